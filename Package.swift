@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+// LoopSim: a deterministic discrete-event simulator of CFRunLoop, GCD and reference-counted lifetimes.
+// Module arrows point only downward:
+//   loopsim -> LoopSimCLI -> LoopSimReport -> LoopSimScenario -> LoopSimKernel
+//                                           \-> LoopSimStats -> CGSL
+import PackageDescription
+
+let collections: Target.Dependency = .product(name: "Collections", package: "swift-collections")
+let heap: Target.Dependency = .product(name: "HeapModule", package: "swift-collections")
+let ordered: Target.Dependency = .product(name: "OrderedCollections", package: "swift-collections")
+let deque: Target.Dependency = .product(name: "DequeModule", package: "swift-collections")
+
+let package = Package(
+    name: "LoopSim",
+    products: [
+        .executable(name: "loopsim", targets: ["loopsim"]),
+        .library(name: "LoopSimKernel", targets: ["LoopSimKernel"]),
+        .library(name: "LoopSimScenario", targets: ["LoopSimScenario"]),
+        .library(name: "LoopSimStats", targets: ["LoopSimStats"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // MARK: C
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
+        ),
+
+        // MARK: Libraries
+        .target(name: "LoopSimKernel", dependencies: [heap, deque, ordered]),
+        .target(name: "LoopSimStats", dependencies: ["CGSL"]),
+        .target(
+            name: "LoopSimScenario",
+            dependencies: ["LoopSimKernel", "LoopSimStats", .product(name: "Yams", package: "Yams"), ordered]
+        ),
+        .target(name: "LoopSimReport", dependencies: ["LoopSimScenario", "LoopSimKernel", "LoopSimStats"]),
+        .target(
+            name: "LoopSimCLI",
+            dependencies: [
+                "LoopSimReport", "LoopSimScenario", "LoopSimKernel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "loopsim", dependencies: ["LoopSimCLI"]),
+
+        // MARK: Tests
+        .testTarget(name: "LoopSimKernelTests", dependencies: ["LoopSimKernel"]),
+        .testTarget(name: "LoopSimStatsTests", dependencies: ["LoopSimStats"]),
+        .testTarget(name: "LoopSimScenarioTests", dependencies: ["LoopSimScenario", "LoopSimKernel"]),
+        .testTarget(
+            name: "LoopSimCLITests",
+            dependencies: ["LoopSimCLI", "LoopSimReport", "LoopSimScenario"],
+            resources: []
+        ),
+    ]
+)

@@ -1,0 +1,134 @@
+import DequeModule
+
+/// The deterministic run-loop machine: one virtual clock, one event queue, threads that run frames.
+///
+/// A run is single-threaded on the host. Simulated threads run one at a time: a thread runs its top frame
+/// step by step, without virtual time passing, until it sleeps in a run loop, starts `work`, goes idle in
+/// the GCD pool or exits. Then the earliest queue entry is taken, `now` moves to its instant, and it is
+/// handled (see ``EventQueue`` for the same-instant order). Nothing here reads a wall clock.
+///
+/// ```swift
+/// let kernel = Kernel(program: program, configuration: .init(profile: .builtIn("ios10")!, until: .never))
+/// let outcome = kernel.run()
+/// ```
+public final class Kernel {
+    public let program: Program
+    public let configuration: KernelConfiguration
+    public var profile: VariantProfile { configuration.profile }
+
+    /// The current instant.
+    public internal(set) var now = SimInstant.zero
+    var queue = EventQueue<KernelEvent>()
+    public internal(set) var heap = ObjectHeap()
+    public internal(set) var threads: [SimThread] = []
+    public internal(set) var runLoops: [SimRunLoop] = []
+    public internal(set) var trace: TraceRecorder
+
+    // MARK: Queues
+    var mainQueue = Deque<ObjectID>()
+    var mainQueuePortPending = false
+    var mainQueuePortSequence: UInt64 = 0
+    var globalQueue = Deque<WorkItem>()
+    var idleWorkers: [Int] = []
+    var serialQueues: [SerialQueue] = []
+    static let poolLimit = 64
+
+    // MARK: App
+    /// The app's own references (window, navigation stack) and the main program's locals.
+    var appEnvironment: Environment!
+    var pendingUserActions = Deque<Int>()
+    var userEventSource: ObjectID?
+    /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
+    var corelibsTimerHolds: [ObjectID] = []
+
+    // MARK: Bookkeeping
+    /// Arrival counter for port messages: the earliest message in a wait set is taken first.
+    var portSequence: UInt64 = 0
+    var nextActivationSerial = 0
+    var blockCounter = 0
+    var steps = 0
+    public internal(set) var runLoopExits: [RunLoopExit] = []
+    public internal(set) var logs: [LogEntry] = []
+    public internal(set) var checks: [CheckSnapshot] = []
+    /// Timers that deallocated, with their statistics.
+    var finishedTimers: [RunOutcome.TimerRecord] = []
+    public internal(set) var crash: Crash?
+    public internal(set) var limit: LimitStop?
+    /// Objects created during the current step whose initializer must run before the next step.
+    var pendingInitializers: [ObjectID] = []
+
+    public init(program: Program, configuration: KernelConfiguration) {
+        self.program = program
+        self.configuration = configuration
+        self.trace = TraceRecorder(keepsLines: configuration.keepsTrace)
+        self.serialQueues = program.serialQueues.map { SerialQueue(name: $0) }
+    }
+
+    /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and
+    /// returns what happened.
+    public func run() -> RunOutcome {
+        record(nil, "run.start", [
+            ("variant", .string(profile.name)), ("seed", .int(Int64(bitPattern: configuration.seed))),
+            ("until", .instant(configuration.until)),
+        ])
+        startMainThread()
+        scheduleUserActions()
+        var quiescent = false
+        while crash == nil && limit == nil {
+            guard let entry = queue.popNext(notAfter: configuration.until) else {
+                quiescent = queue.isEmpty
+                break
+            }
+            precondition(entry.instant >= now, "time went backwards")
+            now = entry.instant
+            countStep()
+            handle(entry.payload)
+        }
+        let end = crash == nil && limit == nil && !quiescent && !configuration.until.isNever ? configuration.until : now
+        now = max(now, end)
+        record(nil, "run.end", [("quiescent", .bool(quiescent))])
+        return RunOutcome(kernel: self, quiescent: quiescent)
+    }
+
+    private func handle(_ event: KernelEvent) {
+        switch event {
+        case .resume(let id):
+            let thread = threads[id]
+            thread.resumeEntry = nil
+            resume(thread)
+        case .portExpiry(let rl, let mode):
+            timerPortExpired(runLoops[rl], mode: mode)
+        case .activationTimeout(let rl, let serial):
+            activationTimedOut(runLoops[rl], serial: serial)
+        case .userAction(let index):
+            deliverUserAction(index)
+        }
+    }
+
+    func countStep() {
+        steps += 1
+        if steps > configuration.maxSteps && limit == nil {
+            limit = LimitStop(kind: "max-steps", message: "stopped after \(configuration.maxSteps) kernel steps", at: now)
+        }
+    }
+
+    // MARK: Trace
+
+    /// Records one trace event on `thread` (nil: the kernel itself).
+    func record(_ thread: SimThread?, _ event: String, _ fields: [(String, TraceValue)] = []) {
+        trace.record(at: now, thread: thread?.name ?? "kernel", event: event, fields)
+    }
+}
+
+/// A block or a serial-queue drain waiting on the global queue.
+enum WorkItem {
+    case block(ObjectID)
+    case serialDrain(Int)
+}
+
+/// A serial dispatch queue: FIFO, one block at a time, drained on a pool thread.
+struct SerialQueue {
+    var name: String
+    var items = Deque<ObjectID>()
+    var isScheduled = false
+}

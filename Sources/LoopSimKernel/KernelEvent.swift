@@ -1,0 +1,11 @@
+/// What a queue entry does when its instant comes.
+enum KernelEvent {
+    /// A thread becomes runnable and continues its top frame.
+    case resume(thread: Int)
+    /// A mode's kernel timer expires: one message on its timer port.
+    case portExpiry(runLoop: Int, mode: String)
+    /// An activation's GCD timeout source fires and calls `CFRunLoopWakeUp`.
+    case activationTimeout(runLoop: Int, activation: Int)
+    /// A scripted user action arrives at UIKit's event source.
+    case userAction(Int)
+}

@@ -1,0 +1,59 @@
+/// One reference-counted object: an instance of a scenario class, a block, or an `NSTimer`.
+public final class HeapObject {
+    public enum Kind: Sendable, Hashable {
+        case instance(classIndex: Int)
+        case block(templateIndex: Int)
+        case timer
+        case source
+    }
+    public enum State: Sendable, Hashable { case alive, deallocating, dead }
+
+    public let id: ObjectID
+    /// 1-based allocation number over the whole run: stable names in reports (`block#2`).
+    public let serial: Int
+    public let kind: Kind
+    /// Class name: the scenario class, `block`, `NSTimer`, `CFRunLoopSource`.
+    public let className: String
+    /// The name the scenario gave it (`button`), or `className#serial`.
+    public let label: String
+    public let slotNames: [String]
+    public let slotStrengths: [Strength]
+    public internal(set) var slots: [Value]
+    public internal(set) var retainCount = 1
+    public internal(set) var state = State.alive
+    /// The scenario let it go (released a strong reference explicitly, or its owner died): it should die.
+    public internal(set) var isAbandoned = false
+    public internal(set) var allocatedAt: SimInstant
+    public internal(set) var allocatedOn: String
+    public internal(set) var deallocatedAt: SimInstant?
+    public internal(set) var deallocatedOn: String?
+    /// A root by declaration (a singleton): never a leak.
+    public let isDeclaredRoot: Bool
+    /// Timer state, for `NSTimer` objects.
+    public internal(set) var timer: TimerState?
+    /// Source state, for run-loop sources.
+    public internal(set) var source: SourceState?
+
+    init(id: ObjectID, serial: Int, kind: Kind, className: String, label: String?, slotNames: [String],
+         slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool, at: SimInstant, on thread: String) {
+        self.id = id
+        self.serial = serial
+        self.kind = kind
+        self.className = className
+        self.label = label ?? "\(className)#\(serial)"
+        self.slotNames = slotNames
+        self.slotStrengths = slotStrengths
+        self.slots = slots
+        self.isDeclaredRoot = isDeclaredRoot
+        self.allocatedAt = at
+        self.allocatedOn = thread
+    }
+
+    /// `Class label` as leak paths print it (`TimerButton button`); blocks and timers print their label only.
+    public var displayName: String {
+        switch kind {
+        case .instance: "\(className) \(label)"
+        case .block, .timer, .source: label
+        }
+    }
+}

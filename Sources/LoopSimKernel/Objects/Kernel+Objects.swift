@@ -1,0 +1,112 @@
+extension Kernel {
+    // MARK: Allocation
+
+    /// `new ClassName`: an instance with its fields' initial values, retain count 1 (owned by the caller).
+    func allocateInstance(classIndex: Int, label: String?, on thread: SimThread) -> ObjectID {
+        let info = program.classes[classIndex]
+        let o = heap.allocate(
+            kind: .instance(classIndex: classIndex), className: info.name, label: label,
+            slotNames: info.fields.map(\.name), slotStrengths: info.fields.map(\.strength),
+            slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: now, on: thread.name)
+        record(thread, "obj.alloc", [("object", .string(o.displayName)), ("class", .string(info.name))])
+        if info.initializer != nil { pendingInitializers.append(o.id) }
+        return o.id
+    }
+
+    /// A block literal: its captures are evaluated and stored now (strong ones retained).
+    func allocateBlock(templateIndex: Int, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> ObjectID {
+        let template = program.blocks[templateIndex]
+        var values: [Value] = []
+        var owned: [Bool] = []
+        for capture in template.captures {
+            let (v, isOwned) = try evaluateOwned(capture.value, in: frame, on: thread)
+            values.append(v)
+            owned.append(isOwned)
+        }
+        blockCounter += 1
+        let o = heap.allocate(
+            kind: .block(templateIndex: templateIndex), className: "block", label: "block#\(blockCounter)",
+            slotNames: template.captures.map(\.name), slotStrengths: template.captures.map(\.strength),
+            slots: values, isDeclaredRoot: false, at: now, on: thread.name)
+        for (i, capture) in template.captures.enumerated() {
+            guard case .object(let id) = values[i] else { continue }
+            switch (capture.strength, owned[i]) {
+            case (.strong, false): retain(id)
+            case (.strong, true): break
+            case (_, true): release(id, on: thread)
+            case (_, false): break
+            }
+        }
+        record(thread, "obj.alloc", [("object", .string(o.label)), ("class", "block"),
+                                     ("captures", .strings(template.captures.map { "\($0.strength.rawValue) \($0.name)" }))])
+        return o.id
+    }
+
+    // MARK: Counting
+
+    func retain(_ id: ObjectID) {
+        heap.retain(id)
+    }
+
+    /// -1 on `id`, released by `thread`; at zero the object's dealloc is queued to run on that thread.
+    func release(_ id: ObjectID, on thread: SimThread) {
+        if let dying = heap.release(id) {
+            thread.pendingDeallocs.append(dying)
+        }
+    }
+
+    /// The end of a dealloc: release every strong slot (fields of a dead owner count as let go), free the object.
+    func destroy(_ object: HeapObject, on thread: SimThread) {
+        let isInstance: Bool
+        if case .instance = object.kind { isInstance = true } else { isInstance = false }
+        for i in object.slots.indices where object.slotStrengths[i] == .strong {
+            guard case .object(let id) = object.slots[i] else { continue }
+            object.slots[i] = .null
+            release(id, on: thread)
+            if isInstance, let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
+        }
+        if object.timer != nil { finishedTimers.append(RunOutcome.record(object)) }
+        heap.finishDealloc(object, at: now, on: thread.name)
+        record(thread, "obj.dealloc", [("object", .string(object.displayName))])
+    }
+
+    /// Marks an object the scenario let go of: from now on, being alive at the end is a leak.
+    func abandon(_ object: HeapObject, because reason: String) {
+        guard !object.isAbandoned else { return }
+        object.isAbandoned = true
+        record(nil, "obj.let-go", [("object", .string(object.displayName)), ("reason", .string(reason))])
+    }
+
+    // MARK: Slots
+
+    /// Reads slot `index` of `id`, as Objective-C would: nil for a zeroing-weak slot whose object is dying.
+    func readSlot(_ id: ObjectID, _ index: Int) -> Value {
+        guard let o = heap.object(id) else { return .null }
+        let value = o.slots[index]
+        if o.slotStrengths[index] == .weak, case .object(let target) = value, !heap.isAlive(target) { return .null }
+        return value
+    }
+
+    /// Stores `value` (owned or borrowed) into slot `index` of `id`, honouring the slot's strength.
+    /// Returns the object the store dropped a strong reference to, if any.
+    @discardableResult
+    func writeSlot(_ id: ObjectID, _ index: Int, _ value: Value, owned: Bool, on thread: SimThread) -> ObjectID? {
+        guard let o = heap.object(id) else { return nil }
+        let strength = o.slotStrengths[index]
+        let old = o.slots[index]
+        o.slots[index] = value
+        if case .object(let newID) = value {
+            switch (strength, owned) {
+            case (.strong, false): retain(newID)
+            case (.strong, true): break
+            case (_, true): release(newID, on: thread)
+            case (_, false): break
+            }
+        }
+        if strength == .strong, case .object(let oldID) = old {
+            release(oldID, on: thread)
+            return oldID
+        }
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+/// The reference-counted heap: allocation, retain/release and zeroing weak reads.
+///
+/// Releasing the last strong reference does not run `dealloc` here: it returns the object so that the
+/// kernel can run its `dealloc` steps on the releasing thread, then release its slots (``finishDealloc(_:)``),
+/// as ARC runs `-dealloc` and then `.cxx_destruct`.
+public struct ObjectHeap {
+    private var objects: [HeapObject?] = []
+    private var generations: [UInt32] = []
+    private var freeIndices: [UInt32] = []
+    public private(set) var allocatedCount = 0
+    public private(set) var deallocatedCount = 0
+
+    public init() {}
+
+    /// Live objects (alive or deallocating), in slot order.
+    public var liveObjects: [HeapObject] { objects.compactMap { $0 } }
+
+    /// The object behind `id` if it has not finished deallocating.
+    public func object(_ id: ObjectID) -> HeapObject? {
+        guard Int(id.index) < objects.count, let o = objects[Int(id.index)], o.id == id else { return nil }
+        return o
+    }
+
+    /// Whether `id` names an object that is alive (not deallocating, not freed).
+    public func isAlive(_ id: ObjectID) -> Bool { object(id)?.state == .alive }
+
+    /// Allocates an object with retain count 1.
+    mutating func allocate(kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
+                           slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
+                           at now: SimInstant, on thread: String) -> HeapObject {
+        let index: UInt32
+        if let free = freeIndices.popLast() {
+            index = free
+        } else {
+            index = UInt32(objects.count)
+            objects.append(nil)
+            generations.append(0)
+        }
+        allocatedCount += 1
+        let object = HeapObject(
+            id: ObjectID(index: index, generation: generations[Int(index)]), serial: allocatedCount, kind: kind,
+            className: className, label: label, slotNames: slotNames, slotStrengths: slotStrengths, slots: slots,
+            isDeclaredRoot: isDeclaredRoot, at: now, on: thread)
+        objects[Int(index)] = object
+        return object
+    }
+
+    /// +1 on a live or deallocating object.
+    mutating func retain(_ id: ObjectID) {
+        guard let o = object(id) else { preconditionFailure("retain of freed object \(id)") }
+        o.retainCount += 1
+    }
+
+    /// -1; returns the object when this was its last strong reference (its dealloc must now run).
+    mutating func release(_ id: ObjectID) -> HeapObject? {
+        guard let o = object(id) else { preconditionFailure("release of freed object \(id)") }
+        precondition(o.retainCount > 0, "over-release of \(o.label)")
+        o.retainCount -= 1
+        if o.retainCount == 0 && o.state == .alive {
+            o.state = .deallocating
+            return o
+        }
+        return nil
+    }
+
+    /// Frees the slot of an object whose dealloc and slot releases are done.
+    mutating func finishDealloc(_ o: HeapObject, at now: SimInstant, on thread: String) {
+        o.state = .dead
+        o.deallocatedAt = now
+        o.deallocatedOn = thread
+        deallocatedCount += 1
+        let index = Int(o.id.index)
+        objects[index] = nil
+        generations[index] &+= 1
+        freeIndices.append(o.id.index)
+    }
+}

@@ -1,0 +1,142 @@
+/// A run-time failure of the modelled app: what would crash it on a device.
+public struct RuntimeFault: Error, Sendable, Hashable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+extension Kernel {
+    /// Evaluates `expr`; `new` and block literals yield a fresh +1 reference (`owned == true`) that the
+    /// caller must store or release.
+    func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> (Value, Bool) {
+        switch expr {
+        case .new(let classIndex, let label):
+            return (.object(allocateInstance(classIndex: classIndex, label: label, on: thread)), true)
+        case .block(let templateIndex):
+            return (.object(try allocateBlock(templateIndex: templateIndex, in: frame, on: thread)), true)
+        default:
+            return (try evaluate(expr, in: frame, on: thread), false)
+        }
+    }
+
+    /// Evaluates `expr` to a borrowed value. Messaging nil yields nil; messaging a freed object is a fault.
+    func evaluate(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> Value {
+        switch expr {
+        case .literal(let v):
+            return v
+        case .path(let root, let fields):
+            var value: Value
+            switch root {
+            case .local(let i): value = frame.env.locals[i]
+            case .capture(let i):
+                guard let block = frame.env.block else { throw RuntimeFault("capture read outside a block") }
+                value = readSlot(block, i)
+            case .selfObject: value = frame.env.selfValue
+            }
+            for field in fields {
+                switch value {
+                case .null:
+                    return .null
+                case .object(let id):
+                    guard heap.object(id) != nil else { throw deallocatedMessage(id) }
+                    value = readSlot(id, field)
+                default:
+                    throw RuntimeFault("field access on a value that is not an object")
+                }
+            }
+            return value
+        case .new, .block:
+            let (value, _) = try evaluateOwned(expr, in: frame, on: thread)
+            if case .object(let id) = value { release(id, on: thread) }
+            return value
+        case .currentRunLoop:
+            return .runLoop(runLoop(for: thread).id)
+        case .mainRunLoop:
+            return .runLoop(runLoop(for: threads[0]).id)
+        case .compare(let lhs, let op, let rhs):
+            let a = try evaluate(lhs, in: frame, on: thread)
+            let b = try evaluate(rhs, in: frame, on: thread)
+            return .bool(compare(a, op, b))
+        case .not(let inner):
+            return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread)))
+        }
+    }
+
+    func isTruthy(_ v: Value) -> Bool {
+        switch v {
+        case .null: false
+        case .bool(let b): b
+        case .int(let i): i != 0
+        default: true
+        }
+    }
+
+    private func compare(_ a: Value, _ op: CompareOperator, _ b: Value) -> Bool {
+        if case .int(let x) = a, case .int(let y) = b {
+            switch op {
+            case .equal: return x == y
+            case .notEqual: return x != y
+            case .less: return x < y
+            case .lessOrEqual: return x <= y
+            case .greater: return x > y
+            case .greaterOrEqual: return x >= y
+            }
+        }
+        let equal = normalized(a) == normalized(b)
+        return op == .notEqual ? !equal : (op == .equal ? equal : false)
+    }
+
+    /// Weak-zeroed or freed objects compare equal to nil.
+    private func normalized(_ v: Value) -> Value {
+        if case .object(let id) = v, !heap.isAlive(id) { return .null }
+        return v
+    }
+
+    /// The fault of messaging a freed object through an unretained reference.
+    func deallocatedMessage(_ id: ObjectID) -> RuntimeFault {
+        RuntimeFault("message sent to deallocated instance \(id) (an unretained reference outlived its object)")
+    }
+
+    /// The live object `value` names, or nil for nil; a fault for a freed object or a non-object.
+    func liveObject(_ value: Value, expecting what: String) throws(RuntimeFault) -> HeapObject? {
+        switch value {
+        case .null: return nil
+        case .object(let id):
+            guard let o = heap.object(id) else { throw deallocatedMessage(id) }
+            return o
+        default: throw RuntimeFault("expected \(what), got a non-object value")
+        }
+    }
+
+    /// The run loop `value` names.
+    func runLoopValue(_ value: Value) throws(RuntimeFault) -> SimRunLoop? {
+        switch value {
+        case .null: return nil
+        case .runLoop(let id): return runLoops[id]
+        default: throw RuntimeFault("expected a run loop")
+        }
+    }
+
+    /// Stores into an lvalue; returns the object whose strong reference was dropped, if any.
+    @discardableResult
+    func store(_ value: Value, owned: Bool, into lvalue: LValue, in frame: ProgramFrame,
+               on thread: SimThread) throws(RuntimeFault) -> ObjectID? {
+        switch lvalue {
+        case .local(let i):
+            let old = frame.env.locals[i]
+            frame.env.locals[i] = value
+            if !owned, case .object(let id) = value { retain(id) }
+            if case .object(let oldID) = old {
+                release(oldID, on: thread)
+                return oldID
+            }
+            return nil
+        case .field(let base, let index):
+            let target = try evaluate(base, in: frame, on: thread)
+            guard let object = try liveObject(target, expecting: "an object") else {
+                if owned, case .object(let id) = value { release(id, on: thread) }
+                return nil  // storing into nil is a no-op, as messaging nil is
+            }
+            return writeSlot(object.id, index, value, owned: owned, on: thread)
+        }
+    }
+}

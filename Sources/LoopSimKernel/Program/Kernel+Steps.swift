@@ -1,0 +1,192 @@
+extension Kernel {
+    /// Executes one step of `frame` on `thread`.
+    func execute(_ step: Step, in frame: ProgramFrame, on thread: SimThread) -> FrameAction {
+        do {
+            return try perform(step, in: frame, on: thread)
+        } catch {
+            crash = Crash(message: error.message, at: now, thread: thread.name)
+            record(thread, "crash", [("message", .string(error.message))])
+            return .yield
+        }
+    }
+
+    private func perform(_ step: Step, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> FrameAction {
+        switch step {
+        case .bind(let local, let expr):
+            let (value, owned) = try evaluateOwned(expr, in: frame, on: thread)
+            try store(value, owned: owned, into: .local(local), in: frame, on: thread)
+        case .assign(let lvalue, let expr):
+            let (value, owned) = try evaluateOwned(expr, in: frame, on: thread)
+            if let dropped = try store(value, owned: owned, into: lvalue, in: frame, on: thread) {
+                letGo(dropped, because: "reference overwritten")
+            }
+        case .release(let lvalue):
+            if let dropped = try store(.null, owned: false, into: lvalue, in: frame, on: thread) {
+                record(thread, "release", [("object", .string(heap.object(dropped)?.displayName ?? "\(dropped)"))])
+                letGo(dropped, because: "released by the scenario")
+            }
+        case .add(let lvalue, let delta):
+            try addToInteger(lvalue, delta, in: frame, on: thread)
+        case .ifThen(let condition, let thenSteps, let elseSteps):
+            let branch = isTruthy(try evaluate(condition, in: frame, on: thread)) ? thenSteps : elseSteps
+            if !branch.isEmpty {
+                return .push(ProgramFrame(steps: branch, env: frame.env, ownsEnvironment: false, label: frame.label))
+            }
+        case .log(let text):
+            logs.append(LogEntry(at: now, thread: thread.name, text: text))
+            record(thread, "log", [("text", .string(text))])
+        case .work(let spec):
+            let duration: SimDuration
+            switch spec {
+            case .fixed(let d): duration = d
+            case .sampled(let i): duration = max(.zero, configuration.samplers[i]())
+            }
+            guard duration > .zero else { return .next }
+            thread.state = .busy(until: now + duration)
+            record(thread, "thread.busy", [("for_ns", .int(duration.nanoseconds))])
+            scheduleResume(thread, at: now + duration)
+            return .yield
+        case .call(let receiverExpr, let classIndex, let method):
+            let receiver = try evaluate(receiverExpr, in: frame, on: thread)
+            guard let object = try liveObject(receiver, expecting: "a receiver") else { return .next }  // [nil msg]
+            return .push(methodFrame(object, classIndex: classIndex, method: method))
+        case .callBlock(let expr):
+            guard let block = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a block") else {
+                throw RuntimeFault("called a nil block (EXC_BAD_ACCESS)")
+            }
+            retain(block.id)
+            return .push(blockFrame(block.id, edge: "calling"))
+        case .makeTimer(let spec, let into):
+            let timer = try makeTimer(spec, in: frame, on: thread)
+            if let into {
+                try store(.object(timer), owned: true, into: into, in: frame, on: thread)
+            } else {
+                release(timer, on: thread)
+            }
+        case .addTimer(let timerExpr, let rlExpr, let mode):
+            guard let timer = try liveObject(try evaluate(timerExpr, in: frame, on: thread), expecting: "a timer"),
+                  let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread)) else { return .next }
+            addTimer(timer.id, to: rl, mode: mode, on: thread)
+        case .invalidate(let expr):
+            guard let timer = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a timer") else {
+                return .next
+            }
+            invalidateTimer(timer.id, on: thread, reason: "invalidate")
+        case .fire(let expr):
+            guard let timer = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a timer") else {
+                return .next
+            }
+            return fireManually(timer.id, on: thread)
+        case .run(let call):
+            return .push(RunCallFrame(call: call, runLoop: runLoop(for: thread)))
+        case .stop(let expr):
+            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread)) { stop(rl, from: thread) }
+        case .wakeUp(let expr):
+            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread)) { wakeUp(rl, from: thread) }
+        case .addCommonMode(let rlExpr, let mode):
+            if let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread)) { addCommonMode(rl, mode, on: thread) }
+        case .performBlock(let rlExpr, let mode, let blockExpr):
+            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
+            guard let rl, case .object(let id) = block else { return .next }
+            if !owned { retain(id) }
+            performBlock(id, on: rl, mode: mode, from: thread)
+        case .addObserver(let rlExpr, let mode, let activities, let repeats, let order, let blockExpr):
+            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
+            guard let rl, case .object(let id) = block else { return .next }
+            if !owned { retain(id) }
+            addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: id, on: thread)
+        case .addSource(let rlExpr, let mode, let order, let blockExpr, let into):
+            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
+            guard let rl, case .object(let blockID) = block else { return .next }
+            if !owned { retain(blockID) }
+            let source = makeSource(order: order, handler: .block, block: blockID, label: nil, on: thread)
+            addSource(source, to: rl, mode: mode, on: thread)
+            if let into {
+                try store(.object(source), owned: true, into: into, in: frame, on: thread)
+            } else {
+                release(source, on: thread)
+            }
+        case .signal(let expr):
+            if let source = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a source") {
+                signal(source)
+                record(thread, "source.signal", [("source", .string(source.label))])
+            }
+        case .dispatchAsync(let queueRef, let blockExpr):
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
+            guard case .object(let id) = block else { return .next }
+            if !owned { retain(id) }
+            dispatchAsync(id, to: queueRef, from: thread)
+        case .detachThread(let name, let blockExpr):
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
+            guard case .object(let id) = block else { return .next }
+            if !owned { retain(id) }
+            detachThread(name: name, block: id)
+        case .check(let label):
+            checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
+            record(thread, "check", [("label", .string(label))])
+        }
+        return .next
+    }
+
+    /// Marks a dropped object as let go when it survived the drop.
+    private func letGo(_ id: ObjectID, because reason: String) {
+        guard let o = heap.object(id), o.state == .alive else { return }
+        abandon(o, because: reason)
+    }
+
+    private func addToInteger(_ lvalue: LValue, _ delta: Int, in frame: ProgramFrame,
+                              on thread: SimThread) throws(RuntimeFault) {
+        let current: Value
+        switch lvalue {
+        case .local(let i): current = frame.env.locals[i]
+        case .field(let base, let index):
+            guard let o = try liveObject(try evaluate(base, in: frame, on: thread), expecting: "an object") else { return }
+            current = readSlot(o.id, index)
+        }
+        guard case .int(let n) = current else { throw RuntimeFault("increment of a value that is not an integer") }
+        try store(.int(n + delta), owned: false, into: lvalue, in: frame, on: thread)
+    }
+
+    /// A frame running `method` of `object` (retained for the call).
+    func methodFrame(_ object: HeapObject, classIndex: Int, method: Int) -> ProgramFrame {
+        let info = program.classes[classIndex]
+        let body = info.methods[method].body
+        retain(object.id)
+        let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
+        return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: object.id, heldEdge: "self",
+                            label: "-[\(info.name) \(info.methods[method].name)]")
+    }
+
+    /// A frame running a block whose +1 the frame owns (released when the block returns).
+    func blockFrame(_ block: ObjectID, edge: String) -> ProgramFrame {
+        guard let o = heap.object(block), case .block(let t) = o.kind else { preconditionFailure("not a block") }
+        let body = program.blocks[t].body
+        let env = Environment(names: body.localNames, selfValue: .null, block: block)
+        return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: block, heldEdge: edge,
+                            label: o.label)
+    }
+}
+
+/// A `log:` step's text and when it ran.
+public struct LogEntry: Sendable, Hashable {
+    public var at: SimInstant
+    public var thread: String
+    public var text: String
+}
+
+/// The modelled app crashed: the run stops there.
+public struct Crash: Sendable, Hashable {
+    public var message: String
+    public var at: SimInstant
+    public var thread: String
+}
+
+/// The run hit a limit and stopped early; what it has so far is kept.
+public struct LimitStop: Sendable, Hashable {
+    public var kind: String
+    public var message: String
+    public var at: SimInstant
+}

@@ -1,0 +1,136 @@
+/// What the kernel executes: classes, block templates and bodies of steps.
+///
+/// A scenario compiles into one `Program`. Names are resolved at compile time: locals, captures, fields
+/// and methods are indices, so the kernel never looks anything up by string while it runs.
+public struct Program: Sendable {
+    public var classes: [ClassInfo] = []
+    public var blocks: [BlockTemplate] = []
+    /// Serial dispatch queues, indexed by ``QueueRef/serial(_:)``.
+    public var serialQueues: [String] = []
+    /// Names held by the app itself (its window and navigation stack): roots until a step releases them.
+    public var appBindings: [String] = []
+    /// The main thread's launch code (`application:didFinishLaunching`), with ``appBindings`` as its first locals.
+    public var main = Body(steps: [], localNames: [])
+    /// Scripted user actions, delivered through the main run loop's event source.
+    public var userActions: [UserAction] = []
+
+    public init() {}
+}
+
+/// A user action at a fixed instant.
+public struct UserAction: Sendable {
+    public var at: SimInstant
+    public var label: String
+    public var body: Body
+    public init(at: SimInstant, label: String, body: Body) {
+        self.at = at
+        self.label = label
+        self.body = body
+    }
+}
+
+/// A class declared by the scenario.
+public struct ClassInfo: Sendable {
+    public var name: String
+    public var fields: [FieldInfo]
+    public var methods: [(name: String, body: Body)]
+    /// Steps run when an instance is created with `new`, with `self` bound.
+    public var initializer: Body?
+    /// Steps run on the releasing thread when the last strong reference goes, before the fields are released.
+    public var dealloc: Body?
+    /// Instances are roots by declaration (singletons): never reported as leaks.
+    public var isRoot: Bool
+
+    public init(name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],
+                initializer: Body? = nil, dealloc: Body? = nil, isRoot: Bool = false) {
+        self.name = name
+        self.fields = fields
+        self.methods = methods
+        self.initializer = initializer
+        self.dealloc = dealloc
+        self.isRoot = isRoot
+    }
+}
+
+/// One field of a class.
+public struct FieldInfo: Sendable {
+    public var name: String
+    public var strength: Strength
+    public var initial: Value
+    public init(name: String, strength: Strength, initial: Value = .null) {
+        self.name = name
+        self.strength = strength
+        self.initial = initial
+    }
+}
+
+/// A block literal: what it captures (evaluated when the block is created) and its body.
+public struct BlockTemplate: Sendable {
+    public struct Capture: Sendable {
+        public var name: String
+        public var value: Expr
+        public var strength: Strength
+        public init(name: String, value: Expr, strength: Strength) {
+            self.name = name
+            self.value = value
+            self.strength = strength
+        }
+    }
+    public var captures: [Capture]
+    public var body: Body
+    public init(captures: [Capture], body: Body) {
+        self.captures = captures
+        self.body = body
+    }
+}
+
+/// A list of steps with its local-variable layout.
+public struct Body: Sendable {
+    public var steps: [Step]
+    /// Names of the locals, indexed by ``Expr/local(_:)``; callee arguments come first.
+    public var localNames: [String]
+    public init(steps: [Step], localNames: [String]) {
+        self.steps = steps
+        self.localNames = localNames
+    }
+}
+
+/// Where an expression's value starts.
+public enum PathRoot: Sendable, Hashable {
+    case local(Int)
+    case capture(Int)
+    case selfObject
+}
+
+/// An expression.
+public indirect enum Expr: Sendable {
+    case literal(Value)
+    /// A root followed by field indices: `self.button.timer`.
+    case path(PathRoot, [Int])
+    /// `new ClassName`: a fresh instance (+1, owned by whoever stores it).
+    case new(classIndex: Int, label: String)
+    /// A block literal: a fresh block object whose captures are evaluated now.
+    case block(templateIndex: Int)
+    case currentRunLoop
+    case mainRunLoop
+    case compare(Expr, CompareOperator, Expr)
+    case not(Expr)
+}
+
+public enum CompareOperator: String, Sendable {
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+}
+
+/// A place a step can assign.
+public enum LValue: Sendable {
+    case local(Int)
+    /// A field of the object an expression yields.
+    case field(Expr, Int)
+}
+
+/// A queue named by `dispatch_async`.
+public enum QueueRef: Sendable, Hashable {
+    case main
+    case global
+    case serial(Int)
+}

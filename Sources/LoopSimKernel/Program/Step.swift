@@ -1,0 +1,132 @@
+/// One statement of a body. Each maps to the Objective-C / Foundation / CF call it models.
+public indirect enum Step: Sendable {
+    /// `let x = value` (a strong local).
+    case bind(local: Int, Expr)
+    /// `x = value` / `obj.field = value`, honouring the field's strength.
+    case assign(LValue, Expr)
+    /// Drop a strong reference and mark its object as let go by the scenario (a pop, a dismiss).
+    case release(LValue)
+    /// `count += delta` on an integer place.
+    case add(LValue, Int)
+    case ifThen(Expr, then: [Step], else: [Step])
+    /// A marker in the trace and the report.
+    case log(String)
+    /// Running code that takes virtual time: the thread is busy for the duration.
+    case work(DurationSpec)
+    /// `[receiver method]`.
+    case call(receiver: Expr, classIndex: Int, method: Int)
+    /// Call a block value synchronously on this thread.
+    case callBlock(Expr)
+
+    // MARK: Timers
+    /// `NSTimer` constructors; binds the new timer to `into` (a strong local or a field).
+    case makeTimer(TimerSpec, into: LValue?)
+    /// `[runLoop addTimer:timer forMode:mode]`.
+    case addTimer(timer: Expr, runLoop: Expr, mode: String)
+    case invalidate(Expr)
+    case fire(Expr)
+
+    // MARK: Run loops
+    case run(RunCall)
+    case stop(Expr)
+    case wakeUp(Expr)
+    case addCommonMode(runLoop: Expr, mode: String)
+    /// `CFRunLoopPerformBlock(rl, mode, block)`.
+    case performBlock(runLoop: Expr, mode: String, block: Expr)
+    /// `CFRunLoopAddObserver` with a block observer.
+    case addObserver(runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int, block: Expr)
+    /// A version-0 source with a block handler, added to `mode` of `runLoop`, bound to a local.
+    case addSource(runLoop: Expr, mode: String, order: Int, block: Expr, into: LValue?)
+    /// `CFRunLoopSourceSignal` (no wake-up: call `wakeUp` too, as CF requires).
+    case signal(Expr)
+
+    // MARK: Threads and queues
+    case dispatchAsync(QueueRef, block: Expr)
+    /// `[NSThread detachNewThreadWithBlock:]`: a new thread named `name` runs `block` then exits.
+    case detachThread(name: String, block: Expr)
+    /// Take a findings snapshot now (leaks, parked threads) under `label`.
+    case check(String)
+}
+
+/// A duration, fixed or drawn from a seeded distribution when the step runs.
+public enum DurationSpec: Sendable {
+    case fixed(SimDuration)
+    /// Index into the run's samplers (see ``KernelConfiguration/samplers``).
+    case sampled(Int)
+}
+
+/// How an `NSTimer` is built.
+public struct TimerSpec: Sendable {
+    public enum Action: Sendable {
+        /// `target:selector:` — the timer retains the target until invalidated.
+        case targetSelector(target: Expr, classIndex: Int, method: Int)
+        /// `...repeats:block:` — the timer retains the block (iOS 10+ API).
+        case block(Expr)
+        /// The pre-iOS 10 category idiom: target is the NSTimer class, the block rides in `userInfo`.
+        case userInfoBlock(Expr)
+    }
+    public var interval: SimDuration
+    public var repeats: Bool
+    public var action: Action
+    public var userInfo: Expr?
+    /// `scheduledTimer...` adds it to the current run loop in this mode; nil means `timerWith...` (unscheduled).
+    public var scheduleMode: String?
+    /// First fire relative to creation; nil means `interval`. May be negative (a past fire date).
+    public var firstFireAfter: SimDuration?
+    /// The unscheduled block initialiser (`Timer(timeInterval:repeats:block:)`), whose first fire differs on Linux.
+    public var isBlockInitializer: Bool
+    public var label: String
+
+    public init(interval: SimDuration, repeats: Bool, action: Action, userInfo: Expr? = nil,
+                scheduleMode: String?, firstFireAfter: SimDuration? = nil, isBlockInitializer: Bool = false,
+                label: String) {
+        self.interval = interval
+        self.repeats = repeats
+        self.action = action
+        self.userInfo = userInfo
+        self.scheduleMode = scheduleMode
+        self.firstFireAfter = firstFireAfter
+        self.isBlockInitializer = isBlockInitializer
+        self.label = label
+    }
+}
+
+/// The run-loop entry points.
+public enum RunCall: Sendable {
+    /// `-[NSRunLoop run]`: repeat `runMode:NSDefaultRunLoopMode beforeDate:distantFuture` until it returns NO.
+    case run
+    /// `-[NSRunLoop runUntilDate:]`, the date `after` from now.
+    case runUntil(after: SimDuration)
+    /// `-[NSRunLoop runMode:beforeDate:]`: one activation, returning after the first source; `before` nil = distantFuture.
+    case runMode(String, before: SimDuration?)
+    /// `CFRunLoopRun()`: default mode until stopped or finished.
+    case cfRun
+    /// `CFRunLoopRunInMode(mode, seconds, returnAfterSourceHandled)`; `seconds` nil = 1e10 (infinite).
+    case cfRunInMode(String, seconds: SimDuration?, returnAfterSourceHandled: Bool)
+}
+
+/// Run-loop activities (the `CFRunLoopActivity` bits).
+public struct RunLoopActivity: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let entry = RunLoopActivity(rawValue: 1)
+    public static let beforeTimers = RunLoopActivity(rawValue: 2)
+    public static let beforeSources = RunLoopActivity(rawValue: 4)
+    public static let beforeWaiting = RunLoopActivity(rawValue: 32)
+    public static let afterWaiting = RunLoopActivity(rawValue: 64)
+    public static let exit = RunLoopActivity(rawValue: 128)
+    public static let allActivities: RunLoopActivity = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
+
+    /// The activity's name as in `kCFRunLoop<Name>`.
+    public var name: String {
+        switch self {
+        case .entry: "Entry"
+        case .beforeTimers: "BeforeTimers"
+        case .beforeSources: "BeforeSources"
+        case .beforeWaiting: "BeforeWaiting"
+        case .afterWaiting: "AfterWaiting"
+        case .exit: "Exit"
+        default: "Activities(\(rawValue))"
+        }
+    }
+}

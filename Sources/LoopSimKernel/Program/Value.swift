@@ -1,0 +1,29 @@
+/// A value held by a local, a field, a capture or a timer slot.
+///
+/// Objects are reference-counted heap handles; run loops, threads and queues are kernel handles that
+/// are not reference-counted (a `CFRunLoopRef` stored with `assign`, as the seeds do).
+public enum Value: Hashable, Sendable {
+    case null
+    case int(Int)
+    case bool(Bool)
+    case string(String)
+    case object(ObjectID)
+    case runLoop(Int)
+    case thread(Int)
+
+    /// The object handle, if this is an object.
+    public var object: ObjectID? {
+        if case .object(let id) = self { return id }
+        return nil
+    }
+}
+
+/// How a slot holds an object.
+public enum Strength: String, Sendable, Hashable {
+    /// Retains the object (ARC `strong`, a block's default capture).
+    case strong
+    /// Zeroing weak: reads nil once the object starts deallocating.
+    case weak
+    /// `unowned(unsafe)` / `assign`: neither retains nor zeroes; using it after dealloc crashes.
+    case unretained
+}

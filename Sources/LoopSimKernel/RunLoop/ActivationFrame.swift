@@ -1,0 +1,99 @@
+/// One activation of a run loop: `CFRunLoopRunSpecific` around `__CFRunLoopRun` (semantics §1.1–§1.5).
+///
+/// The iteration is a sequence of small phases that mirror the C function; a phase that calls out (an
+/// observer, a block, a source, a timer, the main queue) pushes the callout's frame and continues when it
+/// returns. "Wait" means: take the earliest message on this mode's port set, or sleep until one arrives.
+final class ActivationFrame: Frame {
+    enum Phase {
+        case start, iterationTop, beforeSources, doBlocks1, doSources0, afterSources0, dispatchPeek
+        case wait, afterWaiting, handleMessage, doBlocks3, decide, exit, done
+    }
+    enum Message { case none, wakeUp, timerPort, mainQueue }
+
+    let serial: Int
+    let runLoop: SimRunLoop
+    let mode: RunLoopMode
+    let deadline: SimInstant
+    let isPoll: Bool
+    let returnAfterSourceHandled: Bool
+    var phase = Phase.start
+    var stopped = false
+    var ignoreWakeUps = false
+    var isSleeping = false
+    var sourceHandledThisLoop = false
+    var didDispatchPortLastTime = true
+    var poll = false
+    var result: RunLoopResult?
+    var message = Message.none
+    var timeoutEntry: UInt64?
+    var previousMode: String?
+    /// Callouts of the current phase, run one at a time; `after` resumes the phase machine.
+    var callouts: [Callout] = []
+    var calloutIndex = 0
+    var inFlight: Callout?
+    var phaseAfterCallouts = Phase.done
+
+    init(serial: Int, runLoop: SimRunLoop, mode: RunLoopMode, deadline: SimInstant, isPoll: Bool,
+         returnAfterSourceHandled: Bool) {
+        self.serial = serial
+        self.runLoop = runLoop
+        self.mode = mode
+        self.deadline = deadline
+        self.isPoll = isPoll
+        self.returnAfterSourceHandled = returnAfterSourceHandled
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if let callout = inFlight {
+            inFlight = nil
+            kernel.finishCallout(callout, of: self, on: thread)
+        }
+        if calloutIndex < callouts.count {
+            let callout = callouts[calloutIndex]
+            calloutIndex += 1
+            if let frame = kernel.beginCallout(callout, of: self, on: thread) {
+                inFlight = callout
+                return .push(frame)
+            }
+            return .next
+        }
+        if !callouts.isEmpty {
+            callouts = []
+            calloutIndex = 0
+            phase = phaseAfterCallouts
+        }
+        return kernel.advance(self, on: thread)
+    }
+
+    /// Queues callouts to run before moving on to `next`.
+    func callOut(_ list: [Callout], then next: Phase) {
+        phase = next
+        guard !list.isEmpty else { return }
+        callouts = list
+        calloutIndex = 0
+        phaseAfterCallouts = next
+    }
+
+    /// Whether the main queue's port is in this activation's wait set (semantics §1.2).
+    func dispatchPortParticipates(_ kernel: Kernel, _ thread: SimThread) -> Bool {
+        runLoop.isMain && thread.isMain && runLoop.isCommon(mode.name) && thread.mainQueueDrainDepth == 0
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
+        guard let callout = inFlight else { return [] }
+        switch callout {
+        case .timer(let id, _): return [("timer callout", id)]
+        case .block(let id): return [("perform block", id)]
+        default: return []
+        }
+    }
+}
+
+/// One callout an activation makes.
+enum Callout {
+    case observer(id: Int, activity: RunLoopActivity)
+    case block(ObjectID)
+    case source0(ObjectID)
+    case timer(ObjectID, oldFire: SimInstant)
+    case mainQueue
+}

@@ -1,0 +1,227 @@
+extension Kernel {
+    /// `CFRunLoopRunSpecific(rl, mode, seconds, returnAfterSourceHandled)`; `seconds` nil = 1e10 (infinite).
+    func makeActivation(_ rl: SimRunLoop, mode rawMode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool,
+                        on thread: SimThread) -> Frame {
+        let name = RunLoopModeName.canonical(rawMode)
+        nextActivationSerial += 1
+        // The mode is looked up, never created: a missing mode behaves as an empty one.
+        let mode = rl.modes[name] ?? RunLoopMode(name: name)
+        let timeoutLimit = SimDuration.seconds(504_911_232)  // TIMER_INTERVAL_LIMIT: beyond it, no timeout at all
+        let isPoll = seconds.map { $0 <= .zero } ?? false
+        let deadline: SimInstant
+        if let seconds, seconds <= timeoutLimit { deadline = isPoll ? now : now + seconds } else { deadline = .never }
+        return ActivationFrame(serial: nextActivationSerial, runLoop: rl, mode: mode, deadline: deadline, isPoll: isPoll,
+                               returnAfterSourceHandled: returnAfterSourceHandled)
+    }
+
+    /// Moves an activation through the phases of one `__CFRunLoopRun` iteration.
+    func advance(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
+        let rl = a.runLoop
+        switch a.phase {
+        case .start:
+            let name = a.mode.name
+            record(thread, "rl.run", [("runloop", .string(runLoopName(rl))), ("mode", .string(RunLoopModeName.short(name))),
+                                      ("deadline", .instant(a.deadline)), ("poll", .bool(a.isPoll))])
+            if name == RunLoopModeName.common && profile.runCommonModesRejected {
+                record(thread, "rl.invalid-mode", [("message", "invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")])
+                return finishWithoutEntry(a, on: thread)
+            }
+            if rl.modes[name] == nil || isModeEmpty(rl, name, on: thread) {
+                return finishWithoutEntry(a, on: thread)
+            }
+            rl.activations.append(a)
+            if !a.deadline.isNever && !a.isPoll {
+                a.timeoutEntry = queue.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
+                                                phase: .kernelTimer)
+            }
+            a.callOut(observerCallouts(a, .entry, on: thread), then: .iterationTop)
+        case .iterationTop:
+            // A stop requested before the first iteration (an Entry observer, another thread) ends it at once;
+            // later stops are caught by `decide`, so this check only ever fires on the first pass.
+            if a.stopped {
+                a.stopped = false
+                a.result = .stopped
+                a.phase = .exit
+                return .next
+            }
+            a.ignoreWakeUps = false
+            a.sourceHandledThisLoop = false
+            a.callOut(observerCallouts(a, .beforeTimers, on: thread), then: .beforeSources)
+        case .beforeSources:
+            a.callOut(observerCallouts(a, .beforeSources, on: thread), then: .doBlocks1)
+        case .doBlocks1:
+            a.callOut(blockCallouts(a), then: .doSources0)
+        case .doSources0:
+            a.callOut(source0Callouts(a), then: .afterSources0)
+        case .afterSources0:
+            a.callOut(a.sourceHandledThisLoop ? blockCallouts(a) : [], then: .dispatchPeek)
+        case .dispatchPeek:
+            a.poll = a.sourceHandledThisLoop || a.isPoll
+            if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && mainQueuePortPending {
+                mainQueuePortPending = false
+                a.message = .mainQueue
+                record(thread, "rl.dispatch-peek", [("mode", .string(RunLoopModeName.short(a.mode.name)))])
+                a.phase = .handleMessage
+                return .next
+            }
+            a.didDispatchPortLastTime = false
+            a.callOut(a.poll ? [] : observerCallouts(a, .beforeWaiting, on: thread), then: .wait)
+        case .wait:
+            if let message = takeMessage(a, on: thread) {
+                if a.isSleeping {
+                    a.isSleeping = false
+                    thread.state = .running
+                }
+                a.message = message
+                a.ignoreWakeUps = true
+                record(thread, "rl.wake", [("mode", .string(RunLoopModeName.short(a.mode.name))),
+                                           ("port", .string(Self.portName(message)))])
+                a.callOut(a.poll ? [] : observerCallouts(a, .afterWaiting, on: thread), then: .handleMessage)
+                return .next
+            }
+            a.isSleeping = true
+            thread.state = .sleeping
+            thread.sleepingSince = now
+            record(thread, "rl.sleep", [("mode", .string(RunLoopModeName.short(a.mode.name))),
+                                        ("ports", .strings(waitSetDescription(a, on: thread)))])
+            return .yield
+        case .afterWaiting:
+            a.phase = .handleMessage
+        case .handleMessage:
+            return handleMessage(a, on: thread)
+        case .doBlocks3:
+            a.callOut(blockCallouts(a), then: .decide)
+        case .decide:
+            if a.returnAfterSourceHandled && a.sourceHandledThisLoop {
+                a.result = .handledSource
+            } else if a.isPoll || (!a.deadline.isNever && now >= a.deadline) {
+                a.result = .timedOut
+            } else if a.stopped {
+                a.stopped = false
+                a.result = .stopped
+            } else if a.mode.stopFlag {
+                a.mode.stopFlag = false
+                a.result = .stopped
+            } else if isModeEmpty(rl, a.mode.name, on: thread) {
+                a.result = .finished
+            }
+            if a.result != nil {
+                a.phase = .exit
+            } else {
+                a.phase = .iterationTop
+            }
+        case .exit:
+            a.callOut(observerCallouts(a, .exit, on: thread), then: .done)
+        case .done:
+            if let entry = a.timeoutEntry { queue.cancel(entry) }
+            rl.activations.removeAll { $0 === a }
+            let result = a.result ?? .finished
+            runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: RunLoopModeName.short(a.mode.name),
+                                            result: result, entered: true))
+            record(thread, "rl.exit", [("mode", .string(RunLoopModeName.short(a.mode.name))), ("result", .string(result.rawValue))])
+            return .pop(.string(result.rawValue))
+        }
+        return .next
+    }
+
+    private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
+        runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: RunLoopModeName.short(a.mode.name),
+                                        result: .finished, entered: false))
+        record(thread, "rl.exit", [("mode", .string(RunLoopModeName.short(a.mode.name))), ("result", "finished"),
+                                   ("entered", false)])
+        return .pop(.string(RunLoopResult.finished.rawValue))
+    }
+
+    static func portName(_ m: ActivationFrame.Message) -> String {
+        switch m {
+        case .none: "none (poll)"
+        case .wakeUp: "wake-up"
+        case .timerPort: "timer"
+        case .mainQueue: "main-queue"
+        }
+    }
+
+    // MARK: Waiting
+
+    /// The earliest message on the activation's port set, consumed; `.none` when polling finds nothing;
+    /// nil when the thread must sleep.
+    private func takeMessage(_ a: ActivationFrame, on thread: SimThread) -> ActivationFrame.Message? {
+        var best: (ActivationFrame.Message, UInt64)?
+        func consider(_ m: ActivationFrame.Message, _ pending: Bool, _ seq: UInt64) {
+            if pending && (best == nil || seq < best!.1) { best = (m, seq) }
+        }
+        let rl = a.runLoop
+        consider(.wakeUp, rl.wakeUpPending, rl.wakeUpSequence)
+        consider(.timerPort, a.mode.port.pendingMessage, a.mode.port.messageSequence)
+        if a.dispatchPortParticipates(self, thread) {
+            consider(.mainQueue, mainQueuePortPending, mainQueuePortSequence)
+        }
+        guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
+        switch message {
+        case .wakeUp: rl.wakeUpPending = false
+        case .timerPort: a.mode.port.pendingMessage = false
+        case .mainQueue: mainQueuePortPending = false
+        case .none: break
+        }
+        return message
+    }
+
+    private func waitSetDescription(_ a: ActivationFrame, on thread: SimThread) -> [String] {
+        var ports = ["wake-up"]
+        if let d = a.mode.port.armedDeadline { ports.append("timer@\(d.nanoseconds)") } else { ports.append("timer(disarmed)") }
+        if a.dispatchPortParticipates(self, thread) { ports.append("main-queue") }
+        if !a.deadline.isNever { ports.append("timeout@\(a.deadline.nanoseconds)") }
+        return ports
+    }
+
+    /// `handle_msg`: one woken port per iteration.
+    private func handleMessage(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
+        switch a.message {
+        case .none, .wakeUp:
+            a.phase = .doBlocks3
+        case .timerPort:
+            let due = a.mode.timers.filter { id in
+                let t = heap.object(id)!.timer!
+                return t.isValid && !t.isFiring && t.fireTSR <= now
+            }
+            if due.isEmpty {
+                record(thread, "rl.timers.none-due", [("mode", .string(RunLoopModeName.short(a.mode.name)))])
+                armNextTimer(in: a.mode, of: a.runLoop)  // woken early or stale: re-arm
+            }
+            a.callOut(due.map { .timer($0, oldFire: heap.object($0)!.timer!.fireTSR) }, then: .doBlocks3)
+        case .mainQueue:
+            a.sourceHandledThisLoop = true
+            a.didDispatchPortLastTime = true
+            a.callOut([.mainQueue], then: .doBlocks3)
+        }
+        a.message = .none
+        return .next
+    }
+
+    // MARK: Collecting callouts
+
+    private func observerCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) -> [Callout] {
+        record(thread, "rl.activity", [("activity", .string(activity.name)), ("mode", .string(RunLoopModeName.short(a.mode.name)))])
+        return a.mode.observers.filter { $0.isValid && !$0.isFiring && $0.activities.contains(activity) }
+            .map { .observer(id: $0.id, activity: activity) }
+    }
+
+    /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached
+    /// now; blocks queued while they run wait for the next pass.
+    private func blockCallouts(_ a: ActivationFrame) -> [Callout] {
+        let rl = a.runLoop
+        let common = rl.isCommon(a.mode.name)
+        var run: [Callout] = []
+        var keep: [(modes: [String]?, block: ObjectID)] = []
+        for item in rl.blocks {
+            if item.modes.map({ $0.contains(a.mode.name) }) ?? common { run.append(.block(item.block)) } else { keep.append(item) }
+        }
+        rl.blocks = keep
+        return run
+    }
+
+    /// `__CFRunLoopDoSources0`: signalled valid sources of the mode, by order.
+    private func source0Callouts(_ a: ActivationFrame) -> [Callout] {
+        a.mode.sources0.filter { heap.object($0)!.source!.isSignalled && heap.object($0)!.source!.isValid }.map { .source0($0) }
+    }
+}

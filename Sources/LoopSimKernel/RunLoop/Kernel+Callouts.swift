@@ -1,0 +1,132 @@
+extension Kernel {
+    /// Prepares one callout of an activation; returns the frame to push, or nil if it no longer applies.
+    func beginCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread) -> Frame? {
+        switch callout {
+        case .observer(let id, let activity):
+            guard let index = a.mode.observers.firstIndex(where: { $0.id == id }) else { return nil }
+            let observer = a.mode.observers[index]
+            guard observer.isValid, !observer.isFiring else { return nil }
+            setObserverFiring(id, true, in: a.runLoop)
+            record(thread, "observer.callout", [("activity", .string(activity.name)), ("order", .int(Int64(observer.order)))])
+            retain(observer.block)
+            return blockFrame(observer.block, edge: "observer")
+        case .block(let block):
+            record(thread, "block.callout", [("block", .string(heap.object(block)?.label ?? ""))])
+            return blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
+        case .source0(let id):
+            guard let o = heap.object(id), o.source!.isSignalled, o.source!.isValid else { return nil }
+            o.source!.isSignalled = false
+            a.sourceHandledThisLoop = true
+            record(thread, "source.callout", [("source", .string(o.label))])
+            switch o.source!.handler {
+            case .userEvents:
+                return UserEventsFrame()
+            case .block:
+                guard case .object(let block) = o.slots[0] else { return nil }
+                retain(block)
+                return blockFrame(block, edge: "source handler")
+            }
+        case .timer(let id, let oldFire):
+            guard let o = heap.object(id), let t = o.timer, t.isValid, !t.isFiring, t.fireTSR <= now,
+                  t.runLoop == a.runLoop.id else { return nil }
+            o.timer!.isFiring = true
+            a.mode.softDeadline = .never  // reset the cached deadlines, then re-arm skipping firing timers
+            a.mode.hardDeadline = .never
+            armNextTimer(in: a.mode, of: a.runLoop)
+            retain(id)
+            o.timer!.fires += 1
+            o.timer!.latencies.append(now - oldFire)
+            record(thread, "timer.fire", [("timer", .string(o.displayName)), ("slot", .instant(oldFire)),
+                                          ("latency_ns", .int((now - oldFire).nanoseconds))])
+            return timerCalloutFrame(o, on: thread) ?? NoOpFrame()
+        case .mainQueue:
+            return MainQueueDrainFrame()
+        }
+    }
+
+    /// Completes a callout after its frame returned.
+    func finishCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread) {
+        switch callout {
+        case .observer(let id, _):
+            setObserverFiring(id, false, in: a.runLoop)
+            if let observer = a.mode.observers.first(where: { $0.id == id }), !observer.repeats {
+                invalidateObserver(id, in: a.runLoop, on: thread)
+            }
+        case .block:
+            break
+        case .source0:
+            if a.returnAfterSourceHandled { a.calloutIndex = a.callouts.count }  // stop after the first source
+        case .timer(let id, let oldFire):
+            guard let o = heap.object(id) else { return }
+            if o.timer!.isValid && !o.timer!.isRepeating {
+                invalidateTimer(id, on: thread, reason: "one-shot fired")
+            }
+            o.timer!.isFiring = false
+            if o.timer!.isValid && o.timer!.isRepeating {
+                rescheduleAfterFire(o, oldFire: oldFire, on: thread)
+            }
+            release(id, on: thread)
+        case .mainQueue:
+            break
+        }
+    }
+
+    private func setObserverFiring(_ id: Int, _ firing: Bool, in rl: SimRunLoop) {
+        for mode in rl.modes.values {
+            if let i = mode.observers.firstIndex(where: { $0.id == id }) { mode.observers[i].isFiring = firing }
+        }
+    }
+
+    /// A non-repeating observer is invalidated after its first callout: removed from every mode.
+    private func invalidateObserver(_ id: Int, in rl: SimRunLoop, on thread: SimThread) {
+        var block: ObjectID?
+        for mode in rl.modes.values {
+            if let i = mode.observers.firstIndex(where: { $0.id == id }) {
+                block = mode.observers[i].block
+                mode.observers.remove(at: i)
+            }
+        }
+        rl.commonObservers.removeAll { $0.id == id }
+        if let block { release(block, on: thread) }
+    }
+}
+
+/// A callout with nothing to run.
+final class NoOpFrame: Frame {
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction { .pop(.null) }
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}
+
+/// UIKit's event source callout: delivers every queued user action, in arrival order.
+final class UserEventsFrame: Frame {
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        guard let index = kernel.pendingUserActions.popFirst() else { return .pop(.null) }
+        let action = kernel.program.userActions[index]
+        kernel.record(thread, "user.deliver", [("label", .string(action.label))])
+        return .push(ProgramFrame(steps: action.body.steps, env: kernel.appEnvironment, ownsEnvironment: false,
+                                  label: "user: \(action.label)"))
+    }
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}
+
+/// `_dispatch_main_queue_callback_4CF`: drains only the blocks present at entry; later ones wait for
+/// another wake (the port is signalled again).
+final class MainQueueDrainFrame: Frame {
+    var remaining: Int?
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if remaining == nil {
+            remaining = kernel.mainQueue.count
+            thread.mainQueueDrainDepth += 1
+            kernel.record(thread, "mainqueue.drain", [("blocks", .int(Int64(remaining!)))])
+        }
+        if remaining! > 0, let block = kernel.mainQueue.popFirst() {
+            remaining! -= 1
+            return .push(kernel.blockFrame(block, edge: "main queue block"))
+        }
+        thread.mainQueueDrainDepth -= 1
+        if !kernel.mainQueue.isEmpty { kernel.signalMainQueuePort() }
+        return .pop(.null)
+    }
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}

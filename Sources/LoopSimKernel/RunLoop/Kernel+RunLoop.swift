@@ -1,0 +1,197 @@
+/// A port a sleeping run loop can be woken on.
+enum WaitPort: Equatable {
+    case wakeUp
+    case timerPort(String)
+    case mainQueue
+}
+
+extension Kernel {
+    // MARK: Wake-up and stop
+
+    /// `CFRunLoopWakeUp`: dropped while the loop is not running or is between waking and its next iteration
+    /// (`ignoreWakeUps`); otherwise one message on the wake-up port (redundant ones collapse).
+    func wakeUp(_ rl: SimRunLoop, from thread: SimThread?) {
+        guard let activation = rl.currentActivation, !activation.ignoreWakeUps else {
+            record(thread, "wakeup.dropped", [("runloop", .string(runLoopName(rl))),
+                                              ("why", .string(rl.currentActivation == nil ? "not running" : "ignoring wake-ups"))])
+            return
+        }
+        record(thread, "wakeup.send", [("runloop", .string(runLoopName(rl)))])
+        if !rl.wakeUpPending {
+            portSequence += 1
+            rl.wakeUpPending = true
+            rl.wakeUpSequence = portSequence
+        }
+        wakeIfWaiting(rl, on: .wakeUp)
+    }
+
+    /// `CFRunLoopStop`: marks the innermost activation stopped and wakes the loop; dropped if not running.
+    func stop(_ rl: SimRunLoop, from thread: SimThread) {
+        guard let activation = rl.currentActivation else {
+            record(thread, "stop.dropped", [("runloop", .string(runLoopName(rl)))])
+            return
+        }
+        activation.stopped = true
+        record(thread, "stop", [("runloop", .string(runLoopName(rl)))])
+        wakeUp(rl, from: thread)
+    }
+
+    /// Schedules the loop's thread to resume if it sleeps on a wait set that contains `port`.
+    func wakeIfWaiting(_ rl: SimRunLoop, on port: WaitPort) {
+        let thread = threads[rl.threadID]
+        guard thread.state == .sleeping, let activation = rl.currentActivation, activation.isSleeping else { return }
+        switch port {
+        case .wakeUp: break
+        case .timerPort(let name): guard name == activation.mode.name else { return }
+        case .mainQueue: guard activation.dispatchPortParticipates(self, thread) else { return }
+        }
+        scheduleResume(thread)
+    }
+
+    /// The activation's GCD timeout fired: `CFRunLoopWakeUp` on the loop, if that activation still runs.
+    func activationTimedOut(_ rl: SimRunLoop, serial: Int) {
+        guard let activation = rl.activations.first(where: { $0.serial == serial }) else { return }
+        activation.timeoutEntry = nil
+        record(nil, "rl.timeout", [("runloop", .string(runLoopName(rl)))])
+        wakeUp(rl, from: nil)
+    }
+
+    // MARK: Modes and items
+
+    /// `CFRunLoopAddCommonMode`: marks `mode` common and adds every common item to it.
+    func addCommonMode(_ rl: SimRunLoop, _ rawMode: String, on thread: SimThread) {
+        let name = RunLoopModeName.canonical(rawMode)
+        guard name != RunLoopModeName.common, !rl.isCommon(name) else { return }
+        rl.commonModes.append(name)
+        let mode = rl.findOrCreateMode(name)
+        record(thread, "rl.common-mode", [("runloop", .string(runLoopName(rl))), ("mode", .string(RunLoopModeName.short(name)))])
+        for timer in rl.commonTimers { addTimer(timer, to: rl, mode: name, on: thread) }
+        for source in rl.commonSources { addSource(source, to: rl, mode: name, on: thread) }
+        for observer in rl.commonObservers { insertObserver(observer, into: mode) }
+    }
+
+    /// Whether `mode` has nothing that can wake or run (`__CFRunLoopModeIsEmpty`).
+    func isModeEmpty(_ rl: SimRunLoop, _ name: String, on thread: SimThread) -> Bool {
+        guard let mode = rl.modes[name] else { return true }
+        if rl.isMain && thread.isMain && rl.isCommon(name) && thread.mainQueueDrainDepth == 0
+            && profile.mainQueueCountsAsSource {
+            return false  // the main queue counts as a source in the main loop's common modes
+        }
+        if !mode.sources0.isEmpty || !mode.timers.isEmpty { return false }
+        let common = rl.isCommon(name)
+        return !rl.blocks.contains { item in item.modes.map { $0.contains(name) } ?? common }
+    }
+
+    /// `CFRunLoopPerformBlock`: queued, not woken (callers wake the loop themselves).
+    func performBlock(_ block: ObjectID, on rl: SimRunLoop, mode rawMode: String, from thread: SimThread) {
+        let name = RunLoopModeName.canonical(rawMode)
+        rl.blocks.append((modes: name == RunLoopModeName.common ? nil : [name], block: block))
+        if name != RunLoopModeName.common { _ = rl.findOrCreateMode(name) }
+        record(thread, "rl.perform-block", [("runloop", .string(runLoopName(rl))), ("mode", .string(RunLoopModeName.short(name))),
+                                            ("block", .string(heap.object(block)?.label ?? ""))])
+    }
+
+    /// `CFRunLoopAddObserver` with a block (retained by the observer).
+    func addObserver(_ rl: SimRunLoop, mode rawMode: String, activities: RunLoopActivity, repeats: Bool, order: Int,
+                     block: ObjectID, on thread: SimThread) {
+        let name = RunLoopModeName.canonical(rawMode)
+        rl.nextObserverID += 1
+        let observer = Observer(id: rl.nextObserverID, activities: activities, repeats: repeats, order: order, block: block)
+        if name == RunLoopModeName.common {
+            rl.commonObservers.append(observer)
+            for m in rl.commonModes { insertObserver(observer, into: rl.findOrCreateMode(m)) }
+        } else {
+            insertObserver(observer, into: rl.findOrCreateMode(name))
+        }
+        record(thread, "rl.observer.add", [("runloop", .string(runLoopName(rl))), ("mode", .string(RunLoopModeName.short(name))),
+                                           ("order", .int(Int64(order)))])
+    }
+
+    private func insertObserver(_ observer: Observer, into mode: RunLoopMode) {
+        guard !mode.observers.contains(where: { $0.id == observer.id }) else { return }
+        let index = mode.observers.firstIndex { $0.order > observer.order } ?? mode.observers.count
+        mode.observers.insert(observer, at: index)
+    }
+
+    /// A version-0 source object (+1 for the caller) whose handler is `block` (retained by the source).
+    func makeSource(order: Int, handler: SourceState.Handler, block: ObjectID?, label: String?,
+                    on thread: SimThread) -> ObjectID {
+        let o = heap.allocate(kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
+                              slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
+                              isDeclaredRoot: false, at: now, on: thread.name)
+        o.source = SourceState(order: order, handler: handler)
+        return o.id
+    }
+
+    /// `CFRunLoopAddSource` (the mode's set retains the source; sorted by order for the source0 pass).
+    func addSource(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread) {
+        guard let o = heap.object(id), o.source!.isValid else { return }
+        let name = RunLoopModeName.canonical(rawMode)
+        if name == RunLoopModeName.common {
+            if !rl.commonSources.contains(id) {
+                rl.commonSources.append(id)
+                retain(id)
+            }
+            for m in rl.commonModes { addSource(id, to: rl, mode: m, on: thread) }
+            return
+        }
+        let mode = rl.findOrCreateMode(name)
+        guard !mode.sources0.contains(id) else { return }
+        let order = o.source!.order
+        let index = mode.sources0.firstIndex { heap.object($0)!.source!.order > order } ?? mode.sources0.count
+        mode.sources0.insert(id, at: index)
+        retain(id)
+        o.source!.runLoop = rl.id
+        o.source!.modes.append(name)
+    }
+
+    /// `CFRunLoopSourceSignal`.
+    func signal(_ source: HeapObject) {
+        source.source!.isSignalled = true
+    }
+
+    /// A thread's run loop at thread exit: sources and timers are removed (released), timers not invalidated.
+    func finalizeRunLoop(_ rl: SimRunLoop, on thread: SimThread) {
+        for mode in rl.modes.values {
+            for id in mode.timers {
+                heap.object(id)?.timer?.runLoop = nil
+                heap.object(id)?.timer?.modes = []
+                release(id, on: thread)
+            }
+            mode.timers = []
+            for id in mode.sources0 { release(id, on: thread) }
+            mode.sources0 = []
+            for observer in mode.observers where !rl.commonObservers.contains(where: { $0.id == observer.id }) {
+                release(observer.block, on: thread)
+            }
+            mode.observers = []
+            if let entry = mode.port.entry { queue.cancel(entry) }
+            mode.port = TimerPort()
+        }
+        for id in rl.commonTimers + rl.commonSources { release(id, on: thread) }
+        for observer in rl.commonObservers { release(observer.block, on: thread) }
+        for item in rl.blocks { release(item.block, on: thread) }
+        rl.commonTimers = []
+        rl.commonSources = []
+        rl.commonObservers = []
+        rl.blocks = []
+        record(thread, "rl.finalize", [("runloop", .string(runLoopName(rl)))])
+    }
+
+    // MARK: User input
+
+    func scheduleUserActions() {
+        for (i, action) in program.userActions.enumerated() {
+            queue.schedule(.userAction(i), at: action.at, phase: .input)
+        }
+    }
+
+    /// A user action reaches UIKit's event source on the main run loop: signal it and wake the loop.
+    func deliverUserAction(_ index: Int) {
+        pendingUserActions.append(index)
+        record(nil, "user.action", [("label", .string(program.userActions[index].label))])
+        guard let source = userEventSource.flatMap({ heap.object($0) }) else { return }
+        signal(source)
+        wakeUp(runLoops[0], from: nil)
+    }
+}

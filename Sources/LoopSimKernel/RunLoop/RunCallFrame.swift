@@ -1,0 +1,65 @@
+/// Foundation's and CF's entry points around activations: `-run`, `-runUntilDate:`, `-runMode:beforeDate:`,
+/// `CFRunLoopRun`, `CFRunLoopRunInMode` (semantics §1 and §9.10).
+final class RunCallFrame: Frame {
+    let call: RunCall
+    let runLoop: SimRunLoop
+    var limit: SimInstant?
+    var activations = 0
+
+    init(call: RunCall, runLoop: SimRunLoop) {
+        self.call = call
+        self.runLoop = runLoop
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        let last = activations > 0 ? RunLoopResult(rawValue: thread.returnValue.stringValue ?? "") : nil
+        switch call {
+        case .run:
+            // while ([rl runMode:NSDefaultRunLoopMode beforeDate:distantFuture]);
+            return runMode(RunLoopModeName.default, seconds: nil, kernel, thread) ?? .pop(.null)
+        case .runUntil(let after):
+            let limit = self.limit ?? (kernel.now + after)
+            self.limit = limit
+            guard kernel.now < limit else { return .pop(.null) }
+            return runMode(RunLoopModeName.default, seconds: limit - kernel.now, kernel, thread) ?? .pop(.null)
+        case .runMode(let mode, let before):
+            if activations > 0 { return .pop(.bool(true)) }
+            let limit = self.limit ?? before.map { kernel.now + $0 } ?? .never
+            self.limit = limit
+            return runMode(mode, seconds: limit.isNever ? nil : limit - kernel.now, kernel, thread) ?? .pop(.bool(false))
+        case .cfRun:
+            if let last, last == .stopped || last == .finished { return .pop(.string(last.rawValue)) }
+            return activate(RunLoopModeName.default, seconds: nil, returnAfterSourceHandled: false, kernel, thread)
+        case .cfRunInMode(let mode, let seconds, let returnAfterSourceHandled):
+            if let last { return .pop(.string(last.rawValue)) }
+            return activate(mode, seconds: seconds, returnAfterSourceHandled: returnAfterSourceHandled, kernel, thread)
+        }
+    }
+
+    /// `-runMode:beforeDate:`: NO without running when the mode is empty; else one activation that returns
+    /// after the first source.
+    private func runMode(_ rawMode: String, seconds: SimDuration?, _ kernel: Kernel, _ thread: SimThread) -> FrameAction? {
+        let mode = RunLoopModeName.canonical(rawMode)
+        if runLoop.modes[mode] == nil || kernel.isModeEmpty(runLoop, mode, on: thread) {
+            kernel.record(thread, "nsrunloop.runmode.empty", [("mode", .string(RunLoopModeName.short(mode)))])
+            return nil
+        }
+        return activate(mode, seconds: seconds, returnAfterSourceHandled: true, kernel, thread)
+    }
+
+    private func activate(_ mode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool, _ kernel: Kernel,
+                          _ thread: SimThread) -> FrameAction {
+        activations += 1
+        return .push(kernel.makeActivation(runLoop, mode: mode, seconds: seconds,
+                                           returnAfterSourceHandled: returnAfterSourceHandled, on: thread))
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}
+
+extension Value {
+    var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}

@@ -1,0 +1,30 @@
+/// A named bag of sources, observers and timers with its own timer port (`struct __CFRunLoopMode`).
+public final class RunLoopMode {
+    public let name: String
+    /// Version-0 sources, sorted by `order` (ascending, insertion after equals).
+    public internal(set) var sources0: [ObjectID] = []
+    /// Observers, sorted by `order` (ascending, insertion after equals).
+    public internal(set) var observers: [Observer] = []
+    /// Timers sorted by `fireTSR`, FIFO among equal deadlines (`__CFRunLoopInsertionIndexInTimerArray`).
+    public internal(set) var timers: [ObjectID] = []
+    public internal(set) var port = TimerPort()
+    /// `_timerSoftDeadline` / `_timerHardDeadline`: the cached deadlines of the last arming.
+    var softDeadline = SimInstant.never
+    var hardDeadline = SimInstant.never
+    /// `_CFRunLoopStopMode`'s sticky flag.
+    var stopFlag = false
+
+    init(name: String) { self.name = name }
+}
+
+/// A run-loop observer with a block callout.
+public struct Observer: Sendable {
+    public var id: Int
+    public var activities: RunLoopActivity
+    public var repeats: Bool
+    public var order: Int
+    /// The block object the observer retains.
+    public var block: ObjectID
+    public var isValid = true
+    public var isFiring = false
+}

@@ -1,0 +1,72 @@
+import OrderedCollections
+
+/// One thread's run loop (`struct __CFRunLoop`): its modes, common modes, common items, pending blocks,
+/// wake-up port and the stack of running activations.
+public final class SimRunLoop {
+    public let id: Int
+    public let threadID: Int
+    public let isMain: Bool
+    /// Modes in creation order. Created by add-functions, never by running.
+    public internal(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
+    /// Mode names marked common; initially only the default mode.
+    public internal(set) var commonModes: [String] = [RunLoopModeName.default]
+    /// Items added with the common pseudo-mode: timers and sources, retained by the set.
+    public internal(set) var commonTimers: [ObjectID] = []
+    public internal(set) var commonSources: [ObjectID] = []
+    var commonObservers: [Observer] = []
+    /// `CFRunLoopPerformBlock` items in FIFO order: the modes they may run in (nil = common) and the block.
+    var blocks: [(modes: [String]?, block: ObjectID)] = []
+    /// A message is queued on the wake-up port.
+    var wakeUpPending = false
+    var wakeUpSequence: UInt64 = 0
+    /// Running activations, innermost last.
+    var activations: [ActivationFrame] = []
+    var nextObserverID = 0
+
+    init(id: Int, threadID: Int, isMain: Bool) {
+        self.id = id
+        self.threadID = threadID
+        self.isMain = isMain
+        modes[RunLoopModeName.default] = RunLoopMode(name: RunLoopModeName.default)
+    }
+
+    /// The mode with this name, created if needed (as the add-functions do).
+    func findOrCreateMode(_ name: String) -> RunLoopMode {
+        if let m = modes[name] { return m }
+        let m = RunLoopMode(name: name)
+        modes[name] = m
+        return m
+    }
+
+    /// The innermost running activation, if the loop is running.
+    var currentActivation: ActivationFrame? { activations.last }
+
+    func isCommon(_ mode: String) -> Bool { commonModes.contains(mode) }
+}
+
+/// Well-known mode names.
+public enum RunLoopModeName {
+    public static let `default` = "kCFRunLoopDefaultMode"
+    public static let common = "kCFRunLoopCommonModes"
+    public static let tracking = "UITrackingRunLoopMode"
+
+    /// Maps the short spellings a scenario may use (`default`, `common`, `tracking`) to CF's names.
+    public static func canonical(_ name: String) -> String {
+        switch name {
+        case "default", "NSDefaultRunLoopMode", "kCFRunLoopDefaultMode": Self.default
+        case "common", "NSRunLoopCommonModes", "kCFRunLoopCommonModes": common
+        case "tracking", "UITrackingRunLoopMode": tracking
+        default: name
+        }
+    }
+
+    /// The short name for reports: `default`, `common`, `tracking`, or the name itself.
+    public static func short(_ name: String) -> String {
+        switch name {
+        case Self.default: "default"
+        case common: "common"
+        case tracking: "tracking"
+        default: name
+        }
+    }
+}

@@ -1,0 +1,135 @@
+extension Kernel {
+    /// Creates a thread (not yet runnable).
+    func makeThread(name: String, kind: SimThread.Kind) -> SimThread {
+        let thread = SimThread(id: threads.count, name: name, kind: kind)
+        threads.append(thread)
+        record(thread, "thread.start", [("kind", .string(kind.rawValue))])
+        return thread
+    }
+
+    /// Makes `thread` runnable at the current instant (once: a second request while one is pending is a no-op).
+    func scheduleResume(_ thread: SimThread, at instant: SimInstant? = nil) {
+        guard thread.resumeEntry == nil, thread.state != .exited else { return }
+        thread.resumeEntry = queue.schedule(.resume(thread: thread.id), at: instant ?? now, phase: .threadResume)
+    }
+
+    /// The main thread: the scenario's launch code, then `UIApplicationMain`'s endless main run loop.
+    func startMainThread() {
+        let main = makeThread(name: "main", kind: .main)
+        let rl = runLoop(for: main)
+        if profile.uikitMainRunLoop {
+            addCommonMode(rl, RunLoopModeName.tracking, on: main)
+        }
+        userEventSource = makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main)
+        addSource(userEventSource!, to: rl, mode: RunLoopModeName.common, on: main)
+        release(userEventSource!, on: main)  // the run loop's common items keep it
+        appEnvironment = Environment(names: program.main.localNames, selfValue: .null, block: nil)
+        main.frames = [
+            AppMainFrame(),
+            ProgramFrame(steps: program.main.steps, env: appEnvironment, ownsEnvironment: false,
+                         label: "application:didFinishLaunching"),
+        ]
+        scheduleResume(main)
+    }
+
+    /// Runs `thread` until it yields (sleeps, works, idles) or exits.
+    func resume(_ thread: SimThread) {
+        guard thread.state != .exited else { return }
+        thread.state = .running
+        while crash == nil && limit == nil {
+            guard let top = thread.frames.last else {
+                if finishThread(thread) { return }
+                flushPending(on: thread)
+                continue
+            }
+            countStep()
+            if thread.frames.count > configuration.maxFrameDepth {
+                limit = LimitStop(kind: "max-depth",
+                                  message: "thread \(thread.name) nested more than \(configuration.maxFrameDepth) callouts",
+                                  at: now)
+                return
+            }
+            let action = top.step(self, thread)
+            switch action {
+            case .next:
+                break
+            case .push(let frame):
+                thread.frames.append(frame)
+            case .pop(let value):
+                thread.frames.removeLast()
+                thread.returnValue = value
+            case .yield:
+                precondition(thread.pendingDeallocs.isEmpty, "a yielding step must not release objects")
+                return
+            }
+            flushPending(on: thread)
+        }
+    }
+
+    /// Pushes deallocs and initializers that the last step made due, so they run before the thread goes on.
+    func flushPending(on thread: SimThread) {
+        if !pendingInitializers.isEmpty {
+            for id in pendingInitializers.reversed() {
+                guard let o = heap.object(id), case .instance(let c) = o.kind,
+                      let body = program.classes[c].initializer else { continue }
+                let env = Environment(names: body.localNames, selfValue: .object(id), block: nil)
+                retain(id)
+                thread.frames.append(ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: id,
+                                                  heldEdge: "self", label: "-[\(o.className) init]"))
+            }
+            pendingInitializers.removeAll()
+        }
+        if !thread.pendingDeallocs.isEmpty {
+            // The first object released deallocs first; deallocs its dealloc causes nest above it.
+            for object in thread.pendingDeallocs.reversed() {
+                thread.frames.append(DeallocFrame(object: object))
+            }
+            thread.pendingDeallocs.removeAll()
+        }
+    }
+
+    /// A thread whose stack is empty ends: its run loop is finalized (timers dropped, not invalidated) and
+    /// the thread object releases its block. Returns true once the thread has exited; false while deallocs
+    /// caused by the teardown still have to run on it.
+    func finishThread(_ thread: SimThread) -> Bool {
+        if thread.exitedAt == nil {
+            thread.exitedAt = now
+            record(thread, "thread.exit")
+            if let rlID = thread.runLoopID {
+                finalizeRunLoop(runLoops[rlID], on: thread)
+            }
+            if let block = thread.threadBlock {
+                thread.threadBlock = nil
+                release(block, on: thread)
+            }
+        }
+        if thread.pendingDeallocs.isEmpty && pendingInitializers.isEmpty {
+            thread.state = .exited
+            return true
+        }
+        return false
+    }
+
+    /// The thread's run loop, created on first use (`CFRunLoopGetCurrent`).
+    func runLoop(for thread: SimThread) -> SimRunLoop {
+        if let id = thread.runLoopID { return runLoops[id] }
+        let rl = SimRunLoop(id: runLoops.count, threadID: thread.id, isMain: thread.isMain)
+        runLoops.append(rl)
+        thread.runLoopID = rl.id
+        record(thread, "rl.create", [("runloop", .string(runLoopName(rl)))])
+        return rl
+    }
+
+    func runLoopName(_ rl: SimRunLoop) -> String { "runloop(\(threads[rl.threadID].name))" }
+}
+
+/// The base frame of the main thread: `UIApplicationMain` runs the default mode for ever
+/// (`CFRunLoopRunInMode(kCFRunLoopDefaultMode, 1e10, false)` in a loop).
+final class AppMainFrame: Frame {
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        let rl = kernel.runLoop(for: thread)
+        return .push(kernel.makeActivation(rl, mode: RunLoopModeName.default, seconds: nil,
+                                           returnAfterSourceHandled: false, on: thread))
+    }
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}

@@ -1,0 +1,85 @@
+/// A simulated thread: a stack of frames, a lazily created run loop, and a scheduling state.
+public final class SimThread {
+    public enum Kind: String, Sendable {
+        case main
+        /// An `NSThread` started by the scenario.
+        case thread
+        /// A GCD pool thread serving the global queue; reused once its block returns.
+        case poolWorker = "pool-worker"
+    }
+    public enum State: Equatable, Sendable {
+        case runnable
+        case running
+        /// Running code that takes virtual time (`work:`), until the instant.
+        case busy(until: SimInstant)
+        /// Asleep in a run loop's wait (`mach_msg` on the mode's port set).
+        case sleeping
+        /// A pool thread with nothing to do.
+        case idle
+        case exited
+    }
+
+    public let id: Int
+    public let name: String
+    public let kind: Kind
+    public internal(set) var state = State.runnable
+    var frames: [Frame] = []
+    var runLoopID: Int?
+    /// The queue entry that will resume this thread, if one is scheduled.
+    var resumeEntry: UInt64?
+    /// Objects whose last reference this thread released; their dealloc runs before the thread goes on.
+    var pendingDeallocs: [HeapObject] = []
+    /// Nesting depth of main-queue drains (`__CFTSDKeyIsInGCDMainQ`).
+    var mainQueueDrainDepth = 0
+    /// The value the last popped frame returned to its caller.
+    var returnValue = Value.null
+    /// For an `NSThread`: the block the thread object retains until the thread exits.
+    var threadBlock: ObjectID?
+    public internal(set) var exitedAt: SimInstant?
+    /// When the thread last went to sleep in a run loop.
+    public internal(set) var sleepingSince: SimInstant?
+
+    init(id: Int, name: String, kind: Kind) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+    }
+
+    public var isMain: Bool { kind == .main }
+}
+
+/// What a frame asks the interpreter to do after one step.
+enum FrameAction {
+    /// Step the top frame again.
+    case next
+    /// Push a callee; it runs until it pops, then this frame continues.
+    case push(Frame)
+    /// This frame is done; `Value` is returned to the caller in ``SimThread/returnValue``.
+    case pop(Value)
+    /// The thread stops running (sleep, busy, idle); the frame has arranged how it resumes.
+    case yield
+}
+
+/// One activation record on a thread's stack: running code or a piece of CF/GCD machinery.
+protocol Frame: AnyObject {
+    /// Does one step.
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction
+    /// The strong references this frame holds, as (edge name, object), for leak paths.
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)]
+}
+
+/// Locals of one body invocation, plus `self` and the block whose captures the body reads.
+final class Environment {
+    var locals: [Value]
+    let names: [String]
+    let selfValue: Value
+    /// The block being executed (captures are its slots).
+    let block: ObjectID?
+
+    init(names: [String], selfValue: Value, block: ObjectID?) {
+        self.locals = Array(repeating: .null, count: names.count)
+        self.names = names
+        self.selfValue = selfValue
+        self.block = block
+    }
+}

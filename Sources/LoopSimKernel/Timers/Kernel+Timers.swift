@@ -1,0 +1,270 @@
+extension Kernel {
+    /// `+[NSTimer scheduledTimerWith...]` / `timerWith...`: a new timer (+1 for the caller), scheduled in the
+    /// current run loop when `spec.scheduleMode` is set.
+    func makeTimer(_ spec: TimerSpec, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> ObjectID {
+        if case .block = spec.action, !profile.blockBasedTimerAPI {
+            throw RuntimeFault(
+                "+[NSTimer scheduledTimerWithTimeInterval:repeats:block:]: unrecognized selector sent to class "
+                    + "(the block API needs iOS 10; use target/selector or the userInfo-block category)")
+        }
+        // Foundation clamps a repeating interval <= 0 to 0.1 ms (DOC scheduledTimer(timeInterval:...)).
+        var interval = spec.repeats ? spec.interval : .zero
+        if spec.repeats && interval <= .zero { interval = .microseconds(100) }
+        var firstFire = now + (spec.firstFireAfter ?? spec.interval)
+        if spec.isBlockInitializer && profile.unscheduledBlockTimerFirstFireNow { firstFire = now }
+        if firstFire < now { firstFire = now }  // a past fire date: due at once (CFRunLoopTimerCreate)
+
+        var slots: [Value] = [.null, .null, .null]
+        var owned: [Bool] = [false, false, false]
+        switch spec.action {
+        case .targetSelector(let target, _, _):
+            (slots[TimerState.targetSlot], owned[0]) = try evaluateOwned(target, in: frame, on: thread)
+        case .block(let block):
+            (slots[TimerState.blockSlot], owned[2]) = try evaluateOwned(block, in: frame, on: thread)
+        case .userInfoBlock(let block):
+            (slots[TimerState.userInfoSlot], owned[1]) = try evaluateOwned(block, in: frame, on: thread)
+        }
+        if let userInfo = spec.userInfo {
+            (slots[TimerState.userInfoSlot], owned[1]) = try evaluateOwned(userInfo, in: frame, on: thread)
+        }
+        let o = heap.allocate(
+            kind: .timer, className: "NSTimer", label: spec.label, slotNames: TimerState.slotNames,
+            slotStrengths: [.strong, .strong, .strong], slots: slots, isDeclaredRoot: false, at: now, on: thread.name)
+        for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { retain(id) } }
+        o.timer = TimerState(fireTSR: firstFire, interval: interval, action: spec.action)
+        if !profile.timerReleasesTargetOnInvalidate {
+            // corelibs Timer: the CF context holds +1 on the Timer with no release callback (SCF-HEAD Timer.swift).
+            retain(o.id)
+            corelibsTimerHolds.append(o.id)
+        }
+        record(thread, "timer.create", [
+            ("timer", .string(o.displayName)), ("interval_ns", .int(interval.nanoseconds)),
+            ("repeats", .bool(spec.repeats)), ("fire_at", .instant(firstFire)),
+        ])
+        if let mode = spec.scheduleMode {
+            addTimer(o.id, to: runLoop(for: thread), mode: mode, on: thread)
+        }
+        return o.id
+    }
+
+    /// `CFRunLoopAddTimer`: ignored for an invalid timer or one that belongs to another run loop.
+    func addTimer(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread) {
+        guard let o = heap.object(id), let state = o.timer, state.isValid else { return }
+        if let owner = state.runLoop, owner != rl.id { return }
+        let mode = RunLoopModeName.canonical(rawMode)
+        if mode == RunLoopModeName.common {
+            if !rl.commonTimers.contains(id) {
+                rl.commonTimers.append(id)
+                retain(id)
+            }
+            for name in rl.commonModes { addTimer(o, to: rl, modeNamed: name, on: thread) }
+        } else {
+            addTimer(o, to: rl, modeNamed: mode, on: thread)
+        }
+    }
+
+    private func addTimer(_ o: HeapObject, to rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
+        let mode = rl.findOrCreateMode(name)
+        guard !mode.timers.contains(o.id) else { return }  // already in this mode: nothing changes (S10)
+        o.timer!.runLoop = rl.id
+        o.timer!.modes.append(name)
+        retain(o.id)
+        insertTimer(o, into: mode)
+        record(thread, "timer.add", [("timer", .string(o.displayName)), ("runloop", .string(runLoopName(rl))),
+                                     ("mode", .string(RunLoopModeName.short(name)))])
+        armNextTimer(in: mode, of: rl)
+    }
+
+    /// Inserts after every timer with an earlier or equal deadline (`__CFRunLoopInsertionIndexInTimerArray`).
+    private func insertTimer(_ o: HeapObject, into mode: RunLoopMode) {
+        let fire = o.timer!.fireTSR
+        var low = 0, high = mode.timers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if heap.object(mode.timers[mid])!.timer!.fireTSR <= fire { low = mid + 1 } else { high = mid }
+        }
+        mode.timers.insert(o.id, at: low)
+    }
+
+    /// Removes `o` from one mode (the mode's array releases it) and re-arms that mode's port.
+    private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
+        guard let mode = rl.modes[name], let index = mode.timers.firstIndex(of: o.id) else { return }
+        mode.timers.remove(at: index)
+        o.timer!.modes.removeAll { $0 == name }
+        if o.timer!.modes.isEmpty { o.timer!.runLoop = nil }
+        armNextTimer(in: mode, of: rl)
+        release(o.id, on: thread)
+    }
+
+    /// `__CFArmNextTimerInMode`: arm the mode's timer port for its earliest non-firing timer, or disarm it.
+    ///
+    /// With ``VariantProfile/staleTimerPortWake`` (the mk_timer-only build of CF-1153.18 and Linux) the
+    /// arming is never recorded, so removing the last timer leaves the port armed at the old deadline.
+    func armNextTimer(in mode: RunLoopMode, of rl: SimRunLoop) {
+        var soft = SimInstant.never
+        for id in mode.timers {
+            let t = heap.object(id)!.timer!
+            if t.isFiring { continue }
+            soft = t.fireTSR  // sorted: the first non-firing timer has the earliest deadline
+            break
+        }
+        let hard = soft  // tolerance is not modelled yet: the hard deadline equals the soft one
+        if !soft.isNever && (soft != mode.softDeadline || hard != mode.hardDeadline) {
+            armPort(mode, of: rl, at: soft)
+            if !profile.staleTimerPortWake { mode.port.armTracked = true }
+        } else if soft.isNever && mode.port.armTracked {
+            cancelPort(mode, of: rl)
+            mode.port.armTracked = false
+        }
+        mode.softDeadline = soft
+        mode.hardDeadline = hard
+    }
+
+    /// `mk_timer_arm`: replaces the deadline; a deadline already past posts the message at once.
+    private func armPort(_ mode: RunLoopMode, of rl: SimRunLoop, at deadline: SimInstant) {
+        if let entry = mode.port.entry { queue.cancel(entry) }
+        mode.port.entry = nil
+        mode.port.armedDeadline = deadline
+        record(threads[rl.threadID], "port.arm", [("runloop", .string(runLoopName(rl))),
+                                                  ("mode", .string(RunLoopModeName.short(mode.name))),
+                                                  ("deadline", .instant(deadline))])
+        if deadline <= now {
+            timerPortExpired(rl, mode: mode.name)
+        } else {
+            mode.port.entry = queue.schedule(.portExpiry(runLoop: rl.id, mode: mode.name), at: deadline,
+                                             phase: .kernelTimer)
+        }
+    }
+
+    /// `mk_timer_cancel`.
+    private func cancelPort(_ mode: RunLoopMode, of rl: SimRunLoop) {
+        if let entry = mode.port.entry { queue.cancel(entry) }
+        let wasArmed = mode.port.armedDeadline != nil
+        mode.port.entry = nil
+        mode.port.armedDeadline = nil
+        if wasArmed {
+            record(threads[rl.threadID], "port.cancel", [("runloop", .string(runLoopName(rl))),
+                                                         ("mode", .string(RunLoopModeName.short(mode.name)))])
+        }
+    }
+
+    /// The kernel timer of a mode expired: one message on its port; a thread waiting on it wakes.
+    func timerPortExpired(_ rl: SimRunLoop, mode name: String) {
+        guard let mode = rl.modes[name] else { return }
+        mode.port.entry = nil
+        mode.port.armedDeadline = nil
+        let stale = !mode.timers.contains { heap.object($0)!.timer!.fireTSR <= now }
+        if !mode.port.pendingMessage {
+            portSequence += 1
+            mode.port.pendingMessage = true
+            mode.port.messageSequence = portSequence
+        }
+        mode.port.pendingIsStale = stale
+        record(threads[rl.threadID], "port.fire", [("runloop", .string(runLoopName(rl))),
+                                                   ("mode", .string(RunLoopModeName.short(name))),
+                                                   ("stale", .bool(stale))])
+        wakeIfWaiting(rl, on: .timerPort(name))
+    }
+
+    /// `CFRunLoopTimerInvalidate`: synchronously on the calling thread, remove the timer from every mode and
+    /// the common items (each removal re-arms that mode's port), then release target, userInfo and block.
+    /// No wake-up is sent to the owning loop.
+    func invalidateTimer(_ id: ObjectID, on thread: SimThread, reason: String) {
+        guard let o = heap.object(id), o.timer?.isValid == true else { return }
+        o.timer!.isValid = false
+        retain(id)  // CF holds the timer across its own invalidation
+        record(thread, "timer.invalidate", [("timer", .string(o.displayName)), ("reason", .string(reason))])
+        if let rlID = o.timer!.runLoop {
+            let rl = runLoops[rlID]
+            for name in o.timer!.modes { removeTimer(o, from: rl, modeNamed: name, on: thread) }
+            if let index = rl.commonTimers.firstIndex(of: id) {
+                rl.commonTimers.remove(at: index)
+                release(id, on: thread)
+            }
+            if profile.removeOrInvalidateWakesLoop { wakeUp(rl, from: thread) }
+        }
+        if profile.timerReleasesTargetOnInvalidate {
+            for slot in 0..<3 {
+                if case .object(let held) = o.slots[slot] {
+                    o.slots[slot] = .null
+                    release(held, on: thread)
+                }
+            }
+        }
+        release(id, on: thread)
+    }
+
+    /// `-[NSTimer fire]`: the action runs now on the caller's thread, the schedule is untouched, and a
+    /// one-shot timer is invalidated afterwards. Nothing on an invalid timer.
+    func fireManually(_ id: ObjectID, on thread: SimThread) -> FrameAction {
+        guard let o = heap.object(id), o.timer?.isValid == true else { return .next }
+        record(thread, "timer.fire.manual", [("timer", .string(o.displayName))])
+        return .push(ManualFireFrame(timer: id))
+    }
+
+    /// The frame that runs a timer's action (target method, block, or userInfo block); the timer is retained
+    /// by the caller for the duration.
+    func timerCalloutFrame(_ o: HeapObject, on thread: SimThread) -> Frame? {
+        switch o.timer!.action {
+        case .targetSelector(_, let classIndex, let method):
+            guard let target = heap.object(o.slots[TimerState.targetSlot].object ?? ObjectID(index: .max, generation: 0))
+            else { return nil }
+            return methodFrame(target, classIndex: classIndex, method: method)
+        case .block:
+            guard case .object(let block) = o.slots[TimerState.blockSlot] else { return nil }
+            retain(block)
+            return blockFrame(block, edge: "timer block")
+        case .userInfoBlock:
+            guard case .object(let block) = o.slots[TimerState.userInfoSlot] else { return nil }
+            retain(block)
+            return blockFrame(block, edge: "timer userInfo block")
+        }
+    }
+
+    /// After a run-loop callout of a still-valid repeating timer: keep a later date the callout set, else move
+    /// to the first slot of the original grid strictly after now, skipping (and counting) missed slots.
+    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread) {
+        guard let rlID = o.timer!.runLoop else { return }
+        let rl = runLoops[rlID]
+        if oldFire < o.timer!.fireTSR {
+            for name in o.timer!.modes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl) } }
+            return
+        }
+        let interval = o.timer!.interval.nanoseconds
+        let k = (now.nanoseconds - oldFire.nanoseconds) / interval + 1
+        let next = SimInstant(nanoseconds: oldFire.nanoseconds + k * interval)
+        o.timer!.skippedSlots += Int(k - 1)
+        o.timer!.fireTSR = next
+        record(thread, "timer.reschedule", [("timer", .string(o.displayName)), ("next", .instant(next)),
+                                            ("skipped", .int(k - 1))])
+        for name in o.timer!.modes {
+            guard let mode = rl.modes[name], let index = mode.timers.firstIndex(of: o.id) else { continue }
+            mode.timers.remove(at: index)
+            insertTimer(o, into: mode)
+            armNextTimer(in: mode, of: rl)
+        }
+    }
+}
+
+/// Runs `-[NSTimer fire]`: the action, then invalidation of a one-shot timer.
+final class ManualFireFrame: Frame {
+    let timer: ObjectID
+    var calledOut = false
+
+    init(timer: ObjectID) { self.timer = timer }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        guard let o = kernel.heap.object(timer) else { return .pop(.null) }
+        if !calledOut {
+            calledOut = true
+            kernel.retain(timer)
+            if let frame = kernel.timerCalloutFrame(o, on: thread) { return .push(frame) }
+            return .next
+        }
+        if o.timer?.isRepeating == false { kernel.invalidateTimer(timer, on: thread, reason: "one-shot fired") }
+        kernel.release(timer, on: thread)
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { calledOut ? [("fire", timer)] : [] }
+}

@@ -1,0 +1,22 @@
+/// The `__CFRunLoopTimer` fields an `NSTimer` object carries.
+public struct TimerState: Sendable {
+    public var isValid = true
+    public var isFiring = false
+    /// The run loop it belongs to (a timer is in at most one), and the modes it is in there.
+    public var runLoop: Int?
+    public var modes: [String] = []
+    /// Next fire, on the monotonic clock (`_fireTSR`).
+    public var fireTSR: SimInstant
+    /// 0 = one-shot.
+    public var interval: SimDuration
+    public var action: TimerSpec.Action
+    /// Slot indices in the timer object: where target, userInfo and block live.
+    static let targetSlot = 0, userInfoSlot = 1, blockSlot = 2
+    static let slotNames = ["target", "userInfo", "block"]
+    public var fires = 0
+    public var skippedSlots = 0
+    /// Latency of every run-loop fire (callout start minus the slot it was due at).
+    public var latencies: [SimDuration] = []
+
+    var isRepeating: Bool { interval.nanoseconds > 0 }
+}

@@ -1,0 +1,27 @@
+/// FNV-1a, 64-bit, over the bytes of the trace's lines: the run's `trace_hash`.
+///
+/// Not a cryptographic hash: it fingerprints a run so that two runs can be compared byte for byte
+/// without storing either trace.
+public struct TraceHasher: Sendable {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    /// Folds the UTF-8 bytes of `line` and a terminating newline into the hash.
+    public mutating func combine(line: String) {
+        var h = state
+        for byte in line.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        h ^= 0x0a
+        h = h &* 0x0000_0100_0000_01b3
+        state = h
+    }
+
+    /// The hash as 16 lower-case hex digits.
+    public var hexDigest: String {
+        let hex = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

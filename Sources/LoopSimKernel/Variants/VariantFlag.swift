@@ -1,0 +1,55 @@
+/// One documented OS-behaviour switch: its name, meaning, evidence, and whether the kernel models it yet.
+///
+/// The table is `../shared/design/runloop-semantics.md` §11; each profile in ``VariantProfile`` gives every
+/// flag a value. Flags that are not `isModelled` are listed by `loopsim variants` for completeness but do
+/// not change a run yet.
+public struct VariantFlag: Sendable, Hashable {
+    public let name: String
+    public let summary: String
+    public let source: String
+    public let isModelled: Bool
+
+    /// Every known flag, in the order `loopsim variants` prints them.
+    public static let all: [VariantFlag] = [
+        .init(name: "staleTimerPortWakeAfterLastTimerRemoved",
+              summary: "removing a mode's last timer leaves its timer port armed: one empty wake at the old deadline",
+              source: "CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode (_mkTimerArmed never set on the mk_timer-only build); semantics §4",
+              isModelled: true),
+        .init(name: "timerPortBackend",
+              summary: "mk_timer (iOS <= 9), mk_timer+dispatch (iOS >= 10), timerfd (Linux)",
+              source: "USE_DISPATCH_SOURCE_FOR_TIMERS per CF release; semantics §4.2, §5.2", isModelled: true),
+        .init(name: "mainQueueCountsAsSourceInCommonModes",
+              summary: "on the main thread the main queue keeps common modes non-empty",
+              source: "__CFRunLoopModeIsEmpty; semantics §1.6", isModelled: true),
+        .init(name: "runCommonModesPseudoModeRejected",
+              summary: "running kCFRunLoopCommonModes logs and returns Finished",
+              source: "SCF-Sierra CFRunLoopRunSpecific; semantics §1.1", isModelled: true),
+        .init(name: "blockBasedTimerAPI",
+              summary: "scheduledTimer(withTimeInterval:repeats:block:) exists",
+              source: "DOC Timer, available iOS 10.0", isModelled: true),
+        .init(name: "timerReleasesTargetOnInvalidate",
+              summary: "invalidate() releases the target, userInfo and block; false: the Timer and its closure live forever",
+              source: "DOC Timer.invalidate; SCF-HEAD Timer.swift (context retain without release)", isModelled: true),
+        .init(name: "unscheduledBlockTimerFirstFireNow",
+              summary: "Timer(timeInterval:repeats:block:) first fires at creation instead of one interval later",
+              source: "SCF-HEAD Timer.swift; semantics §5.3", isModelled: true),
+        .init(name: "removeOrInvalidateWakesLoop",
+              summary: "CFRunLoopRemoveTimer / CFRunLoopTimerInvalidate wake the owning loop",
+              source: "CFRunLoopRemoveTimer, CFRunLoopTimerInvalidate; semantics §1.7", isModelled: true),
+        .init(name: "uikitMainRunLoop",
+              summary: "the main thread runs UIApplicationMain: common modes {default, UITrackingRunLoopMode}, event source",
+              source: "DOC UITrackingRunLoopMode; run-loop dumps cited in semantics §1.8, §2", isModelled: true),
+        .init(name: "toleranceAffectsWakeTime",
+              summary: "a timer's tolerance lets the port wake up to tolerance late (dispatch timer with leeway)",
+              source: "__CFArmNextTimerInMode; semantics §3.6", isModelled: false),
+        .init(name: "notificationSelectorObserverRef",
+              summary: "how the center stores selector observers: unretained, weak, or none (no selector API)",
+              source: "Foundation release notes OS X 10.11 / iOS 9; semantics §7", isModelled: false),
+        .init(name: "backgroundTaskSeconds",
+              summary: "background task budget before suspension",
+              source: "SEC, semantics §7", isModelled: false),
+    ]
+
+    /// The flag with this name, if any.
+    public static func named(_ name: String) -> VariantFlag? { all.first { $0.name == name } }
+}

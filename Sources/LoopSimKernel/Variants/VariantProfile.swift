@@ -1,0 +1,129 @@
+/// The behaviour of one OS release, as values for every ``VariantFlag``.
+///
+/// Profiles are data: a scenario or `--set flag=value` may override any value. The kernel reads the typed
+/// properties, which are resolved once when the profile is built.
+public struct VariantProfile: Sendable, Hashable {
+    /// The timer-port implementation of a CF build.
+    public enum TimerPortBackend: String, Sendable, Hashable, CaseIterable {
+        /// iOS <= 9: the mode's mk_timer only; `_mkTimerArmed` is never recorded (CF-1153.18).
+        case mkTimer = "mk_timer"
+        /// iOS >= 10 and macOS: mk_timer when there is no tolerance window, else a GCD source; both tracked.
+        case mkTimerAndDispatch = "mk_timer+dispatch"
+        /// Linux corelibs: a timerfd per mode, armed like the mk_timer-only build on Swift >= 5.6.
+        case timerfd
+    }
+
+    public let name: String
+    /// Flag values as text, in ``VariantFlag/all`` order.
+    public private(set) var values: [(name: String, value: String)]
+
+    public private(set) var staleTimerPortWake = false
+    public private(set) var timerPortBackend = TimerPortBackend.mkTimer
+    public private(set) var mainQueueCountsAsSource = true
+    public private(set) var runCommonModesRejected = true
+    public private(set) var blockBasedTimerAPI = true
+    public private(set) var timerReleasesTargetOnInvalidate = true
+    public private(set) var unscheduledBlockTimerFirstFireNow = false
+    public private(set) var removeOrInvalidateWakesLoop = false
+    public private(set) var uikitMainRunLoop = true
+
+    public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
+        a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(name)
+        for v in values { h.combine(v.name); h.combine(v.value) }
+    }
+
+    /// Names of the built-in profiles, in the order they are listed.
+    public static let builtInNames = ["ios9", "ios10", "linux-corelibs"]
+
+    /// The built-in profile with this name.
+    public static func builtIn(_ name: String) -> VariantProfile? {
+        let table: [String: [String: String]] = [
+            "ios9": [
+                "staleTimerPortWakeAfterLastTimerRemoved": "true", "timerPortBackend": "mk_timer",
+                "runCommonModesPseudoModeRejected": "false", "blockBasedTimerAPI": "false",
+                "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
+                "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "weak",
+                "backgroundTaskSeconds": "180",
+            ],
+            "ios10": [
+                "staleTimerPortWakeAfterLastTimerRemoved": "false", "timerPortBackend": "mk_timer+dispatch",
+                "runCommonModesPseudoModeRejected": "true", "blockBasedTimerAPI": "true",
+                "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
+                "toleranceAffectsWakeTime": "true", "notificationSelectorObserverRef": "weak",
+                "backgroundTaskSeconds": "180",
+            ],
+            "linux-corelibs": [
+                "staleTimerPortWakeAfterLastTimerRemoved": "true", "timerPortBackend": "timerfd",
+                "runCommonModesPseudoModeRejected": "true", "blockBasedTimerAPI": "true",
+                "timerReleasesTargetOnInvalidate": "false", "unscheduledBlockTimerFirstFireNow": "true",
+                "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "none",
+                "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false",
+            ],
+        ]
+        guard let overrides = table[name] else { return nil }
+        let defaults: [String: String] = [
+            "mainQueueCountsAsSourceInCommonModes": "true", "removeOrInvalidateWakesLoop": "false",
+            "uikitMainRunLoop": "true",
+        ]
+        var values: [(String, String)] = []
+        for flag in VariantFlag.all {
+            values.append((flag.name, overrides[flag.name] ?? defaults[flag.name] ?? "n/a"))
+        }
+        var profile = VariantProfile(name: name, values: values)
+        try! profile.resolve()
+        return profile
+    }
+
+    private init(name: String, values: [(String, String)]) {
+        self.name = name
+        self.values = values.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The value of `flag` as text.
+    public func value(of flag: String) -> String? { values.first { $0.name == flag }?.value }
+
+    /// Returns a copy with `flag` set to `value`.
+    /// - Throws: ``VariantError`` if the flag is unknown or the value is not one it accepts.
+    public func setting(_ flag: String, to value: String) throws(VariantError) -> VariantProfile {
+        guard let index = values.firstIndex(where: { $0.name == flag }) else {
+            throw VariantError(message: "unknown variant flag '\(flag)'; `loopsim variants` lists the flags")
+        }
+        var copy = self
+        copy.values[index].value = value
+        try copy.resolve()
+        return copy
+    }
+
+    private mutating func resolve() throws(VariantError) {
+        func bool(_ flag: String) throws(VariantError) -> Bool {
+            switch value(of: flag) {
+            case "true": return true
+            case "false": return false
+            case let other:
+                throw VariantError(message: "flag '\(flag)' takes true or false, not '\(other ?? "")'")
+            }
+        }
+        staleTimerPortWake = try bool("staleTimerPortWakeAfterLastTimerRemoved")
+        mainQueueCountsAsSource = try bool("mainQueueCountsAsSourceInCommonModes")
+        runCommonModesRejected = try bool("runCommonModesPseudoModeRejected")
+        blockBasedTimerAPI = try bool("blockBasedTimerAPI")
+        timerReleasesTargetOnInvalidate = try bool("timerReleasesTargetOnInvalidate")
+        unscheduledBlockTimerFirstFireNow = try bool("unscheduledBlockTimerFirstFireNow")
+        removeOrInvalidateWakesLoop = try bool("removeOrInvalidateWakesLoop")
+        uikitMainRunLoop = try bool("uikitMainRunLoop")
+        guard let backend = TimerPortBackend(rawValue: value(of: "timerPortBackend") ?? "") else {
+            let accepted = TimerPortBackend.allCases.map(\.rawValue).joined(separator: ", ")
+            throw VariantError(message: "flag 'timerPortBackend' takes one of \(accepted)")
+        }
+        timerPortBackend = backend
+    }
+}
+
+/// A bad variant name, flag or flag value.
+public struct VariantError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
