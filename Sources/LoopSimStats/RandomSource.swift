@@ -9,11 +9,13 @@ import CGSL
 /// own generator.
 ///
 /// Seeding: GSL's MT19937 only consumes the low 32 bits of its seed, so
-/// `init(seed:)` first folds the 64-bit seed to 32 bits as
-/// `low32 ^ high32`. Seeds below 2³² are therefore passed to `gsl_rng_set`
-/// unchanged (matching plain GSL/C++ `std::mt19937` reference sequences),
-/// and two distinct 64-bit seeds share a stream with probability 2⁻³².
-/// As in GSL, a folded seed of 0 selects MT19937's default seed 4357.
+/// `init(seed:)` reduces the 64-bit seed to 32 bits first. Seeds below 2³²
+/// are passed to `gsl_rng_set` unchanged (so sequences match plain GSL and
+/// C++ `std::mt19937` for the same seed); larger seeds are hashed with one
+/// SplitMix64 step and its two 32-bit halves XORed, so structured seeds
+/// such as `a << 32 | b` and `b << 32 | a` do not collide systematically.
+/// Any two distinct seeds still share a stream with probability ~2⁻³².
+/// As in GSL, a reduced seed of 0 selects MT19937's default seed 4357.
 ///
 /// Not `Sendable`: the generator state is mutated by every draw and GSL does
 /// not synchronise it. Give each task or simulation run its own instance.
@@ -23,7 +25,7 @@ public final class RandomSource {
     /// The 64-bit seed this generator was created with.
     public let seed: UInt64
 
-    /// Creates an MT19937 generator seeded with `seed` (folded to 32 bits, see the type docs).
+    /// Creates an MT19937 generator seeded with `seed` (reduced to 32 bits, see the type docs).
     public init(seed: UInt64) {
         GSL.ensureReady()
         guard let rng = gsl_rng_alloc(cgsl_rng_mt19937()) else {
@@ -40,7 +42,9 @@ public final class RandomSource {
 
     /// The 32-bit value actually handed to `gsl_rng_set` for `seed`.
     static func fold(_ seed: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: seed) ^ UInt32(truncatingIfNeeded: seed >> 32)
+        if let small = UInt32(exactly: seed) { return small }
+        let mixed = splitMix64(seed)
+        return UInt32(truncatingIfNeeded: mixed) ^ UInt32(truncatingIfNeeded: mixed >> 32)
     }
 
     // MARK: Raw draws

@@ -16,6 +16,7 @@ public final class HeapObject {
     public let className: String
     /// The name the scenario gave it (`button`), or `className#serial`.
     public let label: String
+    let hasGivenLabel: Bool
     public let slotNames: [String]
     public let slotStrengths: [Strength]
     public internal(set) var slots: [Value]
@@ -41,6 +42,7 @@ public final class HeapObject {
         self.kind = kind
         self.className = className
         self.label = label ?? "\(className)#\(serial)"
+        self.hasGivenLabel = label != nil
         self.slotNames = slotNames
         self.slotStrengths = slotStrengths
         self.slots = slots
@@ -52,8 +54,8 @@ public final class HeapObject {
     /// `Class label` as leak paths print it (`TimerButton button`); blocks and timers print their label only.
     public var displayName: String {
         switch kind {
-        case .instance: "\(className) \(label)"
-        case .block, .timer, .source: label
+        case .block: label
+        case .instance, .timer, .source: hasGivenLabel ? "\(className) \(label)" : label
         }
     }
 }
