@@ -125,5 +125,6 @@ public struct VariantProfile: Sendable, Hashable {
 /// A bad variant name, flag or flag value.
 public struct VariantError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

@@ -32,6 +32,9 @@ struct YAMLKeyMarkers {
     /// Whether any marker has been inserted.
     var isEmpty: Bool { insertions.isEmpty }
 
+    /// The number of markers inserted so far.
+    var count: Int { insertions.count }
+
     /// Inserts a marker into the key whose node starts at the 1-based
     /// `line`/`column` of the current ``text``. Returns `false` if the node
     /// there cannot be made distinct safely (an alias, a block scalar, an

@@ -1,0 +1,16 @@
+extension DiagnosticID {
+    public static let stepUnknown: DiagnosticID = "step.unknown"
+    public static let stepShape: DiagnosticID = "step.shape"
+    public static let exprSyntax: DiagnosticID = "expr.syntax"
+    public static let exprType: DiagnosticID = "expr.type"
+    public static let fieldDecl: DiagnosticID = "field.declaration"
+    public static let timerAction: DiagnosticID = "timer.action"
+    public static let timerInterval: DiagnosticID = "timer.interval"
+    public static let variantUnknown: DiagnosticID = "variant.unknown"
+    public static let flagInvalid: DiagnosticID = "flag.invalid"
+    public static let expectFigure: DiagnosticID = "expect.figure"
+    public static let coversUnknown: DiagnosticID = "covers.unknown"
+    public static let distributionInvalid: DiagnosticID = "distribution.invalid"
+    public static let captureMissing: DiagnosticID = "capture.missing"
+    public static let valueInvalid: DiagnosticID = "value.invalid"
+}

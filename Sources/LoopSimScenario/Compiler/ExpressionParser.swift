@@ -1,0 +1,156 @@
+/// The small expression language of step arguments: paths (`self.button.timer`), `new ClassName`,
+/// `current runloop`, `main runloop`, literals, comparisons and `not`.
+///
+/// ```
+/// expr       := comparison
+/// comparison := unary (("==" | "!=" | "<" | "<=" | ">" | ">=") unary)?
+/// unary      := "not" unary | primary
+/// primary    := "new" Name | "current" "runloop" | "main" "runloop" | "nil" | "true" | "false"
+///             | Integer | Name ("." Name)*
+/// ```
+/// Columns are offsets into the scalar's text, so diagnostics point inside the expression.
+indirect enum ParsedExpr {
+    case name(String, column: Int)
+    case member(ParsedExpr, String, column: Int)
+    case int(Int)
+    case bool(Bool)
+    case null
+    case new(String, column: Int)
+    case currentRunLoop
+    case mainRunLoop
+    case compare(ParsedExpr, String, ParsedExpr)
+    case not(ParsedExpr)
+
+    /// The path's names (`["self", "button", "timer"]`) if this is a plain path.
+    var pathNames: [String]? {
+        switch self {
+        case .name(let n, _): [n]
+        case .member(let base, let n, _): base.pathNames.map { $0 + [n] }
+        default: nil
+        }
+    }
+}
+
+struct ExpressionError: Error {
+    var message: String
+    var column: Int
+}
+
+struct ExpressionParser {
+    private enum Token: Equatable {
+        case name(String), int(Int), dot, op(String), end
+    }
+    private var tokens: [(Token, Int)] = []
+    private var index = 0
+
+    /// Parses `text`; columns in errors and paths are 0-based offsets into `text`.
+    static func parse(_ text: String) -> Result<ParsedExpr, ExpressionError> {
+        var parser = ExpressionParser()
+        do {
+            try parser.tokenize(text)
+            let expr = try parser.comparison()
+            guard case .end = parser.tokens[parser.index].0 else {
+                throw ExpressionError(message: "unexpected text after the expression", column: parser.tokens[parser.index].1)
+            }
+            return .success(expr)
+        } catch let error as ExpressionError {
+            return .failure(error)
+        } catch {
+            return .failure(ExpressionError(message: "\(error)", column: 0))
+        }
+    }
+
+    private mutating func tokenize(_ text: String) throws {
+        let chars = Array(text.unicodeScalars)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == " " || c == "\t" { i += 1; continue }
+            let start = i
+            if c.properties.isAlphabetic || c == "_" {
+                while i < chars.count && (chars[i].properties.isAlphabetic || chars[i] == "_" || ("0"..."9").contains(chars[i])) { i += 1 }
+                tokens.append((.name(String(String.UnicodeScalarView(chars[start..<i]))), start))
+            } else if ("0"..."9").contains(c) || (c == "-" && i + 1 < chars.count && ("0"..."9").contains(chars[i + 1])) {
+                i += 1
+                while i < chars.count && ("0"..."9").contains(chars[i]) { i += 1 }
+                guard let value = Int(String(String.UnicodeScalarView(chars[start..<i]))) else {
+                    throw ExpressionError(message: "integer out of range", column: start)
+                }
+                tokens.append((.int(value), start))
+            } else if c == "." {
+                i += 1
+                tokens.append((.dot, start))
+            } else if "=!<>".unicodeScalars.contains(c) {
+                i += 1
+                if i < chars.count && chars[i] == "=" { i += 1 }
+                let op = String(String.UnicodeScalarView(chars[start..<i]))
+                guard ["==", "!=", "<", "<=", ">", ">="].contains(op) else {
+                    throw ExpressionError(message: "unknown operator '\(op)'; use ==, !=, <, <=, > or >=", column: start)
+                }
+                tokens.append((.op(op), start))
+            } else {
+                throw ExpressionError(message: "unexpected character '\(c)'", column: start)
+            }
+        }
+        tokens.append((.end, chars.count))
+    }
+
+    private mutating func comparison() throws -> ParsedExpr {
+        let lhs = try unary()
+        if case .op(let op) = tokens[index].0 {
+            index += 1
+            return .compare(lhs, op, try unary())
+        }
+        return lhs
+    }
+
+    private mutating func unary() throws -> ParsedExpr {
+        if case .name("not") = tokens[index].0 {
+            index += 1
+            return .not(try unary())
+        }
+        return try primary()
+    }
+
+    private mutating func primary() throws -> ParsedExpr {
+        let (token, column) = tokens[index]
+        index += 1
+        switch token {
+        case .int(let v): return .int(v)
+        case .name("nil"): return .null
+        case .name("true"), .name("YES"): return .bool(true)
+        case .name("false"), .name("NO"): return .bool(false)
+        case .name("new"):
+            guard case .name(let cls) = tokens[index].0 else {
+                throw ExpressionError(message: "`new` needs a class name, e.g. `new RegisterPage`", column: tokens[index].1)
+            }
+            index += 1
+            return .new(cls, column: tokens[index - 1].1)
+        case .name(let word) where word == "current" || word == "main":
+            if case .name("runloop") = tokens[index].0 {
+                index += 1
+                return word == "current" ? .currentRunLoop : .mainRunLoop
+            }
+            return try path(from: word, column: column)
+        case .name(let word):
+            return try path(from: word, column: column)
+        case .end:
+            throw ExpressionError(message: "expected an expression", column: column)
+        default:
+            throw ExpressionError(message: "expected a name, a number, `new`, `nil` or `current runloop`", column: column)
+        }
+    }
+
+    private mutating func path(from first: String, column: Int) throws -> ParsedExpr {
+        var expr = ParsedExpr.name(first, column: column)
+        while case .dot = tokens[index].0 {
+            index += 1
+            guard case .name(let member) = tokens[index].0 else {
+                throw ExpressionError(message: "expected a field name after '.'", column: tokens[index].1)
+            }
+            expr = .member(expr, member, column: tokens[index].1)
+            index += 1
+        }
+        return expr
+    }
+}

@@ -1,0 +1,122 @@
+import LoopSimKernel
+import LoopSimStats
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ScenarioCompiler {
+    /// A block literal from `captures:` and `do:`; captures are evaluated in `scope` when the block is created.
+    func blockLiteral(captures: LocatedNode?, body: LocatedNode?, at location: SourceLocation, scope: Scope) -> Expr? {
+        guard let body else {
+            bag.error(.keyMissing, "a block needs a do: list of steps", at: location)
+            return nil
+        }
+        var specs: [BlockTemplate.Capture] = []
+        var types: [(name: String, type: TypeRef)] = []
+        if let captures {
+            let items = captures.sequence?.items ?? (captures.isNull ? [] : [captures])
+            for item in items {
+                guard let scalar = item.scalar, let (spec, type) = capture(scalar, scope: scope) else {
+                    if item.scalar == nil {
+                        bag.error(.typeMismatch, "a capture is written `strong self`, `weak self` or `self.button as button`",
+                                  at: item.location)
+                    }
+                    continue
+                }
+                specs.append(spec)
+                types.append((spec.name, type))
+            }
+        }
+        let blockScope = Scope(captures: types)
+        let compiled = compileBody(body, scope: blockScope)
+        program.blocks.append(BlockTemplate(captures: specs, body: compiled))
+        return .block(templateIndex: program.blocks.count - 1)
+    }
+
+    /// `[strong|weak|unretained] EXPR [as NAME]`.
+    private func capture(_ scalar: LocatedNode.Scalar, scope: Scope) -> (BlockTemplate.Capture, TypeRef)? {
+        var text = scalar.text
+        var offset = 0
+        var strength = Strength.strong
+        for (word, s) in [("strong ", Strength.strong), ("weak ", .weak), ("unretained ", .unretained), ("unowned ", .unretained)]
+        where text.hasPrefix(word) {
+            strength = s
+            text.removeFirst(word.count)
+            offset = word.count
+        }
+        var name: String?
+        if let range = text.range(of: " as ") {
+            name = String(text[range.upperBound...]).trimmingCharacters
+            text = String(text[..<range.lowerBound])
+        }
+        guard let (expr, type) = expression(text: text, in: scalar, offset: offset, scope: scope) else { return nil }
+        if strength == .weak && !type.isObject {
+            bag.error(.exprType, "only objects can be captured weakly; this is \(type)", at: scalar.location)
+        }
+        let defaultName: String
+        switch ExpressionParser.parse(text) {
+        case .success(let parsed): defaultName = parsed.pathNames?.last ?? ""
+        case .failure: defaultName = ""
+        }
+        guard let captureName = name ?? (defaultName.isEmpty ? nil : defaultName) else {
+            bag.error(.stepShape, "name this capture with `as NAME`", at: scalar.location)
+            return nil
+        }
+        return (BlockTemplate.Capture(name: captureName, value: expr, strength: strength), type)
+    }
+
+    /// `work: 5ms`, or a distribution: `work: {uniform: [1ms, 3ms]}`, `{exponential: 2ms}`,
+    /// `{lognormal: {median: 2ms, sigma: 0.5}}`, `{gamma: {shape: 2, scale: 1ms}}`, `{normal: {mean: 2ms, sd: 1ms}}`.
+    func workDuration(_ node: LocatedNode) -> DurationSpec? {
+        if node.scalar != nil { return duration(node, what: "work").map { .fixed($0) } }
+        guard let map = node.mapping, map.entries.count == 1, let entry = map.entries.first else {
+            bag.error(.typeMismatch, "work: takes a duration (\"5ms\") or one distribution such as {uniform: [1ms, 3ms]}",
+                      at: node.location)
+            return nil
+        }
+        let ns = { (n: LocatedNode, what: String) -> Double? in self.duration(n, what: what).map { Double($0.nanoseconds) } }
+        var distribution: Distribution?
+        switch entry.key.text {
+        case "uniform":
+            if let items = entry.value.sequence?.items, items.count == 2, let lo = ns(items[0], "lower"), let hi = ns(items[1], "upper") {
+                distribution = .uniform(lower: lo, upper: hi)
+            } else {
+                bag.error(.distributionInvalid, "uniform takes [lower, upper], e.g. [1ms, 3ms]", at: entry.value.location)
+            }
+        case "exponential":
+            if let mean = ns(entry.value, "exponential mean") { distribution = .exponential(mean: mean) }
+        case "lognormal":
+            if let m = entry.value.mapping, let median = m["median"].flatMap({ ns($0, "median") }),
+               let sigma = m["sigma"]?.scalar.flatMap({ Double($0.text) }) {
+                distribution = .lognormal(mu: log(median), sigma: sigma)
+            } else {
+                bag.error(.distributionInvalid, "lognormal takes {median: DURATION, sigma: NUMBER}", at: entry.value.location)
+            }
+        case "gamma":
+            if let m = entry.value.mapping, let shape = m["shape"]?.scalar.flatMap({ Double($0.text) }),
+               let scale = m["scale"].flatMap({ ns($0, "scale") }) {
+                distribution = .gamma(shape: shape, scale: scale)
+            } else {
+                bag.error(.distributionInvalid, "gamma takes {shape: NUMBER, scale: DURATION}", at: entry.value.location)
+            }
+        case "normal":
+            if let m = entry.value.mapping, let mean = m["mean"].flatMap({ ns($0, "mean") }), let sd = m["sd"].flatMap({ ns($0, "sd") }) {
+                distribution = .normal(mean: mean, sd: sd)
+            } else {
+                bag.error(.distributionInvalid, "normal takes {mean: DURATION, sd: DURATION}", at: entry.value.location)
+            }
+        default:
+            bag.error(.distributionInvalid, "unknown distribution '\(entry.key.text)'"
+                + suggestion(entry.key.text, ["uniform", "exponential", "lognormal", "gamma", "normal"]), at: entry.key.location)
+        }
+        guard let distribution else { return nil }
+        if let message = distribution.validationMessage {
+            bag.error(.distributionInvalid, message, at: entry.value.location)
+            return nil
+        }
+        samplers.append(distribution)
+        return .sampled(samplers.count - 1)
+    }
+}

@@ -1,0 +1,173 @@
+import LoopSimKernel
+
+extension ScenarioCompiler {
+    static let classKeys = ["fields", "methods", "init", "dealloc", "root"]
+    static let builtinTypes = ["NSTimer", "CFRunLoop", "CFRunLoopSource", "block", "int", "bool", "string", "id"]
+
+    /// Pass 1: class names, fields (with types) and method names.
+    func declareClasses(_ node: LocatedNode?) {
+        guard let node else { return }
+        guard let map = node.mapping else {
+            bag.error(.typeMismatch, "classes: is a mapping of class name to its declaration", at: node.location)
+            return
+        }
+        for entry in map.entries {
+            program.classes.append(ClassInfo(name: entry.key.text, fields: []))
+            classFields.append([])
+            classMethods.append([])
+        }
+        for (c, entry) in map.entries.enumerated() {
+            guard let decl = entry.value.mapping else {
+                bag.error(.typeMismatch, "class \(entry.key.text) is a mapping with fields, methods, init, dealloc",
+                          at: entry.value.location)
+                continue
+            }
+            checkKeys(decl, allowed: Self.classKeys, context: "class `\(entry.key.text)`", into: &bag)
+            if let root = decl["root"], bool(root, what: "root") == true { program.classes[c].isRoot = true }
+            if let fields = decl["fields"] {
+                guard let fieldMap = fields.mapping else {
+                    bag.error(.typeMismatch, "fields: is a mapping of field name to declaration, e.g. `timer: weak NSTimer`",
+                              at: fields.location)
+                    continue
+                }
+                for field in fieldMap.entries {
+                    guard let (info, type) = fieldDeclaration(field) else { continue }
+                    program.classes[c].fields.append(info)
+                    classFields[c].append((info.name, type, field.key.location))
+                }
+            }
+            if let methods = decl["methods"]?.mapping {
+                classMethods[c] = methods.entries.map(\.key.text)
+            } else if let methods = decl["methods"] {
+                bag.error(.typeMismatch, "methods: is a mapping of method name to its steps", at: methods.location)
+            }
+        }
+    }
+
+    /// `[strong|weak|unretained|unowned] Type [= value]`.
+    private func fieldDeclaration(_ entry: LocatedNode.Mapping.Entry) -> (FieldInfo, TypeRef)? {
+        guard let text = entry.value.scalar?.text else {
+            bag.error(.fieldDecl, "a field is declared as e.g. `strong TimerButton`, `weak NSTimer` or `int = 5`",
+                      at: entry.value.location)
+            return nil
+        }
+        var words = text.split(separator: "=", maxSplits: 1).first!.split(separator: " ").map(String.init)
+        let initialText = text.contains("=") ? text.split(separator: "=", maxSplits: 1).last!.trimmingSpaces : nil
+        var strength = Strength.strong
+        if let first = words.first, ["strong", "weak", "unretained", "unowned", "assign"].contains(first) {
+            strength = first == "strong" ? .strong : first == "weak" ? .weak : .unretained
+            words.removeFirst()
+        }
+        guard words.count == 1, let type = typeNamed(words[0]) else {
+            let name = words.last ?? text
+            bag.error(.fieldDecl, "unknown type '\(name)' for field `\(entry.key.text)`"
+                + suggestion(name, program.classes.map(\.name) + Self.builtinTypes), at: entry.value.location)
+            return nil
+        }
+        if strength == .weak && !type.isObject {
+            bag.error(.fieldDecl, "only objects can be weak; `\(entry.key.text)` is \(type)", at: entry.value.location)
+        }
+        var initial = Value.null
+        if let initialText {
+            switch type {
+            case .int:
+                guard let v = Int(initialText) else {
+                    bag.error(.fieldDecl, "initial value of an int field must be an integer", at: entry.value.location)
+                    return nil
+                }
+                initial = .int(v)
+            case .bool:
+                guard initialText == "true" || initialText == "false" else {
+                    bag.error(.fieldDecl, "initial value of a bool field is true or false", at: entry.value.location)
+                    return nil
+                }
+                initial = .bool(initialText == "true")
+            default:
+                bag.error(.fieldDecl, "only int and bool fields take an initial value", at: entry.value.location)
+            }
+        } else if type == .int {
+            initial = .int(0)
+        } else if type == .bool {
+            initial = .bool(false)
+        }
+        return (FieldInfo(name: entry.key.text, strength: strength, initial: initial), type)
+    }
+
+    func typeNamed(_ name: String) -> TypeRef? {
+        switch name {
+        case "NSTimer", "Timer": return .timer
+        case "CFRunLoop", "CFRunLoopRef", "NSRunLoop", "RunLoop": return .runLoop
+        case "CFRunLoopSource": return .source
+        case "block": return .block
+        case "int", "Int", "NSInteger": return .int
+        case "bool", "BOOL", "Bool": return .bool
+        case "string": return .string
+        case "id": return .anyObject
+        default:
+            guard let c = program.classes.firstIndex(where: { $0.name == name }) else { return nil }
+            return .object(classIndex: c, name: name)
+        }
+    }
+
+    /// Pass 2: `init`, methods and `dealloc` of every class.
+    func compileClassBodies(_ node: LocatedNode?) {
+        guard let map = node?.mapping else { return }
+        for (c, entry) in map.entries.enumerated() {
+            guard let decl = entry.value.mapping else { continue }
+            let selfType = TypeRef.object(classIndex: c, name: entry.key.text)
+            if let body = decl["init"] {
+                program.classes[c].initializer = compileBody(body, scope: Scope(selfType: selfType))
+            }
+            if let body = decl["dealloc"] {
+                program.classes[c].dealloc = compileBody(body, scope: Scope(selfType: selfType))
+            }
+            if let methods = decl["methods"]?.mapping {
+                for method in methods.entries {
+                    let body = compileBody(method.value, scope: Scope(selfType: selfType))
+                    program.classes[c].methods.append((name: method.key.text, body: body))
+                }
+            }
+        }
+    }
+
+    /// `main:` (the app's launch code) and `user:` actions share one environment: the app's references.
+    func compileMain(_ main: LocatedNode?, user: LocatedNode?) {
+        let scope = Scope()
+        var mainSteps: [Step] = []
+        if let main { mainSteps = compileSteps(main, scope: scope) }
+        var actions: [(SimInstant, String, [Step])] = []
+        if let user {
+            if let seq = user.sequence {
+                for item in seq.items {
+                    guard let map = item.mapping else {
+                        bag.error(.typeMismatch, "each user action is a mapping with at: and do:", at: item.location)
+                        continue
+                    }
+                    checkKeys(map, allowed: ["at", "name", "do"], required: ["at", "do"], context: "user action", into: &bag)
+                    guard let at = map["at"].flatMap({ duration($0, what: "at") }), let body = map["do"] else { continue }
+                    let label = map["name"].flatMap { string($0, what: "name") } ?? "action at \(at)"
+                    actions.append((.zero + at, label, compileSteps(body, scope: scope)))
+                }
+            } else {
+                bag.error(.typeMismatch, "user: is a list of actions, each with at: and do:", at: user.location)
+            }
+        }
+        program.appBindings = scope.localNames
+        program.main = Body(steps: mainSteps, localNames: scope.localNames)
+        program.userActions = actions.map { UserAction(at: $0.0, label: $0.1, body: Body(steps: $0.2, localNames: scope.localNames)) }
+    }
+
+    func compileBody(_ node: LocatedNode, scope: Scope) -> Body {
+        let steps = compileSteps(node, scope: scope)
+        return Body(steps: steps, localNames: scope.localNames)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,154 @@
+import LoopSimKernel
+
+extension ScenarioCompiler {
+    /// Where column `offset` of a scalar's text lies in the file.
+    func location(in scalar: LocatedNode.Scalar, offset: Int) -> SourceLocation {
+        var loc = scalar.location
+        loc.column += offset + (scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0)
+        return loc
+    }
+
+    /// Parses and types the expression in a scalar node.
+    func expression(_ node: LocatedNode, scope: Scope) -> (Expr, TypeRef)? {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            bag.error(.typeMismatch, "expected an expression such as `self.timer` or `new Page`, not \(node.kindName)",
+                      at: node.location)
+            return nil
+        }
+        return expression(text: scalar.text, in: scalar, offset: 0, scope: scope)
+    }
+
+    func expression(text: String, in scalar: LocatedNode.Scalar, offset: Int, scope: Scope) -> (Expr, TypeRef)? {
+        switch ExpressionParser.parse(text) {
+        case .failure(let error):
+            bag.error(.exprSyntax, error.message, at: location(in: scalar, offset: offset + error.column))
+            return nil
+        case .success(let parsed):
+            return typed(parsed, scope: scope, scalar: scalar, offset: offset)
+        }
+    }
+
+    func typed(_ e: ParsedExpr, scope: Scope, scalar: LocatedNode.Scalar, offset: Int) -> (Expr, TypeRef)? {
+        switch e {
+        case .int(let v): return (.literal(.int(v)), .int)
+        case .bool(let b): return (.literal(.bool(b)), .bool)
+        case .null: return (.literal(.null), .null)
+        case .currentRunLoop: return (.currentRunLoop, .runLoop)
+        case .mainRunLoop: return (.mainRunLoop, .runLoop)
+        case .new(let name, let column):
+            guard let c = program.classes.firstIndex(where: { $0.name == name }) else {
+                bag.error(.nameUndefined, "no class named '\(name)'" + suggestion(name, program.classes.map(\.name)),
+                          at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            return (.new(classIndex: c, label: name.lowercasedFirst), .object(classIndex: c, name: name))
+        case .not(let inner):
+            guard let (expr, _) = typed(inner, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            return (.not(expr), .bool)
+        case .compare(let lhs, let op, let rhs):
+            guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
+                  let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            return (.compare(a, CompareOperator(rawValue: op)!, b), .bool)
+        case .name, .member:
+            return path(e, scope: scope, scalar: scalar, offset: offset)
+        }
+    }
+
+    private func path(_ e: ParsedExpr, scope: Scope, scalar: LocatedNode.Scalar, offset: Int) -> (Expr, TypeRef)? {
+        switch e {
+        case .name(let name, let column):
+            switch scope.resolve(name) {
+            case .local(let i, let t): return (.path(.local(i), []), t)
+            case .capture(let i, let t): return (.path(.capture(i), []), t)
+            case .selfObject(let t): return (.path(.selfObject, []), t)
+            case nil:
+                let hint: String
+                if name == "self" {
+                    hint = scope.captures.isEmpty && scope.selfType == nil
+                        ? "; `self` exists in methods, init and dealloc"
+                        : "; a block sees only what it captures: add `strong self` or `weak self` to its captures"
+                } else {
+                    hint = suggestion(name, scope.visibleNames)
+                        + (scope.captures.isEmpty ? "" : " (a block sees only its captures and its own locals)")
+                }
+                bag.error(.nameUndefined, "'\(name)' is not defined here\(hint)", at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+        case .member(let base, let field, let column):
+            guard let (baseExpr, baseType) = path(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            guard case .object(let c, let className) = baseType else {
+                bag.error(.exprType, "'\(field)' is read from a value of type \(baseType), which has no fields",
+                          at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            guard let index = classFields[c].firstIndex(where: { $0.name == field }) else {
+                bag.error(.nameUndefined, "\(className) has no field '\(field)'"
+                    + suggestion(field, classFields[c].map(\.name)), at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            guard case .path(let root, let fields) = baseExpr else { return nil }
+            return (.path(root, fields + [index]), classFields[c][index].type)
+        default:
+            return nil
+        }
+    }
+
+    /// A place to store into. A bare new name becomes a local when `declare` is true.
+    func lvalue(_ node: LocatedNode, scope: Scope, declare: TypeRef? = nil) -> (LValue, TypeRef)? {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            bag.error(.typeMismatch, "expected a variable or a field such as `self.timer`", at: node.location)
+            return nil
+        }
+        return lvalue(text: scalar.text, in: scalar, offset: 0, scope: scope, declare: declare)
+    }
+
+    func lvalue(text: String, in scalar: LocatedNode.Scalar, offset: Int, scope: Scope,
+                declare: TypeRef? = nil) -> (LValue, TypeRef)? {
+        guard case .success(let parsed) = ExpressionParser.parse(text), let names = parsed.pathNames else {
+            bag.error(.exprSyntax, "expected a variable or a field such as `self.timer`, got '\(text)'",
+                      at: location(in: scalar, offset: offset))
+            return nil
+        }
+        if names.count == 1 {
+            switch scope.resolve(names[0]) {
+            case .local(let i, let t):
+                return (.local(i), t)
+            case .capture:
+                bag.error(.exprType, "'\(names[0])' is a captured value and cannot be assigned (blocks copy their "
+                    + "captures); assign a field of an object instead", at: location(in: scalar, offset: offset))
+                return nil
+            case .selfObject:
+                bag.error(.exprType, "self cannot be assigned", at: location(in: scalar, offset: offset))
+                return nil
+            case nil:
+                if let declare { return (.local(scope.declare(names[0], declare)), declare) }
+                _ = path(parsed, scope: scope, scalar: scalar, offset: offset)  // reports the undefined name
+                return nil
+            }
+        }
+        guard case .member(let base, let field, let column) = parsed,
+              let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+        guard case .object(let c, let className) = baseType else {
+            bag.error(.exprType, "'\(field)' is assigned on a value of type \(baseType), which has no fields",
+                      at: location(in: scalar, offset: offset + column))
+            return nil
+        }
+        guard let index = classFields[c].firstIndex(where: { $0.name == field }) else {
+            bag.error(.nameUndefined, "\(className) has no field '\(field)'" + suggestion(field, classFields[c].map(\.name)),
+                      at: location(in: scalar, offset: offset + column))
+            return nil
+        }
+        return (.field(baseExpr, index), classFields[c][index].type)
+    }
+
+    /// Checks that a value of type `actual` may be stored where `expected` is declared.
+    func checkAssignable(_ actual: TypeRef, to expected: TypeRef, at location: SourceLocation) {
+        if actual == expected || actual == .null || expected == .anyObject { return }
+        if actual == .anyObject && expected.isObject { return }
+        bag.error(.exprType, "a value of type \(actual) cannot be stored where \(expected) is declared", at: location)
+    }
+}
+
+extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}

@@ -1,0 +1,79 @@
+import LoopSimKernel
+
+extension ScenarioCompiler {
+    /// `scheduledTimer:` / `timer:` with `every:`, `repeats:`, and one action: `target:`+`selector:`, `block:`,
+    /// or `userInfo:` (a block carried in userInfo, the pre-iOS 10 category idiom).
+    func timerStep(_ map: LocatedNode.Mapping, verb: String, target: LocatedNode, scope: Scope) -> [Step] {
+        let at = map.entries[0].key.location
+        guard let every = map["every"] else {
+            bag.error(.keyMissing, "a timer needs every: (its interval, e.g. 1s)", at: at)
+            return []
+        }
+        guard let interval = duration(every, what: "every") else { return [] }
+        let repeats = map["repeats"].flatMap { bool($0, what: "repeats") } ?? false
+        if repeats && interval <= .zero {
+            bag.warning(.timerInterval, "a repeating timer's interval must be positive; Foundation uses 0.1 ms instead",
+                        at: every.location)
+        }
+        if verb == "timer", let mode = map["mode"] {
+            bag.error(.keyUnknown, "`timer:` creates an unscheduled timer (timerWithTimeInterval:); use `scheduledTimer:` "
+                + "for mode:, or add it with `addTimer:`", at: mode.location)
+        }
+        let actions = ["target", "block", "userInfo"].filter { map[$0] != nil }
+        let blockKeys = map["userInfo"]?.mapping.map { $0["do"] != nil } ?? false
+        let action: TimerSpec.Action
+        var userInfo: Expr?
+        switch (actions.contains("target"), actions.contains("block"), actions.contains("userInfo") && blockKeys) {
+        case (true, false, _):
+            guard let targetNode = map["target"], let (targetExpr, targetType) = expression(targetNode, scope: scope) else {
+                return []
+            }
+            guard case .object(let c, let className) = targetType else {
+                bag.error(.exprType, "a timer's target must be an instance of a scenario class", at: targetNode.location)
+                return []
+            }
+            guard let selectorNode = map["selector"], let selector = string(selectorNode, what: "selector") else {
+                bag.error(.keyMissing, "target: needs selector: (a method of \(className))", at: targetNode.location)
+                return []
+            }
+            let name = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
+            guard let m = classMethods[c].firstIndex(of: name) else {
+                bag.error(.nameUndefined, "\(className) has no method '\(name)'" + suggestion(name, classMethods[c]),
+                          at: selectorNode.location)
+                return []
+            }
+            action = .targetSelector(target: targetExpr, classIndex: c, method: m)
+            if let info = map["userInfo"] { userInfo = expression(info, scope: scope)?.0 }
+        case (false, true, false):
+            let b = map["block"]!
+            guard let block = blockLiteral(captures: b.mapping?["captures"], body: b.mapping?["do"], at: b.location,
+                                           scope: scope) else { return [] }
+            if let m = b.mapping { checkKeys(m, allowed: ["captures", "do"], context: "block", into: &bag) }
+            action = .block(block)
+        case (false, false, true):
+            let b = map["userInfo"]!.mapping!
+            checkKeys(b, allowed: ["captures", "do"], context: "userInfo block", into: &bag)
+            guard let block = blockLiteral(captures: b["captures"], body: b["do"], at: b.location, scope: scope) else { return [] }
+            action = .userInfoBlock(block)
+        default:
+            bag.error(.timerAction, "a timer needs exactly one action: target: with selector:, block:, or userInfo: "
+                + "holding a block (captures: and do:)", at: at)
+            return []
+        }
+        let firstFire = map["firstFire"].flatMap { duration($0, what: "firstFire", allowNegative: true) }
+        var into: LValue?
+        var label = verb == "timer" ? "timer" : "timer"
+        if !target.isNull {
+            guard let (lv, type) = lvalue(target, scope: scope, declare: .timer) else { return [] }
+            checkAssignable(.timer, to: type, at: target.location)
+            into = lv
+            label = target.scalar.map { String($0.text.split(separator: ".").last ?? "timer") } ?? label
+        }
+        var isBlockInit = false
+        if case .block = action, verb == "timer" { isBlockInit = true }
+        let spec = TimerSpec(interval: interval, repeats: repeats, action: action, userInfo: userInfo,
+                             scheduleMode: verb == "scheduledTimer" ? (modeName(map["mode"]) ?? RunLoopModeName.default) : nil,
+                             firstFireAfter: firstFire, isBlockInitializer: isBlockInit, label: label)
+        return [.makeTimer(spec, into: into)]
+    }
+}

@@ -1,0 +1,156 @@
+import LoopSimKernel
+import LoopSimStats
+
+/// Turns a located YAML tree into a ``Scenario``, collecting every problem as a ``Diagnostic``.
+///
+/// Compilation is two passes: class names and fields first (so bodies may name classes declared later),
+/// then every body. Nothing stops at the first error: each section reports what it can.
+final class ScenarioCompiler {
+    let file: String
+    var bag = DiagnosticBag()
+    var program = Program()
+    var classFields: [[(name: String, type: TypeRef, location: SourceLocation)]] = []
+    var classMethods: [[String]] = []
+    var samplers: [Distribution] = []
+
+    init(file: String) { self.file = file }
+
+    static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
+                               "main", "user", "expect"]
+    static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
+
+    func compile(_ root: LocatedNode) -> Scenario? {
+        guard let top = root.mapping else {
+            bag.error(.typeMismatch, "a scenario file is a mapping with keys such as name, classes, main and expect",
+                      at: root.location)
+            return nil
+        }
+        checkKeys(top, allowed: Self.topLevelKeys, required: ["name", "main"], context: "scenario", into: &bag)
+        let name = top["name"].flatMap { string($0, what: "name") } ?? "unnamed"
+        let covers = top["covers"].map { stringList($0, what: "covers") } ?? []
+        for (i, id) in covers.enumerated() where !Self.seedCases.contains(id) {
+            bag.error(.coversUnknown, "'\(id)' is not a seed case id; ids are S1…S19 without S5 and S16",
+                      at: top["covers"]!.sequence?.items[i].location ?? top.location)
+        }
+        let seed = top["seed"].flatMap { unsigned($0, what: "seed") } ?? 0
+        let until = top["until"].flatMap { duration($0, what: "until") }.map { SimInstant.zero + $0 } ?? .zero + .seconds(60)
+        let variants = top["variants"].map { variantList($0) } ?? VariantProfile.builtInNames
+        let overrides = top["set"].map { flagOverrides($0) } ?? []
+        if let queues = top["queues"] {
+            program.serialQueues = stringList(queues, what: "queues")
+        }
+        declareClasses(top["classes"])
+        compileClassBodies(top["classes"])
+        compileMain(top["main"], user: top["user"])
+        let expectations = top["expect"].map { compileExpectations($0, variants: variants) } ?? []
+        return Scenario(name: name, file: file, summary: top["description"].flatMap { string($0, what: "description") },
+                        covers: covers, seed: seed, until: until, variants: variants, flagOverrides: overrides,
+                        program: program, samplers: samplers, expectations: expectations)
+    }
+
+    // MARK: Scalars
+
+    func string(_ node: LocatedNode, what: String) -> String? {
+        guard let s = node.scalar, !s.isNull else {
+            bag.error(.typeMismatch, "\(what) must be a string, not \(node.kindName)", at: node.location)
+            return nil
+        }
+        return s.text
+    }
+
+    func stringList(_ node: LocatedNode, what: String) -> [String] {
+        if let s = node.scalar, !s.isNull { return [s.text] }
+        guard let seq = node.sequence else {
+            bag.error(.typeMismatch, "\(what) must be a list, e.g. [a, b]", at: node.location)
+            return []
+        }
+        return seq.items.compactMap { string($0, what: "each entry of \(what)") }
+    }
+
+    func unsigned(_ node: LocatedNode, what: String) -> UInt64? {
+        guard let s = node.scalar, s.isPlain, let v = UInt64(s.text) else {
+            bag.error(.typeMismatch, "\(what) must be a non-negative integer", at: node.location)
+            return nil
+        }
+        return v
+    }
+
+    func int(_ node: LocatedNode, what: String) -> Int? {
+        guard let s = node.scalar, s.isPlain, let v = Int(s.text) else {
+            bag.error(.typeMismatch, "\(what) must be an integer", at: node.location)
+            return nil
+        }
+        return v
+    }
+
+    func bool(_ node: LocatedNode, what: String) -> Bool? {
+        guard let s = node.scalar, s.isPlain else {
+            bag.error(.typeMismatch, "\(what) must be true or false", at: node.location)
+            return nil
+        }
+        switch s.text {
+        case "true", "yes", "YES": return true
+        case "false", "no", "NO": return false
+        default:
+            bag.error(.typeMismatch, "\(what) must be true or false, not '\(s.text)'", at: node.location)
+            return nil
+        }
+    }
+
+    /// A duration written with a unit (`"250ms"`); bare numbers are refused (YAML reads `010` as 8).
+    func duration(_ node: LocatedNode, what: String, allowNegative: Bool = false) -> SimDuration? {
+        guard let s = node.scalar, !s.isNull else {
+            bag.error(.typeMismatch, "\(what) must be a duration such as \"250ms\" or \"1.5s\", not \(node.kindName)",
+                      at: node.location)
+            return nil
+        }
+        let parsed = allowNegative ? DurationParser.signedNanoseconds(s.text) : DurationParser.nanoseconds(s.text)
+        switch parsed {
+        case .success(let ns): return SimDuration(nanoseconds: ns)
+        case .failure(let error):
+            bag.error(error.diagnosticID, "\(what): \(error.message)", at: node.location)
+            return nil
+        }
+    }
+
+    // MARK: Variants
+
+    private func variantList(_ node: LocatedNode) -> [String] {
+        let names = stringList(node, what: "variants")
+        let items = node.sequence?.items ?? [node]
+        for (i, n) in names.enumerated() where VariantProfile.builtIn(n) == nil {
+            bag.error(.variantUnknown, "unknown variant '\(n)'\(suggestion(n, VariantProfile.builtInNames))",
+                      at: items[min(i, items.count - 1)].location)
+        }
+        return names.filter { VariantProfile.builtIn($0) != nil }
+    }
+
+    private func flagOverrides(_ node: LocatedNode) -> [(flag: String, value: String)] {
+        guard let map = node.mapping else {
+            bag.error(.typeMismatch, "set: is a mapping of variant flag to value", at: node.location)
+            return []
+        }
+        var result: [(flag: String, value: String)] = []
+        let probe = VariantProfile.builtIn("ios10")!
+        for entry in map.entries {
+            guard let value = entry.value.scalar?.text else {
+                bag.error(.typeMismatch, "a flag value is a scalar", at: entry.value.location)
+                continue
+            }
+            do {
+                _ = try probe.setting(entry.key.text, to: value)
+                result.append((entry.key.text, value))
+            } catch {
+                let names = VariantFlag.all.map(\.name)
+                let hint = VariantFlag.named(entry.key.text) == nil ? suggestion(entry.key.text, names) : ""
+                bag.error(.flagInvalid, error.message + hint, at: entry.key.location)
+            }
+        }
+        return result
+    }
+
+    /// `; did you mean `x`?` for the closest candidate, or nothing.
+    func suggestion(_ name: String, _ candidates: [String]) -> String {
+        KeyChecker.suggestion(for: name, among: candidates).map { "; did you mean `\($0)`?" } ?? ""
+    }
+}

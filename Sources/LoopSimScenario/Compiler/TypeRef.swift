@@ -1,0 +1,38 @@
+import LoopSimKernel
+
+/// The static type of an expression, known at compile time so that `self.button.timer` resolves to indices.
+enum TypeRef: Equatable, Sendable, CustomStringConvertible {
+    case object(classIndex: Int, name: String)
+    case timer
+    case runLoop
+    case source
+    case block
+    case int
+    case bool
+    case string
+    case null
+    /// An object of unknown class (`id`).
+    case anyObject
+
+    var description: String {
+        switch self {
+        case .object(_, let name): name
+        case .timer: "NSTimer"
+        case .runLoop: "CFRunLoop"
+        case .source: "CFRunLoopSource"
+        case .block: "block"
+        case .int: "int"
+        case .bool: "bool"
+        case .string: "string"
+        case .null: "nil"
+        case .anyObject: "id"
+        }
+    }
+
+    var isObject: Bool {
+        switch self {
+        case .object, .timer, .source, .block, .anyObject, .null: true
+        default: false
+        }
+    }
+}

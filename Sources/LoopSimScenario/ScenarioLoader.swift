@@ -1,0 +1,23 @@
+/// Reads scenario files: YAML text → located tree → validated ``Scenario``, with every problem collected.
+public enum ScenarioLoader {
+    /// The result of loading one file.
+    public struct Loaded: Sendable {
+        /// The scenario, when there was no error (warnings may remain).
+        public var scenario: Scenario?
+        public var diagnostics: [Diagnostic]
+        public var source: String
+    }
+
+    /// Parses and validates `text` as the contents of `file`.
+    public static func load(text: String, file: String) -> Loaded {
+        let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
+        var bag = DiagnosticBag(syntax)
+        var scenario: Scenario?
+        if let root, !bag.hasErrors {
+            let compiler = ScenarioCompiler(file: file)
+            scenario = compiler.compile(root)
+            bag.append(contentsOf: compiler.bag)
+        }
+        return Loaded(scenario: bag.hasErrors ? nil : scenario, diagnostics: bag.sorted(), source: text)
+    }
+}
