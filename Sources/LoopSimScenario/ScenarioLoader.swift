@@ -6,6 +6,12 @@ public enum ScenarioLoader {
         public var scenario: Scenario?
         public var diagnostics: [Diagnostic]
         public var source: String
+
+        public init(scenario: Scenario?, diagnostics: [Diagnostic], source: String) {
+            self.scenario = scenario
+            self.diagnostics = diagnostics
+            self.source = source
+        }
     }
 
     /// Parses and validates `text` as the contents of `file`.

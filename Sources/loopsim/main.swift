@@ -1,1 +1,3 @@
-print("loopsim")
+import LoopSimCLI
+
+LoopSimCommand.main()

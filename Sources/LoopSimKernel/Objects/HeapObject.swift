@@ -28,6 +28,8 @@ public final class HeapObject {
     public internal(set) var allocatedOn: String
     public internal(set) var deallocatedAt: SimInstant?
     public internal(set) var deallocatedOn: String?
+    /// Kernel machinery (UIKit's event source): not counted among the scenario's objects.
+    public internal(set) var isInternal = false
     /// A root by declaration (a singleton): never a leak.
     public let isDeclaredRoot: Bool
     /// Timer state, for `NSTimer` objects.

@@ -7,7 +7,9 @@ public struct ObjectHeap {
     private var objects: [HeapObject?] = []
     private var generations: [UInt32] = []
     private var freeIndices: [UInt32] = []
+    /// Objects the scenario allocated (kernel-internal ones, such as UIKit's event source, are not counted).
     public private(set) var allocatedCount = 0
+    private var serialCounter = 0
     public private(set) var deallocatedCount = 0
 
     public init() {}
@@ -27,7 +29,7 @@ public struct ObjectHeap {
     /// Allocates an object with retain count 1.
     mutating func allocate(kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
                            slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
-                           at now: SimInstant, on thread: String) -> HeapObject {
+                           isInternal: Bool = false, at now: SimInstant, on thread: String) -> HeapObject {
         let index: UInt32
         if let free = freeIndices.popLast() {
             index = free
@@ -36,11 +38,13 @@ public struct ObjectHeap {
             objects.append(nil)
             generations.append(0)
         }
-        allocatedCount += 1
+        serialCounter += 1
+        if !isInternal { allocatedCount += 1 }
         let object = HeapObject(
-            id: ObjectID(index: index, generation: generations[Int(index)]), serial: allocatedCount, kind: kind,
+            id: ObjectID(index: index, generation: generations[Int(index)]), serial: serialCounter, kind: kind,
             className: className, label: label, slotNames: slotNames, slotStrengths: slotStrengths, slots: slots,
             isDeclaredRoot: isDeclaredRoot, at: now, on: thread)
+        object.isInternal = isInternal
         objects[Int(index)] = object
         return object
     }
@@ -68,7 +72,7 @@ public struct ObjectHeap {
         o.state = .dead
         o.deallocatedAt = now
         o.deallocatedOn = thread
-        deallocatedCount += 1
+        if !o.isInternal { deallocatedCount += 1 }
         let index = Int(o.id.index)
         objects[index] = nil
         generations[index] &+= 1

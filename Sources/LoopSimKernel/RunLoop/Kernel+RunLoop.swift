@@ -118,7 +118,7 @@ extension Kernel {
                     on thread: SimThread) -> ObjectID {
         let o = heap.allocate(kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
                               slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
-                              isDeclaredRoot: false, at: now, on: thread.name)
+                              isDeclaredRoot: false, isInternal: handler == .userEvents, at: now, on: thread.name)
         o.source = SourceState(order: order, handler: handler)
         return o.id
     }

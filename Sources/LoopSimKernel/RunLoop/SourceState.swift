@@ -7,7 +7,7 @@ public struct SourceState: Sendable {
     public var modes: [String] = []
     /// What the source runs: a block in slot 0 of the source object, or the UIKit event queue.
     public var handler: Handler
-    public enum Handler: Sendable {
+    public enum Handler: Sendable, Hashable {
         case block
         /// UIKit's event source on the main run loop: delivers queued user actions.
         case userEvents

@@ -48,13 +48,15 @@ extension ScenarioCompiler {
         if s.isNull { return (.equal, .null) }
         var text = s.text
         var op = Expectation.Operator.equal
+        var hadOperator = false
         for candidate in [Expectation.Operator.lessOrEqual, .greaterOrEqual, .notEqual, .equal, .less, .greater]
         where text.hasPrefix(candidate.rawValue + " ") {
             op = candidate
             text = String(text.dropFirst(candidate.rawValue.count + 1))
+            hadOperator = true
             break
         }
-        if s.isPlain || op != .equal {
+        if s.isPlain || hadOperator {
             if text == "true" || text == "false" { return (op, .bool(text == "true")) }
             if let n = Double(text) { return (op, .number(n)) }
         }

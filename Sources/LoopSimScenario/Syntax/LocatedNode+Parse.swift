@@ -31,7 +31,11 @@ extension LocatedNode {
     /// - Returns: The root node, if the text is a YAML document, and the
     ///   diagnostics in source order.
     public static func parse(yaml: String, file: String) -> (LocatedNode?, [Diagnostic]) {
-        var markers = YAMLKeyMarkers(yaml)
+        // With an explicit encoding libyaml does not skip a byte order mark; it
+        // would count it as a column and misread indentation. Editors do not
+        // count it either, so drop it (``SourceLocation/lines(of:)`` does too).
+        var markers = YAMLKeyMarkers(
+            yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml)
         while true {
             do {
                 let parser = try Parser(yaml: markers.text, resolver: .basic, encoding: .utf8)
@@ -47,7 +51,7 @@ extension LocatedNode {
                     continue
                 }
                 let original = markers.originalPosition(line: mark.line, column: mark.column)
-                let keys = duplicates.map { "`\(markers.strip($0))`" }.joined(separator: ", ")
+                let keys = duplicates.map { "`\(displayKey(markers.strip($0)))`" }.joined(separator: ", ")
                 let diagnostic = Diagnostic.error(
                     .keyDuplicate,
                     "duplicate key \(keys) in this mapping; each key may appear only once, remove or merge the repeats",
@@ -62,6 +66,20 @@ extension LocatedNode {
             }
         }
     }
+}
+
+/// A key's text for a one-line message: line breaks and tabs escaped.
+private func displayKey(_ key: String) -> String {
+    var result = ""
+    for scalar in key.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
 }
 
 /// Converts a Yams `Node` tree into a ``LocatedNode`` tree, reporting
@@ -125,10 +143,10 @@ private struct Converter {
             if let first = firstByKey[key.text] {
                 report(.error(
                     .keyDuplicate,
-                    "duplicate key `\(key.text)`; each key may appear only once in a mapping, "
+                    "duplicate key `\(displayKey(key.text))`; each key may appear only once in a mapping, "
                         + "remove this entry or merge it with the first one",
                     at: key.location,
-                    notes: [.init("`\(key.text)` is first set here", at: first.location)]))
+                    notes: [.init("`\(displayKey(key.text))` is first set here", at: first.location)]))
             } else {
                 firstByKey[key.text] = key
             }

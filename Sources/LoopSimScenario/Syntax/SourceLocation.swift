@@ -36,11 +36,12 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 extension SourceLocation {
     /// Splits `text` into lines the way libyaml counts them: `\n`, `\r\n` and a
     /// lone `\r` each end a line. Line terminators are not included. A final
-    /// terminator does not start an extra line.
+    /// terminator does not start an extra line. A leading byte order mark is
+    /// dropped (the parser drops it too, so columns agree).
     static func lines(of text: String) -> [Substring.UnicodeScalarView] {
         let scalars = Substring(text).unicodeScalars
         var result: [Substring.UnicodeScalarView] = []
-        var start = scalars.startIndex
+        var start = scalars.first == "\u{FEFF}" ? scalars.index(after: scalars.startIndex) : scalars.startIndex
         var index = start
         while index != scalars.endIndex {
             let scalar = scalars[index]

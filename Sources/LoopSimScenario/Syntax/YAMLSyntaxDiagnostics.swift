@@ -65,6 +65,8 @@ enum YAMLSyntaxDiagnostics {
             hint = "a '[' is not closed; close the list with ']' and separate items with ','"
         case "did not find expected ',' or '}'":
             hint = "a '{' is not closed; close the mapping with '}' and separate entries with ','"
+        case "did not find expected <document start>":
+            hint = "this line does not continue the top-level value above it; check its indentation"
         case "did not find expected node content":
             hint = "a value is missing here"
         case "found unexpected end of stream":

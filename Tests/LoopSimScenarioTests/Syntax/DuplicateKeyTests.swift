@@ -78,6 +78,25 @@ import Testing
         #expect(diagnostics.map(\.location) == [at(2, 1)])
     }
 
+    @Test func byteOrderMarkIsIgnored() throws {
+        let (node, diagnostics) = LocatedNode.parse(yaml: "\u{FEFF}a: 1\na: 2\n", file: "s.yaml")
+        #expect(node?.mapping?.entries.map(\.key.location) == [at(1, 1), at(2, 1)])
+        #expect(diagnostics.map(\.location) == [at(2, 1)])
+        #expect(diagnostics.first?.notes.first?.location == at(1, 1))
+    }
+
+    @Test func keysYamsCannotBeMadeDistinctStillGiveADiagnostic() throws {
+        // Block scalar keys cannot be rewritten (see YAMLKeyMarkers): we fall
+        // back to Yams's own report, at the first occurrence, and no tree.
+        let (node, diagnostics) = LocatedNode.parse(yaml: "? |\n  a\n: 1\n? |\n  a\n: 2\n", file: "s.yaml")
+        #expect(node == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.id == .keyDuplicate)
+        #expect(diagnostics.first?.location == at(1, 3))
+        #expect(diagnostics.first?.message == "duplicate key `a\\n` in this mapping; each key may appear only once, "
+            + "remove or merge the repeats")
+    }
+
     @Test func crlfLineEndings() throws {
         let (_, diagnostics) = LocatedNode.parse(yaml: "k: 1\r\nj: 2\r\nk: 3\r\n", file: "s.yaml")
         #expect(diagnostics.map(\.location) == [at(3, 1)])

@@ -149,6 +149,22 @@ import Testing
         #expect(diagnostic.notes == [.init("the block mapping starts here", at: at(1, 1))])
     }
 
+    @Test func topLevelValueEndsEarly() throws {
+        let diagnostic = try syntaxError("a: 1\n  b: 2\n")
+        #expect(diagnostic.location == at(2, 4))
+        let list = try syntaxError("- a\nb: 1\n")
+        #expect(list.location == at(2, 1))
+        #expect(list.notes == [.init("the block collection starts here", at: at(1, 1))])
+    }
+
+    @Test func byteOrderMarkDoesNotCountAsAColumn() throws {
+        let diagnostic = try syntaxError("\u{FEFF}a: b: c\n")
+        #expect(diagnostic.location == at(1, 5))
+        let printed = DiagnosticPrinter().render(diagnostic, source: "\u{FEFF}a: b: c\n")
+        #expect(printed.hasSuffix("[yaml.syntax]\na: b: c\n    ^"))
+        #expect(try syntaxError("\u{FEFF}x:\n\ty: 1\n").location == at(2, 1))
+    }
+
     @Test func syntaxErrorColumnsCountUnicodeScalars() throws {
         #expect(try syntaxError("é: [1, ]]\n").location == at(1, 9))
     }

@@ -1,0 +1,71 @@
+import Foundation
+import LoopSimScenario
+
+/// Reading scenario files and printing their diagnostics.
+enum ScenarioFiles {
+    /// Loads one file; diagnostics go to stderr. Returns nil when it has errors.
+    static func load(_ path: String) -> ScenarioLoader.Loaded {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let loaded = ScenarioLoader.Loaded(
+                scenario: nil,
+                diagnostics: [.error("file.unreadable", "cannot read '\(path)': check the path and its permissions",
+                                     at: SourceLocation(file: path, line: 1, column: 1))],
+                source: "")
+            return loaded
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return ScenarioLoader.Loaded(
+                scenario: nil,
+                diagnostics: [.error("file.encoding", "'\(path)' is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))],
+                source: "")
+        }
+        return ScenarioLoader.load(text: text, file: path)
+    }
+
+    /// Prints diagnostics to stderr, with colour on a terminal.
+    static func report(_ loaded: ScenarioLoader.Loaded) {
+        guard !loaded.diagnostics.isEmpty else { return }
+        let printer = DiagnosticPrinter(color: isatty(STDERR_FILENO) == 1)
+        StandardError.write(printer.render(loaded.diagnostics, source: loaded.source))
+    }
+
+    /// Every `.yaml`/`.yml` file under the paths (files as given, directories recursively), sorted.
+    static func expand(_ paths: [String]) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                files.append(path)  // reported as unreadable when loaded
+                continue
+            }
+            if !isDirectory.boolValue {
+                files.append(path)
+                continue
+            }
+            let enumerator = FileManager.default.enumerator(atPath: path)
+            var found: [String] = []
+            while let item = enumerator?.nextObject() as? String {
+                if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
+                    found.append((path as NSString).appendingPathComponent(item))
+                }
+            }
+            files += found.sorted()
+        }
+        return files
+    }
+}
+
+/// Writes to standard error.
+enum StandardError {
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Writes a file atomically: a temporary file beside it, then a rename.
+enum AtomicFile {
+    static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,83 @@
+import LoopSimKernel
+import LoopSimScenario
+import LoopSimStats
+
+/// Builds the JSON report of one run (the schema in docs/scenario-format.md, "Run report").
+public enum RunReport {
+    /// The run's figures, before expectations are added.
+    public static func json(_ outcome: RunOutcome) -> JSONValue {
+        let parked = outcome.findings.parkedThreads
+        var run: [String: JSONValue] = [
+            "variant": .string(outcome.variant),
+            "seed": .int(Int64(bitPattern: outcome.seed)),
+            "trace_hash": .string(outcome.traceHash),
+            "end_time_ms": .double(outcome.endTime.milliseconds),
+            "events": .int(Int64(outcome.events)),
+            "crashed": .bool(outcome.crash != nil),
+            "threads": .object([
+                "parked": .int(Int64(parked.count)),
+                "parked_names": .array(parked.map { .string($0.name) }),
+                "parked_reasons": .array(parked.map { .string($0.reason) }),
+                "all": .array(outcome.threads.map { .object(["name": .string($0.name), "kind": .string($0.kind.rawValue),
+                                                             "state": .string($0.state)]) }),
+            ]),
+            "objects": .object([
+                "allocated": .int(Int64(outcome.allocated)),
+                "deallocated": .int(Int64(outcome.deallocated)),
+                "leaked": .int(Int64(outcome.leaked)),
+            ]),
+            "leaks": .array(outcome.findings.leaks.map(leakJSON)),
+            "timers": timersJSON(outcome.timers),
+            "runloop_exits": .array(outcome.runLoopExits.filter(\.entered).map { exit in
+                .object(["thread": .string(exit.thread), "at_ms": .double(exit.at.milliseconds),
+                         "mode": .string(exit.mode), "result": .string(exit.result.rawValue)])
+            }),
+            "logs": .array(outcome.logs.map { .object(["at_ms": .double($0.at.milliseconds), "thread": .string($0.thread),
+                                                        "text": .string($0.text)]) }),
+            "checks": .array(outcome.checks.map { check in
+                .object(["label": .string(check.label), "at_ms": .double(check.at.milliseconds),
+                         "leaks": .array(check.findings.leaks.map(leakJSON)),
+                         "parked": .array(check.findings.parkedThreads.map { .string($0.name) })])
+            }),
+        ]
+        if let crash = outcome.crash {
+            run["crash"] = .object(["message": .string(crash.message), "at_ms": .double(crash.at.milliseconds),
+                                    "thread": .string(crash.thread)])
+        }
+        if let limit = outcome.limit {
+            run["limit"] = .object(["kind": .string(limit.kind), "message": .string(limit.message),
+                                    "at_ms": .double(limit.at.milliseconds)])
+        }
+        return .object(run)
+    }
+
+    static func leakJSON(_ leak: Leak) -> JSONValue {
+        var o: [String: JSONValue] = [
+            "object": .string(leak.object), "class": .string(leak.className), "kind": .string(leak.kind.rawValue),
+            "path": .array(leak.path.map { .string($0) }), "edges": .array(leak.edges.map { .string($0) }),
+        ]
+        if let holder = leak.holder { o["holder"] = .string(holder) }
+        return .object(o)
+    }
+
+    static func timersJSON(_ timers: [RunOutcome.TimerRecord]) -> JSONValue {
+        let latencies = timers.flatMap { $0.latencies.map(\.milliseconds) }
+        var latency: [String: JSONValue] = ["count": .int(Int64(latencies.count))]
+        if let s = try? Summary(of: latencies) {
+            latency["mean"] = .double(s.mean)
+            latency["sd"] = .double(s.sd)
+            latency["p50"] = .double(s.p50)
+            latency["p90"] = .double(s.p90)
+            latency["p95"] = .double(s.p95)
+            latency["p99"] = .double(s.p99)
+            latency["max"] = .double(s.max)
+        }
+        return .object([
+            "fires": .int(Int64(timers.reduce(0) { $0 + $1.fires })),
+            "skipped": .int(Int64(timers.reduce(0) { $0 + $1.skipped })),
+            "latency_ms": .object(latency),
+            "per_timer": .array(timers.map { .object(["timer": .string($0.label), "fires": .int(Int64($0.fires)),
+                                                      "skipped": .int(Int64($0.skipped))]) }),
+        ])
+    }
+}

@@ -1,0 +1,49 @@
+import LoopSimKernel
+import LoopSimScenario
+
+/// One scenario run under one variant: the outcome, its JSON report and the evaluated expectations.
+public struct VariantRun: Sendable {
+    public var variant: String
+    public var outcome: RunOutcome
+    public var expectations: [ExpectationCheck.Result]
+    /// The run's report including `expectations`.
+    public var report: JSONValue
+
+    public var failedExpectations: [ExpectationCheck.Result] { expectations.filter { !$0.passed } }
+}
+
+/// Runs a scenario under each requested variant.
+public enum ScenarioRunner {
+    /// Runs `scenario` under `variants` (the scenario's own list when empty).
+    /// - Throws: ``VariantError`` for an unknown variant or a bad `--set` override.
+    public static func run(_ scenario: Scenario, variants: [String] = [], seed: UInt64? = nil,
+                           overrides: [(String, String)] = [], keepsTrace: Bool = false) throws(VariantError) -> [VariantRun] {
+        var runs: [VariantRun] = []
+        for variant in variants.isEmpty ? scenario.variants : variants {
+            let profile = try scenario.profile(for: variant, overrides: overrides)
+            let configuration = scenario.configuration(profile: profile, seed: seed, keepsTrace: keepsTrace)
+            let outcome = Kernel(program: scenario.program, configuration: configuration).run()
+            var report = RunReport.json(outcome)
+            let results = ExpectationCheck.evaluate(scenario.expectations, variant: variant, report: report)
+            if case .object(var fields) = report {
+                fields["expectations"] = .array(results.map {
+                    .object(["text": .string($0.expectation.text), "passed": .bool($0.passed),
+                             "actual": $0.actual ?? .null])
+                })
+                report = .object(fields)
+            }
+            runs.append(VariantRun(variant: variant, outcome: outcome, expectations: results, report: report))
+        }
+        return runs
+    }
+
+    /// `{"scenario": …, "file": …, "runs": […]}`.
+    public static func document(_ scenario: Scenario, _ runs: [VariantRun]) -> JSONValue {
+        .object([
+            "scenario": .string(scenario.name),
+            "file": .string(scenario.file),
+            "covers": .array(scenario.covers.map { .string($0) }),
+            "runs": .array(runs.map(\.report)),
+        ])
+    }
+}

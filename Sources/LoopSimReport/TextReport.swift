@@ -1,0 +1,78 @@
+import LoopSimKernel
+import LoopSimScenario
+
+/// The human-readable report: a header, then one table per variant with leak paths and parked threads.
+public enum TextReport {
+    public static func render(_ scenario: Scenario, _ runs: [VariantRun]) -> String {
+        var out = "\(scenario.name)\n"
+        var header = ["file \(scenario.file)"]
+        if !scenario.covers.isEmpty { header.append("covers " + scenario.covers.joined(separator: " ")) }
+        header.append("until \(scenario.until)")
+        out += "  " + header.joined(separator: " · ") + "\n"
+        for run in runs { out += "\n" + render(run) }
+        return out
+    }
+
+    static func render(_ run: VariantRun) -> String {
+        let o = run.outcome
+        let title = "── \(run.variant) (seed \(o.seed)) "
+        var out = title + String(repeating: "─", count: max(4, 72 - title.count)) + "\n"
+        var rows: [(String, String)] = []
+        rows.append(("ended", "at \(ms(o.endTime.milliseconds)) · \(o.events) trace events · hash \(o.traceHash)"
+            + (o.quiescent ? " · nothing left to happen" : "")))
+        if let crash = o.crash { rows.append(("CRASHED", "at \(ms(crash.at.milliseconds)) on \(crash.thread): \(crash.message)")) }
+        if let limit = o.limit { rows.append(("LIMIT", "\(limit.message) at \(ms(limit.at.milliseconds))")) }
+        let parked = o.findings.parkedThreads
+        rows.append(("threads", "\(o.threads.count) · parked \(parked.count)"
+            + (parked.isEmpty ? "" : " (" + parked.map(\.name).joined(separator: ", ") + ")")))
+        rows.append(("objects", "allocated \(o.allocated) · deallocated \(o.deallocated) · leaked \(o.leaked)"))
+        if case .object(let timers)? = run.report.value(at: "timers"), case .int(let fires)? = timers["fires"] {
+            var line = "fires \(fires) · skipped slots \(timers["skipped"]?.compact ?? "0")"
+            if case .double(let p50)? = run.report.value(at: "timers.latency_ms.p50"),
+               case .double(let p99)? = run.report.value(at: "timers.latency_ms.p99"),
+               case .double(let max)? = run.report.value(at: "timers.latency_ms.max") {
+                line += " · latency p50 \(ms(p50)) p99 \(ms(p99)) max \(ms(max))"
+            }
+            rows.append(("timers", line))
+        }
+        let exits = o.runLoopExits.filter(\.entered)
+        rows.append(("run-loop exits", exits.isEmpty ? "none" : exits.map {
+            "\($0.thread) \($0.mode) → \($0.result.rawValue) at \(ms($0.at.milliseconds))"
+        }.joined(separator: "; ")))
+        if !run.expectations.isEmpty {
+            let passed = run.expectations.filter(\.passed).count
+            rows.append(("expectations", "\(passed)/\(run.expectations.count) passed"))
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        for (key, value) in rows { out += "  " + key.padding(to: width) + "  " + value + "\n" }
+        if !o.findings.leaks.isEmpty {
+            out += "  leaks\n"
+            for leak in o.findings.leaks {
+                out += "    \(leak.className) \(leak.object) (\(leak.kind.rawValue)"
+                    + (leak.holder.map { ", held by a \($0) root" } ?? "") + ")\n"
+                out += "      " + leak.path.joined(separator: " -> ") + "\n"
+            }
+        }
+        if !parked.isEmpty {
+            out += "  parked threads\n"
+            for p in parked {
+                out += "    \(p.name)" + (p.since.map { " since \(ms($0.milliseconds))" } ?? "") + ": \(p.reason)\n"
+            }
+        }
+        for failure in run.failedExpectations {
+            out += "  FAILED \(failure.explanation)  [\(failure.expectation.location)]\n"
+        }
+        return out
+    }
+
+    static func ms(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        var s = rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+        s += " ms"
+        return s
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}
