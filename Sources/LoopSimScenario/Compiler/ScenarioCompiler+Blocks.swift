@@ -29,7 +29,7 @@ extension ScenarioCompiler {
                 types.append((spec.name, type))
             }
         }
-        let blockScope = Scope(captures: types)
+        let blockScope = Scope(captures: types, isBlock: true)
         let compiled = compileBody(body, scope: blockScope)
         program.blocks.append(BlockTemplate(captures: specs, body: compiled))
         return .block(templateIndex: program.blocks.count - 1)

@@ -60,8 +60,12 @@ extension ScenarioCompiler {
         }
         guard words.count == 1, let type = typeNamed(words[0]) else {
             let name = words.last ?? text
+            var at = entry.value.location
+            if let scalar = entry.value.scalar, let range = text.range(of: name) {
+                at = location(in: scalar, offset: text.distance(from: text.startIndex, to: range.lowerBound))
+            }
             bag.error(.fieldDecl, "unknown type '\(name)' for field `\(entry.key.text)`"
-                + suggestion(name, program.classes.map(\.name) + Self.builtinTypes), at: entry.value.location)
+                + suggestion(name, program.classes.map(\.name) + Self.builtinTypes), at: at)
             return nil
         }
         if strength == .weak && !type.isObject {

@@ -64,12 +64,12 @@ extension ScenarioCompiler {
             case nil:
                 let hint: String
                 if name == "self" {
-                    hint = scope.captures.isEmpty && scope.selfType == nil
-                        ? "; `self` exists in methods, init and dealloc"
-                        : "; a block sees only what it captures: add `strong self` or `weak self` to its captures"
+                    hint = scope.isBlock
+                        ? "; a block sees only what it captures: add `strong self` or `weak self` to its captures"
+                        : "; `self` exists in methods, init and dealloc"
                 } else {
                     hint = suggestion(name, scope.visibleNames)
-                        + (scope.captures.isEmpty ? "" : " (a block sees only its captures and its own locals)")
+                        + (scope.isBlock ? " (a block sees only its captures and its own locals: capture it)" : "")
                 }
                 bag.error(.nameUndefined, "'\(name)' is not defined here\(hint)", at: location(in: scalar, offset: offset + column))
                 return nil

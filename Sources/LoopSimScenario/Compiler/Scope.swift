@@ -9,10 +9,14 @@ final class Scope {
     private(set) var localTypes: [TypeRef] = []
     let captures: [(name: String, type: TypeRef)]
     let selfType: TypeRef?
+    /// The body of a block literal: it sees only its captures and its own locals.
+    let isBlock: Bool
 
-    init(captures: [(name: String, type: TypeRef)] = [], selfType: TypeRef? = nil, locals: [(String, TypeRef)] = []) {
+    init(captures: [(name: String, type: TypeRef)] = [], selfType: TypeRef? = nil, isBlock: Bool = false,
+         locals: [(String, TypeRef)] = []) {
         self.captures = captures
         self.selfType = selfType
+        self.isBlock = isBlock
         for (name, type) in locals { _ = declare(name, type) }
     }
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what LoopSim needs and is missing: GSL and pkg-config from Debian's packages.
+# Safe to run again: it installs nothing that is already there.
+set -euo pipefail
+
+need=()
+dpkg -s libgsl-dev >/dev/null 2>&1 || need+=(libgsl-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+
+if [ ${#need[@]} -gt 0 ]; then
+    echo "setup: installing ${need[*]}"
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    # A fresh machine has no package lists: update before installing.
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "setup: no Swift toolchain on PATH; LoopSim needs Swift 6 (swift.org/install)" >&2
+    exit 1
+fi
+pkg-config --exists gsl || { echo "setup: pkg-config cannot find gsl after installing libgsl-dev" >&2; exit 1; }

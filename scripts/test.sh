@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test: the Swift Testing suites, then every scenario's expect: block, then the notebooks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+echo "== swift build"
+swift build 2>&1 | tail -n 1
+echo "== swift test"
+log=$(mktemp)
+status=0
+swift test >"$log" 2>&1 || status=$?
+# Failures and the closing summary lines; the whole log when something failed.
+if [ "$status" -ne 0 ]; then cat "$log"; else grep -E '✘|Executed|Test run with' "$log" || true; fi
+rm -f "$log"
+[ "$status" -eq 0 ] || exit "$status"
+
+echo "== loopsim test scenarios/"
+.build/debug/loopsim test scenarios
+
+if compgen -G "notebooks/*.ipynb" >/dev/null; then
+    echo "== notebooks"
+    bash scripts/notebooks.sh
+fi
