@@ -77,8 +77,9 @@ public enum KeyChecker {
         return bestPrefix?.key
     }
 
-    /// The Levenshtein distance between two strings: the fewest single-character
-    /// insertions, deletions and substitutions turning one into the other.
+    /// The optimal-string-alignment distance between two strings: the fewest single-character
+    /// insertions, deletions, substitutions and swaps of adjacent characters turning one into the other
+    /// (Levenshtein plus transpositions, so the common typo `lgo` is 1 from `log`, not 2).
     /// Characters are compared as `Character`s (grapheme clusters).
     /// - Parameters:
     ///   - lhs: One string.
@@ -88,17 +89,19 @@ public enum KeyChecker {
         let b = Array(rhs)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
 
     /// The number of leading characters two strings share.

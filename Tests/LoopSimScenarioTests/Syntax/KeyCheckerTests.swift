@@ -70,5 +70,7 @@ import Testing
         #expect(KeyChecker.editDistance("kitten", "sitting") == 3)
         #expect(KeyChecker.editDistance("flaw", "lawn") == 2)
         #expect(KeyChecker.editDistance("mode", "mode") == 0)
+        #expect(KeyChecker.editDistance("lgo", "log") == 1)  // a swap of adjacent characters costs one
+        #expect(KeyChecker.suggestion(for: "lgo", among: ["let", "log"]) == "log")
     }
 }

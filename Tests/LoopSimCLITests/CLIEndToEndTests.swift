@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// Runs the built `loopsim` binary and checks stdout, stderr and exit codes separately.
+@Suite(.serialized) struct CLIEndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `loopsim` built beside the test bundle.
+    static var binary: URL {
+        Bundle.main.bundleURL.appendingPathComponent("loopsim").standardizedFileURL
+    }
+
+    static func loopsim(_ arguments: [String], in directory: URL = root) throws -> Result {
+        let process = Process()
+        var executable = binary
+        if !FileManager.default.fileExists(atPath: executable.path) {
+            executable = root.appendingPathComponent(".build/debug/loopsim")
+        }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        // Output goes to files, so a large output can never fill a pipe and block the child.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        try? FileManager.default.removeItem(at: dir)
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ text: String, name: String = "bad.yaml") throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func s2JSONHasTheDocumentedShapeAndTheIOS9IOS10Split() throws {
+        let r = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9",
+                                  "--variant", "ios10", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(doc["scenario"] as? String == "TimerButton countdown on a worker run loop (the bug)")
+        let runs = try #require(doc["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["variant"] as? String } == ["ios9", "ios10"])
+        for run in runs {
+            for key in ["variant", "seed", "trace_hash", "end_time_ms", "events", "crashed", "threads", "objects", "leaks",
+                        "timers", "runloop_exits", "expectations"] {
+                #expect(run[key] != nil, "missing \(key)")
+            }
+            let latency = try #require((run["timers"] as? [String: Any])?["latency_ms"] as? [String: Any])
+            for key in ["count", "mean", "p50", "p95", "p99", "max"] { #expect(latency[key] != nil, "missing latency \(key)") }
+        }
+        let ios9 = runs[0], ios10 = runs[1]
+        #expect((ios9["objects"] as? [String: Any])?["leaked"] as? Int == 0)
+        #expect((ios9["threads"] as? [String: Any])?["parked"] as? Int == 0)
+        let exit = try #require((ios9["runloop_exits"] as? [[String: Any]])?.first)
+        #expect(exit["thread"] as? String == "worker-1")
+        #expect(exit["at_ms"] as? Int == 4000)
+        #expect(exit["result"] as? String == "finished")
+        #expect((ios10["threads"] as? [String: Any])?["parked"] as? Int == 1)
+        let leak = try #require((ios10["leaks"] as? [[String: Any]])?.first)
+        #expect(leak["class"] as? String == "TimerButton")
+        #expect(leak["kind"] as? String == "retained")
+        #expect(leak["path"] as? [String] == ["thread worker-1 frame", "block#1", "TimerButton button"])
+        #expect((ios10["runloop_exits"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func theFixLeaksNothingUnderBoth() throws {
+        let r = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop-fix.yaml", "--format", "json"])
+        #expect(r.status == 0)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        for run in try #require(doc["runs"] as? [[String: Any]]) {
+            #expect((run["objects"] as? [String: Any])?["leaked"] as? Int == 0)
+            #expect((run["threads"] as? [String: Any])?["parked"] as? Int == 0)
+        }
+    }
+
+    @Test func twoRunsPrintTheSameBytes() throws {
+        let args = ["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--format", "json"]
+        #expect(try Self.loopsim(args).stdout == (try Self.loopsim(args).stdout))
+    }
+
+    @Test func aMalformedScenarioExitsTwoWithFileLineColumn() throws {
+        let file = try Self.temporaryFile("name: x\nmain:\n  - lgo: hello\n  - fire: nothing\n")
+        let r = try Self.loopsim(["run", file.path])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("\(file.path):3:5: error: unknown step 'lgo'; did you mean `log`? [step.unknown]"))
+        #expect(r.stderr.contains("\(file.path):4:11: error: 'nothing' is not defined here [name.undefined]"))
+        #expect(r.stderr.contains("  - lgo: hello\n    ^"))
+    }
+
+    @Test func invalidYAMLIsADiagnosticNotACrash() throws {
+        let file = try Self.temporaryFile("name: [unclosed\nmain: []\n")
+        let r = try Self.loopsim(["validate", file.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("error: invalid YAML"))
+        #expect(r.stderr.contains("[yaml.syntax]"))
+    }
+
+    @Test func aMissingFileIsAClearError() throws {
+        let r = try Self.loopsim(["run", "no/such/file.yaml"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot read 'no/such/file.yaml'"))
+    }
+
+    @Test func testCommandEndsWithPassedFailedLine() throws {
+        let r = try Self.loopsim(["test", "scenarios"])
+        #expect(r.status == 0, "\(r.stdout)")
+        let last = try #require(r.stdout.split(separator: "\n").last)
+        #expect(last.hasSuffix(" passed, 0 failed"))
+    }
+
+    @Test func aFailingExpectationFailsTheTestCommand() throws {
+        let file = try Self.temporaryFile("name: x\nvariants: [ios10]\nmain:\n  - log: hi\nexpect:\n  all:\n    objects.leaked: 3\n")
+        let r = try Self.loopsim(["test", file.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("objects.leaked == 3 (actual: 0)"))
+        #expect(r.stdout.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func variantsListsEveryFlagWithItsSource() throws {
+        let r = try Self.loopsim(["variants"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("staleTimerPortWakeAfterLastTimerRemoved  true "))
+        #expect(r.stdout.contains("source: CF-1153.18 vs SCF-Sierra"))
+    }
+
+    @Test func setOverridesAFlag() throws {
+        // ios10 with the stale wake switched back on behaves like ios9: no parked thread
+        let r = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios10",
+                                  "--set", "staleTimerPortWakeAfterLastTimerRemoved=true", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let run = try #require((doc["runs"] as? [[String: Any]])?.first)
+        #expect((run["threads"] as? [String: Any])?["parked"] as? Int == 0)
+        let bad = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--set", "nope=1"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown variant flag 'nope'"))
+    }
+
+    @Test func traceFileIsJSONLinesWhoseHashIsReported() throws {
+        let dir = try Self.temporaryFile("", name: "unused").deletingLastPathComponent()
+        let trace = dir.appendingPathComponent("t.jsonl")
+        let r = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9",
+                                  "--trace", trace.path, "--format", "json"])
+        #expect(r.status == 0)
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 50)
+        for line in lines { _ = try JSONSerialization.jsonObject(with: Data(line.utf8)) }
+        #expect(lines.first?.contains("\"ev\":\"run.start\"") == true)
+        #expect(lines.contains { $0.contains("\"ev\":\"port.fire\"") && $0.contains("\"stale\":true") })
+    }
+}
