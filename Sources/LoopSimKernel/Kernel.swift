@@ -74,9 +74,14 @@ public final class Kernel {
         startMainThread()
         scheduleUserActions()
         var quiescent = false
+        let horizon = min(configuration.until, configuration.limits.maxTime)
         while crash == nil && limit == nil {
-            guard let entry = queue.popNext(notAfter: configuration.until) else {
+            guard let entry = queue.popNext(notAfter: horizon) else {
                 quiescent = queue.isEmpty
+                if !quiescent, horizon == configuration.limits.maxTime, horizon < configuration.until {
+                    now = horizon
+                    stopForLimit("max-time", "virtual time reached --max-time \(horizon)")
+                }
                 break
             }
             precondition(entry.instant >= now, "time went backwards")
@@ -84,7 +89,7 @@ public final class Kernel {
             countStep()
             handle(entry.payload)
         }
-        let end = crash == nil && limit == nil && !quiescent && !configuration.until.isNever ? configuration.until : now
+        let end = crash == nil && limit == nil && !quiescent && !horizon.isNever ? horizon : now
         now = max(now, end)
         record(nil, "run.end", [("quiescent", .bool(quiescent))])
         return RunOutcome(kernel: self, quiescent: quiescent)
@@ -105,11 +110,26 @@ public final class Kernel {
         }
     }
 
+    /// Counts one interpreter step and checks the limits that can be exceeded between two steps.
     func countStep() {
         steps += 1
-        if steps > configuration.maxSteps && limit == nil {
-            limit = LimitStop(kind: "max-steps", message: "stopped after \(configuration.maxSteps) kernel steps", at: now)
+        let limits = configuration.limits
+        if steps > limits.maxSteps {
+            stopForLimit("max-steps", "more than \(limits.maxSteps) interpreter steps")
+        } else if trace.count > limits.maxEvents {
+            stopForLimit("max-events", "more than \(limits.maxEvents) trace events")
+        } else if heap.liveCount > limits.maxObjects {
+            stopForLimit("max-objects", "more than \(limits.maxObjects) live objects")
+        } else if steps & 0xFFF == 0 && configuration.isInterrupted() {
+            stopForLimit("interrupted", "interrupted")
         }
+    }
+
+    /// Ends the run here with a `limit` finding; everything so far is kept and reported.
+    func stopForLimit(_ kind: String, _ message: String) {
+        guard limit == nil else { return }
+        limit = LimitStop(kind: kind, message: message, at: now)
+        record(nil, "limit", [("kind", .string(kind)), ("message", .string(message))])
     }
 
     // MARK: Trace

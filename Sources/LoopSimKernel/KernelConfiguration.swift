@@ -9,19 +9,44 @@ public struct KernelConfiguration {
     public var keepsTrace: Bool
     /// Draws for `work:` steps with random durations, indexed by ``DurationSpec/sampled(_:)``.
     public var samplers: [() -> SimDuration]
-    /// Stop with a `limit` finding after this many kernel steps (frame steps plus queue events).
-    public var maxSteps: Int
-    /// Callout nesting depth per thread (frames on one thread's stack) before a `limit` stop.
-    public var maxFrameDepth: Int
+    /// The limits that stop a runaway run cleanly, keeping what it has (a `limit` finding).
+    public var limits: RunLimits
+    /// Asked every few thousand steps; returning true stops the run like a limit (Ctrl-C).
+    public var isInterrupted: () -> Bool
 
     public init(profile: VariantProfile, seed: UInt64 = 0, until: SimInstant, keepsTrace: Bool = false,
-                samplers: [() -> SimDuration] = [], maxSteps: Int = 20_000_000, maxFrameDepth: Int = 512) {
+                samplers: [() -> SimDuration] = [], limits: RunLimits = RunLimits(),
+                isInterrupted: @escaping () -> Bool = { false }) {
         self.profile = profile
         self.seed = seed
         self.until = until
         self.keepsTrace = keepsTrace
         self.samplers = samplers
+        self.limits = limits
+        self.isInterrupted = isInterrupted
+    }
+}
+
+/// Bounds on one run. The defaults stop a zero-delay dispatch loop or a timer that schedules two timers per
+/// fire within seconds of host time.
+public struct RunLimits: Sendable, Hashable {
+    /// Trace events (the report's `events`).
+    public var maxEvents: Int
+    /// Virtual time: reaching it is a `limit` stop (unlike `until:`, which is the scenario's planned end).
+    public var maxTime: SimInstant
+    /// Live objects at once.
+    public var maxObjects: Int
+    /// Frames on one thread's stack: nested callouts, run loops run inside callouts, dealloc cascades.
+    public var maxDepth: Int
+    /// Interpreter steps; a backstop for loops that record no events.
+    public var maxSteps: Int
+
+    public init(maxEvents: Int = 2_000_000, maxTime: SimInstant = .never, maxObjects: Int = 1_000_000,
+                maxDepth: Int = 512, maxSteps: Int = 50_000_000) {
+        self.maxEvents = maxEvents
+        self.maxTime = maxTime
+        self.maxObjects = maxObjects
+        self.maxDepth = maxDepth
         self.maxSteps = maxSteps
-        self.maxFrameDepth = maxFrameDepth
     }
 }

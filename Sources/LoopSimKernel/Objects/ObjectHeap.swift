@@ -14,6 +14,9 @@ public struct ObjectHeap {
 
     public init() {}
 
+    /// Objects allocated and not yet freed (internal ones included).
+    public private(set) var liveCount = 0
+
     /// Live objects (alive or deallocating), in slot order.
     public var liveObjects: [HeapObject] { objects.compactMap { $0 } }
 
@@ -39,6 +42,7 @@ public struct ObjectHeap {
             generations.append(0)
         }
         serialCounter += 1
+        liveCount += 1
         if !isInternal { allocatedCount += 1 }
         let object = HeapObject(
             id: ObjectID(index: index, generation: generations[Int(index)]), serial: serialCounter, kind: kind,
@@ -70,6 +74,7 @@ public struct ObjectHeap {
     /// Frees the slot of an object whose dealloc and slot releases are done.
     mutating func finishDealloc(_ o: HeapObject, at now: SimInstant, on thread: String) {
         o.state = .dead
+        liveCount -= 1
         o.deallocatedAt = now
         o.deallocatedOn = thread
         if !o.isInternal { deallocatedCount += 1 }

@@ -43,10 +43,8 @@ extension Kernel {
                 continue
             }
             countStep()
-            if thread.frames.count > configuration.maxFrameDepth {
-                limit = LimitStop(kind: "max-depth",
-                                  message: "thread \(thread.name) nested more than \(configuration.maxFrameDepth) callouts",
-                                  at: now)
+            if thread.frames.count > configuration.limits.maxDepth {
+                stopForLimit("max-depth", "thread \(thread.name) nested more than \(configuration.limits.maxDepth) frames")
                 return
             }
             let action = top.step(self, thread)
