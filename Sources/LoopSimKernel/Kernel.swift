@@ -25,7 +25,7 @@ public final class Kernel {
     public internal(set) var trace: TraceRecorder
 
     // MARK: Queues
-    var mainQueue = Deque<ObjectID>()
+    var mainQueue = Deque<WorkItem>()
     var mainQueuePortPending = false
     var mainQueuePortSequence: UInt64 = 0
     var globalQueue = Deque<WorkItem>()
@@ -37,7 +37,13 @@ public final class Kernel {
     /// The app's own references (window, navigation stack) and the main program's locals.
     var appEnvironment: Environment!
     var pendingUserActions = Deque<Int>()
+    /// The program's user actions followed by the run's generated ones.
+    let userActions: [UserAction]
     var userEventSource: ObjectID?
+    /// `dispatch_after` blocks waiting for their deadline (nil once queued).
+    var pendingAfters: [(block: ObjectID, queue: QueueRef)?] = []
+    /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
+    var trackingUntil = SimInstant.zero
     /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
     var corelibsTimerHolds: [ObjectID] = []
 
@@ -52,6 +58,8 @@ public final class Kernel {
     public internal(set) var checks: [CheckSnapshot] = []
     /// Timers that deallocated, with their statistics.
     var finishedTimers: [RunOutcome.TimerRecord] = []
+    /// Dispatch sources that deallocated, with their statistics.
+    var finishedSources: [RunOutcome.SourceRecord] = []
     public internal(set) var crash: Crash?
     public internal(set) var limit: LimitStop?
     /// Objects created during the current step whose initializer must run before the next step.
@@ -62,6 +70,7 @@ public final class Kernel {
         self.configuration = configuration
         self.trace = TraceRecorder(keepsLines: configuration.keepsTrace)
         self.serialQueues = program.serialQueues.map { SerialQueue(name: $0) }
+        self.userActions = program.userActions + configuration.extraUserActions
     }
 
     /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and
@@ -107,6 +116,12 @@ public final class Kernel {
             activationTimedOut(runLoops[rl], serial: serial)
         case .userAction(let index):
             deliverUserAction(index)
+        case .dispatchSourceFire(let id):
+            dispatchSourceFired(id)
+        case .dispatchAfter(let index):
+            dispatchAfterFired(index)
+        case .semaphoreTimeout(let thread):
+            semaphoreTimedOut(thread)
         }
     }
 
@@ -140,15 +155,25 @@ public final class Kernel {
     }
 }
 
-/// A block or a serial-queue drain waiting on the global queue.
+/// Work waiting on a dispatch queue: a block, a dispatch source's handler invocation, or (on the global
+/// queue) a serial queue's drain.
 enum WorkItem {
     case block(ObjectID)
+    case sourceHandler(ObjectID)
     case serialDrain(Int)
+
+    /// The object the queue keeps alive for this item.
+    var heldObject: ObjectID? {
+        switch self {
+        case .block(let id), .sourceHandler(let id): id
+        case .serialDrain: nil
+        }
+    }
 }
 
 /// A serial dispatch queue: FIFO, one block at a time, drained on a pool thread.
 struct SerialQueue {
     var name: String
-    var items = Deque<ObjectID>()
+    var items = Deque<WorkItem>()
     var isScheduled = false
 }

@@ -13,6 +13,8 @@ public struct KernelConfiguration {
     public var limits: RunLimits
     /// Asked every few thousand steps; returning true stops the run like a limit (Ctrl-C).
     public var isInterrupted: () -> Bool
+    /// User actions made for this run (generated gestures), delivered with the program's own.
+    public var extraUserActions: [UserAction] = []
 
     public init(profile: VariantProfile, seed: UInt64 = 0, until: SimInstant, keepsTrace: Bool = false,
                 samplers: [() -> SimDuration] = [], limits: RunLimits = RunLimits(),

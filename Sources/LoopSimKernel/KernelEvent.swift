@@ -8,4 +8,10 @@ enum KernelEvent {
     case activationTimeout(runLoop: Int, activation: Int)
     /// A scripted user action arrives at UIKit's event source.
     case userAction(Int)
+    /// A dispatch timer source reaches its target.
+    case dispatchSourceFire(ObjectID)
+    /// A `dispatch_after` deadline passed: its block is queued.
+    case dispatchAfter(Int)
+    /// A semaphore wait with a timeout gives up.
+    case semaphoreTimeout(thread: Int)
 }

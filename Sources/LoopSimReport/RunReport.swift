@@ -51,6 +51,21 @@ public enum RunReport {
         return .object(run)
     }
 
+    /// One timer: fires, skipped slots, its latency summary, and the drift of a counter decremented per fire
+    /// (each skipped slot is one missed decrement: the counter shows `drift_ms` more than is really left).
+    static func perTimerJSON(_ t: RunOutcome.TimerRecord) -> JSONValue {
+        var o: [String: JSONValue] = [
+            "timer": .string(t.label), "fires": .int(Int64(t.fires)), "skipped": .int(Int64(t.skipped)),
+            "interval_ms": .double(t.interval.milliseconds),
+            "drift_ms": .double(Double(t.skipped) * t.interval.milliseconds),
+        ]
+        if let s = try? Summary(of: t.latencies.map(\.milliseconds)) {
+            o["latency_ms"] = .object(["mean": .double(s.mean), "p50": .double(s.p50), "p99": .double(s.p99),
+                                       "max": .double(s.max)])
+        }
+        return .object(o)
+    }
+
     static func leakJSON(_ leak: Leak) -> JSONValue {
         var o: [String: JSONValue] = [
             "object": .string(leak.object), "class": .string(leak.className), "kind": .string(leak.kind.rawValue),
@@ -76,8 +91,7 @@ public enum RunReport {
             "fires": .int(Int64(timers.reduce(0) { $0 + $1.fires })),
             "skipped": .int(Int64(timers.reduce(0) { $0 + $1.skipped })),
             "latency_ms": .object(latency),
-            "per_timer": .array(timers.map { .object(["timer": .string($0.label), "fires": .int(Int64($0.fires)),
-                                                      "skipped": .int(Int64($0.skipped))]) }),
+            "per_timer": .array(timers.map(perTimerJSON)),
         ])
     }
 }

@@ -15,8 +15,11 @@ public struct Scenario: Sendable {
     /// `set:` flag overrides, applied to every variant.
     public var flagOverrides: [(flag: String, value: String)]
     public var program: Program
-    /// Distributions (in nanoseconds) for `work:` steps with random durations, by ``DurationSpec/sampled(_:)``.
-    public var samplers: [Distribution]
+    /// Distributions (in nanoseconds) for random durations, by ``DurationSpec/sampled(_:)``, each drawing from
+    /// its source's own stream (``RandomStream``).
+    public var samplers: [(distribution: Distribution, stream: UInt64)]
+    /// Random scroll gestures on the main thread, if any.
+    public var gestures: GestureSpec?
     public var expectations: [Expectation]
 
     /// The profile for `variant` with the scenario's and then the caller's overrides applied.
@@ -35,18 +38,56 @@ public struct Scenario: Sendable {
     public func configuration(profile: VariantProfile, seed: UInt64? = nil, keepsTrace: Bool = false,
                               replication: UInt64 = 0) -> KernelConfiguration {
         let runSeed = seed ?? self.seed
-        let random = RandomSource(seed: RandomSource.derivedSeed(base: runSeed, stream: RandomStream.work, index: replication))
-        let samplers: [() -> SimDuration] = samplers.map { distribution in
-            { SimDuration(nanoseconds: Int64(max(0, distribution.sample(using: random)).rounded())) }
+        func source(_ stream: UInt64) -> RandomSource {
+            RandomSource(seed: RandomSource.derivedSeed(base: runSeed, stream: stream, index: replication))
         }
-        return KernelConfiguration(profile: profile, seed: runSeed, until: until, keepsTrace: keepsTrace,
-                                   samplers: samplers)
+        let streams = [RandomStream.work: source(RandomStream.work), RandomStream.network: source(RandomStream.network)]
+        let samplers: [() -> SimDuration] = samplers.map { entry in
+            let random = streams[entry.stream]!
+            return { SimDuration(nanoseconds: Int64(max(0, entry.distribution.sample(using: random)).rounded())) }
+        }
+        var configuration = KernelConfiguration(profile: profile, seed: runSeed, until: until, keepsTrace: keepsTrace,
+                                                samplers: samplers)
+        if let gestures {
+            configuration.extraUserActions = gestures.actions(using: source(RandomStream.gestures))
+        }
+        return configuration
     }
 }
 
 /// Independent random streams of a run, so that variants compared on one seed see the same draws per source.
 public enum RandomStream {
+    /// `work:` durations: main-thread hiccups and slow callouts.
     public static let work: UInt64 = 1
+    /// Scroll gestures: arrivals, drags, decelerations.
+    public static let gestures: UInt64 = 2
+    /// Network replies: `dispatch_after` delays drawn from a distribution.
+    public static let network: UInt64 = 3
+}
+
+/// Scrolls generated from the run's seed: arrivals as a renewal process (exponential gaps make it Poisson),
+/// each with a drag and a deceleration drawn from their distributions (all in nanoseconds).
+public struct GestureSpec: Sendable {
+    public var from: SimInstant
+    public var to: SimInstant
+    public var gap: Distribution
+    public var drag: Distribution
+    public var decelerate: Distribution
+
+    /// The scroll actions of one run, in time order.
+    func actions(using random: RandomSource) -> [UserAction] {
+        var actions: [UserAction] = []
+        var t = from
+        while true {
+            t = t + SimDuration(nanoseconds: Int64(max(1, gap.sample(using: random)).rounded()))
+            guard t < to else { break }
+            let drag = SimDuration(nanoseconds: Int64(max(0, self.drag.sample(using: random)).rounded()))
+            let decel = SimDuration(nanoseconds: Int64(max(0, decelerate.sample(using: random)).rounded()))
+            actions.append(UserAction(at: t, label: "scroll", body: Body(steps: [.scroll(drag: .fixed(drag), decelerate: .fixed(decel))],
+                                                                         localNames: [])))
+        }
+        return actions
+    }
 }
 
 /// One `expect:` entry: a figure of the run report compared with a value.

@@ -1,20 +1,34 @@
 extension Kernel {
     /// `dispatch_async`: the queue holds the block (+1 already taken by the caller) until a thread runs it.
-    func dispatchAsync(_ block: ObjectID, to queueRef: QueueRef, from thread: SimThread) {
+    func dispatchAsync(_ block: ObjectID, to queueRef: QueueRef, from thread: SimThread?) {
         record(thread, "dispatch.async", [("queue", .string(queueName(queueRef))),
                                           ("block", .string(heap.object(block)?.label ?? ""))])
+        enqueue(.block(block), on: queueRef)
+    }
+
+    /// Puts a work item on a queue and makes sure a thread will run it.
+    func enqueue(_ item: WorkItem, on queueRef: QueueRef) {
         switch queueRef {
         case .main:
-            mainQueue.append(block)
+            mainQueue.append(item)
             signalMainQueuePort()
         case .global:
-            submitToPool(.block(block))
+            submitToPool(item)
         case .serial(let index):
-            serialQueues[index].items.append(block)
+            serialQueues[index].items.append(item)
             if !serialQueues[index].isScheduled {
                 serialQueues[index].isScheduled = true
                 submitToPool(.serialDrain(index))
             }
+        }
+    }
+
+    /// The frame that runs one work item on the current thread.
+    func workFrame(_ item: WorkItem, edge: String) -> Frame {
+        switch item {
+        case .block(let block): blockFrame(block, edge: edge)
+        case .sourceHandler(let source): SourceHandlerFrame(source: source)
+        case .serialDrain(let index): SerialDrainFrame(queue: index)
         }
     }
 
@@ -60,9 +74,17 @@ extension Kernel {
     }
 }
 
-/// The base frame of a GCD pool thread: take the next work item, run it, go idle when there is none.
+/// The base frame of a GCD pool thread: take the next work item, run it inside an autorelease pool, go idle
+/// when there is none.
 final class PoolWorkerFrame: Frame {
+    var ranItem = false
+
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if ranItem {
+            ranItem = false
+            kernel.drainAutoreleasePool(of: thread, reason: "end of work item")
+            if !thread.pendingDeallocs.isEmpty { return .next }
+        }
         guard let item = kernel.globalQueue.popFirst() else {
             thread.state = .idle
             kernel.idleWorkers.append(thread.id)
@@ -70,12 +92,8 @@ final class PoolWorkerFrame: Frame {
             kernel.record(thread, "thread.idle")
             return .yield
         }
-        switch item {
-        case .block(let block):
-            return .push(kernel.blockFrame(block, edge: "dispatch block"))
-        case .serialDrain(let index):
-            return .push(SerialDrainFrame(queue: index))
-        }
+        ranItem = true
+        return .push(kernel.workFrame(item, edge: "dispatch block"))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }
@@ -86,11 +104,11 @@ final class SerialDrainFrame: Frame {
     init(queue: Int) { self.queue = queue }
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        guard let block = kernel.serialQueues[queue].items.popFirst() else {
+        guard let item = kernel.serialQueues[queue].items.popFirst() else {
             kernel.serialQueues[queue].isScheduled = false
             return .pop(.null)
         }
-        return .push(kernel.blockFrame(block, edge: "\(kernel.serialQueues[queue].name) block"))
+        return .push(kernel.workFrame(item, edge: "\(kernel.serialQueues[queue].name) block"))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }

@@ -35,6 +35,12 @@ struct LeakAnalysis {
             if let block = t.threadBlock {
                 roots.append(Root(label: "thread \(t.name)", holder: "thread", edge: "block", object: block))
             }
+            for id in t.autoreleasePool {
+                roots.append(Root(label: "thread \(t.name) autorelease pool", holder: "thread", edge: "autoreleased", object: id))
+            }
+            if let semaphore = t.blockedOn {
+                roots.append(Root(label: "thread \(t.name) frame", holder: "thread", edge: "waiting on", object: semaphore))
+            }
         }
         for rl in k.runLoops {
             let name = k.runLoopName(rl)
@@ -47,12 +53,19 @@ struct LeakAnalysis {
             for id in rl.commonTimers { roots.append(Root(label: "\(name) common items", holder: "runloop", edge: "timers", object: id)) }
             for item in rl.blocks { roots.append(Root(label: "\(name) blocks", holder: "runloop", edge: "block", object: item.block)) }
         }
-        for id in k.mainQueue { roots.append(Root(label: "queue main", holder: "queue", edge: "pending", object: id)) }
+        for item in k.mainQueue {
+            if let id = item.heldObject { roots.append(Root(label: "queue main", holder: "queue", edge: "pending", object: id)) }
+        }
         for item in k.globalQueue {
-            if case .block(let id) = item { roots.append(Root(label: "queue global", holder: "queue", edge: "pending", object: id)) }
+            if let id = item.heldObject { roots.append(Root(label: "queue global", holder: "queue", edge: "pending", object: id)) }
         }
         for q in k.serialQueues {
-            for id in q.items { roots.append(Root(label: "queue \(q.name)", holder: "queue", edge: "pending", object: id)) }
+            for item in q.items {
+                if let id = item.heldObject { roots.append(Root(label: "queue \(q.name)", holder: "queue", edge: "pending", object: id)) }
+            }
+        }
+        for item in k.pendingAfters {
+            if let item { roots.append(Root(label: "dispatch_after pending", holder: "queue", edge: "block", object: item.block)) }
         }
         for id in k.corelibsTimerHolds {
             roots.append(Root(label: "corelibs CF timer context", holder: "corelibs", edge: "info", object: id))
@@ -172,6 +185,11 @@ struct LeakAnalysis {
                     name: t.name, since: t.sleepingSince,
                     reason: "asleep in \(kernel.runLoopName(rl)) mode \(mode) (\(what)): no armed timer port, no deadline, no pending wake-up"))
             }
+        }
+        for t in kernel.threads where t.state == .blocked && t.waitTimeoutEntry == nil {
+            let name = t.blockedOn.flatMap { kernel.heap.object($0)?.displayName } ?? "a semaphore"
+            parked.append(ParkedThread(name: t.name, since: t.blockedSince,
+                                       reason: "waiting for ever on \(name), which nothing signalled"))
         }
         return parked
     }

@@ -2,9 +2,21 @@
 public struct RunOutcome: Sendable {
     public struct TimerRecord: Sendable, Hashable {
         public var label: String
+        /// 0 for a one-shot.
+        public var interval: SimDuration
         public var fires: Int
         public var skipped: Int
         public var latencies: [SimDuration]
+    }
+    /// A dispatch timer source's statistics.
+    public struct SourceRecord: Sendable, Hashable {
+        public var label: String
+        /// Timer fires (each target reached).
+        public var fires: Int
+        /// Handler calls; fewer than `fires` when fires merged.
+        public var invocations: Int
+        /// The largest number of fires one call delivered (`dispatch_source_get_data`).
+        public var largestMerge: Int
     }
     public struct ThreadRecord: Sendable, Hashable {
         public var name: String
@@ -26,6 +38,7 @@ public struct RunOutcome: Sendable {
     public var deallocated: Int
     public var threads: [ThreadRecord]
     public var timers: [TimerRecord]
+    public var sources: [SourceRecord]
     public var runLoopExits: [RunLoopExit]
     public var logs: [LogEntry]
     public var checks: [CheckSnapshot]
@@ -52,6 +65,7 @@ public struct RunOutcome: Sendable {
             case .sleeping: state = findings.parkedThreads.contains { $0.name == t.name } ? "parked" : "sleeping"
             case .idle: state = "idle"
             case .busy: state = "busy"
+            case .blocked: state = findings.parkedThreads.contains { $0.name == t.name } ? "parked" : "blocked"
             case .running, .runnable: state = "runnable"
             }
             return ThreadRecord(name: t.name, kind: t.kind, state: state)
@@ -59,6 +73,9 @@ public struct RunOutcome: Sendable {
         var timers = k.finishedTimers
         for o in k.heap.liveObjects where o.timer != nil { timers.append(Self.record(o)) }
         self.timers = timers.sorted { $0.label < $1.label }
+        var sources = k.finishedSources
+        for o in k.heap.liveObjects where o.dispatchSource != nil { sources.append(Self.record(source: o)) }
+        self.sources = sources.sorted { $0.label < $1.label }
         runLoopExits = k.runLoopExits
         logs = k.logs
         checks = k.checks
@@ -66,8 +83,13 @@ public struct RunOutcome: Sendable {
     }
 
     static func record(_ o: HeapObject) -> TimerRecord {
-        TimerRecord(label: o.displayName, fires: o.timer!.fires, skipped: o.timer!.skippedSlots,
+        TimerRecord(label: o.displayName, interval: o.timer!.interval, fires: o.timer!.fires, skipped: o.timer!.skippedSlots,
                     latencies: o.timer!.latencies)
+    }
+
+    static func record(source o: HeapObject) -> SourceRecord {
+        let s = o.dispatchSource!
+        return SourceRecord(label: o.displayName, fires: s.fires, invocations: s.invocations, largestMerge: s.largestMerge)
     }
 
     /// Objects leaked (both kinds).

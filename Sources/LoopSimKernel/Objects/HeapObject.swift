@@ -5,6 +5,8 @@ public final class HeapObject {
         case block(templateIndex: Int)
         case timer
         case source
+        case dispatchSource
+        case semaphore
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 
@@ -36,6 +38,10 @@ public final class HeapObject {
     public internal(set) var timer: TimerState?
     /// Source state, for run-loop sources.
     public internal(set) var source: SourceState?
+    /// Timer-source state, for dispatch sources.
+    public internal(set) var dispatchSource: DispatchSourceState?
+    /// Count and waiters, for semaphores.
+    public internal(set) var semaphore: SemaphoreState?
 
     init(id: ObjectID, serial: Int, kind: Kind, className: String, label: String?, slotNames: [String],
          slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool, at: SimInstant, on thread: String) {
@@ -57,7 +63,7 @@ public final class HeapObject {
     public var displayName: String {
         switch kind {
         case .block: label
-        case .instance, .timer, .source: hasGivenLabel ? "\(className) \(label)" : label
+        case .instance, .timer, .source, .dispatchSource, .semaphore: hasGivenLabel ? "\(className) \(label)" : label
         }
     }
 }

@@ -66,6 +66,7 @@ extension Kernel {
             if isInstance, let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
         }
         if object.timer != nil { finishedTimers.append(RunOutcome.record(object)) }
+        if object.dispatchSource != nil { finishedSources.append(RunOutcome.record(source: object)) }
         heap.finishDealloc(object, at: now, on: thread.name)
         record(thread, "obj.dealloc", [("object", .string(object.displayName))])
     }

@@ -13,6 +13,11 @@ extension Kernel {
             return (.object(allocateInstance(classIndex: classIndex, label: label, on: thread)), true)
         case .block(let templateIndex):
             return (.object(try allocateBlock(templateIndex: templateIndex, in: frame, on: thread)), true)
+        case .newSemaphore(let value):
+            let o = heap.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
+                                  slotStrengths: [], slots: [], isDeclaredRoot: false, at: now, on: thread.name)
+            o.semaphore = SemaphoreState(value: value)
+            return (.object(o.id), true)
         default:
             return (try evaluate(expr, in: frame, on: thread), false)
         }
@@ -44,7 +49,7 @@ extension Kernel {
                 }
             }
             return value
-        case .new, .block:
+        case .new, .block, .newSemaphore:
             let (value, _) = try evaluateOwned(expr, in: frame, on: thread)
             if case .object(let id) = value { release(id, on: thread) }
             return value

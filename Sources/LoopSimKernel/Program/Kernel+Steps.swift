@@ -36,11 +36,7 @@ extension Kernel {
             logs.append(LogEntry(at: now, thread: thread.name, text: text))
             record(thread, "log", [("text", .string(text))])
         case .work(let spec):
-            let duration: SimDuration
-            switch spec {
-            case .fixed(let d): duration = d
-            case .sampled(let i): duration = max(.zero, configuration.samplers[i]())
-            }
+            let duration = duration(spec)
             guard duration > .zero else { return .next }
             thread.state = .busy(until: now + duration)
             record(thread, "thread.busy", [("for_ns", .int(duration.nanoseconds))])
@@ -58,9 +54,10 @@ extension Kernel {
             return .push(blockFrame(block.id, edge: "calling"))
         case .makeTimer(let spec, let into):
             let timer = try makeTimer(spec, in: frame, on: thread)
+            let owned = autoreleaseFactoryResult(timer, on: thread)
             if let into {
-                try store(.object(timer), owned: true, into: into, in: frame, on: thread)
-            } else {
+                try store(.object(timer), owned: owned, into: into, in: frame, on: thread)
+            } else if owned {
                 release(timer, on: thread)
             }
         case .addTimer(let timerExpr, let rlExpr, let mode):
@@ -124,11 +121,70 @@ extension Kernel {
             guard case .object(let id) = block else { return .next }
             if !owned { retain(id) }
             detachThread(name: name, block: id)
+        case .dispatchAfter(let delay, let queueRef, let blockExpr):
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
+            guard case .object(let id) = block else { return .next }
+            if !owned { retain(id) }
+            dispatchAfter(id, delay: duration(delay), to: queueRef, from: thread)
+        case .makeDispatchTimer(let spec, let into):
+            let source = try makeDispatchTimer(spec, in: frame, on: thread)
+            if crash != nil { return .next }
+            if let into {
+                try store(.object(source), owned: true, into: into, in: frame, on: thread)
+            } else {
+                release(source, on: thread)
+            }
+        case .dispatchResume(let expr), .dispatchSuspend(let expr), .dispatchCancel(let expr):
+            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a dispatch source"),
+                  o.dispatchSource != nil else { return .next }
+            switch step {
+            case .dispatchResume: resumeSource(o, on: thread)
+            case .dispatchSuspend: suspendSource(o, on: thread)
+            default: cancelSource(o, on: thread)
+            }
+        case .semaphoreWait(let expr, let timeout, let result):
+            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a semaphore"),
+                  o.semaphore != nil else {
+                throw RuntimeFault("dispatch_semaphore_wait on nil (EXC_BAD_ACCESS)")
+            }
+            if let result { frame.pendingResult = result }
+            let action = semaphoreWait(o, timeout: timeout, on: thread)
+            if case .next = action, let result {
+                frame.pendingResult = nil
+                try store(thread.returnValue, owned: false, into: result, in: frame, on: thread)
+            }
+            return action
+        case .semaphoreSignal(let expr):
+            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a semaphore"),
+                  o.semaphore != nil else {
+                throw RuntimeFault("dispatch_semaphore_signal on nil (EXC_BAD_ACCESS)")
+            }
+            semaphoreSignal(o, from: thread)
+        case .scroll(let drag, let decelerate):
+            guard thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
+            beginTracking(for: duration(drag) + duration(decelerate), on: thread)
+        case .makeDisplayLink(let targetExpr, let classIndex, let method, let fps, let label, let into):
+            let link = try makeDisplayLink(target: targetExpr, classIndex: classIndex, method: method, fps: fps,
+                                           label: label, in: frame, on: thread)
+            let owned = autoreleaseFactoryResult(link, on: thread)
+            if let into {
+                try store(.object(link), owned: owned, into: into, in: frame, on: thread)
+            } else if owned {
+                release(link, on: thread)
+            }
         case .check(let label):
             checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
             record(thread, "check", [("label", .string(label))])
         }
         return .next
+    }
+
+    /// A duration spec's value now (a sampled one draws from the run's stream).
+    func duration(_ spec: DurationSpec) -> SimDuration {
+        switch spec {
+        case .fixed(let d): d
+        case .sampled(let i): max(.zero, configuration.samplers[i]())
+        }
     }
 
     /// Marks a dropped object as let go when it survived the drop.

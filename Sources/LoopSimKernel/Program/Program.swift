@@ -113,6 +113,8 @@ public indirect enum Expr: Sendable {
     case block(templateIndex: Int)
     case currentRunLoop
     case mainRunLoop
+    /// `dispatch_semaphore_create(value)`: a fresh semaphore (+1).
+    case newSemaphore(Int)
     case compare(Expr, CompareOperator, Expr)
     case not(Expr)
 }

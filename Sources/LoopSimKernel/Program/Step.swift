@@ -44,8 +44,54 @@ public indirect enum Step: Sendable {
     case dispatchAsync(QueueRef, block: Expr)
     /// `[NSThread detachNewThreadWithBlock:]`: a new thread named `name` runs `block` then exits.
     case detachThread(name: String, block: Expr)
+    /// `dispatch_after(delay, queue, block)`.
+    case dispatchAfter(delay: DurationSpec, QueueRef, block: Expr)
+    /// A dispatch timer source (created, timer set, handler set, optionally resumed), bound to `into`.
+    case makeDispatchTimer(DispatchTimerSpec, into: LValue?)
+    case dispatchResume(Expr)
+    case dispatchSuspend(Expr)
+    case dispatchCancel(Expr)
+    /// `dispatch_semaphore_wait`; `result` receives 0 (taken) or 1 (timed out).
+    case semaphoreWait(Expr, timeout: SimDuration?, result: LValue?)
+    case semaphoreSignal(Expr)
+
+    // MARK: UIKit
+    /// A scroll gesture on the main thread: UIKit runs the main loop in `UITrackingRunLoopMode` for the drag
+    /// and the deceleration, then returns to the default mode.
+    case scroll(drag: DurationSpec, decelerate: DurationSpec)
+    /// `+[CADisplayLink displayLinkWithTarget:selector:]` at `fps` frames per second (retains its target).
+    case makeDisplayLink(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, into: LValue?)
+
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)
+}
+
+/// How a dispatch timer source is set up.
+public struct DispatchTimerSpec: Sendable {
+    public var queue: QueueRef
+    /// First target, from now.
+    public var start: DurationSpec
+    /// nil: one-shot (`DISPATCH_TIME_FOREVER`).
+    public var interval: SimDuration?
+    public var leeway: SimDuration
+    /// `dispatch_walltime` rather than `dispatch_time`.
+    public var wallClock: Bool
+    public var handler: Expr
+    /// Call `dispatch_resume` at once (the usual idiom).
+    public var resume: Bool
+    public var label: String
+
+    public init(queue: QueueRef, start: DurationSpec, interval: SimDuration?, leeway: SimDuration, wallClock: Bool,
+                handler: Expr, resume: Bool, label: String) {
+        self.queue = queue
+        self.start = start
+        self.interval = interval
+        self.leeway = leeway
+        self.wallClock = wallClock
+        self.handler = handler
+        self.resume = resume
+        self.label = label
+    }
 }
 
 /// A duration, fixed or drawn from a seeded distribution when the step runs.
@@ -75,11 +121,14 @@ public struct TimerSpec: Sendable {
     public var firstFireAfter: SimDuration?
     /// The unscheduled block initialiser (`Timer(timeInterval:repeats:block:)`), whose first fire differs on Linux.
     public var isBlockInitializer: Bool
+    /// `timer.tolerance`; clamped to half the interval for repeating timers.
+    public var tolerance: SimDuration
     public var label: String
 
     public init(interval: SimDuration, repeats: Bool, action: Action, userInfo: Expr? = nil,
                 scheduleMode: String?, firstFireAfter: SimDuration? = nil, isBlockInitializer: Bool = false,
-                label: String) {
+                tolerance: SimDuration = .zero, label: String) {
+        self.tolerance = tolerance
         self.interval = interval
         self.repeats = repeats
         self.action = action

@@ -96,4 +96,6 @@ enum Callout {
     case source0(ObjectID)
     case timer(ObjectID, oldFire: SimInstant)
     case mainQueue
+    /// UIKit's autorelease-pool observer (order 2147483647: after every scenario observer).
+    case drainAutoreleasePool
 }

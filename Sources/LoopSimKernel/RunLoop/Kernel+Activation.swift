@@ -202,8 +202,10 @@ extension Kernel {
 
     private func observerCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) -> [Callout] {
         record(thread, "rl.activity", [("activity", .string(activity.name)), ("mode", .string(RunLoopModeName.short(a.mode.name)))])
-        return a.mode.observers.filter { $0.isValid && !$0.isFiring && $0.activities.contains(activity) }
+        var callouts: [Callout] = a.mode.observers.filter { $0.isValid && !$0.isFiring && $0.activities.contains(activity) }
             .map { .observer(id: $0.id, activity: activity) }
+        if drainsPool(at: activity, of: a, on: thread) { callouts.append(.drainAutoreleasePool) }
+        return callouts
     }
 
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached

@@ -41,6 +41,9 @@ extension Kernel {
             return timerCalloutFrame(o, on: thread) ?? NoOpFrame()
         case .mainQueue:
             return MainQueueDrainFrame()
+        case .drainAutoreleasePool:
+            drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
+            return nil
         }
     }
 
@@ -66,7 +69,7 @@ extension Kernel {
                 rescheduleAfterFire(o, oldFire: oldFire, on: thread)
             }
             release(id, on: thread)
-        case .mainQueue:
+        case .mainQueue, .drainAutoreleasePool:
             break
         }
     }
@@ -101,7 +104,7 @@ final class NoOpFrame: Frame {
 final class UserEventsFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         guard let index = kernel.pendingUserActions.popFirst() else { return .pop(.null) }
-        let action = kernel.program.userActions[index]
+        let action = kernel.userActions[index]
         kernel.record(thread, "user.deliver", [("label", .string(action.label))])
         return .push(ProgramFrame(steps: action.body.steps, env: kernel.appEnvironment, ownsEnvironment: false,
                                   label: "user: \(action.label)"))
@@ -120,9 +123,9 @@ final class MainQueueDrainFrame: Frame {
             thread.mainQueueDrainDepth += 1
             kernel.record(thread, "mainqueue.drain", [("blocks", .int(Int64(remaining!)))])
         }
-        if remaining! > 0, let block = kernel.mainQueue.popFirst() {
+        if remaining! > 0, let item = kernel.mainQueue.popFirst() {
             remaining! -= 1
-            return .push(kernel.blockFrame(block, edge: "main queue block"))
+            return .push(kernel.workFrame(item, edge: "main queue block"))
         }
         thread.mainQueueDrainDepth -= 1
         if !kernel.mainQueue.isEmpty { kernel.signalMainQueuePort() }

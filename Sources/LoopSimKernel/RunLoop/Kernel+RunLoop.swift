@@ -181,7 +181,7 @@ extension Kernel {
     // MARK: User input
 
     func scheduleUserActions() {
-        for (i, action) in program.userActions.enumerated() {
+        for (i, action) in userActions.enumerated() {
             queue.schedule(.userAction(i), at: action.at, phase: .input)
         }
     }
@@ -189,7 +189,7 @@ extension Kernel {
     /// A user action reaches UIKit's event source on the main run loop: signal it and wake the loop.
     func deliverUserAction(_ index: Int) {
         pendingUserActions.append(index)
-        record(nil, "user.action", [("label", .string(program.userActions[index].label))])
+        record(nil, "user.action", [("label", .string(userActions[index].label))])
         guard let source = userEventSource.flatMap({ heap.object($0) }) else { return }
         signal(source)
         wakeUp(runLoops[0], from: nil)

@@ -10,6 +10,10 @@ final class DeallocFrame: Frame {
             ranBody = true
             kernel.record(thread, "obj.dealloc.begin", [("object", .string(object.displayName))])
             if case .timer = object.kind { kernel.invalidateTimer(object.id, on: thread, reason: "dealloc") }
+            if case .dispatchSource = object.kind {
+                kernel.sourceDeallocating(object, on: thread)
+                if kernel.crash != nil { return .next }
+            }
             if case .instance(let c) = object.kind, let body = kernel.program.classes[c].dealloc {
                 let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
                 return .push(ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true,

@@ -92,6 +92,7 @@ extension Kernel {
     func finishThread(_ thread: SimThread) -> Bool {
         if thread.exitedAt == nil {
             thread.exitedAt = now
+            drainAutoreleasePool(of: thread, reason: "thread exit")
             record(thread, "thread.exit")
             if let rlID = thread.runLoopID {
                 finalizeRunLoop(runLoops[rlID], on: thread)
@@ -122,12 +123,20 @@ extension Kernel {
 }
 
 /// The base frame of the main thread: `UIApplicationMain` runs the default mode for ever
-/// (`CFRunLoopRunInMode(kCFRunLoopDefaultMode, 1e10, false)` in a loop).
+/// (`CFRunLoopRunInMode(kCFRunLoopDefaultMode, 1e10, false)` in a loop), and `UITrackingRunLoopMode` while a
+/// scroll is tracked.
 final class AppMainFrame: Frame {
+    var mode = RunLoopModeName.default
+
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         let rl = kernel.runLoop(for: thread)
-        return .push(kernel.makeActivation(rl, mode: RunLoopModeName.default, seconds: nil,
-                                           returnAfterSourceHandled: false, on: thread))
+        let next = kernel.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
+        if next != mode {
+            mode = next
+            kernel.record(thread, "ui.mode", [("mode", .string(RunLoopModeName.short(next)))])
+        }
+        let seconds: SimDuration? = next == RunLoopModeName.tracking ? kernel.trackingUntil - kernel.now : nil
+        return .push(kernel.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }

@@ -10,6 +10,8 @@ final class ProgramFrame: Frame {
     let heldEdge: String
     /// Trace label: `block#2`, `-[TimerButton timerAction]`, `dealloc RegisterPage`.
     let label: String
+    /// Where the result of a blocking call (a semaphore wait) goes when the thread resumes.
+    var pendingResult: LValue?
 
     init(steps: [Step], env: Environment, ownsEnvironment: Bool, held: ObjectID? = nil, heldEdge: String = "",
          label: String) {
@@ -22,6 +24,10 @@ final class ProgramFrame: Frame {
     }
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if let result = pendingResult {
+            pendingResult = nil
+            _ = try? kernel.store(thread.returnValue, owned: false, into: result, in: self, on: thread)
+        }
         guard pc < steps.count else {
             if ownsEnvironment {
                 for i in env.locals.indices {

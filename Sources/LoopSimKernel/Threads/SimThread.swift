@@ -16,6 +16,8 @@ public final class SimThread {
         case sleeping
         /// A pool thread with nothing to do.
         case idle
+        /// Waiting on a semaphore.
+        case blocked
         case exited
     }
 
@@ -27,6 +29,8 @@ public final class SimThread {
     var runLoopID: Int?
     /// The queue entry that will resume this thread, if one is scheduled.
     var resumeEntry: UInt64?
+    /// The thread's autorelease pool: objects returned autoreleased, released when the pool drains.
+    var autoreleasePool: [ObjectID] = []
     /// Objects whose last reference this thread released; their dealloc runs before the thread goes on.
     var pendingDeallocs: [HeapObject] = []
     /// Nesting depth of main-queue drains (`__CFTSDKeyIsInGCDMainQ`).
@@ -38,6 +42,10 @@ public final class SimThread {
     public internal(set) var exitedAt: SimInstant?
     /// When the thread last went to sleep in a run loop.
     public internal(set) var sleepingSince: SimInstant?
+    /// The semaphore a blocked thread waits on, since when, and its timeout entry.
+    var blockedOn: ObjectID?
+    public internal(set) var blockedSince: SimInstant?
+    var waitTimeoutEntry: UInt64?
 
     init(id: Int, name: String, kind: Kind) {
         self.id = id

@@ -32,6 +32,10 @@ extension Kernel {
             slotStrengths: [.strong, .strong, .strong], slots: slots, isDeclaredRoot: false, at: now, on: thread.name)
         for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { retain(id) } }
         o.timer = TimerState(fireTSR: firstFire, interval: interval, action: spec.action)
+        // CFRunLoopTimerSetTolerance: negative -> 0; repeating timers at most half their interval.
+        var tolerance = max(.zero, spec.tolerance)
+        if spec.repeats { tolerance = min(tolerance, SimDuration(nanoseconds: interval.nanoseconds / 2)) }
+        o.timer!.tolerance = tolerance
         if !profile.timerReleasesTargetOnInvalidate {
             // corelibs Timer: the CF context holds +1 on the Timer with no release callback (SCF-HEAD Timer.swift).
             retain(o.id)
@@ -102,15 +106,19 @@ extension Kernel {
     /// arming is never recorded, so removing the last timer leaves the port armed at the old deadline.
     func armNextTimer(in mode: RunLoopMode, of rl: SimRunLoop) {
         var soft = SimInstant.never
+        var hard = SimInstant.never
         for id in mode.timers {
             let t = heap.object(id)!.timer!
             if t.isFiring { continue }
-            soft = t.fireTSR  // sorted: the first non-firing timer has the earliest deadline
-            break
+            // Sorted by deadline: stop once a soft deadline passes the hard one found so far.
+            if t.fireTSR > hard { break }
+            soft = min(soft, t.fireTSR)
+            hard = min(hard, t.fireTSR + t.tolerance)
         }
-        let hard = soft  // tolerance is not modelled yet: the hard deadline equals the soft one
         if !soft.isNever && (soft != mode.softDeadline || hard != mode.hardDeadline) {
-            armPort(mode, of: rl, at: soft)
+            // The dispatch build hands a window with leeway to a GCD timer; otherwise the mk_timer at soft.
+            let useLeeway = profile.toleranceAffectsWakeTime && hard > soft
+            armPort(mode, of: rl, at: useLeeway && profile.leewayFiresAtEnd ? hard : soft)
             if !profile.staleTimerPortWake { mode.port.armTracked = true }
         } else if soft.isNever && mode.port.armTracked {
             cancelPort(mode, of: rl)

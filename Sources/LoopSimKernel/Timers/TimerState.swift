@@ -9,6 +9,8 @@ public struct TimerState: Sendable {
     public var fireTSR: SimInstant
     /// 0 = one-shot.
     public var interval: SimDuration
+    /// Allowed lateness (0 = none).
+    public var tolerance = SimDuration.zero
     public var action: TimerSpec.Action
     /// Slot indices in the timer object: where target, userInfo and block live.
     static let targetSlot = 0, userInfoSlot = 1, blockSlot = 2

@@ -26,6 +26,11 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var unscheduledBlockTimerFirstFireNow = false
     public private(set) var removeOrInvalidateWakesLoop = false
     public private(set) var uikitMainRunLoop = true
+    public private(set) var toleranceAffectsWakeTime = false
+    public private(set) var autoreleasedFactoryResults = true
+    /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
+    /// their leeway window rather than at its start.
+    public private(set) var leewayFiresAtEnd = false
 
     public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
         a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
@@ -60,13 +65,13 @@ public struct VariantProfile: Sendable, Hashable {
                 "runCommonModesPseudoModeRejected": "true", "blockBasedTimerAPI": "true",
                 "timerReleasesTargetOnInvalidate": "false", "unscheduledBlockTimerFirstFireNow": "true",
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "none",
-                "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false",
+                "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
             ],
         ]
         guard let overrides = table[name] else { return nil }
         let defaults: [String: String] = [
             "mainQueueCountsAsSourceInCommonModes": "true", "removeOrInvalidateWakesLoop": "false",
-            "uikitMainRunLoop": "true",
+            "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -114,6 +119,13 @@ public struct VariantProfile: Sendable, Hashable {
         unscheduledBlockTimerFirstFireNow = try bool("unscheduledBlockTimerFirstFireNow")
         removeOrInvalidateWakesLoop = try bool("removeOrInvalidateWakesLoop")
         uikitMainRunLoop = try bool("uikitMainRunLoop")
+        toleranceAffectsWakeTime = try bool("toleranceAffectsWakeTime")
+        autoreleasedFactoryResults = try bool("autoreleasedFactoryResults")
+        switch value(of: "timerLeewayFiresAt") {
+        case "start": leewayFiresAtEnd = false
+        case "end": leewayFiresAtEnd = true
+        case let other: throw VariantError(message: "flag 'timerLeewayFiresAt' takes start or end, not '\(other ?? "")'")
+        }
         guard let backend = TimerPortBackend(rawValue: value(of: "timerPortBackend") ?? "") else {
             let accepted = TimerPortBackend.allCases.map(\.rawValue).joined(separator: ", ")
             throw VariantError(message: "flag 'timerPortBackend' takes one of \(accepted)")

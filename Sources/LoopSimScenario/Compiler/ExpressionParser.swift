@@ -18,6 +18,7 @@ indirect enum ParsedExpr {
     case new(String, column: Int)
     case currentRunLoop
     case mainRunLoop
+    case newSemaphore(Int)
     case compare(ParsedExpr, String, ParsedExpr)
     case not(ParsedExpr)
 
@@ -126,6 +127,13 @@ struct ExpressionParser {
             }
             index += 1
             return .new(cls, column: tokens[index - 1].1)
+        case .name("dispatch_semaphore_create"):
+            guard case .int(let value) = tokens[index].0, value >= 0 else {
+                throw ExpressionError(message: "dispatch_semaphore_create takes a count >= 0, e.g. `dispatch_semaphore_create 0`",
+                                      column: tokens[index].1)
+            }
+            index += 1
+            return .newSemaphore(value)
         case .name(let word) where word == "current" || word == "main":
             if case .name("runloop") = tokens[index].0 {
                 index += 1

@@ -69,10 +69,18 @@ extension ScenarioCompiler {
 
     /// `work: 5ms`, or a distribution: `work: {uniform: [1ms, 3ms]}`, `{exponential: 2ms}`,
     /// `{lognormal: {median: 2ms, sigma: 0.5}}`, `{gamma: {shape: 2, scale: 1ms}}`, `{normal: {mean: 2ms, sd: 1ms}}`.
-    func workDuration(_ node: LocatedNode) -> DurationSpec? {
-        if node.scalar != nil { return duration(node, what: "work").map { .fixed($0) } }
+    func randomDuration(_ node: LocatedNode, what: String, stream: UInt64) -> DurationSpec? {
+        if node.scalar != nil { return duration(node, what: what).map { .fixed($0) } }
+        guard let distribution = distribution(node, what: what) else { return nil }
+        samplers.append((distribution, stream))
+        return .sampled(samplers.count - 1)
+    }
+
+    /// A distribution of durations (in nanoseconds): a fixed duration or one of the named families.
+    func distribution(_ node: LocatedNode, what: String) -> Distribution? {
+        if node.scalar != nil { return duration(node, what: what).map { .fixed(Double($0.nanoseconds)) } }
         guard let map = node.mapping, map.entries.count == 1, let entry = map.entries.first else {
-            bag.error(.typeMismatch, "work: takes a duration (\"5ms\") or one distribution such as {uniform: [1ms, 3ms]}",
+            bag.error(.typeMismatch, "\(what): takes a duration (\"5ms\") or one distribution such as {uniform: [1ms, 3ms]}",
                       at: node.location)
             return nil
         }
@@ -116,7 +124,23 @@ extension ScenarioCompiler {
             bag.error(.distributionInvalid, message, at: entry.value.location)
             return nil
         }
-        samplers.append(distribution)
-        return .sampled(samplers.count - 1)
+        return distribution
+    }
+
+    /// `gestures:` — random scrolls: `every:` (gap between scrolls; exponential gaps make Poisson arrivals),
+    /// `drag:`, `decelerate:`, and optionally `from:`/`to:` (default the whole run).
+    func gestureSpec(_ node: LocatedNode, until: SimInstant) -> GestureSpec? {
+        guard let map = node.mapping else {
+            bag.error(.typeMismatch, "gestures: is a mapping with every:, drag: and decelerate:", at: node.location)
+            return nil
+        }
+        checkKeys(map, allowed: ["every", "drag", "decelerate", "from", "to"], required: ["every", "drag"],
+                  context: "gestures", into: &bag)
+        guard let gap = map["every"].flatMap({ distribution($0, what: "every") }),
+              let drag = map["drag"].flatMap({ distribution($0, what: "drag") }) else { return nil }
+        let decelerate = map["decelerate"].flatMap { distribution($0, what: "decelerate") } ?? .fixed(0)
+        let from = map["from"].flatMap { duration($0, what: "from") }.map { SimInstant.zero + $0 } ?? .zero
+        let to = map["to"].flatMap { duration($0, what: "to") }.map { SimInstant.zero + $0 } ?? until
+        return GestureSpec(from: from, to: to, gap: gap, drag: drag, decelerate: decelerate)
     }
 }

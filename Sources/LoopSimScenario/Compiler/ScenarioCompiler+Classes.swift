@@ -2,7 +2,8 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     static let classKeys = ["fields", "methods", "init", "dealloc", "root"]
-    static let builtinTypes = ["NSTimer", "CFRunLoop", "CFRunLoopSource", "block", "int", "bool", "string", "id"]
+    static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "dispatch_source",
+                               "dispatch_semaphore", "block", "int", "bool", "string", "id"]
 
     /// Pass 1: class names, fields (with types) and method names.
     func declareClasses(_ node: LocatedNode?) {
@@ -99,7 +100,9 @@ extension ScenarioCompiler {
 
     func typeNamed(_ name: String) -> TypeRef? {
         switch name {
-        case "NSTimer", "Timer": return .timer
+        case "NSTimer", "Timer", "CADisplayLink": return .timer
+        case "dispatch_source", "dispatch_source_t", "DispatchSourceTimer": return .dispatchSource
+        case "dispatch_semaphore", "dispatch_semaphore_t", "DispatchSemaphore": return .semaphore
         case "CFRunLoop", "CFRunLoopRef", "NSRunLoop", "RunLoop": return .runLoop
         case "CFRunLoopSource": return .source
         case "block": return .block

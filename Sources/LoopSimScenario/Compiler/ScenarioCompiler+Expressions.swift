@@ -35,6 +35,7 @@ extension ScenarioCompiler {
         case .null: return (.literal(.null), .null)
         case .currentRunLoop: return (.currentRunLoop, .runLoop)
         case .mainRunLoop: return (.mainRunLoop, .runLoop)
+        case .newSemaphore(let value): return (.newSemaphore(value), .semaphore)
         case .new(let name, let column):
             guard let c = program.classes.firstIndex(where: { $0.name == name }) else {
                 bag.error(.nameUndefined, "no class named '\(name)'" + suggestion(name, program.classes.map(\.name)),

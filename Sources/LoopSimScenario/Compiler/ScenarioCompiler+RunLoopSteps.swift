@@ -67,7 +67,7 @@ extension ScenarioCompiler {
         return duration(node, what: what, allowNegative: true)
     }
 
-    private func queueRef(_ node: LocatedNode) -> QueueRef? {
+    func queueRef(_ node: LocatedNode) -> QueueRef? {
         guard let name = string(node, what: "queue") else { return nil }
         switch name {
         case "main": return .main

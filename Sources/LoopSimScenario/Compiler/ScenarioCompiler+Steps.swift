@@ -13,8 +13,13 @@ extension ScenarioCompiler {
         "addObserver": ["mode", "activities", "repeats", "order", "captures", "do"],
         "addSource": ["to", "mode", "order", "captures", "do"], "signal": [],
         "dispatch_async": ["captures", "do"], "thread": ["captures", "do"],
+        "dispatch_after": ["delay", "captures", "do"],
+        "dispatch_source_timer": ["queue", "start", "interval", "leeway", "wall", "resume", "captures", "do"],
+        "dispatch_resume": [], "dispatch_suspend": [], "dispatch_source_cancel": [],
+        "dispatch_semaphore_wait": ["timeout", "result"], "dispatch_semaphore_signal": [],
+        "scroll": ["decelerate"], "displayLink": ["target", "selector", "fps"],
     ]
-    static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "firstFire"]
+    static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "firstFire", "tolerance"]
     /// Verbs that may be written as a bare string step.
     static let bareSteps = ["run", "CFRunLoopRun"]
 
@@ -66,9 +71,12 @@ extension ScenarioCompiler {
         case "check":
             return string(arg, what: "check").map { [.check($0)] } ?? []
         case "work":
-            return workDuration(arg).map { [.work($0)] } ?? []
+            return randomDuration(arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []
         case "call":
             return call(arg, scope: scope).map { [$0] } ?? []
+        case "dispatch_after", "dispatch_source_timer", "dispatch_resume", "dispatch_suspend", "dispatch_source_cancel",
+             "dispatch_semaphore_wait", "dispatch_semaphore_signal", "scroll", "displayLink":
+            return compileGCDOrUIKitStep(verb, arg, map, verbEntry.key.location, scope: scope)
         case "invalidate", "fire":
             guard let (e, t) = expression(arg, scope: scope) else { return [] }
             if t != .timer && t != .anyObject { bag.error(.exprType, "\(verb) needs an NSTimer, not \(t)", at: arg.location) }

@@ -61,8 +61,9 @@ extension ScenarioCompiler {
             return []
         }
         let firstFire = map["firstFire"].flatMap { duration($0, what: "firstFire", allowNegative: true) }
+        let tolerance = map["tolerance"].flatMap { duration($0, what: "tolerance") } ?? .zero
         var into: LValue?
-        var label = verb == "timer" ? "timer" : "timer"
+        var label = "timer"
         if !target.isNull {
             guard let (lv, type) = lvalue(target, scope: scope, declare: .timer) else { return [] }
             checkAssignable(.timer, to: type, at: target.location)
@@ -73,7 +74,7 @@ extension ScenarioCompiler {
         if case .block = action, verb == "timer" { isBlockInit = true }
         let spec = TimerSpec(interval: interval, repeats: repeats, action: action, userInfo: userInfo,
                              scheduleMode: verb == "scheduledTimer" ? (modeName(map["mode"]) ?? RunLoopModeName.default) : nil,
-                             firstFireAfter: firstFire, isBlockInitializer: isBlockInit, label: label)
+                             firstFireAfter: firstFire, isBlockInitializer: isBlockInit, tolerance: tolerance, label: label)
         return [.makeTimer(spec, into: into)]
     }
 }

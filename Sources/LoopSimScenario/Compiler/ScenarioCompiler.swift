@@ -11,12 +11,12 @@ final class ScenarioCompiler {
     var program = Program()
     var classFields: [[(name: String, type: TypeRef, location: SourceLocation)]] = []
     var classMethods: [[String]] = []
-    var samplers: [Distribution] = []
+    var samplers: [(distribution: Distribution, stream: UInt64)] = []
 
     init(file: String) { self.file = file }
 
     static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
-                               "main", "user", "expect"]
+                               "main", "user", "gestures", "expect"]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
 
     func compile(_ root: LocatedNode) -> Scenario? {
@@ -42,10 +42,11 @@ final class ScenarioCompiler {
         declareClasses(top["classes"])
         compileClassBodies(top["classes"])
         compileMain(top["main"], user: top["user"])
+        let gestures = top["gestures"].flatMap { gestureSpec($0, until: until) }
         let expectations = top["expect"].map { compileExpectations($0, variants: variants) } ?? []
         return Scenario(name: name, file: file, summary: top["description"].flatMap { string($0, what: "description") },
                         covers: covers, seed: seed, until: until, variants: variants, flagOverrides: overrides,
-                        program: program, samplers: samplers, expectations: expectations)
+                        program: program, samplers: samplers, gestures: gestures, expectations: expectations)
     }
 
     // MARK: Scalars

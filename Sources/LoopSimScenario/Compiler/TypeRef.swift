@@ -7,6 +7,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case runLoop
     case source
     case block
+    case dispatchSource
+    case semaphore
     case int
     case bool
     case string
@@ -21,6 +23,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .runLoop: "CFRunLoop"
         case .source: "CFRunLoopSource"
         case .block: "block"
+        case .dispatchSource: "dispatch_source"
+        case .semaphore: "dispatch_semaphore"
         case .int: "int"
         case .bool: "bool"
         case .string: "string"
@@ -31,7 +35,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
 
     var isObject: Bool {
         switch self {
-        case .object, .timer, .source, .block, .anyObject, .null: true
+        case .object, .timer, .source, .block, .dispatchSource, .semaphore, .anyObject, .null: true
         default: false
         }
     }

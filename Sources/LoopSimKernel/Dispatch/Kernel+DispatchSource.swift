@@ -1,0 +1,157 @@
+extension Kernel {
+    /// `dispatch_source_create(TIMER)` + `dispatch_source_set_timer` + `dispatch_source_set_event_handler`,
+    /// then `dispatch_resume` if `spec.resume`. Returns +1 for the caller.
+    ///
+    /// Nothing but the caller keeps an active source alive (the classic "my GCD timer never fires" bug:
+    /// releasing the last reference deallocates and cancels it).
+    func makeDispatchTimer(_ spec: DispatchTimerSpec, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> ObjectID {
+        let (handler, owned) = try evaluateOwned(spec.handler, in: frame, on: thread)
+        let start: SimDuration
+        switch spec.start {
+        case .fixed(let d): start = d
+        case .sampled(let i): start = configuration.samplers[i]()
+        }
+        let o = heap.allocate(kind: .dispatchSource, className: "dispatch_source", label: spec.label, slotNames: ["handler"],
+                              slotStrengths: [.strong], slots: [handler], isDeclaredRoot: false, at: now, on: thread.name)
+        if case .object(let id) = handler, !owned { retain(id) }
+        o.dispatchSource = DispatchSourceState(queue: spec.queue, interval: spec.interval, leeway: spec.leeway,
+                                               wallClock: spec.wallClock, target: max(now, now + start))
+        record(thread, "dsource.create", [("source", .string(o.displayName)), ("start", .instant(o.dispatchSource!.target)),
+                                          ("interval_ns", spec.interval.map { .int($0.nanoseconds) } ?? .null),
+                                          ("wall", .bool(spec.wallClock))])
+        scheduleSourceFire(o)
+        if spec.resume { resumeSource(o, on: thread) }
+        return o.id
+    }
+
+    /// Arms the kernel timer for the source's next target (at the end of its leeway window when the
+    /// `timerLeewayFiresAt` flag says so).
+    private func scheduleSourceFire(_ o: HeapObject) {
+        let state = o.dispatchSource!
+        if let entry = state.fireEntry { queue.cancel(entry) }
+        let at = state.target + (profile.leewayFiresAtEnd ? state.leeway : .zero)
+        o.dispatchSource!.fireEntry = queue.schedule(.dispatchSourceFire(o.id), at: max(now, at), phase: .kernelTimer)
+    }
+
+    /// The timer of a source reached its target: one more fire in its data; the handler is queued unless it
+    /// is already queued or running (then the fires merge into its next invocation).
+    func dispatchSourceFired(_ id: ObjectID) {
+        guard let o = heap.object(id), o.state == .alive, var state = o.dispatchSource, !state.isCancelled else { return }
+        state.fireEntry = nil
+        state.fires += 1
+        state.pendingData += 1
+        if let interval = state.interval {
+            // The next target is the first grid point after now: missed intervals are not replayed.
+            let k = (now.nanoseconds - state.target.nanoseconds) / interval.nanoseconds + 1
+            state.target = SimInstant(nanoseconds: state.target.nanoseconds + k * interval.nanoseconds)
+        }
+        o.dispatchSource = state
+        record(nil, "dsource.fire", [("source", .string(o.displayName)), ("data", .int(Int64(state.pendingData)))])
+        if state.interval != nil { scheduleSourceFire(o) }
+        deliverSourceHandlerIfReady(o)
+    }
+
+    /// Queues one handler invocation when data is pending, the source runs and none is in flight.
+    func deliverSourceHandlerIfReady(_ o: HeapObject) {
+        guard let state = o.dispatchSource, !state.isCancelled, state.suspendCount == 0, !state.handlerInFlight,
+              state.pendingData > 0 else { return }
+        o.dispatchSource!.handlerInFlight = true
+        retain(o.id)  // the queued invocation keeps the source alive
+        enqueue(.sourceHandler(o.id), on: state.queue)
+    }
+
+    /// `dispatch_resume`.
+    func resumeSource(_ o: HeapObject, on thread: SimThread) {
+        guard o.dispatchSource != nil else { return }
+        if o.dispatchSource!.suspendCount == 0 {
+            crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", at: now, thread: thread.name)
+            return
+        }
+        o.dispatchSource!.suspendCount -= 1
+        record(thread, "dsource.resume", [("source", .string(o.displayName))])
+        deliverSourceHandlerIfReady(o)
+    }
+
+    /// `dispatch_suspend`: fires go on accumulating; the handler waits for the resume.
+    func suspendSource(_ o: HeapObject, on thread: SimThread) {
+        guard o.dispatchSource != nil else { return }
+        o.dispatchSource!.suspendCount += 1
+        record(thread, "dsource.suspend", [("source", .string(o.displayName))])
+    }
+
+    /// `dispatch_source_cancel`: no more fires or handler calls; the handler (and its captures) is released.
+    func cancelSource(_ o: HeapObject, on thread: SimThread) {
+        guard var state = o.dispatchSource, !state.isCancelled else { return }
+        state.isCancelled = true
+        if let entry = state.fireEntry { queue.cancel(entry) }
+        state.fireEntry = nil
+        o.dispatchSource = state
+        record(thread, "dsource.cancel", [("source", .string(o.displayName))])
+        if case .object(let handler) = o.slots[DispatchSourceState.handlerSlot] {
+            o.slots[DispatchSourceState.handlerSlot] = .null
+            release(handler, on: thread)
+        }
+    }
+
+    /// The last reference to a source went: releasing a suspended source crashes libdispatch; otherwise
+    /// it is cancelled.
+    func sourceDeallocating(_ o: HeapObject, on thread: SimThread) {
+        guard let state = o.dispatchSource else { return }
+        if state.suspendCount > 0 && !state.isCancelled {
+            crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", at: now, thread: thread.name)
+            return
+        }
+        cancelSource(o, on: thread)
+    }
+
+    // MARK: dispatch_after
+
+    /// `dispatch_after`: the block waits (retained) until `delay` has passed, then is queued.
+    /// Modelled to fire at its deadline; libdispatch allows up to 10 % leeway (semantics §6).
+    func dispatchAfter(_ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread) {
+        if delay <= .zero {
+            dispatchAsync(block, to: queueRef, from: thread)
+            return
+        }
+        pendingAfters.append((block: block, queue: queueRef))
+        record(thread, "dispatch.after", [("queue", .string(queueName(queueRef))), ("at", .instant(now + delay)),
+                                          ("block", .string(heap.object(block)?.label ?? ""))])
+        queue.schedule(.dispatchAfter(pendingAfters.count - 1), at: now + delay, phase: .kernelTimer)
+    }
+
+    func dispatchAfterFired(_ index: Int) {
+        guard let item = pendingAfters[index] else { return }
+        pendingAfters[index] = nil
+        dispatchAsync(item.block, to: item.queue, from: nil)
+    }
+}
+
+/// Runs one handler invocation of a dispatch source, delivering the merged fire count.
+final class SourceHandlerFrame: Frame {
+    let source: ObjectID
+    var started = false
+
+    init(source: ObjectID) { self.source = source }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        guard let o = kernel.heap.object(source) else { return .pop(.null) }
+        if !started {
+            started = true
+            let data = o.dispatchSource!.pendingData
+            o.dispatchSource!.pendingData = 0
+            guard !o.dispatchSource!.isCancelled, data > 0, case .object(let handler) = o.slots[DispatchSourceState.handlerSlot]
+            else { return .next }
+            o.dispatchSource!.invocations += 1
+            o.dispatchSource!.largestMerge = max(o.dispatchSource!.largestMerge, data)
+            kernel.record(thread, "dsource.handler", [("source", .string(o.displayName)), ("data", .int(Int64(data)))])
+            kernel.retain(handler)
+            return .push(kernel.blockFrame(handler, edge: "source handler"))
+        }
+        o.dispatchSource!.handlerInFlight = false
+        kernel.deliverSourceHandlerIfReady(o)
+        kernel.release(source, on: thread)
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [("source", source)] }
+}
