@@ -26,7 +26,7 @@ enum ScenarioFiles {
     static func report(_ loaded: ScenarioLoader.Loaded) {
         guard !loaded.diagnostics.isEmpty else { return }
         let printer = DiagnosticPrinter(color: isatty(STDERR_FILENO) == 1)
-        StandardError.write(printer.render(loaded.diagnostics, source: loaded.source))
+        StandardError.write(printer.render(loaded.diagnostics, source: loaded.source) + "\n")
     }
 
     /// Every `.yaml`/`.yml` file under the paths (files as given, directories recursively), sorted.

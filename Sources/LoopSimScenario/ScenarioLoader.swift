@@ -19,6 +19,10 @@ public enum ScenarioLoader {
         let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
         var bag = DiagnosticBag(syntax)
         var scenario: Scenario?
+        if root == nil && !bag.hasErrors {
+            bag.error(.keyMissing, "the file is empty: a scenario needs at least name: and main:",
+                      at: SourceLocation(file: file, line: 1, column: 1))
+        }
         if let root, !bag.hasErrors {
             let compiler = ScenarioCompiler(file: file)
             scenario = compiler.compile(root)

@@ -139,7 +139,8 @@ struct LeakAnalysis {
         return leaks
     }
 
-    /// The shortest strong cycle from `o` back to itself, or the path from `o` to the nearest cycle it hangs on.
+    /// The shortest strong cycle from `o` back to itself; just `o` when it is not on a cycle itself but only
+    /// hangs off one (the cycle's own members are reported with their cycle).
     private func cycle(through o: HeapObject) -> ([String], [String]) {
         let heap = kernel.heap
         var parent: [ObjectID: (ObjectID, String)] = [:]

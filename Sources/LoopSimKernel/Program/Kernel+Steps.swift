@@ -14,7 +14,9 @@ extension Kernel {
         switch step {
         case .bind(let local, let expr):
             let (value, owned) = try evaluateOwned(expr, in: frame, on: thread)
-            try store(value, owned: owned, into: .local(local), in: frame, on: thread)
+            if let dropped = try store(value, owned: owned, into: .local(local), in: frame, on: thread) {
+                letGo(dropped, because: "name rebound")
+            }
         case .assign(let lvalue, let expr):
             let (value, owned) = try evaluateOwned(expr, in: frame, on: thread)
             if let dropped = try store(value, owned: owned, into: lvalue, in: frame, on: thread) {

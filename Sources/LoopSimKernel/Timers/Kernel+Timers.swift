@@ -3,15 +3,16 @@ extension Kernel {
     /// current run loop when `spec.scheduleMode` is set.
     func makeTimer(_ spec: TimerSpec, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> ObjectID {
         if case .block = spec.action, !profile.blockBasedTimerAPI {
+            let selector = spec.scheduleMode == nil ? "timerWithTimeInterval:repeats:block:" : "scheduledTimerWithTimeInterval:repeats:block:"
             throw RuntimeFault(
-                "+[NSTimer scheduledTimerWithTimeInterval:repeats:block:]: unrecognized selector sent to class "
+                "+[NSTimer \(selector)]: unrecognized selector sent to class "
                     + "(the block API needs iOS 10; use target/selector or the userInfo-block category)")
         }
         // Foundation clamps a repeating interval <= 0 to 0.1 ms (DOC scheduledTimer(timeInterval:...)).
         var interval = spec.repeats ? spec.interval : .zero
         if spec.repeats && interval <= .zero { interval = .microseconds(100) }
         var firstFire = now + (spec.firstFireAfter ?? spec.interval)
-        if spec.isBlockInitializer && profile.unscheduledBlockTimerFirstFireNow { firstFire = now }
+        if spec.isBlockInitializer && spec.firstFireAfter == nil && profile.unscheduledBlockTimerFirstFireNow { firstFire = now }
         if firstFire < now { firstFire = now }  // a past fire date: due at once (CFRunLoopTimerCreate)
 
         var slots: [Value] = [.null, .null, .null]

@@ -17,7 +17,8 @@ public struct VariantFlag: Sendable, Hashable {
               isModelled: true),
         .init(name: "timerPortBackend",
               summary: "mk_timer (iOS <= 9), mk_timer+dispatch (iOS >= 10), timerfd (Linux)",
-              source: "USE_DISPATCH_SOURCE_FOR_TIMERS per CF release; semantics §4.2, §5.2", isModelled: true),
+              source: "USE_DISPATCH_SOURCE_FOR_TIMERS per CF release; semantics §4.2, §5.2; informational: its effects "
+                  + "are the staleTimerPortWake and toleranceAffectsWakeTime flags", isModelled: false),
         .init(name: "mainQueueCountsAsSourceInCommonModes",
               summary: "on the main thread the main queue keeps common modes non-empty",
               source: "__CFRunLoopModeIsEmpty; semantics §1.6", isModelled: true),

@@ -11,6 +11,5 @@ extension DiagnosticID {
     public static let expectFigure: DiagnosticID = "expect.figure"
     public static let coversUnknown: DiagnosticID = "covers.unknown"
     public static let distributionInvalid: DiagnosticID = "distribution.invalid"
-    public static let captureMissing: DiagnosticID = "capture.missing"
     public static let valueInvalid: DiagnosticID = "value.invalid"
 }

@@ -48,18 +48,17 @@ extension ScenarioCompiler {
         if s.isNull { return (.equal, .null) }
         var text = s.text
         var op = Expectation.Operator.equal
-        var hadOperator = false
+        // Two-character operators first, so "<=" is not read as "<" followed by "=".
         for candidate in [Expectation.Operator.lessOrEqual, .greaterOrEqual, .notEqual, .equal, .less, .greater]
-        where text.hasPrefix(candidate.rawValue + " ") {
+        where text.hasPrefix(candidate.rawValue) {
             op = candidate
-            text = String(text.dropFirst(candidate.rawValue.count + 1))
-            hadOperator = true
+            text = String(text.dropFirst(candidate.rawValue.count)).trimmingCharacters
             break
         }
-        if s.isPlain || hadOperator {
-            if text == "true" || text == "false" { return (op, .bool(text == "true")) }
-            if let n = Double(text) { return (op, .number(n)) }
-        }
+        // Numbers, booleans and null are read as such whether or not the scalar is quoted ("0" means 0).
+        if text == "null" { return (op, .null) }
+        if text == "true" || text == "false" { return (op, .bool(text == "true")) }
+        if let n = Double(text) { return (op, .number(n)) }
         if op != .equal && op != .notEqual {
             bag.error(.valueInvalid, "\(op.rawValue) compares numbers; '\(text)' is not a number", at: node.location)
             return nil

@@ -32,7 +32,11 @@ final class ScenarioCompiler {
             bag.error(.coversUnknown, "'\(id)' is not a seed case id; ids are S1…S19 without S5 and S16",
                       at: top["covers"]!.sequence?.items[i].location ?? top.location)
         }
-        let seed = top["seed"].flatMap { unsigned($0, what: "seed") } ?? 0
+        var seed = top["seed"].flatMap { unsigned($0, what: "seed") } ?? 0
+        if seed > UInt64(Int64.max) {
+            bag.error(.valueInvalid, "seed must be at most \(Int64.max)", at: top["seed"]!.location)
+            seed = 0
+        }
         let until = top["until"].flatMap { duration($0, what: "until") }.map { SimInstant.zero + $0 } ?? .zero + .seconds(60)
         let variants = top["variants"].map { variantList($0) } ?? VariantProfile.builtInNames
         let overrides = top["set"].map { flagOverrides($0) } ?? []
