@@ -6,7 +6,8 @@ public struct LoopSimCommand: ParsableCommand {
         commandName: "loopsim",
         abstract: "Replay run loops, timers, GCD and object lifetimes on a virtual clock, under several OS variants.",
         discussion: "Exit codes: 0 success, 1 failed expectations or tests, 2 invalid scenario or arguments, 3 a run hit a limit.",
-        subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self],
+        subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self,
+                      SweepCommand.self, MergeCommand.self],
         defaultSubcommand: nil
     )
     public init() {}

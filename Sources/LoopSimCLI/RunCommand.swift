@@ -26,9 +26,17 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
+    @Option(help: "Run N replications with derived seeds and report means with 95% confidence intervals.")
+    var replications: Int?
+
+    @Option(help: "Threads for --replications (results are identical for any value).")
+    var jobs: Int = 1
+
     enum OutputFormat: String, ExpressibleByArgument { case text, json }
 
     func validate() throws {
+        if let replications, replications < 1 { throw ValidationError("--replications takes a count of at least 1") }
+        if jobs < 1 { throw ValidationError("--jobs takes a count of at least 1") }
         for s in settings where !s.contains("=") {
             throw ValidationError("--set takes flag=value, e.g. --set staleTimerPortWakeAfterLastTimerRemoved=false")
         }
@@ -41,6 +49,11 @@ struct RunCommand: ParsableCommand {
         let overrides = settings.map { s -> (String, String) in
             let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
             return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+        if let replications {
+            try ReplicationOutput.run(scenario, variants: variants, n: replications, jobs: jobs, seed: seed,
+                                      overrides: overrides, json: format == .json)
+            return
         }
         let runs: [VariantRun]
         do {

@@ -28,6 +28,15 @@ public enum RunReport {
             ]),
             "leaks": .array(outcome.findings.leaks.map(leakJSON)),
             "timers": timersJSON(outcome.timers),
+            "countdowns": .array(outcome.timers.filter { $0.interval > .zero }.map { t in
+                .object(["timer": .string(t.label), "ticks": .int(Int64(t.fires)),
+                         "slots_elapsed": .int(Int64(t.fires + t.skipped)),
+                         "drift_ms": .double(Double(t.skipped) * t.interval.milliseconds)])
+            }),
+            "dispatch_sources": .array(outcome.sources.map { s in
+                .object(["source": .string(s.label), "fires": .int(Int64(s.fires)), "handler_calls": .int(Int64(s.invocations)),
+                         "merged": .int(Int64(s.fires - s.invocations)), "largest_merge": .int(Int64(s.largestMerge))])
+            }),
             "runloop_exits": .array(outcome.runLoopExits.filter(\.entered).map { exit in
                 .object(["thread": .string(exit.thread), "at_ms": .double(exit.at.milliseconds),
                          "mode": .string(exit.mode), "result": .string(exit.result.rawValue)])
@@ -78,6 +87,10 @@ public enum RunReport {
     static func timersJSON(_ timers: [RunOutcome.TimerRecord]) -> JSONValue {
         let latencies = timers.flatMap { $0.latencies.map(\.milliseconds) }
         var latency: [String: JSONValue] = ["count": .int(Int64(latencies.count))]
+        var histogram: JSONValue = .null
+        if let h = try? Histogram(values: latencies, binCount: 10) {
+            histogram = .object(["edges_ms": .array(h.edges.map { .double($0) }), "counts": .array(h.counts.map { .int(Int64($0)) })])
+        }
         if let s = try? Summary(of: latencies) {
             latency["mean"] = .double(s.mean)
             latency["sd"] = .double(s.sd)
@@ -91,6 +104,7 @@ public enum RunReport {
             "fires": .int(Int64(timers.reduce(0) { $0 + $1.fires })),
             "skipped": .int(Int64(timers.reduce(0) { $0 + $1.skipped })),
             "latency_ms": .object(latency),
+            "histogram": histogram,
             "per_timer": .array(timers.map(perTimerJSON)),
         ])
     }

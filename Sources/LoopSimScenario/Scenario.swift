@@ -20,6 +20,8 @@ public struct Scenario: Sendable {
     public var samplers: [(distribution: Distribution, stream: UInt64)]
     /// Random scroll gestures on the main thread, if any.
     public var gestures: GestureSpec?
+    /// The `sweep:` grid, if any.
+    public var sweep: SweepSpec?
     public var expectations: [Expectation]
 
     /// The profile for `variant` with the scenario's and then the caller's overrides applied.

@@ -14,10 +14,24 @@ public enum ScenarioLoader {
         }
     }
 
-    /// Parses and validates `text` as the contents of `file`.
-    public static func load(text: String, file: String) -> Loaded {
-        let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
+    /// Parses and validates `text` as the contents of `file`, with `parameters` overriding `params:` defaults.
+    public static func load(text: String, file: String, parameters: [(String, String)] = []) -> Loaded {
+        var (root, syntax) = LocatedNode.parse(yaml: text, file: file)
         var bag = DiagnosticBag(syntax)
+        if let top = root?.mapping {
+            var values: [String: String] = [:]
+            let defaults = Parameters.defaults(in: top, into: &bag)
+            for (name, value) in defaults { values[name] = value }
+            for (name, value) in parameters {
+                guard values[name] != nil else {
+                    bag.error(.nameUndefined, "no parameter named '\(name)' in params:",
+                              at: top["params"]?.location ?? top.location)
+                    continue
+                }
+                values[name] = value
+            }
+            root = Parameters.substitute(.mapping(top), values, skippingKeys: ["params", "sweep"], into: &bag)
+        }
         var scenario: Scenario?
         if root == nil && !bag.hasErrors {
             bag.error(.keyMissing, "the file is empty: a scenario needs at least name: and main:",

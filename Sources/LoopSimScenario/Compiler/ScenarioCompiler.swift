@@ -16,7 +16,7 @@ final class ScenarioCompiler {
     init(file: String) { self.file = file }
 
     static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
-                               "main", "user", "gestures", "expect"]
+                               "main", "user", "gestures", "params", "sweep", "expect"]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
 
     func compile(_ root: LocatedNode) -> Scenario? {
@@ -47,10 +47,11 @@ final class ScenarioCompiler {
         compileClassBodies(top["classes"])
         compileMain(top["main"], user: top["user"])
         let gestures = top["gestures"].flatMap { gestureSpec($0, until: until) }
+        let sweep = top["sweep"].flatMap { sweepSpec($0, params: top["params"]?.mapping, variants: variants) }
         let expectations = top["expect"].map { compileExpectations($0, variants: variants) } ?? []
         return Scenario(name: name, file: file, summary: top["description"].flatMap { string($0, what: "description") },
                         covers: covers, seed: seed, until: until, variants: variants, flagOverrides: overrides,
-                        program: program, samplers: samplers, gestures: gestures, expectations: expectations)
+                        program: program, samplers: samplers, gestures: gestures, sweep: sweep, expectations: expectations)
     }
 
     // MARK: Scalars
@@ -118,9 +119,39 @@ final class ScenarioCompiler {
         }
     }
 
+    // MARK: Sweeps
+
+    /// `sweep:` — each key a parameter declared under `params:` (or `variant`) with a list of values, plus
+    /// an optional `replications:` count.
+    private func sweepSpec(_ node: LocatedNode, params: LocatedNode.Mapping?, variants: [String]) -> SweepSpec? {
+        guard let map = node.mapping else {
+            bag.error(.typeMismatch, "sweep: is a mapping of parameter to a list of values", at: node.location)
+            return nil
+        }
+        var axes: [(name: String, values: [String])] = []
+        var sweepVariants = variants
+        var replications = 100
+        for entry in map.entries {
+            switch entry.key.text {
+            case "replications":
+                replications = int(entry.value, what: "replications").map { max(1, $0) } ?? replications
+            case "variant", "variants":
+                sweepVariants = variantList(entry.value)
+            default:
+                guard params?.contains(entry.key.text) == true else {
+                    bag.error(.nameUndefined, "sweep over '\(entry.key.text)', which is not declared under params:"
+                        + suggestion(entry.key.text, params?.keys ?? []), at: entry.key.location)
+                    continue
+                }
+                axes.append((entry.key.text, stringList(entry.value, what: "the values of \(entry.key.text)")))
+            }
+        }
+        return SweepSpec(axes: axes, variants: sweepVariants, replications: replications)
+    }
+
     // MARK: Variants
 
-    private func variantList(_ node: LocatedNode) -> [String] {
+    func variantList(_ node: LocatedNode) -> [String] {
         let names = stringList(node, what: "variants")
         let items = node.sequence?.items ?? [node]
         for (i, n) in names.enumerated() where VariantProfile.builtIn(n) == nil {

@@ -1,0 +1,132 @@
+import LoopSimKernel
+import LoopSimScenario
+import LoopSimStats
+
+/// A parameter sweep: every grid point of a scenario's `sweep:` block, under each variant, with replications.
+///
+/// Rows are numbered in grid order (`row = point × variants + variant`), so shards (`--shard K/N` runs the
+/// rows whose point index is `K-1 mod N`) merge back, sorted by row, into exactly the unsharded document.
+public enum Sweep {
+    public struct Failure: Error, Sendable {
+        public var message: String
+        public var diagnostics: [Diagnostic]
+        public var source: String
+    }
+
+    /// Runs the sweep of the scenario in `text`; `shard` is (index from 1, count).
+    public static func run(text: String, file: String, replications: Int?, jobs: Int,
+                           shard: (Int, Int) = (1, 1)) throws(Failure) -> JSONValue {
+        let base = ScenarioLoader.load(text: text, file: file)
+        guard let scenario = base.scenario else {
+            throw Failure(message: "invalid scenario", diagnostics: base.diagnostics, source: text)
+        }
+        guard let spec = scenario.sweep else {
+            throw Failure(message: "\(file) has no sweep: block", diagnostics: [], source: text)
+        }
+        let n = replications ?? spec.replications
+        var rows: [JSONValue] = []
+        for (p, point) in spec.points.enumerated() where p % shard.1 == shard.0 - 1 {
+            let loaded = ScenarioLoader.load(text: text, file: file, parameters: point.map { ($0.name, $0.value) })
+            guard let atPoint = loaded.scenario else {
+                throw Failure(message: "invalid scenario at grid point \(p)", diagnostics: loaded.diagnostics, source: text)
+            }
+            for (v, variant) in spec.variants.enumerated() {
+                let reps: Replications
+                do {
+                    reps = try Replications.run(atPoint, variant: variant, n: n, jobs: jobs)
+                } catch {
+                    throw Failure(message: error.message, diagnostics: [], source: text)
+                }
+                var figures: [String: JSONValue] = [:]
+                for (figure, values) in reps.values {
+                    guard let ci = ConfidenceInterval(values: values) else { continue }
+                    figures[figure] = .object(["mean": .double(ci.mean), "ci95_low": .double(ci.low), "ci95_high": .double(ci.high)])
+                }
+                rows.append(.object([
+                    "row": .int(Int64(p * spec.variants.count + v)),
+                    "point": .int(Int64(p)),
+                    "params": .object(Dictionary(uniqueKeysWithValues: point.map { ($0.name, JSONValue.string($0.value)) })),
+                    "variant": .string(variant),
+                    "n": .int(Int64(n)),
+                    "figures": .object(figures),
+                ]))
+            }
+        }
+        var doc: [String: JSONValue] = [
+            "scenario": .string(scenario.name), "file": .string(file),
+            "axes": .array(spec.axes.map { .string($0.name) }),
+            "figures": .array(Replications.figurePaths.map { .string($0) }),
+            "rows": .array(rows),
+        ]
+        if shard.1 > 1 { doc["shard"] = .string("\(shard.0)/\(shard.1)") }
+        return .object(doc)
+    }
+
+    /// Joins shard documents: rows of all, sorted by row number, without the shard marks.
+    public static func merge(_ docs: [JSONValue]) throws(Failure) -> JSONValue {
+        guard case .object(var first)? = docs.first else { throw Failure(message: "nothing to merge", diagnostics: [], source: "") }
+        var rows: [(Int64, JSONValue)] = []
+        for doc in docs {
+            guard case .object(let o) = doc, o["scenario"] == first["scenario"], o["axes"] == first["axes"],
+                  case .array(let items)? = o["rows"] else {
+                throw Failure(message: "the documents are not shards of one sweep", diagnostics: [], source: "")
+            }
+            for item in items {
+                guard case .object(let row) = item, let index = row["row"]?.numberValue else {
+                    throw Failure(message: "a row has no row number", diagnostics: [], source: "")
+                }
+                rows.append((Int64(index), item))
+            }
+        }
+        rows.sort { $0.0 < $1.0 }
+        for i in 1..<max(1, rows.count) where rows[i].0 == rows[i - 1].0 {
+            throw Failure(message: "row \(rows[i].0) appears in two shards", diagnostics: [], source: "")
+        }
+        first["rows"] = .array(rows.map(\.1))
+        first["shard"] = nil
+        return .object(first)
+    }
+
+    /// The sweep as CSV: one line per row, parameters and variant first, then each figure's mean and interval.
+    public static func csv(_ doc: JSONValue) -> String {
+        guard case .object(let o) = doc, case .array(let axes)? = o["axes"], case .array(let figures)? = o["figures"],
+              case .array(let rows)? = o["rows"] else { return "" }
+        let axisNames = axes.compactMap(\.stringValue)
+        let figureNames = figures.compactMap(\.stringValue)
+        var header = ["point"] + axisNames + ["variant", "n"]
+        for f in figureNames { header += ["\(f).mean", "\(f).ci95_low", "\(f).ci95_high"] }
+        var lines = [header.joined(separator: ",")]
+        for row in rows {
+            var cells = [row.value(at: "point")?.compact ?? ""]
+            for a in axisNames { cells.append(row.value(at: "params.\(a)")?.stringValue ?? "") }
+            cells.append(row.value(at: "variant")?.stringValue ?? "")
+            cells.append(row.value(at: "n")?.compact ?? "")
+            for f in figureNames {
+                for k in ["mean", "ci95_low", "ci95_high"] {
+                    // figure names contain dots: look the figure up as one key
+                    if case .object(let fs)? = row.value(at: "figures"), case .object(let ci)? = fs[f] {
+                        cells.append(ci[k]?.compact ?? "")
+                    } else {
+                        cells.append("")
+                    }
+                }
+            }
+            lines.append(cells.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension JSONValue {
+    var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+    var numberValue: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
+}

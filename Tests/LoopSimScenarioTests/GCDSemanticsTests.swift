@@ -1,0 +1,123 @@
+import LoopSimKernel
+import LoopSimScenario
+import Testing
+
+/// GCD in the kernel: semaphores, dispatch_after, timer-source merging and lifetime rules (semantics §6).
+@Suite struct GCDSemanticsTests {
+    func run(_ yaml: String, _ variant: String = "ios10") throws -> RunOutcome {
+        try KernelSemanticsTests.run(yaml, variant)
+    }
+
+    @Test func semaphoreWaitTimesOutOrIsSignalled() throws {
+        let o = try run("""
+            name: semaphores
+            until: 5s
+            classes:
+              Box: {fields: {sem: strong dispatch_semaphore, got: int}}
+            main:
+              - let: box = new Box
+              - set: box.sem = dispatch_semaphore_create 0
+              - thread: A
+                captures: [strong box]
+                do:
+                  - dispatch_semaphore_wait: box.sem
+                    timeout: 1s
+                    result: r
+                  - if: r == 1
+                    then: [log: A timed out]
+                  - dispatch_semaphore_wait: box.sem
+                    result: r
+                  - if: r == 0
+                    then: [log: A got it]
+            user:
+              - at: 2s
+                do: [dispatch_semaphore_signal: box.sem]
+            """)
+        #expect(o.logs.map { "\($0.at) \($0.text)" } == ["1s A timed out", "2s A got it"])
+        #expect(o.findings.parkedThreads.isEmpty)
+    }
+
+    @Test func aThreadWaitingForEverIsParked() throws {
+        let o = try run("""
+            name: never signalled
+            until: 3s
+            main:
+              - let: s = dispatch_semaphore_create 0
+              - dispatch_async: global
+                captures: [strong s]
+                do:
+                  - dispatch_semaphore_wait: s
+            """)
+        #expect(o.findings.parkedThreads.map(\.name) == ["worker-1"])
+        #expect(o.findings.parkedThreads.first?.reason.contains("waiting for ever") == true)
+    }
+
+    @Test func dispatchAfterRunsOnItsQueueAtItsDeadline() throws {
+        let o = try run("""
+            name: dispatch_after
+            until: 3s
+            main:
+              - dispatch_after: main
+                delay: 1500ms
+                do: [log: later]
+              - log: now
+            """)
+        #expect(o.logs.map { "\($0.at) \($0.thread) \($0.text)" } == ["0s main now", "1.5s main later"])
+    }
+
+    @Test func releasingASuspendedSourceCrashesLikeLibdispatch() throws {
+        let o = try run("""
+            name: suspended source released
+            until: 3s
+            classes:
+              Owner: {fields: {source: strong dispatch_source}}
+            main:
+              - let: owner = new Owner
+              - dispatch_source_timer: owner.source
+                interval: 1s
+                resume: false
+                do: [log: tick]
+              - release: owner
+            """)
+        #expect(o.crash?.message == "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object")
+    }
+
+    @Test func anUnretainedSourceIsFreedAndNeverFires() throws {
+        // the classic bug: a local dispatch timer that nobody keeps
+        let o = try run("""
+            name: unretained source
+            until: 3s
+            classes:
+              Owner:
+                methods:
+                  start:
+                    - dispatch_source_timer: t
+                      interval: 1s
+                      do: [log: tick]
+            main:
+              - let: owner = new Owner
+              - call: owner.start
+            """)
+        #expect(o.logs.isEmpty)
+        #expect(o.sources.first?.fires == 0)
+    }
+
+    @Test func aHandlerCapturingItsSourceIsACycleUntilCancelled() throws {
+        let yaml = """
+            name: handler captures source (S13)
+            until: 3s
+            classes:
+              Holder: {fields: {source: strong dispatch_source}}
+            main:
+              - let: h = new Holder
+              - dispatch_source_timer: h.source
+                interval: 1s
+                captures: [strong h]
+                do: [log: tick]
+              - release: h
+            """
+        let o = try run(yaml)
+        #expect(o.logs.count == 4)  // targets at 0, 1, 2 and 3 s
+        #expect(Set(o.findings.leaks.map(\.kind)) == [.cycle])
+    }
+}
