@@ -120,4 +120,26 @@ import Testing
         #expect(o.logs.count == 4)  // targets at 0, 1, 2 and 3 s
         #expect(Set(o.findings.leaks.map(\.kind)) == [.cycle])
     }
+
+    @Test func toleranceMovesTheWakeOnlyOnTheDispatchBuild() throws {
+        let yaml = """
+            name: tolerance
+            until: 2500ms
+            set: {timerLeewayFiresAt: end}
+            main:
+              - thread: T
+                do:
+                  - scheduledTimer: t
+                    every: 1s
+                    repeats: true
+                    tolerance: 300ms
+                    userInfo: {do: [log: tick]}
+                  - runUntil: 2500ms
+            """
+        let at = { (variant: String) throws -> [String] in try self.run(yaml, variant).logs.map { "\($0.at)" } }
+        // ios10 hands the window to a GCD timer that (with timerLeewayFiresAt=end) fires at its end; the grid
+        // stays on whole seconds. ios9's mk_timer ignores tolerance.
+        #expect(try at("ios10") == ["1.3s", "2.3s"])
+        #expect(try at("ios9") == ["1s", "2s"])
+    }
 }
