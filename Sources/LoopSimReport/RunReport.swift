@@ -65,6 +65,7 @@ public enum RunReport {
     static func perTimerJSON(_ t: RunOutcome.TimerRecord) -> JSONValue {
         var o: [String: JSONValue] = [
             "timer": .string(t.label), "fires": .int(Int64(t.fires)), "skipped": .int(Int64(t.skipped)),
+            "wasted": .int(Int64(t.wasted)),
             "interval_ms": .double(t.interval.milliseconds),
             "drift_ms": .double(Double(t.skipped) * t.interval.milliseconds),
         ]
@@ -103,6 +104,7 @@ public enum RunReport {
         return .object([
             "fires": .int(Int64(timers.reduce(0) { $0 + $1.fires })),
             "skipped": .int(Int64(timers.reduce(0) { $0 + $1.skipped })),
+            "wasted": .int(Int64(timers.reduce(0) { $0 + $1.wasted })),
             "latency_ms": .object(latency),
             "histogram": histogram,
             "per_timer": .array(timers.map(perTimerJSON)),

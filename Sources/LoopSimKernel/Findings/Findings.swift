@@ -32,6 +32,15 @@ public struct ParkedThread: Sendable, Hashable {
     public var reason: String
 }
 
+/// When and where an object was deallocated.
+public struct DeathRecord: Sendable, Hashable {
+    public var object: String
+    public var className: String
+    public var serial: Int
+    public var at: SimInstant
+    public var thread: String
+}
+
 /// A `check:` step's findings.
 public struct CheckSnapshot: Sendable, Hashable {
     public var label: String

@@ -64,6 +64,11 @@ struct LeakAnalysis {
                 if let id = item.heldObject { roots.append(Root(label: "queue \(q.name)", holder: "queue", edge: "pending", object: id)) }
             }
         }
+        for r in k.notificationRegistrations {
+            if case .block(let token, _) = r.kind {
+                roots.append(Root(label: "notification center", holder: "notification center", edge: r.name, object: token))
+            }
+        }
         for item in k.pendingAfters {
             if let item { roots.append(Root(label: "dispatch_after pending", holder: "queue", edge: "block", object: item.block)) }
         }

@@ -6,6 +6,8 @@ public struct RunOutcome: Sendable {
         public var interval: SimDuration
         public var fires: Int
         public var skipped: Int
+        /// Fires whose call a proxy swallowed (its target was gone): wake-ups for nothing.
+        public var wasted: Int
         public var latencies: [SimDuration]
     }
     /// A dispatch timer source's statistics.
@@ -42,6 +44,8 @@ public struct RunOutcome: Sendable {
     public var runLoopExits: [RunLoopExit]
     public var logs: [LogEntry]
     public var checks: [CheckSnapshot]
+    /// Every object that died, in order.
+    public var deaths: [DeathRecord]
     /// The trace lines, when the run kept them.
     public var traceLines: [String]
 
@@ -79,11 +83,13 @@ public struct RunOutcome: Sendable {
         runLoopExits = k.runLoopExits
         logs = k.logs
         checks = k.checks
+        deaths = k.deaths
         traceLines = k.trace.lines
     }
 
     static func record(_ o: HeapObject) -> TimerRecord {
         TimerRecord(label: o.displayName, interval: o.timer!.interval, fires: o.timer!.fires, skipped: o.timer!.skippedSlots,
+                    wasted: o.timer!.wastedFires,
                     latencies: o.timer!.latencies)
     }
 

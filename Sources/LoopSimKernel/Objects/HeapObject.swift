@@ -7,6 +7,8 @@ public final class HeapObject {
         case source
         case dispatchSource
         case semaphore
+        case invocation
+        case observerToken
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 
@@ -63,7 +65,8 @@ public final class HeapObject {
     public var displayName: String {
         switch kind {
         case .block: label
-        case .instance, .timer, .source, .dispatchSource, .semaphore: hasGivenLabel ? "\(className) \(label)" : label
+        case .instance, .timer, .source, .dispatchSource, .semaphore, .invocation, .observerToken:
+            hasGivenLabel ? "\(className) \(label)" : label
         }
     }
 }

@@ -68,6 +68,8 @@ extension Kernel {
         if object.timer != nil { finishedTimers.append(RunOutcome.record(object)) }
         if object.dispatchSource != nil { finishedSources.append(RunOutcome.record(source: object)) }
         heap.finishDealloc(object, at: now, on: thread.name)
+        deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial, at: now,
+                                  thread: thread.name))
         record(thread, "obj.dealloc", [("object", .string(object.displayName))])
     }
 

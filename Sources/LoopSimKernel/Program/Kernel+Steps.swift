@@ -47,7 +47,10 @@ extension Kernel {
         case .call(let receiverExpr, let classIndex, let method):
             let receiver = try evaluate(receiverExpr, in: frame, on: thread)
             guard let object = try liveObject(receiver, expecting: "a receiver") else { return .next }  // [nil msg]
-            return .push(methodFrame(object, classIndex: classIndex, method: method))
+            guard let target = try forwardingTarget(object, selector: program.classes[classIndex].methods[method].name) else {
+                return .next  // a safe proxy swallowed the call
+            }
+            return .push(methodFrame(target, classIndex: classIndex, method: method))
         case .callBlock(let expr):
             guard let block = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a block") else {
                 throw RuntimeFault("called a nil block (EXC_BAD_ACCESS)")
@@ -174,6 +177,27 @@ extension Kernel {
             } else if owned {
                 release(link, on: thread)
             }
+        case .addBlockObserver(let name, let objectExpr, let queueRef, let blockExpr, let into):
+            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread) } ?? .null
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
+            guard case .object(let blockID) = block else { return .next }
+            if !owned { retain(blockID) }
+            let token = addBlockObserver(name: name, object: object, queue: queueRef, block: blockID, on: thread)
+            if let into {
+                try store(.object(token), owned: true, into: into, in: frame, on: thread)
+            } else {
+                release(token, on: thread)
+            }
+        case .addSelectorObserver(let observerExpr, let classIndex, let method, let name, let objectExpr):
+            guard let observer = try liveObject(try evaluate(observerExpr, in: frame, on: thread), expecting: "an observer")
+            else { return .next }
+            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread) } ?? .null
+            try addSelectorObserver(observer, classIndex: classIndex, method: method, name: name, object: object, on: thread)
+        case .removeObserver(let expr):
+            removeObserver(try evaluate(expr, in: frame, on: thread), on: thread)
+        case .postNotification(let name, let objectExpr):
+            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread) } ?? .null
+            return postNotification(name: name, object: object, on: thread)
         case .check(let label):
             checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
             record(thread, "check", [("label", .string(label))])
@@ -206,6 +230,18 @@ extension Kernel {
         }
         guard case .int(let n) = current else { throw RuntimeFault("increment of a value that is not an integer") }
         try store(.int(n + delta), owned: false, into: lvalue, in: frame, on: thread)
+    }
+
+    /// The object a message to `object` reaches: itself, or an `NSProxy`'s target. Nil when a safe proxy
+    /// swallows the message; a fault when a naive proxy has lost its target.
+    func forwardingTarget(_ object: HeapObject, selector: String) throws(RuntimeFault) -> HeapObject? {
+        guard case .instance(let c) = object.kind, let field = program.classes[c].proxyTargetField else { return object }
+        if case .object(let id) = readSlot(object.id, field), let target = heap.object(id), target.state == .alive {
+            return try forwardingTarget(target, selector: selector)
+        }
+        if program.classes[c].proxySwallowsNilTarget { return nil }
+        throw RuntimeFault("-[\(object.className) \(selector)]: unrecognized selector sent to instance: the proxy's weak "
+            + "target is nil, methodSignatureForSelector: returned nil and doesNotRecognizeSelector: raised")
     }
 
     /// A frame running `method` of `object` (retained for the call).

@@ -40,6 +40,11 @@ public struct ClassInfo: Sendable {
     public var dealloc: Body?
     /// Instances are roots by declaration (singletons): never reported as leaks.
     public var isRoot: Bool
+    /// An `NSProxy` subclass that forwards every message to the object in this field (usually weak).
+    public var proxyTargetField: Int?
+    /// What the proxy does when its target is nil: crash (`methodSignatureForSelector:` returns nil, then
+    /// `doesNotRecognizeSelector:`) or swallow the call (it answers a dummy signature).
+    public var proxySwallowsNilTarget = false
 
     public init(name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],
                 initializer: Body? = nil, dealloc: Body? = nil, isRoot: Bool = false) {

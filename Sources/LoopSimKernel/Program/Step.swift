@@ -62,6 +62,17 @@ public indirect enum Step: Sendable {
     /// `+[CADisplayLink displayLinkWithTarget:selector:]` at `fps` frames per second (retains its target).
     case makeDisplayLink(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, into: LValue?)
 
+    // MARK: Notification center
+    /// `addObserverForName:object:queue:usingBlock:`: the center keeps the returned token, and the token its
+    /// block, until `removeObserver:`; binds the token to `into`.
+    case addBlockObserver(name: String, object: Expr?, queue: QueueRef?, block: Expr, into: LValue?)
+    /// `addObserver:selector:name:object:`: how the center holds the observer depends on the variant.
+    case addSelectorObserver(observer: Expr, classIndex: Int, method: Int, name: String, object: Expr?)
+    /// `removeObserver:` with a token (block registration) or an observer (all its selector registrations).
+    case removeObserver(Expr)
+    /// `postNotificationName:object:`, synchronous on the posting thread.
+    case postNotification(name: String, object: Expr?)
+
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)
 }
@@ -110,6 +121,9 @@ public struct TimerSpec: Sendable {
         case block(Expr)
         /// The pre-iOS 10 category idiom: target is the NSTimer class, the block rides in `userInfo`.
         case userInfoBlock(Expr)
+        /// `timerWithTimeInterval:invocation:repeats:`: the timer retains an `NSInvocation` that retains its
+        /// target (the timer asks it to retain its arguments).
+        case invocation(target: Expr, classIndex: Int, method: Int)
     }
     public var interval: SimDuration
     public var repeats: Bool

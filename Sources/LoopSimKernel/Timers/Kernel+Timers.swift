@@ -24,6 +24,14 @@ extension Kernel {
             (slots[TimerState.blockSlot], owned[2]) = try evaluateOwned(block, in: frame, on: thread)
         case .userInfoBlock(let block):
             (slots[TimerState.userInfoSlot], owned[1]) = try evaluateOwned(block, in: frame, on: thread)
+        case .invocation(let target, _, _):
+            // The timer retains the invocation, and asks it to retain its arguments: the target.
+            let (targetValue, targetOwned) = try evaluateOwned(target, in: frame, on: thread)
+            let invocation = heap.allocate(kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
+                                           slotStrengths: [.strong], slots: [targetValue], isDeclaredRoot: false,
+                                           at: now, on: thread.name)
+            if case .object(let id) = targetValue, !targetOwned { retain(id) }
+            (slots[TimerState.targetSlot], owned[0]) = (.object(invocation.id), true)
         }
         if let userInfo = spec.userInfo {
             (slots[TimerState.userInfoSlot], owned[1]) = try evaluateOwned(userInfo, in: frame, on: thread)
@@ -211,14 +219,30 @@ extension Kernel {
         return .push(ManualFireFrame(timer: id))
     }
 
-    /// The frame that runs a timer's action (target method, block, or userInfo block); the timer is retained
-    /// by the caller for the duration.
+    /// The frame that runs a timer's action (target method, invocation, block, or userInfo block); the timer is
+    /// retained by the caller for the duration. Nil when there is nothing to run: a safe proxy swallowed the
+    /// call (counted as a wasted fire). A naive proxy without its target crashes the run.
     func timerCalloutFrame(_ o: HeapObject, on thread: SimThread) -> Frame? {
         switch o.timer!.action {
-        case .targetSelector(_, let classIndex, let method):
-            guard let target = heap.object(o.slots[TimerState.targetSlot].object ?? ObjectID(index: .max, generation: 0))
-            else { return nil }
-            return methodFrame(target, classIndex: classIndex, method: method)
+        case .targetSelector(_, let classIndex, let method), .invocation(_, let classIndex, let method):
+            guard var target = o.slots[TimerState.targetSlot].object.flatMap({ heap.object($0) }) else { return nil }
+            if case .invocation = target.kind {
+                guard let invoked = target.slots[0].object.flatMap({ heap.object($0) }) else { return nil }
+                target = invoked
+            }
+            do {
+                guard let receiver = try forwardingTarget(target, selector: program.classes[classIndex].methods[method].name)
+                else {
+                    o.timer!.wastedFires += 1
+                    record(thread, "timer.wasted", [("timer", .string(o.displayName))])
+                    return nil
+                }
+                return methodFrame(receiver, classIndex: classIndex, method: method)
+            } catch {
+                crash = Crash(message: error.message, at: now, thread: thread.name)
+                record(thread, "crash", [("message", .string(error.message))])
+                return nil
+            }
         case .block:
             guard case .object(let block) = o.slots[TimerState.blockSlot] else { return nil }
             retain(block)

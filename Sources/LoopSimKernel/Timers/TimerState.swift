@@ -16,6 +16,8 @@ public struct TimerState: Sendable {
     static let targetSlot = 0, userInfoSlot = 1, blockSlot = 2
     static let slotNames = ["target", "userInfo", "block"]
     public var fires = 0
+    /// Fires whose callout did nothing: a proxy swallowed the call because its target was gone.
+    public var wastedFires = 0
     public var skippedSlots = 0
     /// Latency of every run-loop fire (callout start minus the slot it was due at).
     public var latencies: [SimDuration] = []

@@ -28,6 +28,10 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var uikitMainRunLoop = true
     public private(set) var toleranceAffectsWakeTime = false
     public private(set) var autoreleasedFactoryResults = true
+    /// How the center holds selector observers.
+    public enum SelectorObserverRef: String, Sendable, Hashable { case unretained, weak, none }
+    public private(set) var selectorObserverRef = SelectorObserverRef.weak
+    public private(set) var notificationObjectFilterRetained = false
     /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
     /// their leeway window rather than at its start.
     public private(set) var leewayFiresAtEnd = false
@@ -41,11 +45,18 @@ public struct VariantProfile: Sendable, Hashable {
     }
 
     /// Names of the built-in profiles, in the order they are listed.
-    public static let builtInNames = ["ios9", "ios10", "linux-corelibs"]
+    public static let builtInNames = ["ios8", "ios9", "ios10", "linux-corelibs"]
 
     /// The built-in profile with this name.
     public static func builtIn(_ name: String) -> VariantProfile? {
         let table: [String: [String: String]] = [
+            "ios8": [
+                "staleTimerPortWakeAfterLastTimerRemoved": "true", "timerPortBackend": "mk_timer",
+                "runCommonModesPseudoModeRejected": "false", "blockBasedTimerAPI": "false",
+                "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
+                "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "unretained",
+                "backgroundTaskSeconds": "180",
+            ],
             "ios9": [
                 "staleTimerPortWakeAfterLastTimerRemoved": "true", "timerPortBackend": "mk_timer",
                 "runCommonModesPseudoModeRejected": "false", "blockBasedTimerAPI": "false",
@@ -66,12 +77,14 @@ public struct VariantProfile: Sendable, Hashable {
                 "timerReleasesTargetOnInvalidate": "false", "unscheduledBlockTimerFirstFireNow": "true",
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "none",
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
+                "notificationObjectFilterRetained": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
         let defaults: [String: String] = [
             "mainQueueCountsAsSourceInCommonModes": "true", "removeOrInvalidateWakesLoop": "false",
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
+            "notificationObjectFilterRetained": "false",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -121,6 +134,11 @@ public struct VariantProfile: Sendable, Hashable {
         uikitMainRunLoop = try bool("uikitMainRunLoop")
         toleranceAffectsWakeTime = try bool("toleranceAffectsWakeTime")
         autoreleasedFactoryResults = try bool("autoreleasedFactoryResults")
+        notificationObjectFilterRetained = try bool("notificationObjectFilterRetained")
+        guard let ref = SelectorObserverRef(rawValue: value(of: "notificationSelectorObserverRef") ?? "") else {
+            throw VariantError(message: "flag 'notificationSelectorObserverRef' takes unretained, weak or none")
+        }
+        selectorObserverRef = ref
         switch value(of: "timerLeewayFiresAt") {
         case "start": leewayFiresAtEnd = false
         case "end": leewayFiresAtEnd = true

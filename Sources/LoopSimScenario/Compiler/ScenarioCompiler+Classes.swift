@@ -1,7 +1,7 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    static let classKeys = ["fields", "methods", "init", "dealloc", "root"]
+    static let classKeys = ["fields", "methods", "init", "dealloc", "root", "proxy"]
     static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "dispatch_source",
                                "dispatch_semaphore", "block", "int", "bool", "string", "id"]
 
@@ -43,6 +43,46 @@ extension ScenarioCompiler {
                 bag.error(.typeMismatch, "methods: is a mapping of method name to its steps", at: methods.location)
             }
         }
+        for (c, entry) in map.entries.enumerated() {
+            if let proxy = entry.value.mapping?["proxy"] { declareProxy(c, proxy) }
+        }
+    }
+
+    /// `proxy: {target: FIELD, whenTargetIsNil: crash|swallow}` — an NSProxy subclass forwarding every message.
+    private func declareProxy(_ c: Int, _ node: LocatedNode) {
+        guard let map = node.mapping else {
+            bag.error(.typeMismatch, "proxy: is a mapping with target: (a field) and whenTargetIsNil: crash or swallow",
+                      at: node.location)
+            return
+        }
+        checkKeys(map, allowed: ["target", "whenTargetIsNil"], required: ["target"], context: "proxy", into: &bag)
+        guard let fieldNode = map["target"], let field = string(fieldNode, what: "target") else { return }
+        guard let index = classFields[c].firstIndex(where: { $0.name == field }),
+              case .object = classFields[c][index].type else {
+            bag.error(.nameUndefined, "the proxy's target must be a field holding an instance of a scenario class"
+                + suggestion(field, classFields[c].map(\.name)), at: fieldNode.location)
+            return
+        }
+        program.classes[c].proxyTargetField = index
+        switch map["whenTargetIsNil"]?.scalar?.text ?? "crash" {
+        case "crash": program.classes[c].proxySwallowsNilTarget = false
+        case "swallow": program.classes[c].proxySwallowsNilTarget = true
+        default:
+            bag.error(.valueInvalid, "whenTargetIsNil: is crash (methodSignatureForSelector: returns nil) or swallow "
+                + "(a dummy signature)", at: map["whenTargetIsNil"]!.location)
+        }
+    }
+
+    /// The class whose methods a message to an instance of `c` runs: `c`, or (through proxies) its target's class.
+    func methodOwner(_ c: Int) -> Int {
+        var current = c
+        var seen: Set<Int> = []
+        while let field = program.classes[current].proxyTargetField, !seen.contains(current) {
+            seen.insert(current)
+            guard case .object(let target, _) = classFields[current][field].type else { break }
+            current = target
+        }
+        return current
     }
 
     /// `[strong|weak|unretained|unowned] Type [= value]`.

@@ -18,8 +18,11 @@ extension ScenarioCompiler {
         "dispatch_resume": [], "dispatch_suspend": [], "dispatch_source_cancel": [],
         "dispatch_semaphore_wait": ["timeout", "result"], "dispatch_semaphore_signal": [],
         "scroll": ["decelerate"], "displayLink": ["target", "selector", "fps"],
+        "addObserverForName": ["object", "queue", "token", "captures", "do"],
+        "addSelectorObserver": ["selector", "name", "object"], "removeObserver": [], "postNotification": ["object"],
     ]
-    static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "firstFire", "tolerance"]
+    static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "invocation", "firstFire",
+                            "tolerance"]
     /// Verbs that may be written as a bare string step.
     static let bareSteps = ["run", "CFRunLoopRun"]
 
@@ -74,6 +77,8 @@ extension ScenarioCompiler {
             return randomDuration(arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []
         case "call":
             return call(arg, scope: scope).map { [$0] } ?? []
+        case "addObserverForName", "addSelectorObserver", "removeObserver", "postNotification":
+            return compileNotificationStep(verb, arg, map, verbEntry.key.location, scope: scope)
         case "dispatch_after", "dispatch_source_timer", "dispatch_resume", "dispatch_suspend", "dispatch_source_cancel",
              "dispatch_semaphore_wait", "dispatch_semaphore_signal", "scroll", "displayLink":
             return compileGCDOrUIKitStep(verb, arg, map, verbEntry.key.location, scope: scope)
@@ -126,10 +131,12 @@ extension ScenarioCompiler {
             return nil
         }
         guard let (receiver, type) = typed(base, scope: scope, scalar: scalar, offset: 0) else { return nil }
-        guard case .object(let c, let className) = type else {
+        guard case .object(let receiverClass, _) = type else {
             bag.error(.exprType, "methods are called on instances of scenario classes, not on \(type)", at: arg.location)
             return nil
         }
+        let c = methodOwner(receiverClass)
+        let className = program.classes[c].name
         guard let m = classMethods[c].firstIndex(of: method) else {
             bag.error(.nameUndefined, "\(className) has no method '\(method)'" + suggestion(method, classMethods[c]),
                       at: location(in: scalar, offset: column))

@@ -19,29 +19,33 @@ extension ScenarioCompiler {
             bag.error(.keyUnknown, "`timer:` creates an unscheduled timer (timerWithTimeInterval:); use `scheduledTimer:` "
                 + "for mode:, or add it with `addTimer:`", at: mode.location)
         }
-        let actions = ["target", "block", "userInfo"].filter { map[$0] != nil }
+        let actions = ["target", "block", "userInfo", "invocation"].filter { map[$0] != nil }
         let blockKeys = map["userInfo"]?.mapping.map { $0["do"] != nil } ?? false
         let action: TimerSpec.Action
         var userInfo: Expr?
+        if let invocation = map["invocation"] {
+            guard actions.count == 1 || (actions.count == 2 && actions.contains("userInfo") && !blockKeys) else {
+                bag.error(.timerAction, "a timer needs exactly one action: target:, block:, userInfo: (a block) or invocation:",
+                          at: at)
+                return []
+            }
+            guard let inv = invocation.mapping, let targetNode = inv["target"], let selectorNode = inv["selector"] else {
+                bag.error(.timerAction, "invocation: is {target: EXPR, selector: METHOD}", at: invocation.location)
+                return []
+            }
+            checkKeys(inv, allowed: ["target", "selector"], context: "invocation", into: &bag)
+            guard let (targetExpr, c, m) = targetAndSelector(targetNode, selectorNode, scope: scope) else { return [] }
+            return finishTimer(map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
+                               action: .invocation(target: targetExpr, classIndex: c, method: m), userInfo: nil)
+        }
         switch (actions.contains("target"), actions.contains("block"), actions.contains("userInfo") && blockKeys) {
         case (true, false, _):
-            guard let targetNode = map["target"], let (targetExpr, targetType) = expression(targetNode, scope: scope) else {
+            guard let targetNode = map["target"] else { return [] }
+            guard let selectorNode = map["selector"] else {
+                bag.error(.keyMissing, "target: needs selector: (one of its methods)", at: targetNode.location)
                 return []
             }
-            guard case .object(let c, let className) = targetType else {
-                bag.error(.exprType, "a timer's target must be an instance of a scenario class", at: targetNode.location)
-                return []
-            }
-            guard let selectorNode = map["selector"], let selector = string(selectorNode, what: "selector") else {
-                bag.error(.keyMissing, "target: needs selector: (a method of \(className))", at: targetNode.location)
-                return []
-            }
-            let name = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
-            guard let m = classMethods[c].firstIndex(of: name) else {
-                bag.error(.nameUndefined, "\(className) has no method '\(name)'" + suggestion(name, classMethods[c]),
-                          at: selectorNode.location)
-                return []
-            }
+            guard let (targetExpr, c, m) = targetAndSelector(targetNode, selectorNode, scope: scope) else { return [] }
             action = .targetSelector(target: targetExpr, classIndex: c, method: m)
             if let info = map["userInfo"] { userInfo = expression(info, scope: scope)?.0 }
         case (false, true, false):
@@ -60,6 +64,31 @@ extension ScenarioCompiler {
                 + "holding a block (captures: and do:)", at: at)
             return []
         }
+        return finishTimer(map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
+                           action: action, userInfo: userInfo)
+    }
+
+    /// A target expression and a selector resolved to (target, class whose method runs, method index); through
+    /// a proxy class the selector is looked up on its target's class.
+    func targetAndSelector(_ targetNode: LocatedNode, _ selectorNode: LocatedNode, scope: Scope) -> (Expr, Int, Int)? {
+        guard let (targetExpr, targetType) = expression(targetNode, scope: scope) else { return nil }
+        guard case .object(let targetClass, _) = targetType else {
+            bag.error(.exprType, "a timer's target must be an instance of a scenario class", at: targetNode.location)
+            return nil
+        }
+        guard let selector = string(selectorNode, what: "selector") else { return nil }
+        let c = methodOwner(targetClass)
+        let name = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
+        guard let m = classMethods[c].firstIndex(of: name) else {
+            bag.error(.nameUndefined, "\(program.classes[c].name) has no method '\(name)'" + suggestion(name, classMethods[c]),
+                      at: selectorNode.location)
+            return nil
+        }
+        return (targetExpr, c, m)
+    }
+
+    private func finishTimer(_ map: LocatedNode.Mapping, verb: String, target: LocatedNode, scope: Scope,
+                             interval: SimDuration, repeats: Bool, action: TimerSpec.Action, userInfo: Expr?) -> [Step] {
         let firstFire = map["firstFire"].flatMap { duration($0, what: "firstFire", allowNegative: true) }
         let tolerance = map["tolerance"].flatMap { duration($0, what: "tolerance") } ?? .zero
         var into: LValue?

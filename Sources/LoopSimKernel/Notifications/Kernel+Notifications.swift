@@ -1,0 +1,135 @@
+extension Kernel {
+    /// `addObserverForName:object:queue:usingBlock:` — returns the token (+1 for the caller; the center holds another).
+    func addBlockObserver(name: String, object: Value, queue: QueueRef?, block: ObjectID, on thread: SimThread) -> ObjectID {
+        let filterStrength: Strength = profile.notificationObjectFilterRetained ? .strong : .unretained
+        let token = heap.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: ["block", "object"],
+                                  slotStrengths: [.strong, filterStrength], slots: [.object(block), object],
+                                  isDeclaredRoot: false, at: now, on: thread.name)
+        if filterStrength == .strong, case .object(let id) = object { retain(id) }
+        retain(token.id)  // the center's reference
+        nextRegistrationID += 1
+        notificationRegistrations.append(NotificationRegistration(id: nextRegistrationID, name: name, object: object,
+                                                                  kind: .block(token: token.id, queue: queue)))
+        record(thread, "nc.add-block", [("name", .string(name)), ("token", .string(token.displayName)),
+                                        ("queue", .string(queue.map(queueName) ?? "posting thread"))])
+        return token.id
+    }
+
+    /// `addObserver:selector:name:object:`.
+    func addSelectorObserver(_ observer: HeapObject, classIndex: Int, method: Int, name: String, object: Value,
+                             on thread: SimThread) throws(RuntimeFault) {
+        if profile.selectorObserverRef == .none {
+            throw RuntimeFault("addObserver:selector:name:object: does not exist in swift-corelibs-foundation: "
+                + "only addObserver(forName:object:queue:using:)")
+        }
+        nextRegistrationID += 1
+        notificationRegistrations.append(NotificationRegistration(
+            id: nextRegistrationID, name: name, object: object,
+            kind: .selector(observer: observer.id, classIndex: classIndex, method: method)))
+        record(thread, "nc.add-selector", [("name", .string(name)), ("observer", .string(observer.displayName)),
+                                           ("held", .string(profile.selectorObserverRef.rawValue))])
+    }
+
+    /// `removeObserver:` — a token ends its block registration; any other object ends all its selector ones.
+    func removeObserver(_ value: Value, on thread: SimThread) {
+        guard case .object(let id) = value else { return }
+        var released: [ObjectID] = []
+        notificationRegistrations.removeAll { registration in
+            switch registration.kind {
+            case .block(let token, _) where token == id:
+                released.append(token)
+                return true
+            case .selector(let observer, _, _) where observer == id:
+                return true
+            default:
+                return false
+            }
+        }
+        record(thread, "nc.remove", [("observer", .string(heap.object(id)?.displayName ?? "\(id)")),
+                                     ("registrations", .int(Int64(released.count)))])
+        for token in released { release(token, on: thread) }
+    }
+
+    /// `postNotificationName:object:` — the matching registrations, in registration order, delivered now.
+    ///
+    /// Delivery goes to a snapshot taken at the post: removing an observer while the post is delivered does not
+    /// cancel its remaining deliveries (the seed's S4 bug — a manager registered twice runs its block twice even
+    /// though its handler removes it — depends on this). Blocks of the snapshot are retained until delivered.
+    func postNotification(name: String, object: Value, on thread: SimThread) -> FrameAction {
+        let matching = notificationRegistrations.filter { r in
+            r.name == name && (r.object == .null || r.object == object)
+        }
+        record(thread, "nc.post", [("name", .string(name)), ("observers", .int(Int64(matching.count)))])
+        var blocks: [ObjectID?] = []
+        for r in matching {
+            if case .block(let token, _) = r.kind, case .object(let block)? = heap.object(token)?.slots[0] {
+                retain(block)
+                blocks.append(block)
+            } else {
+                blocks.append(nil)
+            }
+        }
+        return matching.isEmpty ? .next : .push(PostFrame(name: name, registrations: matching, blocks: blocks))
+    }
+}
+
+/// Delivers one post to its snapshot of registrations, one after another, on the posting thread.
+final class PostFrame: Frame {
+    let name: String
+    let registrations: [NotificationRegistration]
+    /// The retained block of each block registration (nil for selector ones).
+    var blocks: [ObjectID?]
+    var index = 0
+
+    init(name: String, registrations: [NotificationRegistration], blocks: [ObjectID?]) {
+        self.name = name
+        self.registrations = registrations
+        self.blocks = blocks
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        while index < registrations.count {
+            let r = registrations[index]
+            let block = blocks[index]
+            blocks[index] = nil
+            index += 1
+            switch r.kind {
+            case .block(_, let queue):
+                guard let block else { continue }
+                kernel.record(thread, "nc.deliver", [("name", .string(name)), ("to", .string(kernel.heap.object(block)!.label))])
+                if let queue {
+                    kernel.dispatchAsync(block, to: queue, from: thread)
+                    continue
+                }
+                return .push(kernel.blockFrame(block, edge: "notification block"))
+            case .selector(let observer, let classIndex, let method):
+                switch kernel.profile.selectorObserverRef {
+                case .weak:
+                    guard kernel.heap.isAlive(observer), let o = kernel.heap.object(observer) else {
+                        // a zeroing-weak observer that is gone: skipped and unregistered (Foundation RN 10.11)
+                        kernel.notificationRegistrations.removeAll { $0.id == r.id }
+                        kernel.record(thread, "nc.skip-dead-observer", [("name", .string(name))])
+                        continue
+                    }
+                    kernel.record(thread, "nc.deliver", [("name", .string(name)), ("to", .string(o.displayName))])
+                    return .push(kernel.methodFrame(o, classIndex: classIndex, method: method))
+                case .unretained, .none:
+                    guard let o = kernel.heap.object(observer) else {
+                        kernel.crash = Crash(
+                            message: "message sent to deallocated instance: the notification center still held an "
+                                + "unretained observer for '\(name)' (remove observers in dealloc before iOS 9)",
+                            at: kernel.now, thread: thread.name)
+                        return .next
+                    }
+                    kernel.record(thread, "nc.deliver", [("name", .string(name)), ("to", .string(o.displayName))])
+                    return .push(kernel.methodFrame(o, classIndex: classIndex, method: method))
+                }
+            }
+        }
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
+        blocks[index...].compactMap { $0 }.map { ("notification block", $0) }
+    }
+}
