@@ -6,6 +6,7 @@ set -euo pipefail
 need=()
 dpkg -s libgsl-dev >/dev/null 2>&1 || need+=(libgsl-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v dot >/dev/null 2>&1 || need+=(graphviz)  # loopsim graph --format svg
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"

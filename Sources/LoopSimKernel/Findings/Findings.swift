@@ -15,6 +15,8 @@ public struct Leak: Sendable, Hashable {
     /// The object's label (`button`), class and kind.
     public var object: String
     public var className: String
+    /// The object's allocation number (its `#serial` name in queries).
+    public var serial: Int
     public var kind: Kind
     /// For `retained`: the shortest path from a root, root first (`thread worker-1 frame`, `block#2`,
     /// `TimerButton button`). For `cycle`: the cycle, starting and ending at the object.

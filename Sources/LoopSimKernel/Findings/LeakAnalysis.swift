@@ -133,11 +133,11 @@ struct LeakAnalysis {
                     }
                     break
                 }
-                leaks.append(Leak(object: o.label, className: o.className, kind: .retained, path: path,
+                leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .retained, path: path,
                                   edges: edgeNames, holder: holder))
             } else {
                 let (path, edgeNames) = cycle(through: o)
-                leaks.append(Leak(object: o.label, className: o.className, kind: .cycle, path: path, edges: edgeNames,
+                leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .cycle, path: path, edges: edgeNames,
                                   holder: nil))
             }
         }

@@ -1,0 +1,97 @@
+import LoopSimKernel
+import LoopSimScenario
+
+/// `loopsim why` and `loopsim graph`: the object graph of a run stopped at an instant.
+public enum LifetimeQuery {
+    /// Runs `scenario` under `variant` up to `at` (the scenario's horizon when nil) and returns the stopped kernel.
+    public static func kernel(_ scenario: Scenario, variant: String, at: SimInstant?,
+                              overrides: [(String, String)] = []) throws(VariantError) -> Kernel {
+        let profile = try scenario.profile(for: variant, overrides: overrides)
+        var configuration = scenario.configuration(profile: profile)
+        if let at { configuration.until = min(at, scenario.until) }
+        let kernel = Kernel(program: scenario.program, configuration: configuration)
+        _ = kernel.run()
+        return kernel
+    }
+
+    /// Why `name` is alive at the end of `kernel`'s run — or when it died, or that it did not exist yet.
+    public static func why(_ name: String, in kernel: Kernel, variant: String) -> (text: String, json: JSONValue) {
+        let at = kernel.now
+        var text = "\(name) at \(at.description) under \(variant):\n"
+        var entries: [JSONValue] = []
+        let alive = kernel.liveObjects(named: name)
+        for o in alive {
+            let paths = kernel.rootPaths(to: o)
+            let leak = kernel.findings().leaks.first { $0.serial == o.serial }
+            text += "  \(o.displayName) (#\(o.serial), allocated at \(o.allocatedAt.description) on \(o.allocatedOn))"
+            if let leak {
+                text += " — LEAKED (\(leak.kind.rawValue))"
+            } else if o.isAbandoned {
+                text += " — let go, not yet freed"
+            }
+            text += "\n"
+            if paths.isEmpty {
+                text += "    no root reaches it: only a reference cycle keeps it alive\n"
+            }
+            for p in paths {
+                text += "    " + zip(p.path, [""] + p.edges.map { " -[\($0)]-> " }).map { $1 + $0 }.joined() + "\n"
+            }
+            entries.append(.object([
+                "object": .string(o.label), "class": .string(o.className), "serial": .int(Int64(o.serial)), "alive": .bool(true),
+                "leak": leak.map { .string($0.kind.rawValue) } ?? .null,
+                "paths": .array(paths.map { p in .object(["root": .string(p.root), "holder": .string(p.holder),
+                                                          "path": .array(p.path.map { .string($0) }),
+                                                          "edges": .array(p.edges.map { .string($0) })]) }),
+            ]))
+        }
+        for death in kernel.deaths where death.object == name || "#\(death.serial)" == name
+            || "\(death.className) \(death.object)" == name {
+            text += "  \(death.className) \(death.object) (#\(death.serial)) was deallocated at \(death.at.description) "
+                + "on thread \(death.thread)\n"
+            entries.append(.object(["object": .string(death.object), "class": .string(death.className),
+                                    "serial": .int(Int64(death.serial)), "alive": .bool(false),
+                                    "deallocated_at_ms": .double(death.at.milliseconds), "thread": .string(death.thread)]))
+        }
+        if entries.isEmpty { text += "  no object named '\(name)' had been allocated by then\n" }
+        return (text, .object(["object": .string(name), "at_ms": .double(at.milliseconds), "variant": .string(variant),
+                               "objects": .array(entries)]))
+    }
+
+    /// The object graph as Graphviz DOT: roots as boxes, strong edges solid, weak dashed, unretained dotted,
+    /// leaked objects filled red.
+    public static func dot(_ graph: ObjectGraph, title: String) -> String {
+        var out = "digraph \"\(escape(title))\" {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        for (i, root) in graph.roots.enumerated() {
+            out += "  r\(i) [label=\"\(escape(root))\", shape=box, style=filled, fillcolor=\"#e8eef7\"];\n"
+        }
+        for node in graph.nodes {
+            var attributes = "label=\"\(escape(node.name))\\n#\(node.serial)\", shape=ellipse"
+            if let leak = node.leak {
+                attributes += ", style=filled, fillcolor=\"#f4b6b6\", color=\"#b00000\", xlabel=\"leaked (\(leak.rawValue))\""
+            }
+            out += "  o\(node.serial) [\(attributes)];\n"
+        }
+        for edge in graph.edges {
+            let from = edge.from.map { "o\($0)" } ?? "r\(graph.roots.firstIndex(of: edge.root ?? "") ?? 0)"
+            let style: String
+            switch edge.strength {
+            case .strong: style = "solid"
+            case .weak: style = "dashed"
+            case .unretained: style = "dotted"
+            }
+            out += "  \(from) -> o\(edge.to) [label=\"\(escape(edge.label))\", style=\(style)];\n"
+        }
+        return out + "}\n"
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
