@@ -166,11 +166,13 @@ enum WorkItem {
     case block(ObjectID)
     case sourceHandler(ObjectID)
     case serialDrain(Int)
+    /// A block whose poster waits: the semaphore is signalled once the block has run.
+    case blockThenSignal(ObjectID, semaphore: ObjectID)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
-        case .block(let id), .sourceHandler(let id): id
+        case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _): id
         case .serialDrain: nil
         }
     }

@@ -50,7 +50,7 @@ public enum TextReport {
             for leak in o.findings.leaks {
                 out += "    \(leak.className) \(leak.object) (\(leak.kind.rawValue)"
                     + (leak.holder.map { ", held by a \($0) root" } ?? "") + ")\n"
-                out += "      " + leak.path.joined(separator: " -> ") + "\n"
+                out += "      " + pathText(leak) + "\n"
             }
         }
         if !parked.isEmpty {
@@ -63,6 +63,20 @@ public enum TextReport {
             out += "  FAILED \(failure.explanation)  [\(failure.expectation.location)]\n"
         }
         return out
+    }
+
+    /// A retained leak as `root -> object -> …`; a cycle as FBRetainCycleDetector prints it, objects and the
+    /// references between them: `-> A a -> b -> B b -> a -> A a`.
+    public static func pathText(_ leak: Leak) -> String {
+        guard leak.kind == .cycle, leak.edges.count == leak.path.count - 1 else {
+            return leak.path.joined(separator: " -> ")
+        }
+        var parts: [String] = []
+        for (i, node) in leak.path.enumerated() {
+            parts.append(node)
+            if i < leak.edges.count { parts.append(leak.edges[i]) }
+        }
+        return "-> " + parts.joined(separator: " -> ")
     }
 
     static func ms(_ value: Double) -> String {

@@ -29,6 +29,7 @@ extension Kernel {
         case .block(let block): blockFrame(block, edge: edge)
         case .sourceHandler(let source): SourceHandlerFrame(source: source)
         case .serialDrain(let index): SerialDrainFrame(queue: index)
+        case .blockThenSignal(let block, let semaphore): SignalAfterFrame(block: block, semaphore: semaphore)
         }
     }
 
@@ -96,6 +97,30 @@ final class PoolWorkerFrame: Frame {
         return .push(kernel.workFrame(item, edge: "dispatch block"))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}
+
+/// Runs a block, then signals the semaphore its poster waits on.
+final class SignalAfterFrame: Frame {
+    let block: ObjectID
+    let semaphore: ObjectID
+    var ran = false
+
+    init(block: ObjectID, semaphore: ObjectID) {
+        self.block = block
+        self.semaphore = semaphore
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if !ran {
+            ran = true
+            return .push(kernel.blockFrame(block, edge: "notification block"))
+        }
+        if let s = kernel.heap.object(semaphore) { kernel.semaphoreSignal(s, from: thread) }
+        kernel.release(semaphore, on: thread)
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [("poster's semaphore", semaphore)] }
 }
 
 /// Runs a serial queue's blocks one after another on one pool thread.

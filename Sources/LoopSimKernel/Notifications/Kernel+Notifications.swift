@@ -97,9 +97,24 @@ final class PostFrame: Frame {
             case .block(_, let queue):
                 guard let block else { continue }
                 kernel.record(thread, "nc.deliver", [("name", .string(name)), ("to", .string(kernel.heap.object(block)!.label))])
-                if let queue {
-                    kernel.dispatchAsync(block, to: queue, from: thread)
-                    continue
+                // corelibs runs the block at once when its queue is the poster's own (the main queue on the main
+                // thread); Darwin queues it either way (modelled so; UNCONFIRMED).
+                let onOwnQueue = kernel.profile.notificationPosterWaits && queue == .main && thread.isMain
+                if let queue, !onOwnQueue {
+                    guard kernel.profile.notificationPosterWaits else {
+                        kernel.dispatchAsync(block, to: queue, from: thread)
+                        continue
+                    }
+                    // corelibs: the poster waits until the block has run on its queue (SCF-HEAD post).
+                    let s = kernel.heap.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil,
+                                                 slotNames: [], slotStrengths: [], slots: [], isDeclaredRoot: false,
+                                                 isInternal: true, at: kernel.now, on: thread.name)
+                    s.semaphore = SemaphoreState(value: 0)
+                    kernel.retain(s.id)
+                    kernel.enqueue(.blockThenSignal(block, semaphore: s.id), on: queue)
+                    let action = kernel.semaphoreWait(s, timeout: nil, on: thread)
+                    kernel.release(s.id, on: thread)
+                    return action
                 }
                 return .push(kernel.blockFrame(block, edge: "notification block"))
             case .selector(let observer, let classIndex, let method):

@@ -55,6 +55,10 @@ public struct VariantFlag: Sendable, Hashable {
               summary: "how the center stores selector observers: unretained (a post after dealloc crashes), weak "
                   + "(skipped, unregistered), or none (no selector API)",
               source: "Foundation release notes OS X 10.11 / iOS 9; semantics §7", isModelled: true),
+        .init(name: "notificationQueuedObserverPosterWaits",
+              summary: "posting to a block observer registered with another queue waits until that block has run",
+              source: "SCF-HEAD NotificationCenter.post; Darwin UNCONFIRMED (modelled as not waiting); semantics §5.3",
+              isModelled: true),
         .init(name: "notificationObjectFilterRetained",
               summary: "a block observer's object: filter is held strongly by the center",
               source: "SCF-HEAD NSNotification.swift; semantics §5.3", isModelled: true),

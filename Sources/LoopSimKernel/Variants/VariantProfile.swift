@@ -32,6 +32,7 @@ public struct VariantProfile: Sendable, Hashable {
     public enum SelectorObserverRef: String, Sendable, Hashable { case unretained, weak, none }
     public private(set) var selectorObserverRef = SelectorObserverRef.weak
     public private(set) var notificationObjectFilterRetained = false
+    public private(set) var notificationPosterWaits = false
     /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
     /// their leeway window rather than at its start.
     public private(set) var leewayFiresAtEnd = false
@@ -77,14 +78,14 @@ public struct VariantProfile: Sendable, Hashable {
                 "timerReleasesTargetOnInvalidate": "false", "unscheduledBlockTimerFirstFireNow": "true",
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "none",
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
-                "notificationObjectFilterRetained": "true",
+                "notificationObjectFilterRetained": "true", "notificationQueuedObserverPosterWaits": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
         let defaults: [String: String] = [
             "mainQueueCountsAsSourceInCommonModes": "true", "removeOrInvalidateWakesLoop": "false",
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
-            "notificationObjectFilterRetained": "false",
+            "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -135,6 +136,7 @@ public struct VariantProfile: Sendable, Hashable {
         toleranceAffectsWakeTime = try bool("toleranceAffectsWakeTime")
         autoreleasedFactoryResults = try bool("autoreleasedFactoryResults")
         notificationObjectFilterRetained = try bool("notificationObjectFilterRetained")
+        notificationPosterWaits = try bool("notificationQueuedObserverPosterWaits")
         guard let ref = SelectorObserverRef(rawValue: value(of: "notificationSelectorObserverRef") ?? "") else {
             throw VariantError(message: "flag 'notificationSelectorObserverRef' takes unretained, weak or none")
         }

@@ -1,0 +1,80 @@
+import LoopSimKernel
+import LoopSimScenario
+import Testing
+
+/// The notification center per variant (semantics §5.3, §7).
+@Suite struct NotificationTests {
+    static let queuedObserver = """
+        name: queued observer
+        until: 3s
+        queues: [background]
+        main:
+          - thread: Poster
+            do:
+              - addObserverForName: Ping
+                queue: background
+                do:
+                  - work: 500ms
+                  - log: observer ran
+              - postNotification: Ping
+              - log: post returned
+        """
+
+    @Test func corelibsPosterWaitsForAQueuedObserver() throws {
+        let linux = try KernelSemanticsTests.run(Self.queuedObserver, "linux-corelibs")
+        #expect(linux.logs.map { "\($0.at) \($0.text)" } == ["500ms observer ran", "500ms post returned"])
+        let ios = try KernelSemanticsTests.run(Self.queuedObserver, "ios10")
+        #expect(ios.logs.map { "\($0.at) \($0.text)" } == ["0s post returned", "500ms observer ran"])
+    }
+
+    @Test func addingTheSameObserverTwiceDeliversTwice() throws {
+        let o = try KernelSemanticsTests.run("""
+            name: twice
+            until: 2s
+            classes:
+              L: {methods: {onPing: [log: ping]}}
+            main:
+              - let: l = new L
+              - addSelectorObserver: l
+                selector: onPing
+                name: Ping
+              - addSelectorObserver: l
+                selector: onPing
+                name: Ping
+              - postNotification: Ping
+            """)
+        #expect(o.logs.count == 2)
+    }
+
+    @Test func selectorObserversDoNotExistOnLinux() throws {
+        let o = try KernelSemanticsTests.run("""
+            name: no selector API
+            until: 1s
+            classes:
+              L: {methods: {onPing: []}}
+            main:
+              - let: l = new L
+              - addSelectorObserver: l
+                selector: onPing
+                name: Ping
+            """, "linux-corelibs")
+        #expect(o.crash?.message.contains("does not exist in swift-corelibs-foundation") == true)
+    }
+
+    @Test func corelibsRetainsTheObjectFilter() throws {
+        let yaml = """
+            name: object filter
+            until: 1s
+            classes:
+              Sender: {fields: {n: int}}
+            main:
+              - let: sender = new Sender
+              - addObserverForName: Ping
+                object: sender
+                do: []
+              - release: sender
+            """
+        #expect(try KernelSemanticsTests.run(yaml, "linux-corelibs").findings.leaks.map(\.className) == ["Sender"])
+        #expect(try KernelSemanticsTests.run(yaml, "ios10").findings.leaks.isEmpty)
+    }
+}
