@@ -37,8 +37,21 @@ public final class Kernel {
     /// The app's own references (window, navigation stack) and the main program's locals.
     var appEnvironment: Environment!
     var pendingUserActions = Deque<Int>()
-    /// The program's user actions followed by the run's generated ones.
-    let userActions: [UserAction]
+    /// The program's user actions, the run's generated ones, then app callbacks the kernel queues.
+    var userActions: [UserAction]
+
+    // MARK: App lifecycle
+    public internal(set) var appState = AppState.active
+    public internal(set) var appStateTimeline: [AppStateChange] = []
+    public internal(set) var foregroundReturns: [ForegroundReturn] = []
+    public internal(set) var samples: [Sample] = []
+    var deviceAsleepSince: SimInstant?
+    var frozenEntries: [EventQueue<KernelEvent>.Entry] = []
+    var deferredResumes: [Int] = []
+    var deferredWakeUps = false
+    var backgroundTasks: [BackgroundTask] = []
+    var backgroundEnteredAt: SimInstant?
+    var budgetEntry: UInt64?
     var userEventSource: ObjectID?
     /// `dispatch_after` blocks waiting for their deadline (nil once queued).
     var pendingAfters: [(block: ObjectID, queue: QueueRef)?] = []
@@ -101,6 +114,10 @@ public final class Kernel {
             precondition(entry.instant >= now, "time went backwards")
             now = entry.instant
             countStep()
+            if deviceAsleepSince != nil && usesMonotonicClock(entry.payload) {
+                frozenEntries.append(entry)  // the monotonic clock stands still while the device sleeps
+                continue
+            }
             handle(entry.payload)
         }
         let end = crash == nil && limit == nil && !quiescent && !horizon.isNever ? horizon : now
@@ -111,9 +128,14 @@ public final class Kernel {
 
     private func handle(_ event: KernelEvent) {
         switch event {
-        case .resume(let id):
+        case .resume(let id), .workDone(let id):
             let thread = threads[id]
             thread.resumeEntry = nil
+            if appState == .suspended || appState == .killed {
+                // A suspended app runs no thread: the resume waits for the return to the foreground.
+                if appState == .suspended && !deferredResumes.contains(id) { deferredResumes.append(id) }
+                return
+            }
             resume(thread)
         case .portExpiry(let rl, let mode):
             timerPortExpired(runLoops[rl], mode: mode)
@@ -127,6 +149,8 @@ public final class Kernel {
             dispatchAfterFired(index)
         case .semaphoreTimeout(let thread):
             semaphoreTimedOut(thread)
+        case .backgroundBudgetExpired:
+            backgroundBudgetExpired()
         }
     }
 

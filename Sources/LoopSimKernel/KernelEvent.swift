@@ -1,7 +1,9 @@
 /// What a queue entry does when its instant comes.
 enum KernelEvent {
-    /// A thread becomes runnable and continues its top frame.
+    /// A thread becomes runnable and continues its top frame (a wake-up: not tied to any clock).
     case resume(thread: Int)
+    /// A thread's `work:` ends: CPU time, which stands still while the device sleeps.
+    case workDone(thread: Int)
     /// A mode's kernel timer expires: one message on its timer port.
     case portExpiry(runLoop: Int, mode: String)
     /// An activation's GCD timeout source fires and calls `CFRunLoopWakeUp`.
@@ -14,4 +16,6 @@ enum KernelEvent {
     case dispatchAfter(Int)
     /// A semaphore wait with a timeout gives up.
     case semaphoreTimeout(thread: Int)
+    /// The background-task budget of a backgrounded app ran out.
+    case backgroundBudgetExpired
 }

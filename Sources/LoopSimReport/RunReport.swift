@@ -43,6 +43,23 @@ public enum RunReport {
             }),
             "logs": .array(outcome.logs.map { .object(["at_ms": .double($0.at.milliseconds), "thread": .string($0.thread),
                                                         "text": .string($0.text)]) }),
+            "app": .object([
+                "state": .string(outcome.appState.rawValue),
+                "killed": .bool(outcome.appState == .killed),
+                "timeline": .array(outcome.appStateTimeline.map { change in
+                    .object(["at_ms": .double(change.at.milliseconds), "state": .string(change.state.rawValue),
+                             "device_asleep": .bool(change.deviceAsleep)])
+                }),
+                "foreground_returns": .array(outcome.foregroundReturns.map { r in
+                    .object(["at_ms": .double(r.at.milliseconds), "countdowns": .array(r.countdowns.map { c in
+                        .object(["timer": .string(c.timer), "ticks": .int(Int64(c.ticks)),
+                                 "wall_slots": .int(Int64(c.wallSlots)),
+                                 "behind_ms": .double(Double(c.wallSlots - c.ticks) * c.interval.milliseconds)])
+                    })])
+                }),
+            ]),
+            "samples": .array(outcome.samples.map { .object(["name": .string($0.name), "at_ms": .double($0.at.milliseconds),
+                                                             "value": .int(Int64($0.value))]) }),
             "checks": .array(outcome.checks.map { check in
                 .object(["label": .string(check.label), "at_ms": .double(check.at.milliseconds),
                          "leaks": .array(check.findings.leaks.map(leakJSON)),

@@ -33,7 +33,7 @@ import Testing
         ("name: x\nclasses:\n  A:\n    fields: {t: weak NSTimr}\nmain: []\n", "field.declaration", 4, 22),
         ("name: x\nmain:\n  - scheduledTimer: t\n    every: 1s\n", "timer.action", 3, 5),
         ("name: x\nmain:\n  - dispatch_async: mian\n    do: []\n", "name.undefined", 3, 21),
-        ("name: x\nmain:\n  - let: p = 1 +\n", "expr.syntax", 3, 16),
+        ("name: x\nmain:\n  - let: p = 1 +\n", "expr.syntax", 3, 17),  // the missing operand after +
         ("name: x\nset: {staleTimerPortWake: true}\nmain: []\n", "flag.invalid", 2, 7),
         ("name: x\ncovers: [S5]\nmain: []\n", "covers.unknown", 2, 10),
         ("name: x\nmain:\n  - thread: T\n    do:\n      - log: self\n      - fire: self.t\n", "name.undefined", 6, 15),

@@ -46,6 +46,10 @@ public struct RunOutcome: Sendable {
     public var checks: [CheckSnapshot]
     /// Every object that died, in order.
     public var deaths: [DeathRecord]
+    public var appState: AppState
+    public var appStateTimeline: [AppStateChange]
+    public var foregroundReturns: [ForegroundReturn]
+    public var samples: [Sample]
     /// The trace lines, when the run kept them.
     public var traceLines: [String]
 
@@ -84,6 +88,10 @@ public struct RunOutcome: Sendable {
         logs = k.logs
         checks = k.checks
         deaths = k.deaths
+        appState = k.appState
+        appStateTimeline = k.appStateTimeline
+        foregroundReturns = k.foregroundReturns
+        samples = k.samples
         traceLines = k.trace.lines
     }
 

@@ -9,6 +9,7 @@ public final class HeapObject {
         case semaphore
         case invocation
         case observerToken
+        case backgroundTask
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 
@@ -65,7 +66,7 @@ public final class HeapObject {
     public var displayName: String {
         switch kind {
         case .block: label
-        case .instance, .timer, .source, .dispatchSource, .semaphore, .invocation, .observerToken:
+        case .instance, .timer, .source, .dispatchSource, .semaphore, .invocation, .observerToken, .backgroundTask:
             hasGivenLabel ? "\(className) \(label)" : label
         }
     }

@@ -63,6 +63,14 @@ extension Kernel {
             return .bool(compare(a, op, b))
         case .not(let inner):
             return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread)))
+        case .wallSeconds:
+            return .int(Int(now.nanoseconds / 1_000_000_000))
+        case .arithmetic(let lhs, let isAddition, let rhs):
+            guard case .int(let a) = try evaluate(lhs, in: frame, on: thread),
+                  case .int(let b) = try evaluate(rhs, in: frame, on: thread) else {
+                throw RuntimeFault("+ and - take integers")
+            }
+            return .int(isAddition ? a + b : a - b)
         }
     }
 

@@ -198,6 +198,48 @@ extension Kernel {
         case .postNotification(let name, let objectExpr):
             let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread) } ?? .null
             return postNotification(name: name, object: object, on: thread)
+        case .beginBackgroundTask(let expirationExpr, let into):
+            var handler: ObjectID?
+            if let expirationExpr {
+                let (block, owned) = try evaluateOwned(expirationExpr, in: frame, on: thread)
+                if case .object(let id) = block {
+                    if !owned { retain(id) }
+                    handler = id
+                }
+            }
+            let task = beginBackgroundTask(expiration: handler, on: thread)  // the task's slot takes the handler's +1
+            if let into {
+                try store(.object(task), owned: true, into: into, in: frame, on: thread)
+            } else {
+                release(task, on: thread)
+            }
+        case .endBackgroundTask(let expr):
+            if let task = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a background task"),
+               task.kind == .backgroundTask {
+                endBackgroundTask(task, on: thread)
+            }
+        case .sample(let name, let expr):
+            guard case .int(let value) = try evaluate(expr, in: frame, on: thread) else {
+                throw RuntimeFault("sample: \(name) is not an integer")
+            }
+            samples.append(Sample(name: name, at: now, value: value))
+            record(thread, "sample", [("name", .string(name)), ("value", .int(Int64(value)))])
+        case .internalStep(let kernelStep):
+            switch kernelStep {
+            case .suspendUnlessBackgroundTask:
+                if appState == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspendApp() }
+            case .killUnlessTasksEnded:
+                if backgroundTasks.contains(where: { !$0.ended }) {
+                    setAppState(.killed)
+                    record(thread, "app.killed", [("why", "a background task outlived its budget")])
+                } else if appState == .background {
+                    suspendApp()
+                }
+            case .callBlock(let block):
+                guard heap.object(block) != nil else { return .next }
+                retain(block)
+                return .push(blockFrame(block, edge: "expiration handler"))
+            }
         case .check(let label):
             checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
             record(thread, "check", [("label", .string(label))])

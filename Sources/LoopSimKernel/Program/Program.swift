@@ -13,20 +13,37 @@ public struct Program: Sendable {
     public var main = Body(steps: [], localNames: [])
     /// Scripted user actions, delivered through the main run loop's event source.
     public var userActions: [UserAction] = []
+    /// `UIApplicationDelegate` callbacks: `didEnterBackground`, `willEnterForeground`, `didBecomeActive`.
+    public var appDelegate: [(name: String, body: Body)] = []
 
     public init() {}
 }
 
-/// A user action at a fixed instant.
+/// A user action at a fixed instant: steps delivered through UIKit's event source, or an app-lifecycle
+/// action the system performs itself (home button, lock, return).
 public struct UserAction: Sendable {
     public var at: SimInstant
     public var label: String
     public var body: Body
-    public init(at: SimInstant, label: String, body: Body) {
+    public var appAction: AppAction?
+    public init(at: SimInstant, label: String, body: Body, appAction: AppAction? = nil) {
         self.at = at
         self.label = label
         self.body = body
+        self.appAction = appAction
     }
+}
+
+/// What the system does to the app, from outside it.
+public enum AppAction: String, Sendable, Hashable {
+    /// The user leaves the app (home button): inactive, background, then suspended unless a background task runs.
+    case background
+    /// The user returns: the app resumes and becomes active.
+    case foreground
+    /// The user locks the device: the app goes to the background and the device sleeps (the monotonic clock stops).
+    case lock
+    /// The device wakes; the app stays in the background until `foreground`.
+    case unlock
 }
 
 /// A class declared by the scenario.
@@ -120,6 +137,11 @@ public indirect enum Expr: Sendable {
     case mainRunLoop
     /// `dispatch_semaphore_create(value)`: a fresh semaphore (+1).
     case newSemaphore(Int)
+    /// Whole seconds of wall-clock time since the start (`[NSDate date]` relative to launch): goes on while the
+    /// device sleeps, unlike the monotonic clock of run-loop timers.
+    case wallSeconds
+    /// Integer `+` and `-`.
+    case arithmetic(Expr, isAddition: Bool, Expr)
     case compare(Expr, CompareOperator, Expr)
     case not(Expr)
 }

@@ -73,8 +73,18 @@ public indirect enum Step: Sendable {
     /// `postNotificationName:object:`, synchronous on the posting thread.
     case postNotification(name: String, object: Expr?)
 
+    // MARK: App lifecycle
+    /// `beginBackgroundTaskWithExpirationHandler:`; binds the task to `into`.
+    case beginBackgroundTask(expiration: Expr?, into: LValue?)
+    /// `endBackgroundTask:`.
+    case endBackgroundTask(Expr)
+    /// Record a named integer value in the report's `samples` (what a label shows, a computed remaining time).
+    case sample(name: String, value: Expr)
+
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)
+    /// A step the kernel itself inserts (app lifecycle follow-ups).
+    case internalStep(InternalStep)
 }
 
 /// How a dispatch timer source is set up.

@@ -78,6 +78,37 @@ public struct EventQueue<Payload> {
         return heap.min.map { SimInstant(nanoseconds: $0.instant) }
     }
 
+    /// Puts back an entry taken by ``popNext(notAfter:)`` at a new instant, with its own sequence number
+    /// (so ids held elsewhere stay valid and its order among equals is kept).
+    public mutating func restore(_ entry: Entry, at instant: SimInstant) {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            payloads[Int(slot)] = entry.payload
+        } else {
+            slot = Int32(payloads.count)
+            payloads.append(entry.payload)
+        }
+        liveSequences[entry.sequence] = slot
+        heap.insert(Key(instant: instant.nanoseconds, phase: entry.phase.rawValue, sequence: entry.sequence, slot: slot))
+    }
+
+    /// Moves every live entry the predicate selects `delta` later, keeping sequence numbers.
+    /// - Complexity: O(n log n) in the number of entries; used once per device wake.
+    public mutating func postpone(by delta: SimDuration, where shouldMove: (Payload) -> Bool) {
+        var keys: [Key] = []
+        while let key = heap.popMin() {
+            guard liveSequences[key.sequence] != nil else {
+                freeSlots.append(key.slot)
+                continue
+            }
+            var k = key
+            if let payload = payloads[Int(key.slot)], shouldMove(payload) { k.instant += delta.nanoseconds }
+            keys.append(k)
+        }
+        heap = Heap(keys)
+    }
+
     /// Removes and returns the earliest live entry if it is due at or before `limit`.
     public mutating func popNext(notAfter limit: SimInstant) -> Entry? {
         dropCancelledTop()

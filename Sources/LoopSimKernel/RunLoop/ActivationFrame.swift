@@ -13,7 +13,7 @@ final class ActivationFrame: Frame {
     let serial: Int
     let runLoop: SimRunLoop
     let mode: RunLoopMode
-    let deadline: SimInstant
+    var deadline: SimInstant
     let isPoll: Bool
     let returnAfterSourceHandled: Bool
     var phase = Phase.start

@@ -188,6 +188,10 @@ extension Kernel {
 
     /// A user action reaches UIKit's event source on the main run loop: signal it and wake the loop.
     func deliverUserAction(_ index: Int) {
+        if let action = userActions[index].appAction {
+            perform(action)
+            return
+        }
         pendingUserActions.append(index)
         record(nil, "user.action", [("label", .string(userActions[index].label))])
         guard let source = userEventSource.flatMap({ heap.object($0) }) else { return }

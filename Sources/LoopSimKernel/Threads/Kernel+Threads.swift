@@ -10,7 +10,9 @@ extension Kernel {
     /// Makes `thread` runnable at the current instant (once: a second request while one is pending is a no-op).
     func scheduleResume(_ thread: SimThread, at instant: SimInstant? = nil) {
         guard thread.resumeEntry == nil, thread.state != .exited else { return }
-        thread.resumeEntry = queue.schedule(.resume(thread: thread.id), at: instant ?? now, phase: .threadResume)
+        let at = instant ?? now
+        thread.resumeEntry = queue.schedule(at > now ? .workDone(thread: thread.id) : .resume(thread: thread.id), at: at,
+                                            phase: .threadResume)
     }
 
     /// The main thread: the scenario's launch code, then `UIApplicationMain`'s endless main run loop.
@@ -37,6 +39,12 @@ extension Kernel {
         guard thread.state != .exited else { return }
         thread.state = .running
         while crash == nil && limit == nil {
+            if appState == .suspended || appState == .killed {
+                // Frozen where it stands; it goes on after the return to the foreground.
+                thread.state = .runnable
+                if appState == .suspended && !deferredResumes.contains(thread.id) { deferredResumes.append(thread.id) }
+                return
+            }
             guard let top = thread.frames.last else {
                 if finishThread(thread) { return }
                 flushPending(on: thread)

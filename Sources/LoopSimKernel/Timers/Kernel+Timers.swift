@@ -41,6 +41,7 @@ extension Kernel {
             slotStrengths: [.strong, .strong, .strong], slots: slots, isDeclaredRoot: false, at: now, on: thread.name)
         for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { retain(id) } }
         o.timer = TimerState(fireTSR: firstFire, interval: interval, action: spec.action)
+        o.timer!.firstSlotWall = firstFire
         // CFRunLoopTimerSetTolerance: negative -> 0; repeating timers at most half their interval.
         var tolerance = max(.zero, spec.tolerance)
         if spec.repeats { tolerance = min(tolerance, SimDuration(nanoseconds: interval.nanoseconds / 2)) }

@@ -11,6 +11,8 @@ public struct TimerState: Sendable {
     public var interval: SimDuration
     /// Allowed lateness (0 = none).
     public var tolerance = SimDuration.zero
+    /// The first slot on the wall clock (for countdown figures across device sleep).
+    public var firstSlotWall = SimInstant.zero
     public var action: TimerSpec.Action
     /// Slot indices in the timer object: where target, userInfo and block live.
     static let targetSlot = 0, userInfoSlot = 1, blockSlot = 2

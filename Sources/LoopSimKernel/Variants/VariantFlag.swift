@@ -63,8 +63,8 @@ public struct VariantFlag: Sendable, Hashable {
               summary: "a block observer's object: filter is held strongly by the center",
               source: "SCF-HEAD NSNotification.swift; semantics §5.3", isModelled: true),
         .init(name: "backgroundTaskSeconds",
-              summary: "background task budget before suspension",
-              source: "SEC, semantics §7", isModelled: false),
+              summary: "how long beginBackgroundTask keeps a backgrounded app running (about 180 s iOS 7-12, 30 s iOS 13+)",
+              source: "SEC (watchdog logs, developer forums), semantics §7; not documented by Apple", isModelled: true),
     ]
 
     /// The flag with this name, if any.

@@ -33,6 +33,8 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var selectorObserverRef = SelectorObserverRef.weak
     public private(set) var notificationObjectFilterRetained = false
     public private(set) var notificationPosterWaits = false
+    /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
+    public private(set) var backgroundTaskBudget: SimDuration? = .seconds(180)
     /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
     /// their leeway window rather than at its start.
     public private(set) var leewayFiresAtEnd = false
@@ -46,7 +48,7 @@ public struct VariantProfile: Sendable, Hashable {
     }
 
     /// Names of the built-in profiles, in the order they are listed.
-    public static let builtInNames = ["ios8", "ios9", "ios10", "linux-corelibs"]
+    public static let builtInNames = ["ios8", "ios9", "ios10", "ios13", "linux-corelibs"]
 
     /// The built-in profile with this name.
     public static func builtIn(_ name: String) -> VariantProfile? {
@@ -71,6 +73,13 @@ public struct VariantProfile: Sendable, Hashable {
                 "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
                 "toleranceAffectsWakeTime": "true", "notificationSelectorObserverRef": "weak",
                 "backgroundTaskSeconds": "180",
+            ],
+            "ios13": [
+                "staleTimerPortWakeAfterLastTimerRemoved": "false", "timerPortBackend": "mk_timer+dispatch",
+                "runCommonModesPseudoModeRejected": "true", "blockBasedTimerAPI": "true",
+                "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
+                "toleranceAffectsWakeTime": "true", "notificationSelectorObserverRef": "weak",
+                "backgroundTaskSeconds": "30",
             ],
             "linux-corelibs": [
                 "staleTimerPortWakeAfterLastTimerRemoved": "true", "timerPortBackend": "timerfd",
@@ -137,6 +146,15 @@ public struct VariantProfile: Sendable, Hashable {
         autoreleasedFactoryResults = try bool("autoreleasedFactoryResults")
         notificationObjectFilterRetained = try bool("notificationObjectFilterRetained")
         notificationPosterWaits = try bool("notificationQueuedObserverPosterWaits")
+        switch value(of: "backgroundTaskSeconds") {
+        case "none": backgroundTaskBudget = nil
+        case let text?:
+            guard let seconds = Int64(text), seconds > 0 else {
+                throw VariantError(message: "flag 'backgroundTaskSeconds' takes a whole number of seconds or none")
+            }
+            backgroundTaskBudget = .seconds(seconds)
+        case nil: backgroundTaskBudget = nil
+        }
         guard let ref = SelectorObserverRef(rawValue: value(of: "notificationSelectorObserverRef") ?? "") else {
             throw VariantError(message: "flag 'notificationSelectorObserverRef' takes unretained, weak or none")
         }

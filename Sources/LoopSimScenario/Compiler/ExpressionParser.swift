@@ -3,7 +3,8 @@
 ///
 /// ```
 /// expr       := comparison
-/// comparison := unary (("==" | "!=" | "<" | "<=" | ">" | ">=") unary)?
+/// comparison := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
+/// sum        := unary (("+" | "-") unary)*
 /// unary      := "not" unary | primary
 /// primary    := "new" Name | "current" "runloop" | "main" "runloop" | "nil" | "true" | "false"
 ///             | Integer | Name ("." Name)*
@@ -19,6 +20,8 @@ indirect enum ParsedExpr {
     case currentRunLoop
     case mainRunLoop
     case newSemaphore(Int)
+    case wallSeconds
+    case arithmetic(ParsedExpr, String, ParsedExpr)
     case compare(ParsedExpr, String, ParsedExpr)
     case not(ParsedExpr)
 
@@ -71,13 +74,17 @@ struct ExpressionParser {
             if c.properties.isAlphabetic || c == "_" {
                 while i < chars.count && (chars[i].properties.isAlphabetic || chars[i] == "_" || ("0"..."9").contains(chars[i])) { i += 1 }
                 tokens.append((.name(String(String.UnicodeScalarView(chars[start..<i]))), start))
-            } else if ("0"..."9").contains(c) || (c == "-" && i + 1 < chars.count && ("0"..."9").contains(chars[i + 1])) {
+            } else if ("0"..."9").contains(c) || (c == "-" && i + 1 < chars.count && ("0"..."9").contains(chars[i + 1])
+                                                    && (tokens.isEmpty || { if case .op = tokens.last!.0 { return true }; return false }())) {
                 i += 1
                 while i < chars.count && ("0"..."9").contains(chars[i]) { i += 1 }
                 guard let value = Int(String(String.UnicodeScalarView(chars[start..<i]))) else {
                     throw ExpressionError(message: "integer out of range", column: start)
                 }
                 tokens.append((.int(value), start))
+            } else if c == "+" || c == "-" {
+                i += 1
+                tokens.append((.op(String(c)), start))
             } else if c == "." {
                 i += 1
                 tokens.append((.dot, start))
@@ -97,10 +104,19 @@ struct ExpressionParser {
     }
 
     private mutating func comparison() throws -> ParsedExpr {
-        let lhs = try unary()
-        if case .op(let op) = tokens[index].0 {
+        let lhs = try sum()
+        if case .op(let op) = tokens[index].0, op != "+" && op != "-" {
             index += 1
-            return .compare(lhs, op, try unary())
+            return .compare(lhs, op, try sum())
+        }
+        return lhs
+    }
+
+    private mutating func sum() throws -> ParsedExpr {
+        var lhs = try unary()
+        while case .op(let op) = tokens[index].0, op == "+" || op == "-" {
+            index += 1
+            lhs = .arithmetic(lhs, op, try unary())
         }
         return lhs
     }
@@ -127,6 +143,8 @@ struct ExpressionParser {
             }
             index += 1
             return .new(cls, column: tokens[index - 1].1)
+        case .name("now_s"):
+            return .wallSeconds
         case .name("dispatch_semaphore_create"):
             guard case .int(let value) = tokens[index].0, value >= 0 else {
                 throw ExpressionError(message: "dispatch_semaphore_create takes a count >= 0, e.g. `dispatch_semaphore_create 0`",

@@ -178,11 +178,12 @@ extension ScenarioCompiler {
     }
 
     /// `main:` (the app's launch code) and `user:` actions share one environment: the app's references.
-    func compileMain(_ main: LocatedNode?, user: LocatedNode?) {
+    func compileMain(_ main: LocatedNode?, user: LocatedNode?, appDelegate: LocatedNode? = nil) {
         let scope = Scope()
         var mainSteps: [Step] = []
         if let main { mainSteps = compileSteps(main, scope: scope) }
         var actions: [(SimInstant, String, [Step])] = []
+        var appActions: [(SimInstant, AppAction)] = []
         if let user {
             if let seq = user.sequence {
                 for item in seq.items {
@@ -190,8 +191,24 @@ extension ScenarioCompiler {
                         bag.error(.typeMismatch, "each user action is a mapping with at: and do:", at: item.location)
                         continue
                     }
-                    checkKeys(map, allowed: ["at", "name", "do"], required: ["at", "do"], context: "user action", into: &bag)
-                    guard let at = map["at"].flatMap({ duration($0, what: "at") }), let body = map["do"] else { continue }
+                    checkKeys(map, allowed: ["at", "name", "do", "app"], required: ["at"], context: "user action", into: &bag)
+                    guard let at = map["at"].flatMap({ duration($0, what: "at") }) else { continue }
+                    if let appNode = map["app"] {
+                        guard let text = string(appNode, what: "app"), let action = AppAction(rawValue: text) else {
+                            bag.error(.valueInvalid, "app: is background, foreground, lock or unlock", at: appNode.location)
+                            continue
+                        }
+                        if map["do"] != nil {
+                            bag.error(.stepShape, "a user action has either app: or do:, not both", at: item.location)
+                        }
+                        appActions.append((.zero + at, action))
+                        continue
+                    }
+                    guard let body = map["do"] else {
+                        bag.error(.keyMissing, "a user action needs do: (steps) or app: (background, foreground, lock, unlock)",
+                                  at: item.location)
+                        continue
+                    }
                     let label = map["name"].flatMap { string($0, what: "name") } ?? "action at \(at)"
                     actions.append((.zero + at, label, compileSteps(body, scope: scope)))
                 }
@@ -199,9 +216,28 @@ extension ScenarioCompiler {
                 bag.error(.typeMismatch, "user: is a list of actions, each with at: and do:", at: user.location)
             }
         }
+        compileAppDelegate(appDelegate, scope: scope)
+        for i in program.appDelegate.indices { program.appDelegate[i].body.localNames = scope.localNames }
         program.appBindings = scope.localNames
         program.main = Body(steps: mainSteps, localNames: scope.localNames)
         program.userActions = actions.map { UserAction(at: $0.0, label: $0.1, body: Body(steps: $0.2, localNames: scope.localNames)) }
+            + appActions.map { UserAction(at: $0.0, label: $0.1.rawValue, body: Body(steps: [], localNames: []), appAction: $0.1) }
+    }
+
+    /// `appDelegate:` — `didEnterBackground`, `willEnterForeground`, `didBecomeActive`: steps run on the main thread
+    /// in the app's environment (they see main:'s names).
+    func compileAppDelegate(_ node: LocatedNode?, scope: Scope) {
+        guard let node else { return }
+        guard let map = node.mapping else {
+            bag.error(.typeMismatch, "appDelegate: is a mapping of callback to steps", at: node.location)
+            return
+        }
+        let callbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
+        checkKeys(map, allowed: callbacks, context: "appDelegate", into: &bag)
+        for entry in map.entries where callbacks.contains(entry.key.text) {
+            program.appDelegate.append((name: entry.key.text, body: Body(steps: compileSteps(entry.value, scope: scope),
+                                                                          localNames: [])))
+        }
     }
 
     func compileBody(_ node: LocatedNode, scope: Scope) -> Body {

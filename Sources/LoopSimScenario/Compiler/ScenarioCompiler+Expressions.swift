@@ -36,6 +36,15 @@ extension ScenarioCompiler {
         case .currentRunLoop: return (.currentRunLoop, .runLoop)
         case .mainRunLoop: return (.mainRunLoop, .runLoop)
         case .newSemaphore(let value): return (.newSemaphore(value), .semaphore)
+        case .wallSeconds: return (.wallSeconds, .int)
+        case .arithmetic(let lhs, let op, let rhs):
+            guard let (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
+                  let (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            if ta != .int || tb != .int {
+                bag.error(.exprType, "\(op) takes integers, not \(ta) and \(tb)", at: location(in: scalar, offset: offset))
+                return nil
+            }
+            return (.arithmetic(a, isAddition: op == "+", b), .int)
         case .new(let name, let column):
             guard let c = program.classes.firstIndex(where: { $0.name == name }) else {
                 bag.error(.nameUndefined, "no class named '\(name)'" + suggestion(name, program.classes.map(\.name)),

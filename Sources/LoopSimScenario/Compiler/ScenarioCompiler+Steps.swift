@@ -20,6 +20,7 @@ extension ScenarioCompiler {
         "scroll": ["decelerate"], "displayLink": ["target", "selector", "fps"],
         "addObserverForName": ["object", "queue", "token", "captures", "do"],
         "addSelectorObserver": ["selector", "name", "object"], "removeObserver": [], "postNotification": ["object"],
+        "beginBackgroundTask": ["expiration"], "endBackgroundTask": [], "sample": ["value"],
     ]
     static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "invocation", "firstFire",
                             "tolerance"]
@@ -77,6 +78,30 @@ extension ScenarioCompiler {
             return randomDuration(arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []
         case "call":
             return call(arg, scope: scope).map { [$0] } ?? []
+        case "beginBackgroundTask":
+            var expiration: Expr?
+            if let handler = map["expiration"] {
+                guard let m = handler.mapping else {
+                    bag.error(.typeMismatch, "expiration: is a block: {captures: [...], do: [...]}", at: handler.location)
+                    return []
+                }
+                checkKeys(m, allowed: ["captures", "do"], context: "expiration handler", into: &bag)
+                expiration = blockLiteral(captures: m["captures"], body: m["do"], at: handler.location, scope: scope)
+            }
+            var into: LValue?
+            if !arg.isNull { into = lvalue(arg, scope: scope, declare: .anyObject)?.0 }
+            return [.beginBackgroundTask(expiration: expiration, into: into)]
+        case "endBackgroundTask":
+            guard let (e, _) = expression(arg, scope: scope) else { return [] }
+            return [.endBackgroundTask(e)]
+        case "sample":
+            guard let name = string(arg, what: "sample name"), let valueNode = map["value"] else {
+                bag.error(.keyMissing, "sample: NAME needs value: (an integer expression)", at: verbEntry.key.location)
+                return []
+            }
+            guard let (e, t) = expression(valueNode, scope: scope) else { return [] }
+            if t != .int { bag.error(.exprType, "sample values are integers, not \(t)", at: valueNode.location) }
+            return [.sample(name: name, value: e)]
         case "addObserverForName", "addSelectorObserver", "removeObserver", "postNotification":
             return compileNotificationStep(verb, arg, map, verbEntry.key.location, scope: scope)
         case "dispatch_after", "dispatch_source_timer", "dispatch_resume", "dispatch_suspend", "dispatch_source_cancel",

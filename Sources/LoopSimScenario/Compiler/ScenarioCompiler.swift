@@ -16,7 +16,7 @@ final class ScenarioCompiler {
     init(file: String) { self.file = file }
 
     static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
-                               "main", "user", "gestures", "params", "sweep", "expect"]
+                               "main", "user", "appDelegate", "gestures", "params", "sweep", "expect"]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
 
     func compile(_ root: LocatedNode) -> Scenario? {
@@ -45,7 +45,7 @@ final class ScenarioCompiler {
         }
         declareClasses(top["classes"])
         compileClassBodies(top["classes"])
-        compileMain(top["main"], user: top["user"])
+        compileMain(top["main"], user: top["user"], appDelegate: top["appDelegate"])
         let gestures = top["gestures"].flatMap { gestureSpec($0, until: until) }
         let sweep = top["sweep"].flatMap { sweepSpec($0, params: top["params"]?.mapping, variants: variants) }
         let expectations = top["expect"].map { compileExpectations($0, variants: variants) } ?? []
