@@ -52,6 +52,8 @@ let package = Package(
         .testTarget(name: "LoopSimKernelTests", dependencies: ["LoopSimKernel"]),
         .testTarget(name: "LoopSimStatsTests", dependencies: ["LoopSimStats"]),
         .testTarget(name: "LoopSimScenarioTests", dependencies: ["LoopSimScenario", "LoopSimKernel"]),
+        .testTarget(name: "LoopSimReportTests", dependencies: ["LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
+                    exclude: ["Fixtures", "Support"]),
         .testTarget(
             name: "LoopSimCLITests",
             dependencies: ["LoopSimCLI", "LoopSimReport", "LoopSimScenario"],

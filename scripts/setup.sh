@@ -7,6 +7,7 @@ need=()
 dpkg -s libgsl-dev >/dev/null 2>&1 || need+=(libgsl-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v dot >/dev/null 2>&1 || need+=(graphviz)  # loopsim graph --format svg
+command -v chromium >/dev/null 2>&1 || need+=(chromium)  # the HTML report's render test (headless)
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"
@@ -22,3 +23,17 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 pkg-config --exists gsl || { echo "setup: pkg-config cannot find gsl after installing libgsl-dev" >&2; exit 1; }
+
+# The notebooks' Python environment: a venv under .venv with notebooks/requirements.txt (pinned), reinstalled
+# only when that file changes.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+if [ -f "$root/notebooks/requirements.txt" ]; then
+    stamp="$root/.venv/.requirements.sha256"
+    want="$(sha256sum "$root/notebooks/requirements.txt" | cut -d' ' -f1)"
+    if [ ! -x "$root/.venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+        echo "setup: installing the notebooks' Python packages into .venv"
+        python3 -m venv "$root/.venv"
+        "$root/.venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/notebooks/requirements.txt"
+        echo "$want" > "$stamp"
+    fi
+fi

@@ -7,7 +7,8 @@ public struct LoopSimCommand: ParsableCommand {
         abstract: "Replay run loops, timers, GCD and object lifetimes on a virtual clock, under several OS variants.",
         discussion: "Exit codes: 0 success, 1 failed expectations or tests, 2 invalid scenario or arguments, 3 a run hit a limit.",
         subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self,
-                      SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self],
+                      SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
+                      CompareCommand.self, TimelineCommand.self, ReportCommand.self],
         defaultSubcommand: nil
     )
     public init() {}

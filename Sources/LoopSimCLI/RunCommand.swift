@@ -23,6 +23,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Write the kernel trace as JSON Lines (one file per variant when several run).")
     var trace: String?
 
+    @OptionGroup var visuals: RunVisualOptions
+
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
@@ -58,15 +60,21 @@ struct RunCommand: ParsableCommand {
         let runs: [VariantRun]
         do {
             runs = try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides,
-                                          keepsTrace: trace != nil)
+                                          keepsTrace: trace != nil || visuals.needsTrace)
         } catch {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid
         }
-        if let trace { try writeTraces(runs, to: trace) }
+        if let trace, visuals.traceFormat == .chrome {
+            try visuals.writeChromeTraces(runs, scenario, to: trace)
+        } else if let trace {
+            try writeTraces(runs, to: trace)
+        }
+        if visuals.narrate { try visuals.printNarration(scenario, runs, json: format == .json) } else {
         switch format {
         case .text: print(TextReport.render(scenario, runs), terminator: "")
         case .json: print(ScenarioRunner.document(scenario, runs).pretty)
+        }
         }
         if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }
         if runs.contains(where: { !$0.failedExpectations.isEmpty }) { throw Exit.failed }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import LoopSimReport
+import LoopSimScenario
+
+/// `loopsim compare FILE --variants ios9,ios10`: the variants side by side, then where their traces part.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Run a scenario under several variants with one seed: a table of figures, then the first divergence.",
+        discussion: """
+            The first variant is the reference: each other variant's trace is aligned with its trace event by \
+            event, and the first event where they part is explained with what set it up and what follows \
+            (exits, deallocs, parked threads, leaks).
+            """)
+
+    @Argument(help: "The scenario file (YAML).")
+    var file: String
+
+    @Option(help: "Comma-separated variants to compare (default: the scenario's variants).")
+    var variants: String?
+
+    @Option(help: "The seed for every variant (default: the scenario's seed:).")
+    var seed: UInt64?
+
+    @Option(help: "Output format: text or json.")
+    var format: RunCommand.OutputFormat = .text
+
+    @Option(name: .customLong("set"), help: "Override a variant flag in every variant: --set flag=value (repeatable).")
+    var settings: [String] = []
+
+    var variantList: [String] {
+        (variants ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+    }
+
+    func validate() throws {
+        let list = variantList
+        if Set(list).count != list.count { throw ValidationError("--variants names a variant twice") }
+        for s in settings where !s.contains("=") { throw ValidationError("--set takes flag=value") }
+    }
+
+    func run() throws {
+        let scenario = try ScenarioFiles.loadOrExit(file)
+        let runs = try ScenarioFiles.runOrExit(scenario, variants: variantList, seed: seed, settings: settings)
+        if runs.count < 2 {
+            StandardError.write("error: compare needs at least two variants (--variants ios9,ios10)\n")
+            throw Exit.invalid
+        }
+        let comparison = VariantComparison(scenario, runs)
+        switch format {
+        case .text: print(comparison.text, terminator: "")
+        case .json: print(comparison.json.pretty)
+        }
+        if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

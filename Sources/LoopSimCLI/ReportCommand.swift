@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+
+/// `loopsim report FILE… -o OUT`: one self-contained HTML page per scenario.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a self-contained HTML page per scenario: variant table, divergence, timeline, retain graph, latencies.",
+        discussion: "With one file, -o names the page (default: standard output); with several, -o names a directory "
+            + "that receives NAME.html for each.")
+
+    @Argument(help: "Scenario files (YAML).")
+    var files: [String]
+
+    @Option(name: .customLong("variant"), help: "A variant to run (repeatable); default: the scenario's variants.")
+    var variants: [String] = []
+
+    @Option(help: "The seed for every variant (default: the scenario's seed:).")
+    var seed: UInt64?
+
+    @Option(name: [.short, .customLong("output")], help: "The page to write (one file) or a directory (several files).")
+    var output: String?
+
+    @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
+    var settings: [String] = []
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("name at least one scenario file") }
+        if files.count > 1 && output == nil { throw ValidationError("with several files, -o must name a directory") }
+    }
+
+    func run() throws {
+        var limited = false
+        for file in files {
+            let scenario = try ScenarioFiles.loadOrExit(file)
+            let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
+            limited = limited || runs.contains { $0.outcome.limit != nil }
+            let page = HTMLReport.render(scenario, runs)
+            var target = output
+            if files.count > 1, let dir = output {
+                try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                target = (dir as NSString).appendingPathComponent(base + ".html")
+            }
+            try OutputFile.emit(page, to: target)
+            if let target { StandardError.write("wrote \(target)\n") }
+        }
+        if limited { throw Exit.limit }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+
+/// The options of `loopsim run` that show a run rather than sum it up: `--narrate` (with `--thread`,
+/// `--from`, `--to`) and `--trace-format chrome`.
+struct RunVisualOptions: ParsableArguments {
+    @Flag(help: "Tell each run-loop pass step by step in plain words (instead of the report).")
+    var narrate = false
+
+    @Option(help: "With --narrate: only this thread (e.g. worker-1).")
+    var thread: String?
+
+    @OptionGroup var window: TimeWindowOptions
+
+    @Option(name: .customLong("trace-format"), help: "Format of --trace: jsonl (kernel events) or chrome (Perfetto, chrome://tracing).")
+    var traceFormat: TraceFormat = .jsonl
+
+    enum TraceFormat: String, ExpressibleByArgument { case jsonl, chrome }
+
+    /// Whether the runs must keep their trace lines.
+    var needsTrace: Bool { narrate || traceFormat == .chrome }
+
+    func validate() throws {
+        if !narrate && (thread != nil || window.from != nil || window.to != nil) {
+            throw ValidationError("--thread, --from and --to go with --narrate")
+        }
+    }
+
+    /// Prints the narration of every run, as text or as `{scenario, file, runs: [{variant, seed, narration}]}`.
+    func printNarration(_ scenario: Scenario, _ runs: [VariantRun], json: Bool) throws {
+        let (from, to) = try window.nanoseconds()
+        var documents: [JSONValue] = []
+        var text = ""
+        for run in runs {
+            if let thread, !run.outcome.threads.contains(where: { $0.name == thread }) {
+                StandardError.write("warning: \(run.variant) has no thread named '\(thread)' (threads: "
+                                    + run.outcome.threads.map(\.name).joined(separator: ", ") + ")\n")
+            }
+            let events = (try? TraceEvent.parse(run.outcome.traceLines)) ?? []
+            let narration = Narration(events: events, thread: thread, from: from, to: to)
+            text += (text.isEmpty ? "" : "\n") + narration.text(title: "\(run.variant) (seed \(run.outcome.seed))")
+            documents.append(.object(["variant": .string(run.variant), "seed": .int(Int64(bitPattern: run.outcome.seed)),
+                                      "narration": narration.json]))
+        }
+        if json {
+            print(JSONValue.object(["scenario": .string(scenario.name), "file": .string(scenario.file),
+                                    "runs": .array(documents)]).pretty)
+        } else {
+            print("\(scenario.name)\n  file \(scenario.file)\n\n" + text, terminator: "")
+        }
+    }
+
+    /// Writes each run's Chrome trace (one file per variant when several run, as `--trace` does).
+    func writeChromeTraces(_ runs: [VariantRun], _ scenario: Scenario, to path: String) throws {
+        for run in runs {
+            var target = path
+            if runs.count > 1 {
+                let ns = path as NSString
+                target = ns.deletingPathExtension + ".\(run.variant)." + (ns.pathExtension.isEmpty ? "json" : ns.pathExtension)
+            }
+            do {
+                try AtomicFile.write(ChromeTrace.document(run, scenario: scenario.name).compact + "\n", to: target)
+            } catch {
+                StandardError.write("error: cannot write the trace to '\(target)': \(error.localizedDescription)\n")
+                throw Exit.invalid
+            }
+        }
+    }
+}

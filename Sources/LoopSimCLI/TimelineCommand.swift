@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+
+/// `loopsim timeline FILE`: each variant's threads as lanes over virtual time, for a terminal, as SVG or JSON.
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Draw a run as lanes per thread: running, busy, asleep in a mode, blocked, parked; fires, skips, exits.")
+
+    @Argument(help: "The scenario file (YAML).")
+    var file: String
+
+    @Option(name: .customLong("variant"), help: "A variant to draw (repeatable); default: the scenario's variants.")
+    var variants: [String] = []
+
+    @Option(help: "The seed (default: the scenario's seed:).")
+    var seed: UInt64?
+
+    @Option(help: "Output format: text, svg or json.")
+    var format: Format = .text
+
+    @Option(help: "Text width in characters (default: the terminal's), or SVG width in pixels (default 960).")
+    var width: Int?
+
+    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @OptionGroup var window: TimeWindowOptions
+
+    @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
+    var settings: [String] = []
+
+    enum Format: String, ExpressibleByArgument { case text, svg, json }
+
+    func validate() throws {
+        if let width, width < 30 { throw ValidationError("--width must be at least 30") }
+    }
+
+    func run() throws {
+        let scenario = try ScenarioFiles.loadOrExit(file)
+        let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
+        let (from, to) = try window.nanoseconds()
+        let timelines = runs.map(ThreadTimeline.init)
+        let text: String
+        switch format {
+        case .text:
+            let w = width ?? TerminalWidth.current
+            text = timelines.map { TimelineText.render($0, width: w, from: from, to: to) }.joined(separator: "\n")
+        case .svg:
+            text = TimelineSVG.render(timelines, title: scenario.name, width: width ?? 960, from: from, to: to)
+        case .json:
+            text = JSONValue.object(["scenario": .string(scenario.name), "file": .string(scenario.file),
+                                     "timelines": .array(timelines.map(\.json))]).pretty + "\n"
+        }
+        try OutputFile.emit(text, to: output)
+        if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }
+    }
+}
+
+/// Writes a command's output to a file, or prints it.
+enum OutputFile {
+    static func emit(_ text: String, to path: String?) throws {
+        guard let path else {
+            print(text, terminator: "")
+            return
+        }
+        do {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            StandardError.write("error: cannot write '\(path)': \(error.localizedDescription)\n")
+            throw Exit.invalid
+        }
+    }
+}

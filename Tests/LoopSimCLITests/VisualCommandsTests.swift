@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// End-to-end runs of `compare`, `timeline`, `report`, `run --narrate` and `run --trace-format chrome`.
+@Suite(.serialized) struct VisualCommandsTests {
+    static let s2 = "scenarios/s02-timerbutton-worker-loop.yaml"
+    static func loopsim(_ arguments: [String]) throws -> CLIEndToEndTests.Result { try CLIEndToEndTests.loopsim(arguments) }
+
+    @Test func compareNamesTheStaleWakeAndFollowsItToTheButton() throws {
+        let r = try Self.loopsim(["compare", Self.s2, "--variants", "ios9,ios10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("── first divergence: ios9 vs ios10 "))
+        #expect(r.stdout.contains("  at 4.000 s on worker-1\n"))
+        #expect(r.stdout.contains("ios9   the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
+        #expect(r.stdout.contains("→ 4.000 s worker-1: frees TimerButton button"))
+        #expect(r.stdout.contains("→ worker-1 is parked for ever"))
+        let json = try Self.loopsim(["compare", Self.s2, "--variants", "ios9,ios10", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let d = try #require((doc["divergences"] as? [[String: Any]])?.first)
+        #expect(d["at_ms"] as? Int == 4000)
+        #expect(try Self.loopsim(["compare", Self.s2, "--variants", "ios9"]).status == 2)
+        #expect(try Self.loopsim(["compare", Self.s2, "--variants", "ios9,ios9"]).status == 64, "a usage error")
+    }
+
+    @Test func narrateOneThreadInAWindow() throws {
+        let r = try Self.loopsim(["run", Self.s2, "--variant", "ios9", "--narrate", "--thread", "worker-1", "--from", "4s", "--to", "4s"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("4.000 s  worker-1  default #1.4  finds no timer due in mode default"))
+        #expect(!r.stdout.contains("3.000 s"))
+        #expect(!r.stdout.contains("  main  "))
+        let json = try Self.loopsim(["run", Self.s2, "--variant", "ios9", "--narrate", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let lines = try #require((doc["runs"] as? [[String: Any]])?.first?["narration"] as? [[String: Any]])
+        #expect(lines.contains { $0["activity"] as? String == "Exit" && $0["thread"] as? String == "worker-1" })
+        #expect(try Self.loopsim(["run", Self.s2, "--thread", "main"]).status == 64, "--thread needs --narrate")
+        #expect(try Self.loopsim(["run", Self.s2, "--narrate", "--from", "2"]).status == 64, "a bare number is not a duration")
+    }
+
+    @Test func timelineTextSVGAndJSON() throws {
+        let text = try Self.loopsim(["timeline", Self.s2, "--variant", "ios10", "--width", "90"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("── ios10 (seed 1) · timeline 0 → 3.500 s · 1 column = 50 ms"))
+        #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 90 })
+        let svg = try Self.loopsim(["timeline", Self.s2, "--format", "svg"])
+        #expect(svg.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        let json = try Self.loopsim(["timeline", Self.s2, "--format", "json", "--variant", "ios10"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let tl = try #require((doc["timelines"] as? [[String: Any]])?.first)
+        #expect(tl["lanes"] as? [String] == ["app", "main", "worker-1"])
+        let spans = try #require(tl["spans"] as? [[String: Any]])
+        #expect(spans.contains { $0["state"] as? String == "parked" && $0["lane"] as? String == "worker-1" })
+    }
+
+    @Test func chromeTraceAndReportFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-visual-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("s2.json").path
+        let r = try Self.loopsim(["run", Self.s2, "--trace", trace, "--trace-format", "chrome"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for variant in ["ios9", "ios10"] {
+            let data = try Data(contentsOf: dir.appendingPathComponent("s2.\(variant).json"))
+            let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect((doc["traceEvents"] as? [Any])?.isEmpty == false)
+        }
+        let page = dir.appendingPathComponent("report.html").path
+        let report = try Self.loopsim(["report", Self.s2, "-o", page])
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<section id=\"timeline\">"))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import LoopSimReport
+import Testing
+
+/// The HTML report: its content, its self-containment, and its rendering in a real headless Chromium.
+@Suite(.serialized) struct HTMLReportTests {
+    static func page(_ path: String = ReportFixtures.s2) throws -> String {
+        let (scenario, runs) = try ReportFixtures.runs(path, variants: ["ios9", "ios10"])
+        return HTMLReport.render(scenario, runs)
+    }
+
+    @Test func pageHasEverySectionAndNoExternalResource() throws {
+        let html = try Self.page()
+        for id in ["variants", "divergence", "timeline", "retain", "latency", "narration"] {
+            #expect(html.contains("<section id=\"\(id)\">"), "no section \(id)")
+        }
+        #expect(html.contains("<tr class=\"differs\"><td>≠ objects leaked</td><td>0</td><td>1</td></tr>"))
+        #expect(html.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
+        #expect(html.contains("<g class=\"node leaked\"><title>TimerButton button (leaked)</title>"))
+        #expect(html.contains("no leaks: every object the scenario let go was deallocated"))
+        #expect(html.components(separatedBy: "<svg ").count - 1 == 4)  // timeline, two retain graphs, histogram
+        // Self-contained: nothing is fetched (the only URL is the SVG namespace).
+        for needle in ["src=", "<link", "@import", "url(http", "href=\"http"] { #expect(!html.contains(needle), "\(needle)") }
+        #expect(html == (try Self.page()), "byte-identical twice")
+    }
+
+    // MARK: Headless Chromium
+
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// In CI the browser must be there (scripts/setup.sh installs it); elsewhere the test is skipped without it.
+    static let browserRequired = ProcessInfo.processInfo.environment["CI"] != nil
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["120", executable] + arguments
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-proc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    /// A probe run first in `<head>`: records uncaught errors, failed loads and `console.error` calls, and after
+    /// `load` writes what it saw, and what the page laid out, into attributes of `<html>`.
+    static let probe = """
+        <script>window.__errors=[];window.addEventListener('error',function(e){window.__errors.push(String(e.message||\
+        ('failed to load '+(e.target&&(e.target.src||e.target.href)))));},true);\
+        window.addEventListener('unhandledrejection',function(e){window.__errors.push('rejection '+e.reason);});\
+        var __ce=console.error;console.error=function(){window.__errors.push(Array.prototype.join.call(arguments,' '));\
+        __ce.apply(console,arguments);};window.addEventListener('load',function(){var r=document.documentElement;\
+        var t=document.querySelector('#timeline svg').getBoundingClientRect();\
+        r.setAttribute('data-errors',String(window.__errors.length));r.setAttribute('data-error-text',window.__errors.join(' | '));\
+        r.setAttribute('data-svgs',String(document.querySelectorAll('svg').length));\
+        r.setAttribute('data-timeline',Math.round(t.width)+'x'+Math.round(t.height));\
+        r.setAttribute('data-bars',String(document.querySelectorAll('#latency rect.bar').length));});</script>
+        """
+
+    @Test(.enabled(if: chromium != nil || browserRequired, "Chromium is not installed (scripts/setup.sh installs it)"))
+    func reportRendersInHeadlessChromiumWithoutErrors() throws {
+        let browser = try #require(Self.chromium, "CI needs Chromium: scripts/setup.sh installs it")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let html = try Self.page()
+        let page = dir.appendingPathComponent("report.html"), probed = dir.appendingPathComponent("probe.html")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        try html.replacingOccurrences(of: "<head>\n", with: "<head>\n" + Self.probe + "\n")
+            .write(to: probed, atomically: true, encoding: .utf8)
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                      "--user-data-dir=" + dir.appendingPathComponent("profile").path]
+
+        // 1. The DOM after load: no errors, every SVG laid out.
+        let dom = try Self.run(browser, common + ["--virtual-time-budget=3000", "--dump-dom", probed.absoluteString])
+        #expect(dom.status == 0, "chromium failed: \(dom.stderr.suffix(2000))")
+        #expect(dom.stdout.contains("data-errors=\"0\""), "console errors: \(dom.stdout.prefix(400))")
+        #expect(dom.stdout.contains("data-svgs=\"4\""))
+        #expect(dom.stdout.contains("data-bars=\"2\""))
+        let timeline = try #require(dom.stdout.firstMatch(of: /data-timeline="(\d+)x(\d+)"/))
+        #expect(Int(timeline.1) == 960)
+        #expect((Int(timeline.2) ?? 0) > 200)
+        #expect(!dom.stderr.contains("Uncaught"))
+
+        // 2. A screenshot of the page as a person sees it: not blank.
+        let png = dir.appendingPathComponent("report.png")
+        let shot = try Self.run(browser, common + ["--window-size=1100,1800", "--screenshot=" + png.path, page.absoluteString])
+        #expect(shot.status == 0, "chromium failed: \(shot.stderr.suffix(2000))")
+        let script = ReportFixtures.root.appendingPathComponent("Tests/LoopSimReportTests/Support/png_stats.py").path
+        let stats = try Self.run("/usr/bin/env", ["python3", script, png.path])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let fields = stats.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(fields.count == 4)
+        guard fields.count == 4 else { return }
+        #expect(fields[0] == "1100" && fields[1] == "1800")
+        let nonWhite = Double(fields[2]) ?? 0, colours = Int(fields[3]) ?? 0
+        #expect(nonWhite > 0.05, "only \(nonWhite) of the screenshot is not white")
+        #expect(colours > 30, "only \(colours) colours: the SVGs did not render")
+    }
+}

@@ -1,0 +1,54 @@
+import LoopSimReport
+import Testing
+
+/// `loopsim run --narrate`: passes, activities in CFRunLoop's order, sleep and wake reasons, filters.
+@Suite struct NarrationTests {
+    static func narration(_ path: String, variant: String, thread: String? = nil, from: Int64? = nil,
+                          to: Int64? = nil) throws -> Narration {
+        let (_, runs) = try ReportFixtures.runs(path, variants: [variant])
+        return Narration(events: try TraceEvent.parse(runs[0].outcome.traceLines), thread: thread, from: from, to: to)
+    }
+
+    @Test func onePassListsTheSixObserverActivitiesInCFRunLoopsOrder() throws {
+        let n = try Self.narration(ReportFixtures.onePass, variant: "ios10", thread: "worker")
+        let pass = n.lines.filter { $0.run == 1 && $0.pass == 1 }
+        #expect(pass.compactMap(\.activity) == ["Entry", "BeforeTimers", "BeforeSources", "BeforeWaiting", "AfterWaiting", "Exit"])
+        #expect(!n.lines.contains { $0.pass == 2 })
+        // Why it slept and on which ports, what woke it, what it handled, why it returned.
+        let texts = pass.map(\.text)
+        #expect(texts.contains("sleeps in mode default on: wake-up port, timer port (armed for 0.500 s), time limit at 2.000 s"))
+        #expect(texts.contains("wakes: a message on the timer port of mode default"))
+        #expect(texts.contains("fires NSTimer t (due at 0.500 s, on time)"))
+        #expect(texts.last == "the run loop returns finished from mode default: its mode has no sources or timers left")
+        // The observer's block and the timer's action are work inside callouts.
+        #expect(pass.filter { $0.inCallout }.map(\.text) == Array(repeating: "logs “observed”", count: 5) + ["logs “tick”"]
+                + ["logs “observed”"])
+        #expect(pass.allSatisfy { $0.mode == "default" && $0.thread == "worker" })
+    }
+
+    @Test func s2WorkerPassesAndTheDecisionToGoRoundAgain() throws {
+        let n = try Self.narration(ReportFixtures.s2, variant: "ios9", thread: "worker-1")
+        #expect(n.lines.allSatisfy { $0.thread == "worker-1" })
+        #expect(n.lines.compactMap(\.pass).max() == 4)
+        #expect(n.lines.filter { $0.kind == "decide" }.count == 3)
+        let last = n.lines.filter { $0.pass == 4 }.map(\.text)
+        #expect(last.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
+        #expect(last.contains("finds no timer due in mode default (an early or stale wake): re-arms the port"))
+        // The rescheduling after a fire is the loop's own work, not the callout's.
+        let reschedule = try #require(n.lines.first { $0.kind == "timer.reschedule" })
+        #expect(!reschedule.inCallout)
+        let queued = try #require(n.lines.first { $0.kind == "dispatch.async" && $0.pass != nil })
+        #expect(queued.inCallout)
+    }
+
+    @Test func windowAndTextAreDeterministic() throws {
+        let n = try Self.narration(ReportFixtures.s2, variant: "ios10", from: 3_500_000_000, to: 3_500_000_000)
+        #expect(!n.lines.isEmpty)
+        #expect(n.lines.allSatisfy { $0.t == 3_500_000_000 })
+        #expect(n.lines.contains { $0.text == "UIKit delivers the user action “pop the page”" })
+        let again = try Self.narration(ReportFixtures.s2, variant: "ios10", from: 3_500_000_000, to: 3_500_000_000)
+        #expect(n.text(title: "ios10") == again.text(title: "ios10"))
+        #expect(n.text(title: "ios10").hasPrefix("── ios10 · narration ─"))
+        #expect(n.json.compact.contains("\"activity\":\"AfterWaiting\""))
+    }
+}
