@@ -52,6 +52,14 @@ public final class Kernel {
     var backgroundTasks: [BackgroundTask] = []
     var backgroundEnteredAt: SimInstant?
     var budgetEntry: UInt64?
+
+    // MARK: UIKit
+    /// UIKit's references per object (looked up by id only, never iterated).
+    var uikit: [ObjectID: UIKitLinks] = [:]
+    var navigationControllers: [ObjectID] = []
+    /// Presentation figures per controller, in the order first presented.
+    var presentations: [(serial: Int, record: PresentationRecord)] = []
+    var operationQueues: [OperationQueueState] = []
     var userEventSource: ObjectID?
     /// `dispatch_after` blocks waiting for their deadline (nil once queued).
     var pendingAfters: [(block: ObjectID, queue: QueueRef)?] = []
@@ -88,6 +96,7 @@ public final class Kernel {
         self.configuration = configuration
         self.trace = TraceRecorder(keepsLines: configuration.keepsTrace)
         self.serialQueues = program.serialQueues.map { SerialQueue(name: $0) }
+        self.operationQueues = program.operationQueues.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent) }
         self.userActions = program.userActions + configuration.extraUserActions
     }
 
@@ -192,12 +201,14 @@ enum WorkItem {
     case serialDrain(Int)
     /// A block whose poster waits: the semaphore is signalled once the block has run.
     case blockThenSignal(ObjectID, semaphore: ObjectID)
+    /// An `NSOperationQueue` operation started on the pool.
+    case operation(queue: Int, operation: Int)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
         case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _): id
-        case .serialDrain: nil
+        case .serialDrain, .operation: nil
         }
     }
 }

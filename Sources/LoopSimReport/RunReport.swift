@@ -58,6 +58,18 @@ public enum RunReport {
                     })])
                 }),
             ]),
+            "presentations": .array(outcome.presentations.map { p in
+                var o: [String: JSONValue] = [
+                    "object": .string(p.object), "class": .string(p.className), "requests": .int(Int64(p.requests)),
+                    "refused": .int(Int64(p.refused)), "shown": .int(Int64(p.shown)), "lost": .bool(p.shown == 0),
+                ]
+                if let r = p.firstRequestedAt { o["first_requested_ms"] = .double(r.milliseconds) }
+                if let s = p.firstShownAt {
+                    o["first_shown_ms"] = .double(s.milliseconds)
+                    if let r = p.firstRequestedAt { o["wait_ms"] = .double((s - r).milliseconds) }
+                }
+                return .object(o)
+            }),
             "samples": .array(outcome.samples.map { .object(["name": .string($0.name), "at_ms": .double($0.at.milliseconds),
                                                              "value": .int(Int64($0.value))]) }),
             "checks": .array(outcome.checks.map { check in

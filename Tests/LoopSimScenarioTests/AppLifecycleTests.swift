@@ -94,4 +94,35 @@ import Testing
         #expect(o.appStateTimeline.last?.at == .zero + .seconds(31))
         #expect(o.logs.map(\.text) == ["expiring, but not ending the task"])
     }
+
+    @Test func aRefusedPresentationLosesTheController() throws {
+        let o = try KernelSemanticsTests.run("""
+            name: refused
+            until: 2s
+            classes:
+              Alert:
+                methods:
+                  viewDidAppear: [log: appeared]
+              Root:
+                methods:
+                  show:
+                    - present: new Alert
+                      from: self
+            main:
+              - let: root = new Root
+            user:
+              - at: 100ms
+                do: [call: root.show]
+              - at: 200ms
+                do: [call: root.show]
+            """)
+        #expect(o.presentations.map(\.shown) == [1, 0])
+        #expect(o.presentations.map(\.refused) == [0, 1])
+        #expect(o.logs.map { "\($0.at) \($0.text)" } == [
+            "200ms Warning: Attempt to present Alert alert on Root root which is already presenting Alert alert",
+            "450ms appeared",
+        ])
+        // the refused controller had no owner: it was freed at once
+        #expect(o.deaths.map { "\($0.at) \($0.className)" } == ["200ms Alert"])
+    }
 }

@@ -169,4 +169,8 @@ public enum InternalStep: Sendable {
     case killUnlessTasksEnded
     /// Call a block held by the kernel (an expiration handler).
     case callBlock(ObjectID)
+    /// Call a view-controller lifecycle method if its class defines it.
+    case callHook(ObjectID, String)
+    /// A dismissal's transition ended.
+    case endPresentation(presenter: ObjectID, presented: ObjectID)
 }

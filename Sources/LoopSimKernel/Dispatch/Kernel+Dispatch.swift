@@ -30,6 +30,7 @@ extension Kernel {
         case .sourceHandler(let source): SourceHandlerFrame(source: source)
         case .serialDrain(let index): SerialDrainFrame(queue: index)
         case .blockThenSignal(let block, let semaphore): SignalAfterFrame(block: block, semaphore: semaphore)
+        case .operation(let queue, let operation): OperationFrame(queue: queue, operation: operation)
         }
     }
 

@@ -72,6 +72,14 @@ struct LeakAnalysis {
         for item in k.pendingAfters {
             if let item { roots.append(Root(label: "dispatch_after pending", holder: "queue", edge: "block", object: item.block)) }
         }
+        for (q, queue) in k.operationQueues.enumerated() {
+            for op in queue.operations {
+                if let block = op.block {
+                    roots.append(Root(label: "operation queue \(k.operationQueues[q].name)", holder: "queue", edge: "operation",
+                                      object: block))
+                }
+            }
+        }
         for id in k.corelibsTimerHolds {
             roots.append(Root(label: "corelibs CF timer context", holder: "corelibs", edge: "info", object: id))
         }
@@ -83,6 +91,9 @@ struct LeakAnalysis {
         var result: [(String, ObjectID)] = []
         for (i, value) in o.slots.enumerated() where o.slotStrengths[i] == .strong {
             if case .object(let id) = value, kernel.heap.object(id) != nil { result.append((o.slotNames[i], id)) }
+        }
+        if let links = kernel.uikit[o.id] {
+            for (name, id) in links.strongLinks where kernel.heap.object(id) != nil { result.append((name, id)) }
         }
         return result
     }

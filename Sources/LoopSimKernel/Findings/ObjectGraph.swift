@@ -49,6 +49,13 @@ extension Kernel {
                 edges.append(.init(from: o.serial, root: nil, to: target.serial, label: o.slotNames[i],
                                    strength: o.slotStrengths[i]))
             }
+            let links = self.links(o.id)
+            var uikitEdges = links.strongLinks.map { ($0.0, $0.1, Strength.strong) }
+            if let presenting = links.presenting { uikitEdges.append(("presentingViewController", presenting, .weak)) }
+            for (name, id, strength) in uikitEdges {
+                guard let target = heap.object(id), serials.contains(target.serial) else { continue }
+                edges.append(.init(from: o.serial, root: nil, to: target.serial, label: name, strength: strength))
+            }
         }
         let nodes = live.map { o in
             ObjectGraph.Node(serial: o.serial, name: o.displayName, className: o.className, label: o.label,

@@ -50,6 +50,7 @@ public struct RunOutcome: Sendable {
     public var appStateTimeline: [AppStateChange]
     public var foregroundReturns: [ForegroundReturn]
     public var samples: [Sample]
+    public var presentations: [PresentationRecord]
     /// The trace lines, when the run kept them.
     public var traceLines: [String]
 
@@ -92,6 +93,7 @@ public struct RunOutcome: Sendable {
         appStateTimeline = k.appStateTimeline
         foregroundReturns = k.foregroundReturns
         samples = k.samples
+        presentations = k.presentations.map(\.record)
         traceLines = k.trace.lines
     }
 

@@ -10,6 +10,7 @@ public final class HeapObject {
         case invocation
         case observerToken
         case backgroundTask
+        case uikit
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 
@@ -66,7 +67,7 @@ public final class HeapObject {
     public var displayName: String {
         switch kind {
         case .block: label
-        case .instance, .timer, .source, .dispatchSource, .semaphore, .invocation, .observerToken, .backgroundTask:
+        case .instance, .timer, .source, .dispatchSource, .semaphore, .invocation, .observerToken, .backgroundTask, .uikit:
             hasGivenLabel ? "\(className) \(label)" : label
         }
     }

@@ -65,6 +65,12 @@ extension Kernel {
             release(id, on: thread)
             if isInstance, let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
         }
+        if let links = uikit.removeValue(forKey: object.id) {
+            for (_, id) in links.strongLinks {
+                release(id, on: thread)
+                if let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
+            }
+        }
         if object.timer != nil { finishedTimers.append(RunOutcome.record(object)) }
         if object.dispatchSource != nil { finishedSources.append(RunOutcome.record(source: object)) }
         heap.finishDealloc(object, at: now, on: thread.name)
@@ -73,11 +79,18 @@ extension Kernel {
         record(thread, "obj.dealloc", [("object", .string(object.displayName))])
     }
 
-    /// Marks an object the scenario let go of: from now on, being alive at the end is a leak.
+    /// Marks an object the scenario let go of: from now on, being alive at the end is a leak. What only it owns
+    /// (strong references held by nothing else) is let go with it: a controller's navigation item takes its bar
+    /// button and the bar button its custom view.
     func abandon(_ object: HeapObject, because reason: String) {
-        guard !object.isAbandoned else { return }
+        guard !object.isAbandoned, !object.isDeclaredRoot else { return }
         object.isAbandoned = true
         record(nil, "obj.let-go", [("object", .string(object.displayName)), ("reason", .string(reason))])
+        for (_, id) in LeakAnalysis(kernel: self).edges(object) {
+            if let child = heap.object(id), child.state == .alive, child.retainCount == 1 {
+                abandon(child, because: "owned only by \(object.displayName)")
+            }
+        }
     }
 
     // MARK: Slots

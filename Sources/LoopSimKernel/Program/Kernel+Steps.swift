@@ -235,11 +235,61 @@ extension Kernel {
                 } else if appState == .background {
                     suspendApp()
                 }
+            case .endPresentation(let presenter, let presented):
+                endPresentation(presenter: presenter, presented: presented, on: thread)
+            case .callHook(let id, let method):
+                if let frame = hookFrame(id, method) { return .push(frame) }
             case .callBlock(let block):
                 guard heap.object(block) != nil else { return .next }
                 retain(block)
                 return .push(blockFrame(block, edge: "expiration handler"))
             }
+        case .makeNavigationController(let rootExpr, let into):
+            guard let root = try liveObject(try evaluate(rootExpr, in: frame, on: thread), expecting: "a view controller")
+            else { return .next }
+            let nav = makeNavigationController(root: root.id, on: thread)
+            if let into {
+                try store(.object(nav), owned: true, into: into, in: frame, on: thread)
+            } else {
+                release(nav, on: thread)
+            }
+        case .push(let vcExpr, let navExpr, let animated):
+            guard let vc = try liveObject(try evaluate(vcExpr, in: frame, on: thread), expecting: "a view controller"),
+                  let nav = try liveObject(try evaluate(navExpr, in: frame, on: thread), expecting: "a navigation controller")
+            else { return .next }
+            push(vc.id, on: nav.id, animated: animated, on: thread)
+        case .pop(let navExpr, let toRoot):
+            if let nav = try liveObject(try evaluate(navExpr, in: frame, on: thread), expecting: "a navigation controller") {
+                pop(nav.id, toRoot: toRoot, on: thread)
+            }
+        case .setRightBarButton(let vcExpr, let viewExpr):
+            let (view, owned) = try evaluateOwned(viewExpr, in: frame, on: thread)
+            guard let vc = try liveObject(try evaluate(vcExpr, in: frame, on: thread), expecting: "a view controller"),
+                  case .object(let viewID) = view else {
+                if owned, case .object(let id) = view { release(id, on: thread) }
+                return .next
+            }
+            setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: thread)
+        case .present(let vcExpr, let fromExpr, let animated):
+            guard thread.isMain else { throw RuntimeFault("presentViewController:animated: off the main thread") }
+            let (vc, owned) = try evaluateOwned(vcExpr, in: frame, on: thread)
+            guard case .object(let vcID) = vc,
+                  let presenter = try liveObject(try evaluate(fromExpr, in: frame, on: thread), expecting: "a presenter")
+            else {
+                if owned, case .object(let id) = vc { release(id, on: thread) }
+                return .next
+            }
+            present(vcID, from: presenter.id, animated: animated, on: thread)
+            if owned { release(vcID, on: thread) }  // a new controller lives only as long as UIKit keeps it
+        case .dismiss(let expr, let animated):
+            if let vc = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a view controller") {
+                dismiss(vc.id, animated: animated, on: thread)
+            }
+        case .addOperation(let queueIndex, let dependsOnLast, let blockExpr):
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
+            guard case .object(let id) = block else { return .next }
+            if !owned { retain(id) }
+            addOperation(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread)
         case .check(let label):
             checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
             record(thread, "check", [("label", .string(label))])

@@ -7,6 +7,8 @@ public struct Program: Sendable {
     public var blocks: [BlockTemplate] = []
     /// Serial dispatch queues, indexed by ``QueueRef/serial(_:)``.
     public var serialQueues: [String] = []
+    /// `NSOperationQueue`s with their `maxConcurrentOperationCount`.
+    public var operationQueues: [(name: String, maxConcurrent: Int)] = []
     /// Names held by the app itself (its window and navigation stack): roots until a step releases them.
     public var appBindings: [String] = []
     /// The main thread's launch code (`application:didFinishLaunching`), with ``appBindings`` as its first locals.

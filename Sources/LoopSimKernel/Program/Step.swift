@@ -81,6 +81,18 @@ public indirect enum Step: Sendable {
     /// Record a named integer value in the report's `samples` (what a label shows, a computed remaining time).
     case sample(name: String, value: Expr)
 
+    // MARK: View controllers
+    /// `[[UINavigationController alloc] initWithRootViewController:]`.
+    case makeNavigationController(root: Expr, into: LValue?)
+    case push(Expr, nav: Expr, animated: Bool)
+    case pop(nav: Expr, toRoot: Bool)
+    /// `vc.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`.
+    case setRightBarButton(vc: Expr, customView: Expr)
+    case present(Expr, from: Expr, animated: Bool)
+    case dismiss(Expr, animated: Bool)
+    /// `[queue addOperationWithBlock:]`, optionally depending on the previous operation.
+    case addOperation(queue: Int, dependsOnLast: Bool, block: Expr)
+
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)
     /// A step the kernel itself inserts (app lifecycle follow-ups).

@@ -149,7 +149,7 @@ extension ScenarioCompiler {
         case "int", "Int", "NSInteger": return .int
         case "bool", "BOOL", "Bool": return .bool
         case "string": return .string
-        case "id": return .anyObject
+        case "id", "UINavigationController", "UIViewController", "UIView": return .anyObject
         default:
             guard let c = program.classes.firstIndex(where: { $0.name == name }) else { return nil }
             return .object(classIndex: c, name: name)

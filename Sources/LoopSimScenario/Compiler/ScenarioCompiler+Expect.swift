@@ -4,7 +4,7 @@ extension ScenarioCompiler {
     /// The report's top-level figures that `expect:` may name (see docs/scenario-format.md).
     static let figureRoots = ["crashed", "crash", "end_time_ms", "events", "threads", "objects", "leaks", "timers",
                               "countdowns", "dispatch_sources", "runloop_exits", "logs", "limit", "checks", "trace_hash",
-                              "app", "samples",
+                              "app", "samples", "presentations",
                               "seed", "variant"]
 
     /// `expect:` — per variant (or `all`), a mapping of figure path to a value or a comparison string.

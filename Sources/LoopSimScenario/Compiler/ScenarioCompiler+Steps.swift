@@ -21,6 +21,9 @@ extension ScenarioCompiler {
         "addObserverForName": ["object", "queue", "token", "captures", "do"],
         "addSelectorObserver": ["selector", "name", "object"], "removeObserver": [], "postNotification": ["object"],
         "beginBackgroundTask": ["expiration"], "endBackgroundTask": [], "sample": ["value"],
+        "navigationController": ["root"], "push": ["on", "animated"], "pop": ["toRoot", "animated"], "popToRoot": ["animated"],
+        "setRightBarButton": ["customView"], "present": ["from", "animated"], "dismiss": ["animated"],
+        "addOperation": ["dependsOnLast", "captures", "do"],
     ]
     static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "invocation", "firstFire",
                             "tolerance"]
@@ -78,6 +81,8 @@ extension ScenarioCompiler {
             return randomDuration(arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []
         case "call":
             return call(arg, scope: scope).map { [$0] } ?? []
+        case "navigationController", "push", "pop", "popToRoot", "setRightBarButton", "present", "dismiss", "addOperation":
+            return compileUIKitStep(verb, arg, map, verbEntry.key.location, scope: scope)
         case "beginBackgroundTask":
             var expiration: Expr?
             if let handler = map["expiration"] {

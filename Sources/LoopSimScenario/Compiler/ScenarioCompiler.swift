@@ -16,7 +16,7 @@ final class ScenarioCompiler {
     init(file: String) { self.file = file }
 
     static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
-                               "main", "user", "appDelegate", "gestures", "params", "sweep", "expect"]
+                               "main", "user", "appDelegate", "gestures", "params", "sweep", "operationQueues", "expect"]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
 
     func compile(_ root: LocatedNode) -> Scenario? {
@@ -42,6 +42,17 @@ final class ScenarioCompiler {
         let overrides = top["set"].map { flagOverrides($0) } ?? []
         if let queues = top["queues"] {
             program.serialQueues = stringList(queues, what: "queues")
+        }
+        if let node = top["operationQueues"] {
+            if let map = node.mapping {
+                for entry in map.entries {
+                    guard let n = int(entry.value, what: "maxConcurrentOperationCount"), n >= 1 else { continue }
+                    program.operationQueues.append((entry.key.text, n))
+                }
+            } else {
+                bag.error(.typeMismatch, "operationQueues: maps a queue name to its maxConcurrentOperationCount, e.g. {alerts: 1}",
+                          at: node.location)
+            }
         }
         declareClasses(top["classes"])
         compileClassBodies(top["classes"])

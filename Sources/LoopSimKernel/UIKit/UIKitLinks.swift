@@ -1,0 +1,46 @@
+/// The references UIKit keeps for a view controller or a navigation controller (all strong but
+/// `presenting`). They are edges of the object graph like fields, labelled by UIKit's property names.
+struct UIKitLinks {
+    var presented: ObjectID?
+    var presenting: ObjectID?
+    var viewControllers: [ObjectID] = []
+    /// `navigationBar.items`: the navigation items of the pushed controllers.
+    var barItems: [ObjectID] = []
+    var navigationItem: ObjectID?
+    var rightBarButtonItem: ObjectID?
+    var customView: ObjectID?
+
+    /// Strong links as (property, object), in a fixed order.
+    var strongLinks: [(String, ObjectID)] {
+        var links: [(String, ObjectID)] = []
+        if let presented { links.append(("presentedViewController", presented)) }
+        for vc in viewControllers { links.append(("viewControllers", vc)) }
+        for item in barItems { links.append(("navigationBar.items", item)) }
+        if let navigationItem { links.append(("navigationItem", navigationItem)) }
+        if let rightBarButtonItem { links.append(("rightBarButtonItem", rightBarButtonItem)) }
+        if let customView { links.append(("customView", customView)) }
+        return links
+    }
+}
+
+/// What happened to each controller that was presented (or refused).
+public struct PresentationRecord: Sendable, Hashable {
+    public var object: String
+    public var className: String
+    public var requests = 0
+    public var refused = 0
+    public var shown = 0
+    public var firstRequestedAt: SimInstant?
+    public var firstShownAt: SimInstant?
+}
+
+/// An `NSOperationQueue`: operations run on pool threads, at most `maxConcurrent` at once, each after the
+/// operation it depends on has finished.
+struct OperationQueueState {
+    var name: String
+    var maxConcurrent: Int
+    var operations: [(block: ObjectID?, dependsOn: Int?, state: OperationState)] = []
+    var running = 0
+}
+
+enum OperationState { case pending, running, finished }
