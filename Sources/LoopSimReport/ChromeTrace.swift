@@ -95,6 +95,7 @@ public enum ChromeTrace {
         var threads: [String: ThreadState] = [:]
         var slices: [Slice] = []
         var instants: [Instant] = []
+        var appState: Open?
 
         init(end: Int64, parked: Set<String>) {
             self.end = end
@@ -119,6 +120,15 @@ public enum ChromeTrace {
                 case "user.action": instant(ThreadTimeline.appLane, "user: \(e.string("label") ?? "")", "user", e.t)
                 case "crash", "limit": instant(ThreadTimeline.appLane, "\(e.kind): \(e.string("message") ?? "")", "run", e.t)
                 case "dsource.fire": instant(ThreadTimeline.appLane, "dispatch timer \(e.string("source") ?? "") fires", "gcd", e.t)
+                case "app.state":
+                    close(appState, ThreadTimeline.appLane, at: e.t)
+                    appState = Open(name: "app \(e.string("state") ?? "?")", cat: "app", start: e.t,
+                                    args: ["device_asleep": e.fields["device_asleep"] ?? .null])
+                case "app.action": instant(ThreadTimeline.appLane, "system: \(e.string("action") ?? "?")", "app", e.t)
+                case "app.killed":
+                    instant(ThreadTimeline.appLane, "app killed: \(e.string("why") ?? "")", "app", e.t)
+                    close(appState, ThreadTimeline.appLane, at: e.t)
+                    appState = nil
                 default: break
                 }
                 return
@@ -220,6 +230,8 @@ public enum ChromeTrace {
 
         /// Closes what is still open at the end of the run; a parked thread's last sleep says so.
         mutating func finish() {
+            close(appState, ThreadTimeline.appLane, at: end)
+            appState = nil
             for lane in lanes {
                 guard var s = threads[lane] else { continue }
                 close(s.waiting, lane, at: end, extra: parked.contains(lane) ? ["parked": .bool(true)] : [:])

@@ -110,6 +110,25 @@ public enum EventPhrases {
         case "pool.drain":
             return "drains its autorelease pool: \(e.int("objects") ?? 0) object\(e.int("objects") == 1 ? "" : "s") "
                 + "released (\(e.string("at") ?? ""))"
+        case "app.action": return "the system acts on the app: \(e.string("action") ?? "?")"
+        case "app.ignored": return "the app ignores “\(e.string("action") ?? "?")”: \(e.string("why") ?? "")"
+        case "app.state":
+            return "the app becomes \(e.string("state") ?? "?")" + (e.bool("device_asleep") == true ? " (the device is asleep)" : "")
+        case "app.budget-expired": return "the background-task budget expires with \(e.int("tasks") ?? 0) task(s) still running"
+        case "app.killed": return "the app is killed: \(e.string("why") ?? "")"
+        case "app.task.begin": return "begins the background task \(e.string("task") ?? "?")"
+        case "app.task.end": return "ends the background task \(e.string("task") ?? "?")"
+        case "device.wake": return "the device wakes after sleeping \(TimeText.ms(e.int("slept_ns") ?? 0))"
+        case "nc.add-block": return "adds a block observer for \(e.string("name") ?? "?") (token \(e.string("token") ?? "?"))"
+        case "nc.add-selector":
+            return "registers \(e.string("observer") ?? "?") as an observer of \(e.string("name") ?? "?")"
+        case "nc.remove": return "removes the observer \(e.string("observer") ?? "?") from the notification center"
+        case "nc.post":
+            return "posts \(e.string("name") ?? "?") to \(e.int("observers") ?? 0) observer\(e.int("observers") == 1 ? "" : "s")"
+        case "nc.deliver": return "delivers \(e.string("name") ?? "?") to \(e.string("to") ?? "?")"
+        case "nc.skip-dead-observer": return "skips a dead observer of \(e.string("name") ?? "?")"
+        case "sample": return "samples \(e.string("name") ?? "?") = \(e.int("value") ?? 0)"
+        case "timer.wasted": return "\(e.string("timer") ?? "a timer") fires for nothing: its target is gone (a wasted wake-up)"
         case "displaylink.create": return "creates the display link \(e.string("link") ?? "?") at \(e.int("fps") ?? 0) fps"
         default: return e.kind + " " + JSONValue.object(e.fields).compact
         }

@@ -14,6 +14,10 @@ public struct ThreadTimeline: Sendable {
         case running, busy, sleeping, blocked, parked, idle
         /// The app lane: UIKit tracks a touch (the main loop runs `tracking`).
         case tracking
+        /// The app-state lane: the app's lifecycle state, named in the span's `mode` (`background`, `suspended`…).
+        case lifecycle
+        /// A thread of a suspended app: frozen whatever it was doing.
+        case suspended
     }
 
     /// A stretch of one state on one lane, `[start, end)` in nanoseconds.
@@ -69,6 +73,8 @@ public struct ThreadTimeline: Sendable {
 
     /// The name of the lane for the app and the user.
     public static let appLane = "app"
+    /// The lane of the app's lifecycle state (present only when it changes).
+    public static let appStateLane = "app state"
 
     public var variant: String
     public var seed: UInt64
@@ -92,7 +98,7 @@ public struct ThreadTimeline: Sendable {
         var builder = Builder()
         for e in events { builder.apply(e) }
         builder.finish(at: end, parked: outcome.findings.parkedThreads)
-        lanes = [Self.appLane] + builder.threads
+        lanes = [Self.appLane] + (builder.hasAppState ? [Self.appStateLane] : []) + builder.threads
         spans = builder.spans.filter { $0.end > $0.start || $0.state == .running }
         markers = builder.markers
     }
@@ -134,6 +140,8 @@ public struct ThreadTimeline: Sendable {
         var modeStacks: [String: [String]] = [:]
         var lastMode: [String: String] = [:]
         var timerIntervals: [String: Int64] = [:]
+        var hasAppState = false
+        var beforeSuspension: [String: Open] = [:]
 
         mutating func close(_ lane: String, at t: Int64) {
             guard let o = open[lane] else { return }
@@ -166,6 +174,32 @@ public struct ThreadTimeline: Sendable {
                                       detail: "the user scrolls: UIKit tracks the touch"))
                 }
             case "crash": mark(e.thread == "kernel" ? ThreadTimeline.appLane : e.thread, .crash, e.t, e.string("message") ?? "crash")
+            case "app.state":
+                let state = e.string("state") ?? "?"
+                let asleep = e.bool("device_asleep") == true
+                hasAppState = true
+                close(ThreadTimeline.appStateLane, at: e.t)
+                open[ThreadTimeline.appStateLane] = Open(state: .lifecycle, mode: state, start: e.t,
+                                                         detail: "app \(state)" + (asleep ? ", device asleep" : ""))
+                if state == "suspended" {
+                    for lane in threads {
+                        guard let o = open[lane], o.state != .suspended else { continue }
+                        beforeSuspension[lane] = o
+                        close(lane, at: e.t)
+                        open[lane] = Open(state: .suspended, mode: nil, start: e.t, detail: "frozen: the app is suspended")
+                    }
+                } else {
+                    for lane in threads {
+                        guard let o = beforeSuspension[lane], open[lane]?.state == .suspended else { continue }
+                        close(lane, at: e.t)
+                        open[lane] = Open(state: o.state, mode: o.mode, start: e.t, detail: o.detail)
+                    }
+                    beforeSuspension = [:]
+                }
+            case "app.killed":
+                mark(ThreadTimeline.appLane, .crash, e.t, "app killed: \(e.string("why") ?? "")")
+                close(ThreadTimeline.appStateLane, at: e.t)
+            case "app.action": mark(ThreadTimeline.appLane, .user, e.t, "system: \(e.string("action") ?? "?")")
             case "timer.create": if let name = e.string("timer") { timerIntervals[name] = e.int("interval_ns") ?? 0 }
             default: break
             }
@@ -226,6 +260,7 @@ public struct ThreadTimeline: Sendable {
         }
 
         mutating func finish(at end: Int64, parked: [ParkedThread]) {
+            close(ThreadTimeline.appStateLane, at: end)
             for lane in threads {
                 guard let o = open[lane] else { continue }
                 if let p = parked.first(where: { $0.name == lane }), o.state == .sleeping || o.state == .blocked {
@@ -244,6 +279,10 @@ public struct ThreadTimeline: Sendable {
                 < ($1.element.t, lanesIndex($1.element.lane), $1.offset) }.map(\.element)
         }
 
-        func lanesIndex(_ lane: String) -> Int { lane == ThreadTimeline.appLane ? -1 : (threads.firstIndex(of: lane) ?? threads.count) }
+        func lanesIndex(_ lane: String) -> Int {
+            if lane == ThreadTimeline.appLane { return -2 }
+            if lane == ThreadTimeline.appStateLane { return -1 }
+            return threads.firstIndex(of: lane) ?? threads.count
+        }
     }
 }

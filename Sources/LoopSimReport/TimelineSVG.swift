@@ -7,8 +7,10 @@
 public enum TimelineSVG {
     static let stateColors: [ThreadTimeline.State: String] = [
         .running: "#2f6fb0", .busy: "#e8871e", .blocked: "#8c8c8c", .parked: "url(#parked)", .idle: "#e6e6e6",
-        .tracking: "#cab2d6",
+        .tracking: "#cab2d6", .lifecycle: "#dddddd", .suspended: "#9e9e9e",
     ]
+    static let appStateColors = ["active": "#c7e9c0", "inactive": "#fee391", "background": "#bdbdbd", "suspended": "#737373",
+                                 "killed": "#d62728"]
     static let modePalette = ["#a6cee3", "#b2df8a", "#fdbf6f", "#fb9a99", "#ffff99", "#cccccc"]
     static let markerColors: [ThreadTimeline.MarkerKind: String] = [
         .crash: "#d62728", .staleWake: "#ff7f0e", .exit: "#111111", .modeSwitch: "#7b3294", .dealloc: "#555555",
@@ -31,6 +33,7 @@ public enum TimelineSVG {
         for tl in timelines { for s in tl.spans { if let m = s.mode, !modes.contains(m) { modes.append(m) } } }
         func color(_ s: ThreadTimeline.Span) -> String {
             if s.state == .sleeping, let m = s.mode, let i = modes.firstIndex(of: m) { return modePalette[min(i, modePalette.count - 1)] }
+            if s.state == .lifecycle { return appStateColors[s.mode ?? ""] ?? "#dddddd" }
             return stateColors[s.state] ?? "#999999"
         }
 
@@ -60,8 +63,9 @@ public enum TimelineSVG {
                                          title: "\(lane) · \(what) · \(TimeText.seconds(s.start)) → \(TimeText.seconds(s.end))",
                                          extra: "class=\"span \(s.state.rawValue)\"")
                     let label = s.state == .parked ? "parked" : s.mode ?? ""
-                    if (s.state == .sleeping || s.state == .parked || s.state == .tracking) && Double(label.count) * 6.2 + 6 < w {
-                        body += SVGText.text(label, x: x0 + 3, y: y + 18, size: 9, fill: s.state == .parked ? "#ffffff" : "#333")
+                    if [.sleeping, .parked, .tracking, .lifecycle].contains(s.state) && Double(label.count) * 6.2 + 6 < w {
+                        let light = s.state == .parked || s.mode == "suspended"
+                        body += SVGText.text(label, x: x0 + 3, y: y + 18, size: 9, fill: light ? "#ffffff" : "#333")
                     }
                 }
                 for m in markers { body += marker(m, x: x(m.t), y: y) }
@@ -128,7 +132,7 @@ public enum TimelineSVG {
     static func legend(modes: [String], y: Double, width: Double) -> (String, Double) {
         var items: [(String, String)] = modes.enumerated().map { ("asleep in \($1)", modePalette[min($0, modePalette.count - 1)]) }
         items += [("running", "#2f6fb0"), ("busy (work:)", "#e8871e"), ("blocked", "#8c8c8c"), ("parked for ever", "#d62728"),
-                  ("idle in the pool", "#e6e6e6")]
+                  ("idle in the pool", "#e6e6e6"), ("frozen (suspended)", "#9e9e9e")]
         var s = ""
         var cx = 8.0, cy = y
         for (label, fill) in items {

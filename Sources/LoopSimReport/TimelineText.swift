@@ -25,11 +25,14 @@ public enum TimelineText {
         case .parked: "░"
         case .idle: "·"
         case .tracking: "≡"
+        case .lifecycle: "▁"
+        case .suspended: "┄"
         }
     }
 
     /// Which state wins a column when two cover it equally.
-    private static let priority: [ThreadTimeline.State] = [.busy, .blocked, .parked, .tracking, .sleeping, .idle, .running]
+    private static let priority: [ThreadTimeline.State] = [.busy, .blocked, .parked, .suspended, .tracking, .lifecycle,
+                                                           .sleeping, .idle, .running]
 
     /// Renders the timeline `width` characters wide, between `from` and `to` (nanoseconds; default the whole run).
     public static func render(_ tl: ThreadTimeline, width: Int, from: Int64? = nil, to: Int64? = nil) -> String {
@@ -87,7 +90,7 @@ public enum TimelineText {
                     best = (s.state, s.mode, overlap)
                 }
                 if var b = best {
-                    if woke && [.sleeping, .idle, .blocked].contains(b.0) { b = (.running, nil, b.2) }
+                    if woke && [.sleeping, .idle, .blocked, .suspended].contains(b.0) { b = (.running, nil, b.2) }
                     chosen[i] = (b.0, b.1)
                     row[i] = glyph(b.0)
                 } else if woke {
@@ -98,7 +101,7 @@ public enum TimelineText {
             // Name each long enough run of one sleeping mode, parked or tracking.
             var i = 0
             while i < columns {
-                guard let (state, mode) = chosen[i], [.sleeping, .parked, .tracking].contains(state) else { i += 1; continue }
+                guard let (state, mode) = chosen[i], [.sleeping, .parked, .tracking, .lifecycle].contains(state) else { i += 1; continue }
                 var j = i
                 while j < columns, let c = chosen[j], c.0 == state, c.1 == mode { j += 1 }
                 let name = state == .parked ? "parked" + (mode.map { " in \($0)" } ?? "") : (mode ?? "")
@@ -137,6 +140,7 @@ public enum TimelineText {
     static func legend(_ tl: ThreadTimeline, from: Int64, to: Int64, width: Int) -> String {
         var items = ["█ running", "▓ busy (work:)", "─ asleep in its run loop (mode named)", "▒ blocked", "░ parked for ever",
                      "· idle in the pool", "≡ tracking a touch"]
+        if tl.lanes.contains(ThreadTimeline.appStateLane) { items += ["▁ app state (named)", "┄ frozen while suspended"] }
         let kinds = ThreadTimeline.MarkerKind.allCases.filter { k in tl.markers.contains { $0.kind == k && $0.t >= from && $0.t <= to } }
         items += kinds.map { "\($0.glyph) \($0.meaning)" }
         var out = "", line = " "

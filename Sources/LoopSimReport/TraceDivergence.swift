@@ -48,7 +48,7 @@ public struct TraceDivergence: Sendable {
     static let consequential: Set<String> = [
         "port.fire", "rl.wake", "rl.timers.none-due", "rl.exit", "rl.timeout", "timer.fire", "timer.invalidate",
         "obj.dealloc", "thread.exit", "thread.idle", "crash", "limit", "stop", "user.deliver", "log", "source.callout",
-        "mainqueue.drain", "rl.run",
+        "mainqueue.drain", "rl.run", "app.state", "app.killed", "timer.wasted", "nc.deliver", "sem.timeout",
     ]
     static let consequenceLimit = 14
 

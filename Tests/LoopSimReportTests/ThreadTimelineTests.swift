@@ -46,6 +46,20 @@ import FoundationXML
         #expect(tl.markers(of: "main").filter { $0.kind == .skipped }.map(\.t) == [4_000_000_000, 5_000_000_000])
     }
 
+    @Test func s11AppStateLaneAndTheMainThreadFrozenWhileSuspended() throws {
+        let tl = try Self.timeline("scenarios/s11-countdown-background-suspension.yaml", "ios9")
+        #expect(Array(tl.lanes.prefix(3)) == ["app", "app state", "main"])
+        let states = tl.spans(of: "app state")
+        let suspended = try #require(states.first { $0.mode == "suspended" })
+        #expect((suspended.start, suspended.end) == (10_000_000_000, 30_000_000_000))
+        #expect(states.last?.mode == "active")
+        let frozen = try #require(tl.spans(of: "main").first { $0.state == .suspended })
+        #expect((frozen.start, frozen.end) == (10_000_000_000, 30_000_000_000))
+        let text = TimelineText.render(tl, width: 100)
+        #expect(text.contains("app state"))
+        #expect(text.contains("┄suspended") || text.contains("┄┄┄"))
+    }
+
     @Test func textTimelineFitsTheWidthAndDrawsTheLanes() throws {
         let tl = try Self.timeline(ReportFixtures.s2, "ios10")
         for width in [60, 100, 140] {
