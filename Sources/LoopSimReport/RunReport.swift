@@ -60,7 +60,8 @@ public enum RunReport {
             ]),
             "presentations": .array(outcome.presentations.map { p in
                 var o: [String: JSONValue] = [
-                    "object": .string(p.object), "class": .string(p.className), "requests": .int(Int64(p.requests)),
+                    "object": .string(p.object), "serial": .int(Int64(p.serial)), "class": .string(p.className),
+                    "requests": .int(Int64(p.requests)),
                     "refused": .int(Int64(p.refused)), "shown": .int(Int64(p.shown)), "lost": .bool(p.shown == 0),
                 ]
                 if let r = p.firstRequestedAt { o["first_requested_ms"] = .double(r.milliseconds) }

@@ -171,6 +171,8 @@ public enum InternalStep: Sendable {
     case callBlock(ObjectID)
     /// Call a view-controller lifecycle method if its class defines it.
     case callHook(ObjectID, String)
-    /// A dismissal's transition ended.
+    /// A dismissal's transition ended: the presenter forgets the controller.
     case endPresentation(presenter: ObjectID, presented: ObjectID)
+    /// UIKit releases a dismissed controller after its viewDidDisappear.
+    case releasePresented(ObjectID)
 }

@@ -237,6 +237,8 @@ extension Kernel {
                 }
             case .endPresentation(let presenter, let presented):
                 endPresentation(presenter: presenter, presented: presented, on: thread)
+            case .releasePresented(let presented):
+                releasePresented(presented, on: thread)
             case .callHook(let id, let method):
                 if let frame = hookFrame(id, method) { return .push(frame) }
             case .callBlock(let block):

@@ -130,13 +130,19 @@ extension Kernel {
         }
         // UIKit keeps the controller, and the presenter its presentedViewController, until the dismissal ends.
         transitionHooks(appearing: nil, disappearing: visible, animated: animated,
-                        finally: [.internalStep(.endPresentation(presenter: presenter, presented: target))])
+                        first: [.internalStep(.endPresentation(presenter: presenter, presented: target))],
+                        finally: [.internalStep(.releasePresented(target))])
     }
 
-    /// The end of a dismissal: the presenter forgets the controller and UIKit releases it.
+    /// The end of a dismissal: the presenter forgets the controller (before its viewDidDisappear, so the
+    /// presenter may present again from there).
     func endPresentation(presenter: ObjectID, presented: ObjectID, on thread: SimThread) {
         if links(presenter).presented == presented { setLinks(presenter) { $0.presented = nil } }
         if uikit[presented] != nil { setLinks(presented) { $0.presenting = nil } }
+    }
+
+    /// After its viewDidDisappear, UIKit releases the dismissed controller.
+    func releasePresented(_ presented: ObjectID, on thread: SimThread) {
         letGoIfSurvives(presented, because: "dismissed", releasingOn: thread)
     }
 
@@ -151,7 +157,7 @@ extension Kernel {
         if let i = presentations.firstIndex(where: { $0.serial == o.serial }) {
             change(&presentations[i].record)
         } else {
-            var r = PresentationRecord(object: o.label, className: o.className)
+            var r = PresentationRecord(object: o.label, serial: o.serial, className: o.className)
             change(&r)
             presentations.append((o.serial, r))
         }
@@ -159,10 +165,14 @@ extension Kernel {
 
     /// viewWillAppear/viewWillDisappear now, viewDidAppear/viewDidDisappear when the transition ends; each runs
     /// on the main thread through UIKit's event source, when the class defines it.
-    private func transitionHooks(appearing: ObjectID?, disappearing: ObjectID?, animated: Bool, finally: [Step] = []) {
+    private func transitionHooks(appearing: ObjectID?, disappearing: ObjectID?, animated: Bool, first: [Step] = [],
+                                 finally: [Step] = []) {
         var now: [Step] = []
         var later: [Step] = []
-        defer { queueUIKitCallouts(later + finally, at: self.now + (animated ? Self.transition : .zero), label: "did appear/disappear") }
+        defer {
+            queueUIKitCallouts(first + later + finally, at: self.now + (animated ? Self.transition : .zero),
+                               label: "did appear/disappear")
+        }
         if let d = disappearing {
             now.append(.internalStep(.callHook(d, "viewWillDisappear")))
             later.append(.internalStep(.callHook(d, "viewDidDisappear")))

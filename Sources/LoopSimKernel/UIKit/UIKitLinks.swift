@@ -26,6 +26,7 @@ struct UIKitLinks {
 /// What happened to each controller that was presented (or refused).
 public struct PresentationRecord: Sendable, Hashable {
     public var object: String
+    public var serial: Int
     public var className: String
     public var requests = 0
     public var refused = 0
