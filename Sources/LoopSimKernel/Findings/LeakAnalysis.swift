@@ -46,7 +46,7 @@ struct LeakAnalysis {
             let name = k.runLoopName(rl)
             for mode in rl.modes.values {
                 let label = "\(name) mode \(RunLoopModeName.short(mode.name))"
-                for id in mode.timers { roots.append(Root(label: label, holder: "runloop", edge: "timers", object: id)) }
+                for id in mode.timers.ordered() { roots.append(Root(label: label, holder: "runloop", edge: "timers", object: id)) }
                 for id in mode.sources0 { roots.append(Root(label: label, holder: "runloop", edge: "sources", object: id)) }
                 for o in mode.observers { roots.append(Root(label: label, holder: "runloop", edge: "observer", object: o.block)) }
             }

@@ -180,9 +180,9 @@ extension Kernel {
         case .none, .wakeUp:
             a.phase = .doBlocks3
         case .timerPort:
-            let due = a.mode.timers.filter { id in
+            let due = a.mode.timers.due(at: now).filter { id in
                 let t = heap.object(id)!.timer!
-                return t.isValid && !t.isFiring && t.fireTSR <= now
+                return t.isValid && !t.isFiring
             }
             if due.isEmpty {
                 record(thread, "rl.timers.none-due", [("mode", .string(RunLoopModeName.short(a.mode.name)))])

@@ -153,12 +153,12 @@ extension Kernel {
     /// A thread's run loop at thread exit: sources and timers are removed (released), timers not invalidated.
     func finalizeRunLoop(_ rl: SimRunLoop, on thread: SimThread) {
         for mode in rl.modes.values {
-            for id in mode.timers {
+            for id in mode.timers.ordered() {
                 heap.object(id)?.timer?.runLoop = nil
                 heap.object(id)?.timer?.modes = []
                 release(id, on: thread)
             }
-            mode.timers = []
+            mode.timers = TimerList()
             for id in mode.sources0 { release(id, on: thread) }
             mode.sources0 = []
             for observer in mode.observers where !rl.commonObservers.contains(where: { $0.id == observer.id }) {

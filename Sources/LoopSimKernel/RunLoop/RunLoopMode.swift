@@ -5,8 +5,10 @@ public final class RunLoopMode {
     public internal(set) var sources0: [ObjectID] = []
     /// Observers, sorted by `order` (ascending, insertion after equals).
     public internal(set) var observers: [Observer] = []
-    /// Timers sorted by `fireTSR`, FIFO among equal deadlines (`__CFRunLoopInsertionIndexInTimerArray`).
-    public internal(set) var timers: [ObjectID] = []
+    /// Timers ordered by `fireTSR`, FIFO among equal deadlines (`__CFRunLoopInsertionIndexInTimerArray`).
+    var timers = TimerList()
+    /// How many timers the mode holds.
+    public var timerCount: Int { timers.count }
     public internal(set) var port = TimerPort()
     /// `_timerSoftDeadline` / `_timerHardDeadline`: the cached deadlines of the last arming.
     var softDeadline = SimInstant.never

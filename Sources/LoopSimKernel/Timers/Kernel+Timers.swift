@@ -91,19 +91,13 @@ extension Kernel {
 
     /// Inserts after every timer with an earlier or equal deadline (`__CFRunLoopInsertionIndexInTimerArray`).
     private func insertTimer(_ o: HeapObject, into mode: RunLoopMode) {
-        let fire = o.timer!.fireTSR
-        var low = 0, high = mode.timers.count
-        while low < high {
-            let mid = (low + high) / 2
-            if heap.object(mode.timers[mid])!.timer!.fireTSR <= fire { low = mid + 1 } else { high = mid }
-        }
-        mode.timers.insert(o.id, at: low)
+        mode.timers.insert(o.id, fire: o.timer!.fireTSR, tolerant: o.timer!.tolerance > .zero)
     }
 
     /// Removes `o` from one mode (the mode's array releases it) and re-arms that mode's port.
     private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
-        guard let mode = rl.modes[name], let index = mode.timers.firstIndex(of: o.id) else { return }
-        mode.timers.remove(at: index)
+        guard let mode = rl.modes[name], mode.timers.contains(o.id) else { return }
+        mode.timers.remove(o.id, tolerant: o.timer!.tolerance > .zero)
         o.timer!.modes.removeAll { $0 == name }
         if o.timer!.modes.isEmpty { o.timer!.runLoop = nil }
         armNextTimer(in: mode, of: rl)
@@ -117,13 +111,21 @@ extension Kernel {
     func armNextTimer(in mode: RunLoopMode, of rl: SimRunLoop) {
         var soft = SimInstant.never
         var hard = SimInstant.never
-        for id in mode.timers {
-            let t = heap.object(id)!.timer!
-            if t.isFiring { continue }
-            // Sorted by deadline: stop once a soft deadline passes the hard one found so far.
-            if t.fireTSR > hard { break }
-            soft = min(soft, t.fireTSR)
-            hard = min(hard, t.fireTSR + t.tolerance)
+        if mode.timers.tolerant == 0 {
+            // Without tolerance both deadlines are the earliest non-firing timer's.
+            if let first = mode.timers.first(skipping: { heap.object($0)!.timer!.isFiring }) {
+                soft = heap.object(first)!.timer!.fireTSR
+                hard = soft
+            }
+        } else {
+            for id in mode.timers.ordered() {
+                let t = heap.object(id)!.timer!
+                if t.isFiring { continue }
+                // In deadline order: stop once a soft deadline passes the hard one found so far.
+                if t.fireTSR > hard { break }
+                soft = min(soft, t.fireTSR)
+                hard = min(hard, t.fireTSR + t.tolerance)
+            }
         }
         if !soft.isNever && (soft != mode.softDeadline || hard != mode.hardDeadline) {
             // The dispatch build hands a window with leeway to a GCD timer; otherwise the mk_timer at soft.
@@ -171,7 +173,7 @@ extension Kernel {
         guard let mode = rl.modes[name] else { return }
         mode.port.entry = nil
         mode.port.armedDeadline = nil
-        let stale = !mode.timers.contains { heap.object($0)!.timer!.fireTSR <= now }
+        let stale = mode.timers.first(skipping: { _ in false }).map { heap.object($0)!.timer!.fireTSR > now } ?? true
         if !mode.port.pendingMessage {
             portSequence += 1
             mode.port.pendingMessage = true
@@ -272,9 +274,8 @@ extension Kernel {
         record(thread, "timer.reschedule", [("timer", .string(o.displayName)), ("next", .instant(next)),
                                             ("skipped", .int(k - 1))])
         for name in o.timer!.modes {
-            guard let mode = rl.modes[name], let index = mode.timers.firstIndex(of: o.id) else { continue }
-            mode.timers.remove(at: index)
-            insertTimer(o, into: mode)
+            guard let mode = rl.modes[name], mode.timers.contains(o.id) else { continue }
+            mode.timers.reposition(o.id, fire: next, tolerant: o.timer!.tolerance > .zero)
             armNextTimer(in: mode, of: rl)
         }
     }
