@@ -1,3 +1,5 @@
+import LoopSimKernel
+
 /// A JSON document built in memory and printed deterministically: object keys sorted, numbers in a fixed
 /// format, no dependence on Foundation's encoder.
 public indirect enum JSONValue: Sendable, Hashable {
@@ -63,25 +65,9 @@ public indirect enum JSONValue: Sendable, Hashable {
         return "\(d)"
     }
 
+    /// JSON string literal, with the kernel's escaper (one escaping rule for traces and reports).
     static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        TraceValue.appendQuoted(s, to: &out)
     }
 
     /// The value at a figure path such as `leaks[0].path[1]` or `objects.leaked`; nil if absent.

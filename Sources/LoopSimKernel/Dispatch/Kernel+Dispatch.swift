@@ -29,8 +29,12 @@ extension Kernel {
         case .block(let block): blockFrame(block, edge: edge)
         case .sourceHandler(let source): SourceHandlerFrame(source: source)
         case .serialDrain(let index): SerialDrainFrame(queue: index)
-        case .blockThenSignal(let block, let semaphore): SignalAfterFrame(block: block, semaphore: semaphore)
-        case .operation(let queue, let operation): OperationFrame(queue: queue, operation: operation)
+        case .blockThenSignal(let block, let semaphore):
+            BlockThenFrame(block: block, edge: "notification block") { kernel, thread in
+                if let s = kernel.heap.object(semaphore) { kernel.semaphoreSignal(s, from: thread) }
+                kernel.release(semaphore, on: thread)
+            }
+        case .operation(let queue, let operation): operationFrame(queue: queue, operation: operation)
         }
     }
 
@@ -100,28 +104,30 @@ final class PoolWorkerFrame: Frame {
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }
 
-/// Runs a block, then signals the semaphore its poster waits on.
-final class SignalAfterFrame: Frame {
-    let block: ObjectID
-    let semaphore: ObjectID
+/// Runs a block (the frame owns a +1 on it), then one follow-up on the same thread: signal a poster's
+/// semaphore, finish an operation.
+final class BlockThenFrame: Frame {
+    let block: ObjectID?
+    let edge: String
+    let then: (Kernel, SimThread) -> Void
     var ran = false
 
-    init(block: ObjectID, semaphore: ObjectID) {
+    init(block: ObjectID?, edge: String, then: @escaping (Kernel, SimThread) -> Void) {
         self.block = block
-        self.semaphore = semaphore
+        self.edge = edge
+        self.then = then
     }
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if !ran {
             ran = true
-            return .push(kernel.blockFrame(block, edge: "notification block"))
+            if let block, kernel.heap.object(block) != nil { return .push(kernel.blockFrame(block, edge: edge)) }
         }
-        if let s = kernel.heap.object(semaphore) { kernel.semaphoreSignal(s, from: thread) }
-        kernel.release(semaphore, on: thread)
+        then(kernel, thread)
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [("poster's semaphore", semaphore)] }
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }
 
 /// Runs a serial queue's blocks one after another on one pool thread.

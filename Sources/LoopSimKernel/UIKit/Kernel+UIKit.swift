@@ -221,36 +221,22 @@ extension Kernel {
         }
     }
 
-    func operationFinished(_ index: Int, _ op: Int) {
+    /// Runs one operation (a +1 on its block for the run), then lets the queue start the next ready ones.
+    func operationFrame(queue index: Int, operation op: Int) -> Frame {
+        let block = operationQueues[index].operations[op].block
+        if let block { retain(block) }
+        return BlockThenFrame(block: block, edge: "operation") { kernel, thread in
+            kernel.operationFinished(index, op, on: thread)
+        }
+    }
+
+    func operationFinished(_ index: Int, _ op: Int, on thread: SimThread) {
         operationQueues[index].operations[op].state = .finished
+        if let block = operationQueues[index].operations[op].block {
+            release(block, on: thread)  // the queue's reference to the finished operation
+        }
         operationQueues[index].operations[op].block = nil
         operationQueues[index].running -= 1
         startReadyOperations(index)
     }
-}
-
-/// Runs one operation of an `NSOperationQueue`, then lets the queue start the next ready ones.
-final class OperationFrame: Frame {
-    let queue: Int
-    let operation: Int
-    var ran = false
-
-    init(queue: Int, operation: Int) {
-        self.queue = queue
-        self.operation = operation
-    }
-
-    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        if !ran {
-            ran = true
-            guard let block = kernel.operationQueues[queue].operations[operation].block else { return .next }
-            kernel.retain(block)
-            return .push(kernel.blockFrame(block, edge: "operation"))
-        }
-        if let block = kernel.operationQueues[queue].operations[operation].block { kernel.release(block, on: thread) }
-        kernel.operationFinished(queue, operation)
-        return .pop(.null)
-    }
-
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }
