@@ -23,7 +23,7 @@ public enum LatencyHistogramSVG {
     public static func render(_ series: [[Int64]], names: [String], width: Int = 900, height: Int = 260) -> String {
         let (binWidth, counts) = bins(series)
         let total = series.map(\.count).reduce(0, +)
-        let left = 48.0, bottom = 40.0, top = 24.0
+        let left = 48.0, bottom = 40.0, top = 40.0
         let plotW = Double(width) - left - 16, plotH = Double(height) - bottom - top
         var body = SVGText.text("timer-fire latency (ms) · bin \(TimeText.ms(binWidth))", x: left, y: 16, size: 12, fill: "#333")
         guard total > 0 else {

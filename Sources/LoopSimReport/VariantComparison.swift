@@ -88,6 +88,9 @@ public struct VariantComparison: Sendable {
         switch v {
         case .null: return "–"
         case .string(let s): return s.isEmpty ? "–" : s
+        case .double(let d) where d.isFinite:
+            // Milliseconds to the microsecond: enough for any figure, and no binary-fraction noise (2324.999…).
+            return JSONValue.double((d * 1000).rounded() / 1000).compact
         default: return v.compact
         }
     }
