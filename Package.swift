@@ -51,7 +51,8 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "LoopSimKernelTests", dependencies: ["LoopSimKernel"]),
         .testTarget(name: "LoopSimStatsTests", dependencies: ["LoopSimStats"]),
-        .testTarget(name: "LoopSimScenarioTests", dependencies: ["LoopSimScenario", "LoopSimKernel"]),
+        .testTarget(name: "LoopSimScenarioTests", dependencies: ["LoopSimScenario", "LoopSimKernel"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "LoopSimReportTests", dependencies: ["LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
                     exclude: ["Fixtures", "Support"]),
         .testTarget(

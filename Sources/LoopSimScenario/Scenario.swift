@@ -46,7 +46,7 @@ public struct Scenario: Sendable {
         let streams = [RandomStream.work: source(RandomStream.work), RandomStream.network: source(RandomStream.network)]
         let samplers: [() -> SimDuration] = samplers.map { entry in
             let random = streams[entry.stream]!
-            return { SimDuration(nanoseconds: Int64(max(0, entry.distribution.sample(using: random)).rounded())) }
+            return { SimDuration.drawn(entry.distribution.sample(using: random)) }
         }
         var configuration = KernelConfiguration(profile: profile, seed: runSeed, until: until, keepsTrace: keepsTrace,
                                                 samplers: samplers)
@@ -81,10 +81,10 @@ public struct GestureSpec: Sendable {
         var actions: [UserAction] = []
         var t = from
         while true {
-            t = t + SimDuration(nanoseconds: Int64(max(1, gap.sample(using: random)).rounded()))
+            t = t + SimDuration.drawn(gap.sample(using: random), atLeast: 1)
             guard t < to else { break }
-            let drag = SimDuration(nanoseconds: Int64(max(0, self.drag.sample(using: random)).rounded()))
-            let decel = SimDuration(nanoseconds: Int64(max(0, decelerate.sample(using: random)).rounded()))
+            let drag = SimDuration.drawn(self.drag.sample(using: random))
+            let decel = SimDuration.drawn(decelerate.sample(using: random))
             actions.append(UserAction(at: t, label: "scroll", body: Body(steps: [.scroll(drag: .fixed(drag), decelerate: .fixed(decel))],
                                                                          localNames: [])))
         }

@@ -29,7 +29,7 @@ import Testing
         ("name: x\nmain:\n  - invalidate: nothing\n", "name.undefined", 3, 17),
         ("name: x\nseed: many\nmain: []\n", "type.mismatch", 2, 7),
         ("name: x\nvariants: [ios11]\nmain: []\n", "variant.unknown", 2, 12),
-        ("name: x\nmain: []\nexpect:\n  all: {objects.laeked: 0, leakz: 1}\n", "expect.figure", 4, 28),
+        ("name: x\nmain: []\nexpect:\n  all: {objects.laeked: 0, leakz: 1}\n", "expect.figure", 4, 9),
         ("name: x\nclasses:\n  A:\n    fields: {t: weak NSTimr}\nmain: []\n", "field.declaration", 4, 22),
         ("name: x\nmain:\n  - scheduledTimer: t\n    every: 1s\n", "timer.action", 3, 5),
         ("name: x\nmain:\n  - dispatch_async: mian\n    do: []\n", "name.undefined", 3, 21),

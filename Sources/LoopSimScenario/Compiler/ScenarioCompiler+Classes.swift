@@ -92,8 +92,15 @@ extension ScenarioCompiler {
                       at: entry.value.location)
             return nil
         }
-        var words = text.split(separator: "=", maxSplits: 1).first!.split(separator: " ").map(String.init)
-        let initialText = text.contains("=") ? text.split(separator: "=", maxSplits: 1).last!.trimmingSpaces : nil
+        // Empty pieces are kept: `= 5` has no type, and must be reported rather than crash the compiler.
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        var words = parts[0].split(separator: " ").map(String.init)
+        let initialText = parts.count > 1 ? parts[1].trimmingSpaces : nil
+        guard !words.isEmpty else {
+            bag.error(.fieldDecl, "field `\(entry.key.text)` has no type; write it before the value, e.g. `int = 5`",
+                      at: entry.value.location)
+            return nil
+        }
         var strength = Strength.strong
         if let first = words.first, ["strong", "weak", "unretained", "unowned", "assign"].contains(first) {
             strength = first == "strong" ? .strong : first == "weak" ? .weak : .unretained

@@ -8,12 +8,13 @@ extension ScenarioCompiler {
                               "seed", "variant"]
 
     /// `expect:` — per variant (or `all`), a mapping of figure path to a value or a comparison string.
-    func compileExpectations(_ node: LocatedNode, variants: [String]) -> [Expectation] {
+    func compileExpectations(_ node: LocatedNode, variants: [String], root: LocatedNode) -> [Expectation] {
         guard let map = node.mapping else {
             bag.error(.typeMismatch, "expect: is a mapping of variant (or all) to figures", at: node.location)
             return []
         }
         var result: [Expectation] = []
+        let threadNames = declaredThreadNames(root)
         for entry in map.entries {
             let variant = entry.key.text
             if variant != "all" && VariantProfile.builtIn(variant) == nil {
@@ -33,12 +34,28 @@ extension ScenarioCompiler {
                               at: figure.key.location)
                     continue
                 }
+                if let problem = FigureSchema.problem(in: figure.key.text) {
+                    bag.error(.expectFigure, problem, at: figure.key.location)
+                    continue
+                }
                 guard let (op, expected) = expectedValue(figure.value) else { continue }
+                if case .string(let thread) = expected, op == .equal, Self.namesThread(figure.key.text),
+                   !isKnownThread(thread, declared: threadNames) {
+                    bag.error(.threadUnknown, "no thread '\(thread)' can exist in this scenario: threads are main, pool "
+                        + "workers (worker-1, worker-2, …) and the names of `thread:` steps"
+                        + suggestion(thread, threadNames.sorted()), at: figure.value.location)
+                    continue
+                }
                 result.append(Expectation(variant: variant == "all" ? nil : variant, figure: figure.key.text, op: op,
                                           expected: expected, location: figure.key.location))
             }
         }
         return result
+    }
+
+    /// Whether a figure's value is a thread name: `…thread` keys and `threads.parked_names[N]`.
+    static func namesThread(_ figure: String) -> Bool {
+        figure.hasSuffix(".thread") || figure.hasPrefix("threads.parked_names[")
     }
 
     /// `0`, `TimerButton`, `true`, `null`, or a comparison such as `"<= 3"` or `"!= 0"`.

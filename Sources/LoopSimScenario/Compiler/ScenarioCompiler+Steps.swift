@@ -185,8 +185,9 @@ extension ScenarioCompiler {
 
     /// A mode name; `default`, `common` and `tracking` are short for CF's names.
     func modeName(_ node: LocatedNode?) -> String? {
-        guard let node else { return nil }
-        return string(node, what: "mode").map(RunLoopModeName.canonical)
+        guard let node, let name = string(node, what: "mode") else { return nil }
+        guard checkModeSpelling(name, at: node.location) else { return nil }
+        return RunLoopModeName.canonical(name)
     }
 }
 

@@ -56,10 +56,11 @@ final class ScenarioCompiler {
         }
         declareClasses(top["classes"])
         compileClassBodies(top["classes"])
+        checkInitCycles(top["classes"])
         compileMain(top["main"], user: top["user"], appDelegate: top["appDelegate"])
         let gestures = top["gestures"].flatMap { gestureSpec($0, until: until) }
         let sweep = top["sweep"].flatMap { sweepSpec($0, params: top["params"]?.mapping, variants: variants) }
-        let expectations = top["expect"].map { compileExpectations($0, variants: variants) } ?? []
+        let expectations = top["expect"].map { compileExpectations($0, variants: variants, root: root) } ?? []
         return Scenario(name: name, file: file, summary: top["description"].flatMap { string($0, what: "description") },
                         covers: covers, seed: seed, until: until, variants: variants, flagOverrides: overrides,
                         program: program, samplers: samplers, gestures: gestures, sweep: sweep, expectations: expectations)
@@ -123,7 +124,7 @@ final class ScenarioCompiler {
         }
         let parsed = allowNegative ? DurationParser.signedNanoseconds(s.text) : DurationParser.nanoseconds(s.text)
         switch parsed {
-        case .success(let ns): return SimDuration(nanoseconds: ns)
+        case .success(let ns): return checkDurationRange(SimDuration(nanoseconds: ns), text: s.text, what: what, at: node.location)
         case .failure(let error):
             bag.error(error.diagnosticID, "\(what): \(error.message)", at: node.location)
             return nil

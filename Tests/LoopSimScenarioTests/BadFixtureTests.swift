@@ -1,0 +1,91 @@
+import Foundation
+import LoopSimScenario
+import Testing
+
+/// Every file in `Fixtures/bad/` names the diagnostics it must get in its first comment lines:
+///
+/// ```yaml
+/// # expect: key.duplicate 7:1      (the first diagnostic: id, line, column)
+/// # also: duration.negative 9:12   (each further diagnostic, in source order)
+/// # note: 5:1                      (the first diagnostic's note, when it has one)
+/// # what the file shows
+/// ```
+///
+/// The test loads each file and checks that exactly these diagnostics come out, in this order, that a file
+/// with an error yields no scenario (and a file with only warnings yields one), and that every diagnostic
+/// renders as `path:line:col: severity: message [id]`, the source line, and a caret under the column.
+@Suite struct BadFixtureTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/bad")
+
+    static let files: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted()
+    }()
+
+    struct Pinned: Equatable, CustomStringConvertible {
+        var id: String
+        var line: Int
+        var column: Int
+        var description: String { "\(id) \(line):\(column)" }
+    }
+
+    /// The `# expect:` / `# also:` diagnostics and the `# note:` positions at the top of a fixture.
+    static func header(_ text: String) -> (pinned: [Pinned], notes: [(Int, Int)]) {
+        var pinned: [Pinned] = []
+        var notes: [(Int, Int)] = []
+        func position(_ text: Substring) -> (Int, Int)? {
+            let parts = text.split(separator: ":")
+            guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
+            return (line, column)
+        }
+        for line in text.split(separator: "\n").prefix { $0.hasPrefix("#") } {
+            let words = line.split(separator: " ")
+            if words.count == 4, words[1] == "expect:" || words[1] == "also:", let (l, c) = position(words[3]) {
+                pinned.append(Pinned(id: String(words[2]), line: l, column: c))
+            } else if words.count == 3, words[1] == "note:", let (l, c) = position(words[2]) {
+                notes.append((l, c))
+            }
+        }
+        return (pinned, notes)
+    }
+
+    @Test func thereAreAtLeastFortyBadFiles() {
+        #expect(Self.files.count >= 40)
+        // and they cover every diagnostic id this issue asked for
+        let ids = Set(Self.files.compactMap { name -> String? in
+            let text = try? String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+            return text.map { Self.header($0).pinned.map(\.id) }?.first
+        })
+        for id in ["yaml.syntax", "key.duplicate", "key.unknown", "type.mismatch", "duration.bare-number",
+                   "duration.negative", "duration.overflow", "name.undefined", "mode.unknown", "variant.unknown",
+                   "flag.invalid", "expr.type", "class.cyclic-init", "expect.figure", "thread.unknown"] {
+            #expect(ids.contains(id), "no fixture pins \(id)")
+        }
+    }
+
+    @Test(arguments: files)
+    func fixtureGetsExactlyItsDiagnostics(name: String) throws {
+        let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+        let (pinned, notes) = Self.header(text)
+        try #require(!pinned.isEmpty, "\(name) has no `# expect:` line")
+        let path = "Fixtures/bad/\(name)"
+        let loaded = ScenarioLoader.load(text: text, file: path)
+        let got = loaded.diagnostics.map { Pinned(id: $0.id.rawValue, line: $0.location.line, column: $0.location.column) }
+        #expect(got == pinned, "\(loaded.diagnostics.map(\.description).joined(separator: "\n"))")
+        let hasError = loaded.diagnostics.contains { $0.severity == .error }
+        #expect(hasError == (loaded.scenario == nil))
+        if !notes.isEmpty, let first = loaded.diagnostics.first {
+            #expect(first.notes.map { [$0.location.line, $0.location.column] } == notes.map { [$0.0, $0.1] })
+        }
+        var sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if sourceLines.last == "" { sourceLines.removeLast() }  // a final newline ends the last line
+        for d in loaded.diagnostics {
+            let rendered = DiagnosticPrinter().render(d, source: text).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(rendered.first == "\(path):\(d.location.line):\(d.location.column): \(d.severity.rawValue): \(d.message) [\(d.id.rawValue)]")
+            guard d.location.line <= sourceLines.count, rendered.count >= 3 else { continue }
+            #expect(rendered[1] == sourceLines[d.location.line - 1])
+            #expect(rendered[2].hasSuffix("^") && rendered[2].unicodeScalars.count == d.location.column)
+        }
+    }
+}
