@@ -100,9 +100,10 @@ extension Kernel {
     }
 
     /// `dismissViewControllerAnimated:` sent to `vc`: dismisses what `vc` presents, or `vc` itself when it is
-    /// presented, or the presented navigation controller it sits in. Dismissed from a child of a navigation
-    /// controller, UIKit tears down the stack's controllers but the presenter keeps the navigation controller
-    /// and its bar's items (seed case S3's observation; the mechanism is closed source, UNCONFIRMED).
+    /// presented, or the presented navigation controller it sits in. Sent from a pushed (not root) controller
+    /// of a presented navigation controller, UIKit tears down the stack's controllers but the presenter keeps
+    /// the navigation controller and its bar's items: seed 000's S3 observation, while its S4 login screen (the
+    /// root) dismisses itself cleanly. The mechanism is closed source: UNCONFIRMED.
     func dismiss(_ vc: ObjectID, animated: Bool, on thread: SimThread) {
         var target = vc
         var fromChild = false
@@ -111,7 +112,7 @@ extension Kernel {
         } else if links(vc).presenting == nil,
                   let nav = navigationControllers.first(where: { links($0).viewControllers.contains(vc) && links($0).presenting != nil }) {
             target = nav
-            fromChild = true
+            fromChild = links(nav).viewControllers.first != vc
         }
         guard let presenter = links(target).presenting else { return }
         let visible = links(target).viewControllers.last ?? target
