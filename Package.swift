@@ -39,10 +39,11 @@ let package = Package(
             dependencies: ["LoopSimKernel", "LoopSimStats", .product(name: "Yams", package: "Yams"), ordered]
         ),
         .target(name: "LoopSimReport", dependencies: ["LoopSimScenario", "LoopSimKernel", "LoopSimStats"]),
+        .target(name: "LoopSimConformance", dependencies: ["LoopSimScenario", "LoopSimKernel"]),
         .target(
             name: "LoopSimCLI",
             dependencies: [
-                "LoopSimReport", "LoopSimScenario", "LoopSimKernel",
+                "LoopSimReport", "LoopSimScenario", "LoopSimKernel", "LoopSimConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +52,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "LoopSimKernelTests", dependencies: ["LoopSimKernel"]),
         .testTarget(name: "LoopSimStatsTests", dependencies: ["LoopSimStats"]),
+        .testTarget(name: "LoopSimConformanceTests", dependencies: ["LoopSimConformance", "LoopSimScenario", "LoopSimKernel"]),
         .testTarget(name: "LoopSimScenarioTests", dependencies: ["LoopSimScenario", "LoopSimKernel"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LoopSimReportTests", dependencies: ["LoopSimReport", "LoopSimScenario", "LoopSimKernel"],

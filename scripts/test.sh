@@ -18,6 +18,10 @@ rm -f "$log"
 echo "== loopsim test scenarios/"
 .build/debug/loopsim test scenarios
 
+echo "== loopsim conform (linux-corelibs against this machine's real RunLoop; docs/fidelity.md)"
+.build/debug/loopsim test conformance/scenarios | tail -n 1
+.build/debug/loopsim conform
+
 if compgen -G "notebooks/*.ipynb" >/dev/null; then
     echo "== notebooks"
     bash scripts/notebooks.sh

@@ -8,7 +8,8 @@ public struct LoopSimCommand: ParsableCommand {
         discussion: "Exit codes: 0 success, 1 failed expectations or tests, 2 invalid scenario or arguments, 3 a run hit a limit.",
         subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self,
                       SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
-                      CompareCommand.self, TimelineCommand.self, ReportCommand.self],
+                      CompareCommand.self, TimelineCommand.self, ReportCommand.self,
+                      ConformCommand.self],
         defaultSubcommand: nil
     )
     public init() {}

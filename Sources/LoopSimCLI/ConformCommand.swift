@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import LoopSimConformance
+import LoopSimScenario
+
+/// `loopsim conform [PATH…]`: run scenarios on LoopSim (`linux-corelibs`) and on this machine's real
+/// run loop (swift-corelibs-foundation), and compare what each observed.
+struct ConformCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conform",
+        abstract: "Run scenarios on LoopSim and on Foundation's real RunLoop and compare; ends with 'N passed, N failed'.",
+        discussion: """
+            Each scenario is translated into a real Swift program (threads, RunLoop, CFRunLoop, Timer, Dispatch), \
+            compiled once with swiftc -O (cached under .build-conformance/), run with real time scaled by --scale-ms, \
+            and its events (timer fires and their slots, run-loop returns and their results, deinits, user-action \
+            deliveries, logs) are compared with LoopSim's linux-corelibs prediction: per thread in order, exactly; \
+            times within --tolerance-ms. See docs/fidelity.md.
+            """)
+
+    @Argument(help: "Scenario files or directories (default: conformance/scenarios/).")
+    var paths: [String] = ["conformance/scenarios"]
+
+    @Option(help: "Real milliseconds per virtual second.")
+    var scaleMs: Double = ConformanceSettings.scaleDefault * 1000
+
+    @Option(help: "Allowed |real - predicted| per event time, in virtual milliseconds.")
+    var toleranceMs: Double = Double(ConformanceSettings.toleranceDefault) / 1e6
+
+    @Option(name: .customLong("repeat"), help: "Runs per scenario; every run must agree.")
+    var repetitions: Int = 1
+
+    @Option(help: "Extra runs for a run whose only differences are times outside the tolerance.")
+    var retries: Int = 2
+
+    @Option(help: "Where compiled programs are cached.")
+    var cache: String = ".build-conformance"
+
+    @Flag(help: "Print the predicted and real events of every scenario, not only of failures.")
+    var verbose = false
+
+    @Flag(help: "Print the distribution of real - predicted over every matched event (to choose a tolerance).")
+    var noise = false
+
+    @Option(help: "Write the generated Swift program here and stop (no compilation, no run).")
+    var emit: String?
+
+    func validate() throws {
+        guard scaleMs > 0 else { throw ValidationError("--scale-ms must be positive") }
+        guard toleranceMs >= 0 else { throw ValidationError("--tolerance-ms must not be negative") }
+        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard retries >= 0 else { throw ValidationError("--retries must not be negative") }
+    }
+
+    func run() throws {
+        var entries: [ConformanceTranslator.Entry] = []
+        var failed = 0
+        for file in ScenarioFiles.expand(paths) {
+            let loaded = ScenarioFiles.load(file)
+            ScenarioFiles.report(loaded)
+            guard let scenario = loaded.scenario else {
+                print("FAIL \(file): invalid scenario")
+                failed += 1
+                continue
+            }
+            entries.append(ConformanceTranslator.Entry(name: scenario.name, file: file, scenario: scenario))
+        }
+        if let emit {
+            do {
+                try AtomicFile.write(try ConformanceTranslator.source(for: entries), to: emit)
+            } catch let error as ConformanceError {
+                StandardError.write(error.message + "\n")
+                throw Exit.invalid
+            }
+            print("wrote \(emit)")
+            return
+        }
+        let settings = ConformanceSettings(scale: scaleMs / 1000, tolerance: Int64((toleranceMs * 1e6).rounded()),
+                                           repetitions: repetitions, timingRetries: retries,
+                                           build: ProgramBuild(cacheDirectory: cache))
+        let start = Date()
+        var passed = 0
+        var deltas: [Int64] = []
+        var worst: [(delta: Int64, file: String, pair: EventComparison.Pair)] = []
+        let results = ConformanceRunner(settings: settings).run(entries) { result in
+            ConformReport.print(result, verbose: verbose)
+        }
+        for result in results {
+            if result.passed { passed += 1 } else { failed += 1 }
+            for comparison in result.comparisons {
+                deltas += comparison.pairs.flatMap { [$0.delta] + ($0.slotDelta.map { [$0] } ?? []) }
+                worst += comparison.pairs.map { (abs($0.delta), result.file, $0) }
+            }
+        }
+        if noise {
+            ConformReport.printNoise(deltas, settings: settings)
+            for w in worst.sorted(by: { $0.delta > $1.delta }).prefix(8) {
+                print("  worst: \(w.file): predicted \(w.pair.predicted), real \(w.pair.real)")
+            }
+        }
+        print(String(format: "conformance: scale %.0f ms per virtual second, tolerance %.0f ms, %d run(s) each, %.1f s",
+                     scaleMs, toleranceMs, repetitions, Date().timeIntervalSince(start)))
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw Exit.failed }
+    }
+}

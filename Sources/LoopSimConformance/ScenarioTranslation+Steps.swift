@@ -1,0 +1,310 @@
+import LoopSimKernel
+
+/// Steps and expressions as Swift statements over `LSValue`.
+extension ScenarioTranslation {
+    mutating func emitSteps(_ steps: [Step], context: BodyContext, into w: inout SwiftWriter) {
+        var context = context
+        for step in steps {
+            var s = SwiftWriter()
+            emit(step, context: &context, into: &s)
+            // `new` runs its class's init once the step has stored the instance (the kernel's order).
+            let flush = s.text.contains("LS.new(")
+            for line in s.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                w.line(String(line.drop(while: { $0 == " " }).isEmpty ? "" : line))
+            }
+            if flush { w.line("LS.flushInits()") }
+        }
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private mutating func emit(_ step: Step, context: inout BodyContext, into w: inout SwiftWriter) {
+        switch step {
+        case .bind(let local, let e):
+            w.line("\(place(local, context)) = \(expr(e, context))")
+        case .assign(let lvalue, let e):
+            w.line(store(expr(e, context), into: lvalue, context))
+        case .release(let lvalue):
+            w.line(store("LSValue.null", into: lvalue, context))
+        case .add(let lvalue, let delta):
+            switch lvalue {
+            case .local(let i):
+                w.line("\(place(i, context)) = LS.add(\(place(i, context)), \(delta))")
+            case .field(let base, let field):
+                let b = temporary()
+                w.line("let \(b) = \(expr(base, context))")
+                w.line("LS.set(\(b), \(field), LS.add(LS.get(\(b), \(field)), \(delta)))")
+            }
+        case .ifThen(let condition, let thenSteps, let elseSteps):
+            w.line("if LS.truthy(\(expr(condition, context))) {")
+            w.indented { w in emitSteps(thenSteps, context: context, into: &w) }
+            if elseSteps.isEmpty {
+                w.line("}")
+            } else {
+                w.line("} else {")
+                w.indented { w in emitSteps(elseSteps, context: context, into: &w) }
+                w.line("}")
+            }
+        case .log(let text):
+            if let marker = RunMarkers.parse(text) {
+                context.pendingRun = marker.isBegin ? marker.id : nil
+            } else {
+                w.line("LS.log(\(SwiftWriter.literal(text)))")
+            }
+        case .work(let spec):
+            switch spec {
+            case .fixed(let d): w.line("LS.work(\(d.nanoseconds))")
+            case .sampled: unsupported("work: with a random duration (the real program cannot replay the seeded draws)")
+            }
+        case .call(let receiver, let c, let m):
+            w.line("(LS.obj(\(expr(receiver, context))) as? \(className(c)))?.\(methodName(c, m))()")
+        case .callBlock(let e):
+            w.line("LS.call(\(expr(e, context))).run()")
+        case .makeTimer(let spec, let into):
+            emitTimer(spec, into: into, context: context, w: &w)
+        case .addTimer(let timer, let runLoop, let mode):
+            w.line("LS.addTimer(\(expr(timer, context)), \(expr(runLoop, context)), \(modeLiteral(mode)))")
+        case .invalidate(let e):
+            w.line("LS.invalidate(\(expr(e, context)))")
+        case .fire(let e):
+            w.line("LS.fire(\(expr(e, context)))")
+        case .run(let call):
+            emitRun(call, id: context.pendingRun ?? -1, into: &w)
+            context.pendingRun = nil
+        case .stop(let rl):
+            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopStop(rl.cf) }")
+        case .wakeUp(let rl):
+            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopWakeUp(rl.cf) }")
+        case .addCommonMode(let rl, let mode):
+            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopAddCommonMode(rl.cf, LS.cfMode(\(modeLiteral(mode)))) }")
+        case .performBlock(let rl, let mode, let block):
+            w.block("if let rl = LS.runLoop(\(expr(rl, context)))") { w in
+                w.line("let block = LS.call(\(expr(block, context)))")
+                w.line("rl.ns.perform(inModes: [LS.mode(\(modeLiteral(mode)))]) { block.run() }")
+            }
+        case .addObserver(let rl, let mode, let activities, let repeats, let order, let block):
+            w.block("if let rl = LS.runLoop(\(expr(rl, context)))") { w in
+                w.line("let block = LS.call(\(expr(block, context)))")
+                w.line("let observer = CFRunLoopObserverCreateWithHandler(nil, \(activities.rawValue), \(repeats), "
+                       + "\(order)) { _, _ in block.run() }")
+                w.line("CFRunLoopAddObserver(rl.cf, observer, LS.cfMode(\(modeLiteral(mode))))")
+            }
+        case .addSource(let rl, let mode, let order, let block, let into):
+            let source = temporary()
+            w.line("let \(source) = LSSource(order: \(order), handler: LS.call(\(expr(block, context))))")
+            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopAddSource(rl.cf, \(source).source, "
+                   + "LS.cfMode(\(modeLiteral(mode)))) }")
+            if let into { w.line(store("LSValue.object(\(source))", into: into, context)) }
+        case .signal(let e):
+            w.line("if let source = LS.obj(\(expr(e, context))) as? LSSource { CFRunLoopSourceSignal(source.source) }")
+        case .dispatchAsync(let queue, let block):
+            w.line("LS.async(\(queueExpression(queue)), \(expr(block, context)))")
+        case .detachThread(let name, let block):
+            w.line("LS.detach(\(SwiftWriter.literal(name)), LS.call(\(expr(block, context))))")
+        case .check(let label):
+            w.line("// check: \(label.replacingNewlines) (a LoopSim snapshot; nothing to do on the real machine)")
+        default:
+            emitGCDOrNotification(step, context: context, into: &w)
+        }
+    }
+
+    /// Dispatch timers, `dispatch_after`, semaphores and the notification center.
+    private mutating func emitGCDOrNotification(_ step: Step, context: BodyContext, into w: inout SwiftWriter) {
+        switch step {
+        case .dispatchAfter(let delay, let queue, let block):
+            guard case .fixed(let d) = delay else {
+                unsupported("dispatch_after with a random delay (the real program cannot replay the seeded draws)")
+                return
+            }
+            w.line("LS.after(\(d.nanoseconds), \(queueExpression(queue)), \(expr(block, context)))")
+        case .makeDispatchTimer(let spec, let into):
+            guard case .fixed(let start) = spec.start else {
+                unsupported("dispatch_source_timer with a random start")
+                return
+            }
+            if spec.wallClock { unsupported("dispatch_source_timer with wall: true (dispatch_walltime)") }
+            let source = temporary()
+            w.line("let \(source) = LS.dispatchTimer(label: \(SwiftWriter.literal(spec.label)), "
+                   + "queue: \(queueExpression(spec.queue)), startNs: \(start.nanoseconds), "
+                   + "intervalNs: \(spec.interval.map { String($0.nanoseconds) } ?? "nil"), "
+                   + "leewayNs: \(spec.leeway.nanoseconds), resume: \(spec.resume), handler: \(expr(spec.handler, context)))")
+            if let into { w.line(store(source, into: into, context)) }
+        case .dispatchResume(let e):
+            w.line("(LS.obj(\(expr(e, context))) as? DispatchSourceTimer)?.resume()")
+        case .dispatchSuspend(let e):
+            w.line("(LS.obj(\(expr(e, context))) as? DispatchSourceTimer)?.suspend()")
+        case .dispatchCancel(let e):
+            w.line("(LS.obj(\(expr(e, context))) as? DispatchSourceTimer)?.cancel()")
+        case .semaphoreWait(let e, let timeout, let result):
+            let value = "LS.wait(\(expr(e, context)), \(timeout.map { String($0.nanoseconds) } ?? "nil"))"
+            if let result {
+                w.line(store(value, into: result, context))
+            } else {
+                w.line("_ = \(value)")
+            }
+        case .semaphoreSignal(let e):
+            w.line("(LS.obj(\(expr(e, context))) as? DispatchSemaphore)?.signal()")
+        case .addBlockObserver(let name, let object, let queue, let block, let into):
+            let token = temporary()
+            let filter = object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
+            let operationQueue = queue.map { "LS.operationQueue(\(queueExpression($0)))" } ?? "nil"
+            w.line("let \(token) = LS.addObserver(\(SwiftWriter.literal(name)), object: \(filter), queue: \(operationQueue), "
+                   + "block: \(expr(block, context)))")
+            if let into { w.line(store(token, into: into, context)) }
+        case .removeObserver(let e):
+            w.line("if let observer = LS.obj(\(expr(e, context))) { NotificationCenter.default.removeObserver(observer) }")
+        case .postNotification(let name, let object):
+            let sender = object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
+            w.line("NotificationCenter.default.post(name: Notification.Name(\(SwiftWriter.literal(name))), object: \(sender))")
+        case .addSelectorObserver:
+            unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
+        case .scroll:
+            unsupported("scroll (UIKit tracking does not exist on Linux)")
+        case .makeDisplayLink:
+            unsupported("a CADisplayLink (QuartzCore does not exist on Linux)")
+        default:
+            unsupported(Self.stepName(step))
+        }
+    }
+
+    /// The scenario verb of a step the translator does not know yet.
+    static func stepName(_ step: Step) -> String {
+        let text = String(describing: step)
+        return String(text.prefix { $0 != "(" })
+    }
+
+    // MARK: Timers and run calls
+
+    private mutating func emitTimer(_ spec: TimerSpec, into: LValue?, context: BodyContext, w: inout SwiftWriter) {
+        let timer = temporary()
+        let action = temporary()
+        var captured: [String] = []
+        w.line("let \(timer): LSValue")
+        w.block("do") { w in
+            switch spec.action {
+            case .block(let e), .userInfoBlock(let e):
+                w.line("let \(action) = LS.call(\(expr(e, context)))")
+                captured.append("\(action).run()")
+            case .targetSelector(let target, let c, let m):
+                // On Linux every Timer is block-based: the block retains the target, as NSTimer does.
+                w.line("let \(action) = \(expr(target, context))")
+                captured.append("(LS.obj(\(action)) as? \(className(c)))?.\(methodName(c, m))()")
+            default:
+                unsupported("a timer with an NSInvocation (corelibs Foundation has no NSInvocation)")
+            }
+            if let info = spec.userInfo, !isUserInfoBlock(spec) {
+                let userInfo = temporary()
+                w.line("let \(userInfo) = \(expr(info, context))  // userInfo, retained by the timer")
+                captured.insert("withExtendedLifetime(\(userInfo)) {}", at: 0)
+            }
+            let mode = spec.scheduleMode.map { modeLiteral($0) } ?? "nil"
+            let first = spec.firstFireAfter.map { String($0.nanoseconds) } ?? "nil"
+            let tolerance = spec.tolerance > .zero ? "toleranceNs: \(spec.tolerance.nanoseconds), " : ""
+            w.line("\(timer) = LS.timer(label: \(SwiftWriter.literal(spec.label)), intervalNs: \(spec.interval.nanoseconds), "
+                   + "repeats: \(spec.repeats), firstFireNs: \(first), blockInitializer: \(spec.isBlockInitializer), "
+                   + tolerance + "mode: \(mode)) { " + captured.joined(separator: "; ") + " }")
+        }
+        if let into { w.line(store(timer, into: into, context)) }
+    }
+
+    private func isUserInfoBlock(_ spec: TimerSpec) -> Bool {
+        if case .userInfoBlock = spec.action { return true }
+        return false
+    }
+
+    private func emitRun(_ call: RunCall, id: Int, into w: inout SwiftWriter) {
+        switch call {
+        case .run:
+            w.line("RunLoop.current.run()")
+            w.line("LS.runReturn(\(id), \"-\")")
+        case .runUntil(let after):
+            w.line("RunLoop.current.run(until: LS.limitDate(\(after.nanoseconds)))")
+            w.line("LS.runReturn(\(id), \"-\")")
+        case .runMode(let mode, let before):
+            let limit = before.map { String($0.nanoseconds) } ?? "nil"
+            w.line("let ran\(id) = RunLoop.current.run(mode: LS.mode(\(modeLiteral(mode)))," + " before: LS.limitDate(\(limit)))")
+            w.line("LS.runReturn(\(id), ran\(id) ? \"true\" : \"false\")")
+        case .cfRun:
+            w.line("CFRunLoopRun()")
+            w.line("LS.runReturn(\(id), \"-\")")
+        case .cfRunInMode(let mode, let seconds, let returnAfterSourceHandled):
+            let limit = seconds.map { String($0.nanoseconds) } ?? "nil"
+            w.line("LS.runReturn(\(id), LS.resultName(CFRunLoopRunInMode(LS.cfMode(\(modeLiteral(mode))), "
+                   + "LS.cfSeconds(\(limit)), \(returnAfterSourceHandled))))")
+        }
+    }
+
+    // MARK: Places and expressions
+
+    func place(_ local: Int, _ context: BodyContext) -> String {
+        context.locals == .app ? "app.l\(local)" : "l\(local)"
+    }
+
+    mutating func store(_ value: String, into lvalue: LValue, _ context: BodyContext) -> String {
+        switch lvalue {
+        case .local(let i): "\(place(i, context)) = \(value)"
+        case .field(let base, let field): "LS.set(\(expr(base, context)), \(field), \(value))"
+        }
+    }
+
+    mutating func temporary() -> String {
+        temporaries += 1
+        return "t\(temporaries)"
+    }
+
+    func modeLiteral(_ mode: String) -> String { SwiftWriter.literal(RunLoopModeName.canonical(mode)) }
+
+    func queueExpression(_ queue: QueueRef) -> String {
+        switch queue {
+        case .main: "DispatchQueue.main"
+        case .global: "DispatchQueue.global()"
+        case .serial(let i): "\(namespace).queues[\(i)]"
+        }
+    }
+
+    /// A Swift expression of type `LSValue`.
+    mutating func expr(_ e: Expr, _ context: BodyContext) -> String {
+        switch e {
+        case .literal(let value):
+            return literal(value)
+        case .path(let root, let fields):
+            var text: String
+            switch root {
+            case .local(let i): text = place(i, context)
+            case .selfObject: text = "LSValue.object(self)"
+            case .capture(let i):
+                switch i < context.captures.count ? context.captures[i] : .strong {
+                case .strong: text = "c\(i)"
+                case .weak: text = "LSValue(weak: c\(i))"
+                case .unretained: text = "c\(i).value"
+                }
+            }
+            for field in fields { text = "LS.get(\(text), \(field))" }
+            return text
+        case .new(let c, let label):
+            return "LS.new(\(className(c))(label: \(SwiftWriter.literal(label))))"
+        case .block(let t):
+            let arguments = program.blocks[t].captures.map { capture -> String in
+                let value = expr(capture.value, context)
+                switch capture.strength {
+                case .strong: return value
+                case .weak: return "LS.obj(\(value))"
+                case .unretained: return "LSUnowned(\(value))"
+                }
+            }
+            return "LSValue.object(\(namespace).block\(t)(" + arguments.joined(separator: ", ") + "))"
+        case .currentRunLoop:
+            return "LS.currentRunLoop()"
+        case .mainRunLoop:
+            return "LS.mainRunLoop()"
+        case .compare(let lhs, let op, let rhs):
+            return "LSValue.bool(LS.compare(\(expr(lhs, context)), \(SwiftWriter.literal(op.rawValue)), \(expr(rhs, context))))"
+        case .not(let inner):
+            return "LSValue.bool(!LS.truthy(\(expr(inner, context))))"
+        case .newSemaphore(let value):
+            return "LSValue.object(DispatchSemaphore(value: \(value)))"
+        default:
+            unsupported(String(String(describing: e).prefix { $0 != "(" }))
+            return "LSValue.null"
+        }
+    }
+}
