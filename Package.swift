@@ -39,11 +39,13 @@ let package = Package(
             dependencies: ["LoopSimKernel", "LoopSimStats", .product(name: "Yams", package: "Yams"), ordered]
         ),
         .target(name: "LoopSimReport", dependencies: ["LoopSimScenario", "LoopSimKernel", "LoopSimStats"]),
+        .target(name: "LoopSimFuzz", dependencies: ["LoopSimReport", "LoopSimScenario", "LoopSimKernel", "LoopSimStats"]),
         .target(name: "LoopSimConformance", dependencies: ["LoopSimScenario", "LoopSimKernel"]),
         .target(
             name: "LoopSimCLI",
             dependencies: [
                 "LoopSimReport", "LoopSimScenario", "LoopSimKernel", "LoopSimConformance",
+                "LoopSimFuzz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +57,9 @@ let package = Package(
         .testTarget(name: "LoopSimConformanceTests", dependencies: ["LoopSimConformance", "LoopSimScenario", "LoopSimKernel"]),
         .testTarget(name: "LoopSimScenarioTests", dependencies: ["LoopSimScenario", "LoopSimKernel"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "LoopSimFuzzTests",
+                    dependencies: ["LoopSimFuzz", "LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
+                    exclude: ["Findings"]),
         .testTarget(name: "LoopSimReportTests", dependencies: ["LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
                     exclude: ["Fixtures", "Support"]),
         .testTarget(

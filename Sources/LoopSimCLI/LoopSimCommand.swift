@@ -9,7 +9,7 @@ public struct LoopSimCommand: ParsableCommand {
         subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self,
                       SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
                       CompareCommand.self, TimelineCommand.self, ReportCommand.self,
-                      ConformCommand.self],
+                      ConformCommand.self, FuzzCommand.self],
         defaultSubcommand: nil
     )
     public init() {}

@@ -1,0 +1,85 @@
+import Foundation
+import LoopSimKernel
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimFuzz
+
+/// The CI fuzz run: a fixed seed and a fixed budget of generated and mutated scenarios, every invariant checked
+/// on every case (see FUZZING.md). `scripts/fuzz.sh` runs the same campaign with a larger budget.
+@Suite struct FuzzTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The texts of `scenarios/*.yaml`, sorted by name: what the mutator edits.
+    static let corpus: [String] = {
+        let dir = root.appendingPathComponent("scenarios")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().compactMap {
+            try? String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8)
+        }
+    }()
+
+    /// Cases per kind in CI.
+    static let budget = 150
+
+    static func describe(_ failures: [FuzzCampaign.Failure]) -> String {
+        failures.prefix(3).map { f in
+            "\(f.fuzzCase.name) (seed \(f.fuzzCase.seed)):\n  " + f.violations.map(\.description).joined(separator: "\n  ")
+                + "\n" + f.text
+        }.joined(separator: "\n\n")
+    }
+
+    @Test func generatedScenariosCompileAndKeepEveryInvariant() {
+        let summary = FuzzCampaign(seed: 2026, corpus: Self.corpus).run(count: Self.budget, kinds: [.generated])
+        #expect(summary.cases == Self.budget)
+        #expect(summary.failures.isEmpty, "\(Self.describe(summary.failures))")
+        // Valid by construction: every generated case compiles and runs under each of its variants, twice.
+        #expect(summary.compiled == Self.budget)
+        #expect(summary.runs >= 2 * Self.budget)
+        #expect(summary.events > 10 * Self.budget)
+    }
+
+    @Test func mutatedScenariosGetDiagnosticsOrKeepEveryInvariant() throws {
+        try #require(Self.corpus.count >= 2, "scenarios/ holds the corpus")
+        let summary = FuzzCampaign(seed: 2026, corpus: Self.corpus).run(count: Self.budget, kinds: [.mutated])
+        #expect(summary.failures.isEmpty, "\(Self.describe(summary.failures))")
+        // The mutants exercise both sides: most are rejected with diagnostics, some still compile and run.
+        #expect(summary.compiled > 0)
+        #expect(summary.compiled < Self.budget)
+        #expect(summary.diagnostics > Self.budget / 2)
+    }
+
+    @Test func aCaseIsReplayedFromItsSeedAlone() {
+        let campaign = FuzzCampaign(seed: 7, corpus: Self.corpus)
+        for kind in FuzzCampaign.Kind.allCases {
+            let c = campaign.fuzzCase(kind, 3)
+            #expect(campaign.text(of: c) == campaign.text(of: campaign.fuzzCase(kind, 3)))
+            #expect(campaign.text(of: c) != campaign.text(of: campaign.fuzzCase(kind, 4)))
+        }
+    }
+
+    @Test func theCheckerCatchesATamperedTrace() throws {
+        let text = "name: t\nuntil: 1s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n    every: 100ms\n"
+            + "    repeats: true\n    userInfo:\n      do:\n        - log: tick\n"
+        let scenario = try #require(ScenarioLoader.load(text: text, file: "t.yaml").scenario)
+        let profile = try scenario.profile(for: "ios10")
+        var outcome = Kernel(program: scenario.program,
+                             configuration: scenario.configuration(profile: profile, keepsTrace: true)).run()
+        #expect(InvariantChecker.checkTrace(outcome, until: scenario.until).isEmpty)
+        let last = outcome.traceLines.count - 2
+        outcome.traceLines.swapAt(1, last)
+        let found = Set(InvariantChecker.checkTrace(outcome, until: scenario.until).map(\.invariant))
+        #expect(found.isSuperset(of: ["time.monotone", "trace.seq", "trace.hash"]))
+    }
+
+    @Test func diagnosticsOutsideTheFileAreViolations() {
+        let text = "name: x\nmain: []\n"
+        let outside = Diagnostic.error("key.unknown", "made up", at: SourceLocation(file: "x.yaml", line: 9, column: 1))
+        let loaded = ScenarioLoader.Loaded(scenario: nil, diagnostics: [outside], source: text)
+        let found = InvariantChecker.checkDiagnostics(loaded, text: text, file: "x.yaml").map(\.invariant)
+        #expect(found.contains("diag.location"))
+        #expect(InvariantChecker.lineLengths("a\r\nbc\rdef\n") == [1, 2, 3])
+        #expect(InvariantChecker.lineLengths("\u{FEFF}ab") == [2])
+    }
+}
