@@ -6,7 +6,11 @@ import LoopSimScenario
 /// `loopsim run FILE`: replay one scenario under one or more variants.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Run a scenario and report leaks, parked threads, timers and run-loop exits.")
+        commandName: "run", abstract: "Run a scenario and report leaks, parked threads, timers and run-loop exits.",
+        discussion: """
+            Exit codes: 0 success, 1 failed expectations, 2 invalid scenario, arguments or output file, 3 a run hit a \
+            limit (--max-*), 130 interrupted (Ctrl-C). After a limit or Ctrl-C the report and trace so far are written.
+            """)
 
     @Argument(help: "The scenario file (YAML).")
     var file: String
@@ -25,6 +29,12 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var visuals: RunVisualOptions
 
+    @OptionGroup(title: "Output")
+    var outputOptions: OutputOptions
+
+    @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, its report and trace so far, and exit code 3)")
+    var limitOptions: RunLimitOptions
+
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
@@ -39,6 +49,9 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if let replications, replications < 1 { throw ValidationError("--replications takes a count of at least 1") }
         if jobs < 1 { throw ValidationError("--jobs takes a count of at least 1") }
+        if outputOptions.output != nil && (visuals.narrate || replications != nil) {
+            throw ValidationError("--output writes the run report; --narrate and --replications print to standard output")
+        }
         for s in settings where !s.contains("=") {
             throw ValidationError("--set takes flag=value, e.g. --set staleTimerPortWakeAfterLastTimerRemoved=false")
         }
@@ -57,43 +70,65 @@ struct RunCommand: ParsableCommand {
                                       overrides: overrides, json: format == .json)
             return
         }
-        let runs: [VariantRun]
+        // Every file is checked before the run, so a long run never ends in "cannot write".
+        let names = variants.isEmpty ? scenario.variants : variants
+        let traceFiles = trace.map { path in names.map { traceTarget(path, variant: $0, of: names.count) } } ?? []
+        let reportFile = outputOptions.output.map { OutputTarget(path: $0, what: "the report") }
         do {
-            runs = try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides,
-                                          keepsTrace: trace != nil || visuals.needsTrace)
+            for file in traceFiles + (reportFile.map { [$0] } ?? []) { try file.checkWritable(force: outputOptions.force) }
         } catch {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid
         }
-        if let trace, visuals.traceFormat == .chrome {
-            try visuals.writeChromeTraces(runs, scenario, to: trace)
-        } else if let trace {
-            try writeTraces(runs, to: trace)
+        Interrupt.install()
+        let runs: [VariantRun]
+        do {
+            runs = try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides,
+                                          keepsTrace: trace != nil || visuals.needsTrace, limits: limitOptions.limits,
+                                          isInterrupted: Interrupt.check)
+        } catch {
+            StandardError.write("error: \(error.message)\n")
+            throw Exit.invalid
         }
-        if visuals.narrate { try visuals.printNarration(scenario, runs, json: format == .json) } else {
-        switch format {
-        case .text: print(TextReport.render(scenario, runs), terminator: "")
-        case .json: print(ScenarioRunner.document(scenario, runs).pretty)
+        do {
+            if let trace, visuals.traceFormat == .chrome {
+                try visuals.writeChromeTraces(runs, scenario, to: trace)
+            } else {
+                for (run, file) in zip(runs, traceFiles) { try file.write(run.outcome.traceLines.lazy.map { $0 + "\n" }) }
+            }
+            if visuals.narrate {
+                try visuals.printNarration(scenario, runs, json: format == .json)
+            } else {
+                let report = format == .text ? TextReport.render(scenario, runs) : ScenarioRunner.document(scenario, runs).pretty + "\n"
+                if let reportFile { try reportFile.write(CollectionOfOne(report)) } else { print(report, terminator: "") }
+            }
+        } catch let error as OutputTarget.WriteError {
+            StandardError.write("error: \(error.message)\n")
+            throw Exit.invalid
         }
-        }
-        if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }
+        try Self.exitForLimits(runs)
         if runs.contains(where: { !$0.failedExpectations.isEmpty }) { throw Exit.failed }
     }
 
-    private func writeTraces(_ runs: [VariantRun], to path: String) throws {
-        for run in runs {
-            var target = path
-            if runs.count > 1 {
-                let ns = path as NSString
-                let ext = ns.pathExtension.isEmpty ? "jsonl" : ns.pathExtension
-                target = ns.deletingPathExtension + ".\(run.variant).\(ext)"
-            }
-            do {
-                try AtomicFile.write(run.outcome.traceLines.joined(separator: "\n") + "\n", to: target)
-            } catch {
-                StandardError.write("error: cannot write the trace to '\(target)': \(error.localizedDescription)\n")
-                throw Exit.invalid
-            }
+    /// Exit code 130 after Ctrl-C, 3 after any other limit, with a line on standard error saying what was kept.
+    static func exitForLimits(_ runs: [VariantRun]) throws {
+        if let stop = runs.lazy.compactMap(\.outcome.limit).first(where: { $0.kind == "interrupted" }) {
+            StandardError.write("interrupted at \(stop.at) (virtual time): the report and trace so far were written\n")
+            throw ExitCode(Interrupt.exitCode)
         }
+        if let stop = runs.lazy.compactMap(\.outcome.limit).first {
+            StandardError.write("limit: \(stop.message) at \(stop.at) (virtual time); the report and trace so far were "
+                + "written; raise it with --\(stop.kind) if the scenario needs more\n")
+            throw Exit.limit
+        }
+    }
+
+    /// Where the trace of `variant` goes: `PATH` itself for one variant, else `NAME.VARIANT.EXT`.
+    private func traceTarget(_ path: String, variant: String, of count: Int) -> OutputTarget {
+        guard count > 1 else { return OutputTarget(path: path, what: "the trace") }
+        let ns = path as NSString
+        let defaultExtension = visuals.traceFormat == .chrome ? "json" : "jsonl"
+        let ext = ns.pathExtension.isEmpty ? defaultExtension : ns.pathExtension
+        return OutputTarget(path: ns.deletingPathExtension + ".\(variant).\(ext)", what: "the \(variant) trace")
     }
 }

@@ -10,10 +10,14 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Scenario files or directories (default: scenarios/).")
     var paths: [String] = ["scenarios"]
 
+    @OptionGroup(title: "Limits (a run that reaches one fails, unless its expect: block names a limit figure)")
+    var limitOptions: RunLimitOptions
+
     func run() throws {
         var passed = 0
         var failed = 0
-        for file in ScenarioFiles.expand(paths) {
+        Interrupt.install()
+        for file in ScenarioFiles.expand(paths) where !Interrupt.isRequested {
             let loaded = ScenarioFiles.load(file)
             ScenarioFiles.report(loaded)
             guard let scenario = loaded.scenario else {
@@ -27,13 +31,18 @@ struct TestCommand: ParsableCommand {
             }
             let runs: [VariantRun]
             do {
-                runs = try ScenarioRunner.run(scenario)
+                runs = try ScenarioRunner.run(scenario, limits: limitOptions.limits, isInterrupted: Interrupt.check)
             } catch {
                 print("FAIL \(file): \(error.message)")
                 failed += 1
                 continue
             }
+            let expectsLimit = scenario.expectations.contains { $0.figure.hasPrefix("limit") }
             for run in runs {
+                if let stop = run.outcome.limit, !expectsLimit || stop.kind == "interrupted" {
+                    failed += 1
+                    print("FAIL \(file) [\(run.variant)] stopped at a limit: \(stop.message) at \(stop.at) (virtual time)")
+                }
                 for result in run.expectations {
                     if result.passed {
                         passed += 1
@@ -47,6 +56,10 @@ struct TestCommand: ParsableCommand {
             }
         }
         print("\(passed) passed, \(failed) failed")
+        if Interrupt.isRequested {
+            StandardError.write("interrupted: the files after the one under way were not run\n")
+            throw ExitCode(Interrupt.exitCode)
+        }
         if failed > 0 { throw Exit.failed }
     }
 }

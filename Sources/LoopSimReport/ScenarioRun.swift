@@ -15,13 +15,22 @@ public struct VariantRun: Sendable {
 /// Runs a scenario under each requested variant.
 public enum ScenarioRunner {
     /// Runs `scenario` under `variants` (the scenario's own list when empty).
+    ///
+    /// Each run ends at the first of its horizon, quiescence, a crash of the modelled app, or one of `limits`
+    /// (a `limit` finding). When `isInterrupted` returns true (Ctrl-C), the run under way stops like a limit
+    /// (kind `interrupted`) and the remaining variants are not run.
     /// - Throws: ``VariantError`` for an unknown variant or a bad `--set` override.
     public static func run(_ scenario: Scenario, variants: [String] = [], seed: UInt64? = nil,
-                           overrides: [(String, String)] = [], keepsTrace: Bool = false) throws(VariantError) -> [VariantRun] {
+                           overrides: [(String, String)] = [], keepsTrace: Bool = false,
+                           limits: RunLimits = RunLimits(),
+                           isInterrupted: @escaping () -> Bool = { false }) throws(VariantError) -> [VariantRun] {
         var runs: [VariantRun] = []
         for variant in variants.isEmpty ? scenario.variants : variants {
+            if !runs.isEmpty && isInterrupted() { break }
             let profile = try scenario.profile(for: variant, overrides: overrides)
-            let configuration = scenario.configuration(profile: profile, seed: seed, keepsTrace: keepsTrace)
+            var configuration = scenario.configuration(profile: profile, seed: seed, keepsTrace: keepsTrace)
+            configuration.limits = limits
+            configuration.isInterrupted = isInterrupted
             let outcome = Kernel(program: scenario.program, configuration: configuration).run()
             var report = RunReport.json(outcome)
             let results = ExpectationCheck.evaluate(scenario.expectations, variant: variant, report: report)

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A report or trace file the command will write: checked before the run, written atomically after it.
+///
+/// The text goes to a temporary file in the target's directory (`.NAME.tmp-PID`), which is flushed to disk
+/// and then renamed over the target, so a reader sees either the old file or the complete new one, never a
+/// torn one; on any failure the temporary file is removed and the target is left as it was. An existing
+/// target is replaced only with `--force`.
+struct OutputTarget {
+    /// Why a file cannot be written, in plain words (`cannot write the trace to 'x': ...`).
+    struct WriteError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// The path as given on the command line.
+    let path: String
+    /// What the file holds, for messages: `the trace`, `the report`.
+    let what: String
+
+    /// Checks, before a run, that the file may be written: the directory exists and is a directory, the path
+    /// is not a directory, and an existing file is replaced only when `force` is set.
+    /// - Throws: ``WriteError`` saying what is wrong and how to fix it.
+    func checkWritable(force: Bool) throws(WriteError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw WriteError(message: "cannot write \(what) to '\(path)': it is a directory; name a file")
+            }
+            if !force {
+                throw WriteError(message: "\(what) file '\(path)' already exists; pass --force to replace it, "
+                    + "or choose another path")
+            }
+        }
+        let directory = Self.directory(of: path)
+        guard stat(directory, &info) == 0 else {
+            throw WriteError(message: "cannot write \(what) to '\(path)': directory '\(directory)' "
+                + Self.reason(errno) + "; create it first")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw WriteError(message: "cannot write \(what) to '\(path)': '\(directory)' is not a directory")
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw WriteError(message: "cannot write \(what) to '\(path)': directory '\(directory)' is not writable")
+        }
+    }
+
+    /// Writes `chunks` (concatenated) atomically: temporary file, flush to disk, rename.
+    /// - Throws: ``WriteError``; the target is then unchanged and no temporary file is left behind.
+    func write<S: Sequence>(_ chunks: S) throws(WriteError) where S.Element == String {
+        let temporary = Self.directory(of: path) + "/." + Self.fileName(of: path) + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            throw WriteError(message: "cannot write \(what) to '\(path)': " + Self.reason(errno))
+        }
+        do throws(WriteError) {
+            try Self.writeAll(chunks, to: fd)
+            guard fsync(fd) == 0 else { throw WriteError(message: Self.reason(errno)) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw WriteError(message: "cannot write \(what) to '\(path)': \(error.message); the file was not changed")
+        }
+        guard close(fd) == 0 else {
+            let reason = Self.reason(errno)
+            unlink(temporary)
+            throw WriteError(message: "cannot write \(what) to '\(path)': \(reason); the file was not changed")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = Self.reason(errno)
+            unlink(temporary)
+            throw WriteError(message: "cannot write \(what) to '\(path)': \(reason); the file was not changed")
+        }
+    }
+
+    /// Writes every byte of `chunks` to `fd`, retrying short writes and EINTR; buffered in 1 MiB blocks.
+    /// - Throws: ``WriteError`` whose message is the reason alone (`no space left on device`).
+    static func writeAll<S: Sequence>(_ chunks: S, to fd: Int32) throws(WriteError) where S.Element == String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20)
+        func flush() throws(WriteError) {
+            var offset = 0
+            while offset < buffer.count {
+                let n = buffer.withUnsafeBytes { raw in systemWrite(fd, raw.baseAddress! + offset, raw.count - offset) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw WriteError(message: reason(errno))
+                }
+                offset += n
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        for chunk in chunks {
+            buffer.append(contentsOf: chunk.utf8)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+        try flush()
+    }
+
+    private static func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, bytes, count)
+        #else
+        Darwin.write(fd, bytes, count)
+        #endif
+    }
+
+    /// `strerror`, lower-cased, with a hint for the usual suspects.
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        let lowered = text.prefix(1).lowercased() + text.dropFirst()
+        switch code {
+        case ENOSPC: return lowered + " (the disk is full)"
+        case EDQUOT: return lowered + " (over the disk quota)"
+        case EROFS: return lowered + " (a read-only file system)"
+        default: return lowered
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+
+    static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

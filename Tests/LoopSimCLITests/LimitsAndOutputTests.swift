@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@testable import LoopSimCLI
+
+/// Runaway scenarios stop at the default limits with exit code 3 and a complete, valid partial trace; Ctrl-C
+/// stops a run the same way with 130; report and trace files are written atomically, replaced only with
+/// `--force`, and a path that cannot be written is a clear error (exit 2) before anything runs.
+@Suite(.serialized) struct LimitsAndOutputTests {
+    typealias CLI = CLIEndToEndTests
+
+    static func directory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Checks a JSONL trace: every line JSON, `seq` from 0, `t` monotone, `run.start` … `limit`, `run.end`.
+    static func checkPartialTrace(_ url: URL, limitKind: String) throws {
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        try #require(lines.count >= 3)
+        var previous = Int64.min
+        for (i, line) in lines.enumerated() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let t = try #require((event["t"] as? NSNumber)?.int64Value)
+            #expect(t >= previous, "time went backwards at line \(i)")
+            previous = t
+            #expect(event["seq"] as? Int == i)
+        }
+        #expect(lines.first?.contains("\"ev\":\"run.start\"") == true)
+        #expect(lines.last?.contains("\"ev\":\"run.end\"") == true)
+        #expect(lines.contains { $0.contains("\"ev\":\"limit\"") && $0.contains("\"kind\":\"\(limitKind)\"") })
+    }
+
+    @Test(arguments: [("dispatch-loop", "max-events"), ("timer-doubling", "max-objects"), ("recursion", "max-depth")])
+    func aRunawayExampleStopsAtTheDefaultLimits(name: String, kind: String) throws {
+        let dir = try Self.directory()
+        let trace = dir.appendingPathComponent("\(name).jsonl")
+        let r = try CLI.loopsim(["run", "examples/runaway/\(name).yaml", "--trace", trace.path, "--format", "json"])
+        #expect(r.status == 3, "\(r.stderr)")
+        #expect(r.stderr.contains("limit: "))
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let run = try #require((doc["runs"] as? [[String: Any]])?.first)
+        #expect((run["limit"] as? [String: Any])?["kind"] as? String == kind)
+        #expect((run["events"] as? Int).map { $0 > 0 } == true)
+        try Self.checkPartialTrace(trace, limitKind: kind)
+    }
+
+    @Test func ctrlCWritesWhatTheRunHasAndExits130() throws {
+        let dir = try Self.directory()
+        let trace = dir.appendingPathComponent("t.jsonl")
+        let report = dir.appendingPathComponent("report.json")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
+        if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
+        process.arguments = ["run", "examples/runaway/dispatch-loop.yaml", "--max-events", "3000000", "--trace", trace.path,
+                             "--format", "json", "--output", report.path]
+        process.currentDirectoryURL = CLI.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the run get going
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let run = try #require((doc["runs"] as? [[String: Any]])?.first)
+        #expect((run["limit"] as? [String: Any])?["kind"] as? String == "interrupted")
+        try Self.checkPartialTrace(trace, limitKind: "interrupted")
+    }
+
+    @Test func maxTimeStopsAtAVirtualInstant() throws {
+        let file = try CLI.temporaryFile("name: t\nuntil: 10s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n"
+            + "    every: 100ms\n    repeats: true\n    userInfo:\n      do:\n        - log: tick\n")
+        let r = try CLI.loopsim(["run", file.path, "--max-time", "1s", "--format", "json"])
+        #expect(r.status == 3)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let run = try #require((doc["runs"] as? [[String: Any]])?.first)
+        #expect((run["limit"] as? [String: Any])?["kind"] as? String == "max-time")
+        #expect(run["end_time_ms"] as? Int == 1000)
+        #expect((run["logs"] as? [Any])?.count == 10)
+    }
+
+    @Test func badLimitsAreUsageErrors() throws {
+        let s2 = "scenarios/s02-timerbutton-worker-loop.yaml"
+        #expect(try CLI.loopsim(["run", s2, "--max-events", "0"]).status == 64)
+        let bare = try CLI.loopsim(["run", s2, "--max-time", "10"])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.contains("has no unit"))
+    }
+
+    @Test func anExistingFileIsReplacedOnlyWithForce() throws {
+        let dir = try Self.directory()
+        let trace = dir.appendingPathComponent("t.jsonl")
+        let report = dir.appendingPathComponent("r.txt")
+        try "keep me\n".write(to: trace, atomically: true, encoding: .utf8)
+        let args = ["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9", "--trace", trace.path,
+                    "--output", report.path]
+        let refused = try CLI.loopsim(args)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("already exists; pass --force to replace it"))
+        #expect(try String(contentsOf: trace, encoding: .utf8) == "keep me\n")
+        #expect(!FileManager.default.fileExists(atPath: report.path), "nothing is written when a check fails")
+        let forced = try CLI.loopsim(args + ["--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout.isEmpty, "the report went to --output")
+        #expect(try String(contentsOf: trace, encoding: .utf8).hasPrefix("{\"t\":0,\"seq\":0,"))
+        #expect(try String(contentsOf: report, encoding: .utf8).contains("── ios9 (seed 1)"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func anUnwritablePathIsAClearErrorBeforeTheRun() throws {
+        let dir = try Self.directory()
+        let s2 = "scenarios/s02-timerbutton-worker-loop.yaml"
+        let missing = try CLI.loopsim(["run", s2, "--trace", dir.path + "/no/such/dir/t.jsonl"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file or directory; create it first"))
+        #expect(missing.stdout.isEmpty, "nothing ran")
+        let file = dir.appendingPathComponent("plain")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        let notDirectory = try CLI.loopsim(["run", s2, "--output", file.path + "/r.txt"])
+        #expect(notDirectory.status == 2)
+        #expect(notDirectory.stderr.contains("is not a directory"))
+        let isDirectory = try CLI.loopsim(["run", s2, "--output", dir.path])
+        #expect(isDirectory.status == 2)
+        #expect(isDirectory.stderr.contains("it is a directory"))
+    }
+
+    @Test func aFullDiskIsAClearError() throws {
+        let fd = open("/dev/full", O_WRONLY)
+        try #require(fd >= 0, "this test needs /dev/full")
+        defer { close(fd) }
+        #expect(throws: OutputTarget.WriteError.self) { try OutputTarget.writeAll(["some trace\n"], to: fd) }
+        do throws(OutputTarget.WriteError) {
+            try OutputTarget.writeAll(["some trace\n"], to: fd)
+        } catch {
+            #expect(error.message == "no space left on device (the disk is full)")
+        }
+    }
+
+    @Test func testFailsARunThatHitsALimitUnlessItExpectsOne() throws {
+        let runaway = try String(contentsOf: CLI.root.appendingPathComponent("examples/runaway/recursion.yaml"), encoding: .utf8)
+        let unexpected = try CLI.temporaryFile(runaway + "expect:\n  all:\n    crashed: false\n")
+        let r = try CLI.loopsim(["test", unexpected.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("stopped at a limit: thread main nested more than 512 frames"))
+        let expected = try CLI.temporaryFile(runaway + "expect:\n  all:\n    limit.kind: max-depth\n")
+        let ok = try CLI.loopsim(["test", expected.path])
+        #expect(ok.status == 0, "\(ok.stdout)")
+    }
+}
