@@ -96,6 +96,13 @@ struct ScenarioTranslation {
 
     mutating func emit(into w: inout SwiftWriter) {
         let scenario = entry.scenario
+        // Program-level constructs with no Linux counterpart.
+        if program.userActions.contains(where: { $0.appAction != nil }) || !program.appDelegate.isEmpty {
+            unsupported("app lifecycle (background, foreground, delegate callbacks): no UIApplication on Linux")
+        }
+        if program.classes.contains(where: { $0.proxyTargetField != nil }) {
+            unsupported("an NSProxy class (corelibs Foundation has no NSProxy or message forwarding)")
+        }
         w.line("// MARK: Scenario \(index): \(scenario.name.replacingNewlines)")
         w.line("// from \(entry.file)")
         w.line("")
@@ -106,6 +113,12 @@ struct ScenarioTranslation {
                 for i in 0..<appLocals { w.line("var l\(i) = LSValue.null") }
             }
             w.line("static let app = App()")
+            if !program.operationQueues.isEmpty {
+                let queues = program.operationQueues.map {
+                    "LSOperationQueue(name: \(SwiftWriter.literal($0.name)), maxConcurrent: \($0.maxConcurrent))"
+                }
+                w.line("static let operationQueues: [LSOperationQueue] = [" + queues.joined(separator: ", ") + "]")
+            }
             if !program.serialQueues.isEmpty {
                 let queues = program.serialQueues.map { "DispatchQueue(label: \(SwiftWriter.literal($0)))" }
                 w.line("static let queues: [DispatchQueue] = [" + queues.joined(separator: ", ") + "]")

@@ -77,6 +77,16 @@ class LSInstance {
     func lsInit() {}
 }
 
+/// An `NSOperationQueue` of the scenario and the last operation added to it.
+final class LSOperationQueue {
+    let queue = OperationQueue()
+    weak var last: Operation?
+    init(name: String, maxConcurrent: Int) {
+        queue.name = name
+        queue.maxConcurrentOperationCount = maxConcurrent
+    }
+}
+
 /// Per-thread state: the thread's name in the scenario, initializers to run, a manual-fire flag.
 final class LSThreadState {
     var name: String
@@ -179,6 +189,12 @@ enum LS {
 
     static func log(_ text: String) { record("log", text) }
 
+    /// `sample:` — a named integer the report keeps (what a label shows).
+    static func sample(_ name: String, _ value: LSValue) {
+        guard case .int(let n) = value else { fatalError("sample: \(name) is not an integer") }
+        record("sample", "\(name) \(n)")
+    }
+
     static func register(_ object: LSInstance) {
         lock.lock()
         registry.append(LSWeakBox(object))
@@ -226,6 +242,17 @@ enum LS {
     static func add(_ v: LSValue, _ delta: Int) -> LSValue {
         if case .int(let n) = v { return .int(n + delta) }
         fatalError("increment of a value that is not an integer")
+    }
+
+    /// Integer `a + b` (sign 1) or `a - b` (sign -1).
+    static func arithmetic(_ a: LSValue, _ sign: Int, _ b: LSValue) -> LSValue {
+        guard case .int(let x) = a, case .int(let y) = b else { fatalError("arithmetic on a value that is not an integer") }
+        return .int(x + sign * y)
+    }
+
+    /// Whole virtual seconds of wall-clock time since the start (`[NSDate date]` relative to launch).
+    static func wallSeconds() -> LSValue {
+        .int(Int((Date().timeIntervalSince(t0Wall) / scale).rounded(.down)))
     }
 
     static func compare(_ a: LSValue, _ op: String, _ b: LSValue) -> Bool {
@@ -416,14 +443,25 @@ enum LS {
         return .int(s.wait(timeout: .now() + seconds(timeoutNs)) == .success ? 0 : 1)
     }
 
+    /// `[queue addOperationWithBlock:]`, optionally depending on the operation added before it (held weakly:
+    /// a finished, released operation is no dependency any more).
+    static func addOperation(_ queue: LSOperationQueue, dependsOnLast: Bool, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        let operation = BlockOperation { b.run() }
+        if dependsOnLast, let last = queue.last { operation.addDependency(last) }
+        queue.last = operation
+        queue.queue.addOperation(operation)
+    }
+
     // MARK: Notifications
 
     nonisolated(unsafe) static var operationQueues: [ObjectIdentifier: OperationQueue] = [:]
 
-    /// The OperationQueue a notification observer is delivered on: `.main` for the main queue, else one
-    /// whose underlying queue is the given dispatch queue.
+    /// The OperationQueue a notification observer on a queue other than main is delivered on: one per
+    /// dispatch queue, with it as the underlying queue. (The main queue is `OperationQueue.main` itself:
+    /// `DispatchQueue.main` is not one object on Linux, and an OperationQueue over it would not be
+    /// `OperationQueue.current` on the main thread.)
     static func operationQueue(_ queue: DispatchQueue) -> OperationQueue {
-        if queue === DispatchQueue.main { return OperationQueue.main }
         lock.lock()
         defer { lock.unlock() }
         if let q = operationQueues[ObjectIdentifier(queue)] { return q }

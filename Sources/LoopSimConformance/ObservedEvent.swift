@@ -12,6 +12,8 @@ import Foundation
 /// | `deliver` | the action's label | a `user:` action ran on the main thread |
 /// | `return` | `ID VALUE` | run step `ID` (``RunMarkers``) returned: `true`/`false` for `runMode`, the CF result for `CFRunLoopRunInMode`, `-` otherwise |
 /// | `loop.exit` | the CF result | the main thread's own loop (`UIApplicationMain`'s) returned, e.g. after `CFRunLoopStop` |
+/// | `dsource` | `dispatch_source LABEL DATA` | a dispatch source's handler ran; `DATA` is `dispatch_source_get_data` |
+/// | `sample` | `NAME VALUE` | a `sample:` step |
 ///
 /// Instants are virtual nanoseconds from the start of the run: the generated program's real times are
 /// divided by the scale before they get here.

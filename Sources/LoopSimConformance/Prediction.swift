@@ -124,6 +124,8 @@ struct TraceExtractor {
                 instances[name] = count > 1 ? count - 1 : nil
                 emit("deinit", name)
             }
+        case "sample":
+            emit("sample", "\(object["name"] as? String ?? "") \((object["value"] as? NSNumber)?.intValue ?? 0)")
         case "rl.invalid-mode":
             if !diagnostics.contains(CFDiagnostic.invalidMode) { diagnostics.append(CFDiagnostic.invalidMode) }
         case "user.deliver":

@@ -146,7 +146,9 @@ extension ScenarioTranslation {
         case .addBlockObserver(let name, let object, let queue, let block, let into):
             let token = temporary()
             let filter = object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            let operationQueue = queue.map { "LS.operationQueue(\(queueExpression($0)))" } ?? "nil"
+            let operationQueue = queue.map { q in
+                q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
+            } ?? "nil"
             w.line("let \(token) = LS.addObserver(\(SwiftWriter.literal(name)), object: \(filter), queue: \(operationQueue), "
                    + "block: \(expr(block, context)))")
             if let into { w.line(store(token, into: into, context)) }
@@ -155,6 +157,11 @@ extension ScenarioTranslation {
         case .postNotification(let name, let object):
             let sender = object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
             w.line("NotificationCenter.default.post(name: Notification.Name(\(SwiftWriter.literal(name))), object: \(sender))")
+        case .sample(let name, let value):
+            w.line("LS.sample(\(SwiftWriter.literal(name)), \(expr(value, context)))")
+        case .addOperation(let queue, let dependsOnLast, let block):
+            w.line("LS.addOperation(\(namespace).operationQueues[\(queue)], dependsOnLast: \(dependsOnLast), "
+                   + "\(expr(block, context)))")
         case .addSelectorObserver:
             unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
         case .scroll:
@@ -302,6 +309,10 @@ extension ScenarioTranslation {
             return "LSValue.bool(!LS.truthy(\(expr(inner, context))))"
         case .newSemaphore(let value):
             return "LSValue.object(DispatchSemaphore(value: \(value)))"
+        case .arithmetic(let lhs, let isAddition, let rhs):
+            return "LS.arithmetic(\(expr(lhs, context)), \(isAddition ? 1 : -1), \(expr(rhs, context)))"
+        case .wallSeconds:
+            return "LS.wallSeconds()"
         default:
             unsupported(String(String(describing: e).prefix { $0 != "(" }))
             return "LSValue.null"
