@@ -18,6 +18,9 @@ rm -f "$log"
 echo "== loopsim test scenarios/"
 .build/debug/loopsim test scenarios
 
+echo "== loopsim golden scenarios/ (after an intended trace change: loopsim golden --update scenarios)"
+.build/debug/loopsim golden scenarios
+
 echo "== loopsim conform (linux-corelibs against this machine's real RunLoop; docs/fidelity.md)"
 .build/debug/loopsim test conformance/scenarios | tail -n 1
 .build/debug/loopsim conform

@@ -9,7 +9,8 @@ public struct LoopSimCommand: ParsableCommand {
         subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self,
                       SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
                       CompareCommand.self, TimelineCommand.self, ReportCommand.self,
-                      ConformCommand.self, FuzzCommand.self],
+                      ConformCommand.self, FuzzCommand.self,
+                      GoldenCommand.self],
         defaultSubcommand: nil
     )
     public init() {}
