@@ -203,11 +203,13 @@ enum WorkItem {
     case blockThenSignal(ObjectID, semaphore: ObjectID)
     /// An `NSOperationQueue` operation started on the pool.
     case operation(queue: Int, operation: Int)
+    /// A cancelled dispatch source's cancellation callout (frees its handler).
+    case sourceCancel(ObjectID)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
-        case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _): id
+        case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id): id
         case .serialDrain, .operation: nil
         }
     }

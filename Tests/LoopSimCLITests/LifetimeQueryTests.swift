@@ -38,7 +38,7 @@ import Testing
         let answer = LifetimeQuery.why("detail", in: kernel, variant: "ios10")
         #expect(answer.json.value(at: "objects[0].leak") == .string("retained"))
         #expect(answer.json.value(at: "objects[0].paths[0].path") == .array([
-            .string("notification center"), .string("NSObserver#4"), .string("block#1"), .string("DetailVC detail"),
+            .string("notification center"), .string("block#1"), .string("DetailVC detail"),
         ]))
     }
 

@@ -35,6 +35,7 @@ extension Kernel {
                 kernel.release(semaphore, on: thread)
             }
         case .operation(let queue, let operation): operationFrame(queue: queue, operation: operation)
+        case .sourceCancel(let source): sourceCancelFrame(source)
         }
     }
 

@@ -79,17 +79,36 @@ extension Kernel {
         record(thread, "dsource.suspend", [("source", .string(o.displayName))])
     }
 
-    /// `dispatch_source_cancel`: no more fires or handler calls; the handler (and its captures) is released.
-    func cancelSource(_ o: HeapObject, on thread: SimThread) {
+    /// `dispatch_source_cancel`: no more fires or handler calls. The handler (and its captures) is released
+    /// later, by the source's cancellation callout on its target queue (libdispatch `_dispatch_source_cancel_callout`;
+    /// conformance p03, docs/fidelity.md D3), not on the cancelling thread.
+    func cancelSource(_ o: HeapObject, on thread: SimThread, disposing: Bool = false) {
         guard var state = o.dispatchSource, !state.isCancelled else { return }
         state.isCancelled = true
         if let entry = state.fireEntry { queue.cancel(entry) }
         state.fireEntry = nil
         o.dispatchSource = state
         record(thread, "dsource.cancel", [("source", .string(o.displayName))])
-        if case .object(let handler) = o.slots[DispatchSourceState.handlerSlot] {
+        guard case .object(let handler) = o.slots[DispatchSourceState.handlerSlot] else { return }
+        if disposing {
+            // the source itself is being freed: its handlers go with it, now
             o.slots[DispatchSourceState.handlerSlot] = .null
             release(handler, on: thread)
+            return
+        }
+        retain(o.id)  // the queued cancellation callout keeps the source
+        enqueue(.sourceCancel(o.id), on: state.queue)
+    }
+
+    /// The cancellation callout, on the source's queue: frees the handler.
+    func sourceCancelFrame(_ source: ObjectID) -> Frame {
+        BlockThenFrame(block: nil, edge: "") { kernel, thread in
+            if let o = kernel.heap.object(source), case .object(let handler) = o.slots[DispatchSourceState.handlerSlot] {
+                o.slots[DispatchSourceState.handlerSlot] = .null
+                kernel.record(thread, "dsource.cancel-callout", [("source", .string(o.displayName))])
+                kernel.release(handler, on: thread)
+            }
+            kernel.release(source, on: thread)
         }
     }
 
@@ -101,7 +120,7 @@ extension Kernel {
             crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", at: now, thread: thread.name)
             return
         }
-        cancelSource(o, on: thread)
+        cancelSource(o, on: thread, disposing: true)
     }
 
     // MARK: dispatch_after

@@ -65,8 +65,11 @@ struct LeakAnalysis {
             }
         }
         for r in k.notificationRegistrations {
-            if case .block(let token, _) = r.kind {
-                roots.append(Root(label: "notification center", holder: "notification center", edge: r.name, object: token))
+            if case .block(_, let block, _) = r.kind {
+                roots.append(Root(label: "notification center", holder: "notification center", edge: r.name, object: block))
+            }
+            if k.profile.notificationObjectFilterRetained, case .object(let sender) = r.object {
+                roots.append(Root(label: "notification center", holder: "notification center", edge: "object", object: sender))
             }
         }
         for item in k.pendingAfters {

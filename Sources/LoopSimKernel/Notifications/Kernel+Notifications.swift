@@ -1,15 +1,15 @@
 extension Kernel {
-    /// `addObserverForName:object:queue:usingBlock:` — returns the token (+1 for the caller; the center holds another).
+    /// `addObserverForName:object:queue:usingBlock:` — the center keeps the block (the caller's +1 on it) until
+    /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration.
     func addBlockObserver(name: String, object: Value, queue: QueueRef?, block: ObjectID, on thread: SimThread) -> ObjectID {
-        let filterStrength: Strength = profile.notificationObjectFilterRetained ? .strong : .unretained
-        let token = heap.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: ["block", "object"],
-                                  slotStrengths: [.strong, filterStrength], slots: [.object(block), object],
-                                  isDeclaredRoot: false, at: now, on: thread.name)
-        if filterStrength == .strong, case .object(let id) = object { retain(id) }
-        retain(token.id)  // the center's reference
+        let token = heap.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
+                                  slotStrengths: [], slots: [], isDeclaredRoot: false, at: now, on: thread.name)
+        if profile.notificationObjectFilterRetained, case .object(let id) = object {
+            retain(id)  // an older corelibs kept the sender; released with the registration
+        }
         nextRegistrationID += 1
         notificationRegistrations.append(NotificationRegistration(id: nextRegistrationID, name: name, object: object,
-                                                                  kind: .block(token: token.id, queue: queue)))
+                                                                  kind: .block(token: token.id, block: block, queue: queue)))
         record(thread, "nc.add-block", [("name", .string(name)), ("token", .string(token.displayName)),
                                         ("queue", .string(queue.map(queueName) ?? "posting thread"))])
         return token.id
@@ -36,8 +36,11 @@ extension Kernel {
         var released: [ObjectID] = []
         notificationRegistrations.removeAll { registration in
             switch registration.kind {
-            case .block(let token, _) where token == id:
-                released.append(token)
+            case .block(let token, let block, _) where token == id:
+                released.append(block)
+                if profile.notificationObjectFilterRetained, case .object(let sender) = registration.object {
+                    released.append(sender)
+                }
                 return true
             case .selector(let observer, _, _) where observer == id:
                 return true
@@ -47,7 +50,7 @@ extension Kernel {
         }
         record(thread, "nc.remove", [("observer", .string(heap.object(id)?.displayName ?? "\(id)")),
                                      ("registrations", .int(Int64(released.count)))])
-        for token in released { release(token, on: thread) }
+        for object in released { release(object, on: thread) }
     }
 
     /// `postNotificationName:object:` — the matching registrations, in registration order, delivered now.
@@ -62,7 +65,7 @@ extension Kernel {
         record(thread, "nc.post", [("name", .string(name)), ("observers", .int(Int64(matching.count)))])
         var blocks: [ObjectID?] = []
         for r in matching {
-            if case .block(let token, _) = r.kind, case .object(let block)? = heap.object(token)?.slots[0] {
+            if case .block(_, let block, _) = r.kind, heap.object(block) != nil {
                 retain(block)
                 blocks.append(block)
             } else {
@@ -94,7 +97,7 @@ final class PostFrame: Frame {
             blocks[index] = nil
             index += 1
             switch r.kind {
-            case .block(_, let queue):
+            case .block(_, _, let queue):
                 guard let block else { continue }
                 kernel.record(thread, "nc.deliver", [("name", .string(name)), ("to", .string(kernel.heap.object(block)!.label))])
                 // corelibs runs the block at once when its queue is the poster's own (the main queue on the main

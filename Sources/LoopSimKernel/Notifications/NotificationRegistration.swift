@@ -1,8 +1,9 @@
 /// One registration in the default notification center.
 public struct NotificationRegistration: Sendable {
     public enum Kind: Sendable {
-        /// `addObserverForName:object:queue:usingBlock:`: the token (held strongly by the center) holds the block.
-        case block(token: ObjectID, queue: QueueRef?)
+        /// `addObserverForName:object:queue:usingBlock:`: the center holds the block until the token is removed;
+        /// the token only names the registration (swift-foundation `_addObserver`; conformance D1).
+        case block(token: ObjectID, block: ObjectID, queue: QueueRef?)
         /// `addObserver:selector:name:object:`: the observer is held weakly or unretained, per the variant.
         case selector(observer: ObjectID, classIndex: Int, method: Int)
     }

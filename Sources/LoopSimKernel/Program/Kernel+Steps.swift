@@ -6,7 +6,7 @@ extension Kernel {
         } catch {
             crash = Crash(message: error.message, at: now, thread: thread.name)
             record(thread, "crash", [("message", .string(error.message))])
-            return .yield
+            return .next  // the interpreter stops on the crash; objects the step released are left as they are
         }
     }
 

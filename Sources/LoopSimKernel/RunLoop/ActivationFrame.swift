@@ -47,6 +47,9 @@ final class ActivationFrame: Frame {
         if let callout = inFlight {
             inFlight = nil
             kernel.finishCallout(callout, of: self, on: thread)
+            // Finishing a callout can free objects (a one-shot timer's target, an observer's block): their
+            // deallocs run now, on this thread, before the pass goes on (and perhaps to sleep).
+            if !thread.pendingDeallocs.isEmpty { return .next }
         }
         if calloutIndex < callouts.count {
             let callout = callouts[calloutIndex]

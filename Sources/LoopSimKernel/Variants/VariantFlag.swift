@@ -60,8 +60,10 @@ public struct VariantFlag: Sendable, Hashable {
               source: "SCF-HEAD NotificationCenter.post; Darwin UNCONFIRMED (modelled as not waiting); semantics §5.3",
               isModelled: true),
         .init(name: "notificationObjectFilterRetained",
-              summary: "a block observer's object: filter is held strongly by the center",
-              source: "SCF-HEAD NSNotification.swift; semantics §5.3", isModelled: true),
+              summary: "a block observer's object: filter is held strongly by the center (corelibs before "
+                  + "swift-foundation took NotificationCenter over; false on Swift 6.x and Darwin)",
+              source: "swift-foundation NotificationCenter._addObserver keeps ObjectIdentifier(object): conformance "
+                  + "p02 (docs/fidelity.md D2); SCF pre-6 NSNotification.swift", isModelled: true),
         .init(name: "backgroundTaskSeconds",
               summary: "how long beginBackgroundTask keeps a backgrounded app running (about 180 s iOS 7-12, 30 s iOS 13+)",
               source: "SEC (watchdog logs, developer forums), semantics §7; not documented by Apple", isModelled: true),

@@ -87,7 +87,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "timerReleasesTargetOnInvalidate": "false", "unscheduledBlockTimerFirstFireNow": "true",
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "none",
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
-                "notificationObjectFilterRetained": "true", "notificationQueuedObserverPosterWaits": "true",
+                "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
