@@ -32,6 +32,9 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Extra runs for a run whose only differences are times outside the tolerance.")
     var retries: Int = 2
 
+    @Option(help: "Niceness of the real programs: negative runs them ahead of other load (needs root, else ignored); write --nice=N for a negative N.")
+    var nice: Int = ConformanceSettings.nicenessDefault
+
     @Option(help: "Where compiled programs are cached.")
     var cache: String = ".build-conformance"
 
@@ -74,9 +77,10 @@ struct ConformCommand: ParsableCommand {
             print("wrote \(emit)")
             return
         }
-        let settings = ConformanceSettings(scale: scaleMs / 1000, tolerance: Int64((toleranceMs * 1e6).rounded()),
+        var settings = ConformanceSettings(scale: scaleMs / 1000, tolerance: Int64((toleranceMs * 1e6).rounded()),
                                            repetitions: repetitions, timingRetries: retries,
                                            build: ProgramBuild(cacheDirectory: cache))
+        settings.niceness = nice
         let start = Date()
         var passed = 0
         var deltas: [Int64] = []

@@ -12,11 +12,16 @@ public struct ConformanceSettings: Sendable {
     /// Extra runs allowed for a run whose only differences are times outside the tolerance (a scheduling
     /// outlier of a loaded machine); order, count and result differences are never retried.
     public var timingRetries: Int
+    /// The generated programs' niceness (`nice -n`); negative values (which need root or CAP_SYS_NICE, and
+    /// fall back to 0 without) shield the real run from other load on the machine. 0 runs them as they are.
+    public var niceness: Int = 0
     public var build: ProgramBuild
 
     /// The defaults, measured on the project's 2-core machine (docs/fidelity.md, "Noise and tolerance").
     public static let scaleDefault = 0.1
     public static let toleranceDefault: Int64 = 250_000_000
+    /// `loopsim conform`'s default niceness for the real programs.
+    public static let nicenessDefault = -10
 
     public init(scale: Double = scaleDefault, tolerance: Int64 = toleranceDefault, repetitions: Int = 1,
                 timingRetries: Int = 2, build: ProgramBuild = ProgramBuild()) {
@@ -121,8 +126,11 @@ public struct ConformanceRunner: Sendable {
         var remaining = max(1, settings.repetitions)
         while remaining > 0 {
             remaining -= 1
-            let output = ProgramBuild.execute(binary, [String(position), String(settings.scale)],
-                                              timeout: realSeconds + 30)
+            let arguments = [String(position), String(settings.scale)]
+            let output = settings.niceness == 0
+                ? ProgramBuild.execute(binary, arguments, timeout: realSeconds + 30)
+                : ProgramBuild.execute("/usr/bin/env", ["nice", "-n", String(settings.niceness), binary] + arguments,
+                                       timeout: realSeconds + 30)
             guard output.status == 0, !output.timedOut else {
                 let why = output.timedOut ? "timed out" : "exited with status \(output.status)"
                 result.verdict = .error("the real program \(why): \(output.stderr.suffix(2000))")

@@ -1,3 +1,4 @@
+import Foundation
 import LoopSimConformance
 import LoopSimKernel
 import LoopSimScenario
@@ -107,6 +108,23 @@ import Testing
         #expect(throws: ConformanceError.self) {
             try ConformanceTranslator.source(for: [.init(name: "r", file: "r.yaml", scenario: scenario)])
         }
+    }
+
+    @Test func everyConformanceScenarioTranslatesAndIsPredictedToTheEnd() throws {
+        let folder = FidelityDocTests.root.appendingPathComponent("conformance/scenarios")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files.count >= 25)
+        var entries: [ConformanceTranslator.Entry] = []
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let loaded = ScenarioLoader.load(text: text, file: file)
+            let scenario = try #require(loaded.scenario, "\(file): \(loaded.diagnostics)")
+            #expect(ConformanceTranslator.unsupportedConstructs(in: scenario).isEmpty, "\(file)")
+            #expect(try Prediction.run(scenario).abnormalEnd == nil, "\(file)")
+            entries.append(.init(name: scenario.name, file: file, scenario: scenario))
+        }
+        let source = try ConformanceTranslator.source(for: entries)
+        #expect(source.contains("enum Scenario\(files.count - 1) {"))
     }
 
     @Test func predictionReadsReturnsFiresAndDeinitsFromTheTrace() throws {

@@ -1,0 +1,210 @@
+/// The second half of the generated programs' runtime: timers, queues and dispatch sources, semaphores, the
+/// notification center, the main loop's event source for `user:` actions, and the horizon.
+extension GeneratedRuntime {
+    static let foundation = #"""
+extension LS {
+    // MARK: Timers
+
+    /// Creates a `Timer` whose closure records the fire (or the manual fire) and then runs `action`.
+    static func timer(label: String, intervalNs: Int64, repeats: Bool, firstFireNs: Int64?, blockInitializer: Bool,
+                      toleranceNs: Int64 = 0, mode: String?, action: @escaping () -> Void) -> LSValue {
+        let name = "NSTimer \(label)"
+        let created = Date()
+        let body: @Sendable (Timer) -> Void = { t in
+            if state().manualFire > 0 {
+                record("fire.manual", name)
+            } else {
+                // The slot is the fire date the timer was due at. CF keeps a past date as `fireDate` but
+                // schedules by its monotonic deadline, which CFRunLoopTimerCreate clamps to the creation
+                // instant (semantics §3.2): clamp the same way so that the slot means what LoopSim's means.
+                let due = max(t.fireDate, created)
+                record("fire", name, slot: Int64((due.timeIntervalSince(t0Wall) * 1e9).rounded()))
+            }
+            action()
+        }
+        let interval = repeats ? seconds(intervalNs) : 0
+        let timer: Timer
+        if blockInitializer {
+            timer = Timer(timeInterval: interval, repeats: repeats, block: body)
+        } else {
+            timer = Timer(fire: Date(timeIntervalSinceNow: seconds(firstFireNs ?? intervalNs)), interval: interval,
+                          repeats: repeats, block: body)
+        }
+        if toleranceNs > 0 { timer.tolerance = seconds(toleranceNs) }
+        if let mode { RunLoop.current.add(timer, forMode: RunLoop.Mode(mode)) }
+        return .object(timer)
+    }
+
+    static func addTimer(_ t: LSValue, _ rl: LSValue, _ mode: String) {
+        guard let timer = obj(t) as? Timer, let loop = runLoop(rl) else { return }
+        loop.ns.add(timer, forMode: RunLoop.Mode(mode))
+    }
+
+    static func invalidate(_ t: LSValue) { (obj(t) as? Timer)?.invalidate() }
+
+    static func fire(_ t: LSValue) {
+        guard let timer = obj(t) as? Timer else { return }
+        let s = state()
+        s.manualFire += 1
+        timer.fire()
+        s.manualFire -= 1
+    }
+
+    // MARK: Queues
+
+    static func async(_ queue: DispatchQueue, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        queue.async { b.run() }
+    }
+
+    /// `dispatch_after`: the closure holds the block until it has run.
+    static func after(_ delayNs: Int64, _ queue: DispatchQueue, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        queue.asyncAfter(deadline: .now() + seconds(delayNs)) { b.run() }
+    }
+
+    /// A dispatch timer source whose handler records `dsource LABEL DATA` (the merged fire count) and then runs
+    /// the block; the source holds the handler until it is cancelled.
+    static func dispatchTimer(label: String, queue: DispatchQueue, startNs: Int64, intervalNs: Int64?, leewayNs: Int64,
+                              resume: Bool, handler: LSValue) -> LSValue {
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        let leeway = DispatchTimeInterval.nanoseconds(Int((Double(leewayNs) * scale).rounded()))
+        let start = DispatchTime.now() + seconds(startNs)
+        if let intervalNs {
+            source.schedule(deadline: start, repeating: seconds(intervalNs), leeway: leeway)
+        } else {
+            source.schedule(deadline: start, repeating: .never, leeway: leeway)
+        }
+        let name = "dispatch_source \(label)"
+        let block = obj(handler) as? LSBlock
+        let handle = LSUnowned(.object(source as AnyObject))  // the handler must not retain its own source
+        source.setEventHandler {
+            record("dsource", "\(name) \((handle.object as? DispatchSourceTimer)?.data ?? 0)")
+            block?.run()
+        }
+        if resume { source.resume() }
+        return .object(source as AnyObject)
+    }
+
+    /// `dispatch_semaphore_wait`: 0 when taken, 1 when timed out (nil waits for ever).
+    static func wait(_ semaphore: LSValue, _ timeoutNs: Int64?) -> LSValue {
+        guard let s = obj(semaphore) as? DispatchSemaphore else { return .int(0) }
+        guard let timeoutNs else {
+            s.wait()
+            return .int(0)
+        }
+        return .int(s.wait(timeout: .now() + seconds(timeoutNs)) == .success ? 0 : 1)
+    }
+
+    /// `[queue addOperationWithBlock:]`, optionally depending on the operation added before it (held weakly:
+    /// a finished, released operation is no dependency any more).
+    static func addOperation(_ queue: LSOperationQueue, dependsOnLast: Bool, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        let operation = BlockOperation { b.run() }
+        if dependsOnLast, let last = queue.last { operation.addDependency(last) }
+        queue.last = operation
+        queue.queue.addOperation(operation)
+    }
+
+    // MARK: Notifications
+
+    nonisolated(unsafe) static var operationQueues: [ObjectIdentifier: OperationQueue] = [:]
+
+    /// The OperationQueue a notification observer on a queue other than main is delivered on: one per
+    /// dispatch queue, with it as the underlying queue. (The main queue is `OperationQueue.main` itself:
+    /// `DispatchQueue.main` is not one object on Linux, and an OperationQueue over it would not be
+    /// `OperationQueue.current` on the main thread.)
+    static func operationQueue(_ queue: DispatchQueue) -> OperationQueue {
+        lock.lock()
+        defer { lock.unlock() }
+        if let q = operationQueues[ObjectIdentifier(queue)] { return q }
+        let q = OperationQueue()
+        q.underlyingQueue = queue
+        operationQueues[ObjectIdentifier(queue)] = q
+        return q
+    }
+
+    /// `addObserver(forName:object:queue:using:)`: the token (the center holds it, and it holds the block).
+    static func addObserver(_ name: String, object: AnyObject?, queue: OperationQueue?, block: LSValue) -> LSValue {
+        guard let b = obj(block) as? LSBlock else { return .null }
+        let token = NotificationCenter.default.addObserver(forName: Notification.Name(name), object: object, queue: queue) { _ in
+            b.run()
+        }
+        return .object(token as AnyObject)
+    }
+
+    // MARK: User actions and the horizon
+
+    /// The main loop's event source (order -1, common modes) and a clock thread that signals it at each
+    /// action's instant, as the kernel models UIKit's event source; then the horizon.
+    static func start(scenario: String, untilNs: Int64, actions: [(at: Int64, label: String, body: () -> Void)]) {
+        // glibc clears every thread-specific value, destructor or not, in each round of thread-exit
+        // destructors, and CF finalizes a thread's run loop (freeing what its modes held) in the last of its
+        // PTHREAD_DESTRUCTOR_ITERATIONS rounds, from a key created after this one: set the name again in
+        // every round (glibc stops after the last), so that deinits at thread exit are attributed to the
+        // exiting thread, as the kernel attributes them.
+        pthread_key_create(&key) { raw in
+            guard let raw else { return }
+            Unmanaged<LSThreadState>.fromOpaque(raw).takeUnretainedValue().teardownRounds += 1
+            pthread_setspecific(LS.key, raw)
+        }
+        nameThread("main")
+        userActions = actions
+        var context = CFRunLoopSourceContext()
+        context.perform = { _ in
+            LS.lock.lock()
+            let pending = LS.pendingActions
+            LS.pendingActions = []
+            LS.lock.unlock()
+            for index in pending {
+                LS.record("deliver", LS.userActions[index].label)
+                LS.userActions[index].body()
+            }
+        }
+        userSource = CFRunLoopSourceCreate(nil, -1, &context)
+        CFRunLoopAddSource(CFRunLoopGetMain(), userSource, kCFRunLoopCommonModes)
+        warmUp()
+        t0Wall = Date()
+        t0 = monotonic()
+        let clock = Thread {
+            for (index, action) in actions.enumerated() {
+                sleep(untilReal: realInstant(action.at))
+                lock.lock()
+                pendingActions.append(index)
+                lock.unlock()
+                CFRunLoopSourceSignal(userSource)
+                CFRunLoopWakeUp(CFRunLoopGetMain())
+            }
+            sleep(untilReal: realInstant(untilNs))
+            finish(scenario: scenario)
+        }
+        clock.start()
+    }
+
+    /// Pays the process's one-time costs before the clock starts, since LoopSim models none of them: the
+    /// first use of Foundation's run loops, a first thread, GCD's worker pool, the notification center.
+    static func warmUp() {
+        _ = RunLoop.main
+        _ = RunLoop.current
+        _ = Date(timeIntervalSinceNow: 1)
+        _ = NotificationCenter.default
+        _ = OperationQueue.main
+        let done = DispatchSemaphore(value: 0)
+        Thread { _ = RunLoop.current; done.signal() }.start()
+        done.wait()
+        for _ in 0..<2 { DispatchQueue.global().async { done.signal() } }
+        for _ in 0..<2 { done.wait() }
+        DispatchQueue(label: "warm-up").async { done.signal() }
+        done.wait()
+    }
+
+    /// `UIApplicationMain`'s loop: the default mode for ever.
+    static func mainLoop() -> Never {
+        while true {
+            let r = CFRunLoopRunInMode(kCFRunLoopDefaultMode, 1.0e10, false)
+            record("loop.exit", resultName(r))
+        }
+    }
+}
+"""#
+}
