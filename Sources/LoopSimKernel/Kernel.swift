@@ -90,6 +90,9 @@ public final class Kernel {
     public internal(set) var limit: LimitStop?
     /// Objects created during the current step whose initializer must run before the next step.
     var pendingInitializers: [ObjectID] = []
+    /// Each class's and block template's slot names and strengths, built once: every instance shares them.
+    let classSlotLayouts: [SlotLayout]
+    let blockSlotLayouts: [SlotLayout]
 
     public init(program: Program, configuration: KernelConfiguration) {
         self.program = program
@@ -98,6 +101,10 @@ public final class Kernel {
         self.serialQueues = program.serialQueues.map { SerialQueue(name: $0) }
         self.operationQueues = program.operationQueues.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent) }
         self.userActions = program.userActions + configuration.extraUserActions
+        self.classSlotLayouts = program.classes.map { SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength)) }
+        self.blockSlotLayouts = program.blocks.map {
+            SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
+        }
     }
 
     /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and
@@ -188,8 +195,11 @@ public final class Kernel {
     // MARK: Trace
 
     /// Records one trace event on `thread` (nil: the kernel itself).
+    @inline(__always)
     func record(_ thread: SimThread?, _ event: String, _ fields: [(String, TraceValue)] = []) {
-        trace.record(at: now, thread: thread?.name ?? "kernel", event: event, fields)
+        // Inlined, with the fields handed over as a buffer: the optimizer can keep the array literal of each
+        // call site on the stack instead of allocating it.
+        fields.withUnsafeBufferPointer { trace.record(at: now, thread: thread?.name ?? "kernel", event: event, $0) }
     }
 }
 

@@ -23,7 +23,8 @@ struct LeakAnalysis {
                 if case .object(let id) = value { roots.append(Root(label: "app", holder: "app", edge: env.names[i], object: id)) }
             }
         }
-        for o in k.heap.liveObjects where o.isDeclaredRoot {
+        for index in 0..<k.heap.indexLimit {
+            guard let o = k.heap.object(atIndex: index), o.isDeclaredRoot else { continue }
             roots.append(Root(label: "singleton \(o.className)", holder: "singleton", edge: "shared", object: o.id))
         }
         for t in k.threads where t.state != .exited {
@@ -89,30 +90,54 @@ struct LeakAnalysis {
         return roots.filter { k.heap.object($0.object) != nil }
     }
 
-    /// Strong edges out of `o`, in slot order.
+    /// Strong edges out of `o`, in slot order, then UIKit's links.
     func edges(_ o: HeapObject) -> [(String, ObjectID)] {
         var result: [(String, ObjectID)] = []
-        for (i, value) in o.slots.enumerated() where o.slotStrengths[i] == .strong {
-            if case .object(let id) = value, kernel.heap.object(id) != nil { result.append((o.slotNames[i], id)) }
-        }
-        if let links = kernel.uikit[o.id] {
-            for (name, id) in links.strongLinks where kernel.heap.object(id) != nil { result.append((name, id)) }
-        }
+        forEachEdge(of: o) { edge, child in result.append((edgeName(o, edge), child)) }
         return result
+    }
+
+    /// Calls `body` with each strong edge out of `o` to a live object, in ``edges(_:)``'s order. An edge is a
+    /// slot index (≥ 0) or `-1 - k` for UIKit's `k`-th link; ``edgeName(_:_:)`` names it. Allocates nothing
+    /// for an object without UIKit links (the leak analysis visits every live object this way).
+    @inline(__always)
+    func forEachEdge(of o: HeapObject, _ body: (Int32, ObjectID) -> Void) {
+        let heap = kernel.heap
+        for i in o.slots.indices where o.slotStrengths[i] == .strong {
+            if case .object(let id) = o.slots[i], heap.object(id) != nil { body(Int32(i), id) }
+        }
+        if !kernel.uikit.isEmpty, let links = kernel.uikit[o.id] {
+            for (k, (_, id)) in links.strongLinks.enumerated() where heap.object(id) != nil { body(-1 - Int32(k), id) }
+        }
+    }
+
+    /// The name of edge `edge` out of `o` (see ``forEachEdge(of:_:)``).
+    func edgeName(_ o: HeapObject, _ edge: Int32) -> String {
+        edge >= 0 ? o.slotNames[Int(edge)] : kernel.uikit[o.id]!.strongLinks[Int(-1 - edge)].0
     }
 
     func findings() -> Findings {
         Findings(leaks: leaks(), parkedThreads: parkedThreads())
     }
 
+    /// How the breadth-first search reached an object: from root `edge` (`from == Self.fromRoot`), or from the
+    /// object in heap slot `from` along `edge`.
+    private struct Reach {
+        var from: Int32
+        var edge: Int32
+        static let unreached = Reach(from: -2, edge: 0)
+        static let fromRoot: Int32 = -1
+    }
+
     func leaks() -> [Leak] {
         let heap = kernel.heap
-        enum Parent { case root(Int), object(ObjectID, String) }
-        var parent: [ObjectID: Parent] = [:]
-        var frontier: [ObjectID] = []
         let roots = roots()
-        for (i, root) in roots.enumerated() where parent[root.object] == nil {
-            parent[root.object] = .root(i)
+        // Tables indexed by heap slot, not dictionaries: the search visits every live object once.
+        var reach = [Reach](repeating: .unreached, count: heap.indexLimit)
+        var frontier: [ObjectID] = []
+        frontier.reserveCapacity(heap.liveCount)
+        for (i, root) in roots.enumerated() where reach[Int(root.object.index)].from == Reach.unreached.from {
+            reach[Int(root.object.index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
             frontier.append(root.object)
         }
         var head = 0
@@ -120,40 +145,44 @@ struct LeakAnalysis {
             let id = frontier[head]
             head += 1
             guard let o = heap.object(id) else { continue }
-            for (edge, child) in edges(o) where parent[child] == nil {
-                parent[child] = .object(id, edge)
-                frontier.append(child)
+            forEachEdge(of: o) { edge, child in
+                let c = Int(child.index)
+                if reach[c].from == Reach.unreached.from {
+                    reach[c] = Reach(from: Int32(id.index), edge: edge)
+                    frontier.append(child)
+                }
             }
         }
+        var candidates: [HeapObject] = []
+        for index in 0..<heap.indexLimit {
+            if let o = heap.object(atIndex: index), o.state == .alive, !o.isDeclaredRoot,
+               o.isAbandoned || reach[index].from == Reach.unreached.from {
+                candidates.append(o)
+            }
+        }
+        candidates.sort { $0.serial < $1.serial }
         var leaks: [Leak] = []
-        for o in heap.liveObjects.sorted(by: { $0.serial < $1.serial }) where o.state == .alive && !o.isDeclaredRoot {
-            if let p = parent[o.id] {
-                guard o.isAbandoned else { continue }
-                var path = [o.displayName]
-                var edgeNames: [String] = []
-                var cursor = p
-                var holder = ""
-                while true {
-                    switch cursor {
-                    case .root(let i):
-                        path.insert(roots[i].label, at: 0)
-                        edgeNames.insert(roots[i].edge, at: 0)
-                        holder = roots[i].holder
-                    case .object(let id, let edge):
-                        path.insert(heap.object(id)!.displayName, at: 0)
-                        edgeNames.insert(edge, at: 0)
-                        cursor = parent[id]!
-                        continue
-                    }
-                    break
-                }
-                leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .retained, path: path,
-                                  edges: edgeNames, holder: holder))
-            } else {
+        for o in candidates {
+            var r = reach[Int(o.id.index)]
+            if r.from == Reach.unreached.from {
                 let (path, edgeNames) = cycle(through: o)
                 leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .cycle, path: path, edges: edgeNames,
                                   holder: nil))
+                continue
             }
+            var path = [o.displayName]
+            var edgeNames: [String] = []
+            while r.from != Reach.fromRoot {
+                let parent = heap.object(atIndex: Int(r.from))!
+                path.append(parent.displayName)
+                edgeNames.append(edgeName(parent, r.edge))
+                r = reach[Int(r.from)]
+            }
+            let root = roots[Int(r.edge)]
+            path.append(root.label)
+            edgeNames.append(root.edge)
+            leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .retained,
+                              path: path.reversed(), edges: edgeNames.reversed(), holder: root.holder))
         }
         return leaks
     }

@@ -72,3 +72,9 @@ public final class HeapObject {
         }
     }
 }
+
+/// The names and strengths of a kind of object's slots, shared by all its instances.
+struct SlotLayout {
+    var names: [String]
+    var strengths: [Strength]
+}

@@ -6,7 +6,7 @@ extension Kernel {
         let info = program.classes[classIndex]
         let o = heap.allocate(
             kind: .instance(classIndex: classIndex), className: info.name, label: label,
-            slotNames: info.fields.map(\.name), slotStrengths: info.fields.map(\.strength),
+            slotNames: classSlotLayouts[classIndex].names, slotStrengths: classSlotLayouts[classIndex].strengths,
             slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: now, on: thread.name)
         record(thread, "obj.alloc", [("object", .string(o.displayName)), ("class", .string(info.name))])
         if info.initializer != nil { pendingInitializers.append(o.id) }
@@ -26,7 +26,7 @@ extension Kernel {
         blockCounter += 1
         let o = heap.allocate(
             kind: .block(templateIndex: templateIndex), className: "block", label: "block#\(blockCounter)",
-            slotNames: template.captures.map(\.name), slotStrengths: template.captures.map(\.strength),
+            slotNames: blockSlotLayouts[templateIndex].names, slotStrengths: blockSlotLayouts[templateIndex].strengths,
             slots: values, isDeclaredRoot: false, at: now, on: thread.name)
         for (i, capture) in template.captures.enumerated() {
             guard case .object(let id) = values[i] else { continue }

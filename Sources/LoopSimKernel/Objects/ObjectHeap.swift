@@ -20,6 +20,12 @@ public struct ObjectHeap {
     /// Live objects (alive or deallocating), in slot order.
     public var liveObjects: [HeapObject] { objects.compactMap { $0 } }
 
+    /// One more than the highest slot index ever used: the size of a table indexed by `ObjectID.index`.
+    var indexLimit: Int { objects.count }
+
+    /// The object in slot `index` (alive or deallocating), if any.
+    func object(atIndex index: Int) -> HeapObject? { objects[index] }
+
     /// The object behind `id` if it has not finished deallocating.
     public func object(_ id: ObjectID) -> HeapObject? {
         guard Int(id.index) < objects.count, let o = objects[Int(id.index)], o.id == id else { return nil }

@@ -27,8 +27,9 @@ extension Kernel {
                 return blockFrame(block, edge: "source handler")
             }
         case .timer(let id, let oldFire):
-            guard let o = heap.object(id), let t = o.timer, t.isValid, !t.isFiring, t.fireTSR <= now,
-                  t.runLoop == a.runLoop.id else { return nil }
+            // Fields read in place: copying the TimerState (with its latency list) cost a retain per fire.
+            guard let o = heap.object(id), o.timer != nil, o.timer!.isValid, !o.timer!.isFiring, o.timer!.fireTSR <= now,
+                  o.timer!.runLoop == a.runLoop.id else { return nil }
             o.timer!.isFiring = true
             a.mode.softDeadline = .never  // reset the cached deadlines, then re-arm skipping firing timers
             a.mode.hardDeadline = .never

@@ -38,7 +38,7 @@ extension Kernel {
         }
         let o = heap.allocate(
             kind: .timer, className: "NSTimer", label: spec.label, slotNames: TimerState.slotNames,
-            slotStrengths: [.strong, .strong, .strong], slots: slots, isDeclaredRoot: false, at: now, on: thread.name)
+            slotStrengths: TimerState.slotStrengths, slots: slots, isDeclaredRoot: false, at: now, on: thread.name)
         for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { retain(id) } }
         o.timer = TimerState(fireTSR: firstFire, interval: interval, action: spec.action)
         o.timer!.firstSlotWall = firstFire

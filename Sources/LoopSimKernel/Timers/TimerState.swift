@@ -17,6 +17,7 @@ public struct TimerState: Sendable {
     /// Slot indices in the timer object: where target, userInfo and block live.
     static let targetSlot = 0, userInfoSlot = 1, blockSlot = 2
     static let slotNames = ["target", "userInfo", "block"]
+    static let slotStrengths: [Strength] = [.strong, .strong, .strong]
     public var fires = 0
     /// Fires whose callout did nothing: a proxy swallowed the call because its target was gone.
     public var wastedFires = 0

@@ -4,18 +4,25 @@
 /// without storing either trace.
 public struct TraceHasher: Sendable {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     public init() {}
 
     /// Folds the UTF-8 bytes of `line` and a terminating newline into the hash.
     public mutating func combine(line: String) {
+        var line = line
+        line.withUTF8 { combine(lineBytes: $0) }
+    }
+
+    /// Folds the bytes of one line and a terminating newline into the hash.
+    public mutating func combine(lineBytes: UnsafeBufferPointer<UInt8>) {
         var h = state
-        for byte in line.utf8 {
+        for byte in lineBytes {
             h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01b3
+            h = h &* Self.prime
         }
         h ^= 0x0a
-        h = h &* 0x0000_0100_0000_01b3
+        h = h &* Self.prime
         state = h
     }
 

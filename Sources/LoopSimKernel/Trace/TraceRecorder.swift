@@ -4,6 +4,9 @@
 /// (name, or `kernel` for events of no thread) and `ev` (event kind), followed by the event's own keys in
 /// a fixed order. Lines are built here, byte for byte, so that the hash never depends on a JSON encoder's
 /// key order or number formatting.
+///
+/// A line is written into one reused byte buffer and hashed from there; a `String` is made only when lines
+/// are kept. (Building each line as a `String` cost two thirds of a timer storm's time: BENCHMARKS.md.)
 public struct TraceRecorder: Sendable {
     /// Whether lines are kept (for `--trace FILE`), or only hashed.
     public let keepsLines: Bool
@@ -12,6 +15,7 @@ public struct TraceRecorder: Sendable {
     /// How many events were recorded.
     public private(set) var count = 0
     private var hasher = TraceHasher()
+    private var line = TraceLine()
 
     public init(keepsLines: Bool) { self.keepsLines = keepsLines }
 
@@ -20,19 +24,30 @@ public struct TraceRecorder: Sendable {
 
     /// Records one event.
     public mutating func record(at instant: SimInstant, thread: String, event: String, _ fields: [(String, TraceValue)]) {
-        var line = "{\"t\":\(instant.nanoseconds),\"seq\":\(count),\"thread\":"
-        TraceValue.appendQuoted(thread, to: &line)
-        line += ",\"ev\":"
-        TraceValue.appendQuoted(event, to: &line)
+        fields.withUnsafeBufferPointer { record(at: instant, thread: thread, event: event, $0) }
+    }
+
+    /// Records one event whose fields are in a buffer.
+    public mutating func record(at instant: SimInstant, thread: String, event: String,
+                                _ fields: UnsafeBufferPointer<(String, TraceValue)>) {
+        line.reset()
+        line.raw("{\"t\":")
+        line.int(instant.nanoseconds)
+        line.raw(",\"seq\":")
+        line.int(Int64(count))
+        line.raw(",\"thread\":")
+        line.quoted(thread)
+        line.raw(",\"ev\":")
+        line.quoted(event)
         for (key, value) in fields {
-            line += ",\""
-            line += key
-            line += "\":"
+            line.raw(",\"")
+            line.raw(key)
+            line.raw("\":")
             value.append(to: &line)
         }
-        line += "}"
-        hasher.combine(line: line)
-        if keepsLines { lines.append(line) }
+        line.byte(UInt8(ascii: "}"))
+        line.bytes.withUnsafeBufferPointer { hasher.combine(lineBytes: $0) }
+        if keepsLines { lines.append(String(decoding: line.bytes, as: UTF8.self)) }
         count += 1
     }
 }
@@ -52,41 +67,97 @@ public enum TraceValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteg
     /// An instant as integer nanoseconds, or null for ``SimInstant/never``.
     public static func instant(_ i: SimInstant) -> TraceValue { i.isNever ? .null : .int(i.nanoseconds) }
 
-    func append(to line: inout String) {
+    func append(to line: inout TraceLine) {
         switch self {
-        case .string(let s): Self.appendQuoted(s, to: &line)
-        case .int(let i): line += String(i)
-        case .bool(let b): line += b ? "true" : "false"
-        case .null: line += "null"
+        case .string(let s): line.quoted(s)
+        case .int(let i): line.int(i)
+        case .bool(let b): line.raw(b ? "true" : "false")
+        case .null: line.raw("null")
         case .strings(let list):
-            line += "["
+            line.byte(UInt8(ascii: "["))
             for (i, s) in list.enumerated() {
-                if i > 0 { line += "," }
-                Self.appendQuoted(s, to: &line)
+                if i > 0 { line.byte(UInt8(ascii: ",")) }
+                line.quoted(s)
             }
-            line += "]"
+            line.byte(UInt8(ascii: "]"))
         }
     }
 
     /// Appends `s` as a JSON string literal.
-    public static func appendQuoted(_ s: String, to line: inout String) {
-        line += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": line += "\\\""
-            case "\\": line += "\\\\"
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    line.unicodeScalars.append(scalar)
+    public static func appendQuoted(_ s: String, to text: inout String) {
+        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        if plain {
+            text += "\""
+            text += s
+            text += "\""
+            return
+        }
+        var line = TraceLine()
+        line.quoted(s)
+        text += String(decoding: line.bytes, as: UTF8.self)
+    }
+}
+
+/// The UTF-8 bytes of one trace line under construction.
+struct TraceLine {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(256) }
+
+    mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
+    mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    /// Bytes copied as they are (keys and literals, which need no escaping).
+    mutating func raw(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A signed decimal integer.
+    mutating func int(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var i = buffer.count
+            while magnitude > 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        }
+    }
+
+    /// `s` as a JSON string literal: `"` `\` and control characters escaped, everything else as UTF-8.
+    mutating func quoted(_ s: String) {
+        var s = s
+        bytes.append(UInt8(ascii: "\""))
+        s.withUTF8 { utf8 in
+            var start = 0
+            for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                start = i + 1
+                switch b {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case UInt8(ascii: "\n"): raw("\\n")
+                case UInt8(ascii: "\r"): raw("\\r")
+                case UInt8(ascii: "\t"): raw("\\t")
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    raw("\\u00")
+                    bytes.append(hex[Int(b >> 4)])
+                    bytes.append(hex[Int(b & 0xF)])
                 }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        line += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }
