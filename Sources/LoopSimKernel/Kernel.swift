@@ -130,6 +130,7 @@ public final class Kernel {
             precondition(entry.instant >= now, "time went backwards")
             now = entry.instant
             countStep()
+            if limit != nil { break }
             if deviceAsleepSince != nil && usesMonotonicClock(entry.payload) {
                 frozenEntries.append(entry)  // the monotonic clock stands still while the device sleeps
                 continue

@@ -51,6 +51,7 @@ extension Kernel {
                 continue
             }
             countStep()
+            if limit != nil { return }  // the limit stops the run before this step: it is the last event
             if thread.frames.count > configuration.limits.maxDepth {
                 stopForLimit("max-depth", "thread \(thread.name) nested more than \(configuration.limits.maxDepth) frames")
                 return
