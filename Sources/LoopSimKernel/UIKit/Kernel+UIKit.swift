@@ -114,7 +114,9 @@ extension Kernel {
             target = nav
             fromChild = links(nav).viewControllers.first != vc
         }
-        guard let presenter = links(target).presenting else { return }
+        // Nothing presented, or its dismissal already under way: UIKit does nothing (the presenter's
+        // presentedViewController is released once, when the first dismissal's transition ends).
+        guard let presenter = links(target).presenting, !links(target).isBeingDismissed else { return }
         let visible = links(target).viewControllers.last ?? target
         record(thread, "ui.dismiss", [("vc", .string(heap.object(target)?.displayName ?? "")), ("from_child", .bool(fromChild))])
         if fromChild {
@@ -130,6 +132,7 @@ extension Kernel {
             return
         }
         // UIKit keeps the controller, and the presenter its presentedViewController, until the dismissal ends.
+        setLinks(target) { $0.isBeingDismissed = true }
         transitionHooks(appearing: nil, disappearing: visible, animated: animated,
                         first: [.internalStep(.endPresentation(presenter: presenter, presented: target))],
                         finally: [.internalStep(.releasePresented(target))])
@@ -139,7 +142,12 @@ extension Kernel {
     /// presenter may present again from there).
     func endPresentation(presenter: ObjectID, presented: ObjectID, on thread: SimThread) {
         if links(presenter).presented == presented { setLinks(presenter) { $0.presented = nil } }
-        if uikit[presented] != nil { setLinks(presented) { $0.presenting = nil } }
+        if uikit[presented] != nil {
+            setLinks(presented) {
+                $0.presenting = nil
+                $0.isBeingDismissed = false
+            }
+        }
     }
 
     /// After its viewDidDisappear, UIKit releases the dismissed controller.

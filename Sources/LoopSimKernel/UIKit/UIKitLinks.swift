@@ -3,6 +3,8 @@
 struct UIKitLinks {
     var presented: ObjectID?
     var presenting: ObjectID?
+    /// A dismissal of this presented controller is under way (until its transition ends).
+    var isBeingDismissed = false
     var viewControllers: [ObjectID] = []
     /// `navigationBar.items`: the navigation items of the pushed controllers.
     var barItems: [ObjectID] = []
