@@ -25,6 +25,9 @@ public enum EventPhrases {
             return "allocates \(object)" + (captures.isEmpty ? "" : " capturing " + captures.joined(separator: ", "))
         case "obj.dealloc.begin": return "releases the last strong reference to \(object): its dealloc runs here"
         case "obj.dealloc": return "frees \(object)"
+        case "obj.dangling":
+            let n = e.int("references") ?? 0
+            return "\(object) was freed although its dealloc retained it: \(n) reference\(n == 1 ? "" : "s") to it dangle"
         case "obj.let-go": return "\(object) is let go (\(e.string("reason") ?? ""))"
         case "release": return "releases \(object)"
         case "log": return "logs “\(e.string("text") ?? "")”"

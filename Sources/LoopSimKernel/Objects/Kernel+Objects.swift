@@ -22,6 +22,7 @@ extension Kernel {
             let (v, isOwned) = try evaluateOwned(capture.value, in: frame, on: thread)
             values.append(v)
             owned.append(isOwned)
+            if capture.strength == .strong, !isOwned { try requireRetainable(v) }
         }
         blockCounter += 1
         let o = heap.allocate(
@@ -44,15 +45,46 @@ extension Kernel {
 
     // MARK: Counting
 
+    /// +1 on `id`. A live or deallocating object counts it (a reference its dealloc takes and keeps is left
+    /// dangling when it is freed: see ``destroy(_:on:)``). Retaining a freed object (reached through an
+    /// unretained reference) crashes the app; paths that can throw check first with ``requireRetainable(_:)``.
     func retain(_ id: ObjectID) {
+        guard heap.object(id) != nil else {
+            appCrashed(deallocatedMessage(id).message, on: threads.first { $0.state == .running })
+            return
+        }
         heap.retain(id)
     }
 
+    /// The fault of retaining `value` when it names a freed object: `objc_retain` on a dangling pointer.
+    func requireRetainable(_ value: Value) throws(RuntimeFault) {
+        if case .object(let id) = value, heap.object(id) == nil { throw deallocatedMessage(id) }
+    }
+
     /// -1 on `id`, released by `thread`; at zero the object's dealloc is queued to run on that thread.
+    /// Releasing a freed object is a use-after-free: the app crashes (a reference its dealloc took outlived it,
+    /// or an unretained one did).
     func release(_ id: ObjectID, on thread: SimThread) {
+        guard heap.object(id) != nil else {
+            if let name = heap.danglingObjects[id] {
+                appCrashed("message sent to deallocated instance \(id) (\(name)): a reference taken during its dealloc "
+                    + "outlived it (the ObjC runtime ignores a retain of a deallocating object; releasing it is a "
+                    + "use-after-free)", on: thread)
+            } else {
+                appCrashed(deallocatedMessage(id).message, on: thread)
+            }
+            return
+        }
         if let dying = heap.release(id) {
             thread.pendingDeallocs.append(dying)
         }
+    }
+
+    /// The modelled app crashed here: the run stops after the step under way (a `crash` event is traced).
+    func appCrashed(_ message: String, on thread: SimThread?) {
+        guard crash == nil else { return }
+        crash = Crash(message: message, at: now, thread: thread?.name ?? "kernel")
+        record(thread, "crash", [("message", .string(message))])
     }
 
     /// The end of a dealloc: release every strong slot (fields of a dead owner count as let go), free the object.
@@ -73,10 +105,17 @@ extension Kernel {
         }
         if object.timer != nil { finishedTimers.append(RunOutcome.record(object)) }
         if object.dispatchSource != nil { finishedSources.append(RunOutcome.record(source: object)) }
+        // References taken while it was deallocating (its dealloc retained it: a block capturing self, self stored
+        // into a strong field) do not keep it: the ObjC runtime ignores a retain of a deallocating object. It is
+        // freed anyway, and those references dangle; releasing one later crashes the app (``release(_:on:)``).
+        let dangling = object.retainCount
         heap.finishDealloc(object, at: now, on: thread.name)
         deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial, at: now,
                                   thread: thread.name))
         record(thread, "obj.dealloc", [("object", .string(object.displayName))])
+        if dangling > 0 {
+            record(thread, "obj.dangling", [("object", .string(object.displayName)), ("references", .int(Int64(dangling)))])
+        }
     }
 
     /// Marks an object the scenario let go of: from now on, being alive at the end is a leak. What only it owns

@@ -17,6 +17,10 @@ public struct ObjectHeap {
     /// Objects allocated and not yet freed (internal ones included).
     public private(set) var liveCount = 0
 
+    /// Freed objects that references still name (display names): references taken while they were deallocating,
+    /// which the ObjC runtime does not count. Releasing or messaging one is a use-after-free.
+    public private(set) var danglingObjects: [ObjectID: String] = [:]
+
     /// Live objects (alive or deallocating), in slot order.
     public var liveObjects: [HeapObject] { objects.compactMap { $0 } }
 
@@ -77,8 +81,10 @@ public struct ObjectHeap {
         return nil
     }
 
-    /// Frees the slot of an object whose dealloc and slot releases are done.
+    /// Frees the slot of an object whose dealloc and slot releases are done. A count left (references its dealloc
+    /// took) does not keep it: those references dangle (``danglingObjects``).
     mutating func finishDealloc(_ o: HeapObject, at now: SimInstant, on thread: String) {
+        if o.retainCount > 0 { danglingObjects[o.id] = o.displayName }
         o.state = .dead
         liveCount -= 1
         o.deallocatedAt = now

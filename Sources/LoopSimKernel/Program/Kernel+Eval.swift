@@ -135,6 +135,7 @@ extension Kernel {
                on thread: SimThread) throws(RuntimeFault) -> ObjectID? {
         switch lvalue {
         case .local(let i):
+            if !owned { try requireRetainable(value) }  // locals are strong
             let old = frame.env.locals[i]
             frame.env.locals[i] = value
             if !owned, case .object(let id) = value { retain(id) }
@@ -149,6 +150,7 @@ extension Kernel {
                 if owned, case .object(let id) = value { release(id, on: thread) }
                 return nil  // storing into nil is a no-op, as messaging nil is
             }
+            if !owned && object.slotStrengths[index] == .strong { try requireRetainable(value) }
             return writeSlot(object.id, index, value, owned: owned, on: thread)
         }
     }

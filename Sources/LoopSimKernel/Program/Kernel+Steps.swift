@@ -4,8 +4,7 @@ extension Kernel {
         do {
             return try perform(step, in: frame, on: thread)
         } catch {
-            crash = Crash(message: error.message, at: now, thread: thread.name)
-            record(thread, "crash", [("message", .string(error.message))])
+            appCrashed(error.message, on: thread)
             return .next  // the interpreter stops on the crash; objects the step released are left as they are
         }
     }
@@ -91,19 +90,19 @@ extension Kernel {
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let id) = block else { return .next }
-            if !owned { retain(id) }
+            if !owned { try requireRetainable(block); retain(id) }
             performBlock(id, on: rl, mode: mode, from: thread)
         case .addObserver(let rlExpr, let mode, let activities, let repeats, let order, let blockExpr):
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let id) = block else { return .next }
-            if !owned { retain(id) }
+            if !owned { try requireRetainable(block); retain(id) }
             addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: id, on: thread)
         case .addSource(let rlExpr, let mode, let order, let blockExpr, let into):
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let blockID) = block else { return .next }
-            if !owned { retain(blockID) }
+            if !owned { try requireRetainable(block); retain(blockID) }
             let source = makeSource(order: order, handler: .block, block: blockID, label: nil, on: thread)
             addSource(source, to: rl, mode: mode, on: thread)
             if let into {
@@ -119,17 +118,17 @@ extension Kernel {
         case .dispatchAsync(let queueRef, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
-            if !owned { retain(id) }
+            if !owned { try requireRetainable(block); retain(id) }
             dispatchAsync(id, to: queueRef, from: thread)
         case .detachThread(let name, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
-            if !owned { retain(id) }
+            if !owned { try requireRetainable(block); retain(id) }
             detachThread(name: name, block: id)
         case .dispatchAfter(let delay, let queueRef, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
-            if !owned { retain(id) }
+            if !owned { try requireRetainable(block); retain(id) }
             dispatchAfter(id, delay: duration(delay), to: queueRef, from: thread)
         case .makeDispatchTimer(let spec, let into):
             let source = try makeDispatchTimer(spec, in: frame, on: thread)
@@ -181,7 +180,7 @@ extension Kernel {
             let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread) } ?? .null
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let blockID) = block else { return .next }
-            if !owned { retain(blockID) }
+            if !owned { try requireRetainable(block); retain(blockID) }
             let token = addBlockObserver(name: name, object: object, queue: queueRef, block: blockID, on: thread)
             if let into {
                 try store(.object(token), owned: true, into: into, in: frame, on: thread)
@@ -203,7 +202,7 @@ extension Kernel {
             if let expirationExpr {
                 let (block, owned) = try evaluateOwned(expirationExpr, in: frame, on: thread)
                 if case .object(let id) = block {
-                    if !owned { retain(id) }
+                    if !owned { try requireRetainable(block); retain(id) }
                     handler = id
                 }
             }
@@ -290,7 +289,7 @@ extension Kernel {
         case .addOperation(let queueIndex, let dependsOnLast, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
-            if !owned { retain(id) }
+            if !owned { try requireRetainable(block); retain(id) }
             addOperation(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread)
         case .check(let label):
             checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
