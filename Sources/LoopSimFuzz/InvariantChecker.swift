@@ -35,7 +35,8 @@ public struct CaseReport: Sendable {
 /// - each run: the trace has one line per event with `seq` counting from 0, every line is JSON, `t` never goes
 ///   backwards and never passes the end time, the trace starts with `run.start` and ends with `run.end` (a
 ///   `limit` line just before it when a limit stopped the run), and its FNV-1a hash is the reported one;
-/// - the heap after the run: no live object's strong slot and no run-loop mode holds a freed object (each mode's
+/// - the heap after the run: no live object's strong slot (except a dangling reference taken during the freed
+///   object's dealloc, which the kernel records) and no run-loop mode holds a freed object (each mode's
 ///   timer count equals the live timers that name it), every live object's retain count covers the strong
 ///   references to it that the heap and the run loops hold, and
 ///   allocated − deallocated equals the live scenario objects; a freed block is never named again by the trace;
@@ -44,10 +45,6 @@ public enum InvariantChecker {
     /// Limits for fuzz runs: small, so that a runaway case costs milliseconds.
     public static let limits = RunLimits(maxEvents: 5_000, maxTime: .never, maxObjects: 1_000, maxDepth: 256,
                                          maxSteps: 100_000)
-
-    /// Whether a `limit` line must come right before `run.end` (false until the kernel stops before the step
-    /// under way; see FUZZING.md, finding 2).
-    public static let requireLimitLast = false
 
     /// Loads `text` as `file`, checks the diagnostics, and runs every variant of a valid scenario twice.
     public static func check(text: String, file: String, limits: RunLimits = limits) -> CaseReport {
@@ -183,11 +180,9 @@ public enum InvariantChecker {
         if lines.first.map({ !$0.contains("\"ev\":\"run.start\"") }) ?? true { fail("trace.frame", "no run.start first") }
         if lines.last.map({ !$0.contains("\"ev\":\"run.end\"") }) ?? true { fail("trace.frame", "no run.end last") }
         if outcome.limit != nil {
-            // The kernel finishes the step under way when a limit is reached (FUZZING.md, finding 2): until that
-            // is fixed, the `limit` line must be among the last few rather than right before `run.end`.
-            let tail = lines.suffix(requireLimitLast ? 2 : 8).dropLast()
-            if !tail.contains(where: { $0.contains("\"ev\":\"limit\"") }) {
-                fail("trace.frame", "a limit stop without a limit line before run.end")
+            // A limit stops the run before the step under way: its line comes right before `run.end`.
+            if lines.count < 2 || !lines[lines.count - 2].contains("\"ev\":\"limit\"") {
+                fail("trace.frame", "a limit stop without a limit line right before run.end")
             }
         }
         if outcome.endTime > until { fail("time.end", "the run ended at \(outcome.endTime), after until \(until)") }
@@ -243,6 +238,9 @@ public enum InvariantChecker {
             for (i, value) in o.slots.enumerated() where o.slotStrengths[i] == .strong {
                 guard case .object(let id) = value else { continue }
                 if heap.object(id) == nil {
+                    // A reference taken during the object's dealloc dangles: the app's bug, which the kernel models
+                    // (releasing it crashes the run), not a kernel one.
+                    if heap.danglingObjects[id] != nil { continue }
                     fail("dealloc.unreachable", "\(o.displayName).\(o.slotNames[i]) holds a freed object \(id)")
                 } else {
                     held[id, default: 0] += 1
@@ -272,6 +270,7 @@ public enum InvariantChecker {
             }
             for (what, id) in roots {
                 if heap.object(id) == nil {
+                    if heap.danglingObjects[id] != nil { continue }
                     fail("dealloc.unreachable", "run loop \(rl.id) \(what) holds a freed object \(id)")
                 } else {
                     held[id, default: 0] += 1

@@ -47,9 +47,6 @@ public final class ScenarioGenerator {
         var actionLimit: (Int, Int)? = nil
         /// Leaf methods this body may call: those ranked below (class, index); nil: any.
         var leafLimit: (Int, Int)? = nil
-        /// A dealloc body: it must not retain `self` (no blocks, no calls, `self` never stored), since the kernel
-        /// does not model an object resurrected by its own dealloc (see FUZZING.md, finding 1).
-        var isDealloc = false
     }
 
     /// Creates a generator drawing every choice from `random`.
@@ -112,7 +109,9 @@ public final class ScenarioGenerator {
                      "      n: int = \(random.int(in: 0...3))"]
         if let peer = plan.peer { lines.append("      peer: \(peer.strength) \(classes[peer.classIndex].name)") }
         if random.chance(0.5) {
-            var scope = Scope(kind: .leaf, objects: [("self", c, false)], mayRunLoop: false, depth: 1, isDealloc: true)
+            // A leaf body like any other: it may retain `self` (a block capturing it, `self` stored into a peer),
+            // which leaves a dangling reference whose release crashes the app (FUZZING.md, finding 1).
+            var scope = Scope(kind: .leaf, objects: [("self", c, false)], mayRunLoop: false, depth: 1)
             lines += YAMLStep.lines(key: "dealloc", .steps(steps(&scope, count: random.int(in: 1...3))), indent: 4)
         }
         if !plan.leafMethods.isEmpty || !plan.actionMethods.isEmpty {
@@ -170,7 +169,6 @@ public final class ScenarioGenerator {
         let object = scope.objects.randomElement(using: random)
         let canCreate = scope.kind != .leaf
         let nested = scope.depth < 3
-        if scope.isDealloc { return deallocStep(scope) }
         var choices: [(weight: Int, value: String)] = [(3, "log"), (1, "work"), (1, "check")]
         if canCreate { choices += [(4, "new"), (4, "scheduledTimer"), (1, "timer")] }
         if canCreate && nested { choices += [(2, "dispatch"), (1, "thread")] }
@@ -232,21 +230,6 @@ public final class ScenarioGenerator {
                             [("mode", .scalar(mode())), ("captures", .list(captures)), ("do", .steps(body))])
         default:
             return YAMLStep("signal", "\(expr).src")
-        }
-    }
-
-    /// A dealloc step that never retains `self`.
-    private func deallocStep(_ scope: Scope) -> YAMLStep {
-        let c = scope.objects[0].classIndex
-        switch random.int(below: 8) {
-        case 0: return YAMLStep("log", "dealloc \(classes[c].name)")
-        case 1: return YAMLStep("check", "d\(c)")
-        case 2: return YAMLStep("invalidate", "self.t")
-        case 3: return YAMLStep("CFRunLoopStop", "self.rl")
-        case 4: return YAMLStep("CFRunLoopWakeUp", "self.rl")
-        case 5: return YAMLStep("decrement", "self.n")
-        case 6 where classes[c].peer != nil: return YAMLStep("release", "self.peer")
-        default: return YAMLStep("release", "self.t")
         }
     }
 
