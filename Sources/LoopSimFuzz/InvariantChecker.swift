@@ -117,27 +117,11 @@ public enum InvariantChecker {
         return found
     }
 
-    /// Unicode scalars per line, split as libyaml splits lines (`\n`, `\r\n`, `\r`), a leading BOM dropped.
+    /// Unicode scalars per line, the lines the loader's diagnostics count: ``SourceLocation/lines(of:)`` (libyaml's
+    /// line breaks, `\r\n` as one, a leading BOM dropped); an empty text has one empty line.
     static func lineLengths(_ text: String) -> [Int] {
-        var lengths: [Int] = []
-        var current = 0
-        var previousCR = false
-        var scalars = Substring(text).unicodeScalars
-        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        var sawAny = false
-        for scalar in scalars {
-            sawAny = true
-            if scalar == "\n" && previousCR { previousCR = false; continue }
-            previousCR = scalar == "\r"
-            if scalar == "\n" || scalar == "\r" {
-                lengths.append(current)
-                current = 0
-            } else {
-                current += 1
-            }
-        }
-        if current > 0 || !sawAny { lengths.append(current) }
-        return lengths
+        let lengths = SourceLocation.lines(of: text).map(\.count)
+        return lengths.isEmpty ? [0] : lengths
     }
 
     // MARK: Trace

@@ -81,5 +81,15 @@ import Testing
         #expect(found.contains("diag.location"))
         #expect(InvariantChecker.lineLengths("a\r\nbc\rdef\n") == [1, 2, 3])
         #expect(InvariantChecker.lineLengths("\u{FEFF}ab") == [2])
+        #expect(InvariantChecker.lineLengths("") == [0])
+    }
+
+    @Test func theCheckerCountsLinesAsLibyamlDoes() {
+        // Fuzz finding 8: NEL, U+2028 and U+2029 end lines for libyaml, so for the loader and the checker too.
+        #expect(InvariantChecker.lineLengths("a\u{2028}bc\u{2029}def\u{85}g\r\u{2028}") == [1, 2, 3, 1, 0])
+        let text = "name: x\nmain:\n  - log: one\u{2028}  - log: ready: go\n"
+        let loaded = ScenarioLoader.load(text: text, file: "x.yaml")
+        #expect(loaded.diagnostics.map(\.location) == [SourceLocation(file: "x.yaml", line: 4, column: 15)])
+        #expect(InvariantChecker.checkDiagnostics(loaded, text: text, file: "x.yaml").isEmpty)
     }
 }

@@ -5,18 +5,22 @@ import Glibc
 #endif
 
 /// One input: read as UTF-8 (invalid bytes replaced), it must load without a trap, every diagnostic must point
-/// inside the text (one of its lines, or the line after the last) at a column ≥ 1 and render, and a scenario
-/// must come back exactly when there is no error. A broken check traps, so libFuzzer keeps the input.
+/// inside the text (one of its lines, or the line after the last) at a column ≥ 1 and at most one past the end of
+/// its line, and render, and a scenario must come back exactly when there is no error: `diag.location` and
+/// `diag.consistent` of `InvariantChecker`, lines counted the same way (`SourceLocation.lines(of:)`, libyaml's
+/// line breaks). A broken check traps, so libFuzzer keeps the input.
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let loaded = ScenarioLoader.load(text: text, file: "input.yaml")
-    var lines = 1
-    for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\r" { lines += 1 }
+    var lengths = SourceLocation.lines(of: text).map(\.count)
+    if lengths.isEmpty { lengths = [0] }  // an empty text has one empty line
     for diagnostic in loaded.diagnostics {
         let location = diagnostic.location
-        precondition(location.line >= 1 && location.line <= lines + 1 && location.column >= 1,
+        precondition(location.line >= 1 && location.line <= lengths.count + 1 && location.column >= 1,
                      "diagnostic outside the input: \(diagnostic)")
+        precondition(location.line > lengths.count || location.column <= lengths[location.line - 1] + 2,
+                     "diagnostic past the end of its line: \(diagnostic)")
         _ = DiagnosticPrinter().render(diagnostic, source: text)
     }
     precondition(loaded.diagnostics.contains { $0.severity == .error } == (loaded.scenario == nil),

@@ -96,11 +96,12 @@ struct YAMLKeyMarkers {
     }
 
     private static func isBlankOrBreak(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+        scalar == " " || scalar == "\t" || SourceLocation.isLineBreak(scalar)
     }
 
     /// The index of the scalar at a 1-based line and column, counting lines
-    /// as libyaml does (`\n`, `\r\n`, lone `\r`). `nil` if out of range.
+    /// as libyaml does (``SourceLocation/isLineBreak(_:)``, `\r\n` as one).
+    /// `nil` if out of range.
     static func index(
         in scalars: String.UnicodeScalarView, line: Int, column: Int
     ) -> String.UnicodeScalarView.Index? {
@@ -110,15 +111,15 @@ struct YAMLKeyMarkers {
             guard index != scalars.endIndex else { return nil }
             let scalar = scalars[index]
             index = scalars.index(after: index)
-            if scalar == "\n" {
-                currentLine += 1
-            } else if scalar == "\r" {
-                if index != scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            if SourceLocation.isLineBreak(scalar) {
+                if scalar == "\r", index != scalars.endIndex, scalars[index] == "\n" {
+                    index = scalars.index(after: index)
+                }
                 currentLine += 1
             }
         }
         for _ in 1..<max(1, column) {
-            guard index != scalars.endIndex, scalars[index] != "\n", scalars[index] != "\r" else { return nil }
+            guard index != scalars.endIndex, !SourceLocation.isLineBreak(scalars[index]) else { return nil }
             index = scalars.index(after: index)
         }
         return index

@@ -111,16 +111,20 @@ enum YAMLSyntaxDiagnostics {
         return scalars[index]
     }
 
-    /// The 1-based line and Unicode-scalar column of a `Character` offset.
+    /// The 1-based line and Unicode-scalar column of a `Character` offset,
+    /// lines counted as libyaml counts them (``SourceLocation/isLineBreak(_:)``).
     private static func position(ofCharacterOffset offset: Int, in text: String) -> (Int, Int) {
         var line = 1
         var column = 1
-        for character in text.prefix(max(0, offset)) {
-            if character == "\n" || character == "\r\n" || character == "\r" {
+        var afterCR = false
+        for scalar in text.prefix(max(0, offset)).unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            if scalar == "\n" && afterCR { continue }  // \r\n ends one line
+            if SourceLocation.isLineBreak(scalar) {
                 line += 1
                 column = 1
             } else {
-                column += character.unicodeScalars.count
+                column += 1
             }
         }
         return (line, column)

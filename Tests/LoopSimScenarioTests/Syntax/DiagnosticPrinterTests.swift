@@ -48,6 +48,25 @@ import Testing
         #expect(output == "s.yaml:2:5: error: end [yaml.syntax]\nb: 2\n    ^")
     }
 
+    @Test func unicodeLineBreaksEndLines() {
+        // As in libyaml: NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR end lines; \r\n is one break.
+        let source = "a: 1\u{2028}b: 2\u{2029}c: 3\u{85}d: 4\r\ne: 5"
+        #expect(SourceLocation.lines(of: source).map { String(String.UnicodeScalarView($0)) }
+            == ["a: 1", "b: 2", "c: 3", "d: 4", "e: 5"])
+        #expect(SourceLocation.lines(of: "a\r\u{2028}\u{2028}").map(\.count) == [1, 0, 0])
+        let diagnostic = Diagnostic.error(.yamlSyntax, "here", at: at(3, 4))
+        #expect(DiagnosticPrinter().render(diagnostic, source: source) == "s.yaml:3:4: error: here [yaml.syntax]\nc: 3\n   ^")
+    }
+
+    @Test func compilerDiagnosticAfterALineSeparatorPrintsItsLine() {
+        // Fuzz finding 8: the printed line was the one holding the U+2028, or none.
+        let source = "name: x\u{2028}untill: 1s\nmain: []\n"
+        let loaded = ScenarioLoader.load(text: source, file: "s.yaml")
+        #expect(loaded.diagnostics.map(\.location) == [at(2, 1)])
+        let printed = DiagnosticPrinter().render(loaded.diagnostics, source: source).split(separator: "\n")
+        #expect(printed.dropFirst().prefix(2) == ["untill: 1s", "^"])
+    }
+
     @Test func missingLineOrSourceGivesNoSnippet() {
         let diagnostic = Diagnostic.error(.yamlSyntax, "eof", at: at(9, 1))
         #expect(DiagnosticPrinter().render(diagnostic, source: "a: 1\n") == "s.yaml:9:1: error: eof [yaml.syntax]")

@@ -97,6 +97,17 @@ import Testing
             + "remove or merge the repeats")
     }
 
+    @Test func unicodeLineBreaks() throws {
+        // The marker that gets a duplicate past Yams goes where libyaml's line and column say, counting
+        // U+2028, U+2029 and NEL as line breaks (a marker put elsewhere broke the text: a bogus syntax error).
+        let yaml = "x: 1\u{2028}a: 1\u{2029}a: 2\u{85}b: 1\nb: 2\n"
+        let (node, diagnostics) = LocatedNode.parse(yaml: yaml, file: "s.yaml")
+        #expect(node?.mapping?.keys == ["x", "a", "a", "b", "b"])
+        #expect(diagnostics.map(\.id) == [.keyDuplicate, .keyDuplicate])
+        #expect(diagnostics.map(\.location) == [at(3, 1), at(5, 1)])
+        #expect(diagnostics.map { $0.notes.first?.location } == [at(2, 1), at(4, 1)])
+    }
+
     @Test func crlfLineEndings() throws {
         let (_, diagnostics) = LocatedNode.parse(yaml: "k: 1\r\nj: 2\r\nk: 3\r\n", file: "s.yaml")
         #expect(diagnostics.map(\.location) == [at(3, 1)])

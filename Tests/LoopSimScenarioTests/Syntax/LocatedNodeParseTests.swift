@@ -179,6 +179,27 @@ import Testing
         #expect(control.message.hasPrefix("invalid YAML: control characters are not allowed"))
     }
 
+    @Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}"])
+    func unicodeLineBreaksEndLinesAsInLibyaml(separator: String) throws {
+        // libyaml's IS_BREAK: LINE SEPARATOR, PARAGRAPH SEPARATOR and NEL end a line like \n does (fuzz
+        // finding 8), in plain and quoted scalars and in comments; the column starts again at 1.
+        for (yaml, line) in [("a: 1\(separator)b: c: d\n", 2), ("a: 1 # x\(separator)b: c: d\n", 2),
+                             ("a: \"x\(separator)y\"\nb: c: d\n", 3), ("a: x\(separator)  y\nb: c: d\n", 3),
+                             ("a: 1\r\(separator)\r\nb: c: d\n", 4)] {
+            let diagnostic = try syntaxError(yaml)
+            #expect(diagnostic.location == at(line, 5), "\(yaml.debugDescription)")
+            #expect(DiagnosticPrinter().render(diagnostic, source: yaml).hasSuffix("[yaml.syntax]\nb: c: d\n    ^"),
+                    "\(yaml.debugDescription)")
+        }
+        // Columns after the break count Unicode scalars, as before it.
+        #expect(try syntaxError("a: 1\(separator)é😀x: 1: 2\n").location == at(2, 7))
+        // A reader error's character offset is converted with the same lines.
+        #expect(try syntaxError("a: 1\(separator)b: \u{7}\n").location == at(2, 4))
+        // Node locations are libyaml's own.
+        let root = try mapping("a: 1\(separator)b: 2\n")
+        #expect(root.entries.map(\.key.location) == [at(1, 1), at(2, 1)])
+    }
+
     @Test func undefinedAliasAndSecondDocument() throws {
         #expect(try syntaxError("a: 1\nb: *nope\n").location == at(2, 4))
         let second = try syntaxError("a: 1\n---\nb: 2\n")
