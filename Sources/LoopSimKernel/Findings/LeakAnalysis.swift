@@ -93,7 +93,10 @@ struct LeakAnalysis {
     /// Strong edges out of `o`, in slot order, then UIKit's links.
     func edges(_ o: HeapObject) -> [(String, ObjectID)] {
         var result: [(String, ObjectID)] = []
-        forEachEdge(of: o) { edge, child in result.append((edgeName(o, edge), child)) }
+        let links = kernel.uikit[o.id]?.strongLinks ?? []
+        forEachEdge(of: o) { edge, child in
+            result.append((edge >= 0 ? o.slotNames[Int(edge)] : links[Int(-1 - edge)].0, child))
+        }
         return result
     }
 

@@ -85,8 +85,7 @@ public enum TraceValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteg
 
     /// Appends `s` as a JSON string literal.
     public static func appendQuoted(_ s: String, to text: inout String) {
-        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        if plain {
+        if !s.utf8.contains(where: TraceLine.needsEscape) {
             text += "\""
             text += s
             text += "\""
@@ -134,13 +133,18 @@ struct TraceLine {
         }
     }
 
+    /// Whether a byte of UTF-8 must be escaped in a JSON string: `"`, `\` and control characters.
+    static func needsEscape(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }
+
     /// `s` as a JSON string literal: `"` `\` and control characters escaped, everything else as UTF-8.
     mutating func quoted(_ s: String) {
         var s = s
         bytes.append(UInt8(ascii: "\""))
         s.withUTF8 { utf8 in
             var start = 0
-            for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            for (i, b) in utf8.enumerated() where Self.needsEscape(b) {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
                 start = i + 1
                 switch b {
@@ -150,10 +154,9 @@ struct TraceLine {
                 case UInt8(ascii: "\r"): raw("\\r")
                 case UInt8(ascii: "\t"): raw("\\t")
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
                     raw("\\u00")
-                    bytes.append(hex[Int(b >> 4)])
-                    bytes.append(hex[Int(b & 0xF)])
+                    bytes.append(Self.hexDigit(b >> 4))
+                    bytes.append(Self.hexDigit(b & 0xF))
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
