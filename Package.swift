@@ -32,7 +32,13 @@ let package = Package(
         ),
 
         // MARK: Libraries
-        .target(name: "LoopSimKernel", dependencies: [heap, deque, ordered]),
+        // The kernel's hot state lives in classes (heap objects, modes, activations); dynamic exclusivity checks on
+        // their fields cost about a quarter of a timer fire (BENCHMARKS.md). Release builds drop them; debug builds
+        // (every test run) keep them.
+        .target(
+            name: "LoopSimKernel", dependencies: [heap, deque, ordered],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
         .target(name: "LoopSimStats", dependencies: ["CGSL"]),
         .target(
             name: "LoopSimScenario",
