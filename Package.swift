@@ -70,7 +70,7 @@ let package = Package(
                     exclude: ["Fixtures", "Support"]),
         .testTarget(
             name: "LoopSimCLITests",
-            dependencies: ["LoopSimCLI", "LoopSimReport", "LoopSimScenario"],
+            dependencies: ["LoopSimCLI", "LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
             resources: []
         ),
     ]

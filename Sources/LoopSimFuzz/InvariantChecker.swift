@@ -34,7 +34,7 @@ public struct CaseReport: Sendable {
 ///   and the same on a second load, and each renders with its `file:line:col:` header;
 /// - each run: the trace has one line per event with `seq` counting from 0, every line is JSON, `t` never goes
 ///   backwards and never passes the end time, the trace starts with `run.start` and ends with `run.end` (a
-///   `limit` line just before it when a limit stopped the run), and its FNV-1a hash is the reported one;
+///   `limit` line just before it when a limit stopped the run), and its XXH64 hash is the reported one;
 /// - the heap after the run: no live object's strong slot (except a dangling reference taken during the freed
 ///   object's dealloc, which the kernel records) and no run-loop mode holds a freed object (each mode's
 ///   timer count equals the live timers that name it), every live object's retain count covers the strong

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimKernel
 import Testing
 
 /// Runs the built `loopsim` binary and checks stdout, stderr and exit codes separately.
@@ -165,5 +166,11 @@ import Testing
         for line in lines { _ = try JSONSerialization.jsonObject(with: Data(line.utf8)) }
         #expect(lines.first?.contains("\"ev\":\"run.start\"") == true)
         #expect(lines.contains { $0.contains("\"ev\":\"port.fire\"") && $0.contains("\"stale\":true") })
+        // trace_hash is XXH64 of the file's bytes (`xxhsum -H64 t.jsonl`)
+        var hasher = TraceHasher()
+        try Data(contentsOf: trace).withUnsafeBytes { hasher.combine($0) }
+        let doc = try #require(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let run = try #require((doc["runs"] as? [[String: Any]])?.first)
+        #expect(run["trace_hash"] as? String == hasher.hexDigest)
     }
 }

@@ -1,4 +1,4 @@
-/// Collects the run's kernel events as JSON Lines, hashing every line as it is written.
+/// Collects the run's kernel events as JSON Lines, hashing every line as it is written (``TraceHasher``).
 ///
 /// Every line has the keys `t` (instant, integer nanoseconds), `seq` (line number from 0), `thread`
 /// (name, or `kernel` for events of no thread) and `ev` (event kind), followed by the event's own keys in
@@ -46,8 +46,9 @@ public struct TraceRecorder: Sendable {
             value.append(to: &line)
         }
         line.byte(UInt8(ascii: "}"))
-        line.bytes.withUnsafeBufferPointer { hasher.combine(lineBytes: $0) }
-        if keepsLines { lines.append(String(decoding: line.bytes, as: UTF8.self)) }
+        line.byte(UInt8(ascii: "\n"))  // hashed with its newline, as the trace file has it
+        line.bytes.withUnsafeBytes { hasher.combine($0) }
+        if keepsLines { lines.append(String(decoding: line.bytes.dropLast(), as: UTF8.self)) }
         count += 1
     }
 }
