@@ -15,7 +15,7 @@ public struct TraceRecorder: Sendable {
     /// How many events were recorded.
     public private(set) var count = 0
     private var hasher = TraceHasher()
-    private var line = TraceLine()
+    private let line = TraceLine()
 
     public init(keepsLines: Bool) { self.keepsLines = keepsLines }
 
@@ -43,12 +43,12 @@ public struct TraceRecorder: Sendable {
             line.raw(",\"")
             line.raw(key)
             line.raw("\":")
-            value.append(to: &line)
+            value.append(to: line)
         }
         line.byte(UInt8(ascii: "}"))
         line.byte(UInt8(ascii: "\n"))  // hashed with its newline, as the trace file has it
-        line.bytes.withUnsafeBytes { hasher.combine($0) }
-        if keepsLines { lines.append(String(decoding: line.bytes.dropLast(), as: UTF8.self)) }
+        hasher.combine(line.bytes)
+        if keepsLines { lines.append(line.string(dropping: 1)) }
         count += 1
     }
 }
@@ -68,7 +68,7 @@ public enum TraceValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteg
     /// An instant as integer nanoseconds, or null for ``SimInstant/never``.
     public static func instant(_ i: SimInstant) -> TraceValue { i.isNever ? .null : .int(i.nanoseconds) }
 
-    func append(to line: inout TraceLine) {
+    func append(to line: TraceLine) {
         switch self {
         case .string(let s): line.quoted(s)
         case .int(let i): line.int(i)
@@ -92,45 +92,97 @@ public enum TraceValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteg
             text += "\""
             return
         }
-        var line = TraceLine()
+        let line = TraceLine()
         line.quoted(s)
-        text += String(decoding: line.bytes, as: UTF8.self)
+        text += line.string()
     }
 }
 
-/// The UTF-8 bytes of one trace line under construction.
-struct TraceLine {
-    private(set) var bytes: [UInt8] = []
+/// The UTF-8 bytes of one trace line under construction, in a raw buffer that only grows.
+///
+/// Appends are pointer writes after one capacity check: through `[UInt8]`, every append paid a uniqueness
+/// check and a call into the generic `append(contentsOf:)`, about a tenth of a timer fire (BENCHMARKS.md).
+/// A line is built and consumed inside one `TraceRecorder.record` call, so copies of a recorder may share it.
+final class TraceLine: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
 
-    init() { bytes.reserveCapacity(256) }
+    init() {
+        capacity = 256
+        base = .allocate(capacity: capacity)
+    }
 
-    mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+    deinit { base.deallocate() }
 
-    mutating func byte(_ b: UInt8) { bytes.append(b) }
+    /// The line's bytes so far (valid until the next append or reset).
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// The bytes without the last `dropping` of them, as a `String`.
+    func string(dropping: Int = 0) -> String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count - dropping), as: UTF8.self)
+    }
+
+    func reset() { count = 0 }
+
+    @inline(__always)
+    private func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private func grow(_ needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    private func append(_ p: UnsafeRawPointer, _ n: Int) {
+        reserve(n)
+        (base + count).initialize(from: p.assumingMemoryBound(to: UInt8.self), count: n)
+        count += n
+    }
+
+    private func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        if let p = buffer.baseAddress { append(p, buffer.count) }
+    }
 
     /// Bytes copied as they are (keys and literals, which need no escaping).
-    mutating func raw(_ s: String) {
+    func raw(_ s: String) {
         var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        s.withUTF8 { append($0) }
     }
 
     /// A signed decimal integer.
-    mutating func int(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    func int(_ value: Int64) {
+        reserve(20)  // "-" and 19 digits
+        if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
+            base[count] = UInt8(ascii: "0") &+ UInt8(magnitude)
+            count += 1
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var i = buffer.count
-            while magnitude > 0 {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-                magnitude /= 10
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        var digits = 0
+        var m = magnitude
+        while m > 0 { digits += 1; m /= 10 }
+        var i = count + digits
+        count = i
+        while magnitude > 0 {
+            i -= 1
+            base[i] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+            magnitude /= 10
         }
     }
 
@@ -140,13 +192,13 @@ struct TraceLine {
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }
 
     /// `s` as a JSON string literal: `"` `\` and control characters escaped, everything else as UTF-8.
-    mutating func quoted(_ s: String) {
+    func quoted(_ s: String) {
         var s = s
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         s.withUTF8 { utf8 in
             var start = 0
             for (i, b) in utf8.enumerated() where Self.needsEscape(b) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                append(UnsafeBufferPointer(rebasing: utf8[start..<i]))
                 start = i + 1
                 switch b {
                 case UInt8(ascii: "\""): raw("\\\"")
@@ -156,12 +208,12 @@ struct TraceLine {
                 case UInt8(ascii: "\t"): raw("\\t")
                 default:
                     raw("\\u00")
-                    bytes.append(Self.hexDigit(b >> 4))
-                    bytes.append(Self.hexDigit(b & 0xF))
+                    byte(Self.hexDigit(b >> 4))
+                    byte(Self.hexDigit(b & 0xF))
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            append(UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
     }
 }
