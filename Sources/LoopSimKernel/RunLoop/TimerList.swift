@@ -1,99 +1,160 @@
-import HeapModule
-
 /// A mode's timers ordered by `(fireTSR, insertion sequence)`: the order of CF's timer array, where a timer is
 /// inserted after every timer with an equal deadline (`__CFRunLoopInsertionIndexInTimerArray`).
 ///
-/// Stored as a min-heap with lazy deletion instead of CF's sorted array, so that moving a fired timer to its
-/// next slot costs O(log n) rather than O(n).
+/// Stored as a binary min-heap that knows where each timer sits, instead of CF's sorted array: moving a fired
+/// timer to its next slot is one sift, O(log n), rather than an O(n) array move. (A heap with lazy deletion
+/// and a dictionary of live entries, before this one, cost about seven heap operations and three hash lookups
+/// per fire: BENCHMARKS.md.)
 struct TimerList {
-    private struct Entry: Comparable {
+    private struct Entry {
         var fire: Int64
         var sequence: UInt64
         var id: ObjectID
-        static func < (a: Entry, b: Entry) -> Bool { (a.fire, a.sequence) < (b.fire, b.sequence) }
-        static func == (a: Entry, b: Entry) -> Bool { a.sequence == b.sequence }
+
+        @inline(__always)
+        static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+            a.fire < b.fire || (a.fire == b.fire && a.sequence < b.sequence)
+        }
     }
 
-    private var heap = Heap<Entry>()
-    /// The live entry's sequence per timer (looked up, never iterated).
-    private var live: [ObjectID: UInt64] = [:]
+    private var heap: [Entry] = []
+    /// Each timer's place in `heap`, indexed by `ObjectID.index`, plus one (0: not in this mode).
+    private var places: [Int32] = []
     private var nextSequence: UInt64 = 0
     /// Timers with a non-zero tolerance (their arming needs the ordered walk).
     private(set) var tolerant = 0
 
-    var count: Int { live.count }
-    var isEmpty: Bool { live.isEmpty }
+    var count: Int { heap.count }
+    var isEmpty: Bool { heap.isEmpty }
 
-    func contains(_ id: ObjectID) -> Bool { live[id] != nil }
+    func contains(_ id: ObjectID) -> Bool { place(of: id) != nil }
+
+    private func place(of id: ObjectID) -> Int? {
+        let i = Int(id.index)
+        guard i < places.count, places[i] > 0 else { return nil }
+        let p = Int(places[i]) - 1
+        return heap[p].id == id ? p : nil
+    }
 
     /// Inserts after every timer with an earlier or equal deadline.
     mutating func insert(_ id: ObjectID, fire: SimInstant, tolerant isTolerant: Bool) {
-        precondition(live[id] == nil, "timer already in this mode")
+        precondition(place(of: id) == nil, "timer already in this mode")
         nextSequence += 1
-        live[id] = nextSequence
-        heap.insert(Entry(fire: fire.nanoseconds, sequence: nextSequence, id: id))
+        let i = Int(id.index)
+        if i >= places.count { places.append(contentsOf: repeatElement(0, count: i + 1 - places.count)) }
+        heap.append(Entry(fire: fire.nanoseconds, sequence: nextSequence, id: id))
+        siftUp(heap.count - 1)
         if isTolerant { tolerant += 1 }
     }
 
     mutating func remove(_ id: ObjectID, tolerant isTolerant: Bool) {
-        guard live.removeValue(forKey: id) != nil else { return }
+        guard let p = place(of: id) else { return }
         if isTolerant { tolerant -= 1 }
-        dropStale()
+        places[Int(id.index)] = 0
+        let last = heap.removeLast()
+        guard p < heap.count else { return }
+        heap[p] = last
+        places[Int(last.id.index)] = Int32(p + 1)
+        restore(p)
     }
 
     /// Moves a timer to its new deadline, after the timers already due then.
     mutating func reposition(_ id: ObjectID, fire: SimInstant, tolerant isTolerant: Bool) {
-        remove(id, tolerant: isTolerant)
-        insert(id, fire: fire, tolerant: isTolerant)
+        guard let p = place(of: id) else { return insert(id, fire: fire, tolerant: isTolerant) }
+        nextSequence += 1
+        heap[p].fire = fire.nanoseconds
+        heap[p].sequence = nextSequence
+        restore(p)
     }
 
     /// The earliest timer for which `skip` is false.
-    mutating func first(skipping skip: (ObjectID) -> Bool) -> ObjectID? {
-        dropStale()
-        guard let top = heap.min else { return nil }
+    func first(skipping skip: (ObjectID) -> Bool) -> ObjectID? {
+        guard let top = heap.first else { return nil }
         if !skip(top.id) { return top.id }
-        // Rare: the earliest timers are firing; set them aside, look, put them back.
-        var aside: [Entry] = []
-        var found: ObjectID?
-        while let e = heap.popMin() {
-            if live[e.id] != e.sequence { continue }
-            aside.append(e)
-            if !skip(e.id) { found = e.id; break }
+        // The earliest timer is firing (the usual case while a timer's callout runs): the earlier child heads
+        // everything else, so if it is not skipped it is the answer.
+        if heap.count > 1 {
+            let c = heap.count > 2 && Entry.precedes(heap[2], heap[1]) ? 2 : 1
+            if !skip(heap[c].id) { return heap[c].id }
         }
-        for e in aside { heap.insert(e) }
-        return found
+        // Rare: several of the earliest are firing. Best-first over the heap from the root.
+        var frontier = [0]
+        while !frontier.isEmpty {
+            var best = 0
+            for k in frontier.indices.dropFirst() where Entry.precedes(heap[frontier[k]], heap[frontier[best]]) { best = k }
+            let p = frontier.remove(at: best)
+            if !skip(heap[p].id) { return heap[p].id }
+            for c in [2 * p + 1, 2 * p + 2] where c < heap.count { frontier.append(c) }
+        }
+        return nil
     }
 
+    /// The earliest timer, if any.
+    var earliest: ObjectID? { heap.first?.id }
+
     /// Every timer due at `now` (deadline ≤ now), in order.
-    mutating func due(at now: SimInstant) -> [ObjectID] {
-        var taken: [Entry] = []
-        while let e = heap.min, e.fire <= now.nanoseconds {
-            heap.removeMin()
-            if live[e.id] == e.sequence { taken.append(e) }
+    func due(at now: SimInstant) -> [ObjectID] {
+        guard let top = heap.first, top.fire <= now.nanoseconds else { return [] }
+        var found: [Entry] = []
+        var stack = [0]
+        while let p = stack.popLast() {
+            guard heap[p].fire <= now.nanoseconds else { continue }  // and so is everything below it
+            found.append(heap[p])
+            if 2 * p + 1 < heap.count { stack.append(2 * p + 1) }
+            if 2 * p + 2 < heap.count { stack.append(2 * p + 2) }
         }
-        for e in taken { heap.insert(e) }
-        return taken.map(\.id)
+        if found.count > 1 { found.sort(by: Entry.precedes) }
+        return found.map(\.id)
     }
 
     /// All timers in order.
     /// - Complexity: O(n log n); for reports, finalization and tolerant arming, not for every fire.
     func ordered() -> [ObjectID] {
-        heap.unordered.filter { live[$0.id] == $0.sequence }.sorted().map(\.id)
+        heap.sorted(by: Entry.precedes).map(\.id)
     }
 
     /// Re-reads every deadline (after the device slept and all monotonic deadlines moved), keeping the
     /// insertion order among equals.
     mutating func refreshDeadlines(_ fire: (ObjectID) -> SimInstant) {
-        heap = Heap(heap.unordered.filter { live[$0.id] == $0.sequence }.map { e in
-            Entry(fire: fire(e.id).nanoseconds, sequence: e.sequence, id: e.id)
-        })
+        for p in heap.indices { heap[p].fire = fire(heap[p].id).nanoseconds }
+        heap.sort(by: Entry.precedes)  // a sorted array is a heap
+        for (p, e) in heap.enumerated() { places[Int(e.id.index)] = Int32(p + 1) }
     }
 
-    private mutating func dropStale() {
-        while let e = heap.min, live[e.id] != e.sequence { heap.removeMin() }
-        // Keep the heap from filling with stale entries after many removals.
-        if heap.count > 64 && heap.count > 4 * live.count {
-            heap = Heap(heap.unordered.filter { live[$0.id] == $0.sequence })
+    // MARK: Heap order
+
+    private mutating func restore(_ p: Int) {
+        if p > 0 && Entry.precedes(heap[p], heap[(p - 1) / 2]) { siftUp(p) } else { siftDown(p) }
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var p = start
+        let e = heap[p]
+        while p > 0 {
+            let parent = (p - 1) / 2
+            guard Entry.precedes(e, heap[parent]) else { break }
+            heap[p] = heap[parent]
+            places[Int(heap[p].id.index)] = Int32(p + 1)
+            p = parent
         }
+        heap[p] = e
+        places[Int(e.id.index)] = Int32(p + 1)
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var p = start
+        let e = heap[p]
+        let n = heap.count
+        while true {
+            var c = 2 * p + 1
+            guard c < n else { break }
+            if c + 1 < n && Entry.precedes(heap[c + 1], heap[c]) { c += 1 }
+            guard Entry.precedes(heap[c], e) else { break }
+            heap[p] = heap[c]
+            places[Int(heap[p].id.index)] = Int32(p + 1)
+            p = c
+        }
+        heap[p] = e
+        places[Int(e.id.index)] = Int32(p + 1)
     }
 }

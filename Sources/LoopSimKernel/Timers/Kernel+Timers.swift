@@ -173,7 +173,7 @@ extension Kernel {
         guard let mode = rl.modes[name] else { return }
         mode.port.entry = nil
         mode.port.armedDeadline = nil
-        let stale = mode.timers.first(skipping: { _ in false }).map { heap.object($0)!.timer!.fireTSR > now } ?? true
+        let stale = mode.timers.earliest.map { heap.object($0)!.timer!.fireTSR > now } ?? true
         if !mode.port.pendingMessage {
             portSequence += 1
             mode.port.pendingMessage = true
