@@ -40,12 +40,34 @@ public final class HeapObject {
     public let isDeclaredRoot: Bool
     /// Timer state, for `NSTimer` objects.
     public internal(set) var timer: TimerState?
+    /// The state of the rarer kinds, allocated for the objects that have one: an object of any other kind pays
+    /// one pointer instead of about 190 bytes of empty optionals (BENCHMARKS.md, memory per timer).
+    private var rare: RareKindState?
+
     /// Source state, for run-loop sources.
-    public internal(set) var source: SourceState?
+    public internal(set) var source: SourceState? {
+        get { rare?.source }
+        _modify {
+            if rare == nil { rare = RareKindState() }
+            yield &rare!.source
+        }
+    }
     /// Timer-source state, for dispatch sources.
-    public internal(set) var dispatchSource: DispatchSourceState?
+    public internal(set) var dispatchSource: DispatchSourceState? {
+        get { rare?.dispatchSource }
+        _modify {
+            if rare == nil { rare = RareKindState() }
+            yield &rare!.dispatchSource
+        }
+    }
     /// Count and waiters, for semaphores.
-    public internal(set) var semaphore: SemaphoreState?
+    public internal(set) var semaphore: SemaphoreState? {
+        get { rare?.semaphore }
+        _modify {
+            if rare == nil { rare = RareKindState() }
+            yield &rare!.semaphore
+        }
+    }
 
     init(id: ObjectID, serial: Int, kind: Kind, className: String, label: String?, slotNames: [String],
          slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool, at: SimInstant, on thread: String) {
@@ -71,6 +93,13 @@ public final class HeapObject {
             hasGivenLabel ? "\(className) \(label)" : label
         }
     }
+}
+
+/// The state of a run-loop source, dispatch source or semaphore, boxed apart from ``HeapObject``.
+private final class RareKindState {
+    var source: SourceState?
+    var dispatchSource: DispatchSourceState?
+    var semaphore: SemaphoreState?
 }
 
 /// The names and strengths of a kind of object's slots, shared by all its instances.

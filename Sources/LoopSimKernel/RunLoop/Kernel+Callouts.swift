@@ -27,7 +27,6 @@ extension Kernel {
                 return blockFrame(block, edge: "source handler")
             }
         case .timer(let id, let oldFire):
-            // Fields read in place: copying the TimerState (with its latency list) cost a retain per fire.
             guard let o = heap.object(id), o.timer != nil, o.timer!.isValid, !o.timer!.isFiring, o.timer!.fireTSR <= now,
                   o.timer!.runLoop == a.runLoop.id else { return nil }
             o.timer!.isFiring = true
