@@ -5,7 +5,7 @@ enum KernelEvent {
     /// A thread's `work:` ends: CPU time, which stands still while the device sleeps.
     case workDone(thread: Int)
     /// A mode's kernel timer expires: one message on its timer port.
-    case portExpiry(runLoop: Int, mode: String)
+    case portExpiry(runLoop: Int, mode: RunLoopMode)
     /// An activation's GCD timeout source fires and calls `CFRunLoopWakeUp`.
     case activationTimeout(runLoop: Int, activation: Int)
     /// A scripted user action arrives at UIKit's event source.

@@ -46,7 +46,7 @@ struct LeakAnalysis {
         for rl in k.runLoops {
             let name = k.runLoopName(rl)
             for mode in rl.modes.values {
-                let label = "\(name) mode \(RunLoopModeName.short(mode.name))"
+                let label = "\(name) mode \(mode.shortName)"
                 for id in mode.timers.ordered() { roots.append(Root(label: label, holder: "runloop", edge: "timers", object: id)) }
                 for id in mode.sources0 { roots.append(Root(label: label, holder: "runloop", edge: "sources", object: id)) }
                 for o in mode.observers { roots.append(Root(label: label, holder: "runloop", edge: "observer", object: o.block)) }
@@ -231,7 +231,7 @@ struct LeakAnalysis {
             let canWake = a.timeoutEntry != nil || a.mode.port.entry != nil || a.mode.port.pendingMessage
                 || rl.wakeUpPending
             if !canWake {
-                let mode = RunLoopModeName.short(a.mode.name)
+                let mode = a.mode.shortName
                 let what = kernel.isModeEmpty(rl, a.mode.name, on: t) ? "an empty mode" : "a mode whose items never fire"
                 parked.append(ParkedThread(
                     name: t.name, since: t.sleepingSince,

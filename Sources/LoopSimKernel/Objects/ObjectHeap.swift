@@ -31,6 +31,7 @@ public struct ObjectHeap {
     func object(atIndex index: Int) -> HeapObject? { objects[index] }
 
     /// The object behind `id` if it has not finished deallocating.
+    @inline(__always)
     public func object(_ id: ObjectID) -> HeapObject? {
         guard Int(id.index) < objects.count, let o = objects[Int(id.index)], o.id == id else { return nil }
         return o

@@ -60,7 +60,7 @@ extension Kernel {
             if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && mainQueuePortPending {
                 mainQueuePortPending = false
                 a.message = .mainQueue
-                record(thread, "rl.dispatch-peek", [("mode", .string(RunLoopModeName.short(a.mode.name)))])
+                record(thread, "rl.dispatch-peek", [("mode", .string(a.mode.shortName))])
                 a.phase = .handleMessage
                 return .next
             }
@@ -74,7 +74,7 @@ extension Kernel {
                 }
                 a.message = message
                 a.ignoreWakeUps = true
-                record(thread, "rl.wake", [("mode", .string(RunLoopModeName.short(a.mode.name))),
+                record(thread, "rl.wake", [("mode", .string(a.mode.shortName)),
                                            ("port", .string(Self.portName(message)))])
                 a.callOut(a.poll ? [] : observerCallouts(a, .afterWaiting, on: thread), then: .handleMessage)
                 return .next
@@ -82,7 +82,7 @@ extension Kernel {
             a.isSleeping = true
             thread.state = .sleeping
             thread.sleepingSince = now
-            record(thread, "rl.sleep", [("mode", .string(RunLoopModeName.short(a.mode.name))),
+            record(thread, "rl.sleep", [("mode", .string(a.mode.shortName)),
                                         ("ports", .strings(waitSetDescription(a, on: thread)))])
             return .yield
         case .afterWaiting:
@@ -116,18 +116,18 @@ extension Kernel {
             if let entry = a.timeoutEntry { queue.cancel(entry) }
             rl.activations.removeAll { $0 === a }
             let result = a.result ?? .finished
-            runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: RunLoopModeName.short(a.mode.name),
+            runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
                                             result: result, entered: true))
-            record(thread, "rl.exit", [("mode", .string(RunLoopModeName.short(a.mode.name))), ("result", .string(result.rawValue))])
+            record(thread, "rl.exit", [("mode", .string(a.mode.shortName)), ("result", .string(result.rawValue))])
             return .pop(.string(result.rawValue))
         }
         return .next
     }
 
     private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
-        runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: RunLoopModeName.short(a.mode.name),
+        runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
                                         result: .finished, entered: false))
-        record(thread, "rl.exit", [("mode", .string(RunLoopModeName.short(a.mode.name))), ("result", "finished"),
+        record(thread, "rl.exit", [("mode", .string(a.mode.shortName)), ("result", "finished"),
                                    ("entered", false)])
         return .pop(.string(RunLoopResult.finished.rawValue))
     }
@@ -185,7 +185,7 @@ extension Kernel {
                 return t.isValid && !t.isFiring
             }
             if due.isEmpty {
-                record(thread, "rl.timers.none-due", [("mode", .string(RunLoopModeName.short(a.mode.name)))])
+                record(thread, "rl.timers.none-due", [("mode", .string(a.mode.shortName))])
                 armNextTimer(in: a.mode, of: a.runLoop)  // woken early or stale: re-arm
             }
             a.callOut(due.map { .timer($0, oldFire: heap.object($0)!.timer!.fireTSR) }, then: .doBlocks3)
@@ -201,9 +201,11 @@ extension Kernel {
     // MARK: Collecting callouts
 
     private func observerCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) -> [Callout] {
-        record(thread, "rl.activity", [("activity", .string(activity.name)), ("mode", .string(RunLoopModeName.short(a.mode.name)))])
-        var callouts: [Callout] = a.mode.observers.filter { $0.isValid && !$0.isFiring && $0.activities.contains(activity) }
-            .map { .observer(id: $0.id, activity: activity) }
+        record(thread, "rl.activity", [("activity", .string(activity.name)), ("mode", .string(a.mode.shortName))])
+        var callouts: [Callout] = []
+        for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
+            callouts.append(.observer(id: o.id, activity: activity))
+        }
         if drainsPool(at: activity, of: a, on: thread) { callouts.append(.drainAutoreleasePool) }
         return callouts
     }

@@ -1,6 +1,8 @@
 /// A named bag of sources, observers and timers with its own timer port (`struct __CFRunLoopMode`).
 public final class RunLoopMode {
     public let name: String
+    /// The name as the trace prints it (`default`, `tracking`, or the name itself).
+    let shortName: String
     /// Version-0 sources, sorted by `order` (ascending, insertion after equals).
     public internal(set) var sources0: [ObjectID] = []
     /// Observers, sorted by `order` (ascending, insertion after equals).
@@ -16,7 +18,10 @@ public final class RunLoopMode {
     /// `_CFRunLoopStopMode`'s sticky flag.
     var stopFlag = false
 
-    init(name: String) { self.name = name }
+    init(name: String) {
+        self.name = name
+        self.shortName = RunLoopModeName.short(name)
+    }
 }
 
 /// A run-loop observer with a block callout.

@@ -6,6 +6,8 @@ public final class SimRunLoop {
     public let id: Int
     public let threadID: Int
     public let isMain: Bool
+    /// `runloop(<thread name>)`, as the trace names it.
+    let name: String
     /// Modes in creation order. Created by add-functions, never by running.
     public internal(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
     /// Mode names marked common; initially only the default mode.
@@ -23,9 +25,10 @@ public final class SimRunLoop {
     var activations: [ActivationFrame] = []
     var nextObserverID = 0
 
-    init(id: Int, threadID: Int, isMain: Bool) {
+    init(id: Int, threadID: Int, threadName: String, isMain: Bool) {
         self.id = id
         self.threadID = threadID
+        self.name = "runloop(\(threadName))"
         self.isMain = isMain
         modes[RunLoopModeName.default] = RunLoopMode(name: RunLoopModeName.default)
     }

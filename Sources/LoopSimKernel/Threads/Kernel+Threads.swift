@@ -121,14 +121,14 @@ extension Kernel {
     /// The thread's run loop, created on first use (`CFRunLoopGetCurrent`).
     func runLoop(for thread: SimThread) -> SimRunLoop {
         if let id = thread.runLoopID { return runLoops[id] }
-        let rl = SimRunLoop(id: runLoops.count, threadID: thread.id, isMain: thread.isMain)
+        let rl = SimRunLoop(id: runLoops.count, threadID: thread.id, threadName: thread.name, isMain: thread.isMain)
         runLoops.append(rl)
         thread.runLoopID = rl.id
         record(thread, "rl.create", [("runloop", .string(runLoopName(rl)))])
         return rl
     }
 
-    func runLoopName(_ rl: SimRunLoop) -> String { "runloop(\(threads[rl.threadID].name))" }
+    func runLoopName(_ rl: SimRunLoop) -> String { rl.name }
 }
 
 /// The base frame of the main thread: `UIApplicationMain` runs the default mode for ever

@@ -146,12 +146,12 @@ extension Kernel {
         mode.port.entry = nil
         mode.port.armedDeadline = deadline
         record(threads[rl.threadID], "port.arm", [("runloop", .string(runLoopName(rl))),
-                                                  ("mode", .string(RunLoopModeName.short(mode.name))),
+                                                  ("mode", .string(mode.shortName)),
                                                   ("deadline", .instant(deadline))])
         if deadline <= now {
-            timerPortExpired(rl, mode: mode.name)
+            timerPortExpired(rl, mode: mode)
         } else {
-            mode.port.entry = queue.schedule(.portExpiry(runLoop: rl.id, mode: mode.name), at: deadline,
+            mode.port.entry = queue.schedule(.portExpiry(runLoop: rl.id, mode: mode), at: deadline,
                                              phase: .kernelTimer)
         }
     }
@@ -164,13 +164,12 @@ extension Kernel {
         mode.port.armedDeadline = nil
         if wasArmed {
             record(threads[rl.threadID], "port.cancel", [("runloop", .string(runLoopName(rl))),
-                                                         ("mode", .string(RunLoopModeName.short(mode.name)))])
+                                                         ("mode", .string(mode.shortName))])
         }
     }
 
     /// The kernel timer of a mode expired: one message on its port; a thread waiting on it wakes.
-    func timerPortExpired(_ rl: SimRunLoop, mode name: String) {
-        guard let mode = rl.modes[name] else { return }
+    func timerPortExpired(_ rl: SimRunLoop, mode: RunLoopMode) {
         mode.port.entry = nil
         mode.port.armedDeadline = nil
         let stale = mode.timers.earliest.map { heap.object($0)!.timer!.fireTSR > now } ?? true
@@ -181,9 +180,9 @@ extension Kernel {
         }
         mode.port.pendingIsStale = stale
         record(threads[rl.threadID], "port.fire", [("runloop", .string(runLoopName(rl))),
-                                                   ("mode", .string(RunLoopModeName.short(name))),
+                                                   ("mode", .string(mode.shortName)),
                                                    ("stale", .bool(stale))])
-        wakeIfWaiting(rl, on: .timerPort(name))
+        wakeIfWaiting(rl, on: .timerPort(mode.name))
     }
 
     /// `CFRunLoopTimerInvalidate`: synchronously on the calling thread, remove the timer from every mode and

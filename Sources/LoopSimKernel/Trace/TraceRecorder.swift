@@ -164,7 +164,7 @@ final class TraceLine: @unchecked Sendable {
         s.withUTF8 { append($0) }
     }
 
-    /// A signed decimal integer.
+    /// A signed decimal integer, two digits per division.
     func int(_ value: Int64) {
         reserve(20)  // "-" and 19 digits
         if value < 0 { byte(UInt8(ascii: "-")) }
@@ -174,15 +174,23 @@ final class TraceLine: @unchecked Sendable {
             count += 1
             return
         }
-        var digits = 0
+        var digits = 1
         var m = magnitude
-        while m > 0 { digits += 1; m /= 10 }
+        while m >= 10 { digits += 1; m /= 10 }
         var i = count + digits
         count = i
-        while magnitude > 0 {
-            i -= 1
-            base[i] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-            magnitude /= 10
+        while magnitude >= 100 {
+            let pair = Int(magnitude % 100)
+            magnitude /= 100
+            i -= 2
+            base[i] = UInt8(ascii: "0") &+ UInt8(pair / 10)
+            base[i + 1] = UInt8(ascii: "0") &+ UInt8(pair % 10)
+        }
+        if magnitude >= 10 {
+            base[i - 2] = UInt8(ascii: "0") &+ UInt8(magnitude / 10)
+            base[i - 1] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+        } else {
+            base[i - 1] = UInt8(ascii: "0") &+ UInt8(magnitude)
         }
     }
 
@@ -196,6 +204,10 @@ final class TraceLine: @unchecked Sendable {
         var s = s
         byte(UInt8(ascii: "\""))
         s.withUTF8 { utf8 in
+            // Most strings (names, labels, modes) have nothing to escape: one scan, one copy.
+            var clean = 0
+            while clean < utf8.count && !Self.needsEscape(utf8[clean]) { clean += 1 }
+            if clean == utf8.count { return append(utf8) }
             var start = 0
             for (i, b) in utf8.enumerated() where Self.needsEscape(b) {
                 append(UnsafeBufferPointer(rebasing: utf8[start..<i]))
