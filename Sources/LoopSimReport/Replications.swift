@@ -36,6 +36,9 @@ public struct Replications: Sendable {
         let results = ResultBox(count: n)
         let stripes = max(1, min(jobs, n))
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
+            // Each further thread runs a program and profile of its own (see Scenario.withOwnProgram()).
+            let scenario = stripe == 0 ? scenario : scenario.withOwnProgram()
+            let profile = stripe == 0 ? profile : (try? scenario.profile(for: variant, overrides: overrides)) ?? profile
             var i = stripe
             while i < n {
                 let configuration = scenario.configuration(profile: profile, seed: seeds[i])

@@ -40,6 +40,7 @@ public enum ScenarioLoader {
         if let root, !bag.hasErrors {
             let compiler = ScenarioCompiler(file: file)
             scenario = compiler.compile(root)
+            scenario?.origin = (text, file, parameters)
             bag.append(contentsOf: compiler.bag)
         }
         return Loaded(scenario: bag.hasErrors ? nil : scenario, diagnostics: bag.sorted(), source: text)

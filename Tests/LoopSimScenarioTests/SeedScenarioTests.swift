@@ -33,6 +33,19 @@ import Testing
         }
     }
 
+    /// Replications give each thread a program compiled again from the scenario's origin: it must run the same.
+    @Test func aProgramOfItsOwnRunsTheSameTrace() throws {
+        let scenario = try Self.load("s09-countdown-random-scrolls.yaml")
+        #expect(scenario.origin?.file == "s09-countdown-random-scrolls.yaml")
+        let own = scenario.withOwnProgram()
+        for variant in scenario.variants {
+            #expect(try Self.run(own, variant).traceHash == Self.run(scenario, variant).traceHash)
+        }
+        var built = scenario
+        built.origin = nil
+        #expect(built.withOwnProgram().origin == nil)  // nothing to compile again: itself
+    }
+
     @Test func s2BugSplitsIOS9FromIOS10() throws {
         let scenario = try Self.load("s02-timerbutton-worker-loop.yaml")
         let ios9 = try Self.run(scenario, "ios9")
