@@ -1,0 +1,84 @@
+import Testing
+@testable import LoopSimKernel
+
+/// `TimerList` against the order it stands for: CF's sorted timer array, where a timer is inserted after every
+/// timer with an equal or earlier deadline (`__CFRunLoopInsertionIndexInTimerArray`).
+@Suite struct TimerListTests {
+    /// The reference: an array kept sorted by deadline, insertion after equals.
+    struct SortedArray {
+        var entries: [(id: ObjectID, fire: Int64)] = []
+
+        mutating func insert(_ id: ObjectID, _ fire: Int64) {
+            let i = entries.firstIndex { $0.fire > fire } ?? entries.count
+            entries.insert((id, fire), at: i)
+        }
+        mutating func remove(_ id: ObjectID) { entries.removeAll { $0.id == id } }
+        var ids: [ObjectID] { entries.map(\.id) }
+    }
+
+    static func id(_ k: Int) -> ObjectID { ObjectID(index: UInt32(k), generation: UInt32(k % 3)) }
+
+    /// Deadlines on a coarse grid, so that many timers share one and the FIFO rule among equals matters.
+    static func fire(_ step: Int) -> Int64 { Int64((step &* 7919) % 13) * 1_000 }
+
+    @Test func followsTheSortedArrayThroughInsertsRemovesAndRepositions() {
+        var list = TimerList()
+        var model = SortedArray()
+        var present: [Int] = []
+        for step in 0..<2_000 {
+            let k = (step &* 31) % 40
+            let id = Self.id(k)
+            let fire = Self.fire(step)
+            switch step % 5 {
+            case 0, 1:
+                if present.contains(k) {
+                    list.reposition(id, fire: SimInstant(nanoseconds: fire), tolerant: false)
+                    model.remove(id)
+                } else {
+                    list.insert(id, fire: SimInstant(nanoseconds: fire), tolerant: false)
+                    present.append(k)
+                }
+                model.insert(id, fire)
+            case 2:
+                list.remove(id, tolerant: false)
+                model.remove(id)
+                present.removeAll { $0 == k }
+            default:
+                // Reposition the earliest (a fired timer moving to its next slot).
+                if let first = model.entries.first {
+                    list.reposition(first.id, fire: SimInstant(nanoseconds: first.fire + fire), tolerant: false)
+                    model.remove(first.id)
+                    model.insert(first.id, first.fire + fire)
+                }
+            }
+            #expect(list.ordered() == model.ids, "step \(step)")
+            #expect(list.count == model.entries.count)
+            #expect(list.earliest == model.ids.first)
+            let now = SimInstant(nanoseconds: Self.fire(step &* 3))
+            #expect(list.due(at: now) == model.entries.filter { $0.fire <= now.nanoseconds }.map(\.id), "step \(step)")
+            for skipped in [1, 2, 5] {
+                let skip = Set(model.ids.prefix(skipped))
+                #expect(list.first(skipping: { skip.contains($0) }) == model.ids.first { !skip.contains($0) })
+            }
+        }
+    }
+
+    @Test func removingAnAbsentTimerOrAStaleIdChangesNothing() {
+        var list = TimerList()
+        list.insert(Self.id(1), fire: SimInstant(nanoseconds: 5), tolerant: false)
+        list.remove(Self.id(2), tolerant: false)
+        list.remove(ObjectID(index: 1, generation: 9), tolerant: false)  // same slot, another object
+        #expect(list.ordered() == [Self.id(1)])
+        #expect(!list.contains(ObjectID(index: 1, generation: 9)))
+    }
+
+    @Test func refreshedDeadlinesKeepInsertionOrderAmongEquals() {
+        var list = TimerList()
+        for k in 0..<6 { list.insert(Self.id(k), fire: SimInstant(nanoseconds: Int64(10 - k)), tolerant: k == 2) }
+        #expect(list.tolerant == 1)
+        list.refreshDeadlines { _ in SimInstant(nanoseconds: 7) }  // all equal: insertion order decides
+        #expect(list.ordered() == (0..<6).map(Self.id))
+        list.reposition(Self.id(0), fire: SimInstant(nanoseconds: 7), tolerant: false)
+        #expect(list.ordered() == (1..<6).map(Self.id) + [Self.id(0)])  // moved behind its equals
+    }
+}
