@@ -74,16 +74,17 @@ extension Kernel {
                 }
                 a.message = message
                 a.ignoreWakeUps = true
-                record(thread, "rl.wake", [("mode", .string(a.mode.shortName)),
-                                           ("port", .string(Self.portName(message)))])
+                record(thread, "rl.wake") { $0.field("mode", a.mode.shortName); $0.field("port", Self.portName(message)) }
                 a.callOut(a.poll ? [] : observerCallouts(a, .afterWaiting, on: thread), then: .handleMessage)
                 return .next
             }
             a.isSleeping = true
             thread.state = .sleeping
             thread.sleepingSince = now
-            record(thread, "rl.sleep", [("mode", .string(a.mode.shortName)),
-                                        ("ports", .strings(waitSetDescription(a, on: thread)))])
+            record(thread, "rl.sleep") {
+                $0.field("mode", a.mode.shortName)
+                writeWaitSet(a, on: thread, to: $0)
+            }
             return .yield
         case .afterWaiting:
             a.phase = .handleMessage
@@ -166,12 +167,14 @@ extension Kernel {
         return message
     }
 
-    private func waitSetDescription(_ a: ActivationFrame, on thread: SimThread) -> [String] {
-        var ports = ["wake-up"]
-        if let d = a.mode.port.armedDeadline { ports.append("timer@\(d.nanoseconds)") } else { ports.append("timer(disarmed)") }
-        if a.dispatchPortParticipates(self, thread) { ports.append("main-queue") }
-        if !a.deadline.isNever { ports.append("timeout@\(a.deadline.nanoseconds)") }
-        return ports
+    /// The `ports` field of `rl.sleep`: the wait set, as `["wake-up","timer@T","main-queue","timeout@T"]`.
+    private func writeWaitSet(_ a: ActivationFrame, on thread: SimThread, to line: TraceLine) {
+        line.beginArray("ports")
+        line.element("wake-up", first: true)
+        if let d = a.mode.port.armedDeadline { line.element("timer@", d.nanoseconds) } else { line.element("timer(disarmed)") }
+        if a.dispatchPortParticipates(self, thread) { line.element("main-queue") }
+        if !a.deadline.isNever { line.element("timeout@", a.deadline.nanoseconds) }
+        line.endArray()
     }
 
     /// `handle_msg`: one woken port per iteration.
@@ -201,7 +204,7 @@ extension Kernel {
     // MARK: Collecting callouts
 
     private func observerCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) -> [Callout] {
-        record(thread, "rl.activity", [("activity", .string(activity.name)), ("mode", .string(a.mode.shortName))])
+        record(thread, "rl.activity") { $0.field("activity", activity.name); $0.field("mode", a.mode.shortName) }
         var callouts: [Callout] = []
         for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
             callouts.append(.observer(id: o.id, activity: activity))

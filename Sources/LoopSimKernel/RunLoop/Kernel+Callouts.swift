@@ -36,8 +36,11 @@ extension Kernel {
             retain(id)
             o.timer!.fires += 1
             o.timer!.latencies.append(now - oldFire)
-            record(thread, "timer.fire", [("timer", .string(o.displayName)), ("slot", .instant(oldFire)),
-                                          ("latency_ns", .int((now - oldFire).nanoseconds))])
+            record(thread, "timer.fire") {
+                $0.field("timer", o.displayName)
+                $0.field("slot", oldFire)
+                $0.field("latency_ns", (now - oldFire).nanoseconds)
+            }
             return timerCalloutFrame(o, on: thread) ?? NoOpFrame()
         case .mainQueue:
             return MainQueueDrainFrame()

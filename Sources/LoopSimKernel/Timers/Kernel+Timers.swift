@@ -145,9 +145,11 @@ extension Kernel {
         if let entry = mode.port.entry { queue.cancel(entry) }
         mode.port.entry = nil
         mode.port.armedDeadline = deadline
-        record(threads[rl.threadID], "port.arm", [("runloop", .string(runLoopName(rl))),
-                                                  ("mode", .string(mode.shortName)),
-                                                  ("deadline", .instant(deadline))])
+        record(threads[rl.threadID], "port.arm") {
+            $0.field("runloop", rl.name)
+            $0.field("mode", mode.shortName)
+            $0.field("deadline", deadline)
+        }
         if deadline <= now {
             timerPortExpired(rl, mode: mode)
         } else {
@@ -179,9 +181,11 @@ extension Kernel {
             mode.port.messageSequence = portSequence
         }
         mode.port.pendingIsStale = stale
-        record(threads[rl.threadID], "port.fire", [("runloop", .string(runLoopName(rl))),
-                                                   ("mode", .string(mode.shortName)),
-                                                   ("stale", .bool(stale))])
+        record(threads[rl.threadID], "port.fire") {
+            $0.field("runloop", rl.name)
+            $0.field("mode", mode.shortName)
+            $0.field("stale", stale)
+        }
         wakeIfWaiting(rl, on: .timerPort(mode.name))
     }
 
@@ -270,8 +274,11 @@ extension Kernel {
         let next = SimInstant(nanoseconds: oldFire.nanoseconds + k * interval)
         o.timer!.skippedSlots += Int(k - 1)
         o.timer!.fireTSR = next
-        record(thread, "timer.reschedule", [("timer", .string(o.displayName)), ("next", .instant(next)),
-                                            ("skipped", .int(k - 1))])
+        record(thread, "timer.reschedule") {
+            $0.field("timer", o.displayName)
+            $0.field("next", next)
+            $0.field("skipped", k - 1)
+        }
         for name in o.timer!.modes {
             guard let mode = rl.modes[name], mode.timers.contains(o.id) else { continue }
             mode.timers.reposition(o.id, fire: next, tolerant: o.timer!.tolerance > .zero)

@@ -30,13 +30,7 @@ public struct TraceRecorder: Sendable {
     /// Records one event whose fields are in a buffer.
     public mutating func record(at instant: SimInstant, thread: String, event: String,
                                 _ fields: UnsafeBufferPointer<(String, TraceValue)>) {
-        line.reset()
-        line.raw("{\"t\":")
-        line.int(instant.nanoseconds)
-        line.raw(",\"seq\":")
-        line.int(Int64(count))
-        line.raw(",\"thread\":")
-        line.quoted(thread)
+        line.begin(at: instant, seq: count, thread: thread)
         line.raw(",\"ev\":")
         line.quoted(event)
         for (key, value) in fields {
@@ -45,6 +39,21 @@ public struct TraceRecorder: Sendable {
             line.raw("\":")
             value.append(to: line)
         }
+        end()
+    }
+
+    /// Records one event whose fields `write` appends to the line (``TraceLine/field(_:_:)-(_,String)``):
+    /// the same bytes as the field-array form, without building the array, its values or their strings.
+    /// For the events of every run-loop pass.
+    @inline(__always)
+    mutating func record(at instant: SimInstant, thread: String, event: StaticString, _ write: (TraceLine) -> Void) {
+        line.begin(at: instant, seq: count, thread: thread)
+        line.event(event)
+        write(line)
+        end()
+    }
+
+    private mutating func end() {
         line.byte(UInt8(ascii: "}"))
         line.byte(UInt8(ascii: "\n"))  // hashed with its newline, as the trace file has it
         hasher.combine(line.bytes)
@@ -108,12 +117,165 @@ final class TraceLine: @unchecked Sendable {
     private var capacity: Int
     private(set) var count = 0
 
+    /// `{"t":T,"seq":` for the instant `prefixInstant`: consecutive events share an instant (a pass writes about
+    /// ten), so the instant is formatted once per instant, not once per line.
+    private var prefix: UnsafeMutablePointer<UInt8>
+    private var prefixCount = 0
+    private var prefixInstant = Int64.min
+    /// The decimal digits of `seqValue`, counted up in place after each line instead of formatted anew.
+    private var seqDigits: UnsafeMutablePointer<UInt8>
+    private var seqCount = 0
+    private var seqValue = -1
+
     init() {
         capacity = 256
         base = .allocate(capacity: capacity)
+        prefix = .allocate(capacity: 48)
+        seqDigits = .allocate(capacity: 24)
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        base.deallocate()
+        prefix.deallocate()
+        seqDigits.deallocate()
+    }
+
+    // MARK: Line structure
+
+    /// Starts a line: `{"t":<instant>,"seq":<seq>,"thread":"<thread>"`.
+    @inline(__always)
+    func begin(at instant: SimInstant, seq: Int, thread: String) {
+        count = 0
+        if instant.nanoseconds != prefixInstant { cachePrefix(instant.nanoseconds) }
+        if seq != seqValue { cacheSeq(seq) }
+        reserve(prefixCount + seqCount)
+        (base + count).update(from: prefix, count: prefixCount)
+        count += prefixCount
+        (base + count).update(from: seqDigits, count: seqCount)
+        count += seqCount
+        countSeqUp()
+        raw(",\"thread\":" as StaticString)
+        quoted(thread)
+    }
+
+    private func cachePrefix(_ nanoseconds: Int64) {
+        reset()
+        raw("{\"t\":" as StaticString)
+        int(nanoseconds)
+        raw(",\"seq\":" as StaticString)
+        prefix.update(from: base, count: count)
+        prefixCount = count
+        prefixInstant = nanoseconds
+        count = 0
+    }
+
+    private func cacheSeq(_ seq: Int) {
+        let saved = count
+        int(Int64(seq))
+        seqCount = count - saved
+        (seqDigits).update(from: base + saved, count: seqCount)
+        seqValue = seq
+        count = saved
+    }
+
+    /// `seqDigits` += 1, carrying through nines (999 -> 1000).
+    @inline(__always)
+    private func countSeqUp() {
+        seqValue += 1
+        var i = seqCount - 1
+        while i >= 0 {
+            if seqDigits[i] != UInt8(ascii: "9") {
+                seqDigits[i] &+= 1
+                return
+            }
+            seqDigits[i] = UInt8(ascii: "0")
+            i -= 1
+        }
+        (seqDigits + 1).update(from: seqDigits, count: seqCount)  // all nines: one more digit
+        seqDigits[0] = UInt8(ascii: "1")
+        seqCount += 1
+    }
+
+    /// `,"ev":"<event>"` for an event name with nothing to escape.
+    @inline(__always)
+    func event(_ name: StaticString) {
+        assert(!UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains(where: Self.needsEscape))
+        raw(",\"ev\":\"" as StaticString)
+        raw(name)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// `,"<key>":` for a key with nothing to escape.
+    @inline(__always)
+    func key(_ name: StaticString) {
+        reserve(name.utf8CodeUnitCount + 4)
+        base[count] = UInt8(ascii: ",")
+        base[count + 1] = UInt8(ascii: "\"")
+        count += 2
+        append(name.utf8Start, name.utf8CodeUnitCount)
+        base[count] = UInt8(ascii: "\"")
+        base[count + 1] = UInt8(ascii: ":")
+        count += 2
+    }
+
+    // MARK: Fields (the bytes ``TraceValue/append(to:)`` writes for the same value)
+
+    /// A string field.
+    @inline(__always)
+    func field(_ name: StaticString, _ value: String) {
+        key(name)
+        quoted(value)
+    }
+
+    /// An integer field.
+    @inline(__always)
+    func field(_ name: StaticString, _ value: Int64) {
+        key(name)
+        int(value)
+    }
+
+    /// A boolean field.
+    @inline(__always)
+    func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        value ? raw("true" as StaticString) : raw("false" as StaticString)
+    }
+
+    /// An instant field: integer nanoseconds, or null for ``SimInstant/never`` (``TraceValue/instant(_:)``).
+    @inline(__always)
+    func field(_ name: StaticString, _ value: SimInstant) {
+        key(name)
+        value.isNever ? raw("null" as StaticString) : int(value.nanoseconds)
+    }
+
+    /// Opens a string-array field; ``element(_:)`` adds to it and ``endArray()`` closes it.
+    @inline(__always)
+    func beginArray(_ name: StaticString) {
+        key(name)
+        byte(UInt8(ascii: "["))
+    }
+
+    /// One string of an open array (`first`: no comma before it).
+    @inline(__always)
+    func element(_ value: StaticString, first: Bool = false) {
+        if !first { byte(UInt8(ascii: ",")) }
+        byte(UInt8(ascii: "\""))
+        raw(value)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// One string of an open array: `<prefix><integer>`, as `"timer@16668667"`.
+    @inline(__always)
+    func element(_ prefix: StaticString, _ value: Int64) {
+        byte(UInt8(ascii: ","))
+        byte(UInt8(ascii: "\""))
+        raw(prefix)
+        int(value)
+        byte(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    func endArray() { byte(UInt8(ascii: "]")) }
 
     /// The line's bytes so far (valid until the next append or reset).
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
@@ -157,6 +319,10 @@ final class TraceLine: @unchecked Sendable {
     private func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         if let p = buffer.baseAddress { append(p, buffer.count) }
     }
+
+    /// Bytes copied as they are (a literal of the writer's own, which needs no escaping).
+    @inline(__always)
+    func raw(_ s: StaticString) { append(s.utf8Start, s.utf8CodeUnitCount) }
 
     /// Bytes copied as they are (keys and literals, which need no escaping).
     func raw(_ s: String) {
