@@ -1,0 +1,76 @@
+import Testing
+@testable import LoopSimKernel
+
+/// The two ways of recording an event (an array of keys and values, and fields written straight into the line)
+/// must give the same bytes, and the cached `{"t":..,"seq":` prefix must follow the instant and the sequence
+/// number across every carry (9 -> 10, 99 -> 100, 999 -> 1000).
+@Suite struct TraceRecorderTests {
+    /// Records `count` events alternating between the two forms, at instants that repeat, jump and go to
+    /// `never`, and returns the kept lines.
+    static func lines(count: Int, direct: Bool) -> [String] {
+        var recorder = TraceRecorder(keepsLines: true)
+        for i in 0..<count {
+            let instant = i % 17 == 16 ? SimInstant.never : SimInstant(nanoseconds: Int64(i / 3) * 1_000_003)
+            let thread = i % 5 == 0 ? "worker \"1\"" : "main"
+            let name = i % 7 == 0 ? "NSTimer timer\n\\x" : "block#\(i)"
+            if direct {
+                recorder.record(at: instant, thread: thread, event: "timer.fire") {
+                    $0.field("timer", name)
+                    $0.field("slot", instant)
+                    $0.field("latency_ns", Int64(-i))
+                    $0.field("stale", i % 2 == 0)
+                    $0.beginArray("ports")
+                    $0.element("wake-up", first: true)
+                    $0.element("timer@", Int64(i))
+                    $0.element("main-queue")
+                    $0.endArray()
+                }
+            } else {
+                recorder.record(at: instant, thread: thread, event: "timer.fire", [
+                    ("timer", .string(name)), ("slot", .instant(instant)), ("latency_ns", .int(Int64(-i))),
+                    ("stale", .bool(i % 2 == 0)), ("ports", .strings(["wake-up", "timer@\(i)", "main-queue"])),
+                ])
+            }
+        }
+        return recorder.lines
+    }
+
+    @Test func directFieldsWriteTheSameBytesAsFieldArrays() {
+        let direct = Self.lines(count: 1_200, direct: true)
+        let array = Self.lines(count: 1_200, direct: false)
+        #expect(direct == array)
+        #expect(direct[0] == #"{"t":0,"seq":0,"thread":"worker \"1\"","ev":"timer.fire","timer":"NSTimer timer\n\\x","#
+            + #""slot":0,"latency_ns":0,"stale":true,"ports":["wake-up","timer@0","main-queue"]}"#)
+        #expect(direct[16].hasPrefix(#"{"t":9223372036854775807,"seq":16,"#))  // `t` is always an integer
+        #expect(direct[16].contains(#""slot":null"#))
+    }
+
+    @Test(arguments: [9, 10, 99, 100, 999, 1_000, 1_199])
+    func sequenceNumbersCountUpAcrossCarries(seq: Int) {
+        let lines = Self.lines(count: 1_200, direct: true)
+        #expect(lines[seq].contains(#","seq":\#(seq),"thread":"#))
+    }
+
+    @Test func mixedFormsShareOneSequence() {
+        var recorder = TraceRecorder(keepsLines: true)
+        for i in 0..<25 {
+            if i % 2 == 0 {
+                recorder.record(at: .zero, thread: "main", event: "a") { $0.field("i", Int64(i)) }
+            } else {
+                recorder.record(at: .zero, thread: "main", event: "a", [("i", .int(Int64(i)))])
+            }
+        }
+        #expect(recorder.count == 25)
+        #expect(recorder.lines.enumerated().allSatisfy { i, line in line == #"{"t":0,"seq":\#(i),"thread":"main","ev":"a","i":\#(i)}"# })
+    }
+
+    @Test func hashIsTheHashOfTheKeptLines() {
+        var recorder = TraceRecorder(keepsLines: true)
+        for i in 0..<40 {
+            recorder.record(at: SimInstant(nanoseconds: Int64(i)), thread: "main", event: "e") { $0.field("k", "v\(i)") }
+        }
+        var hasher = TraceHasher()
+        for line in recorder.lines { hasher.combine(line: line) }
+        #expect(recorder.hash == hasher.hexDigest)
+    }
+}
