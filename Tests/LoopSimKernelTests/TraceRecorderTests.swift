@@ -74,3 +74,32 @@ import Testing
         #expect(recorder.hash == hasher.hexDigest)
     }
 }
+
+/// The word-at-a-time escape scan against the byte-at-a-time definition.
+@Suite struct TraceEscapeScanTests {
+    /// Every byte value at every position of strings of 1 to 20 bytes (the eight-byte words and the tail),
+    /// padded with a clean byte and with a byte past ASCII.
+    @Test(arguments: [UInt8(ascii: "a"), 0xC3])
+    func wordScanAgreesWithTheByteTest(filler: UInt8) {
+        for length in 1...20 {
+            for position in 0..<length {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: filler, count: length)
+                    bytes[position] = UInt8(value)
+                    let expected = bytes.contains(where: LoopSimKernel.TraceLine.needsEscape)
+                    let found = bytes.withUnsafeBufferPointer { LoopSimKernel.TraceLine.containsEscape($0) }
+                    if found != expected {
+                        Issue.record("byte \(value) at \(position) of \(length): scan says \(found)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func escapedStringsMatchJSON() {
+        var recorder = TraceRecorder(keepsLines: true)
+        recorder.record(at: .zero, thread: "main", event: "e") { $0.field("s", "tab\there \"quoted\" back\\slash \u{1}\u{1F} é") }
+        #expect(recorder.lines[0].hasSuffix(#""s":"tab\there \"quoted\" back\\slash \u0001\u001f é"}"#))
+    }
+}

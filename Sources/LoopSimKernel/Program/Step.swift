@@ -202,6 +202,19 @@ public struct RunLoopActivity: OptionSet, Sendable, Hashable {
     public static let exit = RunLoopActivity(rawValue: 128)
     public static let allActivities: RunLoopActivity = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
 
+    /// ``name`` of a single activity as a static string (the trace writes it as it is); nil for a set.
+    var staticName: StaticString? {
+        switch self {
+        case .entry: "Entry"
+        case .beforeTimers: "BeforeTimers"
+        case .beforeSources: "BeforeSources"
+        case .beforeWaiting: "BeforeWaiting"
+        case .afterWaiting: "AfterWaiting"
+        case .exit: "Exit"
+        default: nil
+        }
+    }
+
     /// The activity's name as in `kCFRunLoop<Name>`.
     public var name: String {
         switch self {

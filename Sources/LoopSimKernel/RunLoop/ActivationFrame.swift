@@ -27,7 +27,8 @@ final class ActivationFrame: Frame {
     var message = Message.none
     var timeoutEntry: UInt64?
     var previousMode: String?
-    /// Callouts of the current phase, run one at a time; `after` resumes the phase machine.
+    /// Callouts of the current phase, run one at a time before the phase machine goes on. Phases append to it
+    /// and it keeps its capacity from pass to pass: a pass allocates no list of its own.
     var callouts: [Callout] = []
     var calloutIndex = 0
     var inFlight: Callout?
@@ -61,18 +62,17 @@ final class ActivationFrame: Frame {
             return .next
         }
         if !callouts.isEmpty {
-            callouts = []
+            callouts.removeAll(keepingCapacity: true)
             calloutIndex = 0
             phase = phaseAfterCallouts
         }
         return kernel.advance(self, on: thread)
     }
 
-    /// Queues callouts to run before moving on to `next`.
-    func callOut(_ list: [Callout], then next: Phase) {
+    /// Runs the callouts the phase appended to ``callouts`` (if any), then moves on to `next`.
+    func callOut(then next: Phase) {
         phase = next
-        guard !list.isEmpty else { return }
-        callouts = list
+        guard !callouts.isEmpty else { return }
         calloutIndex = 0
         phaseAfterCallouts = next
     }

@@ -34,7 +34,8 @@ extension Kernel {
                 a.timeoutEntry = queue.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
                                                 phase: .kernelTimer)
             }
-            a.callOut(observerCallouts(a, .entry, on: thread), then: .iterationTop)
+            queueObserverCallouts(a, .entry, on: thread)
+            a.callOut(then: .iterationTop)
         case .iterationTop:
             // A stop requested before the first iteration (an Entry observer, another thread) ends it at once;
             // later stops are caught by `decide`, so this check only ever fires on the first pass.
@@ -46,15 +47,20 @@ extension Kernel {
             }
             a.ignoreWakeUps = false
             a.sourceHandledThisLoop = false
-            a.callOut(observerCallouts(a, .beforeTimers, on: thread), then: .beforeSources)
+            queueObserverCallouts(a, .beforeTimers, on: thread)
+            a.callOut(then: .beforeSources)
         case .beforeSources:
-            a.callOut(observerCallouts(a, .beforeSources, on: thread), then: .doBlocks1)
+            queueObserverCallouts(a, .beforeSources, on: thread)
+            a.callOut(then: .doBlocks1)
         case .doBlocks1:
-            a.callOut(blockCallouts(a), then: .doSources0)
+            queueBlockCallouts(a)
+            a.callOut(then: .doSources0)
         case .doSources0:
-            a.callOut(source0Callouts(a), then: .afterSources0)
+            queueSource0Callouts(a)
+            a.callOut(then: .afterSources0)
         case .afterSources0:
-            a.callOut(a.sourceHandledThisLoop ? blockCallouts(a) : [], then: .dispatchPeek)
+            if a.sourceHandledThisLoop { queueBlockCallouts(a) }
+            a.callOut(then: .dispatchPeek)
         case .dispatchPeek:
             a.poll = a.sourceHandledThisLoop || a.isPoll
             if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && mainQueuePortPending {
@@ -65,7 +71,8 @@ extension Kernel {
                 return .next
             }
             a.didDispatchPortLastTime = false
-            a.callOut(a.poll ? [] : observerCallouts(a, .beforeWaiting, on: thread), then: .wait)
+            if !a.poll { queueObserverCallouts(a, .beforeWaiting, on: thread) }
+            a.callOut(then: .wait)
         case .wait:
             if let message = takeMessage(a, on: thread) {
                 if a.isSleeping {
@@ -74,15 +81,19 @@ extension Kernel {
                 }
                 a.message = message
                 a.ignoreWakeUps = true
-                record(thread, "rl.wake") { $0.field("mode", a.mode.shortName); $0.field("port", Self.portName(message)) }
-                a.callOut(a.poll ? [] : observerCallouts(a, .afterWaiting, on: thread), then: .handleMessage)
+                record(thread, "rl.wake") {
+                    $0.field("mode", a.mode.shortName, cachedIn: .mode)
+                    $0.field("port", Self.portName(message))
+                }
+                if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread) }
+                a.callOut(then: .handleMessage)
                 return .next
             }
             a.isSleeping = true
             thread.state = .sleeping
             thread.sleepingSince = now
             record(thread, "rl.sleep") {
-                $0.field("mode", a.mode.shortName)
+                $0.field("mode", a.mode.shortName, cachedIn: .mode)
                 writeWaitSet(a, on: thread, to: $0)
             }
             return .yield
@@ -91,7 +102,8 @@ extension Kernel {
         case .handleMessage:
             return handleMessage(a, on: thread)
         case .doBlocks3:
-            a.callOut(blockCallouts(a), then: .decide)
+            queueBlockCallouts(a)
+            a.callOut(then: .decide)
         case .decide:
             if a.returnAfterSourceHandled && a.sourceHandledThisLoop {
                 a.result = .handledSource
@@ -112,7 +124,8 @@ extension Kernel {
                 a.phase = .iterationTop
             }
         case .exit:
-            a.callOut(observerCallouts(a, .exit, on: thread), then: .done)
+            queueObserverCallouts(a, .exit, on: thread)
+            a.callOut(then: .done)
         case .done:
             if let entry = a.timeoutEntry { queue.cancel(entry) }
             rl.activations.removeAll { $0 === a }
@@ -133,7 +146,7 @@ extension Kernel {
         return .pop(.string(RunLoopResult.finished.rawValue))
     }
 
-    static func portName(_ m: ActivationFrame.Message) -> String {
+    static func portName(_ m: ActivationFrame.Message) -> StaticString {
         switch m {
         case .none: "none (poll)"
         case .wakeUp: "wake-up"
@@ -183,19 +196,21 @@ extension Kernel {
         case .none, .wakeUp:
             a.phase = .doBlocks3
         case .timerPort:
-            let due = a.mode.timers.due(at: now).filter { id in
+            // `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
+            for id in a.mode.timers.due(at: now) {
                 let t = heap.object(id)!.timer!
-                return t.isValid && !t.isFiring
+                if t.isValid && !t.isFiring { a.callouts.append(.timer(id, oldFire: t.fireTSR)) }
             }
-            if due.isEmpty {
+            if a.callouts.isEmpty {
                 record(thread, "rl.timers.none-due", [("mode", .string(a.mode.shortName))])
                 armNextTimer(in: a.mode, of: a.runLoop)  // woken early or stale: re-arm
             }
-            a.callOut(due.map { .timer($0, oldFire: heap.object($0)!.timer!.fireTSR) }, then: .doBlocks3)
+            a.callOut(then: .doBlocks3)
         case .mainQueue:
             a.sourceHandledThisLoop = true
             a.didDispatchPortLastTime = true
-            a.callOut([.mainQueue], then: .doBlocks3)
+            a.callouts.append(.mainQueue)
+            a.callOut(then: .doBlocks3)
         }
         a.message = .none
         return .next
@@ -203,32 +218,36 @@ extension Kernel {
 
     // MARK: Collecting callouts
 
-    private func observerCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) -> [Callout] {
-        record(thread, "rl.activity") { $0.field("activity", activity.name); $0.field("mode", a.mode.shortName) }
-        var callouts: [Callout] = []
-        for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
-            callouts.append(.observer(id: o.id, activity: activity))
+    /// `__CFRunLoopDoObservers`: the mode's valid, non-firing observers of `activity`, by order, then UIKit's
+    /// autorelease-pool observer where it applies.
+    private func queueObserverCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) {
+        record(thread, "rl.activity") {
+            if let name = activity.staticName { $0.field("activity", name) } else { $0.field("activity", activity.name) }
+            $0.field("mode", a.mode.shortName, cachedIn: .mode)
         }
-        if drainsPool(at: activity, of: a, on: thread) { callouts.append(.drainAutoreleasePool) }
-        return callouts
+        for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
+            a.callouts.append(.observer(id: o.id, activity: activity))
+        }
+        if drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
     }
 
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached
     /// now; blocks queued while they run wait for the next pass.
-    private func blockCallouts(_ a: ActivationFrame) -> [Callout] {
+    private func queueBlockCallouts(_ a: ActivationFrame) {
         let rl = a.runLoop
+        guard !rl.blocks.isEmpty else { return }
         let common = rl.isCommon(a.mode.name)
-        var run: [Callout] = []
         var keep: [(modes: [String]?, block: ObjectID)] = []
         for item in rl.blocks {
-            if item.modes.map({ $0.contains(a.mode.name) }) ?? common { run.append(.block(item.block)) } else { keep.append(item) }
+            if item.modes.map({ $0.contains(a.mode.name) }) ?? common { a.callouts.append(.block(item.block)) } else { keep.append(item) }
         }
         rl.blocks = keep
-        return run
     }
 
     /// `__CFRunLoopDoSources0`: signalled valid sources of the mode, by order.
-    private func source0Callouts(_ a: ActivationFrame) -> [Callout] {
-        a.mode.sources0.filter { heap.object($0)!.source!.isSignalled && heap.object($0)!.source!.isValid }.map { .source0($0) }
+    private func queueSource0Callouts(_ a: ActivationFrame) {
+        for id in a.mode.sources0 where heap.object(id)!.source!.isSignalled && heap.object(id)!.source!.isValid {
+            a.callouts.append(.source0(id))
+        }
     }
 }

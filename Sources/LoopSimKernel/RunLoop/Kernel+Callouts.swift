@@ -8,8 +8,7 @@ extension Kernel {
             guard observer.isValid, !observer.isFiring else { return nil }
             setObserverFiring(id, true, in: a.runLoop)
             record(thread, "observer.callout", [("activity", .string(activity.name)), ("order", .int(Int64(observer.order)))])
-            retain(observer.block)
-            return blockFrame(observer.block, edge: "observer")
+            return calloutFrame(retaining: observer.block, edge: "observer")
         case .block(let block):
             record(thread, "block.callout", [("block", .string(heap.object(block)?.label ?? ""))])
             return blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
@@ -23,8 +22,7 @@ extension Kernel {
                 return UserEventsFrame()
             case .block:
                 guard case .object(let block) = o.slots[0] else { return nil }
-                retain(block)
-                return blockFrame(block, edge: "source handler")
+                return calloutFrame(retaining: block, edge: "source handler")
             }
         case .timer(let id, let oldFire):
             guard let o = heap.object(id), o.timer != nil, o.timer!.isValid, !o.timer!.isFiring, o.timer!.fireTSR <= now,
@@ -37,17 +35,32 @@ extension Kernel {
             o.timer!.fires += 1
             o.timer!.latencies.append(now - oldFire)
             record(thread, "timer.fire") {
-                $0.field("timer", o.displayName)
+                $0.field("timer", o.displayName, cachedIn: .object)
                 $0.field("slot", oldFire)
                 $0.field("latency_ns", (now - oldFire).nanoseconds)
             }
-            return timerCalloutFrame(o, on: thread) ?? NoOpFrame()
+            return timerCalloutFrame(o, on: thread) ?? NoOpFrame.shared
         case .mainQueue:
             return MainQueueDrainFrame()
         case .drainAutoreleasePool:
             drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
             return nil
         }
+    }
+
+    /// The frame of a callout to `block`, which is retained for the call and released when it returns.
+    ///
+    /// A live block with no steps and no locals runs nothing: retaining it, running no step and releasing it
+    /// changes no count, frees nothing and writes no trace event, so it gets the shared no-op frame instead of
+    /// a retain, an environment, a frame and a release (an empty timer callout is the timer storm's every fire:
+    /// BENCHMARKS.md). The thread still takes the frame's one step, so step counts and limits are unchanged.
+    func calloutFrame(retaining block: ObjectID, edge: String) -> Frame {
+        if let o = heap.object(block), case .block(let t) = o.kind {
+            let body = program.blocks[t].body
+            if body.steps.isEmpty && body.localNames.isEmpty { return NoOpFrame.shared }
+        }
+        retain(block)
+        return blockFrame(block, edge: edge)
     }
 
     /// Completes a callout after its frame returned.
@@ -97,8 +110,10 @@ extension Kernel {
     }
 }
 
-/// A callout with nothing to run.
+/// A callout with nothing to run. It holds nothing, so one instance serves every such callout.
 final class NoOpFrame: Frame {
+    nonisolated(unsafe) static let shared = NoOpFrame()
+
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction { .pop(.null) }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }

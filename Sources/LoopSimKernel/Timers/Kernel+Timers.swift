@@ -146,8 +146,8 @@ extension Kernel {
         mode.port.entry = nil
         mode.port.armedDeadline = deadline
         record(threads[rl.threadID], "port.arm") {
-            $0.field("runloop", rl.name)
-            $0.field("mode", mode.shortName)
+            $0.field("runloop", rl.name, cachedIn: .runLoop)
+            $0.field("mode", mode.shortName, cachedIn: .mode)
             $0.field("deadline", deadline)
         }
         if deadline <= now {
@@ -182,8 +182,8 @@ extension Kernel {
         }
         mode.port.pendingIsStale = stale
         record(threads[rl.threadID], "port.fire") {
-            $0.field("runloop", rl.name)
-            $0.field("mode", mode.shortName)
+            $0.field("runloop", rl.name, cachedIn: .runLoop)
+            $0.field("mode", mode.shortName, cachedIn: .mode)
             $0.field("stale", stale)
         }
         wakeIfWaiting(rl, on: .timerPort(mode.name))
@@ -251,12 +251,10 @@ extension Kernel {
             }
         case .block:
             guard case .object(let block) = o.slots[TimerState.blockSlot] else { return nil }
-            retain(block)
-            return blockFrame(block, edge: "timer block")
+            return calloutFrame(retaining: block, edge: "timer block")
         case .userInfoBlock:
             guard case .object(let block) = o.slots[TimerState.userInfoSlot] else { return nil }
-            retain(block)
-            return blockFrame(block, edge: "timer userInfo block")
+            return calloutFrame(retaining: block, edge: "timer userInfo block")
         }
     }
 
@@ -275,7 +273,7 @@ extension Kernel {
         o.timer!.skippedSlots += Int(k - 1)
         o.timer!.fireTSR = next
         record(thread, "timer.reschedule") {
-            $0.field("timer", o.displayName)
+            $0.field("timer", o.displayName, cachedIn: .object)
             $0.field("next", next)
             $0.field("skipped", k - 1)
         }

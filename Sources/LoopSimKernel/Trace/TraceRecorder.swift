@@ -127,17 +127,59 @@ final class TraceLine: @unchecked Sendable {
     private var seqCount = 0
     private var seqValue = -1
 
+    /// Where a recurring name is quoted: the last string quoted for each slot is kept with its quoted bytes.
+    enum NameSlot: Int, CaseIterable { case thread, mode, runLoop, object }
+    /// The last string of each slot and its bytes as a JSON literal (at most `cachedNameCapacity` of them):
+    /// a line's thread, mode, run loop and object names repeat from line to line, so each is escaped once and
+    /// copied after that. Starts as the empty string, whose literal is `""`.
+    private var cachedNames = [String](repeating: "", count: NameSlot.allCases.count)
+    private var cachedNameBytes: UnsafeMutablePointer<UInt8>
+    private var cachedNameCounts: UnsafeMutablePointer<Int>
+    private static let cachedNameCapacity = 64
+
     init() {
         capacity = 256
         base = .allocate(capacity: capacity)
         prefix = .allocate(capacity: 48)
         seqDigits = .allocate(capacity: 24)
+        let slots = NameSlot.allCases.count
+        cachedNameBytes = .allocate(capacity: slots * Self.cachedNameCapacity)
+        cachedNameCounts = .allocate(capacity: slots)
+        for slot in 0..<slots {
+            cachedNameBytes[slot * Self.cachedNameCapacity] = UInt8(ascii: "\"")
+            cachedNameBytes[slot * Self.cachedNameCapacity + 1] = UInt8(ascii: "\"")
+            cachedNameCounts[slot] = 2
+        }
     }
 
     deinit {
         base.deallocate()
         prefix.deallocate()
         seqDigits.deallocate()
+        cachedNameBytes.deallocate()
+        cachedNameCounts.deallocate()
+    }
+
+    /// `s` as a JSON string literal (``quoted(_:)``), copied from the slot's cache when `s` is the slot's last
+    /// string.
+    @inline(__always)
+    func quoted(_ s: String, cachedIn slot: NameSlot) {
+        let i = slot.rawValue
+        if s == cachedNames[i] {
+            append(cachedNameBytes + i * Self.cachedNameCapacity, cachedNameCounts[i])
+        } else {
+            quoteAndCache(s, i)
+        }
+    }
+
+    private func quoteAndCache(_ s: String, _ slot: Int) {
+        let start = count
+        quoted(s)
+        let n = count - start
+        guard n <= Self.cachedNameCapacity else { return }  // a long name is quoted each time
+        (cachedNameBytes + slot * Self.cachedNameCapacity).update(from: base + start, count: n)
+        cachedNameCounts[slot] = n
+        cachedNames[slot] = s
     }
 
     // MARK: Line structure
@@ -155,7 +197,7 @@ final class TraceLine: @unchecked Sendable {
         count += seqCount
         countSeqUp()
         raw(",\"thread\":" as StaticString)
-        quoted(thread)
+        quoted(thread, cachedIn: .thread)
     }
 
     private func cachePrefix(_ nanoseconds: Int64) {
@@ -225,6 +267,22 @@ final class TraceLine: @unchecked Sendable {
     func field(_ name: StaticString, _ value: String) {
         key(name)
         quoted(value)
+    }
+
+    /// A string field whose value recurs from line to line (a mode, run loop or object name).
+    @inline(__always)
+    func field(_ name: StaticString, _ value: String, cachedIn slot: NameSlot) {
+        key(name)
+        quoted(value, cachedIn: slot)
+    }
+
+    /// A string field from a fixed set of names with nothing to escape (an activity, a port).
+    @inline(__always)
+    func field(_ name: StaticString, _ value: StaticString) {
+        key(name)
+        byte(UInt8(ascii: "\""))
+        raw(value)
+        byte(UInt8(ascii: "\""))
     }
 
     /// An integer field.
@@ -363,6 +421,38 @@ final class TraceLine: @unchecked Sendable {
     /// Whether a byte of UTF-8 must be escaped in a JSON string: `"`, `\` and control characters.
     static func needsEscape(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") }
 
+    /// Whether any byte of `utf8` must be escaped, eight bytes per test: the scan over every name of every
+    /// line was a quarter of a timer fire byte by byte (BENCHMARKS.md).
+    @inline(__always)
+    static func containsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = utf8.baseAddress else { return false }
+        let p = UnsafeRawPointer(start)
+        var i = 0
+        while i + 8 <= utf8.count {
+            if wordContainsEscape(p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return true }
+            i += 8
+        }
+        while i < utf8.count {
+            if needsEscape(utf8[i]) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether one of the eight bytes of `x` is below 0x20, `"` or `\`. Each test is the exact "has a byte
+    /// less than n" / "has a zero byte" bit trick (a byte of 0x80 or more, UTF-8 past ASCII, never matches).
+    @inline(__always)
+    static func wordContainsEscape(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (x &- ones &* 0x20) & ~x & highs
+        let q = x ^ (ones &* 0x22)
+        let quote = (q &- ones) & ~q & highs
+        let b = x ^ (ones &* 0x5C)
+        let backslash = (b &- ones) & ~b & highs
+        return (control | quote | backslash) != 0
+    }
+
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }
 
     /// `s` as a JSON string literal: `"` `\` and control characters escaped, everything else as UTF-8.
@@ -371,9 +461,7 @@ final class TraceLine: @unchecked Sendable {
         byte(UInt8(ascii: "\""))
         s.withUTF8 { utf8 in
             // Most strings (names, labels, modes) have nothing to escape: one scan, one copy.
-            var clean = 0
-            while clean < utf8.count && !Self.needsEscape(utf8[clean]) { clean += 1 }
-            if clean == utf8.count { return append(utf8) }
+            if !Self.containsEscape(utf8) { return append(utf8) }
             var start = 0
             for (i, b) in utf8.enumerated() where Self.needsEscape(b) {
                 append(UnsafeBufferPointer(rebasing: utf8[start..<i]))
