@@ -64,9 +64,11 @@ import Testing
         #expect(recorder.lines.enumerated().allSatisfy { i, line in line == #"{"t":0,"seq":\#(i),"thread":"main","ev":"a","i":\#(i)}"# })
     }
 
-    @Test func hashIsTheHashOfTheKeptLines() {
+    /// Lines are hashed a chunk at a time: 40 lines stay in one chunk, 3,000 cross many chunk boundaries.
+    @Test(arguments: [40, 3_000])
+    func hashIsTheHashOfTheKeptLines(count: Int) {
         var recorder = TraceRecorder(keepsLines: true)
-        for i in 0..<40 {
+        for i in 0..<count {
             recorder.record(at: SimInstant(nanoseconds: Int64(i)), thread: "main", event: "e") { $0.field("k", "v\(i)") }
         }
         var hasher = TraceHasher()

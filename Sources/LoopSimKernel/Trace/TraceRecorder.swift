@@ -20,7 +20,11 @@ public struct TraceRecorder: Sendable {
     public init(keepsLines: Bool) { self.keepsLines = keepsLines }
 
     /// The hash of every line recorded so far.
-    public var hash: String { hasher.hexDigest }
+    public var hash: String {
+        var all = hasher
+        all.combine(line.bytes)  // the lines not hashed yet
+        return all.hexDigest
+    }
 
     /// Records one event.
     public mutating func record(at instant: SimInstant, thread: String, event: String, _ fields: [(String, TraceValue)]) {
@@ -53,12 +57,17 @@ public struct TraceRecorder: Sendable {
         end()
     }
 
+    /// Ends the line. Lines gather in the buffer and are hashed a few kilobytes at a time: XXH64 over the same
+    /// bytes in the same order, without a partial stripe to carry over at every line.
     private mutating func end() {
         line.byte(UInt8(ascii: "}"))
         line.byte(UInt8(ascii: "\n"))  // hashed with its newline, as the trace file has it
-        hasher.combine(line.bytes)
         if keepsLines { lines.append(line.string(dropping: 1)) }
         count += 1
+        if line.count >= TraceLine.hashChunk {
+            hasher.combine(line.bytes)
+            line.reset()
+        }
     }
 }
 
@@ -107,15 +116,21 @@ public enum TraceValue: Sendable, ExpressibleByStringLiteral, ExpressibleByInteg
     }
 }
 
-/// The UTF-8 bytes of one trace line under construction, in a raw buffer that only grows.
+/// The UTF-8 bytes of the trace lines not yet hashed, the last one perhaps under construction, in a raw
+/// buffer that only grows.
 ///
 /// Appends are pointer writes after one capacity check: through `[UInt8]`, every append paid a uniqueness
 /// check and a call into the generic `append(contentsOf:)`, about a tenth of a timer fire (BENCHMARKS.md).
-/// A line is built and consumed inside one `TraceRecorder.record` call, so copies of a recorder may share it.
+/// The buffer holds lines until ``TraceRecorder`` hashes them, so a recorder's copies must not both record
+/// (the kernel keeps one and reads it at the end of the run).
 final class TraceLine: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    /// Where the line under construction starts.
+    private var lineStart = 0
+    /// How many bytes of lines gather before they are hashed.
+    static let hashChunk = 8192
 
     /// `{"t":T,"seq":` for the instant `prefixInstant`: consecutive events share an instant (a pass writes about
     /// ten), so the instant is formatted once per instant, not once per line.
@@ -187,7 +202,7 @@ final class TraceLine: @unchecked Sendable {
     /// Starts a line: `{"t":<instant>,"seq":<seq>,"thread":"<thread>"`.
     @inline(__always)
     func begin(at instant: SimInstant, seq: Int, thread: String) {
-        count = 0
+        lineStart = count
         if instant.nanoseconds != prefixInstant { cachePrefix(instant.nanoseconds) }
         if seq != seqValue { cacheSeq(seq) }
         reserve(prefixCount + seqCount)
@@ -200,15 +215,16 @@ final class TraceLine: @unchecked Sendable {
         quoted(thread, cachedIn: .thread)
     }
 
+    /// Formats the prefix past the end of the buffer and keeps a copy (the buffer's count is left as it was).
     private func cachePrefix(_ nanoseconds: Int64) {
-        reset()
+        let saved = count
         raw("{\"t\":" as StaticString)
         int(nanoseconds)
         raw(",\"seq\":" as StaticString)
-        prefix.update(from: base, count: count)
-        prefixCount = count
+        prefixCount = count - saved
+        prefix.update(from: base + saved, count: prefixCount)
         prefixInstant = nanoseconds
-        count = 0
+        count = saved
     }
 
     private func cacheSeq(_ seq: Int) {
@@ -335,15 +351,19 @@ final class TraceLine: @unchecked Sendable {
     @inline(__always)
     func endArray() { byte(UInt8(ascii: "]")) }
 
-    /// The line's bytes so far (valid until the next append or reset).
+    /// Every byte in the buffer: the lines not hashed yet (valid until the next append or reset).
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-    /// The bytes without the last `dropping` of them, as a `String`.
+    /// The line under construction without its last `dropping` bytes, as a `String`.
     func string(dropping: Int = 0) -> String {
-        String(decoding: UnsafeBufferPointer(start: base, count: count - dropping), as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(start: base + lineStart, count: count - lineStart - dropping), as: UTF8.self)
     }
 
-    func reset() { count = 0 }
+    /// Empties the buffer.
+    func reset() {
+        count = 0
+        lineStart = 0
+    }
 
     @inline(__always)
     private func reserve(_ n: Int) {
