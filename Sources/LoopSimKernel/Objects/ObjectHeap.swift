@@ -7,6 +7,8 @@ public struct ObjectHeap {
     private var objects: [HeapObject?] = []
     private var generations: [UInt32] = []
     private var freeIndices: [UInt32] = []
+    /// The layouts objects share (``ObjectLayout``).
+    private var layouts = LayoutCache()
     /// Objects the scenario allocated (kernel-internal ones, such as UIKit's event source, are not counted).
     public private(set) var allocatedCount = 0
     private var serialCounter = 0
@@ -55,11 +57,10 @@ public struct ObjectHeap {
         serialCounter += 1
         liveCount += 1
         if !isInternal { allocatedCount += 1 }
+        let layout = layouts.layout(ObjectLayout.KindTag(kind), className, slotNames, slotStrengths, thread)
         let object = HeapObject(
             id: ObjectID(index: index, generation: generations[Int(index)]), serial: serialCounter, kind: kind,
-            className: className, label: label, slotNames: slotNames, slotStrengths: slotStrengths, slots: slots,
-            isDeclaredRoot: isDeclaredRoot, at: now, on: thread)
-        object.isInternal = isInternal
+            layout: layout, label: label, slots: slots, isDeclaredRoot: isDeclaredRoot, isInternal: isInternal, at: now)
         objects[Int(index)] = object
         return object
     }
@@ -86,14 +87,47 @@ public struct ObjectHeap {
     /// took) does not keep it: those references dangle (``danglingObjects``).
     mutating func finishDealloc(_ o: HeapObject, at now: SimInstant, on thread: String) {
         if o.retainCount > 0 { danglingObjects[o.id] = o.displayName }
-        o.state = .dead
+        o.markDead(at: now, on: thread)
         liveCount -= 1
-        o.deallocatedAt = now
-        o.deallocatedOn = thread
         if !o.isInternal { deallocatedCount += 1 }
         let index = Int(o.id.index)
         objects[index] = nil
         generations[index] &+= 1
         freeIndices.append(o.id.index)
+    }
+}
+
+/// The heap's ``ObjectLayout``s: one per kind, class name, slot layout and allocating thread.
+private struct LayoutCache {
+    private struct Key: Hashable {
+        var tag: ObjectLayout.KindTag
+        var className: String
+        var slotNames: [String]
+        var slotStrengths: [Strength]
+        var thread: String
+    }
+    private var all: [Key: ObjectLayout] = [:]
+    /// The last two used (a storm allocates a timer and its block in turn).
+    private var recent: ObjectLayout?, previous: ObjectLayout?
+
+    @inline(__always)
+    mutating func layout(_ tag: ObjectLayout.KindTag, _ className: String, _ slotNames: [String],
+                         _ slotStrengths: [Strength], _ thread: String) -> ObjectLayout {
+        if let l = recent, l.matches(tag, className, slotNames, slotStrengths, thread) { return l }
+        if let l = previous, l.matches(tag, className, slotNames, slotStrengths, thread) {
+            (recent, previous) = (l, recent)
+            return l
+        }
+        let key = Key(tag: tag, className: className, slotNames: slotNames, slotStrengths: slotStrengths, thread: thread)
+        let l: ObjectLayout
+        if let known = all[key] {
+            l = known
+        } else {
+            l = ObjectLayout(kindTag: tag, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
+                             allocatedOn: thread)
+            all[key] = l
+        }
+        (recent, previous) = (l, recent)
+        return l
     }
 }
