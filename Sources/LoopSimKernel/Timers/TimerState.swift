@@ -3,12 +3,10 @@
 /// A class, referenced from the timer's `HeapObject`: every other object carries one pointer instead of the
 /// fields, and reading one field (`o.timer!.isFiring`) no longer copies the whole state with its arrays
 /// (that copy was a tenth of a timer fire's retains: BENCHMARKS.md).
+///
+/// Fields are ordered widest first and the run loop is 32 bits, so the state fits a 128-byte allocation, and a
+/// timer in one of the usual modes shares its mode list with every other (memory per timer, BENCHMARKS.md).
 public final class TimerState {
-    public internal(set) var isValid = true
-    public internal(set) var isFiring = false
-    /// The run loop it belongs to (a timer is in at most one), and the modes it is in there.
-    public internal(set) var runLoop: Int?
-    public internal(set) var modes: [String] = []
     /// Next fire, on the monotonic clock (`_fireTSR`).
     public internal(set) var fireTSR: SimInstant
     /// 0 = one-shot.
@@ -18,16 +16,49 @@ public final class TimerState {
     /// The first slot on the wall clock (for countdown figures across device sleep).
     public internal(set) var firstSlotWall = SimInstant.zero
     public internal(set) var action: TimerSpec.Action
-    /// Slot indices in the timer object: where target, userInfo and block live.
-    static let targetSlot = 0, userInfoSlot = 1, blockSlot = 2
-    static let slotNames = ["target", "userInfo", "block"]
-    static let slotStrengths: [Strength] = [.strong, .strong, .strong]
     public internal(set) var fires = 0
     /// Fires whose callout did nothing: a proxy swallowed the call because its target was gone.
     public internal(set) var wastedFires = 0
     public internal(set) var skippedSlots = 0
     /// Latency of every run-loop fire (callout start minus the slot it was due at).
     public internal(set) var latencies: [SimDuration] = []
+    private var modeList: [String] = []
+    /// The run loop's id, or -1.
+    private var runLoopID: Int32 = -1
+    public internal(set) var isValid = true
+    public internal(set) var isFiring = false
+
+    /// The run loop it belongs to (a timer is in at most one), and the modes it is in there.
+    public internal(set) var runLoop: Int? {
+        get { runLoopID < 0 ? nil : Int(runLoopID) }
+        set { runLoopID = newValue.map { Int32($0) } ?? -1 }
+    }
+    public internal(set) var modes: [String] {
+        get { modeList }
+        set { modeList = Self.shared(newValue) }
+        _modify {
+            yield &modeList
+            modeList = Self.shared(modeList)
+        }
+    }
+
+    /// Slot indices in the timer object: where target, userInfo and block live.
+    static let targetSlot = 0, userInfoSlot = 1, blockSlot = 2
+    static let slotNames = ["target", "userInfo", "block"]
+    static let slotStrengths: [Strength] = [.strong, .strong, .strong]
+
+    /// The usual mode lists, one array each for all timers.
+    private static let usualModeLists: [[String]] = [
+        [RunLoopModeName.default], [RunLoopModeName.tracking],
+        [RunLoopModeName.default, RunLoopModeName.tracking], [RunLoopModeName.tracking, RunLoopModeName.default],
+    ]
+
+    /// `modes`, or an equal usual list (which costs the timer no allocation of its own).
+    private static func shared(_ modes: [String]) -> [String] {
+        guard modes.count == 1 || modes.count == 2 else { return modes }
+        for list in usualModeLists where list == modes { return list }
+        return modes
+    }
 
     var isRepeating: Bool { interval.nanoseconds > 0 }
 
