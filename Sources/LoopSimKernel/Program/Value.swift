@@ -2,11 +2,14 @@
 ///
 /// Objects are reference-counted heap handles; run loops, threads and queues are kernel handles that
 /// are not reference-counted (a `CFRunLoopRef` stored with `assign`, as the seeds do).
+///
+/// A string is boxed (`indirect`): strings are rare values (a run loop's result), and unboxed their 16 bytes made
+/// every value, slot and local 24 bytes apart instead of 16 (memory per timer, BENCHMARKS.md).
 public enum Value: Hashable, Sendable {
     case null
     case int(Int)
     case bool(Bool)
-    case string(String)
+    indirect case string(String)
     case object(ObjectID)
     case runLoop(Int)
     case thread(Int)
