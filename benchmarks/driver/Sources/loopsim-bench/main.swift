@@ -9,6 +9,8 @@
 //               records), using the kernel's interrupt hook, which it polls every 4096 steps
 //               (*_cpu_s: the same as process CPU time, which a shared, loaded machine distorts less)
 //   analysis_s  one more LeakAnalysis over the final heap (Kernel.findings()), timed alone (--analysis)
+//   *_hwm_kib   the process's peak resident set (VmHWM) after loading, after setup and at the end: which phase
+//               sets the peak the memory workload reports
 //
 // `loopsim run` applies default limits (--max-events, --max-steps, --max-objects) meant to stop runaway
 // scenarios in seconds; the storm and churn workloads are far bigger, so the driver lifts them all.
@@ -21,6 +23,15 @@ func cpu() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Peak resident set so far (VmHWM in /proc/self/status), KiB; -1 where there is no /proc.
+func peakRSS() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
+    }
+    return -1
 }
 
 func monotonic() -> Double {
@@ -52,16 +63,17 @@ guard let scenario = loaded.scenario else {
     exit(2)
 }
 let t1 = monotonic()
+let loadPeak = peakRSS()
 let profile = try scenario.profile(for: variant ?? scenario.variants[0])
 var configuration = scenario.configuration(profile: profile)
 configuration.limits = RunLimits(maxEvents: Int.max, maxTime: .never, maxObjects: Int.max, maxDepth: 512,
                                  maxSteps: Int.max)
 nonisolated(unsafe) var kernelRef: Kernel?
-nonisolated(unsafe) var firstMove = -1.0, firstMoveCPU = -1.0
+nonisolated(unsafe) var firstMove = -1.0, firstMoveCPU = -1.0, setupPeak = -1
 nonisolated(unsafe) var lastPoll = -1.0, lastPollCPU = -1.0
 configuration.isInterrupted = {
     let t = monotonic(), c = cpu()
-    if firstMove < 0, let k = kernelRef, k.now > .zero { (firstMove, firstMoveCPU) = (t, c) }
+    if firstMove < 0, let k = kernelRef, k.now > .zero { (firstMove, firstMoveCPU, setupPeak) = (t, c, peakRSS()) }
     (lastPoll, lastPollCPU) = (t, c)
     return false
 }
@@ -89,6 +101,7 @@ let fields: [String] = [
     "\"allocated\": \(outcome.allocated)", "\"deallocated\": \(outcome.deallocated)",
     "\"leaks\": \(outcome.leaked)", "\"analysis_leaks\": \(analysisLeaks)",
     "\"live_objects\": \(kernel.heap.liveCount)", "\"end_time_ns\": \(outcome.endTime.nanoseconds)",
+    "\"load_hwm_kib\": \(loadPeak)", "\"setup_hwm_kib\": \(setupPeak)", "\"end_hwm_kib\": \(peakRSS())",
     "\"limit\": \(outcome.limit.map { "\"\($0.kind)\"" } ?? "null")",
 ]
 print("{" + fields.joined(separator: ", ") + "}")
