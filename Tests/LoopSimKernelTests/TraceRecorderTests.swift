@@ -105,3 +105,33 @@ import Testing
         #expect(recorder.lines[0].hasSuffix(#""s":"tab\there \"quoted\" back\\slash \u0001\u001f é"}"#))
     }
 }
+
+/// Integers in the trace against Swift's own decimal formatting: every power of ten and its neighbours (where
+/// the digit count changes), both signs, and the extremes.
+@Suite struct TraceIntegerTests {
+    static let values: [Int64] = {
+        var values: [Int64] = [0, 1, 9, 10, 11, 99, 100, 101, .max, .max - 1, .min, .min + 1, 16_666_667, 33_517_334]
+        var power: Int64 = 10
+        for _ in 1...18 {
+            values += [power - 1, power, power + 1, power * 2 - 1]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        return values + values.map { $0 == .min ? .max : -$0 }
+    }()
+
+    @Test func integersMatchSwiftsDecimalForm() {
+        let line = LoopSimKernel.TraceLine()
+        for value in Self.values {
+            line.reset()
+            line.int(value)
+            #expect(line.string() == String(value), "\(value)")
+        }
+    }
+
+    @Test func digitCountsMatchTheDecimalForm() {
+        for value in Self.values where value.magnitude >= 10 {
+            #expect(LoopSimKernel.TraceLine.digitCount(value.magnitude) == String(value.magnitude).count, "\(value)")
+        }
+        #expect(LoopSimKernel.TraceLine.digitCount(.max) == 20)
+    }
+}

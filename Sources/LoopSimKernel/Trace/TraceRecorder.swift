@@ -411,31 +411,57 @@ final class TraceLine: @unchecked Sendable {
     /// A signed decimal integer, two digits per division.
     func int(_ value: Int64) {
         reserve(20)  // "-" and 19 digits
-        if value < 0 { byte(UInt8(ascii: "-")) }
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
         var magnitude = value.magnitude
         if magnitude < 10 {
-            base[count] = UInt8(ascii: "0") &+ UInt8(magnitude)
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
             count += 1
             return
         }
-        var digits = 1
-        var m = magnitude
-        while m >= 10 { digits += 1; m /= 10 }
-        var i = count + digits
+        var i = count + Self.digitCount(magnitude)
         count = i
+        let pairs = Self.digitPairs.utf8Start
         while magnitude >= 100 {
-            let pair = Int(magnitude % 100)
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
             magnitude /= 100
             i -= 2
-            base[i] = UInt8(ascii: "0") &+ UInt8(pair / 10)
-            base[i + 1] = UInt8(ascii: "0") &+ UInt8(pair % 10)
+            base[i] = pairs[pair]
+            base[i + 1] = pairs[pair + 1]
         }
         if magnitude >= 10 {
-            base[i - 2] = UInt8(ascii: "0") &+ UInt8(magnitude / 10)
-            base[i - 1] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            base[i - 2] = pairs[pair]
+            base[i - 1] = pairs[pair + 1]
         } else {
-            base[i - 1] = UInt8(ascii: "0") &+ UInt8(magnitude)
+            base[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
         }
+    }
+
+    /// "00" through "99": two digits per division by 100.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// Decimal digits of `v` (≥ 10): a few comparisons instead of a division per digit. Trace numbers are
+    /// mostly nanosecond instants and deadlines, eight to ten digits.
+    @inline(__always)
+    static func digitCount(_ v: UInt64) -> Int {
+        if v < 100_000_000 {
+            if v < 10_000 { return v < 100 ? 2 : v < 1_000 ? 3 : 4 }
+            return v < 100_000 ? 5 : v < 1_000_000 ? 6 : v < 10_000_000 ? 7 : 8
+        }
+        if v < 1_000_000_000_000 {
+            return v < 1_000_000_000 ? 9 : v < 10_000_000_000 ? 10 : v < 100_000_000_000 ? 11 : 12
+        }
+        var n = 13
+        var limit: UInt64 = 10_000_000_000_000
+        while n < 20 && v >= limit { n += 1; limit = limit &* 10 }
+        return n
     }
 
     /// Whether a byte of UTF-8 must be escaped in a JSON string: `"`, `\` and control characters.
