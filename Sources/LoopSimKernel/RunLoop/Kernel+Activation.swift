@@ -197,7 +197,7 @@ extension Kernel {
             a.phase = .doBlocks3
         case .timerPort:
             // `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
-            for id in a.mode.timers.due(at: now) {
+            a.mode.timers.forEachDue(at: now) { id in
                 let t = heap.object(id)!.timer!
                 if t.isValid && !t.isFiring { a.callouts.append(.timer(id, oldFire: t.fireTSR)) }
             }

@@ -23,6 +23,8 @@ struct TimerList {
     private var nextSequence: UInt64 = 0
     /// Timers with a non-zero tolerance (their arming needs the ordered walk).
     private(set) var tolerant = 0
+    /// ``forEachDue(at:_:)``'s buffers, kept empty with their capacity.
+    private var dueScratch: [Entry] = [], dueStack: [Int] = []
 
     var count: Int { heap.count }
     var isEmpty: Bool { heap.isEmpty }
@@ -92,19 +94,28 @@ struct TimerList {
     /// The earliest timer, if any.
     var earliest: ObjectID? { heap.first?.id }
 
-    /// Every timer due at `now` (deadline ≤ now), in order.
-    func due(at now: SimInstant) -> [ObjectID] {
-        guard let top = heap.first, top.fire <= now.nanoseconds else { return [] }
+    /// Calls `body` with every timer due at `now` (deadline ≤ now), in order. The search's buffers are kept
+    /// between calls: a pass allocates nothing.
+    mutating func forEachDue(at now: SimInstant, _ body: (ObjectID) -> Void) {
+        guard let top = heap.first, top.fire <= now.nanoseconds else { return }
+        guard heap.count > 1, heap[1].fire <= now.nanoseconds || (heap.count > 2 && heap[2].fire <= now.nanoseconds)
+        else { return body(top.id) }  // only the earliest is due
         var found: [Entry] = []
-        var stack = [0]
+        var stack: [Int] = []
+        swap(&found, &dueScratch)
+        swap(&stack, &dueStack)
+        stack.append(0)
         while let p = stack.popLast() {
             guard heap[p].fire <= now.nanoseconds else { continue }  // and so is everything below it
             found.append(heap[p])
             if 2 * p + 1 < heap.count { stack.append(2 * p + 1) }
             if 2 * p + 2 < heap.count { stack.append(2 * p + 2) }
         }
-        if found.count > 1 { found.sort(by: Entry.precedes) }
-        return found.map(\.id)
+        found.sort(by: Entry.precedes)
+        for e in found { body(e.id) }
+        found.removeAll(keepingCapacity: true)
+        swap(&found, &dueScratch)
+        swap(&stack, &dueStack)
     }
 
     /// All timers in order.
