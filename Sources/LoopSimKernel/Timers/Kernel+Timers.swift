@@ -230,7 +230,8 @@ extension Kernel {
     /// call (counted as a wasted fire). A naive proxy without its target crashes the run.
     func timerCalloutFrame(_ o: HeapObject, on thread: SimThread) -> Frame? {
         switch o.timer!.action {
-        case .targetSelector(_, let classIndex, let method), .invocation(_, let classIndex, let method):
+        case .targetSelector(let c, let m), .invocation(let c, let m):
+            let (classIndex, method) = (Int(c), Int(m))
             guard var target = o.slots[TimerState.targetSlot].object.flatMap({ heap.object($0) }) else { return nil }
             if case .invocation = target.kind {
                 guard let invoked = target.slots[0].object.flatMap({ heap.object($0) }) else { return nil }

@@ -4,8 +4,9 @@
 /// fields, and reading one field (`o.timer!.isFiring`) no longer copies the whole state with its arrays
 /// (that copy was a tenth of a timer fire's retains: BENCHMARKS.md).
 ///
-/// Fields are ordered widest first and the run loop is 32 bits, so the state fits a 128-byte allocation, and a
-/// timer in one of the usual modes shares its mode list with every other (memory per timer, BENCHMARKS.md).
+/// Fields are ordered widest first, the run loop is 32 bits and the action keeps only what a fire calls, so the
+/// state fits a 112-byte allocation, and a timer in one of the usual modes shares its mode list with every
+/// other (memory per timer, BENCHMARKS.md).
 public final class TimerState {
     /// Next fire, on the monotonic clock (`_fireTSR`).
     public internal(set) var fireTSR: SimInstant
@@ -15,7 +16,6 @@ public final class TimerState {
     public internal(set) var tolerance = SimDuration.zero
     /// The first slot on the wall clock (for countdown figures across device sleep).
     public internal(set) var firstSlotWall = SimInstant.zero
-    public internal(set) var action: TimerSpec.Action
     public internal(set) var fires = 0
     /// Fires whose callout did nothing: a proxy swallowed the call because its target was gone.
     public internal(set) var wastedFires = 0
@@ -25,6 +25,8 @@ public final class TimerState {
     private var modeList: [String] = []
     /// The run loop's id, or -1.
     private var runLoopID: Int32 = -1
+    /// What a fire calls.
+    public let action: Action
     public internal(set) var isValid = true
     public internal(set) var isFiring = false
 
@@ -65,6 +67,29 @@ public final class TimerState {
     init(fireTSR: SimInstant, interval: SimDuration, action: TimerSpec.Action) {
         self.fireTSR = fireTSR
         self.interval = interval
-        self.action = action
+        self.action = Action(action)
+    }
+
+    /// A ``TimerSpec/Action`` without the expressions that made the timer: its target, invocation and blocks
+    /// are in its slots by then, and a fire needs only the method: 9 bytes, where the spec's action with its
+    /// expressions made the state outgrow a 112-byte allocation.
+    public enum Action: Sendable, Equatable {
+        /// `target:selector:`: the target slot's method.
+        case targetSelector(classIndex: Int32, method: Int32)
+        /// `...repeats:block:`: the block slot.
+        case block
+        /// The pre-iOS 10 category idiom: the block in the userInfo slot.
+        case userInfoBlock
+        /// `timerWithTimeInterval:invocation:repeats:`: the method of the invocation's target.
+        case invocation(classIndex: Int32, method: Int32)
+
+        init(_ action: TimerSpec.Action) {
+            self = switch action {
+            case .targetSelector(_, let classIndex, let method): .targetSelector(classIndex: Int32(classIndex), method: Int32(method))
+            case .block: .block
+            case .userInfoBlock: .userInfoBlock
+            case .invocation(_, let classIndex, let method): .invocation(classIndex: Int32(classIndex), method: Int32(method))
+            }
+        }
     }
 }
