@@ -216,15 +216,5 @@ public struct RunLoopActivity: OptionSet, Sendable, Hashable {
     }
 
     /// The activity's name as in `kCFRunLoop<Name>`.
-    public var name: String {
-        switch self {
-        case .entry: "Entry"
-        case .beforeTimers: "BeforeTimers"
-        case .beforeSources: "BeforeSources"
-        case .beforeWaiting: "BeforeWaiting"
-        case .afterWaiting: "AfterWaiting"
-        case .exit: "Exit"
-        default: "Activities(\(rawValue))"
-        }
-    }
+    public var name: String { staticName.map { "\($0)" } ?? "Activities(\(rawValue))" }
 }
