@@ -7,87 +7,66 @@
 /// (and, among equals, first-found) path.
 struct LeakAnalysis {
     let kernel: Kernel
+    /// The kernel's heap, read once: reading `kernel.heap` copies the struct (retaining every array in it),
+    /// too much to do per object.
+    let heap: ObjectHeap
 
-    struct Root {
-        var label: String
-        var holder: String
-        var edge: String
-        var object: ObjectID
+    init(kernel: Kernel) {
+        self.kernel = kernel
+        heap = kernel.heap
     }
 
-    func roots() -> [Root] {
-        var roots: [Root] = []
+    /// Every root whose object is alive, in the order paths prefer them (``LeakAnalysis``).
+    func roots() -> Roots {
+        var roots = Roots()
         let k = kernel
+        let heap = self.heap
+        func add(_ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String) {
+            roots.append(objects, label: label, holder: holder, edge: edge) { heap.object($0) != nil }
+        }
         if let env = k.appEnvironment {
             for (i, value) in env.locals.enumerated() {
-                if case .object(let id) = value { roots.append(Root(label: "app", holder: "app", edge: env.names[i], object: id)) }
+                if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i]) }
             }
         }
-        for index in 0..<k.heap.indexLimit {
-            guard let o = k.heap.object(atIndex: index), o.isDeclaredRoot else { continue }
-            roots.append(Root(label: "singleton \(o.className)", holder: "singleton", edge: "shared", object: o.id))
+        for index in 0..<heap.indexLimit {
+            guard let o = heap.object(atIndex: index), o.isDeclaredRoot else { continue }
+            add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared")
         }
         for t in k.threads where t.state != .exited {
             for frame in t.frames {
-                for (edge, id) in frame.heldObjects(k) {
-                    roots.append(Root(label: "thread \(t.name) frame", holder: "thread", edge: edge, object: id))
-                }
+                for (edge, id) in frame.heldObjects(k) { add(CollectionOfOne(id), "thread \(t.name) frame", "thread", edge) }
             }
-            if let block = t.threadBlock {
-                roots.append(Root(label: "thread \(t.name)", holder: "thread", edge: "block", object: block))
-            }
-            for id in t.autoreleasePool {
-                roots.append(Root(label: "thread \(t.name) autorelease pool", holder: "thread", edge: "autoreleased", object: id))
-            }
-            if let semaphore = t.blockedOn {
-                roots.append(Root(label: "thread \(t.name) frame", holder: "thread", edge: "waiting on", object: semaphore))
-            }
+            if let block = t.threadBlock { add(CollectionOfOne(block), "thread \(t.name)", "thread", "block") }
+            add(t.autoreleasePool, "thread \(t.name) autorelease pool", "thread", "autoreleased")
+            if let semaphore = t.blockedOn { add(CollectionOfOne(semaphore), "thread \(t.name) frame", "thread", "waiting on") }
         }
         for rl in k.runLoops {
             let name = k.runLoopName(rl)
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
-                for id in mode.timers.ordered() { roots.append(Root(label: label, holder: "runloop", edge: "timers", object: id)) }
-                for id in mode.sources0 { roots.append(Root(label: label, holder: "runloop", edge: "sources", object: id)) }
-                for o in mode.observers { roots.append(Root(label: label, holder: "runloop", edge: "observer", object: o.block)) }
+                add(mode.timers.ordered(), label, "runloop", "timers")
+                add(mode.sources0, label, "runloop", "sources")
+                add(mode.observers.lazy.map(\.block), label, "runloop", "observer")
             }
-            for id in rl.commonTimers { roots.append(Root(label: "\(name) common items", holder: "runloop", edge: "timers", object: id)) }
-            for item in rl.blocks { roots.append(Root(label: "\(name) blocks", holder: "runloop", edge: "block", object: item.block)) }
+            add(rl.commonTimers, "\(name) common items", "runloop", "timers")
+            add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block")
         }
-        for item in k.mainQueue {
-            if let id = item.heldObject { roots.append(Root(label: "queue main", holder: "queue", edge: "pending", object: id)) }
-        }
-        for item in k.globalQueue {
-            if let id = item.heldObject { roots.append(Root(label: "queue global", holder: "queue", edge: "pending", object: id)) }
-        }
-        for q in k.serialQueues {
-            for item in q.items {
-                if let id = item.heldObject { roots.append(Root(label: "queue \(q.name)", holder: "queue", edge: "pending", object: id)) }
-            }
-        }
+        add(k.mainQueue.lazy.compactMap(\.heldObject), "queue main", "queue", "pending")
+        add(k.globalQueue.lazy.compactMap(\.heldObject), "queue global", "queue", "pending")
+        for q in k.serialQueues { add(q.items.lazy.compactMap(\.heldObject), "queue \(q.name)", "queue", "pending") }
         for r in k.notificationRegistrations {
-            if case .block(_, let block, _) = r.kind {
-                roots.append(Root(label: "notification center", holder: "notification center", edge: r.name, object: block))
-            }
+            if case .block(_, let block, _) = r.kind { add(CollectionOfOne(block), "notification center", "notification center", r.name) }
             if k.profile.notificationObjectFilterRetained, case .object(let sender) = r.object {
-                roots.append(Root(label: "notification center", holder: "notification center", edge: "object", object: sender))
+                add(CollectionOfOne(sender), "notification center", "notification center", "object")
             }
         }
-        for item in k.pendingAfters {
-            if let item { roots.append(Root(label: "dispatch_after pending", holder: "queue", edge: "block", object: item.block)) }
+        add(k.pendingAfters.lazy.compactMap { $0?.block }, "dispatch_after pending", "queue", "block")
+        for queue in k.operationQueues {
+            add(queue.operations.lazy.compactMap(\.block), "operation queue \(queue.name)", "queue", "operation")
         }
-        for (q, queue) in k.operationQueues.enumerated() {
-            for op in queue.operations {
-                if let block = op.block {
-                    roots.append(Root(label: "operation queue \(k.operationQueues[q].name)", holder: "queue", edge: "operation",
-                                      object: block))
-                }
-            }
-        }
-        for id in k.corelibsTimerHolds {
-            roots.append(Root(label: "corelibs CF timer context", holder: "corelibs", edge: "info", object: id))
-        }
-        return roots.filter { k.heap.object($0.object) != nil }
+        add(k.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info")
+        return roots
     }
 
     /// Strong edges out of `o`, in slot order, then UIKit's links.
@@ -105,7 +84,6 @@ struct LeakAnalysis {
     /// for an object without UIKit links (the leak analysis visits every live object this way).
     @inline(__always)
     func forEachEdge(of o: HeapObject, _ body: (Int32, ObjectID) -> Void) {
-        let heap = kernel.heap
         for i in o.slots.indices where o.slotStrengths[i] == .strong {
             if case .object(let id) = o.slots[i], heap.object(id) != nil { body(Int32(i), id) }
         }
@@ -133,26 +111,27 @@ struct LeakAnalysis {
     }
 
     func leaks() -> [Leak] {
-        let heap = kernel.heap
         let roots = roots()
         // Tables indexed by heap slot, not dictionaries: the search visits every live object once.
         var reach = [Reach](repeating: .unreached, count: heap.indexLimit)
-        var frontier: [ObjectID] = []
+        // Heap slots: roots and edges lead only to live objects.
+        var frontier: [UInt32] = []
         frontier.reserveCapacity(heap.liveCount)
-        for (i, root) in roots.enumerated() where reach[Int(root.object.index)].from == Reach.unreached.from {
-            reach[Int(root.object.index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
-            frontier.append(root.object)
+        for i in roots.indices {
+            let index = roots.object(i).index
+            guard reach[Int(index)].from == Reach.unreached.from else { continue }
+            reach[Int(index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
+            frontier.append(index)
         }
         var head = 0
         while head < frontier.count {
-            let id = frontier[head]
+            let index = frontier[head]
             head += 1
-            guard let o = heap.object(id) else { continue }
-            forEachEdge(of: o) { edge, child in
+            forEachEdge(of: heap.object(atIndex: Int(index))!) { edge, child in
                 let c = Int(child.index)
                 if reach[c].from == Reach.unreached.from {
-                    reach[c] = Reach(from: Int32(id.index), edge: edge)
-                    frontier.append(child)
+                    reach[c] = Reach(from: Int32(index), edge: edge)
+                    frontier.append(child.index)
                 }
             }
         }
@@ -193,7 +172,6 @@ struct LeakAnalysis {
     /// The shortest strong cycle from `o` back to itself; just `o` when it is not on a cycle itself but only
     /// hangs off one (the cycle's own members are reported with their cycle).
     private func cycle(through o: HeapObject) -> ([String], [String]) {
-        let heap = kernel.heap
         var parent: [ObjectID: (ObjectID, String)] = [:]
         var frontier = [o.id]
         var head = 0

@@ -115,7 +115,7 @@ extension LeakAnalysis {
                 path.insert((start, ""), at: 0)
                 return path
             }
-            guard let o = kernel.heap.object(id) else { continue }
+            guard let o = heap.object(id) else { continue }
             for (edge, child) in edges(o) where !visited.contains(child) {
                 visited.insert(child)
                 parent[child] = (id, edge)
