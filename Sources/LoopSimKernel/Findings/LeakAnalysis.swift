@@ -22,17 +22,14 @@ struct LeakAnalysis {
         let k = kernel
         let heap = self.heap
         func add(_ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String) {
-            roots.append(objects, label: label, holder: holder, edge: edge) { heap.object($0) != nil }
+            roots.append(objects, label: label, holder: holder, edge: edge, where: heap.contains)
         }
         if let env = k.appEnvironment {
             for (i, value) in env.locals.enumerated() {
                 if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i]) }
             }
         }
-        for index in 0..<heap.indexLimit {
-            guard let o = heap.object(atIndex: index), o.isDeclaredRoot else { continue }
-            add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared")
-        }
+        for o in heap.declaredRoots { add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared") }
         for t in k.threads where t.state != .exited {
             for frame in t.frames {
                 for (edge, id) in frame.heldObjects(k) { add(CollectionOfOne(id), "thread \(t.name) frame", "thread", edge) }
@@ -85,10 +82,10 @@ struct LeakAnalysis {
     @inline(__always)
     func forEachEdge(of o: HeapObject, _ body: (Int32, ObjectID) -> Void) {
         for i in o.slots.indices where o.slotStrengths[i] == .strong {
-            if case .object(let id) = o.slots[i], heap.object(id) != nil { body(Int32(i), id) }
+            if case .object(let id) = o.slots[i], heap.contains(id) { body(Int32(i), id) }
         }
         if !kernel.uikit.isEmpty, let links = kernel.uikit[o.id] {
-            for (k, (_, id)) in links.strongLinks.enumerated() where heap.object(id) != nil { body(-1 - Int32(k), id) }
+            for (k, (_, id)) in links.strongLinks.enumerated() where heap.contains(id) { body(-1 - Int32(k), id) }
         }
     }
 
@@ -123,11 +120,16 @@ struct LeakAnalysis {
             reach[Int(index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
             frontier.append(index)
         }
+        // Leak candidates: alive, not declared roots, and let go of or unreached. The search meets the reached
+        // ones, so that the scan after it reads only the unreached objects, not all of them again.
+        var candidates: [HeapObject] = []
         var head = 0
         while head < frontier.count {
             let index = frontier[head]
             head += 1
-            forEachEdge(of: heap.object(atIndex: Int(index))!) { edge, child in
+            let o = heap.object(atIndex: Int(index))!
+            if o.isAbandoned, o.state == .alive, !o.isDeclaredRoot { candidates.append(o) }
+            forEachEdge(of: o) { edge, child in
                 let c = Int(child.index)
                 if reach[c].from == Reach.unreached.from {
                     reach[c] = Reach(from: Int32(index), edge: edge)
@@ -135,12 +137,8 @@ struct LeakAnalysis {
                 }
             }
         }
-        var candidates: [HeapObject] = []
-        for index in 0..<heap.indexLimit {
-            if let o = heap.object(atIndex: index), o.state == .alive, !o.isDeclaredRoot,
-               o.isAbandoned || reach[index].from == Reach.unreached.from {
-                candidates.append(o)
-            }
+        for index in reach.indices where reach[index].from == Reach.unreached.from {
+            if let o = heap.object(atIndex: index), o.state == .alive, !o.isDeclaredRoot { candidates.append(o) }
         }
         candidates.sort { $0.serial < $1.serial }
         var leaks: [Leak] = []

@@ -23,6 +23,10 @@ public struct ObjectHeap {
     /// which the ObjC runtime does not count. Releasing or messaging one is a use-after-free.
     public private(set) var danglingObjects: [ObjectID: String] = [:]
 
+    /// Live objects declared roots (singletons), in allocation order: the leak analysis needs them without
+    /// reading every object.
+    private var declaredRootIDs: [ObjectID] = []
+
     /// Live objects (alive or deallocating), in slot order.
     public var liveObjects: [HeapObject] { objects.compactMap { $0 } }
 
@@ -31,6 +35,17 @@ public struct ObjectHeap {
 
     /// The object in slot `index` (alive or deallocating), if any.
     func object(atIndex index: Int) -> HeapObject? { objects[index] }
+
+    /// Live objects declared roots (singletons), in slot order.
+    var declaredRoots: [HeapObject] { declaredRootIDs.sorted { $0.index < $1.index }.map { objects[Int($0.index)]! } }
+
+    /// Whether ``object(_:)`` finds `id`, told from the slot's generation without reading the object: the leak
+    /// analysis asks for every reference between live objects.
+    @inline(__always)
+    func contains(_ id: ObjectID) -> Bool {
+        let i = Int(id.index)
+        return i < objects.count && generations[i] == id.generation && objects[i] != nil
+    }
 
     /// The object behind `id` if it has not finished deallocating.
     @inline(__always)
@@ -62,6 +77,7 @@ public struct ObjectHeap {
             id: ObjectID(index: index, generation: generations[Int(index)]), serial: serialCounter, kind: kind,
             layout: layout, label: label, slots: slots, isDeclaredRoot: isDeclaredRoot, isInternal: isInternal, at: now)
         objects[Int(index)] = object
+        if isDeclaredRoot { declaredRootIDs.append(object.id) }
         return object
     }
 
@@ -87,6 +103,7 @@ public struct ObjectHeap {
     /// took) does not keep it: those references dangle (``danglingObjects``).
     mutating func finishDealloc(_ o: HeapObject, at now: SimInstant, on thread: String) {
         if o.retainCount > 0 { danglingObjects[o.id] = o.displayName }
+        if o.isDeclaredRoot { declaredRootIDs.removeAll { $0 == o.id } }
         o.markDead(at: now, on: thread)
         liveCount -= 1
         if !o.isInternal { deallocatedCount += 1 }
