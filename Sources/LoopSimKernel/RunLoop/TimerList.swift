@@ -95,7 +95,7 @@ struct TimerList {
     var earliest: ObjectID? { heap.first?.id }
 
     /// Calls `body` with every timer due at `now` (deadline ≤ now), in order. The search's buffers are kept
-    /// between calls: a pass allocates nothing.
+    /// between calls: a pass allocates nothing. `body` must not touch this list (it is being accessed).
     mutating func forEachDue(at now: SimInstant, _ body: (ObjectID) -> Void) {
         guard let top = heap.first, top.fire <= now.nanoseconds else { return }
         guard heap.count > 1, heap[1].fire <= now.nanoseconds || (heap.count > 2 && heap[2].fire <= now.nanoseconds)
