@@ -258,9 +258,8 @@ final class TraceLine: @unchecked Sendable {
     @inline(__always)
     func event(_ name: StaticString) {
         assert(!UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).contains(where: Self.needsEscape))
-        raw(",\"ev\":\"" as StaticString)
-        raw(name)
-        byte(UInt8(ascii: "\""))
+        raw(",\"ev\":" as StaticString)
+        quoted(name)
     }
 
     /// `,"<key>":` for a key with nothing to escape.
@@ -296,9 +295,7 @@ final class TraceLine: @unchecked Sendable {
     @inline(__always)
     func field(_ name: StaticString, _ value: StaticString) {
         key(name)
-        byte(UInt8(ascii: "\""))
-        raw(value)
-        byte(UInt8(ascii: "\""))
+        quoted(value)
     }
 
     /// An integer field.
@@ -333,9 +330,7 @@ final class TraceLine: @unchecked Sendable {
     @inline(__always)
     func element(_ value: StaticString, first: Bool = false) {
         if !first { byte(UInt8(ascii: ",")) }
-        byte(UInt8(ascii: "\""))
-        raw(value)
-        byte(UInt8(ascii: "\""))
+        quoted(value)
     }
 
     /// One string of an open array: `<prefix><integer>`, as `"timer@16668667"`.
@@ -401,6 +396,14 @@ final class TraceLine: @unchecked Sendable {
     /// Bytes copied as they are (a literal of the writer's own, which needs no escaping).
     @inline(__always)
     func raw(_ s: StaticString) { append(s.utf8Start, s.utf8CodeUnitCount) }
+
+    /// A literal of the writer's own with nothing to escape (an event, activity or port name), in quotes.
+    @inline(__always)
+    func quoted(_ s: StaticString) {
+        byte(UInt8(ascii: "\""))
+        raw(s)
+        byte(UInt8(ascii: "\""))
+    }
 
     /// Bytes copied as they are (keys and literals, which need no escaping).
     func raw(_ s: String) {
