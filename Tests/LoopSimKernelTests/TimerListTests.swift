@@ -53,14 +53,18 @@ import Testing
             }
             #expect(list.ordered() == model.ids, "step \(step)")
             #expect(list.count == model.entries.count)
-            #expect(list.earliest == model.ids.first)
+            let earliest = list.earliest
+            #expect(earliest?.id == model.ids.first)
+            #expect(earliest?.fire.nanoseconds == model.entries.first?.fire)
             let now = SimInstant(nanoseconds: Self.fire(step &* 3))
             var due: [ObjectID] = []
             list.forEachDue(at: now) { due.append($0) }
             #expect(due == model.entries.filter { $0.fire <= now.nanoseconds }.map(\.id), "step \(step)")
             for skipped in [1, 2, 5] {
                 let skip = Set(model.ids.prefix(skipped))
-                #expect(list.first(skipping: { skip.contains($0) }) == model.ids.first { !skip.contains($0) })
+                let expected = model.entries.first { !skip.contains($0.id) }
+                let found = list.first(skipping: { skip.contains($0) })
+                #expect(found?.id == expected?.id && found?.fire.nanoseconds == expected?.fire, "step \(step)")
             }
         }
     }
@@ -71,7 +75,10 @@ import Testing
         list.remove(Self.id(2), tolerant: false)
         list.remove(ObjectID(index: 1, generation: 9), tolerant: false)  // same slot, another object
         #expect(list.ordered() == [Self.id(1)])
-        #expect(!list.contains(ObjectID(index: 1, generation: 9)))
+        let staleIDFound = list.contains(ObjectID(index: 1, generation: 9))
+        #expect(!staleIDFound)
+        let liveIDFound = list.contains(Self.id(1))
+        #expect(liveIDFound)
     }
 
     @Test func refreshedDeadlinesKeepInsertionOrderAmongEquals() {

@@ -29,7 +29,10 @@ struct TimerList {
     var count: Int { heap.count }
     var isEmpty: Bool { heap.isEmpty }
 
-    func contains(_ id: ObjectID) -> Bool { place(of: id) != nil }
+    // The lookups a pass makes (`contains`, `earliest`, `first(skipping:)`) are `mutating` though they change
+    // nothing: called on a mode's stored list they then work in place, where a non-mutating call copies the
+    // list first (four buffer retains and releases per call, twice per fire in the timer storm: BENCHMARKS.md).
+    mutating func contains(_ id: ObjectID) -> Bool { place(of: id) != nil }
 
     private func place(of id: ObjectID) -> Int? {
         let i = Int(id.index)
@@ -69,15 +72,15 @@ struct TimerList {
         restore(p)
     }
 
-    /// The earliest timer for which `skip` is false.
-    func first(skipping skip: (ObjectID) -> Bool) -> ObjectID? {
+    /// The earliest timer for which `skip` is false, with its deadline (the `fireTSR` it was placed at).
+    mutating func first(skipping skip: (ObjectID) -> Bool) -> (id: ObjectID, fire: SimInstant)? {
         guard let top = heap.first else { return nil }
-        if !skip(top.id) { return top.id }
+        if !skip(top.id) { return (top.id, SimInstant(nanoseconds: top.fire)) }
         // The earliest timer is firing (the usual case while a timer's callout runs): the earlier child heads
         // everything else, so if it is not skipped it is the answer.
         if heap.count > 1 {
             let c = heap.count > 2 && Entry.precedes(heap[2], heap[1]) ? 2 : 1
-            if !skip(heap[c].id) { return heap[c].id }
+            if !skip(heap[c].id) { return (heap[c].id, SimInstant(nanoseconds: heap[c].fire)) }
         }
         // Rare: several of the earliest are firing. Best-first over the heap from the root.
         var frontier = [0]
@@ -85,14 +88,17 @@ struct TimerList {
             var best = 0
             for k in frontier.indices.dropFirst() where Entry.precedes(heap[frontier[k]], heap[frontier[best]]) { best = k }
             let p = frontier.remove(at: best)
-            if !skip(heap[p].id) { return heap[p].id }
-            for c in [2 * p + 1, 2 * p + 2] where c < heap.count { frontier.append(c) }
+            if !skip(heap[p].id) { return (heap[p].id, SimInstant(nanoseconds: heap[p].fire)) }
+            if 2 * p + 1 < heap.count { frontier.append(2 * p + 1) }
+            if 2 * p + 2 < heap.count { frontier.append(2 * p + 2) }
         }
         return nil
     }
 
-    /// The earliest timer, if any.
-    var earliest: ObjectID? { heap.first?.id }
+    /// The earliest timer, if any, with its deadline.
+    var earliest: (id: ObjectID, fire: SimInstant)? {
+        mutating get { heap.first.map { ($0.id, SimInstant(nanoseconds: $0.fire)) } }
+    }
 
     /// Calls `body` with every timer due at `now` (deadline ≤ now), in order. The search's buffers are kept
     /// between calls: a pass allocates nothing. `body` must not touch this list (it is being accessed).

@@ -114,7 +114,7 @@ extension Kernel {
         if mode.timers.tolerant == 0 {
             // Without tolerance both deadlines are the earliest non-firing timer's.
             if let first = mode.timers.first(skipping: { heap.object($0)!.timer!.isFiring }) {
-                soft = heap.object(first)!.timer!.fireTSR
+                soft = first.fire
                 hard = soft
             }
         } else {
@@ -174,7 +174,7 @@ extension Kernel {
     func timerPortExpired(_ rl: SimRunLoop, mode: RunLoopMode) {
         mode.port.entry = nil
         mode.port.armedDeadline = nil
-        let stale = mode.timers.earliest.map { heap.object($0)!.timer!.fireTSR > now } ?? true
+        let stale = mode.timers.earliest.map { $0.fire > now } ?? true
         if !mode.port.pendingMessage {
             portSequence += 1
             mode.port.pendingMessage = true
