@@ -4,8 +4,9 @@
 Called by benchmarks/run.sh, which builds the binaries first. Each measurement runs --reps times (default 3)
 and the median is reported; the machine's load average is recorded before and after each workload.
 
-    python3 benchmarks/bench.py --loopsim CLI --driver DRIVER --heap HEAP --python VENV_PYTHON \
-        [--reps 3] [--budget 60] [--sizes 1000,10000,100000,1000000] [--only storm,churn,leak,replications]
+    python3 benchmarks/bench.py --loopsim CLI --driver DRIVER --heap HEAP --tracehash TRACEHASH \
+        --python VENV_PYTHON [--reps 3] [--budget 60] [--sizes 1000,10000,100000,1000000] \
+        [--only storm,tracefloor,churn,leak,replications]
         [--out benchmarks/results.json] [--work DIR] [--merge]
 """
 import argparse
@@ -190,6 +191,43 @@ class Bench:
                 "same_trace": report["trace_hash"] == drv["trace_hash"], "cli_wall_s": wall, "cli_peak_rss_kib": rss,
                 "driver_wall_s": drv_wall, "driver_peak_rss_kib": drv_rss, "json_bytes": os.path.getsize(json_path)}
 
+    # MARK: Trace floor
+    def tracefloor(self):
+        """What writing and hashing the trace alone costs per fire (the 10k storm), in C: `trace_hash` is XXH64
+        of the trace file's JSON lines (docs/scenario-format.md), so no implementation that keeps it can fire
+        faster than this. Two LoopSim runs (T = 0.2 s and 0.4 s) write their traces; peers/tracehash.c formats
+        each from its pieces and integers and hashes it (checking the hash); the figure is the difference over
+        the fires between, as for the instructions per fire in BENCHMARKS.md."""
+        a = self.a
+        n = 10_000
+        runs = []
+        for t_ns in (200_000_000, 400_000_000):
+            yaml, trace, report = (self.path(f"floor-{n}-{t_ns}.{ext}") for ext in ("yaml", "jsonl", "json"))
+            with open(yaml, "w") as f:
+                f.write(gen.storm(n, t_ns))
+            run([a.loopsim, "run", yaml, "--trace", trace, "--force", "--format", "json", "--max-events", "100000000",
+                 "--max-steps", "1000000000", "--max-objects", "10000000"], stdout_path=report)
+            with open(report) as f:
+                r = json.load(f)["runs"][0]
+            floor = json.loads(run([a.tracehash, trace, str(max(a.reps, 3))])[3])
+            assert floor["trace_hash"] == r["trace_hash"], (floor, r["trace_hash"])
+            runs.append({"until_ns": t_ns, "fires": r["timers"]["fires"], "trace_hash": r["trace_hash"], **floor})
+            os.remove(trace)
+        lo, hi = runs
+        fires = hi["fires"] - lo["fires"]
+        ns = (hi["format_hash_cpu_s"] - lo["format_hash_cpu_s"]) * 1e9 / fires
+        c = median_runs([a.heap, "storm", str(n), str(STORM_T_NS[n])], a.reps)
+        heap_ns = med(c, "run_cpu_s") * 1e9 / c[0]["out"]["fires"]
+        entry = {"n": n, "runs": runs, "fires_between": fires, "bytes_per_fire": (hi["bytes"] - lo["bytes"]) / fires,
+                 "lines_per_fire": (hi["lines"] - lo["lines"]) / fires, "format_hash_ns_per_fire": ns,
+                 "c_heap_ns_per_fire": heap_ns}
+        self.results["workloads"]["tracefloor"] = entry
+        self.row("storm trace floor", n, "fires per CPU s if a fire only wrote and hashed its trace lines (C)", None, None,
+                 1e9 / ns, f"{entry['bytes_per_fire']:.0f} B, {entry['lines_per_fire']:.1f} lines per fire: {ns:.0f} ns "
+                 f"against the C heap's {heap_ns:.0f} ns; the storm target "
+                 f"(0.5 x C) leaves {2 * heap_ns:.0f} ns")
+        self.progress()
+
     # MARK: Churn
     def churn(self):
         a = self.a
@@ -309,6 +347,7 @@ def main():
     p.add_argument("--loopsim", required=True)
     p.add_argument("--driver", required=True)
     p.add_argument("--heap", required=True)
+    p.add_argument("--tracehash", required=True, help="peers/tracehash.c built: the trace floor")
     p.add_argument("--python", required=True)
     p.add_argument("--reps", type=int, default=3)
     p.add_argument("--reps-1m", type=int, default=1, help="LoopSim repetitions at N = 1M (its setup alone takes seconds)")
@@ -318,7 +357,7 @@ def main():
     p.add_argument("--churn", type=int, default=CHURN_M)
     p.add_argument("--leak-objects", type=int, default=LEAK_OBJECTS)
     p.add_argument("--replications", type=int, default=REPLICATIONS)
-    p.add_argument("--only", default="storm,churn,leak,replications")
+    p.add_argument("--only", default="storm,tracefloor,churn,leak,replications")
     p.add_argument("--out", default=os.path.join(HERE, "results.json"))
     p.add_argument("--work", default=os.path.join(HERE, "gen"))
     p.add_argument("--source", default="")

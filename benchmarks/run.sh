@@ -56,8 +56,9 @@ echo "== building loopsim-bench (release)"
 (cd "$DRIVER_DIR" && swift build -c release --scratch-path "$DRIVER_DIR/.build" --product loopsim-bench)
 DRIVER="$DRIVER_DIR/.build/release/loopsim-bench"
 
-echo "== building the C heap (-O2)"
+echo "== building the C heap and the trace floor (-O2)"
 cc -O2 -o "$BENCH/heap" "$ROOT/benchmarks/peers/heap.c"
+cc -O2 -o "$BENCH/tracehash" "$ROOT/benchmarks/peers/tracehash.c"
 
 echo "== SimPy (pinned in benchmarks/peers/requirements.txt)"
 if [[ ! -x "$BENCH/venv-simpy/bin/python" ]]; then python3 -m venv "$BENCH/venv-simpy"; fi
@@ -66,5 +67,5 @@ if [[ ! -x "$BENCH/venv-simpy/bin/python" ]]; then python3 -m venv "$BENCH/venv-
 echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 cd "$SRC"
 python3 "$ROOT/benchmarks/bench.py" --loopsim "$LOOPSIM" --driver "$DRIVER" --heap "$BENCH/heap" \
-    --python "$BENCH/venv-simpy/bin/python" --source "$SOURCE" --work "$BENCH/gen" \
+    --tracehash "$BENCH/tracehash" --python "$BENCH/venv-simpy/bin/python" --source "$SOURCE" --work "$BENCH/gen" \
     --out "$ROOT/benchmarks/results.json" "$@"
