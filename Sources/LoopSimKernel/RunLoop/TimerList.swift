@@ -31,7 +31,7 @@ struct TimerList {
 
     // The lookups a pass makes (`contains`, `earliest`, `first(skipping:)`) are `mutating` though they change
     // nothing: called on a mode's stored list they then work in place, where a non-mutating call copies the
-    // list first (four buffer retains and releases per call, twice per fire in the timer storm: BENCHMARKS.md).
+    // list first (four buffer retains and releases per call, several calls per fire in the timer storm).
     mutating func contains(_ id: ObjectID) -> Bool { place(of: id) != nil }
 
     private func place(of id: ObjectID) -> Int? {
