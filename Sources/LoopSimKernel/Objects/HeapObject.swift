@@ -36,8 +36,6 @@ public final class HeapObject {
     /// The serial, or `UInt32.max` when it is kept in `rare`.
     private let shortSerial: UInt32
     private var count: UInt32 = 1
-    /// The class or block template index of an instance or block.
-    private let kindIndex: Int32
     private var flags: UInt8
 
     private static let stateMask: UInt8 = 0b11, abandonedBit: UInt8 = 1 << 2, internalBit: UInt8 = 1 << 3,
@@ -45,20 +43,7 @@ public final class HeapObject {
 
     /// 1-based allocation number over the whole run: stable names in reports (`block#2`).
     public var serial: Int { shortSerial == .max ? rare!.serial : Int(shortSerial) }
-    public var kind: Kind {
-        switch layout.kindTag {
-        case .instance: .instance(classIndex: Int(kindIndex))
-        case .block: .block(templateIndex: Int(kindIndex))
-        case .timer: .timer
-        case .source: .source
-        case .dispatchSource: .dispatchSource
-        case .semaphore: .semaphore
-        case .invocation: .invocation
-        case .observerToken: .observerToken
-        case .backgroundTask: .backgroundTask
-        case .uikit: .uikit
-        }
-    }
+    public var kind: Kind { layout.kind }
     /// Class name: the scenario class, `block`, `NSTimer`, `CFRunLoopSource`.
     public var className: String { layout.className }
     /// The name the scenario gave it (`button`), or `className#serial`.
@@ -126,12 +111,12 @@ public final class HeapObject {
         }
     }
 
-    init(id: ObjectID, serial: Int, kind: Kind, layout: ObjectLayout, label: String?, slots: [Value],
-         isDeclaredRoot: Bool, isInternal: Bool, at: SimInstant) {
+    init(id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value], isDeclaredRoot: Bool,
+         isInternal: Bool, at: SimInstant) {
         self.id = id
         self.layout = layout
         let qualified: Bool
-        switch (label, kind) {
+        switch (label, layout.kind) {
         case (let label?, .block):
             displayName = label
             qualified = false
@@ -150,10 +135,6 @@ public final class HeapObject {
             shortSerial = .max
             rare = RareKindState()
             rare!.serial = serial
-        }
-        switch kind {
-        case .instance(let index), .block(let index): kindIndex = Int32(index)
-        case .timer, .source, .dispatchSource, .semaphore, .invocation, .observerToken, .backgroundTask, .uikit: kindIndex = 0
         }
         flags = (qualified ? Self.qualifiedBit : 0) | (isDeclaredRoot ? Self.declaredRootBit : 0)
             | (isInternal ? Self.internalBit : 0)
@@ -176,28 +157,10 @@ private final class RareKindState {
     var serial = 0
 }
 
-/// What the objects of one class (or kind) allocated on one thread share: made once by ``ObjectHeap``.
+/// What the objects of one kind (a class, a block template, `NSTimer`, …) allocated on one thread share: made
+/// once by ``ObjectHeap``.
 final class ObjectLayout {
-    enum KindTag: UInt8 {
-        case instance, block, timer, source, dispatchSource, semaphore, invocation, observerToken, backgroundTask, uikit
-
-        init(_ kind: HeapObject.Kind) {
-            self = switch kind {
-            case .instance: .instance
-            case .block: .block
-            case .timer: .timer
-            case .source: .source
-            case .dispatchSource: .dispatchSource
-            case .semaphore: .semaphore
-            case .invocation: .invocation
-            case .observerToken: .observerToken
-            case .backgroundTask: .backgroundTask
-            case .uikit: .uikit
-            }
-        }
-    }
-
-    let kindTag: KindTag
+    let kind: HeapObject.Kind
     let className: String
     let slotNames: [String]
     let slotStrengths: [Strength]
@@ -210,9 +173,9 @@ final class ObjectLayout {
     private var qualifiedNames: [String: String] = [:]
     private var lastLabel = "", lastQualifiedName = ""
 
-    init(kindTag: KindTag, className: String, slotNames: [String], slotStrengths: [Strength], allocatedOn: String,
+    init(kind: HeapObject.Kind, className: String, slotNames: [String], slotStrengths: [Strength], allocatedOn: String,
          deallocatedOn: String? = nil) {
-        self.kindTag = kindTag
+        self.kind = kind
         self.className = className
         self.slotNames = slotNames
         self.slotStrengths = slotStrengths
@@ -221,9 +184,9 @@ final class ObjectLayout {
     }
 
     @inline(__always)
-    func matches(_ tag: KindTag, _ className: String, _ slotNames: [String], _ slotStrengths: [Strength],
+    func matches(_ kind: HeapObject.Kind, _ className: String, _ slotNames: [String], _ slotStrengths: [Strength],
                  _ thread: String) -> Bool {
-        kindTag == tag && self.className == className && allocatedOn == thread && self.slotNames == slotNames
+        self.kind == kind && self.className == className && allocatedOn == thread && self.slotNames == slotNames
             && self.slotStrengths == slotStrengths
     }
 
@@ -242,7 +205,7 @@ final class ObjectLayout {
 
     func deadVariant(on thread: String) -> ObjectLayout {
         for v in deadVariants where v.deallocatedOn == thread { return v }
-        let v = ObjectLayout(kindTag: kindTag, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
+        let v = ObjectLayout(kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
                              allocatedOn: allocatedOn, deallocatedOn: thread)
         deadVariants.append(v)
         return v

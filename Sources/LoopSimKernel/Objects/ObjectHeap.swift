@@ -72,10 +72,10 @@ public struct ObjectHeap {
         serialCounter += 1
         liveCount += 1
         if !isInternal { allocatedCount += 1 }
-        let layout = layouts.layout(ObjectLayout.KindTag(kind), className, slotNames, slotStrengths, thread)
+        let layout = layouts.layout(kind, className, slotNames, slotStrengths, thread)
         let object = HeapObject(
-            id: ObjectID(index: index, generation: generations[Int(index)]), serial: serialCounter, kind: kind,
-            layout: layout, label: label, slots: slots, isDeclaredRoot: isDeclaredRoot, isInternal: isInternal, at: now)
+            id: ObjectID(index: index, generation: generations[Int(index)]), serial: serialCounter, layout: layout,
+            label: label, slots: slots, isDeclaredRoot: isDeclaredRoot, isInternal: isInternal, at: now)
         objects[Int(index)] = object
         if isDeclaredRoot { declaredRootIDs.append(object.id) }
         return object
@@ -114,10 +114,11 @@ public struct ObjectHeap {
     }
 }
 
-/// The heap's ``ObjectLayout``s: one per kind, class name, slot layout and allocating thread.
+/// The heap's ``ObjectLayout``s: one per kind (with its class or block template), class name, slot layout and
+/// allocating thread.
 private struct LayoutCache {
     private struct Key: Hashable {
-        var tag: ObjectLayout.KindTag
+        var kind: HeapObject.Kind
         var className: String
         var slotNames: [String]
         var slotStrengths: [Strength]
@@ -128,19 +129,19 @@ private struct LayoutCache {
     private var recent: ObjectLayout?, previous: ObjectLayout?
 
     @inline(__always)
-    mutating func layout(_ tag: ObjectLayout.KindTag, _ className: String, _ slotNames: [String],
+    mutating func layout(_ kind: HeapObject.Kind, _ className: String, _ slotNames: [String],
                          _ slotStrengths: [Strength], _ thread: String) -> ObjectLayout {
-        if let l = recent, l.matches(tag, className, slotNames, slotStrengths, thread) { return l }
-        if let l = previous, l.matches(tag, className, slotNames, slotStrengths, thread) {
+        if let l = recent, l.matches(kind, className, slotNames, slotStrengths, thread) { return l }
+        if let l = previous, l.matches(kind, className, slotNames, slotStrengths, thread) {
             (recent, previous) = (l, recent)
             return l
         }
-        let key = Key(tag: tag, className: className, slotNames: slotNames, slotStrengths: slotStrengths, thread: thread)
+        let key = Key(kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths, thread: thread)
         let l: ObjectLayout
         if let known = all[key] {
             l = known
         } else {
-            l = ObjectLayout(kindTag: tag, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
+            l = ObjectLayout(kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
                              allocatedOn: thread)
             all[key] = l
         }
