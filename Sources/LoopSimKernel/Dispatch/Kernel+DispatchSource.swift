@@ -89,10 +89,10 @@ extension Kernel {
         state.fireEntry = nil
         o.dispatchSource = state
         record(thread, "dsource.cancel", [("source", .string(o.displayName))])
-        guard case .object(let handler) = o.slots[DispatchSourceState.handlerSlot] else { return }
+        guard case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] else { return }
         if disposing {
             // the source itself is being freed: its handlers go with it, now
-            o.slots[DispatchSourceState.handlerSlot] = .null
+            o[slot: DispatchSourceState.handlerSlot] = .null
             release(handler, on: thread)
             return
         }
@@ -103,8 +103,8 @@ extension Kernel {
     /// The cancellation callout, on the source's queue: frees the handler.
     func sourceCancelFrame(_ source: ObjectID) -> Frame {
         BlockThenFrame(block: nil, edge: "") { kernel, thread in
-            if let o = kernel.heap.object(source), case .object(let handler) = o.slots[DispatchSourceState.handlerSlot] {
-                o.slots[DispatchSourceState.handlerSlot] = .null
+            if let o = kernel.heap.object(source), case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] {
+                o[slot: DispatchSourceState.handlerSlot] = .null
                 kernel.record(thread, "dsource.cancel-callout", [("source", .string(o.displayName))])
                 kernel.release(handler, on: thread)
             }
@@ -158,7 +158,7 @@ final class SourceHandlerFrame: Frame {
             started = true
             let data = o.dispatchSource!.pendingData
             o.dispatchSource!.pendingData = 0
-            guard !o.dispatchSource!.isCancelled, data > 0, case .object(let handler) = o.slots[DispatchSourceState.handlerSlot]
+            guard !o.dispatchSource!.isCancelled, data > 0, case .object(let handler) = o[slot: DispatchSourceState.handlerSlot]
             else { return .next }
             o.dispatchSource!.invocations += 1
             o.dispatchSource!.largestMerge = max(o.dispatchSource!.largestMerge, data)

@@ -81,8 +81,8 @@ struct LeakAnalysis {
     /// for an object without UIKit links (the leak analysis visits every live object this way).
     @inline(__always)
     func forEachEdge(of o: HeapObject, _ body: (Int32, ObjectID) -> Void) {
-        for i in o.slots.indices where o.slotStrengths[i] == .strong {
-            if case .object(let id) = o.slots[i], heap.contains(id) { body(Int32(i), id) }
+        for i in 0..<o.slotCount where o.slotStrengths[i] == .strong {
+            if case .object(let id) = o[slot: i], heap.contains(id) { body(Int32(i), id) }
         }
         if !kernel.uikit.isEmpty, let links = kernel.uikit[o.id] {
             for (k, (_, id)) in links.strongLinks.enumerated() where heap.contains(id) { body(-1 - Int32(k), id) }

@@ -1,9 +1,11 @@
 /// One reference-counted object: an instance of a scenario class, a block, or an `NSTimer`.
 ///
-/// Only what differs from object to object is stored here (112 bytes with the allocator's header): what every
-/// object of a class allocated on a thread shares (class name, slot names and strengths, kind, threads) is one
-/// ``ObjectLayout``, and the state of the rarer kinds is boxed apart (BENCHMARKS.md, memory per timer).
-public final class HeapObject {
+/// Only what differs from object to object is stored here: a 64-byte ``HeapObjectHeader`` and the slots after it,
+/// in one allocation (an `NSTimer`'s three slots make 128 bytes, a block without captures 80). What every object of
+/// a class allocated on a thread shares (class name, slot names and strengths, kind, thread) is one
+/// ``ObjectLayout``, and the state of a timer or of the rarer kinds is boxed apart behind one pointer
+/// (BENCHMARKS.md, memory per timer). When and where it died is its ``DeathRecord``.
+public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)
         case block(templateIndex: Int)
@@ -18,31 +20,55 @@ public final class HeapObject {
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 
-    public let id: ObjectID
-    /// Class name, slot names and strengths, kind, allocating (and, once dead, deallocating) thread.
-    private var layout: ObjectLayout
+    public var id: ObjectID { header.id }
+    /// Class name, slot names and strengths, kind, allocating thread.
+    private var layout: ObjectLayout { header.layout }
     /// `Class label` as leak paths print it (`TimerButton button`); blocks and timers print their label only.
     /// Stored: trace events name a timer by it on every fire.
-    public let displayName: String
-    public internal(set) var slots: [Value]
-    /// Timer state, for `NSTimer` objects.
-    public internal(set) var timer: TimerState?
-    /// The state of the rarer kinds, allocated for the objects that have one: an object of any other kind pays
-    /// one pointer instead of about 190 bytes of empty optionals (BENCHMARKS.md, memory per timer).
-    private var rare: RareKindState?
-    public let allocatedAt: SimInstant
-    /// Meaningful once the object is dead (``deallocatedAt``).
-    private var deallocatedInstant = SimInstant.zero
-    /// The serial, or `UInt32.max` when it is kept in `rare`.
-    private let shortSerial: UInt32
-    private var count: UInt32 = 1
-    private var flags: UInt8
+    public var displayName: String { header.displayName }
+    public var allocatedAt: SimInstant { header.allocatedAt }
+    private var flags: UInt8 {
+        get { header.flags }
+        set { header.flags = newValue }
+    }
 
     private static let stateMask: UInt8 = 0b11, abandonedBit: UInt8 = 1 << 2, internalBit: UInt8 = 1 << 3,
-                       declaredRootBit: UInt8 = 1 << 4, qualifiedBit: UInt8 = 1 << 5
+                       declaredRootBit: UInt8 = 1 << 4, qualifiedBit: UInt8 = 1 << 5, timerBit: UInt8 = 1 << 6
 
     /// 1-based allocation number over the whole run: stable names in reports (`block#2`).
-    public var serial: Int { shortSerial == .max ? rare!.serial : Int(shortSerial) }
+    public var serial: Int { Int(header.serialHigh) << 32 | Int(header.serialLow) }
+
+    /// The number of slots: the instance variables of a class, a block's captures, a timer's target, userInfo
+    /// and block.
+    public var slotCount: Int { Int(header.slotCount) }
+    /// The value in slot `index` (``slotNames`` names them).
+    public internal(set) subscript(slot index: Int) -> Value {
+        get {
+            precondition(UInt(bitPattern: index) < UInt(header.slotCount), "slot \(index) of \(displayName)")
+            return withUnsafeMutablePointerToElements { $0[index] }
+        }
+        set {
+            precondition(UInt(bitPattern: index) < UInt(header.slotCount), "slot \(index) of \(displayName)")
+            withUnsafeMutablePointerToElements { $0[index] = newValue }
+        }
+    }
+    /// A copy of every slot's value, in order.
+    public var slots: [Value] {
+        withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: slotCount)) }
+    }
+
+    /// Timer state, for `NSTimer` and `CADisplayLink` objects.
+    public internal(set) var timer: TimerState? {
+        get {
+            flags & Self.timerBit != 0 ? unsafeDowncast(header.extra.unsafelyUnwrapped, to: TimerState.self) : nil
+        }
+        set {
+            precondition(flags & Self.timerBit != 0 || header.extra == nil,
+                         "a timer's state on an object with another kind's")
+            header.extra = newValue
+            if newValue != nil { flags |= Self.timerBit } else { flags &= ~Self.timerBit }
+        }
+    }
     public var kind: Kind { layout.kind }
     /// Class name: the scenario class, `block`, `NSTimer`, `CFRunLoopSource`.
     public var className: String { layout.className }
@@ -54,8 +80,8 @@ public final class HeapObject {
     public var slotNames: [String] { layout.slotNames }
     public var slotStrengths: [Strength] { layout.slotStrengths }
     public internal(set) var retainCount: Int {
-        get { Int(count) }
-        set { count = UInt32(newValue) }
+        get { Int(header.count) }
+        set { header.count = UInt32(newValue) }
     }
     public internal(set) var state: State {
         get {
@@ -83,69 +109,94 @@ public final class HeapObject {
     /// A root by declaration (a singleton): never a leak.
     public var isDeclaredRoot: Bool { flags & Self.declaredRootBit != 0 }
     public var allocatedOn: String { layout.allocatedOn }
-    public var deallocatedAt: SimInstant? { state == .dead ? deallocatedInstant : nil }
-    public var deallocatedOn: String? { layout.deallocatedOn }
+
+    /// The state of the rarer kinds, made on first write.
+    private var rare: RareKindState? {
+        get { flags & Self.timerBit != 0 ? nil : header.extra.map { unsafeDowncast($0, to: RareKindState.self) } }
+        set {
+            precondition(flags & Self.timerBit == 0, "a rarer kind's state on a timer")
+            header.extra = newValue
+        }
+    }
 
     /// Source state, for run-loop sources.
     public internal(set) var source: SourceState? {
         get { rare?.source }
         _modify {
-            if rare == nil { rare = RareKindState() }
-            yield &rare!.source
+            let state = rare ?? RareKindState()
+            rare = state
+            yield &state.source
         }
     }
     /// Timer-source state, for dispatch sources.
     public internal(set) var dispatchSource: DispatchSourceState? {
         get { rare?.dispatchSource }
         _modify {
-            if rare == nil { rare = RareKindState() }
-            yield &rare!.dispatchSource
+            let state = rare ?? RareKindState()
+            rare = state
+            yield &state.dispatchSource
         }
     }
     /// Count and waiters, for semaphores.
     public internal(set) var semaphore: SemaphoreState? {
         get { rare?.semaphore }
         _modify {
-            if rare == nil { rare = RareKindState() }
-            yield &rare!.semaphore
+            let state = rare ?? RareKindState()
+            rare = state
+            yield &state.semaphore
         }
     }
 
-    init(id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value], isDeclaredRoot: Bool,
-         isInternal: Bool, at: SimInstant) {
-        self.id = id
-        self.layout = layout
-        let qualified: Bool
+    /// A new object with retain count 1 (``ObjectHeap/allocate(kind:className:label:slotNames:slotStrengths:slots:isDeclaredRoot:isInternal:at:on:)``).
+    static func make(id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value],
+                     isDeclaredRoot: Bool, isInternal: Bool, at: SimInstant) -> HeapObject {
+        let displayName: String, qualified: Bool
         switch (label, layout.kind) {
         case (let label?, .block):
-            displayName = label
-            qualified = false
+            (displayName, qualified) = (label, false)
         case (let label?, _):
-            displayName = layout.qualifiedName(label)
-            qualified = true
+            (displayName, qualified) = (layout.qualifiedName(label), true)
         case (nil, _):
-            displayName = "\(layout.className)#\(serial)"
-            qualified = false
+            (displayName, qualified) = ("\(layout.className)#\(serial)", false)
         }
-        self.slots = slots
-        self.allocatedAt = at
-        if serial < Int(UInt32.max) {
-            shortSerial = UInt32(serial)
-        } else {
-            shortSerial = .max
-            rare = RareKindState()
-            rare!.serial = serial
+        precondition(serial >> 48 == 0, "more than 2^48 allocations")
+        let flags = (qualified ? qualifiedBit : 0) | (isDeclaredRoot ? declaredRootBit : 0) | (isInternal ? internalBit : 0)
+        let header = HeapObjectHeader(
+            id: id, layout: layout, displayName: displayName, extra: nil, allocatedAt: at,
+            serialLow: UInt32(truncatingIfNeeded: serial), count: 1, slotCount: UInt32(slots.count),
+            serialHigh: UInt16(truncatingIfNeeded: serial >> 32), flags: flags)
+        let object = unsafeDowncast(create(minimumCapacity: slots.count) { _ in header }, to: HeapObject.self)
+        object.withUnsafeMutablePointerToElements { elements in
+            for (i, value) in slots.enumerated() { (elements + i).initialize(to: value) }
         }
-        flags = (qualified ? Self.qualifiedBit : 0) | (isDeclaredRoot ? Self.declaredRootBit : 0)
-            | (isInternal ? Self.internalBit : 0)
+        return object
     }
 
-    /// Freed by `thread` at `now` (``deallocatedAt``, ``deallocatedOn``).
-    func markDead(at now: SimInstant, on thread: String) {
-        state = .dead
-        deallocatedInstant = now
-        layout = layout.deadVariant(on: thread)
+    deinit {
+        _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: Int(header.pointee.slotCount)) }
     }
+
+    /// Freed (its ``DeathRecord`` says when and on which thread).
+    func markDead() { state = .dead }
+}
+
+/// What a ``HeapObject`` stores before its slots: 64 bytes, widest first.
+public struct HeapObjectHeader {
+    let id: ObjectID
+    let layout: ObjectLayout
+    let displayName: String
+    /// The timer's state for `NSTimer` and `CADisplayLink` objects (the timer bit of `flags` set), else the
+    /// state of the rarer kinds for the objects that have one (``RareKindState``): one pointer for both, and an
+    /// object of any other kind pays it instead of about 190 bytes of empty optionals (BENCHMARKS.md, memory per
+    /// timer).
+    var extra: AnyObject?
+    let allocatedAt: SimInstant
+    /// With `serialHigh`, the serial in 48 bits: 2.8 × 10¹⁴ allocations, years of allocating at a million a second.
+    let serialLow: UInt32
+    var count: UInt32
+    let slotCount: UInt32
+    let serialHigh: UInt16
+    var flags: UInt8
 }
 
 /// The state of a run-loop source, dispatch source or semaphore, boxed apart from ``HeapObject``.
@@ -153,8 +204,6 @@ private final class RareKindState {
     var source: SourceState?
     var dispatchSource: DispatchSourceState?
     var semaphore: SemaphoreState?
-    /// A serial past `UInt32.max - 1`.
-    var serial = 0
 }
 
 /// What the objects of one kind (a class, a block template, `NSTimer`, …) allocated on one thread share: made
@@ -165,22 +214,16 @@ final class ObjectLayout {
     let slotNames: [String]
     let slotStrengths: [Strength]
     let allocatedOn: String
-    /// Set on the variants dead objects move to.
-    let deallocatedOn: String?
-    /// The variants for objects of this layout that died, one per deallocating thread.
-    private var deadVariants: [ObjectLayout] = []
     /// `className label` for the labels given so far: objects with the same label share one string.
     private var qualifiedNames: [String: String] = [:]
     private var lastLabel = "", lastQualifiedName = ""
 
-    init(kind: HeapObject.Kind, className: String, slotNames: [String], slotStrengths: [Strength], allocatedOn: String,
-         deallocatedOn: String? = nil) {
+    init(kind: HeapObject.Kind, className: String, slotNames: [String], slotStrengths: [Strength], allocatedOn: String) {
         self.kind = kind
         self.className = className
         self.slotNames = slotNames
         self.slotStrengths = slotStrengths
         self.allocatedOn = allocatedOn
-        self.deallocatedOn = deallocatedOn
     }
 
     @inline(__always)
@@ -201,14 +244,6 @@ final class ObjectLayout {
         }
         (lastLabel, lastQualifiedName) = (label, name)
         return name
-    }
-
-    func deadVariant(on thread: String) -> ObjectLayout {
-        for v in deadVariants where v.deallocatedOn == thread { return v }
-        let v = ObjectLayout(kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
-                             allocatedOn: allocatedOn, deallocatedOn: thread)
-        deadVariants.append(v)
-        return v
     }
 }
 

@@ -91,9 +91,9 @@ extension Kernel {
     func destroy(_ object: HeapObject, on thread: SimThread) {
         let isInstance: Bool
         if case .instance = object.kind { isInstance = true } else { isInstance = false }
-        for i in object.slots.indices where object.slotStrengths[i] == .strong {
-            guard case .object(let id) = object.slots[i] else { continue }
-            object.slots[i] = .null
+        for i in 0..<object.slotCount where object.slotStrengths[i] == .strong {
+            guard case .object(let id) = object[slot: i] else { continue }
+            object[slot: i] = .null
             release(id, on: thread)
             if isInstance, let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
         }
@@ -109,7 +109,7 @@ extension Kernel {
         // into a strong field) do not keep it: the ObjC runtime ignores a retain of a deallocating object. It is
         // freed anyway, and those references dangle; releasing one later crashes the app (``release(_:on:)``).
         let dangling = object.retainCount
-        heap.finishDealloc(object, at: now, on: thread.name)
+        heap.finishDealloc(object)
         deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial, at: now,
                                   thread: thread.name))
         record(thread, "obj.dealloc", [("object", .string(object.displayName))])
@@ -137,7 +137,7 @@ extension Kernel {
     /// Reads slot `index` of `id`, as Objective-C would: nil for a zeroing-weak slot whose object is dying.
     func readSlot(_ id: ObjectID, _ index: Int) -> Value {
         guard let o = heap.object(id) else { return .null }
-        let value = o.slots[index]
+        let value = o[slot: index]
         if o.slotStrengths[index] == .weak, case .object(let target) = value, !heap.isAlive(target) { return .null }
         return value
     }
@@ -148,8 +148,8 @@ extension Kernel {
     func writeSlot(_ id: ObjectID, _ index: Int, _ value: Value, owned: Bool, on thread: SimThread) -> ObjectID? {
         guard let o = heap.object(id) else { return nil }
         let strength = o.slotStrengths[index]
-        let old = o.slots[index]
-        o.slots[index] = value
+        let old = o[slot: index]
+        o[slot: index] = value
         if case .object(let newID) = value {
             switch (strength, owned) {
             case (.strong, false): retain(newID)

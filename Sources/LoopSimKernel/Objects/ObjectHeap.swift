@@ -73,7 +73,7 @@ public struct ObjectHeap {
         liveCount += 1
         if !isInternal { allocatedCount += 1 }
         let layout = layouts.layout(kind, className, slotNames, slotStrengths, thread)
-        let object = HeapObject(
+        let object = HeapObject.make(
             id: ObjectID(index: index, generation: generations[Int(index)]), serial: serialCounter, layout: layout,
             label: label, slots: slots, isDeclaredRoot: isDeclaredRoot, isInternal: isInternal, at: now)
         objects[Int(index)] = object
@@ -101,10 +101,10 @@ public struct ObjectHeap {
 
     /// Frees the slot of an object whose dealloc and slot releases are done. A count left (references its dealloc
     /// took) does not keep it: those references dangle (``danglingObjects``).
-    mutating func finishDealloc(_ o: HeapObject, at now: SimInstant, on thread: String) {
+    mutating func finishDealloc(_ o: HeapObject) {
         if o.retainCount > 0 { danglingObjects[o.id] = o.displayName }
         if o.isDeclaredRoot { declaredRootIDs.removeAll { $0 == o.id } }
-        o.markDead(at: now, on: thread)
+        o.markDead()
         liveCount -= 1
         if !o.isInternal { deallocatedCount += 1 }
         let index = Int(o.id.index)

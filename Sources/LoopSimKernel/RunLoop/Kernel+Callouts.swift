@@ -21,7 +21,7 @@ extension Kernel {
             case .userEvents:
                 return UserEventsFrame()
             case .block:
-                guard case .object(let block) = o.slots[0] else { return nil }
+                guard case .object(let block) = o[slot: 0] else { return nil }
                 return calloutFrame(retaining: block, edge: "source handler")
             }
         case .timer(let id, let oldFire):

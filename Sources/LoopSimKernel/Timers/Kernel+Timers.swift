@@ -208,8 +208,8 @@ extension Kernel {
         }
         if profile.timerReleasesTargetOnInvalidate {
             for slot in 0..<3 {
-                if case .object(let held) = o.slots[slot] {
-                    o.slots[slot] = .null
+                if case .object(let held) = o[slot: slot] {
+                    o[slot: slot] = .null
                     release(held, on: thread)
                 }
             }
@@ -232,9 +232,9 @@ extension Kernel {
         switch o.timer!.action {
         case .targetSelector(let c, let m), .invocation(let c, let m):
             let (classIndex, method) = (Int(c), Int(m))
-            guard var target = o.slots[TimerState.targetSlot].object.flatMap({ heap.object($0) }) else { return nil }
+            guard var target = o[slot: TimerState.targetSlot].object.flatMap({ heap.object($0) }) else { return nil }
             if case .invocation = target.kind {
-                guard let invoked = target.slots[0].object.flatMap({ heap.object($0) }) else { return nil }
+                guard let invoked = target[slot: 0].object.flatMap({ heap.object($0) }) else { return nil }
                 target = invoked
             }
             do {
@@ -251,10 +251,10 @@ extension Kernel {
                 return nil
             }
         case .block:
-            guard case .object(let block) = o.slots[TimerState.blockSlot] else { return nil }
+            guard case .object(let block) = o[slot: TimerState.blockSlot] else { return nil }
             return calloutFrame(retaining: block, edge: "timer block")
         case .userInfoBlock:
-            guard case .object(let block) = o.slots[TimerState.userInfoSlot] else { return nil }
+            guard case .object(let block) = o[slot: TimerState.userInfoSlot] else { return nil }
             return calloutFrame(retaining: block, edge: "timer userInfo block")
         }
     }
