@@ -159,10 +159,20 @@ class Bench:
         sizes = sorted(int(k) for k in out)
         if len(sizes) >= 2:
             lo, hi = sizes[0], sizes[-1]
+            # LoopSim keeps every fire's latency, so its N = min run (millions of fires) would raise the baseline
+            # by 8 bytes a fire: the baseline is N = min run to the same T as the N = max run.
+            base_t = out[str(hi)]["loopsim"]["until_ns"]
+            base_yaml = self.path(f"storm-{lo}-memory-base.yaml")
+            with open(base_yaml, "w") as f:
+                f.write(gen.storm(lo, base_t))
+            base = median_runs([a.driver, base_yaml], a.reps)
+            out["memory_baseline"] = {"n": lo, "until_ns": base_t, "fires": base[0]["out"]["fires"],
+                                      "peak_rss_kib": med(base, "rss_kib"), "runs": base}
             for peer in ("loopsim", "simpy", "c"):
                 ratio = out[str(lo)][peer]["fires_per_cpu_s"] / out[str(hi)][peer]["fires_per_cpu_s"]
                 out.setdefault("cost_per_fire_ratio", {})[peer] = ratio
-                mem = (out[str(hi)][peer]["peak_rss_kib"] - out[str(lo)][peer]["peak_rss_kib"]) * 1024 / (hi - lo)
+                lo_rss = out["memory_baseline"]["peak_rss_kib"] if peer == "loopsim" else out[str(lo)][peer]["peak_rss_kib"]
+                mem = (out[str(hi)][peer]["peak_rss_kib"] - lo_rss) * 1024 / (hi - lo)
                 out.setdefault("bytes_per_timer", {})[peer] = mem
             r = out["cost_per_fire_ratio"]
             self.row("storm cost/fire ratio", f"{hi}/{lo}", "cost per fire at N=max / at N=min", r["loopsim"], r["simpy"],
