@@ -1,10 +1,11 @@
 /// One reference-counted object: an instance of a scenario class, a block, or an `NSTimer`.
 ///
-/// Only what differs from object to object is stored here: a 64-byte ``HeapObjectHeader`` and the slots after it,
-/// in one allocation (an `NSTimer`'s three slots make 128 bytes, a block without captures 80). What every object of
-/// a class allocated on a thread shares (class name, slot names and strengths, kind, thread) is one
-/// ``ObjectLayout``, and the state of a timer or of the rarer kinds is boxed apart behind one pointer
-/// (BENCHMARKS.md, memory per timer). When and where it died is its ``DeathRecord``.
+/// Only what differs from object to object is stored here: a 64-byte ``HeapObjectHeader`` and the 16-byte slots
+/// after it, in one allocation (an `NSTimer` with its three slots asks for 128 bytes and takes 144 with the
+/// allocator's header, a block without captures 80 and 96). What every object of a class allocated on a thread
+/// shares (class name, slot names and strengths, kind, thread) is one ``ObjectLayout``, and the state of a timer
+/// or of the rarer kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per timer). When and where it
+/// died is its ``DeathRecord``.
 public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)

@@ -1,0 +1,62 @@
+import Testing
+@testable import LoopSimKernel
+
+/// `HeapObject` keeps its fields in a header and its slots after it, in one allocation, and one pointer for a
+/// timer's state or the rarer kinds' state: what each of those promises.
+@Suite struct HeapObjectStorageTests {
+    static let at = SimInstant(nanoseconds: 5)
+
+    static func allocate(_ heap: inout ObjectHeap, _ kind: HeapObject.Kind = .instance(classIndex: 0),
+                         slots: [Value], label: String? = nil) -> HeapObject {
+        heap.allocate(kind: kind, className: "Cell", label: label, slotNames: slots.indices.map { "f\($0)" },
+                      slotStrengths: slots.map { _ in .strong }, slots: slots, isDeclaredRoot: false, at: at,
+                      on: "main")
+    }
+
+    /// The header is the 64 bytes the memory figures count on (BENCHMARKS.md, memory per timer): a field more
+    /// makes every object 16 bytes bigger.
+    @Test func theHeaderIsSixtyFourBytes() {
+        #expect(MemoryLayout<HeapObjectHeader>.stride == 64)
+    }
+
+    @Test func slotsHoldWhatTheyWereGivenAndWhatIsWrittenLater() {
+        var heap = ObjectHeap()
+        let other = Self.allocate(&heap, slots: [])
+        let o = Self.allocate(&heap, slots: [.int(7), .string("a string longer than fifteen bytes"), .object(other.id)],
+                              label: "cell")
+        #expect(o.slotCount == 3)
+        #expect(o.slots == [.int(7), .string("a string longer than fifteen bytes"), .object(other.id)])
+        o[slot: 1] = .null
+        o[slot: 0] = .string("replaced, also longer than fifteen bytes")
+        #expect(o[slot: 0] == .string("replaced, also longer than fifteen bytes"))
+        #expect(o.slots == [.string("replaced, also longer than fifteen bytes"), .null, .object(other.id)])
+        #expect(other.slotCount == 0 && other.slots.isEmpty)
+        #expect(o.displayName == "Cell cell" && o.label == "cell" && o.allocatedAt == Self.at)
+        #expect(o.serial == 2 && other.serial == 1 && o.retainCount == 1 && o.state == .alive)
+    }
+
+    /// A timer's state and a source's state share one pointer; each kind reads only its own.
+    @Test func aTimerAndASourceKeepTheirStatesApart() {
+        var heap = ObjectHeap()
+        let timer = Self.allocate(&heap, .timer, slots: [.null, .null, .null])
+        let source = Self.allocate(&heap, .source, slots: [.null])
+        let plain = Self.allocate(&heap, slots: [])
+        #expect(timer.timer == nil && source.source == nil && plain.timer == nil && plain.source == nil)
+        timer.timer = TimerState(fireTSR: Self.at, interval: .zero, action: .block(.literal(.null)))
+        source.source = SourceState(order: 3, handler: .block)
+        #expect(timer.timer?.fireTSR == Self.at && timer.source == nil && timer.semaphore == nil)
+        #expect(source.timer == nil && source.source?.order == 3 && source.dispatchSource == nil)
+        timer.timer!.fires += 2
+        #expect(timer.timer?.fires == 2)
+    }
+
+    /// Serials are 48 bits: past 2^32 an object's serial and default name stay exact.
+    @Test func serialsPastThirtyTwoBitsStayExact() {
+        let layout = ObjectLayout(kind: .block(templateIndex: 0), className: "block", slotNames: [], slotStrengths: [],
+                                  allocatedOn: "main")
+        let serial = (1 << 32) + 5
+        let o = HeapObject.make(id: ObjectID(index: 0, generation: 0), serial: serial, layout: layout, label: nil,
+                                slots: [], isDeclaredRoot: false, isInternal: false, at: Self.at)
+        #expect(o.serial == serial && o.displayName == "block#\(serial)")
+    }
+}
