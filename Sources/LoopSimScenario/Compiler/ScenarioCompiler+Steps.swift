@@ -137,7 +137,7 @@ extension ScenarioCompiler {
         let lhsText = String(scalar.text[..<eq])
         let rhsOffset = scalar.text.distance(from: scalar.text.startIndex, to: eq) + 1
         let rhsText = String(scalar.text[scalar.text.index(after: eq)...])
-        guard var (rhs, rhsType) = expression(text: rhsText, in: scalar, offset: rhsOffset, scope: scope) else { return nil }
+        guard case (var rhs, let rhsType)? = expression(text: rhsText, in: scalar, offset: rhsOffset, scope: scope) else { return nil }
         let lhsName = lhsText.trimmingCharacters
         if case .new(let c, _) = rhs { rhs = .new(classIndex: c, label: String(lhsName.split(separator: ".").last ?? "")) }
         if declare {
