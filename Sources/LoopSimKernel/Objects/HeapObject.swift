@@ -148,7 +148,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         }
     }
 
-    /// A new object with retain count 1 (``ObjectHeap/allocate(kind:className:label:slotNames:slotStrengths:slots:isDeclaredRoot:isInternal:at:on:)``).
+    /// A new object with retain count 1, its slots holding `slots` (``ObjectHeap`` allocates through it).
     static func make(id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value],
                      isDeclaredRoot: Bool, isInternal: Bool, at: SimInstant) -> HeapObject {
         let displayName: String, qualified: Bool
@@ -161,7 +161,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
             (displayName, qualified) = ("\(layout.className)#\(serial)", false)
         }
         precondition(serial >> 48 == 0, "more than 2^48 allocations")
-        let flags = (qualified ? qualifiedBit : 0) | (isDeclaredRoot ? declaredRootBit : 0) | (isInternal ? internalBit : 0)
+        let flags = (qualified ? qualifiedBit : 0) | (isDeclaredRoot ? declaredRootBit : 0)
+            | (isInternal ? internalBit : 0)
         let header = HeapObjectHeader(
             id: id, layout: layout, displayName: displayName, extra: nil, allocatedAt: at,
             serialLow: UInt32(truncatingIfNeeded: serial), count: 1, slotCount: UInt32(slots.count),
@@ -174,7 +175,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: Int(header.pointee.slotCount)) }
+        _ = withUnsafeMutablePointers { header, slots in slots.deinitialize(count: Int(header.pointee.slotCount)) }
     }
 
     /// Freed (its ``DeathRecord`` says when and on which thread).
@@ -219,7 +220,8 @@ final class ObjectLayout {
     private var qualifiedNames: [String: String] = [:]
     private var lastLabel = "", lastQualifiedName = ""
 
-    init(kind: HeapObject.Kind, className: String, slotNames: [String], slotStrengths: [Strength], allocatedOn: String) {
+    init(kind: HeapObject.Kind, className: String, slotNames: [String], slotStrengths: [Strength],
+         allocatedOn: String) {
         self.kind = kind
         self.className = className
         self.slotNames = slotNames
