@@ -52,8 +52,8 @@ import Testing
 
     /// Serials are 48 bits: past 2^32 an object's serial and default name stay exact.
     @Test func serialsPastThirtyTwoBitsStayExact() {
-        let layout = ObjectLayout(kind: .block(templateIndex: 0), className: "block", slotNames: [], slotStrengths: [],
-                                  allocatedOn: "main")
+        let layout = ObjectLayout(LayoutKey(kind: .block(templateIndex: 0), className: "block", slotNames: [],
+                                            slotStrengths: [], thread: "main"))
         let serial = (1 << 32) + 5
         let o = HeapObject.make(id: ObjectID(index: 0, generation: 0), serial: serial, layout: layout, label: nil,
                                 slots: [], isDeclaredRoot: false, isInternal: false, at: Self.at)

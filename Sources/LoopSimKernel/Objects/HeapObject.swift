@@ -208,32 +208,37 @@ private final class RareKindState {
     var semaphore: SemaphoreState?
 }
 
+/// What makes objects share an ``ObjectLayout``: their kind (with its class or block template), class name,
+/// slot names and strengths, and allocating thread. ``ObjectHeap`` keeps one layout per key.
+struct LayoutKey: Hashable {
+    var kind: HeapObject.Kind
+    var className: String
+    var slotNames: [String]
+    var slotStrengths: [Strength]
+    var thread: String
+}
+
 /// What the objects of one kind (a class, a block template, `NSTimer`, …) allocated on one thread share: made
 /// once by ``ObjectHeap``.
 final class ObjectLayout {
-    let kind: HeapObject.Kind
-    let className: String
-    let slotNames: [String]
-    let slotStrengths: [Strength]
-    let allocatedOn: String
+    let key: LayoutKey
+    var kind: HeapObject.Kind { key.kind }
+    var className: String { key.className }
+    var slotNames: [String] { key.slotNames }
+    var slotStrengths: [Strength] { key.slotStrengths }
+    var allocatedOn: String { key.thread }
     /// `className label` for the labels given so far: objects with the same label share one string.
     private var qualifiedNames: [String: String] = [:]
     private var lastLabel = "", lastQualifiedName = ""
 
-    init(kind: HeapObject.Kind, className: String, slotNames: [String], slotStrengths: [Strength],
-         allocatedOn: String) {
-        self.kind = kind
-        self.className = className
-        self.slotNames = slotNames
-        self.slotStrengths = slotStrengths
-        self.allocatedOn = allocatedOn
-    }
+    init(_ key: LayoutKey) { self.key = key }
 
+    /// Whether this layout's key is the one these parts make (without building the key: allocation asks).
     @inline(__always)
     func matches(_ kind: HeapObject.Kind, _ className: String, _ slotNames: [String], _ slotStrengths: [Strength],
                  _ thread: String) -> Bool {
-        self.kind == kind && self.className == className && allocatedOn == thread && self.slotNames == slotNames
-            && self.slotStrengths == slotStrengths
+        key.kind == kind && key.className == className && key.thread == thread && key.slotNames == slotNames
+            && key.slotStrengths == slotStrengths
     }
 
     func qualifiedName(_ label: String) -> String {

@@ -117,14 +117,7 @@ public struct ObjectHeap {
 /// The heap's ``ObjectLayout``s: one per kind (with its class or block template), class name, slot layout and
 /// allocating thread.
 private struct LayoutCache {
-    private struct Key: Hashable {
-        var kind: HeapObject.Kind
-        var className: String
-        var slotNames: [String]
-        var slotStrengths: [Strength]
-        var thread: String
-    }
-    private var all: [Key: ObjectLayout] = [:]
+    private var all: [LayoutKey: ObjectLayout] = [:]
     /// The last two used (a storm allocates a timer and its block in turn).
     private var recent: ObjectLayout?, previous: ObjectLayout?
 
@@ -136,13 +129,13 @@ private struct LayoutCache {
             (recent, previous) = (l, recent)
             return l
         }
-        let key = Key(kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths, thread: thread)
+        let key = LayoutKey(kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
+                            thread: thread)
         let l: ObjectLayout
         if let known = all[key] {
             l = known
         } else {
-            l = ObjectLayout(kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
-                             allocatedOn: thread)
+            l = ObjectLayout(key)
             all[key] = l
         }
         (recent, previous) = (l, recent)
