@@ -39,7 +39,7 @@ struct LeakAnalysis {
             if let semaphore = t.blockedOn { add(CollectionOfOne(semaphore), "thread \(t.name) frame", "thread", "waiting on") }
         }
         for rl in k.runLoops {
-            let name = k.runLoopName(rl)
+            let name = rl.name
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
                 add(mode.timers.ordered(), label, "runloop", "timers")
@@ -211,7 +211,7 @@ struct LeakAnalysis {
                 let what = kernel.isModeEmpty(rl, a.mode.name, on: t) ? "an empty mode" : "a mode whose items never fire"
                 parked.append(ParkedThread(
                     name: t.name, since: t.sleepingSince,
-                    reason: "asleep in \(kernel.runLoopName(rl)) mode \(mode) (\(what)): no armed timer port, no deadline, no pending wake-up"))
+                    reason: "asleep in \(rl.name) mode \(mode) (\(what)): no armed timer port, no deadline, no pending wake-up"))
             }
         }
         for t in kernel.threads where t.state == .blocked && t.waitTimeoutEntry == nil {

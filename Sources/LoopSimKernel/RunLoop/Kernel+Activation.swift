@@ -20,7 +20,7 @@ extension Kernel {
         switch a.phase {
         case .start:
             let name = a.mode.name
-            record(thread, "rl.run", [("runloop", .string(runLoopName(rl))), ("mode", .string(RunLoopModeName.short(name))),
+            record(thread, "rl.run", [("runloop", .string(rl.name)), ("mode", .string(RunLoopModeName.short(name))),
                                       ("deadline", .instant(a.deadline)), ("poll", .bool(a.isPoll))])
             if name == RunLoopModeName.common && profile.runCommonModesRejected {
                 record(thread, "rl.invalid-mode", [("message", "invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")])

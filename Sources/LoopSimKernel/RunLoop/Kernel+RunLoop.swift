@@ -12,11 +12,11 @@ extension Kernel {
     /// (`ignoreWakeUps`); otherwise one message on the wake-up port (redundant ones collapse).
     func wakeUp(_ rl: SimRunLoop, from thread: SimThread?) {
         guard let activation = rl.currentActivation, !activation.ignoreWakeUps else {
-            record(thread, "wakeup.dropped", [("runloop", .string(runLoopName(rl))),
+            record(thread, "wakeup.dropped", [("runloop", .string(rl.name)),
                                               ("why", .string(rl.currentActivation == nil ? "not running" : "ignoring wake-ups"))])
             return
         }
-        record(thread, "wakeup.send", [("runloop", .string(runLoopName(rl)))])
+        record(thread, "wakeup.send", [("runloop", .string(rl.name))])
         if !rl.wakeUpPending {
             portSequence += 1
             rl.wakeUpPending = true
@@ -28,11 +28,11 @@ extension Kernel {
     /// `CFRunLoopStop`: marks the innermost activation stopped and wakes the loop; dropped if not running.
     func stop(_ rl: SimRunLoop, from thread: SimThread) {
         guard let activation = rl.currentActivation else {
-            record(thread, "stop.dropped", [("runloop", .string(runLoopName(rl)))])
+            record(thread, "stop.dropped", [("runloop", .string(rl.name))])
             return
         }
         activation.stopped = true
-        record(thread, "stop", [("runloop", .string(runLoopName(rl)))])
+        record(thread, "stop", [("runloop", .string(rl.name))])
         wakeUp(rl, from: thread)
     }
 
@@ -52,7 +52,7 @@ extension Kernel {
     func activationTimedOut(_ rl: SimRunLoop, serial: Int) {
         guard let activation = rl.activations.first(where: { $0.serial == serial }) else { return }
         activation.timeoutEntry = nil
-        record(nil, "rl.timeout", [("runloop", .string(runLoopName(rl)))])
+        record(nil, "rl.timeout", [("runloop", .string(rl.name))])
         wakeUp(rl, from: nil)
     }
 
@@ -64,7 +64,7 @@ extension Kernel {
         guard name != RunLoopModeName.common, !rl.isCommon(name) else { return }
         rl.commonModes.append(name)
         let mode = rl.findOrCreateMode(name)
-        record(thread, "rl.common-mode", [("runloop", .string(runLoopName(rl))), ("mode", .string(RunLoopModeName.short(name)))])
+        record(thread, "rl.common-mode", [("runloop", .string(rl.name)), ("mode", .string(RunLoopModeName.short(name)))])
         for timer in rl.commonTimers { addTimer(timer, to: rl, mode: name, on: thread) }
         for source in rl.commonSources { addSource(source, to: rl, mode: name, on: thread) }
         for observer in rl.commonObservers { insertObserver(observer, into: mode) }
@@ -87,7 +87,7 @@ extension Kernel {
         let name = RunLoopModeName.canonical(rawMode)
         rl.blocks.append((modes: name == RunLoopModeName.common ? nil : [name], block: block))
         if name != RunLoopModeName.common { _ = rl.findOrCreateMode(name) }
-        record(thread, "rl.perform-block", [("runloop", .string(runLoopName(rl))), ("mode", .string(RunLoopModeName.short(name))),
+        record(thread, "rl.perform-block", [("runloop", .string(rl.name)), ("mode", .string(RunLoopModeName.short(name))),
                                             ("block", .string(heap.object(block)?.label ?? ""))])
     }
 
@@ -103,7 +103,7 @@ extension Kernel {
         } else {
             insertObserver(observer, into: rl.findOrCreateMode(name))
         }
-        record(thread, "rl.observer.add", [("runloop", .string(runLoopName(rl))), ("mode", .string(RunLoopModeName.short(name))),
+        record(thread, "rl.observer.add", [("runloop", .string(rl.name)), ("mode", .string(RunLoopModeName.short(name))),
                                            ("order", .int(Int64(order)))])
     }
 
@@ -175,7 +175,7 @@ extension Kernel {
         rl.commonSources = []
         rl.commonObservers = []
         rl.blocks = []
-        record(thread, "rl.finalize", [("runloop", .string(runLoopName(rl)))])
+        record(thread, "rl.finalize", [("runloop", .string(rl.name))])
     }
 
     // MARK: User input

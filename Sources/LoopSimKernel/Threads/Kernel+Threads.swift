@@ -124,11 +124,9 @@ extension Kernel {
         let rl = SimRunLoop(id: runLoops.count, threadID: thread.id, threadName: thread.name, isMain: thread.isMain)
         runLoops.append(rl)
         thread.runLoopID = rl.id
-        record(thread, "rl.create", [("runloop", .string(runLoopName(rl)))])
+        record(thread, "rl.create", [("runloop", .string(rl.name))])
         return rl
     }
-
-    func runLoopName(_ rl: SimRunLoop) -> String { rl.name }
 }
 
 /// The base frame of the main thread: `UIApplicationMain` runs the default mode for ever

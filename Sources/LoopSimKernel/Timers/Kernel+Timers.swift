@@ -84,7 +84,7 @@ extension Kernel {
         o.timer!.modes.append(name)
         retain(o.id)
         insertTimer(o, into: mode)
-        record(thread, "timer.add", [("timer", .string(o.displayName)), ("runloop", .string(runLoopName(rl))),
+        record(thread, "timer.add", [("timer", .string(o.displayName)), ("runloop", .string(rl.name)),
                                      ("mode", .string(RunLoopModeName.short(name)))])
         armNextTimer(in: mode, of: rl)
     }
@@ -165,7 +165,7 @@ extension Kernel {
         mode.port.entry = nil
         mode.port.armedDeadline = nil
         if wasArmed {
-            record(threads[rl.threadID], "port.cancel", [("runloop", .string(runLoopName(rl))),
+            record(threads[rl.threadID], "port.cancel", [("runloop", .string(rl.name)),
                                                          ("mode", .string(mode.shortName))])
         }
     }
