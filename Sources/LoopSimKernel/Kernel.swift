@@ -78,6 +78,8 @@ public final class Kernel {
     var portSequence: UInt64 = 0
     var nextActivationSerial = 0
     var blockCounter = 0
+    /// The global block of each block literal that captures nothing, made on first use (by template index).
+    var globalBlocks: [ObjectID?]
     var steps = 0
     public internal(set) var runLoopExits: [RunLoopExit] = []
     public internal(set) var logs: [LogEntry] = []
@@ -105,6 +107,7 @@ public final class Kernel {
         self.blockSlotLayouts = program.blocks.map {
             SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
         }
+        self.globalBlocks = Array(repeating: nil, count: program.blocks.count)
     }
 
     /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and

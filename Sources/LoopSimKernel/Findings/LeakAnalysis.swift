@@ -120,7 +120,7 @@ struct LeakAnalysis {
             reach[Int(index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
             frontier.append(index)
         }
-        // Leak candidates: alive, not declared roots, and let go of or unreached. The search meets the reached
+        // Leak candidates: alive, not declared roots or global blocks, and let go of or unreached. The search meets the reached
         // ones, so that the scan after it reads only the unreached objects, not all of them again.
         var candidates: [HeapObject] = []
         var head = 0
@@ -128,7 +128,7 @@ struct LeakAnalysis {
             let index = frontier[head]
             head += 1
             let o = heap.object(atIndex: Int(index))!
-            if o.isAbandoned, o.state == .alive, !o.isDeclaredRoot { candidates.append(o) }
+            if o.isAbandoned, o.state == .alive, o.canLeak { candidates.append(o) }
             forEachEdge(of: o) { edge, child in
                 let c = Int(child.index)
                 if reach[c].from == Reach.unreached.from {
@@ -138,7 +138,7 @@ struct LeakAnalysis {
             }
         }
         for index in reach.indices where reach[index].from == Reach.unreached.from {
-            if let o = heap.object(atIndex: index), o.state == .alive, !o.isDeclaredRoot { candidates.append(o) }
+            if let o = heap.object(atIndex: index), o.state == .alive, o.canLeak { candidates.append(o) }
         }
         candidates.sort { $0.serial < $1.serial }
         var leaks: [Leak] = []

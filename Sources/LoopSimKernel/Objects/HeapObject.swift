@@ -2,10 +2,10 @@
 ///
 /// Only what differs from object to object is stored here: a 64-byte ``HeapObjectHeader`` and the 16-byte slots
 /// after it, in one allocation (an `NSTimer` with its three slots asks for 128 bytes and takes 144 with the
-/// allocator's header, a block without captures 80 and 96). What every object of a class allocated on a thread
-/// shares (class name, slot names and strengths, kind, thread) is one ``ObjectLayout``, and the state of a timer
-/// or of the rarer kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per timer). When and where it
-/// died is its ``DeathRecord``.
+/// allocator's header, a block with one capture 96 and 112; a block without captures is a global block, one per
+/// literal). What every object of a class allocated on a thread shares (class name, slot names and strengths,
+/// kind, thread) is one ``ObjectLayout``, and the state of a timer or of the rarer kinds is boxed apart behind one
+/// pointer (BENCHMARKS.md, memory per timer). When and where it died is its ``DeathRecord``.
 public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)
@@ -34,9 +34,11 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     }
 
     private static let stateMask: UInt8 = 0b11, abandonedBit: UInt8 = 1 << 2, internalBit: UInt8 = 1 << 3,
-                       declaredRootBit: UInt8 = 1 << 4, qualifiedBit: UInt8 = 1 << 5, timerBit: UInt8 = 1 << 6
+                       declaredRootBit: UInt8 = 1 << 4, qualifiedBit: UInt8 = 1 << 5, timerBit: UInt8 = 1 << 6,
+                       globalBit: UInt8 = 1 << 7
 
-    /// 1-based allocation number over the whole run: stable names in reports (`block#2`).
+    /// 1-based allocation number over the whole run: stable names in reports (`block#2`); 0 for a global block,
+    /// which is not allocated.
     public var serial: Int { Int(header.serialHigh) << 32 | Int(header.serialLow) }
 
     /// The number of slots: the instance variables of a class, a block's captures, a timer's target, userInfo
@@ -109,6 +111,11 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     }
     /// A root by declaration (a singleton): never a leak.
     public var isDeclaredRoot: Bool { flags & Self.declaredRootBit != 0 }
+    /// A global block (``ObjectHeap/makeGlobalBlock(templateIndex:label:at:)``): static storage, which retain and
+    /// release leave alone and which never dies.
+    public var isGlobal: Bool { flags & Self.globalBit != 0 }
+    /// Whether being alive when it should not be makes it a leak: not a declared root, not static storage.
+    var canLeak: Bool { flags & (Self.declaredRootBit | Self.globalBit) == 0 }
     public var allocatedOn: String { layout.allocatedOn }
 
     /// The state of the rarer kinds, made on first write.
@@ -150,7 +157,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
 
     /// A new object with retain count 1, its slots holding `slots` (``ObjectHeap`` allocates through it).
     static func make(id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value],
-                     isDeclaredRoot: Bool, isInternal: Bool, at: SimInstant) -> HeapObject {
+                     isDeclaredRoot: Bool, isInternal: Bool, isGlobal: Bool = false, at: SimInstant) -> HeapObject {
         let displayName: String, qualified: Bool
         switch (label, layout.kind) {
         case (let label?, .block):
@@ -162,7 +169,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         }
         precondition(serial >> 48 == 0, "more than 2^48 allocations")
         let flags = (qualified ? qualifiedBit : 0) | (isDeclaredRoot ? declaredRootBit : 0)
-            | (isInternal ? internalBit : 0)
+            | (isInternal ? internalBit : 0) | (isGlobal ? globalBit : 0)
         let header = HeapObjectHeader(
             id: id, layout: layout, displayName: displayName, extra: nil, allocatedAt: at,
             serialLow: UInt32(truncatingIfNeeded: serial), count: 1, slotCount: UInt32(slots.count),

@@ -13,9 +13,11 @@ extension Kernel {
         return o.id
     }
 
-    /// A block literal: its captures are evaluated and stored now (strong ones retained).
+    /// A block literal: its captures are evaluated and stored now (strong ones retained). A literal that captures
+    /// nothing is its global block, which is never allocated.
     func allocateBlock(templateIndex: Int, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> ObjectID {
         let template = program.blocks[templateIndex]
+        if template.captures.isEmpty { return globalBlock(templateIndex: templateIndex) }
         var values: [Value] = []
         var owned: [Bool] = []
         for capture in template.captures {
@@ -41,6 +43,17 @@ extension Kernel {
         record(thread, "obj.alloc", [("object", .string(o.label)), ("class", "block"),
                                      ("captures", .strings(template.captures.map { "\($0.strength.rawValue) \($0.name)" }))])
         return o.id
+    }
+
+    /// The global block of a literal that captures nothing: the same object every time, with no `obj.alloc`
+    /// (nothing is allocated: ``ObjectHeap/makeGlobalBlock(templateIndex:label:at:)``). Its name counts block
+    /// literals in the scenario's order, after what a debugger prints (`<__NSGlobalBlock__: 0x…>`).
+    private func globalBlock(templateIndex: Int) -> ObjectID {
+        if let id = globalBlocks[templateIndex] { return id }
+        let id = heap.makeGlobalBlock(templateIndex: templateIndex, label: "__NSGlobalBlock__#\(templateIndex + 1)",
+                                      at: now).id
+        globalBlocks[templateIndex] = id
+        return id
     }
 
     // MARK: Counting
@@ -122,7 +135,7 @@ extension Kernel {
     /// (strong references held by nothing else) is let go with it: a controller's navigation item takes its bar
     /// button and the bar button its custom view.
     func abandon(_ object: HeapObject, because reason: String) {
-        guard !object.isAbandoned, !object.isDeclaredRoot else { return }
+        guard !object.isAbandoned, object.canLeak else { return }
         object.isAbandoned = true
         record(nil, "obj.let-go", [("object", .string(object.displayName)), ("reason", .string(reason))])
         for (_, id) in LeakAnalysis(kernel: self).edges(object) {

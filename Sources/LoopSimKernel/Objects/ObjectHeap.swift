@@ -9,7 +9,8 @@ public struct ObjectHeap {
     private var freeIndices: [UInt32] = []
     /// The layouts objects share (``ObjectLayout``).
     private var layouts = LayoutCache()
-    /// Objects the scenario allocated (kernel-internal ones, such as UIKit's event source, are not counted).
+    /// Objects the scenario allocated (kernel-internal ones, such as UIKit's event source, and global blocks are not
+    /// counted).
     public private(set) var allocatedCount = 0
     private var serialCounter = 0
     public private(set) var deallocatedCount = 0
@@ -61,35 +62,60 @@ public struct ObjectHeap {
     mutating func allocate(kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
                            slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
                            isInternal: Bool = false, at now: SimInstant, on thread: String) -> HeapObject {
-        let index: UInt32
-        if let free = freeIndices.popLast() {
-            index = free
-        } else {
-            index = UInt32(objects.count)
-            objects.append(nil)
-            generations.append(0)
-        }
         serialCounter += 1
-        liveCount += 1
         if !isInternal { allocatedCount += 1 }
         let layout = layouts.layout(kind, className, slotNames, slotStrengths, thread)
         let object = HeapObject.make(
-            id: ObjectID(index: index, generation: generations[Int(index)]), serial: serialCounter, layout: layout,
-            label: label, slots: slots, isDeclaredRoot: isDeclaredRoot, isInternal: isInternal, at: now)
-        objects[Int(index)] = object
+            id: nextID(), serial: serialCounter, layout: layout, label: label, slots: slots,
+            isDeclaredRoot: isDeclaredRoot, isInternal: isInternal, at: now)
+        place(object)
         if isDeclaredRoot { declaredRootIDs.append(object.id) }
         return object
     }
 
-    /// +1 on a live or deallocating object.
-    mutating func retain(_ id: ObjectID) {
-        guard let o = object(id) else { preconditionFailure("retain of freed object \(id)") }
-        o.retainCount += 1
+    /// The global block of block literal `templateIndex`, which captures nothing: clang emits such a literal as
+    /// static data (`_NSConcreteGlobalBlock`; CGBlocks.cpp, `computeBlockInfo`: no captures, `CanBeGlobal`), and
+    /// libclosure's `_Block_copy` returns it as it is and `_Block_release` ignores it (`BLOCK_IS_GLOBAL`). A Swift
+    /// closure that captures nothing has no context to allocate either. So it is no allocation: serial 0, not
+    /// counted (internal), never dies, and ``retain(_:)`` and ``release(_:)`` leave its count alone.
+    mutating func makeGlobalBlock(templateIndex: Int, label: String, at now: SimInstant) -> HeapObject {
+        let layout = layouts.layout(.block(templateIndex: templateIndex), "block", [], [], "")
+        let object = HeapObject.make(id: nextID(), serial: 0, layout: layout, label: label, slots: [],
+                                     isDeclaredRoot: false, isInternal: true, isGlobal: true, at: now)
+        place(object)
+        return object
     }
 
-    /// -1; returns the object when this was its last strong reference (its dealloc must now run).
+    /// The id of the slot the next object takes: a freed one, else a new one.
+    private mutating func nextID() -> ObjectID {
+        if let free = freeIndices.last { return ObjectID(index: free, generation: generations[Int(free)]) }
+        return ObjectID(index: UInt32(objects.count), generation: 0)
+    }
+
+    /// Stores a new object in the slot ``nextID()`` named.
+    private mutating func place(_ object: HeapObject) {
+        let index = Int(object.id.index)
+        if index == objects.count {
+            objects.append(object)
+            generations.append(0)
+        } else {
+            freeIndices.removeLast()
+            objects[index] = object
+        }
+        liveCount += 1
+    }
+
+    /// +1 on a live or deallocating object (nothing on a global block).
+    mutating func retain(_ id: ObjectID) {
+        guard let o = object(id) else { preconditionFailure("retain of freed object \(id)") }
+        if !o.isGlobal { o.retainCount += 1 }
+    }
+
+    /// -1; returns the object when this was its last strong reference (its dealloc must now run). Nothing on a
+    /// global block.
     mutating func release(_ id: ObjectID) -> HeapObject? {
         guard let o = object(id) else { preconditionFailure("release of freed object \(id)") }
+        if o.isGlobal { return nil }
         precondition(o.retainCount > 0, "over-release of \(o.label)")
         o.retainCount -= 1
         if o.retainCount == 0 && o.state == .alive {
