@@ -120,8 +120,8 @@ struct LeakAnalysis {
             reach[Int(index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
             frontier.append(index)
         }
-        // Leak candidates: alive, not declared roots or global blocks, and let go of or unreached. The search meets the reached
-        // ones, so that the scan after it reads only the unreached objects, not all of them again.
+        // Leak candidates: alive, not declared roots or global blocks, and let go of or unreached. The search meets
+        // the reached ones, so that the scan after it reads only the unreached objects, not all of them again.
         var candidates: [HeapObject] = []
         var head = 0
         while head < frontier.count {
