@@ -144,7 +144,7 @@ public struct ObjectHeap {
 /// allocating thread.
 private struct LayoutCache {
     private var all: [LayoutKey: ObjectLayout] = [:]
-    /// The last two used (a storm allocates a timer and its block in turn).
+    /// The last two used (objects made in turn, such as each cell's timer and the block capturing the cell).
     private var recent: ObjectLayout?, previous: ObjectLayout?
 
     @inline(__always)
