@@ -242,7 +242,9 @@ public enum InvariantChecker {
             for mode in rl.modes.values {
                 // A mode's timers are not listed publicly: each live timer names its modes, and the counts must
                 // agree (a freed timer left in a mode would make the mode's count larger).
-                let listed = live.filter { $0.timer?.runLoop == rl.id && $0.timer!.modes.contains(mode.name) }.count
+                let listed = live.filter { o in
+                    o.isTimer && o.timer.runLoop == rl.id && o.timer.modes.contains(mode.name)
+                }.count
                 if listed != mode.timerCount {
                     fail("dealloc.unreachable", "run loop \(rl.id) mode \(mode.name) holds \(mode.timerCount) timers, "
                         + "but \(listed) live timers say they are in it")
@@ -262,7 +264,8 @@ public enum InvariantChecker {
             }
         }
         for o in live {
-            if let timer = o.timer, timer.runLoop != nil { held[o.id, default: 0] += timer.modes.count }  // each mode retains it
+            // Each mode a timer is in retains it.
+            if o.isTimer, o.timer.runLoop != nil { held[o.id, default: 0] += o.timer.modes.count }
         }
         // A global block's count does not move: retains and releases of it do nothing.
         for o in live where !o.isGlobal && (held[o.id] ?? 0) > o.retainCount {

@@ -53,7 +53,7 @@ import Testing
         #expect(globals.map(\.displayName) == ["__NSGlobalBlock__#1", "__NSGlobalBlock__#2"])
         #expect(globals.map(\.serial) == [0, 0])
         #expect(globals.map(\.retainCount) == [1, 1])
-        let timers = kernel.heap.liveObjects.filter { $0.timer != nil }
+        let timers = kernel.heap.liveObjects.filter { $0.isTimer }
         #expect(timers.count == 2)
         let blockSlots = timers.map { $0[slot: 2] }
         #expect(blockSlots == [.object(globals[0].id), .object(globals[0].id)])

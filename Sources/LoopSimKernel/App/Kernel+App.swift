@@ -136,12 +136,12 @@ extension Kernel {
         frozenEntries = []
         let shift = { (t: SimInstant) -> SimInstant in t > since && !t.isNever ? t + slept : t }
         for o in heap.liveObjects {
-            if o.timer != nil { o.timer!.fireTSR = shift(o.timer!.fireTSR) }
+            if o.isTimer { o.timer.fireTSR = shift(o.timer.fireTSR) }
             if let s = o.dispatchSource, !s.wallClock { o.dispatchSource!.target = shift(s.target) }
         }
         for rl in runLoops {
             for mode in rl.modes.values {
-                mode.timers.refreshDeadlines { heap.object($0)!.timer!.fireTSR }
+                mode.timers.refreshDeadlines { heap.object($0)!.timer.fireTSR }
                 mode.softDeadline = shift(mode.softDeadline)
                 mode.hardDeadline = shift(mode.hardDeadline)
                 mode.port.armedDeadline = mode.port.armedDeadline.map(shift)
@@ -153,8 +153,9 @@ extension Kernel {
 
     /// Ticks and wall-clock slots of every repeating timer, for the foreground-return figures.
     private func countdownFigures() -> [(timer: String, ticks: Int, wallSlots: Int, interval: SimDuration)] {
-        heap.liveObjects.filter { $0.timer?.isRepeating == true && !$0.isInternal }.sorted { $0.serial < $1.serial }.map { o in
-            let t = o.timer!
+        let repeating = heap.liveObjects.filter { $0.isTimer && $0.timer.isRepeating && !$0.isInternal }
+        return repeating.sorted { $0.serial < $1.serial }.map { o in
+            let t = o.timer
             let elapsed = now.nanoseconds - t.firstSlotWall.nanoseconds
             let slots = elapsed < 0 ? 0 : Int(elapsed / t.interval.nanoseconds) + 1
             return (o.displayName, t.fires, slots, t.interval)

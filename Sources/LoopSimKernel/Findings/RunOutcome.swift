@@ -4,11 +4,13 @@ public struct RunOutcome: Sendable {
         public var label: String
         /// 0 for a one-shot.
         public var interval: SimDuration
-        public var fires: Int
         public var skipped: Int
         /// Fires whose call a proxy swallowed (its target was gone): wake-ups for nothing.
         public var wasted: Int
+        /// Latency of every run-loop fire.
         public var latencies: [SimDuration]
+        /// Run-loop fires: one latency each.
+        public var fires: Int { latencies.count }
     }
     /// A dispatch timer source's statistics.
     public struct SourceRecord: Sendable, Hashable {
@@ -84,7 +86,7 @@ public struct RunOutcome: Sendable {
         let heap = k.heap
         for index in 0..<heap.indexLimit {
             guard let o = heap.object(atIndex: index) else { continue }
-            if o.timer != nil { liveTimers.append(Int32(index)) }
+            if o.isTimer { liveTimers.append(Int32(index)) }
             if o.dispatchSource != nil { liveSources.append(Int32(index)) }
         }
         timers = Self.sortedByLabel(k.finishedTimers, consume liveTimers, of: heap, label: \.label, record: Self.record)
@@ -127,9 +129,8 @@ public struct RunOutcome: Sendable {
     }
 
     static func record(_ o: HeapObject) -> TimerRecord {
-        let t = o.timer!
-        return TimerRecord(label: o.displayName, interval: t.interval, fires: t.fires, skipped: t.skippedSlots,
-                           wasted: t.wastedFires, latencies: t.latencies)
+        TimerRecord(label: o.displayName, interval: o.timer.interval, skipped: o.timer.skippedSlots,
+                    wasted: o.timer.wastedFires, latencies: o.timer.latencies)
     }
 
     static func record(source o: HeapObject) -> SourceRecord {

@@ -1,11 +1,12 @@
 /// One reference-counted object: an instance of a scenario class, a block, or an `NSTimer`.
 ///
 /// Only what differs from object to object is stored here: a 64-byte ``HeapObjectHeader`` and the 16-byte slots
-/// after it, in one allocation (an `NSTimer` with its three slots asks for 128 bytes and takes 144 with the
-/// allocator's header, a block with one capture 96 and 112; a block without captures is a global block, one per
-/// literal). What every object of a class allocated on a thread shares (class name, slot names and strengths,
-/// kind, thread) is one ``ObjectLayout``, and the state of a timer or of the rarer kinds is boxed apart behind one
-/// pointer (BENCHMARKS.md, memory per timer). When and where it died is its ``DeathRecord``.
+/// after it, in one allocation; a timer's state follows its slots (an `NSTimer` with its three slots and its
+/// state asks for 208 bytes and takes 224 with the allocator's header, a block with one capture 96 and 112; a
+/// block without captures is a global block, one per literal). What every object of a class allocated on a thread
+/// shares (class name, slot names and strengths, kind, thread) is one ``ObjectLayout``, and the state of the rarer
+/// kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per timer). When and where it died is its
+/// ``DeathRecord``.
 public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)
@@ -60,17 +61,45 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: slotCount)) }
     }
 
-    /// Timer state, for `NSTimer` and `CADisplayLink` objects.
-    public internal(set) var timer: TimerState? {
-        get {
-            flags & Self.timerBit != 0 ? unsafeDowncast(header.extra.unsafelyUnwrapped, to: TimerState.self) : nil
+    /// Whether it is a timer (an `NSTimer` or a `CADisplayLink`): its ``timer`` state is set.
+    public var isTimer: Bool { flags & Self.timerBit != 0 }
+
+    /// Timer state, for `NSTimer` and `CADisplayLink` objects: stored after the slots, read and changed in place
+    /// (`o.timer.fires`, `o.timer.isFiring = true`). Only a timer has one (``isTimer``); ``initializeTimer(_:)``
+    /// sets it.
+    public internal(set) var timer: TimerState {
+        unsafeAddress { UnsafePointer(timerState) }
+        unsafeMutableAddress { timerState }
+    }
+
+    /// Where ``timer`` lives: the `Value`-sized words after the slots that ``make`` reserves for a timer.
+    private var timerState: UnsafeMutablePointer<TimerState> {
+        precondition(flags & Self.timerBit != 0, "\(displayName) is not a timer")
+        return withUnsafeMutablePointers { Self.afterSlots($0, $1).assumingMemoryBound(to: TimerState.self) }
+    }
+
+    /// The memory after the slots, where a timer keeps its state.
+    @inline(__always)
+    private static func afterSlots(_ header: UnsafeMutablePointer<HeapObjectHeader>,
+                                   _ slots: UnsafeMutablePointer<Value>) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(slots + Int(header.pointee.slotCount))
+    }
+
+    /// The `Value`-sized words a timer's state takes after its slots.
+    private static let timerWords: Int = {
+        precondition(MemoryLayout<TimerState>.alignment <= MemoryLayout<Value>.alignment)
+        return (MemoryLayout<TimerState>.size + MemoryLayout<Value>.stride - 1) / MemoryLayout<Value>.stride
+    }()
+
+    /// Sets a timer object's state, once (``make`` reserved room for it after the slots of a `.timer` kind).
+    func initializeTimer(_ state: TimerState) {
+        guard case .timer = kind, flags & Self.timerBit == 0 else {
+            preconditionFailure("a timer's state on \(displayName), which is not a timer without one")
         }
-        set {
-            precondition(flags & Self.timerBit != 0 || header.extra == nil,
-                         "a timer's state on an object with another kind's")
-            header.extra = newValue
-            if newValue != nil { flags |= Self.timerBit } else { flags &= ~Self.timerBit }
+        withUnsafeMutablePointers {
+            Self.afterSlots($0, $1).bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)
         }
+        flags |= Self.timerBit
     }
     public var kind: Kind { layout.kind }
     /// Class name: the scenario class, `block`, `NSTimer`, `CFRunLoopSource`.
@@ -120,10 +149,10 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
 
     /// The state of the rarer kinds, made on first write.
     private var rare: RareKindState? {
-        get { flags & Self.timerBit != 0 ? nil : header.extra.map { unsafeDowncast($0, to: RareKindState.self) } }
+        get { header.rare }
         set {
             precondition(flags & Self.timerBit == 0, "a rarer kind's state on a timer")
-            header.extra = newValue
+            header.rare = newValue
         }
     }
 
@@ -171,10 +200,11 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         let flags = (qualified ? qualifiedBit : 0) | (isDeclaredRoot ? declaredRootBit : 0)
             | (isInternal ? internalBit : 0) | (isGlobal ? globalBit : 0)
         let header = HeapObjectHeader(
-            id: id, layout: layout, displayName: displayName, extra: nil, allocatedAt: at,
+            id: id, layout: layout, displayName: displayName, rare: nil, allocatedAt: at,
             serialLow: UInt32(truncatingIfNeeded: serial), count: 1, slotCount: UInt32(slots.count),
             serialHigh: UInt16(truncatingIfNeeded: serial >> 32), flags: flags)
-        let object = unsafeDowncast(create(minimumCapacity: slots.count) { _ in header }, to: HeapObject.self)
+        let words = if case .timer = layout.kind { timerWords } else { 0 }
+        let object = unsafeDowncast(create(minimumCapacity: slots.count + words) { _ in header }, to: HeapObject.self)
         object.withUnsafeMutablePointerToElements { elements in
             for (i, value) in slots.enumerated() { (elements + i).initialize(to: value) }
         }
@@ -182,7 +212,12 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, slots in slots.deinitialize(count: Int(header.pointee.slotCount)) }
+        withUnsafeMutablePointers { header, slots in
+            if header.pointee.flags & Self.timerBit != 0 {
+                Self.afterSlots(header, slots).assumingMemoryBound(to: TimerState.self).deinitialize(count: 1)
+            }
+            slots.deinitialize(count: Int(header.pointee.slotCount))
+        }
     }
 
     /// Freed (its ``DeathRecord`` says when and on which thread).
@@ -194,11 +229,9 @@ public struct HeapObjectHeader {
     let id: ObjectID
     let layout: ObjectLayout
     let displayName: String
-    /// The timer's state for `NSTimer` and `CADisplayLink` objects (the timer bit of `flags` set), else the
-    /// state of the rarer kinds for the objects that have one (``RareKindState``): one pointer for both, and an
-    /// object of any other kind pays it instead of about 190 bytes of empty optionals (BENCHMARKS.md, memory per
-    /// timer).
-    var extra: AnyObject?
+    /// The state of the rarer kinds for the objects that have one: one pointer, which an object of any other kind
+    /// pays instead of about 190 bytes of empty optionals (BENCHMARKS.md, memory per timer).
+    var rare: RareKindState?
     let allocatedAt: SimInstant
     /// With `serialHigh`, the serial in 48 bits: 2.8 × 10¹⁴ allocations, years of allocating at a million a second.
     let serialLow: UInt32
@@ -209,7 +242,7 @@ public struct HeapObjectHeader {
 }
 
 /// The state of a run-loop source, dispatch source or semaphore, boxed apart from ``HeapObject``.
-private final class RareKindState {
+final class RareKindState {
     var source: SourceState?
     var dispatchSource: DispatchSourceState?
     var semaphore: SemaphoreState?

@@ -116,7 +116,7 @@ extension Kernel {
                 if let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
             }
         }
-        if object.timer != nil { finishedTimers.append(RunOutcome.record(object)) }
+        if object.isTimer { finishedTimers.append(RunOutcome.record(object)) }
         if object.dispatchSource != nil { finishedSources.append(RunOutcome.record(source: object)) }
         // References taken while it was deallocating (its dealloc retained it: a block capturing self, self stored
         // into a strong field) do not keep it: the ObjC runtime ignores a retain of a deallocating object. It is

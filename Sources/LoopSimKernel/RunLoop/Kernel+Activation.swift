@@ -198,8 +198,8 @@ extension Kernel {
         case .timerPort:
             // `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
             a.mode.timers.forEachDue(at: now) { id in
-                let t = heap.object(id)!.timer!
-                if t.isValid && !t.isFiring { a.callouts.append(.timer(id, oldFire: t.fireTSR)) }
+                let o = heap.object(id)!
+                if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(id, oldFire: o.timer.fireTSR)) }
             }
             if a.callouts.isEmpty {
                 record(thread, "rl.timers.none-due", [("mode", .string(a.mode.shortName))])

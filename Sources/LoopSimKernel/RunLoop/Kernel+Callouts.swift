@@ -25,15 +25,14 @@ extension Kernel {
                 return calloutFrame(retaining: block, edge: "source handler")
             }
         case .timer(let id, let oldFire):
-            guard let o = heap.object(id), o.timer != nil, o.timer!.isValid, !o.timer!.isFiring, o.timer!.fireTSR <= now,
-                  o.timer!.runLoop == a.runLoop.id else { return nil }
-            o.timer!.isFiring = true
+            guard let o = heap.object(id), o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= now,
+                  o.timer.runLoop == a.runLoop.id else { return nil }
+            o.timer.isFiring = true
             a.mode.softDeadline = .never  // reset the cached deadlines, then re-arm skipping firing timers
             a.mode.hardDeadline = .never
             armNextTimer(in: a.mode, of: a.runLoop)
             retain(id)
-            o.timer!.fires += 1
-            o.timer!.latencies.append(now - oldFire)
+            o.timer.latencies.append(now - oldFire)  // one more fire
             record(thread, "timer.fire") {
                 $0.field("timer", o.displayName, cachedIn: .object)
                 $0.field("slot", oldFire)
@@ -77,11 +76,11 @@ extension Kernel {
             if a.returnAfterSourceHandled { a.calloutIndex = a.callouts.count }  // stop after the first source
         case .timer(let id, let oldFire):
             guard let o = heap.object(id) else { return }
-            if o.timer!.isValid && !o.timer!.isRepeating {
+            if o.timer.isValid && !o.timer.isRepeating {
                 invalidateTimer(id, on: thread, reason: "one-shot fired")
             }
-            o.timer!.isFiring = false
-            if o.timer!.isValid && o.timer!.isRepeating {
+            o.timer.isFiring = false
+            if o.timer.isValid && o.timer.isRepeating {
                 rescheduleAfterFire(o, oldFire: oldFire, on: thread)
             }
             release(id, on: thread)

@@ -154,8 +154,10 @@ extension Kernel {
     func finalizeRunLoop(_ rl: SimRunLoop, on thread: SimThread) {
         for mode in rl.modes.values {
             for id in mode.timers.ordered() {
-                heap.object(id)?.timer?.runLoop = nil
-                heap.object(id)?.timer?.modes = []
+                if let o = heap.object(id) {
+                    o.timer.runLoop = nil
+                    o.timer.modes = []
+                }
                 release(id, on: thread)
             }
             mode.timers = TimerList()

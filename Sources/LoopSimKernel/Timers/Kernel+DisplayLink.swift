@@ -12,8 +12,8 @@ extension Kernel {
         if case .object(let id) = targetValue, !owned { retain(id) }
         // The first frame boundary after now, on a grid anchored at instant 0.
         let next = SimInstant(nanoseconds: (now.nanoseconds / framePeriod.nanoseconds + 1) * framePeriod.nanoseconds)
-        o.timer = TimerState(fireTSR: next, interval: framePeriod,
-                             action: .targetSelector(target: target, classIndex: classIndex, method: method))
+        o.initializeTimer(TimerState(fireTSR: next, interval: framePeriod,
+                                     action: .targetSelector(target: target, classIndex: classIndex, method: method)))
         record(thread, "displaylink.create", [("link", .string(o.displayName)), ("fps", .int(Int64(fps)))])
         return o.id
     }

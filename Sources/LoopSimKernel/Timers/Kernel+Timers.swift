@@ -40,12 +40,12 @@ extension Kernel {
             kind: .timer, className: "NSTimer", label: spec.label, slotNames: TimerState.slotNames,
             slotStrengths: TimerState.slotStrengths, slots: slots, isDeclaredRoot: false, at: now, on: thread.name)
         for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { retain(id) } }
-        o.timer = TimerState(fireTSR: firstFire, interval: interval, action: spec.action)
-        o.timer!.firstSlotWall = firstFire
+        o.initializeTimer(TimerState(fireTSR: firstFire, interval: interval, action: spec.action))
+        o.timer.firstSlotWall = firstFire
         // CFRunLoopTimerSetTolerance: negative -> 0; repeating timers at most half their interval.
         var tolerance = max(.zero, spec.tolerance)
         if spec.repeats { tolerance = min(tolerance, SimDuration(nanoseconds: interval.nanoseconds / 2)) }
-        o.timer!.tolerance = tolerance
+        o.timer.tolerance = tolerance
         if !profile.timerReleasesTargetOnInvalidate {
             // corelibs Timer: the CF context holds +1 on the Timer with no release callback (SCF-HEAD Timer.swift).
             retain(o.id)
@@ -63,8 +63,8 @@ extension Kernel {
 
     /// `CFRunLoopAddTimer`: ignored for an invalid timer or one that belongs to another run loop.
     func addTimer(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread) {
-        guard let o = heap.object(id), let state = o.timer, state.isValid else { return }
-        if let owner = state.runLoop, owner != rl.id { return }
+        guard let o = heap.object(id), o.isTimer, o.timer.isValid else { return }
+        if let owner = o.timer.runLoop, owner != rl.id { return }
         let mode = RunLoopModeName.canonical(rawMode)
         if mode == RunLoopModeName.common {
             if !rl.commonTimers.contains(id) {
@@ -80,8 +80,8 @@ extension Kernel {
     private func addTimer(_ o: HeapObject, to rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
         let mode = rl.findOrCreateMode(name)
         guard !mode.timers.contains(o.id) else { return }  // already in this mode: nothing changes (S10)
-        o.timer!.runLoop = rl.id
-        o.timer!.modes.append(name)
+        o.timer.runLoop = rl.id
+        o.timer.modes.append(name)
         retain(o.id)
         insertTimer(o, into: mode)
         record(thread, "timer.add", [("timer", .string(o.displayName)), ("runloop", .string(rl.name)),
@@ -91,15 +91,15 @@ extension Kernel {
 
     /// Inserts after every timer with an earlier or equal deadline (`__CFRunLoopInsertionIndexInTimerArray`).
     private func insertTimer(_ o: HeapObject, into mode: RunLoopMode) {
-        mode.timers.insert(o.id, fire: o.timer!.fireTSR, tolerant: o.timer!.tolerance > .zero)
+        mode.timers.insert(o.id, fire: o.timer.fireTSR, tolerant: o.timer.tolerance > .zero)
     }
 
     /// Removes `o` from one mode (the mode's array releases it) and re-arms that mode's port.
     private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
         guard let mode = rl.modes[name], mode.timers.contains(o.id) else { return }
-        mode.timers.remove(o.id, tolerant: o.timer!.tolerance > .zero)
-        o.timer!.modes.removeAll { $0 == name }
-        if o.timer!.modes.isEmpty { o.timer!.runLoop = nil }
+        mode.timers.remove(o.id, tolerant: o.timer.tolerance > .zero)
+        o.timer.modes.removeAll { $0 == name }
+        if o.timer.modes.isEmpty { o.timer.runLoop = nil }
         armNextTimer(in: mode, of: rl)
         release(o.id, on: thread)
     }
@@ -113,13 +113,13 @@ extension Kernel {
         var hard = SimInstant.never
         if mode.timers.tolerant == 0 {
             // Without tolerance both deadlines are the earliest non-firing timer's.
-            if let first = mode.timers.first(skipping: { heap.object($0)!.timer!.isFiring }) {
+            if let first = mode.timers.first(skipping: { heap.object($0)!.timer.isFiring }) {
                 soft = first.fire
                 hard = soft
             }
         } else {
             for id in mode.timers.ordered() {
-                let t = heap.object(id)!.timer!
+                let t = heap.object(id)!.timer
                 if t.isFiring { continue }
                 // In deadline order: stop once a soft deadline passes the hard one found so far.
                 if t.fireTSR > hard { break }
@@ -193,13 +193,13 @@ extension Kernel {
     /// the common items (each removal re-arms that mode's port), then release target, userInfo and block.
     /// No wake-up is sent to the owning loop.
     func invalidateTimer(_ id: ObjectID, on thread: SimThread, reason: String) {
-        guard let o = heap.object(id), o.timer?.isValid == true else { return }
-        o.timer!.isValid = false
+        guard let o = heap.object(id), o.isTimer, o.timer.isValid else { return }
+        o.timer.isValid = false
         retain(id)  // CF holds the timer across its own invalidation
         record(thread, "timer.invalidate", [("timer", .string(o.displayName)), ("reason", .string(reason))])
-        if let rlID = o.timer!.runLoop {
+        if let rlID = o.timer.runLoop {
             let rl = runLoops[rlID]
-            for name in o.timer!.modes { removeTimer(o, from: rl, modeNamed: name, on: thread) }
+            for name in o.timer.modes { removeTimer(o, from: rl, modeNamed: name, on: thread) }
             if let index = rl.commonTimers.firstIndex(of: id) {
                 rl.commonTimers.remove(at: index)
                 release(id, on: thread)
@@ -220,7 +220,7 @@ extension Kernel {
     /// `-[NSTimer fire]`: the action runs now on the caller's thread, the schedule is untouched, and a
     /// one-shot timer is invalidated afterwards. Nothing on an invalid timer.
     func fireManually(_ id: ObjectID, on thread: SimThread) -> FrameAction {
-        guard let o = heap.object(id), o.timer?.isValid == true else { return .next }
+        guard let o = heap.object(id), o.isTimer, o.timer.isValid else { return .next }
         record(thread, "timer.fire.manual", [("timer", .string(o.displayName))])
         return .push(ManualFireFrame(timer: id))
     }
@@ -229,7 +229,7 @@ extension Kernel {
     /// retained by the caller for the duration. Nil when there is nothing to run: a safe proxy swallowed the
     /// call (counted as a wasted fire). A naive proxy without its target crashes the run.
     func timerCalloutFrame(_ o: HeapObject, on thread: SimThread) -> Frame? {
-        switch o.timer!.action {
+        switch o.timer.action {
         case .targetSelector(let c, let m), .invocation(let c, let m):
             let (classIndex, method) = (Int(c), Int(m))
             guard var target = o[slot: TimerState.targetSlot].object.flatMap({ heap.object($0) }) else { return nil }
@@ -240,7 +240,7 @@ extension Kernel {
             do {
                 guard let receiver = try forwardingTarget(target, selector: program.classes[classIndex].methods[method].name)
                 else {
-                    o.timer!.wastedFires += 1
+                    o.timer.wastedFires += 1
                     record(thread, "timer.wasted", [("timer", .string(o.displayName))])
                     return nil
                 }
@@ -262,25 +262,25 @@ extension Kernel {
     /// After a run-loop callout of a still-valid repeating timer: keep a later date the callout set, else move
     /// to the first slot of the original grid strictly after now, skipping (and counting) missed slots.
     func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread) {
-        guard let rlID = o.timer!.runLoop else { return }
+        guard let rlID = o.timer.runLoop else { return }
         let rl = runLoops[rlID]
-        if oldFire < o.timer!.fireTSR {
-            for name in o.timer!.modes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl) } }
+        if oldFire < o.timer.fireTSR {
+            for name in o.timer.modes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl) } }
             return
         }
-        let interval = o.timer!.interval.nanoseconds
+        let interval = o.timer.interval.nanoseconds
         let k = (now.nanoseconds - oldFire.nanoseconds) / interval + 1
         let next = SimInstant(nanoseconds: oldFire.nanoseconds + k * interval)
-        o.timer!.skippedSlots += Int(k - 1)
-        o.timer!.fireTSR = next
+        o.timer.skippedSlots += Int(k - 1)
+        o.timer.fireTSR = next
         record(thread, "timer.reschedule") {
             $0.field("timer", o.displayName, cachedIn: .object)
             $0.field("next", next)
             $0.field("skipped", k - 1)
         }
-        for name in o.timer!.modes {
+        for name in o.timer.modes {
             guard let mode = rl.modes[name], mode.timers.contains(o.id) else { continue }
-            mode.timers.reposition(o.id, fire: next, tolerant: o.timer!.tolerance > .zero)
+            mode.timers.reposition(o.id, fire: next, tolerant: o.timer.tolerance > .zero)
             armNextTimer(in: mode, of: rl)
         }
     }
@@ -301,7 +301,7 @@ final class ManualFireFrame: Frame {
             if let frame = kernel.timerCalloutFrame(o, on: thread) { return .push(frame) }
             return .next
         }
-        if o.timer?.isRepeating == false { kernel.invalidateTimer(timer, on: thread, reason: "one-shot fired") }
+        if o.isTimer && !o.timer.isRepeating { kernel.invalidateTimer(timer, on: thread, reason: "one-shot fired") }
         kernel.release(timer, on: thread)
         return .pop(.null)
     }

@@ -1,13 +1,13 @@
 /// The `__CFRunLoopTimer` fields an `NSTimer` object carries.
 ///
-/// A class, referenced from the timer's `HeapObject`: every other object carries one pointer instead of the
-/// fields, and reading one field (`o.timer!.isFiring`) no longer copies the whole state with its arrays
-/// (that copy was a tenth of a timer fire's retains: BENCHMARKS.md).
+/// Stored in the timer's own allocation, after its slots (``HeapObject/timer``), and changed there in place
+/// (`o.timer.isFiring = true`): a timer is one allocation, as a `__CFRunLoopTimer` is, where a state boxed apart
+/// took a second one of 112 bytes (memory per timer, BENCHMARKS.md).
 ///
-/// Fields are ordered widest first, the run loop is 32 bits and the action keeps only what a fire calls, so the
-/// state fits a 112-byte allocation, and a timer in one of the usual modes shares its mode list with every
-/// other (memory per timer, BENCHMARKS.md).
-public final class TimerState {
+/// Fields are ordered widest first, the run loop is 32 bits, the action keeps only what a fire calls and the fire
+/// count is the number of latencies, so the state takes 80 bytes, five slots' worth; a timer in one of the usual
+/// modes shares its mode list with every other.
+public struct TimerState {
     /// Next fire, on the monotonic clock (`_fireTSR`).
     public internal(set) var fireTSR: SimInstant
     /// 0 = one-shot.
@@ -16,12 +16,13 @@ public final class TimerState {
     public internal(set) var tolerance = SimDuration.zero
     /// The first slot on the wall clock (for countdown figures across device sleep).
     public internal(set) var firstSlotWall = SimInstant.zero
-    public internal(set) var fires = 0
     /// Fires whose callout did nothing: a proxy swallowed the call because its target was gone.
     public internal(set) var wastedFires = 0
     public internal(set) var skippedSlots = 0
     /// Latency of every run-loop fire (callout start minus the slot it was due at).
     public internal(set) var latencies: [SimDuration] = []
+    /// Run-loop fires: one latency each.
+    public var fires: Int { latencies.count }
     private var modeList: [String] = []
     /// The run loop's id, or -1.
     private var runLoopID: Int32 = -1
