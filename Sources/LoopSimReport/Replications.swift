@@ -51,7 +51,7 @@ public struct Replications: Sendable {
                     default: nil
                     }
                 }
-                results.set(i, (figures, outcome.timers.flatMap { $0.latencies.map(\.milliseconds) }))
+                results.set(i, (figures, outcome.timers.allLatencies.map(\.milliseconds)))
                 progress?(results.completed)
                 i += stripes
             }

@@ -115,8 +115,8 @@ public enum RunReport {
         return .object(o)
     }
 
-    static func timersJSON(_ timers: [RunOutcome.TimerRecord]) -> JSONValue {
-        let latencies = timers.flatMap { $0.latencies.map(\.milliseconds) }
+    static func timersJSON(_ timers: RunOutcome.TimerRecords) -> JSONValue {
+        let latencies = timers.allLatencies.map(\.milliseconds)
         var latency: [String: JSONValue] = ["count": .int(Int64(latencies.count))]
         var histogram: JSONValue = .null
         if let h = try? Histogram(values: latencies, binCount: 10) {
@@ -132,7 +132,7 @@ public enum RunReport {
             latency["max"] = .double(s.max)
         }
         return .object([
-            "fires": .int(Int64(timers.reduce(0) { $0 + $1.fires })),
+            "fires": .int(Int64(latencies.count)),
             "skipped": .int(Int64(timers.reduce(0) { $0 + $1.skipped })),
             "wasted": .int(Int64(timers.reduce(0) { $0 + $1.wasted })),
             "latency_ms": .object(latency),

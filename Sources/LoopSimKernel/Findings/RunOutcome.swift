@@ -41,7 +41,8 @@ public struct RunOutcome: Sendable {
     public var allocated: Int
     public var deallocated: Int
     public var threads: [ThreadRecord]
-    public var timers: [TimerRecord]
+    /// By label.
+    public var timers: TimerRecords
     public var sources: [SourceRecord]
     public var runLoopExits: [RunLoopExit]
     public var logs: [LogEntry]
@@ -89,9 +90,16 @@ public struct RunOutcome: Sendable {
             if o.isTimer { liveTimers.append(Int32(index)) }
             if o.dispatchSource != nil { liveSources.append(Int32(index)) }
         }
-        timers = Self.sortedByLabel(k.finishedTimers, consume liveTimers, of: heap, label: \.label, record: Self.record)
-        sources = Self.sortedByLabel(k.finishedSources, consume liveSources, of: heap, label: \.label,
-                                     record: Self.record(source:))
+        var timers = TimerRecords()
+        timers.reserveCapacity(k.finishedTimers.count + liveTimers.count)
+        Self.mergeByLabel(k.finishedTimers, consume liveTimers, of: heap, label: \.label) { timers.append($0) }
+            live: { timers.append(Self.record($0)) }
+        self.timers = timers
+        var sources: [SourceRecord] = []
+        sources.reserveCapacity(k.finishedSources.count + liveSources.count)
+        Self.mergeByLabel(k.finishedSources, consume liveSources, of: heap, label: \.label) { sources.append($0) }
+            live: { sources.append(Self.record(source: $0)) }
+        self.sources = sources
         runLoopExits = k.runLoopExits
         logs = k.logs
         checks = k.checks
@@ -104,28 +112,27 @@ public struct RunOutcome: Sendable {
         traceLines = k.trace.lines
     }
 
-    /// The records of `finished`, then of `live` (in heap order), sorted stably by label. Merges the two sorted
-    /// apart, so that the records are built once, in place, in an array of their exact size: for a million
-    /// timers, sorting the records themselves took a copy and a buffer of half of them (84 MB).
-    private static func sortedByLabel<Record>(_ finished: [Record], _ live: consuming [Int32], of heap: ObjectHeap,
-                                              label: (Record) -> String, record: (HeapObject) -> Record) -> [Record] {
+    /// The records of `finished`, then of `live` (in heap order), sorted stably by label and handed to `append`
+    /// (a finished one) or `live` (a live object's). Merges the two sorted apart, so that each record is built
+    /// once, in place: for a million timers, sorting the records themselves took a copy and a buffer of half of
+    /// them (84 MB).
+    private static func mergeByLabel<Record>(_ finished: [Record], _ live: consuming [Int32], of heap: ObjectHeap,
+                                             label: (Record) -> String, _ append: (Record) -> Void,
+                                             live appendLive: (HeapObject) -> Void) {
         let finished = finished.sorted { label($0) < label($1) }
         // A record's label is its object's displayName.
         live.sort { heap.object(atIndex: Int($0))!.displayName < heap.object(atIndex: Int($1))!.displayName }
-        var result: [Record] = []
-        result.reserveCapacity(finished.count + live.count)
         var next = finished.startIndex
         for index in live {
             let o = heap.object(atIndex: Int(index))!
             // Finished records first among equal labels, as they came first.
             while next < finished.endIndex, !(o.displayName < label(finished[next])) {
-                result.append(finished[next])
+                append(finished[next])
                 next += 1
             }
-            result.append(record(o))
+            appendLive(o)
         }
-        result.append(contentsOf: finished[next...])
-        return result
+        finished[next...].forEach(append)
     }
 
     static func record(_ o: HeapObject) -> TimerRecord {
