@@ -1,8 +1,8 @@
 import Testing
 @testable import LoopSimKernel
 
-/// `HeapObject` keeps its fields in a header and its slots after it, in one allocation, and one pointer for a
-/// timer's state or the rarer kinds' state: what each of those promises.
+/// `HeapObject` keeps its fields in a header, its slots after it and a timer's state after those, in one
+/// allocation, and one pointer for the rarer kinds' state: what each of those promises.
 @Suite struct HeapObjectStorageTests {
     static let at = SimInstant(nanoseconds: 5)
 

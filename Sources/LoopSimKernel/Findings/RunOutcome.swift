@@ -41,7 +41,7 @@ public struct RunOutcome: Sendable {
     public var allocated: Int
     public var deallocated: Int
     public var threads: [ThreadRecord]
-    /// By label.
+    /// Every timer's record, finished and live, sorted by label.
     public var timers: TimerRecords
     public var sources: [SourceRecord]
     public var runLoopExits: [RunLoopExit]

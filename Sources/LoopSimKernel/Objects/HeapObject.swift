@@ -94,7 +94,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     /// Sets a timer object's state, once (``make`` reserved room for it after the slots of a `.timer` kind).
     func initializeTimer(_ state: TimerState) {
         guard case .timer = kind, flags & Self.timerBit == 0 else {
-            preconditionFailure("a timer's state on \(displayName), which is not a timer without one")
+            preconditionFailure("a timer's state on \(displayName): not a timer, or one that has its state already")
         }
         withUnsafeMutablePointers {
             Self.afterSlots($0, $1).bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)

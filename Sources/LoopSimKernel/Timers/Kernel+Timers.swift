@@ -119,12 +119,12 @@ extension Kernel {
             }
         } else {
             for id in mode.timers.ordered() {
-                let t = heap.object(id)!.timer
-                if t.isFiring { continue }
+                let o = heap.object(id)!  // its state read in place, not copied
+                if o.timer.isFiring { continue }
                 // In deadline order: stop once a soft deadline passes the hard one found so far.
-                if t.fireTSR > hard { break }
-                soft = min(soft, t.fireTSR)
-                hard = min(hard, t.fireTSR + t.tolerance)
+                if o.timer.fireTSR > hard { break }
+                soft = min(soft, o.timer.fireTSR)
+                hard = min(hard, o.timer.fireTSR + o.timer.tolerance)
             }
         }
         if !soft.isNever && (soft != mode.softDeadline || hard != mode.hardDeadline) {
