@@ -132,10 +132,7 @@ struct TimerList {
     /// - Complexity: O(n log n); for reports, finalization and tolerant arming, not for every fire.
     func ordered() -> LazyMapSequence<[UInt32], ObjectID> {
         let heap = self.heap
-        var positions = [UInt32](unsafeUninitializedCapacity: heap.count) { buffer, count in
-            for p in 0..<heap.count { buffer[p] = UInt32(p) }
-            count = heap.count
-        }
+        var positions = Array(0..<UInt32(heap.count))
         heap.withUnsafeBufferPointer { entries in
             positions.sort { Entry.precedes(entries[Int($0)], entries[Int($1)]) }
         }
