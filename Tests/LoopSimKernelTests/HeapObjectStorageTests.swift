@@ -39,11 +39,11 @@ import Testing
     /// kind reads only its own.
     @Test func aTimerAndASourceKeepTheirStatesApart() {
         var heap = ObjectHeap()
-        let timer = Self.allocate(&heap, .timer, slots: [.int(1), .string("a string longer than fifteen bytes"), .null])
+        let timer = Self.allocate(&heap, .timer(.block), slots: [.int(1), .string("a string longer than fifteen bytes"), .null])
         let source = Self.allocate(&heap, .source, slots: [.null])
         let plain = Self.allocate(&heap, slots: [])
         #expect(!timer.isTimer && source.source == nil && !plain.isTimer && plain.source == nil)
-        timer.initializeTimer(TimerState(fireTSR: Self.at, interval: .zero, action: .block(.literal(.null))))
+        timer.initializeTimer(TimerState(fireTSR: Self.at, interval: .zero))
         source.source = SourceState(order: 3, handler: .block)
         #expect(timer.isTimer && timer.timer.fireTSR == Self.at && timer.source == nil && timer.semaphore == nil)
         #expect(!source.isTimer && source.source?.order == 3 && source.dispatchSource == nil)
@@ -54,12 +54,32 @@ import Testing
         #expect(timer.timer.isFiring && timer.timer.modes == [RunLoopModeName.default])
         // The state after the slots leaves them as they were.
         #expect(timer.slots == [.int(1), .string("a string longer than fifteen bytes"), .null])
+        #expect(timer.timerAction == .block)
     }
 
-    /// A timer's state fits the five slots' worth that make an `NSTimer` one 208-byte allocation (BENCHMARKS.md,
-    /// memory per timer): a field more makes every timer 16 bytes bigger.
-    @Test func aTimersStateIsEightyBytes() {
-        #expect(MemoryLayout<TimerState>.size <= 80)
+    /// A timer's tolerance, wasted fires and skipped slots read zero until one is set; setting zero boxes
+    /// nothing, setting any other value keeps all three, and they leave the timer's state alone.
+    @Test func aTimersExtrasAreZeroUntilSet() {
+        var heap = ObjectHeap()
+        let timer = Self.allocate(&heap, .timer(.targetSelector(classIndex: 2, method: 5)), slots: [.null, .null, .null])
+        timer.initializeTimer(TimerState(fireTSR: Self.at, interval: SimDuration(nanoseconds: 10)))
+        #expect(timer.timerExtras == TimerExtras())
+        timer.timerExtras.tolerance = .zero
+        #expect(timer.timerExtras.isZero && timer.source == nil)
+        timer.timerExtras.wastedFires += 2
+        timer.timerExtras.skippedSlots += 3
+        timer.timerExtras.tolerance = SimDuration(nanoseconds: 4)
+        #expect(timer.timerExtras.wastedFires == 2 && timer.timerExtras.skippedSlots == 3)
+        #expect(timer.timerExtras.tolerance == SimDuration(nanoseconds: 4))
+        #expect(timer.timer.interval == SimDuration(nanoseconds: 10) && timer.timer.fireTSR == Self.at)
+        #expect(timer.source == nil && timer.dispatchSource == nil && timer.semaphore == nil)
+        #expect(timer.timerAction == .targetSelector(classIndex: 2, method: 5))
+    }
+
+    /// A timer's state fits the three slots' worth that make an `NSTimer` one 176-byte allocation, 192 with the
+    /// allocator's header (BENCHMARKS.md, memory per timer): a field more makes every timer 16 bytes bigger.
+    @Test func aTimersStateIsFortyEightBytes() {
+        #expect(MemoryLayout<TimerState>.size <= 48)
     }
 
     /// Serials are 48 bits: past 2^32 an object's serial and default name stay exact.

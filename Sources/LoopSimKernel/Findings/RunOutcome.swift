@@ -136,8 +136,9 @@ public struct RunOutcome: Sendable {
     }
 
     static func record(_ o: HeapObject) -> TimerRecord {
-        TimerRecord(label: o.displayName, interval: o.timer.interval, skipped: o.timer.skippedSlots,
-                    wasted: o.timer.wastedFires, latencies: o.timer.latencies)
+        let extras = o.timerExtras
+        return TimerRecord(label: o.displayName, interval: o.timer.interval, skipped: extras.skippedSlots,
+                           wasted: extras.wastedFires, latencies: o.timer.latencies)
     }
 
     static func record(source o: HeapObject) -> SourceRecord {

@@ -2,7 +2,7 @@
 ///
 /// Only what differs from object to object is stored here: a 64-byte ``HeapObjectHeader`` and the 16-byte slots
 /// after it, in one allocation; a timer's state follows its slots (an `NSTimer` with its three slots and its
-/// state asks for 208 bytes and takes 224 with the allocator's header, a block with one capture 96 and 112; a
+/// state asks for 176 bytes and takes 192 with the allocator's header, a block with one capture 96 and 112; a
 /// block without captures is a global block, one per literal). What every object of a class allocated on a thread
 /// shares (class name, slot names and strengths, kind, thread) is one ``ObjectLayout``, and the state of the rarer
 /// kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per timer). When and where it died is its
@@ -11,7 +11,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)
         case block(templateIndex: Int)
-        case timer
+        /// An `NSTimer` or a `CADisplayLink`, with what its fires call: the timers of one scheduling site share it.
+        case timer(TimerState.Action)
         case source
         case dispatchSource
         case semaphore
@@ -91,6 +92,28 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         return (MemoryLayout<TimerState>.size + MemoryLayout<Value>.stride - 1) / MemoryLayout<Value>.stride
     }()
 
+    /// What a timer's fires call (part of its kind).
+    public var timerAction: TimerState.Action {
+        guard case .timer(let action) = layout.kind else { preconditionFailure("\(displayName) is not a timer") }
+        return action
+    }
+
+    /// A timer's tolerance, wasted fires and skipped slots: zero unless set, boxed apart when they are not
+    /// (``TimerExtras``), in the pointer a timer does not use for a rarer kind's state.
+    public internal(set) var timerExtras: TimerExtras {
+        get { header.rare?.timerExtras ?? TimerExtras() }
+        set {
+            precondition(isTimer, "\(displayName) is not a timer")
+            if let box = header.rare {
+                box.timerExtras = newValue
+            } else if !newValue.isZero {
+                let box = RareKindState()
+                box.timerExtras = newValue
+                header.rare = box
+            }
+        }
+    }
+
     /// Sets a timer object's state, once (``make`` reserved room for it after the slots of a `.timer` kind).
     func initializeTimer(_ state: TimerState) {
         guard case .timer = kind, flags & Self.timerBit == 0 else {
@@ -151,7 +174,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     private var rare: RareKindState? {
         get { header.rare }
         set {
-            precondition(flags & Self.timerBit == 0, "a rarer kind's state on a timer")
+            precondition(flags & Self.timerBit == 0, "a source's, dispatch source's or semaphore's state on a timer")
             header.rare = newValue
         }
     }
@@ -241,11 +264,13 @@ public struct HeapObjectHeader {
     var flags: UInt8
 }
 
-/// The state of a run-loop source, dispatch source or semaphore, boxed apart from ``HeapObject``.
+/// The state of a run-loop source, dispatch source or semaphore, or a timer's ``TimerExtras``, boxed apart from
+/// ``HeapObject``.
 final class RareKindState {
     var source: SourceState?
     var dispatchSource: DispatchSourceState?
     var semaphore: SemaphoreState?
+    var timerExtras: TimerExtras?
 }
 
 /// What makes objects share an ``ObjectLayout``: their kind (with its class or block template), class name,

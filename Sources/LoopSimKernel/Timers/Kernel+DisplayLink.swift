@@ -6,14 +6,14 @@ extension Kernel {
                          on thread: SimThread) throws(RuntimeFault) -> ObjectID {
         let (targetValue, owned) = try evaluateOwned(target, in: frame, on: thread)
         let framePeriod = SimDuration(nanoseconds: (1_000_000_000 + Int64(fps) / 2) / Int64(fps))
-        let o = heap.allocate(kind: .timer, className: "CADisplayLink", label: label, slotNames: TimerState.slotNames,
+        let action = TimerState.Action(.targetSelector(target: target, classIndex: classIndex, method: method))
+        let o = heap.allocate(kind: .timer(action), className: "CADisplayLink", label: label, slotNames: TimerState.slotNames,
                               slotStrengths: [.strong, .strong, .strong], slots: [targetValue, .null, .null],
                               isDeclaredRoot: false, at: now, on: thread.name)
         if case .object(let id) = targetValue, !owned { retain(id) }
         // The first frame boundary after now, on a grid anchored at instant 0.
         let next = SimInstant(nanoseconds: (now.nanoseconds / framePeriod.nanoseconds + 1) * framePeriod.nanoseconds)
-        o.initializeTimer(TimerState(fireTSR: next, interval: framePeriod,
-                                     action: .targetSelector(target: target, classIndex: classIndex, method: method)))
+        o.initializeTimer(TimerState(fireTSR: next, interval: framePeriod))
         record(thread, "displaylink.create", [("link", .string(o.displayName)), ("fps", .int(Int64(fps)))])
         return o.id
     }

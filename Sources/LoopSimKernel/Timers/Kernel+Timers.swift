@@ -37,15 +37,15 @@ extension Kernel {
             (slots[TimerState.userInfoSlot], owned[1]) = try evaluateOwned(userInfo, in: frame, on: thread)
         }
         let o = heap.allocate(
-            kind: .timer, className: "NSTimer", label: spec.label, slotNames: TimerState.slotNames,
+            kind: .timer(TimerState.Action(spec.action)), className: "NSTimer", label: spec.label, slotNames: TimerState.slotNames,
             slotStrengths: TimerState.slotStrengths, slots: slots, isDeclaredRoot: false, at: now, on: thread.name)
         for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { retain(id) } }
-        o.initializeTimer(TimerState(fireTSR: firstFire, interval: interval, action: spec.action))
+        o.initializeTimer(TimerState(fireTSR: firstFire, interval: interval))
         o.timer.firstSlotWall = firstFire
         // CFRunLoopTimerSetTolerance: negative -> 0; repeating timers at most half their interval.
         var tolerance = max(.zero, spec.tolerance)
         if spec.repeats { tolerance = min(tolerance, SimDuration(nanoseconds: interval.nanoseconds / 2)) }
-        o.timer.tolerance = tolerance
+        o.timerExtras.tolerance = tolerance
         if !profile.timerReleasesTargetOnInvalidate {
             // corelibs Timer: the CF context holds +1 on the Timer with no release callback (SCF-HEAD Timer.swift).
             retain(o.id)
@@ -91,13 +91,13 @@ extension Kernel {
 
     /// Inserts after every timer with an earlier or equal deadline (`__CFRunLoopInsertionIndexInTimerArray`).
     private func insertTimer(_ o: HeapObject, into mode: RunLoopMode) {
-        mode.timers.insert(o.id, fire: o.timer.fireTSR, tolerant: o.timer.tolerance > .zero)
+        mode.timers.insert(o.id, fire: o.timer.fireTSR, tolerant: o.timerExtras.tolerance > .zero)
     }
 
     /// Removes `o` from one mode (the mode's array releases it) and re-arms that mode's port.
     private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
         guard let mode = rl.modes[name], mode.timers.contains(o.id) else { return }
-        mode.timers.remove(o.id, tolerant: o.timer.tolerance > .zero)
+        mode.timers.remove(o.id, tolerant: o.timerExtras.tolerance > .zero)
         o.timer.modes.removeAll { $0 == name }
         if o.timer.modes.isEmpty { o.timer.runLoop = nil }
         armNextTimer(in: mode, of: rl)
@@ -124,7 +124,7 @@ extension Kernel {
                 // In deadline order: stop once a soft deadline passes the hard one found so far.
                 if o.timer.fireTSR > hard { break }
                 soft = min(soft, o.timer.fireTSR)
-                hard = min(hard, o.timer.fireTSR + o.timer.tolerance)
+                hard = min(hard, o.timer.fireTSR + o.timerExtras.tolerance)
             }
         }
         if !soft.isNever && (soft != mode.softDeadline || hard != mode.hardDeadline) {
@@ -229,7 +229,7 @@ extension Kernel {
     /// retained by the caller for the duration. Nil when there is nothing to run: a safe proxy swallowed the
     /// call (counted as a wasted fire). A naive proxy without its target crashes the run.
     func timerCalloutFrame(_ o: HeapObject, on thread: SimThread) -> Frame? {
-        switch o.timer.action {
+        switch o.timerAction {
         case .targetSelector(let c, let m), .invocation(let c, let m):
             let (classIndex, method) = (Int(c), Int(m))
             guard var target = o[slot: TimerState.targetSlot].object.flatMap({ heap.object($0) }) else { return nil }
@@ -240,7 +240,7 @@ extension Kernel {
             do {
                 guard let receiver = try forwardingTarget(target, selector: program.classes[classIndex].methods[method].name)
                 else {
-                    o.timer.wastedFires += 1
+                    o.timerExtras.wastedFires += 1
                     record(thread, "timer.wasted", [("timer", .string(o.displayName))])
                     return nil
                 }
@@ -271,7 +271,7 @@ extension Kernel {
         let interval = o.timer.interval.nanoseconds
         let k = (now.nanoseconds - oldFire.nanoseconds) / interval + 1
         let next = SimInstant(nanoseconds: oldFire.nanoseconds + k * interval)
-        o.timer.skippedSlots += Int(k - 1)
+        if k > 1 { o.timerExtras.skippedSlots += Int(k - 1) }
         o.timer.fireTSR = next
         record(thread, "timer.reschedule") {
             $0.field("timer", o.displayName, cachedIn: .object)
@@ -280,7 +280,7 @@ extension Kernel {
         }
         for name in o.timer.modes {
             guard let mode = rl.modes[name], mode.timers.contains(o.id) else { continue }
-            mode.timers.reposition(o.id, fire: next, tolerant: o.timer.tolerance > .zero)
+            mode.timers.reposition(o.id, fire: next, tolerant: o.timerExtras.tolerance > .zero)
             armNextTimer(in: mode, of: rl)
         }
     }

@@ -4,21 +4,18 @@
 /// (`o.timer.isFiring = true`): a timer is one allocation, as a `__CFRunLoopTimer` is, where a state boxed apart
 /// took a second one of 112 bytes (memory per timer, BENCHMARKS.md).
 ///
-/// Fields are ordered widest first, the run loop is 32 bits, the action keeps only what a fire calls and the fire
-/// count is the number of latencies, so the state takes 80 bytes, five slots' worth; a timer in one of the usual
-/// modes shares its mode list with every other.
+/// Only what every timer uses is here, widest first, with the run loop in 32 bits: 48 bytes, three slots' worth.
+/// What a fire calls is the same for every timer a scheduling site makes, and is kept in the object's kind
+/// (``HeapObject/timerAction``); tolerance, wasted fires and skipped slots, which most timers leave at zero, are
+/// ``TimerExtras``, boxed apart for the timers that have some. A timer in one of the usual modes shares its mode
+/// list with every other.
 public struct TimerState {
     /// Next fire, on the monotonic clock (`_fireTSR`).
     public internal(set) var fireTSR: SimInstant
     /// 0 = one-shot.
     public internal(set) var interval: SimDuration
-    /// Allowed lateness (0 = none).
-    public internal(set) var tolerance = SimDuration.zero
     /// The first slot on the wall clock (for countdown figures across device sleep).
     public internal(set) var firstSlotWall = SimInstant.zero
-    /// Fires whose callout did nothing: a proxy swallowed the call because its target was gone.
-    public internal(set) var wastedFires = 0
-    public internal(set) var skippedSlots = 0
     /// Latency of every run-loop fire (callout start minus the slot it was due at).
     public internal(set) var latencies: [SimDuration] = []
     /// Run-loop fires: one latency each.
@@ -26,8 +23,6 @@ public struct TimerState {
     private var modeList: [String] = []
     /// The run loop's id, or -1.
     private var runLoopID: Int32 = -1
-    /// What a fire calls.
-    public let action: Action
     public internal(set) var isValid = true
     public internal(set) var isFiring = false
 
@@ -65,16 +60,15 @@ public struct TimerState {
 
     var isRepeating: Bool { interval.nanoseconds > 0 }
 
-    init(fireTSR: SimInstant, interval: SimDuration, action: TimerSpec.Action) {
+    init(fireTSR: SimInstant, interval: SimDuration) {
         self.fireTSR = fireTSR
         self.interval = interval
-        self.action = Action(action)
     }
 
     /// A ``TimerSpec/Action`` without the expressions that made the timer: its target, invocation and blocks
-    /// are in its slots by then, and a fire needs only the method: 9 bytes, where the spec's action with its
-    /// expressions made the state outgrow a 112-byte allocation.
-    public enum Action: Sendable, Equatable {
+    /// are in its slots by then, and a fire needs only the method. Part of the timer's kind
+    /// (``HeapObject/Kind/timer(_:)``), which the timers of one scheduling site share.
+    public enum Action: Sendable, Hashable {
         /// `target:selector:`: the target slot's method.
         case targetSelector(classIndex: Int32, method: Int32)
         /// `...repeats:block:`: the block slot.
@@ -93,4 +87,21 @@ public struct TimerState {
             }
         }
     }
+}
+
+/// The fields of a timer that most timers leave at zero: its tolerance, its wasted fires and its skipped slots.
+///
+/// Boxed apart from ``TimerState`` behind the object's pointer for the rarer kinds' state, and made on the first
+/// non-zero write: the 24 bytes would make every timer's allocation 16 bytes bigger (BENCHMARKS.md, memory per
+/// timer). ``HeapObject/timerExtras`` reads and changes them.
+public struct TimerExtras: Sendable, Equatable {
+    /// Allowed lateness (0 = none).
+    public internal(set) var tolerance = SimDuration.zero
+    /// Fires whose callout did nothing: a proxy swallowed the call because its target was gone.
+    public internal(set) var wastedFires = 0
+    /// Slots a repeating timer missed and did not fire for (it moves to the first slot after now).
+    public internal(set) var skippedSlots = 0
+
+    /// All three are zero: there is nothing to box.
+    var isZero: Bool { self == TimerExtras() }
 }
