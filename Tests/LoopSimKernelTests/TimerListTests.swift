@@ -6,23 +6,27 @@ import Testing
 @Suite struct TimerListTests {
     /// The reference: an array kept sorted by deadline, insertion after equals.
     struct SortedArray {
-        var entries: [(id: ObjectID, fire: Int64)] = []
+        var entries: [(id: TimerList.Slot, fire: Int64)] = []
 
-        mutating func insert(_ id: ObjectID, _ fire: Int64) {
+        mutating func insert(_ id: TimerList.Slot, _ fire: Int64) {
             let i = entries.firstIndex { $0.fire > fire } ?? entries.count
             entries.insert((id, fire), at: i)
         }
-        mutating func remove(_ id: ObjectID) { entries.removeAll { $0.id == id } }
-        var ids: [ObjectID] { entries.map(\.id) }
+        mutating func remove(_ id: TimerList.Slot) { entries.removeAll { $0.id == id } }
+        var ids: [TimerList.Slot] { entries.map(\.id) }
     }
 
-    static func id(_ k: Int) -> ObjectID { ObjectID(index: UInt32(k), generation: UInt32(k % 3)) }
+    /// Timer `k`'s heap slot (spread out, so that the list's table of places grows unevenly).
+    static func id(_ k: Int) -> TimerList.Slot { TimerList.Slot(k * 3 + k % 2) }
 
     /// Deadlines on a coarse grid, so that many timers share one and the FIFO rule among equals matters.
     static func fire(_ step: Int) -> Int64 { Int64((step &* 7919) % 13) * 1_000 }
 
-    @Test func followsTheSortedArrayThroughInsertsRemovesAndRepositions() {
-        var list = TimerList()
+    /// With 32-bit insertion sequences, and with a limit of 50 that renumbers them every few dozen inserts and
+    /// moves (at most 40 timers are in the list at once).
+    @Test(arguments: [UInt32.max, 50])
+    func followsTheSortedArrayThroughInsertsRemovesAndRepositions(sequenceLimit: UInt32) {
+        var list = TimerList(sequenceLimit: sequenceLimit)
         var model = SortedArray()
         var present: [Int] = []
         for step in 0..<2_000 {
@@ -54,31 +58,43 @@ import Testing
             #expect(Array(list.ordered()) == model.ids, "step \(step)")
             #expect(list.count == model.entries.count)
             let earliest = list.earliest
-            #expect(earliest?.id == model.ids.first)
+            #expect(earliest?.slot == model.ids.first)
             #expect(earliest?.fire.nanoseconds == model.entries.first?.fire)
             let now = SimInstant(nanoseconds: Self.fire(step &* 3))
-            var due: [ObjectID] = []
+            var due: [TimerList.Slot] = []
             list.forEachDue(at: now) { due.append($0) }
             #expect(due == model.entries.filter { $0.fire <= now.nanoseconds }.map(\.id), "step \(step)")
             for skipped in [1, 2, 5] {
                 let skip = Set(model.ids.prefix(skipped))
                 let expected = model.entries.first { !skip.contains($0.id) }
                 let found = list.first(skipping: { skip.contains($0) })
-                #expect(found?.id == expected?.id && found?.fire.nanoseconds == expected?.fire, "step \(step)")
+                #expect(found?.slot == expected?.id && found?.fire.nanoseconds == expected?.fire, "step \(step)")
             }
         }
     }
 
-    @Test func removingAnAbsentTimerOrAStaleIdChangesNothing() {
+    @Test func removingAnAbsentTimerChangesNothing() {
         var list = TimerList()
         list.insert(Self.id(1), fire: SimInstant(nanoseconds: 5), tolerant: false)
         list.remove(Self.id(2), tolerant: false)
-        list.remove(ObjectID(index: 1, generation: 9), tolerant: false)  // same slot, another object
+        list.remove(Self.id(40), tolerant: false)  // past the table of places
         #expect(Array(list.ordered()) == [Self.id(1)])
-        let staleIDFound = list.contains(ObjectID(index: 1, generation: 9))
-        #expect(!staleIDFound)
-        let liveIDFound = list.contains(Self.id(1))
-        #expect(liveIDFound)
+        let absentFound = list.contains(Self.id(2)), presentFound = list.contains(Self.id(1))
+        #expect(!absentFound && presentFound)
+    }
+
+    /// Renumbering keeps the order among equal deadlines: a list whose sequences run out on every third move
+    /// still puts each moved timer behind its equals.
+    @Test func renumberedSequencesKeepInsertionOrderAmongEquals() {
+        var list = TimerList(sequenceLimit: 8)
+        for k in 0..<6 { list.insert(Self.id(k), fire: SimInstant(nanoseconds: 7), tolerant: false) }
+        var expected = (0..<6).map(Self.id)
+        for round in 0..<20 {
+            let moved = expected.removeFirst()
+            list.reposition(moved, fire: SimInstant(nanoseconds: 7), tolerant: false)
+            expected.append(moved)
+            #expect(Array(list.ordered()) == expected, "round \(round)")
+        }
     }
 
     @Test func refreshedDeadlinesKeepInsertionOrderAmongEquals() {

@@ -197,9 +197,9 @@ extension Kernel {
             a.phase = .doBlocks3
         case .timerPort:
             // `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
-            a.mode.timers.forEachDue(at: now) { id in
-                let o = heap.object(id)!
-                if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(id, oldFire: o.timer.fireTSR)) }
+            a.mode.timers.forEachDue(at: now) { slot in
+                let o = heap.object(atIndex: Int(slot))!
+                if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR)) }
             }
             if a.callouts.isEmpty {
                 record(thread, "rl.timers.none-due", [("mode", .string(a.mode.shortName))])

@@ -153,7 +153,9 @@ extension Kernel {
     /// A thread's run loop at thread exit: sources and timers are removed (released), timers not invalidated.
     func finalizeRunLoop(_ rl: SimRunLoop, on thread: SimThread) {
         for mode in rl.modes.values {
-            for id in mode.timers.ordered() {
+            // Ids first: a release can free a timer whose slot a later one then takes.
+            let ids = mode.timers.ordered().map { self.heap.object(atIndex: Int($0))!.id }  // the mode retains them
+            for id in ids {
                 if let o = heap.object(id) {
                     o.timer.runLoop = nil
                     o.timer.modes = []

@@ -6,10 +6,16 @@
 /// and a dictionary of live entries, before this one, cost about seven heap operations and three hash lookups
 /// per fire: BENCHMARKS.md.)
 struct TimerList {
+    /// A timer's heap slot (``ObjectID/index``), what the list knows it by: a timer in a mode is alive (the mode
+    /// retains it), so its slot names it for as long as it is in the list, and callers read the object with
+    /// ``ObjectHeap/object(atIndex:)``.
+    typealias Slot = UInt32
+
+    /// 16 bytes: the deadline, a 32-bit insertion sequence (renumbered when it runs out) and the slot.
     private struct Entry {
         var fire: Int64
-        var sequence: UInt64
-        var id: ObjectID
+        var sequence: UInt32
+        var slot: Slot
 
         @inline(__always)
         static func precedes(_ a: Entry, _ b: Entry) -> Bool {
@@ -18,13 +24,21 @@ struct TimerList {
     }
 
     private var heap: [Entry] = []
-    /// Each timer's place in `heap`, indexed by `ObjectID.index`, plus one (0: not in this mode).
+    /// Each timer's place in `heap`, indexed by its slot, plus one (0: not in this mode).
     private var places: [Int32] = []
-    private var nextSequence: UInt64 = 0
+    /// The last sequence handed out; at `sequenceLimit` every entry is renumbered.
+    private var nextSequence: UInt32 = 0
+    private let sequenceLimit: UInt32
     /// Timers with a non-zero tolerance (their arming needs the ordered walk).
     private(set) var tolerant = 0
     /// ``forEachDue(at:_:)``'s buffers, kept empty with their capacity.
     private var dueScratch: [Entry] = [], dueStack: [Int] = []
+
+    /// A list whose insertion sequences are renumbered when they reach `sequenceLimit` (tests lower it).
+    init(sequenceLimit: UInt32 = .max) {
+        precondition(sequenceLimit > 0)
+        self.sequenceLimit = sequenceLimit
+    }
 
     var count: Int { heap.count }
     var isEmpty: Bool { heap.isEmpty }
@@ -32,55 +46,69 @@ struct TimerList {
     // The lookups a pass makes (`contains`, `earliest`, `first(skipping:)`) are `mutating` though they change
     // nothing: called on a mode's stored list they then work in place, where a non-mutating call copies the
     // list first (four buffer retains and releases per call, several calls per fire in the timer storm).
-    mutating func contains(_ id: ObjectID) -> Bool { place(of: id) != nil }
+    mutating func contains(_ slot: Slot) -> Bool { place(of: slot) != nil }
 
-    private func place(of id: ObjectID) -> Int? {
-        let i = Int(id.index)
+    private func place(of slot: Slot) -> Int? {
+        let i = Int(slot)
         guard i < places.count, places[i] > 0 else { return nil }
-        let p = Int(places[i]) - 1
-        return heap[p].id == id ? p : nil
+        return Int(places[i]) - 1
     }
 
     /// Inserts after every timer with an earlier or equal deadline.
-    mutating func insert(_ id: ObjectID, fire: SimInstant, tolerant isTolerant: Bool) {
-        precondition(place(of: id) == nil, "timer already in this mode")
-        nextSequence += 1
-        let i = Int(id.index)
+    mutating func insert(_ slot: Slot, fire: SimInstant, tolerant isTolerant: Bool) {
+        precondition(place(of: slot) == nil, "timer already in this mode")
+        let i = Int(slot)
         if i >= places.count { places.append(contentsOf: repeatElement(0, count: i + 1 - places.count)) }
-        heap.append(Entry(fire: fire.nanoseconds, sequence: nextSequence, id: id))
+        heap.append(Entry(fire: fire.nanoseconds, sequence: takeSequence(), slot: slot))
         siftUp(heap.count - 1)
         if isTolerant { tolerant += 1 }
     }
 
-    mutating func remove(_ id: ObjectID, tolerant isTolerant: Bool) {
-        guard let p = place(of: id) else { return }
+    mutating func remove(_ slot: Slot, tolerant isTolerant: Bool) {
+        guard let p = place(of: slot) else { return }
         if isTolerant { tolerant -= 1 }
-        places[Int(id.index)] = 0
+        places[Int(slot)] = 0
         let last = heap.removeLast()
         guard p < heap.count else { return }
         heap[p] = last
-        places[Int(last.id.index)] = Int32(p + 1)
+        places[Int(last.slot)] = Int32(p + 1)
         restore(p)
     }
 
     /// Moves a timer to its new deadline, after the timers already due then.
-    mutating func reposition(_ id: ObjectID, fire: SimInstant, tolerant isTolerant: Bool) {
-        guard let p = place(of: id) else { return insert(id, fire: fire, tolerant: isTolerant) }
-        nextSequence += 1
+    mutating func reposition(_ slot: Slot, fire: SimInstant, tolerant isTolerant: Bool) {
+        guard let p = place(of: slot) else { return insert(slot, fire: fire, tolerant: isTolerant) }
+        let sequence = takeSequence()
         heap[p].fire = fire.nanoseconds
-        heap[p].sequence = nextSequence
+        heap[p].sequence = sequence
         restore(p)
     }
 
+    /// The next insertion sequence. When they run out, the entries are renumbered 1, 2, … in their order, which
+    /// keeps every comparison between them (and so the heap) as it was: once every four billion inserts and
+    /// moves, where 64-bit sequences took 8 bytes more per timer.
+    private mutating func takeSequence() -> UInt32 {
+        if nextSequence == sequenceLimit {
+            nextSequence = 0
+            for p in orderedPositions() {
+                nextSequence += 1
+                heap[Int(p)].sequence = nextSequence
+            }
+            precondition(nextSequence < sequenceLimit, "more timers in one mode than insertion sequences")
+        }
+        nextSequence += 1
+        return nextSequence
+    }
+
     /// The earliest timer for which `skip` is false, with its deadline (the `fireTSR` it was placed at).
-    mutating func first(skipping skip: (ObjectID) -> Bool) -> (id: ObjectID, fire: SimInstant)? {
+    mutating func first(skipping skip: (Slot) -> Bool) -> (slot: Slot, fire: SimInstant)? {
         guard let top = heap.first else { return nil }
-        if !skip(top.id) { return (top.id, SimInstant(nanoseconds: top.fire)) }
+        if !skip(top.slot) { return (top.slot, SimInstant(nanoseconds: top.fire)) }
         // The earliest timer is firing (the usual case while a timer's callout runs): the earlier child heads
         // everything else, so if it is not skipped it is the answer.
         if heap.count > 1 {
             let c = heap.count > 2 && Entry.precedes(heap[2], heap[1]) ? 2 : 1
-            if !skip(heap[c].id) { return (heap[c].id, SimInstant(nanoseconds: heap[c].fire)) }
+            if !skip(heap[c].slot) { return (heap[c].slot, SimInstant(nanoseconds: heap[c].fire)) }
         }
         // Rare: several of the earliest are firing. Best-first over the heap from the root.
         var frontier = [0]
@@ -88,7 +116,7 @@ struct TimerList {
             var best = 0
             for k in frontier.indices.dropFirst() where Entry.precedes(heap[frontier[k]], heap[frontier[best]]) { best = k }
             let p = frontier.remove(at: best)
-            if !skip(heap[p].id) { return (heap[p].id, SimInstant(nanoseconds: heap[p].fire)) }
+            if !skip(heap[p].slot) { return (heap[p].slot, SimInstant(nanoseconds: heap[p].fire)) }
             if 2 * p + 1 < heap.count { frontier.append(2 * p + 1) }
             if 2 * p + 2 < heap.count { frontier.append(2 * p + 2) }
         }
@@ -96,16 +124,16 @@ struct TimerList {
     }
 
     /// The earliest timer, if any, with its deadline.
-    var earliest: (id: ObjectID, fire: SimInstant)? {
-        mutating get { heap.first.map { ($0.id, SimInstant(nanoseconds: $0.fire)) } }
+    var earliest: (slot: Slot, fire: SimInstant)? {
+        mutating get { heap.first.map { ($0.slot, SimInstant(nanoseconds: $0.fire)) } }
     }
 
     /// Calls `body` with every timer due at `now` (deadline ≤ now), in order. The search's buffers are kept
     /// between calls: a pass allocates nothing. `body` must not touch this list (it is being accessed).
-    mutating func forEachDue(at now: SimInstant, _ body: (ObjectID) -> Void) {
+    mutating func forEachDue(at now: SimInstant, _ body: (Slot) -> Void) {
         guard let top = heap.first, top.fire <= now.nanoseconds else { return }
         guard heap.count > 1, heap[1].fire <= now.nanoseconds || (heap.count > 2 && heap[2].fire <= now.nanoseconds)
-        else { return body(top.id) }  // only the earliest is due
+        else { return body(top.slot) }  // only the earliest is due
         var found: [Entry] = []
         var stack: [Int] = []
         swap(&found, &dueScratch)
@@ -118,7 +146,7 @@ struct TimerList {
             if 2 * p + 2 < heap.count { stack.append(2 * p + 2) }
         }
         found.sort(by: Entry.precedes)
-        for e in found { body(e.id) }
+        for e in found { body(e.slot) }
         found.removeAll(keepingCapacity: true)
         swap(&found, &dueScratch)
         swap(&stack, &dueStack)
@@ -126,25 +154,30 @@ struct TimerList {
 
     /// All timers in order.
     ///
-    /// Sorts the heap's positions, 4 bytes per timer, and reads the ids through them: the leak analysis asks
+    /// Sorts the heap's positions, 4 bytes per timer, and reads the slots through them: the leak analysis asks
     /// this of a mode with a million timers, where a sorted copy of the entries (and an array of their ids)
     /// took 32 bytes per timer at the end of the run's peak (BENCHMARKS.md, memory per timer).
     /// - Complexity: O(n log n); for reports, finalization and tolerant arming, not for every fire.
-    func ordered() -> LazyMapSequence<[UInt32], ObjectID> {
+    func ordered() -> LazyMapSequence<[UInt32], Slot> {
         let heap = self.heap
+        return orderedPositions().lazy.map { heap[Int($0)].slot }
+    }
+
+    /// The heap's positions in the order of their entries.
+    private func orderedPositions() -> [UInt32] {
         var positions = Array(0..<UInt32(heap.count))
         heap.withUnsafeBufferPointer { entries in
             positions.sort { Entry.precedes(entries[Int($0)], entries[Int($1)]) }
         }
-        return positions.lazy.map { heap[Int($0)].id }
+        return positions
     }
 
     /// Re-reads every deadline (after the device slept and all monotonic deadlines moved), keeping the
     /// insertion order among equals.
-    mutating func refreshDeadlines(_ fire: (ObjectID) -> SimInstant) {
-        for p in heap.indices { heap[p].fire = fire(heap[p].id).nanoseconds }
+    mutating func refreshDeadlines(_ fire: (Slot) -> SimInstant) {
+        for p in heap.indices { heap[p].fire = fire(heap[p].slot).nanoseconds }
         heap.sort(by: Entry.precedes)  // a sorted array is a heap
-        for (p, e) in heap.enumerated() { places[Int(e.id.index)] = Int32(p + 1) }
+        for (p, e) in heap.enumerated() { places[Int(e.slot)] = Int32(p + 1) }
     }
 
     // MARK: Heap order
@@ -160,11 +193,11 @@ struct TimerList {
             let parent = (p - 1) / 2
             guard Entry.precedes(e, heap[parent]) else { break }
             heap[p] = heap[parent]
-            places[Int(heap[p].id.index)] = Int32(p + 1)
+            places[Int(heap[p].slot)] = Int32(p + 1)
             p = parent
         }
         heap[p] = e
-        places[Int(e.id.index)] = Int32(p + 1)
+        places[Int(e.slot)] = Int32(p + 1)
     }
 
     private mutating func siftDown(_ start: Int) {
@@ -177,10 +210,10 @@ struct TimerList {
             if c + 1 < n && Entry.precedes(heap[c + 1], heap[c]) { c += 1 }
             guard Entry.precedes(heap[c], e) else { break }
             heap[p] = heap[c]
-            places[Int(heap[p].id.index)] = Int32(p + 1)
+            places[Int(heap[p].slot)] = Int32(p + 1)
             p = c
         }
         heap[p] = e
-        places[Int(e.id.index)] = Int32(p + 1)
+        places[Int(e.slot)] = Int32(p + 1)
     }
 }
