@@ -39,7 +39,8 @@ import Testing
     /// kind reads only its own.
     @Test func aTimerAndASourceKeepTheirStatesApart() {
         var heap = ObjectHeap()
-        let timer = Self.allocate(&heap, .timer(.block), slots: [.int(1), .string("a string longer than fifteen bytes"), .null])
+        let timer = Self.allocate(&heap, .timer(.block),
+                                  slots: [.int(1), .string("a string longer than fifteen bytes"), .null])
         let source = Self.allocate(&heap, .source, slots: [.null])
         let plain = Self.allocate(&heap, slots: [])
         #expect(!timer.isTimer && source.source == nil && !plain.isTimer && plain.source == nil)
@@ -61,12 +62,14 @@ import Testing
     /// nothing, setting any other value keeps all three, and they leave the timer's state alone.
     @Test func aTimersExtrasAreZeroUntilSet() {
         var heap = ObjectHeap()
-        let timer = Self.allocate(&heap, .timer(.targetSelector(classIndex: 2, method: 5)), slots: [.null, .null, .null])
+        let timer = Self.allocate(&heap, .timer(.targetSelector(classIndex: 2, method: 5)),
+                                  slots: [.null, .null, .null])
         timer.initializeTimer(TimerState(fireTSR: Self.at, interval: SimDuration(nanoseconds: 10)))
         #expect(timer.timerExtras == TimerExtras())
         timer.timerExtras.tolerance = .zero
-        #expect(timer.timerExtras.isZero && timer.source == nil)
+        #expect(timer.timerExtras.isZero && timer.header.rare == nil)
         timer.timerExtras.wastedFires += 2
+        #expect(timer.header.rare != nil)
         timer.timerExtras.skippedSlots += 3
         timer.timerExtras.tolerance = SimDuration(nanoseconds: 4)
         #expect(timer.timerExtras.wastedFires == 2 && timer.timerExtras.skippedSlots == 3)

@@ -7,9 +7,9 @@ extension Kernel {
         let (targetValue, owned) = try evaluateOwned(target, in: frame, on: thread)
         let framePeriod = SimDuration(nanoseconds: (1_000_000_000 + Int64(fps) / 2) / Int64(fps))
         let action = TimerState.Action(.targetSelector(target: target, classIndex: classIndex, method: method))
-        let o = heap.allocate(kind: .timer(action), className: "CADisplayLink", label: label, slotNames: TimerState.slotNames,
-                              slotStrengths: [.strong, .strong, .strong], slots: [targetValue, .null, .null],
-                              isDeclaredRoot: false, at: now, on: thread.name)
+        let o = heap.allocate(kind: .timer(action), className: "CADisplayLink", label: label,
+                              slotNames: TimerState.slotNames, slotStrengths: [.strong, .strong, .strong],
+                              slots: [targetValue, .null, .null], isDeclaredRoot: false, at: now, on: thread.name)
         if case .object(let id) = targetValue, !owned { retain(id) }
         // The first frame boundary after now, on a grid anchored at instant 0.
         let next = SimInstant(nanoseconds: (now.nanoseconds / framePeriod.nanoseconds + 1) * framePeriod.nanoseconds)

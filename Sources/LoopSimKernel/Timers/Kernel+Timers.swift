@@ -37,8 +37,9 @@ extension Kernel {
             (slots[TimerState.userInfoSlot], owned[1]) = try evaluateOwned(userInfo, in: frame, on: thread)
         }
         let o = heap.allocate(
-            kind: .timer(TimerState.Action(spec.action)), className: "NSTimer", label: spec.label, slotNames: TimerState.slotNames,
-            slotStrengths: TimerState.slotStrengths, slots: slots, isDeclaredRoot: false, at: now, on: thread.name)
+            kind: .timer(TimerState.Action(spec.action)), className: "NSTimer", label: spec.label,
+            slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths, slots: slots,
+            isDeclaredRoot: false, at: now, on: thread.name)
         for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { retain(id) } }
         o.initializeTimer(TimerState(fireTSR: firstFire, interval: interval))
         o.timer.firstSlotWall = firstFire
