@@ -28,11 +28,11 @@ public enum RunReport {
             ]),
             "leaks": .array(outcome.findings.leaks.map(leakJSON)),
             "timers": timersJSON(outcome.timers),
-            "countdowns": .array(outcome.timers.filter { $0.interval > .zero }.map { t in
+            "countdowns": .array(Array(outcome.timers.lazy.filter { $0.interval > .zero }.map { t in
                 .object(["timer": .string(t.label), "ticks": .int(Int64(t.fires)),
                          "slots_elapsed": .int(Int64(t.fires + t.skipped)),
                          "drift_ms": .double(Double(t.skipped) * t.interval.milliseconds)])
-            }),
+            })),
             "dispatch_sources": .array(outcome.sources.map { s in
                 .object(["source": .string(s.label), "fires": .int(Int64(s.fires)), "handler_calls": .int(Int64(s.invocations)),
                          "merged": .int(Int64(s.fires - s.invocations)), "largest_merge": .int(Int64(s.largestMerge))])
@@ -133,8 +133,8 @@ public enum RunReport {
         }
         return .object([
             "fires": .int(Int64(latencies.count)),
-            "skipped": .int(Int64(timers.reduce(0) { $0 + $1.skipped })),
-            "wasted": .int(Int64(timers.reduce(0) { $0 + $1.wasted })),
+            "skipped": .int(Int64(timers.totalSkipped)),
+            "wasted": .int(Int64(timers.totalWasted)),
             "latency_ms": .object(latency),
             "histogram": histogram,
             "per_timer": .array(timers.map(perTimerJSON)),

@@ -21,6 +21,7 @@ import Testing
         #expect(Array(stored) == records)
         #expect(stored.map(\.fires) == [2, 0, 1, 3, 0])
         #expect(stored.allLatencies == Self.ns([5, 7, 9, 1, 2, 3]))
+        #expect(stored.totalSkipped == 4 && stored.totalWasted == 2)
         #expect(stored == RunOutcome.TimerRecords(records))
         #expect(stored != RunOutcome.TimerRecords(records.reversed()))
     }
@@ -28,5 +29,6 @@ import Testing
     @Test func anEmptyRunHasNoRecordsAndNoLatencies() {
         let stored = RunOutcome.TimerRecords()
         #expect(stored.isEmpty && stored.allLatencies.isEmpty && Array(stored).isEmpty)
+        #expect(stored.totalSkipped == 0 && stored.totalWasted == 0)
     }
 }

@@ -37,6 +37,12 @@ extension RunOutcome {
         /// Every latency, timer by timer in order: what the report's summary and histogram read.
         public var allLatencies: [SimDuration] { latencies }
 
+        /// Skipped slots over every record, read from the few that have some (a record built per timer to sum
+        /// them would copy every timer's latencies).
+        public var totalSkipped: Int { slotCounts.values.reduce(0) { $0 + $1.skipped } }
+        /// Wasted fires over every record, read from the few that have some.
+        public var totalWasted: Int { slotCounts.values.reduce(0) { $0 + $1.wasted } }
+
         private func latencyRange(_ i: Int) -> Range<Int> {
             (i == 0 ? 0 : Int(latencyEnds[i - 1]))..<Int(latencyEnds[i])
         }
