@@ -203,7 +203,7 @@ public final class Kernel {
     func record(_ thread: SimThread?, _ event: String, _ fields: [(String, TraceValue)] = []) {
         // Inlined, with the fields handed over as a buffer: the optimizer can keep the array literal of each
         // call site on the stack instead of allocating it.
-        fields.withUnsafeBufferPointer { trace.record(at: now, thread: thread?.name ?? "kernel", event: event, $0) }
+        fields.withUnsafeBufferPointer { trace.record(at: now, thread: thread?.quotedName ?? .kernel, event: event, $0) }
     }
 
     /// Records one trace event whose fields `write` appends to the line, in order:
@@ -212,7 +212,7 @@ public final class Kernel {
     /// and values was about a fifth of a timer fire (BENCHMARKS.md).
     @inline(__always)
     func record(_ thread: SimThread?, _ event: StaticString, _ write: (TraceLine) -> Void) {
-        trace.record(at: now, thread: thread?.name ?? "kernel", event: event, write)
+        trace.record(at: now, thread: thread?.quotedName ?? .kernel, event: event, write)
     }
 }
 

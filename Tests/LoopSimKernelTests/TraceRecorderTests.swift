@@ -64,6 +64,28 @@ import Testing
         #expect(recorder.lines.enumerated().allSatisfy { i, line in line == #"{"t":0,"seq":\#(i),"thread":"main","ev":"a","i":\#(i)}"# })
     }
 
+    /// The kernel's threads, run loops and modes hand their names over quoted once (`QuotedName`): a line
+    /// written with them has the bytes of one written with the names as strings, escapes included.
+    @Test(arguments: ["main", "worker \"1\"", "NSTimer timer\n\\x", "tab\there é \u{1}", ""])
+    func quotedNamesWriteTheSameBytesAsStrings(name: String) {
+        let quoted = QuotedName.allocate(name)
+        defer { quoted.free() }
+        var viaStrings = TraceRecorder(keepsLines: true)
+        var viaQuoted = TraceRecorder(keepsLines: true)
+        for i in 0..<3 {
+            let at = SimInstant(nanoseconds: Int64(i))
+            viaStrings.record(at: at, thread: name, event: "port.arm") { $0.field("mode", name) }
+            viaQuoted.record(at: at, thread: quoted, event: "port.arm") { $0.field("mode", quoted) }
+            viaStrings.record(at: at, thread: name, event: "rl.run", [("mode", .string(name))])
+            [("mode", TraceValue.string(name))].withUnsafeBufferPointer {
+                viaQuoted.record(at: at, thread: quoted, event: "rl.run", $0)
+            }
+        }
+        #expect(viaQuoted.lines == viaStrings.lines)
+        #expect(viaQuoted.hash == viaStrings.hash)
+        #expect(QuotedName.kernel.literal == #""kernel""#)
+    }
+
     /// Lines are hashed a chunk at a time: 40 lines stay in one chunk, 3,000 cross many chunk boundaries.
     @Test(arguments: [40, 3_000])
     func hashIsTheHashOfTheKeptLines(count: Int) {

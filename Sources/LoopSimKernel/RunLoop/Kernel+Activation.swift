@@ -82,7 +82,7 @@ extension Kernel {
                 a.message = message
                 a.ignoreWakeUps = true
                 record(thread, "rl.wake") {
-                    $0.field("mode", a.mode.shortName, cachedIn: .mode)
+                    $0.field("mode", a.mode.quotedShortName)
                     $0.field("port", Self.portName(message))
                 }
                 if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread) }
@@ -93,7 +93,7 @@ extension Kernel {
             thread.state = .sleeping
             thread.sleepingSince = now
             record(thread, "rl.sleep") {
-                $0.field("mode", a.mode.shortName, cachedIn: .mode)
+                $0.field("mode", a.mode.quotedShortName)
                 writeWaitSet(a, on: thread, to: $0)
             }
             return .yield
@@ -223,7 +223,7 @@ extension Kernel {
     private func queueObserverCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) {
         record(thread, "rl.activity") {
             if let name = activity.staticName { $0.field("activity", name) } else { $0.field("activity", activity.name) }
-            $0.field("mode", a.mode.shortName, cachedIn: .mode)
+            $0.field("mode", a.mode.quotedShortName)
         }
         for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
             a.callouts.append(.observer(id: o.id, activity: activity))

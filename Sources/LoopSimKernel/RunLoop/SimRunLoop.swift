@@ -8,6 +8,8 @@ public final class SimRunLoop {
     public let isMain: Bool
     /// `runloop(<thread name>)`, as the trace names it.
     let name: String
+    /// ``name`` as trace lines print it.
+    let quotedName: QuotedName
     /// Modes in creation order. Created by add-functions, never by running.
     public internal(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
     /// Mode names marked common; initially only the default mode.
@@ -29,9 +31,12 @@ public final class SimRunLoop {
         self.id = id
         self.threadID = threadID
         self.name = "runloop(\(threadName))"
+        self.quotedName = .allocate(name)
         self.isMain = isMain
         modes[RunLoopModeName.default] = RunLoopMode(name: RunLoopModeName.default)
     }
+
+    deinit { quotedName.free() }
 
     /// The mode with this name, created if needed (as the add-functions do).
     func findOrCreateMode(_ name: String) -> RunLoopMode {

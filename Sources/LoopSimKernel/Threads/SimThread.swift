@@ -23,6 +23,8 @@ public final class SimThread {
 
     public let id: Int
     public let name: String
+    /// ``name`` as trace lines print it.
+    let quotedName: QuotedName
     public let kind: Kind
     public internal(set) var state = State.runnable
     var frames: [Frame] = []
@@ -50,8 +52,11 @@ public final class SimThread {
     init(id: Int, name: String, kind: Kind) {
         self.id = id
         self.name = name
+        self.quotedName = .allocate(name)
         self.kind = kind
     }
+
+    deinit { quotedName.free() }
 
     public var isMain: Bool { kind == .main }
 }

@@ -147,8 +147,8 @@ extension Kernel {
         mode.port.entry = nil
         mode.port.armedDeadline = deadline
         record(threads[rl.threadID], "port.arm") {
-            $0.field("runloop", rl.name, cachedIn: .runLoop)
-            $0.field("mode", mode.shortName, cachedIn: .mode)
+            $0.field("runloop", rl.quotedName)
+            $0.field("mode", mode.quotedShortName)
             $0.field("deadline", deadline)
         }
         if deadline <= now {
@@ -183,8 +183,8 @@ extension Kernel {
         }
         mode.port.pendingIsStale = stale
         record(threads[rl.threadID], "port.fire") {
-            $0.field("runloop", rl.name, cachedIn: .runLoop)
-            $0.field("mode", mode.shortName, cachedIn: .mode)
+            $0.field("runloop", rl.quotedName)
+            $0.field("mode", mode.quotedShortName)
             $0.field("stale", stale)
         }
         wakeIfWaiting(rl, on: .timerPort(mode.name))

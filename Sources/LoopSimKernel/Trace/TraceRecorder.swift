@@ -35,6 +35,17 @@ public struct TraceRecorder: Sendable {
     public mutating func record(at instant: SimInstant, thread: String, event: String,
                                 _ fields: UnsafeBufferPointer<(String, TraceValue)>) {
         line.begin(at: instant, seq: count, thread: thread)
+        write(event: event, fields)
+    }
+
+    /// Records one event of a thread whose name is quoted already, with its fields in a buffer.
+    mutating func record(at instant: SimInstant, thread: QuotedName, event: String,
+                         _ fields: UnsafeBufferPointer<(String, TraceValue)>) {
+        line.begin(at: instant, seq: count, thread: thread)
+        write(event: event, fields)
+    }
+
+    private mutating func write(event: String, _ fields: UnsafeBufferPointer<(String, TraceValue)>) {
         line.raw(",\"ev\":")
         line.quoted(event)
         for (key, value) in fields {
@@ -51,6 +62,15 @@ public struct TraceRecorder: Sendable {
     /// For the events of every run-loop pass.
     @inline(__always)
     mutating func record(at instant: SimInstant, thread: String, event: StaticString, _ write: (TraceLine) -> Void) {
+        line.begin(at: instant, seq: count, thread: thread)
+        line.event(event)
+        write(line)
+        end()
+    }
+
+    /// The same, for a thread whose name is quoted already (the kernel's).
+    @inline(__always)
+    mutating func record(at instant: SimInstant, thread: QuotedName, event: StaticString, _ write: (TraceLine) -> Void) {
         line.begin(at: instant, seq: count, thread: thread)
         line.event(event)
         write(line)
@@ -142,11 +162,13 @@ final class TraceLine: @unchecked Sendable {
     private var seqCount = 0
     private var seqValue = -1
 
-    /// Where a recurring name is quoted: the last string quoted for each slot is kept with its quoted bytes.
-    enum NameSlot: Int, CaseIterable { case thread, mode, runLoop, object }
+    /// Where a recurring name given as a `String` is quoted: the last string quoted for each slot is kept with
+    /// its quoted bytes. (The kernel's threads, run loops and modes hand their names over quoted already,
+    /// ``QuotedName``.)
+    enum NameSlot: Int, CaseIterable { case thread, object }
     /// The last string of each slot and its bytes as a JSON literal (at most `cachedNameCapacity` of them):
-    /// a line's thread, mode, run loop and object names repeat from line to line, so each is escaped once and
-    /// copied after that. Starts as the empty string, whose literal is `""`.
+    /// a line's thread and object names repeat from line to line, so each is escaped once and copied after
+    /// that. Starts as the empty string, whose literal is `""`.
     private var cachedNames = [String](repeating: "", count: NameSlot.allCases.count)
     private var cachedNameBytes: UnsafeMutablePointer<UInt8>
     private var cachedNameCounts: UnsafeMutablePointer<Int>
@@ -202,17 +224,30 @@ final class TraceLine: @unchecked Sendable {
     /// Starts a line: `{"t":<instant>,"seq":<seq>,"thread":"<thread>"`.
     @inline(__always)
     func begin(at instant: SimInstant, seq: Int, thread: String) {
+        beginPrefix(at: instant, seq: seq)
+        quoted(thread, cachedIn: .thread)
+    }
+
+    /// Starts a line of a thread whose name is quoted already.
+    @inline(__always)
+    func begin(at instant: SimInstant, seq: Int, thread: QuotedName) {
+        beginPrefix(at: instant, seq: seq)
+        name(thread)
+    }
+
+    /// `{"t":<instant>,"seq":<seq>,"thread":`.
+    @inline(__always)
+    private func beginPrefix(at instant: SimInstant, seq: Int) {
         lineStart = count
         if instant.nanoseconds != prefixInstant { cachePrefix(instant.nanoseconds) }
         if seq != seqValue { cacheSeq(seq) }
         reserve(prefixCount + seqCount)
         (base + count).update(from: prefix, count: prefixCount)
-        count += prefixCount
+        count &+= prefixCount
         (base + count).update(from: seqDigits, count: seqCount)
-        count += seqCount
+        count &+= seqCount
         countSeqUp()
         raw(",\"thread\":" as StaticString)
-        quoted(thread, cachedIn: .thread)
     }
 
     /// Formats the prefix past the end of the buffer and keeps a copy (the buffer's count is left as it was).
@@ -267,12 +302,12 @@ final class TraceLine: @unchecked Sendable {
     func key(_ name: StaticString) {
         reserve(name.utf8CodeUnitCount + 4)
         base[count] = UInt8(ascii: ",")
-        base[count + 1] = UInt8(ascii: "\"")
-        count += 2
+        base[count &+ 1] = UInt8(ascii: "\"")
+        count &+= 2
         append(name.utf8Start, name.utf8CodeUnitCount)
         base[count] = UInt8(ascii: "\"")
-        base[count + 1] = UInt8(ascii: ":")
-        count += 2
+        base[count &+ 1] = UInt8(ascii: ":")
+        count &+= 2
     }
 
     // MARK: Fields (the bytes ``TraceValue/append(to:)`` writes for the same value)
@@ -289,6 +324,13 @@ final class TraceLine: @unchecked Sendable {
     func field(_ name: StaticString, _ value: String, cachedIn slot: NameSlot) {
         key(name)
         quoted(value, cachedIn: slot)
+    }
+
+    /// A field whose value is a name quoted already (a run loop's or a mode's).
+    @inline(__always)
+    func field(_ name: StaticString, _ value: QuotedName) {
+        key(name)
+        self.name(value)
     }
 
     /// A string field from a fixed set of names with nothing to escape (an activity, a port).
@@ -362,7 +404,7 @@ final class TraceLine: @unchecked Sendable {
 
     @inline(__always)
     private func reserve(_ n: Int) {
-        if count + n > capacity { grow(count + n) }
+        if count &+ n > capacity { grow(count &+ n) }
     }
 
     private func grow(_ needed: Int) {
@@ -379,19 +421,23 @@ final class TraceLine: @unchecked Sendable {
     func byte(_ b: UInt8) {
         reserve(1)
         base[count] = b
-        count += 1
+        count &+= 1
     }
 
     @inline(__always)
     private func append(_ p: UnsafeRawPointer, _ n: Int) {
         reserve(n)
         (base + count).initialize(from: p.assumingMemoryBound(to: UInt8.self), count: n)
-        count += n
+        count &+= n
     }
 
     private func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         if let p = buffer.baseAddress { append(p, buffer.count) }
     }
+
+    /// A name quoted already, copied as it is.
+    @inline(__always)
+    func name(_ q: QuotedName) { append(q.bytes, q.count) }
 
     /// Bytes copied as they are (a literal of the writer's own, which needs no escaping).
     @inline(__always)
@@ -416,30 +462,30 @@ final class TraceLine: @unchecked Sendable {
         reserve(20)  // "-" and 19 digits
         if value < 0 {
             base[count] = UInt8(ascii: "-")
-            count += 1
+            count &+= 1
         }
         var magnitude = value.magnitude
         if magnitude < 10 {
             base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-            count += 1
+            count &+= 1
             return
         }
-        var i = count + Self.digitCount(magnitude)
+        var i = count &+ Self.digitCount(magnitude)
         count = i
         let pairs = Self.digitPairs.utf8Start
         while magnitude >= 100 {
             let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
             magnitude /= 100
-            i -= 2
+            i &-= 2
             base[i] = pairs[pair]
-            base[i + 1] = pairs[pair + 1]
+            base[i &+ 1] = pairs[pair &+ 1]
         }
         if magnitude >= 10 {
             let pair = Int(truncatingIfNeeded: magnitude) &* 2
-            base[i - 2] = pairs[pair]
-            base[i - 1] = pairs[pair + 1]
+            base[i &- 2] = pairs[pair]
+            base[i &- 1] = pairs[pair &+ 1]
         } else {
-            base[i - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+            base[i &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
         }
     }
 
