@@ -50,13 +50,22 @@ extension Kernel {
                 flushPending(on: thread)
                 continue
             }
-            countStep()
-            if limit != nil { return }  // the limit stops the run before this step: it is the last event
             if thread.frames.count > configuration.limits.maxDepth {
+                countStep()
+                if limit != nil { return }
                 stopForLimit("max-depth", "thread \(thread.name) nested more than \(configuration.limits.maxDepth) frames")
                 return
             }
-            let action = top.step(self, thread)
+            // The top frame steps again while it asks for nothing else and its step left nothing to run first:
+            // the checks the loop above would make, without taking the frame off the stack again (a run-loop
+            // pass is a dozen steps of its activation in a row).
+            var action: FrameAction
+            repeat {
+                countStep()
+                if limit != nil { return }  // the limit stops the run before this step: it is the last event
+                action = top.step(self, thread)
+            } while action.isNext && crash == nil && limit == nil && thread.pendingDeallocs.isEmpty
+                && pendingInitializers.isEmpty && appState != .suspended && appState != .killed
             switch action {
             case .next:
                 break

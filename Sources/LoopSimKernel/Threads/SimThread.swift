@@ -71,6 +71,10 @@ enum FrameAction {
     case pop(Value)
     /// The thread stops running (sleep, busy, idle); the frame has arranged how it resumes.
     case yield
+
+    var isNext: Bool {
+        if case .next = self { true } else { false }
+    }
 }
 
 /// One activation record on a thread's stack: running code or a piece of CF/GCD machinery.
