@@ -63,15 +63,18 @@ public struct TraceRecorder: Sendable {
     @inline(__always)
     mutating func record(at instant: SimInstant, thread: String, event: StaticString, _ write: (TraceLine) -> Void) {
         line.begin(at: instant, seq: count, thread: thread)
-        line.event(event)
-        write(line)
-        end()
+        finish(event: event, write)
     }
 
     /// The same, for a thread whose name is quoted already (the kernel's).
     @inline(__always)
     mutating func record(at instant: SimInstant, thread: QuotedName, event: StaticString, _ write: (TraceLine) -> Void) {
         line.begin(at: instant, seq: count, thread: thread)
+        finish(event: event, write)
+    }
+
+    @inline(__always)
+    private mutating func finish(event: StaticString, _ write: (TraceLine) -> Void) {
         line.event(event)
         write(line)
         end()
