@@ -57,8 +57,8 @@ extension Kernel {
                 return
             }
             // The top frame steps again while it asks for nothing else and its step left nothing to run first:
-            // the checks the loop above would make, without taking the frame off the stack again (a run-loop
-            // pass is a dozen steps of its activation in a row).
+            // the checks the loop above would make, without taking the frame off the stack again (most of a
+            // run-loop pass is steps of its activation in a row, between the callouts it pushes).
             var action: FrameAction
             repeat {
                 countStep()

@@ -1,7 +1,7 @@
 /// A name that recurs in trace lines (a thread's, a run loop's, a mode's), as the JSON string literal the lines
 /// print, escaped once when its owner is made. A line copies its bytes and touches no `String`: no retain and
 /// release of the name's storage, no comparison with a cache, no scan for characters to escape (the three were
-/// about a twelfth of a timer fire, BENCHMARKS.md).
+/// about 7 % of a timer fire, BENCHMARKS.md).
 ///
 /// A plain pair of pointer and length, so reading it from its owner retains nothing. The owner (``SimThread``,
 /// ``SimRunLoop``, ``RunLoopMode``) frees it in its `deinit`; a copy is valid while the owner lives.
