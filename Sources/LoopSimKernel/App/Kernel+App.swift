@@ -141,7 +141,7 @@ extension Kernel {
         }
         for rl in runLoops {
             for mode in rl.modes.values {
-                mode.timers.refreshDeadlines { heap.object(atIndex: Int($0))!.timer.fireTSR }
+                mode.timers.refreshDeadlines { heap.timer(at: $0).timer.fireTSR }
                 mode.softDeadline = shift(mode.softDeadline)
                 mode.hardDeadline = shift(mode.hardDeadline)
                 mode.port.armedDeadline = mode.port.armedDeadline.map(shift)

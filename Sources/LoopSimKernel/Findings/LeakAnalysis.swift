@@ -42,7 +42,7 @@ struct LeakAnalysis {
             let name = rl.name
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
-                add(mode.timers.ordered().lazy.map { heap.object(atIndex: Int($0))!.id }, label, "runloop", "timers")
+                add(mode.timers.ordered().lazy.map { heap.timer(at: $0).id }, label, "runloop", "timers")
                 add(mode.sources0, label, "runloop", "sources")
                 add(mode.observers.lazy.map(\.block), label, "runloop", "observer")
             }

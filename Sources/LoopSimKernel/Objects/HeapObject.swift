@@ -114,6 +114,10 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         }
     }
 
+    /// Whether a timer has a tolerance: its mode's ``TimerList`` counts such timers when it inserts and removes
+    /// them, so every insert and removal asks this one question.
+    var isTolerantTimer: Bool { timerExtras.tolerance > .zero }
+
     /// Sets a timer object's state, once (``make`` reserved room for it after the slots of a `.timer` kind).
     func initializeTimer(_ state: TimerState) {
         guard case .timer = kind, flags & Self.timerBit == 0 else {
@@ -179,32 +183,28 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         }
     }
 
+    /// The rarer kinds' state for a write: the box, made first if there is none.
+    private var rareForWriting: RareKindState {
+        if let state = rare { return state }
+        let state = RareKindState()
+        rare = state
+        return state
+    }
+
     /// Source state, for run-loop sources.
     public internal(set) var source: SourceState? {
         get { rare?.source }
-        _modify {
-            let state = rare ?? RareKindState()
-            rare = state
-            yield &state.source
-        }
+        _modify { yield &rareForWriting.source }
     }
     /// Timer-source state, for dispatch sources.
     public internal(set) var dispatchSource: DispatchSourceState? {
         get { rare?.dispatchSource }
-        _modify {
-            let state = rare ?? RareKindState()
-            rare = state
-            yield &state.dispatchSource
-        }
+        _modify { yield &rareForWriting.dispatchSource }
     }
     /// Count and waiters, for semaphores.
     public internal(set) var semaphore: SemaphoreState? {
         get { rare?.semaphore }
-        _modify {
-            let state = rare ?? RareKindState()
-            rare = state
-            yield &state.semaphore
-        }
+        _modify { yield &rareForWriting.semaphore }
     }
 
     /// A new object with retain count 1, its slots holding `slots` (``ObjectHeap`` allocates through it).

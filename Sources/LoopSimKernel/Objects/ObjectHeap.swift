@@ -37,6 +37,9 @@ public struct ObjectHeap {
     /// The object in slot `index` (alive or deallocating), if any.
     func object(atIndex index: Int) -> HeapObject? { objects[index] }
 
+    /// The timer a mode's ``TimerList`` knows by `slot`: alive, since the mode retains it.
+    func timer(at slot: TimerList.Slot) -> HeapObject { objects[Int(slot)]! }
+
     /// Live objects declared roots (singletons), in slot order.
     var declaredRoots: [HeapObject] { declaredRootIDs.sorted { $0.index < $1.index }.map { objects[Int($0.index)]! } }
 

@@ -198,7 +198,7 @@ extension Kernel {
         case .timerPort:
             // `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
             a.mode.timers.forEachDue(at: now) { slot in
-                let o = heap.object(atIndex: Int(slot))!
+                let o = heap.timer(at: slot)
                 if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR)) }
             }
             if a.callouts.isEmpty {

@@ -154,7 +154,7 @@ extension Kernel {
     func finalizeRunLoop(_ rl: SimRunLoop, on thread: SimThread) {
         for mode in rl.modes.values {
             // Ids first: a release can free a timer whose slot a later one then takes.
-            let ids = mode.timers.ordered().map { self.heap.object(atIndex: Int($0))!.id }  // the mode retains them
+            let ids = mode.timers.ordered().map { self.heap.timer(at: $0).id }
             for id in ids {
                 if let o = heap.object(id) {
                     o.timer.runLoop = nil

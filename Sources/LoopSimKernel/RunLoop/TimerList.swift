@@ -8,7 +8,7 @@
 struct TimerList {
     /// A timer's heap slot (``ObjectID/index``), what the list knows it by: a timer in a mode is alive (the mode
     /// retains it), so its slot names it for as long as it is in the list, and callers read the object with
-    /// ``ObjectHeap/object(atIndex:)``.
+    /// ``ObjectHeap/timer(at:)``.
     typealias Slot = UInt32
 
     /// 16 bytes: the deadline, a 32-bit insertion sequence (renumbered when it runs out) and the slot.

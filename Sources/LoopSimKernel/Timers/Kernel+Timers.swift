@@ -92,13 +92,13 @@ extension Kernel {
 
     /// Inserts after every timer with an earlier or equal deadline (`__CFRunLoopInsertionIndexInTimerArray`).
     private func insertTimer(_ o: HeapObject, into mode: RunLoopMode) {
-        mode.timers.insert(o.id.index, fire: o.timer.fireTSR, tolerant: o.timerExtras.tolerance > .zero)
+        mode.timers.insert(o.id.index, fire: o.timer.fireTSR, tolerant: o.isTolerantTimer)
     }
 
     /// Removes `o` from one mode (the mode's array releases it) and re-arms that mode's port.
     private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
         guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { return }
-        mode.timers.remove(o.id.index, tolerant: o.timerExtras.tolerance > .zero)
+        mode.timers.remove(o.id.index, tolerant: o.isTolerantTimer)
         o.timer.modes.removeAll { $0 == name }
         if o.timer.modes.isEmpty { o.timer.runLoop = nil }
         armNextTimer(in: mode, of: rl)
@@ -114,13 +114,13 @@ extension Kernel {
         var hard = SimInstant.never
         if mode.timers.tolerant == 0 {
             // Without tolerance both deadlines are the earliest non-firing timer's.
-            if let first = mode.timers.first(skipping: { heap.object(atIndex: Int($0))!.timer.isFiring }) {
+            if let first = mode.timers.first(skipping: { heap.timer(at: $0).timer.isFiring }) {
                 soft = first.fire
                 hard = soft
             }
         } else {
             for slot in mode.timers.ordered() {
-                let o = heap.object(atIndex: Int(slot))!  // its state read in place, not copied
+                let o = heap.timer(at: slot)  // its state read in place, not copied
                 if o.timer.isFiring { continue }
                 // In deadline order: stop once a soft deadline passes the hard one found so far.
                 if o.timer.fireTSR > hard { break }
@@ -281,7 +281,7 @@ extension Kernel {
         }
         for name in o.timer.modes {
             guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { continue }
-            mode.timers.reposition(o.id.index, fire: next, tolerant: o.timerExtras.tolerance > .zero)
+            mode.timers.reposition(o.id.index, fire: next, tolerant: o.isTolerantTimer)
             armNextTimer(in: mode, of: rl)
         }
     }
