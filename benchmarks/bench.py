@@ -139,8 +139,8 @@ class Bench:
                             "fires_per_cpu_s": ls_fires / med(ls, "events_cpu_s"), "events_s": med(ls, "events_s"),
                             "setup_s": med(ls, "setup_s"), "setup_cpu_s": med(ls, "setup_cpu_s"), "load_s": med(ls, "load_s"),
                             "outcome_s": med(ls, "outcome_s"), "wall_s": med(ls, "wall_s"),
-                            "events": ls[0]["out"]["events"], "trace_hash": ls[0]["out"]["trace_hash"],
-                            "identical_hashes": len({r["out"]["trace_hash"] for r in ls}) == 1,
+                            "events": ls[0]["out"]["events"], "fingerprint": ls[0]["out"]["fingerprint"],
+                            "identical_hashes": len({r["out"]["fingerprint"] for r in ls}) == 1,
                             "peak_rss_kib": med(ls, "rss_kib"), "reps": ls_reps, "runs": ls},
             }
             if n <= 10_000:
@@ -197,15 +197,15 @@ class Bench:
         drv_wall, drv_rss, _, text, _ = run([a.driver, yaml])
         drv = json.loads(text.strip().splitlines()[-1])
         return {"until_ns": t_cli, "exit_code": code, "limit": report.get("limit"), "fires": report["timers"]["fires"],
-                "events": report["events"], "cli_trace_hash": report["trace_hash"], "driver_trace_hash": drv["trace_hash"],
-                "same_trace": report["trace_hash"] == drv["trace_hash"], "cli_wall_s": wall, "cli_peak_rss_kib": rss,
+                "events": report["events"], "cli_fingerprint": report["fingerprint"], "driver_fingerprint": drv["fingerprint"],
+                "same_trace": report["fingerprint"] == drv["fingerprint"], "cli_wall_s": wall, "cli_peak_rss_kib": rss,
                 "driver_wall_s": drv_wall, "driver_peak_rss_kib": drv_rss, "json_bytes": os.path.getsize(json_path)}
 
     # MARK: Trace floor
     def tracefloor(self):
-        """What writing and hashing the trace alone costs per fire (the 10k storm), in C: `trace_hash` is XXH64
-        of the trace file's JSON lines (docs/scenario-format.md), so no implementation that keeps it can fire
-        faster than this. Two LoopSim runs (T = 0.2 s and 0.4 s) write their traces; peers/tracehash.c formats
+        """What writing and hashing the trace's JSON lines alone costs per fire (the 10k storm), in C: what the
+        kernel paid on every fire while its trace hash was XXH64 of those lines (before the fingerprint of event
+        ingredients), and what a run that writes `--trace` still pays for its text. Two LoopSim runs (T = 0.2 s and 0.4 s) write their traces; peers/tracehash.c formats
         each from its pieces and integers and hashes it (checking the hash); the figure is the difference over
         the fires between, as for the instructions per fire in BENCHMARKS.md."""
         a = self.a
@@ -220,8 +220,8 @@ class Bench:
             with open(report) as f:
                 r = json.load(f)["runs"][0]
             floor = json.loads(run([a.tracehash, trace, str(max(a.reps, 3))])[3])
-            assert floor["trace_hash"] == r["trace_hash"], (floor, r["trace_hash"])
-            runs.append({"until_ns": t_ns, "fires": r["timers"]["fires"], "trace_hash": r["trace_hash"], **floor})
+            assert floor["lines"] == r["events"], (floor, r["events"])
+            runs.append({"until_ns": t_ns, "fires": r["timers"]["fires"], "fingerprint": r["fingerprint"], **floor})
             os.remove(trace)
         lo, hi = runs
         fires = hi["fires"] - lo["fires"]

@@ -7,9 +7,9 @@ import LoopSimScenario
 struct GoldenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "golden",
-        abstract: "Check every scenario's trace hash per variant against DIR/golden-hashes.txt (--update rewrites it).",
+        abstract: "Check every scenario's fingerprint per variant against DIR/golden-hashes.txt (--update rewrites it).",
         discussion: """
-            Each hash is the run's trace_hash with the scenario's own seed, no overrides and the default limits. \
+            Each hash is the run's fingerprint with the scenario's own seed, no overrides and the default limits. \
             A check lists every changed, new and removed run and exits with 1 when any differs. After an intended \
             change to a trace (a kernel or compiler change, a new or edited scenario), run \
             `loopsim golden --update scenarios` and commit the golden file with the change.

@@ -10,7 +10,7 @@ public struct LoopSimCommand: ParsableCommand {
                       SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
                       CompareCommand.self, TimelineCommand.self, ReportCommand.self,
                       ConformCommand.self, FuzzCommand.self,
-                      GoldenCommand.self],
+                      GoldenCommand.self, FingerprintCommand.self],
         defaultSubcommand: nil
     )
     public init() {}

@@ -52,7 +52,7 @@ struct TestCommand: ParsableCommand {
                     }
                 }
                 let ok = run.failedExpectations.isEmpty ? "ok  " : "FAIL"
-                print("\(ok) \(file) [\(run.variant)] \(run.expectations.count) expectations, hash \(run.outcome.traceHash)")
+                print("\(ok) \(file) [\(run.variant)] \(run.expectations.count) expectations, fingerprint \(run.outcome.fingerprint)")
             }
         }
         print("\(passed) passed, \(failed) failed")

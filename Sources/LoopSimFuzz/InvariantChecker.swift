@@ -133,11 +133,9 @@ public enum InvariantChecker {
         }
         let lines = outcome.traceLines
         if lines.count != outcome.events { fail("trace.count", "\(lines.count) lines for \(outcome.events) events") }
-        var hasher = TraceHasher()
         var previous = Int64.min
         var freedBlocks: [String: Int] = [:]
         for (i, line) in lines.enumerated() {
-            hasher.combine(line: line)
             guard let (t, seq) = timeAndSequence(line) else {
                 fail("trace.shape", "line \(i) does not start with {\"t\":…,\"seq\":…: \(line.prefix(80))")
                 continue
@@ -160,7 +158,15 @@ public enum InvariantChecker {
                 }
             }
         }
-        if hasher.hexDigest != outcome.traceHash { fail("trace.hash", "lines hash to \(hasher.hexDigest), reported \(outcome.traceHash)") }
+        // The lines read back fold to the run's fingerprint (`loopsim fingerprint TRACE.jsonl`).
+        switch Result(catching: { () throws(TraceFile.Failure) in try TraceFile(lines: lines) }) {
+        case .success(let file) where file.fingerprint.hex != outcome.fingerprint:
+            fail("trace.fingerprint", "lines fold to \(file.fingerprint.hex), reported \(outcome.fingerprint)")
+        case .failure(let failure):
+            fail("trace.fingerprint", "the lines do not read back: \(failure)")
+        default:
+            break
+        }
         if lines.first.map({ !$0.contains("\"ev\":\"run.start\"") }) ?? true { fail("trace.frame", "no run.start first") }
         if lines.last.map({ !$0.contains("\"ev\":\"run.end\"") }) ?? true { fail("trace.frame", "no run.end last") }
         if outcome.limit != nil {
@@ -287,9 +293,9 @@ public enum InvariantChecker {
 
     static func checkReplay(_ a: RunOutcome, _ b: RunOutcome) -> [Violation] {
         var found: [Violation] = []
-        if a.traceHash != b.traceHash || a.events != b.events || a.endTime != b.endTime {
+        if a.fingerprint != b.fingerprint || a.events != b.events || a.endTime != b.endTime {
             found.append(Violation(invariant: "replay.hash", variant: nil,
-                                   detail: "\(a.traceHash)/\(a.events) events, then \(b.traceHash)/\(b.events) events"))
+                                   detail: "\(a.fingerprint)/\(a.events) events, then \(b.fingerprint)/\(b.events) events"))
         } else if RunReport.json(a).compact != RunReport.json(b).compact {
             found.append(Violation(invariant: "replay.report", variant: nil, detail: "same trace, different reports"))
         }

@@ -22,7 +22,8 @@ public final class Kernel {
     public internal(set) var heap = ObjectHeap()
     public internal(set) var threads: [SimThread] = []
     public internal(set) var runLoops: [SimRunLoop] = []
-    public internal(set) var trace: TraceRecorder
+    /// The run's events: folded into its fingerprint, and kept when a trace or a view needs them.
+    public internal(set) var log: EventLog
 
     // MARK: Queues
     var mainQueue = Deque<WorkItem>()
@@ -99,7 +100,7 @@ public final class Kernel {
     public init(program: Program, configuration: KernelConfiguration) {
         self.program = program
         self.configuration = configuration
-        self.trace = TraceRecorder(keepsLines: configuration.keepsTrace)
+        self.log = EventLog(keepsEvents: configuration.keepsTrace)
         self.serialQueues = program.serialQueues.map { SerialQueue(name: $0) }
         self.operationQueues = program.operationQueues.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent) }
         self.userActions = program.userActions + configuration.extraUserActions
@@ -113,10 +114,8 @@ public final class Kernel {
     /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and
     /// returns what happened.
     public func run() -> RunOutcome {
-        record(nil, "run.start", [
-            ("variant", .string(profile.name)), ("seed", .int(Int64(bitPattern: configuration.seed))),
-            ("until", .instant(configuration.until)),
-        ])
+        record(nil, .runStart(variant: name(profile.name), seed: Int64(bitPattern: configuration.seed),
+                              until: configuration.until))
         startMainThread()
         scheduleUserActions()
         var quiescent = false
@@ -142,7 +141,7 @@ public final class Kernel {
         }
         let end = crash == nil && limit == nil && !quiescent && !horizon.isNever ? horizon : now
         now = max(now, end)
-        record(nil, "run.end", [("quiescent", .bool(quiescent))])
+        record(nil, .runEnd(quiescent: quiescent))
         return RunOutcome(kernel: self, quiescent: quiescent)
     }
 
@@ -182,7 +181,7 @@ public final class Kernel {
     func countStep() {
         steps &+= 1
         let limits = configuration.limits
-        if steps > limits.maxSteps || trace.count > limits.maxEvents || heap.liveCount > limits.maxObjects
+        if steps > limits.maxSteps || log.count > limits.maxEvents || heap.liveCount > limits.maxObjects
             || steps & 0xFFF == 0 {
             checkLimits()
         }
@@ -193,7 +192,7 @@ public final class Kernel {
         let limits = configuration.limits
         if steps > limits.maxSteps {
             stopForLimit("max-steps", "more than \(limits.maxSteps) interpreter steps")
-        } else if trace.count > limits.maxEvents {
+        } else if log.count > limits.maxEvents {
             stopForLimit("max-events", "more than \(limits.maxEvents) trace events")
         } else if heap.liveCount > limits.maxObjects {
             stopForLimit("max-objects", "more than \(limits.maxObjects) live objects")
@@ -206,26 +205,42 @@ public final class Kernel {
     func stopForLimit(_ kind: String, _ message: String) {
         guard limit == nil else { return }
         limit = LimitStop(kind: kind, message: message, at: now)
-        record(nil, "limit", [("kind", .string(kind)), ("message", .string(message))])
+        record(nil, .limit(kind: name(kind), message: name(message)))
     }
 
-    // MARK: Trace
+    // MARK: Events
 
-    /// Records one trace event on `thread` (nil: the kernel itself).
+    /// Records one event on `thread` (nil: the kernel itself) at the current instant.
     @inline(__always)
-    func record(_ thread: SimThread?, _ event: String, _ fields: [(String, TraceValue)] = []) {
-        // Inlined, with the fields handed over as a buffer: the optimizer can keep the array literal of each
-        // call site on the stack instead of allocating it.
-        fields.withUnsafeBufferPointer { trace.record(at: now, thread: thread?.quotedName ?? .kernel, event: event, $0) }
+    func record(_ thread: SimThread?, _ body: SimEvent.Body) {
+        log.record(SimEvent(instant: now, thread: thread?.nameID ?? .kernel, body: body))
     }
 
-    /// Records one trace event whose fields `write` appends to the line, in order:
-    /// `record(thread, "timer.fire") { $0.field("timer", name); $0.field("slot", oldFire) }` writes the same
-    /// bytes as the field-array form. The events of every run-loop pass use it: building the array of keys
-    /// and values was about a fifth of a timer fire (BENCHMARKS.md).
+    /// The name of `string` in the run's table.
+    func name(_ string: String) -> Name { log.names.intern(string) }
+
+    /// The name of an object's ``HeapObject/displayName``, interned once per object.
     @inline(__always)
-    func record(_ thread: SimThread?, _ event: StaticString, _ write: (TraceLine) -> Void) {
-        trace.record(at: now, thread: thread?.quotedName ?? .kernel, event: event, write)
+    func name(_ object: HeapObject) -> Name {
+        let cached = heap.eventName(atIndex: Int(object.id.index))
+        if cached != ObjectHeap.noName { return Name(index: cached) }
+        let n = log.names.intern(object.displayName)
+        heap.setEventName(n.index, atIndex: Int(object.id.index))
+        return n
+    }
+
+    /// The name of an object's ``HeapObject/label`` (a block's is its display name).
+    func labelName(_ object: HeapObject) -> Name {
+        object.label == object.displayName ? name(object) : name(object.label)
+    }
+
+    /// The name of a mode's short name (`default`, `tracking`, …), interned once per mode.
+    @inline(__always)
+    func name(_ mode: RunLoopMode) -> Name {
+        if let n = mode.eventName { return n }
+        let n = log.names.intern(mode.shortName)
+        mode.eventName = n
+        return n
     }
 }
 

@@ -39,7 +39,7 @@ public enum ChromeTrace {
         return .object([
             "traceEvents": .array(all), "displayTimeUnit": .string("ms"),
             "otherData": .object(["scenario": .string(scenario), "variant": .string(run.variant),
-                                  "seed": .int(Int64(bitPattern: run.outcome.seed)), "trace_hash": .string(run.outcome.traceHash),
+                                  "seed": .int(Int64(bitPattern: run.outcome.seed)), "fingerprint": .string(run.outcome.fingerprint),
                                   "generator": .string("loopsim")]),
         ])
     }

@@ -1,12 +1,13 @@
 import LoopSimKernel
 import LoopSimScenario
 
-/// The committed trace hash of every scenario under each of its variants: `scenarios/golden-hashes.txt`.
+/// The committed fingerprint of every scenario under each of its variants: `scenarios/golden-hashes.txt`.
 ///
 /// One line per run, `FILE VARIANT HASH`, sorted by file then variant (byte order), `FILE` relative to the
-/// directory that holds the golden file; `#` starts a comment. Each hash is the run's `trace_hash` with the
+/// directory that holds the golden file; `#` starts a comment. Each hash is the run's `fingerprint` with the
 /// scenario's own seed, no flag overrides and the command line's default limits, so it changes exactly
-/// when a trace changes: a kernel change, a compiler change, or an edited scenario.
+/// when an event's ingredients change (``Fingerprint``): a kernel change, a compiler change, or an edited scenario;
+/// a change of the trace's wording alone changes none.
 ///
 /// ```text
 /// s02-timerbutton-worker-loop.yaml ios10 931aced3358f7c38
@@ -89,7 +90,7 @@ public struct GoldenHashes: Sendable, Equatable {
 
     /// The file's text: a header saying how to check and update, then one line per entry.
     public var text: String {
-        var out = "# Trace hash of every scenario under each of its variants (its own seed, default limits).\n"
+        var out = "# Fingerprint of every scenario under each of its variants (its own seed, default limits).\n"
         out += "# Checked by `loopsim golden scenarios` (scripts/test.sh). After an intended change to a trace, run\n"
         out += "# `loopsim golden --update scenarios` and commit this file with the change.\n"
         for e in entries { out += "\(e.file) \(e.variant) \(e.hash)\n" }
@@ -121,6 +122,6 @@ public struct GoldenHashes: Sendable, Equatable {
     ///   - file: Its path relative to the golden file's directory.
     ///   - limits: The limits of the run (the command line's defaults).
     public static func entries(of scenario: Scenario, file: String, limits: RunLimits) throws(VariantError) -> [Entry] {
-        try ScenarioRunner.run(scenario, limits: limits).map { Entry(file: file, variant: $0.variant, hash: $0.outcome.traceHash) }
+        try ScenarioRunner.run(scenario, limits: limits).map { Entry(file: file, variant: $0.variant, hash: $0.outcome.fingerprint) }
     }
 }

@@ -67,7 +67,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// JSON string literal, with the kernel's escaper (one escaping rule for traces and reports).
     static func quote(_ s: String, into out: inout String) {
-        TraceValue.appendQuoted(s, to: &out)
+        out += JSONText.quoted(s)
     }
 
     /// The value at a figure path such as `leaks[0].path[1]` or `objects.leaked`; nil if absent.

@@ -10,7 +10,7 @@ public enum RunReport {
         var run: [String: JSONValue] = [
             "variant": .string(outcome.variant),
             "seed": .int(Int64(bitPattern: outcome.seed)),
-            "trace_hash": .string(outcome.traceHash),
+            "fingerprint": .string(outcome.fingerprint),
             "end_time_ms": .double(outcome.endTime.milliseconds),
             "events": .int(Int64(outcome.events)),
             "crashed": .bool(outcome.crash != nil),

@@ -18,7 +18,7 @@ public enum TextReport {
         let title = "── \(run.variant) (seed \(o.seed)) "
         var out = title + String(repeating: "─", count: max(4, 72 - title.count)) + "\n"
         var rows: [(String, String)] = []
-        rows.append(("ended", "at \(ms(o.endTime.milliseconds)) · \(o.events) trace events · hash \(o.traceHash)"
+        rows.append(("ended", "at \(ms(o.endTime.milliseconds)) · \(o.events) trace events · fingerprint \(o.fingerprint)"
             + (o.quiescent ? " · nothing left to happen" : "")))
         if let crash = o.crash { rows.append(("CRASHED", "at \(ms(crash.at.milliseconds)) on \(crash.thread): \(crash.message)")) }
         if let limit = o.limit { rows.append(("LIMIT", "\(limit.message) at \(ms(limit.at.milliseconds))")) }

@@ -59,7 +59,7 @@ public struct VariantComparison: Sendable {
     private static let rows: [Row] = [
         Row("ended at (ms)", "end_time_ms"),
         Row("trace events", "events"),
-        Row("trace hash", "trace_hash"),
+        Row("fingerprint", "fingerprint"),
         Row("crashed", "crashed"),
         Row("threads", "threads.all", { .int(Int64($0.outcome.threads.count)) }),
         Row("threads parked", "threads.parked"),

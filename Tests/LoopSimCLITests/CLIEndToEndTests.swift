@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimKernel
+import LoopSimReport
 import Testing
 
 /// Runs the built `loopsim` binary and checks stdout, stderr and exit codes separately.
@@ -60,7 +61,7 @@ import Testing
         let runs = try #require(doc["runs"] as? [[String: Any]])
         #expect(runs.map { $0["variant"] as? String } == ["ios9", "ios10"])
         for run in runs {
-            for key in ["variant", "seed", "trace_hash", "end_time_ms", "events", "crashed", "threads", "objects", "leaks",
+            for key in ["variant", "seed", "fingerprint", "end_time_ms", "events", "crashed", "threads", "objects", "leaks",
                         "timers", "runloop_exits", "expectations"] {
                 #expect(run[key] != nil, "missing \(key)")
             }
@@ -166,11 +167,14 @@ import Testing
         for line in lines { _ = try JSONSerialization.jsonObject(with: Data(line.utf8)) }
         #expect(lines.first?.contains("\"ev\":\"run.start\"") == true)
         #expect(lines.contains { $0.contains("\"ev\":\"port.fire\"") && $0.contains("\"stale\":true") })
-        // trace_hash is XXH64 of the file's bytes (`xxhsum -H64 t.jsonl`)
-        var hasher = TraceHasher()
-        try Data(contentsOf: trace).withUnsafeBytes { hasher.combine($0) }
+        // The file folds back to the run's fingerprint, in process and through `loopsim fingerprint`.
+        let file = try TraceFile(text: String(contentsOf: trace, encoding: .utf8))
         let doc = try #require(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let run = try #require((doc["runs"] as? [[String: Any]])?.first)
-        #expect(run["trace_hash"] as? String == hasher.hexDigest)
+        let fingerprint = try #require(run["fingerprint"] as? String)
+        #expect(file.fingerprint.hex == fingerprint)
+        let recomputed = try Self.loopsim(["fingerprint", trace.path])
+        #expect(recomputed.status == 0)
+        #expect(recomputed.stdout == "\(fingerprint)  \(trace.path)\n")
     }
 }

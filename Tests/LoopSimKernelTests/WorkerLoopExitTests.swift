@@ -88,11 +88,11 @@ import Testing
     func sameSeedSameTrace(variant: String) {
         let a = Self.countdown(fix: false).run(variant)
         let b = Self.countdown(fix: false).run(variant)
-        #expect(a.traceHash == b.traceHash)
+        #expect(a.fingerprint == b.fingerprint)
         #expect(a.traceLines == b.traceLines)
     }
 
     @Test func variantsDiffer() {
-        #expect(Self.countdown(fix: false).run("ios9").traceHash != Self.countdown(fix: false).run("ios10").traceHash)
+        #expect(Self.countdown(fix: false).run("ios9").fingerprint != Self.countdown(fix: false).run("ios10").fingerprint)
     }
 }

@@ -28,7 +28,7 @@ import Testing
         for variant in scenario.variants {
             let a = try Self.run(scenario, variant)
             let b = try Self.run(scenario, variant)
-            #expect(a.traceHash == b.traceHash)
+            #expect(a.fingerprint == b.fingerprint)
             #expect(a.traceLines == b.traceLines)
         }
     }
@@ -39,7 +39,7 @@ import Testing
         #expect(scenario.origin?.file == "s09-countdown-random-scrolls.yaml")
         let own = scenario.withOwnProgram()
         for variant in scenario.variants {
-            #expect(try Self.run(own, variant).traceHash == Self.run(scenario, variant).traceHash)
+            #expect(try Self.run(own, variant).fingerprint == Self.run(scenario, variant).fingerprint)
         }
         var built = scenario
         built.origin = nil
@@ -62,7 +62,7 @@ import Testing
         let a = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile, seed: 1)).run()
         let b = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile, seed: 2)).run()
         // the seed is recorded in the trace, so hashes differ, but every figure is the same
-        #expect(a.traceHash != b.traceHash)
+        #expect(a.fingerprint != b.fingerprint)
         #expect(a.findings == b.findings)
     }
 

@@ -2,10 +2,10 @@ extension Kernel {
     /// The system acts on the app (semantics §6–§7).
     func perform(_ action: AppAction) {
         guard profile.backgroundTaskBudget != nil else {
-            record(nil, "app.ignored", [("action", .string(action.rawValue)), ("why", "no app lifecycle on this variant")])
+            record(nil, .appIgnored(action: name(action.rawValue), why: name("no app lifecycle on this variant")))
             return
         }
-        record(nil, "app.action", [("action", .string(action.rawValue))])
+        record(nil, .appAction(action: name(action.rawValue)))
         switch action {
         case .background:
             enterBackground()
@@ -54,7 +54,7 @@ extension Kernel {
     func setAppState(_ state: AppState) {
         appState = state
         appStateTimeline.append(AppStateChange(at: now, state: state, deviceAsleep: deviceAsleepSince != nil))
-        record(nil, "app.state", [("state", .string(state.rawValue)), ("device_asleep", .bool(deviceAsleepSince != nil))])
+        record(nil, .appState(state: name(state.rawValue), deviceAsleep: deviceAsleepSince != nil))
     }
 
     /// No thread of a suspended app runs: their resumes wait (semantics §7).
@@ -82,7 +82,7 @@ extension Kernel {
         guard appState == .background || appState == .suspended else { return }
         let running = backgroundTasks.filter { !$0.ended }
         guard !running.isEmpty else { return }
-        record(nil, "app.budget-expired", [("tasks", .int(Int64(running.count)))])
+        record(nil, .budgetExpired(tasks: Int64(running.count)))
         var steps: [Step] = []
         for task in running {
             if let handler = task.expiration { steps.append(.internalStep(.callBlock(handler))) }
@@ -101,14 +101,14 @@ extension Kernel {
                               isDeclaredRoot: false, at: now, on: thread.name)
         retain(o.id)  // UIApplication holds the task until it ends
         backgroundTasks.append(BackgroundTask(id: o.id, expiration: expiration))
-        record(thread, "app.task.begin", [("task", .string(o.displayName))])
+        record(thread, .backgroundTaskBegin(task: name(o)))
         return o.id
     }
 
     func endBackgroundTask(_ o: HeapObject, on thread: SimThread) {
         guard let i = backgroundTasks.firstIndex(where: { $0.id == o.id && !$0.ended }) else { return }
         backgroundTasks[i].ended = true
-        record(thread, "app.task.end", [("task", .string(o.displayName))])
+        record(thread, .backgroundTaskEnd(task: name(o)))
         release(o.id, on: thread)
         if appState == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspendApp() }
     }
@@ -130,7 +130,7 @@ extension Kernel {
         guard let since = deviceAsleepSince else { return }
         deviceAsleepSince = nil
         let slept = now - since
-        record(nil, "device.wake", [("slept_ns", .int(slept.nanoseconds))])
+        record(nil, .deviceWake(slept: slept))
         queue.postpone(by: slept) { usesMonotonicClock($0) }
         for entry in frozenEntries { queue.restore(entry, at: entry.instant + slept) }
         frozenEntries = []

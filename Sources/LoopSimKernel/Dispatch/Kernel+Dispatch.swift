@@ -1,8 +1,8 @@
 extension Kernel {
     /// `dispatch_async`: the queue holds the block (+1 already taken by the caller) until a thread runs it.
     func dispatchAsync(_ block: ObjectID, to queueRef: QueueRef, from thread: SimThread?) {
-        record(thread, "dispatch.async", [("queue", .string(queueName(queueRef))),
-                                          ("block", .string(heap.object(block)?.label ?? ""))])
+        record(thread, .dispatchAsync(queue: name(queueName(queueRef)),
+                                      block: heap.object(block).map { labelName($0) } ?? name("")))
         enqueue(.block(block), on: queueRef)
     }
 
@@ -96,7 +96,7 @@ final class PoolWorkerFrame: Frame {
             thread.state = .idle
             kernel.idleWorkers.append(thread.id)
             kernel.idleWorkers.sort()
-            kernel.record(thread, "thread.idle")
+            kernel.record(thread, .threadIdle)
             return .yield
         }
         ranItem = true

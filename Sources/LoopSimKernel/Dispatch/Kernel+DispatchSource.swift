@@ -16,9 +16,8 @@ extension Kernel {
         if case .object(let id) = handler, !owned { retain(id) }
         o.dispatchSource = DispatchSourceState(queue: spec.queue, interval: spec.interval, leeway: spec.leeway,
                                                wallClock: spec.wallClock, target: max(now, now + start))
-        record(thread, "dsource.create", [("source", .string(o.displayName)), ("start", .instant(o.dispatchSource!.target)),
-                                          ("interval_ns", spec.interval.map { .int($0.nanoseconds) } ?? .null),
-                                          ("wall", .bool(spec.wallClock))])
+        record(thread, .sourceCreate(source: name(o), start: o.dispatchSource!.target, interval: spec.interval,
+                                     wallClock: spec.wallClock))
         scheduleSourceFire(o)
         if spec.resume { resumeSource(o, on: thread) }
         return o.id
@@ -46,7 +45,7 @@ extension Kernel {
             state.target = SimInstant(nanoseconds: state.target.nanoseconds + k * interval.nanoseconds)
         }
         o.dispatchSource = state
-        record(nil, "dsource.fire", [("source", .string(o.displayName)), ("data", .int(Int64(state.pendingData)))])
+        record(nil, .sourceFire(source: name(o), data: Int64(state.pendingData)))
         if state.interval != nil { scheduleSourceFire(o) }
         deliverSourceHandlerIfReady(o)
     }
@@ -68,7 +67,7 @@ extension Kernel {
             return
         }
         o.dispatchSource!.suspendCount -= 1
-        record(thread, "dsource.resume", [("source", .string(o.displayName))])
+        record(thread, .sourceResume(source: name(o)))
         deliverSourceHandlerIfReady(o)
     }
 
@@ -76,7 +75,7 @@ extension Kernel {
     func suspendSource(_ o: HeapObject, on thread: SimThread) {
         guard o.dispatchSource != nil else { return }
         o.dispatchSource!.suspendCount += 1
-        record(thread, "dsource.suspend", [("source", .string(o.displayName))])
+        record(thread, .sourceSuspend(source: name(o)))
     }
 
     /// `dispatch_source_cancel`: no more fires or handler calls. The handler (and its captures) is released
@@ -88,7 +87,7 @@ extension Kernel {
         if let entry = state.fireEntry { queue.cancel(entry) }
         state.fireEntry = nil
         o.dispatchSource = state
-        record(thread, "dsource.cancel", [("source", .string(o.displayName))])
+        record(thread, .sourceCancel(source: name(o)))
         guard case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] else { return }
         if disposing {
             // the source itself is being freed: its handlers go with it, now
@@ -105,7 +104,7 @@ extension Kernel {
         BlockThenFrame(block: nil, edge: "") { kernel, thread in
             if let o = kernel.heap.object(source), case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] {
                 o[slot: DispatchSourceState.handlerSlot] = .null
-                kernel.record(thread, "dsource.cancel-callout", [("source", .string(o.displayName))])
+                kernel.record(thread, .sourceCancelCallout(source: kernel.name(o)))
                 kernel.release(handler, on: thread)
             }
             kernel.release(source, on: thread)
@@ -133,8 +132,8 @@ extension Kernel {
             return
         }
         pendingAfters.append((block: block, queue: queueRef))
-        record(thread, "dispatch.after", [("queue", .string(queueName(queueRef))), ("at", .instant(now + delay)),
-                                          ("block", .string(heap.object(block)?.label ?? ""))])
+        record(thread, .dispatchAfter(queue: name(queueName(queueRef)), at: now + delay,
+                                      block: heap.object(block).map { labelName($0) } ?? name("")))
         queue.schedule(.dispatchAfter(pendingAfters.count - 1), at: now + delay, phase: .kernelTimer)
     }
 
@@ -162,7 +161,7 @@ final class SourceHandlerFrame: Frame {
             else { return .next }
             o.dispatchSource!.invocations += 1
             o.dispatchSource!.largestMerge = max(o.dispatchSource!.largestMerge, data)
-            kernel.record(thread, "dsource.handler", [("source", .string(o.displayName)), ("data", .int(Int64(data)))])
+            kernel.record(thread, .sourceHandler(source: kernel.name(o), data: Int64(data)))
             kernel.retain(handler)
             return .push(kernel.blockFrame(handler, edge: "source handler"))
         }

@@ -12,8 +12,7 @@ extension Kernel {
         thread.blockedOn = o.id
         thread.blockedSince = now
         retain(o.id)  // the waiting thread holds the semaphore
-        record(thread, "sem.wait", [("semaphore", .string(o.displayName)),
-                                    ("timeout", timeout.map { .instant(now + $0) } ?? .null)])
+        record(thread, .semaphoreWait(semaphore: name(o), timeout: timeout.map { now + $0 } ?? .never))
         if let timeout {
             thread.waitTimeoutEntry = queue.schedule(.semaphoreTimeout(thread: thread.id), at: now + timeout, phase: .kernelTimer)
         }
@@ -22,7 +21,7 @@ extension Kernel {
 
     /// `dispatch_semaphore_signal`: wake the first waiter, or add a unit.
     func semaphoreSignal(_ o: HeapObject, from thread: SimThread) {
-        record(thread, "sem.signal", [("semaphore", .string(o.displayName))])
+        record(thread, .semaphoreSignal(semaphore: name(o)))
         if o.semaphore!.waiters.isEmpty {
             o.semaphore!.value += 1
             return
@@ -36,7 +35,7 @@ extension Kernel {
         thread.waitTimeoutEntry = nil
         guard let id = thread.blockedOn, let o = heap.object(id) else { return }
         o.semaphore!.waiters.removeAll { $0 == threadID }
-        record(thread, "sem.timeout", [("semaphore", .string(o.displayName))])
+        record(thread, .semaphoreTimeout(semaphore: name(o)))
         endSemaphoreWait(thread, result: 1, releasingOn: thread)
     }
 

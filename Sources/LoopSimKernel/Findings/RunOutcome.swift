@@ -30,7 +30,9 @@ public struct RunOutcome: Sendable {
 
     public var variant: String
     public var seed: UInt64
-    public var traceHash: String
+    /// The run's ``Fingerprint``, as 16 hex digits: equal for equal event streams, whatever their JSON text.
+    public var fingerprint: String
+    /// How many events the run recorded.
     public var events: Int
     public var endTime: SimInstant
     /// Nothing was left to happen when the run ended (as opposed to reaching its horizon).
@@ -54,14 +56,25 @@ public struct RunOutcome: Sendable {
     public var foregroundReturns: [ForegroundReturn]
     public var samples: [Sample]
     public var presentations: [PresentationRecord]
-    /// The trace lines, when the run kept them.
-    public var traceLines: [String]
+    /// The run's events in order, when the run kept them (``KernelConfiguration/keepsTrace``); empty otherwise.
+    public var eventLog: [SimEvent]
+    /// The strings the events name.
+    public var names: NameTable
+
+    /// The trace's JSON lines (without newlines), when the run kept its events: ``TraceEncoder``'s text.
+    public var traceLines: [String] {
+        var encoder = TraceEncoder(names: names)
+        return eventLog.enumerated().map { encoder.line($0.element, seq: $0.offset) }
+    }
+
+    /// The name of `string` in ``names``, if any event names it.
+    public func name(_ string: String) -> Name? { names.lookUp(string) }
 
     init(kernel k: Kernel, quiescent: Bool) {
         variant = k.profile.name
         seed = k.configuration.seed
-        traceHash = k.trace.hash
-        events = k.trace.count
+        fingerprint = k.log.fingerprint.hex
+        events = k.log.count
         endTime = k.now
         self.quiescent = quiescent
         crash = k.crash
@@ -109,7 +122,8 @@ public struct RunOutcome: Sendable {
         foregroundReturns = k.foregroundReturns
         samples = k.samples
         presentations = k.presentations.map(\.record)
-        traceLines = k.trace.lines
+        eventLog = k.log.events
+        names = k.log.names
     }
 
     /// The records of `finished`, then of `live` (in heap order), sorted stably by label and handed to `append`

@@ -10,8 +10,8 @@ extension Kernel {
         nextRegistrationID += 1
         notificationRegistrations.append(NotificationRegistration(id: nextRegistrationID, name: name, object: object,
                                                                   kind: .block(token: token.id, block: block, queue: queue)))
-        record(thread, "nc.add-block", [("name", .string(name)), ("token", .string(token.displayName)),
-                                        ("queue", .string(queue.map(queueName) ?? "posting thread"))])
+        record(thread, .observerAddBlock(name: self.name(name), token: self.name(token),
+                                         queue: self.name(queue.map(queueName) ?? "posting thread")))
         return token.id
     }
 
@@ -26,8 +26,8 @@ extension Kernel {
         notificationRegistrations.append(NotificationRegistration(
             id: nextRegistrationID, name: name, object: object,
             kind: .selector(observer: observer.id, classIndex: classIndex, method: method)))
-        record(thread, "nc.add-selector", [("name", .string(name)), ("observer", .string(observer.displayName)),
-                                           ("held", .string(profile.selectorObserverRef.rawValue))])
+        record(thread, .observerAddSelector(name: self.name(name), observer: self.name(observer),
+                                            held: self.name(profile.selectorObserverRef.rawValue)))
     }
 
     /// `removeObserver:` — a token ends its block registration; any other object ends all its selector ones.
@@ -48,8 +48,8 @@ extension Kernel {
                 return false
             }
         }
-        record(thread, "nc.remove", [("observer", .string(heap.object(id)?.displayName ?? "\(id)")),
-                                     ("registrations", .int(Int64(released.count)))])
+        record(thread, .observerRemove(observer: heap.object(id).map { name($0) } ?? name("\(id)"),
+                                       registrations: Int64(released.count)))
         for object in released { release(object, on: thread) }
     }
 
@@ -62,7 +62,7 @@ extension Kernel {
         let matching = notificationRegistrations.filter { r in
             r.name == name && (r.object == .null || r.object == object)
         }
-        record(thread, "nc.post", [("name", .string(name)), ("observers", .int(Int64(matching.count)))])
+        record(thread, .notificationPost(name: self.name(name), observers: Int64(matching.count)))
         var blocks: [ObjectID?] = []
         for r in matching {
             if case .block(_, let block, _) = r.kind, heap.object(block) != nil {
@@ -99,7 +99,7 @@ final class PostFrame: Frame {
             switch r.kind {
             case .block(_, _, let queue):
                 guard let block else { continue }
-                kernel.record(thread, "nc.deliver", [("name", .string(name)), ("to", .string(kernel.heap.object(block)!.label))])
+                kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.labelName(kernel.heap.object(block)!)))
                 // corelibs runs the block at once when its queue is the poster's own (the main queue on the main
                 // thread); Darwin queues it either way (modelled so; UNCONFIRMED).
                 let onOwnQueue = kernel.profile.notificationPosterWaits && queue == .main && thread.isMain
@@ -126,10 +126,10 @@ final class PostFrame: Frame {
                     guard kernel.heap.isAlive(observer), let o = kernel.heap.object(observer) else {
                         // a zeroing-weak observer that is gone: skipped and unregistered (Foundation RN 10.11)
                         kernel.notificationRegistrations.removeAll { $0.id == r.id }
-                        kernel.record(thread, "nc.skip-dead-observer", [("name", .string(name))])
+                        kernel.record(thread, .notificationSkipDead(name: kernel.name(name)))
                         continue
                     }
-                    kernel.record(thread, "nc.deliver", [("name", .string(name)), ("to", .string(o.displayName))])
+                    kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
                     return .push(kernel.methodFrame(o, classIndex: classIndex, method: method))
                 case .unretained, .none:
                     guard let o = kernel.heap.object(observer) else {
@@ -139,7 +139,7 @@ final class PostFrame: Frame {
                             at: kernel.now, thread: thread.name)
                         return .next
                     }
-                    kernel.record(thread, "nc.deliver", [("name", .string(name)), ("to", .string(o.displayName))])
+                    kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
                     return .push(kernel.methodFrame(o, classIndex: classIndex, method: method))
                 }
             }

@@ -12,7 +12,7 @@ extension Kernel {
         guard !thread.autoreleasePool.isEmpty else { return }
         let objects = thread.autoreleasePool
         thread.autoreleasePool = []
-        record(thread, "pool.drain", [("objects", .int(Int64(objects.count))), ("at", .string(reason))])
+        record(thread, .poolDrain(objects: Int64(objects.count), reason: name(reason)))
         for id in objects { release(id, on: thread) }
     }
 

@@ -8,7 +8,7 @@ extension Kernel {
             kind: .instance(classIndex: classIndex), className: info.name, label: label,
             slotNames: classSlotLayouts[classIndex].names, slotStrengths: classSlotLayouts[classIndex].strengths,
             slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: now, on: thread.name)
-        record(thread, "obj.alloc", [("object", .string(o.displayName)), ("class", .string(info.name))])
+        record(thread, .objectAlloc(object: name(o), className: name(info.name)))
         if info.initializer != nil { pendingInitializers.append(o.id) }
         return o.id
     }
@@ -40,8 +40,8 @@ extension Kernel {
             case (_, false): break
             }
         }
-        record(thread, "obj.alloc", [("object", .string(o.label)), ("class", "block"),
-                                     ("captures", .strings(template.captures.map { "\($0.strength.rawValue) \($0.name)" }))])
+        record(thread, .blockAlloc(object: labelName(o), className: NameTable.block,
+                                   captures: template.captures.map { name("\($0.strength.rawValue) \($0.name)") }))
         return o.id
     }
 
@@ -97,7 +97,7 @@ extension Kernel {
     func appCrashed(_ message: String, on thread: SimThread?) {
         guard crash == nil else { return }
         crash = Crash(message: message, at: now, thread: thread?.name ?? "kernel")
-        record(thread, "crash", [("message", .string(message))])
+        record(thread, .crash(message: name(message)))
     }
 
     /// The end of a dealloc: release every strong slot (fields of a dead owner count as let go), free the object.
@@ -125,9 +125,9 @@ extension Kernel {
         heap.finishDealloc(object)
         deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial, at: now,
                                   thread: thread.name))
-        record(thread, "obj.dealloc", [("object", .string(object.displayName))])
+        record(thread, .dealloc(object: name(object)))
         if dangling > 0 {
-            record(thread, "obj.dangling", [("object", .string(object.displayName)), ("references", .int(Int64(dangling)))])
+            record(thread, .dangling(object: name(object), references: Int64(dangling)))
         }
     }
 
@@ -137,7 +137,7 @@ extension Kernel {
     func abandon(_ object: HeapObject, because reason: String) {
         guard !object.isAbandoned, object.canLeak else { return }
         object.isAbandoned = true
-        record(nil, "obj.let-go", [("object", .string(object.displayName)), ("reason", .string(reason))])
+        record(nil, .letGo(object: name(object), reason: name(reason)))
         for (_, id) in LeakAnalysis(kernel: self).edges(object) {
             if let child = heap.object(id), child.state == .alive, child.retainCount == 1 {
                 abandon(child, because: "owned only by \(object.displayName)")

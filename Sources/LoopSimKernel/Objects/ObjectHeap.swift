@@ -7,6 +7,9 @@ public struct ObjectHeap {
     private var objects: [HeapObject?] = []
     private var generations: [UInt32] = []
     private var freeIndices: [UInt32] = []
+    /// Each slot's object's display name in the run's ``NameTable`` (``noName`` until an event names it).
+    private var eventNames: [UInt32] = []
+    static let noName = UInt32.max
     /// The layouts objects share (``ObjectLayout``).
     private var layouts = LayoutCache()
     /// Objects the scenario allocated (kernel-internal ones, such as UIKit's event source, and global blocks are not
@@ -36,6 +39,12 @@ public struct ObjectHeap {
 
     /// The object in slot `index` (alive or deallocating), if any.
     func object(atIndex index: Int) -> HeapObject? { objects[index] }
+
+    /// The name the run's events give the object in slot `index` (``noName``: none yet).
+    @inline(__always)
+    func eventName(atIndex index: Int) -> UInt32 { eventNames[index] }
+
+    mutating func setEventName(_ name: UInt32, atIndex index: Int) { eventNames[index] = name }
 
     /// The timer a mode's ``TimerList`` knows by `slot`: alive, since the mode retains it.
     func timer(at slot: TimerList.Slot) -> HeapObject { objects[Int(slot)]! }
@@ -101,9 +110,11 @@ public struct ObjectHeap {
         if index == objects.count {
             objects.append(object)
             generations.append(0)
+            eventNames.append(Self.noName)
         } else {
             freeIndices.removeLast()
             objects[index] = object
+            eventNames[index] = Self.noName
         }
         liveCount += 1
     }

@@ -23,7 +23,7 @@ extension Kernel {
             }
         case .release(let lvalue):
             if let dropped = try store(.null, owned: false, into: lvalue, in: frame, on: thread) {
-                record(thread, "release", [("object", .string(heap.object(dropped)?.displayName ?? "\(dropped)"))])
+                record(thread, .release(object: heap.object(dropped).map { name($0) } ?? name("\(dropped)")))
                 letGo(dropped, because: "released by the scenario")
             }
         case .add(let lvalue, let delta):
@@ -35,12 +35,12 @@ extension Kernel {
             }
         case .log(let text):
             logs.append(LogEntry(at: now, thread: thread.name, text: text))
-            record(thread, "log", [("text", .string(text))])
+            record(thread, .log(text: name(text)))
         case .work(let spec):
             let duration = duration(spec)
             guard duration > .zero else { return .next }
             thread.state = .busy(until: now + duration)
-            record(thread, "thread.busy", [("for_ns", .int(duration.nanoseconds))])
+            record(thread, .threadBusy(duration: duration))
             scheduleResume(thread, at: now + duration)
             return .yield
         case .call(let receiverExpr, let classIndex, let method):
@@ -113,7 +113,7 @@ extension Kernel {
         case .signal(let expr):
             if let source = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a source") {
                 signal(source)
-                record(thread, "source.signal", [("source", .string(source.label))])
+                record(thread, .sourceSignal(source: labelName(source)))
             }
         case .dispatchAsync(let queueRef, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
@@ -222,7 +222,7 @@ extension Kernel {
                 throw RuntimeFault("sample: \(name) is not an integer")
             }
             samples.append(Sample(name: name, at: now, value: value))
-            record(thread, "sample", [("name", .string(name)), ("value", .int(Int64(value)))])
+            record(thread, .sample(name: self.name(name), value: Int64(value)))
         case .internalStep(let kernelStep):
             switch kernelStep {
             case .suspendUnlessBackgroundTask:
@@ -230,7 +230,7 @@ extension Kernel {
             case .killUnlessTasksEnded:
                 if backgroundTasks.contains(where: { !$0.ended }) {
                     setAppState(.killed)
-                    record(thread, "app.killed", [("why", "a background task outlived its budget")])
+                    record(thread, .appKilled(why: name("a background task outlived its budget")))
                 } else if appState == .background {
                     suspendApp()
                 }
@@ -293,7 +293,7 @@ extension Kernel {
             addOperation(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread)
         case .check(let label):
             checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
-            record(thread, "check", [("label", .string(label))])
+            record(thread, .check(label: name(label)))
         }
         return .next
     }

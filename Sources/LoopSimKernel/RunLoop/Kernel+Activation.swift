@@ -20,10 +20,9 @@ extension Kernel {
         switch a.phase {
         case .start:
             let name = a.mode.name
-            record(thread, "rl.run", [("runloop", .string(rl.name)), ("mode", .string(RunLoopModeName.short(name))),
-                                      ("deadline", .instant(a.deadline)), ("poll", .bool(a.isPoll))])
+            record(thread, .runLoopRun(runLoop: rl.nameID, mode: self.name(a.mode), deadline: a.deadline, poll: a.isPoll))
             if name == RunLoopModeName.common && profile.runCommonModesRejected {
-                record(thread, "rl.invalid-mode", [("message", "invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")])
+                record(thread, .invalidMode(message: self.name("invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")))
                 return finishWithoutEntry(a, on: thread)
             }
             if rl.modes[name] == nil || isModeEmpty(rl, name, on: thread) {
@@ -66,7 +65,7 @@ extension Kernel {
             if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && mainQueuePortPending {
                 mainQueuePortPending = false
                 a.message = .mainQueue
-                record(thread, "rl.dispatch-peek", [("mode", .string(a.mode.shortName))])
+                record(thread, .dispatchPeek(mode: name(a.mode)))
                 a.phase = .handleMessage
                 return .next
             }
@@ -81,10 +80,7 @@ extension Kernel {
                 }
                 a.message = message
                 a.ignoreWakeUps = true
-                record(thread, "rl.wake") {
-                    $0.field("mode", a.mode.quotedShortName)
-                    $0.field("port", Self.portName(message))
-                }
+                record(thread, .wake(mode: name(a.mode), port: Self.portName(message)))
                 if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread) }
                 a.callOut(then: .handleMessage)
                 return .next
@@ -92,10 +88,7 @@ extension Kernel {
             a.isSleeping = true
             thread.state = .sleeping
             thread.sleepingSince = now
-            record(thread, "rl.sleep") {
-                $0.field("mode", a.mode.quotedShortName)
-                writeWaitSet(a, on: thread, to: $0)
-            }
+            record(thread, .sleep(mode: name(a.mode), ports: waitSet(a, on: thread)))
             return .yield
         case .afterWaiting:
             a.phase = .handleMessage
@@ -132,7 +125,7 @@ extension Kernel {
             let result = a.result ?? .finished
             runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
                                             result: result, entered: true))
-            record(thread, "rl.exit", [("mode", .string(a.mode.shortName)), ("result", .string(result.rawValue))])
+            record(thread, .runLoopExit(mode: name(a.mode), result: NameTable.result(result), entered: true))
             return .pop(.string(result.rawValue))
         }
         return .next
@@ -141,17 +134,16 @@ extension Kernel {
     private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
         runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
                                         result: .finished, entered: false))
-        record(thread, "rl.exit", [("mode", .string(a.mode.shortName)), ("result", "finished"),
-                                   ("entered", false)])
+        record(thread, .runLoopExit(mode: name(a.mode), result: NameTable.result(.finished), entered: false))
         return .pop(.string(RunLoopResult.finished.rawValue))
     }
 
-    static func portName(_ m: ActivationFrame.Message) -> StaticString {
+    static func portName(_ m: ActivationFrame.Message) -> Name {
         switch m {
-        case .none: "none (poll)"
-        case .wakeUp: "wake-up"
-        case .timerPort: "timer"
-        case .mainQueue: "main-queue"
+        case .none: NameTable.portNone
+        case .wakeUp: NameTable.portWakeUp
+        case .timerPort: NameTable.portTimer
+        case .mainQueue: NameTable.portMainQueue
         }
     }
 
@@ -180,14 +172,10 @@ extension Kernel {
         return message
     }
 
-    /// The `ports` field of `rl.sleep`: the wait set, as `["wake-up","timer@T","main-queue","timeout@T"]`.
-    private func writeWaitSet(_ a: ActivationFrame, on thread: SimThread, to line: TraceLine) {
-        line.beginArray("ports")
-        line.element("wake-up", first: true)
-        if let d = a.mode.port.armedDeadline { line.element("timer@", d.nanoseconds) } else { line.element("timer(disarmed)") }
-        if a.dispatchPortParticipates(self, thread) { line.element("main-queue") }
-        if !a.deadline.isNever { line.element("timeout@", a.deadline.nanoseconds) }
-        line.endArray()
+    /// The `ports` field of `rl.sleep`: the wait set (`["wake-up","timer@T","main-queue","timeout@T"]` in the trace).
+    private func waitSet(_ a: ActivationFrame, on thread: SimThread) -> WaitSet {
+        WaitSet(timerPort: a.mode.port.armedDeadline ?? .never, mainQueue: a.dispatchPortParticipates(self, thread),
+                timeout: a.deadline)
     }
 
     /// `handle_msg`: one woken port per iteration.
@@ -202,7 +190,7 @@ extension Kernel {
                 if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR)) }
             }
             if a.callouts.isEmpty {
-                record(thread, "rl.timers.none-due", [("mode", .string(a.mode.shortName))])
+                record(thread, .noTimerDue(mode: name(a.mode)))
                 armNextTimer(in: a.mode, of: a.runLoop)  // woken early or stale: re-arm
             }
             a.callOut(then: .doBlocks3)
@@ -221,10 +209,7 @@ extension Kernel {
     /// `__CFRunLoopDoObservers`: the mode's valid, non-firing observers of `activity`, by order, then UIKit's
     /// autorelease-pool observer where it applies.
     private func queueObserverCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) {
-        record(thread, "rl.activity") {
-            if let name = activity.staticName { $0.field("activity", name) } else { $0.field("activity", activity.name) }
-            $0.field("mode", a.mode.quotedShortName)
-        }
+        record(thread, .activity(activity: NameTable.activity(activity) ?? name(activity.name), mode: name(a.mode)))
         for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
             a.callouts.append(.observer(id: o.id, activity: activity))
         }

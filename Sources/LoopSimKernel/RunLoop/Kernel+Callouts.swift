@@ -7,16 +7,17 @@ extension Kernel {
             let observer = a.mode.observers[index]
             guard observer.isValid, !observer.isFiring else { return nil }
             setObserverFiring(id, true, in: a.runLoop)
-            record(thread, "observer.callout", [("activity", .string(activity.name)), ("order", .int(Int64(observer.order)))])
+            record(thread, .observerCallout(activity: NameTable.activity(activity) ?? name(activity.name),
+                                           order: Int64(observer.order)))
             return calloutFrame(retaining: observer.block, edge: "observer")
         case .block(let block):
-            record(thread, "block.callout", [("block", .string(heap.object(block)?.label ?? ""))])
+            record(thread, .blockCallout(block: heap.object(block).map { labelName($0) } ?? name("")))
             return blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
         case .source0(let id):
             guard let o = heap.object(id), o.source!.isSignalled, o.source!.isValid else { return nil }
             o.source!.isSignalled = false
             a.sourceHandledThisLoop = true
-            record(thread, "source.callout", [("source", .string(o.label))])
+            record(thread, .sourceCallout(source: labelName(o)))
             switch o.source!.handler {
             case .userEvents:
                 return UserEventsFrame()
@@ -33,11 +34,7 @@ extension Kernel {
             armNextTimer(in: a.mode, of: a.runLoop)
             retain(id)
             o.timer.latencies.append(now - oldFire)  // one more fire
-            record(thread, "timer.fire") {
-                $0.field("timer", o.displayName, cachedIn: .object)
-                $0.field("slot", oldFire)
-                $0.field("latency_ns", (now - oldFire).nanoseconds)
-            }
+            record(thread, .timerFire(timer: name(o), slot: oldFire, latency: now - oldFire))
             return timerCalloutFrame(o, on: thread) ?? NoOpFrame.shared
         case .mainQueue:
             return MainQueueDrainFrame()
@@ -122,7 +119,7 @@ final class UserEventsFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         guard let index = kernel.pendingUserActions.popFirst() else { return .pop(.null) }
         let action = kernel.userActions[index]
-        kernel.record(thread, "user.deliver", [("label", .string(action.label))])
+        kernel.record(thread, .userDeliver(label: kernel.name(action.label)))
         return .push(ProgramFrame(steps: action.body.steps, env: kernel.appEnvironment, ownsEnvironment: false,
                                   label: "user: \(action.label)"))
     }
@@ -138,7 +135,7 @@ final class MainQueueDrainFrame: Frame {
         if remaining == nil {
             remaining = kernel.mainQueue.count
             thread.mainQueueDrainDepth += 1
-            kernel.record(thread, "mainqueue.drain", [("blocks", .int(Int64(remaining!)))])
+            kernel.record(thread, .mainQueueDrain(blocks: Int64(remaining!)))
         }
         if remaining! > 0, let item = kernel.mainQueue.popFirst() {
             remaining! -= 1

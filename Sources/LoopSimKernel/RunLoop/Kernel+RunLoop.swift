@@ -12,11 +12,11 @@ extension Kernel {
     /// (`ignoreWakeUps`); otherwise one message on the wake-up port (redundant ones collapse).
     func wakeUp(_ rl: SimRunLoop, from thread: SimThread?) {
         guard let activation = rl.currentActivation, !activation.ignoreWakeUps else {
-            record(thread, "wakeup.dropped", [("runloop", .string(rl.name)),
-                                              ("why", .string(rl.currentActivation == nil ? "not running" : "ignoring wake-ups"))])
+            record(thread, .wakeUpDropped(runLoop: rl.nameID,
+                                          why: name(rl.currentActivation == nil ? "not running" : "ignoring wake-ups")))
             return
         }
-        record(thread, "wakeup.send", [("runloop", .string(rl.name))])
+        record(thread, .wakeUpSend(runLoop: rl.nameID))
         if !rl.wakeUpPending {
             portSequence += 1
             rl.wakeUpPending = true
@@ -28,11 +28,11 @@ extension Kernel {
     /// `CFRunLoopStop`: marks the innermost activation stopped and wakes the loop; dropped if not running.
     func stop(_ rl: SimRunLoop, from thread: SimThread) {
         guard let activation = rl.currentActivation else {
-            record(thread, "stop.dropped", [("runloop", .string(rl.name))])
+            record(thread, .stopDropped(runLoop: rl.nameID))
             return
         }
         activation.stopped = true
-        record(thread, "stop", [("runloop", .string(rl.name))])
+        record(thread, .stop(runLoop: rl.nameID))
         wakeUp(rl, from: thread)
     }
 
@@ -52,7 +52,7 @@ extension Kernel {
     func activationTimedOut(_ rl: SimRunLoop, serial: Int) {
         guard let activation = rl.activations.first(where: { $0.serial == serial }) else { return }
         activation.timeoutEntry = nil
-        record(nil, "rl.timeout", [("runloop", .string(rl.name))])
+        record(nil, .runLoopTimeout(runLoop: rl.nameID))
         wakeUp(rl, from: nil)
     }
 
@@ -64,7 +64,7 @@ extension Kernel {
         guard name != RunLoopModeName.common, !rl.isCommon(name) else { return }
         rl.commonModes.append(name)
         let mode = rl.findOrCreateMode(name)
-        record(thread, "rl.common-mode", [("runloop", .string(rl.name)), ("mode", .string(RunLoopModeName.short(name)))])
+        record(thread, .commonModeAdd(runLoop: rl.nameID, mode: self.name(mode)))
         for timer in rl.commonTimers { addTimer(timer, to: rl, mode: name, on: thread) }
         for source in rl.commonSources { addSource(source, to: rl, mode: name, on: thread) }
         for observer in rl.commonObservers { insertObserver(observer, into: mode) }
@@ -87,8 +87,8 @@ extension Kernel {
         let name = RunLoopModeName.canonical(rawMode)
         rl.blocks.append((modes: name == RunLoopModeName.common ? nil : [name], block: block))
         if name != RunLoopModeName.common { _ = rl.findOrCreateMode(name) }
-        record(thread, "rl.perform-block", [("runloop", .string(rl.name)), ("mode", .string(RunLoopModeName.short(name))),
-                                            ("block", .string(heap.object(block)?.label ?? ""))])
+        record(thread, .performBlock(runLoop: rl.nameID, mode: self.name(RunLoopModeName.short(name)),
+                                     block: heap.object(block).map { labelName($0) } ?? self.name("")))
     }
 
     /// `CFRunLoopAddObserver` with a block (retained by the observer).
@@ -103,8 +103,7 @@ extension Kernel {
         } else {
             insertObserver(observer, into: rl.findOrCreateMode(name))
         }
-        record(thread, "rl.observer.add", [("runloop", .string(rl.name)), ("mode", .string(RunLoopModeName.short(name))),
-                                           ("order", .int(Int64(order)))])
+        record(thread, .observerAdd(runLoop: rl.nameID, mode: self.name(RunLoopModeName.short(name)), order: Int64(order)))
     }
 
     private func insertObserver(_ observer: Observer, into mode: RunLoopMode) {
@@ -179,7 +178,7 @@ extension Kernel {
         rl.commonSources = []
         rl.commonObservers = []
         rl.blocks = []
-        record(thread, "rl.finalize", [("runloop", .string(rl.name))])
+        record(thread, .runLoopFinalize(runLoop: rl.nameID))
     }
 
     // MARK: User input
@@ -197,7 +196,7 @@ extension Kernel {
             return
         }
         pendingUserActions.append(index)
-        record(nil, "user.action", [("label", .string(userActions[index].label))])
+        record(nil, .userAction(label: name(userActions[index].label)))
         guard let source = userEventSource.flatMap({ heap.object($0) }) else { return }
         signal(source)
         wakeUp(runLoops[0], from: nil)

@@ -41,7 +41,7 @@ final class RunCallFrame: Frame {
     private func runMode(_ rawMode: String, seconds: SimDuration?, _ kernel: Kernel, _ thread: SimThread) -> FrameAction? {
         let mode = RunLoopModeName.canonical(rawMode)
         if runLoop.modes[mode] == nil || kernel.isModeEmpty(runLoop, mode, on: thread) {
-            kernel.record(thread, "nsrunloop.runmode.empty", [("mode", .string(RunLoopModeName.short(mode)))])
+            kernel.record(thread, .runModeEmpty(mode: kernel.name(RunLoopModeName.short(mode))))
             return nil
         }
         return activate(mode, seconds: seconds, returnAfterSourceHandled: true, kernel, thread)

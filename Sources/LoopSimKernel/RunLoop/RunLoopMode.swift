@@ -3,8 +3,8 @@ public final class RunLoopMode {
     public let name: String
     /// The name as the trace prints it (`default`, `tracking`, or the name itself).
     let shortName: String
-    /// ``shortName`` as trace lines print it.
-    let quotedShortName: QuotedName
+    /// ``shortName`` in the run's ``NameTable``, once an event named it.
+    var eventName: Name?
     /// Version-0 sources, sorted by `order` (ascending, insertion after equals).
     public internal(set) var sources0: [ObjectID] = []
     /// Observers, sorted by `order` (ascending, insertion after equals).
@@ -23,10 +23,7 @@ public final class RunLoopMode {
     init(name: String) {
         self.name = name
         self.shortName = RunLoopModeName.short(name)
-        self.quotedShortName = .allocate(shortName)
     }
-
-    deinit { quotedShortName.free() }
 }
 
 /// A run-loop observer with a block callout.

@@ -8,8 +8,8 @@ public final class SimRunLoop {
     public let isMain: Bool
     /// `runloop(<thread name>)`, as the trace names it.
     let name: String
-    /// ``name`` as trace lines print it.
-    let quotedName: QuotedName
+    /// ``name`` in the run's ``NameTable``.
+    let nameID: Name
     /// Modes in creation order. Created by add-functions, never by running.
     public internal(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
     /// Mode names marked common; initially only the default mode.
@@ -27,16 +27,14 @@ public final class SimRunLoop {
     var activations: [ActivationFrame] = []
     var nextObserverID = 0
 
-    init(id: Int, threadID: Int, threadName: String, isMain: Bool) {
+    init(id: Int, threadID: Int, name: String, nameID: Name, isMain: Bool) {
         self.id = id
         self.threadID = threadID
-        self.name = "runloop(\(threadName))"
-        self.quotedName = .allocate(name)
+        self.name = name
+        self.nameID = nameID
         self.isMain = isMain
         modes[RunLoopModeName.default] = RunLoopMode(name: RunLoopModeName.default)
     }
-
-    deinit { quotedName.free() }
 
     /// The mode with this name, created if needed (as the add-functions do).
     func findOrCreateMode(_ name: String) -> RunLoopMode {

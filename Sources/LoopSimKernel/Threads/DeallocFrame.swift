@@ -8,7 +8,7 @@ final class DeallocFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if !ranBody {
             ranBody = true
-            kernel.record(thread, "obj.dealloc.begin", [("object", .string(object.displayName))])
+            kernel.record(thread, .deallocBegin(object: kernel.name(object)))
             if case .timer = object.kind { kernel.invalidateTimer(object.id, on: thread, reason: "dealloc") }
             if case .dispatchSource = object.kind {
                 kernel.sourceDeallocating(object, on: thread)

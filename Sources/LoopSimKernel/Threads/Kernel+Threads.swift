@@ -1,9 +1,9 @@
 extension Kernel {
     /// Creates a thread (not yet runnable).
     func makeThread(name: String, kind: SimThread.Kind) -> SimThread {
-        let thread = SimThread(id: threads.count, name: name, kind: kind)
+        let thread = SimThread(id: threads.count, name: name, nameID: self.name(name), kind: kind)
         threads.append(thread)
-        record(thread, "thread.start", [("kind", .string(kind.rawValue))])
+        record(thread, .threadStart(kind: self.name(kind.rawValue)))
         return thread
     }
 
@@ -111,7 +111,7 @@ extension Kernel {
         if thread.exitedAt == nil {
             thread.exitedAt = now
             drainAutoreleasePool(of: thread, reason: "thread exit")
-            record(thread, "thread.exit")
+            record(thread, .threadExit)
             if let rlID = thread.runLoopID {
                 finalizeRunLoop(runLoops[rlID], on: thread)
             }
@@ -130,10 +130,11 @@ extension Kernel {
     /// The thread's run loop, created on first use (`CFRunLoopGetCurrent`).
     func runLoop(for thread: SimThread) -> SimRunLoop {
         if let id = thread.runLoopID { return runLoops[id] }
-        let rl = SimRunLoop(id: runLoops.count, threadID: thread.id, threadName: thread.name, isMain: thread.isMain)
+        let rlName = "runloop(\(thread.name))"
+        let rl = SimRunLoop(id: runLoops.count, threadID: thread.id, name: rlName, nameID: name(rlName), isMain: thread.isMain)
         runLoops.append(rl)
         thread.runLoopID = rl.id
-        record(thread, "rl.create", [("runloop", .string(rl.name))])
+        record(thread, .runLoopCreate(runLoop: rl.nameID))
         return rl
     }
 }
@@ -149,7 +150,7 @@ final class AppMainFrame: Frame {
         let next = kernel.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
         if next != mode {
             mode = next
-            kernel.record(thread, "ui.mode", [("mode", .string(RunLoopModeName.short(next)))])
+            kernel.record(thread, .trackingMode(mode: kernel.name(RunLoopModeName.short(next))))
         }
         let seconds: SimDuration? = next == RunLoopModeName.tracking ? kernel.trackingUntil - kernel.now : nil
         return .push(kernel.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread))

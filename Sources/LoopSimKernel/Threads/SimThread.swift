@@ -23,8 +23,8 @@ public final class SimThread {
 
     public let id: Int
     public let name: String
-    /// ``name`` as trace lines print it.
-    let quotedName: QuotedName
+    /// ``name`` in the run's ``NameTable``.
+    let nameID: Name
     public let kind: Kind
     public internal(set) var state = State.runnable
     var frames: [Frame] = []
@@ -49,14 +49,12 @@ public final class SimThread {
     public internal(set) var blockedSince: SimInstant?
     var waitTimeoutEntry: UInt64?
 
-    init(id: Int, name: String, kind: Kind) {
+    init(id: Int, name: String, nameID: Name, kind: Kind) {
         self.id = id
         self.name = name
-        self.quotedName = .allocate(name)
+        self.nameID = nameID
         self.kind = kind
     }
-
-    deinit { quotedName.free() }
 
     public var isMain: Bool { kind == .main }
 }

@@ -14,7 +14,7 @@ extension Kernel {
         // The first frame boundary after now, on a grid anchored at instant 0.
         let next = SimInstant(nanoseconds: (now.nanoseconds / framePeriod.nanoseconds + 1) * framePeriod.nanoseconds)
         o.initializeTimer(TimerState(fireTSR: next, interval: framePeriod))
-        record(thread, "displaylink.create", [("link", .string(o.displayName)), ("fps", .int(Int64(fps)))])
+        record(thread, .displayLinkCreate(link: name(o), fps: Int64(fps)))
         return o.id
     }
 
@@ -22,7 +22,7 @@ extension Kernel {
     /// (`_CFRunLoopStopMode`) and a tracking activation runs until `now + length` (semantics §2).
     func beginTracking(for length: SimDuration, on thread: SimThread) {
         let end = now + length
-        record(thread, "ui.scroll", [("until", .instant(end))])
+        record(thread, .scroll(until: end))
         guard end > trackingUntil else { return }
         trackingUntil = end
         let rl = runLoops[0]

@@ -52,10 +52,7 @@ extension Kernel {
             retain(o.id)
             corelibsTimerHolds.append(o.id)
         }
-        record(thread, "timer.create", [
-            ("timer", .string(o.displayName)), ("interval_ns", .int(interval.nanoseconds)),
-            ("repeats", .bool(spec.repeats)), ("fire_at", .instant(firstFire)),
-        ])
+        record(thread, .timerCreate(timer: name(o), interval: interval, repeats: spec.repeats, fireAt: firstFire))
         if let mode = spec.scheduleMode {
             addTimer(o.id, to: runLoop(for: thread), mode: mode, on: thread)
         }
@@ -85,8 +82,7 @@ extension Kernel {
         o.timer.modes.append(name)
         retain(o.id)
         insertTimer(o, into: mode)
-        record(thread, "timer.add", [("timer", .string(o.displayName)), ("runloop", .string(rl.name)),
-                                     ("mode", .string(RunLoopModeName.short(name)))])
+        record(thread, .timerAdd(timer: self.name(o), runLoop: rl.nameID, mode: self.name(mode)))
         armNextTimer(in: mode, of: rl)
     }
 
@@ -146,11 +142,7 @@ extension Kernel {
         if let entry = mode.port.entry { queue.cancel(entry) }
         mode.port.entry = nil
         mode.port.armedDeadline = deadline
-        record(threads[rl.threadID], "port.arm") {
-            $0.field("runloop", rl.quotedName)
-            $0.field("mode", mode.quotedShortName)
-            $0.field("deadline", deadline)
-        }
+        record(threads[rl.threadID], .portArm(runLoop: rl.nameID, mode: name(mode), deadline: deadline))
         if deadline <= now {
             timerPortExpired(rl, mode: mode)
         } else {
@@ -166,8 +158,7 @@ extension Kernel {
         mode.port.entry = nil
         mode.port.armedDeadline = nil
         if wasArmed {
-            record(threads[rl.threadID], "port.cancel", [("runloop", .string(rl.name)),
-                                                         ("mode", .string(mode.shortName))])
+            record(threads[rl.threadID], .portCancel(runLoop: rl.nameID, mode: name(mode)))
         }
     }
 
@@ -182,11 +173,7 @@ extension Kernel {
             mode.port.messageSequence = portSequence
         }
         mode.port.pendingIsStale = stale
-        record(threads[rl.threadID], "port.fire") {
-            $0.field("runloop", rl.quotedName)
-            $0.field("mode", mode.quotedShortName)
-            $0.field("stale", stale)
-        }
+        record(threads[rl.threadID], .portFire(runLoop: rl.nameID, mode: name(mode), stale: stale))
         wakeIfWaiting(rl, on: .timerPort(mode.name))
     }
 
@@ -197,7 +184,7 @@ extension Kernel {
         guard let o = heap.object(id), o.isTimer, o.timer.isValid else { return }
         o.timer.isValid = false
         retain(id)  // CF holds the timer across its own invalidation
-        record(thread, "timer.invalidate", [("timer", .string(o.displayName)), ("reason", .string(reason))])
+        record(thread, .timerInvalidate(timer: name(o), reason: name(reason)))
         if let rlID = o.timer.runLoop {
             let rl = runLoops[rlID]
             for name in o.timer.modes { removeTimer(o, from: rl, modeNamed: name, on: thread) }
@@ -222,7 +209,7 @@ extension Kernel {
     /// one-shot timer is invalidated afterwards. Nothing on an invalid timer.
     func fireManually(_ id: ObjectID, on thread: SimThread) -> FrameAction {
         guard let o = heap.object(id), o.isTimer, o.timer.isValid else { return .next }
-        record(thread, "timer.fire.manual", [("timer", .string(o.displayName))])
+        record(thread, .timerFireManual(timer: name(o)))
         return .push(ManualFireFrame(timer: id))
     }
 
@@ -242,13 +229,13 @@ extension Kernel {
                 guard let receiver = try forwardingTarget(target, selector: program.classes[classIndex].methods[method].name)
                 else {
                     o.timerExtras.wastedFires += 1
-                    record(thread, "timer.wasted", [("timer", .string(o.displayName))])
+                    record(thread, .timerWasted(timer: name(o)))
                     return nil
                 }
                 return methodFrame(receiver, classIndex: classIndex, method: method)
             } catch {
                 crash = Crash(message: error.message, at: now, thread: thread.name)
-                record(thread, "crash", [("message", .string(error.message))])
+                record(thread, .crash(message: name(error.message)))
                 return nil
             }
         case .block:
@@ -274,11 +261,7 @@ extension Kernel {
         let next = SimInstant(nanoseconds: oldFire.nanoseconds + k * interval)
         if k > 1 { o.timerExtras.skippedSlots += Int(k - 1) }
         o.timer.fireTSR = next
-        record(thread, "timer.reschedule") {
-            $0.field("timer", o.displayName, cachedIn: .object)
-            $0.field("next", next)
-            $0.field("skipped", k - 1)
-        }
+        record(thread, .timerReschedule(timer: name(o), next: next, skipped: k - 1))
         for name in o.timer.modes {
             guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { continue }
             mode.timers.reposition(o.id.index, fire: next, tolerant: o.isTolerantTimer)

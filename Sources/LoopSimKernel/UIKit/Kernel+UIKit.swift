@@ -51,7 +51,7 @@ extension Kernel {
             $0.viewControllers.append(vc)
             $0.barItems.append(item)
         }
-        record(thread, "ui.push", [("vc", .string(heap.object(vc)?.displayName ?? ""))])
+        record(thread, .push(controller: heap.object(vc).map { name($0) } ?? name("")))
         transitionHooks(appearing: vc, disappearing: nil, animated: animated)
     }
 
@@ -65,7 +65,7 @@ extension Kernel {
                 if !toRoot { break }
             }
         }
-        record(thread, "ui.pop", [("count", .int(Int64(popped.count)))])
+        record(thread, .pop(count: Int64(popped.count)))
         for item in items { release(item, on: thread) }
         for vc in popped {
             letGoIfSurvives(vc, because: "popped", releasingOn: thread)
@@ -84,14 +84,14 @@ extension Kernel {
             let warning = "Warning: Attempt to present \(name) on \(heap.object(presenter)?.displayName ?? "") "
                 + "which is already presenting \(heap.object(current)?.displayName ?? "")"
             logs.append(LogEntry(at: now, thread: thread.name, text: warning))
-            record(thread, "ui.present.refused", [("vc", .string(name))])
+            record(thread, .presentRefused(controller: self.name(name)))
             recordPresentation(vc) { $0.refused += 1 }
             return
         }
         retain(vc)
         setLinks(presenter) { $0.presented = vc }
         setLinks(vc) { $0.presenting = presenter }
-        record(thread, "ui.present", [("vc", .string(name))])
+        record(thread, .present(controller: self.name(name)))
         recordPresentation(vc) { r in
             r.shown += 1
             if r.firstShownAt == nil { r.firstShownAt = now }
@@ -118,7 +118,7 @@ extension Kernel {
         // presentedViewController is released once, when the first dismissal's transition ends).
         guard let presenter = links(target).presenting, !links(target).isBeingDismissed else { return }
         let visible = links(target).viewControllers.last ?? target
-        record(thread, "ui.dismiss", [("vc", .string(heap.object(target)?.displayName ?? "")), ("from_child", .bool(fromChild))])
+        record(thread, .dismiss(controller: heap.object(target).map { name($0) } ?? name(""), fromChild: fromChild))
         if fromChild {
             transitionHooks(appearing: nil, disappearing: visible, animated: animated)
             // the stack's controllers go; the navigation controller and its bar items stay with the presenter
@@ -213,8 +213,8 @@ extension Kernel {
         let dependency = dependsOnLast && !operationQueues[index].operations.isEmpty
             ? operationQueues[index].operations.count - 1 : nil
         operationQueues[index].operations.append((block: block, dependsOn: dependency, state: .pending))
-        record(thread, "op.add", [("queue", .string(operationQueues[index].name)),
-                                  ("op", .int(Int64(operationQueues[index].operations.count - 1)))])
+        record(thread, .operationAdd(queue: name(operationQueues[index].name),
+                                     operation: Int64(operationQueues[index].operations.count - 1)))
         startReadyOperations(index)
     }
 

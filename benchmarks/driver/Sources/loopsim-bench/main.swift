@@ -3,7 +3,7 @@
 // limits raised, and prints one JSON line with the figures the benchmark compares and the time of each phase:
 //
 //   load_s      YAML parse + scenario compile (ScenarioLoader.load)
-//   run_s       Kernel.run(): the simulation, the trace hash, RunOutcome (end-of-run leak analysis included),
+//   run_s       Kernel.run(): the simulation, the fingerprint, RunOutcome (end-of-run leak analysis included),
 //               split into setup_s (until virtual time first moves past 0: main:'s steps, e.g. creating the
 //               timers), events_s (from then to the last step) and outcome_s (RunOutcome: leak analysis, timer
 //               records), using the kernel's interrupt hook, which it polls every 4096 steps
@@ -97,7 +97,7 @@ let fields: [String] = [
     "\"events_s\": \(lastPoll - firstMove)", "\"outcome_s\": \(t2 - lastPoll)", "\"run_cpu_s\": \(c2 - c1)",
     "\"setup_cpu_s\": \(firstMoveCPU - c1)", "\"events_cpu_s\": \(lastPollCPU - firstMoveCPU)", "\"analysis_s\": \(analysisSeconds)",
     "\"analysis_cpu_s\": \(analysisCPU)",
-    "\"events\": \(outcome.events)", "\"fires\": \(fires)", "\"trace_hash\": \"\(outcome.traceHash)\"",
+    "\"events\": \(outcome.events)", "\"fires\": \(fires)", "\"fingerprint\": \"\(outcome.fingerprint)\"",
     "\"allocated\": \(outcome.allocated)", "\"deallocated\": \(outcome.deallocated)",
     "\"leaks\": \(outcome.leaked)", "\"analysis_leaks\": \(analysisLeaks)",
     "\"live_objects\": \(kernel.heap.liveCount)", "\"end_time_ns\": \(outcome.endTime.nanoseconds)",

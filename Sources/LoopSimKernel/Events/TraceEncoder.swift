@@ -1,0 +1,199 @@
+/// Turns events into the trace format's JSON lines, byte for byte: `{"t":…,"seq":…,"thread":"…","ev":"…", …}`
+/// with the event's own keys after these four, in ``SimEvent/Body/visitFields(_:)``'s order, integers in
+/// decimal, instants `null` for ``SimInstant/never``, strings escaped as JSON requires (`"`, `\` and control
+/// characters; everything else as UTF-8).
+///
+/// The kernel never formats text: this runs only when a trace file is written or a view wants a line.
+///
+/// ```swift
+/// var encoder = TraceEncoder(names: outcome.names)
+/// for (seq, event) in outcome.eventLog.enumerated() { print(encoder.line(event, seq: seq)) }
+/// ```
+public struct TraceEncoder {
+    private let names: QuotedNames
+    private var bytes: [UInt8] = []
+
+    public init(names: NameTable) {
+        self.names = QuotedNames(names)
+        bytes.reserveCapacity(256)
+    }
+
+    /// The line of `event`, the `seq`-th of its run, without a newline.
+    public mutating func line(_ event: SimEvent, seq: Int) -> String {
+        bytes.removeAll(keepingCapacity: true)
+        append(event, seq: seq, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line of `event` (without a newline) to `out`.
+    public func append(_ event: SimEvent, seq: Int, to out: inout [UInt8]) {
+        var writer = Writer(names: names, out: [])
+        swap(&writer.out, &out)
+        writer.begin(event, seq: seq)
+        event.body.visitFields(&writer)
+        writer.out.append(UInt8(ascii: "}"))
+        swap(&writer.out, &out)
+    }
+
+    /// Each name's JSON literal (quotes included), made on first use.
+    private final class QuotedNames {
+        let table: NameTable
+        var start: [Int32] = []
+        var end: [Int32] = []
+        var bytes: [UInt8] = []
+
+        init(_ table: NameTable) { self.table = table }
+
+        func append(_ name: Name, to out: inout [UInt8]) {
+            let i = Int(name.index)
+            if i >= start.count {
+                start.append(contentsOf: repeatElement(-1, count: i + 1 - start.count))
+                end.append(contentsOf: repeatElement(-1, count: i + 1 - end.count))
+            }
+            if start[i] < 0 {
+                start[i] = Int32(bytes.count)
+                JSONText.appendQuoted(table[name], to: &bytes)
+                end[i] = Int32(bytes.count)
+            }
+            out.append(contentsOf: bytes[Int(start[i])..<Int(end[i])])
+        }
+    }
+
+    private struct Writer: EventFieldVisitor {
+        let names: QuotedNames
+        var out: [UInt8]
+
+        mutating func begin(_ event: SimEvent, seq: Int) {
+            raw("{\"t\":")
+            JSONText.appendInteger(event.instant.nanoseconds, to: &out)
+            raw(",\"seq\":")
+            JSONText.appendInteger(Int64(seq), to: &out)
+            raw(",\"thread\":")
+            names.append(event.thread, to: &out)
+            raw(",\"ev\":\"")
+            raw(event.kind.name)
+            out.append(UInt8(ascii: "\""))
+        }
+
+        private mutating func raw(_ s: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
+
+        private mutating func key(_ key: StaticString) {
+            raw(",\"")
+            raw(key)
+            raw("\":")
+        }
+
+        private mutating func instantValue(_ value: SimInstant) {
+            if value.isNever { raw("null") } else { JSONText.appendInteger(value.nanoseconds, to: &out) }
+        }
+
+        mutating func name(_ key: StaticString, _ value: Name) {
+            self.key(key)
+            names.append(value, to: &out)
+        }
+        mutating func int(_ key: StaticString, _ value: Int64) {
+            self.key(key)
+            JSONText.appendInteger(value, to: &out)
+        }
+        mutating func bool(_ key: StaticString, _ value: Bool) {
+            self.key(key)
+            raw(value ? "true" : "false")
+        }
+        mutating func instant(_ key: StaticString, _ value: SimInstant) {
+            self.key(key)
+            instantValue(value)
+        }
+        mutating func duration(_ key: StaticString, _ value: SimDuration) {
+            self.key(key)
+            JSONText.appendInteger(value.nanoseconds, to: &out)
+        }
+        mutating func optionalDuration(_ key: StaticString, _ value: SimDuration?) {
+            self.key(key)
+            if let value { JSONText.appendInteger(value.nanoseconds, to: &out) } else { raw("null") }
+        }
+        mutating func names(_ key: StaticString, _ value: [Name]) {
+            self.key(key)
+            out.append(UInt8(ascii: "["))
+            for (i, name) in value.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                names.append(name, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        /// `["wake-up","timer@T"|"timer(disarmed)","main-queue"?,"timeout@T"?]`.
+        mutating func waitSet(_ key: StaticString, _ value: WaitSet) {
+            self.key(key)
+            raw("[\"wake-up\"")
+            if value.timerPort.isNever {
+                raw(",\"timer(disarmed)\"")
+            } else {
+                raw(",\"timer@")
+                JSONText.appendInteger(value.timerPort.nanoseconds, to: &out)
+                out.append(UInt8(ascii: "\""))
+            }
+            if value.mainQueue { raw(",\"main-queue\"") }
+            if !value.timeout.isNever {
+                raw(",\"timeout@")
+                JSONText.appendInteger(value.timeout.nanoseconds, to: &out)
+                out.append(UInt8(ascii: "\""))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        mutating func entered(_ key: StaticString, _ value: Bool) {
+            guard !value else { return }  // written only when false
+            self.key(key)
+            raw("false")
+        }
+    }
+}
+
+/// The JSON text of the trace format's values.
+public enum JSONText {
+    /// Appends `s` as a JSON string literal: `"` `\` and control characters escaped (`\n` `\r` `\t` by name, the
+    /// others as `\u00XX`), everything else as UTF-8.
+    public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(b)
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
+            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hexDigit(b >> 4))
+                out.append(hexDigit(b & 0xF))
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `s` as a JSON string literal.
+    public static func quoted(_ s: String) -> String {
+        var out: [UInt8] = []
+        appendQuoted(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends a signed decimal integer.
+    public static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most, written from the end
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var i = 20
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: buffer[i..<20])
+        }
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }
+}
