@@ -37,7 +37,7 @@ public struct UserAction: Sendable {
 }
 
 /// What the system does to the app, from outside it.
-public enum AppAction: String, Sendable, Hashable {
+public enum AppAction: String, Sendable, Hashable, CaseIterable {
     /// The user leaves the app (home button): inactive, background, then suspended unless a background task runs.
     case background
     /// The user returns: the app resumes and becomes active.

@@ -127,6 +127,9 @@ extension ScenarioCompiler {
         return distribution
     }
 
+    /// The keys of the `gestures:` mapping.
+    static let gestureKeys = ["every", "drag", "decelerate", "from", "to"]
+
     /// `gestures:` — random scrolls: `every:` (gap between scrolls; exponential gaps make Poisson arrivals),
     /// `drag:`, `decelerate:`, and optionally `from:`/`to:` (default the whole run).
     func gestureSpec(_ node: LocatedNode, until: SimInstant) -> GestureSpec? {
@@ -134,8 +137,7 @@ extension ScenarioCompiler {
             bag.error(.typeMismatch, "gestures: is a mapping with every:, drag: and decelerate:", at: node.location)
             return nil
         }
-        checkKeys(map, allowed: ["every", "drag", "decelerate", "from", "to"], required: ["every", "drag"],
-                  context: "gestures", into: &bag)
+        checkKeys(map, allowed: Self.gestureKeys, required: ["every", "drag"], context: "gestures", into: &bag)
         guard let gap = map["every"].flatMap({ distribution($0, what: "every") }),
               let drag = map["drag"].flatMap({ distribution($0, what: "drag") }) else { return nil }
         let decelerate = map["decelerate"].flatMap { distribution($0, what: "decelerate") } ?? .fixed(0)

@@ -1,7 +1,14 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
+    /// The keys of a class declaration under `classes:`.
     static let classKeys = ["fields", "methods", "init", "dealloc", "root", "proxy"]
+    /// The keys of a class's `proxy:` mapping.
+    static let proxyKeys = ["target", "whenTargetIsNil"]
+    /// The keys of one `user:` action.
+    static let userActionKeys = ["at", "name", "do", "app"]
+    /// The callbacks `appDelegate:` may define.
+    static let appDelegateCallbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
     static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "dispatch_source",
                                "dispatch_semaphore", "block", "int", "bool", "string", "id"]
 
@@ -55,7 +62,7 @@ extension ScenarioCompiler {
                       at: node.location)
             return
         }
-        checkKeys(map, allowed: ["target", "whenTargetIsNil"], required: ["target"], context: "proxy", into: &bag)
+        checkKeys(map, allowed: Self.proxyKeys, required: ["target"], context: "proxy", into: &bag)
         guard let fieldNode = map["target"], let field = string(fieldNode, what: "target") else { return }
         guard let index = classFields[c].firstIndex(where: { $0.name == field }),
               case .object = classFields[c][index].type else {
@@ -198,7 +205,7 @@ extension ScenarioCompiler {
                         bag.error(.typeMismatch, "each user action is a mapping with at: and do:", at: item.location)
                         continue
                     }
-                    checkKeys(map, allowed: ["at", "name", "do", "app"], required: ["at"], context: "user action", into: &bag)
+                    checkKeys(map, allowed: Self.userActionKeys, required: ["at"], context: "user action", into: &bag)
                     guard let at = map["at"].flatMap({ duration($0, what: "at") }) else { continue }
                     if let appNode = map["app"] {
                         guard let text = string(appNode, what: "app"), let action = AppAction(rawValue: text) else {
@@ -239,9 +246,8 @@ extension ScenarioCompiler {
             bag.error(.typeMismatch, "appDelegate: is a mapping of callback to steps", at: node.location)
             return
         }
-        let callbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
-        checkKeys(map, allowed: callbacks, context: "appDelegate", into: &bag)
-        for entry in map.entries where callbacks.contains(entry.key.text) {
+        checkKeys(map, allowed: Self.appDelegateCallbacks, context: "appDelegate", into: &bag)
+        for entry in map.entries where Self.appDelegateCallbacks.contains(entry.key.text) {
             program.appDelegate.append((name: entry.key.text, body: Body(steps: compileSteps(entry.value, scope: scope),
                                                                           localNames: [])))
         }

@@ -94,7 +94,7 @@ extension ScenarioCompiler {
             }
             return [.makeDisplayLink(target: target, classIndex: c, method: m, fps: fps, label: label, into: into)]
         default:
-            return []
+            missingCase(verb, .gcd)
         }
     }
 }

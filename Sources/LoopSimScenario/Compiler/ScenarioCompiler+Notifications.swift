@@ -46,7 +46,7 @@ extension ScenarioCompiler {
             let object = map["object"].flatMap { expression($0, scope: scope)?.0 }
             return [.postNotification(name: name, object: object)]
         default:
-            return []
+            missingCase(verb, .notifications)
         }
     }
 }

@@ -55,8 +55,7 @@ extension ScenarioCompiler {
                   let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
             return [.detachThread(name: name, block: block)]
         default:
-            bag.error(.stepUnknown, "unknown step '\(verb)'", at: at)
-            return []
+            missingCase(verb, .runLoop)
         }
     }
 

@@ -1,30 +1,52 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// Extra keys each step accepts beside its verb.
-    static let stepKeys: [String: [String]] = [
-        "let": [], "set": [], "release": [], "increment": [], "decrement": [], "if": ["then", "else"], "log": [],
-        "work": [], "call": [], "invalidate": [], "fire": [], "check": [],
-        "scheduledTimer": timerKeys, "timer": timerKeys, "addTimer": ["mode", "to"],
-        "run": [], "runUntil": [], "runMode": ["before"], "CFRunLoopRun": [],
-        "CFRunLoopRunInMode": ["seconds", "returnAfterSourceHandled"],
-        "CFRunLoopStop": [], "CFRunLoopWakeUp": [], "CFRunLoopAddCommonMode": ["to"],
-        "CFRunLoopPerformBlock": ["mode", "captures", "do"],
-        "addObserver": ["mode", "activities", "repeats", "order", "captures", "do"],
-        "addSource": ["to", "mode", "order", "captures", "do"], "signal": [],
-        "dispatch_async": ["captures", "do"], "thread": ["captures", "do"],
-        "dispatch_after": ["delay", "captures", "do"],
-        "dispatch_source_timer": ["queue", "start", "interval", "leeway", "wall", "resume", "captures", "do"],
-        "dispatch_resume": [], "dispatch_suspend": [], "dispatch_source_cancel": [],
-        "dispatch_semaphore_wait": ["timeout", "result"], "dispatch_semaphore_signal": [],
-        "scroll": ["decelerate"], "displayLink": ["target", "selector", "fps"],
-        "addObserverForName": ["object", "queue", "token", "captures", "do"],
-        "addSelectorObserver": ["selector", "name", "object"], "removeObserver": [], "postNotification": ["object"],
-        "beginBackgroundTask": ["expiration"], "endBackgroundTask": [], "sample": ["value"],
-        "navigationController": ["root"], "push": ["on", "animated"], "pop": ["toRoot", "animated"], "popToRoot": ["animated"],
-        "setRightBarButton": ["customView"], "present": ["from", "animated"], "dismiss": ["animated"],
-        "addOperation": ["dependsOnLast", "captures", "do"],
+    /// Every verb a step may start with, in the order of docs/scenario-format.md; the compiler knows no other.
+    static let stepVerbs: [StepVerb] = [
+        // Values and control flow, objects, time.
+        StepVerb("let", .values), StepVerb("set", .values), StepVerb("release", .values),
+        StepVerb("increment", .values), StepVerb("decrement", .values), StepVerb("if", .values, keys: ["then", "else"]),
+        StepVerb("call", .values), StepVerb("log", .values), StepVerb("check", .values), StepVerb("work", .values),
+        // Timers.
+        StepVerb("scheduledTimer", .timers, keys: timerKeys), StepVerb("timer", .timers, keys: timerKeys),
+        StepVerb("addTimer", .timers, keys: ["mode", "to"]), StepVerb("invalidate", .timers),
+        StepVerb("fire", .timers),
+        StepVerb("displayLink", .gcd, keys: ["target", "selector", "fps"]),
+        // Running a run loop; observers, sources and performed blocks; queues and threads.
+        StepVerb("run", .runLoop), StepVerb("runUntil", .runLoop), StepVerb("runMode", .runLoop, keys: ["before"]),
+        StepVerb("CFRunLoopRun", .runLoop),
+        StepVerb("CFRunLoopRunInMode", .runLoop, keys: ["seconds", "returnAfterSourceHandled"]),
+        StepVerb("CFRunLoopStop", .runLoop), StepVerb("CFRunLoopWakeUp", .runLoop),
+        StepVerb("CFRunLoopAddCommonMode", .runLoop, keys: ["to"]),
+        StepVerb("addObserver", .runLoop, keys: ["mode", "activities", "repeats", "order", "captures", "do"]),
+        StepVerb("addSource", .runLoop, keys: ["to", "mode", "order", "captures", "do"]), StepVerb("signal", .runLoop),
+        StepVerb("CFRunLoopPerformBlock", .runLoop, keys: ["mode", "captures", "do"]),
+        StepVerb("dispatch_async", .runLoop, keys: ["captures", "do"]),
+        StepVerb("dispatch_after", .gcd, keys: ["delay", "captures", "do"]),
+        StepVerb("dispatch_source_timer", .gcd,
+                 keys: ["queue", "start", "interval", "leeway", "wall", "resume", "captures", "do"]),
+        StepVerb("dispatch_resume", .gcd), StepVerb("dispatch_suspend", .gcd), StepVerb("dispatch_source_cancel", .gcd),
+        StepVerb("dispatch_semaphore_wait", .gcd, keys: ["timeout", "result"]),
+        StepVerb("dispatch_semaphore_signal", .gcd),
+        StepVerb("thread", .runLoop, keys: ["captures", "do"]),
+        // UIKit.
+        StepVerb("present", .uikit, keys: ["from", "animated"]), StepVerb("dismiss", .uikit, keys: ["animated"]),
+        StepVerb("navigationController", .uikit, keys: ["root"]), StepVerb("push", .uikit, keys: ["on", "animated"]),
+        StepVerb("pop", .uikit, keys: ["toRoot", "animated"]), StepVerb("popToRoot", .uikit, keys: ["animated"]),
+        StepVerb("setRightBarButton", .uikit, keys: ["customView"]),
+        StepVerb("addOperation", .uikit, keys: ["dependsOnLast", "captures", "do"]),
+        StepVerb("scroll", .gcd, keys: ["decelerate"]),
+        // Notifications.
+        StepVerb("addObserverForName", .notifications, keys: ["object", "queue", "token", "captures", "do"]),
+        StepVerb("addSelectorObserver", .notifications, keys: ["selector", "name", "object"]),
+        StepVerb("removeObserver", .notifications), StepVerb("postNotification", .notifications, keys: ["object"]),
+        // The app's lifecycle.
+        StepVerb("beginBackgroundTask", .app, keys: ["expiration"]), StepVerb("endBackgroundTask", .app),
+        StepVerb("sample", .app, keys: ["value"]),
     ]
+    /// ``stepVerbs`` by name (building it traps on a verb listed twice).
+    static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
+    /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).
     static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "invocation", "firstFire",
                             "tolerance"]
     /// Verbs that may be written as a bare string step.
@@ -50,13 +72,33 @@ extension ScenarioCompiler {
             return []
         }
         let verb = verbEntry.key.text
-        guard let extra = Self.stepKeys[verb] else {
-            bag.error(.stepUnknown, "unknown step '\(verb)'" + suggestion(verb, Self.stepKeys.keys.sorted()),
+        guard let entry = Self.stepVerbsByName[verb] else {
+            bag.error(.stepUnknown, "unknown step '\(verb)'" + suggestion(verb, Self.stepVerbs.map(\.name).sorted()),
                       at: verbEntry.key.location)
             return []
         }
-        checkKeys(map, allowed: [verb] + extra, context: "step `\(verb)`", into: &bag)
-        let arg = verbEntry.value
+        checkKeys(map, allowed: [verb] + entry.keys, context: "step `\(verb)`", into: &bag)
+        let (arg, at) = (verbEntry.value, verbEntry.key.location)
+        switch entry.family {
+        case .values: return compileValueStep(verb, arg, map, at, scope: scope)
+        case .timers: return compileTimerStep(verb, arg, map, at, scope: scope)
+        case .runLoop: return compileRunLoopOrDispatchStep(verb, arg, map, at, scope: scope)
+        case .gcd: return compileGCDOrUIKitStep(verb, arg, map, at, scope: scope)
+        case .notifications: return compileNotificationStep(verb, arg, map, at, scope: scope)
+        case .uikit: return compileUIKitStep(verb, arg, map, at, scope: scope)
+        case .app: return compileAppStep(verb, arg, map, at, scope: scope)
+        }
+    }
+
+    /// Stops on a verb whose ``stepVerbs`` entry names a family that has no case for it: a compiler bug.
+    func missingCase(_ verb: String, _ family: StepVerb.Family) -> Never {
+        preconditionFailure("step verb '\(verb)' is listed as .\(family) in ScenarioCompiler.stepVerbs, but that family's "
+            + "compile method has no case for it")
+    }
+
+    /// Locals, fields, control flow, markers, `work:` and method calls.
+    private func compileValueStep(_ verb: String, _ arg: LocatedNode, _ map: LocatedNode.Mapping, _ at: SourceLocation,
+                                  scope: Scope) -> [Step] {
         switch verb {
         case "let", "set":
             return assignment(arg, scope: scope, declare: verb == "let").map { [$0] } ?? []
@@ -71,7 +113,7 @@ extension ScenarioCompiler {
             guard let (cond, _) = expression(arg, scope: scope) else { return [] }
             let thenSteps = map["then"].map { compileSteps($0, scope: scope) } ?? []
             let elseSteps = map["else"].map { compileSteps($0, scope: scope) } ?? []
-            if map["then"] == nil { bag.error(.keyMissing, "`if` needs a then: list", at: verbEntry.key.location) }
+            if map["then"] == nil { bag.error(.keyMissing, "`if` needs a then: list", at: at) }
             return [.ifThen(cond, then: thenSteps, else: elseSteps)]
         case "log":
             return string(arg, what: "log").map { [.log($0)] } ?? []
@@ -81,50 +123,8 @@ extension ScenarioCompiler {
             return randomDuration(arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []
         case "call":
             return call(arg, scope: scope).map { [$0] } ?? []
-        case "navigationController", "push", "pop", "popToRoot", "setRightBarButton", "present", "dismiss", "addOperation":
-            return compileUIKitStep(verb, arg, map, verbEntry.key.location, scope: scope)
-        case "beginBackgroundTask":
-            var expiration: Expr?
-            if let handler = map["expiration"] {
-                guard let m = handler.mapping else {
-                    bag.error(.typeMismatch, "expiration: is a block: {captures: [...], do: [...]}", at: handler.location)
-                    return []
-                }
-                checkKeys(m, allowed: ["captures", "do"], context: "expiration handler", into: &bag)
-                expiration = blockLiteral(captures: m["captures"], body: m["do"], at: handler.location, scope: scope)
-            }
-            var into: LValue?
-            if !arg.isNull { into = lvalue(arg, scope: scope, declare: .anyObject)?.0 }
-            return [.beginBackgroundTask(expiration: expiration, into: into)]
-        case "endBackgroundTask":
-            guard let (e, _) = expression(arg, scope: scope) else { return [] }
-            return [.endBackgroundTask(e)]
-        case "sample":
-            guard let name = string(arg, what: "sample name"), let valueNode = map["value"] else {
-                bag.error(.keyMissing, "sample: NAME needs value: (an integer expression)", at: verbEntry.key.location)
-                return []
-            }
-            guard let (e, t) = expression(valueNode, scope: scope) else { return [] }
-            if t != .int { bag.error(.exprType, "sample values are integers, not \(t)", at: valueNode.location) }
-            return [.sample(name: name, value: e)]
-        case "addObserverForName", "addSelectorObserver", "removeObserver", "postNotification":
-            return compileNotificationStep(verb, arg, map, verbEntry.key.location, scope: scope)
-        case "dispatch_after", "dispatch_source_timer", "dispatch_resume", "dispatch_suspend", "dispatch_source_cancel",
-             "dispatch_semaphore_wait", "dispatch_semaphore_signal", "scroll", "displayLink":
-            return compileGCDOrUIKitStep(verb, arg, map, verbEntry.key.location, scope: scope)
-        case "invalidate", "fire":
-            guard let (e, t) = expression(arg, scope: scope) else { return [] }
-            if t != .timer && t != .anyObject { bag.error(.exprType, "\(verb) needs an NSTimer, not \(t)", at: arg.location) }
-            return [verb == "invalidate" ? .invalidate(e) : .fire(e)]
-        case "scheduledTimer", "timer":
-            return timerStep(map, verb: verb, target: arg, scope: scope)
-        case "addTimer":
-            guard let (timer, _) = expression(arg, scope: scope) else { return [] }
-            let rl = runLoopArgument(map["to"], scope: scope)
-            let mode = modeName(map["mode"]) ?? RunLoopModeName.default
-            return rl.map { [.addTimer(timer: timer, runLoop: $0, mode: mode)] } ?? []
         default:
-            return compileRunLoopOrDispatchStep(verb, arg, map, verbEntry.key.location, scope: scope)
+            missingCase(verb, .values)
         }
     }
 

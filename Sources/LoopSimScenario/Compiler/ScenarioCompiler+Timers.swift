@@ -1,9 +1,32 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
+    /// The keys of a timer's `invocation:` mapping.
+    static let invocationKeys = ["target", "selector"]
+
+    /// Creating, scheduling, invalidating and firing `NSTimer`s.
+    func compileTimerStep(_ verb: String, _ arg: LocatedNode, _ map: LocatedNode.Mapping, _ at: SourceLocation,
+                          scope: Scope) -> [Step] {
+        switch verb {
+        case "invalidate", "fire":
+            guard let (e, t) = expression(arg, scope: scope) else { return [] }
+            if t != .timer && t != .anyObject { bag.error(.exprType, "\(verb) needs an NSTimer, not \(t)", at: arg.location) }
+            return [verb == "invalidate" ? .invalidate(e) : .fire(e)]
+        case "scheduledTimer", "timer":
+            return timerStep(map, verb: verb, target: arg, scope: scope)
+        case "addTimer":
+            guard let (timer, _) = expression(arg, scope: scope) else { return [] }
+            let rl = runLoopArgument(map["to"], scope: scope)
+            let mode = modeName(map["mode"]) ?? RunLoopModeName.default
+            return rl.map { [.addTimer(timer: timer, runLoop: $0, mode: mode)] } ?? []
+        default:
+            missingCase(verb, .timers)
+        }
+    }
+
     /// `scheduledTimer:` / `timer:` with `every:`, `repeats:`, and one action: `target:`+`selector:`, `block:`,
     /// or `userInfo:` (a block carried in userInfo, the pre-iOS 10 category idiom).
-    func timerStep(_ map: LocatedNode.Mapping, verb: String, target: LocatedNode, scope: Scope) -> [Step] {
+    private func timerStep(_ map: LocatedNode.Mapping, verb: String, target: LocatedNode, scope: Scope) -> [Step] {
         let at = map.entries[0].key.location
         guard let every = map["every"] else {
             bag.error(.keyMissing, "a timer needs every: (its interval, e.g. 1s)", at: at)
@@ -33,7 +56,7 @@ extension ScenarioCompiler {
                 bag.error(.timerAction, "invocation: is {target: EXPR, selector: METHOD}", at: invocation.location)
                 return []
             }
-            checkKeys(inv, allowed: ["target", "selector"], context: "invocation", into: &bag)
+            checkKeys(inv, allowed: Self.invocationKeys, context: "invocation", into: &bag)
             guard let (targetExpr, c, m) = targetAndSelector(targetNode, selectorNode, scope: scope) else { return [] }
             return finishTimer(map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
                                action: .invocation(target: targetExpr, classIndex: c, method: m), userInfo: nil)

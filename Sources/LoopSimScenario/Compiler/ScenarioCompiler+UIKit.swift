@@ -49,7 +49,7 @@ extension ScenarioCompiler {
             guard let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
             return [.addOperation(queue: index, dependsOnLast: dependsOnLast, block: block)]
         default:
-            return []
+            missingCase(verb, .uikit)
         }
     }
 }

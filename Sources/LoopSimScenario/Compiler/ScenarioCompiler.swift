@@ -15,6 +15,7 @@ final class ScenarioCompiler {
 
     init(file: String) { self.file = file }
 
+    /// The keys a scenario file may have at its top level.
     static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
                                "main", "user", "appDelegate", "gestures", "params", "sweep", "operationQueues", "expect"]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
