@@ -32,7 +32,7 @@ extension Kernel {
             a.mode.hardDeadline = .never
             armNextTimer(in: a.mode, of: a.runLoop)
             retain(id)
-            o.timer.latencies.append(now - oldFire)  // one more fire
+            o.timer.latency.record(now - oldFire)  // one more fire
             record(thread, "timer.fire") {
                 $0.field("timer", o.displayName, cachedIn: .object)
                 $0.field("slot", oldFire)
