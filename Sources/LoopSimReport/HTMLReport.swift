@@ -56,7 +56,7 @@ public enum HTMLReport {
             }
         }
         html += section("retain", "Retain graph", retain)
-        let series = runs.map { $0.outcome.timers.allLatencies.map(\.nanoseconds) }
+        let series = runs.map(\.outcome.timers.pooledLatency)
         html += section("latency", "Timer latency",
                         "<div class=\"figure\">" + LatencyHistogramSVG.render(series, names: runs.map(\.variant), width: 960) + "</div>\n"
                         + latencyTable(runs))

@@ -1,26 +1,31 @@
+import LoopSimKernel
+
 /// Draws the distribution of timer-fire latencies (fire time minus the slot it was due at) of several
 /// variants as one grouped histogram: bins of a round width in milliseconds, one bar per variant in each
 /// bin, its count above it.
 ///
 /// Binning is integer arithmetic on nanoseconds: bin `k` holds latencies in `[k·w, (k+1)·w)`; with every
-/// latency 0, a single bin `0 ms` is drawn.
+/// latency 0, a single bin `0 ms` is drawn. Each bucket of a variant's ``LatencyHistogram`` counts in the bin
+/// of its value: every latency in its own bin while the histogram is exact, and beyond that a bucket's
+/// latencies together (a bucket is at most 0.1 % of its values wide).
 public enum LatencyHistogramSVG {
     static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b"]
 
     /// The counts per bin for each series, and the bin width in nanoseconds.
-    public static func bins(_ series: [[Int64]], maxBins: Int = 12) -> (width: Int64, counts: [[Int]]) {
-        let maxLatency = series.flatMap { $0 }.max() ?? 0
+    public static func bins(_ series: [LatencyHistogram], maxBins: Int = 12) -> (width: Int64, counts: [[Int]]) {
+        let maxLatency = series.compactMap(\.max?.nanoseconds).max() ?? 0
         let width = maxLatency == 0 ? 1_000_000 : TimeText.niceStep(atLeast: max(1, maxLatency / Int64(maxBins - 1)))
         let count = Int(maxLatency / width) + 1
-        return (width, series.map { values in
+        return (width, series.map { latencies in
             var c = Array(repeating: 0, count: count)
-            for v in values { c[Int(max(0, v) / width)] += 1 }
+            for b in latencies.buckets { c[Int(max(0, b.value.nanoseconds) / width)] += b.count }
             return c
         })
     }
 
-    /// The histogram of `series` (latencies in nanoseconds, one list per variant, named by `names`).
-    public static func render(_ series: [[Int64]], names: [String], width: Int = 900, height: Int = 260) -> String {
+    /// The histogram of `series` (the latencies of each variant, named by `names`).
+    public static func render(_ series: [LatencyHistogram], names: [String], width: Int = 900,
+                              height: Int = 260) -> String {
         let (binWidth, counts) = bins(series)
         let total = series.map(\.count).reduce(0, +)
         let left = 48.0, bottom = 40.0, top = 40.0

@@ -15,7 +15,7 @@ public enum ReplicationText {
                 out += "  " + figure.padding(to: width) + "  " + number(ci.mean).padding(to: 12)
                     + "[\(number(ci.low)), \(number(ci.high))]\n"
             }
-            if let s = try? Summary(of: r.pooledLatencies) {
+            if let s = r.pooledLatency.millisecondSummary {
                 out += "  pooled latency (ms): n \(s.count) · p50 \(number(s.p50)) · p90 \(number(s.p90)) · "
                     + "p99 \(number(s.p99)) · max \(number(s.max))\n"
             }

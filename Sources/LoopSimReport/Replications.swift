@@ -23,8 +23,9 @@ public struct Replications: Sendable {
     public var seeds: [UInt64]
     /// Per figure: the per-replication values (absent figures are left out).
     public var values: [(figure: String, values: [Double])]
-    /// Every timer fire's latency, in milliseconds, over all replications.
-    public var pooledLatencies: [Double]
+    /// Every timer fire's latency over all replications, merged in replication order (a merge gives what
+    /// recording every latency into one histogram gives, so the order does not matter).
+    public var pooledLatency: LatencyHistogram
 
     /// Runs `n` replications on `jobs` threads; `progress` is called with the number done (from any thread).
     public static func run(_ scenario: Scenario, variant: String, n: Int, jobs: Int, seed: UInt64? = nil,
@@ -51,14 +52,16 @@ public struct Replications: Sendable {
                     default: nil
                     }
                 }
-                results.set(i, (figures, outcome.timers.allLatencies.map(\.milliseconds)))
+                results.set(i, (figures, outcome.timers.pooledLatency))
                 progress?(results.completed)
                 i += stripes
             }
         }
         let all = results.values
         let values = figurePaths.enumerated().map { (j, path) in (figure: path, values: all.compactMap { $0.0[j] }) }
-        return Replications(variant: variant, seeds: seeds, values: values, pooledLatencies: all.flatMap(\.1))
+        var pooled = LatencyHistogram()
+        for (_, latency) in all { pooled.merge(latency) }
+        return Replications(variant: variant, seeds: seeds, values: values, pooledLatency: pooled)
     }
 
     /// `replications: {n, seeds, figures: {name: {mean, ci95_low, ci95_high}}, pooled_latency_ms, histogram}`.
@@ -74,12 +77,12 @@ public struct Replications: Sendable {
             "seeds": .array(seeds.map { .string(String($0)) }),
             "figures": .object(figures),
         ]
-        if let s = try? Summary(of: pooledLatencies) {
+        if let s = pooledLatency.millisecondSummary {
             result["pooled_latency_ms"] = .object([
                 "count": .int(Int64(s.count)), "mean": .double(s.mean), "sd": .double(s.sd), "p50": .double(s.p50),
                 "p90": .double(s.p90), "p95": .double(s.p95), "p99": .double(s.p99), "max": .double(s.max),
             ])
-            if let h = try? Histogram(values: pooledLatencies, binCount: 20) {
+            if let h = pooledLatency.millisecondHistogram(binCount: 20) {
                 result["histogram"] = .object(["edges": .array(h.edges.map { .double($0) }),
                                                "counts": .array(h.counts.map { .int(Int64($0)) })])
             }
@@ -90,13 +93,13 @@ public struct Replications: Sendable {
 
 /// Per-replication results written from several threads, read once all are done.
 private final class ResultBox: @unchecked Sendable {
-    private var slots: [([Double?], [Double])?]
+    private var slots: [([Double?], LatencyHistogram)?]
     private var done = 0
     private let lock = NSLockLike()
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ i: Int, _ value: ([Double?], [Double])) {
+    func set(_ i: Int, _ value: ([Double?], LatencyHistogram)) {
         lock.withLock {
             slots[i] = value
             done += 1
@@ -104,7 +107,7 @@ private final class ResultBox: @unchecked Sendable {
     }
 
     var completed: Int { lock.withLock { done } }
-    var values: [([Double?], [Double])] { lock.withLock { slots.map { $0! } } }
+    var values: [([Double?], LatencyHistogram)] { lock.withLock { slots.map { $0! } } }
 }
 
 /// A mutex over `DispatchSemaphore` (Foundation-free).

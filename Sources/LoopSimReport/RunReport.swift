@@ -99,7 +99,7 @@ public enum RunReport {
             "interval_ms": .double(t.interval.milliseconds),
             "drift_ms": .double(Double(t.skipped) * t.interval.milliseconds),
         ]
-        if let s = try? Summary(of: t.latencies.map(\.milliseconds)) {
+        if let s = t.latency.millisecondSummary {
             o["latency_ms"] = .object(["mean": .double(s.mean), "p50": .double(s.p50), "p99": .double(s.p99),
                                        "max": .double(s.max)])
         }
@@ -116,13 +116,13 @@ public enum RunReport {
     }
 
     static func timersJSON(_ timers: RunOutcome.TimerRecords) -> JSONValue {
-        let latencies = timers.allLatencies.map(\.milliseconds)
-        var latency: [String: JSONValue] = ["count": .int(Int64(latencies.count))]
+        let pooled = timers.pooledLatency
+        var latency: [String: JSONValue] = ["count": .int(Int64(pooled.count))]
         var histogram: JSONValue = .null
-        if let h = try? Histogram(values: latencies, binCount: 10) {
+        if let h = pooled.millisecondHistogram(binCount: 10) {
             histogram = .object(["edges_ms": .array(h.edges.map { .double($0) }), "counts": .array(h.counts.map { .int(Int64($0)) })])
         }
-        if let s = try? Summary(of: latencies) {
+        if let s = pooled.millisecondSummary {
             latency["mean"] = .double(s.mean)
             latency["sd"] = .double(s.sd)
             latency["p50"] = .double(s.p50)
@@ -132,7 +132,7 @@ public enum RunReport {
             latency["max"] = .double(s.max)
         }
         return .object([
-            "fires": .int(Int64(latencies.count)),
+            "fires": .int(Int64(pooled.count)),
             "skipped": .int(Int64(timers.totalSkipped)),
             "wasted": .int(Int64(timers.totalWasted)),
             "latency_ms": .object(latency),

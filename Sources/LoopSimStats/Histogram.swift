@@ -25,6 +25,24 @@ public struct Histogram: Hashable, Sendable {
     /// - Throws: `GSLError` (`GSL_EDOM`) if `binCount < 1`, `values` is
     ///   empty, any value is not finite, or `max - min` overflows.
     public init(values: [Double], binCount: Int) throws(GSLError) {
+        self = try Self.uniform(values: values, counts: nil, binCount: binCount)
+    }
+
+    /// `binCount` equal-width bins spanning `values.min()...values.max()`, as ``init(values:binCount:)``, for a
+    /// sample given as its values and how often each occurs (a histogram's buckets): value `i` counts
+    /// `counts[i]` times (`gsl_histogram_accumulate`), the same bins and counts as for the expanded sample.
+    ///
+    /// - Throws: `GSLError` (`GSL_EDOM`) as ``init(values:binCount:)``, and if the arrays differ in length or a
+    ///   count is below 1.
+    public init(values: [Double], counts: [Int], binCount: Int) throws(GSLError) {
+        GSL.ensureReady()
+        guard values.count == counts.count else { throw GSLError.domain("one count per value") }
+        guard counts.allSatisfy({ $0 >= 1 }) else { throw GSLError.domain("counts must be at least 1") }
+        self = try Self.uniform(values: values, counts: counts, binCount: binCount)
+    }
+
+    /// The equal-width bins of `values`, each counted once or `counts[i]` times.
+    private static func uniform(values: [Double], counts: [Int]?, binCount: Int) throws(GSLError) -> Histogram {
         GSL.ensureReady()
         guard binCount >= 1 else { throw GSLError.domain("histogram needs at least one bin") }
         guard var lower = values.first else { throw GSLError.domain("cannot bin an empty sample") }
@@ -44,7 +62,7 @@ public struct Histogram: Hashable, Sendable {
         defer { gsl_histogram_free(h) }
         try GSL.call { gsl_histogram_set_ranges_uniform(h, lower, upper) }
         let edges = (0...binCount).map { i in h.pointee.range[i] }
-        self = try Self.fill(h, edges: edges, values: values)
+        return try Self.fill(h, edges: edges, values: values, counts: counts)
     }
 
     /// Bins with explicit `edges`.
@@ -68,7 +86,7 @@ public struct Histogram: Hashable, Sendable {
         try GSL.call {
             edges.withUnsafeBufferPointer { gsl_histogram_set_ranges(h, $0.baseAddress, $0.count) }
         }
-        self = try Self.fill(h, edges: edges, values: values)
+        self = try Self.fill(h, edges: edges, values: values, counts: nil)
     }
 
     private init(edges: [Double], counts: [Int], underflow: Int, overflow: Int) {
@@ -89,22 +107,24 @@ public struct Histogram: Hashable, Sendable {
         return h
     }
 
-    /// Counts `values` into `h`, whose ranges must already equal `edges`.
+    /// Counts `values` into `h`, whose ranges must already equal `edges`: value `i` once, or `counts[i]` times.
     private static func fill(
-        _ h: UnsafeMutablePointer<gsl_histogram>, edges: [Double], values: [Double]
+        _ h: UnsafeMutablePointer<gsl_histogram>, edges: [Double], values: [Double], counts: [Int]?
     ) throws(GSLError) -> Histogram {
         let bins = edges.count - 1
         let first = edges[0], last = edges[bins]
         var underflow = 0, overflow = 0, atTop = 0
-        for value in values {
+        for (i, value) in values.enumerated() {
+            let times = counts?[i] ?? 1
             if value < first {
-                underflow += 1
+                underflow += times
             } else if value > last {
-                overflow += 1
+                overflow += times
             } else if value == last {
-                atTop += 1
+                atTop += times
             } else {
-                try GSL.check(gsl_histogram_increment(h, value))
+                // Whole counts add up exactly in GSL's doubles (below 2^53).
+                try GSL.check(gsl_histogram_accumulate(h, value, Double(times)))
             }
         }
         var counts = (0..<bins).map { Int(gsl_histogram_get(h, $0)) }

@@ -48,10 +48,10 @@ import Testing
         source.source = SourceState(order: 3, handler: .block)
         #expect(timer.isTimer && timer.timer.fireTSR == Self.at && timer.source == nil && timer.semaphore == nil)
         #expect(!source.isTimer && source.source?.order == 3 && source.dispatchSource == nil)
-        timer.timer.latencies.append(SimDuration(nanoseconds: 3))
+        timer.timer.latency.record(SimDuration(nanoseconds: 3))
         timer.timer.modes = [RunLoopModeName.default]
         timer.timer.isFiring = true
-        #expect(timer.timer.fires == 1 && timer.timer.latencies == [SimDuration(nanoseconds: 3)])
+        #expect(timer.timer.fires == 1 && timer.timer.latency.max == SimDuration(nanoseconds: 3))
         #expect(timer.timer.isFiring && timer.timer.modes == [RunLoopModeName.default])
         // The state after the slots leaves them as they were.
         #expect(timer.slots == [.int(1), .string("a string longer than fifteen bytes"), .null])

@@ -3,24 +3,29 @@ import Testing
 
 /// `RunOutcome.TimerRecords` stores the records by column: what it hands back must be what was appended.
 @Suite struct TimerRecordsTests {
-    static func ns(_ values: [Int64]) -> [SimDuration] { values.map { SimDuration(nanoseconds: $0) } }
+    static func latency(_ values: [Int64]) -> LatencyHistogram {
+        var h = LatencyHistogram()
+        for v in values { h.record(SimDuration(nanoseconds: v)) }
+        return h
+    }
 
     @Test func givesBackEveryRecordAsAppended() {
         let records: [RunOutcome.TimerRecord] = [
             .init(label: "NSTimer#1", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
-                  latencies: Self.ns([5, 7])),
-            .init(label: "countdown", interval: .zero, skipped: 0, wasted: 0, latencies: []),
+                  latency: Self.latency([5, 7])),
+            .init(label: "countdown", interval: .zero, skipped: 0, wasted: 0, latency: LatencyHistogram()),
             .init(label: "NSTimer#3", interval: SimDuration(nanoseconds: 1_000), skipped: 4, wasted: 0,
-                  latencies: Self.ns([9])),
+                  latency: Self.latency([9])),
             .init(label: "proxy timer", interval: SimDuration(nanoseconds: 50), skipped: 0, wasted: 2,
-                  latencies: Self.ns([1, 2, 3])),
-            .init(label: "NSTimer#5", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0, latencies: []),
+                  latency: Self.latency([1, 2, 3])),
+            .init(label: "NSTimer#5", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
+                  latency: LatencyHistogram()),
         ]
         let stored = RunOutcome.TimerRecords(records)
         #expect(stored.count == records.count)
         #expect(Array(stored) == records)
         #expect(stored.map(\.fires) == [2, 0, 1, 3, 0])
-        #expect(stored.allLatencies == Self.ns([5, 7, 9, 1, 2, 3]))
+        #expect(stored.pooledLatency == Self.latency([5, 7, 9, 1, 2, 3]))
         #expect(stored.totalSkipped == 4 && stored.totalWasted == 2)
         #expect(stored == RunOutcome.TimerRecords(records))
         #expect(stored != RunOutcome.TimerRecords(records.reversed()))
@@ -28,7 +33,25 @@ import Testing
 
     @Test func anEmptyRunHasNoRecordsAndNoLatencies() {
         let stored = RunOutcome.TimerRecords()
-        #expect(stored.isEmpty && stored.allLatencies.isEmpty && Array(stored).isEmpty)
+        #expect(stored.isEmpty && stored.pooledLatency.isEmpty && Array(stored).isEmpty)
         #expect(stored.totalSkipped == 0 && stored.totalWasted == 0)
+    }
+
+    /// A timer whose fires were all on time is a count in the zero-latency column; the others keep their
+    /// histograms, and the pooled one adds both.
+    @Test func keepsZeroLatencyFiresAsACount() {
+        var late = Self.latency([0, 0, 4_000])
+        late.merge(LatencyHistogram(zeros: 2))
+        let records: [RunOutcome.TimerRecord] = [
+            .init(label: "on time", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
+                  latency: LatencyHistogram(zeros: 40)),
+            .init(label: "late", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0, latency: late),
+            .init(label: "never", interval: .zero, skipped: 0, wasted: 0, latency: LatencyHistogram()),
+        ]
+        let stored = RunOutcome.TimerRecords(records)
+        #expect(Array(stored) == records)
+        #expect(stored[0].latency.zeroCount == 40 && stored[1].latency.zeroCount == nil)
+        #expect(stored.pooledLatency.count == 45)
+        #expect(stored.pooledLatency.buckets.map(\.count) == [44, 1])
     }
 }

@@ -7,10 +7,10 @@ public struct RunOutcome: Sendable {
         public var skipped: Int
         /// Fires whose call a proxy swallowed (its target was gone): wake-ups for nothing.
         public var wasted: Int
-        /// Latency of every run-loop fire.
-        public var latencies: [SimDuration]
+        /// The latencies of its run-loop fires, as counts (``LatencyHistogram``).
+        public var latency: LatencyHistogram
         /// Run-loop fires: one latency each.
-        public var fires: Int { latencies.count }
+        public var fires: Int { latency.count }
     }
     /// A dispatch timer source's statistics.
     public struct SourceRecord: Sendable, Hashable {
@@ -152,7 +152,7 @@ public struct RunOutcome: Sendable {
     static func record(_ o: HeapObject) -> TimerRecord {
         let extras = o.timerExtras
         return TimerRecord(label: o.displayName, interval: o.timer.interval, skipped: extras.skippedSlots,
-                           wasted: extras.wastedFires, latencies: o.timer.latencies)
+                           wasted: extras.wastedFires, latency: o.timer.latency)
     }
 
     static func record(source o: HeapObject) -> SourceRecord {

@@ -3,8 +3,9 @@ extension RunOutcome {
     ///
     /// A run with a million live timers reports a million records. As ``TimerRecord`` values they took 48 bytes
     /// each, on top of the timers still alive in the kernel at the run's peak. By column a record is its label (16),
-    /// interval (8) and where its latencies end in one shared array (4): 28 bytes. Skipped slots and wasted fires
-    /// are stored only for the timers that have some (BENCHMARKS.md, memory per timer).
+    /// interval (8) and the count of its fires when their latencies are all zero (4): 28 bytes. The latencies of
+    /// the other timers, and skipped slots and wasted fires, are stored only for the timers that have some
+    /// (BENCHMARKS.md, memory per timer).
     public struct TimerRecords: RandomAccessCollection, Sendable, Equatable {
         private struct SlotCounts: Sendable, Equatable {
             var skipped: Int
@@ -13,9 +14,12 @@ extension RunOutcome {
 
         private var labels: [String] = []
         private var intervals: [SimDuration] = []
-        /// Where each timer's latencies end in `latencies`; they start where the previous timer's end.
-        private var latencyEnds: [UInt32] = []
-        private var latencies: [SimDuration] = []
+        /// Per record, its fires when their latencies are all zero and kept as a count (``LatencyHistogram``),
+        /// else 0.
+        private var zeroLatencyFires: [UInt32] = []
+        /// The records whose latencies are not only a count of zeros, by ascending index, and their latencies.
+        private var countedIndices: [Int32] = []
+        private var countedLatencies: [LatencyHistogram] = []
         /// The records with skipped slots or wasted fires, by index.
         private var slotCounts: [Int: SlotCounts] = [:]
 
@@ -31,11 +35,34 @@ extension RunOutcome {
         public subscript(i: Int) -> TimerRecord {
             let counts = slotCounts[i]
             return TimerRecord(label: labels[i], interval: intervals[i], skipped: counts?.skipped ?? 0,
-                               wasted: counts?.wasted ?? 0, latencies: Array(latencies[latencyRange(i)]))
+                               wasted: counts?.wasted ?? 0, latency: latency(i))
         }
 
-        /// Every latency, timer by timer in order: what the report's summary and histogram read.
-        public var allLatencies: [SimDuration] { latencies }
+        /// The latencies of record `i`.
+        private func latency(_ i: Int) -> LatencyHistogram {
+            var low = 0, high = countedIndices.count
+            while low < high {
+                let mid = (low + high) / 2
+                if countedIndices[mid] < i { low = mid + 1 } else { high = mid }
+            }
+            if low < countedIndices.count && countedIndices[low] == i { return countedLatencies[low] }
+            return LatencyHistogram(zeros: zeroLatencyFires[i])
+        }
+
+        /// Every timer's latencies in one histogram: what the report's summary and histogram read.
+        ///
+        /// - Complexity: O(n) for n records, plus a merge per record whose latencies are not all zero.
+        public var pooledLatency: LatencyHistogram {
+            var pooled = LatencyHistogram()
+            var zeros = zeroLatencyFires.reduce(UInt64(0)) { $0 + UInt64($1) }
+            while zeros > 0 {
+                let part = Swift.min(zeros, UInt64(UInt32.max))
+                pooled.merge(LatencyHistogram(zeros: UInt32(part)))
+                zeros -= part
+            }
+            for latency in countedLatencies { pooled.merge(latency) }
+            return pooled
+        }
 
         /// Skipped slots over every record, read from the few that have some (a record built per timer to sum
         /// them would copy every timer's latencies).
@@ -43,25 +70,26 @@ extension RunOutcome {
         /// Wasted fires over every record, read from the few that have some.
         public var totalWasted: Int { slotCounts.values.reduce(0) { $0 + $1.wasted } }
 
-        private func latencyRange(_ i: Int) -> Range<Int> {
-            (i == 0 ? 0 : Int(latencyEnds[i - 1]))..<Int(latencyEnds[i])
-        }
-
         mutating func reserveCapacity(_ n: Int) {
             labels.reserveCapacity(n)
             intervals.reserveCapacity(n)
-            latencyEnds.reserveCapacity(n)
+            zeroLatencyFires.reserveCapacity(n)
         }
 
         public mutating func append(_ record: TimerRecord) {
             if record.skipped != 0 || record.wasted != 0 {
                 slotCounts[labels.count] = SlotCounts(skipped: record.skipped, wasted: record.wasted)
             }
+            precondition(labels.count < Int32.max, "more than 2^31 timer records")
+            if let zeros = record.latency.zeroCount {
+                zeroLatencyFires.append(zeros)
+            } else {
+                zeroLatencyFires.append(0)
+                countedIndices.append(Int32(labels.count))
+                countedLatencies.append(record.latency)
+            }
             labels.append(record.label)
             intervals.append(record.interval)
-            latencies.append(contentsOf: record.latencies)
-            precondition(latencies.count <= UInt32.max, "more than 2^32 timer fires in one run")
-            latencyEnds.append(UInt32(latencies.count))
         }
     }
 }

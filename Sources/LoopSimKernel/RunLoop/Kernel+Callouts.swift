@@ -33,7 +33,7 @@ extension Kernel {
             a.mode.hardDeadline = .never
             armNextTimer(in: a.mode, of: a.runLoop)
             retain(id)
-            o.timer.latencies.append(now - oldFire)  // one more fire
+            o.timer.latency.record(now - oldFire)  // one more fire
             record(thread, .timerFire(timer: name(o), slot: oldFire, latency: now - oldFire))
             return timerCalloutFrame(o, on: thread) ?? NoOpFrame.shared
         case .mainQueue:
