@@ -27,8 +27,8 @@ public final class Kernel {
 
     // MARK: Queues
     var mainQueue = Deque<WorkItem>()
-    var mainQueuePortPending = false
-    var mainQueuePortSequence: UInt64 = 0
+    /// The main queue's port (`_dispatch_get_main_queue_port_4CF`): a block queued on the main queue posts to it.
+    var mainQueuePort = Port()
     var globalQueue = Deque<WorkItem>()
     var idleWorkers: [Int] = []
     var serialQueues: [SerialQueue] = []
@@ -75,8 +75,8 @@ public final class Kernel {
     var corelibsTimerHolds: [ObjectID] = []
 
     // MARK: Bookkeeping
-    /// Arrival counter for port messages: the earliest message in a wait set is taken first.
-    var portSequence: UInt64 = 0
+    /// The order messages reach ports: the earliest message in a wait set is taken first.
+    var portArrivals = PortArrivals()
     var nextActivationSerial = 0
     var blockCounter = 0
     /// The global block of each block literal that captures nothing, made on first use (by template index).

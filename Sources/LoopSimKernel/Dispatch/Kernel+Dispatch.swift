@@ -49,11 +49,7 @@ extension Kernel {
 
     /// The main queue's port gets a message (collapsing); the main thread wakes if it waits on it.
     func signalMainQueuePort() {
-        if !mainQueuePortPending {
-            portSequence += 1
-            mainQueuePortPending = true
-            mainQueuePortSequence = portSequence
-        }
+        mainQueuePort.post(&portArrivals)
         wakeIfWaiting(runLoops[0], on: .mainQueue)
     }
 

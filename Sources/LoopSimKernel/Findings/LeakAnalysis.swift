@@ -205,7 +205,7 @@ struct LeakAnalysis {
             guard let rlID = t.runLoopID, let a = kernel.runLoops[rlID].currentActivation else { continue }
             let rl = kernel.runLoops[rlID]
             let canWake = a.timeoutEntry != nil || a.mode.port.entry != nil || a.mode.port.pendingMessage
-                || rl.wakeUpPending
+                || rl.wakeUpPort.hasMessage
             if !canWake {
                 let mode = a.mode.shortName
                 let what = kernel.isModeEmpty(rl, a.mode.name, on: t) ? "an empty mode" : "a mode whose items never fire"

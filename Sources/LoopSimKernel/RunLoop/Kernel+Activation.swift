@@ -62,8 +62,8 @@ extension Kernel {
             a.callOut(then: .dispatchPeek)
         case .dispatchPeek:
             a.poll = a.sourceHandledThisLoop || a.isPoll
-            if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && mainQueuePortPending {
-                mainQueuePortPending = false
+            if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && mainQueuePort.hasMessage {
+                mainQueuePort.take()
                 a.message = .mainQueue
                 record(thread, .dispatchPeek(mode: name(a.mode)))
                 a.phase = .handleMessage
@@ -153,20 +153,18 @@ extension Kernel {
     /// nil when the thread must sleep.
     private func takeMessage(_ a: ActivationFrame, on thread: SimThread) -> ActivationFrame.Message? {
         var best: (ActivationFrame.Message, UInt64)?
-        func consider(_ m: ActivationFrame.Message, _ pending: Bool, _ seq: UInt64) {
-            if pending && (best == nil || seq < best!.1) { best = (m, seq) }
+        func consider(_ m: ActivationFrame.Message, _ port: Port) {
+            if port.hasMessage && (best == nil || port.arrival < best!.1) { best = (m, port.arrival) }
         }
         let rl = a.runLoop
-        consider(.wakeUp, rl.wakeUpPending, rl.wakeUpSequence)
-        consider(.timerPort, a.mode.port.pendingMessage, a.mode.port.messageSequence)
-        if a.dispatchPortParticipates(self, thread) {
-            consider(.mainQueue, mainQueuePortPending, mainQueuePortSequence)
-        }
+        consider(.wakeUp, rl.wakeUpPort)
+        consider(.timerPort, a.mode.port.mailbox)
+        if a.dispatchPortParticipates(self, thread) { consider(.mainQueue, mainQueuePort) }
         guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
         switch message {
-        case .wakeUp: rl.wakeUpPending = false
-        case .timerPort: a.mode.port.pendingMessage = false
-        case .mainQueue: mainQueuePortPending = false
+        case .wakeUp: rl.wakeUpPort.take()
+        case .timerPort: a.mode.port.mailbox.take()
+        case .mainQueue: mainQueuePort.take()
         case .none: break
         }
         return message

@@ -17,11 +17,7 @@ extension Kernel {
             return
         }
         record(thread, .wakeUpSend(runLoop: rl.nameID))
-        if !rl.wakeUpPending {
-            portSequence += 1
-            rl.wakeUpPending = true
-            rl.wakeUpSequence = portSequence
-        }
+        rl.wakeUpPort.post(&portArrivals)
         wakeIfWaiting(rl, on: .wakeUp)
     }
 

@@ -20,9 +20,8 @@ public final class SimRunLoop {
     var commonObservers: [Observer] = []
     /// `CFRunLoopPerformBlock` items in FIFO order: the modes they may run in (nil = common) and the block.
     var blocks: [(modes: [String]?, block: ObjectID)] = []
-    /// A message is queued on the wake-up port.
-    var wakeUpPending = false
-    var wakeUpSequence: UInt64 = 0
+    /// The wake-up port (`_wakeUpPort`): `CFRunLoopWakeUp` posts to it.
+    var wakeUpPort = Port()
     /// Running activations, innermost last.
     var activations: [ActivationFrame] = []
     var nextObserverID = 0

@@ -7,10 +7,10 @@ public struct TimerPort: Sendable {
     var entry: UInt64?
     /// Whether CF recorded that it armed the port (never, on the mk_timer-only build).
     public var armTracked = false
-    /// A message is queued on the port (collapses: the port queue holds one).
-    public var pendingMessage = false
-    /// Arrival order of the pending message, for "first ready port wins" in a wait.
-    var messageSequence: UInt64 = 0
+    /// The port's message queue: expiry posts one message to it.
+    var mailbox = Port()
+    /// A message is queued on the port.
+    public var pendingMessage: Bool { mailbox.hasMessage }
     /// The message was posted although no timer was due when it was armed-for (a stale wake).
     public var pendingIsStale = false
 }

@@ -167,11 +167,7 @@ extension Kernel {
         mode.port.entry = nil
         mode.port.armedDeadline = nil
         let stale = mode.timers.earliest.map { $0.fire > now } ?? true
-        if !mode.port.pendingMessage {
-            portSequence += 1
-            mode.port.pendingMessage = true
-            mode.port.messageSequence = portSequence
-        }
+        mode.port.mailbox.post(&portArrivals)
         mode.port.pendingIsStale = stale
         record(threads[rl.threadID], .portFire(runLoop: rl.nameID, mode: name(mode), stale: stale))
         wakeIfWaiting(rl, on: .timerPort(mode.name))
