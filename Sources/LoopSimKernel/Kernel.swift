@@ -66,9 +66,8 @@ public final class Kernel {
     var pendingAfters: [(block: ObjectID, queue: QueueRef)?] = []
     /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
     var trackingUntil = SimInstant.zero
-    /// The default notification center's registrations, in registration order.
-    public internal(set) var notificationRegistrations: [NotificationRegistration] = []
-    var nextRegistrationID = 0
+    /// The default notification center.
+    let notifications = NotificationCenter()
     /// Every object that died: when, on which thread (for `loopsim why`).
     public internal(set) var deaths: [DeathRecord] = []
     /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).

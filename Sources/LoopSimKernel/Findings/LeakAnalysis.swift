@@ -52,11 +52,8 @@ struct LeakAnalysis {
         add(k.mainQueue.lazy.compactMap(\.heldObject), "queue main", "queue", "pending")
         add(k.globalQueue.lazy.compactMap(\.heldObject), "queue global", "queue", "pending")
         for q in k.serialQueues { add(q.items.lazy.compactMap(\.heldObject), "queue \(q.name)", "queue", "pending") }
-        for r in k.notificationRegistrations {
-            if case .block(_, let block, _) = r.kind { add(CollectionOfOne(block), "notification center", "notification center", r.name) }
-            if k.profile.notificationObjectFilterRetained, case .object(let sender) = r.object {
-                add(CollectionOfOne(sender), "notification center", "notification center", "object")
-            }
+        for (edge, object) in k.notifications.strongReferences(retainingSenders: k.profile.notificationObjectFilterRetained) {
+            add(CollectionOfOne(object), "notification center", "notification center", edge)
         }
         add(k.pendingAfters.lazy.compactMap { $0?.block }, "dispatch_after pending", "queue", "block")
         for queue in k.operationQueues {

@@ -181,7 +181,8 @@ extension Kernel {
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let blockID) = block else { return .next }
             if !owned { try requireRetainable(block); retain(blockID) }
-            let token = addBlockObserver(name: name, object: object, queue: queueRef, block: blockID, on: thread)
+            let token = notifications.addBlockObserver(name: name, object: object, queue: queueRef, block: blockID,
+                                                      on: thread, self)
             if let into {
                 try store(.object(token), owned: true, into: into, in: frame, on: thread)
             } else {
@@ -191,12 +192,13 @@ extension Kernel {
             guard let observer = try liveObject(try evaluate(observerExpr, in: frame, on: thread), expecting: "an observer")
             else { return .next }
             let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread) } ?? .null
-            try addSelectorObserver(observer, classIndex: classIndex, method: method, name: name, object: object, on: thread)
+            try notifications.addSelectorObserver(observer, classIndex: classIndex, method: method, name: name,
+                                                  object: object, on: thread, self)
         case .removeObserver(let expr):
-            removeObserver(try evaluate(expr, in: frame, on: thread), on: thread)
+            notifications.removeObserver(try evaluate(expr, in: frame, on: thread), on: thread, self)
         case .postNotification(let name, let objectExpr):
             let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread) } ?? .null
-            return postNotification(name: name, object: object, on: thread)
+            return notifications.post(name: name, object: object, on: thread, self)
         case .beginBackgroundTask(let expirationExpr, let into):
             var handler: ObjectID?
             if let expirationExpr {

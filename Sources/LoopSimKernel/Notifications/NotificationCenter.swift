@@ -1,44 +1,52 @@
-extension Kernel {
+/// The default notification center (`NSNotificationCenter.defaultCenter`): its registrations, in registration
+/// order, and what adding, removing and posting do to them. It owns the registrations; the kernel's services
+/// (the heap, events, queues) are reached through the ``Kernel`` each call is given.
+final class NotificationCenter {
+    /// The registrations, in registration order.
+    private(set) var registrations: [NotificationRegistration] = []
+    private var nextID = 0
+
     /// `addObserverForName:object:queue:usingBlock:` — the center keeps the block (the caller's +1 on it) until
     /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration.
-    func addBlockObserver(name: String, object: Value, queue: QueueRef?, block: ObjectID, on thread: SimThread) -> ObjectID {
-        let token = heap.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
-                                  slotStrengths: [], slots: [], isDeclaredRoot: false, at: now, on: thread.name)
-        if profile.notificationObjectFilterRetained, case .object(let id) = object {
-            retain(id)  // an older corelibs kept the sender; released with the registration
+    func addBlockObserver(name: String, object: Value, queue: QueueRef?, block: ObjectID, on thread: SimThread,
+                          _ k: Kernel) -> ObjectID {
+        let token = k.heap.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
+                                    slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
+        if k.profile.notificationObjectFilterRetained, case .object(let id) = object {
+            k.retain(id)  // an older corelibs kept the sender; released with the registration
         }
-        nextRegistrationID += 1
-        notificationRegistrations.append(NotificationRegistration(id: nextRegistrationID, name: name, object: object,
-                                                                  kind: .block(token: token.id, block: block, queue: queue)))
-        record(thread, .observerAddBlock(name: self.name(name), token: self.name(token),
-                                         queue: self.name(queue.map(queueName) ?? "posting thread")))
+        nextID += 1
+        registrations.append(NotificationRegistration(id: nextID, name: name, object: object,
+                                                      kind: .block(token: token.id, block: block, queue: queue)))
+        k.record(thread, .observerAddBlock(name: k.name(name), token: k.name(token),
+                                           queue: k.name(queue.map(k.queueName) ?? "posting thread")))
         return token.id
     }
 
     /// `addObserver:selector:name:object:`.
     func addSelectorObserver(_ observer: HeapObject, classIndex: Int, method: Int, name: String, object: Value,
-                             on thread: SimThread) throws(RuntimeFault) {
-        if profile.selectorObserverRef == .none {
+                             on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
+        if k.profile.selectorObserverRef == .none {
             throw RuntimeFault("addObserver:selector:name:object: does not exist in swift-corelibs-foundation: "
                 + "only addObserver(forName:object:queue:using:)")
         }
-        nextRegistrationID += 1
-        notificationRegistrations.append(NotificationRegistration(
-            id: nextRegistrationID, name: name, object: object,
+        nextID += 1
+        registrations.append(NotificationRegistration(
+            id: nextID, name: name, object: object,
             kind: .selector(observer: observer.id, classIndex: classIndex, method: method)))
-        record(thread, .observerAddSelector(name: self.name(name), observer: self.name(observer),
-                                            held: self.name(profile.selectorObserverRef.rawValue)))
+        k.record(thread, .observerAddSelector(name: k.name(name), observer: k.name(observer),
+                                              held: k.name(k.profile.selectorObserverRef.rawValue)))
     }
 
     /// `removeObserver:` — a token ends its block registration; any other object ends all its selector ones.
-    func removeObserver(_ value: Value, on thread: SimThread) {
+    func removeObserver(_ value: Value, on thread: SimThread, _ k: Kernel) {
         guard case .object(let id) = value else { return }
         var released: [ObjectID] = []
-        notificationRegistrations.removeAll { registration in
+        registrations.removeAll { registration in
             switch registration.kind {
             case .block(let token, let block, _) where token == id:
                 released.append(block)
-                if profile.notificationObjectFilterRetained, case .object(let sender) = registration.object {
+                if k.profile.notificationObjectFilterRetained, case .object(let sender) = registration.object {
                     released.append(sender)
                 }
                 return true
@@ -48,9 +56,9 @@ extension Kernel {
                 return false
             }
         }
-        record(thread, .observerRemove(observer: heap.object(id).map { name($0) } ?? name("\(id)"),
-                                       registrations: Int64(released.count)))
-        for object in released { release(object, on: thread) }
+        k.record(thread, .observerRemove(observer: k.heap.object(id).map { k.name($0) } ?? k.name("\(id)"),
+                                         registrations: Int64(released.count)))
+        for object in released { k.release(object, on: thread) }
     }
 
     /// `postNotificationName:object:` — the matching registrations, in registration order, delivered now.
@@ -58,21 +66,35 @@ extension Kernel {
     /// Delivery goes to a snapshot taken at the post: removing an observer while the post is delivered does not
     /// cancel its remaining deliveries (the seed's S4 bug — a manager registered twice runs its block twice even
     /// though its handler removes it — depends on this). Blocks of the snapshot are retained until delivered.
-    func postNotification(name: String, object: Value, on thread: SimThread) -> FrameAction {
-        let matching = notificationRegistrations.filter { r in
+    func post(name: String, object: Value, on thread: SimThread, _ k: Kernel) -> FrameAction {
+        let matching = registrations.filter { r in
             r.name == name && (r.object == .null || r.object == object)
         }
-        record(thread, .notificationPost(name: self.name(name), observers: Int64(matching.count)))
+        k.record(thread, .notificationPost(name: k.name(name), observers: Int64(matching.count)))
         var blocks: [ObjectID?] = []
         for r in matching {
-            if case .block(_, let block, _) = r.kind, heap.object(block) != nil {
-                retain(block)
+            if case .block(_, let block, _) = r.kind, k.heap.object(block) != nil {
+                k.retain(block)
                 blocks.append(block)
             } else {
                 blocks.append(nil)
             }
         }
         return matching.isEmpty ? .next : .push(PostFrame(name: name, registrations: matching, blocks: blocks))
+    }
+
+    /// Ends a selector registration whose zeroing-weak observer was found gone at a delivery (Foundation RN 10.11).
+    func unregister(_ id: Int) { registrations.removeAll { $0.id == id } }
+
+    /// What the center holds strongly, for the leak analysis: each block registration's block, and the sender
+    /// of an `object:` filter where the variant retains it.
+    func strongReferences(retainingSenders: Bool) -> [(edge: String, object: ObjectID)] {
+        var held: [(edge: String, object: ObjectID)] = []
+        for r in registrations {
+            if case .block(_, let block, _) = r.kind { held.append((r.name, block)) }
+            if retainingSenders, case .object(let sender) = r.object { held.append(("object", sender)) }
+        }
+        return held
     }
 }
 
@@ -125,7 +147,7 @@ final class PostFrame: Frame {
                 case .weak:
                     guard kernel.heap.isAlive(observer), let o = kernel.heap.object(observer) else {
                         // a zeroing-weak observer that is gone: skipped and unregistered (Foundation RN 10.11)
-                        kernel.notificationRegistrations.removeAll { $0.id == r.id }
+                        kernel.notifications.unregister(r.id)
                         kernel.record(thread, .notificationSkipDead(name: kernel.name(name)))
                         continue
                     }
