@@ -25,14 +25,9 @@ public final class Kernel {
     /// The run's events: folded into its fingerprint, and kept when a trace or a view needs them.
     public internal(set) var log: EventLog
 
-    // MARK: Queues
-    var mainQueue = Deque<WorkItem>()
-    /// The main queue's port (`_dispatch_get_main_queue_port_4CF`): a block queued on the main queue posts to it.
-    var mainQueuePort = Port()
-    var globalQueue = Deque<WorkItem>()
-    var idleWorkers: [Int] = []
-    var serialQueues: [SerialQueue] = []
-    static let poolLimit = 64
+    // MARK: GCD
+    /// GCD's queues.
+    let dispatch: DispatchQueues
 
     // MARK: App
     /// The app's own references (window, navigation stack) and the main program's locals.
@@ -62,8 +57,6 @@ public final class Kernel {
     var presentations: [(serial: Int, record: PresentationRecord)] = []
     var operationQueues: [OperationQueueState] = []
     var userEventSource: ObjectID?
-    /// `dispatch_after` blocks waiting for their deadline (nil once queued).
-    var pendingAfters: [(block: ObjectID, queue: QueueRef)?] = []
     /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
     var trackingUntil = SimInstant.zero
     /// The default notification center.
@@ -100,7 +93,7 @@ public final class Kernel {
         self.program = program
         self.configuration = configuration
         self.log = EventLog(keepsEvents: configuration.keepsTrace)
-        self.serialQueues = program.serialQueues.map { SerialQueue(name: $0) }
+        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
         self.operationQueues = program.operationQueues.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent) }
         self.userActions = program.userActions + configuration.extraUserActions
         self.classSlotLayouts = program.classes.map { SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength)) }
@@ -263,11 +256,4 @@ enum WorkItem {
         case .serialDrain, .operation: nil
         }
     }
-}
-
-/// A serial dispatch queue: FIFO, one block at a time, drained on a pool thread.
-struct SerialQueue {
-    var name: String
-    var items = Deque<WorkItem>()
-    var isScheduled = false
 }

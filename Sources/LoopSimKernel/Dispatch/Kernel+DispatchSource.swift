@@ -56,7 +56,7 @@ extension Kernel {
               state.pendingData > 0 else { return }
         o.dispatchSource!.handlerInFlight = true
         retain(o.id)  // the queued invocation keeps the source alive
-        enqueue(.sourceHandler(o.id), on: state.queue)
+        dispatch.enqueue(.sourceHandler(o.id), on: state.queue, self)
     }
 
     /// `dispatch_resume`.
@@ -96,7 +96,7 @@ extension Kernel {
             return
         }
         retain(o.id)  // the queued cancellation callout keeps the source
-        enqueue(.sourceCancel(o.id), on: state.queue)
+        dispatch.enqueue(.sourceCancel(o.id), on: state.queue, self)
     }
 
     /// The cancellation callout, on the source's queue: frees the handler.
@@ -128,19 +128,18 @@ extension Kernel {
     /// Modelled to fire at its deadline; libdispatch allows up to 10 % leeway (semantics §6).
     func dispatchAfter(_ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread) {
         if delay <= .zero {
-            dispatchAsync(block, to: queueRef, from: thread)
+            dispatch.async(block, to: queueRef, from: thread, self)
             return
         }
-        pendingAfters.append((block: block, queue: queueRef))
-        record(thread, .dispatchAfter(queue: name(queueName(queueRef)), at: now + delay,
+        let index = dispatch.addAfter(block, queue: queueRef)
+        record(thread, .dispatchAfter(queue: name(dispatch.name(of: queueRef)), at: now + delay,
                                       block: heap.object(block).map { labelName($0) } ?? name("")))
-        queue.schedule(.dispatchAfter(pendingAfters.count - 1), at: now + delay, phase: .kernelTimer)
+        queue.schedule(.dispatchAfter(index), at: now + delay, phase: .kernelTimer)
     }
 
     func dispatchAfterFired(_ index: Int) {
-        guard let item = pendingAfters[index] else { return }
-        pendingAfters[index] = nil
-        dispatchAsync(item.block, to: item.queue, from: nil)
+        guard let item = dispatch.takeAfter(index) else { return }
+        dispatch.async(item.block, to: item.queue, from: nil, self)
     }
 }
 

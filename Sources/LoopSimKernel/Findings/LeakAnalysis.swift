@@ -49,13 +49,11 @@ struct LeakAnalysis {
             add(rl.commonTimers, "\(name) common items", "runloop", "timers")
             add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block")
         }
-        add(k.mainQueue.lazy.compactMap(\.heldObject), "queue main", "queue", "pending")
-        add(k.globalQueue.lazy.compactMap(\.heldObject), "queue global", "queue", "pending")
-        for q in k.serialQueues { add(q.items.lazy.compactMap(\.heldObject), "queue \(q.name)", "queue", "pending") }
+        for (queue, held) in k.dispatch.heldObjects() { add(held, "queue \(queue)", "queue", "pending") }
         for (edge, object) in k.notifications.strongReferences(retainingSenders: k.profile.notificationObjectFilterRetained) {
             add(CollectionOfOne(object), "notification center", "notification center", edge)
         }
-        add(k.pendingAfters.lazy.compactMap { $0?.block }, "dispatch_after pending", "queue", "block")
+        add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block")
         for queue in k.operationQueues {
             add(queue.operations.lazy.compactMap(\.block), "operation queue \(queue.name)", "queue", "operation")
         }

@@ -19,7 +19,7 @@ final class NotificationCenter {
         registrations.append(NotificationRegistration(id: nextID, name: name, object: object,
                                                       kind: .block(token: token.id, block: block, queue: queue)))
         k.record(thread, .observerAddBlock(name: k.name(name), token: k.name(token),
-                                           queue: k.name(queue.map(k.queueName) ?? "posting thread")))
+                                           queue: k.name(queue.map(k.dispatch.name(of:)) ?? "posting thread")))
         return token.id
     }
 
@@ -127,7 +127,7 @@ final class PostFrame: Frame {
                 let onOwnQueue = kernel.profile.notificationPosterWaits && queue == .main && thread.isMain
                 if let queue, !onOwnQueue {
                     guard kernel.profile.notificationPosterWaits else {
-                        kernel.dispatchAsync(block, to: queue, from: thread)
+                        kernel.dispatch.async(block, to: queue, from: thread, kernel)
                         continue
                     }
                     // corelibs: the poster waits until the block has run on its queue (SCF-HEAD post).
@@ -136,7 +136,7 @@ final class PostFrame: Frame {
                                                  isInternal: true, at: kernel.now, on: thread.name)
                     s.semaphore = SemaphoreState(value: 0)
                     kernel.retain(s.id)
-                    kernel.enqueue(.blockThenSignal(block, semaphore: s.id), on: queue)
+                    kernel.dispatch.enqueue(.blockThenSignal(block, semaphore: s.id), on: queue, kernel)
                     let action = kernel.semaphoreWait(s, timeout: nil, on: thread)
                     kernel.release(s.id, on: thread)
                     return action

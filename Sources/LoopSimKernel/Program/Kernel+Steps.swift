@@ -119,7 +119,7 @@ extension Kernel {
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
             if !owned { try requireRetainable(block); retain(id) }
-            dispatchAsync(id, to: queueRef, from: thread)
+            dispatch.async(id, to: queueRef, from: thread, self)
         case .detachThread(let name, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }

@@ -62,8 +62,8 @@ extension Kernel {
             a.callOut(then: .dispatchPeek)
         case .dispatchPeek:
             a.poll = a.sourceHandledThisLoop || a.isPoll
-            if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && mainQueuePort.hasMessage {
-                mainQueuePort.take()
+            if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && dispatch.mainPort.hasMessage {
+                dispatch.takeMainPortMessage()
                 a.message = .mainQueue
                 record(thread, .dispatchPeek(mode: name(a.mode)))
                 a.phase = .handleMessage
@@ -159,12 +159,12 @@ extension Kernel {
         let rl = a.runLoop
         consider(.wakeUp, rl.wakeUpPort)
         consider(.timerPort, a.mode.port.mailbox)
-        if a.dispatchPortParticipates(self, thread) { consider(.mainQueue, mainQueuePort) }
+        if a.dispatchPortParticipates(self, thread) { consider(.mainQueue, dispatch.mainPort) }
         guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
         switch message {
         case .wakeUp: rl.wakeUpPort.take()
         case .timerPort: a.mode.port.mailbox.take()
-        case .mainQueue: mainQueuePort.take()
+        case .mainQueue: dispatch.takeMainPortMessage()
         case .none: break
         }
         return message

@@ -133,16 +133,16 @@ final class MainQueueDrainFrame: Frame {
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if remaining == nil {
-            remaining = kernel.mainQueue.count
+            remaining = kernel.dispatch.mainCount
             thread.mainQueueDrainDepth += 1
             kernel.record(thread, .mainQueueDrain(blocks: Int64(remaining!)))
         }
-        if remaining! > 0, let item = kernel.mainQueue.popFirst() {
+        if remaining! > 0, let item = kernel.dispatch.popMain() {
             remaining! -= 1
-            return .push(kernel.workFrame(item, edge: "main queue block"))
+            return .push(kernel.dispatch.frame(for: item, edge: "main queue block", kernel))
         }
         thread.mainQueueDrainDepth -= 1
-        if !kernel.mainQueue.isEmpty { kernel.signalMainQueuePort() }
+        if kernel.dispatch.mainCount > 0 { kernel.dispatch.signalMainPort(kernel) }
         return .pop(.null)
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }

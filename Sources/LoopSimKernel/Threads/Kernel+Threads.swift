@@ -137,6 +137,15 @@ extension Kernel {
         record(thread, .runLoopCreate(runLoop: rl.nameID))
         return rl
     }
+
+    /// `+[NSThread detachNewThreadWithBlock:]`: the thread object retains the block until the thread exits.
+    func detachThread(name: String, block: ObjectID) {
+        let thread = makeThread(name: name, kind: .thread)
+        thread.threadBlock = block
+        retain(block)
+        thread.frames = [blockFrame(block, edge: "thread entry block")]
+        scheduleResume(thread)
+    }
 }
 
 /// The base frame of the main thread: `UIApplicationMain` runs the default mode for ever

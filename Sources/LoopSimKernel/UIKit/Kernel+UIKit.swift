@@ -225,7 +225,7 @@ extension Kernel {
             q.operations[i].state = .running
             q.running += 1
             operationQueues[index] = q
-            enqueue(.operation(queue: index, operation: i), on: .global)
+            dispatch.enqueue(.operation(queue: index, operation: i), on: .global, self)
             q = operationQueues[index]
         }
     }

@@ -1,0 +1,220 @@
+import DequeModule
+
+/// GCD's queues: the main queue and its port, the global queue and its pool of worker threads, the serial
+/// queues, and the `dispatch_after` blocks waiting for their deadline. It owns them; the kernel's services (the
+/// clock, threads, events, the heap) are reached through the ``Kernel`` each call is given.
+final class DispatchQueues {
+    /// At most this many pool threads (libdispatch's pool is larger; no scenario comes near it).
+    static let poolLimit = 64
+
+    /// Blocks for the main thread, in order: drained by the main run loop (`_dispatch_main_queue_callback_4CF`).
+    private var main = Deque<WorkItem>()
+    /// The main queue's port (`_dispatch_get_main_queue_port_4CF`): a block queued on the main queue posts to it.
+    private(set) var mainPort = Port()
+    /// Work for the pool, in order.
+    private var global = Deque<WorkItem>()
+    /// Pool threads with nothing to do, by id (the lowest is reused first).
+    private var idleWorkers: [Int] = []
+    private var serial: [SerialQueue]
+    /// `dispatch_after` blocks waiting for their deadline (nil once queued).
+    private var afters: [(block: ObjectID, queue: QueueRef)?] = []
+
+    init(serialQueueNames: [String]) {
+        serial = serialQueueNames.map { SerialQueue(name: $0) }
+    }
+
+    /// `dispatch_async`: the queue holds the block (+1 already taken by the caller) until a thread runs it.
+    func async(_ block: ObjectID, to queueRef: QueueRef, from thread: SimThread?, _ k: Kernel) {
+        k.record(thread, .dispatchAsync(queue: k.name(name(of: queueRef)),
+                                        block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
+        enqueue(.block(block), on: queueRef, k)
+    }
+
+    /// Puts a work item on a queue and makes sure a thread will run it.
+    func enqueue(_ item: WorkItem, on queueRef: QueueRef, _ k: Kernel) {
+        switch queueRef {
+        case .main:
+            main.append(item)
+            signalMainPort(k)
+        case .global:
+            submitToPool(item, k)
+        case .serial(let index):
+            serial[index].items.append(item)
+            if !serial[index].isScheduled {
+                serial[index].isScheduled = true
+                submitToPool(.serialDrain(index), k)
+            }
+        }
+    }
+
+    /// The queue's name as reports and events give it.
+    func name(of q: QueueRef) -> String {
+        switch q {
+        case .main: "main"
+        case .global: "global"
+        case .serial(let i): serial[i].name
+        }
+    }
+
+    // MARK: The main queue
+
+    /// The main queue's port gets a message (collapsing); the main thread wakes if it waits on it.
+    func signalMainPort(_ k: Kernel) {
+        mainPort.post(&k.portArrivals)
+        k.wakeIfWaiting(k.runLoops[0], on: .mainQueue)
+    }
+
+    /// The main run loop receives the main queue's port message.
+    func takeMainPortMessage() { mainPort.take() }
+
+    /// How many blocks wait on the main queue.
+    var mainCount: Int { main.count }
+
+    /// The next block of the main queue, taken off it.
+    func popMain() -> WorkItem? { main.popFirst() }
+
+    // MARK: The pool and serial queues
+
+    /// Hands work to the GCD pool: an idle pool thread is reused, else a new one starts (up to the limit).
+    private func submitToPool(_ item: WorkItem, _ k: Kernel) {
+        global.append(item)
+        if !idleWorkers.isEmpty {
+            let id = idleWorkers.removeFirst()
+            k.threads[id].state = .runnable
+            k.scheduleResume(k.threads[id])
+        } else if k.threads.filter({ $0.kind == .poolWorker }).count < Self.poolLimit {
+            let worker = k.makeThread(name: "worker-\(k.threads.filter { $0.kind == .poolWorker }.count + 1)",
+                                      kind: .poolWorker)
+            worker.frames = [PoolWorkerFrame()]
+            k.scheduleResume(worker)
+        }
+    }
+
+    /// The pool's next work item, taken off the global queue.
+    func popGlobal() -> WorkItem? { global.popFirst() }
+
+    /// A pool thread found no work: it waits to be handed some.
+    func parkIdle(_ threadID: Int) {
+        idleWorkers.append(threadID)
+        idleWorkers.sort()
+    }
+
+    /// The next item of serial queue `index`; nil, and the queue unscheduled, when it is empty.
+    func popSerial(_ index: Int) -> WorkItem? {
+        guard let item = serial[index].items.popFirst() else {
+            serial[index].isScheduled = false
+            return nil
+        }
+        return item
+    }
+
+    // MARK: dispatch_after
+
+    /// A `dispatch_after` block waiting for its deadline; returns its index for ``takeAfter(_:)``.
+    func addAfter(_ block: ObjectID, queue: QueueRef) -> Int {
+        afters.append((block: block, queue: queue))
+        return afters.count - 1
+    }
+
+    /// The `dispatch_after` block whose deadline came, if it is still waiting.
+    func takeAfter(_ index: Int) -> (block: ObjectID, queue: QueueRef)? {
+        guard let item = afters[index] else { return nil }
+        afters[index] = nil
+        return item
+    }
+
+    // MARK: Work items
+
+    /// The frame that runs one work item on the current thread.
+    func frame(for item: WorkItem, edge: String, _ k: Kernel) -> Frame {
+        switch item {
+        case .block(let block): k.blockFrame(block, edge: edge)
+        case .sourceHandler(let source): SourceHandlerFrame(source: source)
+        case .serialDrain(let index): SerialDrainFrame(queue: index)
+        case .blockThenSignal(let block, let semaphore):
+            BlockThenFrame(block: block, edge: "notification block") { kernel, thread in
+                if let s = kernel.heap.object(semaphore) { kernel.semaphoreSignal(s, from: thread) }
+                kernel.release(semaphore, on: thread)
+            }
+        case .operation(let queue, let operation): k.operationFrame(queue: queue, operation: operation)
+        case .sourceCancel(let source): k.sourceCancelFrame(source)
+        }
+    }
+
+    /// What the queues hold strongly, for the leak analysis, queue by queue: (queue name, held objects).
+    func heldObjects() -> [(queue: String, objects: [ObjectID])] {
+        [("main", main.compactMap(\.heldObject)), ("global", global.compactMap(\.heldObject))]
+            + serial.map { ($0.name, $0.items.compactMap(\.heldObject)) }
+    }
+
+    /// The `dispatch_after` blocks still waiting.
+    var pendingAfterBlocks: [ObjectID] { afters.compactMap { $0?.block } }
+}
+
+/// A serial dispatch queue: FIFO, one block at a time, drained on a pool thread.
+struct SerialQueue {
+    var name: String
+    var items = Deque<WorkItem>()
+    var isScheduled = false
+}
+
+/// The base frame of a GCD pool thread: take the next work item, run it inside an autorelease pool, go idle
+/// when there is none.
+final class PoolWorkerFrame: Frame {
+    var ranItem = false
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if ranItem {
+            ranItem = false
+            kernel.drainAutoreleasePool(of: thread, reason: "end of work item")
+            if !thread.pendingDeallocs.isEmpty { return .next }
+        }
+        guard let item = kernel.dispatch.popGlobal() else {
+            thread.state = .idle
+            kernel.dispatch.parkIdle(thread.id)
+            kernel.record(thread, .threadIdle)
+            return .yield
+        }
+        ranItem = true
+        return .push(kernel.dispatch.frame(for: item, edge: "dispatch block", kernel))
+    }
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}
+
+/// Runs a block (the frame owns a +1 on it), then one follow-up on the same thread: signal a poster's
+/// semaphore, finish an operation.
+final class BlockThenFrame: Frame {
+    let block: ObjectID?
+    let edge: String
+    let then: (Kernel, SimThread) -> Void
+    var ran = false
+
+    init(block: ObjectID?, edge: String, then: @escaping (Kernel, SimThread) -> Void) {
+        self.block = block
+        self.edge = edge
+        self.then = then
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if !ran {
+            ran = true
+            if let block, kernel.heap.object(block) != nil { return .push(kernel.blockFrame(block, edge: edge)) }
+        }
+        then(kernel, thread)
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}
+
+/// Runs a serial queue's blocks one after another on one pool thread.
+final class SerialDrainFrame: Frame {
+    let queue: Int
+    init(queue: Int) { self.queue = queue }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        guard let item = kernel.dispatch.popSerial(queue) else { return .pop(.null) }
+        return .push(kernel.dispatch.frame(for: item, edge: "\(kernel.dispatch.name(of: .serial(queue))) block", kernel))
+    }
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}
