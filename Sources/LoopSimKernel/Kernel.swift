@@ -40,7 +40,6 @@ public final class Kernel {
     public internal(set) var appState = AppState.active
     public internal(set) var appStateTimeline: [AppStateChange] = []
     public internal(set) var foregroundReturns: [ForegroundReturn] = []
-    public internal(set) var samples: [Sample] = []
     var deviceAsleepSince: SimInstant?
     var frozenEntries: [EventQueue<KernelEvent>.Entry] = []
     var deferredResumes: [Int] = []
@@ -61,8 +60,6 @@ public final class Kernel {
     var trackingUntil = SimInstant.zero
     /// The default notification center.
     let notifications = NotificationCenter()
-    /// Every object that died: when, on which thread (for `loopsim why`).
-    public internal(set) var deaths: [DeathRecord] = []
     /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
     var corelibsTimerHolds: [ObjectID] = []
 
@@ -74,13 +71,8 @@ public final class Kernel {
     /// The global block of each block literal that captures nothing, made on first use (by template index).
     var globalBlocks: [ObjectID?]
     var steps = 0
-    public internal(set) var runLoopExits: [RunLoopExit] = []
-    public internal(set) var logs: [LogEntry] = []
-    public internal(set) var checks: [CheckSnapshot] = []
-    /// Timers that deallocated, with their statistics.
-    var finishedTimers: [RunOutcome.TimerRecord] = []
-    /// Dispatch sources that deallocated, with their statistics.
-    var finishedSources: [RunOutcome.SourceRecord] = []
+    /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
+    public internal(set) var records = RunRecords()
     public internal(set) var crash: Crash?
     public internal(set) var limit: LimitStop?
     /// Objects created during the current step whose initializer must run before the next step.

@@ -44,7 +44,7 @@ public enum LifetimeQuery {
                                                           "edges": .array(p.edges.map { .string($0) })]) }),
             ]))
         }
-        for death in kernel.deaths where death.object == name || "#\(death.serial)" == name
+        for death in kernel.records.deaths where death.object == name || "#\(death.serial)" == name
             || "\(death.className) \(death.object)" == name {
             text += "  \(death.className) \(death.object) (#\(death.serial)) was deallocated at \(death.at.description) "
                 + "on thread \(death.thread)\n"

@@ -104,23 +104,23 @@ public struct RunOutcome: Sendable {
             if o.dispatchSource != nil { liveSources.append(Int32(index)) }
         }
         var timers = TimerRecords()
-        timers.reserveCapacity(k.finishedTimers.count + liveTimers.count)
-        Self.mergeByLabel(k.finishedTimers, consume liveTimers, of: heap, label: \.label) { timers.append($0) }
+        timers.reserveCapacity(k.records.finishedTimers.count + liveTimers.count)
+        Self.mergeByLabel(k.records.finishedTimers, consume liveTimers, of: heap, label: \.label) { timers.append($0) }
             live: { timers.append(Self.record($0)) }
         self.timers = timers
         var sources: [SourceRecord] = []
-        sources.reserveCapacity(k.finishedSources.count + liveSources.count)
-        Self.mergeByLabel(k.finishedSources, consume liveSources, of: heap, label: \.label) { sources.append($0) }
+        sources.reserveCapacity(k.records.finishedSources.count + liveSources.count)
+        Self.mergeByLabel(k.records.finishedSources, consume liveSources, of: heap, label: \.label) { sources.append($0) }
             live: { sources.append(Self.record(source: $0)) }
         self.sources = sources
-        runLoopExits = k.runLoopExits
-        logs = k.logs
-        checks = k.checks
-        deaths = k.deaths
+        runLoopExits = k.records.runLoopExits
+        logs = k.records.logs
+        checks = k.records.checks
+        deaths = k.records.deaths
         appState = k.appState
         appStateTimeline = k.appStateTimeline
         foregroundReturns = k.foregroundReturns
-        samples = k.samples
+        samples = k.records.samples
         presentations = k.presentations.map(\.record)
         eventLog = k.log.events
         names = k.log.names

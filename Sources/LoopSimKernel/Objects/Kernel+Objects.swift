@@ -116,14 +116,14 @@ extension Kernel {
                 if let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
             }
         }
-        if object.isTimer { finishedTimers.append(RunOutcome.record(object)) }
-        if object.dispatchSource != nil { finishedSources.append(RunOutcome.record(source: object)) }
+        if object.isTimer { records.finishedTimers.append(RunOutcome.record(object)) }
+        if object.dispatchSource != nil { records.finishedSources.append(RunOutcome.record(source: object)) }
         // References taken while it was deallocating (its dealloc retained it: a block capturing self, self stored
         // into a strong field) do not keep it: the ObjC runtime ignores a retain of a deallocating object. It is
         // freed anyway, and those references dangle; releasing one later crashes the app (``release(_:on:)``).
         let dangling = object.retainCount
         heap.finishDealloc(object)
-        deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial, at: now,
+        records.deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial, at: now,
                                   thread: thread.name))
         record(thread, .dealloc(object: name(object)))
         if dangling > 0 {

@@ -34,7 +34,7 @@ extension Kernel {
                 return .push(ProgramFrame(steps: branch, env: frame.env, ownsEnvironment: false, label: frame.label))
             }
         case .log(let text):
-            logs.append(LogEntry(at: now, thread: thread.name, text: text))
+            records.logs.append(LogEntry(at: now, thread: thread.name, text: text))
             record(thread, .log(text: name(text)))
         case .work(let spec):
             let duration = duration(spec)
@@ -223,7 +223,7 @@ extension Kernel {
             guard case .int(let value) = try evaluate(expr, in: frame, on: thread) else {
                 throw RuntimeFault("sample: \(name) is not an integer")
             }
-            samples.append(Sample(name: name, at: now, value: value))
+            records.samples.append(Sample(name: name, at: now, value: value))
             record(thread, .sample(name: self.name(name), value: Int64(value)))
         case .internalStep(let kernelStep):
             switch kernelStep {
@@ -294,7 +294,7 @@ extension Kernel {
             if !owned { try requireRetainable(block); retain(id) }
             addOperation(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread)
         case .check(let label):
-            checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
+            records.checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
             record(thread, .check(label: name(label)))
         }
         return .next

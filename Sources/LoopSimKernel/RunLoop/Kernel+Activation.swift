@@ -123,7 +123,7 @@ extension Kernel {
             if let entry = a.timeoutEntry { queue.cancel(entry) }
             rl.activations.removeAll { $0 === a }
             let result = a.result ?? .finished
-            runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
+            records.runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
                                             result: result, entered: true))
             record(thread, .runLoopExit(mode: name(a.mode), result: NameTable.result(result), entered: true))
             return .pop(.string(result.rawValue))
@@ -132,7 +132,7 @@ extension Kernel {
     }
 
     private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
-        runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
+        records.runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
                                         result: .finished, entered: false))
         record(thread, .runLoopExit(mode: name(a.mode), result: NameTable.result(.finished), entered: false))
         return .pop(.string(RunLoopResult.finished.rawValue))

@@ -83,7 +83,7 @@ extension Kernel {
         if let current = links(presenter).presented {
             let warning = "Warning: Attempt to present \(name) on \(heap.object(presenter)?.displayName ?? "") "
                 + "which is already presenting \(heap.object(current)?.displayName ?? "")"
-            logs.append(LogEntry(at: now, thread: thread.name, text: warning))
+            records.logs.append(LogEntry(at: now, thread: thread.name, text: warning))
             record(thread, .presentRefused(controller: self.name(name)))
             recordPresentation(vc) { $0.refused += 1 }
             return

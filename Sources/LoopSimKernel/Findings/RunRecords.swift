@@ -1,0 +1,15 @@
+/// What a run writes down for its outcome as it goes, in order: the report's logs, `check:` snapshots, samples
+/// and run-loop exits, every death (for `loopsim why`), and the statistics of timers and dispatch sources
+/// that deallocated before the end. Appended to only; ``RunOutcome`` reads it at the end.
+public struct RunRecords: Sendable {
+    public internal(set) var runLoopExits: [RunLoopExit] = []
+    public internal(set) var logs: [LogEntry] = []
+    public internal(set) var checks: [CheckSnapshot] = []
+    public internal(set) var samples: [Sample] = []
+    /// Every object that died: when, on which thread.
+    public internal(set) var deaths: [DeathRecord] = []
+    /// Timers that deallocated, with their statistics.
+    var finishedTimers: [RunOutcome.TimerRecord] = []
+    /// Dispatch sources that deallocated, with their statistics.
+    var finishedSources: [RunOutcome.SourceRecord] = []
+}
