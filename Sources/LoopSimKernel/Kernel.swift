@@ -28,6 +28,8 @@ public final class Kernel {
     // MARK: GCD
     /// GCD's queues.
     let dispatch: DispatchQueues
+    /// The scenario's `NSOperationQueue`s.
+    let operations: OperationQueues
 
     // MARK: App
     /// The app's own references (window, navigation stack) and the main program's locals.
@@ -54,7 +56,6 @@ public final class Kernel {
     var navigationControllers: [ObjectID] = []
     /// Presentation figures per controller, in the order first presented.
     var presentations: [(serial: Int, record: PresentationRecord)] = []
-    var operationQueues: [OperationQueueState] = []
     var userEventSource: ObjectID?
     /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
     var trackingUntil = SimInstant.zero
@@ -86,7 +87,7 @@ public final class Kernel {
         self.configuration = configuration
         self.log = EventLog(keepsEvents: configuration.keepsTrace)
         self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
-        self.operationQueues = program.operationQueues.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent) }
+        self.operations = OperationQueues(program.operationQueues)
         self.userActions = program.userActions + configuration.extraUserActions
         self.classSlotLayouts = program.classes.map { SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength)) }
         self.blockSlotLayouts = program.blocks.map {

@@ -136,7 +136,7 @@ final class DispatchQueues {
                 if let s = kernel.heap.object(semaphore) { kernel.semaphoreSignal(s, from: thread) }
                 kernel.release(semaphore, on: thread)
             }
-        case .operation(let queue, let operation): k.operationFrame(queue: queue, operation: operation)
+        case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation, k)
         case .sourceCancel(let source): k.sourceCancelFrame(source)
         }
     }

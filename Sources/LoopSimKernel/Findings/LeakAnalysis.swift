@@ -54,9 +54,7 @@ struct LeakAnalysis {
             add(CollectionOfOne(object), "notification center", "notification center", edge)
         }
         add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block")
-        for queue in k.operationQueues {
-            add(queue.operations.lazy.compactMap(\.block), "operation queue \(queue.name)", "queue", "operation")
-        }
+        for (queue, held) in k.operations.heldObjects() { add(held, "operation queue \(queue)", "queue", "operation") }
         add(k.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info")
         return roots
     }

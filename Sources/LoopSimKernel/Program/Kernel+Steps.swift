@@ -292,7 +292,7 @@ extension Kernel {
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
             if !owned { try requireRetainable(block); retain(id) }
-            addOperation(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread)
+            operations.add(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread, self)
         case .check(let label):
             records.checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
             record(thread, .check(label: name(label)))

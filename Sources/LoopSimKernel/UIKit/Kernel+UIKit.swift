@@ -205,47 +205,4 @@ extension Kernel {
               let m = program.classes[c].methods.firstIndex(where: { $0.name == method }) else { return nil }
         return methodFrame(o, classIndex: c, method: m)
     }
-
-    // MARK: NSOperationQueue
-
-    /// `[queue addOperationWithBlock:]`, optionally depending on the previously added operation.
-    func addOperation(_ block: ObjectID, to index: Int, dependsOnLast: Bool, from thread: SimThread) {
-        let dependency = dependsOnLast && !operationQueues[index].operations.isEmpty
-            ? operationQueues[index].operations.count - 1 : nil
-        operationQueues[index].operations.append((block: block, dependsOn: dependency, state: .pending))
-        record(thread, .operationAdd(queue: name(operationQueues[index].name),
-                                     operation: Int64(operationQueues[index].operations.count - 1)))
-        startReadyOperations(index)
-    }
-
-    func startReadyOperations(_ index: Int) {
-        var q = operationQueues[index]
-        for i in q.operations.indices where q.running < q.maxConcurrent && q.operations[i].state == .pending {
-            if let d = q.operations[i].dependsOn, q.operations[d].state != .finished { continue }
-            q.operations[i].state = .running
-            q.running += 1
-            operationQueues[index] = q
-            dispatch.enqueue(.operation(queue: index, operation: i), on: .global, self)
-            q = operationQueues[index]
-        }
-    }
-
-    /// Runs one operation (a +1 on its block for the run), then lets the queue start the next ready ones.
-    func operationFrame(queue index: Int, operation op: Int) -> Frame {
-        let block = operationQueues[index].operations[op].block
-        if let block { retain(block) }
-        return BlockThenFrame(block: block, edge: "operation") { kernel, thread in
-            kernel.operationFinished(index, op, on: thread)
-        }
-    }
-
-    func operationFinished(_ index: Int, _ op: Int, on thread: SimThread) {
-        operationQueues[index].operations[op].state = .finished
-        if let block = operationQueues[index].operations[op].block {
-            release(block, on: thread)  // the queue's reference to the finished operation
-        }
-        operationQueues[index].operations[op].block = nil
-        operationQueues[index].running -= 1
-        startReadyOperations(index)
-    }
 }

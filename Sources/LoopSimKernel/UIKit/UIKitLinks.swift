@@ -37,13 +37,3 @@ public struct PresentationRecord: Sendable, Hashable {
     public var firstShownAt: SimInstant?
 }
 
-/// An `NSOperationQueue`: operations run on pool threads, at most `maxConcurrent` at once, each after the
-/// operation it depends on has finished.
-struct OperationQueueState {
-    var name: String
-    var maxConcurrent: Int
-    var operations: [(block: ObjectID?, dependsOn: Int?, state: OperationState)] = []
-    var running = 0
-}
-
-enum OperationState { case pending, running, finished }
