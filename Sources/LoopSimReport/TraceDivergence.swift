@@ -2,7 +2,8 @@ import LoopSimKernel
 
 /// Where two variants' traces part, why, and what follows from it.
 ///
-/// The traces are aligned event by event (``TraceAlignment``), ignoring `seq` and `run.start`'s variant.
+/// The traces are aligned event by event (``TraceAlignment`` over `NormalizedEvent`s: the same instant,
+/// thread, kind and field values, `run.start`'s variant aside).
 /// The *first divergence* is the earliest event one variant has and the other has not, among the events a
 /// thread or the system visibly does: a timer port that fires, a wake, a callout, an exit, a dealloc.
 /// Kernel bookkeeping that differs before it (`port.arm`, `port.cancel`: the state of a mode's `mk_timer`)
@@ -58,7 +59,8 @@ public struct TraceDivergence: Sendable {
         b = rb.variant
         let ea = (try? TraceEvent.parse(ra.outcome.traceLines)) ?? []
         let eb = (try? TraceEvent.parse(rb.outcome.traceLines)) ?? []
-        let alignment = TraceAlignment(ea.map(\.normalized), eb.map(\.normalized))
+        let alignment = TraceAlignment(ra.outcome.eventLog.map { NormalizedEvent($0, names: ra.outcome.names) },
+                                       rb.outcome.eventLog.map { NormalizedEvent($0, names: rb.outcome.names) })
         truncated = alignment.truncated
         identical = ea.count == eb.count && alignment.commonPrefix == ea.count
         first = []

@@ -1,9 +1,5 @@
 /// One kernel trace line, read back: the instant, the thread, the event kind and its fields.
 ///
-/// The line itself is kept, and so is its *normalized* form, which two runs of the same scenario under
-/// different variants share whenever the event is the same: the `seq` number is dropped, and so is the
-/// `variant` of `run.start`.
-///
 /// ```swift
 /// let e = try TraceEvent(line: #"{"t":0,"seq":3,"thread":"main","ev":"rl.run","mode":"default"}"#)
 /// e.kind           // "rl.run"
@@ -22,8 +18,6 @@ public struct TraceEvent: Sendable, Hashable {
     public var fields: [String: JSONValue]
     /// The line as recorded.
     public var line: String
-    /// The line without `seq` (and without `run.start`'s `variant`): equal for the same event in two runs.
-    public var normalized: String
 
     /// Reads one trace line.
     /// - Throws: ``JSONParser/Failure`` when the line is not a JSON object with `t`, `seq`, `thread` and `ev`.
@@ -39,13 +33,6 @@ public struct TraceEvent: Sendable, Hashable {
         var fields = o
         for key in ["t", "seq", "thread", "ev"] { fields[key] = nil }
         self.fields = fields
-        var normalized = line.replacingFirst(",\"seq\":\(seq)", with: "")
-        if kind == "run.start", case .string(let variant)? = o["variant"] {
-            var quoted = ""
-            TraceValueText.quote(variant, into: &quoted)
-            normalized = normalized.replacingFirst(",\"variant\":" + quoted, with: "")
-        }
-        self.normalized = normalized
     }
 
     /// Reads every line of a trace (empty lines are skipped).
@@ -89,33 +76,5 @@ public struct TraceEvent: Sendable, Hashable {
         o["thread"] = .string(thread)
         o["ev"] = .string(kind)
         return .object(o)
-    }
-}
-
-/// Quoting shared with the trace recorder's format.
-enum TraceValueText {
-    static func quote(_ s: String, into out: inout String) { JSONValue.quote(s, into: &out) }
-}
-
-extension String {
-    /// The string with the first occurrence of `target` replaced.
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = firstRange(ofText: target) else { return self }
-        var copy = self
-        copy.replaceSubrange(range, with: replacement)
-        return copy
-    }
-
-    /// The first range of `target`.
-    func firstRange(ofText target: String) -> Range<String.Index>? {
-        guard !target.isEmpty else { return nil }
-        var start = startIndex
-        while start < endIndex {
-            if self[start...].hasPrefix(target) {
-                return start..<index(start, offsetBy: target.count)
-            }
-            start = index(after: start)
-        }
-        return nil
     }
 }
