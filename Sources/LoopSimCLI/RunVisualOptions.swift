@@ -19,7 +19,7 @@ struct RunVisualOptions: ParsableArguments {
 
     enum TraceFormat: String, ExpressibleByArgument { case jsonl, chrome }
 
-    /// Whether the runs must keep their trace lines.
+    /// Whether the runs must keep their events.
     var needsTrace: Bool { narrate || traceFormat == .chrome }
 
     func validate() throws {
@@ -38,8 +38,7 @@ struct RunVisualOptions: ParsableArguments {
                 StandardError.write("warning: \(run.variant) has no thread named '\(thread)' (threads: "
                                     + run.outcome.threads.map(\.name).joined(separator: ", ") + ")\n")
             }
-            let events = (try? TraceEvent.parse(run.outcome.traceLines)) ?? []
-            let narration = Narration(events: events, thread: thread, from: from, to: to)
+            let narration = Narration(events: RunEvents(run.outcome), thread: thread, from: from, to: to)
             text += (text.isEmpty ? "" : "\n") + narration.text(title: "\(run.variant) (seed \(run.outcome.seed))")
             documents.append(.object(["variant": .string(run.variant), "seed": .int(Int64(bitPattern: run.outcome.seed)),
                                       "narration": narration.json]))

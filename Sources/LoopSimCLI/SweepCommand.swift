@@ -67,12 +67,12 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         var docs: [JSONValue] = []
         for path in parts {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-                  let doc = try? JSONParser.parse(text) else {
+            // Read as the sweep document it is (JSONDecoder, typed): numbers come back as the integers and doubles
+            // they were printed from, so merging is byte-exact.
+            guard let data = FileManager.default.contents(atPath: path), let doc = try? Sweep.decode(data) else {
                 StandardError.write("error: '\(path)' is not a readable JSON sweep shard\n")
                 throw Exit.invalid
             }
-            // LoopSim's own parser: numbers read back exactly as they were printed, so merging is byte-exact.
             docs.append(doc)
         }
         do {

@@ -1,3 +1,5 @@
+import LoopSimKernel
+
 /// A run as a Chrome Trace Event document (the JSON that Perfetto's UI and `chrome://tracing` open):
 /// one process per run, one track per thread plus an `app` track for the user, with
 ///
@@ -14,10 +16,10 @@
 public enum ChromeTrace {
     /// The document for one run.
     public static func document(_ run: VariantRun, scenario: String) -> JSONValue {
-        let events = (try? TraceEvent.parse(run.outcome.traceLines)) ?? []
+        let events = RunEvents(run.outcome)
         let parked = Set(run.outcome.findings.parkedThreads.map(\.name))
-        var b = Builder(end: run.outcome.endTime.nanoseconds, parked: parked)
-        for e in events { b.apply(e) }
+        var b = Builder(end: run.outcome.endTime.nanoseconds, parked: parked, names: events.names)
+        for e in events.events { b.apply(e) }
         b.finish()
         var all: [JSONValue] = [meta("process_name", tid: 0, ["name": .string("\(scenario) · \(run.variant) · seed \(run.outcome.seed)")])]
         for (i, lane) in b.lanes.enumerated() {
@@ -91,15 +93,18 @@ public enum ChromeTrace {
 
         let end: Int64
         let parked: Set<String>
+        /// The strings the events name.
+        let names: NameTable
         var lanes: [String] = [ThreadTimeline.appLane]
         var threads: [String: ThreadState] = [:]
         var slices: [Slice] = []
         var instants: [Instant] = []
         var appState: Open?
 
-        init(end: Int64, parked: Set<String>) {
+        init(end: Int64, parked: Set<String>, names: NameTable) {
             self.end = end
             self.parked = parked
+            self.names = names
         }
 
         func tid(_ lane: String) -> Int { (lanes.firstIndex(of: lane) ?? 0) + 1 }
@@ -114,116 +119,130 @@ public enum ChromeTrace {
             instants.append(Instant(tid: tid(lane), name: name, cat: cat, t: t, args: args))
         }
 
-        mutating func apply(_ e: TraceEvent) {
-            if e.thread == "kernel" {
-                switch e.kind {
-                case "user.action": instant(ThreadTimeline.appLane, "user: \(e.string("label") ?? "")", "user", e.t)
-                case "crash", "limit": instant(ThreadTimeline.appLane, "\(e.kind): \(e.string("message") ?? "")", "run", e.t)
-                case "dsource.fire": instant(ThreadTimeline.appLane, "dispatch timer \(e.string("source") ?? "") fires", "gcd", e.t)
-                case "app.state":
-                    close(appState, ThreadTimeline.appLane, at: e.t)
-                    appState = Open(name: "app \(e.string("state") ?? "?")", cat: "app", start: e.t,
-                                    args: ["device_asleep": e.fields["device_asleep"] ?? .null])
-                case "app.action": instant(ThreadTimeline.appLane, "system: \(e.string("action") ?? "?")", "app", e.t)
-                case "app.killed":
-                    instant(ThreadTimeline.appLane, "app killed: \(e.string("why") ?? "")", "app", e.t)
-                    close(appState, ThreadTimeline.appLane, at: e.t)
+        mutating func apply(_ e: SimEvent) {
+            let t = e.instant.nanoseconds
+            if e.thread == .kernel {
+                switch e.body {
+                case .userAction(let label): instant(ThreadTimeline.appLane, "user: \(names[label])", "user", t)
+                case .crash(let message), .limit(_, let message):
+                    instant(ThreadTimeline.appLane, "\(e.kind.text): \(names[message])", "run", t)
+                case .sourceFire(let source, _):
+                    instant(ThreadTimeline.appLane, "dispatch timer \(names[source]) fires", "gcd", t)
+                case .appState(let state, let deviceAsleep):
+                    close(appState, ThreadTimeline.appLane, at: t)
+                    appState = Open(name: "app \(names[state])", cat: "app", start: t,
+                                    args: ["device_asleep": .bool(deviceAsleep)])
+                case .appAction(let action): instant(ThreadTimeline.appLane, "system: \(names[action])", "app", t)
+                case .appKilled(let why):
+                    instant(ThreadTimeline.appLane, "app killed: \(names[why])", "app", t)
+                    close(appState, ThreadTimeline.appLane, at: t)
                     appState = nil
                 default: break
                 }
                 return
             }
-            let lane = e.thread
-            if e.kind == "thread.start" && !lanes.contains(lane) { lanes.append(lane) }
+            let lane = names[e.thread]
+            if case .threadStart = e.body, !lanes.contains(lane) { lanes.append(lane) }
             guard lanes.contains(lane) else { return }
-            if e.kind == "port.fire" {
-                if e.bool("stale") == true {
-                    instant(lane, "stale timer-port wake (\(e.string("mode") ?? "?"))", "port", e.t, ["mode": e.fields["mode"] ?? .null])
+            switch e.body {
+            case .portFire(_, let mode, let stale):
+                if stale {
+                    instant(lane, "stale timer-port wake (\(names[mode]))", "port", t, ["mode": .string(names[mode])])
                 }
                 return
+            case .portArm, .portCancel:
+                return  // recorded under the owner's name
+            default: break
             }
-            if e.kind == "port.arm" || e.kind == "port.cancel" { return }  // recorded under the owner's name
             var s = threads[lane] ?? ThreadState()
-            close(s.waiting, lane, at: e.t)
+            close(s.waiting, lane, at: t)
             s.waiting = nil
             let top = s.activations.count - 1
-            if Narration.isLoopLevel(e), top >= 0 {
-                close(s.activations[top].callout, lane, at: e.t)
+            if Narration.isLoopLevel(e, names), top >= 0 {
+                close(s.activations[top].callout, lane, at: t)
                 s.activations[top].callout = nil
             }
-            switch e.kind {
-            case "rl.run":
-                let mode = e.string("mode") ?? "?"
-                if let last = s.lastMode, last != mode { instant(lane, "mode switch: \(last) → \(mode)", "runloop", e.t) }
+            switch e.body {
+            case .runLoopRun(_, let modeName, let deadline, _):
+                let mode = names[modeName]
+                if let last = s.lastMode, last != mode {
+                    instant(lane, "mode switch: \(last) → \(mode)", "runloop", t)
+                }
                 s.lastMode = mode
-                s.activations.append(Activation(run: Open(name: "run loop: \(mode)", cat: "runloop", start: e.t,
-                                                          args: ["mode": .string(mode), "deadline": e.fields["deadline"] ?? .null])))
-            case "rl.activity" where top >= 0:
-                let activity = e.string("activity") ?? ""
+                s.activations.append(Activation(run: Open(name: "run loop: \(mode)", cat: "runloop", start: t,
+                                                          args: ["mode": .string(mode), "deadline": .instant(deadline)])))
+            case .activity(let activityName, let mode) where top >= 0:
+                let activity = names[activityName]
                 if activity == "BeforeTimers" || activity == "Exit" {
-                    close(s.activations[top].pass, lane, at: e.t)
+                    close(s.activations[top].pass, lane, at: t)
                     s.activations[top].pass = nil
                 }
                 if activity == "BeforeTimers" {
                     s.activations[top].passes += 1
-                    s.activations[top].pass = Open(name: "pass \(s.activations[top].passes)", cat: "runloop", start: e.t,
-                                                   args: ["mode": e.fields["mode"] ?? .null])
+                    s.activations[top].pass = Open(name: "pass \(s.activations[top].passes)", cat: "runloop", start: t,
+                                                   args: ["mode": .string(names[mode])])
                 }
-            case "rl.sleep" where top >= 0:
-                s.activations[top].sleep = Open(name: "sleep in \(e.string("mode") ?? "?")", cat: "sleep", start: e.t,
-                                                args: ["ports": e.fields["ports"] ?? .array([])])
-            case "rl.wake" where top >= 0:
-                close(s.activations[top].sleep, lane, at: e.t, extra: ["woken_by": e.fields["port"] ?? .null])
+            case .sleep(let mode, let waitSet) where top >= 0:
+                s.activations[top].sleep = Open(name: "sleep in \(names[mode])", cat: "sleep", start: t,
+                                                args: ["ports": .array(waitSet.traceStrings.map(JSONValue.string))])
+            case .wake(_, let port) where top >= 0:
+                close(s.activations[top].sleep, lane, at: t, extra: ["woken_by": .string(names[port])])
                 s.activations[top].sleep = nil
-            case "rl.exit" where top >= 0:
+            case .runLoopExit(_, let result, _) where top >= 0:
                 let a = s.activations.removeLast()
-                close(a.sleep, lane, at: e.t)
-                close(a.pass, lane, at: e.t)
-                close(a.run, lane, at: e.t, extra: ["result": e.fields["result"] ?? .null])
+                close(a.sleep, lane, at: t)
+                close(a.pass, lane, at: t)
+                close(a.run, lane, at: t, extra: ["result": .string(names[result])])
                 if let outer = s.activations.last?.run.args["mode"], case .string(let m) = outer, m != s.lastMode {
-                    instant(lane, "mode switch: \(s.lastMode ?? "?") → \(m)", "runloop", e.t)
+                    instant(lane, "mode switch: \(s.lastMode ?? "?") → \(m)", "runloop", t)
                     s.lastMode = m
                 }
-            case "timer.fire", "observer.callout", "source.callout", "block.callout", "mainqueue.drain":
-                if top >= 0 { s.activations[top].callout = Open(name: Self.calloutName(e), cat: "callout", start: e.t, args: e.fields) }
-                if e.kind == "timer.fire" {
-                    instant(lane, "fire \(e.string("timer") ?? "")", "timer", e.t, e.fields)
+            case .timerFire, .observerCallout, .sourceCallout, .blockCallout, .mainQueueDrain:
+                let fields = e.body.jsonFields(names)
+                if top >= 0 {
+                    s.activations[top].callout = Open(name: calloutName(e), cat: "callout", start: t, args: fields)
                 }
-            case "thread.busy":
-                slices.append(Slice(tid: tid(lane), name: "work", cat: "work", start: e.t, end: e.t + (e.int("for_ns") ?? 0),
-                                    args: ["for_ns": e.fields["for_ns"] ?? .null]))
-            case "sem.wait":
-                s.waiting = Open(name: "blocked on \(e.string("semaphore") ?? "a semaphore")", cat: "blocked", start: e.t)
-            case "thread.idle":
-                s.waiting = Open(name: "idle in the GCD pool", cat: "idle", start: e.t)
-            case "obj.dealloc.begin":
-                s.deallocs.append((e.string("object") ?? "?", Open(name: "dealloc \(e.string("object") ?? "?")", cat: "dealloc", start: e.t)))
-            case "obj.dealloc":
-                let object = e.string("object") ?? "?"
+                if case .timerFire(let timer, _, _) = e.body {
+                    instant(lane, "fire \(names[timer])", "timer", t, fields)
+                }
+            case .threadBusy(let duration):
+                slices.append(Slice(tid: tid(lane), name: "work", cat: "work", start: t, end: t + duration.nanoseconds,
+                                    args: ["for_ns": .int(duration.nanoseconds)]))
+            case .semaphoreWait(let semaphore, _):
+                s.waiting = Open(name: "blocked on \(names[semaphore])", cat: "blocked", start: t)
+            case .threadIdle:
+                s.waiting = Open(name: "idle in the GCD pool", cat: "idle", start: t)
+            case .deallocBegin(let objectName):
+                let object = names[objectName]
+                s.deallocs.append((object, Open(name: "dealloc \(object)", cat: "dealloc", start: t)))
+            case .dealloc(let objectName):
+                let object = names[objectName]
                 if let last = s.deallocs.last, last.object == object {
-                    close(last.open, lane, at: e.t)
+                    close(last.open, lane, at: t)
                     s.deallocs.removeLast()
                 }
-                instant(lane, "deallocated \(object)", "dealloc", e.t)
-            case "timer.reschedule":
-                if let skipped = e.int("skipped"), skipped > 0 {
-                    instant(lane, "\(e.string("timer") ?? "timer") skips \(skipped) slot\(skipped == 1 ? "" : "s")", "timer", e.t, e.fields)
+                instant(lane, "deallocated \(object)", "dealloc", t)
+            case .timerReschedule(let timer, _, let skipped):
+                if skipped > 0 {
+                    instant(lane, "\(names[timer]) skips \(skipped) slot\(skipped == 1 ? "" : "s")", "timer", t,
+                            e.body.jsonFields(names))
                 }
-            case "log": instant(lane, "log: \(e.string("text") ?? "")", "log", e.t)
-            case "crash": instant(lane, "crash: \(e.string("message") ?? "")", "run", e.t)
-            case "user.deliver": instant(lane, "deliver: \(e.string("label") ?? "")", "user", e.t)
-            case "ui.mode": instant(lane, "UIKit switches to \(e.string("mode") ?? "?")", "runloop", e.t)
+            case .log(let text): instant(lane, "log: \(names[text])", "log", t)
+            case .crash(let message): instant(lane, "crash: \(names[message])", "run", t)
+            case .userDeliver(let label): instant(lane, "deliver: \(names[label])", "user", t)
+            case .trackingMode(let mode): instant(lane, "UIKit switches to \(names[mode])", "runloop", t)
             default: break
             }
             threads[lane] = s
         }
 
-        static func calloutName(_ e: TraceEvent) -> String {
-            switch e.kind {
-            case "timer.fire": "timer callout: \(e.string("timer") ?? "")"
-            case "observer.callout": "observer callout: \(e.string("activity") ?? "")"
-            case "source.callout": "source0 callout: \(e.string("source") ?? "")"
-            case "block.callout": "performed block: \(e.string("block") ?? "")"
+        /// The name of a callout's slice.
+        func calloutName(_ e: SimEvent) -> String {
+            switch e.body {
+            case .timerFire(let timer, _, _): "timer callout: \(names[timer])"
+            case .observerCallout(let activity, _): "observer callout: \(names[activity])"
+            case .sourceCallout(let source): "source0 callout: \(names[source])"
+            case .blockCallout(let block): "performed block: \(names[block])"
             default: "main-queue drain"
             }
         }

@@ -1,139 +1,152 @@
+import LoopSimKernel
+
 /// Plain-words descriptions of trace events, for learners: what happened, said as a verb phrase whose
 /// subject is the event's thread (or, for kernel events, the system).
 ///
-/// Every event kind of docs/scenario-format.md §12 has a phrase; an unknown kind prints as its name and
-/// its fields, so a newer kernel never breaks the narration.
+/// Nearly every event kind of docs/scenario-format.md §12 has a phrase; the few that have none print as their
+/// name and their fields (`ui.push {"vc":"DetailVC#2"}`).
+///
+/// ```swift
+/// EventPhrases.describe(event, run.names)
+/// // "sleeps in mode default on: wake-up port, timer port (armed for 4.000 s)"
+/// ```
 public enum EventPhrases {
-    /// What the event says, e.g. `sleeps in mode default on: wake-up port, timer port (armed for 4.000 s)`.
-    public static func describe(_ e: TraceEvent) -> String {
-        let mode = e.string("mode") ?? "?"
-        let object = e.string("object") ?? "?"
-        let timer = e.string("timer") ?? "?"
-        switch e.kind {
-        case "run.start":
-            return "the run starts (seed \(e.int("seed") ?? 0), until \(e.int("until").map(TimeText.seconds) ?? "?"))"
-        case "run.end":
-            return e.bool("quiescent") == true ? "the run ends: nothing is left to happen" : "the run reaches its horizon"
-        case "limit": return "a safety limit stops the run: \(e.string("message") ?? "")"
-        case "crash": return "the app crashes: \(e.string("message") ?? "")"
-        case "thread.start": return "starts (\(e.string("kind") ?? "thread"))"
-        case "thread.busy": return "works for \(TimeText.ms(e.int("for_ns") ?? 0)), servicing nothing else meanwhile"
-        case "thread.idle": return "goes idle in the GCD pool, waiting for work"
-        case "thread.exit": return "exits"
-        case "obj.alloc":
-            let captures = e.strings("captures")
-            return "allocates \(object)" + (captures.isEmpty ? "" : " capturing " + captures.joined(separator: ", "))
-        case "obj.dealloc.begin": return "releases the last strong reference to \(object): its dealloc runs here"
-        case "obj.dealloc": return "frees \(object)"
-        case "obj.dangling":
-            let n = e.int("references") ?? 0
-            return "\(object) was freed although its dealloc retained it: \(n) reference\(n == 1 ? "" : "s") to it dangle"
-        case "obj.let-go": return "\(object) is let go (\(e.string("reason") ?? ""))"
-        case "release": return "releases \(object)"
-        case "log": return "logs “\(e.string("text") ?? "")”"
-        case "check": return "checks leaks and parked threads (\(e.string("label") ?? ""))"
-        case "timer.create":
-            let interval = e.int("interval_ns") ?? 0
-            let every = e.bool("repeats") == true ? "repeating every \(TimeText.ms(interval))" : "one-shot"
-            return "creates \(timer), \(every), first fire at \(e.int("fire_at").map(TimeText.seconds) ?? "never")"
-        case "timer.add": return "adds \(timer) to mode \(mode) of \(e.string("runloop") ?? "?")"
-        case "timer.fire":
-            let late = e.int("latency_ns") ?? 0
-            return "fires \(timer) (due at \(e.int("slot").map(TimeText.seconds) ?? "?"), "
-                + (late == 0 ? "on time)" : "\(TimeText.ms(late)) late)")
-        case "timer.fire.manual": return "fires \(timer) by hand ([timer fire]), outside any run-loop pass"
-        case "timer.reschedule":
-            let skipped = e.int("skipped") ?? 0
-            return "moves \(timer) to its next slot, \(e.int("next").map(TimeText.seconds) ?? "never")"
-                + (skipped > 0 ? ", skipping \(skipped) missed slot\(skipped == 1 ? "" : "s")" : "")
-        case "timer.invalidate": return "invalidates \(timer) (\(e.string("reason") ?? ""))"
-        case "port.arm":
-            return "arms the timer port of mode \(mode) of \(e.string("runloop") ?? "?") for "
-                + (e.int("deadline").map(TimeText.seconds) ?? "never")
-        case "port.cancel": return "disarms the timer port of mode \(mode) of \(e.string("runloop") ?? "?")"
-        case "port.fire":
-            return "the timer port of mode \(mode) of \(e.string("runloop") ?? "?") fires"
-                + (e.bool("stale") == true ? " (stale: no timer is due)" : "")
-        case "rl.create": return "creates its run loop, \(e.string("runloop") ?? "?")"
-        case "rl.common-mode": return "marks mode \(mode) as a common mode of \(e.string("runloop") ?? "?")"
-        case "rl.run":
-            if e.bool("poll") == true { return "polls its run loop once in mode \(mode) (timeout 0)" }
-            return "runs its run loop in mode \(mode), "
-                + (e.int("deadline").map { "until \(TimeText.seconds($0))" } ?? "with no time limit")
-        case "rl.invalid-mode": return e.string("message") ?? "refuses the mode"
-        case "rl.activity": return activity(e.string("activity") ?? "?", mode: mode)
-        case "rl.dispatch-peek": return "finds a main-queue message already waiting and handles it without sleeping"
-        case "rl.sleep": return "sleeps in mode \(mode) on: " + e.strings("ports").map(port).joined(separator: ", ")
-        case "rl.wake": return "wakes: " + wakeReason(e.string("port") ?? "?", mode: mode)
-        case "rl.timers.none-due": return "finds no timer due in mode \(mode) (an early or stale wake): re-arms the port"
-        case "rl.timeout": return "the time limit of a run of \(e.string("runloop") ?? "?") passes: it is woken"
-        case "rl.exit":
-            if e.bool("entered") == false { return "returns \(e.string("result") ?? "?") at once: mode \(mode) is empty or missing" }
-            return "the run loop returns \(e.string("result") ?? "?") from mode \(mode): " + resultReason(e.string("result") ?? "")
-        case "rl.finalize": return "tears down \(e.string("runloop") ?? "its run loop") as the thread exits"
-        case "rl.observer.add":
-            return "adds an observer (order \(e.int("order") ?? 0)) to mode \(mode) of \(e.string("runloop") ?? "?")"
-        case "rl.perform-block":
-            return "queues \(e.string("block") ?? "a block") for mode \(mode) of \(e.string("runloop") ?? "?") (CFRunLoopPerformBlock)"
-        case "nsrunloop.runmode.empty": return "runMode: returns NO at once: mode \(mode) has no sources or timers"
-        case "observer.callout":
-            return "calls an observer for \(e.string("activity") ?? "?") (order \(e.int("order") ?? 0))"
-        case "block.callout": return "runs the performed block \(e.string("block") ?? "")"
-        case "source.signal": return "signals \(e.string("source") ?? "a source") (no wake-up by itself)"
-        case "source.callout": return "runs the signalled source \(e.string("source") ?? "")"
-        case "mainqueue.drain": return "drains the main queue (\(e.int("blocks") ?? 0) block\(e.int("blocks") == 1 ? "" : "s") present)"
-        case "dispatch.async": return "queues \(e.string("block") ?? "a block") on the \(e.string("queue") ?? "?") queue"
-        case "stop": return "stops \(e.string("runloop") ?? "?") (CFRunLoopStop): its current run returns stopped"
-        case "stop.dropped": return "CFRunLoopStop(\(e.string("runloop") ?? "?")) does nothing: that loop is not running"
-        case "wakeup.send": return "wakes \(e.string("runloop") ?? "?") (CFRunLoopWakeUp)"
-        case "wakeup.dropped": return "a wake-up of \(e.string("runloop") ?? "?") is dropped (\(e.string("why") ?? ""))"
-        case "user.action": return "the user acts: \(e.string("label") ?? "")"
-        case "user.deliver": return "UIKit delivers the user action “\(e.string("label") ?? "")”"
-        case "ui.scroll": return "the user drags a scroll view: UIKit tracks the touch until \(e.int("until").map(TimeText.seconds) ?? "?")"
-        case "ui.mode": return "UIKit switches the main run loop to mode \(mode)"
-        case "sem.wait":
-            return "blocks on \(e.string("semaphore") ?? "a semaphore") (dispatch_semaphore_wait) "
-                + (e.int("timeout").map { "until \(TimeText.seconds($0)) at the latest" } ?? "for ever if no one signals it")
-        case "sem.signal": return "signals \(e.string("semaphore") ?? "a semaphore")"
-        case "sem.timeout": return "stops waiting on \(e.string("semaphore") ?? "a semaphore"): its timeout passed"
-        case "dispatch.after":
-            return "queues \(e.string("block") ?? "a block") on the \(e.string("queue") ?? "?") queue for "
-                + (e.int("at").map(TimeText.seconds) ?? "?") + " (dispatch_after)"
-        case "dsource.create":
-            return "creates the dispatch timer \(e.string("source") ?? "?"), first at "
-                + (e.int("start").map(TimeText.seconds) ?? "never")
-                + (e.int("interval_ns").map { ", then every \(TimeText.ms($0))" } ?? "")
-                + (e.bool("wall") == true ? " (wall clock)" : "")
-        case "dsource.fire": return "the dispatch timer \(e.string("source") ?? "?") fires (pending data \(e.int("data") ?? 0))"
-        case "dsource.handler":
-            return "runs the handler of \(e.string("source") ?? "?") (\(e.int("data") ?? 0) fire\(e.int("data") == 1 ? "" : "s") merged)"
-        case "dsource.resume": return "resumes \(e.string("source") ?? "?")"
-        case "dsource.suspend": return "suspends \(e.string("source") ?? "?")"
-        case "dsource.cancel": return "cancels \(e.string("source") ?? "?"): its handler is released"
-        case "pool.drain":
-            return "drains its autorelease pool: \(e.int("objects") ?? 0) object\(e.int("objects") == 1 ? "" : "s") "
-                + "released (\(e.string("at") ?? ""))"
-        case "app.action": return "the system acts on the app: \(e.string("action") ?? "?")"
-        case "app.ignored": return "the app ignores “\(e.string("action") ?? "?")”: \(e.string("why") ?? "")"
-        case "app.state":
-            return "the app becomes \(e.string("state") ?? "?")" + (e.bool("device_asleep") == true ? " (the device is asleep)" : "")
-        case "app.budget-expired": return "the background-task budget expires with \(e.int("tasks") ?? 0) task(s) still running"
-        case "app.killed": return "the app is killed: \(e.string("why") ?? "")"
-        case "app.task.begin": return "begins the background task \(e.string("task") ?? "?")"
-        case "app.task.end": return "ends the background task \(e.string("task") ?? "?")"
-        case "device.wake": return "the device wakes after sleeping \(TimeText.ms(e.int("slept_ns") ?? 0))"
-        case "nc.add-block": return "adds a block observer for \(e.string("name") ?? "?") (token \(e.string("token") ?? "?"))"
-        case "nc.add-selector":
-            return "registers \(e.string("observer") ?? "?") as an observer of \(e.string("name") ?? "?")"
-        case "nc.remove": return "removes the observer \(e.string("observer") ?? "?") from the notification center"
-        case "nc.post":
-            return "posts \(e.string("name") ?? "?") to \(e.int("observers") ?? 0) observer\(e.int("observers") == 1 ? "" : "s")"
-        case "nc.deliver": return "delivers \(e.string("name") ?? "?") to \(e.string("to") ?? "?")"
-        case "nc.skip-dead-observer": return "skips a dead observer of \(e.string("name") ?? "?")"
-        case "sample": return "samples \(e.string("name") ?? "?") = \(e.int("value") ?? 0)"
-        case "timer.wasted": return "\(e.string("timer") ?? "a timer") fires for nothing: its target is gone (a wasted wake-up)"
-        case "displaylink.create": return "creates the display link \(e.string("link") ?? "?") at \(e.int("fps") ?? 0) fps"
-        default: return e.kind + " " + JSONValue.object(e.fields).compact
+    /// What the event says, e.g. `sleeps in mode default on: wake-up port, timer port (armed for 4.000 s)`; its
+    /// names are strings of `names`.
+    public static func describe(_ e: SimEvent, _ names: NameTable) -> String {
+        func s(_ name: Name) -> String { names[name] }
+        /// An instant in seconds, or `none` for ``SimInstant/never`` (the trace's `null`).
+        func at(_ instant: SimInstant, or none: String) -> String {
+            instant.isNever ? none : TimeText.seconds(instant.nanoseconds)
+        }
+        func plural(_ n: Int64) -> String { n == 1 ? "" : "s" }
+        switch e.body {
+        case .runStart(_, let seed, let until):
+            return "the run starts (seed \(seed), until \(at(until, or: "?")))"
+        case .runEnd(let quiescent):
+            return quiescent ? "the run ends: nothing is left to happen" : "the run reaches its horizon"
+        case .limit(_, let message): return "a safety limit stops the run: \(s(message))"
+        case .crash(let message): return "the app crashes: \(s(message))"
+        case .threadStart(let kind): return "starts (\(s(kind)))"
+        case .threadBusy(let duration):
+            return "works for \(TimeText.ms(duration.nanoseconds)), servicing nothing else meanwhile"
+        case .threadIdle: return "goes idle in the GCD pool, waiting for work"
+        case .threadExit: return "exits"
+        case .objectAlloc(let object, _): return "allocates \(s(object))"
+        case .blockAlloc(let object, _, let captures):
+            return "allocates \(s(object))"
+                + (captures.isEmpty ? "" : " capturing " + captures.map(s).joined(separator: ", "))
+        case .deallocBegin(let object):
+            return "releases the last strong reference to \(s(object)): its dealloc runs here"
+        case .dealloc(let object): return "frees \(s(object))"
+        case .dangling(let object, let n):
+            return "\(s(object)) was freed although its dealloc retained it: \(n) reference\(plural(n)) to it dangle"
+        case .letGo(let object, let reason): return "\(s(object)) is let go (\(s(reason)))"
+        case .release(let object): return "releases \(s(object))"
+        case .log(let text): return "logs “\(s(text))”"
+        case .check(let label): return "checks leaks and parked threads (\(s(label)))"
+        case .timerCreate(let timer, let interval, let repeats, let fireAt):
+            let every = repeats ? "repeating every \(TimeText.ms(interval.nanoseconds))" : "one-shot"
+            return "creates \(s(timer)), \(every), first fire at \(at(fireAt, or: "never"))"
+        case .timerAdd(let timer, let runLoop, let mode): return "adds \(s(timer)) to mode \(s(mode)) of \(s(runLoop))"
+        case .timerFire(let timer, let slot, let latency):
+            return "fires \(s(timer)) (due at \(at(slot, or: "?")), "
+                + (latency.nanoseconds == 0 ? "on time)" : "\(TimeText.ms(latency.nanoseconds)) late)")
+        case .timerFireManual(let timer): return "fires \(s(timer)) by hand ([timer fire]), outside any run-loop pass"
+        case .timerReschedule(let timer, let next, let skipped):
+            return "moves \(s(timer)) to its next slot, \(at(next, or: "never"))"
+                + (skipped > 0 ? ", skipping \(skipped) missed slot\(plural(skipped))" : "")
+        case .timerInvalidate(let timer, let reason): return "invalidates \(s(timer)) (\(s(reason)))"
+        case .portArm(let runLoop, let mode, let deadline):
+            return "arms the timer port of mode \(s(mode)) of \(s(runLoop)) for " + at(deadline, or: "never")
+        case .portCancel(let runLoop, let mode): return "disarms the timer port of mode \(s(mode)) of \(s(runLoop))"
+        case .portFire(let runLoop, let mode, let stale):
+            return "the timer port of mode \(s(mode)) of \(s(runLoop)) fires"
+                + (stale ? " (stale: no timer is due)" : "")
+        case .runLoopCreate(let runLoop): return "creates its run loop, \(s(runLoop))"
+        case .commonModeAdd(let runLoop, let mode): return "marks mode \(s(mode)) as a common mode of \(s(runLoop))"
+        case .runLoopRun(_, let mode, let deadline, let poll):
+            if poll { return "polls its run loop once in mode \(s(mode)) (timeout 0)" }
+            return "runs its run loop in mode \(s(mode)), "
+                + (deadline.isNever ? "with no time limit" : "until \(TimeText.seconds(deadline.nanoseconds))")
+        case .invalidMode(let message): return s(message)
+        case .activity(let activity, let mode): return self.activity(s(activity), mode: s(mode))
+        case .dispatchPeek: return "finds a main-queue message already waiting and handles it without sleeping"
+        case .sleep(let mode, let waitSet):
+            return "sleeps in mode \(s(mode)) on: " + ports(waitSet).joined(separator: ", ")
+        case .wake(let mode, let port): return "wakes: " + wakeReason(s(port), mode: s(mode))
+        case .noTimerDue(let mode):
+            return "finds no timer due in mode \(s(mode)) (an early or stale wake): re-arms the port"
+        case .runLoopTimeout(let runLoop): return "the time limit of a run of \(s(runLoop)) passes: it is woken"
+        case .runLoopExit(let mode, let result, let entered):
+            if !entered { return "returns \(s(result)) at once: mode \(s(mode)) is empty or missing" }
+            return "the run loop returns \(s(result)) from mode \(s(mode)): " + resultReason(s(result))
+        case .runLoopFinalize(let runLoop): return "tears down \(s(runLoop)) as the thread exits"
+        case .observerAdd(let runLoop, let mode, let order):
+            return "adds an observer (order \(order)) to mode \(s(mode)) of \(s(runLoop))"
+        case .performBlock(let runLoop, let mode, let block):
+            return "queues \(s(block)) for mode \(s(mode)) of \(s(runLoop)) (CFRunLoopPerformBlock)"
+        case .runModeEmpty(let mode): return "runMode: returns NO at once: mode \(s(mode)) has no sources or timers"
+        case .observerCallout(let activity, let order): return "calls an observer for \(s(activity)) (order \(order))"
+        case .blockCallout(let block): return "runs the performed block \(s(block))"
+        case .sourceSignal(let source): return "signals \(s(source)) (no wake-up by itself)"
+        case .sourceCallout(let source): return "runs the signalled source \(s(source))"
+        case .mainQueueDrain(let blocks): return "drains the main queue (\(blocks) block\(plural(blocks)) present)"
+        case .dispatchAsync(let queue, let block): return "queues \(s(block)) on the \(s(queue)) queue"
+        case .stop(let runLoop): return "stops \(s(runLoop)) (CFRunLoopStop): its current run returns stopped"
+        case .stopDropped(let runLoop): return "CFRunLoopStop(\(s(runLoop))) does nothing: that loop is not running"
+        case .wakeUpSend(let runLoop): return "wakes \(s(runLoop)) (CFRunLoopWakeUp)"
+        case .wakeUpDropped(let runLoop, let why): return "a wake-up of \(s(runLoop)) is dropped (\(s(why)))"
+        case .userAction(let label): return "the user acts: \(s(label))"
+        case .userDeliver(let label): return "UIKit delivers the user action “\(s(label))”"
+        case .scroll(let until):
+            return "the user drags a scroll view: UIKit tracks the touch until \(at(until, or: "?"))"
+        case .trackingMode(let mode): return "UIKit switches the main run loop to mode \(s(mode))"
+        case .semaphoreWait(let semaphore, let timeout):
+            return "blocks on \(s(semaphore)) (dispatch_semaphore_wait) "
+                + (timeout.isNever ? "for ever if no one signals it"
+                   : "until \(TimeText.seconds(timeout.nanoseconds)) at the latest")
+        case .semaphoreSignal(let semaphore): return "signals \(s(semaphore))"
+        case .semaphoreTimeout(let semaphore): return "stops waiting on \(s(semaphore)): its timeout passed"
+        case .dispatchAfter(let queue, let instant, let block):
+            return "queues \(s(block)) on the \(s(queue)) queue for " + at(instant, or: "?") + " (dispatch_after)"
+        case .sourceCreate(let source, let start, let interval, let wallClock):
+            return "creates the dispatch timer \(s(source)), first at " + at(start, or: "never")
+                + (interval.map { ", then every \(TimeText.ms($0.nanoseconds))" } ?? "")
+                + (wallClock ? " (wall clock)" : "")
+        case .sourceFire(let source, let data): return "the dispatch timer \(s(source)) fires (pending data \(data))"
+        case .sourceHandler(let source, let data):
+            return "runs the handler of \(s(source)) (\(data) fire\(plural(data)) merged)"
+        case .sourceResume(let source): return "resumes \(s(source))"
+        case .sourceSuspend(let source): return "suspends \(s(source))"
+        case .sourceCancel(let source): return "cancels \(s(source)): its handler is released"
+        case .poolDrain(let objects, let reason):
+            return "drains its autorelease pool: \(objects) object\(plural(objects)) released (\(s(reason)))"
+        case .appAction(let action): return "the system acts on the app: \(s(action))"
+        case .appIgnored(let action, let why): return "the app ignores “\(s(action))”: \(s(why))"
+        case .appState(let state, let deviceAsleep):
+            return "the app becomes \(s(state))" + (deviceAsleep ? " (the device is asleep)" : "")
+        case .budgetExpired(let tasks):
+            return "the background-task budget expires with \(tasks) task(s) still running"
+        case .appKilled(let why): return "the app is killed: \(s(why))"
+        case .backgroundTaskBegin(let task): return "begins the background task \(s(task))"
+        case .backgroundTaskEnd(let task): return "ends the background task \(s(task))"
+        case .deviceWake(let slept): return "the device wakes after sleeping \(TimeText.ms(slept.nanoseconds))"
+        case .observerAddBlock(let name, let token, _):
+            return "adds a block observer for \(s(name)) (token \(s(token)))"
+        case .observerAddSelector(let name, let observer, _):
+            return "registers \(s(observer)) as an observer of \(s(name))"
+        case .observerRemove(let observer, _): return "removes the observer \(s(observer)) from the notification center"
+        case .notificationPost(let name, let observers):
+            return "posts \(s(name)) to \(observers) observer\(plural(observers))"
+        case .notificationDeliver(let name, let to): return "delivers \(s(name)) to \(s(to))"
+        case .notificationSkipDead(let name): return "skips a dead observer of \(s(name))"
+        case .sample(let name, let value): return "samples \(s(name)) = \(value)"
+        case .timerWasted(let timer): return "\(s(timer)) fires for nothing: its target is gone (a wasted wake-up)"
+        case .displayLinkCreate(let link, let fps): return "creates the display link \(s(link)) at \(fps) fps"
+        case .sourceCancelCallout, .operationAdd, .push, .pop, .present, .presentRefused, .dismiss:
+            // No phrase yet: the kind and its fields, as the trace line holds them.
+            return e.kind.text + " " + JSONValue.object(e.body.jsonFields(names)).compact
         }
     }
 
@@ -150,14 +163,16 @@ public enum EventPhrases {
         }
     }
 
-    /// A wait-set entry of `rl.sleep` in words.
-    public static func port(_ raw: String) -> String {
-        if raw == "wake-up" { return "wake-up port" }
-        if raw == "main-queue" { return "main-queue port" }
-        if raw == "timer(disarmed)" { return "timer port (disarmed)" }
-        if raw.hasPrefix("timer@"), let ns = Int64(raw.dropFirst(6)) { return "timer port (armed for \(TimeText.seconds(ns)))" }
-        if raw.hasPrefix("timeout@"), let ns = Int64(raw.dropFirst(8)) { return "time limit at \(TimeText.seconds(ns))" }
-        return raw
+    /// The wait set of `rl.sleep` in words, in the trace's order: `wake-up port`, the timer port (`timer port
+    /// (armed for 4.000 s)` or `timer port (disarmed)`, or `timerPort` when given), `main-queue port` when the
+    /// main queue's port is in the set, `time limit at 2.000 s` when the activation has a deadline.
+    public static func ports(_ waitSet: WaitSet, timerPort: String? = nil) -> [String] {
+        var parts = ["wake-up port"]
+        parts.append(timerPort ?? (waitSet.timerPort.isNever ? "timer port (disarmed)"
+                                   : "timer port (armed for \(TimeText.seconds(waitSet.timerPort.nanoseconds)))"))
+        if waitSet.mainQueue { parts.append("main-queue port") }
+        if !waitSet.timeout.isNever { parts.append("time limit at \(TimeText.seconds(waitSet.timeout.nanoseconds))") }
+        return parts
     }
 
     static func wakeReason(_ port: String, mode: String) -> String {

@@ -1,15 +1,17 @@
+import LoopSimKernel
+
 /// A run told step by step for a learner: one line per step of every run-loop pass — the observer activity
 /// reached, what was handled, why the loop went to sleep and on which ports, what woke it, why it returned —
 /// with the work done inside each callout indented below the step that ran it.
 ///
-/// Built from the kernel trace alone. A *pass* is one iteration of `__CFRunLoopRun`: it begins at
+/// Built from the run's events alone. A *pass* is one iteration of `__CFRunLoopRun`: it begins at
 /// BeforeTimers (the first pass also carries Entry) and ends when the loop decides to go round again or to
 /// return (the last pass also carries Exit), so a pass that sleeps once and then returns lists the six
 /// observer activities in CFRunLoop's order: Entry, BeforeTimers, BeforeSources, BeforeWaiting,
 /// AfterWaiting, Exit.
 ///
 /// ```swift
-/// let n = Narration(events: try TraceEvent.parse(outcome.traceLines), thread: "worker-1")
+/// let n = Narration(events: RunEvents(outcome), thread: "worker-1")
 /// print(n.text(title: "ios9"))
 /// ```
 public struct Narration: Sendable {
@@ -47,47 +49,58 @@ public struct Narration: Sendable {
         var inCallout = false
     }
 
-    /// Kinds that end a callout: the loop is back in its own code.
-    private static let loopLevel: Set<String> = [
-        "rl.activity", "rl.sleep", "rl.wake", "rl.exit", "rl.dispatch-peek", "rl.timers.none-due", "timer.fire",
-        "source.callout", "block.callout", "observer.callout", "mainqueue.drain",
-    ]
-    /// Whether the loop itself (not code it called out to) recorded the event: its own steps, and the
-    /// rescheduling of a repeating timer or the invalidation of a one-shot timer after its callout returned.
-    static func isLoopLevel(_ e: TraceEvent) -> Bool {
-        loopLevel.contains(e.kind) || e.kind == "timer.reschedule"
-            || (e.kind == "timer.invalidate" && e.string("reason") == "one-shot fired")
+    /// Whether the loop itself (not code it called out to) recorded the event: its own steps (an activity, a
+    /// sleep, a wake, an exit, a callout it makes), and the rescheduling of a repeating timer or the invalidation
+    /// of a one-shot timer after its callout returned. Such an event ends the callout before it.
+    static func isLoopLevel(_ e: SimEvent, _ names: NameTable) -> Bool {
+        switch e.body {
+        case .activity, .sleep, .wake, .runLoopExit, .dispatchPeek, .noTimerDue, .timerFire, .sourceCallout,
+             .blockCallout, .observerCallout, .mainQueueDrain, .timerReschedule:
+            return true
+        case .timerInvalidate(_, let reason):
+            return names[reason] == "one-shot fired"
+        default:
+            return false
+        }
     }
 
-    /// Kinds that start a callout.
-    private static let callouts: Set<String> = [
-        "timer.fire", "source.callout", "block.callout", "observer.callout", "mainqueue.drain",
-    ]
+    /// Whether the event starts a callout: the work recorded after it, until the loop is back, is the callout's.
+    static func startsCallout(_ e: SimEvent) -> Bool {
+        switch e.body {
+        case .timerFire, .sourceCallout, .blockCallout, .observerCallout, .mainQueueDrain: true
+        default: false
+        }
+    }
 
     /// Narrates `events`, keeping the lines of `thread` (all threads when nil) between `from` and `to`
     /// (inclusive, nanoseconds).
-    public init(events: [TraceEvent], thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
-        var stacks: [String: [Activation]] = [:]
-        var runCounts: [String: Int] = [:]
+    public init(events run: RunEvents, thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
+        let names = run.names
+        var stacks: [Name: [Activation]] = [:]
+        var runCounts: [Name: Int] = [:]
         var all: [Line] = []
-        for e in events {
-            if e.kind == "run.start" || e.kind == "run.end" { continue }
+        for e in run.events {
+            if case .runStart = e.body { continue }
+            if case .runEnd = e.body { continue }
             var stack = stacks[e.thread] ?? []
+            let t = e.instant.nanoseconds
+            let threadName = names[e.thread]
             func line(_ kind: String, _ text: String, activity: String? = nil, inCallout: Bool = false) -> Line {
                 let top = stack.last
-                return Line(t: e.t, thread: e.thread, mode: top?.mode, run: top?.run,
+                return Line(t: t, thread: threadName, mode: top?.mode, run: top?.run,
                             pass: top.flatMap { $0.pass == 0 ? nil : $0.pass }, depth: stack.count,
                             inCallout: inCallout, kind: kind, activity: activity, text: text)
             }
-            if Self.isLoopLevel(e), !stack.isEmpty { stack[stack.count - 1].inCallout = false }
-            switch e.kind {
-            case "rl.run":
+            let isLoopLevel = Self.isLoopLevel(e, names)
+            if isLoopLevel, !stack.isEmpty { stack[stack.count - 1].inCallout = false }
+            switch e.body {
+            case .runLoopRun(_, let mode, _, _):
                 let n = (runCounts[e.thread] ?? 0) + 1
                 runCounts[e.thread] = n
-                stack.append(Activation(mode: e.string("mode") ?? "?", run: n))
-                all.append(line(e.kind, EventPhrases.describe(e)))
-            case "rl.activity":
-                let name = e.string("activity") ?? "?"
+                stack.append(Activation(mode: names[mode], run: n))
+                all.append(line(e.kind.text, EventPhrases.describe(e, names)))
+            case .activity(let activity, _):
+                let name = names[activity]
                 if !stack.isEmpty {
                     let top = stack[stack.count - 1]
                     if name == "Entry" {
@@ -103,14 +116,14 @@ public struct Narration: Sendable {
                         stack[stack.count - 1].passStarted = true
                     }
                 }
-                all.append(line(e.kind, EventPhrases.describe(e), activity: name))
-            case "rl.exit":
-                all.append(line(e.kind, EventPhrases.describe(e)))
+                all.append(line(e.kind.text, EventPhrases.describe(e, names), activity: name))
+            case .runLoopExit:
+                all.append(line(e.kind.text, EventPhrases.describe(e, names)))
                 if !stack.isEmpty { stack.removeLast() }
             default:
                 let inside = stack.last?.inCallout ?? false
-                all.append(line(e.kind, EventPhrases.describe(e), inCallout: inside && !Self.isLoopLevel(e)))
-                if Self.callouts.contains(e.kind), !stack.isEmpty { stack[stack.count - 1].inCallout = true }
+                all.append(line(e.kind.text, EventPhrases.describe(e, names), inCallout: inside && !isLoopLevel))
+                if Self.startsCallout(e), !stack.isEmpty { stack[stack.count - 1].inCallout = true }
             }
             stacks[e.thread] = stack
         }

@@ -40,25 +40,49 @@ public enum Sweep {
                 var figures: [String: JSONValue] = [:]
                 for (figure, values) in reps.values {
                     guard let ci = ConfidenceInterval(values: values) else { continue }
-                    figures[figure] = .object(["mean": .double(ci.mean), "ci95_low": .double(ci.low), "ci95_high": .double(ci.high)])
+                    figures[figure] = interval(mean: ci.mean, low: ci.low, high: ci.high)
                 }
-                rows.append(.object([
-                    "row": .int(Int64(p * spec.variants.count + v)),
-                    "point": .int(Int64(p)),
-                    "params": .object(Dictionary(uniqueKeysWithValues: point.map { ($0.name, JSONValue.string($0.value)) })),
-                    "variant": .string(variant),
-                    "n": .int(Int64(n)),
-                    "figures": .object(figures),
-                ]))
+                rows.append(row(Int64(p * spec.variants.count + v), point: Int64(p),
+                                params: Dictionary(uniqueKeysWithValues: point.map { ($0.name, $0.value) }),
+                                variant: variant, n: Int64(n), figures: figures))
             }
         }
+        return document(scenario: scenario.name, file: file, axes: spec.axes.map(\.name),
+                        figures: Replications.figurePaths, rows: rows,
+                        shard: shard.1 > 1 ? "\(shard.0)/\(shard.1)" : nil)
+    }
+
+    // The document's parts, built in one place for `run` and for a document read back (`decode(_:)`).
+
+    /// A figure's mean and 95 % interval (`null` for a value read back as `null`: one that was not finite).
+    static func interval(mean: Double?, low: Double?, high: Double?) -> JSONValue {
+        let number = { (d: Double?) in d.map(JSONValue.double) ?? .null }
+        return .object(["mean": number(mean), "ci95_low": number(low), "ci95_high": number(high)])
+    }
+
+    /// One row: a grid point under one variant.
+    static func row(_ index: Int64, point: Int64, params: [String: String], variant: String, n: Int64,
+                    figures: [String: JSONValue]) -> JSONValue {
+        .object([
+            "row": .int(index),
+            "point": .int(point),
+            "params": .object(params.mapValues(JSONValue.string)),
+            "variant": .string(variant),
+            "n": .int(n),
+            "figures": .object(figures),
+        ])
+    }
+
+    /// The whole document; `shard` (`K/N`) only for a shard.
+    static func document(scenario: String, file: String, axes: [String], figures: [String], rows: [JSONValue],
+                         shard: String?) -> JSONValue {
         var doc: [String: JSONValue] = [
-            "scenario": .string(scenario.name), "file": .string(file),
-            "axes": .array(spec.axes.map { .string($0.name) }),
-            "figures": .array(Replications.figurePaths.map { .string($0) }),
+            "scenario": .string(scenario), "file": .string(file),
+            "axes": .array(axes.map(JSONValue.string)),
+            "figures": .array(figures.map(JSONValue.string)),
             "rows": .array(rows),
         ]
-        if shard.1 > 1 { doc["shard"] = .string("\(shard.0)/\(shard.1)") }
+        if let shard { doc["shard"] = .string(shard) }
         return .object(doc)
     }
 

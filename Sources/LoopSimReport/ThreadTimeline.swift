@@ -1,6 +1,6 @@
 import LoopSimKernel
 
-/// A run as lanes over virtual time, built from its trace: for each thread the spans it spent running,
+/// A run as lanes over virtual time, built from its events: for each thread the spans it spent running,
 /// busy in `work:`, asleep in its run loop (with the mode), blocked on a semaphore, parked for ever, or idle
 /// in the GCD pool; and the instants that matter on it — timer fires, skipped slots, stale timer-port wakes,
 /// mode switches, run-loop exits, deallocs, crashes. An `app` lane carries the user's actions and the
@@ -85,18 +85,18 @@ public struct ThreadTimeline: Sendable {
     public var spans: [Span]
     public var markers: [Marker]
 
-    /// Builds the timeline of one run (its outcome must keep the trace).
+    /// Builds the timeline of one run (its outcome must keep its events).
     public init(_ run: VariantRun) {
-        self.init(events: (try? TraceEvent.parse(run.outcome.traceLines)) ?? [], outcome: run.outcome)
+        self.init(events: RunEvents(run.outcome), outcome: run.outcome)
     }
 
-    /// Builds the timeline from trace events and the run's findings (for parked threads).
-    public init(events: [TraceEvent], outcome: RunOutcome) {
+    /// Builds the timeline from a run's events and its findings (for parked threads).
+    public init(events run: RunEvents, outcome: RunOutcome) {
         variant = outcome.variant
         seed = outcome.seed
         end = outcome.endTime.nanoseconds
-        var builder = Builder()
-        for e in events { builder.apply(e) }
+        var builder = Builder(names: run.names)
+        for e in run.events { builder.apply(e) }
         builder.finish(at: end, parked: outcome.findings.parkedThreads)
         lanes = [Self.appLane] + (builder.hasAppState ? [Self.appStateLane] : []) + builder.threads
         spans = builder.spans.filter { $0.end > $0.start || $0.state == .running }
@@ -142,6 +142,10 @@ public struct ThreadTimeline: Sendable {
         var timerIntervals: [String: Int64] = [:]
         var hasAppState = false
         var beforeSuspension: [String: Open] = [:]
+        /// The strings the events name.
+        let names: NameTable
+
+        init(names: NameTable) { self.names = names }
 
         mutating func close(_ lane: String, at t: Int64) {
             guard let o = open[lane] else { return }
@@ -165,96 +169,96 @@ public struct ThreadTimeline: Sendable {
             lastMode[thread] = now
         }
 
-        mutating func apply(_ e: TraceEvent) {
-            switch e.kind {
-            case "user.action": mark(ThreadTimeline.appLane, .user, e.t, e.string("label") ?? "user action")
-            case "ui.scroll":
-                if let until = e.int("until") {
-                    spans.append(Span(lane: ThreadTimeline.appLane, state: .tracking, mode: "tracking", start: e.t, end: until,
-                                      detail: "the user scrolls: UIKit tracks the touch"))
+        mutating func apply(_ e: SimEvent) {
+            let t = e.instant.nanoseconds
+            switch e.body {
+            case .userAction(let label): mark(ThreadTimeline.appLane, .user, t, names[label])
+            case .scroll(let until):
+                if !until.isNever {
+                    spans.append(Span(lane: ThreadTimeline.appLane, state: .tracking, mode: "tracking", start: t,
+                                      end: until.nanoseconds, detail: "the user scrolls: UIKit tracks the touch"))
                 }
-            case "crash": mark(e.thread == "kernel" ? ThreadTimeline.appLane : e.thread, .crash, e.t, e.string("message") ?? "crash")
-            case "app.state":
-                let state = e.string("state") ?? "?"
-                let asleep = e.bool("device_asleep") == true
+            case .crash(let message):
+                mark(e.thread == .kernel ? ThreadTimeline.appLane : names[e.thread], .crash, t, names[message])
+            case .appState(let stateName, let asleep):
+                let state = names[stateName]
                 hasAppState = true
-                close(ThreadTimeline.appStateLane, at: e.t)
-                open[ThreadTimeline.appStateLane] = Open(state: .lifecycle, mode: state, start: e.t,
+                close(ThreadTimeline.appStateLane, at: t)
+                open[ThreadTimeline.appStateLane] = Open(state: .lifecycle, mode: state, start: t,
                                                          detail: "app \(state)" + (asleep ? ", device asleep" : ""))
                 if state == "suspended" {
                     for lane in threads {
                         guard let o = open[lane], o.state != .suspended else { continue }
                         beforeSuspension[lane] = o
-                        close(lane, at: e.t)
-                        open[lane] = Open(state: .suspended, mode: nil, start: e.t, detail: "frozen: the app is suspended")
+                        close(lane, at: t)
+                        open[lane] = Open(state: .suspended, mode: nil, start: t,
+                                          detail: "frozen: the app is suspended")
                     }
                 } else {
                     for lane in threads {
                         guard let o = beforeSuspension[lane], open[lane]?.state == .suspended else { continue }
-                        close(lane, at: e.t)
-                        open[lane] = Open(state: o.state, mode: o.mode, start: e.t, detail: o.detail)
+                        close(lane, at: t)
+                        open[lane] = Open(state: o.state, mode: o.mode, start: t, detail: o.detail)
                     }
                     beforeSuspension = [:]
                 }
-            case "app.killed":
-                mark(ThreadTimeline.appLane, .crash, e.t, "app killed: \(e.string("why") ?? "")")
-                close(ThreadTimeline.appStateLane, at: e.t)
-            case "app.action": mark(ThreadTimeline.appLane, .user, e.t, "system: \(e.string("action") ?? "?")")
-            case "timer.create": if let name = e.string("timer") { timerIntervals[name] = e.int("interval_ns") ?? 0 }
+            case .appKilled(let why):
+                mark(ThreadTimeline.appLane, .crash, t, "app killed: \(names[why])")
+                close(ThreadTimeline.appStateLane, at: t)
+            case .appAction(let action): mark(ThreadTimeline.appLane, .user, t, "system: \(names[action])")
+            case .timerCreate(let timer, let interval, _, _): timerIntervals[names[timer]] = interval.nanoseconds
             default: break
             }
-            guard e.thread != "kernel" else { return }
-            let lane = e.thread
-            if e.kind == "thread.start" {
+            guard e.thread != .kernel else { return }
+            let lane = names[e.thread]
+            if case .threadStart = e.body {
                 if !threads.contains(lane) { threads.append(lane) }
-                enter(lane, .running, at: e.t)
+                enter(lane, .running, at: t)
                 return
             }
             guard threads.contains(lane) else { return }
-            switch e.kind {
-            case "port.arm", "port.cancel":
+            switch e.body {
+            case .portArm, .portCancel:
                 return  // recorded under the loop owner's name, whichever thread armed it
-            case "port.fire":
-                if e.bool("stale") == true { mark(lane, .staleWake, e.t, "timer port of mode \(e.string("mode") ?? "?") fires stale") }
+            case .portFire(_, let mode, let stale):
+                if stale { mark(lane, .staleWake, t, "timer port of mode \(names[mode]) fires stale") }
                 return
-            case "rl.sleep":
-                let mode = e.string("mode") ?? "?"
-                enter(lane, .sleeping, at: e.t, mode: mode,
-                      detail: "asleep in \(mode) on " + e.strings("ports").map(EventPhrases.port).joined(separator: ", "))
-            case "thread.busy":
-                let until = e.t + (e.int("for_ns") ?? 0)
-                enter(lane, .busy, at: e.t, detail: "work: \(TimeText.ms(until - e.t))")
+            case .sleep(let modeName, let waitSet):
+                let mode = names[modeName]
+                enter(lane, .sleeping, at: t, mode: mode,
+                      detail: "asleep in \(mode) on " + EventPhrases.ports(waitSet).joined(separator: ", "))
+            case .threadBusy(let duration):
+                let until = t + duration.nanoseconds
+                enter(lane, .busy, at: t, detail: "work: \(TimeText.ms(until - t))")
                 close(lane, at: until)
                 open[lane] = Open(state: .running, mode: nil, start: until, detail: "")
-            case "sem.wait":
-                let semaphore = e.string("semaphore") ?? "a semaphore"
-                enter(lane, .blocked, at: e.t, detail: "blocked on \(semaphore)")
-            case "thread.idle": enter(lane, .idle, at: e.t, detail: "idle in the GCD pool")
-            case "thread.exit": close(lane, at: e.t)
+            case .semaphoreWait(let semaphore, _):
+                enter(lane, .blocked, at: t, detail: "blocked on \(names[semaphore])")
+            case .threadIdle: enter(lane, .idle, at: t, detail: "idle in the GCD pool")
+            case .threadExit: close(lane, at: t)
             default:
-                if open[lane]?.state != .running { enter(lane, .running, at: e.t) }
+                if open[lane]?.state != .running { enter(lane, .running, at: t) }
             }
-            switch e.kind {
-            case "timer.fire":
-                let late = e.int("latency_ns") ?? 0
-                mark(lane, .fire, e.t, "\(e.string("timer") ?? "timer") fires" + (late > 0 ? ", \(TimeText.ms(late)) late" : ""))
-            case "timer.reschedule":
-                let skipped = e.int("skipped") ?? 0
-                if skipped > 0, let next = e.int("next"), let name = e.string("timer"), let interval = timerIntervals[name], interval > 0 {
+            switch e.body {
+            case .timerFire(let timer, _, let latency):
+                let late = latency.nanoseconds
+                mark(lane, .fire, t, "\(names[timer]) fires" + (late > 0 ? ", \(TimeText.ms(late)) late" : ""))
+            case .timerReschedule(let timer, let next, let skipped):
+                let name = names[timer]
+                if skipped > 0, !next.isNever, let interval = timerIntervals[name], interval > 0 {
                     for k in stride(from: skipped, through: 1, by: -1) {
-                        mark(lane, .skipped, next - k * interval, "\(name): slot \(TimeText.seconds(next - k * interval)) skipped")
+                        let slot = next.nanoseconds - k * interval
+                        mark(lane, .skipped, slot, "\(name): slot \(TimeText.seconds(slot)) skipped")
                     }
                 }
-            case "obj.dealloc": mark(lane, .dealloc, e.t, "\(e.string("object") ?? "?") deallocated")
-            case "rl.run":
-                modeStacks[lane, default: []].append(e.string("mode") ?? "?")
-                switchMode(lane, at: e.t)
-            case "rl.exit":
-                if e.bool("entered") != false {
-                    mark(lane, .exit, e.t, "run loop returns \(e.string("result") ?? "?") from \(e.string("mode") ?? "?")")
-                }
+            case .dealloc(let object): mark(lane, .dealloc, t, "\(names[object]) deallocated")
+            case .runLoopRun(_, let mode, _, _):
+                modeStacks[lane, default: []].append(names[mode])
+                switchMode(lane, at: t)
+            case .runLoopExit(let mode, let result, let entered):
+                if entered { mark(lane, .exit, t, "run loop returns \(names[result]) from \(names[mode])") }
                 if modeStacks[lane]?.isEmpty == false { modeStacks[lane]!.removeLast() }
-                switchMode(lane, at: e.t)
+                switchMode(lane, at: t)
             default: break
             }
         }

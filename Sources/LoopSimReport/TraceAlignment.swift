@@ -1,7 +1,8 @@
-/// Aligns two traces event by event: the longest common subsequence of their normalized lines (Myers'
-/// O((N+M)·D) difference algorithm), so that after the variants part, events they share again (a main
-/// thread that goes on drawing the same countdown) are matched and only the events one variant has and
-/// the other has not are left over.
+/// Aligns two traces event by event: the longest common subsequence of their events (Myers' O((N+M)·D)
+/// difference algorithm), so that after the variants part, events they share again (a main thread that goes
+/// on drawing the same countdown) are matched and only the events one variant has and the other has not are
+/// left over. ``TraceDivergence`` aligns events as two runs can share them (`NormalizedEvent`: instant,
+/// thread, kind and field values, strings as strings, `run.start`'s variant aside).
 ///
 /// The common prefix is matched first, cheaply; the rest is aligned within a window of
 /// ``windowLimit`` events per side and ``differenceLimit`` edits. Past either, the remaining events are
@@ -20,8 +21,8 @@ public struct TraceAlignment: Sendable {
     public static let windowLimit = 20_000
     public static let differenceLimit = 4_000
 
-    /// Aligns two sequences of normalized lines.
-    public init(_ a: [String], _ b: [String]) {
+    /// Aligns two sequences; elements match when they are equal.
+    public init<Element: Hashable>(_ a: [Element], _ b: [Element]) {
         matchInA = Array(repeating: nil, count: a.count)
         matchInB = Array(repeating: nil, count: b.count)
         var p = 0
@@ -32,9 +33,9 @@ public struct TraceAlignment: Sendable {
         }
         commonPrefix = p
         guard p < a.count && p < b.count else { return }
-        // Intern the lines of the window (dictionary lookups only: nothing iterates it).
-        var ids: [String: Int] = [:]
-        func intern(_ s: String) -> Int {
+        // Intern the elements of the window (dictionary lookups only: nothing iterates it).
+        var ids: [Element: Int] = [:]
+        func intern(_ s: Element) -> Int {
             if let id = ids[s] { return id }
             ids[s] = ids.count
             return ids.count - 1

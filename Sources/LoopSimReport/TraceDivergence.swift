@@ -2,7 +2,8 @@ import LoopSimKernel
 
 /// Where two variants' traces part, why, and what follows from it.
 ///
-/// The traces are aligned event by event (``TraceAlignment``), ignoring `seq` and `run.start`'s variant.
+/// The traces are aligned event by event (``TraceAlignment`` over ``NormalizedEvent``s: the same instant,
+/// thread, kind and field values, `run.start`'s variant aside).
 /// The *first divergence* is the earliest event one variant has and the other has not, among the events a
 /// thread or the system visibly does: a timer port that fires, a wake, a callout, an exit, a dealloc.
 /// Kernel bookkeeping that differs before it (`port.arm`, `port.cancel`: the state of a mode's `mk_timer`)
@@ -43,89 +44,105 @@ public struct TraceDivergence: Sendable {
     public var truncated: Bool
 
     /// Kernel state changes that are not, by themselves, something a thread did.
-    static let bookkeeping: Set<String> = ["port.arm", "port.cancel"]
+    static let bookkeeping: Set<EventKind> = [.portArm, .portCancel]
     /// Kinds worth listing among the consequences.
-    static let consequential: Set<String> = [
-        "port.fire", "rl.wake", "rl.timers.none-due", "rl.exit", "rl.timeout", "timer.fire", "timer.invalidate",
-        "obj.dealloc", "thread.exit", "thread.idle", "crash", "limit", "stop", "user.deliver", "log", "source.callout",
-        "mainqueue.drain", "rl.run", "app.state", "app.killed", "timer.wasted", "nc.deliver", "sem.timeout",
+    static let consequential: Set<EventKind> = [
+        .portFire, .wake, .noTimerDue, .runLoopExit, .runLoopTimeout, .timerFire, .timerInvalidate,
+        .dealloc, .threadExit, .threadIdle, .crash, .limit, .stop, .userDeliver, .log, .sourceCallout,
+        .mainQueueDrain, .runLoopRun, .appState, .appKilled, .timerWasted, .notificationDeliver, .semaphoreTimeout,
     ]
     static let consequenceLimit = 14
 
-    /// Compares two runs of one scenario (their outcomes must keep their trace lines).
+    /// Compares two runs of one scenario (their outcomes must keep their events).
     public init(_ ra: VariantRun, _ rb: VariantRun) {
         a = ra.variant
         b = rb.variant
-        let ea = (try? TraceEvent.parse(ra.outcome.traceLines)) ?? []
-        let eb = (try? TraceEvent.parse(rb.outcome.traceLines)) ?? []
-        let alignment = TraceAlignment(ea.map(\.normalized), eb.map(\.normalized))
+        let runA = RunEvents(ra.outcome), runB = RunEvents(rb.outcome)
+        let alignment = TraceAlignment(runA.events.map { NormalizedEvent($0, names: runA.names) },
+                                       runB.events.map { NormalizedEvent($0, names: runB.names) })
         truncated = alignment.truncated
-        identical = ea.count == eb.count && alignment.commonPrefix == ea.count
+        identical = runA.events.count == runB.events.count && alignment.commonPrefix == runA.events.count
         first = []
         setup = []
         consequences = [[], []]
         endState = [[], []]
         guard !identical else { return }
 
-        let blockQueues = Self.blockQueues(ea + eb)
-        let sides: [(name: String, events: [TraceEvent], unmatched: [Bool])] = [
-            (a, ea, alignment.matchInA.map { $0 == nil }), (b, eb, alignment.matchInB.map { $0 == nil }),
+        let blockQueues = Self.blockQueues([runA, runB])
+        let sides: [(name: String, run: RunEvents, unmatched: [Bool])] = [
+            (a, runA, alignment.matchInA.map { $0 == nil }), (b, runB, alignment.matchInB.map { $0 == nil }),
         ]
         // The first visible unmatched event of each side (run.end says only that nothing more happened).
         let candidates: [Int?] = sides.map { side in
-            side.events.indices.first { side.unmatched[$0] && !Self.bookkeeping.contains(side.events[$0].kind)
-                && side.events[$0].kind != "run.end" }
+            side.run.events.indices.first { i in
+                let kind = side.run.events[i].kind
+                return side.unmatched[i] && !Self.bookkeeping.contains(kind) && kind != .runEnd
+            }
         }
         var lead: Int?
         for s in 0..<2 {
             guard let i = candidates[s] else { continue }
-            if let l = lead, let li = candidates[l], sides[l].events[li].t <= sides[s].events[i].t { continue }
+            if let l = lead, let li = candidates[l], sides[l].run.events[li].instant <= sides[s].run.events[i].instant {
+                continue
+            }
             lead = s
         }
-        let headline: TraceEvent? = lead.flatMap { s in candidates[s].map { sides[s].events[$0] } }
+        // The headline event's instant and thread (by name: the other side numbers its strings differently).
+        let headline: (t: Int64, thread: String)? = lead.flatMap { s in
+            candidates[s].map { i in
+                let e = sides[s].run.events[i]
+                return (e.instant.nanoseconds, sides[s].run[e.thread])
+            }
+        }
         at = headline?.t
         thread = headline?.thread
         let cut = headline?.t ?? Int64.max
 
         for s in 0..<2 {
             let side = sides[s]
-            var state = TraceState()
+            let events = side.run.events, names = side.run.names
+            func step(_ e: SimEvent, _ text: String) -> Step {
+                Step(variant: side.name, t: e.instant.nanoseconds, thread: names[e.thread], kind: e.kind.text,
+                     text: text)
+            }
+            var state = TraceState(names: names)
             var stateIndex = 0
             // What this side did at the divergence.
-            if let i = candidates[s], side.events[i].t == cut {
-                let e = side.events[i]
-                first.append(Step(variant: side.name, t: e.t, thread: e.thread, kind: e.kind,
-                                  text: Self.describe(e, blockQueues)))
+            if let i = candidates[s], events[i].instant.nanoseconds == cut {
+                first.append(step(events[i], Self.describe(events[i], names, blockQueues)))
             } else if let h = headline {
-                while stateIndex < side.events.count && side.events[stateIndex].t <= h.t
-                    && side.events[stateIndex].kind != "run.end" {
-                    state.apply(side.events[stateIndex])
+                while stateIndex < events.count && events[stateIndex].instant.nanoseconds <= h.t
+                    && events[stateIndex].kind != .runEnd {
+                    state.apply(events[stateIndex])
                     stateIndex += 1
                 }
                 var text = "nothing: " + state.describeThread(h.thread)
-                if let end = side.events.last, end.kind == "run.end", end.t < h.t {
-                    text += "; the run ended at \(TimeText.seconds(end.t))"
-                        + (end.bool("quiescent") == true ? " with nothing left to happen" : "")
+                if let end = events.last, case .runEnd(let quiescent) = end.body, end.instant.nanoseconds < h.t {
+                    text += "; the run ended at \(TimeText.seconds(end.instant.nanoseconds))"
+                        + (quiescent ? " with nothing left to happen" : "")
                 }
                 first.append(Step(variant: side.name, t: h.t, thread: h.thread, kind: "none", text: text))
             }
             // Bookkeeping that set it up.
-            for (i, e) in side.events.enumerated() where side.unmatched[i] && Self.bookkeeping.contains(e.kind) && e.t <= cut {
+            for (i, e) in events.enumerated()
+            where side.unmatched[i] && Self.bookkeeping.contains(e.kind) && e.instant.nanoseconds <= cut {
                 if let c = candidates[s], i > c { break }
-                var text = EventPhrases.describe(e)
-                if let rl = e.string("runloop"), let mode = e.string("mode") {
+                var text = EventPhrases.describe(e, names)
+                if let (runLoop, mode) = Self.timerPort(of: e) {
                     let other = sides[1 - s]
-                    var otherState = TraceState()
-                    for oe in other.events where oe.t <= e.t { otherState.apply(oe) }
-                    text += " (under \(other.name) that port stays \(otherState.describePort(runLoop: rl, mode: mode)))"
+                    var otherState = TraceState(names: other.run.names)
+                    for oe in other.run.events where oe.instant <= e.instant { otherState.apply(oe) }
+                    text += " (under \(other.name) that port stays "
+                        + "\(otherState.describePort(runLoop: names[runLoop], mode: names[mode])))"
                 }
-                setup.append(Step(variant: side.name, t: e.t, thread: e.thread, kind: e.kind, text: text))
+                setup.append(step(e, text))
             }
             // Consequences after the divergence.
             var chain: [Step] = []
-            for (i, e) in side.events.enumerated() where side.unmatched[i] && Self.consequential.contains(e.kind) {
-                if e.t < cut || i == candidates[s] && e.t == cut { continue }
-                chain.append(Step(variant: side.name, t: e.t, thread: e.thread, kind: e.kind, text: Self.describe(e, blockQueues)))
+            for (i, e) in events.enumerated() where side.unmatched[i] && Self.consequential.contains(e.kind) {
+                let t = e.instant.nanoseconds
+                if t < cut || i == candidates[s] && t == cut { continue }
+                chain.append(step(e, Self.describe(e, names, blockQueues)))
                 if chain.count == Self.consequenceLimit { break }
             }
             consequences[s] = chain
@@ -134,18 +151,28 @@ public struct TraceDivergence: Sendable {
         endState = [Self.ownEndState(ra.outcome, versus: rb.outcome), Self.ownEndState(rb.outcome, versus: ra.outcome)]
     }
 
-    /// `block#N` → the queue it was dispatched to.
-    static func blockQueues(_ events: [TraceEvent]) -> [String: String] {
+    /// The run loop and mode whose timer port a `port.arm` or `port.cancel` changes.
+    static func timerPort(of e: SimEvent) -> (runLoop: Name, mode: Name)? {
+        switch e.body {
+        case .portArm(let runLoop, let mode, _), .portCancel(let runLoop, let mode): (runLoop, mode)
+        default: nil
+        }
+    }
+
+    /// `block#N` → the queue it was dispatched to, over the runs in order (a later run's dispatch wins).
+    static func blockQueues(_ runs: [RunEvents]) -> [String: String] {
         var map: [String: String] = [:]
-        for e in events where e.kind == "dispatch.async" {
-            if let block = e.string("block"), let queue = e.string("queue") { map[block] = queue }
+        for run in runs {
+            for e in run.events {
+                if case .dispatchAsync(let queue, let block) = e.body { map[run[block]] = run[queue] }
+            }
         }
         return map
     }
 
-    static func describe(_ e: TraceEvent, _ blockQueues: [String: String]) -> String {
-        var text = EventPhrases.describe(e)
-        if e.kind == "obj.dealloc", let object = e.string("object"), let queue = blockQueues[object] {
+    static func describe(_ e: SimEvent, _ names: NameTable, _ blockQueues: [String: String]) -> String {
+        var text = EventPhrases.describe(e, names)
+        if case .dealloc(let object) = e.body, let queue = blockQueues[names[object]] {
             text += " (the block dispatched to the \(queue) queue: it has returned)"
         }
         return text

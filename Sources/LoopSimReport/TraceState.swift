@@ -1,9 +1,11 @@
+import LoopSimKernel
+
 /// What every thread and every mode's timer port is doing at one point of a trace, rebuilt by replaying
 /// its events: used to say what a variant was doing when another one did something else.
 ///
 /// ```swift
-/// var s = TraceState()
-/// for e in events where e.t <= instant { s.apply(e) }
+/// var s = TraceState(names: run.names)
+/// for e in run.events where e.instant <= instant { s.apply(e) }
 /// s.describeThread("worker-1")  // "asleep since 3.000 s in mode default; …"
 /// ```
 public struct TraceState: Sendable {
@@ -11,7 +13,7 @@ public struct TraceState: Sendable {
     public enum Activity: Sendable, Hashable {
         case running
         case busy(until: Int64)
-        case sleeping(mode: String, ports: [String])
+        case sleeping(mode: String, ports: WaitSet)
         case blocked(on: String)
         case idle
         case exited
@@ -40,42 +42,50 @@ public struct TraceState: Sendable {
     public private(set) var endedAt: Int64?
     public private(set) var endedQuiescent = false
 
-    public init() {}
+    /// The strings the applied events name.
+    public let names: NameTable
+
+    /// A state before any event, for events whose names are strings of `names`.
+    public init(names: NameTable) { self.names = names }
 
     /// Applies one event.
-    public mutating func apply(_ e: TraceEvent) {
-        switch e.kind {
-        case "run.end":
-            endedAt = e.t
-            endedQuiescent = e.bool("quiescent") == true
+    public mutating func apply(_ e: SimEvent) {
+        let t = e.instant.nanoseconds
+        switch e.body {
+        case .runEnd(let quiescent):
+            endedAt = t
+            endedQuiescent = quiescent
             return
-        case "port.arm", "port.cancel", "port.fire":
-            let key = (e.string("runloop") ?? "?") + "|" + (e.string("mode") ?? "?")
-            let deadline = e.kind == "port.arm" ? e.int("deadline") : nil
-            let change = e.kind == "port.arm" ? "armed" : e.kind == "port.cancel" ? "disarmed" : "fired"
-            ports[key] = PortInfo(deadline: deadline, changed: e.t, lastChange: change)
-        case "rl.create":
-            if let rl = e.string("runloop") { runLoops[e.thread] = rl }
+        case .portArm(let runLoop, let mode, let deadline):
+            ports[names[runLoop] + "|" + names[mode]] = PortInfo(
+                deadline: deadline.isNever ? nil : deadline.nanoseconds, changed: t, lastChange: "armed")
+        case .portCancel(let runLoop, let mode):
+            ports[names[runLoop] + "|" + names[mode]] = PortInfo(deadline: nil, changed: t, lastChange: "disarmed")
+        case .portFire(let runLoop, let mode, _):
+            ports[names[runLoop] + "|" + names[mode]] = PortInfo(deadline: nil, changed: t, lastChange: "fired")
+        case .runLoopCreate(let runLoop):
+            runLoops[names[e.thread]] = names[runLoop]
         default: break
         }
-        guard e.thread != "kernel" else { return }
-        var info = threads[e.thread] ?? ThreadInfo(activity: .running, since: e.t)
+        guard e.thread != .kernel else { return }
+        let thread = names[e.thread]
+        var info = threads[thread] ?? ThreadInfo(activity: .running, since: t)
         func set(_ a: Activity) {
-            if a != info.activity { info.since = e.t }
+            if a != info.activity { info.since = t }
             info.activity = a
         }
-        switch e.kind {
-        case "rl.sleep": set(.sleeping(mode: e.string("mode") ?? "?", ports: e.strings("ports")))
-        case "thread.busy": set(.busy(until: e.t + (e.int("for_ns") ?? 0)))
-        case "sem.wait": set(.blocked(on: e.string("semaphore") ?? "a semaphore"))
-        case "thread.idle": set(.idle)
-        case "thread.exit": set(.exited)
-        case "port.arm", "port.cancel", "port.fire": break  // recorded on the owner's name from any thread
-        case "rl.run": info.modes.append(e.string("mode") ?? "?"); set(.running)
-        case "rl.exit": if !info.modes.isEmpty { info.modes.removeLast() }; set(.running)
+        switch e.body {
+        case .sleep(let mode, let waitSet): set(.sleeping(mode: names[mode], ports: waitSet))
+        case .threadBusy(let duration): set(.busy(until: t + duration.nanoseconds))
+        case .semaphoreWait(let semaphore, _): set(.blocked(on: names[semaphore]))
+        case .threadIdle: set(.idle)
+        case .threadExit: set(.exited)
+        case .portArm, .portCancel, .portFire: break  // recorded on the owner's name from any thread
+        case .runLoopRun(_, let mode, _, _): info.modes.append(names[mode]); set(.running)
+        case .runLoopExit: if !info.modes.isEmpty { info.modes.removeLast() }; set(.running)
         default: set(.running)
         }
-        threads[e.thread] = info
+        threads[thread] = info
     }
 
     /// The thread's state in words, e.g. `asleep since 3.000 s in mode default on its wake-up port (no message)
@@ -89,23 +99,17 @@ public struct TraceState: Sendable {
         case .blocked(let semaphore): return "\(name) is blocked on \(semaphore) since \(TimeText.seconds(info.since))"
         case .exited: return "\(name) has exited"
         case .sleeping(let mode, let waitSet):
-            var parts: [String] = []
-            for raw in waitSet {
-                if raw.hasPrefix("timer") {
-                    let key = (runLoops[name] ?? "runloop(\(name))") + "|" + mode
-                    if let port = ports[key] {
-                        parts.append(port.deadline.map { "the timer port of mode \(mode) (armed for \(TimeText.seconds($0)))" }
-                            ?? "the timer port of mode \(mode) (\(port.lastChange) at \(TimeText.seconds(port.changed))"
-                            + (port.lastChange == "disarmed" ? ")" : ", not re-armed)"))
-                    } else {
-                        parts.append("the timer port of mode \(mode) (disarmed)")
-                    }
-                } else {
-                    parts.append(EventPhrases.port(raw))
-                }
+            // The timer port as this state knows it, which may differ from what the loop saw when it slept.
+            let timerPort: String
+            if let port = ports[(runLoops[name] ?? "runloop(\(name))") + "|" + mode] {
+                timerPort = port.deadline.map { "the timer port of mode \(mode) (armed for \(TimeText.seconds($0)))" }
+                    ?? "the timer port of mode \(mode) (\(port.lastChange) at \(TimeText.seconds(port.changed))"
+                    + (port.lastChange == "disarmed" ? ")" : ", not re-armed)")
+            } else {
+                timerPort = "the timer port of mode \(mode) (disarmed)"
             }
             return "\(name) stays asleep since \(TimeText.seconds(info.since)) in mode \(mode), waiting on "
-                + parts.joined(separator: ", ")
+                + EventPhrases.ports(waitSet, timerPort: timerPort).joined(separator: ", ")
         }
     }
 

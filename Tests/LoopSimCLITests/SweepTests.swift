@@ -36,9 +36,25 @@ import Testing
     @Test func shardsMergeIntoTheUnshardedDocument() throws {
         let full = try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 1)
         let parts = try (1...3).map { try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 2, shard: ($0, 3)) }
-        let merged = try Sweep.merge(parts.map { try JSONParser.parse($0.pretty) })
+        let merged = try Sweep.merge(parts.map { try Sweep.decode(Data($0.pretty.utf8)) })
         #expect(merged.pretty == full.pretty)
         #expect(Sweep.csv(merged) == Sweep.csv(full))
+    }
+
+    @Test func aDocumentReadsBackToTheSameValue() throws {
+        let full = try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 1)
+        #expect(try Sweep.decode(Data(full.pretty.utf8)) == full)
+        let shard = try Sweep.run(text: Self.yaml, file: "s.yaml", replications: 2, jobs: 1, shard: (2, 3))
+        #expect(try Sweep.decode(Data(shard.pretty.utf8)) == shard)
+        // Typed, not guessed from the text: a mean printed as `1e+15` stays a double, a row number an integer.
+        let figure: JSONValue = .object(["mean": .double(1e15), "ci95_low": .double(0.1 + 0.2), "ci95_high": .null])
+        let big: JSONValue = .object([
+            "scenario": .string("s"), "file": .string("s.yaml"), "axes": .array([]), "figures": .array([.string("f")]),
+            "rows": .array([.object(["row": .int(0), "point": .int(0), "params": .object([:]),
+                                     "variant": .string("ios9"), "n": .int(2), "figures": .object(["f": figure])])]),
+        ])
+        #expect(try Sweep.decode(Data(big.pretty.utf8)) == big)
+        #expect(throws: DecodingError.self) { try Sweep.decode(Data(#"{"rows": []}"#.utf8)) }
     }
 
     @Test func rowsFollowTheGridWithTheLastAxisFastest() throws {

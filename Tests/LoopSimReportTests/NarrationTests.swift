@@ -6,7 +6,7 @@ import Testing
     static func narration(_ path: String, variant: String, thread: String? = nil, from: Int64? = nil,
                           to: Int64? = nil) throws -> Narration {
         let (_, runs) = try ReportFixtures.runs(path, variants: [variant])
-        return Narration(events: try TraceEvent.parse(runs[0].outcome.traceLines), thread: thread, from: from, to: to)
+        return Narration(events: RunEvents(runs[0].outcome), thread: thread, from: from, to: to)
     }
 
     @Test func onePassListsTheSixObserverActivitiesInCFRunLoopsOrder() throws {
