@@ -78,16 +78,11 @@ fi
 
 base="${1:?usage: bash scripts/trace-identity.sh BASE_REF | --save DIR BIN}"
 work=.build-identity
-mkdir -p "$work"
-if [ -d "$work/base" ]; then git worktree remove --force "$work/base" 2>/dev/null || rm -rf "$work/base"; fi
-git worktree prune
-git worktree add --detach "$work/base" "$base" >/dev/null
-echo "== build $base"
-(cd "$work/base" && bash scripts/setup.sh >/dev/null && swift build -c release --product loopsim 2>&1 | tail -n 1)
-echo "== build the working tree"
-swift build -c release --product loopsim 2>&1 | tail -n 1
-save_all "$work/old" "$root/$work/base/.build/release/loopsim"
-save_all "$work/new" "$root/.build/release/loopsim"
+# shellcheck source=scripts/identity-base.sh
+source scripts/identity-base.sh
+build_base_and_tree base "$base"
+save_all "$work/old" "$base_bin"
+save_all "$work/new" "$tree_bin"
 if diff -rq "$work/old" "$work/new" >"$work/diff.txt"; then
     echo "trace-identity: identical ($(ls "$work/new"/*.jsonl | wc -l) traces, reports and exit codes)"
 else

@@ -119,18 +119,11 @@ fi
 
 base="${1:?usage: bash scripts/view-identity.sh BASE_REF | --save DIR BIN}"
 work=.build-identity
-mkdir -p "$work"
-if [ -d "$work/views-base" ]; then
-    git worktree remove --force "$work/views-base" 2>/dev/null || rm -rf "$work/views-base"
-fi
-git worktree prune
-git worktree add --detach "$work/views-base" "$base" >/dev/null
-echo "== build $base"
-(cd "$work/views-base" && bash scripts/setup.sh >/dev/null && swift build -c release --product loopsim 2>&1 | tail -n 1)
-echo "== build the working tree"
-swift build -c release --product loopsim 2>&1 | tail -n 1
-save_all "$work/views-old" "$root/$work/views-base/.build/release/loopsim"
-save_all "$work/views-new" "$root/.build/release/loopsim"
+# shellcheck source=scripts/identity-base.sh
+source scripts/identity-base.sh
+build_base_and_tree views-base "$base"
+save_all "$work/views-old" "$base_bin"
+save_all "$work/views-new" "$tree_bin"
 # The files name their own directory (the Chrome trace and report paths printed on standard error): compare
 # them with the directory's name taken out.
 for d in views-old views-new; do sed -i "s#$root/$work/$d#DIR#g; s#$work/$d#DIR#g" "$work/$d"/*; done
