@@ -50,14 +50,7 @@ public struct Fingerprint: Sendable {
     }
 
     private mutating func foldFirstMet(_ names: NameTable) {
-        for name in firstMet {
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in names[name].utf8 {
-                h ^= UInt64(b)
-                h &*= 0x0000_0100_0000_01B3
-            }
-            mix(h)
-        }
+        for name in firstMet { mix(Self.fnv1a(names[name].utf8)) }
         firstMet.removeAll(keepingCapacity: true)
     }
 
@@ -112,10 +105,14 @@ public struct Fingerprint: Sendable {
 
     /// FNV-1a 64 of each kind's trace name, by ``EventKind`` raw value.
     private static let kindCodes: [UInt64] = EventKind.allCases.map { kind in
-        let name = kind.name
+        fnv1a(UnsafeBufferPointer(start: kind.name.utf8Start, count: kind.name.utf8CodeUnitCount))
+    }
+
+    /// FNV-1a 64 of `bytes`: a kind's code, a string's content where it is first met.
+    private static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for i in 0..<name.utf8CodeUnitCount {
-            h ^= UInt64(name.utf8Start[i])
+        for b in bytes {
+            h ^= UInt64(b)
             h &*= 0x0000_0100_0000_01B3
         }
         return h
