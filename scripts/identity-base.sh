@@ -17,3 +17,16 @@ build_base_and_tree() {
     base_bin="$root/$work/$name/.build/release/loopsim"
     tree_bin="$root/.build/release/loopsim"
 }
+
+# Compares the two sets a check saved; prints LABEL's verdict and returns 1 with the differing files listed.
+#   compare_sets LABEL OLD NEW WHAT   # WHAT: what "identical" covers, e.g. "1580 traces"
+compare_sets() {
+    local label="$1" old="$2" new="$3" what="$4"
+    if diff -rq "$old" "$new" >"$new.diff.txt"; then
+        echo "$label: identical ($what)"
+    else
+        echo "$label: these differ (diff -r $old $new):"
+        cat "$new.diff.txt"
+        return 1
+    fi
+}

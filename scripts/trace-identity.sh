@@ -83,10 +83,4 @@ source scripts/identity-base.sh
 build_base_and_tree base "$base"
 save_all "$work/old" "$base_bin"
 save_all "$work/new" "$tree_bin"
-if diff -rq "$work/old" "$work/new" >"$work/diff.txt"; then
-    echo "trace-identity: identical ($(ls "$work/new"/*.jsonl | wc -l) traces, reports and exit codes)"
-else
-    echo "trace-identity: these differ (diff -r $work/old $work/new):"
-    cat "$work/diff.txt"
-    exit 1
-fi
+compare_sets trace-identity "$work/old" "$work/new" "$(ls "$work/new"/*.jsonl | wc -l) traces, reports and exit codes"

@@ -127,10 +127,4 @@ save_all "$work/views-new" "$tree_bin"
 # The files name their own directory (the Chrome trace and report paths printed on standard error): compare
 # them with the directory's name taken out.
 for d in views-old views-new; do sed -i "s#$root/$work/$d#DIR#g; s#$work/$d#DIR#g" "$work/$d"/*; done
-if diff -rq "$work/views-old" "$work/views-new" >"$work/views-diff.txt"; then
-    echo "view-identity: identical ($(ls "$work/views-new" | wc -l) files)"
-else
-    echo "view-identity: these differ (diff -r $work/views-old $work/views-new):"
-    cat "$work/views-diff.txt"
-    exit 1
-fi
+compare_sets view-identity "$work/views-old" "$work/views-new" "$(ls "$work/views-new" | wc -l) files"
