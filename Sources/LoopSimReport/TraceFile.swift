@@ -127,32 +127,14 @@ public struct TraceFile: Sendable {
                 return names.intern(s)
             }
         }
-        /// `["wake-up","timer@T"|"timer(disarmed)","main-queue"?,"timeout@T"?]`.
+        /// ``WaitSet/traceStrings`` read back.
         mutating func waitSet(_ key: String) throws -> WaitSet {
             guard case .array(let items) = try value(key) else { throw mistyped(key, "a list") }
             let ports = try items.map {
                 guard case .string(let s) = $0 else { throw mistyped(key, "a list of strings") }
                 return s
             }
-            func instant(after prefix: String, in port: String) -> SimInstant? {
-                guard port.hasPrefix(prefix), let ns = Int64(port.dropFirst(prefix.count)) else { return nil }
-                return SimInstant(nanoseconds: ns)
-            }
-            var set = WaitSet(timerPort: .never, mainQueue: false, timeout: .never)
-            guard ports.first == "wake-up", ports.count >= 2 else { throw mistyped(key, "a wait set") }
-            if ports[1] != "timer(disarmed)" {
-                guard let t = instant(after: "timer@", in: ports[1]) else { throw mistyped(key, "a wait set") }
-                set.timerPort = t
-            }
-            for port in ports.dropFirst(2) {
-                if port == "main-queue" {
-                    set.mainQueue = true
-                } else if let t = instant(after: "timeout@", in: port) {
-                    set.timeout = t
-                } else {
-                    throw mistyped(key, "a wait set")
-                }
-            }
+            guard let set = WaitSet(traceStrings: ports) else { throw mistyped(key, "a wait set") }
             return set
         }
         mutating func entered(_ key: String) throws -> Bool {

@@ -27,7 +27,7 @@ import Testing
             for (a, b) in zip(o.eventLog, file.events) {
                 #expect(a.instant == b.instant && a.kind == b.kind)
                 #expect(o.names[a.thread] == file.names[b.thread])
-                #expect(Self.fieldText(a, o.names) == Self.fieldText(b, file.names), "\(path) \(run.variant)")
+                #expect(a.body.jsonFields(o.names) == b.body.jsonFields(file.names), "\(path) \(run.variant)")
             }
             var encoder = TraceEncoder(names: file.names)
             #expect(file.events.enumerated().map { encoder.line($0.element, seq: $0.offset) } == lines)
@@ -121,40 +121,11 @@ import Testing
             let (_, runs) = try ReportFixtures.runs(path)
             for run in runs {
                 for event in run.outcome.eventLog {
-                    var keys = KeyCollector(names: run.outcome.names)
-                    event.body.visitFields(&keys)
+                    let keys = event.body.jsonFields(run.outcome.names).keys.sorted()
                     let doc = documented["\(event.kind.name)"] ?? []
-                    #expect(Set(keys.keys).isSubset(of: Set(doc)), "\(event.kind.name): \(keys.keys) vs docs \(doc)")
+                    #expect(Set(keys).isSubset(of: Set(doc)), "\(event.kind.name): \(keys) vs docs \(doc)")
                 }
             }
         }
-    }
-
-    static func fieldText(_ event: SimEvent, _ names: NameTable) -> [String] {
-        var collector = KeyCollector(names: names)
-        event.body.visitFields(&collector)
-        return collector.values
-    }
-
-    /// The keys (and values, as text) of an event's fields.
-    struct KeyCollector: EventFieldVisitor {
-        let names: NameTable
-        var keys: [String] = []
-        var values: [String] = []
-        mutating func add(_ key: StaticString, _ value: String) {
-            keys.append("\(key)")
-            values.append("\(key)=\(value)")
-        }
-        mutating func name(_ key: StaticString, _ value: Name) { add(key, names[value]) }
-        mutating func int(_ key: StaticString, _ value: Int64) { add(key, "\(value)") }
-        mutating func bool(_ key: StaticString, _ value: Bool) { add(key, "\(value)") }
-        mutating func instant(_ key: StaticString, _ value: SimInstant) { add(key, "\(value.nanoseconds)") }
-        mutating func duration(_ key: StaticString, _ value: SimDuration) { add(key, "\(value.nanoseconds)") }
-        mutating func optionalDuration(_ key: StaticString, _ value: SimDuration?) {
-            add(key, value.map { "\($0.nanoseconds)" } ?? "nil")
-        }
-        mutating func names(_ key: StaticString, _ value: [Name]) { add(key, value.map { names[$0] }.joined(separator: "|")) }
-        mutating func waitSet(_ key: StaticString, _ value: WaitSet) { add(key, "\(value)") }
-        mutating func entered(_ key: StaticString, _ value: Bool) { add(key, "\(value)") }
     }
 }

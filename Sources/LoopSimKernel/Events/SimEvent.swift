@@ -42,6 +42,44 @@ public struct WaitSet: Sendable, Hashable {
         self.mainQueue = mainQueue
         self.timeout = timeout
     }
+
+    /// The wait set as the trace's `ports` list writes it: `wake-up`, then `timer@T` (nanoseconds) or
+    /// `timer(disarmed)`, then `main-queue` when the main queue's port is in the set, then `timeout@T` when the
+    /// activation has a deadline.
+    ///
+    /// ```swift
+    /// WaitSet(timerPort: .milliseconds(500), mainQueue: false, timeout: .never).traceStrings
+    /// // ["wake-up", "timer@500000000"]
+    /// ```
+    public var traceStrings: [String] {
+        var ports = ["wake-up", timerPort.isNever ? "timer(disarmed)" : "timer@\(timerPort.nanoseconds)"]
+        if mainQueue { ports.append("main-queue") }
+        if !timeout.isNever { ports.append("timeout@\(timeout.nanoseconds)") }
+        return ports
+    }
+
+    /// The wait set a `ports` list names (``traceStrings`` read back); nil for a list that is not one.
+    public init?(traceStrings ports: [String]) {
+        func instant(after prefix: String, in port: String) -> SimInstant? {
+            guard port.hasPrefix(prefix), let ns = Int64(port.dropFirst(prefix.count)) else { return nil }
+            return SimInstant(nanoseconds: ns)
+        }
+        guard ports.first == "wake-up", ports.count >= 2 else { return nil }
+        self.init(timerPort: .never, mainQueue: false, timeout: .never)
+        if ports[1] != "timer(disarmed)" {
+            guard let t = instant(after: "timer@", in: ports[1]) else { return nil }
+            timerPort = t
+        }
+        for port in ports.dropFirst(2) {
+            if port == "main-queue" {
+                mainQueue = true
+            } else if let t = instant(after: "timeout@", in: port) {
+                timeout = t
+            } else {
+                return nil
+            }
+        }
+    }
 }
 
 /// What walks an event's fields (``SimEvent/Body/visitFields(_:)``): the JSON encoder, the fingerprint, the views'

@@ -122,22 +122,13 @@ public struct TraceEncoder {
             }
             out.append(UInt8(ascii: "]"))
         }
-        /// `["wake-up","timer@T"|"timer(disarmed)","main-queue"?,"timeout@T"?]`.
+        /// ``WaitSet/traceStrings``, as a list of strings.
         mutating func waitSet(_ key: StaticString, _ value: WaitSet) {
             self.key(key)
-            raw("[\"wake-up\"")
-            if value.timerPort.isNever {
-                raw(",\"timer(disarmed)\"")
-            } else {
-                raw(",\"timer@")
-                JSONText.appendInteger(value.timerPort.nanoseconds, to: &out)
-                out.append(UInt8(ascii: "\""))
-            }
-            if value.mainQueue { raw(",\"main-queue\"") }
-            if !value.timeout.isNever {
-                raw(",\"timeout@")
-                JSONText.appendInteger(value.timeout.nanoseconds, to: &out)
-                out.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: "["))
+            for (i, port) in value.traceStrings.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONText.appendQuoted(port, to: &out)
             }
             out.append(UInt8(ascii: "]"))
         }
