@@ -240,7 +240,7 @@ public enum InvariantChecker {
                 fail("retain.count", "\(o.displayName) is alive with retain count \(o.retainCount)")
             }
         }
-        for rl in kernel.runLoops {
+        for rl in kernel.runLoops.all {
             var roots: [(String, ObjectID)] = rl.commonTimers.map { ("common timers", $0) }
                 + rl.commonSources.map { ("common sources", $0) }
             // An observer added to the common modes is one observer (one retain of its block) listed in each mode.

@@ -21,7 +21,8 @@ public final class Kernel {
     var queue = EventQueue<KernelEvent>()
     public internal(set) var heap = ObjectHeap()
     public internal(set) var threads: [SimThread] = []
-    public internal(set) var runLoops: [SimRunLoop] = []
+    /// The run loops, their modes, items and ports, and the pass.
+    public let runLoops = RunLoops()
     /// The run's events: folded into its fingerprint, and kept when a trace or a view needs them.
     public internal(set) var log: EventLog
 
@@ -65,9 +66,6 @@ public final class Kernel {
     var corelibsTimerHolds: [ObjectID] = []
 
     // MARK: Bookkeeping
-    /// The order messages reach ports: the earliest message in a wait set is taken first.
-    var portArrivals = PortArrivals()
-    var nextActivationSerial = 0
     var blockCounter = 0
     /// The global block of each block literal that captures nothing, made on first use (by template index).
     var globalBlocks: [ObjectID?]
@@ -142,9 +140,9 @@ public final class Kernel {
             }
             resume(thread)
         case .portExpiry(let rl, let mode):
-            timerPortExpired(runLoops[rl], mode: mode)
+            runLoops.timerPortExpired(runLoops[rl], mode: mode, self)
         case .activationTimeout(let rl, let serial):
-            activationTimedOut(runLoops[rl], serial: serial)
+            runLoops.activationTimedOut(runLoops[rl], serial: serial, self)
         case .userAction(let index):
             deliverUserAction(index)
         case .dispatchSourceFire(let id):

@@ -47,8 +47,8 @@ extension Kernel {
         guard !body.steps.isEmpty else { return }
         userActions.append(UserAction(at: now, label: name, body: body))
         pendingUserActions.append(userActions.count - 1)
-        if let source = userEventSource.flatMap({ heap.object($0) }) { signal(source) }
-        if appState != .suspended { wakeUp(runLoops[0], from: nil) } else { deferredWakeUps = true }
+        if let source = userEventSource.flatMap({ heap.object($0) }) { runLoops.signal(source, self) }
+        if appState != .suspended { runLoops.wakeUp(runLoops[0], from: nil, self) } else { deferredWakeUps = true }
     }
 
     func setAppState(_ state: AppState) {
@@ -70,7 +70,7 @@ extension Kernel {
         for id in waiting { scheduleResume(threads[id]) }
         if deferredWakeUps {
             deferredWakeUps = false
-            wakeUp(runLoops[0], from: nil)
+            runLoops.wakeUp(runLoops[0], from: nil, self)
         }
         if let entry = budgetEntry { queue.cancel(entry) }
         budgetEntry = nil
@@ -91,8 +91,8 @@ extension Kernel {
         let body = Body(steps: steps + [.internalStep(.killUnlessTasksEnded)], localNames: [])
         userActions.append(UserAction(at: now, label: "background task expiration", body: body))
         pendingUserActions.append(userActions.count - 1)
-        if let source = userEventSource.flatMap({ heap.object($0) }) { signal(source) }
-        wakeUp(runLoops[0], from: nil)
+        if let source = userEventSource.flatMap({ heap.object($0) }) { runLoops.signal(source, self) }
+        runLoops.wakeUp(runLoops[0], from: nil, self)
     }
 
     func beginBackgroundTask(expiration: ObjectID?, on thread: SimThread) -> ObjectID {
@@ -139,7 +139,7 @@ extension Kernel {
             if o.isTimer { o.timer.fireTSR = shift(o.timer.fireTSR) }
             if let s = o.dispatchSource, !s.wallClock { o.dispatchSource!.target = shift(s.target) }
         }
-        for rl in runLoops {
+        for rl in runLoops.all {
             for mode in rl.modes.values {
                 mode.timers.refreshDeadlines { heap.timer(at: $0).timer.fireTSR }
                 mode.softDeadline = shift(mode.softDeadline)

@@ -60,8 +60,8 @@ final class DispatchQueues {
 
     /// The main queue's port gets a message (collapsing); the main thread wakes if it waits on it.
     func signalMainPort(_ k: Kernel) {
-        mainPort.post(&k.portArrivals)
-        k.wakeIfWaiting(k.runLoops[0], on: .mainQueue)
+        mainPort.post(&k.runLoops.portArrivals)
+        k.runLoops.wakeIfWaiting(k.runLoops[0], on: .mainQueue, k)
     }
 
     /// The main run loop receives the main queue's port message.

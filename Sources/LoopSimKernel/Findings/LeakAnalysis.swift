@@ -38,7 +38,7 @@ struct LeakAnalysis {
             add(t.autoreleasePool, "thread \(t.name) autorelease pool", "thread", "autoreleased")
             if let semaphore = t.blockedOn { add(CollectionOfOne(semaphore), "thread \(t.name) frame", "thread", "waiting on") }
         }
-        for rl in k.runLoops {
+        for rl in k.runLoops.all {
             let name = rl.name
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
@@ -201,7 +201,7 @@ struct LeakAnalysis {
                 || rl.wakeUpPort.hasMessage
             if !canWake {
                 let mode = a.mode.shortName
-                let what = kernel.isModeEmpty(rl, a.mode.name, on: t) ? "an empty mode" : "a mode whose items never fire"
+                let what = kernel.runLoops.isModeEmpty(rl, a.mode.name, on: t, kernel) ? "an empty mode" : "a mode whose items never fire"
                 parked.append(ParkedThread(
                     name: t.name, since: t.sleepingSince,
                     reason: "asleep in \(rl.name) mode \(mode) (\(what)): no armed timer port, no deadline, no pending wake-up"))

@@ -54,9 +54,9 @@ extension Kernel {
             if case .object(let id) = value { release(id, on: thread) }
             return value
         case .currentRunLoop:
-            return .runLoop(runLoop(for: thread).id)
+            return .runLoop(runLoops.runLoop(for: thread, self).id)
         case .mainRunLoop:
-            return .runLoop(runLoop(for: threads[0]).id)
+            return .runLoop(runLoops.runLoop(for: threads[0], self).id)
         case .compare(let lhs, let op, let rhs):
             let a = try evaluate(lhs, in: frame, on: thread)
             let b = try evaluate(rhs, in: frame, on: thread)

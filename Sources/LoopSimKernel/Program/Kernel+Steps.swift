@@ -57,7 +57,7 @@ extension Kernel {
             retain(block.id)
             return .push(blockFrame(block.id, edge: "calling"))
         case .makeTimer(let spec, let into):
-            let timer = try makeTimer(spec, in: frame, on: thread)
+            let timer = try runLoops.makeTimer(spec, in: frame, on: thread, self)
             let owned = autoreleaseFactoryResult(timer, on: thread)
             if let into {
                 try store(.object(timer), owned: owned, into: into, in: frame, on: thread)
@@ -67,44 +67,44 @@ extension Kernel {
         case .addTimer(let timerExpr, let rlExpr, let mode):
             guard let timer = try liveObject(try evaluate(timerExpr, in: frame, on: thread), expecting: "a timer"),
                   let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread)) else { return .next }
-            addTimer(timer.id, to: rl, mode: mode, on: thread)
+            runLoops.addTimer(timer.id, to: rl, mode: mode, on: thread, self)
         case .invalidate(let expr):
             guard let timer = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a timer") else {
                 return .next
             }
-            invalidateTimer(timer.id, on: thread, reason: "invalidate")
+            runLoops.invalidateTimer(timer.id, on: thread, reason: "invalidate", self)
         case .fire(let expr):
             guard let timer = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a timer") else {
                 return .next
             }
-            return fireManually(timer.id, on: thread)
+            return runLoops.fireManually(timer.id, on: thread, self)
         case .run(let call):
-            return .push(RunCallFrame(call: call, runLoop: runLoop(for: thread)))
+            return .push(RunCallFrame(call: call, runLoop: runLoops.runLoop(for: thread, self)))
         case .stop(let expr):
-            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread)) { stop(rl, from: thread) }
+            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread)) { runLoops.stop(rl, from: thread, self) }
         case .wakeUp(let expr):
-            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread)) { wakeUp(rl, from: thread) }
+            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread)) { runLoops.wakeUp(rl, from: thread, self) }
         case .addCommonMode(let rlExpr, let mode):
-            if let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread)) { addCommonMode(rl, mode, on: thread) }
+            if let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread)) { runLoops.addCommonMode(rl, mode, on: thread, self) }
         case .performBlock(let rlExpr, let mode, let blockExpr):
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let id) = block else { return .next }
             if !owned { try requireRetainable(block); retain(id) }
-            performBlock(id, on: rl, mode: mode, from: thread)
+            runLoops.performBlock(id, on: rl, mode: mode, from: thread, self)
         case .addObserver(let rlExpr, let mode, let activities, let repeats, let order, let blockExpr):
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let id) = block else { return .next }
             if !owned { try requireRetainable(block); retain(id) }
-            addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: id, on: thread)
+            runLoops.addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: id, on: thread, self)
         case .addSource(let rlExpr, let mode, let order, let blockExpr, let into):
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let blockID) = block else { return .next }
             if !owned { try requireRetainable(block); retain(blockID) }
-            let source = makeSource(order: order, handler: .block, block: blockID, label: nil, on: thread)
-            addSource(source, to: rl, mode: mode, on: thread)
+            let source = runLoops.makeSource(order: order, handler: .block, block: blockID, label: nil, on: thread, self)
+            runLoops.addSource(source, to: rl, mode: mode, on: thread, self)
             if let into {
                 try store(.object(source), owned: true, into: into, in: frame, on: thread)
             } else {
@@ -112,7 +112,7 @@ extension Kernel {
             }
         case .signal(let expr):
             if let source = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a source") {
-                signal(source)
+                runLoops.signal(source, self)
                 record(thread, .sourceSignal(source: labelName(source)))
             }
         case .dispatchAsync(let queueRef, let blockExpr):
@@ -168,8 +168,8 @@ extension Kernel {
             guard thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
             beginTracking(for: duration(drag) + duration(decelerate), on: thread)
         case .makeDisplayLink(let targetExpr, let classIndex, let method, let fps, let label, let into):
-            let link = try makeDisplayLink(target: targetExpr, classIndex: classIndex, method: method, fps: fps,
-                                           label: label, in: frame, on: thread)
+            let link = try runLoops.makeDisplayLink(target: targetExpr, classIndex: classIndex, method: method, fps: fps,
+                                           label: label, in: frame, on: thread, self)
             let owned = autoreleaseFactoryResult(link, on: thread)
             if let into {
                 try store(.object(link), owned: owned, into: into, in: frame, on: thread)

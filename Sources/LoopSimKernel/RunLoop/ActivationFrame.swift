@@ -47,7 +47,7 @@ final class ActivationFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if let callout = inFlight {
             inFlight = nil
-            kernel.finishCallout(callout, of: self, on: thread)
+            kernel.runLoops.finishCallout(callout, of: self, on: thread, kernel)
             // Finishing a callout can free objects (a one-shot timer's target, an observer's block): their
             // deallocs run now, on this thread, before the pass goes on (and perhaps to sleep).
             if !thread.pendingDeallocs.isEmpty { return .next }
@@ -55,7 +55,7 @@ final class ActivationFrame: Frame {
         if calloutIndex < callouts.count {
             let callout = callouts[calloutIndex]
             calloutIndex += 1
-            if let frame = kernel.beginCallout(callout, of: self, on: thread) {
+            if let frame = kernel.runLoops.beginCallout(callout, of: self, on: thread, kernel) {
                 inFlight = callout
                 return .push(frame)
             }
@@ -66,7 +66,7 @@ final class ActivationFrame: Frame {
             calloutIndex = 0
             phase = phaseAfterCallouts
         }
-        return kernel.advance(self, on: thread)
+        return kernel.runLoops.advance(self, on: thread, kernel)
     }
 
     /// Runs the callouts the phase appended to ``callouts`` (if any), then moves on to `next`.

@@ -40,7 +40,7 @@ final class RunCallFrame: Frame {
     /// after the first source.
     private func runMode(_ rawMode: String, seconds: SimDuration?, _ kernel: Kernel, _ thread: SimThread) -> FrameAction? {
         let mode = RunLoopModeName.canonical(rawMode)
-        if runLoop.modes[mode] == nil || kernel.isModeEmpty(runLoop, mode, on: thread) {
+        if runLoop.modes[mode] == nil || kernel.runLoops.isModeEmpty(runLoop, mode, on: thread, kernel) {
             kernel.record(thread, .runModeEmpty(mode: kernel.name(RunLoopModeName.short(mode))))
             return nil
         }
@@ -50,8 +50,8 @@ final class RunCallFrame: Frame {
     private func activate(_ mode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool, _ kernel: Kernel,
                           _ thread: SimThread) -> FrameAction {
         activations += 1
-        return .push(kernel.makeActivation(runLoop, mode: mode, seconds: seconds,
-                                           returnAfterSourceHandled: returnAfterSourceHandled, on: thread))
+        return .push(kernel.runLoops.makeActivation(runLoop, mode: mode, seconds: seconds,
+                                           returnAfterSourceHandled: returnAfterSourceHandled, on: thread, kernel))
     }
 
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }

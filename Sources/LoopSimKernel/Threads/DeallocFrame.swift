@@ -9,7 +9,7 @@ final class DeallocFrame: Frame {
         if !ranBody {
             ranBody = true
             kernel.record(thread, .deallocBegin(object: kernel.name(object)))
-            if case .timer = object.kind { kernel.invalidateTimer(object.id, on: thread, reason: "dealloc") }
+            if case .timer = object.kind { kernel.runLoops.invalidateTimer(object.id, on: thread, reason: "dealloc", kernel) }
             if case .dispatchSource = object.kind {
                 kernel.sourceDeallocating(object, on: thread)
                 if kernel.crash != nil { return .next }

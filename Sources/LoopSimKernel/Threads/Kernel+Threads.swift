@@ -18,12 +18,12 @@ extension Kernel {
     /// The main thread: the scenario's launch code, then `UIApplicationMain`'s endless main run loop.
     func startMainThread() {
         let main = makeThread(name: "main", kind: .main)
-        let rl = runLoop(for: main)
+        let rl = runLoops.runLoop(for: main, self)
         if profile.uikitMainRunLoop {
-            addCommonMode(rl, RunLoopModeName.tracking, on: main)
+            runLoops.addCommonMode(rl, RunLoopModeName.tracking, on: main, self)
         }
-        userEventSource = makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main)
-        addSource(userEventSource!, to: rl, mode: RunLoopModeName.common, on: main)
+        userEventSource = runLoops.makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main, self)
+        runLoops.addSource(userEventSource!, to: rl, mode: RunLoopModeName.common, on: main, self)
         release(userEventSource!, on: main)  // the run loop's common items keep it
         appEnvironment = Environment(names: program.main.localNames, selfValue: .null, block: nil)
         main.frames = [
@@ -113,7 +113,7 @@ extension Kernel {
             drainAutoreleasePool(of: thread, reason: "thread exit")
             record(thread, .threadExit)
             if let rlID = thread.runLoopID {
-                finalizeRunLoop(runLoops[rlID], on: thread)
+                runLoops.finalizeRunLoop(runLoops[rlID], on: thread, self)
             }
             if let block = thread.threadBlock {
                 thread.threadBlock = nil
@@ -125,17 +125,6 @@ extension Kernel {
             return true
         }
         return false
-    }
-
-    /// The thread's run loop, created on first use (`CFRunLoopGetCurrent`).
-    func runLoop(for thread: SimThread) -> SimRunLoop {
-        if let id = thread.runLoopID { return runLoops[id] }
-        let rlName = "runloop(\(thread.name))"
-        let rl = SimRunLoop(id: runLoops.count, threadID: thread.id, name: rlName, nameID: name(rlName), isMain: thread.isMain)
-        runLoops.append(rl)
-        thread.runLoopID = rl.id
-        record(thread, .runLoopCreate(runLoop: rl.nameID))
-        return rl
     }
 
     /// `+[NSThread detachNewThreadWithBlock:]`: the thread object retains the block until the thread exits.
@@ -155,14 +144,14 @@ final class AppMainFrame: Frame {
     var mode = RunLoopModeName.default
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        let rl = kernel.runLoop(for: thread)
+        let rl = kernel.runLoops.runLoop(for: thread, kernel)
         let next = kernel.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
         if next != mode {
             mode = next
             kernel.record(thread, .trackingMode(mode: kernel.name(RunLoopModeName.short(next))))
         }
         let seconds: SimDuration? = next == RunLoopModeName.tracking ? kernel.trackingUntil - kernel.now : nil
-        return .push(kernel.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread))
+        return .push(kernel.runLoops.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread, kernel))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }

@@ -1,8 +1,8 @@
-extension Kernel {
+extension RunLoops {
     /// `+[NSTimer scheduledTimerWith...]` / `timerWith...`: a new timer (+1 for the caller), scheduled in the
     /// current run loop when `spec.scheduleMode` is set.
-    func makeTimer(_ spec: TimerSpec, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> ObjectID {
-        if case .block = spec.action, !profile.blockBasedTimerAPI {
+    func makeTimer(_ spec: TimerSpec, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID {
+        if case .block = spec.action, !k.profile.blockBasedTimerAPI {
             let selector = spec.scheduleMode == nil ? "timerWithTimeInterval:repeats:block:" : "scheduledTimerWithTimeInterval:repeats:block:"
             throw RuntimeFault(
                 "+[NSTimer \(selector)]: unrecognized selector sent to class "
@@ -11,112 +11,112 @@ extension Kernel {
         // Foundation clamps a repeating interval <= 0 to 0.1 ms (DOC scheduledTimer(timeInterval:...)).
         var interval = spec.repeats ? spec.interval : .zero
         if spec.repeats && interval <= .zero { interval = .microseconds(100) }
-        var firstFire = now + (spec.firstFireAfter ?? spec.interval)
-        if spec.isBlockInitializer && spec.firstFireAfter == nil && profile.unscheduledBlockTimerFirstFireNow { firstFire = now }
-        if firstFire < now { firstFire = now }  // a past fire date: due at once (CFRunLoopTimerCreate)
+        var firstFire = k.now + (spec.firstFireAfter ?? spec.interval)
+        if spec.isBlockInitializer && spec.firstFireAfter == nil && k.profile.unscheduledBlockTimerFirstFireNow { firstFire = k.now }
+        if firstFire < k.now { firstFire = k.now }  // a past fire date: due at once (CFRunLoopTimerCreate)
 
         var slots: [Value] = [.null, .null, .null]
         var owned: [Bool] = [false, false, false]
         switch spec.action {
         case .targetSelector(let target, _, _):
-            (slots[TimerState.targetSlot], owned[0]) = try evaluateOwned(target, in: frame, on: thread)
+            (slots[TimerState.targetSlot], owned[0]) = try k.evaluateOwned(target, in: frame, on: thread)
         case .block(let block):
-            (slots[TimerState.blockSlot], owned[2]) = try evaluateOwned(block, in: frame, on: thread)
+            (slots[TimerState.blockSlot], owned[2]) = try k.evaluateOwned(block, in: frame, on: thread)
         case .userInfoBlock(let block):
-            (slots[TimerState.userInfoSlot], owned[1]) = try evaluateOwned(block, in: frame, on: thread)
+            (slots[TimerState.userInfoSlot], owned[1]) = try k.evaluateOwned(block, in: frame, on: thread)
         case .invocation(let target, _, _):
             // The timer retains the invocation, and asks it to retain its arguments: the target.
-            let (targetValue, targetOwned) = try evaluateOwned(target, in: frame, on: thread)
-            let invocation = heap.allocate(kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
+            let (targetValue, targetOwned) = try k.evaluateOwned(target, in: frame, on: thread)
+            let invocation = k.heap.allocate(kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
                                            slotStrengths: [.strong], slots: [targetValue], isDeclaredRoot: false,
-                                           at: now, on: thread.name)
-            if case .object(let id) = targetValue, !targetOwned { retain(id) }
+                                           at: k.now, on: thread.name)
+            if case .object(let id) = targetValue, !targetOwned { k.retain(id) }
             (slots[TimerState.targetSlot], owned[0]) = (.object(invocation.id), true)
         }
         if let userInfo = spec.userInfo {
-            (slots[TimerState.userInfoSlot], owned[1]) = try evaluateOwned(userInfo, in: frame, on: thread)
+            (slots[TimerState.userInfoSlot], owned[1]) = try k.evaluateOwned(userInfo, in: frame, on: thread)
         }
-        let o = heap.allocate(
+        let o = k.heap.allocate(
             kind: .timer(TimerState.Action(spec.action)), className: "NSTimer", label: spec.label,
             slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths, slots: slots,
-            isDeclaredRoot: false, at: now, on: thread.name)
-        for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { retain(id) } }
+            isDeclaredRoot: false, at: k.now, on: thread.name)
+        for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { k.retain(id) } }
         o.initializeTimer(TimerState(fireTSR: firstFire, interval: interval))
         o.timer.firstSlotWall = firstFire
         // CFRunLoopTimerSetTolerance: negative -> 0; repeating timers at most half their interval.
         var tolerance = max(.zero, spec.tolerance)
         if spec.repeats { tolerance = min(tolerance, SimDuration(nanoseconds: interval.nanoseconds / 2)) }
         o.timerExtras.tolerance = tolerance
-        if !profile.timerReleasesTargetOnInvalidate {
+        if !k.profile.timerReleasesTargetOnInvalidate {
             // corelibs Timer: the CF context holds +1 on the Timer with no release callback (SCF-HEAD Timer.swift).
-            retain(o.id)
-            corelibsTimerHolds.append(o.id)
+            k.retain(o.id)
+            k.corelibsTimerHolds.append(o.id)
         }
-        record(thread, .timerCreate(timer: name(o), interval: interval, repeats: spec.repeats, fireAt: firstFire))
+        k.record(thread, .timerCreate(timer: k.name(o), interval: interval, repeats: spec.repeats, fireAt: firstFire))
         if let mode = spec.scheduleMode {
-            addTimer(o.id, to: runLoop(for: thread), mode: mode, on: thread)
+            addTimer(o.id, to: runLoop(for: thread, k), mode: mode, on: thread, k)
         }
         return o.id
     }
 
     /// `CFRunLoopAddTimer`: ignored for an invalid timer or one that belongs to another run loop.
-    func addTimer(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread) {
-        guard let o = heap.object(id), o.isTimer, o.timer.isValid else { return }
+    func addTimer(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.isTimer, o.timer.isValid else { return }
         if let owner = o.timer.runLoop, owner != rl.id { return }
         let mode = RunLoopModeName.canonical(rawMode)
         if mode == RunLoopModeName.common {
             if !rl.commonTimers.contains(id) {
                 rl.commonTimers.append(id)
-                retain(id)
+                k.retain(id)
             }
-            for name in rl.commonModes { addTimer(o, to: rl, modeNamed: name, on: thread) }
+            for name in rl.commonModes { addTimer(o, to: rl, modeNamed: name, on: thread, k) }
         } else {
-            addTimer(o, to: rl, modeNamed: mode, on: thread)
+            addTimer(o, to: rl, modeNamed: mode, on: thread, k)
         }
     }
 
-    private func addTimer(_ o: HeapObject, to rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
+    private func addTimer(_ o: HeapObject, to rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel) {
         let mode = rl.findOrCreateMode(name)
         guard !mode.timers.contains(o.id.index) else { return }  // already in this mode: nothing changes (S10)
         o.timer.runLoop = rl.id
         o.timer.modes.append(name)
-        retain(o.id)
-        insertTimer(o, into: mode)
-        record(thread, .timerAdd(timer: self.name(o), runLoop: rl.nameID, mode: self.name(mode)))
-        armNextTimer(in: mode, of: rl)
+        k.retain(o.id)
+        insertTimer(o, into: mode, k)
+        k.record(thread, .timerAdd(timer: k.name(o), runLoop: rl.nameID, mode: k.name(mode)))
+        armNextTimer(in: mode, of: rl, k)
     }
 
     /// Inserts after every timer with an earlier or equal deadline (`__CFRunLoopInsertionIndexInTimerArray`).
-    private func insertTimer(_ o: HeapObject, into mode: RunLoopMode) {
+    private func insertTimer(_ o: HeapObject, into mode: RunLoopMode, _ k: Kernel) {
         mode.timers.insert(o.id.index, fire: o.timer.fireTSR, tolerant: o.isTolerantTimer)
     }
 
     /// Removes `o` from one mode (the mode's array releases it) and re-arms that mode's port.
-    private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
+    private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel) {
         guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { return }
         mode.timers.remove(o.id.index, tolerant: o.isTolerantTimer)
         o.timer.modes.removeAll { $0 == name }
         if o.timer.modes.isEmpty { o.timer.runLoop = nil }
-        armNextTimer(in: mode, of: rl)
-        release(o.id, on: thread)
+        armNextTimer(in: mode, of: rl, k)
+        k.release(o.id, on: thread)
     }
 
     /// `__CFArmNextTimerInMode`: arm the mode's timer port for its earliest non-firing timer, or disarm it.
     ///
     /// With ``VariantProfile/staleTimerPortWake`` (the mk_timer-only build of CF-1153.18 and Linux) the
     /// arming is never recorded, so removing the last timer leaves the port armed at the old deadline.
-    func armNextTimer(in mode: RunLoopMode, of rl: SimRunLoop) {
+    func armNextTimer(in mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
         var soft = SimInstant.never
         var hard = SimInstant.never
         if mode.timers.tolerant == 0 {
             // Without tolerance both deadlines are the earliest non-firing timer's.
-            if let first = mode.timers.first(skipping: { heap.timer(at: $0).timer.isFiring }) {
+            if let first = mode.timers.first(skipping: { k.heap.timer(at: $0).timer.isFiring }) {
                 soft = first.fire
                 hard = soft
             }
         } else {
             for slot in mode.timers.ordered() {
-                let o = heap.timer(at: slot)  // its state read in place, not copied
+                let o = k.heap.timer(at: slot)  // its state read in place, not copied
                 if o.timer.isFiring { continue }
                 // In deadline order: stop once a soft deadline passes the hard one found so far.
                 if o.timer.fireTSR > hard { break }
@@ -126,11 +126,11 @@ extension Kernel {
         }
         if !soft.isNever && (soft != mode.softDeadline || hard != mode.hardDeadline) {
             // The dispatch build hands a window with leeway to a GCD timer; otherwise the mk_timer at soft.
-            let useLeeway = profile.toleranceAffectsWakeTime && hard > soft
-            armPort(mode, of: rl, at: useLeeway && profile.leewayFiresAtEnd ? hard : soft)
-            if !profile.staleTimerPortWake { mode.port.armTracked = true }
+            let useLeeway = k.profile.toleranceAffectsWakeTime && hard > soft
+            armPort(mode, of: rl, at: useLeeway && k.profile.leewayFiresAtEnd ? hard : soft, k)
+            if !k.profile.staleTimerPortWake { mode.port.armTracked = true }
         } else if soft.isNever && mode.port.armTracked {
-            cancelPort(mode, of: rl)
+            cancelPort(mode, of: rl, k)
             mode.port.armTracked = false
         }
         mode.softDeadline = soft
@@ -138,131 +138,150 @@ extension Kernel {
     }
 
     /// `mk_timer_arm`: replaces the deadline; a deadline already past posts the message at once.
-    private func armPort(_ mode: RunLoopMode, of rl: SimRunLoop, at deadline: SimInstant) {
-        if let entry = mode.port.entry { queue.cancel(entry) }
+    private func armPort(_ mode: RunLoopMode, of rl: SimRunLoop, at deadline: SimInstant, _ k: Kernel) {
+        if let entry = mode.port.entry { k.queue.cancel(entry) }
         mode.port.entry = nil
         mode.port.armedDeadline = deadline
-        record(threads[rl.threadID], .portArm(runLoop: rl.nameID, mode: name(mode), deadline: deadline))
-        if deadline <= now {
-            timerPortExpired(rl, mode: mode)
+        k.record(k.threads[rl.threadID], .portArm(runLoop: rl.nameID, mode: k.name(mode), deadline: deadline))
+        if deadline <= k.now {
+            timerPortExpired(rl, mode: mode, k)
         } else {
-            mode.port.entry = queue.schedule(.portExpiry(runLoop: rl.id, mode: mode), at: deadline,
+            mode.port.entry = k.queue.schedule(.portExpiry(runLoop: rl.id, mode: mode), at: deadline,
                                              phase: .kernelTimer)
         }
     }
 
     /// `mk_timer_cancel`.
-    private func cancelPort(_ mode: RunLoopMode, of rl: SimRunLoop) {
-        if let entry = mode.port.entry { queue.cancel(entry) }
+    private func cancelPort(_ mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
+        if let entry = mode.port.entry { k.queue.cancel(entry) }
         let wasArmed = mode.port.armedDeadline != nil
         mode.port.entry = nil
         mode.port.armedDeadline = nil
         if wasArmed {
-            record(threads[rl.threadID], .portCancel(runLoop: rl.nameID, mode: name(mode)))
+            k.record(k.threads[rl.threadID], .portCancel(runLoop: rl.nameID, mode: k.name(mode)))
         }
     }
 
     /// The kernel timer of a mode expired: one message on its port; a thread waiting on it wakes.
-    func timerPortExpired(_ rl: SimRunLoop, mode: RunLoopMode) {
+    func timerPortExpired(_ rl: SimRunLoop, mode: RunLoopMode, _ k: Kernel) {
         mode.port.entry = nil
         mode.port.armedDeadline = nil
-        let stale = mode.timers.earliest.map { $0.fire > now } ?? true
+        let stale = mode.timers.earliest.map { $0.fire > k.now } ?? true
         mode.port.mailbox.post(&portArrivals)
         mode.port.pendingIsStale = stale
-        record(threads[rl.threadID], .portFire(runLoop: rl.nameID, mode: name(mode), stale: stale))
-        wakeIfWaiting(rl, on: .timerPort(mode.name))
+        k.record(k.threads[rl.threadID], .portFire(runLoop: rl.nameID, mode: k.name(mode), stale: stale))
+        wakeIfWaiting(rl, on: .timerPort(mode.name), k)
     }
 
     /// `CFRunLoopTimerInvalidate`: synchronously on the calling thread, remove the timer from every mode and
     /// the common items (each removal re-arms that mode's port), then release target, userInfo and block.
     /// No wake-up is sent to the owning loop.
-    func invalidateTimer(_ id: ObjectID, on thread: SimThread, reason: String) {
-        guard let o = heap.object(id), o.isTimer, o.timer.isValid else { return }
+    func invalidateTimer(_ id: ObjectID, on thread: SimThread, reason: String, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.isTimer, o.timer.isValid else { return }
         o.timer.isValid = false
-        retain(id)  // CF holds the timer across its own invalidation
-        record(thread, .timerInvalidate(timer: name(o), reason: name(reason)))
+        k.retain(id)  // CF holds the timer across its own invalidation
+        k.record(thread, .timerInvalidate(timer: k.name(o), reason: k.name(reason)))
         if let rlID = o.timer.runLoop {
-            let rl = runLoops[rlID]
-            for name in o.timer.modes { removeTimer(o, from: rl, modeNamed: name, on: thread) }
+            let rl = self[rlID]
+            for name in o.timer.modes { removeTimer(o, from: rl, modeNamed: name, on: thread, k) }
             if let index = rl.commonTimers.firstIndex(of: id) {
                 rl.commonTimers.remove(at: index)
-                release(id, on: thread)
+                k.release(id, on: thread)
             }
-            if profile.removeOrInvalidateWakesLoop { wakeUp(rl, from: thread) }
+            if k.profile.removeOrInvalidateWakesLoop { wakeUp(rl, from: thread, k) }
         }
-        if profile.timerReleasesTargetOnInvalidate {
+        if k.profile.timerReleasesTargetOnInvalidate {
             for slot in 0..<3 {
                 if case .object(let held) = o[slot: slot] {
                     o[slot: slot] = .null
-                    release(held, on: thread)
+                    k.release(held, on: thread)
                 }
             }
         }
-        release(id, on: thread)
+        k.release(id, on: thread)
     }
 
     /// `-[NSTimer fire]`: the action runs now on the caller's thread, the schedule is untouched, and a
     /// one-shot timer is invalidated afterwards. Nothing on an invalid timer.
-    func fireManually(_ id: ObjectID, on thread: SimThread) -> FrameAction {
-        guard let o = heap.object(id), o.isTimer, o.timer.isValid else { return .next }
-        record(thread, .timerFireManual(timer: name(o)))
+    func fireManually(_ id: ObjectID, on thread: SimThread, _ k: Kernel) -> FrameAction {
+        guard let o = k.heap.object(id), o.isTimer, o.timer.isValid else { return .next }
+        k.record(thread, .timerFireManual(timer: k.name(o)))
         return .push(ManualFireFrame(timer: id))
     }
 
     /// The frame that runs a timer's action (target method, invocation, block, or userInfo block); the timer is
     /// retained by the caller for the duration. Nil when there is nothing to run: a safe proxy swallowed the
     /// call (counted as a wasted fire). A naive proxy without its target crashes the run.
-    func timerCalloutFrame(_ o: HeapObject, on thread: SimThread) -> Frame? {
+    func timerCalloutFrame(_ o: HeapObject, on thread: SimThread, _ k: Kernel) -> Frame? {
         switch o.timerAction {
         case .targetSelector(let c, let m), .invocation(let c, let m):
             let (classIndex, method) = (Int(c), Int(m))
-            guard var target = o[slot: TimerState.targetSlot].object.flatMap({ heap.object($0) }) else { return nil }
+            guard var target = o[slot: TimerState.targetSlot].object.flatMap({ k.heap.object($0) }) else { return nil }
             if case .invocation = target.kind {
-                guard let invoked = target[slot: 0].object.flatMap({ heap.object($0) }) else { return nil }
+                guard let invoked = target[slot: 0].object.flatMap({ k.heap.object($0) }) else { return nil }
                 target = invoked
             }
             do {
-                guard let receiver = try forwardingTarget(target, selector: program.classes[classIndex].methods[method].name)
+                guard let receiver = try k.forwardingTarget(target, selector: k.program.classes[classIndex].methods[method].name)
                 else {
                     o.timerExtras.wastedFires += 1
-                    record(thread, .timerWasted(timer: name(o)))
+                    k.record(thread, .timerWasted(timer: k.name(o)))
                     return nil
                 }
-                return methodFrame(receiver, classIndex: classIndex, method: method)
+                return k.methodFrame(receiver, classIndex: classIndex, method: method)
             } catch {
-                crash = Crash(message: error.message, at: now, thread: thread.name)
-                record(thread, .crash(message: name(error.message)))
+                k.crash = Crash(message: error.message, at: k.now, thread: thread.name)
+                k.record(thread, .crash(message: k.name(error.message)))
                 return nil
             }
         case .block:
             guard case .object(let block) = o[slot: TimerState.blockSlot] else { return nil }
-            return calloutFrame(retaining: block, edge: "timer block")
+            return calloutFrame(retaining: block, edge: "timer block", k)
         case .userInfoBlock:
             guard case .object(let block) = o[slot: TimerState.userInfoSlot] else { return nil }
-            return calloutFrame(retaining: block, edge: "timer userInfo block")
+            return calloutFrame(retaining: block, edge: "timer userInfo block", k)
         }
     }
 
     /// After a run-loop callout of a still-valid repeating timer: keep a later date the callout set, else move
     /// to the first slot of the original grid strictly after now, skipping (and counting) missed slots.
-    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread) {
+    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, _ k: Kernel) {
         guard let rlID = o.timer.runLoop else { return }
-        let rl = runLoops[rlID]
+        let rl = self[rlID]
         if oldFire < o.timer.fireTSR {
-            for name in o.timer.modes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl) } }
+            for name in o.timer.modes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl, k) } }
             return
         }
         let interval = o.timer.interval.nanoseconds
-        let k = (now.nanoseconds - oldFire.nanoseconds) / interval + 1
-        let next = SimInstant(nanoseconds: oldFire.nanoseconds + k * interval)
-        if k > 1 { o.timerExtras.skippedSlots += Int(k - 1) }
+        let passed = (k.now.nanoseconds - oldFire.nanoseconds) / interval + 1  // slots passed, this one included
+        let next = SimInstant(nanoseconds: oldFire.nanoseconds + passed * interval)
+        if passed > 1 { o.timerExtras.skippedSlots += Int(passed - 1) }
         o.timer.fireTSR = next
-        record(thread, .timerReschedule(timer: name(o), next: next, skipped: k - 1))
+        k.record(thread, .timerReschedule(timer: k.name(o), next: next, skipped: passed - 1))
         for name in o.timer.modes {
             guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { continue }
             mode.timers.reposition(o.id.index, fire: next, tolerant: o.isTolerantTimer)
-            armNextTimer(in: mode, of: rl)
+            armNextTimer(in: mode, of: rl, k)
         }
+    }
+
+    /// `+[CADisplayLink displayLinkWithTarget:selector:]`: a timer-like object on the frame grid that
+    /// retains its target and is added to modes like a timer (semantics §3.3; the render-server source1 is
+    /// modelled as a mode-scoped periodic source that fires once per frame while its mode runs).
+    func makeDisplayLink(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, in frame: ProgramFrame,
+                         on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID {
+        let (targetValue, owned) = try k.evaluateOwned(target, in: frame, on: thread)
+        let framePeriod = SimDuration(nanoseconds: (1_000_000_000 + Int64(fps) / 2) / Int64(fps))
+        let action = TimerState.Action(.targetSelector(target: target, classIndex: classIndex, method: method))
+        let o = k.heap.allocate(kind: .timer(action), className: "CADisplayLink", label: label,
+                              slotNames: TimerState.slotNames, slotStrengths: [.strong, .strong, .strong],
+                              slots: [targetValue, .null, .null], isDeclaredRoot: false, at: k.now, on: thread.name)
+        if case .object(let id) = targetValue, !owned { k.retain(id) }
+        // The first frame boundary after now, on a grid anchored at instant 0.
+        let next = SimInstant(nanoseconds: (k.now.nanoseconds / framePeriod.nanoseconds + 1) * framePeriod.nanoseconds)
+        o.initializeTimer(TimerState(fireTSR: next, interval: framePeriod))
+        k.record(thread, .displayLinkCreate(link: k.name(o), fps: Int64(fps)))
+        return o.id
     }
 }
 
@@ -278,10 +297,10 @@ final class ManualFireFrame: Frame {
         if !calledOut {
             calledOut = true
             kernel.retain(timer)
-            if let frame = kernel.timerCalloutFrame(o, on: thread) { return .push(frame) }
+            if let frame = kernel.runLoops.timerCalloutFrame(o, on: thread, kernel) { return .push(frame) }
             return .next
         }
-        if o.isTimer && !o.timer.isRepeating { kernel.invalidateTimer(timer, on: thread, reason: "one-shot fired") }
+        if o.isTimer && !o.timer.isRepeating { kernel.runLoops.invalidateTimer(timer, on: thread, reason: "one-shot fired", kernel) }
         kernel.release(timer, on: thread)
         return .pop(.null)
     }

@@ -1,45 +1,45 @@
-extension Kernel {
+extension RunLoops {
     /// Prepares one callout of an activation; returns the frame to push, or nil if it no longer applies.
-    func beginCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread) -> Frame? {
+    func beginCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> Frame? {
         switch callout {
         case .observer(let id, let activity):
             guard let index = a.mode.observers.firstIndex(where: { $0.id == id }) else { return nil }
             let observer = a.mode.observers[index]
             guard observer.isValid, !observer.isFiring else { return nil }
-            setObserverFiring(id, true, in: a.runLoop)
-            record(thread, .observerCallout(activity: NameTable.activity(activity) ?? name(activity.name),
+            setObserverFiring(id, true, in: a.runLoop, k)
+            k.record(thread, .observerCallout(activity: NameTable.activity(activity) ?? k.name(activity.name),
                                            order: Int64(observer.order)))
-            return calloutFrame(retaining: observer.block, edge: "observer")
+            return calloutFrame(retaining: observer.block, edge: "observer", k)
         case .block(let block):
-            record(thread, .blockCallout(block: heap.object(block).map { labelName($0) } ?? name("")))
-            return blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
+            k.record(thread, .blockCallout(block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
+            return k.blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
         case .source0(let id):
-            guard let o = heap.object(id), o.source!.isSignalled, o.source!.isValid else { return nil }
+            guard let o = k.heap.object(id), o.source!.isSignalled, o.source!.isValid else { return nil }
             o.source!.isSignalled = false
             a.sourceHandledThisLoop = true
-            record(thread, .sourceCallout(source: labelName(o)))
+            k.record(thread, .sourceCallout(source: k.labelName(o)))
             switch o.source!.handler {
             case .userEvents:
                 return UserEventsFrame()
             case .block:
                 guard case .object(let block) = o[slot: 0] else { return nil }
-                return calloutFrame(retaining: block, edge: "source handler")
+                return calloutFrame(retaining: block, edge: "source handler", k)
             }
         case .timer(let id, let oldFire):
-            guard let o = heap.object(id), o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= now,
+            guard let o = k.heap.object(id), o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= k.now,
                   o.timer.runLoop == a.runLoop.id else { return nil }
             o.timer.isFiring = true
             a.mode.softDeadline = .never  // reset the cached deadlines, then re-arm skipping firing timers
             a.mode.hardDeadline = .never
-            armNextTimer(in: a.mode, of: a.runLoop)
-            retain(id)
-            o.timer.latency.record(now - oldFire)  // one more fire
-            record(thread, .timerFire(timer: name(o), slot: oldFire, latency: now - oldFire))
-            return timerCalloutFrame(o, on: thread) ?? NoOpFrame.shared
+            armNextTimer(in: a.mode, of: a.runLoop, k)
+            k.retain(id)
+            o.timer.latency.record(k.now - oldFire)  // one more fire
+            k.record(thread, .timerFire(timer: k.name(o), slot: oldFire, latency: k.now - oldFire))
+            return timerCalloutFrame(o, on: thread, k) ?? NoOpFrame.shared
         case .mainQueue:
             return MainQueueDrainFrame()
         case .drainAutoreleasePool:
-            drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
+            k.drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
             return nil
         }
     }
@@ -50,50 +50,50 @@ extension Kernel {
     /// changes no count, frees nothing and writes no trace event, so it gets the shared no-op frame instead of
     /// a retain, an environment, a frame and a release (an empty timer callout is the timer storm's every fire:
     /// BENCHMARKS.md). The thread still takes the frame's one step, so step counts and limits are unchanged.
-    func calloutFrame(retaining block: ObjectID, edge: String) -> Frame {
-        if let o = heap.object(block), case .block(let t) = o.kind {
-            let body = program.blocks[t].body
+    func calloutFrame(retaining block: ObjectID, edge: String, _ k: Kernel) -> Frame {
+        if let o = k.heap.object(block), case .block(let t) = o.kind {
+            let body = k.program.blocks[t].body
             if body.steps.isEmpty && body.localNames.isEmpty { return NoOpFrame.shared }
         }
-        retain(block)
-        return blockFrame(block, edge: edge)
+        k.retain(block)
+        return k.blockFrame(block, edge: edge)
     }
 
     /// Completes a callout after its frame returned.
-    func finishCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread) {
+    func finishCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread, _ k: Kernel) {
         switch callout {
         case .observer(let id, _):
-            setObserverFiring(id, false, in: a.runLoop)
+            setObserverFiring(id, false, in: a.runLoop, k)
             if let observer = a.mode.observers.first(where: { $0.id == id }), !observer.repeats {
-                invalidateObserver(id, in: a.runLoop, on: thread)
+                invalidateObserver(id, in: a.runLoop, on: thread, k)
             }
         case .block:
             break
         case .source0:
             if a.returnAfterSourceHandled { a.calloutIndex = a.callouts.count }  // stop after the first source
         case .timer(let id, let oldFire):
-            guard let o = heap.object(id) else { return }
+            guard let o = k.heap.object(id) else { return }
             if o.timer.isValid && !o.timer.isRepeating {
-                invalidateTimer(id, on: thread, reason: "one-shot fired")
+                invalidateTimer(id, on: thread, reason: "one-shot fired", k)
             }
             o.timer.isFiring = false
             if o.timer.isValid && o.timer.isRepeating {
-                rescheduleAfterFire(o, oldFire: oldFire, on: thread)
+                rescheduleAfterFire(o, oldFire: oldFire, on: thread, k)
             }
-            release(id, on: thread)
+            k.release(id, on: thread)
         case .mainQueue, .drainAutoreleasePool:
             break
         }
     }
 
-    private func setObserverFiring(_ id: Int, _ firing: Bool, in rl: SimRunLoop) {
+    private func setObserverFiring(_ id: Int, _ firing: Bool, in rl: SimRunLoop, _ k: Kernel) {
         for mode in rl.modes.values {
             if let i = mode.observers.firstIndex(where: { $0.id == id }) { mode.observers[i].isFiring = firing }
         }
     }
 
     /// A non-repeating observer is invalidated after its first callout: removed from every mode.
-    private func invalidateObserver(_ id: Int, in rl: SimRunLoop, on thread: SimThread) {
+    private func invalidateObserver(_ id: Int, in rl: SimRunLoop, on thread: SimThread, _ k: Kernel) {
         var block: ObjectID?
         for mode in rl.modes.values {
             if let i = mode.observers.firstIndex(where: { $0.id == id }) {
@@ -102,7 +102,7 @@ extension Kernel {
             }
         }
         rl.commonObservers.removeAll { $0.id == id }
-        if let block { release(block, on: thread) }
+        if let block { k.release(block, on: thread) }
     }
 }
 
@@ -139,7 +139,7 @@ final class MainQueueDrainFrame: Frame {
         }
         if remaining! > 0, let item = kernel.dispatch.popMain() {
             remaining! -= 1
-            return .push(kernel.dispatch.frame(for: item, edge: "main queue block", kernel))
+            return .push(kernel.dispatch.frame(for: item, edge: "main k.queue block", kernel))
         }
         thread.mainQueueDrainDepth -= 1
         if kernel.dispatch.mainCount > 0 { kernel.dispatch.signalMainPort(kernel) }

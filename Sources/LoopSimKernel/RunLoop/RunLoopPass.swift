@@ -1,7 +1,11 @@
-extension Kernel {
+/// The pass of a run loop: `CFRunLoopRunSpecific` and one `__CFRunLoopRun` iteration after another, phase by
+/// phase in the order of CFRunLoop.c (observers, blocks, sources0, the main-queue peek, the wait, the woken port,
+/// the decision to go on), then the port set an activation waits on and the callouts each phase collects.
+
+extension RunLoops {
     /// `CFRunLoopRunSpecific(rl, mode, seconds, returnAfterSourceHandled)`; `seconds` nil = 1e10 (infinite).
     func makeActivation(_ rl: SimRunLoop, mode rawMode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool,
-                        on thread: SimThread) -> Frame {
+                        on thread: SimThread, _ k: Kernel) -> Frame {
         let name = RunLoopModeName.canonical(rawMode)
         nextActivationSerial += 1
         // The mode is looked up, never created: a missing mode behaves as an empty one.
@@ -9,31 +13,31 @@ extension Kernel {
         let timeoutLimit = SimDuration.seconds(504_911_232)  // TIMER_INTERVAL_LIMIT: beyond it, no timeout at all
         let isPoll = seconds.map { $0 <= .zero } ?? false
         let deadline: SimInstant
-        if let seconds, seconds <= timeoutLimit { deadline = isPoll ? now : now + seconds } else { deadline = .never }
+        if let seconds, seconds <= timeoutLimit { deadline = isPoll ? k.now : k.now + seconds } else { deadline = .never }
         return ActivationFrame(serial: nextActivationSerial, runLoop: rl, mode: mode, deadline: deadline, isPoll: isPoll,
                                returnAfterSourceHandled: returnAfterSourceHandled)
     }
 
     /// Moves an activation through the phases of one `__CFRunLoopRun` iteration.
-    func advance(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
+    func advance(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
         let rl = a.runLoop
         switch a.phase {
         case .start:
             let name = a.mode.name
-            record(thread, .runLoopRun(runLoop: rl.nameID, mode: self.name(a.mode), deadline: a.deadline, poll: a.isPoll))
-            if name == RunLoopModeName.common && profile.runCommonModesRejected {
-                record(thread, .invalidMode(message: self.name("invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")))
-                return finishWithoutEntry(a, on: thread)
+            k.record(thread, .runLoopRun(runLoop: rl.nameID, mode: k.name(a.mode), deadline: a.deadline, poll: a.isPoll))
+            if name == RunLoopModeName.common && k.profile.runCommonModesRejected {
+                k.record(thread, .invalidMode(message: k.name("invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")))
+                return finishWithoutEntry(a, on: thread, k)
             }
-            if rl.modes[name] == nil || isModeEmpty(rl, name, on: thread) {
-                return finishWithoutEntry(a, on: thread)
+            if rl.modes[name] == nil || isModeEmpty(rl, name, on: thread, k) {
+                return finishWithoutEntry(a, on: thread, k)
             }
             rl.activations.append(a)
             if !a.deadline.isNever && !a.isPoll {
-                a.timeoutEntry = queue.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
+                a.timeoutEntry = k.queue.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
                                                 phase: .kernelTimer)
             }
-            queueObserverCallouts(a, .entry, on: thread)
+            queueObserverCallouts(a, .entry, on: thread, k)
             a.callOut(then: .iterationTop)
         case .iterationTop:
             // A stop requested before the first iteration (an Entry observer, another thread) ends it at once;
@@ -46,61 +50,61 @@ extension Kernel {
             }
             a.ignoreWakeUps = false
             a.sourceHandledThisLoop = false
-            queueObserverCallouts(a, .beforeTimers, on: thread)
+            queueObserverCallouts(a, .beforeTimers, on: thread, k)
             a.callOut(then: .beforeSources)
         case .beforeSources:
-            queueObserverCallouts(a, .beforeSources, on: thread)
+            queueObserverCallouts(a, .beforeSources, on: thread, k)
             a.callOut(then: .doBlocks1)
         case .doBlocks1:
-            queueBlockCallouts(a)
+            queueBlockCallouts(a, k)
             a.callOut(then: .doSources0)
         case .doSources0:
-            queueSource0Callouts(a)
+            queueSource0Callouts(a, k)
             a.callOut(then: .afterSources0)
         case .afterSources0:
-            if a.sourceHandledThisLoop { queueBlockCallouts(a) }
+            if a.sourceHandledThisLoop { queueBlockCallouts(a, k) }
             a.callOut(then: .dispatchPeek)
         case .dispatchPeek:
             a.poll = a.sourceHandledThisLoop || a.isPoll
-            if a.dispatchPortParticipates(self, thread) && !a.didDispatchPortLastTime && dispatch.mainPort.hasMessage {
-                dispatch.takeMainPortMessage()
+            if a.dispatchPortParticipates(k, thread) && !a.didDispatchPortLastTime && k.dispatch.mainPort.hasMessage {
+                k.dispatch.takeMainPortMessage()
                 a.message = .mainQueue
-                record(thread, .dispatchPeek(mode: name(a.mode)))
+                k.record(thread, .dispatchPeek(mode: k.name(a.mode)))
                 a.phase = .handleMessage
                 return .next
             }
             a.didDispatchPortLastTime = false
-            if !a.poll { queueObserverCallouts(a, .beforeWaiting, on: thread) }
+            if !a.poll { queueObserverCallouts(a, .beforeWaiting, on: thread, k) }
             a.callOut(then: .wait)
         case .wait:
-            if let message = takeMessage(a, on: thread) {
+            if let message = takeMessage(a, on: thread, k) {
                 if a.isSleeping {
                     a.isSleeping = false
                     thread.state = .running
                 }
                 a.message = message
                 a.ignoreWakeUps = true
-                record(thread, .wake(mode: name(a.mode), port: Self.portName(message)))
-                if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread) }
+                k.record(thread, .wake(mode: k.name(a.mode), port: Self.portName(message)))
+                if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread, k) }
                 a.callOut(then: .handleMessage)
                 return .next
             }
             a.isSleeping = true
             thread.state = .sleeping
-            thread.sleepingSince = now
-            record(thread, .sleep(mode: name(a.mode), ports: waitSet(a, on: thread)))
+            thread.sleepingSince = k.now
+            k.record(thread, .sleep(mode: k.name(a.mode), ports: waitSet(a, on: thread, k)))
             return .yield
         case .afterWaiting:
             a.phase = .handleMessage
         case .handleMessage:
-            return handleMessage(a, on: thread)
+            return handleMessage(a, on: thread, k)
         case .doBlocks3:
-            queueBlockCallouts(a)
+            queueBlockCallouts(a, k)
             a.callOut(then: .decide)
         case .decide:
             if a.returnAfterSourceHandled && a.sourceHandledThisLoop {
                 a.result = .handledSource
-            } else if a.isPoll || (!a.deadline.isNever && now >= a.deadline) {
+            } else if a.isPoll || (!a.deadline.isNever && k.now >= a.deadline) {
                 a.result = .timedOut
             } else if a.stopped {
                 a.stopped = false
@@ -108,7 +112,7 @@ extension Kernel {
             } else if a.mode.stopFlag {
                 a.mode.stopFlag = false
                 a.result = .stopped
-            } else if isModeEmpty(rl, a.mode.name, on: thread) {
+            } else if isModeEmpty(rl, a.mode.name, on: thread, k) {
                 a.result = .finished
             }
             if a.result != nil {
@@ -117,24 +121,24 @@ extension Kernel {
                 a.phase = .iterationTop
             }
         case .exit:
-            queueObserverCallouts(a, .exit, on: thread)
+            queueObserverCallouts(a, .exit, on: thread, k)
             a.callOut(then: .done)
         case .done:
-            if let entry = a.timeoutEntry { queue.cancel(entry) }
+            if let entry = a.timeoutEntry { k.queue.cancel(entry) }
             rl.activations.removeAll { $0 === a }
             let result = a.result ?? .finished
-            records.runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
+            k.records.runLoopExits.append(RunLoopExit(thread: thread.name, at: k.now, mode: a.mode.shortName,
                                             result: result, entered: true))
-            record(thread, .runLoopExit(mode: name(a.mode), result: NameTable.result(result), entered: true))
+            k.record(thread, .runLoopExit(mode: k.name(a.mode), result: NameTable.result(result), entered: true))
             return .pop(.string(result.rawValue))
         }
         return .next
     }
 
-    private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
-        records.runLoopExits.append(RunLoopExit(thread: thread.name, at: now, mode: a.mode.shortName,
+    private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
+        k.records.runLoopExits.append(RunLoopExit(thread: thread.name, at: k.now, mode: a.mode.shortName,
                                         result: .finished, entered: false))
-        record(thread, .runLoopExit(mode: name(a.mode), result: NameTable.result(.finished), entered: false))
+        k.record(thread, .runLoopExit(mode: k.name(a.mode), result: NameTable.result(.finished), entered: false))
         return .pop(.string(RunLoopResult.finished.rawValue))
     }
 
@@ -151,7 +155,7 @@ extension Kernel {
 
     /// The earliest message on the activation's port set, consumed; `.none` when polling finds nothing;
     /// nil when the thread must sleep.
-    private func takeMessage(_ a: ActivationFrame, on thread: SimThread) -> ActivationFrame.Message? {
+    private func takeMessage(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> ActivationFrame.Message? {
         var best: (ActivationFrame.Message, UInt64)?
         func consider(_ m: ActivationFrame.Message, _ port: Port) {
             if port.hasMessage && (best == nil || port.arrival < best!.1) { best = (m, port.arrival) }
@@ -159,37 +163,37 @@ extension Kernel {
         let rl = a.runLoop
         consider(.wakeUp, rl.wakeUpPort)
         consider(.timerPort, a.mode.port.mailbox)
-        if a.dispatchPortParticipates(self, thread) { consider(.mainQueue, dispatch.mainPort) }
+        if a.dispatchPortParticipates(k, thread) { consider(.mainQueue, k.dispatch.mainPort) }
         guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
         switch message {
         case .wakeUp: rl.wakeUpPort.take()
         case .timerPort: a.mode.port.mailbox.take()
-        case .mainQueue: dispatch.takeMainPortMessage()
+        case .mainQueue: k.dispatch.takeMainPortMessage()
         case .none: break
         }
         return message
     }
 
     /// The `ports` field of `rl.sleep`: the wait set (`["wake-up","timer@T","main-queue","timeout@T"]` in the trace).
-    private func waitSet(_ a: ActivationFrame, on thread: SimThread) -> WaitSet {
-        WaitSet(timerPort: a.mode.port.armedDeadline ?? .never, mainQueue: a.dispatchPortParticipates(self, thread),
+    private func waitSet(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> WaitSet {
+        WaitSet(timerPort: a.mode.port.armedDeadline ?? .never, mainQueue: a.dispatchPortParticipates(k, thread),
                 timeout: a.deadline)
     }
 
     /// `handle_msg`: one woken port per iteration.
-    private func handleMessage(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
+    private func handleMessage(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
         switch a.message {
         case .none, .wakeUp:
             a.phase = .doBlocks3
         case .timerPort:
             // `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
-            a.mode.timers.forEachDue(at: now) { slot in
-                let o = heap.timer(at: slot)
+            a.mode.timers.forEachDue(at: k.now) { slot in
+                let o = k.heap.timer(at: slot)
                 if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR)) }
             }
             if a.callouts.isEmpty {
-                record(thread, .noTimerDue(mode: name(a.mode)))
-                armNextTimer(in: a.mode, of: a.runLoop)  // woken early or stale: re-arm
+                k.record(thread, .noTimerDue(mode: k.name(a.mode)))
+                armNextTimer(in: a.mode, of: a.runLoop, k)  // woken early or stale: re-arm
             }
             a.callOut(then: .doBlocks3)
         case .mainQueue:
@@ -206,17 +210,17 @@ extension Kernel {
 
     /// `__CFRunLoopDoObservers`: the mode's valid, non-firing observers of `activity`, by order, then UIKit's
     /// autorelease-pool observer where it applies.
-    private func queueObserverCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread) {
-        record(thread, .activity(activity: NameTable.activity(activity) ?? name(activity.name), mode: name(a.mode)))
+    private func queueObserverCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread, _ k: Kernel) {
+        k.record(thread, .activity(activity: NameTable.activity(activity) ?? k.name(activity.name), mode: k.name(a.mode)))
         for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
             a.callouts.append(.observer(id: o.id, activity: activity))
         }
-        if drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
+        if k.drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
     }
 
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached
     /// now; blocks queued while they run wait for the next pass.
-    private func queueBlockCallouts(_ a: ActivationFrame) {
+    private func queueBlockCallouts(_ a: ActivationFrame, _ k: Kernel) {
         let rl = a.runLoop
         guard !rl.blocks.isEmpty else { return }
         let common = rl.isCommon(a.mode.name)
@@ -228,8 +232,8 @@ extension Kernel {
     }
 
     /// `__CFRunLoopDoSources0`: signalled valid sources of the mode, by order.
-    private func queueSource0Callouts(_ a: ActivationFrame) {
-        for id in a.mode.sources0 where heap.object(id)!.source!.isSignalled && heap.object(id)!.source!.isValid {
+    private func queueSource0Callouts(_ a: ActivationFrame, _ k: Kernel) {
+        for id in a.mode.sources0 where k.heap.object(id)!.source!.isSignalled && k.heap.object(id)!.source!.isValid {
             a.callouts.append(.source0(id))
         }
     }

@@ -1,0 +1,208 @@
+/// A port a sleeping run loop can be woken on.
+enum WaitPort: Equatable {
+    case wakeUp
+    case timerPort(String)
+    case mainQueue
+}
+
+/// The run loops of a run (`struct __CFRunLoop`, one per thread that asked for one), and what they share: the
+/// order messages reach their ports, and the serial numbers of their activations. It owns the run loops' modes,
+/// items and ports; the pass (`RunLoopPass.swift`), the callouts (`RunLoops+Callouts.swift`) and the timers
+/// (`RunLoops+Timers.swift`) are its methods. Timers, sources and observer blocks are heap objects: their counts
+/// and slots stay with the heap, reached through the ``Kernel`` each call is given.
+public final class RunLoops {
+    /// Every run loop, by id (creation order; the main thread's is 0).
+    public private(set) var all: [SimRunLoop] = []
+    /// The order messages reach ports: the earliest message in a wait set is taken first.
+    var portArrivals = PortArrivals()
+    var nextActivationSerial = 0
+
+    init() {}
+
+    /// The run loop with this id.
+    public subscript(id: Int) -> SimRunLoop { all[id] }
+
+    /// The thread's run loop, created on first use (`CFRunLoopGetCurrent`).
+    func runLoop(for thread: SimThread, _ k: Kernel) -> SimRunLoop {
+        if let id = thread.runLoopID { return all[id] }
+        let rlName = "runloop(\(thread.name))"
+        let rl = SimRunLoop(id: all.count, threadID: thread.id, name: rlName, nameID: k.name(rlName), isMain: thread.isMain)
+        all.append(rl)
+        thread.runLoopID = rl.id
+        k.record(thread, .runLoopCreate(runLoop: rl.nameID))
+        return rl
+    }
+}
+
+extension RunLoops {
+    // MARK: Wake-up and stop
+
+    /// `CFRunLoopWakeUp`: dropped while the loop is not running or is between waking and its next iteration
+    /// (`ignoreWakeUps`); otherwise one message on the wake-up port (redundant ones collapse).
+    func wakeUp(_ rl: SimRunLoop, from thread: SimThread?, _ k: Kernel) {
+        guard let activation = rl.currentActivation, !activation.ignoreWakeUps else {
+            k.record(thread, .wakeUpDropped(runLoop: rl.nameID,
+                                          why: k.name(rl.currentActivation == nil ? "not running" : "ignoring wake-ups")))
+            return
+        }
+        k.record(thread, .wakeUpSend(runLoop: rl.nameID))
+        rl.wakeUpPort.post(&portArrivals)
+        wakeIfWaiting(rl, on: .wakeUp, k)
+    }
+
+    /// `CFRunLoopStop`: marks the innermost activation stopped and wakes the loop; dropped if not running.
+    func stop(_ rl: SimRunLoop, from thread: SimThread, _ k: Kernel) {
+        guard let activation = rl.currentActivation else {
+            k.record(thread, .stopDropped(runLoop: rl.nameID))
+            return
+        }
+        activation.stopped = true
+        k.record(thread, .stop(runLoop: rl.nameID))
+        wakeUp(rl, from: thread, k)
+    }
+
+    /// Schedules the loop's thread to resume if it sleeps on a wait set that contains `port`.
+    func wakeIfWaiting(_ rl: SimRunLoop, on port: WaitPort, _ k: Kernel) {
+        let thread = k.threads[rl.threadID]
+        guard thread.state == .sleeping, let activation = rl.currentActivation, activation.isSleeping else { return }
+        switch port {
+        case .wakeUp: break
+        case .timerPort(let name): guard name == activation.mode.name else { return }
+        case .mainQueue: guard activation.dispatchPortParticipates(k, thread) else { return }
+        }
+        k.scheduleResume(thread)
+    }
+
+    /// The activation's GCD timeout fired: `CFRunLoopWakeUp` on the loop, if that activation still runs.
+    func activationTimedOut(_ rl: SimRunLoop, serial: Int, _ k: Kernel) {
+        guard let activation = rl.activations.first(where: { $0.serial == serial }) else { return }
+        activation.timeoutEntry = nil
+        k.record(nil, .runLoopTimeout(runLoop: rl.nameID))
+        wakeUp(rl, from: nil, k)
+    }
+
+    // MARK: Modes and items
+
+    /// `CFRunLoopAddCommonMode`: marks `mode` common and adds every common item to it.
+    func addCommonMode(_ rl: SimRunLoop, _ rawMode: String, on thread: SimThread, _ k: Kernel) {
+        let name = RunLoopModeName.canonical(rawMode)
+        guard name != RunLoopModeName.common, !rl.isCommon(name) else { return }
+        rl.commonModes.append(name)
+        let mode = rl.findOrCreateMode(name)
+        k.record(thread, .commonModeAdd(runLoop: rl.nameID, mode: k.name(mode)))
+        for timer in rl.commonTimers { addTimer(timer, to: rl, mode: name, on: thread, k) }
+        for source in rl.commonSources { addSource(source, to: rl, mode: name, on: thread, k) }
+        for observer in rl.commonObservers { insertObserver(observer, into: mode, k) }
+    }
+
+    /// Whether `mode` has nothing that can wake or run (`__CFRunLoopModeIsEmpty`).
+    func isModeEmpty(_ rl: SimRunLoop, _ name: String, on thread: SimThread, _ k: Kernel) -> Bool {
+        guard let mode = rl.modes[name] else { return true }
+        if rl.isMain && thread.isMain && rl.isCommon(name) && thread.mainQueueDrainDepth == 0
+            && k.profile.mainQueueCountsAsSource {
+            return false  // the main queue counts as a source in the main loop's common modes
+        }
+        if !mode.sources0.isEmpty || !mode.timers.isEmpty { return false }
+        let common = rl.isCommon(name)
+        return !rl.blocks.contains { item in item.modes.map { $0.contains(name) } ?? common }
+    }
+
+    /// `CFRunLoopPerformBlock`: queued, not woken (callers wake the loop themselves).
+    func performBlock(_ block: ObjectID, on rl: SimRunLoop, mode rawMode: String, from thread: SimThread, _ k: Kernel) {
+        let name = RunLoopModeName.canonical(rawMode)
+        rl.blocks.append((modes: name == RunLoopModeName.common ? nil : [name], block: block))
+        if name != RunLoopModeName.common { _ = rl.findOrCreateMode(name) }
+        k.record(thread, .performBlock(runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)),
+                                     block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
+    }
+
+    /// `CFRunLoopAddObserver` with a block (retained by the observer).
+    func addObserver(_ rl: SimRunLoop, mode rawMode: String, activities: RunLoopActivity, repeats: Bool, order: Int,
+                     block: ObjectID, on thread: SimThread, _ k: Kernel) {
+        let name = RunLoopModeName.canonical(rawMode)
+        rl.nextObserverID += 1
+        let observer = Observer(id: rl.nextObserverID, activities: activities, repeats: repeats, order: order, block: block)
+        if name == RunLoopModeName.common {
+            rl.commonObservers.append(observer)
+            for m in rl.commonModes { insertObserver(observer, into: rl.findOrCreateMode(m), k) }
+        } else {
+            insertObserver(observer, into: rl.findOrCreateMode(name), k)
+        }
+        k.record(thread, .observerAdd(runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)), order: Int64(order)))
+    }
+
+    private func insertObserver(_ observer: Observer, into mode: RunLoopMode, _ k: Kernel) {
+        guard !mode.observers.contains(where: { $0.id == observer.id }) else { return }
+        let index = mode.observers.firstIndex { $0.order > observer.order } ?? mode.observers.count
+        mode.observers.insert(observer, at: index)
+    }
+
+    /// A version-0 source object (+1 for the caller) whose handler is `block` (retained by the source).
+    func makeSource(order: Int, handler: SourceState.Handler, block: ObjectID?, label: String?,
+                    on thread: SimThread, _ k: Kernel) -> ObjectID {
+        let o = k.heap.allocate(kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
+                              slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
+                              isDeclaredRoot: false, isInternal: handler == .userEvents, at: k.now, on: thread.name)
+        o.source = SourceState(order: order, handler: handler)
+        return o.id
+    }
+
+    /// `CFRunLoopAddSource` (the mode's set retains the source; sorted by order for the source0 pass).
+    func addSource(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.source!.isValid else { return }
+        let name = RunLoopModeName.canonical(rawMode)
+        if name == RunLoopModeName.common {
+            if !rl.commonSources.contains(id) {
+                rl.commonSources.append(id)
+                k.retain(id)
+            }
+            for m in rl.commonModes { addSource(id, to: rl, mode: m, on: thread, k) }
+            return
+        }
+        let mode = rl.findOrCreateMode(name)
+        guard !mode.sources0.contains(id) else { return }
+        let order = o.source!.order
+        let index = mode.sources0.firstIndex { k.heap.object($0)!.source!.order > order } ?? mode.sources0.count
+        mode.sources0.insert(id, at: index)
+        k.retain(id)
+        o.source!.runLoop = rl.id
+        o.source!.modes.append(name)
+    }
+
+    /// `CFRunLoopSourceSignal`.
+    func signal(_ source: HeapObject, _ k: Kernel) {
+        source.source!.isSignalled = true
+    }
+
+    /// A thread's run loop at thread exit: sources and timers are removed (released), timers not invalidated.
+    func finalizeRunLoop(_ rl: SimRunLoop, on thread: SimThread, _ k: Kernel) {
+        for mode in rl.modes.values {
+            // Ids first: a release can free a timer whose slot a later one then takes.
+            let ids = mode.timers.ordered().map { k.heap.timer(at: $0).id }
+            for id in ids {
+                if let o = k.heap.object(id) {
+                    o.timer.runLoop = nil
+                    o.timer.modes = []
+                }
+                k.release(id, on: thread)
+            }
+            mode.timers = TimerList()
+            for id in mode.sources0 { k.release(id, on: thread) }
+            mode.sources0 = []
+            for observer in mode.observers where !rl.commonObservers.contains(where: { $0.id == observer.id }) {
+                k.release(observer.block, on: thread)
+            }
+            mode.observers = []
+            if let entry = mode.port.entry { k.queue.cancel(entry) }
+            mode.port = TimerPort()
+        }
+        for id in rl.commonTimers + rl.commonSources { k.release(id, on: thread) }
+        for observer in rl.commonObservers { k.release(observer.block, on: thread) }
+        for item in rl.blocks { k.release(item.block, on: thread) }
+        rl.commonTimers = []
+        rl.commonSources = []
+        rl.commonObservers = []
+        rl.blocks = []
+        k.record(thread, .runLoopFinalize(runLoop: rl.nameID))
+    }
+}
