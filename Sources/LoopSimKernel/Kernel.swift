@@ -20,7 +20,8 @@ public final class Kernel {
     public internal(set) var now = SimInstant.zero
     var queue = EventQueue<KernelEvent>()
     public internal(set) var heap = ObjectHeap()
-    public internal(set) var threads: [SimThread] = []
+    /// The threads and the frames they run.
+    public let threads = Threads()
     /// The run loops, their modes, items and ports, and the pass.
     public let runLoops = RunLoops()
     /// The run's events: folded into its fingerprint, and kept when a trace or a view needs them.
@@ -128,6 +129,26 @@ public final class Kernel {
         return RunOutcome(kernel: self, quiescent: quiescent)
     }
 
+    /// The main thread: the scenario's launch code, then `UIApplicationMain`'s endless main run loop.
+    private func startMainThread() {
+        let main = threads.makeThread(name: "main", kind: .main, self)
+        let rl = runLoops.runLoop(for: main, self)
+        if profile.uikitMainRunLoop {
+            runLoops.addCommonMode(rl, RunLoopModeName.tracking, on: main, self)
+        }
+        userEventSource = runLoops.makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source",
+                                              on: main, self)
+        runLoops.addSource(userEventSource!, to: rl, mode: RunLoopModeName.common, on: main, self)
+        release(userEventSource!, on: main)  // the run loop's common items keep it
+        appEnvironment = Environment(names: program.main.localNames, selfValue: .null, block: nil)
+        main.frames = [
+            AppMainFrame(),
+            ProgramFrame(steps: program.main.steps, env: appEnvironment, ownsEnvironment: false,
+                         label: "application:didFinishLaunching"),
+        ]
+        threads.scheduleResume(main, self)
+    }
+
     private func handle(_ event: KernelEvent) {
         switch event {
         case .resume(let id), .workDone(let id):
@@ -138,7 +159,7 @@ public final class Kernel {
                 if appState == .suspended && !deferredResumes.contains(id) { deferredResumes.append(id) }
                 return
             }
-            resume(thread)
+            threads.resume(thread, self)
         case .portExpiry(let rl, let mode):
             runLoops.timerPortExpired(runLoops[rl], mode: mode, self)
         case .activationTimeout(let rl, let serial):

@@ -67,7 +67,7 @@ extension Kernel {
         guard appState == .suspended || appState == .background else { return }
         let waiting = deferredResumes
         deferredResumes = []
-        for id in waiting { scheduleResume(threads[id]) }
+        for id in waiting { threads.scheduleResume(threads[id], self) }
         if deferredWakeUps {
             deferredWakeUps = false
             runLoops.wakeUp(runLoops[0], from: nil, self)

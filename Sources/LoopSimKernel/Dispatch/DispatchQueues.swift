@@ -81,12 +81,12 @@ final class DispatchQueues {
         if !idleWorkers.isEmpty {
             let id = idleWorkers.removeFirst()
             k.threads[id].state = .runnable
-            k.scheduleResume(k.threads[id])
-        } else if k.threads.filter({ $0.kind == .poolWorker }).count < Self.poolLimit {
-            let worker = k.makeThread(name: "worker-\(k.threads.filter { $0.kind == .poolWorker }.count + 1)",
-                                      kind: .poolWorker)
+            k.threads.scheduleResume(k.threads[id], k)
+        } else if k.threads.all.filter({ $0.kind == .poolWorker }).count < Self.poolLimit {
+            let worker = k.threads.makeThread(name: "worker-\(k.threads.all.filter { $0.kind == .poolWorker }.count + 1)",
+                                      kind: .poolWorker, k)
             worker.frames = [PoolWorkerFrame()]
-            k.scheduleResume(worker)
+            k.threads.scheduleResume(worker, k)
         }
     }
 

@@ -48,6 +48,6 @@ extension Kernel {
         thread.returnValue = .int(result)
         thread.state = .runnable
         if let semaphore { release(semaphore, on: thread) }
-        scheduleResume(thread)
+        threads.scheduleResume(thread, self)
     }
 }

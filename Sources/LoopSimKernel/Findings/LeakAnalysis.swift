@@ -30,7 +30,7 @@ struct LeakAnalysis {
             }
         }
         for o in heap.declaredRoots { add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared") }
-        for t in k.threads where t.state != .exited {
+        for t in k.threads.all where t.state != .exited {
             for frame in t.frames {
                 for (edge, id) in frame.heldObjects(k) { add(CollectionOfOne(id), "thread \(t.name) frame", "thread", edge) }
             }
@@ -194,7 +194,7 @@ struct LeakAnalysis {
 
     func parkedThreads() -> [ParkedThread] {
         var parked: [ParkedThread] = []
-        for t in kernel.threads where t.state == .sleeping && !t.isMain {
+        for t in kernel.threads.all where t.state == .sleeping && !t.isMain {
             guard let rlID = t.runLoopID, let a = kernel.runLoops[rlID].currentActivation else { continue }
             let rl = kernel.runLoops[rlID]
             let canWake = a.timeoutEntry != nil || a.mode.port.entry != nil || a.mode.port.pendingMessage
@@ -207,7 +207,7 @@ struct LeakAnalysis {
                     reason: "asleep in \(rl.name) mode \(mode) (\(what)): no armed timer port, no deadline, no pending wake-up"))
             }
         }
-        for t in kernel.threads where t.state == .blocked && t.waitTimeoutEntry == nil {
+        for t in kernel.threads.all where t.state == .blocked && t.waitTimeoutEntry == nil {
             let name = t.blockedOn.flatMap { kernel.heap.object($0)?.displayName } ?? "a semaphore"
             parked.append(ParkedThread(name: t.name, since: t.blockedSince,
                                        reason: "waiting for ever on \(name), which nothing signalled"))

@@ -83,7 +83,7 @@ public struct RunOutcome: Sendable {
         self.findings = findings
         allocated = k.heap.allocatedCount
         deallocated = k.heap.deallocatedCount
-        threads = k.threads.map { t in
+        threads = k.threads.all.map { t in
             let state: String
             switch t.state {
             case .exited: state = "exited"

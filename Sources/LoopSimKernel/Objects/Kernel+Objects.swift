@@ -63,7 +63,7 @@ extension Kernel {
     /// unretained reference) crashes the app; paths that can throw check first with ``requireRetainable(_:)``.
     func retain(_ id: ObjectID) {
         guard heap.object(id) != nil else {
-            appCrashed(deallocatedMessage(id).message, on: threads.first { $0.state == .running })
+            appCrashed(deallocatedMessage(id).message, on: threads.all.first { $0.state == .running })
             return
         }
         heap.retain(id)

@@ -41,7 +41,7 @@ extension Kernel {
             guard duration > .zero else { return .next }
             thread.state = .busy(until: now + duration)
             record(thread, .threadBusy(duration: duration))
-            scheduleResume(thread, at: now + duration)
+            threads.scheduleResume(thread, at: now + duration, self)
             return .yield
         case .call(let receiverExpr, let classIndex, let method):
             let receiver = try evaluate(receiverExpr, in: frame, on: thread)
@@ -124,7 +124,7 @@ extension Kernel {
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
             if !owned { try requireRetainable(block); retain(id) }
-            detachThread(name: name, block: id)
+            threads.detachThread(name: name, block: id, self)
         case .dispatchAfter(let delay, let queueRef, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }

@@ -1,6 +1,6 @@
-/// The pass of a run loop: `CFRunLoopRunSpecific` and one `__CFRunLoopRun` iteration after another, phase by
-/// phase in the order of CFRunLoop.c (observers, blocks, sources0, the main-queue peek, the wait, the woken port,
-/// the decision to go on), then the port set an activation waits on and the callouts each phase collects.
+// The pass of a run loop: `CFRunLoopRunSpecific` and one `__CFRunLoopRun` iteration after another, phase by
+// phase in the order of CFRunLoop.c (observers, blocks, sources0, the main-queue peek, the wait, the woken port,
+// the decision to go on), then the port set an activation waits on and the callouts each phase collects.
 
 extension RunLoops {
     /// `CFRunLoopRunSpecific(rl, mode, seconds, returnAfterSourceHandled)`; `seconds` nil = 1e10 (infinite).

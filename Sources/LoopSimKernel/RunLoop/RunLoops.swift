@@ -70,7 +70,7 @@ extension RunLoops {
         case .timerPort(let name): guard name == activation.mode.name else { return }
         case .mainQueue: guard activation.dispatchPortParticipates(k, thread) else { return }
         }
-        k.scheduleResume(thread)
+        k.threads.scheduleResume(thread, k)
     }
 
     /// The activation's GCD timeout fired: `CFRunLoopWakeUp` on the loop, if that activation still runs.

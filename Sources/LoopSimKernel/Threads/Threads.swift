@@ -1,59 +1,53 @@
-extension Kernel {
+/// The run's threads and the frames they run. A thread runs its top frame step by step, without virtual time
+/// passing, until it sleeps in a run loop, starts `work`, goes idle in the GCD pool or exits; then it waits for
+/// the clock to resume it. It owns the threads; the clock, events, the heap and the limits are the ``Kernel``'s.
+public final class Threads {
+    /// Every thread, by id (creation order; the main thread is 0).
+    public private(set) var all: [SimThread] = []
+
+    init() {}
+
+    /// The thread with this id.
+    public subscript(id: Int) -> SimThread { all[id] }
+
     /// Creates a thread (not yet runnable).
-    func makeThread(name: String, kind: SimThread.Kind) -> SimThread {
-        let thread = SimThread(id: threads.count, name: name, nameID: self.name(name), kind: kind)
-        threads.append(thread)
-        record(thread, .threadStart(kind: self.name(kind.rawValue)))
+    func makeThread(name: String, kind: SimThread.Kind, _ k: Kernel) -> SimThread {
+        let thread = SimThread(id: all.count, name: name, nameID: k.name(name), kind: kind)
+        all.append(thread)
+        k.record(thread, .threadStart(kind: k.name(kind.rawValue)))
         return thread
     }
+}
 
+extension Threads {
     /// Makes `thread` runnable at the current instant (once: a second request while one is pending is a no-op).
-    func scheduleResume(_ thread: SimThread, at instant: SimInstant? = nil) {
+    func scheduleResume(_ thread: SimThread, at instant: SimInstant? = nil, _ k: Kernel) {
         guard thread.resumeEntry == nil, thread.state != .exited else { return }
-        let at = instant ?? now
-        thread.resumeEntry = queue.schedule(at > now ? .workDone(thread: thread.id) : .resume(thread: thread.id), at: at,
+        let at = instant ?? k.now
+        thread.resumeEntry = k.queue.schedule(at > k.now ? .workDone(thread: thread.id) : .resume(thread: thread.id), at: at,
                                             phase: .threadResume)
     }
 
-    /// The main thread: the scenario's launch code, then `UIApplicationMain`'s endless main run loop.
-    func startMainThread() {
-        let main = makeThread(name: "main", kind: .main)
-        let rl = runLoops.runLoop(for: main, self)
-        if profile.uikitMainRunLoop {
-            runLoops.addCommonMode(rl, RunLoopModeName.tracking, on: main, self)
-        }
-        userEventSource = runLoops.makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main, self)
-        runLoops.addSource(userEventSource!, to: rl, mode: RunLoopModeName.common, on: main, self)
-        release(userEventSource!, on: main)  // the run loop's common items keep it
-        appEnvironment = Environment(names: program.main.localNames, selfValue: .null, block: nil)
-        main.frames = [
-            AppMainFrame(),
-            ProgramFrame(steps: program.main.steps, env: appEnvironment, ownsEnvironment: false,
-                         label: "application:didFinishLaunching"),
-        ]
-        scheduleResume(main)
-    }
-
     /// Runs `thread` until it yields (sleeps, works, idles) or exits.
-    func resume(_ thread: SimThread) {
+    func resume(_ thread: SimThread, _ k: Kernel) {
         guard thread.state != .exited else { return }
         thread.state = .running
-        while crash == nil && limit == nil {
-            if appState == .suspended || appState == .killed {
+        while k.crash == nil && k.limit == nil {
+            if k.appState == .suspended || k.appState == .killed {
                 // Frozen where it stands; it goes on after the return to the foreground.
                 thread.state = .runnable
-                if appState == .suspended && !deferredResumes.contains(thread.id) { deferredResumes.append(thread.id) }
+                if k.appState == .suspended && !k.deferredResumes.contains(thread.id) { k.deferredResumes.append(thread.id) }
                 return
             }
             guard let top = thread.frames.last else {
-                if finishThread(thread) { return }
-                flushPending(on: thread)
+                if finishThread(thread, k) { return }
+                flushPending(on: thread, k)
                 continue
             }
-            if thread.frames.count > configuration.limits.maxDepth {
-                countStep()
-                if limit != nil { return }
-                stopForLimit("max-depth", "thread \(thread.name) nested more than \(configuration.limits.maxDepth) frames")
+            if thread.frames.count > k.configuration.limits.maxDepth {
+                k.countStep()
+                if k.limit != nil { return }
+                k.stopForLimit("max-depth", "thread \(thread.name) nested more than \(k.configuration.limits.maxDepth) frames")
                 return
             }
             // The top frame steps again while it asks for nothing else and its step left nothing to run first:
@@ -61,11 +55,11 @@ extension Kernel {
             // run-loop pass is steps of its activation in a row, between the callouts it pushes).
             var action: FrameAction
             repeat {
-                countStep()
-                if limit != nil { return }  // the limit stops the run before this step: it is the last event
-                action = top.step(self, thread)
-            } while action.isNext && crash == nil && limit == nil && thread.pendingDeallocs.isEmpty
-                && pendingInitializers.isEmpty && appState != .suspended && appState != .killed
+                k.countStep()
+                if k.limit != nil { return }  // the limit stops the run before this step: it is the last event
+                action = top.step(k, thread)
+            } while action.isNext && k.crash == nil && k.limit == nil && thread.pendingDeallocs.isEmpty
+                && k.pendingInitializers.isEmpty && k.appState != .suspended && k.appState != .killed
             switch action {
             case .next:
                 break
@@ -75,25 +69,25 @@ extension Kernel {
                 thread.frames.removeLast()
                 thread.returnValue = value
             case .yield:
-                precondition(thread.pendingDeallocs.isEmpty, "a yielding step must not release objects")
+                precondition(thread.pendingDeallocs.isEmpty, "a yielding step must not k.release objects")
                 return
             }
-            flushPending(on: thread)
+            flushPending(on: thread, k)
         }
     }
 
     /// Pushes deallocs and initializers that the last step made due, so they run before the thread goes on.
-    func flushPending(on thread: SimThread) {
-        if !pendingInitializers.isEmpty {
-            for id in pendingInitializers.reversed() {
-                guard let o = heap.object(id), case .instance(let c) = o.kind,
-                      let body = program.classes[c].initializer else { continue }
+    func flushPending(on thread: SimThread, _ k: Kernel) {
+        if !k.pendingInitializers.isEmpty {
+            for id in k.pendingInitializers.reversed() {
+                guard let o = k.heap.object(id), case .instance(let c) = o.kind,
+                      let body = k.program.classes[c].initializer else { continue }
                 let env = Environment(names: body.localNames, selfValue: .object(id), block: nil)
-                retain(id)
+                k.retain(id)
                 thread.frames.append(ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: id,
                                                   heldEdge: "self", label: "-[\(o.className) init]"))
             }
-            pendingInitializers.removeAll()
+            k.pendingInitializers.removeAll()
         }
         if !thread.pendingDeallocs.isEmpty {
             // The first object released deallocs first; deallocs its dealloc causes nest above it.
@@ -107,20 +101,20 @@ extension Kernel {
     /// A thread whose stack is empty ends: its run loop is finalized (timers dropped, not invalidated) and
     /// the thread object releases its block. Returns true once the thread has exited; false while deallocs
     /// caused by the teardown still have to run on it.
-    func finishThread(_ thread: SimThread) -> Bool {
+    func finishThread(_ thread: SimThread, _ k: Kernel) -> Bool {
         if thread.exitedAt == nil {
-            thread.exitedAt = now
-            drainAutoreleasePool(of: thread, reason: "thread exit")
-            record(thread, .threadExit)
+            thread.exitedAt = k.now
+            k.drainAutoreleasePool(of: thread, reason: "thread exit")
+            k.record(thread, .threadExit)
             if let rlID = thread.runLoopID {
-                runLoops.finalizeRunLoop(runLoops[rlID], on: thread, self)
+                k.runLoops.finalizeRunLoop(k.runLoops[rlID], on: thread, k)
             }
             if let block = thread.threadBlock {
                 thread.threadBlock = nil
-                release(block, on: thread)
+                k.release(block, on: thread)
             }
         }
-        if thread.pendingDeallocs.isEmpty && pendingInitializers.isEmpty {
+        if thread.pendingDeallocs.isEmpty && k.pendingInitializers.isEmpty {
             thread.state = .exited
             return true
         }
@@ -128,12 +122,12 @@ extension Kernel {
     }
 
     /// `+[NSThread detachNewThreadWithBlock:]`: the thread object retains the block until the thread exits.
-    func detachThread(name: String, block: ObjectID) {
-        let thread = makeThread(name: name, kind: .thread)
+    func detachThread(name: String, block: ObjectID, _ k: Kernel) {
+        let thread = makeThread(name: name, kind: .thread, k)
         thread.threadBlock = block
-        retain(block)
-        thread.frames = [blockFrame(block, edge: "thread entry block")]
-        scheduleResume(thread)
+        k.retain(block)
+        thread.frames = [k.blockFrame(block, edge: "thread entry block")]
+        scheduleResume(thread, k)
     }
 }
 
