@@ -30,6 +30,8 @@ public final class Kernel {
     // MARK: GCD
     /// GCD's queues.
     let dispatch: DispatchQueues
+    /// GCD's timer sources.
+    let sources = DispatchSources()
     /// The scenario's `NSOperationQueue`s.
     let operations: OperationQueues
 
@@ -167,11 +169,11 @@ public final class Kernel {
         case .userAction(let index):
             deliverUserAction(index)
         case .dispatchSourceFire(let id):
-            dispatchSourceFired(id)
+            sources.fired(id, self)
         case .dispatchAfter(let index):
-            dispatchAfterFired(index)
+            dispatch.afterFired(index, self)
         case .semaphoreTimeout(let thread):
-            semaphoreTimedOut(thread)
+            dispatch.semaphoreTimedOut(thread, self)
         case .backgroundBudgetExpired:
             backgroundBudgetExpired()
         }

@@ -110,17 +110,24 @@ final class DispatchQueues {
 
     // MARK: dispatch_after
 
-    /// A `dispatch_after` block waiting for its deadline; returns its index for ``takeAfter(_:)``.
-    func addAfter(_ block: ObjectID, queue: QueueRef) -> Int {
-        afters.append((block: block, queue: queue))
-        return afters.count - 1
+    /// `dispatch_after`: the block waits (retained) until `delay` has passed, then is queued.
+    /// Modelled to fire at its deadline; libdispatch allows up to 10 % leeway (semantics §6).
+    func after(_ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread, _ k: Kernel) {
+        if delay <= .zero {
+            async(block, to: queueRef, from: thread, k)
+            return
+        }
+        afters.append((block: block, queue: queueRef))
+        k.record(thread, .dispatchAfter(queue: k.name(name(of: queueRef)), at: k.now + delay,
+                                        block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
+        k.queue.schedule(.dispatchAfter(afters.count - 1), at: k.now + delay, phase: .kernelTimer)
     }
 
-    /// The `dispatch_after` block whose deadline came, if it is still waiting.
-    func takeAfter(_ index: Int) -> (block: ObjectID, queue: QueueRef)? {
-        guard let item = afters[index] else { return nil }
+    /// The deadline of `dispatch_after` block `index` came: it is queued, if it is still waiting.
+    func afterFired(_ index: Int, _ k: Kernel) {
+        guard let item = afters[index] else { return }
         afters[index] = nil
-        return item
+        async(item.block, to: item.queue, from: nil, k)
     }
 
     // MARK: Work items
@@ -133,11 +140,11 @@ final class DispatchQueues {
         case .serialDrain(let index): SerialDrainFrame(queue: index)
         case .blockThenSignal(let block, let semaphore):
             BlockThenFrame(block: block, edge: "notification block") { kernel, thread in
-                if let s = kernel.heap.object(semaphore) { kernel.semaphoreSignal(s, from: thread) }
+                if let s = kernel.heap.object(semaphore) { kernel.dispatch.semaphoreSignal(s, from: thread, kernel) }
                 kernel.release(semaphore, on: thread)
             }
         case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation, k)
-        case .sourceCancel(let source): k.sourceCancelFrame(source)
+        case .sourceCancel(let source): k.sources.cancelFrame(source)
         }
     }
 

@@ -137,7 +137,7 @@ final class PostFrame: Frame {
                     s.semaphore = SemaphoreState(value: 0)
                     kernel.retain(s.id)
                     kernel.dispatch.enqueue(.blockThenSignal(block, semaphore: s.id), on: queue, kernel)
-                    let action = kernel.semaphoreWait(s, timeout: nil, on: thread)
+                    let action = kernel.dispatch.semaphoreWait(s, timeout: nil, on: thread, kernel)
                     kernel.release(s.id, on: thread)
                     return action
                 }

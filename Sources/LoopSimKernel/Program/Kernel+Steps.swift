@@ -129,9 +129,9 @@ extension Kernel {
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
             if !owned { try requireRetainable(block); retain(id) }
-            dispatchAfter(id, delay: duration(delay), to: queueRef, from: thread)
+            dispatch.after(id, delay: duration(delay), to: queueRef, from: thread, self)
         case .makeDispatchTimer(let spec, let into):
-            let source = try makeDispatchTimer(spec, in: frame, on: thread)
+            let source = try sources.makeTimer(spec, in: frame, on: thread, self)
             if crash != nil { return .next }
             if let into {
                 try store(.object(source), owned: true, into: into, in: frame, on: thread)
@@ -142,9 +142,9 @@ extension Kernel {
             guard let o = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a dispatch source"),
                   o.dispatchSource != nil else { return .next }
             switch step {
-            case .dispatchResume: resumeSource(o, on: thread)
-            case .dispatchSuspend: suspendSource(o, on: thread)
-            default: cancelSource(o, on: thread)
+            case .dispatchResume: sources.resume(o, on: thread, self)
+            case .dispatchSuspend: sources.suspend(o, on: thread, self)
+            default: sources.cancel(o, on: thread, self)
             }
         case .semaphoreWait(let expr, let timeout, let result):
             guard let o = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a semaphore"),
@@ -152,7 +152,7 @@ extension Kernel {
                 throw RuntimeFault("dispatch_semaphore_wait on nil (EXC_BAD_ACCESS)")
             }
             if let result { frame.pendingResult = result }
-            let action = semaphoreWait(o, timeout: timeout, on: thread)
+            let action = dispatch.semaphoreWait(o, timeout: timeout, on: thread, self)
             if case .next = action, let result {
                 frame.pendingResult = nil
                 try store(thread.returnValue, owned: false, into: result, in: frame, on: thread)
@@ -163,7 +163,7 @@ extension Kernel {
                   o.semaphore != nil else {
                 throw RuntimeFault("dispatch_semaphore_signal on nil (EXC_BAD_ACCESS)")
             }
-            semaphoreSignal(o, from: thread)
+            dispatch.semaphoreSignal(o, from: thread, self)
         case .scroll(let drag, let decelerate):
             guard thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
             beginTracking(for: duration(drag) + duration(decelerate), on: thread)

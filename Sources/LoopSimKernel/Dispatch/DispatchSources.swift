@@ -1,108 +1,120 @@
-extension Kernel {
+/// GCD's timer sources (`dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER)`, semantics §6): creating them,
+/// arming their kernel timer, merging fires into handler invocations, `dispatch_resume`, `dispatch_suspend`,
+/// `dispatch_source_cancel` and their release. Each source's state is its object's ``HeapObject/dispatchSource``,
+/// which is freed with it, so the part keeps none of its own; the kernel's services (the clock, the event queue,
+/// events, the heap, GCD's queues) are reached through the ``Kernel`` each call is given.
+final class DispatchSources {
     /// `dispatch_source_create(TIMER)` + `dispatch_source_set_timer` + `dispatch_source_set_event_handler`,
     /// then `dispatch_resume` if `spec.resume`. Returns +1 for the caller.
     ///
     /// Nothing but the caller keeps an active source alive (the classic "my GCD timer never fires" bug:
     /// releasing the last reference deallocates and cancels it).
-    func makeDispatchTimer(_ spec: DispatchTimerSpec, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> ObjectID {
-        let (handler, owned) = try evaluateOwned(spec.handler, in: frame, on: thread)
+    func makeTimer(_ spec: DispatchTimerSpec, in frame: ProgramFrame, on thread: SimThread,
+                   _ k: Kernel) throws(RuntimeFault) -> ObjectID {
+        let (handler, owned) = try k.evaluateOwned(spec.handler, in: frame, on: thread)
         let start: SimDuration
         switch spec.start {
         case .fixed(let d): start = d
-        case .sampled(let i): start = configuration.samplers[i]()
+        case .sampled(let i): start = k.configuration.samplers[i]()
         }
-        let o = heap.allocate(kind: .dispatchSource, className: "dispatch_source", label: spec.label, slotNames: ["handler"],
-                              slotStrengths: [.strong], slots: [handler], isDeclaredRoot: false, at: now, on: thread.name)
-        if case .object(let id) = handler, !owned { retain(id) }
+        let now = k.now
+        let o = k.heap.allocate(kind: .dispatchSource, className: "dispatch_source", label: spec.label,
+                                slotNames: ["handler"], slotStrengths: [.strong], slots: [handler],
+                                isDeclaredRoot: false, at: now, on: thread.name)
+        if case .object(let id) = handler, !owned { k.retain(id) }
         o.dispatchSource = DispatchSourceState(queue: spec.queue, interval: spec.interval, leeway: spec.leeway,
                                                wallClock: spec.wallClock, target: max(now, now + start))
-        record(thread, .sourceCreate(source: name(o), start: o.dispatchSource!.target, interval: spec.interval,
-                                     wallClock: spec.wallClock))
-        scheduleSourceFire(o)
-        if spec.resume { resumeSource(o, on: thread) }
+        k.record(thread, .sourceCreate(source: k.name(o), start: o.dispatchSource!.target, interval: spec.interval,
+                                       wallClock: spec.wallClock))
+        scheduleFire(o, k)
+        if spec.resume { resume(o, on: thread, k) }
         return o.id
     }
 
     /// Arms the kernel timer for the source's next target (at the end of its leeway window when the
     /// `timerLeewayFiresAt` flag says so).
-    private func scheduleSourceFire(_ o: HeapObject) {
+    private func scheduleFire(_ o: HeapObject, _ k: Kernel) {
         let state = o.dispatchSource!
-        if let entry = state.fireEntry { queue.cancel(entry) }
-        let at = state.target + (profile.leewayFiresAtEnd ? state.leeway : .zero)
-        o.dispatchSource!.fireEntry = queue.schedule(.dispatchSourceFire(o.id), at: max(now, at), phase: .kernelTimer)
+        if let entry = state.fireEntry { k.queue.cancel(entry) }
+        let at = state.target + (k.profile.leewayFiresAtEnd ? state.leeway : .zero)
+        o.dispatchSource!.fireEntry = k.queue.schedule(.dispatchSourceFire(o.id), at: max(k.now, at),
+                                                       phase: .kernelTimer)
     }
 
     /// The timer of a source reached its target: one more fire in its data; the handler is queued unless it
     /// is already queued or running (then the fires merge into its next invocation).
-    func dispatchSourceFired(_ id: ObjectID) {
-        guard let o = heap.object(id), o.state == .alive, var state = o.dispatchSource, !state.isCancelled else { return }
+    func fired(_ id: ObjectID, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.state == .alive, var state = o.dispatchSource, !state.isCancelled
+        else { return }
         state.fireEntry = nil
         state.fires += 1
         state.pendingData += 1
         if let interval = state.interval {
             // The next target is the first grid point after now: missed intervals are not replayed.
-            let k = (now.nanoseconds - state.target.nanoseconds) / interval.nanoseconds + 1
-            state.target = SimInstant(nanoseconds: state.target.nanoseconds + k * interval.nanoseconds)
+            let n = (k.now.nanoseconds - state.target.nanoseconds) / interval.nanoseconds + 1
+            state.target = SimInstant(nanoseconds: state.target.nanoseconds + n * interval.nanoseconds)
         }
         o.dispatchSource = state
-        record(nil, .sourceFire(source: name(o), data: Int64(state.pendingData)))
-        if state.interval != nil { scheduleSourceFire(o) }
-        deliverSourceHandlerIfReady(o)
+        k.record(nil, .sourceFire(source: k.name(o), data: Int64(state.pendingData)))
+        if state.interval != nil { scheduleFire(o, k) }
+        deliverHandlerIfReady(o, k)
     }
 
     /// Queues one handler invocation when data is pending, the source runs and none is in flight.
-    func deliverSourceHandlerIfReady(_ o: HeapObject) {
+    func deliverHandlerIfReady(_ o: HeapObject, _ k: Kernel) {
         guard let state = o.dispatchSource, !state.isCancelled, state.suspendCount == 0, !state.handlerInFlight,
               state.pendingData > 0 else { return }
         o.dispatchSource!.handlerInFlight = true
-        retain(o.id)  // the queued invocation keeps the source alive
-        dispatch.enqueue(.sourceHandler(o.id), on: state.queue, self)
+        k.retain(o.id)  // the queued invocation keeps the source alive
+        k.dispatch.enqueue(.sourceHandler(o.id), on: state.queue, k)
     }
 
     /// `dispatch_resume`.
-    func resumeSource(_ o: HeapObject, on thread: SimThread) {
+    func resume(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
         guard o.dispatchSource != nil else { return }
         if o.dispatchSource!.suspendCount == 0 {
-            crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", at: now, thread: thread.name)
+            k.crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", at: k.now,
+                            thread: thread.name)
             return
         }
         o.dispatchSource!.suspendCount -= 1
-        record(thread, .sourceResume(source: name(o)))
-        deliverSourceHandlerIfReady(o)
+        k.record(thread, .sourceResume(source: k.name(o)))
+        deliverHandlerIfReady(o, k)
     }
 
     /// `dispatch_suspend`: fires go on accumulating; the handler waits for the resume.
-    func suspendSource(_ o: HeapObject, on thread: SimThread) {
+    func suspend(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
         guard o.dispatchSource != nil else { return }
         o.dispatchSource!.suspendCount += 1
-        record(thread, .sourceSuspend(source: name(o)))
+        k.record(thread, .sourceSuspend(source: k.name(o)))
     }
 
     /// `dispatch_source_cancel`: no more fires or handler calls. The handler (and its captures) is released
     /// later, by the source's cancellation callout on its target queue (libdispatch `_dispatch_source_cancel_callout`;
     /// conformance p03, docs/fidelity.md D3), not on the cancelling thread.
-    func cancelSource(_ o: HeapObject, on thread: SimThread, disposing: Bool = false) {
+    func cancel(_ o: HeapObject, on thread: SimThread, disposing: Bool = false, _ k: Kernel) {
         guard var state = o.dispatchSource, !state.isCancelled else { return }
         state.isCancelled = true
-        if let entry = state.fireEntry { queue.cancel(entry) }
+        if let entry = state.fireEntry { k.queue.cancel(entry) }
         state.fireEntry = nil
         o.dispatchSource = state
-        record(thread, .sourceCancel(source: name(o)))
+        k.record(thread, .sourceCancel(source: k.name(o)))
         guard case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] else { return }
         if disposing {
             // the source itself is being freed: its handlers go with it, now
             o[slot: DispatchSourceState.handlerSlot] = .null
-            release(handler, on: thread)
+            k.release(handler, on: thread)
             return
         }
-        retain(o.id)  // the queued cancellation callout keeps the source
-        dispatch.enqueue(.sourceCancel(o.id), on: state.queue, self)
+        k.retain(o.id)  // the queued cancellation callout keeps the source
+        k.dispatch.enqueue(.sourceCancel(o.id), on: state.queue, k)
     }
 
     /// The cancellation callout, on the source's queue: frees the handler.
-    func sourceCancelFrame(_ source: ObjectID) -> Frame {
+    func cancelFrame(_ source: ObjectID) -> Frame {
         BlockThenFrame(block: nil, edge: "") { kernel, thread in
-            if let o = kernel.heap.object(source), case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] {
+            if let o = kernel.heap.object(source),
+               case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] {
                 o[slot: DispatchSourceState.handlerSlot] = .null
                 kernel.record(thread, .sourceCancelCallout(source: kernel.name(o)))
                 kernel.release(handler, on: thread)
@@ -113,33 +125,14 @@ extension Kernel {
 
     /// The last reference to a source went: releasing a suspended source crashes libdispatch; otherwise
     /// it is cancelled.
-    func sourceDeallocating(_ o: HeapObject, on thread: SimThread) {
+    func deallocating(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
         guard let state = o.dispatchSource else { return }
         if state.suspendCount > 0 && !state.isCancelled {
-            crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", at: now, thread: thread.name)
+            k.crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", at: k.now,
+                            thread: thread.name)
             return
         }
-        cancelSource(o, on: thread, disposing: true)
-    }
-
-    // MARK: dispatch_after
-
-    /// `dispatch_after`: the block waits (retained) until `delay` has passed, then is queued.
-    /// Modelled to fire at its deadline; libdispatch allows up to 10 % leeway (semantics §6).
-    func dispatchAfter(_ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread) {
-        if delay <= .zero {
-            dispatch.async(block, to: queueRef, from: thread, self)
-            return
-        }
-        let index = dispatch.addAfter(block, queue: queueRef)
-        record(thread, .dispatchAfter(queue: name(dispatch.name(of: queueRef)), at: now + delay,
-                                      block: heap.object(block).map { labelName($0) } ?? name("")))
-        queue.schedule(.dispatchAfter(index), at: now + delay, phase: .kernelTimer)
-    }
-
-    func dispatchAfterFired(_ index: Int) {
-        guard let item = dispatch.takeAfter(index) else { return }
-        dispatch.async(item.block, to: item.queue, from: nil, self)
+        cancel(o, on: thread, disposing: true, k)
     }
 }
 
@@ -165,7 +158,7 @@ final class SourceHandlerFrame: Frame {
             return .push(kernel.blockFrame(handler, edge: "source handler"))
         }
         o.dispatchSource!.handlerInFlight = false
-        kernel.deliverSourceHandlerIfReady(o)
+        kernel.sources.deliverHandlerIfReady(o, kernel)
         kernel.release(source, on: thread)
         return .pop(.null)
     }

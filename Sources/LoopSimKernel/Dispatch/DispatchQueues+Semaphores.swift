@@ -1,0 +1,63 @@
+/// `dispatch_semaphore_wait` and `dispatch_semaphore_signal`, with the queues.
+///
+/// A semaphore's state (its value and waiting threads) is its object's ``HeapObject/semaphore``, freed with it, so
+/// a part of their own would own nothing; and a semaphore is how GCD makes a thread wait for a queue's work: a
+/// block queued with ``WorkItem/blockThenSignal(_:semaphore:)`` signals the poster's semaphore once it has run
+/// (corelibs' notification post). So the operations live with ``DispatchQueues``, as libdispatch's
+/// `semaphore.c` sits beside `queue.c`.
+extension DispatchQueues {
+    /// `dispatch_semaphore_wait`: take a unit, or block (for ever, or until `timeout`).
+    /// Stores 0 (taken) or 1 (timed out) into `result` when the wait ends.
+    func semaphoreWait(_ o: HeapObject, timeout: SimDuration?, on thread: SimThread, _ k: Kernel) -> FrameAction {
+        if o.semaphore!.value > 0 {
+            o.semaphore!.value -= 1
+            thread.returnValue = .int(0)
+            return .next
+        }
+        o.semaphore!.waiters.append(thread.id)
+        thread.state = .blocked
+        thread.blockedOn = o.id
+        thread.blockedSince = k.now
+        k.retain(o.id)  // the waiting thread holds the semaphore
+        k.record(thread, .semaphoreWait(semaphore: k.name(o), timeout: timeout.map { k.now + $0 } ?? .never))
+        if let timeout {
+            thread.waitTimeoutEntry = k.queue.schedule(.semaphoreTimeout(thread: thread.id), at: k.now + timeout,
+                                                       phase: .kernelTimer)
+        }
+        return .yield
+    }
+
+    /// `dispatch_semaphore_signal`: wake the first waiter, or add a unit.
+    func semaphoreSignal(_ o: HeapObject, from thread: SimThread, _ k: Kernel) {
+        k.record(thread, .semaphoreSignal(semaphore: k.name(o)))
+        if o.semaphore!.waiters.isEmpty {
+            o.semaphore!.value += 1
+            return
+        }
+        let waiter = k.threads[o.semaphore!.waiters.removeFirst()]
+        endSemaphoreWait(waiter, result: 0, k)
+    }
+
+    /// The timeout of a thread's `dispatch_semaphore_wait` came before a signal: the wait returns non-zero.
+    func semaphoreTimedOut(_ threadID: Int, _ k: Kernel) {
+        let thread = k.threads[threadID]
+        thread.waitTimeoutEntry = nil
+        guard let id = thread.blockedOn, let o = k.heap.object(id) else { return }
+        o.semaphore!.waiters.removeAll { $0 == threadID }
+        k.record(thread, .semaphoreTimeout(semaphore: k.name(o)))
+        endSemaphoreWait(thread, result: 1, k)
+    }
+
+    /// The thread's wait ends with `result`: it lets the semaphore go and runs again.
+    private func endSemaphoreWait(_ thread: SimThread, result: Int, _ k: Kernel) {
+        if let entry = thread.waitTimeoutEntry { k.queue.cancel(entry) }
+        thread.waitTimeoutEntry = nil
+        let semaphore = thread.blockedOn
+        thread.blockedOn = nil
+        thread.blockedSince = nil
+        thread.returnValue = .int(result)
+        thread.state = .runnable
+        if let semaphore { k.release(semaphore, on: thread) }
+        k.threads.scheduleResume(thread, k)
+    }
+}
