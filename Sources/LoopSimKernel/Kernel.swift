@@ -32,23 +32,11 @@ public final class Kernel {
     let operations: OperationQueues
 
     // MARK: App
-    /// The app's own references (window, navigation stack) and the main program's locals.
-    var appEnvironment: Environment!
     var pendingUserActions = Deque<Int>()
     /// The program's user actions, the run's generated ones, then app callbacks the kernel queues.
     var userActions: [UserAction]
-
-    // MARK: App lifecycle
-    public internal(set) var appState = AppState.active
-    public internal(set) var appStateTimeline: [AppStateChange] = []
-    public internal(set) var foregroundReturns: [ForegroundReturn] = []
-    var deviceAsleepSince: SimInstant?
-    var frozenEntries: [EventQueue<KernelEvent>.Entry] = []
-    var deferredResumes: [Int] = []
-    var deferredWakeUps = false
-    var backgroundTasks: [BackgroundTask] = []
-    var backgroundEnteredAt: SimInstant?
-    var budgetEntry: UInt64?
+    /// The app's lifecycle: its state, background tasks, the device's sleep, and the app's own references.
+    let app: AppLifecycle
 
     // MARK: UIKit
     /// UIKit's references per object (looked up by id only, never iterated).
@@ -89,6 +77,7 @@ public final class Kernel {
         self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
         self.operations = OperationQueues(program.operationQueues)
         self.userActions = program.userActions + configuration.extraUserActions
+        self.app = AppLifecycle(mainLocalNames: program.main.localNames)
         self.classSlotLayouts = program.classes.map { SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength)) }
         self.blockSlotLayouts = program.blocks.map {
             SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
@@ -118,8 +107,8 @@ public final class Kernel {
             now = entry.instant
             countStep()
             if limit != nil { break }
-            if deviceAsleepSince != nil && usesMonotonicClock(entry.payload) {
-                frozenEntries.append(entry)  // the monotonic clock stands still while the device sleeps
+            if app.isDeviceAsleep && app.usesMonotonicClock(entry.payload, self) {
+                app.freeze(entry)  // the monotonic clock stands still while the device sleeps
                 continue
             }
             handle(entry.payload)
@@ -135,9 +124,9 @@ public final class Kernel {
         case .resume(let id), .workDone(let id):
             let thread = threads[id]
             thread.resumeEntry = nil
-            if appState == .suspended || appState == .killed {
+            if app.isFrozen {
                 // A suspended app runs no thread: the resume waits for the return to the foreground.
-                if appState == .suspended && !deferredResumes.contains(id) { deferredResumes.append(id) }
+                app.deferResume(id)
                 return
             }
             resume(thread)
@@ -154,7 +143,7 @@ public final class Kernel {
         case .semaphoreTimeout(let thread):
             semaphoreTimedOut(thread)
         case .backgroundBudgetExpired:
-            backgroundBudgetExpired()
+            app.backgroundBudgetExpired(self)
         }
     }
 

@@ -24,10 +24,9 @@ struct LeakAnalysis {
         func add(_ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String) {
             roots.append(objects, label: label, holder: holder, edge: edge, where: heap.contains)
         }
-        if let env = k.appEnvironment {
-            for (i, value) in env.locals.enumerated() {
-                if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i]) }
-            }
+        let env = k.app.environment
+        for (i, value) in env.locals.enumerated() {
+            if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i]) }
         }
         for o in heap.declaredRoots { add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared") }
         for t in k.threads where t.state != .exited {

@@ -208,7 +208,8 @@ extension Kernel {
                     handler = id
                 }
             }
-            let task = beginBackgroundTask(expiration: handler, on: thread)  // the task's slot takes the handler's +1
+            // the task's slot takes the handler's +1
+            let task = app.beginBackgroundTask(expiration: handler, on: thread, self)
             if let into {
                 try store(.object(task), owned: true, into: into, in: frame, on: thread)
             } else {
@@ -217,7 +218,7 @@ extension Kernel {
         case .endBackgroundTask(let expr):
             if let task = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a background task"),
                task.kind == .backgroundTask {
-                endBackgroundTask(task, on: thread)
+                app.endBackgroundTask(task, on: thread, self)
             }
         case .sample(let name, let expr):
             guard case .int(let value) = try evaluate(expr, in: frame, on: thread) else {
@@ -228,14 +229,9 @@ extension Kernel {
         case .internalStep(let kernelStep):
             switch kernelStep {
             case .suspendUnlessBackgroundTask:
-                if appState == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspendApp() }
+                app.suspendUnlessBackgroundTask(self)
             case .killUnlessTasksEnded:
-                if backgroundTasks.contains(where: { !$0.ended }) {
-                    setAppState(.killed)
-                    record(thread, .appKilled(why: name("a background task outlived its budget")))
-                } else if appState == .background {
-                    suspendApp()
-                }
+                app.killUnlessTasksEnded(on: thread, self)
             case .endPresentation(let presenter, let presented):
                 endPresentation(presenter: presenter, presented: presented, on: thread)
             case .releasePresented(let presented):

@@ -120,7 +120,7 @@ final class UserEventsFrame: Frame {
         guard let index = kernel.pendingUserActions.popFirst() else { return .pop(.null) }
         let action = kernel.userActions[index]
         kernel.record(thread, .userDeliver(label: kernel.name(action.label)))
-        return .push(ProgramFrame(steps: action.body.steps, env: kernel.appEnvironment, ownsEnvironment: false,
+        return .push(ProgramFrame(steps: action.body.steps, env: kernel.app.environment, ownsEnvironment: false,
                                   label: "user: \(action.label)"))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }

@@ -188,7 +188,7 @@ extension Kernel {
     /// A user action reaches UIKit's event source on the main run loop: signal it and wake the loop.
     func deliverUserAction(_ index: Int) {
         if let action = userActions[index].appAction {
-            perform(action)
+            app.perform(action, self)
             return
         }
         pendingUserActions.append(index)

@@ -25,10 +25,9 @@ extension Kernel {
         userEventSource = makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main)
         addSource(userEventSource!, to: rl, mode: RunLoopModeName.common, on: main)
         release(userEventSource!, on: main)  // the run loop's common items keep it
-        appEnvironment = Environment(names: program.main.localNames, selfValue: .null, block: nil)
         main.frames = [
             AppMainFrame(),
-            ProgramFrame(steps: program.main.steps, env: appEnvironment, ownsEnvironment: false,
+            ProgramFrame(steps: program.main.steps, env: app.environment, ownsEnvironment: false,
                          label: "application:didFinishLaunching"),
         ]
         scheduleResume(main)
@@ -39,10 +38,10 @@ extension Kernel {
         guard thread.state != .exited else { return }
         thread.state = .running
         while crash == nil && limit == nil {
-            if appState == .suspended || appState == .killed {
+            if app.isFrozen {
                 // Frozen where it stands; it goes on after the return to the foreground.
                 thread.state = .runnable
-                if appState == .suspended && !deferredResumes.contains(thread.id) { deferredResumes.append(thread.id) }
+                app.deferResume(thread.id)
                 return
             }
             guard let top = thread.frames.last else {
@@ -65,7 +64,7 @@ extension Kernel {
                 if limit != nil { return }  // the limit stops the run before this step: it is the last event
                 action = top.step(self, thread)
             } while action.isNext && crash == nil && limit == nil && thread.pendingDeallocs.isEmpty
-                && pendingInitializers.isEmpty && appState != .suspended && appState != .killed
+                && pendingInitializers.isEmpty && !app.isFrozen
             switch action {
             case .next:
                 break
