@@ -1,5 +1,3 @@
-import DequeModule
-
 /// The deterministic run-loop machine: one virtual clock, one event queue, threads that run frames.
 ///
 /// A run is single-threaded on the host. Simulated threads run one at a time: a thread runs its top frame
@@ -32,21 +30,13 @@ public final class Kernel {
     let operations: OperationQueues
 
     // MARK: App
-    var pendingUserActions = Deque<Int>()
-    /// The program's user actions, the run's generated ones, then app callbacks the kernel queues.
-    var userActions: [UserAction]
     /// The app's lifecycle: its state, background tasks, the device's sleep, and the app's own references.
     let app: AppLifecycle
+    /// UIKit: its references per object, navigation and presentations, the scroll tracked, and its event source
+    /// with the user actions that go through it.
+    let uikit: UIKit
 
-    // MARK: UIKit
-    /// UIKit's references per object (looked up by id only, never iterated).
-    var uikit: [ObjectID: UIKitLinks] = [:]
-    var navigationControllers: [ObjectID] = []
-    /// Presentation figures per controller, in the order first presented.
-    var presentations: [(serial: Int, record: PresentationRecord)] = []
-    var userEventSource: ObjectID?
-    /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
-    var trackingUntil = SimInstant.zero
+    // MARK: Foundation
     /// The default notification center.
     let notifications = NotificationCenter()
     /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
@@ -76,8 +66,8 @@ public final class Kernel {
         self.log = EventLog(keepsEvents: configuration.keepsTrace)
         self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
         self.operations = OperationQueues(program.operationQueues)
-        self.userActions = program.userActions + configuration.extraUserActions
         self.app = AppLifecycle(mainLocalNames: program.main.localNames)
+        self.uikit = UIKit(userActions: program.userActions + configuration.extraUserActions)
         self.classSlotLayouts = program.classes.map { SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength)) }
         self.blockSlotLayouts = program.blocks.map {
             SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
@@ -91,7 +81,7 @@ public final class Kernel {
         record(nil, .runStart(variant: name(profile.name), seed: Int64(bitPattern: configuration.seed),
                               until: configuration.until))
         startMainThread()
-        scheduleUserActions()
+        uikit.scheduleUserActions(self)
         var quiescent = false
         let horizon = min(configuration.until, configuration.limits.maxTime)
         while crash == nil && limit == nil {
@@ -135,7 +125,7 @@ public final class Kernel {
         case .activationTimeout(let rl, let serial):
             activationTimedOut(runLoops[rl], serial: serial)
         case .userAction(let index):
-            deliverUserAction(index)
+            uikit.deliverUserAction(index, self)
         case .dispatchSourceFire(let id):
             dispatchSourceFired(id)
         case .dispatchAfter(let index):

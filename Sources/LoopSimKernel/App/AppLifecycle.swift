@@ -92,9 +92,7 @@ final class AppLifecycle {
         let body = Body(steps: (steps?.steps ?? []) + followUps.map { .internalStep($0) },
                         localNames: steps?.localNames ?? [])
         guard !body.steps.isEmpty else { return }
-        k.userActions.append(UserAction(at: k.now, label: name, body: body))
-        k.pendingUserActions.append(k.userActions.count - 1)
-        if let source = k.userEventSource.flatMap({ k.heap.object($0) }) { k.signal(source) }
+        k.uikit.enqueue(UserAction(at: k.now, label: name, body: body), k)
         if state != .suspended { k.wakeUp(k.runLoops[0], from: nil) } else { deferredWakeUps = true }
     }
 
@@ -139,9 +137,7 @@ final class AppLifecycle {
         }
         if state == .suspended { resume(k); state = .background }
         let body = Body(steps: steps + [.internalStep(.killUnlessTasksEnded)], localNames: [])
-        k.userActions.append(UserAction(at: k.now, label: "background task expiration", body: body))
-        k.pendingUserActions.append(k.userActions.count - 1)
-        if let source = k.userEventSource.flatMap({ k.heap.object($0) }) { k.signal(source) }
+        k.uikit.enqueue(UserAction(at: k.now, label: "background task expiration", body: body), k)
         k.wakeUp(k.runLoops[0], from: nil)
     }
 

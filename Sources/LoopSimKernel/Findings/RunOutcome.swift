@@ -121,7 +121,7 @@ public struct RunOutcome: Sendable {
         appStateTimeline = k.app.timeline
         foregroundReturns = k.app.foregroundReturns
         samples = k.records.samples
-        presentations = k.presentations.map(\.record)
+        presentations = k.uikit.presentations.map(\.record)
         eventLog = k.log.events
         names = k.log.names
     }

@@ -22,9 +22,7 @@ extension Kernel {
         if profile.uikitMainRunLoop {
             addCommonMode(rl, RunLoopModeName.tracking, on: main)
         }
-        userEventSource = makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main)
-        addSource(userEventSource!, to: rl, mode: RunLoopModeName.common, on: main)
-        release(userEventSource!, on: main)  // the run loop's common items keep it
+        uikit.addEventSource(to: rl, on: main, self)
         main.frames = [
             AppMainFrame(),
             ProgramFrame(steps: program.main.steps, env: app.environment, ownsEnvironment: false,
@@ -155,12 +153,12 @@ final class AppMainFrame: Frame {
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         let rl = kernel.runLoop(for: thread)
-        let next = kernel.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
+        let next = kernel.uikit.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
         if next != mode {
             mode = next
             kernel.record(thread, .trackingMode(mode: kernel.name(RunLoopModeName.short(next))))
         }
-        let seconds: SimDuration? = next == RunLoopModeName.tracking ? kernel.trackingUntil - kernel.now : nil
+        let seconds: SimDuration? = next == RunLoopModeName.tracking ? kernel.uikit.trackingUntil - kernel.now : nil
         return .push(kernel.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }

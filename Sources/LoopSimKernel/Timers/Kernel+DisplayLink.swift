@@ -23,8 +23,7 @@ extension Kernel {
     func beginTracking(for length: SimDuration, on thread: SimThread) {
         let end = now + length
         record(thread, .scroll(until: end))
-        guard end > trackingUntil else { return }
-        trackingUntil = end
+        guard uikit.extendTracking(until: end) else { return }
         let rl = runLoops[0]
         if let current = rl.currentActivation, current.mode.name != RunLoopModeName.tracking {
             current.mode.stopFlag = true
