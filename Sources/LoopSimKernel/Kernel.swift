@@ -1,5 +1,3 @@
-import DequeModule
-
 /// The deterministic run-loop machine: one virtual clock, one event queue, threads that run frames.
 ///
 /// A run is single-threaded on the host. Simulated threads run one at a time: a thread runs its top frame
@@ -36,33 +34,13 @@ public final class Kernel {
     let operations: OperationQueues
 
     // MARK: App
-    /// The app's own references (window, navigation stack) and the main program's locals.
-    var appEnvironment: Environment!
-    var pendingUserActions = Deque<Int>()
-    /// The program's user actions, the run's generated ones, then app callbacks the kernel queues.
-    var userActions: [UserAction]
+    /// The app's lifecycle: its state, background tasks, the device's sleep, and the app's own references.
+    let app: AppLifecycle
+    /// UIKit: its references per object, navigation and presentations, the scroll tracked, and its event source
+    /// with the user actions that go through it.
+    let uikit: UIKit
 
-    // MARK: App lifecycle
-    public internal(set) var appState = AppState.active
-    public internal(set) var appStateTimeline: [AppStateChange] = []
-    public internal(set) var foregroundReturns: [ForegroundReturn] = []
-    var deviceAsleepSince: SimInstant?
-    var frozenEntries: [EventQueue<KernelEvent>.Entry] = []
-    var deferredResumes: [Int] = []
-    var deferredWakeUps = false
-    var backgroundTasks: [BackgroundTask] = []
-    var backgroundEnteredAt: SimInstant?
-    var budgetEntry: UInt64?
-
-    // MARK: UIKit
-    /// UIKit's references per object (looked up by id only, never iterated).
-    var uikit: [ObjectID: UIKitLinks] = [:]
-    var navigationControllers: [ObjectID] = []
-    /// Presentation figures per controller, in the order first presented.
-    var presentations: [(serial: Int, record: PresentationRecord)] = []
-    var userEventSource: ObjectID?
-    /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
-    var trackingUntil = SimInstant.zero
+    // MARK: Foundation
     /// The default notification center.
     let notifications = NotificationCenter()
     /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
@@ -89,7 +67,8 @@ public final class Kernel {
         self.log = EventLog(keepsEvents: configuration.keepsTrace)
         self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
         self.operations = OperationQueues(program.operationQueues)
-        self.userActions = program.userActions + configuration.extraUserActions
+        self.app = AppLifecycle(mainLocalNames: program.main.localNames)
+        self.uikit = UIKit(userActions: program.userActions + configuration.extraUserActions)
         self.classSlotLayouts = program.classes.map { SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength)) }
         self.blockSlotLayouts = program.blocks.map {
             SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
@@ -103,7 +82,7 @@ public final class Kernel {
         record(nil, .runStart(variant: name(profile.name), seed: Int64(bitPattern: configuration.seed),
                               until: configuration.until))
         startMainThread()
-        scheduleUserActions()
+        uikit.scheduleUserActions(self)
         var quiescent = false
         let horizon = min(configuration.until, configuration.limits.maxTime)
         while crash == nil && limit == nil {
@@ -119,8 +98,8 @@ public final class Kernel {
             now = entry.instant
             countStep()
             if limit != nil { break }
-            if deviceAsleepSince != nil && usesMonotonicClock(entry.payload) {
-                frozenEntries.append(entry)  // the monotonic clock stands still while the device sleeps
+            if app.isDeviceAsleep && app.usesMonotonicClock(entry.payload, self) {
+                app.freeze(entry)  // the monotonic clock stands still while the device sleeps
                 continue
             }
             handle(entry.payload)
@@ -138,14 +117,10 @@ public final class Kernel {
         if profile.uikitMainRunLoop {
             runLoops.addCommonMode(rl, RunLoopModeName.tracking, on: main, self)
         }
-        userEventSource = runLoops.makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source",
-                                              on: main, self)
-        runLoops.addSource(userEventSource!, to: rl, mode: RunLoopModeName.common, on: main, self)
-        release(userEventSource!, on: main)  // the run loop's common items keep it
-        appEnvironment = Environment(names: program.main.localNames, selfValue: .null, block: nil)
+        uikit.addEventSource(to: rl, on: main, self)
         main.frames = [
             AppMainFrame(),
-            ProgramFrame(steps: program.main.steps, env: appEnvironment, ownsEnvironment: false,
+            ProgramFrame(steps: program.main.steps, env: app.environment, ownsEnvironment: false,
                          label: "application:didFinishLaunching"),
         ]
         threads.scheduleResume(main, self)
@@ -156,9 +131,9 @@ public final class Kernel {
         case .resume(let id), .workDone(let id):
             let thread = threads[id]
             thread.resumeEntry = nil
-            if appState == .suspended || appState == .killed {
+            if app.isFrozen {
                 // A suspended app runs no thread: the resume waits for the return to the foreground.
-                if appState == .suspended && !deferredResumes.contains(id) { deferredResumes.append(id) }
+                app.deferResume(id)
                 return
             }
             threads.resume(thread, self)
@@ -167,7 +142,7 @@ public final class Kernel {
         case .activationTimeout(let rl, let serial):
             runLoops.activationTimedOut(runLoops[rl], serial: serial, self)
         case .userAction(let index):
-            deliverUserAction(index)
+            uikit.deliverUserAction(index, self)
         case .dispatchSourceFire(let id):
             sources.fired(id, self)
         case .dispatchAfter(let index):
@@ -175,7 +150,7 @@ public final class Kernel {
         case .semaphoreTimeout(let thread):
             dispatch.semaphoreTimedOut(thread, self)
         case .backgroundBudgetExpired:
-            backgroundBudgetExpired()
+            app.backgroundBudgetExpired(self)
         }
     }
 

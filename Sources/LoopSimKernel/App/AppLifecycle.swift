@@ -1,40 +1,233 @@
-/// The app's state, as UIKit reports it.
-public enum AppState: String, Sendable, Hashable {
-    case active, inactive, background, suspended
-    /// Killed by the watchdog: a background task outlived its budget.
-    case killed
-}
+/// The app's lifecycle as the system drives it (semantics §6–§7): its state and the timeline of its changes,
+/// `beginBackgroundTask` registrations and their budget, the device's sleep (the monotonic clock stands still:
+/// entries on it wait, and move later at the wake), and the thread resumes and main-loop wake-ups a suspended app
+/// defers until it returns to the foreground. It also keeps the app's own references (the main program's locals),
+/// where the launch code, user actions and app-delegate callbacks run. It owns them; the kernel's services (the
+/// clock, the queue, threads, run loops, events, the heap) are reached through the ``Kernel`` each call is given.
+final class AppLifecycle {
+    /// The app's own references (window, navigation stack) and the main program's locals: the launch code, user
+    /// actions and app-delegate callbacks run in it, and the leak analysis takes its objects as the first roots.
+    let environment: Environment
+    /// The app's state, as UIKit reports it.
+    private(set) var state = AppState.active
+    /// Every change of state, in order (a wake records the state again, with the device awake).
+    private(set) var timeline: [AppStateChange] = []
+    /// The countdown figures at each return to the foreground.
+    private(set) var foregroundReturns: [ForegroundReturn] = []
+    /// Since when the device sleeps; nil while it is awake.
+    private var deviceAsleepSince: SimInstant?
+    /// Queue entries on the monotonic clock that came due while the device slept: back in the queue at the wake.
+    private var frozenEntries: [EventQueue<KernelEvent>.Entry] = []
+    /// Threads (by id, in order) whose resume came while the app was suspended.
+    private var deferredResumes: [Int] = []
+    /// A delegate callback came while the app was suspended: the main run loop is woken at the return.
+    private var deferredWakeUps = false
+    private var backgroundTasks: [BackgroundTask] = []
+    /// When the app last entered the background (written, not yet read by any figure).
+    private var backgroundEnteredAt: SimInstant?
+    /// The queue entry of the background-task budget's expiry, while it runs.
+    private var budgetEntry: UInt64?
 
-/// One entry of the app's state timeline.
-public struct AppStateChange: Sendable, Hashable {
-    public var at: SimInstant
-    public var state: AppState
-    public var deviceAsleep: Bool
-}
-
-/// Countdown figures at one return to the foreground.
-public struct ForegroundReturn: Sendable, Hashable {
-    public var at: SimInstant
-    /// Per repeating timer: ticks so far, and the slots that passed by the wall clock since its first slot.
-    public var countdowns: [(timer: String, ticks: Int, wallSlots: Int, interval: SimDuration)]
-
-    public static func == (a: ForegroundReturn, b: ForegroundReturn) -> Bool {
-        a.at == b.at && a.countdowns.map { "\($0.timer)\($0.ticks)\($0.wallSlots)" }
-            == b.countdowns.map { "\($0.timer)\($0.ticks)\($0.wallSlots)" }
+    init(mainLocalNames: [String]) {
+        environment = Environment(names: mainLocalNames, selfValue: .null, block: nil)
     }
-    public func hash(into h: inout Hasher) { h.combine(at) }
-}
 
-/// A `beginBackgroundTask` registration.
-struct BackgroundTask {
-    var id: ObjectID
-    var expiration: ObjectID?
-    var ended = false
-}
+    /// A suspended or killed app runs no thread: a thread stays frozen where it stands.
+    @inline(__always)
+    var isFrozen: Bool { state == .suspended || state == .killed }
 
-/// A `sample:` step's value.
-public struct Sample: Sendable, Hashable {
-    public var name: String
-    public var at: SimInstant
-    public var value: Int
+    /// Whether the device sleeps (the monotonic clock stands still).
+    @inline(__always)
+    var isDeviceAsleep: Bool { deviceAsleepSince != nil }
+
+    /// A frozen app could not resume thread `id`: a suspended one resumes it at the return to the foreground,
+    /// a killed one never.
+    func deferResume(_ id: Int) {
+        if state == .suspended && !deferredResumes.contains(id) { deferredResumes.append(id) }
+    }
+
+    /// The system acts on the app (semantics §6–§7).
+    func perform(_ action: AppAction, _ k: Kernel) {
+        guard k.profile.backgroundTaskBudget != nil else {
+            k.record(nil, .appIgnored(action: k.name(action.rawValue), why: k.name("no app lifecycle on this variant")))
+            return
+        }
+        k.record(nil, .appAction(action: k.name(action.rawValue)))
+        switch action {
+        case .background:
+            enterBackground(k)
+        case .lock:
+            enterBackground(k)
+            deviceAsleepSince = k.now
+            setState(state, k)
+        case .unlock:
+            wakeDevice(k)
+        case .foreground:
+            guard deviceAsleepSince == nil, state != .killed, state != .active else { return }
+            resume(k)
+            setState(.inactive, k)
+            runDelegate("willEnterForeground", k)
+            setState(.active, k)
+            runDelegate("didBecomeActive", k)
+            foregroundReturns.append(ForegroundReturn(at: k.now, countdowns: countdownFigures(k)))
+        }
+    }
+
+    private func enterBackground(_ k: Kernel) {
+        guard state == .active || state == .inactive else { return }
+        setState(.inactive, k)
+        setState(.background, k)
+        backgroundEnteredAt = k.now
+        if let budget = k.profile.backgroundTaskBudget {
+            budgetEntry = k.queue.schedule(.backgroundBudgetExpired, at: k.now + budget, phase: .input)
+        }
+        // UIKit calls applicationDidEnterBackground: on the main thread; the app is suspended when it returns,
+        // unless a background task is running.
+        runDelegate("didEnterBackground", then: [.suspendUnlessBackgroundTask], k)
+    }
+
+    /// Queues an app-delegate callback (and kernel follow-ups) on the main thread, through UIKit's event source.
+    private func runDelegate(_ name: String, then followUps: [InternalStep] = [], _ k: Kernel) {
+        let steps = k.program.appDelegate.first { $0.name == name }?.body
+        let body = Body(steps: (steps?.steps ?? []) + followUps.map { .internalStep($0) },
+                        localNames: steps?.localNames ?? [])
+        guard !body.steps.isEmpty else { return }
+        k.uikit.enqueue(UserAction(at: k.now, label: name, body: body), k)
+        if state != .suspended { k.runLoops.wakeUp(k.runLoops[0], from: nil, k) } else { deferredWakeUps = true }
+    }
+
+    private func setState(_ state: AppState, _ k: Kernel) {
+        self.state = state
+        timeline.append(AppStateChange(at: k.now, state: state, deviceAsleep: deviceAsleepSince != nil))
+        k.record(nil, .appState(state: k.name(state.rawValue), deviceAsleep: deviceAsleepSince != nil))
+    }
+
+    /// No thread of a suspended app runs: their resumes wait (semantics §7).
+    private func suspend(_ k: Kernel) {
+        guard state == .background else { return }
+        setState(.suspended, k)
+    }
+
+    /// The deferred resumes and wake-up happen; the budget stops.
+    private func resume(_ k: Kernel) {
+        guard state == .suspended || state == .background else { return }
+        let waiting = deferredResumes
+        deferredResumes = []
+        for id in waiting { k.threads.scheduleResume(k.threads[id], k) }
+        if deferredWakeUps {
+            deferredWakeUps = false
+            k.runLoops.wakeUp(k.runLoops[0], from: nil, k)
+        }
+        if let entry = budgetEntry { k.queue.cancel(entry) }
+        budgetEntry = nil
+    }
+
+    // MARK: Background tasks
+
+    /// The background-task budget ran out: expiration handlers run; a task still running gets the app killed.
+    func backgroundBudgetExpired(_ k: Kernel) {
+        budgetEntry = nil
+        guard state == .background || state == .suspended else { return }
+        let running = backgroundTasks.filter { !$0.ended }
+        guard !running.isEmpty else { return }
+        k.record(nil, .budgetExpired(tasks: Int64(running.count)))
+        var steps: [Step] = []
+        for task in running {
+            if let handler = task.expiration { steps.append(.internalStep(.callBlock(handler))) }
+        }
+        if state == .suspended { resume(k); state = .background }
+        let body = Body(steps: steps + [.internalStep(.killUnlessTasksEnded)], localNames: [])
+        k.uikit.enqueue(UserAction(at: k.now, label: "background task expiration", body: body), k)
+        k.runLoops.wakeUp(k.runLoops[0], from: nil, k)
+    }
+
+    /// `beginBackgroundTaskWithExpirationHandler:`: the task object, +1 for the caller (UIApplication holds another).
+    func beginBackgroundTask(expiration: ObjectID?, on thread: SimThread, _ k: Kernel) -> ObjectID {
+        let o = k.heap.allocate(kind: .backgroundTask, className: "UIBackgroundTask", label: nil,
+                                slotNames: ["expiration"], slotStrengths: [.strong],
+                                slots: [expiration.map { .object($0) } ?? .null], isDeclaredRoot: false,
+                                at: k.now, on: thread.name)
+        k.retain(o.id)  // UIApplication holds the task until it ends
+        backgroundTasks.append(BackgroundTask(id: o.id, expiration: expiration))
+        k.record(thread, .backgroundTaskBegin(task: k.name(o)))
+        return o.id
+    }
+
+    /// `endBackgroundTask:`: UIApplication lets the task go; a backgrounded app with no task left is suspended.
+    func endBackgroundTask(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
+        guard let i = backgroundTasks.firstIndex(where: { $0.id == o.id && !$0.ended }) else { return }
+        backgroundTasks[i].ended = true
+        k.record(thread, .backgroundTaskEnd(task: k.name(o)))
+        k.release(o.id, on: thread)
+        if state == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspend(k) }
+    }
+
+    /// After `applicationDidEnterBackground:` returns: the app is suspended unless a background task runs.
+    func suspendUnlessBackgroundTask(_ k: Kernel) {
+        if state == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspend(k) }
+    }
+
+    /// After the expiration handlers: a task still running gets the app killed by the watchdog.
+    func killUnlessTasksEnded(on thread: SimThread, _ k: Kernel) {
+        if backgroundTasks.contains(where: { !$0.ended }) {
+            setState(.killed, k)
+            k.record(thread, .appKilled(why: k.name("a background task outlived its budget")))
+        } else if state == .background {
+            suspend(k)
+        }
+    }
+
+    // MARK: Device sleep
+
+    /// Whether an event runs on the monotonic clock (stops while the device sleeps) rather than the wall clock.
+    func usesMonotonicClock(_ event: KernelEvent, _ k: Kernel) -> Bool {
+        switch event {
+        case .workDone, .portExpiry, .activationTimeout, .dispatchAfter, .semaphoreTimeout: true
+        case .resume: false
+        case .dispatchSourceFire(let id): !(k.heap.object(id)?.dispatchSource?.wallClock ?? false)
+        case .userAction, .backgroundBudgetExpired: false
+        }
+    }
+
+    /// An entry on the monotonic clock came due while the device sleeps: it waits for the wake.
+    func freeze(_ entry: EventQueue<KernelEvent>.Entry) {
+        frozenEntries.append(entry)
+    }
+
+    /// The device wakes: everything on the monotonic clock moves later by the time it slept.
+    private func wakeDevice(_ k: Kernel) {
+        guard let since = deviceAsleepSince else { return }
+        deviceAsleepSince = nil
+        let slept = k.now - since
+        k.record(nil, .deviceWake(slept: slept))
+        k.queue.postpone(by: slept) { usesMonotonicClock($0, k) }
+        for entry in frozenEntries { k.queue.restore(entry, at: entry.instant + slept) }
+        frozenEntries = []
+        let shift = { (t: SimInstant) -> SimInstant in t > since && !t.isNever ? t + slept : t }
+        for o in k.heap.liveObjects {
+            if o.isTimer { o.timer.fireTSR = shift(o.timer.fireTSR) }
+            if let s = o.dispatchSource, !s.wallClock { o.dispatchSource!.target = shift(s.target) }
+        }
+        for rl in k.runLoops.all {
+            for mode in rl.modes.values {
+                mode.timers.refreshDeadlines { k.heap.timer(at: $0).timer.fireTSR }
+                mode.softDeadline = shift(mode.softDeadline)
+                mode.hardDeadline = shift(mode.hardDeadline)
+                mode.port.armedDeadline = mode.port.armedDeadline.map(shift)
+            }
+            for a in rl.activations { a.deadline = shift(a.deadline) }
+        }
+        setState(state, k)
+    }
+
+    /// Ticks and wall-clock slots of every repeating timer, for the foreground-return figures.
+    private func countdownFigures(_ k: Kernel) -> [(timer: String, ticks: Int, wallSlots: Int, interval: SimDuration)] {
+        let repeating = k.heap.liveObjects.filter { $0.isTimer && $0.timer.isRepeating && !$0.isInternal }
+        return repeating.sorted { $0.serial < $1.serial }.map { o in
+            let t = o.timer
+            let elapsed = k.now.nanoseconds - t.firstSlotWall.nanoseconds
+            let slots = elapsed < 0 ? 0 : Int(elapsed / t.interval.nanoseconds) + 1
+            return (o.displayName, t.fires, slots, t.interval)
+        }
+    }
 }

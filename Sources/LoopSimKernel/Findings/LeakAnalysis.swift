@@ -24,10 +24,9 @@ struct LeakAnalysis {
         func add(_ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String) {
             roots.append(objects, label: label, holder: holder, edge: edge, where: heap.contains)
         }
-        if let env = k.appEnvironment {
-            for (i, value) in env.locals.enumerated() {
-                if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i]) }
-            }
+        let env = k.app.environment
+        for (i, value) in env.locals.enumerated() {
+            if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i]) }
         }
         for o in heap.declaredRoots { add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared") }
         for t in k.threads.all where t.state != .exited {
@@ -62,7 +61,7 @@ struct LeakAnalysis {
     /// Strong edges out of `o`, in slot order, then UIKit's links.
     func edges(_ o: HeapObject) -> [(String, ObjectID)] {
         var result: [(String, ObjectID)] = []
-        let links = kernel.uikit[o.id]?.strongLinks ?? []
+        let links = kernel.uikit.links[o.id]?.strongLinks ?? []
         forEachEdge(of: o) { edge, child in
             result.append((edge >= 0 ? o.slotNames[Int(edge)] : links[Int(-1 - edge)].0, child))
         }
@@ -77,14 +76,14 @@ struct LeakAnalysis {
         for i in 0..<o.slotCount where o.slotStrengths[i] == .strong {
             if case .object(let id) = o[slot: i], heap.contains(id) { body(Int32(i), id) }
         }
-        if !kernel.uikit.isEmpty, let links = kernel.uikit[o.id] {
+        if !kernel.uikit.links.isEmpty, let links = kernel.uikit.links[o.id] {
             for (k, (_, id)) in links.strongLinks.enumerated() where heap.contains(id) { body(-1 - Int32(k), id) }
         }
     }
 
     /// The name of edge `edge` out of `o` (see ``forEachEdge(of:_:)``).
     func edgeName(_ o: HeapObject, _ edge: Int32) -> String {
-        edge >= 0 ? o.slotNames[Int(edge)] : kernel.uikit[o.id]!.strongLinks[Int(-1 - edge)].0
+        edge >= 0 ? o.slotNames[Int(edge)] : kernel.uikit.links[o.id]!.strongLinks[Int(-1 - edge)].0
     }
 
     func findings() -> Findings {

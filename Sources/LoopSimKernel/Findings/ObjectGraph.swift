@@ -49,7 +49,7 @@ extension Kernel {
                 edges.append(.init(from: o.serial, root: nil, to: target.serial, label: o.slotNames[i],
                                    strength: o.slotStrengths[i]))
             }
-            let links = self.links(o.id)
+            let links = uikit.links(of: o.id)
             var uikitEdges = links.strongLinks.map { ($0.0, $0.1, Strength.strong) }
             if let presenting = links.presenting { uikitEdges.append(("presentingViewController", presenting, .weak)) }
             for (name, id, strength) in uikitEdges {

@@ -117,11 +117,11 @@ public struct RunOutcome: Sendable {
         logs = k.records.logs
         checks = k.records.checks
         deaths = k.records.deaths
-        appState = k.appState
-        appStateTimeline = k.appStateTimeline
-        foregroundReturns = k.foregroundReturns
+        appState = k.app.state
+        appStateTimeline = k.app.timeline
+        foregroundReturns = k.app.foregroundReturns
         samples = k.records.samples
-        presentations = k.presentations.map(\.record)
+        presentations = k.uikit.presentations.map(\.record)
         eventLog = k.log.events
         names = k.log.names
     }

@@ -110,7 +110,7 @@ extension Kernel {
             release(id, on: thread)
             if isInstance, let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
         }
-        if let links = uikit.removeValue(forKey: object.id) {
+        if let links = uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
                 release(id, on: thread)
                 if let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }

@@ -166,7 +166,7 @@ extension Kernel {
             dispatch.semaphoreSignal(o, from: thread, self)
         case .scroll(let drag, let decelerate):
             guard thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
-            beginTracking(for: duration(drag) + duration(decelerate), on: thread)
+            uikit.beginTracking(for: duration(drag) + duration(decelerate), on: thread, self)
         case .makeDisplayLink(let targetExpr, let classIndex, let method, let fps, let label, let into):
             let link = try runLoops.makeDisplayLink(target: targetExpr, classIndex: classIndex, method: method, fps: fps,
                                            label: label, in: frame, on: thread, self)
@@ -208,7 +208,8 @@ extension Kernel {
                     handler = id
                 }
             }
-            let task = beginBackgroundTask(expiration: handler, on: thread)  // the task's slot takes the handler's +1
+            // the task's slot takes the handler's +1
+            let task = app.beginBackgroundTask(expiration: handler, on: thread, self)
             if let into {
                 try store(.object(task), owned: true, into: into, in: frame, on: thread)
             } else {
@@ -217,7 +218,7 @@ extension Kernel {
         case .endBackgroundTask(let expr):
             if let task = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a background task"),
                task.kind == .backgroundTask {
-                endBackgroundTask(task, on: thread)
+                app.endBackgroundTask(task, on: thread, self)
             }
         case .sample(let name, let expr):
             guard case .int(let value) = try evaluate(expr, in: frame, on: thread) else {
@@ -228,20 +229,15 @@ extension Kernel {
         case .internalStep(let kernelStep):
             switch kernelStep {
             case .suspendUnlessBackgroundTask:
-                if appState == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspendApp() }
+                app.suspendUnlessBackgroundTask(self)
             case .killUnlessTasksEnded:
-                if backgroundTasks.contains(where: { !$0.ended }) {
-                    setAppState(.killed)
-                    record(thread, .appKilled(why: name("a background task outlived its budget")))
-                } else if appState == .background {
-                    suspendApp()
-                }
+                app.killUnlessTasksEnded(on: thread, self)
             case .endPresentation(let presenter, let presented):
-                endPresentation(presenter: presenter, presented: presented, on: thread)
+                uikit.endPresentation(presenter: presenter, presented: presented, on: thread)
             case .releasePresented(let presented):
-                releasePresented(presented, on: thread)
+                uikit.releasePresented(presented, on: thread, self)
             case .callHook(let id, let method):
-                if let frame = hookFrame(id, method) { return .push(frame) }
+                if let frame = uikit.hookFrame(id, method, self) { return .push(frame) }
             case .callBlock(let block):
                 guard heap.object(block) != nil else { return .next }
                 retain(block)
@@ -250,7 +246,7 @@ extension Kernel {
         case .makeNavigationController(let rootExpr, let into):
             guard let root = try liveObject(try evaluate(rootExpr, in: frame, on: thread), expecting: "a view controller")
             else { return .next }
-            let nav = makeNavigationController(root: root.id, on: thread)
+            let nav = uikit.makeNavigationController(root: root.id, on: thread, self)
             if let into {
                 try store(.object(nav), owned: true, into: into, in: frame, on: thread)
             } else {
@@ -260,10 +256,10 @@ extension Kernel {
             guard let vc = try liveObject(try evaluate(vcExpr, in: frame, on: thread), expecting: "a view controller"),
                   let nav = try liveObject(try evaluate(navExpr, in: frame, on: thread), expecting: "a navigation controller")
             else { return .next }
-            push(vc.id, on: nav.id, animated: animated, on: thread)
+            uikit.push(vc.id, on: nav.id, animated: animated, on: thread, self)
         case .pop(let navExpr, let toRoot):
             if let nav = try liveObject(try evaluate(navExpr, in: frame, on: thread), expecting: "a navigation controller") {
-                pop(nav.id, toRoot: toRoot, on: thread)
+                uikit.pop(nav.id, toRoot: toRoot, on: thread, self)
             }
         case .setRightBarButton(let vcExpr, let viewExpr):
             let (view, owned) = try evaluateOwned(viewExpr, in: frame, on: thread)
@@ -272,7 +268,7 @@ extension Kernel {
                 if owned, case .object(let id) = view { release(id, on: thread) }
                 return .next
             }
-            setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: thread)
+            uikit.setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: thread, self)
         case .present(let vcExpr, let fromExpr, let animated):
             guard thread.isMain else { throw RuntimeFault("presentViewController:animated: off the main thread") }
             let (vc, owned) = try evaluateOwned(vcExpr, in: frame, on: thread)
@@ -282,11 +278,11 @@ extension Kernel {
                 if owned, case .object(let id) = vc { release(id, on: thread) }
                 return .next
             }
-            present(vcID, from: presenter.id, animated: animated, on: thread)
+            uikit.present(vcID, from: presenter.id, animated: animated, on: thread, self)
             if owned { release(vcID, on: thread) }  // a new controller lives only as long as UIKit keeps it
         case .dismiss(let expr, let animated):
             if let vc = try liveObject(try evaluate(expr, in: frame, on: thread), expecting: "a view controller") {
-                dismiss(vc.id, animated: animated, on: thread)
+                uikit.dismiss(vc.id, animated: animated, on: thread, self)
             }
         case .addOperation(let queueIndex, let dependsOnLast, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)

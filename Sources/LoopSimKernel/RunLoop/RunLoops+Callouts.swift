@@ -117,10 +117,9 @@ final class NoOpFrame: Frame {
 /// UIKit's event source callout: delivers every queued user action, in arrival order.
 final class UserEventsFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        guard let index = kernel.pendingUserActions.popFirst() else { return .pop(.null) }
-        let action = kernel.userActions[index]
+        guard let action = kernel.uikit.takePendingAction() else { return .pop(.null) }
         kernel.record(thread, .userDeliver(label: kernel.name(action.label)))
-        return .push(ProgramFrame(steps: action.body.steps, env: kernel.appEnvironment, ownsEnvironment: false,
+        return .push(ProgramFrame(steps: action.body.steps, env: kernel.app.environment, ownsEnvironment: false,
                                   label: "user: \(action.label)"))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }

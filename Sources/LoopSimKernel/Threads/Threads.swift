@@ -33,10 +33,10 @@ extension Threads {
         guard thread.state != .exited else { return }
         thread.state = .running
         while k.crash == nil && k.limit == nil {
-            if k.appState == .suspended || k.appState == .killed {
+            if k.app.isFrozen {
                 // Frozen where it stands; it goes on after the return to the foreground.
                 thread.state = .runnable
-                if k.appState == .suspended && !k.deferredResumes.contains(thread.id) { k.deferredResumes.append(thread.id) }
+                k.app.deferResume(thread.id)
                 return
             }
             guard let top = thread.frames.last else {
@@ -59,7 +59,7 @@ extension Threads {
                 if k.limit != nil { return }  // the limit stops the run before this step: it is the last event
                 action = top.step(k, thread)
             } while action.isNext && k.crash == nil && k.limit == nil && thread.pendingDeallocs.isEmpty
-                && k.pendingInitializers.isEmpty && k.appState != .suspended && k.appState != .killed
+                && k.pendingInitializers.isEmpty && !k.app.isFrozen
             switch action {
             case .next:
                 break
@@ -139,12 +139,12 @@ final class AppMainFrame: Frame {
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         let rl = kernel.runLoops.runLoop(for: thread, kernel)
-        let next = kernel.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
+        let next = kernel.uikit.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
         if next != mode {
             mode = next
             kernel.record(thread, .trackingMode(mode: kernel.name(RunLoopModeName.short(next))))
         }
-        let seconds: SimDuration? = next == RunLoopModeName.tracking ? kernel.trackingUntil - kernel.now : nil
+        let seconds: SimDuration? = next == RunLoopModeName.tracking ? kernel.uikit.trackingUntil - kernel.now : nil
         return .push(kernel.runLoops.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread, kernel))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
