@@ -138,7 +138,7 @@ final class MainQueueDrainFrame: Frame {
         }
         if remaining! > 0, let item = kernel.dispatch.popMain() {
             remaining! -= 1
-            return .push(kernel.dispatch.frame(for: item, edge: "main k.queue block", kernel))
+            return .push(kernel.dispatch.frame(for: item, edge: "main queue block", kernel))
         }
         thread.mainQueueDrainDepth -= 1
         if kernel.dispatch.mainCount > 0 { kernel.dispatch.signalMainPort(kernel) }

@@ -69,7 +69,7 @@ extension Threads {
                 thread.frames.removeLast()
                 thread.returnValue = value
             case .yield:
-                precondition(thread.pendingDeallocs.isEmpty, "a yielding step must not k.release objects")
+                precondition(thread.pendingDeallocs.isEmpty, "a yielding step must not release objects")
                 return
             }
             flushPending(on: thread, k)
