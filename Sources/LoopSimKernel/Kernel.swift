@@ -14,9 +14,10 @@ public final class Kernel {
     public let configuration: KernelConfiguration
     public var profile: VariantProfile { configuration.profile }
 
+    /// The virtual clock and the event queue.
+    let clock = Clock()
     /// The current instant.
-    public internal(set) var now = SimInstant.zero
-    var queue = EventQueue<KernelEvent>()
+    public var now: SimInstant { clock.now }
     public internal(set) var heap = ObjectHeap()
     /// The threads and the frames they run.
     public let threads = Threads()
@@ -86,16 +87,14 @@ public final class Kernel {
         var quiescent = false
         let horizon = min(configuration.until, configuration.limits.maxTime)
         while crash == nil && limit == nil {
-            guard let entry = queue.popNext(notAfter: horizon) else {
-                quiescent = queue.isEmpty
+            guard let entry = clock.next(notAfter: horizon) else {
+                quiescent = clock.isEmpty
                 if !quiescent, horizon == configuration.limits.maxTime, horizon < configuration.until {
-                    now = horizon
+                    clock.advance(to: horizon)
                     stopForLimit("max-time", "virtual time reached --max-time \(horizon)")
                 }
                 break
             }
-            precondition(entry.instant >= now, "time went backwards")
-            now = entry.instant
             countStep()
             if limit != nil { break }
             if app.isDeviceAsleep && app.usesMonotonicClock(entry.payload, self) {
@@ -105,7 +104,7 @@ public final class Kernel {
             handle(entry.payload)
         }
         let end = crash == nil && limit == nil && !quiescent && !horizon.isNever ? horizon : now
-        now = max(now, end)
+        clock.advance(to: end)
         record(nil, .runEnd(quiescent: quiescent))
         return RunOutcome(kernel: self, quiescent: quiescent)
     }

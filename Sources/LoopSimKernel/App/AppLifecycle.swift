@@ -79,7 +79,7 @@ final class AppLifecycle {
         setState(.background, k)
         backgroundEnteredAt = k.now
         if let budget = k.profile.backgroundTaskBudget {
-            budgetEntry = k.queue.schedule(.backgroundBudgetExpired, at: k.now + budget, phase: .input)
+            budgetEntry = k.clock.schedule(.backgroundBudgetExpired, at: k.now + budget, phase: .input)
         }
         // UIKit calls applicationDidEnterBackground: on the main thread; the app is suspended when it returns,
         // unless a background task is running.
@@ -118,7 +118,7 @@ final class AppLifecycle {
             deferredWakeUps = false
             k.runLoops.wakeUp(k.runLoops[0], from: nil, k)
         }
-        if let entry = budgetEntry { k.queue.cancel(entry) }
+        if let entry = budgetEntry { k.clock.cancel(entry) }
         budgetEntry = nil
     }
 
@@ -200,8 +200,8 @@ final class AppLifecycle {
         deviceAsleepSince = nil
         let slept = k.now - since
         k.record(nil, .deviceWake(slept: slept))
-        k.queue.postpone(by: slept) { usesMonotonicClock($0, k) }
-        for entry in frozenEntries { k.queue.restore(entry, at: entry.instant + slept) }
+        k.clock.postpone(by: slept) { usesMonotonicClock($0, k) }
+        for entry in frozenEntries { k.clock.restore(entry, at: entry.instant + slept) }
         frozenEntries = []
         let shift = { (t: SimInstant) -> SimInstant in t > since && !t.isNever ? t + slept : t }
         for o in k.heap.liveObjects {

@@ -21,7 +21,7 @@ extension DispatchQueues {
         k.retain(o.id)  // the waiting thread holds the semaphore
         k.record(thread, .semaphoreWait(semaphore: k.name(o), timeout: timeout.map { k.now + $0 } ?? .never))
         if let timeout {
-            thread.waitTimeoutEntry = k.queue.schedule(.semaphoreTimeout(thread: thread.id), at: k.now + timeout,
+            thread.waitTimeoutEntry = k.clock.schedule(.semaphoreTimeout(thread: thread.id), at: k.now + timeout,
                                                        phase: .kernelTimer)
         }
         return .yield
@@ -50,7 +50,7 @@ extension DispatchQueues {
 
     /// The thread's wait ends with `result`: it lets the semaphore go and runs again.
     private func endSemaphoreWait(_ thread: SimThread, result: Int, _ k: Kernel) {
-        if let entry = thread.waitTimeoutEntry { k.queue.cancel(entry) }
+        if let entry = thread.waitTimeoutEntry { k.clock.cancel(entry) }
         thread.waitTimeoutEntry = nil
         let semaphore = thread.blockedOn
         thread.blockedOn = nil

@@ -120,7 +120,7 @@ final class DispatchQueues {
         afters.append((block: block, queue: queueRef))
         k.record(thread, .dispatchAfter(queue: k.name(name(of: queueRef)), at: k.now + delay,
                                         block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
-        k.queue.schedule(.dispatchAfter(afters.count - 1), at: k.now + delay, phase: .kernelTimer)
+        k.clock.schedule(.dispatchAfter(afters.count - 1), at: k.now + delay, phase: .kernelTimer)
     }
 
     /// The deadline of `dispatch_after` block `index` came: it is queued, if it is still waiting.

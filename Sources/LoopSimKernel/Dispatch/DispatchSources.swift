@@ -35,9 +35,9 @@ final class DispatchSources {
     /// `timerLeewayFiresAt` flag says so).
     private func scheduleFire(_ o: HeapObject, _ k: Kernel) {
         let state = o.dispatchSource!
-        if let entry = state.fireEntry { k.queue.cancel(entry) }
+        if let entry = state.fireEntry { k.clock.cancel(entry) }
         let at = state.target + (k.profile.leewayFiresAtEnd ? state.leeway : .zero)
-        o.dispatchSource!.fireEntry = k.queue.schedule(.dispatchSourceFire(o.id), at: max(k.now, at),
+        o.dispatchSource!.fireEntry = k.clock.schedule(.dispatchSourceFire(o.id), at: max(k.now, at),
                                                        phase: .kernelTimer)
     }
 
@@ -95,7 +95,7 @@ final class DispatchSources {
     func cancel(_ o: HeapObject, on thread: SimThread, disposing: Bool = false, _ k: Kernel) {
         guard var state = o.dispatchSource, !state.isCancelled else { return }
         state.isCancelled = true
-        if let entry = state.fireEntry { k.queue.cancel(entry) }
+        if let entry = state.fireEntry { k.clock.cancel(entry) }
         state.fireEntry = nil
         o.dispatchSource = state
         k.record(thread, .sourceCancel(source: k.name(o)))

@@ -34,7 +34,7 @@ extension RunLoops {
             }
             rl.activations.append(a)
             if !a.deadline.isNever && !a.isPoll {
-                a.timeoutEntry = k.queue.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
+                a.timeoutEntry = k.clock.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
                                                 phase: .kernelTimer)
             }
             queueObserverCallouts(a, .entry, on: thread, k)
@@ -124,7 +124,7 @@ extension RunLoops {
             queueObserverCallouts(a, .exit, on: thread, k)
             a.callOut(then: .done)
         case .done:
-            if let entry = a.timeoutEntry { k.queue.cancel(entry) }
+            if let entry = a.timeoutEntry { k.clock.cancel(entry) }
             rl.activations.removeAll { $0 === a }
             let result = a.result ?? .finished
             k.records.runLoopExits.append(RunLoopExit(thread: thread.name, at: k.now, mode: a.mode.shortName,

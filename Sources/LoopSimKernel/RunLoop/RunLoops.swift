@@ -193,7 +193,7 @@ extension RunLoops {
                 k.release(observer.block, on: thread)
             }
             mode.observers = []
-            if let entry = mode.port.entry { k.queue.cancel(entry) }
+            if let entry = mode.port.entry { k.clock.cancel(entry) }
             mode.port = TimerPort()
         }
         for id in rl.commonTimers + rl.commonSources { k.release(id, on: thread) }

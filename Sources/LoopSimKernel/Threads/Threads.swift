@@ -24,7 +24,7 @@ extension Threads {
     func scheduleResume(_ thread: SimThread, at instant: SimInstant? = nil, _ k: Kernel) {
         guard thread.resumeEntry == nil, thread.state != .exited else { return }
         let at = instant ?? k.now
-        thread.resumeEntry = k.queue.schedule(at > k.now ? .workDone(thread: thread.id) : .resume(thread: thread.id), at: at,
+        thread.resumeEntry = k.clock.schedule(at > k.now ? .workDone(thread: thread.id) : .resume(thread: thread.id), at: at,
                                             phase: .threadResume)
     }
 

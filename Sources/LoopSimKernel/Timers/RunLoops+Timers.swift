@@ -139,21 +139,21 @@ extension RunLoops {
 
     /// `mk_timer_arm`: replaces the deadline; a deadline already past posts the message at once.
     private func armPort(_ mode: RunLoopMode, of rl: SimRunLoop, at deadline: SimInstant, _ k: Kernel) {
-        if let entry = mode.port.entry { k.queue.cancel(entry) }
+        if let entry = mode.port.entry { k.clock.cancel(entry) }
         mode.port.entry = nil
         mode.port.armedDeadline = deadline
         k.record(k.threads[rl.threadID], .portArm(runLoop: rl.nameID, mode: k.name(mode), deadline: deadline))
         if deadline <= k.now {
             timerPortExpired(rl, mode: mode, k)
         } else {
-            mode.port.entry = k.queue.schedule(.portExpiry(runLoop: rl.id, mode: mode), at: deadline,
+            mode.port.entry = k.clock.schedule(.portExpiry(runLoop: rl.id, mode: mode), at: deadline,
                                              phase: .kernelTimer)
         }
     }
 
     /// `mk_timer_cancel`.
     private func cancelPort(_ mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
-        if let entry = mode.port.entry { k.queue.cancel(entry) }
+        if let entry = mode.port.entry { k.clock.cancel(entry) }
         let wasArmed = mode.port.armedDeadline != nil
         mode.port.entry = nil
         mode.port.armedDeadline = nil

@@ -48,7 +48,7 @@ final class UIKit {
     /// Queues every user action known at the start for its instant.
     func scheduleUserActions(_ k: Kernel) {
         for (i, action) in userActions.enumerated() {
-            k.queue.schedule(.userAction(i), at: action.at, phase: .input)
+            k.clock.schedule(.userAction(i), at: action.at, phase: .input)
         }
     }
 
@@ -83,7 +83,7 @@ final class UIKit {
     private func queueCallouts(_ steps: [Step], at instant: SimInstant, label: String, _ k: Kernel) {
         guard !steps.isEmpty else { return }
         userActions.append(UserAction(at: instant, label: label, body: Body(steps: steps, localNames: [])))
-        k.queue.schedule(.userAction(userActions.count - 1), at: instant, phase: .input)
+        k.clock.schedule(.userAction(userActions.count - 1), at: instant, phase: .input)
     }
 
     // MARK: Tracking
