@@ -18,7 +18,13 @@ public final class Kernel {
     let clock = Clock()
     /// The current instant.
     public var now: SimInstant { clock.now }
-    public internal(set) var heap = ObjectHeap()
+    /// The run's objects and their reference counts.
+    let objects: Objects
+    /// The heap, read in place: a `_read` accessor lends `objects.heap` without copying the struct (a copy would
+    /// retain every array in it, on hot paths such as each step's limit check and each timer fire).
+    public var heap: ObjectHeap {
+        _read { yield objects.heap }
+    }
     /// The threads and the frames they run.
     public let threads = Threads()
     /// The run loops, their modes, items and ports, and the pass.
@@ -44,37 +50,23 @@ public final class Kernel {
     // MARK: Foundation
     /// The default notification center.
     let notifications = NotificationCenter()
-    /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
-    var corelibsTimerHolds: [ObjectID] = []
 
     // MARK: Bookkeeping
-    var blockCounter = 0
-    /// The global block of each block literal that captures nothing, made on first use (by template index).
-    var globalBlocks: [ObjectID?]
     var steps = 0
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
     public internal(set) var records = RunRecords()
     public internal(set) var crash: Crash?
     public internal(set) var limit: LimitStop?
-    /// Objects created during the current step whose initializer must run before the next step.
-    var pendingInitializers: [ObjectID] = []
-    /// Each class's and block template's slot names and strengths, built once: every instance shares them.
-    let classSlotLayouts: [SlotLayout]
-    let blockSlotLayouts: [SlotLayout]
 
     public init(program: Program, configuration: KernelConfiguration) {
         self.program = program
         self.configuration = configuration
         self.log = EventLog(keepsEvents: configuration.keepsTrace)
+        self.objects = Objects(program)
         self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
         self.operations = OperationQueues(program.operationQueues)
         self.app = AppLifecycle(mainLocalNames: program.main.localNames)
         self.uikit = UIKit(userActions: program.userActions + configuration.extraUserActions)
-        self.classSlotLayouts = program.classes.map { SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength)) }
-        self.blockSlotLayouts = program.blocks.map {
-            SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
-        }
-        self.globalBlocks = Array(repeating: nil, count: program.blocks.count)
     }
 
     /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and
@@ -188,6 +180,21 @@ public final class Kernel {
         record(nil, .limit(kind: name(kind), message: name(message)))
     }
 
+    /// The modelled app crashed here: the run stops after the step under way (a `crash` event is traced).
+    func appCrashed(_ message: String, on thread: SimThread?) {
+        guard crash == nil else { return }
+        crash = Crash(message: message, at: now, thread: thread?.name ?? "kernel")
+        record(thread, .crash(message: name(message)))
+    }
+
+    // MARK: Reference counts
+
+    /// +1 on `id` (``Objects/retain(_:_:)``).
+    func retain(_ id: ObjectID) { objects.retain(id, self) }
+
+    /// -1 on `id`, released by `thread` (``Objects/release(_:on:_:)``).
+    func release(_ id: ObjectID, on thread: SimThread) { objects.release(id, on: thread, self) }
+
     // MARK: Events
 
     /// Records one event on `thread` (nil: the kernel itself) at the current instant.
@@ -201,13 +208,7 @@ public final class Kernel {
 
     /// The name of an object's ``HeapObject/displayName``, interned once per object.
     @inline(__always)
-    func name(_ object: HeapObject) -> Name {
-        let cached = heap.eventName(atIndex: Int(object.id.index))
-        if cached != ObjectHeap.noName { return Name(index: cached) }
-        let n = log.names.intern(object.displayName)
-        heap.setEventName(n.index, atIndex: Int(object.id.index))
-        return n
-    }
+    func name(_ object: HeapObject) -> Name { objects.name(of: object, in: &log.names) }
 
     /// The name of an object's ``HeapObject/label`` (a block's is its display name).
     func labelName(_ object: HeapObject) -> Name {

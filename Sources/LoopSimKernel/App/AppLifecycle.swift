@@ -143,7 +143,7 @@ final class AppLifecycle {
 
     /// `beginBackgroundTaskWithExpirationHandler:`: the task object, +1 for the caller (UIApplication holds another).
     func beginBackgroundTask(expiration: ObjectID?, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let o = k.heap.allocate(kind: .backgroundTask, className: "UIBackgroundTask", label: nil,
+        let o = k.objects.allocate(kind: .backgroundTask, className: "UIBackgroundTask", label: nil,
                                 slotNames: ["expiration"], slotStrengths: [.strong],
                                 slots: [expiration.map { .object($0) } ?? .null], isDeclaredRoot: false,
                                 at: k.now, on: thread.name)

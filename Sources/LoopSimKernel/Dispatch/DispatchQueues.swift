@@ -173,7 +173,7 @@ final class PoolWorkerFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if ranItem {
             ranItem = false
-            kernel.drainAutoreleasePool(of: thread, reason: "end of work item")
+            kernel.objects.drainAutoreleasePool(of: thread, reason: "end of work item", kernel)
             if !thread.pendingDeallocs.isEmpty { return .next }
         }
         guard let item = kernel.dispatch.popGlobal() else {

@@ -18,9 +18,9 @@ final class DispatchSources {
         case .sampled(let i): start = k.configuration.samplers[i]()
         }
         let now = k.now
-        let o = k.heap.allocate(kind: .dispatchSource, className: "dispatch_source", label: spec.label,
-                                slotNames: ["handler"], slotStrengths: [.strong], slots: [handler],
-                                isDeclaredRoot: false, at: now, on: thread.name)
+        let o = k.objects.allocate(kind: .dispatchSource, className: "dispatch_source", label: spec.label,
+                                   slotNames: ["handler"], slotStrengths: [.strong], slots: [handler],
+                                   isDeclaredRoot: false, at: now, on: thread.name)
         if case .object(let id) = handler, !owned { k.retain(id) }
         o.dispatchSource = DispatchSourceState(queue: spec.queue, interval: spec.interval, leeway: spec.leeway,
                                                wallClock: spec.wallClock, target: max(now, now + start))

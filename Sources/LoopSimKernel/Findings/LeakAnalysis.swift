@@ -54,7 +54,7 @@ struct LeakAnalysis {
         }
         add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block")
         for (queue, held) in k.operations.heldObjects() { add(held, "operation queue \(queue)", "queue", "operation") }
-        add(k.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info")
+        add(k.objects.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info")
         return roots
     }
 

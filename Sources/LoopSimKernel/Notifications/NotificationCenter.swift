@@ -10,8 +10,8 @@ final class NotificationCenter {
     /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration.
     func addBlockObserver(name: String, object: Value, queue: QueueRef?, block: ObjectID, on thread: SimThread,
                           _ k: Kernel) -> ObjectID {
-        let token = k.heap.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
-                                    slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
+        let token = k.objects.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
+                                       slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
         if k.profile.notificationObjectFilterRetained, case .object(let id) = object {
             k.retain(id)  // an older corelibs kept the sender; released with the registration
         }
@@ -131,9 +131,9 @@ final class PostFrame: Frame {
                         continue
                     }
                     // corelibs: the poster waits until the block has run on its queue (SCF-HEAD post).
-                    let s = kernel.heap.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil,
-                                                 slotNames: [], slotStrengths: [], slots: [], isDeclaredRoot: false,
-                                                 isInternal: true, at: kernel.now, on: thread.name)
+                    let s = kernel.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil,
+                                                    slotNames: [], slotStrengths: [], slots: [], isDeclaredRoot: false,
+                                                    isInternal: true, at: kernel.now, on: thread.name)
                     s.semaphore = SemaphoreState(value: 0)
                     kernel.retain(s.id)
                     kernel.dispatch.enqueue(.blockThenSignal(block, semaphore: s.id), on: queue, kernel)

@@ -10,12 +10,12 @@ extension Kernel {
     func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> (Value, Bool) {
         switch expr {
         case .new(let classIndex, let label):
-            return (.object(allocateInstance(classIndex: classIndex, label: label, on: thread)), true)
+            return (.object(objects.allocateInstance(classIndex: classIndex, label: label, on: thread, self)), true)
         case .block(let templateIndex):
-            return (.object(try allocateBlock(templateIndex: templateIndex, in: frame, on: thread)), true)
+            return (.object(try objects.allocateBlock(templateIndex: templateIndex, in: frame, on: thread, self)), true)
         case .newSemaphore(let value):
-            let o = heap.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
-                                  slotStrengths: [], slots: [], isDeclaredRoot: false, at: now, on: thread.name)
+            let o = objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
+                                     slotStrengths: [], slots: [], isDeclaredRoot: false, at: now, on: thread.name)
             o.semaphore = SemaphoreState(value: value)
             return (.object(o.id), true)
         default:
@@ -34,7 +34,7 @@ extension Kernel {
             case .local(let i): value = frame.env.locals[i]
             case .capture(let i):
                 guard let block = frame.env.block else { throw RuntimeFault("capture read outside a block") }
-                value = readSlot(block, i)
+                value = objects.readSlot(block, i)
             case .selfObject: value = frame.env.selfValue
             }
             for field in fields {
@@ -43,7 +43,7 @@ extension Kernel {
                     return .null
                 case .object(let id):
                     guard heap.object(id) != nil else { throw deallocatedMessage(id) }
-                    value = readSlot(id, field)
+                    value = objects.readSlot(id, field)
                 default:
                     throw RuntimeFault("field access on a value that is not an object")
                 }
@@ -135,7 +135,7 @@ extension Kernel {
                on thread: SimThread) throws(RuntimeFault) -> ObjectID? {
         switch lvalue {
         case .local(let i):
-            if !owned { try requireRetainable(value) }  // locals are strong
+            if !owned { try objects.requireRetainable(value, self) }  // locals are strong
             let old = frame.env.locals[i]
             frame.env.locals[i] = value
             if !owned, case .object(let id) = value { retain(id) }
@@ -150,8 +150,8 @@ extension Kernel {
                 if owned, case .object(let id) = value { release(id, on: thread) }
                 return nil  // storing into nil is a no-op, as messaging nil is
             }
-            if !owned && object.slotStrengths[index] == .strong { try requireRetainable(value) }
-            return writeSlot(object.id, index, value, owned: owned, on: thread)
+            if !owned && object.slotStrengths[index] == .strong { try objects.requireRetainable(value, self) }
+            return objects.writeSlot(object.id, index, value, owned: owned, on: thread, self)
         }
     }
 }

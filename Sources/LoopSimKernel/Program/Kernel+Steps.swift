@@ -58,7 +58,7 @@ extension Kernel {
             return .push(blockFrame(block.id, edge: "calling"))
         case .makeTimer(let spec, let into):
             let timer = try runLoops.makeTimer(spec, in: frame, on: thread, self)
-            let owned = autoreleaseFactoryResult(timer, on: thread)
+            let owned = objects.autoreleaseFactoryResult(timer, on: thread, self)
             if let into {
                 try store(.object(timer), owned: owned, into: into, in: frame, on: thread)
             } else if owned {
@@ -90,19 +90,19 @@ extension Kernel {
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let id) = block else { return .next }
-            if !owned { try requireRetainable(block); retain(id) }
+            if !owned { try objects.requireRetainable(block, self); retain(id) }
             runLoops.performBlock(id, on: rl, mode: mode, from: thread, self)
         case .addObserver(let rlExpr, let mode, let activities, let repeats, let order, let blockExpr):
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let id) = block else { return .next }
-            if !owned { try requireRetainable(block); retain(id) }
+            if !owned { try objects.requireRetainable(block, self); retain(id) }
             runLoops.addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: id, on: thread, self)
         case .addSource(let rlExpr, let mode, let order, let blockExpr, let into):
             let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread))
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard let rl, case .object(let blockID) = block else { return .next }
-            if !owned { try requireRetainable(block); retain(blockID) }
+            if !owned { try objects.requireRetainable(block, self); retain(blockID) }
             let source = runLoops.makeSource(order: order, handler: .block, block: blockID, label: nil, on: thread, self)
             runLoops.addSource(source, to: rl, mode: mode, on: thread, self)
             if let into {
@@ -118,17 +118,17 @@ extension Kernel {
         case .dispatchAsync(let queueRef, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
-            if !owned { try requireRetainable(block); retain(id) }
+            if !owned { try objects.requireRetainable(block, self); retain(id) }
             dispatch.async(id, to: queueRef, from: thread, self)
         case .detachThread(let name, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
-            if !owned { try requireRetainable(block); retain(id) }
+            if !owned { try objects.requireRetainable(block, self); retain(id) }
             threads.detachThread(name: name, block: id, self)
         case .dispatchAfter(let delay, let queueRef, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
-            if !owned { try requireRetainable(block); retain(id) }
+            if !owned { try objects.requireRetainable(block, self); retain(id) }
             dispatch.after(id, delay: duration(delay), to: queueRef, from: thread, self)
         case .makeDispatchTimer(let spec, let into):
             let source = try sources.makeTimer(spec, in: frame, on: thread, self)
@@ -170,7 +170,7 @@ extension Kernel {
         case .makeDisplayLink(let targetExpr, let classIndex, let method, let fps, let label, let into):
             let link = try runLoops.makeDisplayLink(target: targetExpr, classIndex: classIndex, method: method, fps: fps,
                                            label: label, in: frame, on: thread, self)
-            let owned = autoreleaseFactoryResult(link, on: thread)
+            let owned = objects.autoreleaseFactoryResult(link, on: thread, self)
             if let into {
                 try store(.object(link), owned: owned, into: into, in: frame, on: thread)
             } else if owned {
@@ -180,7 +180,7 @@ extension Kernel {
             let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread) } ?? .null
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let blockID) = block else { return .next }
-            if !owned { try requireRetainable(block); retain(blockID) }
+            if !owned { try objects.requireRetainable(block, self); retain(blockID) }
             let token = notifications.addBlockObserver(name: name, object: object, queue: queueRef, block: blockID,
                                                       on: thread, self)
             if let into {
@@ -204,7 +204,7 @@ extension Kernel {
             if let expirationExpr {
                 let (block, owned) = try evaluateOwned(expirationExpr, in: frame, on: thread)
                 if case .object(let id) = block {
-                    if !owned { try requireRetainable(block); retain(id) }
+                    if !owned { try objects.requireRetainable(block, self); retain(id) }
                     handler = id
                 }
             }
@@ -287,7 +287,7 @@ extension Kernel {
         case .addOperation(let queueIndex, let dependsOnLast, let blockExpr):
             let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread)
             guard case .object(let id) = block else { return .next }
-            if !owned { try requireRetainable(block); retain(id) }
+            if !owned { try objects.requireRetainable(block, self); retain(id) }
             operations.add(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread, self)
         case .check(let label):
             records.checks.append(CheckSnapshot(label: label, at: now, findings: LeakAnalysis(kernel: self).findings()))
@@ -307,7 +307,7 @@ extension Kernel {
     /// Marks a dropped object as let go when it survived the drop.
     private func letGo(_ id: ObjectID, because reason: String) {
         guard let o = heap.object(id), o.state == .alive else { return }
-        abandon(o, because: reason)
+        objects.abandon(o, because: reason, self)
     }
 
     private func addToInteger(_ lvalue: LValue, _ delta: Int, in frame: ProgramFrame,
@@ -317,7 +317,7 @@ extension Kernel {
         case .local(let i): current = frame.env.locals[i]
         case .field(let base, let index):
             guard let o = try liveObject(try evaluate(base, in: frame, on: thread), expecting: "an object") else { return }
-            current = readSlot(o.id, index)
+            current = objects.readSlot(o.id, index)
         }
         guard case .int(let n) = current else { throw RuntimeFault("increment of a value that is not an integer") }
         try store(.int(n + delta), owned: false, into: lvalue, in: frame, on: thread)
@@ -327,7 +327,7 @@ extension Kernel {
     /// swallows the message; a fault when a naive proxy has lost its target.
     func forwardingTarget(_ object: HeapObject, selector: String) throws(RuntimeFault) -> HeapObject? {
         guard case .instance(let c) = object.kind, let field = program.classes[c].proxyTargetField else { return object }
-        if case .object(let id) = readSlot(object.id, field), let target = heap.object(id), target.state == .alive {
+        if case .object(let id) = objects.readSlot(object.id, field), let target = heap.object(id), target.state == .alive {
             return try forwardingTarget(target, selector: selector)
         }
         if program.classes[c].proxySwallowsNilTarget { return nil }

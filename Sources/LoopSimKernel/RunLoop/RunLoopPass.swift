@@ -215,7 +215,7 @@ extension RunLoops {
         for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
             a.callouts.append(.observer(id: o.id, activity: activity))
         }
-        if k.drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
+        if k.objects.drainsPool(at: activity, of: a, on: thread, k) { a.callouts.append(.drainAutoreleasePool) }
     }
 
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached

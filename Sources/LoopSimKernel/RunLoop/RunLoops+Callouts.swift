@@ -39,7 +39,7 @@ extension RunLoops {
         case .mainQueue:
             return MainQueueDrainFrame()
         case .drainAutoreleasePool:
-            k.drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
+            k.objects.drainAutoreleasePool(of: thread, reason: "UIKit pool observer", k)
             return nil
         }
     }

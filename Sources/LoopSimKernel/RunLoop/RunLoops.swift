@@ -140,7 +140,7 @@ extension RunLoops {
     /// A version-0 source object (+1 for the caller) whose handler is `block` (retained by the source).
     func makeSource(order: Int, handler: SourceState.Handler, block: ObjectID?, label: String?,
                     on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let o = k.heap.allocate(kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
+        let o = k.objects.allocate(kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
                               slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
                               isDeclaredRoot: false, isInternal: handler == .userEvents, at: k.now, on: thread.name)
         o.source = SourceState(order: order, handler: handler)

@@ -21,7 +21,7 @@ final class DeallocFrame: Frame {
             }
             return .next
         }
-        kernel.destroy(object, on: thread)
+        kernel.objects.destroy(object, on: thread, kernel)
         return .pop(.null)
     }
 

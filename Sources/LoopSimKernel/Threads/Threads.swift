@@ -59,7 +59,7 @@ extension Threads {
                 if k.limit != nil { return }  // the limit stops the run before this step: it is the last event
                 action = top.step(k, thread)
             } while action.isNext && k.crash == nil && k.limit == nil && thread.pendingDeallocs.isEmpty
-                && k.pendingInitializers.isEmpty && !k.app.isFrozen
+                && k.objects.pendingInitializers.isEmpty && !k.app.isFrozen
             switch action {
             case .next:
                 break
@@ -78,8 +78,8 @@ extension Threads {
 
     /// Pushes deallocs and initializers that the last step made due, so they run before the thread goes on.
     func flushPending(on thread: SimThread, _ k: Kernel) {
-        if !k.pendingInitializers.isEmpty {
-            for id in k.pendingInitializers.reversed() {
+        if !k.objects.pendingInitializers.isEmpty {
+            for id in k.objects.pendingInitializers.reversed() {
                 guard let o = k.heap.object(id), case .instance(let c) = o.kind,
                       let body = k.program.classes[c].initializer else { continue }
                 let env = Environment(names: body.localNames, selfValue: .object(id), block: nil)
@@ -87,7 +87,7 @@ extension Threads {
                 thread.frames.append(ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: id,
                                                   heldEdge: "self", label: "-[\(o.className) init]"))
             }
-            k.pendingInitializers.removeAll()
+            k.objects.pendingInitializers.removeAll()
         }
         if !thread.pendingDeallocs.isEmpty {
             // The first object released deallocs first; deallocs its dealloc causes nest above it.
@@ -104,7 +104,7 @@ extension Threads {
     func finishThread(_ thread: SimThread, _ k: Kernel) -> Bool {
         if thread.exitedAt == nil {
             thread.exitedAt = k.now
-            k.drainAutoreleasePool(of: thread, reason: "thread exit")
+            k.objects.drainAutoreleasePool(of: thread, reason: "thread exit", k)
             k.record(thread, .threadExit)
             if let rlID = thread.runLoopID {
                 k.runLoops.finalizeRunLoop(k.runLoops[rlID], on: thread, k)
@@ -114,7 +114,7 @@ extension Threads {
                 k.release(block, on: thread)
             }
         }
-        if thread.pendingDeallocs.isEmpty && k.pendingInitializers.isEmpty {
+        if thread.pendingDeallocs.isEmpty && k.objects.pendingInitializers.isEmpty {
             thread.state = .exited
             return true
         }

@@ -27,7 +27,7 @@ extension RunLoops {
         case .invocation(let target, _, _):
             // The timer retains the invocation, and asks it to retain its arguments: the target.
             let (targetValue, targetOwned) = try k.evaluateOwned(target, in: frame, on: thread)
-            let invocation = k.heap.allocate(kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
+            let invocation = k.objects.allocate(kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
                                            slotStrengths: [.strong], slots: [targetValue], isDeclaredRoot: false,
                                            at: k.now, on: thread.name)
             if case .object(let id) = targetValue, !targetOwned { k.retain(id) }
@@ -36,7 +36,7 @@ extension RunLoops {
         if let userInfo = spec.userInfo {
             (slots[TimerState.userInfoSlot], owned[1]) = try k.evaluateOwned(userInfo, in: frame, on: thread)
         }
-        let o = k.heap.allocate(
+        let o = k.objects.allocate(
             kind: .timer(TimerState.Action(spec.action)), className: "NSTimer", label: spec.label,
             slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths, slots: slots,
             isDeclaredRoot: false, at: k.now, on: thread.name)
@@ -50,7 +50,7 @@ extension RunLoops {
         if !k.profile.timerReleasesTargetOnInvalidate {
             // corelibs Timer: the CF context holds +1 on the Timer with no release callback (SCF-HEAD Timer.swift).
             k.retain(o.id)
-            k.corelibsTimerHolds.append(o.id)
+            k.objects.corelibsTimerHolds.append(o.id)
         }
         k.record(thread, .timerCreate(timer: k.name(o), interval: interval, repeats: spec.repeats, fireAt: firstFire))
         if let mode = spec.scheduleMode {
@@ -273,7 +273,7 @@ extension RunLoops {
         let (targetValue, owned) = try k.evaluateOwned(target, in: frame, on: thread)
         let framePeriod = SimDuration(nanoseconds: (1_000_000_000 + Int64(fps) / 2) / Int64(fps))
         let action = TimerState.Action(.targetSelector(target: target, classIndex: classIndex, method: method))
-        let o = k.heap.allocate(kind: .timer(action), className: "CADisplayLink", label: label,
+        let o = k.objects.allocate(kind: .timer(action), className: "CADisplayLink", label: label,
                               slotNames: TimerState.slotNames, slotStrengths: [.strong, .strong, .strong],
                               slots: [targetValue, .null, .null], isDeclaredRoot: false, at: k.now, on: thread.name)
         if case .object(let id) = targetValue, !owned { k.retain(id) }

@@ -118,7 +118,7 @@ final class UIKit {
 
     /// A UIKit object (navigation controller, navigation item, bar button item), +1 for the caller.
     private func makeUIKitObject(_ className: String, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        k.heap.allocate(kind: .uikit, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
+        k.objects.allocate(kind: .uikit, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
                         isDeclaredRoot: false, at: k.now, on: thread.name).id
     }
 
@@ -243,7 +243,7 @@ final class UIKit {
                 l.viewControllers = []
             }
             for child in popped { letGoIfSurvives(child, because: "dismissed", releasingOn: thread, k) }
-            if let nav = k.heap.object(target) { k.abandon(nav, because: "dismissed") }  // it should go; the presenter keeps it
+            if let nav = k.heap.object(target) { k.objects.abandon(nav, because: "dismissed", k) }  // it should go; the presenter keeps it
             return
         }
         // UIKit keeps the controller, and the presenter its presentedViewController, until the dismissal ends.
@@ -273,7 +273,7 @@ final class UIKit {
     /// Releases a reference UIKit held; the object is let go if it outlives it.
     private func letGoIfSurvives(_ id: ObjectID, because reason: String, releasingOn thread: SimThread, _ k: Kernel) {
         k.release(id, on: thread)
-        if let o = k.heap.object(id), o.state == .alive { k.abandon(o, because: reason) }
+        if let o = k.heap.object(id), o.state == .alive { k.objects.abandon(o, because: reason, k) }
     }
 
     private func recordPresentation(_ vc: ObjectID, _ k: Kernel, _ change: (inout PresentationRecord) -> Void) {

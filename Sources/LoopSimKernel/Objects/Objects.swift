@@ -1,0 +1,251 @@
+/// The run's objects and their reference counts: the ``ObjectHeap``, allocating instances and blocks, retain and
+/// release as the Objective-C runtime does them, the end of a dealloc, weak reads and strong stores into slots,
+/// autorelease pools, and the objects the run lets go of. It owns the heap and what allocation needs (slot
+/// layouts, global blocks, the block counter, initializers to run); the kernel's services (the clock, events,
+/// threads, the crash) are reached through the ``Kernel`` each call is given.
+final class Objects {
+    /// Every object alive or deallocating, with its retain count and slots (read through ``Kernel/heap``).
+    private(set) var heap = ObjectHeap()
+    /// Objects created during the current step whose initializer must run before the next step.
+    var pendingInitializers: [ObjectID] = []
+    /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
+    var corelibsTimerHolds: [ObjectID] = []
+    private var blockCounter = 0
+    /// The global block of each block literal that captures nothing, made on first use (by template index).
+    private var globalBlocks: [ObjectID?]
+    /// Each class's and block template's slot names and strengths, built once: every instance shares them.
+    private let classSlotLayouts: [SlotLayout]
+    private let blockSlotLayouts: [SlotLayout]
+
+    init(_ program: Program) {
+        classSlotLayouts = program.classes.map {
+            SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength))
+        }
+        blockSlotLayouts = program.blocks.map {
+            SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
+        }
+        globalBlocks = Array(repeating: nil, count: program.blocks.count)
+    }
+
+    /// The name of an object's ``HeapObject/displayName`` in `names`, interned once per object (the heap keeps it).
+    @inline(__always)
+    func name(of object: HeapObject, in names: inout NameTable) -> Name {
+        let index = Int(object.id.index)
+        let cached = heap.eventName(atIndex: index)
+        if cached != ObjectHeap.noName { return Name(index: cached) }
+        let n = names.intern(object.displayName)
+        heap.setEventName(n.index, atIndex: index)
+        return n
+    }
+
+    // MARK: Allocation
+
+    /// Allocates an object of the kernel's own making (a timer, a source, a semaphore…) with retain count 1:
+    /// ``ObjectHeap/allocate(kind:className:label:slotNames:slotStrengths:slots:isDeclaredRoot:isInternal:at:on:)``.
+    func allocate(kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
+                  slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
+                  isInternal: Bool = false, at now: SimInstant, on thread: String) -> HeapObject {
+        heap.allocate(kind: kind, className: className, label: label, slotNames: slotNames,
+                      slotStrengths: slotStrengths, slots: slots, isDeclaredRoot: isDeclaredRoot,
+                      isInternal: isInternal, at: now, on: thread)
+    }
+
+    /// `new ClassName`: an instance with its fields' initial values, retain count 1 (owned by the caller).
+    func allocateInstance(classIndex: Int, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
+        let info = k.program.classes[classIndex]
+        let o = heap.allocate(
+            kind: .instance(classIndex: classIndex), className: info.name, label: label,
+            slotNames: classSlotLayouts[classIndex].names, slotStrengths: classSlotLayouts[classIndex].strengths,
+            slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: k.now, on: thread.name)
+        k.record(thread, .objectAlloc(object: k.name(o), className: k.name(info.name)))
+        if info.initializer != nil { pendingInitializers.append(o.id) }
+        return o.id
+    }
+
+    /// A block literal: its captures are evaluated and stored now (strong ones retained). A literal that captures
+    /// nothing is its global block, which is never allocated.
+    func allocateBlock(templateIndex: Int, in frame: ProgramFrame, on thread: SimThread,
+                       _ k: Kernel) throws(RuntimeFault) -> ObjectID {
+        let template = k.program.blocks[templateIndex]
+        if template.captures.isEmpty { return globalBlock(templateIndex: templateIndex, k) }
+        var values: [Value] = []
+        var owned: [Bool] = []
+        for capture in template.captures {
+            let (v, isOwned) = try k.evaluateOwned(capture.value, in: frame, on: thread)
+            values.append(v)
+            owned.append(isOwned)
+            if capture.strength == .strong, !isOwned { try requireRetainable(v, k) }
+        }
+        blockCounter += 1
+        let o = heap.allocate(
+            kind: .block(templateIndex: templateIndex), className: "block", label: "block#\(blockCounter)",
+            slotNames: blockSlotLayouts[templateIndex].names, slotStrengths: blockSlotLayouts[templateIndex].strengths,
+            slots: values, isDeclaredRoot: false, at: k.now, on: thread.name)
+        for (i, capture) in template.captures.enumerated() {
+            guard case .object(let id) = values[i] else { continue }
+            switch (capture.strength, owned[i]) {
+            case (.strong, false): retain(id, k)
+            case (.strong, true): break
+            case (_, true): release(id, on: thread, k)
+            case (_, false): break
+            }
+        }
+        k.record(thread, .blockAlloc(object: k.labelName(o), className: NameTable.block,
+                                     captures: template.captures.map { k.name("\($0.strength.rawValue) \($0.name)") }))
+        return o.id
+    }
+
+    /// The global block of a literal that captures nothing: the same object every time, with no `obj.alloc`
+    /// (nothing is allocated: ``ObjectHeap/makeGlobalBlock(templateIndex:label:at:)``). Its name counts block
+    /// literals in the scenario's order, after what a debugger prints (`<__NSGlobalBlock__: 0x…>`).
+    private func globalBlock(templateIndex: Int, _ k: Kernel) -> ObjectID {
+        if let id = globalBlocks[templateIndex] { return id }
+        let id = heap.makeGlobalBlock(templateIndex: templateIndex, label: "__NSGlobalBlock__#\(templateIndex + 1)",
+                                      at: k.now).id
+        globalBlocks[templateIndex] = id
+        return id
+    }
+
+    // MARK: Counting
+
+    /// +1 on `id`. A live or deallocating object counts it (a reference its dealloc takes and keeps is left
+    /// dangling when it is freed: see ``destroy(_:on:_:)``). Retaining a freed object (reached through an
+    /// unretained reference) crashes the app; paths that can throw check first with ``requireRetainable(_:_:)``.
+    func retain(_ id: ObjectID, _ k: Kernel) {
+        guard heap.object(id) != nil else {
+            k.appCrashed(k.deallocatedMessage(id).message, on: k.threads.all.first { $0.state == .running })
+            return
+        }
+        heap.retain(id)
+    }
+
+    /// The fault of retaining `value` when it names a freed object: `objc_retain` on a dangling pointer.
+    func requireRetainable(_ value: Value, _ k: Kernel) throws(RuntimeFault) {
+        if case .object(let id) = value, heap.object(id) == nil { throw k.deallocatedMessage(id) }
+    }
+
+    /// -1 on `id`, released by `thread`; at zero the object's dealloc is queued to run on that thread.
+    /// Releasing a freed object is a use-after-free: the app crashes (a reference its dealloc took outlived it,
+    /// or an unretained one did).
+    func release(_ id: ObjectID, on thread: SimThread, _ k: Kernel) {
+        guard heap.object(id) != nil else {
+            if let name = heap.danglingObjects[id] {
+                k.appCrashed("message sent to deallocated instance \(id) (\(name)): a reference taken during its "
+                    + "dealloc outlived it (the ObjC runtime ignores a retain of a deallocating object; releasing it "
+                    + "is a use-after-free)", on: thread)
+            } else {
+                k.appCrashed(k.deallocatedMessage(id).message, on: thread)
+            }
+            return
+        }
+        if let dying = heap.release(id) {
+            thread.pendingDeallocs.append(dying)
+        }
+    }
+
+    /// The end of a dealloc: release every strong slot (fields of a dead owner count as let go), free the object.
+    func destroy(_ object: HeapObject, on thread: SimThread, _ k: Kernel) {
+        let isInstance: Bool
+        if case .instance = object.kind { isInstance = true } else { isInstance = false }
+        for i in 0..<object.slotCount where object.slotStrengths[i] == .strong {
+            guard case .object(let id) = object[slot: i] else { continue }
+            object[slot: i] = .null
+            release(id, on: thread, k)
+            if isInstance, let child = heap.object(id), child.state == .alive {
+                abandon(child, because: "owner died", k)
+            }
+        }
+        if let links = k.uikit.removeLinks(of: object.id) {
+            for (_, id) in links.strongLinks {
+                release(id, on: thread, k)
+                if let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died", k) }
+            }
+        }
+        if object.isTimer { k.records.finishedTimers.append(RunOutcome.record(object)) }
+        if object.dispatchSource != nil { k.records.finishedSources.append(RunOutcome.record(source: object)) }
+        // References taken while it was deallocating (its dealloc retained it: a block capturing self, self stored
+        // into a strong field) do not keep it: the ObjC runtime ignores a retain of a deallocating object. It is
+        // freed anyway, and those references dangle; releasing one later crashes the app (``release(_:on:_:)``).
+        let dangling = object.retainCount
+        heap.finishDealloc(object)
+        k.records.deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial,
+                                            at: k.now, thread: thread.name))
+        k.record(thread, .dealloc(object: k.name(object)))
+        if dangling > 0 {
+            k.record(thread, .dangling(object: k.name(object), references: Int64(dangling)))
+        }
+    }
+
+    /// Marks an object the scenario let go of: from now on, being alive at the end is a leak. What only it owns
+    /// (strong references held by nothing else) is let go with it: a controller's navigation item takes its bar
+    /// button and the bar button its custom view.
+    func abandon(_ object: HeapObject, because reason: String, _ k: Kernel) {
+        guard !object.isAbandoned, object.canLeak else { return }
+        object.isAbandoned = true
+        k.record(nil, .letGo(object: k.name(object), reason: k.name(reason)))
+        for (_, id) in LeakAnalysis(kernel: k).edges(object) {
+            if let child = heap.object(id), child.state == .alive, child.retainCount == 1 {
+                abandon(child, because: "owned only by \(object.displayName)", k)
+            }
+        }
+    }
+
+    // MARK: Slots
+
+    /// Reads slot `index` of `id`, as Objective-C would: nil for a zeroing-weak slot whose object is dying.
+    func readSlot(_ id: ObjectID, _ index: Int) -> Value {
+        guard let o = heap.object(id) else { return .null }
+        let value = o[slot: index]
+        if o.slotStrengths[index] == .weak, case .object(let target) = value, !heap.isAlive(target) { return .null }
+        return value
+    }
+
+    /// Stores `value` (owned or borrowed) into slot `index` of `id`, honouring the slot's strength.
+    /// Returns the object the store dropped a strong reference to, if any.
+    @discardableResult
+    func writeSlot(_ id: ObjectID, _ index: Int, _ value: Value, owned: Bool, on thread: SimThread,
+                   _ k: Kernel) -> ObjectID? {
+        guard let o = heap.object(id) else { return nil }
+        let strength = o.slotStrengths[index]
+        let old = o[slot: index]
+        o[slot: index] = value
+        if case .object(let newID) = value {
+            switch (strength, owned) {
+            case (.strong, false): retain(newID, k)
+            case (.strong, true): break
+            case (_, true): release(newID, on: thread, k)
+            case (_, false): break
+            }
+        }
+        if strength == .strong, case .object(let oldID) = old {
+            release(oldID, on: thread, k)
+            return oldID
+        }
+        return nil
+    }
+
+    // MARK: Autorelease pools
+
+    /// Hands the caller's +1 on a factory result to the thread's autorelease pool (Objective-C's convention for
+    /// methods not named alloc/new/copy). Returns whether the caller still owns a +1.
+    func autoreleaseFactoryResult(_ id: ObjectID, on thread: SimThread, _ k: Kernel) -> Bool {
+        guard k.profile.autoreleasedFactoryResults else { return true }
+        thread.autoreleasePool.append(id)
+        return false
+    }
+
+    /// Releases everything in the thread's pool, in the order it was added.
+    func drainAutoreleasePool(of thread: SimThread, reason: String, _ k: Kernel) {
+        guard !thread.autoreleasePool.isEmpty else { return }
+        let objects = thread.autoreleasePool
+        thread.autoreleasePool = []
+        k.record(thread, .poolDrain(objects: Int64(objects.count), reason: k.name(reason)))
+        for id in objects { release(id, on: thread, k) }
+    }
+
+    /// UIKit's pool observer on the main run loop (common modes, BeforeWaiting and Exit, last in order).
+    func drainsPool(at activity: RunLoopActivity, of a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> Bool {
+        (activity == .beforeWaiting || activity == .exit) && thread.isMain && a.runLoop.isMain
+            && k.profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode.name)
+    }
+}
