@@ -27,6 +27,8 @@ public final class Kernel {
     }
     /// The threads and the frames they run.
     public let threads = Threads()
+    /// Runs the program's steps and evaluates their expressions.
+    let interpreter = Interpreter()
     /// The run loops, their modes, items and ports, and the pass.
     public let runLoops = RunLoops()
     /// The run's events: folded into its fingerprint, and kept when a trace or a view needs them.
@@ -35,8 +37,6 @@ public final class Kernel {
     // MARK: GCD
     /// GCD's queues.
     let dispatch: DispatchQueues
-    /// GCD's timer sources.
-    let sources = DispatchSources()
     /// The scenario's `NSOperationQueue`s.
     let operations: OperationQueues
 
@@ -52,7 +52,6 @@ public final class Kernel {
     let notifications = NotificationCenter()
 
     // MARK: Bookkeeping
-    var steps = 0
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
     public internal(set) var records = RunRecords()
     public internal(set) var crash: Crash?
@@ -135,7 +134,7 @@ public final class Kernel {
         case .userAction(let index):
             uikit.deliverUserAction(index, self)
         case .dispatchSourceFire(let id):
-            sources.fired(id, self)
+            dispatch.sources.fired(id, self)
         case .dispatchAfter(let index):
             dispatch.afterFired(index, self)
         case .semaphoreTimeout(let thread):
@@ -151,7 +150,8 @@ public final class Kernel {
     /// asks whether the run was interrupted": about 1 % of a timer fire less than the call (BENCHMARKS.md).
     @inline(__always)
     func countStep() {
-        steps &+= 1
+        interpreter.steps &+= 1
+        let steps = interpreter.steps
         let limits = configuration.limits
         if steps > limits.maxSteps || log.count > limits.maxEvents || heap.liveCount > limits.maxObjects
             || steps & 0xFFF == 0 {
@@ -162,6 +162,7 @@ public final class Kernel {
     /// The limits ``countStep()`` found may be exceeded, in their order of precedence.
     private func checkLimits() {
         let limits = configuration.limits
+        let steps = interpreter.steps
         if steps > limits.maxSteps {
             stopForLimit("max-steps", "more than \(limits.maxSteps) interpreter steps")
         } else if log.count > limits.maxEvents {

@@ -18,6 +18,8 @@ final class DispatchQueues {
     private var serial: [SerialQueue]
     /// `dispatch_after` blocks waiting for their deadline (nil once queued).
     private var afters: [(block: ObjectID, queue: QueueRef)?] = []
+    /// GCD's timer sources.
+    let sources = DispatchSources()
 
     init(serialQueueNames: [String]) {
         serial = serialQueueNames.map { SerialQueue(name: $0) }
@@ -135,7 +137,7 @@ final class DispatchQueues {
     /// The frame that runs one work item on the current thread.
     func frame(for item: WorkItem, edge: String, _ k: Kernel) -> Frame {
         switch item {
-        case .block(let block): k.blockFrame(block, edge: edge)
+        case .block(let block): k.interpreter.blockFrame(block, edge: edge, k)
         case .sourceHandler(let source): SourceHandlerFrame(source: source)
         case .serialDrain(let index): SerialDrainFrame(queue: index)
         case .blockThenSignal(let block, let semaphore):
@@ -144,7 +146,7 @@ final class DispatchQueues {
                 kernel.release(semaphore, on: thread)
             }
         case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation, k)
-        case .sourceCancel(let source): k.sources.cancelFrame(source)
+        case .sourceCancel(let source): k.dispatch.sources.cancelFrame(source)
         }
     }
 
@@ -205,7 +207,7 @@ final class BlockThenFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if !ran {
             ran = true
-            if let block, kernel.heap.object(block) != nil { return .push(kernel.blockFrame(block, edge: edge)) }
+            if let block, kernel.heap.object(block) != nil { return .push(kernel.interpreter.blockFrame(block, edge: edge, kernel)) }
         }
         then(kernel, thread)
         return .pop(.null)

@@ -11,7 +11,7 @@ final class DispatchSources {
     /// releasing the last reference deallocates and cancels it).
     func makeTimer(_ spec: DispatchTimerSpec, in frame: ProgramFrame, on thread: SimThread,
                    _ k: Kernel) throws(RuntimeFault) -> ObjectID {
-        let (handler, owned) = try k.evaluateOwned(spec.handler, in: frame, on: thread)
+        let (handler, owned) = try k.interpreter.evaluateOwned(spec.handler, in: frame, on: thread, k)
         let start: SimDuration
         switch spec.start {
         case .fixed(let d): start = d
@@ -155,10 +155,10 @@ final class SourceHandlerFrame: Frame {
             o.dispatchSource!.largestMerge = max(o.dispatchSource!.largestMerge, data)
             kernel.record(thread, .sourceHandler(source: kernel.name(o), data: Int64(data)))
             kernel.retain(handler)
-            return .push(kernel.blockFrame(handler, edge: "source handler"))
+            return .push(kernel.interpreter.blockFrame(handler, edge: "source handler", kernel))
         }
         o.dispatchSource!.handlerInFlight = false
-        kernel.sources.deliverHandlerIfReady(o, kernel)
+        kernel.dispatch.sources.deliverHandlerIfReady(o, kernel)
         kernel.release(source, on: thread)
         return .pop(.null)
     }

@@ -141,7 +141,7 @@ final class PostFrame: Frame {
                     kernel.release(s.id, on: thread)
                     return action
                 }
-                return .push(kernel.blockFrame(block, edge: "notification block"))
+                return .push(kernel.interpreter.blockFrame(block, edge: "notification block", kernel))
             case .selector(let observer, let classIndex, let method):
                 switch kernel.profile.selectorObserverRef {
                 case .weak:
@@ -152,7 +152,7 @@ final class PostFrame: Frame {
                         continue
                     }
                     kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
-                    return .push(kernel.methodFrame(o, classIndex: classIndex, method: method))
+                    return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method, kernel))
                 case .unretained, .none:
                     guard let o = kernel.heap.object(observer) else {
                         kernel.crash = Crash(
@@ -162,7 +162,7 @@ final class PostFrame: Frame {
                         return .next
                     }
                     kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
-                    return .push(kernel.methodFrame(o, classIndex: classIndex, method: method))
+                    return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method, kernel))
                 }
             }
         }

@@ -71,7 +71,7 @@ final class Objects {
         var values: [Value] = []
         var owned: [Bool] = []
         for capture in template.captures {
-            let (v, isOwned) = try k.evaluateOwned(capture.value, in: frame, on: thread)
+            let (v, isOwned) = try k.interpreter.evaluateOwned(capture.value, in: frame, on: thread, k)
             values.append(v)
             owned.append(isOwned)
             if capture.strength == .strong, !isOwned { try requireRetainable(v, k) }
@@ -113,7 +113,7 @@ final class Objects {
     /// unretained reference) crashes the app; paths that can throw check first with ``requireRetainable(_:_:)``.
     func retain(_ id: ObjectID, _ k: Kernel) {
         guard heap.object(id) != nil else {
-            k.appCrashed(k.deallocatedMessage(id).message, on: k.threads.all.first { $0.state == .running })
+            k.appCrashed(k.interpreter.deallocatedMessage(id, k).message, on: k.threads.all.first { $0.state == .running })
             return
         }
         heap.retain(id)
@@ -121,7 +121,7 @@ final class Objects {
 
     /// The fault of retaining `value` when it names a freed object: `objc_retain` on a dangling pointer.
     func requireRetainable(_ value: Value, _ k: Kernel) throws(RuntimeFault) {
-        if case .object(let id) = value, heap.object(id) == nil { throw k.deallocatedMessage(id) }
+        if case .object(let id) = value, heap.object(id) == nil { throw k.interpreter.deallocatedMessage(id, k) }
     }
 
     /// -1 on `id`, released by `thread`; at zero the object's dealloc is queued to run on that thread.
@@ -134,7 +134,7 @@ final class Objects {
                     + "dealloc outlived it (the ObjC runtime ignores a retain of a deallocating object; releasing it "
                     + "is a use-after-free)", on: thread)
             } else {
-                k.appCrashed(k.deallocatedMessage(id).message, on: thread)
+                k.appCrashed(k.interpreter.deallocatedMessage(id, k).message, on: thread)
             }
             return
         }

@@ -12,7 +12,7 @@ extension RunLoops {
             return calloutFrame(retaining: observer.block, edge: "observer", k)
         case .block(let block):
             k.record(thread, .blockCallout(block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
-            return k.blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
+            return k.interpreter.blockFrame(block, edge: "perform block", k)  // the queued +1 is released when it returns
         case .source0(let id):
             guard let o = k.heap.object(id), o.source!.isSignalled, o.source!.isValid else { return nil }
             o.source!.isSignalled = false
@@ -56,7 +56,7 @@ extension RunLoops {
             if body.steps.isEmpty && body.localNames.isEmpty { return NoOpFrame.shared }
         }
         k.retain(block)
-        return k.blockFrame(block, edge: edge)
+        return k.interpreter.blockFrame(block, edge: edge, k)
     }
 
     /// Completes a callout after its frame returned.

@@ -26,7 +26,7 @@ final class ProgramFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if let result = pendingResult {
             pendingResult = nil
-            _ = try? kernel.store(thread.returnValue, owned: false, into: result, in: self, on: thread)
+            _ = try? kernel.interpreter.store(thread.returnValue, owned: false, into: result, in: self, on: thread, kernel)
         }
         guard pc < steps.count else {
             if ownsEnvironment {
@@ -41,7 +41,7 @@ final class ProgramFrame: Frame {
         }
         let current = steps[pc]
         pc += 1
-        return kernel.execute(current, in: self, on: thread)
+        return kernel.interpreter.execute(current, in: self, on: thread, kernel)
     }
 
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {

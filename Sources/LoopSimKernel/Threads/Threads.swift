@@ -126,7 +126,7 @@ extension Threads {
         let thread = makeThread(name: name, kind: .thread, k)
         thread.threadBlock = block
         k.retain(block)
-        thread.frames = [k.blockFrame(block, edge: "thread entry block")]
+        thread.frames = [k.interpreter.blockFrame(block, edge: "thread entry block", k)]
         scheduleResume(thread, k)
     }
 }

@@ -19,14 +19,14 @@ extension RunLoops {
         var owned: [Bool] = [false, false, false]
         switch spec.action {
         case .targetSelector(let target, _, _):
-            (slots[TimerState.targetSlot], owned[0]) = try k.evaluateOwned(target, in: frame, on: thread)
+            (slots[TimerState.targetSlot], owned[0]) = try k.interpreter.evaluateOwned(target, in: frame, on: thread, k)
         case .block(let block):
-            (slots[TimerState.blockSlot], owned[2]) = try k.evaluateOwned(block, in: frame, on: thread)
+            (slots[TimerState.blockSlot], owned[2]) = try k.interpreter.evaluateOwned(block, in: frame, on: thread, k)
         case .userInfoBlock(let block):
-            (slots[TimerState.userInfoSlot], owned[1]) = try k.evaluateOwned(block, in: frame, on: thread)
+            (slots[TimerState.userInfoSlot], owned[1]) = try k.interpreter.evaluateOwned(block, in: frame, on: thread, k)
         case .invocation(let target, _, _):
             // The timer retains the invocation, and asks it to retain its arguments: the target.
-            let (targetValue, targetOwned) = try k.evaluateOwned(target, in: frame, on: thread)
+            let (targetValue, targetOwned) = try k.interpreter.evaluateOwned(target, in: frame, on: thread, k)
             let invocation = k.objects.allocate(kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
                                            slotStrengths: [.strong], slots: [targetValue], isDeclaredRoot: false,
                                            at: k.now, on: thread.name)
@@ -34,7 +34,7 @@ extension RunLoops {
             (slots[TimerState.targetSlot], owned[0]) = (.object(invocation.id), true)
         }
         if let userInfo = spec.userInfo {
-            (slots[TimerState.userInfoSlot], owned[1]) = try k.evaluateOwned(userInfo, in: frame, on: thread)
+            (slots[TimerState.userInfoSlot], owned[1]) = try k.interpreter.evaluateOwned(userInfo, in: frame, on: thread, k)
         }
         let o = k.objects.allocate(
             kind: .timer(TimerState.Action(spec.action)), className: "NSTimer", label: spec.label,
@@ -222,13 +222,13 @@ extension RunLoops {
                 target = invoked
             }
             do {
-                guard let receiver = try k.forwardingTarget(target, selector: k.program.classes[classIndex].methods[method].name)
+                guard let receiver = try k.interpreter.forwardingTarget(target, selector: k.program.classes[classIndex].methods[method].name, k)
                 else {
                     o.timerExtras.wastedFires += 1
                     k.record(thread, .timerWasted(timer: k.name(o)))
                     return nil
                 }
-                return k.methodFrame(receiver, classIndex: classIndex, method: method)
+                return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method, k)
             } catch {
                 k.crash = Crash(message: error.message, at: k.now, thread: thread.name)
                 k.record(thread, .crash(message: k.name(error.message)))
@@ -270,7 +270,7 @@ extension RunLoops {
     /// modelled as a mode-scoped periodic source that fires once per frame while its mode runs).
     func makeDisplayLink(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, in frame: ProgramFrame,
                          on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID {
-        let (targetValue, owned) = try k.evaluateOwned(target, in: frame, on: thread)
+        let (targetValue, owned) = try k.interpreter.evaluateOwned(target, in: frame, on: thread, k)
         let framePeriod = SimDuration(nanoseconds: (1_000_000_000 + Int64(fps) / 2) / Int64(fps))
         let action = TimerState.Action(.targetSelector(target: target, classIndex: classIndex, method: method))
         let o = k.objects.allocate(kind: .timer(action), className: "CADisplayLink", label: label,

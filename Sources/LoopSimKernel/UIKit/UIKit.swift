@@ -314,6 +314,6 @@ final class UIKit {
     func hookFrame(_ id: ObjectID, _ method: String, _ k: Kernel) -> Frame? {
         guard let o = k.heap.object(id), case .instance(let c) = o.kind,
               let m = k.program.classes[c].methods.firstIndex(where: { $0.name == method }) else { return nil }
-        return k.methodFrame(o, classIndex: c, method: m)
+        return k.interpreter.methodFrame(o, classIndex: c, method: m, k)
     }
 }

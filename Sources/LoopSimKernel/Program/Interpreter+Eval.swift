@@ -4,27 +4,27 @@ public struct RuntimeFault: Error, Sendable, Hashable {
     public init(_ message: String) { self.message = message }
 }
 
-extension Kernel {
+extension Interpreter {
     /// Evaluates `expr`; `new` and block literals yield a fresh +1 reference (`owned == true`) that the
     /// caller must store or release.
-    func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> (Value, Bool) {
+    func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> (Value, Bool) {
         switch expr {
         case .new(let classIndex, let label):
-            return (.object(objects.allocateInstance(classIndex: classIndex, label: label, on: thread, self)), true)
+            return (.object(k.objects.allocateInstance(classIndex: classIndex, label: label, on: thread, k)), true)
         case .block(let templateIndex):
-            return (.object(try objects.allocateBlock(templateIndex: templateIndex, in: frame, on: thread, self)), true)
+            return (.object(try k.objects.allocateBlock(templateIndex: templateIndex, in: frame, on: thread, k)), true)
         case .newSemaphore(let value):
-            let o = objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
-                                     slotStrengths: [], slots: [], isDeclaredRoot: false, at: now, on: thread.name)
+            let o = k.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
+                                     slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
             o.semaphore = SemaphoreState(value: value)
             return (.object(o.id), true)
         default:
-            return (try evaluate(expr, in: frame, on: thread), false)
+            return (try evaluate(expr, in: frame, on: thread, k), false)
         }
     }
 
     /// Evaluates `expr` to a borrowed value. Messaging nil yields nil; messaging a freed object is a fault.
-    func evaluate(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread) throws(RuntimeFault) -> Value {
+    func evaluate(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> Value {
         switch expr {
         case .literal(let v):
             return v
@@ -34,7 +34,7 @@ extension Kernel {
             case .local(let i): value = frame.env.locals[i]
             case .capture(let i):
                 guard let block = frame.env.block else { throw RuntimeFault("capture read outside a block") }
-                value = objects.readSlot(block, i)
+                value = k.objects.readSlot(block, i)
             case .selfObject: value = frame.env.selfValue
             }
             for field in fields {
@@ -42,39 +42,39 @@ extension Kernel {
                 case .null:
                     return .null
                 case .object(let id):
-                    guard heap.object(id) != nil else { throw deallocatedMessage(id) }
-                    value = objects.readSlot(id, field)
+                    guard k.heap.object(id) != nil else { throw deallocatedMessage(id, k) }
+                    value = k.objects.readSlot(id, field)
                 default:
                     throw RuntimeFault("field access on a value that is not an object")
                 }
             }
             return value
         case .new, .block, .newSemaphore:
-            let (value, _) = try evaluateOwned(expr, in: frame, on: thread)
-            if case .object(let id) = value { release(id, on: thread) }
+            let (value, _) = try evaluateOwned(expr, in: frame, on: thread, k)
+            if case .object(let id) = value { k.release(id, on: thread) }
             return value
         case .currentRunLoop:
-            return .runLoop(runLoops.runLoop(for: thread, self).id)
+            return .runLoop(k.runLoops.runLoop(for: thread, k).id)
         case .mainRunLoop:
-            return .runLoop(runLoops.runLoop(for: threads[0], self).id)
+            return .runLoop(k.runLoops.runLoop(for: k.threads[0], k).id)
         case .compare(let lhs, let op, let rhs):
-            let a = try evaluate(lhs, in: frame, on: thread)
-            let b = try evaluate(rhs, in: frame, on: thread)
-            return .bool(compare(a, op, b))
+            let a = try evaluate(lhs, in: frame, on: thread, k)
+            let b = try evaluate(rhs, in: frame, on: thread, k)
+            return .bool(compare(a, op, b, k))
         case .not(let inner):
-            return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread)))
+            return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread, k), k))
         case .wallSeconds:
-            return .int(Int(now.nanoseconds / 1_000_000_000))
+            return .int(Int(k.now.nanoseconds / 1_000_000_000))
         case .arithmetic(let lhs, let isAddition, let rhs):
-            guard case .int(let a) = try evaluate(lhs, in: frame, on: thread),
-                  case .int(let b) = try evaluate(rhs, in: frame, on: thread) else {
+            guard case .int(let a) = try evaluate(lhs, in: frame, on: thread, k),
+                  case .int(let b) = try evaluate(rhs, in: frame, on: thread, k) else {
                 throw RuntimeFault("+ and - take integers")
             }
             return .int(isAddition ? a + b : a - b)
         }
     }
 
-    func isTruthy(_ v: Value) -> Bool {
+    func isTruthy(_ v: Value, _ k: Kernel) -> Bool {
         switch v {
         case .null: false
         case .bool(let b): b
@@ -83,7 +83,7 @@ extension Kernel {
         }
     }
 
-    private func compare(_ a: Value, _ op: CompareOperator, _ b: Value) -> Bool {
+    private func compare(_ a: Value, _ op: CompareOperator, _ b: Value, _ k: Kernel) -> Bool {
         if case .int(let x) = a, case .int(let y) = b {
             switch op {
             case .equal: return x == y
@@ -94,37 +94,37 @@ extension Kernel {
             case .greaterOrEqual: return x >= y
             }
         }
-        let equal = normalized(a) == normalized(b)
+        let equal = normalized(a, k) == normalized(b, k)
         return op == .notEqual ? !equal : (op == .equal ? equal : false)
     }
 
     /// Weak-zeroed or freed objects compare equal to nil.
-    private func normalized(_ v: Value) -> Value {
-        if case .object(let id) = v, !heap.isAlive(id) { return .null }
+    private func normalized(_ v: Value, _ k: Kernel) -> Value {
+        if case .object(let id) = v, !k.heap.isAlive(id) { return .null }
         return v
     }
 
     /// The fault of messaging a freed object through an unretained reference.
-    func deallocatedMessage(_ id: ObjectID) -> RuntimeFault {
+    func deallocatedMessage(_ id: ObjectID, _ k: Kernel) -> RuntimeFault {
         RuntimeFault("message sent to deallocated instance \(id) (an unretained reference outlived its object)")
     }
 
     /// The live object `value` names, or nil for nil; a fault for a freed object or a non-object.
-    func liveObject(_ value: Value, expecting what: String) throws(RuntimeFault) -> HeapObject? {
+    func liveObject(_ value: Value, expecting what: String, _ k: Kernel) throws(RuntimeFault) -> HeapObject? {
         switch value {
         case .null: return nil
         case .object(let id):
-            guard let o = heap.object(id) else { throw deallocatedMessage(id) }
+            guard let o = k.heap.object(id) else { throw deallocatedMessage(id, k) }
             return o
         default: throw RuntimeFault("expected \(what), got a non-object value")
         }
     }
 
     /// The run loop `value` names.
-    func runLoopValue(_ value: Value) throws(RuntimeFault) -> SimRunLoop? {
+    func runLoopValue(_ value: Value, _ k: Kernel) throws(RuntimeFault) -> SimRunLoop? {
         switch value {
         case .null: return nil
-        case .runLoop(let id): return runLoops[id]
+        case .runLoop(let id): return k.runLoops[id]
         default: throw RuntimeFault("expected a run loop")
         }
     }
@@ -132,26 +132,26 @@ extension Kernel {
     /// Stores into an lvalue; returns the object whose strong reference was dropped, if any.
     @discardableResult
     func store(_ value: Value, owned: Bool, into lvalue: LValue, in frame: ProgramFrame,
-               on thread: SimThread) throws(RuntimeFault) -> ObjectID? {
+               on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID? {
         switch lvalue {
         case .local(let i):
-            if !owned { try objects.requireRetainable(value, self) }  // locals are strong
+            if !owned { try k.objects.requireRetainable(value, k) }  // locals are strong
             let old = frame.env.locals[i]
             frame.env.locals[i] = value
-            if !owned, case .object(let id) = value { retain(id) }
+            if !owned, case .object(let id) = value { k.retain(id) }
             if case .object(let oldID) = old {
-                release(oldID, on: thread)
+                k.release(oldID, on: thread)
                 return oldID
             }
             return nil
         case .field(let base, let index):
-            let target = try evaluate(base, in: frame, on: thread)
-            guard let object = try liveObject(target, expecting: "an object") else {
-                if owned, case .object(let id) = value { release(id, on: thread) }
+            let target = try evaluate(base, in: frame, on: thread, k)
+            guard let object = try liveObject(target, expecting: "an object", k) else {
+                if owned, case .object(let id) = value { k.release(id, on: thread) }
                 return nil  // storing into nil is a no-op, as messaging nil is
             }
-            if !owned && object.slotStrengths[index] == .strong { try objects.requireRetainable(value, self) }
-            return objects.writeSlot(object.id, index, value, owned: owned, on: thread, self)
+            if !owned && object.slotStrengths[index] == .strong { try k.objects.requireRetainable(value, k) }
+            return k.objects.writeSlot(object.id, index, value, owned: owned, on: thread, k)
         }
     }
 }

@@ -1,0 +1,388 @@
+/// The scenario interpreter: it runs a ``Program``'s steps (``Step``) and evaluates their expressions
+/// (`Interpreter+Eval.swift`) on the thread whose ``ProgramFrame`` asks it to. Each step calls into the part that
+/// models it (run loops, GCD, the notification center, UIKit, objects); the interpreter keeps no state of its
+/// own but the count of steps it ran: locals live in frames' environments, objects in the heap.
+final class Interpreter {
+    /// Steps run so far, counting each queue entry the kernel handles as one too (`--max-steps` bounds it).
+    var steps = 0
+
+    init() {}
+}
+
+extension Interpreter {
+    /// Executes one step of `frame` on `thread`.
+    func execute(_ step: Step, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
+        do {
+            return try perform(step, in: frame, on: thread, k)
+        } catch {
+            k.appCrashed(error.message, on: thread)
+            return .next  // the interpreter stops on the crash; objects the step released are left as they are
+        }
+    }
+
+    private func perform(_ step: Step, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> FrameAction {
+        switch step {
+        case .bind(let local, let expr):
+            let (value, owned) = try evaluateOwned(expr, in: frame, on: thread, k)
+            if let dropped = try store(value, owned: owned, into: .local(local), in: frame, on: thread, k) {
+                letGo(dropped, because: "name rebound", k)
+            }
+        case .assign(let lvalue, let expr):
+            let (value, owned) = try evaluateOwned(expr, in: frame, on: thread, k)
+            if let dropped = try store(value, owned: owned, into: lvalue, in: frame, on: thread, k) {
+                letGo(dropped, because: "reference overwritten", k)
+            }
+        case .release(let lvalue):
+            if let dropped = try store(.null, owned: false, into: lvalue, in: frame, on: thread, k) {
+                k.record(thread, .release(object: k.heap.object(dropped).map { k.name($0) } ?? k.name("\(dropped)")))
+                letGo(dropped, because: "released by the scenario", k)
+            }
+        case .add(let lvalue, let delta):
+            try addToInteger(lvalue, delta, in: frame, on: thread, k)
+        case .ifThen(let condition, let thenSteps, let elseSteps):
+            let branch = isTruthy(try evaluate(condition, in: frame, on: thread, k), k) ? thenSteps : elseSteps
+            if !branch.isEmpty {
+                return .push(ProgramFrame(steps: branch, env: frame.env, ownsEnvironment: false, label: frame.label))
+            }
+        case .log(let text):
+            k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: text))
+            k.record(thread, .log(text: k.name(text)))
+        case .work(let spec):
+            let duration = duration(spec, k)
+            guard duration > .zero else { return .next }
+            thread.state = .busy(until: k.now + duration)
+            k.record(thread, .threadBusy(duration: duration))
+            k.threads.scheduleResume(thread, at: k.now + duration, k)
+            return .yield
+        case .call(let receiverExpr, let classIndex, let method):
+            let receiver = try evaluate(receiverExpr, in: frame, on: thread, k)
+            guard let object = try liveObject(receiver, expecting: "a receiver", k) else { return .next }  // [nil msg]
+            guard let target = try forwardingTarget(object, selector: k.program.classes[classIndex].methods[method].name, k) else {
+                return .next  // a safe proxy swallowed the call
+            }
+            return .push(methodFrame(target, classIndex: classIndex, method: method, k))
+        case .callBlock(let expr):
+            guard let block = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a block", k) else {
+                throw RuntimeFault("called a nil block (EXC_BAD_ACCESS)")
+            }
+            k.retain(block.id)
+            return .push(blockFrame(block.id, edge: "calling", k))
+        case .makeTimer(let spec, let into):
+            let timer = try k.runLoops.makeTimer(spec, in: frame, on: thread, k)
+            let owned = k.objects.autoreleaseFactoryResult(timer, on: thread, k)
+            if let into {
+                try store(.object(timer), owned: owned, into: into, in: frame, on: thread, k)
+            } else if owned {
+                k.release(timer, on: thread)
+            }
+        case .addTimer(let timerExpr, let rlExpr, let mode):
+            guard let timer = try liveObject(try evaluate(timerExpr, in: frame, on: thread, k), expecting: "a timer", k),
+                  let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k) else { return .next }
+            k.runLoops.addTimer(timer.id, to: rl, mode: mode, on: thread, k)
+        case .invalidate(let expr):
+            guard let timer = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a timer", k) else {
+                return .next
+            }
+            k.runLoops.invalidateTimer(timer.id, on: thread, reason: "invalidate", k)
+        case .fire(let expr):
+            guard let timer = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a timer", k) else {
+                return .next
+            }
+            return k.runLoops.fireManually(timer.id, on: thread, k)
+        case .run(let call):
+            return .push(RunCallFrame(call: call, runLoop: k.runLoops.runLoop(for: thread, k)))
+        case .stop(let expr):
+            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread, k), k) { k.runLoops.stop(rl, from: thread, k) }
+        case .wakeUp(let expr):
+            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread, k), k) { k.runLoops.wakeUp(rl, from: thread, k) }
+        case .addCommonMode(let rlExpr, let mode):
+            if let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k) { k.runLoops.addCommonMode(rl, mode, on: thread, k) }
+        case .performBlock(let rlExpr, let mode, let blockExpr):
+            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k)
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
+            guard let rl, case .object(let id) = block else { return .next }
+            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
+            k.runLoops.performBlock(id, on: rl, mode: mode, from: thread, k)
+        case .addObserver(let rlExpr, let mode, let activities, let repeats, let order, let blockExpr):
+            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k)
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
+            guard let rl, case .object(let id) = block else { return .next }
+            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
+            k.runLoops.addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: id, on: thread, k)
+        case .addSource(let rlExpr, let mode, let order, let blockExpr, let into):
+            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k)
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
+            guard let rl, case .object(let blockID) = block else { return .next }
+            if !owned { try k.objects.requireRetainable(block, k); k.retain(blockID) }
+            let source = k.runLoops.makeSource(order: order, handler: .block, block: blockID, label: nil, on: thread, k)
+            k.runLoops.addSource(source, to: rl, mode: mode, on: thread, k)
+            if let into {
+                try store(.object(source), owned: true, into: into, in: frame, on: thread, k)
+            } else {
+                k.release(source, on: thread)
+            }
+        case .signal(let expr):
+            if let source = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a source", k) {
+                k.runLoops.signal(source, k)
+                k.record(thread, .sourceSignal(source: k.labelName(source)))
+            }
+        case .dispatchAsync(let queueRef, let blockExpr):
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
+            guard case .object(let id) = block else { return .next }
+            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
+            k.dispatch.async(id, to: queueRef, from: thread, k)
+        case .detachThread(let name, let blockExpr):
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
+            guard case .object(let id) = block else { return .next }
+            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
+            k.threads.detachThread(name: name, block: id, k)
+        case .dispatchAfter(let delay, let queueRef, let blockExpr):
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
+            guard case .object(let id) = block else { return .next }
+            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
+            k.dispatch.after(id, delay: duration(delay, k), to: queueRef, from: thread, k)
+        case .makeDispatchTimer(let spec, let into):
+            let source = try k.dispatch.sources.makeTimer(spec, in: frame, on: thread, k)
+            if k.crash != nil { return .next }
+            if let into {
+                try store(.object(source), owned: true, into: into, in: frame, on: thread, k)
+            } else {
+                k.release(source, on: thread)
+            }
+        case .dispatchResume(let expr), .dispatchSuspend(let expr), .dispatchCancel(let expr):
+            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a dispatch source", k),
+                  o.dispatchSource != nil else { return .next }
+            switch step {
+            case .dispatchResume: k.dispatch.sources.resume(o, on: thread, k)
+            case .dispatchSuspend: k.dispatch.sources.suspend(o, on: thread, k)
+            default: k.dispatch.sources.cancel(o, on: thread, k)
+            }
+        case .semaphoreWait(let expr, let timeout, let result):
+            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a semaphore", k),
+                  o.semaphore != nil else {
+                throw RuntimeFault("dispatch_semaphore_wait on nil (EXC_BAD_ACCESS)")
+            }
+            if let result { frame.pendingResult = result }
+            let action = k.dispatch.semaphoreWait(o, timeout: timeout, on: thread, k)
+            if case .next = action, let result {
+                frame.pendingResult = nil
+                try store(thread.returnValue, owned: false, into: result, in: frame, on: thread, k)
+            }
+            return action
+        case .semaphoreSignal(let expr):
+            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a semaphore", k),
+                  o.semaphore != nil else {
+                throw RuntimeFault("dispatch_semaphore_signal on nil (EXC_BAD_ACCESS)")
+            }
+            k.dispatch.semaphoreSignal(o, from: thread, k)
+        case .scroll(let drag, let decelerate):
+            guard thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
+            k.uikit.beginTracking(for: duration(drag, k) + duration(decelerate, k), on: thread, k)
+        case .makeDisplayLink(let targetExpr, let classIndex, let method, let fps, let label, let into):
+            let link = try k.runLoops.makeDisplayLink(target: targetExpr, classIndex: classIndex, method: method, fps: fps,
+                                           label: label, in: frame, on: thread, k)
+            let owned = k.objects.autoreleaseFactoryResult(link, on: thread, k)
+            if let into {
+                try store(.object(link), owned: owned, into: into, in: frame, on: thread, k)
+            } else if owned {
+                k.release(link, on: thread)
+            }
+        case .addBlockObserver(let name, let objectExpr, let queueRef, let blockExpr, let into):
+            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread, k) } ?? .null
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
+            guard case .object(let blockID) = block else { return .next }
+            if !owned { try k.objects.requireRetainable(block, k); k.retain(blockID) }
+            let token = k.notifications.addBlockObserver(name: name, object: object, queue: queueRef, block: blockID,
+                                                      on: thread, k)
+            if let into {
+                try store(.object(token), owned: true, into: into, in: frame, on: thread, k)
+            } else {
+                k.release(token, on: thread)
+            }
+        case .addSelectorObserver(let observerExpr, let classIndex, let method, let name, let objectExpr):
+            guard let observer = try liveObject(try evaluate(observerExpr, in: frame, on: thread, k), expecting: "an observer", k)
+            else { return .next }
+            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread, k) } ?? .null
+            try k.notifications.addSelectorObserver(observer, classIndex: classIndex, method: method, name: name,
+                                                  object: object, on: thread, k)
+        case .removeObserver(let expr):
+            k.notifications.removeObserver(try evaluate(expr, in: frame, on: thread, k), on: thread, k)
+        case .postNotification(let name, let objectExpr):
+            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread, k) } ?? .null
+            return k.notifications.post(name: name, object: object, on: thread, k)
+        case .beginBackgroundTask(let expirationExpr, let into):
+            var handler: ObjectID?
+            if let expirationExpr {
+                let (block, owned) = try evaluateOwned(expirationExpr, in: frame, on: thread, k)
+                if case .object(let id) = block {
+                    if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
+                    handler = id
+                }
+            }
+            // the task's slot takes the handler's +1
+            let task = k.app.beginBackgroundTask(expiration: handler, on: thread, k)
+            if let into {
+                try store(.object(task), owned: true, into: into, in: frame, on: thread, k)
+            } else {
+                k.release(task, on: thread)
+            }
+        case .endBackgroundTask(let expr):
+            if let task = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a background task", k),
+               task.kind == .backgroundTask {
+                k.app.endBackgroundTask(task, on: thread, k)
+            }
+        case .sample(let name, let expr):
+            guard case .int(let value) = try evaluate(expr, in: frame, on: thread, k) else {
+                throw RuntimeFault("sample: \(name) is not an integer")
+            }
+            k.records.samples.append(Sample(name: name, at: k.now, value: value))
+            k.record(thread, .sample(name: k.name(name), value: Int64(value)))
+        case .internalStep(let kernelStep):
+            switch kernelStep {
+            case .suspendUnlessBackgroundTask:
+                k.app.suspendUnlessBackgroundTask(k)
+            case .killUnlessTasksEnded:
+                k.app.killUnlessTasksEnded(on: thread, k)
+            case .endPresentation(let presenter, let presented):
+                k.uikit.endPresentation(presenter: presenter, presented: presented, on: thread)
+            case .releasePresented(let presented):
+                k.uikit.releasePresented(presented, on: thread, k)
+            case .callHook(let id, let method):
+                if let frame = k.uikit.hookFrame(id, method, k) { return .push(frame) }
+            case .callBlock(let block):
+                guard k.heap.object(block) != nil else { return .next }
+                k.retain(block)
+                return .push(blockFrame(block, edge: "expiration handler", k))
+            }
+        case .makeNavigationController(let rootExpr, let into):
+            guard let root = try liveObject(try evaluate(rootExpr, in: frame, on: thread, k), expecting: "a view controller", k)
+            else { return .next }
+            let nav = k.uikit.makeNavigationController(root: root.id, on: thread, k)
+            if let into {
+                try store(.object(nav), owned: true, into: into, in: frame, on: thread, k)
+            } else {
+                k.release(nav, on: thread)
+            }
+        case .push(let vcExpr, let navExpr, let animated):
+            guard let vc = try liveObject(try evaluate(vcExpr, in: frame, on: thread, k), expecting: "a view controller", k),
+                  let nav = try liveObject(try evaluate(navExpr, in: frame, on: thread, k), expecting: "a navigation controller", k)
+            else { return .next }
+            k.uikit.push(vc.id, on: nav.id, animated: animated, on: thread, k)
+        case .pop(let navExpr, let toRoot):
+            if let nav = try liveObject(try evaluate(navExpr, in: frame, on: thread, k), expecting: "a navigation controller", k) {
+                k.uikit.pop(nav.id, toRoot: toRoot, on: thread, k)
+            }
+        case .setRightBarButton(let vcExpr, let viewExpr):
+            let (view, owned) = try evaluateOwned(viewExpr, in: frame, on: thread, k)
+            guard let vc = try liveObject(try evaluate(vcExpr, in: frame, on: thread, k), expecting: "a view controller", k),
+                  case .object(let viewID) = view else {
+                if owned, case .object(let id) = view { k.release(id, on: thread) }
+                return .next
+            }
+            k.uikit.setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: thread, k)
+        case .present(let vcExpr, let fromExpr, let animated):
+            guard thread.isMain else { throw RuntimeFault("presentViewController:animated: off the main thread") }
+            let (vc, owned) = try evaluateOwned(vcExpr, in: frame, on: thread, k)
+            guard case .object(let vcID) = vc,
+                  let presenter = try liveObject(try evaluate(fromExpr, in: frame, on: thread, k), expecting: "a presenter", k)
+            else {
+                if owned, case .object(let id) = vc { k.release(id, on: thread) }
+                return .next
+            }
+            k.uikit.present(vcID, from: presenter.id, animated: animated, on: thread, k)
+            if owned { k.release(vcID, on: thread) }  // a new controller lives only as long as UIKit keeps it
+        case .dismiss(let expr, let animated):
+            if let vc = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a view controller", k) {
+                k.uikit.dismiss(vc.id, animated: animated, on: thread, k)
+            }
+        case .addOperation(let queueIndex, let dependsOnLast, let blockExpr):
+            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
+            guard case .object(let id) = block else { return .next }
+            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
+            k.operations.add(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread, k)
+        case .check(let label):
+            k.records.checks.append(CheckSnapshot(label: label, at: k.now, findings: LeakAnalysis(kernel: k).findings()))
+            k.record(thread, .check(label: k.name(label)))
+        }
+        return .next
+    }
+
+    /// A duration spec's value now (a sampled one draws from the run's stream).
+    func duration(_ spec: DurationSpec, _ k: Kernel) -> SimDuration {
+        switch spec {
+        case .fixed(let d): d
+        case .sampled(let i): max(.zero, k.configuration.samplers[i]())
+        }
+    }
+
+    /// Marks a dropped object as let go when it survived the drop.
+    private func letGo(_ id: ObjectID, because reason: String, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.state == .alive else { return }
+        k.objects.abandon(o, because: reason, k)
+    }
+
+    private func addToInteger(_ lvalue: LValue, _ delta: Int, in frame: ProgramFrame,
+                              on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
+        let current: Value
+        switch lvalue {
+        case .local(let i): current = frame.env.locals[i]
+        case .field(let base, let index):
+            guard let o = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "an object", k) else { return }
+            current = k.objects.readSlot(o.id, index)
+        }
+        guard case .int(let n) = current else { throw RuntimeFault("increment of a value that is not an integer") }
+        try store(.int(n + delta), owned: false, into: lvalue, in: frame, on: thread, k)
+    }
+
+    /// The object a message to `object` reaches: itself, or an `NSProxy`'s target. Nil when a safe proxy
+    /// swallows the message; a fault when a naive proxy has lost its target.
+    func forwardingTarget(_ object: HeapObject, selector: String, _ k: Kernel) throws(RuntimeFault) -> HeapObject? {
+        guard case .instance(let c) = object.kind, let field = k.program.classes[c].proxyTargetField else { return object }
+        if case .object(let id) = k.objects.readSlot(object.id, field), let target = k.heap.object(id), target.state == .alive {
+            return try forwardingTarget(target, selector: selector, k)
+        }
+        if k.program.classes[c].proxySwallowsNilTarget { return nil }
+        throw RuntimeFault("-[\(object.className) \(selector)]: unrecognized selector sent to instance: the proxy's weak "
+            + "target is nil, methodSignatureForSelector: returned nil and doesNotRecognizeSelector: raised")
+    }
+
+    /// A frame running `method` of `object` (retained for the call).
+    func methodFrame(_ object: HeapObject, classIndex: Int, method: Int, _ k: Kernel) -> ProgramFrame {
+        let info = k.program.classes[classIndex]
+        let body = info.methods[method].body
+        k.retain(object.id)
+        let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
+        return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: object.id, heldEdge: "self",
+                            label: "-[\(info.name) \(info.methods[method].name)]")
+    }
+
+    /// A frame running a block whose +1 the frame owns (released when the block returns).
+    func blockFrame(_ block: ObjectID, edge: String, _ k: Kernel) -> ProgramFrame {
+        guard let o = k.heap.object(block), case .block(let t) = o.kind else { preconditionFailure("not a block") }
+        let body = k.program.blocks[t].body
+        let env = Environment(names: body.localNames, selfValue: .null, block: block)
+        return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: block, heldEdge: edge,
+                            label: o.label)
+    }
+}
+
+/// A `log:` step's text and when it ran.
+public struct LogEntry: Sendable, Hashable {
+    public var at: SimInstant
+    public var thread: String
+    public var text: String
+}
+
+/// The modelled app crashed: the run stops there.
+public struct Crash: Sendable, Hashable {
+    public var message: String
+    public var at: SimInstant
+    public var thread: String
+}
+
+/// The run hit a limit and stopped early; what it has so far is kept.
+public struct LimitStop: Sendable, Hashable {
+    public var kind: String
+    public var message: String
+    public var at: SimInstant
+}
