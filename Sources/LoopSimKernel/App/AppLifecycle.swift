@@ -144,9 +144,9 @@ final class AppLifecycle {
     /// `beginBackgroundTaskWithExpirationHandler:`: the task object, +1 for the caller (UIApplication holds another).
     func beginBackgroundTask(expiration: ObjectID?, on thread: SimThread, _ k: Kernel) -> ObjectID {
         let o = k.objects.allocate(kind: .backgroundTask, className: "UIBackgroundTask", label: nil,
-                                slotNames: ["expiration"], slotStrengths: [.strong],
-                                slots: [expiration.map { .object($0) } ?? .null], isDeclaredRoot: false,
-                                at: k.now, on: thread.name)
+                                   slotNames: ["expiration"], slotStrengths: [.strong],
+                                   slots: [expiration.map { .object($0) } ?? .null], isDeclaredRoot: false,
+                                   at: k.now, on: thread.name)
         k.retain(o.id)  // UIApplication holds the task until it ends
         backgroundTasks.append(BackgroundTask(id: o.id, expiration: expiration))
         k.record(thread, .backgroundTaskBegin(task: k.name(o)))

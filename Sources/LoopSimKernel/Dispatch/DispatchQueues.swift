@@ -86,7 +86,7 @@ final class DispatchQueues {
             k.threads.scheduleResume(k.threads[id], k)
         } else if k.threads.all.filter({ $0.kind == .poolWorker }).count < Self.poolLimit {
             let worker = k.threads.makeThread(name: "worker-\(k.threads.all.filter { $0.kind == .poolWorker }.count + 1)",
-                                      kind: .poolWorker, k)
+                                              kind: .poolWorker, k)
             worker.frames = [PoolWorkerFrame()]
             k.threads.scheduleResume(worker, k)
         }

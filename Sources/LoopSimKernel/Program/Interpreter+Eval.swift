@@ -15,7 +15,7 @@ extension Interpreter {
             return (.object(try k.objects.allocateBlock(templateIndex: templateIndex, in: frame, on: thread, k)), true)
         case .newSemaphore(let value):
             let o = k.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
-                                     slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
+                                       slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
             o.semaphore = SemaphoreState(value: value)
             return (.object(o.id), true)
         default:

@@ -193,7 +193,7 @@ extension Interpreter {
             guard case .object(let blockID) = block else { return .next }
             if !owned { try k.objects.requireRetainable(block, k); k.retain(blockID) }
             let token = k.notifications.addBlockObserver(name: name, object: object, queue: queueRef, block: blockID,
-                                                      on: thread, k)
+                                                         on: thread, k)
             if let into {
                 try store(.object(token), owned: true, into: into, in: frame, on: thread, k)
             } else {
@@ -204,7 +204,7 @@ extension Interpreter {
             else { return .next }
             let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread, k) } ?? .null
             try k.notifications.addSelectorObserver(observer, classIndex: classIndex, method: method, name: name,
-                                                  object: object, on: thread, k)
+                                                    object: object, on: thread, k)
         case .removeObserver(let expr):
             k.notifications.removeObserver(try evaluate(expr, in: frame, on: thread, k), on: thread, k)
         case .postNotification(let name, let objectExpr):

@@ -119,7 +119,7 @@ final class UIKit {
     /// A UIKit object (navigation controller, navigation item, bar button item), +1 for the caller.
     private func makeUIKitObject(_ className: String, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
         k.objects.allocate(kind: .uikit, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
-                        isDeclaredRoot: false, at: k.now, on: thread.name).id
+                           isDeclaredRoot: false, at: k.now, on: thread.name).id
     }
 
     // MARK: Navigation
