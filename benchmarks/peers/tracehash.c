@@ -1,18 +1,19 @@
-/* The floor of LoopSim's trace hash: the bytes of a trace formatted from their numbers and hashed, in plain C.
+/* What writing and hashing LoopSim's trace text costs, in plain C: the bytes of a trace formatted from their
+ * numbers and hashed.
  *
  *   tracehash FILE [REPS]   FILE is a `loopsim run --trace` JSON-lines file. Each line is split into literal
  *                           pieces (interned, so they sit in cache as a formatter's keys and names would) and
  *                           the integers between them. Timed, best of REPS (default 5): writing every line back
  *                           into an 8 KiB buffer (memcpy of the pieces, integers formatted two digits at a time)
- *                           and hashing each full buffer with streaming XXH64 (seed 0), as LoopSim's
- *                           TraceRecorder does. Prints one JSON line: bytes, lines, the hash (it must equal the
- *                           run's `trace_hash`; it is checked against the file's own bytes), and
- *                           format_hash_cpu_s.
+ *                           and hashing each full buffer with streaming XXH64 (seed 0). Prints one JSON line:
+ *                           bytes, lines, the hash (`trace_hash`: XXH64 of the file, checked against the file's
+ *                           own bytes), and format_hash_cpu_s.
  *
- * `trace_hash` is defined as `xxhsum -H64` of the trace file (docs/scenario-format.md), so any simulator that
- * keeps that definition writes and hashes these bytes for every fire. Doing only that, with no run-loop pass
- * and no state to read, bounds a fire's cost from below; BENCHMARKS.md compares it with the C heap's pop and
- * push. XXH64 as specified in github.com/Cyan4973/xxHash (doc/xxhash_spec.md).
+ * Until issue 22 the run's hash was XXH64 of these bytes (`xxhsum -H64` of the trace file), so every fire had
+ * to write and hash them: this floor showed no simulator keeping that definition could meet the storm target.
+ * The run's `fingerprint` now folds each event's ingredients (docs/scenario-format.md 12.1) and the text is
+ * written only for `--trace`; the floor is what such a run still pays for its text, compared in BENCHMARKS.md
+ * with the C heap's pop and push. XXH64 as specified in github.com/Cyan4973/xxHash (doc/xxhash_spec.md).
  * Build: cc -O2 -o tracehash tracehash.c
  */
 #include <stdint.h>
