@@ -201,7 +201,7 @@ public final class Kernel {
     /// Records one event on `thread` (nil: the kernel itself) at the current instant.
     @inline(__always)
     func record(_ thread: SimThread?, _ body: SimEvent.Body) {
-        log.record(SimEvent(instant: now, thread: thread?.nameID ?? .kernel, body: body))
+        log.record(instant: now, thread: thread?.nameID ?? .kernel, body: body)
     }
 
     /// The name of `string` in the run's table.
