@@ -127,8 +127,9 @@ public final class Kernel {
                 return
             }
             threads.resume(thread, self)
-        case .portExpiry(let rl, let mode):
-            runLoops.timerPortExpired(runLoops[rl], mode: mode, self)
+        case .portExpiry(let id, let mode):
+            let rl = runLoops[id]
+            runLoops.timerPortExpired(rl, mode: rl.mode(at: mode), self)
         case .activationTimeout(let rl, let serial):
             runLoops.activationTimedOut(runLoops[rl], serial: serial, self)
         case .userAction(let index):
@@ -202,6 +203,12 @@ public final class Kernel {
     @inline(__always)
     func record(_ thread: SimThread?, _ body: SimEvent.Body) {
         log.record(instant: now, thread: thread?.nameID ?? .kernel, body: body)
+    }
+
+    /// ``record(_:_:)`` on the thread named `threadName` (no thread object to look up and retain).
+    @inline(__always)
+    func record(threadNamed threadName: Name, _ body: SimEvent.Body) {
+        log.record(instant: now, thread: threadName, body: body)
     }
 
     /// The name of `string` in the run's table.

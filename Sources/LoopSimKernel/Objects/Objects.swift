@@ -246,6 +246,6 @@ final class Objects {
     /// UIKit's pool observer on the main run loop (common modes, BeforeWaiting and Exit, last in order).
     func drainsPool(at activity: RunLoopActivity, of a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> Bool {
         (activity == .beforeWaiting || activity == .exit) && thread.isMain && a.runLoop.isMain
-            && k.profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode.name)
+            && k.profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode)
     }
 }
