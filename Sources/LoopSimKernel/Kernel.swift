@@ -54,8 +54,12 @@ public final class Kernel {
     // MARK: Bookkeeping
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
     public internal(set) var records = RunRecords()
-    public internal(set) var crash: Crash?
-    public internal(set) var limit: LimitStop?
+    public internal(set) var crash: Crash? { didSet { halted = crash != nil || limit != nil } }
+    public internal(set) var limit: LimitStop? { didSet { halted = crash != nil || limit != nil } }
+    /// `crash != nil || limit != nil`, kept as a flag: the step loop asks before every step, where comparing an
+    /// optional struct with strings to nil cost more than the step's own checks (with the fingerprint's
+    /// stream-round cache, 244 fewer instructions per timer-storm fire, callgrind).
+    private(set) var halted = false
 
     public init(program: Program, configuration: KernelConfiguration) {
         self.program = program
@@ -77,7 +81,7 @@ public final class Kernel {
         uikit.scheduleUserActions(self)
         var quiescent = false
         let horizon = min(configuration.until, configuration.limits.maxTime)
-        while crash == nil && limit == nil {
+        while !halted {
             guard let entry = clock.next(notAfter: horizon) else {
                 quiescent = clock.isEmpty
                 if !quiescent, horizon == configuration.limits.maxTime, horizon < configuration.until {
