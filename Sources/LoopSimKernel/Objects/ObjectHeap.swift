@@ -27,6 +27,14 @@ public struct ObjectHeap {
     /// which the ObjC runtime does not count. Releasing or messaging one is a use-after-free.
     public private(set) var danglingObjects: [ObjectID: String] = [:]
 
+    /// `--max-objects` (the kernel sets it), and whether ``liveCount`` went over it at an allocation since the
+    /// kernel last looked: ``Kernel/countStep()`` tests the flag instead of comparing the count at every step.
+    var liveLimit = Int.max { didSet { updateOverLiveLimit() } }
+    private(set) var isOverLiveLimit = false
+
+    /// Sets ``isOverLiveLimit`` from the count as it is now (the count may have gone down since it was set).
+    mutating func updateOverLiveLimit() { isOverLiveLimit = liveCount > liveLimit }
+
     /// Whether the timer a mode's list knows by `slot` is firing, read without retaining the object (a timer in
     /// a mode's list is alive: its slot is filled). Part of the pass's lookups without reference counting and
     /// string comparisons: 361 fewer instructions per timer-storm fire with the modes' common flags (callgrind).
@@ -127,6 +135,7 @@ public struct ObjectHeap {
             eventNames[index] = Self.noName
         }
         liveCount += 1
+        if liveCount > liveLimit { isOverLiveLimit = true }
     }
 
     /// +1 on a live or deallocating object (nothing on a global block).

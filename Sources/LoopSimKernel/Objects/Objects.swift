@@ -40,6 +40,15 @@ final class Objects {
 
     // MARK: Allocation
 
+    /// `--max-objects`: ``ObjectHeap/liveLimit``.
+    var liveLimit: Int {
+        get { heap.liveLimit }
+        set { heap.liveLimit = newValue }
+    }
+
+    /// ``ObjectHeap/updateOverLiveLimit()``.
+    func updateOverLiveLimit() { heap.updateOverLiveLimit() }
+
     /// Allocates an object of the kernel's own making (a timer, a source, a semaphore…) with retain count 1:
     /// ``ObjectHeap/allocate(kind:className:label:slotNames:slotStrengths:slots:isDeclaredRoot:isInternal:at:on:)``.
     func allocate(kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
