@@ -4,8 +4,8 @@ enum KernelEvent {
     case resume(thread: Int)
     /// A thread's `work:` ends: CPU time, which stands still while the device sleeps.
     case workDone(thread: Int)
-    /// A mode's kernel timer expires: one message on its timer port.
-    case portExpiry(runLoop: Int, mode: RunLoopMode)
+    /// A mode's kernel timer expires: one message on its timer port (the mode by ``RunLoopMode/index``).
+    case portExpiry(runLoop: Int, mode: Int)
     /// An activation's GCD timeout source fires and calls `CFRunLoopWakeUp`.
     case activationTimeout(runLoop: Int, activation: Int)
     /// A scripted user action arrives at UIKit's event source.

@@ -21,4 +21,11 @@ public struct EventLog: Sendable {
         fingerprint.fold(event, names: names)
         if keepsEvents { events.append(event) }
     }
+
+    /// Records one event from its parts: the body is folded where it is, and copied only when kept.
+    @inline(__always)
+    mutating func record(instant: SimInstant, thread: Name, body: borrowing SimEvent.Body) {
+        fingerprint.fold(instant: instant, thread: thread, body: body, names: names)
+        if keepsEvents { events.append(SimEvent(instant: instant, thread: thread, body: copy body)) }
+    }
 }

@@ -40,6 +40,15 @@ final class Objects {
 
     // MARK: Allocation
 
+    /// `--max-objects`: ``ObjectHeap/liveLimit``.
+    var liveLimit: Int {
+        get { heap.liveLimit }
+        set { heap.liveLimit = newValue }
+    }
+
+    /// ``ObjectHeap/updateOverLiveLimit()``.
+    func updateOverLiveLimit() { heap.updateOverLiveLimit() }
+
     /// Allocates an object of the kernel's own making (a timer, a source, a semaphore…) with retain count 1:
     /// ``ObjectHeap/allocate(kind:className:label:slotNames:slotStrengths:slots:isDeclaredRoot:isInternal:at:on:)``.
     func allocate(kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
@@ -246,6 +255,6 @@ final class Objects {
     /// UIKit's pool observer on the main run loop (common modes, BeforeWaiting and Exit, last in order).
     func drainsPool(at activity: RunLoopActivity, of a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> Bool {
         (activity == .beforeWaiting || activity == .exit) && thread.isMain && a.runLoop.isMain
-            && k.profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode.name)
+            && k.profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode)
     }
 }

@@ -34,7 +34,7 @@ public struct EventQueue<Payload> {
     private var heap = Heap<Key>()
     private var payloads: [Payload?] = []
     private var freeSlots: [Int32] = []
-    private var liveSequences: [UInt64: Int32] = [:]
+    private var liveSequences = SequenceTable()
     private var nextSequence: UInt64 = 0
 
     public init() {}
@@ -57,20 +57,20 @@ public struct EventQueue<Payload> {
             slot = Int32(payloads.count)
             payloads.append(payload)
         }
-        liveSequences[sequence] = slot
+        liveSequences.insert(sequence, slot)
         heap.insert(Key(instant: instant.nanoseconds, phase: phase.rawValue, sequence: sequence, slot: slot))
         return sequence
     }
 
     /// Cancels the entry with this sequence number; cancelling a consumed or cancelled entry does nothing.
     public mutating func cancel(_ sequence: UInt64) {
-        guard let slot = liveSequences.removeValue(forKey: sequence) else { return }
+        guard let slot = liveSequences.remove(sequence) else { return }
         payloads[Int(slot)] = nil
         // The heap key stays until it surfaces; its slot is recycled only then.
     }
 
     /// Whether the entry with this sequence number is still scheduled.
-    public func isScheduled(_ sequence: UInt64) -> Bool { liveSequences[sequence] != nil }
+    public func isScheduled(_ sequence: UInt64) -> Bool { liveSequences.contains(sequence) }
 
     /// The instant of the earliest live entry, if any.
     public mutating func nextInstant() -> SimInstant? {
@@ -89,7 +89,7 @@ public struct EventQueue<Payload> {
             slot = Int32(payloads.count)
             payloads.append(entry.payload)
         }
-        liveSequences[entry.sequence] = slot
+        liveSequences.insert(entry.sequence, slot)
         heap.insert(Key(instant: instant.nanoseconds, phase: entry.phase.rawValue, sequence: entry.sequence, slot: slot))
     }
 
@@ -98,7 +98,7 @@ public struct EventQueue<Payload> {
     public mutating func postpone(by delta: SimDuration, where shouldMove: (Payload) -> Bool) {
         var keys: [Key] = []
         while let key = heap.popMin() {
-            guard liveSequences[key.sequence] != nil else {
+            guard liveSequences.contains(key.sequence) else {
                 freeSlots.append(key.slot)
                 continue
             }
@@ -117,14 +117,14 @@ public struct EventQueue<Payload> {
         let payload = payloads[Int(top.slot)]!
         payloads[Int(top.slot)] = nil
         freeSlots.append(top.slot)
-        liveSequences[top.sequence] = nil
+        _ = liveSequences.remove(top.sequence)
         return Entry(
             instant: SimInstant(nanoseconds: top.instant), phase: EventPhase(rawValue: top.phase)!,
             sequence: top.sequence, payload: payload)
     }
 
     private mutating func dropCancelledTop() {
-        while let top = heap.min, liveSequences[top.sequence] == nil {
+        while let top = heap.min, !liveSequences.contains(top.sequence) {
             heap.removeMin()
             freeSlots.append(top.slot)
         }

@@ -29,7 +29,7 @@ final class ActivationFrame: Frame {
     var previousMode: String?
     /// Callouts of the current phase, run one at a time before the phase machine goes on. Phases append to it
     /// and it keeps its capacity from pass to pass: a pass allocates no list of its own.
-    var callouts: [Callout] = []
+    var callouts = CalloutList()
     var calloutIndex = 0
     var inFlight: Callout?
     var phaseAfterCallouts = Phase.done
@@ -79,7 +79,7 @@ final class ActivationFrame: Frame {
 
     /// Whether the main queue's port is in this activation's wait set (semantics §1.2).
     func dispatchPortParticipates(_ kernel: Kernel, _ thread: SimThread) -> Bool {
-        runLoop.isMain && thread.isMain && runLoop.isCommon(mode.name) && thread.mainQueueDrainDepth == 0
+        runLoop.isMain && thread.isMain && runLoop.isCommon(mode) && thread.mainQueueDrainDepth == 0
     }
 
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
@@ -101,4 +101,32 @@ enum Callout {
     case mainQueue
     /// UIKit's autorelease-pool observer (order 2147483647: after every scenario observer).
     case drainAutoreleasePool
+}
+
+/// An activation's callouts of one phase. Emptied by count: `Array.removeAll(keepingCapacity:)` goes through
+/// the generic `replaceSubrange` (about 85 instructions a pass); the elements are trivial, so the stale ones
+/// beyond `count` need no destruction.
+struct CalloutList {
+    private var storage: [Callout] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    subscript(i: Int) -> Callout {
+        precondition(i < count)
+        return storage[i]
+    }
+
+    @inline(__always)
+    mutating func append(_ c: Callout) {
+        if count < storage.count { storage[count] = c } else { storage.append(c) }
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func removeAll(keepingCapacity: Bool) {
+        count = 0
+        if !keepingCapacity { storage = [] }
+    }
 }

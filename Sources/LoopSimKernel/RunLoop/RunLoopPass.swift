@@ -77,23 +77,7 @@ extension RunLoops {
             if !a.poll { queueObserverCallouts(a, .beforeWaiting, on: thread, k) }
             a.callOut(then: .wait)
         case .wait:
-            if let message = takeMessage(a, on: thread, k) {
-                if a.isSleeping {
-                    a.isSleeping = false
-                    thread.state = .running
-                }
-                a.message = message
-                a.ignoreWakeUps = true
-                k.record(thread, .wake(mode: k.name(a.mode), port: Self.portName(message)))
-                if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread, k) }
-                a.callOut(then: .handleMessage)
-                return .next
-            }
-            a.isSleeping = true
-            thread.state = .sleeping
-            thread.sleepingSince = k.now
-            k.record(thread, .sleep(mode: k.name(a.mode), ports: waitSet(a, on: thread, k)))
-            return .yield
+            return wait(a, on: thread, k)
         case .afterWaiting:
             a.phase = .handleMessage
         case .handleMessage:
@@ -112,7 +96,7 @@ extension RunLoops {
             } else if a.mode.stopFlag {
                 a.mode.stopFlag = false
                 a.result = .stopped
-            } else if isModeEmpty(rl, a.mode.name, on: thread, k) {
+            } else if isModeEmpty(rl, a.mode, on: thread, k) {
                 a.result = .finished
             }
             if a.result != nil {
@@ -152,6 +136,28 @@ extension RunLoops {
     }
 
     // MARK: Waiting
+
+    /// The wait phase: take the earliest message and go on to handle it, or sleep until one arrives. (Its own
+    /// method, which keeps ``advance(_:on:_:)`` small enough for its events to be recorded inline.)
+    private func wait(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
+        if let message = takeMessage(a, on: thread, k) {
+            if a.isSleeping {
+                a.isSleeping = false
+                thread.state = .running
+            }
+            a.message = message
+            a.ignoreWakeUps = true
+            k.record(thread, .wake(mode: k.name(a.mode), port: Self.portName(message)))
+            if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread, k) }
+            a.callOut(then: .handleMessage)
+            return .next
+        }
+        a.isSleeping = true
+        thread.state = .sleeping
+        thread.sleepingSince = k.now
+        k.record(thread, .sleep(mode: k.name(a.mode), ports: waitSet(a, on: thread, k)))
+        return .yield
+    }
 
     /// The earliest message on the activation's port set, consumed; `.none` when polling finds nothing;
     /// nil when the thread must sleep.
@@ -223,7 +229,7 @@ extension RunLoops {
     private func queueBlockCallouts(_ a: ActivationFrame, _ k: Kernel) {
         let rl = a.runLoop
         guard !rl.blocks.isEmpty else { return }
-        let common = rl.isCommon(a.mode.name)
+        let common = rl.isCommon(a.mode)
         var keep: [(modes: [String]?, block: ObjectID)] = []
         for item in rl.blocks {
             if item.modes.map({ $0.contains(a.mode.name) }) ?? common { a.callouts.append(.block(item.block)) } else { keep.append(item) }

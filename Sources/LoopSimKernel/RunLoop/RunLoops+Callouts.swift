@@ -26,22 +26,29 @@ extension RunLoops {
                 return calloutFrame(retaining: block, edge: "source handler", k)
             }
         case .timer(let id, let oldFire):
-            guard let o = k.heap.object(id), o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= k.now,
-                  o.timer.runLoop == a.runLoop.id else { return nil }
-            o.timer.isFiring = true
-            a.mode.softDeadline = .never  // reset the cached deadlines, then re-arm skipping firing timers
-            a.mode.hardDeadline = .never
-            armNextTimer(in: a.mode, of: a.runLoop, k)
-            k.retain(id)
-            o.timer.latency.record(k.now - oldFire)  // one more fire
-            k.record(thread, .timerFire(timer: k.name(o), slot: oldFire, latency: k.now - oldFire))
-            return timerCalloutFrame(o, on: thread, k) ?? NoOpFrame.shared
+            return beginTimerCallout(id, oldFire: oldFire, of: a, on: thread, k)
         case .mainQueue:
             return MainQueueDrainFrame()
         case .drainAutoreleasePool:
             k.objects.drainAutoreleasePool(of: thread, reason: "UIKit pool observer", k)
             return nil
         }
+    }
+
+    /// `__CFRunLoopDoTimer` up to the callout. (Its own method, which keeps ``beginCallout(_:of:on:_:)`` small
+    /// enough for its events to be recorded inline.)
+    private func beginTimerCallout(_ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
+                                   _ k: Kernel) -> Frame? {
+        guard let o = k.heap.object(id), o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= k.now,
+              o.timer.runLoop == a.runLoop.id else { return nil }
+        o.timer.isFiring = true
+        a.mode.softDeadline = .never  // reset the cached deadlines, then re-arm skipping firing timers
+        a.mode.hardDeadline = .never
+        armNextTimer(in: a.mode, of: a.runLoop, k)
+        k.retain(id)
+        o.timer.latency.record(k.now - oldFire)  // one more fire
+        k.record(thread, .timerFire(timer: k.name(o), slot: oldFire, latency: k.now - oldFire))
+        return timerCalloutFrame(o, on: thread, k) ?? NoOpFrame.shared
     }
 
     /// The frame of a callout to `block`, which is retained for the call and released when it returns.
@@ -78,7 +85,7 @@ extension RunLoops {
             }
             o.timer.isFiring = false
             if o.timer.isValid && o.timer.isRepeating {
-                rescheduleAfterFire(o, oldFire: oldFire, on: thread, k)
+                rescheduleAfterFire(o, oldFire: oldFire, on: thread, near: a, k)
             }
             k.release(id, on: thread)
         case .mainQueue, .drainAutoreleasePool:

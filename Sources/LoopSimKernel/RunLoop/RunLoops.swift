@@ -26,7 +26,7 @@ public final class RunLoops {
     func runLoop(for thread: SimThread, _ k: Kernel) -> SimRunLoop {
         if let id = thread.runLoopID { return all[id] }
         let rlName = "runloop(\(thread.name))"
-        let rl = SimRunLoop(id: all.count, threadID: thread.id, name: rlName, nameID: k.name(rlName), isMain: thread.isMain)
+        let rl = SimRunLoop(id: all.count, threadID: thread.id, threadNameID: thread.nameID, name: rlName, nameID: k.name(rlName), isMain: thread.isMain)
         all.append(rl)
         thread.runLoopID = rl.id
         k.record(thread, .runLoopCreate(runLoop: rl.nameID))
@@ -89,6 +89,7 @@ extension RunLoops {
         guard name != RunLoopModeName.common, !rl.isCommon(name) else { return }
         rl.commonModes.append(name)
         let mode = rl.findOrCreateMode(name)
+        mode.isCommon = true
         k.record(thread, .commonModeAdd(runLoop: rl.nameID, mode: k.name(mode)))
         for timer in rl.commonTimers { addTimer(timer, to: rl, mode: name, on: thread, k) }
         for source in rl.commonSources { addSource(source, to: rl, mode: name, on: thread, k) }
@@ -104,6 +105,19 @@ extension RunLoops {
         }
         if !mode.sources0.isEmpty || !mode.timers.isEmpty { return false }
         let common = rl.isCommon(name)
+        return !rl.blocks.contains { item in item.modes.map { $0.contains(name) } ?? common }
+    }
+
+    /// ``isModeEmpty(_:_:on:_:)`` of a running activation's mode (one of `rl.modes`: no lookup by name, and
+    /// whether it is common from its flag).
+    func isModeEmpty(_ rl: SimRunLoop, _ mode: RunLoopMode, on thread: SimThread, _ k: Kernel) -> Bool {
+        if rl.isMain && thread.isMain && mode.isCommon && thread.mainQueueDrainDepth == 0
+            && k.profile.mainQueueCountsAsSource {
+            return false  // the main queue counts as a source in the main loop's common modes
+        }
+        if !mode.sources0.isEmpty || !mode.timers.isEmpty { return false }
+        let common = mode.isCommon
+        let name = mode.name
         return !rl.blocks.contains { item in item.modes.map { $0.contains(name) } ?? common }
     }
 

@@ -10,6 +10,8 @@ public final class SimRunLoop {
     let name: String
     /// ``name`` in the run's ``NameTable``.
     let nameID: Name
+    /// The name of the loop's thread in the run's ``NameTable`` (what its kernel-side events are recorded on).
+    let threadNameID: Name
     /// Modes in creation order. Created by add-functions, never by running.
     public internal(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
     /// Mode names marked common; initially only the default mode.
@@ -26,27 +28,36 @@ public final class SimRunLoop {
     var activations: [ActivationFrame] = []
     var nextObserverID = 0
 
-    init(id: Int, threadID: Int, name: String, nameID: Name, isMain: Bool) {
+    init(id: Int, threadID: Int, threadNameID: Name, name: String, nameID: Name, isMain: Bool) {
         self.id = id
         self.threadID = threadID
+        self.threadNameID = threadNameID
         self.name = name
         self.nameID = nameID
         self.isMain = isMain
-        modes[RunLoopModeName.default] = RunLoopMode(name: RunLoopModeName.default)
+        let defaultMode = RunLoopMode(name: RunLoopModeName.default, index: 0)
+        defaultMode.isCommon = true
+        modes[RunLoopModeName.default] = defaultMode
     }
 
     /// The mode with this name, created if needed (as the add-functions do).
     func findOrCreateMode(_ name: String) -> RunLoopMode {
         if let m = modes[name] { return m }
-        let m = RunLoopMode(name: name)
+        let m = RunLoopMode(name: name, index: modes.count)
         modes[name] = m
         return m
     }
+
+    /// The mode at `index` in ``modes`` (``RunLoopMode/index``).
+    func mode(at index: Int) -> RunLoopMode { modes.values[index] }
 
     /// The innermost running activation, if the loop is running.
     var currentActivation: ActivationFrame? { activations.last }
 
     func isCommon(_ mode: String) -> Bool { commonModes.contains(mode) }
+    /// ``isCommon(_:)`` of a mode of this loop, from its flag (no string comparisons).
+    @inline(__always)
+    func isCommon(_ mode: RunLoopMode) -> Bool { mode.isCommon }
 }
 
 /// Well-known mode names.

@@ -81,6 +81,26 @@ protocol Frame: AnyObject {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction
     /// The strong references this frame holds, as (edge name, object), for leak paths.
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)]
+    /// Steps this frame, each step counted, while it asks for nothing else and nothing else has to run first;
+    /// the action that ends the run of steps, or nil when a limit stops the run before a step.
+    func steps(_ kernel: Kernel, _ thread: SimThread) -> FrameAction?
+}
+
+extension Frame {
+    /// Every frame's: a protocol requirement with a default, so it is specialised per frame type and each step is
+    /// a direct call, not a witness-table call (257 fewer instructions per timer-storm fire, callgrind).
+    @inline(__always)
+    func steps(_ kernel: Kernel, _ thread: SimThread) -> FrameAction? {
+        while true {
+            kernel.countStep()
+            if kernel.halted { return nil }  // a limit stops the run before this step: it is the last event
+            let action = step(kernel, thread)
+            guard case .next = action else { return action }
+            guard !kernel.halted && thread.pendingDeallocs.isEmpty && kernel.objects.pendingInitializers.isEmpty
+                && !kernel.app.isFrozen
+            else { return .next }
+        }
+    }
 }
 
 /// Locals of one body invocation, plus `self` and the block whose captures the body reads.

@@ -32,7 +32,7 @@ extension Threads {
     func resume(_ thread: SimThread, _ k: Kernel) {
         guard thread.state != .exited else { return }
         thread.state = .running
-        while k.crash == nil && k.limit == nil {
+        while !k.halted {
             if k.app.isFrozen {
                 // Frozen where it stands; it goes on after the return to the foreground.
                 thread.state = .runnable
@@ -53,13 +53,7 @@ extension Threads {
             // The top frame steps again while it asks for nothing else and its step left nothing to run first:
             // the checks the loop above would make, without taking the frame off the stack again (most of a
             // run-loop pass is steps of its activation in a row, between the callouts it pushes).
-            var action: FrameAction
-            repeat {
-                k.countStep()
-                if k.limit != nil { return }  // the limit stops the run before this step: it is the last event
-                action = top.step(k, thread)
-            } while action.isNext && k.crash == nil && k.limit == nil && thread.pendingDeallocs.isEmpty
-                && k.objects.pendingInitializers.isEmpty && !k.app.isFrozen
+            guard let action = top.steps(k, thread) else { return }
             switch action {
             case .next:
                 break

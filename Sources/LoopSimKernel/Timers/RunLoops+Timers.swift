@@ -110,7 +110,7 @@ extension RunLoops {
         var hard = SimInstant.never
         if mode.timers.tolerant == 0 {
             // Without tolerance both deadlines are the earliest non-firing timer's.
-            if let first = mode.timers.first(skipping: { k.heap.timer(at: $0).timer.isFiring }) {
+            if let first = mode.timers.first(skipping: { k.heap.isTimerFiring(at: $0) }) {
                 soft = first.fire
                 hard = soft
             }
@@ -142,11 +142,11 @@ extension RunLoops {
         if let entry = mode.port.entry { k.clock.cancel(entry) }
         mode.port.entry = nil
         mode.port.armedDeadline = deadline
-        k.record(k.threads[rl.threadID], .portArm(runLoop: rl.nameID, mode: k.name(mode), deadline: deadline))
+        k.record(threadNamed: rl.threadNameID, .portArm(runLoop: rl.nameID, mode: k.name(mode), deadline: deadline))
         if deadline <= k.now {
             timerPortExpired(rl, mode: mode, k)
         } else {
-            mode.port.entry = k.clock.schedule(.portExpiry(runLoop: rl.id, mode: mode), at: deadline,
+            mode.port.entry = k.clock.schedule(.portExpiry(runLoop: rl.id, mode: mode.index), at: deadline,
                                              phase: .kernelTimer)
         }
     }
@@ -158,7 +158,7 @@ extension RunLoops {
         mode.port.entry = nil
         mode.port.armedDeadline = nil
         if wasArmed {
-            k.record(k.threads[rl.threadID], .portCancel(runLoop: rl.nameID, mode: k.name(mode)))
+            k.record(threadNamed: rl.threadNameID, .portCancel(runLoop: rl.nameID, mode: k.name(mode)))
         }
     }
 
@@ -169,7 +169,7 @@ extension RunLoops {
         let stale = mode.timers.earliest.map { $0.fire > k.now } ?? true
         mode.port.mailbox.post(&portArrivals)
         mode.port.pendingIsStale = stale
-        k.record(k.threads[rl.threadID], .portFire(runLoop: rl.nameID, mode: k.name(mode), stale: stale))
+        k.record(threadNamed: rl.threadNameID, .portFire(runLoop: rl.nameID, mode: k.name(mode), stale: stale))
         wakeIfWaiting(rl, on: .timerPort(mode.name), k)
     }
 
@@ -245,9 +245,20 @@ extension RunLoops {
 
     /// After a run-loop callout of a still-valid repeating timer: keep a later date the callout set, else move
     /// to the first slot of the original grid strictly after now, skipping (and counting) missed slots.
-    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, _ k: Kernel) {
+    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, near a: ActivationFrame?,
+                             _ k: Kernel) {
         guard let rlID = o.timer.runLoop else { return }
-        let rl = self[rlID]
+        // The activation that called the timer out is usually on its run loop and in one of its modes: both
+        // taken from it, without a lookup (and its reference counting) by index or by name.
+        if let a, a.runLoop.id == rlID {
+            reschedule(o, oldFire: oldFire, on: thread, rl: a.runLoop, hint: a.mode, k)
+        } else {
+            reschedule(o, oldFire: oldFire, on: thread, rl: self[rlID], hint: nil, k)
+        }
+    }
+
+    private func reschedule(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, rl: SimRunLoop,
+                            hint: RunLoopMode?, _ k: Kernel) {
         if oldFire < o.timer.fireTSR {
             for name in o.timer.modes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl, k) } }
             return
@@ -259,7 +270,15 @@ extension RunLoops {
         o.timer.fireTSR = next
         k.record(thread, .timerReschedule(timer: k.name(o), next: next, skipped: passed - 1))
         for name in o.timer.modes {
-            guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { continue }
+            let mode: RunLoopMode
+            if let hint, hint.name == name {
+                mode = hint
+            } else if let found = rl.modes[name] {
+                mode = found
+            } else {
+                continue
+            }
+            guard mode.timers.contains(o.id.index) else { continue }
             mode.timers.reposition(o.id.index, fire: next, tolerant: o.isTolerantTimer)
             armNextTimer(in: mode, of: rl, k)
         }
