@@ -35,7 +35,7 @@ extension RunLoops {
             rl.activations.append(a)
             if !a.deadline.isNever && !a.isPoll {
                 a.timeoutEntry = k.clock.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
-                                                phase: .kernelTimer)
+                                                  phase: .kernelTimer)
             }
             queueObserverCallouts(a, .entry, on: thread, k)
             a.callOut(then: .iterationTop)

@@ -8,7 +8,7 @@ extension RunLoops {
             guard observer.isValid, !observer.isFiring else { return nil }
             setObserverFiring(id, true, in: a.runLoop, k)
             k.record(thread, .observerCallout(activity: NameTable.activity(activity) ?? k.name(activity.name),
-                                           order: Int64(observer.order)))
+                                              order: Int64(observer.order)))
             return calloutFrame(retaining: observer.block, edge: "observer", k)
         case .block(let block):
             k.record(thread, .blockCallout(block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))

@@ -42,7 +42,7 @@ extension RunLoops {
     func wakeUp(_ rl: SimRunLoop, from thread: SimThread?, _ k: Kernel) {
         guard let activation = rl.currentActivation, !activation.ignoreWakeUps else {
             k.record(thread, .wakeUpDropped(runLoop: rl.nameID,
-                                          why: k.name(rl.currentActivation == nil ? "not running" : "ignoring wake-ups")))
+                                            why: k.name(rl.currentActivation == nil ? "not running" : "ignoring wake-ups")))
             return
         }
         k.record(thread, .wakeUpSend(runLoop: rl.nameID))
@@ -127,7 +127,7 @@ extension RunLoops {
         rl.blocks.append((modes: name == RunLoopModeName.common ? nil : [name], block: block))
         if name != RunLoopModeName.common { _ = rl.findOrCreateMode(name) }
         k.record(thread, .performBlock(runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)),
-                                     block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
+                                       block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
     }
 
     /// `CFRunLoopAddObserver` with a block (retained by the observer).
@@ -155,8 +155,8 @@ extension RunLoops {
     func makeSource(order: Int, handler: SourceState.Handler, block: ObjectID?, label: String?,
                     on thread: SimThread, _ k: Kernel) -> ObjectID {
         let o = k.objects.allocate(kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
-                              slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
-                              isDeclaredRoot: false, isInternal: handler == .userEvents, at: k.now, on: thread.name)
+                                   slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
+                                   isDeclaredRoot: false, isInternal: handler == .userEvents, at: k.now, on: thread.name)
         o.source = SourceState(order: order, handler: handler)
         return o.id
     }

@@ -25,7 +25,7 @@ extension Threads {
         guard thread.resumeEntry == nil, thread.state != .exited else { return }
         let at = instant ?? k.now
         thread.resumeEntry = k.clock.schedule(at > k.now ? .workDone(thread: thread.id) : .resume(thread: thread.id), at: at,
-                                            phase: .threadResume)
+                                              phase: .threadResume)
     }
 
     /// Runs `thread` until it yields (sleeps, works, idles) or exits.

@@ -28,8 +28,8 @@ extension RunLoops {
             // The timer retains the invocation, and asks it to retain its arguments: the target.
             let (targetValue, targetOwned) = try k.interpreter.evaluateOwned(target, in: frame, on: thread, k)
             let invocation = k.objects.allocate(kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
-                                           slotStrengths: [.strong], slots: [targetValue], isDeclaredRoot: false,
-                                           at: k.now, on: thread.name)
+                                                slotStrengths: [.strong], slots: [targetValue], isDeclaredRoot: false,
+                                                at: k.now, on: thread.name)
             if case .object(let id) = targetValue, !targetOwned { k.retain(id) }
             (slots[TimerState.targetSlot], owned[0]) = (.object(invocation.id), true)
         }
@@ -147,7 +147,7 @@ extension RunLoops {
             timerPortExpired(rl, mode: mode, k)
         } else {
             mode.port.entry = k.clock.schedule(.portExpiry(runLoop: rl.id, mode: mode.index), at: deadline,
-                                             phase: .kernelTimer)
+                                               phase: .kernelTimer)
         }
     }
 
@@ -293,8 +293,8 @@ extension RunLoops {
         let framePeriod = SimDuration(nanoseconds: (1_000_000_000 + Int64(fps) / 2) / Int64(fps))
         let action = TimerState.Action(.targetSelector(target: target, classIndex: classIndex, method: method))
         let o = k.objects.allocate(kind: .timer(action), className: "CADisplayLink", label: label,
-                              slotNames: TimerState.slotNames, slotStrengths: [.strong, .strong, .strong],
-                              slots: [targetValue, .null, .null], isDeclaredRoot: false, at: k.now, on: thread.name)
+                                   slotNames: TimerState.slotNames, slotStrengths: [.strong, .strong, .strong],
+                                   slots: [targetValue, .null, .null], isDeclaredRoot: false, at: k.now, on: thread.name)
         if case .object(let id) = targetValue, !owned { k.retain(id) }
         // The first frame boundary after now, on a grid anchored at instant 0.
         let next = SimInstant(nanoseconds: (k.now.nanoseconds / framePeriod.nanoseconds + 1) * framePeriod.nanoseconds)
