@@ -54,17 +54,14 @@ public final class Kernel {
     // MARK: Bookkeeping
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
     public internal(set) var records = RunRecords()
-    /// The interpreter step at which ``countStep()`` next looks at the limits: the next multiple of 4096 (where it
-    /// asks whether the run was interrupted) or the first step beyond `--max-steps`, whichever comes first.
-    private var nextLimitCheck = 0
-    /// `--max-events`, read at every step.
-    private let maxEvents: Int
-    public internal(set) var crash: Crash? { didSet { halted = crash != nil || limit != nil } }
-    public internal(set) var limit: LimitStop? { didSet { halted = crash != nil || limit != nil } }
-    /// `crash != nil || limit != nil`, kept as a flag: the step loop asks before every step, where comparing an
-    /// optional struct with strings to nil cost more than the step's own checks (with the fingerprint's
-    /// stream-round cache, 244 fewer instructions per timer-storm fire, callgrind).
-    private(set) var halted = false
+    /// How the run stopped early (a crash, a limit), and when the step loop next looks at the limits.
+    let halt: Halt
+    /// The modelled app's crash, if it crashed.
+    public var crash: Crash? { halt.crash }
+    /// The safety limit that stopped the run, if one did.
+    public var limit: LimitStop? { halt.limit }
+    /// Whether the run has stopped (a crash or a limit): the step loop asks before every step.
+    var halted: Bool { halt.isHalted }
 
     public init(program: Program, configuration: KernelConfiguration) {
         self.program = program
@@ -75,7 +72,7 @@ public final class Kernel {
         self.operations = OperationQueues(program.operationQueues)
         self.app = AppLifecycle(mainLocalNames: program.main.localNames)
         self.uikit = UIKit(userActions: program.userActions + configuration.extraUserActions)
-        self.maxEvents = configuration.limits.maxEvents
+        self.halt = Halt(maxEvents: configuration.limits.maxEvents)
         objects.liveLimit = configuration.limits.maxObjects
         prepareLimitChecks()
     }
@@ -161,23 +158,23 @@ public final class Kernel {
     ///
     /// Inlined into the interpreter's loop, with one test for "a limit may be exceeded, or the 4096th step
     /// asks whether the run was interrupted": about 1 % of a timer fire less than the call (BENCHMARKS.md).
-    /// The steps are compared with the precomputed ``nextLimitCheck`` and the live objects read as the heap's
+    /// The steps are compared with the precomputed ``Halt/nextCheck`` and the live objects read as the heap's
     /// flag, raised where an allocation goes over the limit: 37 fewer instructions per timer-storm fire than
     /// four comparisons with the limits read from the configuration (callgrind; a flag for the events too,
     /// raised by ``record``, saved only 17).
     @inline(__always)
     func countStep() {
         interpreter.steps &+= 1
-        if interpreter.steps >= nextLimitCheck || log.count > maxEvents || heap.isOverLiveLimit {
+        if interpreter.steps >= halt.nextCheck || log.count > halt.maxEvents || heap.isOverLiveLimit {
             checkLimits()
         }
     }
 
-    /// Sets ``nextLimitCheck`` after the current step and the flags from the counts as they are now.
+    /// Sets ``Halt/nextCheck`` after the current step and the flags from the counts as they are now.
     private func prepareLimitChecks() {
         let limits = configuration.limits
         let nextPoll = (interpreter.steps | 0xFFF) &+ 1
-        nextLimitCheck = limits.maxSteps == .max ? nextPoll : min(nextPoll, limits.maxSteps + 1)
+        halt.nextCheck = limits.maxSteps == .max ? nextPoll : min(nextPoll, limits.maxSteps + 1)
         objects.updateOverLiveLimit()
     }
 
@@ -200,14 +197,14 @@ public final class Kernel {
     /// Ends the run here with a `limit` finding; everything so far is kept and reported.
     func stopForLimit(_ kind: String, _ message: String) {
         guard limit == nil else { return }
-        limit = LimitStop(kind: kind, message: message, at: now)
+        halt.limit = LimitStop(kind: kind, message: message, at: now)
         record(nil, .limit(kind: name(kind), message: name(message)))
     }
 
     /// The modelled app crashed here: the run stops after the step under way (a `crash` event is traced).
     func appCrashed(_ message: String, on thread: SimThread?) {
         guard crash == nil else { return }
-        crash = Crash(message: message, at: now, thread: thread?.name ?? "kernel")
+        halt.crash = Crash(message: message, at: now, thread: thread?.name ?? "kernel")
         record(thread, .crash(message: name(message)))
     }
 

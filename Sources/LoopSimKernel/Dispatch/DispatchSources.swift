@@ -73,7 +73,7 @@ final class DispatchSources {
     func resume(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
         guard o.dispatchSource != nil else { return }
         if o.dispatchSource!.suspendCount == 0 {
-            k.crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", at: k.now,
+            k.halt.crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", at: k.now,
                             thread: thread.name)
             return
         }
@@ -128,7 +128,7 @@ final class DispatchSources {
     func deallocating(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
         guard let state = o.dispatchSource else { return }
         if state.suspendCount > 0 && !state.isCancelled {
-            k.crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", at: k.now,
+            k.halt.crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", at: k.now,
                             thread: thread.name)
             return
         }

@@ -155,7 +155,7 @@ final class PostFrame: Frame {
                     return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method, kernel))
                 case .unretained, .none:
                     guard let o = kernel.heap.object(observer) else {
-                        kernel.crash = Crash(
+                        kernel.halt.crash = Crash(
                             message: "message sent to deallocated instance: the notification center still held an "
                                 + "unretained observer for '\(name)' (remove observers in dealloc before iOS 9)",
                             at: kernel.now, thread: thread.name)

@@ -230,7 +230,7 @@ extension RunLoops {
                 }
                 return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method, k)
             } catch {
-                k.crash = Crash(message: error.message, at: k.now, thread: thread.name)
+                k.halt.crash = Crash(message: error.message, at: k.now, thread: thread.name)
                 k.record(thread, .crash(message: k.name(error.message)))
                 return nil
             }
