@@ -199,18 +199,8 @@ struct TimerList {
     private mutating func siftUp(_ start: Int) {
         heap.withUnsafeMutableBufferPointer { hb in
             places.withUnsafeMutableBufferPointer { pb in
-                let h = hb.baseAddress!, pl = pb.baseAddress!
-                var p = start
-                let e = h[p]
-                while p > 0 {
-                    let parent = (p &- 1) >> 1
-                    guard Entry.precedes(e, h[parent]) else { break }
-                    h[p] = h[parent]
-                    pl[Int(h[p].slot)] = Int32(truncatingIfNeeded: p &+ 1)
-                    p = parent
-                }
-                h[p] = e
-                pl[Int(e.slot)] = Int32(truncatingIfNeeded: p &+ 1)
+                let h = hb.baseAddress!
+                Self.climb(h[start], from: start, downTo: 0, h, pb.baseAddress!)
             }
         }
     }
@@ -234,16 +224,25 @@ struct TimerList {
                     pl[Int(h[p].slot)] = Int32(truncatingIfNeeded: p &+ 1)
                     p = c
                 }
-                while p > start {
-                    let parent = (p &- 1) >> 1
-                    guard Entry.precedes(e, h[parent]) else { break }
-                    h[p] = h[parent]
-                    pl[Int(h[p].slot)] = Int32(truncatingIfNeeded: p &+ 1)
-                    p = parent
-                }
-                h[p] = e
-                pl[Int(e.slot)] = Int32(truncatingIfNeeded: p &+ 1)
+                Self.climb(e, from: p, downTo: start, h, pl)
             }
         }
+    }
+
+    /// Puts `e` in the hole at `hole`, or above it while it precedes its parent, no higher than `top`; every
+    /// entry moved down (and `e`) gets its new place.
+    @inline(__always)
+    private static func climb(_ e: Entry, from hole: Int, downTo top: Int, _ h: UnsafeMutablePointer<Entry>,
+                              _ pl: UnsafeMutablePointer<Int32>) {
+        var p = hole
+        while p > top {
+            let parent = (p &- 1) >> 1
+            guard Entry.precedes(e, h[parent]) else { break }
+            h[p] = h[parent]
+            pl[Int(h[p].slot)] = Int32(truncatingIfNeeded: p &+ 1)
+            p = parent
+        }
+        h[p] = e
+        pl[Int(e.slot)] = Int32(truncatingIfNeeded: p &+ 1)
     }
 }
