@@ -123,7 +123,7 @@ extension Interpreter {
             }
         case .signal(let expr):
             if let source = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a source", k) {
-                k.runLoops.signal(source, k)
+                k.runLoops.signal(source)
                 k.record(thread, .sourceSignal(source: k.labelName(source)))
             }
         case .dispatchAsync(let queueRef, let blockExpr):

@@ -99,17 +99,11 @@ extension RunLoops {
     /// Whether `mode` has nothing that can wake or run (`__CFRunLoopModeIsEmpty`).
     func isModeEmpty(_ rl: SimRunLoop, _ name: String, on thread: SimThread, _ k: Kernel) -> Bool {
         guard let mode = rl.modes[name] else { return true }
-        if rl.isMain && thread.isMain && rl.isCommon(name) && thread.mainQueueDrainDepth == 0
-            && k.profile.mainQueueCountsAsSource {
-            return false  // the main queue counts as a source in the main loop's common modes
-        }
-        if !mode.sources0.isEmpty || !mode.timers.isEmpty { return false }
-        let common = rl.isCommon(name)
-        return !rl.blocks.contains { item in item.modes.map { $0.contains(name) } ?? common }
+        return isModeEmpty(rl, mode, on: thread, k)
     }
 
-    /// ``isModeEmpty(_:_:on:_:)`` of a running activation's mode (one of `rl.modes`: no lookup by name, and
-    /// whether it is common from its flag).
+    /// ``isModeEmpty(_:_:on:_:)`` of one of `rl.modes`, such as a running activation's: no lookup by name, and
+    /// whether it is common from its flag (set wherever `rl.commonModes` grows, so it equals `rl.isCommon(name)`).
     func isModeEmpty(_ rl: SimRunLoop, _ mode: RunLoopMode, on thread: SimThread, _ k: Kernel) -> Bool {
         if rl.isMain && thread.isMain && mode.isCommon && thread.mainQueueDrainDepth == 0
             && k.profile.mainQueueCountsAsSource {
@@ -184,7 +178,7 @@ extension RunLoops {
     }
 
     /// `CFRunLoopSourceSignal`.
-    func signal(_ source: HeapObject, _ k: Kernel) {
+    func signal(_ source: HeapObject) {
         source.source!.isSignalled = true
     }
 

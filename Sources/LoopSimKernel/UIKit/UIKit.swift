@@ -61,7 +61,7 @@ final class UIKit {
         pendingUserActions.append(index)
         k.record(nil, .userAction(label: k.name(userActions[index].label)))
         guard let source = eventSource.flatMap({ k.heap.object($0) }) else { return }
-        k.runLoops.signal(source, k)
+        k.runLoops.signal(source)
         k.runLoops.wakeUp(k.runLoops[0], from: nil, k)
     }
 
@@ -70,7 +70,7 @@ final class UIKit {
     func enqueue(_ action: UserAction, _ k: Kernel) {
         userActions.append(action)
         pendingUserActions.append(userActions.count - 1)
-        if let source = eventSource.flatMap({ k.heap.object($0) }) { k.runLoops.signal(source, k) }
+        if let source = eventSource.flatMap({ k.heap.object($0) }) { k.runLoops.signal(source) }
     }
 
     /// The next action the event source's callout runs, taken off the pending ones.
