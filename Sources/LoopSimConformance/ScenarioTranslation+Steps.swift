@@ -143,38 +143,50 @@ extension ScenarioTranslation {
             }
         case .semaphoreSignal(let e):
             w.line("(LS.obj(\(expr(e, context))) as? DispatchSemaphore)?.signal()")
-        case .addBlockObserver(let name, let object, let queue, let block, let into):
-            let token = temporary()
-            let filter = object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            let operationQueue = queue.map { q in
-                q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
-            } ?? "nil"
-            w.line("let \(token) = LS.addObserver(\(SwiftWriter.literal(name)), object: \(filter), queue: \(operationQueue), "
-                   + "block: \(expr(block, context)))")
-            if let into { w.line(store(token, into: into, context)) }
-        case .removeObserver(let e):
-            w.line("if let observer = LS.obj(\(expr(e, context))) { NotificationCenter.default.removeObserver(observer) }")
-        case .postNotification(let name, let object):
-            let sender = object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            w.line("NotificationCenter.default.post(name: Notification.Name(\(SwiftWriter.literal(name))), object: \(sender))")
-        case .sample(let name, let value):
-            w.line("LS.sample(\(SwiftWriter.literal(name)), \(expr(value, context)))")
         case .addOperation(let queue, let dependsOnLast, let block):
             w.line("LS.addOperation(\(namespace).operationQueues[\(queue)], dependsOnLast: \(dependsOnLast), "
                    + "\(expr(block, context)))")
-        case .addSelectorObserver:
-            unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
         case .scroll:
             unsupported("scroll (UIKit tracking does not exist on Linux)")
         case .makeDisplayLink:
             unsupported("a CADisplayLink (QuartzCore does not exist on Linux)")
+        case .perform(let performed):
+            emitPerformed(performed, context: context, into: &w)
         default:
             unsupported(Self.stepName(step))
         }
     }
 
+    /// A step that runs itself (``ExecutableStep``): the verbs with a translation; any other is unsupported,
+    /// named by its verb, so a verb added to the kernel alone makes a scenario untranslatable, not wrong.
+    private mutating func emitPerformed(_ step: any ExecutableStep, context: BodyContext, into w: inout SwiftWriter) {
+        switch step {
+        case let s as AddBlockObserverStep:
+            let token = temporary()
+            let filter = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
+            let operationQueue = s.queue.map { q in
+                q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
+            } ?? "nil"
+            w.line("let \(token) = LS.addObserver(\(SwiftWriter.literal(s.name)), object: \(filter), "
+                   + "queue: \(operationQueue), block: \(expr(s.block, context)))")
+            if let into = s.into { w.line(store(token, into: into, context)) }
+        case let s as RemoveObserverStep:
+            w.line("if let observer = LS.obj(\(expr(s.observer, context))) { NotificationCenter.default.removeObserver(observer) }")
+        case let s as PostNotificationStep:
+            let sender = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
+            w.line("NotificationCenter.default.post(name: Notification.Name(\(SwiftWriter.literal(s.name))), object: \(sender))")
+        case let s as SampleStep:
+            w.line("LS.sample(\(SwiftWriter.literal(s.name)), \(expr(s.value, context)))")
+        case is AddSelectorObserverStep:
+            unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
+        default:
+            unsupported(type(of: step).verb)
+        }
+    }
+
     /// The scenario verb of a step the translator does not know yet.
     static func stepName(_ step: Step) -> String {
+        if case .perform(let performed) = step { return type(of: performed).verb }
         let text = String(describing: step)
         return String(text.prefix { $0 != "(" })
     }

@@ -187,56 +187,6 @@ extension Interpreter {
             } else if owned {
                 k.release(link, on: thread)
             }
-        case .addBlockObserver(let name, let objectExpr, let queueRef, let blockExpr, let into):
-            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread, k) } ?? .null
-            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
-            guard case .object(let blockID) = block else { return .next }
-            if !owned { try k.objects.requireRetainable(block, k); k.retain(blockID) }
-            let token = k.notifications.addBlockObserver(name: name, object: object, queue: queueRef, block: blockID,
-                                                         on: thread, k)
-            if let into {
-                try store(.object(token), owned: true, into: into, in: frame, on: thread, k)
-            } else {
-                k.release(token, on: thread)
-            }
-        case .addSelectorObserver(let observerExpr, let classIndex, let method, let name, let objectExpr):
-            guard let observer = try liveObject(try evaluate(observerExpr, in: frame, on: thread, k), expecting: "an observer", k)
-            else { return .next }
-            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread, k) } ?? .null
-            try k.notifications.addSelectorObserver(observer, classIndex: classIndex, method: method, name: name,
-                                                    object: object, on: thread, k)
-        case .removeObserver(let expr):
-            k.notifications.removeObserver(try evaluate(expr, in: frame, on: thread, k), on: thread, k)
-        case .postNotification(let name, let objectExpr):
-            let object = try objectExpr.map { e throws(RuntimeFault) in try evaluate(e, in: frame, on: thread, k) } ?? .null
-            return k.notifications.post(name: name, object: object, on: thread, k)
-        case .beginBackgroundTask(let expirationExpr, let into):
-            var handler: ObjectID?
-            if let expirationExpr {
-                let (block, owned) = try evaluateOwned(expirationExpr, in: frame, on: thread, k)
-                if case .object(let id) = block {
-                    if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
-                    handler = id
-                }
-            }
-            // the task's slot takes the handler's +1
-            let task = k.app.beginBackgroundTask(expiration: handler, on: thread, k)
-            if let into {
-                try store(.object(task), owned: true, into: into, in: frame, on: thread, k)
-            } else {
-                k.release(task, on: thread)
-            }
-        case .endBackgroundTask(let expr):
-            if let task = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a background task", k),
-               task.kind == .backgroundTask {
-                k.app.endBackgroundTask(task, on: thread, k)
-            }
-        case .sample(let name, let expr):
-            guard case .int(let value) = try evaluate(expr, in: frame, on: thread, k) else {
-                throw RuntimeFault("sample: \(name) is not an integer")
-            }
-            k.records.samples.append(Sample(name: name, at: k.now, value: value))
-            k.record(thread, .sample(name: k.name(name), value: Int64(value)))
         case .internalStep(let kernelStep):
             switch kernelStep {
             case .suspendUnlessBackgroundTask:
@@ -300,6 +250,8 @@ extension Interpreter {
             guard case .object(let id) = block else { return .next }
             if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
             k.operations.add(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread, k)
+        case .perform(let step):
+            return try step.execute(in: StepContext(frame: frame, thread: thread, kernel: k)).action
         case .check(let label):
             k.records.checks.append(CheckSnapshot(label: label, at: k.now, findings: LeakAnalysis(kernel: k).findings()))
             k.record(thread, .check(label: k.name(label)))

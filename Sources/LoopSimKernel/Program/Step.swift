@@ -62,25 +62,6 @@ public indirect enum Step: Sendable {
     /// `+[CADisplayLink displayLinkWithTarget:selector:]` at `fps` frames per second (retains its target).
     case makeDisplayLink(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, into: LValue?)
 
-    // MARK: Notification center
-    /// `addObserverForName:object:queue:usingBlock:`: the center keeps the returned token, and the token its
-    /// block, until `removeObserver:`; binds the token to `into`.
-    case addBlockObserver(name: String, object: Expr?, queue: QueueRef?, block: Expr, into: LValue?)
-    /// `addObserver:selector:name:object:`: how the center holds the observer depends on the variant.
-    case addSelectorObserver(observer: Expr, classIndex: Int, method: Int, name: String, object: Expr?)
-    /// `removeObserver:` with a token (block registration) or an observer (all its selector registrations).
-    case removeObserver(Expr)
-    /// `postNotificationName:object:`, synchronous on the posting thread.
-    case postNotification(name: String, object: Expr?)
-
-    // MARK: App lifecycle
-    /// `beginBackgroundTaskWithExpirationHandler:`; binds the task to `into`.
-    case beginBackgroundTask(expiration: Expr?, into: LValue?)
-    /// `endBackgroundTask:`.
-    case endBackgroundTask(Expr)
-    /// Record a named integer value in the report's `samples` (what a label shows, a computed remaining time).
-    case sample(name: String, value: Expr)
-
     // MARK: View controllers
     /// `[[UINavigationController alloc] initWithRootViewController:]`.
     case makeNavigationController(root: Expr, into: LValue?)
@@ -95,6 +76,9 @@ public indirect enum Step: Sendable {
 
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)
+    /// A step that runs itself (``ExecutableStep``): the notification center's and the app lifecycle's verbs, and
+    /// every verb added since, each defined beside the part that runs it.
+    case perform(any ExecutableStep)
     /// A step the kernel itself inserts (app lifecycle follow-ups).
     case internalStep(InternalStep)
 }

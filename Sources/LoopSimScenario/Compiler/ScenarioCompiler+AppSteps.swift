@@ -1,36 +1,35 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// Background tasks and samples: the steps of the app's lifecycle (docs/scenario-format.md §8.3).
-    func compileAppStep(_ verb: String, _ arg: LocatedNode, _ map: LocatedNode.Mapping, _ at: SourceLocation,
-                        scope: Scope) -> [Step] {
-        switch verb {
-        case "beginBackgroundTask":
+    /// The app lifecycle's verbs: background tasks and samples (docs/scenario-format.md §8.3). Each makes its step
+    /// of `App/AppLifecycle+Steps.swift`.
+    static let appVerbs: [StepVerb] = [
+        StepVerb("beginBackgroundTask", keys: ["expiration"]) { c, s in
             var expiration: Expr?
-            if let handler = map["expiration"] {
+            if let handler = s.map["expiration"] {
                 guard let m = handler.mapping else {
-                    bag.error(.typeMismatch, "expiration: is a block: {captures: [...], do: [...]}", at: handler.location)
+                    c.bag.error(.typeMismatch, "expiration: is a block: {captures: [...], do: [...]}", at: handler.location)
                     return []
                 }
-                checkKeys(m, allowed: ["captures", "do"], context: "expiration handler", into: &bag)
-                expiration = blockLiteral(captures: m["captures"], body: m["do"], at: handler.location, scope: scope)
+                checkKeys(m, allowed: ["captures", "do"], context: "expiration handler", into: &c.bag)
+                expiration = c.blockLiteral(captures: m["captures"], body: m["do"], at: handler.location, scope: s.scope)
             }
             var into: LValue?
-            if !arg.isNull { into = lvalue(arg, scope: scope, declare: .anyObject)?.0 }
-            return [.beginBackgroundTask(expiration: expiration, into: into)]
-        case "endBackgroundTask":
-            guard let (e, _) = expression(arg, scope: scope) else { return [] }
-            return [.endBackgroundTask(e)]
-        case "sample":
-            guard let name = string(arg, what: "sample name"), let valueNode = map["value"] else {
-                bag.error(.keyMissing, "sample: NAME needs value: (an integer expression)", at: at)
+            if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .anyObject)?.0 }
+            return [.perform(BeginBackgroundTaskStep(expiration: expiration, into: into))]
+        },
+        StepVerb("endBackgroundTask") { c, s in
+            guard let (e, _) = c.expression(s.arg, scope: s.scope) else { return [] }
+            return [.perform(EndBackgroundTaskStep(e))]
+        },
+        StepVerb("sample", keys: ["value"]) { c, s in
+            guard let name = c.string(s.arg, what: "sample name"), let valueNode = s.map["value"] else {
+                c.bag.error(.keyMissing, "sample: NAME needs value: (an integer expression)", at: s.at)
                 return []
             }
-            guard let (e, t) = expression(valueNode, scope: scope) else { return [] }
-            if t != .int { bag.error(.exprType, "sample values are integers, not \(t)", at: valueNode.location) }
-            return [.sample(name: name, value: e)]
-        default:
-            missingCase(verb, .app)
-        }
-    }
+            guard let (e, t) = c.expression(valueNode, scope: s.scope) else { return [] }
+            if t != .int { c.bag.error(.exprType, "sample values are integers, not \(t)", at: valueNode.location) }
+            return [.perform(SampleStep(name: name, value: e))]
+        },
+    ]
 }

@@ -2,8 +2,8 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     /// `dispatch_after`, dispatch timer sources, semaphores, `scroll` and `displayLink`.
-    func compileGCDOrUIKitStep(_ verb: String, _ arg: LocatedNode, _ map: LocatedNode.Mapping, _ at: SourceLocation,
-                               scope: Scope) -> [Step] {
+    func compileGCDOrUIKitStep(_ site: StepSite) -> [Step] {
+        let (verb, arg, map, at, scope) = (site.verb, site.arg, site.map, site.at, site.scope)
         switch verb {
         case "dispatch_after":
             guard let queue = queueRef(arg) else { return [] }

@@ -2,8 +2,8 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     /// Run-loop, observer, source, queue and thread steps.
-    func compileRunLoopOrDispatchStep(_ verb: String, _ arg: LocatedNode, _ map: LocatedNode.Mapping,
-                                      _ at: SourceLocation, scope: Scope) -> [Step] {
+    func compileRunLoopOrDispatchStep(_ site: StepSite) -> [Step] {
+        let (verb, arg, map, at, scope) = (site.verb, site.arg, site.map, site.at, site.scope)
         switch verb {
         case "run":
             return [.run(.run)]

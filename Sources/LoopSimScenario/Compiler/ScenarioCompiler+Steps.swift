@@ -2,6 +2,8 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     /// Every verb a step may start with, in the order of docs/scenario-format.md; the compiler knows no other.
+    /// The verbs of a family compile method first, then the tables of verbs that each compile to an
+    /// ``ExecutableStep``, beside the compile code of their part.
     static let stepVerbs: [StepVerb] = [
         // Values and control flow, objects, time.
         StepVerb("let", .values), StepVerb("set", .values), StepVerb("release", .values),
@@ -36,14 +38,7 @@ extension ScenarioCompiler {
         StepVerb("setRightBarButton", .uikit, keys: ["customView"]),
         StepVerb("addOperation", .uikit, keys: ["dependsOnLast", "captures", "do"]),
         StepVerb("scroll", .gcd, keys: ["decelerate"]),
-        // Notifications.
-        StepVerb("addObserverForName", .notifications, keys: ["object", "queue", "token", "captures", "do"]),
-        StepVerb("addSelectorObserver", .notifications, keys: ["selector", "name", "object"]),
-        StepVerb("removeObserver", .notifications), StepVerb("postNotification", .notifications, keys: ["object"]),
-        // The app's lifecycle.
-        StepVerb("beginBackgroundTask", .app, keys: ["expiration"]), StepVerb("endBackgroundTask", .app),
-        StepVerb("sample", .app, keys: ["value"]),
-    ]
+    ] + notificationVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).
@@ -78,16 +73,8 @@ extension ScenarioCompiler {
             return []
         }
         checkKeys(map, allowed: [verb] + entry.keys, context: "step `\(verb)`", into: &bag)
-        let (arg, at) = (verbEntry.value, verbEntry.key.location)
-        switch entry.family {
-        case .values: return compileValueStep(verb, arg, map, at, scope: scope)
-        case .timers: return compileTimerStep(verb, arg, map, at, scope: scope)
-        case .runLoop: return compileRunLoopOrDispatchStep(verb, arg, map, at, scope: scope)
-        case .gcd: return compileGCDOrUIKitStep(verb, arg, map, at, scope: scope)
-        case .notifications: return compileNotificationStep(verb, arg, map, at, scope: scope)
-        case .uikit: return compileUIKitStep(verb, arg, map, at, scope: scope)
-        case .app: return compileAppStep(verb, arg, map, at, scope: scope)
-        }
+        return entry.compile(self, StepSite(verb: verb, arg: verbEntry.value, map: map, at: verbEntry.key.location,
+                                             scope: scope))
     }
 
     /// Stops on a verb whose ``stepVerbs`` entry names a family that has no case for it: a compiler bug.
@@ -97,8 +84,8 @@ extension ScenarioCompiler {
     }
 
     /// Locals, fields, control flow, markers, `work:` and method calls.
-    private func compileValueStep(_ verb: String, _ arg: LocatedNode, _ map: LocatedNode.Mapping, _ at: SourceLocation,
-                                  scope: Scope) -> [Step] {
+    func compileValueStep(_ site: StepSite) -> [Step] {
+        let (verb, arg, map, at, scope) = (site.verb, site.arg, site.map, site.at, site.scope)
         switch verb {
         case "let", "set":
             return assignment(arg, scope: scope, declare: verb == "let").map { [$0] } ?? []

@@ -5,8 +5,8 @@ extension ScenarioCompiler {
     static let invocationKeys = ["target", "selector"]
 
     /// Creating, scheduling, invalidating and firing `NSTimer`s.
-    func compileTimerStep(_ verb: String, _ arg: LocatedNode, _ map: LocatedNode.Mapping, _ at: SourceLocation,
-                          scope: Scope) -> [Step] {
+    func compileTimerStep(_ site: StepSite) -> [Step] {
+        let (verb, arg, map, scope) = (site.verb, site.arg, site.map, site.scope)
         switch verb {
         case "invalidate", "fire":
             guard let (e, t) = expression(arg, scope: scope) else { return [] }

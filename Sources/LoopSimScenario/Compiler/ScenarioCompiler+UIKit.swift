@@ -2,8 +2,8 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     /// View controllers, navigation controllers, presentation and operation queues.
-    func compileUIKitStep(_ verb: String, _ arg: LocatedNode, _ map: LocatedNode.Mapping, _ at: SourceLocation,
-                          scope: Scope) -> [Step] {
+    func compileUIKitStep(_ site: StepSite) -> [Step] {
+        let (verb, arg, map, at, scope) = (site.verb, site.arg, site.map, site.at, site.scope)
         let animated = map["animated"].flatMap { bool($0, what: "animated") } ?? true
         func object(_ node: LocatedNode?, _ what: String) -> Expr? {
             guard let node else {

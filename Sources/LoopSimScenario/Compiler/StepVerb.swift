@@ -1,13 +1,21 @@
-/// One verb a step may start with: the extra keys the step accepts beside it, and the part of the compiler
-/// that turns it into kernel steps.
+import LoopSimKernel
+
+/// One verb a step may start with: the extra keys the step accepts beside it, and how the compiler turns it into
+/// kernel steps.
 ///
 /// ``ScenarioCompiler/stepVerbs`` lists every verb. The compiler knows a step only by finding its first key
 /// there: an absent verb is `step.unknown`, the step's other keys are checked against ``keys``, and the step
-/// goes to its ``family``'s compile method, which has one case per verb of the family. Adding a verb is one
-/// entry here, one case in its family's method (and the kernel step it makes), and its row in
-/// docs/scenario-format.md §7, which `DocsAgreeWithCompilerTests` compares with this table.
-struct StepVerb: Sendable, Hashable {
-    /// Which compile method reads the verb; each case names the method and the file it lives in.
+/// goes to the entry's ``compile``. Adding a verb takes three places: its entry here, whose closure compiles it
+/// into an ``ExecutableStep`` value (`.perform(...)`); that step's type beside the kernel part that runs it
+/// (`Notifications/NotificationCenter+Steps.swift` has four); and its row in docs/scenario-format.md §7, which
+/// `DocsAgreeWithCompilerTests` compares with this table. docs/kernel.md ("Adding a step verb") walks through one.
+struct StepVerb: Sendable {
+    /// Turns one step, with the verb's argument and keys, into kernel steps; reports problems into the
+    /// compiler's diagnostics and returns no step for a step it cannot compile.
+    typealias Compile = @Sendable (ScenarioCompiler, StepSite) -> [Step]
+
+    /// The compile methods that read several verbs each, with one case per verb: the verbs that are cases of
+    /// ``Step`` rather than ``ExecutableStep``s. Each case names the method and the file it lives in.
     enum Family: Sendable, Hashable {
         /// Locals, fields, control flow, markers, `work:` and method calls: `compileValueStep`
         /// (ScenarioCompiler+Steps.swift).
@@ -20,25 +28,47 @@ struct StepVerb: Sendable, Hashable {
         /// `dispatch_after`, dispatch timer sources, semaphores, `scroll` and `displayLink`: `compileGCDOrUIKitStep`
         /// (ScenarioCompiler+GCDSteps.swift).
         case gcd
-        /// The default notification center: `compileNotificationStep` (ScenarioCompiler+Notifications.swift).
-        case notifications
         /// View controllers, navigation, presentation and operation queues: `compileUIKitStep`
         /// (ScenarioCompiler+UIKit.swift).
         case uikit
-        /// Background tasks and samples: `compileAppStep` (ScenarioCompiler+AppSteps.swift).
-        case app
+
+        var compile: Compile {
+            switch self {
+            case .values: { $0.compileValueStep($1) }
+            case .timers: { $0.compileTimerStep($1) }
+            case .runLoop: { $0.compileRunLoopOrDispatchStep($1) }
+            case .gcd: { $0.compileGCDOrUIKitStep($1) }
+            case .uikit: { $0.compileUIKitStep($1) }
+            }
+        }
     }
 
     /// The verb as written, the step's first key (`scheduledTimer`).
     let name: String
     /// The keys the step accepts beside the verb, in the order `key.unknown` lists them.
     let keys: [String]
-    /// The compile method that reads the verb.
-    let family: Family
+    /// What the step compiles to.
+    let compile: Compile
 
-    init(_ name: String, _ family: Family, keys: [String] = []) {
+    /// A verb compiled by `compile` (the usual form for a new verb: it makes an ``ExecutableStep``).
+    init(_ name: String, keys: [String] = [], compile: @escaping Compile) {
         self.name = name
         self.keys = keys
-        self.family = family
+        self.compile = compile
     }
+
+    /// A verb that is a case of its family's compile method.
+    init(_ name: String, _ family: Family, keys: [String] = []) {
+        self.init(name, keys: keys, compile: family.compile)
+    }
+}
+
+/// One step as the compiler reads it: the verb, its argument (the verb key's value), the whole step's keys, where
+/// the verb is written, and the names in scope.
+struct StepSite {
+    let verb: String
+    let arg: LocatedNode
+    let map: LocatedNode.Mapping
+    let at: SourceLocation
+    let scope: Scope
 }

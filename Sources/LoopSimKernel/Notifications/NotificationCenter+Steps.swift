@@ -1,0 +1,85 @@
+/// The notification verbs' steps (docs/scenario-format.md §7.9): each evaluates its arguments and calls the
+/// default center (``NotificationCenter``).
+
+/// `addObserverForName:object:queue:usingBlock:`: the center keeps the token, and the token its block, until
+/// `removeObserver:`; binds the token to `into`.
+public struct AddBlockObserverStep: ExecutableStep {
+    public static let verb = "addObserverForName"
+    public var name: String
+    public var object: Expr?
+    /// The queue the block runs on; nil: the posting thread.
+    public var queue: QueueRef?
+    public var block: Expr
+    public var into: LValue?
+
+    public init(name: String, object: Expr?, queue: QueueRef?, block: Expr, into: LValue?) {
+        self.name = name
+        self.object = object
+        self.queue = queue
+        self.block = block
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let object = try c.value(object)
+        guard let block = try c.retainedObject(block) else { return .next }
+        let token = c.kernel.notifications.addBlockObserver(name: name, object: object, queue: queue, block: block,
+                                                            on: c.thread, c.kernel)
+        try c.bind(token, into: into)
+        return .next
+    }
+}
+
+/// `addObserver:selector:name:object:`: how the center holds the observer depends on the variant.
+public struct AddSelectorObserverStep: ExecutableStep {
+    public static let verb = "addSelectorObserver"
+    public var observer: Expr
+    public var classIndex: Int
+    public var method: Int
+    public var name: String
+    public var object: Expr?
+
+    public init(observer: Expr, classIndex: Int, method: Int, name: String, object: Expr?) {
+        self.observer = observer
+        self.classIndex = classIndex
+        self.method = method
+        self.name = name
+        self.object = object
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let observer = try c.object(observer, expecting: "an observer") else { return .next }
+        try c.kernel.notifications.addSelectorObserver(observer, classIndex: classIndex, method: method, name: name,
+                                                       object: try c.value(object), on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `removeObserver:` with a token (block registration) or an observer (all its selector registrations).
+public struct RemoveObserverStep: ExecutableStep {
+    public static let verb = "removeObserver"
+    public var observer: Expr
+
+    public init(_ observer: Expr) { self.observer = observer }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        c.kernel.notifications.removeObserver(try c.value(observer), on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `postNotificationName:object:`, synchronous on the posting thread.
+public struct PostNotificationStep: ExecutableStep {
+    public static let verb = "postNotification"
+    public var name: String
+    public var object: Expr?
+
+    public init(name: String, object: Expr?) {
+        self.name = name
+        self.object = object
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        StepOutcome(c.kernel.notifications.post(name: name, object: try c.value(object), on: c.thread, c.kernel))
+    }
+}

@@ -1,0 +1,78 @@
+/// A step that runs itself: the kernel step of a verb, defined beside the part that models it.
+///
+/// Adding a step verb takes three places: its entry in the compiler's verb table (`StepVerb`, with the closure
+/// that compiles it into a value of a type conforming to this protocol), that type in the part that runs it
+/// (its ``execute(in:)`` calls the part's methods), and its row in docs/scenario-format.md §7. The interpreter
+/// runs every such step through ``Step/perform(_:)`` and knows nothing of it. docs/kernel.md ("Adding a step
+/// verb") walks through one.
+public protocol ExecutableStep: Sendable {
+    /// The verb as written in a scenario (`postNotification`): conformance names it when it has no translation.
+    static var verb: String { get }
+    /// Runs the step in `context`'s frame and thread; a thrown fault is the modelled app's crash at this step.
+    func execute(in context: StepContext) throws(RuntimeFault) -> StepOutcome
+}
+
+/// Where a step runs: its frame, its thread and the kernel, with the interpreter's reads and writes of values.
+///
+/// Its reads follow Objective-C: a message to nil does nothing (``object(_:expecting:)`` is nil), a message to a
+/// freed object is a fault. What a step makes (`new`, a block literal, a token) is a +1 reference that the step
+/// stores or releases (``bind(_:into:)``).
+public struct StepContext {
+    let frame: ProgramFrame
+    let thread: SimThread
+    let kernel: Kernel
+
+    init(frame: ProgramFrame, thread: SimThread, kernel: Kernel) {
+        self.frame = frame
+        self.thread = thread
+        self.kernel = kernel
+    }
+
+    /// `expr`'s value, borrowed.
+    func value(_ expr: Expr) throws(RuntimeFault) -> Value {
+        try kernel.interpreter.evaluate(expr, in: frame, on: thread, kernel)
+    }
+
+    /// `expr`'s value, or nil when there is no expression (an optional argument left out).
+    func value(_ expr: Expr?) throws(RuntimeFault) -> Value {
+        guard let expr else { return .null }
+        return try value(expr)
+    }
+
+    /// The live object `expr` names; nil for nil; a fault for a freed object or a value that is not an object.
+    func object(_ expr: Expr, expecting what: String) throws(RuntimeFault) -> HeapObject? {
+        try kernel.interpreter.liveObject(try value(expr), expecting: what, kernel)
+    }
+
+    /// The block (or object) `expr` yields, with a +1 reference the caller now owns: a literal's own, or one
+    /// taken on a borrowed value. Nil when `expr` is nil.
+    func retainedObject(_ expr: Expr) throws(RuntimeFault) -> ObjectID? {
+        let (value, owned) = try kernel.interpreter.evaluateOwned(expr, in: frame, on: thread, kernel)
+        guard case .object(let id) = value else { return nil }
+        if !owned {
+            try kernel.objects.requireRetainable(value, kernel)
+            kernel.retain(id)
+        }
+        return id
+    }
+
+    /// Stores `object`, a +1 reference the step made, into `place`, or releases it when there is no place.
+    func bind(_ object: ObjectID, into place: LValue?) throws(RuntimeFault) {
+        if let place {
+            try kernel.interpreter.store(.object(object), owned: true, into: place, in: frame, on: thread, kernel)
+        } else {
+            kernel.release(object, on: thread)
+        }
+    }
+}
+
+/// What a step asks of its frame once it has run: go on to the next step (``next``), or the few other things
+/// a part's own ``FrameAction`` says (run a callee first, stop the thread).
+public struct StepOutcome {
+    let action: FrameAction
+
+    init(_ action: FrameAction) { self.action = action }
+
+    /// Go on with the frame's next step.
+    static var next: StepOutcome { StepOutcome(.next) }
+}
