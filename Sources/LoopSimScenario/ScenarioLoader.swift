@@ -16,6 +16,12 @@ public enum ScenarioLoader {
 
     /// Parses and validates `text` as the contents of `file`, with `parameters` overriding `params:` defaults.
     public static func load(text: String, file: String, parameters: [(String, String)] = []) -> Loaded {
+        load(text: text, file: file, parameters: parameters, extraVerbs: [])
+    }
+
+    /// ``load(text:file:parameters:)`` with verbs beside ``ScenarioCompiler/stepVerbs`` (a verb defined outside
+    /// the compiler, as `NewVerbTests` defines one, in the two places a verb's code takes).
+    static func load(text: String, file: String, parameters: [(String, String)], extraVerbs: [StepVerb]) -> Loaded {
         var (root, syntax) = LocatedNode.parse(yaml: text, file: file)
         var bag = DiagnosticBag(syntax)
         if let top = root?.mapping {
@@ -38,7 +44,7 @@ public enum ScenarioLoader {
                       at: SourceLocation(file: file, line: 1, column: 1))
         }
         if let root, !bag.hasErrors {
-            let compiler = ScenarioCompiler(file: file)
+            let compiler = ScenarioCompiler(file: file, extraVerbs: extraVerbs)
             scenario = compiler.compile(root)
             scenario?.origin = (text, file, parameters)
             bag.append(contentsOf: compiler.bag)

@@ -67,8 +67,8 @@ extension ScenarioCompiler {
             return []
         }
         let verb = verbEntry.key.text
-        guard let entry = Self.stepVerbsByName[verb] else {
-            bag.error(.stepUnknown, "unknown step '\(verb)'" + suggestion(verb, Self.stepVerbs.map(\.name).sorted()),
+        guard let entry = verbs[verb] else {
+            bag.error(.stepUnknown, "unknown step '\(verb)'" + suggestion(verb, verbs.keys.sorted()),
                       at: verbEntry.key.location)
             return []
         }

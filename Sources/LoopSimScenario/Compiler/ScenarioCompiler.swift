@@ -13,7 +13,17 @@ final class ScenarioCompiler {
     var classMethods: [[String]] = []
     var samplers: [(distribution: Distribution, stream: UInt64)] = []
 
-    init(file: String) { self.file = file }
+    /// The verbs a step may start with, by name: ``stepVerbs`` and any extra ones.
+    let verbs: [String: StepVerb]
+
+    init(file: String, extraVerbs: [StepVerb] = []) {
+        self.file = file
+        var verbs = Self.stepVerbsByName
+        for verb in extraVerbs {
+            precondition(verbs.updateValue(verb, forKey: verb.name) == nil, "step verb '\(verb.name)' listed twice")
+        }
+        self.verbs = verbs
+    }
 
     /// The keys a scenario file may have at its top level.
     static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
