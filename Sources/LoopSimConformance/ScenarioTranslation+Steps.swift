@@ -143,9 +143,6 @@ extension ScenarioTranslation {
             }
         case .semaphoreSignal(let e):
             w.line("(LS.obj(\(expr(e, context))) as? DispatchSemaphore)?.signal()")
-        case .addOperation(let queue, let dependsOnLast, let block):
-            w.line("LS.addOperation(\(namespace).operationQueues[\(queue)], dependsOnLast: \(dependsOnLast), "
-                   + "\(expr(block, context)))")
         case .scroll:
             unsupported("scroll (UIKit tracking does not exist on Linux)")
         case .makeDisplayLink:
@@ -177,6 +174,9 @@ extension ScenarioTranslation {
             w.line("NotificationCenter.default.post(name: Notification.Name(\(SwiftWriter.literal(s.name))), object: \(sender))")
         case let s as SampleStep:
             w.line("LS.sample(\(SwiftWriter.literal(s.name)), \(expr(s.value, context)))")
+        case let s as AddOperationStep:
+            w.line("LS.addOperation(\(namespace).operationQueues[\(s.queue)], dependsOnLast: \(s.dependsOnLast), "
+                   + "\(expr(s.block, context)))")
         case is AddSelectorObserverStep:
             unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
         default:

@@ -204,52 +204,6 @@ extension Interpreter {
                 k.retain(block)
                 return .push(blockFrame(block, edge: "expiration handler", k))
             }
-        case .makeNavigationController(let rootExpr, let into):
-            guard let root = try liveObject(try evaluate(rootExpr, in: frame, on: thread, k), expecting: "a view controller", k)
-            else { return .next }
-            let nav = k.uikit.makeNavigationController(root: root.id, on: thread, k)
-            if let into {
-                try store(.object(nav), owned: true, into: into, in: frame, on: thread, k)
-            } else {
-                k.release(nav, on: thread)
-            }
-        case .push(let vcExpr, let navExpr, let animated):
-            guard let vc = try liveObject(try evaluate(vcExpr, in: frame, on: thread, k), expecting: "a view controller", k),
-                  let nav = try liveObject(try evaluate(navExpr, in: frame, on: thread, k), expecting: "a navigation controller", k)
-            else { return .next }
-            k.uikit.push(vc.id, on: nav.id, animated: animated, on: thread, k)
-        case .pop(let navExpr, let toRoot):
-            if let nav = try liveObject(try evaluate(navExpr, in: frame, on: thread, k), expecting: "a navigation controller", k) {
-                k.uikit.pop(nav.id, toRoot: toRoot, on: thread, k)
-            }
-        case .setRightBarButton(let vcExpr, let viewExpr):
-            let (view, owned) = try evaluateOwned(viewExpr, in: frame, on: thread, k)
-            guard let vc = try liveObject(try evaluate(vcExpr, in: frame, on: thread, k), expecting: "a view controller", k),
-                  case .object(let viewID) = view else {
-                if owned, case .object(let id) = view { k.release(id, on: thread) }
-                return .next
-            }
-            k.uikit.setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: thread, k)
-        case .present(let vcExpr, let fromExpr, let animated):
-            guard thread.isMain else { throw RuntimeFault("presentViewController:animated: off the main thread") }
-            let (vc, owned) = try evaluateOwned(vcExpr, in: frame, on: thread, k)
-            guard case .object(let vcID) = vc,
-                  let presenter = try liveObject(try evaluate(fromExpr, in: frame, on: thread, k), expecting: "a presenter", k)
-            else {
-                if owned, case .object(let id) = vc { k.release(id, on: thread) }
-                return .next
-            }
-            k.uikit.present(vcID, from: presenter.id, animated: animated, on: thread, k)
-            if owned { k.release(vcID, on: thread) }  // a new controller lives only as long as UIKit keeps it
-        case .dismiss(let expr, let animated):
-            if let vc = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a view controller", k) {
-                k.uikit.dismiss(vc.id, animated: animated, on: thread, k)
-            }
-        case .addOperation(let queueIndex, let dependsOnLast, let blockExpr):
-            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
-            guard case .object(let id) = block else { return .next }
-            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
-            k.operations.add(id, to: queueIndex, dependsOnLast: dependsOnLast, from: thread, k)
         case .perform(let step):
             return try step.execute(in: StepContext(frame: frame, thread: thread, kernel: k)).action
         case .check(let label):

@@ -62,22 +62,10 @@ public indirect enum Step: Sendable {
     /// `+[CADisplayLink displayLinkWithTarget:selector:]` at `fps` frames per second (retains its target).
     case makeDisplayLink(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, into: LValue?)
 
-    // MARK: View controllers
-    /// `[[UINavigationController alloc] initWithRootViewController:]`.
-    case makeNavigationController(root: Expr, into: LValue?)
-    case push(Expr, nav: Expr, animated: Bool)
-    case pop(nav: Expr, toRoot: Bool)
-    /// `vc.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`.
-    case setRightBarButton(vc: Expr, customView: Expr)
-    case present(Expr, from: Expr, animated: Bool)
-    case dismiss(Expr, animated: Bool)
-    /// `[queue addOperationWithBlock:]`, optionally depending on the previous operation.
-    case addOperation(queue: Int, dependsOnLast: Bool, block: Expr)
-
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)
-    /// A step that runs itself (``ExecutableStep``): the notification center's and the app lifecycle's verbs, and
-    /// every verb added since, each defined beside the part that runs it.
+    /// A step that runs itself (``ExecutableStep``), defined beside the part that runs it: the view controllers',
+    /// operation queues', notification center's and app lifecycle's verbs, and every verb added since.
     case perform(any ExecutableStep)
     /// A step the kernel itself inserts (app lifecycle follow-ups).
     case internalStep(InternalStep)

@@ -31,14 +31,8 @@ extension ScenarioCompiler {
         StepVerb("dispatch_semaphore_wait", .gcd, keys: ["timeout", "result"]),
         StepVerb("dispatch_semaphore_signal", .gcd),
         StepVerb("thread", .runLoop, keys: ["captures", "do"]),
-        // UIKit.
-        StepVerb("present", .uikit, keys: ["from", "animated"]), StepVerb("dismiss", .uikit, keys: ["animated"]),
-        StepVerb("navigationController", .uikit, keys: ["root"]), StepVerb("push", .uikit, keys: ["on", "animated"]),
-        StepVerb("pop", .uikit, keys: ["toRoot", "animated"]), StepVerb("popToRoot", .uikit, keys: ["animated"]),
-        StepVerb("setRightBarButton", .uikit, keys: ["customView"]),
-        StepVerb("addOperation", .uikit, keys: ["dependsOnLast", "captures", "do"]),
         StepVerb("scroll", .gcd, keys: ["decelerate"]),
-    ] + notificationVerbs + appVerbs
+    ] + uikitVerbs + notificationVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).

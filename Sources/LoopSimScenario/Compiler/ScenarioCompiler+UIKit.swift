@@ -1,55 +1,73 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// View controllers, navigation controllers, presentation and operation queues.
-    func compileUIKitStep(_ site: StepSite) -> [Step] {
-        let (verb, arg, map, at, scope) = (site.verb, site.arg, site.map, site.at, site.scope)
-        let animated = map["animated"].flatMap { bool($0, what: "animated") } ?? true
-        func object(_ node: LocatedNode?, _ what: String) -> Expr? {
-            guard let node else {
-                bag.error(.keyMissing, "\(verb) needs \(what)", at: at)
-                return nil
-            }
-            guard let (e, t) = expression(node, scope: scope) else { return nil }
-            if !t.isObject { bag.error(.exprType, "\(what) is an object, not \(t)", at: node.location) }
-            return e
-        }
-        switch verb {
-        case "navigationController":
-            guard let root = object(map["root"], "root: (the root view controller)") else { return [] }
+    /// The view controllers' and operation queues' verbs (docs/scenario-format.md §7.8). Each makes its step of
+    /// `UIKit/UIKit+Steps.swift` or `Dispatch/OperationQueues+Steps.swift`.
+    static let uikitVerbs: [StepVerb] = [
+        StepVerb("present", keys: ["from", "animated"]) { c, s in
+            guard let vc = c.objectArgument(s.arg, "the controller to present", s),
+                  let from = c.objectArgument(s.map["from"], "from: (the presenter)", s) else { return [] }
+            return [.perform(PresentStep(vc, from: from, animated: c.animated(s)))]
+        },
+        StepVerb("dismiss", keys: ["animated"]) { c, s in
+            guard let vc = c.objectArgument(s.arg, "the controller that dismisses", s) else { return [] }
+            return [.perform(DismissStep(vc, animated: c.animated(s)))]
+        },
+        StepVerb("navigationController", keys: ["root"]) { c, s in
+            guard let root = c.objectArgument(s.map["root"], "root: (the root view controller)", s) else { return [] }
             var into: LValue?
-            if !arg.isNull { into = lvalue(arg, scope: scope, declare: .anyObject)?.0 }
-            return [.makeNavigationController(root: root, into: into)]
-        case "push":
-            guard let vc = object(arg, "the controller to push"), let nav = object(map["on"], "on: (the navigation controller)")
-            else { return [] }
-            return [.push(vc, nav: nav, animated: animated)]
-        case "pop", "popToRoot":
-            guard let nav = object(arg, "the navigation controller") else { return [] }
-            let toRoot = verb == "popToRoot" || (map["toRoot"].flatMap { bool($0, what: "toRoot") } ?? false)
-            return [.pop(nav: nav, toRoot: toRoot)]
-        case "setRightBarButton":
-            guard let vc = object(arg, "the view controller"), let view = object(map["customView"], "customView:") else { return [] }
-            return [.setRightBarButton(vc: vc, customView: view)]
-        case "present":
-            guard let vc = object(arg, "the controller to present"), let from = object(map["from"], "from: (the presenter)")
-            else { return [] }
-            return [.present(vc, from: from, animated: animated)]
-        case "dismiss":
-            guard let vc = object(arg, "the controller that dismisses") else { return [] }
-            return [.dismiss(vc, animated: animated)]
-        case "addOperation":
-            guard let name = string(arg, what: "the operation queue") else { return [] }
-            guard let index = program.operationQueues.firstIndex(where: { $0.name == name }) else {
-                bag.error(.nameUndefined, "no operation queue named '\(name)': declare it under operationQueues:"
-                    + suggestion(name, program.operationQueues.map(\.name)), at: arg.location)
+            if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .anyObject)?.0 }
+            return [.perform(MakeNavigationControllerStep(root: root, into: into))]
+        },
+        StepVerb("push", keys: ["on", "animated"]) { c, s in
+            guard let vc = c.objectArgument(s.arg, "the controller to push", s),
+                  let nav = c.objectArgument(s.map["on"], "on: (the navigation controller)", s) else { return [] }
+            return [.perform(PushStep(vc, on: nav, animated: c.animated(s)))]
+        },
+        StepVerb("pop", keys: ["toRoot", "animated"]) { c, s in
+            c.pop(s, toRoot: s.map["toRoot"].flatMap { c.bool($0, what: "toRoot") } ?? false)
+        },
+        StepVerb("popToRoot", keys: ["animated"]) { c, s in
+            c.pop(s, toRoot: true)
+        },
+        StepVerb("setRightBarButton", keys: ["customView"]) { c, s in
+            guard let vc = c.objectArgument(s.arg, "the view controller", s),
+                  let view = c.objectArgument(s.map["customView"], "customView:", s) else { return [] }
+            return [.perform(SetRightBarButtonStep(vc, customView: view))]
+        },
+        StepVerb("addOperation", keys: ["dependsOnLast", "captures", "do"]) { c, s in
+            guard let name = c.string(s.arg, what: "the operation queue") else { return [] }
+            guard let index = c.program.operationQueues.firstIndex(where: { $0.name == name }) else {
+                c.bag.error(.nameUndefined, "no operation queue named '\(name)': declare it under operationQueues:"
+                    + c.suggestion(name, c.program.operationQueues.map(\.name)), at: s.arg.location)
                 return []
             }
-            let dependsOnLast = map["dependsOnLast"].flatMap { bool($0, what: "dependsOnLast") } ?? false
-            guard let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-            return [.addOperation(queue: index, dependsOnLast: dependsOnLast, block: block)]
-        default:
-            missingCase(verb, .uikit)
+            let dependsOnLast = s.map["dependsOnLast"].flatMap { c.bool($0, what: "dependsOnLast") } ?? false
+            guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
+            else { return [] }
+            return [.perform(AddOperationStep(queue: index, dependsOnLast: dependsOnLast, block: block))]
+        },
+    ]
+
+    /// A step's `animated:` key, true when absent.
+    private func animated(_ s: StepSite) -> Bool {
+        s.map["animated"].flatMap { bool($0, what: "animated") } ?? true
+    }
+
+    /// An object argument of a view-controller step (`what` says which, for the diagnostics).
+    private func objectArgument(_ node: LocatedNode?, _ what: String, _ s: StepSite) -> Expr? {
+        guard let node else {
+            bag.error(.keyMissing, "\(s.verb) needs \(what)", at: s.at)
+            return nil
         }
+        guard let (e, t) = expression(node, scope: s.scope) else { return nil }
+        if !t.isObject { bag.error(.exprType, "\(what) is an object, not \(t)", at: node.location) }
+        return e
+    }
+
+    /// `pop:` and `popToRoot:`.
+    private func pop(_ s: StepSite, toRoot: Bool) -> [Step] {
+        guard let nav = objectArgument(s.arg, "the navigation controller", s) else { return [] }
+        return [.perform(PopStep(nav, toRoot: toRoot))]
     }
 }

@@ -28,9 +28,6 @@ struct StepVerb: Sendable {
         /// `dispatch_after`, dispatch timer sources, semaphores, `scroll` and `displayLink`: `compileGCDOrUIKitStep`
         /// (ScenarioCompiler+GCDSteps.swift).
         case gcd
-        /// View controllers, navigation, presentation and operation queues: `compileUIKitStep`
-        /// (ScenarioCompiler+UIKit.swift).
-        case uikit
 
         var compile: Compile {
             switch self {
@@ -38,7 +35,6 @@ struct StepVerb: Sendable {
             case .timers: { $0.compileTimerStep($1) }
             case .runLoop: { $0.compileRunLoopOrDispatchStep($1) }
             case .gcd: { $0.compileGCDOrUIKitStep($1) }
-            case .uikit: { $0.compileUIKitStep($1) }
             }
         }
     }

@@ -1,0 +1,129 @@
+/// The view-controller verbs' steps (docs/scenario-format.md §7.8): each evaluates its arguments and calls
+/// ``UIKit``.
+
+/// `[[UINavigationController alloc] initWithRootViewController:]`; binds the controller to `into`.
+public struct MakeNavigationControllerStep: ExecutableStep {
+    public static let verb = "navigationController"
+    public var root: Expr
+    public var into: LValue?
+
+    public init(root: Expr, into: LValue?) {
+        self.root = root
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let root = try c.object(root, expecting: "a view controller") else { return .next }
+        try c.bind(c.kernel.uikit.makeNavigationController(root: root.id, on: c.thread, c.kernel), into: into)
+        return .next
+    }
+}
+
+/// `[nav pushViewController:animated:]`.
+public struct PushStep: ExecutableStep {
+    public static let verb = "push"
+    public var controller: Expr
+    public var navigationController: Expr
+    public var animated: Bool
+
+    public init(_ controller: Expr, on navigationController: Expr, animated: Bool) {
+        self.controller = controller
+        self.navigationController = navigationController
+        self.animated = animated
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let vc = try c.object(controller, expecting: "a view controller"),
+              let nav = try c.object(navigationController, expecting: "a navigation controller") else { return .next }
+        c.kernel.uikit.push(vc.id, on: nav.id, animated: animated, on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `[nav popViewControllerAnimated:]`, or `popToRootViewControllerAnimated:`.
+public struct PopStep: ExecutableStep {
+    public static let verb = "pop"
+    public var navigationController: Expr
+    public var toRoot: Bool
+
+    public init(_ navigationController: Expr, toRoot: Bool) {
+        self.navigationController = navigationController
+        self.toRoot = toRoot
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if let nav = try c.object(navigationController, expecting: "a navigation controller") {
+            c.kernel.uikit.pop(nav.id, toRoot: toRoot, on: c.thread, c.kernel)
+        }
+        return .next
+    }
+}
+
+/// `vc.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`.
+public struct SetRightBarButtonStep: ExecutableStep {
+    public static let verb = "setRightBarButton"
+    public var controller: Expr
+    public var customView: Expr
+
+    public init(_ controller: Expr, customView: Expr) {
+        self.controller = controller
+        self.customView = customView
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        let (view, owned) = try k.interpreter.evaluateOwned(customView, in: c.frame, on: c.thread, k)
+        guard let vc = try c.object(controller, expecting: "a view controller"), case .object(let viewID) = view else {
+            if owned, case .object(let id) = view { k.release(id, on: c.thread) }
+            return .next
+        }
+        k.uikit.setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: c.thread, k)
+        return .next
+    }
+}
+
+/// `[presenter presentViewController:animated:completion:]`, on the main thread.
+public struct PresentStep: ExecutableStep {
+    public static let verb = "present"
+    public var controller: Expr
+    public var presenter: Expr
+    public var animated: Bool
+
+    public init(_ controller: Expr, from presenter: Expr, animated: Bool) {
+        self.controller = controller
+        self.presenter = presenter
+        self.animated = animated
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard c.thread.isMain else { throw RuntimeFault("presentViewController:animated: off the main thread") }
+        let k = c.kernel
+        let (vc, owned) = try k.interpreter.evaluateOwned(controller, in: c.frame, on: c.thread, k)
+        guard case .object(let vcID) = vc, let presenter = try c.object(presenter, expecting: "a presenter") else {
+            if owned, case .object(let id) = vc { k.release(id, on: c.thread) }
+            return .next
+        }
+        k.uikit.present(vcID, from: presenter.id, animated: animated, on: c.thread, k)
+        if owned { k.release(vcID, on: c.thread) }  // a new controller lives only as long as UIKit keeps it
+        return .next
+    }
+}
+
+/// `[vc dismissViewControllerAnimated:completion:]`.
+public struct DismissStep: ExecutableStep {
+    public static let verb = "dismiss"
+    public var controller: Expr
+    public var animated: Bool
+
+    public init(_ controller: Expr, animated: Bool) {
+        self.controller = controller
+        self.animated = animated
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if let vc = try c.object(controller, expecting: "a view controller") {
+            c.kernel.uikit.dismiss(vc.id, animated: animated, on: c.thread, c.kernel)
+        }
+        return .next
+    }
+}
