@@ -107,46 +107,9 @@ extension ScenarioTranslation {
         }
     }
 
-    /// Dispatch timers, `dispatch_after`, semaphores and the notification center.
+    /// The steps that are not the language's own.
     private mutating func emitGCDOrNotification(_ step: Step, context: BodyContext, into w: inout SwiftWriter) {
         switch step {
-        case .dispatchAfter(let delay, let queue, let block):
-            guard case .fixed(let d) = delay else {
-                unsupported("dispatch_after with a random delay (the real program cannot replay the seeded draws)")
-                return
-            }
-            w.line("LS.after(\(d.nanoseconds), \(queueExpression(queue)), \(expr(block, context)))")
-        case .makeDispatchTimer(let spec, let into):
-            guard case .fixed(let start) = spec.start else {
-                unsupported("dispatch_source_timer with a random start")
-                return
-            }
-            if spec.wallClock { unsupported("dispatch_source_timer with wall: true (dispatch_walltime)") }
-            let source = temporary()
-            w.line("let \(source) = LS.dispatchTimer(label: \(SwiftWriter.literal(spec.label)), "
-                   + "queue: \(queueExpression(spec.queue)), startNs: \(start.nanoseconds), "
-                   + "intervalNs: \(spec.interval.map { String($0.nanoseconds) } ?? "nil"), "
-                   + "leewayNs: \(spec.leeway.nanoseconds), resume: \(spec.resume), handler: \(expr(spec.handler, context)))")
-            if let into { w.line(store(source, into: into, context)) }
-        case .dispatchResume(let e):
-            w.line("(LS.obj(\(expr(e, context))) as? DispatchSourceTimer)?.resume()")
-        case .dispatchSuspend(let e):
-            w.line("(LS.obj(\(expr(e, context))) as? DispatchSourceTimer)?.suspend()")
-        case .dispatchCancel(let e):
-            w.line("(LS.obj(\(expr(e, context))) as? DispatchSourceTimer)?.cancel()")
-        case .semaphoreWait(let e, let timeout, let result):
-            let value = "LS.wait(\(expr(e, context)), \(timeout.map { String($0.nanoseconds) } ?? "nil"))"
-            if let result {
-                w.line(store(value, into: result, context))
-            } else {
-                w.line("_ = \(value)")
-            }
-        case .semaphoreSignal(let e):
-            w.line("(LS.obj(\(expr(e, context))) as? DispatchSemaphore)?.signal()")
-        case .scroll:
-            unsupported("scroll (UIKit tracking does not exist on Linux)")
-        case .makeDisplayLink:
-            unsupported("a CADisplayLink (QuartzCore does not exist on Linux)")
         case .perform(let performed):
             emitPerformed(performed, context: context, into: &w)
         default:
@@ -158,6 +121,34 @@ extension ScenarioTranslation {
     /// named by its verb, so a verb added to the kernel alone makes a scenario untranslatable, not wrong.
     private mutating func emitPerformed(_ step: any ExecutableStep, context: BodyContext, into w: inout SwiftWriter) {
         switch step {
+        case let s as DispatchAfterStep:
+            guard case .fixed(let d) = s.delay else {
+                unsupported("dispatch_after with a random delay (the real program cannot replay the seeded draws)")
+                return
+            }
+            w.line("LS.after(\(d.nanoseconds), \(queueExpression(s.queue)), \(expr(s.block, context)))")
+        case let s as MakeDispatchTimerStep:
+            emitDispatchTimer(s.spec, into: s.into, context: context, into: &w)
+        case let s as DispatchSourceStep:
+            let call = switch s.call {
+            case .resume: "resume"
+            case .suspend: "suspend"
+            case .cancel: "cancel"
+            }
+            w.line("(LS.obj(\(expr(s.source, context))) as? DispatchSourceTimer)?.\(call)()")
+        case let s as SemaphoreWaitStep:
+            let value = "LS.wait(\(expr(s.semaphore, context)), \(s.timeout.map { String($0.nanoseconds) } ?? "nil"))"
+            if let result = s.result {
+                w.line(store(value, into: result, context))
+            } else {
+                w.line("_ = \(value)")
+            }
+        case let s as SemaphoreSignalStep:
+            w.line("(LS.obj(\(expr(s.semaphore, context))) as? DispatchSemaphore)?.signal()")
+        case is ScrollStep:
+            unsupported("scroll (UIKit tracking does not exist on Linux)")
+        case is MakeDisplayLinkStep:
+            unsupported("a CADisplayLink (QuartzCore does not exist on Linux)")
         case let s as AddBlockObserverStep:
             let token = temporary()
             let filter = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
@@ -180,13 +171,29 @@ extension ScenarioTranslation {
         case is AddSelectorObserverStep:
             unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
         default:
-            unsupported(type(of: step).verb)
+            unsupported(step.verb)
         }
+    }
+
+    private mutating func emitDispatchTimer(_ spec: DispatchTimerSpec, into: LValue?, context: BodyContext,
+                                            into w: inout SwiftWriter) {
+        guard case .fixed(let start) = spec.start else {
+            unsupported("dispatch_source_timer with a random start")
+            return
+        }
+        if spec.wallClock { unsupported("dispatch_source_timer with wall: true (dispatch_walltime)") }
+        let source = temporary()
+        let interval = spec.interval.map { String($0.nanoseconds) } ?? "nil"
+        let handler = expr(spec.handler, context)
+        w.line("let \(source) = LS.dispatchTimer(label: \(SwiftWriter.literal(spec.label)), "
+               + "queue: \(queueExpression(spec.queue)), startNs: \(start.nanoseconds), intervalNs: \(interval), "
+               + "leewayNs: \(spec.leeway.nanoseconds), resume: \(spec.resume), handler: \(handler))")
+        if let into { w.line(store(source, into: into, context)) }
     }
 
     /// The scenario verb of a step the translator does not know yet.
     static func stepName(_ step: Step) -> String {
-        if case .perform(let performed) = step { return type(of: performed).verb }
+        if case .perform(let performed) = step { return performed.verb }
         let text = String(describing: step)
         return String(text.prefix { $0 != "(" })
     }

@@ -99,7 +99,7 @@ public struct GestureSpec: Sendable {
             guard t < to else { break }
             let drag = SimDuration.drawn(self.drag.sample(using: random))
             let decel = SimDuration.drawn(decelerate.sample(using: random))
-            actions.append(UserAction(at: t, label: "scroll", body: Body(steps: [.scroll(drag: .fixed(drag), decelerate: .fixed(decel))],
+            actions.append(UserAction(at: t, label: "scroll", body: Body(steps: [.perform(ScrollStep(drag: .fixed(drag), decelerate: .fixed(decel)))],
                                                                          localNames: [])))
         }
         return actions

@@ -9,7 +9,7 @@ import Testing
 @Suite struct NewVerbTests {
     /// `- timerIsValid: t` with `into: local`: reads `-[NSTimer isValid]` into a boolean local.
     struct TimerIsValidStep: ExecutableStep {
-        static let verb = "timerIsValid"
+        var verb: String { "timerIsValid" }
         var timer: Expr
         var into: LValue
 

@@ -3,7 +3,7 @@
 
 /// `beginBackgroundTaskWithExpirationHandler:`; binds the task to `into`.
 public struct BeginBackgroundTaskStep: ExecutableStep {
-    public static let verb = "beginBackgroundTask"
+    public var verb: String { "beginBackgroundTask" }
     /// The expiration handler, a block; nil: none.
     public var expiration: Expr?
     public var into: LValue?
@@ -24,7 +24,7 @@ public struct BeginBackgroundTaskStep: ExecutableStep {
 
 /// `endBackgroundTask:`.
 public struct EndBackgroundTaskStep: ExecutableStep {
-    public static let verb = "endBackgroundTask"
+    public var verb: String { "endBackgroundTask" }
     public var task: Expr
 
     public init(_ task: Expr) { self.task = task }
@@ -39,7 +39,7 @@ public struct EndBackgroundTaskStep: ExecutableStep {
 
 /// Records a named integer value in the report's `samples` (what a label shows, a computed remaining time).
 public struct SampleStep: ExecutableStep {
-    public static let verb = "sample"
+    public var verb: String { "sample" }
     public var name: String
     public var value: Expr
 

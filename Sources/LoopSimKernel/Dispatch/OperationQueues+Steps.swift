@@ -1,7 +1,7 @@
 /// `[queue addOperationWithBlock:]`, optionally depending on the previous operation added to the queue
 /// (docs/scenario-format.md §7.8), run by ``OperationQueues``.
 public struct AddOperationStep: ExecutableStep {
-    public static let verb = "addOperation"
+    public var verb: String { "addOperation" }
     /// The queue's index in the program's `operationQueues:`.
     public var queue: Int
     public var dependsOnLast: Bool

@@ -4,7 +4,7 @@
 /// `addObserverForName:object:queue:usingBlock:`: the center keeps the token, and the token its block, until
 /// `removeObserver:`; binds the token to `into`.
 public struct AddBlockObserverStep: ExecutableStep {
-    public static let verb = "addObserverForName"
+    public var verb: String { "addObserverForName" }
     public var name: String
     public var object: Expr?
     /// The queue the block runs on; nil: the posting thread.
@@ -32,7 +32,7 @@ public struct AddBlockObserverStep: ExecutableStep {
 
 /// `addObserver:selector:name:object:`: how the center holds the observer depends on the variant.
 public struct AddSelectorObserverStep: ExecutableStep {
-    public static let verb = "addSelectorObserver"
+    public var verb: String { "addSelectorObserver" }
     public var observer: Expr
     public var classIndex: Int
     public var method: Int
@@ -57,7 +57,7 @@ public struct AddSelectorObserverStep: ExecutableStep {
 
 /// `removeObserver:` with a token (block registration) or an observer (all its selector registrations).
 public struct RemoveObserverStep: ExecutableStep {
-    public static let verb = "removeObserver"
+    public var verb: String { "removeObserver" }
     public var observer: Expr
 
     public init(_ observer: Expr) { self.observer = observer }
@@ -70,7 +70,7 @@ public struct RemoveObserverStep: ExecutableStep {
 
 /// `postNotificationName:object:`, synchronous on the posting thread.
 public struct PostNotificationStep: ExecutableStep {
-    public static let verb = "postNotification"
+    public var verb: String { "postNotification" }
     public var name: String
     public var object: Expr?
 

@@ -7,7 +7,7 @@
 /// verb") walks through one.
 public protocol ExecutableStep: Sendable {
     /// The verb as written in a scenario (`postNotification`): conformance names it when it has no translation.
-    static var verb: String { get }
+    var verb: String { get }
     /// Runs the step in `context`'s frame and thread; a thrown fault is the modelled app's crash at this step.
     func execute(in context: StepContext) throws(RuntimeFault) -> StepOutcome
 }
@@ -61,6 +61,18 @@ public struct StepContext {
         if let place {
             try kernel.interpreter.store(.object(object), owned: true, into: place, in: frame, on: thread, kernel)
         } else {
+            kernel.release(object, on: thread)
+        }
+    }
+
+    /// Stores `object`, the result of a convenience constructor (`+scheduledTimerWithTimeInterval:…`,
+    /// `+displayLinkWithTarget:selector:`), into `place`: autoreleased, or handed over +1 where the caller's
+    /// ARC takes it from the autorelease pool (``Objects/autoreleaseFactoryResult(_:on:_:)``).
+    func bindFactoryResult(_ object: ObjectID, into place: LValue?) throws(RuntimeFault) {
+        let owned = kernel.objects.autoreleaseFactoryResult(object, on: thread, kernel)
+        if let place {
+            try kernel.interpreter.store(.object(object), owned: owned, into: place, in: frame, on: thread, kernel)
+        } else if owned {
             kernel.release(object, on: thread)
         }
     }

@@ -136,57 +136,6 @@ extension Interpreter {
             guard case .object(let id) = block else { return .next }
             if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
             k.threads.detachThread(name: name, block: id, k)
-        case .dispatchAfter(let delay, let queueRef, let blockExpr):
-            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
-            guard case .object(let id) = block else { return .next }
-            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
-            k.dispatch.after(id, delay: duration(delay, k), to: queueRef, from: thread, k)
-        case .makeDispatchTimer(let spec, let into):
-            let source = try k.dispatch.sources.makeTimer(spec, in: frame, on: thread, k)
-            if k.crash != nil { return .next }
-            if let into {
-                try store(.object(source), owned: true, into: into, in: frame, on: thread, k)
-            } else {
-                k.release(source, on: thread)
-            }
-        case .dispatchResume(let expr), .dispatchSuspend(let expr), .dispatchCancel(let expr):
-            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a dispatch source", k),
-                  o.dispatchSource != nil else { return .next }
-            switch step {
-            case .dispatchResume: k.dispatch.sources.resume(o, on: thread, k)
-            case .dispatchSuspend: k.dispatch.sources.suspend(o, on: thread, k)
-            default: k.dispatch.sources.cancel(o, on: thread, k)
-            }
-        case .semaphoreWait(let expr, let timeout, let result):
-            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a semaphore", k),
-                  o.semaphore != nil else {
-                throw RuntimeFault("dispatch_semaphore_wait on nil (EXC_BAD_ACCESS)")
-            }
-            if let result { frame.pendingResult = result }
-            let action = k.dispatch.semaphoreWait(o, timeout: timeout, on: thread, k)
-            if case .next = action, let result {
-                frame.pendingResult = nil
-                try store(thread.returnValue, owned: false, into: result, in: frame, on: thread, k)
-            }
-            return action
-        case .semaphoreSignal(let expr):
-            guard let o = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a semaphore", k),
-                  o.semaphore != nil else {
-                throw RuntimeFault("dispatch_semaphore_signal on nil (EXC_BAD_ACCESS)")
-            }
-            k.dispatch.semaphoreSignal(o, from: thread, k)
-        case .scroll(let drag, let decelerate):
-            guard thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
-            k.uikit.beginTracking(for: duration(drag, k) + duration(decelerate, k), on: thread, k)
-        case .makeDisplayLink(let targetExpr, let classIndex, let method, let fps, let label, let into):
-            let link = try k.runLoops.makeDisplayLink(target: targetExpr, classIndex: classIndex, method: method, fps: fps,
-                                           label: label, in: frame, on: thread, k)
-            let owned = k.objects.autoreleaseFactoryResult(link, on: thread, k)
-            if let into {
-                try store(.object(link), owned: owned, into: into, in: frame, on: thread, k)
-            } else if owned {
-                k.release(link, on: thread)
-            }
         case .internalStep(let kernelStep):
             switch kernelStep {
             case .suspendUnlessBackgroundTask:

@@ -44,23 +44,8 @@ public indirect enum Step: Sendable {
     case dispatchAsync(QueueRef, block: Expr)
     /// `[NSThread detachNewThreadWithBlock:]`: a new thread named `name` runs `block` then exits.
     case detachThread(name: String, block: Expr)
-    /// `dispatch_after(delay, queue, block)`.
-    case dispatchAfter(delay: DurationSpec, QueueRef, block: Expr)
-    /// A dispatch timer source (created, timer set, handler set, optionally resumed), bound to `into`.
-    case makeDispatchTimer(DispatchTimerSpec, into: LValue?)
-    case dispatchResume(Expr)
-    case dispatchSuspend(Expr)
-    case dispatchCancel(Expr)
-    /// `dispatch_semaphore_wait`; `result` receives 0 (taken) or 1 (timed out).
-    case semaphoreWait(Expr, timeout: SimDuration?, result: LValue?)
-    case semaphoreSignal(Expr)
 
     // MARK: UIKit
-    /// A scroll gesture on the main thread: UIKit runs the main loop in `UITrackingRunLoopMode` for the drag
-    /// and the deceleration, then returns to the default mode.
-    case scroll(drag: DurationSpec, decelerate: DurationSpec)
-    /// `+[CADisplayLink displayLinkWithTarget:selector:]` at `fps` frames per second (retains its target).
-    case makeDisplayLink(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, into: LValue?)
 
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)

@@ -3,7 +3,7 @@
 
 /// `[[UINavigationController alloc] initWithRootViewController:]`; binds the controller to `into`.
 public struct MakeNavigationControllerStep: ExecutableStep {
-    public static let verb = "navigationController"
+    public var verb: String { "navigationController" }
     public var root: Expr
     public var into: LValue?
 
@@ -21,7 +21,7 @@ public struct MakeNavigationControllerStep: ExecutableStep {
 
 /// `[nav pushViewController:animated:]`.
 public struct PushStep: ExecutableStep {
-    public static let verb = "push"
+    public var verb: String { "push" }
     public var controller: Expr
     public var navigationController: Expr
     public var animated: Bool
@@ -42,7 +42,7 @@ public struct PushStep: ExecutableStep {
 
 /// `[nav popViewControllerAnimated:]`, or `popToRootViewControllerAnimated:`.
 public struct PopStep: ExecutableStep {
-    public static let verb = "pop"
+    public var verb: String { "pop" }
     public var navigationController: Expr
     public var toRoot: Bool
 
@@ -61,7 +61,7 @@ public struct PopStep: ExecutableStep {
 
 /// `vc.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`.
 public struct SetRightBarButtonStep: ExecutableStep {
-    public static let verb = "setRightBarButton"
+    public var verb: String { "setRightBarButton" }
     public var controller: Expr
     public var customView: Expr
 
@@ -84,7 +84,7 @@ public struct SetRightBarButtonStep: ExecutableStep {
 
 /// `[presenter presentViewController:animated:completion:]`, on the main thread.
 public struct PresentStep: ExecutableStep {
-    public static let verb = "present"
+    public var verb: String { "present" }
     public var controller: Expr
     public var presenter: Expr
     public var animated: Bool
@@ -111,7 +111,7 @@ public struct PresentStep: ExecutableStep {
 
 /// `[vc dismissViewControllerAnimated:completion:]`.
 public struct DismissStep: ExecutableStep {
-    public static let verb = "dismiss"
+    public var verb: String { "dismiss" }
     public var controller: Expr
     public var animated: Bool
 
@@ -124,6 +124,26 @@ public struct DismissStep: ExecutableStep {
         if let vc = try c.object(controller, expecting: "a view controller") {
             c.kernel.uikit.dismiss(vc.id, animated: animated, on: c.thread, c.kernel)
         }
+        return .next
+    }
+}
+
+/// A scroll gesture on the main thread: UIKit runs the main loop in `UITrackingRunLoopMode` for the drag and the
+/// deceleration, then returns to the default mode.
+public struct ScrollStep: ExecutableStep {
+    public var verb: String { "scroll" }
+    public var drag: DurationSpec
+    public var decelerate: DurationSpec
+
+    public init(drag: DurationSpec, decelerate: DurationSpec) {
+        self.drag = drag
+        self.decelerate = decelerate
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard c.thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
+        let k = c.kernel
+        k.uikit.beginTracking(for: k.interpreter.duration(drag, k) + k.interpreter.duration(decelerate, k), on: c.thread, k)
         return .next
     }
 }

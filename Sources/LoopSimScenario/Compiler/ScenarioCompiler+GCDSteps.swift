@@ -1,100 +1,128 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// `dispatch_after`, dispatch timer sources, semaphores, `scroll` and `displayLink`.
-    func compileGCDOrUIKitStep(_ site: StepSite) -> [Step] {
-        let (verb, arg, map, at, scope) = (site.verb, site.arg, site.map, site.at, site.scope)
-        switch verb {
-        case "dispatch_after":
-            guard let queue = queueRef(arg) else { return [] }
-            guard let delayNode = map["delay"] else {
-                bag.error(.keyMissing, "dispatch_after needs delay: (a duration or a distribution)", at: at)
-                return []
-            }
-            guard let delay = randomDuration(delayNode, what: "delay", stream: RandomStream.network),
-                  let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-            return [.dispatchAfter(delay: delay, queue, block: block)]
-        case "dispatch_source_timer":
-            let queue = map["queue"].flatMap { queueRef($0) } ?? .global
-            let start = map["start"].flatMap { randomDuration($0, what: "start", stream: RandomStream.work) } ?? .fixed(.zero)
-            let interval = map["interval"].flatMap { duration($0, what: "interval") }
-            if let interval, interval <= .zero {
-                bag.error(.timerInterval, "a dispatch timer's interval must be positive (omit it for a one-shot)",
-                          at: map["interval"]!.location)
-                return []
-            }
-            let leeway = map["leeway"].flatMap { duration($0, what: "leeway") } ?? .zero
-            let wall = map["wall"].flatMap { bool($0, what: "wall") } ?? false
-            let resume = map["resume"].flatMap { bool($0, what: "resume") } ?? true
-            guard let handler = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-            var into: LValue?
-            var label = "source"
-            if !arg.isNull {
-                guard let (lv, type) = lvalue(arg, scope: scope, declare: .dispatchSource) else { return [] }
-                checkAssignable(.dispatchSource, to: type, at: arg.location)
-                into = lv
-                label = arg.scalar.map { String($0.text.split(separator: ".").last ?? "source") } ?? label
-            }
-            let spec = DispatchTimerSpec(queue: queue, start: start, interval: interval, leeway: leeway, wallClock: wall,
-                                         handler: handler, resume: resume, label: label)
-            return [.makeDispatchTimer(spec, into: into)]
-        case "dispatch_resume", "dispatch_suspend", "dispatch_source_cancel":
-            guard let (e, t) = expression(arg, scope: scope) else { return [] }
-            if t != .dispatchSource && t != .anyObject {
-                bag.error(.exprType, "\(verb) needs a dispatch source, not \(t)", at: arg.location)
-            }
-            switch verb {
-            case "dispatch_resume": return [.dispatchResume(e)]
-            case "dispatch_suspend": return [.dispatchSuspend(e)]
-            default: return [.dispatchCancel(e)]
-            }
-        case "dispatch_semaphore_wait", "dispatch_semaphore_signal":
-            guard let (e, t) = expression(arg, scope: scope) else { return [] }
-            if t != .semaphore && t != .anyObject {
-                bag.error(.exprType, "\(verb) needs a semaphore (dispatch_semaphore_create N), not \(t)", at: arg.location)
-            }
-            if verb == "dispatch_semaphore_signal" { return [.semaphoreSignal(e)] }
+    /// The GCD verbs (`dispatch_after`, dispatch timer sources, semaphores; docs/scenario-format.md §7.6–§7.7),
+    /// `scroll` and `displayLink`. Each makes its step of `Dispatch/DispatchQueues+Steps.swift`,
+    /// `UIKit/UIKit+Steps.swift` or `Timers/Timers+Steps.swift`.
+    static let gcdVerbs: [StepVerb] = [
+        StepVerb("dispatch_after", keys: ["delay", "captures", "do"]) { $0.dispatchAfter($1) },
+        StepVerb("dispatch_source_timer", keys: ["queue", "start", "interval", "leeway", "wall", "resume", "captures", "do"]) {
+            $0.dispatchSourceTimer($1)
+        },
+        StepVerb("dispatch_resume") { $0.dispatchSourceCall(.resume, $1) },
+        StepVerb("dispatch_suspend") { $0.dispatchSourceCall(.suspend, $1) },
+        StepVerb("dispatch_source_cancel") { $0.dispatchSourceCall(.cancel, $1) },
+        StepVerb("dispatch_semaphore_wait", keys: ["timeout", "result"]) { c, s in
+            guard let e = c.semaphore(s) else { return [] }
             var timeout: SimDuration?
-            if let node = map["timeout"], node.scalar?.text != "forever", node.scalar?.text != "distantFuture" {
-                timeout = duration(node, what: "timeout")
+            if let node = s.map["timeout"], node.scalar?.text != "forever", node.scalar?.text != "distantFuture" {
+                timeout = c.duration(node, what: "timeout")
             }
-            let result = map["result"].flatMap { lvalue($0, scope: scope, declare: .int)?.0 }
-            return [.semaphoreWait(e, timeout: timeout, result: result)]
-        case "scroll":
-            guard let drag = randomDuration(arg, what: "scroll (the drag)", stream: RandomStream.gestures) else { return [] }
-            let decelerate = map["decelerate"].flatMap { randomDuration($0, what: "decelerate", stream: RandomStream.gestures) }
-            return [.scroll(drag: drag, decelerate: decelerate ?? .fixed(.zero))]
-        case "displayLink":
-            guard let targetNode = map["target"], let (target, targetType) = expression(targetNode, scope: scope) else {
-                bag.error(.keyMissing, "displayLink needs target: and selector:", at: at)
-                return []
+            let result = s.map["result"].flatMap { c.lvalue($0, scope: s.scope, declare: .int)?.0 }
+            return [.perform(SemaphoreWaitStep(e, timeout: timeout, result: result))]
+        },
+        StepVerb("dispatch_semaphore_signal") { c, s in
+            c.semaphore(s).map { [.perform(SemaphoreSignalStep($0))] } ?? []
+        },
+        StepVerb("scroll", keys: ["decelerate"]) { c, s in
+            guard let drag = c.randomDuration(s.arg, what: "scroll (the drag)", stream: RandomStream.gestures) else { return [] }
+            let decelerate = s.map["decelerate"].flatMap {
+                c.randomDuration($0, what: "decelerate", stream: RandomStream.gestures)
             }
-            guard case .object(let c, let className) = targetType, let selectorNode = map["selector"],
-                  let selector = string(selectorNode, what: "selector") else {
-                bag.error(.timerAction, "a display link's target is an instance of a scenario class, with selector:",
-                          at: targetNode.location)
-                return []
-            }
-            guard let m = classMethods[c].firstIndex(of: selector) else {
-                bag.error(.nameUndefined, "\(className) has no method '\(selector)'" + suggestion(selector, classMethods[c]),
-                          at: selectorNode.location)
-                return []
-            }
-            let fps = map["fps"].flatMap { int($0, what: "fps") } ?? 60
-            guard fps > 0 && fps <= 240 else {
-                bag.error(.valueInvalid, "fps is between 1 and 240 (60 or 120 on real screens)", at: map["fps"]!.location)
-                return []
-            }
-            var into: LValue?
-            var label = "displayLink"
-            if !arg.isNull {
-                guard let (lv, _) = lvalue(arg, scope: scope, declare: .timer) else { return [] }
-                into = lv
-                label = arg.scalar.map { String($0.text.split(separator: ".").last ?? "link") } ?? label
-            }
-            return [.makeDisplayLink(target: target, classIndex: c, method: m, fps: fps, label: label, into: into)]
-        default:
-            missingCase(verb, .gcd)
+            return [.perform(ScrollStep(drag: drag, decelerate: decelerate ?? .fixed(.zero)))]
+        },
+        StepVerb("displayLink", keys: ["target", "selector", "fps"]) { $0.displayLink($1) },
+    ]
+
+    /// `dispatch_after: queue` with `delay:` and the block.
+    private func dispatchAfter(_ s: StepSite) -> [Step] {
+        let (arg, map, at, scope) = (s.arg, s.map, s.at, s.scope)
+        guard let queue = queueRef(arg) else { return [] }
+        guard let delayNode = map["delay"] else {
+            bag.error(.keyMissing, "dispatch_after needs delay: (a duration or a distribution)", at: at)
+            return []
         }
+        guard let delay = randomDuration(delayNode, what: "delay", stream: RandomStream.network),
+              let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
+        return [.perform(DispatchAfterStep(delay: delay, queue: queue, block: block))]
+    }
+
+    /// `dispatch_source_timer: name` with its queue, start, interval, leeway and handler.
+    private func dispatchSourceTimer(_ s: StepSite) -> [Step] {
+        let (arg, map, at, scope) = (s.arg, s.map, s.at, s.scope)
+        let queue = map["queue"].flatMap { queueRef($0) } ?? .global
+        let start = map["start"].flatMap { randomDuration($0, what: "start", stream: RandomStream.work) } ?? .fixed(.zero)
+        let interval = map["interval"].flatMap { duration($0, what: "interval") }
+        if let interval, interval <= .zero {
+            bag.error(.timerInterval, "a dispatch timer's interval must be positive (omit it for a one-shot)",
+                      at: map["interval"]!.location)
+            return []
+        }
+        let leeway = map["leeway"].flatMap { duration($0, what: "leeway") } ?? .zero
+        let wall = map["wall"].flatMap { bool($0, what: "wall") } ?? false
+        let resume = map["resume"].flatMap { bool($0, what: "resume") } ?? true
+        guard let handler = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
+        var into: LValue?
+        var label = "source"
+        if !arg.isNull {
+            guard let (lv, type) = lvalue(arg, scope: scope, declare: .dispatchSource) else { return [] }
+            checkAssignable(.dispatchSource, to: type, at: arg.location)
+            into = lv
+            label = arg.scalar.map { String($0.text.split(separator: ".").last ?? "source") } ?? label
+        }
+        let spec = DispatchTimerSpec(queue: queue, start: start, interval: interval, leeway: leeway, wallClock: wall,
+                                     handler: handler, resume: resume, label: label)
+        return [.perform(MakeDispatchTimerStep(spec, into: into))]
+    }
+
+    /// `dispatch_resume`, `dispatch_suspend`, `dispatch_source_cancel`: a dispatch source as the argument.
+    private func dispatchSourceCall(_ call: DispatchSourceStep.Call, _ s: StepSite) -> [Step] {
+        guard let (e, t) = expression(s.arg, scope: s.scope) else { return [] }
+        if t != .dispatchSource && t != .anyObject {
+            bag.error(.exprType, "\(s.verb) needs a dispatch source, not \(t)", at: s.arg.location)
+        }
+        return [.perform(DispatchSourceStep(call, e))]
+    }
+
+    /// The semaphore argument of `dispatch_semaphore_wait` and `dispatch_semaphore_signal`.
+    private func semaphore(_ s: StepSite) -> Expr? {
+        guard let (e, t) = expression(s.arg, scope: s.scope) else { return nil }
+        if t != .semaphore && t != .anyObject {
+            bag.error(.exprType, "\(s.verb) needs a semaphore (dispatch_semaphore_create N), not \(t)", at: s.arg.location)
+        }
+        return e
+    }
+
+    /// `displayLink: name` with `target:`, `selector:` and `fps:`.
+    private func displayLink(_ s: StepSite) -> [Step] {
+        let (arg, map, at, scope) = (s.arg, s.map, s.at, s.scope)
+        guard let targetNode = map["target"], let (target, targetType) = expression(targetNode, scope: scope) else {
+            bag.error(.keyMissing, "displayLink needs target: and selector:", at: at)
+            return []
+        }
+        guard case .object(let c, let className) = targetType, let selectorNode = map["selector"],
+              let selector = string(selectorNode, what: "selector") else {
+            bag.error(.timerAction, "a display link's target is an instance of a scenario class, with selector:",
+                      at: targetNode.location)
+            return []
+        }
+        guard let m = classMethods[c].firstIndex(of: selector) else {
+            bag.error(.nameUndefined, "\(className) has no method '\(selector)'" + suggestion(selector, classMethods[c]),
+                      at: selectorNode.location)
+            return []
+        }
+        let fps = map["fps"].flatMap { int($0, what: "fps") } ?? 60
+        guard fps > 0 && fps <= 240 else {
+            bag.error(.valueInvalid, "fps is between 1 and 240 (60 or 120 on real screens)", at: map["fps"]!.location)
+            return []
+        }
+        var into: LValue?
+        var label = "displayLink"
+        if !arg.isNull {
+            guard let (lv, _) = lvalue(arg, scope: scope, declare: .timer) else { return [] }
+            into = lv
+            label = arg.scalar.map { String($0.text.split(separator: ".").last ?? "link") } ?? label
+        }
+        return [.perform(MakeDisplayLinkStep(target: target, classIndex: c, method: m, fps: fps, label: label, into: into))]
     }
 }

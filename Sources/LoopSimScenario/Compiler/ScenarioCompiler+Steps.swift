@@ -13,7 +13,6 @@ extension ScenarioCompiler {
         StepVerb("scheduledTimer", .timers, keys: timerKeys), StepVerb("timer", .timers, keys: timerKeys),
         StepVerb("addTimer", .timers, keys: ["mode", "to"]), StepVerb("invalidate", .timers),
         StepVerb("fire", .timers),
-        StepVerb("displayLink", .gcd, keys: ["target", "selector", "fps"]),
         // Running a run loop; observers, sources and performed blocks; queues and threads.
         StepVerb("run", .runLoop), StepVerb("runUntil", .runLoop), StepVerb("runMode", .runLoop, keys: ["before"]),
         StepVerb("CFRunLoopRun", .runLoop),
@@ -24,15 +23,8 @@ extension ScenarioCompiler {
         StepVerb("addSource", .runLoop, keys: ["to", "mode", "order", "captures", "do"]), StepVerb("signal", .runLoop),
         StepVerb("CFRunLoopPerformBlock", .runLoop, keys: ["mode", "captures", "do"]),
         StepVerb("dispatch_async", .runLoop, keys: ["captures", "do"]),
-        StepVerb("dispatch_after", .gcd, keys: ["delay", "captures", "do"]),
-        StepVerb("dispatch_source_timer", .gcd,
-                 keys: ["queue", "start", "interval", "leeway", "wall", "resume", "captures", "do"]),
-        StepVerb("dispatch_resume", .gcd), StepVerb("dispatch_suspend", .gcd), StepVerb("dispatch_source_cancel", .gcd),
-        StepVerb("dispatch_semaphore_wait", .gcd, keys: ["timeout", "result"]),
-        StepVerb("dispatch_semaphore_signal", .gcd),
         StepVerb("thread", .runLoop, keys: ["captures", "do"]),
-        StepVerb("scroll", .gcd, keys: ["decelerate"]),
-    ] + uikitVerbs + notificationVerbs + appVerbs
+    ] + gcdVerbs + uikitVerbs + notificationVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).

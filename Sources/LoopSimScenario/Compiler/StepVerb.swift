@@ -25,16 +25,12 @@ struct StepVerb: Sendable {
         /// Running a run loop, observers, sources, performed blocks, `dispatch_async` and `thread:`:
         /// `compileRunLoopOrDispatchStep` (ScenarioCompiler+RunLoopSteps.swift).
         case runLoop
-        /// `dispatch_after`, dispatch timer sources, semaphores, `scroll` and `displayLink`: `compileGCDOrUIKitStep`
-        /// (ScenarioCompiler+GCDSteps.swift).
-        case gcd
 
         var compile: Compile {
             switch self {
             case .values: { $0.compileValueStep($1) }
             case .timers: { $0.compileTimerStep($1) }
             case .runLoop: { $0.compileRunLoopOrDispatchStep($1) }
-            case .gcd: { $0.compileGCDOrUIKitStep($1) }
             }
         }
     }

@@ -1,0 +1,118 @@
+/// The GCD verbs' steps (docs/scenario-format.md §7.6–§7.7): `dispatch_after`, timer sources and semaphores,
+/// run by ``DispatchQueues`` and its ``DispatchSources``.
+
+/// `dispatch_after(delay, queue, block)`.
+public struct DispatchAfterStep: ExecutableStep {
+    public var verb: String { "dispatch_after" }
+    public var delay: DurationSpec
+    public var queue: QueueRef
+    public var block: Expr
+
+    public init(delay: DurationSpec, queue: QueueRef, block: Expr) {
+        self.delay = delay
+        self.queue = queue
+        self.block = block
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let block = try c.retainedObject(block) else { return .next }
+        let k = c.kernel
+        k.dispatch.after(block, delay: k.interpreter.duration(delay, k), to: queue, from: c.thread, k)
+        return .next
+    }
+}
+
+/// A dispatch timer source (created, timer set, handler set, optionally resumed), bound to `into`.
+public struct MakeDispatchTimerStep: ExecutableStep {
+    public var verb: String { "dispatch_source_timer" }
+    public var spec: DispatchTimerSpec
+    public var into: LValue?
+
+    public init(_ spec: DispatchTimerSpec, into: LValue?) {
+        self.spec = spec
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let source = try c.kernel.dispatch.sources.makeTimer(spec, in: c.frame, on: c.thread, c.kernel)
+        if c.kernel.crash != nil { return .next }
+        try c.bind(source, into: into)
+        return .next
+    }
+}
+
+/// `dispatch_resume`, `dispatch_suspend` and `dispatch_source_cancel` on a dispatch source.
+public struct DispatchSourceStep: ExecutableStep {
+    public enum Call: Sendable { case resume, suspend, cancel }
+    public var verb: String {
+        switch call {
+        case .resume: "dispatch_resume"
+        case .suspend: "dispatch_suspend"
+        case .cancel: "dispatch_source_cancel"
+        }
+    }
+    public var call: Call
+    public var source: Expr
+
+    public init(_ call: Call, _ source: Expr) {
+        self.call = call
+        self.source = source
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(source, expecting: "a dispatch source"), o.dispatchSource != nil else { return .next }
+        let sources = c.kernel.dispatch.sources
+        switch call {
+        case .resume: sources.resume(o, on: c.thread, c.kernel)
+        case .suspend: sources.suspend(o, on: c.thread, c.kernel)
+        case .cancel: sources.cancel(o, on: c.thread, c.kernel)
+        }
+        return .next
+    }
+}
+
+/// `dispatch_semaphore_wait`; `result` receives 0 (taken) or 1 (timed out).
+public struct SemaphoreWaitStep: ExecutableStep {
+    public var verb: String { "dispatch_semaphore_wait" }
+    public var semaphore: Expr
+    /// nil: `DISPATCH_TIME_FOREVER`.
+    public var timeout: SimDuration?
+    public var result: LValue?
+
+    public init(_ semaphore: Expr, timeout: SimDuration?, result: LValue?) {
+        self.semaphore = semaphore
+        self.timeout = timeout
+        self.result = result
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(semaphore, expecting: "a semaphore"), o.semaphore != nil else {
+            throw RuntimeFault("dispatch_semaphore_wait on nil (EXC_BAD_ACCESS)")
+        }
+        // a wait that blocks stores its result when the thread resumes (the frame's pending result)
+        if let result { c.frame.pendingResult = result }
+        let action = c.kernel.dispatch.semaphoreWait(o, timeout: timeout, on: c.thread, c.kernel)
+        if case .next = action, let result {
+            c.frame.pendingResult = nil
+            try c.kernel.interpreter.store(c.thread.returnValue, owned: false, into: result, in: c.frame, on: c.thread,
+                                           c.kernel)
+        }
+        return StepOutcome(action)
+    }
+}
+
+/// `dispatch_semaphore_signal`.
+public struct SemaphoreSignalStep: ExecutableStep {
+    public var verb: String { "dispatch_semaphore_signal" }
+    public var semaphore: Expr
+
+    public init(_ semaphore: Expr) { self.semaphore = semaphore }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(semaphore, expecting: "a semaphore"), o.semaphore != nil else {
+            throw RuntimeFault("dispatch_semaphore_signal on nil (EXC_BAD_ACCESS)")
+        }
+        c.kernel.dispatch.semaphoreSignal(o, from: c.thread, c.kernel)
+        return .next
+    }
+}
