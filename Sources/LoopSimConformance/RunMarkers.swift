@@ -83,9 +83,9 @@ public enum RunMarkers {
             var out: [Step] = []
             for step in list {
                 switch step {
-                case .run(let call):
+                case .perform(let run as RunStep):
                     let id = kinds.count
-                    let kind = RunMarkers.kind(of: call)
+                    let kind = RunMarkers.kind(of: run.call)
                     kinds.append(kind)
                     out.append(.log("\(prefix)>\(id) \(kind)"))
                     out.append(step)

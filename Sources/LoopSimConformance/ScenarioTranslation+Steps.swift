@@ -59,68 +59,60 @@ extension ScenarioTranslation {
             w.line("(LS.obj(\(expr(receiver, context))) as? \(className(c)))?.\(methodName(c, m))()")
         case .callBlock(let e):
             w.line("LS.call(\(expr(e, context))).run()")
-        case .makeTimer(let spec, let into):
-            emitTimer(spec, into: into, context: context, w: &w)
-        case .addTimer(let timer, let runLoop, let mode):
-            w.line("LS.addTimer(\(expr(timer, context)), \(expr(runLoop, context)), \(modeLiteral(mode)))")
-        case .invalidate(let e):
-            w.line("LS.invalidate(\(expr(e, context)))")
-        case .fire(let e):
-            w.line("LS.fire(\(expr(e, context)))")
-        case .run(let call):
-            emitRun(call, id: context.pendingRun ?? -1, into: &w)
-            context.pendingRun = nil
-        case .stop(let rl):
-            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopStop(rl.cf) }")
-        case .wakeUp(let rl):
-            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopWakeUp(rl.cf) }")
-        case .addCommonMode(let rl, let mode):
-            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopAddCommonMode(rl.cf, LS.cfMode(\(modeLiteral(mode)))) }")
-        case .performBlock(let rl, let mode, let block):
-            w.block("if let rl = LS.runLoop(\(expr(rl, context)))") { w in
-                w.line("let block = LS.call(\(expr(block, context)))")
-                w.line("rl.ns.perform(inModes: [LS.mode(\(modeLiteral(mode)))]) { block.run() }")
-            }
-        case .addObserver(let rl, let mode, let activities, let repeats, let order, let block):
-            w.block("if let rl = LS.runLoop(\(expr(rl, context)))") { w in
-                w.line("let block = LS.call(\(expr(block, context)))")
-                w.line("let observer = CFRunLoopObserverCreateWithHandler(nil, \(activities.rawValue), \(repeats), "
-                       + "\(order)) { _, _ in block.run() }")
-                w.line("CFRunLoopAddObserver(rl.cf, observer, LS.cfMode(\(modeLiteral(mode))))")
-            }
-        case .addSource(let rl, let mode, let order, let block, let into):
-            let source = temporary()
-            w.line("let \(source) = LSSource(order: \(order), handler: LS.call(\(expr(block, context))))")
-            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopAddSource(rl.cf, \(source).source, "
-                   + "LS.cfMode(\(modeLiteral(mode)))) }")
-            if let into { w.line(store("LSValue.object(\(source))", into: into, context)) }
-        case .signal(let e):
-            w.line("if let source = LS.obj(\(expr(e, context))) as? LSSource { CFRunLoopSourceSignal(source.source) }")
-        case .dispatchAsync(let queue, let block):
-            w.line("LS.async(\(queueExpression(queue)), \(expr(block, context)))")
-        case .detachThread(let name, let block):
-            w.line("LS.detach(\(SwiftWriter.literal(name)), LS.call(\(expr(block, context))))")
         case .check(let label):
             w.line("// check: \(label.replacingNewlines) (a LoopSim snapshot; nothing to do on the real machine)")
-        default:
-            emitGCDOrNotification(step, context: context, into: &w)
-        }
-    }
-
-    /// The steps that are not the language's own.
-    private mutating func emitGCDOrNotification(_ step: Step, context: BodyContext, into w: inout SwiftWriter) {
-        switch step {
         case .perform(let performed):
-            emitPerformed(performed, context: context, into: &w)
-        default:
+            emitPerformed(performed, context: &context, into: &w)
+        case .internalStep:
             unsupported(Self.stepName(step))
         }
     }
 
     /// A step that runs itself (``ExecutableStep``): the verbs with a translation; any other is unsupported,
     /// named by its verb, so a verb added to the kernel alone makes a scenario untranslatable, not wrong.
-    private mutating func emitPerformed(_ step: any ExecutableStep, context: BodyContext, into w: inout SwiftWriter) {
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private mutating func emitPerformed(_ step: any ExecutableStep, context: inout BodyContext, into w: inout SwiftWriter) {
         switch step {
+        case let s as MakeTimerStep:
+            emitTimer(s.spec, into: s.into, context: context, w: &w)
+        case let s as AddTimerStep:
+            w.line("LS.addTimer(\(expr(s.timer, context)), \(expr(s.runLoop, context)), \(modeLiteral(s.mode)))")
+        case let s as InvalidateOrFireStep:
+            w.line("LS.\(s.fires ? "fire" : "invalidate")(\(expr(s.timer, context)))")
+        case let s as RunStep:
+            emitRun(s.call, id: context.pendingRun ?? -1, into: &w)
+            context.pendingRun = nil
+        case let s as StopOrWakeUpStep:
+            w.line("if let rl = LS.runLoop(\(expr(s.runLoop, context))) { \(s.stops ? "CFRunLoopStop" : "CFRunLoopWakeUp")(rl.cf) }")
+        case let s as AddCommonModeStep:
+            w.line("if let rl = LS.runLoop(\(expr(s.runLoop, context))) { CFRunLoopAddCommonMode(rl.cf, LS.cfMode(\(modeLiteral(s.mode)))) }")
+        case let s as PerformBlockStep:
+            let (rl, mode, block) = (s.runLoop, s.mode, s.block)
+            w.block("if let rl = LS.runLoop(\(expr(rl, context)))") { w in
+                w.line("let block = LS.call(\(expr(block, context)))")
+                w.line("rl.ns.perform(inModes: [LS.mode(\(modeLiteral(mode)))]) { block.run() }")
+            }
+        case let s as AddObserverStep:
+            let (rl, mode, activities, repeats, order, block) = (s.runLoop, s.mode, s.activities, s.repeats, s.order, s.block)
+            w.block("if let rl = LS.runLoop(\(expr(rl, context)))") { w in
+                w.line("let block = LS.call(\(expr(block, context)))")
+                w.line("let observer = CFRunLoopObserverCreateWithHandler(nil, \(activities.rawValue), \(repeats), "
+                       + "\(order)) { _, _ in block.run() }")
+                w.line("CFRunLoopAddObserver(rl.cf, observer, LS.cfMode(\(modeLiteral(mode))))")
+            }
+        case let s as AddSourceStep:
+            let (rl, mode, order, block, into) = (s.runLoop, s.mode, s.order, s.block, s.into)
+            let source = temporary()
+            w.line("let \(source) = LSSource(order: \(order), handler: LS.call(\(expr(block, context))))")
+            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopAddSource(rl.cf, \(source).source, "
+                   + "LS.cfMode(\(modeLiteral(mode)))) }")
+            if let into { w.line(store("LSValue.object(\(source))", into: into, context)) }
+        case let s as SignalStep:
+            w.line("if let source = LS.obj(\(expr(s.source, context))) as? LSSource { CFRunLoopSourceSignal(source.source) }")
+        case let s as DispatchAsyncStep:
+            w.line("LS.async(\(queueExpression(s.queue)), \(expr(s.block, context)))")
+        case let s as DetachThreadStep:
+            w.line("LS.detach(\(SwiftWriter.literal(s.name)), LS.call(\(expr(s.block, context))))")
         case let s as DispatchAfterStep:
             guard case .fixed(let d) = s.delay else {
                 unsupported("dispatch_after with a random delay (the real program cannot replay the seeded draws)")

@@ -86,7 +86,7 @@ import Testing
             """)
         let (marked, kinds) = RunMarkers.mark(scenario.program)
         #expect(kinds == ["runMode", "run", "CFRunLoopRunInMode"])
-        guard case .log(let begin) = marked.main.steps[1], case .run = marked.main.steps[2],
+        guard case .log(let begin) = marked.main.steps[1], case .perform(is RunStep) = marked.main.steps[2],
               case .log(let end) = marked.main.steps[3] else {
             Issue.record("main's runMode is not bracketed: \(marked.main.steps)")
             return

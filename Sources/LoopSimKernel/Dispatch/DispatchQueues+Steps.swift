@@ -116,3 +116,21 @@ public struct SemaphoreSignalStep: ExecutableStep {
         return .next
     }
 }
+
+/// `dispatch_async(queue, block)`.
+public struct DispatchAsyncStep: ExecutableStep {
+    public var verb: String { "dispatch_async" }
+    public var queue: QueueRef
+    public var block: Expr
+
+    public init(_ queue: QueueRef, block: Expr) {
+        self.queue = queue
+        self.block = block
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let block = try c.retainedObject(block) else { return .next }
+        c.kernel.dispatch.async(block, to: queue, from: c.thread, c.kernel)
+        return .next
+    }
+}

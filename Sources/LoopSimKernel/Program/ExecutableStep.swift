@@ -44,16 +44,32 @@ public struct StepContext {
         try kernel.interpreter.liveObject(try value(expr), expecting: what, kernel)
     }
 
-    /// The block (or object) `expr` yields, with a +1 reference the caller now owns: a literal's own, or one
-    /// taken on a borrowed value. Nil when `expr` is nil.
-    func retainedObject(_ expr: Expr) throws(RuntimeFault) -> ObjectID? {
-        let (value, owned) = try kernel.interpreter.evaluateOwned(expr, in: frame, on: thread, kernel)
+    /// The run loop `expr` names; nil for nil; a fault for a value that is not a run loop.
+    func runLoop(_ expr: Expr) throws(RuntimeFault) -> SimRunLoop? {
+        try kernel.interpreter.runLoopValue(try value(expr), kernel)
+    }
+
+    /// `expr`'s value, and whether it is a +1 reference the step now owns: what `new` and a block literal make.
+    func ownedValue(_ expr: Expr) throws(RuntimeFault) -> (Value, owned: Bool) {
+        try kernel.interpreter.evaluateOwned(expr, in: frame, on: thread, kernel)
+    }
+
+    /// The object `value` names, with a +1 reference the caller now owns: `value`'s own when `owned`, or one
+    /// taken on it. Nil when `value` is not an object.
+    func reference(to value: Value, owned: Bool) throws(RuntimeFault) -> ObjectID? {
         guard case .object(let id) = value else { return nil }
         if !owned {
             try kernel.objects.requireRetainable(value, kernel)
             kernel.retain(id)
         }
         return id
+    }
+
+    /// The block (or object) `expr` yields, with a +1 reference the caller now owns: a literal's own, or one
+    /// taken on a borrowed value. Nil when `expr` is nil.
+    func retainedObject(_ expr: Expr) throws(RuntimeFault) -> ObjectID? {
+        let (value, owned) = try ownedValue(expr)
+        return try reference(to: value, owned: owned)
     }
 
     /// Stores `object`, a +1 reference the step made, into `place`, or releases it when there is no place.

@@ -1,7 +1,9 @@
 /// The scenario interpreter: it runs a ``Program``'s steps (``Step``) and evaluates their expressions
-/// (`Interpreter+Eval.swift`) on the thread whose ``ProgramFrame`` asks it to. Each step calls into the part that
-/// models it (run loops, GCD, the notification center, UIKit, objects); the interpreter keeps no state of its
-/// own but the count of steps it ran: locals live in frames' environments, objects in the heap.
+/// (`Interpreter+Eval.swift`) on the thread whose ``ProgramFrame`` asks it to. It runs the scenario language's own
+/// statements (locals, fields, `if`, calls, markers, `work`) itself, and every API step through its
+/// ``ExecutableStep``, which calls the part that models it (run loops, GCD, the notification center, UIKit). It
+/// keeps no state of its own but the count of steps it ran: locals live in frames' environments, objects in the
+/// heap.
 final class Interpreter {
     /// Steps run so far, counting each queue entry the kernel handles as one too (`--max-steps` bounds it).
     var steps = 0
@@ -67,75 +69,6 @@ extension Interpreter {
             }
             k.retain(block.id)
             return .push(blockFrame(block.id, edge: "calling", k))
-        case .makeTimer(let spec, let into):
-            let timer = try k.runLoops.makeTimer(spec, in: frame, on: thread, k)
-            let owned = k.objects.autoreleaseFactoryResult(timer, on: thread, k)
-            if let into {
-                try store(.object(timer), owned: owned, into: into, in: frame, on: thread, k)
-            } else if owned {
-                k.release(timer, on: thread)
-            }
-        case .addTimer(let timerExpr, let rlExpr, let mode):
-            guard let timer = try liveObject(try evaluate(timerExpr, in: frame, on: thread, k), expecting: "a timer", k),
-                  let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k) else { return .next }
-            k.runLoops.addTimer(timer.id, to: rl, mode: mode, on: thread, k)
-        case .invalidate(let expr):
-            guard let timer = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a timer", k) else {
-                return .next
-            }
-            k.runLoops.invalidateTimer(timer.id, on: thread, reason: "invalidate", k)
-        case .fire(let expr):
-            guard let timer = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a timer", k) else {
-                return .next
-            }
-            return k.runLoops.fireManually(timer.id, on: thread, k)
-        case .run(let call):
-            return .push(RunCallFrame(call: call, runLoop: k.runLoops.runLoop(for: thread, k)))
-        case .stop(let expr):
-            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread, k), k) { k.runLoops.stop(rl, from: thread, k) }
-        case .wakeUp(let expr):
-            if let rl = try runLoopValue(try evaluate(expr, in: frame, on: thread, k), k) { k.runLoops.wakeUp(rl, from: thread, k) }
-        case .addCommonMode(let rlExpr, let mode):
-            if let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k) { k.runLoops.addCommonMode(rl, mode, on: thread, k) }
-        case .performBlock(let rlExpr, let mode, let blockExpr):
-            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k)
-            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
-            guard let rl, case .object(let id) = block else { return .next }
-            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
-            k.runLoops.performBlock(id, on: rl, mode: mode, from: thread, k)
-        case .addObserver(let rlExpr, let mode, let activities, let repeats, let order, let blockExpr):
-            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k)
-            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
-            guard let rl, case .object(let id) = block else { return .next }
-            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
-            k.runLoops.addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: id, on: thread, k)
-        case .addSource(let rlExpr, let mode, let order, let blockExpr, let into):
-            let rl = try runLoopValue(try evaluate(rlExpr, in: frame, on: thread, k), k)
-            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
-            guard let rl, case .object(let blockID) = block else { return .next }
-            if !owned { try k.objects.requireRetainable(block, k); k.retain(blockID) }
-            let source = k.runLoops.makeSource(order: order, handler: .block, block: blockID, label: nil, on: thread, k)
-            k.runLoops.addSource(source, to: rl, mode: mode, on: thread, k)
-            if let into {
-                try store(.object(source), owned: true, into: into, in: frame, on: thread, k)
-            } else {
-                k.release(source, on: thread)
-            }
-        case .signal(let expr):
-            if let source = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a source", k) {
-                k.runLoops.signal(source)
-                k.record(thread, .sourceSignal(source: k.labelName(source)))
-            }
-        case .dispatchAsync(let queueRef, let blockExpr):
-            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
-            guard case .object(let id) = block else { return .next }
-            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
-            k.dispatch.async(id, to: queueRef, from: thread, k)
-        case .detachThread(let name, let blockExpr):
-            let (block, owned) = try evaluateOwned(blockExpr, in: frame, on: thread, k)
-            guard case .object(let id) = block else { return .next }
-            if !owned { try k.objects.requireRetainable(block, k); k.retain(id) }
-            k.threads.detachThread(name: name, block: id, k)
         case .internalStep(let kernelStep):
             switch kernelStep {
             case .suspendUnlessBackgroundTask:

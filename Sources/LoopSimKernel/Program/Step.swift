@@ -1,4 +1,5 @@
-/// One statement of a body. Each maps to the Objective-C / Foundation / CF call it models.
+/// One statement of a body: the scenario language's own statements (locals, fields, `if`, calls, markers, `work`),
+/// and every API call as a step that runs itself (``perform(_:)``), defined beside the part that models it.
 public indirect enum Step: Sendable {
     /// `let x = value` (a strong local).
     case bind(local: Int, Expr)
@@ -18,39 +19,10 @@ public indirect enum Step: Sendable {
     /// Call a block value synchronously on this thread.
     case callBlock(Expr)
 
-    // MARK: Timers
-    /// `NSTimer` constructors; binds the new timer to `into` (a strong local or a field).
-    case makeTimer(TimerSpec, into: LValue?)
-    /// `[runLoop addTimer:timer forMode:mode]`.
-    case addTimer(timer: Expr, runLoop: Expr, mode: String)
-    case invalidate(Expr)
-    case fire(Expr)
-
-    // MARK: Run loops
-    case run(RunCall)
-    case stop(Expr)
-    case wakeUp(Expr)
-    case addCommonMode(runLoop: Expr, mode: String)
-    /// `CFRunLoopPerformBlock(rl, mode, block)`.
-    case performBlock(runLoop: Expr, mode: String, block: Expr)
-    /// `CFRunLoopAddObserver` with a block observer.
-    case addObserver(runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int, block: Expr)
-    /// A version-0 source with a block handler, added to `mode` of `runLoop`, bound to a local.
-    case addSource(runLoop: Expr, mode: String, order: Int, block: Expr, into: LValue?)
-    /// `CFRunLoopSourceSignal` (no wake-up: call `wakeUp` too, as CF requires).
-    case signal(Expr)
-
-    // MARK: Threads and queues
-    case dispatchAsync(QueueRef, block: Expr)
-    /// `[NSThread detachNewThreadWithBlock:]`: a new thread named `name` runs `block` then exits.
-    case detachThread(name: String, block: Expr)
-
-    // MARK: UIKit
-
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)
-    /// A step that runs itself (``ExecutableStep``), defined beside the part that runs it: the view controllers',
-    /// operation queues', notification center's and app lifecycle's verbs, and every verb added since.
+    /// A step that runs itself (``ExecutableStep``), defined beside the part that runs it: every verb that models
+    /// an API (timers, run loops, GCD, threads, UIKit, notifications, the app's lifecycle).
     case perform(any ExecutableStep)
     /// A step the kernel itself inserts (app lifecycle follow-ups).
     case internalStep(InternalStep)

@@ -28,3 +28,61 @@ public struct MakeDisplayLinkStep: ExecutableStep {
         return .next
     }
 }
+
+/// The `NSTimer` constructors (`scheduledTimer:`, `timer:`); binds the new timer to `into`.
+public struct MakeTimerStep: ExecutableStep {
+    public var spec: TimerSpec
+    public var into: LValue?
+    public var verb: String { spec.scheduleMode == nil ? "timer" : "scheduledTimer" }
+
+    public init(_ spec: TimerSpec, into: LValue?) {
+        self.spec = spec
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let timer = try c.kernel.runLoops.makeTimer(spec, in: c.frame, on: c.thread, c.kernel)
+        try c.bindFactoryResult(timer, into: into)
+        return .next
+    }
+}
+
+/// `[runLoop addTimer:timer forMode:mode]`.
+public struct AddTimerStep: ExecutableStep {
+    public var verb: String { "addTimer" }
+    public var timer: Expr
+    public var runLoop: Expr
+    public var mode: String
+
+    public init(timer: Expr, runLoop: Expr, mode: String) {
+        self.timer = timer
+        self.runLoop = runLoop
+        self.mode = mode
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let timer = try c.object(timer, expecting: "a timer"), let rl = try c.runLoop(runLoop) else { return .next }
+        c.kernel.runLoops.addTimer(timer.id, to: rl, mode: mode, on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `-[NSTimer invalidate]` and `-[NSTimer fire]`.
+public struct InvalidateOrFireStep: ExecutableStep {
+    public var timer: Expr
+    /// `fire`; false: `invalidate`.
+    public var fires: Bool
+    public var verb: String { fires ? "fire" : "invalidate" }
+
+    public init(_ timer: Expr, fires: Bool) {
+        self.timer = timer
+        self.fires = fires
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let timer = try c.object(timer, expecting: "a timer") else { return .next }
+        if fires { return StepOutcome(c.kernel.runLoops.fireManually(timer.id, on: c.thread, c.kernel)) }
+        c.kernel.runLoops.invalidateTimer(timer.id, on: c.thread, reason: "invalidate", c.kernel)
+        return .next
+    }
+}

@@ -1,62 +1,76 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// Run-loop, observer, source, queue and thread steps.
-    func compileRunLoopOrDispatchStep(_ site: StepSite) -> [Step] {
-        let (verb, arg, map, at, scope) = (site.verb, site.arg, site.map, site.at, site.scope)
-        switch verb {
-        case "run":
-            return [.run(.run)]
-        case "CFRunLoopRun":
-            return [.run(.cfRun)]
-        case "runUntil":
-            return duration(arg, what: "runUntil").map { [.run(.runUntil(after: $0))] } ?? []
-        case "runMode":
-            guard let mode = modeName(arg) else { return [] }
-            return [.run(.runMode(mode, before: limit(map["before"], what: "before")))]
-        case "CFRunLoopRunInMode":
-            guard let mode = modeName(arg) else { return [] }
-            let rash = map["returnAfterSourceHandled"].flatMap { bool($0, what: "returnAfterSourceHandled") } ?? false
-            return [.run(.cfRunInMode(mode, seconds: limit(map["seconds"], what: "seconds"), returnAfterSourceHandled: rash))]
-        case "CFRunLoopStop", "CFRunLoopWakeUp":
-            guard let rl = runLoopArgument(arg, scope: scope) else { return [] }
-            return [verb == "CFRunLoopStop" ? .stop(rl) : .wakeUp(rl)]
-        case "CFRunLoopAddCommonMode":
-            guard let mode = modeName(arg), let rl = runLoopArgument(map["to"], scope: scope) else { return [] }
-            return [.addCommonMode(runLoop: rl, mode: mode)]
-        case "CFRunLoopPerformBlock":
-            guard let rl = runLoopArgument(arg.isNull ? nil : arg, scope: scope),
-                  let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-            return [.performBlock(runLoop: rl, mode: modeName(map["mode"]) ?? RunLoopModeName.default, block: block)]
-        case "addObserver":
-            guard let rl = runLoopArgument(arg.isNull ? nil : arg, scope: scope),
-                  let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-            let activities = map["activities"].map { activitySet($0) } ?? .allActivities
-            return [.addObserver(runLoop: rl, mode: modeName(map["mode"]) ?? RunLoopModeName.default, activities: activities,
-                                 repeats: map["repeats"].flatMap { bool($0, what: "repeats") } ?? true,
-                                 order: map["order"].flatMap { int($0, what: "order") } ?? 0, block: block)]
-        case "addSource":
-            guard let rl = runLoopArgument(map["to"], scope: scope),
-                  let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
+    /// The run-loop verbs (docs/scenario-format.md §7.4–§7.6): running a run loop, stopping and waking it,
+    /// observers, sources and performed blocks, `dispatch_async` and `thread:`. Each makes its step of
+    /// `RunLoop/RunLoops+Steps.swift`, `Dispatch/DispatchQueues+Steps.swift` or `Threads/Threads+Steps.swift`.
+    static let runLoopVerbs: [StepVerb] = [
+        StepVerb("run") { _, _ in [.perform(RunStep(.run))] },
+        StepVerb("runUntil") { c, s in
+            c.duration(s.arg, what: "runUntil").map { [.perform(RunStep(.runUntil(after: $0)))] } ?? []
+        },
+        StepVerb("runMode", keys: ["before"]) { c, s in
+            guard let mode = c.modeName(s.arg) else { return [] }
+            return [.perform(RunStep(.runMode(mode, before: c.limit(s.map["before"], what: "before"))))]
+        },
+        StepVerb("CFRunLoopRun") { _, _ in [.perform(RunStep(.cfRun))] },
+        StepVerb("CFRunLoopRunInMode", keys: ["seconds", "returnAfterSourceHandled"]) { c, s in
+            guard let mode = c.modeName(s.arg) else { return [] }
+            let rash = s.map["returnAfterSourceHandled"].flatMap { c.bool($0, what: "returnAfterSourceHandled") } ?? false
+            let seconds = c.limit(s.map["seconds"], what: "seconds")
+            return [.perform(RunStep(.cfRunInMode(mode, seconds: seconds, returnAfterSourceHandled: rash)))]
+        },
+        StepVerb("CFRunLoopStop") { c, s in
+            c.runLoopArgument(s.arg, scope: s.scope).map { [.perform(StopOrWakeUpStep($0, stops: true))] } ?? []
+        },
+        StepVerb("CFRunLoopWakeUp") { c, s in
+            c.runLoopArgument(s.arg, scope: s.scope).map { [.perform(StopOrWakeUpStep($0, stops: false))] } ?? []
+        },
+        StepVerb("CFRunLoopAddCommonMode", keys: ["to"]) { c, s in
+            guard let mode = c.modeName(s.arg), let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
+            return [.perform(AddCommonModeStep(runLoop: rl, mode: mode))]
+        },
+        StepVerb("addObserver", keys: ["mode", "activities", "repeats", "order", "captures", "do"]) { c, s in
+            guard let rl = c.runLoopArgument(s.arg.isNull ? nil : s.arg, scope: s.scope), let block = c.blockArgument(s)
+            else { return [] }
+            let activities = s.map["activities"].map { c.activitySet($0) } ?? .allActivities
+            return [.perform(AddObserverStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                             activities: activities,
+                                             repeats: s.map["repeats"].flatMap { c.bool($0, what: "repeats") } ?? true,
+                                             order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0, block: block))]
+        },
+        StepVerb("addSource", keys: ["to", "mode", "order", "captures", "do"]) { c, s in
+            guard let rl = c.runLoopArgument(s.map["to"], scope: s.scope), let block = c.blockArgument(s) else { return [] }
             var into: LValue?
-            if !arg.isNull { into = lvalue(arg, scope: scope, declare: .source)?.0 }
-            return [.addSource(runLoop: rl, mode: modeName(map["mode"]) ?? RunLoopModeName.default,
-                               order: map["order"].flatMap { int($0, what: "order") } ?? 0, block: block, into: into)]
-        case "signal":
-            guard let (e, t) = expression(arg, scope: scope) else { return [] }
-            if t != .source { bag.error(.exprType, "signal needs a source made by addSource, not \(t)", at: arg.location) }
-            return [.signal(e)]
-        case "dispatch_async":
-            guard let queue = queueRef(arg),
-                  let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-            return [.dispatchAsync(queue, block: block)]
-        case "thread":
-            guard let name = string(arg, what: "thread name"),
-                  let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-            return [.detachThread(name: name, block: block)]
-        default:
-            missingCase(verb, .runLoop)
-        }
+            if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .source)?.0 }
+            return [.perform(AddSourceStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                           order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0, block: block,
+                                           into: into))]
+        },
+        StepVerb("signal") { c, s in
+            guard let (e, t) = c.expression(s.arg, scope: s.scope) else { return [] }
+            if t != .source { c.bag.error(.exprType, "signal needs a source made by addSource, not \(t)", at: s.arg.location) }
+            return [.perform(SignalStep(e))]
+        },
+        StepVerb("CFRunLoopPerformBlock", keys: ["mode", "captures", "do"]) { c, s in
+            guard let rl = c.runLoopArgument(s.arg.isNull ? nil : s.arg, scope: s.scope), let block = c.blockArgument(s)
+            else { return [] }
+            return [.perform(PerformBlockStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                              block: block))]
+        },
+        StepVerb("dispatch_async", keys: ["captures", "do"]) { c, s in
+            guard let queue = c.queueRef(s.arg), let block = c.blockArgument(s) else { return [] }
+            return [.perform(DispatchAsyncStep(queue, block: block))]
+        },
+        StepVerb("thread", keys: ["captures", "do"]) { c, s in
+            guard let name = c.string(s.arg, what: "thread name"), let block = c.blockArgument(s) else { return [] }
+            return [.perform(DetachThreadStep(name: name, block: block))]
+        },
+    ]
+
+    /// The block literal of a step's `captures:` and `do:` keys.
+    private func blockArgument(_ s: StepSite) -> Expr? {
+        blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
     }
 
     /// A limit date relative to now: a duration, or `distantFuture` (nil: no limit).

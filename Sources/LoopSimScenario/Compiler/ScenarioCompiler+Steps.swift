@@ -2,29 +2,9 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     /// Every verb a step may start with, in the order of docs/scenario-format.md; the compiler knows no other.
-    /// The verbs of a family compile method first, then the tables of verbs that each compile to an
-    /// ``ExecutableStep``, beside the compile code of their part.
-    static let stepVerbs: [StepVerb] = [
-        // Values and control flow, objects, time.
-        StepVerb("let", .values), StepVerb("set", .values), StepVerb("release", .values),
-        StepVerb("increment", .values), StepVerb("decrement", .values), StepVerb("if", .values, keys: ["then", "else"]),
-        StepVerb("call", .values), StepVerb("log", .values), StepVerb("check", .values), StepVerb("work", .values),
-        // Timers.
-        StepVerb("scheduledTimer", .timers, keys: timerKeys), StepVerb("timer", .timers, keys: timerKeys),
-        StepVerb("addTimer", .timers, keys: ["mode", "to"]), StepVerb("invalidate", .timers),
-        StepVerb("fire", .timers),
-        // Running a run loop; observers, sources and performed blocks; queues and threads.
-        StepVerb("run", .runLoop), StepVerb("runUntil", .runLoop), StepVerb("runMode", .runLoop, keys: ["before"]),
-        StepVerb("CFRunLoopRun", .runLoop),
-        StepVerb("CFRunLoopRunInMode", .runLoop, keys: ["seconds", "returnAfterSourceHandled"]),
-        StepVerb("CFRunLoopStop", .runLoop), StepVerb("CFRunLoopWakeUp", .runLoop),
-        StepVerb("CFRunLoopAddCommonMode", .runLoop, keys: ["to"]),
-        StepVerb("addObserver", .runLoop, keys: ["mode", "activities", "repeats", "order", "captures", "do"]),
-        StepVerb("addSource", .runLoop, keys: ["to", "mode", "order", "captures", "do"]), StepVerb("signal", .runLoop),
-        StepVerb("CFRunLoopPerformBlock", .runLoop, keys: ["mode", "captures", "do"]),
-        StepVerb("dispatch_async", .runLoop, keys: ["captures", "do"]),
-        StepVerb("thread", .runLoop, keys: ["captures", "do"]),
-    ] + gcdVerbs + uikitVerbs + notificationVerbs + appVerbs
+    /// The language's own statements first, then the API verbs, each table beside the compile code of its part;
+    /// every API verb compiles to an ``ExecutableStep`` defined beside the kernel part that runs it.
+    static let stepVerbs: [StepVerb] = languageVerbs + timerVerbs + runLoopVerbs + gcdVerbs + uikitVerbs + notificationVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).
@@ -45,7 +25,7 @@ extension ScenarioCompiler {
 
     private func compileStep(_ node: LocatedNode, scope: Scope) -> [Step] {
         if let s = node.scalar, Self.bareSteps.contains(s.text) {
-            return s.text == "run" ? [.run(.run)] : [.run(.cfRun)]
+            return [.perform(RunStep(s.text == "run" ? .run : .cfRun))]
         }
         guard let map = node.mapping, let verbEntry = map.entries.first else {
             bag.error(.stepShape, "a step is a mapping such as `- log: hello` or `- invalidate: self.timer`",
@@ -63,42 +43,38 @@ extension ScenarioCompiler {
                                              scope: scope))
     }
 
-    /// Stops on a verb whose ``stepVerbs`` entry names a family that has no case for it: a compiler bug.
-    func missingCase(_ verb: String, _ family: StepVerb.Family) -> Never {
-        preconditionFailure("step verb '\(verb)' is listed as .\(family) in ScenarioCompiler.stepVerbs, but that family's "
-            + "compile method has no case for it")
-    }
-
-    /// Locals, fields, control flow, markers, `work:` and method calls.
-    func compileValueStep(_ site: StepSite) -> [Step] {
-        let (verb, arg, map, at, scope) = (site.verb, site.arg, site.map, site.at, site.scope)
-        switch verb {
-        case "let", "set":
-            return assignment(arg, scope: scope, declare: verb == "let").map { [$0] } ?? []
-        case "release":
-            guard let (lv, _) = lvalue(arg, scope: scope) else { return [] }
+    /// The scenario language's own statements (docs/scenario-format.md §7.1–§7.2, §7.7): locals and fields,
+    /// releases, counters, `if`, method calls, markers, snapshots and `work:`. They are ``Step`` cases, run by the
+    /// interpreter itself.
+    static let languageVerbs: [StepVerb] = [
+        StepVerb("let") { c, s in c.assignment(s.arg, scope: s.scope, declare: true).map { [$0] } ?? [] },
+        StepVerb("set") { c, s in c.assignment(s.arg, scope: s.scope, declare: false).map { [$0] } ?? [] },
+        StepVerb("release") { c, s in
+            guard let (lv, _) = c.lvalue(s.arg, scope: s.scope) else { return [] }
             return [.release(lv)]
-        case "increment", "decrement":
-            guard let (lv, type) = lvalue(arg, scope: scope) else { return [] }
-            if type != .int { bag.error(.exprType, "\(verb) needs an int, not \(type)", at: arg.location) }
-            return [.add(lv, verb == "increment" ? 1 : -1)]
-        case "if":
-            guard let (cond, _) = expression(arg, scope: scope) else { return [] }
-            let thenSteps = map["then"].map { compileSteps($0, scope: scope) } ?? []
-            let elseSteps = map["else"].map { compileSteps($0, scope: scope) } ?? []
-            if map["then"] == nil { bag.error(.keyMissing, "`if` needs a then: list", at: at) }
+        },
+        StepVerb("increment") { c, s in c.addStep(s, 1) },
+        StepVerb("decrement") { c, s in c.addStep(s, -1) },
+        StepVerb("if", keys: ["then", "else"]) { c, s in
+            guard let (cond, _) = c.expression(s.arg, scope: s.scope) else { return [] }
+            let thenSteps = s.map["then"].map { c.compileSteps($0, scope: s.scope) } ?? []
+            let elseSteps = s.map["else"].map { c.compileSteps($0, scope: s.scope) } ?? []
+            if s.map["then"] == nil { c.bag.error(.keyMissing, "`if` needs a then: list", at: s.at) }
             return [.ifThen(cond, then: thenSteps, else: elseSteps)]
-        case "log":
-            return string(arg, what: "log").map { [.log($0)] } ?? []
-        case "check":
-            return string(arg, what: "check").map { [.check($0)] } ?? []
-        case "work":
-            return randomDuration(arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []
-        case "call":
-            return call(arg, scope: scope).map { [$0] } ?? []
-        default:
-            missingCase(verb, .values)
-        }
+        },
+        StepVerb("call") { c, s in c.call(s.arg, scope: s.scope).map { [$0] } ?? [] },
+        StepVerb("log") { c, s in c.string(s.arg, what: "log").map { [.log($0)] } ?? [] },
+        StepVerb("check") { c, s in c.string(s.arg, what: "check").map { [.check($0)] } ?? [] },
+        StepVerb("work") { c, s in
+            c.randomDuration(s.arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []
+        },
+    ]
+
+    /// `increment:` and `decrement:` on an integer place.
+    private func addStep(_ s: StepSite, _ delta: Int) -> [Step] {
+        guard let (lv, type) = lvalue(s.arg, scope: s.scope) else { return [] }
+        if type != .int { bag.error(.exprType, "\(s.verb) needs an int, not \(type)", at: s.arg.location) }
+        return [.add(lv, delta)]
     }
 
     /// `let: x = expr` / `set: a.b = expr`.

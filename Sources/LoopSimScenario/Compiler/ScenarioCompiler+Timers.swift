@@ -4,24 +4,26 @@ extension ScenarioCompiler {
     /// The keys of a timer's `invocation:` mapping.
     static let invocationKeys = ["target", "selector"]
 
-    /// Creating, scheduling, invalidating and firing `NSTimer`s.
-    func compileTimerStep(_ site: StepSite) -> [Step] {
-        let (verb, arg, map, scope) = (site.verb, site.arg, site.map, site.scope)
-        switch verb {
-        case "invalidate", "fire":
-            guard let (e, t) = expression(arg, scope: scope) else { return [] }
-            if t != .timer && t != .anyObject { bag.error(.exprType, "\(verb) needs an NSTimer, not \(t)", at: arg.location) }
-            return [verb == "invalidate" ? .invalidate(e) : .fire(e)]
-        case "scheduledTimer", "timer":
-            return timerStep(map, verb: verb, target: arg, scope: scope)
-        case "addTimer":
-            guard let (timer, _) = expression(arg, scope: scope) else { return [] }
-            let rl = runLoopArgument(map["to"], scope: scope)
-            let mode = modeName(map["mode"]) ?? RunLoopModeName.default
-            return rl.map { [.addTimer(timer: timer, runLoop: $0, mode: mode)] } ?? []
-        default:
-            missingCase(verb, .timers)
-        }
+    /// The timer verbs (docs/scenario-format.md §7.3): creating, scheduling, invalidating and firing `NSTimer`s.
+    /// Each makes its step of `Timers/Timers+Steps.swift`.
+    static let timerVerbs: [StepVerb] = [
+        StepVerb("scheduledTimer", keys: timerKeys) { c, s in c.timerStep(s.map, verb: s.verb, target: s.arg, scope: s.scope) },
+        StepVerb("timer", keys: timerKeys) { c, s in c.timerStep(s.map, verb: s.verb, target: s.arg, scope: s.scope) },
+        StepVerb("addTimer", keys: ["mode", "to"]) { c, s in
+            guard let (timer, _) = c.expression(s.arg, scope: s.scope) else { return [] }
+            let rl = c.runLoopArgument(s.map["to"], scope: s.scope)
+            let mode = c.modeName(s.map["mode"]) ?? RunLoopModeName.default
+            return rl.map { [.perform(AddTimerStep(timer: timer, runLoop: $0, mode: mode))] } ?? []
+        },
+        StepVerb("invalidate") { c, s in c.invalidateOrFire(s, fires: false) },
+        StepVerb("fire") { c, s in c.invalidateOrFire(s, fires: true) },
+    ]
+
+    /// `invalidate:` and `fire:`: a timer as the argument.
+    private func invalidateOrFire(_ s: StepSite, fires: Bool) -> [Step] {
+        guard let (e, t) = expression(s.arg, scope: s.scope) else { return [] }
+        if t != .timer && t != .anyObject { bag.error(.exprType, "\(s.verb) needs an NSTimer, not \(t)", at: s.arg.location) }
+        return [.perform(InvalidateOrFireStep(e, fires: fires))]
     }
 
     /// `scheduledTimer:` / `timer:` with `every:`, `repeats:`, and one action: `target:`+`selector:`, `block:`,
@@ -127,6 +129,6 @@ extension ScenarioCompiler {
         let spec = TimerSpec(interval: interval, repeats: repeats, action: action, userInfo: userInfo,
                              scheduleMode: verb == "scheduledTimer" ? (modeName(map["mode"]) ?? RunLoopModeName.default) : nil,
                              firstFireAfter: firstFire, isBlockInitializer: isBlockInit, tolerance: tolerance, label: label)
-        return [.makeTimer(spec, into: into)]
+        return [.perform(MakeTimerStep(spec, into: into))]
     }
 }

@@ -5,35 +5,15 @@ import LoopSimKernel
 ///
 /// ``ScenarioCompiler/stepVerbs`` lists every verb. The compiler knows a step only by finding its first key
 /// there: an absent verb is `step.unknown`, the step's other keys are checked against ``keys``, and the step
-/// goes to the entry's ``compile``. Adding a verb takes three places: its entry here, whose closure compiles it
-/// into an ``ExecutableStep`` value (`.perform(...)`); that step's type beside the kernel part that runs it
+/// goes to the entry's ``compile``. Adding a verb takes three places: its entry in the table of its part (the
+/// notification verbs are `ScenarioCompiler.notificationVerbs`), whose closure compiles it into an
+/// ``ExecutableStep`` value (`.perform(...)`); that step's type beside the kernel part that runs it
 /// (`Notifications/NotificationCenter+Steps.swift` has four); and its row in docs/scenario-format.md §7, which
-/// `DocsAgreeWithCompilerTests` compares with this table. docs/kernel.md ("Adding a step verb") walks through one.
+/// `DocsAgreeWithCompilerTests` compares with the table. docs/kernel.md ("Adding a step verb") walks through one.
 struct StepVerb: Sendable {
     /// Turns one step, with the verb's argument and keys, into kernel steps; reports problems into the
     /// compiler's diagnostics and returns no step for a step it cannot compile.
     typealias Compile = @Sendable (ScenarioCompiler, StepSite) -> [Step]
-
-    /// The compile methods that read several verbs each, with one case per verb: the verbs that are cases of
-    /// ``Step`` rather than ``ExecutableStep``s. Each case names the method and the file it lives in.
-    enum Family: Sendable, Hashable {
-        /// Locals, fields, control flow, markers, `work:` and method calls: `compileValueStep`
-        /// (ScenarioCompiler+Steps.swift).
-        case values
-        /// Creating, scheduling, invalidating and firing `NSTimer`s: `compileTimerStep` (ScenarioCompiler+Timers.swift).
-        case timers
-        /// Running a run loop, observers, sources, performed blocks, `dispatch_async` and `thread:`:
-        /// `compileRunLoopOrDispatchStep` (ScenarioCompiler+RunLoopSteps.swift).
-        case runLoop
-
-        var compile: Compile {
-            switch self {
-            case .values: { $0.compileValueStep($1) }
-            case .timers: { $0.compileTimerStep($1) }
-            case .runLoop: { $0.compileRunLoopOrDispatchStep($1) }
-            }
-        }
-    }
 
     /// The verb as written, the step's first key (`scheduledTimer`).
     let name: String
@@ -42,16 +22,10 @@ struct StepVerb: Sendable {
     /// What the step compiles to.
     let compile: Compile
 
-    /// A verb compiled by `compile` (the usual form for a new verb: it makes an ``ExecutableStep``).
     init(_ name: String, keys: [String] = [], compile: @escaping Compile) {
         self.name = name
         self.keys = keys
         self.compile = compile
-    }
-
-    /// A verb that is a case of its family's compile method.
-    init(_ name: String, _ family: Family, keys: [String] = []) {
-        self.init(name, keys: keys, compile: family.compile)
     }
 }
 

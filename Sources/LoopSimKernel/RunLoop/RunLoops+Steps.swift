@@ -1,0 +1,159 @@
+/// The run-loop verbs' steps (docs/scenario-format.md §7.4–§7.5): running a loop, stopping and waking it, common
+/// modes, performed blocks, observers and version-0 sources, run by ``RunLoops``.
+
+/// `-[NSRunLoop run]`, `runUntilDate:`, `runMode:beforeDate:`, `CFRunLoopRun` and `CFRunLoopRunInMode` on the
+/// current thread's run loop: a ``RunCallFrame`` runs the call's activations.
+public struct RunStep: ExecutableStep {
+    public var call: RunCall
+    public var verb: String {
+        switch call {
+        case .run: "run"
+        case .runUntil: "runUntil"
+        case .runMode: "runMode"
+        case .cfRun: "CFRunLoopRun"
+        case .cfRunInMode: "CFRunLoopRunInMode"
+        }
+    }
+
+    public init(_ call: RunCall) { self.call = call }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        StepOutcome(.push(RunCallFrame(call: call, runLoop: c.kernel.runLoops.runLoop(for: c.thread, c.kernel))))
+    }
+}
+
+/// `CFRunLoopStop` and `CFRunLoopWakeUp`.
+public struct StopOrWakeUpStep: ExecutableStep {
+    public var runLoop: Expr
+    /// `CFRunLoopStop`; false: `CFRunLoopWakeUp`.
+    public var stops: Bool
+    public var verb: String { stops ? "CFRunLoopStop" : "CFRunLoopWakeUp" }
+
+    public init(_ runLoop: Expr, stops: Bool) {
+        self.runLoop = runLoop
+        self.stops = stops
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let rl = try c.runLoop(runLoop) else { return .next }
+        if stops {
+            c.kernel.runLoops.stop(rl, from: c.thread, c.kernel)
+        } else {
+            c.kernel.runLoops.wakeUp(rl, from: c.thread, c.kernel)
+        }
+        return .next
+    }
+}
+
+/// `CFRunLoopAddCommonMode`.
+public struct AddCommonModeStep: ExecutableStep {
+    public var verb: String { "CFRunLoopAddCommonMode" }
+    public var runLoop: Expr
+    public var mode: String
+
+    public init(runLoop: Expr, mode: String) {
+        self.runLoop = runLoop
+        self.mode = mode
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if let rl = try c.runLoop(runLoop) { c.kernel.runLoops.addCommonMode(rl, mode, on: c.thread, c.kernel) }
+        return .next
+    }
+}
+
+/// `CFRunLoopPerformBlock(rl, mode, block)`.
+public struct PerformBlockStep: ExecutableStep {
+    public var verb: String { "CFRunLoopPerformBlock" }
+    public var runLoop: Expr
+    public var mode: String
+    public var block: Expr
+
+    public init(runLoop: Expr, mode: String, block: Expr) {
+        self.runLoop = runLoop
+        self.mode = mode
+        self.block = block
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let rl = try c.runLoop(runLoop)
+        let (value, owned) = try c.ownedValue(block)
+        guard let rl, let block = try c.reference(to: value, owned: owned) else { return .next }
+        c.kernel.runLoops.performBlock(block, on: rl, mode: mode, from: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `CFRunLoopAddObserver` with a block observer.
+public struct AddObserverStep: ExecutableStep {
+    public var verb: String { "addObserver" }
+    public var runLoop: Expr
+    public var mode: String
+    public var activities: RunLoopActivity
+    public var repeats: Bool
+    public var order: Int
+    public var block: Expr
+
+    public init(runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int, block: Expr) {
+        self.runLoop = runLoop
+        self.mode = mode
+        self.activities = activities
+        self.repeats = repeats
+        self.order = order
+        self.block = block
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let rl = try c.runLoop(runLoop)
+        let (value, owned) = try c.ownedValue(block)
+        guard let rl, let block = try c.reference(to: value, owned: owned) else { return .next }
+        c.kernel.runLoops.addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: block,
+                                      on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// A version-0 source with a block handler, added to `mode` of `runLoop`, bound to `into`.
+public struct AddSourceStep: ExecutableStep {
+    public var verb: String { "addSource" }
+    public var runLoop: Expr
+    public var mode: String
+    public var order: Int
+    public var block: Expr
+    public var into: LValue?
+
+    public init(runLoop: Expr, mode: String, order: Int, block: Expr, into: LValue?) {
+        self.runLoop = runLoop
+        self.mode = mode
+        self.order = order
+        self.block = block
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let rl = try c.runLoop(runLoop)
+        let (value, owned) = try c.ownedValue(block)
+        guard let rl, let block = try c.reference(to: value, owned: owned) else { return .next }
+        let k = c.kernel
+        let source = k.runLoops.makeSource(order: order, handler: .block, block: block, label: nil, on: c.thread, k)
+        k.runLoops.addSource(source, to: rl, mode: mode, on: c.thread, k)
+        try c.bind(source, into: into)
+        return .next
+    }
+}
+
+/// `CFRunLoopSourceSignal` (no wake-up: call `CFRunLoopWakeUp` too, as CF requires).
+public struct SignalStep: ExecutableStep {
+    public var verb: String { "signal" }
+    public var source: Expr
+
+    public init(_ source: Expr) { self.source = source }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if let source = try c.object(source, expecting: "a source") {
+            c.kernel.runLoops.signal(source)
+            c.kernel.record(c.thread, .sourceSignal(source: c.kernel.labelName(source)))
+        }
+        return .next
+    }
+}
