@@ -250,4 +250,29 @@ import Testing
         #expect(linux.deallocated < linux.allocated)
         #expect(linux.findings.parkedThreads.isEmpty)
     }
+
+    /// `CFRunLoopPerformBlock`, `CFRunLoopAddObserver` and a source added to a nil run loop do nothing, and the
+    /// block literal made for the call is freed with what it captured: nothing is left to report as a leak.
+    @Test(arguments: ["CFRunLoopPerformBlock: h.loop", "addObserver: h.loop", "addSource: s\n    to: h.loop"])
+    func aBlockMadeForANilRunLoopIsFreed(call: String) throws {
+        let o = try Self.run("""
+            name: nil run loop
+            until: 1s
+            classes:
+              Holder:
+                fields:
+                  loop: unretained CFRunLoop
+              Payload: {}
+            main:
+              - let: h = new Holder
+              - let: p = new Payload
+              - \(call)
+                captures: [p]
+                do: [log: never]
+              - release: p
+              - check: after
+            """)
+        #expect(o.checks.map(\.findings.leaks.count) == [0])
+        #expect(o.deaths.contains { $0.className == "Payload" })
+    }
 }

@@ -65,6 +65,12 @@ public struct StepContext {
         return id
     }
 
+    /// Lets go of `value` when it is a +1 reference the step owns but will not keep (a block literal made for a
+    /// call that does nothing).
+    func drop(_ value: Value, owned: Bool) {
+        if owned, case .object(let id) = value { kernel.release(id, on: thread) }
+    }
+
     /// The block (or object) `expr` yields, with a +1 reference the caller now owns: a literal's own, or one
     /// taken on a borrowed value. Nil when `expr` is nil.
     func retainedObject(_ expr: Expr) throws(RuntimeFault) -> ObjectID? {

@@ -78,7 +78,11 @@ public struct PerformBlockStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let rl = try c.runLoop(runLoop)
         let (value, owned) = try c.ownedValue(block)
-        guard let rl, let block = try c.reference(to: value, owned: owned) else { return .next }
+        guard let rl else {
+            c.drop(value, owned: owned)  // nothing to add to: a block literal made for the call is freed
+            return .next
+        }
+        guard let block = try c.reference(to: value, owned: owned) else { return .next }
         c.kernel.runLoops.performBlock(block, on: rl, mode: mode, from: c.thread, c.kernel)
         return .next
     }
@@ -106,7 +110,11 @@ public struct AddObserverStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let rl = try c.runLoop(runLoop)
         let (value, owned) = try c.ownedValue(block)
-        guard let rl, let block = try c.reference(to: value, owned: owned) else { return .next }
+        guard let rl else {
+            c.drop(value, owned: owned)  // nothing to add to: a block literal made for the call is freed
+            return .next
+        }
+        guard let block = try c.reference(to: value, owned: owned) else { return .next }
         c.kernel.runLoops.addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: block,
                                       on: c.thread, c.kernel)
         return .next
@@ -133,7 +141,11 @@ public struct AddSourceStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let rl = try c.runLoop(runLoop)
         let (value, owned) = try c.ownedValue(block)
-        guard let rl, let block = try c.reference(to: value, owned: owned) else { return .next }
+        guard let rl else {
+            c.drop(value, owned: owned)  // nothing to add to: a block literal made for the call is freed
+            return .next
+        }
+        guard let block = try c.reference(to: value, owned: owned) else { return .next }
         let k = c.kernel
         let source = k.runLoops.makeSource(order: order, handler: .block, block: block, label: nil, on: c.thread, k)
         k.runLoops.addSource(source, to: rl, mode: mode, on: c.thread, k)
