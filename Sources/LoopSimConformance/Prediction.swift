@@ -1,4 +1,3 @@
-import Foundation
 import LoopSimKernel
 import LoopSimScenario
 
@@ -46,8 +45,8 @@ public struct Prediction: Sendable {
         let configuration = scenario.configuration(profile: profile, keepsTrace: true)
         let outcome = Kernel(program: marked, configuration: configuration).run()
         let classNames = Set(scenario.program.classes.map(\.name))
-        var extractor = TraceExtractor(classNames: classNames)
-        for line in outcome.traceLines { extractor.consume(line) }
+        var extractor = TraceExtractor(classNames: classNames, names: outcome.names)
+        for event in outcome.eventLog { extractor.consume(event) }
         var abnormal: String?
         if let crash = outcome.crash { abnormal = "crash at \(crash.at): \(crash.message)" }
         if let limit = outcome.limit { abnormal = "limit \(limit.kind) at \(limit.at): \(limit.message)" }
@@ -58,7 +57,7 @@ public struct Prediction: Sendable {
     }
 }
 
-/// Walks trace lines in order, keeping per-thread brackets of marked run steps.
+/// Walks a run's events in order, keeping per-thread brackets of marked run steps.
 struct TraceExtractor {
     /// One bracketed run step on a thread's stack.
     private struct Bracket {
@@ -69,28 +68,32 @@ struct TraceExtractor {
     }
 
     let classNames: Set<String>
+    /// The strings the events' names index.
+    let names: NameTable
     private(set) var events: [ObservedEvent] = []
     private(set) var diagnostics: [String] = []
     private var brackets: [String: [Bracket]] = [:]
     private var instances: [String: Int] = [:]
 
-    init(classNames: Set<String>) { self.classNames = classNames }
+    init(classNames: Set<String>, names: NameTable) {
+        self.classNames = classNames
+        self.names = names
+    }
 
     var aliveInstances: [String] {
         instances.keys.sorted().flatMap { name in Array(repeating: name, count: instances[name]!) }
     }
 
-    mutating func consume(_ line: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let ev = object["ev"] as? String, let thread = object["thread"] as? String else { return }
-        let at = (object["t"] as? NSNumber)?.int64Value ?? 0
+    mutating func consume(_ event: SimEvent) {
+        let thread = names[event.thread]
+        let at = event.instant.nanoseconds
         let group = ObservedEvent.threadGroup(thread)
         func emit(_ kind: String, _ detail: String, slot: Int64? = nil) {
             events.append(ObservedEvent(at: at, thread: group, kind: kind, detail: detail, slot: slot))
         }
-        switch ev {
-        case "log":
-            let text = object["text"] as? String ?? ""
+        switch event.body {
+        case .log(let text):
+            let text = names[text]
             if let marker = RunMarkers.parse(text) {
                 if marker.isBegin {
                     brackets[thread, default: []].append(Bracket(id: marker.id, kind: marker.kind))
@@ -100,38 +103,36 @@ struct TraceExtractor {
             } else {
                 emit("log", text)
             }
-        case "rl.exit":
-            let result = object["result"] as? String ?? "?"
+        case .runLoopExit(_, let result, _):
             if brackets[thread]?.isEmpty == false {
-                brackets[thread]![brackets[thread]!.count - 1].lastResult = result
+                brackets[thread]![brackets[thread]!.count - 1].lastResult = names[result]
             } else if thread == "main" {
-                emit("loop.exit", result)
+                emit("loop.exit", names[result])
             }
-        case "nsrunloop.runmode.empty":
+        case .runModeEmpty:
             if brackets[thread]?.isEmpty == false {
                 brackets[thread]![brackets[thread]!.count - 1].refusedEmpty = true
             }
-        case "timer.fire":
-            emit("fire", object["timer"] as? String ?? "", slot: (object["slot"] as? NSNumber)?.int64Value)
-        case "timer.fire.manual":
-            emit("fire.manual", object["timer"] as? String ?? "")
-        case "obj.alloc":
-            if let cls = object["class"] as? String, classNames.contains(cls), let name = object["object"] as? String {
-                instances[name, default: 0] += 1
-            }
-        case "obj.dealloc.begin":
-            if let name = object["object"] as? String, let count = instances[name] {
+        case .timerFire(let timer, let slot, _):
+            emit("fire", names[timer], slot: slot.nanoseconds)
+        case .timerFireManual(let timer):
+            emit("fire.manual", names[timer])
+        case .objectAlloc(let object, let className):
+            if classNames.contains(names[className]) { instances[names[object], default: 0] += 1 }
+        case .deallocBegin(let object):
+            let name = names[object]
+            if let count = instances[name] {
                 instances[name] = count > 1 ? count - 1 : nil
                 emit("deinit", name)
             }
-        case "sample":
-            emit("sample", "\(object["name"] as? String ?? "") \((object["value"] as? NSNumber)?.intValue ?? 0)")
-        case "rl.invalid-mode":
+        case .sample(let name, let value):
+            emit("sample", "\(names[name]) \(value)")
+        case .invalidMode:
             if !diagnostics.contains(CFDiagnostic.invalidMode) { diagnostics.append(CFDiagnostic.invalidMode) }
-        case "user.deliver":
-            emit("deliver", object["label"] as? String ?? "")
-        case "dsource.handler":
-            emit("dsource", "\(object["source"] as? String ?? "") \((object["data"] as? NSNumber)?.intValue ?? 0)")
+        case .userDeliver(let label):
+            emit("deliver", names[label])
+        case .sourceHandler(let source, let data):
+            emit("dsource", "\(names[source]) \(data)")
         default:
             break
         }
