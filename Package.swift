@@ -18,10 +18,11 @@ let package = Package(
         .library(name: "LoopSimScenario", targets: ["LoopSimScenario"]),
         .library(name: "LoopSimStats", targets: ["LoopSimStats"]),
     ],
+    // Pinned: this machine's git ignores Package.resolved, so the versions are fixed here (the offline copies).
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // MARK: C
