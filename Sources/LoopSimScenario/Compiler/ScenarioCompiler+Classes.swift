@@ -128,16 +128,29 @@ extension ScenarioCompiler {
         }
         var initial = Value.null
         if let initialText {
+            // The caret goes on the value: the first character after `=` that is not a space.
+            var valueAt = entry.value.location
+            if let scalar = entry.value.scalar, let eq = text.firstIndex(of: "=") {
+                let start = text[text.index(after: eq)...].firstIndex { $0 != " " } ?? eq
+                valueAt = location(in: scalar, offset: text.distance(from: text.startIndex, to: start))
+            }
             switch type {
             case .int:
                 guard let v = Int(initialText) else {
-                    bag.error(.fieldDecl, "initial value of an int field must be an integer", at: entry.value.location)
+                    let digits = initialText.drop { $0 == "-" || $0 == "+" }
+                    if !digits.isEmpty && digits.count + 1 >= initialText.count
+                        && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                        bag.error(.fieldDecl, "integer out of range: an int field holds \(Int.min)...\(Int.max)", at: valueAt)
+                    } else {
+                        bag.error(.fieldDecl, "initial value of an int field must be an integer, not '\(initialText)'",
+                                  at: valueAt)
+                    }
                     return nil
                 }
                 initial = .int(v)
             case .bool:
                 guard initialText == "true" || initialText == "false" else {
-                    bag.error(.fieldDecl, "initial value of a bool field is true or false", at: entry.value.location)
+                    bag.error(.fieldDecl, "initial value of a bool field is true or false", at: valueAt)
                     return nil
                 }
                 initial = .bool(initialText == "true")
