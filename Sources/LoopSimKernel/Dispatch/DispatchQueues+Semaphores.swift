@@ -31,6 +31,12 @@ extension DispatchQueues {
     func semaphoreSignal(_ o: HeapObject, from thread: SimThread, _ k: Kernel) {
         k.record(thread, .semaphoreSignal(semaphore: k.name(o)))
         if o.semaphore!.waiters.isEmpty {
+            guard o.semaphore!.value < Int.max else {
+                // libdispatch's semaphore.c: the value wraps to LONG_MIN and dispatch_semaphore_signal crashes
+                k.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_semaphore_signal() "
+                    + "(the semaphore's value passed LONG_MAX)", on: thread)
+                return
+            }
             o.semaphore!.value += 1
             return
         }
