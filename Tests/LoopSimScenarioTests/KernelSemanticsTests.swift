@@ -275,4 +275,19 @@ import Testing
         #expect(o.checks.map(\.findings.leaks.count) == [0])
         #expect(o.deaths.contains { $0.className == "Payload" })
     }
+
+    /// `[nil invalidate]` and `[nil fire]` do nothing, as every message to nil: written with a literal `nil`
+    /// they compile (they were `expr.type` errors) and the run goes on.
+    @Test func invalidateAndFireOnNilDoNothing() throws {
+        let o = try Self.run("""
+            name: messages to nil
+            until: 1s
+            main:
+              - invalidate: nil
+              - fire: nil
+              - log: done
+            """)
+        #expect(o.crash == nil)
+        #expect(o.logs.map(\.text) == ["done"])
+    }
 }

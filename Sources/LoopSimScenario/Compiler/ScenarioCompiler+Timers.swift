@@ -19,10 +19,13 @@ extension ScenarioCompiler {
         StepVerb("fire") { c, s in c.invalidateOrFire(s, fires: true) },
     ]
 
-    /// `invalidate:` and `fire:`: a timer as the argument.
+    /// `invalidate:` and `fire:`: a timer as the argument, or nil (`[nil invalidate]` does nothing, as every
+    /// message to nil).
     private func invalidateOrFire(_ s: StepSite, fires: Bool) -> [Step] {
         guard let (e, t) = expression(s.arg, scope: s.scope) else { return [] }
-        if t != .timer && t != .anyObject { bag.error(.exprType, "\(s.verb) needs an NSTimer, not \(t)", at: s.arg.location) }
+        if t != .timer && t != .anyObject && t != .null {
+            bag.error(.exprType, "\(s.verb) needs an NSTimer, not \(t)", at: s.arg.location)
+        }
         return [.perform(InvalidateOrFireStep(e, fires: fires))]
     }
 
