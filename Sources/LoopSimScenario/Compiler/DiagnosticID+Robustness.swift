@@ -7,4 +7,7 @@ extension DiagnosticID {
     public static let classCyclicInit: DiagnosticID = "class.cyclic-init"
     /// An expectation names a thread that no step can create (`thread: NAME`, the main thread, pool workers).
     public static let threadUnknown: DiagnosticID = "thread.unknown"
+    /// A `thread:` step names its thread as the main thread, a GCD pool thread or the kernel are named (an error),
+    /// or as another `thread:` step does (a warning): traces and `expect:` tell threads apart by name.
+    public static let threadName: DiagnosticID = "thread.name"
 }

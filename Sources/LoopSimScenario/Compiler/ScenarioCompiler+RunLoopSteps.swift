@@ -63,10 +63,33 @@ extension ScenarioCompiler {
             return [.perform(DispatchAsyncStep(queue, block: block))]
         },
         StepVerb("thread", keys: ["captures", "do"]) { c, s in
-            guard let name = c.string(s.arg, what: "thread name"), let block = c.blockArgument(s) else { return [] }
+            guard let name = c.threadName(s.arg), let block = c.blockArgument(s) else { return [] }
             return [.perform(DetachThreadStep(name: name, block: block))]
         },
     ]
+
+    /// The name a `thread:` step gives its thread: not `main` or `worker-N`, the main thread's and GCD's pool
+    /// threads' names (`thread.name`); a name another `thread:` step gives too is a warning, since traces and
+    /// `expect:` tell threads apart by name.
+    private func threadName(_ node: LocatedNode) -> String? {
+        guard let name = string(node, what: "thread name") else { return nil }
+        let isWorker = name.hasPrefix("worker-") && name.dropFirst(7).allSatisfy { $0.isASCII && $0.isNumber }
+        if name == "main" || isWorker || name == "kernel" {
+            bag.error(.threadName, "'\(name)' is the name of " + (name == "main" ? "the main thread"
+                    : isWorker ? "a GCD pool thread" : "the kernel's own events")
+                + "; give the thread a name of its own (traces and expect: tell threads apart by name)",
+                at: node.location)
+            return nil
+        }
+        if let first = threadStepNames[name] {
+            bag.warning(.threadName, "another `thread:` step also names its thread '\(name)': traces and expect: "
+                + "cannot tell the two apart; give each a name of its own",
+                at: node.location, notes: [Diagnostic.Note("the first `thread: \(name)`", at: first)])
+        } else {
+            threadStepNames[name] = node.location
+        }
+        return name
+    }
 
     /// The block literal of a step's `captures:` and `do:` keys.
     private func blockArgument(_ s: StepSite) -> Expr? {

@@ -12,6 +12,8 @@ final class ScenarioCompiler {
     var classFields: [[(name: String, type: TypeRef, location: SourceLocation)]] = []
     var classMethods: [[String]] = []
     var samplers: [(distribution: Distribution, stream: UInt64)] = []
+    /// Where each `thread:` step name was first given, to warn about a second (``threadName(_:)``).
+    var threadStepNames: [String: SourceLocation] = [:]
 
     /// The verbs a step may start with, by name: ``stepVerbs`` and any extra ones.
     let verbs: [String: StepVerb]
