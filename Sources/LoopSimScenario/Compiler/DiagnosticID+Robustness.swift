@@ -10,4 +10,6 @@ extension DiagnosticID {
     /// A `thread:` step names its thread as the main thread, a GCD pool thread or the kernel are named (an error),
     /// or as another `thread:` step does (a warning): traces and `expect:` tell threads apart by name.
     public static let threadName: DiagnosticID = "thread.name"
+    /// A `user:` action whose `at:` is after `until:`: the run ends before it, so it never runs (a warning).
+    public static let userAfterUntil: DiagnosticID = "user.after-until"
 }

@@ -204,8 +204,9 @@ extension ScenarioCompiler {
         }
     }
 
-    /// `main:` (the app's launch code) and `user:` actions share one environment: the app's references.
-    func compileMain(_ main: LocatedNode?, user: LocatedNode?, appDelegate: LocatedNode? = nil) {
+    /// `main:` (the app's launch code) and `user:` actions share one environment: the app's references. An action
+    /// after `until` never runs: a `user.after-until` warning says so.
+    func compileMain(_ main: LocatedNode?, user: LocatedNode?, appDelegate: LocatedNode? = nil, until: SimInstant = .never) {
         let scope = Scope()
         var mainSteps: [Step] = []
         if let main { mainSteps = compileSteps(main, scope: scope) }
@@ -220,6 +221,11 @@ extension ScenarioCompiler {
                     }
                     checkKeys(map, allowed: Self.userActionKeys, required: ["at"], context: "user action", into: &bag)
                     guard let at = map["at"].flatMap({ duration($0, what: "at") }) else { continue }
+                    if .zero + at > until, let atNode = map["at"] {
+                        bag.warning(.userAfterUntil, "this action at \(at) comes after the run's end (until: "
+                            + "\(until - .zero)) and never runs; move it earlier or "
+                            + "raise until:", at: atNode.location)
+                    }
                     if let appNode = map["app"] {
                         guard let text = string(appNode, what: "app"), let action = AppAction(rawValue: text) else {
                             bag.error(.valueInvalid, "app: is background, foreground, lock or unlock", at: appNode.location)

@@ -70,7 +70,7 @@ final class ScenarioCompiler {
         declareClasses(top["classes"])
         compileClassBodies(top["classes"])
         checkInitCycles(top["classes"])
-        compileMain(top["main"], user: top["user"], appDelegate: top["appDelegate"])
+        compileMain(top["main"], user: top["user"], appDelegate: top["appDelegate"], until: until)
         let gestures = top["gestures"].flatMap { gestureSpec($0, until: until) }
         let sweep = top["sweep"].flatMap { sweepSpec($0, params: top["params"]?.mapping, variants: variants) }
         let expectations = top["expect"].map { compileExpectations($0, variants: variants, root: root) } ?? []
