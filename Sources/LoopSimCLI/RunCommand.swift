@@ -75,7 +75,9 @@ struct RunCommand: ParsableCommand {
         let traceFiles = trace.map { path in names.map { traceTarget(path, variant: $0, of: names.count) } } ?? []
         let reportFile = outputOptions.output.map { OutputTarget(path: $0, what: "the report") }
         do {
-            for file in traceFiles + (reportFile.map { [$0] } ?? []) { try file.checkWritable(force: outputOptions.force) }
+            let files = traceFiles + (reportFile.map { [$0] } ?? [])
+            try OutputTarget.checkDistinct(files)
+            for file in files { try file.checkWritable(force: outputOptions.force) }
         } catch {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid

@@ -110,6 +110,22 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// `--output x --trace x` would let the report replace the trace: refused before the run (exit 2), also when
+    /// the paths differ only in spelling, or when a variant's trace name (`x.ios9.jsonl`) is the report's.
+    @Test func twoOutputsToOneFileAreRefused() throws {
+        let dir = try Self.directory()
+        let s2 = "scenarios/s02-timerbutton-worker-loop.yaml"
+        let same = dir.appendingPathComponent("same.jsonl").path
+        let spelled = dir.path + "/sub/../same.jsonl"
+        for (output, variants) in [(same, ["ios9"]), (spelled, ["ios9"]), (dir.path + "/same.ios9.jsonl", ["ios9", "ios10"])] {
+            let refused = try CLI.loopsim(["run", s2, "--trace", same, "--output", output, "--force"]
+                + variants.flatMap { ["--variant", $0] })
+            #expect(refused.status == 2, "\(output)")
+            #expect(refused.stderr.contains("would both be written to"), "\(refused.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing ran")
+        }
+    }
+
     @Test func anUnwritablePathIsAClearErrorBeforeTheRun() throws {
         let dir = try Self.directory()
         let s2 = "scenarios/s02-timerbutton-worker-loop.yaml"
