@@ -14,21 +14,22 @@ struct RunLimitOptions: ParsableArguments {
     static let defaults = RunLimits(maxEvents: 200_000, maxTime: .never, maxObjects: 10_000, maxDepth: 512,
                                     maxSteps: 10_000_000)
 
-    @Option(name: .customLong("max-events"), help: "Stop after this many trace events (default 200000).")
+    // ArgumentParser prints each default after its help ("(default: 200000)"), so the help texts do not.
+    @Option(name: .customLong("max-events"), help: "Stop after this many trace events.")
     var maxEvents: Int = RunLimitOptions.defaults.maxEvents
 
     @Option(name: .customLong("max-time"),
             help: "Stop when virtual time reaches this duration, e.g. 10min (default: no limit beyond until:).")
     var maxTime: String?
 
-    @Option(name: .customLong("max-objects"), help: "Stop when more objects than this are alive at once (default 10000).")
+    @Option(name: .customLong("max-objects"), help: "Stop when more objects than this are alive at once.")
     var maxObjects: Int = RunLimitOptions.defaults.maxObjects
 
     @Option(name: .customLong("max-depth"),
-            help: "Stop when a thread nests more frames than this: callouts, nested run loops, dealloc cascades (default 512).")
+            help: "Stop when a thread nests more frames than this: callouts, nested run loops, dealloc cascades.")
     var maxDepth: Int = RunLimitOptions.defaults.maxDepth
 
-    @Option(name: .customLong("max-steps"), help: "Stop after this many interpreter steps (default 10000000).")
+    @Option(name: .customLong("max-steps"), help: "Stop after this many interpreter steps.")
     var maxSteps: Int = RunLimitOptions.defaults.maxSteps
 
     func validate() throws {

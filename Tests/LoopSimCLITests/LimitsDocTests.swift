@@ -56,6 +56,17 @@ import Testing
         }
     }
 
+    /// `--help` prints each limit's default once, as ArgumentParser writes it (`(default: 200000)`); a help
+    /// text that also says its default prints it twice.
+    @Test func helpPrintsEachDefaultOnce() throws {
+        let help = RunLimitOptions.helpMessage(columns: 1_000)
+        for (option, value) in try Self.commandLineDefaults() where value != "none" {
+            // whole numbers only: 10000 is not a mention inside 10000000
+            let mentions = help.split(whereSeparator: { !$0.isNumber }).filter { $0 == value }.count
+            #expect(mentions == 1, "\(option)'s default \(value) appears \(mentions) times in --help:\n\(help)")
+        }
+    }
+
     @Test(arguments: ["docs/scenario-format.md", "README.md"])
     func documentedDefaultsAreTheCommandLines(file: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
