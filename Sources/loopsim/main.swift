@@ -1,3 +1,3 @@
 import LoopSimCLI
 
-LoopSimCommand.main()
+LoopSimCommand.mainWithLoopSimExitCodes()

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimCLI
 import LoopSimKernel
 import LoopSimReport
 import Testing
@@ -106,6 +107,19 @@ import Testing
         #expect(r.stderr.contains("\(file.path):3:5: error: unknown step 'lgo'; did you mean `log`? [step.unknown]"))
         #expect(r.stderr.contains("\(file.path):4:11: error: 'nothing' is not defined here [name.undefined]"))
         #expect(r.stderr.contains("  - lgo: hello\n    ^"))
+    }
+
+    /// Usage errors exit 2, as the documented exit codes say (ArgumentParser's own code would be 64), with
+    /// ArgumentParser's message and usage; `--version` prints the version and exits 0.
+    @Test func usageErrorsExitTwoAndVersionPrints() throws {
+        for args in [["run"], ["run", "x.yaml", "--bogus"], ["bogus"], ["run", "x.yaml", "--format", "xml"]] {
+            let r = try Self.loopsim(args)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.stderr.contains("Usage: loopsim"), "\(args): \(r.stderr)")
+        }
+        let version = try Self.loopsim(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == LoopSimCommand.version + "\n")
     }
 
     @Test func invalidYAMLIsADiagnosticNotACrash() throws {
