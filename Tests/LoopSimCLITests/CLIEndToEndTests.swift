@@ -122,6 +122,20 @@ import Testing
         #expect(version.stdout == LoopSimCommand.version + "\n")
     }
 
+    /// The README's tour quotes `loopsim run scenarios/s02-timerbutton-worker-loop.yaml` as it prints today: the
+    /// first fenced block after the sentence that names the command is the command's output, byte for byte.
+    @Test func theReadmeTourQuotesTheCurrentOutput() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "`loopsim run scenarios/s02-timerbutton-worker-loop.yaml` replays"
+        let afterCommand = try #require(readme.range(of: command)).upperBound
+        let open = try #require(readme.range(of: "```\n", range: afterCommand..<readme.endIndex))
+        let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+        let quoted = String(readme[open.upperBound..<close.lowerBound])
+        let r = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml"])
+        #expect(r.status == 0)
+        #expect(quoted + "\n" == r.stdout, "README.md's tour is stale; paste the command's output")
+    }
+
     @Test func invalidYAMLIsADiagnosticNotACrash() throws {
         let file = try Self.temporaryFile("name: [unclosed\nmain: []\n")
         let r = try Self.loopsim(["validate", file.path])
