@@ -56,6 +56,12 @@ struct WhyCommand: ParsableCommand {
         let (kernel, variant, _) = try instant.stoppedKernel()
         let answer = LifetimeQuery.why(object, in: kernel, variant: variant)
         print(format == .json ? answer.json.pretty : answer.text, terminator: format == .json ? "\n" : "")
+        if case .object(let fields) = answer.json, case .array(let found)? = fields["objects"], found.isEmpty {
+            // A name that matches nothing is most often a typo: say so, and fail like any other bad argument.
+            StandardError.write("error: no object named '\(object)' had been allocated by \(kernel.now) under \(variant); "
+                + "`loopsim graph` with the same file and --at lists the objects there are\n")
+            throw Exit.invalid
+        }
     }
 }
 

@@ -5,7 +5,8 @@ import LoopSimScenario
 /// `loopsim test [PATH…]`: run every scenario's `expect:` block under its variants.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "test", abstract: "Check every expectation of every scenario; ends with 'N passed, N failed'.")
+        commandName: "test",
+        abstract: "Check every expectation of every scenario; ends with 'N passed, N failed' (expectations).")
 
     @Argument(help: "Scenario files or directories (default: scenarios/).")
     var paths: [String] = ["scenarios"]
@@ -16,8 +17,14 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         var passed = 0
         var failed = 0
+        var runCount = 0
+        let files = ScenarioFiles.expand(paths)
+        guard !files.isEmpty else {
+            StandardError.write("error: no scenario files (*.yaml) in \(paths.joined(separator: ", ")): nothing to test\n")
+            throw Exit.invalid
+        }
         Interrupt.install()
-        for file in ScenarioFiles.expand(paths) where !Interrupt.isRequested {
+        for file in files where !Interrupt.isRequested {
             let loaded = ScenarioFiles.load(file)
             ScenarioFiles.report(loaded)
             guard let scenario = loaded.scenario else {
@@ -39,6 +46,7 @@ struct TestCommand: ParsableCommand {
             }
             let expectsLimit = scenario.expectations.contains { $0.figure.hasPrefix("limit") }
             for run in runs {
+                runCount += 1
                 if let stop = run.outcome.limit, !expectsLimit || stop.kind == "interrupted" {
                     failed += 1
                     print("FAIL \(file) [\(run.variant)] stopped at a limit: \(stop.message) at \(stop.at) (virtual time)")
@@ -55,7 +63,10 @@ struct TestCommand: ParsableCommand {
                 print("\(ok) \(file) [\(run.variant)] \(run.expectations.count) expectations, fingerprint \(run.outcome.fingerprint)")
             }
         }
-        print("\(passed) passed, \(failed) failed")
+        // Counts are of expectations (and of runs stopped at a limit, each one failure); the runs and files checked
+        // follow in brackets.
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        print("\(passed) passed, \(failed) failed (expectations, in \(count(runCount, "run")) of \(count(files.count, "file")))")
         if Interrupt.isRequested {
             StandardError.write("interrupted: the files after the one under way were not run\n")
             throw ExitCode(Interrupt.exitCode)

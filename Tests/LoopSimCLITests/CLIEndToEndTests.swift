@@ -154,7 +154,29 @@ import Testing
         let r = try Self.loopsim(["test", "scenarios"])
         #expect(r.status == 0, "\(r.stdout)")
         let last = try #require(r.stdout.split(separator: "\n").last)
-        #expect(last.hasSuffix(" passed, 0 failed"))
+        #expect(last.contains(" passed, 0 failed (expectations, in "), "\(last)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("scenarios").path)
+            .filter { $0.hasSuffix(".yaml") }
+        #expect(last.hasSuffix(" of \(files.count) files)"), "\(last)")
+    }
+
+    /// A path with no scenario file is a usage error, not a green "0 passed, 0 failed".
+    @Test func testOnAnEmptyDirectoryIsAnError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let r = try Self.loopsim(["test", dir.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no scenario files (*.yaml)"))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func whyAnObjectThatNeverExistedIsAnError() throws {
+        let r = try Self.loopsim(["why", "scenarios/s02-timerbutton-worker-loop.yaml", "--object", "nosuch", "--variant", "ios10"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no object named 'nosuch' had been allocated by 3.5s under ios10"))
+        let found = try Self.loopsim(["why", "scenarios/s02-timerbutton-worker-loop.yaml", "--object", "button",
+                                      "--variant", "ios10"])
+        #expect(found.status == 0)
     }
 
     @Test func aFailingExpectationFailsTheTestCommand() throws {
@@ -162,7 +184,7 @@ import Testing
         let r = try Self.loopsim(["test", file.path])
         #expect(r.status == 1)
         #expect(r.stdout.contains("objects.leaked == 3 (actual: 0)"))
-        #expect(r.stdout.hasSuffix("0 passed, 1 failed\n"))
+        #expect(r.stdout.hasSuffix("0 passed, 1 failed (expectations, in 1 run of 1 file)\n"))
     }
 
     @Test func variantsListsEveryFlagWithItsSource() throws {
