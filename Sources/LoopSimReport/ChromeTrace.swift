@@ -3,16 +3,19 @@ import LoopSimKernel
 /// A run as a Chrome Trace Event document (the JSON that Perfetto's UI and `chrome://tracing` open):
 /// one process per run, one track per thread plus an `app` track for the user, with
 ///
-/// - complete slices (`"ph":"X"`) for each run-loop activation (`run loop: default`), each pass inside it,
-///   each sleep inside a pass, each callout (timer, observer, source0, performed block, main-queue drain),
-///   `work:`, semaphore waits, idle time in the GCD pool, and deallocs;
+/// - slices, as begin and end events (`"ph":"B"`, `"E"`), for each run-loop activation (`run loop: default`),
+///   each pass inside it, each sleep inside a pass, each callout (timer, observer, source0, performed block,
+///   main-queue drain), `work:`, semaphore waits, idle time in the GCD pool, and deallocs;
 /// - instant events (`"ph":"i"`, thread scope) for timer fires, skipped slots, stale timer-port wakes,
 ///   deallocations, mode switches, user actions, logs and crashes;
 /// - metadata (`"ph":"M"`) naming the process and every thread, in creation order.
 ///
-/// Times are microseconds (`ts`, `dur`) from the start of the run. Slices on one track nest properly: a
-/// callout ends when its loop is back in its own code (the next step of the same activation), so a nested
-/// `runMode:` inside a callout lies within it.
+/// Times are microseconds (`ts`) from the start of the run. Slices on one track nest as the run did: a callout
+/// ends when its loop is back in its own code (the next step of the same activation), so a nested `runMode:`
+/// inside a callout lies within it. Begin and end events rather than complete ones (`"X"`, start and duration)
+/// because many slices take no virtual time: from times alone a viewer cannot tell a zero-length pass from its
+/// sleep, or a callout at the instant a sleep ends from a callout inside the sleep; from the order of begins
+/// and ends it can.
 public enum ChromeTrace {
     /// The document for one run.
     public static func document(_ run: VariantRun, scenario: String) -> JSONValue {
@@ -26,14 +29,18 @@ public enum ChromeTrace {
             all.append(meta("thread_name", tid: i + 1, ["name": .string(lane)]))
             all.append(meta("thread_sort_index", tid: i + 1, ["sort_index": .int(Int64(i))]))
         }
-        let slices = b.slices.enumerated().sorted {
-            ($0.element.tid, $0.element.start, -($0.element.end - $0.element.start), $0.offset)
-                < ($1.element.tid, $1.element.start, -($1.element.end - $1.element.start), $1.offset)
-        }.map(\.element)
-        for s in slices {
-            all.append(.object(["name": .string(s.name), "cat": .string(s.cat), "ph": .string("X"), "pid": .int(1), "tid": .int(Int64(s.tid)),
-                                "ts": micro(s.start), "dur": micro(s.end - s.start), "args": .object(s.args)]))
+        // Each slice as a begin and an end event ("B", "E"), per track in the order the builder opened and closed
+        // them: a viewer pairs an end with the latest open begin of its track, so slices nest as the pass did even
+        // when they take no virtual time (a pass that is all sleep, a callout at the instant its sleep ends).
+        var marks: [(tid: Int, action: Int, event: JSONValue)] = []
+        for s in b.slices {
+            marks.append((s.tid, s.opened, .object(["name": .string(s.name), "cat": .string(s.cat), "ph": .string("B"),
+                                                   "pid": .int(1), "tid": .int(Int64(s.tid)), "ts": micro(s.start),
+                                                   "args": .object(s.args)])))
+            marks.append((s.tid, s.closed, .object(["ph": .string("E"), "pid": .int(1), "tid": .int(Int64(s.tid)),
+                                                   "ts": micro(s.end)])))
         }
+        all += marks.sorted { ($0.tid, $0.action) < ($1.tid, $1.action) }.map(\.event)
         for i in b.instants {
             all.append(.object(["name": .string(i.name), "cat": .string(i.cat), "ph": .string("i"), "s": .string("t"), "pid": .int(1),
                                 "tid": .int(Int64(i.tid)), "ts": micro(i.t), "args": .object(i.args)]))
@@ -59,6 +66,10 @@ public enum ChromeTrace {
         var start: Int64
         var end: Int64
         var args: [String: JSONValue]
+        /// When the slice opened and when it closed, on one count of the builder's actions: a parent opens before
+        /// its children and closes after them.
+        var opened: Int
+        var closed: Int
     }
 
     struct Instant {
@@ -76,6 +87,8 @@ public enum ChromeTrace {
             var cat: String
             var start: Int64
             var args: [String: JSONValue] = [:]
+            /// The builder's action count when it opened (``Slice/opened``).
+            var order: Int
         }
         struct Activation {
             var run: Open
@@ -107,12 +120,23 @@ public enum ChromeTrace {
             self.names = names
         }
 
+        /// Slices opened and closed so far: the order of ``Slice/opened`` and ``Slice/closed``.
+        var actions = 0
+
         func tid(_ lane: String) -> Int { (lanes.firstIndex(of: lane) ?? 0) + 1 }
+
+        /// A slice that starts at `t`, numbered in the order slices open.
+        mutating func open(_ name: String, _ cat: String, at t: Int64, args: [String: JSONValue] = [:]) -> Open {
+            actions += 1
+            return Open(name: name, cat: cat, start: t, args: args, order: actions)
+        }
 
         mutating func close(_ o: Open?, _ lane: String, at t: Int64, extra: [String: JSONValue] = [:]) {
             guard var o else { return }
             for (k, v) in extra { o.args[k] = v }  // a handful of fixed keys; order does not reach the output
-            slices.append(Slice(tid: tid(lane), name: o.name, cat: o.cat, start: o.start, end: max(o.start, t), args: o.args))
+            actions += 1
+            slices.append(Slice(tid: tid(lane), name: o.name, cat: o.cat, start: o.start, end: max(o.start, t), args: o.args,
+                                opened: o.order, closed: actions))
         }
 
         mutating func instant(_ lane: String, _ name: String, _ cat: String, _ t: Int64, _ args: [String: JSONValue] = [:]) {
@@ -130,8 +154,7 @@ public enum ChromeTrace {
                     instant(ThreadTimeline.appLane, "dispatch timer \(names[source]) fires", "gcd", t)
                 case .appState(let state, let deviceAsleep):
                     close(appState, ThreadTimeline.appLane, at: t)
-                    appState = Open(name: "app \(names[state])", cat: "app", start: t,
-                                    args: ["device_asleep": .bool(deviceAsleep)])
+                    appState = open("app \(names[state])", "app", at: t, args: ["device_asleep": .bool(deviceAsleep)])
                 case .appAction(let action): instant(ThreadTimeline.appLane, "system: \(names[action])", "app", t)
                 case .appKilled(let why):
                     instant(ThreadTimeline.appLane, "app killed: \(names[why])", "app", t)
@@ -169,8 +192,8 @@ public enum ChromeTrace {
                     instant(lane, "mode switch: \(last) → \(mode)", "runloop", t)
                 }
                 s.lastMode = mode
-                s.activations.append(Activation(run: Open(name: "run loop: \(mode)", cat: "runloop", start: t,
-                                                          args: ["mode": .string(mode), "deadline": .instant(deadline)])))
+                let run = open("run loop: \(mode)", "runloop", at: t, args: ["mode": .string(mode), "deadline": .instant(deadline)])
+                s.activations.append(Activation(run: run))
             case .activity(let activityName, let mode) where top >= 0:
                 let activity = names[activityName]
                 if activity == "BeforeTimers" || activity == "Exit" {
@@ -179,11 +202,11 @@ public enum ChromeTrace {
                 }
                 if activity == "BeforeTimers" {
                     s.activations[top].passes += 1
-                    s.activations[top].pass = Open(name: "pass \(s.activations[top].passes)", cat: "runloop", start: t,
+                    s.activations[top].pass = open("pass \(s.activations[top].passes)", "runloop", at: t,
                                                    args: ["mode": .string(names[mode])])
                 }
             case .sleep(let mode, let waitSet) where top >= 0:
-                s.activations[top].sleep = Open(name: "sleep in \(names[mode])", cat: "sleep", start: t,
+                s.activations[top].sleep = open("sleep in \(names[mode])", "sleep", at: t,
                                                 args: ["ports": .array(waitSet.traceStrings.map(JSONValue.string))])
             case .wake(_, let port) where top >= 0:
                 close(s.activations[top].sleep, lane, at: t, extra: ["woken_by": .string(names[port])])
@@ -200,21 +223,20 @@ public enum ChromeTrace {
             case .timerFire, .observerCallout, .sourceCallout, .blockCallout, .mainQueueDrain:
                 let fields = e.body.jsonFields(names)
                 if top >= 0 {
-                    s.activations[top].callout = Open(name: calloutName(e), cat: "callout", start: t, args: fields)
+                    s.activations[top].callout = open(calloutName(e), "callout", at: t, args: fields)
                 }
                 if case .timerFire(let timer, _, _) = e.body {
                     instant(lane, "fire \(names[timer])", "timer", t, fields)
                 }
             case .threadBusy(let duration):
-                slices.append(Slice(tid: tid(lane), name: "work", cat: "work", start: t, end: t + duration.nanoseconds,
-                                    args: ["for_ns": .int(duration.nanoseconds)]))
+                close(open("work", "work", at: t, args: ["for_ns": .int(duration.nanoseconds)]), lane, at: t + duration.nanoseconds)
             case .semaphoreWait(let semaphore, _):
-                s.waiting = Open(name: "blocked on \(names[semaphore])", cat: "blocked", start: t)
+                s.waiting = open("blocked on \(names[semaphore])", "blocked", at: t)
             case .threadIdle:
-                s.waiting = Open(name: "idle in the GCD pool", cat: "idle", start: t)
+                s.waiting = open("idle in the GCD pool", "idle", at: t)
             case .deallocBegin(let objectName):
                 let object = names[objectName]
-                s.deallocs.append((object, Open(name: "dealloc \(object)", cat: "dealloc", start: t)))
+                s.deallocs.append((object, open("dealloc \(object)", "dealloc", at: t)))
             case .dealloc(let objectName):
                 let object = names[objectName]
                 if let last = s.deallocs.last, last.object == object {
@@ -254,13 +276,13 @@ public enum ChromeTrace {
             for lane in lanes {
                 guard var s = threads[lane] else { continue }
                 close(s.waiting, lane, at: end, extra: parked.contains(lane) ? ["parked": .bool(true)] : [:])
+                while let d = s.deallocs.popLast() { close(d.open, lane, at: end) }  // innermost: inside a callout
                 while let a = s.activations.popLast() {
                     close(a.callout, lane, at: end)
                     close(a.sleep, lane, at: end, extra: parked.contains(lane) ? ["parked": .bool(true)] : [:])
                     close(a.pass, lane, at: end)
                     close(a.run, lane, at: end, extra: ["result": .string("still running")])
                 }
-                while let d = s.deallocs.popLast() { close(d.open, lane, at: end) }
                 threads[lane] = s
             }
         }

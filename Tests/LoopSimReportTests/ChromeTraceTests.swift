@@ -17,38 +17,55 @@ import Testing
         #expect(doc["displayTimeUnit"] as? String == "ms")
         let events = try #require(doc["traceEvents"] as? [[String: Any]])
         var names: [Int: String] = [:]
-        var slices: [Int: [(Double, Double)]] = [:]
+        // Slices are begin/end pairs; each becomes one dictionary with the begin's fields and `dur`, in begin order.
+        var checked: [[String: Any]] = []
+        var open: [Int: [(index: Int, start: Double, name: String)]] = [:]
+        var lastTime: [Int: Double] = [:]
         for e in events {
             let ph = try #require(e["ph"] as? String)
-            #expect(["M", "X", "i"].contains(ph))
+            #expect(["M", "B", "E", "i"].contains(ph))
             #expect(e["pid"] as? Int == 1)
             let tid = try #require(e["tid"] as? Int)
-            #expect(e["name"] is String)
+            let ts = (e["ts"] as? NSNumber)?.doubleValue
+            if ph != "M" {
+                let t = try #require(ts)
+                #expect(t >= 0)
+                if ph != "i" {
+                    // a viewer sorts a track's events by time; the document already has them in that order
+                    #expect(t >= lastTime[tid, default: 0], "track \(tid) goes back in time at \(t)")
+                    lastTime[tid] = t
+                }
+            }
             switch ph {
             case "M":
                 if e["name"] as? String == "thread_name" { names[tid] = (e["args"] as? [String: Any])?["name"] as? String }
-            case "X":
-                let ts = try #require((e["ts"] as? NSNumber)?.doubleValue)
-                let dur = try #require((e["dur"] as? NSNumber)?.doubleValue)
-                #expect(ts >= 0 && dur >= 0)
-                slices[tid, default: []].append((ts, ts + dur))
+                checked.append(e)
+            case "B":
+                let name = try #require(e["name"] as? String)
+                // each pass, sleep and callout lies in the slice the run-loop pass puts it in
+                let parent = open[tid]?.last?.name ?? ""
+                if name.hasPrefix("pass ") {
+                    #expect(parent.hasPrefix("run loop: "), "\(name) at \(ts!) under '\(parent)'")
+                } else if name.hasPrefix("sleep in ") || name.contains("callout") || name == "main-queue drain" {
+                    #expect(parent.hasPrefix("pass "), "\(name) at \(ts!) under '\(parent)'")
+                }
+                open[tid, default: []].append((checked.count, ts!, name))
+                checked.append(e)
+            case "E":
+                let begin = try #require(open[tid]?.last, "an end without a begin on track \(tid)")
+                open[tid]!.removeLast()
+                checked[begin.index]["dur"] = NSNumber(value: ts! - begin.start)
             default:
                 #expect(e["s"] as? String == "t")
-                #expect(((e["ts"] as? NSNumber)?.doubleValue ?? -1) >= 0)
+                checked.append(e)
             }
         }
-        // Every track has a name, and slices on one track nest: none overlaps another partially.
-        for (tid, list) in slices {
+        for (tid, stack) in open { #expect(stack.isEmpty, "track \(tid) leaves \(stack.map(\.name)) open") }
+        // every track has a name
+        for tid in Set(checked.compactMap { $0["ph"] as? String == "B" ? $0["tid"] as? Int : nil }) {
             #expect(names[tid] != nil, "track \(tid) has no thread_name")
-            let sorted = list.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 > $1.1) }
-            var stack: [Double] = []
-            for (start, end) in sorted {
-                while let top = stack.last, top <= start, !(top == start && end == start) { stack.removeLast() }
-                if let top = stack.last { #expect(end <= top, "slice [\(start), \(end)] crosses its parent ending at \(top)") }
-                stack.append(end)
-            }
         }
-        return Checked(events: events, threadNames: names)
+        return Checked(events: checked, threadNames: names)
     }
 
     @Test func s9IsValidTraceJSONWithATrackPerThread() throws {
