@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Option(help: "Write the kernel trace as JSON Lines (one file per variant when several run).")
+    @Option(help: "Write the kernel trace as JSON Lines (one file per variant when several run, named on standard error), or with --trace-format chrome one Chrome trace with a process per variant.")
     var trace: String?
 
     @OptionGroup var visuals: RunVisualOptions
@@ -72,7 +72,11 @@ struct RunCommand: ParsableCommand {
         }
         // Every file is checked before the run, so a long run never ends in "cannot write".
         let names = variants.isEmpty ? scenario.variants : variants
-        let traceFiles = trace.map { path in names.map { traceTarget(path, variant: $0, of: names.count) } } ?? []
+        // A JSON Lines trace per variant (`NAME.VARIANT.EXT` when several run); one Chrome document for all of them.
+        let traceFiles = trace.map { path in
+            visuals.traceFormat == .chrome ? [OutputTarget(path: path, what: "the trace")]
+                : names.map { traceTarget(path, variant: $0, of: names.count) }
+        } ?? []
         let reportFile = outputOptions.output.map { OutputTarget(path: $0, what: "the report") }
         do {
             let files = traceFiles + (reportFile.map { [$0] } ?? [])
@@ -97,6 +101,9 @@ struct RunCommand: ParsableCommand {
                 try visuals.writeChromeTraces(runs, scenario, to: trace)
             } else {
                 for (run, file) in zip(runs, traceFiles) { try file.write(run.outcome.traceLines.lazy.map { $0 + "\n" }) }
+                if traceFiles.count > 1 {
+                    StandardError.write("trace: one file per variant: \(traceFiles.map(\.path).joined(separator: ", "))\n")
+                }
             }
             if visuals.narrate {
                 try visuals.printNarration(scenario, runs, json: format == .json)
@@ -125,12 +132,11 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// Where the trace of `variant` goes: `PATH` itself for one variant, else `NAME.VARIANT.EXT`.
+    /// Where the JSON Lines trace of `variant` goes: `PATH` itself for one variant, else `NAME.VARIANT.EXT`.
     private func traceTarget(_ path: String, variant: String, of count: Int) -> OutputTarget {
         guard count > 1 else { return OutputTarget(path: path, what: "the trace") }
         let ns = path as NSString
-        let defaultExtension = visuals.traceFormat == .chrome ? "json" : "jsonl"
-        let ext = ns.pathExtension.isEmpty ? defaultExtension : ns.pathExtension
+        let ext = ns.pathExtension.isEmpty ? "jsonl" : ns.pathExtension
         return OutputTarget(path: ns.deletingPathExtension + ".\(variant).\(ext)", what: "the \(variant) trace")
     }
 }

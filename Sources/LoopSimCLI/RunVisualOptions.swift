@@ -51,20 +51,14 @@ struct RunVisualOptions: ParsableArguments {
         }
     }
 
-    /// Writes each run's Chrome trace (one file per variant when several run, as `--trace` does).
+    /// Writes the runs' Chrome trace: one document, a process per variant, so that Perfetto shows the variants
+    /// one above the other on one time axis.
     func writeChromeTraces(_ runs: [VariantRun], _ scenario: Scenario, to path: String) throws {
-        for run in runs {
-            var target = path
-            if runs.count > 1 {
-                let ns = path as NSString
-                target = ns.deletingPathExtension + ".\(run.variant)." + (ns.pathExtension.isEmpty ? "json" : ns.pathExtension)
-            }
-            do {
-                try AtomicFile.write(ChromeTrace.document(run, scenario: scenario.name).compact + "\n", to: target)
-            } catch {
-                StandardError.write("error: cannot write the trace to '\(target)': \(error.localizedDescription)\n")
-                throw Exit.invalid
-            }
+        do {
+            try AtomicFile.write(ChromeTrace.document(runs, scenario: scenario.name).compact + "\n", to: path)
+        } catch {
+            StandardError.write("error: cannot write the trace to '\(path)': \(error.localizedDescription)\n")
+            throw Exit.invalid
         }
     }
 }

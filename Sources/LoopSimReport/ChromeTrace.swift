@@ -1,7 +1,8 @@
 import LoopSimKernel
 
 /// A run as a Chrome Trace Event document (the JSON that Perfetto's UI and `chrome://tracing` open):
-/// one process per run, one track per thread plus an `app` track for the user, with
+/// one process per run (several runs of a scenario share one document, a process each), one track per thread
+/// plus an `app` track for the user, with
 ///
 /// - slices, as begin and end events (`"ph":"B"`, `"E"`), for each run-loop activation (`run loop: default`),
 ///   each pass inside it, each sleep inside a pass, each callout (timer, observer, source0, performed block,
@@ -19,15 +20,44 @@ import LoopSimKernel
 public enum ChromeTrace {
     /// The document for one run.
     public static func document(_ run: VariantRun, scenario: String) -> JSONValue {
+        .object([
+            "traceEvents": .array(events(run, scenario: scenario, pid: 1)), "displayTimeUnit": .string("ms"),
+            "otherData": .object(["scenario": .string(scenario), "variant": .string(run.variant),
+                                  "seed": .int(Int64(bitPattern: run.outcome.seed)), "fingerprint": .string(run.outcome.fingerprint),
+                                  "generator": .string("loopsim")]),
+        ])
+    }
+
+    /// One document for several runs of a scenario (its variants): a process per run, numbered and sorted in
+    /// the order given, so that a viewer shows the variants' threads one above the other on one time axis.
+    public static func document(_ runs: [VariantRun], scenario: String) -> JSONValue {
+        guard runs.count != 1 else { return document(runs[0], scenario: scenario) }
+        var all: [JSONValue] = []
+        for (i, run) in runs.enumerated() { all += events(run, scenario: scenario, pid: i + 1) }
+        return .object([
+            "traceEvents": .array(all), "displayTimeUnit": .string("ms"),
+            "otherData": .object(["scenario": .string(scenario), "variants": .array(runs.map { .string($0.variant) }),
+                                  "seed": .int(Int64(bitPattern: runs.first?.outcome.seed ?? 0)),
+                                  "fingerprints": .array(runs.map { .string($0.outcome.fingerprint) }),
+                                  "generator": .string("loopsim")]),
+        ])
+    }
+
+    /// The trace events of one run, as process `pid`.
+    static func events(_ run: VariantRun, scenario: String, pid: Int) -> [JSONValue] {
         let events = RunEvents(run.outcome)
         let parked = Set(run.outcome.findings.parkedThreads.map(\.name))
         var b = Builder(end: run.outcome.endTime.nanoseconds, parked: parked, names: events.names)
         for e in events.events { b.apply(e) }
         b.finish()
-        var all: [JSONValue] = [meta("process_name", tid: 0, ["name": .string("\(scenario) · \(run.variant) · seed \(run.outcome.seed)")])]
+        let p = JSONValue.int(Int64(pid))
+        var all: [JSONValue] = [
+            meta("process_name", pid: pid, tid: 0, ["name": .string("\(scenario) · \(run.variant) · seed \(run.outcome.seed)")]),
+            meta("process_sort_index", pid: pid, tid: 0, ["sort_index": .int(Int64(pid))]),
+        ]
         for (i, lane) in b.lanes.enumerated() {
-            all.append(meta("thread_name", tid: i + 1, ["name": .string(lane)]))
-            all.append(meta("thread_sort_index", tid: i + 1, ["sort_index": .int(Int64(i))]))
+            all.append(meta("thread_name", pid: pid, tid: i + 1, ["name": .string(lane)]))
+            all.append(meta("thread_sort_index", pid: pid, tid: i + 1, ["sort_index": .int(Int64(i))]))
         }
         // Each slice as a begin and an end event ("B", "E"), per track in the order the builder opened and closed
         // them: a viewer pairs an end with the latest open begin of its track, so slices nest as the pass did even
@@ -35,28 +65,24 @@ public enum ChromeTrace {
         var marks: [(tid: Int, action: Int, event: JSONValue)] = []
         for s in b.slices {
             marks.append((s.tid, s.opened, .object(["name": .string(s.name), "cat": .string(s.cat), "ph": .string("B"),
-                                                   "pid": .int(1), "tid": .int(Int64(s.tid)), "ts": micro(s.start),
+                                                   "pid": p, "tid": .int(Int64(s.tid)), "ts": micro(s.start),
                                                    "args": .object(s.args)])))
-            marks.append((s.tid, s.closed, .object(["ph": .string("E"), "pid": .int(1), "tid": .int(Int64(s.tid)),
+            marks.append((s.tid, s.closed, .object(["ph": .string("E"), "pid": p, "tid": .int(Int64(s.tid)),
                                                    "ts": micro(s.end)])))
         }
         all += marks.sorted { ($0.tid, $0.action) < ($1.tid, $1.action) }.map(\.event)
         for i in b.instants {
-            all.append(.object(["name": .string(i.name), "cat": .string(i.cat), "ph": .string("i"), "s": .string("t"), "pid": .int(1),
+            all.append(.object(["name": .string(i.name), "cat": .string(i.cat), "ph": .string("i"), "s": .string("t"), "pid": p,
                                 "tid": .int(Int64(i.tid)), "ts": micro(i.t), "args": .object(i.args)]))
         }
-        return .object([
-            "traceEvents": .array(all), "displayTimeUnit": .string("ms"),
-            "otherData": .object(["scenario": .string(scenario), "variant": .string(run.variant),
-                                  "seed": .int(Int64(bitPattern: run.outcome.seed)), "fingerprint": .string(run.outcome.fingerprint),
-                                  "generator": .string("loopsim")]),
-        ])
+        return all
     }
 
     static func micro(_ ns: Int64) -> JSONValue { ns % 1000 == 0 ? .int(ns / 1000) : .double(Double(ns) / 1000) }
 
-    static func meta(_ name: String, tid: Int, _ args: [String: JSONValue]) -> JSONValue {
-        .object(["name": .string(name), "ph": .string("M"), "pid": .int(1), "tid": .int(Int64(tid)), "args": .object(args)])
+    static func meta(_ name: String, pid: Int, tid: Int, _ args: [String: JSONValue]) -> JSONValue {
+        .object(["name": .string(name), "ph": .string("M"), "pid": .int(Int64(pid)), "tid": .int(Int64(tid)),
+                 "args": .object(args)])
     }
 
     struct Slice {

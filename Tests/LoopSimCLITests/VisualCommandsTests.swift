@@ -58,11 +58,19 @@ import Testing
         let trace = dir.appendingPathComponent("s2.json").path
         let r = try Self.loopsim(["run", Self.s2, "--trace", trace, "--trace-format", "chrome"])
         #expect(r.status == 0, "\(r.stderr)")
-        for variant in ["ios9", "ios10"] {
-            let data = try Data(contentsOf: dir.appendingPathComponent("s2.\(variant).json"))
-            let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            #expect((doc["traceEvents"] as? [Any])?.isEmpty == false)
-        }
+        // one document for both variants, a process each, named after its variant, so Perfetto shows them together
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace)))
+            as? [String: Any])
+        let events = try #require(doc["traceEvents"] as? [[String: Any]])
+        let processes = events.filter { $0["name"] as? String == "process_name" }
+            .map { "\($0["pid"] as? Int ?? 0) \(($0["args"] as? [String: Any])?["name"] as? String ?? "")" }
+        #expect(processes == ["1 TimerButton countdown on a worker run loop (the bug) · ios9 · seed 1",
+                              "2 TimerButton countdown on a worker run loop (the bug) · ios10 · seed 1"])
+        #expect(Set(events.compactMap { $0["pid"] as? Int }) == [1, 2])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["s2.json"])
+        // JSON Lines traces stay one file per variant, and the command names them
+        let lines = try Self.loopsim(["run", Self.s2, "--trace", dir.appendingPathComponent("s2.jsonl").path])
+        #expect(lines.stderr.contains("trace: one file per variant: \(dir.path)/s2.ios9.jsonl, \(dir.path)/s2.ios10.jsonl"))
         let page = dir.appendingPathComponent("report.html").path
         let report = try Self.loopsim(["report", Self.s2, "-o", page])
         #expect(report.status == 0, "\(report.stderr)")
