@@ -86,9 +86,12 @@ public enum Sweep {
         return .object(doc)
     }
 
-    /// Joins shard documents: rows of all, sorted by row number, without the shard marks.
+    /// Joins shard documents: rows of all, sorted by row number, without the shard marks. Every shard of the
+    /// sweep must be there, once: each document says which it is (`"shard": "K/N"`), and a merge that misses
+    /// one (a Slurm task that never ran) or has one twice fails, naming them, rather than print a partial sweep.
     public static func merge(_ docs: [JSONValue]) throws(Failure) -> JSONValue {
         guard case .object(var first)? = docs.first else { throw Failure(message: "nothing to merge", diagnostics: [], source: "") }
+        try checkShards(docs)
         var rows: [(Int64, JSONValue)] = []
         for doc in docs {
             guard case .object(let o) = doc, o["scenario"] == first["scenario"], o["axes"] == first["axes"],
@@ -109,6 +112,43 @@ public enum Sweep {
         first["rows"] = .array(rows.map(\.1))
         first["shard"] = nil
         return .object(first)
+    }
+
+    /// Checks that the documents are shards 1…N of N, each once (a lone unsharded sweep passes).
+    static func checkShards(_ docs: [JSONValue]) throws(Failure) {
+        var seen: [Int: Int] = [:]
+        var total: Int?
+        for doc in docs {
+            guard case .object(let o) = doc, let mark = o["shard"]?.stringValue else {
+                if docs.count == 1 { return }
+                throw Failure(message: "a document without a shard mark (\"shard\": \"K/N\") among shards: merge the "
+                    + "outputs of `loopsim sweep --shard K/N --format json`", diagnostics: [], source: "")
+            }
+            let parts = mark.split(separator: "/")
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+                throw Failure(message: "shard mark '\(mark)' is not K/N", diagnostics: [], source: "")
+            }
+            if let total, total != n {
+                throw Failure(message: "shards of \(total) and of \(n) parts are mixed", diagnostics: [], source: "")
+            }
+            total = n
+            seen[k, default: 0] += 1
+        }
+        guard let total else { return }
+        let missing = (1...total).filter { seen[$0] == nil }
+        let twice = (1...total).filter { (seen[$0] ?? 0) > 1 }
+        if !missing.isEmpty || !twice.isEmpty {
+            var problems: [String] = []
+            if !missing.isEmpty {
+                problems.append("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(total)" }.joined(separator: ", ")) "
+                    + "missing")
+            }
+            if !twice.isEmpty {
+                problems.append("shard\(twice.count == 1 ? "" : "s") \(twice.map { "\($0)/\(total)" }.joined(separator: ", ")) given twice")
+            }
+            throw Failure(message: problems.joined(separator: "; ") + ": the merge would not be the whole sweep; rerun "
+                + "the missing shards (`loopsim sweep FILE --shard K/\(total) --format json`)", diagnostics: [], source: "")
+        }
     }
 
     /// The sweep as CSV: one line per row, parameters and variant first, then each figure's mean and interval.

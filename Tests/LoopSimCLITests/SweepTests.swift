@@ -41,6 +41,37 @@ import Testing
         #expect(Sweep.csv(merged) == Sweep.csv(full))
     }
 
+    /// A merge that misses a shard (a Slurm task that never ran) or has one twice fails, naming the shards,
+    /// instead of printing a partial sweep; through the CLI it exits 2.
+    @Test func aMergeWithoutEveryShardFails() throws {
+        let parts = try (1...4).map { try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 1, shard: ($0, 4)) }
+        let docs = try parts.map { try Sweep.decode(Data($0.pretty.utf8)) }
+        #expect(throws: Sweep.Failure.self) { try Sweep.merge([docs[0], docs[2]]) }
+        do {
+            _ = try Sweep.merge([docs[0], docs[2]])
+        } catch {
+            #expect(error.message.hasPrefix("shards 2/4, 4/4 missing"), "\(error.message)")
+        }
+        do {
+            _ = try Sweep.merge([docs[0], docs[1], docs[1], docs[2], docs[3]])
+        } catch {
+            #expect(error.message.hasPrefix("shard 2/4 given twice"), "\(error.message)")
+        }
+        #expect(try Sweep.merge(docs) == Sweep.merge(docs.reversed()))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let files = try parts.enumerated().map { i, part in
+            let url = dir.appendingPathComponent("part\(i + 1).json")
+            try part.pretty.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let partial = try CLIEndToEndTests.loopsim(["merge", files[0], files[1], files[3]])
+        #expect(partial.status == 2)
+        #expect(partial.stderr.contains("shard 3/4 missing"))
+        #expect(partial.stdout.isEmpty)
+        #expect(try CLIEndToEndTests.loopsim(["merge"] + files).status == 0)
+    }
+
     @Test func aDocumentReadsBackToTheSameValue() throws {
         let full = try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 1)
         #expect(try Sweep.decode(Data(full.pretty.utf8)) == full)
