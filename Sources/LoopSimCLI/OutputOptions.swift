@@ -2,7 +2,8 @@ import ArgumentParser
 
 /// `--output FILE` and `--force`: where the report goes, and whether existing files may be replaced.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .customLong("output"), help: "Write the report to this file (atomically) instead of standard output.")
+    @Option(name: [.short, .customLong("output")],
+            help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
     @Flag(name: .customLong("force"), help: "Replace existing --output and --trace files.")

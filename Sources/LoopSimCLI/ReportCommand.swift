@@ -23,6 +23,9 @@ struct ReportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The page to write (one file) or a directory (several files).")
     var output: String?
 
+    @Flag(help: "Replace existing pages.")
+    var force = false
+
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
@@ -33,17 +36,21 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         var limited = false
-        for file in files {
+        // Every page is checked before any run, as `run` checks its files.
+        var targets: [String?] = files.map { _ in output }
+        if files.count > 1, let dir = output {
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            targets = files.map { file in
+                let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                return (dir as NSString).appendingPathComponent(base + ".html")
+            }
+        }
+        for target in targets.compactMap({ $0 }) { try OutputFile.check(target, "the report page", force: force) }
+        for (file, target) in zip(files, targets) {
             let scenario = try ScenarioFiles.loadOrExit(file)
             let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
             limited = limited || runs.contains { $0.outcome.limit != nil }
             let page = HTMLReport.render(scenario, runs)
-            var target = output
-            if files.count > 1, let dir = output {
-                try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-                target = (dir as NSString).appendingPathComponent(base + ".html")
-            }
             try OutputFile.emit(page, to: target)
             if let target { StandardError.write("wrote \(target)\n") }
         }

@@ -27,6 +27,9 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
     var output: String?
 
+    @Flag(help: "Replace an existing --output file.")
+    var force = false
+
     @OptionGroup var window: TimeWindowOptions
 
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
@@ -40,6 +43,7 @@ struct TimelineCommand: ParsableCommand {
 
     func run() throws {
         let scenario = try ScenarioFiles.loadOrExit(file)
+        if let output { try OutputFile.check(output, "the timeline", force: force) }
         let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
         let (from, to) = try window.nanoseconds()
         let timelines = runs.map(ThreadTimeline.init)
@@ -61,6 +65,17 @@ struct TimelineCommand: ParsableCommand {
 
 /// Writes a command's output to a file, or prints it.
 enum OutputFile {
+    /// Checks, before the work, that `path` may be written (``OutputTarget/checkWritable(force:)``): an existing
+    /// file is replaced only with `--force`, as `run --output` does. A problem is an error line and exit 2.
+    static func check(_ path: String, _ what: String, force: Bool) throws {
+        do {
+            try OutputTarget(path: path, what: what).checkWritable(force: force)
+        } catch {
+            StandardError.write("error: \(error.message)\n")
+            throw Exit.invalid
+        }
+    }
+
     static func emit(_ text: String, to path: String?) throws {
         guard let path else {
             print(text, terminator: "")

@@ -74,6 +74,15 @@ import Testing
         let page = dir.appendingPathComponent("report.html").path
         let report = try Self.loopsim(["report", Self.s2, "-o", page])
         #expect(report.status == 0, "\(report.stderr)")
+        // an existing page, timeline or report file is replaced only with --force, as `run -o` does
+        for args in [["report", Self.s2, "-o", page], ["timeline", Self.s2, "-o", page], ["run", Self.s2, "-o", page]] {
+            let refused = try Self.loopsim(args)
+            #expect(refused.status == 2, "\(args)")
+            #expect(refused.stderr.contains("already exists; pass --force to replace it"), "\(refused.stderr)")
+            #expect(try String(contentsOfFile: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"), "left as it was")
+        }
+        #expect(try Self.loopsim(["timeline", Self.s2, "-o", dir.appendingPathComponent("t.txt").path]).status == 0)
+        #expect(try Self.loopsim(["report", Self.s2, "-o", page, "--force"]).status == 0)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<section id=\"timeline\">"))
