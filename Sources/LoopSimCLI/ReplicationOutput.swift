@@ -5,8 +5,10 @@ import LoopSimScenario
 
 /// `loopsim run FILE --replications N [--jobs J]`: the replication tables, and a progress bar on a terminal.
 enum ReplicationOutput {
+    /// Prints the tables; exits 3 (after printing) when a limit stopped a replication: its figures are left out,
+    /// and the report says which seeds.
     static func run(_ scenario: Scenario, variants: [String], n: Int, jobs: Int, seed: UInt64?,
-                    overrides: [(String, String)], json: Bool) throws {
+                    overrides: [(String, String)], limits: RunLimits, json: Bool) throws {
         var results: [Replications] = []
         for variant in variants.isEmpty ? scenario.variants : variants {
             let bar = ProgressBar(title: variant, total: n)
@@ -14,7 +16,7 @@ enum ReplicationOutput {
             if let bar { progress = { done in bar.update(done) } }
             do {
                 results.append(try Replications.run(scenario, variant: variant, n: n, jobs: jobs, seed: seed,
-                                                    overrides: overrides, progress: progress))
+                                                    overrides: overrides, limits: limits, progress: progress))
             } catch {
                 StandardError.write("error: \(error.message)\n")
                 throw Exit.invalid
@@ -29,6 +31,13 @@ enum ReplicationOutput {
             print(doc.pretty)
         } else {
             print(ReplicationText.render(scenario, results), terminator: "")
+        }
+        let limited = results.reduce(0) { $0 + $1.limited.count }
+        if limited > 0 {
+            StandardError.write("limit: \(limited) replication\(limited == 1 ? "" : "s") stopped at a limit and "
+                + "\(limited == 1 ? "is" : "are") left out of the figures (the report names the seeds); raise the limit "
+                + "with --max-… if the scenario needs more\n")
+            throw Exit.limit
         }
     }
 }

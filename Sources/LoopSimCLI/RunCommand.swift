@@ -67,7 +67,7 @@ struct RunCommand: ParsableCommand {
         }
         if let replications {
             try ReplicationOutput.run(scenario, variants: variants, n: replications, jobs: jobs, seed: seed,
-                                      overrides: overrides, json: format == .json)
+                                      overrides: overrides, limits: limitOptions.limits, json: format == .json)
             return
         }
         // Every file is checked before the run, so a long run never ends in "cannot write".

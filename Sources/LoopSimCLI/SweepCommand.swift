@@ -29,6 +29,9 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Output format: csv or json.")
     var format: SweepFormat = .csv
 
+    @OptionGroup(title: "Limits (a replication that reaches one is left out of its row's figures, counted in the row's limited, and the command exits 3)")
+    var limitOptions: RunLimitOptions
+
     func run() throws {
         let parts = shard.split(separator: "/").compactMap { Int($0) }
         guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
@@ -38,15 +41,28 @@ struct SweepCommand: ParsableCommand {
             StandardError.write("error: cannot read '\(file)'\n")
             throw Exit.invalid
         }
+        let doc: JSONValue
         do {
-            let doc = try Sweep.run(text: text, file: file, replications: replications, jobs: jobs, shard: (parts[0], parts[1]))
-            print(format == .csv ? Sweep.csv(doc) : doc.pretty + "\n", terminator: "")
+            doc = try Sweep.run(text: text, file: file, replications: replications, jobs: jobs, shard: (parts[0], parts[1]),
+                                limits: limitOptions.limits)
         } catch {
             if !error.diagnostics.isEmpty {
                 StandardError.write(DiagnosticPrinter(color: false).render(error.diagnostics, source: error.source) + "\n")
             }
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid
+        }
+        print(format == .csv ? Sweep.csv(doc) : doc.pretty + "\n", terminator: "")
+        guard case .array(let rows)? = doc.value(at: "rows") else { return }
+        let limited = rows.reduce(Int64(0)) { sum, row in
+            if case .int(let n)? = row.value(at: "limited") { return sum + n }
+            return sum
+        }
+        if limited > 0 {
+            StandardError.write("limit: \(limited) replication\(limited == 1 ? "" : "s") stopped at a limit and "
+                + "\(limited == 1 ? "is" : "are") left out of their rows' figures (column limited); raise the limit "
+                + "with --max-… if the scenario needs more\n")
+            throw Exit.limit
         }
     }
 }

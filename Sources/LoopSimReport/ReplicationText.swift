@@ -15,6 +15,12 @@ public enum ReplicationText {
                 out += "  " + figure.padding(to: width) + "  " + number(ci.mean).padding(to: 12)
                     + "[\(number(ci.low)), \(number(ci.high))]\n"
             }
+            if !r.limited.isEmpty {
+                let kinds = Array(Set(r.limited.map(\.kind))).sorted().joined(separator: ", ")
+                out += "  limited: \(r.limited.count) of \(r.seeds.count) replications stopped at a limit (\(kinds)), seeds "
+                    + r.limited.prefix(5).map { String($0.seed) }.joined(separator: ", ")
+                    + (r.limited.count > 5 ? ", …" : "") + "; the figures are of the other \(r.seeds.count - r.limited.count)\n"
+            }
             if let s = r.pooledLatency.millisecondSummary {
                 out += "  pooled latency (ms): n \(s.count) · p50 \(number(s.p50)) · p90 \(number(s.p90)) · "
                     + "p99 \(number(s.p99)) · max \(number(s.max))\n"

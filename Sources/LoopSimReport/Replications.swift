@@ -12,6 +12,10 @@ import LoopSimStats
 /// see the same gestures in replication `i` (common random numbers), and `loopsim run --seed S` replays one
 /// replication alone. Results never depend on `jobs`: each replication is independent and they are
 /// combined in index order.
+///
+/// A replication that a safety limit stops (``RunLimits``) is cut short: its figures would mix a partial run
+/// into the statistics. It is listed in ``limited`` (index, seed, which limit) and left out of every figure and
+/// of the pooled latencies; each figure says how many replications it summarises.
 public struct Replications: Sendable {
     /// The figures summarised, as paths into a run's JSON report.
     public static let figurePaths = [
@@ -26,10 +30,12 @@ public struct Replications: Sendable {
     /// Every timer fire's latency over all replications, merged in replication order (a merge gives what
     /// recording every latency into one histogram gives, so the order does not matter).
     public var pooledLatency: LatencyHistogram
+    /// The replications a limit stopped, in index order, left out of ``values`` and ``pooledLatency``.
+    public var limited: [(index: Int, seed: UInt64, kind: String)]
 
     /// Runs `n` replications on `jobs` threads; `progress` is called with the number done (from any thread).
     public static func run(_ scenario: Scenario, variant: String, n: Int, jobs: Int, seed: UInt64? = nil,
-                           overrides: [(String, String)] = [],
+                           overrides: [(String, String)] = [], limits: RunLimits = RunLimits(),
                            progress: (@Sendable (Int) -> Void)? = nil) throws(VariantError) -> Replications {
         let profile = try scenario.profile(for: variant, overrides: overrides)
         let base = seed ?? scenario.seed
@@ -42,7 +48,8 @@ public struct Replications: Sendable {
             let profile = stripe == 0 ? profile : (try? scenario.profile(for: variant, overrides: overrides)) ?? profile
             var i = stripe
             while i < n {
-                let configuration = scenario.configuration(profile: profile, seed: seeds[i])
+                var configuration = scenario.configuration(profile: profile, seed: seeds[i])
+                configuration.limits = limits
                 let outcome = Kernel(program: scenario.program, configuration: configuration).run()
                 let report = RunReport.json(outcome)
                 let figures = figurePaths.map { path -> Double? in
@@ -52,19 +59,22 @@ public struct Replications: Sendable {
                     default: nil
                     }
                 }
-                results.set(i, (figures, outcome.timers.pooledLatency))
+                results.set(i, (figures, outcome.timers.pooledLatency, outcome.limit?.kind))
                 progress?(results.completed)
                 i += stripes
             }
         }
         let all = results.values
-        let values = figurePaths.enumerated().map { (j, path) in (figure: path, values: all.compactMap { $0.0[j] }) }
+        let limited = all.enumerated().compactMap { i, r in r.2.map { (index: i, seed: seeds[i], kind: $0) } }
+        let complete = all.filter { $0.2 == nil }
+        let values = figurePaths.enumerated().map { (j, path) in (figure: path, values: complete.compactMap { $0.0[j] }) }
         var pooled = LatencyHistogram()
-        for (_, latency) in all { pooled.merge(latency) }
-        return Replications(variant: variant, seeds: seeds, values: values, pooledLatency: pooled)
+        for (_, latency, _) in complete { pooled.merge(latency) }
+        return Replications(variant: variant, seeds: seeds, values: values, pooledLatency: pooled, limited: limited)
     }
 
-    /// `replications: {n, seeds, figures: {name: {mean, ci95_low, ci95_high}}, pooled_latency_ms, histogram}`.
+    /// `replications: {n, seeds, figures: {name: {mean, ci95_low, ci95_high, n}}, pooled_latency_ms, histogram,
+    /// limited}` (`limited` only when a limit stopped some: `[{index, seed, kind}]`).
     public var json: JSONValue {
         var figures: [String: JSONValue] = [:]
         for (figure, values) in values where !values.isEmpty {
@@ -77,6 +87,10 @@ public struct Replications: Sendable {
             "seeds": .array(seeds.map { .string(String($0)) }),
             "figures": .object(figures),
         ]
+        if !limited.isEmpty {
+            result["limited"] = .array(limited.map { .object(["index": .int(Int64($0.index)), "seed": .string(String($0.seed)),
+                                                              "kind": .string($0.kind)]) })
+        }
         if let s = pooledLatency.millisecondSummary {
             result["pooled_latency_ms"] = .object([
                 "count": .int(Int64(s.count)), "mean": .double(s.mean), "sd": .double(s.sd), "p50": .double(s.p50),
@@ -93,13 +107,13 @@ public struct Replications: Sendable {
 
 /// Per-replication results written from several threads, read once all are done.
 private final class ResultBox: @unchecked Sendable {
-    private var slots: [([Double?], LatencyHistogram)?]
+    private var slots: [([Double?], LatencyHistogram, String?)?]
     private var done = 0
     private let lock = NSLockLike()
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ i: Int, _ value: ([Double?], LatencyHistogram)) {
+    func set(_ i: Int, _ value: ([Double?], LatencyHistogram, String?)) {
         lock.withLock {
             slots[i] = value
             done += 1
@@ -107,7 +121,7 @@ private final class ResultBox: @unchecked Sendable {
     }
 
     var completed: Int { lock.withLock { done } }
-    var values: [([Double?], LatencyHistogram)] { lock.withLock { slots.map { $0! } } }
+    var values: [([Double?], LatencyHistogram, String?)] { lock.withLock { slots.map { $0! } } }
 }
 
 /// A mutex over `DispatchSemaphore` (Foundation-free).

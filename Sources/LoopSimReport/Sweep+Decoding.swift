@@ -19,7 +19,7 @@ extension Sweep {
     public static func decode(_ data: Data) throws -> JSONValue {
         let doc = try JSONDecoder().decode(SweepDocument.self, from: data)
         let rows = doc.rows.map { r in
-            row(r.row, point: r.point, params: r.params, variant: r.variant, n: r.n,
+            row(r.row, point: r.point, params: r.params, variant: r.variant, n: r.n, limited: r.limited,
                 figures: r.figures.mapValues { interval(mean: $0.mean, low: $0.low, high: $0.high) })
         }
         return document(scenario: doc.scenario, file: doc.file, axes: doc.axes, figures: doc.figures, rows: rows,
@@ -42,6 +42,8 @@ private struct SweepDocument: Decodable {
         var params: [String: String]
         var variant: String
         var n: Int64
+        /// Replications a limit stopped (left out of the figures).
+        var limited: Int64
         var figures: [String: Interval]
     }
 

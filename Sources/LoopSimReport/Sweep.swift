@@ -14,8 +14,10 @@ public enum Sweep {
     }
 
     /// Runs the sweep of the scenario in `text`; `shard` is (index from 1, count).
+    /// A replication that a limit stops is left out of its row's figures and counted in the row's `limited`
+    /// (``Replications/limited``).
     public static func run(text: String, file: String, replications: Int?, jobs: Int,
-                           shard: (Int, Int) = (1, 1)) throws(Failure) -> JSONValue {
+                           shard: (Int, Int) = (1, 1), limits: RunLimits = RunLimits()) throws(Failure) -> JSONValue {
         let base = ScenarioLoader.load(text: text, file: file)
         guard let scenario = base.scenario else {
             throw Failure(message: "invalid scenario", diagnostics: base.diagnostics, source: text)
@@ -33,7 +35,7 @@ public enum Sweep {
             for (v, variant) in spec.variants.enumerated() {
                 let reps: Replications
                 do {
-                    reps = try Replications.run(atPoint, variant: variant, n: n, jobs: jobs)
+                    reps = try Replications.run(atPoint, variant: variant, n: n, jobs: jobs, limits: limits)
                 } catch {
                     throw Failure(message: error.message, diagnostics: [], source: text)
                 }
@@ -44,7 +46,7 @@ public enum Sweep {
                 }
                 rows.append(row(Int64(p * spec.variants.count + v), point: Int64(p),
                                 params: Dictionary(uniqueKeysWithValues: point.map { ($0.name, $0.value) }),
-                                variant: variant, n: Int64(n), figures: figures))
+                                variant: variant, n: Int64(n), limited: Int64(reps.limited.count), figures: figures))
             }
         }
         return document(scenario: scenario.name, file: file, axes: spec.axes.map(\.name),
@@ -61,7 +63,8 @@ public enum Sweep {
     }
 
     /// One row: a grid point under one variant.
-    static func row(_ index: Int64, point: Int64, params: [String: String], variant: String, n: Int64,
+    /// `limited` counts the replications a limit stopped, left out of the figures.
+    static func row(_ index: Int64, point: Int64, params: [String: String], variant: String, n: Int64, limited: Int64,
                     figures: [String: JSONValue]) -> JSONValue {
         .object([
             "row": .int(index),
@@ -69,6 +72,7 @@ public enum Sweep {
             "params": .object(params.mapValues(JSONValue.string)),
             "variant": .string(variant),
             "n": .int(n),
+            "limited": .int(limited),
             "figures": .object(figures),
         ])
     }
@@ -157,7 +161,7 @@ public enum Sweep {
               case .array(let rows)? = o["rows"] else { return "" }
         let axisNames = axes.compactMap(\.stringValue)
         let figureNames = figures.compactMap(\.stringValue)
-        var header = ["point"] + axisNames + ["variant", "n"]
+        var header = ["point"] + axisNames + ["variant", "n", "limited"]
         for f in figureNames { header += ["\(f).mean", "\(f).ci95_low", "\(f).ci95_high"] }
         var lines = [header.joined(separator: ",")]
         for row in rows {
@@ -165,6 +169,7 @@ public enum Sweep {
             for a in axisNames { cells.append(row.value(at: "params.\(a)")?.stringValue ?? "") }
             cells.append(row.value(at: "variant")?.stringValue ?? "")
             cells.append(row.value(at: "n")?.compact ?? "")
+            cells.append(row.value(at: "limited")?.compact ?? "0")
             for f in figureNames {
                 for k in ["mean", "ci95_low", "ci95_high"] {
                     // figure names contain dots: look the figure up as one key

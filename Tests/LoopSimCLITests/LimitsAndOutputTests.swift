@@ -46,6 +46,21 @@ import Testing
         try Self.checkPartialTrace(trace, limitKind: kind)
     }
 
+    /// Under `--replications` the same limits apply: every replication of a runaway stops, is listed with its
+    /// seed and limit, is left out of the statistics, and the command exits 3.
+    @Test(arguments: [("dispatch-loop", "max-events"), ("timer-doubling", "max-objects"), ("recursion", "max-depth")])
+    func aRunawayStopsUnderReplicationsToo(name: String, kind: String) throws {
+        let r = try CLI.loopsim(["run", "examples/runaway/\(name).yaml", "--replications", "3", "--format", "json"])
+        #expect(r.status == 3, "\(r.stderr)")
+        #expect(r.stderr.contains("3 replications stopped at a limit"), "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let reps = try #require((doc["runs"] as? [[String: Any]])?.first?["replications"] as? [String: Any])
+        let limited = try #require(reps["limited"] as? [[String: Any]])
+        #expect(limited.map { $0["kind"] as? String } == [kind, kind, kind])
+        #expect(limited.map { $0["index"] as? Int } == [0, 1, 2])
+        #expect((reps["figures"] as? [String: Any])?.isEmpty == true, "no statistic from cut-short runs")
+    }
+
     @Test func ctrlCWritesWhatTheRunHasAndExits130() throws {
         let dir = try Self.directory()
         let trace = dir.appendingPathComponent("t.jsonl")

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimKernel
 import LoopSimReport
 import Testing
 
@@ -82,20 +83,42 @@ import Testing
         let big: JSONValue = .object([
             "scenario": .string("s"), "file": .string("s.yaml"), "axes": .array([]), "figures": .array([.string("f")]),
             "rows": .array([.object(["row": .int(0), "point": .int(0), "params": .object([:]),
-                                     "variant": .string("ios9"), "n": .int(2), "figures": .object(["f": figure])])]),
+                                     "variant": .string("ios9"), "n": .int(2), "limited": .int(0),
+                                     "figures": .object(["f": figure])])]),
         ])
         #expect(try Sweep.decode(Data(big.pretty.utf8)) == big)
         #expect(throws: DecodingError.self) { try Sweep.decode(Data(#"{"rows": []}"#.utf8)) }
+    }
+
+    /// A replication a limit stops is left out of its row's figures and counted in `limited`; the command
+    /// exits 3 (it printed the sweep first).
+    @Test func aLimitedReplicationIsCountedAndLeftOut() throws {
+        var tight = RunLimits()
+        tight.maxEvents = 40
+        let doc = try Sweep.run(text: Self.yaml, file: "s.yaml", replications: 2, jobs: 1, limits: tight)
+        guard case .array(let rows)? = doc.value(at: "rows") else { Issue.record("no rows"); return }
+        // ios9 has no block timers: its runs end at once, under the limit; ios10's run to it
+        for row in rows {
+            let cut = row.value(at: "variant") == .string("ios10")
+            #expect(row.value(at: "limited") == .int(cut ? 2 : 0))
+            if cut { #expect(row.value(at: "figures") == .object([:]), "no figure from cut-short runs") }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-sweep-\(UUID().uuidString).yaml")
+        try Self.yaml.write(to: file, atomically: true, encoding: .utf8)
+        let r = try CLIEndToEndTests.loopsim(["sweep", file.path, "--replications", "2", "--max-events", "40"])
+        #expect(r.status == 3)
+        #expect(r.stderr.contains("8 replications stopped at a limit"), "\(r.stderr)")
+        #expect(try CLIEndToEndTests.loopsim(["sweep", file.path, "--replications", "2"]).status == 0)
     }
 
     @Test func rowsFollowTheGridWithTheLastAxisFastest() throws {
         let doc = try Sweep.run(text: Self.yaml, file: "s.yaml", replications: 2, jobs: 1)
         let lines = Sweep.csv(doc).split(separator: "\n")
         #expect(lines.count == 1 + 2 * 2 * 2)
-        #expect(lines[0].hasPrefix("point,gap,interval,variant,n,objects.leaked.mean,"))
-        #expect(lines[1...].map { $0.split(separator: ",").prefix(5).joined(separator: ",") } == [
-            "0,2s,500ms,ios9,2", "0,2s,500ms,ios10,2", "1,2s,1s,ios9,2", "1,2s,1s,ios10,2",
-            "2,6s,500ms,ios9,2", "2,6s,500ms,ios10,2", "3,6s,1s,ios9,2", "3,6s,1s,ios10,2",
+        #expect(lines[0].hasPrefix("point,gap,interval,variant,n,limited,objects.leaked.mean,"))
+        #expect(lines[1...].map { $0.split(separator: ",").prefix(6).joined(separator: ",") } == [
+            "0,2s,500ms,ios9,2,0", "0,2s,500ms,ios10,2,0", "1,2s,1s,ios9,2,0", "1,2s,1s,ios10,2,0",
+            "2,6s,500ms,ios9,2,0", "2,6s,500ms,ios10,2,0", "3,6s,1s,ios9,2,0", "3,6s,1s,ios10,2,0",
         ])
     }
 
