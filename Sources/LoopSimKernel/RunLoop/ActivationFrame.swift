@@ -57,6 +57,7 @@ final class ActivationFrame: Frame {
             calloutIndex += 1
             if let frame = kernel.runLoops.beginCallout(callout, of: self, on: thread, kernel) {
                 inFlight = callout
+                if frame === NoOpFrame.shared && kernel.threads.stepNoOpInPlace(on: thread, kernel) { return .next }
                 return .push(frame)
             }
             return .next
