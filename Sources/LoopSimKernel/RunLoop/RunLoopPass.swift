@@ -194,8 +194,9 @@ extension RunLoops {
         case .timerPort:
             // `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
             a.mode.timers.forEachDue(at: k.now) { slot in
-                let o = k.heap.timer(at: slot)
-                if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR)) }
+                k.heap.unretainedTimer(at: slot)._withUnsafeGuaranteedRef { o in
+                    if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR)) }
+                }
             }
             if a.callouts.isEmpty {
                 k.record(thread, .noTimerDue(mode: k.name(a.mode)))
@@ -239,8 +240,10 @@ extension RunLoops {
 
     /// `__CFRunLoopDoSources0`: signalled valid sources of the mode, by order.
     private func queueSource0Callouts(_ a: ActivationFrame, _ k: Kernel) {
-        for id in a.mode.sources0 where k.heap.object(id)!.source!.isSignalled && k.heap.object(id)!.source!.isValid {
-            a.callouts.append(.source0(id))
+        for id in a.mode.sources0 {
+            // Read unretained: the mode's set holds each source.
+            let isDue = k.heap.unretainedObject(id)!._withUnsafeGuaranteedRef { $0.source!.isSignalled && $0.source!.isValid }
+            if isDue { a.callouts.append(.source0(id)) }
         }
     }
 }

@@ -10,6 +10,14 @@ public final class Threads {
     /// The thread with this id.
     public subscript(id: Int) -> SimThread { all[id] }
 
+    /// The thread with this id, unretained (threads are never removed from ``all``): read it with
+    /// `_withUnsafeGuaranteedRef`, where reading ``subscript(id:)`` retains and releases it.
+    @inline(__always)
+    func unretained(_ id: Int) -> Unmanaged<SimThread> {
+        precondition(id >= 0 && id < all.count)
+        return all.withUnsafeBufferPointer { Unmanaged.passUnretained($0[id]) }
+    }
+
     /// Creates a thread (not yet runnable).
     func makeThread(name: String, kind: SimThread.Kind, _ k: Kernel) -> SimThread {
         let thread = SimThread(id: all.count, name: name, nameID: k.name(name), kind: kind)
