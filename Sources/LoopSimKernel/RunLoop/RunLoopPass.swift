@@ -18,7 +18,9 @@ extension RunLoops {
                                returnAfterSourceHandled: returnAfterSourceHandled)
     }
 
-    /// Moves an activation through the phases of one `__CFRunLoopRun` iteration.
+    /// Moves an activation through the phases of one `__CFRunLoopRun` iteration. Inlined into
+    /// ``ActivationFrame/step(_:_:)``, its one caller.
+    @inline(__always)
     func advance(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
         let rl = a.runLoop
         switch a.phase {
