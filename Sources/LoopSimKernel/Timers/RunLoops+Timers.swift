@@ -275,6 +275,8 @@ extension RunLoops {
         if passed > 1 { o.timerExtras.skippedSlots += Int(passed - 1) }
         o.timer.fireTSR = next
         k.record(thread, .timerReschedule(timer: k.name(o), next: next, skipped: passed - 1))
+        // The usual case, the hint's one mode, without walking a copy of the list (its retain and release).
+        if o.timer.modes.count == 1 && o.timer.modes[0] == hint.name { return move(o, to: next, in: hint, of: rl, k) }
         for name in o.timer.modes {
             if hint.name == name {
                 move(o, to: next, in: hint, of: rl, k)
