@@ -128,17 +128,20 @@ public final class Kernel {
     private func handle(_ event: KernelEvent) {
         switch event {
         case .resume(let id), .workDone(let id):
-            let thread = threads[id]
-            thread.resumeEntry = nil
-            if app.isFrozen {
-                // A suspended app runs no thread: the resume waits for the return to the foreground.
-                app.deferResume(id)
-                return
+            // Thread, run loop and mode read unretained: none is ever removed, and each lives as long as the run.
+            threads.unretained(id)._withUnsafeGuaranteedRef { thread in
+                thread.resumeEntry = nil
+                if app.isFrozen {
+                    // A suspended app runs no thread: the resume waits for the return to the foreground.
+                    app.deferResume(id)
+                    return
+                }
+                threads.resume(thread, self)
             }
-            threads.resume(thread, self)
         case .portExpiry(let id, let mode):
-            let rl = runLoops[id]
-            runLoops.timerPortExpired(rl, mode: rl.mode(at: mode), self)
+            runLoops.unretained(id)._withUnsafeGuaranteedRef { rl in
+                rl.unretainedMode(at: mode)._withUnsafeGuaranteedRef { runLoops.timerPortExpired(rl, mode: $0, self) }
+            }
         case .activationTimeout(let rl, let serial):
             runLoops.activationTimedOut(runLoops[rl], serial: serial, self)
         case .userAction(let index):

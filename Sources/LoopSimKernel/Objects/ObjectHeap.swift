@@ -85,6 +85,25 @@ public struct ObjectHeap {
         return o
     }
 
+    /// ``object(_:)`` unretained, for a caller that uses the object while something keeps it in the heap (a timer
+    /// its mode's list or its callout holds): read it with `_withUnsafeGuaranteedRef`. The fire path's reads of the
+    /// timer each retained and released it (callgrind, BENCHMARKS.md).
+    @inline(__always)
+    func unretainedObject(_ id: ObjectID) -> Unmanaged<HeapObject>? {
+        let i = Int(id.index)
+        guard i < objects.count else { return nil }
+        return objects.withUnsafeBufferPointer { buffer in
+            guard let o = buffer[i], o.id == id else { return nil }
+            return Unmanaged.passUnretained(o)
+        }
+    }
+
+    /// ``timer(at:)`` unretained (a timer in a mode's list is alive): read it with `_withUnsafeGuaranteedRef`.
+    @inline(__always)
+    func unretainedTimer(at slot: TimerList.Slot) -> Unmanaged<HeapObject> {
+        objects.withUnsafeBufferPointer { Unmanaged.passUnretained($0[Int(slot)].unsafelyUnwrapped) }
+    }
+
     /// Whether `id` names an object that is alive (not deallocating, not freed).
     public func isAlive(_ id: ObjectID) -> Bool { object(id)?.state == .alive }
 

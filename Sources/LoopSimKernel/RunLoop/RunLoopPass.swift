@@ -18,7 +18,9 @@ extension RunLoops {
                                returnAfterSourceHandled: returnAfterSourceHandled)
     }
 
-    /// Moves an activation through the phases of one `__CFRunLoopRun` iteration.
+    /// Moves an activation through the phases of one `__CFRunLoopRun` iteration. Inlined into
+    /// ``ActivationFrame/step(_:_:)``, its one caller.
+    @inline(__always)
     func advance(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
         let rl = a.runLoop
         switch a.phase {
@@ -192,11 +194,7 @@ extension RunLoops {
         case .none, .wakeUp:
             a.phase = .doBlocks3
         case .timerPort:
-            // `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
-            a.mode.timers.forEachDue(at: k.now) { slot in
-                let o = k.heap.timer(at: slot)
-                if o.timer.isValid && !o.timer.isFiring { a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR)) }
-            }
+            queueTimerCallouts(a, k)
             if a.callouts.isEmpty {
                 k.record(thread, .noTimerDue(mode: k.name(a.mode)))
                 armNextTimer(in: a.mode, of: a.runLoop, k)  // woken early or stale: re-arm
@@ -224,6 +222,25 @@ extension RunLoops {
         if k.objects.drainsPool(at: activity, of: a, on: thread, k) { a.callouts.append(.drainAutoreleasePool) }
     }
 
+    /// `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
+    ///
+    /// The closure captures the activation and the kernel unretained (both outlive the call): captured as they
+    /// are, each was retained and released around the walk (callgrind, BENCHMARKS.md).
+    private func queueTimerCallouts(_ a: ActivationFrame, _ k: Kernel) {
+        let activation = Unmanaged.passUnretained(a), kernel = Unmanaged.passUnretained(k)
+        a.mode.timers.forEachDue(at: k.now) { slot in
+            activation._withUnsafeGuaranteedRef { a in
+                kernel._withUnsafeGuaranteedRef { k in
+                    k.heap.unretainedTimer(at: slot)._withUnsafeGuaranteedRef { o in
+                        if o.timer.isValid && !o.timer.isFiring {
+                            a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached
     /// now; blocks queued while they run wait for the next pass.
     private func queueBlockCallouts(_ a: ActivationFrame, _ k: Kernel) {
@@ -239,8 +256,10 @@ extension RunLoops {
 
     /// `__CFRunLoopDoSources0`: signalled valid sources of the mode, by order.
     private func queueSource0Callouts(_ a: ActivationFrame, _ k: Kernel) {
-        for id in a.mode.sources0 where k.heap.object(id)!.source!.isSignalled && k.heap.object(id)!.source!.isValid {
-            a.callouts.append(.source0(id))
+        for id in a.mode.sources0 {
+            // Read unretained: the mode's set holds each source.
+            let isDue = k.heap.unretainedObject(id)!._withUnsafeGuaranteedRef { $0.source!.isSignalled && $0.source!.isValid }
+            if isDue { a.callouts.append(.source0(id)) }
         }
     }
 }

@@ -22,6 +22,14 @@ public final class RunLoops {
     /// The run loop with this id.
     public subscript(id: Int) -> SimRunLoop { all[id] }
 
+    /// The run loop with this id, unretained (run loops are never removed from ``all``): read it with
+    /// `_withUnsafeGuaranteedRef`, where reading ``subscript(id:)`` retains and releases it.
+    @inline(__always)
+    func unretained(_ id: Int) -> Unmanaged<SimRunLoop> {
+        precondition(id >= 0 && id < all.count)
+        return all.withUnsafeBufferPointer { Unmanaged.passUnretained($0[id]) }
+    }
+
     /// The thread's run loop, created on first use (`CFRunLoopGetCurrent`).
     func runLoop(for thread: SimThread, _ k: Kernel) -> SimRunLoop {
         if let id = thread.runLoopID { return all[id] }
@@ -63,14 +71,20 @@ extension RunLoops {
 
     /// Schedules the loop's thread to resume if it sleeps on a wait set that contains `port`.
     func wakeIfWaiting(_ rl: SimRunLoop, on port: WaitPort, _ k: Kernel) {
-        let thread = k.threads[rl.threadID]
-        guard thread.state == .sleeping, let activation = rl.currentActivation, activation.isSleeping else { return }
-        switch port {
-        case .wakeUp: break
-        case .timerPort(let name): guard name == activation.mode.name else { return }
-        case .mainQueue: guard activation.dispatchPortParticipates(k, thread) else { return }
+        // Thread and activation read unretained (every timer-port message asks): threads live for the run, and
+        // the activation is on the loop's list for the whole call, which schedules and records nothing else.
+        k.threads.unretained(rl.threadID)._withUnsafeGuaranteedRef { thread in
+            guard thread.state == .sleeping, let last = rl.unretainedCurrentActivation else { return }
+            last._withUnsafeGuaranteedRef { activation in
+                guard activation.isSleeping else { return }
+                switch port {
+                case .wakeUp: break
+                case .timerPort(let name): guard name == activation.mode.name else { return }
+                case .mainQueue: guard activation.dispatchPortParticipates(k, thread) else { return }
+                }
+                k.threads.scheduleResume(thread, k)
+            }
         }
-        k.threads.scheduleResume(thread, k)
     }
 
     /// The activation's GCD timeout fired: `CFRunLoopWakeUp` on the loop, if that activation still runs.

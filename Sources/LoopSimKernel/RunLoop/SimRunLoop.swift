@@ -51,8 +51,21 @@ public final class SimRunLoop {
     /// The mode at `index` in ``modes`` (``RunLoopMode/index``).
     func mode(at index: Int) -> RunLoopMode { modes.values[index] }
 
+    /// ``mode(at:)`` unretained (modes are never removed): read it with `_withUnsafeGuaranteedRef`, where
+    /// ``mode(at:)`` retains and releases it (a timer port's every expiry asks).
+    @inline(__always)
+    func unretainedMode(at index: Int) -> Unmanaged<RunLoopMode> {
+        modes.values.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
+    }
+
     /// The innermost running activation, if the loop is running.
     var currentActivation: ActivationFrame? { activations.last }
+
+    /// ``currentActivation`` unretained, for a caller that neither runs nor ends an activation while it reads it.
+    @inline(__always)
+    var unretainedCurrentActivation: Unmanaged<ActivationFrame>? {
+        activations.withUnsafeBufferPointer { $0.last.map { Unmanaged.passUnretained($0) } }
+    }
 
     func isCommon(_ mode: String) -> Bool { commonModes.contains(mode) }
     /// ``isCommon(_:)`` of a mode of this loop, from its flag (no string comparisons).

@@ -10,6 +10,14 @@ public final class Threads {
     /// The thread with this id.
     public subscript(id: Int) -> SimThread { all[id] }
 
+    /// The thread with this id, unretained (threads are never removed from ``all``): read it with
+    /// `_withUnsafeGuaranteedRef`, where reading ``subscript(id:)`` retains and releases it.
+    @inline(__always)
+    func unretained(_ id: Int) -> Unmanaged<SimThread> {
+        precondition(id >= 0 && id < all.count)
+        return all.withUnsafeBufferPointer { Unmanaged.passUnretained($0[id]) }
+    }
+
     /// Creates a thread (not yet runnable).
     func makeThread(name: String, kind: SimThread.Kind, _ k: Kernel) -> SimThread {
         let thread = SimThread(id: all.count, name: name, nameID: k.name(name), kind: kind)
@@ -68,6 +76,28 @@ extension Threads {
             }
             flushPending(on: thread, k)
         }
+    }
+
+    /// Takes the one step of a ``NoOpFrame`` callout where its caller stands, without pushing it: returns true
+    /// when it was taken and the caller goes on, false when the frame must be pushed after all.
+    ///
+    /// The step is the one ``resume(_:_:)`` would take on the frame pushed above the caller, counted and checked
+    /// as there: the limits before it, then the pop (`returnValue` null) and the caller's next step. It is taken
+    /// in place only where the push changes nothing else: nothing else to run first (no pending dealloc or
+    /// initializer), the run neither halted nor frozen, and the frame within `--max-depth`; otherwise the frame
+    /// is pushed as before. A limit reached at this very step also answers false, with the step counted and the
+    /// run halted: the pushed frame is then on the stack where the run stopped, as it was. An empty timer
+    /// callout is every fire of the timer storm: pushing, stepping and popping the shared frame took two more
+    /// turns of the resume loop, about 300 instructions per fire (callgrind, BENCHMARKS.md).
+    @inline(__always)
+    func stepNoOpInPlace(on thread: SimThread, _ k: Kernel) -> Bool {
+        guard thread.pendingDeallocs.isEmpty && k.objects.pendingInitializers.isEmpty && !k.halted && !k.app.isFrozen
+            && thread.frames.count < k.configuration.limits.maxDepth
+        else { return false }
+        k.countStep()
+        if k.halted { return false }
+        thread.returnValue = .null
+        return true
     }
 
     /// Pushes deallocs and initializers that the last step made due, so they run before the thread goes on.

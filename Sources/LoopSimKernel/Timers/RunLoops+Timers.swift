@@ -243,22 +243,28 @@ extension RunLoops {
         }
     }
 
-    /// After a run-loop callout of a still-valid repeating timer: keep a later date the callout set, else move
-    /// to the first slot of the original grid strictly after now, skipping (and counting) missed slots.
-    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, near a: ActivationFrame?,
+    /// After a run-loop callout of a still-valid repeating timer by activation `a`: keep a later date the callout
+    /// set, else move to the first slot of the original grid strictly after now, skipping (and counting) missed
+    /// slots.
+    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, near a: ActivationFrame,
                              _ k: Kernel) {
         guard let rlID = o.timer.runLoop else { return }
         // The activation that called the timer out is usually on its run loop and in one of its modes: both
-        // taken from it, without a lookup (and its reference counting) by index or by name.
-        if let a, a.runLoop.id == rlID {
+        // taken from it, without a lookup (and its reference counting) by index or by name. The parameters are
+        // not optional: an optional activation and mode took three retains and releases per fire (of the
+        // activation, its run loop and its mode) and an optional hint one more (callgrind, BENCHMARKS.md).
+        if a.runLoop.id == rlID {
             reschedule(o, oldFire: oldFire, on: thread, rl: a.runLoop, hint: a.mode, k)
         } else {
-            reschedule(o, oldFire: oldFire, on: thread, rl: self[rlID], hint: nil, k)
+            let rl = self[rlID]  // the callout moved the timer to another run loop
+            reschedule(o, oldFire: oldFire, on: thread, rl: rl, hint: rl.mode(at: 0), k)
         }
     }
 
+    /// ``rescheduleAfterFire(_:oldFire:on:near:_:)`` on the timer's run loop `rl`; `hint` is one of `rl`'s modes,
+    /// the one the timer is most likely in.
     private func reschedule(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, rl: SimRunLoop,
-                            hint: RunLoopMode?, _ k: Kernel) {
+                            hint: RunLoopMode, _ k: Kernel) {
         if oldFire < o.timer.fireTSR {
             for name in o.timer.modes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl, k) } }
             return
@@ -269,19 +275,22 @@ extension RunLoops {
         if passed > 1 { o.timerExtras.skippedSlots += Int(passed - 1) }
         o.timer.fireTSR = next
         k.record(thread, .timerReschedule(timer: k.name(o), next: next, skipped: passed - 1))
+        // The usual case, the hint's one mode, without walking a copy of the list (its retain and release).
+        if o.timer.modes.count == 1 && o.timer.modes[0] == hint.name { return move(o, to: next, in: hint, of: rl, k) }
         for name in o.timer.modes {
-            let mode: RunLoopMode
-            if let hint, hint.name == name {
-                mode = hint
-            } else if let found = rl.modes[name] {
-                mode = found
-            } else {
-                continue
+            if hint.name == name {
+                move(o, to: next, in: hint, of: rl, k)
+            } else if let mode = rl.modes[name] {
+                move(o, to: next, in: mode, of: rl, k)
             }
-            guard mode.timers.contains(o.id.index) else { continue }
-            mode.timers.reposition(o.id.index, fire: next, tolerant: o.isTolerantTimer)
-            armNextTimer(in: mode, of: rl, k)
         }
+    }
+
+    /// Moves `o` to its next deadline in `mode`'s list, if it is there, and re-arms the mode's port.
+    private func move(_ o: HeapObject, to next: SimInstant, in mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
+        guard mode.timers.contains(o.id.index) else { return }
+        mode.timers.reposition(o.id.index, fire: next, tolerant: o.isTolerantTimer)
+        armNextTimer(in: mode, of: rl, k)
     }
 
     /// `+[CADisplayLink displayLinkWithTarget:selector:]`: a timer-like object on the frame grid that
