@@ -71,7 +71,7 @@ public final class Kernel {
         self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
         self.operations = OperationQueues(program.operationQueues)
         self.app = AppLifecycle(mainLocalNames: program.main.localNames)
-        self.uikit = UIKit(userActions: program.userActions + configuration.extraUserActions)
+        self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions)
         self.halt = Halt(maxEvents: configuration.limits.maxEvents)
         objects.liveLimit = configuration.limits.maxObjects
         prepareLimitChecks()

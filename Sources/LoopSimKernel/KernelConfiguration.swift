@@ -13,8 +13,11 @@ public struct KernelConfiguration {
     public var limits: RunLimits
     /// Asked every few thousand steps; returning true stops the run like a limit (Ctrl-C).
     public var isInterrupted: () -> Bool
-    /// User actions made for this run (generated gestures), delivered with the program's own.
-    public var extraUserActions: [UserAction] = []
+    /// The run's generated user actions (random gestures), drawn one at a time as the run reaches them: each call
+    /// returns the next, later than the one before, or nil when there are no more. Lazy, so that a scenario with
+    /// millions of gestures over a long horizon takes memory for one, and every limit and Ctrl-C applies while
+    /// they are made.
+    public var generatedUserActions: (() -> UserAction?)?
 
     public init(profile: VariantProfile, seed: UInt64 = 0, until: SimInstant, keepsTrace: Bool = false,
                 samplers: [() -> SimDuration] = [], limits: RunLimits = RunLimits(),

@@ -65,7 +65,7 @@ public struct Scenario: Sendable {
         var configuration = KernelConfiguration(profile: profile, seed: runSeed, until: until, keepsTrace: keepsTrace,
                                                 samplers: samplers)
         if let gestures {
-            configuration.extraUserActions = gestures.actions(using: source(RandomStream.gestures))
+            configuration.generatedUserActions = gestures.generator(using: source(RandomStream.gestures))
         }
         return configuration
     }
@@ -90,19 +90,24 @@ public struct GestureSpec: Sendable {
     public var drag: Distribution
     public var decelerate: Distribution
 
-    /// The scroll actions of one run, in time order.
-    func actions(using random: RandomSource) -> [UserAction] {
-        var actions: [UserAction] = []
+    /// The scroll actions of one run, one per call, in time order (nil after the last): each draws its gap, drag and
+    /// deceleration when it is asked for, in that order, so the run sees the same scrolls however far it gets.
+    func generator(using random: RandomSource) -> () -> UserAction? {
         var t = from
-        while true {
+        var done = false
+        let (to, gap, drag, decelerate) = (self.to, self.gap, self.drag, self.decelerate)
+        return {
+            guard !done else { return nil }
             t = t + SimDuration.drawn(gap.sample(using: random), atLeast: 1)
-            guard t < to else { break }
-            let drag = SimDuration.drawn(self.drag.sample(using: random))
-            let decel = SimDuration.drawn(decelerate.sample(using: random))
-            actions.append(UserAction(at: t, label: "scroll", body: Body(steps: [.perform(ScrollStep(drag: .fixed(drag), decelerate: .fixed(decel)))],
-                                                                         localNames: [])))
+            guard t < to else {
+                done = true
+                return nil
+            }
+            let dragFor = SimDuration.drawn(drag.sample(using: random))
+            let decelerateFor = SimDuration.drawn(decelerate.sample(using: random))
+            let scroll = Step.perform(ScrollStep(drag: .fixed(dragFor), decelerate: .fixed(decelerateFor)))
+            return UserAction(at: t, label: "scroll", body: Body(steps: [scroll], localNames: []))
         }
-        return actions
     }
 }
 

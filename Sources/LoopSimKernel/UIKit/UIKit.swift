@@ -25,13 +25,18 @@ final class UIKit {
     private(set) var trackingUntil = SimInstant.zero
     /// UIKit's event source, a version-0 source in the main run loop's common modes.
     private var eventSource: ObjectID?
-    /// The program's user actions, the run's generated ones, then the callbacks queued as the run goes.
+    /// The program's user actions, then the run's generated ones and the callbacks queued as the run goes.
     private var userActions: [UserAction]
+    /// Draws the run's next generated action (``KernelConfiguration/generatedUserActions``).
+    private let generated: (() -> UserAction?)?
+    /// The index of the generated action scheduled and not yet delivered: when it is, the next is drawn.
+    private var nextGenerated: Int?
     /// Actions signalled on the event source and not yet run by its callout, by index in arrival order.
     private var pendingUserActions = Deque<Int>()
 
-    init(userActions: [UserAction]) {
+    init(userActions: [UserAction], generated: (() -> UserAction?)? = nil) {
         self.userActions = userActions
+        self.generated = generated
     }
 
     // MARK: The event source
@@ -50,10 +55,25 @@ final class UIKit {
         for (i, action) in userActions.enumerated() {
             k.clock.schedule(.userAction(i), at: action.at, phase: .input)
         }
+        scheduleNextGenerated(k)
+    }
+
+    /// Draws the next generated action, if any, and queues it for its instant. One is queued at a time: the next
+    /// is drawn when it is delivered (each is later than the one before, so the order is the same as if all were
+    /// queued at the start).
+    private func scheduleNextGenerated(_ k: Kernel) {
+        guard let action = generated?() else {
+            nextGenerated = nil
+            return
+        }
+        userActions.append(action)
+        nextGenerated = userActions.count - 1
+        k.clock.schedule(.userAction(userActions.count - 1), at: action.at, phase: .input)
     }
 
     /// A user action reaches UIKit's event source on the main run loop: signal it and wake the loop.
     func deliverUserAction(_ index: Int, _ k: Kernel) {
+        if index == nextGenerated { scheduleNextGenerated(k) }
         if let action = userActions[index].appAction {
             k.app.perform(action, k)
             return

@@ -1,0 +1,58 @@
+import LoopSimKernel
+import LoopSimScenario
+import Testing
+
+/// Generated workloads are made as virtual time reaches them, so a few lines can ask for more gestures than
+/// memory holds and the run still stops at its limits.
+@Suite struct HostileWorkloadTests {
+    static func run(_ yaml: String, limits: RunLimits) throws -> RunOutcome {
+        let loaded = ScenarioLoader.load(text: yaml, file: "hostile.yaml")
+        let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
+        var config = scenario.configuration(profile: try scenario.profile(for: "ios10"), keepsTrace: true)
+        config.limits = limits
+        return Kernel(program: scenario.program, configuration: config).run()
+    }
+
+    /// A gesture every nanosecond for 100 years: drawn one at a time, so the events limit stops the run.
+    @Test func gesturesWithoutAGapStopAtTheEventsLimit() throws {
+        var limits = RunLimits()
+        limits.maxEvents = 5_000
+        let o = try Self.run("""
+            name: gestures without a gap
+            until: 876000h
+            main: []
+            gestures:
+              every: 0s
+              drag: 1ms
+            """, limits: limits)
+        #expect(o.limit?.kind == "max-events")
+        #expect(o.endTime < .zero + .milliseconds(1), "stopped a microsecond or so in, not after 100 years of drawing")
+    }
+
+    /// Gestures drawn lazily are the same gestures: the first scrolls of a long run are those of a short one.
+    @Test func lazyGesturesAreTheSameGestures() throws {
+        func yaml(_ until: String) -> String {
+            """
+            name: scrolls
+            seed: 7
+            until: \(until)
+            main: []
+            gestures:
+              every: {exponential: 8s}
+              drag: {lognormal: {median: 1.2s, sigma: 0.6}}
+            """
+        }
+        var limits = RunLimits()
+        limits.maxTime = .zero + .seconds(60)
+        let short = try Self.run(yaml("60s"), limits: RunLimits())
+        let long = try Self.run(yaml("876000h"), limits: limits)
+        #expect(long.limit?.kind == "max-time")
+        // every event before the end, but the first (run.start names the horizon), is the same in both, as text
+        let cut = SimInstant.zero + .seconds(50)  // the short run ends (run.end) before 60 s
+        let early = { (o: RunOutcome) in
+            zip(o.eventLog, o.traceLines).dropFirst().filter { $0.0.instant < cut }.map(\.1)
+        }
+        #expect(early(short).count > 20)
+        #expect(early(short) == early(long))
+    }
+}
