@@ -1,12 +1,12 @@
 /// One reference-counted object: an instance of a scenario class, a block, or an `NSTimer`.
 ///
-/// Only what differs from object to object is stored here: a 64-byte ``HeapObjectHeader`` and the 16-byte slots
+/// Only what differs from object to object is stored here: a 48-byte ``HeapObjectHeader`` and the 16-byte slots
 /// after it, in one allocation; a timer's state follows its slots (an `NSTimer` with its three slots and its
-/// state asks for 176 bytes and takes 192 with the allocator's header, a block with one capture 96 and 112; a
+/// state asks for 160 bytes and takes 176 with the allocator's header, a block with one capture 80 and 96; a
 /// block without captures is a global block, one per literal). What every object of a class allocated on a thread
-/// shares (class name, slot names and strengths, kind, thread) is one ``ObjectLayout``, and the state of the rarer
-/// kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per timer). When and where it died is its
-/// ``DeathRecord``.
+/// shares (class name, slot names and strengths, kind, thread, the labels its objects were given) is one
+/// ``ObjectLayout``, and the state of the rarer kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per
+/// timer). When and where it died is its ``DeathRecord``.
 public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)
@@ -26,9 +26,14 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public var id: ObjectID { header.id }
     /// Class name, slot names and strengths, kind, allocating thread.
     private var layout: ObjectLayout { header.layout }
-    /// `Class label` as leak paths print it (`TimerButton button`); blocks and timers print their label only.
-    /// Stored: trace events name a timer by it on every fire.
-    public var displayName: String { header.displayName }
+    /// `Class label` as leak paths print it (`TimerButton button`), a block's label, or `Class#serial` for an
+    /// object without a label. Not stored: the label is an index into the layout's labels, and the default name is
+    /// made when asked for (events intern an object's name once, ``Objects/name(of:in:)``), where a `String` in
+    /// every object took 16 bytes of its header.
+    public var displayName: String {
+        let i = header.labelIndex
+        return i == ObjectLayout.noLabel ? "\(layout.className)#\(serial)" : layout.displayName(at: i)
+    }
     public var allocatedAt: SimInstant { header.allocatedAt }
     private var flags: UInt8 {
         get { header.flags }
@@ -36,12 +41,42 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     }
 
     private static let stateMask: UInt8 = 0b11, abandonedBit: UInt8 = 1 << 2, internalBit: UInt8 = 1 << 3,
-                       declaredRootBit: UInt8 = 1 << 4, qualifiedBit: UInt8 = 1 << 5, timerBit: UInt8 = 1 << 6,
-                       globalBit: UInt8 = 1 << 7
+                       declaredRootBit: UInt8 = 1 << 4, timerBit: UInt8 = 1 << 6, globalBit: UInt8 = 1 << 7
 
     /// 1-based allocation number over the whole run: stable names in reports (`block#2`); 0 for a global block,
     /// which is not allocated.
     public var serial: Int { Int(header.serialHigh) << 32 | Int(header.serialLow) }
+
+    /// Sorts as `a.displayName < b.displayName` does, without making the names of objects that have no label
+    /// where their class tells them apart: `Class#serial` against `Class#serial` compares the serials' digits.
+    /// The end of a run sorts every live timer by name (``RunOutcome``).
+    static func displayNamePrecedes(_ a: HeapObject, _ b: HeapObject) -> Bool {
+        let (i, j) = (a.header.labelIndex, b.header.labelIndex)
+        if i != ObjectLayout.noLabel, j != ObjectLayout.noLabel {
+            if a.layout === b.layout && i == j { return false }
+            return a.layout.displayName(at: i) < b.layout.displayName(at: j)
+        }
+        if i == ObjectLayout.noLabel, j == ObjectLayout.noLabel, a.layout.className == b.layout.className {
+            return digitsPrecede(a.serial, b.serial)
+        }
+        return a.displayName < b.displayName
+    }
+
+    /// Whether `a`'s decimal digits sort before `b`'s as text ("10" before "9"), for non-negative `a` and `b`:
+    /// the shorter scaled to the other's length compares as its digits do, and a prefix comes first.
+    private static func digitsPrecede(_ a: Int, _ b: Int) -> Bool {
+        func digits(_ n: Int) -> Int {
+            var (count, rest) = (1, n)
+            while rest >= 10 { (count, rest) = (count + 1, rest / 10) }
+            return count
+        }
+        let (da, db) = (digits(a), digits(b))
+        if da == db { return a < b }
+        var scale = 1
+        for _ in 0..<abs(da - db) { scale *= 10 }
+        // Serials are below 2^40 (``HeapObjectHeader``): scaled by at most 10^12 they stay within 64 bits.
+        return da < db ? a * scale <= b : a < b * scale
+    }
 
     /// The number of slots: the instance variables of a class, a block's captures, a timer's target, userInfo
     /// and block.
@@ -133,9 +168,11 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public var className: String { layout.className }
     /// The name the scenario gave it (`button`), or `className#serial`.
     public var label: String {
-        guard flags & Self.qualifiedBit != 0 else { return displayName }
-        return String(decoding: displayName.utf8.dropFirst(layout.className.utf8.count + 1), as: UTF8.self)
+        let i = header.labelIndex
+        return i == ObjectLayout.noLabel ? displayName : layout.labels[Int(i)]
     }
+    /// Whether ``label`` is ``displayName``: a block's label, or no label (not `Class label`).
+    var labelIsDisplayName: Bool { header.labelIndex == ObjectLayout.noLabel || !layout.qualifiesLabels }
     public var slotNames: [String] { layout.slotNames }
     public var slotStrengths: [Strength] { layout.slotStrengths }
     public internal(set) var retainCount: Int {
@@ -210,22 +247,13 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     /// A new object with retain count 1, its slots holding `slots` (``ObjectHeap`` allocates through it).
     static func make(id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value],
                      isDeclaredRoot: Bool, isInternal: Bool, isGlobal: Bool = false, at: SimInstant) -> HeapObject {
-        let displayName: String, qualified: Bool
-        switch (label, layout.kind) {
-        case (let label?, .block):
-            (displayName, qualified) = (label, false)
-        case (let label?, _):
-            (displayName, qualified) = (layout.qualifiedName(label), true)
-        case (nil, _):
-            (displayName, qualified) = ("\(layout.className)#\(serial)", false)
-        }
-        precondition(serial >> 48 == 0, "more than 2^48 allocations")
-        let flags = (qualified ? qualifiedBit : 0) | (isDeclaredRoot ? declaredRootBit : 0)
-            | (isInternal ? internalBit : 0) | (isGlobal ? globalBit : 0)
+        precondition(serial >> 40 == 0, "more than 2^40 allocations")
+        precondition(slots.count <= Int(UInt16.max), "more than 2^16 - 1 slots")
+        let flags = (isDeclaredRoot ? declaredRootBit : 0) | (isInternal ? internalBit : 0) | (isGlobal ? globalBit : 0)
         let header = HeapObjectHeader(
-            id: id, layout: layout, displayName: displayName, rare: nil, allocatedAt: at,
-            serialLow: UInt32(truncatingIfNeeded: serial), count: 1, slotCount: UInt32(slots.count),
-            serialHigh: UInt16(truncatingIfNeeded: serial >> 32), flags: flags)
+            id: id, layout: layout, rare: nil, allocatedAt: at, serialLow: UInt32(truncatingIfNeeded: serial),
+            count: 1, labelIndex: label.map(layout.index(ofLabel:)) ?? ObjectLayout.noLabel,
+            slotCount: UInt16(slots.count), serialHigh: UInt8(truncatingIfNeeded: serial >> 32), flags: flags)
         let words = if case .timer = layout.kind { timerWords } else { 0 }
         let object = unsafeDowncast(create(minimumCapacity: slots.count + words) { _ in header }, to: HeapObject.self)
         object.withUnsafeMutablePointerToElements { elements in
@@ -247,20 +275,23 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     func markDead() { state = .dead }
 }
 
-/// What a ``HeapObject`` stores before its slots: 64 bytes, widest first.
+/// What a ``HeapObject`` stores before its slots: 48 bytes, widest first.
 public struct HeapObjectHeader {
     let id: ObjectID
     let layout: ObjectLayout
-    let displayName: String
     /// The state of the rarer kinds for the objects that have one: one pointer, which an object of any other kind
     /// pays instead of about 190 bytes of empty optionals (BENCHMARKS.md, memory per timer).
     var rare: RareKindState?
     let allocatedAt: SimInstant
-    /// With `serialHigh`, the serial in 48 bits: 2.8 × 10¹⁴ allocations, years of allocating at a million a second.
+    /// With `serialHigh`, the serial in 40 bits: 1.1 × 10¹² allocations, twelve days of allocating at a million a
+    /// second.
     let serialLow: UInt32
     var count: UInt32
-    let slotCount: UInt32
-    let serialHigh: UInt16
+    /// The label the scenario gave the object, in its layout's ``ObjectLayout/labels``, or
+    /// ``ObjectLayout/noLabel``.
+    let labelIndex: UInt32
+    let slotCount: UInt16
+    let serialHigh: UInt8
     var flags: UInt8
 }
 
@@ -292,11 +323,23 @@ final class ObjectLayout {
     var slotNames: [String] { key.slotNames }
     var slotStrengths: [Strength] { key.slotStrengths }
     var allocatedOn: String { key.thread }
-    /// `className label` for the labels given so far: objects with the same label share one string.
-    private var qualifiedNames: [String: String] = [:]
-    private var lastLabel = "", lastQualifiedName = ""
+    /// Whether its objects' names are `className label` (a block's name is its label alone).
+    let qualifiesLabels: Bool
+    /// The labels its objects were given, each once: an object keeps its label's index
+    /// (``HeapObjectHeader/labelIndex``).
+    private(set) var labels: [String] = []
+    /// `className label` for each of ``labels`` when ``qualifiesLabels``: objects with the same label share one
+    /// string.
+    private var qualifiedNames: [String] = []
+    private var labelIndices: [String: UInt32] = [:]
+    private var lastLabel = "", lastIndex = ObjectLayout.noLabel
+    /// The label index of an object without a label, whose name is `className#serial`.
+    static let noLabel = UInt32.max
 
-    init(_ key: LayoutKey) { self.key = key }
+    init(_ key: LayoutKey) {
+        self.key = key
+        if case .block = key.kind { qualifiesLabels = false } else { qualifiesLabels = true }
+    }
 
     /// Whether this layout's key is the one these parts make (without building the key: allocation asks).
     @inline(__always)
@@ -306,17 +349,26 @@ final class ObjectLayout {
             && key.slotStrengths == slotStrengths
     }
 
-    func qualifiedName(_ label: String) -> String {
-        if label == lastLabel && !lastQualifiedName.isEmpty { return lastQualifiedName }
-        let name: String
-        if let known = qualifiedNames[label] {
-            name = known
+    /// The index of `label` in ``labels``, added the first time.
+    func index(ofLabel label: String) -> UInt32 {
+        if label == lastLabel && lastIndex != Self.noLabel { return lastIndex }
+        let index: UInt32
+        if let known = labelIndices[label] {
+            index = known
         } else {
-            name = "\(className) \(label)"
-            qualifiedNames[label] = name
+            precondition(labels.count < Int(Self.noLabel), "more than 2^32 - 1 labels of one kind of object")
+            index = UInt32(labels.count)
+            labels.append(label)
+            if qualifiesLabels { qualifiedNames.append("\(className) \(label)") }
+            labelIndices[label] = index
         }
-        (lastLabel, lastQualifiedName) = (label, name)
-        return name
+        (lastLabel, lastIndex) = (label, index)
+        return index
+    }
+
+    /// The display name of an object with label `index`.
+    func displayName(at index: UInt32) -> String {
+        qualifiesLabels ? qualifiedNames[Int(index)] : labels[Int(index)]
     }
 }
 
