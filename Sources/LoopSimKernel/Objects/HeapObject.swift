@@ -1,13 +1,14 @@
 /// One reference-counted object: an instance of a scenario class, a block, or an `NSTimer`.
 ///
-/// Only what differs from object to object is stored here: a 48-byte ``HeapObjectHeader`` and the 16-byte slots
-/// after it, in one allocation; a timer's state follows its slots (an `NSTimer` with its three slots and its
-/// state asks for 160 bytes and takes 176 with the allocator's header, a block with one capture 80 and 96; a
-/// block without captures is a global block, one per literal). What every object of a class allocated on a thread
+/// Only what differs from object to object is stored here: a 48-byte ``HeapObjectHeader`` and the slots after it,
+/// packed (``SlotStorage``: 9 bytes a slot where a `Value` takes 16), in one allocation; a timer's state follows
+/// its slots (an `NSTimer` with its three slots and its state asks for 144 bytes and takes 160 with the
+/// allocator's header, a block with one capture 80 and 96; a block without captures is a global block, one per
+/// literal). What every object of a class allocated on a thread
 /// shares (class name, slot names and strengths, kind, thread, the labels its objects were given) is one
 /// ``ObjectLayout``, and the state of the rarer kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per
 /// timer). When and where it died is its ``DeathRecord``.
-public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
+public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)
         case block(templateIndex: Int)
@@ -85,16 +86,24 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public internal(set) subscript(slot index: Int) -> Value {
         get {
             precondition(UInt(bitPattern: index) < UInt(header.slotCount), "slot \(index) of \(displayName)")
-            return withUnsafeMutablePointerToElements { $0[index] }
+            return withUnsafeMutablePointers { SlotStorage($1, count: Int($0.pointee.slotCount)).value(at: index) }
         }
         set {
             precondition(UInt(bitPattern: index) < UInt(header.slotCount), "slot \(index) of \(displayName)")
-            withUnsafeMutablePointerToElements { $0[index] = newValue }
+            withUnsafeMutablePointers {
+                let storage = SlotStorage($1, count: Int($0.pointee.slotCount))
+                let old = storage.take(at: index)
+                storage.initialize(at: index, to: newValue)
+                _ = consume old
+            }
         }
     }
     /// A copy of every slot's value, in order.
     public var slots: [Value] {
-        withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: slotCount)) }
+        withUnsafeMutablePointers { header, words in
+            let storage = SlotStorage(words, count: Int(header.pointee.slotCount))
+            return (0..<storage.count).map { storage.value(at: $0) }
+        }
     }
 
     /// Whether it is a timer (an `NSTimer` or a `CADisplayLink`): its ``timer`` state is set.
@@ -108,23 +117,24 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         unsafeMutableAddress { timerState }
     }
 
-    /// Where ``timer`` lives: the `Value`-sized words after the slots that ``make`` reserves for a timer.
+    /// Where ``timer`` lives: the words after the slots that ``make`` reserves for a timer.
     private var timerState: UnsafeMutablePointer<TimerState> {
         precondition(flags & Self.timerBit != 0, "\(displayName) is not a timer")
-        return withUnsafeMutablePointers { Self.afterSlots($0, $1).assumingMemoryBound(to: TimerState.self) }
+        return withUnsafeMutablePointerToElements { Self.timerState(after: $0).assumingMemoryBound(to: TimerState.self) }
     }
 
-    /// The memory after the slots, where a timer keeps its state.
+    /// The memory after a timer's slots, where it keeps its state: at the same place in every timer, since every
+    /// timer has the same three slots (``TimerState/slotNames``; ``make`` checks), so that reading a timer's state
+    /// does not read its slot count first.
     @inline(__always)
-    private static func afterSlots(_ header: UnsafeMutablePointer<HeapObjectHeader>,
-                                   _ slots: UnsafeMutablePointer<Value>) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(slots + Int(header.pointee.slotCount))
+    private static func timerState(after words: UnsafeMutablePointer<UInt64>) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(words + SlotStorage.words(forSlots: 3))
     }
 
-    /// The `Value`-sized words a timer's state takes after its slots.
+    /// The 8-byte words a timer's state takes after its slots.
     private static let timerWords: Int = {
-        precondition(MemoryLayout<TimerState>.alignment <= MemoryLayout<Value>.alignment)
-        return (MemoryLayout<TimerState>.size + MemoryLayout<Value>.stride - 1) / MemoryLayout<Value>.stride
+        precondition(MemoryLayout<TimerState>.alignment <= MemoryLayout<UInt64>.alignment)
+        return (MemoryLayout<TimerState>.size + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
     }()
 
     /// What a timer's fires call (part of its kind).
@@ -159,7 +169,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
             preconditionFailure("a timer's state on \(displayName): not a timer, or one that has its state already")
         }
         withUnsafeMutablePointers {
-            Self.afterSlots($0, $1).bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)
+            Self.timerState(after: $1).bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)
         }
         flags |= Self.timerBit
     }
@@ -254,25 +264,103 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
             id: id, layout: layout, rare: nil, allocatedAt: at, serialLow: UInt32(truncatingIfNeeded: serial),
             count: 1, labelIndex: label.map(layout.index(ofLabel:)) ?? ObjectLayout.noLabel,
             slotCount: UInt16(slots.count), serialHigh: UInt8(truncatingIfNeeded: serial >> 32), flags: flags)
-        let words = if case .timer = layout.kind { timerWords } else { 0 }
-        let object = unsafeDowncast(create(minimumCapacity: slots.count + words) { _ in header }, to: HeapObject.self)
+        let stateWords: Int
+        if case .timer = layout.kind {
+            precondition(slots.count == TimerState.slotNames.count, "a timer without its three slots")
+            stateWords = timerWords
+        } else {
+            stateWords = 0
+        }
+        let words = SlotStorage.words(forSlots: slots.count) + stateWords
+        let object = unsafeDowncast(create(minimumCapacity: words) { _ in header }, to: HeapObject.self)
         object.withUnsafeMutablePointerToElements { elements in
-            for (i, value) in slots.enumerated() { (elements + i).initialize(to: value) }
+            let storage = SlotStorage(elements, count: slots.count)
+            for (i, value) in slots.enumerated() { storage.initialize(at: i, to: value) }
         }
         return object
     }
 
     deinit {
-        withUnsafeMutablePointers { header, slots in
+        withUnsafeMutablePointers { header, words in
             if header.pointee.flags & Self.timerBit != 0 {
-                Self.afterSlots(header, slots).assumingMemoryBound(to: TimerState.self).deinitialize(count: 1)
+                Self.timerState(after: words).assumingMemoryBound(to: TimerState.self).deinitialize(count: 1)
             }
-            slots.deinitialize(count: Int(header.pointee.slotCount))
+            let storage = SlotStorage(words, count: Int(header.pointee.slotCount))
+            for i in 0..<storage.count { _ = storage.take(at: i) }
         }
     }
 
     /// Freed (its ``DeathRecord`` says when and on which thread).
     func markDead() { state = .dead }
+}
+
+/// An object's slots, packed: each slot's `Value` as its 8 payload bytes in a word, then every slot's tag byte, a
+/// word per 8 slots.
+///
+/// A `Value` is 9 bytes (an 8-byte payload, and a tag byte the enum adds) with a stride of 16, so an array of
+/// them leaves 7 bytes of padding per slot; packed, an `NSTimer`'s three slots take 32 bytes instead of 48, 16
+/// bytes of the timer's malloc chunk (BENCHMARKS.md, memory per timer). The only unsafe part of the objects'
+/// storage besides the timer state's addressors: a slot's bytes are moved as they are, never read as parts,
+/// through a `Value`-typed temporary that owns the value while it is out of the storage (``initialize(at:to:)``
+/// moves a value in, ``take(at:)`` moves it out, ``value(at:)`` copies it).
+struct SlotStorage {
+    private let words: UnsafeMutablePointer<UInt64>
+    let count: Int
+
+    init(_ words: UnsafeMutablePointer<UInt64>, count: Int) {
+        precondition(MemoryLayout<Value>.size == 9, "a Value is no longer an 8-byte payload and a tag byte")
+        self.words = words
+        self.count = count
+    }
+
+    /// The words `count` slots take: their payloads, and their tags 8 to a word.
+    @inline(__always)
+    static func words(forSlots count: Int) -> Int { count + (count + 7) / 8 }
+
+    /// Where slot `i`'s tag byte is.
+    @inline(__always)
+    private func tag(_ i: Int) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(words + count) + i }
+
+    /// A copy of slot `i`'s value (retained as any copy is).
+    @inline(__always)
+    func value(at i: Int) -> Value {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { temporary in
+            let v = temporary.baseAddress!
+            load(i, into: v)
+            return v.pointee  // the storage keeps its own reference: the temporary is not deinitialized
+        }
+    }
+
+    /// Moves slot `i`'s value out, leaving the slot uninitialized.
+    @inline(__always)
+    func take(at i: Int) -> Value {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { temporary in
+            let v = temporary.baseAddress!
+            load(i, into: v)
+            return v.move()
+        }
+    }
+
+    /// Moves `value` into uninitialized slot `i`.
+    @inline(__always)
+    func initialize(at i: Int, to value: Value) {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { temporary in
+            let v = temporary.baseAddress!
+            v.initialize(to: value)
+            let raw = UnsafeRawPointer(v)
+            words[i] = raw.load(as: UInt64.self)
+            tag(i).storeBytes(of: raw.load(fromByteOffset: 8, as: UInt8.self), as: UInt8.self)
+            // Not deinitialized: the slot owns the value's reference now.
+        }
+    }
+
+    /// Writes slot `i`'s 9 bytes into `v`, which then holds the slot's value without having retained it.
+    @inline(__always)
+    private func load(_ i: Int, into v: UnsafeMutablePointer<Value>) {
+        let raw = UnsafeMutableRawPointer(v)
+        raw.storeBytes(of: words[i], as: UInt64.self)
+        raw.storeBytes(of: tag(i).load(as: UInt8.self), toByteOffset: 8, as: UInt8.self)
+    }
 }
 
 /// What a ``HeapObject`` stores before its slots: 48 bytes, widest first.
