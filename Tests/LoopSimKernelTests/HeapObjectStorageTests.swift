@@ -91,10 +91,10 @@ import Testing
         #expect(timer.isTimer && timer.timer.fireTSR == Self.at && timer.source == nil && timer.semaphore == nil)
         #expect(!source.isTimer && source.source?.order == 3 && source.dispatchSource == nil)
         timer.timer.latency.record(SimDuration(nanoseconds: 3))
-        timer.timer.modes = [RunLoopModeName.default]
+        timer.timerModes = [RunLoopModeName.default]
         timer.timer.isFiring = true
         #expect(timer.timer.fires == 1 && timer.timer.latency.max == SimDuration(nanoseconds: 3))
-        #expect(timer.timer.isFiring && timer.timer.modes == [RunLoopModeName.default])
+        #expect(timer.timer.isFiring && timer.timerModes == [RunLoopModeName.default])
         // The state after the slots leaves them as they were.
         #expect(timer.slots == [.int(1), .string("a string longer than fifteen bytes"), .null])
         #expect(timer.timerAction == .block)
@@ -121,11 +121,30 @@ import Testing
         #expect(timer.timerAction == .targetSelector(classIndex: 2, method: 5))
     }
 
-    /// A timer's state fits the 48 bytes that make an `NSTimer` with its packed slots one 144-byte allocation, 160
-    /// with the allocator's header (BENCHMARKS.md, memory per timer): a field more makes every timer 16 bytes
-    /// bigger.
-    @Test func aTimersStateIsFortyEightBytes() {
-        #expect(MemoryLayout<TimerState>.size <= 48)
+    /// A timer's state fits the 40 bytes that make an `NSTimer` one 136-byte allocation, 144 with the
+    /// allocator's header (BENCHMARKS.md, memory per timer): a field more makes every timer 16 bytes bigger.
+    @Test func aTimersStateIsFortyBytes() {
+        #expect(MemoryLayout<TimerState>.size <= 40)
+    }
+
+    /// A timer's mode list is one of the usual lists, named by an index, or a list of its own boxed apart; going
+    /// back to a usual list leaves the box to its extras.
+    @Test func aTimersModesAreAUsualListOrBoxedApart() {
+        var heap = ObjectHeap()
+        let timer = Self.allocate(&heap, .timer(.block), slots: [.null, .null, .null])
+        timer.initializeTimer(TimerState(fireTSR: Self.at, interval: .zero))
+        #expect(timer.timerModes.isEmpty && timer.header.rare == nil)
+        timer.timerModes.append(RunLoopModeName.tracking)
+        timer.timerModes.append(RunLoopModeName.default)
+        #expect(timer.timerModes == [RunLoopModeName.tracking, RunLoopModeName.default] && timer.header.rare == nil)
+        timer.timerModes.append("custom")
+        #expect(timer.timerModes == [RunLoopModeName.tracking, RunLoopModeName.default, "custom"])
+        #expect(timer.header.rare != nil && timer.timerExtras.isZero)
+        timer.timerModes.removeAll { $0 != "custom" }
+        #expect(timer.timerModes == ["custom"])
+        timer.timerModes = []
+        #expect(timer.timerModes.isEmpty && timer.header.rare?.timerModes == nil)
+        #expect(timer.timer.fireTSR == Self.at && timer.timer.isValid && !timer.timer.isFiring)
     }
 
     /// Serials are 40 bits: past 2^32 an object's serial and default name stay exact.

@@ -2,7 +2,7 @@
 ///
 /// Only what differs from object to object is stored here: a 48-byte ``HeapObjectHeader`` and the slots after it,
 /// packed (``SlotStorage``: 9 bytes a slot where a `Value` takes 16), in one allocation; a timer's state follows
-/// its slots (an `NSTimer` with its three slots and its state asks for 144 bytes and takes 160 with the
+/// its slots (an `NSTimer` with its three slots and its state asks for 136 bytes and takes 144 with the
 /// allocator's header, a block with one capture 80 and 96; a block without captures is a global block, one per
 /// literal). What every object of a class allocated on a thread
 /// shares (class name, slot names and strengths, kind, thread, the labels its objects were given) is one
@@ -149,14 +149,37 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         get { header.rare?.timerExtras ?? TimerExtras() }
         set {
             precondition(isTimer, "\(displayName) is not a timer")
-            if let box = header.rare {
-                box.timerExtras = newValue
-            } else if !newValue.isZero {
-                let box = RareKindState()
-                box.timerExtras = newValue
-                header.rare = box
+            if header.rare != nil || !newValue.isZero { timerBox.timerExtras = newValue }
+        }
+    }
+
+    /// The modes a timer is in on its run loop (`__CFRunLoopTimer`'s `_rlModes`), in the order it was added to
+    /// them: one of the usual lists, shared by every timer and named by an index in the timer's state, or a list
+    /// of its own, boxed apart in the pointer for a rarer kind's state (a list in every timer took 8 bytes of its
+    /// state, and 16 of its allocation: BENCHMARKS.md, memory per timer).
+    public internal(set) var timerModes: [String] {
+        get {
+            let i = timer.modeListIndex
+            return i == TimerState.customModes ? header.rare!.timerModes! : TimerState.usualModeLists[Int(i)]
+        }
+        set {
+            if let i = TimerState.usualIndex(of: newValue) {
+                timer.modeListIndex = i
+                header.rare?.timerModes = nil
+            } else {
+                timer.modeListIndex = TimerState.customModes
+                timerBox.timerModes = newValue
             }
         }
+    }
+
+    /// The box for a timer's extras and mode list, made first if there is none.
+    private var timerBox: RareKindState {
+        precondition(isTimer, "\(displayName) is not a timer")
+        if let box = header.rare { return box }
+        let box = RareKindState()
+        header.rare = box
+        return box
     }
 
     /// Whether a timer has a tolerance: its mode's ``TimerList`` counts such timers when it inserts and removes
@@ -383,13 +406,14 @@ public struct HeapObjectHeader {
     var flags: UInt8
 }
 
-/// The state of a run-loop source, dispatch source or semaphore, or a timer's ``TimerExtras``, boxed apart from
-/// ``HeapObject``.
+/// The state of a run-loop source, dispatch source or semaphore, or a timer's ``TimerExtras`` and unusual mode
+/// list, boxed apart from ``HeapObject``.
 final class RareKindState {
     var source: SourceState?
     var dispatchSource: DispatchSourceState?
     var semaphore: SemaphoreState?
     var timerExtras: TimerExtras?
+    var timerModes: [String]?
 }
 
 /// What makes objects share an ``ObjectLayout``: their kind (with its class or block template), class name,
