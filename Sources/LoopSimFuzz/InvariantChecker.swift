@@ -249,7 +249,7 @@ public enum InvariantChecker {
                 // A mode's timers are not listed publicly: each live timer names its modes, and the counts must
                 // agree (a freed timer left in a mode would make the mode's count larger).
                 let listed = live.filter { o in
-                    o.isTimer && o.timer.runLoop == rl.id && o.timer.modes.contains(mode.name)
+                    o.isTimer && o.timer.runLoop == rl.id && o.timerModes.contains(mode.name)
                 }.count
                 if listed != mode.timerCount {
                     fail("dealloc.unreachable", "run loop \(rl.id) mode \(mode.name) holds \(mode.timerCount) timers, "
@@ -271,7 +271,7 @@ public enum InvariantChecker {
         }
         for o in live {
             // Each mode a timer is in retains it.
-            if o.isTimer, o.timer.runLoop != nil { held[o.id, default: 0] += o.timer.modes.count }
+            if o.isTimer, o.timer.runLoop != nil { held[o.id, default: 0] += o.timerModes.count }
         }
         // A global block's count does not move: retains and releases of it do nothing.
         for o in live where !o.isGlobal && (held[o.id] ?? 0) > o.retainCount {

@@ -242,7 +242,7 @@ public final class Kernel {
 
     /// The name of an object's ``HeapObject/label`` (a block's is its display name).
     func labelName(_ object: HeapObject) -> Name {
-        object.label == object.displayName ? name(object) : name(object.label)
+        object.labelIsDisplayName ? name(object) : name(object.label)
     }
 
     /// The name of a mode's short name (`default`, `tracking`, …), interned once per mode.

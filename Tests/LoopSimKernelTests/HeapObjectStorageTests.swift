@@ -13,10 +13,32 @@ import Testing
                       on: "main")
     }
 
-    /// The header is the 64 bytes the memory figures count on (BENCHMARKS.md, memory per timer): a field more
+    /// The header is the 48 bytes the memory figures count on (BENCHMARKS.md, memory per timer): a field more
     /// makes every object 16 bytes bigger.
-    @Test func theHeaderIsSixtyFourBytes() {
-        #expect(MemoryLayout<HeapObjectHeader>.stride == 64)
+    @Test func theHeaderIsFortyEightBytes() {
+        #expect(MemoryLayout<HeapObjectHeader>.stride == 48)
+    }
+
+    /// An object's name is made from its layout's labels or its serial: labels given once are shared, a block's
+    /// name is its label, and names sort as their text does, with or without a label.
+    @Test func namesComeFromTheLayoutOrTheSerial() {
+        var heap = ObjectHeap()
+        let a = Self.allocate(&heap, slots: [], label: "cell")
+        let b = Self.allocate(&heap, slots: [], label: "other")
+        let c = Self.allocate(&heap, slots: [], label: "cell")
+        let block = Self.allocate(&heap, .block(templateIndex: 0), slots: [], label: "tick")
+        #expect(a.displayName == "Cell cell" && b.displayName == "Cell other" && c.displayName == "Cell cell")
+        #expect(a.label == "cell" && !a.labelIsDisplayName)
+        #expect(block.displayName == "tick" && block.label == "tick" && block.labelIsDisplayName)
+        var unlabeled: [HeapObject] = []
+        for _ in 0..<120 { unlabeled.append(Self.allocate(&heap, slots: [])) }
+        #expect(unlabeled[0].displayName == "Cell#5" && unlabeled[0].label == "Cell#5" && unlabeled[0].labelIsDisplayName)
+        let all = [a, b, c, block] + unlabeled.reversed()
+        let sorted = all.sorted(by: HeapObject.displayNamePrecedes).map(\.displayName)
+        #expect(sorted == all.map(\.displayName).sorted())
+        for x in all {
+            for y in all { #expect(HeapObject.displayNamePrecedes(x, y) == (x.displayName < y.displayName)) }
+        }
     }
 
     @Test func slotsHoldWhatTheyWereGivenAndWhatIsWrittenLater() {
@@ -35,6 +57,26 @@ import Testing
         #expect(o.serial == 2 && other.serial == 1 && o.retainCount == 1 && o.state == .alive)
     }
 
+    /// Slots are packed (payloads, then a tag byte each, eight to a word): an object with more than eight slots
+    /// keeps every kind of value apart, through writes, and the last slot's neighbours are left as they were.
+    @Test func packedSlotsKeepEveryKindOfValue() {
+        var heap = ObjectHeap()
+        let other = Self.allocate(&heap, slots: [])
+        let values: [Value] = [.null, .int(-1), .bool(true), .string("a string longer than fifteen bytes"),
+                               .object(other.id), .runLoop(3), .thread(4), .int(Int.max), .bool(false),
+                               .string("short"), .null]
+        let o = Self.allocate(&heap, slots: values)
+        #expect(o.slotCount == 11 && o.slots == values)
+        var expected = values
+        for i in values.indices.reversed() {
+            let replacement = values[(i + 3) % values.count]
+            o[slot: i] = replacement
+            expected[i] = replacement
+            #expect(o.slots == expected)
+        }
+        for (i, value) in expected.enumerated() { #expect(o[slot: i] == value) }
+    }
+
     /// A timer's state lives after its slots and changes there in place; a source's state is boxed apart; each
     /// kind reads only its own.
     @Test func aTimerAndASourceKeepTheirStatesApart() {
@@ -49,10 +91,10 @@ import Testing
         #expect(timer.isTimer && timer.timer.fireTSR == Self.at && timer.source == nil && timer.semaphore == nil)
         #expect(!source.isTimer && source.source?.order == 3 && source.dispatchSource == nil)
         timer.timer.latency.record(SimDuration(nanoseconds: 3))
-        timer.timer.modes = [RunLoopModeName.default]
+        timer.timerModes = [RunLoopModeName.default]
         timer.timer.isFiring = true
         #expect(timer.timer.fires == 1 && timer.timer.latency.max == SimDuration(nanoseconds: 3))
-        #expect(timer.timer.isFiring && timer.timer.modes == [RunLoopModeName.default])
+        #expect(timer.timer.isFiring && timer.timerModes == [RunLoopModeName.default])
         // The state after the slots leaves them as they were.
         #expect(timer.slots == [.int(1), .string("a string longer than fifteen bytes"), .null])
         #expect(timer.timerAction == .block)
@@ -79,13 +121,33 @@ import Testing
         #expect(timer.timerAction == .targetSelector(classIndex: 2, method: 5))
     }
 
-    /// A timer's state fits the three slots' worth that make an `NSTimer` one 176-byte allocation, 192 with the
+    /// A timer's state fits the 40 bytes that make an `NSTimer` one 136-byte allocation, 144 with the
     /// allocator's header (BENCHMARKS.md, memory per timer): a field more makes every timer 16 bytes bigger.
-    @Test func aTimersStateIsFortyEightBytes() {
-        #expect(MemoryLayout<TimerState>.size <= 48)
+    @Test func aTimersStateIsFortyBytes() {
+        #expect(MemoryLayout<TimerState>.size <= 40)
     }
 
-    /// Serials are 48 bits: past 2^32 an object's serial and default name stay exact.
+    /// A timer's mode list is one of the usual lists, named by an index, or a list of its own boxed apart; going
+    /// back to a usual list leaves the box to its extras.
+    @Test func aTimersModesAreAUsualListOrBoxedApart() {
+        var heap = ObjectHeap()
+        let timer = Self.allocate(&heap, .timer(.block), slots: [.null, .null, .null])
+        timer.initializeTimer(TimerState(fireTSR: Self.at, interval: .zero))
+        #expect(timer.timerModes.isEmpty && timer.header.rare == nil)
+        timer.timerModes.append(RunLoopModeName.tracking)
+        timer.timerModes.append(RunLoopModeName.default)
+        #expect(timer.timerModes == [RunLoopModeName.tracking, RunLoopModeName.default] && timer.header.rare == nil)
+        timer.timerModes.append("custom")
+        #expect(timer.timerModes == [RunLoopModeName.tracking, RunLoopModeName.default, "custom"])
+        #expect(timer.header.rare != nil && timer.timerExtras.isZero)
+        timer.timerModes.removeAll { $0 != "custom" }
+        #expect(timer.timerModes == ["custom"])
+        timer.timerModes = []
+        #expect(timer.timerModes.isEmpty && timer.header.rare?.timerModes == nil)
+        #expect(timer.timer.fireTSR == Self.at && timer.timer.isValid && !timer.timer.isFiring)
+    }
+
+    /// Serials are 40 bits: past 2^32 an object's serial and default name stay exact.
     @Test func serialsPastThirtyTwoBitsStayExact() {
         let layout = ObjectLayout(LayoutKey(kind: .block(templateIndex: 0), className: "block", slotNames: [],
                                             slotStrengths: [], thread: "main"))

@@ -31,6 +31,20 @@ import Testing
         #expect(stored != RunOutcome.TimerRecords(records.reversed()))
     }
 
+    /// Labels are kept once per stretch of equal labels in a row: each record still gives back its own, whether
+    /// its label repeats the one before it or comes back after others.
+    @Test func givesBackEachLabelOfRepeatedStretches() {
+        let labels = ["NSTimer timer", "NSTimer timer", "NSTimer timer", "countdown", "NSTimer timer", "a", "a"]
+        let records = labels.enumerated().map { i, label in
+            RunOutcome.TimerRecord(label: label, interval: SimDuration(nanoseconds: Int64(i)), skipped: 0, wasted: 0,
+                                   latency: LatencyHistogram())
+        }
+        let stored = RunOutcome.TimerRecords(records)
+        #expect(stored.map(\.label) == labels)
+        #expect(stored.map(\.interval.nanoseconds) == Array(0..<7).map(Int64.init))
+        #expect(stored != RunOutcome.TimerRecords(records.dropLast()))
+    }
+
     @Test func anEmptyRunHasNoRecordsAndNoLatencies() {
         let stored = RunOutcome.TimerRecords()
         #expect(stored.isEmpty && stored.pooledLatency.isEmpty && Array(stored).isEmpty)

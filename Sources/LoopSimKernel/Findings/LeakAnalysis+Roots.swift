@@ -8,39 +8,53 @@ extension LeakAnalysis {
     }
 
     /// The roots in order, stored compactly: a mode holding a million timers is a million roots, which as
-    /// ``Root``s (three strings each) took 56 bytes apiece. Roots appended together share one ``Group`` of
-    /// strings, and a root is its object and its group's index: 12 bytes.
+    /// ``Root``s (three strings each) took 56 bytes apiece, and as an object and a group's index 12. Roots appended
+    /// together share one ``Group`` of strings, which knows where its roots end, and a root is its object's heap
+    /// slot: 4 bytes, part of the run's end-of-run peak (BENCHMARKS.md, memory per timer). A root's object is
+    /// alive, so its slot and the heap give back its id.
     struct Roots: RandomAccessCollection {
         private struct Group {
             var label: String
             var holder: String
             var edge: String
+            /// One past the index of its last root.
+            var end: Int
         }
+        private let heap: ObjectHeap
         private var groups: [Group] = []
-        private var members: [(object: ObjectID, group: UInt32)] = []
+        private var slots: [UInt32] = []
+
+        /// Roots of objects alive in `heap`.
+        init(heap: ObjectHeap) { self.heap = heap }
 
         var startIndex: Int { 0 }
-        var endIndex: Int { members.count }
+        var endIndex: Int { slots.count }
 
         subscript(i: Int) -> Root {
-            let group = groups[Int(members[i].group)]
-            return Root(label: group.label, holder: group.holder, edge: group.edge, object: members[i].object)
+            precondition(i >= 0 && i < slots.count, "root \(i) of \(slots.count)")
+            var low = 0, high = groups.count
+            while low < high {
+                let mid = (low + high) / 2
+                if groups[mid].end <= i { low = mid + 1 } else { high = mid }
+            }
+            let group = groups[low]
+            return Root(label: group.label, holder: group.holder, edge: group.edge,
+                        object: heap.object(atIndex: Int(slots[i]))!.id)
         }
 
-        /// Root `i`'s object, without building its ``Root``.
-        func object(_ i: Int) -> ObjectID { members[i].object }
+        /// Root `i`'s object's heap slot, without building its ``Root``.
+        func slot(_ i: Int) -> UInt32 { slots[i] }
 
         /// Appends the objects `isIncluded` accepts as roots with the same label, holder and edge, in order.
         mutating func append(_ objects: some Sequence<ObjectID>, label: String, holder: String, edge: String,
                              where isIncluded: (ObjectID) -> Bool) {
-            let group = UInt32(groups.count)
-            let start = members.count
+            let start = slots.count
             // Room for the whole sequence at once where its size is known (a mode's timers), growing
             // geometrically still when many small groups come one after another.
             let needed = start + objects.underestimatedCount
-            if needed > members.capacity { members.reserveCapacity(Swift.max(needed, 2 * members.capacity)) }
-            for id in objects where isIncluded(id) { members.append((id, group)) }
-            if members.count > start { groups.append(Group(label: label, holder: holder, edge: edge)) }
+            if needed > slots.capacity { slots.reserveCapacity(Swift.max(needed, 2 * slots.capacity)) }
+            for id in objects where isIncluded(id) { slots.append(id.index) }
+            if slots.count > start { groups.append(Group(label: label, holder: holder, edge: edge, end: slots.count)) }
         }
     }
 }

@@ -18,7 +18,7 @@ struct LeakAnalysis {
 
     /// Every root whose object is alive, in the order paths prefer them (``LeakAnalysis``).
     func roots() -> Roots {
-        var roots = Roots()
+        var roots = Roots(heap: heap)
         let k = kernel
         let heap = self.heap
         func add(_ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String) {
@@ -107,7 +107,7 @@ struct LeakAnalysis {
         var frontier: [UInt32] = []
         frontier.reserveCapacity(heap.liveCount)
         for i in roots.indices {
-            let index = roots.object(i).index
+            let index = roots.slot(i)
             guard reach[Int(index)].from == Reach.unreached.from else { continue }
             reach[Int(index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
             frontier.append(index)

@@ -135,14 +135,17 @@ public struct RunOutcome: Sendable {
                                              live appendLive: (HeapObject) -> Void) {
         let finished = finished.sorted { label($0) < label($1) }
         // A record's label is its object's displayName.
-        live.sort { heap.object(atIndex: Int($0))!.displayName < heap.object(atIndex: Int($1))!.displayName }
+        live.sort { HeapObject.displayNamePrecedes(heap.object(atIndex: Int($0))!, heap.object(atIndex: Int($1))!) }
         var next = finished.startIndex
         for index in live {
             let o = heap.object(atIndex: Int(index))!
             // Finished records first among equal labels, as they came first.
-            while next < finished.endIndex, !(o.displayName < label(finished[next])) {
-                append(finished[next])
-                next += 1
+            if next < finished.endIndex {
+                let name = o.displayName
+                while next < finished.endIndex, !(name < label(finished[next])) {
+                    append(finished[next])
+                    next += 1
+                }
             }
             appendLive(o)
         }

@@ -2,9 +2,11 @@ extension RunOutcome {
     /// The timers' records, in the order they were appended, stored by column.
     ///
     /// A run with a million live timers reports a million records. As ``TimerRecord`` values they took 48 bytes
-    /// each, on top of the timers still alive in the kernel at the run's peak. By column a record is its label (16),
-    /// interval (8) and the count of its fires when their latencies are all zero (4): 28 bytes. The latencies of
-    /// the other timers, and skipped slots and wasted fires, are stored only for the timers that have some
+    /// each, on top of the timers still alive in the kernel at the run's peak. By column a record is its interval
+    /// (8) and the count of its fires when their latencies are all zero (4): 12 bytes. Labels are stored once per
+    /// stretch of equal labels in a row: the records come sorted by label, and the timers of one scheduling site
+    /// share theirs, so a label per record (16 bytes) copied one name a million times. The latencies of the
+    /// other timers, and skipped slots and wasted fires, are stored only for the timers that have some
     /// (BENCHMARKS.md, memory per timer).
     public struct TimerRecords: RandomAccessCollection, Sendable, Equatable {
         private struct SlotCounts: Sendable, Equatable {
@@ -12,7 +14,9 @@ extension RunOutcome {
             var wasted: Int
         }
 
-        private var labels: [String] = []
+        /// The label of each stretch of records in a row with equal labels, and one past the stretch's last record.
+        private var labelRuns: [String] = []
+        private var labelRunEnds: [Int32] = []
         private var intervals: [SimDuration] = []
         /// Per record, its fires when their latencies are all zero and kept as a count (``LatencyHistogram``),
         /// else 0.
@@ -30,12 +34,23 @@ extension RunOutcome {
         }
 
         public var startIndex: Int { 0 }
-        public var endIndex: Int { labels.count }
+        public var endIndex: Int { intervals.count }
 
         public subscript(i: Int) -> TimerRecord {
             let counts = slotCounts[i]
-            return TimerRecord(label: labels[i], interval: intervals[i], skipped: counts?.skipped ?? 0,
+            return TimerRecord(label: label(i), interval: intervals[i], skipped: counts?.skipped ?? 0,
                                wasted: counts?.wasted ?? 0, latency: latency(i))
+        }
+
+        /// The label of record `i`: its stretch's, the first that ends after it.
+        private func label(_ i: Int) -> String {
+            precondition(i >= 0 && i < intervals.count, "timer record \(i) of \(intervals.count)")
+            var low = 0, high = labelRunEnds.count
+            while low < high {
+                let mid = (low + high) / 2
+                if labelRunEnds[mid] <= i { low = mid + 1 } else { high = mid }
+            }
+            return labelRuns[low]
         }
 
         /// The latencies of record `i`.
@@ -71,24 +86,28 @@ extension RunOutcome {
         public var totalWasted: Int { slotCounts.values.reduce(0) { $0 + $1.wasted } }
 
         mutating func reserveCapacity(_ n: Int) {
-            labels.reserveCapacity(n)
             intervals.reserveCapacity(n)
             zeroLatencyFires.reserveCapacity(n)
         }
 
         public mutating func append(_ record: TimerRecord) {
             if record.skipped != 0 || record.wasted != 0 {
-                slotCounts[labels.count] = SlotCounts(skipped: record.skipped, wasted: record.wasted)
+                slotCounts[intervals.count] = SlotCounts(skipped: record.skipped, wasted: record.wasted)
             }
-            precondition(labels.count < Int32.max, "more than 2^31 timer records")
+            precondition(intervals.count < Int32.max, "more than 2^31 timer records")
             if let zeros = record.latency.zeroCount {
                 zeroLatencyFires.append(zeros)
             } else {
                 zeroLatencyFires.append(0)
-                countedIndices.append(Int32(labels.count))
+                countedIndices.append(Int32(intervals.count))
                 countedLatencies.append(record.latency)
             }
-            labels.append(record.label)
+            if labelRuns.last == record.label {
+                labelRunEnds[labelRunEnds.count - 1] += 1
+            } else {
+                labelRuns.append(record.label)
+                labelRunEnds.append(Int32(intervals.count + 1))
+            }
             intervals.append(record.interval)
         }
     }

@@ -1,13 +1,14 @@
 /// One reference-counted object: an instance of a scenario class, a block, or an `NSTimer`.
 ///
-/// Only what differs from object to object is stored here: a 64-byte ``HeapObjectHeader`` and the 16-byte slots
-/// after it, in one allocation; a timer's state follows its slots (an `NSTimer` with its three slots and its
-/// state asks for 176 bytes and takes 192 with the allocator's header, a block with one capture 96 and 112; a
-/// block without captures is a global block, one per literal). What every object of a class allocated on a thread
-/// shares (class name, slot names and strengths, kind, thread) is one ``ObjectLayout``, and the state of the rarer
-/// kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per timer). When and where it died is its
-/// ``DeathRecord``.
-public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
+/// Only what differs from object to object is stored here: a 48-byte ``HeapObjectHeader`` and the slots after it,
+/// packed (``SlotStorage``: 9 bytes a slot where a `Value` takes 16), in one allocation; a timer's state follows
+/// its slots (an `NSTimer` with its three slots and its state asks for 136 bytes and takes 144 with the
+/// allocator's header, a block with one capture 80 and 96; a block without captures is a global block, one per
+/// literal). What every object of a class allocated on a thread
+/// shares (class name, slot names and strengths, kind, thread, the labels its objects were given) is one
+/// ``ObjectLayout``, and the state of the rarer kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per
+/// timer). When and where it died is its ``DeathRecord``.
+public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)
         case block(templateIndex: Int)
@@ -26,9 +27,14 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public var id: ObjectID { header.id }
     /// Class name, slot names and strengths, kind, allocating thread.
     private var layout: ObjectLayout { header.layout }
-    /// `Class label` as leak paths print it (`TimerButton button`); blocks and timers print their label only.
-    /// Stored: trace events name a timer by it on every fire.
-    public var displayName: String { header.displayName }
+    /// `Class label` as leak paths print it (`TimerButton button`), a block's label, or `Class#serial` for an
+    /// object without a label. Not stored: the label is an index into the layout's labels, and the default name is
+    /// made when asked for (events intern an object's name once, ``Objects/name(of:in:)``), where a `String` in
+    /// every object took 16 bytes of its header.
+    public var displayName: String {
+        let i = header.labelIndex
+        return i == ObjectLayout.noLabel ? "\(layout.className)#\(serial)" : layout.displayName(at: i)
+    }
     public var allocatedAt: SimInstant { header.allocatedAt }
     private var flags: UInt8 {
         get { header.flags }
@@ -36,12 +42,42 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     }
 
     private static let stateMask: UInt8 = 0b11, abandonedBit: UInt8 = 1 << 2, internalBit: UInt8 = 1 << 3,
-                       declaredRootBit: UInt8 = 1 << 4, qualifiedBit: UInt8 = 1 << 5, timerBit: UInt8 = 1 << 6,
-                       globalBit: UInt8 = 1 << 7
+                       declaredRootBit: UInt8 = 1 << 4, timerBit: UInt8 = 1 << 6, globalBit: UInt8 = 1 << 7
 
     /// 1-based allocation number over the whole run: stable names in reports (`block#2`); 0 for a global block,
     /// which is not allocated.
     public var serial: Int { Int(header.serialHigh) << 32 | Int(header.serialLow) }
+
+    /// Sorts as `a.displayName < b.displayName` does, without making the names of objects that have no label
+    /// where their class tells them apart: `Class#serial` against `Class#serial` compares the serials' digits.
+    /// The end of a run sorts every live timer by name (``RunOutcome``).
+    static func displayNamePrecedes(_ a: HeapObject, _ b: HeapObject) -> Bool {
+        let (i, j) = (a.header.labelIndex, b.header.labelIndex)
+        if i != ObjectLayout.noLabel, j != ObjectLayout.noLabel {
+            if a.layout === b.layout && i == j { return false }
+            return a.layout.displayName(at: i) < b.layout.displayName(at: j)
+        }
+        if i == ObjectLayout.noLabel, j == ObjectLayout.noLabel, a.layout.className == b.layout.className {
+            return digitsPrecede(a.serial, b.serial)
+        }
+        return a.displayName < b.displayName
+    }
+
+    /// Whether `a`'s decimal digits sort before `b`'s as text ("10" before "9"), for non-negative `a` and `b`:
+    /// the shorter scaled to the other's length compares as its digits do, and a prefix comes first.
+    private static func digitsPrecede(_ a: Int, _ b: Int) -> Bool {
+        func digits(_ n: Int) -> Int {
+            var (count, rest) = (1, n)
+            while rest >= 10 { (count, rest) = (count + 1, rest / 10) }
+            return count
+        }
+        let (da, db) = (digits(a), digits(b))
+        if da == db { return a < b }
+        var scale = 1
+        for _ in 0..<abs(da - db) { scale *= 10 }
+        // Serials are below 2^40 (``HeapObjectHeader``): scaled by at most 10^12 they stay within 64 bits.
+        return da < db ? a * scale <= b : a < b * scale
+    }
 
     /// The number of slots: the instance variables of a class, a block's captures, a timer's target, userInfo
     /// and block.
@@ -50,16 +86,24 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public internal(set) subscript(slot index: Int) -> Value {
         get {
             precondition(UInt(bitPattern: index) < UInt(header.slotCount), "slot \(index) of \(displayName)")
-            return withUnsafeMutablePointerToElements { $0[index] }
+            return withUnsafeMutablePointers { SlotStorage($1, count: Int($0.pointee.slotCount)).value(at: index) }
         }
         set {
             precondition(UInt(bitPattern: index) < UInt(header.slotCount), "slot \(index) of \(displayName)")
-            withUnsafeMutablePointerToElements { $0[index] = newValue }
+            withUnsafeMutablePointers {
+                let storage = SlotStorage($1, count: Int($0.pointee.slotCount))
+                let old = storage.take(at: index)
+                storage.initialize(at: index, to: newValue)
+                _ = consume old
+            }
         }
     }
     /// A copy of every slot's value, in order.
     public var slots: [Value] {
-        withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: slotCount)) }
+        withUnsafeMutablePointers { header, words in
+            let storage = SlotStorage(words, count: Int(header.pointee.slotCount))
+            return (0..<storage.count).map { storage.value(at: $0) }
+        }
     }
 
     /// Whether it is a timer (an `NSTimer` or a `CADisplayLink`): its ``timer`` state is set.
@@ -73,23 +117,24 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         unsafeMutableAddress { timerState }
     }
 
-    /// Where ``timer`` lives: the `Value`-sized words after the slots that ``make`` reserves for a timer.
+    /// Where ``timer`` lives: the words after the slots that ``make`` reserves for a timer.
     private var timerState: UnsafeMutablePointer<TimerState> {
         precondition(flags & Self.timerBit != 0, "\(displayName) is not a timer")
-        return withUnsafeMutablePointers { Self.afterSlots($0, $1).assumingMemoryBound(to: TimerState.self) }
+        return withUnsafeMutablePointerToElements { Self.timerState(after: $0).assumingMemoryBound(to: TimerState.self) }
     }
 
-    /// The memory after the slots, where a timer keeps its state.
+    /// The memory after a timer's slots, where it keeps its state: at the same place in every timer, since every
+    /// timer has the same three slots (``TimerState/slotNames``; ``make`` checks), so that reading a timer's state
+    /// does not read its slot count first.
     @inline(__always)
-    private static func afterSlots(_ header: UnsafeMutablePointer<HeapObjectHeader>,
-                                   _ slots: UnsafeMutablePointer<Value>) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(slots + Int(header.pointee.slotCount))
+    private static func timerState(after words: UnsafeMutablePointer<UInt64>) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(words + SlotStorage.words(forSlots: 3))
     }
 
-    /// The `Value`-sized words a timer's state takes after its slots.
+    /// The 8-byte words a timer's state takes after its slots.
     private static let timerWords: Int = {
-        precondition(MemoryLayout<TimerState>.alignment <= MemoryLayout<Value>.alignment)
-        return (MemoryLayout<TimerState>.size + MemoryLayout<Value>.stride - 1) / MemoryLayout<Value>.stride
+        precondition(MemoryLayout<TimerState>.alignment <= MemoryLayout<UInt64>.alignment)
+        return (MemoryLayout<TimerState>.size + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
     }()
 
     /// What a timer's fires call (part of its kind).
@@ -104,14 +149,37 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
         get { header.rare?.timerExtras ?? TimerExtras() }
         set {
             precondition(isTimer, "\(displayName) is not a timer")
-            if let box = header.rare {
-                box.timerExtras = newValue
-            } else if !newValue.isZero {
-                let box = RareKindState()
-                box.timerExtras = newValue
-                header.rare = box
+            if header.rare != nil || !newValue.isZero { timerBox.timerExtras = newValue }
+        }
+    }
+
+    /// The modes a timer is in on its run loop (`__CFRunLoopTimer`'s `_rlModes`), in the order it was added to
+    /// them: one of the usual lists, shared by every timer and named by an index in the timer's state, or a list
+    /// of its own, boxed apart in the pointer for a rarer kind's state (a list in every timer took 8 bytes of its
+    /// state, and 16 of its allocation: BENCHMARKS.md, memory per timer).
+    public internal(set) var timerModes: [String] {
+        get {
+            let i = timer.modeListIndex
+            return i == TimerState.customModes ? header.rare!.timerModes! : TimerState.usualModeLists[Int(i)]
+        }
+        set {
+            if let i = TimerState.usualIndex(of: newValue) {
+                timer.modeListIndex = i
+                header.rare?.timerModes = nil
+            } else {
+                timer.modeListIndex = TimerState.customModes
+                timerBox.timerModes = newValue
             }
         }
+    }
+
+    /// The box for a timer's extras and mode list, made first if there is none.
+    private var timerBox: RareKindState {
+        precondition(isTimer, "\(displayName) is not a timer")
+        if let box = header.rare { return box }
+        let box = RareKindState()
+        header.rare = box
+        return box
     }
 
     /// Whether a timer has a tolerance: its mode's ``TimerList`` counts such timers when it inserts and removes
@@ -124,7 +192,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
             preconditionFailure("a timer's state on \(displayName): not a timer, or one that has its state already")
         }
         withUnsafeMutablePointers {
-            Self.afterSlots($0, $1).bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)
+            Self.timerState(after: $1).bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)
         }
         flags |= Self.timerBit
     }
@@ -133,9 +201,11 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     public var className: String { layout.className }
     /// The name the scenario gave it (`button`), or `className#serial`.
     public var label: String {
-        guard flags & Self.qualifiedBit != 0 else { return displayName }
-        return String(decoding: displayName.utf8.dropFirst(layout.className.utf8.count + 1), as: UTF8.self)
+        let i = header.labelIndex
+        return i == ObjectLayout.noLabel ? displayName : layout.labels[Int(i)]
     }
+    /// Whether ``label`` is ``displayName``: a block's label, or no label (not `Class label`).
+    var labelIsDisplayName: Bool { header.labelIndex == ObjectLayout.noLabel || !layout.qualifiesLabels }
     public var slotNames: [String] { layout.slotNames }
     public var slotStrengths: [Strength] { layout.slotStrengths }
     public internal(set) var retainCount: Int {
@@ -210,36 +280,36 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     /// A new object with retain count 1, its slots holding `slots` (``ObjectHeap`` allocates through it).
     static func make(id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value],
                      isDeclaredRoot: Bool, isInternal: Bool, isGlobal: Bool = false, at: SimInstant) -> HeapObject {
-        let displayName: String, qualified: Bool
-        switch (label, layout.kind) {
-        case (let label?, .block):
-            (displayName, qualified) = (label, false)
-        case (let label?, _):
-            (displayName, qualified) = (layout.qualifiedName(label), true)
-        case (nil, _):
-            (displayName, qualified) = ("\(layout.className)#\(serial)", false)
-        }
-        precondition(serial >> 48 == 0, "more than 2^48 allocations")
-        let flags = (qualified ? qualifiedBit : 0) | (isDeclaredRoot ? declaredRootBit : 0)
-            | (isInternal ? internalBit : 0) | (isGlobal ? globalBit : 0)
+        precondition(serial >> 40 == 0, "more than 2^40 allocations")
+        precondition(slots.count <= Int(UInt16.max), "more than 2^16 - 1 slots")
+        let flags = (isDeclaredRoot ? declaredRootBit : 0) | (isInternal ? internalBit : 0) | (isGlobal ? globalBit : 0)
         let header = HeapObjectHeader(
-            id: id, layout: layout, displayName: displayName, rare: nil, allocatedAt: at,
-            serialLow: UInt32(truncatingIfNeeded: serial), count: 1, slotCount: UInt32(slots.count),
-            serialHigh: UInt16(truncatingIfNeeded: serial >> 32), flags: flags)
-        let words = if case .timer = layout.kind { timerWords } else { 0 }
-        let object = unsafeDowncast(create(minimumCapacity: slots.count + words) { _ in header }, to: HeapObject.self)
+            id: id, layout: layout, rare: nil, allocatedAt: at, serialLow: UInt32(truncatingIfNeeded: serial),
+            count: 1, labelIndex: label.map(layout.index(ofLabel:)) ?? ObjectLayout.noLabel,
+            slotCount: UInt16(slots.count), serialHigh: UInt8(truncatingIfNeeded: serial >> 32), flags: flags)
+        let stateWords: Int
+        if case .timer = layout.kind {
+            precondition(slots.count == TimerState.slotNames.count, "a timer without its three slots")
+            stateWords = timerWords
+        } else {
+            stateWords = 0
+        }
+        let words = SlotStorage.words(forSlots: slots.count) + stateWords
+        let object = unsafeDowncast(create(minimumCapacity: words) { _ in header }, to: HeapObject.self)
         object.withUnsafeMutablePointerToElements { elements in
-            for (i, value) in slots.enumerated() { (elements + i).initialize(to: value) }
+            let storage = SlotStorage(elements, count: slots.count)
+            for (i, value) in slots.enumerated() { storage.initialize(at: i, to: value) }
         }
         return object
     }
 
     deinit {
-        withUnsafeMutablePointers { header, slots in
+        withUnsafeMutablePointers { header, words in
             if header.pointee.flags & Self.timerBit != 0 {
-                Self.afterSlots(header, slots).assumingMemoryBound(to: TimerState.self).deinitialize(count: 1)
+                Self.timerState(after: words).assumingMemoryBound(to: TimerState.self).deinitialize(count: 1)
             }
-            slots.deinitialize(count: Int(header.pointee.slotCount))
+            let storage = SlotStorage(words, count: Int(header.pointee.slotCount))
+            for i in 0..<storage.count { _ = storage.take(at: i) }
         }
     }
 
@@ -247,30 +317,103 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, Value> {
     func markDead() { state = .dead }
 }
 
-/// What a ``HeapObject`` stores before its slots: 64 bytes, widest first.
+/// An object's slots, packed: each slot's `Value` as its 8 payload bytes in a word, then every slot's tag byte, a
+/// word per 8 slots.
+///
+/// A `Value` is 9 bytes (an 8-byte payload, and a tag byte the enum adds) with a stride of 16, so an array of
+/// them leaves 7 bytes of padding per slot; packed, an `NSTimer`'s three slots take 32 bytes instead of 48, 16
+/// bytes of the timer's malloc chunk (BENCHMARKS.md, memory per timer). The only unsafe part of the objects'
+/// storage besides the timer state's addressors: a slot's bytes are moved as they are, never read as parts,
+/// through a `Value`-typed temporary that owns the value while it is out of the storage (``initialize(at:to:)``
+/// moves a value in, ``take(at:)`` moves it out, ``value(at:)`` copies it).
+struct SlotStorage {
+    private let words: UnsafeMutablePointer<UInt64>
+    let count: Int
+
+    init(_ words: UnsafeMutablePointer<UInt64>, count: Int) {
+        precondition(MemoryLayout<Value>.size == 9, "a Value is no longer an 8-byte payload and a tag byte")
+        self.words = words
+        self.count = count
+    }
+
+    /// The words `count` slots take: their payloads, and their tags 8 to a word.
+    @inline(__always)
+    static func words(forSlots count: Int) -> Int { count + (count + 7) / 8 }
+
+    /// Where slot `i`'s tag byte is.
+    @inline(__always)
+    private func tag(_ i: Int) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(words + count) + i }
+
+    /// A copy of slot `i`'s value (retained as any copy is).
+    @inline(__always)
+    func value(at i: Int) -> Value {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { temporary in
+            let v = temporary.baseAddress!
+            load(i, into: v)
+            return v.pointee  // the storage keeps its own reference: the temporary is not deinitialized
+        }
+    }
+
+    /// Moves slot `i`'s value out, leaving the slot uninitialized.
+    @inline(__always)
+    func take(at i: Int) -> Value {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { temporary in
+            let v = temporary.baseAddress!
+            load(i, into: v)
+            return v.move()
+        }
+    }
+
+    /// Moves `value` into uninitialized slot `i`.
+    @inline(__always)
+    func initialize(at i: Int, to value: Value) {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { temporary in
+            let v = temporary.baseAddress!
+            v.initialize(to: value)
+            let raw = UnsafeRawPointer(v)
+            words[i] = raw.load(as: UInt64.self)
+            tag(i).storeBytes(of: raw.load(fromByteOffset: 8, as: UInt8.self), as: UInt8.self)
+            // Not deinitialized: the slot owns the value's reference now.
+        }
+    }
+
+    /// Writes slot `i`'s 9 bytes into `v`, which then holds the slot's value without having retained it.
+    @inline(__always)
+    private func load(_ i: Int, into v: UnsafeMutablePointer<Value>) {
+        let raw = UnsafeMutableRawPointer(v)
+        raw.storeBytes(of: words[i], as: UInt64.self)
+        raw.storeBytes(of: tag(i).load(as: UInt8.self), toByteOffset: 8, as: UInt8.self)
+    }
+}
+
+/// What a ``HeapObject`` stores before its slots: 48 bytes, widest first.
 public struct HeapObjectHeader {
     let id: ObjectID
     let layout: ObjectLayout
-    let displayName: String
     /// The state of the rarer kinds for the objects that have one: one pointer, which an object of any other kind
     /// pays instead of about 190 bytes of empty optionals (BENCHMARKS.md, memory per timer).
     var rare: RareKindState?
     let allocatedAt: SimInstant
-    /// With `serialHigh`, the serial in 48 bits: 2.8 × 10¹⁴ allocations, years of allocating at a million a second.
+    /// With `serialHigh`, the serial in 40 bits: 1.1 × 10¹² allocations, twelve days of allocating at a million a
+    /// second.
     let serialLow: UInt32
     var count: UInt32
-    let slotCount: UInt32
-    let serialHigh: UInt16
+    /// The label the scenario gave the object, in its layout's ``ObjectLayout/labels``, or
+    /// ``ObjectLayout/noLabel``.
+    let labelIndex: UInt32
+    let slotCount: UInt16
+    let serialHigh: UInt8
     var flags: UInt8
 }
 
-/// The state of a run-loop source, dispatch source or semaphore, or a timer's ``TimerExtras``, boxed apart from
-/// ``HeapObject``.
+/// The state of a run-loop source, dispatch source or semaphore, or a timer's ``TimerExtras`` and unusual mode
+/// list, boxed apart from ``HeapObject``.
 final class RareKindState {
     var source: SourceState?
     var dispatchSource: DispatchSourceState?
     var semaphore: SemaphoreState?
     var timerExtras: TimerExtras?
+    var timerModes: [String]?
 }
 
 /// What makes objects share an ``ObjectLayout``: their kind (with its class or block template), class name,
@@ -292,11 +435,23 @@ final class ObjectLayout {
     var slotNames: [String] { key.slotNames }
     var slotStrengths: [Strength] { key.slotStrengths }
     var allocatedOn: String { key.thread }
-    /// `className label` for the labels given so far: objects with the same label share one string.
-    private var qualifiedNames: [String: String] = [:]
-    private var lastLabel = "", lastQualifiedName = ""
+    /// Whether its objects' names are `className label` (a block's name is its label alone).
+    let qualifiesLabels: Bool
+    /// The labels its objects were given, each once: an object keeps its label's index
+    /// (``HeapObjectHeader/labelIndex``).
+    private(set) var labels: [String] = []
+    /// `className label` for each of ``labels`` when ``qualifiesLabels``: objects with the same label share one
+    /// string.
+    private var qualifiedNames: [String] = []
+    private var labelIndices: [String: UInt32] = [:]
+    private var lastLabel = "", lastIndex = ObjectLayout.noLabel
+    /// The label index of an object without a label, whose name is `className#serial`.
+    static let noLabel = UInt32.max
 
-    init(_ key: LayoutKey) { self.key = key }
+    init(_ key: LayoutKey) {
+        self.key = key
+        if case .block = key.kind { qualifiesLabels = false } else { qualifiesLabels = true }
+    }
 
     /// Whether this layout's key is the one these parts make (without building the key: allocation asks).
     @inline(__always)
@@ -306,17 +461,26 @@ final class ObjectLayout {
             && key.slotStrengths == slotStrengths
     }
 
-    func qualifiedName(_ label: String) -> String {
-        if label == lastLabel && !lastQualifiedName.isEmpty { return lastQualifiedName }
-        let name: String
-        if let known = qualifiedNames[label] {
-            name = known
+    /// The index of `label` in ``labels``, added the first time.
+    func index(ofLabel label: String) -> UInt32 {
+        if label == lastLabel && lastIndex != Self.noLabel { return lastIndex }
+        let index: UInt32
+        if let known = labelIndices[label] {
+            index = known
         } else {
-            name = "\(className) \(label)"
-            qualifiedNames[label] = name
+            precondition(labels.count < Int(Self.noLabel), "more than 2^32 - 1 labels of one kind of object")
+            index = UInt32(labels.count)
+            labels.append(label)
+            if qualifiesLabels { qualifiedNames.append("\(className) \(label)") }
+            labelIndices[label] = index
         }
-        (lastLabel, lastQualifiedName) = (label, name)
-        return name
+        (lastLabel, lastIndex) = (label, index)
+        return index
+    }
+
+    /// The display name of an object with label `index`.
+    func displayName(at index: UInt32) -> String {
+        qualifiesLabels ? qualifiedNames[Int(index)] : labels[Int(index)]
     }
 }
 

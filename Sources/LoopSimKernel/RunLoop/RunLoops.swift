@@ -204,7 +204,7 @@ extension RunLoops {
             for id in ids {
                 if let o = k.heap.object(id) {
                     o.timer.runLoop = nil
-                    o.timer.modes = []
+                    o.timerModes = []
                 }
                 k.release(id, on: thread)
             }

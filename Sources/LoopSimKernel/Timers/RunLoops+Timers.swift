@@ -79,7 +79,7 @@ extension RunLoops {
         let mode = rl.findOrCreateMode(name)
         guard !mode.timers.contains(o.id.index) else { return }  // already in this mode: nothing changes (S10)
         o.timer.runLoop = rl.id
-        o.timer.modes.append(name)
+        o.timerModes.append(name)
         k.retain(o.id)
         insertTimer(o, into: mode, k)
         k.record(thread, .timerAdd(timer: k.name(o), runLoop: rl.nameID, mode: k.name(mode)))
@@ -95,8 +95,8 @@ extension RunLoops {
     private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel) {
         guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { return }
         mode.timers.remove(o.id.index, tolerant: o.isTolerantTimer)
-        o.timer.modes.removeAll { $0 == name }
-        if o.timer.modes.isEmpty { o.timer.runLoop = nil }
+        o.timerModes.removeAll { $0 == name }
+        if o.timerModes.isEmpty { o.timer.runLoop = nil }
         armNextTimer(in: mode, of: rl, k)
         k.release(o.id, on: thread)
     }
@@ -183,7 +183,7 @@ extension RunLoops {
         k.record(thread, .timerInvalidate(timer: k.name(o), reason: k.name(reason)))
         if let rlID = o.timer.runLoop {
             let rl = self[rlID]
-            for name in o.timer.modes { removeTimer(o, from: rl, modeNamed: name, on: thread, k) }
+            for name in o.timerModes { removeTimer(o, from: rl, modeNamed: name, on: thread, k) }
             if let index = rl.commonTimers.firstIndex(of: id) {
                 rl.commonTimers.remove(at: index)
                 k.release(id, on: thread)
@@ -266,7 +266,7 @@ extension RunLoops {
     private func reschedule(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, rl: SimRunLoop,
                             hint: RunLoopMode, _ k: Kernel) {
         if oldFire < o.timer.fireTSR {
-            for name in o.timer.modes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl, k) } }
+            for name in o.timerModes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl, k) } }
             return
         }
         let interval = o.timer.interval.nanoseconds
@@ -275,9 +275,10 @@ extension RunLoops {
         if passed > 1 { o.timerExtras.skippedSlots += Int(passed - 1) }
         o.timer.fireTSR = next
         k.record(thread, .timerReschedule(timer: k.name(o), next: next, skipped: passed - 1))
-        // The usual case, the hint's one mode, without walking a copy of the list (its retain and release).
-        if o.timer.modes.count == 1 && o.timer.modes[0] == hint.name { return move(o, to: next, in: hint, of: rl, k) }
-        for name in o.timer.modes {
+        // The usual case, the hint's one mode, with one read of the timer's mode list.
+        let modes = o.timerModes
+        if modes.count == 1 && modes[0] == hint.name { return move(o, to: next, in: hint, of: rl, k) }
+        for name in modes {
             if hint.name == name {
                 move(o, to: next, in: hint, of: rl, k)
             } else if let mode = rl.modes[name] {

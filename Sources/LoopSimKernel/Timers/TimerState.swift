@@ -4,11 +4,12 @@
 /// (`o.timer.isFiring = true`): a timer is one allocation, as a `__CFRunLoopTimer` is, where a state boxed apart
 /// took a second one of 112 bytes (memory per timer, BENCHMARKS.md).
 ///
-/// Only what every timer uses is here, widest first, with the run loop in 32 bits: 48 bytes, three slots' worth.
-/// What a fire calls is the same for every timer a scheduling site makes, and is kept in the object's kind
-/// (``HeapObject/timerAction``); tolerance, wasted fires and skipped slots, which most timers leave at zero, are
-/// ``TimerExtras``, boxed apart for the timers that have some. A timer in one of the usual modes shares its mode
-/// list with every other.
+/// Only what every timer uses is here, widest first, with the run loop in 32 bits: 40 bytes, which make an
+/// `NSTimer` a 136-byte request, a 144-byte malloc chunk (48 bytes took 160). What a fire calls is the same for
+/// every timer a scheduling site makes, and is kept in the object's kind (``HeapObject/timerAction``); tolerance,
+/// wasted fires and skipped slots, which most timers leave at zero, are ``TimerExtras``, boxed apart for the
+/// timers that have some. A timer in one of the usual mode lists names it by a one-byte index; another list is
+/// boxed apart too (``HeapObject/timerModes``).
 public struct TimerState {
     /// Next fire, on the monotonic clock (`_fireTSR`).
     public internal(set) var fireTSR: SimInstant
@@ -21,9 +22,10 @@ public struct TimerState {
     public internal(set) var latency = LatencyHistogram()
     /// Run-loop fires: one latency each.
     public var fires: Int { latency.count }
-    private var modeList: [String] = []
     /// The run loop's id, or -1.
     private var runLoopID: Int32 = -1
+    /// The modes it is in: an index into ``usualModeLists``, or ``customModes`` (``HeapObject/timerModes``).
+    var modeListIndex: UInt8 = 0
     public internal(set) var isValid = true
     public internal(set) var isFiring = false
 
@@ -32,31 +34,24 @@ public struct TimerState {
         get { runLoopID < 0 ? nil : Int(runLoopID) }
         set { runLoopID = newValue.map { Int32($0) } ?? -1 }
     }
-    public internal(set) var modes: [String] {
-        get { modeList }
-        set { modeList = Self.shared(newValue) }
-        _modify {
-            yield &modeList
-            modeList = Self.shared(modeList)
-        }
-    }
 
     /// Slot indices in the timer object: where target, userInfo and block live.
     static let targetSlot = 0, userInfoSlot = 1, blockSlot = 2
     static let slotNames = ["target", "userInfo", "block"]
     static let slotStrengths: [Strength] = [.strong, .strong, .strong]
 
-    /// The usual mode lists, one array each for all timers.
-    private static let usualModeLists: [[String]] = [
-        [RunLoopModeName.default], [RunLoopModeName.tracking],
+    /// The usual mode lists, one array each for all timers: none, then a timer's one or two usual modes.
+    static let usualModeLists: [[String]] = [
+        [], [RunLoopModeName.default], [RunLoopModeName.tracking],
         [RunLoopModeName.default, RunLoopModeName.tracking], [RunLoopModeName.tracking, RunLoopModeName.default],
     ]
+    /// ``modeListIndex`` of a timer whose mode list is not a usual one.
+    static let customModes = UInt8.max
 
-    /// `modes`, or an equal usual list (which costs the timer no allocation of its own).
-    private static func shared(_ modes: [String]) -> [String] {
-        guard modes.count == 1 || modes.count == 2 else { return modes }
-        for list in usualModeLists where list == modes { return list }
-        return modes
+    /// The index of `modes` in ``usualModeLists``, if it is one of them.
+    static func usualIndex(of modes: [String]) -> UInt8? {
+        guard modes.count <= 2 else { return nil }
+        return usualModeLists.firstIndex(of: modes).map { UInt8($0) }
     }
 
     var isRepeating: Bool { interval.nanoseconds > 0 }
