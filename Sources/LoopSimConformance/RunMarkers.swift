@@ -61,17 +61,6 @@ public enum RunMarkers {
         return Marker(isBegin: sign == ">", id: id, kind: String(parts[1]))
     }
 
-    /// The scenario spelling of a run step: `run`, `runUntil`, `runMode`, `CFRunLoopRun`, `CFRunLoopRunInMode`.
-    public static func kind(of call: RunCall) -> String {
-        switch call {
-        case .run: "run"
-        case .runUntil: "runUntil"
-        case .runMode: "runMode"
-        case .cfRun: "CFRunLoopRun"
-        case .cfRunInMode: "CFRunLoopRunInMode"
-        }
-    }
-
     private struct Walker {
         var kinds: [String] = []
 
@@ -85,7 +74,7 @@ public enum RunMarkers {
                 switch step {
                 case .perform(let run as RunStep):
                     let id = kinds.count
-                    let kind = RunMarkers.kind(of: run.call)
+                    let kind = run.verb
                     kinds.append(kind)
                     out.append(.log("\(prefix)>\(id) \(kind)"))
                     out.append(step)

@@ -324,9 +324,6 @@ extension ScenarioTranslation {
             return "LS.arithmetic(\(expr(lhs, context)), \(isAddition ? 1 : -1), \(expr(rhs, context)))"
         case .wallSeconds:
             return "LS.wallSeconds()"
-        default:
-            unsupported(String(String(describing: e).prefix { $0 != "(" }))
-            return "LSValue.null"
         }
     }
 }

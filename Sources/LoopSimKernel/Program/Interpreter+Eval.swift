@@ -70,7 +70,7 @@ extension Interpreter {
                   case .int(let b) = try evaluate(rhs, in: frame, on: thread, k) else {
                 throw RuntimeFault("+ and - take integers")
             }
-            return .int(isAddition ? try Self.add(a, b) : try Self.subtract(a, b))
+            return .int(try Self.arithmetic(a, isAddition, b))
         }
     }
 

@@ -119,29 +119,20 @@ extension Interpreter {
             current = k.objects.readSlot(o.id, index)
         }
         guard case .int(let n) = current else { throw RuntimeFault("increment of a value that is not an integer") }
-        let result = delta < 0 ? try Self.subtract(n, -delta) : try Self.add(n, delta)
+        // `decrement` adds -1: crash messages say `n - 1`
+        let result = delta < 0 && delta > Int.min ? try Self.arithmetic(n, false, -delta) : try Self.arithmetic(n, true, delta)
         try store(.int(result), owned: false, into: lvalue, in: frame, on: thread, k)
     }
 
-    /// `a + b` on the scenario's 64-bit integers; past `Int.max` or `Int.min` the app crashes, as Swift's
-    /// arithmetic traps (Objective-C's `NSInteger` overflow is undefined behaviour; docs/fidelity.md).
-    static func add(_ a: Int, _ b: Int) throws(RuntimeFault) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
+    /// `a + b` or `a - b` on the scenario's 64-bit integers; past `Int.max` or `Int.min` the app crashes, as
+    /// Swift's arithmetic traps (Objective-C's `NSInteger` overflow is undefined behaviour; docs/fidelity.md).
+    static func arithmetic(_ a: Int, _ isAddition: Bool, _ b: Int) throws(RuntimeFault) -> Int {
+        let (result, overflow) = isAddition ? a.addingReportingOverflow(b) : a.subtractingReportingOverflow(b)
         guard !overflow else {
-            throw RuntimeFault("arithmetic overflow: \(a) + \(b) is outside the 64-bit integers "
+            throw RuntimeFault("arithmetic overflow: \(a) \(isAddition ? "+" : "-") \(b) is outside the 64-bit integers "
                 + "(\(Int.min)...\(Int.max)); Swift traps here")
         }
-        return sum
-    }
-
-    /// `a - b`, crashing past the 64-bit integers as ``add(_:_:)`` does.
-    static func subtract(_ a: Int, _ b: Int) throws(RuntimeFault) -> Int {
-        let (difference, overflow) = a.subtractingReportingOverflow(b)
-        guard !overflow else {
-            throw RuntimeFault("arithmetic overflow: \(a) - \(b) is outside the 64-bit integers "
-                + "(\(Int.min)...\(Int.max)); Swift traps here")
-        }
-        return difference
+        return result
     }
 
     /// The object a message to `object` reaches: itself, or an `NSProxy`'s target. Nil when a safe proxy

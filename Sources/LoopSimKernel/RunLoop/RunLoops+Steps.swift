@@ -76,13 +76,7 @@ public struct PerformBlockStep: ExecutableStep {
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        let rl = try c.runLoop(runLoop)
-        let (value, owned) = try c.ownedValue(block)
-        guard let rl else {
-            c.drop(value, owned: owned)  // nothing to add to: a block literal made for the call is freed
-            return .next
-        }
-        guard let block = try c.reference(to: value, owned: owned) else { return .next }
+        guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
         c.kernel.runLoops.performBlock(block, on: rl, mode: mode, from: c.thread, c.kernel)
         return .next
     }
@@ -108,13 +102,7 @@ public struct AddObserverStep: ExecutableStep {
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        let rl = try c.runLoop(runLoop)
-        let (value, owned) = try c.ownedValue(block)
-        guard let rl else {
-            c.drop(value, owned: owned)  // nothing to add to: a block literal made for the call is freed
-            return .next
-        }
-        guard let block = try c.reference(to: value, owned: owned) else { return .next }
+        guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
         c.kernel.runLoops.addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: block,
                                       on: c.thread, c.kernel)
         return .next
@@ -139,13 +127,7 @@ public struct AddSourceStep: ExecutableStep {
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        let rl = try c.runLoop(runLoop)
-        let (value, owned) = try c.ownedValue(block)
-        guard let rl else {
-            c.drop(value, owned: owned)  // nothing to add to: a block literal made for the call is freed
-            return .next
-        }
-        guard let block = try c.reference(to: value, owned: owned) else { return .next }
+        guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
         let k = c.kernel
         let source = k.runLoops.makeSource(order: order, handler: .block, block: block, label: nil, on: c.thread, k)
         k.runLoops.addSource(source, to: rl, mode: mode, on: c.thread, k)
@@ -167,5 +149,21 @@ public struct SignalStep: ExecutableStep {
             c.kernel.record(c.thread, .sourceSignal(source: c.kernel.labelName(source)))
         }
         return .next
+    }
+}
+
+extension StepContext {
+    /// The run loop `runLoop` names and the block `block` yields, with a +1 on the block the caller now owns, for a
+    /// call that gives a run loop a block. Nil when either is nil: the call does nothing, and a block literal made
+    /// for it is freed.
+    fileprivate func runLoopAndBlock(_ runLoop: Expr, _ block: Expr) throws(RuntimeFault) -> (SimRunLoop, ObjectID)? {
+        let rl = try self.runLoop(runLoop)
+        let (value, owned) = try ownedValue(block)
+        guard let rl else {
+            drop(value, owned: owned)
+            return nil
+        }
+        guard let id = try reference(to: value, owned: owned) else { return nil }
+        return (rl, id)
     }
 }

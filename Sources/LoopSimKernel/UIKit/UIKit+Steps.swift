@@ -71,13 +71,12 @@ public struct SetRightBarButtonStep: ExecutableStep {
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        let k = c.kernel
-        let (view, owned) = try k.interpreter.evaluateOwned(customView, in: c.frame, on: c.thread, k)
+        let (view, owned) = try c.ownedValue(customView)
         guard let vc = try c.object(controller, expecting: "a view controller"), case .object(let viewID) = view else {
-            if owned, case .object(let id) = view { k.release(id, on: c.thread) }
+            c.drop(view, owned: owned)
             return .next
         }
-        k.uikit.setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: c.thread, k)
+        c.kernel.uikit.setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: c.thread, c.kernel)
         return .next
     }
 }
@@ -97,14 +96,13 @@ public struct PresentStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard c.thread.isMain else { throw RuntimeFault("presentViewController:animated: off the main thread") }
-        let k = c.kernel
-        let (vc, owned) = try k.interpreter.evaluateOwned(controller, in: c.frame, on: c.thread, k)
+        let (vc, owned) = try c.ownedValue(controller)
         guard case .object(let vcID) = vc, let presenter = try c.object(presenter, expecting: "a presenter") else {
-            if owned, case .object(let id) = vc { k.release(id, on: c.thread) }
+            c.drop(vc, owned: owned)
             return .next
         }
-        k.uikit.present(vcID, from: presenter.id, animated: animated, on: c.thread, k)
-        if owned { k.release(vcID, on: c.thread) }  // a new controller lives only as long as UIKit keeps it
+        c.kernel.uikit.present(vcID, from: presenter.id, animated: animated, on: c.thread, c.kernel)
+        c.drop(vc, owned: owned)  // a new controller lives only as long as UIKit keeps it
         return .next
     }
 }
