@@ -95,7 +95,8 @@ class Bench:
     # MARK: Timer storm
     def storm(self):
         a = self.a
-        out = self.results["workloads"].setdefault("storm", {})
+        # A storm run replaces the storm results whole (with --merge only the other workloads' are kept).
+        out = self.results["workloads"]["storm"] = {}
         for n in a.sizes:
             t_ns = STORM_T_NS[n]
             l0 = load()
@@ -156,7 +157,7 @@ class Bench:
                      e["c"]["setup_cpu_s"], f"LoopSim YAML load+compile {e['loopsim']['load_s']:.3f} s wall, not included")
             self.progress()
         self.results["workloads"]["storm"] = out
-        sizes = sorted(int(k) for k in out)
+        sizes = sorted(int(k) for k in out if k.isdigit())
         if len(sizes) >= 2:
             lo, hi = sizes[0], sizes[-1]
             # LoopSim keeps every fire's latency, so its N = min run (millions of fires) would raise the baseline
