@@ -5,32 +5,43 @@ import Darwin
 #endif
 import Synchronization
 
-/// Ctrl-C during a run: the first SIGINT sets a flag that the kernel polls (``KernelConfiguration/isInterrupted``),
-/// so the run stops like a limit (kind `interrupted`) and its report and trace so far are written; the command
-/// then exits with 130. A second SIGINT kills the process at once (the default action is restored).
+/// Ctrl-C (SIGINT) or SIGTERM (what Slurm's time limit, `scancel` and `kill` send) during a run: the first
+/// signal records itself in a flag that the kernel polls (``KernelConfiguration/isInterrupted``), so the run
+/// stops like a limit (kind `interrupted`) and its report and trace so far are written; the command then exits
+/// with 128 + the signal, as shells report it: 130 for SIGINT, 143 for SIGTERM. A second signal of either kind
+/// ends the process at once (the default actions are restored).
 enum Interrupt {
-    private static let flag = Atomic<Bool>(false)
+    /// The signal that arrived since ``install()``, or 0.
+    private static let received = Atomic<Int32>(0)
 
-    /// Whether SIGINT arrived since ``install()``.
-    static var isRequested: Bool { flag.load(ordering: .relaxed) }
+    /// Whether SIGINT or SIGTERM arrived since ``install()``.
+    static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
 
-    /// Installs the SIGINT handler. Idempotent.
+    /// Installs the SIGINT and SIGTERM handlers. Idempotent.
     static func install() {
-        flag.store(false, ordering: .relaxed)
-        // A child started by a process that blocks SIGINT (a test runner, some IDEs) inherits the mask: unblock it.
+        received.store(0, ordering: .relaxed)
+        // A child started by a process that blocks the signals (a test runner, some IDEs) inherits the mask:
+        // unblock them.
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        signal(SIGINT) { _ in
-            Interrupt.flag.store(true, ordering: .relaxed)
-            signal(SIGINT, SIG_DFL)  // a second Ctrl-C ends the process at once
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { number in
+                Interrupt.received.store(number, ordering: .relaxed)
+                signal(SIGINT, SIG_DFL)  // a second signal ends the process at once
+                signal(SIGTERM, SIG_DFL)
+            }
         }
     }
 
     /// The closure handed to the kernel.
     static let check: @Sendable () -> Bool = { Interrupt.isRequested }
 
-    /// Exit status after an interrupted run: 128 + SIGINT, as shells report it.
-    static let exitCode: Int32 = 130
+    /// Exit status after an interrupted run: 128 + the signal (130 for Ctrl-C, 143 for SIGTERM).
+    static var exitCode: Int32 {
+        let number = received.load(ordering: .relaxed)
+        return 128 + (number == 0 ? SIGINT : number)
+    }
 }

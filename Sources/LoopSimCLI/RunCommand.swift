@@ -9,7 +9,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run", abstract: "Run a scenario and report leaks, parked threads, timers and run-loop exits.",
         discussion: """
             Exit codes: 0 success, 1 failed expectations, 2 invalid scenario, arguments or output file, 3 a run hit a \
-            limit (--max-*), 130 interrupted (Ctrl-C). After a limit or Ctrl-C the report and trace so far are written.
+            limit (--max-*), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). After a limit or a signal the report and trace so far are written.
             """)
 
     @Argument(help: "The scenario file (YAML).")
@@ -119,7 +119,8 @@ struct RunCommand: ParsableCommand {
         if runs.contains(where: { !$0.failedExpectations.isEmpty }) { throw Exit.failed }
     }
 
-    /// Exit code 130 after Ctrl-C, 3 after any other limit, with a line on standard error saying what was kept.
+    /// Exit code 130 after Ctrl-C (143 after SIGTERM), 3 after any other limit, with a line on standard error saying
+    /// what was kept.
     static func exitForLimits(_ runs: [VariantRun]) throws {
         if let stop = runs.lazy.compactMap(\.outcome.limit).first(where: { $0.kind == "interrupted" }) {
             StandardError.write("interrupted at \(stop.at) (virtual time): the report and trace so far were written\n")

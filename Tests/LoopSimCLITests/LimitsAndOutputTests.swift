@@ -61,7 +61,10 @@ import Testing
         #expect((reps["figures"] as? [String: Any])?.isEmpty == true, "no statistic from cut-short runs")
     }
 
-    @Test func ctrlCWritesWhatTheRunHasAndExits130() throws {
+    /// Ctrl-C (SIGINT) and SIGTERM (Slurm's time limit, `scancel`) alike: the run stops, what it has is written,
+    /// and the exit status is 128 + the signal.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalWritesWhatTheRunHasAndExits128PlusIt(signal: Int32, status: Int32) throws {
         let dir = try Self.directory()
         let trace = dir.appendingPathComponent("t.jsonl")
         let report = dir.appendingPathComponent("report.json")
@@ -75,9 +78,9 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the run get going
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == status)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         let run = try #require((doc["runs"] as? [[String: Any]])?.first)
         #expect((run["limit"] as? [String: Any])?["kind"] as? String == "interrupted")
