@@ -115,6 +115,12 @@ public enum RunReport {
         return .object(o)
     }
 
+    /// A total that may pass 64 bits (skipped slots over every timer): an integer while it fits, else the nearest
+    /// double (JSON numbers have no width).
+    static func count(_ n: Int128) -> JSONValue {
+        Int64(exactly: n).map(JSONValue.int) ?? .double(Double(n))
+    }
+
     static func timersJSON(_ timers: RunOutcome.TimerRecords) -> JSONValue {
         let pooled = timers.pooledLatency
         var latency: [String: JSONValue] = ["count": .int(Int64(pooled.count))]
@@ -133,8 +139,8 @@ public enum RunReport {
         }
         return .object([
             "fires": .int(Int64(pooled.count)),
-            "skipped": .int(Int64(timers.totalSkipped)),
-            "wasted": .int(Int64(timers.totalWasted)),
+            "skipped": count(timers.totalSkipped),
+            "wasted": count(timers.totalWasted),
             "latency_ms": .object(latency),
             "histogram": histogram,
             "per_timer": .array(timers.map(perTimerJSON)),

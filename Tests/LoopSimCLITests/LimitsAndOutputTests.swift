@@ -87,6 +87,22 @@ import Testing
         try Self.checkPartialTrace(trace, limitKind: "interrupted")
     }
 
+    /// The report's total of skipped slots passes 64 bits without trapping: three timers firing every nanosecond,
+    /// held off for the 100 years a run may last, skip about 3.15 × 10^18 slots each.
+    @Test func aTotalPastSixtyFourBitsIsReportedNotATrap() throws {
+        var yaml = "name: skipped slots\nuntil: 876000h\nvariants: [ios10]\nmain:\n"
+        for name in ["a", "b", "c"] {
+            yaml += "  - scheduledTimer: \(name)\n    every: 1ns\n    repeats: true\n    block: {do: []}\n"
+        }
+        yaml += "  - work: 876000h\n  - run\n"
+        let r = try CLI.loopsim(["run", try CLI.temporaryFile(yaml).path, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let timers = try #require((doc["runs"] as? [[String: Any]])?.first?["timers"] as? [String: Any])
+        let skipped = try #require((timers["skipped"] as? NSNumber)?.doubleValue)
+        #expect(skipped > 9.4e18 && skipped < 9.5e18, "\(skipped)")
+    }
+
     @Test func maxTimeStopsAtAVirtualInstant() throws {
         let file = try CLI.temporaryFile("name: t\nuntil: 10s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n"
             + "    every: 100ms\n    repeats: true\n    userInfo:\n      do:\n        - log: tick\n")

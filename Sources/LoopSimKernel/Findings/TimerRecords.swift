@@ -80,10 +80,11 @@ extension RunOutcome {
         }
 
         /// Skipped slots over every record, read from the few that have some (a record built per timer to sum
-        /// them would copy every timer's latencies).
-        public var totalSkipped: Int { slotCounts.values.reduce(0) { $0 + $1.skipped } }
-        /// Wasted fires over every record, read from the few that have some.
-        public var totalWasted: Int { slotCounts.values.reduce(0) { $0 + $1.wasted } }
+        /// them would copy every timer's latencies). In 128 bits: one timer firing every nanosecond skips up to
+        /// 3.2 × 10^18 slots in the 100 years a run may last, and three such timers overflow 64 bits.
+        public var totalSkipped: Int128 { slotCounts.values.reduce(0) { $0 + Int128($1.skipped) } }
+        /// Wasted fires over every record, read from the few that have some (128 bits, as ``totalSkipped``).
+        public var totalWasted: Int128 { slotCounts.values.reduce(0) { $0 + Int128($1.wasted) } }
 
         mutating func reserveCapacity(_ n: Int) {
             intervals.reserveCapacity(n)
