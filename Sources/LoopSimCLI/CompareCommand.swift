@@ -16,7 +16,11 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The scenario file (YAML).")
     var file: String
 
-    @Option(help: "Comma-separated variants to compare (default: the scenario's variants).")
+    @Option(name: .customLong("variant"),
+            help: "A variant to compare (repeatable, as in the other commands); default: the scenario's variants.")
+    var variantOptions: [String] = []
+
+    @Option(help: "Comma-separated variants to compare, the same as repeating --variant.")
     var variants: String?
 
     @Option(help: "The seed for every variant (default: the scenario's seed:).")
@@ -29,12 +33,13 @@ struct CompareCommand: ParsableCommand {
     var settings: [String] = []
 
     var variantList: [String] {
-        (variants ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        (variantOptions + (variants ?? "").split(separator: ",").map(String.init)).map(\.trimmingSpaces)
+            .filter { !$0.isEmpty }
     }
 
     func validate() throws {
         let list = variantList
-        if Set(list).count != list.count { throw ValidationError("--variants names a variant twice") }
+        if Set(list).count != list.count { throw ValidationError("--variant/--variants name a variant twice") }
         for s in settings where !s.contains("=") { throw ValidationError("--set takes flag=value") }
     }
 
@@ -42,7 +47,7 @@ struct CompareCommand: ParsableCommand {
         let scenario = try ScenarioFiles.loadOrExit(file)
         let runs = try ScenarioFiles.runOrExit(scenario, variants: variantList, seed: seed, settings: settings)
         if runs.count < 2 {
-            StandardError.write("error: compare needs at least two variants (--variants ios9,ios10)\n")
+            StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")
             throw Exit.invalid
         }
         let comparison = VariantComparison(scenario, runs)

@@ -20,6 +20,11 @@ import Testing
         #expect(d["at_ms"] as? Int == 4000)
         #expect(try Self.loopsim(["compare", Self.s2, "--variants", "ios9"]).status == 2)
         #expect(try Self.loopsim(["compare", Self.s2, "--variants", "ios9,ios9"]).status == 2, "a usage error")
+        // --variant is repeatable here too, as in run, report and timeline; the two spellings give the same bytes
+        let repeated = try Self.loopsim(["compare", Self.s2, "--variant", "ios9", "--variant", "ios10", "--format", "json"])
+        #expect(repeated.status == 0)
+        #expect(repeated.stdout == json.stdout)
+        #expect(try Self.loopsim(["compare", Self.s2, "--variant", "ios9", "--variants", "ios9"]).status == 2)
     }
 
     @Test func narrateOneThreadInAWindow() throws {
