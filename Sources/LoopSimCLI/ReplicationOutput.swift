@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LoopSimReport
 import LoopSimKernel
@@ -6,7 +7,8 @@ import LoopSimScenario
 /// `loopsim run FILE --replications N [--jobs J]`: the replication tables, and a progress bar on a terminal.
 enum ReplicationOutput {
     /// Prints the tables; exits 3 (after printing) when a limit stopped a replication: its figures are left out,
-    /// and the report says which seeds.
+    /// and the report says which seeds. Ctrl-C or SIGTERM stops the replication under way and every later one
+    /// the same way; the tables are printed, and the command exits 130 or 143.
     static func run(_ scenario: Scenario, variants: [String], n: Int, jobs: Int, seed: UInt64?,
                     overrides: [(String, String)], limits: RunLimits, json: Bool) throws {
         var results: [Replications] = []
@@ -16,7 +18,8 @@ enum ReplicationOutput {
             if let bar { progress = { done in bar.update(done) } }
             do {
                 results.append(try Replications.run(scenario, variant: variant, n: n, jobs: jobs, seed: seed,
-                                                    overrides: overrides, limits: limits, progress: progress))
+                                                    overrides: overrides, limits: limits, isInterrupted: Interrupt.check,
+                                                    progress: progress))
             } catch {
                 StandardError.write("error: \(error.message)\n")
                 throw Exit.invalid
@@ -31,6 +34,12 @@ enum ReplicationOutput {
             print(doc.pretty)
         } else {
             print(ReplicationText.render(scenario, results), terminator: "")
+        }
+        let interrupted = results.reduce(0) { $0 + $1.limited.filter { $0.kind == "interrupted" }.count }
+        if interrupted > 0 {
+            StandardError.write("interrupted: \(interrupted) replication\(interrupted == 1 ? " was" : "s were") cut short and "
+                + "left out of the figures; the tables above are of the replications that ran to the end\n")
+            throw ExitCode(Interrupt.exitCode)
         }
         let limited = results.reduce(0) { $0 + $1.limited.count }
         if limited > 0 {

@@ -66,6 +66,7 @@ struct RunCommand: ParsableCommand {
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }
         if let replications {
+            Interrupt.install()
             try ReplicationOutput.run(scenario, variants: variants, n: replications, jobs: jobs, seed: seed,
                                       overrides: overrides, limits: limitOptions.limits, json: format == .json)
             return

@@ -42,9 +42,10 @@ struct SweepCommand: ParsableCommand {
             throw Exit.invalid
         }
         let doc: JSONValue
+        Interrupt.install()
         do {
             doc = try Sweep.run(text: text, file: file, replications: replications, jobs: jobs, shard: (parts[0], parts[1]),
-                                limits: limitOptions.limits)
+                                limits: limitOptions.limits, isInterrupted: Interrupt.check)
         } catch {
             if !error.diagnostics.isEmpty {
                 StandardError.write(DiagnosticPrinter(color: false).render(error.diagnostics, source: error.source) + "\n")
@@ -57,6 +58,11 @@ struct SweepCommand: ParsableCommand {
         let limited = rows.reduce(Int64(0)) { sum, row in
             if case .int(let n)? = row.value(at: "limited") { return sum + n }
             return sum
+        }
+        if Interrupt.isRequested {
+            StandardError.write("interrupted: the replications from the signal on were cut short, counted in their rows' "
+                + "limited and left out of their figures\n")
+            throw ExitCode(Interrupt.exitCode)
         }
         if limited > 0 {
             StandardError.write("limit: \(limited) replication\(limited == 1 ? "" : "s") stopped at a limit and "

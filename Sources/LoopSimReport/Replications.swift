@@ -13,8 +13,8 @@ import LoopSimStats
 /// replication alone. Results never depend on `jobs`: each replication is independent and they are
 /// combined in index order.
 ///
-/// A replication that a safety limit stops (``RunLimits``) is cut short: its figures would mix a partial run
-/// into the statistics. It is listed in ``limited`` (index, seed, which limit) and left out of every figure and
+/// A replication that a safety limit or an interrupt (Ctrl-C, SIGTERM) stops is cut short: its figures would
+/// mix a partial run into the statistics. It is listed in ``limited`` (index, seed, which limit) and left out of every figure and
 /// of the pooled latencies; each figure says how many replications it summarises.
 public struct Replications: Sendable {
     /// The figures summarised, as paths into a run's JSON report.
@@ -36,6 +36,7 @@ public struct Replications: Sendable {
     /// Runs `n` replications on `jobs` threads; `progress` is called with the number done (from any thread).
     public static func run(_ scenario: Scenario, variant: String, n: Int, jobs: Int, seed: UInt64? = nil,
                            overrides: [(String, String)] = [], limits: RunLimits = RunLimits(),
+                           isInterrupted: @escaping @Sendable () -> Bool = { false },
                            progress: (@Sendable (Int) -> Void)? = nil) throws(VariantError) -> Replications {
         let profile = try scenario.profile(for: variant, overrides: overrides)
         let base = seed ?? scenario.seed
@@ -50,6 +51,7 @@ public struct Replications: Sendable {
             while i < n {
                 var configuration = scenario.configuration(profile: profile, seed: seeds[i])
                 configuration.limits = limits
+                configuration.isInterrupted = isInterrupted  // Ctrl-C or SIGTERM: this and every later one stop
                 let outcome = Kernel(program: scenario.program, configuration: configuration).run()
                 let report = RunReport.json(outcome)
                 let figures = figurePaths.map { path -> Double? in

@@ -14,10 +14,11 @@ public enum Sweep {
     }
 
     /// Runs the sweep of the scenario in `text`; `shard` is (index from 1, count).
-    /// A replication that a limit stops is left out of its row's figures and counted in the row's `limited`
-    /// (``Replications/limited``).
+    /// A replication that a limit or an interrupt stops is left out of its row's figures and counted in the row's
+    /// `limited` (``Replications/limited``).
     public static func run(text: String, file: String, replications: Int?, jobs: Int,
-                           shard: (Int, Int) = (1, 1), limits: RunLimits = RunLimits()) throws(Failure) -> JSONValue {
+                           shard: (Int, Int) = (1, 1), limits: RunLimits = RunLimits(),
+                           isInterrupted: @escaping @Sendable () -> Bool = { false }) throws(Failure) -> JSONValue {
         let base = ScenarioLoader.load(text: text, file: file)
         guard let scenario = base.scenario else {
             throw Failure(message: "invalid scenario", diagnostics: base.diagnostics, source: text)
@@ -35,7 +36,8 @@ public enum Sweep {
             for (v, variant) in spec.variants.enumerated() {
                 let reps: Replications
                 do {
-                    reps = try Replications.run(atPoint, variant: variant, n: n, jobs: jobs, limits: limits)
+                    reps = try Replications.run(atPoint, variant: variant, n: n, jobs: jobs, limits: limits,
+                                                isInterrupted: isInterrupted)
                 } catch {
                     throw Failure(message: error.message, diagnostics: [], source: text)
                 }

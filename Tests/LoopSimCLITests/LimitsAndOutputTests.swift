@@ -103,6 +103,31 @@ import Testing
         #expect(skipped > 9.4e18 && skipped < 9.5e18, "\(skipped)")
     }
 
+    /// Under --replications a signal stops the replication under way and every later one; the tables are still
+    /// printed (valid JSON, the cut replications listed as `interrupted`), and the status is 128 + the signal.
+    @Test func aSignalStopsReplicationsAndPrintsWhatRan() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
+        if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
+        process.arguments = ["run", "examples/runaway/dispatch-loop.yaml", "--replications", "40", "--max-events", "3000000",
+                             "--format", "json"]
+        process.currentDirectoryURL = CLI.root
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the replications get going
+        kill(process.processIdentifier, SIGTERM)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let reps = try #require((doc["runs"] as? [[String: Any]])?.first?["replications"] as? [String: Any])
+        let kinds = (reps["limited"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        #expect(kinds.contains("interrupted"))
+        #expect(kinds.count == 40, "every replication is either cut by the events limit or by the signal")
+    }
+
     @Test func maxTimeStopsAtAVirtualInstant() throws {
         let file = try CLI.temporaryFile("name: t\nuntil: 10s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n"
             + "    every: 100ms\n    repeats: true\n    userInfo:\n      do:\n        - log: tick\n")
