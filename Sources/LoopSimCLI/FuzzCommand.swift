@@ -46,6 +46,7 @@ struct FuzzCommand: ParsableCommand {
         let kinds: [FuzzCampaign.Kind] = kind == .both ? [.generated, .mutated] : kind == .generated ? [.generated] : [.mutated]
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         var done = 0
+        Interrupt.install()
         let summary = campaign.run(count: cases, kinds: kinds, first: first, before: { fuzzCase, text in
             guard let save else { return }
             try? (text + "\n# fuzz case \(fuzzCase.name), seed \(seed)\n")
@@ -54,7 +55,7 @@ struct FuzzCommand: ParsableCommand {
             done += 1
             for violation in report.violations { print("FAIL \(fuzzCase.name): \(violation)") }
             if progress > 0 && done % progress == 0 { print("… \(done) cases, up to \(fuzzCase.name)") }
-        })
+        }, shouldStop: { Interrupt.isRequested })
         if let save {
             for failure in summary.failures {
                 try? failure.text.write(toFile: save + "/\(failure.fuzzCase.name).yaml", atomically: true, encoding: .utf8)
@@ -63,6 +64,11 @@ struct FuzzCommand: ParsableCommand {
         }
         print("seed \(seed), cases \(first)..<\(first + cases) of \(kinds.map(\.rawValue).joined(separator: " and ")): "
             + summary.line)
+        if Interrupt.isRequested {
+            StandardError.write("interrupted after \(summary.cases) cases: the summary and the failing cases saved are of "
+                + "those; rerun the rest with --first\n")
+            throw ExitCode(Interrupt.exitCode)
+        }
         if !summary.failures.isEmpty { throw Exit.failed }
     }
 }

@@ -97,12 +97,16 @@ public struct FuzzCampaign {
     }
 
     /// Runs `count` cases of each kind in `kinds`, calling `progress` before each case (to save it) and after it.
+    /// Stops before the next case once `shouldStop` returns true (Ctrl-C, SIGTERM): each case is bounded by the
+    /// checker's limits, so the one under way ends soon; the summary is of the cases that ran.
     public func run(count: Int, kinds: [Kind] = Kind.allCases, first: Int = 0,
                     before: (Case, String) -> Void = { _, _ in },
-                    after: (Case, CaseReport) -> Void = { _, _ in }) -> Summary {
+                    after: (Case, CaseReport) -> Void = { _, _ in },
+                    shouldStop: () -> Bool = { false }) -> Summary {
         var summary = Summary()
         for index in first..<(first + count) {
             for kind in kinds {
+                if shouldStop() { return summary }
                 let fuzzCase = fuzzCase(kind, index)
                 before(fuzzCase, text(of: fuzzCase))
                 let (report, text) = check(fuzzCase)

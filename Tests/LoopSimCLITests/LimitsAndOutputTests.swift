@@ -128,6 +128,27 @@ import Testing
         #expect(kinds.count == 40, "every replication is either cut by the events limit or by the signal")
     }
 
+    /// `fuzz` stops before its next case on Ctrl-C, prints the summary of the cases that ran, and exits 130.
+    @Test func aSignalStopsAFuzzCampaignWithItsSummary() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
+        if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
+        process.arguments = ["fuzz", "--cases", "1000000"]
+        process.currentDirectoryURL = CLI.root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the campaign get going
+        process.interrupt()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(stdout.contains("seed 1, cases 0..<1000000 of generated and mutated: "), "\(stdout)")
+        #expect(stderr.contains("interrupted after "), "\(stderr)")
+    }
+
     @Test func maxTimeStopsAtAVirtualInstant() throws {
         let file = try CLI.temporaryFile("name: t\nuntil: 10s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n"
             + "    every: 100ms\n    repeats: true\n    userInfo:\n      do:\n        - log: tick\n")
