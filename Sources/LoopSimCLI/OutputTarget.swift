@@ -49,9 +49,12 @@ struct OutputTarget {
         }
     }
 
-    /// Writes `chunks` (concatenated) atomically: temporary file, flush to disk, rename.
+    /// Writes `chunks` (concatenated) atomically: temporary file, flush to disk, rename. Temporary files of
+    /// this target left by a LoopSim process that no longer runs (killed during its final write) are removed
+    /// first (``removeStaleTemporaries()``).
     /// - Throws: ``WriteError``; the target is then unchanged and no temporary file is left behind.
     func write<S: Sequence>(_ chunks: S) throws(WriteError) where S.Element == String {
+        removeStaleTemporaries()
         let temporary = Self.directory(of: path) + "/." + Self.fileName(of: path) + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
@@ -75,6 +78,25 @@ struct OutputTarget {
             unlink(temporary)
             throw WriteError(message: "cannot write \(what) to '\(path)': \(reason); the file was not changed")
         }
+    }
+
+    /// Removes `.NAME.tmp-PID` files beside the target whose process is gone (`kill(PID, 0)` fails with ESRCH): a
+    /// run killed while it wrote its final file leaves one, as large as the file (a trace of millions of events).
+    /// Only LoopSim's own naming is touched, and only for this target.
+    func removeStaleTemporaries() {
+        let directory = Self.directory(of: path)
+        let prefix = "." + Self.fileName(of: path) + ".tmp-"
+        guard let dir = opendir(directory) else { return }
+        defer { closedir(dir) }
+        var stale: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { stale.append(directory + "/" + name) }
+        }
+        for file in stale { unlink(file) }
     }
 
     /// Writes every byte of `chunks` to `fd`, retrying short writes and EINTR; buffered in 1 MiB blocks.

@@ -149,6 +149,27 @@ import Testing
         #expect(stderr.contains("interrupted after "), "\(stderr)")
     }
 
+    /// A temporary file left by a run killed during its final write (`.NAME.tmp-PID`, PID gone) is removed by the
+    /// next run that writes NAME; one of a live process, or of another target, is left alone.
+    @Test func aStaleTemporaryOfTheTargetIsRemoved() throws {
+        let dir = try Self.directory()
+        let done = Process()
+        done.executableURL = URL(fileURLWithPath: "/bin/true")
+        try done.run()
+        done.waitUntilExit()
+        let gone = done.processIdentifier
+        let stale = dir.appendingPathComponent(".r.txt.tmp-\(gone)")
+        let live = dir.appendingPathComponent(".r.txt.tmp-1")
+        let other = dir.appendingPathComponent(".other.txt.tmp-\(gone)")
+        for file in [stale, live, other] { try "partial".write(to: file, atomically: false, encoding: .utf8) }
+        let r = try CLI.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9", "-o",
+                                 dir.appendingPathComponent("r.txt").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: live.path), "process 1 is alive")
+        #expect(FileManager.default.fileExists(atPath: other.path), "another target's")
+    }
+
     @Test func maxTimeStopsAtAVirtualInstant() throws {
         let file = try CLI.temporaryFile("name: t\nuntil: 10s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n"
             + "    every: 100ms\n    repeats: true\n    userInfo:\n      do:\n        - log: tick\n")
