@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Option(help: "Write the kernel trace as JSON Lines (one file per variant when several run, named on standard error), or with --trace-format chrome one Chrome trace with a process per variant.")
+    @Option(help: "Write the kernel trace as JSON Lines (one file per variant when several run), or with --trace-format chrome one Chrome trace with a process per variant. Every file written is named on standard error.")
     var trace: String?
 
     @OptionGroup var visuals: RunVisualOptions
@@ -102,15 +102,19 @@ struct RunCommand: ParsableCommand {
                 try visuals.writeChromeTraces(runs, scenario, to: trace)
             } else {
                 for (run, file) in zip(runs, traceFiles) { try file.write(run.outcome.traceLines.lazy.map { $0 + "\n" }) }
-                if traceFiles.count > 1 {
-                    StandardError.write("trace: one file per variant: \(traceFiles.map(\.path).joined(separator: ", "))\n")
-                }
             }
+            // Every file written is named, with what it holds (a trace per variant has its own name).
+            for file in traceFiles { StandardError.write("wrote \(file.path) (\(file.what))\n") }
             if visuals.narrate {
                 try visuals.printNarration(scenario, runs, json: format == .json)
             } else {
                 let report = format == .text ? TextReport.render(scenario, runs) : ScenarioRunner.document(scenario, runs).pretty + "\n"
-                if let reportFile { try reportFile.write(CollectionOfOne(report)) } else { print(report, terminator: "") }
+                if let reportFile {
+                    try reportFile.write(CollectionOfOne(report))
+                    StandardError.write("wrote \(reportFile.path) (\(reportFile.what))\n")
+                } else {
+                    print(report, terminator: "")
+                }
             }
         } catch let error as OutputTarget.WriteError {
             StandardError.write("error: \(error.message)\n")

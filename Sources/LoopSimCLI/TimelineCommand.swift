@@ -59,6 +59,7 @@ struct TimelineCommand: ParsableCommand {
                                      "timelines": .array(timelines.map(\.json))]).pretty + "\n"
         }
         try OutputFile.emit(text, to: output)
+        if let output { StandardError.write("wrote \(output) (the timeline)\n") }
         if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }
     }
 }
