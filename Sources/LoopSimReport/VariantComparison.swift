@@ -20,8 +20,12 @@ public struct VariantComparison: Sendable {
         public var values: [JSONValue]
         /// The same values as text.
         public var texts: [String]
-        /// Whether the variants disagree.
-        public var differs: Bool { Set(texts).count > 1 }
+        /// Whether the row is marked when its values differ: not the fingerprint, whose ingredients include the
+        /// variant's name (`run.start`), so that it differs between any two variants even when every other event
+        /// is the same.
+        public var marksDifferences = true
+        /// Whether the variants disagree (on a row that marks differences).
+        public var differs: Bool { marksDifferences && Set(texts).count > 1 }
     }
 
     public var scenario: String
@@ -40,7 +44,8 @@ public struct VariantComparison: Sendable {
         variants = runs.map(\.variant)
         figures = Self.rows.map { row in
             let values = runs.map { row.value($0) }
-            return Figure(label: row.label, path: row.path, values: values, texts: values.map(Self.text))
+            return Figure(label: row.label, path: row.path, values: values, texts: values.map(Self.text),
+                          marksDifferences: row.marksDifferences)
         }
         divergences = runs.count < 2 ? [] : runs.dropFirst().map { TraceDivergence(runs[0], $0) }
     }
@@ -49,9 +54,12 @@ public struct VariantComparison: Sendable {
         var label: String
         var path: String
         var value: @Sendable (VariantRun) -> JSONValue
-        init(_ label: String, _ path: String, _ value: (@Sendable (VariantRun) -> JSONValue)? = nil) {
+        var marksDifferences = true
+        init(_ label: String, _ path: String, marksDifferences: Bool = true,
+             _ value: (@Sendable (VariantRun) -> JSONValue)? = nil) {
             self.label = label
             self.path = path
+            self.marksDifferences = marksDifferences
             self.value = value ?? { $0.report.value(at: path) ?? .null }
         }
     }
@@ -59,7 +67,7 @@ public struct VariantComparison: Sendable {
     private static let rows: [Row] = [
         Row("ended at (ms)", "end_time_ms"),
         Row("trace events", "events"),
-        Row("fingerprint", "fingerprint"),
+        Row("fingerprint (folds the variant)", "fingerprint", marksDifferences: false),
         Row("crashed", "crashed"),
         Row("threads", "threads.all", { .int(Int64($0.outcome.threads.count)) }),
         Row("threads parked", "threads.parked"),
