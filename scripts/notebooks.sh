@@ -9,5 +9,7 @@ if [ ! -x "$LOOPSIM" ]; then
     echo "notebooks: no loopsim at $LOOPSIM (run swift build first, or set LOOPSIM)" >&2
     exit 1
 fi
-export MPLBACKEND=Agg
+# No MPLBACKEND: the kernel's inline backend renders each figure into its cell's outputs, which
+# run_notebooks.py counts against the notebook's metadata.
+unset MPLBACKEND
 .venv/bin/python scripts/run_notebooks.py notebooks/*.ipynb

@@ -1,8 +1,11 @@
-"""Executes notebooks headless with nbclient; a cell that raises (an assertion included) fails its notebook.
+"""Executes notebooks headless with nbclient; a cell that raises (an assertion included) fails its notebook, and
+so does a notebook that draws fewer figures than its metadata says (`"loopsim": {"figures": N}`): a plot that
+broke without raising shows up as a missing figure.
 
 Usage: python scripts/run_notebooks.py notebooks/*.ipynb
 Each notebook runs with its own folder as the working directory and the LOOPSIM environment variable naming
-the built binary. Prints one line per notebook, then `N passed, N failed`; exits 1 if any failed.
+the built binary, under the kernel's inline plotting backend (which renders every figure into the cell's
+outputs as a PNG). Prints one line per notebook, then `N passed, N failed`; exits 1 if any failed.
 """
 import os
 import sys
@@ -19,17 +22,28 @@ def run(path):
                             resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
     started = time.monotonic()
     client.execute()
-    return len(nb.cells), time.monotonic() - started
+    figures = sum(1 for cell in nb.cells if cell.cell_type == "code"
+                  for output in cell.get("outputs", []) if "image/png" in output.get("data", {}))
+    expected = nb.metadata.get("loopsim", {}).get("figures")
+    if expected is None:
+        raise FigureCountError(f"{path} has no \"loopsim\": {{\"figures\": N}} in its metadata")
+    if figures < expected:
+        raise FigureCountError(f"{path} drew {figures} figures, {expected} expected: a plot broke")
+    return len(nb.cells), figures, time.monotonic() - started
+
+
+class FigureCountError(Exception):
+    """A notebook drew fewer figures than its metadata says."""
 
 
 def main(paths):
     passed = failed = 0
     for path in paths:
         try:
-            cells, seconds = run(path)
-            print(f"ok   {path} ({cells} cells, {seconds:.1f} s)")
+            cells, figures, seconds = run(path)
+            print(f"ok   {path} ({cells} cells, {figures} figures, {seconds:.1f} s)")
             passed += 1
-        except CellExecutionError as error:
+        except (CellExecutionError, FigureCountError) as error:
             print(f"FAIL {path}\n{error}")
             failed += 1
     print(f"{passed} passed, {failed} failed")
