@@ -87,7 +87,9 @@ public struct VariantComparison: Sendable {
         Row("run-loop exits", "runloop_exits", { .int(Int64($0.outcome.runLoopExits.filter(\.entered).count)) }),
         Row("first exit", "runloop_exits[0]", { run in
             guard let x = run.outcome.runLoopExits.first(where: \.entered) else { return .string("") }
-            return .string("\(x.thread) \(x.mode) → \(x.result.rawValue) at \(TimeText.ms(x.at.nanoseconds))")
+            // to the microsecond, as the table's other times (6270.652 ms, not 6270.652078 ms)
+            let microseconds = (x.at.nanoseconds + 500) / 1000
+            return .string("\(x.thread) \(x.mode) → \(x.result.rawValue) at \(TimeText.ms(microseconds * 1000))")
         }),
         Row("expectations failed", "expectations", { .int(Int64($0.failedExpectations.count)) }),
     ]

@@ -100,6 +100,13 @@ import Testing
         #expect(c.figures.first { $0.path == "timers.skipped" }?.texts == ["2", "2"])
     }
 
+    /// Times in the table are to the microsecond: S9's random scrolls stop the main loop at 6270.652078 ms.
+    @Test func theFirstExitIsPrintedToTheMicrosecond() throws {
+        let (scenario, runs) = try ReportFixtures.runs("scenarios/s09-countdown-random-scrolls.yaml", variants: ["ios9"])
+        let c = VariantComparison(scenario, runs)
+        #expect(c.figures.first { $0.label == "first exit" }?.texts == ["main default → stopped at 6270.652 ms"])
+    }
+
     @Test func aVariantAgainstItselfIsIdentical() throws {
         let (_, runs) = try ReportFixtures.runs(ReportFixtures.s2, variants: ["ios10"])
         let d = TraceDivergence(runs[0], runs[0])
