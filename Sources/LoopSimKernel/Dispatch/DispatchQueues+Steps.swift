@@ -86,9 +86,7 @@ public struct SemaphoreWaitStep: ExecutableStep {
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        guard let o = try c.object(semaphore, expecting: "a semaphore"), o.semaphore != nil else {
-            throw RuntimeFault("dispatch_semaphore_wait on nil (EXC_BAD_ACCESS)")
-        }
+        let o = try c.semaphore(semaphore, for: verb)
         // a wait that blocks stores its result when the thread resumes (the frame's pending result)
         if let result { c.frame.pendingResult = result }
         let action = c.kernel.dispatch.semaphoreWait(o, timeout: timeout, on: c.thread, c.kernel)
@@ -109,9 +107,7 @@ public struct SemaphoreSignalStep: ExecutableStep {
     public init(_ semaphore: Expr) { self.semaphore = semaphore }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        guard let o = try c.object(semaphore, expecting: "a semaphore"), o.semaphore != nil else {
-            throw RuntimeFault("dispatch_semaphore_signal on nil (EXC_BAD_ACCESS)")
-        }
+        let o = try c.semaphore(semaphore, for: verb)
         c.kernel.dispatch.semaphoreSignal(o, from: c.thread, c.kernel)
         return .next
     }
@@ -132,5 +128,16 @@ public struct DispatchAsyncStep: ExecutableStep {
         guard let block = try c.retainedObject(block) else { return .next }
         c.kernel.dispatch.async(block, to: queue, from: c.thread, c.kernel)
         return .next
+    }
+}
+
+extension StepContext {
+    /// The semaphore `expr` names: `dispatch_semaphore_wait` and `_signal` on nil (or on anything else) crash,
+    /// as libdispatch dereferences its argument.
+    fileprivate func semaphore(_ expr: Expr, for verb: String) throws(RuntimeFault) -> HeapObject {
+        guard let o = try object(expr, expecting: "a semaphore"), o.semaphore != nil else {
+            throw RuntimeFault("\(verb) on nil (EXC_BAD_ACCESS)")
+        }
+        return o
     }
 }

@@ -62,14 +62,7 @@ extension ScenarioCompiler {
         let wall = map["wall"].flatMap { bool($0, what: "wall") } ?? false
         let resume = map["resume"].flatMap { bool($0, what: "resume") } ?? true
         guard let handler = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-        var into: LValue?
-        var label = "source"
-        if !arg.isNull {
-            guard let (lv, type) = lvalue(arg, scope: scope, declare: .dispatchSource) else { return [] }
-            checkAssignable(.dispatchSource, to: type, at: arg.location)
-            into = lv
-            label = arg.scalar.map { String($0.text.split(separator: ".").last ?? "source") } ?? label
-        }
+        guard let (into, label) = madeObjectPlace(arg, type: .dispatchSource, label: "source", scope: scope) else { return [] }
         let spec = DispatchTimerSpec(queue: queue, start: start, interval: interval, leeway: leeway, wallClock: wall,
                                      handler: handler, resume: resume, label: label)
         return [.perform(MakeDispatchTimerStep(spec, into: into))]

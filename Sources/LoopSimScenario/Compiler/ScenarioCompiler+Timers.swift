@@ -115,18 +115,22 @@ extension ScenarioCompiler {
         return (targetExpr, c, m)
     }
 
+    /// Where a constructor step stores the object it makes, and the object's label: nothing and `label` for a
+    /// bare step, else the place `node` names (declared with `type` if new, and checked to take a `type`) and its
+    /// last name (`self.timer` → `timer`). Nil when the place does not compile.
+    func madeObjectPlace(_ node: LocatedNode, type: TypeRef, label: String,
+                         scope: Scope) -> (into: LValue?, label: String)? {
+        guard !node.isNull else { return (nil, label) }
+        guard let (lv, placeType) = lvalue(node, scope: scope, declare: type) else { return nil }
+        checkAssignable(type, to: placeType, at: node.location)
+        return (lv, node.scalar.map { String($0.text.split(separator: ".").last ?? Substring(label)) } ?? label)
+    }
+
     private func finishTimer(_ map: LocatedNode.Mapping, verb: String, target: LocatedNode, scope: Scope,
                              interval: SimDuration, repeats: Bool, action: TimerSpec.Action, userInfo: Expr?) -> [Step] {
         let firstFire = map["firstFire"].flatMap { duration($0, what: "firstFire", allowNegative: true) }
         let tolerance = map["tolerance"].flatMap { duration($0, what: "tolerance") } ?? .zero
-        var into: LValue?
-        var label = "timer"
-        if !target.isNull {
-            guard let (lv, type) = lvalue(target, scope: scope, declare: .timer) else { return [] }
-            checkAssignable(.timer, to: type, at: target.location)
-            into = lv
-            label = target.scalar.map { String($0.text.split(separator: ".").last ?? "timer") } ?? label
-        }
+        guard let (into, label) = madeObjectPlace(target, type: .timer, label: "timer", scope: scope) else { return [] }
         var isBlockInit = false
         if case .block = action, verb == "timer" { isBlockInit = true }
         let spec = TimerSpec(interval: interval, repeats: repeats, action: action, userInfo: userInfo,
