@@ -183,9 +183,8 @@ extension ScenarioTranslation {
         if let into { w.line(store(source, into: into, context)) }
     }
 
-    /// The scenario verb of a step the translator does not know yet.
+    /// The name of a step the translator does not know (a kernel-inserted one; a performed step names its verb).
     static func stepName(_ step: Step) -> String {
-        if case .perform(let performed) = step { return performed.verb }
         let text = String(describing: step)
         return String(text.prefix { $0 != "(" })
     }

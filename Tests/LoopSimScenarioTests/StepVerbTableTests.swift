@@ -2,9 +2,8 @@ import Testing
 
 @testable import LoopSimScenario
 
-/// ``ScenarioCompiler/stepVerbs`` is what the compiler decides with: every verb in it is known and reaches a case
-/// of its family's compile method (a family without one stops the process, naming the verb), and a verb that is
-/// not in it is `step.unknown`.
+/// ``ScenarioCompiler/stepVerbs`` is what the compiler decides with: every verb in it is known and compiled by its
+/// entry's closure, and a verb that is not in it is `step.unknown`.
 @Suite struct StepVerbTableTests {
     static func ids(_ text: String) -> [String] {
         ScenarioLoader.load(text: text, file: "t.yaml").diagnostics.map(\.id.rawValue)
