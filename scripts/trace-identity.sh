@@ -47,8 +47,8 @@ except ValueError:
     print(text)
 EOF
     rm -f "$out/$tag.report.raw"
-    # Messages that print a hash are compared without it.
-    sed -i -E 's/[0-9a-f]{16}/<hash>/g' "$out/$tag.stderr"
+    # Messages that print a hash are compared without it, and "wrote PATH" without the directory saved into.
+    sed -i -E -e 's/[0-9a-f]{16}/<hash>/g' -e "s|$out/|<out>/|g" "$out/$tag.stderr"
 }
 export -f save_one
 
