@@ -283,7 +283,7 @@ public enum InvariantChecker {
             fail("objects.balance", "allocated \(outcome.allocated) − deallocated \(outcome.deallocated) ≠ "
                 + "\(liveScenarioObjects) live objects")
         }
-        for leak in outcome.findings.leaks where leak.kind == .cycle && leak.path.count > 1 && leak.path.first != leak.path.last {
+        for leak in outcome.findings.leaks where leak.kind == .leaked && leak.path.count > 1 && leak.path.first != leak.path.last {
             fail("leaks.cycle", "a cycle leak whose path does not return to \(leak.object): \(leak.path)")
         }
         return found

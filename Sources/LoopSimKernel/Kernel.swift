@@ -87,6 +87,8 @@ public final class Kernel {
         var quiescent = false
         let horizon = min(configuration.until, configuration.limits.maxTime)
         while !halted {
+            // The instant's drops are decided when it ends: before time moves on.
+            if objects.hasPendingLetGos, clock.nextInstant().map({ $0 > now }) ?? true { objects.confirmLetGos(self) }
             guard let entry = clock.next(notAfter: horizon) else {
                 quiescent = clock.isEmpty
                 if !quiescent, horizon == configuration.limits.maxTime, horizon < configuration.until {
@@ -103,6 +105,7 @@ public final class Kernel {
             }
             handle(entry.payload)
         }
+        objects.confirmLetGos(self)
         let end = crash == nil && limit == nil && !quiescent && !horizon.isNever ? horizon : now
         clock.advance(to: end)
         record(nil, .runEnd(quiescent: quiescent))

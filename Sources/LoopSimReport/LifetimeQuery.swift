@@ -23,11 +23,18 @@ public enum LifetimeQuery {
         for o in alive {
             let paths = kernel.rootPaths(to: o)
             let leak = kernel.findings().leaks.first { $0.serial == o.serial }
+            let letGo = kernel.letGo(of: o)
+            let holder = kernel.holderKind(of: o)
             text += "  \(o.displayName) (#\(o.serial), allocated at \(o.allocatedAt.description) on \(o.allocatedOn))"
+            let letGoText = letGo.map { "let go at \($0.at.description) (\($0.reason))" }
             if let leak {
-                text += " — LEAKED (\(leak.kind.rawValue))"
-            } else if o.isAbandoned {
-                text += " — let go, not yet freed"
+                text += " — \(leak.kind.rawValue.uppercased()) (\(leak.cause))" + (letGoText.map { ", " + $0 } ?? "")
+            } else if let letGoText, holder == "pending work" {
+                text += " — \(letGoText); held only by pending work, which lets it go when it runs: not a leak (yet)"
+            } else if let letGoText {
+                text += " — \(letGoText), not yet freed"
+            } else if holder == "app" {
+                text += " — alive: the app holds it"
             }
             text += "\n"
             if paths.isEmpty {
@@ -39,6 +46,9 @@ public enum LifetimeQuery {
             entries.append(.object([
                 "object": .string(o.label), "class": .string(o.className), "serial": .int(Int64(o.serial)), "alive": .bool(true),
                 "leak": leak.map { .string($0.kind.rawValue) } ?? .null,
+                "cause": leak.map { .string($0.cause) } ?? .null,
+                "held_by": holder.map { .string($0) } ?? .null,
+                "let_go_at_ms": letGo.map { .double($0.at.milliseconds) } ?? .null,
                 "paths": .array(paths.map { p in .object(["root": .string(p.root), "holder": .string(p.holder),
                                                           "path": .array(p.path.map { .string($0) }),
                                                           "edges": .array(p.edges.map { .string($0) })]) }),
@@ -46,11 +56,18 @@ public enum LifetimeQuery {
         }
         for death in kernel.records.deaths where death.object == name || "#\(death.serial)" == name
             || "\(death.className) \(death.object)" == name {
+            let delayed = kernel.records.delayed.first { $0.serial == death.serial }
             text += "  \(death.className) \(death.object) (#\(death.serial)) was deallocated at \(death.at.description) "
-                + "on thread \(death.thread)\n"
+                + "on thread \(death.thread)"
+            if let delayed {
+                text += " — DELAYED: let go at \(delayed.letGoAt.description) (\(delayed.reason)), "
+                    + "\(delayed.late.description) late"
+            }
+            text += "\n"
             entries.append(.object(["object": .string(death.object), "class": .string(death.className),
                                     "serial": .int(Int64(death.serial)), "alive": .bool(false),
-                                    "deallocated_at_ms": .double(death.at.milliseconds), "thread": .string(death.thread)]))
+                                    "deallocated_at_ms": .double(death.at.milliseconds), "thread": .string(death.thread),
+                                    "delayed_ms": delayed.map { .double($0.late.milliseconds) } ?? .null]))
         }
         if entries.isEmpty { text += "  no object named '\(name)' had been allocated by then\n" }
         return (text, .object(["object": .string(name), "at_ms": .double(at.milliseconds), "variant": .string(variant),
@@ -68,7 +85,7 @@ public enum LifetimeQuery {
         for node in graph.nodes {
             var attributes = "label=\"\(escape(node.name))\\n#\(node.serial)\", shape=ellipse"
             if let leak = node.leak {
-                attributes += ", style=filled, fillcolor=\"#f4b6b6\", color=\"#b00000\", xlabel=\"leaked (\(leak.rawValue))\""
+                attributes += ", style=filled, fillcolor=\"#f4b6b6\", color=\"#b00000\", xlabel=\"\(leak.rawValue)\""
             }
             out += "  o\(node.serial) [\(attributes)];\n"
         }

@@ -19,7 +19,7 @@ import LoopSimStats
 public struct Replications: Sendable {
     /// The figures summarised, as paths into a run's JSON report.
     public static let figurePaths = [
-        "objects.leaked", "threads.parked", "timers.fires", "timers.skipped", "timers.latency_ms.mean",
+        "objects.leaked", "objects.abandoned", "threads.parked", "timers.fires", "timers.skipped", "timers.latency_ms.mean",
         "timers.latency_ms.p95", "timers.latency_ms.p99", "timers.latency_ms.max", "end_time_ms",
     ]
 

@@ -4,7 +4,7 @@ import LoopSimKernel
 /// mode, a queue, the app) through every strong edge to the leaked object, paths sharing a prefix drawn as
 /// one tree; a cycle leak as its ring of objects with the edge that closes it curving back.
 ///
-/// Nodes are boxes (roots dark, leaked objects red, objects in between white); each arrow is labelled with
+/// Nodes are boxes (roots dark, leaked objects red, abandoned ones orange, others white); each arrow is labelled with
 /// the field or slot that holds the next object (`dispatch block`, `self`, `target`…).
 public enum RetainGraphSVG {
     struct Node {
@@ -13,6 +13,8 @@ public enum RetainGraphSVG {
         var column: Int
         var row: Int
         var kind: Kind
+        /// The finding's kind, for a ``Kind/leaked`` node (the object a path or a cycle is about).
+        var finding: Leak.Kind = .leaked
         enum Kind { case root, object, leaked }
     }
     struct Edge {
@@ -28,17 +30,22 @@ public enum RetainGraphSVG {
         var nodes: [Node] = []
         var edges: [Edge] = []
         var nextRow = 0
+        var finding = Leak.Kind.leaked
         func node(_ key: String, _ label: String, column: Int, kind: Node.Kind) {
             if let i = nodes.firstIndex(where: { $0.key == key }) {
-                if kind == .leaked { nodes[i].kind = .leaked }
+                if kind == .leaked {
+                    nodes[i].kind = .leaked
+                    nodes[i].finding = finding
+                }
                 return
             }
-            nodes.append(Node(key: key, label: label, column: column, row: nextRow, kind: kind))
+            nodes.append(Node(key: key, label: label, column: column, row: nextRow, kind: kind, finding: finding))
         }
         for leak in leaks {
+            finding = leak.kind
             let rowBefore = nodes.count
             switch leak.kind {
-            case .retained:
+            case .abandoned:
                 var key = ""
                 for (i, label) in leak.path.enumerated() {
                     let parent = key
@@ -49,7 +56,7 @@ public enum RetainGraphSVG {
                         edges.append(Edge(from: parent, to: key, label: i - 1 < leak.edges.count ? leak.edges[i - 1] : "", back: false))
                     }
                 }
-            case .cycle:
+            case .leaked:
                 let ring = leak.path.count > 1 && leak.path.first == leak.path.last ? Array(leak.path.dropLast()) : leak.path
                 let base = "cycle:\(leak.object)"
                 for (i, label) in ring.enumerated() {
@@ -97,9 +104,10 @@ public enum RetainGraphSVG {
         }
         for nd in nodes {
             let (cx, cy) = center(nd)
-            let fill = nd.kind == .root ? "#34495e" : nd.kind == .leaked ? "#d62728" : "#ffffff"
+            let findingFill = nd.finding == .leaked ? "#d62728" : "#e6550d"
+            let fill = nd.kind == .root ? "#34495e" : nd.kind == .leaked ? findingFill : "#ffffff"
             let ink = nd.kind == .object ? "#222" : "#ffffff"
-            let what = nd.kind == .root ? "root" : nd.kind == .leaked ? "leaked" : "held"
+            let what = nd.kind == .root ? "root" : nd.kind == .leaked ? nd.finding.rawValue : "held"
             body += "<g class=\"node \(what)\"><title>\(SVGText.escape("\(nd.label) (\(what))"))</title>"
             body += SVGText.rect(x: cx - boxWidth / 2, y: cy - boxHeight / 2, width: boxWidth, height: boxHeight, fill: fill,
                                  extra: "rx=\"5\" stroke=\"#34495e\"")

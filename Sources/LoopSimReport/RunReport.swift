@@ -25,8 +25,11 @@ public enum RunReport {
                 "allocated": .int(Int64(outcome.allocated)),
                 "deallocated": .int(Int64(outcome.deallocated)),
                 "leaked": .int(Int64(outcome.leaked)),
+                "abandoned": .int(Int64(outcome.abandoned)),
+                "delayed": .int(Int64(outcome.delayed)),
             ]),
             "leaks": .array(outcome.findings.leaks.map(leakJSON)),
+            "delayed": .array(outcome.findings.delayed.map(delayedJSON)),
             "timers": timersJSON(outcome.timers),
             "countdowns": .array(Array(outcome.timers.lazy.filter { $0.interval > .zero }.map { t in
                 .object(["timer": .string(t.label), "ticks": .int(Int64(t.fires)),
@@ -111,8 +114,16 @@ public enum RunReport {
             "object": .string(leak.object), "class": .string(leak.className), "kind": .string(leak.kind.rawValue),
             "path": .array(leak.path.map { .string($0) }), "edges": .array(leak.edges.map { .string($0) }),
         ]
+        o["cause"] = .string(leak.cause)
         if let holder = leak.holder { o["holder"] = .string(holder) }
+        if let letGo = leak.letGo { o["let_go_at_ms"] = .double(letGo.at.milliseconds) }
         return .object(o)
+    }
+
+    static func delayedJSON(_ d: DelayedRelease) -> JSONValue {
+        .object(["object": .string(d.object), "class": .string(d.className), "reason": .string(d.reason),
+                 "let_go_at_ms": .double(d.letGoAt.milliseconds), "freed_at_ms": .double(d.freedAt.milliseconds),
+                 "late_ms": .double(d.late.milliseconds)])
     }
 
     /// A total that may pass 64 bits (skipped slots over every timer): an integer while it fits, else the nearest

@@ -25,7 +25,8 @@ public enum TextReport {
         let parked = o.findings.parkedThreads
         rows.append(("threads", "\(o.threads.count) · parked \(parked.count)"
             + (parked.isEmpty ? "" : " (" + parked.map(\.name).joined(separator: ", ") + ")")))
-        rows.append(("objects", "allocated \(o.allocated) · deallocated \(o.deallocated) · leaked \(o.leaked)"))
+        rows.append(("objects", "allocated \(o.allocated) · deallocated \(o.deallocated) · leaked \(o.leaked)"
+            + " · abandoned \(o.abandoned) · delayed \(o.delayed)"))
         if case .object(let timers)? = run.report.value(at: "timers"), case .int(let fires)? = timers["fires"] {
             var line = "fires \(fires) · skipped slots \(timers["skipped"]?.compact ?? "0")"
             if case .double(let p50)? = run.report.value(at: "timers.latency_ms.p50"),
@@ -48,9 +49,18 @@ public enum TextReport {
         if !o.findings.leaks.isEmpty {
             out += "  leaks\n"
             for leak in o.findings.leaks {
-                out += "    \(leak.className) \(leak.object) (\(leak.kind.rawValue)"
-                    + (leak.holder.map { ", held by a \($0) root" } ?? "") + ")\n"
+                out += "    \(leak.className) \(leak.object) (\(leak.kind.rawValue): \(leak.cause)"
+                    + (leak.letGo.map { "; let go at \(ms($0.at.milliseconds))" } ?? "")
+                    + (leak.holder.map { "; held by \($0.first.map { "aeiou".contains($0) } == true ? "an" : "a") \($0) root" } ?? "")
+                    + ")\n"
                 out += "      " + pathText(leak) + "\n"
+            }
+        }
+        if !o.findings.delayed.isEmpty {
+            out += "  delayed releases\n"
+            for d in o.findings.delayed {
+                out += "    \(d.className) \(d.object): let go at \(ms(d.letGoAt.milliseconds)) (\(d.reason)), freed at "
+                    + "\(ms(d.freedAt.milliseconds)), \(ms(d.late.milliseconds)) late\n"
             }
         }
         if !parked.isEmpty {
@@ -65,10 +75,10 @@ public enum TextReport {
         return out
     }
 
-    /// A retained leak as `root -> object -> …`; a cycle as FBRetainCycleDetector prints it, objects and the
-    /// references between them: `-> A a -> b -> B b -> a -> A a`.
+    /// An abandoned object as `root -> object -> …`; a leaked cycle as FBRetainCycleDetector prints it, objects
+    /// and the references between them: `-> A a -> b -> B b -> a -> A a`.
     public static func pathText(_ leak: Leak) -> String {
-        guard leak.kind == .cycle, leak.edges.count == leak.path.count - 1 else {
+        guard leak.kind == .leaked, leak.edges.count == leak.path.count - 1 else {
             return leak.path.joined(separator: " -> ")
         }
         var parts: [String] = []

@@ -75,6 +75,8 @@ public struct VariantComparison: Sendable {
         Row("objects allocated", "objects.allocated"),
         Row("objects deallocated", "objects.deallocated"),
         Row("objects leaked", "objects.leaked"),
+        Row("objects abandoned", "objects.abandoned"),
+        Row("objects delayed", "objects.delayed"),
         Row("leaks", "leaks", { run in
             .string(run.outcome.findings.leaks.map { "\($0.className) \($0.object) (\($0.kind.rawValue))" }
                 .joined(separator: ", "))

@@ -79,7 +79,7 @@ import Testing
         #expect((ios10["threads"] as? [String: Any])?["parked"] as? Int == 1)
         let leak = try #require((ios10["leaks"] as? [[String: Any]])?.first)
         #expect(leak["class"] as? String == "TimerButton")
-        #expect(leak["kind"] as? String == "retained")
+        #expect(leak["kind"] as? String == "abandoned")
         #expect(leak["path"] as? [String] == ["thread worker-1 frame", "block#1", "TimerButton button"])
         #expect((ios10["runloop_exits"] as? [Any])?.isEmpty == true)
     }

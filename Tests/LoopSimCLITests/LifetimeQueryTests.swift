@@ -36,7 +36,7 @@ import Testing
         let kernel = try LifetimeQuery.kernel(try Self.scenario("s15-block-observer-shadowed-fix.yaml"), variant: "ios10",
                                               at: nil)
         let answer = LifetimeQuery.why("detail", in: kernel, variant: "ios10")
-        #expect(answer.json.value(at: "objects[0].leak") == .string("retained"))
+        #expect(answer.json.value(at: "objects[0].leak") == .string("abandoned"))
         #expect(answer.json.value(at: "objects[0].paths[0].path") == .array([
             .string("notification center"), .string("block#1"), .string("DetailVC detail"),
         ]))
@@ -84,7 +84,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(svg.contains("<svg"))
-        #expect(svg.contains("leaked (retained)"))
+        #expect(svg.contains(">abandoned<"))
     }
 
     @Test func weakEdgesAreDashed() throws {

@@ -8,12 +8,19 @@ import Testing
 @Suite struct FigureSchemaTests {
     static let scenario = """
         name: every stable figure
-        until: 2s
+        until: 5s
         classes:
           Loop:
             fields:
               next: strong Loop
+          Late: {fields: {}}
         main:
+          - let: slow = new Late
+          - dispatch_after: main
+            delay: 4s                          # freed 4 s after being let go: a delayed release
+            captures: [strong slow]
+            do: []
+          - release: slow
           - log: started
           - let: a = new Loop
           - set: a.next = new Loop

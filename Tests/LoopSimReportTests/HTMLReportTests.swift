@@ -14,9 +14,9 @@ import Testing
         for id in ["variants", "divergence", "timeline", "retain", "latency", "narration"] {
             #expect(html.contains("<section id=\"\(id)\">"), "no section \(id)")
         }
-        #expect(html.contains("<tr class=\"differs\"><td>≠ objects leaked</td><td>0</td><td>1</td></tr>"))
+        #expect(html.contains("<tr class=\"differs\"><td>≠ objects abandoned</td><td>0</td><td>1</td></tr>"))
         #expect(html.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
-        #expect(html.contains("<g class=\"node leaked\"><title>TimerButton button (leaked)</title>"))
+        #expect(html.contains("<g class=\"node abandoned\"><title>TimerButton button (abandoned)</title>"))
         #expect(html.contains("no leaks: every object the scenario let go was deallocated"))
         #expect(html.components(separatedBy: "<svg ").count - 1 == 4)  // timeline, two retain graphs, histogram
         // Self-contained: nothing is fetched (the only URL is the SVG namespace).

@@ -34,7 +34,7 @@ import Testing
         #expect(d.endState[0].isEmpty)
         #expect(d.endState[1].count == 2)
         #expect(d.endState[1][0].hasPrefix("worker-1 is parked for ever (asleep since 3.000 s)"))
-        #expect(d.endState[1][1] == "TimerButton button leaks (retained): thread worker-1 frame → block#1 → TimerButton button")
+        #expect(d.endState[1][1] == "TimerButton button leaks (abandoned): thread worker-1 frame → block#1 → TimerButton button")
     }
 
     @Test func s2TableMarksTheFiguresThatDiffer() throws {
@@ -43,15 +43,16 @@ import Testing
         func figure(_ path: String) throws -> VariantComparison.Figure {
             try #require(c.figures.first { $0.path == path })
         }
-        #expect(try figure("objects.leaked").texts == ["0", "1"])
-        #expect(try figure("objects.leaked").differs)
+        #expect(try figure("objects.abandoned").texts == ["0", "1"])
+        #expect(try figure("objects.abandoned").differs)
         #expect(try figure("threads.parked").differs)
         #expect(try figure("timers.fires").texts == ["3", "3"])
         #expect(try !figure("timers.fires").differs)
         #expect(try figure("runloop_exits[0]").texts == ["worker-1 default → finished at 4000 ms", "–"])
         let text = c.text
         let rows = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        #expect(rows.contains(["≠", "objects", "leaked", "0", "1"]))
+        #expect(rows.contains(["≠", "objects", "abandoned", "0", "1"]))
+        #expect(rows.contains(["objects", "leaked", "0", "0"]))
         #expect(rows.contains(["timer", "fires", "3", "3"]))
         #expect(text.contains("── first divergence: ios9 vs ios10 "))
         #expect(text.contains("  at 4.000 s on worker-1\n"))
@@ -65,7 +66,7 @@ import Testing
         #expect(doc["variants"] as? [String] == ["ios9", "ios10"])
         #expect(doc["seed"] as? Int == 1)
         let figures = try #require(doc["figures"] as? [[String: Any]])
-        let leaked = try #require(figures.first { $0["figure"] as? String == "objects.leaked" })
+        let leaked = try #require(figures.first { $0["figure"] as? String == "objects.abandoned" })
         #expect((leaked["values"] as? [String: Any])?["ios10"] as? Int == 1)
         #expect(leaked["differs"] as? Bool == true)
         let d = try #require((doc["divergences"] as? [[String: Any]])?.first)

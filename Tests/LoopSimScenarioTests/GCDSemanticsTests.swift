@@ -118,7 +118,7 @@ import Testing
             """
         let o = try run(yaml)
         #expect(o.logs.count == 4)  // targets at 0, 1, 2 and 3 s
-        #expect(Set(o.findings.leaks.map(\.kind)) == [.cycle])
+        #expect(Set(o.findings.leaks.map(\.kind)) == [.leaked])
     }
 
     @Test func toleranceMovesTheWakeOnlyOnTheDispatchBuild() throws {

@@ -1,16 +1,23 @@
-/// What is wrong at an instant: leaked objects and parked threads.
+/// What is wrong at an instant: leaked and abandoned objects, parked threads, and the delayed releases so far.
 public struct Findings: Sendable, Hashable {
+    /// Leaked and abandoned objects, by serial.
     public var leaks: [Leak]
     public var parkedThreads: [ParkedThread]
+    /// Objects freed more than ``Objects/delayGrace`` after the app let go of them, in the order they died.
+    public var delayed: [DelayedRelease] = []
+
+    /// Objects of `kind`.
+    public func count(_ kind: Leak.Kind) -> Int { leaks.count { $0.kind == kind } }
 }
 
-/// An object that should be dead and is not.
+/// An object alive that should not be (docs/scenario-format.md §10.1, the leak taxonomy).
 public struct Leak: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
-        /// Unreachable from every root: kept alive only by a reference cycle.
-        case cycle
-        /// The scenario let it go, but a root still holds it.
-        case retained
+        /// Unreachable from every root: kept alive by a reference cycle, an over-retain, or a leaked object.
+        case leaked
+        /// Reachable only through the system (a thread, a run loop, the notification center) after the app let
+        /// it go, or still reachable after UIKit's lifecycle ended it (popped, dismissed).
+        case abandoned
     }
     /// The object's label (`button`), class and kind.
     public var object: String
@@ -18,13 +25,34 @@ public struct Leak: Sendable, Hashable {
     /// The object's allocation number (its `#serial` name in queries).
     public var serial: Int
     public var kind: Kind
-    /// For `retained`: the shortest path from a root, root first (`thread worker-1 frame`, `block#2`,
-    /// `TimerButton button`). For `cycle`: the cycle, starting and ending at the object.
+    /// Why: for `leaked`, `cycle`, `over-retain` or `held by a leaked object`; for `abandoned`, how the app let
+    /// it go (`released by the scenario`, `owner died`, `popped`…), `held through X` (only paths through an
+    /// abandoned X reach it) or `its owners are abandoned`.
+    public var cause: String
+    /// For `abandoned`: the shortest path from a root, root first (`thread worker-1 frame`, `block#2`,
+    /// `TimerButton button`). For `leaked`: the cycle, starting and ending at the object (just the object when it
+    /// is not on one).
     public var path: [String]
-    /// The field or slot names along the path (one fewer than `path` for `retained`).
+    /// The field or slot names along the path (one fewer than `path` for `abandoned`).
     public var edges: [String]
-    /// The kind of root that holds it (`thread`, `runloop`, `queue`, `app`, `corelibs`), for `retained`.
+    /// The kind of root that holds it (`thread`, `runloop`, `queue`, `app`, `corelibs`), for `abandoned`.
     public var holder: String?
+    /// When and why the app let go of it, or UIKit ended its lifecycle, if either happened.
+    public var letGo: LetGo?
+}
+
+/// An object freed later than it should have been: more than ``Objects/delayGrace`` after the app let go of it
+/// (a `dispatch_after` or a pending block holding it).
+public struct DelayedRelease: Sendable, Hashable {
+    public var object: String
+    public var className: String
+    public var serial: Int
+    public var letGoAt: SimInstant
+    public var freedAt: SimInstant
+    /// How the app let go of it.
+    public var reason: String
+    /// How much later than being let go it died.
+    public var late: SimDuration { freedAt - letGoAt }
 }
 
 /// A thread asleep that nothing left in the simulation can wake.

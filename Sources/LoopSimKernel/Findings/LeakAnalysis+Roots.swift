@@ -5,6 +5,25 @@ extension LeakAnalysis {
         var holder: String
         var edge: String
         var object: ObjectID
+        var category: RootCategory
+    }
+
+    /// What a root says about the objects it reaches (docs/scenario-format.md §10.1). The leak analysis searches
+    /// from the roots of each category in this order, so that an object is classed by the first that reaches it.
+    enum RootCategory: UInt8, Comparable {
+        /// The app's own references (its `main:` names, declared singletons): what they reach is alive.
+        case app
+        /// An object whose deallocation is under way (a run stopped inside a dealloc): what it still holds is
+        /// released when the dealloc ends, never a finding.
+        case deallocating
+        /// What keeps an object for as long as the system runs: a thread, a run loop's modes (repeating timers,
+        /// sources, observers), the notification center, corelibs' timer contexts.
+        case persistent
+        /// Work that lets go when it runs: a pending block (run loop, queue, `dispatch_after`, operation), a
+        /// one-shot timer not yet fired.
+        case pending
+
+        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// The roots in order, stored compactly: a mode holding a million timers is a million roots, which as
@@ -17,6 +36,7 @@ extension LeakAnalysis {
             var label: String
             var holder: String
             var edge: String
+            var category: RootCategory
             /// One past the index of its last root.
             var end: Int
         }
@@ -39,22 +59,31 @@ extension LeakAnalysis {
             }
             let group = groups[low]
             return Root(label: group.label, holder: group.holder, edge: group.edge,
-                        object: heap.object(atIndex: Int(slots[i]))!.id)
+                        object: heap.object(atIndex: Int(slots[i]))!.id, category: group.category)
         }
 
         /// Root `i`'s object's heap slot, without building its ``Root``.
         func slot(_ i: Int) -> UInt32 { slots[i] }
 
+        /// Calls `body` with the index of each root of `category`, in order.
+        func forEachIndex(of category: RootCategory, _ body: (Int) -> Void) {
+            var start = 0
+            for group in groups {
+                if group.category == category { (start..<group.end).forEach(body) }
+                start = group.end
+            }
+        }
+
         /// Appends the objects `isIncluded` accepts as roots with the same label, holder and edge, in order.
         mutating func append(_ objects: some Sequence<ObjectID>, label: String, holder: String, edge: String,
-                             where isIncluded: (ObjectID) -> Bool) {
+                             category: RootCategory, where isIncluded: (ObjectID) -> Bool) {
             let start = slots.count
             // Room for the whole sequence at once where its size is known (a mode's timers), growing
             // geometrically still when many small groups come one after another.
             let needed = start + objects.underestimatedCount
             if needed > slots.capacity { slots.reserveCapacity(Swift.max(needed, 2 * slots.capacity)) }
             for id in objects where isIncluded(id) { slots.append(id.index) }
-            if slots.count > start { groups.append(Group(label: label, holder: holder, edge: edge, end: slots.count)) }
+            if slots.count > start { groups.append(Group(label: label, holder: holder, edge: edge, category: category, end: slots.count)) }
         }
     }
 }

@@ -16,45 +16,62 @@ struct LeakAnalysis {
         heap = kernel.heap
     }
 
-    /// Every root whose object is alive, in the order paths prefer them (``LeakAnalysis``).
+    /// Every root whose object is alive, in the order paths prefer them (``LeakAnalysis``), each with its
+    /// ``RootCategory``.
     func roots() -> Roots {
         var roots = Roots(heap: heap)
         let k = kernel
         let heap = self.heap
-        func add(_ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String) {
-            roots.append(objects, label: label, holder: holder, edge: edge, where: heap.contains)
+        func add(_ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String,
+                 _ category: RootCategory) {
+            roots.append(objects, label: label, holder: holder, edge: edge, category: category, where: heap.contains)
         }
         let env = k.app.environment
         for (i, value) in env.locals.enumerated() {
-            if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i]) }
+            if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i], .app) }
         }
-        for o in heap.declaredRoots { add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared") }
+        for o in heap.declaredRoots {
+            add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared", .app)
+        }
         for t in k.threads.all where t.state != .exited {
             for frame in t.frames {
-                for (edge, id) in frame.heldObjects(k) { add(CollectionOfOne(id), "thread \(t.name) frame", "thread", edge) }
+                if let d = frame as? DeallocFrame {
+                    add(CollectionOfOne(d.object.id), "thread \(t.name) dealloc", "thread", "deallocating", .deallocating)
+                }
+                for (edge, id) in frame.heldObjects(k) {
+                    add(CollectionOfOne(id), "thread \(t.name) frame", "thread", edge, .persistent)
+                }
             }
-            if let block = t.threadBlock { add(CollectionOfOne(block), "thread \(t.name)", "thread", "block") }
-            add(t.autoreleasePool, "thread \(t.name) autorelease pool", "thread", "autoreleased")
-            if let semaphore = t.blockedOn { add(CollectionOfOne(semaphore), "thread \(t.name) frame", "thread", "waiting on") }
+            add(t.pendingDeallocs.lazy.map(\.id), "thread \(t.name) dealloc", "thread", "deallocating", .deallocating)
+            if let block = t.threadBlock { add(CollectionOfOne(block), "thread \(t.name)", "thread", "block", .persistent) }
+            add(t.autoreleasePool, "thread \(t.name) autorelease pool", "thread", "autoreleased", .pending)
+            if let semaphore = t.blockedOn {
+                add(CollectionOfOne(semaphore), "thread \(t.name) frame", "thread", "waiting on", .persistent)
+            }
         }
         for rl in k.runLoops.all {
             let name = rl.name
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
-                add(mode.timers.ordered().lazy.map { heap.timer(at: $0).id }, label, "runloop", "timers")
-                add(mode.sources0, label, "runloop", "sources")
-                add(mode.observers.lazy.map(\.block), label, "runloop", "observer")
+                // A repeating timer stays until invalidated; a one-shot one lets go when it fires.
+                let timers = mode.timers.ordered().lazy.map { heap.timer(at: $0) }
+                add(timers.filter { $0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .persistent)
+                add(timers.filter { !$0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .pending)
+                add(mode.sources0, label, "runloop", "sources", .persistent)
+                add(mode.observers.lazy.map(\.block), label, "runloop", "observer", .persistent)
             }
-            add(rl.commonTimers, "\(name) common items", "runloop", "timers")
-            add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block")
+            add(rl.commonTimers, "\(name) common items", "runloop", "timers", .persistent)
+            add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block", .pending)
         }
-        for (queue, held) in k.dispatch.heldObjects() { add(held, "queue \(queue)", "queue", "pending") }
+        for (queue, held) in k.dispatch.heldObjects() { add(held, "queue \(queue)", "queue", "pending", .pending) }
         for (edge, object) in k.notifications.strongReferences(retainingSenders: k.profile.notificationObjectFilterRetained) {
-            add(CollectionOfOne(object), "notification center", "notification center", edge)
+            add(CollectionOfOne(object), "notification center", "notification center", edge, .persistent)
         }
-        add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block")
-        for (queue, held) in k.operations.heldObjects() { add(held, "operation queue \(queue)", "queue", "operation") }
-        add(k.objects.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info")
+        add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block", .pending)
+        for (queue, held) in k.operations.heldObjects() {
+            add(held, "operation queue \(queue)", "queue", "operation", .pending)
+        }
+        add(k.objects.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info", .persistent)
         return roots
     }
 
@@ -87,7 +104,7 @@ struct LeakAnalysis {
     }
 
     func findings() -> Findings {
-        Findings(leaks: leaks(), parkedThreads: parkedThreads())
+        Findings(leaks: leaks(), parkedThreads: parkedThreads(), delayed: kernel.records.delayed)
     }
 
     /// How the breadth-first search reached an object: from root `edge` (`from == Self.fromRoot`), or from the
@@ -97,66 +114,223 @@ struct LeakAnalysis {
         var edge: Int32
         static let unreached = Reach(from: -2, edge: 0)
         static let fromRoot: Int32 = -1
+        var isReached: Bool { from != Self.unreached.from }
     }
 
-    func leaks() -> [Leak] {
-        let roots = roots()
-        // Tables indexed by heap slot, not dictionaries: the search visits every live object once.
-        var reach = [Reach](repeating: .unreached, count: heap.indexLimit)
+    /// A search from the roots, category by category (``RootCategory``): how each object was first reached, and
+    /// by which category. Tables indexed by heap slot, not dictionaries: the search visits every live object once.
+    private struct Search {
+        var reach: [Reach]
+        /// The category that reached each heap slot (its raw value), or `unreachedCategory`.
+        var category: [UInt8]
+        static let unreachedCategory = UInt8.max
+    }
+
+    /// Searches from the roots of each category in ``RootCategory``'s order, up to `last`; `visit` sees every
+    /// object reached, once.
+    private func search(_ roots: Roots, through last: RootCategory = .pending,
+                        visit: (HeapObject, RootCategory) -> Void = { _, _ in }) -> Search {
+        var s = Search(reach: [Reach](repeating: .unreached, count: heap.indexLimit),
+                       category: [UInt8](repeating: Search.unreachedCategory, count: heap.indexLimit))
         // Heap slots: roots and edges lead only to live objects.
         var frontier: [UInt32] = []
         frontier.reserveCapacity(heap.liveCount)
-        for i in roots.indices {
-            let index = roots.slot(i)
-            guard reach[Int(index)].from == Reach.unreached.from else { continue }
-            reach[Int(index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
-            frontier.append(index)
+        var head = 0
+        for category in [RootCategory.app, .deallocating, .persistent, .pending] where category <= last {
+            roots.forEachIndex(of: category) { i in
+                let index = Int(roots.slot(i))
+                guard !s.reach[index].isReached else { return }
+                s.reach[index] = Reach(from: Reach.fromRoot, edge: Int32(i))
+                s.category[index] = category.rawValue
+                frontier.append(UInt32(index))
+            }
+            while head < frontier.count {
+                let index = frontier[head]
+                head += 1
+                let o = heap.object(atIndex: Int(index))!
+                visit(o, category)
+                forEachEdge(of: o) { edge, child in
+                    let c = Int(child.index)
+                    if !s.reach[c].isReached {
+                        s.reach[c] = Reach(from: Int32(index), edge: edge)
+                        s.category[c] = category.rawValue
+                        frontier.append(child.index)
+                    }
+                }
+            }
         }
-        // Leak candidates: alive, not declared roots or global blocks, and let go of or unreached. The search meets
-        // the reached ones, so that the scan after it reads only the unreached objects, not all of them again.
-        var candidates: [HeapObject] = []
+        return s
+    }
+
+    /// The category of the first roots that reach `id` (``RootCategory``), or nil when none does.
+    func rootCategory(of id: ObjectID) -> RootCategory? {
+        let s = search(roots())
+        return RootCategory(rawValue: s.category[Int(id.index)])
+    }
+
+    /// Which heap slots the app's own roots reach through strong references (``RootCategory/app``).
+    func appReachable() -> [Bool] {
+        var reached = [Bool](repeating: false, count: heap.indexLimit)
+        _ = search(roots(), through: .app) { o, _ in reached[Int(o.id.index)] = true }
+        return reached
+    }
+
+    /// Heap slots reached from the roots of `category` without passing through a slot `isBarrier` accepts.
+    private func reached(from roots: Roots, _ category: RootCategory, avoiding isBarrier: (Int) -> Bool) -> [Bool] {
+        var reached = [Bool](repeating: false, count: heap.indexLimit)
+        var frontier: [UInt32] = []
+        roots.forEachIndex(of: category) { i in
+            let index = Int(roots.slot(i))
+            guard !reached[index], !isBarrier(index) else { return }
+            reached[index] = true
+            frontier.append(UInt32(index))
+        }
         var head = 0
         while head < frontier.count {
-            let index = frontier[head]
+            let o = heap.object(atIndex: Int(frontier[head]))!
             head += 1
-            let o = heap.object(atIndex: Int(index))!
-            if o.isAbandoned, o.state == .alive, o.canLeak { candidates.append(o) }
-            forEachEdge(of: o) { edge, child in
+            forEachEdge(of: o) { _, child in
                 let c = Int(child.index)
-                if reach[c].from == Reach.unreached.from {
-                    reach[c] = Reach(from: Int32(index), edge: edge)
+                if !reached[c], !isBarrier(c) {
+                    reached[c] = true
                     frontier.append(child.index)
                 }
             }
         }
-        for index in reach.indices where reach[index].from == Reach.unreached.from {
-            if let o = heap.object(atIndex: index), o.state == .alive, o.canLeak { candidates.append(o) }
+        return reached
+    }
+
+    /// The leak taxonomy (docs/scenario-format.md §10.1), for every live object a scenario made:
+    /// - reached from the app's roots: alive, unless UIKit's lifecycle ended it (popped, dismissed) or every app
+    ///   path to it passes through such a controller: *abandoned* (MLeaksFinder's rule);
+    /// - reached from a deallocation under way: nothing (what it holds is released when the dealloc ends);
+    /// - reached from persistent roots (threads, run-loop modes, the notification center): *abandoned* when the
+    ///   app let go of it, or when every scenario object that refers to it (strongly or not) is itself abandoned
+    ///   or leaked, or when every path to it passes through such objects; otherwise alive (the app never held it,
+    ///   or still refers to it);
+    /// - reached only from pending work (a block, a one-shot timer): nothing yet (it is let go when the work runs);
+    /// - reached from no root: *leaked* — on a strong cycle, over-retained, or held by a leaked object.
+    func leaks() -> [Leak] {
+        let roots = roots()
+        let s = search(roots)
+        let app = RootCategory.app.rawValue, persistent = RootCategory.persistent.rawValue
+        // Lifecycle ends: app-reached objects that no app path reaches without passing through one.
+        var lifecycleAbandoned = [Bool]()
+        if kernel.objects.hasLifecycleEnds {
+            let ended = { (index: Int) in self.heap.object(atIndex: index).map { self.kernel.objects.lifecycleEnd(of: $0.id) != nil } ?? false }
+            let clean = reached(from: roots, .app, avoiding: ended)
+            lifecycleAbandoned = s.category.indices.map { s.category[$0] == app && !clean[$0] }
+        }
+        // Persistent roots: seeds are the objects let go; then objects all of whose referrers are abandoned or
+        // leaked, until nothing changes.
+        var abandoned = [Bool]()
+        var seeds = [Bool](repeating: false, count: heap.indexLimit)
+        var needsOwnerRule = false
+        for index in s.category.indices {
+            guard let o = heap.object(atIndex: index), o.state == .alive, o.canLeak else { continue }
+            if s.category[index] == persistent, o.isAbandoned { seeds[index] = true; needsOwnerRule = true }
+            if s.category[index] == Search.unreachedCategory { needsOwnerRule = true }
+        }
+        if needsOwnerRule {
+            for round in 1...Self.ownerRounds {
+                let clean = reached(from: roots, .persistent, avoiding: { seeds[$0] })
+                abandoned = s.category.indices.map { s.category[$0] == persistent && !clean[$0] }
+                if round == Self.ownerRounds { break }
+                var liveOwner = [Bool](repeating: false, count: heap.indexLimit)
+                var goneOwner = [Bool](repeating: false, count: heap.indexLimit)
+                for index in 0..<heap.indexLimit {
+                    guard let o = heap.object(atIndex: index), o.state == .alive, o.isScenarioMade else { continue }
+                    let isGone = abandoned[index] || s.category[index] == Search.unreachedCategory
+                    for i in 0..<o.slotCount {
+                        guard case .object(let id) = o[slot: i], heap.isAlive(id) else { continue }
+                        let c = Int(id.index)
+                        guard s.category[c] == persistent, !abandoned[c] else { continue }
+                        if isGone { goneOwner[c] = true } else { liveOwner[c] = true }
+                    }
+                }
+                var grew = false
+                for index in seeds.indices where goneOwner[index] && !liveOwner[index] && !seeds[index] {
+                    seeds[index] = true
+                    grew = true
+                }
+                if !grew { break }
+            }
+        }
+        // Leak candidates, by serial.
+        var candidates: [HeapObject] = []
+        for index in 0..<heap.indexLimit {
+            guard let o = heap.object(atIndex: index), o.state == .alive, o.canLeak else { continue }
+            let isFinding = s.category[index] == Search.unreachedCategory
+                || (!abandoned.isEmpty && abandoned[index]) || (!lifecycleAbandoned.isEmpty && lifecycleAbandoned[index])
+            if isFinding { candidates.append(o) }
         }
         candidates.sort { $0.serial < $1.serial }
+        var incoming: [Int32]?
         var leaks: [Leak] = []
         for o in candidates {
-            var r = reach[Int(o.id.index)]
-            if r.from == Reach.unreached.from {
+            let index = Int(o.id.index)
+            var r = s.reach[index]
+            let letGo = kernel.objects.letGo(of: o.id) ?? kernel.objects.lifecycleEnd(of: o.id)
+            if !r.isReached {
                 let (path, edgeNames) = cycle(through: o)
-                leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .cycle, path: path, edges: edgeNames,
-                                  holder: nil))
+                let cause: String
+                if path.count > 1 {
+                    cause = "cycle"
+                } else if o.retainCount > {
+                    if incoming == nil { incoming = strongReferrers(ofUnreached: s) }
+                    return Int(incoming![index])
+                }() {
+                    cause = "over-retain"
+                } else {
+                    cause = "held by a leaked object"
+                }
+                leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .leaked,
+                                  cause: cause, path: path, edges: edgeNames, holder: nil, letGo: letGo))
                 continue
             }
             var path = [o.displayName]
             var edgeNames: [String] = []
+            var through: HeapObject?
             while r.from != Reach.fromRoot {
                 let parent = heap.object(atIndex: Int(r.from))!
                 path.append(parent.displayName)
                 edgeNames.append(edgeName(parent, r.edge))
-                r = reach[Int(r.from)]
+                if through == nil, parent.isAbandoned || kernel.objects.lifecycleEnd(of: parent.id) != nil { through = parent }
+                r = s.reach[Int(r.from)]
             }
             let root = roots[Int(r.edge)]
             path.append(root.label)
             edgeNames.append(root.edge)
-            leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .retained,
-                              path: path.reversed(), edges: edgeNames.reversed(), holder: root.holder))
+            let cause: String
+            if let own = kernel.objects.lifecycleEnd(of: o.id) {
+                cause = own.reason
+            } else if let own = kernel.objects.letGo(of: o.id), o.isAbandoned {
+                cause = own.reason
+            } else if let through {
+                cause = "held through \(through.displayName)"
+            } else {
+                cause = "its owners are abandoned"
+            }
+            leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .abandoned,
+                              cause: cause, path: path.reversed(), edges: edgeNames.reversed(), holder: root.holder,
+                              letGo: letGo))
         }
         return leaks
+    }
+
+    /// How many times the owner rule (``leaks()``) looks again for objects whose owners are all abandoned: each
+    /// look follows one more link of ownership (a controller, its timer, the timer's proxy…).
+    static let ownerRounds = 8
+
+    /// For each unreached object, how many strong references live objects hold to it (only unreached objects can
+    /// hold one: a reached object's strong edges are reached too). More retains than that is an over-retain.
+    private func strongReferrers(ofUnreached s: Search) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: heap.indexLimit)
+        for index in 0..<heap.indexLimit where !s.reach[index].isReached {
+            guard let o = heap.object(atIndex: index) else { continue }
+            forEachEdge(of: o) { _, child in counts[Int(child.index)] += 1 }
+        }
+        return counts
     }
 
     /// The shortest strong cycle from `o` back to itself; just `o` when it is not on a cycle itself but only
@@ -212,5 +386,16 @@ struct LeakAnalysis {
                                        reason: "waiting for ever on \(name), which nothing signalled"))
         }
         return parked
+    }
+}
+
+extension HeapObject {
+    /// An instance of a scenario class or a block: what the scenario's code makes and refers to (the owners the
+    /// leak analysis's owner rule counts).
+    var isScenarioMade: Bool {
+        switch kind {
+        case .instance, .block: true
+        default: false
+        }
     }
 }

@@ -127,6 +127,24 @@ extension LeakAnalysis {
 }
 
 extension Kernel {
+    /// What holds `object` now, in the leak analysis's terms (docs/scenario-format.md §10.1): `app`,
+    /// `deallocation under way`, `system` (a thread, a run loop, the notification center), `pending work` (a
+    /// block or a one-shot timer, which let go when they run), or nil when no root reaches it.
+    public func holderKind(of object: HeapObject) -> String? {
+        switch LeakAnalysis(kernel: self).rootCategory(of: object.id) {
+        case .app?: "app"
+        case .deallocating?: "deallocation under way"
+        case .persistent?: "system"
+        case .pending?: "pending work"
+        case nil: nil
+        }
+    }
+
+    /// When and why the app let go of `object`, or UIKit ended its lifecycle, if either happened.
+    public func letGo(of object: HeapObject) -> LetGo? {
+        objects.letGo(of: object.id) ?? objects.lifecycleEnd(of: object.id)
+    }
+
     /// Leaks and parked threads as of now.
     public func findings() -> Findings { LeakAnalysis(kernel: self).findings() }
 }

@@ -163,6 +163,10 @@ public struct RunOutcome: Sendable {
         return SourceRecord(label: o.displayName, fires: s.fires, invocations: s.invocations, largestMerge: s.largestMerge)
     }
 
-    /// Objects leaked (both kinds).
-    public var leaked: Int { findings.leaks.count }
+    /// Objects leaked: alive, unreachable from every root (``Leak/Kind/leaked``).
+    public var leaked: Int { findings.count(.leaked) }
+    /// Objects abandoned: alive, held only by the system after the app let go (``Leak/Kind/abandoned``).
+    public var abandoned: Int { findings.count(.abandoned) }
+    /// Objects freed more than ``Objects/delayGrace`` after the app let go of them.
+    public var delayed: Int { findings.delayed.count }
 }

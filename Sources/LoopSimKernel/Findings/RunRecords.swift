@@ -8,6 +8,8 @@ public struct RunRecords: Sendable {
     public internal(set) var samples: [Sample] = []
     /// Every object that died: when, on which thread.
     public internal(set) var deaths: [DeathRecord] = []
+    /// Objects freed later than they should have been (``DelayedRelease``), in the order they died.
+    public internal(set) var delayed: [DelayedRelease] = []
     /// Timers that deallocated, with their statistics.
     var finishedTimers: [RunOutcome.TimerRecord] = []
     /// Dispatch sources that deallocated, with their statistics.

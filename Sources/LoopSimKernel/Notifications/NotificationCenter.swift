@@ -38,6 +38,15 @@ final class NotificationCenter {
                                               held: k.name(k.profile.selectorObserverRef.rawValue)))
     }
 
+    /// A registration's token died while it was registered: nothing can remove the registration any more, so its
+    /// block is let go (the center keeps it for ever: an abandoned block, docs/scenario-format.md §10.1).
+    func tokenFreed(_ token: ObjectID, _ k: Kernel) {
+        for r in registrations {
+            guard case .block(let t, let block, _) = r.kind, t == token, let o = k.heap.object(block) else { continue }
+            k.objects.abandon(o, because: "its observer token was freed: nothing can remove the registration", k)
+        }
+    }
+
     /// `removeObserver:` — a token ends its block registration; any other object ends all its selector ones.
     func removeObserver(_ value: Value, on thread: SimThread, _ k: Kernel) {
         guard case .object(let id) = value else { return }

@@ -11,6 +11,13 @@ final class Objects {
     /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
     var corelibsTimerHolds: [ObjectID] = []
     private var blockCounter = 0
+    /// Drops of the current instant, decided when it ends (``confirmLetGos(_:)``).
+    private var pendingLetGos: [PendingLetGo] = []
+    /// Objects alive that the app let go of: when and why (looked up by id only, never iterated in an order
+    /// that shows).
+    private var letGoAt: [ObjectID: LetGo] = [:]
+    /// Controllers whose lifecycle UIKit ended (popped, dismissed) and that have not died or been shown again.
+    private var lifecycleEnds: [ObjectID: LetGo] = [:]
     /// The global block of each block literal that captures nothing, made on first use (by template index).
     private var globalBlocks: [ObjectID?]
     /// Each class's and block template's slot names and strengths, built once: every instance shares them.
@@ -156,14 +163,19 @@ final class Objects {
     func destroy(_ object: HeapObject, on thread: SimThread, _ k: Kernel) {
         let isInstance: Bool
         if case .instance = object.kind { isInstance = true } else { isInstance = false }
-        for i in 0..<object.slotCount where object.slotStrengths[i] == .strong {
+        for i in 0..<object.slotCount {
             guard case .object(let id) = object[slot: i] else { continue }
-            object[slot: i] = .null
-            release(id, on: thread, k)
+            if object.slotStrengths[i] == .strong {
+                object[slot: i] = .null
+                release(id, on: thread, k)
+            }
+            // The app's reference, strong or not, dies with its owner: what only it referred to is let go.
             if isInstance, let child = heap.object(id), child.state == .alive {
                 abandon(child, because: "owner died", k)
             }
         }
+        recordRelease(of: object, k)
+        if case .observerToken = object.kind { k.notifications.tokenFreed(object.id, k) }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
                 release(id, on: thread, k)
@@ -185,19 +197,80 @@ final class Objects {
         }
     }
 
-    /// Marks an object the scenario let go of: from now on, being alive at the end is a leak. What only it owns
-    /// (strong references held by nothing else) is let go with it: a controller's navigation item takes its bar
-    /// button and the bar button its custom view.
+    // MARK: Letting go
+
+    /// A reference the app dropped while the object survived it (`release:`, a field overwritten, a name rebound,
+    /// its owner's dealloc), or UIKit's lifecycle saying that a controller should die (`popped`, `dismissed`).
+    /// A drop is only a candidate: whether the app still reaches the object is known once the instant's steps
+    /// are done (``confirmLetGos(_:)``), so that pushing onto a list (`n.next = self.head; self.head = n`) or
+    /// one of two owners dying lets nothing go. A lifecycle end is kept as it is: UIKit says the controller
+    /// should die even while the app still holds it (MLeaksFinder's rule, docs/scenario-format.md §10.1).
     func abandon(_ object: HeapObject, because reason: String, _ k: Kernel) {
-        guard !object.isAbandoned, object.canLeak else { return }
-        object.isAbandoned = true
-        k.record(nil, .letGo(object: k.name(object), reason: k.name(reason)))
-        for (_, id) in LeakAnalysis(kernel: k).edges(object) {
-            if let child = heap.object(id), child.state == .alive, child.retainCount == 1 {
-                abandon(child, because: "owned only by \(object.displayName)", k)
+        guard object.canLeak, object.state == .alive else { return }
+        let isLifecycle = reason == "popped" || reason == "dismissed"
+        if isLifecycle, lifecycleEnds[object.id] != nil { return }
+        pendingLetGos.append(PendingLetGo(id: object.id, reason: reason, isLifecycle: isLifecycle))
+    }
+
+    /// UIKit shows a controller again (pushed or presented after a pop or a dismissal): its lifecycle starts over.
+    func lifecycleRestarted(_ id: ObjectID) {
+        lifecycleEnds[id] = nil
+        pendingLetGos.removeAll { $0.id == id && $0.isLifecycle }
+    }
+
+    /// Whether drops wait for ``confirmLetGos(_:)``.
+    var hasPendingLetGos: Bool { !pendingLetGos.isEmpty }
+
+    /// Decides the drops of the instant that just ended: an object still alive that no app root reaches any more
+    /// (``LeakAnalysis/appReachable()``) is let go, with a `let-go` event at that instant; one the app still
+    /// reaches is not. A lifecycle end is let go whatever reaches it. An object let go earlier that the app reaches
+    /// again (stored anew) is taken back. One search of what the app reaches per instant that drops something.
+    func confirmLetGos(_ k: Kernel) {
+        guard !pendingLetGos.isEmpty else { return }
+        let pending = pendingLetGos
+        pendingLetGos = []
+        let reachable = LeakAnalysis(kernel: k).appReachable()
+        for (index, _) in letGoAt where reachable[Int(index.index)] {
+            if let o = heap.object(index) { o.isAbandoned = false }
+            letGoAt[index] = nil
+        }
+        for p in pending {
+            guard let o = heap.object(p.id), o.state == .alive else { continue }
+            if p.isLifecycle {
+                guard lifecycleEnds[p.id] == nil else { continue }
+                lifecycleEnds[p.id] = LetGo(at: k.now, reason: p.reason)
+            } else {
+                guard !o.isAbandoned, !reachable[Int(p.id.index)] else { continue }
+                o.isAbandoned = true
+                letGoAt[p.id] = LetGo(at: k.now, reason: p.reason)
             }
+            k.record(nil, .letGo(object: k.name(o), reason: k.name(p.reason)))
         }
     }
+
+    /// When and why the app let go of `id` (``confirmLetGos(_:)``), if it did.
+    func letGo(of id: ObjectID) -> LetGo? { letGoAt[id] }
+
+    /// When UIKit's lifecycle ended `id` (popped, dismissed), if it did and it has not been shown again.
+    func lifecycleEnd(of id: ObjectID) -> LetGo? { lifecycleEnds[id] }
+
+    /// Whether any lifecycle end is in force (the leak analysis's search of lifecycle ends is skipped otherwise).
+    var hasLifecycleEnds: Bool { !lifecycleEnds.isEmpty }
+
+    /// The end of the let-go record of an object that died: freed more than ``delayGrace`` after it was let go,
+    /// it is a delayed release (``DelayedRelease``).
+    private func recordRelease(of object: HeapObject, _ k: Kernel) {
+        let letGo = letGoAt.removeValue(forKey: object.id) ?? lifecycleEnds.removeValue(forKey: object.id)
+        lifecycleEnds[object.id] = nil
+        guard let letGo, k.now - letGo.at > Self.delayGrace else { return }
+        k.records.delayed.append(DelayedRelease(object: object.label, className: object.className,
+                                                serial: object.serial, letGoAt: letGo.at, freedAt: k.now,
+                                                reason: letGo.reason))
+    }
+
+    /// How long after being let go an object may still die without being a delayed release: MLeaksFinder's
+    /// check, 3 s after a controller is popped or dismissed (NSObject+MemoryLeak.m, `willDealloc`).
+    static let delayGrace = SimDuration.seconds(3)
 
     // MARK: Slots
 
@@ -257,4 +330,17 @@ final class Objects {
         (activity == .beforeWaiting || activity == .exit) && thread.isMain && a.runLoop.isMain
             && k.profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode)
     }
+}
+
+/// A drop waiting for the end of its instant (``Objects/confirmLetGos(_:)``).
+struct PendingLetGo {
+    var id: ObjectID
+    var reason: String
+    var isLifecycle: Bool
+}
+
+/// When and why the app let go of an object.
+public struct LetGo: Sendable, Hashable {
+    public var at: SimInstant
+    public var reason: String
 }

@@ -89,6 +89,7 @@ extension Interpreter {
         case .perform(let step):
             return try step.execute(in: StepContext(frame: frame, thread: thread, kernel: k)).action
         case .check(let label):
+            k.objects.confirmLetGos(k)
             k.records.checks.append(CheckSnapshot(label: label, at: k.now, findings: LeakAnalysis(kernel: k).findings()))
             k.record(thread, .check(label: k.name(label)))
         }

@@ -32,6 +32,9 @@ public final class Clock {
         return entry
     }
 
+    /// The instant of the earliest entry, if any (cancelled entries are dropped first).
+    func nextInstant() -> SimInstant? { queue.nextInstant() }
+
     /// Moves `now` forward to `instant` (the end of a run, or a limit reached between entries).
     func advance(to instant: SimInstant) { now = max(now, instant) }
 

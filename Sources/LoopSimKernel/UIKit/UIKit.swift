@@ -174,6 +174,7 @@ final class UIKit {
     /// `pushViewController:animated:`: the stack and its bar hold the controller and its navigation item.
     func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool, on thread: SimThread, _ k: Kernel) {
         k.retain(vc)
+        k.objects.lifecycleRestarted(vc)
         let item = navigationItem(of: vc, on: thread, k)
         k.retain(item)
         setLinks(nav) {
@@ -221,6 +222,7 @@ final class UIKit {
             return
         }
         k.retain(vc)
+        k.objects.lifecycleRestarted(vc)
         setLinks(presenter) { $0.presented = vc }
         setLinks(vc) { $0.presenting = presenter }
         k.record(thread, .present(controller: k.name(name)))

@@ -6,12 +6,13 @@
 public enum FigureSchema {
     /// For each listed root: whether it is a list (`leaks[0].kind`) and the keys of its object (or items).
     public static let children: [String: (isList: Bool, keys: [String])] = [
-        "objects": (false, ["allocated", "deallocated", "leaked"]),
+        "objects": (false, ["allocated", "deallocated", "leaked", "abandoned", "delayed"]),
         "limit": (false, ["kind", "message", "at_ms"]),
         "crash": (false, ["message", "at_ms", "thread"]),
         "runloop_exits": (true, ["thread", "at_ms", "mode", "result"]),
         "logs": (true, ["at_ms", "thread", "text"]),
-        "leaks": (true, ["object", "class", "kind", "path", "edges", "holder"]),
+        "leaks": (true, ["object", "class", "kind", "cause", "path", "edges", "holder", "let_go_at_ms"]),
+        "delayed": (true, ["object", "class", "reason", "let_go_at_ms", "freed_at_ms", "late_ms"]),
     ]
 
     /// Why `path` cannot name a figure of a listed root, or nil (also for roots not listed).

@@ -2,7 +2,7 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     /// The report's top-level figures that `expect:` may name (see docs/scenario-format.md).
-    static let figureRoots = ["crashed", "crash", "end_time_ms", "events", "threads", "objects", "leaks", "timers",
+    static let figureRoots = ["crashed", "crash", "end_time_ms", "events", "threads", "objects", "leaks", "delayed", "timers",
                               "countdowns", "dispatch_sources", "runloop_exits", "logs", "limit", "checks", "fingerprint",
                               "app", "samples", "presentations",
                               "seed", "variant"]

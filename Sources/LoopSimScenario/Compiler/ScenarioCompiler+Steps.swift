@@ -53,6 +53,7 @@ extension ScenarioCompiler {
             guard let (lv, _) = c.lvalue(s.arg, scope: s.scope) else { return [] }
             return [.release(lv)]
         },
+        StepVerb("retain") { c, s in c.expression(s.arg, scope: s.scope).map { [.perform(RetainStep(object: $0.0))] } ?? [] },
         StepVerb("increment") { c, s in c.addStep(s, 1) },
         StepVerb("decrement") { c, s in c.addStep(s, -1) },
         StepVerb("if", keys: ["then", "else"]) { c, s in
