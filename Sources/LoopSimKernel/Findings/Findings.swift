@@ -69,6 +69,8 @@ public struct DeathRecord: Sendable, Hashable {
     public var serial: Int
     public var at: SimInstant
     public var thread: String
+    /// The id it had (a message to a freed object names it from here).
+    var id: ObjectID? = nil
 }
 
 /// A `check:` step's findings.

@@ -165,8 +165,9 @@ final class PostFrame: Frame {
                 case .unretained, .none:
                     guard let o = kernel.heap.object(observer) else {
                         kernel.halt.crash = Crash(
-                            message: "message sent to deallocated instance: the notification center still held an "
-                                + "unretained observer for '\(name)' (remove observers in dealloc before iOS 9)",
+                            message: "message sent to deallocated instance \(Interpreter.describeFreed(observer, kernel)): "
+                                + "the notification center still held it as an unretained observer for '\(name)' "
+                                + "(remove observers in dealloc before iOS 9)",
                             at: kernel.now, thread: thread.name)
                         return .next
                     }

@@ -145,9 +145,9 @@ final class Objects {
     /// or an unretained one did).
     func release(_ id: ObjectID, on thread: SimThread, _ k: Kernel) {
         guard heap.object(id) != nil else {
-            if let name = heap.danglingObjects[id] {
-                k.appCrashed("message sent to deallocated instance \(id) (\(name)): a reference taken during its "
-                    + "dealloc outlived it (the ObjC runtime ignores a retain of a deallocating object; releasing it "
+            if heap.danglingObjects[id] != nil {
+                k.appCrashed("message sent to deallocated instance \(Interpreter.describeFreed(id, k)): a reference "
+                    + "taken during its dealloc outlived it (the ObjC runtime ignores a retain of a deallocating object; releasing it "
                     + "is a use-after-free)", on: thread)
             } else {
                 k.appCrashed(k.interpreter.deallocatedMessage(id, k).message, on: thread)
@@ -190,7 +190,7 @@ final class Objects {
         let dangling = object.retainCount
         heap.finishDealloc(object)
         k.records.deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial,
-                                            at: k.now, thread: thread.name))
+                                            at: k.now, thread: thread.name, id: object.id))
         k.record(thread, .dealloc(object: k.name(object)))
         if dangling > 0 {
             k.record(thread, .dangling(object: k.name(object), references: Int64(dangling)))

@@ -106,7 +106,16 @@ extension Interpreter {
 
     /// The fault of messaging a freed object through an unretained reference.
     func deallocatedMessage(_ id: ObjectID, _ k: Kernel) -> RuntimeFault {
-        RuntimeFault("message sent to deallocated instance \(id) (an unretained reference outlived its object)")
+        RuntimeFault("message sent to deallocated instance " + Self.describeFreed(id, k)
+            + " (an unretained reference outlived its object)")
+    }
+
+    /// A freed object as crash messages name it: `TimerVC vc (#2, deallocated at 1.500 s on main)`, from its
+    /// death record (NSZombie's `-[TimerVC tick]: message sent to deallocated instance` names the class too).
+    static func describeFreed(_ id: ObjectID, _ k: Kernel) -> String {
+        guard let death = k.records.deaths.last(where: { $0.id == id }) else { return "\(id)" }
+        return "\(death.className) \(death.object) (#\(death.serial), deallocated at \(death.at.description) on "
+            + "\(death.thread))"
     }
 
     /// The live object `value` names, or nil for nil; a fault for a freed object or a non-object.
