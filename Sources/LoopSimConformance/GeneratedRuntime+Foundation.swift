@@ -1,5 +1,5 @@
 /// The second half of the generated programs' runtime: timers, queues and dispatch sources, semaphores, the
-/// notification center, the main loop's event source for `user:` actions, and the horizon.
+/// notification center, the main-queue input source for `user:` actions, and the horizon.
 extension GeneratedRuntime {
     static let foundation = #"""
 extension LS {
@@ -135,8 +135,10 @@ extension LS {
 
     // MARK: User actions and the horizon
 
-    /// The main loop's event source (order -1, common modes) and a clock thread that signals it at each
-    /// action's instant, as the kernel models UIKit's event source; then the horizon.
+    /// The input source and a clock thread that feeds it at each action's instant; then the horizon. Linux has
+    /// no UIKit event source on its main loop: input arrives through the main queue, as Foundation's own does
+    /// (`FileHandle.readInBackgroundAndNotify` calls `DispatchQueue.main.async`): a main-queue block that
+    /// delivers the pending actions (``deliverPendingActions()``) — the kernel's model without UIKit.
     static func start(scenario: String, untilNs: Int64, actions: [(at: Int64, label: String, body: () -> Void)]) {
         // glibc clears every thread-specific value, destructor or not, in each round of thread-exit
         // destructors, and CF finalizes a thread's run loop (freeing what its modes held) in the last of its
@@ -150,19 +152,6 @@ extension LS {
         }
         nameThread("main")
         userActions = actions
-        var context = CFRunLoopSourceContext()
-        context.perform = { _ in
-            LS.lock.lock()
-            let pending = LS.pendingActions
-            LS.pendingActions = []
-            LS.lock.unlock()
-            for index in pending {
-                LS.record("deliver", LS.userActions[index].label)
-                LS.userActions[index].body()
-            }
-        }
-        userSource = CFRunLoopSourceCreate(nil, -1, &context)
-        CFRunLoopAddSource(CFRunLoopGetMain(), userSource, kCFRunLoopCommonModes)
         warmUp()
         t0Wall = Date()
         t0 = monotonic()
@@ -171,14 +160,34 @@ extension LS {
                 sleep(untilReal: realInstant(action.at))
                 lock.lock()
                 pendingActions.append(index)
+                let queue = !inputHandlerQueued
+                inputHandlerQueued = true
                 lock.unlock()
-                CFRunLoopSourceSignal(userSource)
-                CFRunLoopWakeUp(CFRunLoopGetMain())
+                if queue { DispatchQueue.main.async(execute: deliverPendingActions) }
             }
             sleep(untilReal: realInstant(untilNs))
             finish(scenario: scenario)
         }
         clock.start()
+    }
+
+    /// The input handler, a main-queue block: queued once until it starts (later actions wait for it), it
+    /// delivers every pending action in arrival order, including those that arrive while it runs.
+    static func deliverPendingActions() {
+        lock.lock()
+        inputHandlerQueued = false
+        lock.unlock()
+        while true {
+            lock.lock()
+            guard !pendingActions.isEmpty else {
+                lock.unlock()
+                return
+            }
+            let index = pendingActions.removeFirst()
+            lock.unlock()
+            record("deliver", userActions[index].label)
+            userActions[index].body()
+        }
     }
 
     /// Pays the process's one-time costs before the clock starts, since LoopSim models none of them: the

@@ -1,5 +1,5 @@
 /// The runtime every generated program starts with: values, the clock, the event record, timers, the
-/// main loop's event source and the horizon.
+/// main-queue input source and the horizon.
 ///
 /// It is Swift source kept as text, so that `loopsim conform` needs nothing beside its own binary; the
 /// generated scenarios (``ConformanceTranslator``) call into it as `LS.…`. Real time is the virtual time
@@ -116,7 +116,7 @@ enum LS {
     nonisolated(unsafe) static var registry: [LSWeakBox] = []
     nonisolated(unsafe) static var finished = false
     nonisolated(unsafe) static var key: pthread_key_t = 0
-    nonisolated(unsafe) static var userSource: CFRunLoopSource?
+    nonisolated(unsafe) static var inputHandlerQueued = false
     nonisolated(unsafe) static var pendingActions: [Int] = []
     nonisolated(unsafe) static var userActions: [(at: Int64, label: String, body: () -> Void)] = []
     nonisolated(unsafe) static var modeNames: [String: CFString] = [:]

@@ -270,12 +270,15 @@ enum WorkItem {
     case operation(queue: Int, operation: Int)
     /// A cancelled dispatch source's cancellation callout (frees its handler).
     case sourceCancel(ObjectID)
+    /// Without UIKit, the handler of the main-queue source input arrives through: runs the pending user actions
+    /// (``UIKit/signalEventSource(waking:_:)``).
+    case inputHandler
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
         case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id): id
-        case .serialDrain, .operation: nil
+        case .serialDrain, .operation, .inputHandler: nil
         }
     }
 }

@@ -29,7 +29,12 @@ import Testing
         ("name: x\nmain:\n  - invalidate: nothing\n", "name.undefined", 3, 17),
         ("name: x\nseed: many\nmain: []\n", "type.mismatch", 2, 7),
         ("name: x\nvariants: [ios11]\nmain: []\n", "variant.unknown", 2, 12),
-        ("name: x\nmain: []\nexpect:\n  all: {objects.laeked: 0, leakz: 1}\n", "expect.figure", 4, 9),
+        ("name: x\nmain: []\nexpect:\n  all: {objects.laeked: 0, leakz: 1}\n", "expect.figure", 4, 17),  // at `laeked`
+        // A misspelt path is an error whatever the expected value, null included, at every level.
+        ("name: x\nmain: []\nexpect:\n  all:\n    crash.mesage: null\n", "expect.figure", 5, 11),
+        ("name: x\nmain: []\nexpect:\n  all:\n    leaks[0].holdr: ~\n", "expect.figure", 5, 14),
+        ("name: x\nmain: []\nexpect:\n  ios13:\n    timers.latency_ms.p98:\n", "expect.figure", 5, 23),
+        ("name: x\nmain: []\nexpect:\n  all:\n    \"app.timeline[0].asleep\": null\n", "expect.figure", 5, 22),
         ("name: x\nclasses:\n  A:\n    fields: {t: weak NSTimr}\nmain: []\n", "field.declaration", 4, 22),
         ("name: x\nmain:\n  - scheduledTimer: t\n    every: 1s\n", "timer.action", 3, 5),
         ("name: x\nmain:\n  - dispatch_async: mian\n    do: []\n", "name.undefined", 3, 21),

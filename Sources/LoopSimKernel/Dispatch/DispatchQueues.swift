@@ -69,6 +69,13 @@ final class DispatchQueues {
     /// The main run loop receives the main queue's port message.
     func takeMainPortMessage() { mainPort.take() }
 
+    /// Queues the main-queue input source's handler (no UIKit), unless it is queued and has not started: a
+    /// dispatch source's events merge until its handler runs, and once it runs the next event queues it again.
+    func enqueueInputHandler(_ k: Kernel) {
+        guard !main.contains(where: { if case .inputHandler = $0 { true } else { false } }) else { return }
+        enqueue(.inputHandler, on: .main, k)
+    }
+
     /// How many blocks wait on the main queue.
     var mainCount: Int { main.count }
 
@@ -147,6 +154,7 @@ final class DispatchQueues {
             }
         case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation, k)
         case .sourceCancel(let source): k.dispatch.sources.cancelFrame(source)
+        case .inputHandler: UserEventsFrame()
         }
     }
 

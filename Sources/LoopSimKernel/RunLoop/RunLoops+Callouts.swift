@@ -129,7 +129,8 @@ final class NoOpFrame: Frame {
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }
 
-/// UIKit's event source callout: delivers every queued user action, in arrival order.
+/// UIKit's event source callout, or without UIKit the main-queue input handler: delivers every queued user
+/// action, in arrival order.
 final class UserEventsFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         guard let action = kernel.uikit.takePendingAction() else { return .pop(.null) }

@@ -118,6 +118,14 @@ extension RunLoops {
 
     /// ``isModeEmpty(_:_:on:_:)`` of one of `rl.modes`, such as a running activation's: no lookup by name, and
     /// whether it is common from its flag (set wherever `rl.commonModes` grows, so it equals `rl.isCommon(name)`).
+    ///
+    /// In `__CFRunLoopModeIsEmpty`'s order (swift-corelibs-foundation `Sources/CoreFoundation/CFRunLoop.c` at
+    /// 761b621, lines 1164–1189): the main queue first — it counts only on the main thread, in the main loop, in
+    /// a common mode, and while the main thread is not already servicing it (`libdispatchQSafe`: CF sets
+    /// `__CFTSDKeyIsInGCDMainQ` around `__CFRUNLOOP_IS_SERVICING_THE_MAIN_DISPATCH_QUEUE__`, lines 3224 and
+    /// 3235, and never services it while the key is set, line 2948, so a depth of 0 is the key's 0); then
+    /// sources, timers, and blocks queued for the mode or for the common modes. Observers do not count. Without
+    /// UIKit nothing else is in the main loop's common modes (``UIKit/addEventSource(to:on:_:)``).
     func isModeEmpty(_ rl: SimRunLoop, _ mode: RunLoopMode, on thread: SimThread, _ k: Kernel) -> Bool {
         if rl.isMain && thread.isMain && mode.isCommon && thread.mainQueueDrainDepth == 0
             && k.profile.mainQueueCountsAsSource {

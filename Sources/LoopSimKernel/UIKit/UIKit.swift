@@ -43,11 +43,37 @@ final class UIKit {
 
     /// `UIApplicationMain` adds UIKit's event source to the main run loop's common modes (which keep it), ordered
     /// before any source of the app's.
+    ///
+    /// Without UIKit (`uikitMainRunLoop` off: Linux) nothing is added to the run loop, whose common modes then
+    /// hold only what the app puts there (and the main queue, `__CFRunLoopModeIsEmpty`). Input reaches the app
+    /// through the main queue instead, as swift-corelibs-foundation's own input does (`FileHandle`'s
+    /// `readInBackgroundAndNotify` hands each read to `DispatchQueue.main.async`): a dispatch source on the main
+    /// queue, which the system holds, whose handler runs the pending actions (``signalEventSource(waking:_:)``).
     func addEventSource(to rl: SimRunLoop, on main: SimThread, _ k: Kernel) {
+        guard k.profile.uikitMainRunLoop else {
+            eventSource = k.objects.allocate(kind: .dispatchSource, className: "dispatch_source",
+                                             label: "main-queue input source", slotNames: [], slotStrengths: [],
+                                             slots: [], isDeclaredRoot: true, isInternal: true, at: k.now,
+                                             on: main.name).id  // the system holds it (a root) for the whole run
+            return
+        }
         let source = k.runLoops.makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main, k)
         eventSource = source
         k.runLoops.addSource(source, to: rl, mode: RunLoopModeName.common, on: main, k)
         k.release(source, on: main)  // the run loop's common items keep it
+    }
+
+    /// Input is pending: UIKit's event source is signalled (and, `waking`, the main run loop woken), or without
+    /// UIKit the main-queue input source's handler is queued on the main queue, once until it starts
+    /// (libdispatch merges the events of a source whose handler is already queued).
+    func signalEventSource(waking: Bool, _ k: Kernel) {
+        guard let source = eventSource.flatMap({ k.heap.object($0) }) else { return }
+        guard k.profile.uikitMainRunLoop else {
+            k.dispatch.enqueueInputHandler(k)
+            return
+        }
+        k.runLoops.signal(source)
+        if waking { k.runLoops.wakeUp(k.runLoops[0], from: nil, k) }
     }
 
     /// Queues every user action known at the start for its instant.
@@ -80,9 +106,7 @@ final class UIKit {
         }
         pendingUserActions.append(index)
         k.record(nil, .userAction(label: k.name(userActions[index].label)))
-        guard let source = eventSource.flatMap({ k.heap.object($0) }) else { return }
-        k.runLoops.signal(source)
-        k.runLoops.wakeUp(k.runLoops[0], from: nil, k)
+        signalEventSource(waking: true, k)
     }
 
     /// A callback for the main thread, due now: pending on the event source at once, and the source signalled.
@@ -90,7 +114,7 @@ final class UIKit {
     func enqueue(_ action: UserAction, _ k: Kernel) {
         userActions.append(action)
         pendingUserActions.append(userActions.count - 1)
-        if let source = eventSource.flatMap({ k.heap.object($0) }) { k.runLoops.signal(source) }
+        signalEventSource(waking: false, k)
     }
 
     /// The next action the event source's callout runs, taken off the pending ones.

@@ -1,11 +1,8 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// The report's top-level figures that `expect:` may name (see docs/scenario-format.md).
-    static let figureRoots = ["crashed", "crash", "end_time_ms", "events", "threads", "objects", "leaks", "delayed", "timers",
-                              "countdowns", "dispatch_sources", "runloop_exits", "logs", "limit", "checks", "fingerprint",
-                              "app", "samples", "presentations",
-                              "seed", "variant"]
+    /// The report's top-level figures that `expect:` may name (see docs/scenario-format.md): ``FigureSchema``'s.
+    static let figureRoots = FigureSchema.figures.map(\.name)
 
     /// `expect:` — per variant (or `all`), a mapping of figure path to a value or a comparison string.
     func compileExpectations(_ node: LocatedNode, variants: [String], root: LocatedNode) -> [Expectation] {
@@ -34,8 +31,9 @@ extension ScenarioCompiler {
                               at: figure.key.location)
                     continue
                 }
-                if let problem = FigureSchema.problem(in: figure.key.text) {
-                    bag.error(.expectFigure, problem, at: figure.key.location)
+                // Every level is checked, whatever the expected value: a misspelt path is an error even with `null`.
+                if let problem = FigureSchema.check(figure.key.text) {
+                    bag.error(.expectFigure, problem.message, at: location(in: figure.key, offset: problem.offset))
                     continue
                 }
                 guard let (op, expected) = expectedValue(figure.value) else { continue }
