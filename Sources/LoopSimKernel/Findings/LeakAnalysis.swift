@@ -55,6 +55,7 @@ struct LeakAnalysis {
         add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block")
         for (queue, held) in k.operations.heldObjects() { add(held, "operation queue \(queue)", "queue", "operation") }
         add(k.objects.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info")
+        add(k.uikit.transitionHolds, "UIKit transition", "uikit", "transition")
         return roots
     }
 
