@@ -46,7 +46,8 @@ extension UIKit {
     /// controller on top until now is covered: its viewWillDisappear, the pushed one's viewWillAppear, then at the
     /// end of the transition its viewDidDisappear and the pushed one's viewDidAppear (the order UIKit logs for a
     /// push; docs/fidelity.md).
-    func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
+    func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool, on thread: SimThread,
+              _ k: Kernel) throws(RuntimeFault) {
         try checkPushable(vc, k)
         let covered = links(of: nav).viewControllers.last
         stack(vc, on: nav, on: thread, k)

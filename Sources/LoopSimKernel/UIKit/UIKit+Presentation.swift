@@ -14,8 +14,8 @@ extension UIKit {
     /// one viewWillAppear; at the end of the transition the presented one viewDidAppear, then the presenter
     /// viewDidDisappear, then the completion block. With a sheet style the presenter's views stay and it gets none.
     /// - Parameter completion: a block UIKit now owns (+1), or nil.
-    func present(_ vc: ObjectID, from requested: ObjectID, animated: Bool, style: PresentationStyle, completion: ObjectID?,
-                 on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
+    func present(_ vc: ObjectID, from requested: ObjectID, animated: Bool, style: PresentationStyle,
+                 completion: ObjectID?, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
         let presenter = parent(of: requested) ?? requested
         do {
             try checkPresentable(vc, from: presenter, k)
@@ -67,7 +67,8 @@ extension UIKit {
     /// The exceptions UIKit raises before presenting (their reasons as UIKit words them).
     private func checkPresentable(_ vc: ObjectID, from presenter: ObjectID, _ k: Kernel) throws(RuntimeFault) {
         let raise = { (reason: String) -> RuntimeFault in
-            RuntimeFault("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '\(reason)'")
+            RuntimeFault("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
+                + "reason: '\(reason)'")
         }
         if vc == presenter {
             throw raise("Application tried to present modal view controller on itself. Presenting controller is "
@@ -113,7 +114,8 @@ extension UIKit {
             return
         }
         let fromChild = container == target && links(of: target).viewControllers.first != vc
-        k.record(thread, .dismiss(controller: k.heap.object(target).map { k.name($0) } ?? k.name(""), fromChild: fromChild))
+        let targetName = k.heap.object(target).map { k.name($0) } ?? k.name("")
+        k.record(thread, .dismiss(controller: targetName, fromChild: fromChild))
         // The chain from the target up to the top-most presented controller.
         var chain = [(presenter: presenter, presented: target)]
         while let above = links(of: chain.last!.presented).presented { chain.append((chain.last!.presented, above)) }
@@ -122,7 +124,9 @@ extension UIKit {
         let uncovered = visibleController(presenter)
         let covers = links(of: target).coversPresenter
         var will = [Self.hook(leaving, "viewWillDisappear")]
-        var did: [Step] = chain.reversed().map { .internalStep(.endPresentation(presenter: $0.presenter, presented: $0.presented)) }
+        var did: [Step] = chain.reversed().map {
+            .internalStep(.endPresentation(presenter: $0.presenter, presented: $0.presented))
+        }
         if covers {
             will.append(Self.hook(uncovered, "viewWillAppear"))
             did.append(Self.hook(uncovered, "viewDidAppear"))

@@ -137,8 +137,8 @@ public struct PresentStep: ExecutableStep {
         do {
             let block = try completion.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
             try UIKit.raising(at: verb, site) { () throws(RuntimeFault) in
-                try c.kernel.uikit.present(vcID, from: presenter.id, animated: animated, style: style, completion: block,
-                                           on: c.thread, c.kernel)
+                try c.kernel.uikit.present(vcID, from: presenter.id, animated: animated, style: style,
+                                           completion: block, on: c.thread, c.kernel)
             }
         } catch {
             c.drop(vc, owned: owned)

@@ -67,14 +67,14 @@ extension ScenarioCompiler {
     private func completion(_ s: StepSite) -> Expr?? {
         guard let body = s.map["completion"] else {
             if let captures = s.map["captures"] {
-                bag.error(.keyMissing, "captures: is for a completion: block; add one or remove captures:", at: captures.location)
+                bag.error(.keyMissing, "captures: is for a completion: block; add one or remove captures:",
+                          at: captures.location)
                 return nil
             }
             return .some(nil)
         }
-        guard let block = blockLiteral(captures: s.map["captures"], body: body, at: body.location, scope: s.scope) else {
-            return nil
-        }
+        let block = blockLiteral(captures: s.map["captures"], body: body, at: body.location, scope: s.scope)
+        guard let block else { return nil }
         return .some(block)
     }
 
