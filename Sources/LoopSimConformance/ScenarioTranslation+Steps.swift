@@ -323,6 +323,9 @@ extension ScenarioTranslation {
             return "LS.arithmetic(\(expr(lhs, context)), \(isAddition ? 1 : -1), \(expr(rhs, context)))"
         case .wallSeconds:
             return "LS.wallSeconds()"
+        case .uikitProperty(_, let property):
+            unsupported("UIKit's \(property.rawValue): no UIKit on Linux")
+            return "LSValue.null"
         }
     }
 }

@@ -8,8 +8,10 @@ public enum InternalStep: Sendable {
     case callBlock(ObjectID)
     /// Call a view-controller lifecycle method if its class defines it.
     case callHook(ObjectID, String)
-    /// A dismissal's transition ended: the presenter forgets the controller.
+    /// A dismissal's transition ended: the presenter forgets the controller (UIKit holds it to the end).
     case endPresentation(presenter: ObjectID, presented: ObjectID)
-    /// UIKit releases a dismissed controller after its viewDidDisappear.
-    case releasePresented(ObjectID)
+    /// The end of a transition: UIKit releases a controller it held for it (dismissed or popped: `reason`).
+    case releaseHeld(ObjectID, reason: String)
+    /// The end of a transition: UIKit calls the `completion:` block it held, and releases it.
+    case callCompletion(ObjectID)
 }

@@ -72,6 +72,8 @@ struct LeakAnalysis {
             add(held, "operation queue \(queue)", "queue", "operation", .pending)
         }
         add(k.objects.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info", .persistent)
+        // A controller popped or dismissed, or a completion block, until the transition ends: pending work.
+        add(k.uikit.transitionHolds, "UIKit transition", "uikit", "transition", .pending)
         return roots
     }
 

@@ -65,6 +65,10 @@ extension Interpreter {
             return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread, k), k))
         case .wallSeconds:
             return .int(Int(k.now.nanoseconds / 1_000_000_000))
+        case .uikitProperty(let base, let property):
+            guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a UIKit object", k)
+            else { return property.isObject ? .null : .int(0) }  // a message to nil
+            return k.uikit.property(property, of: object.id)
         case .arithmetic(let lhs, let isAddition, let rhs):
             guard case .int(let a) = try evaluate(lhs, in: frame, on: thread, k),
                   case .int(let b) = try evaluate(rhs, in: frame, on: thread, k) else {

@@ -76,9 +76,12 @@ extension Interpreter {
             case .killUnlessTasksEnded:
                 k.app.killUnlessTasksEnded(on: thread, k)
             case .endPresentation(let presenter, let presented):
-                k.uikit.endPresentation(presenter: presenter, presented: presented, on: thread)
-            case .releasePresented(let presented):
-                k.uikit.releasePresented(presented, on: thread, k)
+                k.uikit.endPresentation(presenter: presenter, presented: presented, on: thread, k)
+            case .releaseHeld(let id, let reason):
+                k.uikit.releaseHeld(id, because: reason, on: thread, k)
+            case .callCompletion(let block):
+                // UIKit's reference passes to the call's frame, which releases it when the block returns.
+                if k.uikit.unhold(block) { return .push(blockFrame(block, edge: "completion", k)) }
             case .callHook(let id, let method):
                 if let frame = k.uikit.hookFrame(id, method, k) { return .push(frame) }
             case .callBlock(let block):

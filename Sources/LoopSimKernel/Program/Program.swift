@@ -146,6 +146,8 @@ public indirect enum Expr: Sendable {
     case arithmetic(Expr, isAddition: Bool, Expr)
     case compare(Expr, CompareOperator, Expr)
     case not(Expr)
+    /// A UIKit property of the object `Expr` names (nil for nil).
+    case uikitProperty(Expr, UIKitProperty)
 }
 
 public enum CompareOperator: String, Sendable {

@@ -6,16 +6,33 @@ public struct MakeNavigationControllerStep: ExecutableStep {
     public var verb: String { "navigationController" }
     public var root: Expr
     public var into: LValue?
+    /// Where the step is written (`LINE, column COLUMN`), named by the crash UIKit raises there.
+    public var site: String
 
-    public init(root: Expr, into: LValue?) {
+    public init(root: Expr, into: LValue?, site: String = "") {
         self.root = root
         self.into = into
+        self.site = site
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let root = try c.object(root, expecting: "a view controller") else { return .next }
-        try c.bind(c.kernel.uikit.makeNavigationController(root: root.id, on: c.thread, c.kernel), into: into)
+        let nav = try UIKit.raising(at: verb, site) { () throws(RuntimeFault) in
+            try c.kernel.uikit.makeNavigationController(root: root.id, on: c.thread, c.kernel)
+        }
+        try c.bind(nav, into: into)
         return .next
+    }
+}
+
+extension UIKit {
+    /// Runs `body`; an exception UIKit raises in it names the step that called UIKit and where it is written.
+    static func raising<T>(at verb: String, _ site: String, _ body: () throws(RuntimeFault) -> T) throws(RuntimeFault) -> T {
+        do {
+            return try body()
+        } catch {
+            throw site.isEmpty ? error : RuntimeFault(error.message + " (\(verb): at line \(site))")
+        }
     }
 }
 
@@ -25,35 +42,42 @@ public struct PushStep: ExecutableStep {
     public var controller: Expr
     public var navigationController: Expr
     public var animated: Bool
+    /// Where the step is written (`LINE, column COLUMN`), named by the crash UIKit raises there.
+    public var site: String
 
-    public init(_ controller: Expr, on navigationController: Expr, animated: Bool) {
+    public init(_ controller: Expr, on navigationController: Expr, animated: Bool, site: String = "") {
         self.controller = controller
         self.navigationController = navigationController
         self.animated = animated
+        self.site = site
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let vc = try c.object(controller, expecting: "a view controller"),
               let nav = try c.object(navigationController, expecting: "a navigation controller") else { return .next }
-        c.kernel.uikit.push(vc.id, on: nav.id, animated: animated, on: c.thread, c.kernel)
+        try UIKit.raising(at: verb, site) { () throws(RuntimeFault) in
+            try c.kernel.uikit.push(vc.id, on: nav.id, animated: animated, on: c.thread, c.kernel)
+        }
         return .next
     }
 }
 
 /// `[nav popViewControllerAnimated:]`, or `popToRootViewControllerAnimated:`.
 public struct PopStep: ExecutableStep {
-    public var verb: String { "pop" }
+    public var verb: String { toRoot ? "popToRoot" : "pop" }
     public var navigationController: Expr
     public var toRoot: Bool
+    public var animated: Bool
 
-    public init(_ navigationController: Expr, toRoot: Bool) {
+    public init(_ navigationController: Expr, toRoot: Bool, animated: Bool = true) {
         self.navigationController = navigationController
         self.toRoot = toRoot
+        self.animated = animated
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let nav = try c.object(navigationController, expecting: "a navigation controller") {
-            c.kernel.uikit.pop(nav.id, toRoot: toRoot, on: c.thread, c.kernel)
+            c.kernel.uikit.pop(nav.id, toRoot: toRoot, animated: animated, on: c.thread, c.kernel)
         }
         return .next
     }
@@ -87,11 +111,20 @@ public struct PresentStep: ExecutableStep {
     public var controller: Expr
     public var presenter: Expr
     public var animated: Bool
+    public var style: PresentationStyle
+    /// A block literal (`completion:`), called at the end of the presentation.
+    public var completion: Expr?
+    /// Where the step is written (`LINE, column COLUMN`), named by the crash UIKit raises there.
+    public var site: String
 
-    public init(_ controller: Expr, from presenter: Expr, animated: Bool) {
+    public init(_ controller: Expr, from presenter: Expr, animated: Bool, style: PresentationStyle = .fullScreen,
+                completion: Expr? = nil, site: String = "") {
         self.controller = controller
         self.presenter = presenter
         self.animated = animated
+        self.style = style
+        self.completion = completion
+        self.site = site
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
@@ -101,7 +134,16 @@ public struct PresentStep: ExecutableStep {
             c.drop(vc, owned: owned)
             return .next
         }
-        c.kernel.uikit.present(vcID, from: presenter.id, animated: animated, on: c.thread, c.kernel)
+        do {
+            let block = try completion.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
+            try UIKit.raising(at: verb, site) { () throws(RuntimeFault) in
+                try c.kernel.uikit.present(vcID, from: presenter.id, animated: animated, style: style,
+                                           completion: block, on: c.thread, c.kernel)
+            }
+        } catch {
+            c.drop(vc, owned: owned)
+            throw error
+        }
         c.drop(vc, owned: owned)  // a new controller lives only as long as UIKit keeps it
         return .next
     }
@@ -112,15 +154,19 @@ public struct DismissStep: ExecutableStep {
     public var verb: String { "dismiss" }
     public var controller: Expr
     public var animated: Bool
+    /// A block literal (`completion:`), called at the end of the dismissal.
+    public var completion: Expr?
 
-    public init(_ controller: Expr, animated: Bool) {
+    public init(_ controller: Expr, animated: Bool, completion: Expr? = nil) {
         self.controller = controller
         self.animated = animated
+        self.completion = completion
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let vc = try c.object(controller, expecting: "a view controller") {
-            c.kernel.uikit.dismiss(vc.id, animated: animated, on: c.thread, c.kernel)
+            let block = try completion.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
+            c.kernel.uikit.dismiss(vc.id, animated: animated, completion: block, on: c.thread, c.kernel)
         }
         return .next
     }

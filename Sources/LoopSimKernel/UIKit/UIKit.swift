@@ -18,9 +18,9 @@ final class UIKit {
 
     /// UIKit's references per object (looked up by id only, never iterated).
     private(set) var links: [ObjectID: UIKitLinks] = [:]
-    private var navigationControllers: [ObjectID] = []
+    var navigationControllers: [ObjectID] = []
     /// Presentation figures per controller, in the order first presented.
-    private(set) var presentations: [(serial: Int, record: PresentationRecord)] = []
+    var presentations: [(serial: Int, record: PresentationRecord)] = []
     /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
     private(set) var trackingUntil = SimInstant.zero
     /// UIKit's event source, a version-0 source in the main run loop's common modes.
@@ -154,207 +154,46 @@ final class UIKit {
     /// UIKit lets go of `id`'s references (its dealloc): they are returned, for the caller to release.
     func removeLinks(of id: ObjectID) -> UIKitLinks? { links.removeValue(forKey: id) }
 
-    private func setLinks(_ id: ObjectID, _ change: (inout UIKitLinks) -> Void) {
+    func setLinks(_ id: ObjectID, _ change: (inout UIKitLinks) -> Void) {
         var l = links[id] ?? UIKitLinks()
         change(&l)
         links[id] = l
     }
 
     /// A UIKit object (navigation controller, navigation item, bar button item), +1 for the caller.
-    private func makeUIKitObject(_ className: String, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
+    func makeUIKitObject(_ className: String, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
         k.objects.allocate(kind: .uikit, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
                            isDeclaredRoot: false, at: k.now, on: thread.name).id
     }
 
-    // MARK: Navigation
+    // MARK: Transitions
 
-    /// The controller's navigation item, made on first use (`-[UIViewController navigationItem]`).
-    private func navigationItem(of vc: ObjectID, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        if let item = links(of: vc).navigationItem { return item }
-        let item = makeUIKitObject("UINavigationItem", label: nil, on: thread, k)
-        setLinks(vc) { $0.navigationItem = item }  // the +1 is the controller's
-        return item
+    /// Objects UIKit holds while a transition is under way, one entry per reference: a popped controller until its
+    /// viewDidDisappear, a completion block until it is called. A root of the leak analysis ("UIKit transition").
+    private(set) var transitionHolds: [ObjectID] = []
+
+    /// UIKit takes a reference for a transition (the caller's +1, or a new one when `retaining`).
+    func hold(_ id: ObjectID, retaining: Bool, _ k: Kernel) {
+        if retaining { k.retain(id) }
+        transitionHolds.append(id)
     }
 
-    /// `navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`.
-    func setRightBarButton(of vc: ObjectID, customView: ObjectID, owned: Bool, on thread: SimThread, _ k: Kernel) {
-        let item = navigationItem(of: vc, on: thread, k)
-        let button = makeUIKitObject("UIBarButtonItem", label: nil, on: thread, k)
-        if !owned { k.retain(customView) }
-        setLinks(button) { $0.customView = customView }
-        let old = links(of: item).rightBarButtonItem
-        setLinks(item) { $0.rightBarButtonItem = button }
-        if let old { k.release(old, on: thread) }
+    /// UIKit lets go of a transition's reference to `id`; the caller releases it. False if UIKit held none.
+    func unhold(_ id: ObjectID) -> Bool {
+        guard let i = transitionHolds.firstIndex(of: id) else { return false }
+        transitionHolds.remove(at: i)
+        return true
     }
 
-    /// `[[UINavigationController alloc] initWithRootViewController:]`, +1 for the caller.
-    func makeNavigationController(root: ObjectID, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let nav = makeUIKitObject("UINavigationController", label: "nav", on: thread, k)
-        navigationControllers.append(nav)
-        push(root, on: nav, animated: false, on: thread, k)
-        return nav
+    /// A transition's hooks: `will` runs now through the event source, `did` when the transition ends (after
+    /// ``transition`` when animated, else at once in a following callout), each hook when the class defines it.
+    func queueTransition(will: [Step], did: [Step], animated: Bool, _ k: Kernel) {
+        queueCallouts(will, at: k.now, label: "will appear/disappear", k)
+        queueCallouts(did, at: k.now + (animated ? Self.transition : .zero), label: "did appear/disappear", k)
     }
 
-    /// `pushViewController:animated:`: the stack and its bar hold the controller and its navigation item.
-    func push(_ vc: ObjectID, on nav: ObjectID, animated: Bool, on thread: SimThread, _ k: Kernel) {
-        k.retain(vc)
-        k.objects.lifecycleRestarted(vc)
-        let item = navigationItem(of: vc, on: thread, k)
-        k.retain(item)
-        setLinks(nav) {
-            $0.viewControllers.append(vc)
-            $0.barItems.append(item)
-        }
-        k.record(thread, .push(controller: k.heap.object(vc).map { k.name($0) } ?? k.name("")))
-        transitionHooks(appearing: vc, disappearing: nil, animated: animated, k)
-    }
-
-    /// `popViewControllerAnimated:` or `popToRootViewControllerAnimated:`.
-    func pop(_ nav: ObjectID, toRoot: Bool, on thread: SimThread, _ k: Kernel) {
-        var popped: [ObjectID] = []
-        var items: [ObjectID] = []
-        setLinks(nav) { l in
-            while l.viewControllers.count > 1 {
-                popped.append(l.viewControllers.removeLast())
-                if !l.barItems.isEmpty { items.append(l.barItems.removeLast()) }
-                if !toRoot { break }
-            }
-        }
-        k.record(thread, .pop(count: Int64(popped.count)))
-        for item in items { k.release(item, on: thread) }
-        for vc in popped {
-            letGoIfSurvives(vc, because: "popped", releasingOn: thread, k)
-        }
-    }
-
-    // MARK: Presentation
-
-    /// `presentViewController:animated:`. A presenter presents one controller at a time: while it is presenting,
-    /// UIKit refuses with a warning and drops the request (the controller is not retained: it may die).
-    func present(_ vc: ObjectID, from presenter: ObjectID, animated: Bool, on thread: SimThread, _ k: Kernel) {
-        let name = k.heap.object(vc)?.displayName ?? ""
-        recordPresentation(vc, k) { r in
-            r.requests += 1
-            if r.firstRequestedAt == nil { r.firstRequestedAt = k.now }
-        }
-        if let current = links(of: presenter).presented {
-            let warning = "Warning: Attempt to present \(name) on \(k.heap.object(presenter)?.displayName ?? "") "
-                + "which is already presenting \(k.heap.object(current)?.displayName ?? "")"
-            k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: warning))
-            k.record(thread, .presentRefused(controller: k.name(name)))
-            recordPresentation(vc, k) { $0.refused += 1 }
-            return
-        }
-        k.retain(vc)
-        k.objects.lifecycleRestarted(vc)
-        setLinks(presenter) { $0.presented = vc }
-        setLinks(vc) { $0.presenting = presenter }
-        k.record(thread, .present(controller: k.name(name)))
-        recordPresentation(vc, k) { r in
-            r.shown += 1
-            if r.firstShownAt == nil { r.firstShownAt = k.now }
-        }
-        transitionHooks(appearing: vc, disappearing: nil, animated: animated, k)
-    }
-
-    /// `dismissViewControllerAnimated:` sent to `vc`: dismisses what `vc` presents, or `vc` itself when it is
-    /// presented, or the presented navigation controller it sits in. Sent from a pushed (not root) controller
-    /// of a presented navigation controller, UIKit tears down the stack's controllers but the presenter keeps
-    /// the navigation controller and its bar's items: seed 000's S3 observation, while its S4 login screen (the
-    /// root) dismisses itself cleanly. The mechanism is closed source: UNCONFIRMED.
-    func dismiss(_ vc: ObjectID, animated: Bool, on thread: SimThread, _ k: Kernel) {
-        var target = vc
-        var fromChild = false
-        if let presented = links(of: vc).presented {
-            target = presented
-        } else if links(of: vc).presenting == nil,
-                  let nav = navigationControllers.first(where: {
-                      links(of: $0).viewControllers.contains(vc) && links(of: $0).presenting != nil
-                  }) {
-            target = nav
-            fromChild = links(of: nav).viewControllers.first != vc
-        }
-        // Nothing presented, or its dismissal already under way: UIKit does nothing (the presenter's
-        // presentedViewController is released once, when the first dismissal's transition ends).
-        guard let presenter = links(of: target).presenting, !links(of: target).isBeingDismissed else { return }
-        let visible = links(of: target).viewControllers.last ?? target
-        k.record(thread, .dismiss(controller: k.heap.object(target).map { k.name($0) } ?? k.name(""),
-                                  fromChild: fromChild))
-        if fromChild {
-            transitionHooks(appearing: nil, disappearing: visible, animated: animated, k)
-            // the stack's controllers go; the navigation controller and its bar items stay with the presenter
-            var popped: [ObjectID] = []
-            setLinks(target) { l in
-                popped = l.viewControllers
-                l.viewControllers = []
-            }
-            for child in popped { letGoIfSurvives(child, because: "dismissed", releasingOn: thread, k) }
-            if let nav = k.heap.object(target) { k.objects.abandon(nav, because: "dismissed", k) }  // it should go; the presenter keeps it
-            return
-        }
-        // UIKit keeps the controller, and the presenter its presentedViewController, until the dismissal ends.
-        setLinks(target) { $0.isBeingDismissed = true }
-        transitionHooks(appearing: nil, disappearing: visible, animated: animated,
-                        first: [.internalStep(.endPresentation(presenter: presenter, presented: target))],
-                        finally: [.internalStep(.releasePresented(target))], k)
-    }
-
-    /// The end of a dismissal: the presenter forgets the controller (before its viewDidDisappear, so the
-    /// presenter may present again from there).
-    func endPresentation(presenter: ObjectID, presented: ObjectID, on thread: SimThread) {
-        if links(of: presenter).presented == presented { setLinks(presenter) { $0.presented = nil } }
-        if links[presented] != nil {
-            setLinks(presented) {
-                $0.presenting = nil
-                $0.isBeingDismissed = false
-            }
-        }
-    }
-
-    /// After its viewDidDisappear, UIKit releases the dismissed controller.
-    func releasePresented(_ presented: ObjectID, on thread: SimThread, _ k: Kernel) {
-        letGoIfSurvives(presented, because: "dismissed", releasingOn: thread, k)
-    }
-
-    /// Releases a reference UIKit held; the object is let go if it outlives it.
-    private func letGoIfSurvives(_ id: ObjectID, because reason: String, releasingOn thread: SimThread, _ k: Kernel) {
-        k.release(id, on: thread)
-        if let o = k.heap.object(id), o.state == .alive { k.objects.abandon(o, because: reason, k) }
-    }
-
-    private func recordPresentation(_ vc: ObjectID, _ k: Kernel, _ change: (inout PresentationRecord) -> Void) {
-        guard let o = k.heap.object(vc) else { return }
-        if let i = presentations.firstIndex(where: { $0.serial == o.serial }) {
-            change(&presentations[i].record)
-        } else {
-            var r = PresentationRecord(object: o.label, serial: o.serial, className: o.className)
-            change(&r)
-            presentations.append((o.serial, r))
-        }
-    }
-
-    // MARK: View-controller hooks
-
-    /// viewWillAppear/viewWillDisappear now, viewDidAppear/viewDidDisappear when the transition ends; each runs
-    /// on the main thread through UIKit's event source, when the class defines it.
-    private func transitionHooks(appearing: ObjectID?, disappearing: ObjectID?, animated: Bool, first: [Step] = [],
-                                 finally: [Step] = [], _ k: Kernel) {
-        var now: [Step] = []
-        var later: [Step] = []
-        defer {
-            queueCallouts(first + later + finally, at: k.now + (animated ? Self.transition : .zero),
-                          label: "did appear/disappear", k)
-        }
-        if let d = disappearing {
-            now.append(.internalStep(.callHook(d, "viewWillDisappear")))
-            later.append(.internalStep(.callHook(d, "viewDidDisappear")))
-        }
-        if let a = appearing {
-            now.append(.internalStep(.callHook(a, "viewWillAppear")))
-            later.append(.internalStep(.callHook(a, "viewDidAppear")))
-        }
-        queueCallouts(now, at: k.now, label: "will appear/disappear", k)
-    }
+    /// The step calling `hook` on `id`.
+    static func hook(_ id: ObjectID, _ hook: String) -> Step { .internalStep(.callHook(id, hook)) }
 
     /// A hook's frame, if the object's class defines the method.
     func hookFrame(_ id: ObjectID, _ method: String, _ k: Kernel) -> Frame? {

@@ -1,13 +1,19 @@
-/// The references UIKit keeps for a view controller or a navigation controller (all strong but
-/// `presenting`). They are edges of the object graph like fields, labelled by UIKit's property names.
+/// The references UIKit keeps for a view controller, navigation controller, navigation bar or bar item (all
+/// strong but `presenting`). They are edges of the object graph like fields, labelled by UIKit's property names.
 struct UIKitLinks {
     var presented: ObjectID?
     var presenting: ObjectID?
     /// A dismissal of this presented controller is under way (until its transition ends).
     var isBeingDismissed = false
+    /// On a presented controller: whether its presentation removes the presenter's views (full screen), so that
+    /// the presenter gets disappear hooks when it is presented and appear hooks when it is dismissed.
+    var coversPresenter = true
     var viewControllers: [ObjectID] = []
-    /// `navigationBar.items`: the navigation items of the pushed controllers.
-    var barItems: [ObjectID] = []
+    /// On a navigation controller: its `UINavigationBar`. On a navigation item pushed over another: the bar it is
+    /// on, through the back button the bar shows for it (the model's one closed-source edge, docs/fidelity.md).
+    var navigationBar: ObjectID?
+    /// On a navigation bar: its item stack (`navigationBar.items`), the navigation items of the pushed controllers.
+    var items: [ObjectID] = []
     var navigationItem: ObjectID?
     var rightBarButtonItem: ObjectID?
     var customView: ObjectID?
@@ -17,12 +23,27 @@ struct UIKitLinks {
         var links: [(String, ObjectID)] = []
         if let presented { links.append(("presentedViewController", presented)) }
         for vc in viewControllers { links.append(("viewControllers", vc)) }
-        for item in barItems { links.append(("navigationBar.items", item)) }
+        if let navigationBar { links.append(("navigationBar", navigationBar)) }
+        for item in items { links.append(("items", item)) }
         if let navigationItem { links.append(("navigationItem", navigationItem)) }
         if let rightBarButtonItem { links.append(("rightBarButtonItem", rightBarButtonItem)) }
         if let customView { links.append(("customView", customView)) }
         return links
     }
+}
+
+/// How `present:` shows a controller (`modalPresentationStyle`).
+public enum PresentationStyle: String, Sendable, CaseIterable {
+    /// `UIModalPresentationFullScreen`: the presenter's views are removed after the presentation (its disappear
+    /// hooks run) and put back by the dismissal (its appear hooks run). Before iOS 13 the default.
+    case fullScreen
+    /// `UIModalPresentationPageSheet`, what iOS 13's default `automatic` gives most controllers on an iPhone: part
+    /// of the presenter stays visible, its views stay, and it gets no appear or disappear hooks.
+    case pageSheet
+    /// `UIModalPresentationOverFullScreen`: covers the screen but leaves the presenter's views in place (no hooks).
+    case overFullScreen
+
+    var coversPresenter: Bool { self == .fullScreen }
 }
 
 /// What happened to each controller that was presented (or refused).
@@ -36,4 +57,3 @@ public struct PresentationRecord: Sendable, Hashable {
     public var firstRequestedAt: SimInstant?
     public var firstShownAt: SimInstant?
 }
-

@@ -85,6 +85,7 @@ extension ScenarioCompiler {
                 return nil
             }
         case .member(let base, let field, let column):
+            if let property = uikitProperty(e, scope: scope, scalar: scalar, offset: offset) { return property }
             guard let (baseExpr, baseType) = path(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
             guard case .object(let c, let className) = baseType else {
                 bag.error(.exprType, "'\(field)' is read from a value of type \(baseType), which has no fields",
@@ -98,6 +99,50 @@ extension ScenarioCompiler {
             }
             guard case .path(let root, let fields) = baseExpr else { return nil }
             return (.path(root, fields + [index]), classFields[c][index].type)
+        default:
+            return nil
+        }
+    }
+
+    /// A UIKit property read on an object (`self.presentingViewController`, `nav.topViewController`,
+    /// `nav.viewControllers.count`), when `e` is one: the name is no field of the base's class. Nil otherwise; an
+    /// error (and nil) when the property is read from a value that is not an object.
+    private func uikitProperty(_ e: ParsedExpr, scope: Scope, scalar: LocatedNode.Scalar,
+                               offset: Int) -> (Expr, TypeRef)?? {
+        guard case .member(var base, let last, var column) = e else { return nil }
+        var name = last
+        if last == "count", case .member(let inner, "viewControllers", let innerColumn) = base {
+            base = inner
+            name = "viewControllers.count"
+            column = innerColumn
+        }
+        guard let property = UIKitProperty(rawValue: name) else { return nil }
+        // A declared field of that name wins: the class's own property shadows nothing of UIKit's in the model.
+        if name == last, let (_, t) = quietType(base, scope: scope),
+           case .object(let c, _) = t, classFields[c].contains(where: { $0.name == name }) {
+            return nil
+        }
+        guard let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return .some(nil) }
+        guard baseType.isObject else {
+            bag.error(.exprType, "'\(name)' is a UIKit property of a view controller, not of a value of type \(baseType)",
+                      at: location(in: scalar, offset: offset + column))
+            return .some(nil)
+        }
+        return .some((.uikitProperty(baseExpr, property), property.isObject ? .anyObject : .int))
+    }
+
+    /// The type of a plain path, without reporting anything (nil when it does not resolve).
+    private func quietType(_ e: ParsedExpr, scope: Scope) -> (Expr, TypeRef)? {
+        switch e {
+        case .name(let name, _):
+            switch scope.resolve(name) {
+            case .local(_, let t), .capture(_, let t), .selfObject(let t): return (.literal(.null), t)
+            case nil: return nil
+            }
+        case .member(let base, let field, _):
+            guard let (_, t) = quietType(base, scope: scope), case .object(let c, _) = t,
+                  let f = classFields[c].first(where: { $0.name == field }) else { return nil }
+            return (.literal(.null), f.type)
         default:
             return nil
         }

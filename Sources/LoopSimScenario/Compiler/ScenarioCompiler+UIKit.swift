@@ -4,25 +4,38 @@ extension ScenarioCompiler {
     /// The view controllers' and operation queues' verbs (docs/scenario-format.md §7.8). Each makes its step of
     /// `UIKit/UIKit+Steps.swift` or `Dispatch/OperationQueues+Steps.swift`.
     static let uikitVerbs: [StepVerb] = [
-        StepVerb("present", keys: ["from", "animated"]) { c, s in
+        StepVerb("present", keys: ["from", "animated", "style", "completion", "captures"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller to present", s),
                   let from = c.objectArgument(s.map["from"], "from: (the presenter)", s) else { return [] }
-            return [.perform(PresentStep(vc, from: from, animated: c.animated(s)))]
+            var style = PresentationStyle.fullScreen
+            if let node = s.map["style"], let name = c.string(node, what: "style") {
+                guard let parsed = PresentationStyle(rawValue: name) else {
+                    c.bag.error(.valueInvalid, "unknown presentation style '\(name)'; use "
+                        + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                        + c.suggestion(name, PresentationStyle.allCases.map(\.rawValue)), at: node.location)
+                    return []
+                }
+                style = parsed
+            }
+            guard let completion = c.completion(s) else { return [] }
+            return [.perform(PresentStep(vc, from: from, animated: c.animated(s), style: style, completion: completion,
+                                         site: c.site(s)))]
         },
-        StepVerb("dismiss", keys: ["animated"]) { c, s in
-            guard let vc = c.objectArgument(s.arg, "the controller that dismisses", s) else { return [] }
-            return [.perform(DismissStep(vc, animated: c.animated(s)))]
+        StepVerb("dismiss", keys: ["animated", "completion", "captures"]) { c, s in
+            guard let vc = c.objectArgument(s.arg, "the controller that dismisses", s),
+                  let completion = c.completion(s) else { return [] }
+            return [.perform(DismissStep(vc, animated: c.animated(s), completion: completion))]
         },
         StepVerb("navigationController", keys: ["root"]) { c, s in
             guard let root = c.objectArgument(s.map["root"], "root: (the root view controller)", s) else { return [] }
             var into: LValue?
             if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .anyObject)?.0 }
-            return [.perform(MakeNavigationControllerStep(root: root, into: into))]
+            return [.perform(MakeNavigationControllerStep(root: root, into: into, site: c.site(s)))]
         },
         StepVerb("push", keys: ["on", "animated"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller to push", s),
                   let nav = c.objectArgument(s.map["on"], "on: (the navigation controller)", s) else { return [] }
-            return [.perform(PushStep(vc, on: nav, animated: c.animated(s)))]
+            return [.perform(PushStep(vc, on: nav, animated: c.animated(s), site: c.site(s)))]
         },
         StepVerb("pop", keys: ["toRoot", "animated"]) { c, s in
             c.pop(s, toRoot: s.map["toRoot"].flatMap { c.bool($0, what: "toRoot") } ?? false)
@@ -49,6 +62,25 @@ extension ScenarioCompiler {
         },
     ]
 
+    /// A step's `completion:` block (its steps, with the captures of `captures:`): `.some(nil)` when there is
+    /// none, nil when it does not compile.
+    private func completion(_ s: StepSite) -> Expr?? {
+        guard let body = s.map["completion"] else {
+            if let captures = s.map["captures"] {
+                bag.error(.keyMissing, "captures: is for a completion: block; add one or remove captures:",
+                          at: captures.location)
+                return nil
+            }
+            return .some(nil)
+        }
+        let block = blockLiteral(captures: s.map["captures"], body: body, at: body.location, scope: s.scope)
+        guard let block else { return nil }
+        return .some(block)
+    }
+
+    /// Where a step is written, as `LINE, column COLUMN` (a crash message names it; the file is the run's).
+    private func site(_ s: StepSite) -> String { "\(s.at.line), column \(s.at.column)" }
+
     /// A step's `animated:` key, true when absent.
     private func animated(_ s: StepSite) -> Bool {
         s.map["animated"].flatMap { bool($0, what: "animated") } ?? true
@@ -68,6 +100,6 @@ extension ScenarioCompiler {
     /// `pop:` and `popToRoot:`.
     private func pop(_ s: StepSite, toRoot: Bool) -> [Step] {
         guard let nav = objectArgument(s.arg, "the navigation controller", s) else { return [] }
-        return [.perform(PopStep(nav, toRoot: toRoot))]
+        return [.perform(PopStep(nav, toRoot: toRoot, animated: animated(s)))]
     }
 }
