@@ -20,7 +20,7 @@ extension Objects {
 /// `let: __block NAME = …`: the variable's storage, bound to the local `into` (the compiler then stores the
 /// initial value into its slot, and reads and writes `NAME` through it).
 public struct MakeByrefStep: ExecutableStep {
-    public var verb: String { "let" }
+    public var verb: String { "let: __block" }
     public var name: String
     public var into: LValue
 
