@@ -56,7 +56,7 @@ import Testing
     /// Pairs whose fix cannot fail yet without its fix lines, each with why. S3: the model decides the
     /// dismissal from a pushed child by a rule (the presenter keeps the navigation controller), so dismissing from
     /// the saved presenter frees everything even without `popToRoot`; issue 23, item 2, replaces the rule by the
-    /// navigation bar's item stack, after which this entry must go.
+    /// navigation bar's item stack, after which this entry must go (the test then fails until it is removed).
     static let knownNotYetFailing: [String: String] = [
         "s03-navbar-button-leak-fix.yaml": "S3 is decided by a rule until the bar's item stack is modelled (issue 23, item 2)",
     ]
@@ -80,7 +80,9 @@ import Testing
         let bare = try #require(without.scenario, "\(file) without its # FIX lines does not load: \(without.diagnostics)")
         let failures = try Self.failures(bare)
         if let why = Self.knownNotYetFailing[file] {
-            withKnownIssue(Comment(rawValue: why), isIntermittent: true) {
+            // strict: once the pair fails as it should, the known issue is not recorded and the test fails,
+            // so the entry cannot outlive its reason
+            withKnownIssue(Comment(rawValue: why)) {
                 #expect(!failures.isEmpty, "\(file) still passes without its # FIX lines")
             }
         } else {
