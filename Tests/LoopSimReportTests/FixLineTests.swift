@@ -29,10 +29,12 @@ import Testing
     }
 
     static var fixFiles: [String] {
-        let all = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix(".yaml") }
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") }
         return all.filter { file in
             let t = text(file)
-            return file.hasSuffix("-fix.yaml") || namesItselfAFix(t) || t.split(separator: "\n").contains(where: isFixLine)
+            return file.hasSuffix("-fix.yaml") || namesItselfAFix(t)
+                || t.split(separator: "\n").contains(where: isFixLine)
         }.sorted()
     }
 
@@ -58,7 +60,8 @@ import Testing
     /// the saved presenter frees everything even without `popToRoot`; issue 23, item 2, replaces the rule by the
     /// navigation bar's item stack, after which this entry must go (the test then fails until it is removed).
     static let knownNotYetFailing: [String: String] = [
-        "s03-navbar-button-leak-fix.yaml": "S3 is decided by a rule until the bar's item stack is modelled (issue 23, item 2)",
+        "s03-navbar-button-leak-fix.yaml":
+            "S3 is decided by a rule until the bar's item stack is modelled (issue 23, item 2)",
     ]
 
     @Test func thereAreFixFilesForTheSeedPairs() {

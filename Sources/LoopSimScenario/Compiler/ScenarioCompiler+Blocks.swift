@@ -87,14 +87,17 @@ extension ScenarioCompiler {
         case .byrefLocal(let i, let t):
             return (BlockTemplate.Capture(name: name, value: .path(.local(i), []), strength: .strong, isByref: true), t)
         case .byrefCapture(let i, let t):
-            return (BlockTemplate.Capture(name: name, value: .path(.capture(i), []), strength: .strong, isByref: true), t)
+            return (BlockTemplate.Capture(name: name, value: .path(.capture(i), []), strength: .strong, isByref: true),
+                    t)
         case nil:
-            bag.error(.nameUndefined, "'\(name)' is not defined here; declare it first with `let: __block \(name) = nil`"
-                + suggestion(name, scope.visibleNames), at: location(in: scalar, offset: offset))
+            bag.error(.nameUndefined, "'\(name)' is not defined here; declare it first with "
+                + "`let: __block \(name) = nil`" + suggestion(name, scope.visibleNames),
+                      at: location(in: scalar, offset: offset))
             return nil
         default:
-            bag.error(.exprType, "'\(name)' is not a __block variable; declare it with `let: __block \(name) = …`, or "
-                + "capture its value with `strong \(name)`", at: location(in: scalar, offset: offset))
+            bag.error(.exprType, "'\(name)' is not a __block variable; declare it with "
+                + "`let: __block \(name) = …`, or capture its value with `strong \(name)`",
+                      at: location(in: scalar, offset: offset))
             return nil
         }
     }

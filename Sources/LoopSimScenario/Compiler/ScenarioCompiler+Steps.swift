@@ -48,7 +48,9 @@ extension ScenarioCompiler {
     /// interpreter itself.
     static let languageVerbs: [StepVerb] = [
         StepVerb("let") { c, s in
-            if let scalar = s.arg.scalar, scalar.text.hasPrefix(ScenarioCompiler.byrefKeyword + " ") { return c.byrefDeclaration(scalar, scope: s.scope) }
+            if let scalar = s.arg.scalar, scalar.text.hasPrefix(ScenarioCompiler.byrefKeyword + " ") {
+                return c.byrefDeclaration(scalar, scope: s.scope)
+            }
             return c.assignment(s.arg, scope: s.scope, declare: true).map { [$0] } ?? []
         },
         StepVerb("set") { c, s in c.assignment(s.arg, scope: s.scope, declare: false).map { [$0] } ?? [] },

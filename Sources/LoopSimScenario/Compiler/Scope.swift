@@ -20,7 +20,8 @@ final class Scope {
     init(captures: [(name: String, type: TypeRef)] = [], captureIsByref: [Bool] = [], selfType: TypeRef? = nil,
          isBlock: Bool = false, locals: [(String, TypeRef)] = []) {
         self.captures = captures
-        self.captureIsByref = captureIsByref + Array(repeating: false, count: max(0, captures.count - captureIsByref.count))
+        self.captureIsByref = captureIsByref
+            + Array(repeating: false, count: max(0, captures.count - captureIsByref.count))
         self.selfType = selfType
         self.isBlock = isBlock
         for (name, type) in locals { _ = declare(name, type) }
