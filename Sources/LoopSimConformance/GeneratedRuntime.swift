@@ -81,6 +81,13 @@ class LSInstance {
     func lsInit() {}
 }
 
+/// A `__block` variable's storage: one strong value that the declaring scope and every block capturing it share
+/// (a Swift closure shares a captured `var` the same way). Not an `LSInstance`: it is not a scenario class, so it
+/// is neither registered nor reported.
+final class LSByref {
+    var value: LSValue = .null
+}
+
 /// An `NSOperationQueue` of the scenario and the last operation added to it.
 final class LSOperationQueue {
     let queue = OperationQueue()
@@ -227,10 +234,15 @@ enum LS {
     }
 
     static func get(_ v: LSValue, _ index: Int) -> LSValue {
-        (obj(v) as? LSInstance)?.lsGet(index) ?? .null
+        if let byref = obj(v) as? LSByref { return byref.value }
+        return (obj(v) as? LSInstance)?.lsGet(index) ?? .null
     }
 
     static func set(_ base: LSValue, _ index: Int, _ value: LSValue) {
+        if let byref = obj(base) as? LSByref {
+            byref.value = value
+            return
+        }
         (obj(base) as? LSInstance)?.lsSet(index, value)
     }
 

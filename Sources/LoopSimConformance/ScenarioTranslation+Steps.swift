@@ -121,6 +121,8 @@ extension ScenarioTranslation {
             w.line("LS.after(\(d.nanoseconds), \(queueExpression(s.queue)), \(expr(s.block, context)))")
         case let s as MakeDispatchTimerStep:
             emitDispatchTimer(s.spec, into: s.into, context: context, into: &w)
+        case let s as MakeByrefStep:
+            w.line(store("LSValue.object(LSByref())", into: s.into, context))
         case let s as DispatchSourceStep:
             let call = switch s.call {
             case .resume: "resume"

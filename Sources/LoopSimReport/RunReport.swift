@@ -67,11 +67,10 @@ public enum RunReport {
                     "requests": .int(Int64(p.requests)),
                     "refused": .int(Int64(p.refused)), "shown": .int(Int64(p.shown)), "lost": .bool(p.shown == 0),
                 ]
+                o["created_ms"] = .double(p.createdAt.milliseconds)
                 if let r = p.firstRequestedAt { o["first_requested_ms"] = .double(r.milliseconds) }
-                if let s = p.firstShownAt {
-                    o["first_shown_ms"] = .double(s.milliseconds)
-                    if let r = p.firstRequestedAt { o["wait_ms"] = .double((s - r).milliseconds) }
-                }
+                if let s = p.firstShownAt { o["first_shown_ms"] = .double(s.milliseconds) }
+                if let wait = p.waitBeforeShown { o["wait_ms"] = .double(wait.milliseconds) }
                 return .object(o)
             }),
             "samples": .array(outcome.samples.map { .object(["name": .string($0.name), "at_ms": .double($0.at.milliseconds),

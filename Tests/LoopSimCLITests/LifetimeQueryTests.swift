@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aRetainedLeakNamesItsHolderPath() throws {
-        let kernel = try LifetimeQuery.kernel(try Self.scenario("s15-block-observer-shadowed-fix.yaml"), variant: "ios10",
+        let kernel = try LifetimeQuery.kernel(try Self.scenario("s15-block-observer-shadowed-token.yaml"), variant: "ios10",
                                               at: nil)
         let answer = LifetimeQuery.why("detail", in: kernel, variant: "ios10")
         #expect(answer.json.value(at: "objects[0].leak") == .string("abandoned"))

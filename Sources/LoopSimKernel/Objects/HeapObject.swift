@@ -20,6 +20,9 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         case invocation
         case observerToken
         case backgroundTask
+        /// The storage of a `__block` variable (`Block_byref`): one strong slot that the declaring scope and every
+        /// block capturing the variable share.
+        case byref
         case uikit
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }

@@ -107,7 +107,9 @@ final class Objects {
             }
         }
         k.record(thread, .blockAlloc(object: k.labelName(o), className: NameTable.block,
-                                     captures: template.captures.map { k.name("\($0.strength.rawValue) \($0.name)") }))
+                                     captures: template.captures.map {
+                                         k.name("\($0.isByref ? "__block" : $0.strength.rawValue) \($0.name)")
+                                     }))
         return o.id
     }
 

@@ -94,10 +94,14 @@ public struct BlockTemplate: Sendable {
         public var name: String
         public var value: Expr
         public var strength: Strength
-        public init(name: String, value: Expr, strength: Strength) {
+        /// A `__block` variable: `value` yields its storage (``HeapObject/Kind/byref``), which the block retains and
+        /// reads and writes through, so it sees what anyone stores into the variable after the block was made.
+        public var isByref: Bool
+        public init(name: String, value: Expr, strength: Strength, isByref: Bool = false) {
             self.name = name
             self.value = value
             self.strength = strength
+            self.isByref = isByref
         }
     }
     public var captures: [Capture]

@@ -158,7 +158,8 @@ extension UIKit {
         if let i = presentations.firstIndex(where: { $0.serial == o.serial }) {
             change(&presentations[i].record)
         } else {
-            var r = PresentationRecord(object: o.label, serial: o.serial, className: o.className)
+            var r = PresentationRecord(object: o.label, serial: o.serial, className: o.className,
+                                       createdAt: o.allocatedAt)
             change(&r)
             presentations.append((o.serial, r))
         }

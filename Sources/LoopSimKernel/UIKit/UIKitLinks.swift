@@ -51,9 +51,17 @@ public struct PresentationRecord: Sendable, Hashable {
     public var object: String
     public var serial: Int
     public var className: String
+    /// When the app made the controller: for an alert made when a reply arrives, the reply's arrival, when the app
+    /// asked for it; the start of its wait (``waitBeforeShown``).
+    public var createdAt: SimInstant
     public var requests = 0
     public var refused = 0
     public var shown = 0
     public var firstRequestedAt: SimInstant?
     public var firstShownAt: SimInstant?
+
+    /// How long the controller waited, from its creation (the app asking for it) to its first presentation; nil
+    /// when it was never shown. Not from its first `present:`: a queue that holds an alert until the one on screen
+    /// goes (S18, S19) makes its present call just before it is shown, so that wait is always about 0.
+    public var waitBeforeShown: SimDuration? { firstShownAt.map { $0 - createdAt } }
 }

@@ -74,7 +74,7 @@ public enum FigureSchema {
                 Field("at_ms"), Field("countdowns", .list(keys("timer", "ticks", "wall_slots", "behind_ms")))))))),
         Field("samples", .list(keys("name", "at_ms", "value"))),
         Field("presentations", .list(.object(
-            ["object", "serial", "class", "requests", "refused", "shown", "lost"].map { Field($0) }
+            ["object", "serial", "class", "created_ms", "requests", "refused", "shown", "lost"].map { Field($0) }
                 + ["first_requested_ms", "first_shown_ms", "wait_ms"].map { Field($0, optional: true) }))),
     ]
 

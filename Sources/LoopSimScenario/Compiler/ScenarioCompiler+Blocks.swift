@@ -15,6 +15,7 @@ extension ScenarioCompiler {
         }
         var specs: [BlockTemplate.Capture] = []
         var types: [(name: String, type: TypeRef)] = []
+        var byref: [Bool] = []
         if let captures {
             let items = captures.sequence?.items ?? (captures.isNull ? [] : [captures])
             for item in items {
@@ -27,16 +28,18 @@ extension ScenarioCompiler {
                 }
                 specs.append(spec)
                 types.append((spec.name, type))
+                byref.append(spec.isByref)
             }
         }
-        let blockScope = Scope(captures: types, isBlock: true)
+        let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true)
         let compiled = compileBody(body, scope: blockScope)
         program.blocks.append(BlockTemplate(captures: specs, body: compiled))
         return .block(templateIndex: program.blocks.count - 1)
     }
 
-    /// `[strong|weak|unretained] EXPR [as NAME]`.
+    /// `[strong|weak|unretained] EXPR [as NAME]`, or `__block NAME` for a `__block` variable.
     private func capture(_ scalar: LocatedNode.Scalar, scope: Scope) -> (BlockTemplate.Capture, TypeRef)? {
+        if scalar.text.hasPrefix(Self.byrefKeyword + " ") { return byrefCapture(scalar, scope: scope) }
         var text = scalar.text
         var offset = 0
         var strength = Strength.strong
@@ -50,6 +53,15 @@ extension ScenarioCompiler {
         if let range = text.range(of: " as ") {
             name = String(text[range.upperBound...]).trimmingCharacters
             text = String(text[..<range.lowerBound])
+        }
+        if case .success(.name(let name, _)) = ExpressionParser.parse(text), let resolved = scope.resolve(name) {
+            switch resolved {
+            case .byrefLocal, .byrefCapture:
+                bag.error(.exprType, "'\(name)' is a __block variable: blocks share it rather than copy it; capture it "
+                    + "as `__block \(name)`", at: location(in: scalar, offset: offset))
+                return nil
+            default: break
+            }
         }
         guard let (expr, type) = expression(text: text, in: scalar, offset: offset, scope: scope) else { return nil }
         if strength == .weak && !type.isObject {
@@ -65,6 +77,29 @@ extension ScenarioCompiler {
             return nil
         }
         return (BlockTemplate.Capture(name: captureName, value: expr, strength: strength), type)
+    }
+
+    /// `__block NAME`: the block retains the variable's storage and reads and writes the variable through it.
+    private func byrefCapture(_ scalar: LocatedNode.Scalar, scope: Scope) -> (BlockTemplate.Capture, TypeRef)? {
+        let offset = Self.byrefKeyword.count + 1
+        let name = String(scalar.text.dropFirst(offset)).trimmingCharacters
+        switch scope.resolve(name) {
+        case .byrefLocal(let i, let t):
+            return (BlockTemplate.Capture(name: name, value: .path(.local(i), []), strength: .strong, isByref: true), t)
+        case .byrefCapture(let i, let t):
+            return (BlockTemplate.Capture(name: name, value: .path(.capture(i), []), strength: .strong, isByref: true),
+                    t)
+        case nil:
+            bag.error(.nameUndefined, "'\(name)' is not defined here; declare it first with "
+                + "`let: __block \(name) = nil`" + suggestion(name, scope.visibleNames),
+                      at: location(in: scalar, offset: offset))
+            return nil
+        default:
+            bag.error(.exprType, "'\(name)' is not a __block variable; declare it with "
+                + "`let: __block \(name) = …`, or capture its value with `strong \(name)`",
+                      at: location(in: scalar, offset: offset))
+            return nil
+        }
     }
 
     /// `work: 5ms`, or a distribution: `work: {uniform: [1ms, 3ms]}`, `{exponential: 2ms}`,

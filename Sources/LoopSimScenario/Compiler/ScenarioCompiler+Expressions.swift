@@ -71,6 +71,8 @@ extension ScenarioCompiler {
             case .local(let i, let t): return (.path(.local(i), []), t)
             case .capture(let i, let t): return (.path(.capture(i), []), t)
             case .selfObject(let t): return (.path(.selfObject, []), t)
+            case .byrefLocal(let i, let t): return (.path(.local(i), [Self.byrefSlot]), t)
+            case .byrefCapture(let i, let t): return (.path(.capture(i), [Self.byrefSlot]), t)
             case nil:
                 let hint: String
                 if name == "self" {
@@ -136,7 +138,9 @@ extension ScenarioCompiler {
         switch e {
         case .name(let name, _):
             switch scope.resolve(name) {
-            case .local(_, let t), .capture(_, let t), .selfObject(let t): return (.literal(.null), t)
+            case .local(_, let t), .capture(_, let t), .selfObject(let t), .byrefLocal(_, let t),
+                 .byrefCapture(_, let t):
+                return (.literal(.null), t)
             case nil: return nil
             }
         case .member(let base, let field, _):
@@ -147,6 +151,9 @@ extension ScenarioCompiler {
             return nil
         }
     }
+
+    /// The slot of a `__block` variable's storage that holds its value.
+    static let byrefSlot = 0
 
     /// A place to store into. A bare new name becomes a local when `declare` is true.
     func lvalue(_ node: LocatedNode, scope: Scope, declare: TypeRef? = nil) -> (LValue, TypeRef)? {
@@ -168,6 +175,10 @@ extension ScenarioCompiler {
             switch scope.resolve(names[0]) {
             case .local(let i, let t):
                 return (.local(i), t)
+            case .byrefLocal(let i, let t):
+                return (.field(.path(.local(i), []), Self.byrefSlot), t)
+            case .byrefCapture(let i, let t):
+                return (.field(.path(.capture(i), []), Self.byrefSlot), t)
             case .capture:
                 bag.error(.exprType, "'\(names[0])' is a captured value and cannot be assigned (blocks copy their "
                     + "captures); assign a field of an object instead", at: location(in: scalar, offset: offset))

@@ -47,7 +47,12 @@ extension ScenarioCompiler {
     /// releases, counters, `if`, method calls, markers, snapshots and `work:`. They are ``Step`` cases, run by the
     /// interpreter itself.
     static let languageVerbs: [StepVerb] = [
-        StepVerb("let") { c, s in c.assignment(s.arg, scope: s.scope, declare: true).map { [$0] } ?? [] },
+        StepVerb("let") { c, s in
+            if let scalar = s.arg.scalar, scalar.text.hasPrefix(ScenarioCompiler.byrefKeyword + " ") {
+                return c.byrefDeclaration(scalar, scope: s.scope)
+            }
+            return c.assignment(s.arg, scope: s.scope, declare: true).map { [$0] } ?? []
+        },
         StepVerb("set") { c, s in c.assignment(s.arg, scope: s.scope, declare: false).map { [$0] } ?? [] },
         StepVerb("release") { c, s in
             guard let (lv, _) = c.lvalue(s.arg, scope: s.scope) else { return [] }
@@ -101,6 +106,35 @@ extension ScenarioCompiler {
         guard let (lv, lvType) = lvalue(text: lhsText, in: scalar, offset: 0, scope: scope) else { return nil }
         checkAssignable(rhsType, to: lvType, at: location(in: scalar, offset: rhsOffset))
         return .assign(lv, rhs)
+    }
+
+    /// The storage class of a variable that blocks capture by reference (section 5 of docs/scenario-format.md).
+    static let byrefKeyword = "__block"
+
+    /// `let: __block NAME = EXPR`: a `__block` variable. Its storage is made, bound to the local NAME, and EXPR is
+    /// stored into it; from then on NAME reads and writes the storage's slot, here and in every block that captures
+    /// it as `__block NAME`. A variable declared `nil` has type `id` (`__block id x = nil;`), so that the object a
+    /// later step makes can be stored into it.
+    func byrefDeclaration(_ scalar: LocatedNode.Scalar, scope: Scope) -> [Step] {
+        let offset = Self.byrefKeyword.count + 1
+        let text = String(scalar.text.dropFirst(offset))
+        guard let eq = text.firstIndex(of: "=") else {
+            bag.error(.stepShape, "write `__block NAME = EXPRESSION`, e.g. `__block timer = nil`", at: scalar.location)
+            return []
+        }
+        let name = String(text[..<eq]).trimmingCharacters
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name != "self" else {
+            bag.error(.stepShape, "`let: __block` declares a plain name, e.g. `__block timer = nil`",
+                      at: location(in: scalar, offset: offset))
+            return []
+        }
+        let rhsOffset = offset + text.distance(from: text.startIndex, to: eq) + 1
+        guard case (var rhs, let rhsType)? = expression(text: String(text[text.index(after: eq)...]), in: scalar,
+                                                        offset: rhsOffset, scope: scope) else { return [] }
+        if case .new(let c, _) = rhs { rhs = .new(classIndex: c, label: name) }
+        let index = scope.declare(name, rhsType == .null ? .anyObject : rhsType, byref: true)
+        return [.perform(MakeByrefStep(name: name, into: .local(index))),
+                .assign(.field(.path(.local(index), []), Self.byrefSlot), rhs)]
     }
 
     /// `call: receiver.method`.

@@ -7,27 +7,36 @@ import LoopSimKernel
 final class Scope {
     private(set) var localNames: [String] = []
     private(set) var localTypes: [TypeRef] = []
+    /// Which locals are `__block` variables: the local holds the variable's storage, and the name reads and
+    /// writes its one slot.
+    private(set) var localIsByref: [Bool] = []
     let captures: [(name: String, type: TypeRef)]
+    /// Which captures are `__block` variables (the block holds their storage).
+    let captureIsByref: [Bool]
     let selfType: TypeRef?
     /// The body of a block literal: it sees only its captures and its own locals.
     let isBlock: Bool
 
-    init(captures: [(name: String, type: TypeRef)] = [], selfType: TypeRef? = nil, isBlock: Bool = false,
-         locals: [(String, TypeRef)] = []) {
+    init(captures: [(name: String, type: TypeRef)] = [], captureIsByref: [Bool] = [], selfType: TypeRef? = nil,
+         isBlock: Bool = false, locals: [(String, TypeRef)] = []) {
         self.captures = captures
+        self.captureIsByref = captureIsByref
+            + Array(repeating: false, count: max(0, captures.count - captureIsByref.count))
         self.selfType = selfType
         self.isBlock = isBlock
         for (name, type) in locals { _ = declare(name, type) }
     }
 
-    /// Declares (or re-declares) a local; returns its index.
-    func declare(_ name: String, _ type: TypeRef) -> Int {
+    /// Declares (or re-declares) a local, a `__block` variable when `byref`; returns its index.
+    func declare(_ name: String, _ type: TypeRef, byref: Bool = false) -> Int {
         if let i = localNames.lastIndex(of: name) {
             localTypes[i] = type
+            localIsByref[i] = byref
             return i
         }
         localNames.append(name)
         localTypes.append(type)
+        localIsByref.append(byref)
         return localNames.count - 1
     }
 
@@ -35,11 +44,18 @@ final class Scope {
         case local(Int, TypeRef)
         case capture(Int, TypeRef)
         case selfObject(TypeRef)
+        /// A `__block` local or capture: its storage is the local or capture, its value that storage's slot 0.
+        case byrefLocal(Int, TypeRef)
+        case byrefCapture(Int, TypeRef)
     }
 
     func resolve(_ name: String) -> Resolved? {
-        if let i = localNames.lastIndex(of: name) { return .local(i, localTypes[i]) }
-        if let i = captures.lastIndex(where: { $0.name == name }) { return .capture(i, captures[i].type) }
+        if let i = localNames.lastIndex(of: name) {
+            return localIsByref[i] ? .byrefLocal(i, localTypes[i]) : .local(i, localTypes[i])
+        }
+        if let i = captures.lastIndex(where: { $0.name == name }) {
+            return captureIsByref[i] ? .byrefCapture(i, captures[i].type) : .capture(i, captures[i].type)
+        }
         if name == "self", let selfType { return .selfObject(selfType) }
         return nil
     }
