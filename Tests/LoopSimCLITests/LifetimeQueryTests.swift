@@ -32,6 +32,22 @@ import Testing
         #expect(answer.json.value(at: "objects[0].deallocated_at_ms") == .double(4000))
     }
 
+    /// A dispatch_after that frees the controller at 10 s: at 5 s it is let go and held only by pending work (not
+    /// a leak); once freed, a delayed release, 9 s late. Never "LEAKED".
+    @Test func aDelayedDeallocIsNeverCalledLeaked() throws {
+        let scenario = try Self.scenario("leaks-dispatch-after-delayed.yaml")
+        let at5 = try LifetimeQuery.kernel(scenario, variant: "ios10", at: .zero + .seconds(5))
+        let pending = LifetimeQuery.why("vc", in: at5, variant: "ios10")
+        #expect(!pending.text.contains("LEAKED") && !pending.text.contains("ABANDONED"), "\(pending.text)")
+        #expect(pending.text.contains("let go at 1s (released by the scenario); held only by pending work"))
+        #expect(pending.json.value(at: "objects[0].leak") == .null)
+        #expect(pending.json.value(at: "objects[0].held_by") == .string("pending work"))
+        let end = try LifetimeQuery.kernel(scenario, variant: "ios10", at: nil)
+        let freed = LifetimeQuery.why("vc", in: end, variant: "ios10")
+        #expect(freed.text.contains("was deallocated at 10s on thread main — DELAYED: let go at 1s"), "\(freed.text)")
+        #expect(freed.json.value(at: "objects[0].delayed_ms") == .double(9000))
+    }
+
     @Test func aRetainedLeakNamesItsHolderPath() throws {
         let kernel = try LifetimeQuery.kernel(try Self.scenario("s15-block-observer-shadowed-token.yaml"), variant: "ios10",
                                               at: nil)
