@@ -187,6 +187,12 @@ public struct ScrollStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard c.thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
         let k = c.kernel
+        // Without UIKit there is no UITrackingRunLoopMode to run: the main loop would return from the missing mode
+        // at once, again and again, at one instant (swift-corelibs-foundation has no tracking mode; c32).
+        guard k.profile.uikitMainRunLoop else {
+            throw RuntimeFault("scroll: needs UIKit's UITrackingRunLoopMode, which \(k.profile.name) does not have "
+                + "(no UIKit); run this scenario under an iOS variant")
+        }
         k.uikit.beginTracking(for: k.interpreter.duration(drag, k) + k.interpreter.duration(decelerate, k), on: c.thread, k)
         return .next
     }
