@@ -29,6 +29,8 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: RunCommand.OutputFormat = .text
 
+    @OptionGroup var parameters: ParameterOptions
+
     @Option(name: .customLong("set"), help: "Override a variant flag in every variant: --set flag=value (repeatable).")
     var settings: [String] = []
 
@@ -44,7 +46,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scenario = try ScenarioFiles.loadOrExit(file)
+        let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs)
         let runs = try ScenarioFiles.runOrExit(scenario, variants: variantList, seed: seed, settings: settings)
         if runs.count < 2 {
             StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")

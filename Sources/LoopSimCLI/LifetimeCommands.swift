@@ -15,9 +15,11 @@ struct InstantOptions: ParsableArguments {
     @Option(help: "The variant (default: the scenario's first).")
     var variant: String?
 
+    @OptionGroup var parameters: ParameterOptions
+
     /// Loads the scenario and runs it to the instant.
     func stoppedKernel() throws -> (Kernel, String, Scenario) {
-        let loaded = ScenarioFiles.load(file)
+        let loaded = ScenarioFiles.load(file, parameters: parameters.pairs)
         ScenarioFiles.report(loaded)
         guard let scenario = loaded.scenario else { throw Exit.invalid }
         var instant: SimInstant?

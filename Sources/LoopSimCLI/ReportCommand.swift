@@ -26,6 +26,8 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Replace existing pages.")
     var force = false
 
+    @OptionGroup var parameters: ParameterOptions
+
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
@@ -47,7 +49,7 @@ struct ReportCommand: ParsableCommand {
         }
         for target in targets.compactMap({ $0 }) { try OutputFile.check(target, "the report page", force: force) }
         for (file, target) in zip(files, targets) {
-            let scenario = try ScenarioFiles.loadOrExit(file)
+            let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs)
             let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
             limited = limited || runs.contains { $0.outcome.limit != nil }
             let page = HTMLReport.render(scenario, runs)

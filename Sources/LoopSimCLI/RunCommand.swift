@@ -35,6 +35,8 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, its report and trace so far, and exit code 3)")
     var limitOptions: RunLimitOptions
 
+    @OptionGroup var parameters: ParameterOptions
+
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
@@ -58,7 +60,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = ScenarioFiles.load(file)
+        let loaded = ScenarioFiles.load(file, parameters: parameters.pairs)
         ScenarioFiles.report(loaded)
         guard let scenario = loaded.scenario else { throw Exit.invalid }
         let overrides = settings.map { s -> (String, String) in

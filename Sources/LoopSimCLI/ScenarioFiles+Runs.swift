@@ -4,8 +4,8 @@ import LoopSimScenario
 
 extension ScenarioFiles {
     /// Loads a scenario and prints its diagnostics; exits 2 when it is invalid.
-    static func loadOrExit(_ path: String) throws -> Scenario {
-        let loaded = load(path)
+    static func loadOrExit(_ path: String, parameters: [(String, String)] = []) throws -> Scenario {
+        let loaded = load(path, parameters: parameters)
         report(loaded)
         guard let scenario = loaded.scenario else { throw Exit.invalid }
         return scenario

@@ -3,8 +3,8 @@ import LoopSimScenario
 
 /// Reading scenario files and printing their diagnostics.
 enum ScenarioFiles {
-    /// Loads one file; diagnostics go to stderr. Returns nil when it has errors.
-    static func load(_ path: String) -> ScenarioLoader.Loaded {
+    /// Loads one file, with `parameters` over its `params:` defaults; the caller prints the diagnostics.
+    static func load(_ path: String, parameters: [(String, String)] = []) -> ScenarioLoader.Loaded {
         guard let data = FileManager.default.contents(atPath: path) else {
             let loaded = ScenarioLoader.Loaded(
                 scenario: nil,
@@ -19,7 +19,7 @@ enum ScenarioFiles {
                 diagnostics: [.error("file.encoding", "'\(path)' is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))],
                 source: "")
         }
-        return ScenarioLoader.load(text: text, file: path)
+        return ScenarioLoader.load(text: text, file: path, parameters: parameters)
     }
 
     /// Prints diagnostics to stderr, with colour on a terminal.

@@ -11,6 +11,8 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Scenario files or directories (default: scenarios/).")
     var paths: [String] = ["scenarios"]
 
+    @OptionGroup var parameters: ParameterOptions
+
     @OptionGroup(title: "Limits (a run that reaches one fails, unless its expect: block names a limit figure)")
     var limitOptions: RunLimitOptions
 
@@ -25,7 +27,7 @@ struct TestCommand: ParsableCommand {
         }
         Interrupt.install()
         for file in files where !Interrupt.isRequested {
-            let loaded = ScenarioFiles.load(file)
+            let loaded = ScenarioFiles.load(file, parameters: parameters.pairs)
             ScenarioFiles.report(loaded)
             guard let scenario = loaded.scenario else {
                 print("FAIL \(file): invalid scenario")

@@ -32,6 +32,8 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var window: TimeWindowOptions
 
+    @OptionGroup var parameters: ParameterOptions
+
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
@@ -42,7 +44,7 @@ struct TimelineCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scenario = try ScenarioFiles.loadOrExit(file)
+        let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs)
         if let output { try OutputFile.check(output, "the timeline", force: force) }
         let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
         let (from, to) = try window.nanoseconds()

@@ -48,11 +48,14 @@ public enum ScenarioRunner {
 
     /// `{"scenario": …, "file": …, "runs": […]}`.
     public static func document(_ scenario: Scenario, _ runs: [VariantRun]) -> JSONValue {
-        .object([
+        var document: [String: JSONValue] = [
             "scenario": .string(scenario.name),
             "file": .string(scenario.file),
             "covers": .array(scenario.covers.map { .string($0) }),
             "runs": .array(runs.map(\.report)),
-        ])
+        ]
+        let given = scenario.givenParameters
+        if !given.isEmpty { document["params"] = .object(Dictionary(given.map { ($0.name, .string($0.value)) }) { _, b in b }) }
+        return .object(document)
     }
 }

@@ -8,6 +8,8 @@ public enum TextReport {
         var header = ["file \(scenario.file)"]
         if !scenario.covers.isEmpty { header.append("covers " + scenario.covers.joined(separator: " ")) }
         header.append("until \(scenario.until)")
+        let given = scenario.givenParameters
+        if !given.isEmpty { header.append("params " + given.map { "\($0.name)=\($0.value)" }.joined(separator: " ")) }
         out += "  " + header.joined(separator: " · ") + "\n"
         for run in runs { out += "\n" + render(run) }
         return out

@@ -26,6 +26,16 @@ public struct Scenario: Sendable {
     /// The text, file name and parameters it was loaded from (nil when built otherwise).
     public var origin: (text: String, file: String, parameters: [(String, String)])?
 
+    /// The parameters given on top of `params:` (`--param`, a sweep's point), the last value of each name, in the
+    /// order first given.
+    public var givenParameters: [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        for (name, value) in origin?.parameters ?? [] {
+            if let i = result.firstIndex(where: { $0.name == name }) { result[i].value = value } else { result.append((name, value)) }
+        }
+        return result
+    }
+
     /// The same scenario with a program of its own: compiled again from ``origin``, so that it shares no
     /// reference-counted storage (step arrays, strings) with this one. Replications on several threads each
     /// take one: threads that retain and release the same program's storage fight over its cache lines (with

@@ -30,7 +30,10 @@ public enum ScenarioLoader {
             for (name, value) in defaults { values[name] = value }
             for (name, value) in parameters {
                 guard values[name] != nil else {
-                    bag.error(.nameUndefined, "no parameter named '\(name)' in params:",
+                    let known = defaults.map(\.0)
+                    bag.error(.nameUndefined, "no parameter named '\(name)' in params: to set (--param or a sweep); "
+                        + (known.isEmpty ? "the file declares none" : "its parameters are " + known.joined(separator: ", "))
+                        + (KeyChecker.suggestion(for: name, among: known).map { "; did you mean `\($0)`?" } ?? ""),
                               at: top["params"]?.location ?? top.location)
                     continue
                 }

@@ -144,6 +144,42 @@ import Testing
         #expect(r.stderr.contains("[yaml.syntax]"))
     }
 
+    /// `--param name=value` sets a parameter over its `params:` default in run, test and the other commands, and is
+    /// printed with the report; an unknown name or a value without `=` is a usage error.
+    @Test func paramSetsAParameterForOneRun() throws {
+        let file = try Self.temporaryFile("""
+            name: a parameter
+            variants: [ios10]
+            params: {ticks: 2}
+            main:
+              - let: n = 0
+              - scheduledTimer: t
+                every: 1s
+                repeats: true
+                block:
+                  do: [log: tick]
+            until: ${ticks}s
+            expect:
+              all:
+                timers.fires: 2
+            """).path
+        let byDefault = try Self.loopsim(["run", file, "--format", "json"])
+        #expect(byDefault.status == 0)
+        #expect(byDefault.stdout.contains("\"fires\" : 2") || byDefault.stdout.contains("\"fires\": 2"), "\(byDefault.stdout)")
+        let given = try Self.loopsim(["run", file, "--param", "ticks=5"])
+        #expect(given.stdout.contains("params ticks=5"), "\(given.stdout)")
+        #expect(given.stdout.contains("fires 5"), "\(given.stdout)")
+        let test = try Self.loopsim(["test", file, "--param", "ticks=5"])
+        #expect(test.status == 1)
+        #expect(test.stdout.contains("timers.fires == 2 (actual: 5)"), "\(test.stdout)")
+        let unknown = try Self.loopsim(["run", file, "--param", "tick=5"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no parameter named 'tick'") && unknown.stderr.contains("did you mean `ticks`?"))
+        let malformed = try Self.loopsim(["timeline", file, "--param", "ticks"])
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.contains("--param takes name=value"))
+    }
+
     @Test func aMissingFileIsAClearError() throws {
         let r = try Self.loopsim(["run", "no/such/file.yaml"])
         #expect(r.status == 2)
