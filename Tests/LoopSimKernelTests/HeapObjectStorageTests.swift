@@ -19,6 +19,29 @@ import Testing
         #expect(MemoryLayout<HeapObjectHeader>.stride == 40)
     }
 
+    /// An object's event name is kept by its layout for its label (shared by the objects with that label) and in
+    /// its header without one; a freed slot's next object gets the next generation and no name.
+    @Test func eventNamesAndGenerationsLiveWithTheObjects() {
+        var heap = ObjectHeap()
+        let a = Self.allocate(&heap, slots: [], label: "cell")
+        let b = Self.allocate(&heap, slots: [], label: "cell")
+        let plain = Self.allocate(&heap, slots: [])
+        #expect(a.eventName == HeapObject.noEventName && plain.eventName == HeapObject.noEventName)
+        a.eventName = 7
+        plain.eventName = 9
+        #expect(a.eventName == 7 && b.eventName == 7 && plain.eventName == 9)
+        #expect(plain.displayName == "Cell#3" && plain.label == "Cell#3" && plain.labelIsDisplayName)
+        plain.eventName = ObjectLayout.unlabeledBit  // too large to keep: asked again next time
+        #expect(plain.eventName == 9 && plain.displayName == "Cell#3")
+        let id = plain.id
+        _ = heap.release(id)
+        heap.finishDealloc(plain)
+        #expect(!heap.contains(id) && heap.object(id) == nil)
+        let next = Self.allocate(&heap, slots: [])
+        #expect(next.id == ObjectID(index: id.index, generation: id.generation + 1) && heap.contains(next.id))
+        #expect(next.eventName == HeapObject.noEventName && !heap.contains(id))
+    }
+
     /// Allocation instants are kept by layout, by stretch of serials allocated at one instant: every live object
     /// finds its own, through frees in any order and after the emptied stretches are dropped.
     @Test func allocationInstantsSurviveFreesAndDroppedStretches() {

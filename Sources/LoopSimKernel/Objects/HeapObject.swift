@@ -33,8 +33,40 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// made when asked for (events intern an object's name once, ``Objects/name(of:in:)``), where a `String` in
     /// every object took 16 bytes of its header.
     public var displayName: String {
-        let i = header.labelIndex
+        let i = labelIndex
         return i == ObjectLayout.noLabel ? "\(layout.className)#\(serial)" : layout.displayName(at: i)
+    }
+
+    /// The index of its label in its layout's labels, or ``ObjectLayout/noLabel``.
+    @inline(__always)
+    private var labelIndex: UInt32 {
+        let i = header.labelOrName
+        return i & ObjectLayout.unlabeledBit != 0 ? ObjectLayout.noLabel : i
+    }
+
+    /// ``eventName`` of an object no event has named yet.
+    static let noEventName = UInt32.max
+
+    /// The index of its ``displayName`` in the run's ``NameTable``, or ``noEventName`` until an event names it
+    /// (``Objects/name(of:in:)`` interns it once). Kept where the name is decided: by its layout for each label
+    /// (every object with one label has one name), in the header's label field for an object without a label. A
+    /// column of the heap indexed by slot took 4 bytes an object (BENCHMARKS.md, memory per timer).
+    var eventName: UInt32 {
+        @inline(__always) get {
+            let i = header.labelOrName
+            if i & ObjectLayout.unlabeledBit == 0 { return layout.eventName(at: i) }
+            let n = i & ~ObjectLayout.unlabeledBit
+            return n == 0 ? Self.noEventName : n &- 1
+        }
+        set {
+            let i = header.labelOrName
+            if i & ObjectLayout.unlabeledBit == 0 {
+                layout.setEventName(newValue, at: i)
+            } else if newValue < ObjectLayout.unlabeledBit - 1 {
+                header.labelOrName = ObjectLayout.unlabeledBit | (newValue + 1)
+            }
+            // A name past 2^31 - 2 is not kept for an object without a label: it is interned again when asked.
+        }
     }
     /// When it was allocated: kept by its layout, by serial (``AllocationLog``), not in every object's header.
     public var allocatedAt: SimInstant { layout.allocations.instant(ofSerial: serial) }
@@ -54,7 +86,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// where their class tells them apart: `Class#serial` against `Class#serial` compares the serials' digits.
     /// The end of a run sorts every live timer by name (``RunOutcome``).
     static func displayNamePrecedes(_ a: HeapObject, _ b: HeapObject) -> Bool {
-        let (i, j) = (a.header.labelIndex, b.header.labelIndex)
+        let (i, j) = (a.labelIndex, b.labelIndex)
         if i != ObjectLayout.noLabel, j != ObjectLayout.noLabel {
             if a.layout === b.layout && i == j { return false }
             return a.layout.displayName(at: i) < b.layout.displayName(at: j)
@@ -215,11 +247,11 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     public var className: String { layout.className }
     /// The name the scenario gave it (`button`), or `className#serial`.
     public var label: String {
-        let i = header.labelIndex
+        let i = labelIndex
         return i == ObjectLayout.noLabel ? displayName : layout.labels[Int(i)]
     }
     /// Whether ``label`` is ``displayName``: a block's label, or no label (not `Class label`).
-    var labelIsDisplayName: Bool { header.labelIndex == ObjectLayout.noLabel || !layout.qualifiesLabels }
+    var labelIsDisplayName: Bool { labelIndex == ObjectLayout.noLabel || !layout.qualifiesLabels }
     public var slotNames: [String] { layout.slotNames }
     public var slotStrengths: [Strength] { layout.slotStrengths }
     public internal(set) var retainCount: Int {
@@ -300,7 +332,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         layout.allocations.noteAllocation(serial: serial, at: at)
         let header = HeapObjectHeader(
             id: id, layout: layout, rare: nil, serialLow: UInt32(truncatingIfNeeded: serial),
-            count: 1, labelIndex: label.map(layout.index(ofLabel:)) ?? ObjectLayout.noLabel,
+            count: 1, labelOrName: label.map(layout.index(ofLabel:)) ?? ObjectLayout.unlabeledBit,
             slotCount: UInt16(slots.count), serialHigh: UInt8(truncatingIfNeeded: serial >> 32), flags: flags)
         let words: Int
         if case .timer = layout.kind {
@@ -419,8 +451,9 @@ public struct HeapObjectHeader {
     let serialLow: UInt32
     var count: UInt32
     /// The label the scenario gave the object, in its layout's ``ObjectLayout/labels``, or
-    /// ``ObjectLayout/noLabel``.
-    let labelIndex: UInt32
+    /// ``ObjectLayout/unlabeledBit`` for an object without one, whose name is `Class#serial`: then the low 31 bits
+    /// are its ``HeapObject/eventName`` plus one (0: none yet).
+    var labelOrName: UInt32
     let slotCount: UInt16
     let serialHigh: UInt8
     var flags: UInt8
@@ -460,15 +493,19 @@ final class ObjectLayout {
     /// When its live objects were allocated, by serial.
     var allocations = AllocationLog()
     /// The labels its objects were given, each once: an object keeps its label's index
-    /// (``HeapObjectHeader/labelIndex``).
+    /// (``HeapObjectHeader/labelOrName``).
     private(set) var labels: [String] = []
     /// `className label` for each of ``labels`` when ``qualifiesLabels``: objects with the same label share one
     /// string.
     private var qualifiedNames: [String] = []
     private var labelIndices: [String: UInt32] = [:]
     private var lastLabel = "", lastIndex = ObjectLayout.noLabel
+    /// Each label's objects' ``HeapObject/eventName``: the objects with one label share their name.
+    private var eventNames: [UInt32] = []
     /// The label index of an object without a label, whose name is `className#serial`.
     static let noLabel = UInt32.max
+    /// The bit of ``HeapObjectHeader/labelOrName`` that says an object has no label (labels are fewer than 2^31).
+    static let unlabeledBit: UInt32 = 1 << 31
 
     init(_ key: LayoutKey) {
         self.key = key
@@ -490,15 +527,22 @@ final class ObjectLayout {
         if let known = labelIndices[label] {
             index = known
         } else {
-            precondition(labels.count < Int(Self.noLabel), "more than 2^32 - 1 labels of one kind of object")
+            precondition(labels.count < Int(Self.unlabeledBit), "more than 2^31 labels of one kind of object")
             index = UInt32(labels.count)
             labels.append(label)
+            eventNames.append(HeapObject.noEventName)
             if qualifiesLabels { qualifiedNames.append("\(className) \(label)") }
             labelIndices[label] = index
         }
         (lastLabel, lastIndex) = (label, index)
         return index
     }
+
+    /// The ``HeapObject/eventName`` of its objects with label `index`.
+    @inline(__always)
+    func eventName(at index: UInt32) -> UInt32 { eventNames[Int(index)] }
+
+    func setEventName(_ name: UInt32, at index: UInt32) { eventNames[Int(index)] = name }
 
     /// The display name of an object with label `index`.
     func displayName(at index: UInt32) -> String {
