@@ -16,8 +16,9 @@ struct LeakAnalysis {
         heap = kernel.heap
     }
 
-    /// Every root whose object is alive, in the order paths prefer them (``LeakAnalysis``).
-    func roots() -> Roots {
+    /// Every root whose object is alive, in the order paths prefer them (``LeakAnalysis``); or, when not
+    /// `ordered`, with each mode's timers in its list's own order (``Roots/append(timers:label:holder:edge:)``).
+    func roots(ordered: Bool = true) -> Roots {
         var roots = Roots(heap: heap)
         let k = kernel
         let heap = self.heap
@@ -41,7 +42,11 @@ struct LeakAnalysis {
             let name = rl.name
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
-                add(mode.timers.ordered().lazy.map { heap.timer(at: $0).id }, label, "runloop", "timers")
+                if ordered {
+                    add(mode.timers.ordered().lazy.map { heap.timer(at: $0).id }, label, "runloop", "timers")
+                } else {
+                    roots.append(timers: mode.timers, label: label, holder: "runloop", edge: "timers")
+                }
                 add(mode.sources0, label, "runloop", "sources")
                 add(mode.observers.lazy.map(\.block), label, "runloop", "observer")
             }
@@ -100,48 +105,26 @@ struct LeakAnalysis {
     }
 
     func leaks() -> [Leak] {
-        let roots = roots()
-        // Tables indexed by heap slot, not dictionaries: the search visits every live object once.
-        var reach = [Reach](repeating: .unreached, count: heap.indexLimit)
-        // Heap slots: roots and edges lead only to live objects.
-        var frontier: [UInt32] = []
-        frontier.reserveCapacity(heap.liveCount)
-        for i in roots.indices {
-            let index = roots.slot(i)
-            guard reach[Int(index)].from == Reach.unreached.from else { continue }
-            reach[Int(index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
-            frontier.append(index)
-        }
-        // Leak candidates: alive, not declared roots or global blocks, and let go of or unreached. The search meets
-        // the reached ones, so that the scan after it reads only the unreached objects, not all of them again.
-        var candidates: [HeapObject] = []
-        var head = 0
-        while head < frontier.count {
-            let index = frontier[head]
-            head += 1
-            let o = heap.object(atIndex: Int(index))!
-            if o.isAbandoned, o.state == .alive, o.canLeak { candidates.append(o) }
-            forEachEdge(of: o) { edge, child in
-                let c = Int(child.index)
-                if reach[c].from == Reach.unreached.from {
-                    reach[c] = Reach(from: Int32(index), edge: edge)
-                    frontier.append(child.index)
-                }
-            }
-        }
-        for index in reach.indices where reach[index].from == Reach.unreached.from {
+        // Leak candidates: alive, not declared roots or global blocks, and let go of or unreached. What the roots
+        // reach is a bit an object (``ReachedObjects``); the paths from the roots, 8 bytes an object with the roots
+        // in order, are searched for only when a candidate is reached, where they were the end of a million-timer
+        // run's peak (BENCHMARKS.md, memory per timer).
+        let reached = ReachedObjects(self)
+        var candidates = reached.candidates
+        for index in 0..<heap.indexLimit where !reached.contains(index) {
             if let o = heap.object(atIndex: index), o.state == .alive, o.canLeak { candidates.append(o) }
         }
         candidates.sort { $0.serial < $1.serial }
+        let paths = reached.candidates.isEmpty ? nil : shortestPaths()
         var leaks: [Leak] = []
         for o in candidates {
-            var r = reach[Int(o.id.index)]
-            if r.from == Reach.unreached.from {
+            guard reached.contains(Int(o.id.index)), let (roots, reach) = paths else {
                 let (path, edgeNames) = cycle(through: o)
                 leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .cycle, path: path, edges: edgeNames,
                                   holder: nil))
                 continue
             }
+            var r = reach[Int(o.id.index)]
             var path = [o.displayName]
             var edgeNames: [String] = []
             while r.from != Reach.fromRoot {
@@ -157,6 +140,36 @@ struct LeakAnalysis {
                               path: path.reversed(), edges: edgeNames.reversed(), holder: root.holder))
         }
         return leaks
+    }
+
+    /// The roots in order, and how the breadth-first search from them reached each object: the shortest (and,
+    /// among equals, first-found) path to each.
+    private func shortestPaths() -> (Roots, [Reach]) {
+        let roots = roots()
+        // Tables indexed by heap slot, not dictionaries: the search visits every live object once.
+        var reach = [Reach](repeating: .unreached, count: heap.indexLimit)
+        // Heap slots: roots and edges lead only to live objects.
+        var frontier: [UInt32] = []
+        frontier.reserveCapacity(heap.liveCount)
+        for i in roots.indices {
+            let index = roots.slot(i)
+            guard reach[Int(index)].from == Reach.unreached.from else { continue }
+            reach[Int(index)] = Reach(from: Reach.fromRoot, edge: Int32(i))
+            frontier.append(index)
+        }
+        var head = 0
+        while head < frontier.count {
+            let index = frontier[head]
+            head += 1
+            forEachEdge(of: heap.object(atIndex: Int(index))!) { edge, child in
+                let c = Int(child.index)
+                if reach[c].from == Reach.unreached.from {
+                    reach[c] = Reach(from: Int32(index), edge: edge)
+                    frontier.append(child.index)
+                }
+            }
+        }
+        return (roots, reach)
     }
 
     /// The shortest strong cycle from `o` back to itself; just `o` when it is not on a cycle itself but only
