@@ -45,6 +45,30 @@ import Testing
         #expect(stored != RunOutcome.TimerRecords(records.dropLast()))
     }
 
+    /// Intervals are codes while there are at most 256 distinct ones and zero-latency counts as wide as the largest
+    /// needs: past either limit every record still gives back its own.
+    @Test func givesBackIntervalsAndCountsPastTheirNarrowForms() {
+        let records = (0..<600).map { i in
+            RunOutcome.TimerRecord(label: "NSTimer timer", interval: SimDuration(nanoseconds: Int64(i % 300) * 1_000),
+                                   skipped: 0, wasted: 0,
+                                   latency: LatencyHistogram(zeros: [3, 255, 256, 70_000, 0][i % 5] * UInt32(i < 400 ? 1 : 2)))
+        }
+        var stored = RunOutcome.TimerRecords()
+        for (i, record) in records.enumerated() {
+            stored.append(record)
+            if i % 97 == 0 || i == 255 || i == 256 || i == 300 { #expect(Array(stored) == Array(records[...i])) }
+        }
+        #expect(Array(stored) == records && stored == RunOutcome.TimerRecords(records))
+        #expect(stored.pooledLatency.count == records.reduce(0) { $0 + $1.fires })
+        var counts = PackedCounts()
+        let values: [UInt32] = [0, 255, 256, 65_535, 65_536, .max, 7]
+        for (i, v) in values.enumerated() {
+            counts.append(v)
+            #expect((0...i).map { counts[$0] } == Array(values[...i]))
+        }
+        #expect(counts.sum == values.reduce(UInt64(0)) { $0 + UInt64($1) })
+    }
+
     @Test func anEmptyRunHasNoRecordsAndNoLatencies() {
         let stored = RunOutcome.TimerRecords()
         #expect(stored.isEmpty && stored.pooledLatency.isEmpty && Array(stored).isEmpty)

@@ -17,8 +17,9 @@ struct LeakAnalysis {
     }
 
     /// Every root whose object is alive, in the order paths prefer them (``LeakAnalysis``), each with its
-    /// ``RootCategory``.
-    func roots() -> Roots {
+    /// ``RootCategory``; or, when not `ordered`, with each mode's timers in its list's own order, all of them
+    /// ``RootCategory/persistent`` (``Roots/append(timers:label:holder:edge:category:)``: ``ReachedObjects`` only).
+    func roots(ordered: Bool = true) -> Roots {
         var roots = Roots(heap: heap)
         let k = kernel
         let heap = self.heap
@@ -53,10 +54,14 @@ struct LeakAnalysis {
             let name = rl.name
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
-                // A repeating timer stays until invalidated; a one-shot one lets go when it fires.
-                let timers = mode.timers.ordered().lazy.map { heap.timer(at: $0) }
-                add(timers.filter { $0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .persistent)
-                add(timers.filter { !$0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .pending)
+                if ordered {
+                    // A repeating timer stays until invalidated; a one-shot one lets go when it fires.
+                    let timers = mode.timers.ordered().lazy.map { heap.timer(at: $0) }
+                    add(timers.filter { $0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .persistent)
+                    add(timers.filter { !$0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .pending)
+                } else {
+                    roots.append(timers: mode.timers, label: label, holder: "runloop", edge: "timers", category: .persistent)
+                }
                 add(mode.sources0, label, "runloop", "sources", .persistent)
                 add(mode.observers.lazy.map(\.block), label, "runloop", "observer", .persistent)
             }
@@ -213,6 +218,9 @@ struct LeakAnalysis {
     /// - reached only from pending work (a block, a one-shot timer): nothing yet (it is let go when the work runs);
     /// - reached from no root: *leaked* — on a strong cycle, over-retained, or held by a leaked object.
     func leaks() -> [Leak] {
+        // Most runs end with nothing to classify: a set of bits says so without the tables of the search for paths
+        // (8 bytes and a category an object, the end of a million-timer run's peak: BENCHMARKS.md).
+        if !kernel.objects.hasLifecycleEnds, !ReachedObjects(self).mayHoldFindings { return [] }
         let roots = roots()
         let s = search(roots)
         let app = RootCategory.app.rawValue, persistent = RootCategory.persistent.rawValue

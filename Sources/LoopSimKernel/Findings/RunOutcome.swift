@@ -95,23 +95,44 @@ public struct RunOutcome: Sendable {
             }
             return ThreadRecord(name: t.name, kind: t.kind, state: state)
         }
-        // Heap slots, not objects: a million fewer retains and releases.
-        var liveTimers: [Int32] = [], liveSources: [Int32] = []
+        // Heap slots, not objects: a million fewer retains and releases. The live timers are listed and sorted by
+        // name only when the heap does not hold them in that order already: the timers of one scheduling site share
+        // their name, and a list of a million slots (4 bytes each, and the sort's buffer) was part of the end of the
+        // run's peak (BENCHMARKS.md, memory per timer).
+        var liveSources: [Int32] = []
+        var liveTimerCount = 0, timersInNameOrder = true
+        var lastTimer: HeapObject?
         let heap = k.heap
         for index in 0..<heap.indexLimit {
             guard let o = heap.object(atIndex: index) else { continue }
-            if o.isTimer { liveTimers.append(Int32(index)) }
+            if o.isTimer {
+                if let last = lastTimer, HeapObject.displayNamePrecedes(o, last) { timersInNameOrder = false }
+                lastTimer = o
+                liveTimerCount += 1
+            }
             if o.dispatchSource != nil { liveSources.append(Int32(index)) }
         }
+        lastTimer = nil
         var timers = TimerRecords()
-        timers.reserveCapacity(k.records.finishedTimers.count + liveTimers.count)
-        Self.mergeByLabel(k.records.finishedTimers, consume liveTimers, of: heap, label: \.label) { timers.append($0) }
-            live: { timers.append(Self.record($0)) }
+        timers.reserveCapacity(k.records.finishedTimers.count + liveTimerCount)
+        if timersInNameOrder {
+            let liveTimers = (0..<heap.indexLimit).lazy.filter { heap.object(atIndex: $0)?.isTimer == true }
+            Self.mergeByLabel(k.records.finishedTimers, liveTimers, of: heap, label: \.label) { timers.append($0) }
+                live: { timers.append(Self.record($0)) }
+        } else {
+            var liveTimers: [Int32] = []
+            liveTimers.reserveCapacity(liveTimerCount)
+            for index in 0..<heap.indexLimit where heap.object(atIndex: index)?.isTimer == true {
+                liveTimers.append(Int32(index))
+            }
+            Self.mergeByLabel(k.records.finishedTimers, Self.sortedByName(liveTimers, of: heap), of: heap,
+                              label: \.label) { timers.append($0) } live: { timers.append(Self.record($0)) }
+        }
         self.timers = timers
         var sources: [SourceRecord] = []
         sources.reserveCapacity(k.records.finishedSources.count + liveSources.count)
-        Self.mergeByLabel(k.records.finishedSources, consume liveSources, of: heap, label: \.label) { sources.append($0) }
-            live: { sources.append(Self.record(source: $0)) }
+        Self.mergeByLabel(k.records.finishedSources, Self.sortedByName(liveSources, of: heap), of: heap,
+                          label: \.label) { sources.append($0) } live: { sources.append(Self.record(source: $0)) }
         self.sources = sources
         runLoopExits = k.records.runLoopExits
         logs = k.records.logs
@@ -126,16 +147,21 @@ public struct RunOutcome: Sendable {
         names = k.log.names
     }
 
-    /// The records of `finished`, then of `live` (in heap order), sorted stably by label and handed to `append`
-    /// (a finished one) or `live` (a live object's). Merges the two sorted apart, so that each record is built
-    /// once, in place: for a million timers, sorting the records themselves took a copy and a buffer of half of
-    /// them (84 MB).
-    private static func mergeByLabel<Record>(_ finished: [Record], _ live: consuming [Int32], of heap: ObjectHeap,
-                                             label: (Record) -> String, _ append: (Record) -> Void,
-                                             live appendLive: (HeapObject) -> Void) {
-        let finished = finished.sorted { label($0) < label($1) }
-        // A record's label is its object's displayName.
+    /// Heap slots `live`, sorted stably by their objects' names (a record's label is its object's displayName).
+    private static func sortedByName(_ live: consuming [Int32], of heap: ObjectHeap) -> [Int32] {
         live.sort { HeapObject.displayNamePrecedes(heap.object(atIndex: Int($0))!, heap.object(atIndex: Int($1))!) }
+        return live
+    }
+
+    /// The records of `finished`, then of `live` (heap slots in heap order, sorted stably by name), sorted stably by
+    /// label and handed to `append` (a finished one) or `live` (a live object's). Merges the two sorted apart, so
+    /// that each record is built once, in place: for a million timers, sorting the records themselves took a copy
+    /// and a buffer of half of them (84 MB).
+    private static func mergeByLabel<Record, Index: BinaryInteger>(
+        _ finished: [Record], _ live: some Sequence<Index>, of heap: ObjectHeap, label: (Record) -> String,
+        _ append: (Record) -> Void, live appendLive: (HeapObject) -> Void
+    ) {
+        let finished = finished.sorted { label($0) < label($1) }
         var next = finished.startIndex
         for index in live {
             let o = heap.object(atIndex: Int(index))!

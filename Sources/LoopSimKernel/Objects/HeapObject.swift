@@ -1,13 +1,14 @@
 /// One reference-counted object: an instance of a scenario class, a block, or an `NSTimer`.
 ///
-/// Only what differs from object to object is stored here: a 48-byte ``HeapObjectHeader`` and the slots after it,
+/// Only what differs from object to object is stored here: a 40-byte ``HeapObjectHeader`` and the slots after it,
 /// packed (``SlotStorage``: 9 bytes a slot where a `Value` takes 16), in one allocation; a timer's state follows
-/// its slots (an `NSTimer` with its three slots and its state asks for 136 bytes and takes 144 with the
-/// allocator's header, a block with one capture 80 and 96; a block without captures is a global block, one per
+/// its slots (an `NSTimer` with its three slots and its state asks for 120 bytes and takes 128 with the
+/// allocator's header, a block with one capture 72 and 80; a block without captures is a global block, one per
 /// literal). What every object of a class allocated on a thread
-/// shares (class name, slot names and strengths, kind, thread, the labels its objects were given) is one
-/// ``ObjectLayout``, and the state of the rarer kinds is boxed apart behind one pointer (BENCHMARKS.md, memory per
-/// timer). When and where it died is its ``DeathRecord``.
+/// shares (class name, slot names and strengths, kind, thread, the labels its objects were given, and when they
+/// were allocated, by serial: ``AllocationLog``) is one ``ObjectLayout``, and the state of the rarer kinds is
+/// boxed apart behind one pointer (BENCHMARKS.md, memory per timer). When and where it died is its
+/// ``DeathRecord``.
 public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     public enum Kind: Sendable, Hashable {
         case instance(classIndex: Int)
@@ -35,10 +36,43 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// made when asked for (events intern an object's name once, ``Objects/name(of:in:)``), where a `String` in
     /// every object took 16 bytes of its header.
     public var displayName: String {
-        let i = header.labelIndex
+        let i = labelIndex
         return i == ObjectLayout.noLabel ? "\(layout.className)#\(serial)" : layout.displayName(at: i)
     }
-    public var allocatedAt: SimInstant { header.allocatedAt }
+
+    /// The index of its label in its layout's labels, or ``ObjectLayout/noLabel``.
+    @inline(__always)
+    private var labelIndex: UInt32 {
+        let i = header.labelOrName
+        return i & ObjectLayout.unlabeledBit != 0 ? ObjectLayout.noLabel : i
+    }
+
+    /// ``eventName`` of an object no event has named yet.
+    static let noEventName = UInt32.max
+
+    /// The index of its ``displayName`` in the run's ``NameTable``, or ``noEventName`` until an event names it
+    /// (``Objects/name(of:in:)`` interns it once). Kept where the name is decided: by its layout for each label
+    /// (every object with one label has one name), in the header's label field for an object without a label. A
+    /// column of the heap indexed by slot took 4 bytes an object (BENCHMARKS.md, memory per timer).
+    var eventName: UInt32 {
+        @inline(__always) get {
+            let i = header.labelOrName
+            if i & ObjectLayout.unlabeledBit == 0 { return layout.eventName(at: i) }
+            let n = i & ~ObjectLayout.unlabeledBit
+            return n == 0 ? Self.noEventName : n &- 1
+        }
+        set {
+            let i = header.labelOrName
+            if i & ObjectLayout.unlabeledBit == 0 {
+                layout.setEventName(newValue, at: i)
+            } else if newValue < ObjectLayout.unlabeledBit - 1 {
+                header.labelOrName = ObjectLayout.unlabeledBit | (newValue + 1)
+            }
+            // A name past 2^31 - 2 is not kept for an object without a label: it is interned again when asked.
+        }
+    }
+    /// When it was allocated: kept by its layout, by serial (``AllocationLog``), not in every object's header.
+    public var allocatedAt: SimInstant { layout.allocations.instant(ofSerial: serial) }
     private var flags: UInt8 {
         get { header.flags }
         set { header.flags = newValue }
@@ -55,7 +89,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// where their class tells them apart: `Class#serial` against `Class#serial` compares the serials' digits.
     /// The end of a run sorts every live timer by name (``RunOutcome``).
     static func displayNamePrecedes(_ a: HeapObject, _ b: HeapObject) -> Bool {
-        let (i, j) = (a.header.labelIndex, b.header.labelIndex)
+        let (i, j) = (a.labelIndex, b.labelIndex)
         if i != ObjectLayout.noLabel, j != ObjectLayout.noLabel {
             if a.layout === b.layout && i == j { return false }
             return a.layout.displayName(at: i) < b.layout.displayName(at: j)
@@ -120,23 +154,31 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         unsafeMutableAddress { timerState }
     }
 
-    /// Where ``timer`` lives: the words after the slots that ``make`` reserves for a timer.
+    /// Where ``timer`` lives: from its slots' tag word on, the words ``make`` reserves for a timer.
     private var timerState: UnsafeMutablePointer<TimerState> {
         precondition(flags & Self.timerBit != 0, "\(displayName) is not a timer")
         return withUnsafeMutablePointerToElements { Self.timerState(after: $0).assumingMemoryBound(to: TimerState.self) }
     }
 
-    /// The memory after a timer's slots, where it keeps its state: at the same place in every timer, since every
-    /// timer has the same three slots (``TimerState/slotNames``; ``make`` checks), so that reading a timer's state
-    /// does not read its slot count first.
+    /// Where a timer keeps its state: at its slots' tag word, whose first three bytes are the slots' tags and the
+    /// state's ``TimerState/slotTags`` (the state leaves them to ``SlotStorage``), at the same place in every timer,
+    /// since every timer has the same three slots (``TimerState/slotNames``; ``make`` checks), so that reading a
+    /// timer's state does not read its slot count first. Sharing the tag word saves 8 bytes a timer, which make its
+    /// allocation a 128-byte chunk instead of 144 (BENCHMARKS.md, memory per timer).
     @inline(__always)
     private static func timerState(after words: UnsafeMutablePointer<UInt64>) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(words + SlotStorage.words(forSlots: 3))
+        UnsafeMutableRawPointer(words + timerSlots)
     }
 
-    /// The 8-byte words a timer's state takes after its slots.
+    /// A timer's slots, whose tag word its state begins with.
+    private static let timerSlots = 3
+
+    /// The 8-byte words a timer's state takes from its slots' tag word on.
     private static let timerWords: Int = {
         precondition(MemoryLayout<TimerState>.alignment <= MemoryLayout<UInt64>.alignment)
+        precondition(MemoryLayout<TimerState>.offset(of: \TimerState.slotTags) == 0
+                         && SlotStorage.words(forSlots: timerSlots) == timerSlots + 1,
+                     "a timer's state no longer begins with its slots' tag bytes")
         return (MemoryLayout<TimerState>.size + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
     }()
 
@@ -194,8 +236,12 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         guard case .timer = kind, flags & Self.timerBit == 0 else {
             preconditionFailure("a timer's state on \(displayName): not a timer, or one that has its state already")
         }
-        withUnsafeMutablePointers {
-            Self.timerState(after: $1).bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)
+        withUnsafeMutablePointers { _, words in
+            let raw = Self.timerState(after: words)
+            var state = state
+            state.slotTags = (raw.load(as: UInt8.self), raw.load(fromByteOffset: 1, as: UInt8.self),
+                              raw.load(fromByteOffset: 2, as: UInt8.self))
+            raw.bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)
         }
         flags |= Self.timerBit
     }
@@ -204,11 +250,11 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     public var className: String { layout.className }
     /// The name the scenario gave it (`button`), or `className#serial`.
     public var label: String {
-        let i = header.labelIndex
+        let i = labelIndex
         return i == ObjectLayout.noLabel ? displayName : layout.labels[Int(i)]
     }
     /// Whether ``label`` is ``displayName``: a block's label, or no label (not `Class label`).
-    var labelIsDisplayName: Bool { header.labelIndex == ObjectLayout.noLabel || !layout.qualifiesLabels }
+    var labelIsDisplayName: Bool { labelIndex == ObjectLayout.noLabel || !layout.qualifiesLabels }
     public var slotNames: [String] { layout.slotNames }
     public var slotStrengths: [Strength] { layout.slotStrengths }
     public internal(set) var retainCount: Int {
@@ -286,18 +332,19 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         precondition(serial >> 40 == 0, "more than 2^40 allocations")
         precondition(slots.count <= Int(UInt16.max), "more than 2^16 - 1 slots")
         let flags = (isDeclaredRoot ? declaredRootBit : 0) | (isInternal ? internalBit : 0) | (isGlobal ? globalBit : 0)
+        layout.allocations.noteAllocation(serial: serial, at: at)
         let header = HeapObjectHeader(
-            id: id, layout: layout, rare: nil, allocatedAt: at, serialLow: UInt32(truncatingIfNeeded: serial),
-            count: 1, labelIndex: label.map(layout.index(ofLabel:)) ?? ObjectLayout.noLabel,
+            id: id, layout: layout, rare: nil, serialLow: UInt32(truncatingIfNeeded: serial),
+            count: 1, labelOrName: label.map(layout.index(ofLabel:)) ?? ObjectLayout.unlabeledBit,
             slotCount: UInt16(slots.count), serialHigh: UInt8(truncatingIfNeeded: serial >> 32), flags: flags)
-        let stateWords: Int
+        let words: Int
         if case .timer = layout.kind {
-            precondition(slots.count == TimerState.slotNames.count, "a timer without its three slots")
-            stateWords = timerWords
+            precondition(slots.count == TimerState.slotNames.count && slots.count == timerSlots,
+                         "a timer without its three slots")
+            words = timerSlots + timerWords  // the state from the tag word on
         } else {
-            stateWords = 0
+            words = SlotStorage.words(forSlots: slots.count)
         }
-        let words = SlotStorage.words(forSlots: slots.count) + stateWords
         let object = unsafeDowncast(create(minimumCapacity: words) { _ in header }, to: HeapObject.self)
         object.withUnsafeMutablePointerToElements { elements in
             let storage = SlotStorage(elements, count: slots.count)
@@ -308,16 +355,20 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
 
     deinit {
         withUnsafeMutablePointers { header, words in
+            // The slots first: a timer's slots' tags are in its state.
+            let storage = SlotStorage(words, count: Int(header.pointee.slotCount))
+            for i in 0..<storage.count { _ = storage.take(at: i) }
             if header.pointee.flags & Self.timerBit != 0 {
                 Self.timerState(after: words).assumingMemoryBound(to: TimerState.self).deinitialize(count: 1)
             }
-            let storage = SlotStorage(words, count: Int(header.pointee.slotCount))
-            for i in 0..<storage.count { _ = storage.take(at: i) }
         }
     }
 
-    /// Freed (its ``DeathRecord`` says when and on which thread).
-    func markDead() { state = .dead }
+    /// Freed (its ``DeathRecord`` says when and on which thread): its layout no longer keeps its allocation instant.
+    func markDead() {
+        state = .dead
+        layout.allocations.noteFree(serial: serial)
+    }
 }
 
 /// An object's slots, packed: each slot's `Value` as its 8 payload bytes in a word, then every slot's tag byte, a
@@ -325,8 +376,9 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
 ///
 /// A `Value` is 9 bytes (an 8-byte payload, and a tag byte the enum adds) with a stride of 16, so an array of
 /// them leaves 7 bytes of padding per slot; packed, an `NSTimer`'s three slots take 32 bytes instead of 48, 16
-/// bytes of the timer's malloc chunk (BENCHMARKS.md, memory per timer). The only unsafe part of the objects'
-/// storage besides the timer state's addressors: a slot's bytes are moved as they are, never read as parts,
+/// bytes of the timer's malloc chunk (BENCHMARKS.md, memory per timer); a timer's state begins at its tag word and
+/// keeps its own fields in the five bytes the three tags leave (``TimerState/slotTags``). The only unsafe part of
+/// the objects' storage besides the timer state's addressors: a slot's bytes are moved as they are, never read as parts,
 /// through a `Value`-typed temporary that owns the value while it is out of the storage (``initialize(at:to:)``
 /// moves a value in, ``take(at:)`` moves it out, ``value(at:)`` copies it).
 struct SlotStorage {
@@ -389,21 +441,22 @@ struct SlotStorage {
     }
 }
 
-/// What a ``HeapObject`` stores before its slots: 48 bytes, widest first.
+/// What a ``HeapObject`` stores before its slots: 40 bytes, widest first. (The allocation instant is its layout's,
+/// by serial: ``AllocationLog``.)
 public struct HeapObjectHeader {
     let id: ObjectID
     let layout: ObjectLayout
     /// The state of the rarer kinds for the objects that have one: one pointer, which an object of any other kind
     /// pays instead of about 190 bytes of empty optionals (BENCHMARKS.md, memory per timer).
     var rare: RareKindState?
-    let allocatedAt: SimInstant
     /// With `serialHigh`, the serial in 40 bits: 1.1 × 10¹² allocations, twelve days of allocating at a million a
     /// second.
     let serialLow: UInt32
     var count: UInt32
     /// The label the scenario gave the object, in its layout's ``ObjectLayout/labels``, or
-    /// ``ObjectLayout/noLabel``.
-    let labelIndex: UInt32
+    /// ``ObjectLayout/unlabeledBit`` for an object without one, whose name is `Class#serial`: then the low 31 bits
+    /// are its ``HeapObject/eventName`` plus one (0: none yet).
+    var labelOrName: UInt32
     let slotCount: UInt16
     let serialHigh: UInt8
     var flags: UInt8
@@ -440,16 +493,22 @@ final class ObjectLayout {
     var allocatedOn: String { key.thread }
     /// Whether its objects' names are `className label` (a block's name is its label alone).
     let qualifiesLabels: Bool
+    /// When its live objects were allocated, by serial.
+    var allocations = AllocationLog()
     /// The labels its objects were given, each once: an object keeps its label's index
-    /// (``HeapObjectHeader/labelIndex``).
+    /// (``HeapObjectHeader/labelOrName``).
     private(set) var labels: [String] = []
     /// `className label` for each of ``labels`` when ``qualifiesLabels``: objects with the same label share one
     /// string.
     private var qualifiedNames: [String] = []
     private var labelIndices: [String: UInt32] = [:]
     private var lastLabel = "", lastIndex = ObjectLayout.noLabel
+    /// Each label's objects' ``HeapObject/eventName``: the objects with one label share their name.
+    private var eventNames: [UInt32] = []
     /// The label index of an object without a label, whose name is `className#serial`.
     static let noLabel = UInt32.max
+    /// The bit of ``HeapObjectHeader/labelOrName`` that says an object has no label (labels are fewer than 2^31).
+    static let unlabeledBit: UInt32 = 1 << 31
 
     init(_ key: LayoutKey) {
         self.key = key
@@ -471,15 +530,22 @@ final class ObjectLayout {
         if let known = labelIndices[label] {
             index = known
         } else {
-            precondition(labels.count < Int(Self.noLabel), "more than 2^32 - 1 labels of one kind of object")
+            precondition(labels.count < Int(Self.unlabeledBit), "more than 2^31 labels of one kind of object")
             index = UInt32(labels.count)
             labels.append(label)
+            eventNames.append(HeapObject.noEventName)
             if qualifiesLabels { qualifiedNames.append("\(className) \(label)") }
             labelIndices[label] = index
         }
         (lastLabel, lastIndex) = (label, index)
         return index
     }
+
+    /// The ``HeapObject/eventName`` of its objects with label `index`.
+    @inline(__always)
+    func eventName(at index: UInt32) -> UInt32 { eventNames[Int(index)] }
+
+    func setEventName(_ name: UInt32, at index: UInt32) { eventNames[Int(index)] = name }
 
     /// The display name of an object with label `index`.
     func displayName(at index: UInt32) -> String {
@@ -491,4 +557,72 @@ final class ObjectLayout {
 struct SlotLayout {
     var names: [String]
     var strengths: [Strength]
+}
+
+/// When the live objects of one ``ObjectLayout`` were allocated, by serial, stored by stretch: serials grow and the
+/// clock never goes back, so the objects allocated at one instant have consecutive serials among the layout's, and
+/// a stretch is its first serial and its instant (the million timers of the storm are one stretch). An instant in
+/// every object's header took 8 bytes, and made an `NSTimer` a 144-byte chunk (BENCHMARKS.md, memory per timer).
+///
+/// A stretch counts its live objects and is dropped, with the others emptied, once the empty ones are most of
+/// them: the log stays within a stretch per live object however long a run allocates and frees (an object of
+/// the layout allocated in a stretch of its own costs 20 bytes here, a timer in a stretch of a million nothing).
+struct AllocationLog {
+    private var firstSerials: [Int] = []
+    private var instants: [SimInstant] = []
+    private var liveCounts: [UInt32] = []
+    private var emptyStretches = 0
+
+    /// An object of the layout allocated at `at` with `serial`, larger than every serial noted before (0: a global
+    /// block, one per layout).
+    @inline(__always)
+    mutating func noteAllocation(serial: Int, at: SimInstant) {
+        let last = instants.count - 1
+        if last >= 0 && instants[last] == at {
+            if liveCounts[last] == 0 { emptyStretches -= 1 }
+            liveCounts[last] += 1
+        } else {
+            precondition(last < 0 || firstSerials[last] < serial || serial == 0, "serials out of order")
+            firstSerials.append(serial)
+            instants.append(at)
+            liveCounts.append(1)
+        }
+    }
+
+    /// The stretch of `serial`: the last that starts at or before it.
+    private func stretch(ofSerial serial: Int) -> Int {
+        var low = 0, high = firstSerials.count
+        while low < high {
+            let mid = (low + high) / 2
+            if firstSerials[mid] <= serial { low = mid + 1 } else { high = mid }
+        }
+        precondition(low > 0, "no allocation instant for serial \(serial)")
+        return low - 1
+    }
+
+    /// When the live object with `serial` was allocated.
+    func instant(ofSerial serial: Int) -> SimInstant { instants[stretch(ofSerial: serial)] }
+
+    /// The object with `serial` was freed.
+    mutating func noteFree(serial: Int) {
+        let i = stretch(ofSerial: serial)
+        liveCounts[i] -= 1
+        guard liveCounts[i] == 0 else { return }
+        emptyStretches += 1
+        if emptyStretches > 16 && 2 * emptyStretches > liveCounts.count { dropEmptyStretches() }
+    }
+
+    /// Drops the stretches without live objects: a live object's serial still finds its own stretch (the last
+    /// that starts at or before it), since nothing alive lies in the serials the dropped ones covered.
+    private mutating func dropEmptyStretches() {
+        var kept = 0
+        for i in liveCounts.indices where liveCounts[i] > 0 {
+            (firstSerials[kept], instants[kept], liveCounts[kept]) = (firstSerials[i], instants[i], liveCounts[i])
+            kept += 1
+        }
+        firstSerials.removeLast(firstSerials.count - kept)
+        instants.removeLast(instants.count - kept)
+        liveCounts.removeLast(liveCounts.count - kept)
+        emptyStretches = 0
+    }
 }

@@ -4,12 +4,13 @@
 /// kernel can run its `dealloc` steps on the releasing thread, then release its slots (``finishDealloc(_:)``),
 /// as ARC runs `-dealloc` and then `.cxx_destruct`.
 public struct ObjectHeap {
+    /// The objects by slot (``ObjectID/index``); an object's generation is in its id. 8 bytes a slot: a slot's
+    /// generation and event name, 4 bytes each in columns of their own, are the object's (its header's id, and its
+    /// ``HeapObject/eventName``), and a free slot's next generation is in ``freeIDs`` (BENCHMARKS.md, memory per
+    /// timer).
     private var objects: [HeapObject?] = []
-    private var generations: [UInt32] = []
-    private var freeIndices: [UInt32] = []
-    /// Each slot's object's display name in the run's ``NameTable`` (``noName`` until an event names it).
-    private var eventNames: [UInt32] = []
-    static let noName = UInt32.max
+    /// Free slots with the generation of the next object each holds, the last freed last.
+    private var freeIDs: [ObjectID] = []
     /// The layouts objects share (``ObjectLayout``).
     private var layouts = LayoutCache()
     /// Objects the scenario allocated (kernel-internal ones, such as UIKit's event source, and global blocks are not
@@ -58,24 +59,21 @@ public struct ObjectHeap {
     /// The object in slot `index` (alive or deallocating), if any.
     func object(atIndex index: Int) -> HeapObject? { objects[index] }
 
-    /// The name the run's events give the object in slot `index` (``noName``: none yet).
-    @inline(__always)
-    func eventName(atIndex index: Int) -> UInt32 { eventNames[index] }
-
-    mutating func setEventName(_ name: UInt32, atIndex index: Int) { eventNames[index] = name }
-
     /// The timer a mode's ``TimerList`` knows by `slot`: alive, since the mode retains it.
     func timer(at slot: TimerList.Slot) -> HeapObject { objects[Int(slot)]! }
 
     /// Live objects declared roots (singletons), in slot order.
     var declaredRoots: [HeapObject] { declaredRootIDs.sorted { $0.index < $1.index }.map { objects[Int($0.index)]! } }
 
-    /// Whether ``object(_:)`` finds `id`, told from the slot's generation without reading the object: the leak
-    /// analysis asks for every reference between live objects.
+    /// Whether ``object(_:)`` finds `id` (the leak analysis asks for every reference between live objects).
     @inline(__always)
     func contains(_ id: ObjectID) -> Bool {
         let i = Int(id.index)
-        return i < objects.count && generations[i] == id.generation && objects[i] != nil
+        guard i < objects.count else { return false }
+        return objects.withUnsafeBufferPointer { buffer in
+            guard let o = buffer[i] else { return false }
+            return Unmanaged.passUnretained(o)._withUnsafeGuaranteedRef { $0.header.id.generation == id.generation }
+        }
     }
 
     /// The object behind `id` if it has not finished deallocating.
@@ -137,7 +135,7 @@ public struct ObjectHeap {
 
     /// The id of the slot the next object takes: a freed one, else a new one.
     private mutating func nextID() -> ObjectID {
-        if let free = freeIndices.last { return ObjectID(index: free, generation: generations[Int(free)]) }
+        if let free = freeIDs.last { return free }
         return ObjectID(index: UInt32(objects.count), generation: 0)
     }
 
@@ -146,12 +144,9 @@ public struct ObjectHeap {
         let index = Int(object.id.index)
         if index == objects.count {
             objects.append(object)
-            generations.append(0)
-            eventNames.append(Self.noName)
         } else {
-            freeIndices.removeLast()
+            freeIDs.removeLast()
             objects[index] = object
-            eventNames[index] = Self.noName
         }
         liveCount += 1
         if liveCount > liveLimit { isOverLiveLimit = true }
@@ -187,8 +182,7 @@ public struct ObjectHeap {
         if !o.isInternal { deallocatedCount += 1 }
         let index = Int(o.id.index)
         objects[index] = nil
-        generations[index] &+= 1
-        freeIndices.append(o.id.index)
+        freeIDs.append(ObjectID(index: o.id.index, generation: o.id.generation &+ 1))
     }
 }
 

@@ -34,14 +34,14 @@ final class Objects {
         globalBlocks = Array(repeating: nil, count: program.blocks.count)
     }
 
-    /// The name of an object's ``HeapObject/displayName`` in `names`, interned once per object (the heap keeps it).
+    /// The name of an object's ``HeapObject/displayName`` in `names`, interned once (``HeapObject/eventName``
+    /// keeps it).
     @inline(__always)
     func name(of object: HeapObject, in names: inout NameTable) -> Name {
-        let index = Int(object.id.index)
-        let cached = heap.eventName(atIndex: index)
-        if cached != ObjectHeap.noName { return Name(index: cached) }
+        let cached = object.eventName
+        if cached != HeapObject.noEventName { return Name(index: cached) }
         let n = names.intern(object.displayName)
-        heap.setEventName(n.index, atIndex: index)
+        object.eventName = n.index
         return n
     }
 

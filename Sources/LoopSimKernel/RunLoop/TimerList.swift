@@ -184,6 +184,15 @@ struct TimerList {
         return orderedPositions().lazy.map { heap[Int($0)].slot }
     }
 
+    /// The timer at `position` of the heap (0 ..< ``count``): every timer once, in no particular order.
+    func slot(atPosition position: Int) -> Slot { heap[position].slot }
+
+    /// Calls `body` with every timer once, in no particular order (the heap's): what does not need the order
+    /// reads the list in place, without ``ordered()``'s sorted positions.
+    func forEachSlot(_ body: (Slot) -> Void) {
+        heap.withUnsafeBufferPointer { for e in $0 { body(e.slot) } }
+    }
+
     /// The heap's positions in the order of their entries.
     private func orderedPositions() -> [UInt32] {
         var positions = Array(0..<UInt32(heap.count))

@@ -4,13 +4,23 @@
 /// (`o.timer.isFiring = true`): a timer is one allocation, as a `__CFRunLoopTimer` is, where a state boxed apart
 /// took a second one of 112 bytes (memory per timer, BENCHMARKS.md).
 ///
-/// Only what every timer uses is here, widest first, with the run loop in 32 bits: 40 bytes, which make an
-/// `NSTimer` a 136-byte request, a 144-byte malloc chunk (48 bytes took 160). What a fire calls is the same for
-/// every timer a scheduling site makes, and is kept in the object's kind (``HeapObject/timerAction``); tolerance,
-/// wasted fires and skipped slots, which most timers leave at zero, are ``TimerExtras``, boxed apart for the
-/// timers that have some. A timer in one of the usual mode lists names it by a one-byte index; another list is
-/// boxed apart too (``HeapObject/timerModes``).
+/// Only what every timer uses is here, widest last, with the run loop in 32 bits: 40 bytes, whose first three
+/// are the timer's slots' tag bytes. The state begins at its slots' tag word (``SlotStorage``: a timer's three
+/// slots take three payload words and a word for the tags), so the five bytes the tags leave hold the run loop,
+/// the mode list's index and the two flags: an `NSTimer` is a 120-byte request, a 128-byte malloc chunk, where a
+/// state after the tag word made it 136 and 144 (BENCHMARKS.md, memory per timer). What a fire calls is the same
+/// for every timer a scheduling site makes, and is kept in the object's kind (``HeapObject/timerAction``);
+/// tolerance, wasted fires and skipped slots, which most timers leave at zero, are ``TimerExtras``, boxed apart for
+/// the timers that have some. A timer in one of the usual mode lists names it by an index; another list is boxed
+/// apart too (``HeapObject/timerModes``).
 public struct TimerState {
+    /// The tag bytes of the timer's three slots: ``SlotStorage``'s, never read or written here. A state is made
+    /// with zeros here and ``HeapObject/initializeTimer(_:)`` copies the slots' tags in.
+    var slotTags: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    /// The mode list's index (low three bits, ``customModes`` as 7), valid (bit 3) and firing (bit 4).
+    private var bits: UInt8 = Self.validBit
+    /// The run loop's id, or -1.
+    private var runLoopID: Int32 = -1
     /// Next fire, on the monotonic clock (`_fireTSR`).
     public internal(set) var fireTSR: SimInstant
     /// 0 = one-shot.
@@ -22,12 +32,29 @@ public struct TimerState {
     public internal(set) var latency = LatencyHistogram()
     /// Run-loop fires: one latency each.
     public var fires: Int { latency.count }
-    /// The run loop's id, or -1.
-    private var runLoopID: Int32 = -1
+
+    private static let modeBits: UInt8 = 0b111, customModeBits: UInt8 = 0b111, validBit: UInt8 = 1 << 3,
+                       firingBit: UInt8 = 1 << 4
+
     /// The modes it is in: an index into ``usualModeLists``, or ``customModes`` (``HeapObject/timerModes``).
-    var modeListIndex: UInt8 = 0
-    public internal(set) var isValid = true
-    public internal(set) var isFiring = false
+    var modeListIndex: UInt8 {
+        get {
+            let i = bits & Self.modeBits
+            return i == Self.customModeBits ? Self.customModes : i
+        }
+        set {
+            precondition(newValue < Self.customModeBits || newValue == Self.customModes, "mode list \(newValue)")
+            bits = bits & ~Self.modeBits | (newValue == Self.customModes ? Self.customModeBits : newValue)
+        }
+    }
+    public internal(set) var isValid: Bool {
+        get { bits & Self.validBit != 0 }
+        set { bits = newValue ? bits | Self.validBit : bits & ~Self.validBit }
+    }
+    public internal(set) var isFiring: Bool {
+        get { bits & Self.firingBit != 0 }
+        set { bits = newValue ? bits | Self.firingBit : bits & ~Self.firingBit }
+    }
 
     /// The run loop it belongs to (a timer is in at most one), and the modes it is in there.
     public internal(set) var runLoop: Int? {
