@@ -4,9 +4,11 @@ import LoopSimReport
 import LoopSimScenario
 import Testing
 
-/// Every seed case's fix is a set of lines in a scenario file, each ending with a comment that starts `# FIX`; the
-/// file's `expect:` holds with them and fails without them. A fix file is a `scenarios/*-fix.yaml`, a scenario whose
-/// `name:` calls itself a fix, or any scenario with a `# FIX` line. For each one the test deletes the marked lines,
+/// Every seed case's and cookbook entry's fix is a set of lines in a scenario file, each ending with a comment that
+/// starts `# FIX`; the file's `expect:` holds with them and fails without them. A line the fix changed rather than
+/// added says what it was: `captures: [weak self]   # FIX was: captures: [strong self]`. A fix file is a
+/// `*-fix.yaml` under `scenarios/` (subdirectories included), a scenario whose `name:` calls itself a fix, or any
+/// scenario with a `# FIX` line. For each one the test deletes the added lines and restores the changed ones,
 /// loads what is left (it must load: the fix leaves nothing dangling), runs every variant and requires at least one
 /// expectation to fail; the file as committed passes every expectation.
 @Suite struct FixLineTests {
@@ -29,7 +31,7 @@ import Testing
     }
 
     static var fixFiles: [String] {
-        let all = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+        let all = ((FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String]) ?? [])
             .filter { $0.hasSuffix(".yaml") }
         return all.filter { file in
             let t = text(file)
@@ -40,9 +42,21 @@ import Testing
 
     /// The file without its fix lines.
     static func withoutFix(_ text: String) -> (text: String, removed: Int) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let kept = lines.filter { !isFixLine($0) }
-        return (kept.joined(separator: "\n"), lines.count - kept.count)
+        var lines: [Substring] = []
+        var changed = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard isFixLine(line) else {
+                lines.append(line)
+                continue
+            }
+            changed += 1
+            // `CODE   # FIX was: OLD` gives back `OLD` at CODE's indentation; a plain `# FIX` line goes.
+            if let was = line.range(of: "# FIX was: ") {
+                let indent = line.prefix { $0 == " " }
+                lines.append(indent + line[was.upperBound...])
+            }
+        }
+        return (lines.joined(separator: "\n"), changed)
     }
 
     /// Every expectation of every variant, evaluated; a run stopped at a limit counts as a failure.
