@@ -50,6 +50,8 @@ public final class Kernel {
     // MARK: Foundation
     /// The default notification center.
     let notifications = NotificationCenter()
+    /// Key-value observing: who observes which field of which object.
+    let keyValueObserving = KeyValueObserving()
 
     // MARK: Bookkeeping
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.

@@ -137,6 +137,12 @@ public enum EventPhrases {
         case .observerAddSelector(let name, let observer, _):
             return "registers \(s(observer)) as an observer of \(s(name))"
         case .observerRemove(let observer, _): return "removes the observer \(s(observer)) from the notification center"
+        case .kvoAdd(let observed, let keyPath, let observer):
+            return "\(s(observer)) observes \(s(keyPath)) of \(s(observed)) (key-value observing)"
+        case .kvoRemove(let observed, let keyPath, let observer):
+            return "\(s(observer)) stops observing \(s(keyPath)) of \(s(observed))"
+        case .kvoNotify(let observed, let keyPath, let observer):
+            return "\(s(keyPath)) of \(s(observed)) changes: \(s(observer)) is told"
         case .notificationPost(let name, let observers):
             return "posts \(s(name)) to \(observers) observer\(plural(observers))"
         case .notificationDeliver(let name, let to): return "delivers \(s(name)) to \(s(to))"

@@ -191,8 +191,9 @@ import Testing
         #expect(r.status == 0, "\(r.stdout)")
         let last = try #require(r.stdout.split(separator: "\n").last)
         #expect(last.contains(" passed, 0 failed (expectations, in "), "\(last)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("scenarios").path)
-            .filter { $0.hasSuffix(".yaml") }
+        // `test` reads directories recursively (scenarios/cookbook/ too).
+        let files = (FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("scenarios").path)?
+            .allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") }
         #expect(last.hasSuffix(" of \(files.count) files)"), "\(last)")
     }
 

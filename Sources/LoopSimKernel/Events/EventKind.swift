@@ -90,6 +90,9 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
     case present
     case presentRefused
     case dismiss
+    case kvoAdd
+    case kvoRemove
+    case kvoNotify
 
     /// The name the trace line gives the kind (`"ev"`): `timer.fire`, `rl.sleep`, … (both `objectAlloc` and
     /// `blockAlloc` are `obj.alloc`).
@@ -167,6 +170,9 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
         case .observerAddBlock: "nc.add-block"
         case .observerAddSelector: "nc.add-selector"
         case .observerRemove: "nc.remove"
+        case .kvoAdd: "kvo.add"
+        case .kvoRemove: "kvo.remove"
+        case .kvoNotify: "kvo.notify"
         case .notificationPost: "nc.post"
         case .notificationDeliver: "nc.deliver"
         case .notificationSkipDead: "nc.skip-dead-observer"

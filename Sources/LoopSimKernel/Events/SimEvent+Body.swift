@@ -151,6 +151,9 @@ extension SimEvent {
         case observerAddSelector(name: Name, observer: Name, held: Name)
         /// `nc.remove`: `removeObserver:`.
         case observerRemove(observer: Name, registrations: Int64)
+        case kvoAdd(observed: Name, keyPath: Name, observer: Name)
+        case kvoRemove(observed: Name, keyPath: Name, observer: Name)
+        case kvoNotify(observed: Name, keyPath: Name, observer: Name)
         /// `nc.post`: `postNotificationName:object:`.
         case notificationPost(name: Name, observers: Int64)
         /// `nc.deliver`: A notification is delivered to an observer or block.
@@ -263,6 +266,9 @@ extension SimEvent {
             case .observerAddBlock: .observerAddBlock
             case .observerAddSelector: .observerAddSelector
             case .observerRemove: .observerRemove
+            case .kvoAdd: .kvoAdd
+            case .kvoRemove: .kvoRemove
+            case .kvoNotify: .kvoNotify
             case .notificationPost: .notificationPost
             case .notificationDeliver: .notificationDeliver
             case .notificationSkipDead: .notificationSkipDead

@@ -204,6 +204,11 @@ extension SimEvent.Body {
         case .observerRemove(let observer, let registrations):
             visitor.name("observer", observer)
             visitor.int("registrations", registrations)
+        case .kvoAdd(let observed, let keyPath, let observer), .kvoRemove(let observed, let keyPath, let observer),
+             .kvoNotify(let observed, let keyPath, let observer):
+            visitor.name("object", observed)
+            visitor.name("keyPath", keyPath)
+            visitor.name("observer", observer)
         case .notificationPost(let name, let observers):
             visitor.name("name", name)
             visitor.int("observers", observers)

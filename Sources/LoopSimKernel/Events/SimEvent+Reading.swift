@@ -151,6 +151,15 @@ extension SimEvent.Body {
             self = .observerAddSelector(name: try reader.name("name"), observer: try reader.name("observer"), held: try reader.name("held"))
         case "nc.remove":
             self = .observerRemove(observer: try reader.name("observer"), registrations: try reader.int("registrations"))
+        case "kvo.add":
+            self = .kvoAdd(observed: try reader.name("object"), keyPath: try reader.name("keyPath"),
+                           observer: try reader.name("observer"))
+        case "kvo.remove":
+            self = .kvoRemove(observed: try reader.name("object"), keyPath: try reader.name("keyPath"),
+                              observer: try reader.name("observer"))
+        case "kvo.notify":
+            self = .kvoNotify(observed: try reader.name("object"), keyPath: try reader.name("keyPath"),
+                              observer: try reader.name("observer"))
         case "nc.post":
             self = .notificationPost(name: try reader.name("name"), observers: try reader.int("observers"))
         case "nc.deliver":

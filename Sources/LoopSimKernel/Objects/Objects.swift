@@ -6,8 +6,9 @@
 final class Objects {
     /// Every object alive or deallocating, with its retain count and slots (read through ``Kernel/heap``).
     private(set) var heap = ObjectHeap()
-    /// Objects created during the current step whose initializer must run before the next step.
-    var pendingInitializers: [ObjectID] = []
+    /// Calls the current step made due, to run on its thread before the next step: initializers of the objects it
+    /// created, key-value observers of the fields it changed.
+    var pendingCalls: [PendingCall] = []
     /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
     var corelibsTimerHolds: [ObjectID] = []
     private var blockCounter = 0
@@ -74,7 +75,7 @@ final class Objects {
             slotNames: classSlotLayouts[classIndex].names, slotStrengths: classSlotLayouts[classIndex].strengths,
             slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: k.now, on: thread.name)
         k.record(thread, .objectAlloc(object: k.name(o), className: k.name(info.name)))
-        if info.initializer != nil { pendingInitializers.append(o.id) }
+        if info.initializer != nil { pendingCalls.append(.initializer(o.id)) }
         return o.id
     }
 
@@ -163,6 +164,7 @@ final class Objects {
 
     /// The end of a dealloc: release every strong slot (fields of a dead owner count as let go), free the object.
     func destroy(_ object: HeapObject, on thread: SimThread, _ k: Kernel) {
+        if k.keyValueObserving.isObserving { k.keyValueObserving.observedObjectDeallocates(object, on: thread, k) }
         let isInstance: Bool
         if case .instance = object.kind { isInstance = true } else { isInstance = false }
         for i in 0..<object.slotCount {
@@ -177,7 +179,10 @@ final class Objects {
             }
         }
         recordRelease(of: object, k)
-        if case .observerToken = object.kind { k.notifications.tokenFreed(object.id, k) }
+        if case .observerToken = object.kind {
+            k.notifications.tokenFreed(object.id, k)
+            if k.keyValueObserving.isObserving { k.keyValueObserving.tokenFreed(object.id) }
+        }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
                 release(id, on: thread, k)
@@ -301,6 +306,7 @@ final class Objects {
             case (_, false): break
             }
         }
+        if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, on: thread, k) }
         if strength == .strong, case .object(let oldID) = old {
             release(oldID, on: thread, k)
             return oldID
@@ -345,4 +351,12 @@ struct PendingLetGo {
 public struct LetGo: Sendable, Hashable {
     public var at: SimInstant
     public var reason: String
+}
+
+/// A call a step made due on its thread, run before its next step (``Threads/flushPending(on:_:)``).
+enum PendingCall {
+    /// `new C`'s initializer.
+    case initializer(ObjectID)
+    /// A key-value observer told of a change (``KeyValueObserving``).
+    case keyValueChange(KeyValueObserving.Delivery)
 }

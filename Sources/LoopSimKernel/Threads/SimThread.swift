@@ -96,7 +96,7 @@ extension Frame {
             if kernel.halted { return nil }  // a limit stops the run before this step: it is the last event
             let action = step(kernel, thread)
             guard case .next = action else { return action }
-            guard !kernel.halted && thread.pendingDeallocs.isEmpty && kernel.objects.pendingInitializers.isEmpty
+            guard !kernel.halted && thread.pendingDeallocs.isEmpty && kernel.objects.pendingCalls.isEmpty
                 && !kernel.app.isFrozen
             else { return .next }
         }

@@ -91,7 +91,7 @@ extension Threads {
     /// turns of the resume loop, about 300 instructions per fire (callgrind, BENCHMARKS.md).
     @inline(__always)
     func stepNoOpInPlace(on thread: SimThread, _ k: Kernel) -> Bool {
-        guard thread.pendingDeallocs.isEmpty && k.objects.pendingInitializers.isEmpty && !k.halted && !k.app.isFrozen
+        guard thread.pendingDeallocs.isEmpty && k.objects.pendingCalls.isEmpty && !k.halted && !k.app.isFrozen
             && thread.frames.count < k.configuration.limits.maxDepth
         else { return false }
         k.countStep()
@@ -102,16 +102,21 @@ extension Threads {
 
     /// Pushes deallocs and initializers that the last step made due, so they run before the thread goes on.
     func flushPending(on thread: SimThread, _ k: Kernel) {
-        if !k.objects.pendingInitializers.isEmpty {
-            for id in k.objects.pendingInitializers.reversed() {
-                guard let o = k.heap.object(id), case .instance(let c) = o.kind,
-                      let body = k.program.classes[c].initializer else { continue }
-                let env = Environment(names: body.localNames, selfValue: .object(id), block: nil)
-                k.retain(id)
-                thread.frames.append(ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: id,
-                                                  heldEdge: "self", label: "-[\(o.className) init]"))
+        if !k.objects.pendingCalls.isEmpty {
+            for call in k.objects.pendingCalls.reversed() {
+                switch call {
+                case .initializer(let id):
+                    guard let o = k.heap.object(id), case .instance(let c) = o.kind,
+                          let body = k.program.classes[c].initializer else { continue }
+                    let env = Environment(names: body.localNames, selfValue: .object(id), block: nil)
+                    k.retain(id)
+                    thread.frames.append(ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: id,
+                                                      heldEdge: "self", label: "-[\(o.className) init]"))
+                case .keyValueChange(let delivery):
+                    if let frame = k.keyValueObserving.frame(for: delivery, on: thread, k) { thread.frames.append(frame) }
+                }
             }
-            k.objects.pendingInitializers.removeAll()
+            k.objects.pendingCalls.removeAll()
         }
         if !thread.pendingDeallocs.isEmpty {
             // The first object released deallocs first; deallocs its dealloc causes nest above it.
@@ -138,7 +143,7 @@ extension Threads {
                 k.release(block, on: thread)
             }
         }
-        if thread.pendingDeallocs.isEmpty && k.objects.pendingInitializers.isEmpty {
+        if thread.pendingDeallocs.isEmpty && k.objects.pendingCalls.isEmpty {
             thread.state = .exited
             return true
         }

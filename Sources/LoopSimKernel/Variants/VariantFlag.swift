@@ -67,6 +67,12 @@ public struct VariantFlag: Sendable, Hashable {
         .init(name: "backgroundTaskSeconds",
               summary: "how long beginBackgroundTask keeps a backgrounded app running (about 180 s iOS 7-12, 30 s iOS 13+)",
               source: "SEC (watchdog logs, developer forums), semantics §7; not documented by Apple", isModelled: true),
+        .init(name: "kvoObservedDeallocWithObservers",
+              summary: "an object deallocated with key-value observers registered: crash (before iOS 11), remove "
+                  + "(iOS 11+: its observations go with it), or none (no key-value observing)",
+              source: "Foundation release notes macOS 10.13 / iOS 11 (relaxed KVO unregistration); the exception's "
+                  + "reason as apps log it (fpotter.org, 'When is KVO unregistration automatic?'); "
+                  + "swift-corelibs-foundation 761b621 has no addObserver(_:forKeyPath:)", isModelled: true),
     ]
 
     /// The flag with this name, if any.

@@ -31,6 +31,9 @@ public struct VariantProfile: Sendable, Hashable {
     /// How the center holds selector observers.
     public enum SelectorObserverRef: String, Sendable, Hashable { case unretained, weak, none }
     public private(set) var selectorObserverRef = SelectorObserverRef.weak
+    /// What deallocating an object with key-value observers registered does (``KeyValueObserving``).
+    public enum KVOObservedDealloc: String, Sendable, Hashable { case crash, remove, none }
+    public private(set) var kvoObservedDealloc = KVOObservedDealloc.remove
     public private(set) var notificationObjectFilterRetained = false
     public private(set) var notificationPosterWaits = false
     /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
@@ -59,6 +62,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "unretained",
                 "backgroundTaskSeconds": "180",
+                "kvoObservedDeallocWithObservers": "crash",
             ],
             "ios9": [
                 "staleTimerPortWakeAfterLastTimerRemoved": "true", "timerPortBackend": "mk_timer",
@@ -66,6 +70,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "weak",
                 "backgroundTaskSeconds": "180",
+                "kvoObservedDeallocWithObservers": "crash",
             ],
             "ios10": [
                 "staleTimerPortWakeAfterLastTimerRemoved": "false", "timerPortBackend": "mk_timer+dispatch",
@@ -73,6 +78,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
                 "toleranceAffectsWakeTime": "true", "notificationSelectorObserverRef": "weak",
                 "backgroundTaskSeconds": "180",
+                "kvoObservedDeallocWithObservers": "crash",
             ],
             "ios13": [
                 "staleTimerPortWakeAfterLastTimerRemoved": "false", "timerPortBackend": "mk_timer+dispatch",
@@ -80,6 +86,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
                 "toleranceAffectsWakeTime": "true", "notificationSelectorObserverRef": "weak",
                 "backgroundTaskSeconds": "30",
+                "kvoObservedDeallocWithObservers": "remove",
             ],
             "linux-corelibs": [
                 "staleTimerPortWakeAfterLastTimerRemoved": "true", "timerPortBackend": "timerfd",
@@ -88,6 +95,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "none",
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
                 "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
+                "kvoObservedDeallocWithObservers": "none",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -159,6 +167,10 @@ public struct VariantProfile: Sendable, Hashable {
             throw VariantError(message: "flag 'notificationSelectorObserverRef' takes unretained, weak or none")
         }
         selectorObserverRef = ref
+        guard let kvo = KVOObservedDealloc(rawValue: value(of: "kvoObservedDeallocWithObservers") ?? "") else {
+            throw VariantError(message: "flag 'kvoObservedDeallocWithObservers' takes crash, remove or none")
+        }
+        kvoObservedDealloc = kvo
         switch value(of: "timerLeewayFiresAt") {
         case "start": leewayFiresAtEnd = false
         case "end": leewayFiresAtEnd = true

@@ -1,0 +1,77 @@
+/// The key-value observing verbs' steps (docs/scenario-format.md §7.10): each evaluates its arguments and calls
+/// ``KeyValueObserving``.
+
+/// `[object addObserver:observer forKeyPath:@"field" options:0 context:NULL]`.
+public struct AddKeyPathObserverStep: ExecutableStep {
+    public var verb: String { "addKeyPathObserver" }
+    public var object: Expr
+    public var slot: Int
+    public var keyPath: String
+    public var observer: Expr
+
+    public init(object: Expr, slot: Int, keyPath: String, observer: Expr) {
+        self.object = object
+        self.slot = slot
+        self.keyPath = keyPath
+        self.observer = observer
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if let fault = KeyValueObserving.unavailable("addObserver:forKeyPath:options:context:", c.kernel) { throw fault }
+        guard let observed = try c.object(object, expecting: "an object to observe"),
+              let o = try c.object(observer, expecting: "an observer") else { return .next }
+        c.kernel.keyValueObserving.add(o, to: observed, slot: slot, keyPath: keyPath, on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `[object removeObserver:observer forKeyPath:@"field"]`.
+public struct RemoveKeyPathObserverStep: ExecutableStep {
+    public var verb: String { "removeKeyPathObserver" }
+    public var object: Expr
+    public var keyPath: String
+    public var observer: Expr
+
+    public init(object: Expr, keyPath: String, observer: Expr) {
+        self.object = object
+        self.keyPath = keyPath
+        self.observer = observer
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if let fault = KeyValueObserving.unavailable("removeObserver:forKeyPath:", c.kernel) { throw fault }
+        guard let observed = try c.object(object, expecting: "an observed object"),
+              let o = try c.object(observer, expecting: "an observer") else { return .next }
+        try c.kernel.keyValueObserving.remove(o, from: observed, keyPath: keyPath, on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// Swift's `object.observe(\.field) { … }`: binds the `NSKeyValueObservation` token to `into` (or drops it, which
+/// ends the observation at once).
+public struct ObserveKeyPathStep: ExecutableStep {
+    public var verb: String { "observeKeyPath" }
+    public var object: Expr
+    public var slot: Int
+    public var keyPath: String
+    public var block: Expr
+    public var into: LValue?
+
+    public init(object: Expr, slot: Int, keyPath: String, block: Expr, into: LValue?) {
+        self.object = object
+        self.slot = slot
+        self.keyPath = keyPath
+        self.block = block
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if let fault = KeyValueObserving.unavailable("observe(_:changeHandler:)", c.kernel) { throw fault }
+        guard let observed = try c.object(object, expecting: "an object to observe") else { return .next }
+        guard let block = try c.retainedObject(block) else { return .next }
+        let token = c.kernel.keyValueObserving.observe(observed, slot: slot, keyPath: keyPath, block: block,
+                                                       on: c.thread, c.kernel)
+        try c.bind(token, into: into)
+        return .next
+    }
+}

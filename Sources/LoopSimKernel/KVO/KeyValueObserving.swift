@@ -1,0 +1,146 @@
+/// Key-value observing: who observes which field of which object, and what a change or a dealloc does to them.
+///
+/// `-[NSObject addObserver:forKeyPath:options:context:]` registers an observer, held unretained (KVO does not
+/// retain its observers: one freed while registered is messaged anyway on the next change, a crash); Swift's
+/// `observe(_:changeHandler:)` registers a block through an `NSKeyValueObservation` token, which holds the block
+/// and whose dealloc ends the observation (`invalidate()`, called by its deinit). A change of an observed field —
+/// any store into it, as automatic notification does — tells every observer of it, in registration order,
+/// synchronously on the changing thread before its next step (`observeValueForKeyPath:ofObject:change:context:`,
+/// or the block). An observed object deallocated with observers registered crashes the app before iOS 11
+/// (NSInternalInconsistencyException, "… was deallocated while key value observers were still registered with
+/// it"); from iOS 11 its observations are removed with it (`kvoObservedDeallocWithObservers`, docs/fidelity.md).
+/// swift-corelibs-foundation has no key-value observing (`none`: registering crashes).
+final class KeyValueObserving {
+    /// One observation: an object's field, and who is told of its changes.
+    struct Registration {
+        var observed: ObjectID
+        var slot: Int
+        var keyPath: String
+        var observer: Observer
+    }
+    enum Observer: Equatable {
+        /// An object whose `observeValueForKeyPath` method is called; not retained.
+        case object(ObjectID)
+        /// An `NSKeyValueObservation` token and the block it holds.
+        case block(token: ObjectID, block: ObjectID)
+    }
+    /// What a change leaves to run on its thread before the next step (``PendingCall``).
+    struct Delivery {
+        var observer: Observer
+        var observed: ObjectID
+        var keyPath: String
+    }
+
+    /// In registration order.
+    private(set) var registrations: [Registration] = []
+
+    /// Whether anything is observed: stores and deallocs look no further otherwise.
+    var isObserving: Bool { !registrations.isEmpty }
+
+    /// The crash of an API that does not exist under `variant` (swift-corelibs-foundation has no KVO).
+    static func unavailable(_ api: String, _ k: Kernel) -> RuntimeFault? {
+        guard k.profile.kvoObservedDealloc == .none else { return nil }
+        return RuntimeFault("\(api) does not exist in \(k.profile.name): swift-corelibs-foundation has no key-value "
+            + "observing (kvoObservedDeallocWithObservers none)")
+    }
+
+    /// `[observed addObserver:observer forKeyPath:keyPath options:0 context:NULL]`.
+    func add(_ observer: HeapObject, to observed: HeapObject, slot: Int, keyPath: String, on thread: SimThread,
+             _ k: Kernel) {
+        registrations.append(Registration(observed: observed.id, slot: slot, keyPath: keyPath,
+                                          observer: .object(observer.id)))
+        k.record(thread, .kvoAdd(observed: k.name(observed), keyPath: k.name(keyPath), observer: k.name(observer)))
+    }
+
+    /// `observed.observe(\.keyPath) { … }`: a token (+1 for the caller) holding the block (the caller's +1 on it).
+    func observe(_ observed: HeapObject, slot: Int, keyPath: String, block: ObjectID, on thread: SimThread,
+                 _ k: Kernel) -> ObjectID {
+        let token = k.objects.allocate(kind: .observerToken, className: "NSKeyValueObservation", label: nil,
+                                       slotNames: ["changeHandler"], slotStrengths: [.strong], slots: [.object(block)],
+                                       isDeclaredRoot: false, at: k.now, on: thread.name)
+        registrations.append(Registration(observed: observed.id, slot: slot, keyPath: keyPath,
+                                          observer: .block(token: token.id, block: block)))
+        k.record(thread, .kvoAdd(observed: k.name(observed), keyPath: k.name(keyPath), observer: k.name(token)))
+        return token.id
+    }
+
+    /// `[observed removeObserver:observer forKeyPath:keyPath]`: the first such registration goes; none is
+    /// Foundation's NSRangeException.
+    func remove(_ observer: HeapObject, from observed: HeapObject, keyPath: String, on thread: SimThread,
+                _ k: Kernel) throws(RuntimeFault) {
+        guard let i = registrations.firstIndex(where: {
+            $0.observed == observed.id && $0.keyPath == keyPath && $0.observer == .object(observer.id)
+        }) else {
+            throw RuntimeFault("*** Terminating app due to uncaught exception 'NSRangeException', reason: 'Cannot "
+                + "remove an observer <\(observer.displayName)> for the key path \"\(keyPath)\" from "
+                + "<\(observed.displayName)> because it is not registered as an observer.'")
+        }
+        registrations.remove(at: i)
+        k.record(thread, .kvoRemove(observed: k.name(observed), keyPath: k.name(keyPath), observer: k.name(observer)))
+    }
+
+    /// A store into field `slot` of `object`: every observer of it is told, in registration order, before the
+    /// thread's next step.
+    func didChange(_ object: HeapObject, _ slot: Int, on thread: SimThread, _ k: Kernel) {
+        for r in registrations where r.observed == object.id && r.slot == slot {
+            let observer: Name
+            switch r.observer {
+            case .object(let id): observer = k.heap.object(id).map { k.name($0) } ?? k.name("\(id)")
+            case .block(let token, _): observer = k.heap.object(token).map { k.name($0) } ?? k.name("\(token)")
+            }
+            k.record(thread, .kvoNotify(observed: k.name(object), keyPath: k.name(r.keyPath), observer: observer))
+            k.objects.pendingCalls.append(.keyValueChange(Delivery(observer: r.observer, observed: object.id,
+                                                                   keyPath: r.keyPath)))
+        }
+    }
+
+    /// The frame that tells `delivery`'s observer, or nil when the app crashed instead (a freed observer, a class
+    /// without `observeValueForKeyPath`).
+    func frame(for delivery: Delivery, on thread: SimThread, _ k: Kernel) -> Frame? {
+        switch delivery.observer {
+        case .block(_, let block):
+            guard k.heap.object(block) != nil else { return nil }
+            k.retain(block)
+            return k.interpreter.blockFrame(block, edge: "changeHandler", k)
+        case .object(let id):
+            guard let o = k.heap.object(id) else {
+                k.appCrashed("message sent to deallocated instance \(Interpreter.describeFreed(id, k)): key-value "
+                    + "observing still held it as an observer of '\(delivery.keyPath)' (KVO does not retain its "
+                    + "observers: remove them before they are freed)", on: thread)
+                return nil
+            }
+            guard case .instance(let c) = o.kind,
+                  let m = k.program.classes[c].methods.firstIndex(where: { $0.name == "observeValueForKeyPath" }) else {
+                let observed = k.heap.object(delivery.observed)
+                k.appCrashed("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
+                    + "'<\(o.displayName)>: An -observeValueForKeyPath:ofObject:change:context: message "
+                    + "was received but not handled. Key path: \(delivery.keyPath) Observed object: <"
+                    + "\(observed.map(\.displayName) ?? "freed")>'", on: thread)
+                return nil
+            }
+            return k.interpreter.methodFrame(o, classIndex: c, method: m, k)
+        }
+    }
+
+    /// An observed object is deallocated: with observers still registered, the app crashes before iOS 11; from
+    /// iOS 11 they are removed with it.
+    func observedObjectDeallocates(_ object: HeapObject, on thread: SimThread, _ k: Kernel) {
+        guard registrations.contains(where: { $0.observed == object.id }) else { return }
+        switch k.profile.kvoObservedDealloc {
+        case .crash:
+            k.appCrashed("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
+                + "'An instance \(object.displayName) of class \(object.className) was deallocated while key value "
+                + "observers were still registered with it.'", on: thread)
+        case .remove, .none:
+            registrations.removeAll { $0.observed == object.id }
+        }
+    }
+
+    /// An `NSKeyValueObservation` token was freed: its deinit invalidates the observation.
+    func tokenFreed(_ token: ObjectID) {
+        registrations.removeAll {
+            if case .block(let t, _) = $0.observer { return t == token }
+            return false
+        }
+    }
+}

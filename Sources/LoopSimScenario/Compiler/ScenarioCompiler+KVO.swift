@@ -1,0 +1,53 @@
+import LoopSimKernel
+
+extension ScenarioCompiler {
+    /// The key-value observing verbs (docs/scenario-format.md §7.10): each names an observed field as
+    /// `OBJECT.FIELD`, the key path.
+    static let kvoVerbs: [StepVerb] = [
+        StepVerb("addKeyPathObserver", keys: ["observer"]) { c, s in
+            guard let (object, slot, keyPath) = c.keyPath(s.arg, scope: s.scope),
+                  let observerNode = c.required(s, "observer", example: "observer: self"),
+                  let (observer, type) = c.expression(observerNode, scope: s.scope) else { return [] }
+            if !type.isObject {
+                c.bag.error(.exprType, "an observer is an object, not \(type)", at: observerNode.location)
+                return []
+            }
+            return [.perform(AddKeyPathObserverStep(object: object, slot: slot, keyPath: keyPath, observer: observer))]
+        },
+        StepVerb("removeKeyPathObserver", keys: ["observer"]) { c, s in
+            guard let (object, _, keyPath) = c.keyPath(s.arg, scope: s.scope),
+                  let observerNode = c.required(s, "observer", example: "observer: self"),
+                  let (observer, _) = c.expression(observerNode, scope: s.scope) else { return [] }
+            return [.perform(RemoveKeyPathObserverStep(object: object, keyPath: keyPath, observer: observer))]
+        },
+        StepVerb("observeKeyPath", keys: ["token", "captures", "do"]) { c, s in
+            guard let (object, slot, keyPath) = c.keyPath(s.arg, scope: s.scope),
+                  let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
+            else { return [] }
+            var into: LValue?
+            if let token = s.map["token"] {
+                guard let (lv, type) = c.lvalue(token, scope: s.scope, declare: .anyObject) else { return [] }
+                if !type.isObject { c.bag.error(.exprType, "a token is an object, not \(type)", at: token.location) }
+                into = lv
+            }
+            return [.perform(ObserveKeyPathStep(object: object, slot: slot, keyPath: keyPath, block: block, into: into))]
+        },
+    ]
+
+    /// `OBJECT.FIELD`, a key path: the object's expression, the field's slot and its name.
+    func keyPath(_ node: LocatedNode, scope: Scope) -> (Expr, Int, String)? {
+        guard let scalar = node.scalar, let dot = scalar.text.lastIndex(of: ".") else {
+            bag.error(.typeMismatch, "a key path is written OBJECT.FIELD, e.g. `self.model.title`", at: node.location)
+            return nil
+        }
+        guard let (lv, _) = lvalue(node, scope: scope), case .field(let object, let slot) = lv else { return nil }
+        return (object, slot, String(scalar.text[scalar.text.index(after: dot)...].filter { $0 != " " }))
+    }
+
+    /// The value of a key a step requires, or an error naming it with an example.
+    func required(_ s: StepSite, _ key: String, example: String) -> LocatedNode? {
+        if let node = s.map[key] { return node }
+        bag.error(.keyMissing, "`\(s.verb)` needs \(key): (e.g. `\(example)`)", at: s.at)
+        return nil
+    }
+}
