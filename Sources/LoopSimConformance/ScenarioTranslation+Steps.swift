@@ -321,6 +321,8 @@ extension ScenarioTranslation {
             return "LSValue.bool(!LS.truthy(\(expr(inner, context))))"
         case .newSemaphore(let value):
             return "LSValue.object(DispatchSemaphore(value: \(value)))"
+        case .newGroup:
+            return "LSValue.object(DispatchGroup())"
         case .arithmetic(let lhs, let isAddition, let rhs):
             return "LS.arithmetic(\(expr(lhs, context)), \(isAddition ? 1 : -1), \(expr(rhs, context)))"
         case .wallSeconds:

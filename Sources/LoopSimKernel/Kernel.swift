@@ -273,12 +273,20 @@ enum WorkItem {
     /// Without UIKit, the handler of the main-queue source input arrives through: runs the pending user actions
     /// (``UIKit/signalEventSource(waking:_:)``).
     case inputHandler
+    /// `dispatch_sync` onto the main queue from another thread: the main thread runs the block (a thread-bound
+    /// queue's blocks run on its thread, queue.c `__DISPATCH_WAIT_FOR_QUEUE__`), then the waiter resumes.
+    case syncOnMain(ObjectID, waiter: Int)
+    /// `dispatch_sync` onto a busy serial queue: when the drain reaches it, the queue passes to the waiting thread.
+    case syncWaiter(Int)
+    /// `dispatch_group_async`: the block, then `dispatch_group_leave` on the same thread.
+    case groupBlock(ObjectID, group: ObjectID)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
-        case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id): id
-        case .serialDrain, .operation, .inputHandler: nil
+        case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id),
+             .syncOnMain(let id, _), .groupBlock(let id, _): id
+        case .serialDrain, .operation, .inputHandler, .syncWaiter: nil
         }
     }
 }

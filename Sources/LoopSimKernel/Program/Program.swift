@@ -143,6 +143,8 @@ public indirect enum Expr: Sendable {
     case mainRunLoop
     /// `dispatch_semaphore_create(value)`: a fresh semaphore (+1).
     case newSemaphore(Int)
+    /// `dispatch_group_create()`: a fresh, empty group (+1).
+    case newGroup
     /// Whole seconds of wall-clock time since the start (`[NSDate date]` relative to launch): goes on while the
     /// device sleeps, unlike the monotonic clock of run-loop timers.
     case wallSeconds
