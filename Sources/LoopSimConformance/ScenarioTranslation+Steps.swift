@@ -137,6 +137,22 @@ extension ScenarioTranslation {
             } else {
                 w.line("_ = \(value)")
             }
+        case let s as DispatchSyncStep:
+            w.line("LS.sync(\(queueExpression(s.queue)), \(expr(s.block, context)))")
+        case let s as DispatchGroupStep:
+            w.line("(LS.obj(\(expr(s.group, context))) as? DispatchGroup)?.\(s.call == .enter ? "enter" : "leave")()")
+        case let s as DispatchGroupBlockStep:
+            w.line("LS.groupAsync(\(expr(s.group, context)), \(queueExpression(s.queue)), \(expr(s.block, context)), "
+                + "notify: \(s.call == .notify))")
+        case let s as DispatchGroupWaitStep:
+            let value = "LS.groupWait(\(expr(s.group, context)), \(s.timeout.map { String($0.nanoseconds) } ?? "nil"))"
+            if let result = s.result {
+                w.line(store(value, into: result, context))
+            } else {
+                w.line("_ = \(value)")
+            }
+        case is DispatchOnceStep:
+            unsupported("dispatch_once (Swift has no dispatch_once: its lazy globals use swift_once)")
         case let s as SemaphoreSignalStep:
             w.line("(LS.obj(\(expr(s.semaphore, context))) as? DispatchSemaphore)?.signal()")
         case is ScrollStep:
