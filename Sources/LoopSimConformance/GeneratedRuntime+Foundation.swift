@@ -57,6 +57,12 @@ extension LS {
         queue.async { b.run() }
     }
 
+    /// `dispatch_barrier_async`: the closure holds the block until it has run.
+    static func barrierAsync(_ queue: DispatchQueue, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        queue.async(flags: .barrier) { b.run() }
+    }
+
     /// `dispatch_sync`: the block runs (on this thread, or the main thread for the main queue) before it returns.
     static func sync(_ queue: DispatchQueue, _ block: LSValue) {
         guard let b = obj(block) as? LSBlock else { return }

@@ -137,6 +137,8 @@ extension ScenarioTranslation {
             } else {
                 w.line("_ = \(value)")
             }
+        case let s as DispatchBarrierAsyncStep:
+            w.line("LS.barrierAsync(\(queueExpression(s.queue)), \(expr(s.block, context)))")
         case let s as DispatchSyncStep:
             w.line("LS.sync(\(queueExpression(s.queue)), \(expr(s.block, context)))")
         case let s as DispatchGroupStep:

@@ -68,7 +68,7 @@ public final class Kernel {
         self.configuration = configuration
         self.log = EventLog(keepsEvents: configuration.keepsTrace)
         self.objects = Objects(program)
-        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
+        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths)
         self.operations = OperationQueues(program.operationQueues)
         self.app = AppLifecycle(mainLocalNames: program.main.localNames)
         self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions)
@@ -280,12 +280,17 @@ enum WorkItem {
     case syncWaiter(Int)
     /// `dispatch_group_async`: the block, then `dispatch_group_leave` on the same thread.
     case groupBlock(ObjectID, group: ObjectID)
+    /// `dispatch_barrier_async` onto a concurrent queue: waits in the queue until it can run alone.
+    case barrier(ObjectID)
+    /// An item a concurrent queue started on the pool: when it returns, the queue may start more.
+    indirect case concurrentItem(queue: Int, item: WorkItem, isBarrier: Bool)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
         case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id),
-             .syncOnMain(let id, _), .groupBlock(let id, _): id
+             .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id): id
+        case .concurrentItem(_, let item, _): item.heldObject
         case .serialDrain, .operation, .inputHandler, .syncWaiter: nil
         }
     }

@@ -31,6 +31,8 @@ extension DispatchQueues {
         switch queue {
         case .main: return 0
         case .global: return nil
+        case .serial(let i) where serial[i].width > 1:
+            return nil  // concurrent: only a barrier excludes, and a barrier is never waited for with dispatch_sync
         case .serial(let i):
             if let owner = serial[i].syncOwner { return owner }
             for t in k.threads.all where t.kind == .poolWorker && t.state != .idle {
@@ -62,6 +64,10 @@ extension DispatchQueues {
             block(thread, SyncWait(queue: .main, holder: 0, isSelfDeadlock: false), k)
             enqueue(.syncOnMain(frame.block, waiter: thread.id), on: .main, k)
             return false
+        case .serial(let i) where serial[i].width > 1:
+            if beginConcurrentSync(i, on: thread, k) { return true }
+            block(thread, SyncWait(queue: queue, holder: nil, isSelfDeadlock: false), k)
+            return false
         case .serial(let i):
             if !serial[i].isScheduled && serial[i].items.isEmpty {
                 serial[i].isScheduled = true
@@ -82,6 +88,10 @@ extension DispatchQueues {
 
     /// The caller's `dispatch_sync` block returned: it lets go of the queue, whose drain goes on if work waits.
     func endSync(_ queue: QueueRef, on thread: SimThread, _ k: Kernel) {
+        if case .serial(let i) = queue, serial[i].width > 1 {
+            concurrentItemEnded(i, isBarrier: false, k)
+            return
+        }
         guard case .serial(let i) = queue, serial[i].syncOwner == thread.id else { return }
         serial[i].syncOwner = nil
         if serial[i].items.isEmpty {

@@ -1,4 +1,4 @@
-/// The steps of `dispatch_sync`, dispatch groups and `dispatch_once` (docs/scenario-format.md §7.6), run by
+/// The steps of `dispatch_sync`, dispatch groups, `dispatch_once` and `dispatch_barrier_async` (docs/scenario-format.md §7.6), run by
 /// ``DispatchQueues`` (`DispatchQueues+Sync.swift`, `+Groups.swift`, `+Once.swift`).
 
 /// `dispatch_sync(queue, block)`: the caller waits for the queue, the block runs (on the caller's thread, or the
@@ -122,5 +122,23 @@ extension StepContext {
             throw RuntimeFault("\(verb) on nil or on something not a group (EXC_BAD_ACCESS)")
         }
         return o
+    }
+}
+
+/// `dispatch_barrier_async(queue, block)`.
+public struct DispatchBarrierAsyncStep: ExecutableStep {
+    public var verb: String { "dispatch_barrier_async" }
+    public var queue: QueueRef
+    public var block: Expr
+
+    public init(_ queue: QueueRef, block: Expr) {
+        self.queue = queue
+        self.block = block
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let block = try c.retainedObject(block) else { return .next }
+        c.kernel.dispatch.barrierAsync(block, to: queue, from: c.thread, c.kernel)
+        return .next
     }
 }

@@ -29,8 +29,10 @@ final class DispatchQueues {
     var onceRuns: [Int: OnceRun] = [:]
     var nextOnceRun = 1
 
-    init(serialQueueNames: [String]) {
-        serial = serialQueueNames.map { SerialQueue(name: $0) }
+    init(serialQueueNames: [String], widths: [Int] = []) {
+        serial = serialQueueNames.indices.map { i in
+            SerialQueue(name: serialQueueNames[i], width: i < widths.count ? max(1, widths[i]) : 1)
+        }
     }
 
     /// `dispatch_async`: the queue holds the block (+1 already taken by the caller) until a thread runs it.
@@ -48,6 +50,9 @@ final class DispatchQueues {
             signalMainPort(k)
         case .global:
             submitToPool(item, k)
+        case .serial(let index) where serial[index].width > 1:
+            serial[index].items.append(item)
+            pumpConcurrent(index, k)
         case .serial(let index):
             serial[index].items.append(item)
             if !serial[index].isScheduled {
@@ -169,6 +174,12 @@ final class DispatchQueues {
             }
         case .syncWaiter:
             preconditionFailure("a dispatch_sync waiter is handed the queue by its drain, never run as a block")
+        case .concurrentItem(let queue, let inner, let isBarrier):
+            ThenFrame(inner: frame(for: inner, edge: edge, k)) { kernel, _ in
+                kernel.dispatch.concurrentItemEnded(queue, isBarrier: isBarrier, kernel)
+            }
+        case .barrier:
+            preconditionFailure("a barrier waits on its concurrent queue, which runs it as a concurrentItem")
         case .groupBlock(let block, let group):
             BlockThenFrame(block: block, edge: edge) { kernel, thread in
                 if let g = kernel.heap.object(group) { kernel.dispatch.groupLeave(g, on: thread, kernel) }
@@ -195,6 +206,12 @@ struct SerialQueue {
     var isScheduled = false
     /// The thread running a `dispatch_sync` block on this queue (it holds the queue's drain lock meanwhile).
     var syncOwner: Int?
+    /// 1: serial. More: a concurrent queue, running at most this many blocks at once.
+    var width = 1
+    /// A concurrent queue's blocks in flight (barriers not counted).
+    var running = 0
+    /// A concurrent queue's barrier block is running: nothing else starts until it returns.
+    var barrierRunning = false
 }
 
 /// The base frame of a GCD pool thread: take the next work item, run it inside an autorelease pool, go idle
