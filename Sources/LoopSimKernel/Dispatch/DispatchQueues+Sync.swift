@@ -141,7 +141,8 @@ extension DispatchQueues {
             } else {
                 let t = k.threads[current]
                 let doing = switch t.state {
-                case .blocked: t.blockedOn.flatMap { k.heap.object($0)?.displayName }.map { "waits on \($0)" } ?? "blocked"
+                case .blocked:
+                    t.blockedOn.flatMap { k.heap.object($0)?.displayName }.map { "waits on \($0)" } ?? "blocked"
                 case .sleeping: "sleeps in its run loop"
                 case .busy: "is busy"
                 default: "runs"

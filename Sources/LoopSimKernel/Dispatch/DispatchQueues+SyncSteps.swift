@@ -1,5 +1,6 @@
-/// The steps of `dispatch_sync`, dispatch groups, `dispatch_once` and `dispatch_barrier_async` (docs/scenario-format.md §7.6), run by
-/// ``DispatchQueues`` (`DispatchQueues+Sync.swift`, `+Groups.swift`, `+Once.swift`).
+/// The steps of `dispatch_sync`, dispatch groups, `dispatch_once` and `dispatch_barrier_async`
+/// (docs/scenario-format.md §7.6), run by ``DispatchQueues`` (`DispatchQueues+Sync.swift`, `+Groups.swift`,
+/// `+Once.swift`, `+Concurrent.swift`).
 
 /// `dispatch_sync(queue, block)`: the caller waits for the queue, the block runs (on the caller's thread, or the
 /// main thread for the main queue), then the caller goes on.

@@ -1,8 +1,8 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// The verbs of `dispatch_sync`, `dispatch_barrier_async`, dispatch groups and `dispatch_once` (docs/scenario-format.md §7.6). Each
-    /// makes its step of `Dispatch/DispatchQueues+SyncSteps.swift`.
+    /// The verbs of `dispatch_sync`, `dispatch_barrier_async`, dispatch groups and `dispatch_once`
+    /// (docs/scenario-format.md §7.6). Each makes its step of `Dispatch/DispatchQueues+SyncSteps.swift`.
     static let gcdSyncVerbs: [StepVerb] = [
         StepVerb("dispatch_sync", keys: ["captures", "do"]) { c, s in
             guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
@@ -55,7 +55,8 @@ extension ScenarioCompiler {
     private func group(_ s: StepSite) -> Expr? {
         guard let (e, t) = expression(s.arg, scope: s.scope) else { return nil }
         if t != .group && t != .anyObject {
-            bag.error(.exprType, "\(s.verb) needs a dispatch group (dispatch_group_create), not \(t)", at: s.arg.location)
+            bag.error(.exprType, "\(s.verb) needs a dispatch group (dispatch_group_create), not \(t)",
+                      at: s.arg.location)
         }
         return e
     }
