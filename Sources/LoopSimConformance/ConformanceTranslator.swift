@@ -120,7 +120,12 @@ struct ScenarioTranslation {
                 w.line("static let operationQueues: [LSOperationQueue] = [" + queues.joined(separator: ", ") + "]")
             }
             if !program.serialQueues.isEmpty {
-                let queues = program.serialQueues.map { "DispatchQueue(label: \(SwiftWriter.literal($0)))" }
+                // a concurrent queue's width is the model's bound; libdispatch's comes from the pool
+                let queues = program.serialQueues.indices.map { i in
+                    let concurrent = i < program.queueWidths.count && program.queueWidths[i] > 1
+                    return "DispatchQueue(label: \(SwiftWriter.literal(program.serialQueues[i]))"
+                        + (concurrent ? ", attributes: .concurrent)" : ")")
+                }
                 w.line("static let queues: [DispatchQueue] = [" + queues.joined(separator: ", ") + "]")
             }
             for c in program.classes.indices {

@@ -57,6 +57,38 @@ extension LS {
         queue.async { b.run() }
     }
 
+    /// `dispatch_barrier_async`: the closure holds the block until it has run.
+    static func barrierAsync(_ queue: DispatchQueue, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        queue.async(flags: .barrier) { b.run() }
+    }
+
+    /// `dispatch_sync`: the block runs (on this thread, or the main thread for the main queue) before it returns.
+    static func sync(_ queue: DispatchQueue, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        queue.sync { b.run() }
+    }
+
+    /// `dispatch_group_async` and `dispatch_group_notify`: the closure holds the block until it has run.
+    static func groupAsync(_ group: LSValue, _ queue: DispatchQueue, _ block: LSValue, notify: Bool) {
+        guard let g = obj(group) as? DispatchGroup, let b = obj(block) as? LSBlock else { return }
+        if notify {
+            g.notify(queue: queue) { b.run() }
+        } else {
+            queue.async(group: g) { b.run() }
+        }
+    }
+
+    /// `dispatch_group_wait`: 0 when the group emptied, 1 when the timeout passed first.
+    static func groupWait(_ group: LSValue, _ timeoutNs: Int64?) -> LSValue {
+        guard let g = obj(group) as? DispatchGroup else { return .int(0) }
+        guard let timeoutNs else {
+            g.wait()
+            return .int(0)
+        }
+        return .int(g.wait(timeout: .now() + seconds(timeoutNs)) == .success ? 0 : 1)
+    }
+
     /// `dispatch_after`: the closure holds the block until it has run.
     static func after(_ delayNs: Int64, _ queue: DispatchQueue, _ block: LSValue) {
         guard let b = obj(block) as? LSBlock else { return }

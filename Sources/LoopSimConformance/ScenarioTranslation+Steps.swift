@@ -137,6 +137,24 @@ extension ScenarioTranslation {
             } else {
                 w.line("_ = \(value)")
             }
+        case let s as DispatchBarrierAsyncStep:
+            w.line("LS.barrierAsync(\(queueExpression(s.queue)), \(expr(s.block, context)))")
+        case let s as DispatchSyncStep:
+            w.line("LS.sync(\(queueExpression(s.queue)), \(expr(s.block, context)))")
+        case let s as DispatchGroupStep:
+            w.line("(LS.obj(\(expr(s.group, context))) as? DispatchGroup)?.\(s.call == .enter ? "enter" : "leave")()")
+        case let s as DispatchGroupBlockStep:
+            w.line("LS.groupAsync(\(expr(s.group, context)), \(queueExpression(s.queue)), \(expr(s.block, context)), "
+                + "notify: \(s.call == .notify))")
+        case let s as DispatchGroupWaitStep:
+            let value = "LS.groupWait(\(expr(s.group, context)), \(s.timeout.map { String($0.nanoseconds) } ?? "nil"))"
+            if let result = s.result {
+                w.line(store(value, into: result, context))
+            } else {
+                w.line("_ = \(value)")
+            }
+        case is DispatchOnceStep:
+            unsupported("dispatch_once (Swift has no dispatch_once: its lazy globals use swift_once)")
         case let s as SemaphoreSignalStep:
             w.line("(LS.obj(\(expr(s.semaphore, context))) as? DispatchSemaphore)?.signal()")
         case is ScrollStep:
@@ -321,6 +339,8 @@ extension ScenarioTranslation {
             return "LSValue.bool(!LS.truthy(\(expr(inner, context))))"
         case .newSemaphore(let value):
             return "LSValue.object(DispatchSemaphore(value: \(value)))"
+        case .newGroup:
+            return "LSValue.object(DispatchGroup())"
         case .arithmetic(let lhs, let isAddition, let rhs):
             return "LS.arithmetic(\(expr(lhs, context)), \(isAddition ? 1 : -1), \(expr(rhs, context)))"
         case .wallSeconds:

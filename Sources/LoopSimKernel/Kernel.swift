@@ -70,7 +70,7 @@ public final class Kernel {
         self.configuration = configuration
         self.log = EventLog(keepsEvents: configuration.keepsTrace)
         self.objects = Objects(program)
-        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues)
+        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths)
         self.operations = OperationQueues(program.operationQueues)
         self.app = AppLifecycle(mainLocalNames: program.main.localNames)
         self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions)
@@ -275,12 +275,25 @@ enum WorkItem {
     /// Without UIKit, the handler of the main-queue source input arrives through: runs the pending user actions
     /// (``UIKit/signalEventSource(waking:_:)``).
     case inputHandler
+    /// `dispatch_sync` onto the main queue from another thread: the main thread runs the block (a thread-bound
+    /// queue's blocks run on its thread, queue.c `__DISPATCH_WAIT_FOR_QUEUE__`), then the waiter resumes.
+    case syncOnMain(ObjectID, waiter: Int)
+    /// `dispatch_sync` onto a busy serial queue: when the drain reaches it, the queue passes to the waiting thread.
+    case syncWaiter(Int)
+    /// `dispatch_group_async`: the block, then `dispatch_group_leave` on the same thread.
+    case groupBlock(ObjectID, group: ObjectID)
+    /// `dispatch_barrier_async` onto a concurrent queue: waits in the queue until it can run alone.
+    case barrier(ObjectID)
+    /// An item a concurrent queue started on the pool: when it returns, the queue may start more.
+    indirect case concurrentItem(queue: Int, item: WorkItem, isBarrier: Bool)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
-        case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id): id
-        case .serialDrain, .operation, .inputHandler: nil
+        case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id),
+             .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id): id
+        case .concurrentItem(_, let item, _): item.heldObject
+        case .serialDrain, .operation, .inputHandler, .syncWaiter: nil
         }
     }
 }

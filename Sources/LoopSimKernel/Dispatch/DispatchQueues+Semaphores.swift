@@ -55,7 +55,7 @@ extension DispatchQueues {
     }
 
     /// The thread's wait ends with `result`: it lets the semaphore go and runs again.
-    private func endSemaphoreWait(_ thread: SimThread, result: Int, _ k: Kernel) {
+    func endSemaphoreWait(_ thread: SimThread, result: Int, _ k: Kernel) {
         if let entry = thread.waitTimeoutEntry { k.clock.cancel(entry) }
         thread.waitTimeoutEntry = nil
         let semaphore = thread.blockedOn

@@ -135,7 +135,7 @@ extension StepContext {
     /// The semaphore `expr` names: `dispatch_semaphore_wait` and `_signal` on nil (or on anything else) crash,
     /// as libdispatch dereferences its argument.
     fileprivate func semaphore(_ expr: Expr, for verb: String) throws(RuntimeFault) -> HeapObject {
-        guard let o = try object(expr, expecting: "a semaphore"), o.semaphore != nil else {
+        guard let o = try object(expr, expecting: "a semaphore"), o.semaphore.map({ !$0.isGroup }) == true else {
             throw RuntimeFault("\(verb) on nil (EXC_BAD_ACCESS)")
         }
         return o

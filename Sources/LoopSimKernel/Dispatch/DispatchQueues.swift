@@ -15,14 +15,24 @@ final class DispatchQueues {
     private var global = Deque<WorkItem>()
     /// Pool threads with nothing to do, by id (the lowest is reused first).
     private var idleWorkers: [Int] = []
-    private var serial: [SerialQueue]
+    var serial: [SerialQueue]
     /// `dispatch_after` blocks waiting for their deadline (nil once queued).
     private var afters: [(block: ObjectID, queue: QueueRef)?] = []
     /// GCD's timer sources.
     let sources = DispatchSources()
+    /// Threads blocked in `dispatch_sync`, by thread id: what each waits for (a lookup table, never iterated).
+    var syncWaits: [Int: SyncWait] = [:]
+    /// Groups entered and not yet left to zero, in the order they were first entered (each holds a +1 on itself,
+    /// as `dispatch_group_enter` retains the group, semaphore.c).
+    var activeGroups: [ActiveGroup] = []
+    /// `dispatch_once` calls running their block, by run number (the value their token holds meanwhile).
+    var onceRuns: [Int: OnceRun] = [:]
+    var nextOnceRun = 1
 
-    init(serialQueueNames: [String]) {
-        serial = serialQueueNames.map { SerialQueue(name: $0) }
+    init(serialQueueNames: [String], widths: [Int] = []) {
+        serial = serialQueueNames.indices.map { i in
+            SerialQueue(name: serialQueueNames[i], width: i < widths.count ? max(1, widths[i]) : 1)
+        }
     }
 
     /// `dispatch_async`: the queue holds the block (+1 already taken by the caller) until a thread runs it.
@@ -40,6 +50,9 @@ final class DispatchQueues {
             signalMainPort(k)
         case .global:
             submitToPool(item, k)
+        case .serial(let index) where serial[index].width > 1:
+            serial[index].items.append(item)
+            pumpConcurrent(index, k)
         case .serial(let index):
             serial[index].items.append(item)
             if !serial[index].isScheduled {
@@ -85,7 +98,7 @@ final class DispatchQueues {
     // MARK: The pool and serial queues
 
     /// Hands work to the GCD pool: an idle pool thread is reused, else a new one starts (up to the limit).
-    private func submitToPool(_ item: WorkItem, _ k: Kernel) {
+    func submitToPool(_ item: WorkItem, _ k: Kernel) {
         global.append(item)
         if !idleWorkers.isEmpty {
             let id = idleWorkers.removeFirst()
@@ -155,6 +168,22 @@ final class DispatchQueues {
         case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation, k)
         case .sourceCancel(let source): k.dispatch.sources.cancelFrame(source)
         case .inputHandler: UserEventsFrame()
+        case .syncOnMain(let block, let waiter):
+            BlockThenFrame(block: block, edge: "dispatch_sync block") { kernel, _ in
+                kernel.dispatch.endSyncWait(kernel.threads[waiter], kernel)
+            }
+        case .syncWaiter:
+            preconditionFailure("a dispatch_sync waiter is handed the queue by its drain, never run as a block")
+        case .concurrentItem(let queue, let inner, let isBarrier):
+            ThenFrame(inner: frame(for: inner, edge: edge, k)) { kernel, _ in
+                kernel.dispatch.concurrentItemEnded(queue, isBarrier: isBarrier, kernel)
+            }
+        case .barrier:
+            preconditionFailure("a barrier waits on its concurrent queue, which runs it as a concurrentItem")
+        case .groupBlock(let block, let group):
+            BlockThenFrame(block: block, edge: edge) { kernel, thread in
+                if let g = kernel.heap.object(group) { kernel.dispatch.groupLeave(g, on: thread, kernel) }
+            }
         }
     }
 
@@ -162,6 +191,7 @@ final class DispatchQueues {
     func heldObjects() -> [(queue: String, objects: [ObjectID])] {
         [("main", main.compactMap(\.heldObject)), ("global", global.compactMap(\.heldObject))]
             + serial.map { ($0.name, $0.items.compactMap(\.heldObject)) }
+            + activeGroups.map { ($0.name, [$0.id] + $0.notify.map(\.block)) }
     }
 
     /// The `dispatch_after` blocks still waiting.
@@ -172,7 +202,16 @@ final class DispatchQueues {
 struct SerialQueue {
     var name: String
     var items = Deque<WorkItem>()
+    /// A drain is queued or running, or a `dispatch_sync` caller holds the queue.
     var isScheduled = false
+    /// The thread running a `dispatch_sync` block on this queue (it holds the queue's drain lock meanwhile).
+    var syncOwner: Int?
+    /// 1: serial. More: a concurrent queue, running at most this many blocks at once.
+    var width = 1
+    /// A concurrent queue's blocks in flight (barriers not counted).
+    var running = 0
+    /// A concurrent queue's barrier block is running: nothing else starts until it returns.
+    var barrierRunning = false
 }
 
 /// The base frame of a GCD pool thread: take the next work item, run it inside an autorelease pool, go idle
@@ -231,6 +270,12 @@ final class SerialDrainFrame: Frame {
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         guard let item = kernel.dispatch.popSerial(queue) else { return .pop(.null) }
+        if case .syncWaiter(let waiter) = item {
+            // _dispatch_sync_waiter_wake: the drain hands the queue to the waiting caller and stops; the caller
+            // runs its block on its own thread and resumes the drain when it is done
+            kernel.dispatch.handOffSerial(queue, to: kernel.threads[waiter], kernel)
+            return .pop(.null)
+        }
         return .push(kernel.dispatch.frame(for: item, edge: "\(kernel.dispatch.name(of: .serial(queue))) block", kernel))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }

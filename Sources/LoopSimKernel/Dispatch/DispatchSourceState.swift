@@ -25,7 +25,10 @@ public struct DispatchSourceState: Sendable {
 
 /// A `dispatch_semaphore`.
 public struct SemaphoreState: Sendable {
+    /// A semaphore's units; a group's count of enters not yet left.
     public var value: Int
-    /// Threads waiting, first come first served.
+    /// Threads waiting, first come first served (`dispatch_semaphore_wait`, `dispatch_group_wait`).
     var waiters: [Int] = []
+    /// A `dispatch_group` (semaphore.c implements groups beside semaphores, and groups began as semaphores).
+    var isGroup = false
 }

@@ -391,9 +391,17 @@ struct LeakAnalysis {
             }
         }
         for t in kernel.threads.all where t.state == .blocked && t.waitTimeoutEntry == nil {
-            let name = t.blockedOn.flatMap { kernel.heap.object($0)?.displayName } ?? "a semaphore"
-            parked.append(ParkedThread(name: t.name, since: t.blockedSince,
-                                       reason: "waiting for ever on \(name), which nothing signalled"))
+            // dispatch_sync and dispatch_once waits: the chain of holders (Dispatch/DispatchQueues+Sync.swift)
+            if let chain = kernel.dispatch.waitChain(of: t.id, kernel) {
+                parked.append(ParkedThread(name: t.name, since: t.blockedSince, reason: chain))
+                continue
+            }
+            let o = t.blockedOn.flatMap { kernel.heap.object($0) }
+            let name = o?.displayName ?? "a semaphore"
+            let reason = o?.semaphore?.isGroup == true
+                ? "waiting for ever in dispatch_group_wait on \(name): \(o!.semaphore!.value) enter(s) never left"
+                : "waiting for ever on \(name), which nothing signalled"
+            parked.append(ParkedThread(name: t.name, since: t.blockedSince, reason: reason))
         }
         return parked
     }

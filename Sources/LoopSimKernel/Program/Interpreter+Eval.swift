@@ -18,6 +18,11 @@ extension Interpreter {
                                        slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
             o.semaphore = SemaphoreState(value: value)
             return (.object(o.id), true)
+        case .newGroup:
+            let o = k.objects.allocate(kind: .semaphore, className: "dispatch_group", label: nil, slotNames: [],
+                                       slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
+            o.semaphore = SemaphoreState(value: 0, isGroup: true)
+            return (.object(o.id), true)
         default:
             return (try evaluate(expr, in: frame, on: thread, k), false)
         }
@@ -49,7 +54,7 @@ extension Interpreter {
                 }
             }
             return value
-        case .new, .block, .newSemaphore:
+        case .new, .block, .newSemaphore, .newGroup:
             let (value, _) = try evaluateOwned(expr, in: frame, on: thread, k)
             if case .object(let id) = value { k.release(id, on: thread) }
             return value

@@ -5,8 +5,14 @@
 public struct Program: Sendable {
     public var classes: [ClassInfo] = []
     public var blocks: [BlockTemplate] = []
-    /// Serial dispatch queues, indexed by ``QueueRef/serial(_:)``.
+    /// The dispatch queues of `queues:`, indexed by ``QueueRef/serial(_:)``: serial ones, and concurrent ones
+    /// (their width in ``queueWidths``).
     public var serialQueues: [String] = []
+    /// Each queue's width, by the index of ``serialQueues``: 1 for a serial queue, more for a concurrent one (at
+    /// most that many of its blocks run at once). Missing entries are 1.
+    public var queueWidths: [Int] = []
+    /// The widest concurrent queue a scenario may declare: the GCD pool's thread limit.
+    public static let maxQueueWidth = 64
     /// `NSOperationQueue`s with their `maxConcurrentOperationCount`.
     public var operationQueues: [(name: String, maxConcurrent: Int)] = []
     /// Names held by the app itself (its window and navigation stack): roots until a step releases them.
@@ -143,6 +149,8 @@ public indirect enum Expr: Sendable {
     case mainRunLoop
     /// `dispatch_semaphore_create(value)`: a fresh semaphore (+1).
     case newSemaphore(Int)
+    /// `dispatch_group_create()`: a fresh, empty group (+1).
+    case newGroup
     /// Whole seconds of wall-clock time since the start (`[NSDate date]` relative to launch): goes on while the
     /// device sleeps, unlike the monotonic clock of run-loop timers.
     case wallSeconds
@@ -169,5 +177,6 @@ public enum LValue: Sendable {
 public enum QueueRef: Sendable, Hashable {
     case main
     case global
+    /// A queue declared under `queues:`, serial or concurrent.
     case serial(Int)
 }

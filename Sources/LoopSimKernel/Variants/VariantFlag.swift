@@ -64,6 +64,12 @@ public struct VariantFlag: Sendable, Hashable {
                   + "swift-foundation took NotificationCenter over; false on Swift 6.x and Darwin)",
               source: "swift-foundation NotificationCenter._addObserver keeps ObjectIdentifier(object): conformance "
                   + "p02 (docs/fidelity.md D2); SCF pre-6 NSNotification.swift", isModelled: true),
+        .init(name: "dispatchOwnedLockCrashes",
+              summary: "dispatch_sync onto a queue the thread holds (its serial queue, main from main) and a recursive "
+                  + "dispatch_once crash (BUG IN CLIENT OF LIBDISPATCH); false: the thread waits for itself for ever",
+              source: "libdispatch-685+ queue.c __DISPATCH_WAIT_FOR_QUEUE__, shims/lock.c _dispatch_once_wait; "
+                  + "libdispatch-501 _dispatch_sync_f_slow and dispatch_once_f wait on a thread semaphore",
+              isModelled: true),
         .init(name: "backgroundTaskSeconds",
               summary: "how long beginBackgroundTask keeps a backgrounded app running (about 180 s iOS 7-12, 30 s iOS 13+)",
               source: "SEC (watchdog logs, developer forums), semantics §7; not documented by Apple", isModelled: true),

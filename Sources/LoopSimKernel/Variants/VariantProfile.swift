@@ -36,6 +36,8 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var kvoObservedDealloc = KVOObservedDealloc.remove
     public private(set) var notificationObjectFilterRetained = false
     public private(set) var notificationPosterWaits = false
+    /// `dispatch_sync` onto a queue the thread holds, and a recursive `dispatch_once`, crash instead of waiting.
+    public private(set) var dispatchOwnedLockCrashes = true
     /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
     public private(set) var backgroundTaskBudget: SimDuration? = .seconds(180)
     /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
@@ -61,7 +63,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "runCommonModesPseudoModeRejected": "false", "blockBasedTimerAPI": "false",
                 "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "unretained",
-                "backgroundTaskSeconds": "180",
+                "backgroundTaskSeconds": "180", "dispatchOwnedLockCrashes": "false",
                 "kvoObservedDeallocWithObservers": "crash",
             ],
             "ios9": [
@@ -69,7 +71,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "runCommonModesPseudoModeRejected": "false", "blockBasedTimerAPI": "false",
                 "timerReleasesTargetOnInvalidate": "true", "unscheduledBlockTimerFirstFireNow": "false",
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "weak",
-                "backgroundTaskSeconds": "180",
+                "backgroundTaskSeconds": "180", "dispatchOwnedLockCrashes": "false",
                 "kvoObservedDeallocWithObservers": "crash",
             ],
             "ios10": [
@@ -103,6 +105,7 @@ public struct VariantProfile: Sendable, Hashable {
             "mainQueueCountsAsSourceInCommonModes": "true", "removeOrInvalidateWakesLoop": "false",
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
             "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
+            "dispatchOwnedLockCrashes": "true",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -154,6 +157,7 @@ public struct VariantProfile: Sendable, Hashable {
         autoreleasedFactoryResults = try bool("autoreleasedFactoryResults")
         notificationObjectFilterRetained = try bool("notificationObjectFilterRetained")
         notificationPosterWaits = try bool("notificationQueuedObserverPosterWaits")
+        dispatchOwnedLockCrashes = try bool("dispatchOwnedLockCrashes")
         switch value(of: "backgroundTaskSeconds") {
         case "none": backgroundTaskBudget = nil
         case let text?:

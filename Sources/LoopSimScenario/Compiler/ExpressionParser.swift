@@ -20,6 +20,7 @@ indirect enum ParsedExpr {
     case currentRunLoop
     case mainRunLoop
     case newSemaphore(Int)
+    case newGroup
     case wallSeconds
     case arithmetic(ParsedExpr, String, ParsedExpr)
     case compare(ParsedExpr, String, ParsedExpr)
@@ -152,6 +153,8 @@ struct ExpressionParser {
             }
             index += 1
             return .newSemaphore(value)
+        case .name("dispatch_group_create"):
+            return .newGroup
         case .name(let word) where word == "current" || word == "main":
             if case .name("runloop") = tokens[index].0 {
                 index += 1

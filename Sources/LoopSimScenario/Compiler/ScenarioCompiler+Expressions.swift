@@ -36,6 +36,7 @@ extension ScenarioCompiler {
         case .currentRunLoop: return (.currentRunLoop, .runLoop)
         case .mainRunLoop: return (.mainRunLoop, .runLoop)
         case .newSemaphore(let value): return (.newSemaphore(value), .semaphore)
+        case .newGroup: return (.newGroup, .group)
         case .wallSeconds: return (.wallSeconds, .int)
         case .arithmetic(let lhs, let op, let rhs):
             guard let (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),

@@ -53,9 +53,7 @@ final class ScenarioCompiler {
         let until = top["until"].flatMap { duration($0, what: "until") }.map { SimInstant.zero + $0 } ?? .zero + .seconds(60)
         let variants = top["variants"].map { variantList($0) } ?? VariantProfile.builtInNames
         let overrides = top["set"].map { flagOverrides($0) } ?? []
-        if let queues = top["queues"] {
-            program.serialQueues = stringList(queues, what: "queues")
-        }
+        if let queues = top["queues"] { declareQueues(queues) }
         if let node = top["operationQueues"] {
             if let map = node.mapping {
                 for entry in map.entries {

@@ -9,6 +9,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case block
     case dispatchSource
     case semaphore
+    case group
     case int
     case bool
     case string
@@ -25,6 +26,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .block: "block"
         case .dispatchSource: "dispatch_source"
         case .semaphore: "dispatch_semaphore"
+        case .group: "dispatch_group"
         case .int: "int"
         case .bool: "bool"
         case .string: "string"
@@ -35,7 +37,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
 
     var isObject: Bool {
         switch self {
-        case .object, .timer, .source, .block, .dispatchSource, .semaphore, .anyObject, .null: true
+        case .object, .timer, .source, .block, .dispatchSource, .semaphore, .group, .anyObject, .null: true
         default: false
         }
     }
