@@ -35,6 +35,19 @@ extension LS {
         return .object(timer)
     }
 
+    /// A timer's `isValid`, `timeInterval`, `tolerance` or `fireDate`, in the scenario's units (virtual
+    /// milliseconds; a date from the start); nil's are false and 0, as a message to nil.
+    static func timerProperty(_ v: LSValue, _ name: String) -> LSValue {
+        guard let t = obj(v) as? Timer else { return name == "isValid" ? .bool(false) : .int(0) }
+        func virtualMs(_ realSeconds: TimeInterval) -> LSValue { .int(Int((realSeconds / scale * 1000).rounded())) }
+        switch name {
+        case "isValid": return .bool(t.isValid)
+        case "timeInterval": return virtualMs(t.timeInterval)
+        case "tolerance": return virtualMs(t.tolerance)
+        default: return virtualMs(t.fireDate.timeIntervalSince(t0Wall))
+        }
+    }
+
     static func addTimer(_ t: LSValue, _ rl: LSValue, _ mode: String) {
         guard let timer = obj(t) as? Timer, let loop = runLoop(rl) else { return }
         loop.ns.add(timer, forMode: RunLoop.Mode(mode))

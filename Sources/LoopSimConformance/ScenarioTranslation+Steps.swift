@@ -348,6 +348,8 @@ extension ScenarioTranslation {
         case .uikitProperty(_, let property):
             unsupported("UIKit's \(property.rawValue): no UIKit on Linux")
             return "LSValue.null"
+        case .timerProperty(let base, let property):
+            return "LS.timerProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         }
     }
 }

@@ -70,6 +70,11 @@ extension Interpreter {
             return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread, k), k))
         case .wallSeconds:
             return .int(Int(k.now.nanoseconds / 1_000_000_000))
+        case .timerProperty(let base, let property):
+            guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a timer", k)
+            else { return property.isBool ? .bool(false) : .int(0) }  // a message to nil
+            guard object.isTimer else { throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not a timer") }
+            return property.value(of: object, k.profile)
         case .uikitProperty(let base, let property):
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a UIKit object", k)
             else { return property.isObject ? .null : .int(0) }  // a message to nil

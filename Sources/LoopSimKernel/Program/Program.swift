@@ -160,6 +160,8 @@ public indirect enum Expr: Sendable {
     case not(Expr)
     /// A UIKit property of the object `Expr` names (nil for nil).
     case uikitProperty(Expr, UIKitProperty)
+    /// A timer's property (`self.timer.isValid`).
+    case timerProperty(Expr, TimerProperty)
 }
 
 public enum CompareOperator: String, Sendable {

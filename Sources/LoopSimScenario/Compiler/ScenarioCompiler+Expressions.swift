@@ -90,6 +90,9 @@ extension ScenarioCompiler {
         case .member(let base, let field, let column):
             if let property = uikitProperty(e, scope: scope, scalar: scalar, offset: offset) { return property }
             guard let (baseExpr, baseType) = path(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            if baseType == .timer, let property = TimerProperty(rawValue: field) {
+                return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)
+            }
             guard case .object(let c, let className) = baseType else {
                 bag.error(.exprType, "'\(field)' is read from a value of type \(baseType), which has no fields",
                           at: location(in: scalar, offset: offset + column))

@@ -1,0 +1,29 @@
+/// A property of an `NSTimer` (or a `CADisplayLink`) read in an expression (`self.timer.isValid`): NSTimer's
+/// accessors, in the scenario's units (durations and dates as whole milliseconds of virtual time).
+public enum TimerProperty: String, Sendable, CaseIterable {
+    /// `isValid`: false once invalidated (or a one-shot fired).
+    case isValid
+    /// `timeInterval` in milliseconds: 0 for a one-shot (Foundation returns 0 for a non-repeating timer).
+    case timeInterval
+    /// `fireDate` as milliseconds of virtual time: the next fire it is scheduled for (the last one for an invalid
+    /// timer, which Foundation leaves as it was).
+    case fireDate
+    /// `tolerance` in milliseconds: as set, at most half the interval of a repeating timer (CFRunLoop.c
+    /// `CFRunLoopTimerSetTolerance`); 0 on swift-corelibs-foundation, whose CF sets nothing outside
+    /// `TARGET_OS_MAC` (CFRunLoop.c lines 4750–4770 at 761b621; conformance c51).
+    case tolerance
+
+    /// Whether the property is a boolean (else an integer).
+    public var isBool: Bool { self == .isValid }
+
+    /// The value for `timer`, a timer object, under `profile`.
+    func value(of timer: HeapObject, _ profile: VariantProfile) -> Value {
+        switch self {
+        case .isValid: .bool(timer.timer.isValid)
+        case .timeInterval: .int(Int(timer.timer.interval.nanoseconds / 1_000_000))
+        case .fireDate: .int(Int(timer.timer.fireTSR.nanoseconds / 1_000_000))
+        case .tolerance:
+            profile.timerPortBackend == .timerfd ? .int(0) : .int(Int(timer.timerExtras.tolerance.nanoseconds / 1_000_000))
+        }
+    }
+}
