@@ -64,6 +64,11 @@ public struct VariantFlag: Sendable, Hashable {
                   + "swift-foundation took NotificationCenter over; false on Swift 6.x and Darwin)",
               source: "swift-foundation NotificationCenter._addObserver keeps ObjectIdentifier(object): conformance "
                   + "p02 (docs/fidelity.md D2); SCF pre-6 NSNotification.swift", isModelled: true),
+        .init(name: "performSelectorAPI",
+              summary: "NSObject's performSelector:withObject:afterDelay:, performSelector:onThread:... and "
+                  + "cancelPreviousPerformRequestsWithTarget: exist; false: calling one crashes (no selectors)",
+              source: "DOC NSObject performSelector:withObject:afterDelay:; SCF-HEAD has no selector performs "
+                  + "(RunLoop.swift: only perform(inModes:block:))", isModelled: true),
         .init(name: "backgroundTaskSeconds",
               summary: "how long beginBackgroundTask keeps a backgrounded app running (about 180 s iOS 7-12, 30 s iOS 13+)",
               source: "SEC (watchdog logs, developer forums), semantics §7; not documented by Apple", isModelled: true),

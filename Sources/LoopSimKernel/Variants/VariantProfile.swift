@@ -33,6 +33,8 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var selectorObserverRef = SelectorObserverRef.weak
     public private(set) var notificationObjectFilterRetained = false
     public private(set) var notificationPosterWaits = false
+    /// NSObject's selector-based performs (afterDelay, onThread, cancel) exist (false: swift-corelibs-foundation).
+    public private(set) var performSelectorAPI = true
     /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
     public private(set) var backgroundTaskBudget: SimDuration? = .seconds(180)
     /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
@@ -88,6 +90,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "none",
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
                 "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
+                "performSelectorAPI": "false",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -95,6 +98,7 @@ public struct VariantProfile: Sendable, Hashable {
             "mainQueueCountsAsSourceInCommonModes": "true", "removeOrInvalidateWakesLoop": "false",
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
             "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
+            "performSelectorAPI": "true",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -146,6 +150,7 @@ public struct VariantProfile: Sendable, Hashable {
         autoreleasedFactoryResults = try bool("autoreleasedFactoryResults")
         notificationObjectFilterRetained = try bool("notificationObjectFilterRetained")
         notificationPosterWaits = try bool("notificationQueuedObserverPosterWaits")
+        performSelectorAPI = try bool("performSelectorAPI")
         switch value(of: "backgroundTaskSeconds") {
         case "none": backgroundTaskBudget = nil
         case let text?:
