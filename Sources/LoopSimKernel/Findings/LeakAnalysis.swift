@@ -67,8 +67,8 @@ struct LeakAnalysis {
             // them, so what they hold stays for as long as the loop does: persistent, abandoned once let go.
             let performCategory: RootCategory = rl.activations.isEmpty ? .persistent : .pending
             if performCategory == .persistent {
-                add(k.runLoops.pendingPerformTimers(of: rl, k), "\(name) perform requests", "runloop", "perform request",
-                    .persistent)
+                add(k.runLoops.pendingPerformTimers(of: rl, k), "\(name) perform requests", "runloop",
+                    "perform request", .persistent)
             }
             add(rl.threadPerforms.map(\.request), "\(name) perform requests", "runloop", "perform request",
                 performCategory)

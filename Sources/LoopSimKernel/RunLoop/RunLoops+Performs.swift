@@ -57,8 +57,8 @@ extension RunLoops {
         let slots: [Value] = [.object(target), argument.map { .object($0) } ?? .null, .null]
         let action = TimerState.Action.targetSelector(classIndex: Int32(classIndex), method: Int32(method))
         let o = k.objects.allocate(kind: .timer(action), className: "NSTimer", label: "perform \(methodName)",
-                                   slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths, slots: slots,
-                                   isDeclaredRoot: false, at: k.now, on: thread.name)
+                                   slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths,
+                                   slots: slots, isDeclaredRoot: false, at: k.now, on: thread.name)
         o.initializeTimer(TimerState(fireTSR: fire, interval: .zero))
         o.timer.firstSlotWall = fire
         k.record(thread, .timerCreate(timer: k.name(o), interval: .zero, repeats: false, fireAt: fire))
@@ -211,7 +211,9 @@ final class ThreadPerformsFrame: Frame {
     }
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        if performs == nil, let source { performs = kernel.runLoops.takeThreadPerforms(for: source.mode, of: source.runLoop) }
+        if performs == nil, let source {
+            performs = kernel.runLoops.takeThreadPerforms(for: source.mode, of: source.runLoop)
+        }
         if running {
             running = false
             kernel.runLoops.finishThreadPerform(performs![index - 1], on: thread, kernel)

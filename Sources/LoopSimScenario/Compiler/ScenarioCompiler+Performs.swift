@@ -17,11 +17,12 @@ extension ScenarioCompiler {
             return [.perform(PerformAfterDelayStep(target: target, classIndex: classIndex, method: method,
                                                    argument: argument, delay: delay, modes: modes))]
         },
-        StepVerb("performSelectorOnThread", keys: ["selector", "onThread", "withObject", "waitUntilDone", "modes"]) { c, s in
+        StepVerb("performSelectorOnThread",
+                 keys: ["selector", "onThread", "withObject", "waitUntilDone", "modes"]) { c, s in
             guard let (target, classIndex, method) = c.performTarget(s) else { return [] }
             guard let threadNode = s.map["onThread"] else {
-                c.bag.error(.keyMissing, "performSelectorOnThread needs onThread: (the thread's run loop: main runloop, "
-                    + "or a CFRunLoop field the thread stored its current runloop in)", at: s.at)
+                c.bag.error(.keyMissing, "performSelectorOnThread needs onThread: (the thread's run loop: "
+                    + "main runloop, or a CFRunLoop field the thread stored its current runloop in)", at: s.at)
                 return []
             }
             guard let runLoop = c.runLoopArgument(threadNode, scope: s.scope) else { return [] }
@@ -29,7 +30,8 @@ extension ScenarioCompiler {
             let argument = s.map["withObject"].flatMap { c.expression($0, scope: s.scope)?.0 }
             guard let modes = c.modeList(s.map["modes"], default: [RunLoopModeName.common]) else { return [] }
             return [.perform(PerformOnThreadStep(target: target, classIndex: classIndex, method: method,
-                                                 argument: argument, runLoop: runLoop, waitUntilDone: wait, modes: modes))]
+                                                 argument: argument, runLoop: runLoop, waitUntilDone: wait,
+                                                 modes: modes))]
         },
         StepVerb("cancelPreviousPerformRequests", keys: ["selector", "object"]) { c, s in
             guard let (target, targetType) = c.expression(s.arg, scope: s.scope) else { return [] }
@@ -39,7 +41,8 @@ extension ScenarioCompiler {
                 else { return [] }
                 selector = (classIndex, method)
             } else if let object = s.map["object"] {
-                c.bag.error(.keyMissing, "object: needs selector: (cancelPreviousPerformRequestsWithTarget:selector:object:)",
+                c.bag.error(.keyMissing,
+                            "object: needs selector: (cancelPreviousPerformRequestsWithTarget:selector:object:)",
                             at: object.location)
                 return []
             }
@@ -70,7 +73,8 @@ extension ScenarioCompiler {
         let c = methodOwner(targetClass)
         let name = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
         guard let m = classMethods[c].firstIndex(of: name) else {
-            bag.error(.nameUndefined, "\(program.classes[c].name) has no method '\(name)'" + suggestion(name, classMethods[c]),
+            bag.error(.nameUndefined,
+                      "\(program.classes[c].name) has no method '\(name)'" + suggestion(name, classMethods[c]),
                       at: selectorNode.location)
             return nil
         }
