@@ -129,6 +129,25 @@ import Testing
         }
     }
 
+    /// A negative delay is a date in the past: the request is due at once, and still runs in the loop's timer
+    /// pass, after the code that made it (DOC: "Specifying a delay of 0 does not necessarily cause the selector
+    /// to be performed immediately").
+    @Test func aPastDelayRunsInTheNextTimerPass() throws {
+        let o = try KernelSemanticsTests.run("""
+            name: past
+            until: 1s
+            classes:
+              T: {methods: {go: [log: go ran]}}
+            main:
+              - let: t = new T
+              - performSelector: t
+                selector: go
+                afterDelay: -1s
+              - log: caller goes on
+            """)
+        #expect(o.logs.map { "\($0.at) \($0.text)" } == ["0s caller goes on", "0s go ran"])
+    }
+
     @Test func badPerformStepsAreErrorsAtTheirPlace() throws {
         func firstError(_ steps: String) -> (String, Int, Int)? {
             let text = "name: x\n\(Self.target)\nmain:\n  - let: t = new T\n\(steps)"
