@@ -182,6 +182,10 @@ extension ScenarioTranslation {
                    + "\(expr(s.block, context)))")
         case is AddSelectorObserverStep:
             unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
+        case is PerformAfterDelayStep, is PerformOnThreadStep, is CancelPerformRequestsStep:
+            // SCF-HEAD has no selector performs (no Objective-C runtime): Sources/Foundation/RunLoop.swift offers
+            // only perform(inModes:block:) and perform(_:); NSObject and Thread have no perform(_:with:...).
+            unsupported("\(step.verb) (swift-corelibs-foundation has no selector performs: no Objective-C runtime)")
         default:
             unsupported(step.verb)
         }

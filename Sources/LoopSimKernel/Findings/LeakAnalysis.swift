@@ -67,6 +67,16 @@ struct LeakAnalysis {
             }
             add(rl.commonTimers, "\(name) common items", "runloop", "timers", .persistent)
             add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block", .pending)
+            // Perform requests run only when their loop runs: pending work while it runs (its modes' one-shot
+            // timers above already say so for afterDelay), but a loop nobody runs (a GCD thread's) never performs
+            // them, so what they hold stays for as long as the loop does: persistent, abandoned once let go.
+            let performCategory: RootCategory = rl.activations.isEmpty ? .persistent : .pending
+            if performCategory == .persistent {
+                add(k.runLoops.pendingPerformTimers(of: rl, k), "\(name) perform requests", "runloop",
+                    "perform request", .persistent)
+            }
+            add(rl.threadPerforms.map(\.request), "\(name) perform requests", "runloop", "perform request",
+                performCategory)
         }
         for (queue, held) in k.dispatch.heldObjects() { add(held, "queue \(queue)", "queue", "pending", .pending) }
         for (edge, object) in k.notifications.strongReferences(retainingSenders: k.profile.notificationObjectFilterRetained) {

@@ -21,6 +21,8 @@ extension RunLoops {
             switch o.source!.handler {
             case .userEvents:
                 return UserEventsFrame()
+            case .threadPerforms:
+                return ThreadPerformsFrame(runLoop: a.runLoop, mode: a.mode)
             case .block:
                 guard case .object(let block) = o[slot: 0] else { return nil }
                 return calloutFrame(retaining: block, edge: "source handler", k)

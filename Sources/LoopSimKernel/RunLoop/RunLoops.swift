@@ -172,7 +172,7 @@ extension RunLoops {
                     on thread: SimThread, _ k: Kernel) -> ObjectID {
         let o = k.objects.allocate(kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
                                    slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
-                                   isDeclaredRoot: false, isInternal: handler == .userEvents, at: k.now, on: thread.name)
+                                   isDeclaredRoot: false, isInternal: handler != .block, at: k.now, on: thread.name)
         o.source = SourceState(order: order, handler: handler)
         return o.id
     }

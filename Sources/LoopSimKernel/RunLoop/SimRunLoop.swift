@@ -22,6 +22,13 @@ public final class SimRunLoop {
     var commonObservers: [Observer] = []
     /// `CFRunLoopPerformBlock` items in FIFO order: the modes they may run in (nil = common) and the block.
     var blocks: [(modes: [String]?, block: ObjectID)] = []
+    /// `performSelector:withObject:afterDelay:` requests made on this loop, oldest first: their one-shot timers, which
+    /// `cancelPreviousPerformRequestsWithTarget:` looks through (fired or cancelled ones are dropped as it goes).
+    var performTimers: [ObjectID] = []
+    /// `performSelector:onThread:` requests queued for this loop's thread, in the order they were queued.
+    var threadPerforms: [RunLoops.ThreadPerform] = []
+    /// The version-0 source that performs ``threadPerforms``: made on first use, never removed (semantics §2).
+    var threadPerformSource: ObjectID?
     /// The wake-up port (`_wakeUpPort`): `CFRunLoopWakeUp` posts to it.
     var wakeUpPort = Port()
     /// Running activations, innermost last.

@@ -11,5 +11,7 @@ public struct SourceState: Sendable {
         case block
         /// UIKit's event source on the main run loop: delivers queued user actions.
         case userEvents
+        /// A loop's `performSelector:onThread:` source: performs the requests queued for the running mode.
+        case threadPerforms
     }
 }

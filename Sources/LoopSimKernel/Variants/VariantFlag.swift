@@ -70,6 +70,11 @@ public struct VariantFlag: Sendable, Hashable {
               source: "libdispatch-685+ queue.c __DISPATCH_WAIT_FOR_QUEUE__, shims/lock.c _dispatch_once_wait; "
                   + "libdispatch-501 _dispatch_sync_f_slow and dispatch_once_f wait on a thread semaphore",
               isModelled: true),
+        .init(name: "performSelectorAPI",
+              summary: "NSObject's performSelector:withObject:afterDelay:, performSelector:onThread:... and "
+                  + "cancelPreviousPerformRequestsWithTarget: exist; false: calling one crashes (no selectors)",
+              source: "DOC NSObject performSelector:withObject:afterDelay:; SCF-HEAD has no selector performs "
+                  + "(RunLoop.swift: only perform(inModes:block:))", isModelled: true),
         .init(name: "backgroundTaskSeconds",
               summary: "how long beginBackgroundTask keeps a backgrounded app running (about 180 s iOS 7-12, 30 s iOS 13+)",
               source: "SEC (watchdog logs, developer forums), semantics §7; not documented by Apple", isModelled: true),

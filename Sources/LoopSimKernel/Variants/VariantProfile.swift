@@ -38,6 +38,8 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var notificationPosterWaits = false
     /// `dispatch_sync` onto a queue the thread holds, and a recursive `dispatch_once`, crash instead of waiting.
     public private(set) var dispatchOwnedLockCrashes = true
+    /// NSObject's selector-based performs (afterDelay, onThread, cancel) exist (false: swift-corelibs-foundation).
+    public private(set) var performSelectorAPI = true
     /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
     public private(set) var backgroundTaskBudget: SimDuration? = .seconds(180)
     /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
@@ -98,6 +100,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
                 "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
                 "kvoObservedDeallocWithObservers": "none",
+                "performSelectorAPI": "false",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -106,6 +109,7 @@ public struct VariantProfile: Sendable, Hashable {
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
             "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
             "dispatchOwnedLockCrashes": "true",
+            "performSelectorAPI": "true",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -158,6 +162,7 @@ public struct VariantProfile: Sendable, Hashable {
         notificationObjectFilterRetained = try bool("notificationObjectFilterRetained")
         notificationPosterWaits = try bool("notificationQueuedObserverPosterWaits")
         dispatchOwnedLockCrashes = try bool("dispatchOwnedLockCrashes")
+        performSelectorAPI = try bool("performSelectorAPI")
         switch value(of: "backgroundTaskSeconds") {
         case "none": backgroundTaskBudget = nil
         case let text?:

@@ -4,8 +4,8 @@ extension ScenarioCompiler {
     /// Every verb a step may start with, in the order of docs/scenario-format.md; the compiler knows no other.
     /// The language's own statements first, then the API verbs, each table beside the compile code of its part;
     /// every API verb compiles to an ``ExecutableStep`` defined beside the kernel part that runs it.
-    static let stepVerbs: [StepVerb] = languageVerbs + timerVerbs + runLoopVerbs + gcdVerbs + gcdSyncVerbs + uikitVerbs
-        + notificationVerbs + kvoVerbs + appVerbs
+    static let stepVerbs: [StepVerb] = languageVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs + gcdSyncVerbs
+        + uikitVerbs + notificationVerbs + kvoVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).

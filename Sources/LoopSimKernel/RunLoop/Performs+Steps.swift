@@ -1,0 +1,92 @@
+/// The perform verbs' steps (docs/scenario-format.md §7.5): NSObject's selector performs, carried out by the run
+/// loops (`RunLoop/RunLoops+Performs.swift`).
+
+/// `-[NSObject performSelector:withObject:afterDelay:]` and `...afterDelay:inModes:` sent to `target`.
+public struct PerformAfterDelayStep: ExecutableStep {
+    public var verb: String { "performSelector" }
+    public var target: Expr
+    public var classIndex: Int
+    public var method: Int
+    public var argument: Expr?
+    public var delay: SimDuration
+    /// Canonical mode names (default: the default mode).
+    public var modes: [String]
+
+    public init(target: Expr, classIndex: Int, method: Int, argument: Expr?, delay: SimDuration, modes: [String]) {
+        self.target = target
+        self.classIndex = classIndex
+        self.method = method
+        self.argument = argument
+        self.delay = delay
+        self.modes = modes
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        try k.runLoops.requirePerformAPI("-[NSObject performSelector:withObject:afterDelay:]", k)
+        guard let target = try c.retainedObject(target) else { return .next }  // a message to nil
+        let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
+        k.runLoops.performAfterDelay(target: target, classIndex: classIndex, method: method, argument: argument,
+                                     delay: delay, modes: modes, on: c.thread, k)
+        return .next
+    }
+}
+
+/// `-[NSObject performSelector:onThread:withObject:waitUntilDone:]` and `...modes:` sent to `target`; the thread is
+/// named by its run loop.
+public struct PerformOnThreadStep: ExecutableStep {
+    public var verb: String { "performSelectorOnThread" }
+    public var target: Expr
+    public var classIndex: Int
+    public var method: Int
+    public var argument: Expr?
+    public var runLoop: Expr
+    public var waitUntilDone: Bool
+    /// Canonical mode names (default: the common modes).
+    public var modes: [String]
+
+    public init(target: Expr, classIndex: Int, method: Int, argument: Expr?, runLoop: Expr, waitUntilDone: Bool,
+                modes: [String]) {
+        self.target = target
+        self.classIndex = classIndex
+        self.method = method
+        self.argument = argument
+        self.runLoop = runLoop
+        self.waitUntilDone = waitUntilDone
+        self.modes = modes
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        try k.runLoops.requirePerformAPI("-[NSObject performSelector:onThread:withObject:waitUntilDone:]", k)
+        guard let rl = try c.runLoop(runLoop), let target = try c.retainedObject(target) else { return .next }
+        let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
+        return StepOutcome(k.runLoops.performOnThread(rl, target: target, classIndex: classIndex, method: method,
+                                                      argument: argument, waitUntilDone: waitUntilDone, modes: modes,
+                                                      from: c.thread, k))
+    }
+}
+
+/// `+[NSObject cancelPreviousPerformRequestsWithTarget:]` and `...WithTarget:selector:object:`.
+public struct CancelPerformRequestsStep: ExecutableStep {
+    public var verb: String { "cancelPreviousPerformRequests" }
+    public var target: Expr
+    /// With `selector:`: the method, and the argument the requests must have (nil: those without one).
+    public var selector: (classIndex: Int, method: Int)?
+    public var object: Expr?
+
+    public init(target: Expr, selector: (classIndex: Int, method: Int)?, object: Expr?) {
+        self.target = target
+        self.selector = selector
+        self.object = object
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        try k.runLoops.requirePerformAPI("+[NSObject cancelPreviousPerformRequestsWithTarget:]", k)
+        guard case .object(let target) = try c.value(target) else { return .next }
+        let match = try selector.map { s throws(RuntimeFault) in (s.classIndex, s.method, try c.value(object)) }
+        k.runLoops.cancelPerformRequests(target: target, method: match, on: c.thread, k)
+        return .next
+    }
+}

@@ -1,0 +1,239 @@
+/// NSObject's perform requests (`NSRunLoop.h`'s `NSDelayedPerforming`, `NSThread.h`'s `NSThreadPerformAdditions`)
+/// on the run loops that carry them out.
+///
+/// - `performSelector:withObject:afterDelay:[inModes:]` sets up a one-shot timer in the *current* thread's run loop,
+///   in the default mode or the given modes; the timer's context holds the target and the argument until it
+///   fires or is cancelled (DOC NSObject `performSelector:withObject:afterDelay:`, "This method sets up a timer to
+///   perform the aSelector message on the current thread's run loop"; DOC NSRunLoop
+///   `performSelector:target:argument:order:modes:`, "The receiver retains the target and anArgument objects
+///   until the timer for the selector fires"). The loop keeps the list of these requests, which
+///   `cancelPreviousPerformRequestsWithTarget:` searches ("removes perform requests only in the current run
+///   loop, not all run loops"). A loop nobody runs never fires it: the classic GCD-thread bug.
+/// - `performSelector:onThread:withObject:waitUntilDone:[modes:]` queues the request on the target thread's run
+///   loop, signals the loop's perform source (a version-0 source made on first use and never removed, semantics
+///   §2) and wakes the loop; the loop performs it in its next source pass in one of the request's modes (default
+///   common modes). With `waitUntilDone` the caller blocks until it has run; on its own thread it runs at once.
+///
+/// swift-corelibs-foundation has none of these (no Objective-C runtime, no selectors; its `RunLoop.swift` has only
+/// `perform(inModes:block:)`): under ``VariantProfile/performSelectorAPI`` false each step crashes the run.
+extension RunLoops {
+    /// One `performSelector:onThread:` request queued on a run loop: its request object (holding the target and
+    /// the argument), the method, the modes it may run in, and the semaphore its waiting caller sleeps on.
+    struct ThreadPerform {
+        var request: ObjectID
+        var classIndex: Int
+        var method: Int
+        /// Canonical mode names; `kCFRunLoopCommonModes` stands for every common mode of the loop.
+        var modes: [String]
+        var waiter: ObjectID?
+    }
+
+    /// The request object's slots: the target and the argument, both strong.
+    static let performSlotNames = ["target", "argument"]
+
+    /// The crash of a perform step under swift-corelibs-foundation, which has no selector-based performs.
+    func requirePerformAPI(_ selector: String, _ k: Kernel) throws(RuntimeFault) {
+        guard k.profile.performSelectorAPI else {
+            throw RuntimeFault("\(selector) does not exist in swift-corelibs-foundation (no Objective-C runtime, no "
+                + "selectors): use RunLoop.perform(inModes:block:), a Timer, or DispatchQueue.asyncAfter")
+        }
+    }
+
+    // MARK: afterDelay
+
+    /// `performSelector:withObject:afterDelay:inModes:`: a one-shot timer in the current thread's run loop whose
+    /// target slot holds `target` and whose userInfo slot holds `argument` (both +1 references the caller hands
+    /// over). An empty mode list makes no request and lets both go, as Foundation returns without performing.
+    func performAfterDelay(target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?, delay: SimDuration,
+                           modes: [String], on thread: SimThread, _ k: Kernel) {
+        guard !modes.isEmpty else {
+            k.release(target, on: thread)
+            if let argument { k.release(argument, on: thread) }
+            return
+        }
+        let rl = runLoop(for: thread, k)
+        let methodName = k.program.classes[classIndex].methods[method].name
+        let fire = k.now + max(.zero, delay)
+        let slots: [Value] = [.object(target), argument.map { .object($0) } ?? .null, .null]
+        let action = TimerState.Action.targetSelector(classIndex: Int32(classIndex), method: Int32(method))
+        let o = k.objects.allocate(kind: .timer(action), className: "NSTimer", label: "perform \(methodName)",
+                                   slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths,
+                                   slots: slots, isDeclaredRoot: false, at: k.now, on: thread.name)
+        o.initializeTimer(TimerState(fireTSR: fire, interval: .zero))
+        o.timer.firstSlotWall = fire
+        k.record(thread, .timerCreate(timer: k.name(o), interval: .zero, repeats: false, fireAt: fire))
+        rl.performTimers.removeAll { !isPending($0, k) }
+        rl.performTimers.append(o.id)
+        for mode in modes { addTimer(o.id, to: rl, mode: mode, on: thread, k) }
+        k.release(o.id, on: thread)  // the modes hold it now
+    }
+
+    /// Whether `id` is a perform timer still waiting to fire.
+    private func isPending(_ id: ObjectID, _ k: Kernel) -> Bool {
+        guard let o = k.heap.object(id), o.state == .alive, o.isTimer else { return false }
+        return o.timer.isValid
+    }
+
+    /// The perform timers of `rl` still waiting to fire, oldest first.
+    func pendingPerformTimers(of rl: SimRunLoop, _ k: Kernel) -> [ObjectID] {
+        rl.performTimers.filter { isPending($0, k) }
+    }
+
+    /// `cancelPreviousPerformRequestsWithTarget:[selector:object:]`: invalidates the current run loop's pending
+    /// requests for `target` (and, with a selector, only those of that method whose argument is `argument`, nil
+    /// matching nil), which releases what they hold. Other run loops' requests are untouched.
+    func cancelPerformRequests(target: ObjectID, method: (classIndex: Int, method: Int, argument: Value)?,
+                               on thread: SimThread, _ k: Kernel) {
+        let rl = runLoop(for: thread, k)
+        for id in pendingPerformTimers(of: rl, k) {
+            guard let o = k.heap.object(id), o[slot: TimerState.targetSlot].object == target else { continue }
+            if let method {
+                guard case .targetSelector(let c, let m) = o.timerAction, Int(c) == method.classIndex,
+                      Int(m) == method.method, o[slot: TimerState.userInfoSlot].object == method.argument.object
+                else { continue }
+            }
+            invalidateTimer(id, on: thread, reason: "cancelPreviousPerformRequests", k)
+        }
+        rl.performTimers.removeAll { !isPending($0, k) }
+    }
+
+    // MARK: onThread
+
+    /// `performSelector:onThread:withObject:waitUntilDone:modes:` from `thread` to the thread of `rl`. `target`
+    /// and `argument` are +1 references the request takes over. Returns what the caller's frame does next: run
+    /// the method at once (its own thread, waiting), block until it has run (another thread, waiting), or go on.
+    func performOnThread(_ rl: SimRunLoop, target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?,
+                         waitUntilDone: Bool, modes: [String], from thread: SimThread, _ k: Kernel) -> FrameAction {
+        let methodName = k.program.classes[classIndex].methods[method].name
+        guard !modes.isEmpty else {
+            k.release(target, on: thread)
+            if let argument { k.release(argument, on: thread) }
+            return .next
+        }
+        let request = k.objects.allocate(kind: .invocation, className: "NSThreadPerform", label: methodName,
+                                         slotNames: Self.performSlotNames, slotStrengths: [.strong, .strong],
+                                         slots: [.object(target), argument.map { .object($0) } ?? .null],
+                                         isDeclaredRoot: false, isInternal: true, at: k.now, on: thread.name)
+        var perform = ThreadPerform(request: request.id, classIndex: classIndex, method: method, modes: modes)
+        if waitUntilDone && rl.threadID == thread.id {
+            // "If the current thread and target thread are the same, and you specify true for this parameter,
+            // the selector is performed immediately" (DOC NSObject performSelector:onThread:...).
+            return .push(ThreadPerformsFrame(performs: [perform]))
+        }
+        var semaphore: HeapObject?
+        if waitUntilDone {
+            let s = k.objects.allocate(kind: .semaphore, className: "NSCondition", label: "waitUntilDone",
+                                       slotNames: [], slotStrengths: [], slots: [], isDeclaredRoot: false,
+                                       isInternal: true, at: k.now, on: thread.name)
+            s.semaphore = SemaphoreState(value: 0)
+            perform.waiter = s.id  // the request's +1 on it, released once it has signalled
+            semaphore = s
+        }
+        rl.threadPerforms.append(perform)
+        let source = threadPerformSource(of: rl, on: thread, k)
+        for mode in modes { addSource(source.id, to: rl, mode: mode, on: thread, k) }
+        signal(source)
+        wakeUp(rl, from: thread, k)
+        guard let semaphore else { return .next }
+        k.retain(semaphore.id)  // the caller's own, for its wait
+        let action = k.dispatch.semaphoreWait(semaphore, timeout: nil, on: thread, k)
+        k.release(semaphore.id, on: thread)
+        return action
+    }
+
+    /// The loop's perform source, made on first use; the loop's modes keep it for ever (semantics §2).
+    private func threadPerformSource(of rl: SimRunLoop, on thread: SimThread, _ k: Kernel) -> HeapObject {
+        if let id = rl.threadPerformSource, let o = k.heap.object(id) { return o }
+        let id = makeSource(order: 0, handler: .threadPerforms, block: nil, label: "performSelector:onThread:",
+                            on: thread, k)
+        rl.threadPerformSource = id  // the loop keeps the +1: it never removes the source
+        return k.heap.object(id)!
+    }
+
+    /// Takes the loop's queued requests that may run in `mode`, in the order they were queued.
+    func takeThreadPerforms(for mode: RunLoopMode, of rl: SimRunLoop) -> [ThreadPerform] {
+        let runs = { (p: ThreadPerform) in
+            p.modes.contains(mode.name) || (p.modes.contains(RunLoopModeName.common) && rl.isCommon(mode))
+        }
+        let taken = rl.threadPerforms.filter(runs)
+        rl.threadPerforms.removeAll(where: runs)
+        return taken
+    }
+
+    /// The frame that calls a request's method on its target (through a proxy), or nil when there is nothing to
+    /// call: a proxy swallowed it, or a naive proxy crashed the run.
+    func threadPerformFrame(_ p: ThreadPerform, on thread: SimThread, _ k: Kernel) -> Frame? {
+        guard let request = k.heap.object(p.request),
+              let target = request[slot: 0].object.flatMap({ k.heap.object($0) }) else { return nil }
+        do {
+            let selector = k.program.classes[p.classIndex].methods[p.method].name
+            guard let receiver = try k.interpreter.forwardingTarget(target, selector: selector, k) else { return nil }
+            return k.interpreter.methodFrame(receiver, classIndex: p.classIndex, method: p.method, k)
+        } catch {
+            k.appCrashed(error.message, on: thread)
+            return nil
+        }
+    }
+
+    /// After a request has run: it lets go of its target and argument, and its waiting caller runs again.
+    func finishThreadPerform(_ p: ThreadPerform, on thread: SimThread, _ k: Kernel) {
+        if let waiter = p.waiter, let s = k.heap.object(waiter) {
+            k.dispatch.semaphoreSignal(s, from: thread, k)
+            k.release(waiter, on: thread)
+        }
+        k.release(p.request, on: thread)
+    }
+
+    /// Requests left for other modes keep the perform source signalled.
+    func resignalThreadPerforms(of rl: SimRunLoop, _ k: Kernel) {
+        guard !rl.threadPerforms.isEmpty, let id = rl.threadPerformSource, let o = k.heap.object(id) else { return }
+        signal(o)
+    }
+}
+
+/// The perform source's callout (`__NSThreadPerformPerform`): performs the requests queued for the running mode,
+/// in order, each released (and its waiter woken) once its method returns. Also runs one request at once, for
+/// `waitUntilDone` on the caller's own thread.
+final class ThreadPerformsFrame: Frame {
+    /// Nil until the callout takes the loop's requests for its mode.
+    private var performs: [RunLoops.ThreadPerform]?
+    private let source: (runLoop: SimRunLoop, mode: RunLoopMode)?
+    private var index = 0
+    private var running = false
+
+    /// The callout of `runLoop`'s perform source in `mode`.
+    init(runLoop: SimRunLoop, mode: RunLoopMode) { source = (runLoop, mode) }
+
+    /// Performs these requests (taken from no loop).
+    init(performs: [RunLoops.ThreadPerform]) {
+        self.performs = performs
+        source = nil
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if performs == nil, let source {
+            performs = kernel.runLoops.takeThreadPerforms(for: source.mode, of: source.runLoop)
+        }
+        if running {
+            running = false
+            kernel.runLoops.finishThreadPerform(performs![index - 1], on: thread, kernel)
+        }
+        while index < performs!.count {
+            let p = performs![index]
+            index += 1
+            if let frame = kernel.runLoops.threadPerformFrame(p, on: thread, kernel) {
+                running = true
+                return .push(frame)
+            }
+            kernel.runLoops.finishThreadPerform(p, on: thread, kernel)
+        }
+        if let source { kernel.runLoops.resignalThreadPerforms(of: source.runLoop, kernel) }
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
+        guard let performs else { return [] }
+        let from = running ? index - 1 : index
+        return performs[from...].map { ("perform request", $0.request) }
+    }
+}
