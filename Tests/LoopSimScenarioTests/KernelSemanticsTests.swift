@@ -110,6 +110,45 @@ import Testing
         #expect(o.timers.first?.fires == 3)
     }
 
+    /// A popped controller that only its timer (and so the run loop) still holds is abandoned by its lifecycle end,
+    /// with its timer (MLeaksFinder's rule reaches it through the system's roots, not only the app's).
+    @Test func aPoppedControllerHeldByItsTimerIsAbandoned() throws {
+        let o = try Self.run("""
+            name: popped
+            until: 3s
+            classes:
+              Home: {fields: {}}
+              Page:
+                fields: {timer: weak NSTimer}
+                methods:
+                  start:
+                    - scheduledTimer: self.timer
+                      every: 1s
+                      repeats: true
+                      target: self
+                      selector: tick
+                  tick: [log: tick]
+            main:
+              - let: home = new Home
+              - navigationController: nav
+                root: home
+              - let: page = new Page
+              - call: page.start
+              - push: page
+                on: nav
+                animated: false
+              - release: page
+            user:
+              - at: 1500ms
+                do: [pop: nav]
+            """)
+        let page = try #require(o.findings.leaks.first { $0.className == "Page" })
+        #expect(page.kind == .abandoned)
+        #expect(page.cause == "popped")
+        #expect(page.path.first == "runloop(main) mode default")
+        #expect(o.findings.leaks.contains { $0.className == "NSTimer" && $0.kind == .abandoned })
+    }
+
     /// A run stopped by --max-depth while a dealloc cascade is queued: what the dying head still holds goes when its
     /// dealloc ends; none of it is a finding (it was listed as seven cycle leaks).
     @Test func aStopDuringADeallocCascadeReportsNothing() throws {

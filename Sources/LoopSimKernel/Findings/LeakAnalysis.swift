@@ -248,7 +248,11 @@ struct LeakAnalysis {
         var needsOwnerRule = false
         for index in s.category.indices {
             guard let o = heap.object(atIndex: index), o.state == .alive, o.canLeak else { continue }
-            if s.category[index] == persistent, o.isAbandoned { seeds[index] = true; needsOwnerRule = true }
+            // Let go by the app, or ended by UIKit's lifecycle (a popped controller the run loop still holds).
+            if s.category[index] == persistent, o.isAbandoned || kernel.objects.lifecycleEnd(of: o.id) != nil {
+                seeds[index] = true
+                needsOwnerRule = true
+            }
             if s.category[index] == Search.unreachedCategory { needsOwnerRule = true }
         }
         if needsOwnerRule {
