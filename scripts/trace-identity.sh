@@ -17,7 +17,7 @@ variants=(ios8 ios9 ios10 ios13 linux-corelibs)
 limit_sets=("" "--max-steps 151" "--max-events 61" "--max-depth 6")
 
 scenario_files() {
-    ls scenarios/*.yaml conformance/scenarios/*.yaml examples/runaway/*.yaml notebooks/scenarios/*.yaml \
+    ls scenarios/*.yaml scenarios/cookbook/*.yaml conformance/scenarios/*.yaml examples/runaway/*.yaml notebooks/scenarios/*.yaml \
         Tests/LoopSimReportTests/Fixtures/*.yaml 2>/dev/null | sort
 }
 

@@ -14,7 +14,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 scenario_files() {
-    ls scenarios/*.yaml conformance/scenarios/*.yaml examples/runaway/*.yaml notebooks/scenarios/*.yaml \
+    ls scenarios/*.yaml scenarios/cookbook/*.yaml conformance/scenarios/*.yaml examples/runaway/*.yaml notebooks/scenarios/*.yaml \
         Tests/LoopSimReportTests/Fixtures/*.yaml Tests/LoopSimFuzzTests/Findings/*.yaml 2>/dev/null | sort
     echo .build-identity/views-extra.yaml
 }

@@ -46,7 +46,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs)
+        let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
         let runs = try ScenarioFiles.runOrExit(scenario, variants: variantList, seed: seed, settings: settings)
         if runs.count < 2 {
             StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")

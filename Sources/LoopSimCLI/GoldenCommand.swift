@@ -74,18 +74,21 @@ struct GoldenCommand: ParsableCommand {
         var entries: [GoldenHashes.Entry] = []
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         for file in ScenarioFiles.expand([directory]) {
-            let loaded = ScenarioFiles.load(file)
-            ScenarioFiles.report(loaded)
-            guard let scenario = loaded.scenario else {
-                StandardError.write("error: \(file) is not a valid scenario; fix it before checking golden hashes\n")
-                throw Exit.invalid
-            }
-            let relative = file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
-            do {
-                entries += try GoldenHashes.entries(of: scenario, file: relative, limits: RunLimitOptions.defaults)
-            } catch {
-                StandardError.write("error: \(file): \(error.message)\n")
-                throw Exit.invalid
+            for loaded in ScenarioFiles.loadAll(file) {
+                ScenarioFiles.report(loaded)
+                guard let scenario = loaded.scenario else {
+                    StandardError.write("error: \(file) is not a valid scenario; fix it before checking golden hashes\n")
+                    throw Exit.invalid
+                }
+                // A case of a file with cases: is `FILE@case` (`#` starts a comment in the golden file).
+                let relative = (file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
+                    + (scenario.caseName.map { "@\($0)" } ?? "")
+                do {
+                    entries += try GoldenHashes.entries(of: scenario, file: relative, limits: RunLimitOptions.defaults)
+                } catch {
+                    StandardError.write("error: \(file): \(error.message)\n")
+                    throw Exit.invalid
+                }
             }
         }
         return GoldenHashes(entries)

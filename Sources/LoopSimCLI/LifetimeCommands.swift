@@ -19,7 +19,7 @@ struct InstantOptions: ParsableArguments {
 
     /// Loads the scenario and runs it to the instant.
     func stoppedKernel() throws -> (Kernel, String, Scenario) {
-        let loaded = ScenarioFiles.load(file, parameters: parameters.pairs)
+        let loaded = ScenarioFiles.load(file, parameters: parameters.pairs, case: parameters.caseName)
         ScenarioFiles.report(loaded)
         guard let scenario = loaded.scenario else { throw Exit.invalid }
         var instant: SimInstant?

@@ -49,7 +49,7 @@ struct ReportCommand: ParsableCommand {
         }
         for target in targets.compactMap({ $0 }) { try OutputFile.check(target, "the report page", force: force) }
         for (file, target) in zip(files, targets) {
-            let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs)
+            let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
             let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
             limited = limited || runs.contains { $0.outcome.limit != nil }
             let page = HTMLReport.render(scenario, runs)

@@ -60,9 +60,49 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = ScenarioFiles.load(file, parameters: parameters.pairs)
-        ScenarioFiles.report(loaded)
-        guard let scenario = loaded.scenario else { throw Exit.invalid }
+        let all = ScenarioFiles.loadAll(file, parameters: parameters.pairs, case: parameters.caseName)
+        all.forEach(ScenarioFiles.report)
+        let scenarios = all.compactMap(\.scenario)
+        guard !scenarios.isEmpty, scenarios.count == all.count else { throw Exit.invalid }
+        if scenarios.count == 1 { return try runOne(scenarios[0]) }
+        // A file with cases: each case in turn, its report after the last; what writes files takes one case.
+        let names = scenarios.compactMap(\.caseName).joined(separator: ", ")
+        if trace != nil || outputOptions.output != nil || replications != nil || visuals.narrate {
+            StandardError.write("error: '\(file)' has \(scenarios.count) cases (\(names)); --trace, -o, --replications "
+                + "and --narrate run one: choose it with --case NAME\n")
+            throw Exit.invalid
+        }
+        let overrides = settings.map { s -> (String, String) in
+            let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+        Interrupt.install()
+        var allRuns: [VariantRun] = []
+        var documents: [String] = []
+        for scenario in scenarios {
+            let runs: [VariantRun]
+            do {
+                runs = try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides,
+                                              keepsTrace: visuals.needsTrace, limits: limitOptions.limits,
+                                              isInterrupted: Interrupt.check)
+            } catch {
+                StandardError.write("error: \(error.message)\n")
+                throw Exit.invalid
+            }
+            allRuns += runs
+            if format == .text {
+                print(TextReport.render(scenario, runs), terminator: scenario.caseName == scenarios.last?.caseName ? "" : "\n")
+            } else {
+                documents.append(ScenarioRunner.document(scenario, runs).pretty)
+            }
+        }
+        if format == .json { print("[\n" + documents.joined(separator: ",\n") + "\n]") }
+        try Self.exitForLimits(allRuns)
+        if allRuns.contains(where: { !$0.failedExpectations.isEmpty }) { throw Exit.failed }
+    }
+
+    /// Runs one scenario (a file, or one of its cases) as the options say, and exits as its runs ended.
+    func runOne(_ scenario: Scenario) throws {
         let overrides = settings.map { s -> (String, String) in
             let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
             return (parts[0], parts.count > 1 ? parts[1] : "")

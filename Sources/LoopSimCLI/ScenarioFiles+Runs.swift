@@ -4,8 +4,9 @@ import LoopSimScenario
 
 extension ScenarioFiles {
     /// Loads a scenario and prints its diagnostics; exits 2 when it is invalid.
-    static func loadOrExit(_ path: String, parameters: [(String, String)] = []) throws -> Scenario {
-        let loaded = load(path, parameters: parameters)
+    static func loadOrExit(_ path: String, parameters: [(String, String)] = [], case caseName: String? = nil)
+        throws -> Scenario {
+        let loaded = load(path, parameters: parameters, case: caseName)
         report(loaded)
         guard let scenario = loaded.scenario else { throw Exit.invalid }
         return scenario

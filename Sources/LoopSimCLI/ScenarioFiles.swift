@@ -3,23 +3,38 @@ import LoopSimScenario
 
 /// Reading scenario files and printing their diagnostics.
 enum ScenarioFiles {
-    /// Loads one file, with `parameters` over its `params:` defaults; the caller prints the diagnostics.
-    static func load(_ path: String, parameters: [(String, String)] = []) -> ScenarioLoader.Loaded {
+    /// Loads one scenario: the file, or the case `caseName` of a file with `cases:` (which needs one named when it
+    /// has several); `parameters` go over its `params:` defaults. The caller prints the diagnostics.
+    static func load(_ path: String, parameters: [(String, String)] = [], case caseName: String? = nil)
+        -> ScenarioLoader.Loaded {
+        let all = loadAll(path, parameters: parameters, case: caseName)
+        guard all.count > 1 else { return all[0] }
+        let names = all.compactMap { $0.scenario?.caseName }
+        return ScenarioLoader.Loaded(
+            scenario: nil,
+            diagnostics: all.flatMap(\.diagnostics) + [.error(
+                "case.unchosen", "'\(path)' has \(all.count) cases (\(names.joined(separator: ", "))): this command runs "
+                    + "one; choose it with --case NAME", at: SourceLocation(file: path, line: 1, column: 1))],
+            source: all[0].source)
+    }
+
+    /// Every scenario of a file: itself, or each of its `cases:` (only `caseName` when given).
+    static func loadAll(_ path: String, parameters: [(String, String)] = [], case caseName: String? = nil)
+        -> [ScenarioLoader.Loaded] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let loaded = ScenarioLoader.Loaded(
+            return [ScenarioLoader.Loaded(
                 scenario: nil,
                 diagnostics: [.error("file.unreadable", "cannot read '\(path)': check the path and its permissions",
                                      at: SourceLocation(file: path, line: 1, column: 1))],
-                source: "")
-            return loaded
+                source: "")]
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return ScenarioLoader.Loaded(
+            return [ScenarioLoader.Loaded(
                 scenario: nil,
                 diagnostics: [.error("file.encoding", "'\(path)' is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))],
-                source: "")
+                source: "")]
         }
-        return ScenarioLoader.load(text: text, file: path, parameters: parameters)
+        return ScenarioLoader.loadCases(text: text, file: path, parameters: parameters, only: caseName)
     }
 
     /// Prints diagnostics to stderr, with colour on a terminal.

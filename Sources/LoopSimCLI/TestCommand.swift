@@ -26,8 +26,12 @@ struct TestCommand: ParsableCommand {
             throw Exit.invalid
         }
         Interrupt.install()
-        for file in files where !Interrupt.isRequested {
-            let loaded = ScenarioFiles.load(file, parameters: parameters.pairs)
+        let cases = files.flatMap { file in
+            ScenarioFiles.loadAll(file, parameters: parameters.pairs, case: parameters.caseName).map { (file, $0) }
+        }
+        for (path, loaded) in cases where !Interrupt.isRequested {
+            // A case of a file with cases: is named `FILE [case]`.
+            let file = loaded.scenario?.caseName.map { "\(path) [\($0)]" } ?? path
             ScenarioFiles.report(loaded)
             guard let scenario = loaded.scenario else {
                 print("FAIL \(file): invalid scenario")

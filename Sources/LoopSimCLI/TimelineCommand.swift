@@ -44,7 +44,7 @@ struct TimelineCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs)
+        let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
         if let output { try OutputFile.check(output, "the timeline", force: force) }
         let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
         let (from, to) = try window.nanoseconds()

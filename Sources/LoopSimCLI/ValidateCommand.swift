@@ -12,12 +12,13 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         var invalid = 0
         for file in ScenarioFiles.expand(paths) {
-            let loaded = ScenarioFiles.load(file)
-            ScenarioFiles.report(loaded)
-            if loaded.scenario == nil {
-                invalid += 1
-            } else {
-                print("ok \(file)")
+            for loaded in ScenarioFiles.loadAll(file) {
+                ScenarioFiles.report(loaded)
+                if let scenario = loaded.scenario {
+                    print("ok \(file)" + (scenario.caseName.map { " [\($0)]" } ?? ""))
+                } else {
+                    invalid += 1
+                }
             }
         }
         if invalid > 0 { throw Exit.invalid }

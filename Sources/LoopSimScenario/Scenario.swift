@@ -25,6 +25,8 @@ public struct Scenario: Sendable {
     public var expectations: [Expectation]
     /// The text, file name and parameters it was loaded from (nil when built otherwise).
     public var origin: (text: String, file: String, parameters: [(String, String)])?
+    /// The case of a file with `cases:` this scenario is (``ScenarioLoader/loadCases(text:file:parameters:only:)``).
+    public var caseName: String?
 
     /// The parameters given on top of `params:` (`--param`, a sweep's point), the last value of each name, in the
     /// order first given.
@@ -41,8 +43,11 @@ public struct Scenario: Sendable {
     /// take one: threads that retain and release the same program's storage fight over its cache lines (with
     /// one shared program, two jobs spent 1.24 x the CPU of one). Itself when there is no origin.
     public func withOwnProgram() -> Scenario {
-        guard let origin, let copy = ScenarioLoader.load(text: origin.text, file: origin.file,
-                                                         parameters: origin.parameters).scenario else { return self }
+        guard let origin else { return self }
+        let reloaded = caseName.map {
+            ScenarioLoader.loadCases(text: origin.text, file: origin.file, parameters: origin.parameters, only: $0).first
+        } ?? ScenarioLoader.load(text: origin.text, file: origin.file, parameters: origin.parameters)
+        guard let copy = reloaded?.scenario else { return self }
         var own = self
         own.program = copy.program
         return own

@@ -19,10 +19,122 @@ public enum ScenarioLoader {
         load(text: text, file: file, parameters: parameters, extraVerbs: [])
     }
 
+    /// The cases of a file with `cases:` (docs/scenario-format.md §8.2), each loaded as its own scenario: the
+    /// file with that case's `params:` over the file's (and `parameters` over both), its `expect:` entries added
+    /// to the file's, and its name after the scenario's (`NAME [case]`). A file without `cases:` is one scenario.
+    /// `only` keeps one case; a name the file does not have is `name.undefined`.
+    public static func loadCases(text: String, file: String, parameters: [(String, String)] = [],
+                                 only: String? = nil) -> [Loaded] {
+        let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
+        guard let top = root?.mapping, let casesEntry = top.entries.first(where: { $0.key.text == "cases" }) else {
+            var loaded = load(text: text, file: file, parameters: parameters)
+            if let only {
+                var bag = DiagnosticBag(syntax)
+                bag.error(.nameUndefined, "'\(file)' has no cases: (so no case '\(only)'); leave out --case",
+                          at: SourceLocation(file: file, line: 1, column: 1))
+                loaded = Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)
+            }
+            return [loaded]
+        }
+        var bag = DiagnosticBag(syntax)
+        guard let cases = casesEntry.value.mapping, !cases.entries.isEmpty else {
+            bag.error(.typeMismatch, "cases: is a mapping of case name to {params: …, expect: …}",
+                      at: casesEntry.value.location)
+            return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
+        }
+        var selected = cases.entries
+        if let only {
+            selected = cases.entries.filter { $0.key.text == only }
+            if selected.isEmpty {
+                bag.error(.nameUndefined, "no case named '\(only)' in cases:; its cases are "
+                    + cases.entries.map(\.key.text).joined(separator: ", ")
+                    + (KeyChecker.suggestion(for: only, among: cases.entries.map(\.key.text)).map { "; did you mean `\($0)`?" } ?? ""),
+                          at: casesEntry.key.location)
+                return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
+            }
+        }
+        return selected.map { entry in
+            var caseBag = DiagnosticBag(syntax)
+            var caseParameters: [(String, String)] = []
+            var caseExpect: LocatedNode.Mapping?
+            if let body = entry.value.mapping {
+                checkKeys(body, allowed: ["params", "expect"], context: "case `\(entry.key.text)`", into: &caseBag)
+                if let params = body["params"] {
+                    if let map = params.mapping {
+                        for p in map.entries {
+                            if let value = p.value.scalar, !value.isNull {
+                                caseParameters.append((p.key.text, value.text))
+                            } else {
+                                caseBag.error(.typeMismatch, "parameter `\(p.key.text)` needs a scalar value",
+                                              at: p.value.location)
+                            }
+                        }
+                    } else {
+                        caseBag.error(.typeMismatch, "a case's params: is a mapping of parameter name to value",
+                                      at: params.location)
+                    }
+                }
+                if let expect = body["expect"] {
+                    if let map = expect.mapping { caseExpect = map } else {
+                        caseBag.error(.typeMismatch, "a case's expect: is a mapping of variant (or all) to figures",
+                                      at: expect.location)
+                    }
+                }
+            } else if !entry.value.isNull {
+                caseBag.error(.typeMismatch, "case `\(entry.key.text)` is a mapping with params: and expect: (or empty)",
+                              at: entry.value.location)
+            }
+            guard !caseBag.hasErrors else { return Loaded(scenario: nil, diagnostics: caseBag.sorted(), source: text) }
+            let tree = caseTree(top, case: entry.key.text, expect: caseExpect)
+            var loaded = load(root: tree, syntax: syntax, text: text, file: file,
+                              parameters: caseParameters + parameters, extraVerbs: [])
+            loaded.scenario?.caseName = entry.key.text
+            return loaded
+        }
+    }
+
+    /// The file's tree for one case: without `cases:`, the name followed by the case's, and `expect:` with the
+    /// case's entries after the file's (a variant both name keeps both sets of figures).
+    private static func caseTree(_ top: LocatedNode.Mapping, case name: String,
+                                 expect: LocatedNode.Mapping?) -> LocatedNode {
+        var result = top
+        result.entries.removeAll { $0.key.text == "cases" }
+        for i in result.entries.indices where result.entries[i].key.text == "name" {
+            if case .scalar(var s) = result.entries[i].value {
+                s.text += " [\(name)]"
+                result.entries[i].value = .scalar(s)
+            }
+        }
+        guard let expect else { return .mapping(result) }
+        if let i = result.entries.firstIndex(where: { $0.key.text == "expect" }), var merged = result.entries[i].value.mapping {
+            for entry in expect.entries {
+                if let j = merged.entries.firstIndex(where: { $0.key.text == entry.key.text }),
+                   var figures = merged.entries[j].value.mapping, let more = entry.value.mapping {
+                    figures.entries += more.entries
+                    merged.entries[j].value = .mapping(figures)
+                } else {
+                    merged.entries.append(entry)
+                }
+            }
+            result.entries[i].value = .mapping(merged)
+        } else {
+            result.entries.append(.init(key: LocatedNode.Scalar(text: "expect", location: expect.location,
+                                                                  style: .plain), value: .mapping(expect)))
+        }
+        return .mapping(result)
+    }
+
     /// ``load(text:file:parameters:)`` with verbs beside ``ScenarioCompiler/stepVerbs`` (a verb defined outside
     /// the compiler, as `NewVerbTests` defines one, in the two places a verb's code takes).
     static func load(text: String, file: String, parameters: [(String, String)], extraVerbs: [StepVerb]) -> Loaded {
-        var (root, syntax) = LocatedNode.parse(yaml: text, file: file)
+        let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
+        return load(root: root, syntax: syntax, text: text, file: file, parameters: parameters, extraVerbs: extraVerbs)
+    }
+
+    /// Substitutes the parameters into a parsed tree and compiles it.
+    private static func load(root: LocatedNode?, syntax: [Diagnostic], text: String, file: String,
+                             parameters: [(String, String)], extraVerbs: [StepVerb]) -> Loaded {
+        var root = root
         var bag = DiagnosticBag(syntax)
         if let top = root?.mapping {
             var values: [String: String] = [:]

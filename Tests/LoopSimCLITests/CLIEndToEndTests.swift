@@ -180,6 +180,30 @@ import Testing
         #expect(malformed.stderr.contains("--param takes name=value"))
     }
 
+    /// A file with `cases:` is one scenario per case: `test` and `run` take each, `--case` one, and the commands that
+    /// show one run need it.
+    @Test func casesAreScenariosOfTheirOwn() throws {
+        let file = "scenarios/cases-invalidate-on-disappear.yaml"
+        let test = try Self.loopsim(["test", file])
+        #expect(test.status == 0, "\(test.stdout)")
+        #expect(test.stdout.contains("ok   \(file) [bug] [ios10]") && test.stdout.contains("ok   \(file) [fix] [ios10]"))
+        let run = try Self.loopsim(["run", file])
+        #expect(run.stdout.contains("disappear [bug]\n") && run.stdout.contains("disappear [fix]\n"), "\(run.stdout)")
+        let json = try Self.loopsim(["run", file, "--format", "json"])
+        let documents = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(documents.count == 2)
+        let one = try Self.loopsim(["run", file, "--case", "fix"])
+        #expect(one.stdout.contains("[fix]") && !one.stdout.contains("[bug]"))
+        let unchosen = try Self.loopsim(["why", file, "--object", "countdown"])
+        #expect(unchosen.status == 2)
+        #expect(unchosen.stderr.contains("has 2 cases (bug, fix): this command runs one; choose it with --case NAME"))
+        let traced = try Self.loopsim(["run", file, "--trace", "/dev/null"])
+        #expect(traced.status == 2)
+        let unknown = try Self.loopsim(["run", file, "--case", "fxi"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no case named 'fxi' in cases:; its cases are bug, fix; did you mean `fix`?"))
+    }
+
     @Test func aMissingFileIsAClearError() throws {
         let r = try Self.loopsim(["run", "no/such/file.yaml"])
         #expect(r.status == 2)

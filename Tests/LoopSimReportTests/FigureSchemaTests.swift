@@ -57,11 +57,12 @@ import Testing
         var reports: [JSONValue] = []
         for file in try scenarioFiles() {
             let text = try String(contentsOf: file, encoding: .utf8)
-            guard let scenario = ScenarioLoader.load(text: text, file: file.path).scenario else { continue }
-            for variant in scenario.variants {
-                var configuration = scenario.configuration(profile: try scenario.profile(for: variant))
-                configuration.limits.maxEvents = 20_000
-                reports.append(RunReport.json(Kernel(program: scenario.program, configuration: configuration).run()))
+            for scenario in ScenarioLoader.loadCases(text: text, file: file.path).compactMap(\.scenario) {
+                for variant in scenario.variants {
+                    var configuration = scenario.configuration(profile: try scenario.profile(for: variant))
+                    configuration.limits.maxEvents = 20_000
+                    reports.append(RunReport.json(Kernel(program: scenario.program, configuration: configuration).run()))
+                }
             }
         }
         let snapshot = try #require(ScenarioLoader.load(text: Self.snapshot, file: "check.yaml").scenario)

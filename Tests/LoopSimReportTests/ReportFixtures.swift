@@ -10,11 +10,11 @@ enum ReportFixtures {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    /// The scenario at `path` (relative to the repository root).
+    /// The scenario at `path` (relative to the repository root); of a file with `cases:`, its first case.
     static func scenario(_ path: String) throws -> Scenario {
         let url = root.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
-        let loaded = ScenarioLoader.load(text: text, file: path)
+        let loaded = ScenarioLoader.loadCases(text: text, file: path)[0]
         guard let scenario = loaded.scenario else {
             throw Failure(description: "\(path) does not compile: \(loaded.diagnostics.map(\.message))")
         }

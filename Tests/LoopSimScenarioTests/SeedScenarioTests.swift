@@ -12,10 +12,14 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
     }
 
-    static func load(_ name: String) throws -> Scenario {
+    /// The scenario `name`: of a file with `cases:`, its first case (``loadAll(_:)`` gives every one).
+    static func load(_ name: String) throws -> Scenario { try loadAll(name)[0] }
+
+    static func loadAll(_ name: String) throws -> [Scenario] {
         let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
-        let loaded = ScenarioLoader.load(text: text, file: name)
-        return try #require(loaded.scenario, "\(loaded.diagnostics)")
+        return try ScenarioLoader.loadCases(text: text, file: name).map { loaded in
+            try #require(loaded.scenario, "\(loaded.diagnostics)")
+        }
     }
 
     static func run(_ s: Scenario, _ variant: String) throws -> RunOutcome {
@@ -24,12 +28,13 @@ import Testing
 
     @Test(arguments: files)
     func everyScenarioReplaysByteForByte(file: String) throws {
-        let scenario = try Self.load(file)
-        for variant in scenario.variants {
-            let a = try Self.run(scenario, variant)
-            let b = try Self.run(scenario, variant)
-            #expect(a.fingerprint == b.fingerprint)
-            #expect(a.traceLines == b.traceLines)
+        for scenario in try Self.loadAll(file) {
+            for variant in scenario.variants {
+                let a = try Self.run(scenario, variant)
+                let b = try Self.run(scenario, variant)
+                #expect(a.fingerprint == b.fingerprint)
+                #expect(a.traceLines == b.traceLines)
+            }
         }
     }
 

@@ -29,7 +29,8 @@ final class ScenarioCompiler {
 
     /// The keys a scenario file may have at its top level.
     static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
-                               "main", "user", "appDelegate", "gestures", "params", "sweep", "operationQueues", "expect"]
+                               "main", "user", "appDelegate", "gestures", "params", "sweep", "operationQueues", "expect",
+                               "cases"]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
 
     func compile(_ root: LocatedNode) -> Scenario? {
@@ -39,6 +40,11 @@ final class ScenarioCompiler {
             return nil
         }
         checkKeys(top, allowed: Self.topLevelKeys, required: ["name", "main"], context: "scenario", into: &bag)
+        if let cases = top.entries.first(where: { $0.key.text == "cases" }) {
+            // ScenarioLoader.loadCases makes one scenario per case; a file with cases: loaded whole is none of them.
+            bag.error(.keyUnknown, "cases: makes one scenario per case: load the file with ScenarioLoader.loadCases "
+                + "(the loopsim commands do)", at: cases.key.location)
+        }
         let name = top["name"].flatMap { string($0, what: "name") } ?? "unnamed"
         let covers = top["covers"].map { stringList($0, what: "covers") } ?? []
         for (i, id) in covers.enumerated() where !Self.seedCases.contains(id) {
