@@ -90,9 +90,10 @@ struct OutputTarget {
         defer { closedir(dir) }
         var stale: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // The name is read up to its NUL in place: copying `d_name` (a 256-byte tuple) reads past a short entry
+            // at the end of readdir's buffer, which crashed a run once (SIGSEGV).
+            let nameAddress = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+            let name = String(cString: nameAddress.assumingMemoryBound(to: CChar.self))
             guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { stale.append(directory + "/" + name) }
         }
