@@ -87,15 +87,7 @@ public struct SemaphoreWaitStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let o = try c.semaphore(semaphore, for: verb)
-        // a wait that blocks stores its result when the thread resumes (the frame's pending result)
-        if let result { c.frame.pendingResult = result }
-        let action = c.kernel.dispatch.semaphoreWait(o, timeout: timeout, on: c.thread, c.kernel)
-        if case .next = action, let result {
-            c.frame.pendingResult = nil
-            try c.kernel.interpreter.store(c.thread.returnValue, owned: false, into: result, in: c.frame, on: c.thread,
-                                           c.kernel)
-        }
-        return StepOutcome(action)
+        return try c.waiting(into: result) { c.kernel.dispatch.semaphoreWait(o, timeout: timeout, on: c.thread, c.kernel) }
     }
 }
 

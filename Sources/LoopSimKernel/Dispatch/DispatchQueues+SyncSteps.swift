@@ -85,14 +85,7 @@ public struct DispatchGroupWaitStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let g = try c.group(group, for: verb)
-        if let result { c.frame.pendingResult = result }
-        let action = c.kernel.dispatch.groupWait(g, timeout: timeout, on: c.thread, c.kernel)
-        if case .next = action, let result {
-            c.frame.pendingResult = nil
-            try c.kernel.interpreter.store(c.thread.returnValue, owned: false, into: result, in: c.frame, on: c.thread,
-                                           c.kernel)
-        }
-        return StepOutcome(action)
+        return try c.waiting(into: result) { c.kernel.dispatch.groupWait(g, timeout: timeout, on: c.thread, c.kernel) }
     }
 }
 

@@ -78,6 +78,19 @@ public struct StepContext {
         return try reference(to: value, owned: owned)
     }
 
+    /// Runs a wait that may block the thread (`wait` answers ``FrameAction/next`` when it did not) and stores its
+    /// result (`thread.returnValue`: 0 taken, 1 timed out) into `result`: at once when it did not block, else when
+    /// the thread resumes (the frame's pending result).
+    func waiting(into result: LValue?, _ wait: () -> FrameAction) throws(RuntimeFault) -> StepOutcome {
+        if let result { frame.pendingResult = result }
+        let action = wait()
+        if case .next = action, let result {
+            frame.pendingResult = nil
+            try kernel.interpreter.store(thread.returnValue, owned: false, into: result, in: frame, on: thread, kernel)
+        }
+        return StepOutcome(action)
+    }
+
     /// Stores `object`, a +1 reference the step made, into `place`, or releases it when there is no place.
     func bind(_ object: ObjectID, into place: LValue?) throws(RuntimeFault) {
         if let place {
