@@ -24,12 +24,7 @@ extension ScenarioCompiler {
             guard let (object, slot, keyPath) = c.keyPath(s.arg, scope: s.scope),
                   let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
-            var into: LValue?
-            if let token = s.map["token"] {
-                guard let (lv, type) = c.lvalue(token, scope: s.scope, declare: .anyObject) else { return [] }
-                if !type.isObject { c.bag.error(.exprType, "a token is an object, not \(type)", at: token.location) }
-                into = lv
-            }
+            guard let into = c.tokenPlace(s) else { return [] }
             return [.perform(ObserveKeyPathStep(object: object, slot: slot, keyPath: keyPath, block: block, into: into))]
         },
     ]
@@ -42,6 +37,15 @@ extension ScenarioCompiler {
         }
         guard let (lv, _) = lvalue(node, scope: scope), case .field(let object, let slot) = lv else { return nil }
         return (object, slot, String(scalar.text[scalar.text.index(after: dot)...].filter { $0 != " " }))
+    }
+
+    /// Where a step's `token:` goes: `.some(nil)` without the key, `.some(place)` with it, nil when the place is
+    /// not one (an error is reported). A new name becomes a local; the place must hold an object.
+    func tokenPlace(_ s: StepSite) -> LValue?? {
+        guard let token = s.map["token"] else { return .some(nil) }
+        guard let (lv, type) = lvalue(token, scope: s.scope, declare: .anyObject) else { return nil }
+        if !type.isObject { bag.error(.exprType, "a token is an object, not \(type)", at: token.location) }
+        return .some(lv)
     }
 
     /// The value of a key a step requires, or an error naming it with an example.

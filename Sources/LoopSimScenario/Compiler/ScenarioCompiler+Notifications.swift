@@ -10,12 +10,7 @@ extension ScenarioCompiler {
             let queue = s.map["queue"].flatMap { c.queueRef($0) }
             guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
-            var into: LValue?
-            if let token = s.map["token"] {
-                guard let (lv, type) = c.lvalue(token, scope: s.scope, declare: .anyObject) else { return [] }
-                if !type.isObject { c.bag.error(.exprType, "a token is an object, not \(type)", at: token.location) }
-                into = lv
-            }
+            guard let into = c.tokenPlace(s) else { return [] }
             return [.perform(AddBlockObserverStep(name: name, object: object, queue: queue, block: block, into: into))]
         },
         StepVerb("addSelectorObserver", keys: ["selector", "name", "object"]) { c, s in
