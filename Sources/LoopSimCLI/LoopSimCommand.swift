@@ -11,7 +11,7 @@ public struct LoopSimCommand: ParsableCommand {
                       SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
                       CompareCommand.self, TimelineCommand.self, ReportCommand.self,
                       ConformCommand.self, FuzzCommand.self,
-                      GoldenCommand.self, FingerprintCommand.self],
+                      GoldenCommand.self, FingerprintCommand.self, SchemaCommand.self],
         defaultSubcommand: nil
     )
     public init() {}
