@@ -1,4 +1,5 @@
 import ArgumentParser
+import LoopSimKernel
 import LoopSimReport
 import LoopSimScenario
 
@@ -13,11 +14,12 @@ struct CompareCommand: ParsableCommand {
             (exits, deallocs, parked threads, leaks).
             """)
 
-    @Argument(help: "The scenario file (YAML).")
+    @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
 
     @Option(name: .customLong("variant"),
-            help: "A variant to compare (repeatable, as in the other commands); default: the scenario's variants.")
+            help: "A variant to compare (repeatable, as in the other commands); default: the scenario's variants.",
+            completion: .list(VariantProfile.builtInNames))
     var variantOptions: [String] = []
 
     @Option(help: "Comma-separated variants to compare, the same as repeating --variant.")

@@ -17,7 +17,8 @@ struct ConformCommand: ParsableCommand {
             times within --tolerance-ms. See docs/fidelity.md.
             """)
 
-    @Argument(help: "Scenario files or directories (default: conformance/scenarios/).")
+    @Argument(help: "Scenario files or directories (default: conformance/scenarios/).",
+              completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = ["conformance/scenarios"]
 
     @Option(help: "Real milliseconds per virtual second.")

@@ -14,7 +14,7 @@ struct FingerprintCommand: ParsableCommand {
             or a line that is not a trace event (named by line number).
             """)
 
-    @Argument(help: "Trace files written by `loopsim run --trace` (JSON Lines).")
+    @Argument(help: "Trace files written by `loopsim run --trace` (JSON Lines).", completion: .file(extensions: ["jsonl"]))
     var files: [String]
 
     func run() throws {

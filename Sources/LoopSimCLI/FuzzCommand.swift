@@ -34,7 +34,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Print a progress line every N cases (0: never).")
     var progress = 0
 
-    enum KindChoice: String, ExpressibleByArgument { case generated, mutated, both }
+    enum KindChoice: String, ExpressibleByArgument, CaseIterable { case generated, mutated, both }
 
     func validate() throws {
         if cases < 0 || first < 0 { throw ValidationError("--cases and --first take counts of at least 0") }

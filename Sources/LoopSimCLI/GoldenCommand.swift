@@ -18,7 +18,8 @@ struct GoldenCommand: ParsableCommand {
     @Flag(help: "Rewrite the golden file with the hashes computed now.")
     var update = false
 
-    @Argument(help: "Directories of scenarios, each with its golden-hashes.txt (default: scenarios).")
+    @Argument(help: "Directories of scenarios, each with its golden-hashes.txt (default: scenarios).",
+              completion: .directory)
     var directories: [String] = ["scenarios"]
 
     func run() throws {

@@ -6,7 +6,7 @@ import LoopSimScenario
 
 /// Options shared by `why` and `graph`: the file, the instant and the variant.
 struct InstantOptions: ParsableArguments {
-    @Argument(help: "The scenario file.")
+    @Argument(help: "The scenario file.", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
 
     @Option(help: "The instant, e.g. 3.5s (default: the end of the run).")
@@ -77,7 +77,7 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "dot or svg (svg needs Graphviz's `dot` on PATH).")
     var format: GraphFormat = .dot
 
-    enum GraphFormat: String, ExpressibleByArgument { case dot, svg }
+    enum GraphFormat: String, ExpressibleByArgument, CaseIterable { case dot, svg }
 
     func run() throws {
         let (kernel, variant, scenario) = try instant.stoppedKernel()

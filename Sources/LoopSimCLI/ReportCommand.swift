@@ -1,4 +1,5 @@
 import ArgumentParser
+import LoopSimKernel
 import Foundation
 import LoopSimReport
 import LoopSimScenario
@@ -11,10 +12,11 @@ struct ReportCommand: ParsableCommand {
         discussion: "With one file, -o names the page (default: standard output); with several, -o names a directory "
             + "that receives NAME.html for each.")
 
-    @Argument(help: "Scenario files (YAML).")
+    @Argument(help: "Scenario files (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var files: [String]
 
-    @Option(name: .customLong("variant"), help: "A variant to run (repeatable); default: the scenario's variants.")
+    @Option(name: .customLong("variant"), help: "A variant to run (repeatable); default: the scenario's variants.",
+            completion: .list(VariantProfile.builtInNames))
     var variants: [String] = []
 
     @Option(help: "The seed for every variant (default: the scenario's seed:).")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LoopSimKernel
 import Foundation
 import LoopSimReport
 import LoopSimScenario
@@ -12,10 +13,11 @@ struct RunCommand: ParsableCommand {
             limit (--max-*), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). After a limit or a signal the report and trace so far are written.
             """)
 
-    @Argument(help: "The scenario file (YAML).")
+    @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
 
-    @Option(name: .customLong("variant"), help: "A variant to run (repeatable); default: the scenario's variants.")
+    @Option(name: .customLong("variant"), help: "A variant to run (repeatable); default: the scenario's variants.",
+            completion: .list(VariantProfile.builtInNames))
     var variants: [String] = []
 
     @Option(help: "The seed (default: the scenario's seed:). Printed in every report.")
@@ -46,7 +48,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Threads for --replications (results are identical for any value).")
     var jobs: Int = 1
 
-    enum OutputFormat: String, ExpressibleByArgument { case text, json }
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func validate() throws {
         if let replications, replications < 1 { throw ValidationError("--replications takes a count of at least 1") }

@@ -17,7 +17,7 @@ struct RunVisualOptions: ParsableArguments {
     @Option(name: .customLong("trace-format"), help: "Format of --trace: jsonl (kernel events) or chrome (Perfetto, chrome://tracing).")
     var traceFormat: TraceFormat = .jsonl
 
-    enum TraceFormat: String, ExpressibleByArgument { case jsonl, chrome }
+    enum TraceFormat: String, ExpressibleByArgument, CaseIterable { case jsonl, chrome }
 
     /// Whether the runs must keep their events.
     var needsTrace: Bool { narrate || traceFormat == .chrome }

@@ -14,7 +14,7 @@ struct SweepCommand: ParsableCommand {
               loopsim merge part-*.json --format csv > sweep.csv
             """)
 
-    @Argument(help: "The scenario file, with params: and sweep:.")
+    @Argument(help: "The scenario file, with params: and sweep:.", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
 
     @Option(help: "Replications per grid point and variant (default: the sweep's replications:).")
@@ -73,14 +73,14 @@ struct SweepCommand: ParsableCommand {
     }
 }
 
-enum SweepFormat: String, ExpressibleByArgument { case csv, json }
+enum SweepFormat: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
 /// `loopsim merge PART…`: join sweep shards (JSON) into the document an unsharded sweep prints.
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge", abstract: "Join `loopsim sweep --shard K/N --format json` outputs into one sweep.")
 
-    @Argument(help: "Shard outputs (JSON).")
+    @Argument(help: "Shard outputs (JSON).", completion: .file(extensions: ["json"]))
     var parts: [String]
 
     @Option(help: "Output format: csv or json.")

@@ -8,7 +8,7 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Check every expectation of every scenario; ends with 'N passed, N failed' (expectations).")
 
-    @Argument(help: "Scenario files or directories (default: scenarios/).")
+    @Argument(help: "Scenario files or directories (default: scenarios/).", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = ["scenarios"]
 
     @OptionGroup var parameters: ParameterOptions

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LoopSimKernel
 import Foundation
 import LoopSimReport
 import LoopSimScenario
@@ -9,10 +10,11 @@ struct TimelineCommand: ParsableCommand {
         commandName: "timeline",
         abstract: "Draw a run as lanes per thread: running, busy, asleep in a mode, blocked, parked; fires, skips, exits.")
 
-    @Argument(help: "The scenario file (YAML).")
+    @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
 
-    @Option(name: .customLong("variant"), help: "A variant to draw (repeatable); default: the scenario's variants.")
+    @Option(name: .customLong("variant"), help: "A variant to draw (repeatable); default: the scenario's variants.",
+            completion: .list(VariantProfile.builtInNames))
     var variants: [String] = []
 
     @Option(help: "The seed (default: the scenario's seed:).")
@@ -37,7 +39,7 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
-    enum Format: String, ExpressibleByArgument { case text, svg, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, svg, json }
 
     func validate() throws {
         if let width, width < 30 { throw ValidationError("--width must be at least 30") }

@@ -6,7 +6,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate", abstract: "Check scenario files; every problem as file:line:column with a caret.")
 
-    @Argument(help: "Scenario files or directories.")
+    @Argument(help: "Scenario files or directories.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String]
 
     func run() throws {

@@ -31,4 +31,16 @@ import Testing
             }
         }
     }
+
+    /// Shell completion knows the values of the options that take a fixed set (formats, variants) and completes
+    /// scenario files by extension.
+    @Test func completionKnowsValuesAndScenarioFiles() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try CLI.loopsim(["--generate-completion-script", shell]).stdout
+            for value in ["ios10", "linux-corelibs", "jsonl", "chrome", "svg"] {
+                #expect(script.contains(value), "\(shell) completion lacks \(value)")
+            }
+            #expect(script.contains("yaml"), "\(shell) completion does not complete .yaml files")
+        }
+    }
 }
