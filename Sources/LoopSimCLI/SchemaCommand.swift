@@ -21,12 +21,12 @@ struct SchemaCommand: ParsableCommand {
             print(ScenarioSchema.text, terminator: "")
             return
         }
-        do {
+        do throws(OutputTarget.WriteError) {
             let target = OutputTarget(path: path, what: "the schema")
             try target.checkWritable(force: outputOptions.force)
             try target.write(CollectionOfOne(ScenarioSchema.text))
             StandardError.write("wrote \(path) (the schema)\n")
-        } catch let error as OutputTarget.WriteError {
+        } catch {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid
         }

@@ -1,8 +1,14 @@
 import LoopSimKernel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Draws the distribution of timer-fire latencies (fire time minus the slot it was due at) of several
 /// variants as one grouped histogram: bins of a round width in milliseconds, one bar per variant in each
-/// bin, its count above it.
+/// bin, its count above it. Counts are on a log scale (1, 10, 100… gridlines): most fires are on time, and on a
+/// linear scale the late tail, a few fires beside thousands, drew no visible bar.
 ///
 /// Binning is integer arithmetic on nanoseconds: bin `k` holds latencies in `[k·w, (k+1)·w)`; with every
 /// latency 0, a single bin `0 ms` is drawn. Each bucket of a variant's ``LatencyHistogram`` counts in the bin
@@ -37,6 +43,18 @@ public enum LatencyHistogramSVG {
         }
         let bins = counts.first?.count ?? 1
         let maxCount = max(1, counts.flatMap { $0 }.max() ?? 1)
+        // log10(1 + count) over log10(1 + the largest): a single fire is a visible bar beside thousands.
+        let logMax = log10(1 + Double(maxCount))
+        func barHeight(_ count: Int) -> Double { log10(1 + Double(count)) / logMax * plotH }
+        var decade = 1
+        while decade <= maxCount {
+            let y = top + plotH - barHeight(decade)
+            body += "<line x1=\"\(SVGText.num(left))\" y1=\"\(SVGText.num(y))\" x2=\"\(SVGText.num(left + plotW))\" "
+                + "y2=\"\(SVGText.num(y))\" stroke=\"#eee\"/>"
+            body += SVGText.text("\(decade)", x: left - 4, y: y + 3, anchor: "end", size: 9, fill: "#888")
+            decade *= 10
+        }
+        body += SVGText.text("fires (log scale)", x: left, y: 30, size: 9, fill: "#888")
         let groupW = plotW / Double(bins)
         let barW = min(40, max(2, (groupW - 8) / Double(max(1, series.count))))
         let inset = (groupW - barW * Double(max(1, series.count))) / 2
@@ -47,7 +65,7 @@ public enum LatencyHistogramSVG {
             body += SVGText.text(TimeText.decimal(Int64(b) * binWidth, scale: 1_000_000), x: gx + groupW / 2, y: top + plotH + 14,
                                  anchor: "middle", size: 9, fill: "#666")
             for (s, c) in counts.enumerated() where c[b] > 0 {
-                let h = Double(c[b]) / Double(maxCount) * plotH
+                let h = barHeight(c[b])
                 let x = gx + inset + Double(s) * barW
                 body += SVGText.rect(x: x, y: top + plotH - h, width: barW - 1, height: h, fill: palette[s % palette.count],
                                      title: "\(names[s]): \(c[b]) fire\(c[b] == 1 ? "" : "s") between "
@@ -71,3 +89,4 @@ public enum LatencyHistogramSVG {
             + body + "</svg>"
     }
 }
+

@@ -132,7 +132,9 @@ public enum TimelineSVG {
     static func legend(modes: [String], y: Double, width: Double) -> (String, Double) {
         var items: [(String, String)] = modes.enumerated().map { ("asleep in \($1)", modePalette[min($0, modePalette.count - 1)]) }
         items += [("running", "#2f6fb0"), ("busy (work:)", "#e8871e"), ("blocked", "#8c8c8c"), ("parked for ever", "#d62728"),
-                  ("idle in the pool", "#e6e6e6"), ("frozen (suspended)", "#9e9e9e")]
+                  ("idle in the pool", "#e6e6e6"), ("frozen (suspended)", "#9e9e9e"),
+                  ("UIKit tracks a touch (app lane)", stateColors[.tracking]!)]
+        items += ["active", "inactive", "background", "suspended", "killed"].map { ("app \($0)", appStateColors[$0]!) }
         var s = ""
         var cx = 8.0, cy = y
         for (label, fill) in items {

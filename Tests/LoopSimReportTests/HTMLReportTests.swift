@@ -18,6 +18,10 @@ import Testing
         #expect(html.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
         #expect(html.contains("<g class=\"node abandoned\"><title>TimerButton button (abandoned)</title>"))
         #expect(html.contains("no leaks: every object the scenario let go was deallocated"))
+        // the latency histogram's counts on a log scale (a late tail beside on-time fires), and a legend with every
+        // colour the timelines use
+        #expect(html.contains("fires (log scale)"))
+        #expect(html.contains("UIKit tracks a touch (app lane)") && html.contains("app background"))
         #expect(html.components(separatedBy: "<svg ").count - 1 == 4)  // timeline, two retain graphs, histogram
         // Self-contained: nothing is fetched (the only URL is the SVG namespace).
         for needle in ["src=", "<link", "@import", "url(http", "href=\"http"] { #expect(!html.contains(needle), "\(needle)") }
