@@ -31,6 +31,12 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: RunCommand.OutputFormat = .text
 
+    @Option(help: "Compare N replications per variant instead of one run: each figure's paired difference with its 95% CI.")
+    var replications: Int?
+
+    @Option(help: "Threads for --replications (results are identical for any value).")
+    var jobs: Int = 1
+
     @OptionGroup var parameters: ParameterOptions
 
     @Option(name: .customLong("set"), help: "Override a variant flag in every variant: --set flag=value (repeatable).")
@@ -44,11 +50,14 @@ struct CompareCommand: ParsableCommand {
     func validate() throws {
         let list = variantList
         if Set(list).count != list.count { throw ValidationError("--variant/--variants name a variant twice") }
+        if let n = replications, n < 2 { throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)") }
+        if jobs < 1 { throw ValidationError("--jobs takes a positive number") }
         for s in settings where !s.contains("=") { throw ValidationError("--set takes flag=value") }
     }
 
     func run() throws {
         let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
+        if let n = replications { return try comparePaired(scenario, n: n) }
         let runs = try ScenarioFiles.runOrExit(scenario, variants: variantList, seed: seed, settings: settings)
         if runs.count < 2 {
             StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")
@@ -60,6 +69,41 @@ struct CompareCommand: ParsableCommand {
         case .json: print(comparison.json.pretty)
         }
         if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }
+    }
+
+    /// `--replications N`: each variant's N replications with the same seeds, and per figure the paired difference
+    /// from the first variant (``PairedComparison``).
+    func comparePaired(_ scenario: Scenario, n: Int) throws {
+        let names = variantList.isEmpty ? scenario.variants : variantList
+        if names.count < 2 {
+            StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")
+            throw Exit.invalid
+        }
+        let overrides = settings.map { s -> (String, String) in
+            let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+        Interrupt.install()
+        var all: [Replications] = []
+        for variant in names {
+            do {
+                all.append(try Replications.run(scenario, variant: variant, n: n, jobs: jobs, seed: seed,
+                                                overrides: overrides, isInterrupted: Interrupt.check))
+            } catch {
+                StandardError.write("error: \(error.message)\n")
+                throw Exit.invalid
+            }
+        }
+        let paired = PairedComparison(all)
+        switch format {
+        case .text: print("\(scenario.name)\n  \(n) replications per variant\n" + paired.text, terminator: "")
+        case .json: print(paired.json.pretty)
+        }
+        let limited = all.flatMap { r in r.limited.map { "\(r.variant) replication \($0.index) (\($0.kind))" } }
+        if !limited.isEmpty {
+            StandardError.write("limit: left out of the pairs: " + limited.joined(separator: ", ") + "\n")
+            throw Interrupt.isRequested ? ExitCode(Interrupt.exitCode) : Exit.limit
+        }
     }
 }
 

@@ -27,6 +27,9 @@ public struct Replications: Sendable {
     public var seeds: [UInt64]
     /// Per figure: the per-replication values (absent figures are left out).
     public var values: [(figure: String, values: [Double])]
+    /// Per replication index, each figure's value in ``figurePaths`` order (nil when absent), or nil for a replication
+    /// a limit stopped: the pairs a paired comparison takes (``PairedComparison``).
+    public var byIndex: [[Double?]?] = []
     /// Every timer fire's latency over all replications, merged in replication order (a merge gives what
     /// recording every latency into one histogram gives, so the order does not matter).
     public var pooledLatency: LatencyHistogram
@@ -72,7 +75,9 @@ public struct Replications: Sendable {
         let values = figurePaths.enumerated().map { (j, path) in (figure: path, values: complete.compactMap { $0.0[j] }) }
         var pooled = LatencyHistogram()
         for (_, latency, _) in complete { pooled.merge(latency) }
-        return Replications(variant: variant, seeds: seeds, values: values, pooledLatency: pooled, limited: limited)
+        var result = Replications(variant: variant, seeds: seeds, values: values, pooledLatency: pooled, limited: limited)
+        result.byIndex = all.map { $0.2 == nil ? $0.0 : nil }
+        return result
     }
 
     /// `replications: {n, seeds, figures: {name: {mean, ci95_low, ci95_high, n}}, pooled_latency_ms, histogram,

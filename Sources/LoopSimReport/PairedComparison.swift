@@ -1,0 +1,79 @@
+import LoopSimStats
+
+/// Variants compared replication by replication: replication `i` of every variant runs with the same seed, so the
+/// same gestures, work and network draws (common random numbers, ``Replications``), and the difference of a figure
+/// between two variants in replication `i` removes the noise they share. Per figure, the mean of those differences
+/// with its 95 % confidence interval (GSL's t quantile, ``ConfidenceInterval``), over the replications that both
+/// completed and that both have the figure for.
+public struct PairedComparison: Sendable {
+    public struct Row: Sendable {
+        public var figure: String
+        public var variant: String
+        /// The mean of `variant − reference` over the pairs.
+        public var difference: ConfidenceInterval
+        public var referenceMean: Double
+        public var variantMean: Double
+    }
+
+    public var reference: String
+    public var rows: [Row]
+
+    /// The comparison of every other variant with the first, `replications[0]`.
+    public init(_ replications: [Replications]) {
+        reference = replications.first?.variant ?? ""
+        rows = []
+        guard let base = replications.first else { return }
+        for other in replications.dropFirst() {
+            for (j, figure) in Replications.figurePaths.enumerated() {
+                var a: [Double] = [], b: [Double] = []
+                for i in 0..<min(base.byIndex.count, other.byIndex.count) {
+                    guard let x = base.byIndex[i]?[j], let y = other.byIndex[i]?[j] else { continue }
+                    a.append(x)
+                    b.append(y)
+                }
+                guard let d = ConfidenceInterval(values: zip(a, b).map { $1 - $0 }) else { continue }
+                rows.append(Row(figure: figure, variant: other.variant, difference: d,
+                                referenceMean: a.reduce(0, +) / Double(a.count), variantMean: b.reduce(0, +) / Double(b.count)))
+            }
+        }
+    }
+
+    /// A table: figure, the reference's mean, the variant's, and their paired difference with its interval.
+    public var text: String {
+        var out = "paired over common random numbers (replication i of each variant has the same seed); "
+            + "difference = variant − \(reference), 95 % CI\n"
+        let width = max(24, (rows.map(\.figure.count).max() ?? 0) + 2)
+        for row in rows {
+            let d = row.difference
+            out += "  " + row.figure.padding(toWidth: width) + "\(reference) \(Self.number(row.referenceMean))  "
+                + "\(row.variant) \(Self.number(row.variantMean))  difference \(Self.number(d.mean)) "
+                + "[\(Self.number(d.low)), \(Self.number(d.high))]  n \(d.n)"
+                + (d.low > 0 || d.high < 0 ? "  ≠" : "") + "\n"
+        }
+        return out
+    }
+
+    public var json: JSONValue {
+        .object([
+            "reference": .string(reference),
+            "paired": .array(rows.map { row in
+                .object([
+                    "figure": .string(row.figure), "variant": .string(row.variant),
+                    "reference_mean": .double(row.referenceMean), "variant_mean": .double(row.variantMean),
+                    "difference_mean": .double(row.difference.mean), "ci95_low": .double(row.difference.low),
+                    "ci95_high": .double(row.difference.high), "n": .int(Int64(row.difference.n)),
+                    "differs": .bool(row.difference.low > 0 || row.difference.high < 0),
+                ])
+            }),
+        ])
+    }
+
+    static func number(_ x: Double) -> String {
+        let rounded = (x * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+    }
+}
+
+extension String {
+    fileprivate func padding(toWidth width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}
