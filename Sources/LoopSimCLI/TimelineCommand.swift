@@ -55,7 +55,9 @@ struct TimelineCommand: ParsableCommand {
         switch format {
         case .text:
             let w = width ?? TerminalWidth.current
-            text = timelines.map { TimelineText.render($0, width: w, from: from, to: to) }.joined(separator: "\n")
+            // Every variant on one axis: to the latest end among them unless --to says otherwise.
+            let shared = to ?? timelines.map(\.end).max()
+            text = timelines.map { TimelineText.render($0, width: w, from: from, to: shared) }.joined(separator: "\n")
         case .svg:
             text = TimelineSVG.render(timelines, title: scenario.name, width: width ?? 960, from: from, to: to)
         case .json:

@@ -86,6 +86,17 @@ public struct ThreadTimeline: Sendable {
     public var markers: [Marker]
 
     /// Builds the timeline of one run (its outcome must keep its events).
+    /// This timeline drawn up to `stop`, later than its end (several variants on one axis): a thread parked for
+    /// ever at the end stays parked to `stop`.
+    public func extendingParked(to stop: Int64) -> ThreadTimeline {
+        guard stop > end else { return self }
+        var copy = self
+        for i in copy.spans.indices where copy.spans[i].state == .parked && copy.spans[i].end == end {
+            copy.spans[i].end = stop
+        }
+        return copy
+    }
+
     public init(_ run: VariantRun) {
         self.init(events: RunEvents(run.outcome), outcome: run.outcome)
     }
@@ -99,7 +110,8 @@ public struct ThreadTimeline: Sendable {
         for e in run.events { builder.apply(e) }
         builder.finish(at: end, parked: outcome.findings.parkedThreads)
         lanes = [Self.appLane] + (builder.hasAppState ? [Self.appStateLane] : []) + builder.threads
-        spans = builder.spans.filter { $0.end > $0.start || $0.state == .running }
+        // A thread parked from the very end keeps its empty span: drawn up to a later axis end it is parked for ever.
+        spans = builder.spans.filter { $0.end > $0.start || $0.state == .running || $0.state == .parked }
         markers = builder.markers
     }
 
@@ -139,6 +151,9 @@ public struct ThreadTimeline: Sendable {
         var markers: [Marker] = []
         var modeStacks: [String: [String]] = [:]
         var lastMode: [String: String] = [:]
+        /// The last instant each run loop's timer port was cancelled (`port.cancel`): a thread asleep in it since then,
+        /// and parked at the end, became unwakeable then, not when it fell asleep (S2: 3.5 s, not 3.0 s).
+        var lastPortCancel: [String: Int64] = [:]
         var timerIntervals: [String: Int64] = [:]
         var hasAppState = false
         var beforeSuspension: [String: Open] = [:]
@@ -173,6 +188,7 @@ public struct ThreadTimeline: Sendable {
             let t = e.instant.nanoseconds
             switch e.body {
             case .userAction(let label): mark(ThreadTimeline.appLane, .user, t, names[label])
+            case .portCancel(let runLoop, _): lastPortCancel[names[runLoop]] = t
             case .scroll(let until):
                 if !until.isNever {
                     spans.append(Span(lane: ThreadTimeline.appLane, state: .tracking, mode: "tracking", start: t,
@@ -268,7 +284,8 @@ public struct ThreadTimeline: Sendable {
             for lane in threads {
                 guard let o = open[lane] else { continue }
                 if let p = parked.first(where: { $0.name == lane }), o.state == .sleeping || o.state == .blocked {
-                    let since = max(o.start, p.since?.nanoseconds ?? o.start)
+                    let cancelled = lastPortCancel["runloop(\(lane))"].flatMap { $0 >= o.start ? $0 : nil } ?? o.start
+                    let since = max(o.start, p.since?.nanoseconds ?? o.start, o.state == .sleeping ? cancelled : o.start)
                     if since > o.start { close(lane, at: since) } else { open[lane] = nil }
                     spans.append(Span(lane: lane, state: .parked, mode: o.mode, start: since, end: max(end, since),
                                       detail: "parked for ever: \(p.reason)"))

@@ -40,7 +40,7 @@ public enum TimelineSVG {
         var body = ""
         var y = 28.0
         body += SVGText.text(title, x: 8, y: 18, size: 14, weight: "bold")
-        for tl in timelines {
+        for tl in timelines.map({ $0.extendingParked(to: stop) }) {
             y += 10
             body += SVGText.text("\(tl.variant) · seed \(tl.seed) · ended at \(TimeText.seconds(tl.end))", x: 8, y: y + 4,
                                  size: 12, weight: "bold")
@@ -57,7 +57,8 @@ public enum TimelineSVG {
                 // Running instants last, so a wake stays visible on top of the sleep around it.
                 for s in spans.filter({ $0.state != .running }) + spans.filter({ $0.state == .running }) {
                     let x0 = x(s.start), x1 = x(s.end)
-                    let w = s.state == .running ? max(1.5, x1 - x0) : x1 - x0
+                    // An instant of running, and a thread parked from the very end, stay visible.
+                    let w = s.state == .running || s.state == .parked ? max(1.5, x1 - x0) : x1 - x0
                     let what = s.detail.isEmpty ? s.state.rawValue : s.detail
                     body += SVGText.rect(x: x0, y: y + 8, width: w, height: 12, fill: color(s),
                                          title: "\(lane) · \(what) · \(TimeText.seconds(s.start)) → \(TimeText.seconds(s.end))",

@@ -39,6 +39,7 @@ public enum TimelineText {
         let start = max(0, from ?? 0)
         var stop = to ?? tl.end
         if stop <= start { stop = start + 1_000_000 }
+        let tl = tl.extendingParked(to: stop)
         let span = stop - start
         let labelWidth = max(8, (tl.lanes.map(\.count).max() ?? 0) + 2)
         let available = max(20, width - labelWidth)
@@ -97,6 +98,10 @@ public enum TimelineText {
                     chosen[i] = (.running, nil)
                     row[i] = glyph(.running)
                 }
+            }
+            // A thread parked for ever from the very end still shows it, in the last column.
+            if let last = spans.last, last.state == .parked, last.end >= stop, chosen[columns - 1]?.0 != .parked {
+                row[columns - 1] = glyph(.parked)
             }
             // Name each long enough run of one sleeping mode, parked or tracking.
             var i = 0
