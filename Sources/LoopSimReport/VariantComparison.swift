@@ -66,6 +66,13 @@ public struct VariantComparison: Sendable {
 
     private static let rows: [Row] = [
         Row("ended at (ms)", "end_time_ms"),
+        // Why the run ended then: "ended at" differs between runs that both ran out of events at different times.
+        Row("ended because", "end_reason", { run in
+            let o = run.outcome
+            if o.crash != nil { return .string("the app crashed") }
+            if let limit = o.limit { return .string("limit \(limit.kind)") }
+            return .string(o.quiescent ? "nothing left to happen" : "until: reached")
+        }),
         Row("trace events", "events"),
         Row("fingerprint (folds the variant)", "fingerprint", marksDifferences: false),
         Row("crashed", "crashed"),
