@@ -164,7 +164,7 @@ extension ScenarioTranslation {
         case let s as AddBlockObserverStep:
             let token = temporary()
             let filter = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            let operationQueue = s.queue.map { q in
+            let operationQueue = s.operationQueue.map { "\(self.operationQueue($0)).queue" } ?? s.queue.map { q in
                 q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
             } ?? "nil"
             w.line("let \(token) = LS.addObserver(\(SwiftWriter.literal(s.name)), object: \(filter), "
@@ -190,6 +190,8 @@ extension ScenarioTranslation {
             w.line("LS.addDependency(\(expr(s.operation, context)), on: \(expr(s.dependency, context)))")
         case let s as SetCompletionBlockStep:
             w.line("LS.setCompletionBlock(\(expr(s.operation, context)), \(expr(s.block, context)))")
+        case let s as WaitForOperationsStep:
+            w.line("\(operationQueue(s.queue)).queue.waitUntilAllOperationsAreFinished()")
         case let s as CancelOperationStep:
             switch s.target {
             case .operation(let operation): w.line("(LS.obj(\(expr(operation, context))) as? Operation)?.cancel()")

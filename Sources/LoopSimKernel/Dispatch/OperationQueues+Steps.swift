@@ -130,3 +130,16 @@ extension StepContext {
         return o
     }
 }
+
+/// `[queue waitUntilAllOperationsAreFinished]`.
+public struct WaitForOperationsStep: ExecutableStep {
+    public var verb: String { "waitUntilAllOperationsAreFinished" }
+    public var queue: Int
+
+    public init(queue: Int) { self.queue = queue }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let action = c.kernel.operations.waitUntilAllFinished(queue, on: c.thread, c.kernel) else { return .next }
+        return StepOutcome(action)
+    }
+}

@@ -19,6 +19,8 @@ final class OperationQueues {
     private var records: [OperationRecord] = []
     /// Lookup only (never iterated): an operation object's record.
     private var recordOf: [ObjectID: Int] = [:]
+    /// Lookup only: the queue whose operation a thread is running (`NSOperationQueue.currentQueue`).
+    private var currentQueue: [Int: Int] = [:]
 
     /// The declared queues, then `mainQueue` (index `declared.count`, `maxConcurrentOperationCount` 1).
     init(_ declared: [(name: String, maxConcurrent: Int)]) {
@@ -92,6 +94,9 @@ final class OperationQueues {
 
     // MARK: Queues
 
+    /// Queue `index`'s name (`main` for the main queue).
+    func name(of index: Int) -> String { queues[index].name }
+
     /// `[queue addOperationWithBlock:]`, optionally depending on the previously added operation (`dependsOnLast:`).
     func add(_ block: ObjectID, to index: Int, dependsOnLast: Bool, from thread: SimThread, _ k: Kernel) {
         let op = makeOperation(block: block, label: nil, on: thread, k)
@@ -162,12 +167,36 @@ final class OperationQueues {
             }
             block = id
         }
-        return BlockThenFrame(block: block, edge: "operation") { kernel, thread in
-            kernel.operations.finished(index, r, on: thread, kernel)
-        }
+        return OperationFrame(queue: index, record: r, block: block)
     }
 
-    private func finished(_ index: Int, _ r: Int, on thread: SimThread, _ k: Kernel) {
+    /// An operation of queue `index` begins on `thread`: the queue is the thread's current queue until it returns.
+    fileprivate func began(_ index: Int, on thread: SimThread) { currentQueue[thread.id] = index }
+
+    /// Whether queue `index` is `NSOperationQueue.currentQueue` on `thread`: the main queue on the main thread
+    /// (corelibs `OperationQueue.current`: `if Thread.isMainThread { return main }`), else the queue whose operation
+    /// the thread runs.
+    func isCurrent(_ index: Int, on thread: SimThread) -> Bool {
+        queues[index].isMain ? thread.isMain : currentQueue[thread.id] == index
+    }
+
+    /// `waitUntilAllOperationsAreFinished`: nil when the queue holds nothing; else the thread blocks (state
+    /// `blocked`, on an internal semaphore) until the queue has let go of its last operation. Waiting on the
+    /// queue whose operation the thread runs waits for ever (as Foundation does: the operation never finishes).
+    func waitUntilAllFinished(_ index: Int, on thread: SimThread, _ k: Kernel) -> FrameAction? {
+        guard !queues[index].held.isEmpty else { return nil }
+        let s = k.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
+                                   slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
+                                   at: k.now, on: thread.name)
+        s.semaphore = SemaphoreState(value: 0)
+        k.retain(s.id)  // the queue's, until it signals
+        queues[index].finishWaiters.append(s.id)
+        let action = k.dispatch.semaphoreWait(s, timeout: nil, on: thread, k)
+        k.release(s.id, on: thread)
+        return action
+    }
+
+    fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread, _ k: Kernel) {
         records[r].state = .finished
         // Dependents first (corelibs: `ready_deps` are told before the completion block and before the queue
         // counts the operation done, so only dependents on other queues, or with room, can start now).
@@ -190,7 +219,16 @@ final class OperationQueues {
         }
         queues[index].running -= 1
         queues[index].held.removeAll { $0 == r }
+        currentQueue[thread.id] = nil
         k.release(records[r].id, on: thread)  // the queue's reference to the finished operation
+        if queues[index].held.isEmpty {
+            let waiters = queues[index].finishWaiters
+            queues[index].finishWaiters = []
+            for s in waiters {
+                if let o = k.heap.object(s) { k.dispatch.semaphoreSignal(o, from: thread, k) }
+                k.release(s, on: thread)
+            }
+        }
         startReady(k)
     }
 
@@ -254,6 +292,37 @@ struct OperationQueueState {
     var lastAdded: Int?
     var added = 0
     var running = 0
+    /// Internal semaphores of threads in `waitUntilAllOperationsAreFinished`, signalled when `held` empties.
+    var finishWaiters: [ObjectID] = []
+}
+
+/// Runs one operation on the thread that took it: its block (the frame owns a +1 on it) unless it was cancelled
+/// before it started, with the queue as the thread's current queue meanwhile, then finishes it.
+final class OperationFrame: Frame {
+    let queue: Int
+    let record: Int
+    let block: ObjectID?
+    var ran = false
+
+    init(queue: Int, record: Int, block: ObjectID?) {
+        self.queue = queue
+        self.record = record
+        self.block = block
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if !ran {
+            ran = true
+            kernel.operations.began(queue, on: thread)
+            if let block, kernel.heap.object(block) != nil {
+                return .push(kernel.interpreter.blockFrame(block, edge: "operation", kernel))
+            }
+        }
+        kernel.operations.finished(queue, record, on: thread, kernel)
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }
 
 /// What Foundation keeps beside an operation object.

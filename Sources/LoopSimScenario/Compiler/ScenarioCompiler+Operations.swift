@@ -47,6 +47,10 @@ extension ScenarioCompiler {
             guard let index = c.operationQueue(s.arg) else { return [] }
             return [.perform(CancelOperationStep(.queue(index)))]
         },
+        StepVerb("waitUntilAllOperationsAreFinished", keys: []) { c, s in
+            guard let index = c.operationQueue(s.arg) else { return [] }
+            return [.perform(WaitForOperationsStep(queue: index))]
+        },
     ]
 
     /// An operation queue's index: a name from `operationQueues:`, or `main` (`NSOperationQueue.mainQueue`).
