@@ -151,6 +151,32 @@ extension LS {
         queue.queue.addOperation(operation)
     }
 
+    /// `[queue addOperation:]`.
+    static func addOperation(_ queue: LSOperationQueue, operation: LSValue) {
+        guard let o = obj(operation) as? Operation else { return }
+        queue.last = o
+        queue.queue.addOperation(o)
+    }
+
+    /// `[NSBlockOperation blockOperationWithBlock:]`.
+    static func makeOperation(_ block: LSValue) -> LSValue {
+        guard let b = obj(block) as? LSBlock else { return .null }
+        return .object(BlockOperation { b.run() })
+    }
+
+    /// `[operation addDependency:]`.
+    static func addDependency(_ operation: LSValue, on dependency: LSValue) {
+        guard let o = obj(operation) as? Operation, let d = obj(dependency) as? Operation else { return }
+        o.addDependency(d)
+    }
+
+    /// `operation.completionBlock = block`.
+    static func setCompletionBlock(_ operation: LSValue, _ block: LSValue) {
+        guard let o = obj(operation) as? Operation else { return }
+        let b = obj(block) as? LSBlock
+        o.completionBlock = b.map { b in { b.run() } }
+    }
+
     // MARK: Notifications
 
     nonisolated(unsafe) static var operationQueues: [ObjectIdentifier: OperationQueue] = [:]

@@ -90,12 +90,16 @@ final class LSByref {
 
 /// An `NSOperationQueue` of the scenario and the last operation added to it.
 final class LSOperationQueue {
-    let queue = OperationQueue()
+    let queue: OperationQueue
     weak var last: Operation?
     init(name: String, maxConcurrent: Int) {
+        queue = OperationQueue()
         queue.name = name
         queue.maxConcurrentOperationCount = maxConcurrent
     }
+    private init(main: OperationQueue) { queue = main }
+    /// `NSOperationQueue.mainQueue`.
+    nonisolated(unsafe) static let main = LSOperationQueue(main: OperationQueue.main)
 }
 
 /// Per-thread state: the thread's name in the scenario, initializers to run, a manual-fire flag.

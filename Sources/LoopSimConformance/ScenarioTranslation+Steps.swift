@@ -164,7 +164,7 @@ extension ScenarioTranslation {
         case let s as AddBlockObserverStep:
             let token = temporary()
             let filter = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            let operationQueue = s.queue.map { q in
+            let operationQueue = s.operationQueue.map { "\(self.operationQueue($0)).queue" } ?? s.queue.map { q in
                 q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
             } ?? "nil"
             w.line("let \(token) = LS.addObserver(\(SwiftWriter.literal(s.name)), object: \(filter), "
@@ -178,8 +178,25 @@ extension ScenarioTranslation {
         case let s as SampleStep:
             w.line("LS.sample(\(SwiftWriter.literal(s.name)), \(expr(s.value, context)))")
         case let s as AddOperationStep:
-            w.line("LS.addOperation(\(namespace).operationQueues[\(s.queue)], dependsOnLast: \(s.dependsOnLast), "
-                   + "\(expr(s.block, context)))")
+            if s.isOperation {
+                w.line("LS.addOperation(\(operationQueue(s.queue)), operation: \(expr(s.block, context)))")
+            } else {
+                w.line("LS.addOperation(\(operationQueue(s.queue)), dependsOnLast: \(s.dependsOnLast), "
+                       + "\(expr(s.block, context)))")
+            }
+        case let s as MakeOperationStep:
+            w.line(store("LS.makeOperation(\(expr(s.block, context)))", into: s.into, context))
+        case let s as AddDependencyStep:
+            w.line("LS.addDependency(\(expr(s.operation, context)), on: \(expr(s.dependency, context)))")
+        case let s as SetCompletionBlockStep:
+            w.line("LS.setCompletionBlock(\(expr(s.operation, context)), \(expr(s.block, context)))")
+        case let s as WaitForOperationsStep:
+            w.line("\(operationQueue(s.queue)).queue.waitUntilAllOperationsAreFinished()")
+        case let s as CancelOperationStep:
+            switch s.target {
+            case .operation(let operation): w.line("(LS.obj(\(expr(operation, context))) as? Operation)?.cancel()")
+            case .queue(let index): w.line("\(operationQueue(index)).queue.cancelAllOperations()")
+            }
         case is AddSelectorObserverStep:
             unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
         case is PerformAfterDelayStep, is PerformOnThreadStep, is CancelPerformRequestsStep:
@@ -189,6 +206,11 @@ extension ScenarioTranslation {
         default:
             unsupported(step.verb)
         }
+    }
+
+    /// An operation queue by the kernel's index: a declared one, or `OperationQueue.main` after them.
+    private func operationQueue(_ index: Int) -> String {
+        index == program.operationQueues.count ? "LSOperationQueue.main" : "\(namespace).operationQueues[\(index)]"
     }
 
     private mutating func emitDispatchTimer(_ spec: DispatchTimerSpec, into: LValue?, context: BodyContext,

@@ -1,21 +1,145 @@
-/// `[queue addOperationWithBlock:]`, optionally depending on the previous operation added to the queue
-/// (docs/scenario-format.md §7.8), run by ``OperationQueues``.
+/// The operation-queue verbs' steps (docs/scenario-format.md §7.11), run by ``OperationQueues``. A queue is
+/// its index: the program's `operationQueues:` in order, then `mainQueue`.
+
+/// `[queue addOperationWithBlock:]` (a block literal, optionally depending on the previous operation added to the
+/// queue) or `[queue addOperation:]` (an operation object).
 public struct AddOperationStep: ExecutableStep {
     public var verb: String { "addOperation" }
-    /// The queue's index in the program's `operationQueues:`.
     public var queue: Int
     public var dependsOnLast: Bool
+    /// A block literal (`addOperationWithBlock:`) or an operation (`operation:`).
     public var block: Expr
+    public var isOperation: Bool
 
-    public init(queue: Int, dependsOnLast: Bool, block: Expr) {
+    public init(queue: Int, dependsOnLast: Bool, block: Expr, isOperation: Bool = false) {
         self.queue = queue
         self.dependsOnLast = dependsOnLast
         self.block = block
+        self.isOperation = isOperation
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if isOperation {
+            guard let o = try c.operation(block) else { return .next }
+            c.kernel.operations.add(operation: o, to: queue, from: c.thread, c.kernel)
+            return .next
+        }
+        guard let block = try c.retainedObject(block) else { return .next }
+        c.kernel.operations.add(block, to: queue, dependsOnLast: dependsOnLast, from: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `[NSBlockOperation blockOperationWithBlock:]`, bound to `into`.
+public struct MakeOperationStep: ExecutableStep {
+    public var verb: String { "operation" }
+    public var block: Expr
+    public var into: LValue
+    /// The operation's label in reports: the place's name.
+    public var label: String
+
+    public init(block: Expr, into: LValue, label: String) {
+        self.block = block
+        self.into = into
+        self.label = label
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
-        c.kernel.operations.add(block, to: queue, dependsOnLast: dependsOnLast, from: c.thread, c.kernel)
+        let op = c.kernel.operations.makeOperation(block: block, label: label, on: c.thread, c.kernel)
+        try c.bind(op, into: into)
         return .next
+    }
+}
+
+/// `[operation addDependency:]`.
+public struct AddDependencyStep: ExecutableStep {
+    public var verb: String { "addDependency" }
+    public var operation: Expr
+    public var dependency: Expr
+
+    public init(operation: Expr, dependency: Expr) {
+        self.operation = operation
+        self.dependency = dependency
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.operation(operation) else { return .next }
+        guard let d = try c.operation(dependency) else {
+            // Foundation: addDependency:nil raises (corelibs takes a non-optional Operation).
+            c.kernel.appCrashed("*** -[NSOperation addDependency:]: dependency is nil", on: c.thread)
+            return .next
+        }
+        c.kernel.operations.addDependency(o, on: d, c.kernel)
+        return .next
+    }
+}
+
+/// `operation.completionBlock = ^{ … }`.
+public struct SetCompletionBlockStep: ExecutableStep {
+    public var verb: String { "setCompletionBlock" }
+    public var operation: Expr
+    public var block: Expr
+
+    public init(operation: Expr, block: Expr) {
+        self.operation = operation
+        self.block = block
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.operation(operation) else { return .next }
+        let block = try c.retainedObject(block)
+        c.kernel.operations.setCompletion(o, block: block, on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `[operation cancel]` and `[queue cancelAllOperations]`.
+public struct CancelOperationStep: ExecutableStep {
+    public enum Target: Sendable {
+        case operation(Expr)
+        case queue(Int)
+    }
+    public var verb: String {
+        if case .queue = target { "cancelAllOperations" } else { "cancelOperation" }
+    }
+    public var target: Target
+
+    public init(_ target: Target) { self.target = target }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        switch target {
+        case .operation(let expr):
+            guard let o = try c.operation(expr) else { return .next }
+            c.kernel.operations.cancel(o, c.kernel)
+        case .queue(let index):
+            c.kernel.operations.cancelAll(index, c.kernel)
+        }
+        return .next
+    }
+}
+
+extension StepContext {
+    /// The live operation `expr` names; nil for nil; a fault for anything else.
+    func operation(_ expr: Expr) throws(RuntimeFault) -> HeapObject? {
+        guard let o = try object(expr, expecting: "an NSOperation") else { return nil }
+        guard kernel.operations.isOperation(o) else {
+            throw RuntimeFault("unrecognized selector sent to \(o.displayName): it is not an NSOperation (make one "
+                               + "with `operation:`)")
+        }
+        return o
+    }
+}
+
+/// `[queue waitUntilAllOperationsAreFinished]`.
+public struct WaitForOperationsStep: ExecutableStep {
+    public var verb: String { "waitUntilAllOperationsAreFinished" }
+    public var queue: Int
+
+    public init(queue: Int) { self.queue = queue }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let action = c.kernel.operations.waitUntilAllFinished(queue, on: c.thread, c.kernel) else { return .next }
+        return StepOutcome(action)
     }
 }

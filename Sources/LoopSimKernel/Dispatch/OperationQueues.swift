@@ -1,66 +1,342 @@
-/// The scenario's `NSOperationQueue`s: operations run on GCD's pool threads, at most `maxConcurrentOperationCount`
-/// of a queue at once, each after the operation it depends on has finished. It owns the queues; the kernel's
-/// services (events, the heap, GCD) are reached through the ``Kernel`` each call is given.
+/// The scenario's `NSOperationQueue`s and their operations (docs/scenario-format.md §7.8).
+///
+/// An operation is an object (`NSBlockOperation`: its block and `completionBlock` are strong slots); this part keeps
+/// what Foundation keeps beside it: its dependencies, whether it was cancelled, and its state (`isReady`,
+/// `isExecuting`, `isFinished`). A queue starts its enqueued operations in the order they were added, at most
+/// `maxConcurrentOperationCount` at once, each once it is ready: every dependency finished, or the operation
+/// cancelled (swift-corelibs-foundation `Operation.swift`: `cancel()` zeroes `__unfinishedDependencyCount`; Apple,
+/// `NSOperation` "Canceling Operations"). A started operation runs its block on a GCD pool thread (the main
+/// queue's on the main thread, through the main dispatch queue: corelibs `_schedule()` dispatches to
+/// `DispatchQueue.main` for `__mainQ`); a cancelled one finishes without running it. Once it has finished, its
+/// dependents on other queues may start, its completion block is queued on the global queue (corelibs:
+/// `DispatchQueue.global().async { complete() }` in `observeValue` `.toFinished`; Apple, `completionBlock`: "on a
+/// secondary thread"), then its own queue lets go of it (`_operationFinished`) and starts what is ready.
+/// The queue holds each operation (a +1) from `addOperation:` until it has finished; an operation holds its
+/// dependencies (a +1 each: corelibs `__dependencies`) until it is freed.
 final class OperationQueues {
     private var queues: [OperationQueueState]
+    /// Every operation made, in order; an operation's record index never changes.
+    private var records: [OperationRecord] = []
+    /// Lookup only (never iterated): an operation object's record.
+    private var recordOf: [ObjectID: Int] = [:]
+    /// Lookup only: the queue whose operation a thread is running (`NSOperationQueue.currentQueue`).
+    private var currentQueue: [Int: Int] = [:]
 
+    /// The declared queues, then `mainQueue` (index `declared.count`, `maxConcurrentOperationCount` 1).
     init(_ declared: [(name: String, maxConcurrent: Int)]) {
-        queues = declared.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent) }
+        queues = declared.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent, isMain: false) }
+        queues.append(OperationQueueState(name: "main", maxConcurrent: 1, isMain: true))
     }
 
-    /// `[queue addOperationWithBlock:]`, optionally depending on the previously added operation.
+    // MARK: Operations
+
+    /// `[NSBlockOperation blockOperationWithBlock:]`: a new operation (+1, the caller's) holding `block` (+1 taken).
+    func makeOperation(block: ObjectID, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
+        let o = k.objects.allocate(kind: .operation, className: "NSBlockOperation", label: label,
+                                   slotNames: ["block", "completionBlock"], slotStrengths: [.strong, .strong],
+                                   slots: [.object(block), .null], isDeclaredRoot: false, at: k.now, on: thread.name)
+        k.record(thread, .objectAlloc(object: k.name(o), className: k.name("NSBlockOperation")))
+        recordOf[o.id] = records.count
+        records.append(OperationRecord(id: o.id))
+        return o.id
+    }
+
+    /// Whether `object` is an operation this part made.
+    func isOperation(_ object: HeapObject) -> Bool { object.kind == .operation && recordOf[object.id] != nil }
+
+    /// `addDependency:`: `operation` waits for `dependency` to finish; it holds it (+1) until it is freed. Adding
+    /// one already there does nothing (corelibs: `__dependencies.first(where:) == nil`); a dependency added to an
+    /// operation that has started has no effect on it.
+    func addDependency(_ operation: HeapObject, on dependency: HeapObject, _ k: Kernel) {
+        let r = recordOf[operation.id]!, d = recordOf[dependency.id]!
+        guard !records[r].dependencies.contains(d) else { return }
+        records[r].dependencies.append(d)
+        k.retain(dependency.id)
+    }
+
+    /// `setCompletionBlock:`: replaces the operation's completion block (`block` is a +1 the slot takes).
+    func setCompletion(_ operation: HeapObject, block: ObjectID?, on thread: SimThread, _ k: Kernel) {
+        let old = operation[slot: 1]
+        operation[slot: 1] = block.map { .object($0) } ?? .null
+        if case .object(let id) = old { k.release(id, on: thread) }
+    }
+
+    /// `cancel`: marks a not yet finished operation cancelled. One that has not started becomes ready at once and,
+    /// when its queue starts it, finishes without running its block; one that runs goes on (its block could read
+    /// `isCancelled`). A finished operation ignores it (corelibs `cancel()`: `if isFinished { return }`).
+    func cancel(_ operation: HeapObject, _ k: Kernel) {
+        let r = recordOf[operation.id]!
+        guard records[r].state != .finished else { return }
+        records[r].isCancelled = true
+        if records[r].state == .enqueued { startReady(k) }
+    }
+
+    /// `cancelAllOperations`: cancels every operation the queue holds, as Darwin does on every queue (Apple,
+    /// `cancelAllOperations`). corelibs skips the main queue (`if !__mainQ`): not modelled (docs/fidelity.md).
+    func cancelAll(_ index: Int, _ k: Kernel) {
+        for r in queues[index].held where records[r].state != .finished { records[r].isCancelled = true }
+        startReady(k)
+    }
+
+    /// The operation's record, for reads (`isCancelled`, `isFinished`…).
+    func state(of operation: HeapObject) -> (state: OperationState, isCancelled: Bool)? {
+        recordOf[operation.id].map { (records[$0].state, records[$0].isCancelled) }
+    }
+
+    /// The operation was freed: it lets go of its dependencies.
+    func operationFreed(_ id: ObjectID, on thread: SimThread, _ k: Kernel) {
+        guard let r = recordOf.removeValue(forKey: id) else { return }
+        let dependencies = records[r].dependencies
+        records[r].dependencies = []
+        records[r].isFreed = true
+        for d in dependencies where !records[d].isFreed { k.release(records[d].id, on: thread) }
+    }
+
+    // MARK: Queues
+
+    /// Queue `index`'s name (`main` for the main queue).
+    func name(of index: Int) -> String { queues[index].name }
+
+    /// `[queue addOperationWithBlock:]`, optionally depending on the previously added operation (`dependsOnLast:`).
     func add(_ block: ObjectID, to index: Int, dependsOnLast: Bool, from thread: SimThread, _ k: Kernel) {
-        let dependency = dependsOnLast && !queues[index].operations.isEmpty ? queues[index].operations.count - 1 : nil
-        queues[index].operations.append((block: block, dependsOn: dependency, state: .pending))
-        k.record(thread, .operationAdd(queue: k.name(queues[index].name),
-                                       operation: Int64(queues[index].operations.count - 1)))
-        startReady(index, k)
+        let op = makeOperation(block: block, label: nil, on: thread, k)
+        records[recordOf[op]!].isQueueBlock = true
+        if dependsOnLast, let last = queues[index].lastAdded, let o = k.heap.object(records[last].id),
+           let opObject = k.heap.object(op) {
+            addDependency(opObject, on: o, k)
+        }
+        add(operation: k.heap.object(op)!, to: index, from: thread, k)
+        k.release(op, on: thread)  // the queue's +1 keeps it
     }
 
-    /// Starts the queue's pending operations whose dependency has finished, while it has room.
-    private func startReady(_ index: Int, _ k: Kernel) {
-        var q = queues[index]
-        for i in q.operations.indices where q.running < q.maxConcurrent && q.operations[i].state == .pending {
-            if let d = q.operations[i].dependsOn, q.operations[d].state != .finished { continue }
-            q.operations[i].state = .running
-            q.running += 1
-            queues[index] = q
-            k.dispatch.enqueue(.operation(queue: index, operation: i), on: .global, k)
-            q = queues[index]
+    /// `[queue addOperation:]`: the queue holds the operation (+1) until it finishes. An operation already in a
+    /// queue, or finished, cannot be added: Foundation raises NSInvalidArgumentException ("operation is already
+    /// enqueued on a queue" / "operation is finished and cannot be enqueued"; corelibs `_addOperations`).
+    func add(operation o: HeapObject, to index: Int, from thread: SimThread, _ k: Kernel) {
+        let r = recordOf[o.id]!
+        switch records[r].state {
+        case .created: break
+        case .finished:
+            k.appCrashed("*** -[NSOperationQueue addOperation:]: operation is finished and cannot be enqueued",
+                         on: thread)
+            return
+        case .enqueued, .running:
+            k.appCrashed("*** -[NSOperationQueue addOperation:]: operation is already enqueued on a queue",
+                         on: thread)
+            return
+        }
+        k.retain(o.id)
+        records[r].state = .enqueued
+        records[r].queue = index
+        queues[index].held.append(r)
+        queues[index].lastAdded = r
+        queues[index].added += 1
+        k.record(thread, .operationAdd(queue: k.name(queues[index].name), operation: Int64(queues[index].added - 1)))
+        startReady(k)
+    }
+
+    /// Whether the operation may start: cancelled, or every dependency finished.
+    private func isReady(_ r: Int) -> Bool {
+        records[r].isCancelled || records[r].dependencies.allSatisfy { records[$0].state == .finished }
+    }
+
+    /// Starts, queue by queue in declaration order, each queue's ready operations in the order they were added,
+    /// while it has room (corelibs `_schedule()`: one priority list walked in order).
+    private func startReady(_ k: Kernel) {
+        for index in queues.indices {
+            for r in queues[index].held where queues[index].running < queues[index].maxConcurrent {
+                guard records[r].state == .enqueued, isReady(r) else { continue }
+                records[r].state = .running
+                queues[index].running += 1
+                k.dispatch.enqueue(.operation(queue: index, operation: r), on: queues[index].isMain ? .main : .global, k)
+            }
         }
     }
 
-    /// Runs one operation (a +1 on its block for the run), then lets the queue start the next ready ones.
-    func frame(queue index: Int, operation op: Int, _ k: Kernel) -> Frame {
-        let block = queues[index].operations[op].block
-        if let block { k.retain(block) }
-        return BlockThenFrame(block: block, edge: "operation") { kernel, thread in
-            kernel.operations.finished(index, op, on: thread, kernel)
+    /// Runs one operation: its block (a +1 for the run) unless it was cancelled before it started, then
+    /// ``finished(_:_:on:_:)``.
+    func frame(queue index: Int, operation r: Int, _ k: Kernel) -> Frame {
+        var block: ObjectID?
+        if !records[r].isCancelled, let o = k.heap.object(records[r].id), case .object(let id) = o[slot: 0] {
+            if records[r].isQueueBlock {
+                // corelibs `_BlockOperation.main` takes its block out (`_block = nil`) before calling it: the run's
+                // reference is the operation's own, and the block goes when it returns.
+                o[slot: 0] = .null
+            } else {
+                k.retain(id)
+            }
+            block = id
         }
+        return OperationFrame(queue: index, record: r, block: block)
     }
 
-    private func finished(_ index: Int, _ op: Int, on thread: SimThread, _ k: Kernel) {
-        queues[index].operations[op].state = .finished
-        if let block = queues[index].operations[op].block {
-            k.release(block, on: thread)  // the queue's reference to the finished operation
+    /// An operation of queue `index` begins on `thread`: the queue is the thread's current queue until it returns.
+    fileprivate func began(_ index: Int, on thread: SimThread) { currentQueue[thread.id] = index }
+
+    /// Whether queue `index` is `NSOperationQueue.currentQueue` on `thread`: the main queue on the main thread
+    /// (corelibs `OperationQueue.current`: `if Thread.isMainThread { return main }`), else the queue whose operation
+    /// the thread runs.
+    func isCurrent(_ index: Int, on thread: SimThread) -> Bool {
+        queues[index].isMain ? thread.isMain : currentQueue[thread.id] == index
+    }
+
+    /// `waitUntilAllOperationsAreFinished`: nil when the queue holds nothing; else the thread blocks (state
+    /// `blocked`, on an internal semaphore) until the queue has let go of its last operation. Waiting on the
+    /// queue whose operation the thread runs waits for ever (as Foundation does: the operation never finishes).
+    func waitUntilAllFinished(_ index: Int, on thread: SimThread, _ k: Kernel) -> FrameAction? {
+        guard !queues[index].held.isEmpty else { return nil }
+        let s = k.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
+                                   slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
+                                   at: k.now, on: thread.name)
+        s.semaphore = SemaphoreState(value: 0)
+        k.retain(s.id)  // the queue's, until it signals
+        queues[index].finishWaiters.append(s.id)
+        let action = k.dispatch.semaphoreWait(s, timeout: nil, on: thread, k)
+        k.release(s.id, on: thread)
+        return action
+    }
+
+    fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread, _ k: Kernel) {
+        records[r].state = .finished
+        // Dependents first (corelibs: `ready_deps` are told before the completion block and before the queue
+        // counts the operation done, so only dependents on other queues, or with room, can start now).
+        startReady(k)
+        if records[r].isQueueBlock {
+            // `_BlockOperation.main` ends with `_removeAllDependencies()`.
+            let dependencies = records[r].dependencies
+            records[r].dependencies = []
+            for d in dependencies where !records[d].isFreed { k.release(records[d].id, on: thread) }
         }
-        queues[index].operations[op].block = nil
+        if let o = k.heap.object(records[r].id), case .object(let completion) = o[slot: 1] {
+            if k.profile.operationCompletionReleased {
+                // Apple, `completionBlock`: "set to nil after the completion block begins executing" (iOS 8 and
+                // later): the queued block takes the operation's reference.
+                o[slot: 1] = .null
+            } else {
+                k.retain(completion)  // corelibs keeps `__completion`: the queued block is a reference of its own
+            }
+            k.dispatch.async(completion, to: .global, from: thread, k)
+        }
         queues[index].running -= 1
-        startReady(index, k)
+        queues[index].held.removeAll { $0 == r }
+        currentQueue[thread.id] = nil
+        k.release(records[r].id, on: thread)  // the queue's reference to the finished operation
+        if queues[index].held.isEmpty {
+            let waiters = queues[index].finishWaiters
+            queues[index].finishWaiters = []
+            for s in waiters {
+                if let o = k.heap.object(s) { k.dispatch.semaphoreSignal(o, from: thread, k) }
+                k.release(s, on: thread)
+            }
+        }
+        startReady(k)
     }
 
-    /// What each queue holds strongly, for the leak analysis: (queue name, the blocks of unfinished operations).
-    func heldObjects() -> [(queue: String, objects: [ObjectID])] {
-        queues.map { ($0.name, $0.operations.compactMap(\.block)) }
+    /// What each queue holds strongly, for the leak analysis, queue by queue: the operations not yet finished, and
+    /// through them the dependencies that are in no queue (an operation holds its dependencies), split into those
+    /// that will start (`pending`) and those that never can (`stuck`): an operation waits for ever when one of its
+    /// dependencies, or theirs, is on a cycle, or is in no queue and not cancelled.
+    func heldObjects() -> [(queue: String, pending: [ObjectID], stuck: [ObjectID])] {
+        queues.map { q in
+            var pending: [ObjectID] = [], stuck: [ObjectID] = []
+            for r in q.held {
+                let forever = waitsForever(r)
+                for i in [r] + outOfQueueDependencies(of: r) {
+                    if forever { stuck.append(records[i].id) } else { pending.append(records[i].id) }
+                }
+            }
+            return (q.name, pending, stuck)
+        }
+    }
+
+    /// The live dependencies of `r`, and theirs, that no queue holds, in the order first found.
+    private func outOfQueueDependencies(of r: Int) -> [Int] {
+        var found: [Int] = [], stack = records[r].dependencies
+        while let d = stack.popLast() {
+            guard !records[d].isFreed, records[d].state == .created || records[d].state == .finished,
+                  !found.contains(d) else { continue }
+            found.append(d)
+            stack.append(contentsOf: records[d].dependencies.reversed())
+        }
+        return found
+    }
+
+    /// Whether enqueued operation `r` can never start: a dependency cycle, or a chain of dependencies ending at an
+    /// operation that is in no queue and not cancelled (nothing in the simulation will ever start it, unless the
+    /// app adds it later: the analysis at the end of a run says what would happen from here).
+    private func waitsForever(_ r: Int) -> Bool {
+        var visiting = Array(repeating: false, count: records.count)
+        var known: [Bool?] = Array(repeating: nil, count: records.count)
+        func blocked(_ i: Int) -> Bool {
+            if records[i].state == .finished || records[i].state == .running || records[i].isCancelled { return false }
+            if records[i].state == .created { return true }
+            if visiting[i] { return true }  // a cycle
+            if let answer = known[i] { return answer }
+            visiting[i] = true
+            let answer = records[i].dependencies.contains { blocked($0) }
+            visiting[i] = false
+            known[i] = answer
+            return answer
+        }
+        return records[r].state == .enqueued && blocked(r)
     }
 }
 
-/// An `NSOperationQueue`'s operations and how many run.
+/// An `NSOperationQueue`: the operations it holds in the order they were added, and how many run.
 struct OperationQueueState {
     var name: String
     var maxConcurrent: Int
-    var operations: [(block: ObjectID?, dependsOn: Int?, state: OperationState)] = []
+    var isMain: Bool
+    /// Record indices of the operations it holds (enqueued or running), in the order they were added.
+    var held: [Int] = []
+    var lastAdded: Int?
+    var added = 0
     var running = 0
+    /// Internal semaphores of threads in `waitUntilAllOperationsAreFinished`, signalled when `held` empties.
+    var finishWaiters: [ObjectID] = []
 }
 
-enum OperationState { case pending, running, finished }
+/// Runs one operation on the thread that took it: its block (the frame owns a +1 on it) unless it was cancelled
+/// before it started, with the queue as the thread's current queue meanwhile, then finishes it.
+final class OperationFrame: Frame {
+    let queue: Int
+    let record: Int
+    let block: ObjectID?
+    var ran = false
+
+    init(queue: Int, record: Int, block: ObjectID?) {
+        self.queue = queue
+        self.record = record
+        self.block = block
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if !ran {
+            ran = true
+            kernel.operations.began(queue, on: thread)
+            if let block, kernel.heap.object(block) != nil {
+                return .push(kernel.interpreter.blockFrame(block, edge: "operation", kernel))
+            }
+        }
+        kernel.operations.finished(queue, record, on: thread, kernel)
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}
+
+/// What Foundation keeps beside an operation object.
+struct OperationRecord {
+    var id: ObjectID
+    var dependencies: [Int] = []
+    var isCancelled = false
+    var state: OperationState = .created
+    var queue: Int?
+    var isFreed = false
+    /// Made by `addOperationWithBlock:` (corelibs `_BlockOperation`): lets go of its block and its dependencies
+    /// once it has run.
+    var isQueueBlock = false
+}
+
+/// An operation's life: made, in a queue waiting, running (`isExecuting`), finished (`isFinished`).
+enum OperationState { case created, enqueued, running, finished }

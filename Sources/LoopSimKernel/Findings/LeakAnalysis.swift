@@ -83,8 +83,11 @@ struct LeakAnalysis {
             add(CollectionOfOne(object), "notification center", "notification center", edge, .persistent)
         }
         add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block", .pending)
-        for (queue, held) in k.operations.heldObjects() {
-            add(held, "operation queue \(queue)", "queue", "operation", .pending)
+        // An operation waits in its queue until it runs, or for ever when a dependency can never finish (a cycle,
+        // or one in no queue): what it holds then stays as long as the queue does (docs/fidelity.md).
+        for (queue, pending, stuck) in k.operations.heldObjects() {
+            add(pending, "operation queue \(queue)", "queue", "operation", .pending)
+            add(stuck, "operation queue \(queue)", "queue", "operation", .persistent)
         }
         add(k.objects.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info", .persistent)
         // A controller popped or dismissed, or a completion block, until the transition ends: pending work.

@@ -9,13 +9,18 @@ public struct AddBlockObserverStep: ExecutableStep {
     public var object: Expr?
     /// The queue the block runs on; nil: the posting thread.
     public var queue: QueueRef?
+    /// The `NSOperationQueue` the block runs on as an operation (an index of the program's `operationQueues:`),
+    /// instead of a dispatch queue.
+    public var operationQueue: Int?
     public var block: Expr
     public var into: LValue?
 
-    public init(name: String, object: Expr?, queue: QueueRef?, block: Expr, into: LValue?) {
+    public init(name: String, object: Expr?, queue: QueueRef?, operationQueue: Int? = nil, block: Expr,
+                into: LValue?) {
         self.name = name
         self.object = object
         self.queue = queue
+        self.operationQueue = operationQueue
         self.block = block
         self.into = into
     }
@@ -23,7 +28,8 @@ public struct AddBlockObserverStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let object = try c.value(object)
         guard let block = try c.retainedObject(block) else { return .next }
-        let token = c.kernel.notifications.addBlockObserver(name: name, object: object, queue: queue, block: block,
+        let token = c.kernel.notifications.addBlockObserver(name: name, object: object, queue: queue,
+                                                            operationQueue: operationQueue, block: block,
                                                             on: c.thread, c.kernel)
         try c.bind(token, into: into)
         return .next

@@ -8,8 +8,8 @@ final class NotificationCenter {
 
     /// `addObserverForName:object:queue:usingBlock:` — the center keeps the block (the caller's +1 on it) until
     /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration.
-    func addBlockObserver(name: String, object: Value, queue: QueueRef?, block: ObjectID, on thread: SimThread,
-                          _ k: Kernel) -> ObjectID {
+    func addBlockObserver(name: String, object: Value, queue: QueueRef?, operationQueue: Int? = nil, block: ObjectID,
+                          on thread: SimThread, _ k: Kernel) -> ObjectID {
         let token = k.objects.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
                                        slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
         if k.profile.notificationObjectFilterRetained, case .object(let id) = object {
@@ -17,9 +17,11 @@ final class NotificationCenter {
         }
         nextID += 1
         registrations.append(NotificationRegistration(id: nextID, name: name, object: object,
-                                                      kind: .block(token: token.id, block: block, queue: queue)))
+                                                      kind: .block(token: token.id, block: block, queue: queue),
+                                                      operationQueue: operationQueue))
+        let queueName = operationQueue.map { k.operations.name(of: $0) } ?? queue.map(k.dispatch.name(of:))
         k.record(thread, .observerAddBlock(name: k.name(name), token: k.name(token),
-                                           queue: k.name(queue.map(k.dispatch.name(of:)) ?? "posting thread")))
+                                           queue: k.name(queueName ?? "posting thread")))
         return token.id
     }
 
@@ -131,6 +133,21 @@ final class PostFrame: Frame {
             case .block(_, _, let queue):
                 guard let block else { continue }
                 kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.labelName(kernel.heap.object(block)!)))
+                if let operationQueue = r.operationQueue {
+                    // An NSOperationQueue: the block becomes an operation on it (`addOperationWithBlock:`). corelibs
+                    // runs it at once when the queue is the poster's current queue, else adds it and waits
+                    // (`waitUntilAllOperationsAreFinished`; SCF-HEAD NSNotification.swift addObserver(forName:…));
+                    // Darwin adds it without waiting (modelled so, as for dispatch queues; UNCONFIRMED).
+                    let waits = kernel.profile.notificationPosterWaits
+                    if waits && kernel.operations.isCurrent(operationQueue, on: thread) {
+                        return .push(kernel.interpreter.blockFrame(block, edge: "notification block", kernel))
+                    }
+                    kernel.operations.add(block, to: operationQueue, dependsOnLast: false, from: thread, kernel)
+                    if waits, let action = kernel.operations.waitUntilAllFinished(operationQueue, on: thread, kernel) {
+                        return action
+                    }
+                    continue
+                }
                 // corelibs runs the block at once when its queue is the poster's own (the main queue on the main
                 // thread); Darwin queues it either way (modelled so; UNCONFIRMED).
                 let onOwnQueue = kernel.profile.notificationPosterWaits && queue == .main && thread.isMain

@@ -12,4 +12,7 @@ public struct NotificationRegistration: Sendable {
     /// The `object:` filter; `.null` matches every sender.
     public var object: Value
     public var kind: Kind
+    /// A block observer's `NSOperationQueue` (an index of ``OperationQueues``), when its queue is one: the block
+    /// is delivered as an operation added to it.
+    public var operationQueue: Int? = nil
 }

@@ -25,6 +25,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         /// block capturing the variable share.
         case byref
         case uikit
+        /// An `NSBlockOperation` (``OperationQueues``).
+        case operation
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 

@@ -183,6 +183,7 @@ final class Objects {
             k.notifications.tokenFreed(object.id, k)
             if k.keyValueObserving.isObserving { k.keyValueObserving.tokenFreed(object.id) }
         }
+        if case .operation = object.kind { k.operations.operationFreed(object.id, on: thread, k) }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
                 release(id, on: thread, k)

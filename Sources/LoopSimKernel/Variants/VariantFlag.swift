@@ -84,6 +84,11 @@ public struct VariantFlag: Sendable, Hashable {
               source: "Foundation release notes macOS 10.13 / iOS 11 (relaxed KVO unregistration); the exception's "
                   + "reason as apps log it (fpotter.org, 'When is KVO unregistration automatic?'); "
                   + "swift-corelibs-foundation 761b621 has no addObserver(_:forKeyPath:)", isModelled: true),
+        .init(name: "operationReleasesCompletionBlock",
+              summary: "an NSOperation lets go of its completionBlock once the block begins; false: it keeps it "
+                  + "until the operation is freed",
+              source: "DOC NSOperation completionBlock (iOS 8 and later: set to nil after it begins executing); "
+                  + "SCF-HEAD Operation.swift keeps __completion; conformance c55", isModelled: true),
     ]
 
     /// The flag with this name, if any.

@@ -40,6 +40,8 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var dispatchOwnedLockCrashes = true
     /// NSObject's selector-based performs (afterDelay, onThread, cancel) exist (false: swift-corelibs-foundation).
     public private(set) var performSelectorAPI = true
+    /// An operation lets go of its completion block once it begins (false: swift-corelibs-foundation keeps it).
+    public private(set) var operationCompletionReleased = true
     /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
     public private(set) var backgroundTaskBudget: SimDuration? = .seconds(180)
     /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
@@ -100,7 +102,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
                 "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
                 "kvoObservedDeallocWithObservers": "none",
-                "performSelectorAPI": "false",
+                "performSelectorAPI": "false", "operationReleasesCompletionBlock": "false",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -109,7 +111,7 @@ public struct VariantProfile: Sendable, Hashable {
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
             "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
             "dispatchOwnedLockCrashes": "true",
-            "performSelectorAPI": "true",
+            "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -163,6 +165,7 @@ public struct VariantProfile: Sendable, Hashable {
         notificationPosterWaits = try bool("notificationQueuedObserverPosterWaits")
         dispatchOwnedLockCrashes = try bool("dispatchOwnedLockCrashes")
         performSelectorAPI = try bool("performSelectorAPI")
+        operationCompletionReleased = try bool("operationReleasesCompletionBlock")
         switch value(of: "backgroundTaskSeconds") {
         case "none": backgroundTaskBudget = nil
         case let text?:

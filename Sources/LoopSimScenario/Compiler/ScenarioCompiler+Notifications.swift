@@ -7,11 +7,19 @@ extension ScenarioCompiler {
         StepVerb("addObserverForName", keys: ["object", "queue", "token", "captures", "do"]) { c, s in
             guard let name = c.string(s.arg, what: "the notification name") else { return [] }
             let object = s.map["object"].flatMap { c.expression($0, scope: s.scope)?.0 }
-            let queue = s.map["queue"].flatMap { c.queueRef($0) }
+            // A queue from operationQueues: is an NSOperationQueue; main, global and queues: are dispatch queues.
+            var queue: QueueRef?, operationQueue: Int?
+            if let node = s.map["queue"], let text = node.scalar?.text, !c.program.serialQueues.contains(text),
+               let index = c.program.operationQueues.firstIndex(where: { $0.name == text }) {
+                operationQueue = index
+            } else {
+                queue = s.map["queue"].flatMap { c.queueRef($0) }
+            }
             guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
             guard let into = c.tokenPlace(s) else { return [] }
-            return [.perform(AddBlockObserverStep(name: name, object: object, queue: queue, block: block, into: into))]
+            return [.perform(AddBlockObserverStep(name: name, object: object, queue: queue, operationQueue: operationQueue,
+                                                      block: block, into: into))]
         },
         StepVerb("addSelectorObserver", keys: ["selector", "name", "object"]) { c, s in
             c.selectorObserver(s)

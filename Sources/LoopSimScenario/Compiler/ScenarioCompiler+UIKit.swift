@@ -1,8 +1,7 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// The view controllers' and operation queues' verbs (docs/scenario-format.md §7.8). Each makes its step of
-    /// `UIKit/UIKit+Steps.swift` or `Dispatch/OperationQueues+Steps.swift`.
+    /// The view controllers' verbs (docs/scenario-format.md §7.8). Each makes its step of `UIKit/UIKit+Steps.swift`.
     static let uikitVerbs: [StepVerb] = [
         StepVerb("present", keys: ["from", "animated", "style", "completion", "captures"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller to present", s),
@@ -47,18 +46,6 @@ extension ScenarioCompiler {
             guard let vc = c.objectArgument(s.arg, "the view controller", s),
                   let view = c.objectArgument(s.map["customView"], "customView:", s) else { return [] }
             return [.perform(SetRightBarButtonStep(vc, customView: view))]
-        },
-        StepVerb("addOperation", keys: ["dependsOnLast", "captures", "do"]) { c, s in
-            guard let name = c.string(s.arg, what: "the operation queue") else { return [] }
-            guard let index = c.program.operationQueues.firstIndex(where: { $0.name == name }) else {
-                c.bag.error(.nameUndefined, "no operation queue named '\(name)': declare it under operationQueues:"
-                    + c.suggestion(name, c.program.operationQueues.map(\.name)), at: s.arg.location)
-                return []
-            }
-            let dependsOnLast = s.map["dependsOnLast"].flatMap { c.bool($0, what: "dependsOnLast") } ?? false
-            guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
-            else { return [] }
-            return [.perform(AddOperationStep(queue: index, dependsOnLast: dependsOnLast, block: block))]
         },
     ]
 

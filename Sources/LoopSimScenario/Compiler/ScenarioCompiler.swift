@@ -64,6 +64,11 @@ final class ScenarioCompiler {
             if let map = node.mapping {
                 for entry in map.entries {
                     guard let n = int(entry.value, what: "maxConcurrentOperationCount"), n >= 1 else { continue }
+                    if entry.key.text == "main" {
+                        bag.error(.valueInvalid, "'main' is the main operation queue (NSOperationQueue.mainQueue): "
+                            + "give this queue another name", at: entry.key.location)
+                        continue
+                    }
                     program.operationQueues.append((entry.key.text, n))
                 }
             } else {
