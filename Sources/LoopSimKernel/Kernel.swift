@@ -159,6 +159,8 @@ public final class Kernel {
             dispatch.semaphoreTimedOut(thread, self)
         case .backgroundBudgetExpired:
             app.backgroundBudgetExpired(self)
+        case .portMessage(let id):
+            runLoops.scheduledPortMessageArrived(id, self)
         }
     }
 

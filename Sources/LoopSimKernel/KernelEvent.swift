@@ -16,6 +16,8 @@ enum KernelEvent {
     case dispatchAfter(Int)
     /// A semaphore wait with a timeout gives up.
     case semaphoreTimeout(thread: Int)
+    /// A message sent with a delay (`sendPortMessage:` with `after:`, a stream's delivery) reaches its port.
+    case portMessage(ObjectID)
     /// The background-task budget of a backgrounded app ran out.
     case backgroundBudgetExpired
 }

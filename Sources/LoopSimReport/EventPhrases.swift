@@ -143,6 +143,13 @@ public enum EventPhrases {
             return "\(s(observer)) stops observing \(s(keyPath)) of \(s(observed))"
         case .kvoNotify(let observed, let keyPath, let observer):
             return "\(s(keyPath)) of \(s(observed)) changes: \(s(observer)) is told"
+        case .portAdd(let port, let runLoop, let mode):
+            return "adds the port \(s(port)) to \(s(runLoop)) mode \(s(mode)): the mode is not empty, its port set wakes on it"
+        case .portRemove(let port, let runLoop, let mode):
+            return "removes the port \(s(port)) from \(s(runLoop)) mode \(s(mode))"
+        case .portSend(let port, let queued):
+            return queued < 0 ? "sends a message to the invalid port \(s(port)): dropped"
+                : "sends a message to the port \(s(port)) (\(queued) queued)"
         case .notificationPost(let name, let observers):
             return "posts \(s(name)) to \(observers) observer\(plural(observers))"
         case .notificationDeliver(let name, let to): return "delivers \(s(name)) to \(s(to))"
@@ -185,6 +192,7 @@ public enum EventPhrases {
         switch port {
         case "timer": return "a message on the timer port of mode \(mode)"
         case "wake-up": return "a message on its wake-up port (CFRunLoopWakeUp, a stop, a time limit or user input)"
+        case "source1": return "a message on a port-based source's port (a version-1 source: NSPort, a stream)"
         case "main-queue": return "a message on the main-queue port (blocks were dispatched to the main queue)"
         case "none (poll)": return "it does not sleep: this pass polls (a source was handled, or timeout 0)"
         default: return port

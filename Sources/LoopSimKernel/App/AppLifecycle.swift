@@ -186,6 +186,7 @@ final class AppLifecycle {
         case .resume: false
         case .dispatchSourceFire(let id): !(k.heap.object(id)?.dispatchSource?.wallClock ?? false)
         case .userAction, .backgroundBudgetExpired: false
+        case .portMessage: false  // sent from outside the app (another process, the network): wall clock
         }
     }
 

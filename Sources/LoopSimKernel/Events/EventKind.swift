@@ -93,6 +93,9 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
     case kvoAdd
     case kvoRemove
     case kvoNotify
+    case portAdd
+    case portRemove
+    case portSend
 
     /// The name the trace line gives the kind (`"ev"`): `timer.fire`, `rl.sleep`, … (both `objectAlloc` and
     /// `blockAlloc` are `obj.alloc`).
@@ -173,6 +176,9 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
         case .kvoAdd: "kvo.add"
         case .kvoRemove: "kvo.remove"
         case .kvoNotify: "kvo.notify"
+        case .portAdd: "port.add"
+        case .portRemove: "port.remove"
+        case .portSend: "port.send"
         case .notificationPost: "nc.post"
         case .notificationDeliver: "nc.deliver"
         case .notificationSkipDead: "nc.skip-dead-observer"

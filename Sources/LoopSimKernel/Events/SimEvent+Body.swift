@@ -154,6 +154,13 @@ extension SimEvent {
         case kvoAdd(observed: Name, keyPath: Name, observer: Name)
         case kvoRemove(observed: Name, keyPath: Name, observer: Name)
         case kvoNotify(observed: Name, keyPath: Name, observer: Name)
+        /// `port.add`: a port-based source added to a run loop's mode (`addPort:forMode:`, a stream scheduled).
+        case portAdd(port: Name, runLoop: Name, mode: Name)
+        /// `port.remove`: `removePort:forMode:`.
+        case portRemove(port: Name, runLoop: Name, mode: Name)
+        /// `port.send`: a message reaches a port; `queued` messages now wait on it (-1: the port is invalid,
+        /// the message is dropped).
+        case portSend(port: Name, queued: Int64)
         /// `nc.post`: `postNotificationName:object:`.
         case notificationPost(name: Name, observers: Int64)
         /// `nc.deliver`: A notification is delivered to an observer or block.
@@ -269,6 +276,9 @@ extension SimEvent {
             case .kvoAdd: .kvoAdd
             case .kvoRemove: .kvoRemove
             case .kvoNotify: .kvoNotify
+            case .portAdd: .portAdd
+            case .portRemove: .portRemove
+            case .portSend: .portSend
             case .notificationPost: .notificationPost
             case .notificationDeliver: .notificationDeliver
             case .notificationSkipDead: .notificationSkipDead

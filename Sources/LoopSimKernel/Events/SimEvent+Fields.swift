@@ -209,6 +209,13 @@ extension SimEvent.Body {
             visitor.name("object", observed)
             visitor.name("keyPath", keyPath)
             visitor.name("observer", observer)
+        case .portAdd(let port, let runLoop, let mode), .portRemove(let port, let runLoop, let mode):
+            visitor.name("port", port)
+            visitor.name("runloop", runLoop)
+            visitor.name("mode", mode)
+        case .portSend(let port, let queued):
+            visitor.name("port", port)
+            visitor.int("queued", queued)
         case .notificationPost(let name, let observers):
             visitor.name("name", name)
             visitor.int("observers", observers)

@@ -160,6 +160,12 @@ extension SimEvent.Body {
         case "kvo.notify":
             self = .kvoNotify(observed: try reader.name("object"), keyPath: try reader.name("keyPath"),
                               observer: try reader.name("observer"))
+        case "port.add":
+            self = .portAdd(port: try reader.name("port"), runLoop: try reader.name("runloop"), mode: try reader.name("mode"))
+        case "port.remove":
+            self = .portRemove(port: try reader.name("port"), runLoop: try reader.name("runloop"), mode: try reader.name("mode"))
+        case "port.send":
+            self = .portSend(port: try reader.name("port"), queued: try reader.int("queued"))
         case "nc.post":
             self = .notificationPost(name: try reader.name("name"), observers: try reader.int("observers"))
         case "nc.deliver":

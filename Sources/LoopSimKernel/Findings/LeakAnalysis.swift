@@ -63,6 +63,7 @@ struct LeakAnalysis {
                     roots.append(timers: mode.timers, label: label, holder: "runloop", edge: "timers", category: .persistent)
                 }
                 add(mode.sources0, label, "runloop", "sources", .persistent)
+                add(mode.sources1, label, "runloop", "ports", .persistent)
                 add(mode.observers.lazy.map(\.block), label, "runloop", "observer", .persistent)
             }
             add(rl.commonTimers, "\(name) common items", "runloop", "timers", .persistent)
@@ -392,16 +393,32 @@ struct LeakAnalysis {
         return ([o.displayName], [])
     }
 
+    ///
+    /// A thread asleep in a mode with ports (port-based sources) still waits for messages — it is not parked —
+    /// when a message is queued or scheduled on one of them, or when the app can still reach one of them (its
+    /// own references, singletons: whoever holds the port can send to it). A port only its run loop holds (the
+    /// classic `[runLoop addPort:[NSMachPort port] forMode:…]` keep-alive) is dead: nobody can send to it, so it
+    /// keeps the mode non-empty and the thread asleep for ever (docs/fidelity.md, "Ports").
     func parkedThreads() -> [ParkedThread] {
         var parked: [ParkedThread] = []
+        var appReached: [Bool]?
         for t in kernel.threads.all where t.state == .sleeping && !t.isMain {
             guard let rlID = t.runLoopID, let a = kernel.runLoops[rlID].currentActivation else { continue }
             let rl = kernel.runLoops[rlID]
             let canWake = a.timeoutEntry != nil || a.mode.port.entry != nil || a.mode.port.pendingMessage
                 || rl.wakeUpPort.hasMessage
             if !canWake {
+                let ports = a.mode.sources1.compactMap { heap.object($0) }
+                if ports.contains(where: { $0.source!.queuedMessages > 0 || $0.source!.scheduledDeliveries > 0 }) { continue }
+                if !ports.isEmpty {
+                    let reached = appReached ?? self.reached(from: roots(), .app, avoiding: { _ in false })
+                    appReached = reached
+                    if ports.contains(where: { reached[Int($0.id.index)] }) { continue }
+                }
                 let mode = a.mode.shortName
-                let what = kernel.runLoops.isModeEmpty(rl, a.mode.name, on: t, kernel) ? "an empty mode" : "a mode whose items never fire"
+                let what = !ports.isEmpty
+                    ? "kept alive by \(ports.map(\.displayName).joined(separator: ", ")), which nothing can send to any more"
+                    : kernel.runLoops.isModeEmpty(rl, a.mode.name, on: t, kernel) ? "an empty mode" : "a mode whose items never fire"
                 parked.append(ParkedThread(
                     name: t.name, since: t.sleepingSince,
                     reason: "asleep in \(rl.name) mode \(mode) (\(what)): no armed timer port, no deadline, no pending wake-up"))

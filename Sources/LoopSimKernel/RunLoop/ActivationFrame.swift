@@ -8,7 +8,7 @@ final class ActivationFrame: Frame {
         case start, iterationTop, beforeSources, doBlocks1, doSources0, afterSources0, dispatchPeek
         case wait, afterWaiting, handleMessage, doBlocks3, decide, exit, done
     }
-    enum Message { case none, wakeUp, timerPort, mainQueue }
+    enum Message { case none, wakeUp, timerPort, mainQueue, source1(ObjectID) }
 
     let serial: Int
     let runLoop: SimRunLoop
@@ -101,6 +101,8 @@ enum Callout {
     case observer(id: Int, activity: RunLoopActivity)
     case block(ObjectID)
     case source0(ObjectID)
+    /// A port-based source's perform callout for one message (`__CFRunLoopDoSource1`).
+    case source1(ObjectID)
     case timer(ObjectID, oldFire: SimInstant)
     case mainQueue
     /// UIKit's autorelease-pool observer (order 2147483647: after every scenario observer).

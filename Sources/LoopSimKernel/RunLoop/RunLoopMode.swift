@@ -7,6 +7,8 @@ public final class RunLoopMode {
     var eventName: Name?
     /// Version-0 sources, sorted by `order` (ascending, insertion after equals).
     public internal(set) var sources0: [ObjectID] = []
+    /// Version-1 (port-based) sources, in the order they were added: their ports are in the mode's port set.
+    public internal(set) var sources1: [ObjectID] = []
     /// Observers, sorted by `order` (ascending, insertion after equals).
     public internal(set) var observers: [Observer] = []
     /// Timers ordered by `fireTSR`, FIFO among equal deadlines (`__CFRunLoopInsertionIndexInTimerArray`).

@@ -128,12 +128,13 @@ extension RunLoops {
         return .pop(.string(RunLoopResult.finished.rawValue))
     }
 
-    static func portName(_ m: ActivationFrame.Message) -> Name {
+    static func portName(_ m: ActivationFrame.Message, _ k: Kernel) -> Name {
         switch m {
         case .none: NameTable.portNone
         case .wakeUp: NameTable.portWakeUp
         case .timerPort: NameTable.portTimer
         case .mainQueue: NameTable.portMainQueue
+        case .source1: k.name("source1")
         }
     }
 
@@ -149,7 +150,7 @@ extension RunLoops {
             }
             a.message = message
             a.ignoreWakeUps = true
-            k.record(thread, .wake(mode: k.name(a.mode), port: Self.portName(message)))
+            k.record(thread, .wake(mode: k.name(a.mode), port: Self.portName(message, k)))
             if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread, k) }
             a.callOut(then: .handleMessage)
             return .next
@@ -172,11 +173,18 @@ extension RunLoops {
         consider(.wakeUp, rl.wakeUpPort)
         consider(.timerPort, a.mode.port.mailbox)
         if a.dispatchPortParticipates(k, thread) { consider(.mainQueue, k.dispatch.mainPort) }
+        // The mode's port-based sources: their ports are in its port set (CFRunLoopAddSource, CFRunLoop.c line
+        // 3641), so a message on one wakes the wait; each holds a queue, the oldest message taken first.
+        for id in a.mode.sources1 {
+            let first = k.heap.unretainedObject(id)!._withUnsafeGuaranteedRef { $0.source!.messages.first }
+            if let first, best == nil || first < best!.1 { best = (.source1(id), first) }
+        }
         guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
         switch message {
         case .wakeUp: rl.wakeUpPort.take()
         case .timerPort: a.mode.port.mailbox.take()
         case .mainQueue: k.dispatch.takeMainPortMessage()
+        case .source1(let id): k.heap.object(id)!.source!.messages.removeFirst()
         case .none: break
         }
         return message
@@ -204,6 +212,11 @@ extension RunLoops {
             a.sourceHandledThisLoop = true
             a.didDispatchPortLastTime = true
             a.callouts.append(.mainQueue)
+            a.callOut(then: .doBlocks3)
+        case .source1(let id):
+            // `__CFRunLoopModeFindSourceForMachPort`, then `__CFRunLoopDoSource1` (CFRunLoop.c lines 3249–3259):
+            // one message per iteration; a valid source's callout counts as a handled source.
+            a.callouts.append(.source1(id))
             a.callOut(then: .doBlocks3)
         }
         a.message = .none

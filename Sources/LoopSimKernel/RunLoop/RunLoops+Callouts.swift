@@ -27,6 +27,14 @@ extension RunLoops {
                 guard case .object(let block) = o[slot: 0] else { return nil }
                 return calloutFrame(retaining: block, edge: "source handler", k)
             }
+        case .source1(let id):
+            // `__CFRunLoopDoSource1` (CFRunLoop.c lines 2301–2340): an invalid source is skipped, a valid one's
+            // perform callout runs and the source counts as handled.
+            guard let o = k.heap.object(id), o.source!.isValid else { return nil }
+            a.sourceHandledThisLoop = true
+            k.record(thread, .sourceCallout(source: k.labelName(o)))
+            guard case .object(let block) = o[slot: 0] else { return nil }
+            return calloutFrame(retaining: block, edge: "port handler", k)
         case .timer(let id, let oldFire):
             return beginTimerCallout(id, oldFire: oldFire, of: a, on: thread, k)
         case .mainQueue:
@@ -98,7 +106,7 @@ extension RunLoops {
                 }
             }
             k.release(id, on: thread)
-        case .mainQueue, .drainAutoreleasePool:
+        case .source1, .mainQueue, .drainAutoreleasePool:
             break
         }
     }

@@ -3,6 +3,8 @@ enum WaitPort: Equatable {
     case wakeUp
     case timerPort(String)
     case mainQueue
+    /// A port-based source's port (a version-1 source): in the port set of every mode that holds the source.
+    case source1(ObjectID)
 }
 
 /// The run loops of a run (`struct __CFRunLoop`, one per thread that asked for one), and what they share: the
@@ -81,6 +83,7 @@ extension RunLoops {
                 case .wakeUp: break
                 case .timerPort(let name): guard name == activation.mode.name else { return }
                 case .mainQueue: guard activation.dispatchPortParticipates(k, thread) else { return }
+                case .source1(let id): guard activation.mode.sources1.contains(id) else { return }
                 }
                 k.threads.scheduleResume(thread, k)
             }
@@ -131,7 +134,9 @@ extension RunLoops {
             && k.profile.mainQueueCountsAsSource {
             return false  // the main queue counts as a source in the main loop's common modes
         }
-        if !mode.sources0.isEmpty || !mode.timers.isEmpty { return false }
+        // A port-based source counts too: `if (NULL != rlm->_sources1 && 0 < CFSetGetCount(rlm->_sources1))
+        // return false;` (line 1175).
+        if !mode.sources0.isEmpty || !mode.sources1.isEmpty || !mode.timers.isEmpty { return false }
         let common = mode.isCommon
         let name = mode.name
         return !rl.blocks.contains { item in item.modes.map { $0.contains(name) } ?? common }
@@ -177,7 +182,22 @@ extension RunLoops {
         return o.id
     }
 
-    /// `CFRunLoopAddSource` (the mode's set retains the source; sorted by order for the source0 pass).
+    /// A port object (`[NSMachPort port]`, +1 for the caller) with its run-loop source of version 1, whose perform
+    /// callout is `block` (the delegate's `handlePortMessage:`, retained by the port). `className` names what
+    /// owns the port (`NSMachPort`, or a stream scheduled in a run loop).
+    func makePort(block: ObjectID?, className: String, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
+        let o = k.objects.allocate(kind: .source, className: className, label: label, slotNames: ["handler"],
+                                   slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
+                                   isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
+        var state = SourceState(order: 0, handler: .block)
+        state.isPort = true
+        o.source = state
+        return o.id
+    }
+
+    /// `CFRunLoopAddSource` (the mode's set retains the source; sorted by order for the source0 pass). A port-based
+    /// source goes into the mode's `_sources1` and its port into the mode's port set instead (CFRunLoop.c lines
+    /// 3636–3642): a message already waiting on the port wakes the loop if it sleeps in that mode.
     func addSource(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
         guard let o = k.heap.object(id), o.source!.isValid else { return }
         let name = RunLoopModeName.canonical(rawMode)
@@ -190,6 +210,16 @@ extension RunLoops {
             return
         }
         let mode = rl.findOrCreateMode(name)
+        if o.source!.isPort {
+            guard !mode.sources1.contains(id) else { return }
+            mode.sources1.append(id)
+            k.retain(id)
+            o.source!.runLoop = rl.id
+            o.source!.modes.append(name)
+            k.record(thread, .portAdd(port: k.labelName(o), runLoop: rl.nameID, mode: k.name(mode)))
+            if !o.source!.messages.isEmpty { wakeIfWaiting(rl, on: .source1(id), k) }
+            return
+        }
         guard !mode.sources0.contains(id) else { return }
         let order = o.source!.order
         let index = mode.sources0.firstIndex { k.heap.object($0)!.source!.order > order } ?? mode.sources0.count
@@ -197,6 +227,55 @@ extension RunLoops {
         k.retain(id)
         o.source!.runLoop = rl.id
         o.source!.modes.append(name)
+    }
+
+    /// `CFRunLoopRemoveSource` of a port-based source (`-[NSRunLoop removePort:forMode:]`): out of the mode's
+    /// `_sources1` and its port out of the mode's port set (CFRunLoop.c lines 3689–3700); the mode's release.
+    /// Messages stay queued on the port. With the common pseudo-mode: out of the common items and every common mode.
+    func removePort(_ id: ObjectID, from rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.source?.isPort == true else { return }
+        let name = RunLoopModeName.canonical(rawMode)
+        if name == RunLoopModeName.common {
+            guard let i = rl.commonSources.firstIndex(of: id) else { return }
+            rl.commonSources.remove(at: i)
+            for m in rl.commonModes { removePort(id, from: rl, mode: m, on: thread, k) }
+            k.release(id, on: thread)
+            return
+        }
+        guard let mode = rl.modes[name], let i = mode.sources1.firstIndex(of: id) else { return }
+        mode.sources1.remove(at: i)
+        o.source!.modes.removeAll { $0 == name }
+        if o.source!.modes.isEmpty { o.source!.runLoop = nil }
+        k.record(thread, .portRemove(port: k.labelName(o), runLoop: rl.nameID, mode: k.name(mode)))
+        k.release(id, on: thread)
+    }
+
+    /// A message sent to a port (`-[NSPort sendBeforeDate:…]`, a stream's data arriving): queued on the port; it
+    /// wakes the port's run loop if that loop sleeps in a mode whose port set holds the port. From `thread`, or
+    /// from outside the app (nil: a delayed send or a stream delivery arriving). A message to an invalidated
+    /// port is dropped.
+    func sendPortMessage(_ o: HeapObject, from thread: SimThread?, _ k: Kernel) {
+        guard o.source!.isValid else {
+            k.record(thread, .portSend(port: k.labelName(o), queued: -1))
+            return
+        }
+        o.source!.messages.append(portArrivals.next())
+        k.record(thread, .portSend(port: k.labelName(o), queued: Int64(o.source!.messages.count)))
+        if let rlID = o.source!.runLoop { wakeIfWaiting(all[rlID], on: .source1(o.id), k) }
+    }
+
+    /// Schedules a message to reach `port` `delay` from now. The sender holds a send right, which does not keep
+    /// the port object: a message whose port was freed meanwhile is lost.
+    func schedulePortMessage(_ o: HeapObject, after delay: SimDuration, _ k: Kernel) {
+        o.source!.scheduledDeliveries += 1
+        _ = k.clock.schedule(.portMessage(o.id), at: k.now + max(delay, .zero), phase: .kernelTimer)
+    }
+
+    /// A scheduled message reached its port (if the port still exists).
+    func scheduledPortMessageArrived(_ id: ObjectID, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.source != nil else { return }
+        o.source!.scheduledDeliveries -= 1
+        sendPortMessage(o, from: nil, k)
     }
 
     /// `CFRunLoopSourceSignal`.
@@ -219,6 +298,8 @@ extension RunLoops {
             mode.timers = TimerList()
             for id in mode.sources0 { k.release(id, on: thread) }
             mode.sources0 = []
+            for id in mode.sources1 { k.release(id, on: thread) }
+            mode.sources1 = []
             for observer in mode.observers where !rl.commonObservers.contains(where: { $0.id == observer.id }) {
                 k.release(observer.block, on: thread)
             }

@@ -1,6 +1,16 @@
-/// A version-0 run-loop source (`CFRunLoopSourceContext` with a perform callback).
+/// A run-loop source: version 0 (`CFRunLoopSourceContext` with a perform callback, signalled by hand) or version
+/// 1 (a port-based source, `NSPort`/`NSMachPort`: messages sent to its port wake the loop).
 public struct SourceState: Sendable {
     public var order: Int
+    /// A version-1 (port-based) source: in its modes' ``RunLoopMode/sources1`` and their port sets.
+    public var isPort = false
+    /// A port's queued messages, oldest first: each one's place in the run's ``PortArrivals`` order.
+    var messages: [UInt64] = []
+    /// Deliveries scheduled on the event queue (`sendPortMessage:` with `after:`, a stream's deliveries), each
+    /// holding a +1 on the port (a send right) until it arrives.
+    var scheduledDeliveries = 0
+    /// How many messages wait on the port.
+    public var queuedMessages: Int { messages.count }
     public var isSignalled = false
     public var isValid = true
     public var runLoop: Int?

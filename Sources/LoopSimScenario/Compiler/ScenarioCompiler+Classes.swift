@@ -9,8 +9,8 @@ extension ScenarioCompiler {
     static let userActionKeys = ["at", "name", "do", "app"]
     /// The callbacks `appDelegate:` may define.
     static let appDelegateCallbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
-    static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "dispatch_source",
-                               "dispatch_semaphore", "block", "int", "bool", "string", "id"]
+    static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "NSPort", "NSMachPort",
+                               "NSInputStream", "dispatch_source", "dispatch_semaphore", "block", "int", "bool", "string", "id"]
 
     /// Pass 1: class names, fields (with types) and method names.
     func declareClasses(_ node: LocatedNode?) {
@@ -174,6 +174,7 @@ extension ScenarioCompiler {
         case "dispatch_once_t": return .int
         case "CFRunLoop", "CFRunLoopRef", "NSRunLoop", "RunLoop": return .runLoop
         case "CFRunLoopSource": return .source
+        case "NSPort", "NSMachPort", "NSInputStream": return .port
         case "block": return .block
         case "int", "Int", "NSInteger": return .int
         case "bool", "BOOL", "Bool": return .bool

@@ -5,7 +5,7 @@ extension ScenarioCompiler {
     /// The language's own statements first, then the API verbs, each table beside the compile code of its part;
     /// every API verb compiles to an ``ExecutableStep`` defined beside the kernel part that runs it.
     static let stepVerbs: [StepVerb] = languageVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs + gcdSyncVerbs
-        + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
+        + portVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).

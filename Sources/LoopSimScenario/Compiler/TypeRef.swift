@@ -6,6 +6,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case timer
     case runLoop
     case source
+    /// An `NSPort` (a port-based run-loop source) or a stream scheduled in a run loop.
+    case port
     case block
     case dispatchSource
     case semaphore
@@ -23,6 +25,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .timer: "NSTimer"
         case .runLoop: "CFRunLoop"
         case .source: "CFRunLoopSource"
+        case .port: "NSPort"
         case .block: "block"
         case .dispatchSource: "dispatch_source"
         case .semaphore: "dispatch_semaphore"
@@ -37,7 +40,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
 
     var isObject: Bool {
         switch self {
-        case .object, .timer, .source, .block, .dispatchSource, .semaphore, .group, .anyObject, .null: true
+        case .object, .timer, .source, .port, .block, .dispatchSource, .semaphore, .group, .anyObject, .null: true
         default: false
         }
     }

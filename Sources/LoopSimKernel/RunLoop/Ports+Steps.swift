@@ -1,0 +1,112 @@
+/// The port verbs' steps (docs/scenario-format.md §7.11): port-based run-loop sources (version 1), messages sent
+/// to them, and streams scheduled in a run-loop mode, run by ``RunLoops``.
+
+/// `[NSMachPort port]` with a delegate whose `handlePortMessage:` is `block`, bound to `into`.
+public struct MakePortStep: ExecutableStep {
+    public var verb: String { "port" }
+    /// The handler; nil: a port with no delegate (its messages are received and dropped).
+    public var block: Expr?
+    public var into: LValue?
+
+    public init(block: Expr?, into: LValue?) {
+        self.block = block
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        let block = try self.block.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }  // +1 to the port's slot
+        let port = k.runLoops.makePort(block: block, className: "NSMachPort", label: nil, on: c.thread, k)
+        try c.bind(port, into: into)
+        return .next
+    }
+}
+
+/// `-[NSRunLoop addPort:forMode:]` (`removes`: `removePort:forMode:`) on `runLoop`.
+public struct AddPortStep: ExecutableStep {
+    public var verb: String { removes ? "removePort" : "addPort" }
+    public var port: Expr
+    public var runLoop: Expr
+    public var mode: String
+    public var removes: Bool
+
+    public init(port: Expr, runLoop: Expr, mode: String, removes: Bool) {
+        self.port = port
+        self.runLoop = runLoop
+        self.mode = mode
+        self.removes = removes
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(port, expecting: "a port"), let rl = try c.runLoop(runLoop) else { return .next }
+        guard o.source?.isPort == true else {
+            throw RuntimeFault("\(verb): \(o.displayName) is not a port")
+        }
+        let k = c.kernel
+        if removes {
+            k.runLoops.removePort(o.id, from: rl, mode: mode, on: c.thread, k)
+        } else {
+            k.runLoops.addSource(o.id, to: rl, mode: mode, on: c.thread, k)
+        }
+        return .next
+    }
+}
+
+/// `-[NSPort sendBeforeDate:components:from:reserved:]` from the current thread, or, `after` a delay, from
+/// outside (another process, the network).
+public struct SendPortMessageStep: ExecutableStep {
+    public var verb: String { "sendPortMessage" }
+    public var port: Expr
+    public var after: SimDuration?
+
+    public init(port: Expr, after: SimDuration?) {
+        self.port = port
+        self.after = after
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(port, expecting: "a port") else { return .next }
+        guard o.source?.isPort == true else {
+            throw RuntimeFault("sendPortMessage: \(o.displayName) is not a port")
+        }
+        let k = c.kernel
+        if let after {
+            k.runLoops.schedulePortMessage(o, after: after, k)
+        } else {
+            k.runLoops.sendPortMessage(o, from: c.thread, k)
+        }
+        return .next
+    }
+}
+
+/// A stream (`NSInputStream`, an `NSURLConnection`) scheduled in `mode` of `runLoop` with
+/// `scheduleInRunLoop:forMode:`: a port-based source whose port receives one message per delivery, `deliveries`
+/// from now, and whose callout is the delegate's `stream:handleEvent:` (`block`). The mode holds the stream.
+public struct StreamStep: ExecutableStep {
+    public var verb: String { "stream" }
+    public var runLoop: Expr
+    public var mode: String
+    public var deliveries: [SimDuration]
+    public var block: Expr
+    public var into: LValue?
+
+    public init(runLoop: Expr, mode: String, deliveries: [SimDuration], block: Expr, into: LValue?) {
+        self.runLoop = runLoop
+        self.mode = mode
+        self.deliveries = deliveries
+        self.block = block
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        let rl = try c.runLoop(runLoop)
+        let block = try c.retainedObject(block)
+        let stream = k.runLoops.makePort(block: block, className: "NSInputStream", label: nil, on: c.thread, k)
+        if let rl { k.runLoops.addSource(stream, to: rl, mode: mode, on: c.thread, k) }
+        let o = k.heap.object(stream)!
+        for delay in deliveries { k.runLoops.schedulePortMessage(o, after: delay, k) }
+        try c.bind(stream, into: into)
+        return .next
+    }
+}

@@ -1,0 +1,74 @@
+import LoopSimKernel
+
+extension ScenarioCompiler {
+    /// The port verbs (docs/scenario-format.md §7.11): `NSPort`/`NSMachPort` port-based sources (version 1),
+    /// messages sent to them, and streams scheduled in a run-loop mode.
+    static let portVerbs: [StepVerb] = [
+        StepVerb("port", keys: ["captures", "do"]) { c, s in
+            var block: Expr?
+            if s.map["do"] != nil || s.map["captures"] != nil {
+                guard let b = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
+                else { return [] }
+                block = b
+            }
+            guard let into = c.portPlace(s) else { return [] }
+            return [.perform(MakePortStep(block: block, into: into))]
+        },
+        StepVerb("addPort", keys: ["to", "mode"]) { c, s in
+            guard let port = c.portArgument(s.arg, scope: s.scope),
+                  let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
+            return [.perform(AddPortStep(port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                         removes: false))]
+        },
+        StepVerb("removePort", keys: ["from", "mode"]) { c, s in
+            guard let port = c.portArgument(s.arg, scope: s.scope),
+                  let rl = c.runLoopArgument(s.map["from"], scope: s.scope) else { return [] }
+            return [.perform(AddPortStep(port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                         removes: true))]
+        },
+        StepVerb("sendPortMessage", keys: ["after"]) { c, s in
+            guard let port = c.portArgument(s.arg, scope: s.scope) else { return [] }
+            var after: SimDuration?
+            if let node = s.map["after"] {
+                guard let d = c.duration(node, what: "after") else { return [] }
+                after = d
+            }
+            return [.perform(SendPortMessageStep(port: port, after: after))]
+        },
+        StepVerb("stream", keys: ["runLoop", "mode", "deliveries", "captures", "do"]) { c, s in
+            guard let rl = c.runLoopArgument(s.map["runLoop"], scope: s.scope),
+                  let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope),
+                  let into = c.portPlace(s) else { return [] }
+            var deliveries: [SimDuration] = []
+            if let node = s.map["deliveries"] {
+                for item in node.sequence?.items ?? [node] {
+                    guard let d = c.duration(item, what: "a delivery") else { return [] }
+                    deliveries.append(d)
+                }
+            }
+            return [.perform(StreamStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                        deliveries: deliveries, block: block, into: into))]
+        },
+    ]
+
+    /// The place a `port:` or `stream:` step binds what it makes to: `~` for none (the step's +1 is released).
+    fileprivate func portPlace(_ s: StepSite) -> LValue?? {
+        if s.arg.isNull { return .some(nil) }
+        guard let (lv, type) = lvalue(s.arg, scope: s.scope, declare: .port) else { return nil }
+        if type != .port && type != .anyObject {
+            bag.error(.exprType, "`\(s.verb)` makes an NSPort, which \(type) cannot hold", at: s.arg.location)
+            return nil
+        }
+        return .some(lv)
+    }
+
+    /// An expression naming a port (or a stream).
+    fileprivate func portArgument(_ node: LocatedNode, scope: Scope) -> Expr? {
+        guard let (e, t) = expression(node, scope: scope) else { return nil }
+        if t != .port && t != .anyObject {
+            bag.error(.exprType, "expected a port (NSPort, made by `port:` or `stream:`), got \(t)", at: node.location)
+            return nil
+        }
+        return e
+    }
+}
