@@ -280,6 +280,7 @@ struct ScenarioTranslation {
         switch value {
         case .int(let n): "LSValue.int(\(n))"
         case .bool(let b): "LSValue.bool(\(b))"
+        case .string(let text): "LSValue.string(\(SwiftWriter.literal(text)))"
         default: "LSValue.null"
         }
     }

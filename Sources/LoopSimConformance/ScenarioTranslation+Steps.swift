@@ -354,6 +354,8 @@ extension ScenarioTranslation {
             return "LSValue.null"
         case .timerProperty(let base, let property):
             return "LS.timerProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
+        case .runLoopProperty(let base, let property):
+            return "LS.runLoopProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         }
     }
 }

@@ -162,6 +162,8 @@ public indirect enum Expr: Sendable {
     case uikitProperty(Expr, UIKitProperty)
     /// A timer's property (`self.timer.isValid`).
     case timerProperty(Expr, TimerProperty)
+    /// A run loop's property (`current runloop.currentMode`).
+    case runLoopProperty(Expr, RunLoopProperty)
 }
 
 public enum CompareOperator: String, Sendable {

@@ -154,8 +154,13 @@ extension ScenarioCompiler {
                     return nil
                 }
                 initial = .bool(initialText == "true")
+            case .string:
+                // `name: string = main` or `= "main"`: the text, quotes dropped.
+                var text = Substring(initialText)
+                if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") { text = text.dropFirst().dropLast() }
+                initial = .string(String(text))
             default:
-                bag.error(.fieldDecl, "only int and bool fields take an initial value", at: entry.value.location)
+                bag.error(.fieldDecl, "only int, bool and string fields take an initial value", at: entry.value.location)
             }
         } else if type == .int {
             initial = .int(0)

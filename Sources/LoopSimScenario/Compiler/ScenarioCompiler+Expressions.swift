@@ -32,6 +32,7 @@ extension ScenarioCompiler {
         switch e {
         case .int(let v): return (.literal(.int(v)), .int)
         case .bool(let b): return (.literal(.bool(b)), .bool)
+        case .string(let text): return (.literal(.string(text)), .string)
         case .null: return (.literal(.null), .null)
         case .currentRunLoop: return (.currentRunLoop, .runLoop)
         case .mainRunLoop: return (.mainRunLoop, .runLoop)
@@ -89,7 +90,24 @@ extension ScenarioCompiler {
             }
         case .member(let base, let field, let column):
             if let property = uikitProperty(e, scope: scope, scalar: scalar, offset: offset) { return property }
-            guard let (baseExpr, baseType) = path(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            if field == "count", case .member(let loop, "allModes", let allModesColumn) = base {
+                guard let (loopExpr, loopType) = typed(loop, scope: scope, scalar: scalar, offset: offset) else { return nil }
+                guard loopType == .runLoop else {
+                    bag.error(.exprType, "'allModes' is read from a run loop, not from a value of type \(loopType)",
+                              at: location(in: scalar, offset: offset + allModesColumn))
+                    return nil
+                }
+                return (.runLoopProperty(loopExpr, .allModesCount), .int)
+            }
+            guard let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            if baseType == .runLoop {
+                guard let property = RunLoopProperty(rawValue: field), property.isString else {
+                    bag.error(.exprType, "a run loop has no property '\(field)'; it reads `currentMode` and "
+                        + "`allModes.count`", at: location(in: scalar, offset: offset + column))
+                    return nil
+                }
+                return (.runLoopProperty(baseExpr, property), .string)
+            }
             if baseType == .timer, let property = TimerProperty(rawValue: field) {
                 return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)
             }
@@ -103,7 +121,11 @@ extension ScenarioCompiler {
                     + suggestion(field, classFields[c].map(\.name)), at: location(in: scalar, offset: offset + column))
                 return nil
             }
-            guard case .path(let root, let fields) = baseExpr else { return nil }
+            guard case .path(let root, let fields) = baseExpr else {
+                bag.error(.exprType, "'\(field)' is read from an expression that is not a variable or a field; store it "
+                    + "in a local first", at: location(in: scalar, offset: offset + column))
+                return nil
+            }
             return (.path(root, fields + [index]), classFields[c][index].type)
         default:
             return nil
