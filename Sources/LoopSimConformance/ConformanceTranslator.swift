@@ -73,6 +73,9 @@ struct ScenarioTranslation {
     /// Every construct without a real counterpart met so far (deduplicated, in order).
     var unsupported: [String] = []
     var temporaries = 0
+    /// The Swift variable holding the mode of the ``ModeExpressionStep`` being emitted: ``modeLiteral(_:)`` names
+    /// it for the inner step's placeholder mode.
+    var modeVariable: String?
 
     init(index: Int, entry: ConformanceTranslator.Entry) {
         self.index = index

@@ -355,6 +355,17 @@ enum LS {
 
     static func mode(_ name: String) -> RunLoop.Mode { RunLoop.Mode(name) }
 
+    /// A mode held in a string variable: CF's name for it (the short names stand for CF's, as in a scenario).
+    static func modeName(_ v: LSValue) -> String {
+        guard case .string(let text) = v else { fatalError("a run-loop mode that is not a string") }
+        switch text {
+        case "default", "NSDefaultRunLoopMode": return "kCFRunLoopDefaultMode"
+        case "common", "NSRunLoopCommonModes": return "kCFRunLoopCommonModes"
+        case "tracking": return "UITrackingRunLoopMode"
+        default: return text
+        }
+    }
+
     static func resultName(_ r: CFRunLoopRunResult) -> String {
         switch r.rawValue {
         case 1: return "finished"

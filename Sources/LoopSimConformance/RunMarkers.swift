@@ -72,7 +72,9 @@ public enum RunMarkers {
             var out: [Step] = []
             for step in list {
                 switch step {
-                case .perform(let run as RunStep):
+                case .perform(let run) where run is RunStep
+                    // A run step whose mode is a string variable (`runMode: mode`).
+                    || (run as? ModeExpressionStep)?.make(RunLoopModeName.default) is RunStep:
                     let id = kinds.count
                     let kind = run.verb
                     kinds.append(kind)

@@ -75,6 +75,13 @@ extension ScenarioTranslation {
         switch step {
         case let s as MakeTimerStep:
             emitTimer(s.spec, into: s.into, context: context, w: &w)
+        case let s as ModeExpressionStep:
+            // A mode in a string variable: resolved when the step runs, into a Swift local the inner step names.
+            let variable = temporary()
+            w.line("let \(variable) = LS.modeName(\(expr(s.mode, context)))")
+            modeVariable = variable
+            emitPerformed(s.make(Self.modePlaceholder), context: &context, into: &w)
+            modeVariable = nil
         case let s as AddTimerStep:
             w.line("LS.addTimer(\(expr(s.timer, context)), \(expr(s.runLoop, context)), \(modeLiteral(s.mode)))")
         case let s as InvalidateOrFireStep:
@@ -292,7 +299,14 @@ extension ScenarioTranslation {
         return "t\(temporaries)"
     }
 
-    func modeLiteral(_ mode: String) -> String { SwiftWriter.literal(RunLoopModeName.canonical(mode)) }
+    /// The mode a ``ModeExpressionStep``'s inner step is made with in translation: ``modeLiteral(_:)`` replaces it
+    /// by the variable holding the mode the step resolved.
+    static let modePlaceholder = "\u{0}mode"
+
+    func modeLiteral(_ mode: String) -> String {
+        if mode == Self.modePlaceholder, let modeVariable { return modeVariable }
+        return SwiftWriter.literal(RunLoopModeName.canonical(mode))
+    }
 
     func queueExpression(_ queue: QueueRef) -> String {
         switch queue {

@@ -97,6 +97,58 @@ import Testing
         #expect(try Self.logs(yaml) == ["only default", "one more"])
     }
 
+    /// A mode in a string variable is resolved when the step runs; a short name stands for CF's; a name that is no
+    /// string variable stays a mode's own name.
+    @Test func modeNamesInVariables() throws {
+        let yaml = """
+            name: mode variables
+            until: 1s
+            main:
+              - let: panel = "panel"
+              - let: short = "default"
+              - timer: t
+                every: 100ms
+                block:
+                  do:
+                    - if: current runloop.currentMode == "panel"
+                      then: [log: fired in panel]
+              - addTimer: t
+                mode: panel
+              - CFRunLoopPerformBlock: current runloop
+                mode: short
+                do: [log: block]
+              - runMode: panel
+                before: 300ms
+              - log: returned
+              - runMode: short
+                before: 10ms
+            """
+        #expect(try Self.logs(yaml) == ["fired in panel", "returned", "block"])
+    }
+
+    /// A nil mode crashes (CF hashes the name); a near-miss of a well-known name is a fault that names it.
+    @Test func aNilOrMisspelledModeVariableCrashesTheRun() throws {
+        for (value, message) in [("nil", "the mode is nil"), ("\"defualt\"", "unknown mode 'defualt'; did you mean `default`?")] {
+            let yaml = """
+                name: bad mode
+                until: 1s
+                classes:
+                  P:
+                    fields: {mode: string}
+                main:
+                  - let: p = new P
+                  - set: p.mode = \(value)
+                  - runMode: p.mode
+                    before: 10ms
+                """
+            let loaded = ScenarioLoader.load(text: yaml, file: "inline.yaml")
+            let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
+            let outcome = Kernel(program: scenario.program,
+                                 configuration: scenario.configuration(profile: try scenario.profile(for: "ios10"))).run()
+            #expect(outcome.crash?.message.contains(message) == true, "\(String(describing: outcome.crash))")
+        }
+    }
+
     @Test func badStringsAndRunLoopReadsAreDiagnosed() {
         #expect(Self.diagnostics("""
             name: bad

@@ -178,6 +178,22 @@ extension ScenarioCompiler {
         }
     }
 
+    /// The steps of a verb that takes a mode: `make` with the mode's name when `node` is a literal mode (or absent:
+    /// `fallback`), or a ``ModeExpressionStep`` when it is a variable or field of type `string`, resolved when the
+    /// step runs. A name is a variable only if it resolves to a `string`: any other text stays a mode's name.
+    func modeSteps(_ node: LocatedNode?, scope: Scope, default fallback: String = RunLoopModeName.default,
+                   make: @escaping @Sendable (String) -> any ExecutableStep) -> [Step] {
+        if let node, let scalar = node.scalar, scalar.style == .plain,
+           case .success(let parsed) = ExpressionParser.parse(scalar.text), parsed.pathNames != nil,
+           let (_, type) = quietType(parsed, scope: scope), type == .string {
+            guard let (mode, _) = expression(node, scope: scope) else { return [] }
+            return [.perform(ModeExpressionStep(mode: mode, make: make))]
+        }
+        if node == nil { return [.perform(make(fallback))] }
+        guard let name = modeName(node) else { return [] }
+        return [.perform(make(name))]
+    }
+
     /// The slot of a `__block` variable's storage that holds its value.
     static let byrefSlot = 0
 
