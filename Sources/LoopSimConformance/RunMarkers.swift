@@ -65,7 +65,7 @@ public enum RunMarkers {
         var kinds: [String] = []
 
         mutating func body(_ body: Body) -> Body {
-            Body(steps: steps(body.steps), localNames: body.localNames)
+            Body(steps: steps(body.steps), localNames: body.localNames, parameterCount: body.parameterCount)
         }
 
         mutating func steps(_ list: [Step]) -> [Step] {

@@ -55,8 +55,23 @@ extension ScenarioTranslation {
             case .fixed(let d): w.line("LS.work(\(d.nanoseconds))")
             case .sampled: unsupported("work: with a random duration (the real program cannot replay the seeded draws)")
             }
-        case .call(let receiver, let c, let m):
-            w.line("(LS.obj(\(expr(receiver, context))) as? \(className(c)))?.\(methodName(c, m))()")
+        case .call(let receiver, let c, let m, let arguments):
+            // Arguments are evaluated first, even for a nil receiver, as Objective-C's message send does.
+            // They live in a `do` scope, so that Swift releases them when the call returns, as the callee's
+            // parameters are released in the model.
+            var lines: [String] = []
+            var values: [String] = []
+            for argument in arguments {
+                let t = temporary()
+                lines.append("let \(t) = \(expr(argument, context))")
+                values.append(t)
+            }
+            lines.append("(LS.obj(\(expr(receiver, context))) as? \(className(c)))?.\(methodName(c, m))(\(values.joined(separator: ", ")))")
+            if arguments.isEmpty {
+                w.line(lines[0])
+            } else {
+                w.block("do") { w in for line in lines { w.line(line) } }
+            }
         case .callBlock(let e):
             w.line("LS.call(\(expr(e, context))).run()")
         case .check(let label):
