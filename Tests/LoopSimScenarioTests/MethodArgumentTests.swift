@@ -92,3 +92,47 @@ import Testing
             """) == ["26:11 type.mismatch", "28:11 type.mismatch", "30:11 expr.type"])
     }
 }
+
+/// Selectors with a parameter: a timer passes itself, a perform request its `withObject:` argument.
+@Suite struct SelectorArgumentTests {
+    @Test func timersAndPerformsPassTheirArgument() throws {
+        let o = try MethodArgumentTests.outcome("""
+            name: withObject
+            until: 2s
+            classes:
+              Item:
+                fields: {n: int = 7}
+              P:
+                fields: {timer: weak NSTimer}
+                methods:
+                  got:
+                    params: [item: Item]
+                    do:
+                      - if: item.n == 7
+                        then: [log: got the item]
+                  tick:
+                    params: [t: NSTimer]
+                    do:
+                      - if: t == self.timer
+                        then: [log: tick with its timer]
+                      - invalidate: t
+            main:
+              - let: p = new P
+              - performSelector: p
+                selector: got
+                withObject: new Item
+                afterDelay: 100ms
+              - performSelectorOnThread: p
+                selector: got
+                onThread: main runloop
+                withObject: new Item
+              - scheduledTimer: p.timer
+                every: 300ms
+                repeats: true
+                target: p
+                selector: tick
+            """)
+        #expect(o.logs.map { "\($0.at) \($0.text)" }
+            == ["0s got the item", "100ms got the item", "300ms tick with its timer"])
+    }
+}

@@ -170,11 +170,21 @@ extension Interpreter {
     }
 
     /// A frame running `method` of `object` (retained for the call).
-    func methodFrame(_ object: HeapObject, classIndex: Int, method: Int, _ k: Kernel) -> ProgramFrame {
+    /// A frame running a method on `object`. `arguments` (borrowed) bind its parameters, as many as it declares,
+    /// each retained by its local; a caller with an argument the method does not declare passes it to nothing.
+    func methodFrame(_ object: HeapObject, classIndex: Int, method: Int, arguments: [Value] = [],
+                     _ k: Kernel) -> ProgramFrame {
         let info = k.program.classes[classIndex]
         let body = info.methods[method].body
         k.retain(object.id)
         let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
+        for (i, value) in arguments.prefix(body.parameterCount).enumerated() {
+            if case .object(let id) = value {
+                guard k.heap.isAlive(id) else { continue }  // a freed object reads nil
+                k.retain(id)
+            }
+            env.locals[i] = value
+        }
         return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: object.id, heldEdge: "self",
                             label: "-[\(info.name) \(info.methods[method].name)]")
     }
