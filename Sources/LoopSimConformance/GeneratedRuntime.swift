@@ -325,7 +325,8 @@ enum LS {
     static func mainRunLoop() -> LSValue { .runLoop(LSRunLoop(ns: RunLoop.main, cf: CFRunLoopGetMain())) }
 
     /// A run loop's `currentMode` (a string, nil when it is not running) or `allModes.count`, read as
-    /// `RunLoop.currentMode` (`CFRunLoopCopyCurrentMode`) and `CFRunLoopCopyAllModes`; a nil loop reads nil and 0, as a message to nil.
+    /// `RunLoop.currentMode` (`CFRunLoopCopyCurrentMode`) and `CFRunLoopCopyAllModes`; a nil loop reads nil and 0,
+    /// as a message to nil.
     static func runLoopProperty(_ v: LSValue, _ name: String) -> LSValue {
         guard let loop = runLoop(v) else { return name == "currentMode" ? .null : .int(0) }
         if name == "currentMode" {

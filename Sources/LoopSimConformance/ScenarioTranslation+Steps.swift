@@ -66,7 +66,9 @@ extension ScenarioTranslation {
                 lines.append("let \(t) = \(expr(argument, context))")
                 values.append(t)
             }
-            lines.append("(LS.obj(\(expr(receiver, context))) as? \(className(c)))?.\(methodName(c, m))(\(values.joined(separator: ", ")))")
+            let receiverText = expr(receiver, context)
+            lines.append("(LS.obj(\(receiverText)) as? \(className(c)))?.\(methodName(c, m))("
+                + values.joined(separator: ", ") + ")")
             if arguments.isEmpty {
                 w.line(lines[0])
             } else {

@@ -128,7 +128,8 @@ import Testing
 
     /// A nil mode crashes (CF hashes the name); a near-miss of a well-known name is a fault that names it.
     @Test func aNilOrMisspelledModeVariableCrashesTheRun() throws {
-        for (value, message) in [("nil", "the mode is nil"), ("\"defualt\"", "unknown mode 'defualt'; did you mean `default`?")] {
+        let cases = [("nil", "the mode is nil"), ("\"defualt\"", "unknown mode 'defualt'; did you mean `default`?")]
+        for (value, message) in cases {
             let yaml = """
                 name: bad mode
                 until: 1s
@@ -143,8 +144,8 @@ import Testing
                 """
             let loaded = ScenarioLoader.load(text: yaml, file: "inline.yaml")
             let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
-            let outcome = Kernel(program: scenario.program,
-                                 configuration: scenario.configuration(profile: try scenario.profile(for: "ios10"))).run()
+            let profile = try scenario.profile(for: "ios10")
+            let outcome = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile)).run()
             #expect(outcome.crash?.message.contains(message) == true, "\(String(describing: outcome.crash))")
         }
     }

@@ -159,10 +159,13 @@ extension ScenarioCompiler {
             case .string:
                 // `name: string = main` or `= "main"`: the text, quotes dropped.
                 var text = Substring(initialText)
-                if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") { text = text.dropFirst().dropLast() }
+                if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") {
+                    text = text.dropFirst().dropLast()
+                }
                 initial = .string(String(text))
             default:
-                bag.error(.fieldDecl, "only int, bool and string fields take an initial value", at: entry.value.location)
+                bag.error(.fieldDecl, "only int, bool and string fields take an initial value",
+                          at: entry.value.location)
             }
         } else if type == .int {
             initial = .int(0)
@@ -320,7 +323,8 @@ extension ScenarioCompiler {
                 continue
             }
             if out.contains(where: { $0.name == entry.name }) || entry.name == "self" {
-                bag.error(.typeMismatch, "parameter `\(entry.name)` is declared twice (or is `self`)", at: item.location)
+                bag.error(.typeMismatch, "parameter `\(entry.name)` is declared twice (or is `self`)",
+                          at: item.location)
                 continue
             }
             out.append(entry)

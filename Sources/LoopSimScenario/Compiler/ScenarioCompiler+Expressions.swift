@@ -91,7 +91,9 @@ extension ScenarioCompiler {
         case .member(let base, let field, let column):
             if let property = uikitProperty(e, scope: scope, scalar: scalar, offset: offset) { return property }
             if field == "count", case .member(let loop, "allModes", let allModesColumn) = base {
-                guard let (loopExpr, loopType) = typed(loop, scope: scope, scalar: scalar, offset: offset) else { return nil }
+                guard let (loopExpr, loopType) = typed(loop, scope: scope, scalar: scalar, offset: offset) else {
+                    return nil
+                }
                 guard loopType == .runLoop else {
                     bag.error(.exprType, "'allModes' is read from a run loop, not from a value of type \(loopType)",
                               at: location(in: scalar, offset: offset + allModesColumn))
@@ -99,7 +101,9 @@ extension ScenarioCompiler {
                 }
                 return (.runLoopProperty(loopExpr, .allModesCount), .int)
             }
-            guard let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            guard let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else {
+                return nil
+            }
             if baseType == .runLoop {
                 guard let property = RunLoopProperty(rawValue: field), property.isString else {
                     bag.error(.exprType, "a run loop has no property '\(field)'; it reads `currentMode` and "
@@ -122,8 +126,8 @@ extension ScenarioCompiler {
                 return nil
             }
             guard case .path(let root, let fields) = baseExpr else {
-                bag.error(.exprType, "'\(field)' is read from an expression that is not a variable or a field; store it "
-                    + "in a local first", at: location(in: scalar, offset: offset + column))
+                bag.error(.exprType, "'\(field)' is read from an expression that is not a variable or a field; "
+                    + "store it in a local first", at: location(in: scalar, offset: offset + column))
                 return nil
             }
             return (.path(root, fields + [index]), classFields[c][index].type)

@@ -17,7 +17,9 @@ extension ScenarioCompiler {
         StepVerb("CFRunLoopRunInMode", keys: ["seconds", "returnAfterSourceHandled"]) { c, s in
             let rash = s.map["returnAfterSourceHandled"].flatMap { c.bool($0, what: "returnAfterSourceHandled") } ?? false
             let seconds = c.limit(s.map["seconds"], what: "seconds")
-            return c.modeSteps(s.arg, scope: s.scope) { RunStep(.cfRunInMode($0, seconds: seconds, returnAfterSourceHandled: rash)) }
+            return c.modeSteps(s.arg, scope: s.scope) {
+                RunStep(.cfRunInMode($0, seconds: seconds, returnAfterSourceHandled: rash))
+            }
         },
         StepVerb("CFRunLoopStop") { c, s in
             c.runLoopArgument(s.arg, scope: s.scope).map { [.perform(StopOrWakeUpStep($0, stops: true))] } ?? []

@@ -69,7 +69,9 @@ extension ScenarioCompiler {
             if s.map["then"] == nil { c.bag.error(.keyMissing, "`if` needs a then: list", at: s.at) }
             return [.ifThen(cond, then: thenSteps, else: elseSteps)]
         },
-        StepVerb("call", keys: ["with"]) { c, s in c.call(s.arg, with: s.map["with"], scope: s.scope).map { [$0] } ?? [] },
+        StepVerb("call", keys: ["with"]) { c, s in
+            c.call(s.arg, with: s.map["with"], scope: s.scope).map { [$0] } ?? []
+        },
         StepVerb("log") { c, s in c.string(s.arg, what: "log").map { [.log($0)] } ?? [] },
         StepVerb("check") { c, s in c.string(s.arg, what: "check").map { [.check($0)] } ?? [] },
         StepVerb("work") { c, s in
