@@ -73,6 +73,9 @@ struct ScenarioTranslation {
     /// Every construct without a real counterpart met so far (deduplicated, in order).
     var unsupported: [String] = []
     var temporaries = 0
+    /// The Swift variable holding the mode of the ``ModeExpressionStep`` being emitted: ``modeLiteral(_:)`` names
+    /// it for the inner step's placeholder mode.
+    var modeVariable: String?
 
     init(index: Int, entry: ConformanceTranslator.Entry) {
         self.index = index
@@ -213,7 +216,11 @@ struct ScenarioTranslation {
                 if let body = info.dealloc { emitOwnedBody(body, hasSelf: true, into: &w) }
             }
             for (m, method) in info.methods.enumerated() {
-                w.block("func \(methodName(c, m))()") { w in emitOwnedBody(method.body, hasSelf: true, into: &w) }
+                // Parameters default to nil: a timer's or a performer's call passes none.
+                let parameters = (0..<method.body.parameterCount).map { "_ a\($0): LSValue = .null" }
+                w.block("func \(methodName(c, m))(\(parameters.joined(separator: ", ")))") { w in
+                    emitOwnedBody(method.body, hasSelf: true, into: &w)
+                }
             }
         }
     }
@@ -268,7 +275,10 @@ struct ScenarioTranslation {
     }
 
     private func emitLocals(_ body: Body, into w: inout SwiftWriter) {
-        for (i, name) in body.localNames.enumerated() { w.line("var l\(i) = LSValue.null  // \(name)") }
+        for (i, name) in body.localNames.enumerated() {
+            // A method's parameters come first: their locals start with the arguments (`a0`, …).
+            w.line("var l\(i) = \(i < body.parameterCount ? "a\(i)" : "LSValue.null")  // \(name)")
+        }
     }
 
     /// The kernel releases a finished body's locals in index order; so does this.
@@ -280,6 +290,7 @@ struct ScenarioTranslation {
         switch value {
         case .int(let n): "LSValue.int(\(n))"
         case .bool(let b): "LSValue.bool(\(b))"
+        case .string(let text): "LSValue.string(\(SwiftWriter.literal(text)))"
         default: "LSValue.null"
         }
     }

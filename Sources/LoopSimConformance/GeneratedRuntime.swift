@@ -27,6 +27,7 @@ enum LSValue {
     case null
     case int(Int)
     case bool(Bool)
+    case string(String)
     case object(AnyObject)
     case runLoop(LSRunLoop)
 
@@ -255,7 +256,7 @@ enum LS {
         case .null: return false
         case .bool(let b): return b
         case .int(let n): return n != 0
-        case .object, .runLoop: return true
+        case .string, .object, .runLoop: return true
         }
     }
 
@@ -290,6 +291,7 @@ enum LS {
         switch (a, b) {
         case (.null, .null): same = true
         case (.bool(let x), .bool(let y)): same = x == y
+        case (.string(let x), .string(let y)): same = x == y
         case (.object(let x), .object(let y)): same = x === y
         case (.runLoop(let x), .runLoop(let y)): same = x.cf === y.cf
         default: same = false
@@ -326,6 +328,17 @@ enum LS {
     static func currentRunLoop() -> LSValue { .runLoop(LSRunLoop(ns: RunLoop.current, cf: CFRunLoopGetCurrent())) }
     static func mainRunLoop() -> LSValue { .runLoop(LSRunLoop(ns: RunLoop.main, cf: CFRunLoopGetMain())) }
 
+    /// A run loop's `currentMode` (a string, nil when it is not running) or `allModes.count`, read as
+    /// `RunLoop.currentMode` (`CFRunLoopCopyCurrentMode`) and `CFRunLoopCopyAllModes`; a nil loop reads nil and 0,
+    /// as a message to nil.
+    static func runLoopProperty(_ v: LSValue, _ name: String) -> LSValue {
+        guard let loop = runLoop(v) else { return name == "currentMode" ? .null : .int(0) }
+        if name == "currentMode" {
+            return loop.ns.currentMode.map { .string($0.rawValue) } ?? .null
+        }
+        return .int(Int(CFArrayGetCount(CFRunLoopCopyAllModes(loop.cf))))
+    }
+
     static func runLoop(_ v: LSValue) -> LSRunLoop? {
         if case .runLoop(let rl) = v { return rl }
         return nil
@@ -346,6 +359,17 @@ enum LS {
     }
 
     static func mode(_ name: String) -> RunLoop.Mode { RunLoop.Mode(name) }
+
+    /// A mode held in a string variable: CF's name for it (the short names stand for CF's, as in a scenario).
+    static func modeName(_ v: LSValue) -> String {
+        guard case .string(let text) = v else { fatalError("a run-loop mode that is not a string") }
+        switch text {
+        case "default", "NSDefaultRunLoopMode": return "kCFRunLoopDefaultMode"
+        case "common", "NSRunLoopCommonModes": return "kCFRunLoopCommonModes"
+        case "tracking": return "UITrackingRunLoopMode"
+        default: return text
+        }
+    }
 
     static func resultName(_ r: CFRunLoopRunResult) -> String {
         switch r.rawValue {

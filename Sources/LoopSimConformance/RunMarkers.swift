@@ -65,14 +65,16 @@ public enum RunMarkers {
         var kinds: [String] = []
 
         mutating func body(_ body: Body) -> Body {
-            Body(steps: steps(body.steps), localNames: body.localNames)
+            Body(steps: steps(body.steps), localNames: body.localNames, parameterCount: body.parameterCount)
         }
 
         mutating func steps(_ list: [Step]) -> [Step] {
             var out: [Step] = []
             for step in list {
                 switch step {
-                case .perform(let run as RunStep):
+                case .perform(let run) where run is RunStep
+                    // A run step whose mode is a string variable (`runMode: mode`).
+                    || (run as? ModeExpressionStep)?.make(RunLoopModeName.default) is RunStep:
                     let id = kinds.count
                     let kind = run.verb
                     kinds.append(kind)

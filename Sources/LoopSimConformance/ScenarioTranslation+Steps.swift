@@ -55,8 +55,25 @@ extension ScenarioTranslation {
             case .fixed(let d): w.line("LS.work(\(d.nanoseconds))")
             case .sampled: unsupported("work: with a random duration (the real program cannot replay the seeded draws)")
             }
-        case .call(let receiver, let c, let m):
-            w.line("(LS.obj(\(expr(receiver, context))) as? \(className(c)))?.\(methodName(c, m))()")
+        case .call(let receiver, let c, let m, let arguments):
+            // Arguments are evaluated first, even for a nil receiver, as Objective-C's message send does.
+            // They live in a `do` scope, so that Swift releases them when the call returns, as the callee's
+            // parameters are released in the model.
+            var lines: [String] = []
+            var values: [String] = []
+            for argument in arguments {
+                let t = temporary()
+                lines.append("let \(t) = \(expr(argument, context))")
+                values.append(t)
+            }
+            let receiverText = expr(receiver, context)
+            lines.append("(LS.obj(\(receiverText)) as? \(className(c)))?.\(methodName(c, m))("
+                + values.joined(separator: ", ") + ")")
+            if arguments.isEmpty {
+                w.line(lines[0])
+            } else {
+                w.block("do") { w in for line in lines { w.line(line) } }
+            }
         case .callBlock(let e):
             w.line("LS.call(\(expr(e, context))).run()")
         case .check(let label):
@@ -75,6 +92,13 @@ extension ScenarioTranslation {
         switch step {
         case let s as MakeTimerStep:
             emitTimer(s.spec, into: s.into, context: context, w: &w)
+        case let s as ModeExpressionStep:
+            // A mode in a string variable: resolved when the step runs, into a Swift local the inner step names.
+            let variable = temporary()
+            w.line("let \(variable) = LS.modeName(\(expr(s.mode, context)))")
+            modeVariable = variable
+            emitPerformed(s.make(Self.modePlaceholder), context: &context, into: &w)
+            modeVariable = nil
         case let s as AddTimerStep:
             w.line("LS.addTimer(\(expr(s.timer, context)), \(expr(s.runLoop, context)), \(modeLiteral(s.mode)))")
         case let s as InvalidateOrFireStep:
@@ -314,7 +338,14 @@ extension ScenarioTranslation {
         return "t\(temporaries)"
     }
 
-    func modeLiteral(_ mode: String) -> String { SwiftWriter.literal(RunLoopModeName.canonical(mode)) }
+    /// The mode a ``ModeExpressionStep``'s inner step is made with in translation: ``modeLiteral(_:)`` replaces it
+    /// by the variable holding the mode the step resolved.
+    static let modePlaceholder = "\u{0}mode"
+
+    func modeLiteral(_ mode: String) -> String {
+        if mode == Self.modePlaceholder, let modeVariable { return modeVariable }
+        return SwiftWriter.literal(RunLoopModeName.canonical(mode))
+    }
 
     func queueExpression(_ queue: QueueRef) -> String {
         switch queue {
@@ -376,6 +407,8 @@ extension ScenarioTranslation {
             return "LSValue.null"
         case .timerProperty(let base, let property):
             return "LS.timerProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
+        case .runLoopProperty(let base, let property):
+            return "LS.runLoopProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         }
     }
 }

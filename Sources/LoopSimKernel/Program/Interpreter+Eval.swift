@@ -75,6 +75,10 @@ extension Interpreter {
             else { return property.isBool ? .bool(false) : .int(0) }  // a message to nil
             guard object.isTimer else { throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not a timer") }
             return property.value(of: object, k.profile)
+        case .runLoopProperty(let base, let property):
+            guard let loop = try runLoopValue(try evaluate(base, in: frame, on: thread, k), k)
+            else { return property.isString ? .null : .int(0) }  // a message to nil
+            return property.value(of: loop)
         case .uikitProperty(let base, let property):
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a UIKit object", k)
             else { return property.isObject ? .null : .int(0) }  // a message to nil

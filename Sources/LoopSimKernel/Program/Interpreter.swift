@@ -56,13 +56,31 @@ extension Interpreter {
             k.record(thread, .threadBusy(duration: duration))
             k.threads.scheduleResume(thread, at: k.now + duration, k)
             return .yield
-        case .call(let receiverExpr, let classIndex, let method):
+        case .call(let receiverExpr, let classIndex, let method, let argumentExprs):
             let receiver = try evaluate(receiverExpr, in: frame, on: thread, k)
-            guard let object = try liveObject(receiver, expecting: "a receiver", k) else { return .next }  // [nil msg]
+            // Arguments are evaluated before the message is sent, even to nil (objc_msgSend takes them evaluated).
+            // A `new` argument is a +1 the parameter takes over; a message to nil (or a swallowed one) releases it.
+            var arguments: [(value: Value, owned: Bool)] = []
+            for e in argumentExprs { arguments.append(try evaluateOwned(e, in: frame, on: thread, k)) }
+            func dropArguments() {
+                for a in arguments where a.owned { if case .object(let id) = a.value { k.release(id, on: thread) } }
+            }
+            guard let object = try liveObject(receiver, expecting: "a receiver", k) else {
+                dropArguments()
+                return .next  // [nil msg]
+            }
+            for a in arguments where !a.owned { try k.objects.requireRetainable(a.value, k) }
             guard let target = try forwardingTarget(object, selector: k.program.classes[classIndex].methods[method].name, k) else {
+                dropArguments()
                 return .next  // a safe proxy swallowed the call
             }
-            return .push(methodFrame(target, classIndex: classIndex, method: method, k))
+            let callee = methodFrame(target, classIndex: classIndex, method: method, k)
+            // Parameters are strong locals (ARC retains an object argument for the callee's scope).
+            for (i, a) in arguments.enumerated() {
+                if !a.owned, case .object(let id) = a.value { k.retain(id) }
+                callee.env.locals[i] = a.value
+            }
+            return .push(callee)
         case .callBlock(let expr):
             guard let block = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a block", k) else {
                 throw RuntimeFault("called a nil block (EXC_BAD_ACCESS)")
@@ -152,11 +170,21 @@ extension Interpreter {
     }
 
     /// A frame running `method` of `object` (retained for the call).
-    func methodFrame(_ object: HeapObject, classIndex: Int, method: Int, _ k: Kernel) -> ProgramFrame {
+    /// A frame running a method on `object`. `arguments` (borrowed) bind its parameters, as many as it declares,
+    /// each retained by its local; a caller with an argument the method does not declare passes it to nothing.
+    func methodFrame(_ object: HeapObject, classIndex: Int, method: Int, arguments: [Value] = [],
+                     _ k: Kernel) -> ProgramFrame {
         let info = k.program.classes[classIndex]
         let body = info.methods[method].body
         k.retain(object.id)
         let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
+        for (i, value) in arguments.prefix(body.parameterCount).enumerated() {
+            if case .object(let id) = value {
+                guard k.heap.isAlive(id) else { continue }  // a freed object reads nil
+                k.retain(id)
+            }
+            env.locals[i] = value
+        }
         return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: object.id, heldEdge: "self",
                             label: "-[\(info.name) \(info.methods[method].name)]")
     }

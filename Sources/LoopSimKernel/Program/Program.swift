@@ -123,9 +123,12 @@ public struct Body: Sendable {
     public var steps: [Step]
     /// Names of the locals, indexed by ``Expr/local(_:)``; callee arguments come first.
     public var localNames: [String]
-    public init(steps: [Step], localNames: [String]) {
+    /// How many of the first locals are a method's parameters (`params:`), bound to a call's arguments.
+    public var parameterCount: Int
+    public init(steps: [Step], localNames: [String], parameterCount: Int = 0) {
         self.steps = steps
         self.localNames = localNames
+        self.parameterCount = parameterCount
     }
 }
 
@@ -162,6 +165,8 @@ public indirect enum Expr: Sendable {
     case uikitProperty(Expr, UIKitProperty)
     /// A timer's property (`self.timer.isValid`).
     case timerProperty(Expr, TimerProperty)
+    /// A run loop's property (`current runloop.currentMode`).
+    case runLoopProperty(Expr, RunLoopProperty)
 }
 
 public enum CompareOperator: String, Sendable {

@@ -14,8 +14,8 @@ public indirect enum Step: Sendable {
     case log(String)
     /// Running code that takes virtual time: the thread is busy for the duration.
     case work(DurationSpec)
-    /// `[receiver method]`.
-    case call(receiver: Expr, classIndex: Int, method: Int)
+    /// `[receiver method]`, or `[receiver method:arguments…]`: the arguments bind the method's parameters.
+    case call(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr] = [])
     /// Call a block value synchronously on this thread.
     case callBlock(Expr)
 

@@ -168,7 +168,9 @@ extension RunLoops {
         do {
             let selector = k.program.classes[p.classIndex].methods[p.method].name
             guard let receiver = try k.interpreter.forwardingTarget(target, selector: selector, k) else { return nil }
-            return k.interpreter.methodFrame(receiver, classIndex: p.classIndex, method: p.method, k)
+            // The request's argument (`withObject:`) binds the method's parameter, if it declares one.
+            return k.interpreter.methodFrame(receiver, classIndex: p.classIndex, method: p.method,
+                                             arguments: [request[slot: 1]], k)
         } catch {
             k.appCrashed(error.message, on: thread)
             return nil

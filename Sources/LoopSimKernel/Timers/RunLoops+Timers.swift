@@ -228,7 +228,16 @@ extension RunLoops {
                     k.record(thread, .timerWasted(timer: k.name(o)))
                     return nil
                 }
-                return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method, k)
+                // A selector's parameter: a perform request's `withObject:` (its timer's userInfo), or the timer
+                // itself, as NSTimer calls `tick:` with it.
+                // Looked up only for a method that declares one (most fires pay nothing).
+                guard k.program.classes[classIndex].methods[method].body.parameterCount > 0 else {
+                    return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method, k)
+                }
+                let argument = runLoop(for: thread, k).performTimers.contains(o.id)
+                    ? o[slot: TimerState.userInfoSlot] : .object(o.id)
+                return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method,
+                                                 arguments: [argument], k)
             } catch {
                 k.halt.crash = Crash(message: error.message, at: k.now, thread: thread.name)
                 k.record(thread, .crash(message: k.name(error.message)))

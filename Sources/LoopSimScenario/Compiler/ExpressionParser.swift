@@ -6,15 +6,17 @@
 /// comparison := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
 /// sum        := unary (("+" | "-") unary)*
 /// unary      := "not" unary | primary
-/// primary    := "new" Name | "current" "runloop" | "main" "runloop" | "nil" | "true" | "false"
-///             | Integer | Name ("." Name)*
+/// primary    := "new" Name | ("current" | "main") "runloop" ("." Name)* | "nil" | "true" | "false"
+///             | Integer | String | Name ("." Name)*
 /// ```
+/// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`).
 /// Columns are offsets into the scalar's text, so diagnostics point inside the expression.
 indirect enum ParsedExpr {
     case name(String, column: Int)
     case member(ParsedExpr, String, column: Int)
     case int(Int)
     case bool(Bool)
+    case string(String)
     case null
     case new(String, column: Int)
     case currentRunLoop
@@ -43,7 +45,7 @@ struct ExpressionError: Error {
 
 struct ExpressionParser {
     private enum Token: Equatable {
-        case name(String), int(Int), dot, op(String), end
+        case name(String), int(Int), string(String), dot, op(String), end
     }
     private var tokens: [(Token, Int)] = []
     private var index = 0
@@ -86,6 +88,14 @@ struct ExpressionParser {
             } else if c == "+" || c == "-" {
                 i += 1
                 tokens.append((.op(String(c)), start))
+            } else if c == "\"" {
+                i += 1
+                while i < chars.count && chars[i] != "\"" { i += 1 }
+                guard i < chars.count else {
+                    throw ExpressionError(message: "unterminated string: close it with '\"'", column: start)
+                }
+                tokens.append((.string(String(String.UnicodeScalarView(chars[start + 1..<i]))), start))
+                i += 1
             } else if c == "." {
                 i += 1
                 tokens.append((.dot, start))
@@ -135,6 +145,7 @@ struct ExpressionParser {
         index += 1
         switch token {
         case .int(let v): return .int(v)
+        case .string(let text): return .string(text)
         case .name("nil"): return .null
         case .name("true"), .name("YES"): return .bool(true)
         case .name("false"), .name("NO"): return .bool(false)
@@ -158,7 +169,7 @@ struct ExpressionParser {
         case .name(let word) where word == "current" || word == "main":
             if case .name("runloop") = tokens[index].0 {
                 index += 1
-                return word == "current" ? .currentRunLoop : .mainRunLoop
+                return try members(of: word == "current" ? .currentRunLoop : .mainRunLoop)
             }
             return try path(from: word, column: column)
         case .name(let word):
@@ -166,12 +177,18 @@ struct ExpressionParser {
         case .end:
             throw ExpressionError(message: "expected an expression", column: column)
         default:
-            throw ExpressionError(message: "expected a name, a number, `new`, `nil` or `current runloop`", column: column)
+            throw ExpressionError(message: "expected a name, a number, a \"string\", `new`, `nil` or `current runloop`",
+                                  column: column)
         }
     }
 
     private mutating func path(from first: String, column: Int) throws -> ParsedExpr {
-        var expr = ParsedExpr.name(first, column: column)
+        try members(of: .name(first, column: column))
+    }
+
+    /// `base` followed by any `.name` members.
+    private mutating func members(of base: ParsedExpr) throws -> ParsedExpr {
+        var expr = base
         while case .dot = tokens[index].0 {
             index += 1
             guard case .name(let member) = tokens[index].0 else {

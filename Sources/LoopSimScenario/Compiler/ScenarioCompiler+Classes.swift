@@ -23,6 +23,7 @@ extension ScenarioCompiler {
             program.classes.append(ClassInfo(name: entry.key.text, fields: []))
             classFields.append([])
             classMethods.append([])
+            classMethodParams.append([])
         }
         for (c, entry) in map.entries.enumerated() {
             guard let decl = entry.value.mapping else {
@@ -46,6 +47,7 @@ extension ScenarioCompiler {
             }
             if let methods = decl["methods"]?.mapping {
                 classMethods[c] = methods.entries.map(\.key.text)
+                classMethodParams[c] = methods.entries.map { methodParameters($0.value) }
             } else if let methods = decl["methods"] {
                 bag.error(.typeMismatch, "methods: is a mapping of method name to its steps", at: methods.location)
             }
@@ -154,8 +156,16 @@ extension ScenarioCompiler {
                     return nil
                 }
                 initial = .bool(initialText == "true")
+            case .string:
+                // `name: string = main` or `= "main"`: the text, quotes dropped.
+                var text = Substring(initialText)
+                if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") {
+                    text = text.dropFirst().dropLast()
+                }
+                initial = .string(String(text))
             default:
-                bag.error(.fieldDecl, "only int and bool fields take an initial value", at: entry.value.location)
+                bag.error(.fieldDecl, "only int, bool and string fields take an initial value",
+                          at: entry.value.location)
             }
         } else if type == .int {
             initial = .int(0)
@@ -199,8 +209,19 @@ extension ScenarioCompiler {
                 program.classes[c].dealloc = compileBody(body, scope: Scope(selfType: selfType))
             }
             if let methods = decl["methods"]?.mapping {
-                for method in methods.entries {
-                    let body = compileBody(method.value, scope: Scope(selfType: selfType))
+                for (m, method) in methods.entries.enumerated() {
+                    let scope = Scope(selfType: selfType)
+                    let parameters = classMethodParams[c][m]
+                    for p in parameters { _ = scope.declare(p.name, p.type) }
+                    var body = Body(steps: [], localNames: [])
+                    if let map = method.value.mapping {
+                        checkKeys(map, allowed: ["params"], required: ["do"], context: "method `\(method.key.text)`",
+                                  into: &bag)
+                        if let steps = map["do"] { body = compileBody(steps, scope: scope) }
+                    } else {
+                        body = compileBody(method.value, scope: scope)
+                    }
+                    body.parameterCount = parameters.count
                     program.classes[c].methods.append((name: method.key.text, body: body))
                 }
             }
@@ -273,6 +294,43 @@ extension ScenarioCompiler {
             program.appDelegate.append((name: entry.key.text, body: Body(steps: compileSteps(entry.value, scope: scope),
                                                                           localNames: [])))
         }
+    }
+
+    /// A method's `params:` (`{params: [count: int, page: Page, any], do: [...]}`): each a name with a type
+    /// (`NAME: TYPE`) or a bare name (`id`). A method written as a list of steps has none.
+    func methodParameters(_ node: LocatedNode) -> [(name: String, type: TypeRef)] {
+        guard let map = node.mapping, let params = map["params"] else { return [] }
+        guard let items = params.sequence else {
+            bag.error(.typeMismatch, "params: is a list such as `[count: int, page: Page]`", at: params.location)
+            return []
+        }
+        var out: [(name: String, type: TypeRef)] = []
+        for item in items.items {
+            var entry: (name: String, type: TypeRef)?
+            if let pair = item.mapping, pair.entries.count == 1, let typeName = pair.entries[0].value.scalar?.text {
+                if let type = typeNamed(typeName) {
+                    entry = (pair.entries[0].key.text, type)
+                } else {
+                    bag.error(.nameUndefined, "unknown type '\(typeName)' for parameter `\(pair.entries[0].key.text)`"
+                        + suggestion(typeName, program.classes.map(\.name) + Self.builtinTypes),
+                              at: pair.entries[0].value.location)
+                    continue
+                }
+            } else if let name = item.scalar?.text, !name.isEmpty {
+                entry = (name, .anyObject)
+            }
+            guard let entry else {
+                bag.error(.typeMismatch, "a parameter is `NAME` or `NAME: TYPE`", at: item.location)
+                continue
+            }
+            if out.contains(where: { $0.name == entry.name }) || entry.name == "self" {
+                bag.error(.typeMismatch, "parameter `\(entry.name)` is declared twice (or is `self`)",
+                          at: item.location)
+                continue
+            }
+            out.append(entry)
+        }
+        return out
     }
 
     func compileBody(_ node: LocatedNode, scope: Scope) -> Body {

@@ -32,6 +32,7 @@ extension ScenarioCompiler {
         switch e {
         case .int(let v): return (.literal(.int(v)), .int)
         case .bool(let b): return (.literal(.bool(b)), .bool)
+        case .string(let text): return (.literal(.string(text)), .string)
         case .null: return (.literal(.null), .null)
         case .currentRunLoop: return (.currentRunLoop, .runLoop)
         case .mainRunLoop: return (.mainRunLoop, .runLoop)
@@ -89,7 +90,28 @@ extension ScenarioCompiler {
             }
         case .member(let base, let field, let column):
             if let property = uikitProperty(e, scope: scope, scalar: scalar, offset: offset) { return property }
-            guard let (baseExpr, baseType) = path(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            if field == "count", case .member(let loop, "allModes", let allModesColumn) = base {
+                guard let (loopExpr, loopType) = typed(loop, scope: scope, scalar: scalar, offset: offset) else {
+                    return nil
+                }
+                guard loopType == .runLoop else {
+                    bag.error(.exprType, "'allModes' is read from a run loop, not from a value of type \(loopType)",
+                              at: location(in: scalar, offset: offset + allModesColumn))
+                    return nil
+                }
+                return (.runLoopProperty(loopExpr, .allModesCount), .int)
+            }
+            guard let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else {
+                return nil
+            }
+            if baseType == .runLoop {
+                guard let property = RunLoopProperty(rawValue: field), property.isString else {
+                    bag.error(.exprType, "a run loop has no property '\(field)'; it reads `currentMode` and "
+                        + "`allModes.count`", at: location(in: scalar, offset: offset + column))
+                    return nil
+                }
+                return (.runLoopProperty(baseExpr, property), .string)
+            }
             if baseType == .timer, let property = TimerProperty(rawValue: field) {
                 return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)
             }
@@ -103,7 +125,11 @@ extension ScenarioCompiler {
                     + suggestion(field, classFields[c].map(\.name)), at: location(in: scalar, offset: offset + column))
                 return nil
             }
-            guard case .path(let root, let fields) = baseExpr else { return nil }
+            guard case .path(let root, let fields) = baseExpr else {
+                bag.error(.exprType, "'\(field)' is read from an expression that is not a variable or a field; "
+                    + "store it in a local first", at: location(in: scalar, offset: offset + column))
+                return nil
+            }
             return (.path(root, fields + [index]), classFields[c][index].type)
         default:
             return nil
@@ -154,6 +180,22 @@ extension ScenarioCompiler {
         default:
             return nil
         }
+    }
+
+    /// The steps of a verb that takes a mode: `make` with the mode's name when `node` is a literal mode (or absent:
+    /// `fallback`), or a ``ModeExpressionStep`` when it is a variable or field of type `string`, resolved when the
+    /// step runs. A name is a variable only if it resolves to a `string`: any other text stays a mode's name.
+    func modeSteps(_ node: LocatedNode?, scope: Scope, default fallback: String = RunLoopModeName.default,
+                   make: @escaping @Sendable (String) -> any ExecutableStep) -> [Step] {
+        if let node, let scalar = node.scalar, scalar.style == .plain,
+           case .success(let parsed) = ExpressionParser.parse(scalar.text), parsed.pathNames != nil,
+           let (_, type) = quietType(parsed, scope: scope), type == .string {
+            guard let (mode, _) = expression(node, scope: scope) else { return [] }
+            return [.perform(ModeExpressionStep(mode: mode, make: make))]
+        }
+        if node == nil { return [.perform(make(fallback))] }
+        guard let name = modeName(node) else { return [] }
+        return [.perform(make(name))]
     }
 
     /// The slot of a `__block` variable's storage that holds its value.

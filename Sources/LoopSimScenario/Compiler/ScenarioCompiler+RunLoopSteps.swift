@@ -10,15 +10,16 @@ extension ScenarioCompiler {
             c.duration(s.arg, what: "runUntil").map { [.perform(RunStep(.runUntil(after: $0)))] } ?? []
         },
         StepVerb("runMode", keys: ["before"]) { c, s in
-            guard let mode = c.modeName(s.arg) else { return [] }
-            return [.perform(RunStep(.runMode(mode, before: c.limit(s.map["before"], what: "before"))))]
+            let before = c.limit(s.map["before"], what: "before")
+            return c.modeSteps(s.arg, scope: s.scope) { RunStep(.runMode($0, before: before)) }
         },
         StepVerb("CFRunLoopRun") { _, _ in [.perform(RunStep(.cfRun))] },
         StepVerb("CFRunLoopRunInMode", keys: ["seconds", "returnAfterSourceHandled"]) { c, s in
-            guard let mode = c.modeName(s.arg) else { return [] }
             let rash = s.map["returnAfterSourceHandled"].flatMap { c.bool($0, what: "returnAfterSourceHandled") } ?? false
             let seconds = c.limit(s.map["seconds"], what: "seconds")
-            return [.perform(RunStep(.cfRunInMode(mode, seconds: seconds, returnAfterSourceHandled: rash)))]
+            return c.modeSteps(s.arg, scope: s.scope) {
+                RunStep(.cfRunInMode($0, seconds: seconds, returnAfterSourceHandled: rash))
+            }
         },
         StepVerb("CFRunLoopStop") { c, s in
             c.runLoopArgument(s.arg, scope: s.scope).map { [.perform(StopOrWakeUpStep($0, stops: true))] } ?? []
@@ -55,8 +56,7 @@ extension ScenarioCompiler {
         StepVerb("CFRunLoopPerformBlock", keys: ["mode", "captures", "do"]) { c, s in
             guard let rl = c.runLoopArgument(s.arg.isNull ? nil : s.arg, scope: s.scope), let block = c.blockArgument(s)
             else { return [] }
-            return [.perform(PerformBlockStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                              block: block))]
+            return c.modeSteps(s.map["mode"], scope: s.scope) { PerformBlockStep(runLoop: rl, mode: $0, block: block) }
         },
         StepVerb("dispatch_async", keys: ["captures", "do"]) { c, s in
             guard let queue = c.queueRef(s.arg), let block = c.blockArgument(s) else { return [] }

@@ -69,7 +69,9 @@ extension ScenarioCompiler {
             if s.map["then"] == nil { c.bag.error(.keyMissing, "`if` needs a then: list", at: s.at) }
             return [.ifThen(cond, then: thenSteps, else: elseSteps)]
         },
-        StepVerb("call") { c, s in c.call(s.arg, scope: s.scope).map { [$0] } ?? [] },
+        StepVerb("call", keys: ["with"]) { c, s in
+            c.call(s.arg, with: s.map["with"], scope: s.scope).map { [$0] } ?? []
+        },
         StepVerb("log") { c, s in c.string(s.arg, what: "log").map { [.log($0)] } ?? [] },
         StepVerb("check") { c, s in c.string(s.arg, what: "check").map { [.check($0)] } ?? [] },
         StepVerb("work") { c, s in
@@ -139,7 +141,7 @@ extension ScenarioCompiler {
     }
 
     /// `call: receiver.method`.
-    private func call(_ arg: LocatedNode, scope: Scope) -> Step? {
+    private func call(_ arg: LocatedNode, with argumentsNode: LocatedNode?, scope: Scope) -> Step? {
         guard let scalar = arg.scalar, case .success(let parsed) = ExpressionParser.parse(scalar.text),
               case .member(let base, let method, let column) = parsed else {
             bag.error(.stepShape, "write `call: receiver.method`, e.g. `call: page.button.timerAction`", at: arg.location)
@@ -157,7 +159,23 @@ extension ScenarioCompiler {
                       at: location(in: scalar, offset: column))
             return nil
         }
-        return .call(receiver: receiver, classIndex: c, method: m)
+        // `with: EXPR` or `with: [EXPR, …]`: one argument per declared parameter, type-checked like a store.
+        let parameters = classMethodParams[c][m]
+        var argumentNodes: [LocatedNode] = []
+        if let argumentsNode { argumentNodes = argumentsNode.sequence?.items ?? [argumentsNode] }
+        guard argumentNodes.count == parameters.count else {
+            bag.error(.typeMismatch, "\(className).\(method) takes \(parameters.count) argument(s)"
+                + (parameters.isEmpty ? "" : " (\(parameters.map(\.name).joined(separator: ", ")))")
+                + ", not \(argumentNodes.count): pass them with `with:`", at: argumentsNode?.location ?? arg.location)
+            return nil
+        }
+        var arguments: [Expr] = []
+        for (node, parameter) in zip(argumentNodes, parameters) {
+            guard let (e, t) = expression(node, scope: scope) else { return nil }
+            checkAssignable(t, to: parameter.type, at: node.location)
+            arguments.append(e)
+        }
+        return .call(receiver: receiver, classIndex: c, method: m, arguments: arguments)
     }
 
     /// A run-loop argument: an expression of type CFRunLoop, `current runloop` when absent.

@@ -11,9 +11,8 @@ extension ScenarioCompiler {
         StepVerb("timer", keys: timerKeys) { c, s in c.timerStep(s.map, verb: s.verb, target: s.arg, scope: s.scope) },
         StepVerb("addTimer", keys: ["mode", "to"]) { c, s in
             guard let (timer, _) = c.expression(s.arg, scope: s.scope) else { return [] }
-            let rl = c.runLoopArgument(s.map["to"], scope: s.scope)
-            let mode = c.modeName(s.map["mode"]) ?? RunLoopModeName.default
-            return rl.map { [.perform(AddTimerStep(timer: timer, runLoop: $0, mode: mode))] } ?? []
+            guard let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
+            return c.modeSteps(s.map["mode"], scope: s.scope) { AddTimerStep(timer: timer, runLoop: rl, mode: $0) }
         },
         StepVerb("invalidate") { c, s in c.invalidateOrFire(s, fires: false) },
         StepVerb("fire") { c, s in c.invalidateOrFire(s, fires: true) },

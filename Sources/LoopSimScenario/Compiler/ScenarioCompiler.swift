@@ -11,6 +11,8 @@ final class ScenarioCompiler {
     var program = Program()
     var classFields: [[(name: String, type: TypeRef, location: SourceLocation)]] = []
     var classMethods: [[String]] = []
+    /// Each method's `params:`, by class and method index: names and types, bound to a `call:`'s `with:`.
+    var classMethodParams: [[[(name: String, type: TypeRef)]]] = []
     var samplers: [(distribution: Distribution, stream: UInt64)] = []
     /// Where each `thread:` step name was first given, to warn about a second (``threadName(_:)``).
     var threadStepNames: [String: SourceLocation] = [:]
