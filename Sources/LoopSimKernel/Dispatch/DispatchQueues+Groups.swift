@@ -64,17 +64,7 @@ extension DispatchQueues {
             thread.returnValue = .int(1)
             return .next
         }
-        g.semaphore!.waiters.append(thread.id)
-        thread.state = .blocked
-        thread.blockedOn = g.id
-        thread.blockedSince = k.now
-        k.retain(g.id)  // the waiting thread holds the group
-        k.record(thread, .semaphoreWait(semaphore: k.name(g), timeout: timeout.map { k.now + $0 } ?? .never))
-        if let timeout {
-            thread.waitTimeoutEntry = k.clock.schedule(.semaphoreTimeout(thread: thread.id), at: k.now + timeout,
-                                                       phase: .kernelTimer)
-        }
-        return .yield
+        return block(thread, on: g, timeout: timeout, k)
     }
 }
 

@@ -14,11 +14,17 @@ extension DispatchQueues {
             thread.returnValue = .int(0)
             return .next
         }
+        return block(thread, on: o, timeout: timeout, k)
+    }
+
+    /// Blocks `thread` on `o`'s semaphore (a semaphore's, or a group's) until a signal or `timeout`: the thread holds
+    /// `o` while it waits, and the wait is traced with its deadline.
+    func block(_ thread: SimThread, on o: HeapObject, timeout: SimDuration?, _ k: Kernel) -> FrameAction {
         o.semaphore!.waiters.append(thread.id)
         thread.state = .blocked
         thread.blockedOn = o.id
         thread.blockedSince = k.now
-        k.retain(o.id)  // the waiting thread holds the semaphore
+        k.retain(o.id)  // the waiting thread holds the semaphore (or group)
         k.record(thread, .semaphoreWait(semaphore: k.name(o), timeout: timeout.map { k.now + $0 } ?? .never))
         if let timeout {
             thread.waitTimeoutEntry = k.clock.schedule(.semaphoreTimeout(thread: thread.id), at: k.now + timeout,
