@@ -33,17 +33,15 @@ extension ScenarioCompiler {
             }
             checkKeys(decl, allowed: Self.classKeys, context: "class `\(entry.key.text)`", into: &bag)
             if let root = decl["root"], bool(root, what: "root") == true { program.classes[c].isRoot = true }
-            if let fields = decl["fields"] {
-                guard let fieldMap = fields.mapping else {
-                    bag.error(.typeMismatch, "fields: is a mapping of field name to declaration, e.g. `timer: weak NSTimer`",
-                              at: fields.location)
-                    continue
-                }
-                for field in fieldMap.entries {
-                    guard let (info, type) = fieldDeclaration(field) else { continue }
-                    program.classes[c].fields.append(info)
-                    classFields[c].append((info.name, type, field.key.location))
-                }
+            // A bad fields: must not skip the methods below: pass 2 compiles them with their parameters.
+            if let fields = decl["fields"], fields.mapping == nil {
+                bag.error(.typeMismatch, "fields: is a mapping of field name to declaration, e.g. `timer: weak NSTimer`",
+                          at: fields.location)
+            }
+            for field in decl["fields"]?.mapping?.entries ?? [] {
+                guard let (info, type) = fieldDeclaration(field) else { continue }
+                program.classes[c].fields.append(info)
+                classFields[c].append((info.name, type, field.key.location))
             }
             if let methods = decl["methods"]?.mapping {
                 classMethods[c] = methods.entries.map(\.key.text)
