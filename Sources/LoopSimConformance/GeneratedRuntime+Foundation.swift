@@ -48,6 +48,15 @@ extension LS {
         }
     }
 
+    /// `Thread.current` or `Thread.main`, and their `name` and `isMainThread` as Foundation answers them.
+    static func currentThread() -> LSValue { .object(Thread.current) }
+    static func mainThread() -> LSValue { .object(Thread.mainThread) }
+    static func threadProperty(_ v: LSValue, _ name: String) -> LSValue {
+        guard let thread = obj(v) as? Thread else { return name == "name" ? .null : .bool(false) }
+        if name == "isMainThread" { return .bool(thread.isMainThread) }
+        return thread.name.map { .string($0) } ?? .null
+    }
+
     static func addTimer(_ t: LSValue, _ rl: LSValue, _ mode: String) {
         guard let timer = obj(t) as? Timer, let loop = runLoop(rl) else { return }
         loop.ns.add(timer, forMode: RunLoop.Mode(mode))

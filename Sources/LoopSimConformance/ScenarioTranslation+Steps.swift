@@ -407,6 +407,12 @@ extension ScenarioTranslation {
             return "LSValue.null"
         case .timerProperty(let base, let property):
             return "LS.timerProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
+        case .currentThread:
+            return "LS.currentThread()"
+        case .mainThread:
+            return "LS.mainThread()"
+        case .threadProperty(let base, let property):
+            return "LS.threadProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         case .runLoopProperty(let base, let property):
             return "LS.runLoopProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         }

@@ -79,6 +79,15 @@ extension Interpreter {
             guard let loop = try runLoopValue(try evaluate(base, in: frame, on: thread, k), k)
             else { return property.isString ? .null : .int(0) }  // a message to nil
             return property.value(of: loop)
+        case .currentThread:
+            return .thread(thread.id)
+        case .mainThread:
+            return .thread(0)
+        case .threadProperty(let base, let property):
+            guard case .thread(let id) = try evaluate(base, in: frame, on: thread, k) else {
+                return property.isString ? .null : .bool(false)  // a message to nil
+            }
+            return property.value(of: k.threads[id], readOn: thread, k)
         case .uikitProperty(let base, let property):
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a UIKit object", k)
             else { return property.isObject ? .null : .int(0) }  // a message to nil

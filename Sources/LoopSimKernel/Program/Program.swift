@@ -23,6 +23,9 @@ public struct Program: Sendable {
     public var userActions: [UserAction] = []
     /// `UIApplicationDelegate` callbacks: `didEnterBackground`, `willEnterForeground`, `didBecomeActive`.
     public var appDelegate: [(name: String, body: Body)] = []
+    /// The executable's name (`process:`): what `NSThread.name` reads where it is the OS thread's name
+    /// (`threadNames` `pthread`: the main thread, and threads that inherit it).
+    public var processName = "App"
 
     public init() {}
 }
@@ -167,6 +170,12 @@ public indirect enum Expr: Sendable {
     case timerProperty(Expr, TimerProperty)
     /// A run loop's property (`current runloop.currentMode`).
     case runLoopProperty(Expr, RunLoopProperty)
+    /// `[NSThread currentThread]`: the running thread.
+    case currentThread
+    /// `[NSThread mainThread]`.
+    case mainThread
+    /// A thread's property (`current thread.name`).
+    case threadProperty(Expr, ThreadProperty)
 }
 
 public enum CompareOperator: String, Sendable {

@@ -89,6 +89,11 @@ public struct VariantFlag: Sendable, Hashable {
                   + "until the operation is freed",
               source: "DOC NSOperation completionBlock (iOS 8 and later: set to nil after it begins executing); "
                   + "SCF-HEAD Operation.swift keeps __completion; conformance c55", isModelled: true),
+        .init(name: "threadNames",
+              summary: "what NSThread.name reads: nsthread (the thread's own name: main is 'main', GCD workers nil) "
+                  + "or pthread (the calling thread's OS name: the process's, or libdispatch's root-queue label)",
+              source: "-[NSThread description] on iOS ('{number = 1, name = main}'); SCF-HEAD Thread.swift _name "
+                  + "(pthread_getname_np of pthread_self); measured on Linux, conformance c59", isModelled: true),
     ]
 
     /// The flag with this name, if any.

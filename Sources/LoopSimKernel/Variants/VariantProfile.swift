@@ -40,6 +40,9 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var dispatchOwnedLockCrashes = true
     /// NSObject's selector-based performs (afterDelay, onThread, cancel) exist (false: swift-corelibs-foundation).
     public private(set) var performSelectorAPI = true
+    /// What `NSThread.name` reads (``ThreadProperty/name``): the thread's own name, or the calling thread's OS name.
+    public enum ThreadNames: String, Sendable, Hashable { case nsthread, pthread }
+    public private(set) var threadNames = ThreadNames.nsthread
     /// An operation lets go of its completion block once it begins (false: swift-corelibs-foundation keeps it).
     public private(set) var operationCompletionReleased = true
     /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
@@ -102,7 +105,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
                 "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
                 "kvoObservedDeallocWithObservers": "none",
-                "performSelectorAPI": "false", "operationReleasesCompletionBlock": "false",
+                "performSelectorAPI": "false", "operationReleasesCompletionBlock": "false", "threadNames": "pthread",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -111,7 +114,7 @@ public struct VariantProfile: Sendable, Hashable {
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
             "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
             "dispatchOwnedLockCrashes": "true",
-            "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true",
+            "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true", "threadNames": "nsthread",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -166,6 +169,10 @@ public struct VariantProfile: Sendable, Hashable {
         dispatchOwnedLockCrashes = try bool("dispatchOwnedLockCrashes")
         performSelectorAPI = try bool("performSelectorAPI")
         operationCompletionReleased = try bool("operationReleasesCompletionBlock")
+        guard let names = ThreadNames(rawValue: value(of: "threadNames") ?? "") else {
+            throw VariantError(message: "flag 'threadNames' takes nsthread or pthread")
+        }
+        threadNames = names
         switch value(of: "backgroundTaskSeconds") {
         case "none": backgroundTaskBudget = nil
         case let text?:

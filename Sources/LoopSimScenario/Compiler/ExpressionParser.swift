@@ -1,12 +1,12 @@
 /// The small expression language of step arguments: paths (`self.button.timer`), `new ClassName`,
-/// `current runloop`, `main runloop`, literals, comparisons and `not`.
+/// `current runloop`, `main runloop`, `current thread`, `main thread`, literals, comparisons and `not`.
 ///
 /// ```
 /// expr       := comparison
 /// comparison := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
 /// sum        := unary (("+" | "-") unary)*
 /// unary      := "not" unary | primary
-/// primary    := "new" Name | ("current" | "main") "runloop" ("." Name)* | "nil" | "true" | "false"
+/// primary    := "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil" | "true" | "false"
 ///             | Integer | String | Name ("." Name)*
 /// ```
 /// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`).
@@ -21,6 +21,8 @@ indirect enum ParsedExpr {
     case new(String, column: Int)
     case currentRunLoop
     case mainRunLoop
+    case currentThread
+    case mainThread
     case newSemaphore(Int)
     case newGroup
     case wallSeconds
@@ -171,13 +173,17 @@ struct ExpressionParser {
                 index += 1
                 return try members(of: word == "current" ? .currentRunLoop : .mainRunLoop)
             }
+            if case .name("thread") = tokens[index].0 {
+                index += 1
+                return try members(of: word == "current" ? .currentThread : .mainThread)
+            }
             return try path(from: word, column: column)
         case .name(let word):
             return try path(from: word, column: column)
         case .end:
             throw ExpressionError(message: "expected an expression", column: column)
         default:
-            throw ExpressionError(message: "expected a name, a number, a \"string\", `new`, `nil` or `current runloop`",
+            throw ExpressionError(message: "expected a name, a number, a \"string\", `new`, `nil`, `current runloop` or `current thread`",
                                   column: column)
         }
     }

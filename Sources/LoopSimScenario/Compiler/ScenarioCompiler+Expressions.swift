@@ -36,6 +36,8 @@ extension ScenarioCompiler {
         case .null: return (.literal(.null), .null)
         case .currentRunLoop: return (.currentRunLoop, .runLoop)
         case .mainRunLoop: return (.mainRunLoop, .runLoop)
+        case .currentThread: return (.currentThread, .thread)
+        case .mainThread: return (.mainThread, .thread)
         case .newSemaphore(let value): return (.newSemaphore(value), .semaphore)
         case .newGroup: return (.newGroup, .group)
         case .wallSeconds: return (.wallSeconds, .int)
@@ -111,6 +113,15 @@ extension ScenarioCompiler {
                     return nil
                 }
                 return (.runLoopProperty(baseExpr, property), .string)
+            }
+            if baseType == .thread {
+                guard let property = ThreadProperty(rawValue: field) else {
+                    bag.error(.exprType, "a thread has no property '\(field)'; it reads `name` and `isMainThread`"
+                        + suggestion(field, ThreadProperty.allCases.map(\.rawValue)),
+                        at: location(in: scalar, offset: offset + column))
+                    return nil
+                }
+                return (.threadProperty(baseExpr, property), property.isString ? .string : .bool)
             }
             if baseType == .timer, let property = TimerProperty(rawValue: field) {
                 return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)

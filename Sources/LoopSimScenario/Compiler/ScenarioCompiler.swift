@@ -32,7 +32,7 @@ final class ScenarioCompiler {
     /// The keys a scenario file may have at its top level.
     static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
                                "main", "user", "appDelegate", "gestures", "params", "sweep", "operationQueues", "expect",
-                               "cases"]
+                               "cases", "process"]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
 
     func compile(_ root: LocatedNode) -> Scenario? {
@@ -61,6 +61,13 @@ final class ScenarioCompiler {
         let until = top["until"].flatMap { duration($0, what: "until") }.map { SimInstant.zero + $0 } ?? .zero + .seconds(60)
         let variants = top["variants"].map { variantList($0) } ?? VariantProfile.builtInNames
         let overrides = top["set"].map { flagOverrides($0) } ?? []
+        if let node = top["process"], let process = string(node, what: "process") {
+            if process.isEmpty || process.contains("/") {
+                bag.error(.valueInvalid, "process is an executable's file name: not empty, without '/'", at: node.location)
+            } else {
+                program.processName = process
+            }
+        }
         if let queues = top["queues"] { declareQueues(queues) }
         if let node = top["operationQueues"] {
             if let map = node.mapping {

@@ -5,6 +5,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case object(classIndex: Int, name: String)
     case timer
     case runLoop
+    /// An `NSThread` (`current thread`), a kernel handle like a run loop.
+    case thread
     case source
     /// An `NSPort` (a port-based run-loop source) or a stream scheduled in a run loop.
     case port
@@ -24,6 +26,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .object(_, let name): name
         case .timer: "NSTimer"
         case .runLoop: "CFRunLoop"
+        case .thread: "NSThread"
         case .source: "CFRunLoopSource"
         case .port: "NSPort"
         case .block: "block"
