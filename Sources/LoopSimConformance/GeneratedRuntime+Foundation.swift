@@ -48,6 +48,14 @@ extension LS {
         }
     }
 
+    /// `RunLoop.limitDate(forMode:)` on a loop, in the scenario's units: nil, `distantFuture` as `Int.max`, or the
+    /// date as virtual milliseconds from the start (as `fireDate` reads); a nil loop answers nil.
+    static func limitDate(_ rl: LSValue, _ mode: String) -> LSValue {
+        guard let loop = runLoop(rl), let date = loop.ns.limitDate(forMode: RunLoop.Mode(mode)) else { return .null }
+        if date == Date.distantFuture { return .int(Int.max) }
+        return .int(Int((date.timeIntervalSince(t0Wall) / scale * 1000).rounded()))
+    }
+
     /// `Thread.current` or `Thread.main`, and their `name` and `isMainThread` as Foundation answers them.
     static func currentThread() -> LSValue { .object(Thread.current) }
     static func mainThread() -> LSValue { .object(Thread.mainThread) }

@@ -64,6 +64,10 @@ public enum RunMarkers {
     private struct Walker {
         var kinds: [String] = []
 
+        /// A step that runs the current loop (a run step, or `limitDateForMode:`'s poll); one whose mode is a
+        /// string variable (`runMode: mode`) is checked with the step it makes.
+        static func runsTheLoop(_ step: any ExecutableStep) -> Bool { step is RunStep || step is LimitDateStep }
+
         mutating func body(_ body: Body) -> Body {
             Body(steps: steps(body.steps), localNames: body.localNames, parameterCount: body.parameterCount)
         }
@@ -72,9 +76,8 @@ public enum RunMarkers {
             var out: [Step] = []
             for step in list {
                 switch step {
-                case .perform(let run) where run is RunStep
-                    // A run step whose mode is a string variable (`runMode: mode`).
-                    || (run as? ModeExpressionStep)?.make(RunLoopModeName.default) is RunStep:
+                case .perform(let run) where Self.runsTheLoop(run)
+                    || (run as? ModeExpressionStep).map { Self.runsTheLoop($0.make(RunLoopModeName.default)) } == true:
                     let id = kinds.count
                     let kind = run.verb
                     kinds.append(kind)

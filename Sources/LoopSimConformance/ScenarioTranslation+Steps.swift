@@ -106,6 +106,15 @@ extension ScenarioTranslation {
         case let s as RunStep:
             emitRun(s.call, id: context.pendingRun ?? -1, into: &w)
             context.pendingRun = nil
+        case let s as LimitDateStep:
+            let value = "LS.limitDate(\(expr(s.runLoop, context)), \(modeLiteral(s.mode)))"
+            if let result = s.result {
+                w.line(store(value, into: result, context))
+            } else {
+                w.line("_ = \(value)")
+            }
+            w.line("LS.runReturn(\(context.pendingRun ?? -1), \"-\")")
+            context.pendingRun = nil
         case let s as StopOrWakeUpStep:
             w.line("if let rl = LS.runLoop(\(expr(s.runLoop, context))) { \(s.stops ? "CFRunLoopStop" : "CFRunLoopWakeUp")(rl.cf) }")
         case let s as AddCommonModeStep:

@@ -2,7 +2,8 @@ import LoopSimKernel
 import LoopSimScenario
 import Testing
 
-/// Thread reads (`current thread.name`, `isMainThread`, `process:`; docs/scenario-format.md §6).
+/// Thread reads (`current thread.name`, `isMainThread`, `process:`) and `limitDateForMode:`
+/// (docs/scenario-format.md §6, §7.4).
 @Suite struct ThreadAndLimitDateTests {
     static let logs = StringValueTests.logs
     static let diagnostics = StringValueTests.diagnostics
@@ -77,5 +78,86 @@ import Testing
             """
         #expect(Self.diagnostics(yaml) == ["3:29 expr.type"])
         #expect(Self.diagnostics("name: p\nprocess: a/b\nmain: []\n") == ["2:10 value.invalid"])
+    }
+
+    /// A missing mode answers nil; the main thread's default mode distantFuture (the main queue keeps it
+    /// non-empty); a mode with a timer its fire date, after the poll fired the due one; another thread's loop nil
+    /// without running it.
+    @Test func limitDateForMode() throws {
+        let yaml = """
+            name: limit
+            until: 2s
+            classes:
+              P:
+                fields:
+                  timer: weak NSTimer
+                  ticks: int
+                methods:
+                  tick:
+                    - increment: self.ticks
+            main:
+              - let: p = new P
+              - limitDateForMode: nothing.here
+                result: a
+              - if: a == nil
+                then: [log: missing nil]
+              - limitDateForMode: default
+                result: b
+              - if: b == distantFuture
+                then: [log: default distantFuture]
+              - scheduledTimer: p.timer
+                every: 300ms
+                repeats: true
+                mode: custom
+                target: p
+                selector: tick
+              - work: 400ms
+              - limitDateForMode: custom
+                result: c
+              - if: p.ticks == 1
+                then: [log: polled]
+              - if: c == 600
+                then: [log: next at 600]
+              - if: c == p.timer.fireDate
+                then: [log: the timer's fireDate]
+              - thread: other
+                captures: [strong p]
+                do:
+                  - limitDateForMode: custom
+                    of: main runloop
+                    result: d
+                  - if: d == nil
+                    then: [log: foreign nil]
+                  - if: p.ticks == 1
+                    then: [log: not run]
+            """
+        let expected = ["missing nil", "default distantFuture", "polled", "next at 600", "the timer's fireDate",
+                        "foreign nil", "not run"]
+        #expect(try Self.logs(yaml, "ios10") == expected)
+        #expect(try Self.logs(yaml, "linux-corelibs") == expected)
+    }
+
+    /// A custom mode with only a source has no timer: distantFuture; once the source is gone the mode is empty:
+    /// nil.
+    @Test func aModeWithoutTimersAnswersDistantFuture() throws {
+        let yaml = """
+            name: sources
+            until: 1s
+            main:
+              - thread: worker
+                do:
+                  - addSource: s
+                    mode: custom
+                    do: [log: performed]
+                  - limitDateForMode: custom
+                    result: a
+                  - if: a == distantFuture
+                    then: [log: distantFuture]
+                  - limitDateForMode: default
+                    result: b
+                  - if: b == nil
+                    then: [log: empty default nil]
+            """
+        #expect(try Self.logs(yaml, "ios10") == ["distantFuture", "empty default nil"])
     }
 }

@@ -63,3 +63,41 @@ extension Value {
         return nil
     }
 }
+
+/// `-[NSRunLoop limitDateForMode:]`, as swift-corelibs-foundation writes it (Sources/Foundation/RunLoop.swift,
+/// lines 202–220 at 761b621): nil when the receiver is not the current thread's loop; else one polling pass in
+/// the mode (`CFRunLoopRunInMode(mode, -10.0, true)`: due timers fire, sources and blocks run), then nil when the
+/// mode is missing or empty (`_CFRunLoopFinished`), else the fire date of the mode's earliest timer
+/// (`CFRunLoopGetNextTimerFireDate`: the first of the mode's timers, which CF keeps sorted by fire date), or
+/// `distantFuture` when the mode has no timer (the function's 0). Apple's documentation of `limitDateForMode:` says
+/// the same ("performs one pass through the run loop in the specified mode and returns the date at which the
+/// next timer is scheduled to fire"; nil "if there are no input sources for this mode").
+///
+/// The date is returned as whole milliseconds of virtual time, as a timer's `fireDate` reads, and
+/// `distantFuture` as `Int.max` (the expression `distantFuture`).
+final class LimitDateFrame: Frame {
+    let runLoop: SimRunLoop
+    let mode: String
+    var polled = false
+
+    init(runLoop: SimRunLoop, mode: String) {
+        self.runLoop = runLoop
+        self.mode = mode
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if !polled {
+            polled = true
+            // `_cfRunLoop !== CFRunLoopGetCurrent()`, which creates the calling thread's loop if it has none
+            guard kernel.runLoops.runLoop(for: thread, kernel) === runLoop else { return .pop(.null) }
+            return .push(kernel.runLoops.makeActivation(runLoop, mode: mode, seconds: .seconds(-10),
+                                                        returnAfterSourceHandled: true, on: thread, kernel))
+        }
+        guard let mode = runLoop.modes[RunLoopModeName.canonical(mode)],
+              !kernel.runLoops.isModeEmpty(runLoop, mode, on: thread, kernel) else { return .pop(.null) }
+        guard let first = mode.timers.earliest else { return .pop(.int(Int.max)) }
+        return .pop(.int(Int(first.fire.nanoseconds / 1_000_000)))
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+}

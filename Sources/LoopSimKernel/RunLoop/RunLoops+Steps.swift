@@ -167,3 +167,29 @@ extension StepContext {
         return (rl, id)
     }
 }
+
+/// `-[NSRunLoop limitDateForMode:]` on `runLoop`: a ``LimitDateFrame`` polls the mode once and answers the date of
+/// its next timer; the answer is stored into `result` when the frame returns.
+public struct LimitDateStep: ExecutableStep {
+    public var verb: String { "limitDateForMode" }
+    public var mode: String
+    public var runLoop: Expr
+    public var result: LValue?
+
+    public init(mode: String, runLoop: Expr, result: LValue?) {
+        self.mode = mode
+        self.runLoop = runLoop
+        self.result = result
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let rl = try c.runLoop(runLoop)
+        return try c.waiting(into: result) {
+            guard let rl else {
+                c.thread.returnValue = .null  // a message to nil
+                return .next
+            }
+            return .push(LimitDateFrame(runLoop: rl, mode: mode))
+        }
+    }
+}

@@ -7,7 +7,7 @@
 /// sum        := unary (("+" | "-") unary)*
 /// unary      := "not" unary | primary
 /// primary    := "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil" | "true" | "false"
-///             | Integer | String | Name ("." Name)*
+///             | "distantFuture" | Integer | String | Name ("." Name)*
 /// ```
 /// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`).
 /// Columns are offsets into the scalar's text, so diagnostics point inside the expression.
@@ -149,6 +149,7 @@ struct ExpressionParser {
         case .int(let v): return .int(v)
         case .string(let text): return .string(text)
         case .name("nil"): return .null
+        case .name("distantFuture"): return .int(Int.max)  // `+[NSDate distantFuture]`, as limitDateForMode: answers it
         case .name("true"), .name("YES"): return .bool(true)
         case .name("false"), .name("NO"): return .bool(false)
         case .name("new"):

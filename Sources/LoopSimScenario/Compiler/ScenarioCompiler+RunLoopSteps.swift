@@ -21,6 +21,16 @@ extension ScenarioCompiler {
                 RunStep(.cfRunInMode($0, seconds: seconds, returnAfterSourceHandled: rash))
             }
         },
+        StepVerb("limitDateForMode", keys: ["of", "result"]) { c, s in
+            guard let rl = c.runLoopArgument(s.map["of"], scope: s.scope) else { return [] }
+            var place: LValue?
+            if let node = s.map["result"] {
+                guard let lvalue = c.lvalue(node, scope: s.scope, declare: .int)?.0 else { return [] }
+                place = lvalue
+            }
+            let result = place
+            return c.modeSteps(s.arg, scope: s.scope) { LimitDateStep(mode: $0, runLoop: rl, result: result) }
+        },
         StepVerb("CFRunLoopStop") { c, s in
             c.runLoopArgument(s.arg, scope: s.scope).map { [.perform(StopOrWakeUpStep($0, stops: true))] } ?? []
         },
