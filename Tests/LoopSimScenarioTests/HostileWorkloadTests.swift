@@ -29,6 +29,32 @@ import Testing
         #expect(o.endTime < .zero + .milliseconds(1), "stopped a microsecond or so in, not after 100 years of drawing")
     }
 
+    /// A scroll longer than CF's TIMER_INTERVAL_LIMIT (504911232 s, beyond which a run-loop timeout is none at all)
+    /// still ends when the touch does: it is tracked in activations of at most the limit, and the default mode
+    /// runs again after it (before, the tracking run had no timeout and the default-mode timer never fired again).
+    @Test func aScrollLongerThanCFsTimeoutLimitEnds() throws {
+        let o = try Self.run("""
+            name: a scroll of 19 years
+            until: 600000010s
+            main:
+              - scheduledTimer: t
+                every: 100000000s
+                repeats: true
+                block:
+                  do: [log: tick]
+            user:
+              - at: 1s
+                do:
+                  - scroll: 600000000s
+            """, limits: RunLimits())
+        let end = SimInstant.zero + .seconds(600_000_001)
+        let firstLimit = SimInstant.zero + .seconds(504_911_233)
+        let ticks: [SimInstant] = o.logs.map(\.at)
+        #expect(ticks == [end], "the default-mode timer fires when the scroll ends")
+        let tracking: [SimInstant] = o.runLoopExits.filter { $0.mode == "tracking" }.map(\.at)
+        #expect(tracking == [firstLimit, end])
+    }
+
     /// Gestures drawn lazily are the same gestures: the first scrolls of a long run are those of a short one.
     @Test func lazyGesturesAreTheSameGestures() throws {
         func yaml(_ until: String) -> String {

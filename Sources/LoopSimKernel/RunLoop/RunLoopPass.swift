@@ -10,7 +10,7 @@ extension RunLoops {
         nextActivationSerial += 1
         // The mode is looked up, never created: a missing mode behaves as an empty one.
         let mode = rl.modes[name] ?? RunLoopMode(name: name)
-        let timeoutLimit = SimDuration.seconds(504_911_232)  // TIMER_INTERVAL_LIMIT: beyond it, no timeout at all
+        let timeoutLimit = RunLoops.timerIntervalLimit
         let isPoll = seconds.map { $0 <= .zero } ?? false
         let deadline: SimInstant
         if let seconds, seconds <= timeoutLimit { deadline = isPoll ? k.now : k.now + seconds } else { deadline = .never }

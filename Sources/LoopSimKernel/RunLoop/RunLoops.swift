@@ -19,6 +19,9 @@ public final class RunLoops {
     var portArrivals = PortArrivals()
     var nextActivationSerial = 0
 
+    /// CF's `TIMER_INTERVAL_LIMIT`: `CFRunLoopRunSpecific` takes a longer timeout as none at all.
+    static let timerIntervalLimit = SimDuration.seconds(504_911_232)
+
     init() {}
 
     /// The run loop with this id.

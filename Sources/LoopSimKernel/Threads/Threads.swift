@@ -173,7 +173,11 @@ final class AppMainFrame: Frame {
             mode = next
             kernel.record(thread, .trackingMode(mode: kernel.name(RunLoopModeName.short(next))))
         }
-        let seconds: SimDuration? = next == RunLoopModeName.tracking ? kernel.uikit.trackingUntil - kernel.now : nil
+        // A scroll ends when the touch does, not at a run-loop timeout: CF takes a timeout above
+        // TIMER_INTERVAL_LIMIT (504911232 s) as none at all, so a longer scroll is tracked in activations of at
+        // most that length, one after another, until it ends.
+        let seconds: SimDuration? = next == RunLoopModeName.tracking
+            ? min(kernel.uikit.trackingUntil - kernel.now, RunLoops.timerIntervalLimit) : nil
         return .push(kernel.runLoops.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread, kernel))
     }
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
