@@ -208,6 +208,9 @@ public final class Kernel {
     func stopForLimit(_ kind: String, _ message: String) {
         guard limit == nil else { return }
         halt.limit = LimitStop(kind: kind, message: message, at: now)
+        // The run's last instant ends here: its drops are decided before the limit line, which is the trace's
+        // last line before run.end.
+        objects.confirmLetGos(self)
         record(nil, .limit(kind: name(kind), message: name(message)))
     }
 

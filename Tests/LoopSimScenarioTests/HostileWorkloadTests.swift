@@ -55,6 +55,32 @@ import Testing
         #expect(tracking == [firstLimit, end])
     }
 
+    /// A limit met in the instant that let an object go: the drop is decided before the `limit` line, which stays
+    /// the trace's last line before `run.end` (the fuzzer's extremes found a let-go written after it).
+    @Test func aDropInTheLimitsInstantIsDecidedBeforeTheLimitLine() throws {
+        var limits = RunLimits()
+        limits.maxEvents = 200
+        let o = try Self.run("""
+            name: drop then runaway
+            until: 1s
+            classes:
+              P: {}
+            main:
+              - let: p = new P
+              - addObserver:
+                activities: [beforeWaiting]
+                captures: [strong p]
+                do:
+                  - CFRunLoopWakeUp: main runloop
+              - release: p
+            """, limits: limits)
+        #expect(o.limit?.kind == "max-events")
+        let tail = o.eventLog.suffix(2).map { "\($0.body)" }
+        #expect(tail.first?.hasPrefix("limit(") == true, "\(tail)")
+        #expect(tail.last?.hasPrefix("runEnd(") == true, "\(tail)")
+        #expect(o.eventLog.contains { if case .letGo = $0.body { true } else { false } }, "the drop is still traced")
+    }
+
     /// Gestures drawn lazily are the same gestures: the first scrolls of a long run are those of a short one.
     @Test func lazyGesturesAreTheSameGestures() throws {
         func yaml(_ until: String) -> String {
