@@ -15,6 +15,13 @@ public final class ScenarioGenerator {
     let random: FuzzRandom
     private var classes: [ClassPlan] = []
     private var counter = 0
+    /// This case also draws the extremes of issue 25 (FUZZING.md, "Extremes"): integers at the ends of Int64,
+    /// zero and huge gaps and intervals, a horizon of up to 100 years, actions after the horizon, and nesting
+    /// deeper than the depth limit.
+    private var extreme = false
+
+    /// The longest duration a scenario may write (100 years: `duration.overflow` beyond it).
+    static let longest = "876000h"
 
     struct ClassPlan {
         var name: String
@@ -58,9 +65,10 @@ public final class ScenarioGenerator {
     /// - Parameter name: Its `name:`.
     /// - Returns: YAML text that `ScenarioLoader` compiles without errors.
     public func generate(name: String) -> String {
+        extreme = random.chance(0.3)
         planClasses()
-        var lines = ["name: \(name)", "seed: \(random.int(below: 1000))",
-                     "until: \(random.pick(["500ms", "1s", "2s", "3s", "5s"]))"]
+        let horizons = ["500ms", "1s", "2s", "3s", "5s"] + (extreme ? [Self.longest, "1000000s", "0s"] : [])
+        var lines = ["name: \(name)", "seed: \(random.int(below: 1000))", "until: \(random.pick(horizons))"]
         let variants = ["ios9", "ios10", "linux-corelibs"].filter { _ in random.chance(0.6) }
         lines.append("variants: [\(variants.isEmpty ? "ios10" : variants.joined(separator: ", "))]")
         if random.chance(0.2) {
@@ -72,14 +80,23 @@ public final class ScenarioGenerator {
         lines.append("classes:")
         for c in classes.indices { lines += classLines(c) }
         var mainScope = Scope(kind: .main, objects: [], mayRunLoop: false, depth: 0)
-        let main = steps(&mainScope, count: random.int(in: 2...8))
+        var main = steps(&mainScope, count: random.int(in: 2...8))
+        if extreme && random.chance(0.4) { main.append(deepNest()) }
         lines += YAMLStep.lines(key: "main", .steps(main), indent: 0)
+        if extreme && random.chance(0.4) {
+            // Scrolls with no gap, or gaps and drags of up to 100 years (a drag beyond CF's timeout limit).
+            lines.append("gestures:")
+            lines.append("  every: \(random.pick(["0s", "1ns", "1ms", Self.longest, "{exponential: 1ns}"]))")
+            lines.append("  drag: \(random.pick(["0s", "1ns", "300ms", Self.longest, "{lognormal: {median: 1000h, sigma: 3}}"]))")
+        }
         let actions = random.int(in: 0...3)
         if actions > 0 {
             lines.append("user:")
             for _ in 0..<actions {
                 var scope = mainScope
-                lines.append("  - at: \(random.int(in: 0...3000))ms")
+                // An action after the horizon is dropped with a warning (`user.after-until`).
+                let at = extreme && random.chance(0.3) ? random.pick(["0s", Self.longest]) : "\(random.int(in: 0...3000))ms"
+                lines.append("  - at: \(at)")
                 lines += YAMLStep.lines(key: "do", .steps(userSteps(&scope)), indent: 4)
             }
         }
@@ -106,7 +123,7 @@ public final class ScenarioGenerator {
                      "      t: \(plan.timerStrength) NSTimer",
                      "      rl: unretained CFRunLoop",
                      "      src: CFRunLoopSource",
-                     "      n: int = \(random.int(in: 0...3))"]
+                     "      n: int = \(extreme ? random.pick(Self.extremeInts) : "\(random.int(in: 0...3))")"]
         if let peer = plan.peer { lines.append("      peer: \(peer.strength) \(classes[peer.classIndex].name)") }
         if random.chance(0.5) {
             // A leaf body like any other: it may retain `self` (a block capturing it, `self` stored into a peer),
@@ -181,7 +198,7 @@ public final class ScenarioGenerator {
         switch random.weighted(choices) {
         case "log": return YAMLStep("log", random.pick(["tick", "hello", "n\(counter)", "naïve — ütf8"]))
         case "work": return YAMLStep("work", random.pick(["1ms", "3ms", "0s", "20ms", "{uniform: [1ms, 3ms]}",
-                                                          "{exponential: 2ms}"]))
+                                                          "{exponential: 2ms}"] + (extreme ? [Self.longest] : [])))
         case "check": return YAMLStep("check", "c\(counter)")
         case "new": return newObject(&scope)
         case "scheduledTimer", "timer": return timer(&scope, scheduled: random.chance(0.8))
@@ -200,7 +217,13 @@ public final class ScenarioGenerator {
         case "release":
             if isLocal && random.chance(0.6) { return YAMLStep("release", expr) }
             return YAMLStep("release", classes[c].peer != nil && random.chance(0.5) ? "\(expr).peer" : "\(expr).t")
-        case "count": return YAMLStep(random.chance(0.5) ? "decrement" : "increment", "\(expr).n")
+        case "count":
+            if extreme && random.chance(0.5) {
+                // Past the ends of Int64: a modelled crash (`arithmetic overflow`), never a trap.
+                let op = random.pick(["+", "-"])
+                return YAMLStep("set", "\(expr).n = \(expr).n \(op) \(random.pick(Self.extremeInts))")
+            }
+            return YAMLStep(random.chance(0.5) ? "decrement" : "increment", "\(expr).n")
         case "invalidate": return YAMLStep("invalidate", "\(expr).t")
         case "fire": return YAMLStep("fire", "\(expr).t")
         case "stop": return YAMLStep("CFRunLoopStop", "\(expr).rl")
@@ -262,10 +285,13 @@ public final class ScenarioGenerator {
         let repeats = random.chance(0.6)
         var extras: [(key: String, value: YAMLStep.Extra)] = [
             ("every", .scalar(random.weighted([(6, random.pick(["1ms", "5ms", "16ms", "100ms", "250ms", "1s"])),
-                                               (3, "\(random.int(in: 1...900))ms"), (1, "0s")]))),
+                                               (3, "\(random.int(in: 1...900))ms"), (1, "0s"),
+                                               (extreme ? 3 : 0, random.pick(["1ns", Self.longest]))]))),
             ("repeats", .scalar(repeats ? "true" : "false")),
         ]
-        if random.chance(0.2) { extras.append(("firstFire", .scalar(random.pick(["0s", "-5ms", "2ms", "1.5s"])))) }
+        if random.chance(0.2) {
+            extras.append(("firstFire", .scalar(random.pick(["0s", "-5ms", "2ms", "1.5s"] + (extreme ? [Self.longest] : [])))))
+        }
         if scheduled && random.chance(0.5) { extras.append(("mode", .scalar(mode()))) }
         let targets = scope.objects.filter { !classes[$0.classIndex].leafMethods.isEmpty }
         switch random.int(below: 4) {
@@ -320,6 +346,25 @@ public final class ScenarioGenerator {
         counter += 1
         let (captures, body) = block(from: scope, kind: .action, mayRunLoop: true)
         return YAMLStep("thread", "T\(counter)", [("captures", .list(captures)), ("do", .steps(body))])
+    }
+
+    /// Integers at and near the ends of Int64, for fields and arithmetic.
+    static let extremeInts = ["9223372036854775807", "-9223372036854775808", "9223372036854775806", "-1", "0"]
+
+    /// `if: true` nested deeper than the fuzz runs' depth limit (256) may allow, sometimes a dispatch chain
+    /// inside: the run stops at the limit, or runs, but neither the compiler nor the kernel may recurse out of
+    /// stack.
+    private func deepNest() -> YAMLStep {
+        var inner = YAMLStep("log", "deep")
+        let depth = random.pick([20, 100, 300])
+        for level in 0..<depth {
+            if level % 25 == 24 && random.chance(0.5) {
+                inner = YAMLStep("dispatch_async", "global", [("do", .steps([inner]))])
+            } else {
+                inner = YAMLStep("if", "true", [("then", .steps([inner]))])
+            }
+        }
+        return inner
     }
 
     private func runLoopStep() -> YAMLStep {
