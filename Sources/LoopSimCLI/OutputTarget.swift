@@ -54,6 +54,36 @@ struct OutputTarget {
     /// first (``removeStaleTemporaries()``).
     /// - Throws: ``WriteError``; the target is then unchanged and no temporary file is left behind.
     func write<S: Sequence>(_ chunks: S) throws(WriteError) where S.Element == String {
+        try Self.writeTogether([(self, AnySequence(chunks))])
+    }
+
+    /// Writes every output of a command as one: each to its temporary file, flushed to disk, and only when all of
+    /// them are complete, each renamed over its target. A failure while writing any of them (a full disk) removes
+    /// every temporary file and leaves every target as it was, so a command's files are never a mix of this run
+    /// and an older one (one variant's trace new, the others old).
+    /// - Throws: ``WriteError`` naming the file that could not be written.
+    static func writeTogether(_ outputs: [(target: OutputTarget, chunks: AnySequence<String>)]) throws(WriteError) {
+        var staged: [(target: OutputTarget, temporary: String)] = []
+        do throws(WriteError) {
+            for (target, chunks) in outputs { staged.append((target, try target.stage(chunks))) }
+        } catch {
+            for file in staged { unlink(file.temporary) }
+            let others = staged.isEmpty ? "" : " (nor were the other files)"
+            throw WriteError(message: error.message + others)
+        }
+        // A rename in one directory needs no space; it fails only if the directory changed under the run.
+        for (i, file) in staged.enumerated() where rename(file.temporary, file.target.path) != 0 {
+            let reason = reason(errno)
+            for rest in staged[i...] { unlink(rest.temporary) }
+            let written = staged[..<i].map { "'\($0.target.path)'" }.joined(separator: ", ")
+            throw WriteError(message: "cannot write \(file.target.what) to '\(file.target.path)': \(reason); the file "
+                + "was not changed" + (written.isEmpty ? "" : "; \(written) were replaced"))
+        }
+    }
+
+    /// Writes `chunks` to this target's temporary file (`.NAME.tmp-PID` beside it), flushed to disk and closed;
+    /// returns its path. On failure nothing is left behind.
+    private func stage(_ chunks: AnySequence<String>) throws(WriteError) -> String {
         removeStaleTemporaries()
         let temporary = Self.directory(of: path) + "/." + Self.fileName(of: path) + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -73,11 +103,7 @@ struct OutputTarget {
             unlink(temporary)
             throw WriteError(message: "cannot write \(what) to '\(path)': \(reason); the file was not changed")
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = Self.reason(errno)
-            unlink(temporary)
-            throw WriteError(message: "cannot write \(what) to '\(path)': \(reason); the file was not changed")
-        }
+        return temporary
     }
 
     /// Removes `.NAME.tmp-PID` files beside the target whose process is gone (`kill(PID, 0)` fails with ESRCH): a

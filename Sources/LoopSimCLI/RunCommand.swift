@@ -142,23 +142,28 @@ struct RunCommand: ParsableCommand {
             throw Exit.invalid
         }
         do {
-            if let trace, visuals.traceFormat == .chrome {
-                try visuals.writeChromeTraces(runs, scenario, to: trace)
+            // Every file of the command is written as one (OutputTarget.writeTogether): all are replaced, or none.
+            var outputs: [(target: OutputTarget, chunks: AnySequence<String>)] = []
+            if trace != nil, visuals.traceFormat == .chrome, let file = traceFiles.first {
+                outputs.append((file, AnySequence(CollectionOfOne(ChromeTrace.document(runs, scenario: scenario.name).compact
+                                                                  + "\n"))))
             } else {
-                for (run, file) in zip(runs, traceFiles) { try file.write(run.outcome.traceLines.lazy.map { $0 + "\n" }) }
+                for (run, file) in zip(runs, traceFiles) {
+                    outputs.append((file, AnySequence(run.outcome.traceLines.lazy.map { $0 + "\n" })))
+                }
             }
+            var report: String?
+            if !visuals.narrate {
+                report = format == .text ? TextReport.render(scenario, runs) : ScenarioRunner.document(scenario, runs).pretty + "\n"
+                if let reportFile, let report { outputs.append((reportFile, AnySequence(CollectionOfOne(report)))) }
+            }
+            try OutputTarget.writeTogether(outputs)
             // Every file written is named, with what it holds (a trace per variant has its own name).
-            for file in traceFiles { StandardError.write("wrote \(file.path) (\(file.what))\n") }
+            for (file, _) in outputs { StandardError.write("wrote \(file.path) (\(file.what))\n") }
             if visuals.narrate {
                 try visuals.printNarration(scenario, runs, json: format == .json)
-            } else {
-                let report = format == .text ? TextReport.render(scenario, runs) : ScenarioRunner.document(scenario, runs).pretty + "\n"
-                if let reportFile {
-                    try reportFile.write(CollectionOfOne(report))
-                    StandardError.write("wrote \(reportFile.path) (\(reportFile.what))\n")
-                } else {
-                    print(report, terminator: "")
-                }
+            } else if reportFile == nil, let report {
+                print(report, terminator: "")
             }
         } catch let error as OutputTarget.WriteError {
             StandardError.write("error: \(error.message)\n")

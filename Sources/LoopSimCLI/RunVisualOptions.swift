@@ -50,15 +50,4 @@ struct RunVisualOptions: ParsableArguments {
             print("\(scenario.name)\n  file \(scenario.file)\n\n" + text, terminator: "")
         }
     }
-
-    /// Writes the runs' Chrome trace: one document, a process per variant, so that Perfetto shows the variants
-    /// one above the other on one time axis.
-    func writeChromeTraces(_ runs: [VariantRun], _ scenario: Scenario, to path: String) throws {
-        do {
-            try AtomicFile.write(ChromeTrace.document(runs, scenario: scenario.name).compact + "\n", to: path)
-        } catch {
-            StandardError.write("error: cannot write the trace to '\(path)': \(error.localizedDescription)\n")
-            throw Exit.invalid
-        }
-    }
 }

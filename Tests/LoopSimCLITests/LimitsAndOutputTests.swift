@@ -256,6 +256,31 @@ import Testing
         }
     }
 
+    /// A command's files are replaced all together or not at all: when the second cannot be written (here its
+    /// directory vanished after the checks; a full disk does the same), the first keeps its old text and no
+    /// temporary file is left (before, the first was already renamed over its target).
+    @Test func aCommandsFilesAreReplacedTogetherOrNotAtAll() throws {
+        let dir = try Self.directory()
+        let first = dir.appendingPathComponent("t.ios9.jsonl")
+        try "old trace\n".write(to: first, atomically: true, encoding: .utf8)
+        let gone = dir.appendingPathComponent("gone/t.ios10.jsonl")
+        #expect(throws: OutputTarget.WriteError.self) {
+            try OutputTarget.writeTogether([
+                (OutputTarget(path: first.path, what: "the ios9 trace"), AnySequence(["new trace\n"])),
+                (OutputTarget(path: gone.path, what: "the ios10 trace"), AnySequence(["new trace\n"])),
+            ])
+        }
+        #expect(try String(contentsOf: first, encoding: .utf8) == "old trace\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["t.ios9.jsonl"], "no temporary left")
+        let second = dir.appendingPathComponent("r.txt")
+        try OutputTarget.writeTogether([
+            (OutputTarget(path: first.path, what: "the ios9 trace"), AnySequence(["new trace\n"])),
+            (OutputTarget(path: second.path, what: "the report"), AnySequence(["report\n"])),
+        ])
+        #expect(try String(contentsOf: first, encoding: .utf8) == "new trace\n")
+        #expect(try String(contentsOf: second, encoding: .utf8) == "report\n")
+    }
+
     @Test func testFailsARunThatHitsALimitUnlessItExpectsOne() throws {
         let runaway = try String(contentsOf: CLI.root.appendingPathComponent("examples/runaway/recursion.yaml"), encoding: .utf8)
         let unexpected = try CLI.temporaryFile(runaway + "expect:\n  all:\n    crashed: false\n")
