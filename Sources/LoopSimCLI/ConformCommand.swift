@@ -82,6 +82,8 @@ struct ConformCommand: ParsableCommand {
                                            repetitions: repetitions, timingRetries: retries,
                                            build: ProgramBuild(cacheDirectory: cache))
         settings.niceness = nice
+        Interrupt.install()
+        settings.isInterrupted = Interrupt.check
         let start = Date()
         var passed = 0
         var deltas: [Int64] = []
@@ -104,6 +106,15 @@ struct ConformCommand: ParsableCommand {
         }
         print(String(format: "conformance: scale %.0f ms per virtual second, tolerance %.0f ms, %d run(s) each, %.1f s",
                      scaleMs, toleranceMs, repetitions, Date().timeIntervalSince(start)))
+        if Interrupt.isRequested {
+            // The program under way was killed; what ran is reported, the rest is named as not run.
+            let ran = Set(results.map(\.file))
+            let notRun = entries.filter { !ran.contains($0.file) }.count
+            print("interrupted: \(notRun) scenario(s) not run")
+            print("\(passed) passed, \(failed) failed")
+            StandardError.write("interrupted: the results so far were printed\n")
+            throw ExitCode(Interrupt.exitCode)
+        }
         print("\(passed) passed, \(failed) failed")
         if failed > 0 { throw Exit.failed }
     }

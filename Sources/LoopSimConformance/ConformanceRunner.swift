@@ -16,6 +16,11 @@ public struct ConformanceSettings: Sendable {
     /// fall back to 0 without) shield the real run from other load on the machine. 0 runs them as they are.
     public var niceness: Int = 0
     public var build: ProgramBuild
+    /// Polled between scenarios and while a program builds or runs: true (Ctrl-C, SIGTERM) kills the program
+    /// under way and stops the run; the results so far are returned.
+    public var isInterrupted: @Sendable () -> Bool = { false } {
+        didSet { build.isInterrupted = isInterrupted }
+    }
 
     /// The defaults, measured on the project's 2-core machine (docs/fidelity.md, "Noise and tolerance").
     public static let scaleDefault = 0.1
@@ -96,6 +101,8 @@ public struct ConformanceRunner: Sendable {
         do {
             let source = try ConformanceTranslator.source(for: runnable.map { entries[$0.index] })
             binary = try settings.build.binary(for: source).path
+        } catch where settings.isInterrupted() {
+            return results.compactMap { $0 }
         } catch {
             for (n, item) in runnable.enumerated() {
                 let message = n == 0 ? error.message : "not run: the generated program did not build (see above)"
@@ -105,7 +112,9 @@ public struct ConformanceRunner: Sendable {
             return results.compactMap { $0 }
         }
         for (position, item) in runnable.enumerated() {
-            let result = execute(entries[item.index], prediction: item.prediction, binary: binary, position: position)
+            guard !settings.isInterrupted(),
+                  let result = execute(entries[item.index], prediction: item.prediction, binary: binary, position: position)
+            else { break }
             results[item.index] = result
             progress(result)
         }
@@ -116,9 +125,9 @@ public struct ConformanceRunner: Sendable {
         ConformanceResult(file: entry.file, name: entry.name, verdict: .error(message))
     }
 
-    /// Runs scenario `position` of `binary` `repetitions` times and compares each run.
+    /// Runs scenario `position` of `binary` `repetitions` times and compares each run; nil when interrupted.
     private func execute(_ entry: ConformanceTranslator.Entry, prediction: Prediction, binary: String,
-                         position: Int) -> ConformanceResult {
+                         position: Int) -> ConformanceResult? {
         var result = ConformanceResult(file: entry.file, name: entry.name, verdict: .agreed, prediction: prediction)
         let realSeconds = Double(prediction.until) / 1e9 * settings.scale
         let start = Date()
@@ -128,9 +137,10 @@ public struct ConformanceRunner: Sendable {
             remaining -= 1
             let arguments = [String(position), String(settings.scale)]
             let output = settings.niceness == 0
-                ? ProgramBuild.execute(binary, arguments, timeout: realSeconds + 30)
+                ? ProgramBuild.execute(binary, arguments, timeout: realSeconds + 30, isInterrupted: settings.isInterrupted)
                 : ProgramBuild.execute("/usr/bin/env", ["nice", "-n", String(settings.niceness), binary] + arguments,
-                                       timeout: realSeconds + 30)
+                                       timeout: realSeconds + 30, isInterrupted: settings.isInterrupted)
+            if output.interrupted { return nil }
             guard output.status == 0, !output.timedOut else {
                 let why = output.timedOut ? "timed out" : "exited with status \(output.status)"
                 result.verdict = .error("the real program \(why): \(output.stderr.suffix(2000))")

@@ -8,6 +8,8 @@ import Foundation
 public struct ProgramBuild: Sendable {
     /// Where binaries are cached.
     public var cacheDirectory: String
+    /// Polled while `swiftc` runs: true stops the compilation (Ctrl-C, SIGTERM).
+    public var isInterrupted: @Sendable () -> Bool = { false }
 
     public init(cacheDirectory: String = ".build-conformance") {
         self.cacheDirectory = cacheDirectory
@@ -28,7 +30,11 @@ public struct ProgramBuild: Sendable {
         let partial = binary + ".partial"
         let result = Self.execute("/usr/bin/env", ["swiftc", "-O", "-swift-version", "5", "-suppress-warnings", "main.swift",
                                                       "-o", "conform.partial"],
-                                  in: directory, timeout: 900)
+                                  in: directory, timeout: 900, isInterrupted: isInterrupted)
+        guard !result.interrupted else {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw ConformanceError("interrupted while compiling the generated program")
+        }
         guard result.status == 0, FileManager.default.fileExists(atPath: partial) else {
             throw ConformanceError("swiftc failed on \(directory)/main.swift:\n" + result.stderr + result.stdout)
         }
@@ -57,11 +63,15 @@ public struct ProgramBuild: Sendable {
         public var stdout: String
         public var stderr: String
         public var timedOut: Bool
+        /// Stopped because `isInterrupted` became true.
+        public var interrupted = false
     }
 
-    /// Runs `executable` with `arguments`, draining both pipes while it runs; kills it after `timeout` seconds.
+    /// Runs `executable` with `arguments`, draining both pipes while it runs; kills it after `timeout` seconds,
+    /// or as soon as `isInterrupted` (polled every 50 ms) answers true, so that a signal to LoopSim does not
+    /// leave its child running.
     public static func execute(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                               timeout: Double) -> Output {
+                               timeout: Double, isInterrupted: @escaping @Sendable () -> Bool = { false }) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -78,13 +88,20 @@ public struct ProgramBuild: Sendable {
         }
         let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        let poll = DispatchSource.makeTimerSource(queue: .global())
+        poll.schedule(deadline: .now() + 0.05, repeating: 0.05)
+        poll.setEventHandler { if isInterrupted(), process.isRunning { process.terminate() } }
+        poll.resume()
         let errData = ErrorDrain(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         killer.cancel()
-        let timedOut = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
+        poll.cancel()
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
+        let interrupted = killed && isInterrupted()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.wait(), as: UTF8.self), timedOut: timedOut)
+                      stderr: String(decoding: errData.wait(), as: UTF8.self), timedOut: killed && !interrupted,
+                      interrupted: interrupted)
     }
 }
 

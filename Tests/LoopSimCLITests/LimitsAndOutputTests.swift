@@ -149,6 +149,32 @@ import Testing
         #expect(stderr.contains("interrupted after "), "\(stderr)")
     }
 
+    /// `conform` on SIGTERM kills the real program under way (or the compiler), prints what ran and how many
+    /// scenarios did not, and exits 143 at once instead of leaving its child running.
+    @Test func aSignalStopsConformAndItsChild() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
+        if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
+        // 3 real seconds per virtual second: each scenario's program runs for several seconds.
+        process.arguments = ["conform", "conformance/scenarios/c46-one-shot-timer-on-a-gcd-thread-never-fires.yaml",
+                             "conformance/scenarios/c47-one-shot-timer-on-a-gcd-thread-fires-while-the-block-runs-the-loop.yaml",
+                             "--scale-ms", "3000"]
+        process.currentDirectoryURL = CLI.root
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: compiling or running
+        let signalled = Date()
+        kill(process.processIdentifier, SIGTERM)
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(stdout.contains("interrupted: 2 scenario(s) not run"), "\(stdout)")
+        #expect(stdout.contains("0 passed, 0 failed"), "\(stdout)")
+        #expect(Date().timeIntervalSince(signalled) < 5, "the program under way is killed, not waited for")
+    }
+
     /// A temporary file left by a run killed during its final write (`.NAME.tmp-PID`, PID gone) is removed by the
     /// next run that writes NAME; one of a live process, or of another target, is left alone.
     @Test func aStaleTemporaryOfTheTargetIsRemoved() throws {
