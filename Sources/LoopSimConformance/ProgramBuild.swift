@@ -67,9 +67,9 @@ public struct ProgramBuild: Sendable {
         public var interrupted = false
     }
 
-    /// Runs `executable` with `arguments`, draining both pipes while it runs; kills it after `timeout` seconds,
-    /// or as soon as `isInterrupted` (polled every 50 ms) answers true, so that a signal to LoopSim does not
-    /// leave its child running.
+    /// Runs `executable` with `arguments`, draining both pipes while it runs; kills it and every process it
+    /// started (``ProcessTree``) after `timeout` seconds, or as soon as `isInterrupted` (polled every 50 ms)
+    /// answers true, so that a signal to LoopSim leaves neither its child nor the compiler's jobs running.
     public static func execute(_ executable: String, _ arguments: [String], in directory: String? = nil,
                                timeout: Double, isInterrupted: @escaping @Sendable () -> Bool = { false }) -> Output {
         let process = Process()
@@ -86,11 +86,12 @@ public struct ProgramBuild: Sendable {
         } catch {
             return Output(status: -1, stdout: "", stderr: "cannot start \(executable): \(error)", timedOut: false)
         }
-        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { if process.isRunning { ProcessTree.terminate(pid) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
         let poll = DispatchSource.makeTimerSource(queue: .global())
         poll.schedule(deadline: .now() + 0.05, repeating: 0.05)
-        poll.setEventHandler { if isInterrupted(), process.isRunning { process.terminate() } }
+        poll.setEventHandler { if isInterrupted(), process.isRunning { ProcessTree.terminate(pid) } }
         poll.resume()
         let errData = ErrorDrain(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
