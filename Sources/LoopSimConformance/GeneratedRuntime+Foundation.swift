@@ -212,10 +212,12 @@ extension LS {
         return q
     }
 
-    /// `addObserver(forName:object:queue:using:)`: the token (the center holds it, and it holds the block).
-    static func addObserver(_ name: String, object: AnyObject?, queue: OperationQueue?, block: LSValue) -> LSValue {
+    /// `addObserver(forName:object:queue:using:)` (a nil name observes every name): the token, which only names the
+    /// registration; the center holds the block.
+    static func addObserver(_ name: String?, object: AnyObject?, queue: OperationQueue?, block: LSValue) -> LSValue {
         guard let b = obj(block) as? LSBlock else { return .null }
-        let token = NotificationCenter.default.addObserver(forName: Notification.Name(name), object: object, queue: queue) { _ in
+        let token = NotificationCenter.default.addObserver(forName: name.map { Notification.Name($0) }, object: object,
+                                                           queue: queue) { _ in
             b.run()
         }
         return .object(token as AnyObject)

@@ -200,7 +200,8 @@ extension ScenarioTranslation {
             let operationQueue = s.operationQueue.map { "\(self.operationQueue($0)).queue" } ?? s.queue.map { q in
                 q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
             } ?? "nil"
-            w.line("let \(token) = LS.addObserver(\(SwiftWriter.literal(s.name)), object: \(filter), "
+            let name = s.name.map(SwiftWriter.literal) ?? "nil"
+            w.line("let \(token) = LS.addObserver(\(name), object: \(filter), "
                    + "queue: \(operationQueue), block: \(expr(s.block, context)))")
             if let into = s.into { w.line(store(token, into: into, context)) }
         case let s as RemoveObserverStep:

@@ -5,7 +5,8 @@
 /// `removeObserver:`; binds the token to `into`.
 public struct AddBlockObserverStep: ExecutableStep {
     public var verb: String { "addObserverForName" }
-    public var name: String
+    /// The notification name; nil observes every name.
+    public var name: String?
     public var object: Expr?
     /// The queue the block runs on; nil: the posting thread.
     public var queue: QueueRef?
@@ -15,7 +16,7 @@ public struct AddBlockObserverStep: ExecutableStep {
     public var block: Expr
     public var into: LValue?
 
-    public init(name: String, object: Expr?, queue: QueueRef?, operationQueue: Int? = nil, block: Expr,
+    public init(name: String?, object: Expr?, queue: QueueRef?, operationQueue: Int? = nil, block: Expr,
                 into: LValue?) {
         self.name = name
         self.object = object
@@ -42,10 +43,11 @@ public struct AddSelectorObserverStep: ExecutableStep {
     public var observer: Expr
     public var classIndex: Int
     public var method: Int
-    public var name: String
+    /// The notification name; nil observes every name.
+    public var name: String?
     public var object: Expr?
 
-    public init(observer: Expr, classIndex: Int, method: Int, name: String, object: Expr?) {
+    public init(observer: Expr, classIndex: Int, method: Int, name: String?, object: Expr?) {
         self.observer = observer
         self.classIndex = classIndex
         self.method = method

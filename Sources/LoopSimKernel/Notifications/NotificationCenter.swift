@@ -7,8 +7,9 @@ final class NotificationCenter {
     private var nextID = 0
 
     /// `addObserverForName:object:queue:usingBlock:` — the center keeps the block (the caller's +1 on it) until
-    /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration.
-    func addBlockObserver(name: String, object: Value, queue: QueueRef?, operationQueue: Int? = nil, block: ObjectID,
+    /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration. A nil `name`
+    /// observes every name.
+    func addBlockObserver(name: String?, object: Value, queue: QueueRef?, operationQueue: Int? = nil, block: ObjectID,
                           on thread: SimThread, _ k: Kernel) -> ObjectID {
         let token = k.objects.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
                                        slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
@@ -20,13 +21,14 @@ final class NotificationCenter {
                                                       kind: .block(token: token.id, block: block, queue: queue),
                                                       operationQueue: operationQueue))
         let queueName = operationQueue.map { k.operations.name(of: $0) } ?? queue.map(k.dispatch.name(of:))
-        k.record(thread, .observerAddBlock(name: k.name(name), token: k.name(token),
+        k.record(thread, .observerAddBlock(name: k.name(name ?? NotificationRegistration.everyName),
+                                           token: k.name(token),
                                            queue: k.name(queueName ?? "posting thread")))
         return token.id
     }
 
-    /// `addObserver:selector:name:object:`.
-    func addSelectorObserver(_ observer: HeapObject, classIndex: Int, method: Int, name: String, object: Value,
+    /// `addObserver:selector:name:object:`; a nil `name` observes every name.
+    func addSelectorObserver(_ observer: HeapObject, classIndex: Int, method: Int, name: String?, object: Value,
                              on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
         if k.profile.selectorObserverRef == .none {
             throw RuntimeFault("addObserver:selector:name:object: does not exist in swift-corelibs-foundation: "
@@ -36,7 +38,8 @@ final class NotificationCenter {
         registrations.append(NotificationRegistration(
             id: nextID, name: name, object: object,
             kind: .selector(observer: observer.id, classIndex: classIndex, method: method)))
-        k.record(thread, .observerAddSelector(name: k.name(name), observer: k.name(observer),
+        k.record(thread, .observerAddSelector(name: k.name(name ?? NotificationRegistration.everyName),
+                                              observer: k.name(observer),
                                               held: k.name(k.profile.selectorObserverRef.rawValue)))
     }
 
@@ -78,9 +81,7 @@ final class NotificationCenter {
     /// cancel its remaining deliveries (the seed's S4 bug — a manager registered twice runs its block twice even
     /// though its handler removes it — depends on this). Blocks of the snapshot are retained until delivered.
     func post(name: String, object: Value, on thread: SimThread, _ k: Kernel) -> FrameAction {
-        let matching = registrations.filter { r in
-            r.name == name && (r.object == .null || r.object == object)
-        }
+        let matching = registrations.filter { $0.matches(name: name, object: object) }
         k.record(thread, .notificationPost(name: k.name(name), observers: Int64(matching.count)))
         var blocks: [ObjectID?] = []
         for r in matching {
@@ -102,7 +103,7 @@ final class NotificationCenter {
     func strongReferences(retainingSenders: Bool) -> [(edge: String, object: ObjectID)] {
         var held: [(edge: String, object: ObjectID)] = []
         for r in registrations {
-            if case .block(_, let block, _) = r.kind { held.append((r.name, block)) }
+            if case .block(_, let block, _) = r.kind { held.append((r.nameText, block)) }
             if retainingSenders, case .object(let sender) = r.object { held.append(("object", sender)) }
         }
         return held
