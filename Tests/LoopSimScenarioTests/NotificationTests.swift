@@ -142,4 +142,38 @@ import Testing
         #expect(diagnostics("name: p\nmain:\n  - addObserverForName:\n    do: []\n") == ["3:24 type.mismatch"])
         #expect(diagnostics("name: p\nmain:\n  - addObserverForName: ~\n    do: []\n") == ["3:25 type.mismatch"])
     }
+
+    /// Darwin calls observers in the order they were added; swift-foundation (linux-corelibs) by bucket: (name,
+    /// sender), (every name, sender), (every name, any sender), (name, any sender), registration order within one
+    /// (`_post`; conformance c61, docs/fidelity.md D4).
+    @Test func observersAreCalledInRegistrationOrderOrInSwiftFoundationsBuckets() throws {
+        let yaml = """
+            name: order
+            until: 1s
+            classes:
+              Sender: {fields: {n: int}}
+            main:
+              - let: sender = new Sender
+              - addObserverForName: Ping
+                do: [log: D1]
+              - addObserverForName: nil
+                do: [log: C]
+              - addObserverForName: nil
+                object: sender
+                do: [log: B]
+              - addObserverForName: Ping
+                do: [log: D2]
+              - addObserverForName: Ping
+                object: sender
+                do: [log: A]
+              - postNotification: Ping
+                object: sender
+              - log: "|"
+              - postNotification: Ping
+            """
+        let ios = try KernelSemanticsTests.run(yaml, "ios10").logs.map(\.text).joined(separator: " ")
+        #expect(ios == "D1 C B D2 A | D1 C D2")
+        let linux = try KernelSemanticsTests.run(yaml, "linux-corelibs").logs.map(\.text).joined(separator: " ")
+        #expect(linux == "A B C D1 D2 | D1 D2 C")
+    }
 }

@@ -75,13 +75,20 @@ final class NotificationCenter {
         for object in released { k.release(object, on: thread) }
     }
 
-    /// `postNotificationName:object:` — the matching registrations, in registration order, delivered now.
+    /// `postNotificationName:object:` — the matching registrations, delivered now, in the variant's
+    /// `notificationDeliveryOrder`: registration order (Darwin), or swift-foundation's buckets
+    /// (``bucket(of:object:)``).
     ///
     /// Delivery goes to a snapshot taken at the post: removing an observer while the post is delivered does not
     /// cancel its remaining deliveries (the seed's S4 bug — a manager registered twice runs its block twice even
     /// though its handler removes it — depends on this). Blocks of the snapshot are retained until delivered.
     func post(name: String, object: Value, on thread: SimThread, _ k: Kernel) -> FrameAction {
-        let matching = registrations.filter { $0.matches(name: name, object: object) }
+        var matching = registrations.filter { $0.matches(name: name, object: object) }
+        if k.profile.notificationDeliveryOrder == .buckets {
+            // registration order within a bucket: a stable sort
+            let ranked = matching.enumerated().map { (bucket: Self.bucket(of: $1, object: object), index: $0, r: $1) }
+            matching = ranked.sorted { ($0.bucket, $0.index) < ($1.bucket, $1.index) }.map(\.r)
+        }
         k.record(thread, .notificationPost(name: k.name(name), observers: Int64(matching.count)))
         var blocks: [ObjectID?] = []
         for r in matching {
@@ -93,6 +100,23 @@ final class NotificationCenter {
             }
         }
         return matching.isEmpty ? .next : .push(PostFrame(name: name, registrations: matching, blocks: blocks))
+    }
+
+    /// Where swift-foundation's `_post` puts a matching registration in its list: first the observers of the
+    /// name and the sender, then those of every name and the sender, then — when the post has a sender — those of
+    /// every name and any sender, then those of the name and any sender. Without a sender only the last two match,
+    /// name first (`_registrar[name]?[nil]`, then `_registrar[nil]?[nil]`). swift-foundation
+    /// `Sources/FoundationEssentials/NotificationCenter/NotificationCenter.swift`, `_post`; conformance c61.
+    static func bucket(of r: NotificationRegistration, object: Value) -> Int {
+        let hasSender = r.object != .null
+        switch (r.name != nil, hasSender, object != .null) {
+        case (true, true, _): return 0
+        case (false, true, _): return 1
+        case (false, false, true): return 2
+        case (true, false, true): return 3
+        case (true, false, false): return 0
+        case (false, false, false): return 1
+        }
     }
 
     /// Ends a selector registration whose zeroing-weak observer was found gone at a delivery (Foundation RN 10.11).
