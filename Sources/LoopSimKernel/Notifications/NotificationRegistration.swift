@@ -17,6 +17,9 @@ public struct NotificationRegistration: Sendable {
     /// A block observer's `NSOperationQueue` (an index of ``OperationQueues``), when its queue is one: the block
     /// is delivered as an operation added to it.
     public var operationQueue: Int? = nil
+    /// Whether its block or method takes the notification as its parameter (`notification:`, a selector's
+    /// `params:`): a post then makes its `NSNotification` object.
+    public var takesNotification = false
 
     /// How events and leak paths name an observer's notification name: the name, or ``everyName`` for nil.
     var nameText: String { name ?? Self.everyName }
