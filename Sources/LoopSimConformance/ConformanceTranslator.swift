@@ -248,8 +248,11 @@ struct ScenarioTranslation {
         }
         let names = template.captures.map { "\($0.strength.rawValue) \($0.name)" }.joined(separator: ", ")
         w.line("/// block \(t)" + (names.isEmpty ? "" : ", captures \(names)"))
+        // A block with a parameter (an observer's notification) takes it as `a0`, bound to `l0` below.
+        let takes = template.body.parameterCount > 0
+        let list = captureList.isEmpty ? "" : "[" + captureList.joined(separator: ", ") + "] "
         w.block("static func block\(t)(" + parameters.joined(separator: ", ") + ") -> LSBlock") { w in
-            w.line("LSBlock {" + (captureList.isEmpty ? "" : " [" + captureList.joined(separator: ", ") + "] in"))
+            w.line(takes ? "LSBlock(taking: { \(list)a0 in" : "LSBlock {" + (list.isEmpty ? "" : " \(list)in"))
             w.indented { w in
                 var context = BodyContext(locals: .own)
                 context.captures = template.captures.map(\.strength)
@@ -261,7 +264,7 @@ struct ScenarioTranslation {
                     w.line("withExtendedLifetime(c\(i)) {}")
                 }
             }
-            w.line("}")
+            w.line(takes ? "})" : "}")
         }
     }
 

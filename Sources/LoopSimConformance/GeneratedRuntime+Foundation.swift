@@ -212,13 +212,65 @@ extension LS {
         return q
     }
 
-    /// `addObserver(forName:object:queue:using:)`: the token (the center holds it, and it holds the block).
-    static func addObserver(_ name: String, object: AnyObject?, queue: OperationQueue?, block: LSValue) -> LSValue {
+    /// `addObserver(forName:object:queue:using:)` (a nil name observes every name): the token, which only names the
+    /// registration; the center holds the block.
+    static func addObserver(_ name: String?, object: AnyObject?, queue: OperationQueue?, block: LSValue) -> LSValue {
         guard let b = obj(block) as? LSBlock else { return .null }
-        let token = NotificationCenter.default.addObserver(forName: Notification.Name(name), object: object, queue: queue) { _ in
-            b.run()
+        let token = NotificationCenter.default.addObserver(forName: name.map { Notification.Name($0) }, object: object,
+                                                           queue: queue) { notification in
+            b.run(.object(LSNotification(notification)))
         }
         return .object(token as AnyObject)
+    }
+
+    /// A post's userInfo, as a Swift poster builds it: each value as its own type (`Int`, `Bool`, `String`, the
+    /// object), a nil value left out.
+    static func userInfo(_ entries: [(String, LSValue)]) -> [AnyHashable: Any] {
+        var info: [AnyHashable: Any] = [:]
+        for (key, value) in entries {
+            if let any = any(value) { info[key] = any }
+        }
+        return info
+    }
+
+    /// A value as Swift's `Any?` holds it.
+    static func any(_ v: LSValue) -> Any? {
+        switch v {
+        case .null: return nil
+        case .int(let n): return n
+        case .bool(let b): return b
+        case .string(let s): return s
+        case .object(let o): return o
+        case .runLoop(let rl): return rl.ns
+        }
+    }
+
+    /// A delivered notification's `name` or `object`; nil's are nil, as a message to nil.
+    static func notificationProperty(_ v: LSValue, _ name: String) -> LSValue {
+        guard let n = (obj(v) as? LSNotification)?.notification else { return .null }
+        if name == "name" { return .string(n.name.rawValue) }
+        return n.object.map { .object($0 as AnyObject) } ?? .null
+    }
+
+    /// `notification.userInfo?[key]`: Swift's `Any?`.
+    static func userInfoValue(_ v: LSValue, _ key: String) -> Any? {
+        (obj(v) as? LSNotification)?.notification.userInfo?[key]
+    }
+
+    /// `value as? Int`, `as? Bool`, `as? String`, `as? Timer`: the value, or nil.
+    static func cast(_ value: Any?, _ type: String) -> LSValue {
+        switch type {
+        case "int": return (value as? Int).map { .int($0) } ?? .null
+        case "bool": return (value as? Bool).map { .bool($0) } ?? .null
+        case "string": return (value as? String).map { .string($0) } ?? .null
+        case "timer": return (value as? Timer).map { .object($0) } ?? .null
+        default: return (value as? LSNotification).map { .object($0) } ?? .null
+        }
+    }
+
+    /// `value as? C` for a class of the scenario.
+    static func cast<C: AnyObject>(_ value: Any?, to type: C.Type) -> LSValue {
+        (value as? C).map { .object($0) } ?? .null
     }
 
     // MARK: User actions and the horizon

@@ -50,11 +50,19 @@ struct LSRunLoop {
     let cf: CFRunLoop
 }
 
-/// A block: a heap object around a closure, as an Objective-C block copied to the heap.
+/// A block: a heap object around a closure, as an Objective-C block copied to the heap. A block with a parameter
+/// (an observer's notification) takes its argument; any other ignores it.
 final class LSBlock {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
-    func run() { body() }
+    let body: (LSValue) -> Void
+    init(_ body: @escaping () -> Void) { self.body = { _ in body() } }
+    init(taking body: @escaping (LSValue) -> Void) { self.body = body }
+    func run(_ argument: LSValue = .null) { body(argument) }
+}
+
+/// A delivered `Notification` (a struct) as an object a value can hold: an observer's parameter.
+final class LSNotification {
+    let notification: Notification
+    init(_ notification: Notification) { self.notification = notification }
 }
 
 /// A version-0 source whose handler is a block.

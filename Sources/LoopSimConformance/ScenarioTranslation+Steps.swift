@@ -200,14 +200,34 @@ extension ScenarioTranslation {
             let operationQueue = s.operationQueue.map { "\(self.operationQueue($0)).queue" } ?? s.queue.map { q in
                 q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
             } ?? "nil"
-            w.line("let \(token) = LS.addObserver(\(SwiftWriter.literal(s.name)), object: \(filter), "
+            let name = s.name.map(SwiftWriter.literal) ?? "nil"
+            w.line("let \(token) = LS.addObserver(\(name), object: \(filter), "
                    + "queue: \(operationQueue), block: \(expr(s.block, context)))")
             if let into = s.into { w.line(store(token, into: into, context)) }
         case let s as RemoveObserverStep:
             w.line("if let observer = LS.obj(\(expr(s.observer, context))) { NotificationCenter.default.removeObserver(observer) }")
         case let s as PostNotificationStep:
             let sender = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            w.line("NotificationCenter.default.post(name: Notification.Name(\(SwiftWriter.literal(s.name))), object: \(sender))")
+            let name = "Notification.Name(\(SwiftWriter.literal(s.name)))"
+            guard let userInfo = s.userInfo else {
+                w.line("NotificationCenter.default.post(name: \(name), object: \(sender))")
+                break
+            }
+            // The sender, then the userInfo values in order, evaluated (and their inits run) before the post, as the
+            // kernel does; in a `do` scope, so that nothing but the notification holds them once the post returns.
+            w.block("do") { w in
+                let senderValue = temporary()
+                w.line("let \(senderValue): AnyObject? = \(sender)")
+                var entries: [String] = []
+                for entry in userInfo {
+                    let value = temporary()
+                    w.line("let \(value) = \(expr(entry.value, context))")
+                    entries.append("(\(SwiftWriter.literal(entry.key)), \(value))")
+                }
+                w.line("LS.flushInits()")
+                w.line("NotificationCenter.default.post(name: \(name), object: \(senderValue), "
+                       + "userInfo: LS.userInfo([" + entries.joined(separator: ", ") + "]))")
+            }
         case let s as SampleStep:
             w.line("LS.sample(\(SwiftWriter.literal(s.name)), \(expr(s.value, context)))")
         case let s as AddOperationStep:
@@ -424,6 +444,26 @@ extension ScenarioTranslation {
             return "LS.threadProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         case .runLoopProperty(let base, let property):
             return "LS.runLoopProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
+        case .notificationProperty(let base, let property):
+            return "LS.notificationProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
+        case .userInfoValue:
+            unsupported("a userInfo value read without `as?`")  // the compiler makes none
+            return "LSValue.null"
+        case .cast(let inner, let type):
+            let value: String
+            if case .userInfoValue(let base, let key) = inner {
+                value = "LS.userInfoValue(\(expr(base, context)), \(SwiftWriter.literal(key)))"
+            } else {
+                value = "LS.any(\(expr(inner, context)))"
+            }
+            switch type {
+            case .int: return "LS.cast(\(value), \"int\")"
+            case .bool: return "LS.cast(\(value), \"bool\")"
+            case .string: return "LS.cast(\(value), \"string\")"
+            case .timer: return "LS.cast(\(value), \"timer\")"
+            case .notification: return "LS.cast(\(value), \"notification\")"
+            case .instance(let c): return "LS.cast(\(value), to: \(className(c)).self)"
+            }
         }
     }
 }

@@ -34,11 +34,18 @@ public enum ScenarioSchema {
                 ("additionalProperties", .bool(false)),
             ]))
         }
+        // A method is its steps, or `{params: [...], do: [...]}` when it takes arguments (docs/scenario-format.md §4).
+        let method = JSON.object([("anyOf", .array([stepsRef, .object([
+            ("type", .string("object")),
+            ("required", .array([.string("do")])),
+            ("properties", .object([("params", .object([("type", .string("array"))])), ("do", stepsRef)])),
+            ("additionalProperties", .bool(false)),
+        ])]))])
         let classSchema = JSON.object([
             ("type", .string("object")),
             ("properties", .object(ScenarioCompiler.classKeys.map { key -> (String, JSON) in
                 switch key {
-                case "methods": (key, .object([("type", .string("object")), ("additionalProperties", stepsRef)]))
+                case "methods": (key, .object([("type", .string("object")), ("additionalProperties", method)]))
                 case "init", "dealloc": (key, stepsRef)
                 case "proxy": (key, .object([
                     ("type", .string("object")),

@@ -83,4 +83,97 @@ import Testing
         let outcome = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile)).run()
         #expect(outcome.findings.leaks.map(\.className) == ["Sender"])
     }
+
+    /// `addObserverForName:nil` and `addSelectorObserver`'s `name: nil` observe every name their `object:` filter
+    /// lets through; a quoted "nil" is a notification named nil (swift-corelibs-foundation's
+    /// `test_addObserverForNilName`, and the same on Darwin).
+    @Test func aNilNameObservesEveryNameItsObjectFilterLetsThrough() throws {
+        let yaml = """
+            name: nil names
+            until: 1s
+            classes:
+              Sender: {fields: {n: int}}
+              L: {methods: {onAny: [log: selector any]}}
+            main:
+              - let: sender = new Sender
+              - let: l = new L
+              - addObserverForName: nil
+                token: everyToken
+                do: [log: every]
+              - addObserverForName: nil
+                object: sender
+                token: senderToken
+                do: [log: from sender]
+              - addObserverForName: "nil"
+                token: quotedToken
+                do: [log: named nil]
+              - addSelectorObserver: l
+                selector: onAny
+                name: nil
+              - postNotification: Ping
+              - log: ---
+              - postNotification: Pong
+                object: sender
+              - log: ---
+              - postNotification: "nil"
+              - log: ---
+              - removeObserver: everyToken
+              - removeObserver: l
+              - postNotification: Ping
+                object: sender
+            """
+        let ios = try KernelSemanticsTests.run(yaml, "ios10")
+        #expect(ios.logs.map(\.text) == [
+            "every", "selector any", "---",
+            "every", "from sender", "selector any", "---",
+            "every", "named nil", "selector any", "---",
+            "from sender",
+        ])
+        #expect(ios.findings.leaks.isEmpty)
+        let trace = KernelSemanticsTests.lines(ios, "main", ["nc.add-block", "nc.add-selector"], ["name"])
+        #expect(trace == ["0 nc.add-block name=(every name)", "0 nc.add-block name=(every name)",
+                          "0 nc.add-block name=nil", "0 nc.add-selector name=(every name)"])
+    }
+
+    @Test func aPostNeedsANameAndAnObserverOfEveryNameIsWrittenNil() throws {
+        let diagnostics = StringValueTests.diagnostics
+        #expect(diagnostics("name: p\nmain:\n  - postNotification: nil\n") == ["3:23 value.invalid"])
+        #expect(diagnostics("name: p\nmain:\n  - postNotification: \"nil\"\n").isEmpty)
+        #expect(diagnostics("name: p\nmain:\n  - addObserverForName:\n    do: []\n") == ["3:24 type.mismatch"])
+        #expect(diagnostics("name: p\nmain:\n  - addObserverForName: ~\n    do: []\n") == ["3:25 type.mismatch"])
+    }
+
+    /// Darwin calls observers in the order they were added; swift-foundation (linux-corelibs) by bucket: (name,
+    /// sender), (every name, sender), (every name, any sender), (name, any sender), registration order within one
+    /// (`_post`; conformance c61, docs/fidelity.md D4).
+    @Test func observersAreCalledInRegistrationOrderOrInSwiftFoundationsBuckets() throws {
+        let yaml = """
+            name: order
+            until: 1s
+            classes:
+              Sender: {fields: {n: int}}
+            main:
+              - let: sender = new Sender
+              - addObserverForName: Ping
+                do: [log: D1]
+              - addObserverForName: nil
+                do: [log: C]
+              - addObserverForName: nil
+                object: sender
+                do: [log: B]
+              - addObserverForName: Ping
+                do: [log: D2]
+              - addObserverForName: Ping
+                object: sender
+                do: [log: A]
+              - postNotification: Ping
+                object: sender
+              - log: "|"
+              - postNotification: Ping
+            """
+        let ios = try KernelSemanticsTests.run(yaml, "ios10").logs.map(\.text).joined(separator: " ")
+        #expect(ios == "D1 C B D2 A | D1 C D2")
+        let linux = try KernelSemanticsTests.run(yaml, "linux-corelibs").logs.map(\.text).joined(separator: " ")
+        #expect(linux == "A B C D1 D2 | D1 D2 C")
+    }
 }

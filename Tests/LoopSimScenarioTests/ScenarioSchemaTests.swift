@@ -22,4 +22,21 @@ import Testing
             #expect(text.contains("\"required\": [\n            \"\(verb)\""), "\(verb)")
         }
     }
+
+    /// A method is a list of steps or, when it takes arguments, `{params:, do:}` (scripts/check_schema.py checks the
+    /// scenarios that use each form against the file).
+    @Test func aMethodIsItsStepsOrAMappingWithParams() throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(ScenarioSchema.text.utf8)) as? [String: Any])
+        let properties = try #require(object["properties"] as? [String: Any])
+        let classes = try #require(properties["classes"] as? [String: Any])
+        let aClass = try #require(classes["additionalProperties"] as? [String: Any])
+        let classKeys = try #require(aClass["properties"] as? [String: Any])
+        let methods = try #require(classKeys["methods"] as? [String: Any])
+        let method = try #require(methods["additionalProperties"] as? [String: Any])
+        let forms = try #require(method["anyOf"] as? [[String: Any]])
+        #expect(forms.first?["$ref"] as? String == "#/$defs/steps")
+        let mapping = try #require(forms.last?["properties"] as? [String: Any])
+        #expect(mapping.keys.sorted() == ["do", "params"])
+        #expect(forms.last?["required"] as? [String] == ["do"])
+    }
 }

@@ -5,7 +5,8 @@
 /// `removeObserver:`; binds the token to `into`.
 public struct AddBlockObserverStep: ExecutableStep {
     public var verb: String { "addObserverForName" }
-    public var name: String
+    /// The notification name; nil observes every name.
+    public var name: String?
     public var object: Expr?
     /// The queue the block runs on; nil: the posting thread.
     public var queue: QueueRef?
@@ -15,7 +16,7 @@ public struct AddBlockObserverStep: ExecutableStep {
     public var block: Expr
     public var into: LValue?
 
-    public init(name: String, object: Expr?, queue: QueueRef?, operationQueue: Int? = nil, block: Expr,
+    public init(name: String?, object: Expr?, queue: QueueRef?, operationQueue: Int? = nil, block: Expr,
                 into: LValue?) {
         self.name = name
         self.object = object
@@ -42,10 +43,11 @@ public struct AddSelectorObserverStep: ExecutableStep {
     public var observer: Expr
     public var classIndex: Int
     public var method: Int
-    public var name: String
+    /// The notification name; nil observes every name.
+    public var name: String?
     public var object: Expr?
 
-    public init(observer: Expr, classIndex: Int, method: Int, name: String, object: Expr?) {
+    public init(observer: Expr, classIndex: Int, method: Int, name: String?, object: Expr?) {
         self.observer = observer
         self.classIndex = classIndex
         self.method = method
@@ -74,18 +76,36 @@ public struct RemoveObserverStep: ExecutableStep {
     }
 }
 
-/// `postNotificationName:object:`, synchronous on the posting thread.
+/// `postNotificationName:object:userInfo:`, synchronous on the posting thread.
 public struct PostNotificationStep: ExecutableStep {
     public var verb: String { "postNotification" }
     public var name: String
     public var object: Expr?
+    /// The userInfo's keys and values, in the scenario's order; nil: no userInfo (`postNotificationName:object:`).
+    public var userInfo: [(key: String, value: Expr)]?
 
-    public init(name: String, object: Expr?) {
+    public init(name: String, object: Expr?, userInfo: [(key: String, value: Expr)]? = nil) {
         self.name = name
         self.object = object
+        self.userInfo = userInfo
     }
 
+    /// Evaluates the sender, then the userInfo values in order (a `new` value is a +1 the notification takes over);
+    /// a value that is nil leaves its key out, as a Swift `[AnyHashable: Any]` built from optionals reads it: nil.
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        StepOutcome(c.kernel.notifications.post(name: name, object: try c.value(object), on: c.thread, c.kernel))
+        let object = try c.value(object)
+        var values: [(key: String, value: Value, owned: Bool)]?
+        if let userInfo {
+            var evaluated: [(key: String, value: Value, owned: Bool)] = []
+            for entry in userInfo {
+                let (value, owned) = try c.ownedValue(entry.value)
+                if value == .null { continue }
+                if !owned { try c.kernel.objects.requireRetainable(value, c.kernel) }
+                evaluated.append((entry.key, value, owned))
+            }
+            values = evaluated
+        }
+        return StepOutcome(c.kernel.notifications.post(name: name, object: object, userInfo: values, on: c.thread,
+                                                       c.kernel))
     }
 }

@@ -7,8 +7,9 @@ final class NotificationCenter {
     private var nextID = 0
 
     /// `addObserverForName:object:queue:usingBlock:` — the center keeps the block (the caller's +1 on it) until
-    /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration.
-    func addBlockObserver(name: String, object: Value, queue: QueueRef?, operationQueue: Int? = nil, block: ObjectID,
+    /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration. A nil `name`
+    /// observes every name.
+    func addBlockObserver(name: String?, object: Value, queue: QueueRef?, operationQueue: Int? = nil, block: ObjectID,
                           on thread: SimThread, _ k: Kernel) -> ObjectID {
         let token = k.objects.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
                                        slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
@@ -16,27 +17,36 @@ final class NotificationCenter {
             k.retain(id)  // an older corelibs kept the sender; released with the registration
         }
         nextID += 1
-        registrations.append(NotificationRegistration(id: nextID, name: name, object: object,
-                                                      kind: .block(token: token.id, block: block, queue: queue),
-                                                      operationQueue: operationQueue))
+        var registration = NotificationRegistration(id: nextID, name: name, object: object,
+                                                    kind: .block(token: token.id, block: block, queue: queue),
+                                                    operationQueue: operationQueue)
+        if case .block(let t) = k.heap.object(block)?.kind {
+            registration.takesNotification = k.program.blocks[t].body.parameterCount > 0
+        }
+        registrations.append(registration)
         let queueName = operationQueue.map { k.operations.name(of: $0) } ?? queue.map(k.dispatch.name(of:))
-        k.record(thread, .observerAddBlock(name: k.name(name), token: k.name(token),
+        k.record(thread, .observerAddBlock(name: k.name(name ?? NotificationRegistration.everyName),
+                                           token: k.name(token),
                                            queue: k.name(queueName ?? "posting thread")))
         return token.id
     }
 
-    /// `addObserver:selector:name:object:`.
-    func addSelectorObserver(_ observer: HeapObject, classIndex: Int, method: Int, name: String, object: Value,
+    /// `addObserver:selector:name:object:`; a nil `name` observes every name.
+    func addSelectorObserver(_ observer: HeapObject, classIndex: Int, method: Int, name: String?, object: Value,
                              on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
         if k.profile.selectorObserverRef == .none {
             throw RuntimeFault("addObserver:selector:name:object: does not exist in swift-corelibs-foundation: "
                 + "only addObserver(forName:object:queue:using:)")
         }
         nextID += 1
-        registrations.append(NotificationRegistration(
+        var registration = NotificationRegistration(
             id: nextID, name: name, object: object,
-            kind: .selector(observer: observer.id, classIndex: classIndex, method: method)))
-        k.record(thread, .observerAddSelector(name: k.name(name), observer: k.name(observer),
+            kind: .selector(observer: observer.id, classIndex: classIndex, method: method))
+        // `- (void)handle:(NSNotification *)note`: the method's first parameter gets the notification
+        registration.takesNotification = k.program.classes[classIndex].methods[method].body.parameterCount > 0
+        registrations.append(registration)
+        k.record(thread, .observerAddSelector(name: k.name(name ?? NotificationRegistration.everyName),
+                                              observer: k.name(observer),
                                               held: k.name(k.profile.selectorObserverRef.rawValue)))
     }
 
@@ -72,14 +82,30 @@ final class NotificationCenter {
         for object in released { k.release(object, on: thread) }
     }
 
-    /// `postNotificationName:object:` — the matching registrations, in registration order, delivered now.
+    /// `postNotificationName:object:userInfo:` — the matching registrations, delivered now, in the variant's
+    /// `notificationDeliveryOrder`: registration order (Darwin), or swift-foundation's buckets
+    /// (``bucket(of:object:)``).
     ///
     /// Delivery goes to a snapshot taken at the post: removing an observer while the post is delivered does not
     /// cancel its remaining deliveries (the seed's S4 bug — a manager registered twice runs its block twice even
     /// though its handler removes it — depends on this). Blocks of the snapshot are retained until delivered.
-    func post(name: String, object: Value, on thread: SimThread, _ k: Kernel) -> FrameAction {
-        let matching = registrations.filter { r in
-            r.name == name && (r.object == .null || r.object == object)
+    ///
+    /// A post with a `userInfo` (each value with whether it is a +1 the post takes over), or one that an observer
+    /// reads (its block or method takes the notification), makes its `NSNotification` object; the post keeps it
+    /// until its last synchronous delivery, and each delivery queued on another queue until it ran, so a payload
+    /// the app let go lives until its last delivery. Without either, nothing could tell it exists, and none is
+    /// made.
+    func post(name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)]? = nil,
+              on thread: SimThread, _ k: Kernel) -> FrameAction {
+        var matching = registrations.filter { $0.matches(name: name, object: object) }
+        if k.profile.notificationDeliveryOrder == .buckets {
+            // registration order within a bucket: a stable sort
+            let ranked = matching.enumerated().map { (bucket: Self.bucket(of: $1, object: object), index: $0, r: $1) }
+            matching = ranked.sorted { ($0.bucket, $0.index) < ($1.bucket, $1.index) }.map(\.r)
+        }
+        var notification: ObjectID?
+        if userInfo != nil || matching.contains(where: \.takesNotification) {
+            notification = makeNotification(name: name, object: object, userInfo: userInfo ?? [], on: thread, k)
         }
         k.record(thread, .notificationPost(name: k.name(name), observers: Int64(matching.count)))
         var blocks: [ObjectID?] = []
@@ -91,7 +117,45 @@ final class NotificationCenter {
                 blocks.append(nil)
             }
         }
-        return matching.isEmpty ? .next : .push(PostFrame(name: name, registrations: matching, blocks: blocks))
+        if matching.isEmpty {
+            if let notification { k.release(notification, on: thread) }
+            return .next
+        }
+        return .push(PostFrame(name: name, registrations: matching, blocks: blocks, notification: notification))
+    }
+
+    /// The `NSNotification` of a post (+1 for the caller): its name, its sender (retained) and its userInfo values
+    /// (``NotificationSlots``); a value the post owns is handed over, any other retained.
+    private func makeNotification(name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)],
+                                  on thread: SimThread, _ k: Kernel) -> ObjectID {
+        let slots = [Value.string(name), object] + userInfo.map(\.value)
+        let names = ["name", "object"] + userInfo.map { NotificationSlots.userInfoPrefix + $0.key }
+        let o = k.objects.allocate(kind: .notification, className: "NSNotification", label: name, slotNames: names,
+                                   slotStrengths: Array(repeating: .strong, count: slots.count), slots: slots,
+                                   isDeclaredRoot: false, at: k.now, on: thread.name)
+        if case .object(let sender) = object { k.retain(sender) }
+        for entry in userInfo where !entry.owned {
+            if case .object(let id) = entry.value { k.retain(id) }
+        }
+        k.record(thread, .objectAlloc(object: k.name(o), className: k.name("NSNotification")))
+        return o.id
+    }
+
+    /// Where swift-foundation's `_post` puts a matching registration in its list: first the observers of the
+    /// name and the sender, then those of every name and the sender, then — when the post has a sender — those of
+    /// every name and any sender, then those of the name and any sender. Without a sender only the last two match,
+    /// name first (`_registrar[name]?[nil]`, then `_registrar[nil]?[nil]`). swift-foundation
+    /// `Sources/FoundationEssentials/NotificationCenter/NotificationCenter.swift`, `_post`; conformance c61.
+    static func bucket(of r: NotificationRegistration, object: Value) -> Int {
+        let hasSender = r.object != .null
+        switch (r.name != nil, hasSender, object != .null) {
+        case (true, true, _): return 0
+        case (false, true, _): return 1
+        case (false, false, true): return 2
+        case (true, false, true): return 3
+        case (true, false, false): return 0
+        case (false, false, false): return 1
+        }
     }
 
     /// Ends a selector registration whose zeroing-weak observer was found gone at a delivery (Foundation RN 10.11).
@@ -102,101 +166,9 @@ final class NotificationCenter {
     func strongReferences(retainingSenders: Bool) -> [(edge: String, object: ObjectID)] {
         var held: [(edge: String, object: ObjectID)] = []
         for r in registrations {
-            if case .block(_, let block, _) = r.kind { held.append((r.name, block)) }
+            if case .block(_, let block, _) = r.kind { held.append((r.nameText, block)) }
             if retainingSenders, case .object(let sender) = r.object { held.append(("object", sender)) }
         }
         return held
-    }
-}
-
-/// Delivers one post to its snapshot of registrations, one after another, on the posting thread.
-final class PostFrame: Frame {
-    let name: String
-    let registrations: [NotificationRegistration]
-    /// The retained block of each block registration (nil for selector ones).
-    var blocks: [ObjectID?]
-    var index = 0
-
-    init(name: String, registrations: [NotificationRegistration], blocks: [ObjectID?]) {
-        self.name = name
-        self.registrations = registrations
-        self.blocks = blocks
-    }
-
-    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        while index < registrations.count {
-            let r = registrations[index]
-            let block = blocks[index]
-            blocks[index] = nil
-            index += 1
-            switch r.kind {
-            case .block(_, _, let queue):
-                guard let block else { continue }
-                kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.labelName(kernel.heap.object(block)!)))
-                if let operationQueue = r.operationQueue {
-                    // An NSOperationQueue: the block becomes an operation on it (`addOperationWithBlock:`). corelibs
-                    // runs it at once when the queue is the poster's current queue, else adds it and waits
-                    // (`waitUntilAllOperationsAreFinished`; SCF-HEAD NSNotification.swift addObserver(forName:…));
-                    // Darwin adds it without waiting (modelled so, as for dispatch queues; UNCONFIRMED).
-                    let waits = kernel.profile.notificationPosterWaits
-                    if waits && kernel.operations.isCurrent(operationQueue, on: thread) {
-                        return .push(kernel.interpreter.blockFrame(block, edge: "notification block", kernel))
-                    }
-                    kernel.operations.add(block, to: operationQueue, dependsOnLast: false, from: thread, kernel)
-                    if waits, let action = kernel.operations.waitUntilAllFinished(operationQueue, on: thread, kernel) {
-                        return action
-                    }
-                    continue
-                }
-                // corelibs runs the block at once when its queue is the poster's own (the main queue on the main
-                // thread); Darwin queues it either way (modelled so; UNCONFIRMED).
-                let onOwnQueue = kernel.profile.notificationPosterWaits && queue == .main && thread.isMain
-                if let queue, !onOwnQueue {
-                    guard kernel.profile.notificationPosterWaits else {
-                        kernel.dispatch.async(block, to: queue, from: thread, kernel)
-                        continue
-                    }
-                    // corelibs: the poster waits until the block has run on its queue (SCF-HEAD post).
-                    let s = kernel.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil,
-                                                    slotNames: [], slotStrengths: [], slots: [], isDeclaredRoot: false,
-                                                    isInternal: true, at: kernel.now, on: thread.name)
-                    s.semaphore = SemaphoreState(value: 0)
-                    kernel.retain(s.id)
-                    kernel.dispatch.enqueue(.blockThenSignal(block, semaphore: s.id), on: queue, kernel)
-                    let action = kernel.dispatch.semaphoreWait(s, timeout: nil, on: thread, kernel)
-                    kernel.release(s.id, on: thread)
-                    return action
-                }
-                return .push(kernel.interpreter.blockFrame(block, edge: "notification block", kernel))
-            case .selector(let observer, let classIndex, let method):
-                switch kernel.profile.selectorObserverRef {
-                case .weak:
-                    guard kernel.heap.isAlive(observer), let o = kernel.heap.object(observer) else {
-                        // a zeroing-weak observer that is gone: skipped and unregistered (Foundation RN 10.11)
-                        kernel.notifications.unregister(r.id)
-                        kernel.record(thread, .notificationSkipDead(name: kernel.name(name)))
-                        continue
-                    }
-                    kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
-                    return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method, kernel))
-                case .unretained, .none:
-                    guard let o = kernel.heap.object(observer) else {
-                        kernel.halt.crash = Crash(
-                            message: "message sent to deallocated instance \(Interpreter.describeFreed(observer, kernel)): "
-                                + "the notification center still held it as an unretained observer for '\(name)' "
-                                + "(remove observers in dealloc before iOS 9)",
-                            at: kernel.now, thread: thread.name)
-                        return .next
-                    }
-                    kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
-                    return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method, kernel))
-                }
-            }
-        }
-        return .pop(.null)
-    }
-
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
-        blocks[index...].compactMap { $0 }.map { ("notification block", $0) }
     }
 }

@@ -27,6 +27,13 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         case uikit
         /// An `NSBlockOperation` (``OperationQueues``).
         case operation
+        /// An `NSNotification` a post made (``NotificationCenter``): its name, its sender and its userInfo values, in
+        /// strong slots (``NotificationSlots``).
+        case notification
+        /// The block Foundation makes around an observer's block and the notification it delivers, `{
+        /// block(notification) }`, for a delivery queued on a dispatch or operation queue: running it runs the block
+        /// with the notification as its argument (``Interpreter/blockFrame(_:edge:arguments:_:)``).
+        case boundBlock
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 

@@ -92,6 +92,17 @@ extension Interpreter {
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a UIKit object", k)
             else { return property.isObject ? .null : .int(0) }  // a message to nil
             return k.uikit.property(property, of: object.id)
+        case .notificationProperty(let base, let property):
+            guard let note = try notification(try evaluate(base, in: frame, on: thread, k), property.rawValue, k)
+            else { return .null }  // a message to nil
+            return k.objects.readSlot(note.id, property.slot)
+        case .userInfoValue(let base, let key):
+            guard let note = try notification(try evaluate(base, in: frame, on: thread, k), "userInfo", k),
+                  let slot = NotificationSlots.userInfoSlot(key, in: note) else { return .null }
+            return k.objects.readSlot(note.id, slot)
+        case .cast(let inner, let type):
+            let value = try evaluate(inner, in: frame, on: thread, k)
+            return try type.admits(value, k) ? value : .null
         case .arithmetic(let lhs, let isAddition, let rhs):
             guard case .int(let a) = try evaluate(lhs, in: frame, on: thread, k),
                   case .int(let b) = try evaluate(rhs, in: frame, on: thread, k) else {
@@ -154,6 +165,15 @@ extension Interpreter {
             return o
         default: throw RuntimeFault("expected \(what), got a non-object value")
         }
+    }
+
+    /// The live notification `value` names, nil for nil; a fault for anything else (`what` is the property read).
+    private func notification(_ value: Value, _ what: String, _ k: Kernel) throws(RuntimeFault) -> HeapObject? {
+        guard let o = try liveObject(value, expecting: "a notification", k) else { return nil }
+        guard case .notification = o.kind else {
+            throw RuntimeFault("'\(what)' read from a \(o.className), not a notification")
+        }
+        return o
     }
 
     /// The run loop `value` names.

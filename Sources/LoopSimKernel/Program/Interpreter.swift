@@ -189,13 +189,36 @@ extension Interpreter {
                             label: "-[\(info.name) \(info.methods[method].name)]")
     }
 
-    /// A frame running a block whose +1 the frame owns (released when the block returns).
-    func blockFrame(_ block: ObjectID, edge: String, _ k: Kernel) -> ProgramFrame {
-        guard let o = k.heap.object(block), case .block(let t) = o.kind else { preconditionFailure("not a block") }
+    /// A frame running a block whose +1 the frame owns (released when the block returns). `arguments` (borrowed)
+    /// bind its parameters, as many as it declares, each retained by its local (an observer block's notification).
+    /// A bound block (``HeapObject/Kind/boundBlock``) runs the block it holds with the argument it holds; the frame
+    /// keeps the bound block, and so both, until the block returns.
+    func blockFrame(_ block: ObjectID, edge: String, arguments: [Value] = [], _ k: Kernel) -> ProgramFrame {
+        guard let o = k.heap.object(block) else { preconditionFailure("not a block") }
+        if case .boundBlock = o.kind {
+            guard case .object(let inner) = o[slot: 0], let innerBlock = k.heap.object(inner) else {
+                preconditionFailure("a bound block without its block")
+            }
+            return frame(running: innerBlock, arguments: Array(o.slots.dropFirst()), held: block, edge: edge, k)
+        }
+        return frame(running: o, arguments: arguments, held: block, edge: edge, k)
+    }
+
+    /// A frame running `block`'s body with `arguments` bound to its parameters, keeping `held` for the call.
+    private func frame(running block: HeapObject, arguments: [Value], held: ObjectID, edge: String,
+                       _ k: Kernel) -> ProgramFrame {
+        guard case .block(let t) = block.kind else { preconditionFailure("not a block") }
         let body = k.program.blocks[t].body
-        let env = Environment(names: body.localNames, selfValue: .null, block: block)
-        return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: block, heldEdge: edge,
-                            label: o.label)
+        let env = Environment(names: body.localNames, selfValue: .null, block: block.id)
+        for (i, value) in arguments.prefix(body.parameterCount).enumerated() {
+            if case .object(let id) = value {
+                guard k.heap.isAlive(id) else { continue }  // a freed object reads nil
+                k.retain(id)
+            }
+            env.locals[i] = value
+        }
+        return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: held, heldEdge: edge,
+                            label: block.label)
     }
 }
 

@@ -176,6 +176,13 @@ public indirect enum Expr: Sendable {
     case mainThread
     /// A thread's property (`current thread.name`).
     case threadProperty(Expr, ThreadProperty)
+    /// A notification's property (`note.name`, `note.object`).
+    case notificationProperty(Expr, NotificationProperty)
+    /// The value under `key` in a notification's userInfo, nil when it has none: Swift's `Any?`, which the compiler
+    /// lets a scenario read only through ``cast(_:_:)``.
+    case userInfoValue(Expr, key: String)
+    /// `EXPR as? TYPE`: the value when it is of TYPE, else nil (Swift's conditional cast, ``CastType``).
+    case cast(Expr, CastType)
 }
 
 public enum CompareOperator: String, Sendable {

@@ -64,6 +64,12 @@ public struct VariantFlag: Sendable, Hashable {
                   + "swift-foundation took NotificationCenter over; false on Swift 6.x and Darwin)",
               source: "swift-foundation NotificationCenter._addObserver keeps ObjectIdentifier(object): conformance "
                   + "p02 (docs/fidelity.md D2); SCF pre-6 NSNotification.swift", isModelled: true),
+        .init(name: "notificationDeliveryOrder",
+              summary: "the order a post calls its observers: registration (Darwin), or buckets (swift-foundation): "
+                  + "(name, sender), (every name, sender), (every name, any sender), (name, any sender)",
+              source: "swift-foundation NotificationCenter._post (its TODO: \"Darwin calls observers in the order they "
+                  + "were added\"); conformance c61; within a bucket hash order (docs/fidelity.md D4)",
+              isModelled: true),
         .init(name: "dispatchOwnedLockCrashes",
               summary: "dispatch_sync onto a queue the thread holds (its serial queue, main from main) and a recursive "
                   + "dispatch_once crash (BUG IN CLIENT OF LIBDISPATCH); false: the thread waits for itself for ever",

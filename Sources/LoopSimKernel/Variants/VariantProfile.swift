@@ -36,6 +36,15 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var kvoObservedDealloc = KVOObservedDealloc.remove
     public private(set) var notificationObjectFilterRetained = false
     public private(set) var notificationPosterWaits = false
+    /// The order a post calls its observers (``NotificationCenter/post(name:object:on:_:)``).
+    public enum NotificationDeliveryOrder: String, Sendable, Hashable {
+        /// The order they were added, observers of every name mixed with the others (Darwin).
+        case registration
+        /// swift-foundation's buckets: (name, sender), (every name, sender), (every name, any sender), (name, any
+        /// sender); registration order within a bucket, where the real one is a dictionary's hash order.
+        case buckets
+    }
+    public private(set) var notificationDeliveryOrder = NotificationDeliveryOrder.registration
     /// `dispatch_sync` onto a queue the thread holds, and a recursive `dispatch_once`, crash instead of waiting.
     public private(set) var dispatchOwnedLockCrashes = true
     /// NSObject's selector-based performs (afterDelay, onThread, cancel) exist (false: swift-corelibs-foundation).
@@ -104,7 +113,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "toleranceAffectsWakeTime": "false", "notificationSelectorObserverRef": "none",
                 "backgroundTaskSeconds": "none", "uikitMainRunLoop": "false", "autoreleasedFactoryResults": "false",
                 "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
-                "kvoObservedDeallocWithObservers": "none",
+                "notificationDeliveryOrder": "buckets", "kvoObservedDeallocWithObservers": "none",
                 "performSelectorAPI": "false", "operationReleasesCompletionBlock": "false", "threadNames": "pthread",
             ],
         ]
@@ -113,7 +122,7 @@ public struct VariantProfile: Sendable, Hashable {
             "mainQueueCountsAsSourceInCommonModes": "true", "removeOrInvalidateWakesLoop": "false",
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
             "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
-            "dispatchOwnedLockCrashes": "true",
+            "notificationDeliveryOrder": "registration", "dispatchOwnedLockCrashes": "true",
             "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true", "threadNames": "nsthread",
         ]
         var values: [(String, String)] = []
@@ -186,6 +195,10 @@ public struct VariantProfile: Sendable, Hashable {
             throw VariantError(message: "flag 'notificationSelectorObserverRef' takes unretained, weak or none")
         }
         selectorObserverRef = ref
+        guard let order = NotificationDeliveryOrder(rawValue: value(of: "notificationDeliveryOrder") ?? "") else {
+            throw VariantError(message: "flag 'notificationDeliveryOrder' takes registration or buckets")
+        }
+        notificationDeliveryOrder = order
         guard let kvo = KVOObservedDealloc(rawValue: value(of: "kvoObservedDeallocWithObservers") ?? "") else {
             throw VariantError(message: "flag 'kvoObservedDeallocWithObservers' takes crash, remove or none")
         }

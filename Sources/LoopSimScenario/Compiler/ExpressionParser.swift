@@ -5,11 +5,12 @@
 /// expr       := comparison
 /// comparison := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
 /// sum        := unary (("+" | "-") unary)*
-/// unary      := "not" unary | primary
+/// unary      := "not" unary | primary ("as?" Name)?
 /// primary    := "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil" | "true" | "false"
 ///             | "distantFuture" | Integer | String | Name ("." Name)*
 /// ```
-/// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`).
+/// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`). `as?` is Swift's conditional cast
+/// (`note.userInfo.count as? int`), written without a space before the `?`.
 /// Columns are offsets into the scalar's text, so diagnostics point inside the expression.
 indirect enum ParsedExpr {
     case name(String, column: Int)
@@ -29,6 +30,8 @@ indirect enum ParsedExpr {
     case arithmetic(ParsedExpr, String, ParsedExpr)
     case compare(ParsedExpr, String, ParsedExpr)
     case not(ParsedExpr)
+    /// `EXPR as? TYPE`; the column is the type name's.
+    case cast(ParsedExpr, String, column: Int)
 
     /// The path's names (`["self", "button", "timer"]`) if this is a plain path.
     var pathNames: [String]? {
@@ -47,7 +50,7 @@ struct ExpressionError: Error {
 
 struct ExpressionParser {
     private enum Token: Equatable {
-        case name(String), int(Int), string(String), dot, op(String), end
+        case name(String), int(Int), string(String), dot, op(String), cast, end
     }
     private var tokens: [(Token, Int)] = []
     private var index = 0
@@ -98,6 +101,9 @@ struct ExpressionParser {
                 }
                 tokens.append((.string(String(String.UnicodeScalarView(chars[start + 1..<i]))), start))
                 i += 1
+            } else if c == "?", let last = tokens.last, last.0 == .name("as"), last.1 + 2 == i {
+                i += 1
+                tokens[tokens.count - 1] = (.cast, last.1)
             } else if c == "." {
                 i += 1
                 tokens.append((.dot, start))
@@ -139,7 +145,14 @@ struct ExpressionParser {
             index += 1
             return .not(try unary())
         }
-        return try primary()
+        let expr = try primary()
+        guard case .cast = tokens[index].0 else { return expr }
+        index += 1
+        guard case .name(let type) = tokens[index].0 else {
+            throw ExpressionError(message: "`as?` needs a type, e.g. `as? int` or `as? Page`", column: tokens[index].1)
+        }
+        index += 1
+        return .cast(expr, type, column: tokens[index - 1].1)
     }
 
     private mutating func primary() throws -> ParsedExpr {

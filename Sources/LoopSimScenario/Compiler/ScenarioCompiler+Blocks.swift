@@ -8,7 +8,10 @@ import Darwin
 
 extension ScenarioCompiler {
     /// A block literal from `captures:` and `do:`; captures are evaluated in `scope` when the block is created.
-    func blockLiteral(captures: LocatedNode?, body: LocatedNode?, at location: SourceLocation, scope: Scope) -> Expr? {
+    /// `parameters` are the block's own first locals, bound to the arguments of each call (an observer block's
+    /// notification).
+    func blockLiteral(captures: LocatedNode?, body: LocatedNode?, at location: SourceLocation, scope: Scope,
+                      parameters: [(name: String, type: TypeRef)] = []) -> Expr? {
         guard let body else {
             bag.error(.keyMissing, "a block needs a do: list of steps", at: location)
             return nil
@@ -31,8 +34,9 @@ extension ScenarioCompiler {
                 byref.append(spec.isByref)
             }
         }
-        let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true)
-        let compiled = compileBody(body, scope: blockScope)
+        let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true, locals: parameters)
+        var compiled = compileBody(body, scope: blockScope)
+        compiled.parameterCount = parameters.count
         program.blocks.append(BlockTemplate(captures: specs, body: compiled))
         return .block(templateIndex: program.blocks.count - 1)
     }

@@ -10,7 +10,8 @@ extension ScenarioCompiler {
     /// The callbacks `appDelegate:` may define.
     static let appDelegateCallbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
     static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "NSPort", "NSMachPort",
-                               "NSInputStream", "dispatch_source", "dispatch_semaphore", "block", "int", "bool", "string", "id"]
+                               "NSInputStream", "dispatch_source", "dispatch_semaphore", "NSNotification", "block",
+                               "int", "bool", "string", "id"]
 
     /// Pass 1: class names, fields (with types) and method names.
     func declareClasses(_ node: LocatedNode?) {
@@ -184,6 +185,7 @@ extension ScenarioCompiler {
         case "CFRunLoopSource": return .source
         case "NSPort", "NSMachPort", "NSInputStream": return .port
         case "block": return .block
+        case "NSNotification", "Notification": return .notification
         case "int", "Int", "NSInteger": return .int
         case "bool", "BOOL", "Bool": return .bool
         case "string": return .string

@@ -63,6 +63,8 @@ extension ScenarioCompiler {
             guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
                   let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
             return (.compare(a, CompareOperator(rawValue: op)!, b), .bool)
+        case .cast(let inner, let typeName, let column):
+            return cast(inner, to: typeName, column: column, scope: scope, scalar: scalar, offset: offset)
         case .name, .member:
             return path(e, scope: scope, scalar: scalar, offset: offset)
         }
@@ -122,6 +124,9 @@ extension ScenarioCompiler {
                     return nil
                 }
                 return (.threadProperty(baseExpr, property), property.isString ? .string : .bool)
+            }
+            if baseType == .notification {
+                return notificationMember(baseExpr, field, at: location(in: scalar, offset: offset + column))
             }
             if baseType == .timer, let property = TimerProperty(rawValue: field) {
                 return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)

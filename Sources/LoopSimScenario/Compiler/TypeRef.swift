@@ -14,6 +14,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case dispatchSource
     case semaphore
     case group
+    /// An `NSNotification` (an observer's `notification:` parameter).
+    case notification
     case int
     case bool
     case string
@@ -33,6 +35,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .dispatchSource: "dispatch_source"
         case .semaphore: "dispatch_semaphore"
         case .group: "dispatch_group"
+        case .notification: "NSNotification"
         case .int: "int"
         case .bool: "bool"
         case .string: "string"
@@ -43,7 +46,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
 
     var isObject: Bool {
         switch self {
-        case .object, .timer, .source, .port, .block, .dispatchSource, .semaphore, .group, .anyObject, .null: true
+        case .object, .timer, .source, .port, .block, .dispatchSource, .semaphore, .group, .notification, .anyObject,
+             .null: true
         default: false
         }
     }
