@@ -40,15 +40,6 @@ public struct Narration: Sendable {
 
     public private(set) var lines: [Line] = []
 
-    private struct Activation {
-        var mode: String
-        var run: Int
-        var pass = 0
-        /// BeforeTimers of the current pass was reached (so the next one starts a new pass).
-        var passStarted = false
-        var inCallout = false
-    }
-
     /// Whether the loop itself (not code it called out to) recorded the event: its own steps (an activity, a
     /// sleep, a wake, an exit, a callout it makes), and the rescheduling of a repeating timer or the invalidation
     /// of a one-shot timer after its callout returned. Such an event ends the callout before it.
@@ -75,59 +66,9 @@ public struct Narration: Sendable {
     /// Narrates `events`, keeping the lines of `thread` (all threads when nil) between `from` and `to`
     /// (inclusive, nanoseconds).
     public init(events run: RunEvents, thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
-        let names = run.names
-        var stacks: [Name: [Activation]] = [:]
-        var runCounts: [Name: Int] = [:]
-        var all: [Line] = []
-        for e in run.events {
-            if case .runStart = e.body { continue }
-            if case .runEnd = e.body { continue }
-            var stack = stacks[e.thread] ?? []
-            let t = e.instant.nanoseconds
-            let threadName = names[e.thread]
-            func line(_ kind: String, _ text: String, activity: String? = nil, inCallout: Bool = false) -> Line {
-                let top = stack.last
-                return Line(t: t, thread: threadName, mode: top?.mode, run: top?.run,
-                            pass: top.flatMap { $0.pass == 0 ? nil : $0.pass }, depth: stack.count,
-                            inCallout: inCallout, kind: kind, activity: activity, text: text)
-            }
-            let isLoopLevel = Self.isLoopLevel(e, names)
-            if isLoopLevel, !stack.isEmpty { stack[stack.count - 1].inCallout = false }
-            switch e.body {
-            case .runLoopRun(_, let mode, _, _):
-                let n = (runCounts[e.thread] ?? 0) + 1
-                runCounts[e.thread] = n
-                stack.append(Activation(mode: names[mode], run: n))
-                all.append(line(e.kind.text, EventPhrases.describe(e, names)))
-            case .activity(let activity, _):
-                let name = names[activity]
-                if !stack.isEmpty {
-                    let top = stack[stack.count - 1]
-                    if name == "Entry" {
-                        stack[stack.count - 1].pass = 1
-                    } else if name == "BeforeTimers" {
-                        if top.pass == 0 {
-                            stack[stack.count - 1].pass = 1
-                        } else if top.passStarted {
-                            all.append(line("decide", "decides to go round again: not stopped, no time limit reached, "
-                                            + "mode \(top.mode) still has sources or timers"))
-                            stack[stack.count - 1].pass += 1
-                        }
-                        stack[stack.count - 1].passStarted = true
-                    }
-                }
-                all.append(line(e.kind.text, EventPhrases.describe(e, names), activity: name))
-            case .runLoopExit:
-                all.append(line(e.kind.text, EventPhrases.describe(e, names)))
-                if !stack.isEmpty { stack.removeLast() }
-            default:
-                let inside = stack.last?.inCallout ?? false
-                all.append(line(e.kind.text, EventPhrases.describe(e, names), inCallout: inside && !isLoopLevel))
-                if Self.startsCallout(e), !stack.isEmpty { stack[stack.count - 1].inCallout = true }
-            }
-            stacks[e.thread] = stack
-        }
-        lines = all.filter { l in
+        var narrator = Narrator(run: run)
+        narrator.narrateAll()
+        lines = narrator.lines.filter { l in
             (thread == nil || l.thread == thread) && (from.map { l.t >= $0 } ?? true) && (to.map { l.t <= $0 } ?? true)
         }
     }
