@@ -11,26 +11,28 @@ extension Narration {
         var inCallout = false
     }
 
-    /// Reads a run's events in order and tells each as a ``Line``, following the passes of every thread's
-    /// activations.
+    /// Reads a run's events in order and tells each as a ``Line``: the passes of every thread's activations and
+    /// the timer ports (``NarrationPorts``).
     struct Narrator {
         let run: RunEvents
+        var ports: NarrationPorts
         var stacks: [Name: [Activation]] = [:]
         var runCounts: [Name: Int] = [:]
         var lines: [Line] = []
 
         init(run: RunEvents) {
             self.run = run
+            ports = NarrationPorts(events: run.events)
         }
 
         mutating func narrateAll() {
             for i in run.events.indices { narrate(i) }
         }
 
-        /// A line for event `e` in the context of its thread's innermost activation.
-        func line(_ e: SimEvent, _ kind: String, _ text: String, activity: String? = nil, inCallout: Bool = false)
-            -> Line {
-            let thread = e.thread
+        /// A line for event `e` in the context of `thread`'s innermost activation (the event's thread by default).
+        func line(_ e: SimEvent, _ kind: String, _ text: String, activity: String? = nil, inCallout: Bool = false,
+                  on thread: Name? = nil) -> Line {
+            let thread = thread ?? e.thread
             let top = stacks[thread]?.last
             return Line(t: e.instant.nanoseconds, thread: run.names[thread], mode: top?.mode, run: top?.run,
                         pass: top.flatMap { $0.pass == 0 ? nil : $0.pass }, depth: stacks[thread]?.count ?? 0,
@@ -40,8 +42,10 @@ extension Narration {
         mutating func narrate(_ i: Int) {
             let e = run.events[i]
             let names = run.names
+            ports.apply(i)
             if case .runStart = e.body { return }
             if case .runEnd = e.body { return }
+            if NarrationPorts.portKey(e) != nil { return narratePort(i) }
             var stack = stacks[e.thread] ?? []
             defer { stacks[e.thread] = stack }
             let isLoopLevel = Narration.isLoopLevel(e, names)

@@ -36,6 +36,9 @@ public struct Narration: Sendable {
         public var activity: String?
         /// The step in plain words.
         public var text: String
+        /// The thread whose run loop the step is about, when another thread's call did it (main's invalidate
+        /// disarming worker-1's timer port); nil otherwise.
+        public var about: String?
     }
 
     public private(set) var lines: [Line] = []
@@ -63,13 +66,13 @@ public struct Narration: Sendable {
         }
     }
 
-    /// Narrates `events`, keeping the lines of `thread` (all threads when nil) between `from` and `to`
-    /// (inclusive, nanoseconds).
+    /// Narrates `events`, keeping the lines of `thread` (all threads when nil; a line about another thread's run
+    /// loop counts for that thread too) between `from` and `to` (inclusive, nanoseconds).
     public init(events run: RunEvents, thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
         var narrator = Narrator(run: run)
         narrator.narrateAll()
         lines = narrator.lines.filter { l in
-            (thread == nil || l.thread == thread) && (from.map { l.t >= $0 } ?? true) && (to.map { l.t <= $0 } ?? true)
+            (thread == nil || l.thread == thread || l.about == thread) && (from.map { l.t >= $0 } ?? true) && (to.map { l.t <= $0 } ?? true)
         }
     }
 
@@ -101,7 +104,7 @@ public struct Narration: Sendable {
     }
 
     /// The lines as JSON objects: `t_ns`, `at_ms`, `thread`, `mode`, `run`, `pass`, `depth`, `in_callout`, `kind`,
-    /// `activity`, `text` (absent values are null).
+    /// `activity`, `text`, `about` (absent values are null).
     public var json: JSONValue {
         .array(lines.map { l in
             .object([
@@ -110,6 +113,7 @@ public struct Narration: Sendable {
                 "pass": l.pass.map { .int(Int64($0)) } ?? .null, "depth": .int(Int64(l.depth)),
                 "in_callout": .bool(l.inCallout), "kind": .string(l.kind),
                 "activity": l.activity.map(JSONValue.string) ?? .null, "text": .string(l.text),
+                "about": l.about.map(JSONValue.string) ?? .null,
             ])
         })
     }

@@ -52,3 +52,30 @@ import Testing
         #expect(n.json.compact.contains("\"activity\":\"AfterWaiting\""))
     }
 }
+
+/// What the narration says of timer ports: whose call armed or disarmed one.
+@Suite struct NarrationPortTests {
+    static func narration(_ path: String, variant: String, thread: String? = nil) throws -> Narration {
+        let (_, runs) = try ReportFixtures.runs(path, variants: [variant])
+        return Narration(events: RunEvents(runs[0].outcome), thread: thread)
+    }
+
+    @Test func s2UnderIOS10MainsInvalidateDisarmsTheWorkersPort() throws {
+        let n = try Self.narration(ReportFixtures.s2, variant: "ios10")
+        let disarm = try #require(n.lines.first { $0.kind == "port.cancel" })
+        #expect(disarm.t == 3_500_000_000)
+        #expect(disarm.thread == "main" && disarm.about == "worker-1" && disarm.inCallout)
+        #expect(disarm.text == "disarms the timer port of mode default of runloop(worker-1): invalidating NSTimer "
+                + "timer took the mode's last timer")
+        // It follows main's invalidate, in the same callout.
+        let index = try #require(n.lines.firstIndex(of: disarm))
+        #expect(n.lines[index - 1].text == "invalidates NSTimer timer (invalidate)")
+        #expect(n.lines[index - 1].thread == "main")
+        // A narration of worker-1 alone keeps the step that changed its port.
+        let worker = try Self.narration(ReportFixtures.s2, variant: "ios10", thread: "worker-1")
+        #expect(worker.lines.contains(disarm))
+        // The worker's own arming stays its own.
+        let arm = try #require(n.lines.first { $0.kind == "port.arm" })
+        #expect(arm.thread == "worker-1" && arm.about == nil)
+    }
+}

@@ -1,0 +1,40 @@
+import LoopSimKernel
+
+extension Narration.Narrator {
+    /// Tells a timer-port event as the step of the call that made it: the thread whose call armed or disarmed the
+    /// port (main's invalidate disarming worker-1's port), why, and what it means for a thread sleeping on it.
+    mutating func narratePort(_ i: Int) {
+        let e = run.events[i]
+        guard let key = NarrationPorts.portKey(e) else { return }
+        let names = run.names
+        let owner = e.thread  // the kernel records a port's events on its run loop's thread
+        var actor = owner
+        let expired: Bool = if case .portFire = e.body { true } else { false }  // the kernel's clock, no call
+        if !expired, let c = ports.caller, run.events[c].instant == e.instant, run.events[c].thread != .kernel {
+            actor = run.events[c].thread
+        }
+        let inside = stacks[actor]?.last?.inCallout ?? false
+        var l = line(e, e.kind.text, EventPhrases.describe(e, names), inCallout: inside, on: actor)
+        if actor != owner { l.about = names[owner] }
+        let ownerSleepsHere = ports.sleeping[owner] == key.mode
+        switch e.body {
+        case .portArm(_, _, let deadline):
+            if actor != owner, ownerSleepsHere {
+                l.text += ": \(names[owner]) sleeps on this port and wakes at "
+                    + TimeText.seconds(deadline.nanoseconds) + " unless the deadline changes"
+            }
+        case .portCancel:
+            var invalidated: Name?
+            if let c = ports.caller, case .timerInvalidate(let timer, _) = run.events[c].body { invalidated = timer }
+            if ports.isEmpty(key) {
+                l.text += ": " + (invalidated.map { "invalidating \(names[$0]) took the mode's last timer" }
+                                  ?? "the mode has no timer left")
+            } else {
+                l.text += ": no timer in the mode waits to fire"
+            }
+        default:
+            break
+        }
+        lines.append(l)
+    }
+}
