@@ -4,6 +4,7 @@ extension Narration {
     /// One run-loop activation on a thread, as the narration follows it.
     struct Activation {
         var mode: String
+        var runLoop: Name
         var run: Int
         var pass = 0
         /// BeforeTimers of the current pass was reached (so the next one starts a new pass).
@@ -53,10 +54,10 @@ extension Narration {
             stacks[e.thread] = stack
             let describe = EventPhrases.describe(e, names)
             switch e.body {
-            case .runLoopRun(_, let mode, _, _):
+            case .runLoopRun(let runLoop, let mode, _, _):
                 let n = (runCounts[e.thread] ?? 0) + 1
                 runCounts[e.thread] = n
-                stack.append(Activation(mode: names[mode], run: n))
+                stack.append(Activation(mode: names[mode], runLoop: runLoop, run: n))
                 stacks[e.thread] = stack
                 lines.append(line(e, e.kind.text, describe))
             case .activity(let activity, _):
@@ -82,9 +83,22 @@ extension Narration {
                 if !stack.isEmpty { stack.removeLast() }
             default:
                 let inside = stack.last?.inCallout ?? false
-                lines.append(line(e, e.kind.text, describe, inCallout: inside && !isLoopLevel))
+                var l = line(e, e.kind.text, describe, inCallout: inside && !isLoopLevel)
+                decorate(&l, i)
+                lines.append(l)
                 if Narration.startsCallout(e), !stack.isEmpty { stack[stack.count - 1].inCallout = true }
                 stacks[e.thread] = stack
+            }
+        }
+
+        /// Tells in context the events whose phrase alone would mislead.
+        mutating func decorate(_ l: inout Line, _ i: Int) {
+            let e = run.events[i]
+            switch e.body {
+            case .noTimerDue(let mode):
+                l.text = noTimerDueText(i, mode: mode)
+            default:
+                break
             }
         }
     }

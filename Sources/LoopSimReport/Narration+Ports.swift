@@ -37,4 +37,25 @@ extension Narration.Narrator {
         }
         lines.append(l)
     }
+
+    /// `rl.timers.none-due` (event `i`): whether the loop re-arms its port (a `port.arm` of the mode comes next), the
+    /// message was left from an earlier expiry (the port is armed again), or the loop has nothing left to arm.
+    func noTimerDueText(_ i: Int, mode: Name) -> String {
+        let names = run.names
+        let e = run.events[i]
+        let head = "finds no timer due in mode \(names[mode])"
+        guard let runLoop = stacks[e.thread]?.last?.runLoop else { return head }
+        let key = NarrationPorts.ModeKey(runLoop: runLoop, mode: mode)
+        // The loop re-arms right after it records finding nothing due (`__CFArmNextTimerInMode`).
+        if i + 1 < run.events.count, case .portArm(let runLoop, let armed, let deadline) = run.events[i + 1].body,
+           runLoop == key.runLoop, armed == mode {
+            return head + " (an early or stale wake): re-arms the port for " + TimeText.seconds(deadline.nanoseconds)
+        }
+        if let armed = ports.armed[key] {
+            return head + ": the message is left from an earlier expiry, and the port is armed again for "
+                + TimeText.seconds(armed.nanoseconds)
+        }
+        if ports.isEmpty(key) { return head + ": a stale wake; the mode has no timer left, so nothing is re-armed" }
+        return head + " (an early or stale wake); the port is not re-armed"
+    }
 }

@@ -25,6 +25,8 @@ struct NarrationPorts {
     private var validTimers: [Name: Int] = [:]
     /// Modes whose timers can no longer be told apart (an ambiguous invalidation): never claimed empty.
     private var unsure: Set<ModeKey> = []
+    /// Each armed port's deadline; absent when disarmed or fired.
+    private(set) var armed: [ModeKey: SimInstant] = [:]
     /// The mode each sleeping thread sleeps in.
     private(set) var sleeping: [Name: Name] = [:]
     /// The index of the latest event that is not a port event: the call a port event belongs to.
@@ -70,6 +72,10 @@ struct NarrationPorts {
                 timerModes[timer] = nil
             }
             validTimers[timer] = max(0, (validTimers[timer] ?? 0) - 1)
+        case .portArm(let runLoop, let mode, let deadline):
+            armed[ModeKey(runLoop: runLoop, mode: mode)] = deadline.isNever ? nil : deadline
+        case .portCancel(let runLoop, let mode), .portFire(let runLoop, let mode, _):
+            armed[ModeKey(runLoop: runLoop, mode: mode)] = nil
         default: break
         }
     }

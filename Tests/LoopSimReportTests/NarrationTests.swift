@@ -33,7 +33,9 @@ import Testing
         #expect(n.lines.filter { $0.kind == "decide" }.count == 3)
         let last = n.lines.filter { $0.pass == 4 }.map(\.text)
         #expect(last.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
-        #expect(last.contains("finds no timer due in mode default (an early or stale wake): re-arms the port"))
+        // The stale wake finds no timer left: nothing to re-arm.
+        #expect(last.contains("finds no timer due in mode default: a stale wake; the mode has no timer left, so "
+                              + "nothing is re-armed"))
         // The rescheduling after a fire is the loop's own work, not the callout's.
         let reschedule = try #require(n.lines.first { $0.kind == "timer.reschedule" })
         #expect(!reschedule.inCallout)
@@ -77,5 +79,15 @@ import Testing
         // The worker's own arming stays its own.
         let arm = try #require(n.lines.first { $0.kind == "port.arm" })
         #expect(arm.thread == "worker-1" && arm.about == nil)
+    }
+
+    @Test func aWakeForAMessageLeftFromAnEarlierExpiryDoesNotClaimARearm() throws {
+        // S9's fix: the timer is in both common modes; a port that fired while the loop ran the other mode leaves a
+        // message that the next pass of its mode finds with nothing due, the port armed again for the next slot.
+        let n = try Self.narration("scenarios/s09-countdown-during-scroll-fix.yaml", variant: "ios10")
+        let noneDue = n.lines.filter { $0.kind == "rl.timers.none-due" }.map(\.text)
+        #expect(!noneDue.isEmpty)
+        #expect(noneDue.allSatisfy { $0.contains("left from an earlier expiry, and the port is armed again for") })
+        #expect(!n.lines.contains { $0.text.contains("re-arms the port") })
     }
 }
