@@ -38,7 +38,8 @@ struct RunVisualOptions: ParsableArguments {
                 StandardError.write("warning: \(run.variant) has no thread named '\(thread)' (threads: "
                                     + run.outcome.threads.map(\.name).joined(separator: ", ") + ")\n")
             }
-            let narration = Narration(events: RunEvents(run.outcome), thread: thread, from: from, to: to)
+            let narration = Narration(events: RunEvents(run.outcome), profile: run.profile, thread: thread, from: from,
+                                      to: to)
             text += (text.isEmpty ? "" : "\n") + narration.text(title: "\(run.variant) (seed \(run.outcome.seed))")
             documents.append(.object(["variant": .string(run.variant), "seed": .int(Int64(bitPattern: run.outcome.seed)),
                                       "narration": narration.json]))

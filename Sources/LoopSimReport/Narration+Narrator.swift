@@ -12,19 +12,27 @@ extension Narration {
         var inCallout = false
     }
 
-    /// Reads a run's events in order and tells each as a ``Line``: the passes of every thread's activations and
-    /// the timer ports (``NarrationPorts``).
+    /// Reads a run's events in order and tells each as a ``Line``: the passes of every thread's activations, the
+    /// timer ports (``NarrationPorts``) and the variant flags behind what they do.
     struct Narrator {
         let run: RunEvents
+        let profile: VariantProfile?
         var ports: NarrationPorts
         var stacks: [Name: [Activation]] = [:]
         var runCounts: [Name: Int] = [:]
+        /// What a thread's deallocs follow from while it frees what a call released: the flag behind the call
+        /// (an autorelease pool's drain, a timer's invalidation).
+        var releasing: [Name: NarrationFlag] = [:]
         var lines: [Line] = []
 
-        init(run: RunEvents) {
+        init(run: RunEvents, profile: VariantProfile?) {
             self.run = run
+            self.profile = profile
             ports = NarrationPorts(events: run.events)
         }
+
+        /// The flag `name` as the run's profile sets it.
+        func flag(_ name: String) -> NarrationFlag? { profile.flatMap { NarrationFlag(name, in: $0) } }
 
         mutating func narrateAll() {
             for i in run.events.indices { narrate(i) }
@@ -46,6 +54,7 @@ extension Narration {
             ports.apply(i)
             if case .runStart = e.body { return }
             if case .runEnd = e.body { return }
+            noteReleases(e)
             if NarrationPorts.portKey(e) != nil { return narratePort(i) }
             var stack = stacks[e.thread] ?? []
             defer { stacks[e.thread] = stack }
@@ -91,12 +100,31 @@ extension Narration {
             }
         }
 
-        /// Tells in context the events whose phrase alone would mislead.
+        /// Keeps, per thread, the flag behind the deallocs that follow a call releasing objects: an autorelease
+        /// pool's drain or a timer's invalidation. Anything else the thread does ends it.
+        mutating func noteReleases(_ e: SimEvent) {
+            switch e.body {
+            case .deallocBegin, .dealloc, .dangling, .portArm, .portCancel, .portFire:
+                return
+            case .poolDrain:
+                releasing[e.thread] = flag("autoreleasedFactoryResults")
+            case .timerInvalidate:
+                releasing[e.thread] = flag("timerReleasesTargetOnInvalidate")
+            default:
+                releasing[e.thread] = nil
+            }
+        }
+
+        /// Tells in context the events whose phrase alone would mislead, with the flags they rest on.
         mutating func decorate(_ l: inout Line, _ i: Int) {
             let e = run.events[i]
             switch e.body {
+            case .deallocBegin:
+                if let cause = releasing[e.thread] { l.flags = [cause] }
             case .noTimerDue(let mode):
                 l.text = noTimerDueText(i, mode: mode)
+            case .trackingMode:
+                l.flags = [flag("uikitMainRunLoop")].compactMap { $0 }
             default:
                 break
             }

@@ -29,8 +29,14 @@ extension Narration.Narrator {
             if ports.isEmpty(key) {
                 l.text += ": " + (invalidated.map { "invalidating \(names[$0]) took the mode's last timer" }
                                   ?? "the mode has no timer left")
+                if let stale = flag("staleTimerPortWakeAfterLastTimerRemoved") { l.flags.append(stale) }
             } else {
                 l.text += ": no timer in the mode waits to fire"
+            }
+            if actor != owner, ownerSleepsHere, invalidated != nil, let wakes = flag("removeOrInvalidateWakesLoop") {
+                l.text += wakes.value == "true" ? "; the call also wakes \(names[owner])"
+                    : "; no wake-up is sent, so \(names[owner]) sleeps on"
+                l.flags.append(wakes)
             }
         default:
             break

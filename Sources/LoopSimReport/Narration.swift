@@ -39,6 +39,8 @@ public struct Narration: Sendable {
         /// The thread whose run loop the step is about, when another thread's call did it (main's invalidate
         /// disarming worker-1's timer port); nil otherwise.
         public var about: String?
+        /// The variant flags the step rests on, with their values in the run's profile.
+        public var flags: [NarrationFlag] = []
     }
 
     public private(set) var lines: [Line] = []
@@ -68,11 +70,22 @@ public struct Narration: Sendable {
 
     /// Narrates `events`, keeping the lines of `thread` (all threads when nil; a line about another thread's run
     /// loop counts for that thread too) between `from` and `to` (inclusive, nanoseconds).
-    public init(events run: RunEvents, thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
-        var narrator = Narrator(run: run)
+    ///
+    /// - Parameters:
+    ///   - profile: the run's variant profile, whose flags the steps cite; by default the built-in profile named by
+    ///     the run's `run.start` (a trace file does not record `--set` overrides).
+    public init(events run: RunEvents, profile: VariantProfile? = nil, thread: String? = nil, from: Int64? = nil,
+                to: Int64? = nil) {
+        let variant = run.events.lazy.compactMap { e -> String? in
+            if case .runStart(let variant, _, _) = e.body { return run.names[variant] }
+            return nil
+        }.first
+        let profile = profile ?? variant.flatMap(VariantProfile.builtIn)
+        var narrator = Narrator(run: run, profile: profile)
         narrator.narrateAll()
         lines = narrator.lines.filter { l in
-            (thread == nil || l.thread == thread || l.about == thread) && (from.map { l.t >= $0 } ?? true) && (to.map { l.t <= $0 } ?? true)
+            (thread == nil || l.thread == thread || l.about == thread) && (from.map { l.t >= $0 } ?? true)
+                && (to.map { l.t <= $0 } ?? true)
         }
     }
 
@@ -84,7 +97,9 @@ public struct Narration: Sendable {
         return out + Self.render(lines)
     }
 
-    /// Lines as aligned text: time, thread, `mode #run.pass`, then the step (callout work indented).
+    /// Lines as aligned text: time, thread, `mode #run.pass`, then the step (callout work indented) and the flags it
+    /// rests on as `[flag = value]`. The first step citing a flag is followed by a note with the flag's source and
+    /// how sure its value is.
     public static func render(_ lines: [Line]) -> String {
         var out = ""
         let times = lines.map { TimeText.seconds($0.t) }
@@ -95,16 +110,26 @@ public struct Narration: Sendable {
         let timeWidth = times.map(\.count).max() ?? 0
         let threadWidth = lines.map(\.thread.count).max() ?? 0
         let placeWidth = places.map(\.count).max() ?? 0
+        var cited: Set<String> = []
         for (i, l) in lines.enumerated() {
             let indent = String(repeating: "  ", count: max(0, l.depth - 1)) + (l.inCallout ? "  ↳ " : "")
+            let flags = l.flags.isEmpty ? "" : " [" + l.flags.map(\.assignment).joined(separator: "; ") + "]"
             out += "  " + String(repeating: " ", count: timeWidth - times[i].count) + times[i] + "  "
-                + l.thread.padding(to: threadWidth) + "  " + places[i].padding(to: placeWidth) + "  " + indent + l.text + "\n"
+                + l.thread.padding(to: threadWidth) + "  " + places[i].padding(to: placeWidth) + "  " + indent + l.text
+                + flags + "\n"
+            let margin = String(repeating: " ", count: 2 + timeWidth + 2 + threadWidth + 2 + placeWidth + 2)
+                + String(repeating: " ", count: indent.count)
+            for flag in l.flags where cited.insert(flag.name).inserted {
+                out += margin + "    · \(flag.assignment) — source: \(flag.source)"
+                    + (flag.certainty.map { " — certainty: \($0)" } ?? "") + "\n"
+            }
         }
         return out
     }
 
     /// The lines as JSON objects: `t_ns`, `at_ms`, `thread`, `mode`, `run`, `pass`, `depth`, `in_callout`, `kind`,
-    /// `activity`, `text`, `about` (absent values are null).
+    /// `activity`, `text`, `about`, and `flags` (each `name`, `value`, `source`, `certainty`); absent values are
+    /// null.
     public var json: JSONValue {
         .array(lines.map { l in
             .object([
@@ -113,7 +138,7 @@ public struct Narration: Sendable {
                 "pass": l.pass.map { .int(Int64($0)) } ?? .null, "depth": .int(Int64(l.depth)),
                 "in_callout": .bool(l.inCallout), "kind": .string(l.kind),
                 "activity": l.activity.map(JSONValue.string) ?? .null, "text": .string(l.text),
-                "about": l.about.map(JSONValue.string) ?? .null,
+                "about": l.about.map(JSONValue.string) ?? .null, "flags": .array(l.flags.map(\.json)),
             ])
         })
     }

@@ -1,4 +1,6 @@
+import LoopSimKernel
 import LoopSimReport
+import LoopSimScenario
 import Testing
 
 /// `loopsim run --narrate`: passes, activities in CFRunLoop's order, sleep and wake reasons, filters.
@@ -55,11 +57,14 @@ import Testing
     }
 }
 
-/// What the narration says of timer ports: whose call armed or disarmed one.
+/// What the narration says of timer ports: whose call armed or disarmed one, what a wake that finds nothing due
+/// leaves armed, and the variant flags behind it.
 @Suite struct NarrationPortTests {
-    static func narration(_ path: String, variant: String, thread: String? = nil) throws -> Narration {
-        let (_, runs) = try ReportFixtures.runs(path, variants: [variant])
-        return Narration(events: RunEvents(runs[0].outcome), thread: thread)
+    static func narration(_ path: String, variant: String, overrides: [(String, String)] = [],
+                          thread: String? = nil) throws -> Narration {
+        let scenario = try ReportFixtures.scenario(path)
+        let run = try ScenarioRunner.run(scenario, variants: [variant], overrides: overrides, keepsTrace: true)[0]
+        return Narration(events: RunEvents(run.outcome), profile: run.profile, thread: thread)
     }
 
     @Test func s2UnderIOS10MainsInvalidateDisarmsTheWorkersPort() throws {
@@ -68,7 +73,10 @@ import Testing
         #expect(disarm.t == 3_500_000_000)
         #expect(disarm.thread == "main" && disarm.about == "worker-1" && disarm.inCallout)
         #expect(disarm.text == "disarms the timer port of mode default of runloop(worker-1): invalidating NSTimer "
-                + "timer took the mode's last timer")
+                + "timer took the mode's last timer; no wake-up is sent, so worker-1 sleeps on")
+        #expect(disarm.flags.map(\.assignment) == ["staleTimerPortWakeAfterLastTimerRemoved = false",
+                                                    "removeOrInvalidateWakesLoop = false"])
+        #expect(disarm.flags[0].certainty?.hasPrefix("read in the source: SCF-Sierra") == true)
         // It follows main's invalidate, in the same callout.
         let index = try #require(n.lines.firstIndex(of: disarm))
         #expect(n.lines[index - 1].text == "invalidates NSTimer timer (invalidate)")
@@ -89,5 +97,44 @@ import Testing
         #expect(!noneDue.isEmpty)
         #expect(noneDue.allSatisfy { $0.contains("left from an earlier expiry, and the port is armed again for") })
         #expect(!n.lines.contains { $0.text.contains("re-arms the port") })
+    }
+
+    @Test func eachFlagsSourceIsPrintedOnceAndAnOverrideSaysSo() throws {
+        let n = try Self.narration(ReportFixtures.s2, variant: "ios10")
+        let text = n.text(title: "ios10")
+        let note = "· staleTimerPortWakeAfterLastTimerRemoved = false — source: CF-1153.18 vs SCF-Sierra"
+        #expect(text.components(separatedBy: note).count == 2)
+        #expect(text.contains("[staleTimerPortWakeAfterLastTimerRemoved = false; "
+                              + "removeOrInvalidateWakesLoop = false]"))
+        let set = try Self.narration(ReportFixtures.s2, variant: "ios10",
+                                     overrides: [("removeOrInvalidateWakesLoop", "true")])
+        let disarm = try #require(set.lines.first { $0.kind == "port.cancel" })
+        #expect(disarm.text.hasSuffix("; the call also wakes worker-1"))
+        #expect(disarm.flags[1].certainty == "set for this run (a scenario's set: or --set), not ios10's own value")
+    }
+
+    @Test func deallocsByAPoolOrAnInvalidationAndUIKitsModeSwitchCiteTheirFlags() throws {
+        let s2 = try Self.narration(ReportFixtures.s2, variant: "ios9")
+        // main's invalidate releases the timer's userInfo block; worker-1's pool frees the factory-made timer.
+        let block = try #require(s2.lines.first { $0.text.hasPrefix("releases the last strong reference to block#2") })
+        #expect(block.flags.map(\.assignment) == ["timerReleasesTargetOnInvalidate = true"])
+        let timer = try #require(s2.lines.first { $0.text.hasPrefix("releases the last strong reference to NSTimer") })
+        #expect(timer.thread == "worker-1" && timer.flags.map(\.assignment) == ["autoreleasedFactoryResults = true"])
+        // TimerButton goes when the dispatch block returns: no flag.
+        let button = try #require(s2.lines.first {
+            $0.text.hasPrefix("releases the last strong reference to TimerButton")
+        })
+        #expect(button.flags.isEmpty)
+        let s9 = try Self.narration(ReportFixtures.s9, variant: "ios10")
+        let switches = s9.lines.filter { $0.kind == "ui.mode" }
+        #expect(switches.count == 2)
+        #expect(switches.allSatisfy { $0.flags.map(\.assignment) == ["uikitMainRunLoop = true"] })
+    }
+
+    @Test func flagCertaintiesNameKnownFlagsAndProfiles() {
+        for (flag, values) in NarrationFlag.certainties {
+            #expect(VariantFlag.named(flag) != nil, "\(flag)")
+            #expect(values.keys.sorted() == VariantProfile.builtInNames.sorted(), "\(flag)")
+        }
     }
 }
