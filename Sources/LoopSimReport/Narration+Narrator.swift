@@ -51,7 +51,7 @@ extension Narration {
         mutating func narrate(_ i: Int) {
             let e = run.events[i]
             let names = run.names
-            ports.apply(i)
+            let emptied = ports.apply(i)
             if case .runStart = e.body { return }
             if case .runEnd = e.body { return }
             noteReleases(e)
@@ -97,6 +97,7 @@ extension Narration {
                 lines.append(l)
                 if Narration.startsCallout(e), !stack.isEmpty { stack[stack.count - 1].inCallout = true }
                 stacks[e.thread] = stack
+                for (key, deadline) in emptied { inferLeftArmed(key, deadline: deadline, after: i) }
             }
         }
 

@@ -17,12 +17,19 @@ extension Narration.Narrator {
         var l = line(e, e.kind.text, EventPhrases.describe(e, names), inCallout: inside, on: actor)
         if actor != owner { l.about = names[owner] }
         let ownerSleepsHere = ports.sleeping[owner] == key.mode
+        let stale = ports.leftArmed.removeValue(forKey: key)
         switch e.body {
         case .portArm(_, _, let deadline):
-            if actor != owner, ownerSleepsHere {
-                l.text += ": \(names[owner]) sleeps on this port and wakes at "
-                    + TimeText.seconds(deadline.nanoseconds) + " unless the deadline changes"
+            var notes: [String] = []
+            if let stale {
+                notes.append("the new deadline replaces the one it was left armed for, "
+                             + TimeText.seconds(stale.nanoseconds))
             }
+            if actor != owner, ownerSleepsHere {
+                notes.append("\(names[owner]) sleeps on this port and wakes at "
+                             + TimeText.seconds(deadline.nanoseconds) + " unless the deadline changes")
+            }
+            if !notes.isEmpty { l.text += ": " + notes.joined(separator: "; ") }
         case .portCancel:
             var invalidated: Name?
             if let c = ports.caller, case .timerInvalidate(let timer, _) = run.events[c].body { invalidated = timer }
@@ -38,9 +45,60 @@ extension Narration.Narrator {
                     : "; no wake-up is sent, so \(names[owner]) sleeps on"
                 l.flags.append(wakes)
             }
+        case .portFire(_, _, let isStale):
+            if isStale, stale != nil {
+                l.text += ": the deadline it was left armed for when its mode's last timer went"
+                if let staleFlag = flag("staleTimerPortWakeAfterLastTimerRemoved") { l.flags.append(staleFlag) }
+            }
         default:
             break
         }
+        lines.append(l)
+    }
+
+    /// After an invalidation (event `i`) took the last timer of `key`'s mode while its port was armed for
+    /// `deadline`: on a build that does not track what it armed, and when no `port.cancel` follows in the same call,
+    /// tells that the port stays armed. The trace records nothing here; the step is inferred.
+    mutating func inferLeftArmed(_ key: NarrationPorts.ModeKey, deadline: SimInstant, after i: Int) {
+        guard let staleFlag = flag("staleTimerPortWakeAfterLastTimerRemoved"), staleFlag.value == "true" else { return }
+        let next = ports.nextPortEvent(of: key, after: i)
+        if let j = next, ports.isSameCall(j, as: i) {
+            switch run.events[j].body {
+            case .portCancel, .portArm: return
+            default: break
+            }
+        }
+        let e = run.events[i]
+        let names = run.names
+        guard case .timerInvalidate(let timer, _) = e.body else { return }
+        ports.leftArmed[key] = deadline
+        let at = TimeText.seconds(deadline.nanoseconds)
+        var text = "leaves the timer port of mode \(names[key.mode]) of \(names[key.runLoop]) armed for \(at) "
+            + "(inferred: nothing disarms it): invalidating \(names[timer]) took the mode's last timer, but this CF "
+            + "build never recorded that it armed the port"
+        var flags = [staleFlag]
+        let owner = ports.owners[key.runLoop]
+        if let owner, owner != e.thread, ports.sleeping[owner] == key.mode,
+           let wakes = flag("removeOrInvalidateWakesLoop") {
+            text += wakes.value == "true" ? "; the call also wakes \(names[owner])"
+                : "; no wake-up is sent, so \(names[owner]) sleeps on"
+            flags.append(wakes)
+        }
+        if let j = next {
+            let when = TimeText.seconds(run.events[j].instant.nanoseconds)
+            switch run.events[j].body {
+            case .portFire(_, _, true): text += "; it fires at \(when) with no timer due"
+            case .portFire: text += "; it fires at \(when)"
+            case .portArm: text += "; a new deadline replaces it at \(when)"
+            default: text += "; it is disarmed at \(when)"
+            }
+        } else {
+            text += "; the run ends before it fires"
+        }
+        let inside = stacks[e.thread]?.last?.inCallout ?? false
+        var l = line(e, "infer", text, inCallout: inside)
+        if let owner, owner != e.thread { l.about = names[owner] }
+        l.flags = flags
         lines.append(l)
     }
 

@@ -30,11 +30,14 @@ import Testing
 
     @Test func s2WorkerPassesAndTheDecisionToGoRoundAgain() throws {
         let n = try Self.narration(ReportFixtures.s2, variant: "ios9", thread: "worker-1")
-        #expect(n.lines.allSatisfy { $0.thread == "worker-1" })
-        #expect(n.lines.compactMap(\.pass).max() == 4)
-        #expect(n.lines.filter { $0.kind == "decide" }.count == 3)
-        let last = n.lines.filter { $0.pass == 4 }.map(\.text)
-        #expect(last.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
+        // worker-1's own steps, and main's step that left its port armed.
+        #expect(n.lines.allSatisfy { $0.thread == "worker-1" || ($0.thread == "main" && $0.about == "worker-1") })
+        let own = n.lines.filter { $0.thread == "worker-1" }
+        #expect(own.compactMap(\.pass).max() == 4)
+        #expect(own.filter { $0.kind == "decide" }.count == 3)
+        let last = own.filter { $0.pass == 4 }.map(\.text)
+        #expect(last.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due): "
+                              + "the deadline it was left armed for when its mode's last timer went"))
         // The stale wake finds no timer left: nothing to re-arm.
         #expect(last.contains("finds no timer due in mode default: a stale wake; the mode has no timer left, so "
                               + "nothing is re-armed"))
@@ -97,6 +100,44 @@ import Testing
         #expect(!noneDue.isEmpty)
         #expect(noneDue.allSatisfy { $0.contains("left from an earlier expiry, and the port is armed again for") })
         #expect(!n.lines.contains { $0.text.contains("re-arms the port") })
+    }
+
+    @Test func s2UnderIOS9TheNarrationInfersThePortLeftArmedAt3500ms() throws {
+        let n = try Self.narration(ReportFixtures.s2, variant: "ios9")
+        #expect(!n.lines.contains { $0.kind == "port.cancel" })
+        let inferred = try #require(n.lines.first { $0.kind == "infer" })
+        #expect(inferred.t == 3_500_000_000 && inferred.thread == "main" && inferred.about == "worker-1")
+        #expect(inferred.inCallout)
+        #expect(inferred.text.hasPrefix("leaves the timer port of mode default of runloop(worker-1) armed for 4.000 s "
+                                        + "(inferred: nothing disarms it)"))
+        #expect(inferred.text.hasSuffix("no wake-up is sent, so worker-1 sleeps on; it fires at 4.000 s with no "
+                                        + "timer due"))
+        let stale = try #require(inferred.flags.first)
+        #expect(stale.assignment == "staleTimerPortWakeAfterLastTimerRemoved = true")
+        #expect(stale.source.contains("CF-1153.18"))
+        #expect(stale.certainty?.hasPrefix("inferred: no CF of iOS 9") == true)
+        // The stale wake at 4 s cites the same flag.
+        let fire = try #require(n.lines.first { $0.kind == "port.fire" && $0.t == 4_000_000_000 })
+        #expect(fire.thread == "worker-1" && fire.flags == [stale])
+    }
+
+    /// The inference is checked against the kernel: with the flag set the other way, the port is disarmed at the
+    /// instant and in the mode where the narration said it was left armed.
+    @Test(arguments: [ReportFixtures.s2, "scenarios/cookbook/cell-timer-survives-reuse-fix.yaml",
+                      "scenarios/displaylink-tracking.yaml"])
+    func theInferenceIsWhereTheOtherBuildDisarms(_ path: String) throws {
+        let stale = try Self.narration(path, variant: "ios9")
+        let tracked = try Self.narration(path, variant: "ios9",
+                                         overrides: [("staleTimerPortWakeAfterLastTimerRemoved", "false")])
+        func port(_ l: Narration.Line) -> String {
+            let words = l.text.split(separator: " ")
+            let i = words.firstIndex(of: "mode")!
+            return "\(l.t) \(words[i + 1]) \(words[i + 3].trimmingCharacters(in: [":"]))"
+        }
+        let inferred = stale.lines.filter { $0.kind == "infer" }.map(port)
+        let disarmed = tracked.lines.filter { $0.kind == "port.cancel" && $0.text.contains("last timer") }.map(port)
+        #expect(!inferred.isEmpty)
+        #expect(inferred.first == disarmed.first)
     }
 
     @Test func eachFlagsSourceIsPrintedOnceAndAnOverrideSaysSo() throws {
