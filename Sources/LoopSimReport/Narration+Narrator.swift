@@ -20,6 +20,10 @@ extension Narration {
         var ports: NarrationPorts
         var stacks: [Name: [Activation]] = [:]
         var runCounts: [Name: Int] = [:]
+        /// The mode of each thread's latest activation: a new one in another mode is a mode switch.
+        var lastMode: [Name: String] = [:]
+        /// Names of block objects (their deallocs are not decisive).
+        var blocks: Set<Name> = []
         /// What a thread's deallocs follow from while it frees what a call released: the flag behind the call
         /// (an autorelease pool's drain, a timer's invalidation).
         var releasing: [Name: NarrationFlag] = [:]
@@ -68,7 +72,10 @@ extension Narration {
                 runCounts[e.thread] = n
                 stack.append(Activation(mode: names[mode], runLoop: runLoop, run: n))
                 stacks[e.thread] = stack
-                lines.append(line(e, e.kind.text, describe))
+                var l = line(e, e.kind.text, describe)
+                l.isDecisive = lastMode[e.thread] != names[mode]
+                lastMode[e.thread] = names[mode]
+                lines.append(l)
             case .activity(let activity, _):
                 let name = names[activity]
                 if let top = stack.last {
@@ -88,7 +95,9 @@ extension Narration {
                 stacks[e.thread] = stack
                 lines.append(line(e, e.kind.text, describe, activity: name))
             case .runLoopExit:
-                lines.append(line(e, e.kind.text, describe))
+                var l = line(e, e.kind.text, describe)
+                l.isDecisive = true
+                lines.append(l)
                 if !stack.isEmpty { stack.removeLast() }
             default:
                 let inside = stack.last?.inCallout ?? false
@@ -116,16 +125,26 @@ extension Narration {
             }
         }
 
-        /// Tells in context the events whose phrase alone would mislead, with the flags they rest on.
+        /// Tells in context the events whose phrase alone would mislead, with the flags they rest on, and marks the
+        /// decisive ones.
         mutating func decorate(_ l: inout Line, _ i: Int) {
             let e = run.events[i]
             switch e.body {
-            case .deallocBegin:
+            case .blockAlloc(let object, _, _):
+                blocks.insert(object)
+            case .deallocBegin(let object):
+                l.isDecisive = !blocks.contains(object)
                 if let cause = releasing[e.thread] { l.flags = [cause] }
             case .noTimerDue(let mode):
                 l.text = noTimerDueText(i, mode: mode)
+                l.isDecisive = true
             case .trackingMode:
+                l.isDecisive = true
                 l.flags = [flag("uikitMainRunLoop")].compactMap { $0 }
+            case .timerReschedule(_, _, let skipped):
+                l.isDecisive = skipped > 0
+            case .runModeEmpty, .invalidMode, .letGo, .userAction, .appAction, .appKilled, .crash, .limit, .stop:
+                l.isDecisive = true
             default:
                 break
             }

@@ -21,16 +21,26 @@ extension Narration.Narrator {
         switch e.body {
         case .portArm(_, _, let deadline):
             var notes: [String] = []
+            if let c = ports.caller, case .timerAdd(let timer, let runLoop, let mode) = run.events[c].body,
+               runLoop == key.runLoop, mode == key.mode, ports.timers[key]?.count == 1 {
+                notes.append("\(names[timer]) is the mode's only timer")
+                l.isDecisive = true
+            }
             if let stale {
                 notes.append("the new deadline replaces the one it was left armed for, "
                              + TimeText.seconds(stale.nanoseconds))
+                l.isDecisive = true
             }
-            if actor != owner, ownerSleepsHere {
-                notes.append("\(names[owner]) sleeps on this port and wakes at "
-                             + TimeText.seconds(deadline.nanoseconds) + " unless the deadline changes")
+            if actor != owner {
+                l.isDecisive = true  // another thread's call arms this loop's port
+                if ownerSleepsHere {
+                    notes.append("\(names[owner]) sleeps on this port and wakes at "
+                                 + TimeText.seconds(deadline.nanoseconds) + " unless the deadline changes")
+                }
             }
             if !notes.isEmpty { l.text += ": " + notes.joined(separator: "; ") }
         case .portCancel:
+            l.isDecisive = true
             var invalidated: Name?
             if let c = ports.caller, case .timerInvalidate(let timer, _) = run.events[c].body { invalidated = timer }
             if ports.isEmpty(key) {
@@ -46,6 +56,7 @@ extension Narration.Narrator {
                 l.flags.append(wakes)
             }
         case .portFire(_, _, let isStale):
+            l.isDecisive = isStale
             if isStale, stale != nil {
                 l.text += ": the deadline it was left armed for when its mode's last timer went"
                 if let staleFlag = flag("staleTimerPortWakeAfterLastTimerRemoved") { l.flags.append(staleFlag) }
@@ -99,6 +110,7 @@ extension Narration.Narrator {
         var l = line(e, "infer", text, inCallout: inside)
         if let owner, owner != e.thread { l.about = names[owner] }
         l.flags = flags
+        l.isDecisive = true
         lines.append(l)
     }
 

@@ -4,15 +4,17 @@ import LoopSimKernel
 /// reached, what was handled, why the loop went to sleep and on which ports, what woke it, why it returned —
 /// with the work done inside each callout indented below the step that ran it.
 ///
-/// Built from the run's events alone. A *pass* is one iteration of `__CFRunLoopRun`: it begins at
-/// BeforeTimers (the first pass also carries Entry) and ends when the loop decides to go round again or to
-/// return (the last pass also carries Exit), so a pass that sleeps once and then returns lists the six
-/// observer activities in CFRunLoop's order: Entry, BeforeTimers, BeforeSources, BeforeWaiting,
-/// AfterWaiting, Exit.
+/// Built from the run's events and its variant profile, whose flags the steps cite. A *pass* is one iteration
+/// of `__CFRunLoopRun`: it begins at BeforeTimers (the first pass also carries Entry) and ends when the loop
+/// decides to go round again or to return (the last pass also carries Exit), so a pass that sleeps once and
+/// then returns lists the six observer activities in CFRunLoop's order: Entry, BeforeTimers, BeforeSources,
+/// BeforeWaiting, AfterWaiting, Exit.
 ///
 /// ```swift
 /// let n = Narration(events: RunEvents(outcome), thread: "worker-1")
 /// print(n.text(title: "ios9"))
+/// let brief = Narration(events: RunEvents(outcome), profile: profile, detail: .brief, findings: outcome.findings)
+/// print(brief.text(title: "ios9"))  // the decisive steps, then what the run left behind
 /// ```
 public struct Narration: Sendable {
     /// One narrated step.
@@ -41,9 +43,25 @@ public struct Narration: Sendable {
         public var about: String?
         /// The variant flags the step rests on, with their values in the run's profile.
         public var flags: [NarrationFlag] = []
+        /// One of the steps `--brief` keeps: a timer port armed for a mode's first timer, disarmed or left armed, a
+        /// stale wake, a mode switch, a run loop's return, a dealloc (blocks aside), an object let go, a timer
+        /// skipping slots, a user or system action, a stop, a crash or a limit.
+        public var isDecisive = false
     }
 
     public private(set) var lines: [Line] = []
+    /// How much the narration tells.
+    public let detail: Detail
+    /// With ``Detail/brief``: what the run left behind (leaks, parked threads, late releases), one sentence each.
+    public private(set) var leftBehind: [String] = []
+
+    /// How much a narration tells.
+    public enum Detail: String, Sendable, Hashable {
+        /// Every step of every pass.
+        case full
+        /// Only the decisive steps (``Line/isDecisive``), then what the run left behind.
+        case brief
+    }
 
     /// Whether the loop itself (not code it called out to) recorded the event: its own steps (an activity, a
     /// sleep, a wake, an exit, a callout it makes), and the rescheduling of a repeating timer or the invalidation
@@ -74,8 +92,11 @@ public struct Narration: Sendable {
     /// - Parameters:
     ///   - profile: the run's variant profile, whose flags the steps cite; by default the built-in profile named by
     ///     the run's `run.start` (a trace file does not record `--set` overrides).
-    public init(events run: RunEvents, profile: VariantProfile? = nil, thread: String? = nil, from: Int64? = nil,
-                to: Int64? = nil) {
+    ///   - detail: every step, or only the decisive ones.
+    ///   - findings: with ``Detail/brief``, the run's findings, told after the steps as what the run left behind.
+    public init(events run: RunEvents, profile: VariantProfile? = nil, detail: Detail = .full,
+                findings: Findings? = nil, thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
+        self.detail = detail
         let variant = run.events.lazy.compactMap { e -> String? in
             if case .runStart(let variant, _, _) = e.body { return run.names[variant] }
             return nil
@@ -84,17 +105,22 @@ public struct Narration: Sendable {
         var narrator = Narrator(run: run, profile: profile)
         narrator.narrateAll()
         lines = narrator.lines.filter { l in
-            (thread == nil || l.thread == thread || l.about == thread) && (from.map { l.t >= $0 } ?? true)
-                && (to.map { l.t <= $0 } ?? true)
+            (thread == nil || l.thread == thread || l.about == thread) && (detail == .full || l.isDecisive)
+                && (from.map { l.t >= $0 } ?? true) && (to.map { l.t <= $0 } ?? true)
         }
+        if detail == .brief, let findings { leftBehind = Self.leftBehind(findings) }
     }
 
-    /// The lines as aligned text under a title rule: time, thread, `mode #run.pass`, then the step.
+    /// The lines as aligned text under a title rule: time, thread, `mode #run.pass`, then the step; with
+    /// ``Detail/brief``, then what the run left behind.
     public func text(title: String) -> String {
-        var out = "── \(title) · narration "
+        var out = "── \(title) · " + (detail == .brief ? "brief narration " : "narration ")
         out += String(repeating: "─", count: max(4, 72 - out.count)) + "\n"
-        if lines.isEmpty { return out + "  (nothing in this window)\n" }
-        return out + Self.render(lines)
+        out += lines.isEmpty ? "  (nothing in this window)\n" : Self.render(lines)
+        guard detail == .brief else { return out }
+        out += "  left behind:\n"
+        return out + (leftBehind.isEmpty ? ["nothing: no leak, no parked thread"] : leftBehind)
+            .map { "    \($0)\n" }.joined()
     }
 
     /// Lines as aligned text: time, thread, `mode #run.pass`, then the step (callout work indented) and the flags it
@@ -128,8 +154,8 @@ public struct Narration: Sendable {
     }
 
     /// The lines as JSON objects: `t_ns`, `at_ms`, `thread`, `mode`, `run`, `pass`, `depth`, `in_callout`, `kind`,
-    /// `activity`, `text`, `about`, and `flags` (each `name`, `value`, `source`, `certainty`); absent values are
-    /// null.
+    /// `activity`, `text`, `about`, `decisive`, and `flags` (each `name`, `value`, `source`, `certainty`); absent
+    /// values are null.
     public var json: JSONValue {
         .array(lines.map { l in
             .object([
@@ -139,6 +165,7 @@ public struct Narration: Sendable {
                 "in_callout": .bool(l.inCallout), "kind": .string(l.kind),
                 "activity": l.activity.map(JSONValue.string) ?? .null, "text": .string(l.text),
                 "about": l.about.map(JSONValue.string) ?? .null, "flags": .array(l.flags.map(\.json)),
+                "decisive": .bool(l.isDecisive),
             ])
         })
     }

@@ -64,10 +64,11 @@ import Testing
 /// leaves armed, and the variant flags behind it.
 @Suite struct NarrationPortTests {
     static func narration(_ path: String, variant: String, overrides: [(String, String)] = [],
-                          thread: String? = nil) throws -> Narration {
+                          detail: Narration.Detail = .full, thread: String? = nil) throws -> Narration {
         let scenario = try ReportFixtures.scenario(path)
         let run = try ScenarioRunner.run(scenario, variants: [variant], overrides: overrides, keepsTrace: true)[0]
-        return Narration(events: RunEvents(run.outcome), profile: run.profile, thread: thread)
+        return Narration(events: RunEvents(run.outcome), profile: run.profile, detail: detail,
+                         findings: run.outcome.findings, thread: thread)
     }
 
     @Test func s2UnderIOS10MainsInvalidateDisarmsTheWorkersPort() throws {
@@ -177,5 +178,68 @@ import Testing
             #expect(VariantFlag.named(flag) != nil, "\(flag)")
             #expect(values.keys.sorted() == VariantProfile.builtInNames.sorted(), "\(flag)")
         }
+    }
+}
+
+/// `loopsim run --narrate --brief`: the decisive steps with their flags, then what the run left behind.
+@Suite struct BriefNarrationTests {
+    static func brief(_ path: String, variant: String) throws -> Narration {
+        try NarrationPortTests.narration(path, variant: variant, detail: .brief)
+    }
+
+    @Test func s2UnderIOS10() throws {
+        let n = try Self.brief(ReportFixtures.s2, variant: "ios10")
+        let full = try NarrationPortTests.narration(ReportFixtures.s2, variant: "ios10")
+        #expect(n.lines == full.lines.filter(\.isDecisive))
+        #expect(n.lines.count < full.lines.count / 10)
+        #expect(n.lines.allSatisfy { $0.activity == nil && $0.kind != "decide" })
+        #expect(n.lines.map(\.kind) == ["rl.run", "port.arm", "rl.run", "user.action", "obj.dealloc.begin",
+                                        "port.cancel", "obj.let-go"])
+        #expect(n.leftBehind == [
+            "TimerButton button is abandoned (owner died, let go at 3.500 s); held from a root: thread worker-1 frame "
+                + "-> block#1 -> TimerButton button",
+            "worker-1 is parked since 3.000 s: asleep in runloop(worker-1) mode default (an empty mode): no armed "
+                + "timer port, no deadline, no pending wake-up",
+        ])
+        let text = n.text(title: "ios10")
+        #expect(text.hasPrefix("── ios10 · brief narration ─"))
+        #expect(text.contains("\n  left behind:\n    TimerButton button is abandoned"))
+        #expect(text == (try Self.brief(ReportFixtures.s2, variant: "ios10")).text(title: "ios10"), "deterministic")
+    }
+
+    @Test func s2UnderIOS9TheStaleWakeEndsTheLoopAndFreesTheButton() throws {
+        let n = try Self.brief(ReportFixtures.s2, variant: "ios9")
+        #expect(n.lines.map(\.kind) == ["rl.run", "port.arm", "rl.run", "user.action", "obj.dealloc.begin", "infer",
+                                        "obj.let-go", "port.fire", "rl.timers.none-due", "rl.exit",
+                                        "obj.dealloc.begin", "obj.dealloc.begin"])
+        let deallocs = n.lines.filter { $0.kind == "obj.dealloc.begin" && $0.t == 4_000_000_000 }
+        #expect(deallocs.map(\.thread) == ["worker-1", "worker-1"])
+        #expect(deallocs.map(\.text) == ["TimerButton button", "NSTimer timer"].map {
+            "releases the last strong reference to \($0): its dealloc runs here"
+        })
+        // The autorelease pool of the work item frees the factory-made timer.
+        #expect(deallocs[1].flags.map(\.assignment) == ["autoreleasedFactoryResults = true"])
+        #expect(n.leftBehind.isEmpty)
+        #expect(n.text(title: "ios9").hasSuffix("  left behind:\n    nothing: no leak, no parked thread\n"))
+    }
+
+    @Test func s9ModeSwitchesCiteUIKitsRunLoop() throws {
+        let n = try Self.brief(ReportFixtures.s9, variant: "ios10")
+        let switches = n.lines.filter { $0.kind == "ui.mode" }
+        #expect(switches.map(\.text) == ["UIKit switches the main run loop to mode tracking",
+                                         "UIKit switches the main run loop to mode default"])
+        #expect(switches.allSatisfy { $0.flags.map(\.assignment) == ["uikitMainRunLoop = true"] })
+        #expect(n.lines.filter { $0.kind == "rl.run" }.compactMap(\.mode) == ["default", "tracking", "default"])
+        #expect(n.lines.filter { $0.kind == "rl.exit" }.map(\.t) == [2_500_000_000, 5_500_000_000])
+        let late = "moves NSTimer timer to its next slot, 6.000 s, skipping 2 missed slots"
+        #expect(n.lines.contains { $0.text == late })
+    }
+
+    @Test func aCycleIsLeftBehind() throws {
+        let n = try Self.brief("scenarios/leaks-cycle.yaml", variant: "ios10")
+        #expect(n.lines.filter { $0.kind == "obj.let-go" }.count == 2)
+        #expect(n.leftBehind.count == 2)
+        #expect(n.leftBehind[0].hasPrefix("Parent p is leaked (cycle, let go at 0.000 s); the cycle: "
+                                          + "Parent p -> child"))
     }
 }
