@@ -62,7 +62,7 @@ public enum HTMLReport {
                         + latencyTable(runs))
         var narration = ""
         for run in runs {
-            let lines = Narration(events: RunEvents(run.outcome)).lines
+            let lines = Narration(events: RunEvents(run.outcome), profile: run.profile).lines
             let shown = Narration.render(Array(lines.prefix(narrationLimit)))
             narration += "<details><summary>\(e(run.variant)) · \(lines.count) steps"
                 + (lines.count > narrationLimit ? " (first \(narrationLimit) shown)" : "") + "</summary><pre>\(e(shown))</pre></details>\n"

@@ -4,15 +4,17 @@ import LoopSimKernel
 /// reached, what was handled, why the loop went to sleep and on which ports, what woke it, why it returned —
 /// with the work done inside each callout indented below the step that ran it.
 ///
-/// Built from the run's events alone. A *pass* is one iteration of `__CFRunLoopRun`: it begins at
-/// BeforeTimers (the first pass also carries Entry) and ends when the loop decides to go round again or to
-/// return (the last pass also carries Exit), so a pass that sleeps once and then returns lists the six
-/// observer activities in CFRunLoop's order: Entry, BeforeTimers, BeforeSources, BeforeWaiting,
-/// AfterWaiting, Exit.
+/// Built from the run's events and its variant profile, whose flags the steps cite. A *pass* is one iteration
+/// of `__CFRunLoopRun`: it begins at BeforeTimers (the first pass also carries Entry) and ends when the loop
+/// decides to go round again or to return (the last pass also carries Exit), so a pass that sleeps once and
+/// then returns lists the six observer activities in CFRunLoop's order: Entry, BeforeTimers, BeforeSources,
+/// BeforeWaiting, AfterWaiting, Exit.
 ///
 /// ```swift
 /// let n = Narration(events: RunEvents(outcome), thread: "worker-1")
 /// print(n.text(title: "ios9"))
+/// let brief = Narration(events: RunEvents(outcome), profile: profile, detail: .brief, findings: outcome.findings)
+/// print(brief.text(title: "ios9"))  // the decisive steps, then what the run left behind
 /// ```
 public struct Narration: Sendable {
     /// One narrated step.
@@ -36,17 +38,29 @@ public struct Narration: Sendable {
         public var activity: String?
         /// The step in plain words.
         public var text: String
+        /// The thread whose run loop the step is about, when another thread's call did it (main's invalidate
+        /// disarming worker-1's timer port); nil otherwise.
+        public var about: String?
+        /// The variant flags the step rests on, with their values in the run's profile.
+        public var flags: [NarrationFlag] = []
+        /// One of the steps `--brief` keeps: a timer port armed for a mode's first timer, disarmed or left armed, a
+        /// stale wake, a mode switch, a run loop's return, a dealloc (blocks aside), an object let go, a timer
+        /// skipping slots, a user or system action, a stop, a crash or a limit.
+        public var isDecisive = false
     }
 
     public private(set) var lines: [Line] = []
+    /// How much the narration tells.
+    public let detail: Detail
+    /// With ``Detail/brief``: what the run left behind (leaks, parked threads, late releases), one sentence each.
+    public private(set) var leftBehind: [String] = []
 
-    private struct Activation {
-        var mode: String
-        var run: Int
-        var pass = 0
-        /// BeforeTimers of the current pass was reached (so the next one starts a new pass).
-        var passStarted = false
-        var inCallout = false
+    /// How much a narration tells.
+    public enum Detail: String, Sendable, Hashable {
+        /// Every step of every pass.
+        case full
+        /// Only the decisive steps (``Line/isDecisive``), then what the run left behind.
+        case brief
     }
 
     /// Whether the loop itself (not code it called out to) recorded the event: its own steps (an activity, a
@@ -72,75 +86,46 @@ public struct Narration: Sendable {
         }
     }
 
-    /// Narrates `events`, keeping the lines of `thread` (all threads when nil) between `from` and `to`
-    /// (inclusive, nanoseconds).
-    public init(events run: RunEvents, thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
-        let names = run.names
-        var stacks: [Name: [Activation]] = [:]
-        var runCounts: [Name: Int] = [:]
-        var all: [Line] = []
-        for e in run.events {
-            if case .runStart = e.body { continue }
-            if case .runEnd = e.body { continue }
-            var stack = stacks[e.thread] ?? []
-            let t = e.instant.nanoseconds
-            let threadName = names[e.thread]
-            func line(_ kind: String, _ text: String, activity: String? = nil, inCallout: Bool = false) -> Line {
-                let top = stack.last
-                return Line(t: t, thread: threadName, mode: top?.mode, run: top?.run,
-                            pass: top.flatMap { $0.pass == 0 ? nil : $0.pass }, depth: stack.count,
-                            inCallout: inCallout, kind: kind, activity: activity, text: text)
-            }
-            let isLoopLevel = Self.isLoopLevel(e, names)
-            if isLoopLevel, !stack.isEmpty { stack[stack.count - 1].inCallout = false }
-            switch e.body {
-            case .runLoopRun(_, let mode, _, _):
-                let n = (runCounts[e.thread] ?? 0) + 1
-                runCounts[e.thread] = n
-                stack.append(Activation(mode: names[mode], run: n))
-                all.append(line(e.kind.text, EventPhrases.describe(e, names)))
-            case .activity(let activity, _):
-                let name = names[activity]
-                if !stack.isEmpty {
-                    let top = stack[stack.count - 1]
-                    if name == "Entry" {
-                        stack[stack.count - 1].pass = 1
-                    } else if name == "BeforeTimers" {
-                        if top.pass == 0 {
-                            stack[stack.count - 1].pass = 1
-                        } else if top.passStarted {
-                            all.append(line("decide", "decides to go round again: not stopped, no time limit reached, "
-                                            + "mode \(top.mode) still has sources or timers"))
-                            stack[stack.count - 1].pass += 1
-                        }
-                        stack[stack.count - 1].passStarted = true
-                    }
-                }
-                all.append(line(e.kind.text, EventPhrases.describe(e, names), activity: name))
-            case .runLoopExit:
-                all.append(line(e.kind.text, EventPhrases.describe(e, names)))
-                if !stack.isEmpty { stack.removeLast() }
-            default:
-                let inside = stack.last?.inCallout ?? false
-                all.append(line(e.kind.text, EventPhrases.describe(e, names), inCallout: inside && !isLoopLevel))
-                if Self.startsCallout(e), !stack.isEmpty { stack[stack.count - 1].inCallout = true }
-            }
-            stacks[e.thread] = stack
+    /// Narrates `events`, keeping the lines of `thread` (all threads when nil; a line about another thread's run
+    /// loop counts for that thread too) between `from` and `to` (inclusive, nanoseconds).
+    ///
+    /// - Parameters:
+    ///   - profile: the run's variant profile, whose flags the steps cite; by default the built-in profile named by
+    ///     the run's `run.start` (a trace file does not record `--set` overrides).
+    ///   - detail: every step, or only the decisive ones.
+    ///   - findings: with ``Detail/brief``, the run's findings, told after the steps as what the run left behind.
+    public init(events run: RunEvents, profile: VariantProfile? = nil, detail: Detail = .full,
+                findings: Findings? = nil, thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
+        self.detail = detail
+        let variant = run.events.lazy.compactMap { e -> String? in
+            if case .runStart(let variant, _, _) = e.body { return run.names[variant] }
+            return nil
+        }.first
+        let profile = profile ?? variant.flatMap(VariantProfile.builtIn)
+        var narrator = Narrator(run: run, profile: profile)
+        narrator.narrateAll()
+        lines = narrator.lines.filter { l in
+            (thread == nil || l.thread == thread || l.about == thread) && (detail == .full || l.isDecisive)
+                && (from.map { l.t >= $0 } ?? true) && (to.map { l.t <= $0 } ?? true)
         }
-        lines = all.filter { l in
-            (thread == nil || l.thread == thread) && (from.map { l.t >= $0 } ?? true) && (to.map { l.t <= $0 } ?? true)
-        }
+        if detail == .brief, let findings { leftBehind = Self.leftBehind(findings) }
     }
 
-    /// The lines as aligned text under a title rule: time, thread, `mode #run.pass`, then the step.
+    /// The lines as aligned text under a title rule: time, thread, `mode #run.pass`, then the step; with
+    /// ``Detail/brief``, then what the run left behind.
     public func text(title: String) -> String {
-        var out = "── \(title) · narration "
+        var out = "── \(title) · " + (detail == .brief ? "brief narration " : "narration ")
         out += String(repeating: "─", count: max(4, 72 - out.count)) + "\n"
-        if lines.isEmpty { return out + "  (nothing in this window)\n" }
-        return out + Self.render(lines)
+        out += lines.isEmpty ? "  (nothing in this window)\n" : Self.render(lines)
+        guard detail == .brief else { return out }
+        out += "  left behind:\n"
+        return out + (leftBehind.isEmpty ? ["nothing: no leak, no parked thread"] : leftBehind)
+            .map { "    \($0)\n" }.joined()
     }
 
-    /// Lines as aligned text: time, thread, `mode #run.pass`, then the step (callout work indented).
+    /// Lines as aligned text: time, thread, `mode #run.pass`, then the step (callout work indented) and the flags it
+    /// rests on as `[flag = value]`. The first step citing a flag is followed by a note with the flag's source and
+    /// how sure its value is.
     public static func render(_ lines: [Line]) -> String {
         var out = ""
         let times = lines.map { TimeText.seconds($0.t) }
@@ -151,16 +136,26 @@ public struct Narration: Sendable {
         let timeWidth = times.map(\.count).max() ?? 0
         let threadWidth = lines.map(\.thread.count).max() ?? 0
         let placeWidth = places.map(\.count).max() ?? 0
+        var cited: Set<String> = []
         for (i, l) in lines.enumerated() {
             let indent = String(repeating: "  ", count: max(0, l.depth - 1)) + (l.inCallout ? "  ↳ " : "")
+            let flags = l.flags.isEmpty ? "" : " [" + l.flags.map(\.assignment).joined(separator: "; ") + "]"
             out += "  " + String(repeating: " ", count: timeWidth - times[i].count) + times[i] + "  "
-                + l.thread.padding(to: threadWidth) + "  " + places[i].padding(to: placeWidth) + "  " + indent + l.text + "\n"
+                + l.thread.padding(to: threadWidth) + "  " + places[i].padding(to: placeWidth) + "  " + indent + l.text
+                + flags + "\n"
+            let margin = String(repeating: " ", count: 2 + timeWidth + 2 + threadWidth + 2 + placeWidth + 2)
+                + String(repeating: " ", count: indent.count)
+            for flag in l.flags where cited.insert(flag.name).inserted {
+                out += margin + "    · \(flag.assignment) — source: \(flag.source)"
+                    + (flag.certainty.map { " — certainty: \($0)" } ?? "") + "\n"
+            }
         }
         return out
     }
 
     /// The lines as JSON objects: `t_ns`, `at_ms`, `thread`, `mode`, `run`, `pass`, `depth`, `in_callout`, `kind`,
-    /// `activity`, `text` (absent values are null).
+    /// `activity`, `text`, `about`, `decisive`, and `flags` (each `name`, `value`, `source`, `certainty`); absent
+    /// values are null.
     public var json: JSONValue {
         .array(lines.map { l in
             .object([
@@ -169,6 +164,8 @@ public struct Narration: Sendable {
                 "pass": l.pass.map { .int(Int64($0)) } ?? .null, "depth": .int(Int64(l.depth)),
                 "in_callout": .bool(l.inCallout), "kind": .string(l.kind),
                 "activity": l.activity.map(JSONValue.string) ?? .null, "text": .string(l.text),
+                "about": l.about.map(JSONValue.string) ?? .null, "flags": .array(l.flags.map(\.json)),
+                "decisive": .bool(l.isDecisive),
             ])
         })
     }

@@ -41,6 +41,29 @@ import Testing
         #expect(try Self.loopsim(["run", Self.s2, "--narrate", "--from", "2"]).status == 2, "a bare number is not a duration")
     }
 
+    @Test func narrateBriefKeepsTheDecisiveStepsAndWhatIsLeft() throws {
+        let r = try Self.loopsim(["run", Self.s2, "--variant", "ios10", "--narrate", "--brief"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("── ios10 (seed 1) · brief narration ─"))
+        #expect(r.stdout.contains("disarms the timer port of mode default of runloop(worker-1): invalidating NSTimer "
+                                  + "timer took the mode's last timer; no wake-up is sent, so worker-1 sleeps on "
+                                  + "[staleTimerPortWakeAfterLastTimerRemoved = false; "
+                                  + "removeOrInvalidateWakesLoop = false]"))
+        #expect(r.stdout.contains("  left behind:\n    TimerButton button is abandoned"))
+        #expect(!r.stdout.contains("BeforeTimers"))
+        let json = try Self.loopsim(["run", Self.s2, "--variant", "ios9", "--narrate", "--brief", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let run = try #require((doc["runs"] as? [[String: Any]])?.first)
+        #expect(run["detail"] as? String == "brief")
+        #expect((run["left_behind"] as? [String])?.isEmpty == true)
+        let lines = try #require(run["narration"] as? [[String: Any]])
+        let inferred = try #require(lines.first { $0["kind"] as? String == "infer" })
+        let flag = try #require((inferred["flags"] as? [[String: Any]])?.first)
+        #expect(flag["name"] as? String == "staleTimerPortWakeAfterLastTimerRemoved" && flag["value"] as? String == "true")
+        #expect((flag["certainty"] as? String)?.hasPrefix("inferred:") == true)
+        #expect(try Self.loopsim(["run", Self.s2, "--brief"]).status == 2, "--brief needs --narrate")
+    }
+
     @Test func timelineTextSVGAndJSON() throws {
         let text = try Self.loopsim(["timeline", Self.s2, "--variant", "ios10", "--width", "90"])
         #expect(text.status == 0, "\(text.stderr)")
