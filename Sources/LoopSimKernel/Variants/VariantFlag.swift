@@ -16,9 +16,11 @@ public struct VariantFlag: Sendable, Hashable {
               source: "CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode (_mkTimerArmed never set on the mk_timer-only build); semantics §4",
               isModelled: true),
         .init(name: "timerPortBackend",
-              summary: "mk_timer (iOS <= 9), mk_timer+dispatch (iOS >= 10), timerfd (Linux)",
-              source: "USE_DISPATCH_SOURCE_FOR_TIMERS per CF release; semantics §4.2, §5.2; informational: its effects "
-                  + "are the staleTimerPortWake and toleranceAffectsWakeTime flags", isModelled: false),
+              summary: "mk_timer (iOS <= 9), mk_timer+dispatch (iOS >= 10), timerfd (Linux); the kernel reads it for "
+                  + "a timer's tolerance (0 on timerfd), its timing effects are the staleTimerPortWake and "
+                  + "toleranceAffectsWakeTime flags",
+              source: "USE_DISPATCH_SOURCE_FOR_TIMERS per CF release; semantics §4.2, §5.2; CFRunLoopTimerSetTolerance "
+                  + "does nothing outside TARGET_OS_MAC (CFRunLoop.c lines 4750-4770 at 761b621)", isModelled: true),
         .init(name: "mainQueueCountsAsSourceInCommonModes",
               summary: "on the main thread the main queue keeps common modes non-empty",
               source: "__CFRunLoopModeIsEmpty; semantics §1.6", isModelled: true),
