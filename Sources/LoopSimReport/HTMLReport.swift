@@ -1,7 +1,8 @@
 import LoopSimScenario
 
 /// `loopsim report`: one self-contained HTML page per scenario — no external script, style sheet, font or
-/// image — with the variant table (differing figures marked), the first divergence between the variants,
+/// image — with the variant table (differing figures marked) and the flags that differ between the variants with
+/// their evidence (``FlagDifferences``), the first divergence between the variants,
 /// the timeline of every variant (SVG), each variant's retain graph of leaks and its parked threads, the
 /// histogram of timer-fire latencies, and each variant's narration (collapsed).
 ///
@@ -34,7 +35,7 @@ public enum HTMLReport {
             </header>
 
             """
-        html += section("variants", "Variants", table(comparison))
+        html += section("variants", "Variants", table(comparison) + flagTable(comparison.flags))
         if !comparison.divergences.isEmpty {
             html += section("divergence", "First divergence", comparison.divergences.map(divergence).joined())
         }
@@ -90,6 +91,24 @@ public enum HTMLReport {
         return t + "</tbody></table>\n<p class=\"note\">≠ marks the \(n) figure\(n == 1 ? "" : "s") that differ; every variant ran with seed \(c.seed).</p>\n"
     }
 
+    /// The flags whose values differ, each with its values, its source and its Linux evidence.
+    static func flagTable(_ flags: FlagDifferences) -> String {
+        let e = SVGText.escape
+        guard !flags.rows.isEmpty else {
+            return "<p class=\"note\">Every flag has the same value in each variant.</p>\n"
+        }
+        var t = "<h3>Flags that differ</h3>\n<table class=\"flags\"><thead><tr><th>flag</th>"
+            + flags.variants.map { "<th>\(e($0))</th>" }.joined()
+            + "<th>source</th><th>Linux evidence</th></tr></thead><tbody>\n"
+        for row in flags.rows {
+            t += "<tr><td><code>\(e(row.flag.name))</code></td>" + row.values.map { "<td>\(e($0))</td>" }.joined()
+                + "<td>\(e(row.flag.source))</td><td>\(e(row.flag.linuxEvidence.text))</td></tr>\n"
+        }
+        return t + "</tbody></table>\n<p class=\"note\">A measured Linux value is checked by the conformance scenarios "
+            + "named (<code>loopsim conform</code> runs them on a real RunLoop); a cited one rests on its source "
+            + "(<code>loopsim variants</code>, docs/fidelity.md).</p>\n"
+    }
+
     static func divergence(_ d: TraceDivergence) -> String {
         let e = SVGText.escape
         var s = "<h3>\(e(d.a)) vs \(e(d.b))</h3>\n"
@@ -129,7 +148,8 @@ public enum HTMLReport {
         dl.first dt{font-weight:700;float:left;width:70px}dl.first dd{margin:0 0 4px 80px}\
         .chains{display:flex;gap:24px}.chains div{flex:1}.chains ol{font-size:13px;padding-left:20px}\
         pre{font-size:11px;background:#f7f7f7;padding:8px;overflow-x:auto}footer{margin-top:32px;color:#888;font-size:11px}\
-        body.only-differing tr.same{display:none}label.filter{font-size:13px;display:block;margin-bottom:6px}
+        body.only-differing tr.same{display:none}label.filter{font-size:13px;display:block;margin-bottom:6px}\
+        table.flags td{vertical-align:top;font-size:12px}
         """
 
     static let script = """

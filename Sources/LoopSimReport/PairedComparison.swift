@@ -1,3 +1,4 @@
+import LoopSimKernel
 import LoopSimStats
 
 /// Variants compared replication by replication: replication `i` of every variant runs with the same seed, so the
@@ -17,11 +18,14 @@ public struct PairedComparison: Sendable {
 
     public var reference: String
     public var rows: [Row]
+    /// The flags whose values differ between the variants, with their evidence.
+    public var flags: FlagDifferences
 
     /// The comparison of every other variant with the first, `replications[0]`.
     public init(_ replications: [Replications]) {
         reference = replications.first?.variant ?? ""
         rows = []
+        flags = FlagDifferences(replications.map(\.profile))
         guard let base = replications.first else { return }
         for other in replications.dropFirst() {
             for (j, figure) in Replications.figurePaths.enumerated() {
@@ -38,7 +42,8 @@ public struct PairedComparison: Sendable {
         }
     }
 
-    /// A table: figure, the reference's mean, the variant's, and their paired difference with its interval.
+    /// A table: figure, the reference's mean, the variant's, and their paired difference with its interval; then
+    /// the flags that differ.
     public var text: String {
         var out = "paired over common random numbers (replication i of each variant has the same seed); "
             + "difference = variant − \(reference), 95 % CI\n"
@@ -50,12 +55,13 @@ public struct PairedComparison: Sendable {
                 + "[\(Self.number(d.low)), \(Self.number(d.high))]  n \(d.n)"
                 + (d.low > 0 || d.high < 0 ? "  ≠" : "") + "\n"
         }
-        return out
+        return out + "\n" + flags.text
     }
 
     public var json: JSONValue {
         .object([
             "reference": .string(reference),
+            "flags": flags.json,
             "paired": .array(rows.map { row in
                 .object([
                     "figure": .string(row.figure), "variant": .string(row.variant),

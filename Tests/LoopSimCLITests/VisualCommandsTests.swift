@@ -18,6 +18,8 @@ import Testing
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let d = try #require((doc["divergences"] as? [[String: Any]])?.first)
         #expect(d["at_ms"] as? Int == 4000)
+        #expect(r.stdout.contains("\n  staleTimerPortWakeAfterLastTimerRemoved  ios9 true · ios10 false\n"))
+        #expect((doc["flags"] as? [[String: Any]])?.count == 6)
         #expect(try Self.loopsim(["compare", Self.s2, "--variants", "ios9"]).status == 2)
         #expect(try Self.loopsim(["compare", Self.s2, "--variants", "ios9,ios9"]).status == 2, "a usage error")
         // --variant is repeatable here too, as in run, report and timeline; the two spellings give the same bytes

@@ -15,6 +15,11 @@ import Testing
             #expect(html.contains("<section id=\"\(id)\">"), "no section \(id)")
         }
         #expect(html.contains("<tr class=\"differs\"><td>≠ objects abandoned</td><td>0</td><td>1</td></tr>"))
+        // the flags that differ, with their source and Linux evidence, under the variant table
+        #expect(html.contains("<h3>Flags that differ</h3>"))
+        #expect(html.contains("<tr><td><code>staleTimerPortWakeAfterLastTimerRemoved</code></td><td>true</td>"
+            + "<td>false</td><td>CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode"))
+        #expect(html.contains("<td>measured by conformance c01, c16, c31</td></tr>"))
         #expect(html.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
         #expect(html.contains("<g class=\"node abandoned\"><title>TimerButton button (abandoned)</title>"))
         #expect(html.contains("no leaks: every object the scenario let go was deallocated"))
