@@ -12,8 +12,9 @@ public enum HTMLReport {
     /// How many narration lines each variant shows.
     public static let narrationLimit = 400
 
-    /// The page for `scenario` run as `runs` (their outcomes must keep their traces).
-    public static func render(_ scenario: Scenario, _ runs: [VariantRun]) -> String {
+    /// The page for `scenario` run as `runs` (their outcomes must keep their traces), with the paired differences of
+    /// replications (`loopsim report --replications N`) after the variant table when there are some.
+    public static func render(_ scenario: Scenario, _ runs: [VariantRun], paired: PairedComparison? = nil) -> String {
         let e = SVGText.escape
         let comparison = VariantComparison(scenario, runs)
         let timelines = runs.map(ThreadTimeline.init)
@@ -36,6 +37,7 @@ public enum HTMLReport {
 
             """
         html += section("variants", "Variants", table(comparison) + flagTable(comparison.flags))
+        if let paired { html += section("paired", "Paired differences", pairedTable(paired)) }
         if !comparison.divergences.isEmpty {
             html += section("divergence", "First divergence", comparison.divergences.map(divergence).joined())
         }
@@ -107,6 +109,28 @@ public enum HTMLReport {
         return t + "</tbody></table>\n<p class=\"note\">A measured Linux value is checked by the conformance scenarios "
             + "named (<code>loopsim conform</code> runs them on a real RunLoop); a cited one rests on its source "
             + "(<code>loopsim variants</code>, docs/fidelity.md).</p>\n"
+    }
+
+    /// Per figure and variant, the paired difference from the reference with its 95 % interval (``PairedComparison``).
+    static func pairedTable(_ p: PairedComparison) -> String {
+        let e = SVGText.escape, number = PairedComparison.number
+        var t = "<p class=\"note\">\(p.n) replications per variant; replication <em>i</em> of every variant runs with "
+            + "the same seed (common random numbers), so each figure's difference is taken replication by replication: "
+            + "its mean, variant − \(e(p.reference)), with its 95 % confidence interval (GSL's t quantile). "
+            + "≠ marks an interval that excludes 0.</p>\n"
+        if !p.leftOut.isEmpty {
+            t += "<p class=\"note\">Left out of the pairs, cut short: \(e(p.leftOut.joined(separator: ", "))).</p>\n"
+        }
+        t += "<table class=\"paired\"><thead><tr><th>figure</th><th>variant</th><th>\(e(p.reference)) mean</th>"
+            + "<th>variant mean</th><th>difference</th><th>95 % CI</th><th>n</th></tr></thead><tbody>\n"
+        for row in p.rows {
+            let d = row.difference
+            t += "<tr class=\"\(row.differs ? "differs" : "same")\">"
+                + "<td>\(row.differs ? "≠ " : "")\(e(row.figure))</td>"
+                + "<td>\(e(row.variant))</td><td>\(number(row.referenceMean))</td><td>\(number(row.variantMean))</td>"
+                + "<td>\(number(d.mean))</td><td>[\(number(d.low)), \(number(d.high))]</td><td>\(d.n)</td></tr>\n"
+        }
+        return t + "</tbody></table>\n"
     }
 
     static func divergence(_ d: TraceDivergence) -> String {

@@ -14,18 +14,26 @@ public struct PairedComparison: Sendable {
         public var difference: ConfidenceInterval
         public var referenceMean: Double
         public var variantMean: Double
+        /// The interval excludes 0: the variants differ in this figure.
+        public var differs: Bool { difference.low > 0 || difference.high < 0 }
     }
 
     public var reference: String
     public var rows: [Row]
     /// The flags whose values differ between the variants, with their evidence.
     public var flags: FlagDifferences
+    /// Replications per variant.
+    public var n: Int
+    /// The replications a limit or a signal cut short (`ios9 replication 3 (max-events)`), left out of the pairs.
+    public var leftOut: [String]
 
     /// The comparison of every other variant with the first, `replications[0]`.
     public init(_ replications: [Replications]) {
         reference = replications.first?.variant ?? ""
         rows = []
         flags = FlagDifferences(replications.map(\.profile))
+        n = replications.first?.seeds.count ?? 0
+        leftOut = replications.flatMap { r in r.limited.map { "\(r.variant) replication \($0.index) (\($0.kind))" } }
         guard let base = replications.first else { return }
         for other in replications.dropFirst() {
             for (j, figure) in Replications.figurePaths.enumerated() {
@@ -53,7 +61,7 @@ public struct PairedComparison: Sendable {
             out += "  " + row.figure.padding(toWidth: width) + "\(reference) \(Self.number(row.referenceMean))  "
                 + "\(row.variant) \(Self.number(row.variantMean))  difference \(Self.number(d.mean)) "
                 + "[\(Self.number(d.low)), \(Self.number(d.high))]  n \(d.n)"
-                + (d.low > 0 || d.high < 0 ? "  ≠" : "") + "\n"
+                + (row.differs ? "  ≠" : "") + "\n"
         }
         return out + "\n" + flags.text
     }
@@ -68,13 +76,14 @@ public struct PairedComparison: Sendable {
                     "reference_mean": .double(row.referenceMean), "variant_mean": .double(row.variantMean),
                     "difference_mean": .double(row.difference.mean), "ci95_low": .double(row.difference.low),
                     "ci95_high": .double(row.difference.high), "n": .int(Int64(row.difference.n)),
-                    "differs": .bool(row.difference.low > 0 || row.difference.high < 0),
+                    "differs": .bool(row.differs),
                 ])
             }),
         ])
     }
 
-    static func number(_ x: Double) -> String {
+    /// `x` to three decimals, without a trailing `.0`.
+    public static func number(_ x: Double) -> String {
         let rounded = (x * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }
