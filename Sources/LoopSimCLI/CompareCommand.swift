@@ -79,31 +79,15 @@ struct CompareCommand: ParsableCommand {
             StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")
             throw Exit.invalid
         }
-        let overrides = settings.map { s -> (String, String) in
-            let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }
         Interrupt.install()
-        var all: [Replications] = []
-        for variant in names {
-            do {
-                all.append(try Replications.run(scenario, variant: variant, n: n, jobs: jobs, seed: seed,
-                                                overrides: overrides, isInterrupted: Interrupt.check))
-            } catch {
-                StandardError.write("error: \(error.message)\n")
-                throw Exit.invalid
-            }
-        }
+        let runner = ReplicationRunner(n: n, jobs: jobs, seed: seed, overrides: ScenarioFiles.overrides(settings))
+        let all = try runner.run(scenario, variants: names)
         let paired = PairedComparison(all)
         switch format {
         case .text: print("\(scenario.name)\n  \(n) replications per variant\n" + paired.text, terminator: "")
         case .json: print(paired.json.pretty)
         }
-        let limited = all.flatMap { r in r.limited.map { "\(r.variant) replication \($0.index) (\($0.kind))" } }
-        if !limited.isEmpty {
-            StandardError.write("limit: left out of the pairs: " + limited.joined(separator: ", ") + "\n")
-            throw Interrupt.isRequested ? ExitCode(Interrupt.exitCode) : Exit.limit
-        }
+        try ReplicationRunner.exitIfCutShort(all, leftOutOf: "the pairs")
     }
 }
 

@@ -10,7 +10,8 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write a self-contained HTML page per scenario: variant table, divergence, timeline, retain graph, latencies.",
         discussion: "With one file, -o names the page (default: standard output); with several, -o names a directory "
-            + "that receives NAME.html for each.")
+            + "that receives NAME.html for each. With --replications N each page adds, per figure, the paired "
+            + "difference between the variants over N replications with the same seeds, with its 95% CI.")
 
     @Argument(help: "Scenario files (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var files: [String]
@@ -33,9 +34,21 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
     var settings: [String] = []
 
+    @Option(help: ArgumentHelp("Add N replications per variant with the same seeds: each figure's paired difference "
+                               + "from the first variant with its 95% CI."))
+    var replications: Int?
+
+    @Option(help: "Threads for --replications (results are identical for any value).")
+    var jobs: Int = 1
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
         if files.count > 1 && output == nil { throw ValidationError("with several files, -o must name a directory") }
+        if let n = replications, n < 2 {
+            throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)")
+        }
+        if jobs < 1 { throw ValidationError("--jobs takes a positive number") }
+        for s in settings where !s.contains("=") { throw ValidationError("--set takes flag=value") }
     }
 
     func run() throws {
@@ -50,14 +63,32 @@ struct ReportCommand: ParsableCommand {
             }
         }
         for target in targets.compactMap({ $0 }) { try OutputFile.check(target, "the report page", force: force) }
+        if replications != nil { Interrupt.install() }
+        var replicated: [Replications] = []
         for (file, target) in zip(files, targets) {
             let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
+            if replications != nil && (variants.isEmpty ? scenario.variants : variants).count < 2 {
+                StandardError.write("error: --replications compares variants: \(file) needs at least two "
+                    + "(--variant ios9 --variant ios10)\n")
+                throw Exit.invalid
+            }
             let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
             limited = limited || runs.contains { $0.outcome.limit != nil }
-            let page = HTMLReport.render(scenario, runs)
+            var paired: PairedComparison?
+            if let n = replications {
+                let overrides = ScenarioFiles.overrides(settings)
+                let runner = ReplicationRunner(n: n, jobs: jobs, seed: seed, overrides: overrides)
+                let results = try runner.run(scenario, variants: variants)
+                replicated += results
+                paired = PairedComparison(results)
+            }
+            let page = HTMLReport.render(scenario, runs, paired: paired)
             try OutputFile.emit(page, to: target)
             if let target { StandardError.write("wrote \(target)\n") }
+            if Interrupt.isRequested { break }
         }
+        try ReplicationRunner.exitIfCutShort(replicated, leftOutOf: "the paired differences")
+        if Interrupt.isRequested { throw ExitCode(Interrupt.exitCode) }  // the later files were not written
         if limited { throw Exit.limit }
     }
 }

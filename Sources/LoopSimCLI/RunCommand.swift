@@ -74,10 +74,7 @@ struct RunCommand: ParsableCommand {
                 + "and --narrate run one: choose it with --case NAME\n")
             throw Exit.invalid
         }
-        let overrides = settings.map { s -> (String, String) in
-            let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }
+        let overrides = ScenarioFiles.overrides(settings)
         Interrupt.install()
         var allRuns: [VariantRun] = []
         var documents: [String] = []
@@ -105,10 +102,7 @@ struct RunCommand: ParsableCommand {
 
     /// Runs one scenario (a file, or one of its cases) as the options say, and exits as its runs ended.
     func runOne(_ scenario: Scenario) throws {
-        let overrides = settings.map { s -> (String, String) in
-            let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }
+        let overrides = ScenarioFiles.overrides(settings)
         if let replications {
             Interrupt.install()
             try ReplicationOutput.run(scenario, variants: variants, n: replications, jobs: jobs, seed: seed,

@@ -14,15 +14,21 @@ extension ScenarioFiles {
 
     /// Runs a scenario with its traces kept (the viewers read them); exits 2 for a bad variant or `--set`.
     static func runOrExit(_ scenario: Scenario, variants: [String], seed: UInt64?, settings: [String]) throws -> [VariantRun] {
-        let overrides = settings.map { s -> (String, String) in
-            let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }
         do {
-            return try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides, keepsTrace: true)
+            return try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides(settings),
+                                          keepsTrace: true)
         } catch {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid
+        }
+    }
+
+    /// `--set flag=value` options as (flag, value) pairs (each command's `validate()` checks the `=`; without one
+    /// the value is empty, which the profile rejects with the flag's name).
+    static func overrides(_ settings: [String]) -> [(String, String)] {
+        settings.map { s in
+            let parts = s.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return (parts[0], parts.count > 1 ? parts[1] : "")
         }
     }
 }

@@ -33,16 +33,22 @@ public struct Prediction: Sendable {
     }
 
     /// Runs `scenario` under ``variant`` and extracts what the real program will be compared with.
+    ///
+    /// `overrides` set flags on top of the scenario's `set:`, as `--set` does: a flag's evidence test predicts a
+    /// scenario with the flag flipped to show that the real run can tell the two values apart; `limits` stop a
+    /// prediction that runs away (a flipped flag can make a loop spin), which then ends abnormally.
     /// - Throws: ``ConformanceError`` if the variant cannot be built (a bad `set:` override).
-    public static func run(_ scenario: Scenario) throws(ConformanceError) -> Prediction {
+    public static func run(_ scenario: Scenario, overrides: [(String, String)] = [],
+                           limits: RunLimits = RunLimits()) throws(ConformanceError) -> Prediction {
         let profile: VariantProfile
         do {
-            profile = try scenario.profile(for: variant)
+            profile = try scenario.profile(for: variant, overrides: overrides)
         } catch {
             throw ConformanceError(error.message)
         }
         let (marked, kinds) = RunMarkers.mark(scenario.program)
-        let configuration = scenario.configuration(profile: profile, keepsTrace: true)
+        var configuration = scenario.configuration(profile: profile, keepsTrace: true)
+        configuration.limits = limits
         let outcome = Kernel(program: marked, configuration: configuration).run()
         let classNames = Set(scenario.program.classes.map(\.name))
         var extractor = TraceExtractor(classNames: classNames, names: outcome.names)

@@ -1,7 +1,8 @@
 import LoopSimScenario
 
 /// `loopsim report`: one self-contained HTML page per scenario — no external script, style sheet, font or
-/// image — with the variant table (differing figures marked), the first divergence between the variants,
+/// image — with the variant table (differing figures marked) and the flags that differ between the variants with
+/// their evidence (``FlagDifferences``), the first divergence between the variants,
 /// the timeline of every variant (SVG), each variant's retain graph of leaks and its parked threads, the
 /// histogram of timer-fire latencies, and each variant's narration (collapsed).
 ///
@@ -11,8 +12,9 @@ public enum HTMLReport {
     /// How many narration lines each variant shows.
     public static let narrationLimit = 400
 
-    /// The page for `scenario` run as `runs` (their outcomes must keep their traces).
-    public static func render(_ scenario: Scenario, _ runs: [VariantRun]) -> String {
+    /// The page for `scenario` run as `runs` (their outcomes must keep their traces), with the paired differences of
+    /// replications (`loopsim report --replications N`) after the variant table when there are some.
+    public static func render(_ scenario: Scenario, _ runs: [VariantRun], paired: PairedComparison? = nil) -> String {
         let e = SVGText.escape
         let comparison = VariantComparison(scenario, runs)
         let timelines = runs.map(ThreadTimeline.init)
@@ -34,7 +36,8 @@ public enum HTMLReport {
             </header>
 
             """
-        html += section("variants", "Variants", table(comparison))
+        html += section("variants", "Variants", table(comparison) + flagTable(comparison.flags))
+        if let paired { html += section("paired", "Paired differences", pairedTable(paired)) }
         if !comparison.divergences.isEmpty {
             html += section("divergence", "First divergence", comparison.divergences.map(divergence).joined())
         }
@@ -90,6 +93,46 @@ public enum HTMLReport {
         return t + "</tbody></table>\n<p class=\"note\">≠ marks the \(n) figure\(n == 1 ? "" : "s") that differ; every variant ran with seed \(c.seed).</p>\n"
     }
 
+    /// The flags whose values differ, each with its values, its source and its Linux evidence.
+    static func flagTable(_ flags: FlagDifferences) -> String {
+        let e = SVGText.escape
+        guard !flags.rows.isEmpty else {
+            return "<p class=\"note\">Every flag has the same value in each variant.</p>\n"
+        }
+        var t = "<h3>Flags that differ</h3>\n<table class=\"flags\"><thead><tr><th>flag</th>"
+            + flags.variants.map { "<th>\(e($0))</th>" }.joined()
+            + "<th>source</th><th>Linux evidence</th></tr></thead><tbody>\n"
+        for row in flags.rows {
+            t += "<tr><td><code>\(e(row.flag.name))</code></td>" + row.values.map { "<td>\(e($0))</td>" }.joined()
+                + "<td>\(e(row.flag.source))</td><td>\(e(row.flag.linuxEvidence.text))</td></tr>\n"
+        }
+        return t + "</tbody></table>\n<p class=\"note\">A measured Linux value is checked by the conformance scenarios "
+            + "named (<code>loopsim conform</code> runs them on a real RunLoop); a cited one rests on its source "
+            + "(<code>loopsim variants</code>, docs/fidelity.md).</p>\n"
+    }
+
+    /// Per figure and variant, the paired difference from the reference with its 95 % interval (``PairedComparison``).
+    static func pairedTable(_ p: PairedComparison) -> String {
+        let e = SVGText.escape, number = PairedComparison.number
+        var t = "<p class=\"note\">\(p.n) replications per variant; replication <em>i</em> of every variant runs with "
+            + "the same seed (common random numbers), so each figure's difference is taken replication by replication: "
+            + "its mean, variant − \(e(p.reference)), with its 95 % confidence interval (GSL's t quantile). "
+            + "≠ marks an interval that excludes 0.</p>\n"
+        if !p.leftOut.isEmpty {
+            t += "<p class=\"note\">Left out of the pairs, cut short: \(e(p.leftOut.joined(separator: ", "))).</p>\n"
+        }
+        t += "<table class=\"paired\"><thead><tr><th>figure</th><th>variant</th><th>\(e(p.reference)) mean</th>"
+            + "<th>variant mean</th><th>difference</th><th>95 % CI</th><th>n</th></tr></thead><tbody>\n"
+        for row in p.rows {
+            let d = row.difference
+            t += "<tr class=\"\(row.differs ? "differs" : "same")\">"
+                + "<td>\(row.differs ? "≠ " : "")\(e(row.figure))</td>"
+                + "<td>\(e(row.variant))</td><td>\(number(row.referenceMean))</td><td>\(number(row.variantMean))</td>"
+                + "<td>\(number(d.mean))</td><td>[\(number(d.low)), \(number(d.high))]</td><td>\(d.n)</td></tr>\n"
+        }
+        return t + "</tbody></table>\n"
+    }
+
     static func divergence(_ d: TraceDivergence) -> String {
         let e = SVGText.escape
         var s = "<h3>\(e(d.a)) vs \(e(d.b))</h3>\n"
@@ -129,7 +172,8 @@ public enum HTMLReport {
         dl.first dt{font-weight:700;float:left;width:70px}dl.first dd{margin:0 0 4px 80px}\
         .chains{display:flex;gap:24px}.chains div{flex:1}.chains ol{font-size:13px;padding-left:20px}\
         pre{font-size:11px;background:#f7f7f7;padding:8px;overflow-x:auto}footer{margin-top:32px;color:#888;font-size:11px}\
-        body.only-differing tr.same{display:none}label.filter{font-size:13px;display:block;margin-bottom:6px}
+        body.only-differing tr.same{display:none}label.filter{font-size:13px;display:block;margin-bottom:6px}\
+        table.flags td{vertical-align:top;font-size:12px}
         """
 
     static let script = """

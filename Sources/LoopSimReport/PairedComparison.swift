@@ -1,3 +1,4 @@
+import LoopSimKernel
 import LoopSimStats
 
 /// Variants compared replication by replication: replication `i` of every variant runs with the same seed, so the
@@ -13,15 +14,26 @@ public struct PairedComparison: Sendable {
         public var difference: ConfidenceInterval
         public var referenceMean: Double
         public var variantMean: Double
+        /// The interval excludes 0: the variants differ in this figure.
+        public var differs: Bool { difference.low > 0 || difference.high < 0 }
     }
 
     public var reference: String
     public var rows: [Row]
+    /// The flags whose values differ between the variants, with their evidence.
+    public var flags: FlagDifferences
+    /// Replications per variant.
+    public var n: Int
+    /// The replications a limit or a signal cut short (`ios9 replication 3 (max-events)`), left out of the pairs.
+    public var leftOut: [String]
 
     /// The comparison of every other variant with the first, `replications[0]`.
     public init(_ replications: [Replications]) {
         reference = replications.first?.variant ?? ""
         rows = []
+        flags = FlagDifferences(replications.map(\.profile))
+        n = replications.first?.seeds.count ?? 0
+        leftOut = replications.flatMap { r in r.limited.map { "\(r.variant) replication \($0.index) (\($0.kind))" } }
         guard let base = replications.first else { return }
         for other in replications.dropFirst() {
             for (j, figure) in Replications.figurePaths.enumerated() {
@@ -38,7 +50,8 @@ public struct PairedComparison: Sendable {
         }
     }
 
-    /// A table: figure, the reference's mean, the variant's, and their paired difference with its interval.
+    /// A table: figure, the reference's mean, the variant's, and their paired difference with its interval; then
+    /// the flags that differ.
     public var text: String {
         var out = "paired over common random numbers (replication i of each variant has the same seed); "
             + "difference = variant − \(reference), 95 % CI\n"
@@ -48,27 +61,29 @@ public struct PairedComparison: Sendable {
             out += "  " + row.figure.padding(toWidth: width) + "\(reference) \(Self.number(row.referenceMean))  "
                 + "\(row.variant) \(Self.number(row.variantMean))  difference \(Self.number(d.mean)) "
                 + "[\(Self.number(d.low)), \(Self.number(d.high))]  n \(d.n)"
-                + (d.low > 0 || d.high < 0 ? "  ≠" : "") + "\n"
+                + (row.differs ? "  ≠" : "") + "\n"
         }
-        return out
+        return out + "\n" + flags.text
     }
 
     public var json: JSONValue {
         .object([
             "reference": .string(reference),
+            "flags": flags.json,
             "paired": .array(rows.map { row in
                 .object([
                     "figure": .string(row.figure), "variant": .string(row.variant),
                     "reference_mean": .double(row.referenceMean), "variant_mean": .double(row.variantMean),
                     "difference_mean": .double(row.difference.mean), "ci95_low": .double(row.difference.low),
                     "ci95_high": .double(row.difference.high), "n": .int(Int64(row.difference.n)),
-                    "differs": .bool(row.difference.low > 0 || row.difference.high < 0),
+                    "differs": .bool(row.differs),
                 ])
             }),
         ])
     }
 
-    static func number(_ x: Double) -> String {
+    /// `x` to three decimals, without a trailing `.0`.
+    public static func number(_ x: Double) -> String {
         let rounded = (x * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }

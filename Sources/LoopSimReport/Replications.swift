@@ -24,6 +24,8 @@ public struct Replications: Sendable {
     ]
 
     public var variant: String
+    /// The profile the replications ran under, overrides applied.
+    public var profile: VariantProfile
     public var seeds: [UInt64]
     /// Per figure: the per-replication values (absent figures are left out).
     public var values: [(figure: String, values: [Double])]
@@ -75,7 +77,8 @@ public struct Replications: Sendable {
         let values = figurePaths.enumerated().map { (j, path) in (figure: path, values: complete.compactMap { $0.0[j] }) }
         var pooled = LatencyHistogram()
         for (_, latency, _) in complete { pooled.merge(latency) }
-        var result = Replications(variant: variant, seeds: seeds, values: values, pooledLatency: pooled, limited: limited)
+        var result = Replications(variant: variant, profile: profile, seeds: seeds, values: values,
+                                  pooledLatency: pooled, limited: limited)
         result.byIndex = all.map { $0.2 == nil ? $0.0 : nil }
         return result
     }

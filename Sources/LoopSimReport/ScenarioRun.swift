@@ -4,7 +4,7 @@ import LoopSimScenario
 /// One scenario run under one variant: the outcome, its JSON report and the evaluated expectations.
 public struct VariantRun: Sendable {
     public var variant: String
-    /// The profile the run used: the variant's flags with the scenario's `set:` and `--set` overrides.
+    /// The profile it ran under, overrides applied.
     public var profile: VariantProfile
     public var outcome: RunOutcome
     public var expectations: [ExpectationCheck.Result]
@@ -43,7 +43,8 @@ public enum ScenarioRunner {
                 })
                 report = .object(fields)
             }
-            runs.append(VariantRun(variant: variant, profile: profile, outcome: outcome, expectations: results, report: report))
+            runs.append(VariantRun(variant: variant, profile: profile, outcome: outcome, expectations: results,
+                                  report: report))
         }
         return runs
     }

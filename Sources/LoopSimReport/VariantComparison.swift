@@ -35,6 +35,8 @@ public struct VariantComparison: Sendable {
     public var figures: [Figure]
     /// The first variant against each of the others, in order.
     public var divergences: [TraceDivergence]
+    /// The flags whose values differ between the variants, with their evidence.
+    public var flags: FlagDifferences
 
     /// Builds the comparison; the runs must have kept their traces.
     public init(_ scenario: Scenario, _ runs: [VariantRun]) {
@@ -48,6 +50,7 @@ public struct VariantComparison: Sendable {
                           marksDifferences: row.marksDifferences)
         }
         divergences = runs.count < 2 ? [] : runs.dropFirst().map { TraceDivergence(runs[0], $0) }
+        flags = FlagDifferences(runs.map(\.profile))
     }
 
     private struct Row: Sendable {
@@ -114,7 +117,7 @@ public struct VariantComparison: Sendable {
         }
     }
 
-    /// The table, then one divergence section per pair.
+    /// The table, the flags that differ, then one divergence section per pair.
     public var text: String {
         var out = "\(scenario)\n  file \(file) · seed \(seed) · variants \(variants.joined(separator: ", "))\n\n"
         let labelWidth = max(6, figures.map(\.label.count).max() ?? 0)
@@ -131,6 +134,7 @@ public struct VariantComparison: Sendable {
         }
         let differing = figures.filter(\.differs).count
         out += "  ≠ marks the \(differing) figure\(differing == 1 ? "" : "s") that differ (same seed \(seed) for every variant)\n"
+        out += "\n" + flags.text
         for d in divergences { out += "\n" + Self.text(d) }
         return out
     }
@@ -165,7 +169,8 @@ public struct VariantComparison: Sendable {
         return out
     }
 
-    /// `{scenario, file, seed, variants, figures: [{label, figure, values: {variant: value}, differs}], divergences}`.
+    /// `{scenario, file, seed, variants, figures: [{label, figure, values: {variant: value}, differs}], flags,
+    /// divergences}`; `flags` is ``FlagDifferences/json``.
     public var json: JSONValue {
         .object([
             "scenario": .string(scenario), "file": .string(file), "seed": .int(Int64(bitPattern: seed)),
@@ -176,6 +181,7 @@ public struct VariantComparison: Sendable {
                 return .object(["label": .string(f.label), "figure": .string(f.path), "values": .object(values),
                                 "differs": .bool(f.differs)])
             }),
+            "flags": flags.json,
             "divergences": .array(divergences.map(\.json)),
         ])
     }

@@ -253,6 +253,13 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("staleTimerPortWakeAfterLastTimerRemoved  true "))
         #expect(r.stdout.contains("source: CF-1153.18 vs SCF-Sierra"))
+        // how each flag's Linux value is known: the conformance scenarios that measure it, or a citation
+        #expect(r.stdout.contains("\n    linux: measured by conformance c01, c16, c31\n"))
+        #expect(r.stdout.contains("\n    linux: cited: swift-corelibs-foundation 761b621 has no addObserver(_:forKeyP"))
+        let row = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("threadNames ") })
+        #expect(row.hasSuffix("  c59"))
+        let measured = VariantFlag.all.filter(\.linuxEvidence.isMeasured).count
+        #expect(r.stdout.contains("\(measured) of \(VariantFlag.all.count) flags' linux-corelibs values are measured"))
     }
 
     @Test func setOverridesAFlag() throws {

@@ -52,7 +52,8 @@ import Testing
     func aRunawayStopsUnderReplicationsToo(name: String, kind: String) throws {
         let r = try CLI.loopsim(["run", "examples/runaway/\(name).yaml", "--replications", "3", "--format", "json"])
         #expect(r.status == 3, "\(r.stderr)")
-        #expect(r.stderr.contains("3 replications stopped at a limit"), "\(r.stderr)")
+        #expect(r.stderr.contains("3 replications stopped at a limit and left out of the figures: "), "\(r.stderr)")
+        #expect(r.stderr.contains(" replication 2 (\(kind))"), "\(r.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let reps = try #require((doc["runs"] as? [[String: Any]])?.first?["replications"] as? [String: Any])
         let limited = try #require(reps["limited"] as? [[String: Any]])

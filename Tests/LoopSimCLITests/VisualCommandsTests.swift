@@ -18,6 +18,8 @@ import Testing
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let d = try #require((doc["divergences"] as? [[String: Any]])?.first)
         #expect(d["at_ms"] as? Int == 4000)
+        #expect(r.stdout.contains("\n  staleTimerPortWakeAfterLastTimerRemoved  ios9 true · ios10 false\n"))
+        #expect((doc["flags"] as? [[String: Any]])?.count == 6)
         #expect(try Self.loopsim(["compare", Self.s2, "--variants", "ios9"]).status == 2)
         #expect(try Self.loopsim(["compare", Self.s2, "--variants", "ios9,ios9"]).status == 2, "a usage error")
         // --variant is repeatable here too, as in run, report and timeline; the two spellings give the same bytes
@@ -114,5 +116,26 @@ import Testing
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<section id=\"timeline\">"))
+    }
+
+    /// `report --replications N`: the page adds the paired differences between the variants, the same bytes for any
+    /// `--jobs`; it needs pairs and at least two variants.
+    @Test func reportWithReplicationsAddsThePairedDifferences() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-paired-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = dir.appendingPathComponent("one.html").path, two = dir.appendingPathComponent("two.html").path
+        let r = try Self.loopsim(["report", Self.s2, "--replications", "3", "-o", one])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: one, encoding: .utf8)
+        #expect(html.contains("<section id=\"paired\">"))
+        #expect(html.contains("<td>≠ threads.parked</td><td>ios10</td><td>0</td><td>1</td><td>1</td><td>[1, 1]</td>"
+            + "<td>3</td>"))
+        #expect(try Self.loopsim(["report", Self.s2, "--replications", "3", "--jobs", "2", "-o", two]).status == 0)
+        #expect(try String(contentsOfFile: two, encoding: .utf8) == html, "identical bytes for any --jobs")
+        #expect(try Self.loopsim(["report", Self.s2, "--replications", "1"]).status == 2)
+        let single = try Self.loopsim(["report", Self.s2, "--variant", "ios9", "--replications", "3"])
+        #expect(single.status == 2)
+        #expect(single.stderr.contains("--replications compares variants"), "\(single.stderr)")
     }
 }

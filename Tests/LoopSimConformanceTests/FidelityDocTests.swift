@@ -38,6 +38,31 @@ import Testing
         }
     }
 
+    /// The Linux evidence column says what `loopsim variants` says: `measured: ` and the flag's scenarios, in the
+    /// same order, or `cited: `.
+    @Test func linuxEvidenceColumnIsTheKernelsEvidence() throws {
+        let lines = try Self.text("docs/fidelity.md").split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("| flag |") }, "no flag table")
+        let column = try #require(header.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            .firstIndex(of: "Linux evidence"), "the flag table has no Linux evidence column")
+        for flag in VariantFlag.all {
+            guard let row = lines.first(where: { $0.hasPrefix("| `\(flag.name)` |") }) else { continue }
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let cell = cells.count > column ? cells[column] : ""
+            switch flag.linuxEvidence {
+            case .measured(let ids):
+                let prefix = "measured: " + ids.joined(separator: ", ")
+                #expect(cell.hasPrefix(prefix + " ") || cell == prefix,
+                        "docs/fidelity.md: \(flag.name)'s Linux evidence should start with '\(prefix)'")
+            case .cited:
+                #expect(cell.hasPrefix("cited: "), "docs/fidelity.md: \(flag.name)'s Linux evidence should be cited")
+            }
+        }
+        let measured = VariantFlag.all.filter(\.linuxEvidence.isMeasured).count
+        #expect(lines.contains { $0.contains("\(measured) of the \(VariantFlag.all.count) flags are measured") },
+                "docs/fidelity.md should say that \(measured) of the \(VariantFlag.all.count) flags are measured")
+    }
+
     @Test func everyConformanceScenarioIsListed() throws {
         let doc = try Self.text("docs/fidelity.md")
         for name in try Self.scenarioNames("conformance/scenarios") {

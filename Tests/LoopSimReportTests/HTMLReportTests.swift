@@ -4,17 +4,36 @@ import Testing
 
 /// The HTML report: its content, its self-containment, and its rendering in a real headless Chromium.
 @Suite(.serialized) struct HTMLReportTests {
-    static func page(_ path: String = ReportFixtures.s2) throws -> String {
+    /// S2 under ios9 and ios10, with the paired differences of 4 replications (`report --replications 4`) or not.
+    static func page(_ path: String = ReportFixtures.s2, replications: Int? = 4) throws -> String {
         let (scenario, runs) = try ReportFixtures.runs(path, variants: ["ios9", "ios10"])
-        return HTMLReport.render(scenario, runs)
+        let paired = try replications.map { n in
+            PairedComparison(try ["ios9", "ios10"].map { try Replications.run(scenario, variant: $0, n: n, jobs: 1) })
+        }
+        return HTMLReport.render(scenario, runs, paired: paired)
     }
 
     @Test func pageHasEverySectionAndNoExternalResource() throws {
         let html = try Self.page()
-        for id in ["variants", "divergence", "timeline", "retain", "latency", "narration"] {
+        for id in ["variants", "paired", "divergence", "timeline", "retain", "latency", "narration"] {
             #expect(html.contains("<section id=\"\(id)\">"), "no section \(id)")
         }
+        // the paired differences, after the variant table: S2 has no randomness, so every pair differs alike
+        #expect(html.contains("<tr class=\"differs\"><td>≠ objects.abandoned</td><td>ios10</td><td>0</td><td>1</td>"
+            + "<td>1</td><td>[1, 1]</td><td>4</td></tr>"))
+        #expect(html.contains("<td>≠ end_time_ms</td><td>ios10</td><td>4000</td><td>3500</td><td>-500</td>"))
+        #expect(html.contains("<tr class=\"same\"><td>timers.fires</td><td>ios10</td><td>3</td><td>3</td><td>0</td>"))
+        let variants = try #require(html.range(of: "<section id=\"variants\">"))
+        let paired = try #require(html.range(of: "<section id=\"paired\">"))
+        let divergence = try #require(html.range(of: "<section id=\"divergence\">"))
+        #expect(variants.lowerBound < paired.lowerBound && paired.lowerBound < divergence.lowerBound)
+        #expect(!(try Self.page(replications: nil)).contains("<section id=\"paired\">"), "only with --replications")
         #expect(html.contains("<tr class=\"differs\"><td>≠ objects abandoned</td><td>0</td><td>1</td></tr>"))
+        // the flags that differ, with their source and Linux evidence, under the variant table
+        #expect(html.contains("<h3>Flags that differ</h3>"))
+        #expect(html.contains("<tr><td><code>staleTimerPortWakeAfterLastTimerRemoved</code></td><td>true</td>"
+            + "<td>false</td><td>CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode"))
+        #expect(html.contains("<td>measured by conformance c01, c16, c31</td></tr>"))
         #expect(html.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
         #expect(html.contains("<g class=\"node abandoned\"><title>TimerButton button (abandoned)</title>"))
         #expect(html.contains("no leaks: every object the scenario let go was deallocated"))
@@ -71,7 +90,8 @@ import Testing
         r.setAttribute('data-errors',String(window.__errors.length));r.setAttribute('data-error-text',window.__errors.join(' | '));\
         r.setAttribute('data-svgs',String(document.querySelectorAll('svg').length));\
         r.setAttribute('data-timeline',Math.round(t.width)+'x'+Math.round(t.height));\
-        r.setAttribute('data-bars',String(document.querySelectorAll('#latency rect.bar').length));});</script>
+        r.setAttribute('data-bars',String(document.querySelectorAll('#latency rect.bar').length));\
+        r.setAttribute('data-paired',String(document.querySelectorAll('#paired tr.differs').length));});</script>
         """
 
     @Test(.enabled(if: chromium != nil || browserRequired, "Chromium is not installed (scripts/setup.sh installs it)"))
@@ -94,6 +114,7 @@ import Testing
         #expect(dom.stdout.contains("data-errors=\"0\""), "console errors: \(dom.stdout.prefix(400))")
         #expect(dom.stdout.contains("data-svgs=\"4\""))
         #expect(dom.stdout.contains("data-bars=\"2\""))
+        #expect(dom.stdout.contains("data-paired=\"3\""), "the paired rows that differ: abandoned, parked, end time")
         let timeline = try #require(dom.stdout.firstMatch(of: /data-timeline="(\d+)x(\d+)"/))
         #expect(Int(timeline.1) == 960)
         #expect((Int(timeline.2) ?? 0) > 200)

@@ -6,7 +6,8 @@ import Testing
 /// t interval, over the replications both variants completed.
 @Suite struct PairedComparisonTests {
     static func replications(_ variant: String, _ fires: [Double?]) -> Replications {
-        var r = Replications(variant: variant, seeds: fires.indices.map { UInt64($0) }, values: [],
+        var r = Replications(variant: variant, profile: VariantProfile.builtIn(variant)!,
+                             seeds: fires.indices.map { UInt64($0) }, values: [],
                              pooledLatency: LatencyHistogram(), limited: [])
         let j = Replications.figurePaths.firstIndex(of: "timers.fires")!
         r.byIndex = fires.map { value in

@@ -80,6 +80,46 @@ import Testing
         #expect(consequences["ios9"]?.contains { $0["ev"] as? String == "rl.exit" } == true)
     }
 
+    /// The flags whose values differ, in the kernel's order, each with its source and how its Linux value is known,
+    /// between the table and the divergence; a flag an override sets alike in every variant is not among them.
+    @Test func s2ListsTheFlagsThatDifferWithTheirEvidence() throws {
+        let (scenario, runs) = try ReportFixtures.runs(ReportFixtures.s2, variants: ["ios9", "ios10"])
+        let c = VariantComparison(scenario, runs)
+        #expect(c.flags.variants == ["ios9", "ios10"])
+        #expect(c.flags.rows.map(\.flag.name) == [
+            "staleTimerPortWakeAfterLastTimerRemoved", "timerPortBackend", "runCommonModesPseudoModeRejected",
+            "blockBasedTimerAPI", "toleranceAffectsWakeTime", "dispatchOwnedLockCrashes",
+        ])
+        #expect(c.flags.rows.first?.values == ["true", "false"])
+        let text = c.text
+        #expect(text.contains("\n  staleTimerPortWakeAfterLastTimerRemoved  ios9 true · ios10 false\n"
+            + "      source: CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode"))
+        #expect(text.contains("\n      linux: measured by conformance c01, c16, c31\n"))
+        #expect(text.contains("\n      linux: cited: CFRunLoopTimerSetTolerance does nothing outside TARGET_OS_MAC"))
+        let table = try #require(text.range(of: "  ≠ marks the "))
+        let flags = try #require(text.range(of: "── flags that differ "))
+        let divergence = try #require(text.range(of: "── first divergence: "))
+        #expect(table.lowerBound < flags.lowerBound && flags.lowerBound < divergence.lowerBound)
+
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(c.json.pretty.utf8)) as? [String: Any])
+        let rows = try #require(doc["flags"] as? [[String: Any]])
+        #expect(rows.count == 6)
+        #expect(rows.first?["flag"] as? String == "staleTimerPortWakeAfterLastTimerRemoved")
+        #expect(rows.first?["values"] as? [String: String] == ["ios9": "true", "ios10": "false"])
+        let measured = try #require(rows.first?["linux_evidence"] as? [String: Any])
+        #expect(measured["kind"] as? String == "measured")
+        #expect(measured["scenarios"] as? [String] == ["c01", "c16", "c31"])
+        let cited = try #require(rows.first { $0["flag"] as? String == "dispatchOwnedLockCrashes" }?["linux_evidence"]
+            as? [String: Any])
+        #expect(cited["kind"] as? String == "cited" && (cited["citation"] as? String)?.isEmpty == false)
+
+        let alike = try ScenarioRunner.run(scenario, variants: ["ios9", "ios10"],
+                                           overrides: [("staleTimerPortWakeAfterLastTimerRemoved", "false")])
+        #expect(VariantComparison(scenario, alike).flags.rows.first?.flag.name == "timerPortBackend")
+        let same = FlagDifferences([runs[1].profile, runs[1].profile])
+        #expect(same.rows.isEmpty && same.text.hasSuffix("  none: every flag has the same value in each variant\n"))
+    }
+
     @Test func theFixDivergesOnlyInAStaleWakeOfAnIdleThread() throws {
         let (scenario, runs) = try ReportFixtures.runs(ReportFixtures.s2fix, variants: ["ios9", "ios10"])
         let d = try #require(VariantComparison(scenario, runs).divergences.first)

@@ -37,7 +37,7 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var notificationObjectFilterRetained = false
     public private(set) var notificationPosterWaits = false
     /// The order a post calls its observers (``NotificationCenter/post(name:object:on:_:)``).
-    public enum NotificationDeliveryOrder: String, Sendable, Hashable {
+    public enum NotificationDeliveryOrder: String, Sendable, Hashable, CaseIterable {
         /// The order they were added, observers of every name mixed with the others (Darwin).
         case registration
         /// swift-foundation's buckets: (name, sender), (every name, sender), (every name, any sender), (name, any
