@@ -31,6 +31,7 @@ public struct NarrationFlag: Sendable, Hashable {
             certainty = "set for this run (a scenario's set: or --set), not \(profile.name)'s own value"
         } else {
             certainty = Self.certainties[name]?[profile.name]
+                ?? (profile.name == Self.linux ? flag.linuxEvidence.text : nil)
         }
     }
 
@@ -43,7 +44,11 @@ public struct NarrationFlag: Sendable, Hashable {
                  "certainty": certainty.map(JSONValue.string) ?? .null])
     }
 
-    /// How sure each built-in value of the flags the narration cites is, by flag, then by profile:
+    /// The Linux profile, whose values' certainty is the flag's own ``VariantFlag/linuxEvidence``: the conformance
+    /// scenarios that measure it on this machine, or what it is cited from.
+    public static let linux = "linux-corelibs"
+
+    /// How sure each iOS value of the flags the narration cites is, by flag, then by profile:
     /// runloop-semantics.md §0.2, §4.2, §10 and §11, and docs/fidelity.md ("Variant flags and their evidence").
     public static let certainties: [String: [String: String]] = {
         let readInCF1153 = "read in the source: CF-1153.18 is the CF of OS X 10.10.3-10.10.5, contemporaneous with "
@@ -53,7 +58,6 @@ public struct NarrationFlag: Sendable, Hashable {
             + "(semantics §0.2, §10)"
         let readInSierra = "read in the source: SCF-Sierra, the CF of macOS 10.12 / iOS 10, builds iOS with the "
             + "dispatch timer and tracks what it armed (semantics §4.2)"
-        let measuredStale = "measured on this machine's Linux Foundation: conformance c01, c02, c31 (docs/fidelity.md)"
         let noWake = "read in the source: CFRunLoopRemoveTimer and CFRunLoopTimerInvalidate send no wake-up "
             + "(CF-1153.18, SCF-Sierra; semantics §1.7)"
         let uikit = "documented (UITrackingRunLoopMode) and seen in run-loop dumps (semantics §1.8, §2)"
@@ -66,18 +70,11 @@ public struct NarrationFlag: Sendable, Hashable {
         return [
             "staleTimerPortWakeAfterLastTimerRemoved": [
                 "ios8": readInCF1153, "ios9": inferredIOS9, "ios10": readInSierra, "ios13": readInSierra,
-                "linux-corelibs": measuredStale,
             ],
-            "removeOrInvalidateWakesLoop": each(noWake).merging([
-                "linux-corelibs": "measured on this machine's Linux Foundation: conformance c01, c04",
-            ]) { $1 },
-            "timerReleasesTargetOnInvalidate": each(releases).merging([
-                "linux-corelibs": "measured on this machine's Linux Foundation: conformance c16, c31",
-            ]) { $1 },
-            "uikitMainRunLoop": each(uikit).merging(["linux-corelibs": "by definition: Linux has no UIKit"]) { $1 },
-            "autoreleasedFactoryResults": each(autorelease).merging([
-                "linux-corelibs": "by definition: Swift on Linux has no autorelease pools",
-            ]) { $1 },
+            "removeOrInvalidateWakesLoop": each(noWake),
+            "timerReleasesTargetOnInvalidate": each(releases),
+            "uikitMainRunLoop": each(uikit),
+            "autoreleasedFactoryResults": each(autorelease),
         ]
     }()
 }

@@ -173,10 +173,15 @@ import Testing
         #expect(switches.allSatisfy { $0.flags.map(\.assignment) == ["uikitMainRunLoop = true"] })
     }
 
-    @Test func flagCertaintiesNameKnownFlagsAndProfiles() {
+    /// Every iOS profile has a certainty for each flag kept; linux-corelibs takes the flag's own evidence.
+    @Test func flagCertaintiesNameKnownFlagsAndProfiles() throws {
+        let ios = VariantProfile.builtInNames.filter { $0 != NarrationFlag.linux }
         for (flag, values) in NarrationFlag.certainties {
             #expect(VariantFlag.named(flag) != nil, "\(flag)")
-            #expect(values.keys.sorted() == VariantProfile.builtInNames.sorted(), "\(flag)")
+            #expect(values.keys.sorted() == ios.sorted(), "\(flag)")
+            let linux = try #require(VariantProfile.builtIn(NarrationFlag.linux))
+            let cited = try #require(NarrationFlag(flag, in: linux))
+            #expect(cited.certainty == VariantFlag.named(flag)?.linuxEvidence.text, "\(flag)")
         }
     }
 }
