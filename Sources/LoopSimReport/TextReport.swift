@@ -28,7 +28,7 @@ public enum TextReport {
         rows.append(("threads", "\(o.threads.count) · parked \(parked.count)"
             + (parked.isEmpty ? "" : " (" + parked.map(\.name).joined(separator: ", ") + ")")))
         rows.append(("objects", "allocated \(o.allocated) · deallocated \(o.deallocated) · leaked \(o.leaked)"
-            + " · abandoned \(o.abandoned) · delayed \(o.delayed)"))
+            + " · abandoned \(o.abandoned) · delayed \(o.delayed) · alive \(o.alive.count)"))
         if case .object(let timers)? = run.report.value(at: "timers"), case .int(let fires)? = timers["fires"] {
             var line = "fires \(fires) · skipped slots \(timers["skipped"]?.compact ?? "0")"
             if case .double(let p50)? = run.report.value(at: "timers.latency_ms.p50"),
@@ -53,11 +53,11 @@ public enum TextReport {
             for leak in o.findings.leaks {
                 out += "    \(leak.className) \(leak.object) (\(leak.kind.rawValue): \(leak.cause)"
                     + (leak.letGo.map { "; let go at \(ms($0.at.milliseconds))" } ?? "")
-                    + (leak.holder.map { "; held by \($0.first.map { "aeiou".contains($0) } == true ? "an" : "a") \($0) root" } ?? "")
-                    + ")\n"
+                    + (leak.holder.map { "; " + heldBy($0) } ?? "") + ")\n"
                 out += "      " + pathText(leak) + "\n"
             }
         }
+        out += aliveText(o.alive)
         if !o.findings.delayed.isEmpty {
             out += "  delayed releases\n"
             for d in o.findings.delayed {
@@ -75,6 +75,29 @@ public enum TextReport {
             out += "  FAILED \(failure.explanation)  [\(failure.expectation.location)]\n"
         }
         return out
+    }
+
+    /// The objects alive at the end that are not findings, each with the path that holds it (only the count when
+    /// there are more than ``AliveObjects/listLimit``); nothing when there are none.
+    static func aliveText(_ alive: AliveObjects) -> String {
+        guard alive.count > 0 else { return "" }
+        guard let listed = alive.listed else {
+            return "  alive at the end, not findings: \(alive.count), too many to list (`loopsim why` explains one)\n"
+        }
+        var out = "  alive at the end, not findings\n"
+        for a in listed {
+            let notes = [a.heldBy?.rawValue ?? "no root reaches it"]
+                + (a.letGo.map { ["let go at \(ms($0.at.milliseconds))"] } ?? [])
+                + (a.holder.map { [heldBy($0)] } ?? [])
+            out += "    \(a.path.last ?? a.object) (\(notes.joined(separator: "; ")))\n"
+            out += "      " + a.path.joined(separator: " -> ") + "\n"
+        }
+        return out
+    }
+
+    /// `held by a thread root`, `held by an app root`: the kind of root that holds an object.
+    static func heldBy(_ holder: String) -> String {
+        "held by \(holder.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(holder) root"
     }
 
     /// An abandoned object as `root -> object -> …`; a leaked cycle as FBRetainCycleDetector prints it, objects

@@ -147,6 +147,17 @@ struct LeakAnalysis {
         static let unreachedCategory = UInt8.max
     }
 
+    /// The roots in order and the search from them: what gives each object its path.
+    struct PathSearch {
+        var roots: Roots
+        var search: Search
+
+        init(_ analysis: LeakAnalysis) {
+            roots = analysis.roots()
+            search = analysis.search(roots)
+        }
+    }
+
     /// Searches from the roots of each category in ``RootCategory``'s order, up to `last`; `visit` sees every
     /// object reached, once.
     func search(_ roots: Roots, through last: RootCategory = .pending,
@@ -255,11 +266,20 @@ struct LeakAnalysis {
     /// - reached only from pending work (a block, a one-shot timer): nothing yet (it is let go when the work runs);
     /// - reached from no root: *leaked* — on a strong cycle, over-retained, or held by a leaked object.
     func leaks() -> [Leak] {
+        var paths: PathSearch?
+        return leaks(reusing: &paths)
+    }
+
+    /// ``leaks()``, leaving in `paths` the roots and the search from them it made, if it needed them (the alive
+    /// listing at the end of a run reads the same paths: ``endOfRun()``).
+    func leaks(reusing paths: inout PathSearch?) -> [Leak] {
         // Most runs end with nothing to classify: a set of bits says so without the tables of the search for paths
         // (8 bytes and a category an object, the end of a million-timer run's peak: BENCHMARKS.md).
         if !kernel.objects.hasLifecycleEnds, !ReachedObjects(self).mayHoldFindings { return [] }
-        let roots = roots()
-        let s = search(roots)
+        let found = paths ?? PathSearch(self)
+        paths = found
+        let roots = found.roots
+        let s = found.search
         let app = RootCategory.app.rawValue, persistent = RootCategory.persistent.rawValue
         // Lifecycle ends: app-reached objects that no app path reaches without passing through one.
         var lifecycleAbandoned = [Bool]()

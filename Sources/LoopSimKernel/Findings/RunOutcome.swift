@@ -40,6 +40,8 @@ public struct RunOutcome: Sendable {
     public var crash: Crash?
     public var limit: LimitStop?
     public var findings: Findings
+    /// The objects alive at the end that are not findings.
+    public var alive: AliveObjects
     public var allocated: Int
     public var deallocated: Int
     public var threads: [ThreadRecord]
@@ -79,8 +81,9 @@ public struct RunOutcome: Sendable {
         self.quiescent = quiescent
         crash = k.crash
         limit = k.limit
-        let findings = LeakAnalysis(kernel: k).findings()
+        let (findings, alive) = LeakAnalysis(kernel: k).endOfRun()
         self.findings = findings
+        self.alive = alive
         allocated = k.heap.allocatedCount
         deallocated = k.heap.deallocatedCount
         threads = k.threads.all.map { t in
