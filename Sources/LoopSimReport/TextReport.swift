@@ -20,8 +20,8 @@ public enum TextReport {
         let title = "── \(run.variant) (seed \(o.seed)) "
         var out = title + String(repeating: "─", count: max(4, 72 - title.count)) + "\n"
         var rows: [(String, String)] = []
-        rows.append(("ended", "at \(ms(o.endTime.milliseconds)) · \(o.events) trace events · fingerprint \(o.fingerprint)"
-            + (o.quiescent ? " · nothing left to happen" : "")))
+        rows.append(("ended", "at \(ms(o.endTime.milliseconds)), \(endingText(o)) · \(o.events) trace events"
+            + " · fingerprint \(o.fingerprint)"))
         if let crash = o.crash { rows.append(("CRASHED", "at \(ms(crash.at.milliseconds)) on \(crash.thread): \(crash.message)")) }
         if let limit = o.limit { rows.append(("LIMIT", "\(limit.message) at \(ms(limit.at.milliseconds))")) }
         let parked = o.findings.parkedThreads
@@ -75,6 +75,18 @@ public enum TextReport {
             out += "  FAILED \(failure.explanation)  [\(failure.expectation.location)]\n"
         }
         return out
+    }
+
+    /// Why the run ended when it did, from its outcome (``RunOutcome/ending``): at its last event (nothing was left
+    /// to happen), at its horizon, at a crash of the modelled app, or at a limit. A run that runs out of events
+    /// ends before `until:`, so two variants' end times may differ though neither was stopped.
+    static func endingText(_ o: RunOutcome) -> String {
+        switch o.ending {
+        case .lastEvent: "its last event: nothing was left to happen"
+        case .horizon: "its horizon (until:); more was due later"
+        case .crash: "the app's crash"
+        case .limit: o.limit.map { $0.kind == "interrupted" ? "an interruption" : "the \($0.kind) limit" } ?? "a limit"
+        }
     }
 
     /// The objects alive at the end that are not findings, each with the path that holds it (only the count when

@@ -3,9 +3,10 @@ import LoopSimReport
 import LoopSimScenario
 import Testing
 
-/// The run report's summary of the objects alive at the end that are not findings: counted (`objects.alive`) and,
-/// when there are at most 20, listed with the path by which the leak analysis reaches each (`alive[]`; in text,
-/// `alive at the end, not findings`; docs/scenario-format.md §10.1).
+/// The run report's summary: why a run ended when it did, from its outcome (its last event, its horizon, a crash
+/// or a limit: the text report's `ended` row); and the objects alive at the end that are not findings, counted
+/// (`objects.alive`) and, when there are at most 20, listed with the path by which the leak analysis reaches each
+/// (`alive[]`; in text, `alive at the end, not findings`; docs/scenario-format.md §10.1).
 @Suite struct RunSummaryTests {
     /// A scenario and its run under `variant`.
     struct Run {
@@ -32,6 +33,60 @@ import Testing
 
     static func run(yaml: String, _ variant: String) throws -> Run {
         try run(try #require(ScenarioLoader.load(text: yaml, file: "summary.yaml").scenario), variant)
+    }
+
+    /// S2: neither variant is stopped; both run out of events before `until: 30s`, iOS 9 after the stale timer-port
+    /// wake-up at 4 s, iOS 10 after the pop at 3.5 s. The `ended` row says so, so that the two end times do not
+    /// read as two stops.
+    @Test(arguments: [("ios9", 4000.0), ("ios10", 3500.0)])
+    func s2EndsAtItsLastEvent(_ variant: String, _ endMs: Double) throws {
+        let r = try Self.run(file: ReportFixtures.s2, variant)
+        #expect(r.outcome.ending == .lastEvent)
+        #expect(r.outcome.quiescent && r.outcome.crash == nil && r.outcome.limit == nil)
+        #expect(r.outcome.endTime.milliseconds == endMs)
+        #expect(r.outcome.endTime < (try ReportFixtures.scenario(ReportFixtures.s2)).until)
+        let ended = try #require(r.row("ended"))
+        #expect(ended.hasPrefix("  ended           at \(Int(endMs)) ms, its last event: nothing was left to happen · "),
+                "\(ended)")
+    }
+
+    /// A run with work still due at `until:` ends at its horizon: S9's repeating countdown timer.
+    @Test func aRunWithWorkStillDueEndsAtItsHorizon() throws {
+        let r = try Self.run(file: ReportFixtures.s9, "ios10")
+        #expect(r.outcome.ending == .horizon)
+        #expect(!r.outcome.quiescent)
+        #expect(r.outcome.endTime == r.scenario.until)
+        #expect(r.row("ended")?.contains("at 10000 ms, its horizon (until:); more was due later · ") == true)
+    }
+
+    /// A crash stops the run where it happens (S8's naive proxy, at the fire after the pop): the `ended` row names
+    /// the crash, not the horizon, though nothing else is queued by then.
+    @Test func aCrashEndsTheRun() throws {
+        let r = try Self.run(file: "scenarios/s08-proxy-nil-target-crash.yaml", "ios10")
+        let crash = try #require(r.outcome.crash)
+        #expect(r.outcome.ending == .crash)
+        #expect(r.outcome.endTime == crash.at)
+        #expect(r.row("ended")?.contains("at 2000 ms, the app's crash · ") == true)
+        #expect(r.row("CRASHED") != nil)
+    }
+
+    /// A limit stops the run: the `ended` row names the limit; an interruption (Ctrl-C) is named as such.
+    @Test func aLimitEndsTheRun() throws {
+        var limits = RunLimits()
+        limits.maxEvents = 40
+        let r = try Self.run(file: ReportFixtures.s2, "ios10", limits: limits)
+        let limit = try #require(r.outcome.limit)
+        #expect(limit.kind == "max-events")
+        #expect(r.outcome.ending == .limit)
+        #expect(r.outcome.endTime == limit.at)
+        #expect(r.row("ended")?.contains("at 1000 ms, the max-events limit · ") == true, "\(r.text)")
+
+        // Asked every 4,096 interpreter steps: a block that re-dispatches itself gets there.
+        let loop = try ReportFixtures.scenario("examples/runaway/dispatch-loop.yaml")
+        let interrupted = try Self.run(loop, "ios10", isInterrupted: { true })
+        #expect(interrupted.outcome.limit?.kind == "interrupted")
+        #expect(interrupted.outcome.ending == .limit)
+        #expect(interrupted.row("ended")?.contains(", an interruption · ") == true, "\(interrupted.text)")
     }
 
     /// S2 under iOS 9: every object died, nothing is listed.

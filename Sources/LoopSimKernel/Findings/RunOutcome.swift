@@ -192,6 +192,26 @@ public struct RunOutcome: Sendable {
         return SourceRecord(label: o.displayName, fires: s.fires, invocations: s.invocations, largestMerge: s.largestMerge)
     }
 
+    /// Why a run ended when it did (docs/scenario-format.md §10, `end_time_ms`).
+    public enum Ending: Sendable, Hashable {
+        /// Nothing was left to happen: the run ended at the instant of its last event.
+        case lastEvent
+        /// It reached its horizon (`until:`) with more due after it.
+        case horizon
+        /// The modelled app crashed (``RunOutcome/crash``).
+        case crash
+        /// A safety limit or an interruption stopped it (``RunOutcome/limit``).
+        case limit
+    }
+
+    /// Why the run ended when it did: a ``crash`` or a ``limit`` stops it where it happens; otherwise it ends at its
+    /// horizon, or at its last event when nothing was left to happen before then (``quiescent``).
+    public var ending: Ending {
+        if crash != nil { return .crash }
+        if limit != nil { return .limit }
+        return quiescent ? .lastEvent : .horizon
+    }
+
     /// Objects leaked: alive, unreachable from every root (``Leak/Kind/leaked``).
     public var leaked: Int { findings.count(.leaked) }
     /// Objects abandoned: alive, held only by the system after the app let go (``Leak/Kind/abandoned``).
