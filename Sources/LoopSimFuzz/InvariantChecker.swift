@@ -39,7 +39,8 @@ public struct CaseReport: Sendable {
 ///   object's dealloc, which the kernel records) and no run-loop mode holds a freed object (each mode's
 ///   timer count equals the live timers that name it), every live object's retain count covers the strong
 ///   references to it that the heap and the run loops hold, and
-///   allocated − deallocated equals the live scenario objects; a freed block is never named again by the trace;
+///   allocated − deallocated equals the live scenario objects, and so do leaked + abandoned + alive; a freed
+///   block is never named again by the trace;
 /// - a second run with the same seed gives the same trace hash, event count, end time and JSON report.
 public enum InvariantChecker {
     /// Limits for fuzz runs: small, so that a runaway case costs milliseconds.
@@ -282,6 +283,11 @@ public enum InvariantChecker {
         if outcome.allocated - outcome.deallocated != liveScenarioObjects {
             fail("objects.balance", "allocated \(outcome.allocated) − deallocated \(outcome.deallocated) ≠ "
                 + "\(liveScenarioObjects) live objects")
+        }
+        // Every live scenario object is a finding or alive, once (docs/scenario-format.md §10.1).
+        if outcome.leaked + outcome.abandoned + outcome.alive.count != liveScenarioObjects {
+            fail("objects.alive", "leaked \(outcome.leaked) + abandoned \(outcome.abandoned) + alive "
+                + "\(outcome.alive.count) ≠ \(liveScenarioObjects) live objects")
         }
         for leak in outcome.findings.leaks where leak.kind == .leaked && leak.path.count > 1 && leak.path.first != leak.path.last {
             fail("leaks.cycle", "a cycle leak whose path does not return to \(leak.object): \(leak.path)")

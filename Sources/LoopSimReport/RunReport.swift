@@ -27,6 +27,7 @@ public enum RunReport {
                 "leaked": .int(Int64(outcome.leaked)),
                 "abandoned": .int(Int64(outcome.abandoned)),
                 "delayed": .int(Int64(outcome.delayed)),
+                "alive": .int(Int64(outcome.alive.count)),
             ]),
             "leaks": .array(outcome.findings.leaks.map(leakJSON)),
             "delayed": .array(outcome.findings.delayed.map(delayedJSON)),
@@ -81,6 +82,7 @@ public enum RunReport {
                          "parked": .array(check.findings.parkedThreads.map { .string($0.name) })])
             }),
         ]
+        if let alive = outcome.alive.listed { run["alive"] = .array(alive.map(aliveJSON)) }
         if let crash = outcome.crash {
             run["crash"] = .object(["message": .string(crash.message), "at_ms": .double(crash.at.milliseconds),
                                     "thread": .string(crash.thread)])
@@ -116,6 +118,17 @@ public enum RunReport {
         o["cause"] = .string(leak.cause)
         if let holder = leak.holder { o["holder"] = .string(holder) }
         if let letGo = leak.letGo { o["let_go_at_ms"] = .double(letGo.at.milliseconds) }
+        return .object(o)
+    }
+
+    static func aliveJSON(_ a: AliveObject) -> JSONValue {
+        var o: [String: JSONValue] = [
+            "object": .string(a.object), "class": .string(a.className),
+            "path": .array(a.path.map { .string($0) }), "edges": .array(a.edges.map { .string($0) }),
+        ]
+        if let heldBy = a.heldBy { o["held_by"] = .string(heldBy.rawValue) }
+        if let holder = a.holder { o["holder"] = .string(holder) }
+        if let letGo = a.letGo { o["let_go_at_ms"] = .double(letGo.at.milliseconds) }
         return .object(o)
     }
 

@@ -20,15 +20,15 @@ public enum TextReport {
         let title = "── \(run.variant) (seed \(o.seed)) "
         var out = title + String(repeating: "─", count: max(4, 72 - title.count)) + "\n"
         var rows: [(String, String)] = []
-        rows.append(("ended", "at \(ms(o.endTime.milliseconds)) · \(o.events) trace events · fingerprint \(o.fingerprint)"
-            + (o.quiescent ? " · nothing left to happen" : "")))
+        rows.append(("ended", "at \(ms(o.endTime.milliseconds)), \(endingText(o)) · \(o.events) trace events"
+            + " · fingerprint \(o.fingerprint)"))
         if let crash = o.crash { rows.append(("CRASHED", "at \(ms(crash.at.milliseconds)) on \(crash.thread): \(crash.message)")) }
         if let limit = o.limit { rows.append(("LIMIT", "\(limit.message) at \(ms(limit.at.milliseconds))")) }
         let parked = o.findings.parkedThreads
         rows.append(("threads", "\(o.threads.count) · parked \(parked.count)"
             + (parked.isEmpty ? "" : " (" + parked.map(\.name).joined(separator: ", ") + ")")))
         rows.append(("objects", "allocated \(o.allocated) · deallocated \(o.deallocated) · leaked \(o.leaked)"
-            + " · abandoned \(o.abandoned) · delayed \(o.delayed)"))
+            + " · abandoned \(o.abandoned) · delayed \(o.delayed) · alive \(o.alive.count)"))
         if case .object(let timers)? = run.report.value(at: "timers"), case .int(let fires)? = timers["fires"] {
             var line = "fires \(fires) · skipped slots \(timers["skipped"]?.compact ?? "0")"
             if case .double(let p50)? = run.report.value(at: "timers.latency_ms.p50"),
@@ -53,11 +53,11 @@ public enum TextReport {
             for leak in o.findings.leaks {
                 out += "    \(leak.className) \(leak.object) (\(leak.kind.rawValue): \(leak.cause)"
                     + (leak.letGo.map { "; let go at \(ms($0.at.milliseconds))" } ?? "")
-                    + (leak.holder.map { "; held by \($0.first.map { "aeiou".contains($0) } == true ? "an" : "a") \($0) root" } ?? "")
-                    + ")\n"
+                    + (leak.holder.map { "; " + heldBy($0) } ?? "") + ")\n"
                 out += "      " + pathText(leak) + "\n"
             }
         }
+        out += aliveText(o.alive)
         if !o.findings.delayed.isEmpty {
             out += "  delayed releases\n"
             for d in o.findings.delayed {
@@ -75,6 +75,41 @@ public enum TextReport {
             out += "  FAILED \(failure.explanation)  [\(failure.expectation.location)]\n"
         }
         return out
+    }
+
+    /// Why the run ended when it did, from its outcome (``RunOutcome/ending``): at its last event (nothing was left
+    /// to happen), at its horizon, at a crash of the modelled app, or at a limit. A run that runs out of events
+    /// ends before `until:`, so two variants' end times may differ though neither was stopped.
+    static func endingText(_ o: RunOutcome) -> String {
+        switch o.ending {
+        case .lastEvent: "its last event: nothing was left to happen"
+        case .horizon: "its horizon (until:); more was due later"
+        case .crash: "the app's crash"
+        case .limit: o.limit.map { $0.kind == "interrupted" ? "an interruption" : "the \($0.kind) limit" } ?? "a limit"
+        }
+    }
+
+    /// The objects alive at the end that are not findings, each with the path that holds it (only the count when
+    /// there are more than ``AliveObjects/listLimit``); nothing when there are none.
+    static func aliveText(_ alive: AliveObjects) -> String {
+        guard alive.count > 0 else { return "" }
+        guard let listed = alive.listed else {
+            return "  alive at the end, not findings: \(alive.count), too many to list (`loopsim why` explains one)\n"
+        }
+        var out = "  alive at the end, not findings\n"
+        for a in listed {
+            let notes = [a.heldBy?.rawValue ?? "no root reaches it"]
+                + (a.letGo.map { ["let go at \(ms($0.at.milliseconds))"] } ?? [])
+                + (a.holder.map { [heldBy($0)] } ?? [])
+            out += "    \(a.path.last ?? a.object) (\(notes.joined(separator: "; ")))\n"
+            out += "      " + a.path.joined(separator: " -> ") + "\n"
+        }
+        return out
+    }
+
+    /// `held by a thread root`, `held by an app root`: the kind of root that holds an object.
+    static func heldBy(_ holder: String) -> String {
+        "held by \(holder.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(holder) root"
     }
 
     /// An abandoned object as `root -> object -> …`; a leaked cycle as FBRetainCycleDetector prints it, objects

@@ -41,6 +41,48 @@ public struct Leak: Sendable, Hashable {
     public var letGo: LetGo?
 }
 
+/// A live object the scenario made that is not a finding at the end of a run (docs/scenario-format.md §10.1):
+/// the app holds it, a system root holds it and the app did not let go of it, only pending work holds it (it is let
+/// go when that work runs), or a deallocation under way does.
+public struct AliveObject: Sendable, Hashable {
+    /// What kind of root reaches it first, in the leak analysis's order (the app, a deallocation under way, the
+    /// system, pending work): the words `loopsim why` uses for what holds an object.
+    public enum HeldBy: String, Sendable, Hashable {
+        case app
+        case deallocation = "deallocation under way"
+        case system
+        case pendingWork = "pending work"
+    }
+    /// The object's label (`timer`), class and allocation number.
+    public var object: String
+    public var className: String
+    public var serial: Int
+    /// What holds it; nil when no root reaches it, which the analysis does not expect (an object that no root
+    /// reaches is leaked, and a singleton is a root itself).
+    public var heldBy: HeldBy?
+    /// Its shortest path from the root that reaches it first, root first (`thread worker-1 frame`, `block#1`),
+    /// as for an abandoned ``Leak``; just the object when no root reaches it.
+    public var path: [String]
+    /// The field or slot names along the path, the root's edge first (one fewer than `path`).
+    public var edges: [String]
+    /// The kind of that root (`app`, `singleton`, `thread`, `runloop`, `queue`…).
+    public var holder: String?
+    /// When and why the app let go of it, or UIKit ended its lifecycle, if either happened.
+    public var letGo: LetGo?
+}
+
+/// The objects alive at the end of a run that are not findings: how many, and each with its path when they are
+/// few.
+public struct AliveObjects: Sendable, Hashable {
+    /// How many live objects the scenario made are neither leaked nor abandoned.
+    public var count: Int
+    /// Each of them by serial when there are at most ``listLimit``; nil when there are more.
+    public var listed: [AliveObject]?
+    /// The most objects listed with their paths: a list a reader can take in (a run with a thousand live timers
+    /// says how many).
+    public static let listLimit = 20
+}
+
 /// An object freed later than it should have been: more than ``Objects/delayGrace`` after the app let go of it
 /// (a `dispatch_after` or a pending block holding it).
 public struct DelayedRelease: Sendable, Hashable {

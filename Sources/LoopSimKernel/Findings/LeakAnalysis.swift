@@ -130,7 +130,7 @@ struct LeakAnalysis {
 
     /// How the breadth-first search reached an object: from root `edge` (`from == Self.fromRoot`), or from the
     /// object in heap slot `from` along `edge`.
-    private struct Reach {
+    struct Reach {
         var from: Int32
         var edge: Int32
         static let unreached = Reach(from: -2, edge: 0)
@@ -140,16 +140,27 @@ struct LeakAnalysis {
 
     /// A search from the roots, category by category (``RootCategory``): how each object was first reached, and
     /// by which category. Tables indexed by heap slot, not dictionaries: the search visits every live object once.
-    private struct Search {
+    struct Search {
         var reach: [Reach]
         /// The category that reached each heap slot (its raw value), or `unreachedCategory`.
         var category: [UInt8]
         static let unreachedCategory = UInt8.max
     }
 
+    /// The roots in order and the search from them: what gives each object its path.
+    struct PathSearch {
+        var roots: Roots
+        var search: Search
+
+        init(_ analysis: LeakAnalysis) {
+            roots = analysis.roots()
+            search = analysis.search(roots)
+        }
+    }
+
     /// Searches from the roots of each category in ``RootCategory``'s order, up to `last`; `visit` sees every
     /// object reached, once.
-    private func search(_ roots: Roots, through last: RootCategory = .pending,
+    func search(_ roots: Roots, through last: RootCategory = .pending,
                         visit: (HeapObject, RootCategory) -> Void = { _, _ in }) -> Search {
         var s = Search(reach: [Reach](repeating: .unreached, count: heap.indexLimit),
                        category: [UInt8](repeating: Search.unreachedCategory, count: heap.indexLimit))
@@ -181,6 +192,29 @@ struct LeakAnalysis {
             }
         }
         return s
+    }
+
+    /// The path `s` found from a root to the object in heap slot `index`: the root's label first and the object's
+    /// name last, the names of the references between them (the root's edge first, one fewer), and the root; nil
+    /// when no root reaches it. `visit` sees each object on the way, from the one that refers to it back to the
+    /// root's object.
+    func rootPath(to index: Int, in s: Search, from roots: Roots, visit: (HeapObject) -> Void = { _ in })
+        -> (path: [String], edges: [String], root: Root)? {
+        var r = s.reach[index]
+        guard r.isReached else { return nil }
+        var path = [heap.object(atIndex: index)!.displayName]
+        var edges: [String] = []
+        while r.from != Reach.fromRoot {
+            let parent = heap.object(atIndex: Int(r.from))!
+            path.append(parent.displayName)
+            edges.append(edgeName(parent, r.edge))
+            visit(parent)
+            r = s.reach[Int(r.from)]
+        }
+        let root = roots[Int(r.edge)]
+        path.append(root.label)
+        edges.append(root.edge)
+        return (path.reversed(), edges.reversed(), root)
     }
 
     /// The category of the first roots that reach `id` (``RootCategory``), or nil when none does.
@@ -232,11 +266,20 @@ struct LeakAnalysis {
     /// - reached only from pending work (a block, a one-shot timer): nothing yet (it is let go when the work runs);
     /// - reached from no root: *leaked* — on a strong cycle, over-retained, or held by a leaked object.
     func leaks() -> [Leak] {
+        var paths: PathSearch?
+        return leaks(reusing: &paths)
+    }
+
+    /// ``leaks()``, leaving in `paths` the roots and the search from them it made, if it needed them (the alive
+    /// listing at the end of a run reads the same paths: ``endOfRun()``).
+    func leaks(reusing paths: inout PathSearch?) -> [Leak] {
         // Most runs end with nothing to classify: a set of bits says so without the tables of the search for paths
         // (8 bytes and a category an object, the end of a million-timer run's peak: BENCHMARKS.md).
         if !kernel.objects.hasLifecycleEnds, !ReachedObjects(self).mayHoldFindings { return [] }
-        let roots = roots()
-        let s = search(roots)
+        let found = paths ?? PathSearch(self)
+        paths = found
+        let roots = found.roots
+        let s = found.search
         let app = RootCategory.app.rawValue, persistent = RootCategory.persistent.rawValue
         // Lifecycle ends: app-reached objects that no app path reaches without passing through one.
         var lifecycleAbandoned = [Bool]()
@@ -297,9 +340,14 @@ struct LeakAnalysis {
         var leaks: [Leak] = []
         for o in candidates {
             let index = Int(o.id.index)
-            var r = s.reach[index]
             let letGo = kernel.objects.letGo(of: o.id) ?? kernel.objects.lifecycleEnd(of: o.id)
-            if !r.isReached {
+            // The first object on the way back to the root that the app let go of or UIKit ended.
+            var through: HeapObject?
+            guard let (path, edgeNames, root) = rootPath(to: index, in: s, from: roots, visit: { parent in
+                if through == nil, parent.isAbandoned || kernel.objects.lifecycleEnd(of: parent.id) != nil {
+                    through = parent
+                }
+            }) else {
                 let (path, edgeNames) = cycle(through: o)
                 let cause: String
                 if path.count > 1 {
@@ -316,19 +364,6 @@ struct LeakAnalysis {
                                   cause: cause, path: path, edges: edgeNames, holder: nil, letGo: letGo))
                 continue
             }
-            var path = [o.displayName]
-            var edgeNames: [String] = []
-            var through: HeapObject?
-            while r.from != Reach.fromRoot {
-                let parent = heap.object(atIndex: Int(r.from))!
-                path.append(parent.displayName)
-                edgeNames.append(edgeName(parent, r.edge))
-                if through == nil, parent.isAbandoned || kernel.objects.lifecycleEnd(of: parent.id) != nil { through = parent }
-                r = s.reach[Int(r.from)]
-            }
-            let root = roots[Int(r.edge)]
-            path.append(root.label)
-            edgeNames.append(root.edge)
             let cause: String
             if let own = kernel.objects.lifecycleEnd(of: o.id) {
                 cause = own.reason
@@ -340,8 +375,7 @@ struct LeakAnalysis {
                 cause = "its owners are abandoned"
             }
             leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .abandoned,
-                              cause: cause, path: path.reversed(), edges: edgeNames.reversed(), holder: root.holder,
-                              letGo: letGo))
+                              cause: cause, path: path, edges: edgeNames, holder: root.holder, letGo: letGo))
         }
         return leaks
     }

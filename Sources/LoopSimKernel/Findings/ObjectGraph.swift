@@ -131,13 +131,7 @@ extension Kernel {
     /// `deallocation under way`, `system` (a thread, a run loop, the notification center), `pending work` (a
     /// block or a one-shot timer, which let go when they run), or nil when no root reaches it.
     public func holderKind(of object: HeapObject) -> String? {
-        switch LeakAnalysis(kernel: self).rootCategory(of: object.id) {
-        case .app?: "app"
-        case .deallocating?: "deallocation under way"
-        case .persistent?: "system"
-        case .pending?: "pending work"
-        case nil: nil
-        }
+        LeakAnalysis(kernel: self).rootCategory(of: object.id)?.heldBy.rawValue
     }
 
     /// When and why the app let go of `object`, or UIKit ended its lifecycle, if either happened.

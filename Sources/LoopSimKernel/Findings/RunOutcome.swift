@@ -40,6 +40,8 @@ public struct RunOutcome: Sendable {
     public var crash: Crash?
     public var limit: LimitStop?
     public var findings: Findings
+    /// The objects alive at the end that are not findings.
+    public var alive: AliveObjects
     public var allocated: Int
     public var deallocated: Int
     public var threads: [ThreadRecord]
@@ -79,8 +81,9 @@ public struct RunOutcome: Sendable {
         self.quiescent = quiescent
         crash = k.crash
         limit = k.limit
-        let findings = LeakAnalysis(kernel: k).findings()
+        let (findings, alive) = LeakAnalysis(kernel: k).endOfRun()
         self.findings = findings
+        self.alive = alive
         allocated = k.heap.allocatedCount
         deallocated = k.heap.deallocatedCount
         threads = k.threads.all.map { t in
@@ -187,6 +190,26 @@ public struct RunOutcome: Sendable {
     static func record(source o: HeapObject) -> SourceRecord {
         let s = o.dispatchSource!
         return SourceRecord(label: o.displayName, fires: s.fires, invocations: s.invocations, largestMerge: s.largestMerge)
+    }
+
+    /// Why a run ended when it did (docs/scenario-format.md §10, `end_time_ms`).
+    public enum Ending: Sendable, Hashable {
+        /// Nothing was left to happen: the run ended at the instant of its last event.
+        case lastEvent
+        /// It reached its horizon (`until:`) with more due after it.
+        case horizon
+        /// The modelled app crashed (``RunOutcome/crash``).
+        case crash
+        /// A safety limit or an interruption stopped it (``RunOutcome/limit``).
+        case limit
+    }
+
+    /// Why the run ended when it did: a ``crash`` or a ``limit`` stops it where it happens; otherwise it ends at its
+    /// horizon, or at its last event when nothing was left to happen before then (``quiescent``).
+    public var ending: Ending {
+        if crash != nil { return .crash }
+        if limit != nil { return .limit }
+        return quiescent ? .lastEvent : .horizon
     }
 
     /// Objects leaked: alive, unreachable from every root (``Leak/Kind/leaked``).

@@ -40,6 +40,10 @@ public enum FigureSchema {
         Field("object"), Field("class"), Field("kind"), Field("cause"), Field("path", texts), Field("edges", texts),
         Field("holder", optional: true), Field("let_go_at_ms", optional: true),
     ])
+    private static let alive = Shape.object([
+        Field("object"), Field("class"), Field("held_by", optional: true), Field("path", texts),
+        Field("edges", texts), Field("holder", optional: true), Field("let_go_at_ms", optional: true),
+    ])
     private static let latencySummary = Shape.object(["mean", "p50", "p99", "max"].map { Field($0) })
 
     /// The figures of one run, the roots `expect:` may name, in the report's documented order.
@@ -50,9 +54,10 @@ public enum FigureSchema {
         Field("threads", object(
             Field("all", .list(keys("name", "kind", "state"))), Field("parked"), Field("parked_names", texts),
             Field("parked_reasons", texts))),
-        Field("objects", keys("allocated", "deallocated", "leaked", "abandoned", "delayed")),
+        Field("objects", keys("allocated", "deallocated", "leaked", "abandoned", "delayed", "alive")),
         Field("leaks", .list(leak)),
         Field("delayed", .list(keys("object", "class", "reason", "let_go_at_ms", "freed_at_ms", "late_ms"))),
+        Field("alive", .list(alive), optional: true),  // listed when there are at most 20
         Field("timers", object(
             Field("fires"), Field("skipped"), Field("wasted"),
             Field("latency_ms", .object([Field("count")] + ["mean", "sd", "p50", "p90", "p95", "p99", "max"].map {
