@@ -71,10 +71,12 @@ public struct VariantComparison: Sendable {
         Row("ended at (ms)", "end_time_ms"),
         // Why the run ended then: "ended at" differs between runs that both ran out of events at different times.
         Row("ended because", "end_reason", { run in
-            let o = run.outcome
-            if o.crash != nil { return .string("the app crashed") }
-            if let limit = o.limit { return .string("limit \(limit.kind)") }
-            return .string(o.quiescent ? "nothing left to happen" : "until: reached")
+            switch run.outcome.ending {
+            case .crash: .string("the app crashed")
+            case .limit: .string("limit \(run.outcome.limit?.kind ?? "")")
+            case .lastEvent: .string("nothing left to happen")
+            case .horizon: .string("until: reached")
+            }
         }),
         Row("trace events", "events"),
         Row("fingerprint (folds the variant)", "fingerprint", marksDifferences: false),
