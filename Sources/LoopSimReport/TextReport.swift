@@ -107,9 +107,11 @@ public enum TextReport {
         return out
     }
 
-    /// `held by a thread root`, `held by an app root`: the kind of root that holds an object.
+    /// `held by a thread root`, `held by an app root`, `held by a uikit root`: the kind of root that holds an
+    /// object. The article follows the sound: no holder's name opens with a vowel sound on `u` (`uikit` is said
+    /// "you-i-kit").
     static func heldBy(_ holder: String) -> String {
-        "held by \(holder.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(holder) root"
+        "held by \(holder.first.map { "aeio".contains($0) } == true ? "an" : "a") \(holder) root"
     }
 
     /// An abandoned object as `root -> object -> …`; a leaked cycle as FBRetainCycleDetector prints it, objects
