@@ -5,8 +5,11 @@ public struct KernelConfiguration {
     public var seed: UInt64
     /// The run stops when the next event would be later than this (or when nothing is left to happen).
     public var until: SimInstant
-    /// Keep every trace line in memory (for `--trace FILE`); otherwise only the hash is kept.
+    /// Keep every event in memory (for the views that need them all: narration, Chrome traces, comparisons);
+    /// otherwise only the fingerprint is kept.
     public var keepsTrace: Bool
+    /// Where each event goes as the run records it (`--trace FILE`, written while the run goes on), if anywhere.
+    public var traceSink: (any TraceSink)?
     /// Draws for `work:` steps with random durations, indexed by ``DurationSpec/sampled(_:)``.
     public var samplers: [() -> SimDuration]
     /// The limits that stop a runaway run cleanly, keeping what it has (a `limit` finding).
