@@ -1,0 +1,39 @@
+import LoopSimKernel
+import LoopSimScenario
+import Testing
+
+/// Files of a few lines that ask for more than memory holds are diagnostics, not runs that swallow it
+/// (`MemoryBoundTests` runs them under a 4 GiB address-space limit).
+@Suite struct HostileInputTests {
+    static func ids(_ yaml: String) -> [String] {
+        ScenarioLoader.load(text: yaml, file: "hostile.yaml").diagnostics.map(\.id.rawValue)
+    }
+
+    /// A mebibyte's value written into 17 places: the 16th (a mebibyte and a digit or two each) passes 16 MiB of text
+    /// and is `yaml.too-large`; nothing is substituted after it.
+    @Test func substitutionMakesAtMostSixteenMebibytes() throws {
+        let value = String(repeating: "x", count: 1 << 20)
+        var yaml = "name: p\nuntil: 1s\nparams: {v: \(value)}\nmain:\n"
+        for i in 0..<17 { yaml += "  - log: \"${v}\(i)\"\n" }
+        let loaded = ScenarioLoader.load(text: yaml, file: "p.yaml")
+        let tooLarge = loaded.diagnostics.filter { $0.id.rawValue == "yaml.too-large" }
+        try #require(tooLarge.count == 1, "\(loaded.diagnostics.map(\.message))")
+        #expect(tooLarge[0].location.line == 20, "the 16th place")
+        #expect(tooLarge[0].message.contains("16 MiB"))
+        #expect(loaded.scenario == nil)
+    }
+
+    /// Aliases copy a place, not its text: 100,000 copies of one `${v}` of a kilobyte are substituted once, so they
+    /// stay far below the bound (they made 100 MB before).
+    @Test func aliasesOfAPlaceAreSubstitutedOnce() {
+        let value = String(repeating: "y", count: 1000)
+        var yaml = "name: p\nuntil: 1s\nparams: {v: \(value)}\nmain: []\n"
+        yaml += "x0: &l0 [" + Array(repeating: "{log: \"${v}\"}", count: 10).joined(separator: ", ") + "]\n"
+        for level in 1...4 {
+            yaml += "x\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let ids = Self.ids(yaml)
+        #expect(!ids.contains("yaml.too-large"), "\(ids.prefix(3))")
+        #expect(ids.contains("key.unknown"), "the x keys are unknown: the file was compiled")
+    }
+}
