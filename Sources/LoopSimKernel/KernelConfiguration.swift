@@ -42,12 +42,18 @@ public struct RunLimits: Sendable, Hashable {
     public var maxEvents: Int
     /// Virtual time: reaching it is a `limit` stop (unlike `until:`, which is the scenario's planned end).
     public var maxTime: SimInstant
-    /// Live objects at once.
+    /// Live objects at once; also bounds what `check:` snapshots list (``maxCheckEntries``).
     public var maxObjects: Int
     /// Frames on one thread's stack: nested callouts, run loops run inside callouts, dealloc cascades.
     public var maxDepth: Int
     /// Interpreter steps; a backstop for loops that record no events.
     public var maxSteps: Int
+
+    /// The leaks, parked threads and delayed releases all `check:` snapshots of a run may list together: as many as
+    /// ``maxObjects``. Each snapshot lists every finding so far, so checks taken over and over while leaks pile up
+    /// keep a quadratic amount (a check per turn of a loop that leaks one object: 50 million records before 10,000
+    /// objects); a check that would pass this stops the run as the objects limit does.
+    public var maxCheckEntries: Int { maxObjects }
 
     public init(maxEvents: Int = 2_000_000, maxTime: SimInstant = .never, maxObjects: Int = 1_000_000,
                 maxDepth: Int = 512, maxSteps: Int = 50_000_000) {

@@ -107,4 +107,39 @@ import Testing
         #expect(early(short).count > 20)
         #expect(early(short) == early(long))
     }
+
+    /// A check after each of a growing heap of leaks lists every leak so far: the snapshots together list at most
+    /// as many objects as the objects limit, and the check that would pass it stops the run at that limit (before,
+    /// at the default limits, a few seconds of such checks kept several gigabytes of leak records).
+    @Test func checkSnapshotsListAtMostTenTimesTheObjectsLimit() throws {
+        var limits = RunLimits()
+        limits.maxObjects = 100
+        let o = try Self.run("""
+            name: a check per leak
+            until: 1s
+            classes:
+              Leaky:
+                fields:
+                  me: Leaky
+                methods:
+                  leak:
+                    - let: a = new Leaky
+                    - set: a.me = a
+                    - check: now
+                    - dispatch_async: main
+                      captures: [strong self]
+                      do: [call: self.leak]
+            main:
+              - let: l = new Leaky
+              - call: l.leak
+            """, limits: limits)
+        #expect(o.limit?.kind == "max-objects")
+        #expect(o.limit?.message == "check: snapshots listing more than 100 objects and threads in all")
+        let listed = o.checks.map { $0.findings.leaks.count + $0.findings.parkedThreads.count + $0.findings.delayed.count }
+        #expect(listed.reduce(0, +) <= 100)
+        // The object just made is still held by `a` at its check: check k lists the k - 1 leaks before it, so 14
+        // checks list 0 + 1 + … + 13 = 91, and the 15th, with 14 more, would pass 100.
+        #expect(listed == Array(0..<14))
+        #expect(o.eventLog.suffix(2).first.map { "\($0.body)" }?.hasPrefix("limit(") == true)
+    }
 }
