@@ -153,6 +153,7 @@ public enum ScenarioLoader {
             }
             root = Parameters.substitute(.mapping(top), values, skippingKeys: ["params", "sweep"], into: &bag)
         }
+        if let root { LocatedNode.checkLengths(root, into: &bag) }
         var scenario: Scenario?
         if root == nil && !bag.hasErrors {
             bag.error(.keyMissing, "the file is empty: a scenario needs at least name: and main:",

@@ -99,16 +99,16 @@ import Testing
                 "the column is in the window", sourceLocation: sourceLocation)
     }
 
-    /// A line of 200,000 characters (it was printed whole) is quoted as the 160 before the column's end of the line,
-    /// cut at the front only.
+    /// A line of 200,000 characters (it was printed whole), 20,000 steps in one flow list, with an error at its end:
+    /// quoted as the 160 characters before the end of the line, cut at the front only.
     @Test func aLineOf200000CharactersIsQuotedAsAWindow() throws {
-        let text = "name: x\nmain: [{log: " + String(repeating: "a", count: 200_000) + ", lgo: b}]\n"
+        let text = "name: x\nmain: [" + String(repeating: "{log: a}, ", count: 20_000) + "{lgo: b}]\n"
         let loaded = ScenarioLoader.load(text: text, file: "long.yaml")
-        let d = try #require(loaded.diagnostics.first { $0.id.rawValue == "key.unknown" })
-        #expect(d.location.line == 2 && d.location.column == 200_016)
+        let d = try #require(loaded.diagnostics.first { $0.id.rawValue == "step.unknown" })
+        #expect(d.location.line == 2 && d.location.column == 200_009)
         let rendered = DiagnosticPrinter().render(d, source: text).split(separator: "\n", omittingEmptySubsequences: false)
         try #require(rendered.count >= 3)
-        #expect(rendered[1].hasPrefix("…a") && rendered[1].hasSuffix(", lgo: b}]"))
+        #expect(rendered[1].hasPrefix("…") && rendered[1].hasSuffix(", {lgo: b}]"))
         Self.expectQuote(rendered[1], caret: rendered[2], of: Self.libyamlLines(text)[1], column: d.location.column)
     }
 

@@ -36,4 +36,16 @@ import Testing
         #expect(!ids.contains("yaml.too-large"), "\(ids.prefix(3))")
         #expect(ids.contains("key.unknown"), "the x keys are unknown: the file was compiled")
     }
+
+    /// A key or value may have 1024 characters (after substitution), the top-level `description:` any number: a
+    /// label of a million characters is refused (each object made under it copied it into names and reports).
+    @Test func aValueMayHaveAtMost1024Characters() {
+        let longest = String(repeating: "a", count: 1024)
+        let ok = "name: x\nuntil: 1s\ndescription: \(String(repeating: "d", count: 5000))\nmain:\n  - log: \(longest)\n"
+        #expect(Self.ids(ok).isEmpty)
+        let label = "name: x\nuntil: 1s\nclasses: {C: {}}\nmain:\n  - let: \(String(repeating: "l", count: 1_000_000)) = new C\n"
+        #expect(Self.ids(label) == ["value.too-long"])
+        let substituted = "name: x\nuntil: 1s\nparams: {v: \(longest)}\nmain:\n  - log: \"${v}.\"\n"
+        #expect(Self.ids(substituted) == ["value.too-long"], "1025 characters once substituted")
+    }
 }
