@@ -7,6 +7,8 @@ extension DiagnosticID {
     public static let timerAction: DiagnosticID = "timer.action"
     public static let timerInterval: DiagnosticID = "timer.interval"
     public static let variantUnknown: DiagnosticID = "variant.unknown"
+    /// `variants:` lists a variant twice: each run of it would be the same run again.
+    public static let variantDuplicate: DiagnosticID = "variant.duplicate"
     public static let flagInvalid: DiagnosticID = "flag.invalid"
     public static let expectFigure: DiagnosticID = "expect.figure"
     public static let coversUnknown: DiagnosticID = "covers.unknown"
