@@ -198,6 +198,9 @@ public final class Kernel {
             stopForLimit("max-events", "more than \(limits.maxEvents) trace events")
         } else if heap.liveCount > limits.maxObjects {
             stopForLimit("max-objects", "more than \(limits.maxObjects) live objects")
+        } else if steps & 0xFFF == 0 && threads.frameCount > limits.maxFrames {
+            stopForLimit("max-depth", "more than \(limits.maxFrames) frames on all threads' stacks together "
+                + "(64 × --max-depth)")
         } else if steps & 0xFFF == 0 && configuration.isInterrupted() {
             stopForLimit("interrupted", "interrupted")
         }

@@ -44,7 +44,8 @@ public struct RunLimits: Sendable, Hashable {
     public var maxTime: SimInstant
     /// Live objects at once; also bounds what `check:` snapshots list (``maxCheckEntries``).
     public var maxObjects: Int
-    /// Frames on one thread's stack: nested callouts, run loops run inside callouts, dealloc cascades.
+    /// Frames on one thread's stack: nested callouts, run loops run inside callouts, dealloc cascades; also bounds
+    /// the frames of all threads together (``maxFrames``).
     public var maxDepth: Int
     /// Interpreter steps; a backstop for loops that record no events.
     public var maxSteps: Int
@@ -54,6 +55,15 @@ public struct RunLimits: Sendable, Hashable {
     /// keep a quadratic amount (a check per turn of a loop that leaks one object: 50 million records before 10,000
     /// objects); a check that would pass this stops the run as the objects limit does.
     public var maxCheckEntries: Int { maxObjects }
+
+    /// The frames all threads' stacks may hold together: 64 × ``maxDepth`` (GCD's pool has 64 threads). Threads
+    /// that each nest a few hundred frames deep and wait there hold every frame and its locals: within the other
+    /// limits a dozen lines of threads forking threads kept millions of frames and passed 4 GiB. Checked every 4096
+    /// steps, where the run is polled for Ctrl-C.
+    public var maxFrames: Int {
+        let (product, overflow) = maxDepth.multipliedReportingOverflow(by: 64)
+        return overflow ? .max : product
+    }
 
     public init(maxEvents: Int = 2_000_000, maxTime: SimInstant = .never, maxObjects: Int = 1_000_000,
                 maxDepth: Int = 512, maxSteps: Int = 50_000_000) {

@@ -48,4 +48,29 @@ import Testing
         let substituted = "name: x\nuntil: 1s\nparams: {v: \(longest)}\nmain:\n  - log: \"${v}.\"\n"
         #expect(Self.ids(substituted) == ["value.too-long"], "1025 characters once substituted")
     }
+
+    /// A class has at most 256 fields, a block 256 captures, a method 256 locals and parameters: 256 compile, 257 are
+    /// `names.too-many` (a block of 100,000 captures trapped: an object's slot count is 16 bits).
+    @Test(arguments: [256, 257])
+    func classesBlocksAndBodiesHoldAtMost256Names(count: Int) {
+        let fields = (0..<count).map { "f\($0): int" }.joined(separator: ", ")
+        let lets = (0..<count).map { "{let: v\($0) = \($0)}" }.joined(separator: ", ")
+        let captures = (0..<count).map { "strong a as c\($0)" }.joined(separator: ", ")
+        let yaml = """
+            name: wide
+            until: 1s
+            classes:
+              W:
+                fields: {\(fields)}
+                methods:
+                  go: [\(lets)]
+            main:
+              - let: a = new W
+              - dispatch_async: main
+                captures: [\(captures)]
+                do: [log: x]
+            """
+        let ids = Self.ids(yaml)
+        #expect(ids == (count > 256 ? ["names.too-many", "names.too-many", "names.too-many"] : []), "\(ids)")
+    }
 }

@@ -142,4 +142,44 @@ import Testing
         #expect(listed == Array(0..<14))
         #expect(o.eventLog.suffix(2).first.map { "\($0.body)" }?.hasPrefix("limit(") == true)
     }
+
+    /// Threads forking threads, each nesting calls a few frames deep and waiting there for ever: the frames of all
+    /// threads together stop the run at 64 × the depth limit (before, a dozen lines of this kept millions of frames
+    /// and passed 4 GiB within the other limits).
+    @Test func allThreadsTogetherHoldAtMost64TimesTheDepthLimit() throws {
+        var limits = RunLimits()
+        limits.maxDepth = 8
+        let o = try Self.run("""
+            name: deep threads
+            until: 1s
+            classes:
+              F:
+                fields:
+                  s: id
+                methods:
+                  spawn:
+                    - thread: t
+                      captures: [strong self]
+                      do:
+                        - call: self.spawn
+                        - call: self.dive
+                          with: 2
+                  dive:
+                    params: [n: int]
+                    do:
+                      - if: n > 0
+                        then:
+                          - call: self.dive
+                            with: n - 1
+                        else:
+                          - dispatch_semaphore_wait: self.s
+            main:
+              - let: f = new F
+              - set: f.s = dispatch_semaphore_create 0
+              - call: f.spawn
+            """, limits: limits)
+        #expect(o.limit?.kind == "max-depth")
+        #expect(o.limit?.message == "more than 512 frames on all threads' stacks together (64 × --max-depth)")
+        #expect(o.threads.count > 64, "no thread nests more than 8: only all of them together pass 512")
+    }
 }

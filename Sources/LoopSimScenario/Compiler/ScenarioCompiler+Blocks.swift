@@ -31,6 +31,10 @@ extension ScenarioCompiler {
                 byref.append(spec.isByref)
             }
         }
+        if specs.count > Self.maxNames, let captures {
+            bag.error(.namesTooMany, "this block captures \(specs.count) values; a block captures at most "
+                + "\(Self.maxNames) (each copy of it holds them all)", at: captures.location)
+        }
         let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true)
         let compiled = compileBody(body, scope: blockScope)
         program.blocks.append(BlockTemplate(captures: specs, body: compiled))
