@@ -73,4 +73,21 @@ import Testing
         let ids = Self.ids(yaml)
         #expect(ids == (count > 256 ? ["names.too-many", "names.too-many", "names.too-many"] : []), "\(ids)")
     }
+
+    /// A file of more than 8 MiB is refused before it is parsed (libyaml's tree of a few long lines of `a,` passed
+    /// 4 GiB at 50 MB); one just under holds too many nodes for the node budget, and says so without aliases.
+    @Test func aFileIsAtMostEightMebibytes() throws {
+        let head = "name: x\nuntil: 1s\nmain: []\nx: ["
+        let over = head + String(repeating: "a,", count: 4 << 20) + "a]\n"
+        let loaded = ScenarioLoader.load(text: over, file: "big.yaml")
+        let d = try #require(loaded.diagnostics.first)
+        #expect(loaded.diagnostics.count == 1)
+        #expect(d.id.rawValue == "yaml.too-large" && d.location.line == 1 && d.location.column == 1)
+        #expect(d.message == "the file is \(over.utf8.count) bytes, more than the 8 MiB a scenario file may have; "
+            + "split it, or generate less")
+        let under = head + String(repeating: "a,", count: 1_100_000) + "a]\n"
+        let nodes = ScenarioLoader.load(text: under, file: "many.yaml").diagnostics
+        #expect(nodes.map(\.id.rawValue) == ["yaml.too-large"])
+        #expect(nodes.first?.message.hasPrefix("the YAML expands to more than 1000000 nodes (each alias counted") == true)
+    }
 }
