@@ -90,4 +90,20 @@ import Testing
         #expect(nodes.map(\.id.rawValue) == ["yaml.too-large"])
         #expect(nodes.first?.message.hasPrefix("the YAML expands to more than 1000000 nodes (each alias counted") == true)
     }
+
+    /// A file has at most 256 cases: 256 load as 256 scenarios, 257 are one `names.too-many` at `cases:` (20,000
+    /// cases on one line took 761 MB to run).
+    @Test(arguments: [256, 257])
+    func aFileHasAtMost256Cases(count: Int) {
+        let cases = (0..<count).map { "c\($0): {params: {n: \($0)}}" }.joined(separator: ", ")
+        let yaml = "name: x\nuntil: 1s\nparams: {n: 0}\ncases: {\(cases)}\nmain: [log: \"${n}\"]\n"
+        let loaded = ScenarioLoader.loadCases(text: yaml, file: "cases.yaml")
+        if count > 256 {
+            #expect(loaded.count == 1 && loaded[0].scenario == nil)
+            #expect(loaded.first?.diagnostics.map(\.id.rawValue) == ["names.too-many"])
+            #expect(loaded.first?.diagnostics.first?.location.line == 4)
+        } else {
+            #expect(loaded.compactMap(\.scenario?.caseName) == (0..<count).map { "c\($0)" })
+        }
+    }
 }
