@@ -69,11 +69,13 @@ final class StagedFile {
             }
         }
         isOpen = false
-        if close(writer.fd) != 0 && failure == nil { failure = OutputTarget.WriteError(message: OutputTarget.reason(errno)) }
+        if close(writer.fd) != 0 && failure == nil {
+            failure = OutputTarget.WriteError(message: OutputTarget.reason(errno))
+        }
         if let failure {
             unlink(temporary)
-            throw OutputTarget.WriteError(message: "cannot write \(target.what) to '\(target.path)': \(failure.message); "
-                + "the file was not changed")
+            throw OutputTarget.WriteError(message: "cannot write \(target.what) to '\(target.path)': "
+                + "\(failure.message); the file was not changed")
         }
     }
 

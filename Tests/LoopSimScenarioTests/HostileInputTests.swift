@@ -30,7 +30,8 @@ import Testing
         var yaml = "name: p\nuntil: 1s\nparams: {v: \(value)}\nmain: []\n"
         yaml += "x0: &l0 [" + Array(repeating: "{log: \"${v}\"}", count: 10).joined(separator: ", ") + "]\n"
         for level in 1...4 {
-            yaml += "x\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+            let aliases = Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ")
+            yaml += "x\(level): &l\(level) [" + aliases + "]\n"
         }
         let ids = Self.ids(yaml)
         #expect(!ids.contains("yaml.too-large"), "\(ids.prefix(3))")
@@ -43,7 +44,8 @@ import Testing
         let longest = String(repeating: "a", count: 1024)
         let ok = "name: x\nuntil: 1s\ndescription: \(String(repeating: "d", count: 5000))\nmain:\n  - log: \(longest)\n"
         #expect(Self.ids(ok).isEmpty)
-        let label = "name: x\nuntil: 1s\nclasses: {C: {}}\nmain:\n  - let: \(String(repeating: "l", count: 1_000_000)) = new C\n"
+        let label = "name: x\nuntil: 1s\nclasses: {C: {}}\nmain:\n  - let: "
+            + String(repeating: "l", count: 1_000_000) + " = new C\n"
         #expect(Self.ids(label) == ["value.too-long"])
         let substituted = "name: x\nuntil: 1s\nparams: {v: \(longest)}\nmain:\n  - log: \"${v}.\"\n"
         #expect(Self.ids(substituted) == ["value.too-long"], "1025 characters once substituted")
@@ -88,7 +90,8 @@ import Testing
         let under = head + String(repeating: "a,", count: 1_100_000) + "a]\n"
         let nodes = ScenarioLoader.load(text: under, file: "many.yaml").diagnostics
         #expect(nodes.map(\.id.rawValue) == ["yaml.too-large"])
-        #expect(nodes.first?.message.hasPrefix("the YAML expands to more than 1000000 nodes (each alias counted") == true)
+        let budget = "the YAML expands to more than 1000000 nodes (each alias counted"
+        #expect(nodes.first?.message.hasPrefix(budget) == true)
     }
 
     /// A file has at most 256 cases: 256 load as 256 scenarios, 257 are one `names.too-many` at `cases:` (20,000

@@ -135,7 +135,7 @@ import Testing
             """, limits: limits)
         #expect(o.limit?.kind == "max-objects")
         #expect(o.limit?.message == "check: snapshots listing more than 100 objects and threads in all")
-        let listed = o.checks.map { $0.findings.leaks.count + $0.findings.parkedThreads.count + $0.findings.delayed.count }
+        let listed = o.checks.map(\.findings).map { $0.leaks.count + $0.parkedThreads.count + $0.delayed.count }
         #expect(listed.reduce(0, +) <= 100)
         // The object just made is still held by `a` at its check: check k lists the k - 1 leaks before it, so 14
         // checks list 0 + 1 + … + 13 = 91, and the 15th, with 14 more, would pass 100.

@@ -65,8 +65,8 @@ struct ExpressionParser {
     private mutating func nest(at column: Int) throws {
         nesting += 1
         guard nesting <= Self.maxNesting else {
-            throw ExpressionError(message: "more than \(Self.maxNesting) operators, `not`s and fields in one expression; "
-                + "split it over locals (`let:`)", column: column)
+            throw ExpressionError(message: "more than \(Self.maxNesting) operators, `not`s and fields in one "
+                + "expression; split it over locals (`let:`)", column: column)
         }
     }
 

@@ -39,8 +39,8 @@ extension ScenarioCompiler {
                           at: fields.location)
             }
             if let fields = decl["fields"]?.mapping, fields.entries.count > Self.maxNames {
-                bag.error(.namesTooMany, "class \(entry.key.text) declares \(fields.entries.count) fields; a class has at "
-                    + "most \(Self.maxNames) (each instance holds them all)", at: fields.location)
+                bag.error(.namesTooMany, "class \(entry.key.text) declares \(fields.entries.count) fields; a class "
+                    + "has at most \(Self.maxNames) (each instance holds them all)", at: fields.location)
             }
             for field in decl["fields"]?.mapping?.entries ?? [] {
                 guard let (info, type) = fieldDeclaration(field) else { continue }
