@@ -4,12 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// A report or trace file the command will write: checked before the run, written atomically after it.
+/// A report or trace file the command will write: checked before the run, replaced atomically after it.
 ///
-/// The text goes to a temporary file in the target's directory (`.NAME.tmp-PID`), which is flushed to disk
-/// and then renamed over the target, so a reader sees either the old file or the complete new one, never a
-/// torn one; on any failure the temporary file is removed and the target is left as it was. An existing
-/// target is replaced only with `--force`.
+/// The text goes to a temporary file in the target's directory (`.NAME.tmp-PID`, a ``StagedFile``: a JSON
+/// Lines trace is written there while its run goes on), which is flushed to disk and then renamed over the
+/// target, so a reader sees either the old file or the complete new one, never a torn one; on any failure the
+/// temporary file is removed and the target is left as it was. An existing target is replaced only with
+/// `--force`.
 struct OutputTarget {
     /// Why a file cannot be written, in plain words (`cannot write the trace to 'x': ...`).
     struct WriteError: Error, CustomStringConvertible {
@@ -58,53 +59,44 @@ struct OutputTarget {
     }
 
     /// Writes every output of a command as one: each to its temporary file, flushed to disk, and only when all of
-    /// them are complete, each renamed over its target. A failure while writing any of them (a full disk) removes
-    /// every temporary file and leaves every target as it was, so a command's files are never a mix of this run
-    /// and an older one (one variant's trace new, the others old).
+    /// them are complete, each renamed over its target. `streamed` are files already written as the runs went on
+    /// (the JSON Lines traces), finished here first; `outputs` are written after them, in order. A failure while
+    /// writing any of them (a full disk) removes every temporary file and leaves every target as it was, so a
+    /// command's files are never a mix of this run and an older one (one variant's trace new, the others old).
     /// - Throws: ``WriteError`` naming the file that could not be written.
-    static func writeTogether(_ outputs: [(target: OutputTarget, chunks: AnySequence<String>)]) throws(WriteError) {
-        var staged: [(target: OutputTarget, temporary: String)] = []
+    static func writeTogether(_ outputs: [(target: OutputTarget, chunks: AnySequence<String>)],
+                              streamed: [StagedFile] = []) throws(WriteError) {
+        var staged = streamed
         do throws(WriteError) {
-            for (target, chunks) in outputs { staged.append((target, try target.stage(chunks))) }
+            for file in streamed { try file.finish() }
+            for (target, chunks) in outputs {
+                let file = try StagedFile(target)
+                staged.append(file)
+                for chunk in chunks { file.write(chunk) }
+                try file.finish()
+            }
         } catch {
-            for file in staged { unlink(file.temporary) }
-            let others = staged.isEmpty ? "" : " (nor were the other files)"
+            for file in staged { file.discard() }
+            let others = streamed.count + outputs.count > 1 ? " (nor were the other files)" : ""
             throw WriteError(message: error.message + others)
         }
-        // A rename in one directory needs no space; it fails only if the directory changed under the run.
+        try commit(staged)
+    }
+
+    /// Renames every finished file over its target, in order. A rename in one directory needs no space; it fails
+    /// only if the directory changed under the run: the files not yet renamed are then removed.
+    private static func commit(_ staged: [StagedFile]) throws(WriteError) {
         for (i, file) in staged.enumerated() where rename(file.temporary, file.target.path) != 0 {
             let reason = reason(errno)
-            for rest in staged[i...] { unlink(rest.temporary) }
+            for rest in staged[i...] { rest.discard() }
             let written = staged[..<i].map { "'\($0.target.path)'" }.joined(separator: ", ")
             throw WriteError(message: "cannot write \(file.target.what) to '\(file.target.path)': \(reason); the file "
                 + "was not changed" + (written.isEmpty ? "" : "; \(written) were replaced"))
         }
     }
 
-    /// Writes `chunks` to this target's temporary file (`.NAME.tmp-PID` beside it), flushed to disk and closed;
-    /// returns its path. On failure nothing is left behind.
-    private func stage(_ chunks: AnySequence<String>) throws(WriteError) -> String {
-        removeStaleTemporaries()
-        let temporary = Self.directory(of: path) + "/." + Self.fileName(of: path) + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            throw WriteError(message: "cannot write \(what) to '\(path)': " + Self.reason(errno))
-        }
-        do throws(WriteError) {
-            try Self.writeAll(chunks, to: fd)
-            guard fsync(fd) == 0 else { throw WriteError(message: Self.reason(errno)) }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw WriteError(message: "cannot write \(what) to '\(path)': \(error.message); the file was not changed")
-        }
-        guard close(fd) == 0 else {
-            let reason = Self.reason(errno)
-            unlink(temporary)
-            throw WriteError(message: "cannot write \(what) to '\(path)': \(reason); the file was not changed")
-        }
-        return temporary
-    }
+    /// This target's temporary file: `.NAME.tmp-PID` beside it.
+    var temporaryPath: String { Self.directory(of: path) + "/." + Self.fileName(of: path) + ".tmp-\(getpid())" }
 
     /// Removes `.NAME.tmp-PID` files beside the target whose process is gone (`kill(PID, 0)` fails with ESRCH): a
     /// run killed while it wrote its final file leaves one, as large as the file (a trace of millions of events).
@@ -129,28 +121,15 @@ struct OutputTarget {
     /// Writes every byte of `chunks` to `fd`, retrying short writes and EINTR; buffered in 1 MiB blocks.
     /// - Throws: ``WriteError`` whose message is the reason alone (`no space left on device`).
     static func writeAll<S: Sequence>(_ chunks: S, to fd: Int32) throws(WriteError) where S.Element == String {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 20)
-        func flush() throws(WriteError) {
-            var offset = 0
-            while offset < buffer.count {
-                let n = buffer.withUnsafeBytes { raw in systemWrite(fd, raw.baseAddress! + offset, raw.count - offset) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw WriteError(message: reason(errno))
-                }
-                offset += n
-            }
-            buffer.removeAll(keepingCapacity: true)
-        }
+        var writer = BufferedWriter(fd: fd)
         for chunk in chunks {
-            buffer.append(contentsOf: chunk.utf8)
-            if buffer.count >= 1 << 20 { try flush() }
+            writer.buffer.append(contentsOf: chunk.utf8)
+            try writer.flushIfFull()
         }
-        try flush()
+        try writer.flush()
     }
 
-    private static func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    static func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.write(fd, bytes, count)
         #else

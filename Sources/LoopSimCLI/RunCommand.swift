@@ -125,35 +125,49 @@ struct RunCommand: ParsableCommand {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid
         }
+        // A JSON Lines trace is written to its temporary file while its run goes on: memory never holds it.
+        let chrome = visuals.traceFormat == .chrome
+        var sinks: [TraceFileSink] = []
+        do throws(OutputTarget.WriteError) {
+            for file in chrome ? [] : traceFiles { sinks.append(try TraceFileSink(file)) }
+        } catch {
+            for sink in sinks { sink.file.discard() }
+            StandardError.write("error: \(error.message)\n")
+            throw Exit.invalid
+        }
+        let sinkOf = Dictionary(zip(names, sinks), uniquingKeysWith: { first, _ in first })
         Interrupt.install()
         let runs: [VariantRun]
         do {
             runs = try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides,
-                                          keepsTrace: trace != nil || visuals.needsTrace, limits: limitOptions.limits,
-                                          isInterrupted: Interrupt.check)
+                                          keepsTrace: (trace != nil && chrome) || visuals.needsTrace,
+                                          limits: limitOptions.limits, isInterrupted: Interrupt.check,
+                                          traceSink: { sinkOf[$0] })
         } catch {
+            for sink in sinks { sink.file.discard() }
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid
         }
+        // The traces of the variants that ran (all of them unless a signal stopped the command) are kept.
+        let streamed = sinks.prefix(runs.count).map(\.file)
+        for sink in sinks.dropFirst(runs.count) { sink.file.discard() }
         do {
-            // Every file of the command is written as one (OutputTarget.writeTogether): all are replaced, or none.
+            // Every file of the command is replaced as one (OutputTarget.writeTogether): all of them, or none.
             var outputs: [(target: OutputTarget, chunks: AnySequence<String>)] = []
-            if trace != nil, visuals.traceFormat == .chrome, let file = traceFiles.first {
+            if trace != nil, chrome, let file = traceFiles.first {
                 outputs.append((file, AnySequence(CollectionOfOne(ChromeTrace.document(runs, scenario: scenario.name).compact
                                                                   + "\n"))))
-            } else {
-                for (run, file) in zip(runs, traceFiles) {
-                    outputs.append((file, AnySequence(run.outcome.traceLines.lazy.map { $0 + "\n" })))
-                }
             }
             var report: String?
             if !visuals.narrate {
                 report = format == .text ? TextReport.render(scenario, runs) : ScenarioRunner.document(scenario, runs).pretty + "\n"
                 if let reportFile, let report { outputs.append((reportFile, AnySequence(CollectionOfOne(report)))) }
             }
-            try OutputTarget.writeTogether(outputs)
+            try OutputTarget.writeTogether(outputs, streamed: streamed)
             // Every file written is named, with what it holds (a trace per variant has its own name).
-            for (file, _) in outputs { StandardError.write("wrote \(file.path) (\(file.what))\n") }
+            for file in streamed.map(\.target) + outputs.map(\.target) {
+                StandardError.write("wrote \(file.path) (\(file.what))\n")
+            }
             if visuals.narrate {
                 try visuals.printNarration(scenario, runs, json: format == .json)
             } else if reportFile == nil, let report {

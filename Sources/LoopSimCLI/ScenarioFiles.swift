@@ -21,6 +21,11 @@ enum ScenarioFiles {
     /// Every scenario of a file: itself, or each of its `cases:` (only `caseName` when given).
     static func loadAll(_ path: String, parameters: [(String, String)] = [], case caseName: String? = nil)
         -> [ScenarioLoader.Loaded] {
+        // Refused before it is read: reading a file of gigabytes would take as much memory.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+           let tooLarge = LocatedNode.sizeDiagnostic(bytes: size, file: path) {
+            return [ScenarioLoader.Loaded(scenario: nil, diagnostics: [tooLarge], source: "")]
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return [ScenarioLoader.Loaded(
                 scenario: nil,

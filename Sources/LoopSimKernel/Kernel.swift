@@ -31,7 +31,7 @@ public final class Kernel {
     let interpreter = Interpreter()
     /// The run loops, their modes, items and ports, and the pass.
     public let runLoops = RunLoops()
-    /// The run's events: folded into its fingerprint, and kept when a trace or a view needs them.
+    /// The run's events: folded into its fingerprint, kept when a view needs them, handed to a trace sink if any.
     public internal(set) var log: EventLog
 
     // MARK: GCD
@@ -68,7 +68,7 @@ public final class Kernel {
     public init(program: Program, configuration: KernelConfiguration) {
         self.program = program
         self.configuration = configuration
-        self.log = EventLog(keepsEvents: configuration.keepsTrace)
+        self.log = EventLog(keepsEvents: configuration.keepsTrace, sink: configuration.traceSink)
         self.objects = Objects(program)
         self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths)
         self.operations = OperationQueues(program.operationQueues)
@@ -198,6 +198,9 @@ public final class Kernel {
             stopForLimit("max-events", "more than \(limits.maxEvents) trace events")
         } else if heap.liveCount > limits.maxObjects {
             stopForLimit("max-objects", "more than \(limits.maxObjects) live objects")
+        } else if steps & 0xFFF == 0 && threads.frameCount > limits.maxFrames {
+            stopForLimit("max-depth", "more than \(limits.maxFrames) frames on all threads' stacks together "
+                + "(64 × --max-depth)")
         } else if steps & 0xFFF == 0 && configuration.isInterrupted() {
             stopForLimit("interrupted", "interrupted")
         }

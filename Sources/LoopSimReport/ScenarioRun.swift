@@ -20,12 +20,15 @@ public enum ScenarioRunner {
     ///
     /// Each run ends at the first of its horizon, quiescence, a crash of the modelled app, or one of `limits`
     /// (a `limit` finding). When `isInterrupted` returns true (Ctrl-C), the run under way stops like a limit
-    /// (kind `interrupted`) and the remaining variants are not run.
+    /// (kind `interrupted`) and the remaining variants are not run. `traceSink` gives, per variant, where its
+    /// events go as they are recorded (a trace file written during the run), if anywhere.
     /// - Throws: ``VariantError`` for an unknown variant or a bad `--set` override.
     public static func run(_ scenario: Scenario, variants: [String] = [], seed: UInt64? = nil,
                            overrides: [(String, String)] = [], keepsTrace: Bool = false,
                            limits: RunLimits = RunLimits(),
-                           isInterrupted: @escaping () -> Bool = { false }) throws(VariantError) -> [VariantRun] {
+                           isInterrupted: @escaping () -> Bool = { false },
+                           traceSink: (_ variant: String) -> (any TraceSink)? = { _ in nil })
+        throws(VariantError) -> [VariantRun] {
         var runs: [VariantRun] = []
         for variant in variants.isEmpty ? scenario.variants : variants {
             if !runs.isEmpty && isInterrupted() { break }
@@ -33,6 +36,7 @@ public enum ScenarioRunner {
             var configuration = scenario.configuration(profile: profile, seed: seed, keepsTrace: keepsTrace)
             configuration.limits = limits
             configuration.isInterrupted = isInterrupted
+            configuration.traceSink = traceSink(variant)
             let outcome = Kernel(program: scenario.program, configuration: configuration).run()
             var report = RunReport.json(outcome)
             let results = ExpectationCheck.evaluate(scenario.expectations, variant: variant, report: report)

@@ -18,29 +18,74 @@ enum Parameters {
         }
     }
 
+    /// The most text substitution may make, in UTF-8 bytes: each distinct scalar's result counted once. A value of
+    /// a megabyte written into thousands of scalars (a line each, or aliases) made gigabytes of text before the
+    /// compiler saw it; no scenario's parameters come near 16 MiB.
+    static let maxSubstitutedBytes = 16 << 20
+
     /// The tree with `${name}` replaced in every scalar outside `params:` and `sweep:`.
+    ///
+    /// A scalar met again at the same place (an alias's copies share their original's location) gets the text made
+    /// the first time, so aliases add no text. When the text made passes ``maxSubstitutedBytes`` a `yaml.too-large`
+    /// error names the scalar and nothing more is substituted.
     static func substitute(_ node: LocatedNode, _ values: [String: String], skippingKeys: Set<String> = [],
                            into bag: inout DiagnosticBag) -> LocatedNode {
-        switch node {
-        case .scalar(var s):
-            guard s.text.contains("${") else { return node }
-            s.text = replace(s.text, values, at: s.location, into: &bag)
-            return .scalar(s)
-        case .sequence(var seq):
-            seq.items = seq.items.map { substitute($0, values, into: &bag) }
-            return .sequence(seq)
-        case .mapping(var map):
-            map.entries = map.entries.map { entry in
-                guard !skippingKeys.contains(entry.key.text) else { return entry }
-                var e = entry
-                e.value = substitute(entry.value, values, into: &bag)
-                return e
+        var substitution = Substitution(values: values)
+        return substitution.substitute(node, skippingKeys: skippingKeys, into: &bag)
+    }
+
+    /// One file's substitution: the values, the text made so far and each scalar's result by place.
+    private struct Substitution {
+        let values: [String: String]
+        /// Each scalar's text before and after substitution, by its place: an alias's copies share their original's
+        /// place and text (its storage: comparing them is one comparison of pointers).
+        var made: [SourceLocation: (original: String, text: String)] = [:]
+        var bytes = 0
+        var exhausted = false
+
+        init(values: [String: String]) { self.values = values }
+
+        mutating func substitute(_ node: LocatedNode, skippingKeys: Set<String> = [],
+                                 into bag: inout DiagnosticBag) -> LocatedNode {
+            switch node {
+            case .scalar(var s):
+                guard !exhausted else { return node }
+                if let seen = made[s.location], seen.original == s.text {
+                    s.text = seen.text
+                    return .scalar(s)
+                }
+                guard s.text.contains("${") else {
+                    made[s.location] = (s.text, s.text)
+                    return node
+                }
+                let text = Parameters.replace(s.text, values, at: s.location, into: &bag)
+                bytes += text.utf8.count
+                guard bytes <= Parameters.maxSubstitutedBytes else {
+                    exhausted = true
+                    bag.error(.yamlTooLarge, "substituting the parameters makes more than "
+                        + "\(Parameters.maxSubstitutedBytes >> 20) MiB of text by this scalar; use shorter values or "
+                        + "fewer `${…}`", at: s.location)
+                    return node
+                }
+                made[s.location] = (s.text, text)
+                s.text = text
+                return .scalar(s)
+            case .sequence(var seq):
+                seq.items = seq.items.map { substitute($0, into: &bag) }
+                return .sequence(seq)
+            case .mapping(var map):
+                map.entries = map.entries.map { entry in
+                    guard !skippingKeys.contains(entry.key.text) else { return entry }
+                    var e = entry
+                    e.value = substitute(entry.value, into: &bag)
+                    return e
+                }
+                return .mapping(map)
             }
-            return .mapping(map)
         }
     }
 
-    private static func replace(_ text: String, _ values: [String: String], at location: SourceLocation,
+    fileprivate static func replace(_ text: String, _ values: [String: String], at location: SourceLocation,
                                 into bag: inout DiagnosticBag) -> String {
         var out = ""
         var rest = Substring(text)

@@ -19,6 +19,9 @@ public enum ScenarioLoader {
         load(text: text, file: file, parameters: parameters, extraVerbs: [])
     }
 
+    /// The most cases a file's `cases:` may list.
+    public static let maxCases = 256
+
     /// The cases of a file with `cases:` (docs/scenario-format.md §8.2), each loaded as its own scenario: the
     /// file with that case's `params:` over the file's (and `parameters` over both), its `expect:` entries added
     /// to the file's, and its name after the scenario's (`NAME [case]`). A file without `cases:` is one scenario.
@@ -39,6 +42,14 @@ public enum ScenarioLoader {
         var bag = DiagnosticBag(syntax)
         guard let cases = casesEntry.value.mapping, !cases.entries.isEmpty else {
             bag.error(.typeMismatch, "cases: is a mapping of case name to {params: …, expect: …}",
+                      at: casesEntry.value.location)
+            return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
+        }
+        // Each case is compiled, and run under each variant, as a scenario of its own, and `run` keeps every run
+        // for its report: 20,000 cases on one line took 761 MB (debug), 100,000 passed 4 GiB.
+        guard cases.entries.count <= maxCases else {
+            bag.error(.namesTooMany, "cases: lists \(cases.entries.count) cases; a file has at most \(maxCases) (each "
+                + "is a scenario of its own); split the file, or use params: and sweep: for a grid",
                       at: casesEntry.value.location)
             return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
         }
@@ -153,6 +164,7 @@ public enum ScenarioLoader {
             }
             root = Parameters.substitute(.mapping(top), values, skippingKeys: ["params", "sweep"], into: &bag)
         }
+        if let root { LocatedNode.checkLengths(root, into: &bag) }
         var scenario: Scenario?
         if root == nil && !bag.hasErrors {
             bag.error(.keyMissing, "the file is empty: a scenario needs at least name: and main:",

@@ -2,6 +2,7 @@ import Foundation
 import LoopSimCLI
 import LoopSimKernel
 import LoopSimReport
+import LoopSimScenario
 import Testing
 
 /// Runs the built `loopsim` binary and checks stdout, stderr and exit codes separately.
@@ -294,5 +295,22 @@ import Testing
         let recomputed = try Self.loopsim(["fingerprint", trace.path])
         #expect(recomputed.status == 0)
         #expect(recomputed.stdout == "\(fingerprint)  \(trace.path)\n")
+    }
+
+    /// The trace files `run --trace` writes while the runs go on are, byte for byte, the traces the runs keep in
+    /// memory when asked to: one per variant.
+    @Test func eachVariantsTraceFileIsTheKeptTraceByteForByte() throws {
+        let dir = try Self.temporaryFile("", name: "unused").deletingLastPathComponent()
+        let path = "scenarios/s02-timerbutton-worker-loop.yaml"
+        let r = try Self.loopsim(["run", path, "--trace", dir.appendingPathComponent("s2.jsonl").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        let scenario = try #require(ScenarioLoader.load(text: text, file: path).scenario)
+        let runs = try ScenarioRunner.run(scenario, keepsTrace: true)
+        #expect(runs.count == 2)
+        for run in runs {
+            let written = try String(contentsOf: dir.appendingPathComponent("s2.\(run.variant).jsonl"), encoding: .utf8)
+            #expect(written == run.outcome.traceLines.map { $0 + "\n" }.joined(), "\(run.variant)")
+        }
     }
 }

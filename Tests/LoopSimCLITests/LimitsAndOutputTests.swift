@@ -88,6 +88,29 @@ import Testing
         try Self.checkPartialTrace(trace, limitKind: "interrupted")
     }
 
+    /// With several variants each trace is written while its run goes on; a signal during the first stops the
+    /// command, whose first trace is whole and ends `interrupted`, while the variant that never ran writes no file
+    /// and no temporary file is left.
+    @Test func aSignalDuringTheFirstOfTwoVariantsKeepsItsTraceAlone() throws {
+        let dir = try Self.directory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
+        if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
+        process.arguments = ["run", "examples/runaway/dispatch-loop.yaml", "--variant", "ios9", "--variant", "ios10",
+                             "--max-events", "3000000", "--trace", dir.appendingPathComponent("t.jsonl").path,
+                             "--format", "json", "--output", dir.appendingPathComponent("r.json").path]
+        process.currentDirectoryURL = CLI.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the first run get going
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        try Self.checkPartialTrace(dir.appendingPathComponent("t.ios9.jsonl"), limitKind: "interrupted")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["r.json", "t.ios9.jsonl"])
+    }
+
     /// The report's total of skipped slots passes 64 bits without trapping: three timers firing every nanosecond,
     /// held off for the 100 years a run may last, skip about 3.15 × 10^18 slots each.
     @Test func aTotalPastSixtyFourBitsIsReportedNotATrap() throws {

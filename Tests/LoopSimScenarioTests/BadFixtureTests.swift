@@ -74,6 +74,45 @@ import Testing
         return lines
     }
 
+    /// A line of at most 160 scalars is quoted whole, the caret under the column. A longer one is quoted as the
+    /// 160 scalars of a window that holds the column, with `…` before and after where the line goes on, and the
+    /// caret under the same scalar of the line.
+    static func expectQuote(_ quoted: Substring, caret: Substring, of line: String, column: Int,
+                            sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(caret.hasSuffix("^"), sourceLocation: sourceLocation)
+        let source = Array(line.unicodeScalars), shown = Array(quoted.unicodeScalars)
+        let caretColumn = caret.unicodeScalars.count
+        guard source.count > 160 else {
+            #expect(quoted == line, sourceLocation: sourceLocation)
+            #expect(caretColumn == column, sourceLocation: sourceLocation)
+            return
+        }
+        let lead = shown.first == "…" ? 1 : 0, trail = shown.last == "…" ? 1 : 0
+        let start = column - caretColumn + lead  // the line's scalars before the window
+        #expect(shown.count - lead - trail == 160, "a window of 160", sourceLocation: sourceLocation)
+        #expect((lead == 1) == (start > 0) && start >= 0 && start + 160 <= source.count, sourceLocation: sourceLocation)
+        guard start >= 0, start + 160 <= source.count else { return }
+        #expect(Array(shown[lead..<(shown.count - trail)]) == Array(source[start..<(start + 160)]),
+                sourceLocation: sourceLocation)
+        #expect((trail == 1) == (start + 160 < source.count), sourceLocation: sourceLocation)
+        #expect((start..<(start + 160)).contains(column - 1) || column - 1 >= source.count,
+                "the column is in the window", sourceLocation: sourceLocation)
+    }
+
+    /// A line of 200,000 characters (it was printed whole), 20,000 steps in one flow list, with an error at its end:
+    /// quoted as the 160 characters before the end of the line, cut at the front only.
+    @Test func aLineOf200000CharactersIsQuotedAsAWindow() throws {
+        let text = "name: x\nmain: [" + String(repeating: "{log: a}, ", count: 20_000) + "{lgo: b}]\n"
+        let loaded = ScenarioLoader.load(text: text, file: "long.yaml")
+        let d = try #require(loaded.diagnostics.first { $0.id.rawValue == "step.unknown" })
+        #expect(d.location.line == 2 && d.location.column == 200_009)
+        let rendered = DiagnosticPrinter().render(d, source: text)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(rendered.count >= 3)
+        #expect(rendered[1].hasPrefix("…") && rendered[1].hasSuffix(", {lgo: b}]"))
+        Self.expectQuote(rendered[1], caret: rendered[2], of: Self.libyamlLines(text)[1], column: d.location.column)
+    }
+
     @Test func thereAreAtLeastFortyBadFiles() {
         #expect(Self.files.count >= 40)
         // and they cover every diagnostic id this issue asked for
@@ -108,8 +147,8 @@ import Testing
             #expect(rendered.first == "\(path):\(d.location.line):\(d.location.column): \(d.severity.rawValue): \(d.message) [\(d.id.rawValue)]")
             guard d.location.line <= sourceLines.count else { continue }
             try #require(rendered.count >= 3, "no source line printed for \(d)")
-            #expect(rendered[1] == sourceLines[d.location.line - 1])
-            #expect(rendered[2].hasSuffix("^") && rendered[2].unicodeScalars.count == d.location.column)
+            Self.expectQuote(rendered[1], caret: rendered[2], of: sourceLines[d.location.line - 1],
+                             column: d.location.column)
         }
     }
 }

@@ -107,4 +107,79 @@ import Testing
         #expect(early(short).count > 20)
         #expect(early(short) == early(long))
     }
+
+    /// A check after each of a growing heap of leaks lists every leak so far: the snapshots together list at most
+    /// as many objects as the objects limit, and the check that would pass it stops the run at that limit (before,
+    /// at the default limits, a few seconds of such checks kept several gigabytes of leak records).
+    @Test func checkSnapshotsListAtMostTenTimesTheObjectsLimit() throws {
+        var limits = RunLimits()
+        limits.maxObjects = 100
+        let o = try Self.run("""
+            name: a check per leak
+            until: 1s
+            classes:
+              Leaky:
+                fields:
+                  me: Leaky
+                methods:
+                  leak:
+                    - let: a = new Leaky
+                    - set: a.me = a
+                    - check: now
+                    - dispatch_async: main
+                      captures: [strong self]
+                      do: [call: self.leak]
+            main:
+              - let: l = new Leaky
+              - call: l.leak
+            """, limits: limits)
+        #expect(o.limit?.kind == "max-objects")
+        #expect(o.limit?.message == "check: snapshots listing more than 100 objects and threads in all")
+        let listed = o.checks.map(\.findings).map { $0.leaks.count + $0.parkedThreads.count + $0.delayed.count }
+        #expect(listed.reduce(0, +) <= 100)
+        // The object just made is still held by `a` at its check: check k lists the k - 1 leaks before it, so 14
+        // checks list 0 + 1 + … + 13 = 91, and the 15th, with 14 more, would pass 100.
+        #expect(listed == Array(0..<14))
+        #expect(o.eventLog.suffix(2).first.map { "\($0.body)" }?.hasPrefix("limit(") == true)
+    }
+
+    /// Threads forking threads, each nesting calls a few frames deep and waiting there for ever: the frames of all
+    /// threads together stop the run at 64 × the depth limit (before, a dozen lines of this kept millions of frames
+    /// and passed 4 GiB within the other limits).
+    @Test func allThreadsTogetherHoldAtMost64TimesTheDepthLimit() throws {
+        var limits = RunLimits()
+        limits.maxDepth = 8
+        let o = try Self.run("""
+            name: deep threads
+            until: 1s
+            classes:
+              F:
+                fields:
+                  s: id
+                methods:
+                  spawn:
+                    - thread: t
+                      captures: [strong self]
+                      do:
+                        - call: self.spawn
+                        - call: self.dive
+                          with: 2
+                  dive:
+                    params: [n: int]
+                    do:
+                      - if: n > 0
+                        then:
+                          - call: self.dive
+                            with: n - 1
+                        else:
+                          - dispatch_semaphore_wait: self.s
+            main:
+              - let: f = new F
+              - set: f.s = dispatch_semaphore_create 0
+              - call: f.spawn
+            """, limits: limits)
+        #expect(o.limit?.kind == "max-depth")
+        #expect(o.limit?.message == "more than 512 frames on all threads' stacks together (64 × --max-depth)")
+        #expect(o.threads.count > 64, "no thread nests more than 8: only all of them together pass 512")
+    }
 }

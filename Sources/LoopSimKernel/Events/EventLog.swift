@@ -1,16 +1,22 @@
 /// Where a run's events go: every event folds into the ``fingerprint``; the events themselves are kept, in order,
-/// only when a trace file or a view will want them (``keepsEvents``).
-public struct EventLog: Sendable {
+/// only when a view will want them (``keepsEvents``), and handed to the ``sink`` when a trace is written as the run
+/// goes on.
+public struct EventLog {
     /// The run's strings.
     public internal(set) var names = NameTable()
     /// The fingerprint of every event recorded so far.
     public private(set) var fingerprint = Fingerprint()
-    /// Whether events are kept (for `--trace FILE` and the views), or only folded.
+    /// Whether events are kept (for the views that need them all in memory), or only folded.
     public let keepsEvents: Bool
     /// The events, when ``keepsEvents`` is true; an event's index is its sequence number.
     public private(set) var events: [SimEvent] = []
+    /// Where each event goes as it is recorded (a trace file written during the run), if anywhere.
+    public let sink: (any TraceSink)?
 
-    public init(keepsEvents: Bool) { self.keepsEvents = keepsEvents }
+    public init(keepsEvents: Bool, sink: (any TraceSink)? = nil) {
+        self.keepsEvents = keepsEvents
+        self.sink = sink
+    }
 
     /// How many events were recorded.
     public var count: Int { fingerprint.count }
@@ -18,14 +24,20 @@ public struct EventLog: Sendable {
     /// Records one event.
     @inline(__always)
     public mutating func record(_ event: SimEvent) {
+        let seq = fingerprint.count
         fingerprint.fold(event, names: names)
         if keepsEvents { events.append(event) }
+        sink?.record(event, seq: seq, names: names)
     }
 
-    /// Records one event from its parts: the body is folded where it is, and copied only when kept.
+    /// Records one event from its parts: the body is folded where it is, and copied only when kept or written.
     @inline(__always)
     mutating func record(instant: SimInstant, thread: Name, body: borrowing SimEvent.Body) {
+        let seq = fingerprint.count
         fingerprint.fold(instant: instant, thread: thread, body: body, names: names)
-        if keepsEvents { events.append(SimEvent(instant: instant, thread: thread, body: copy body)) }
+        guard keepsEvents || sink != nil else { return }
+        let event = SimEvent(instant: instant, thread: thread, body: copy body)
+        if keepsEvents { events.append(event) }
+        sink?.record(event, seq: seq, names: names)
     }
 }

@@ -3,31 +3,33 @@
 /// decimal, instants `null` for ``SimInstant/never``, strings escaped as JSON requires (`"`, `\` and control
 /// characters; everything else as UTF-8).
 ///
-/// The kernel never formats text: this runs only when a trace file is written or a view wants a line.
+/// The kernel never formats text: this runs only when a trace file is written or a view wants a line. The encoder
+/// keeps each name's JSON literal once made, but not the table: each line borrows the run's table for its own
+/// call, so a trace written while the run goes on (``TraceSink``) holds no copy of a table the kernel still grows.
 ///
 /// ```swift
-/// var encoder = TraceEncoder(names: outcome.names)
-/// for (seq, event) in outcome.eventLog.enumerated() { print(encoder.line(event, seq: seq)) }
+/// var encoder = TraceEncoder()
+/// for (seq, event) in outcome.eventLog.enumerated() { print(encoder.line(event, seq: seq, names: outcome.names)) }
 /// ```
 public struct TraceEncoder {
-    private let names: QuotedNames
+    private let quoted = QuotedNames()
     private var bytes: [UInt8] = []
 
-    public init(names: NameTable) {
-        self.names = QuotedNames(names)
+    public init() {
         bytes.reserveCapacity(256)
     }
 
-    /// The line of `event`, the `seq`-th of its run, without a newline.
-    public mutating func line(_ event: SimEvent, seq: Int) -> String {
+    /// The line of `event`, the `seq`-th of its run, without a newline; `names` holds every string it names.
+    public mutating func line(_ event: SimEvent, seq: Int, names: borrowing NameTable) -> String {
         bytes.removeAll(keepingCapacity: true)
-        append(event, seq: seq, to: &bytes)
+        append(event, seq: seq, names: names, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the line of `event` (without a newline) to `out`.
-    public func append(_ event: SimEvent, seq: Int, to out: inout [UInt8]) {
-        var writer = Writer(names: names, out: [])
+    /// Appends the line of `event` (without a newline) to `out`; `names` holds every string it names.
+    public func append(_ event: SimEvent, seq: Int, names: borrowing NameTable, to out: inout [UInt8]) {
+        // The writer holds the table for this line only: one retain, never a copy of its storage.
+        var writer = Writer(quoted: quoted, table: copy names, out: [])
         swap(&writer.out, &out)
         writer.begin(event, seq: seq)
         event.body.visitFields(&writer)
@@ -35,32 +37,31 @@ public struct TraceEncoder {
         swap(&writer.out, &out)
     }
 
-    /// Each name's JSON literal (quotes included), made on first use.
+    /// Each name's JSON literal (quotes included), made on first use. A name's string never changes once
+    /// interned, so a literal stays right for the rest of the run.
     private final class QuotedNames {
-        let table: NameTable
-        var start: [Int32] = []
-        var end: [Int32] = []
+        var start: [Int] = []
+        var end: [Int] = []
         var bytes: [UInt8] = []
 
-        init(_ table: NameTable) { self.table = table }
-
-        func append(_ name: Name, to out: inout [UInt8]) {
+        func append(_ name: Name, from table: NameTable, to out: inout [UInt8]) {
             let i = Int(name.index)
             if i >= start.count {
                 start.append(contentsOf: repeatElement(-1, count: i + 1 - start.count))
                 end.append(contentsOf: repeatElement(-1, count: i + 1 - end.count))
             }
             if start[i] < 0 {
-                start[i] = Int32(bytes.count)
+                start[i] = bytes.count
                 JSONText.appendQuoted(table[name], to: &bytes)
-                end[i] = Int32(bytes.count)
+                end[i] = bytes.count
             }
-            out.append(contentsOf: bytes[Int(start[i])..<Int(end[i])])
+            out.append(contentsOf: bytes[start[i]..<end[i]])
         }
     }
 
     private struct Writer: EventFieldVisitor {
-        let names: QuotedNames
+        let quoted: QuotedNames
+        let table: NameTable
         var out: [UInt8]
 
         mutating func begin(_ event: SimEvent, seq: Int) {
@@ -69,7 +70,7 @@ public struct TraceEncoder {
             raw(",\"seq\":")
             JSONText.appendInteger(Int64(seq), to: &out)
             raw(",\"thread\":")
-            names.append(event.thread, to: &out)
+            quoted.append(event.thread, from: table, to: &out)
             raw(",\"ev\":\"")
             raw(event.kind.name)
             out.append(UInt8(ascii: "\""))
@@ -91,7 +92,7 @@ public struct TraceEncoder {
 
         mutating func name(_ key: StaticString, _ value: Name) {
             self.key(key)
-            names.append(value, to: &out)
+            quoted.append(value, from: table, to: &out)
         }
         mutating func int(_ key: StaticString, _ value: Int64) {
             self.key(key)
@@ -118,7 +119,7 @@ public struct TraceEncoder {
             out.append(UInt8(ascii: "["))
             for (i, name) in value.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                names.append(name, to: &out)
+                quoted.append(name, from: table, to: &out)
             }
             out.append(UInt8(ascii: "]"))
         }

@@ -65,8 +65,8 @@ public struct RunOutcome: Sendable {
 
     /// The trace's JSON lines (without newlines), when the run kept its events: ``TraceEncoder``'s text.
     public var traceLines: [String] {
-        var encoder = TraceEncoder(names: names)
-        return eventLog.enumerated().map { encoder.line($0.element, seq: $0.offset) }
+        var encoder = TraceEncoder()
+        return eventLog.enumerated().map { encoder.line($0.element, seq: $0.offset, names: names) }
     }
 
     /// The name of `string` in ``names``, if any event names it.

@@ -5,6 +5,8 @@ public struct RunRecords: Sendable {
     public internal(set) var runLoopExits: [RunLoopExit] = []
     public internal(set) var logs: [LogEntry] = []
     public internal(set) var checks: [CheckSnapshot] = []
+    /// The leaks, parked threads and delayed releases listed by ``checks``, in all (``RunLimits/maxCheckEntries``).
+    var checkEntries = 0
     public internal(set) var samples: [Sample] = []
     /// Every object that died: when, on which thread.
     public internal(set) var deaths: [DeathRecord] = []

@@ -111,7 +111,17 @@ extension Interpreter {
             return try step.execute(in: StepContext(frame: frame, thread: thread, kernel: k)).action
         case .check(let label):
             k.objects.confirmLetGos(k)
-            k.records.checks.append(CheckSnapshot(label: label, at: k.now, findings: LeakAnalysis(kernel: k).findings()))
+            let findings = LeakAnalysis(kernel: k).findings()
+            // Each snapshot lists the run's findings so far: bounded in all, or a check of each of thousands of
+            // leaks, taken at every turn of a loop, keeps gigabytes (RunLimits.maxCheckEntries).
+            let entries = findings.leaks.count + findings.parkedThreads.count + findings.delayed.count
+            let budget = k.configuration.limits.maxCheckEntries
+            guard entries <= budget - k.records.checkEntries else {
+                k.stopForLimit("max-objects", "check: snapshots listing more than \(budget) objects and threads in all")
+                return .next
+            }
+            k.records.checkEntries += entries
+            k.records.checks.append(CheckSnapshot(label: label, at: k.now, findings: findings))
             k.record(thread, .check(label: k.name(label)))
         }
         return .next

@@ -18,6 +18,10 @@ public final class Threads {
         return all.withUnsafeBufferPointer { Unmanaged.passUnretained($0[id]) }
     }
 
+    /// The frames on every thread's stack, in all (``RunLimits/maxFrames``).
+    /// - Complexity: O(threads).
+    var frameCount: Int { all.reduce(0) { $0 + $1.frames.count } }
+
     /// Creates a thread (not yet runnable).
     func makeThread(name: String, kind: SimThread.Kind, _ k: Kernel) -> SimThread {
         let thread = SimThread(id: all.count, name: name, nameID: k.name(name), kind: kind)

@@ -7,6 +7,12 @@ extension DiagnosticID {
     public static let timerAction: DiagnosticID = "timer.action"
     public static let timerInterval: DiagnosticID = "timer.interval"
     public static let variantUnknown: DiagnosticID = "variant.unknown"
+    /// A class with more than 256 fields, a block with more than 256 captures, or a method, block, init or dealloc
+    /// with more than 256 locals and parameters (``ScenarioCompiler/maxNames``); a file with more than 256 cases
+    /// (``ScenarioLoader/maxCases``).
+    public static let namesTooMany: DiagnosticID = "names.too-many"
+    /// `variants:` lists a variant twice: each run of it would be the same run again.
+    public static let variantDuplicate: DiagnosticID = "variant.duplicate"
     public static let flagInvalid: DiagnosticID = "flag.invalid"
     public static let expectFigure: DiagnosticID = "expect.figure"
     public static let coversUnknown: DiagnosticID = "covers.unknown"

@@ -12,6 +12,8 @@
 /// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`). `as?` is Swift's conditional cast
 /// (`note.userInfo.count as? int`), written without a space before the `?`.
 /// Columns are offsets into the scalar's text, so diagnostics point inside the expression.
+/// An expression holds at most ``ExpressionParser/maxNesting`` operators, `not`s and field accesses: each nests
+/// the tree one level deeper, and the compiler, the interpreter and the tree's own release recurse through it.
 indirect enum ParsedExpr {
     case name(String, column: Int)
     case member(ParsedExpr, String, column: Int)
@@ -54,6 +56,22 @@ struct ExpressionParser {
     }
     private var tokens: [(Token, Int)] = []
     private var index = 0
+    /// Operators, `not`s and field accesses so far.
+    private var nesting = 0
+
+    /// The most operators, `not`s and field accesses one expression may hold. Each makes the tree one level deeper,
+    /// and a tree of 200,000 levels (`not not … true`, `1 + 1 + …`, `c.c.c…`, a few lines of YAML) overflowed the
+    /// stack of the recursions that walk it; no expression of a scenario comes near 100.
+    static let maxNesting = 100
+
+    /// Counts one more operator, `not` or field access, at the token at `column`.
+    private mutating func nest(at column: Int) throws {
+        nesting += 1
+        guard nesting <= Self.maxNesting else {
+            throw ExpressionError(message: "more than \(Self.maxNesting) operators, `not`s and fields in one "
+                + "expression; split it over locals (`let:`)", column: column)
+        }
+    }
 
     /// Parses `text`; columns in errors and paths are 0-based offsets into `text`.
     static func parse(_ text: String) -> Result<ParsedExpr, ExpressionError> {
@@ -125,6 +143,7 @@ struct ExpressionParser {
     private mutating func comparison() throws -> ParsedExpr {
         let lhs = try sum()
         if case .op(let op) = tokens[index].0, op != "+" && op != "-" {
+            try nest(at: tokens[index].1)
             index += 1
             return .compare(lhs, op, try sum())
         }
@@ -134,6 +153,7 @@ struct ExpressionParser {
     private mutating func sum() throws -> ParsedExpr {
         var lhs = try unary()
         while case .op(let op) = tokens[index].0, op == "+" || op == "-" {
+            try nest(at: tokens[index].1)
             index += 1
             lhs = .arithmetic(lhs, op, try unary())
         }
@@ -142,6 +162,7 @@ struct ExpressionParser {
 
     private mutating func unary() throws -> ParsedExpr {
         if case .name("not") = tokens[index].0 {
+            try nest(at: tokens[index].1)
             index += 1
             return .not(try unary())
         }
@@ -210,6 +231,7 @@ struct ExpressionParser {
     private mutating func members(of base: ParsedExpr) throws -> ParsedExpr {
         var expr = base
         while case .dot = tokens[index].0 {
+            try nest(at: tokens[index].1)
             index += 1
             guard case .name(let member) = tokens[index].0 else {
                 throw ExpressionError(message: "expected a field name after '.'", column: tokens[index].1)

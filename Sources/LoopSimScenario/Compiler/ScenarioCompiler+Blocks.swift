@@ -34,6 +34,10 @@ extension ScenarioCompiler {
                 byref.append(spec.isByref)
             }
         }
+        if specs.count > Self.maxNames, let captures {
+            bag.error(.namesTooMany, "this block captures \(specs.count) values; a block captures at most "
+                + "\(Self.maxNames) (each copy of it holds them all)", at: captures.location)
+        }
         let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true, locals: parameters)
         var compiled = compileBody(body, scope: blockScope)
         compiled.parameterCount = parameters.count

@@ -39,6 +39,10 @@ extension ScenarioCompiler {
                 bag.error(.typeMismatch, "fields: is a mapping of field name to declaration, e.g. `timer: weak NSTimer`",
                           at: fields.location)
             }
+            if let fields = decl["fields"]?.mapping, fields.entries.count > Self.maxNames {
+                bag.error(.namesTooMany, "class \(entry.key.text) declares \(fields.entries.count) fields; a class "
+                    + "has at most \(Self.maxNames) (each instance holds them all)", at: fields.location)
+            }
             for field in decl["fields"]?.mapping?.entries ?? [] {
                 guard let (info, type) = fieldDeclaration(field) else { continue }
                 program.classes[c].fields.append(info)
@@ -335,6 +339,10 @@ extension ScenarioCompiler {
 
     func compileBody(_ node: LocatedNode, scope: Scope) -> Body {
         let steps = compileSteps(node, scope: scope)
+        if scope.localNames.count > Self.maxNames {
+            bag.error(.namesTooMany, "these steps declare \(scope.localNames.count) locals and parameters; a method, "
+                + "block, init or dealloc has at most \(Self.maxNames) (each call holds them all)", at: node.location)
+        }
         return Body(steps: steps, localNames: scope.localNames)
     }
 }

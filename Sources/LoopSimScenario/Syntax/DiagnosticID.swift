@@ -47,6 +47,8 @@ extension DiagnosticID {
     public static let yamlSyntax: DiagnosticID = "yaml.syntax"
     /// The YAML expands (through aliases) to more nodes than the parser accepts.
     public static let yamlTooLarge: DiagnosticID = "yaml.too-large"
+    /// A key or value longer than ``LocatedNode/maxScalarLength`` (only the top-level `description:` may be).
+    public static let valueTooLong: DiagnosticID = "value.too-long"
     /// A key appears more than once in the same mapping.
     public static let keyDuplicate: DiagnosticID = "key.duplicate"
     /// A key is not one of the keys allowed in this mapping.

@@ -13,7 +13,16 @@
 /// the source line before the column (other characters become spaces), so the
 /// caret lines up in any terminal. Columns are Unicode scalars. If the line
 /// does not exist in the source text, the snippet is left out.
+///
+/// A line longer than ``lineWindow`` characters (a minified flow mapping, a
+/// 200,000-character value) is quoted as a window of that many characters
+/// around the column, with `…` where the line was cut; the caret points at the
+/// same character.
 public struct DiagnosticPrinter: Sendable {
+    /// The longest line quoted whole, in Unicode scalars; a longer one is
+    /// quoted as this many scalars around the column.
+    public static let lineWindow = 160
+
     /// Whether to colour the output with ANSI escape sequences.
     public var color: Bool
 
@@ -85,9 +94,22 @@ public struct DiagnosticPrinter: Sendable {
     private func snippet(at location: SourceLocation, lines: [Substring.UnicodeScalarView]?) -> [String] {
         guard let lines, location.line >= 1, location.line <= lines.count else { return [] }
         let line = lines[location.line - 1]
+        let caretOffset = max(0, location.column - 1)  // scalars before the caret's
+        var window = line.startIndex..<line.endIndex
+        var cutBefore = false, cutAfter = false
+        let count = line.count
+        if count > Self.lineWindow {
+            // Centred on the column, moved back inside the line at either end.
+            let start = min(max(0, caretOffset - Self.lineWindow / 2), count - Self.lineWindow)
+            let lower = line.index(line.startIndex, offsetBy: start)
+            window = lower..<line.index(lower, offsetBy: Self.lineWindow)
+            cutBefore = start > 0
+            cutAfter = window.upperBound != line.endIndex
+        }
         var padding = String.UnicodeScalarView()
-        var index = line.startIndex
-        for _ in 0..<max(0, location.column - 1) {
+        if cutBefore { padding.append(" ") }  // under the `…`
+        var index = window.lowerBound
+        for _ in line.distance(from: line.startIndex, to: window.lowerBound)..<caretOffset {
             if index != line.endIndex, line[index] == "\t" {
                 padding.append("\t")
             } else {
@@ -96,7 +118,8 @@ public struct DiagnosticPrinter: Sendable {
             if index != line.endIndex { index = line.index(after: index) }
         }
         let caret = color ? Self.green + "^" + Self.reset : "^"
-        return [String(String.UnicodeScalarView(line)), String(padding) + caret]
+        let quoted = (cutBefore ? "…" : "") + String(String.UnicodeScalarView(line[window])) + (cutAfter ? "…" : "")
+        return [quoted, String(padding) + caret]
     }
 
     // MARK: - ANSI

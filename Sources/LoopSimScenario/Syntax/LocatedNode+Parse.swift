@@ -5,6 +5,12 @@ extension LocatedNode {
     /// are used), so that a "billion laughs" file fails fast instead of hanging.
     static let nodeBudget = 1_000_000
 
+    /// The longest file read, in UTF-8 bytes. libyaml's tree takes about 240 bytes a node before the node budget
+    /// can look at it, and a file of a few long lines holds a node every two bytes (`[a,a,…]`): 50 MB of them
+    /// passed 4 GiB. 8 MiB stays near 2 GB at worst; the largest scenario here (a generated million-timer storm) is
+    /// under half a megabyte.
+    public static let maxFileBytes = 8 << 20
+
     /// The most markers inserted to get past Yams's duplicate-key refusal
     /// before giving up (see ``YAMLKeyMarkers``).
     static let markerBudget = 1_000
@@ -21,7 +27,7 @@ extension LocatedNode {
     ///   and its entry is left out of the tree.
     /// - Aliases are resolved: an aliased node appears wherever it is used,
     ///   with the location of the anchored original.
-    /// - A document that expands through aliases to more than a million
+    /// - A document that expands (aliases counted at every use) to more than a million
     ///   nodes gives no tree and a `yaml.too-large` error.
     /// - An empty document (or only comments) gives no tree and no diagnostics.
     ///
@@ -31,6 +37,7 @@ extension LocatedNode {
     /// - Returns: The root node, if the text is a YAML document, and the
     ///   diagnostics in source order.
     public static func parse(yaml: String, file: String) -> (LocatedNode?, [Diagnostic]) {
+        if let tooLarge = sizeDiagnostic(bytes: yaml.utf8.count, file: file) { return (nil, [tooLarge]) }
         // With an explicit encoding libyaml does not skip a byte order mark; it
         // would count it as a column and misread indentation. Editors do not
         // count it either, so drop it (``SourceLocation/lines(of:)`` does too).
@@ -65,6 +72,15 @@ extension LocatedNode {
                                      at: SourceLocation(file: file, line: 1, column: 1))])
             }
         }
+    }
+}
+
+extension LocatedNode {
+    /// The `yaml.too-large` error of a file of `bytes` bytes, or nil when it is at most ``maxFileBytes``.
+    public static func sizeDiagnostic(bytes: Int, file: String) -> Diagnostic? {
+        guard bytes > maxFileBytes else { return nil }
+        return .error(.yamlTooLarge, "the file is \(bytes) bytes, more than the \(maxFileBytes >> 20) MiB a scenario "
+            + "file may have; split it, or generate less", at: SourceLocation(file: file, line: 1, column: 1))
     }
 }
 
@@ -105,8 +121,8 @@ private struct Converter {
                 exhausted = true
                 report(.error(
                     .yamlTooLarge,
-                    "the YAML expands to more than \(LocatedNode.nodeBudget) nodes through aliases; "
-                        + "use fewer nested aliases (`*name`)",
+                    "the YAML expands to more than \(LocatedNode.nodeBudget) nodes (each alias counted wherever it "
+                        + "is used); use fewer nested aliases (`*name`), or split the file",
                     at: location(node.mark)))
             }
             return .scalar(.init(text: "", location: location(node.mark)))

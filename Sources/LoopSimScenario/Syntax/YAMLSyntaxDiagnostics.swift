@@ -40,6 +40,12 @@ enum YAMLSyntaxDiagnostics {
 
     /// "invalid YAML: <libyaml's problem>; <how to fix it>".
     static func message(problem: String, found: Unicode.Scalar?) -> String {
+        if problem.hasPrefix("Maximum nesting level reached") {
+            // libyaml's own text names a C function a scenario's author cannot call.
+            return "invalid YAML: the lists and mappings that open here nest too deep for the YAML parser (libyaml "
+                + "stops at \(maxNesting) levels); a scenario needs a few: close the `[` or `{` left open, or flatten "
+                + "the structure (move nested steps into a method)"
+        }
         let hint: String?
         switch problem {
         case "found character that cannot start any token":
@@ -87,6 +93,9 @@ enum YAMLSyntaxDiagnostics {
         }
         return "invalid YAML: \(problem)" + (hint.map { "; \($0)" } ?? "")
     }
+
+    /// libyaml's `MAX_NESTING_LEVEL`: how deep lists and mappings may nest.
+    static let maxNesting = 1000
 
     /// "while parsing a flow sequence" → "the flow sequence starts here".
     /// `nil` for contexts that add nothing.
