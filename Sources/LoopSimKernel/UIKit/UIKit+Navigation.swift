@@ -1,5 +1,5 @@
-/// Navigation controllers (docs/scenario-format.md §7.8, docs/fidelity.md "The navigation bar"): the stack of view
-/// controllers, the navigation bar with its item stack, and the appearance hooks of a push or a pop.
+/// Navigation controllers (docs/scenario-format.md §7.8, docs/fidelity.md "The navigation bar and its items"): the
+/// stack of view controllers, the navigation bar with its item stack, and the appearance hooks of a push or a pop.
 ///
 /// The documented tree: `UINavigationController` keeps its `viewControllers` and its `navigationBar`; the bar keeps
 /// its item stack (`items`), one `UINavigationItem` per pushed controller; each controller keeps its own
@@ -137,7 +137,7 @@ extension UIKit {
     // MARK: Covered custom views
 
     /// Brings the covering edges of `bar`'s items up to date: the custom view of every item under the top one is
-    /// covered by `bar`, the top item's is not (docs/fidelity.md, "The navigation bar").
+    /// covered by `bar`, the top item's is not (docs/fidelity.md, "The navigation bar and its items").
     private func updateCoveredViews(on bar: ObjectID, on thread: SimThread, _ k: Kernel) {
         let items = links(of: bar).items
         let covered = items.dropLast().compactMap { customView(of: $0) }

@@ -1,6 +1,6 @@
 /// The references UIKit keeps for a view controller, navigation controller, navigation bar, bar item or custom
 /// view (all strong but `presenting`). They are edges of the object graph like fields, labelled by UIKit's property
-/// names (docs/fidelity.md, "The navigation bar", gives each edge its source and certainty).
+/// names (docs/fidelity.md, "The navigation bar and its items", gives each edge its source and certainty).
 struct UIKitLinks {
     var presented: ObjectID?
     var presenting: ObjectID?
