@@ -4,7 +4,7 @@ import Testing
 
 /// UIKit's view-controller lifecycle (docs/fidelity.md, "UIKit"): the hooks of both controllers of a push, pop,
 /// popToRoot, present and dismiss in UIKit's order, completion blocks, the properties scenarios read, UIKit's
-/// exceptions, and S3's navigation-bar mechanism.
+/// and exceptions. What the navigation bar keeps (S3) is NavigationBarOwnershipTests'.
 @Suite struct UIKitLifecycleTests {
     /// Classes whose four hooks log `NAME HOOK`, for the controllers `names`.
     static func loggingClasses(_ names: [String], extra: String = "") -> String {
@@ -281,63 +281,6 @@ import Testing
         #expect(o.presentations.map(\.refused) == [0, 1])
         #expect(!o.logs.contains { $0.text == "never" })
         #expect(o.findings.leaks.isEmpty)  // the refused completion block was released
-    }
-
-    /// S3: the bar's item stack, never popped by the dismissal, keeps the bar, the items and the custom views; a
-    /// dismissal sent from the pushed child and one sent from the presenter are the same; popping to the root
-    /// first frees everything; the presenter may present again.
-    @Test(arguments: [("top", 5), ("self", 5), ("popThenSelf", 0)])
-    func s3LeaksThroughTheItemStackUnlessPoppedFirst(dismisser: String, leaked: Int) throws {
-        let close = dismisser == "popThenSelf" ? "popToRoot: self.nav\n        - dismiss: self" : "dismiss: \(dismisser)"
-        let o = try KernelSemanticsTests.run("""
-            name: s3
-            until: 5s
-            classes:
-              View:
-                fields:
-                  n: int
-              Step:
-                fields:
-                  nav: weak UINavigationController
-                methods:
-                  close:
-                    - let: top = self.nav.topViewController
-                    - \(close)
-            main:
-              - let: home = new Step
-              - let: a = new Step
-              - navigationController: nav
-                root: a
-              - present: nav
-                from: home
-              - set: home.nav = nav
-              - let: top = new Step
-              - setRightBarButton: top
-                customView: new View
-              - push: top
-                on: nav
-              - release: nav
-              - release: a
-              - release: top
-            user:
-              - at: 1s
-                do: [call: home.close]
-              - at: 2s
-                do:
-                  - present: new Step
-                    from: home
-            """)
-        #expect(o.findings.leaks.count == leaked)
-        if leaked > 0 {
-            // the bar, the root's item, and the pushed controller's item, bar button and custom view
-            #expect(o.findings.leaks.map(\.className).sorted() == [
-                "UIBarButtonItem", "UINavigationBar", "UINavigationItem", "UINavigationItem", "View",
-            ])
-            #expect(o.findings.leaks[0].className == "UINavigationBar")
-            #expect(o.findings.leaks[0].edges == ["items", "navigationBar"])
-            #expect(o.deaths.contains { $0.className == "UINavigationController" })
-        }
-        #expect(o.presentations.map(\.shown) == [1, 1])  // the presenter was free again
     }
 
     /// (step lines, expected id, line, column): a bad UIKit step or property is a diagnostic at its place.

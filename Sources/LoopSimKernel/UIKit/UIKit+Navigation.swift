@@ -1,14 +1,19 @@
-/// Navigation controllers (docs/scenario-format.md §7.8, docs/fidelity.md "UIKit"): the stack of view controllers,
-/// the navigation bar with its item stack, and the appearance hooks of a push or a pop.
+/// Navigation controllers (docs/scenario-format.md §7.8, docs/fidelity.md "The navigation bar and its items"): the
+/// stack of view controllers, the navigation bar with its item stack, and the appearance hooks of a push or a pop.
 ///
-/// `UINavigationController` keeps its `viewControllers` and its `navigationBar`; the bar keeps its item stack
-/// (`items`), one `UINavigationItem` per pushed controller; each controller keeps its own navigation item, the item
-/// its `rightBarButtonItem`, the bar button item its `customView`. A push pushes the controller and its item, a pop
-/// pops both ("each pop pops the controller's navigationItem off the bar's stack and frees the controls it
-/// manages", seed 000). An item pushed over another keeps the bar it is on (its back button; closed source, the
-/// model's choice): while items above the root are on the bar, bar and items keep each other, and only a pop
-/// breaks that. So a navigation controller dismissed with a pushed stack leaves its bar, the items and their views
-/// alive (seed 000's S3), and popping to the root first frees them (the seed's fix).
+/// The documented tree: `UINavigationController` keeps its `viewControllers` and its `navigationBar`; the bar keeps
+/// its item stack (`items`), one `UINavigationItem` per pushed controller; each controller keeps its own
+/// navigation item, the item its `rightBarButtonItem`, a bar button item its `customView`. Nothing in it points
+/// back up: an item does not keep its bar, a bar button item does not keep its target. A push pushes the
+/// controller and its item, a pop pops both ("each pop pops the controller's navigationItem off the bar's stack
+/// and frees the controls it manages", seed 000). So a navigation controller dismissed with its stack unpopped
+/// frees the stack, the bar, the items and their system bar buttons.
+///
+/// One edge is the model's, inferred from seed 000 (S3): the custom view of an item that a push covered stays
+/// with the bar that covered it (``UIKitLinks/coveringBar``) until a pop uncovers the item or takes it off. Seed
+/// 000 dismisses a stack whose covered items carry custom views without popping: the controllers dealloc, the
+/// custom views never do, and popping first frees them; the edge closes the bar's documented chain to those views
+/// into a cycle, which only a pop opens.
 extension UIKit {
     /// The controller's navigation item, made on first use (`-[UIViewController navigationItem]`).
     func navigationItem(of vc: ObjectID, on thread: SimThread, _ k: Kernel) -> ObjectID {
@@ -18,14 +23,25 @@ extension UIKit {
         return item
     }
 
-    /// `navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`.
-    func setRightBarButton(of vc: ObjectID, customView: ObjectID, owned: Bool, on thread: SimThread, _ k: Kernel) {
+    /// `navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`, or, without a
+    /// custom view, `initWithBarButtonSystemItem:target:action:` (the bar button keeps no target: UIBarButtonItem.h
+    /// declares `target` `weak`, so the caller does not pass it here). When the item is on a bar and covered, the
+    /// new custom view is covered at once, and the replaced one no longer is.
+    /// - Parameters:
+    ///   - customView: the custom view, or nil for a system item (`label` names it, e.g. `done`).
+    ///   - owned: whether the caller's +1 on `customView` passes to the bar button item.
+    func setRightBarButton(of vc: ObjectID, customView: ObjectID?, label: String?, owned: Bool, on thread: SimThread,
+                           _ k: Kernel) {
         let item = navigationItem(of: vc, on: thread, k)
-        let button = makeUIKitObject("UIBarButtonItem", label: nil, on: thread, k)
-        if !owned { k.retain(customView) }
-        setLinks(button) { $0.customView = customView }
+        let button = makeUIKitObject("UIBarButtonItem", label: label, on: thread, k)
+        if let customView {
+            if !owned { k.retain(customView) }
+            setLinks(button) { $0.customView = customView }
+        }
         let old = links(of: item).rightBarButtonItem
+        if let oldView = old.flatMap({ links(of: $0).customView }) { setCovered(oldView, by: nil, on: thread, k) }
         setLinks(item) { $0.rightBarButtonItem = button }
+        if let bar = bar(holding: item) { updateCoveredViews(on: bar, on: thread, k) }
         if let old { k.release(old, on: thread) }
     }
 
@@ -80,12 +96,8 @@ extension UIKit {
         guard let bar = links(of: nav).navigationBar else { return }
         let item = navigationItem(of: vc, on: thread, k)
         k.retain(item)
-        let hasBackItem = !links(of: bar).items.isEmpty
         setLinks(bar) { $0.items.append(item) }
-        if hasBackItem {
-            k.retain(bar)
-            setLinks(item) { $0.navigationBar = bar }
-        }
+        updateCoveredViews(on: bar, on: thread, k)
     }
 
     /// `popViewControllerAnimated:` or `popToRootViewControllerAnimated:`. The stack and the bar drop the popped
@@ -102,6 +114,7 @@ extension UIKit {
         setLinks(nav) { $0.viewControllers.removeLast(popped.count) }
         if let bar = links(of: nav).navigationBar {
             for _ in popped { popItem(from: bar, on: thread, k) }
+            updateCoveredViews(on: bar, on: thread, k)  // the new top item is uncovered
         }
         hold(top, retaining: false, k)  // the stack's reference becomes the transition's
         for vc in popped.dropLast().reversed() { letGoIfSurvives(vc, because: "popped", releasingOn: thread, k) }
@@ -112,16 +125,46 @@ extension UIKit {
                         animated: animated, k)
     }
 
-    /// The bar pops its top item: the item lets go of the bar, the bar of the item.
+    /// The bar pops its top item: its custom view is no longer covered, and the bar lets go of the item.
     private func popItem(from bar: ObjectID, on thread: SimThread, _ k: Kernel) {
         var item: ObjectID?
         setLinks(bar) { item = $0.items.popLast() }
         guard let item else { return }
-        if let back = links(of: item).navigationBar {
-            setLinks(item) { $0.navigationBar = nil }
-            k.release(back, on: thread)
-        }
+        if let view = customView(of: item) { setCovered(view, by: nil, on: thread, k) }
         k.release(item, on: thread)
+    }
+
+    // MARK: Covered custom views
+
+    /// Brings the covering edges of `bar`'s items up to date: the custom view of every item under the top one is
+    /// covered by `bar`, the top item's is not (docs/fidelity.md, "The navigation bar and its items").
+    private func updateCoveredViews(on bar: ObjectID, on thread: SimThread, _ k: Kernel) {
+        let items = links(of: bar).items
+        let covered = items.dropLast().compactMap { customView(of: $0) }
+        for item in items {
+            guard let view = customView(of: item) else { continue }
+            setCovered(view, by: covered.contains(view) ? bar : nil, on: thread, k)
+        }
+    }
+
+    /// Sets the bar that covers `view` (nil: none), retaining the new one before releasing the old.
+    private func setCovered(_ view: ObjectID, by bar: ObjectID?, on thread: SimThread, _ k: Kernel) {
+        let old = links(of: view).coveringBar
+        guard old != bar else { return }
+        if let bar { k.retain(bar) }
+        setLinks(view) { $0.coveringBar = bar }
+        if let old { k.release(old, on: thread) }
+    }
+
+    /// The custom view of `item`'s right bar button item, if it has one.
+    private func customView(of item: ObjectID) -> ObjectID? {
+        links(of: item).rightBarButtonItem.flatMap { links(of: $0).customView }
+    }
+
+    /// The navigation bar whose item stack holds `item`, if any.
+    private func bar(holding item: ObjectID) -> ObjectID? {
+        navigationControllers.lazy.compactMap { self.links(of: $0).navigationBar }
+            .first { self.links(of: $0).items.contains(item) }
     }
 
     /// The navigation controller whose stack holds `vc` (`vc.navigationController`), if any.

@@ -83,26 +83,54 @@ public struct PopStep: ExecutableStep {
     }
 }
 
-/// `vc.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`.
+/// `vc.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:view]`, or
+/// `initWithBarButtonSystemItem:target:action:` for a system item.
 public struct SetRightBarButtonStep: ExecutableStep {
     public var verb: String { "setRightBarButton" }
     public var controller: Expr
-    public var customView: Expr
+    /// What the bar button item shows: a custom view, or a system item.
+    public var content: BarButtonContent
+    /// A system item's target, which the bar button item does not keep (UIBarButtonItem.h: `weak`); the action it
+    /// would send is not modelled.
+    public var target: Expr?
 
-    public init(_ controller: Expr, customView: Expr) {
+    public init(_ controller: Expr, content: BarButtonContent, target: Expr? = nil) {
         self.controller = controller
-        self.customView = customView
+        self.content = content
+        self.target = target
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        let (view, owned) = try c.ownedValue(customView)
-        guard let vc = try c.object(controller, expecting: "a view controller"), case .object(let viewID) = view else {
-            c.drop(view, owned: owned)
-            return .next
+        if let target {
+            // Evaluated as the message's argument is, and not retained: a `new` target dies at once.
+            let (value, owned) = try c.ownedValue(target)
+            c.drop(value, owned: owned)
         }
-        c.kernel.uikit.setRightBarButton(of: vc.id, customView: viewID, owned: owned, on: c.thread, c.kernel)
+        switch content {
+        case .systemItem(let item):
+            guard let vc = try c.object(controller, expecting: "a view controller") else { return .next }
+            c.kernel.uikit.setRightBarButton(of: vc.id, customView: nil, label: item.rawValue, owned: false,
+                                             on: c.thread, c.kernel)
+        case .customView(let customView):
+            let (view, owned) = try c.ownedValue(customView)
+            guard let vc = try c.object(controller, expecting: "a view controller"), case .object(let viewID) = view
+            else {
+                c.drop(view, owned: owned)
+                return .next
+            }
+            c.kernel.uikit.setRightBarButton(of: vc.id, customView: viewID, label: nil, owned: owned, on: c.thread,
+                                             c.kernel)
+        }
         return .next
     }
+}
+
+/// What a `setRightBarButton:` bar button item shows.
+public enum BarButtonContent: Sendable {
+    /// `initWithCustomView:`: the view the expression yields.
+    case customView(Expr)
+    /// `initWithBarButtonSystemItem:target:action:`.
+    case systemItem(BarButtonSystemItem)
 }
 
 /// `[presenter presentViewController:animated:completion:]`, on the main thread.

@@ -1,5 +1,6 @@
-/// The references UIKit keeps for a view controller, navigation controller, navigation bar or bar item (all
-/// strong but `presenting`). They are edges of the object graph like fields, labelled by UIKit's property names.
+/// The references UIKit keeps for a view controller, navigation controller, navigation bar, bar item or custom
+/// view (all strong but `presenting`). They are edges of the object graph like fields, labelled by UIKit's property
+/// names (docs/fidelity.md, "The navigation bar and its items", gives each edge its source and certainty).
 struct UIKitLinks {
     var presented: ObjectID?
     var presenting: ObjectID?
@@ -9,14 +10,22 @@ struct UIKitLinks {
     /// the presenter gets disappear hooks when it is presented and appear hooks when it is dismissed.
     var coversPresenter = true
     var viewControllers: [ObjectID] = []
-    /// On a navigation controller: its `UINavigationBar`. On a navigation item pushed over another: the bar it is
-    /// on, through the back button the bar shows for it (the model's one closed-source edge, docs/fidelity.md).
+    /// On a navigation controller: its `UINavigationBar`. A navigation item does not keep the bar it is on: its
+    /// `_owningNavigationBar` is `assign` in iOS 9's and 10's runtime headers and `weak` in iOS 16's.
     var navigationBar: ObjectID?
-    /// On a navigation bar: its item stack (`navigationBar.items`), the navigation items of the pushed controllers.
+    /// On a navigation bar: its item stack (`navigationBar.items`, `copy`), the navigation items of the pushed
+    /// controllers, root first.
     var items: [ObjectID] = []
+    /// On a view controller: its `navigationItem`, made on first use.
     var navigationItem: ObjectID?
+    /// On a navigation item: its `rightBarButtonItem` (`strong` in UINavigationItem.h).
     var rightBarButtonItem: ObjectID?
+    /// On a bar button item made with `initWithCustomView:`: its `customView` (`strong` in UIBarButtonItem.h).
     var customView: ObjectID?
+    /// On a custom view whose navigation item is covered (a push put another item over it, and no pop has made it
+    /// the top item again or taken it off): the bar that covered it. The model's one closed-source edge, inferred
+    /// from seed 000 (S3): such views outlive their controllers until a pop (docs/fidelity.md).
+    var coveringBar: ObjectID?
 
     /// Strong links as (property, object), in a fixed order.
     var strongLinks: [(String, ObjectID)] {
@@ -28,6 +37,7 @@ struct UIKitLinks {
         if let navigationItem { links.append(("navigationItem", navigationItem)) }
         if let rightBarButtonItem { links.append(("rightBarButtonItem", rightBarButtonItem)) }
         if let customView { links.append(("customView", customView)) }
+        if let coveringBar { links.append(("coveringBar", coveringBar)) }
         return links
     }
 }

@@ -42,10 +42,8 @@ extension ScenarioCompiler {
         StepVerb("popToRoot", keys: ["animated"]) { c, s in
             c.pop(s, toRoot: true)
         },
-        StepVerb("setRightBarButton", keys: ["customView"]) { c, s in
-            guard let vc = c.objectArgument(s.arg, "the view controller", s),
-                  let view = c.objectArgument(s.map["customView"], "customView:", s) else { return [] }
-            return [.perform(SetRightBarButtonStep(vc, customView: view))]
+        StepVerb("setRightBarButton", keys: ["customView", "systemItem", "target"]) { c, s in
+            c.setRightBarButton(s)
         },
     ]
 
@@ -82,6 +80,39 @@ extension ScenarioCompiler {
         guard let (e, t) = expression(node, scope: s.scope) else { return nil }
         if !t.isObject { bag.error(.exprType, "\(what) is an object, not \(t)", at: node.location) }
         return e
+    }
+
+    /// `setRightBarButton:` with either `customView:` or `systemItem:` (and, for a system item, `target:`).
+    private func setRightBarButton(_ s: StepSite) -> [Step] {
+        let custom = s.map["customView"], system = s.map["systemItem"]
+        if custom != nil, let system {
+            bag.error(.keyUnknown, "setRightBarButton: takes either customView: or systemItem:, not both",
+                      at: system.location)
+            return []
+        }
+        if custom != nil, let target = s.map["target"] {
+            bag.error(.keyUnknown, "target: is for a systemItem:; a bar button item with a custom view sends no "
+                + "action (its view handles the touches), so remove target:", at: target.location)
+            return []
+        }
+        guard let vc = objectArgument(s.arg, "the view controller", s) else { return [] }
+        guard let system else {
+            guard let view = objectArgument(custom, "customView: or systemItem:", s) else { return [] }
+            return [.perform(SetRightBarButtonStep(vc, content: .customView(view)))]
+        }
+        guard let name = string(system, what: "systemItem") else { return [] }
+        guard let item = BarButtonSystemItem(rawValue: name) else {
+            bag.error(.valueInvalid, "unknown system item '\(name)'; use one of "
+                + BarButtonSystemItem.allCases.map(\.rawValue).joined(separator: ", ")
+                + suggestion(name, BarButtonSystemItem.allCases.map(\.rawValue)), at: system.location)
+            return []
+        }
+        var target: Expr?
+        if let node = s.map["target"] {
+            guard let e = objectArgument(node, "target:", s) else { return [] }
+            target = e
+        }
+        return [.perform(SetRightBarButtonStep(vc, content: .systemItem(item), target: target))]
     }
 
     /// `pop:` and `popToRoot:`.
