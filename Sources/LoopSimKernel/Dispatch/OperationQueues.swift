@@ -209,7 +209,9 @@ final class OperationQueues {
     /// (`maxConcurrentOperationCount` 1), or on one that was never added to a queue, waits for ever.
     func waitUntilFinished(record r: Int, on thread: SimThread, _ k: Kernel) -> FrameAction? {
         guard records[r].state != .finished else { return nil }
-        let s = k.objects.allocate(kind: .semaphore, className: "dispatch_group", label: nil, slotNames: [],
+        // Named after the operation, so that a wait for ever says what it waits for.
+        let label = "waitUntilFinished of " + (k.heap.object(records[r].id)?.displayName ?? "an operation")
+        let s = k.objects.allocate(kind: .semaphore, className: "NSOperation", label: label, slotNames: [],
                                    slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
                                    at: k.now, on: thread.name)
         s.semaphore = SemaphoreState(value: 0)
