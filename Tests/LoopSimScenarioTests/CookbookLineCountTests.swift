@@ -59,8 +59,8 @@ import Testing
         let objcLines = Self.codeLines(objc, comment: "//")
         let yamlLines = Self.codeLines(yaml, comment: "#")
         let header = Self.header(of: readme)
-        let objcColumn = try #require(header.firstIndex(of: "ObjC lines"), "the README table has no `ObjC lines` column")
-        let yamlColumn = try #require(header.firstIndex(of: "YAML lines"), "the README table has no `YAML lines` column")
+        let objcColumn = try #require(header.firstIndex(of: "ObjC lines"), "the README has no `ObjC lines` column")
+        let yamlColumn = try #require(header.firstIndex(of: "YAML lines"), "the README has no `YAML lines` column")
         let row = try #require(Self.readmeRow(name, in: readme), "the README has no row for `\(name)`")
         #expect(row.count > max(objcColumn, yamlColumn), "the row of `\(name)` has no line counts")
         guard row.count > max(objcColumn, yamlColumn) else { return }

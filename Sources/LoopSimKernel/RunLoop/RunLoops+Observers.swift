@@ -32,7 +32,8 @@ extension RunLoops {
     /// already in another run loop, is not added (`if (!__CFIsValid(rlo) || (NULL != rlo->_runLoop && rlo->_runLoop
     /// != rl)) return;`); with the common pseudo-mode it goes into the common items and every common mode.
     func addObserver(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
-        guard var state = observerStates[id], state.isValid, state.runLoop == nil || state.runLoop == rl.id else { return }
+        guard var state = observerStates[id], state.isValid, state.runLoop == nil || state.runLoop == rl.id
+        else { return }
         state.runLoop = rl.id
         observerStates[id] = state
         let observer = Observer(id: state.id, object: id, activities: state.activities, repeats: state.repeats,

@@ -254,7 +254,9 @@ extension RunLoops {
         o.source!.isValid = false
         o.source!.isSignalled = false
         guard let rlID = o.source!.runLoop else {
-            for rl in all where rl.commonSources.contains(id) { removeSource(id, from: rl, mode: RunLoopModeName.common, on: thread, k) }
+            for rl in all where rl.commonSources.contains(id) {
+                removeSource(id, from: rl, mode: RunLoopModeName.common, on: thread, k)
+            }
             return
         }
         k.retain(id)  // CFRetain(rls) for the call

@@ -11,7 +11,8 @@ extension ScenarioCompiler {
     static let appDelegateCallbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
     static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "CFRunLoopObserver",
                                "NSThread", "NSPort", "NSMachPort",
-                               "NSInputStream", "NSURLConnection", "dispatch_source", "dispatch_semaphore", "NSNotification", "block",
+                               "NSInputStream", "NSURLConnection", "dispatch_source", "dispatch_semaphore",
+                               "NSNotification", "block",
                                "int", "bool", "string", "id"]
 
     /// Pass 1: class names, fields (with types) and method names.

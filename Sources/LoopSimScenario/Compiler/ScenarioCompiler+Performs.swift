@@ -85,7 +85,8 @@ extension ScenarioCompiler {
     private func threadOrRunLoop(_ node: LocatedNode, scope: Scope) -> Expr? {
         guard let (e, t) = expression(node, scope: scope) else { return nil }
         if t != .runLoop && t != .thread && t != .null {
-            bag.error(.exprType, "expected a thread (NSThread) or its run loop (CFRunLoop), got \(t)", at: node.location)
+            bag.error(.exprType, "expected a thread (NSThread) or its run loop (CFRunLoop), got \(t)",
+                      at: node.location)
             return nil
         }
         return e

@@ -41,8 +41,8 @@ extension ScenarioCompiler {
             guard let mode = c.modeName(s.arg), let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
             return [.perform(AddCommonModeStep(runLoop: rl, mode: mode))]
         },
-        StepVerb("addObserver", keys: ["mode", "activities", "repeats", "order", "into", "activity", "captures", "do"]) {
-            c, s in
+        StepVerb("addObserver",
+                 keys: ["mode", "activities", "repeats", "order", "into", "activity", "captures", "do"]) { c, s in
             guard let rl = c.runLoopArgument(s.arg.isNull ? nil : s.arg, scope: s.scope),
                   let parameter = c.activityParameter(s),
                   let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope,
@@ -53,7 +53,8 @@ extension ScenarioCompiler {
             if let node = s.map["into"] {
                 guard let (lvalue, type) = c.lvalue(node, scope: s.scope, declare: .observer) else { return [] }
                 if type != .observer && type != .anyObject {
-                    c.bag.error(.exprType, "into: keeps the CFRunLoopObserver, which \(type) cannot hold", at: node.location)
+                    c.bag.error(.exprType, "into: keeps the CFRunLoopObserver, which \(type) cannot hold",
+                                at: node.location)
                     return []
                 }
                 into = lvalue
@@ -61,8 +62,8 @@ extension ScenarioCompiler {
             return [.perform(AddObserverStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
                                              activities: activities,
                                              repeats: s.map["repeats"].flatMap { c.bool($0, what: "repeats") } ?? true,
-                                             order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0, block: block,
-                                             into: into))]
+                                             order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
+                                             block: block, into: into))]
         },
         StepVerb("CFRunLoopRemoveObserver", keys: ["from", "mode"]) { c, s in c.removeFromRunLoop(s, observer: true) },
         StepVerb("CFRunLoopObserverInvalidate") { c, s in c.invalidateRunLoopItem(s, observer: true) },
@@ -235,7 +236,8 @@ extension ScenarioCompiler {
         let fits = observer ? (t == .observer || t == .anyObject || t == .null)
             : (t == .source || t == .port || t == .anyObject || t == .null)
         if !fits {
-            bag.error(.exprType, observer ? "\(s.verb) takes a CFRunLoopObserver (kept with addObserver's into:), not \(t)"
+            bag.error(.exprType, observer
+                ? "\(s.verb) takes a CFRunLoopObserver (kept with addObserver's into:), not \(t)"
                 : "\(s.verb) takes a CFRunLoopSource (made by addSource:, port: or stream:), not \(t)",
                 at: s.arg.location)
             return nil
