@@ -350,4 +350,39 @@ import Testing
             """)
         #expect(ids == ["type.mismatch", "expr.type"])
     }
+
+    /// `onThread: main thread` (what `performSelectorOnMainThread:` passes) runs on the main thread's run loop.
+    @Test func performOnTheMainThreadValueRunsOnMain() throws {
+        let o = try run("""
+            name: main thread
+            until: 1s
+            classes:
+              T: {methods: {go: [log: go ran]}}
+            main:
+              - let: t = new T
+              - dispatch_async: global
+                captures: [strong t]
+                do:
+                  - performSelectorOnThread: t
+                    selector: go
+                    onThread: main thread
+            """)
+        #expect(logs(o) == ["0s main go ran"])
+    }
+
+    /// `thread:`'s `into:` keeps an NSThread: a place of another type is `expr.type`.
+    @Test func aThreadIsKeptOnlyInAnNSThreadPlace() {
+        let ids = HostileInputTests.ids("""
+            name: bad
+            until: 1s
+            classes:
+              Box: {fields: {loop: CFRunLoop}}
+            main:
+              - let: b = new Box
+              - thread: worker
+                into: b.loop
+                do: []
+            """)
+        #expect(ids == ["expr.type"])
+    }
 }
