@@ -244,8 +244,8 @@ public enum InvariantChecker {
         for rl in kernel.runLoops.all {
             var roots: [(String, ObjectID)] = rl.commonTimers.map { ("common timers", $0) }
                 + rl.commonSources.map { ("common sources", $0) }
-            // An observer added to the common modes is one observer (one retain of its block) listed in each mode.
-            var observers: Set<Int> = []
+            // Each list an observer is in (a mode's, the common items) retains the observer object.
+            roots += rl.commonObservers.map { ("common observers", $0.object) }
             for mode in rl.modes.values {
                 // A mode's timers are not listed publicly: each live timer names its modes, and the counts must
                 // agree (a freed timer left in a mode would make the mode's count larger).
@@ -257,9 +257,7 @@ public enum InvariantChecker {
                         + "but \(listed) live timers say they are in it")
                 }
                 roots += mode.sources0.map { ("mode \(mode.name) sources", $0) }
-                for observer in mode.observers where observers.insert(observer.id).inserted {
-                    roots.append(("mode \(mode.name) observers", observer.block))
-                }
+                roots += mode.observers.map { ("mode \(mode.name) observers", $0.object) }
             }
             for (what, id) in roots {
                 if heap.object(id) == nil {

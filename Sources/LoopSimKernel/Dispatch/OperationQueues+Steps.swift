@@ -143,3 +143,45 @@ public struct WaitForOperationsStep: ExecutableStep {
         return StepOutcome(action)
     }
 }
+
+/// `[operation waitUntilFinished]`: the thread blocks until the operation has finished (``WaitForOperationFrame``).
+public struct WaitUntilFinishedStep: ExecutableStep {
+    public var verb: String { "waitUntilFinished" }
+    public var operation: Expr
+
+    public init(operation: Expr) { self.operation = operation }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.operation(operation), let r = c.kernel.operations.record(of: o) else { return .next }
+        return StepOutcome(.push(WaitForOperationFrame(records: [r])))
+    }
+}
+
+/// `[queue addOperations:@[a, b] waitUntilFinished:wait]`: adds each operation, in order, as `addOperation:` does;
+/// with `wait`, the thread then blocks until every one of them has finished (Apple, `addOperations:waitUntilFinished:`:
+/// "If YES, the current thread is blocked until all of the specified operations finish executing").
+public struct AddOperationsStep: ExecutableStep {
+    public var verb: String { "addOperations" }
+    public var queue: Int
+    public var operations: [Expr]
+    public var waitUntilFinished: Bool
+
+    public init(queue: Int, operations: [Expr], waitUntilFinished: Bool) {
+        self.queue = queue
+        self.operations = operations
+        self.waitUntilFinished = waitUntilFinished
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        var records: [Int] = []
+        for e in operations {
+            guard let o = try c.operation(e) else { continue }
+            if let r = k.operations.record(of: o) { records.append(r) }
+            k.operations.add(operation: o, to: queue, from: c.thread, k)
+            if k.halt.crash != nil { return .next }
+        }
+        guard waitUntilFinished, !records.isEmpty else { return .next }
+        return StepOutcome(.push(WaitForOperationFrame(records: records)))
+    }
+}

@@ -196,8 +196,41 @@ final class OperationQueues {
         return action
     }
 
+    // MARK: Waiting for operations
+
+    /// The record index of an operation object this part made (for ``WaitForOperationFrame``).
+    func record(of operation: HeapObject) -> Int? { recordOf[operation.id] }
+
+    /// `-[NSOperation waitUntilFinished]` on record `r`: nil when it has finished; else the thread blocks (state
+    /// `blocked`, on an internal semaphore) until it finishes. Apple, `waitUntilFinished`: "Blocks execution of the
+    /// current thread until the operation object finishes its task", and "an operation object must never call
+    /// this method on itself"; corelibs' `waitUntilFinished()` waits on the operation's `__waitGroup`, which it leaves
+    /// when it finishes. So an operation waiting on itself, on an operation queued behind it on a queue with no room
+    /// (`maxConcurrentOperationCount` 1), or on one that was never added to a queue, waits for ever.
+    func waitUntilFinished(record r: Int, on thread: SimThread, _ k: Kernel) -> FrameAction? {
+        guard records[r].state != .finished else { return nil }
+        // Named after the operation, so that a wait for ever says what it waits for.
+        let label = "waitUntilFinished of " + (k.heap.object(records[r].id)?.displayName ?? "an operation")
+        let s = k.objects.allocate(kind: .semaphore, className: "NSOperation", label: label, slotNames: [],
+                                   slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
+                                   at: k.now, on: thread.name)
+        s.semaphore = SemaphoreState(value: 0)
+        k.retain(s.id)  // the operation's, until it signals
+        records[r].finishWaiters.append(s.id)
+        let action = k.dispatch.semaphoreWait(s, timeout: nil, on: thread, k)
+        k.release(s.id, on: thread)
+        return action
+    }
+
     fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread, _ k: Kernel) {
         records[r].state = .finished
+        // Threads in `waitUntilFinished` on it go on (corelibs: `__waitGroup.leave()` as it finishes).
+        let operationWaiters = records[r].finishWaiters
+        records[r].finishWaiters = []
+        for s in operationWaiters {
+            if let o = k.heap.object(s) { k.dispatch.semaphoreSignal(o, from: thread, k) }
+            k.release(s, on: thread)
+        }
         // Dependents first (corelibs: `ready_deps` are told before the completion block and before the queue
         // counts the operation done, so only dependents on other queues, or with room, can start now).
         startReady(k)
@@ -336,6 +369,30 @@ struct OperationRecord {
     /// Made by `addOperationWithBlock:` (corelibs `_BlockOperation`): lets go of its block and its dependencies
     /// once it has run.
     var isQueueBlock = false
+    /// Internal semaphores of threads in `waitUntilFinished` on it, signalled when it finishes.
+    var finishWaiters: [ObjectID] = []
+}
+
+/// `-[NSOperation waitUntilFinished]` on each of `records` in turn (`addOperations:waitUntilFinished:YES` waits
+/// for all it added): each step waits for the first unfinished one, and pops once every one has finished.
+final class WaitForOperationFrame: Frame {
+    let records: [Int]
+    var index = 0
+
+    init(records: [Int]) { self.records = records }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        while index < records.count {
+            if let action = kernel.operations.waitUntilFinished(record: records[index], on: thread, kernel),
+               !action.isNext {
+                return action
+            }
+            index += 1
+        }
+        return .pop(.null)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }
 
 /// An operation's life: made, in a queue waiting, running (`isExecuting`), finished (`isFinished`).

@@ -64,7 +64,7 @@ struct LeakAnalysis {
                 }
                 add(mode.sources0, label, "runloop", "sources", .persistent)
                 add(mode.sources1, label, "runloop", "ports", .persistent)
-                add(mode.observers.lazy.map(\.block), label, "runloop", "observer", .persistent)
+                add(mode.observers.lazy.map(\.object), label, "runloop", "observer", .persistent)
             }
             add(rl.commonTimers, "\(name) common items", "runloop", "timers", .persistent)
             add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block", .pending)

@@ -59,11 +59,24 @@ public struct PerformOnThreadStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
         try k.runLoops.requirePerformAPI("-[NSObject performSelector:onThread:withObject:waitUntilDone:]", k)
-        guard let rl = try c.runLoop(runLoop), let target = try c.retainedObject(target) else { return .next }
+        guard let rl = try targetRunLoop(c), let target = try c.retainedObject(target) else { return .next }
         let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
         return StepOutcome(k.runLoops.performOnThread(rl, target: target, classIndex: classIndex, method: method,
                                                       argument: argument, waitUntilDone: waitUntilDone, modes: modes,
                                                       from: c.thread, k))
+    }
+}
+
+extension PerformOnThreadStep {
+    /// The run loop the perform goes to: `onThread:` is a run loop, or an `NSThread` (what Objective-C passes), whose
+    /// run loop is the one it has, or one made for it now: `_CFRunLoopGet0(t)` makes the loop of any thread that has
+    /// none, the asking thread or not (CFRunLoop.c, `_CFRunLoopGet0`: `if (!loop) { CFRunLoopRef newLoop =
+    /// __CFRunLoopCreate(t); … }`). Apple: the method "queues the message on the run loop of the target thread";
+    /// a thread that has exited, or never runs its loop, never runs it: the request waits in a loop nobody runs.
+    fileprivate func targetRunLoop(_ c: StepContext) throws(RuntimeFault) -> SimRunLoop? {
+        let value = try c.value(runLoop)
+        if case .thread(let id) = value { return c.kernel.runLoops.runLoop(for: c.kernel.threads[id], c.kernel) }
+        return try c.kernel.interpreter.runLoopValue(value, c.kernel)
     }
 }
 

@@ -44,7 +44,7 @@ public struct AddPortStep: ExecutableStep {
         }
         let k = c.kernel
         if removes {
-            k.runLoops.removePort(o.id, from: rl, mode: mode, on: c.thread, k)
+            k.runLoops.removeSource(o.id, from: rl, mode: mode, on: c.thread, k)
         } else {
             k.runLoops.addSource(o.id, to: rl, mode: mode, on: c.thread, k)
         }
@@ -107,6 +107,65 @@ public struct StreamStep: ExecutableStep {
         let o = k.heap.object(stream)!
         for delay in deliveries { k.runLoops.schedulePortMessage(o, after: delay, k) }
         try c.bind(stream, into: into)
+        return .next
+    }
+}
+
+/// `[[NSURLConnection alloc] initWithRequest:request delegate:self]` (scheduled in the current run loop's default
+/// mode), or with `startImmediately:NO`, `scheduleInRunLoop:forMode:` and `start`: a connection whose data arrives
+/// `deliveries` from now, each calling the delegate's `connection:didReceiveData:` (`onData`), and which finishes
+/// with the last one, calling `connectionDidFinishLoading:` (`onFinish`) and letting go of its delegate
+/// (``RunLoops/finishConnection(_:on:_:)``). Bound to `into`.
+public struct ConnectionStep: ExecutableStep {
+    public var verb: String { "connection" }
+    public var runLoop: Expr
+    public var mode: String
+    public var deliveries: [SimDuration]
+    public var onData: Expr
+    public var onFinish: Expr?
+    public var into: LValue?
+
+    public init(runLoop: Expr, mode: String, deliveries: [SimDuration], onData: Expr, onFinish: Expr?,
+                into: LValue?) {
+        self.runLoop = runLoop
+        self.mode = mode
+        self.deliveries = deliveries
+        self.onData = onData
+        self.onFinish = onFinish
+        self.into = into
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        let rl = try c.runLoop(runLoop)
+        let data = try c.retainedObject(onData)
+        let finish = try onFinish.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }
+        let connection = k.runLoops.makeConnection(onData: data, onFinish: finish, deliveries: deliveries.count,
+                                                   on: c.thread, k)
+        if let rl { k.runLoops.addSource(connection, to: rl, mode: mode, on: c.thread, k) }
+        let o = k.heap.object(connection)!
+        // The data, then the finish at the instant of the last chunk (an empty body: at once).
+        for delay in deliveries { k.runLoops.schedulePortMessage(o, after: delay, k) }
+        k.runLoops.schedulePortMessage(o, after: deliveries.max() ?? .zero, k)
+        try c.bind(connection, into: into)
+        return .next
+    }
+}
+
+/// `-[NSURLConnection cancel]`: "After this method is called, the connection makes no further delegate method calls"
+/// (Apple); it lets go of its delegate and leaves its run loop. A finished connection ignores it.
+public struct CancelConnectionStep: ExecutableStep {
+    public var verb: String { "cancelConnection" }
+    public var connection: Expr
+
+    public init(_ connection: Expr) { self.connection = connection }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(connection, expecting: "a connection") else { return .next }
+        guard o.source?.connectionMessages != nil else {
+            throw RuntimeFault("-[\(o.className) cancel]: \(o.displayName) is not an NSURLConnection")
+        }
+        c.kernel.runLoops.finishConnection(o, on: c.thread, c.kernel)
         return .next
     }
 }

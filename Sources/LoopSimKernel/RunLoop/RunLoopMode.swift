@@ -35,14 +35,14 @@ public final class RunLoopMode {
     }
 }
 
-/// A run-loop observer with a block callout.
+/// A run-loop observer in a mode's list (`rlm->_observers`): the `CFRunLoopObserver` object, which every list it is
+/// in retains, and what `__CFRunLoopDoObservers` reads of it. Its block is slot 0 of the object.
 public struct Observer: Sendable {
     public var id: Int
+    /// The `CFRunLoopObserver` heap object (``HeapObject/Kind/runLoopObserver``).
+    public var object: ObjectID
     public var activities: RunLoopActivity
     public var repeats: Bool
     public var order: Int
-    /// The block object the observer retains.
-    public var block: ObjectID
-    public var isValid = true
     public var isFiring = false
 }

@@ -229,7 +229,7 @@ extension RunLoops {
     /// autorelease-pool observer where it applies.
     private func queueObserverCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread, _ k: Kernel) {
         k.record(thread, .activity(activity: NameTable.activity(activity) ?? k.name(activity.name), mode: k.name(a.mode)))
-        for o in a.mode.observers where o.isValid && !o.isFiring && o.activities.contains(activity) {
+        for o in a.mode.observers where !o.isFiring && o.activities.contains(activity) && isValidObserver(o.object) {
             a.callouts.append(.observer(id: o.id, activity: activity))
         }
         if k.objects.drainsPool(at: activity, of: a, on: thread, k) { a.callouts.append(.drainAutoreleasePool) }

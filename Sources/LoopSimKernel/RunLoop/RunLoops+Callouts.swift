@@ -5,11 +5,14 @@ extension RunLoops {
         case .observer(let id, let activity):
             guard let index = a.mode.observers.firstIndex(where: { $0.id == id }) else { return nil }
             let observer = a.mode.observers[index]
-            guard observer.isValid, !observer.isFiring else { return nil }
+            guard isValidObserver(observer.object), !observer.isFiring,
+                  let block = observerBlock(observer.object, k) else { return nil }
             setObserverFiring(id, true, in: a.runLoop, k)
             k.record(thread, .observerCallout(activity: NameTable.activity(activity) ?? k.name(activity.name),
                                               order: Int64(observer.order)))
-            return calloutFrame(retaining: observer.block, edge: "observer", k)
+            // The block's `(CFRunLoopObserverRef observer, CFRunLoopActivity activity)`: the activity, as
+            // `_runLoopObserverWithBlockContext` passes it (an `activity:` parameter reads it).
+            return calloutFrame(retaining: block, edge: "observer", arguments: [.int(Int(activity.rawValue))], k)
         case .block(let block):
             k.record(thread, .blockCallout(block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
             return k.interpreter.blockFrame(block, edge: "perform block", k)  // the queued +1 is released when it returns
@@ -33,6 +36,7 @@ extension RunLoops {
             guard let o = k.heap.object(id), o.source!.isValid else { return nil }
             a.sourceHandledThisLoop = true
             k.record(thread, .sourceCallout(source: k.labelName(o)))
+            if o.source!.connectionMessages != nil { return connectionCallout(o, k) }
             guard case .object(let block) = o[slot: 0] else { return nil }
             return calloutFrame(retaining: block, edge: "port handler", k)
         case .timer(let id, let oldFire):
@@ -59,6 +63,9 @@ extension RunLoops {
             a.mode.hardDeadline = .never
             armNextTimer(in: a.mode, of: a.runLoop, k)
             k.retain(id)
+            // A paused display link stays scheduled but "doesn't send notifications to the target" (Apple,
+            // CADisplayLink `isPaused`): its slot passes with no fire and no callout; it re-arms as after a fire.
+            if o.timerExtras.isPaused { return NoOpFrame.shared }
             o.timer.latency.record(k.now - oldFire)  // one more fire
             k.record(thread, .timerFire(timer: k.name(o), slot: oldFire, latency: k.now - oldFire))
             return timerCalloutFrame(o, on: thread, k) ?? NoOpFrame.shared
@@ -71,13 +78,13 @@ extension RunLoops {
     /// changes no count, frees nothing and writes no trace event, so it gets the shared no-op frame instead of
     /// a retain, an environment, a frame and a release (an empty timer callout is the timer storm's every fire:
     /// BENCHMARKS.md). The thread still takes the frame's one step, so step counts and limits are unchanged.
-    func calloutFrame(retaining block: ObjectID, edge: String, _ k: Kernel) -> Frame {
+    func calloutFrame(retaining block: ObjectID, edge: String, arguments: [Value] = [], _ k: Kernel) -> Frame {
         if let o = k.heap.object(block), case .block(let t) = o.kind {
             let body = k.program.blocks[t].body
             if body.steps.isEmpty && body.localNames.isEmpty { return NoOpFrame.shared }
         }
         k.retain(block)
-        return k.interpreter.blockFrame(block, edge: edge, k)
+        return k.interpreter.blockFrame(block, edge: edge, arguments: arguments, k)
     }
 
     /// Completes a callout after its frame returned.
@@ -85,8 +92,9 @@ extension RunLoops {
         switch callout {
         case .observer(let id, _):
             setObserverFiring(id, false, in: a.runLoop, k)
+            // `__CFRunLoopDoObservers`: `if (doInvalidate) CFRunLoopObserverInvalidate(rlo);` for a non-repeating one.
             if let observer = a.mode.observers.first(where: { $0.id == id }), !observer.repeats {
-                invalidateObserver(id, in: a.runLoop, on: thread, k)
+                invalidateObserver(observer.object, on: thread, k)
             }
         case .block:
             break
@@ -106,7 +114,12 @@ extension RunLoops {
                 }
             }
             k.release(id, on: thread)
-        case .source1, .mainQueue, .drainAutoreleasePool:
+        case .source1(let id):
+            if let o = k.heap.object(id), o.source!.isValid, let all = o.source!.connectionMessages,
+               o.source!.connectionHandled == all {
+                finishConnection(o, on: thread, k)
+            }
+        case .mainQueue, .drainAutoreleasePool:
             break
         }
     }
@@ -115,19 +128,6 @@ extension RunLoops {
         for mode in rl.modes.values {
             if let i = mode.observers.firstIndex(where: { $0.id == id }) { mode.observers[i].isFiring = firing }
         }
-    }
-
-    /// A non-repeating observer is invalidated after its first callout: removed from every mode.
-    private func invalidateObserver(_ id: Int, in rl: SimRunLoop, on thread: SimThread, _ k: Kernel) {
-        var block: ObjectID?
-        for mode in rl.modes.values {
-            if let i = mode.observers.firstIndex(where: { $0.id == id }) {
-                block = mode.observers[i].block
-                mode.observers.remove(at: i)
-            }
-        }
-        rl.commonObservers.removeAll { $0.id == id }
-        if let block { k.release(block, on: thread) }
     }
 }
 

@@ -82,7 +82,9 @@ public struct PerformBlockStep: ExecutableStep {
     }
 }
 
-/// `CFRunLoopAddObserver` with a block observer.
+/// `CFRunLoopObserverCreateWithHandler` then `CFRunLoopAddObserver`: a block observer of `activities`, bound to
+/// `into` (the creator's +1, as an app keeps the `CFRunLoopObserverRef` it made), or, without a place, released at
+/// once (`CFRelease(observer)` after adding it: the mode's list is what keeps it).
 public struct AddObserverStep: ExecutableStep {
     public var verb: String { "addObserver" }
     public var runLoop: Expr
@@ -91,20 +93,83 @@ public struct AddObserverStep: ExecutableStep {
     public var repeats: Bool
     public var order: Int
     public var block: Expr
+    public var into: LValue?
 
-    public init(runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int, block: Expr) {
+    public init(runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int, block: Expr,
+                into: LValue? = nil) {
         self.runLoop = runLoop
         self.mode = mode
         self.activities = activities
         self.repeats = repeats
         self.order = order
         self.block = block
+        self.into = into
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
-        c.kernel.runLoops.addObserver(rl, mode: mode, activities: activities, repeats: repeats, order: order, block: block,
-                                      on: c.thread, c.kernel)
+        let k = c.kernel
+        let observer = k.runLoops.makeObserver(activities: activities, repeats: repeats, order: order, block: block,
+                                               on: c.thread, k)
+        k.runLoops.addObserver(observer, to: rl, mode: mode, on: c.thread, k)
+        try c.bind(observer, into: into)
+        return .next
+    }
+}
+
+/// `CFRunLoopRemoveObserver(rl, observer, mode)` (`removes`), or `CFRunLoopRemoveSource(rl, source, mode)`.
+public struct RemoveFromRunLoopStep: ExecutableStep {
+    public var verb: String { isObserver ? "CFRunLoopRemoveObserver" : "CFRunLoopRemoveSource" }
+    public var item: Expr
+    public var runLoop: Expr
+    public var mode: String
+    /// An observer; false: a source (version 0 or a port).
+    public var isObserver: Bool
+
+    public init(item: Expr, runLoop: Expr, mode: String, isObserver: Bool) {
+        self.item = item
+        self.runLoop = runLoop
+        self.mode = mode
+        self.isObserver = isObserver
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        guard let o = try c.object(item, expecting: isObserver ? "an observer" : "a source"),
+              let rl = try c.runLoop(runLoop) else { return .next }
+        if isObserver {
+            guard k.runLoops.isObserver(o) else { throw RuntimeFault("\(verb): \(o.displayName) is not an observer") }
+            k.runLoops.removeObserver(o.id, from: rl, mode: mode, on: c.thread, k)
+        } else {
+            guard o.source != nil else { throw RuntimeFault("\(verb): \(o.displayName) is not a run-loop source") }
+            k.runLoops.removeSource(o.id, from: rl, mode: mode, on: c.thread, k)
+        }
+        return .next
+    }
+}
+
+/// `CFRunLoopObserverInvalidate(observer)`, or `CFRunLoopSourceInvalidate(source)`; on nil, nothing (CF would
+/// assert: a scenario's nil reads as a message to nil).
+public struct InvalidateRunLoopItemStep: ExecutableStep {
+    public var verb: String { isObserver ? "CFRunLoopObserverInvalidate" : "CFRunLoopSourceInvalidate" }
+    public var item: Expr
+    public var isObserver: Bool
+
+    public init(item: Expr, isObserver: Bool) {
+        self.item = item
+        self.isObserver = isObserver
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let k = c.kernel
+        guard let o = try c.object(item, expecting: isObserver ? "an observer" : "a source") else { return .next }
+        if isObserver {
+            guard k.runLoops.isObserver(o) else { throw RuntimeFault("\(verb): \(o.displayName) is not an observer") }
+            k.runLoops.invalidateObserver(o.id, on: c.thread, k)
+        } else {
+            guard o.source != nil else { throw RuntimeFault("\(verb): \(o.displayName) is not a run-loop source") }
+            k.runLoops.invalidateSource(o.id, on: c.thread, k)
+        }
         return .next
     }
 }

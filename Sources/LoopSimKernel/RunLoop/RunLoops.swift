@@ -18,6 +18,10 @@ public final class RunLoops {
     /// The order messages reach ports: the earliest message in a wait set is taken first.
     var portArrivals = PortArrivals()
     var nextActivationSerial = 0
+    /// Lookup only (never iterated): each `CFRunLoopObserver` object's own state (``RunLoops+Observers.swift``).
+    var observerStates: [ObjectID: ObserverState] = [:]
+    /// How many observers were made: the next one's ``ObserverState/id``.
+    var observerCounter = 0
 
     /// CF's `TIMER_INTERVAL_LIMIT`: `CFRunLoopRunSpecific` takes a longer timeout as none at all.
     static let timerIntervalLimit = SimDuration.seconds(504_911_232)
@@ -154,27 +158,6 @@ extension RunLoops {
                                        block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
     }
 
-    /// `CFRunLoopAddObserver` with a block (retained by the observer).
-    func addObserver(_ rl: SimRunLoop, mode rawMode: String, activities: RunLoopActivity, repeats: Bool, order: Int,
-                     block: ObjectID, on thread: SimThread, _ k: Kernel) {
-        let name = RunLoopModeName.canonical(rawMode)
-        rl.nextObserverID += 1
-        let observer = Observer(id: rl.nextObserverID, activities: activities, repeats: repeats, order: order, block: block)
-        if name == RunLoopModeName.common {
-            rl.commonObservers.append(observer)
-            for m in rl.commonModes { insertObserver(observer, into: rl.findOrCreateMode(m), k) }
-        } else {
-            insertObserver(observer, into: rl.findOrCreateMode(name), k)
-        }
-        k.record(thread, .observerAdd(runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)), order: Int64(order)))
-    }
-
-    private func insertObserver(_ observer: Observer, into mode: RunLoopMode, _ k: Kernel) {
-        guard !mode.observers.contains(where: { $0.id == observer.id }) else { return }
-        let index = mode.observers.firstIndex { $0.order > observer.order } ?? mode.observers.count
-        mode.observers.insert(observer, at: index)
-    }
-
     /// A version-0 source object (+1 for the caller) whose handler is `block` (retained by the source).
     func makeSource(order: Int, handler: SourceState.Handler, block: ObjectID?, label: String?,
                     on thread: SimThread, _ k: Kernel) -> ObjectID {
@@ -232,24 +215,54 @@ extension RunLoops {
         o.source!.modes.append(name)
     }
 
-    /// `CFRunLoopRemoveSource` of a port-based source (`-[NSRunLoop removePort:forMode:]`): out of the mode's
-    /// `_sources1` and its port out of the mode's port set (CFRunLoop.c lines 3689–3700); the mode's release.
-    /// Messages stay queued on the port. With the common pseudo-mode: out of the common items and every common mode.
-    func removePort(_ id: ObjectID, from rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
-        guard let o = k.heap.object(id), o.source?.isPort == true else { return }
+    /// `CFRunLoopRemoveSource` (`-[NSRunLoop removePort:forMode:]` for a port): out of the mode's `_sources0`, or
+    /// `_sources1` with its port out of the mode's port set (CFRunLoop.c lines 3689–3700); the mode's release. A
+    /// port's messages stay queued on it. With the common pseudo-mode: out of the common items and every common mode,
+    /// only if it was added with the common pseudo-mode (lines 3675–3686). The source's handler stays: CF releases
+    /// the context only when the source is freed (`__CFRunLoopSourceDeallocate`).
+    func removeSource(_ id: ObjectID, from rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.source != nil else { return }
         let name = RunLoopModeName.canonical(rawMode)
         if name == RunLoopModeName.common {
             guard let i = rl.commonSources.firstIndex(of: id) else { return }
             rl.commonSources.remove(at: i)
-            for m in rl.commonModes { removePort(id, from: rl, mode: m, on: thread, k) }
+            for m in rl.commonModes { removeSource(id, from: rl, mode: m, on: thread, k) }
             k.release(id, on: thread)
             return
         }
-        guard let mode = rl.modes[name], let i = mode.sources1.firstIndex(of: id) else { return }
-        mode.sources1.remove(at: i)
+        guard let mode = rl.modes[name] else { return }
+        if let i = mode.sources1.firstIndex(of: id) {
+            mode.sources1.remove(at: i)
+            k.record(thread, .portRemove(port: k.labelName(o), runLoop: rl.nameID, mode: k.name(mode)))
+        } else if let i = mode.sources0.firstIndex(of: id) {
+            mode.sources0.remove(at: i)
+        } else {
+            return
+        }
         o.source!.modes.removeAll { $0 == name }
         if o.source!.modes.isEmpty { o.source!.runLoop = nil }
-        k.record(thread, .portRemove(port: k.labelName(o), runLoop: rl.nameID, mode: k.name(mode)))
+        k.release(id, on: thread)
+    }
+
+    /// `CFRunLoopSourceInvalidate`: marks the source invalid and not signalled, and removes it from every mode of its
+    /// run loop and from the common items (`__CFRunLoopSourceRemoveFromRunLoop`, CFRunLoop.c lines 4190–4215). Its
+    /// context (the handler) stays until the source is freed: "for hashing- and equality-use purposes, can't
+    /// actually release the context here". An invalid source is never added again (`CFRunLoopAddSource` checks
+    /// `__CFIsValid`), and a port's later messages are dropped.
+    func invalidateSource(_ id: ObjectID, on thread: SimThread, _ k: Kernel) {
+        guard let o = k.heap.object(id), o.source?.isValid == true else { return }
+        o.source!.isValid = false
+        o.source!.isSignalled = false
+        guard let rlID = o.source!.runLoop else {
+            for rl in all where rl.commonSources.contains(id) {
+                removeSource(id, from: rl, mode: RunLoopModeName.common, on: thread, k)
+            }
+            return
+        }
+        k.retain(id)  // CFRetain(rls) for the call
+        let rl = all[rlID]
+        removeSource(id, from: rl, mode: RunLoopModeName.common, on: thread, k)
+        for mode in o.source!.modes { removeSource(id, from: rl, mode: mode, on: thread, k) }
         k.release(id, on: thread)
     }
 
@@ -303,15 +316,14 @@ extension RunLoops {
             mode.sources0 = []
             for id in mode.sources1 { k.release(id, on: thread) }
             mode.sources1 = []
-            for observer in mode.observers where !rl.commonObservers.contains(where: { $0.id == observer.id }) {
-                k.release(observer.block, on: thread)
-            }
+            let observers = mode.observers
             mode.observers = []
+            for observer in observers { k.release(observer.object, on: thread) }
             if let entry = mode.port.entry { k.clock.cancel(entry) }
             mode.port = TimerPort()
         }
         for id in rl.commonTimers + rl.commonSources { k.release(id, on: thread) }
-        for observer in rl.commonObservers { k.release(observer.block, on: thread) }
+        for observer in rl.commonObservers { k.release(observer.object, on: thread) }
         for item in rl.blocks { k.release(item.block, on: thread) }
         rl.commonTimers = []
         rl.commonSources = []

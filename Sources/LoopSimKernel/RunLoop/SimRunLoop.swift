@@ -19,7 +19,8 @@ public final class SimRunLoop {
     /// Items added with the common pseudo-mode: timers and sources, retained by the set.
     public internal(set) var commonTimers: [ObjectID] = []
     public internal(set) var commonSources: [ObjectID] = []
-    var commonObservers: [Observer] = []
+    /// Observers added with the common pseudo-mode (`_commonModeItems`), each retained by the set.
+    public internal(set) var commonObservers: [Observer] = []
     /// `CFRunLoopPerformBlock` items in FIFO order: the modes they may run in (nil = common) and the block.
     var blocks: [(modes: [String]?, block: ObjectID)] = []
     /// `performSelector:withObject:afterDelay:` requests made on this loop, oldest first: their one-shot timers, which
@@ -33,7 +34,6 @@ public final class SimRunLoop {
     var wakeUpPort = Port()
     /// Running activations, innermost last.
     var activations: [ActivationFrame] = []
-    var nextObserverID = 0
 
     init(id: Int, threadID: Int, threadNameID: Name, name: String, nameID: Name, isMain: Bool) {
         self.id = id

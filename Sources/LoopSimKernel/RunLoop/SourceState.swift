@@ -11,6 +11,10 @@ public struct SourceState: Sendable {
     var scheduledDeliveries = 0
     /// How many messages wait on the port.
     public var queuedMessages: Int { messages.count }
+    /// An `NSURLConnection`'s messages in all (its data deliveries, then its finish), and how many it has handled;
+    /// nil for a port or a stream, which never finish (``RunLoops+Connections.swift``).
+    public var connectionMessages: Int?
+    var connectionHandled = 0
     public var isSignalled = false
     public var isValid = true
     public var runLoop: Int?

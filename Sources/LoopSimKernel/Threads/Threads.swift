@@ -155,12 +155,14 @@ extension Threads {
     }
 
     /// `+[NSThread detachNewThreadWithBlock:]`: the thread object retains the block until the thread exits.
-    func detachThread(name: String, block: ObjectID, _ k: Kernel) {
+    @discardableResult
+    func detachThread(name: String, block: ObjectID, _ k: Kernel) -> SimThread {
         let thread = makeThread(name: name, kind: .thread, k)
         thread.threadBlock = block
         k.retain(block)
         thread.frames = [k.interpreter.blockFrame(block, edge: "thread entry block", k)]
         scheduleResume(thread, k)
+        return thread
     }
 }
 

@@ -12,9 +12,11 @@ public enum TimerProperty: String, Sendable, CaseIterable {
     /// `CFRunLoopTimerSetTolerance`); 0 on swift-corelibs-foundation, whose CF sets nothing outside
     /// `TARGET_OS_MAC` (CFRunLoop.c lines 4750–4770 at 761b621; conformance c51).
     case tolerance
+    /// `paused` of a `CADisplayLink` (`setPaused:`); false for an NSTimer, which has no such property.
+    case paused
 
     /// Whether the property is a boolean (else an integer).
-    public var isBool: Bool { self == .isValid }
+    public var isBool: Bool { self == .isValid || self == .paused }
 
     /// The value for `timer`, a timer object, under `profile`.
     func value(of timer: HeapObject, _ profile: VariantProfile) -> Value {
@@ -24,6 +26,7 @@ public enum TimerProperty: String, Sendable, CaseIterable {
         case .fireDate: .int(Int(timer.timer.fireTSR.nanoseconds / 1_000_000))
         case .tolerance:
             profile.timerPortBackend == .timerfd ? .int(0) : .int(Int(timer.timerExtras.tolerance.nanoseconds / 1_000_000))
+        case .paused: .bool(timer.timerExtras.isPaused)
         }
     }
 }

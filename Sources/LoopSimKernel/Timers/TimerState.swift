@@ -124,7 +124,9 @@ public struct TimerExtras: Sendable, Equatable {
     public internal(set) var wastedFires = 0
     /// Slots a repeating timer missed and did not fire for (it moves to the first slot after now).
     public internal(set) var skippedSlots = 0
+    /// A `CADisplayLink` whose `paused` is true: it stays in its run loop, holding its target, but calls nobody.
+    public internal(set) var isPaused = false
 
-    /// All three are zero: there is nothing to box.
+    /// All are zero or false: there is nothing to box.
     var isZero: Bool { self == TimerExtras() }
 }

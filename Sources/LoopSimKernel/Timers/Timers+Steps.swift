@@ -86,3 +86,28 @@ public struct InvalidateOrFireStep: ExecutableStep {
         return .next
     }
 }
+
+/// `link.paused = YES/NO` (`-[CADisplayLink setPaused:]`). Apple, CADisplayLink `isPaused`: "When true, the display
+/// link doesn't send notifications to the target"; the link stays in its run loop and keeps its target until it is
+/// invalidated. Sent to an NSTimer it is an unrecognized selector; to nil, nothing.
+public struct SetPausedStep: ExecutableStep {
+    public var verb: String { "setPaused" }
+    public var link: Expr
+    public var paused: Expr
+
+    public init(link: Expr, paused: Expr) {
+        self.link = link
+        self.paused = paused
+    }
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(link, expecting: "a display link") else { return .next }
+        guard o.isTimer, o.className == "CADisplayLink" else {
+            throw RuntimeFault("-[\(o.className) setPaused:]: unrecognized selector sent to \(o.displayName) (only a "
+                               + "CADisplayLink can be paused)")
+        }
+        guard case .bool(let flag) = try c.value(paused) else { throw RuntimeFault("setPaused: takes true or false") }
+        o.timerExtras.isPaused = flag
+        return .next
+    }
+}

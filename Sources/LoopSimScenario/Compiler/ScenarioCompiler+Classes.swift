@@ -9,8 +9,10 @@ extension ScenarioCompiler {
     static let userActionKeys = ["at", "name", "do", "app"]
     /// The callbacks `appDelegate:` may define.
     static let appDelegateCallbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
-    static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "NSPort", "NSMachPort",
-                               "NSInputStream", "dispatch_source", "dispatch_semaphore", "NSNotification", "block",
+    static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "CFRunLoopObserver",
+                               "NSThread", "NSPort", "NSMachPort",
+                               "NSInputStream", "NSURLConnection", "dispatch_source", "dispatch_semaphore",
+                               "NSNotification", "block",
                                "int", "bool", "string", "id"]
 
     /// Pass 1: class names, fields (with types) and method names.
@@ -187,7 +189,9 @@ extension ScenarioCompiler {
         case "dispatch_once_t": return .int
         case "CFRunLoop", "CFRunLoopRef", "NSRunLoop", "RunLoop": return .runLoop
         case "CFRunLoopSource": return .source
-        case "NSPort", "NSMachPort", "NSInputStream": return .port
+        case "CFRunLoopObserver", "CFRunLoopObserverRef": return .observer
+        case "NSThread", "Thread": return .thread
+        case "NSPort", "NSMachPort", "NSInputStream", "NSURLConnection": return .port
         case "block": return .block
         case "NSNotification", "Notification": return .notification
         case "int", "Int", "NSInteger": return .int

@@ -80,6 +80,7 @@ extension ScenarioCompiler {
             case .byrefLocal(let i, let t): return (.path(.local(i), [Self.byrefSlot]), t)
             case .byrefCapture(let i, let t): return (.path(.capture(i), [Self.byrefSlot]), t)
             case nil:
+                if let value = Self.namedConstant(name) { return (.literal(.int(value)), .int) }
                 let hint: String
                 if name == "self" {
                     hint = scope.isBlock

@@ -47,6 +47,21 @@ extension ScenarioCompiler {
             guard let index = c.operationQueue(s.arg) else { return [] }
             return [.perform(CancelOperationStep(.queue(index)))]
         },
+        StepVerb("waitUntilFinished", keys: []) { c, s in
+            guard let operation = c.operationExpression(s.arg, "the operation", s) else { return [] }
+            return [.perform(WaitUntilFinishedStep(operation: operation))]
+        },
+        StepVerb("addOperations", keys: ["operations", "waitUntilFinished"]) { c, s in
+            guard let index = c.operationQueue(s.arg),
+                  let list = c.required(s, "operations", example: "operations: [download, parse]") else { return [] }
+            var operations: [Expr] = []
+            for item in list.sequence?.items ?? [list] {
+                guard let e = c.operationExpression(item, "operations:", s) else { return [] }
+                operations.append(e)
+            }
+            let wait = s.map["waitUntilFinished"].flatMap { c.bool($0, what: "waitUntilFinished") } ?? false
+            return [.perform(AddOperationsStep(queue: index, operations: operations, waitUntilFinished: wait))]
+        },
         StepVerb("waitUntilAllOperationsAreFinished", keys: []) { c, s in
             guard let index = c.operationQueue(s.arg) else { return [] }
             return [.perform(WaitForOperationsStep(queue: index))]

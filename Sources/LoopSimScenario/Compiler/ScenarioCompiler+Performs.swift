@@ -21,11 +21,11 @@ extension ScenarioCompiler {
                  keys: ["selector", "onThread", "withObject", "waitUntilDone", "modes"]) { c, s in
             guard let (target, classIndex, method) = c.performTarget(s) else { return [] }
             guard let threadNode = s.map["onThread"] else {
-                c.bag.error(.keyMissing, "performSelectorOnThread needs onThread: (the thread's run loop: "
-                    + "main runloop, or a CFRunLoop field the thread stored its current runloop in)", at: s.at)
+                c.bag.error(.keyMissing, "performSelectorOnThread needs onThread: (an NSThread, kept with thread:'s "
+                    + "into:, main thread, or a run loop: main runloop, or a CFRunLoop field)", at: s.at)
                 return []
             }
-            guard let runLoop = c.runLoopArgument(threadNode, scope: s.scope) else { return [] }
+            guard let runLoop = c.threadOrRunLoop(threadNode, scope: s.scope) else { return [] }
             let wait = s.map["waitUntilDone"].flatMap { c.bool($0, what: "waitUntilDone") } ?? false
             let argument = s.map["withObject"].flatMap { c.expression($0, scope: s.scope)?.0 }
             guard let modes = c.modeList(s.map["modes"], default: [RunLoopModeName.common]) else { return [] }
@@ -79,6 +79,17 @@ extension ScenarioCompiler {
             return nil
         }
         return (nil, c, m)
+    }
+
+    /// `onThread:`: an `NSThread` (as Objective-C passes it), or the thread's run loop.
+    private func threadOrRunLoop(_ node: LocatedNode, scope: Scope) -> Expr? {
+        guard let (e, t) = expression(node, scope: scope) else { return nil }
+        if t != .runLoop && t != .thread && t != .null {
+            bag.error(.exprType, "expected a thread (NSThread) or its run loop (CFRunLoop), got \(t)",
+                      at: node.location)
+            return nil
+        }
+        return e
     }
 
     /// A list of mode names (or one name), `default` when absent. An empty list is allowed, with a warning:

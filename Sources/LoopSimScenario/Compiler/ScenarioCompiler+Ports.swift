@@ -49,6 +49,29 @@ extension ScenarioCompiler {
             return [.perform(StreamStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
                                         deliveries: deliveries, block: block, into: into))]
         },
+        StepVerb("connection", keys: ["runLoop", "mode", "deliveries", "captures", "do", "didFinish"]) { c, s in
+            guard let rl = c.runLoopArgument(s.map["runLoop"], scope: s.scope),
+                  let onData = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope),
+                  let into = c.portPlace(s) else { return [] }
+            var onFinish: Expr?
+            if let node = s.map["didFinish"] {
+                guard let b = c.blockLiteral(captures: s.map["captures"], body: node, at: node.location, scope: s.scope)
+                else { return [] }
+                onFinish = b
+            }
+            var deliveries: [SimDuration] = []
+            if let node = s.map["deliveries"] {
+                for item in node.sequence?.items ?? [node] {
+                    guard let d = c.duration(item, what: "a delivery") else { return [] }
+                    deliveries.append(d)
+                }
+            }
+            return [.perform(ConnectionStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                            deliveries: deliveries, onData: onData, onFinish: onFinish, into: into))]
+        },
+        StepVerb("cancelConnection") { c, s in
+            c.portArgument(s.arg, scope: s.scope).map { [.perform(CancelConnectionStep($0))] } ?? []
+        },
     ]
 
     /// The place a `port:` or `stream:` step binds what it makes to: `~` for none (the step's +1 is released).

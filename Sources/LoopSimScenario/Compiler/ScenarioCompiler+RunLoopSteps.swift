@@ -41,15 +41,34 @@ extension ScenarioCompiler {
             guard let mode = c.modeName(s.arg), let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
             return [.perform(AddCommonModeStep(runLoop: rl, mode: mode))]
         },
-        StepVerb("addObserver", keys: ["mode", "activities", "repeats", "order", "captures", "do"]) { c, s in
-            guard let rl = c.runLoopArgument(s.arg.isNull ? nil : s.arg, scope: s.scope), let block = c.blockArgument(s)
+        StepVerb("addObserver",
+                 keys: ["mode", "activities", "repeats", "order", "into", "activity", "captures", "do"]) { c, s in
+            guard let rl = c.runLoopArgument(s.arg.isNull ? nil : s.arg, scope: s.scope),
+                  let parameter = c.activityParameter(s),
+                  let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope,
+                                             parameters: parameter.map { [($0, .int)] } ?? [])
             else { return [] }
             let activities = s.map["activities"].map { c.activitySet($0) } ?? .allActivities
+            var into: LValue?
+            if let node = s.map["into"] {
+                guard let (lvalue, type) = c.lvalue(node, scope: s.scope, declare: .observer) else { return [] }
+                if type != .observer && type != .anyObject {
+                    c.bag.error(.exprType, "into: keeps the CFRunLoopObserver, which \(type) cannot hold",
+                                at: node.location)
+                    return []
+                }
+                into = lvalue
+            }
             return [.perform(AddObserverStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
                                              activities: activities,
                                              repeats: s.map["repeats"].flatMap { c.bool($0, what: "repeats") } ?? true,
-                                             order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0, block: block))]
+                                             order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
+                                             block: block, into: into))]
         },
+        StepVerb("CFRunLoopRemoveObserver", keys: ["from", "mode"]) { c, s in c.removeFromRunLoop(s, observer: true) },
+        StepVerb("CFRunLoopObserverInvalidate") { c, s in c.invalidateRunLoopItem(s, observer: true) },
+        StepVerb("CFRunLoopRemoveSource", keys: ["from", "mode"]) { c, s in c.removeFromRunLoop(s, observer: false) },
+        StepVerb("CFRunLoopSourceInvalidate") { c, s in c.invalidateRunLoopItem(s, observer: false) },
         StepVerb("addSource", keys: ["to", "mode", "order", "captures", "do"]) { c, s in
             guard let rl = c.runLoopArgument(s.map["to"], scope: s.scope), let block = c.blockArgument(s) else { return [] }
             var into: LValue?
@@ -72,9 +91,19 @@ extension ScenarioCompiler {
             guard let queue = c.queueRef(s.arg), let block = c.blockArgument(s) else { return [] }
             return [.perform(DispatchAsyncStep(queue, block: block))]
         },
-        StepVerb("thread", keys: ["captures", "do"]) { c, s in
+        StepVerb("thread", keys: ["into", "captures", "do"]) { c, s in
             guard let name = c.threadName(s.arg), let block = c.blockArgument(s) else { return [] }
-            return [.perform(DetachThreadStep(name: name, block: block))]
+            var into: LValue?
+            if let node = s.map["into"] {
+                guard let (lvalue, type) = c.lvalue(node, scope: s.scope, declare: .thread) else { return [] }
+                if type != .thread {
+                    c.bag.error(.exprType, "into: keeps the NSThread, which \(type) cannot hold: declare the field "
+                        + "NSThread", at: node.location)
+                    return []
+                }
+                into = lvalue
+            }
+            return [.perform(DetachThreadStep(name: name, block: block, into: into))]
         },
     ]
 
@@ -126,21 +155,93 @@ extension ScenarioCompiler {
         }
     }
 
+    /// `activities:`: one activity or a list of them, by the short names (`beforeWaiting`, `allActivities`) or CF's
+    /// (`kCFRunLoopBeforeWaiting`, `kCFRunLoopAllActivities`).
     private func activitySet(_ node: LocatedNode) -> RunLoopActivity {
         let names: [String: RunLoopActivity] = [
             "entry": .entry, "beforeTimers": .beforeTimers, "beforeSources": .beforeSources,
             "beforeWaiting": .beforeWaiting, "afterWaiting": .afterWaiting, "exit": .exit, "all": .allActivities,
+            "allActivities": .allActivities,
         ]
         var set: RunLoopActivity = []
         let items = node.sequence?.items ?? [node]
         for item in items {
-            guard let text = item.scalar?.text, let activity = names[text] else {
-                bag.error(.valueInvalid, "unknown activity; use " + names.keys.sorted().joined(separator: ", "),
-                          at: item.location)
+            guard let text = item.scalar?.text,
+                  let activity = names[text] ?? Self.namedConstant(text).map({ RunLoopActivity(rawValue: UInt32($0)) })
+            else {
+                bag.error(.valueInvalid, "unknown activity; use " + names.keys.sorted().joined(separator: ", ")
+                    + ", or CF's names (kCFRunLoopBeforeWaiting…)", at: item.location)
                 continue
             }
-            set.insert(activity)
+            set.insert(activity.rawValue == 0x0FFF_FFFF ? .allActivities : activity)
         }
         return set
+    }
+
+    /// CF's `CFRunLoopActivity` constants by name, with their values in CFRunLoop.h (`kCFRunLoopEntry = (1UL << 0)`
+    /// … `kCFRunLoopExit = (1UL << 7)`, `kCFRunLoopAllActivities = 0x0FFFFFFFU`), for expressions that compare an
+    /// observer's `activity:` parameter: nil for any other name.
+    static func namedConstant(_ name: String) -> Int? {
+        switch name {
+        case "kCFRunLoopEntry": 1
+        case "kCFRunLoopBeforeTimers": 2
+        case "kCFRunLoopBeforeSources": 4
+        case "kCFRunLoopBeforeWaiting": 32
+        case "kCFRunLoopAfterWaiting": 64
+        case "kCFRunLoopExit": 128
+        case "kCFRunLoopAllActivities": 0x0FFF_FFFF
+        default: nil
+        }
+    }
+
+    /// The name `activity:` gives an observer block's parameter, the `CFRunLoopActivity` CF passes it (`^(
+    /// CFRunLoopObserverRef observer, CFRunLoopActivity activity)`): an int. `.some(nil)` without the key.
+    private func activityParameter(_ s: StepSite) -> String?? {
+        guard let node = s.map["activity"] else { return .some(nil) }
+        guard let scalar = node.scalar, scalar.isPlain,
+              case .success(.name(let name, _)) = ExpressionParser.parse(scalar.text), name != "self",
+              Self.namedConstant(name) == nil else {
+            bag.error(.typeMismatch, "activity: names the block's parameter, e.g. `activity: act`", at: node.location)
+            return nil
+        }
+        let captures = s.map["captures"]?.sequence?.items.compactMap { $0.scalar?.text } ?? []
+        if captures.contains(where: { $0 == name || $0.hasSuffix(" " + name) || $0.hasSuffix("." + name) }) {
+            bag.error(.typeMismatch, "the block's parameter `\(name)` has the name of one of its captures; "
+                + "name one of them otherwise", at: node.location)
+            return nil
+        }
+        return .some(name)
+    }
+
+    /// `CFRunLoopRemoveObserver: OBSERVER` / `CFRunLoopRemoveSource: SOURCE` with `from:` (the run loop, the current
+    /// one when absent) and `mode:` (default when absent).
+    private func removeFromRunLoop(_ s: StepSite, observer: Bool) -> [Step] {
+        guard let item = runLoopItem(s, observer: observer),
+              let rl = runLoopArgument(s.map["from"], scope: s.scope) else { return [] }
+        return [.perform(RemoveFromRunLoopStep(item: item, runLoop: rl,
+                                               mode: modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                               isObserver: observer))]
+    }
+
+    /// `CFRunLoopObserverInvalidate: OBSERVER` / `CFRunLoopSourceInvalidate: SOURCE`.
+    private func invalidateRunLoopItem(_ s: StepSite, observer: Bool) -> [Step] {
+        guard let item = runLoopItem(s, observer: observer) else { return [] }
+        return [.perform(InvalidateRunLoopItemStep(item: item, isObserver: observer))]
+    }
+
+    /// The verb's argument: an observer (kept with `addObserver:`'s `into:`), or a source (`addSource:`, a port or
+    /// a stream).
+    private func runLoopItem(_ s: StepSite, observer: Bool) -> Expr? {
+        guard let (e, t) = expression(s.arg, scope: s.scope) else { return nil }
+        let fits = observer ? (t == .observer || t == .anyObject || t == .null)
+            : (t == .source || t == .port || t == .anyObject || t == .null)
+        if !fits {
+            bag.error(.exprType, observer
+                ? "\(s.verb) takes a CFRunLoopObserver (kept with addObserver's into:), not \(t)"
+                : "\(s.verb) takes a CFRunLoopSource (made by addSource:, port: or stream:), not \(t)",
+                at: s.arg.location)
+            return nil
+        }
+        return e
     }
 }

@@ -16,6 +16,16 @@ extension ScenarioCompiler {
         },
         StepVerb("invalidate") { c, s in c.invalidateOrFire(s, fires: false) },
         StepVerb("fire") { c, s in c.invalidateOrFire(s, fires: true) },
+        StepVerb("setPaused", keys: ["to"]) { c, s in
+            guard let (link, t) = c.expression(s.arg, scope: s.scope),
+                  let node = c.required(s, "to", example: "to: true"),
+                  let (paused, pt) = c.expression(node, scope: s.scope) else { return [] }
+            if t != .timer && t != .anyObject && t != .null {
+                c.bag.error(.exprType, "setPaused needs a CADisplayLink, not \(t)", at: s.arg.location)
+            }
+            if pt != .bool { c.bag.error(.exprType, "to: is true or false, not \(pt)", at: node.location) }
+            return [.perform(SetPausedStep(link: link, paused: paused))]
+        },
     ]
 
     /// `invalidate:` and `fire:`: a timer as the argument, or nil (`[nil invalidate]` does nothing, as every

@@ -8,6 +8,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     /// An `NSThread` (`current thread`), a kernel handle like a run loop.
     case thread
     case source
+    /// A `CFRunLoopObserver` (`addObserver:` with `into:`).
+    case observer
     /// An `NSPort` (a port-based run-loop source) or a stream scheduled in a run loop.
     case port
     case block
@@ -30,6 +32,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .runLoop: "CFRunLoop"
         case .thread: "NSThread"
         case .source: "CFRunLoopSource"
+        case .observer: "CFRunLoopObserver"
         case .port: "NSPort"
         case .block: "block"
         case .dispatchSource: "dispatch_source"
@@ -46,8 +49,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
 
     var isObject: Bool {
         switch self {
-        case .object, .timer, .source, .port, .block, .dispatchSource, .semaphore, .group, .notification, .anyObject,
-             .null: true
+        case .object, .timer, .source, .observer, .port, .block, .dispatchSource, .semaphore, .group, .notification,
+             .anyObject, .null: true
         default: false
         }
     }
