@@ -229,6 +229,40 @@ import Testing
         #expect(!p.reason.contains("dispatch_semaphore"))
     }
 
+    @Test func aWaitForAPerformNamesTheCallTheMethodAndTheLoop() throws {
+        let o = try Self.run("""
+            name: waits for a perform on a loop nobody runs
+            until: 2s
+            classes:
+              Box:
+                fields:
+                  loop: unretained CFRunLoop
+              T:
+                methods:
+                  go:
+                    - log: performed
+            main:
+              - let: box = new Box
+              - dispatch_async: global
+                captures: [box]
+                do:
+                  - set: box.loop = current runloop
+            user:
+              - at: 500ms
+                do:
+                  - performSelectorOnThread: new T
+                    selector: go
+                    onThread: box.loop
+                    waitUntilDone: true
+            """)
+        // the app holds the loop, but only the main thread could use it, and it waits: parked
+        #expect(o.findings.parkedThreads.map(\.reason) == [
+            "waiting for ever in performSelector:onThread:…waitUntilDone:YES for go on runloop(worker-1), "
+                + "which never performs it",
+        ])
+        #expect(o.findings.waitingThreads.isEmpty)
+    }
+
     // MARK: One crash path
 
     /// Scenarios that crash by each known path (inline, or a committed file) with the variant that crashes.

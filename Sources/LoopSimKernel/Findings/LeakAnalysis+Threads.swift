@@ -71,7 +71,8 @@ extension LeakAnalysis {
             }
             if !grew { break }
         }
-        var parked: [ParkedThread] = [], waiting: [WaitingThread] = []
+        var parked: [ParkedThread] = []
+        var waiting: [WaitingThread] = []
         for wait in waits {
             let t = wait.thread
             let since = t.state == .sleeping ? t.sleepingSince : t.blockedSince
