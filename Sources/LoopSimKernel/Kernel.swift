@@ -217,13 +217,6 @@ public final class Kernel {
         record(nil, .limit(kind: name(kind), message: name(message)))
     }
 
-    /// The modelled app crashed here: the run stops after the step under way (a `crash` event is traced).
-    func appCrashed(_ message: String, on thread: SimThread?) {
-        guard crash == nil else { return }
-        halt.crash = Crash(message: message, at: now, thread: thread?.name ?? "kernel")
-        record(thread, .crash(message: name(message)))
-    }
-
     // MARK: Reference counts
 
     /// +1 on `id` (``Objects/retain(_:_:)``).

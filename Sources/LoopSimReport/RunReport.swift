@@ -7,6 +7,7 @@ public enum RunReport {
     /// The run's figures, before expectations are added.
     public static func json(_ outcome: RunOutcome) -> JSONValue {
         let parked = outcome.findings.parkedThreads
+        let waiting = outcome.findings.waitingThreads
         var run: [String: JSONValue] = [
             "variant": .string(outcome.variant),
             "seed": .int(Int64(bitPattern: outcome.seed)),
@@ -18,6 +19,9 @@ public enum RunReport {
                 "parked": .int(Int64(parked.count)),
                 "parked_names": .array(parked.map { .string($0.name) }),
                 "parked_reasons": .array(parked.map { .string($0.reason) }),
+                "waiting": .int(Int64(waiting.count)),
+                "waiting_names": .array(waiting.map { .string($0.name) }),
+                "waiting_reasons": .array(waiting.map { .string($0.reason) }),
                 "all": .array(outcome.threads.map { .object(["name": .string($0.name), "kind": .string($0.kind.rawValue),
                                                              "state": .string($0.state)]) }),
             ]),

@@ -25,8 +25,11 @@ public enum TextReport {
         if let crash = o.crash { rows.append(("CRASHED", "at \(ms(crash.at.milliseconds)) on \(crash.thread): \(crash.message)")) }
         if let limit = o.limit { rows.append(("LIMIT", "\(limit.message) at \(ms(limit.at.milliseconds))")) }
         let parked = o.findings.parkedThreads
+        let waiting = o.findings.waitingThreads
         rows.append(("threads", "\(o.threads.count) · parked \(parked.count)"
-            + (parked.isEmpty ? "" : " (" + parked.map(\.name).joined(separator: ", ") + ")")))
+            + (parked.isEmpty ? "" : " (" + parked.map(\.name).joined(separator: ", ") + ")")
+            + (waiting.isEmpty ? ""
+                : " · waiting \(waiting.count) (" + waiting.map(\.name).joined(separator: ", ") + ")")))
         rows.append(("objects", "allocated \(o.allocated) · deallocated \(o.deallocated) · leaked \(o.leaked)"
             + " · abandoned \(o.abandoned) · delayed \(o.delayed) · alive \(o.alive.count)"))
         if case .object(let timers)? = run.report.value(at: "timers"), case .int(let fires)? = timers["fires"] {
@@ -69,6 +72,12 @@ public enum TextReport {
             out += "  parked threads\n"
             for p in parked {
                 out += "    \(p.name)" + (p.since.map { " since \(ms($0.milliseconds))" } ?? "") + ": \(p.reason)\n"
+            }
+        }
+        if !waiting.isEmpty {
+            out += "  waiting threads (something the app holds can wake them)\n"
+            for w in waiting {
+                out += "    \(w.name)" + (w.since.map { " since \(ms($0.milliseconds))" } ?? "") + ": \(w.reason)\n"
             }
         }
         for failure in run.failedExpectations {

@@ -204,7 +204,7 @@ import Testing
             "TimerButton button is abandoned (owner died, let go at 3.500 s); held from a root: thread worker-1 frame "
                 + "-> block#1 -> TimerButton button",
             "worker-1 is parked since 3.000 s: asleep in runloop(worker-1) mode default (an empty mode): no armed "
-                + "timer port, no deadline, no pending wake-up",
+                + "timer port, no deadline, no pending wake-up, and nothing the app holds can wake it",
         ])
         let text = n.text(title: "ios10")
         #expect(text.hasPrefix("── ios10 · brief narration ─"))

@@ -47,6 +47,7 @@ import Testing
                 captures: [strong s]
                 do:
                   - dispatch_semaphore_wait: s
+              - set: s = nil                  # the app lets go: only the waiter holds it (else it is waiting)
             """)
         #expect(o.findings.parkedThreads.map(\.name) == ["worker-1"])
         #expect(o.findings.parkedThreads.first?.reason.contains("waiting for ever") == true)

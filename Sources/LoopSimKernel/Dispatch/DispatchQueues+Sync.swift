@@ -142,7 +142,8 @@ extension DispatchQueues {
                 let t = k.threads[current]
                 let doing = switch t.state {
                 case .blocked:
-                    t.blockedOn.flatMap { k.heap.object($0)?.displayName }.map { "waits on \($0)" } ?? "blocked"
+                    t.blockedOn.flatMap { k.heap.object($0) }
+                        .map { "waits on \(LeakAnalysis(kernel: k).appName(of: $0))" } ?? "blocked"
                 case .sleeping: "sleeps in its run loop"
                 case .busy: "is busy"
                 default: "runs"

@@ -194,6 +194,23 @@ final class DispatchQueues {
             + activeGroups.map { ($0.name, [$0.id] + $0.notify.map(\.block)) }
     }
 
+    /// The objects the queues' pending work items hold, by queue (``heldObjects()`` without the groups).
+    func queuedObjects() -> [(queue: String, objects: [ObjectID])] {
+        [("main", main.compactMap(\.heldObject)), ("global", global.compactMap(\.heldObject))]
+            + serial.map { ($0.name, $0.items.compactMap(\.heldObject)) }
+    }
+
+    /// The queue whose pending notification block a poster waits on with internal semaphore `semaphore`
+    /// (corelibs' posting to a queue: ``PostFrame``), for the parked-thread reason; nil when none does.
+    func postWait(on semaphore: ObjectID) -> String? {
+        func waits(_ items: some Sequence<WorkItem>) -> Bool {
+            items.contains { if case .blockThenSignal(_, semaphore) = $0 { true } else { false } }
+        }
+        if waits(main) { return "the main queue" }
+        if waits(global) { return "a global queue" }
+        return serial.first { waits($0.items) }.map { "queue \($0.name)" }
+    }
+
     /// The `dispatch_after` blocks still waiting.
     var pendingAfterBlocks: [ObjectID] { afters.compactMap { $0?.block } }
 }

@@ -73,8 +73,7 @@ final class DispatchSources {
     func resume(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
         guard o.dispatchSource != nil else { return }
         if o.dispatchSource!.suspendCount == 0 {
-            k.halt.crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", at: k.now,
-                            thread: thread.name)
+            k.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", on: thread)
             return
         }
         o.dispatchSource!.suspendCount -= 1
@@ -128,8 +127,7 @@ final class DispatchSources {
     func deallocating(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
         guard let state = o.dispatchSource else { return }
         if state.suspendCount > 0 && !state.isCancelled {
-            k.halt.crash = Crash(message: "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", at: k.now,
-                            thread: thread.name)
+            k.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", on: thread)
             return
         }
         cancel(o, on: thread, disposing: true, k)

@@ -222,6 +222,12 @@ final class OperationQueues {
         return action
     }
 
+    /// The operation queue a thread waits on in `waitUntilAllOperationsAreFinished` with internal semaphore
+    /// `semaphore`, and how many operations it still holds, for the parked-thread reason; nil when none.
+    func finishWait(on semaphore: ObjectID) -> (queue: String, unfinished: Int)? {
+        queues.first { $0.finishWaiters.contains(semaphore) }.map { ($0.name, $0.held.count) }
+    }
+
     fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread, _ k: Kernel) {
         records[r].state = .finished
         // Threads in `waitUntilFinished` on it go on (corelibs: `__waitGroup.leave()` as it finishes).

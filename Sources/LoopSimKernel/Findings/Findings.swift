@@ -3,6 +3,9 @@ public struct Findings: Sendable, Hashable {
     /// Leaked and abandoned objects, by serial.
     public var leaks: [Leak]
     public var parkedThreads: [ParkedThread]
+    /// Threads asleep or blocked with nothing of their own to wake them, that something the app or the simulation
+    /// still holds can wake (docs/scenario-format.md §10, "Parked threads").
+    public var waitingThreads: [WaitingThread] = []
     /// Objects freed more than ``Objects/delayGrace`` after the app let go of them, in the order they died.
     public var delayed: [DelayedRelease] = []
 
@@ -97,8 +100,17 @@ public struct DelayedRelease: Sendable, Hashable {
     public var late: SimDuration { freedAt - letGoAt }
 }
 
-/// A thread asleep that nothing left in the simulation can wake.
+/// A thread asleep or blocked that nothing left in the simulation can wake: nothing the app holds, no pending work,
+/// timer or other thread.
 public struct ParkedThread: Sendable, Hashable {
+    public var name: String
+    public var since: SimInstant?
+    public var reason: String
+}
+
+/// A thread asleep or blocked that only something the app (or other work in the simulation) holds can wake: its
+/// run loop, its thread, a port it waits on, the semaphore it waits on. `reason` names that holder.
+public struct WaitingThread: Sendable, Hashable {
     public var name: String
     public var since: SimInstant?
     public var reason: String

@@ -3,8 +3,10 @@
 /// (``nextCheck``, ``maxEvents``). ``Kernel/countStep()`` checks the limits, ``Kernel/stopForLimit(_:_:)`` and
 /// ``Kernel/appCrashed(_:on:)`` stop the run; the outcome reports ``crash`` and ``limit``.
 final class Halt {
-    /// The modelled app's crash, if it crashed: the run stops after the step under way.
-    var crash: Crash? { didSet { isHalted = crash != nil || limit != nil } }
+    /// The modelled app's crash, if it crashed: the run stops after the step under way. Set only by
+    /// ``Kernel/appCrashed(_:on:)``, in this file (`fileprivate(set)`): every crash takes the one path that records
+    /// its one `crash` event (docs/kernel.md; a direct write elsewhere does not compile).
+    fileprivate(set) var crash: Crash? { didSet { isHalted = crash != nil || limit != nil } }
     /// The safety limit that stopped the run, if one did.
     var limit: LimitStop? { didSet { isHalted = crash != nil || limit != nil } }
     /// `crash != nil || limit != nil`, kept as a flag: the step loop asks before every step, where comparing an
@@ -18,4 +20,15 @@ final class Halt {
     let maxEvents: Int
 
     init(maxEvents: Int) { self.maxEvents = maxEvents }
+}
+
+extension Kernel {
+    /// The modelled app crashed here: the run stops after the step under way, and one `crash` event is traced.
+    /// The one path for every crash (``Halt/crash`` can be set nowhere else); a second crash in the same step
+    /// (a dealloc crashing while the first unwinds) is not recorded: the app is already dead.
+    func appCrashed(_ message: String, on thread: SimThread?) {
+        guard crash == nil else { return }
+        halt.crash = Crash(message: message, at: now, thread: thread?.name ?? "kernel")
+        record(thread, .crash(message: name(message)))
+    }
 }

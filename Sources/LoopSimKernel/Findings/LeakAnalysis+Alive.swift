@@ -8,7 +8,9 @@ extension LeakAnalysis {
         // The search's tables (9 bytes an object) are not needed past the alive listing.
         let alive = alive(besides: leaks, reusing: paths)
         paths = nil
-        return (Findings(leaks: leaks, parkedThreads: parkedThreads(), delayed: kernel.records.delayed), alive)
+        let (parked, waiting) = threadWaits()
+        return (Findings(leaks: leaks, parkedThreads: parked, waitingThreads: waiting, delayed: kernel.records.delayed),
+                alive)
     }
 
     /// The live objects the scenario made (kernel-internal ones left out, as from `objects.allocated`) that are not

@@ -52,13 +52,25 @@ struct LeakAnalysis {
         }
         for rl in k.runLoops.all {
             let name = rl.name
+            // Work waiting in a loop nobody runs never runs (docs/scenario-format.md §10.1, "Work that never
+            // runs"): what it holds stays for as long as the loop does, persistent, abandoned once the app lets go.
+            let neverRuns = loopNeverRuns(rl)
+            // Perform requests first, so that an afterDelay request's timer is named as the request it is.
+            if neverRuns {
+                add(k.runLoops.pendingPerformTimers(of: rl, k), "\(name) perform requests", "runloop",
+                    "perform request", .persistent)
+            }
+            add(rl.threadPerforms.map(\.request), "\(name) perform requests", "runloop", "perform request",
+                neverRuns ? .persistent : .pending)
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
                 if ordered {
-                    // A repeating timer stays until invalidated; a one-shot one lets go when it fires.
+                    // A repeating timer stays until invalidated; a one-shot one lets go when it fires, unless its
+                    // loop never runs.
                     let timers = mode.timers.ordered().lazy.map { heap.timer(at: $0) }
                     add(timers.filter { $0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .persistent)
-                    add(timers.filter { !$0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .pending)
+                    add(timers.filter { !$0.timer.isRepeating }.map(\.id), label, "runloop", "timers",
+                        neverRuns ? .persistent : .pending)
                 } else {
                     roots.append(timers: mode.timers, label: label, holder: "runloop", edge: "timers", category: .persistent)
                 }
@@ -67,17 +79,7 @@ struct LeakAnalysis {
                 add(mode.observers.lazy.map(\.object), label, "runloop", "observer", .persistent)
             }
             add(rl.commonTimers, "\(name) common items", "runloop", "timers", .persistent)
-            add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block", .pending)
-            // Perform requests run only when their loop runs: pending work while it runs (its modes' one-shot
-            // timers above already say so for afterDelay), but a loop nobody runs (a GCD thread's) never performs
-            // them, so what they hold stays for as long as the loop does: persistent, abandoned once let go.
-            let performCategory: RootCategory = rl.activations.isEmpty ? .persistent : .pending
-            if performCategory == .persistent {
-                add(k.runLoops.pendingPerformTimers(of: rl, k), "\(name) perform requests", "runloop",
-                    "perform request", .persistent)
-            }
-            add(rl.threadPerforms.map(\.request), "\(name) perform requests", "runloop", "perform request",
-                performCategory)
+            add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block", neverRuns ? .persistent : .pending)
         }
         for (queue, held) in k.dispatch.heldObjects() { add(held, "queue \(queue)", "queue", "pending", .pending) }
         for (edge, object) in k.notifications.strongReferences(retainingSenders: k.profile.notificationObjectFilterRetained) {
@@ -94,6 +96,19 @@ struct LeakAnalysis {
         // A controller popped or dismissed, or a completion block, until the transition ends: pending work.
         add(k.uikit.transitionHolds, "UIKit transition", "uikit", "transition", .pending)
         return roots
+    }
+
+    /// Whether nobody runs `rl` and nobody can make it run: it has no activation, and its thread has exited or is
+    /// a GCD pool thread between blocks (idle: the block that used its loop returned, and the pool gives the next
+    /// block to whichever thread it likes). Work in such a loop — a one-shot timer, a perform request, a
+    /// `CFRunLoopPerformBlock` block, a signalled source — never runs: it is not pending work, the loop holds what
+    /// it holds for as long as it lives (docs/scenario-format.md §10.1; Apple's Threading Programming Guide, "Run
+    /// Loops": a secondary thread's run loop runs only when the thread runs it). A thread still running its own
+    /// code (an `NSThread` before its `-run`, the main thread before `UIApplicationMain`) may yet run it.
+    func loopNeverRuns(_ rl: SimRunLoop) -> Bool {
+        guard rl.activations.isEmpty else { return false }
+        let state = kernel.threads[rl.threadID].state
+        return state == .exited || state == .idle
     }
 
     /// Strong edges out of `o`, in slot order, then UIKit's links.
@@ -125,7 +140,8 @@ struct LeakAnalysis {
     }
 
     func findings() -> Findings {
-        Findings(leaks: leaks(), parkedThreads: parkedThreads(), delayed: kernel.records.delayed)
+        let (parked, waiting) = threadWaits()
+        return Findings(leaks: leaks(), parkedThreads: parked, waitingThreads: waiting, delayed: kernel.records.delayed)
     }
 
     /// How the breadth-first search reached an object: from root `edge` (`from == Self.fromRoot`), or from the
@@ -425,53 +441,6 @@ struct LeakAnalysis {
             }
         }
         return ([o.displayName], [])
-    }
-
-    ///
-    /// A thread asleep in a mode with ports (port-based sources) still waits for messages — it is not parked —
-    /// when a message is queued or scheduled on one of them, or when the app can still reach one of them (its
-    /// own references, singletons: whoever holds the port can send to it). A port only its run loop holds (the
-    /// classic `[runLoop addPort:[NSMachPort port] forMode:…]` keep-alive) is dead: nobody can send to it, so it
-    /// keeps the mode non-empty and the thread asleep for ever (docs/fidelity.md, "Ports").
-    func parkedThreads() -> [ParkedThread] {
-        var parked: [ParkedThread] = []
-        var appReached: [Bool]?
-        for t in kernel.threads.all where t.state == .sleeping && !t.isMain {
-            guard let rlID = t.runLoopID, let a = kernel.runLoops[rlID].currentActivation else { continue }
-            let rl = kernel.runLoops[rlID]
-            let canWake = a.timeoutEntry != nil || a.mode.port.entry != nil || a.mode.port.pendingMessage
-                || rl.wakeUpPort.hasMessage
-            if !canWake {
-                let ports = a.mode.sources1.compactMap { heap.object($0) }
-                if ports.contains(where: { $0.source!.queuedMessages > 0 || $0.source!.scheduledDeliveries > 0 }) { continue }
-                if !ports.isEmpty {
-                    let reached = appReached ?? self.reached(from: roots(), .app, avoiding: { _ in false })
-                    appReached = reached
-                    if ports.contains(where: { reached[Int($0.id.index)] }) { continue }
-                }
-                let mode = a.mode.shortName
-                let what = !ports.isEmpty
-                    ? "kept alive by \(ports.map(\.displayName).joined(separator: ", ")), which nothing can send to any more"
-                    : kernel.runLoops.isModeEmpty(rl, a.mode.name, on: t, kernel) ? "an empty mode" : "a mode whose items never fire"
-                parked.append(ParkedThread(
-                    name: t.name, since: t.sleepingSince,
-                    reason: "asleep in \(rl.name) mode \(mode) (\(what)): no armed timer port, no deadline, no pending wake-up"))
-            }
-        }
-        for t in kernel.threads.all where t.state == .blocked && t.waitTimeoutEntry == nil {
-            // dispatch_sync and dispatch_once waits: the chain of holders (Dispatch/DispatchQueues+Sync.swift)
-            if let chain = kernel.dispatch.waitChain(of: t.id, kernel) {
-                parked.append(ParkedThread(name: t.name, since: t.blockedSince, reason: chain))
-                continue
-            }
-            let o = t.blockedOn.flatMap { kernel.heap.object($0) }
-            let name = o?.displayName ?? "a semaphore"
-            let reason = o?.semaphore?.isGroup == true
-                ? "waiting for ever in dispatch_group_wait on \(name): \(o!.semaphore!.value) enter(s) never left"
-                : "waiting for ever on \(name), which nothing signalled"
-            parked.append(ParkedThread(name: t.name, since: t.blockedSince, reason: reason))
-        }
-        return parked
     }
 }
 

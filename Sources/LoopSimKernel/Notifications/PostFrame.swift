@@ -88,11 +88,11 @@ final class PostFrame: Frame {
                 case .unretained, .none:
                     guard let o = kernel.heap.object(observer) else {
                         let freed = Interpreter.describeFreed(observer, kernel)
-                        kernel.halt.crash = Crash(
-                            message: "message sent to deallocated instance \(freed): "
+                        kernel.appCrashed(
+                            "message sent to deallocated instance \(freed): "
                                 + "the notification center still held it as an unretained observer for '\(name)' "
                                 + "(remove observers in dealloc before iOS 9)",
-                            at: kernel.now, thread: thread.name)
+                            on: thread)
                         return .next
                     }
                     kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))

@@ -28,6 +28,17 @@ extension RunLoops {
         var waiter: ObjectID?
     }
 
+    /// The run loop and method of the `performSelector:onThread:…waitUntilDone:YES` request whose caller waits on
+    /// `semaphore`, for the parked-thread reason; nil when none does.
+    func performWait(on semaphore: ObjectID, _ k: Kernel) -> (loop: String, method: String)? {
+        for rl in all {
+            if let p = rl.threadPerforms.first(where: { $0.waiter == semaphore }) {
+                return (rl.name, k.program.classes[p.classIndex].methods[p.method].name)
+            }
+        }
+        return nil
+    }
+
     /// The request object's slots: the target and the argument, both strong.
     static let performSlotNames = ["target", "argument"]
 

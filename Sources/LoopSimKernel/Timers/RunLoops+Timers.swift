@@ -239,8 +239,7 @@ extension RunLoops {
                 return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method,
                                                  arguments: [argument], k)
             } catch {
-                k.halt.crash = Crash(message: error.message, at: k.now, thread: thread.name)
-                k.record(thread, .crash(message: k.name(error.message)))
+                k.appCrashed(error.message, on: thread)
                 return nil
             }
         case .block:

@@ -53,7 +53,8 @@ public enum FigureSchema {
         Field("limit", keys("kind", "message", "at_ms"), optional: true),
         Field("threads", object(
             Field("all", .list(keys("name", "kind", "state"))), Field("parked"), Field("parked_names", texts),
-            Field("parked_reasons", texts))),
+            Field("parked_reasons", texts), Field("waiting"), Field("waiting_names", texts),
+            Field("waiting_reasons", texts))),
         Field("objects", keys("allocated", "deallocated", "leaked", "abandoned", "delayed", "alive")),
         Field("leaks", .list(leak)),
         Field("delayed", .list(keys("object", "class", "reason", "let_go_at_ms", "freed_at_ms", "late_ms"))),
