@@ -230,7 +230,7 @@ extension LeakAnalysis {
                     mode.timers.forEachSlot { reach(.object(heap.timer(at: $0).id), label) }
                     reach(mode.sources0, label)
                     reach(mode.sources1, label)
-                    reach(mode.observers.lazy.map(\.block), label)
+                    reach(mode.observers.lazy.map(\.object), label)
                 }
                 reach(rl.commonTimers, label)
                 reach(rl.blocks.lazy.map(\.block), label)
