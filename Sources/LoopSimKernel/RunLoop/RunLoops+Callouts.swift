@@ -141,6 +141,7 @@ final class NoOpFrame: Frame {
 
 /// UIKit's event source callout, or without UIKit the main-queue input handler: delivers every queued user
 /// action, in arrival order.
+///
 /// Each action runs in the app's environment; the names its `do:` declares are its own locals, released when it
 /// returns (``HandlerLocals``).
 final class UserEventsFrame: Frame {
