@@ -152,6 +152,12 @@ struct ScenarioTranslation {
                 w.block("static func action\(i)()") { w in
                     w.line("let app = \(namespace).app")
                     w.line("_ = app")
+                    // The names the action declares are its own locals: released when it returns (HandlerLocals).
+                    let own = program.main.localNames.count..<max(program.main.localNames.count,
+                                                                   action.body.localNames.count)
+                    if !own.isEmpty {
+                        w.block("defer") { w in for slot in own { w.line("app.l\(slot) = .null") } }
+                    }
                     emitSteps(action.body.steps, context: BodyContext(locals: .app), into: &w)
                 }
             }

@@ -72,7 +72,9 @@ public final class Kernel {
         self.objects = Objects(program)
         self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths)
         self.operations = OperationQueues(program.operationQueues)
-        self.app = AppLifecycle(mainLocalNames: program.main.localNames)
+        let handlerSlots = (program.userActions.map(\.body.localNames.count)
+            + program.appDelegate.map { $0.body.localNames.count }).max() ?? 0
+        self.app = AppLifecycle(mainLocalNames: program.main.localNames, handlerSlots: handlerSlots)
         self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions)
         self.halt = Halt(maxEvents: configuration.limits.maxEvents)
         objects.liveLimit = configuration.limits.maxObjects

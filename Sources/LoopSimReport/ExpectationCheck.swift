@@ -7,18 +7,70 @@ public enum ExpectationCheck {
         public var expectation: Expectation
         public var actual: JSONValue?
         public var passed: Bool
-        /// `figure op value (actual: x)` for failures.
+        /// For a failed range, the bound that failed (`above max: 5`).
+        public var failedBound: String?
+        /// `figure op value (actual: x)` for failures, naming the failed bound of a range.
         public var explanation: String {
-            passed ? expectation.text : "\(expectation.text) (actual: \(actual?.compact ?? "absent"))"
+            guard !passed else { return expectation.text }
+            return "\(expectation.text) (actual: \(actual?.compact ?? "absent")"
+                + (failedBound.map { ", \($0)" } ?? "") + ")"
+        }
+
+        public init(expectation: Expectation, actual: JSONValue?, passed: Bool, failedBound: String? = nil) {
+            self.expectation = expectation
+            self.actual = actual
+            self.passed = passed
+            self.failedBound = failedBound
         }
     }
 
     /// The expectations that apply to `variant`, evaluated against `report`.
     public static func evaluate(_ expectations: [Expectation], variant: String, report: JSONValue) -> [Result] {
         expectations.filter { $0.variant == nil || $0.variant == variant }.map { e in
-            let actual = report.value(at: e.figure)
+            let actual = e.logQuery.map { logFigure($0, in: report) } ?? report.value(at: e.figure)
+            if case .range(let min, let max) = e.expected {
+                let failed = failedBound(actual, min: min, max: max)
+                return Result(expectation: e, actual: actual, passed: failed == nil, failedBound: failed)
+            }
             return Result(expectation: e, actual: actual, passed: matches(actual, e))
         }
+    }
+
+    /// What a log check reads from the report's `logs`: the number of lines with the text, the `at_ms` of the
+    /// first of them (nil when none), or the listed texts that were logged, in the order of their first lines.
+    static func logFigure(_ query: Expectation.LogQuery, in report: JSONValue) -> JSONValue? {
+        var lines: [(text: String, at: JSONValue)] = []
+        if case .array(let logs)? = report.value(at: "logs") {
+            for case .object(let line) in logs {
+                if case .string(let text)? = line["text"] { lines.append((text, line["at_ms"] ?? .null)) }
+            }
+        }
+        switch query {
+        case .count(let text):
+            return .int(Int64(lines.filter { $0.text == text }.count))
+        case .firstAt(let text):
+            return lines.first { $0.text == text }?.at
+        case .order(let texts):
+            // Each listed text at its first line's index; texts never logged are left out.
+            let firsts = texts.compactMap { t in lines.firstIndex { $0.text == t }.map { (t, $0) } }
+            return .array(firsts.sorted { $0.1 < $1.1 }.map { .string($0.0) })
+        }
+    }
+
+    /// Why a figure is outside `{min, max}` (`below min: 1`, `above max: 5`, `not a number`), or nil when inside.
+    /// An array is its count, as for a number; the bounds are inclusive, with the tolerance of `<=` and `>=`.
+    static func failedBound(_ actual: JSONValue?, min: Double?, max: Double?) -> String? {
+        let value: Double
+        switch actual {
+        case .int(let i)?: value = Double(i)
+        case .double(let d)?: value = d
+        case .array(let items)?: value = Double(items.count)
+        case nil: return "absent"
+        default: return "not a number"
+        }
+        if let min, !compare(value, .greaterOrEqual, min) { return "below min: \(Expectation.number(min))" }
+        if let max, !compare(value, .lessOrEqual, max) { return "above max: \(Expectation.number(max))" }
+        return nil
     }
 
     static func matches(_ actual: JSONValue?, _ e: Expectation) -> Bool {
@@ -27,7 +79,13 @@ public enum ExpectationCheck {
         case (.null, .null): return e.op == .equal
         case (.bool(let a), .bool(let b)): return e.op == .equal ? a == b : (e.op == .notEqual ? a != b : false)
         case (.string(let a), .string(let b)): return e.op == .equal ? a == b : (e.op == .notEqual ? a != b : false)
+        // A text figure compares with the expected value as written: `"0"`, `0` and `'0'` match the text 0.
+        case (.string(let a), _) where e.written != nil && (e.op == .equal || e.op == .notEqual):
+            return (a == e.written) == (e.op == .equal)
         case (.array(let items), .number(let n)): return compare(Double(items.count), e.op, n)
+        case (.array(let items), .texts(let texts)):
+            let same = items == texts.map { .string($0) }
+            return e.op == .equal ? same : (e.op == .notEqual ? !same : false)
         case (.int(let a), .number(let n)): return compare(Double(a), e.op, n)
         case (.double(let a), .number(let n)): return compare(a, e.op, n)
         default: return e.op == .notEqual

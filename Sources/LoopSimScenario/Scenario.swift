@@ -126,32 +126,76 @@ public struct GestureSpec: Sendable {
     }
 }
 
-/// One `expect:` entry: a figure of the run report compared with a value.
+/// One `expect:` entry: a figure of the run report compared with a value, or a check of the `log:` lines by
+/// their text (``LogQuery``).
 public struct Expectation: Sendable, Hashable {
-    public enum Operator: String, Sendable, Hashable { case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=" }
+    public enum Operator: String, Sendable, Hashable {
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    }
     public enum Expected: Sendable, Hashable {
         case number(Double)
         case string(String)
         case bool(Bool)
         case null
+        /// `{min: A, max: B}`: a number between both bounds, each inclusive (with the tolerance of `<=`/`>=`);
+        /// either bound may be left out.
+        case range(min: Double?, max: Double?)
+        /// `logged_in_order:`: these texts, in the order their first lines were logged.
+        case texts([String])
+    }
+    /// A check of the run's `log:` lines by their text, whatever their index.
+    public enum LogQuery: Sendable, Hashable {
+        /// `logged: {TEXT: N}`: how many lines had exactly this text.
+        case count(String)
+        /// `first_logged_at_ms: {TEXT: T}`: when the first line with this text was logged (absent if none was).
+        case firstAt(String)
+        /// `logged_in_order: [TEXT, …]`: the listed texts that were logged, in the order of their first lines.
+        case order([String])
     }
     /// The variant it applies to; nil for `all`.
     public var variant: String?
-    /// A path into the run's JSON report: `objects.leaked`, `leaks[0].class`.
+    /// A path into the run's JSON report: `objects.leaked`, `leaks[0].class`; for a log check, how it is printed
+    /// (`logged["tick 5"]`).
     public var figure: String
     public var op: Operator
     public var expected: Expected
+    /// The expected value as written, when it reads as a number, a boolean or null (`0`, `"0"`, `true`): a figure
+    /// that is a text is compared with this text, so that `logs[0].text: "0"` matches the line `0`.
+    public var written: String?
+    /// For a log check, what it reads from the run's `logs`; nil for a figure.
+    public var logQuery: LogQuery?
     public var location: SourceLocation
 
-    /// `figure op value`, as printed in reports.
+    public init(variant: String?, figure: String, op: Operator, expected: Expected, written: String? = nil,
+                logQuery: LogQuery? = nil, location: SourceLocation) {
+        self.variant = variant
+        self.figure = figure
+        self.op = op
+        self.expected = expected
+        self.written = written
+        self.logQuery = logQuery
+        self.location = location
+    }
+
+    /// `figure op value`, as printed in reports (`timers.fires within {min: 1, max: 5}` for a range).
     public var text: String {
+        let number = Self.number
         let value: String
         switch expected {
-        case .number(let n): value = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .number(let n): value = written ?? number(n)  // as written: `0.0` compared with a text is not `0`
         case .string(let s): value = s
         case .bool(let b): value = b ? "true" : "false"
         case .null: value = "null"
+        case .range(let min, let max):
+            let bounds = [min.map { "min: \(number($0))" }, max.map { "max: \(number($0))" }].compactMap { $0 }
+            return "\(figure) within {\(bounds.joined(separator: ", "))}"
+        case .texts(let texts): value = "[" + texts.joined(separator: ", ") + "]"
         }
         return "\(figure) \(op.rawValue) \(value)"
+    }
+
+    /// An expected number as printed: whole numbers without a fraction (`5`, not `5.0`).
+    public static func number(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
     }
 }

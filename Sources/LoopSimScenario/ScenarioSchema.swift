@@ -63,7 +63,8 @@ public enum ScenarioSchema {
             ("properties", .object(ScenarioCompiler.userActionKeys.map { ($0, $0 == "do" ? stepsRef : .object([])) })),
             ("additionalProperties", .bool(false)),
         ])
-        let figure = "^(" + ScenarioCompiler.figureRoots.joined(separator: "|") + ")([.\\[]|$)"
+        let figure = "^((" + ScenarioCompiler.figureRoots.joined(separator: "|") + ")([.\\[]|$)|("
+            + ScenarioCompiler.logCheckKeys.joined(separator: "|") + ")$)"
         let figures = JSON.object([
             ("type", .string("object")),
             ("propertyNames", .object([("pattern", .string(figure))])),

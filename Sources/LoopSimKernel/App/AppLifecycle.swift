@@ -28,8 +28,20 @@ final class AppLifecycle {
     /// The queue entry of the background-task budget's expiry, while it runs.
     private var budgetEntry: UInt64?
 
-    init(mainLocalNames: [String]) {
-        environment = Environment(names: mainLocalNames, selfValue: .null, block: nil)
+    /// How many of ``environment``'s locals are the app's own names (`main:`'s); the slots after them are the
+    /// locals of the user action or delegate callback running (``HandlerLocals``).
+    let appNameCount: Int
+    /// How many handlers with locals are running (more than one when one is delivered in another's nested run
+    /// loop).
+    var openHandlers = 0
+
+    /// - Parameters:
+    ///   - mainLocalNames: The app's own names (`main:`'s).
+    ///   - handlerSlots: The most locals a handler body has, the app's names included (``Body/localNames``).
+    init(mainLocalNames: [String], handlerSlots: Int = 0) {
+        appNameCount = mainLocalNames.count
+        let padding = Array(repeating: "", count: max(0, handlerSlots - mainLocalNames.count))
+        environment = Environment(names: mainLocalNames + padding, selfValue: .null, block: nil)
     }
 
     /// A suspended or killed app runs no thread: a thread stays frozen where it stands.

@@ -28,7 +28,8 @@ struct LeakAnalysis {
             roots.append(objects, label: label, holder: holder, edge: edge, category: category, where: heap.contains)
         }
         let env = k.app.environment
-        for (i, value) in env.locals.enumerated() {
+        // The app's own names only: the slots after them are a running handler's locals (its frame's).
+        for (i, value) in env.locals.prefix(k.app.appNameCount).enumerated() {
             if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i], .app) }
         }
         for o in heap.declaredRoots {

@@ -141,14 +141,40 @@ final class NoOpFrame: Frame {
 
 /// UIKit's event source callout, or without UIKit the main-queue input handler: delivers every queued user
 /// action, in arrival order.
+///
+/// Each action runs in the app's environment; the names its `do:` declares are its own locals, released when it
+/// returns (``HandlerLocals``).
 final class UserEventsFrame: Frame {
+    private var locals = HandlerLocals()
+    /// The kernel's own steps that end a delegate callback with locals (the suspension after
+    /// `didEnterBackground`): run after the callback has returned and its locals have gone.
+    private var followUps: [Step] = []
+    private var label = ""
+
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if locals.isOpen {
+            // The action returned: its locals go (their deallocs run before the next action).
+            locals.close(on: thread, kernel)
+            guard followUps.isEmpty else {
+                defer { followUps = [] }
+                return .push(ProgramFrame(steps: followUps, env: kernel.app.environment, ownsEnvironment: false,
+                                          label: label))
+            }
+            return .next
+        }
         guard let action = kernel.uikit.takePendingAction() else { return .pop(.null) }
         kernel.record(thread, .userDeliver(label: kernel.name(action.label)))
-        return .push(ProgramFrame(steps: action.body.steps, env: kernel.app.environment, ownsEnvironment: false,
-                                  label: "user: \(action.label)"))
+        locals.open(action.body.localNames, kernel)
+        var steps = action.body.steps
+        label = "user: \(action.label)"
+        if locals.isOpen {
+            let kernelSteps = steps.reversed().prefix { if case .internalStep = $0 { true } else { false } }.count
+            followUps = Array(steps.suffix(kernelSteps))
+            steps.removeLast(kernelSteps)
+        }
+        return .push(ProgramFrame(steps: steps, env: kernel.app.environment, ownsEnvironment: false, label: label))
     }
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { locals.heldObjects(kernel) }
 }
 
 /// `_dispatch_main_queue_callback_4CF`: drains only the blocks present at entry; later ones wait for

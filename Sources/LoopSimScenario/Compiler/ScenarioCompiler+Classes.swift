@@ -236,13 +236,16 @@ extension ScenarioCompiler {
         }
     }
 
-    /// `main:` (the app's launch code) and `user:` actions share one environment: the app's references. An action
+    /// `main:` (the app's launch code) and `user:` actions share one environment: the app's references, which
+    /// `main:` declares. A name an action declares is a local of its handler, released when it returns
+    /// (``HandlerLocals`` in the kernel); another action naming it gets `name.undefined` saying so. An action
     /// after `until` never runs: a `user.after-until` warning says so.
     func compileMain(_ main: LocatedNode?, user: LocatedNode?, appDelegate: LocatedNode? = nil, until: SimInstant = .never) {
         let scope = Scope()
         var mainSteps: [Step] = []
         if let main { mainSteps = compileSteps(main, scope: scope) }
-        var actions: [(SimInstant, String, [Step])] = []
+        var actions: [(SimInstant, String, [Step], [String])] = []
+        var handlerNames: [String: String] = [:]  // names declared by user actions, with where, for diagnostics
         var appActions: [(SimInstant, AppAction)] = []
         if let user {
             if let seq = user.sequence {
@@ -275,22 +278,31 @@ extension ScenarioCompiler {
                         continue
                     }
                     let label = map["name"].flatMap { string($0, what: "name") } ?? "action at \(at)"
-                    actions.append((.zero + at, label, compileSteps(body, scope: scope)))
+                    // The action's own names are its handler's locals, after the app's (main:'s) names.
+                    let actionScope = scope.handlerScope()
+                    actionScope.otherHandlersNames = handlerNames
+                    let steps = compileSteps(body, scope: actionScope)
+                    scope.adoptAppTypes(from: actionScope)
+                    let site = "the user action at \(at) (line \(item.location.line))"
+                    for name in actionScope.localNames.dropFirst(scope.localNames.count)
+                    where handlerNames[name] == nil { handlerNames[name] = site }
+                    actions.append((.zero + at, label, steps, actionScope.localNames))
                 }
             } else {
                 bag.error(.typeMismatch, "user: is a list of actions, each with at: and do:", at: user.location)
             }
         }
         compileAppDelegate(appDelegate, scope: scope)
-        for i in program.appDelegate.indices { program.appDelegate[i].body.localNames = scope.localNames }
         program.appBindings = scope.localNames
         program.main = Body(steps: mainSteps, localNames: scope.localNames)
-        program.userActions = actions.map { UserAction(at: $0.0, label: $0.1, body: Body(steps: $0.2, localNames: scope.localNames)) }
+        program.userActions = actions.map {
+            UserAction(at: $0.0, label: $0.1, body: Body(steps: $0.2, localNames: $0.3))
+        }
             + appActions.map { UserAction(at: $0.0, label: $0.1.rawValue, body: Body(steps: [], localNames: []), appAction: $0.1) }
     }
 
     /// `appDelegate:` — `didEnterBackground`, `willEnterForeground`, `didBecomeActive`: steps run on the main thread
-    /// in the app's environment (they see main:'s names).
+    /// in the app's environment (they see main:'s names; the names they declare are their own locals).
     func compileAppDelegate(_ node: LocatedNode?, scope: Scope) {
         guard let node else { return }
         guard let map = node.mapping else {
@@ -299,8 +311,11 @@ extension ScenarioCompiler {
         }
         checkKeys(map, allowed: Self.appDelegateCallbacks, context: "appDelegate", into: &bag)
         for entry in map.entries where Self.appDelegateCallbacks.contains(entry.key.text) {
-            program.appDelegate.append((name: entry.key.text, body: Body(steps: compileSteps(entry.value, scope: scope),
-                                                                          localNames: [])))
+            // A callback is a method of the app delegate: what it declares are its own locals (HandlerLocals).
+            let callbackScope = scope.handlerScope()
+            let steps = compileSteps(entry.value, scope: callbackScope)
+            program.appDelegate.append((name: entry.key.text, body: Body(steps: steps,
+                                                                          localNames: callbackScope.localNames)))
         }
     }
 

@@ -4,6 +4,13 @@ extension ScenarioCompiler {
     /// The report's top-level figures that `expect:` may name (see docs/scenario-format.md): ``FigureSchema``'s.
     static let figureRoots = FigureSchema.figures.map(\.name)
 
+    /// The checks of `log:` lines by their text, which `expect:` takes beside the figures (docs section 9):
+    /// `logged: {TEXT: N}`, `first_logged_at_ms: {TEXT: T}`, `logged_in_order: [TEXT, …]`.
+    static let logCheckKeys = ["logged", "first_logged_at_ms", "logged_in_order"]
+
+    /// The keys of a range, `{min: A, max: B}`: one figure bounded on both sides.
+    static let rangeKeys = ["min", "max"]
+
     /// `expect:` — per variant (or `all`), a mapping of figure path to a value or a comparison string.
     func compileExpectations(_ node: LocatedNode, variants: [String], root: LocatedNode) -> [Expectation] {
         guard let map = node.mapping else {
@@ -25,10 +32,14 @@ extension ScenarioCompiler {
                 continue
             }
             for figure in figures.entries {
+                if Self.logCheckKeys.contains(figure.key.text) {
+                    result += logChecks(figure, variant: variant == "all" ? nil : variant)
+                    continue
+                }
                 let root = String(figure.key.text.prefix { $0 != "." && $0 != "[" })
                 guard Self.figureRoots.contains(root) else {
-                    bag.error(.expectFigure, "unknown figure '\(figure.key.text)'" + suggestion(root, Self.figureRoots),
-                              at: figure.key.location)
+                    bag.error(.expectFigure, "unknown figure '\(figure.key.text)'"
+                        + suggestion(root, Self.figureRoots + Self.logCheckKeys), at: figure.key.location)
                     continue
                 }
                 // Every level is checked, whatever the expected value: a misspelt path is an error even with `null`.
@@ -36,7 +47,7 @@ extension ScenarioCompiler {
                     bag.error(.expectFigure, problem.message, at: location(in: figure.key, offset: problem.offset))
                     continue
                 }
-                guard let (op, expected) = expectedValue(figure.value) else { continue }
+                guard let (op, expected, written) = expectedValue(figure.value) else { continue }
                 if case .string(let thread) = expected, op == .equal, Self.namesThread(figure.key.text),
                    !isKnownThread(thread, declared: threadNames) {
                     bag.error(.threadUnknown, "no thread '\(thread)' can exist in this scenario: threads are main, pool "
@@ -45,7 +56,7 @@ extension ScenarioCompiler {
                     continue
                 }
                 result.append(Expectation(variant: variant == "all" ? nil : variant, figure: figure.key.text, op: op,
-                                          expected: expected, location: figure.key.location))
+                                          expected: expected, written: written, location: figure.key.location))
             }
         }
         return result
@@ -56,13 +67,70 @@ extension ScenarioCompiler {
         figure.hasSuffix(".thread") || figure.hasPrefix("threads.parked_names[")
     }
 
-    /// `0`, `TimerButton`, `true`, `null`, or a comparison such as `"<= 3"` or `"!= 0"`.
-    private func expectedValue(_ node: LocatedNode) -> (Expectation.Operator, Expectation.Expected)? {
-        guard let s = node.scalar else {
-            bag.error(.typeMismatch, "an expected value is a scalar", at: node.location)
+    /// `logged:`, `first_logged_at_ms:` (each a mapping of a log text to an expected value) or `logged_in_order:`
+    /// (a list of texts): checks of the run's `log:` lines by their text, exactly as logged.
+    private func logChecks(_ entry: LocatedNode.Mapping.Entry, variant: String?) -> [Expectation] {
+        let key = entry.key.text
+        if key == "logged_in_order" {
+            guard let items = entry.value.sequence?.items, !items.isEmpty else {
+                bag.error(.typeMismatch, "logged_in_order: is a list of log texts, e.g. [start, tick 1, done]",
+                          at: entry.value.location)
+                return []
+            }
+            let texts = items.compactMap { logText($0.scalar, at: $0.location) }
+            guard texts.count == items.count else { return [] }
+            return [Expectation(variant: variant, figure: key, op: .equal, expected: .texts(texts),
+                                logQuery: .order(texts), location: entry.key.location)]
+        }
+        guard let map = entry.value.mapping, !map.entries.isEmpty else {
+            let example = key == "logged" ? "{tick 5: 1, stopped: 0}" : "{tick 5: 5000}"
+            bag.error(.typeMismatch, "\(key): is a mapping of a log text to " + (key == "logged"
+                ? "how many lines had it" : "when its first line was logged") + ", e.g. \(example)",
+                      at: entry.value.location)
+            return []
+        }
+        var result: [Expectation] = []
+        for check in map.entries {
+            guard let text = logText(check.key, at: check.key.location),
+                  let (op, expected, written) = expectedValue(check.value) else { continue }
+            switch expected {
+            case .number, .range: break
+            case .null where key == "first_logged_at_ms": break
+            default:
+                bag.error(.valueInvalid, "\(key): expects a number, a comparison such as \">= 1\" or a range "
+                    + "{min: A, max: B}" + (key == "logged" ? " (0: never logged)" : ", or null (never logged)"),
+                          at: check.value.location)
+                continue
+            }
+            let quoted = "\"" + text + "\""
+            result.append(Expectation(variant: variant, figure: "\(key)[\(quoted)]", op: op, expected: expected,
+                                      written: written, logQuery: key == "logged" ? .count(text) : .firstAt(text),
+                                      location: check.key.location))
+        }
+        return result
+    }
+
+    /// A log text named by a log check: a scalar, kept as written (`"0"` and `0` are the text 0).
+    private func logText(_ scalar: LocatedNode.Scalar?, at location: SourceLocation) -> String? {
+        guard let s = scalar, !s.isNull else {
+            bag.error(.typeMismatch, "a log text is a scalar such as `tick 5` (quote it when it is null or empty)",
+                      at: location)
             return nil
         }
-        if s.isNull { return (.equal, .null) }
+        return s.text
+    }
+
+    /// `0`, `TimerButton`, `true`, `null`, a comparison such as `"<= 3"` or `"!= 0"`, or a range
+    /// `{min: A, max: B}`; with the value as written when it reads as a number, a boolean or null (a figure that is
+    /// a text compares with that text: `"0"` matches the text 0).
+    private func expectedValue(_ node: LocatedNode)
+        -> (Expectation.Operator, Expectation.Expected, written: String?)? {
+        if let map = node.mapping { return range(map, at: node).map { (.equal, $0, nil) } }
+        guard let s = node.scalar else {
+            bag.error(.typeMismatch, "an expected value is a scalar, or a range {min: A, max: B}", at: node.location)
+            return nil
+        }
+        if s.isNull { return (.equal, .null, nil) }
         var text = s.text
         var op = Expectation.Operator.equal
         // Two-character operators first, so "<=" is not read as "<" followed by "=".
@@ -72,14 +140,40 @@ extension ScenarioCompiler {
             text = String(text.dropFirst(candidate.rawValue.count)).trimmingCharacters
             break
         }
-        // Numbers, booleans and null are read as such whether or not the scalar is quoted ("0" means 0).
-        if text == "null" { return (op, .null) }
-        if text == "true" || text == "false" { return (op, .bool(text == "true")) }
-        if let n = Double(text) { return (op, .number(n)) }
+        // Numbers, booleans and null are read as such whether or not the scalar is quoted ("0" means 0 for a
+        // number figure); the text as written is kept for a figure that is a text.
+        if text == "null" { return (op, .null, text) }
+        if text == "true" || text == "false" { return (op, .bool(text == "true"), text) }
+        if let n = Double(text) { return (op, .number(n), text) }
         if op != .equal && op != .notEqual {
             bag.error(.valueInvalid, "\(op.rawValue) compares numbers; '\(text)' is not a number", at: node.location)
             return nil
         }
-        return (op, .string(text))
+        return (op, .string(text), nil)
+    }
+
+    /// `{min: A, max: B}` (either may be left out): a number within both bounds, inclusive.
+    private func range(_ map: LocatedNode.Mapping, at node: LocatedNode) -> Expectation.Expected? {
+        checkKeys(map, allowed: Self.rangeKeys, context: "range", into: &bag)
+        var bounds: [String: Double] = [:]
+        for entry in map.entries where Self.rangeKeys.contains(entry.key.text) {
+            guard let s = entry.value.scalar, !s.isNull, let n = Double(s.text), n.isFinite else {
+                bag.error(.valueInvalid, "\(entry.key.text): of a range is a number, e.g. {min: 1, max: 5}",
+                          at: entry.value.location)
+                return nil
+            }
+            bounds[entry.key.text] = n
+        }
+        let min = bounds["min"], max = bounds["max"]
+        if min == nil && max == nil {
+            bag.error(.valueInvalid, "a range has min:, max: or both, e.g. {min: 1, max: 5}", at: node.location)
+            return nil
+        }
+        if let min, let max, min > max {
+            bag.error(.valueInvalid, "this range is empty: min: \(min) is above max: \(max); swap them",
+                      at: node.location)
+            return nil
+        }
+        return .range(min: min, max: max)
     }
 }

@@ -86,6 +86,11 @@ extension ScenarioCompiler {
                     hint = scope.isBlock
                         ? "; a block sees only what it captures: add `strong self` or `weak self` to its captures"
                         : "; `self` exists in methods, init and dealloc"
+                } else if let handler = scope.otherHandlersNames[name] {
+                    hint = "; it is a local of \(handler), released when that returned (the names an action "
+                        + "declares are its own): to keep an object across actions, declare `\(name)` in main: and "
+                        + "bind it with `let:` in the action (a `let:` of a main: name stores into the app's name), "
+                        + "or store the object in a field of an object main: holds"
                 } else {
                     hint = suggestion(name, scope.visibleNames)
                         + (scope.isBlock ? " (a block sees only its captures and its own locals: capture it)" : "")

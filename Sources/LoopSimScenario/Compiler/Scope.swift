@@ -44,6 +44,27 @@ final class Scope {
         return localNames.count - 1
     }
 
+    /// Names declared by other handlers (user actions, app-delegate callbacks), each with where: they are not
+    /// visible here, and an error naming one says why (its handler's locals died when it returned).
+    var otherHandlersNames: [String: String] = [:]
+
+    /// A scope for a handler of the app (a user action, an app-delegate callback): it sees the app's names with
+    /// their indices, and what it declares becomes its own locals, after them.
+    func handlerScope() -> Scope {
+        let child = Scope()
+        for i in localNames.indices { _ = child.declare(localNames[i], localTypes[i], byref: localIsByref[i]) }
+        return child
+    }
+
+    /// Takes the types a handler's `let:` gave the app's names (a `let:` of a `main:` name in a user action stores
+    /// into the app's name and re-types it, for the actions after it, as a later `let:` re-types a local).
+    func adoptAppTypes(from handler: Scope) {
+        for i in localNames.indices
+        where handler.localTypes[i] != localTypes[i] || handler.localIsByref[i] != localIsByref[i] {
+            _ = declare(localNames[i], handler.localTypes[i], byref: handler.localIsByref[i])
+        }
+    }
+
     enum Resolved {
         case local(Int, TypeRef)
         case capture(Int, TypeRef)
