@@ -21,7 +21,8 @@ extension ScenarioCompiler {
     func expression(text: String, in scalar: LocatedNode.Scalar, offset: Int, scope: Scope) -> (Expr, TypeRef)? {
         switch ExpressionParser.parse(text) {
         case .failure(let error):
-            bag.error(.exprSyntax, error.message, at: location(in: scalar, offset: offset + error.column))
+            bag.error(error.isForeign ? .exprForeign : .exprSyntax, error.message,
+                      at: location(in: scalar, offset: offset + error.column))
             return nil
         case .success(let parsed):
             return typed(parsed, scope: scope, scalar: scalar, offset: offset)
@@ -59,6 +60,11 @@ extension ScenarioCompiler {
         case .not(let inner):
             guard let (expr, _) = typed(inner, scope: scope, scalar: scalar, offset: offset) else { return nil }
             return (.not(expr), .bool)
+        case .logical(let lhs, let op, let rhs):
+            // Any value is a condition (C's truthiness, as `if:` reads it); the result is a boolean.
+            guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
+                  let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            return (.logical(a, isAnd: op == "&&", b), .bool)
         case .compare(let lhs, let op, let rhs):
             guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
                   let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
@@ -80,6 +86,10 @@ extension ScenarioCompiler {
             case .byrefLocal(let i, let t): return (.path(.local(i), [Self.byrefSlot]), t)
             case .byrefCapture(let i, let t): return (.path(.capture(i), [Self.byrefSlot]), t)
             case nil:
+                if let foreign = Self.foreignNames[name] {
+                    bag.error(.exprForeign, foreign, at: location(in: scalar, offset: offset + column))
+                    return nil
+                }
                 let hint: String
                 if name == "self" {
                     hint = scope.isBlock
@@ -151,6 +161,15 @@ extension ScenarioCompiler {
             return nil
         }
     }
+
+    /// Names of C, Objective-C and Swift that the language writes otherwise, when no local of the name exists.
+    static let foreignNames = [
+        "NULL": "write `nil` (a nil check is `x == nil` or `x != nil`)",
+        "nullptr": "write `nil` (a nil check is `x == nil` or `x != nil`)",
+        "Nil": "write `nil` (a nil check is `x == nil` or `x != nil`)",
+        "and": "write `&&` for a logical and", "or": "write `||` for a logical or",
+        "this": "write `self`", "super": "no `super` here: call a method of the object itself (`call: self.m`)",
+    ]
 
     /// A UIKit property read on an object (`self.presentingViewController`, `nav.topViewController`,
     /// `nav.viewControllers.count`), when `e` is one: the name is no field of the base's class. Nil otherwise; an
