@@ -11,8 +11,11 @@ extension ScenarioCompiler {
     /// Parses and types the expression in a scalar node.
     func expression(_ node: LocatedNode, scope: Scope) -> (Expr, TypeRef)? {
         guard let scalar = node.scalar, !scalar.isNull else {
-            bag.error(.typeMismatch, "expected an expression such as `self.timer` or `new Page`, not \(node.kindName)",
-                      at: node.location)
+            // `if: !x` is a YAML tag `!x` on an empty value: libyaml reads a plain scalar's leading `!` as a tag.
+            let tagHint = node.scalar?.text.isEmpty == true
+                ? " (YAML reads a leading `!` as a tag: quote the expression, `'!x'`, or write `not x`)" : ""
+            bag.error(.typeMismatch, "expected an expression such as `self.timer` or `new Page`, not \(node.kindName)"
+                + tagHint, at: node.location)
             return nil
         }
         return expression(text: scalar.text, in: scalar, offset: 0, scope: scope)

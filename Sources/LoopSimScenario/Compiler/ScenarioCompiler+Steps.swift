@@ -12,7 +12,7 @@ extension ScenarioCompiler {
     static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "invocation", "firstFire",
                             "tolerance"]
     /// Verbs that may be written as a bare string step.
-    static let bareSteps = ["run", "CFRunLoopRun"]
+    static let bareSteps = ["run", "CFRunLoopRun", "break", "continue"]
 
     func compileSteps(_ node: LocatedNode, scope: Scope) -> [Step] {
         guard let seq = node.sequence else {
@@ -25,11 +25,11 @@ extension ScenarioCompiler {
     }
 
     private func compileStep(_ node: LocatedNode, scope: Scope) -> [Step] {
-        if let s = node.scalar, Self.bareSteps.contains(s.text) {
-            return [.perform(RunStep(s.text == "run" ? .run : .cfRun))]
-        }
         if let s = node.scalar, let control = LoopControl(rawValue: s.text) {
             return loopControl(control, scope: scope, at: node.location)
+        }
+        if let s = node.scalar, Self.bareSteps.contains(s.text) {
+            return [.perform(RunStep(s.text == "run" ? .run : .cfRun))]
         }
         guard let map = node.mapping, let verbEntry = map.entries.first else {
             if let s = node.scalar, let hint = Self.foreignStepHint(s.text.hasSuffix(";") ? String(s.text.dropLast()) : s.text) {
