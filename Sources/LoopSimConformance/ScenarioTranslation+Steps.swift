@@ -56,9 +56,12 @@ extension ScenarioTranslation {
             }
             w.line(header)
             w.indented { w in
-                if case .range(let counter, _, _, _) = loop.header { w.line("\(place(counter, context)) = .int(n\(counter))") }
+                if case .range(let counter, _, _, _) = loop.header {
+                    w.line("\(place(counter, context)) = .int(n\(counter))")
+                }
                 if !loop.bodyLocals.isEmpty {
-                    w.line("defer { " + loop.bodyLocals.map { "\(place($0, context)) = .null" }.joined(separator: "; ") + " }")
+                    let resets = loop.bodyLocals.map { "\(place($0, context)) = .null" }
+                    w.line("defer { " + resets.joined(separator: "; ") + " }")
                 }
                 emitSteps(loop.body, context: context, into: &w)
             }
@@ -445,7 +448,8 @@ extension ScenarioTranslation {
         case .not(let inner):
             return "LSValue.bool(!LS.truthy(\(expr(inner, context))))"
         case .logical(let lhs, let isAnd, let rhs):
-            return "LSValue.bool(LS.truthy(\(expr(lhs, context))) \(isAnd ? "&&" : "||") LS.truthy(\(expr(rhs, context))))"
+            return "LSValue.bool(LS.truthy(\(expr(lhs, context))) \(isAnd ? "&&" : "||") "
+                + "LS.truthy(\(expr(rhs, context))))"
         case .newSemaphore(let value):
             return "LSValue.object(DispatchSemaphore(value: \(value)))"
         case .newGroup:

@@ -13,10 +13,11 @@ import Testing
             .add(.local(0), 1),
             .perform(SampleStep(name: "turn", value: Expr.local(0))),
         ]
-        let block = b.addBlock(captures: [.init(name: "s", value: Expr.local(0), strength: .strong)], locals: ["n", "i"], [
+        let capture = BlockTemplate.Capture(name: "s", value: Expr.local(0), strength: .strong)
+        let block = b.addBlock(captures: [capture], locals: ["n", "i"], [
             .bind(local: 0, Expr.int(0)),
-            .loop(Loop(header: .range(counter: 1, from: Expr.int(0), to: Expr.int(1_000_000), isClosed: false), body: body,
-                       bodyLocals: [], site: "kernel:1")),
+            .loop(Loop(header: .range(counter: 1, from: Expr.int(0), to: Expr.int(1_000_000), isClosed: false),
+                       body: body, bodyLocals: [], site: "kernel:1")),
         ])
         b.main(locals: ["s"], [
             .bind(local: 0, .newSemaphore(0)),

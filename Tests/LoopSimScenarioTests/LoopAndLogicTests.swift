@@ -62,7 +62,8 @@ import Testing
         #expect(o.limit == nil, "\(o.limit?.message ?? "")")
         #expect(o.samples.map(\.value) == [1, 600, 1200])
         let expected: [SimInstant] = [SimInstant.zero + SimDuration.milliseconds(50),
-                                      SimInstant.zero + SimDuration.seconds(30), SimInstant.zero + SimDuration.seconds(60)]
+                                      SimInstant.zero + SimDuration.seconds(30),
+                                      SimInstant.zero + SimDuration.seconds(60)]
         let times: [SimInstant] = o.samples.map(\.at)
         #expect(times == expected)
         let watchdog = try #require(kernel.threads.all.first { $0.name == "watchdog" })
@@ -122,7 +123,9 @@ import Testing
             """)
         #expect(o.samples.map(\.value) == [1, 2, 3])
         let times: [SimInstant] = o.samples.map(\.at)
-        let expected: [SimInstant] = [1, 2, 3].map { (s: Int64) -> SimInstant in SimInstant.zero + SimDuration.seconds(s) }
+        let expected: [SimInstant] = [1, 2, 3].map { (s: Int64) -> SimInstant in
+            SimInstant.zero + SimDuration.seconds(s)
+        }
         #expect(times == expected)
     }
 
@@ -398,6 +401,7 @@ import Testing
         ("- break", "loop.control", "inside the `do:`"),
         ("- for: i in 0..3\n    do: []", "loop.header", "range of integers"),
         ("- for: i in 0..<true\n    do: []", "expr.type", "integers"),
+        ("- for: k in 0..<3\n    do: [increment: k]", "expr.type", "the counter of a `for:` loop"),
     ])
     func foreignConstructsSayHowToWriteThem(step: String, id: String, hint: String) {
         let loaded = ScenarioLoader.load(text: "name: foreign\nmain:\n  - let: i = 0\n  \(step)\n", file: "bad.yaml")

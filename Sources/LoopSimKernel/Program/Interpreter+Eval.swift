@@ -118,7 +118,8 @@ extension Interpreter {
     }
 
     /// Whether `expr` holds (an `if:` or `while:` condition): C's truthiness (``isTruthy(_:_:)``).
-    func condition(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> Bool {
+    func condition(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread,
+                   _ k: Kernel) throws(RuntimeFault) -> Bool {
         isTruthy(try evaluate(expr, in: frame, on: thread, k), k)
     }
 

@@ -100,8 +100,8 @@ struct ExpressionParser {
                 let (token, column) = parser.tokens[parser.index]
                 if token == .name("and") || token == .name("or") {
                     let isAnd = token == .name("and")
-                    throw ExpressionError.foreign("write `\(isAnd ? "&&" : "||")` for a logical \(isAnd ? "and" : "or")",
-                                                  at: column)
+                    throw ExpressionError.foreign(
+                        "write `\(isAnd ? "&&" : "||")` for a logical \(isAnd ? "and" : "or")", at: column)
                 }
                 if token == .close {
                     throw ExpressionError(message: "')' without a matching '('", column: column)
@@ -197,7 +197,8 @@ struct ExpressionParser {
                     continue
                 }
                 if (op == "==" || op == "!=") && i < chars.count && chars[i] == "=" {
-                    throw ExpressionError.foreign("`\(op)=` is written `\(op)` here: objects compare by identity", at: start)
+                    throw ExpressionError.foreign("`\(op)=` is written `\(op)` here: objects compare by identity",
+                                                  at: start)
                 }
                 if (op == "<" || op == ">") && i < chars.count && chars[i] == c {
                     throw ExpressionError.foreign("no shift operators: integers take `+` and `-` only", at: start)

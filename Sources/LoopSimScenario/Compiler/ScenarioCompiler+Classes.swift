@@ -126,7 +126,8 @@ extension ScenarioCompiler {
         } else if words.count == 2, typeNamed(words[1]) != nil {
             // `waek NSTimer`: the type is known, so the first word is a misspelt ownership. One error, and the
             // field is declared as meant, so that its uses raise nothing more.
-            let meant = Self.ownershipAliases[words[0]] ?? KeyChecker.suggestion(for: words[0], among: Self.ownershipWords)
+            let meant = Self.ownershipAliases[words[0]]
+                ?? KeyChecker.suggestion(for: words[0], among: Self.ownershipWords)
             var at = entry.value.location
             if let scalar = entry.value.scalar, let range = text.range(of: words[0]) {
                 at = location(in: scalar, offset: text.distance(from: text.startIndex, to: range.lowerBound))

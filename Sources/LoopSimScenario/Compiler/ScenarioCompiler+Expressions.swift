@@ -258,6 +258,12 @@ extension ScenarioCompiler {
         if names.count == 1 {
             switch scope.resolve(names[0]) {
             case .local(let i, let t):
+                if scope.counters.contains(i) {
+                    bag.error(.exprType, "'\(names[0])' is the counter of a `for:` loop, a constant as in Swift's "
+                        + "`for \(names[0]) in`; copy it into a local (`let:`) to change it",
+                        at: location(in: scalar, offset: offset))
+                    return nil
+                }
                 return (.local(i), t)
             case .byrefLocal(let i, let t):
                 return (.field(.path(.local(i), []), Self.byrefSlot), t)

@@ -16,7 +16,9 @@ extension ScenarioCompiler {
         if word == "while" && (rest.hasPrefix("(") || rest.hasPrefix("!")) || word == "whilst" {
             return "write `while: CONDITION` (no parentheses needed) with the body under `do:`"
         }
-        if word == "for" && !rest.isEmpty { return foreignForHint(String(rest)) ?? "write `for: i in 0..<n` with `do:`" }
+        if word == "for" && !rest.isEmpty {
+            return foreignForHint(String(rest)) ?? "write `for: i in 0..<n` with `do:`"
+        }
         if word == "if" && rest.hasPrefix("(") {
             return "write `if: CONDITION` (no parentheses needed) with `then:` and `else:` lists"
         }

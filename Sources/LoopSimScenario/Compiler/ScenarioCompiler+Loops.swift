@@ -61,7 +61,8 @@ extension ScenarioCompiler {
                                             scope: s.scope)
         else { return [] }
         for (type, offset) in [(fromType, fromOffset), (toType, toOffset)] where type != .int {
-            bag.error(.exprType, "the bounds of a range are integers, not \(type)", at: location(in: scalar, offset: offset))
+            bag.error(.exprType, "the bounds of a range are integers, not \(type)",
+                      at: location(in: scalar, offset: offset))
             return []
         }
         // The bounds are read before the counter exists, as Swift evaluates the range before the loop.

@@ -4,7 +4,8 @@ extension ScenarioCompiler {
     /// Every verb a step may start with, in the order of docs/scenario-format.md; the compiler knows no other.
     /// The language's own statements first, then the API verbs, each table beside the compile code of its part;
     /// every API verb compiles to an ``ExecutableStep`` defined beside the kernel part that runs it.
-    static let stepVerbs: [StepVerb] = languageVerbs + loopVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs + gcdSyncVerbs
+    static let stepVerbs: [StepVerb] = languageVerbs + loopVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
+        + gcdSyncVerbs
         + portVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
@@ -32,7 +33,8 @@ extension ScenarioCompiler {
             return [.perform(RunStep(s.text == "run" ? .run : .cfRun))]
         }
         guard let map = node.mapping, let verbEntry = map.entries.first else {
-            if let s = node.scalar, let hint = Self.foreignStepHint(s.text.hasSuffix(";") ? String(s.text.dropLast()) : s.text) {
+            if let s = node.scalar,
+               let hint = Self.foreignStepHint(s.text.hasSuffix(";") ? String(s.text.dropLast()) : s.text) {
                 bag.error(.stepForeign, hint, at: node.location)
                 return []
             }

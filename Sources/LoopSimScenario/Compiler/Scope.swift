@@ -47,6 +47,8 @@ final class Scope {
     /// How many loop bodies enclose the steps being compiled (in this body; a block's own body starts at 0):
     /// `break` and `continue` are allowed only where it is above 0.
     var loopDepth = 0
+    /// The `for:` counters in scope, by local index: constants, as Swift's `for i in` binds a `let`.
+    private(set) var counters: Set<Int> = []
 
     /// Where a loop's scope starts: the locals declared from here on are the body's, and a name the loop shadows
     /// (its `for` counter) comes back when it ends.
@@ -61,7 +63,7 @@ final class Scope {
         guard let counter else { return LoopMark(start: localNames.count, shadowed: nil) }
         let previous = localIndex[counter]
         localIndex[counter] = nil
-        _ = declare(counter, type)
+        counters.insert(declare(counter, type))
         return LoopMark(start: localNames.count, shadowed: (counter, previous))
     }
 
@@ -69,6 +71,7 @@ final class Scope {
     /// again. Returns the locals the body declared, which the loop releases at the end of each turn.
     func closeLoop(_ mark: LoopMark) -> [Int] {
         let first = mark.shadowed == nil ? mark.start : mark.start - 1
+        if mark.shadowed != nil { counters.remove(first) }
         for i in first..<localNames.count where localIndex[localNames[i]] == i {
             localIndex[localNames[i]] = nil
         }
