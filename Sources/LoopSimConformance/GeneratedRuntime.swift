@@ -268,6 +268,12 @@ enum LS {
         }
     }
 
+    /// A `for:` loop's bound.
+    static func int(_ v: LSValue) -> Int {
+        if case .int(let n) = v { return n }
+        fatalError("the bound of a range is not an integer")
+    }
+
     static func add(_ v: LSValue, _ delta: Int) -> LSValue {
         if case .int(let n) = v { return .int(n + delta) }
         fatalError("increment of a value that is not an integer")
@@ -289,6 +295,14 @@ enum LS {
             switch op {
             case "==": return x == y
             case "!=": return x != y
+            case "<": return x < y
+            case "<=": return x <= y
+            case ">": return x > y
+            default: return x >= y
+            }
+        }
+        if case .string(let x) = a, case .string(let y) = b, op != "==" && op != "!=" {
+            switch op {
             case "<": return x < y
             case "<=": return x <= y
             case ">": return x > y

@@ -88,6 +88,9 @@ public enum RunMarkers {
                     let t = steps(thenSteps)
                     let e = steps(elseSteps)
                     out.append(.ifThen(condition, then: t, else: e))
+                case .loop(var loop):
+                    loop.body = steps(loop.body)
+                    out.append(.loop(loop))
                 default:
                     out.append(step)
                 }

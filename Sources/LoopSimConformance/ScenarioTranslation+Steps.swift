@@ -44,6 +44,30 @@ extension ScenarioTranslation {
                 w.indented { w in emitSteps(elseSteps, context: context, into: &w) }
                 w.line("}")
             }
+        case .loop(let loop):
+            // A local first declared in the body ends with each turn, as the model's loop releases it.
+            let header: String
+            switch loop.header {
+            case .whileCondition(let condition):
+                header = "while LS.truthy(\(expr(condition, context))) {"
+            case .range(let counter, let from, let to, let isClosed):
+                header = "for n\(counter) in LS.int(\(expr(from, context)))\(isClosed ? "..." : "..<")"
+                    + "LS.int(\(expr(to, context))) {"
+            }
+            w.line(header)
+            w.indented { w in
+                if case .range(let counter, _, _, _) = loop.header {
+                    w.line("\(place(counter, context)) = .int(n\(counter))")
+                }
+                if !loop.bodyLocals.isEmpty {
+                    let resets = loop.bodyLocals.map { "\(place($0, context)) = .null" }
+                    w.line("defer { " + resets.joined(separator: "; ") + " }")
+                }
+                emitSteps(loop.body, context: context, into: &w)
+            }
+            w.line("}")
+        case .loopControl(let control):
+            w.line(control.rawValue)
         case .log(let text):
             if let marker = RunMarkers.parse(text) {
                 context.pendingRun = marker.isBegin ? marker.id : nil
@@ -423,6 +447,9 @@ extension ScenarioTranslation {
             return "LSValue.bool(LS.compare(\(expr(lhs, context)), \(SwiftWriter.literal(op.rawValue)), \(expr(rhs, context))))"
         case .not(let inner):
             return "LSValue.bool(!LS.truthy(\(expr(inner, context))))"
+        case .logical(let lhs, let isAnd, let rhs):
+            return "LSValue.bool(LS.truthy(\(expr(lhs, context))) \(isAnd ? "&&" : "||") "
+                + "LS.truthy(\(expr(rhs, context))))"
         case .newSemaphore(let value):
             return "LSValue.object(DispatchSemaphore(value: \(value)))"
         case .newGroup:

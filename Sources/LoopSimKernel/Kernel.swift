@@ -194,12 +194,13 @@ public final class Kernel {
     private func checkLimits() {
         let limits = configuration.limits
         let steps = interpreter.steps
+        // A limit reached inside a loop names it (`in the while at loops.yaml:12`): the loop that does not end.
         if steps > limits.maxSteps {
-            stopForLimit("max-steps", "more than \(limits.maxSteps) interpreter steps")
+            stopForLimit("max-steps", "more than \(limits.maxSteps) interpreter steps" + loopNote)
         } else if log.count > limits.maxEvents {
-            stopForLimit("max-events", "more than \(limits.maxEvents) trace events")
+            stopForLimit("max-events", "more than \(limits.maxEvents) trace events" + loopNote)
         } else if heap.liveCount > limits.maxObjects {
-            stopForLimit("max-objects", "more than \(limits.maxObjects) live objects")
+            stopForLimit("max-objects", "more than \(limits.maxObjects) live objects" + loopNote)
         } else if steps & 0xFFF == 0 && threads.frameCount > limits.maxFrames {
             stopForLimit("max-depth", "more than \(limits.maxFrames) frames on all threads' stacks together "
                 + "(64 × --max-depth)")
@@ -208,6 +209,9 @@ public final class Kernel {
         }
         prepareLimitChecks()
     }
+
+    /// ` in the while at loops.yaml:12` when the running thread is in a loop, else empty.
+    private var loopNote: String { threads.runningLoopSite.map { " in the \($0)" } ?? "" }
 
     /// Ends the run here with a `limit` finding; everything so far is kept and reported.
     func stopForLimit(_ kind: String, _ message: String) {

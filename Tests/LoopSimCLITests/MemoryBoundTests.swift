@@ -15,6 +15,9 @@ import Testing
         var validate: Int32
         var run: Int32
         var refusedWith: String? = nil
+        /// Options of `run` before the file (a lower `--max-steps` where only the steps can stop the run, so that
+        /// the debug binary gets there in seconds).
+        var runOptions: [String] = []
         var testDescription: String { name }
     }
 
@@ -192,6 +195,46 @@ import Testing
             """, validate: 2, run: 2, refusedWith: "yaml.too-large"))
         cases.append(Hostile(name: "a file of 50 MB", yaml: "name: big\nuntil: 1s\nmain: []\nx: ["
             + String(repeating: "a,", count: 25_000_000) + "a]\n", validate: 2, run: 2, refusedWith: "yaml.too-large"))
+        // Loops that never end (docs/scenario-format.md §7.1): each turn is a step, and what a turn makes (an
+        // object freed at the turn's end, a log line) is bounded by --max-events before memory is.
+        cases.append(Hostile(name: "while: true with an empty body", yaml: """
+            name: spin
+            variants: [ios13]
+            main:
+              - while: true
+                do: []
+            """, validate: 0, run: 3, runOptions: ["--max-steps", "5000000"]))
+        cases.append(Hostile(name: "a while that makes an object each turn", yaml: """
+            name: alloc
+            variants: [ios13]
+            classes:
+              Box: {}
+            main:
+              - let: kept = new Box
+              - while: kept != nil
+                do:
+                  - let: box = new Box
+                  - set: box = new Box
+            """, validate: 0, run: 3))
+        cases.append(Hostile(name: "nested for loops over large ranges", yaml: """
+            name: nested
+            variants: [ios13]
+            main:
+              - for: i in 0..<9223372036854775807
+                do:
+                  - for: j in -9223372036854775808...9223372036854775807
+                    do:
+                      - if: j == i
+                        then: [continue]
+            """, validate: 0, run: 3, runOptions: ["--max-steps", "5000000"]))
+        cases.append(Hostile(name: "a loop that logs each turn", yaml: """
+            name: logs
+            variants: [ios13]
+            main:
+              - while: true
+                do:
+                  - log: \(String(repeating: "x", count: 1000))
+            """, validate: 0, run: 3))
         return cases
     }()
 
@@ -234,7 +277,7 @@ import Testing
         let url = try CLI.temporaryFile(file.yaml, name: "hostile.yaml")
         #expect(file.yaml.split(separator: "\n").count < 40, "a file of a few lines")
         for (command, expected) in [("validate", file.validate), ("run", file.run)] {
-            let r = try Self.underFourGiB([command, url.path])
+            let r = try Self.underFourGiB([command] + (command == "run" ? file.runOptions : []) + [url.path])
             #expect(r.reason == .exit, "\(command) was killed by signal \(r.status): \(r.stderr)")
             #expect(r.status == expected, "\(command): \(r.stderr)")
             if let id = file.refusedWith { #expect(r.stderr.contains("[\(id)]"), "\(command): \(r.stderr)") }

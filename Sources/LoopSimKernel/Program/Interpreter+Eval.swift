@@ -68,6 +68,11 @@ extension Interpreter {
             return .bool(compare(a, op, b, k))
         case .not(let inner):
             return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread, k), k))
+        case .logical(let lhs, let isAnd, let rhs):
+            // Short-circuit: the right side runs only when the left leaves the answer open.
+            let left = try condition(lhs, in: frame, on: thread, k)
+            if left != isAnd { return .bool(left) }
+            return .bool(try condition(rhs, in: frame, on: thread, k))
         case .wallSeconds:
             return .int(Int(k.now.nanoseconds / 1_000_000_000))
         case .timerProperty(let base, let property):
@@ -112,6 +117,21 @@ extension Interpreter {
         }
     }
 
+    /// Whether `expr` holds (an `if:` or `while:` condition): C's truthiness (``isTruthy(_:_:)``).
+    func condition(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread,
+                   _ k: Kernel) throws(RuntimeFault) -> Bool {
+        isTruthy(try evaluate(expr, in: frame, on: thread, k), k)
+    }
+
+    /// `expr`'s integer value; a fault naming `what` when it is not an integer (nil, a freed object's field).
+    func integer(_ expr: Expr, _ what: String, in frame: ProgramFrame, on thread: SimThread,
+                 _ k: Kernel) throws(RuntimeFault) -> Int {
+        guard case .int(let n) = try evaluate(expr, in: frame, on: thread, k) else {
+            throw RuntimeFault("\(what) is not an integer")
+        }
+        return n
+    }
+
     func isTruthy(_ v: Value, _ k: Kernel) -> Bool {
         switch v {
         case .null: false
@@ -123,6 +143,18 @@ extension Interpreter {
 
     private func compare(_ a: Value, _ op: CompareOperator, _ b: Value, _ k: Kernel) -> Bool {
         if case .int(let x) = a, case .int(let y) = b {
+            switch op {
+            case .equal: return x == y
+            case .notEqual: return x != y
+            case .less: return x < y
+            case .lessOrEqual: return x <= y
+            case .greater: return x > y
+            case .greaterOrEqual: return x >= y
+            }
+        }
+        if case .string(let x) = a, case .string(let y) = b {
+            // Swift's `String` comparison: canonical equivalence for `==`, and the order of the strings' Unicode
+            // scalars after normalisation for `<` (the standard library's `String` `Comparable` conformance).
             switch op {
             case .equal: return x == y
             case .notEqual: return x != y

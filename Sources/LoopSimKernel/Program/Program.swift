@@ -164,6 +164,9 @@ public indirect enum Expr: Sendable {
     case arithmetic(Expr, isAddition: Bool, Expr)
     case compare(Expr, CompareOperator, Expr)
     case not(Expr)
+    /// `a && b` (`isAnd`) or `a || b`: C's logical operators, `true` or `false`; the right side is evaluated only
+    /// when the left does not decide (C11 §6.5.13–14, Swift's `&&` takes its right side as an autoclosure).
+    case logical(Expr, isAnd: Bool, Expr)
     /// A UIKit property of the object `Expr` names (nil for nil).
     case uikitProperty(Expr, UIKitProperty)
     /// A timer's property (`self.timer.isValid`).

@@ -10,6 +10,10 @@ public indirect enum Step: Sendable {
     /// `count += delta` on an integer place.
     case add(LValue, Int)
     case ifThen(Expr, then: [Step], else: [Step])
+    /// `while:` / `for:`: a loop that runs in the frame that reaches it, never one frame per turn (``Loop``).
+    case loop(Loop)
+    /// `break` / `continue` in a loop's body, also from an `if` branch inside it (``ProgramFrame`` unwinds them).
+    case loopControl(LoopControl)
     /// A marker in the trace and the report.
     case log(String)
     /// Running code that takes virtual time: the thread is busy for the duration.

@@ -1,6 +1,13 @@
 /// Runs a list of steps: a method, a block, a dealloc, an `if` branch (which shares its parent's locals).
+///
+/// A loop (``Loop``) runs inside the frame that reaches it: the frame swaps its steps for the loop's body and
+/// keeps the steps around the loop in ``loops``, so the stack stays as deep however many turns the loop takes.
+/// `break` and `continue` apply to the innermost loop of the frame; in an `if` branch (a frame of its own, sharing
+/// its parent's ``Environment``) they are left in the environment (``Environment/loopControl``) and each branch
+/// frame pops until the frame running the loop takes them.
 final class ProgramFrame: Frame {
-    let steps: [Step]
+    /// The steps running now: the frame's own, or the body of its innermost loop.
+    private(set) var steps: [Step]
     var pc = 0
     let env: Environment
     /// Whether this frame's locals die with it (false for `if` branches and the app's own code).
@@ -12,6 +19,8 @@ final class ProgramFrame: Frame {
     let label: String
     /// Where the result of a blocking call (a semaphore wait) goes when the thread resumes.
     var pendingResult: LValue?
+    /// The loops this frame is inside, innermost last.
+    private(set) var loops: [ActiveLoop] = []
 
     init(steps: [Step], env: Environment, ownsEnvironment: Bool, held: ObjectID? = nil, heldEdge: String = "",
          label: String) {
@@ -28,7 +37,14 @@ final class ProgramFrame: Frame {
             pendingResult = nil
             _ = try? kernel.interpreter.store(thread.returnValue, owned: false, into: result, in: self, on: thread, kernel)
         }
+        if let control = env.loopControl {
+            // A `break` or `continue` from an `if` branch above: the frame running the loop takes it.
+            guard !loops.isEmpty else { return .pop(.null) }
+            env.loopControl = nil
+            return apply(control, kernel, thread)
+        }
         guard pc < steps.count else {
+            if !loops.isEmpty { return endTurn(kernel, thread) }
             if ownsEnvironment {
                 for i in env.locals.indices {
                     let old = env.locals[i]
@@ -41,7 +57,19 @@ final class ProgramFrame: Frame {
         }
         let current = steps[pc]
         pc += 1
-        return kernel.interpreter.execute(current, in: self, on: thread, kernel)
+        switch current {
+        case .loop(let loop):
+            return enter(loop, kernel, thread)
+        case .loopControl(let control):
+            guard !loops.isEmpty else {
+                // In an `if` branch inside the loop: the branch frames pop until the loop's frame takes it.
+                env.loopControl = control
+                return .pop(.null)
+            }
+            return apply(control, kernel, thread)
+        default:
+            return kernel.interpreter.execute(current, in: self, on: thread, kernel)
+        }
     }
 
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
@@ -53,5 +81,105 @@ final class ProgramFrame: Frame {
             }
         }
         return result
+    }
+
+    /// Where the innermost loop of this frame is written (`while at loops.yaml:12`), nil outside a loop.
+    var loopSite: String? { loops.last.map { "\($0.loop.verb) at \($0.loop.site)" } }
+
+    // MARK: Loops
+
+    /// Reaches `loop`: evaluates its header, and starts its first turn when it has one.
+    private func enter(_ loop: Loop, _ k: Kernel, _ thread: SimThread) -> FrameAction {
+        var active = ActiveLoop(loop: loop, outerSteps: steps, outerPC: pc)
+        do throws(RuntimeFault) {
+            switch loop.header {
+            case .whileCondition(let condition):
+                guard try k.interpreter.condition(condition, in: self, on: thread, k) else { return .next }
+            case .range(let counter, let from, let to, let isClosed):
+                // Swift evaluates a range's bounds once, before the first turn, and traps on a reversed range
+                // (`Range.init(uncheckedBounds:)`'s precondition "Range requires lowerBound <= upperBound").
+                let lower = try k.interpreter.integer(from, "the lower bound of a range", in: self, on: thread, k)
+                let upper = try k.interpreter.integer(to, "the upper bound of a range", in: self, on: thread, k)
+                guard lower <= upper else {
+                    throw RuntimeFault("Range requires lowerBound <= upperBound: \(lower)\(isClosed ? "..." : "..<")"
+                        + "\(upper) (Swift traps here)")
+                }
+                if !isClosed && lower == upper { return .next }  // an empty range: no turn
+                active.value = lower
+                active.last = isClosed ? upper : upper - 1
+                env.locals[counter] = .int(lower)
+            }
+        } catch {
+            k.appCrashed(error.message, on: thread)
+            return .next
+        }
+        loops.append(active)
+        steps = loop.body
+        pc = 0
+        return .next
+    }
+
+    /// Ends the innermost loop's turn (its body ran out, or `continue`): its body's locals are released, then it
+    /// turns again or ends.
+    private func endTurn(_ k: Kernel, _ thread: SimThread) -> FrameAction {
+        releaseBodyLocals(k, thread)
+        let index = loops.count - 1
+        switch loops[index].loop.header {
+        case .whileCondition(let condition):
+            do throws(RuntimeFault) {
+                guard try k.interpreter.condition(condition, in: self, on: thread, k) else { return exitLoop() }
+            } catch {
+                k.appCrashed(error.message, on: thread)
+                return exitLoop()
+            }
+        case .range(let counter, _, _, _):
+            guard loops[index].value < loops[index].last else { return exitLoop() }
+            loops[index].value += 1  // below `last`, so it cannot overflow
+            env.locals[counter] = .int(loops[index].value)
+        }
+        pc = 0
+        return .next
+    }
+
+    /// Runs `break` or `continue` on the innermost loop.
+    private func apply(_ control: LoopControl, _ k: Kernel, _ thread: SimThread) -> FrameAction {
+        switch control {
+        case .continueLoop:
+            return endTurn(k, thread)
+        case .breakLoop:
+            releaseBodyLocals(k, thread)
+            return exitLoop()
+        }
+    }
+
+    /// Leaves the innermost loop: the frame goes on after it.
+    private func exitLoop() -> FrameAction {
+        let active = loops.removeLast()
+        steps = active.outerSteps
+        pc = active.outerPC
+        return .next
+    }
+
+    /// Releases the locals the innermost loop's body declared: their scope ends with the turn.
+    private func releaseBodyLocals(_ k: Kernel, _ thread: SimThread) {
+        guard let active = loops.last else { return }
+        for i in active.loop.bodyLocals {
+            let old = env.locals[i]
+            env.locals[i] = .null
+            if case .object(let id) = old { k.release(id, on: thread) }
+        }
+    }
+}
+
+extension Threads {
+    /// Where the loop the running thread is in is written (`while at loops.yaml:12`): what a limit reached
+    /// inside a loop names. Nil when no thread is running, or it is not in a loop.
+    var runningLoopSite: String? {
+        for thread in all where thread.state == .running {
+            for frame in thread.frames.reversed() {
+                if let site = (frame as? ProgramFrame)?.loopSite { return site }
+            }
+        }
+        return nil
     }
 }

@@ -110,6 +110,8 @@ final class Environment {
     let selfValue: Value
     /// The block being executed (captures are its slots).
     let block: ObjectID?
+    /// A `break` or `continue` on its way from an `if` branch to the frame running the loop (``ProgramFrame``).
+    var loopControl: LoopControl?
 
     init(names: [String], selfValue: Value, block: ObjectID?) {
         self.locals = Array(repeating: .null, count: names.count)

@@ -1,14 +1,21 @@
 /// The small expression language of step arguments: paths (`self.button.timer`), `new ClassName`,
-/// `current runloop`, `main runloop`, `current thread`, `main thread`, literals, comparisons and `not`.
+/// `current runloop`, `main runloop`, `current thread`, `main thread`, literals, comparisons, `&&`, `||`, `!`
+/// (also `not`) and parentheses.
 ///
 /// ```
-/// expr       := comparison
+/// expr       := or
+/// or         := and ("||" and)*
+/// and        := comparison ("&&" comparison)*
 /// comparison := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
 /// sum        := unary (("+" | "-") unary)*
-/// unary      := "not" unary | primary ("as?" Name)?
-/// primary    := "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil" | "true" | "false"
-///             | "distantFuture" | Integer | String | Name ("." Name)*
+/// unary      := ("not" | "!") unary | primary ("as?" Name)?
+/// primary    := "(" expr ")" | "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil"
+///             | "true" | "false" | "distantFuture" | Integer | String | Name ("." Name)*
 /// ```
+/// So `!` binds tighter than a comparison, a comparison than `&&`, and `&&` than `||`, as in C and Swift.
+/// `&&` and `||` evaluate their right side only when the left does not decide (``Expr/logical(_:isAnd:_:)``).
+/// Operators of C, Objective-C and Swift that the language does not have (`&`, `|`, `^`, `%`, `->`, `[obj msg]`,
+/// `@selector`) are errors whose message says how to write them here (``ExpressionError/isForeign``).
 /// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`). `as?` is Swift's conditional cast
 /// (`note.userInfo.count as? int`), written without a space before the `?`.
 /// Columns are offsets into the scalar's text, so diagnostics point inside the expression.
@@ -32,6 +39,8 @@ indirect enum ParsedExpr {
     case arithmetic(ParsedExpr, String, ParsedExpr)
     case compare(ParsedExpr, String, ParsedExpr)
     case not(ParsedExpr)
+    /// `a && b` or `a || b` (the operator as written).
+    case logical(ParsedExpr, String, ParsedExpr)
     /// `EXPR as? TYPE`; the column is the type name's.
     case cast(ParsedExpr, String, column: Int)
 
@@ -48,18 +57,26 @@ indirect enum ParsedExpr {
 struct ExpressionError: Error {
     var message: String
     var column: Int
+    /// A construct of another language, which the message says how to write here (`expr.foreign`).
+    var isForeign = false
+
+    /// An error for a construct of another language at `column`.
+    static func foreign(_ message: String, at column: Int) -> ExpressionError {
+        ExpressionError(message: message, column: column, isForeign: true)
+    }
 }
 
 struct ExpressionParser {
     private enum Token: Equatable {
-        case name(String), int(Int), string(String), dot, op(String), cast, end
+        case name(String), int(Int), string(String), dot, op(String), cast, open, close, end
     }
     private var tokens: [(Token, Int)] = []
     private var index = 0
-    /// Operators, `not`s and field accesses so far.
+    /// Operators, `not`s, parentheses and field accesses so far.
     private var nesting = 0
 
-    /// The most operators, `not`s and field accesses one expression may hold. Each makes the tree one level deeper,
+    /// The most operators (`&&`, `||`, `!` among them), `not`s, parentheses and field accesses one expression may
+    /// hold. Each makes the tree one level deeper,
     /// and a tree of 200,000 levels (`not not … true`, `1 + 1 + …`, `c.c.c…`, a few lines of YAML) overflowed the
     /// stack of the recursions that walk it; no expression of a scenario comes near 100.
     static let maxNesting = 100
@@ -78,9 +95,18 @@ struct ExpressionParser {
         var parser = ExpressionParser()
         do {
             try parser.tokenize(text)
-            let expr = try parser.comparison()
+            let expr = try parser.disjunction()
             guard case .end = parser.tokens[parser.index].0 else {
-                throw ExpressionError(message: "unexpected text after the expression", column: parser.tokens[parser.index].1)
+                let (token, column) = parser.tokens[parser.index]
+                if token == .name("and") || token == .name("or") {
+                    let isAnd = token == .name("and")
+                    throw ExpressionError.foreign(
+                        "write `\(isAnd ? "&&" : "||")` for a logical \(isAnd ? "and" : "or")", at: column)
+                }
+                if token == .close {
+                    throw ExpressionError(message: "')' without a matching '('", column: column)
+                }
+                throw ExpressionError(message: "unexpected text after the expression", column: column)
             }
             return .success(expr)
         } catch let error as ExpressionError {
@@ -101,16 +127,53 @@ struct ExpressionParser {
                 while i < chars.count && (chars[i].properties.isAlphabetic || chars[i] == "_" || ("0"..."9").contains(chars[i])) { i += 1 }
                 tokens.append((.name(String(String.UnicodeScalarView(chars[start..<i]))), start))
             } else if ("0"..."9").contains(c) || (c == "-" && i + 1 < chars.count && ("0"..."9").contains(chars[i + 1])
-                                                    && (tokens.isEmpty || { if case .op = tokens.last!.0 { return true }; return false }())) {
+                                                    && (tokens.isEmpty || {
+                                                        switch tokens.last!.0 {
+                                                        case .op, .open: return true
+                                                        default: return false
+                                                        }
+                                                    }())) {
                 i += 1
                 while i < chars.count && ("0"..."9").contains(chars[i]) { i += 1 }
                 guard let value = Int(String(String.UnicodeScalarView(chars[start..<i]))) else {
                     throw ExpressionError(message: "integer out of range", column: start)
                 }
                 tokens.append((.int(value), start))
+            } else if c == "-" && i + 1 < chars.count && chars[i + 1] == ">" {
+                throw ExpressionError.foreign("`->` is C's member access through a pointer; write `self.x`", at: start)
+            } else if (c == "+" || c == "-") && i + 1 < chars.count && chars[i + 1] == c {
+                throw ExpressionError.foreign("`\(c)\(c)` is not an expression here; write it as a step: "
+                    + "`\(c == "+" ? "increment" : "decrement"): NAME`", at: start)
             } else if c == "+" || c == "-" {
                 i += 1
                 tokens.append((.op(String(c)), start))
+            } else if (c == "&" || c == "|") && i + 1 < chars.count && chars[i + 1] == c {
+                i += 2
+                tokens.append((.op(String(c) + String(c)), start))
+            } else if c == "&" || c == "|" || c == "^" || c == "~" {
+                let logical = c == "&" ? "`&&` for a logical and" : c == "|" ? "`||` for a logical or" : "`!=` or `!`"
+                throw ExpressionError.foreign("`\(c)` (a bitwise operator) is not an operator here: integers take "
+                    + "`+` and `-` only; write \(logical)", at: start)
+            } else if c == "%" || c == "*" || c == "/" {
+                throw ExpressionError.foreign("`\(c)` is not an operator here: integers take `+` and `-` only; "
+                    + "compute the value in steps or write it as a literal", at: start)
+            } else if c == "(" {
+                i += 1
+                tokens.append((.open, start))
+            } else if c == ")" {
+                i += 1
+                tokens.append((.close, start))
+            } else if c == "[" || c == "]" {
+                throw ExpressionError.foreign("`[receiver message]` is not an expression here: call a method with the "
+                    + "`call:` step, read a field or property as `receiver.name`", at: start)
+            } else if c == "@" {
+                let selector = chars[(i + 1)...].starts(with: "selector".unicodeScalars)
+                throw ExpressionError.foreign(selector
+                    ? "write `@selector(name)` as the method's name alone (e.g. `selector: tick`)"
+                    : "no `@` literals: write a string as \"text\", a number or `true`/`false` without `@`", at: start)
+            } else if c == "?" && !(tokens.last.map { $0.0 == .name("as") && $0.1 + 2 == i } ?? false) {
+                throw ExpressionError.foreign("no `?:` or optional chaining here: a message to nil already yields "
+                    + "nil; for a choice write an `if:` step", at: start)
             } else if c == "\"" {
                 i += 1
                 while i < chars.count && chars[i] != "\"" { i += 1 }
@@ -129,6 +192,17 @@ struct ExpressionParser {
                 i += 1
                 if i < chars.count && chars[i] == "=" { i += 1 }
                 let op = String(String.UnicodeScalarView(chars[start..<i]))
+                if op == "!" {
+                    tokens.append((.op(op), start))
+                    continue
+                }
+                if (op == "==" || op == "!=") && i < chars.count && chars[i] == "=" {
+                    throw ExpressionError.foreign("`\(op)=` is written `\(op)` here: objects compare by identity",
+                                                  at: start)
+                }
+                if (op == "<" || op == ">") && i < chars.count && chars[i] == c {
+                    throw ExpressionError.foreign("no shift operators: integers take `+` and `-` only", at: start)
+                }
                 guard ["==", "!=", "<", "<=", ">", ">="].contains(op) else {
                     throw ExpressionError(message: "unknown operator '\(op)'; use ==, !=, <, <=, > or >=", column: start)
                 }
@@ -140,9 +214,31 @@ struct ExpressionParser {
         tokens.append((.end, chars.count))
     }
 
+    /// `a || b || …`, left to right.
+    private mutating func disjunction() throws -> ParsedExpr {
+        var lhs = try conjunction()
+        while case .op("||") = tokens[index].0 {
+            try nest(at: tokens[index].1)
+            index += 1
+            lhs = .logical(lhs, "||", try conjunction())
+        }
+        return lhs
+    }
+
+    /// `a && b && …`, left to right.
+    private mutating func conjunction() throws -> ParsedExpr {
+        var lhs = try comparison()
+        while case .op("&&") = tokens[index].0 {
+            try nest(at: tokens[index].1)
+            index += 1
+            lhs = .logical(lhs, "&&", try comparison())
+        }
+        return lhs
+    }
+
     private mutating func comparison() throws -> ParsedExpr {
         let lhs = try sum()
-        if case .op(let op) = tokens[index].0, op != "+" && op != "-" {
+        if case .op(let op) = tokens[index].0, ["==", "!=", "<", "<=", ">", ">="].contains(op) {
             try nest(at: tokens[index].1)
             index += 1
             return .compare(lhs, op, try sum())
@@ -161,7 +257,7 @@ struct ExpressionParser {
     }
 
     private mutating func unary() throws -> ParsedExpr {
-        if case .name("not") = tokens[index].0 {
+        if tokens[index].0 == .name("not") || tokens[index].0 == .op("!") {
             try nest(at: tokens[index].1)
             index += 1
             return .not(try unary())
@@ -182,6 +278,14 @@ struct ExpressionParser {
         switch token {
         case .int(let v): return .int(v)
         case .string(let text): return .string(text)
+        case .open:
+            try nest(at: column)
+            let inner = try disjunction()
+            guard case .close = tokens[index].0 else {
+                throw ExpressionError(message: "'(' is not closed: add ')'", column: tokens[index].1)
+            }
+            index += 1
+            return inner
         case .name("nil"): return .null
         case .name("distantFuture"): return .int(Int.max)  // `+[NSDate distantFuture]`, as limitDateForMode: answers it
         case .name("true"), .name("YES"): return .bool(true)

@@ -99,6 +99,12 @@ extension ScenarioCompiler {
         return current
     }
 
+    /// The ownership words a field's declaration may start with (`strong` when none).
+    static let ownershipWords = ["strong", "weak", "unretained", "unowned", "assign"]
+    /// Objective-C's spellings of an ownership (`__weak`, `@property (copy)`), and the word that writes it here.
+    static let ownershipAliases = ["__weak": "weak", "__strong": "strong", "__unsafe_unretained": "unretained",
+                                   "retain": "strong", "copy": "strong", "unsafe_unretained": "unretained"]
+
     /// `[strong|weak|unretained|unowned] Type [= value]`.
     private func fieldDeclaration(_ entry: LocatedNode.Mapping.Entry) -> (FieldInfo, TypeRef)? {
         guard let text = entry.value.scalar?.text else {
@@ -116,8 +122,22 @@ extension ScenarioCompiler {
             return nil
         }
         var strength = Strength.strong
-        if let first = words.first, ["strong", "weak", "unretained", "unowned", "assign"].contains(first) {
+        if let first = words.first, Self.ownershipWords.contains(first) {
             strength = first == "strong" ? .strong : first == "weak" ? .weak : .unretained
+            words.removeFirst()
+        } else if words.count == 2, typeNamed(words[1]) != nil {
+            // `waek NSTimer`: the type is known, so the first word is a misspelt ownership. One error, and the
+            // field is declared as meant, so that its uses raise nothing more.
+            let meant = Self.ownershipAliases[words[0]]
+                ?? KeyChecker.suggestion(for: words[0], among: Self.ownershipWords)
+            var at = entry.value.location
+            if let scalar = entry.value.scalar, let range = text.range(of: words[0]) {
+                at = location(in: scalar, offset: text.distance(from: text.startIndex, to: range.lowerBound))
+            }
+            bag.error(.fieldDecl, "unknown ownership '\(words[0])' for field `\(entry.key.text)`"
+                + (meant.map { "; did you mean `\($0)`?" } ?? "")
+                + " (a field is " + Self.ownershipWords.map { "`\($0)`" }.joined(separator: ", ") + ")", at: at)
+            strength = meant == "weak" ? .weak : meant == "strong" || meant == nil ? .strong : .unretained
             words.removeFirst()
         }
         guard words.count == 1, let type = typeNamed(words[0]) else {

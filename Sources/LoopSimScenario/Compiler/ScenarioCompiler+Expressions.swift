@@ -11,8 +11,11 @@ extension ScenarioCompiler {
     /// Parses and types the expression in a scalar node.
     func expression(_ node: LocatedNode, scope: Scope) -> (Expr, TypeRef)? {
         guard let scalar = node.scalar, !scalar.isNull else {
-            bag.error(.typeMismatch, "expected an expression such as `self.timer` or `new Page`, not \(node.kindName)",
-                      at: node.location)
+            // `if: !x` is a YAML tag `!x` on an empty value: libyaml reads a plain scalar's leading `!` as a tag.
+            let tagHint = node.scalar?.text.isEmpty == true
+                ? " (YAML reads a leading `!` as a tag: quote the expression, `'!x'`, or write `not x`)" : ""
+            bag.error(.typeMismatch, "expected an expression such as `self.timer` or `new Page`, not \(node.kindName)"
+                + tagHint, at: node.location)
             return nil
         }
         return expression(text: scalar.text, in: scalar, offset: 0, scope: scope)
@@ -21,7 +24,8 @@ extension ScenarioCompiler {
     func expression(text: String, in scalar: LocatedNode.Scalar, offset: Int, scope: Scope) -> (Expr, TypeRef)? {
         switch ExpressionParser.parse(text) {
         case .failure(let error):
-            bag.error(.exprSyntax, error.message, at: location(in: scalar, offset: offset + error.column))
+            bag.error(error.isForeign ? .exprForeign : .exprSyntax, error.message,
+                      at: location(in: scalar, offset: offset + error.column))
             return nil
         case .success(let parsed):
             return typed(parsed, scope: scope, scalar: scalar, offset: offset)
@@ -59,6 +63,11 @@ extension ScenarioCompiler {
         case .not(let inner):
             guard let (expr, _) = typed(inner, scope: scope, scalar: scalar, offset: offset) else { return nil }
             return (.not(expr), .bool)
+        case .logical(let lhs, let op, let rhs):
+            // Any value is a condition (C's truthiness, as `if:` reads it); the result is a boolean.
+            guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
+                  let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            return (.logical(a, isAnd: op == "&&", b), .bool)
         case .compare(let lhs, let op, let rhs):
             guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
                   let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
@@ -81,6 +90,10 @@ extension ScenarioCompiler {
             case .byrefCapture(let i, let t): return (.path(.capture(i), [Self.byrefSlot]), t)
             case nil:
                 if let value = Self.namedConstant(name) { return (.literal(.int(value)), .int) }
+                if let foreign = Self.foreignNames[name] {
+                    bag.error(.exprForeign, foreign, at: location(in: scalar, offset: offset + column))
+                    return nil
+                }
                 let hint: String
                 if name == "self" {
                     hint = scope.isBlock
@@ -157,6 +170,15 @@ extension ScenarioCompiler {
             return nil
         }
     }
+
+    /// Names of C, Objective-C and Swift that the language writes otherwise, when no local of the name exists.
+    static let foreignNames = [
+        "NULL": "write `nil` (a nil check is `x == nil` or `x != nil`)",
+        "nullptr": "write `nil` (a nil check is `x == nil` or `x != nil`)",
+        "Nil": "write `nil` (a nil check is `x == nil` or `x != nil`)",
+        "and": "write `&&` for a logical and", "or": "write `||` for a logical or",
+        "this": "write `self`", "super": "no `super` here: call a method of the object itself (`call: self.m`)",
+    ]
 
     /// A UIKit property read on an object (`self.presentingViewController`, `nav.topViewController`,
     /// `nav.viewControllers.count`), when `e` is one: the name is no field of the base's class. Nil otherwise; an
@@ -242,6 +264,12 @@ extension ScenarioCompiler {
         if names.count == 1 {
             switch scope.resolve(names[0]) {
             case .local(let i, let t):
+                if scope.counters.contains(i) {
+                    bag.error(.exprType, "'\(names[0])' is the counter of a `for:` loop, a constant as in Swift's "
+                        + "`for \(names[0]) in`; copy it into a local (`let:`) to change it",
+                        at: location(in: scalar, offset: offset))
+                    return nil
+                }
                 return (.local(i), t)
             case .byrefLocal(let i, let t):
                 return (.field(.path(.local(i), []), Self.byrefSlot), t)

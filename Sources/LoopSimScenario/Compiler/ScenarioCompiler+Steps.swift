@@ -4,7 +4,8 @@ extension ScenarioCompiler {
     /// Every verb a step may start with, in the order of docs/scenario-format.md; the compiler knows no other.
     /// The language's own statements first, then the API verbs, each table beside the compile code of its part;
     /// every API verb compiles to an ``ExecutableStep`` defined beside the kernel part that runs it.
-    static let stepVerbs: [StepVerb] = languageVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs + gcdSyncVerbs
+    static let stepVerbs: [StepVerb] = languageVerbs + loopVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
+        + gcdSyncVerbs
         + portVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
@@ -12,7 +13,7 @@ extension ScenarioCompiler {
     static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "invocation", "firstFire",
                             "tolerance"]
     /// Verbs that may be written as a bare string step.
-    static let bareSteps = ["run", "CFRunLoopRun"]
+    static let bareSteps = ["run", "CFRunLoopRun", "break", "continue"]
 
     func compileSteps(_ node: LocatedNode, scope: Scope) -> [Step] {
         guard let seq = node.sequence else {
@@ -25,16 +26,28 @@ extension ScenarioCompiler {
     }
 
     private func compileStep(_ node: LocatedNode, scope: Scope) -> [Step] {
+        if let s = node.scalar, let control = LoopControl(rawValue: s.text) {
+            return loopControl(control, scope: scope, at: node.location)
+        }
         if let s = node.scalar, Self.bareSteps.contains(s.text) {
             return [.perform(RunStep(s.text == "run" ? .run : .cfRun))]
         }
         guard let map = node.mapping, let verbEntry = map.entries.first else {
+            if let s = node.scalar,
+               let hint = Self.foreignStepHint(s.text.hasSuffix(";") ? String(s.text.dropLast()) : s.text) {
+                bag.error(.stepForeign, hint, at: node.location)
+                return []
+            }
             bag.error(.stepShape, "a step is a mapping such as `- log: hello` or `- invalidate: self.timer`",
                       at: node.location)
             return []
         }
         let verb = verbEntry.key.text
         guard let entry = verbs[verb] else {
+            if let hint = Self.foreignStepHint(verb) {
+                bag.error(.stepForeign, hint, at: verbEntry.key.location)
+                return []
+            }
             bag.error(.stepUnknown, "unknown step '\(verb)'" + suggestion(verb, verbs.keys.sorted()),
                       at: verbEntry.key.location)
             return []
@@ -88,6 +101,10 @@ extension ScenarioCompiler {
 
     /// `let: x = expr` / `set: a.b = expr`.
     private func assignment(_ arg: LocatedNode, scope: Scope, declare: Bool) -> Step? {
+        if let scalar = arg.scalar, let hint = Self.incrementHint(scalar.text) {
+            bag.error(.stepForeign, hint, at: arg.location)
+            return nil
+        }
         guard let scalar = arg.scalar, let eq = scalar.text.firstIndex(of: "=") else {
             bag.error(.stepShape, "write `NAME = EXPRESSION`, e.g. `page = new RegisterPage`", at: arg.location)
             return nil

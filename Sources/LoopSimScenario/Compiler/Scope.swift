@@ -65,6 +65,41 @@ final class Scope {
         }
     }
 
+    /// How many loop bodies enclose the steps being compiled (in this body; a block's own body starts at 0):
+    /// `break` and `continue` are allowed only where it is above 0.
+    var loopDepth = 0
+    /// The `for:` counters in scope, by local index: constants, as Swift's `for i in` binds a `let`.
+    private(set) var counters: Set<Int> = []
+
+    /// Where a loop's scope starts: the locals declared from here on are the body's, and a name the loop shadows
+    /// (its `for` counter) comes back when it ends.
+    struct LoopMark {
+        let start: Int
+        let shadowed: (name: String, index: Int?)?
+    }
+
+    /// Opens a loop's scope. `counter`, when given, is declared as a fresh local (shadowing an outer one of the
+    /// same name, as Swift's `for i in` does); its index is the mark's `start - 1`.
+    func openLoop(counter: String? = nil, _ type: TypeRef = .int) -> LoopMark {
+        guard let counter else { return LoopMark(start: localNames.count, shadowed: nil) }
+        let previous = localIndex[counter]
+        localIndex[counter] = nil
+        counters.insert(declare(counter, type))
+        return LoopMark(start: localNames.count, shadowed: (counter, previous))
+    }
+
+    /// Closes a loop's scope: the names declared in it (and its counter) are no longer visible, a shadowed name is
+    /// again. Returns the locals the body declared, which the loop releases at the end of each turn.
+    func closeLoop(_ mark: LoopMark) -> [Int] {
+        let first = mark.shadowed == nil ? mark.start : mark.start - 1
+        if mark.shadowed != nil { counters.remove(first) }
+        for i in first..<localNames.count where localIndex[localNames[i]] == i {
+            localIndex[localNames[i]] = nil
+        }
+        if let (name, previous) = mark.shadowed, let previous { localIndex[name] = previous }
+        return Array(mark.start..<localNames.count)
+    }
+
     enum Resolved {
         case local(Int, TypeRef)
         case capture(Int, TypeRef)
