@@ -205,7 +205,7 @@ import Testing
             """)
         #expect(logs(o) == ["300ms worker-1 op done", "300ms waiter waited"])
         #expect(o.findings.parkedThreads.map(\.reason) == [
-            "waiting for ever on NSOperation waitUntilFinished of NSBlockOperation inner, which nothing signalled",
+            "waiting for ever in waitUntilFinished on NSBlockOperation inner, which never finishes",
         ])
     }
 

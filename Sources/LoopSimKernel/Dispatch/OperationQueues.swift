@@ -228,6 +228,12 @@ final class OperationQueues {
         queues.first { $0.finishWaiters.contains(semaphore) }.map { ($0.name, $0.held.count) }
     }
 
+    /// The operation a thread waits for in `waitUntilFinished` (or `addOperations:waitUntilFinished:YES`) with
+    /// internal semaphore `semaphore`, for the parked-thread reason; nil when none.
+    func operationWait(on semaphore: ObjectID) -> ObjectID? {
+        records.first { $0.finishWaiters.contains(semaphore) }?.id
+    }
+
     fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread, _ k: Kernel) {
         records[r].state = .finished
         // Threads in `waitUntilFinished` on it go on (corelibs: `__waitGroup.leave()` as it finishes).

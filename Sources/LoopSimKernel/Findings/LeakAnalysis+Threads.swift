@@ -134,6 +134,10 @@ extension LeakAnalysis {
                     return "waiting for ever in waitUntilAllOperationsAreFinished on operation queue \(queue): "
                         + "\(count) operation(s) never finished"
                 }
+                if let operation = kernel.operations.operationWait(on: o.id) {
+                    let name = heap.object(operation).map { appName(of: $0) } ?? "an operation"
+                    return "waiting for ever in waitUntilFinished on \(name), which never finishes"
+                }
                 if let (loop, method) = kernel.runLoops.performWait(on: o.id, kernel) {
                     return "waiting for ever in performSelector:onThread:…waitUntilDone:YES for \(method) on "
                         + "\(loop), which never performs it"
