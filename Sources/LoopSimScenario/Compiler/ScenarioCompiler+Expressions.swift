@@ -13,7 +13,8 @@ extension ScenarioCompiler {
         guard let scalar = node.scalar, !scalar.isNull else {
             // `if: !x` is a YAML tag `!x` on an empty value: libyaml reads a plain scalar's leading `!` as a tag.
             let tagHint = node.scalar?.text.isEmpty == true
-                ? " (YAML reads a leading `!` as a tag: quote the expression, `'!x'`, or write `not x`)" : ""
+                ? " (if you wrote `!x`, YAML read the `!` as a tag: quote the expression, `'!x'`, or write `not x`)"
+                : ""
             bag.error(.typeMismatch, "expected an expression such as `self.timer` or `new Page`, not \(node.kindName)"
                 + tagHint, at: node.location)
             return nil

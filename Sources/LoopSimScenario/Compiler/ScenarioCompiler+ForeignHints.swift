@@ -79,3 +79,65 @@ extension ScenarioCompiler {
         return nil
     }
 }
+
+extension ScenarioCompiler {
+    /// The hint for a key step `verb` does not take that Objective-C or Swift spells as a parameter label (`token:`
+    /// on `dispatch_once`, `timeInterval:` on a timer), saying how this language writes it; nil for any other key,
+    /// which `key.unknown` reports with its closest allowed key.
+    static func foreignKeyHint(verb: String, key: String, allowed: [String]) -> String? {
+        if let hint = foreignKeyHints[verb]?[key] { return hint }
+        if ["usingBlock", "block", "handler", "completionHandler", "completion", "body", "closure"].contains(key),
+           allowed.contains("do") {
+            return "a step's block is written under `do:` (with `captures:`), not `\(key):`"
+        }
+        return nil
+    }
+
+    /// Parameter labels of the calls that steps model, by verb, that the scenario language writes another way.
+    private static let foreignKeyHints: [String: [String: String]] = [
+        "dispatch_once": [
+            "token": "dispatch_once's token is its argument, an int field or local: `- dispatch_once: self.onceToken` "
+                + "(`dispatch_once(&onceToken, ^{ … })`)",
+            "onceToken": "dispatch_once's token is its argument: `- dispatch_once: self.onceToken`",
+        ],
+        "scheduledTimer": timerKeyHints,
+        "timer": timerKeyHints,
+        "dispatch_after": [
+            "when": "write the delay from now as `delay:` (`dispatch_time(DISPATCH_TIME_NOW, …)` is `delay: 2s`)",
+            "deadline": "write the delay from now as `delay:` (`.now() + 2` is `delay: 2s`)",
+            "queue": "the queue is the step's argument: `- dispatch_after: main` with `delay:`",
+        ],
+        "dispatch_async": [
+            "queue": "the queue is the step's argument: `- dispatch_async: main` (or `global`, or a queue of `queues:`)",
+        ],
+        "performSelector": [
+            "delay": "write `afterDelay:`", "withDelay": "write `afterDelay:`", "modes": "write `inModes:`",
+            "onThread": "to another thread, use the step `performSelectorOnThread:` with `onThread:`",
+        ],
+        "addObserverForName": [
+            "name": "the notification's name is the step's argument: `- addObserverForName: Refresh`",
+            "forName": "the notification's name is the step's argument: `- addObserverForName: Refresh`",
+            "observer": "keep the observer the call returns with `token: self.token`, and remove it with "
+                + "`removeObserver: self.token`",
+        ],
+        "removeObserver": [
+            "name": "removeObserver: takes the token addObserverForName:'s `token:` kept (or a selector observer) "
+                + "and removes its registrations; it has no `name:` or `object:` filter",
+            "object": "removeObserver: takes the token addObserverForName:'s `token:` kept (or a selector observer) "
+                + "and removes its registrations; it has no `name:` or `object:` filter",
+        ],
+        "runMode": [
+            "beforeDate": "write `before:` (a duration from now, or `distantFuture`)",
+            "mode": "the mode is the step's argument: `- runMode: default` with `before:`",
+        ],
+    ]
+
+    /// Timer parameter labels (`scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:`).
+    private static let timerKeyHints: [String: String] = [
+        "timeInterval": "write the interval as `every:` (a duration: `every: 1s`)",
+        "withTimeInterval": "write the interval as `every:` (a duration: `every: 1s`)",
+        "interval": "write the interval as `every:` (a duration: `every: 1s`)",
+        "forMode": "write `mode:` (`default`, `common`, `tracking` or a mode's name)",
+        "usingBlock": "a block-based timer's block is written under `block:` (with its `captures:` and `do:`)",
+    ]
+}

@@ -52,7 +52,18 @@ extension ScenarioCompiler {
                       at: verbEntry.key.location)
             return []
         }
-        checkKeys(map, allowed: [verb] + entry.keys, context: "step `\(verb)`", into: &bag)
+        let allowed = [verb] + entry.keys
+        // Another language's parameter label (`token:` on `dispatch_once`) gets its hint and stops the step there:
+        // compiling it without the key would only add errors that follow from the one mistake.
+        var checked = map
+        checked.entries.removeAll { e in
+            guard !allowed.contains(e.key.text),
+                  let hint = Self.foreignKeyHint(verb: verb, key: e.key.text, allowed: allowed) else { return false }
+            bag.error(.stepForeign, hint, at: e.key.location)
+            return true
+        }
+        checkKeys(checked, allowed: allowed, context: "step `\(verb)`", into: &bag)
+        if checked.entries.count < map.entries.count { return [] }
         return entry.compile(self, StepSite(verb: verb, arg: verbEntry.value, map: map, at: verbEntry.key.location,
                                              scope: scope))
     }
