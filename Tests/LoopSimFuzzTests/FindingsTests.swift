@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test(arguments: ["1-dealloc-captures-self.yaml", "1-dealloc-stores-self.yaml", "3-one-shot-observer-yield.yaml",
-                      "5-double-dismiss.yaml", "6-strong-capture-of-freed.yaml"])
+                      "5-double-dismiss.yaml", "6-strong-capture-of-freed.yaml", "9-temporary-semaphore-wait.yaml",
+                      "9-push-temporary-controller.yaml"])
     func reproducerRunsAndKeepsEveryInvariant(name: String) throws {
         let report = InvariantChecker.check(text: try Self.text(name), file: name)
         #expect(report.compiled)
@@ -46,6 +47,15 @@ import Testing
         // 6: retaining a freed object through an unretained capture is the app's crash.
         let captured = try run("6-strong-capture-of-freed.yaml")
         #expect(captured.crash?.message.contains("message sent to deallocated instance") == true)
+        // 9: the wait holds its temporary semaphore: main waits for ever, A times out; the pushed controller
+        // lives on the stack until the pop.
+        let waits = try run("9-temporary-semaphore-wait.yaml")
+        #expect(waits.crash == nil)
+        #expect(waits.findings.parkedThreads.map(\.name) == ["main"])
+        #expect(waits.logs.map(\.text) == ["timed out"])
+        let pushed = try run("9-push-temporary-controller.yaml")
+        #expect(pushed.crash == nil)
+        #expect(pushed.deaths.map(\.className) == ["FeedVC", "UINavigationItem"])  // freed by the pop
     }
 
     @Test func aLimitIsTheLastEventBeforeRunEnd() throws {

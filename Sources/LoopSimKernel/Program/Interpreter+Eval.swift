@@ -55,8 +55,9 @@ extension Interpreter {
             }
             return value
         case .new, .block, .newSemaphore, .newGroup:
+            // a +1 temporary: the frame holds it until the step's call ends (ProgramFrame.temporaries)
             let (value, _) = try evaluateOwned(expr, in: frame, on: thread, k)
-            if case .object(let id) = value { k.release(id, on: thread) }
+            if case .object(let id) = value { frame.temporaries.append(id) }
             return value
         case .currentRunLoop:
             return .runLoop(k.runLoops.runLoop(for: thread, k).id)

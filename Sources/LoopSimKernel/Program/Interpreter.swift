@@ -43,6 +43,8 @@ extension Interpreter {
             try addToInteger(lvalue, delta, in: frame, on: thread, k)
         case .ifThen(let condition, let thenSteps, let elseSteps):
             let branch = isTruthy(try evaluate(condition, in: frame, on: thread, k), k) ? thenSteps : elseSteps
+            // the condition's full expression ends before the branch runs: its temporaries go first
+            if !frame.temporaries.isEmpty { frame.releaseTemporaries(on: thread, k) }
             if !branch.isEmpty {
                 return .push(ProgramFrame(steps: branch, env: frame.env, ownsEnvironment: false, label: frame.label))
             }

@@ -21,6 +21,17 @@ final class ProgramFrame: Frame {
     var pendingResult: LValue?
     /// The loops this frame is inside, innermost last.
     private(set) var loops: [ActiveLoop] = []
+    /// The +1 temporaries of the step that is running: what `new`, a block literal, `dispatch_semaphore_create`
+    /// or `dispatch_group_create` made where the step only borrows the value (an argument the call does not take
+    /// over). ARC releases such a temporary at the end of its full expression, after the call it was passed to
+    /// has returned (Clang's ARC reference, "Retained return values": the caller balances the +1); libdispatch's
+    /// waits keep their object for the call (`_dispatch_semaphore_wait_slow` runs on the semaphore it was
+    /// passed). So the frame lets them go when its step's call ends: at once when the step goes on, after the
+    /// callee it pushed has returned, after the wait it yielded in has ended; a wait that never ends keeps them
+    /// for ever. Released there and not where they are evaluated, `push: new FeedVC` is held by the stack
+    /// before its temporary goes, and `dispatch_semaphore_wait: dispatch_semaphore_create 0` blocks on a
+    /// semaphore that lives.
+    var temporaries: [ObjectID] = []
 
     init(steps: [Step], env: Environment, ownsEnvironment: Bool, held: ObjectID? = nil, heldEdge: String = "",
          label: String) {
@@ -36,6 +47,12 @@ final class ProgramFrame: Frame {
         if let result = pendingResult {
             pendingResult = nil
             _ = try? kernel.interpreter.store(thread.returnValue, owned: false, into: result, in: self, on: thread, kernel)
+        }
+        if !temporaries.isEmpty {
+            // the call the last step pushed or waited in has returned: its temporaries go, and the deallocs they
+            // cause run before the next step
+            releaseTemporaries(on: thread, kernel)
+            if !thread.pendingDeallocs.isEmpty { return .next }
         }
         if let control = env.loopControl {
             // A `break` or `continue` from an `if` branch above: the frame running the loop takes it.
@@ -68,13 +85,28 @@ final class ProgramFrame: Frame {
             }
             return apply(control, kernel, thread)
         default:
-            return kernel.interpreter.execute(current, in: self, on: thread, kernel)
+            let action = kernel.interpreter.execute(current, in: self, on: thread, kernel)
+            switch action {
+            case .next, .pop:
+                if !temporaries.isEmpty { releaseTemporaries(on: thread, kernel) }
+            case .push, .yield:
+                break  // the call goes on: released when this frame steps again
+            }
+            return action
         }
+    }
+
+    /// Lets go of the running step's temporaries (``temporaries``), in the order they were made.
+    func releaseTemporaries(on thread: SimThread, _ kernel: Kernel) {
+        let made = temporaries
+        temporaries.removeAll()
+        for id in made { kernel.release(id, on: thread) }
     }
 
     func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
         var result: [(String, ObjectID)] = []
         if let held { result.append((heldEdge, held)) }
+        for id in temporaries { result.append(("temporary", id)) }
         if ownsEnvironment {
             for (i, value) in env.locals.enumerated() {
                 if case .object(let id) = value { result.append((env.names[i], id)) }
