@@ -115,7 +115,7 @@ import Testing
         #expect(logs(o) == ["0s main before waiting", "100ms main removed", "200ms main invalidated"])
         #expect(deaths(o, "Helper") == [200])
         #expect(deaths(o, "block") == [200])
-        #expect(o.alive.count == 1)  // the screen, still holding its (invalid) observer
+        #expect(o.alive.count == 2)  // the screen and its (invalid) observer, which the screen still holds
     }
 
     /// A connection calls its delegate once per chunk, then `connectionDidFinishLoading:`, then lets go of the

@@ -18,7 +18,7 @@ extension RunLoops {
                       on thread: SimThread, _ k: Kernel) -> ObjectID {
         let o = k.objects.allocate(kind: .runLoopObserver, className: "CFRunLoopObserver", label: nil,
                                    slotNames: ["block"], slotStrengths: [.strong], slots: [.object(block)],
-                                   isDeclaredRoot: false, isInternal: true, at: k.now, on: thread.name)
+                                   isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
         observerCounter += 1
         observerStates[o.id] = ObserverState(id: observerCounter, activities: activities, repeats: repeats,
                                              order: order)
