@@ -12,8 +12,9 @@ public enum ExpectationCheck {
         /// `figure op value (actual: x)` for failures, naming the failed bound of a range.
         public var explanation: String {
             guard !passed else { return expectation.text }
-            return "\(expectation.text) (actual: \(actual?.compact ?? "absent")"
-                + (failedBound.map { ", \($0)" } ?? "") + ")"
+            // An absent figure says so once: its failed bound is "absent" too.
+            let bound = actual == nil ? nil : failedBound
+            return "\(expectation.text) (actual: \(actual?.compact ?? "absent")" + (bound.map { ", \($0)" } ?? "") + ")"
         }
 
         public init(expectation: Expectation, actual: JSONValue?, passed: Bool, failedBound: String? = nil) {

@@ -63,7 +63,7 @@ import Testing
             logs[0].text: {max: 5}
             """)
         #expect(r.map(\.passed) == [false, false])
-        #expect(r[0].explanation == "crash.at_ms within {min: 0} (actual: absent, absent)")
+        #expect(r[0].explanation == "crash.at_ms within {min: 0} (actual: absent)")
         #expect(r[1].explanation.hasSuffix("not a number)"))
     }
 
