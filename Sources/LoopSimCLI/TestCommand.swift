@@ -20,6 +20,7 @@ struct TestCommand: ParsableCommand {
         var passed = 0
         var failed = 0
         var runCount = 0
+        var invalid = 0
         let files = ScenarioFiles.expand(paths)
         guard !files.isEmpty else {
             StandardError.write("error: no scenario files (*.yaml) in \(paths.joined(separator: ", ")): nothing to test\n")
@@ -36,6 +37,7 @@ struct TestCommand: ParsableCommand {
             guard let scenario = loaded.scenario else {
                 print("FAIL \(file): invalid scenario")
                 failed += 1
+                invalid += 1
                 continue
             }
             if scenario.expectations.isEmpty {
@@ -77,6 +79,8 @@ struct TestCommand: ParsableCommand {
             StandardError.write("interrupted: the files after the one under way were not run\n")
             throw ExitCode(Interrupt.exitCode)
         }
+        // An invalid file is exit 2, as `run` and `validate` say it (docs/diagnostics.md), before a failed check.
+        if invalid > 0 { throw Exit.invalid }
         if failed > 0 { throw Exit.failed }
     }
 }
