@@ -54,11 +54,10 @@ extension ScenarioCompiler {
         StepVerb("addOperations", keys: ["operations", "waitUntilFinished"]) { c, s in
             guard let index = c.operationQueue(s.arg),
                   let list = c.required(s, "operations", example: "operations: [download, parse]") else { return [] }
-            var operations: [Expr] = []
-            for item in list.sequence?.items ?? [list] {
-                guard let e = c.operationExpression(item, "operations:", s) else { return [] }
-                operations.append(e)
-            }
+            // Every item is checked, so that each undefined operation is reported at once.
+            let items = list.sequence?.items ?? [list]
+            let operations = items.compactMap { c.operationExpression($0, "operations:", s) }
+            guard operations.count == items.count else { return [] }
             let wait = s.map["waitUntilFinished"].flatMap { c.bool($0, what: "waitUntilFinished") } ?? false
             return [.perform(AddOperationsStep(queue: index, operations: operations, waitUntilFinished: wait))]
         },
