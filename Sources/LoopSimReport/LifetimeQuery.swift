@@ -38,7 +38,14 @@ public enum LifetimeQuery {
             }
             text += "\n"
             if paths.isEmpty {
-                text += "    no root reaches it: only a reference cycle keeps it alive\n"
+                text += leak?.cause == "cycle" || leak == nil
+                    ? "    no root reaches it: only a reference cycle keeps it alive\n"
+                    : "    no root reaches it: \(leak!.cause)\n"
+                // The cycle itself, as the run's report prints it: the object, round to the object.
+                if let leak, leak.cause == "cycle", leak.path.count > 1 {
+                    text += "    " + zip(leak.path, [""] + leak.edges.map { " -[\($0)]-> " }).map { $1 + $0 }.joined()
+                        + "\n"
+                }
             }
             for p in paths {
                 text += "    " + zip(p.path, [""] + p.edges.map { " -[\($0)]-> " }).map { $1 + $0 }.joined() + "\n"
