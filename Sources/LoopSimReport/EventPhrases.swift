@@ -202,7 +202,9 @@ public enum EventPhrases {
     static func resultReason(_ result: String) -> String {
         switch result {
         case "finished": return "its mode has no sources or timers left"
-        case "stopped": return "CFRunLoopStop was called"
+        // CFRunLoopStop, or the mode stopped by `_CFRunLoopStopMode` (UIKit leaving a mode for a scroll): both
+        // return kCFRunLoopRunStopped (CFRunLoop.c `__CFRunLoopRun`).
+        case "stopped": return "it was stopped (CFRunLoopStop, or UIKit stopping the mode to switch modes for a scroll)"
         case "timed-out": return "its time limit passed"
         case "handled-source": return "it handled a source and was asked to return after one"
         default: return result
