@@ -31,7 +31,8 @@ import Testing
         #expect(o.crash == nil)
         #expect(o.logs.isEmpty)
         #expect(o.findings.parkedThreads.map(\.name) == [thread])
-        #expect(o.findings.parkedThreads.first?.reason.contains("waiting for ever on dispatch_semaphore") == true)
+        #expect(o.findings.parkedThreads.first?.reason
+            .contains("waiting for ever in dispatch_semaphore_wait on dispatch_semaphore#") == true)
         #expect(!o.deaths.contains { $0.className == "dispatch_semaphore" }, "the waiting thread holds it")
     }
 
