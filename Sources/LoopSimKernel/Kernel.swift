@@ -93,6 +93,7 @@ public final class Kernel {
         while !halted {
             // The instant's drops are decided when it ends: before time moves on.
             if objects.hasPendingLetGos, clock.nextInstant().map({ $0 > now }) ?? true { objects.confirmLetGos(self) }
+            let before = now
             guard let entry = clock.next(notAfter: horizon) else {
                 quiescent = clock.isEmpty
                 if !quiescent, horizon == configuration.limits.maxTime, horizon < configuration.until {
@@ -101,6 +102,7 @@ public final class Kernel {
                 }
                 break
             }
+            if now > before { stepsWhenTimeMoved = interpreter.steps }
             countStep()
             if limit != nil { break }
             if app.isDeviceAsleep && app.usesMonotonicClock(entry.payload, self) {
@@ -211,7 +213,20 @@ public final class Kernel {
     }
 
     /// ` in the while at loops.yaml:12` when the running thread is in a loop, else empty.
-    private var loopNote: String { threads.runningLoopSite.map { " in the \($0)" } ?? "" }
+    private var loopNote: String {
+        guard let site = threads.runningLoopSite else { return "" }
+        // A loop that never waits turns at one instant: steps take no virtual time (docs/fidelity.md).
+        let stalled = interpreter.steps - stepsWhenTimeMoved
+        guard stalled > Self.spinNoteSteps else { return " in the \(site)" }
+        return " in the \(site), with virtual time standing at \(now) for its last \(stalled) steps: steps take no "
+            + "virtual time, so a loop that never waits, sleeps or does `work:` spins at one instant and nothing "
+            + "later can happen; give each turn its cost with `work:` (a device spins at full CPU instead)"
+    }
+
+    /// The interpreter's step count when the clock last moved on (for ``loopNote``).
+    private var stepsWhenTimeMoved = 0
+    /// Steps at one instant past which a limit reached in a loop is called a spin.
+    private static let spinNoteSteps = 10_000
 
     /// Ends the run here with a `limit` finding; everything so far is kept and reported.
     func stopForLimit(_ kind: String, _ message: String) {

@@ -143,7 +143,30 @@ import Testing
             """, limits: limits)
         let limit = try #require(o.limit)
         #expect(limit.kind == "max-steps")
-        #expect(limit.message == "more than 10000 interpreter steps in the while at loops.yaml:5")
+        #expect(limit.message.hasPrefix("more than 10000 interpreter steps in the while at loops.yaml:5, "
+            + "with virtual time standing at 0s for its last 10001 steps"))
+        #expect(limit.message.contains("spins at one instant"))
+    }
+
+    /// A loop that waits in each turn but never ends is not called a spin: time moves on.
+    @Test func aLoopThatWaitsIsNotCalledASpin() throws {
+        var limits = RunLimits()
+        limits.maxSteps = 50_000
+        let (o, _) = try Self.run("""
+            name: waits
+            until: 100000s
+            main:
+              - let: s = dispatch_semaphore_create 0
+              - while: true
+                do:
+                  - dispatch_semaphore_wait: s
+                    timeout: 1ms
+            """, limits: limits)
+        let limit = try #require(o.limit)
+        #expect(limit.kind == "max-steps")
+        // The limit may fall between turns, while the thread waits: then no loop is running to name.
+        #expect(limit.message.hasPrefix("more than 50000 interpreter steps"))
+        #expect(!limit.message.contains("spins"))
     }
 
     /// `break` and `continue` from `if` branches nested two deep end the loop or the turn; the branches' frames
