@@ -19,7 +19,7 @@ extension LeakAnalysis {
         var stuckOperationQueues: [UInt32: OperationQueueExecutors]
 
         /// Whether the work items of dispatch queue `queue` (as ``DispatchQueues/heldObjects()`` names it) never run.
-        func queueNeverRuns(_ queue: String, _ k: Kernel) -> Bool {
+        func queueNeverRuns(_ queue: String) -> Bool {
             queue == "main" ? mainQueue : serialQueues.contains(queue)
         }
     }
@@ -27,11 +27,16 @@ extension LeakAnalysis {
     /// The work stuck behind the threads in `parked` (``StuckWork``). Depends only on the threads' states and the
     /// queues, not on what the roots reach: ``threadWaits()`` applies it to the threads it has not (yet) seen woken.
     func stuckWork(parked: Set<Int>) -> StuckWork {
+        guard !parked.isEmpty else {
+            return StuckWork(parked: [], mainQueue: false, serialQueues: [], operations: [], stuckOperationQueues: [:])
+        }
         let k = kernel
         let mainQueue = parked.contains(0)
         var serialQueues: Set<String> = []
         for (i, q) in k.dispatch.serial.enumerated() where q.width == 1 {
-            if let holder = k.dispatch.holder(of: .serial(i), k), parked.contains(holder) { serialQueues.insert(q.name) }
+            if let holder = k.dispatch.holder(of: .serial(i), k), parked.contains(holder) {
+                serialQueues.insert(q.name)
+            }
         }
         var operations: Set<UInt32> = []
         var behind: [UInt32: OperationQueueExecutors] = [:]

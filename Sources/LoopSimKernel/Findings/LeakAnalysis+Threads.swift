@@ -241,7 +241,7 @@ extension LeakAnalysis {
             // group empties (what would empty it is what the search looks for).
             // Work stuck behind a thread not (yet) seen woken acts no more than that thread (``StuckWork``).
             let stuckWork = analysis.stuckWork(parked: stuck)
-            for (queue, held) in k.dispatch.queuedObjects() where !stuckWork.queueNeverRuns(queue, k) {
+            for (queue, held) in k.dispatch.queuedObjects() where !stuckWork.queueNeverRuns(queue) {
                 reach(held, "queue \(queue)")
             }
             reach(k.dispatch.pendingAfterBlocks, "a dispatch_after block")

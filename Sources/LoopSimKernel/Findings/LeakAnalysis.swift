@@ -90,7 +90,7 @@ struct LeakAnalysis {
             add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block", neverRuns ? .persistent : .pending)
         }
         for (queue, held) in k.dispatch.heldObjects() {
-            add(held, "queue \(queue)", "queue", "pending", stuckWork.queueNeverRuns(queue, k) ? .persistent : .pending)
+            add(held, "queue \(queue)", "queue", "pending", stuckWork.queueNeverRuns(queue) ? .persistent : .pending)
         }
         for (edge, object) in k.notifications.strongReferences(retainingSenders: k.profile.notificationObjectFilterRetained) {
             add(CollectionOfOne(object), "notification center", "notification center", edge, .persistent)
@@ -116,7 +116,8 @@ struct LeakAnalysis {
     /// `CFRunLoopPerformBlock` block, a signalled source — never runs: it is not pending work, the loop holds what
     /// it holds for as long as it lives (docs/scenario-format.md §10.1; Apple's Threading Programming Guide, "Run
     /// Loops": a secondary thread's run loop runs only when the thread runs it). A thread still running its own
-    /// code (an `NSThread` before its `-run`, the main thread before `UIApplicationMain`) may yet run it.
+    /// code (an `NSThread` before its `-run`, the main thread before `UIApplicationMain`) may yet run it. A parked
+    /// thread never runs its loop on either (``StuckWork``).
     func loopNeverRuns(_ rl: SimRunLoop) -> Bool {
         // A parked thread never runs its loop on (``StuckWork``): asleep in one mode for ever, or blocked.
         if stuck.parked.contains(rl.threadID) { return true }
