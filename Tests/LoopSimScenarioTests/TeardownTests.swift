@@ -205,7 +205,9 @@ import Testing
             """)
         #expect(logs(o) == ["300ms worker-1 op done", "300ms waiter waited"])
         #expect(o.findings.parkedThreads.map(\.reason) == [
-            "waiting for ever in waitUntilFinished on NSBlockOperation inner, which never finishes",
+            "waiting for ever in waitUntilFinished on NSBlockOperation inner, which never finishes: it is queued "
+                + "behind NSBlockOperation#4 (running on worker-1, parked) on operation queue q of "
+                + "maxConcurrentOperationCount 1",
         ])
     }
 

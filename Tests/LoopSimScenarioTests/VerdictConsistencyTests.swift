@@ -110,6 +110,130 @@ import Testing
         #expect(o.alive.listed?.contains { $0.className == "SpinnerVC" && $0.heldBy == .pendingWork } == true)
     }
 
+    // MARK: Work whose executor is stuck
+
+    /// A worker's `dispatch_sync: main` block, with main doing `mainWork` meanwhile.
+    static func syncOnMain(_ mainWork: String) -> String {
+        """
+        name: dispatch_sync onto main, main doing something
+        until: 3s
+        classes: {VC: {}}
+        main:
+          - let: group = dispatch_group_create
+          - let: vc = new VC
+          - dispatch_group_async: group
+            queue: global
+            captures: [strong vc]
+            do:
+              - dispatch_sync: main
+                captures: [strong vc]
+                do: [log: ui]
+          - \(mainWork)
+        """
+    }
+
+    /// The main queue is drained only by the main thread (`_dispatch_main_queue_callback_4CF`): with main parked
+    /// for ever, the block a `dispatch_sync` put there never runs, so it is held by the system, not pending work.
+    @Test(arguments: ["ios9", "ios13"])
+    func aMainQueueBlockWhileMainIsParkedIsNotPendingWork(variant: String) throws {
+        let o = try Self.run(Self.syncOnMain("dispatch_group_wait: group"), variant)
+        #expect(o.findings.parkedThreads.map(\.name) == ["main", "worker-1"])
+        let listed = try #require(o.alive.listed)
+        let block = try #require(listed.first { $0.path.first == "queue main" })
+        #expect(block.heldBy == .system)
+        #expect(!listed.contains { $0.heldBy == .pendingWork })
+    }
+
+    /// Main merely busy (its `work:` ends after the run does) is no parked executor: the block is pending work (the
+    /// worker waiting for it is reported parked: a `dispatch_sync` chain always is, docs/fidelity.md).
+    @Test func aMainQueueBlockWhileMainIsBusyIsPendingWork() throws {
+        let o = try Self.run(Self.syncOnMain("work: 5s"))
+        #expect(!o.findings.parkedThreads.contains { $0.name == "main" })
+        let block = try #require(o.alive.listed?.first { $0.path.first == "queue main" })
+        #expect(block.heldBy == .pendingWork)
+    }
+
+    /// On a queue of width 1, `download` waits in `waitUntilFinished` on `parse`, queued behind it; the app lets
+    /// both go. `download`'s thread is parked, so `download` never finishes and `parse` never starts.
+    static func opQueue(_ downloadWaits: String) -> String {
+        """
+        name: an operation waits on one queued behind it
+        until: 1s
+        operationQueues: {work: 1}
+        main:
+          - operation: parse
+            do: [log: parse]
+          - operation: download
+            captures: [strong parse]
+            do:
+              - addOperation: work
+                operation: parse
+              - \(downloadWaits)
+          - addOperation: work
+            operation: download
+          - release: parse
+          - release: download
+        """
+    }
+
+    @Test(arguments: ["ios10", "linux-corelibs"])
+    func twoOperationsInOneDeadlockGetTheSameVerdict(variant: String) throws {
+        let o = try Self.run(Self.opQueue("waitUntilFinished: parse"), variant)
+        let parse = try #require(o.findings.leaks.first { $0.object == "parse" })
+        let download = try #require(o.findings.leaks.first { $0.object == "download" })
+        #expect(parse.kind == .abandoned)
+        #expect(parse.kind == download.kind)
+        #expect(parse.cause == download.cause)
+        #expect(parse.holder == download.holder)
+        #expect(o.alive.listed?.contains { $0.heldBy == .pendingWork } == false)
+        // the reason spells out why parse never finishes, as a dispatch_sync chain does
+        let reason = try #require(o.findings.parkedThreads.first?.reason)
+        #expect(reason.hasSuffix("it is queued behind NSBlockOperation download (running on worker-1, parked) on "
+            + "operation queue work of maxConcurrentOperationCount 1"))
+    }
+
+    /// The running operation merely busy (its `work:` ends after the run does): nothing is parked, and the
+    /// operation its queue holds is pending work, not a finding (it is let go when it finishes).
+    @Test func anOperationWhoseThreadIsBusyIsPendingWork() throws {
+        let o = try Self.run(Self.opQueue("work: 5s"))
+        #expect(o.findings.parkedThreads.isEmpty)
+        #expect(!o.findings.leaks.contains { $0.object == "download" })
+        let download = try #require(o.alive.listed?.first { $0.object == "download" })
+        #expect(download.heldBy == .pendingWork)
+        #expect(download.path == ["operation queue work", "NSBlockOperation download"])
+    }
+
+    /// A serial queue runs one block at a time: the block that would signal the semaphore its running block waits
+    /// on is queued behind it, so it never runs and cannot wake it. The thread is parked (not waiting), and the
+    /// controller the app let go that only that block holds is abandoned (not pending work).
+    @Test func aSerialQueueBlockBehindAParkedBlockNeverRuns() throws {
+        let o = try Self.run("""
+            name: serial queue behind a parked block
+            until: 1s
+            queues: [q]
+            classes: {VC: {}}
+            main:
+              - let: done = dispatch_semaphore_create 0
+              - let: vc = new VC
+              - dispatch_async: q
+                captures: [strong done]
+                do:
+                  - dispatch_semaphore_wait: done
+              - dispatch_async: q
+                captures: [strong done, strong vc]
+                do:
+                  - dispatch_semaphore_signal: done
+              - release: vc
+              - release: done
+            """)
+        #expect(o.findings.parkedThreads.map(\.name) == ["worker-1"])
+        #expect(o.findings.waitingThreads.isEmpty)
+        let vc = try #require(o.findings.leaks.first { $0.object == "vc" })
+        #expect(vc.kind == .abandoned)
+        #expect(vc.path == ["queue q", "block#2", "VC vc"])
+        #expect(o.alive.listed?.contains { $0.heldBy == .pendingWork } == false)
+    }
+
     // MARK: Waiting and parked
 
     /// A port-kept resident thread whose owner keeps the thread's run loop in a field; `letGo` is the user's

@@ -306,6 +306,29 @@ final class OperationQueues {
         return found
     }
 
+    /// Each queue's executors, for the leak analysis's stuck work (``LeakAnalysis/stuckWork(parked:)``): its name,
+    /// `maxConcurrentOperationCount`, whether it is the main queue, the operations it runs (each with the thread
+    /// running it, nil while its work item waits on a dispatch queue) and those waiting to start.
+    func executors(_ k: Kernel) -> [OperationQueueExecutors] {
+        var threadOf: [Int: Int] = [:]  // lookup only: record → the thread whose frames run it
+        for t in k.threads.all where t.state != .exited {
+            for case let f as OperationFrame in t.frames { threadOf[f.record] = t.id }
+        }
+        return queues.map { q in
+            OperationQueueExecutors(
+                name: q.name, maxConcurrent: q.maxConcurrent, isMain: q.isMain,
+                running: q.held.filter { records[$0].state == .running }.map { (records[$0].id, threadOf[$0]) },
+                waiting: q.held.filter { records[$0].state == .enqueued }.map { records[$0].id })
+        }
+    }
+
+    /// The queue operation `operation` waits in to start, and that queue's executors, for the parked-thread reason;
+    /// nil when it is not waiting in a queue.
+    func enqueuedQueue(of operation: ObjectID, _ k: Kernel) -> OperationQueueExecutors? {
+        guard let r = recordOf[operation], records[r].state == .enqueued, let q = records[r].queue else { return nil }
+        return executors(k)[q]
+    }
+
     /// Whether enqueued operation `r` can never start: a dependency cycle, or a chain of dependencies ending at an
     /// operation that is in no queue and not cancelled (nothing in the simulation will ever start it, unless the
     /// app adds it later: the analysis at the end of a run says what would happen from here).
@@ -325,6 +348,17 @@ final class OperationQueues {
         }
         return records[r].state == .enqueued && blocked(r)
     }
+}
+
+/// An operation queue's executors as the leak analysis sees them (``OperationQueues/executors(_:)``).
+struct OperationQueueExecutors {
+    var name: String
+    var maxConcurrent: Int
+    var isMain: Bool
+    /// The running operations, each with the thread running it (nil: its work item waits on a dispatch queue).
+    var running: [(id: ObjectID, thread: Int?)]
+    /// The enqueued operations that have not started.
+    var waiting: [ObjectID]
 }
 
 /// An `NSOperationQueue`: the operations it holds in the order they were added, and how many run.

@@ -20,7 +20,8 @@ extension LeakAnalysis {
         /// sources, observers), the notification center, corelibs' timer contexts.
         case persistent
         /// Work that lets go when it runs: a pending block (run loop, queue, `dispatch_after`, operation), a
-        /// one-shot timer not yet fired.
+        /// one-shot timer not yet fired. Not work that never runs (a loop nobody runs, work whose only executor is
+        /// stuck: ``LeakAnalysis/StuckWork``), which is persistent.
         case pending
 
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }

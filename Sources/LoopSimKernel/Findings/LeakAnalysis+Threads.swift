@@ -35,6 +35,19 @@ extension LeakAnalysis {
     /// or group: the semaphore or group (signal, leave). A thread woken this way acts too, so the rule is applied
     /// until nothing changes. A `dispatch_sync`/`dispatch_once` chain is parked: no reference releases it.
     func threadWaits() -> (parked: [ParkedThread], waiting: [WaitingThread]) {
+        let w = threadWaitsWithIDs()
+        return (w.parked, w.waiting)
+    }
+
+    /// ``threadWaits()`` with the ids of the parked threads, computed once an analysis.
+    func threadWaitsWithIDs() -> (parked: [ParkedThread], waiting: [WaitingThread], parkedIDs: [Int]) {
+        if let w = cache.waits { return w }
+        let w = computeThreadWaits()
+        cache.waits = w
+        return w
+    }
+
+    private func computeThreadWaits() -> (parked: [ParkedThread], waiting: [WaitingThread], parkedIDs: [Int]) {
         var waits: [Wait] = []
         for t in kernel.threads.all where t.state == .sleeping && !t.isMain {
             // The main thread asleep in UIApplicationMain's loop is never stuck: the system's event source (touches,
@@ -57,7 +70,7 @@ extension LeakAnalysis {
                 waits.append(.semaphore(t, t.blockedOn.flatMap { heap.object($0) }))
             }
         }
-        guard !waits.isEmpty else { return ([], []) }
+        guard !waits.isEmpty else { return ([], [], []) }
         var stuck = Set(waits.map(\.thread.id))
         var woken: [Int: String] = [:]
         while true {
@@ -73,16 +86,18 @@ extension LeakAnalysis {
         }
         var parked: [ParkedThread] = []
         var waiting: [WaitingThread] = []
+        var parkedIDs: [Int] = []
         for wait in waits {
             let t = wait.thread
             let since = t.state == .sleeping ? t.sleepingSince : t.blockedSince
             if let reason = woken[t.id] {
                 waiting.append(WaitingThread(name: t.name, since: since, reason: reason))
             } else {
-                parked.append(ParkedThread(name: t.name, since: since, reason: parkedReason(wait)))
+                parked.append(ParkedThread(name: t.name, since: since, reason: parkedReason(wait, parked: stuck)))
+                parkedIDs.append(t.id)
             }
         }
-        return (parked, waiting)
+        return (parked, waiting, parkedIDs)
     }
 
     /// What the actors hold that can wake `wait`'s thread, in words; nil when nothing can.
@@ -115,7 +130,7 @@ extension LeakAnalysis {
 
     /// Why `wait`'s thread is parked, in the app's words: the mode and what keeps it, the wait chain, or the
     /// semaphore by the name the app gave it (`vc.done`) or, for one Foundation makes, by the call that waits on it.
-    private func parkedReason(_ wait: Wait) -> String {
+    private func parkedReason(_ wait: Wait, parked: Set<Int>) -> String {
         switch wait {
         case .chain(_, let chain):
             return chain
@@ -137,6 +152,7 @@ extension LeakAnalysis {
                 if let operation = kernel.operations.operationWait(on: o.id) {
                     let name = heap.object(operation).map { appName(of: $0) } ?? "an operation"
                     return "waiting for ever in waitUntilFinished on \(name), which never finishes"
+                        + whyNeverStarts(operation, parked: parked)
                 }
                 if let (loop, method) = kernel.runLoops.performWait(on: o.id, kernel) {
                     return "waiting for ever in performSelector:onThread:…waitUntilDone:YES for \(method) on "
@@ -152,6 +168,21 @@ extension LeakAnalysis {
                 ? "waiting for ever in dispatch_group_wait on \(name): \(o.semaphore!.value) enter(s) never left"
                 : "waiting for ever in dispatch_semaphore_wait on \(name), which nothing signalled"
         }
+    }
+
+    /// Why enqueued operation `operation` never starts, when it waits behind stuck running operations that fill
+    /// its queue's width (``StuckWork``): ": it is queued behind X (running on worker-1, parked) on operation queue
+    /// Q of maxConcurrentOperationCount 1"; empty otherwise.
+    private func whyNeverStarts(_ operation: ObjectID, parked: Set<Int>) -> String {
+        guard let q = stuckWork(parked: parked).stuckOperationQueues[operation.index] else { return "" }
+        let running = q.running.map { op, thread in
+            let name = heap.object(op).map { appName(of: $0) } ?? "an operation"
+            let on = thread.map { "running on \(kernel.threads[$0].name), parked" }
+                ?? "its block queued on the main queue, whose thread is parked"
+            return "\(name) (\(on))"
+        }
+        return ": it is queued behind \(running.joined(separator: ", ")) on operation queue \(q.name) of "
+            + "maxConcurrentOperationCount \(q.maxConcurrent)"
     }
 
     /// `o` by the name the app gave it: the first `main:` local or field of a live object that refers to it
@@ -208,11 +239,15 @@ extension LeakAnalysis {
             }
             // Queued blocks; not an entered group's hold on itself, nor its notify blocks, which run only once the
             // group empties (what would empty it is what the search looks for).
-            for (queue, held) in k.dispatch.queuedObjects() where mainActs || queue != "main" {
+            // Work stuck behind a thread not (yet) seen woken acts no more than that thread (``StuckWork``).
+            let stuckWork = analysis.stuckWork(parked: stuck)
+            for (queue, held) in k.dispatch.queuedObjects() where !stuckWork.queueNeverRuns(queue) {
                 reach(held, "queue \(queue)")
             }
             reach(k.dispatch.pendingAfterBlocks, "a dispatch_after block")
-            for (queue, pending, _) in k.operations.heldObjects() { reach(pending, "operation queue \(queue)") }
+            for (queue, pending, _) in k.operations.heldObjects() {
+                reach(pending.filter { !stuckWork.operations.contains($0.index) }, "operation queue \(queue)")
+            }
             for (_, object) in k.notifications.strongReferences(retainingSenders: false) {
                 reach(.object(object), "the notification center")
             }

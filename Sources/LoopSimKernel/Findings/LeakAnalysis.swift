@@ -11,6 +11,9 @@ struct LeakAnalysis {
     /// too much to do per object.
     let heap: ObjectHeap
 
+    /// What the analysis computes once: the parked threads and the work stuck behind them.
+    let cache = Cache()
+
     init(kernel: Kernel) {
         self.kernel = kernel
         heap = kernel.heap
@@ -19,7 +22,7 @@ struct LeakAnalysis {
     /// Every root whose object is alive, in the order paths prefer them (``LeakAnalysis``), each with its
     /// ``RootCategory``; or, when not `ordered`, with each mode's timers in its list's own order, all of them
     /// ``RootCategory/persistent`` (``Roots/append(timers:label:holder:edge:category:)``: ``ReachedObjects`` only).
-    func roots(ordered: Bool = true) -> Roots {
+    func roots(ordered: Bool = true, appOnly: Bool = false) -> Roots {
         var roots = Roots(heap: heap)
         let k = kernel
         let heap = self.heap
@@ -35,6 +38,10 @@ struct LeakAnalysis {
         for o in heap.declaredRoots {
             add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared", .app)
         }
+        // What the app reaches needs no more (``appReachable()``, at every instant that drops a reference).
+        if appOnly { return roots }
+        // Work whose only executor is stuck for ever never runs: persistent, not pending (``StuckWork``).
+        let stuckWork = self.stuck
         for t in k.threads.all where t.state != .exited {
             for frame in t.frames {
                 if let d = frame as? DeallocFrame {
@@ -82,7 +89,9 @@ struct LeakAnalysis {
             add(rl.commonTimers, "\(name) common items", "runloop", "timers", .persistent)
             add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block", neverRuns ? .persistent : .pending)
         }
-        for (queue, held) in k.dispatch.heldObjects() { add(held, "queue \(queue)", "queue", "pending", .pending) }
+        for (queue, held) in k.dispatch.heldObjects() {
+            add(held, "queue \(queue)", "queue", "pending", stuckWork.queueNeverRuns(queue) ? .persistent : .pending)
+        }
         for (edge, object) in k.notifications.strongReferences(retainingSenders: k.profile.notificationObjectFilterRetained) {
             add(CollectionOfOne(object), "notification center", "notification center", edge, .persistent)
         }
@@ -90,8 +99,10 @@ struct LeakAnalysis {
         // An operation waits in its queue until it runs, or for ever when a dependency can never finish (a cycle,
         // or one in no queue): what it holds then stays as long as the queue does (docs/fidelity.md).
         for (queue, pending, stuck) in k.operations.heldObjects() {
-            add(pending, "operation queue \(queue)", "queue", "operation", .pending)
-            add(stuck, "operation queue \(queue)", "queue", "operation", .persistent)
+            let never = pending.filter { stuckWork.operations.contains($0.index) }
+            add(pending.filter { !stuckWork.operations.contains($0.index) }, "operation queue \(queue)", "queue",
+                "operation", .pending)
+            add(stuck + never, "operation queue \(queue)", "queue", "operation", .persistent)
         }
         add(k.objects.corelibsTimerHolds, "corelibs CF timer context", "corelibs", "info", .persistent)
         // A controller popped or dismissed, or a completion block, until the transition ends: pending work.
@@ -105,8 +116,11 @@ struct LeakAnalysis {
     /// `CFRunLoopPerformBlock` block, a signalled source — never runs: it is not pending work, the loop holds what
     /// it holds for as long as it lives (docs/scenario-format.md §10.1; Apple's Threading Programming Guide, "Run
     /// Loops": a secondary thread's run loop runs only when the thread runs it). A thread still running its own
-    /// code (an `NSThread` before its `-run`, the main thread before `UIApplicationMain`) may yet run it.
+    /// code (an `NSThread` before its `-run`, the main thread before `UIApplicationMain`) may yet run it. A parked
+    /// thread never runs its loop on either (``StuckWork``).
     func loopNeverRuns(_ rl: SimRunLoop) -> Bool {
+        // A parked thread never runs its loop on (``StuckWork``): asleep in one mode for ever, or blocked.
+        if stuck.parked.contains(rl.threadID) { return true }
         guard rl.activations.isEmpty else { return false }
         let state = kernel.threads[rl.threadID].state
         return state == .exited || state == .idle
@@ -243,7 +257,7 @@ struct LeakAnalysis {
     /// Which heap slots the app's own roots reach through strong references (``RootCategory/app``).
     func appReachable() -> [Bool] {
         var reached = [Bool](repeating: false, count: heap.indexLimit)
-        _ = search(roots(), through: .app) { o, _ in reached[Int(o.id.index)] = true }
+        _ = search(roots(appOnly: true), through: .app) { o, _ in reached[Int(o.id.index)] = true }
         return reached
     }
 
