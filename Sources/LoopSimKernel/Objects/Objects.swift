@@ -229,6 +229,8 @@ final class Objects {
         guard object.canLeak, object.state == .alive else { return }
         let isLifecycle = reason == "popped" || reason == "dismissed"
         if isLifecycle, lifecycleEnds[object.id] != nil { return }
+        // the same drop again (a loop body's local borrowing one object each turn of an instant): one is enough
+        if let last = pendingLetGos.last, last.id == object.id, last.reason == reason { return }
         pendingLetGos.append(PendingLetGo(id: object.id, reason: reason, isLifecycle: isLifecycle))
     }
 
