@@ -120,7 +120,8 @@ import Testing
 
     /// A connection calls its delegate once per chunk, then `connectionDidFinishLoading:`, then lets go of the
     /// delegate: the loader dies at the finish. One started on a GCD worker, whose loop nobody runs, never calls
-    /// and keeps its delegate.
+    /// and keeps its delegate: abandoned once the block that made it returns (its local went out of scope), with
+    /// the connection and its blocks.
     @Test func aConnectionThatFinishesFreesItsDelegate() throws {
         let o = try run("""
             name: connection finishes
@@ -147,7 +148,10 @@ import Testing
         #expect(logs(o) == ["100ms main chunk", "200ms main chunk", "200ms main finished"])
         #expect(deaths(o, "Loader") == [200])
         #expect(deaths(o, "NSURLConnection") == [200])
-        #expect(o.alive.count == 4)  // the worker's loader, its connection and the connection's two blocks
+        #expect(o.alive.count == 0)
+        // the worker's loader, its connection and the connection's two blocks
+        #expect(o.findings.leaks.map(\.kind) == [.abandoned, .abandoned, .abandoned, .abandoned])
+        #expect(o.findings.leaks.first { $0.className == "Loader" }?.cause == "went out of scope")
     }
 
     /// `cancel` lets go of the delegate at once; the chunks still on their way are dropped.

@@ -34,15 +34,15 @@ struct HandlerLocals {
         level = app.openHandlers
     }
 
-    /// The handler returned: its locals are released on `thread` (their deallocs run next), the outer ones put
-    /// back.
+    /// The handler returned: its locals are released on `thread` (their deallocs run next) and what survives them
+    /// is let go (``Objects/endLifetime(of:on:_:)``); the outer ones are put back.
     mutating func close(on thread: SimThread, _ k: Kernel) {
         guard isOpen else { return }
         let env = k.app.environment
         for i in window {
             let old = env.locals[i]
             env.locals[i] = saved[i - window.lowerBound]
-            if case .object(let id) = old { k.release(id, on: thread) }
+            k.objects.endLifetime(of: old, on: thread, k)
         }
         k.app.openHandlers -= 1
         window = 0..<0

@@ -14,6 +14,9 @@ final class Objects {
     private var blockCounter = 0
     /// Drops of the current instant, decided when it ends (``confirmLetGos(_:)``).
     private var pendingLetGos: [PendingLetGo] = []
+    /// Whether an object let go was stored into a strong field since the last ``confirmLetGos(_:)``: the app may
+    /// reach it again (a local let go at its scope's end, stored later by a block that captured it).
+    private var letGoStoredAnew = false
     /// Objects alive that the app let go of: when and why (looked up by id only, never iterated in an order
     /// that shows).
     private var letGoAt: [ObjectID: LetGo] = [:]
@@ -165,8 +168,12 @@ final class Objects {
     /// The end of a dealloc: release every strong slot (fields of a dead owner count as let go), free the object.
     func destroy(_ object: HeapObject, on thread: SimThread, _ k: Kernel) {
         if k.keyValueObserving.isObserving { k.keyValueObserving.observedObjectDeallocates(object, on: thread, k) }
-        let isInstance: Bool
-        if case .instance = object.kind { isInstance = true } else { isInstance = false }
+        let isInstance: Bool, isByref: Bool
+        switch object.kind {
+        case .instance: (isInstance, isByref) = (true, false)
+        case .byref: (isInstance, isByref) = (false, true)
+        default: (isInstance, isByref) = (false, false)
+        }
         for i in 0..<object.slotCount {
             guard case .object(let id) = object[slot: i] else { continue }
             if object.slotStrengths[i] == .strong {
@@ -176,6 +183,11 @@ final class Objects {
             // The app's reference, strong or not, dies with its owner: what only it referred to is let go.
             if isInstance, let child = heap.object(id), child.state == .alive {
                 abandon(child, because: "owner died", k)
+            }
+            // A `__block` variable's storage dies when its scope and the blocks that captured it have ended: the
+            // variable's lifetime is over, its value let go as a plain local's is (``endLifetime(of:on:_:)``).
+            if isByref, let child = heap.object(id), child.state == .alive {
+                abandon(child, because: Self.outOfScope, k)
             }
         }
         recordRelease(of: object, k)
@@ -217,8 +229,33 @@ final class Objects {
         guard object.canLeak, object.state == .alive else { return }
         let isLifecycle = reason == "popped" || reason == "dismissed"
         if isLifecycle, lifecycleEnds[object.id] != nil { return }
+        // the same drop again (a loop body's local borrowing one object each turn of an instant): one is enough
+        if let last = pendingLetGos.last, last.id == object.id, last.reason == reason { return }
         pendingLetGos.append(PendingLetGo(id: object.id, reason: reason, isLifecycle: isLifecycle))
     }
+
+    /// The end of a local's lifetime: a method's or block's frame returns, a user action or app-delegate callback
+    /// returns, a loop body's turn ends. ARC releases the local's strong reference there, as `release:` (`x = nil`)
+    /// would at the same point: "the lifetime of an object ends at the end of its enclosing scope" (clang's
+    /// "Objective-C Automatic Reference Counting", §7.1 "Precise lifetime semantics"). So an object that survives
+    /// it is let go ("went out of scope") through ``abandon(_:because:_:)`` like any other drop, unless, once the
+    /// instant ends, the app still reaches it (``confirmLetGos(_:)``): a local that only borrowed an object the
+    /// app holds lets nothing go. A parameter is not released here as a let-go: it borrowed its caller's
+    /// reference (the timer a run loop hands its callback, the caller's own object), so the frame ends it with
+    /// ``release(_:on:_:)`` alone. A `__block` variable lets its value go when its storage dies
+    /// (docs/scenario-format.md §10.1, "Letting go"; docs/fidelity.md).
+    func endLifetime(of value: Value, on thread: SimThread, _ k: Kernel) {
+        guard case .object(let id) = value else { return }
+        release(id, on: thread, k)
+        guard let o = heap.object(id), o.state == .alive else { return }
+        // A `__block` variable's storage is the variable itself, shared with the blocks that captured it: its
+        // value is let go when the storage dies (``destroy(_:on:_:)``), not the storage.
+        if case .byref = o.kind { return }
+        abandon(o, because: Self.outOfScope, k)
+    }
+
+    /// The reason of a let-go by the end of a local's scope (``endLifetime(of:on:_:)``).
+    static let outOfScope = "went out of scope"
 
     /// UIKit shows a controller again (pushed or presented after a pop or a dismissal): its lifecycle starts over.
     func lifecycleRestarted(_ id: ObjectID) {
@@ -227,21 +264,24 @@ final class Objects {
     }
 
     /// Whether drops wait for ``confirmLetGos(_:)``.
-    var hasPendingLetGos: Bool { !pendingLetGos.isEmpty }
+    var hasPendingLetGos: Bool { !pendingLetGos.isEmpty || letGoStoredAnew }
 
     /// Decides the drops of the instant that just ended: an object still alive that no app root reaches any more
     /// (``LeakAnalysis/appReachable()``) is let go, with a `let-go` event at that instant; one the app still
     /// reaches is not. A lifecycle end is let go whatever reaches it. An object let go earlier that the app reaches
     /// again (stored anew) is taken back. One search of what the app reaches per instant that drops something.
     func confirmLetGos(_ k: Kernel) {
-        guard !pendingLetGos.isEmpty else { return }
+        guard !pendingLetGos.isEmpty || letGoStoredAnew else { return }
         let pending = pendingLetGos
         pendingLetGos = []
-        let reachable = LeakAnalysis(kernel: k).appReachable()
+        letGoStoredAnew = false
+        let analysis = LeakAnalysis(kernel: k)
+        let reachable = analysis.appReachable()
         for (index, _) in letGoAt where reachable[Int(index.index)] {
             if let o = heap.object(index) { o.isAbandoned = false }
             letGoAt[index] = nil
         }
+        var inScope: [Bool]?
         for p in pending {
             guard let o = heap.object(p.id), o.state == .alive else { continue }
             if p.isLifecycle {
@@ -249,11 +289,56 @@ final class Objects {
                 lifecycleEnds[p.id] = LetGo(at: k.now, reason: p.reason)
             } else {
                 guard !o.isAbandoned, !reachable[Int(p.id.index)] else { continue }
+                if p.reason == Self.outOfScope {
+                    // What the app still refers to, weakly or from a scope still open, is not let go.
+                    if inScope == nil { inScope = stillReferenced(analysis, k) }
+                    if inScope![Int(p.id.index)] { continue }
+                }
                 o.isAbandoned = true
                 letGoAt[p.id] = LetGo(at: k.now, reason: p.reason)
             }
             k.record(nil, .letGo(object: k.name(o), reason: k.name(p.reason)))
         }
+    }
+
+    /// Heap slots the app still refers to after a scope's end, strongly or weakly: reached from its own names and
+    /// singletons, and from the locals of the scopes still open on every thread (their names and +1 temporaries,
+    /// a user action's locals; not the object a frame keeps for its call), through strong and weak references.
+    /// A scope's end lets none of them go: a local that copied a caller's argument hands it back to the caller,
+    /// and a timer the app keeps weakly (the pattern of NSTimer's documentation: "run loops maintain strong
+    /// references to their timers, so you don't have to maintain your own strong reference") is not lost.
+    private func stillReferenced(_ analysis: LeakAnalysis, _ k: Kernel) -> [Bool] {
+        var reached = [Bool](repeating: false, count: heap.indexLimit)
+        var frontier: [ObjectID] = []
+        func visit(_ id: ObjectID) {
+            guard heap.contains(id), !reached[Int(id.index)] else { return }
+            reached[Int(id.index)] = true
+            frontier.append(id)
+        }
+        for case .object(let id) in k.app.environment.locals.prefix(k.app.appNameCount) { visit(id) }
+        for o in heap.declaredRoots { visit(o.id) }
+        for thread in k.threads.all where thread.state != .exited {
+            for frame in thread.frames {
+                if let program = frame as? ProgramFrame {
+                    program.temporaries.forEach(visit)
+                    guard program.ownsEnvironment else { continue }
+                    for case .object(let id) in program.env.locals { visit(id) }
+                } else if frame is UserEventsFrame {
+                    for (_, id) in frame.heldObjects(k) { visit(id) }
+                }
+            }
+        }
+        var head = 0
+        while head < frontier.count {
+            let id = frontier[head]
+            head += 1
+            guard let o = heap.object(id) else { continue }
+            analysis.forEachEdge(of: o) { _, child in visit(child) }
+            for i in 0..<o.slotCount where o.slotStrengths[i] != .strong {
+                if case .object(let child) = o[slot: i] { visit(child) }
+            }
+        }
+        return reached
     }
 
     /// When and why the app let go of `id` (``confirmLetGos(_:)``), if it did.
@@ -306,6 +391,7 @@ final class Objects {
             case (_, true): release(newID, on: thread, k)
             case (_, false): break
             }
+            if strength == .strong, heap.object(newID)?.isAbandoned == true { letGoStoredAnew = true }
         }
         if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, on: thread, k) }
         if strength == .strong, case .object(let oldID) = old {

@@ -192,6 +192,7 @@ extension Interpreter {
         let body = info.methods[method].body
         k.retain(object.id)
         let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
+        env.parameterCount = body.parameterCount
         for (i, value) in arguments.prefix(body.parameterCount).enumerated() {
             if case .object(let id) = value {
                 guard k.heap.isAlive(id) else { continue }  // a freed object reads nil
@@ -224,6 +225,7 @@ extension Interpreter {
         guard case .block(let t) = block.kind else { preconditionFailure("not a block") }
         let body = k.program.blocks[t].body
         let env = Environment(names: body.localNames, selfValue: .null, block: block.id)
+        env.parameterCount = body.parameterCount
         for (i, value) in arguments.prefix(body.parameterCount).enumerated() {
             if case .object(let id) = value {
                 guard k.heap.isAlive(id) else { continue }  // a freed object reads nil

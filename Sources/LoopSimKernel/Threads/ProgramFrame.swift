@@ -63,10 +63,16 @@ final class ProgramFrame: Frame {
         guard pc < steps.count else {
             if !loops.isEmpty { return endTurn(kernel, thread) }
             if ownsEnvironment {
+                // The frame's scope ends: its own locals are let go (``Objects/endLifetime(of:on:_:)``), its
+                // parameters hand back the caller's reference.
                 for i in env.locals.indices {
                     let old = env.locals[i]
                     env.locals[i] = .null
-                    if case .object(let id) = old { kernel.release(id, on: thread) }
+                    if i >= env.parameterCount {
+                        kernel.objects.endLifetime(of: old, on: thread, kernel)
+                    } else if case .object(let id) = old {
+                        kernel.release(id, on: thread)
+                    }
                 }
             }
             if let held { kernel.release(held, on: thread) }
@@ -192,13 +198,14 @@ final class ProgramFrame: Frame {
         return .next
     }
 
-    /// Releases the locals the innermost loop's body declared: their scope ends with the turn.
+    /// Releases the locals the innermost loop's body declared: their scope ends with the turn, and what survives
+    /// it is let go (``Objects/endLifetime(of:on:_:)``).
     private func releaseBodyLocals(_ k: Kernel, _ thread: SimThread) {
         guard let active = loops.last else { return }
         for i in active.loop.bodyLocals {
             let old = env.locals[i]
             env.locals[i] = .null
-            if case .object(let id) = old { k.release(id, on: thread) }
+            k.objects.endLifetime(of: old, on: thread, k)
         }
     }
 }

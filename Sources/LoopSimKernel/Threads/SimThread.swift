@@ -112,6 +112,9 @@ final class Environment {
     let block: ObjectID?
     /// A `break` or `continue` on its way from an `if` branch to the frame running the loop (``ProgramFrame``).
     var loopControl: LoopControl?
+    /// How many of the first locals are a method's or block's parameters: they borrow the caller's reference, so
+    /// their end is a release and not a let-go (``Objects/endLifetime(of:on:_:)``).
+    var parameterCount = 0
 
     init(names: [String], selfValue: Value, block: ObjectID?) {
         self.locals = Array(repeating: .null, count: names.count)
