@@ -189,3 +189,27 @@ extension ScenarioCompiler {
         return GestureSpec(from: from, to: to, gap: gap, drag: drag, decelerate: decelerate)
     }
 }
+
+extension ScenarioCompiler {
+    /// The name a step's `key:` gives its block's parameter (`notification: note`, `activity: act`): a plain name,
+    /// not `self`, not one of the block's captures, and one `isAllowed` accepts (an activity's name must not hide a
+    /// CF constant). `.some(nil)` without the key, nil after an error.
+    func blockParameter(_ s: StepSite, key: String, example: String,
+                        isAllowed: (String) -> Bool = { _ in true }) -> String?? {
+        guard let node = s.map[key] else { return .some(nil) }
+        guard let scalar = node.scalar, scalar.isPlain,
+              case .success(.name(let name, _)) = ExpressionParser.parse(scalar.text), name != "self",
+              isAllowed(name) else {
+            bag.error(.typeMismatch, "\(key): names the block's parameter, e.g. `\(key): \(example)`",
+                      at: node.location)
+            return nil
+        }
+        let captures = s.map["captures"]?.sequence?.items.compactMap { $0.scalar?.text } ?? []
+        if captures.contains(where: { $0 == name || $0.hasSuffix(" " + name) || $0.hasSuffix("." + name) }) {
+            bag.error(.typeMismatch, "the block's parameter `\(name)` has the name of one of its captures; "
+                + "name one of them otherwise", at: node.location)
+            return nil
+        }
+        return .some(name)
+    }
+}

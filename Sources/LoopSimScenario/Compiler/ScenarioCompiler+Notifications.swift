@@ -60,20 +60,7 @@ extension ScenarioCompiler {
     /// The name `notification:` gives an observer block's parameter, the delivered `NSNotification` (`^(NSNotification
     /// *note)`, `{ note in … }`); `.some(nil)` without the key, nil after an error.
     private func notificationParameter(_ s: StepSite) -> String?? {
-        guard let node = s.map["notification"] else { return .some(nil) }
-        guard let scalar = node.scalar, scalar.isPlain,
-              case .success(.name(let name, _)) = ExpressionParser.parse(scalar.text), name != "self" else {
-            bag.error(.typeMismatch, "notification: names the block's parameter, e.g. `notification: note`",
-                      at: node.location)
-            return nil
-        }
-        let captures = s.map["captures"]?.sequence?.items.compactMap { $0.scalar?.text } ?? []
-        if captures.contains(where: { $0 == name || $0.hasSuffix(" " + name) || $0.hasSuffix("." + name) }) {
-            bag.error(.typeMismatch, "the block's parameter `\(name)` has the name of one of its captures; "
-                + "name one of them otherwise", at: node.location)
-            return nil
-        }
-        return .some(name)
+        blockParameter(s, key: "notification", example: "note")
     }
 
     /// `userInfo:` of a post: a mapping of key to value (an expression: an object, an int, a bool, a string, or nil,

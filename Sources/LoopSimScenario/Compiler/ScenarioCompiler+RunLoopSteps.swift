@@ -197,20 +197,7 @@ extension ScenarioCompiler {
     /// The name `activity:` gives an observer block's parameter, the `CFRunLoopActivity` CF passes it (`^(
     /// CFRunLoopObserverRef observer, CFRunLoopActivity activity)`): an int. `.some(nil)` without the key.
     private func activityParameter(_ s: StepSite) -> String?? {
-        guard let node = s.map["activity"] else { return .some(nil) }
-        guard let scalar = node.scalar, scalar.isPlain,
-              case .success(.name(let name, _)) = ExpressionParser.parse(scalar.text), name != "self",
-              Self.namedConstant(name) == nil else {
-            bag.error(.typeMismatch, "activity: names the block's parameter, e.g. `activity: act`", at: node.location)
-            return nil
-        }
-        let captures = s.map["captures"]?.sequence?.items.compactMap { $0.scalar?.text } ?? []
-        if captures.contains(where: { $0 == name || $0.hasSuffix(" " + name) || $0.hasSuffix("." + name) }) {
-            bag.error(.typeMismatch, "the block's parameter `\(name)` has the name of one of its captures; "
-                + "name one of them otherwise", at: node.location)
-            return nil
-        }
-        return .some(name)
+        blockParameter(s, key: "activity", example: "act") { Self.namedConstant($0) == nil }
     }
 
     /// `CFRunLoopRemoveObserver: OBSERVER` / `CFRunLoopRemoveSource: SOURCE` with `from:` (the run loop, the current
