@@ -199,6 +199,12 @@ public final class Kernel {
         // A limit reached inside a loop names it (`in the while at loops.yaml:12`): the loop that does not end.
         if steps > limits.maxSteps {
             stopForLimit("max-steps", "more than \(limits.maxSteps) interpreter steps" + loopNote)
+        } else if limits.maxSteps != .max, steps &- stepsWhenTimeMoved > limits.maxSteps / 10,
+                  threads.runningLoopSite != nil {
+            // A loop spinning at one instant cannot end by anything later in the run (nothing later happens):
+            // it stops at a tenth of the step budget rather than spending the rest of it.
+            stopForLimit("max-steps", "more than \(limits.maxSteps / 10) interpreter steps at one instant (a tenth of "
+                + "--max-steps)" + loopNote)
         } else if log.count > limits.maxEvents {
             stopForLimit("max-events", "more than \(limits.maxEvents) trace events" + loopNote)
         } else if heap.liveCount > limits.maxObjects {
@@ -217,7 +223,7 @@ public final class Kernel {
         guard let site = threads.runningLoopSite else { return "" }
         // A loop that never waits turns at one instant: steps take no virtual time (docs/fidelity.md).
         let stalled = interpreter.steps - stepsWhenTimeMoved
-        guard stalled > Self.spinNoteSteps else { return " in the \(site)" }
+        guard stalled > min(Self.spinNoteSteps, configuration.limits.maxSteps / 10) else { return " in the \(site)" }
         return " in the \(site), with virtual time standing at \(now) for its last \(stalled) steps: steps take no "
             + "virtual time, so a loop that never waits, sleeps or does `work:` spins at one instant and nothing "
             + "later can happen; give each turn its cost with `work:` (a device spins at full CPU instead)"
@@ -225,7 +231,8 @@ public final class Kernel {
 
     /// The interpreter's step count when the clock last moved on (for ``loopNote``).
     private var stepsWhenTimeMoved = 0
-    /// Steps at one instant past which a limit reached in a loop is called a spin.
+    /// Steps at one instant past which a limit reached in a loop is called a spin (or a tenth of `--max-steps`, the
+    /// spin limit, when that is fewer).
     private static let spinNoteSteps = 10_000
 
     /// Ends the run here with a `limit` finding; everything so far is kept and reported.
