@@ -105,6 +105,9 @@ extension ScenarioCompiler {
                         + "declares are its own): to keep an object across actions, declare `\(name)` in main: and "
                         + "bind it with `let:` in the action (a `let:` of a main: name stores into the app's name), "
                         + "or store the object in a field of an object main: holds"
+                } else if scope.endedWithALoop.contains(name) {
+                    hint = "; it belonged to a loop (a `for:` counter or a local its body declared) and ended with "
+                        + "it: to use it after the loop, declare it before the loop and assign it in the body"
                 } else {
                     hint = suggestion(name, scope.visibleNames)
                         + (scope.isBlock ? " (a block sees only its captures and its own locals: capture it)" : "")

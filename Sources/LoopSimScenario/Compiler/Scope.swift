@@ -95,6 +95,7 @@ final class Scope {
         if mark.shadowed != nil { counters.remove(first) }
         for i in first..<localNames.count where localIndex[localNames[i]] == i {
             localIndex[localNames[i]] = nil
+            endedWithALoop.insert(localNames[i])
         }
         if let (name, previous) = mark.shadowed, let previous { localIndex[name] = previous }
         return Array(mark.start..<localNames.count)
@@ -122,6 +123,11 @@ final class Scope {
 
     /// Every name visible here, for "did you mean" suggestions.
     var visibleNames: [String] {
-        localNames + captures.map(\.name) + (selfType != nil ? ["self"] : [])
+        localNames.indices.filter { localIndex[localNames[$0]] == $0 }.map { localNames[$0] } + captures.map(\.name)
+            + (selfType != nil ? ["self"] : [])
     }
+
+    /// Names a loop's scope declared (its `for:` counter, its body's locals) that ended with it and are not in
+    /// scope again: an error naming one says why.
+    private(set) var endedWithALoop: Set<String> = []
 }
