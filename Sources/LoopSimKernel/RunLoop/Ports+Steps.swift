@@ -163,7 +163,8 @@ public struct CancelConnectionStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(connection, expecting: "a connection") else { return .next }
         guard o.source?.connectionMessages != nil else {
-            throw RuntimeFault("-[\(o.className) cancel]: \(o.displayName) is not an NSURLConnection")
+            throw RuntimeFault("-[\(o.className) cancel]: unrecognized selector sent to instance \(o.displayName) "
+                + "(not an NSURLConnection)")
         }
         c.kernel.runLoops.finishConnection(o, on: c.thread, c.kernel)
         return .next

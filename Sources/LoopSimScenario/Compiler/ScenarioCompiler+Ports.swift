@@ -70,7 +70,9 @@ extension ScenarioCompiler {
                                             deliveries: deliveries, onData: onData, onFinish: onFinish, into: into))]
         },
         StepVerb("cancelConnection") { c, s in
-            c.portArgument(s.arg, scope: s.scope).map { [.perform(CancelConnectionStep($0))] } ?? []
+            // `[connection cancel]`: a message, so nil does nothing.
+            c.portArgument(s.arg, scope: s.scope, what: "a connection (NSURLConnection, made by `connection:`)",
+                           allowsNil: true).map { [.perform(CancelConnectionStep($0))] } ?? []
         },
     ]
 
@@ -86,10 +88,12 @@ extension ScenarioCompiler {
     }
 
     /// An expression naming a port (or a stream).
-    fileprivate func portArgument(_ node: LocatedNode, scope: Scope) -> Expr? {
+    fileprivate func portArgument(_ node: LocatedNode, scope: Scope,
+                                  what: String = "a port (NSPort, made by `port:` or `stream:`)",
+                                  allowsNil: Bool = false) -> Expr? {
         guard let (e, t) = expression(node, scope: scope) else { return nil }
-        if t != .port && t != .anyObject {
-            bag.error(.exprType, "expected a port (NSPort, made by `port:` or `stream:`), got \(t)", at: node.location)
+        if t != .port && t != .anyObject && !(allowsNil && t == .null) {
+            bag.error(.exprType, "expected \(what), got \(t)", at: node.location)
             return nil
         }
         return e
