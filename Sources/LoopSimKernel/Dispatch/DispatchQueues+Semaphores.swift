@@ -6,6 +6,17 @@
 /// (corelibs' notification post). So the operations live with ``DispatchQueues``, as libdispatch's
 /// `semaphore.c` sits beside `queue.c`.
 extension DispatchQueues {
+    /// A semaphore the system makes (value 0, internal: never a finding, not counted as the app's) for a thread to
+    /// block on until the work it waits for signals it: a queue that finishes, an operation, a performed selector,
+    /// a queued notification block. The caller owns the +1.
+    func internalSemaphore(className: String, label: String? = nil, on thread: SimThread, _ k: Kernel) -> HeapObject {
+        let s = k.objects.allocate(kind: .semaphore, className: className, label: label, slotNames: [],
+                                   slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
+                                   at: k.now, on: thread.name)
+        s.semaphore = SemaphoreState(value: 0)
+        return s
+    }
+
     /// `dispatch_semaphore_wait`: take a unit, or block (for ever, or until `timeout`).
     /// Stores 0 (taken) or 1 (timed out) into `result` when the wait ends.
     func semaphoreWait(_ o: HeapObject, timeout: SimDuration?, on thread: SimThread, _ k: Kernel) -> FrameAction {

@@ -185,10 +185,7 @@ final class OperationQueues {
     /// queue whose operation the thread runs waits for ever (as Foundation does: the operation never finishes).
     func waitUntilAllFinished(_ index: Int, on thread: SimThread, _ k: Kernel) -> FrameAction? {
         guard !queues[index].held.isEmpty else { return nil }
-        let s = k.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
-                                   slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
-                                   at: k.now, on: thread.name)
-        s.semaphore = SemaphoreState(value: 0)
+        let s = k.dispatch.internalSemaphore(className: "dispatch_semaphore", on: thread, k)
         k.retain(s.id)  // the queue's, until it signals
         queues[index].finishWaiters.append(s.id)
         let action = k.dispatch.semaphoreWait(s, timeout: nil, on: thread, k)
@@ -211,10 +208,7 @@ final class OperationQueues {
         guard records[r].state != .finished else { return nil }
         // Named after the operation, so that a wait for ever says what it waits for.
         let label = "waitUntilFinished of " + (k.heap.object(records[r].id)?.displayName ?? "an operation")
-        let s = k.objects.allocate(kind: .semaphore, className: "NSOperation", label: label, slotNames: [],
-                                   slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
-                                   at: k.now, on: thread.name)
-        s.semaphore = SemaphoreState(value: 0)
+        let s = k.dispatch.internalSemaphore(className: "NSOperation", label: label, on: thread, k)
         k.retain(s.id)  // the operation's, until it signals
         records[r].finishWaiters.append(s.id)
         let action = k.dispatch.semaphoreWait(s, timeout: nil, on: thread, k)

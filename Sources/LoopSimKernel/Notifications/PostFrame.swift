@@ -60,10 +60,7 @@ final class PostFrame: Frame {
                         continue
                     }
                     // corelibs: the poster waits until the block has run on its queue (SCF-HEAD post).
-                    let s = kernel.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil,
-                                                    slotNames: [], slotStrengths: [], slots: [], isDeclaredRoot: false,
-                                                    isInternal: true, at: kernel.now, on: thread.name)
-                    s.semaphore = SemaphoreState(value: 0)
+                    let s = kernel.dispatch.internalSemaphore(className: "dispatch_semaphore", on: thread, kernel)
                     kernel.retain(s.id)
                     kernel.dispatch.enqueue(.blockThenSignal(queued(block, on: thread, kernel), semaphore: s.id),
                                             on: queue, kernel)

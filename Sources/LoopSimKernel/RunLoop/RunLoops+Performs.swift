@@ -133,10 +133,7 @@ extension RunLoops {
         }
         var semaphore: HeapObject?
         if waitUntilDone {
-            let s = k.objects.allocate(kind: .semaphore, className: "NSCondition", label: "waitUntilDone",
-                                       slotNames: [], slotStrengths: [], slots: [], isDeclaredRoot: false,
-                                       isInternal: true, at: k.now, on: thread.name)
-            s.semaphore = SemaphoreState(value: 0)
+            let s = k.dispatch.internalSemaphore(className: "NSCondition", label: "waitUntilDone", on: thread, k)
             perform.waiter = s.id  // the request's +1 on it, released once it has signalled
             semaphore = s
         }
