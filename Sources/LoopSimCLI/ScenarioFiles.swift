@@ -24,7 +24,8 @@ enum ScenarioFiles {
         // Refused before it is read: reading a file of gigabytes would take as much memory.
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
            let tooLarge = LocatedNode.sizeDiagnostic(bytes: size, file: path) {
-            return [ScenarioLoader.Loaded(scenario: nil, diagnostics: [tooLarge], source: "")]
+            // Quoted with its first line and a caret, as every other diagnostic is; only that line is read.
+            return [ScenarioLoader.Loaded(scenario: nil, diagnostics: [tooLarge], source: firstLine(of: path))]
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             return [ScenarioLoader.Loaded(
@@ -40,6 +41,17 @@ enum ScenarioFiles {
                 source: "")]
         }
         return ScenarioLoader.loadCases(text: text, file: path, parameters: parameters, only: caseName)
+    }
+
+    /// The first line of the file at `path`, read from at most its first 4 KiB (the printer quotes at most 160
+    /// characters of a line); empty when it cannot be read.
+    static func firstLine(of path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        // Cut at the first line end (LF or CR); a scalar cut at the 4 KiB boundary decodes as U+FFFD.
+        let end = head.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? head.endIndex
+        return String(decoding: head[..<end], as: UTF8.self)
     }
 
     /// Prints diagnostics to stderr, with colour on a terminal.
