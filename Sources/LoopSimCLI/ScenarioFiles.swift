@@ -54,10 +54,10 @@ enum ScenarioFiles {
         return String(decoding: head[..<end], as: UTF8.self)
     }
 
-    /// Prints diagnostics to stderr, with colour on a terminal.
+    /// Prints diagnostics to stderr, with colour on a terminal unless `NO_COLOR` is set (``Terminal``).
     static func report(_ loaded: ScenarioLoader.Loaded) {
         guard !loaded.diagnostics.isEmpty else { return }
-        let printer = DiagnosticPrinter(color: isatty(STDERR_FILENO) == 1)
+        let printer = DiagnosticPrinter(color: Terminal.allowsColor(STDERR_FILENO))
         StandardError.write(printer.render(loaded.diagnostics, source: loaded.source) + "\n")
     }
 
