@@ -39,7 +39,8 @@ struct InstantOptions: ParsableArguments {
             }
         }
         if let path = outputOptions.path { try OutputFile.check(path, "the answer", force: outputOptions.force) }
-        let variants = scenarioOptions.variants.isEmpty ? [scenario.variants.first ?? "ios10"] : scenarioOptions.variants
+        let named = scenarioOptions.variants
+        let variants = named.isEmpty ? [scenario.variants.first ?? "ios10"] : named
         do {
             let kernels = try variants.map { variant throws(VariantError) in
                 (try LifetimeQuery.kernel(scenario, variant: variant, at: instant, overrides: scenarioOptions.overrides,

@@ -9,7 +9,7 @@ import LoopSimKernel
 /// names of every `--variant` first, then those of `--variants`, each once (a name given twice is an error).
 struct ScenarioOptions: ParsableArguments {
     @Option(name: .customLong("variant"),
-            help: "A variant to run (repeatable); default: the scenario's variants.",
+            help: "A variant to run (repeatable); default: the scenario's variants (why, graph: its first).",
             completion: .list(VariantProfile.builtInNames))
     var variantOptions: [String] = []
 
@@ -36,7 +36,9 @@ struct ScenarioOptions: ParsableArguments {
     func validate() throws {
         var seen: [String] = []
         for name in variants {
-            if seen.contains(name) { throw ValidationError("--variant/--variants name '\(name)' twice; name each once") }
+            if seen.contains(name) {
+                throw ValidationError("--variant/--variants name '\(name)' twice; name each once")
+            }
             seen.append(name)
         }
         if let variantList, variants.isEmpty && !variantList.isEmpty {

@@ -128,7 +128,8 @@ public enum LifetimeQuery {
     private static func statements(_ graph: ObjectGraph, prefix: String, indent: String) -> String {
         var out = ""
         for (i, root) in graph.roots.enumerated() {
-            out += "\(indent)\(prefix)r\(i) [label=\"\(escape(root))\", shape=box, style=filled, fillcolor=\"#e8eef7\"];\n"
+            out += "\(indent)\(prefix)r\(i) [label=\"\(escape(root))\", shape=box, style=filled, "
+                + "fillcolor=\"#e8eef7\"];\n"
         }
         for node in graph.nodes {
             var attributes = "label=\"\(escape(node.name))\\n#\(node.serial)\", shape=ellipse"
