@@ -17,16 +17,8 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
 
-    @Option(name: .customLong("variant"),
-            help: "A variant to compare (repeatable, as in the other commands); default: the scenario's variants.",
-            completion: .list(VariantProfile.builtInNames))
-    var variantOptions: [String] = []
-
-    @Option(help: "Comma-separated variants to compare, the same as repeating --variant.")
-    var variants: String?
-
-    @Option(help: "The seed for every variant (default: the scenario's seed:).")
-    var seed: UInt64?
+    @OptionGroup(title: "Scenario")
+    var scenarioOptions: ScenarioOptions
 
     @Option(help: "Output format: text or json.")
     var format: RunCommand.OutputFormat = .text
@@ -37,37 +29,39 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Threads for --replications (results are identical for any value).")
     var jobs: Int = 1
 
-    @OptionGroup var parameters: ParameterOptions
+    @OptionGroup(title: "Output")
+    var outputOptions: OutputOptions
 
-    @Option(name: .customLong("set"), help: "Override a variant flag in every variant: --set flag=value (repeatable).")
-    var settings: [String] = []
+    @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, and the command exits 3)")
+    var limitOptions: RunLimitOptions
 
-    var variantList: [String] {
-        (variantOptions + (variants ?? "").split(separator: ",").map(String.init)).map(\.trimmingSpaces)
-            .filter { !$0.isEmpty }
-    }
+    // The shared options under the names the command's code reads.
+    var variantList: [String] { scenarioOptions.variants }
+    var seed: UInt64? { scenarioOptions.seed }
+    var settings: [String] { scenarioOptions.settings }
+    var parameters: ParameterOptions { scenarioOptions.parameters }
 
     func validate() throws {
-        let list = variantList
-        if Set(list).count != list.count { throw ValidationError("--variant/--variants name a variant twice") }
         if let n = replications, n < 2 { throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)") }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number") }
-        for s in settings where !s.contains("=") { throw ValidationError("--set takes flag=value") }
+        if outputOptions.path != nil && replications != nil {
+            throw ValidationError("--output writes the comparison of one run; --replications prints to standard output")
+        }
     }
 
     func run() throws {
         let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
         if let n = replications { return try comparePaired(scenario, n: n) }
-        let runs = try ScenarioFiles.runOrExit(scenario, variants: variantList, seed: seed, settings: settings)
+        if let path = outputOptions.path { try OutputFile.check(path, "the comparison", force: outputOptions.force) }
+        let runs = try ScenarioFiles.runOrExit(scenario, variants: variantList, seed: seed, settings: settings,
+                                               limits: limitOptions.limits)
         if runs.count < 2 {
             StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")
             throw Exit.invalid
         }
         let comparison = VariantComparison(scenario, runs)
-        switch format {
-        case .text: print(comparison.text, terminator: "")
-        case .json: print(comparison.json.pretty)
-        }
+        try OutputFile.emit(format == .text ? comparison.text : comparison.json.pretty + "\n", to: outputOptions.path)
+        if let path = outputOptions.path { StandardError.write("wrote \(path) (the comparison)\n") }
         if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LoopSimScenario
 
 /// `loopsim`: replay iOS run-loop, timer and object-lifetime scenarios on a virtual clock.
 public struct LoopSimCommand: ParsableCommand {
@@ -23,6 +24,12 @@ public struct LoopSimCommand: ParsableCommand {
     /// missing option, a value a `validate()` refuses), which ArgumentParser ends with `EX_USAGE` (64), exits
     /// with 2, the code the exit codes above give invalid arguments; its message and usage are printed as before.
     public static func mainWithLoopSimExitCodes() -> Never {
+        // ArgumentParser takes a mistyped command for stray arguments ("2 unexpected arguments: 'rn', 'x.yaml'"):
+        // name it as a command, with the closest one, as git does.
+        if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst())) {
+            StandardError.write(message)
+            Self.exit(withError: Exit.invalid)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -35,6 +42,25 @@ public struct LoopSimCommand: ParsableCommand {
             }
             Self.exit(withError: error)
         }
+    }
+}
+
+extension LoopSimCommand {
+    /// The names of the subcommands, in the order `--help` lists them.
+    static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName }
+    }
+
+    /// The error for a command line whose first word is not a command (`loopsim rn`), with the closest command
+    /// (``KeyChecker/suggestion(for:among:)``: edit distance ≤ 2, or a shared prefix of 3), or nil when the first
+    /// word is an option, a command or `help`.
+    static func unknownCommandMessage(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !commandNames.contains(first)
+        else { return nil }
+        let hint = KeyChecker.suggestion(for: first, among: commandNames).map { "; did you mean '\($0)'?" }
+            ?? "; the commands are " + commandNames.joined(separator: ", ")
+        return "error: unknown command '\(first)'\(hint)\nUsage: loopsim <subcommand>\n"
+            + "  See 'loopsim --help' for more information.\n"
     }
 }
 

@@ -16,23 +16,15 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "Scenario files (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var files: [String]
 
-    @Option(name: .customLong("variant"), help: "A variant to run (repeatable); default: the scenario's variants.",
-            completion: .list(VariantProfile.builtInNames))
-    var variants: [String] = []
+    @OptionGroup(title: "Scenario")
+    var scenarioOptions: ScenarioOptions
 
-    @Option(help: "The seed for every variant (default: the scenario's seed:).")
-    var seed: UInt64?
-
-    @Option(name: [.short, .customLong("output")], help: "The page to write (one file) or a directory (several files).")
-    var output: String?
+    @Option(name: [.short, .customLong("output")],
+            help: "The page to write (one file; '-' is standard output) or a directory (several files).")
+    var outputOption: String?
 
     @Flag(help: "Replace existing pages.")
     var force = false
-
-    @OptionGroup var parameters: ParameterOptions
-
-    @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
-    var settings: [String] = []
 
     @Option(help: ArgumentHelp("Add N replications per variant with the same seeds: each figure's paired difference "
                                + "from the first variant with its 95% CI."))
@@ -41,14 +33,26 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Threads for --replications (results are identical for any value).")
     var jobs: Int = 1
 
+    @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, and the command exits 3)")
+    var limitOptions: RunLimitOptions
+
+    // The shared options under the names the command's code reads; `-o -` is standard output.
+    var variants: [String] { scenarioOptions.variants }
+    var seed: UInt64? { scenarioOptions.seed }
+    var settings: [String] { scenarioOptions.settings }
+    var parameters: ParameterOptions { scenarioOptions.parameters }
+    var output: String? { outputOption == "-" ? nil : outputOption }
+
     func validate() throws {
+        if files.count > 1 && outputOption == "-" {
+            throw ValidationError("with several files, -o must name a directory, not standard output")
+        }
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
         if files.count > 1 && output == nil { throw ValidationError("with several files, -o must name a directory") }
         if let n = replications, n < 2 {
             throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)")
         }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number") }
-        for s in settings where !s.contains("=") { throw ValidationError("--set takes flag=value") }
     }
 
     func run() throws {
@@ -72,7 +76,8 @@ struct ReportCommand: ParsableCommand {
                     + "(--variant ios9 --variant ios10)\n")
                 throw Exit.invalid
             }
-            let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
+            let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings,
+                                                   limits: limitOptions.limits)
             limited = limited || runs.contains { $0.outcome.limit != nil }
             var paired: PairedComparison?
             if let n = replications {

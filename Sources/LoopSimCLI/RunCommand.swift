@@ -16,12 +16,8 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
 
-    @Option(name: .customLong("variant"), help: "A variant to run (repeatable); default: the scenario's variants.",
-            completion: .list(VariantProfile.builtInNames))
-    var variants: [String] = []
-
-    @Option(help: "The seed (default: the scenario's seed:). Printed in every report.")
-    var seed: UInt64?
+    @OptionGroup(title: "Scenario")
+    var scenarioOptions: ScenarioOptions
 
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
@@ -37,11 +33,6 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, its report and trace so far, and exit code 3)")
     var limitOptions: RunLimitOptions
 
-    @OptionGroup var parameters: ParameterOptions
-
-    @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
-    var settings: [String] = []
-
     @Option(help: "Run N replications with derived seeds and report means with 95% confidence intervals.")
     var replications: Int?
 
@@ -50,14 +41,17 @@ struct RunCommand: ParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
+    // The shared options under the names the command's code reads.
+    var variants: [String] { scenarioOptions.variants }
+    var seed: UInt64? { scenarioOptions.seed }
+    var settings: [String] { scenarioOptions.settings }
+    var parameters: ParameterOptions { scenarioOptions.parameters }
+
     func validate() throws {
         if let replications, replications < 1 { throw ValidationError("--replications takes a count of at least 1") }
         if jobs < 1 { throw ValidationError("--jobs takes a count of at least 1") }
-        if outputOptions.output != nil && (visuals.narrate || replications != nil) {
+        if outputOptions.path != nil && (visuals.narrate || replications != nil) {
             throw ValidationError("--output writes the run report; --narrate and --replications print to standard output")
-        }
-        for s in settings where !s.contains("=") {
-            throw ValidationError("--set takes flag=value, e.g. --set staleTimerPortWakeAfterLastTimerRemoved=false")
         }
     }
 
@@ -69,7 +63,7 @@ struct RunCommand: ParsableCommand {
         if scenarios.count == 1 { return try runOne(scenarios[0]) }
         // A file with cases: each case in turn, its report after the last; what writes files takes one case.
         let names = scenarios.compactMap(\.caseName).joined(separator: ", ")
-        if trace != nil || outputOptions.output != nil || replications != nil || visuals.narrate {
+        if trace != nil || outputOptions.path != nil || replications != nil || visuals.narrate {
             StandardError.write("error: '\(file)' has \(scenarios.count) cases (\(names)); --trace, -o, --replications "
                 + "and --narrate run one: choose it with --case NAME\n")
             throw Exit.invalid
@@ -116,7 +110,7 @@ struct RunCommand: ParsableCommand {
             visuals.traceFormat == .chrome ? [OutputTarget(path: path, what: "the trace")]
                 : names.map { traceTarget(path, variant: $0, of: names.count) }
         } ?? []
-        let reportFile = outputOptions.output.map { OutputTarget(path: $0, what: "the report") }
+        let reportFile = outputOptions.path.map { OutputTarget(path: $0, what: "the report") }
         do {
             let files = traceFiles + (reportFile.map { [$0] } ?? [])
             try OutputTarget.checkDistinct(files)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LoopSimKernel
 import LoopSimReport
 import LoopSimScenario
 
@@ -13,10 +14,11 @@ extension ScenarioFiles {
     }
 
     /// Runs a scenario with its traces kept (the viewers read them); exits 2 for a bad variant or `--set`.
-    static func runOrExit(_ scenario: Scenario, variants: [String], seed: UInt64?, settings: [String]) throws -> [VariantRun] {
+    static func runOrExit(_ scenario: Scenario, variants: [String], seed: UInt64?, settings: [String],
+                          limits: RunLimits = RunLimitOptions.defaults) throws -> [VariantRun] {
         do {
             return try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides(settings),
-                                          keepsTrace: true)
+                                          keepsTrace: true, limits: limits)
         } catch {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid

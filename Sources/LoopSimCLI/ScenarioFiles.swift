@@ -24,7 +24,8 @@ enum ScenarioFiles {
         // Refused before it is read: reading a file of gigabytes would take as much memory.
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
            let tooLarge = LocatedNode.sizeDiagnostic(bytes: size, file: path) {
-            return [ScenarioLoader.Loaded(scenario: nil, diagnostics: [tooLarge], source: "")]
+            // Quoted with its first line and a caret, as every other diagnostic is; only that line is read.
+            return [ScenarioLoader.Loaded(scenario: nil, diagnostics: [tooLarge], source: firstLine(of: path))]
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             return [ScenarioLoader.Loaded(
@@ -42,10 +43,21 @@ enum ScenarioFiles {
         return ScenarioLoader.loadCases(text: text, file: path, parameters: parameters, only: caseName)
     }
 
-    /// Prints diagnostics to stderr, with colour on a terminal.
+    /// The first line of the file at `path`, read from at most its first 4 KiB (the printer quotes at most 160
+    /// characters of a line); empty when it cannot be read.
+    static func firstLine(of path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        // Cut at the first line end (LF or CR); a scalar cut at the 4 KiB boundary decodes as U+FFFD.
+        let end = head.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? head.endIndex
+        return String(decoding: head[..<end], as: UTF8.self)
+    }
+
+    /// Prints diagnostics to stderr, with colour on a terminal unless `NO_COLOR` is set (``Terminal``).
     static func report(_ loaded: ScenarioLoader.Loaded) {
         guard !loaded.diagnostics.isEmpty else { return }
-        let printer = DiagnosticPrinter(color: isatty(STDERR_FILENO) == 1)
+        let printer = DiagnosticPrinter(color: Terminal.allowsColor(STDERR_FILENO))
         StandardError.write(printer.render(loaded.diagnostics, source: loaded.source) + "\n")
     }
 

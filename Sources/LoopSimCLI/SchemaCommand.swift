@@ -17,7 +17,7 @@ struct SchemaCommand: ParsableCommand {
     var outputOptions: OutputOptions
 
     func run() throws {
-        guard let path = outputOptions.output else {
+        guard let path = outputOptions.path else {
             print(ScenarioSchema.text, terminator: "")
             return
         }

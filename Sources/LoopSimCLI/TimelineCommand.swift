@@ -13,12 +13,8 @@ struct TimelineCommand: ParsableCommand {
     @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
 
-    @Option(name: .customLong("variant"), help: "A variant to draw (repeatable); default: the scenario's variants.",
-            completion: .list(VariantProfile.builtInNames))
-    var variants: [String] = []
-
-    @Option(help: "The seed (default: the scenario's seed:).")
-    var seed: UInt64?
+    @OptionGroup(title: "Scenario")
+    var scenarioOptions: ScenarioOptions
 
     @Option(help: "Output format: text, svg or json.")
     var format: Format = .text
@@ -26,20 +22,23 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "Text width in characters (default: the terminal's), or SVG width in pixels (default 960).")
     var width: Int?
 
-    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
-    var output: String?
-
-    @Flag(help: "Replace an existing --output file.")
-    var force = false
-
     @OptionGroup var window: TimeWindowOptions
 
-    @OptionGroup var parameters: ParameterOptions
+    @OptionGroup(title: "Output")
+    var outputOptions: OutputOptions
 
-    @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
-    var settings: [String] = []
+    @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, and the command exits 3)")
+    var limitOptions: RunLimitOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, svg, json }
+
+    // The shared options under the names the command's code reads.
+    var variants: [String] { scenarioOptions.variants }
+    var seed: UInt64? { scenarioOptions.seed }
+    var settings: [String] { scenarioOptions.settings }
+    var parameters: ParameterOptions { scenarioOptions.parameters }
+    var output: String? { outputOptions.path }
+    var force: Bool { outputOptions.force }
 
     func validate() throws {
         if let width, width < 30 { throw ValidationError("--width must be at least 30") }
@@ -48,7 +47,8 @@ struct TimelineCommand: ParsableCommand {
     func run() throws {
         let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
         if let output { try OutputFile.check(output, "the timeline", force: force) }
-        let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings)
+        let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings,
+                                               limits: limitOptions.limits)
         let (from, to) = try window.nanoseconds()
         let timelines = runs.map(ThreadTimeline.init)
         let text: String

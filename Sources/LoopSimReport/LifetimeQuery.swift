@@ -4,10 +4,13 @@ import LoopSimScenario
 /// `loopsim why` and `loopsim graph`: the object graph of a run stopped at an instant.
 public enum LifetimeQuery {
     /// Runs `scenario` under `variant` up to `at` (the scenario's horizon when nil) and returns the stopped kernel.
+    /// `seed` replaces the scenario's `seed:`; `limits` stop a runaway run where it is (as `run`'s `--max-…`).
     public static func kernel(_ scenario: Scenario, variant: String, at: SimInstant?,
-                              overrides: [(String, String)] = []) throws(VariantError) -> Kernel {
+                              overrides: [(String, String)] = [], seed: UInt64? = nil,
+                              limits: RunLimits = RunLimits()) throws(VariantError) -> Kernel {
         let profile = try scenario.profile(for: variant, overrides: overrides)
-        var configuration = scenario.configuration(profile: profile)
+        var configuration = scenario.configuration(profile: profile, seed: seed)
+        configuration.limits = limits
         if let at { configuration.until = min(at, scenario.until) }
         let kernel = Kernel(program: scenario.program, configuration: configuration)
         _ = kernel.run()
@@ -86,27 +89,66 @@ public enum LifetimeQuery {
     public static func dot(_ graph: ObjectGraph, title: String) -> String {
         var out = "digraph \"\(escape(title))\" {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        return out + statements(graph, prefix: "", indent: "  ") + "}\n"
+    }
+
+    /// Several graphs (one per variant) in one DOT document, each a cluster titled with its own title, so that
+    /// `dot -Tsvg` draws them side by side in one picture; one graph is ``dot(_:title:)`` itself.
+    public static func dot(_ graphs: [(title: String, graph: ObjectGraph)], title: String) -> String {
+        if graphs.count == 1 { return dot(graphs[0].graph, title: graphs[0].title) }
+        var out = "digraph \"\(escape(title))\" {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        for (i, item) in graphs.enumerated() {
+            out += "  subgraph cluster_\(i) {\n    label=\"\(escape(item.title))\";\n"
+            out += statements(item.graph, prefix: "v\(i)_", indent: "    ") + "  }\n"
+        }
+        return out + "}\n"
+    }
+
+    /// The graph as JSON: its roots, its nodes (`serial`, `name`, `class`, `label`, `leak` or null) and its edges
+    /// (`from`: a node's serial, or null with `root` naming the root; `to`, `label`, `strength`).
+    public static func json(_ graph: ObjectGraph) -> JSONValue {
+        .object([
+            "roots": .array(graph.roots.map(JSONValue.string)),
+            "nodes": .array(graph.nodes.map { node in
+                .object(["serial": .int(Int64(node.serial)), "name": .string(node.name),
+                         "class": .string(node.className), "label": .string(node.label),
+                         "leak": node.leak.map { .string($0.rawValue) } ?? .null])
+            }),
+            "edges": .array(graph.edges.map { edge in
+                .object(["from": edge.from.map { .int(Int64($0)) } ?? .null,
+                         "root": edge.root.map(JSONValue.string) ?? .null,
+                         "to": .int(Int64(edge.to)), "label": .string(edge.label),
+                         "strength": .string(edge.strength.rawValue)])
+            }),
+        ])
+    }
+
+    /// The node and edge statements of `graph`, each node id prefixed with `prefix` (a cluster's own ids).
+    private static func statements(_ graph: ObjectGraph, prefix: String, indent: String) -> String {
+        var out = ""
         for (i, root) in graph.roots.enumerated() {
-            out += "  r\(i) [label=\"\(escape(root))\", shape=box, style=filled, fillcolor=\"#e8eef7\"];\n"
+            out += "\(indent)\(prefix)r\(i) [label=\"\(escape(root))\", shape=box, style=filled, "
+                + "fillcolor=\"#e8eef7\"];\n"
         }
         for node in graph.nodes {
             var attributes = "label=\"\(escape(node.name))\\n#\(node.serial)\", shape=ellipse"
             if let leak = node.leak {
                 attributes += ", style=filled, fillcolor=\"#f4b6b6\", color=\"#b00000\", xlabel=\"\(leak.rawValue)\""
             }
-            out += "  o\(node.serial) [\(attributes)];\n"
+            out += "\(indent)\(prefix)o\(node.serial) [\(attributes)];\n"
         }
         for edge in graph.edges {
-            let from = edge.from.map { "o\($0)" } ?? "r\(graph.roots.firstIndex(of: edge.root ?? "") ?? 0)"
+            let from = prefix + (edge.from.map { "o\($0)" } ?? "r\(graph.roots.firstIndex(of: edge.root ?? "") ?? 0)")
             let style: String
             switch edge.strength {
             case .strong: style = "solid"
             case .weak: style = "dashed"
             case .unretained: style = "dotted"
             }
-            out += "  \(from) -> o\(edge.to) [label=\"\(escape(edge.label))\", style=\(style)];\n"
+            out += "\(indent)\(from) -> \(prefix)o\(edge.to) [label=\"\(escape(edge.label))\", style=\(style)];\n"
         }
-        return out + "}\n"
+        return out
     }
 
     static func escape(_ s: String) -> String {

@@ -158,6 +158,7 @@ public enum Sweep {
     }
 
     /// The sweep as CSV: one line per row, parameters and variant first, then each figure's mean and interval.
+    /// Cells are quoted as RFC 4180 says (``CSV``): a parameter value `"a, b"` is one cell.
     public static func csv(_ doc: JSONValue) -> String {
         guard case .object(let o) = doc, case .array(let axes)? = o["axes"], case .array(let figures)? = o["figures"],
               case .array(let rows)? = o["rows"] else { return "" }
@@ -165,7 +166,7 @@ public enum Sweep {
         let figureNames = figures.compactMap(\.stringValue)
         var header = ["point"] + axisNames + ["variant", "n", "limited"]
         for f in figureNames { header += ["\(f).mean", "\(f).ci95_low", "\(f).ci95_high"] }
-        var lines = [header.joined(separator: ",")]
+        var lines = [CSV.record(header)]
         for row in rows {
             var cells = [row.value(at: "point")?.compact ?? ""]
             for a in axisNames { cells.append(row.value(at: "params.\(a)")?.stringValue ?? "") }
@@ -182,7 +183,7 @@ public enum Sweep {
                     }
                 }
             }
-            lines.append(cells.joined(separator: ","))
+            lines.append(CSV.record(cells))
         }
         return lines.joined(separator: "\n") + "\n"
     }

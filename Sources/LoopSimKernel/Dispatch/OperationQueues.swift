@@ -54,6 +54,13 @@ final class OperationQueues {
         k.retain(dependency.id)
     }
 
+    /// The dependencies `operation` holds now (a +1 each), in the order added; empty for one freed or never made.
+    /// The leak analysis follows them as strong references (``LeakAnalysis/forEachEdge(of:_:)``).
+    func dependencies(of operation: ObjectID) -> [ObjectID] {
+        guard let r = recordOf[operation] else { return [] }
+        return records[r].dependencies.compactMap { records[$0].isFreed ? nil : records[$0].id }
+    }
+
     /// `setCompletionBlock:`: replaces the operation's completion block (`block` is a +1 the slot takes).
     func setCompletion(_ operation: HeapObject, block: ObjectID?, on thread: SimThread, _ k: Kernel) {
         let old = operation[slot: 1]
@@ -271,33 +278,18 @@ final class OperationQueues {
         startReady(k)
     }
 
-    /// What each queue holds strongly, for the leak analysis, queue by queue: the operations not yet finished, and
-    /// through them the dependencies that are in no queue (an operation holds its dependencies), split into those
-    /// that will start (`pending`) and those that never can (`stuck`): an operation waits for ever when one of its
-    /// dependencies, or theirs, is on a cycle, or is in no queue and not cancelled.
+    /// What each queue holds strongly, for the leak analysis, queue by queue: the operations not yet finished,
+    /// split into those that will start (`pending`) and those that never can (`stuck`): an operation waits for ever
+    /// when one of its dependencies, or theirs, is on a cycle, or is in no queue and not cancelled. The
+    /// dependencies an operation holds are its strong references (``dependencies(of:)``), reached through it.
     func heldObjects() -> [(queue: String, pending: [ObjectID], stuck: [ObjectID])] {
         queues.map { q in
             var pending: [ObjectID] = [], stuck: [ObjectID] = []
             for r in q.held {
-                let forever = waitsForever(r)
-                for i in [r] + outOfQueueDependencies(of: r) {
-                    if forever { stuck.append(records[i].id) } else { pending.append(records[i].id) }
-                }
+                if waitsForever(r) { stuck.append(records[r].id) } else { pending.append(records[r].id) }
             }
             return (q.name, pending, stuck)
         }
-    }
-
-    /// The live dependencies of `r`, and theirs, that no queue holds, in the order first found.
-    private func outOfQueueDependencies(of r: Int) -> [Int] {
-        var found: [Int] = [], stack = records[r].dependencies
-        while let d = stack.popLast() {
-            guard !records[d].isFreed, records[d].state == .created || records[d].state == .finished,
-                  !found.contains(d) else { continue }
-            found.append(d)
-            stack.append(contentsOf: records[d].dependencies.reversed())
-        }
-        return found
     }
 
     /// Each queue's executors, for the leak analysis's stuck work (``LeakAnalysis/stuckWork(parked:)``): its name,

@@ -126,32 +126,43 @@ struct LeakAnalysis {
         return state == .exited || state == .idle
     }
 
-    /// Strong edges out of `o`, in slot order, then UIKit's links.
+    /// Strong edges out of `o`, in slot order, then UIKit's links, then an operation's dependencies.
     func edges(_ o: HeapObject) -> [(String, ObjectID)] {
         var result: [(String, ObjectID)] = []
-        let links = kernel.uikit.links[o.id]?.strongLinks ?? []
-        forEachEdge(of: o) { edge, child in
-            result.append((edge >= 0 ? o.slotNames[Int(edge)] : links[Int(-1 - edge)].0, child))
-        }
+        forEachEdge(of: o) { edge, child in result.append((edgeName(o, edge), child)) }
         return result
     }
 
     /// Calls `body` with each strong edge out of `o` to a live object, in ``edges(_:)``'s order. An edge is a
-    /// slot index (≥ 0) or `-1 - k` for UIKit's `k`-th link; ``edgeName(_:_:)`` names it. Allocates nothing
-    /// for an object without UIKit links (the leak analysis visits every live object this way).
+    /// slot index (≥ 0), `-1 - k` for UIKit's `k`-th link, or `-1 - (links + j)` for an operation's `j`-th
+    /// dependency; ``edgeName(_:_:)`` names it. Allocates nothing for an object without UIKit links or
+    /// dependencies (the leak analysis visits every live object this way).
     @inline(__always)
     func forEachEdge(of o: HeapObject, _ body: (Int32, ObjectID) -> Void) {
         for i in 0..<o.slotCount where o.slotStrengths[i] == .strong {
             if case .object(let id) = o[slot: i], heap.contains(id) { body(Int32(i), id) }
         }
+        var linkCount: Int32 = 0
         if !kernel.uikit.links.isEmpty, let links = kernel.uikit.links[o.id] {
+            linkCount = Int32(links.strongLinks.count)
             for (k, (_, id)) in links.strongLinks.enumerated() where heap.contains(id) { body(-1 - Int32(k), id) }
+        }
+        // `addDependency:` retains the dependency until the operation lets go of it (corelibs Operation.swift:
+        // `__dependencies.append(op)` in a strong array; Apple, NSOperation `dependencies`): a reference like a
+        // slot, or the dependency looks over-retained, or held straight by its dependent's queue.
+        if o.kind == .operation {
+            for (j, id) in kernel.operations.dependencies(of: o.id).enumerated() where heap.contains(id) {
+                body(-1 - linkCount - Int32(j), id)
+            }
         }
     }
 
     /// The name of edge `edge` out of `o` (see ``forEachEdge(of:_:)``).
     func edgeName(_ o: HeapObject, _ edge: Int32) -> String {
-        edge >= 0 ? o.slotNames[Int(edge)] : kernel.uikit.links[o.id]!.strongLinks[Int(-1 - edge)].0
+        if edge >= 0 { return o.slotNames[Int(edge)] }
+        let links = kernel.uikit.links[o.id]?.strongLinks ?? []
+        let k = Int(-1 - edge)
+        return k < links.count ? links[k].0 : "dependencies"
     }
 
     func findings() -> Findings {

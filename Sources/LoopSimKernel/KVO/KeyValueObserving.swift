@@ -94,15 +94,36 @@ final class KeyValueObserving {
         }
     }
 
-    /// The frame that tells `delivery`'s observer, or nil when the app crashed instead (a freed observer, a class
-    /// without `observeValueForKeyPath`).
+    /// The frame that tells `delivery`'s observer when its turn comes (``DeliveryFrame``): what the store set in
+    /// motion before it — the dealloc of the value it replaced, an earlier observer's handler — runs first.
     func frame(for delivery: Delivery, on thread: SimThread, _ k: Kernel) -> Frame? {
+        DeliveryFrame(delivery)
+    }
+
+    /// Whether `delivery`'s observation is still registered: an observer removed (`removeObserver:forKeyPath:`, in
+    /// its dealloc or an earlier observer's handler) or a token freed since the change is not told. Swift's
+    /// `NSKeyValueObservation.invalidate()` sets the helper's `object` to nil and its `observeValue` returns at
+    /// `guard let ourObject = self.object` (swift stdlib/public/Darwin/Foundation/NSObject.swift); an ObjC
+    /// observer's release in the setter runs before `didChangeValueForKey:` (the KVO setter calls
+    /// `willChangeValueForKey:`, the original setter, then `didChangeValueForKey:`). docs/fidelity.md, "KVO".
+    private func isRegistered(_ delivery: Delivery) -> Bool {
+        registrations.contains {
+            $0.observed == delivery.observed && $0.keyPath == delivery.keyPath && $0.observer == delivery.observer
+        }
+    }
+
+    /// The frame that tells `delivery`'s observer now, or nil when it is not told: no longer registered
+    /// (``isRegistered(_:)``), or the app crashed instead (a freed observer still registered, a class without
+    /// `observeValueForKeyPath`).
+    fileprivate func resolvedFrame(for delivery: Delivery, on thread: SimThread, _ k: Kernel) -> Frame? {
         switch delivery.observer {
         case .block(_, let block):
-            guard k.heap.object(block) != nil else { return nil }
+            guard isRegistered(delivery), k.heap.object(block) != nil else { return nil }
             k.retain(block)
             return k.interpreter.blockFrame(block, edge: "changeHandler", k)
         case .object(let id):
+            // A freed observer still registered is messaged (KVO does not retain it); one removed is not.
+            guard isRegistered(delivery) else { return nil }
             guard let o = k.heap.object(id) else {
                 k.appCrashed("message sent to deallocated instance \(Interpreter.describeFreed(id, k)): key-value "
                     + "observing still held it as an observer of '\(delivery.keyPath)' (KVO does not retain its "
@@ -143,4 +164,25 @@ final class KeyValueObserving {
             return false
         }
     }
+}
+
+/// Tells one observer of a change when its turn comes on the changing thread, not when the change was made: the
+/// deallocs the store caused (they run above it) and the observers told before it may have removed its observation
+/// (``KeyValueObserving/isRegistered(_:)``). Holds nothing: KVO does not retain its observers.
+final class DeliveryFrame: Frame {
+    let delivery: KeyValueObserving.Delivery
+    var started = false
+
+    init(_ delivery: KeyValueObserving.Delivery) { self.delivery = delivery }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        guard !started else { return .pop(.null) }
+        started = true
+        guard let frame = kernel.keyValueObserving.resolvedFrame(for: delivery, on: thread, kernel) else {
+            return .pop(.null)
+        }
+        return .push(frame)
+    }
+
+    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
 }

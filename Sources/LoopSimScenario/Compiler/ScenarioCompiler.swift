@@ -183,13 +183,28 @@ final class ScenarioCompiler {
         for entry in map.entries {
             switch entry.key.text {
             case "replications":
-                replications = int(entry.value, what: "replications").map { max(1, $0) } ?? replications
+                // A count below 1 ran as 1, silently: say so at the value instead.
+                guard let n = int(entry.value, what: "replications") else { continue }
+                guard n >= 1 else {
+                    bag.error(.valueInvalid, "replications is the number of runs per grid point and variant: at least "
+                        + "1, not \(n) (default 100)", at: entry.value.location)
+                    continue
+                }
+                replications = n
             case "variant", "variants":
                 sweepVariants = variantList(entry.value)
             default:
                 guard params?.contains(entry.key.text) == true else {
                     bag.error(.nameUndefined, "sweep over '\(entry.key.text)', which is not declared under params:"
                         + suggestion(entry.key.text, params?.keys ?? []), at: entry.key.location)
+                    continue
+                }
+                // One value (`k: 5s`) was taken silently as a one-value list; a sweep axis is a list, and a
+                // parameter that does not vary belongs under params:.
+                guard entry.value.sequence != nil else {
+                    bag.error(.typeMismatch, "the values of '\(entry.key.text)' must be a list, e.g. "
+                        + "\(entry.key.text): [\(entry.value.scalar?.text ?? "…")]; a value that does not vary goes "
+                        + "under params:", at: entry.value.location)
                     continue
                 }
                 axes.append((entry.key.text, stringList(entry.value, what: "the values of \(entry.key.text)")))

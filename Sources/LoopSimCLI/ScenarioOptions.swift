@@ -1,0 +1,52 @@
+import ArgumentParser
+import LoopSimKernel
+
+/// The options of every command that runs a scenario (`run`, `compare`, `why`, `graph`, `report`, `timeline`):
+/// which variants, which seed, which variant flags overridden and which parameters set. One grammar, so that a
+/// command line that works for one command works for the others.
+///
+/// Variants are named with `--variant NAME` (repeatable) or `--variants a,b` (comma-separated), or both: the
+/// names of every `--variant` first, then those of `--variants`, each once (a name given twice is an error).
+struct ScenarioOptions: ParsableArguments {
+    @Option(name: .customLong("variant"),
+            help: "A variant to run (repeatable); default: the scenario's variants (why, graph: its first).",
+            completion: .list(VariantProfile.builtInNames))
+    var variantOptions: [String] = []
+
+    @Option(name: .customLong("variants"), help: "Comma-separated variants, the same as repeating --variant.")
+    var variantList: String?
+
+    @Option(help: "The seed (default: the scenario's seed:). Printed in every report.")
+    var seed: UInt64?
+
+    @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
+    var settings: [String] = []
+
+    @OptionGroup var parameters: ParameterOptions
+
+    /// The variants named, in order (empty: the scenario's own list).
+    var variants: [String] {
+        (variantOptions + (variantList ?? "").split(separator: ",").map(String.init)).map(\.trimmingSpaces)
+            .filter { !$0.isEmpty }
+    }
+
+    /// `--set` as (flag, value) pairs.
+    var overrides: [(String, String)] { ScenarioFiles.overrides(settings) }
+
+    func validate() throws {
+        var seen: [String] = []
+        for name in variants {
+            if seen.contains(name) {
+                throw ValidationError("--variant/--variants name '\(name)' twice; name each once")
+            }
+            seen.append(name)
+        }
+        if let variantList, variants.isEmpty && !variantList.isEmpty {
+            throw ValidationError("--variants takes comma-separated names, e.g. --variants ios9,ios10")
+        }
+        for s in settings where !s.contains("=") || s.hasPrefix("=") {
+            throw ValidationError("--set takes flag=value, e.g. --set staleTimerPortWakeAfterLastTimerRemoved=false "
+                + "(got '\(s)')")
+        }
+    }
+}
