@@ -35,10 +35,10 @@ extension PlayerPage {
     const onThread = (run, x) => { const th = $('thread').value; return !th || run.thread(x) === th; };
     const steps = {
       event: (run, c, d) => run.find(c, d, x => onThread(run, x)),
-      phase: (run, c, d) => run.find(c, d, x => onThread(run, x) && phaseOf(run.ev[x], {woke: false}) >= 0),
+      phase: (run, c, d) => run.find(c, d, x => onThread(run, x) && phaseOf(read(run, x), {woke: false}) >= 0),
       callout: (run, c, d) => run.find(c, d, x => onThread(run, x) && CALLOUTS.has(run.kind(x))),
       pass: (run, c, d) => run.find(c, d, x => onThread(run, x) &&
-        (run.kind(x) === 'rl.run' || (run.kind(x) === 'rl.activity' && str(run.ev[x], 'activity') === 'BeforeTimers'))),
+        (run.kind(x) === 'rl.run' || (read(run, x) === 'rl.activity' && str('activity') === 'BeforeTimers'))),
     };
     function step(what, dir) { move((run, c) => steps[what](run, c, dir)); }
     function jump(test) { move((run, c) => { for (let x = 0; x < run.n; x++) if (test(run, x)) return x; return c; }); }
@@ -49,10 +49,10 @@ extension PlayerPage {
     }
 
     function narration(run, i) {
-      const lines = run.lines[i];
+      const lines = run.lines(i);
       if (!lines.length) return '<p class="line quiet">' + esc(run.kind(i)) + ' — ' + esc(run.thread(i)) + '</p>';
       return lines.map(l => {
-        const flags = l[9].map(f => D.flags[f]);
+        const flags = l[9] >= 0 ? D.flagsets[l[9]].map(f => D.flags[f]) : [];
         return '<p class="line' + (l[8] & 2 ? ' decisive' : '') + '"><b>' + esc(S[l[1]]) + '</b>' +
           (l[4] >= 0 ? ' <span class="where">' + esc(S[l[4]]) + ' #' + l[5] + (l[6] >= 0 ? '.' + l[6] : '') + '</span>' : '') +
           ' ' + (l[8] & 1 ? '↳ ' : '') + esc(S[l[2]]) +
@@ -138,7 +138,7 @@ extension PlayerPage {
         esc(name) + (o.state === 'deallocating' ? ' (dealloc running)' : '') +
         (o.letGo != null ? ' (let go at ' + secs(o.letGo) + ')' : '') + '</li>').join('') + '</ul>';
       const k = run.kind(i);
-      if (k === 'obj.dealloc') h += '<p class="freed">just freed: ' + esc(str(run.ev[i], 'object')) + '</p>';
+      if (k === 'obj.dealloc') h += '<p class="freed">just freed: ' + esc((read(run, i), str('object'))) + '</p>';
       const leaks = run.r.leaks.filter(l => l.let_go_ns != null ? st.t >= l.let_go_ns : i === run.n - 1);
       if (leaks.length) {
         h += '<p class="leak">leaked: ' + leaks.map(l => esc(l.object + ' (' + l.kind + ', ' + l.cause + ')')).join('; ') +
@@ -149,13 +149,12 @@ extension PlayerPage {
 
     /// The cross-thread call the step makes, as [from, to, what], or null.
     function crossing(run, st, i) {
-      const e = run.ev[i], th = run.thread(i), k = run.kind(i);
-      const about = run.lines[i].find(l => l[3] >= 0);
+      const th = run.thread(i), about = run.lines(i).find(l => l[3] >= 0), k = read(run, i);
       if (about) return [S[about[1]], S[about[3]], k];
       let to = null;
-      if (['wakeup.send', 'stop', 'rl.perform-block', 'timer.add'].includes(k)) to = st.owners[str(e, 'runloop')];
-      if (k === 'timer.invalidate') to = st.owners[st.timers[str(e, 'timer')]?.loop];
-      if (k === 'dispatch.async') to = str(e, 'queue') === 'main' ? 'main' : null;
+      if (['wakeup.send', 'stop', 'rl.perform-block', 'timer.add'].includes(k)) to = st.owners[str('runloop')];
+      if (k === 'timer.invalidate') to = st.owners[st.timers[str('timer')]?.loop];
+      if (k === 'dispatch.async') to = str('queue') === 'main' ? 'main' : null;
       return to && to !== th ? [th === 'kernel' ? 'app' : th, to, k] : null;
     }
 
@@ -166,11 +165,12 @@ extension PlayerPage {
       const colour = {running: '#6a6', busy: '#369', asleep: '#bcd', blocked: '#e93', idle: '#ddd', exited: '#fff'};
       threads.forEach((th, row) => {
         const lane = run.lanes[th];
-        lane.forEach(([start, state], k) => {
-          const end = k + 1 < lane.length ? lane[k + 1][0] : run.n - 1;
-          g.fillStyle = run.parked[th] && k === lane.length - 1 && state === 'asleep' ? '#c44' : colour[state] || '#999';
+        for (let k = 0; k < lane.length; k += 2) {
+          const start = lane[k], state = lane[k + 1], end = k + 2 < lane.length ? lane[k + 2] : run.n - 1;
+          const last = k + 2 >= lane.length;
+          g.fillStyle = run.parked[th] && last && state === 'asleep' ? '#c44' : colour[state] || '#999';
           g.fillRect(x(start), row * rowH + 2, Math.max(1, x(end) - x(start)), rowH - 4);
-        });
+        }
       });
       if (run.r.diverges != null) { g.fillStyle = '#d0d'; g.fillRect(x(run.r.diverges), 0, 2, canvas.height); }
       g.fillStyle = '#000';
