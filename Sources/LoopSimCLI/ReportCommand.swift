@@ -29,6 +29,9 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Replace existing pages.")
     var force = false
 
+    @Flag(help: "Also write each page's player (loopsim play) beside it as NAME.player.html, linked from the page.")
+    var player = false
+
     @OptionGroup var parameters: ParameterOptions
 
     @Option(name: .customLong("set"), help: "Override a variant flag: --set flag=value (repeatable).")
@@ -44,11 +47,18 @@ struct ReportCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
         if files.count > 1 && output == nil { throw ValidationError("with several files, -o must name a directory") }
+        if player && output == nil { throw ValidationError("--player writes a page beside the report: name it with -o") }
         if let n = replications, n < 2 {
             throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)")
         }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number") }
         for s in settings where !s.contains("=") { throw ValidationError("--set takes flag=value") }
+    }
+
+    /// `out/s02.html` → `out/s02.player.html`.
+    static func playerPath(besides page: String) -> String {
+        let base = (page as NSString).deletingPathExtension
+        return base + ".player.html"
     }
 
     func run() throws {
@@ -63,9 +73,13 @@ struct ReportCommand: ParsableCommand {
             }
         }
         for target in targets.compactMap({ $0 }) { try OutputFile.check(target, "the report page", force: force) }
+        let players = targets.map { target in target.map { Self.playerPath(besides: $0) } }
+        if player {
+            for target in players.compactMap({ $0 }) { try OutputFile.check(target, "the player page", force: force) }
+        }
         if replications != nil { Interrupt.install() }
         var replicated: [Replications] = []
-        for (file, target) in zip(files, targets) {
+        for (index, (file, target)) in zip(files, targets).enumerated() {
             let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
             if replications != nil && (variants.isEmpty ? scenario.variants : variants).count < 2 {
                 StandardError.write("error: --replications compares variants: \(file) needs at least two "
@@ -82,7 +96,13 @@ struct ReportCommand: ParsableCommand {
                 replicated += results
                 paired = PairedComparison(results)
             }
-            let page = HTMLReport.render(scenario, runs, paired: paired)
+            var link: String?
+            if player, let path = players[index] {
+                try OutputFile.emit(PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs), to: path)
+                StandardError.write("wrote \(path) (the player)\n")
+                link = (path as NSString).lastPathComponent
+            }
+            let page = HTMLReport.render(scenario, runs, paired: paired, player: link)
             try OutputFile.emit(page, to: target)
             if let target { StandardError.write("wrote \(target)\n") }
             if Interrupt.isRequested { break }
