@@ -63,7 +63,7 @@ import Testing
         let flags = try #require(d["flags"] as? [[String]])
         #expect(flags.contains { $0[0] == "staleTimerPortWakeAfterLastTimerRemoved" && $0[1] == "true" })
         // ios10 leaks the button, and its retain graph is embedded
-        #expect((encoded[1]["leaks"] as? [[String: Any]])?.first?["object"] as? String == "TimerButton button")
+        #expect((encoded[1]["leaks"] as? [[String: Any]])?.first?["class"] as? String == "TimerButton")
         #expect((encoded[1]["retain"] as? String)?.contains("<svg") == true)
     }
 
