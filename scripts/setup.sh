@@ -8,6 +8,7 @@ dpkg -s libgsl-dev >/dev/null 2>&1 || need+=(libgsl-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v dot >/dev/null 2>&1 || need+=(graphviz)  # loopsim graph --format svg
 command -v chromium >/dev/null 2>&1 || need+=(chromium)  # the HTML report's render test (headless)
+command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)  # the player's browser test (selenium)
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"

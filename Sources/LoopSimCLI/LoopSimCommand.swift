@@ -10,7 +10,7 @@ public struct LoopSimCommand: ParsableCommand {
         version: LoopSimCommand.version,
         subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self,
                       SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
-                      CompareCommand.self, TimelineCommand.self, ReportCommand.self,
+                      CompareCommand.self, TimelineCommand.self, ReportCommand.self, PlayCommand.self,
                       ConformCommand.self, FuzzCommand.self,
                       GoldenCommand.self, FingerprintCommand.self, SchemaCommand.self],
         defaultSubcommand: nil

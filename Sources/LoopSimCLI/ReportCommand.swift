@@ -26,6 +26,9 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Replace existing pages.")
     var force = false
 
+    @Flag(help: "Also write each page's player (loopsim play) beside it as NAME.player.html, linked from the page.")
+    var player = false
+
     @Option(help: ArgumentHelp("Add N replications per variant with the same seeds: each figure's paired difference "
                                + "from the first variant with its 95% CI."))
     var replications: Int?
@@ -49,10 +52,17 @@ struct ReportCommand: ParsableCommand {
         }
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
         if files.count > 1 && output == nil { throw ValidationError("with several files, -o must name a directory") }
+        if player && output == nil { throw ValidationError("--player writes a page beside the report: name it with -o") }
         if let n = replications, n < 2 {
             throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)")
         }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number") }
+    }
+
+    /// `out/s02.html` → `out/s02.player.html`.
+    static func playerPath(besides page: String) -> String {
+        let base = (page as NSString).deletingPathExtension
+        return base + ".player.html"
     }
 
     func run() throws {
@@ -67,9 +77,13 @@ struct ReportCommand: ParsableCommand {
             }
         }
         for target in targets.compactMap({ $0 }) { try OutputFile.check(target, "the report page", force: force) }
+        let players = targets.map { target in target.map { Self.playerPath(besides: $0) } }
+        if player {
+            for target in players.compactMap({ $0 }) { try OutputFile.check(target, "the player page", force: force) }
+        }
         if replications != nil { Interrupt.install() }
         var replicated: [Replications] = []
-        for (file, target) in zip(files, targets) {
+        for (index, (file, target)) in zip(files, targets).enumerated() {
             let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
             if replications != nil && (variants.isEmpty ? scenario.variants : variants).count < 2 {
                 StandardError.write("error: --replications compares variants: \(file) needs at least two "
@@ -87,7 +101,13 @@ struct ReportCommand: ParsableCommand {
                 replicated += results
                 paired = PairedComparison(results)
             }
-            let page = HTMLReport.render(scenario, runs, paired: paired)
+            var link: String?
+            if player, let path = players[index] {
+                try OutputFile.emit(PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs), to: path)
+                StandardError.write("wrote \(path) (the player)\n")
+                link = (path as NSString).lastPathComponent
+            }
+            let page = HTMLReport.render(scenario, runs, paired: paired, player: link)
             try OutputFile.emit(page, to: target)
             if let target { StandardError.write("wrote \(target)\n") }
             if Interrupt.isRequested { break }

@@ -19,6 +19,10 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "Output format: text, svg or json.")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("What the axis counts: time (virtual time, where a run-loop pass is a hairline) or "
+                               + "steps (kernel events, one each, so a pass has width)."))
+    var axis: ThreadTimeline.Axis = .time
+
     @Option(help: "Text width in characters (default: the terminal's), or SVG width in pixels (default 960).")
     var width: Int?
 
@@ -49,8 +53,16 @@ struct TimelineCommand: ParsableCommand {
         if let output { try OutputFile.check(output, "the timeline", force: force) }
         let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings,
                                                limits: limitOptions.limits)
-        let (from, to) = try window.nanoseconds()
-        let timelines = runs.map(ThreadTimeline.init)
+        var (from, to) = try window.nanoseconds()
+        if axis == .steps {
+            // --from/--to are times: on a steps axis they start and end at the first event at or after them.
+            let steps = { (run: VariantRun, ns: Int64) in
+                Int64(run.outcome.eventLog.firstIndex { $0.instant.nanoseconds >= ns } ?? max(run.outcome.eventLog.count - 1, 0))
+            }
+            if let f = from, let run = runs.first { from = steps(run, f) }
+            if let t = to, let run = runs.first { to = steps(run, t) }
+        }
+        let timelines = runs.map { ThreadTimeline($0, axis: axis) }
         let text: String
         switch format {
         case .text:
@@ -96,3 +108,6 @@ enum OutputFile {
         }
     }
 }
+
+/// `timeline --axis time|steps`.
+extension ThreadTimeline.Axis: ExpressibleByArgument {}

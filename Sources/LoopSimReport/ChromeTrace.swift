@@ -8,7 +8,13 @@ import LoopSimKernel
 ///   each pass inside it, each sleep inside a pass, each callout (timer, observer, source0, performed block,
 ///   main-queue drain), `work:`, semaphore waits, idle time in the GCD pool, and deallocs;
 /// - instant events (`"ph":"i"`, thread scope) for timer fires, skipped slots, stale timer-port wakes,
-///   deallocations, mode switches, user actions, logs and crashes;
+///   deallocations, mode switches, user actions, logs and crashes; a timer's invalidation (on the calling thread);
+///   a mode's timer port armed or disarmed (on the loop's own thread, whichever thread's call did it, as the
+///   kernel records it); `CFRunLoopStop` and `CFRunLoopWakeUp` (on the calling thread, the app's track for the
+///   system's own, with the target loop in `args`); and `parked` where a thread parked for ever became
+///   unwakeable (the time ``ThreadTimeline`` draws it parked from);
+/// - a parked thread's last sleep, pass and activation run on to the run's planned end (`until:`), not to the
+///   instant the run went quiet, so that the thread does not look as if it woke;
 /// - metadata (`"ph":"M"`) naming the process and every thread, in creation order.
 ///
 /// Times are microseconds (`ts`) from the start of the run. Slices on one track nest as the run did: a callout
@@ -47,8 +53,21 @@ public enum ChromeTrace {
     static func events(_ run: VariantRun, scenario: String, pid: Int) -> [JSONValue] {
         let events = RunEvents(run.outcome)
         let parked = Set(run.outcome.findings.parkedThreads.map(\.name))
-        var b = Builder(end: run.outcome.endTime.nanoseconds, parked: parked, names: events.names)
+        let end = run.outcome.endTime.nanoseconds
+        var b = Builder(end: end, parked: parked, names: events.names)
         for e in events.events { b.apply(e) }
+        // A parked thread sleeps for ever: to the planned end of the run (`run.start`'s `until`), when it has one.
+        let planned = events.events.lazy.compactMap { e -> SimInstant? in
+            if case .runStart(_, _, let until) = e.body { return until }
+            return nil
+        }.first
+        b.parkedEnd = planned.map { $0.isNever ? end : max(end, $0.nanoseconds) } ?? end
+        // The instant each parked thread became unwakeable, as the timeline draws it.
+        let timeline = ThreadTimeline(events: events, outcome: run.outcome)
+        for p in run.outcome.findings.parkedThreads {
+            guard let span = timeline.spans.last(where: { $0.lane == p.name && $0.state == .parked }) else { continue }
+            b.instant(p.name, "parked", "thread", span.start, ["reason": .string(p.reason)])
+        }
         b.finish()
         let p = JSONValue.int(Int64(pid))
         var all: [JSONValue] = [
@@ -131,6 +150,8 @@ public enum ChromeTrace {
         }
 
         let end: Int64
+        /// Where a parked thread's open slices end: the run's planned end.
+        var parkedEnd: Int64
         let parked: Set<String>
         /// The strings the events name.
         let names: NameTable
@@ -142,6 +163,7 @@ public enum ChromeTrace {
 
         init(end: Int64, parked: Set<String>, names: NameTable) {
             self.end = end
+            self.parkedEnd = end
             self.parked = parked
             self.names = names
         }
@@ -182,6 +204,12 @@ public enum ChromeTrace {
                     close(appState, ThreadTimeline.appLane, at: t)
                     appState = open("app \(names[state])", "app", at: t, args: ["device_asleep": .bool(deviceAsleep)])
                 case .appAction(let action): instant(ThreadTimeline.appLane, "system: \(names[action])", "app", t)
+                case .wakeUpSend(let runLoop):
+                    instant(ThreadTimeline.appLane, "CFRunLoopWakeUp → \(names[runLoop])", "cross-thread", t,
+                            ["runloop": .string(names[runLoop])])
+                case .stop(let runLoop):
+                    instant(ThreadTimeline.appLane, "CFRunLoopStop → \(names[runLoop])", "cross-thread", t,
+                            ["runloop": .string(names[runLoop])])
                 case .appKilled(let why):
                     instant(ThreadTimeline.appLane, "app killed: \(names[why])", "app", t)
                     close(appState, ThreadTimeline.appLane, at: t)
@@ -199,8 +227,14 @@ public enum ChromeTrace {
                     instant(lane, "stale timer-port wake (\(names[mode]))", "port", t, ["mode": .string(names[mode])])
                 }
                 return
-            case .portArm, .portCancel:
-                return  // recorded under the owner's name
+            case .portArm(_, let mode, let deadline):
+                // Recorded on the loop's own thread, whichever thread's call armed it (`__CFArmNextTimerInMode`).
+                instant(lane, "timer port armed (\(names[mode])) for " + TimeText.seconds(deadline.nanoseconds), "port", t,
+                        ["mode": .string(names[mode]), "deadline": .instant(deadline)])
+                return
+            case .portCancel(_, let mode):
+                instant(lane, "timer port disarmed (\(names[mode]))", "port", t, ["mode": .string(names[mode])])
+                return
             default: break
             }
             var s = threads[lane] ?? ThreadState()
@@ -275,6 +309,15 @@ public enum ChromeTrace {
                     instant(lane, "\(names[timer]) skips \(skipped) slot\(skipped == 1 ? "" : "s")", "timer", t,
                             e.body.jsonFields(names))
                 }
+            case .timerInvalidate(let timer, let reason):
+                let why = names[reason]
+                instant(lane, "invalidate \(names[timer])" + (why == "invalidate" ? "" : " (\(why))"), "timer", t,
+                        ["timer": .string(names[timer]), "reason": .string(why)])
+            case .wakeUpSend(let runLoop), .stop(let runLoop):
+                let call = if case .stop = e.body { "CFRunLoopStop" } else { "CFRunLoopWakeUp" }
+                let target = names[runLoop]
+                instant(lane, "\(call) → \(target)", target == "runloop(\(lane))" ? "runloop" : "cross-thread", t,
+                        ["runloop": .string(target)])
             case .log(let text): instant(lane, "log: \(names[text])", "log", t)
             case .crash(let message): instant(lane, "crash: \(names[message])", "run", t)
             case .userDeliver(let label): instant(lane, "deliver: \(names[label])", "user", t)
@@ -301,13 +344,15 @@ public enum ChromeTrace {
             appState = nil
             for lane in lanes {
                 guard var s = threads[lane] else { continue }
-                close(s.waiting, lane, at: end, extra: parked.contains(lane) ? ["parked": .bool(true)] : [:])
+                let isParked = parked.contains(lane)
+                let stop = isParked ? parkedEnd : end
+                close(s.waiting, lane, at: stop, extra: isParked ? ["parked": .bool(true)] : [:])
                 while let d = s.deallocs.popLast() { close(d.open, lane, at: end) }  // innermost: inside a callout
                 while let a = s.activations.popLast() {
                     close(a.callout, lane, at: end)
-                    close(a.sleep, lane, at: end, extra: parked.contains(lane) ? ["parked": .bool(true)] : [:])
-                    close(a.pass, lane, at: end)
-                    close(a.run, lane, at: end, extra: ["result": .string("still running")])
+                    close(a.sleep, lane, at: stop, extra: isParked ? ["parked": .bool(true)] : [:])
+                    close(a.pass, lane, at: stop)
+                    close(a.run, lane, at: stop, extra: ["result": .string("still running")])
                 }
                 threads[lane] = s
             }

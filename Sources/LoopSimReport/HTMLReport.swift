@@ -13,8 +13,10 @@ public enum HTMLReport {
     public static let narrationLimit = 400
 
     /// The page for `scenario` run as `runs` (their outcomes must keep their traces), with the paired differences of
-    /// replications (`loopsim report --replications N`) after the variant table when there are some.
-    public static func render(_ scenario: Scenario, _ runs: [VariantRun], paired: PairedComparison? = nil) -> String {
+    /// replications (`loopsim report --replications N`) after the variant table when there are some, and a link to
+    /// the run's player page (``PlayerPage``, `loopsim report --player`) when `player` names it.
+    public static func render(_ scenario: Scenario, _ runs: [VariantRun], paired: PairedComparison? = nil,
+                              player: String? = nil) -> String {
         let e = SVGText.escape
         let comparison = VariantComparison(scenario, runs)
         let timelines = runs.map(ThreadTimeline.init)
@@ -33,6 +35,8 @@ public enum HTMLReport {
             <h1>\(e(scenario.name))</h1>
             <p class="meta">\(e(scenario.file))\(scenario.covers.isEmpty ? "" : " · covers " + e(scenario.covers.joined(separator: " ")))
              · seed \(comparison.seed) · variants \(e(comparison.variants.joined(separator: ", ")))</p>
+            \(player.map { "<p class=\"meta\"><a id=\"player\" href=\"\(e($0))\">Step through the run</a>: the player, "
+                + "forward and back by event, phase or pass, the variants side by side</p>" } ?? "")
             </header>
 
             """

@@ -76,9 +76,19 @@ public struct ThreadTimeline: Sendable {
     /// The lane of the app's lifecycle state (present only when it changes).
     public static let appStateLane = "app state"
 
+    /// What a timeline's positions count.
+    public enum Axis: String, Sendable, Hashable, CaseIterable {
+        /// Nanoseconds of virtual time: a run-loop pass, which takes none, is a hairline.
+        case time
+        /// Kernel events (their sequence numbers): every event is one step wide, so a pass has width.
+        case steps
+    }
+
     public var variant: String
     public var seed: UInt64
-    /// When the run ended.
+    /// What ``end`` and every span's and marker's position count.
+    public var axis: Axis = .time
+    /// When the run ended (on a ``Axis/steps`` axis: its last event's step).
     public var end: Int64
     /// The lanes in order: `app`, then threads in order of creation.
     public var lanes: [String]
@@ -101,13 +111,30 @@ public struct ThreadTimeline: Sendable {
         self.init(events: RunEvents(run.outcome), outcome: run.outcome)
     }
 
-    /// Builds the timeline from a run's events and its findings (for parked threads).
-    public init(events run: RunEvents, outcome: RunOutcome) {
+    /// The timeline of one run on `axis` (its outcome must keep its events).
+    public init(_ run: VariantRun, axis: Axis) {
+        self.init(events: RunEvents(run.outcome), outcome: run.outcome, axis: axis)
+    }
+
+    /// Builds the timeline from a run's events and its findings (for parked threads), on virtual time or by steps: on
+    /// a ``Axis/steps`` axis an instant that is not an event's (a `work:` step's end, a skipped slot) is placed at the
+    /// first event at or after it.
+    public init(events run: RunEvents, outcome: RunOutcome, axis: Axis = .time) {
         variant = outcome.variant
         seed = outcome.seed
-        end = outcome.endTime.nanoseconds
-        var builder = Builder(names: run.names)
-        for e in run.events { builder.apply(e) }
+        self.axis = axis
+        let instants = run.events.map(\.instant.nanoseconds)
+        let position: (Int64) -> Int64 = axis == .time ? { $0 } : { ns in
+            var low = 0, high = instants.count  // the first event at or after ns
+            while low < high {
+                let mid = (low + high) / 2
+                if instants[mid] < ns { low = mid + 1 } else { high = mid }
+            }
+            return Int64(min(low, max(instants.count - 1, 0)))
+        }
+        end = axis == .time ? outcome.endTime.nanoseconds : Int64(max(run.events.count - 1, 0))
+        var builder = Builder(names: run.names, position: position)
+        for (i, e) in run.events.enumerated() { builder.apply(e, at: axis == .time ? e.instant.nanoseconds : Int64(i)) }
         builder.finish(at: end, parked: outcome.findings.parkedThreads)
         lanes = [Self.appLane] + (builder.hasAppState ? [Self.appStateLane] : []) + builder.threads
         // A thread parked from the very end keeps its empty span: drawn up to a later axis end it is parked for ever.
@@ -124,17 +151,21 @@ public struct ThreadTimeline: Sendable {
     /// `{variant, seed, end_ns, lanes, spans: [{lane, state, mode, start_ns, end_ns, detail}],
     /// markers: [{lane, kind, t_ns, label}]}`.
     public var json: JSONValue {
-        .object([
-            "variant": .string(variant), "seed": .int(Int64(bitPattern: seed)), "end_ns": .int(end),
+        // On a steps axis the positions are steps: keys `end_step`, `start_step`, `t_step`, and `"axis": "steps"`.
+        let u = axis == .time ? "_ns" : "_step"
+        var fields: [String: JSONValue] = [
+            "variant": .string(variant), "seed": .int(Int64(bitPattern: seed)), "end" + u: .int(end),
             "lanes": .array(lanes.map(JSONValue.string)),
             "spans": .array(spans.map { s in
                 .object(["lane": .string(s.lane), "state": .string(s.state.rawValue), "mode": s.mode.map(JSONValue.string) ?? .null,
-                         "start_ns": .int(s.start), "end_ns": .int(s.end), "detail": .string(s.detail)])
+                         "start" + u: .int(s.start), "end" + u: .int(s.end), "detail": .string(s.detail)])
             }),
             "markers": .array(markers.map { m in
-                .object(["lane": .string(m.lane), "kind": .string(m.kind.rawValue), "t_ns": .int(m.t), "label": .string(m.label)])
+                .object(["lane": .string(m.lane), "kind": .string(m.kind.rawValue), "t" + u: .int(m.t), "label": .string(m.label)])
             }),
-        ])
+        ]
+        if axis == .steps { fields["axis"] = .string("steps") }
+        return .object(fields)
     }
 
     /// Replays events into spans and markers.
@@ -159,8 +190,13 @@ public struct ThreadTimeline: Sendable {
         var beforeSuspension: [String: Open] = [:]
         /// The strings the events name.
         let names: NameTable
+        /// An instant's position on the axis (itself on a time axis).
+        let position: (Int64) -> Int64
 
-        init(names: NameTable) { self.names = names }
+        init(names: NameTable, position: @escaping (Int64) -> Int64) {
+            self.names = names
+            self.position = position
+        }
 
         mutating func close(_ lane: String, at t: Int64) {
             guard let o = open[lane] else { return }
@@ -184,15 +220,15 @@ public struct ThreadTimeline: Sendable {
             lastMode[thread] = now
         }
 
-        mutating func apply(_ e: SimEvent) {
-            let t = e.instant.nanoseconds
+        /// Applies event `e`, at position `t` on the axis.
+        mutating func apply(_ e: SimEvent, at t: Int64) {
             switch e.body {
             case .userAction(let label): mark(ThreadTimeline.appLane, .user, t, names[label])
             case .portCancel(let runLoop, _): lastPortCancel[names[runLoop]] = t
             case .scroll(let until):
                 if !until.isNever {
                     spans.append(Span(lane: ThreadTimeline.appLane, state: .tracking, mode: "tracking", start: t,
-                                      end: until.nanoseconds, detail: "the user scrolls: UIKit tracks the touch"))
+                                      end: position(until.nanoseconds), detail: "the user scrolls: UIKit tracks the touch"))
                 }
             case .crash(let message):
                 mark(e.thread == .kernel ? ThreadTimeline.appLane : names[e.thread], .crash, t, names[message])
@@ -244,8 +280,8 @@ public struct ThreadTimeline: Sendable {
                 enter(lane, .sleeping, at: t, mode: mode,
                       detail: "asleep in \(mode) on " + EventPhrases.ports(waitSet).joined(separator: ", "))
             case .threadBusy(let duration):
-                let until = t + duration.nanoseconds
-                enter(lane, .busy, at: t, detail: "work: \(TimeText.ms(until - t))")
+                let until = position(e.instant.nanoseconds + duration.nanoseconds)
+                enter(lane, .busy, at: t, detail: "work: \(TimeText.ms(duration.nanoseconds))")
                 close(lane, at: until)
                 open[lane] = Open(state: .running, mode: nil, start: until, detail: "")
             case .semaphoreWait(let semaphore, _):
@@ -264,7 +300,7 @@ public struct ThreadTimeline: Sendable {
                 if skipped > 0, !next.isNever, let interval = timerIntervals[name], interval > 0 {
                     for k in stride(from: skipped, through: 1, by: -1) {
                         let slot = next.nanoseconds - k * interval
-                        mark(lane, .skipped, slot, "\(name): slot \(TimeText.seconds(slot)) skipped")
+                        mark(lane, .skipped, position(slot), "\(name): slot \(TimeText.seconds(slot)) skipped")
                     }
                 }
             case .dealloc(let object): mark(lane, .dealloc, t, "\(names[object]) deallocated")
@@ -285,7 +321,8 @@ public struct ThreadTimeline: Sendable {
                 guard let o = open[lane] else { continue }
                 if let p = parked.first(where: { $0.name == lane }), o.state == .sleeping || o.state == .blocked {
                     let cancelled = lastPortCancel["runloop(\(lane))"].flatMap { $0 >= o.start ? $0 : nil } ?? o.start
-                    let since = max(o.start, p.since?.nanoseconds ?? o.start, o.state == .sleeping ? cancelled : o.start)
+                    let since = max(o.start, p.since.map { position($0.nanoseconds) } ?? o.start,
+                                    o.state == .sleeping ? cancelled : o.start)
                     if since > o.start { close(lane, at: since) } else { open[lane] = nil }
                     spans.append(Span(lane: lane, state: .parked, mode: o.mode, start: since, end: max(end, since),
                                       detail: "parked for ever: \(p.reason)"))
@@ -306,4 +343,13 @@ public struct ThreadTimeline: Sendable {
             return threads.firstIndex(of: lane) ?? threads.count
         }
     }
+}
+
+extension ThreadTimeline.Axis {
+    /// A position as a tick label: `1.5 s` on a time axis, `120` on a steps axis.
+    func label(_ t: Int64) -> String { self == .time ? TimeText.axis(t) : "\(t)" }
+    /// A position in words: `1.500 s`, or `step 120`.
+    func point(_ t: Int64) -> String { self == .time ? TimeText.seconds(t) : "step \(t)" }
+    /// A length along the axis: `0.5 ms`, or `10 steps`.
+    func length(_ d: Int64) -> String { self == .time ? TimeText.ms(d) : "\(d) step" + (d == 1 ? "" : "s") }
 }

@@ -23,7 +23,8 @@ public enum TimelineSVG {
                               to: Int64? = nil) -> String {
         let start = max(0, from ?? 0)
         var stop = to ?? (timelines.map(\.end).max() ?? 0)
-        if stop <= start { stop = start + 1_000_000 }
+        let units = timelines.first?.axis ?? .time
+        if stop <= start { stop = start + (units == .time ? 1_000_000 : 1) }
         let left = 96.0, right = 16.0
         let plot = Double(width) - left - right
         func x(_ t: Int64) -> Double { left + Double(min(max(t, start), stop) - start) / Double(stop - start) * plot }
@@ -42,10 +43,10 @@ public enum TimelineSVG {
         body += SVGText.text(title, x: 8, y: 18, size: 14, weight: "bold")
         for tl in timelines.map({ $0.extendingParked(to: stop) }) {
             y += 10
-            body += SVGText.text("\(tl.variant) · seed \(tl.seed) · ended at \(TimeText.seconds(tl.end))", x: 8, y: y + 4,
+            body += SVGText.text("\(tl.variant) · seed \(tl.seed) · ended at \(units.point(tl.end))", x: 8, y: y + 4,
                                  size: 12, weight: "bold")
             y += 12
-            body += axis(start: start, stop: stop, x: x, y: y, plot: plot, left: left)
+            body += axis(start: start, stop: stop, x: x, y: y, plot: plot, left: left, units: units)
             y += 18
             for lane in tl.lanes {
                 let spans = tl.spans(of: lane).filter { $0.end >= start && $0.start <= stop }
@@ -61,7 +62,7 @@ public enum TimelineSVG {
                     let w = s.state == .running || s.state == .parked ? max(1.5, x1 - x0) : x1 - x0
                     let what = s.detail.isEmpty ? s.state.rawValue : s.detail
                     body += SVGText.rect(x: x0, y: y + 8, width: w, height: 12, fill: color(s),
-                                         title: "\(lane) · \(what) · \(TimeText.seconds(s.start)) → \(TimeText.seconds(s.end))",
+                                         title: "\(lane) · \(what) · \(units.point(s.start)) → \(units.point(s.end))",
                                          extra: "class=\"span \(s.state.rawValue)\"")
                     let label = s.state == .parked ? "parked" : s.mode ?? ""
                     if [.sleeping, .parked, .tracking, .lifecycle].contains(s.state) && Double(label.count) * 6.2 + 6 < w {
@@ -69,7 +70,7 @@ public enum TimelineSVG {
                         body += SVGText.text(label, x: x0 + 3, y: y + 18, size: 9, fill: light ? "#ffffff" : "#333")
                     }
                 }
-                for m in markers { body += marker(m, x: x(m.t), y: y) }
+                for m in markers { body += marker(m, x: x(m.t), y: y, units: units) }
                 body += "</g>"
                 y += 24
             }
@@ -87,7 +88,8 @@ public enum TimelineSVG {
             + "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>" + body + "</svg>\n"
     }
 
-    static func axis(start: Int64, stop: Int64, x: (Int64) -> Double, y: Double, plot: Double, left: Double) -> String {
+    static func axis(start: Int64, stop: Int64, x: (Int64) -> Double, y: Double, plot: Double, left: Double,
+                     units: ThreadTimeline.Axis = .time) -> String {
         var s = "<line x1=\"\(SVGText.num(left))\" y1=\"\(SVGText.num(y + 14))\" x2=\"\(SVGText.num(left + plot))\" "
             + "y2=\"\(SVGText.num(y + 14))\" stroke=\"#999\"/>"
         let span = stop - start
@@ -96,13 +98,13 @@ public enum TimelineSVG {
         while tick <= stop {
             let tx = x(tick)
             s += "<line x1=\"\(SVGText.num(tx))\" y1=\"\(SVGText.num(y + 10))\" x2=\"\(SVGText.num(tx))\" y2=\"\(SVGText.num(y + 14))\" stroke=\"#999\"/>"
-            s += SVGText.text(TimeText.axis(tick), x: tx, y: y + 8, anchor: "middle", size: 9, fill: "#666")
+            s += SVGText.text(units.label(tick), x: tx, y: y + 8, anchor: "middle", size: 9, fill: "#666")
             tick += step
         }
         return s
     }
 
-    static func marker(_ m: ThreadTimeline.Marker, x: Double, y: Double) -> String {
+    static func marker(_ m: ThreadTimeline.Marker, x: Double, y: Double, units: ThreadTimeline.Axis = .time) -> String {
         let c = markerColors[m.kind] ?? "#000"
         let n = SVGText.num
         let shape: String
@@ -126,7 +128,7 @@ public enum TimelineSVG {
         case .crash:
             shape = "<circle cx=\"\(n(x))\" cy=\"\(n(y + 4))\" r=\"4\" fill=\"\(c)\"/>"
         }
-        return "<g class=\"marker \(m.kind.rawValue)\"><title>\(SVGText.escape("\(TimeText.seconds(m.t)) · \(m.label)"))</title>"
+        return "<g class=\"marker \(m.kind.rawValue)\"><title>\(SVGText.escape("\(units.point(m.t)) · \(m.label)"))</title>"
             + shape + "</g>"
     }
 

@@ -38,7 +38,7 @@ public enum TimelineText {
     public static func render(_ tl: ThreadTimeline, width: Int, from: Int64? = nil, to: Int64? = nil) -> String {
         let start = max(0, from ?? 0)
         var stop = to ?? tl.end
-        if stop <= start { stop = start + 1_000_000 }
+        if stop <= start { stop = start + (tl.axis == .time ? 1_000_000 : 1) }
         let tl = tl.extendingParked(to: stop)
         let span = stop - start
         let labelWidth = max(8, (tl.lanes.map(\.count).max() ?? 0) + 2)
@@ -52,8 +52,8 @@ public enum TimelineText {
             return min(columns - 1, Int((t - start) / slice))
         }
         let step = TimeText.niceStep(atLeast: slice * 10)
-        var out = "── \(tl.variant) (seed \(tl.seed)) · timeline \(TimeText.axis(start)) → \(TimeText.seconds(stop))"
-            + " · 1 column = \(TimeText.ms(slice)) "
+        var out = "── \(tl.variant) (seed \(tl.seed)) · timeline \(tl.axis.label(start)) → \(tl.axis.point(stop))"
+            + " · 1 column = \(tl.axis.length(slice)) "
         out += String(repeating: "─", count: max(0, min(width, labelWidth + columns) - out.count))
         out = String(out.prefix(max(width, 20))) + "\n"
 
@@ -63,7 +63,7 @@ public enum TimelineText {
         var lastEnd = -1
         while tick <= stop {
             if let c = column(of: tick), c > lastEnd {
-                let label = Array(TimeText.axis(tick))
+                let label = Array(tl.axis.label(tick))
                 for (k, ch) in label.enumerated() where c + k < axis.count { axis[c + k] = ch }
                 lastEnd = c + label.count
             }

@@ -88,9 +88,34 @@ import Testing
         let last = try #require(sleeps.max { ($0["ts"] as! NSNumber).doubleValue < ($1["ts"] as! NSNumber).doubleValue })
         #expect((last["args"] as? [String: Any])?["parked"] as? Bool == true)
         #expect((last["ts"] as? NSNumber)?.doubleValue == 3_000_000)
-        #expect((last["dur"] as? NSNumber)?.doubleValue == 500_000)
+        // to the run's planned end (until: 30s), not to 3.5 s when the run went quiet: it never wakes
+        #expect((last["dur"] as? NSNumber)?.doubleValue == 27_000_000)
+        let parked = c.events.filter { $0["tid"] as? Int == worker && $0["name"] as? String == "parked" }
+        #expect(parked.count == 1)
+        #expect((parked.first?["ts"] as? NSNumber)?.doubleValue == 3_500_000)
         let deallocs = c.events.filter { ($0["name"] as? String)?.hasPrefix("deallocated ") == true && $0["ph"] as? String == "i" }
         #expect(!deallocs.isEmpty)
+    }
+
+    /// Issue 38 item 8: the calls that decide S2 are on the tracks: main's invalidate, the worker's timer port armed
+    /// and then disarmed by it, and the system's wake-up of main for the touch; under ios9 no disarm.
+    @Test func s2MarksInvalidatePortsAndWakeUps() throws {
+        for (variant, disarms) in [("ios10", 1), ("ios9", 0)] {
+            let c = try Self.check(ReportFixtures.s2, variant)
+            let track = { (name: String) in c.threadNames.first { $0.value == name }?.key }
+            let instants = c.events.filter { $0["ph"] as? String == "i" }
+            func named(_ name: String, on lane: String) -> [[String: Any]] {
+                instants.filter { $0["name"] as? String == name && $0["tid"] as? Int == track(lane) }
+            }
+            let invalidate = named("invalidate NSTimer timer", on: "main")
+            #expect(invalidate.count == 1, "\(variant)")
+            #expect((invalidate.first?["ts"] as? NSNumber)?.doubleValue == 3_500_000)
+            #expect(named("timer port armed (default) for 1.000 s", on: "worker-1").count == 1, "\(variant)")
+            #expect(named("timer port disarmed (default)", on: "worker-1").count == disarms, "\(variant)")
+            let wake = named("CFRunLoopWakeUp → runloop(main)", on: "app")
+            #expect(wake.count == 1 && (wake.first?["cat"] as? String) == "cross-thread", "\(variant)")
+            #expect(named("parked", on: "worker-1").count == disarms, "\(variant)")
+        }
     }
 
     @Test func modeSwitchFixtureHasWorkBlockedAndNestedSlices() throws {
