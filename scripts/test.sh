@@ -35,3 +35,6 @@ if compgen -G "notebooks/*.ipynb" >/dev/null; then
     echo "== notebooks"
     bash scripts/notebooks.sh
 fi
+
+echo "== swift format lint Sources/ Tests/ (.swift-format; to fix: bash scripts/format.sh --fix)"
+bash scripts/format.sh

@@ -28,10 +28,29 @@ enum Parameters {
     /// A scalar met again at the same place (an alias's copies share their original's location) gets the text made
     /// the first time, so aliases add no text. When the text made passes ``maxSubstitutedBytes`` a `yaml.too-large`
     /// error names the scalar and nothing more is substituted.
+    ///
+    /// A tree none of whose substituted scalars has a `${` is returned as it is, without the walk that rebuilds it:
+    /// that walk (a table of every scalar by place) was a fifth of the instructions of reading and compiling the
+    /// 10k-timer storm file, which has no parameters (callgrind, BENCHMARKS.md "Start-up").
     static func substitute(_ node: LocatedNode, _ values: [String: String], skippingKeys: Set<String> = [],
                            into bag: inout DiagnosticBag) -> LocatedNode {
+        guard hasPlaceholder(node, skippingKeys: skippingKeys) else { return node }
         var substitution = Substitution(values: values)
         return substitution.substitute(node, skippingKeys: skippingKeys, into: &bag)
+    }
+
+    /// Whether a scalar that ``substitute(_:_:skippingKeys:into:)`` would read (every value, not keys, outside the
+    /// top-level `skippingKeys`) has a `${`; only such a scalar is changed or reported by the substitution.
+    private static func hasPlaceholder(_ node: LocatedNode, skippingKeys: Set<String> = []) -> Bool {
+        switch node {
+        case .scalar(let s):
+            // `$` first, on the UTF-8 bytes: most scalars have none.
+            return s.text.utf8.contains(UInt8(ascii: "$")) && s.text.contains("${")
+        case .sequence(let seq):
+            return seq.items.contains { hasPlaceholder($0) }
+        case .mapping(let map):
+            return map.entries.contains { !skippingKeys.contains($0.key.text) && hasPlaceholder($0.value) }
+        }
     }
 
     /// One file's substitution: the values, the text made so far and each scalar's result by place.

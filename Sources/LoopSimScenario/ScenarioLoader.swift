@@ -30,14 +30,15 @@ public enum ScenarioLoader {
                                  only: String? = nil) -> [Loaded] {
         let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
         guard let top = root?.mapping, let casesEntry = top.entries.first(where: { $0.key.text == "cases" }) else {
-            var loaded = load(text: text, file: file, parameters: parameters)
             if let only {
                 var bag = DiagnosticBag(syntax)
                 bag.error(.nameUndefined, "'\(file)' has no cases: (so no case '\(only)'); leave out --case",
                           at: SourceLocation(file: file, line: 1, column: 1))
-                loaded = Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)
+                return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
             }
-            return [loaded]
+            // The tree just parsed, not the text again: parsing the 10k-timer storm file was a third of the
+            // instructions of reading and compiling it, and it was parsed twice (BENCHMARKS.md "Start-up").
+            return [load(root: root, syntax: syntax, text: text, file: file, parameters: parameters, extraVerbs: [])]
         }
         var bag = DiagnosticBag(syntax)
         guard let cases = casesEntry.value.mapping, !cases.entries.isEmpty else {

@@ -308,13 +308,6 @@ final class OperationQueues {
         }
     }
 
-    /// The queue operation `operation` waits in to start, and that queue's executors, for the parked-thread reason;
-    /// nil when it is not waiting in a queue.
-    func enqueuedQueue(of operation: ObjectID, _ k: Kernel) -> OperationQueueExecutors? {
-        guard let r = recordOf[operation], records[r].state == .enqueued, let q = records[r].queue else { return nil }
-        return executors(k)[q]
-    }
-
     /// Whether enqueued operation `r` can never start: a dependency cycle, or a chain of dependencies ending at an
     /// operation that is in no queue and not cancelled (nothing in the simulation will ever start it, unless the
     /// app adds it later: the analysis at the end of a run says what would happen from here).

@@ -6,7 +6,7 @@
 final class ActivationFrame: Frame {
     enum Phase {
         case start, iterationTop, beforeSources, doBlocks1, doSources0, afterSources0, dispatchPeek
-        case wait, afterWaiting, handleMessage, doBlocks3, decide, exit, done
+        case wait, handleMessage, doBlocks3, decide, exit, done
     }
     enum Message { case none, wakeUp, timerPort, mainQueue, source1(ObjectID) }
 
@@ -26,7 +26,6 @@ final class ActivationFrame: Frame {
     var result: RunLoopResult?
     var message = Message.none
     var timeoutEntry: UInt64?
-    var previousMode: String?
     /// Callouts of the current phase, run one at a time before the phase machine goes on. Phases append to it
     /// and it keeps its capacity from pass to pass: a pass allocates no list of its own.
     var callouts = CalloutList()

@@ -80,8 +80,6 @@ extension RunLoops {
             a.callOut(then: .wait)
         case .wait:
             return wait(a, on: thread, k)
-        case .afterWaiting:
-            a.phase = .handleMessage
         case .handleMessage:
             return handleMessage(a, on: thread, k)
         case .doBlocks3:
