@@ -120,7 +120,7 @@ public struct GestureSpec: Sendable {
             }
             let dragFor = SimDuration.drawn(drag.sample(using: random))
             let decelerateFor = SimDuration.drawn(decelerate.sample(using: random))
-            let scroll = Step.perform(ScrollStep(drag: .fixed(dragFor), decelerate: .fixed(decelerateFor)))
+            let scroll = Step.perform(ScrollStep.make(drag: .fixed(dragFor), decelerate: .fixed(decelerateFor)))
             return UserAction(at: t, label: "scroll", body: Body(steps: [scroll], localNames: []))
         }
     }

@@ -9,9 +9,9 @@ import Testing
     @Test func aWaitingLoopTurnsInOneFrame() {
         var b = ProgramBuilder()
         let body: [Step] = [
-            .perform(SemaphoreWaitStep(Expr.capture(0), timeout: .milliseconds(50), result: nil)),
+            .perform(SemaphoreWaitStep.make(semaphore: Expr.capture(0), timeout: .milliseconds(50), result: nil)),
             .add(.local(0), 1),
-            .perform(SampleStep(name: "turn", value: Expr.local(0))),
+            .perform(SampleStep.make(name: "turn", value: Expr.local(0))),
         ]
         let capture = BlockTemplate.Capture(name: "s", value: Expr.local(0), strength: .strong)
         let block = b.addBlock(captures: [capture], locals: ["n", "i"], [

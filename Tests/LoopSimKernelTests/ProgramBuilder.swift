@@ -72,17 +72,23 @@ extension Expr {
 
 /// The API steps the kernel tests build, spelled as calls: each is the ``ExecutableStep`` its verb compiles to.
 extension Step {
-    static func makeTimer(_ spec: TimerSpec, into: LValue?) -> Step { .perform(MakeTimerStep(spec, into: into)) }
-    static func invalidate(_ timer: Expr) -> Step { .perform(InvalidateOrFireStep(timer, fires: false)) }
-    static func fire(_ timer: Expr) -> Step { .perform(InvalidateOrFireStep(timer, fires: true)) }
-    static func run(_ call: RunCall) -> Step { .perform(RunStep(call)) }
-    static func stop(_ runLoop: Expr) -> Step { .perform(StopOrWakeUpStep(runLoop, stops: true)) }
-    static func wakeUp(_ runLoop: Expr) -> Step { .perform(StopOrWakeUpStep(runLoop, stops: false)) }
+    static func makeTimer(_ spec: TimerSpec, into: LValue?) -> Step {
+        .perform(MakeTimerStep.make(spec: spec, into: into))
+    }
+    static func invalidate(_ timer: Expr) -> Step { .perform(InvalidateOrFireStep.make(timer: timer, fires: false)) }
+    static func fire(_ timer: Expr) -> Step { .perform(InvalidateOrFireStep.make(timer: timer, fires: true)) }
+    static func run(_ call: RunCall) -> Step { .perform(RunStep.make(call: call)) }
+    static func stop(_ runLoop: Expr) -> Step { .perform(StopOrWakeUpStep.make(runLoop: runLoop, stops: true)) }
+    static func wakeUp(_ runLoop: Expr) -> Step { .perform(StopOrWakeUpStep.make(runLoop: runLoop, stops: false)) }
     static func addObserver(runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int,
                             block: Expr) -> Step {
-        .perform(AddObserverStep(runLoop: runLoop, mode: mode, activities: activities, repeats: repeats, order: order,
-                                 block: block))
+        .perform(AddObserverStep.make(runLoop: runLoop, mode: mode, activities: activities, repeats: repeats,
+                                      order: order, block: block))
     }
-    static func dispatchAsync(_ queue: QueueRef, block: Expr) -> Step { .perform(DispatchAsyncStep(queue, block: block)) }
-    static func detachThread(name: String, block: Expr) -> Step { .perform(DetachThreadStep(name: name, block: block)) }
+    static func dispatchAsync(_ queue: QueueRef, block: Expr) -> Step {
+        .perform(DispatchAsyncStep.make(queue: queue, block: block))
+    }
+    static func detachThread(name: String, block: Expr) -> Step {
+        .perform(DetachThreadStep.make(name: name, block: block))
+    }
 }

@@ -13,8 +13,8 @@ import Testing
                          block: observer),
         ]
         if timer {
-            steps.append(.makeTimer(TimerSpec(interval: .milliseconds(10), repeats: false, action: .block(tick),
-                                              scheduleMode: "default", label: "t"), into: nil))
+            steps.append(.makeTimer(TimerSpec.make(interval: .milliseconds(10), repeats: false, action: .block(tick),
+                                                   scheduleMode: "default", label: "t"), into: nil))
         }
         steps.append(.run(.cfRunInMode("default", seconds: .seconds(1), returnAfterSourceHandled: false)))
         let entry = b.addBlock(steps)
@@ -55,8 +55,8 @@ import Testing
         var b = ProgramBuilder()
         let tick = b.addBlock([.work(.fixed(.milliseconds(2500)))])
         let entry = b.addBlock(locals: ["t"], [
-            .makeTimer(TimerSpec(interval: .seconds(1), repeats: true, action: .block(tick), scheduleMode: "default",
-                                 label: "t"), into: .local(0)),
+            .makeTimer(TimerSpec.make(interval: .seconds(1), repeats: true, action: .block(tick),
+                                      scheduleMode: "default", label: "t"), into: .local(0)),
             .run(.runUntil(after: .milliseconds(5500))),
             .log("done"),
         ])
@@ -78,10 +78,10 @@ import Testing
         let tick = b.addBlock([.log("tick")])
         let keepAlive = b.addBlock([])
         let entry = b.addBlock(locals: ["t", "k"], [
-            .makeTimer(TimerSpec(interval: .milliseconds(100), repeats: true, action: .block(tick), scheduleMode: "default",
-                                 label: "t"), into: .local(0)),
-            .makeTimer(TimerSpec(interval: .seconds(100), repeats: true, action: .block(keepAlive),
-                                 scheduleMode: "custom", label: "k"), into: .local(1)),
+            .makeTimer(TimerSpec.make(interval: .milliseconds(100), repeats: true, action: .block(tick), scheduleMode: "default",
+                                      label: "t"), into: .local(0)),
+            .makeTimer(TimerSpec.make(interval: .seconds(100), repeats: true, action: .block(keepAlive),
+                                      scheduleMode: "custom", label: "k"), into: .local(1)),
             .run(.cfRunInMode("custom", seconds: .milliseconds(350), returnAfterSourceHandled: false)),
             .run(.cfRunInMode("default", seconds: .milliseconds(50), returnAfterSourceHandled: false)),
         ])
@@ -103,8 +103,8 @@ import Testing
         let holderClass = b.addClass("Holder", fields: [FieldInfo(name: "rl", strength: .unretained)])
         let entryWithSave = b.addBlock(captures: [.init(name: "holder", value: .local(0), strength: .strong)], locals: ["t"], [
             .assign(.field(.capture(0), 0), .currentRunLoop),
-            .makeTimer(TimerSpec(interval: .seconds(100), repeats: true, action: .block(far), scheduleMode: "default",
-                                 label: "far"), into: .local(0)),
+            .makeTimer(TimerSpec.make(interval: .seconds(100), repeats: true, action: .block(far),
+                                      scheduleMode: "default", label: "far"), into: .local(0)),
             .run(.cfRun),
             .log("CFRunLoopRun returned"),
         ])

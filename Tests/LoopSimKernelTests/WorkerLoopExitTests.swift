@@ -18,8 +18,8 @@ import Testing
                     else: [.dispatchAsync(.main, block: mainBlock)]),
         ])
         let work = b.addBlock(captures: [.init(name: "self", value: .this(), strength: .strong)], [
-            .makeTimer(TimerSpec(interval: .seconds(1), repeats: true, action: .userInfoBlock(tick),
-                                 scheduleMode: "default", label: "timer"),
+            .makeTimer(TimerSpec.make(interval: .seconds(1), repeats: true, action: .userInfoBlock(tick),
+                                      scheduleMode: "default", label: "timer"),
                        into: .field(.capture(0), timerField)),
             .fire(.capture(0, timerField)),
             .assign(.field(.capture(0), runloopField), .currentRunLoop),

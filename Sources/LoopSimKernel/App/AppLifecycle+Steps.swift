@@ -8,11 +8,6 @@ public struct BeginBackgroundTaskStep: ExecutableStep {
     public var expiration: Expr?
     public var into: LValue?
 
-    public init(expiration: Expr?, into: LValue?) {
-        self.expiration = expiration
-        self.into = into
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let handler = try expiration.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
         // the task's slot takes the handler's +1
@@ -27,8 +22,6 @@ public struct EndBackgroundTaskStep: ExecutableStep {
     public var verb: String { "endBackgroundTask" }
     public var task: Expr
 
-    public init(_ task: Expr) { self.task = task }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let task = try c.object(task, expecting: "a background task"), task.kind == .backgroundTask {
             c.kernel.app.endBackgroundTask(task, on: c.thread, c.kernel)
@@ -42,11 +35,6 @@ public struct SampleStep: ExecutableStep {
     public var verb: String { "sample" }
     public var name: String
     public var value: Expr
-
-    public init(name: String, value: Expr) {
-        self.name = name
-        self.value = value
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard case .int(let value) = try c.value(value) else { throw RuntimeFault("sample: \(name) is not an integer") }

@@ -8,12 +8,6 @@ public struct DispatchAfterStep: ExecutableStep {
     public var queue: QueueRef
     public var block: Expr
 
-    public init(delay: DurationSpec, queue: QueueRef, block: Expr) {
-        self.delay = delay
-        self.queue = queue
-        self.block = block
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
         let k = c.kernel
@@ -27,11 +21,6 @@ public struct MakeDispatchTimerStep: ExecutableStep {
     public var verb: String { "dispatch_source_timer" }
     public var spec: DispatchTimerSpec
     public var into: LValue?
-
-    public init(_ spec: DispatchTimerSpec, into: LValue?) {
-        self.spec = spec
-        self.into = into
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let source = try c.kernel.dispatch.sources.makeTimer(spec, in: c.frame, on: c.thread, c.kernel)
@@ -54,11 +43,6 @@ public struct DispatchSourceStep: ExecutableStep {
     public var call: Call
     public var source: Expr
 
-    public init(_ call: Call, _ source: Expr) {
-        self.call = call
-        self.source = source
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(source, expecting: "a dispatch source"), o.dispatchSource != nil else { return .next }
         let sources = c.kernel.dispatch.sources
@@ -79,12 +63,6 @@ public struct SemaphoreWaitStep: ExecutableStep {
     public var timeout: SimDuration?
     public var result: LValue?
 
-    public init(_ semaphore: Expr, timeout: SimDuration?, result: LValue?) {
-        self.semaphore = semaphore
-        self.timeout = timeout
-        self.result = result
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let o = try c.semaphore(semaphore, for: verb)
         return try c.waiting(into: result) { c.kernel.dispatch.semaphoreWait(o, timeout: timeout, on: c.thread, c.kernel) }
@@ -95,8 +73,6 @@ public struct SemaphoreWaitStep: ExecutableStep {
 public struct SemaphoreSignalStep: ExecutableStep {
     public var verb: String { "dispatch_semaphore_signal" }
     public var semaphore: Expr
-
-    public init(_ semaphore: Expr) { self.semaphore = semaphore }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let o = try c.semaphore(semaphore, for: verb)
@@ -110,11 +86,6 @@ public struct DispatchAsyncStep: ExecutableStep {
     public var verb: String { "dispatch_async" }
     public var queue: QueueRef
     public var block: Expr
-
-    public init(_ queue: QueueRef, block: Expr) {
-        self.queue = queue
-        self.block = block
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }

@@ -9,11 +9,6 @@ public struct DispatchSyncStep: ExecutableStep {
     public var queue: QueueRef
     public var block: Expr
 
-    public init(_ queue: QueueRef, block: Expr) {
-        self.queue = queue
-        self.block = block
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
         return StepOutcome(.push(DispatchSyncFrame(queue: queue, block: block)))
@@ -26,11 +21,6 @@ public struct DispatchGroupStep: ExecutableStep {
     public var verb: String { call == .enter ? "dispatch_group_enter" : "dispatch_group_leave" }
     public var call: Call
     public var group: Expr
-
-    public init(_ call: Call, _ group: Expr) {
-        self.call = call
-        self.group = group
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let g = try c.group(group, for: verb)
@@ -51,13 +41,6 @@ public struct DispatchGroupBlockStep: ExecutableStep {
     public var queue: QueueRef
     public var block: Expr
 
-    public init(_ call: Call, _ group: Expr, queue: QueueRef, block: Expr) {
-        self.call = call
-        self.group = group
-        self.queue = queue
-        self.block = block
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let g = try c.group(group, for: verb)
         guard let block = try c.retainedObject(block) else { return .next }
@@ -77,12 +60,6 @@ public struct DispatchGroupWaitStep: ExecutableStep {
     public var timeout: SimDuration?
     public var result: LValue?
 
-    public init(_ group: Expr, timeout: SimDuration?, result: LValue?) {
-        self.group = group
-        self.timeout = timeout
-        self.result = result
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let g = try c.group(group, for: verb)
         return try c.waiting(into: result) { c.kernel.dispatch.groupWait(g, timeout: timeout, on: c.thread, c.kernel) }
@@ -95,12 +72,6 @@ public struct DispatchOnceStep: ExecutableStep {
     public var token: Expr
     public var place: LValue
     public var block: Expr
-
-    public init(token: Expr, place: LValue, block: Expr) {
-        self.token = token
-        self.place = place
-        self.block = block
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
@@ -124,11 +95,6 @@ public struct DispatchBarrierAsyncStep: ExecutableStep {
     public var verb: String { "dispatch_barrier_async" }
     public var queue: QueueRef
     public var block: Expr
-
-    public init(_ queue: QueueRef, block: Expr) {
-        self.queue = queue
-        self.block = block
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }

@@ -9,14 +9,7 @@ public struct AddOperationStep: ExecutableStep {
     public var dependsOnLast: Bool
     /// A block literal (`addOperationWithBlock:`) or an operation (`operation:`).
     public var block: Expr
-    public var isOperation: Bool
-
-    public init(queue: Int, dependsOnLast: Bool, block: Expr, isOperation: Bool = false) {
-        self.queue = queue
-        self.dependsOnLast = dependsOnLast
-        self.block = block
-        self.isOperation = isOperation
-    }
+    public var isOperation: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if isOperation {
@@ -38,12 +31,6 @@ public struct MakeOperationStep: ExecutableStep {
     /// The operation's label in reports: the place's name.
     public var label: String
 
-    public init(block: Expr, into: LValue, label: String) {
-        self.block = block
-        self.into = into
-        self.label = label
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
         let op = c.kernel.operations.makeOperation(block: block, label: label, on: c.thread, c.kernel)
@@ -57,11 +44,6 @@ public struct AddDependencyStep: ExecutableStep {
     public var verb: String { "addDependency" }
     public var operation: Expr
     public var dependency: Expr
-
-    public init(operation: Expr, dependency: Expr) {
-        self.operation = operation
-        self.dependency = dependency
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.operation(operation) else { return .next }
@@ -81,11 +63,6 @@ public struct SetCompletionBlockStep: ExecutableStep {
     public var operation: Expr
     public var block: Expr
 
-    public init(operation: Expr, block: Expr) {
-        self.operation = operation
-        self.block = block
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.operation(operation) else { return .next }
         let block = try c.retainedObject(block)
@@ -104,8 +81,6 @@ public struct CancelOperationStep: ExecutableStep {
         if case .queue = target { "cancelAllOperations" } else { "cancelOperation" }
     }
     public var target: Target
-
-    public init(_ target: Target) { self.target = target }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         switch target {
@@ -136,8 +111,6 @@ public struct WaitForOperationsStep: ExecutableStep {
     public var verb: String { "waitUntilAllOperationsAreFinished" }
     public var queue: Int
 
-    public init(queue: Int) { self.queue = queue }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let action = c.kernel.operations.waitUntilAllFinished(queue, on: c.thread, c.kernel) else { return .next }
         return StepOutcome(action)
@@ -148,8 +121,6 @@ public struct WaitForOperationsStep: ExecutableStep {
 public struct WaitUntilFinishedStep: ExecutableStep {
     public var verb: String { "waitUntilFinished" }
     public var operation: Expr
-
-    public init(operation: Expr) { self.operation = operation }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.operation(operation), let r = c.kernel.operations.record(of: o) else { return .next }
@@ -165,12 +136,6 @@ public struct AddOperationsStep: ExecutableStep {
     public var queue: Int
     public var operations: [Expr]
     public var waitUntilFinished: Bool
-
-    public init(queue: Int, operations: [Expr], waitUntilFinished: Bool) {
-        self.queue = queue
-        self.operations = operations
-        self.waitUntilFinished = waitUntilFinished
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel

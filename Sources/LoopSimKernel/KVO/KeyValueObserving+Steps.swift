@@ -9,13 +9,6 @@ public struct AddKeyPathObserverStep: ExecutableStep {
     public var keyPath: String
     public var observer: Expr
 
-    public init(object: Expr, slot: Int, keyPath: String, observer: Expr) {
-        self.object = object
-        self.slot = slot
-        self.keyPath = keyPath
-        self.observer = observer
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let fault = KeyValueObserving.unavailable("addObserver:forKeyPath:options:context:", c.kernel) { throw fault }
         guard let observed = try c.object(object, expecting: "an object to observe"),
@@ -31,12 +24,6 @@ public struct RemoveKeyPathObserverStep: ExecutableStep {
     public var object: Expr
     public var keyPath: String
     public var observer: Expr
-
-    public init(object: Expr, keyPath: String, observer: Expr) {
-        self.object = object
-        self.keyPath = keyPath
-        self.observer = observer
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let fault = KeyValueObserving.unavailable("removeObserver:forKeyPath:", c.kernel) { throw fault }
@@ -56,14 +43,6 @@ public struct ObserveKeyPathStep: ExecutableStep {
     public var keyPath: String
     public var block: Expr
     public var into: LValue?
-
-    public init(object: Expr, slot: Int, keyPath: String, block: Expr, into: LValue?) {
-        self.object = object
-        self.slot = slot
-        self.keyPath = keyPath
-        self.block = block
-        self.into = into
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let fault = KeyValueObserving.unavailable("observe(_:changeHandler:)", c.kernel) { throw fault }

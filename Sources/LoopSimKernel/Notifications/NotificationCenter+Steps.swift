@@ -12,19 +12,9 @@ public struct AddBlockObserverStep: ExecutableStep {
     public var queue: QueueRef?
     /// The `NSOperationQueue` the block runs on as an operation (an index of the program's `operationQueues:`),
     /// instead of a dispatch queue.
-    public var operationQueue: Int?
+    public var operationQueue: Int? = nil
     public var block: Expr
     public var into: LValue?
-
-    public init(name: String?, object: Expr?, queue: QueueRef?, operationQueue: Int? = nil, block: Expr,
-                into: LValue?) {
-        self.name = name
-        self.object = object
-        self.queue = queue
-        self.operationQueue = operationQueue
-        self.block = block
-        self.into = into
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let object = try c.value(object)
@@ -47,14 +37,6 @@ public struct AddSelectorObserverStep: ExecutableStep {
     public var name: String?
     public var object: Expr?
 
-    public init(observer: Expr, classIndex: Int, method: Int, name: String?, object: Expr?) {
-        self.observer = observer
-        self.classIndex = classIndex
-        self.method = method
-        self.name = name
-        self.object = object
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let observer = try c.object(observer, expecting: "an observer") else { return .next }
         try c.kernel.notifications.addSelectorObserver(observer, classIndex: classIndex, method: method, name: name,
@@ -68,8 +50,6 @@ public struct RemoveObserverStep: ExecutableStep {
     public var verb: String { "removeObserver" }
     public var observer: Expr
 
-    public init(_ observer: Expr) { self.observer = observer }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         c.kernel.notifications.removeObserver(try c.value(observer), on: c.thread, c.kernel)
         return .next
@@ -82,13 +62,7 @@ public struct PostNotificationStep: ExecutableStep {
     public var name: String
     public var object: Expr?
     /// The userInfo's keys and values, in the scenario's order; nil: no userInfo (`postNotificationName:object:`).
-    public var userInfo: [(key: String, value: Expr)]?
-
-    public init(name: String, object: Expr?, userInfo: [(key: String, value: Expr)]? = nil) {
-        self.name = name
-        self.object = object
-        self.userInfo = userInfo
-    }
+    public var userInfo: [(key: String, value: Expr)]? = nil
 
     /// Evaluates the sender, then the userInfo values in order (a `new` value is a +1 the notification takes over);
     /// a value that is nil leaves its key out, as a Swift `[AnyHashable: Any]` built from optionals reads it: nil.

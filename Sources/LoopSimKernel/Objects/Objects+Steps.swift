@@ -5,8 +5,6 @@ public struct RetainStep: ExecutableStep {
     public var object: Expr
     public var verb: String { "retain" }
 
-    public init(object: Expr) { self.object = object }
-
     public func execute(in context: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try context.object(object, expecting: "an object to retain") else { return .next }
         context.kernel.retain(o.id)

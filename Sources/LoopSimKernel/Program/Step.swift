@@ -46,18 +46,6 @@ public struct DispatchTimerSpec: Sendable {
     /// Call `dispatch_resume` at once (the usual idiom).
     public var resume: Bool
     public var label: String
-
-    public init(queue: QueueRef, start: DurationSpec, interval: SimDuration?, leeway: SimDuration, wallClock: Bool,
-                handler: Expr, resume: Bool, label: String) {
-        self.queue = queue
-        self.start = start
-        self.interval = interval
-        self.leeway = leeway
-        self.wallClock = wallClock
-        self.handler = handler
-        self.resume = resume
-        self.label = label
-    }
 }
 
 /// A duration, fixed or drawn from a seeded distribution when the step runs.
@@ -83,30 +71,16 @@ public struct TimerSpec: Sendable {
     public var interval: SimDuration
     public var repeats: Bool
     public var action: Action
-    public var userInfo: Expr?
+    public var userInfo: Expr? = nil
     /// `scheduledTimer...` adds it to the current run loop in this mode; nil means `timerWith...` (unscheduled).
     public var scheduleMode: String?
     /// First fire relative to creation; nil means `interval`. May be negative (a past fire date).
-    public var firstFireAfter: SimDuration?
+    public var firstFireAfter: SimDuration? = nil
     /// The unscheduled block initialiser (`Timer(timeInterval:repeats:block:)`), whose first fire differs on Linux.
-    public var isBlockInitializer: Bool
+    public var isBlockInitializer: Bool = false
     /// `timer.tolerance`; clamped to half the interval for repeating timers.
-    public var tolerance: SimDuration
+    public var tolerance: SimDuration = .zero
     public var label: String
-
-    public init(interval: SimDuration, repeats: Bool, action: Action, userInfo: Expr? = nil,
-                scheduleMode: String?, firstFireAfter: SimDuration? = nil, isBlockInitializer: Bool = false,
-                tolerance: SimDuration = .zero, label: String) {
-        self.tolerance = tolerance
-        self.interval = interval
-        self.repeats = repeats
-        self.action = action
-        self.userInfo = userInfo
-        self.scheduleMode = scheduleMode
-        self.firstFireAfter = firstFireAfter
-        self.isBlockInitializer = isBlockInitializer
-        self.label = label
-    }
 }
 
 /// The run-loop entry points.

@@ -12,15 +12,6 @@ public struct PerformAfterDelayStep: ExecutableStep {
     /// Canonical mode names (default: the default mode).
     public var modes: [String]
 
-    public init(target: Expr, classIndex: Int, method: Int, argument: Expr?, delay: SimDuration, modes: [String]) {
-        self.target = target
-        self.classIndex = classIndex
-        self.method = method
-        self.argument = argument
-        self.delay = delay
-        self.modes = modes
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
         try k.runLoops.requirePerformAPI("-[NSObject performSelector:withObject:afterDelay:]", k)
@@ -44,17 +35,6 @@ public struct PerformOnThreadStep: ExecutableStep {
     public var waitUntilDone: Bool
     /// Canonical mode names (default: the common modes).
     public var modes: [String]
-
-    public init(target: Expr, classIndex: Int, method: Int, argument: Expr?, runLoop: Expr, waitUntilDone: Bool,
-                modes: [String]) {
-        self.target = target
-        self.classIndex = classIndex
-        self.method = method
-        self.argument = argument
-        self.runLoop = runLoop
-        self.waitUntilDone = waitUntilDone
-        self.modes = modes
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
@@ -87,12 +67,6 @@ public struct CancelPerformRequestsStep: ExecutableStep {
     /// With `selector:`: the method, and the argument the requests must have (nil: those without one).
     public var selector: (classIndex: Int, method: Int)?
     public var object: Expr?
-
-    public init(target: Expr, selector: (classIndex: Int, method: Int)?, object: Expr?) {
-        self.target = target
-        self.selector = selector
-        self.object = object
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel

@@ -8,11 +8,6 @@ public struct MakePortStep: ExecutableStep {
     public var block: Expr?
     public var into: LValue?
 
-    public init(block: Expr?, into: LValue?) {
-        self.block = block
-        self.into = into
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
         let block = try self.block.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }  // +1 to the port's slot
@@ -29,13 +24,6 @@ public struct AddPortStep: ExecutableStep {
     public var runLoop: Expr
     public var mode: String
     public var removes: Bool
-
-    public init(port: Expr, runLoop: Expr, mode: String, removes: Bool) {
-        self.port = port
-        self.runLoop = runLoop
-        self.mode = mode
-        self.removes = removes
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(port, expecting: "a port"), let rl = try c.runLoop(runLoop) else { return .next }
@@ -58,11 +46,6 @@ public struct SendPortMessageStep: ExecutableStep {
     public var verb: String { "sendPortMessage" }
     public var port: Expr
     public var after: SimDuration?
-
-    public init(port: Expr, after: SimDuration?) {
-        self.port = port
-        self.after = after
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(port, expecting: "a port") else { return .next }
@@ -89,14 +72,6 @@ public struct StreamStep: ExecutableStep {
     public var deliveries: [SimDuration]
     public var block: Expr
     public var into: LValue?
-
-    public init(runLoop: Expr, mode: String, deliveries: [SimDuration], block: Expr, into: LValue?) {
-        self.runLoop = runLoop
-        self.mode = mode
-        self.deliveries = deliveries
-        self.block = block
-        self.into = into
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
@@ -125,16 +100,6 @@ public struct ConnectionStep: ExecutableStep {
     public var onFinish: Expr?
     public var into: LValue?
 
-    public init(runLoop: Expr, mode: String, deliveries: [SimDuration], onData: Expr, onFinish: Expr?,
-                into: LValue?) {
-        self.runLoop = runLoop
-        self.mode = mode
-        self.deliveries = deliveries
-        self.onData = onData
-        self.onFinish = onFinish
-        self.into = into
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
         let rl = try c.runLoop(runLoop)
@@ -157,8 +122,6 @@ public struct ConnectionStep: ExecutableStep {
 public struct CancelConnectionStep: ExecutableStep {
     public var verb: String { "cancelConnection" }
     public var connection: Expr
-
-    public init(_ connection: Expr) { self.connection = connection }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(connection, expecting: "a connection") else { return .next }

@@ -15,8 +15,6 @@ public struct RunStep: ExecutableStep {
         }
     }
 
-    public init(_ call: RunCall) { self.call = call }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         StepOutcome(.push(RunCallFrame(call: call, runLoop: c.kernel.runLoops.runLoop(for: c.thread, c.kernel))))
     }
@@ -28,11 +26,6 @@ public struct StopOrWakeUpStep: ExecutableStep {
     /// `CFRunLoopStop`; false: `CFRunLoopWakeUp`.
     public var stops: Bool
     public var verb: String { stops ? "CFRunLoopStop" : "CFRunLoopWakeUp" }
-
-    public init(_ runLoop: Expr, stops: Bool) {
-        self.runLoop = runLoop
-        self.stops = stops
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let rl = try c.runLoop(runLoop) else { return .next }
@@ -51,11 +44,6 @@ public struct AddCommonModeStep: ExecutableStep {
     public var runLoop: Expr
     public var mode: String
 
-    public init(runLoop: Expr, mode: String) {
-        self.runLoop = runLoop
-        self.mode = mode
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let rl = try c.runLoop(runLoop) { c.kernel.runLoops.addCommonMode(rl, mode, on: c.thread, c.kernel) }
         return .next
@@ -68,12 +56,6 @@ public struct PerformBlockStep: ExecutableStep {
     public var runLoop: Expr
     public var mode: String
     public var block: Expr
-
-    public init(runLoop: Expr, mode: String, block: Expr) {
-        self.runLoop = runLoop
-        self.mode = mode
-        self.block = block
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
@@ -93,18 +75,7 @@ public struct AddObserverStep: ExecutableStep {
     public var repeats: Bool
     public var order: Int
     public var block: Expr
-    public var into: LValue?
-
-    public init(runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int, block: Expr,
-                into: LValue? = nil) {
-        self.runLoop = runLoop
-        self.mode = mode
-        self.activities = activities
-        self.repeats = repeats
-        self.order = order
-        self.block = block
-        self.into = into
-    }
+    public var into: LValue? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
@@ -125,13 +96,6 @@ public struct RemoveFromRunLoopStep: ExecutableStep {
     public var mode: String
     /// An observer; false: a source (version 0 or a port).
     public var isObserver: Bool
-
-    public init(item: Expr, runLoop: Expr, mode: String, isObserver: Bool) {
-        self.item = item
-        self.runLoop = runLoop
-        self.mode = mode
-        self.isObserver = isObserver
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
@@ -154,11 +118,6 @@ public struct InvalidateRunLoopItemStep: ExecutableStep {
     public var verb: String { isObserver ? "CFRunLoopObserverInvalidate" : "CFRunLoopSourceInvalidate" }
     public var item: Expr
     public var isObserver: Bool
-
-    public init(item: Expr, isObserver: Bool) {
-        self.item = item
-        self.isObserver = isObserver
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
@@ -183,14 +142,6 @@ public struct AddSourceStep: ExecutableStep {
     public var block: Expr
     public var into: LValue?
 
-    public init(runLoop: Expr, mode: String, order: Int, block: Expr, into: LValue?) {
-        self.runLoop = runLoop
-        self.mode = mode
-        self.order = order
-        self.block = block
-        self.into = into
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
         let k = c.kernel
@@ -205,8 +156,6 @@ public struct AddSourceStep: ExecutableStep {
 public struct SignalStep: ExecutableStep {
     public var verb: String { "signal" }
     public var source: Expr
-
-    public init(_ source: Expr) { self.source = source }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let source = try c.object(source, expecting: "a source") {
@@ -240,12 +189,6 @@ public struct LimitDateStep: ExecutableStep {
     public var mode: String
     public var runLoop: Expr
     public var result: LValue?
-
-    public init(mode: String, runLoop: Expr, result: LValue?) {
-        self.mode = mode
-        self.runLoop = runLoop
-        self.result = result
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let rl = try c.runLoop(runLoop)

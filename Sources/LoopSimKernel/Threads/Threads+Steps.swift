@@ -5,13 +5,7 @@ public struct DetachThreadStep: ExecutableStep {
     public var verb: String { "thread" }
     public var name: String
     public var block: Expr
-    public var into: LValue?
-
-    public init(name: String, block: Expr, into: LValue? = nil) {
-        self.name = name
-        self.block = block
-        self.into = into
-    }
+    public var into: LValue? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }

@@ -11,15 +11,6 @@ public struct MakeDisplayLinkStep: ExecutableStep {
     public var label: String
     public var into: LValue?
 
-    public init(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, into: LValue?) {
-        self.target = target
-        self.classIndex = classIndex
-        self.method = method
-        self.fps = fps
-        self.label = label
-        self.into = into
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
         let link = try k.runLoops.makeDisplayLink(target: target, classIndex: classIndex, method: method, fps: fps,
@@ -35,11 +26,6 @@ public struct MakeTimerStep: ExecutableStep {
     public var into: LValue?
     public var verb: String { spec.scheduleMode == nil ? "timer" : "scheduledTimer" }
 
-    public init(_ spec: TimerSpec, into: LValue?) {
-        self.spec = spec
-        self.into = into
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let timer = try c.kernel.runLoops.makeTimer(spec, in: c.frame, on: c.thread, c.kernel)
         try c.bindFactoryResult(timer, into: into)
@@ -54,12 +40,6 @@ public struct AddTimerStep: ExecutableStep {
     public var runLoop: Expr
     public var mode: String
 
-    public init(timer: Expr, runLoop: Expr, mode: String) {
-        self.timer = timer
-        self.runLoop = runLoop
-        self.mode = mode
-    }
-
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let timer = try c.object(timer, expecting: "a timer"), let rl = try c.runLoop(runLoop) else { return .next }
         c.kernel.runLoops.addTimer(timer.id, to: rl, mode: mode, on: c.thread, c.kernel)
@@ -73,11 +53,6 @@ public struct InvalidateOrFireStep: ExecutableStep {
     /// `fire`; false: `invalidate`.
     public var fires: Bool
     public var verb: String { fires ? "fire" : "invalidate" }
-
-    public init(_ timer: Expr, fires: Bool) {
-        self.timer = timer
-        self.fires = fires
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let timer = try c.object(timer, expecting: "a timer") else { return .next }
@@ -94,11 +69,6 @@ public struct SetPausedStep: ExecutableStep {
     public var verb: String { "setPaused" }
     public var link: Expr
     public var paused: Expr
-
-    public init(link: Expr, paused: Expr) {
-        self.link = link
-        self.paused = paused
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(link, expecting: "a display link") else { return .next }

@@ -7,13 +7,7 @@ public struct MakeNavigationControllerStep: ExecutableStep {
     public var root: Expr
     public var into: LValue?
     /// Where the step is written (`LINE, column COLUMN`), named by the crash UIKit raises there.
-    public var site: String
-
-    public init(root: Expr, into: LValue?, site: String = "") {
-        self.root = root
-        self.into = into
-        self.site = site
-    }
+    public var site: String = ""
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let root = try c.object(root, expecting: "a view controller") else { return .next }
@@ -43,14 +37,7 @@ public struct PushStep: ExecutableStep {
     public var navigationController: Expr
     public var animated: Bool
     /// Where the step is written (`LINE, column COLUMN`), named by the crash UIKit raises there.
-    public var site: String
-
-    public init(_ controller: Expr, on navigationController: Expr, animated: Bool, site: String = "") {
-        self.controller = controller
-        self.navigationController = navigationController
-        self.animated = animated
-        self.site = site
-    }
+    public var site: String = ""
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let vc = try c.object(controller, expecting: "a view controller"),
@@ -67,13 +54,7 @@ public struct PopStep: ExecutableStep {
     public var verb: String { toRoot ? "popToRoot" : "pop" }
     public var navigationController: Expr
     public var toRoot: Bool
-    public var animated: Bool
-
-    public init(_ navigationController: Expr, toRoot: Bool, animated: Bool = true) {
-        self.navigationController = navigationController
-        self.toRoot = toRoot
-        self.animated = animated
-    }
+    public var animated: Bool = true
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let nav = try c.object(navigationController, expecting: "a navigation controller") {
@@ -92,13 +73,7 @@ public struct SetRightBarButtonStep: ExecutableStep {
     public var content: BarButtonContent
     /// A system item's target, which the bar button item does not keep (UIBarButtonItem.h: `weak`); the action it
     /// would send is not modelled.
-    public var target: Expr?
-
-    public init(_ controller: Expr, content: BarButtonContent, target: Expr? = nil) {
-        self.controller = controller
-        self.content = content
-        self.target = target
-    }
+    public var target: Expr? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let target {
@@ -139,21 +114,11 @@ public struct PresentStep: ExecutableStep {
     public var controller: Expr
     public var presenter: Expr
     public var animated: Bool
-    public var style: PresentationStyle
+    public var style: PresentationStyle = .fullScreen
     /// A block literal (`completion:`), called at the end of the presentation.
-    public var completion: Expr?
+    public var completion: Expr? = nil
     /// Where the step is written (`LINE, column COLUMN`), named by the crash UIKit raises there.
-    public var site: String
-
-    public init(_ controller: Expr, from presenter: Expr, animated: Bool, style: PresentationStyle = .fullScreen,
-                completion: Expr? = nil, site: String = "") {
-        self.controller = controller
-        self.presenter = presenter
-        self.animated = animated
-        self.style = style
-        self.completion = completion
-        self.site = site
-    }
+    public var site: String = ""
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard c.thread.isMain else { throw RuntimeFault("presentViewController:animated: off the main thread") }
@@ -183,13 +148,7 @@ public struct DismissStep: ExecutableStep {
     public var controller: Expr
     public var animated: Bool
     /// A block literal (`completion:`), called at the end of the dismissal.
-    public var completion: Expr?
-
-    public init(_ controller: Expr, animated: Bool, completion: Expr? = nil) {
-        self.controller = controller
-        self.animated = animated
-        self.completion = completion
-    }
+    public var completion: Expr? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let vc = try c.object(controller, expecting: "a view controller") {
@@ -206,11 +165,6 @@ public struct ScrollStep: ExecutableStep {
     public var verb: String { "scroll" }
     public var drag: DurationSpec
     public var decelerate: DurationSpec
-
-    public init(drag: DurationSpec, decelerate: DurationSpec) {
-        self.drag = drag
-        self.decelerate = decelerate
-    }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard c.thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }

@@ -16,11 +16,11 @@ extension ScenarioCompiler {
             }
             var into: LValue?
             if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .anyObject)?.0 }
-            return [.perform(BeginBackgroundTaskStep(expiration: expiration, into: into))]
+            return [.perform(BeginBackgroundTaskStep.make(expiration: expiration, into: into))]
         },
         StepVerb("endBackgroundTask") { c, s in
             guard let (e, _) = c.expression(s.arg, scope: s.scope) else { return [] }
-            return [.perform(EndBackgroundTaskStep(e))]
+            return [.perform(EndBackgroundTaskStep.make(task: e))]
         },
         StepVerb("sample", keys: ["value"]) { c, s in
             guard let name = c.string(s.arg, what: "sample name"), let valueNode = s.map["value"] else {
@@ -29,7 +29,7 @@ extension ScenarioCompiler {
             }
             guard let (e, t) = c.expression(valueNode, scope: s.scope) else { return [] }
             if t != .int { c.bag.error(.exprType, "sample values are integers, not \(t)", at: valueNode.location) }
-            return [.perform(SampleStep(name: name, value: e))]
+            return [.perform(SampleStep.make(name: name, value: e))]
         },
     ]
 }

@@ -19,17 +19,17 @@ extension ScenarioCompiler {
                 timeout = c.duration(node, what: "timeout")
             }
             let result = s.map["result"].flatMap { c.lvalue($0, scope: s.scope, declare: .int)?.0 }
-            return [.perform(SemaphoreWaitStep(e, timeout: timeout, result: result))]
+            return [.perform(SemaphoreWaitStep.make(semaphore: e, timeout: timeout, result: result))]
         },
         StepVerb("dispatch_semaphore_signal") { c, s in
-            c.semaphore(s).map { [.perform(SemaphoreSignalStep($0))] } ?? []
+            c.semaphore(s).map { [.perform(SemaphoreSignalStep.make(semaphore: $0))] } ?? []
         },
         StepVerb("scroll", keys: ["decelerate"]) { c, s in
             guard let drag = c.randomDuration(s.arg, what: "scroll (the drag)", stream: RandomStream.gestures) else { return [] }
             let decelerate = s.map["decelerate"].flatMap {
                 c.randomDuration($0, what: "decelerate", stream: RandomStream.gestures)
             }
-            return [.perform(ScrollStep(drag: drag, decelerate: decelerate ?? .fixed(.zero)))]
+            return [.perform(ScrollStep.make(drag: drag, decelerate: decelerate ?? .fixed(.zero)))]
         },
         StepVerb("displayLink", keys: ["target", "selector", "fps"]) { $0.displayLink($1) },
     ]
@@ -44,7 +44,7 @@ extension ScenarioCompiler {
         }
         guard let delay = randomDuration(delayNode, what: "delay", stream: RandomStream.network),
               let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-        return [.perform(DispatchAfterStep(delay: delay, queue: queue, block: block))]
+        return [.perform(DispatchAfterStep.make(delay: delay, queue: queue, block: block))]
     }
 
     /// `dispatch_source_timer: name` with its queue, start, interval, leeway and handler.
@@ -63,9 +63,9 @@ extension ScenarioCompiler {
         let resume = map["resume"].flatMap { bool($0, what: "resume") } ?? true
         guard let handler = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
         guard let (into, label) = madeObjectPlace(arg, type: .dispatchSource, label: "source", scope: scope) else { return [] }
-        let spec = DispatchTimerSpec(queue: queue, start: start, interval: interval, leeway: leeway, wallClock: wall,
-                                     handler: handler, resume: resume, label: label)
-        return [.perform(MakeDispatchTimerStep(spec, into: into))]
+        let spec = DispatchTimerSpec.make(queue: queue, start: start, interval: interval, leeway: leeway,
+                                          wallClock: wall, handler: handler, resume: resume, label: label)
+        return [.perform(MakeDispatchTimerStep.make(spec: spec, into: into))]
     }
 
     /// `dispatch_resume`, `dispatch_suspend`, `dispatch_source_cancel`: a dispatch source as the argument.
@@ -74,7 +74,7 @@ extension ScenarioCompiler {
         if t != .dispatchSource && t != .anyObject {
             bag.error(.exprType, "\(s.verb) needs a dispatch source, not \(t)", at: s.arg.location)
         }
-        return [.perform(DispatchSourceStep(call, e))]
+        return [.perform(DispatchSourceStep.make(call: call, source: e))]
     }
 
     /// The semaphore argument of `dispatch_semaphore_wait` and `dispatch_semaphore_signal`.
@@ -116,6 +116,6 @@ extension ScenarioCompiler {
             into = lv
             label = arg.scalar.map { String($0.text.split(separator: ".").last ?? "link") } ?? label
         }
-        return [.perform(MakeDisplayLinkStep(target: target, classIndex: c, method: m, fps: fps, label: label, into: into))]
+        return [.perform(MakeDisplayLinkStep.make(target: target, classIndex: c, method: m, fps: fps, label: label, into: into))]
     }
 }

@@ -6,14 +6,18 @@ extension ScenarioCompiler {
     static let gcdSyncVerbs: [StepVerb] = [
         StepVerb("dispatch_sync", keys: ["captures", "do"]) { c, s in
             guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
-            return [.perform(DispatchSyncStep(queue, block: block))]
+            return [.perform(DispatchSyncStep.make(queue: queue, block: block))]
         },
         StepVerb("dispatch_barrier_async", keys: ["captures", "do"]) { c, s in
             guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
-            return [.perform(DispatchBarrierAsyncStep(queue, block: block))]
+            return [.perform(DispatchBarrierAsyncStep.make(queue: queue, block: block))]
         },
-        StepVerb("dispatch_group_enter") { c, s in c.group(s).map { [.perform(DispatchGroupStep(.enter, $0))] } ?? [] },
-        StepVerb("dispatch_group_leave") { c, s in c.group(s).map { [.perform(DispatchGroupStep(.leave, $0))] } ?? [] },
+        StepVerb("dispatch_group_enter") { c, s in
+            c.group(s).map { [.perform(DispatchGroupStep.make(call: .enter, group: $0))] } ?? []
+        },
+        StepVerb("dispatch_group_leave") { c, s in
+            c.group(s).map { [.perform(DispatchGroupStep.make(call: .leave, group: $0))] } ?? []
+        },
         StepVerb("dispatch_group_async", keys: ["queue", "captures", "do"]) { $0.groupBlock(.async, $1) },
         StepVerb("dispatch_group_notify", keys: ["queue", "captures", "do"]) { $0.groupBlock(.notify, $1) },
         StepVerb("dispatch_group_wait", keys: ["timeout", "result"]) { c, s in
@@ -23,7 +27,7 @@ extension ScenarioCompiler {
                 timeout = c.duration(node, what: "timeout")
             }
             let result = s.map["result"].flatMap { c.lvalue($0, scope: s.scope, declare: .int)?.0 }
-            return [.perform(DispatchGroupWaitStep(group, timeout: timeout, result: result))]
+            return [.perform(DispatchGroupWaitStep.make(group: group, timeout: timeout, result: result))]
         },
         StepVerb("dispatch_once", keys: ["captures", "do"]) { c, s in
             guard let (token, type) = c.expression(s.arg, scope: s.scope) else { return [] }
@@ -33,7 +37,7 @@ extension ScenarioCompiler {
                 return []
             }
             guard let (place, _) = c.lvalue(s.arg, scope: s.scope), let block = c.gcdBlock(s) else { return [] }
-            return [.perform(DispatchOnceStep(token: token, place: place, block: block))]
+            return [.perform(DispatchOnceStep.make(token: token, place: place, block: block))]
         },
     ]
 
@@ -48,7 +52,7 @@ extension ScenarioCompiler {
         let queue: QueueRef?
         if let node = s.map["queue"] { queue = queueRef(node) } else { queue = .global }
         guard let queue, let block = gcdBlock(s) else { return [] }
-        return [.perform(DispatchGroupBlockStep(call, group, queue: queue, block: block))]
+        return [.perform(DispatchGroupBlockStep.make(call: call, group: group, queue: queue, block: block))]
     }
 
     /// The group argument of the group verbs.

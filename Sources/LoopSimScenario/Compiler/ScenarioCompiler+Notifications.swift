@@ -20,7 +20,7 @@ extension ScenarioCompiler {
                                              parameters: parameter.map { [($0, .notification)] } ?? [])
             else { return [] }
             guard let into = c.tokenPlace(s) else { return [] }
-            return [.perform(AddBlockObserverStep(name: name, object: object, queue: queue, operationQueue: operationQueue,
+            return [.perform(AddBlockObserverStep.make(name: name, object: object, queue: queue, operationQueue: operationQueue,
                                                       block: block, into: into))]
         },
         StepVerb("addSelectorObserver", keys: ["selector", "name", "object"]) { c, s in
@@ -28,7 +28,7 @@ extension ScenarioCompiler {
         },
         StepVerb("removeObserver") { c, s in
             guard let (e, _) = c.expression(s.arg, scope: s.scope) else { return [] }
-            return [.perform(RemoveObserverStep(e))]
+            return [.perform(RemoveObserverStep.make(observer: e))]
         },
         StepVerb("postNotification", keys: ["object", "userInfo"]) { c, s in
             guard let name = c.string(s.arg, what: "the notification name") else { return [] }
@@ -39,7 +39,7 @@ extension ScenarioCompiler {
             }
             let object = s.map["object"].flatMap { c.expression($0, scope: s.scope)?.0 }
             guard let userInfo = c.userInfo(s.map["userInfo"], scope: s.scope) else { return [] }
-            return [.perform(PostNotificationStep(name: name, object: object, userInfo: userInfo))]
+            return [.perform(PostNotificationStep.make(name: name, object: object, userInfo: userInfo))]
         },
     ]
 
@@ -111,7 +111,7 @@ extension ScenarioCompiler {
             return []
         }
         let object = s.map["object"].flatMap { expression($0, scope: s.scope)?.0 }
-        return [.perform(AddSelectorObserverStep(observer: observer, classIndex: c, method: m, name: name, object: object))]
+        return [.perform(AddSelectorObserverStep.make(observer: observer, classIndex: c, method: m, name: name, object: object))]
     }
 
     // MARK: Notifications in expressions

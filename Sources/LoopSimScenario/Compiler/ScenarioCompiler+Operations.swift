@@ -9,19 +9,19 @@ extension ScenarioCompiler {
                   let (into, type) = c.lvalue(s.arg, scope: s.scope, declare: .anyObject) else { return [] }
             if !type.isObject { c.bag.error(.exprType, "an operation is an object, not \(type)", at: s.arg.location) }
             let label = s.arg.scalar?.text.split(separator: ".").last.map(String.init) ?? "operation"
-            return [.perform(MakeOperationStep(block: block, into: into, label: label))]
+            return [.perform(MakeOperationStep.make(block: block, into: into, label: label))]
         },
         StepVerb("addDependency", keys: ["on"]) { c, s in
             guard let on = c.required(s, "on", example: "on: download"),
                   let operation = c.operationExpression(s.arg, "the operation", s),
                   let dependency = c.operationExpression(on, "on: (the operation it waits for)", s) else { return [] }
-            return [.perform(AddDependencyStep(operation: operation, dependency: dependency))]
+            return [.perform(AddDependencyStep.make(operation: operation, dependency: dependency))]
         },
         StepVerb("setCompletionBlock", keys: ["captures", "do"]) { c, s in
             guard let operation = c.operationExpression(s.arg, "the operation", s),
                   let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
-            return [.perform(SetCompletionBlockStep(operation: operation, block: block))]
+            return [.perform(SetCompletionBlockStep.make(operation: operation, block: block))]
         },
         StepVerb("addOperation", keys: ["operation", "dependsOnLast", "captures", "do"]) { c, s in
             guard let index = c.operationQueue(s.arg) else { return [] }
@@ -31,25 +31,25 @@ extension ScenarioCompiler {
                         + "dependsOnLast:), not both; use addDependency: for an operation", at: s.map[key]!.location)
                 }
                 guard let operation = c.operationExpression(node, "operation:", s) else { return [] }
-                return [.perform(AddOperationStep(queue: index, dependsOnLast: false, block: operation,
-                                                  isOperation: true))]
+                return [.perform(AddOperationStep.make(queue: index, dependsOnLast: false, block: operation,
+                                                       isOperation: true))]
             }
             let dependsOnLast = s.map["dependsOnLast"].flatMap { c.bool($0, what: "dependsOnLast") } ?? false
             guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
-            return [.perform(AddOperationStep(queue: index, dependsOnLast: dependsOnLast, block: block))]
+            return [.perform(AddOperationStep.make(queue: index, dependsOnLast: dependsOnLast, block: block))]
         },
         StepVerb("cancelOperation", keys: []) { c, s in
             guard let operation = c.operationExpression(s.arg, "the operation", s) else { return [] }
-            return [.perform(CancelOperationStep(.operation(operation)))]
+            return [.perform(CancelOperationStep.make(target: .operation(operation)))]
         },
         StepVerb("cancelAllOperations", keys: []) { c, s in
             guard let index = c.operationQueue(s.arg) else { return [] }
-            return [.perform(CancelOperationStep(.queue(index)))]
+            return [.perform(CancelOperationStep.make(target: .queue(index)))]
         },
         StepVerb("waitUntilFinished", keys: []) { c, s in
             guard let operation = c.operationExpression(s.arg, "the operation", s) else { return [] }
-            return [.perform(WaitUntilFinishedStep(operation: operation))]
+            return [.perform(WaitUntilFinishedStep.make(operation: operation))]
         },
         StepVerb("addOperations", keys: ["operations", "waitUntilFinished"]) { c, s in
             guard let index = c.operationQueue(s.arg),
@@ -59,11 +59,11 @@ extension ScenarioCompiler {
             let operations = items.compactMap { c.operationExpression($0, "operations:", s) }
             guard operations.count == items.count else { return [] }
             let wait = s.map["waitUntilFinished"].flatMap { c.bool($0, what: "waitUntilFinished") } ?? false
-            return [.perform(AddOperationsStep(queue: index, operations: operations, waitUntilFinished: wait))]
+            return [.perform(AddOperationsStep.make(queue: index, operations: operations, waitUntilFinished: wait))]
         },
         StepVerb("waitUntilAllOperationsAreFinished", keys: []) { c, s in
             guard let index = c.operationQueue(s.arg) else { return [] }
-            return [.perform(WaitForOperationsStep(queue: index))]
+            return [.perform(WaitForOperationsStep.make(queue: index))]
         },
     ]
 

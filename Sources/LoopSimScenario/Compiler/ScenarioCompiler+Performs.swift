@@ -14,8 +14,8 @@ extension ScenarioCompiler {
             guard let delay = c.duration(delayNode, what: "afterDelay", allowNegative: true) else { return [] }
             let argument = s.map["withObject"].flatMap { c.expression($0, scope: s.scope)?.0 }
             guard let modes = c.modeList(s.map["inModes"], default: [RunLoopModeName.default]) else { return [] }
-            return [.perform(PerformAfterDelayStep(target: target, classIndex: classIndex, method: method,
-                                                   argument: argument, delay: delay, modes: modes))]
+            return [.perform(PerformAfterDelayStep.make(target: target, classIndex: classIndex, method: method,
+                                                        argument: argument, delay: delay, modes: modes))]
         },
         StepVerb("performSelectorOnThread",
                  keys: ["selector", "onThread", "withObject", "waitUntilDone", "modes"]) { c, s in
@@ -29,9 +29,9 @@ extension ScenarioCompiler {
             let wait = s.map["waitUntilDone"].flatMap { c.bool($0, what: "waitUntilDone") } ?? false
             let argument = s.map["withObject"].flatMap { c.expression($0, scope: s.scope)?.0 }
             guard let modes = c.modeList(s.map["modes"], default: [RunLoopModeName.common]) else { return [] }
-            return [.perform(PerformOnThreadStep(target: target, classIndex: classIndex, method: method,
-                                                 argument: argument, runLoop: runLoop, waitUntilDone: wait,
-                                                 modes: modes))]
+            return [.perform(PerformOnThreadStep.make(target: target, classIndex: classIndex, method: method,
+                                                      argument: argument, runLoop: runLoop, waitUntilDone: wait,
+                                                      modes: modes))]
         },
         StepVerb("cancelPreviousPerformRequests", keys: ["selector", "object"]) { c, s in
             guard let (target, targetType) = c.expression(s.arg, scope: s.scope) else { return [] }
@@ -47,7 +47,7 @@ extension ScenarioCompiler {
                 return []
             }
             let object = s.map["object"].flatMap { c.expression($0, scope: s.scope)?.0 }
-            return [.perform(CancelPerformRequestsStep(target: target, selector: selector, object: object))]
+            return [.perform(CancelPerformRequestsStep.make(target: target, selector: selector, object: object))]
         },
     ]
 

@@ -12,19 +12,19 @@ extension ScenarioCompiler {
                 block = b
             }
             guard let into = c.portPlace(s) else { return [] }
-            return [.perform(MakePortStep(block: block, into: into))]
+            return [.perform(MakePortStep.make(block: block, into: into))]
         },
         StepVerb("addPort", keys: ["to", "mode"]) { c, s in
             guard let port = c.portArgument(s.arg, scope: s.scope),
                   let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
-            return [.perform(AddPortStep(port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                         removes: false))]
+            return [.perform(AddPortStep.make(port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                              removes: false))]
         },
         StepVerb("removePort", keys: ["from", "mode"]) { c, s in
             guard let port = c.portArgument(s.arg, scope: s.scope),
                   let rl = c.runLoopArgument(s.map["from"], scope: s.scope) else { return [] }
-            return [.perform(AddPortStep(port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                         removes: true))]
+            return [.perform(AddPortStep.make(port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                              removes: true))]
         },
         StepVerb("sendPortMessage", keys: ["after"]) { c, s in
             guard let port = c.portArgument(s.arg, scope: s.scope) else { return [] }
@@ -33,7 +33,7 @@ extension ScenarioCompiler {
                 guard let d = c.duration(node, what: "after") else { return [] }
                 after = d
             }
-            return [.perform(SendPortMessageStep(port: port, after: after))]
+            return [.perform(SendPortMessageStep.make(port: port, after: after))]
         },
         StepVerb("stream", keys: ["runLoop", "mode", "deliveries", "captures", "do"]) { c, s in
             guard let rl = c.runLoopArgument(s.map["runLoop"], scope: s.scope),
@@ -46,8 +46,8 @@ extension ScenarioCompiler {
                     deliveries.append(d)
                 }
             }
-            return [.perform(StreamStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                        deliveries: deliveries, block: block, into: into))]
+            return [.perform(StreamStep.make(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                             deliveries: deliveries, block: block, into: into))]
         },
         StepVerb("connection", keys: ["runLoop", "mode", "deliveries", "captures", "do", "didFinish"]) { c, s in
             guard let rl = c.runLoopArgument(s.map["runLoop"], scope: s.scope),
@@ -66,13 +66,15 @@ extension ScenarioCompiler {
                     deliveries.append(d)
                 }
             }
-            return [.perform(ConnectionStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                            deliveries: deliveries, onData: onData, onFinish: onFinish, into: into))]
+            return [.perform(ConnectionStep.make(runLoop: rl,
+                                                 mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                                 deliveries: deliveries, onData: onData, onFinish: onFinish,
+                                                 into: into))]
         },
         StepVerb("cancelConnection") { c, s in
             // `[connection cancel]`: a message, so nil does nothing.
             c.portArgument(s.arg, scope: s.scope, what: "a connection (NSURLConnection, made by `connection:`)",
-                           allowsNil: true).map { [.perform(CancelConnectionStep($0))] } ?? []
+                           allowsNil: true).map { [.perform(CancelConnectionStep.make(connection: $0))] } ?? []
         },
     ]
 

@@ -5,20 +5,20 @@ extension ScenarioCompiler {
     /// observers, sources and performed blocks, `dispatch_async` and `thread:`. Each makes its step of
     /// `RunLoop/RunLoops+Steps.swift`, `Dispatch/DispatchQueues+Steps.swift` or `Threads/Threads+Steps.swift`.
     static let runLoopVerbs: [StepVerb] = [
-        StepVerb("run") { _, _ in [.perform(RunStep(.run))] },
+        StepVerb("run") { _, _ in [.perform(RunStep.make(call: .run))] },
         StepVerb("runUntil") { c, s in
-            c.duration(s.arg, what: "runUntil").map { [.perform(RunStep(.runUntil(after: $0)))] } ?? []
+            c.duration(s.arg, what: "runUntil").map { [.perform(RunStep.make(call: .runUntil(after: $0)))] } ?? []
         },
         StepVerb("runMode", keys: ["before"]) { c, s in
             let before = c.limit(s.map["before"], what: "before")
-            return c.modeSteps(s.arg, scope: s.scope) { RunStep(.runMode($0, before: before)) }
+            return c.modeSteps(s.arg, scope: s.scope) { RunStep.make(call: .runMode($0, before: before)) }
         },
-        StepVerb("CFRunLoopRun") { _, _ in [.perform(RunStep(.cfRun))] },
+        StepVerb("CFRunLoopRun") { _, _ in [.perform(RunStep.make(call: .cfRun))] },
         StepVerb("CFRunLoopRunInMode", keys: ["seconds", "returnAfterSourceHandled"]) { c, s in
             let rash = s.map["returnAfterSourceHandled"].flatMap { c.bool($0, what: "returnAfterSourceHandled") } ?? false
             let seconds = c.limit(s.map["seconds"], what: "seconds")
             return c.modeSteps(s.arg, scope: s.scope) {
-                RunStep(.cfRunInMode($0, seconds: seconds, returnAfterSourceHandled: rash))
+                RunStep.make(call: .cfRunInMode($0, seconds: seconds, returnAfterSourceHandled: rash))
             }
         },
         StepVerb("limitDateForMode", keys: ["of", "result"]) { c, s in
@@ -29,17 +29,21 @@ extension ScenarioCompiler {
                 place = lvalue
             }
             let result = place
-            return c.modeSteps(s.arg, scope: s.scope) { LimitDateStep(mode: $0, runLoop: rl, result: result) }
+            return c.modeSteps(s.arg, scope: s.scope) { LimitDateStep.make(mode: $0, runLoop: rl, result: result) }
         },
         StepVerb("CFRunLoopStop") { c, s in
-            c.runLoopArgument(s.arg, scope: s.scope).map { [.perform(StopOrWakeUpStep($0, stops: true))] } ?? []
+            c.runLoopArgument(s.arg, scope: s.scope).map {
+                [.perform(StopOrWakeUpStep.make(runLoop: $0, stops: true))]
+            } ?? []
         },
         StepVerb("CFRunLoopWakeUp") { c, s in
-            c.runLoopArgument(s.arg, scope: s.scope).map { [.perform(StopOrWakeUpStep($0, stops: false))] } ?? []
+            c.runLoopArgument(s.arg, scope: s.scope).map {
+                [.perform(StopOrWakeUpStep.make(runLoop: $0, stops: false))]
+            } ?? []
         },
         StepVerb("CFRunLoopAddCommonMode", keys: ["to"]) { c, s in
             guard let mode = c.modeName(s.arg), let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
-            return [.perform(AddCommonModeStep(runLoop: rl, mode: mode))]
+            return [.perform(AddCommonModeStep.make(runLoop: rl, mode: mode))]
         },
         StepVerb("addObserver",
                  keys: ["mode", "activities", "repeats", "order", "into", "activity", "captures", "do"]) { c, s in
@@ -59,11 +63,11 @@ extension ScenarioCompiler {
                 }
                 into = lvalue
             }
-            return [.perform(AddObserverStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                             activities: activities,
-                                             repeats: s.map["repeats"].flatMap { c.bool($0, what: "repeats") } ?? true,
-                                             order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
-                                             block: block, into: into))]
+            let mode = c.modeName(s.map["mode"]) ?? RunLoopModeName.default
+            return [.perform(AddObserverStep.make(runLoop: rl, mode: mode, activities: activities,
+                                                  repeats: s.map["repeats"].flatMap { c.bool($0, what: "repeats") } ?? true,
+                                                  order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
+                                                  block: block, into: into))]
         },
         StepVerb("CFRunLoopRemoveObserver", keys: ["from", "mode"]) { c, s in c.removeFromRunLoop(s, observer: true) },
         StepVerb("CFRunLoopObserverInvalidate") { c, s in c.invalidateRunLoopItem(s, observer: true) },
@@ -73,23 +77,25 @@ extension ScenarioCompiler {
             guard let rl = c.runLoopArgument(s.map["to"], scope: s.scope), let block = c.blockArgument(s) else { return [] }
             var into: LValue?
             if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .source)?.0 }
-            return [.perform(AddSourceStep(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                           order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0, block: block,
-                                           into: into))]
+            return [.perform(AddSourceStep.make(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                                order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
+                                                block: block, into: into))]
         },
         StepVerb("signal") { c, s in
             guard let (e, t) = c.expression(s.arg, scope: s.scope) else { return [] }
             if t != .source { c.bag.error(.exprType, "signal needs a source made by addSource, not \(t)", at: s.arg.location) }
-            return [.perform(SignalStep(e))]
+            return [.perform(SignalStep.make(source: e))]
         },
         StepVerb("CFRunLoopPerformBlock", keys: ["mode", "captures", "do"]) { c, s in
             guard let rl = c.runLoopArgument(s.arg.isNull ? nil : s.arg, scope: s.scope), let block = c.blockArgument(s)
             else { return [] }
-            return c.modeSteps(s.map["mode"], scope: s.scope) { PerformBlockStep(runLoop: rl, mode: $0, block: block) }
+            return c.modeSteps(s.map["mode"], scope: s.scope) {
+                PerformBlockStep.make(runLoop: rl, mode: $0, block: block)
+            }
         },
         StepVerb("dispatch_async", keys: ["captures", "do"]) { c, s in
             guard let queue = c.queueRef(s.arg), let block = c.blockArgument(s) else { return [] }
-            return [.perform(DispatchAsyncStep(queue, block: block))]
+            return [.perform(DispatchAsyncStep.make(queue: queue, block: block))]
         },
         StepVerb("thread", keys: ["into", "captures", "do"]) { c, s in
             guard let name = c.threadName(s.arg), let block = c.blockArgument(s) else { return [] }
@@ -103,7 +109,7 @@ extension ScenarioCompiler {
                 }
                 into = lvalue
             }
-            return [.perform(DetachThreadStep(name: name, block: block, into: into))]
+            return [.perform(DetachThreadStep.make(name: name, block: block, into: into))]
         },
     ]
 
@@ -205,15 +211,15 @@ extension ScenarioCompiler {
     private func removeFromRunLoop(_ s: StepSite, observer: Bool) -> [Step] {
         guard let item = runLoopItem(s, observer: observer),
               let rl = runLoopArgument(s.map["from"], scope: s.scope) else { return [] }
-        return [.perform(RemoveFromRunLoopStep(item: item, runLoop: rl,
-                                               mode: modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                               isObserver: observer))]
+        return [.perform(RemoveFromRunLoopStep.make(item: item, runLoop: rl,
+                                                    mode: modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                                                    isObserver: observer))]
     }
 
     /// `CFRunLoopObserverInvalidate: OBSERVER` / `CFRunLoopSourceInvalidate: SOURCE`.
     private func invalidateRunLoopItem(_ s: StepSite, observer: Bool) -> [Step] {
         guard let item = runLoopItem(s, observer: observer) else { return [] }
-        return [.perform(InvalidateRunLoopItemStep(item: item, isObserver: observer))]
+        return [.perform(InvalidateRunLoopItemStep.make(item: item, isObserver: observer))]
     }
 
     /// The verb's argument: an observer (kept with `addObserver:`'s `into:`), or a source (`addSource:`, a port or

@@ -30,7 +30,7 @@ extension ScenarioCompiler {
             return loopControl(control, scope: scope, at: node.location)
         }
         if let s = node.scalar, Self.bareSteps.contains(s.text) {
-            return [.perform(RunStep(s.text == "run" ? .run : .cfRun))]
+            return [.perform(RunStep.make(call: s.text == "run" ? .run : .cfRun))]
         }
         guard let map = node.mapping, let verbEntry = map.entries.first else {
             if let s = node.scalar,
@@ -83,7 +83,7 @@ extension ScenarioCompiler {
             guard let (lv, _) = c.lvalue(s.arg, scope: s.scope) else { return [] }
             return [.release(lv)]
         },
-        StepVerb("retain") { c, s in c.expression(s.arg, scope: s.scope).map { [.perform(RetainStep(object: $0.0))] } ?? [] },
+        StepVerb("retain") { c, s in c.expression(s.arg, scope: s.scope).map { [.perform(RetainStep.make(object: $0.0))] } ?? [] },
         StepVerb("increment") { c, s in c.addStep(s, 1) },
         StepVerb("decrement") { c, s in c.addStep(s, -1) },
         StepVerb("if", keys: ["then", "else"]) { c, s in

@@ -12,7 +12,7 @@ extension ScenarioCompiler {
         StepVerb("addTimer", keys: ["mode", "to"]) { c, s in
             guard let (timer, _) = c.expression(s.arg, scope: s.scope) else { return [] }
             guard let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
-            return c.modeSteps(s.map["mode"], scope: s.scope) { AddTimerStep(timer: timer, runLoop: rl, mode: $0) }
+            return c.modeSteps(s.map["mode"], scope: s.scope) { AddTimerStep.make(timer: timer, runLoop: rl, mode: $0) }
         },
         StepVerb("invalidate") { c, s in c.invalidateOrFire(s, fires: false) },
         StepVerb("fire") { c, s in c.invalidateOrFire(s, fires: true) },
@@ -24,7 +24,7 @@ extension ScenarioCompiler {
                 c.bag.error(.exprType, "setPaused needs a CADisplayLink, not \(t)", at: s.arg.location)
             }
             if pt != .bool { c.bag.error(.exprType, "to: is true or false, not \(pt)", at: node.location) }
-            return [.perform(SetPausedStep(link: link, paused: paused))]
+            return [.perform(SetPausedStep.make(link: link, paused: paused))]
         },
     ]
 
@@ -35,7 +35,7 @@ extension ScenarioCompiler {
         if t != .timer && t != .anyObject && t != .null {
             bag.error(.exprType, "\(s.verb) needs an NSTimer, not \(t)", at: s.arg.location)
         }
-        return [.perform(InvalidateOrFireStep(e, fires: fires))]
+        return [.perform(InvalidateOrFireStep.make(timer: e, fires: fires))]
     }
 
     /// `scheduledTimer:` / `timer:` with `every:`, `repeats:`, and one action: `target:`+`selector:`, `block:`,
@@ -142,9 +142,10 @@ extension ScenarioCompiler {
         guard let (into, label) = madeObjectPlace(target, type: .timer, label: "timer", scope: scope) else { return [] }
         var isBlockInit = false
         if case .block = action, verb == "timer" { isBlockInit = true }
-        let spec = TimerSpec(interval: interval, repeats: repeats, action: action, userInfo: userInfo,
-                             scheduleMode: verb == "scheduledTimer" ? (modeName(map["mode"]) ?? RunLoopModeName.default) : nil,
-                             firstFireAfter: firstFire, isBlockInitializer: isBlockInit, tolerance: tolerance, label: label)
-        return [.perform(MakeTimerStep(spec, into: into))]
+        let scheduleMode = verb == "scheduledTimer" ? (modeName(map["mode"]) ?? RunLoopModeName.default) : nil
+        let spec = TimerSpec.make(interval: interval, repeats: repeats, action: action, userInfo: userInfo,
+                                  scheduleMode: scheduleMode, firstFireAfter: firstFire, isBlockInitializer: isBlockInit,
+                                  tolerance: tolerance, label: label)
+        return [.perform(MakeTimerStep.make(spec: spec, into: into))]
     }
 }

@@ -17,24 +17,25 @@ extension ScenarioCompiler {
                 style = parsed
             }
             guard let completion = c.completion(s) else { return [] }
-            return [.perform(PresentStep(vc, from: from, animated: c.animated(s), style: style, completion: completion,
-                                         site: c.site(s)))]
+            return [.perform(PresentStep.make(controller: vc, presenter: from, animated: c.animated(s), style: style,
+                                              completion: completion, site: c.site(s)))]
         },
         StepVerb("dismiss", keys: ["animated", "completion", "captures"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller that dismisses", s),
                   let completion = c.completion(s) else { return [] }
-            return [.perform(DismissStep(vc, animated: c.animated(s), completion: completion))]
+            return [.perform(DismissStep.make(controller: vc, animated: c.animated(s), completion: completion))]
         },
         StepVerb("navigationController", keys: ["root"]) { c, s in
             guard let root = c.objectArgument(s.map["root"], "root: (the root view controller)", s) else { return [] }
             var into: LValue?
             if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .anyObject)?.0 }
-            return [.perform(MakeNavigationControllerStep(root: root, into: into, site: c.site(s)))]
+            return [.perform(MakeNavigationControllerStep.make(root: root, into: into, site: c.site(s)))]
         },
         StepVerb("push", keys: ["on", "animated"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller to push", s),
                   let nav = c.objectArgument(s.map["on"], "on: (the navigation controller)", s) else { return [] }
-            return [.perform(PushStep(vc, on: nav, animated: c.animated(s), site: c.site(s)))]
+            return [.perform(PushStep.make(controller: vc, navigationController: nav, animated: c.animated(s),
+                                           site: c.site(s)))]
         },
         StepVerb("pop", keys: ["toRoot", "animated"]) { c, s in
             c.pop(s, toRoot: s.map["toRoot"].flatMap { c.bool($0, what: "toRoot") } ?? false)
@@ -98,7 +99,7 @@ extension ScenarioCompiler {
         guard let vc = objectArgument(s.arg, "the view controller", s) else { return [] }
         guard let system else {
             guard let view = objectArgument(custom, "customView: or systemItem:", s) else { return [] }
-            return [.perform(SetRightBarButtonStep(vc, content: .customView(view)))]
+            return [.perform(SetRightBarButtonStep.make(controller: vc, content: .customView(view)))]
         }
         guard let name = string(system, what: "systemItem") else { return [] }
         guard let item = BarButtonSystemItem(rawValue: name) else {
@@ -112,12 +113,12 @@ extension ScenarioCompiler {
             guard let e = objectArgument(node, "target:", s) else { return [] }
             target = e
         }
-        return [.perform(SetRightBarButtonStep(vc, content: .systemItem(item), target: target))]
+        return [.perform(SetRightBarButtonStep.make(controller: vc, content: .systemItem(item), target: target))]
     }
 
     /// `pop:` and `popToRoot:`.
     private func pop(_ s: StepSite, toRoot: Bool) -> [Step] {
         guard let nav = objectArgument(s.arg, "the navigation controller", s) else { return [] }
-        return [.perform(PopStep(nav, toRoot: toRoot, animated: animated(s)))]
+        return [.perform(PopStep.make(navigationController: nav, toRoot: toRoot, animated: animated(s)))]
     }
 }
