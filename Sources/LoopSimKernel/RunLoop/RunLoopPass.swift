@@ -202,11 +202,7 @@ extension RunLoops {
         case .none, .wakeUp:
             a.phase = .doBlocks3
         case .timerPort:
-            queueTimerCallouts(a, k)
-            if a.callouts.isEmpty {
-                k.record(thread, .noTimerDue(mode: k.name(a.mode)))
-                armNextTimer(in: a.mode, of: a.runLoop, k)  // woken early or stale: re-arm
-            }
+            doTimers(a, on: thread, k)
             a.callOut(then: .doBlocks3)
         case .mainQueue:
             a.sourceHandledThisLoop = true
@@ -235,24 +231,6 @@ extension RunLoops {
         if k.objects.drainsPool(at: activity, of: a, on: thread, k) { a.callouts.append(.drainAutoreleasePool) }
     }
 
-    /// `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
-    ///
-    /// The closure captures the activation and the kernel unretained (both outlive the call): captured as they
-    /// are, each was retained and released around the walk (callgrind, BENCHMARKS.md).
-    private func queueTimerCallouts(_ a: ActivationFrame, _ k: Kernel) {
-        let activation = Unmanaged.passUnretained(a), kernel = Unmanaged.passUnretained(k)
-        a.mode.timers.forEachDue(at: k.now) { slot in
-            activation._withUnsafeGuaranteedRef { a in
-                kernel._withUnsafeGuaranteedRef { k in
-                    k.heap.unretainedTimer(at: slot)._withUnsafeGuaranteedRef { o in
-                        if o.timer.isValid && !o.timer.isFiring {
-                            a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR))
-                        }
-                    }
-                }
-            }
-        }
-    }
 
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached
     /// now; blocks queued while they run wait for the next pass.

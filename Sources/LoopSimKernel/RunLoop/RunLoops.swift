@@ -9,8 +9,8 @@ enum WaitPort: Equatable {
 
 /// The run loops of a run (`struct __CFRunLoop`, one per thread that asked for one), and what they share: the
 /// order messages reach their ports, and the serial numbers of their activations. It owns the run loops' modes,
-/// items and ports; the pass (`RunLoopPass.swift`), the callouts (`RunLoops+Callouts.swift`) and the timers
-/// (`RunLoops+Timers.swift`) are its methods. Timers, sources and observer blocks are heap objects: their counts
+/// items and ports; the pass (`RunLoopPass.swift`), the callouts (`RunLoops+Callouts.swift`), CF's timer routine
+/// with the timer ports (`RunLoops+DoTimers.swift`) and the timers (`RunLoops+Timers.swift`) are its methods. Timers, sources and observer blocks are heap objects: their counts
 /// and slots stay with the heap, reached through the ``Kernel`` each call is given.
 public final class RunLoops {
     /// Every run loop, by id (creation order; the main thread's is 0).
