@@ -22,19 +22,11 @@ extension RunLoops {
     /// order, with the slot each is due at, collected before any is called out (the second loop, lines 2672–2676,
     /// is the activation's callout loop, each callout ``beginTimerCallout(_:oldFire:of:on:_:)`` to
     /// ``finishTimerCallout(_:oldFire:of:on:_:)``).
-    ///
-    /// The closure captures the activation and the kernel unretained (both outlive the call): captured as they
-    /// are, each was retained and released around the walk (callgrind, BENCHMARKS.md).
     private func collectDueTimers(_ a: ActivationFrame, _ k: Kernel) {
-        let activation = Unmanaged.passUnretained(a), kernel = Unmanaged.passUnretained(k)
         a.mode.timers.forEachDue(at: k.now) { slot in
-            activation._withUnsafeGuaranteedRef { a in
-                kernel._withUnsafeGuaranteedRef { k in
-                    k.heap.unretainedTimer(at: slot)._withUnsafeGuaranteedRef { o in
-                        if o.timer.isValid && !o.timer.isFiring {
-                            a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR))
-                        }
-                    }
+            k.heap.withUnretainedTimer(at: slot) { o in
+                if o.timer.isValid && !o.timer.isFiring {
+                    a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR))
                 }
             }
         }
@@ -49,8 +41,7 @@ extension RunLoops {
     /// The timer is read unretained: the heap holds it until its dealloc ends, which no step here can bring about.
     func beginTimerCallout(_ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
                            _ k: Kernel) -> Frame? {
-        guard let timer = k.heap.unretainedObject(id) else { return nil }
-        return timer._withUnsafeGuaranteedRef { o in
+        let frame: Frame?? = k.heap.withUnretainedObject(id) { o in
             guard o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= k.now,
                   o.timer.runLoop == a.runLoop.id
             else { return nil }
@@ -66,6 +57,7 @@ extension RunLoops {
             k.record(thread, .timerFire(timer: k.name(o), slot: oldFire, latency: k.now - oldFire))
             return timerCalloutFrame(o, on: thread, k) ?? NoOpFrame.shared
         }
+        return frame ?? nil
     }
 
     /// `__CFRunLoopDoTimer` after the callout (CFRunLoop.c lines 2541–2650): a one-shot timer is invalidated
@@ -75,8 +67,7 @@ extension RunLoops {
                             _ k: Kernel) {
         // Read unretained: the callout's count keeps the timer in the heap until the release below, and a
         // dealloc that release may cause ends later, on the thread's stack.
-        guard let timer = k.heap.unretainedObject(id) else { return }
-        timer._withUnsafeGuaranteedRef { o in
+        let found: Void? = k.heap.withUnretainedObject(id) { o in
             if o.timer.isValid && !o.timer.isRepeating {
                 invalidateTimer(id, on: thread, reason: "one-shot fired", k)
             }
@@ -85,6 +76,7 @@ extension RunLoops {
                 rescheduleAfterFire(o, oldFire: oldFire, on: thread, near: a, k)
             }
         }
+        guard found != nil else { return }
         k.release(id, on: thread)
     }
 

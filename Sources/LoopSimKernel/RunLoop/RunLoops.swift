@@ -31,13 +31,10 @@ public final class RunLoops {
     /// The run loop with this id.
     public subscript(id: Int) -> SimRunLoop { all[id] }
 
-    /// The run loop with this id, unretained (run loops are never removed from ``all``): read it with
-    /// `_withUnsafeGuaranteedRef`, where reading ``subscript(id:)`` retains and releases it.
+    /// Calls `body` with the run loop with this id, unretained (run loops are never removed from ``all``), where
+    /// reading ``subscript(id:)`` retains and releases it (Objects/Unretained.swift).
     @inline(__always)
-    func unretained(_ id: Int) -> Unmanaged<SimRunLoop> {
-        precondition(id >= 0 && id < all.count)
-        return all.withUnsafeBufferPointer { Unmanaged.passUnretained($0[id]) }
-    }
+    func withUnretained<R>(_ id: Int, _ body: (SimRunLoop) -> R) -> R { all.withUnretained(at: id, body) }
 
     /// The thread's run loop, created on first use (`CFRunLoopGetCurrent`).
     func runLoop(for thread: SimThread, _ k: Kernel) -> SimRunLoop {
@@ -82,9 +79,9 @@ extension RunLoops {
     func wakeIfWaiting(_ rl: SimRunLoop, on port: WaitPort, _ k: Kernel) {
         // Thread and activation read unretained (every timer-port message asks): threads live for the run, and
         // the activation is on the loop's list for the whole call, which schedules and records nothing else.
-        k.threads.unretained(rl.threadID)._withUnsafeGuaranteedRef { thread in
-            guard thread.state == .sleeping, let last = rl.unretainedCurrentActivation else { return }
-            last._withUnsafeGuaranteedRef { activation in
+        k.threads.withUnretained(rl.threadID) { thread in
+            guard thread.state == .sleeping else { return }
+            rl.withUnretainedCurrentActivation { activation in
                 guard activation.isSleeping else { return }
                 switch port {
                 case .wakeUp: break

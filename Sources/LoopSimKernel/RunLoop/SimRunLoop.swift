@@ -58,20 +58,22 @@ public final class SimRunLoop {
     /// The mode at `index` in ``modes`` (``RunLoopMode/index``).
     func mode(at index: Int) -> RunLoopMode { modes.values[index] }
 
-    /// ``mode(at:)`` unretained (modes are never removed): read it with `_withUnsafeGuaranteedRef`, where
-    /// ``mode(at:)`` retains and releases it (a timer port's every expiry asks).
+    /// Calls `body` with ``mode(at:)`` unretained (modes are never removed), where ``mode(at:)`` retains and
+    /// releases it (a timer port's every expiry asks; Objects/Unretained.swift).
     @inline(__always)
-    func unretainedMode(at index: Int) -> Unmanaged<RunLoopMode> {
-        modes.values.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
+    func withUnretainedMode<R>(at index: Int, _ body: (RunLoopMode) -> R) -> R {
+        modes.values.withUnretained(at: index, body)
     }
 
     /// The innermost running activation, if the loop is running.
     var currentActivation: ActivationFrame? { activations.last }
 
-    /// ``currentActivation`` unretained, for a caller that neither runs nor ends an activation while it reads it.
+    /// Calls `body` with ``currentActivation`` unretained, for a caller that neither runs nor ends an activation
+    /// while it reads it; nil if the loop is not running.
     @inline(__always)
-    var unretainedCurrentActivation: Unmanaged<ActivationFrame>? {
-        activations.withUnsafeBufferPointer { $0.last.map { Unmanaged.passUnretained($0) } }
+    @discardableResult
+    func withUnretainedCurrentActivation<R>(_ body: (ActivationFrame) -> R) -> R? {
+        activations.withUnretainedLast(body)
     }
 
     func isCommon(_ mode: String) -> Bool { commonModes.contains(mode) }
