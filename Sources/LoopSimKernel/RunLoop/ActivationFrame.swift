@@ -13,11 +13,12 @@ final class ActivationFrame: Frame {
     let serial: Int
     let runLoop: SimRunLoop
     let mode: RunLoopMode
-    var deadline: SimInstant
+    private(set) var deadline: SimInstant
     let isPoll: Bool
     let returnAfterSourceHandled: Bool
     var phase = Phase.start
-    var stopped = false
+    /// `CFRunLoopStop` was called on this activation (`_stopped`), and the pass has not yet stopped for it.
+    private(set) var stopped = false
     var ignoreWakeUps = false
     var isSleeping = false
     var sourceHandledThisLoop = false
@@ -25,7 +26,8 @@ final class ActivationFrame: Frame {
     var poll = false
     var result: RunLoopResult?
     var message = Message.none
-    var timeoutEntry: UInt64?
+    /// The event-queue entry of the activation's GCD timeout (`modeQueuePort`'s timer), while armed.
+    private(set) var timeoutEntry: UInt64?
     var previousMode: String?
     /// Callouts of the current phase, run one at a time before the phase machine goes on. Phases append to it
     /// and it keeps its capacity from pass to pass: a pass allocates no list of its own.
@@ -72,6 +74,22 @@ final class ActivationFrame: Frame {
         }
         return kernel.runLoops.advance(self, on: thread, kernel)
     }
+
+    /// `CFRunLoopStop`: the activation stops at its next check (`__CFRunLoopRun`'s `__CFRunLoopIsStopped`).
+    func requestStop() { stopped = true }
+
+    /// `__CFRunLoopRun`'s stop check, which clears the flag it finds set (CFRunLoop.c `__CFRunLoopUnsetStopped`).
+    func takeStopRequest() -> Bool {
+        guard stopped else { return false }
+        stopped = false
+        return true
+    }
+
+    /// The timeout's entry in the event queue, once armed; nil when it fired or the activation ended.
+    func noteTimeout(entry: UInt64?) { timeoutEntry = entry }
+
+    /// The device slept: the activation's timeout moves with the monotonic clock.
+    func shiftDeadline(_ shift: (SimInstant) -> SimInstant) { deadline = shift(deadline) }
 
     /// Runs the callouts the phase appended to ``callouts`` (if any), then moves on to `next`.
     func callOut(then next: Phase) {

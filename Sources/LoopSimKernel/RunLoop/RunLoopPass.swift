@@ -36,16 +36,15 @@ extension RunLoops {
             }
             rl.activations.append(a)
             if !a.deadline.isNever && !a.isPoll {
-                a.timeoutEntry = k.clock.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
-                                                  phase: .kernelTimer)
+                a.noteTimeout(entry: k.clock.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial),
+                                                      at: a.deadline, phase: .kernelTimer))
             }
             queueObserverCallouts(a, .entry, on: thread, k)
             a.callOut(then: .iterationTop)
         case .iterationTop:
             // A stop requested before the first iteration (an Entry observer, another thread) ends it at once;
             // later stops are caught by `decide`, so this check only ever fires on the first pass.
-            if a.stopped {
-                a.stopped = false
+            if a.takeStopRequest() {
                 a.result = .stopped
                 a.phase = .exit
                 return .next
@@ -92,11 +91,9 @@ extension RunLoops {
                 a.result = .handledSource
             } else if a.isPoll || (!a.deadline.isNever && k.now >= a.deadline) {
                 a.result = .timedOut
-            } else if a.stopped {
-                a.stopped = false
+            } else if a.takeStopRequest() {
                 a.result = .stopped
-            } else if a.mode.stopFlag {
-                a.mode.stopFlag = false
+            } else if a.mode.takeStopRequest() {
                 a.result = .stopped
             } else if isModeEmpty(rl, a.mode, on: thread, k) {
                 a.result = .finished

@@ -46,8 +46,7 @@ extension RunLoops {
                   o.timer.runLoop == a.runLoop.id
             else { return nil }
             o.timer.isFiring = true
-            a.mode.softDeadline = .never  // reset the cached deadlines, then re-arm skipping firing timers
-            a.mode.hardDeadline = .never
+            a.mode.forgetArmedDeadlines()  // then re-arm, skipping firing timers
             armNextTimer(in: a.mode, of: a.runLoop, k)
             k.retain(id)
             // A paused display link stays scheduled but "doesn't send notifications to the target" (Apple,
@@ -169,8 +168,7 @@ extension RunLoops {
             cancelPort(mode, of: rl, k)
             mode.port.armTracked = false
         }
-        mode.softDeadline = soft
-        mode.hardDeadline = hard
+        mode.noteArmedDeadlines(soft: soft, hard: hard)
     }
 
     /// `mk_timer_arm` (CFRunLoop.c line 2445): replaces the deadline; a deadline already past posts the message

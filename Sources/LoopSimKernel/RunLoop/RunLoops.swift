@@ -10,8 +10,9 @@ enum WaitPort: Equatable {
 /// The run loops of a run (`struct __CFRunLoop`, one per thread that asked for one), and what they share: the
 /// order messages reach their ports, and the serial numbers of their activations. It owns the run loops' modes,
 /// items and ports; the pass (`RunLoopPass.swift`), the callouts (`RunLoops+Callouts.swift`), CF's timer routine
-/// with the timer ports (`RunLoops+DoTimers.swift`) and the timers (`RunLoops+Timers.swift`) are its methods. Timers, sources and observer blocks are heap objects: their counts
-/// and slots stay with the heap, reached through the ``Kernel`` each call is given.
+/// with the timer ports (`RunLoops+DoTimers.swift`) and the timers (`RunLoops+Timers.swift`) are its methods.
+/// Timers, sources and observer blocks are heap objects: their counts and slots stay with the heap, reached through
+/// the ``Kernel`` each call is given.
 public final class RunLoops {
     /// Every run loop, by id (creation order; the main thread's is 0).
     public private(set) var all: [SimRunLoop] = []
@@ -70,7 +71,7 @@ extension RunLoops {
             k.record(thread, .stopDropped(runLoop: rl.nameID))
             return
         }
-        activation.stopped = true
+        activation.requestStop()
         k.record(thread, .stop(runLoop: rl.nameID))
         wakeUp(rl, from: thread, k)
     }
@@ -94,10 +95,23 @@ extension RunLoops {
         }
     }
 
+    /// The device woke after sleeping: every mode's timers are placed again by their deadlines (which the caller
+    /// moved), and the deadlines the run loops keep (the modes' armed and cached ones, the activations' timeouts)
+    /// move by `shift`.
+    func deviceWoke(shift: (SimInstant) -> SimInstant, _ k: Kernel) {
+        for rl in all {
+            for mode in rl.modes.values {
+                mode.timers.refreshDeadlines { k.heap.timer(at: $0).timer.fireTSR }
+                mode.shiftDeadlines(shift)
+            }
+            for a in rl.activations { a.shiftDeadline(shift) }
+        }
+    }
+
     /// The activation's GCD timeout fired: `CFRunLoopWakeUp` on the loop, if that activation still runs.
     func activationTimedOut(_ rl: SimRunLoop, serial: Int, _ k: Kernel) {
         guard let activation = rl.activations.first(where: { $0.serial == serial }) else { return }
-        activation.timeoutEntry = nil
+        activation.noteTimeout(entry: nil)
         k.record(nil, .runLoopTimeout(runLoop: rl.nameID))
         wakeUp(rl, from: nil, k)
     }
@@ -110,7 +124,7 @@ extension RunLoops {
         guard name != RunLoopModeName.common, !rl.isCommon(name) else { return }
         rl.commonModes.append(name)
         let mode = rl.findOrCreateMode(name)
-        mode.isCommon = true
+        mode.markCommon()
         k.record(thread, .commonModeAdd(runLoop: rl.nameID, mode: k.name(mode)))
         for timer in rl.commonTimers { addTimer(timer, to: rl, mode: name, on: thread, k) }
         for source in rl.commonSources { addSource(source, to: rl, mode: name, on: thread, k) }

@@ -43,7 +43,7 @@ public final class SimRunLoop {
         self.nameID = nameID
         self.isMain = isMain
         let defaultMode = RunLoopMode(name: RunLoopModeName.default, index: 0)
-        defaultMode.isCommon = true
+        defaultMode.markCommon()
         modes[RunLoopModeName.default] = defaultMode
     }
 
