@@ -12,15 +12,15 @@ public final class RunLoopMode {
     /// Observers, sorted by `order` (ascending, insertion after equals).
     public internal(set) var observers: [Observer] = []
     /// Timers ordered by `fireTSR`, FIFO among equal deadlines (`__CFRunLoopInsertionIndexInTimerArray`).
-    var timers = TimerList()
+    @exclusivity(unchecked) var timers = TimerList()
     /// How many timers the mode holds.
     public var timerCount: Int { timers.count }
-    public internal(set) var port = TimerPort()
+    @exclusivity(unchecked) public internal(set) var port = TimerPort()
     /// `_timerSoftDeadline` / `_timerHardDeadline`: the cached deadlines of the last arming.
-    private(set) var softDeadline = SimInstant.never
-    private(set) var hardDeadline = SimInstant.never
+    @exclusivity(unchecked) private(set) var softDeadline = SimInstant.never
+    @exclusivity(unchecked) private(set) var hardDeadline = SimInstant.never
     /// `_CFRunLoopStopMode`'s sticky flag.
-    private(set) var stopFlag = false
+    @exclusivity(unchecked) private(set) var stopFlag = false
     /// Whether the mode is one of its run loop's common modes (set where ``SimRunLoop/commonModes`` grows).
     private(set) var isCommon = false
     /// The mode's place in its run loop's ``SimRunLoop/modes`` (modes are never removed), what a timer-port entry

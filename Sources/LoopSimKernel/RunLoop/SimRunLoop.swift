@@ -22,7 +22,7 @@ public final class SimRunLoop {
     /// Observers added with the common pseudo-mode (`_commonModeItems`), each retained by the set.
     public internal(set) var commonObservers: [Observer] = []
     /// `CFRunLoopPerformBlock` items in FIFO order: the modes they may run in (nil = common) and the block.
-    var blocks: [(modes: [String]?, block: ObjectID)] = []
+    @exclusivity(unchecked) var blocks: [(modes: [String]?, block: ObjectID)] = []
     /// `performSelector:withObject:afterDelay:` requests made on this loop, oldest first: their one-shot timers, which
     /// `cancelPreviousPerformRequestsWithTarget:` looks through (fired or cancelled ones are dropped as it goes).
     var performTimers: [ObjectID] = []
@@ -31,9 +31,9 @@ public final class SimRunLoop {
     /// The version-0 source that performs ``threadPerforms``: made on first use, never removed (semantics §2).
     var threadPerformSource: ObjectID?
     /// The wake-up port (`_wakeUpPort`): `CFRunLoopWakeUp` posts to it.
-    var wakeUpPort = Port()
+    @exclusivity(unchecked) var wakeUpPort = Port()
     /// Running activations, innermost last.
-    var activations: [ActivationFrame] = []
+    @exclusivity(unchecked) var activations: [ActivationFrame] = []
 
     init(id: Int, threadID: Int, threadNameID: Name, name: String, nameID: Name, isMain: Bool) {
         self.id = id
