@@ -33,13 +33,7 @@ let package = Package(
         ),
 
         // MARK: Libraries
-        // The kernel's hot state lives in classes (heap objects, modes, activations); dynamic exclusivity checks on
-        // their fields cost about a quarter of a timer fire (BENCHMARKS.md). Release builds drop them; debug builds
-        // (every test run) keep them.
-        .target(
-            name: "LoopSimKernel", dependencies: [heap, deque, ordered],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-        ),
+        .target(name: "LoopSimKernel", dependencies: [heap, deque, ordered]),
         .target(name: "LoopSimStats", dependencies: ["CGSL"]),
         .target(
             name: "LoopSimScenario",

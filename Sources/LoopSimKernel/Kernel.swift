@@ -138,7 +138,7 @@ public final class Kernel {
         switch event {
         case .resume(let id), .workDone(let id):
             // Thread, run loop and mode read unretained: none is ever removed, and each lives as long as the run.
-            threads.unretained(id)._withUnsafeGuaranteedRef { thread in
+            threads.withUnretained(id) { thread in
                 thread.resumeEntry = nil
                 if app.isFrozen {
                     // A suspended app runs no thread: the resume waits for the return to the foreground.
@@ -148,8 +148,8 @@ public final class Kernel {
                 threads.resume(thread, self)
             }
         case .portExpiry(let id, let mode):
-            runLoops.unretained(id)._withUnsafeGuaranteedRef { rl in
-                rl.unretainedMode(at: mode)._withUnsafeGuaranteedRef { runLoops.timerPortExpired(rl, mode: $0, self) }
+            runLoops.withUnretained(id) { rl in
+                rl.withUnretainedMode(at: mode) { runLoops.timerPortExpired(rl, mode: $0, self) }
             }
         case .activationTimeout(let rl, let serial):
             runLoops.activationTimedOut(runLoops[rl], serial: serial, self)

@@ -221,15 +221,7 @@ final class AppLifecycle {
             if o.isTimer { o.timer.fireTSR = shift(o.timer.fireTSR) }
             if let s = o.dispatchSource, !s.wallClock { o.dispatchSource!.target = shift(s.target) }
         }
-        for rl in k.runLoops.all {
-            for mode in rl.modes.values {
-                mode.timers.refreshDeadlines { k.heap.timer(at: $0).timer.fireTSR }
-                mode.softDeadline = shift(mode.softDeadline)
-                mode.hardDeadline = shift(mode.hardDeadline)
-                mode.port.armedDeadline = mode.port.armedDeadline.map(shift)
-            }
-            for a in rl.activations { a.deadline = shift(a.deadline) }
-        }
+        k.runLoops.deviceWoke(shift: shift, k)
         setState(state, k)
     }
 

@@ -77,7 +77,7 @@ public struct TraceEncoder {
         }
 
         private mutating func raw(_ s: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+            s.withUTF8Buffer { out.append(contentsOf: $0) }
         }
 
         private mutating func key(_ key: StaticString) {
@@ -175,16 +175,12 @@ public enum JSONText {
     public static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most, written from the end
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var i = 20
-            repeat {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            out.append(contentsOf: buffer[i..<20])
-        }
+        let start = out.count
+        repeat {  // the digits from the last, then turned round
+            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out[start...].reverse()
     }
 
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }

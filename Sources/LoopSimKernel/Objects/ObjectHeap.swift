@@ -41,9 +41,7 @@ public struct ObjectHeap {
     /// string comparisons: 361 fewer instructions per timer-storm fire with the modes' common flags (callgrind).
     @inline(__always)
     func isTimerFiring(at slot: TimerList.Slot) -> Bool {
-        objects.withUnsafeBufferPointer { buffer in
-            Unmanaged.passUnretained(buffer[Int(slot)].unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.timer.isFiring }
-        }
+        objects.withUnretainedFilled(at: Int(slot)) { $0.timer.isFiring }
     }
 
     /// Live objects declared roots (singletons), in allocation order: the leak analysis needs them without
@@ -68,12 +66,7 @@ public struct ObjectHeap {
     /// Whether ``object(_:)`` finds `id` (the leak analysis asks for every reference between live objects).
     @inline(__always)
     func contains(_ id: ObjectID) -> Bool {
-        let i = Int(id.index)
-        guard i < objects.count else { return false }
-        return objects.withUnsafeBufferPointer { buffer in
-            guard let o = buffer[i] else { return false }
-            return Unmanaged.passUnretained(o)._withUnsafeGuaranteedRef { $0.header.id.generation == id.generation }
-        }
+        objects.withUnretained(at: Int(id.index)) { $0.header.id.generation == id.generation } ?? false
     }
 
     /// The object behind `id` if it has not finished deallocating.
@@ -83,23 +76,19 @@ public struct ObjectHeap {
         return o
     }
 
-    /// ``object(_:)`` unretained, for a caller that uses the object while something keeps it in the heap (a timer
-    /// its mode's list or its callout holds): read it with `_withUnsafeGuaranteedRef`. The fire path's reads of the
-    /// timer each retained and released it (callgrind, BENCHMARKS.md).
+    /// Calls `body` with ``object(_:)`` unretained, for a caller that uses the object while something keeps it in
+    /// the heap (a timer its mode's list or its callout holds); nil if there is no such object. The fire path's
+    /// reads of the timer each retained and released it (callgrind, Objects/Unretained.swift).
     @inline(__always)
-    func unretainedObject(_ id: ObjectID) -> Unmanaged<HeapObject>? {
-        let i = Int(id.index)
-        guard i < objects.count else { return nil }
-        return objects.withUnsafeBufferPointer { buffer in
-            guard let o = buffer[i], o.id == id else { return nil }
-            return Unmanaged.passUnretained(o)
-        }
+    func withUnretainedObject<R>(_ id: ObjectID, _ body: (HeapObject) -> R) -> R? {
+        let found: R?? = objects.withUnretained(at: Int(id.index)) { o in o.id == id ? body(o) : nil }
+        return found ?? nil
     }
 
-    /// ``timer(at:)`` unretained (a timer in a mode's list is alive): read it with `_withUnsafeGuaranteedRef`.
+    /// Calls `body` with ``timer(at:)`` unretained (a timer in a mode's list is alive).
     @inline(__always)
-    func unretainedTimer(at slot: TimerList.Slot) -> Unmanaged<HeapObject> {
-        objects.withUnsafeBufferPointer { Unmanaged.passUnretained($0[Int(slot)].unsafelyUnwrapped) }
+    func withUnretainedTimer<R>(at slot: TimerList.Slot, _ body: (HeapObject) -> R) -> R {
+        objects.withUnretainedFilled(at: Int(slot), body)
     }
 
     /// Whether `id` names an object that is alive (not deallocating, not freed).

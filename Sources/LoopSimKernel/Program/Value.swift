@@ -27,6 +27,6 @@ public enum Strength: String, Sendable, Hashable {
     case strong
     /// Zeroing weak: reads nil once the object starts deallocating.
     case weak
-    /// `unowned(unsafe)` / `assign`: neither retains nor zeroes; using it after dealloc crashes.
+    /// Swift's unsafe unowned reference / ObjC's `assign`: neither retains nor zeroes; using it after dealloc crashes.
     case unretained
 }

@@ -7,8 +7,8 @@
 /// postpones what runs on it (``postpone(by:where:)``, ``restore(_:at:)``).
 public final class Clock {
     /// The current instant.
-    public private(set) var now = SimInstant.zero
-    private var queue = EventQueue<KernelEvent>()
+    @exclusivity(unchecked) public private(set) var now = SimInstant.zero
+    @exclusivity(unchecked) private var queue = EventQueue<KernelEvent>()
 
     init() {}
 

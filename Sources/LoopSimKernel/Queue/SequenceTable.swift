@@ -1,8 +1,7 @@
 /// The live entries' sequence numbers and their payload slots: open addressing with linear probing and a
 /// multiplicative hash (sequences are distinct counters, so Fibonacci hashing spreads them), deletion by
 /// backward shift. What `[UInt64: Int32]` did, without SipHash on every schedule, pop and cancel: 237 fewer
-/// instructions per timer-storm fire (callgrind, BENCHMARKS.md's storm), every trace unchanged. Lookups and the
-/// backward shift read the arrays through unsafe buffers: every index is masked to the table's size.
+/// instructions per timer-storm fire (callgrind, BENCHMARKS.md's storm), every trace unchanged.
 struct SequenceTable {
     private var keys: [UInt64]
     private var values: [Int32]
@@ -28,15 +27,13 @@ struct SequenceTable {
 
     @inline(__always)
     private func find(_ key: UInt64) -> Int {
-        let mask = keys.count &- 1, shift = shift
-        return keys.withUnsafeBufferPointer { k in
-            var i = Self.home(key, shift)
-            while true {
-                let found = k[i]
-                if found == key { return i }
-                if found == Self.empty { return -1 }
-                i = (i &+ 1) & mask
-            }
+        let mask = keys.count &- 1
+        var i = Self.home(key, shift)
+        while true {
+            let found = keys[i]
+            if found == key { return i }
+            if found == Self.empty { return -1 }
+            i = (i &+ 1) & mask
         }
     }
 
@@ -56,24 +53,20 @@ struct SequenceTable {
         guard i >= 0 else { return nil }
         let value = values[i]
         count &-= 1
-        let mask = keys.count &- 1, shift = shift
-        keys.withUnsafeMutableBufferPointer { k in
-            values.withUnsafeMutableBufferPointer { v in
-                var hole = i
-                var j = (i &+ 1) & mask
-                while k[j] != Self.empty {
-                    let h = Self.home(k[j], shift)
-                    // Move j into the hole unless its home lies cyclically in (hole, j].
-                    if (j &- h) & mask >= (j &- hole) & mask {
-                        k[hole] = k[j]
-                        v[hole] = v[j]
-                        hole = j
-                    }
-                    j = (j &+ 1) & mask
-                }
-                k[hole] = Self.empty
+        let mask = keys.count &- 1
+        var hole = i
+        var j = (i &+ 1) & mask
+        while keys[j] != Self.empty {
+            let h = Self.home(keys[j], shift)
+            // Move j into the hole unless its home lies cyclically in (hole, j].
+            if (j &- h) & mask >= (j &- hole) & mask {
+                keys[hole] = keys[j]
+                values[hole] = values[j]
+                hole = j
             }
+            j = (j &+ 1) & mask
         }
+        keys[hole] = Self.empty
         return value
     }
 

@@ -10,28 +10,33 @@ final class ActivationFrame: Frame {
     }
     enum Message { case none, wakeUp, timerPort, mainQueue, source1(ObjectID) }
 
+    // The pass's state, read and written at every step of a pass: `@exclusivity(unchecked)` spares each access a
+    // dynamic exclusivity check (`swift_beginAccess`), which the kernel's release build had turned off for every
+    // property with `-enforce-exclusivity=unchecked`. A run is single-threaded, and no access here spans a call.
     let serial: Int
     let runLoop: SimRunLoop
     let mode: RunLoopMode
-    var deadline: SimInstant
+    @exclusivity(unchecked) private(set) var deadline: SimInstant
     let isPoll: Bool
     let returnAfterSourceHandled: Bool
-    var phase = Phase.start
-    var stopped = false
-    var ignoreWakeUps = false
-    var isSleeping = false
-    var sourceHandledThisLoop = false
-    var didDispatchPortLastTime = true
-    var poll = false
-    var result: RunLoopResult?
-    var message = Message.none
-    var timeoutEntry: UInt64?
+    @exclusivity(unchecked) var phase = Phase.start
+    /// `CFRunLoopStop` was called on this activation (`_stopped`), and the pass has not yet stopped for it.
+    @exclusivity(unchecked) private(set) var stopped = false
+    @exclusivity(unchecked) var ignoreWakeUps = false
+    @exclusivity(unchecked) var isSleeping = false
+    @exclusivity(unchecked) var sourceHandledThisLoop = false
+    @exclusivity(unchecked) var didDispatchPortLastTime = true
+    @exclusivity(unchecked) var poll = false
+    @exclusivity(unchecked) var result: RunLoopResult?
+    @exclusivity(unchecked) var message = Message.none
+    /// The event-queue entry of the activation's GCD timeout (`modeQueuePort`'s timer), while armed.
+    @exclusivity(unchecked) private(set) var timeoutEntry: UInt64?
     /// Callouts of the current phase, run one at a time before the phase machine goes on. Phases append to it
     /// and it keeps its capacity from pass to pass: a pass allocates no list of its own.
-    var callouts = CalloutList()
-    var calloutIndex = 0
-    var inFlight: Callout?
-    var phaseAfterCallouts = Phase.done
+    @exclusivity(unchecked) var callouts = CalloutList()
+    @exclusivity(unchecked) var calloutIndex = 0
+    @exclusivity(unchecked) var inFlight: Callout?
+    @exclusivity(unchecked) var phaseAfterCallouts = Phase.done
 
     init(serial: Int, runLoop: SimRunLoop, mode: RunLoopMode, deadline: SimInstant, isPoll: Bool,
          returnAfterSourceHandled: Bool) {
@@ -71,6 +76,22 @@ final class ActivationFrame: Frame {
         }
         return kernel.runLoops.advance(self, on: thread, kernel)
     }
+
+    /// `CFRunLoopStop`: the activation stops at its next check (`__CFRunLoopRun`'s `__CFRunLoopIsStopped`).
+    func requestStop() { stopped = true }
+
+    /// `__CFRunLoopRun`'s stop check, which clears the flag it finds set (CFRunLoop.c `__CFRunLoopUnsetStopped`).
+    func takeStopRequest() -> Bool {
+        guard stopped else { return false }
+        stopped = false
+        return true
+    }
+
+    /// The timeout's entry in the event queue, once armed; nil when it fired or the activation ended.
+    func noteTimeout(entry: UInt64?) { timeoutEntry = entry }
+
+    /// The device slept: the activation's timeout moves with the monotonic clock.
+    func shiftDeadline(_ shift: (SimInstant) -> SimInstant) { deadline = shift(deadline) }
 
     /// Runs the callouts the phase appended to ``callouts`` (if any), then moves on to `next`.
     func callOut(then next: Phase) {

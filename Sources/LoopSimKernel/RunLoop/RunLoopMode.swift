@@ -12,17 +12,17 @@ public final class RunLoopMode {
     /// Observers, sorted by `order` (ascending, insertion after equals).
     public internal(set) var observers: [Observer] = []
     /// Timers ordered by `fireTSR`, FIFO among equal deadlines (`__CFRunLoopInsertionIndexInTimerArray`).
-    var timers = TimerList()
+    @exclusivity(unchecked) var timers = TimerList()
     /// How many timers the mode holds.
     public var timerCount: Int { timers.count }
-    public internal(set) var port = TimerPort()
+    @exclusivity(unchecked) public internal(set) var port = TimerPort()
     /// `_timerSoftDeadline` / `_timerHardDeadline`: the cached deadlines of the last arming.
-    var softDeadline = SimInstant.never
-    var hardDeadline = SimInstant.never
+    @exclusivity(unchecked) private(set) var softDeadline = SimInstant.never
+    @exclusivity(unchecked) private(set) var hardDeadline = SimInstant.never
     /// `_CFRunLoopStopMode`'s sticky flag.
-    var stopFlag = false
+    @exclusivity(unchecked) private(set) var stopFlag = false
     /// Whether the mode is one of its run loop's common modes (set where ``SimRunLoop/commonModes`` grows).
-    var isCommon = false
+    private(set) var isCommon = false
     /// The mode's place in its run loop's ``SimRunLoop/modes`` (modes are never removed), what a timer-port entry
     /// of the event queue names it by: the entry stays plain data, copied and dropped without reference counting
     /// (174 fewer instructions per timer-storm fire than holding the mode, callgrind). -1: a mode of no run loop.
@@ -33,6 +33,40 @@ public final class RunLoopMode {
         self.index = index
         self.shortName = RunLoopModeName.short(name)
     }
+
+    /// `__CFRunLoopDoTimer`'s `rlm->_timerSoftDeadline = UINT64_MAX; rlm->_timerHardDeadline = UINT64_MAX;`
+    /// (CFRunLoop.c lines 2521–2522): the last arming is forgotten, so the next arms the port even for the same
+    /// deadlines.
+    func forgetArmedDeadlines() {
+        softDeadline = .never
+        hardDeadline = .never
+    }
+
+    /// The end of `__CFArmNextTimerInMode` (CFRunLoop.c lines 2471–2472): the deadlines it armed for, or none.
+    func noteArmedDeadlines(soft: SimInstant, hard: SimInstant) {
+        softDeadline = soft
+        hardDeadline = hard
+    }
+
+    /// The device slept: the cached deadlines and the armed port's deadline move with the monotonic clock.
+    func shiftDeadlines(_ shift: (SimInstant) -> SimInstant) {
+        softDeadline = shift(softDeadline)
+        hardDeadline = shift(hardDeadline)
+        port.armedDeadline = port.armedDeadline.map(shift)
+    }
+
+    /// `_CFRunLoopStopMode`: the mode's running activation stops at the end of its iteration.
+    func requestStop() { stopFlag = true }
+
+    /// `__CFRunLoopRun`'s `__CFRunLoopModeIsStopped` check, which clears the flag it finds set.
+    func takeStopRequest() -> Bool {
+        guard stopFlag else { return false }
+        stopFlag = false
+        return true
+    }
+
+    /// `CFRunLoopAddCommonMode` (or the default mode, common from the start): the mode joins the common modes.
+    func markCommon() { isCommon = true }
 }
 
 /// A run-loop observer in a mode's list (`rlm->_observers`): the `CFRunLoopObserver` object, which every list it is

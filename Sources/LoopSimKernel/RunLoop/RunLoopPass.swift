@@ -36,16 +36,15 @@ extension RunLoops {
             }
             rl.activations.append(a)
             if !a.deadline.isNever && !a.isPoll {
-                a.timeoutEntry = k.clock.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial), at: a.deadline,
-                                                  phase: .kernelTimer)
+                a.noteTimeout(entry: k.clock.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial),
+                                                      at: a.deadline, phase: .kernelTimer))
             }
             queueObserverCallouts(a, .entry, on: thread, k)
             a.callOut(then: .iterationTop)
         case .iterationTop:
             // A stop requested before the first iteration (an Entry observer, another thread) ends it at once;
             // later stops are caught by `decide`, so this check only ever fires on the first pass.
-            if a.stopped {
-                a.stopped = false
+            if a.takeStopRequest() {
                 a.result = .stopped
                 a.phase = .exit
                 return .next
@@ -90,11 +89,9 @@ extension RunLoops {
                 a.result = .handledSource
             } else if a.isPoll || (!a.deadline.isNever && k.now >= a.deadline) {
                 a.result = .timedOut
-            } else if a.stopped {
-                a.stopped = false
+            } else if a.takeStopRequest() {
                 a.result = .stopped
-            } else if a.mode.stopFlag {
-                a.mode.stopFlag = false
+            } else if a.mode.takeStopRequest() {
                 a.result = .stopped
             } else if isModeEmpty(rl, a.mode, on: thread, k) {
                 a.result = .finished
@@ -174,7 +171,7 @@ extension RunLoops {
         // The mode's port-based sources: their ports are in its port set (CFRunLoopAddSource, CFRunLoop.c line
         // 3641), so a message on one wakes the wait; each holds a queue, the oldest message taken first.
         for id in a.mode.sources1 {
-            let first = k.heap.unretainedObject(id)!._withUnsafeGuaranteedRef { $0.source!.messages.first }
+            let first = k.heap.withUnretainedObject(id) { $0.source!.messages.first }!
             if let first, best == nil || first < best!.1 { best = (.source1(id), first) }
         }
         guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
@@ -200,11 +197,7 @@ extension RunLoops {
         case .none, .wakeUp:
             a.phase = .doBlocks3
         case .timerPort:
-            queueTimerCallouts(a, k)
-            if a.callouts.isEmpty {
-                k.record(thread, .noTimerDue(mode: k.name(a.mode)))
-                armNextTimer(in: a.mode, of: a.runLoop, k)  // woken early or stale: re-arm
-            }
+            doTimers(a, on: thread, k)
             a.callOut(then: .doBlocks3)
         case .mainQueue:
             a.sourceHandledThisLoop = true
@@ -233,24 +226,6 @@ extension RunLoops {
         if k.objects.drainsPool(at: activity, of: a, on: thread, k) { a.callouts.append(.drainAutoreleasePool) }
     }
 
-    /// `__CFRunLoopDoTimers`: the valid, non-firing timers due now, in order, with the slot each is due at.
-    ///
-    /// The closure captures the activation and the kernel unretained (both outlive the call): captured as they
-    /// are, each was retained and released around the walk (callgrind, BENCHMARKS.md).
-    private func queueTimerCallouts(_ a: ActivationFrame, _ k: Kernel) {
-        let activation = Unmanaged.passUnretained(a), kernel = Unmanaged.passUnretained(k)
-        a.mode.timers.forEachDue(at: k.now) { slot in
-            activation._withUnsafeGuaranteedRef { a in
-                kernel._withUnsafeGuaranteedRef { k in
-                    k.heap.unretainedTimer(at: slot)._withUnsafeGuaranteedRef { o in
-                        if o.timer.isValid && !o.timer.isFiring {
-                            a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR))
-                        }
-                    }
-                }
-            }
-        }
-    }
 
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached
     /// now; blocks queued while they run wait for the next pass.
@@ -269,7 +244,7 @@ extension RunLoops {
     private func queueSource0Callouts(_ a: ActivationFrame, _ k: Kernel) {
         for id in a.mode.sources0 {
             // Read unretained: the mode's set holds each source.
-            let isDue = k.heap.unretainedObject(id)!._withUnsafeGuaranteedRef { $0.source!.isSignalled && $0.source!.isValid }
+            let isDue = k.heap.withUnretainedObject(id) { $0.source!.isSignalled && $0.source!.isValid }!
             if isDue { a.callouts.append(.source0(id)) }
         }
     }

@@ -49,28 +49,6 @@ extension RunLoops {
         }
     }
 
-    /// `__CFRunLoopDoTimer` up to the callout. (Its own method, which keeps ``beginCallout(_:of:on:_:)`` small
-    /// enough for its events to be recorded inline.)
-    /// The timer is read unretained: the heap holds it until its dealloc ends, which no step here can bring about.
-    private func beginTimerCallout(_ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
-                                   _ k: Kernel) -> Frame? {
-        guard let timer = k.heap.unretainedObject(id) else { return nil }
-        return timer._withUnsafeGuaranteedRef { o in
-            guard o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= k.now, o.timer.runLoop == a.runLoop.id
-            else { return nil }
-            o.timer.isFiring = true
-            a.mode.softDeadline = .never  // reset the cached deadlines, then re-arm skipping firing timers
-            a.mode.hardDeadline = .never
-            armNextTimer(in: a.mode, of: a.runLoop, k)
-            k.retain(id)
-            // A paused display link stays scheduled but "doesn't send notifications to the target" (Apple,
-            // CADisplayLink `isPaused`): its slot passes with no fire and no callout; it re-arms as after a fire.
-            if o.timerExtras.isPaused { return NoOpFrame.shared }
-            o.timer.latency.record(k.now - oldFire)  // one more fire
-            k.record(thread, .timerFire(timer: k.name(o), slot: oldFire, latency: k.now - oldFire))
-            return timerCalloutFrame(o, on: thread, k) ?? NoOpFrame.shared
-        }
-    }
 
     /// The frame of a callout to `block`, which is retained for the call and released when it returns.
     ///
@@ -101,19 +79,7 @@ extension RunLoops {
         case .source0:
             if a.returnAfterSourceHandled { a.calloutIndex = a.callouts.count }  // stop after the first source
         case .timer(let id, let oldFire):
-            // Read unretained: the callout's count keeps the timer in the heap until the release below, and a
-            // dealloc that release may cause ends later, on the thread's stack.
-            guard let timer = k.heap.unretainedObject(id) else { return }
-            timer._withUnsafeGuaranteedRef { o in
-                if o.timer.isValid && !o.timer.isRepeating {
-                    invalidateTimer(id, on: thread, reason: "one-shot fired", k)
-                }
-                o.timer.isFiring = false
-                if o.timer.isValid && o.timer.isRepeating {
-                    rescheduleAfterFire(o, oldFire: oldFire, on: thread, near: a, k)
-                }
-            }
-            k.release(id, on: thread)
+            finishTimerCallout(id, oldFire: oldFire, of: a, on: thread, k)
         case .source1(let id):
             if let o = k.heap.object(id), o.source!.isValid, let all = o.source!.connectionMessages,
                o.source!.connectionHandled == all {

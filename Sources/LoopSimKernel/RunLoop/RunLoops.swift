@@ -9,15 +9,16 @@ enum WaitPort: Equatable {
 
 /// The run loops of a run (`struct __CFRunLoop`, one per thread that asked for one), and what they share: the
 /// order messages reach their ports, and the serial numbers of their activations. It owns the run loops' modes,
-/// items and ports; the pass (`RunLoopPass.swift`), the callouts (`RunLoops+Callouts.swift`) and the timers
-/// (`RunLoops+Timers.swift`) are its methods. Timers, sources and observer blocks are heap objects: their counts
-/// and slots stay with the heap, reached through the ``Kernel`` each call is given.
+/// items and ports; the pass (`RunLoopPass.swift`), the callouts (`RunLoops+Callouts.swift`), CF's timer routine
+/// with the timer ports (`RunLoops+DoTimers.swift`) and the timers (`RunLoops+Timers.swift`) are its methods.
+/// Timers, sources and observer blocks are heap objects: their counts and slots stay with the heap, reached through
+/// the ``Kernel`` each call is given.
 public final class RunLoops {
     /// Every run loop, by id (creation order; the main thread's is 0).
     public private(set) var all: [SimRunLoop] = []
     /// The order messages reach ports: the earliest message in a wait set is taken first.
-    var portArrivals = PortArrivals()
-    var nextActivationSerial = 0
+    @exclusivity(unchecked) var portArrivals = PortArrivals()
+    @exclusivity(unchecked) var nextActivationSerial = 0
     /// Lookup only (never iterated): each `CFRunLoopObserver` object's own state (``RunLoops+Observers.swift``).
     var observerStates: [ObjectID: ObserverState] = [:]
     /// How many observers were made: the next one's ``ObserverState/id``.
@@ -31,13 +32,10 @@ public final class RunLoops {
     /// The run loop with this id.
     public subscript(id: Int) -> SimRunLoop { all[id] }
 
-    /// The run loop with this id, unretained (run loops are never removed from ``all``): read it with
-    /// `_withUnsafeGuaranteedRef`, where reading ``subscript(id:)`` retains and releases it.
+    /// Calls `body` with the run loop with this id, unretained (run loops are never removed from ``all``), where
+    /// reading ``subscript(id:)`` retains and releases it (Objects/Unretained.swift).
     @inline(__always)
-    func unretained(_ id: Int) -> Unmanaged<SimRunLoop> {
-        precondition(id >= 0 && id < all.count)
-        return all.withUnsafeBufferPointer { Unmanaged.passUnretained($0[id]) }
-    }
+    func withUnretained<R>(_ id: Int, _ body: (SimRunLoop) -> R) -> R { all.withUnretained(at: id, body) }
 
     /// The thread's run loop, created on first use (`CFRunLoopGetCurrent`).
     func runLoop(for thread: SimThread, _ k: Kernel) -> SimRunLoop {
@@ -73,7 +71,7 @@ extension RunLoops {
             k.record(thread, .stopDropped(runLoop: rl.nameID))
             return
         }
-        activation.stopped = true
+        activation.requestStop()
         k.record(thread, .stop(runLoop: rl.nameID))
         wakeUp(rl, from: thread, k)
     }
@@ -82,9 +80,9 @@ extension RunLoops {
     func wakeIfWaiting(_ rl: SimRunLoop, on port: WaitPort, _ k: Kernel) {
         // Thread and activation read unretained (every timer-port message asks): threads live for the run, and
         // the activation is on the loop's list for the whole call, which schedules and records nothing else.
-        k.threads.unretained(rl.threadID)._withUnsafeGuaranteedRef { thread in
-            guard thread.state == .sleeping, let last = rl.unretainedCurrentActivation else { return }
-            last._withUnsafeGuaranteedRef { activation in
+        k.threads.withUnretained(rl.threadID) { thread in
+            guard thread.state == .sleeping else { return }
+            rl.withUnretainedCurrentActivation { activation in
                 guard activation.isSleeping else { return }
                 switch port {
                 case .wakeUp: break
@@ -97,10 +95,23 @@ extension RunLoops {
         }
     }
 
+    /// The device woke after sleeping: every mode's timers are placed again by their deadlines (which the caller
+    /// moved), and the deadlines the run loops keep (the modes' armed and cached ones, the activations' timeouts)
+    /// move by `shift`.
+    func deviceWoke(shift: (SimInstant) -> SimInstant, _ k: Kernel) {
+        for rl in all {
+            for mode in rl.modes.values {
+                mode.timers.refreshDeadlines { k.heap.timer(at: $0).timer.fireTSR }
+                mode.shiftDeadlines(shift)
+            }
+            for a in rl.activations { a.shiftDeadline(shift) }
+        }
+    }
+
     /// The activation's GCD timeout fired: `CFRunLoopWakeUp` on the loop, if that activation still runs.
     func activationTimedOut(_ rl: SimRunLoop, serial: Int, _ k: Kernel) {
         guard let activation = rl.activations.first(where: { $0.serial == serial }) else { return }
-        activation.timeoutEntry = nil
+        activation.noteTimeout(entry: nil)
         k.record(nil, .runLoopTimeout(runLoop: rl.nameID))
         wakeUp(rl, from: nil, k)
     }
@@ -113,7 +124,7 @@ extension RunLoops {
         guard name != RunLoopModeName.common, !rl.isCommon(name) else { return }
         rl.commonModes.append(name)
         let mode = rl.findOrCreateMode(name)
-        mode.isCommon = true
+        mode.markCommon()
         k.record(thread, .commonModeAdd(runLoop: rl.nameID, mode: k.name(mode)))
         for timer in rl.commonTimers { addTimer(timer, to: rl, mode: name, on: thread, k) }
         for source in rl.commonSources { addSource(source, to: rl, mode: name, on: thread, k) }

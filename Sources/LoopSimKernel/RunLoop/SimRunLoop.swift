@@ -22,7 +22,7 @@ public final class SimRunLoop {
     /// Observers added with the common pseudo-mode (`_commonModeItems`), each retained by the set.
     public internal(set) var commonObservers: [Observer] = []
     /// `CFRunLoopPerformBlock` items in FIFO order: the modes they may run in (nil = common) and the block.
-    var blocks: [(modes: [String]?, block: ObjectID)] = []
+    @exclusivity(unchecked) var blocks: [(modes: [String]?, block: ObjectID)] = []
     /// `performSelector:withObject:afterDelay:` requests made on this loop, oldest first: their one-shot timers, which
     /// `cancelPreviousPerformRequestsWithTarget:` looks through (fired or cancelled ones are dropped as it goes).
     var performTimers: [ObjectID] = []
@@ -31,9 +31,9 @@ public final class SimRunLoop {
     /// The version-0 source that performs ``threadPerforms``: made on first use, never removed (semantics §2).
     var threadPerformSource: ObjectID?
     /// The wake-up port (`_wakeUpPort`): `CFRunLoopWakeUp` posts to it.
-    var wakeUpPort = Port()
+    @exclusivity(unchecked) var wakeUpPort = Port()
     /// Running activations, innermost last.
-    var activations: [ActivationFrame] = []
+    @exclusivity(unchecked) var activations: [ActivationFrame] = []
 
     init(id: Int, threadID: Int, threadNameID: Name, name: String, nameID: Name, isMain: Bool) {
         self.id = id
@@ -43,7 +43,7 @@ public final class SimRunLoop {
         self.nameID = nameID
         self.isMain = isMain
         let defaultMode = RunLoopMode(name: RunLoopModeName.default, index: 0)
-        defaultMode.isCommon = true
+        defaultMode.markCommon()
         modes[RunLoopModeName.default] = defaultMode
     }
 
@@ -58,20 +58,22 @@ public final class SimRunLoop {
     /// The mode at `index` in ``modes`` (``RunLoopMode/index``).
     func mode(at index: Int) -> RunLoopMode { modes.values[index] }
 
-    /// ``mode(at:)`` unretained (modes are never removed): read it with `_withUnsafeGuaranteedRef`, where
-    /// ``mode(at:)`` retains and releases it (a timer port's every expiry asks).
+    /// Calls `body` with ``mode(at:)`` unretained (modes are never removed), where ``mode(at:)`` retains and
+    /// releases it (a timer port's every expiry asks; Objects/Unretained.swift).
     @inline(__always)
-    func unretainedMode(at index: Int) -> Unmanaged<RunLoopMode> {
-        modes.values.withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }
+    func withUnretainedMode<R>(at index: Int, _ body: (RunLoopMode) -> R) -> R {
+        modes.values.withUnretained(at: index, body)
     }
 
     /// The innermost running activation, if the loop is running.
     var currentActivation: ActivationFrame? { activations.last }
 
-    /// ``currentActivation`` unretained, for a caller that neither runs nor ends an activation while it reads it.
+    /// Calls `body` with ``currentActivation`` unretained, for a caller that neither runs nor ends an activation
+    /// while it reads it; nil if the loop is not running.
     @inline(__always)
-    var unretainedCurrentActivation: Unmanaged<ActivationFrame>? {
-        activations.withUnsafeBufferPointer { $0.last.map { Unmanaged.passUnretained($0) } }
+    @discardableResult
+    func withUnretainedCurrentActivation<R>(_ body: (ActivationFrame) -> R) -> R? {
+        activations.withUnretainedLast(body)
     }
 
     func isCommon(_ mode: String) -> Bool { commonModes.contains(mode) }

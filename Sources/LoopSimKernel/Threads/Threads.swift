@@ -10,13 +10,10 @@ public final class Threads {
     /// The thread with this id.
     public subscript(id: Int) -> SimThread { all[id] }
 
-    /// The thread with this id, unretained (threads are never removed from ``all``): read it with
-    /// `_withUnsafeGuaranteedRef`, where reading ``subscript(id:)`` retains and releases it.
+    /// Calls `body` with the thread with this id, unretained (threads are never removed from ``all``), where
+    /// reading ``subscript(id:)`` retains and releases it (Objects/Unretained.swift).
     @inline(__always)
-    func unretained(_ id: Int) -> Unmanaged<SimThread> {
-        precondition(id >= 0 && id < all.count)
-        return all.withUnsafeBufferPointer { Unmanaged.passUnretained($0[id]) }
-    }
+    func withUnretained<R>(_ id: Int, _ body: (SimThread) -> R) -> R { all.withUnretained(at: id, body) }
 
     /// The frames on every thread's stack, in all (``RunLimits/maxFrames``).
     /// - Complexity: O(threads).

@@ -101,78 +101,6 @@ extension RunLoops {
         k.release(o.id, on: thread)
     }
 
-    /// `__CFArmNextTimerInMode`: arm the mode's timer port for its earliest non-firing timer, or disarm it.
-    ///
-    /// With ``VariantProfile/staleTimerPortWake`` (the mk_timer-only build of CF-1153.18 and Linux) the
-    /// arming is never recorded, so removing the last timer leaves the port armed at the old deadline.
-    func armNextTimer(in mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
-        var soft = SimInstant.never
-        var hard = SimInstant.never
-        if mode.timers.tolerant == 0 {
-            // Without tolerance both deadlines are the earliest non-firing timer's.
-            if let first = mode.timers.first(skipping: { k.heap.isTimerFiring(at: $0) }) {
-                soft = first.fire
-                hard = soft
-            }
-        } else {
-            for slot in mode.timers.ordered() {
-                let o = k.heap.timer(at: slot)  // its state read in place, not copied
-                if o.timer.isFiring { continue }
-                // In deadline order: stop once a soft deadline passes the hard one found so far.
-                if o.timer.fireTSR > hard { break }
-                soft = min(soft, o.timer.fireTSR)
-                hard = min(hard, o.timer.fireTSR + o.timerExtras.tolerance)
-            }
-        }
-        if !soft.isNever && (soft != mode.softDeadline || hard != mode.hardDeadline) {
-            // The dispatch build hands a window with leeway to a GCD timer; otherwise the mk_timer at soft.
-            let useLeeway = k.profile.toleranceAffectsWakeTime && hard > soft
-            armPort(mode, of: rl, at: useLeeway && k.profile.leewayFiresAtEnd ? hard : soft, k)
-            if !k.profile.staleTimerPortWake { mode.port.armTracked = true }
-        } else if soft.isNever && mode.port.armTracked {
-            cancelPort(mode, of: rl, k)
-            mode.port.armTracked = false
-        }
-        mode.softDeadline = soft
-        mode.hardDeadline = hard
-    }
-
-    /// `mk_timer_arm`: replaces the deadline; a deadline already past posts the message at once.
-    private func armPort(_ mode: RunLoopMode, of rl: SimRunLoop, at deadline: SimInstant, _ k: Kernel) {
-        if let entry = mode.port.entry { k.clock.cancel(entry) }
-        mode.port.entry = nil
-        mode.port.armedDeadline = deadline
-        k.record(threadNamed: rl.threadNameID, .portArm(runLoop: rl.nameID, mode: k.name(mode), deadline: deadline))
-        if deadline <= k.now {
-            timerPortExpired(rl, mode: mode, k)
-        } else {
-            mode.port.entry = k.clock.schedule(.portExpiry(runLoop: rl.id, mode: mode.index), at: deadline,
-                                               phase: .kernelTimer)
-        }
-    }
-
-    /// `mk_timer_cancel`.
-    private func cancelPort(_ mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
-        if let entry = mode.port.entry { k.clock.cancel(entry) }
-        let wasArmed = mode.port.armedDeadline != nil
-        mode.port.entry = nil
-        mode.port.armedDeadline = nil
-        if wasArmed {
-            k.record(threadNamed: rl.threadNameID, .portCancel(runLoop: rl.nameID, mode: k.name(mode)))
-        }
-    }
-
-    /// The kernel timer of a mode expired: one message on its port; a thread waiting on it wakes.
-    func timerPortExpired(_ rl: SimRunLoop, mode: RunLoopMode, _ k: Kernel) {
-        mode.port.entry = nil
-        mode.port.armedDeadline = nil
-        let stale = mode.timers.earliest.map { $0.fire > k.now } ?? true
-        mode.port.mailbox.post(&portArrivals)
-        mode.port.pendingIsStale = stale
-        k.record(threadNamed: rl.threadNameID, .portFire(runLoop: rl.nameID, mode: k.name(mode), stale: stale))
-        wakeIfWaiting(rl, on: .timerPort(mode.name), k)
-    }
-
     /// `CFRunLoopTimerInvalidate`: synchronously on the calling thread, remove the timer from every mode and
     /// the common items (each removal re-arms that mode's port), then release target, userInfo and block.
     /// No wake-up is sent to the owning loop.
@@ -249,57 +177,6 @@ extension RunLoops {
             guard case .object(let block) = o[slot: TimerState.userInfoSlot] else { return nil }
             return calloutFrame(retaining: block, edge: "timer userInfo block", k)
         }
-    }
-
-    /// After a run-loop callout of a still-valid repeating timer by activation `a`: keep a later date the callout
-    /// set, else move to the first slot of the original grid strictly after now, skipping (and counting) missed
-    /// slots.
-    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, near a: ActivationFrame,
-                             _ k: Kernel) {
-        guard let rlID = o.timer.runLoop else { return }
-        // The activation that called the timer out is usually on its run loop and in one of its modes: both
-        // taken from it, without a lookup (and its reference counting) by index or by name. The parameters are
-        // not optional: an optional activation and mode took three retains and releases per fire (of the
-        // activation, its run loop and its mode) and an optional hint one more (callgrind, BENCHMARKS.md).
-        if a.runLoop.id == rlID {
-            reschedule(o, oldFire: oldFire, on: thread, rl: a.runLoop, hint: a.mode, k)
-        } else {
-            let rl = self[rlID]  // the callout moved the timer to another run loop
-            reschedule(o, oldFire: oldFire, on: thread, rl: rl, hint: rl.mode(at: 0), k)
-        }
-    }
-
-    /// ``rescheduleAfterFire(_:oldFire:on:near:_:)`` on the timer's run loop `rl`; `hint` is one of `rl`'s modes,
-    /// the one the timer is most likely in.
-    private func reschedule(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, rl: SimRunLoop,
-                            hint: RunLoopMode, _ k: Kernel) {
-        if oldFire < o.timer.fireTSR {
-            for name in o.timerModes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl, k) } }
-            return
-        }
-        let interval = o.timer.interval.nanoseconds
-        let passed = (k.now.nanoseconds - oldFire.nanoseconds) / interval + 1  // slots passed, this one included
-        let next = SimInstant(nanoseconds: oldFire.nanoseconds + passed * interval)
-        if passed > 1 { o.timerExtras.skippedSlots += Int(passed - 1) }
-        o.timer.fireTSR = next
-        k.record(thread, .timerReschedule(timer: k.name(o), next: next, skipped: passed - 1))
-        // The usual case, the hint's one mode, with one read of the timer's mode list.
-        let modes = o.timerModes
-        if modes.count == 1 && modes[0] == hint.name { return move(o, to: next, in: hint, of: rl, k) }
-        for name in modes {
-            if hint.name == name {
-                move(o, to: next, in: hint, of: rl, k)
-            } else if let mode = rl.modes[name] {
-                move(o, to: next, in: mode, of: rl, k)
-            }
-        }
-    }
-
-    /// Moves `o` to its next deadline in `mode`'s list, if it is there, and re-arms the mode's port.
-    private func move(_ o: HeapObject, to next: SimInstant, in mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
-        guard mode.timers.contains(o.id.index) else { return }
-        mode.timers.reposition(o.id.index, fire: next, tolerant: o.isTolerantTimer)
-        armNextTimer(in: mode, of: rl, k)
     }
 
     /// `+[CADisplayLink displayLinkWithTarget:selector:]`: a timer-like object on the frame grid that

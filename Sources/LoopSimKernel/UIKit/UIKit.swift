@@ -141,7 +141,7 @@ final class UIKit {
         trackingUntil = end
         let rl = k.runLoops[0]
         if let current = rl.currentActivation, current.mode.name != RunLoopModeName.tracking {
-            current.mode.stopFlag = true
+            current.mode.requestStop()
             k.runLoops.wakeUp(rl, from: thread, k)
         }
     }

@@ -1,0 +1,65 @@
+// Unretained reads of the kernel's long-lived class instances: one of the kernel's four files with unsafe code
+// (with Objects/HeapObject.swift, RunLoop/TimerList.swift and Events/Fingerprint.swift).
+//
+// What it buys: reading a class reference out of an array retains it and releases it after the last use, and
+// the fire path reads one from an array several times a fire (the timer in the heap's table, the run loop and
+// the mode a timer port's entry names, the thread a resume names, the loop's current activation). Read through
+// these accessors the element is borrowed for the closure, with no reference counting: 241 instructions fewer
+// per timer-storm fire and 8.3 retains a fire down to 3.8 when the fire path first read them unretained (5792a45),
+// 1.6 with `__CFRunLoopDoTimers`' collection (df0324e; callgrind, BENCHMARKS.md's storm). Each accessor is
+// inlined with its closure into its caller, so it costs nothing of its own.
+//
+// The caller's duty: the element stays in the array for the whole closure. Threads, run loops and modes are never
+// removed; a timer in a mode's list, or held by its callout, stays in the heap's table until its dealloc ends,
+// which no closure here brings about; an activation stays on its loop's list while nothing runs or ends one.
+
+import OrderedCollections
+
+extension Array where Element: AnyObject {
+    /// Calls `body` with the element at `index`, neither retained nor released. `index` must be in bounds (checked).
+    @inline(__always)
+    func withUnretained<R>(at index: Int, _ body: (Element) throws -> R) rethrows -> R {
+        precondition(index >= 0 && index < count)
+        return try withUnsafeBufferPointer { try Unmanaged.passUnretained($0[index])._withUnsafeGuaranteedRef(body) }
+    }
+
+    /// Calls `body` with the last element, neither retained nor released, or returns nil when the array is empty.
+    @inline(__always)
+    func withUnretainedLast<R>(_ body: (Element) throws -> R) rethrows -> R? {
+        try withUnsafeBufferPointer { buffer in
+            guard let last = buffer.last else { return nil }
+            return try Unmanaged.passUnretained(last)._withUnsafeGuaranteedRef(body)
+        }
+    }
+}
+
+extension Array {
+    /// Calls `body` with the object at `index`, neither retained nor released, or returns nil when `index` is out
+    /// of bounds or its slot is empty.
+    @inline(__always)
+    func withUnretained<T: AnyObject, R>(at index: Int, _ body: (T) throws -> R) rethrows -> R? where Element == T? {
+        guard index >= 0 && index < count else { return nil }
+        return try withUnsafeBufferPointer { buffer in
+            guard let o = buffer[index] else { return nil }
+            return try Unmanaged.passUnretained(o)._withUnsafeGuaranteedRef(body)
+        }
+    }
+
+    /// Calls `body` with the object at `index`, which must be there, neither retained nor released and with no
+    /// bounds check: for a slot its caller knows to be filled (a timer a mode's list names).
+    @inline(__always)
+    func withUnretainedFilled<T: AnyObject, R>(at index: Int, _ body: (T) throws -> R) rethrows -> R
+    where Element == T? {
+        try withUnsafeBufferPointer {
+            try Unmanaged.passUnretained($0[index].unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+        }
+    }
+}
+
+extension OrderedDictionary.Values where Value: AnyObject {
+    /// Calls `body` with the value at `index`, neither retained nor released.
+    @inline(__always)
+    func withUnretained<R>(at index: Int, _ body: (Value) throws -> R) rethrows -> R {
+        try withUnsafeBufferPointer { try Unmanaged.passUnretained($0[index])._withUnsafeGuaranteedRef(body) }
+    }
+}

@@ -1,0 +1,211 @@
+// CF's timer routine, as CFRunLoop.c (swift-corelibs-foundation, e55e1d8) keeps it: `__CFRunLoopDoTimers` and
+// `__CFRunLoopDoTimer` (the timer callout, split around the callout's frame), the repeat's rescheduling and
+// `__CFRepositionTimerInMode`, then `__CFArmNextTimerInMode` with the timer port it arms and disarms
+// (`mk_timer_arm`, `mk_timer_cancel`) and the port's expiry. Making, adding, removing and invalidating timers
+// (`CFRunLoopAddTimer`, `CFRunLoopTimerInvalidate`, ...) are in Timers/RunLoops+Timers.swift.
+
+extension RunLoops {
+    // MARK: __CFRunLoopDoTimers
+
+    /// `__CFRunLoopRun`'s timer-port branch of `handle_msg` (CFRunLoop.c lines 3197–3212): the due timers'
+    /// callouts (``collectDueTimers(_:_:)``); when none is due (the port fired early, or for a timer since
+    /// removed), the mode's port is re-armed for the next one.
+    func doTimers(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) {
+        collectDueTimers(a, k)
+        if a.callouts.isEmpty {
+            k.record(thread, .noTimerDue(mode: k.name(a.mode)))
+            armNextTimer(in: a.mode, of: a.runLoop, k)  // woken early or stale: re-arm
+        }
+    }
+
+    /// `__CFRunLoopDoTimers`' first loop (CFRunLoop.c lines 2661–2670): the valid, non-firing timers due now, in
+    /// order, with the slot each is due at, collected before any is called out (the second loop, lines 2672–2676,
+    /// is the activation's callout loop, each callout ``beginTimerCallout(_:oldFire:of:on:_:)`` to
+    /// ``finishTimerCallout(_:oldFire:of:on:_:)``).
+    private func collectDueTimers(_ a: ActivationFrame, _ k: Kernel) {
+        a.mode.timers.forEachDue(at: k.now) { slot in
+            k.heap.withUnretainedTimer(at: slot) { o in
+                if o.timer.isValid && !o.timer.isFiring {
+                    a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR))
+                }
+            }
+        }
+    }
+
+    // MARK: __CFRunLoopDoTimer
+
+    /// `__CFRunLoopDoTimer` up to the callout (CFRunLoop.c lines 2502–2540): a timer still valid, due, not firing
+    /// and on this run loop is marked firing, the mode's cached deadlines are reset and its port re-armed
+    /// (`__CFArmNextTimerInMode` skips firing timers), and the timer is retained for the callout. (Its own method,
+    /// which keeps ``beginCallout(_:of:on:_:)`` small enough for its events to be recorded inline.)
+    /// The timer is read unretained: the heap holds it until its dealloc ends, which no step here can bring about.
+    func beginTimerCallout(_ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
+                           _ k: Kernel) -> Frame? {
+        let frame: Frame?? = k.heap.withUnretainedObject(id) { o in
+            guard o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= k.now,
+                  o.timer.runLoop == a.runLoop.id
+            else { return nil }
+            o.timer.isFiring = true
+            a.mode.forgetArmedDeadlines()  // then re-arm, skipping firing timers
+            armNextTimer(in: a.mode, of: a.runLoop, k)
+            k.retain(id)
+            // A paused display link stays scheduled but "doesn't send notifications to the target" (Apple,
+            // CADisplayLink `isPaused`): its slot passes with no fire and no callout; it re-arms as after a fire.
+            if o.timerExtras.isPaused { return NoOpFrame.shared }
+            o.timer.latency.record(k.now - oldFire)  // one more fire
+            k.record(thread, .timerFire(timer: k.name(o), slot: oldFire, latency: k.now - oldFire))
+            return timerCalloutFrame(o, on: thread, k) ?? NoOpFrame.shared
+        }
+        return frame ?? nil
+    }
+
+    /// `__CFRunLoopDoTimer` after the callout (CFRunLoop.c lines 2541–2650): a one-shot timer is invalidated
+    /// (`doInvalidate`), the firing mark cleared, a repeating timer still valid rescheduled, and the callout's
+    /// retain released.
+    func finishTimerCallout(_ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
+                            _ k: Kernel) {
+        // Read unretained: the callout's count keeps the timer in the heap until the release below, and a
+        // dealloc that release may cause ends later, on the thread's stack.
+        let found: Void? = k.heap.withUnretainedObject(id) { o in
+            if o.timer.isValid && !o.timer.isRepeating {
+                invalidateTimer(id, on: thread, reason: "one-shot fired", k)
+            }
+            o.timer.isFiring = false
+            if o.timer.isValid && o.timer.isRepeating {
+                rescheduleAfterFire(o, oldFire: oldFire, on: thread, near: a, k)
+            }
+        }
+        guard found != nil else { return }
+        k.release(id, on: thread)
+    }
+
+    /// `__CFRunLoopDoTimer`'s rescheduling (CFRunLoop.c lines 2558–2644), after a run-loop callout of a still-valid
+    /// repeating timer by activation `a`: keep a later date the callout set (`oldFireTSR < rlt->_fireTSR`, re-arm
+    /// only), else move to the first slot of the original grid strictly after now (CF's `while (nextFireTSR <=
+    /// currentTSR) nextFireTSR += intervalTSR`), skipping (and counting) missed slots, and reposition it in each
+    /// of its modes.
+    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, near a: ActivationFrame,
+                             _ k: Kernel) {
+        guard let rlID = o.timer.runLoop else { return }
+        // The activation that called the timer out is usually on its run loop and in one of its modes: both
+        // taken from it, without a lookup (and its reference counting) by index or by name. The parameters are
+        // not optional: an optional activation and mode took three retains and releases per fire (of the
+        // activation, its run loop and its mode) and an optional hint one more (callgrind, BENCHMARKS.md).
+        if a.runLoop.id == rlID {
+            reschedule(o, oldFire: oldFire, on: thread, rl: a.runLoop, hint: a.mode, k)
+        } else {
+            let rl = self[rlID]  // the callout moved the timer to another run loop
+            reschedule(o, oldFire: oldFire, on: thread, rl: rl, hint: rl.mode(at: 0), k)
+        }
+    }
+
+    /// ``rescheduleAfterFire(_:oldFire:on:near:_:)`` on the timer's run loop `rl`; `hint` is one of `rl`'s modes,
+    /// the one the timer is most likely in.
+    private func reschedule(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, rl: SimRunLoop,
+                            hint: RunLoopMode, _ k: Kernel) {
+        if oldFire < o.timer.fireTSR {
+            for name in o.timerModes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl, k) } }
+            return
+        }
+        let interval = o.timer.interval.nanoseconds
+        let passed = (k.now.nanoseconds - oldFire.nanoseconds) / interval + 1  // slots passed, this one included
+        let next = SimInstant(nanoseconds: oldFire.nanoseconds + passed * interval)
+        if passed > 1 { o.timerExtras.skippedSlots += Int(passed - 1) }
+        o.timer.fireTSR = next
+        k.record(thread, .timerReschedule(timer: k.name(o), next: next, skipped: passed - 1))
+        // The usual case, the hint's one mode, with one read of the timer's mode list.
+        let modes = o.timerModes
+        if modes.count == 1 && modes[0] == hint.name { return move(o, to: next, in: hint, of: rl, k) }
+        for name in modes {
+            if hint.name == name {
+                move(o, to: next, in: hint, of: rl, k)
+            } else if let mode = rl.modes[name] {
+                move(o, to: next, in: mode, of: rl, k)
+            }
+        }
+    }
+
+    /// `__CFRepositionTimerInMode(rlm, rlt, true)` (CFRunLoop.c lines 2477–2498): moves `o` to its next deadline
+    /// in `mode`'s list, if it is there, and re-arms the mode's port.
+    private func move(_ o: HeapObject, to next: SimInstant, in mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
+        guard mode.timers.contains(o.id.index) else { return }
+        mode.timers.reposition(o.id.index, fire: next, tolerant: o.isTolerantTimer)
+        armNextTimer(in: mode, of: rl, k)
+    }
+
+    // MARK: __CFArmNextTimerInMode and the timer port
+
+    /// `__CFArmNextTimerInMode` (CFRunLoop.c lines 2378–2473): arm the mode's timer port for its earliest
+    /// non-firing timer, or disarm it; the soft and hard deadlines are cached in the mode either way.
+    ///
+    /// With ``VariantProfile/staleTimerPortWake`` (the mk_timer-only build of CF-1153.18 and Linux) the
+    /// arming is never recorded, so removing the last timer leaves the port armed at the old deadline.
+    func armNextTimer(in mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
+        var soft = SimInstant.never
+        var hard = SimInstant.never
+        if mode.timers.tolerant == 0 {
+            // Without tolerance both deadlines are the earliest non-firing timer's.
+            if let first = mode.timers.first(skipping: { k.heap.isTimerFiring(at: $0) }) {
+                soft = first.fire
+                hard = soft
+            }
+        } else {
+            for slot in mode.timers.ordered() {
+                let o = k.heap.timer(at: slot)  // its state read in place, not copied
+                if o.timer.isFiring { continue }
+                // In deadline order: stop once a soft deadline passes the hard one found so far.
+                if o.timer.fireTSR > hard { break }
+                soft = min(soft, o.timer.fireTSR)
+                hard = min(hard, o.timer.fireTSR + o.timerExtras.tolerance)
+            }
+        }
+        if !soft.isNever && (soft != mode.softDeadline || hard != mode.hardDeadline) {
+            // The dispatch build hands a window with leeway to a GCD timer; otherwise the mk_timer at soft.
+            let useLeeway = k.profile.toleranceAffectsWakeTime && hard > soft
+            armPort(mode, of: rl, at: useLeeway && k.profile.leewayFiresAtEnd ? hard : soft, k)
+            if !k.profile.staleTimerPortWake { mode.port.armTracked = true }
+        } else if soft.isNever && mode.port.armTracked {
+            cancelPort(mode, of: rl, k)
+            mode.port.armTracked = false
+        }
+        mode.noteArmedDeadlines(soft: soft, hard: hard)
+    }
+
+    /// `mk_timer_arm` (CFRunLoop.c line 2445): replaces the deadline; a deadline already past posts the message
+    /// at once.
+    private func armPort(_ mode: RunLoopMode, of rl: SimRunLoop, at deadline: SimInstant, _ k: Kernel) {
+        if let entry = mode.port.entry { k.clock.cancel(entry) }
+        mode.port.entry = nil
+        mode.port.armedDeadline = deadline
+        k.record(threadNamed: rl.threadNameID, .portArm(runLoop: rl.nameID, mode: k.name(mode), deadline: deadline))
+        if deadline <= k.now {
+            timerPortExpired(rl, mode: mode, k)
+        } else {
+            mode.port.entry = k.clock.schedule(.portExpiry(runLoop: rl.id, mode: mode.index), at: deadline,
+                                               phase: .kernelTimer)
+        }
+    }
+
+    /// `mk_timer_cancel` (CFRunLoop.c line 2459).
+    private func cancelPort(_ mode: RunLoopMode, of rl: SimRunLoop, _ k: Kernel) {
+        if let entry = mode.port.entry { k.clock.cancel(entry) }
+        let wasArmed = mode.port.armedDeadline != nil
+        mode.port.entry = nil
+        mode.port.armedDeadline = nil
+        if wasArmed {
+            k.record(threadNamed: rl.threadNameID, .portCancel(runLoop: rl.nameID, mode: k.name(mode)))
+        }
+    }
+
+    /// The kernel timer of a mode expired: one message on its port (`rlm->_timerPort`, in the mode's port set);
+    /// a thread waiting on it wakes, and ``doTimers(_:on:_:)`` handles the message.
+    func timerPortExpired(_ rl: SimRunLoop, mode: RunLoopMode, _ k: Kernel) {
+        mode.port.entry = nil
+        mode.port.armedDeadline = nil
+        let stale = mode.timers.earliest.map { $0.fire > k.now } ?? true
+        mode.port.mailbox.post(&portArrivals)
+        mode.port.pendingIsStale = stale
+        k.record(threadNamed: rl.threadNameID, .portFire(runLoop: rl.nameID, mode: k.name(mode), stale: stale))
+        wakeIfWaiting(rl, on: .timerPort(mode.name), k)
+    }
+}
