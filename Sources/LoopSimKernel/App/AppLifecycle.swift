@@ -125,7 +125,7 @@ final class AppLifecycle {
         guard state == .suspended || state == .background else { return }
         let waiting = deferredResumes
         deferredResumes = []
-        for id in waiting { k.threads.scheduleResume(k.threads[id], k) }
+        for id in waiting { k.threads.scheduleResume(k.threads[id]) }
         if deferredWakeUps {
             deferredWakeUps = false
             k.runLoops.wakeUp(k.runLoops[0], from: nil, k)

@@ -35,14 +35,14 @@ struct HandlerLocals {
     }
 
     /// The handler returned: its locals are released on `thread` (their deallocs run next) and what survives them
-    /// is let go (``Objects/endLifetime(of:on:_:)``); the outer ones are put back.
+    /// is let go (``Objects/endLifetime(of:on:)``); the outer ones are put back.
     mutating func close(on thread: SimThread, _ k: Kernel) {
         guard isOpen else { return }
         let env = k.app.environment
         for i in window {
             let old = env.locals[i]
             env.locals[i] = saved[i - window.lowerBound]
-            k.objects.endLifetime(of: old, on: thread, k)
+            k.objects.endLifetime(of: old, on: thread)
         }
         k.app.openHandlers -= 1
         window = 0..<0

@@ -24,8 +24,7 @@ extension DispatchQueues {
             return .wait
         }
         onceRuns[token]!.waiters.append(thread.id)
-        thread.state = .blocked
-        thread.blockedSince = k.now
+        k.threads.block(thread)
         return .wait
     }
 
@@ -34,9 +33,8 @@ extension DispatchQueues {
         guard let run = onceRuns.removeValue(forKey: number) else { return }
         for waiter in run.waiters {
             let t = k.threads[waiter]
-            t.blockedSince = nil
-            t.state = .runnable
-            k.threads.scheduleResume(t, k)
+            _ = k.threads.unblock(t)
+            k.threads.scheduleResume(t)
         }
     }
 }

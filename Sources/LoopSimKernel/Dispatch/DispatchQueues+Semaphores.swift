@@ -32,15 +32,10 @@ extension DispatchQueues {
     /// `o` while it waits, and the wait is traced with its deadline.
     func block(_ thread: SimThread, on o: HeapObject, timeout: SimDuration?, _ k: Kernel) -> FrameAction {
         o.semaphore!.waiters.append(thread.id)
-        thread.state = .blocked
-        thread.blockedOn = o.id
-        thread.blockedSince = k.now
+        k.threads.block(thread, on: o.id)
         k.retain(o.id)  // the waiting thread holds the semaphore (or group)
         k.record(thread, .semaphoreWait(semaphore: k.name(o), timeout: timeout.map { k.now + $0 } ?? .never))
-        if let timeout {
-            thread.waitTimeoutEntry = k.clock.schedule(.semaphoreTimeout(thread: thread.id), at: k.now + timeout,
-                                                       phase: .kernelTimer)
-        }
+        if let timeout { k.threads.armWaitTimeout(thread, after: timeout) }
         return .yield
     }
 
@@ -64,7 +59,7 @@ extension DispatchQueues {
     /// The timeout of a thread's `dispatch_semaphore_wait` came before a signal: the wait returns non-zero.
     func semaphoreTimedOut(_ threadID: Int, _ k: Kernel) {
         let thread = k.threads[threadID]
-        thread.waitTimeoutEntry = nil
+        k.threads.waitTimeoutFired(thread)
         guard let id = thread.blockedOn, let o = k.heap.object(id) else { return }
         o.semaphore!.waiters.removeAll { $0 == threadID }
         k.record(thread, .semaphoreTimeout(semaphore: k.name(o)))
@@ -73,14 +68,9 @@ extension DispatchQueues {
 
     /// The thread's wait ends with `result`: it lets the semaphore go and runs again.
     func endSemaphoreWait(_ thread: SimThread, result: Int, _ k: Kernel) {
-        if let entry = thread.waitTimeoutEntry { k.clock.cancel(entry) }
-        thread.waitTimeoutEntry = nil
-        let semaphore = thread.blockedOn
-        thread.blockedOn = nil
-        thread.blockedSince = nil
+        let semaphore = k.threads.unblock(thread)
         thread.returnValue = .int(result)
-        thread.state = .runnable
         if let semaphore { k.release(semaphore, on: thread) }
-        k.threads.scheduleResume(thread, k)
+        k.threads.scheduleResume(thread)
     }
 }

@@ -104,16 +104,14 @@ extension DispatchQueues {
     /// Blocks `thread` in `dispatch_sync` (state `blocked`, no timeout).
     private func block(_ thread: SimThread, _ wait: SyncWait, _ k: Kernel) {
         syncWaits[thread.id] = wait
-        thread.state = .blocked
-        thread.blockedSince = k.now
+        k.threads.block(thread)
     }
 
     /// The queue is free for the waiting caller (or the main thread ran its block): it runs again.
     func endSyncWait(_ thread: SimThread, _ k: Kernel) {
         syncWaits[thread.id] = nil
-        thread.blockedSince = nil
-        thread.state = .runnable
-        k.threads.scheduleResume(thread, k)
+        _ = k.threads.unblock(thread)
+        k.threads.scheduleResume(thread)
     }
 
     /// Why a thread blocked in `dispatch_sync` or `dispatch_once` waits, following the chain of holders until it

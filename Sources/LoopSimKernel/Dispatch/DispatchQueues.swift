@@ -102,13 +102,13 @@ final class DispatchQueues {
         global.append(item)
         if !idleWorkers.isEmpty {
             let id = idleWorkers.removeFirst()
-            k.threads[id].state = .runnable
-            k.threads.scheduleResume(k.threads[id], k)
+            k.threads.makeRunnable(k.threads[id])
+            k.threads.scheduleResume(k.threads[id])
         } else if k.threads.all.filter({ $0.kind == .poolWorker }).count < Self.poolLimit {
             let worker = k.threads.makeThread(name: "worker-\(k.threads.all.filter { $0.kind == .poolWorker }.count + 1)",
-                                              kind: .poolWorker, k)
+                                              kind: .poolWorker)
             worker.frames = [PoolWorkerFrame()]
-            k.threads.scheduleResume(worker, k)
+            k.threads.scheduleResume(worker)
         }
     }
 
@@ -239,11 +239,11 @@ final class PoolWorkerFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if ranItem {
             ranItem = false
-            kernel.objects.drainAutoreleasePool(of: thread, reason: "end of work item", kernel)
+            kernel.objects.drainAutoreleasePool(of: thread, reason: "end of work item")
             if !thread.pendingDeallocs.isEmpty { return .next }
         }
         guard let item = kernel.dispatch.popGlobal() else {
-            thread.state = .idle
+            kernel.threads.idle(thread)
             kernel.dispatch.parkIdle(thread.id)
             kernel.record(thread, .threadIdle)
             return .yield

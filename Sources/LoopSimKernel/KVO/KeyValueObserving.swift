@@ -104,7 +104,7 @@ final class KeyValueObserving {
             return k.interpreter.blockFrame(block, edge: "changeHandler", k)
         case .object(let id):
             guard let o = k.heap.object(id) else {
-                k.appCrashed("message sent to deallocated instance \(Interpreter.describeFreed(id, k)): key-value "
+                k.appCrashed("message sent to deallocated instance \(k.objects.describeFreed(id)): key-value "
                     + "observing still held it as an observer of '\(delivery.keyPath)' (KVO does not retain its "
                     + "observers: remove them before they are freed)", on: thread)
                 return nil

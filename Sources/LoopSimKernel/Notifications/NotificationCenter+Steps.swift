@@ -100,7 +100,7 @@ public struct PostNotificationStep: ExecutableStep {
             for entry in userInfo {
                 let (value, owned) = try c.ownedValue(entry.value)
                 if value == .null { continue }
-                if !owned { try c.kernel.objects.requireRetainable(value, c.kernel) }
+                if !owned { try c.kernel.objects.requireRetainable(value) }
                 evaluated.append((entry.key, value, owned))
             }
             values = evaluated

@@ -55,7 +55,7 @@ final class NotificationCenter {
     func tokenFreed(_ token: ObjectID, _ k: Kernel) {
         for r in registrations {
             guard case .block(let t, let block, _) = r.kind, t == token, let o = k.heap.object(block) else { continue }
-            k.objects.abandon(o, because: "its observer token was freed: nothing can remove the registration", k)
+            k.objects.abandon(o, because: "its observer token was freed: nothing can remove the registration")
         }
     }
 

@@ -84,7 +84,7 @@ final class PostFrame: Frame {
                                                                 arguments: arguments, kernel))
                 case .unretained, .none:
                     guard let o = kernel.heap.object(observer) else {
-                        let freed = Interpreter.describeFreed(observer, kernel)
+                        let freed = kernel.objects.describeFreed(observer)
                         kernel.appCrashed(
                             "message sent to deallocated instance \(freed): "
                                 + "the notification center still held it as an unretained observer for '\(name)' "

@@ -59,7 +59,7 @@ public struct StepContext {
     func reference(to value: Value, owned: Bool) throws(RuntimeFault) -> ObjectID? {
         guard case .object(let id) = value else { return nil }
         if !owned {
-            try kernel.objects.requireRetainable(value, kernel)
+            try kernel.objects.requireRetainable(value)
             kernel.retain(id)
         }
         return id
@@ -102,9 +102,9 @@ public struct StepContext {
 
     /// Stores `object`, the result of a convenience constructor (`+scheduledTimerWithTimeInterval:…`,
     /// `+displayLinkWithTarget:selector:`), into `place`: autoreleased, or handed over +1 where the caller's
-    /// ARC takes it from the autorelease pool (``Objects/autoreleaseFactoryResult(_:on:_:)``).
+    /// ARC takes it from the autorelease pool (``Objects/autoreleaseFactoryResult(_:on:)``).
     func bindFactoryResult(_ object: ObjectID, into place: LValue?) throws(RuntimeFault) {
-        let owned = kernel.objects.autoreleaseFactoryResult(object, on: thread, kernel)
+        let owned = kernel.objects.autoreleaseFactoryResult(object, on: thread)
         if let place {
             try kernel.interpreter.store(.object(object), owned: owned, into: place, in: frame, on: thread, kernel)
         } else if owned {

@@ -10,7 +10,7 @@ extension Interpreter {
     func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> (Value, Bool) {
         switch expr {
         case .new(let classIndex, let label):
-            return (.object(k.objects.allocateInstance(classIndex: classIndex, label: label, on: thread, k)), true)
+            return (.object(k.objects.allocateInstance(classIndex: classIndex, label: label, on: thread)), true)
         case .block(let templateIndex):
             return (.object(try k.objects.allocateBlock(templateIndex: templateIndex, in: frame, on: thread, k)), true)
         case .newSemaphore(let value):
@@ -47,7 +47,7 @@ extension Interpreter {
                 case .null:
                     return .null
                 case .object(let id):
-                    guard k.heap.object(id) != nil else { throw deallocatedMessage(id, k) }
+                    guard k.heap.object(id) != nil else { throw k.objects.deallocatedMessage(id) }
                     value = k.objects.readSlot(id, field)
                 default:
                     throw RuntimeFault("field access on a value that is not an object")
@@ -176,25 +176,12 @@ extension Interpreter {
     }
 
     /// The fault of messaging a freed object through an unretained reference.
-    func deallocatedMessage(_ id: ObjectID, _ k: Kernel) -> RuntimeFault {
-        RuntimeFault("message sent to deallocated instance " + Self.describeFreed(id, k)
-            + " (an unretained reference outlived its object)")
-    }
-
-    /// A freed object as crash messages name it: `TimerVC vc (#2, deallocated at 1.500 s on main)`, from its
-    /// death record (NSZombie's `-[TimerVC tick]: message sent to deallocated instance` names the class too).
-    static func describeFreed(_ id: ObjectID, _ k: Kernel) -> String {
-        guard let death = k.records.deaths.last(where: { $0.id == id }) else { return "\(id)" }
-        return "\(death.className) \(death.object) (#\(death.serial), deallocated at \(death.at.description) on "
-            + "\(death.thread))"
-    }
-
     /// The live object `value` names, or nil for nil; a fault for a freed object or a non-object.
     func liveObject(_ value: Value, expecting what: String, _ k: Kernel) throws(RuntimeFault) -> HeapObject? {
         switch value {
         case .null: return nil
         case .object(let id):
-            guard let o = k.heap.object(id) else { throw deallocatedMessage(id, k) }
+            guard let o = k.heap.object(id) else { throw k.objects.deallocatedMessage(id) }
             return o
         default: throw RuntimeFault("expected \(what), got a non-object value")
         }
@@ -224,7 +211,7 @@ extension Interpreter {
                on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID? {
         switch lvalue {
         case .local(let i):
-            if !owned { try k.objects.requireRetainable(value, k) }  // locals are strong
+            if !owned { try k.objects.requireRetainable(value) }  // locals are strong
             let old = frame.env.locals[i]
             frame.env.locals[i] = value
             if !owned, case .object(let id) = value { k.retain(id) }
@@ -239,7 +226,7 @@ extension Interpreter {
                 if owned, case .object(let id) = value { k.release(id, on: thread) }
                 return nil  // storing into nil is a no-op, as messaging nil is
             }
-            if !owned && object.slotStrengths[index] == .strong { try k.objects.requireRetainable(value, k) }
+            if !owned && object.slotStrengths[index] == .strong { try k.objects.requireRetainable(value) }
             return k.objects.writeSlot(object.id, index, value, owned: owned, on: thread, k)
         }
     }

@@ -56,9 +56,9 @@ extension Interpreter {
         case .work(let spec):
             let duration = duration(spec, k)
             guard duration > .zero else { return .next }
-            thread.state = .busy(until: k.now + duration)
+            k.threads.beginWork(thread, until: k.now + duration)
             k.record(thread, .threadBusy(duration: duration))
-            k.threads.scheduleResume(thread, at: k.now + duration, k)
+            k.threads.scheduleResume(thread, at: k.now + duration)
             return .yield
         case .call(let receiverExpr, let classIndex, let method, let argumentExprs):
             let receiver = try evaluate(receiverExpr, in: frame, on: thread, k)
@@ -73,7 +73,7 @@ extension Interpreter {
                 dropArguments()
                 return .next  // [nil msg]
             }
-            for a in arguments where !a.owned { try k.objects.requireRetainable(a.value, k) }
+            for a in arguments where !a.owned { try k.objects.requireRetainable(a.value) }
             guard let target = try forwardingTarget(object, selector: k.program.classes[classIndex].methods[method].name, k) else {
                 dropArguments()
                 return .next  // a safe proxy swallowed the call
@@ -142,7 +142,7 @@ extension Interpreter {
     /// Marks a dropped object as let go when it survived the drop.
     private func letGo(_ id: ObjectID, because reason: String, _ k: Kernel) {
         guard let o = k.heap.object(id), o.state == .alive else { return }
-        k.objects.abandon(o, because: reason, k)
+        k.objects.abandon(o, because: reason)
     }
 
     private func addToInteger(_ lvalue: LValue, _ delta: Int, in frame: ProgramFrame,

@@ -44,7 +44,7 @@ extension RunLoops {
         case .mainQueue:
             return MainQueueDrainFrame()
         case .drainAutoreleasePool:
-            k.objects.drainAutoreleasePool(of: thread, reason: "UIKit pool observer", k)
+            k.objects.drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
             return nil
         }
     }

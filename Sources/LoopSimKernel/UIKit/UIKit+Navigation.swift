@@ -186,7 +186,7 @@ extension UIKit {
     /// Releases a reference UIKit held; the object is let go if it outlives it.
     func letGoIfSurvives(_ id: ObjectID, because reason: String, releasingOn thread: SimThread, _ k: Kernel) {
         k.release(id, on: thread)
-        if let o = k.heap.object(id), o.state == .alive { k.objects.abandon(o, because: reason, k) }
+        if let o = k.heap.object(id), o.state == .alive { k.objects.abandon(o, because: reason) }
     }
 
     /// The end of a transition: UIKit releases what it held for it (a popped or dismissed controller).
