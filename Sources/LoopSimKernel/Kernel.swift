@@ -30,7 +30,7 @@ public final class Kernel {
     /// The threads and the frames they run.
     public let threads: Threads
     /// Runs the program's steps and evaluates their expressions.
-    let interpreter = Interpreter()
+    let interpreter: Interpreter
     /// The run loops, their modes, items and ports, and the pass.
     public let runLoops = RunLoops()
     /// The run's events: folded into its fingerprint, kept when a view needs them, handed to a trace sink if any
@@ -55,9 +55,9 @@ public final class Kernel {
 
     // MARK: Foundation
     /// The default notification center.
-    let notifications = NotificationCenter()
+    let notifications: NotificationCenter
     /// Key-value observing: who observes which field of which object.
-    let keyValueObserving = KeyValueObserving()
+    let keyValueObserving: KeyValueObserving
 
     // MARK: Bookkeeping
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
@@ -81,14 +81,27 @@ public final class Kernel {
         self.threads = Threads(recorder: recorder)
         self.objects = Objects(program, profile: configuration.profile, recorder: recorder, halt: halt,
                                threads: threads, records: records)
-        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths)
-        self.operations = OperationQueues(program.operationQueues)
+        self.interpreter = Interpreter(program: program, objects: objects, recorder: recorder,
+                                       samplers: configuration.samplers, runLoops: runLoops)
+        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths,
+                                       recorder: recorder, objects: objects, threads: threads, halt: halt,
+                                       profile: configuration.profile, runLoops: runLoops)
+        self.operations = OperationQueues(program.operationQueues, recorder: recorder, objects: objects, halt: halt,
+                                          threads: threads, profile: configuration.profile, dispatch: dispatch)
         let handlerSlots = (program.userActions.map(\.body.localNames.count)
             + program.appDelegate.map { $0.body.localNames.count }).max() ?? 0
-        self.app = AppLifecycle(mainLocalNames: program.main.localNames, handlerSlots: handlerSlots)
-        self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions)
+        self.app = AppLifecycle(mainLocalNames: program.main.localNames, handlerSlots: handlerSlots,
+                                recorder: recorder, objects: objects)
+        self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions,
+                           recorder: recorder, objects: objects)
+        self.notifications = NotificationCenter(recorder: recorder, objects: objects, profile: configuration.profile)
+        self.keyValueObserving = KeyValueObserving(recorder: recorder, objects: objects, halt: halt,
+                                                   profile: configuration.profile)
         objects.liveLimit = configuration.limits.maxObjects
         prepareLimitChecks()
+        dispatch.wakeMainRunLoop = { [unowned self] in
+            self.runLoops.wakeIfWaiting(self.runLoops[0], on: .mainQueue, self)
+        }
     }
 
     /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and
@@ -97,7 +110,7 @@ public final class Kernel {
         record(nil, .runStart(variant: name(profile.name), seed: Int64(bitPattern: configuration.seed),
                               until: configuration.until))
         startMainThread()
-        uikit.scheduleUserActions(self)
+        uikit.scheduleUserActions()
         var quiescent = false
         let horizon = min(configuration.until, configuration.limits.maxTime)
         while !halted {
@@ -115,7 +128,7 @@ public final class Kernel {
             if now > before { stepsWhenTimeMoved = interpreter.steps }
             countStep()
             if limit != nil { break }
-            if app.isDeviceAsleep && app.usesMonotonicClock(entry.payload, self) {
+            if app.isDeviceAsleep && app.usesMonotonicClock(entry.payload) {
                 app.freeze(entry)  // the monotonic clock stands still while the device sleeps
                 continue
             }
@@ -166,11 +179,11 @@ public final class Kernel {
         case .userAction(let index):
             uikit.deliverUserAction(index, self)
         case .dispatchSourceFire(let id):
-            dispatch.sources.fired(id, self)
+            dispatch.sources.fired(id)
         case .dispatchAfter(let index):
-            dispatch.afterFired(index, self)
+            dispatch.afterFired(index)
         case .semaphoreTimeout(let thread):
-            dispatch.semaphoreTimedOut(thread, self)
+            dispatch.semaphoreTimedOut(thread)
         case .backgroundBudgetExpired:
             app.backgroundBudgetExpired(self)
         case .portMessage(let id):

@@ -71,7 +71,7 @@ public struct RemoveObserverStep: ExecutableStep {
     public init(_ observer: Expr) { self.observer = observer }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        c.kernel.notifications.removeObserver(try c.value(observer), on: c.thread, c.kernel)
+        c.kernel.notifications.removeObserver(try c.value(observer), on: c.thread)
         return .next
     }
 }
@@ -105,7 +105,6 @@ public struct PostNotificationStep: ExecutableStep {
             }
             values = evaluated
         }
-        return StepOutcome(c.kernel.notifications.post(name: name, object: object, userInfo: values, on: c.thread,
-                                                       c.kernel))
+        return StepOutcome(c.kernel.notifications.post(name: name, object: object, userInfo: values, on: c.thread))
     }
 }

@@ -191,7 +191,7 @@ final class Objects {
 
     /// The end of a dealloc: release every strong slot (fields of a dead owner count as let go), free the object.
     func destroy(_ object: HeapObject, on thread: SimThread, _ k: Kernel) {
-        if k.keyValueObserving.isObserving { k.keyValueObserving.observedObjectDeallocates(object, on: thread, k) }
+        if k.keyValueObserving.isObserving { k.keyValueObserving.observedObjectDeallocates(object, on: thread) }
         let isInstance: Bool, isByref: Bool
         switch object.kind {
         case .instance: (isInstance, isByref) = (true, false)
@@ -216,10 +216,10 @@ final class Objects {
         }
         recordRelease(of: object)
         if case .observerToken = object.kind {
-            k.notifications.tokenFreed(object.id, k)
+            k.notifications.tokenFreed(object.id)
             if k.keyValueObserving.isObserving { k.keyValueObserving.tokenFreed(object.id) }
         }
-        if case .operation = object.kind { k.operations.operationFreed(object.id, on: thread, k) }
+        if case .operation = object.kind { k.operations.operationFreed(object.id, on: thread) }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
                 release(id, on: thread)
@@ -348,7 +348,7 @@ final class Objects {
                     guard program.ownsEnvironment else { continue }
                     for case .object(let id) in program.env.locals { visit(id) }
                 } else if frame is UserEventsFrame {
-                    for (_, id) in frame.heldObjects(k) { visit(id) }
+                    for (_, id) in frame.heldObjects() { visit(id) }
                 }
             }
         }
@@ -417,7 +417,7 @@ final class Objects {
             }
             if strength == .strong, heap.object(newID)?.isAbandoned == true { letGoStoredAnew = true }
         }
-        if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, on: thread, k) }
+        if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, on: thread) }
         if strength == .strong, case .object(let oldID) = old {
             release(oldID, on: thread)
             return oldID

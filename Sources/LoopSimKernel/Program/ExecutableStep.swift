@@ -41,12 +41,12 @@ public struct StepContext {
 
     /// The live object `expr` names; nil for nil; a fault for a freed object or a value that is not an object.
     func object(_ expr: Expr, expecting what: String) throws(RuntimeFault) -> HeapObject? {
-        try kernel.interpreter.liveObject(try value(expr), expecting: what, kernel)
+        try kernel.interpreter.liveObject(try value(expr), expecting: what)
     }
 
     /// The run loop `expr` names; nil for nil; a fault for a value that is not a run loop.
     func runLoop(_ expr: Expr) throws(RuntimeFault) -> SimRunLoop? {
-        try kernel.interpreter.runLoopValue(try value(expr), kernel)
+        try kernel.interpreter.runLoopValue(try value(expr))
     }
 
     /// `expr`'s value, and whether it is a +1 reference the step now owns: what `new` and a block literal make.

@@ -109,7 +109,7 @@ final class ProgramFrame: Frame {
         for id in made { kernel.release(id, on: thread) }
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
+    func heldObjects() -> [(String, ObjectID)] {
         var result: [(String, ObjectID)] = []
         if let held { result.append((heldEdge, held)) }
         for id in temporaries { result.append(("temporary", id)) }

@@ -173,7 +173,7 @@ protocol Frame: AnyObject {
     /// Does one step.
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction
     /// The strong references this frame holds, as (edge name, object), for leak paths.
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)]
+    func heldObjects() -> [(String, ObjectID)]
     /// Steps this frame, each step counted, while it asks for nothing else and nothing else has to run first;
     /// the action that ends the run of steps, or nil when a limit stops the run before a step.
     func steps(_ kernel: Kernel, _ thread: SimThread) -> FrameAction?

@@ -153,7 +153,7 @@ extension Threads {
         let thread = makeThread(name: name, kind: .thread)
         hold(block, on: thread)
         k.retain(block)
-        thread.frames = [k.interpreter.blockFrame(block, edge: "thread entry block", k)]
+        thread.frames = [k.interpreter.blockFrame(block, edge: "thread entry block")]
         scheduleResume(thread)
         return thread
     }
@@ -179,5 +179,5 @@ final class AppMainFrame: Frame {
             ? min(kernel.uikit.trackingUntil - kernel.now, RunLoops.timerIntervalLimit) : nil
         return .push(kernel.runLoops.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread, kernel))
     }
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }
