@@ -14,8 +14,10 @@ public final class Kernel {
     public let configuration: KernelConfiguration
     public var profile: VariantProfile { configuration.profile }
 
-    /// The virtual clock and the event queue.
-    let clock = Clock()
+    /// The virtual clock and the event queue (the recorder's).
+    let clock: Clock
+    /// The clock and the event log, the service every part records with (docs/kernel.md, "Services").
+    let recorder: Recorder
     /// The current instant.
     public var now: SimInstant { clock.now }
     /// The run's objects and their reference counts.
@@ -26,13 +28,17 @@ public final class Kernel {
         _read { yield objects.heap }
     }
     /// The threads and the frames they run.
-    public let threads = Threads()
+    public let threads: Threads
     /// Runs the program's steps and evaluates their expressions.
-    let interpreter = Interpreter()
+    let interpreter: Interpreter
     /// The run loops, their modes, items and ports, and the pass.
     public let runLoops = RunLoops()
-    /// The run's events: folded into its fingerprint, kept when a view needs them, handed to a trace sink if any.
-    public internal(set) var log: EventLog
+    /// The run's events: folded into its fingerprint, kept when a view needs them, handed to a trace sink if any
+    /// (the recorder's).
+    public internal(set) var log: EventLog {
+        _read { yield recorder.log }
+        _modify { yield &recorder.log }
+    }
 
     // MARK: GCD
     /// GCD's queues.
@@ -49,13 +55,13 @@ public final class Kernel {
 
     // MARK: Foundation
     /// The default notification center.
-    let notifications = NotificationCenter()
+    let notifications: NotificationCenter
     /// Key-value observing: who observes which field of which object.
-    let keyValueObserving = KeyValueObserving()
+    let keyValueObserving: KeyValueObserving
 
     // MARK: Bookkeeping
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
-    public internal(set) var records = RunRecords()
+    public let records = RunRecords()
     /// How the run stopped early (a crash, a limit), and when the step loop next looks at the limits.
     let halt: Halt
     /// The modelled app's crash, if it crashed.
@@ -68,17 +74,34 @@ public final class Kernel {
     public init(program: Program, configuration: KernelConfiguration) {
         self.program = program
         self.configuration = configuration
-        self.log = EventLog(keepsEvents: configuration.keepsTrace, sink: configuration.traceSink)
-        self.objects = Objects(program)
-        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths)
-        self.operations = OperationQueues(program.operationQueues)
+        self.clock = Clock()
+        self.recorder = Recorder(clock: clock,
+                                 log: EventLog(keepsEvents: configuration.keepsTrace, sink: configuration.traceSink))
+        self.halt = Halt(maxEvents: configuration.limits.maxEvents, recorder: recorder)
+        self.threads = Threads(recorder: recorder)
+        self.objects = Objects(program, profile: configuration.profile, recorder: recorder, halt: halt,
+                               threads: threads, records: records)
+        self.interpreter = Interpreter(program: program, objects: objects, recorder: recorder,
+                                       samplers: configuration.samplers, runLoops: runLoops)
+        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths,
+                                       recorder: recorder, objects: objects, threads: threads, halt: halt,
+                                       profile: configuration.profile, runLoops: runLoops)
+        self.operations = OperationQueues(program.operationQueues, recorder: recorder, objects: objects, halt: halt,
+                                          threads: threads, profile: configuration.profile, dispatch: dispatch)
         let handlerSlots = (program.userActions.map(\.body.localNames.count)
             + program.appDelegate.map { $0.body.localNames.count }).max() ?? 0
-        self.app = AppLifecycle(mainLocalNames: program.main.localNames, handlerSlots: handlerSlots)
-        self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions)
-        self.halt = Halt(maxEvents: configuration.limits.maxEvents)
+        self.app = AppLifecycle(mainLocalNames: program.main.localNames, handlerSlots: handlerSlots,
+                                recorder: recorder, objects: objects)
+        self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions,
+                           recorder: recorder, objects: objects)
+        self.notifications = NotificationCenter(recorder: recorder, objects: objects, profile: configuration.profile)
+        self.keyValueObserving = KeyValueObserving(recorder: recorder, objects: objects, halt: halt,
+                                                   profile: configuration.profile)
         objects.liveLimit = configuration.limits.maxObjects
         prepareLimitChecks()
+        dispatch.wakeMainRunLoop = { [unowned self] in
+            self.runLoops.wakeIfWaiting(self.runLoops[0], on: .mainQueue, self)
+        }
     }
 
     /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and
@@ -87,7 +110,7 @@ public final class Kernel {
         record(nil, .runStart(variant: name(profile.name), seed: Int64(bitPattern: configuration.seed),
                               until: configuration.until))
         startMainThread()
-        uikit.scheduleUserActions(self)
+        uikit.scheduleUserActions()
         var quiescent = false
         let horizon = min(configuration.until, configuration.limits.maxTime)
         while !halted {
@@ -105,7 +128,7 @@ public final class Kernel {
             if now > before { stepsWhenTimeMoved = interpreter.steps }
             countStep()
             if limit != nil { break }
-            if app.isDeviceAsleep && app.usesMonotonicClock(entry.payload, self) {
+            if app.isDeviceAsleep && app.usesMonotonicClock(entry.payload) {
                 app.freeze(entry)  // the monotonic clock stands still while the device sleeps
                 continue
             }
@@ -120,7 +143,7 @@ public final class Kernel {
 
     /// The main thread: the scenario's launch code, then `UIApplicationMain`'s endless main run loop.
     private func startMainThread() {
-        let main = threads.makeThread(name: "main", kind: .main, self)
+        let main = threads.makeThread(name: "main", kind: .main)
         let rl = runLoops.runLoop(for: main, self)
         if profile.uikitMainRunLoop {
             runLoops.addCommonMode(rl, RunLoopModeName.tracking, on: main, self)
@@ -131,7 +154,7 @@ public final class Kernel {
             ProgramFrame(steps: program.main.steps, env: app.environment, ownsEnvironment: false,
                          label: "application:didFinishLaunching"),
         ]
-        threads.scheduleResume(main, self)
+        threads.scheduleResume(main)
     }
 
     private func handle(_ event: KernelEvent) {
@@ -139,7 +162,7 @@ public final class Kernel {
         case .resume(let id), .workDone(let id):
             // Thread, run loop and mode read unretained: none is ever removed, and each lives as long as the run.
             threads.withUnretained(id) { thread in
-                thread.resumeEntry = nil
+                threads.resumeEntryFired(thread)
                 if app.isFrozen {
                     // A suspended app runs no thread: the resume waits for the return to the foreground.
                     app.deferResume(id)
@@ -156,11 +179,11 @@ public final class Kernel {
         case .userAction(let index):
             uikit.deliverUserAction(index, self)
         case .dispatchSourceFire(let id):
-            dispatch.sources.fired(id, self)
+            dispatch.sources.fired(id)
         case .dispatchAfter(let index):
-            dispatch.afterFired(index, self)
+            dispatch.afterFired(index)
         case .semaphoreTimeout(let thread):
-            dispatch.semaphoreTimedOut(thread, self)
+            dispatch.semaphoreTimedOut(thread)
         case .backgroundBudgetExpired:
             app.backgroundBudgetExpired(self)
         case .portMessage(let id):
@@ -247,46 +270,35 @@ public final class Kernel {
 
     // MARK: Reference counts
 
-    /// +1 on `id` (``Objects/retain(_:_:)``).
-    func retain(_ id: ObjectID) { objects.retain(id, self) }
+    /// +1 on `id` (``Objects/retain(_:)``).
+    func retain(_ id: ObjectID) { objects.retain(id) }
 
-    /// -1 on `id`, released by `thread` (``Objects/release(_:on:_:)``).
-    func release(_ id: ObjectID, on thread: SimThread) { objects.release(id, on: thread, self) }
+    /// -1 on `id`, released by `thread` (``Objects/release(_:on:)``).
+    func release(_ id: ObjectID, on thread: SimThread) { objects.release(id, on: thread) }
 
     // MARK: Events
 
-    /// Records one event on `thread` (nil: the kernel itself) at the current instant.
+    /// Records one event on `thread` (nil: the kernel itself) at the current instant (``Recorder/record(_:_:)``).
     @inline(__always)
-    func record(_ thread: SimThread?, _ body: SimEvent.Body) {
-        log.record(instant: now, thread: thread?.nameID ?? .kernel, body: body)
-    }
+    func record(_ thread: SimThread?, _ body: SimEvent.Body) { recorder.record(thread, body) }
 
     /// ``record(_:_:)`` on the thread named `threadName` (no thread object to look up and retain).
     @inline(__always)
-    func record(threadNamed threadName: Name, _ body: SimEvent.Body) {
-        log.record(instant: now, thread: threadName, body: body)
-    }
+    func record(threadNamed threadName: Name, _ body: SimEvent.Body) { recorder.record(threadNamed: threadName, body) }
 
     /// The name of `string` in the run's table.
-    func name(_ string: String) -> Name { log.names.intern(string) }
+    func name(_ string: String) -> Name { recorder.name(string) }
 
     /// The name of an object's ``HeapObject/displayName``, interned once per object.
     @inline(__always)
-    func name(_ object: HeapObject) -> Name { objects.name(of: object, in: &log.names) }
+    func name(_ object: HeapObject) -> Name { recorder.name(object) }
 
     /// The name of an object's ``HeapObject/label`` (a block's is its display name).
-    func labelName(_ object: HeapObject) -> Name {
-        object.labelIsDisplayName ? name(object) : name(object.label)
-    }
+    func labelName(_ object: HeapObject) -> Name { recorder.labelName(object) }
 
     /// The name of a mode's short name (`default`, `tracking`, …), interned once per mode.
     @inline(__always)
-    func name(_ mode: RunLoopMode) -> Name {
-        if let n = mode.eventName { return n }
-        let n = log.names.intern(mode.shortName)
-        mode.eventName = n
-        return n
-    }
+    func name(_ mode: RunLoopMode) -> Name { recorder.name(mode) }
 }
 
 /// Work waiting on a dispatch queue: a block, a dispatch source's handler invocation, or (on the global

@@ -11,7 +11,7 @@ public struct BeginBackgroundTaskStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let handler = try expiration.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
         // the task's slot takes the handler's +1
-        let task = c.kernel.app.beginBackgroundTask(expiration: handler, on: c.thread, c.kernel)
+        let task = c.kernel.app.beginBackgroundTask(expiration: handler, on: c.thread)
         try c.bind(task, into: into)
         return .next
     }
@@ -24,7 +24,7 @@ public struct EndBackgroundTaskStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let task = try c.object(task, expecting: "a background task"), task.kind == .backgroundTask {
-            c.kernel.app.endBackgroundTask(task, on: c.thread, c.kernel)
+            c.kernel.app.endBackgroundTask(task, on: c.thread)
         }
         return .next
     }

@@ -38,7 +38,14 @@ final class AppLifecycle {
     /// - Parameters:
     ///   - mainLocalNames: The app's own names (`main:`'s).
     ///   - handlerSlots: The most locals a handler body has, the app's names included (``Body/localNames``).
-    init(mainLocalNames: [String], handlerSlots: Int = 0) {
+    /// The clock and the event log.
+    private let recorder: Recorder
+    /// Retain, release and the heap.
+    let objects: Objects
+
+    init(mainLocalNames: [String], handlerSlots: Int = 0, recorder: Recorder, objects: Objects) {
+        self.recorder = recorder
+        self.objects = objects
         appNameCount = mainLocalNames.count
         let padding = Array(repeating: "", count: max(0, handlerSlots - mainLocalNames.count))
         environment = Environment(names: mainLocalNames + padding, selfValue: .null, block: nil)
@@ -71,24 +78,24 @@ final class AppLifecycle {
         case .lock:
             enterBackground(k)
             deviceAsleepSince = k.now
-            setState(state, k)
+            setState(state)
         case .unlock:
             wakeDevice(k)
         case .foreground:
             guard deviceAsleepSince == nil, state != .killed, state != .active else { return }
             resume(k)
-            setState(.inactive, k)
+            setState(.inactive)
             runDelegate("willEnterForeground", k)
-            setState(.active, k)
+            setState(.active)
             runDelegate("didBecomeActive", k)
-            foregroundReturns.append(ForegroundReturn(at: k.now, countdowns: countdownFigures(k)))
+            foregroundReturns.append(ForegroundReturn(at: k.now, countdowns: countdownFigures()))
         }
     }
 
     private func enterBackground(_ k: Kernel) {
         guard state == .active || state == .inactive else { return }
-        setState(.inactive, k)
-        setState(.background, k)
+        setState(.inactive)
+        setState(.background)
         backgroundEnteredAt = k.now
         if let budget = k.profile.backgroundTaskBudget {
             budgetEntry = k.clock.schedule(.backgroundBudgetExpired, at: k.now + budget, phase: .input)
@@ -108,16 +115,16 @@ final class AppLifecycle {
         if state != .suspended { k.runLoops.wakeUp(k.runLoops[0], from: nil, k) } else { deferredWakeUps = true }
     }
 
-    private func setState(_ state: AppState, _ k: Kernel) {
+    private func setState(_ state: AppState) {
         self.state = state
-        timeline.append(AppStateChange(at: k.now, state: state, deviceAsleep: deviceAsleepSince != nil))
-        k.record(nil, .appState(state: k.name(state.rawValue), deviceAsleep: deviceAsleepSince != nil))
+        timeline.append(AppStateChange(at: recorder.now, state: state, deviceAsleep: deviceAsleepSince != nil))
+        recorder.record(nil, .appState(state: recorder.name(state.rawValue), deviceAsleep: deviceAsleepSince != nil))
     }
 
     /// No thread of a suspended app runs: their resumes wait (semantics §7).
-    private func suspend(_ k: Kernel) {
+    private func suspend() {
         guard state == .background else { return }
-        setState(.suspended, k)
+        setState(.suspended)
     }
 
     /// The deferred resumes and wake-up happen; the budget stops.
@@ -125,7 +132,7 @@ final class AppLifecycle {
         guard state == .suspended || state == .background else { return }
         let waiting = deferredResumes
         deferredResumes = []
-        for id in waiting { k.threads.scheduleResume(k.threads[id], k) }
+        for id in waiting { k.threads.scheduleResume(k.threads[id]) }
         if deferredWakeUps {
             deferredWakeUps = false
             k.runLoops.wakeUp(k.runLoops[0], from: nil, k)
@@ -154,49 +161,49 @@ final class AppLifecycle {
     }
 
     /// `beginBackgroundTaskWithExpirationHandler:`: the task object, +1 for the caller (UIApplication holds another).
-    func beginBackgroundTask(expiration: ObjectID?, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let o = k.objects.allocate(kind: .backgroundTask, className: "UIBackgroundTask", label: nil,
-                                   slotNames: ["expiration"], slotStrengths: [.strong],
-                                   slots: [expiration.map { .object($0) } ?? .null], isDeclaredRoot: false,
-                                   at: k.now, on: thread.name)
-        k.retain(o.id)  // UIApplication holds the task until it ends
+    func beginBackgroundTask(expiration: ObjectID?, on thread: SimThread) -> ObjectID {
+        let o = objects.allocate(kind: .backgroundTask, className: "UIBackgroundTask", label: nil,
+                                 slotNames: ["expiration"], slotStrengths: [.strong],
+                                 slots: [expiration.map { .object($0) } ?? .null], isDeclaredRoot: false,
+                                 at: recorder.now, on: thread.name)
+        objects.retain(o.id)  // UIApplication holds the task until it ends
         backgroundTasks.append(BackgroundTask(id: o.id, expiration: expiration))
-        k.record(thread, .backgroundTaskBegin(task: k.name(o)))
+        recorder.record(thread, .backgroundTaskBegin(task: recorder.name(o)))
         return o.id
     }
 
     /// `endBackgroundTask:`: UIApplication lets the task go; a backgrounded app with no task left is suspended.
-    func endBackgroundTask(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
+    func endBackgroundTask(_ o: HeapObject, on thread: SimThread) {
         guard let i = backgroundTasks.firstIndex(where: { $0.id == o.id && !$0.ended }) else { return }
         backgroundTasks[i].ended = true
-        k.record(thread, .backgroundTaskEnd(task: k.name(o)))
-        k.release(o.id, on: thread)
-        if state == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspend(k) }
+        recorder.record(thread, .backgroundTaskEnd(task: recorder.name(o)))
+        objects.release(o.id, on: thread)
+        if state == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspend() }
     }
 
     /// After `applicationDidEnterBackground:` returns: the app is suspended unless a background task runs.
-    func suspendUnlessBackgroundTask(_ k: Kernel) {
-        if state == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspend(k) }
+    func suspendUnlessBackgroundTask() {
+        if state == .background && !backgroundTasks.contains(where: { !$0.ended }) { suspend() }
     }
 
     /// After the expiration handlers: a task still running gets the app killed by the watchdog.
-    func killUnlessTasksEnded(on thread: SimThread, _ k: Kernel) {
+    func killUnlessTasksEnded(on thread: SimThread) {
         if backgroundTasks.contains(where: { !$0.ended }) {
-            setState(.killed, k)
-            k.record(thread, .appKilled(why: k.name("a background task outlived its budget")))
+            setState(.killed)
+            recorder.record(thread, .appKilled(why: recorder.name("a background task outlived its budget")))
         } else if state == .background {
-            suspend(k)
+            suspend()
         }
     }
 
     // MARK: Device sleep
 
     /// Whether an event runs on the monotonic clock (stops while the device sleeps) rather than the wall clock.
-    func usesMonotonicClock(_ event: KernelEvent, _ k: Kernel) -> Bool {
+    func usesMonotonicClock(_ event: KernelEvent) -> Bool {
         switch event {
         case .workDone, .portExpiry, .activationTimeout, .dispatchAfter, .semaphoreTimeout: true
         case .resume: false
-        case .dispatchSourceFire(let id): !(k.heap.object(id)?.dispatchSource?.wallClock ?? false)
+        case .dispatchSourceFire(let id): !(objects.heap.object(id)?.dispatchSource?.wallClock ?? false)
         case .userAction, .backgroundBudgetExpired: false
         case .portMessage: false  // sent from outside the app (another process, the network): wall clock
         }
@@ -213,7 +220,7 @@ final class AppLifecycle {
         deviceAsleepSince = nil
         let slept = k.now - since
         k.record(nil, .deviceWake(slept: slept))
-        k.clock.postpone(by: slept) { usesMonotonicClock($0, k) }
+        k.clock.postpone(by: slept) { usesMonotonicClock($0) }
         for entry in frozenEntries { k.clock.restore(entry, at: entry.instant + slept) }
         frozenEntries = []
         let shift = { (t: SimInstant) -> SimInstant in t > since && !t.isNever ? t + slept : t }
@@ -222,15 +229,15 @@ final class AppLifecycle {
             if let s = o.dispatchSource, !s.wallClock { o.dispatchSource!.target = shift(s.target) }
         }
         k.runLoops.deviceWoke(shift: shift, k)
-        setState(state, k)
+        setState(state)
     }
 
     /// Ticks and wall-clock slots of every repeating timer, for the foreground-return figures.
-    private func countdownFigures(_ k: Kernel) -> [(timer: String, ticks: Int, wallSlots: Int, interval: SimDuration)] {
-        let repeating = k.heap.liveObjects.filter { $0.isTimer && $0.timer.isRepeating && !$0.isInternal }
+    private func countdownFigures() -> [(timer: String, ticks: Int, wallSlots: Int, interval: SimDuration)] {
+        let repeating = objects.heap.liveObjects.filter { $0.isTimer && $0.timer.isRepeating && !$0.isInternal }
         return repeating.sorted { $0.serial < $1.serial }.map { o in
             let t = o.timer
-            let elapsed = k.now.nanoseconds - t.firstSlotWall.nanoseconds
+            let elapsed = recorder.now.nanoseconds - t.firstSlotWall.nanoseconds
             let slots = elapsed < 0 ? 0 : Int(elapsed / t.interval.nanoseconds) + 1
             return (o.displayName, t.fires, slots, t.interval)
         }

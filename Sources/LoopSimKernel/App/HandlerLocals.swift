@@ -18,14 +18,16 @@ struct HandlerLocals {
     private var saved: [Value] = []
     /// This handler's nesting level among open handlers (1 = outermost), 0 when none is open.
     private var level = 0
+    /// The app whose environment holds the slots, while a handler is open.
+    private weak var app: AppLifecycle?
 
     /// Whether a handler with locals is running.
     var isOpen: Bool { !window.isEmpty }
 
     /// A handler whose body names `localNames` starts: its slots are set aside, empty.
-    mutating func open(_ localNames: [String], _ k: Kernel) {
-        let app = k.app
+    mutating func open(_ localNames: [String], in app: AppLifecycle) {
         guard localNames.count > app.appNameCount else { return }
+        self.app = app
         window = app.appNameCount..<localNames.count
         names = localNames[window]
         saved = Array(app.environment.locals[window])
@@ -35,30 +37,31 @@ struct HandlerLocals {
     }
 
     /// The handler returned: its locals are released on `thread` (their deallocs run next) and what survives them
-    /// is let go (``Objects/endLifetime(of:on:_:)``); the outer ones are put back.
-    mutating func close(on thread: SimThread, _ k: Kernel) {
-        guard isOpen else { return }
-        let env = k.app.environment
+    /// is let go (``Objects/endLifetime(of:on:)``); the outer ones are put back.
+    mutating func close(on thread: SimThread) {
+        guard isOpen, let app else { return }
+        let env = app.environment
         for i in window {
             let old = env.locals[i]
             env.locals[i] = saved[i - window.lowerBound]
-            k.objects.endLifetime(of: old, on: thread, k)
+            app.objects.endLifetime(of: old, on: thread)
         }
-        k.app.openHandlers -= 1
+        app.openHandlers -= 1
         window = 0..<0
         names = []
         saved = []
         level = 0
+        self.app = nil
     }
 
     /// The objects the handler's locals hold, with their names (only the innermost open handler's slots hold its
     /// own), and the outer handler's locals set aside.
-    func heldObjects(_ k: Kernel) -> [(String, ObjectID)] {
-        guard isOpen else { return [] }
+    func heldObjects() -> [(String, ObjectID)] {
+        guard isOpen, let app else { return [] }
         var result: [(String, ObjectID)] = []
-        if level == k.app.openHandlers {
+        if level == app.openHandlers {
             for i in window {
-                if case .object(let id) = k.app.environment.locals[i] { result.append((names[i], id)) }
+                if case .object(let id) = app.environment.locals[i] { result.append((names[i], id)) }
             }
         }
         for case .object(let id) in saved { result.append(("outer handler's local", id)) }

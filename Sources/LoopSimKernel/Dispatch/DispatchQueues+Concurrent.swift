@@ -11,54 +11,54 @@
 /// a self-deadlock: only a barrier excludes other blocks.
 extension DispatchQueues {
     /// `dispatch_barrier_async`: the block (+1) waits for the running blocks, then runs alone.
-    func barrierAsync(_ block: ObjectID, to queue: QueueRef, from thread: SimThread, _ k: Kernel) {
+    func barrierAsync(_ block: ObjectID, to queue: QueueRef, from thread: SimThread) {
         guard case .serial(let index) = queue, serial[index].width > 1 else {
-            async(block, to: queue, from: thread, k)
+            async(block, to: queue, from: thread)
             return
         }
-        k.record(thread, .dispatchAsync(queue: k.name(name(of: queue)),
-                                        block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
+        recorder.record(thread, .dispatchAsync(queue: recorder.name(name(of: queue)),
+                                               block: blockName(block)))
         serial[index].items.append(.barrier(block))
-        pumpConcurrent(index, k)
+        pumpConcurrent(index)
     }
 
     /// Starts what concurrent queue `index` may start now: items in order, up to its width, a barrier only when
     /// nothing runs, nothing while a barrier runs.
-    func pumpConcurrent(_ index: Int, _ k: Kernel) {
+    func pumpConcurrent(_ index: Int) {
         while let first = serial[index].items.first, !serial[index].barrierRunning {
             switch first {
             case .barrier(let block):
                 guard serial[index].running == 0 else { return }
                 serial[index].items.removeFirst()
                 serial[index].barrierRunning = true
-                submitToPool(.concurrentItem(queue: index, item: .block(block), isBarrier: true), k)
+                submitToPool(.concurrentItem(queue: index, item: .block(block), isBarrier: true))
             case .syncWaiter(let waiter):
                 guard serial[index].running < serial[index].width else { return }
                 serial[index].items.removeFirst()
                 serial[index].running += 1
-                endSyncWait(k.threads[waiter], k)
+                endSyncWait(threads[waiter])
             default:
                 guard serial[index].running < serial[index].width else { return }
                 serial[index].items.removeFirst()
                 serial[index].running += 1
-                submitToPool(.concurrentItem(queue: index, item: first, isBarrier: false), k)
+                submitToPool(.concurrentItem(queue: index, item: first, isBarrier: false))
             }
         }
     }
 
     /// A block (or barrier) of concurrent queue `index` returned.
-    func concurrentItemEnded(_ index: Int, isBarrier: Bool, _ k: Kernel) {
+    func concurrentItemEnded(_ index: Int, isBarrier: Bool) {
         if isBarrier {
             serial[index].barrierRunning = false
         } else {
             serial[index].running -= 1
         }
-        pumpConcurrent(index, k)
+        pumpConcurrent(index)
     }
 
     /// `dispatch_sync` onto concurrent queue `index`: true when the caller runs at once (nothing waits before it,
     /// no barrier runs, the width has room); else it waits in the queue as a ``WorkItem/syncWaiter(_:)``.
-    func beginConcurrentSync(_ index: Int, on thread: SimThread, _ k: Kernel) -> Bool {
+    func beginConcurrentSync(_ index: Int, on thread: SimThread) -> Bool {
         if serial[index].items.isEmpty && !serial[index].barrierRunning && serial[index].running < serial[index].width {
             serial[index].running += 1
             return true
@@ -88,5 +88,5 @@ final class ThenFrame: Frame {
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }

@@ -8,9 +8,9 @@
 /// references; the leak analysis roots it, with its notify blocks, as `queue group NAME` pending work.
 extension DispatchQueues {
     /// `dispatch_group_enter`.
-    func groupEnter(_ g: HeapObject, on thread: SimThread, _ k: Kernel) {
+    func groupEnter(_ g: HeapObject, on thread: SimThread) {
         if g.semaphore!.value == 0 {
-            k.retain(g.id)
+            objects.retain(g.id)
             activeGroups.append(ActiveGroup(id: g.id, name: "group " + g.displayName))
         }
         g.semaphore!.value += 1
@@ -19,9 +19,9 @@ extension DispatchQueues {
     /// `dispatch_group_leave`: an unbalanced leave crashes (semaphore.c: "Unbalanced call to
     /// dispatch_group_leave()"); the leave that brings the count to zero wakes every waiter and queues the
     /// notify blocks in the order they were added.
-    func groupLeave(_ g: HeapObject, on thread: SimThread, _ k: Kernel) {
+    func groupLeave(_ g: HeapObject, on thread: SimThread) {
         guard g.semaphore!.value > 0 else {
-            k.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()", on: thread)
+            halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()", on: thread)
             return
         }
         g.semaphore!.value -= 1
@@ -30,23 +30,23 @@ extension DispatchQueues {
         g.semaphore!.waiters = []
         let index = activeGroups.firstIndex { $0.id == g.id }!
         let notify = activeGroups.remove(at: index).notify
-        for waiter in waiters { endSemaphoreWait(k.threads[waiter], result: 0, k) }
-        for item in notify { async(item.block, to: item.queue, from: thread, k) }
-        k.release(g.id, on: thread)
+        for waiter in waiters { endSemaphoreWait(threads[waiter], result: 0) }
+        for item in notify { async(item.block, to: item.queue, from: thread) }
+        objects.release(g.id, on: thread)
     }
 
     /// `dispatch_group_async`: enter, queue the block, leave once it has run on the queue's thread.
-    func groupAsync(_ g: HeapObject, block: ObjectID, to queue: QueueRef, from thread: SimThread, _ k: Kernel) {
-        groupEnter(g, on: thread, k)
-        k.record(thread, .dispatchAsync(queue: k.name(name(of: queue)),
-                                        block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
-        enqueue(.groupBlock(block, group: g.id), on: queue, k)
+    func groupAsync(_ g: HeapObject, block: ObjectID, to queue: QueueRef, from thread: SimThread) {
+        groupEnter(g, on: thread)
+        recorder.record(thread, .dispatchAsync(queue: recorder.name(name(of: queue)),
+                                               block: blockName(block)))
+        enqueue(.groupBlock(block, group: g.id), on: queue)
     }
 
     /// `dispatch_group_notify`: the block (+1) is queued now if the group is empty, else when it empties.
-    func groupNotify(_ g: HeapObject, block: ObjectID, to queue: QueueRef, from thread: SimThread, _ k: Kernel) {
+    func groupNotify(_ g: HeapObject, block: ObjectID, to queue: QueueRef, from thread: SimThread) {
         if g.semaphore!.value == 0 {
-            async(block, to: queue, from: thread, k)
+            async(block, to: queue, from: thread)
         } else {
             let index = activeGroups.firstIndex { $0.id == g.id }!
             activeGroups[index].notify.append((block: block, queue: queue))
@@ -55,7 +55,7 @@ extension DispatchQueues {
 
     /// `dispatch_group_wait`: returns 0 at once for an empty group, else blocks the thread (for ever, or until
     /// `timeout`, when it returns non-zero: modelled as 1).
-    func groupWait(_ g: HeapObject, timeout: SimDuration?, on thread: SimThread, _ k: Kernel) -> FrameAction {
+    func groupWait(_ g: HeapObject, timeout: SimDuration?, on thread: SimThread) -> FrameAction {
         if g.semaphore!.value == 0 {
             thread.returnValue = .int(0)
             return .next
@@ -64,7 +64,7 @@ extension DispatchQueues {
             thread.returnValue = .int(1)
             return .next
         }
-        return block(thread, on: g, timeout: timeout, k)
+        return block(thread, on: g, timeout: timeout)
     }
 }
 

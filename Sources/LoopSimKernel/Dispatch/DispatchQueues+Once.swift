@@ -10,7 +10,7 @@ extension DispatchQueues {
     enum OnceStart { case run(Int), done, wait }
 
     /// Starts a `dispatch_once` whose token holds `token`.
-    func beginOnce(token: Int, on thread: SimThread, _ k: Kernel) -> OnceStart {
+    func beginOnce(token: Int, on thread: SimThread) -> OnceStart {
         if token == 0 {
             let number = nextOnceRun
             nextOnceRun += 1
@@ -18,25 +18,23 @@ extension DispatchQueues {
             return .run(number)
         }
         guard let run = onceRuns[token] else { return .done }  // -1, or any value no run holds: done
-        if run.thread == thread.id && k.profile.dispatchOwnedLockCrashes {
-            k.appCrashed("BUG IN CLIENT OF LIBDISPATCH: trying to lock recursively (dispatch_once from its own "
-                + "block)", on: thread)
+        if run.thread == thread.id && profile.dispatchOwnedLockCrashes {
+            halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: trying to lock recursively (dispatch_once from its own "
+                   + "block)", on: thread)
             return .wait
         }
         onceRuns[token]!.waiters.append(thread.id)
-        thread.state = .blocked
-        thread.blockedSince = k.now
+        threads.block(thread)
         return .wait
     }
 
     /// The block of run `number` returned: its waiters go on.
-    func endOnce(_ number: Int, _ k: Kernel) {
+    func endOnce(_ number: Int) {
         guard let run = onceRuns.removeValue(forKey: number) else { return }
         for waiter in run.waiters {
-            let t = k.threads[waiter]
-            t.blockedSince = nil
-            t.state = .runnable
-            k.threads.scheduleResume(t, k)
+            let t = threads[waiter]
+            _ = threads.unblock(t)
+            threads.scheduleResume(t)
         }
     }
 }
@@ -63,17 +61,17 @@ final class DispatchOnceFrame: Frame {
         do throws(RuntimeFault) {
             if let run {
                 try kernel.interpreter.store(.int(-1), owned: false, into: place, in: caller, on: thread, kernel)
-                kernel.dispatch.endOnce(run, kernel)
+                kernel.dispatch.endOnce(run)
                 return .pop(.null)
             }
             let value = try kernel.interpreter.evaluate(token, in: caller, on: thread, kernel)
             guard case .int(let current) = value else { throw RuntimeFault("dispatch_once's token is not an integer") }
-            switch kernel.dispatch.beginOnce(token: current, on: thread, kernel) {
+            switch kernel.dispatch.beginOnce(token: current, on: thread) {
             case .run(let number):
                 run = number
                 try kernel.interpreter.store(.int(number), owned: false, into: place, in: caller, on: thread, kernel)
                 held = false
-                return .push(kernel.interpreter.blockFrame(block, edge: "dispatch_once block", kernel))
+                return .push(kernel.interpreter.blockFrame(block, edge: "dispatch_once block"))
             case .done:
                 return letGo(kernel, thread)
             case .wait:
@@ -95,5 +93,5 @@ final class DispatchOnceFrame: Frame {
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { held ? [("dispatch_once block", block)] : [] }
+    func heldObjects() -> [(String, ObjectID)] { held ? [("dispatch_once block", block)] : [] }
 }

@@ -11,7 +11,7 @@ public struct DispatchAfterStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
         let k = c.kernel
-        k.dispatch.after(block, delay: k.interpreter.duration(delay, k), to: queue, from: c.thread, k)
+        k.dispatch.after(block, delay: k.interpreter.duration(delay), to: queue, from: c.thread)
         return .next
     }
 }
@@ -47,9 +47,9 @@ public struct DispatchSourceStep: ExecutableStep {
         guard let o = try c.object(source, expecting: "a dispatch source"), o.dispatchSource != nil else { return .next }
         let sources = c.kernel.dispatch.sources
         switch call {
-        case .resume: sources.resume(o, on: c.thread, c.kernel)
-        case .suspend: sources.suspend(o, on: c.thread, c.kernel)
-        case .cancel: sources.cancel(o, on: c.thread, c.kernel)
+        case .resume: sources.resume(o, on: c.thread)
+        case .suspend: sources.suspend(o, on: c.thread)
+        case .cancel: sources.cancel(o, on: c.thread)
         }
         return .next
     }
@@ -65,7 +65,7 @@ public struct SemaphoreWaitStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let o = try c.semaphore(semaphore, for: verb)
-        return try c.waiting(into: result) { c.kernel.dispatch.semaphoreWait(o, timeout: timeout, on: c.thread, c.kernel) }
+        return try c.waiting(into: result) { c.kernel.dispatch.semaphoreWait(o, timeout: timeout, on: c.thread) }
     }
 }
 
@@ -76,7 +76,7 @@ public struct SemaphoreSignalStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let o = try c.semaphore(semaphore, for: verb)
-        c.kernel.dispatch.semaphoreSignal(o, from: c.thread, c.kernel)
+        c.kernel.dispatch.semaphoreSignal(o, from: c.thread)
         return .next
     }
 }
@@ -89,7 +89,7 @@ public struct DispatchAsyncStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
-        c.kernel.dispatch.async(block, to: queue, from: c.thread, c.kernel)
+        c.kernel.dispatch.async(block, to: queue, from: c.thread)
         return .next
     }
 }

@@ -27,7 +27,7 @@ struct OnceRun {
 extension DispatchQueues {
     /// The thread that holds `queue` now: the main thread for the main queue; for a serial queue, a thread
     /// running one of its blocks or a `dispatch_sync` on it; nil for the global queue (concurrent, never held).
-    func holder(of queue: QueueRef, _ k: Kernel) -> Int? {
+    func holder(of queue: QueueRef) -> Int? {
         switch queue {
         case .main: return 0
         case .global: return nil
@@ -35,7 +35,7 @@ extension DispatchQueues {
             return nil  // concurrent: only a barrier excludes, and a barrier is never waited for with dispatch_sync
         case .serial(let i):
             if let owner = serial[i].syncOwner { return owner }
-            for t in k.threads.all where t.kind == .poolWorker && t.state != .idle {
+            for t in threads.all where t.kind == .poolWorker && t.state != .idle {
                 if t.frames.contains(where: { ($0 as? SerialDrainFrame)?.queue == i }) { return t.id }
             }
             return nil
@@ -44,15 +44,15 @@ extension DispatchQueues {
 
     /// Starts a `dispatch_sync` of `block` (+1, owned by `frame`) onto `queue` from `thread`.
     /// - Returns: true when the caller may run the block now; false when it waits (or the app crashed).
-    func beginSync(_ frame: DispatchSyncFrame, on thread: SimThread, _ k: Kernel) -> Bool {
+    func beginSync(_ frame: DispatchSyncFrame, on thread: SimThread) -> Bool {
         let queue = frame.queue
-        if holder(of: queue, k) == thread.id {
-            if k.profile.dispatchOwnedLockCrashes {
-                k.appCrashed("BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by "
-                    + "current thread (queue \(name(of: queue)))", on: thread)
+        if holder(of: queue) == thread.id {
+            if profile.dispatchOwnedLockCrashes {
+                halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by "
+                       + "current thread (queue \(name(of: queue)))", on: thread)
                 return false
             }
-            block(thread, SyncWait(queue: queue, holder: thread.id, isSelfDeadlock: true), k)
+            block(thread, SyncWait(queue: queue, holder: thread.id, isSelfDeadlock: true))
             return false
         }
         switch queue {
@@ -61,12 +61,12 @@ extension DispatchQueues {
         case .main:
             // the block goes to the main queue; the main thread runs it and then wakes the caller
             frame.handedOver = true
-            block(thread, SyncWait(queue: .main, holder: 0, isSelfDeadlock: false), k)
-            enqueue(.syncOnMain(frame.block, waiter: thread.id), on: .main, k)
+            block(thread, SyncWait(queue: .main, holder: 0, isSelfDeadlock: false))
+            enqueue(.syncOnMain(frame.block, waiter: thread.id), on: .main)
             return false
         case .serial(let i) where serial[i].width > 1:
-            if beginConcurrentSync(i, on: thread, k) { return true }
-            block(thread, SyncWait(queue: queue, holder: nil, isSelfDeadlock: false), k)
+            if beginConcurrentSync(i, on: thread) { return true }
+            block(thread, SyncWait(queue: queue, holder: nil, isSelfDeadlock: false))
             return false
         case .serial(let i):
             if !serial[i].isScheduled && serial[i].items.isEmpty {
@@ -75,21 +75,21 @@ extension DispatchQueues {
                 return true
             }
             serial[i].items.append(.syncWaiter(thread.id))
-            block(thread, SyncWait(queue: queue, holder: holder(of: queue, k), isSelfDeadlock: false), k)
+            block(thread, SyncWait(queue: queue, holder: holder(of: queue), isSelfDeadlock: false))
             return false
         }
     }
 
     /// The drain of serial queue `index` reached a `dispatch_sync` caller: the queue is now the caller's.
-    func handOffSerial(_ index: Int, to waiter: SimThread, _ k: Kernel) {
+    func handOffSerial(_ index: Int, to waiter: SimThread) {
         serial[index].syncOwner = waiter.id
-        endSyncWait(waiter, k)
+        endSyncWait(waiter)
     }
 
     /// The caller's `dispatch_sync` block returned: it lets go of the queue, whose drain goes on if work waits.
-    func endSync(_ queue: QueueRef, on thread: SimThread, _ k: Kernel) {
+    func endSync(_ queue: QueueRef, on thread: SimThread) {
         if case .serial(let i) = queue, serial[i].width > 1 {
-            concurrentItemEnded(i, isBarrier: false, k)
+            concurrentItemEnded(i, isBarrier: false)
             return
         }
         guard case .serial(let i) = queue, serial[i].syncOwner == thread.id else { return }
@@ -97,23 +97,21 @@ extension DispatchQueues {
         if serial[i].items.isEmpty {
             serial[i].isScheduled = false
         } else {
-            submitToPool(.serialDrain(i), k)
+            submitToPool(.serialDrain(i))
         }
     }
 
     /// Blocks `thread` in `dispatch_sync` (state `blocked`, no timeout).
-    private func block(_ thread: SimThread, _ wait: SyncWait, _ k: Kernel) {
+    private func block(_ thread: SimThread, _ wait: SyncWait) {
         syncWaits[thread.id] = wait
-        thread.state = .blocked
-        thread.blockedSince = k.now
+        threads.block(thread)
     }
 
     /// The queue is free for the waiting caller (or the main thread ran its block): it runs again.
-    func endSyncWait(_ thread: SimThread, _ k: Kernel) {
+    func endSyncWait(_ thread: SimThread) {
         syncWaits[thread.id] = nil
-        thread.blockedSince = nil
-        thread.state = .runnable
-        k.threads.scheduleResume(thread, k)
+        _ = threads.unblock(thread)
+        threads.scheduleResume(thread)
     }
 
     /// Why a thread blocked in `dispatch_sync` or `dispatch_once` waits, following the chain of holders until it
@@ -129,7 +127,7 @@ extension DispatchQueues {
             let name = k.threads[current].name
             var holder: Int?
             if let wait = syncWaits[current] {
-                holder = wait.holder ?? self.holder(of: wait.queue, k)
+                holder = wait.holder ?? self.holder(of: wait.queue)
                 let queueName = wait.queue == .main ? "the main queue" : "queue \(self.name(of: wait.queue))"
                 let by = holder.map { $0 == current ? "held by \(name) itself" : "held by \(k.threads[$0].name)" }
                     ?? "waiting behind its earlier blocks"
@@ -187,7 +185,7 @@ final class DispatchSyncFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         switch phase {
         case .start:
-            if kernel.dispatch.beginSync(self, on: thread, kernel) { return runBlock(kernel) }
+            if kernel.dispatch.beginSync(self, on: thread) { return runBlock(kernel) }
             if kernel.crash != nil {
                 kernel.release(block, on: thread)
                 handedOver = true
@@ -200,7 +198,7 @@ final class DispatchSyncFrame: Frame {
             if handedOver { return .pop(.null) }
             return runBlock(kernel)
         case .ran:
-            kernel.dispatch.endSync(queue, on: thread, kernel)
+            kernel.dispatch.endSync(queue, on: thread)
             return .pop(.null)
         }
     }
@@ -208,8 +206,8 @@ final class DispatchSyncFrame: Frame {
     private func runBlock(_ kernel: Kernel) -> FrameAction {
         phase = .ran
         handedOver = true
-        return .push(kernel.interpreter.blockFrame(block, edge: "dispatch_sync block", kernel))
+        return .push(kernel.interpreter.blockFrame(block, edge: "dispatch_sync block"))
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { handedOver ? [] : [("dispatch_sync block", block)] }
+    func heldObjects() -> [(String, ObjectID)] { handedOver ? [] : [("dispatch_sync block", block)] }
 }

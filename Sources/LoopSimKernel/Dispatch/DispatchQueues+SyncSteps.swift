@@ -25,8 +25,8 @@ public struct DispatchGroupStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let g = try c.group(group, for: verb)
         switch call {
-        case .enter: c.kernel.dispatch.groupEnter(g, on: c.thread, c.kernel)
-        case .leave: c.kernel.dispatch.groupLeave(g, on: c.thread, c.kernel)
+        case .enter: c.kernel.dispatch.groupEnter(g, on: c.thread)
+        case .leave: c.kernel.dispatch.groupLeave(g, on: c.thread)
         }
         return .next
     }
@@ -45,8 +45,8 @@ public struct DispatchGroupBlockStep: ExecutableStep {
         let g = try c.group(group, for: verb)
         guard let block = try c.retainedObject(block) else { return .next }
         switch call {
-        case .async: c.kernel.dispatch.groupAsync(g, block: block, to: queue, from: c.thread, c.kernel)
-        case .notify: c.kernel.dispatch.groupNotify(g, block: block, to: queue, from: c.thread, c.kernel)
+        case .async: c.kernel.dispatch.groupAsync(g, block: block, to: queue, from: c.thread)
+        case .notify: c.kernel.dispatch.groupNotify(g, block: block, to: queue, from: c.thread)
         }
         return .next
     }
@@ -62,7 +62,7 @@ public struct DispatchGroupWaitStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let g = try c.group(group, for: verb)
-        return try c.waiting(into: result) { c.kernel.dispatch.groupWait(g, timeout: timeout, on: c.thread, c.kernel) }
+        return try c.waiting(into: result) { c.kernel.dispatch.groupWait(g, timeout: timeout, on: c.thread) }
     }
 }
 
@@ -98,7 +98,7 @@ public struct DispatchBarrierAsyncStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
-        c.kernel.dispatch.barrierAsync(block, to: queue, from: c.thread, c.kernel)
+        c.kernel.dispatch.barrierAsync(block, to: queue, from: c.thread)
         return .next
     }
 }

@@ -1,8 +1,9 @@
 import DequeModule
 
 /// GCD's queues: the main queue and its port, the global queue and its pool of worker threads, the serial
-/// queues, and the `dispatch_after` blocks waiting for their deadline. It owns them; the kernel's services (the
-/// clock, threads, events, the heap) are reached through the ``Kernel`` each call is given.
+/// queues, and the `dispatch_after` blocks waiting for their deadline. It owns them, and is handed at init the
+/// services it uses: the recorder, the lifetimes (``Objects``), the threads, the crash path, and the main run
+/// loop's wake-up. Only the frames that run work items take the ``Kernel``.
 final class DispatchQueues {
     /// At most this many pool threads (libdispatch's pool is larger; no scenario comes near it).
     static let poolLimit = 64
@@ -19,7 +20,21 @@ final class DispatchQueues {
     /// `dispatch_after` blocks waiting for their deadline (nil once queued).
     private var afters: [(block: ObjectID, queue: QueueRef)?] = []
     /// GCD's timer sources.
-    let sources = DispatchSources()
+    private(set) lazy var sources = DispatchSources(queues: self)
+    /// The clock and the event log.
+    let recorder: Recorder
+    /// Retain, release and the heap.
+    let objects: Objects
+    /// The threads: pool workers, and the transitions of blocked threads.
+    let threads: Threads
+    /// The crash path (libdispatch's client bugs).
+    let halt: Halt
+    /// The variant's flags.
+    let profile: VariantProfile
+    /// The run loops' port arrival order (the main queue's port is one of the ports).
+    let runLoops: RunLoops
+    /// Wakes the main run loop if it waits on the main queue's port (set by the kernel once it is made).
+    var wakeMainRunLoop: () -> Void = {}
     /// Threads blocked in `dispatch_sync`, by thread id: what each waits for (a lookup table, never iterated).
     var syncWaits: [Int: SyncWait] = [:]
     /// Groups entered and not yet left to zero, in the order they were first entered (each holds a +1 on itself,
@@ -29,35 +44,46 @@ final class DispatchQueues {
     var onceRuns: [Int: OnceRun] = [:]
     var nextOnceRun = 1
 
-    init(serialQueueNames: [String], widths: [Int] = []) {
+    init(serialQueueNames: [String], widths: [Int] = [], recorder: Recorder, objects: Objects, threads: Threads,
+         halt: Halt, profile: VariantProfile, runLoops: RunLoops) {
+        self.recorder = recorder
+        self.objects = objects
+        self.threads = threads
+        self.halt = halt
+        self.profile = profile
+        self.runLoops = runLoops
         serial = serialQueueNames.indices.map { i in
             SerialQueue(name: serialQueueNames[i], width: i < widths.count ? max(1, widths[i]) : 1)
         }
     }
 
     /// `dispatch_async`: the queue holds the block (+1 already taken by the caller) until a thread runs it.
-    func async(_ block: ObjectID, to queueRef: QueueRef, from thread: SimThread?, _ k: Kernel) {
-        k.record(thread, .dispatchAsync(queue: k.name(name(of: queueRef)),
-                                        block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
-        enqueue(.block(block), on: queueRef, k)
+    func async(_ block: ObjectID, to queueRef: QueueRef, from thread: SimThread?) {
+        recorder.record(thread, .dispatchAsync(queue: recorder.name(name(of: queueRef)), block: blockName(block)))
+        enqueue(.block(block), on: queueRef)
+    }
+
+    /// The name a `dispatch_async` event gives `block` (its label), or the empty name if it is gone.
+    func blockName(_ block: ObjectID) -> Name {
+        objects.heap.object(block).map { recorder.labelName($0) } ?? recorder.name("")
     }
 
     /// Puts a work item on a queue and makes sure a thread will run it.
-    func enqueue(_ item: WorkItem, on queueRef: QueueRef, _ k: Kernel) {
+    func enqueue(_ item: WorkItem, on queueRef: QueueRef) {
         switch queueRef {
         case .main:
             main.append(item)
-            signalMainPort(k)
+            signalMainPort()
         case .global:
-            submitToPool(item, k)
+            submitToPool(item)
         case .serial(let index) where serial[index].width > 1:
             serial[index].items.append(item)
-            pumpConcurrent(index, k)
+            pumpConcurrent(index)
         case .serial(let index):
             serial[index].items.append(item)
             if !serial[index].isScheduled {
                 serial[index].isScheduled = true
-                submitToPool(.serialDrain(index), k)
+                submitToPool(.serialDrain(index))
             }
         }
     }
@@ -74,9 +100,9 @@ final class DispatchQueues {
     // MARK: The main queue
 
     /// The main queue's port gets a message (collapsing); the main thread wakes if it waits on it.
-    func signalMainPort(_ k: Kernel) {
-        mainPort.post(&k.runLoops.portArrivals)
-        k.runLoops.wakeIfWaiting(k.runLoops[0], on: .mainQueue, k)
+    func signalMainPort() {
+        mainPort.post(&runLoops.portArrivals)
+        wakeMainRunLoop()
     }
 
     /// The main run loop receives the main queue's port message.
@@ -84,9 +110,9 @@ final class DispatchQueues {
 
     /// Queues the main-queue input source's handler (no UIKit), unless it is queued and has not started: a
     /// dispatch source's events merge until its handler runs, and once it runs the next event queues it again.
-    func enqueueInputHandler(_ k: Kernel) {
+    func enqueueInputHandler() {
         guard !main.contains(where: { if case .inputHandler = $0 { true } else { false } }) else { return }
-        enqueue(.inputHandler, on: .main, k)
+        enqueue(.inputHandler, on: .main)
     }
 
     /// How many blocks wait on the main queue.
@@ -98,17 +124,17 @@ final class DispatchQueues {
     // MARK: The pool and serial queues
 
     /// Hands work to the GCD pool: an idle pool thread is reused, else a new one starts (up to the limit).
-    func submitToPool(_ item: WorkItem, _ k: Kernel) {
+    func submitToPool(_ item: WorkItem) {
         global.append(item)
         if !idleWorkers.isEmpty {
             let id = idleWorkers.removeFirst()
-            k.threads[id].state = .runnable
-            k.threads.scheduleResume(k.threads[id], k)
-        } else if k.threads.all.filter({ $0.kind == .poolWorker }).count < Self.poolLimit {
-            let worker = k.threads.makeThread(name: "worker-\(k.threads.all.filter { $0.kind == .poolWorker }.count + 1)",
-                                              kind: .poolWorker, k)
+            threads.makeRunnable(threads[id])
+            threads.scheduleResume(threads[id])
+        } else if threads.all.filter({ $0.kind == .poolWorker }).count < Self.poolLimit {
+            let worker = threads.makeThread(name: "worker-\(threads.all.filter { $0.kind == .poolWorker }.count + 1)",
+                                            kind: .poolWorker)
             worker.frames = [PoolWorkerFrame()]
-            k.threads.scheduleResume(worker, k)
+            threads.scheduleResume(worker)
         }
     }
 
@@ -134,22 +160,22 @@ final class DispatchQueues {
 
     /// `dispatch_after`: the block waits (retained) until `delay` has passed, then is queued.
     /// Modelled to fire at its deadline; libdispatch allows up to 10 % leeway (semantics §6).
-    func after(_ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread, _ k: Kernel) {
+    func after(_ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread) {
         if delay <= .zero {
-            async(block, to: queueRef, from: thread, k)
+            async(block, to: queueRef, from: thread)
             return
         }
         afters.append((block: block, queue: queueRef))
-        k.record(thread, .dispatchAfter(queue: k.name(name(of: queueRef)), at: k.now + delay,
-                                        block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
-        k.clock.schedule(.dispatchAfter(afters.count - 1), at: k.now + delay, phase: .kernelTimer)
+        recorder.record(thread, .dispatchAfter(queue: recorder.name(name(of: queueRef)), at: recorder.now + delay,
+                                               block: blockName(block)))
+        recorder.clock.schedule(.dispatchAfter(afters.count - 1), at: recorder.now + delay, phase: .kernelTimer)
     }
 
     /// The deadline of `dispatch_after` block `index` came: it is queued, if it is still waiting.
-    func afterFired(_ index: Int, _ k: Kernel) {
+    func afterFired(_ index: Int) {
         guard let item = afters[index] else { return }
         afters[index] = nil
-        async(item.block, to: item.queue, from: nil, k)
+        async(item.block, to: item.queue, from: nil)
     }
 
     // MARK: Work items
@@ -157,32 +183,32 @@ final class DispatchQueues {
     /// The frame that runs one work item on the current thread.
     func frame(for item: WorkItem, edge: String, _ k: Kernel) -> Frame {
         switch item {
-        case .block(let block): k.interpreter.blockFrame(block, edge: edge, k)
+        case .block(let block): k.interpreter.blockFrame(block, edge: edge)
         case .sourceHandler(let source): SourceHandlerFrame(source: source)
         case .serialDrain(let index): SerialDrainFrame(queue: index)
         case .blockThenSignal(let block, let semaphore):
             BlockThenFrame(block: block, edge: "notification block") { kernel, thread in
-                if let s = kernel.heap.object(semaphore) { kernel.dispatch.semaphoreSignal(s, from: thread, kernel) }
+                if let s = kernel.heap.object(semaphore) { kernel.dispatch.semaphoreSignal(s, from: thread) }
                 kernel.release(semaphore, on: thread)
             }
-        case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation, k)
+        case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation)
         case .sourceCancel(let source): k.dispatch.sources.cancelFrame(source)
         case .inputHandler: UserEventsFrame()
         case .syncOnMain(let block, let waiter):
             BlockThenFrame(block: block, edge: "dispatch_sync block") { kernel, _ in
-                kernel.dispatch.endSyncWait(kernel.threads[waiter], kernel)
+                kernel.dispatch.endSyncWait(kernel.threads[waiter])
             }
         case .syncWaiter:
             preconditionFailure("a dispatch_sync waiter is handed the queue by its drain, never run as a block")
         case .concurrentItem(let queue, let inner, let isBarrier):
             ThenFrame(inner: frame(for: inner, edge: edge, k)) { kernel, _ in
-                kernel.dispatch.concurrentItemEnded(queue, isBarrier: isBarrier, kernel)
+                kernel.dispatch.concurrentItemEnded(queue, isBarrier: isBarrier)
             }
         case .barrier:
             preconditionFailure("a barrier waits on its concurrent queue, which runs it as a concurrentItem")
         case .groupBlock(let block, let group):
             BlockThenFrame(block: block, edge: edge) { kernel, thread in
-                if let g = kernel.heap.object(group) { kernel.dispatch.groupLeave(g, on: thread, kernel) }
+                if let g = kernel.heap.object(group) { kernel.dispatch.groupLeave(g, on: thread) }
             }
         }
     }
@@ -239,11 +265,11 @@ final class PoolWorkerFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if ranItem {
             ranItem = false
-            kernel.objects.drainAutoreleasePool(of: thread, reason: "end of work item", kernel)
+            kernel.objects.drainAutoreleasePool(of: thread, reason: "end of work item")
             if !thread.pendingDeallocs.isEmpty { return .next }
         }
         guard let item = kernel.dispatch.popGlobal() else {
-            thread.state = .idle
+            kernel.threads.idle(thread)
             kernel.dispatch.parkIdle(thread.id)
             kernel.record(thread, .threadIdle)
             return .yield
@@ -251,7 +277,7 @@ final class PoolWorkerFrame: Frame {
         ranItem = true
         return .push(kernel.dispatch.frame(for: item, edge: "dispatch block", kernel))
     }
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }
 
 /// Runs a block (the frame owns a +1 on it), then one follow-up on the same thread: signal a poster's
@@ -271,13 +297,13 @@ final class BlockThenFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if !ran {
             ran = true
-            if let block, kernel.heap.object(block) != nil { return .push(kernel.interpreter.blockFrame(block, edge: edge, kernel)) }
+            if let block, kernel.heap.object(block) != nil { return .push(kernel.interpreter.blockFrame(block, edge: edge)) }
         }
         then(kernel, thread)
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }
 
 /// Runs a serial queue's blocks one after another on one pool thread.
@@ -290,10 +316,10 @@ final class SerialDrainFrame: Frame {
         if case .syncWaiter(let waiter) = item {
             // _dispatch_sync_waiter_wake: the drain hands the queue to the waiting caller and stops; the caller
             // runs its block on its own thread and resumes the drain when it is done
-            kernel.dispatch.handOffSerial(queue, to: kernel.threads[waiter], kernel)
+            kernel.dispatch.handOffSerial(queue, to: kernel.threads[waiter])
             return .pop(.null)
         }
         return .push(kernel.dispatch.frame(for: item, edge: "\(kernel.dispatch.name(of: .serial(queue))) block", kernel))
     }
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }

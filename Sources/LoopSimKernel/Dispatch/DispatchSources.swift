@@ -1,9 +1,22 @@
 /// GCD's timer sources (`dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER)`, semantics §6): creating them,
 /// arming their kernel timer, merging fires into handler invocations, `dispatch_resume`, `dispatch_suspend`,
 /// `dispatch_source_cancel` and their release. Each source's state is its object's ``HeapObject/dispatchSource``,
-/// which is freed with it, so the part keeps none of its own; the kernel's services (the clock, the event queue,
-/// events, the heap, GCD's queues) are reached through the ``Kernel`` each call is given.
+/// which is freed with it, so the part keeps none of its own. It uses the services of the GCD queues that hold it
+/// (the recorder, the lifetimes, the crash path) and queues handler invocations on them.
 final class DispatchSources {
+    /// The GCD queues that hold this part: where handlers and cancellation callouts are queued.
+    unowned let queues: DispatchQueues
+    /// The clock and the event log.
+    private var recorder: Recorder { queues.recorder }
+    /// Retain, release and the heap.
+    private var objects: Objects { queues.objects }
+    /// The crash path.
+    private var halt: Halt { queues.halt }
+    /// The variant's flags.
+    private var profile: VariantProfile { queues.profile }
+
+    init(queues: DispatchQueues) { self.queues = queues }
+
     /// `dispatch_source_create(TIMER)` + `dispatch_source_set_timer` + `dispatch_source_set_event_handler`,
     /// then `dispatch_resume` if `spec.resume`. Returns +1 for the caller.
     ///
@@ -26,87 +39,87 @@ final class DispatchSources {
                                                wallClock: spec.wallClock, target: max(now, now + start))
         k.record(thread, .sourceCreate(source: k.name(o), start: o.dispatchSource!.target, interval: spec.interval,
                                        wallClock: spec.wallClock))
-        scheduleFire(o, k)
-        if spec.resume { resume(o, on: thread, k) }
+        scheduleFire(o)
+        if spec.resume { resume(o, on: thread) }
         return o.id
     }
 
     /// Arms the kernel timer for the source's next target (at the end of its leeway window when the
     /// `timerLeewayFiresAt` flag says so).
-    private func scheduleFire(_ o: HeapObject, _ k: Kernel) {
+    private func scheduleFire(_ o: HeapObject) {
         let state = o.dispatchSource!
-        if let entry = state.fireEntry { k.clock.cancel(entry) }
-        let at = state.target + (k.profile.leewayFiresAtEnd ? state.leeway : .zero)
-        o.dispatchSource!.fireEntry = k.clock.schedule(.dispatchSourceFire(o.id), at: max(k.now, at),
-                                                       phase: .kernelTimer)
+        if let entry = state.fireEntry { recorder.clock.cancel(entry) }
+        let at = state.target + (profile.leewayFiresAtEnd ? state.leeway : .zero)
+        o.dispatchSource!.fireEntry = recorder.clock.schedule(.dispatchSourceFire(o.id), at: max(recorder.now, at),
+                                                              phase: .kernelTimer)
     }
 
     /// The timer of a source reached its target: one more fire in its data; the handler is queued unless it
     /// is already queued or running (then the fires merge into its next invocation).
-    func fired(_ id: ObjectID, _ k: Kernel) {
-        guard let o = k.heap.object(id), o.state == .alive, var state = o.dispatchSource, !state.isCancelled
+    func fired(_ id: ObjectID) {
+        guard let o = objects.heap.object(id), o.state == .alive, var state = o.dispatchSource, !state.isCancelled
         else { return }
         state.fireEntry = nil
         state.fires += 1
         state.pendingData += 1
         if let interval = state.interval {
             // The next target is the first grid point after now: missed intervals are not replayed.
-            let n = (k.now.nanoseconds - state.target.nanoseconds) / interval.nanoseconds + 1
+            let n = (recorder.now.nanoseconds - state.target.nanoseconds) / interval.nanoseconds + 1
             state.target = SimInstant(nanoseconds: state.target.nanoseconds + n * interval.nanoseconds)
         }
         o.dispatchSource = state
-        k.record(nil, .sourceFire(source: k.name(o), data: Int64(state.pendingData)))
-        if state.interval != nil { scheduleFire(o, k) }
-        deliverHandlerIfReady(o, k)
+        recorder.record(nil, .sourceFire(source: recorder.name(o), data: Int64(state.pendingData)))
+        if state.interval != nil { scheduleFire(o) }
+        deliverHandlerIfReady(o)
     }
 
     /// Queues one handler invocation when data is pending, the source runs and none is in flight.
-    func deliverHandlerIfReady(_ o: HeapObject, _ k: Kernel) {
+    func deliverHandlerIfReady(_ o: HeapObject) {
         guard let state = o.dispatchSource, !state.isCancelled, state.suspendCount == 0, !state.handlerInFlight,
               state.pendingData > 0 else { return }
         o.dispatchSource!.handlerInFlight = true
-        k.retain(o.id)  // the queued invocation keeps the source alive
-        k.dispatch.enqueue(.sourceHandler(o.id), on: state.queue, k)
+        objects.retain(o.id)  // the queued invocation keeps the source alive
+        queues.enqueue(.sourceHandler(o.id), on: state.queue)
     }
 
     /// `dispatch_resume`.
-    func resume(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
+    func resume(_ o: HeapObject, on thread: SimThread) {
         guard o.dispatchSource != nil else { return }
         if o.dispatchSource!.suspendCount == 0 {
-            k.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", on: thread)
+            halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", on: thread)
             return
         }
         o.dispatchSource!.suspendCount -= 1
-        k.record(thread, .sourceResume(source: k.name(o)))
-        deliverHandlerIfReady(o, k)
+        recorder.record(thread, .sourceResume(source: recorder.name(o)))
+        deliverHandlerIfReady(o)
     }
 
     /// `dispatch_suspend`: fires go on accumulating; the handler waits for the resume.
-    func suspend(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
+    func suspend(_ o: HeapObject, on thread: SimThread) {
         guard o.dispatchSource != nil else { return }
         o.dispatchSource!.suspendCount += 1
-        k.record(thread, .sourceSuspend(source: k.name(o)))
+        recorder.record(thread, .sourceSuspend(source: recorder.name(o)))
     }
 
     /// `dispatch_source_cancel`: no more fires or handler calls. The handler (and its captures) is released
     /// later, by the source's cancellation callout on its target queue (libdispatch `_dispatch_source_cancel_callout`;
     /// conformance p03, docs/fidelity.md D3), not on the cancelling thread.
-    func cancel(_ o: HeapObject, on thread: SimThread, disposing: Bool = false, _ k: Kernel) {
+    func cancel(_ o: HeapObject, on thread: SimThread, disposing: Bool = false) {
         guard var state = o.dispatchSource, !state.isCancelled else { return }
         state.isCancelled = true
-        if let entry = state.fireEntry { k.clock.cancel(entry) }
+        if let entry = state.fireEntry { recorder.clock.cancel(entry) }
         state.fireEntry = nil
         o.dispatchSource = state
-        k.record(thread, .sourceCancel(source: k.name(o)))
+        recorder.record(thread, .sourceCancel(source: recorder.name(o)))
         guard case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] else { return }
         if disposing {
             // the source itself is being freed: its handlers go with it, now
             o[slot: DispatchSourceState.handlerSlot] = .null
-            k.release(handler, on: thread)
+            objects.release(handler, on: thread)
             return
         }
-        k.retain(o.id)  // the queued cancellation callout keeps the source
-        k.dispatch.enqueue(.sourceCancel(o.id), on: state.queue, k)
+        objects.retain(o.id)  // the queued cancellation callout keeps the source
+        queues.enqueue(.sourceCancel(o.id), on: state.queue)
     }
 
     /// The cancellation callout, on the source's queue: frees the handler.
@@ -124,13 +137,13 @@ final class DispatchSources {
 
     /// The last reference to a source went: releasing a suspended source crashes libdispatch; otherwise
     /// it is cancelled.
-    func deallocating(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
+    func deallocating(_ o: HeapObject, on thread: SimThread) {
         guard let state = o.dispatchSource else { return }
         if state.suspendCount > 0 && !state.isCancelled {
-            k.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", on: thread)
+            halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", on: thread)
             return
         }
-        cancel(o, on: thread, disposing: true, k)
+        cancel(o, on: thread, disposing: true)
     }
 }
 
@@ -153,13 +166,13 @@ final class SourceHandlerFrame: Frame {
             o.dispatchSource!.largestMerge = max(o.dispatchSource!.largestMerge, data)
             kernel.record(thread, .sourceHandler(source: kernel.name(o), data: Int64(data)))
             kernel.retain(handler)
-            return .push(kernel.interpreter.blockFrame(handler, edge: "source handler", kernel))
+            return .push(kernel.interpreter.blockFrame(handler, edge: "source handler"))
         }
         o.dispatchSource!.handlerInFlight = false
-        kernel.dispatch.sources.deliverHandlerIfReady(o, kernel)
+        kernel.dispatch.sources.deliverHandlerIfReady(o)
         kernel.release(source, on: thread)
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [("source", source)] }
+    func heldObjects() -> [(String, ObjectID)] { [("source", source)] }
 }

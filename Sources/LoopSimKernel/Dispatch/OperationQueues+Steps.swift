@@ -14,11 +14,11 @@ public struct AddOperationStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if isOperation {
             guard let o = try c.operation(block) else { return .next }
-            c.kernel.operations.add(operation: o, to: queue, from: c.thread, c.kernel)
+            c.kernel.operations.add(operation: o, to: queue, from: c.thread)
             return .next
         }
         guard let block = try c.retainedObject(block) else { return .next }
-        c.kernel.operations.add(block, to: queue, dependsOnLast: dependsOnLast, from: c.thread, c.kernel)
+        c.kernel.operations.add(block, to: queue, dependsOnLast: dependsOnLast, from: c.thread)
         return .next
     }
 }
@@ -33,7 +33,7 @@ public struct MakeOperationStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
-        let op = c.kernel.operations.makeOperation(block: block, label: label, on: c.thread, c.kernel)
+        let op = c.kernel.operations.makeOperation(block: block, label: label, on: c.thread)
         try c.bind(op, into: into)
         return .next
     }
@@ -52,7 +52,7 @@ public struct AddDependencyStep: ExecutableStep {
             c.kernel.appCrashed("*** -[NSOperation addDependency:]: dependency is nil", on: c.thread)
             return .next
         }
-        c.kernel.operations.addDependency(o, on: d, c.kernel)
+        c.kernel.operations.addDependency(o, on: d)
         return .next
     }
 }
@@ -66,7 +66,7 @@ public struct SetCompletionBlockStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.operation(operation) else { return .next }
         let block = try c.retainedObject(block)
-        c.kernel.operations.setCompletion(o, block: block, on: c.thread, c.kernel)
+        c.kernel.operations.setCompletion(o, block: block, on: c.thread)
         return .next
     }
 }
@@ -86,9 +86,9 @@ public struct CancelOperationStep: ExecutableStep {
         switch target {
         case .operation(let expr):
             guard let o = try c.operation(expr) else { return .next }
-            c.kernel.operations.cancel(o, c.kernel)
+            c.kernel.operations.cancel(o)
         case .queue(let index):
-            c.kernel.operations.cancelAll(index, c.kernel)
+            c.kernel.operations.cancelAll(index)
         }
         return .next
     }
@@ -112,7 +112,7 @@ public struct WaitForOperationsStep: ExecutableStep {
     public var queue: Int
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        guard let action = c.kernel.operations.waitUntilAllFinished(queue, on: c.thread, c.kernel) else { return .next }
+        guard let action = c.kernel.operations.waitUntilAllFinished(queue, on: c.thread) else { return .next }
         return StepOutcome(action)
     }
 }
@@ -143,7 +143,7 @@ public struct AddOperationsStep: ExecutableStep {
         for e in operations {
             guard let o = try c.operation(e) else { continue }
             if let r = k.operations.record(of: o) { records.append(r) }
-            k.operations.add(operation: o, to: queue, from: c.thread, k)
+            k.operations.add(operation: o, to: queue, from: c.thread)
             if k.halt.crash != nil { return .next }
         }
         guard waitUntilFinished, !records.isEmpty else { return .next }

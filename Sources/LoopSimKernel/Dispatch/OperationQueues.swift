@@ -23,7 +23,27 @@ final class OperationQueues {
     private var currentQueue: [Int: Int] = [:]
 
     /// The declared queues, then `mainQueue` (index `declared.count`, `maxConcurrentOperationCount` 1).
-    init(_ declared: [(name: String, maxConcurrent: Int)]) {
+    /// The clock and the event log.
+    private let recorder: Recorder
+    /// Retain, release and the heap.
+    private let objects: Objects
+    /// The crash path.
+    private let halt: Halt
+    /// The threads.
+    private let threads: Threads
+    /// The variant's flags.
+    private let profile: VariantProfile
+    /// GCD's queues.
+    private let dispatch: DispatchQueues
+
+    init(_ declared: [(name: String, maxConcurrent: Int)], recorder: Recorder, objects: Objects, halt: Halt,
+         threads: Threads, profile: VariantProfile, dispatch: DispatchQueues) {
+        self.recorder = recorder
+        self.objects = objects
+        self.halt = halt
+        self.threads = threads
+        self.profile = profile
+        self.dispatch = dispatch
         queues = declared.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent, isMain: false) }
         queues.append(OperationQueueState(name: "main", maxConcurrent: 1, isMain: true))
     }
@@ -31,11 +51,12 @@ final class OperationQueues {
     // MARK: Operations
 
     /// `[NSBlockOperation blockOperationWithBlock:]`: a new operation (+1, the caller's) holding `block` (+1 taken).
-    func makeOperation(block: ObjectID, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let o = k.objects.allocate(kind: .operation, className: "NSBlockOperation", label: label,
-                                   slotNames: ["block", "completionBlock"], slotStrengths: [.strong, .strong],
-                                   slots: [.object(block), .null], isDeclaredRoot: false, at: k.now, on: thread.name)
-        k.record(thread, .objectAlloc(object: k.name(o), className: k.name("NSBlockOperation")))
+    func makeOperation(block: ObjectID, label: String?, on thread: SimThread) -> ObjectID {
+        let o = objects.allocate(kind: .operation, className: "NSBlockOperation", label: label,
+                                 slotNames: ["block", "completionBlock"], slotStrengths: [.strong, .strong],
+                                 slots: [.object(block),
+                                         .null], isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("NSBlockOperation")))
         recordOf[o.id] = records.count
         records.append(OperationRecord(id: o.id))
         return o.id
@@ -47,11 +68,11 @@ final class OperationQueues {
     /// `addDependency:`: `operation` waits for `dependency` to finish; it holds it (+1) until it is freed. Adding
     /// one already there does nothing (corelibs: `__dependencies.first(where:) == nil`); a dependency added to an
     /// operation that has started has no effect on it.
-    func addDependency(_ operation: HeapObject, on dependency: HeapObject, _ k: Kernel) {
+    func addDependency(_ operation: HeapObject, on dependency: HeapObject) {
         let r = recordOf[operation.id]!, d = recordOf[dependency.id]!
         guard !records[r].dependencies.contains(d) else { return }
         records[r].dependencies.append(d)
-        k.retain(dependency.id)
+        objects.retain(dependency.id)
     }
 
     /// The dependencies `operation` holds now (a +1 each), in the order added; empty for one freed or never made.
@@ -62,27 +83,27 @@ final class OperationQueues {
     }
 
     /// `setCompletionBlock:`: replaces the operation's completion block (`block` is a +1 the slot takes).
-    func setCompletion(_ operation: HeapObject, block: ObjectID?, on thread: SimThread, _ k: Kernel) {
+    func setCompletion(_ operation: HeapObject, block: ObjectID?, on thread: SimThread) {
         let old = operation[slot: 1]
         operation[slot: 1] = block.map { .object($0) } ?? .null
-        if case .object(let id) = old { k.release(id, on: thread) }
+        if case .object(let id) = old { objects.release(id, on: thread) }
     }
 
     /// `cancel`: marks a not yet finished operation cancelled. One that has not started becomes ready at once and,
     /// when its queue starts it, finishes without running its block; one that runs goes on (its block could read
     /// `isCancelled`). A finished operation ignores it (corelibs `cancel()`: `if isFinished { return }`).
-    func cancel(_ operation: HeapObject, _ k: Kernel) {
+    func cancel(_ operation: HeapObject) {
         let r = recordOf[operation.id]!
         guard records[r].state != .finished else { return }
         records[r].isCancelled = true
-        if records[r].state == .enqueued { startReady(k) }
+        if records[r].state == .enqueued { startReady() }
     }
 
     /// `cancelAllOperations`: cancels every operation the queue holds, as Darwin does on every queue (Apple,
     /// `cancelAllOperations`). corelibs skips the main queue (`if !__mainQ`): not modelled (docs/fidelity.md).
-    func cancelAll(_ index: Int, _ k: Kernel) {
+    func cancelAll(_ index: Int) {
         for r in queues[index].held where records[r].state != .finished { records[r].isCancelled = true }
-        startReady(k)
+        startReady()
     }
 
     /// The operation's record, for reads (`isCancelled`, `isFinished`…).
@@ -91,12 +112,12 @@ final class OperationQueues {
     }
 
     /// The operation was freed: it lets go of its dependencies.
-    func operationFreed(_ id: ObjectID, on thread: SimThread, _ k: Kernel) {
+    func operationFreed(_ id: ObjectID, on thread: SimThread) {
         guard let r = recordOf.removeValue(forKey: id) else { return }
         let dependencies = records[r].dependencies
         records[r].dependencies = []
         records[r].isFreed = true
-        for d in dependencies where !records[d].isFreed { k.release(records[d].id, on: thread) }
+        for d in dependencies where !records[d].isFreed { objects.release(records[d].id, on: thread) }
     }
 
     // MARK: Queues
@@ -105,41 +126,42 @@ final class OperationQueues {
     func name(of index: Int) -> String { queues[index].name }
 
     /// `[queue addOperationWithBlock:]`, optionally depending on the previously added operation (`dependsOnLast:`).
-    func add(_ block: ObjectID, to index: Int, dependsOnLast: Bool, from thread: SimThread, _ k: Kernel) {
-        let op = makeOperation(block: block, label: nil, on: thread, k)
+    func add(_ block: ObjectID, to index: Int, dependsOnLast: Bool, from thread: SimThread) {
+        let op = makeOperation(block: block, label: nil, on: thread)
         records[recordOf[op]!].isQueueBlock = true
-        if dependsOnLast, let last = queues[index].lastAdded, let o = k.heap.object(records[last].id),
-           let opObject = k.heap.object(op) {
-            addDependency(opObject, on: o, k)
+        if dependsOnLast, let last = queues[index].lastAdded, let o = objects.heap.object(records[last].id),
+           let opObject = objects.heap.object(op) {
+            addDependency(opObject, on: o)
         }
-        add(operation: k.heap.object(op)!, to: index, from: thread, k)
-        k.release(op, on: thread)  // the queue's +1 keeps it
+        add(operation: objects.heap.object(op)!, to: index, from: thread)
+        objects.release(op, on: thread)  // the queue's +1 keeps it
     }
 
     /// `[queue addOperation:]`: the queue holds the operation (+1) until it finishes. An operation already in a
     /// queue, or finished, cannot be added: Foundation raises NSInvalidArgumentException ("operation is already
     /// enqueued on a queue" / "operation is finished and cannot be enqueued"; corelibs `_addOperations`).
-    func add(operation o: HeapObject, to index: Int, from thread: SimThread, _ k: Kernel) {
+    func add(operation o: HeapObject, to index: Int, from thread: SimThread) {
         let r = recordOf[o.id]!
         switch records[r].state {
         case .created: break
         case .finished:
-            k.appCrashed("*** -[NSOperationQueue addOperation:]: operation is finished and cannot be enqueued",
-                         on: thread)
+            halt.appCrashed("*** -[NSOperationQueue addOperation:]: operation is finished and cannot be enqueued",
+                            on: thread)
             return
         case .enqueued, .running:
-            k.appCrashed("*** -[NSOperationQueue addOperation:]: operation is already enqueued on a queue",
-                         on: thread)
+            halt.appCrashed("*** -[NSOperationQueue addOperation:]: operation is already enqueued on a queue",
+                            on: thread)
             return
         }
-        k.retain(o.id)
+        objects.retain(o.id)
         records[r].state = .enqueued
         records[r].queue = index
         queues[index].held.append(r)
         queues[index].lastAdded = r
         queues[index].added += 1
-        k.record(thread, .operationAdd(queue: k.name(queues[index].name), operation: Int64(queues[index].added - 1)))
-        startReady(k)
+        recorder.record(thread, .operationAdd(queue: recorder.name(queues[index].name),
+                                              operation: Int64(queues[index].added - 1)))
+        startReady()
     }
 
     /// Whether the operation may start: cancelled, or every dependency finished.
@@ -149,28 +171,28 @@ final class OperationQueues {
 
     /// Starts, queue by queue in declaration order, each queue's ready operations in the order they were added,
     /// while it has room (corelibs `_schedule()`: one priority list walked in order).
-    private func startReady(_ k: Kernel) {
+    private func startReady() {
         for index in queues.indices {
             for r in queues[index].held where queues[index].running < queues[index].maxConcurrent {
                 guard records[r].state == .enqueued, isReady(r) else { continue }
                 records[r].state = .running
                 queues[index].running += 1
-                k.dispatch.enqueue(.operation(queue: index, operation: r), on: queues[index].isMain ? .main : .global, k)
+                dispatch.enqueue(.operation(queue: index, operation: r), on: queues[index].isMain ? .main : .global)
             }
         }
     }
 
     /// Runs one operation: its block (a +1 for the run) unless it was cancelled before it started, then
     /// ``finished(_:_:on:_:)``.
-    func frame(queue index: Int, operation r: Int, _ k: Kernel) -> Frame {
+    func frame(queue index: Int, operation r: Int) -> Frame {
         var block: ObjectID?
-        if !records[r].isCancelled, let o = k.heap.object(records[r].id), case .object(let id) = o[slot: 0] {
+        if !records[r].isCancelled, let o = objects.heap.object(records[r].id), case .object(let id) = o[slot: 0] {
             if records[r].isQueueBlock {
                 // corelibs `_BlockOperation.main` takes its block out (`_block = nil`) before calling it: the run's
                 // reference is the operation's own, and the block goes when it returns.
                 o[slot: 0] = .null
             } else {
-                k.retain(id)
+                objects.retain(id)
             }
             block = id
         }
@@ -190,13 +212,13 @@ final class OperationQueues {
     /// `waitUntilAllOperationsAreFinished`: nil when the queue holds nothing; else the thread blocks (state
     /// `blocked`, on an internal semaphore) until the queue has let go of its last operation. Waiting on the
     /// queue whose operation the thread runs waits for ever (as Foundation does: the operation never finishes).
-    func waitUntilAllFinished(_ index: Int, on thread: SimThread, _ k: Kernel) -> FrameAction? {
+    func waitUntilAllFinished(_ index: Int, on thread: SimThread) -> FrameAction? {
         guard !queues[index].held.isEmpty else { return nil }
-        let s = k.dispatch.internalSemaphore(className: "dispatch_semaphore", on: thread, k)
-        k.retain(s.id)  // the queue's, until it signals
+        let s = dispatch.internalSemaphore(className: "dispatch_semaphore", on: thread)
+        objects.retain(s.id)  // the queue's, until it signals
         queues[index].finishWaiters.append(s.id)
-        let action = k.dispatch.semaphoreWait(s, timeout: nil, on: thread, k)
-        k.release(s.id, on: thread)
+        let action = dispatch.semaphoreWait(s, timeout: nil, on: thread)
+        objects.release(s.id, on: thread)
         return action
     }
 
@@ -211,15 +233,15 @@ final class OperationQueues {
     /// this method on itself"; corelibs' `waitUntilFinished()` waits on the operation's `__waitGroup`, which it leaves
     /// when it finishes. So an operation waiting on itself, on an operation queued behind it on a queue with no room
     /// (`maxConcurrentOperationCount` 1), or on one that was never added to a queue, waits for ever.
-    func waitUntilFinished(record r: Int, on thread: SimThread, _ k: Kernel) -> FrameAction? {
+    func waitUntilFinished(record r: Int, on thread: SimThread) -> FrameAction? {
         guard records[r].state != .finished else { return nil }
         // Named after the operation, so that a wait for ever says what it waits for.
-        let label = "waitUntilFinished of " + (k.heap.object(records[r].id)?.displayName ?? "an operation")
-        let s = k.dispatch.internalSemaphore(className: "NSOperation", label: label, on: thread, k)
-        k.retain(s.id)  // the operation's, until it signals
+        let label = "waitUntilFinished of " + (objects.heap.object(records[r].id)?.displayName ?? "an operation")
+        let s = dispatch.internalSemaphore(className: "NSOperation", label: label, on: thread)
+        objects.retain(s.id)  // the operation's, until it signals
         records[r].finishWaiters.append(s.id)
-        let action = k.dispatch.semaphoreWait(s, timeout: nil, on: thread, k)
-        k.release(s.id, on: thread)
+        let action = dispatch.semaphoreWait(s, timeout: nil, on: thread)
+        objects.release(s.id, on: thread)
         return action
     }
 
@@ -235,47 +257,47 @@ final class OperationQueues {
         records.first { $0.finishWaiters.contains(semaphore) }?.id
     }
 
-    fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread, _ k: Kernel) {
+    fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread) {
         records[r].state = .finished
         // Threads in `waitUntilFinished` on it go on (corelibs: `__waitGroup.leave()` as it finishes).
         let operationWaiters = records[r].finishWaiters
         records[r].finishWaiters = []
         for s in operationWaiters {
-            if let o = k.heap.object(s) { k.dispatch.semaphoreSignal(o, from: thread, k) }
-            k.release(s, on: thread)
+            if let o = objects.heap.object(s) { dispatch.semaphoreSignal(o, from: thread) }
+            objects.release(s, on: thread)
         }
         // Dependents first (corelibs: `ready_deps` are told before the completion block and before the queue
         // counts the operation done, so only dependents on other queues, or with room, can start now).
-        startReady(k)
+        startReady()
         if records[r].isQueueBlock {
             // `_BlockOperation.main` ends with `_removeAllDependencies()`.
             let dependencies = records[r].dependencies
             records[r].dependencies = []
-            for d in dependencies where !records[d].isFreed { k.release(records[d].id, on: thread) }
+            for d in dependencies where !records[d].isFreed { objects.release(records[d].id, on: thread) }
         }
-        if let o = k.heap.object(records[r].id), case .object(let completion) = o[slot: 1] {
-            if k.profile.operationCompletionReleased {
+        if let o = objects.heap.object(records[r].id), case .object(let completion) = o[slot: 1] {
+            if profile.operationCompletionReleased {
                 // Apple, `completionBlock`: "set to nil after the completion block begins executing" (iOS 8 and
                 // later): the queued block takes the operation's reference.
                 o[slot: 1] = .null
             } else {
-                k.retain(completion)  // corelibs keeps `__completion`: the queued block is a reference of its own
+                objects.retain(completion)  // corelibs keeps `__completion`: the queued block is a reference of its own
             }
-            k.dispatch.async(completion, to: .global, from: thread, k)
+            dispatch.async(completion, to: .global, from: thread)
         }
         queues[index].running -= 1
         queues[index].held.removeAll { $0 == r }
         currentQueue[thread.id] = nil
-        k.release(records[r].id, on: thread)  // the queue's reference to the finished operation
+        objects.release(records[r].id, on: thread)  // the queue's reference to the finished operation
         if queues[index].held.isEmpty {
             let waiters = queues[index].finishWaiters
             queues[index].finishWaiters = []
             for s in waiters {
-                if let o = k.heap.object(s) { k.dispatch.semaphoreSignal(o, from: thread, k) }
-                k.release(s, on: thread)
+                if let o = objects.heap.object(s) { dispatch.semaphoreSignal(o, from: thread) }
+                objects.release(s, on: thread)
             }
         }
-        startReady(k)
+        startReady()
     }
 
     /// What each queue holds strongly, for the leak analysis, queue by queue: the operations not yet finished,
@@ -295,9 +317,9 @@ final class OperationQueues {
     /// Each queue's executors, for the leak analysis's stuck work (``LeakAnalysis/stuckWork(parked:)``): its name,
     /// `maxConcurrentOperationCount`, whether it is the main queue, the operations it runs (each with the thread
     /// running it, nil while its work item waits on a dispatch queue) and those waiting to start.
-    func executors(_ k: Kernel) -> [OperationQueueExecutors] {
+    func executors() -> [OperationQueueExecutors] {
         var threadOf: [Int: Int] = [:]  // lookup only: record → the thread whose frames run it
-        for t in k.threads.all where t.state != .exited {
+        for t in threads.all where t.state != .exited {
             for case let f as OperationFrame in t.frames { threadOf[f.record] = t.id }
         }
         return queues.map { q in
@@ -373,14 +395,14 @@ final class OperationFrame: Frame {
             ran = true
             kernel.operations.began(queue, on: thread)
             if let block, kernel.heap.object(block) != nil {
-                return .push(kernel.interpreter.blockFrame(block, edge: "operation", kernel))
+                return .push(kernel.interpreter.blockFrame(block, edge: "operation"))
             }
         }
-        kernel.operations.finished(queue, record, on: thread, kernel)
+        kernel.operations.finished(queue, record, on: thread)
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }
 
 /// What Foundation keeps beside an operation object.
@@ -408,7 +430,7 @@ final class WaitForOperationFrame: Frame {
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         while index < records.count {
-            if let action = kernel.operations.waitUntilFinished(record: records[index], on: thread, kernel),
+            if let action = kernel.operations.waitUntilFinished(record: records[index], on: thread),
                !action.isNext {
                 return action
             }
@@ -417,7 +439,7 @@ final class WaitForOperationFrame: Frame {
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }
 
 /// An operation's life: made, in a queue waiting, running (`isExecuting`), finished (`isFinished`).

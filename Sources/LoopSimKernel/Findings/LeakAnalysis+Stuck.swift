@@ -34,13 +34,13 @@ extension LeakAnalysis {
         let mainQueue = parked.contains(0)
         var serialQueues: Set<String> = []
         for (i, q) in k.dispatch.serial.enumerated() where q.width == 1 {
-            if let holder = k.dispatch.holder(of: .serial(i), k), parked.contains(holder) {
+            if let holder = k.dispatch.holder(of: .serial(i)), parked.contains(holder) {
                 serialQueues.insert(q.name)
             }
         }
         var operations: Set<UInt32> = []
         var behind: [UInt32: OperationQueueExecutors] = [:]
-        for q in k.operations.executors(k) {
+        for q in k.operations.executors() {
             var allStuck = true
             for (id, thread) in q.running {
                 let stuck = thread.map { parked.contains($0) } ?? (q.isMain && mainQueue)

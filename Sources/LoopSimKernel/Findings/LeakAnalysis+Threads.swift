@@ -253,7 +253,7 @@ extension LeakAnalysis {
             }
             for t in k.threads.all where !stuck.contains(t.id) && t.state != .exited && t.state != .idle {
                 for frame in t.frames {
-                    for (_, id) in frame.heldObjects(k) { reach(.object(id), "thread \(t.name)") }
+                    for (_, id) in frame.heldObjects() { reach(.object(id), "thread \(t.name)") }
                     if let p = frame as? ProgramFrame {
                         for (i, value) in p.env.locals.enumerated() { reach(value, "\(t.name)'s \(p.env.names[i])") }
                         reach(p.env.selfValue, "thread \(t.name)")

@@ -47,7 +47,7 @@ struct LeakAnalysis {
                 if let d = frame as? DeallocFrame {
                     add(CollectionOfOne(d.object.id), "thread \(t.name) dealloc", "thread", "deallocating", .deallocating)
                 }
-                for (edge, id) in frame.heldObjects(k) {
+                for (edge, id) in frame.heldObjects() {
                     add(CollectionOfOne(id), "thread \(t.name) frame", "thread", edge, .persistent)
                 }
             }

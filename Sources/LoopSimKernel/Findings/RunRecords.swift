@@ -1,7 +1,8 @@
 /// What a run writes down for its outcome as it goes, in order: the report's logs, `check:` snapshots, samples
 /// and run-loop exits, every death (for `loopsim why`), and the statistics of timers and dispatch sources
-/// that deallocated before the end. Appended to only; ``RunOutcome`` reads it at the end.
-public struct RunRecords: Sendable {
+/// that deallocated before the end. Appended to only; ``RunOutcome`` reads it at the end. A service: the parts that
+/// write records are handed it when the kernel makes them (docs/kernel.md, "Services").
+public final class RunRecords {
     public internal(set) var runLoopExits: [RunLoopExit] = []
     public internal(set) var logs: [LogEntry] = []
     public internal(set) var checks: [CheckSnapshot] = []
@@ -16,4 +17,6 @@ public struct RunRecords: Sendable {
     var finishedTimers: [RunOutcome.TimerRecord] = []
     /// Dispatch sources that deallocated, with their statistics.
     var finishedSources: [RunOutcome.SourceRecord] = []
+
+    init() {}
 }

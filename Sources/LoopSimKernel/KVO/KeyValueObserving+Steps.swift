@@ -10,10 +10,10 @@ public struct AddKeyPathObserverStep: ExecutableStep {
     public var observer: Expr
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        if let fault = KeyValueObserving.unavailable("addObserver:forKeyPath:options:context:", c.kernel) { throw fault }
+        if let fault = c.kernel.keyValueObserving.unavailable("addObserver:forKeyPath:options:context:") { throw fault }
         guard let observed = try c.object(object, expecting: "an object to observe"),
               let o = try c.object(observer, expecting: "an observer") else { return .next }
-        c.kernel.keyValueObserving.add(o, to: observed, slot: slot, keyPath: keyPath, on: c.thread, c.kernel)
+        c.kernel.keyValueObserving.add(o, to: observed, slot: slot, keyPath: keyPath, on: c.thread)
         return .next
     }
 }
@@ -26,10 +26,10 @@ public struct RemoveKeyPathObserverStep: ExecutableStep {
     public var observer: Expr
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        if let fault = KeyValueObserving.unavailable("removeObserver:forKeyPath:", c.kernel) { throw fault }
+        if let fault = c.kernel.keyValueObserving.unavailable("removeObserver:forKeyPath:") { throw fault }
         guard let observed = try c.object(object, expecting: "an observed object"),
               let o = try c.object(observer, expecting: "an observer") else { return .next }
-        try c.kernel.keyValueObserving.remove(o, from: observed, keyPath: keyPath, on: c.thread, c.kernel)
+        try c.kernel.keyValueObserving.remove(o, from: observed, keyPath: keyPath, on: c.thread)
         return .next
     }
 }
@@ -45,11 +45,11 @@ public struct ObserveKeyPathStep: ExecutableStep {
     public var into: LValue?
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        if let fault = KeyValueObserving.unavailable("observe(_:changeHandler:)", c.kernel) { throw fault }
+        if let fault = c.kernel.keyValueObserving.unavailable("observe(_:changeHandler:)") { throw fault }
         guard let observed = try c.object(object, expecting: "an object to observe") else { return .next }
         guard let block = try c.retainedObject(block) else { return .next }
         let token = c.kernel.keyValueObserving.observe(observed, slot: slot, keyPath: keyPath, block: block,
-                                                       on: c.thread, c.kernel)
+                                                       on: c.thread)
         try c.bind(token, into: into)
         return .next
     }

@@ -11,6 +11,22 @@
 /// it"); from iOS 11 its observations are removed with it (`kvoObservedDeallocWithObservers`, docs/fidelity.md).
 /// swift-corelibs-foundation has no key-value observing (`none`: registering crashes).
 final class KeyValueObserving {
+    /// The clock and the event log.
+    private let recorder: Recorder
+    /// Retain, release and the heap.
+    private let objects: Objects
+    /// The crash path.
+    private let halt: Halt
+    /// The variant's flags.
+    private let profile: VariantProfile
+
+    init(recorder: Recorder, objects: Objects, halt: Halt, profile: VariantProfile) {
+        self.recorder = recorder
+        self.objects = objects
+        self.halt = halt
+        self.profile = profile
+    }
+
     /// One observation: an object's field, and who is told of its changes.
     struct Registration {
         var observed: ObjectID
@@ -37,37 +53,43 @@ final class KeyValueObserving {
     /// Whether anything is observed: stores and deallocs look no further otherwise.
     var isObserving: Bool { !registrations.isEmpty }
 
-    /// The crash of an API that does not exist under `variant` (swift-corelibs-foundation has no KVO).
-    static func unavailable(_ api: String, _ k: Kernel) -> RuntimeFault? {
-        guard k.profile.kvoObservedDealloc == .none else { return nil }
-        return RuntimeFault("\(api) does not exist in \(k.profile.name): swift-corelibs-foundation has no key-value "
+    /// The name of the observer `id` in events (its id when it is gone).
+    private func nameOf(_ id: ObjectID) -> Name {
+        objects.heap.object(id).map { recorder.name($0) } ?? recorder.name("\(id)")
+    }
+
+    /// The crash of an API that does not exist under this variant (swift-corelibs-foundation has no KVO).
+    func unavailable(_ api: String) -> RuntimeFault? {
+        guard profile.kvoObservedDealloc == .none else { return nil }
+        return RuntimeFault("\(api) does not exist in \(profile.name): swift-corelibs-foundation has no key-value "
             + "observing (kvoObservedDeallocWithObservers none)")
     }
 
     /// `[observed addObserver:observer forKeyPath:keyPath options:0 context:NULL]`.
-    func add(_ observer: HeapObject, to observed: HeapObject, slot: Int, keyPath: String, on thread: SimThread,
-             _ k: Kernel) {
+    func add(_ observer: HeapObject, to observed: HeapObject, slot: Int, keyPath: String, on thread: SimThread) {
         registrations.append(Registration(observed: observed.id, slot: slot, keyPath: keyPath,
                                           observer: .object(observer.id)))
-        k.record(thread, .kvoAdd(observed: k.name(observed), keyPath: k.name(keyPath), observer: k.name(observer)))
+        recorder.record(thread, .kvoAdd(observed: recorder.name(observed), keyPath: recorder.name(keyPath),
+                                        observer: recorder.name(observer)))
     }
 
     /// `observed.observe(\.keyPath) { … }`: a token (+1 for the caller) holding the block (the caller's +1 on it).
-    func observe(_ observed: HeapObject, slot: Int, keyPath: String, block: ObjectID, on thread: SimThread,
-                 _ k: Kernel) -> ObjectID {
-        let token = k.objects.allocate(kind: .observerToken, className: "NSKeyValueObservation", label: nil,
-                                       slotNames: ["changeHandler"], slotStrengths: [.strong], slots: [.object(block)],
-                                       isDeclaredRoot: false, at: k.now, on: thread.name)
+    func observe(_ observed: HeapObject, slot: Int, keyPath: String, block: ObjectID,
+                 on thread: SimThread) -> ObjectID {
+        let token = objects.allocate(kind: .observerToken, className: "NSKeyValueObservation", label: nil,
+                                     slotNames: ["changeHandler"], slotStrengths: [.strong], slots: [.object(block)],
+                                     isDeclaredRoot: false, at: recorder.now, on: thread.name)
         registrations.append(Registration(observed: observed.id, slot: slot, keyPath: keyPath,
                                           observer: .block(token: token.id, block: block)))
-        k.record(thread, .kvoAdd(observed: k.name(observed), keyPath: k.name(keyPath), observer: k.name(token)))
+        recorder.record(thread, .kvoAdd(observed: recorder.name(observed), keyPath: recorder.name(keyPath),
+                                        observer: recorder.name(token)))
         return token.id
     }
 
     /// `[observed removeObserver:observer forKeyPath:keyPath]`: the first such registration goes; none is
     /// Foundation's NSRangeException.
-    func remove(_ observer: HeapObject, from observed: HeapObject, keyPath: String, on thread: SimThread,
-                _ k: Kernel) throws(RuntimeFault) {
+    func remove(_ observer: HeapObject, from observed: HeapObject, keyPath: String,
+                on thread: SimThread) throws(RuntimeFault) {
         guard let i = registrations.firstIndex(where: {
             $0.observed == observed.id && $0.keyPath == keyPath && $0.observer == .object(observer.id)
         }) else {
@@ -76,21 +98,23 @@ final class KeyValueObserving {
                 + "<\(observed.displayName)> because it is not registered as an observer.'")
         }
         registrations.remove(at: i)
-        k.record(thread, .kvoRemove(observed: k.name(observed), keyPath: k.name(keyPath), observer: k.name(observer)))
+        recorder.record(thread, .kvoRemove(observed: recorder.name(observed), keyPath: recorder.name(keyPath),
+                                           observer: recorder.name(observer)))
     }
 
     /// A store into field `slot` of `object`: every observer of it is told, in registration order, before the
     /// thread's next step.
-    func didChange(_ object: HeapObject, _ slot: Int, on thread: SimThread, _ k: Kernel) {
+    func didChange(_ object: HeapObject, _ slot: Int, on thread: SimThread) {
         for r in registrations where r.observed == object.id && r.slot == slot {
             let observer: Name
             switch r.observer {
-            case .object(let id): observer = k.heap.object(id).map { k.name($0) } ?? k.name("\(id)")
-            case .block(let token, _): observer = k.heap.object(token).map { k.name($0) } ?? k.name("\(token)")
+            case .object(let id): observer = nameOf(id)
+            case .block(let token, _): observer = nameOf(token)
             }
-            k.record(thread, .kvoNotify(observed: k.name(object), keyPath: k.name(r.keyPath), observer: observer))
-            k.objects.pendingCalls.append(.keyValueChange(Delivery(observer: r.observer, observed: object.id,
-                                                                   keyPath: r.keyPath)))
+            recorder.record(thread, .kvoNotify(observed: recorder.name(object), keyPath: recorder.name(r.keyPath),
+                                               observer: observer))
+            objects.pendingCalls.append(.keyValueChange(Delivery(observer: r.observer, observed: object.id,
+                                                                 keyPath: r.keyPath)))
         }
     }
 
@@ -120,12 +144,12 @@ final class KeyValueObserving {
         case .block(_, let block):
             guard isRegistered(delivery), k.heap.object(block) != nil else { return nil }
             k.retain(block)
-            return k.interpreter.blockFrame(block, edge: "changeHandler", k)
+            return k.interpreter.blockFrame(block, edge: "changeHandler")
         case .object(let id):
             // A freed observer still registered is messaged (KVO does not retain it); one removed is not.
             guard isRegistered(delivery) else { return nil }
             guard let o = k.heap.object(id) else {
-                k.appCrashed("message sent to deallocated instance \(Interpreter.describeFreed(id, k)): key-value "
+                k.appCrashed("message sent to deallocated instance \(k.objects.describeFreed(id)): key-value "
                     + "observing still held it as an observer of '\(delivery.keyPath)' (KVO does not retain its "
                     + "observers: remove them before they are freed)", on: thread)
                 return nil
@@ -139,19 +163,19 @@ final class KeyValueObserving {
                     + "\(observed.map(\.displayName) ?? "freed")>'", on: thread)
                 return nil
             }
-            return k.interpreter.methodFrame(o, classIndex: c, method: m, k)
+            return k.interpreter.methodFrame(o, classIndex: c, method: m)
         }
     }
 
     /// An observed object is deallocated: with observers still registered, the app crashes before iOS 11; from
     /// iOS 11 they are removed with it.
-    func observedObjectDeallocates(_ object: HeapObject, on thread: SimThread, _ k: Kernel) {
+    func observedObjectDeallocates(_ object: HeapObject, on thread: SimThread) {
         guard registrations.contains(where: { $0.observed == object.id }) else { return }
-        switch k.profile.kvoObservedDealloc {
+        switch profile.kvoObservedDealloc {
         case .crash:
-            k.appCrashed("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
-                + "'An instance \(object.displayName) of class \(object.className) was deallocated while key value "
-                + "observers were still registered with it.'", on: thread)
+            halt.appCrashed("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
+                   + "'An instance \(object.displayName) of class \(object.className) was deallocated while key value "
+                   + "observers were still registered with it.'", on: thread)
         case .remove, .none:
             registrations.removeAll { $0.observed == object.id }
         }

@@ -51,7 +51,7 @@ public struct RemoveObserverStep: ExecutableStep {
     public var observer: Expr
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        c.kernel.notifications.removeObserver(try c.value(observer), on: c.thread, c.kernel)
+        c.kernel.notifications.removeObserver(try c.value(observer), on: c.thread)
         return .next
     }
 }
@@ -74,12 +74,11 @@ public struct PostNotificationStep: ExecutableStep {
             for entry in userInfo {
                 let (value, owned) = try c.ownedValue(entry.value)
                 if value == .null { continue }
-                if !owned { try c.kernel.objects.requireRetainable(value, c.kernel) }
+                if !owned { try c.kernel.objects.requireRetainable(value) }
                 evaluated.append((entry.key, value, owned))
             }
             values = evaluated
         }
-        return StepOutcome(c.kernel.notifications.post(name: name, object: object, userInfo: values, on: c.thread,
-                                                       c.kernel))
+        return StepOutcome(c.kernel.notifications.post(name: name, object: object, userInfo: values, on: c.thread))
     }
 }

@@ -5,6 +5,18 @@ final class NotificationCenter {
     /// The registrations, in registration order.
     private(set) var registrations: [NotificationRegistration] = []
     private var nextID = 0
+    /// The clock and the event log.
+    private let recorder: Recorder
+    /// Retain, release and the heap.
+    private let objects: Objects
+    /// The variant's flags.
+    private let profile: VariantProfile
+
+    init(recorder: Recorder, objects: Objects, profile: VariantProfile) {
+        self.recorder = recorder
+        self.objects = objects
+        self.profile = profile
+    }
 
     /// `addObserverForName:object:queue:usingBlock:` — the center keeps the block (the caller's +1 on it) until
     /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration. A nil `name`
@@ -52,22 +64,22 @@ final class NotificationCenter {
 
     /// A registration's token died while it was registered: nothing can remove the registration any more, so its
     /// block is let go (the center keeps it for ever: an abandoned block, docs/scenario-format.md §10.1).
-    func tokenFreed(_ token: ObjectID, _ k: Kernel) {
+    func tokenFreed(_ token: ObjectID) {
         for r in registrations {
-            guard case .block(let t, let block, _) = r.kind, t == token, let o = k.heap.object(block) else { continue }
-            k.objects.abandon(o, because: "its observer token was freed: nothing can remove the registration", k)
+            guard case .block(let t, let block, _) = r.kind, t == token, let o = objects.heap.object(block) else { continue }
+            objects.abandon(o, because: "its observer token was freed: nothing can remove the registration")
         }
     }
 
     /// `removeObserver:` — a token ends its block registration; any other object ends all its selector ones.
-    func removeObserver(_ value: Value, on thread: SimThread, _ k: Kernel) {
+    func removeObserver(_ value: Value, on thread: SimThread) {
         guard case .object(let id) = value else { return }
         var released: [ObjectID] = []
         registrations.removeAll { registration in
             switch registration.kind {
             case .block(let token, let block, _) where token == id:
                 released.append(block)
-                if k.profile.notificationObjectFilterRetained, case .object(let sender) = registration.object {
+                if profile.notificationObjectFilterRetained, case .object(let sender) = registration.object {
                     released.append(sender)
                 }
                 return true
@@ -77,9 +89,9 @@ final class NotificationCenter {
                 return false
             }
         }
-        k.record(thread, .observerRemove(observer: k.heap.object(id).map { k.name($0) } ?? k.name("\(id)"),
-                                         registrations: Int64(released.count)))
-        for object in released { k.release(object, on: thread) }
+        let observer = objects.heap.object(id).map { recorder.name($0) } ?? recorder.name("\(id)")
+        recorder.record(thread, .observerRemove(observer: observer, registrations: Int64(released.count)))
+        for object in released { objects.release(object, on: thread) }
     }
 
     /// `postNotificationName:object:userInfo:` — the matching registrations, delivered now, in the variant's
@@ -96,29 +108,29 @@ final class NotificationCenter {
     /// the app let go lives until its last delivery. Without either, nothing could tell it exists, and none is
     /// made.
     func post(name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)]? = nil,
-              on thread: SimThread, _ k: Kernel) -> FrameAction {
+              on thread: SimThread) -> FrameAction {
         var matching = registrations.filter { $0.matches(name: name, object: object) }
-        if k.profile.notificationDeliveryOrder == .buckets {
+        if profile.notificationDeliveryOrder == .buckets {
             // registration order within a bucket: a stable sort
             let ranked = matching.enumerated().map { (bucket: Self.bucket(of: $1, object: object), index: $0, r: $1) }
             matching = ranked.sorted { ($0.bucket, $0.index) < ($1.bucket, $1.index) }.map(\.r)
         }
         var notification: ObjectID?
         if userInfo != nil || matching.contains(where: \.takesNotification) {
-            notification = makeNotification(name: name, object: object, userInfo: userInfo ?? [], on: thread, k)
+            notification = makeNotification(name: name, object: object, userInfo: userInfo ?? [], on: thread)
         }
-        k.record(thread, .notificationPost(name: k.name(name), observers: Int64(matching.count)))
+        recorder.record(thread, .notificationPost(name: recorder.name(name), observers: Int64(matching.count)))
         var blocks: [ObjectID?] = []
         for r in matching {
-            if case .block(_, let block, _) = r.kind, k.heap.object(block) != nil {
-                k.retain(block)
+            if case .block(_, let block, _) = r.kind, objects.heap.object(block) != nil {
+                objects.retain(block)
                 blocks.append(block)
             } else {
                 blocks.append(nil)
             }
         }
         if matching.isEmpty {
-            if let notification { k.release(notification, on: thread) }
+            if let notification { objects.release(notification, on: thread) }
             return .next
         }
         return .push(PostFrame(name: name, registrations: matching, blocks: blocks, notification: notification))
@@ -127,17 +139,17 @@ final class NotificationCenter {
     /// The `NSNotification` of a post (+1 for the caller): its name, its sender (retained) and its userInfo values
     /// (``NotificationSlots``); a value the post owns is handed over, any other retained.
     private func makeNotification(name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)],
-                                  on thread: SimThread, _ k: Kernel) -> ObjectID {
+                                  on thread: SimThread) -> ObjectID {
         let slots = [Value.string(name), object] + userInfo.map(\.value)
         let names = ["name", "object"] + userInfo.map { NotificationSlots.userInfoPrefix + $0.key }
-        let o = k.objects.allocate(kind: .notification, className: "NSNotification", label: name, slotNames: names,
-                                   slotStrengths: Array(repeating: .strong, count: slots.count), slots: slots,
-                                   isDeclaredRoot: false, at: k.now, on: thread.name)
-        if case .object(let sender) = object { k.retain(sender) }
+        let o = objects.allocate(kind: .notification, className: "NSNotification", label: name, slotNames: names,
+                                 slotStrengths: Array(repeating: .strong, count: slots.count), slots: slots,
+                                 isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        if case .object(let sender) = object { objects.retain(sender) }
         for entry in userInfo where !entry.owned {
-            if case .object(let id) = entry.value { k.retain(id) }
+            if case .object(let id) = entry.value { objects.retain(id) }
         }
-        k.record(thread, .objectAlloc(object: k.name(o), className: k.name("NSNotification")))
+        recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("NSNotification")))
         return o.id
     }
 

@@ -42,11 +42,11 @@ final class PostFrame: Frame {
                     let waits = kernel.profile.notificationPosterWaits
                     if waits && kernel.operations.isCurrent(operationQueue, on: thread) {
                         return .push(kernel.interpreter.blockFrame(block, edge: "notification block",
-                                                                   arguments: arguments, kernel))
+                                                                   arguments: arguments))
                     }
                     kernel.operations.add(queued(block, on: thread, kernel), to: operationQueue, dependsOnLast: false,
-                                          from: thread, kernel)
-                    if waits, let action = kernel.operations.waitUntilAllFinished(operationQueue, on: thread, kernel) {
+                                          from: thread)
+                    if waits, let action = kernel.operations.waitUntilAllFinished(operationQueue, on: thread) {
                         return action
                     }
                     continue
@@ -56,20 +56,19 @@ final class PostFrame: Frame {
                 let onOwnQueue = kernel.profile.notificationPosterWaits && queue == .main && thread.isMain
                 if let queue, !onOwnQueue {
                     guard kernel.profile.notificationPosterWaits else {
-                        kernel.dispatch.async(queued(block, on: thread, kernel), to: queue, from: thread, kernel)
+                        kernel.dispatch.async(queued(block, on: thread, kernel), to: queue, from: thread)
                         continue
                     }
                     // corelibs: the poster waits until the block has run on its queue (SCF-HEAD post).
-                    let s = kernel.dispatch.internalSemaphore(className: "dispatch_semaphore", on: thread, kernel)
+                    let s = kernel.dispatch.internalSemaphore(className: "dispatch_semaphore", on: thread)
                     kernel.retain(s.id)
                     kernel.dispatch.enqueue(.blockThenSignal(queued(block, on: thread, kernel), semaphore: s.id),
-                                            on: queue, kernel)
-                    let action = kernel.dispatch.semaphoreWait(s, timeout: nil, on: thread, kernel)
+                                            on: queue)
+                    let action = kernel.dispatch.semaphoreWait(s, timeout: nil, on: thread)
                     kernel.release(s.id, on: thread)
                     return action
                 }
-                return .push(kernel.interpreter.blockFrame(block, edge: "notification block", arguments: arguments,
-                                                           kernel))
+                return .push(kernel.interpreter.blockFrame(block, edge: "notification block", arguments: arguments))
             case .selector(let observer, let classIndex, let method):
                 switch kernel.profile.selectorObserverRef {
                 case .weak:
@@ -81,10 +80,10 @@ final class PostFrame: Frame {
                     }
                     kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
                     return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method,
-                                                                arguments: arguments, kernel))
+                                                                arguments: arguments))
                 case .unretained, .none:
                     guard let o = kernel.heap.object(observer) else {
-                        let freed = Interpreter.describeFreed(observer, kernel)
+                        let freed = kernel.objects.describeFreed(observer)
                         kernel.appCrashed(
                             "message sent to deallocated instance \(freed): "
                                 + "the notification center still held it as an unretained observer for '\(name)' "
@@ -94,7 +93,7 @@ final class PostFrame: Frame {
                     }
                     kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
                     return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method,
-                                                                arguments: arguments, kernel))
+                                                                arguments: arguments))
                 }
             }
         }
@@ -116,7 +115,7 @@ final class PostFrame: Frame {
                                        isInternal: true, at: kernel.now, on: thread.name).id
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
+    func heldObjects() -> [(String, ObjectID)] {
         blocks[index...].compactMap { $0 }.map { ("notification block", $0) }
             + (notification.map { [("notification", $0)] } ?? [])
     }

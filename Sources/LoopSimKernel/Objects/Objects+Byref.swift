@@ -9,10 +9,10 @@
 /// an expiration handler that ends its own background task (seed 002).
 extension Objects {
     /// A `__block` variable's storage, empty (nil), with retain count 1 for the declaring scope.
-    func allocateByref(named name: String, on thread: SimThread, _ k: Kernel) -> ObjectID {
+    func allocateByref(named name: String, on thread: SimThread) -> ObjectID {
         let o = allocate(kind: .byref, className: "__block", label: name, slotNames: [name], slotStrengths: [.strong],
-                         slots: [.null], isDeclaredRoot: false, at: k.now, on: thread.name)
-        k.record(thread, .objectAlloc(object: k.name(o), className: k.name("__block")))
+                         slots: [.null], isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("__block")))
         return o.id
     }
 }
@@ -30,7 +30,7 @@ public struct MakeByrefStep: ExecutableStep {
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        try c.bind(c.kernel.objects.allocateByref(named: name, on: c.thread, c.kernel), into: into)
+        try c.bind(c.kernel.objects.allocateByref(named: name, on: c.thread), into: into)
         return .next
     }
 }

@@ -1,8 +1,10 @@
 /// The run's objects and their reference counts: the ``ObjectHeap``, allocating instances and blocks, retain and
 /// release as the Objective-C runtime does them, the end of a dealloc, weak reads and strong stores into slots,
 /// autorelease pools, and the objects the run lets go of. It owns the heap and what allocation needs (slot
-/// layouts, global blocks, the block counter, initializers to run); the kernel's services (the clock, events,
-/// threads, the crash) are reached through the ``Kernel`` each call is given.
+/// layouts, global blocks, the block counter, initializers to run). It is the lifetimes service the other parts
+/// retain and release through; its own services (the recorder, the crash path, the threads, the run's records)
+/// are handed to it at init. Only the steps that run code (a block literal's captures, a dealloc's end, the
+/// search of what the app reaches) take the ``Kernel``.
 final class Objects {
     /// Every object alive or deallocating, with its retain count and slots (read through ``Kernel/heap``).
     private(set) var heap = ObjectHeap()
@@ -27,8 +29,27 @@ final class Objects {
     /// Each class's and block template's slot names and strengths, built once: every instance shares them.
     private let classSlotLayouts: [SlotLayout]
     private let blockSlotLayouts: [SlotLayout]
+    /// The scenario's classes and block literals.
+    private let program: Program
+    /// The variant's flags (autoreleased factory results, UIKit's pool observer).
+    private let profile: VariantProfile
+    /// The clock and the event log.
+    let recorder: Recorder
+    /// The crash path (a use of a freed object).
+    private let halt: Halt
+    /// The threads (the one running, for a crash with no thread given).
+    private let threads: Threads
+    /// What the run writes down: deaths, delayed releases, finished timers and sources.
+    private let records: RunRecords
 
-    init(_ program: Program) {
+    init(_ program: Program, profile: VariantProfile, recorder: Recorder, halt: Halt, threads: Threads,
+         records: RunRecords) {
+        self.program = program
+        self.profile = profile
+        self.recorder = recorder
+        self.halt = halt
+        self.threads = threads
+        self.records = records
         classSlotLayouts = program.classes.map {
             SlotLayout(names: $0.fields.map(\.name), strengths: $0.fields.map(\.strength))
         }
@@ -36,17 +57,6 @@ final class Objects {
             SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
         }
         globalBlocks = Array(repeating: nil, count: program.blocks.count)
-    }
-
-    /// The name of an object's ``HeapObject/displayName`` in `names`, interned once (``HeapObject/eventName``
-    /// keeps it).
-    @inline(__always)
-    func name(of object: HeapObject, in names: inout NameTable) -> Name {
-        let cached = object.eventName
-        if cached != HeapObject.noEventName { return Name(index: cached) }
-        let n = names.intern(object.displayName)
-        object.eventName = n.index
-        return n
     }
 
     // MARK: Allocation
@@ -71,13 +81,13 @@ final class Objects {
     }
 
     /// `new ClassName`: an instance with its fields' initial values, retain count 1 (owned by the caller).
-    func allocateInstance(classIndex: Int, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let info = k.program.classes[classIndex]
+    func allocateInstance(classIndex: Int, label: String?, on thread: SimThread) -> ObjectID {
+        let info = program.classes[classIndex]
         let o = heap.allocate(
             kind: .instance(classIndex: classIndex), className: info.name, label: label,
             slotNames: classSlotLayouts[classIndex].names, slotStrengths: classSlotLayouts[classIndex].strengths,
-            slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: k.now, on: thread.name)
-        k.record(thread, .objectAlloc(object: k.name(o), className: k.name(info.name)))
+            slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: recorder.now, on: thread.name)
+        recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name(info.name)))
         if info.initializer != nil { pendingCalls.append(.initializer(o.id)) }
         return o.id
     }
@@ -87,14 +97,14 @@ final class Objects {
     func allocateBlock(templateIndex: Int, in frame: ProgramFrame, on thread: SimThread,
                        _ k: Kernel) throws(RuntimeFault) -> ObjectID {
         let template = k.program.blocks[templateIndex]
-        if template.captures.isEmpty { return globalBlock(templateIndex: templateIndex, k) }
+        if template.captures.isEmpty { return globalBlock(templateIndex: templateIndex) }
         var values: [Value] = []
         var owned: [Bool] = []
         for capture in template.captures {
             let (v, isOwned) = try k.interpreter.evaluateOwned(capture.value, in: frame, on: thread, k)
             values.append(v)
             owned.append(isOwned)
-            if capture.strength == .strong, !isOwned { try requireRetainable(v, k) }
+            if capture.strength == .strong, !isOwned { try requireRetainable(v) }
         }
         blockCounter += 1
         let o = heap.allocate(
@@ -104,9 +114,9 @@ final class Objects {
         for (i, capture) in template.captures.enumerated() {
             guard case .object(let id) = values[i] else { continue }
             switch (capture.strength, owned[i]) {
-            case (.strong, false): retain(id, k)
+            case (.strong, false): retain(id)
             case (.strong, true): break
-            case (_, true): release(id, on: thread, k)
+            case (_, true): release(id, on: thread)
             case (_, false): break
             }
         }
@@ -120,10 +130,10 @@ final class Objects {
     /// The global block of a literal that captures nothing: the same object every time, with no `obj.alloc`
     /// (nothing is allocated: ``ObjectHeap/makeGlobalBlock(templateIndex:label:at:)``). Its name counts block
     /// literals in the scenario's order, after what a debugger prints (`<__NSGlobalBlock__: 0x…>`).
-    private func globalBlock(templateIndex: Int, _ k: Kernel) -> ObjectID {
+    private func globalBlock(templateIndex: Int) -> ObjectID {
         if let id = globalBlocks[templateIndex] { return id }
         let id = heap.makeGlobalBlock(templateIndex: templateIndex, label: "__NSGlobalBlock__#\(templateIndex + 1)",
-                                      at: k.now).id
+                                      at: recorder.now).id
         globalBlocks[templateIndex] = id
         return id
     }
@@ -132,31 +142,45 @@ final class Objects {
 
     /// +1 on `id`. A live or deallocating object counts it (a reference its dealloc takes and keeps is left
     /// dangling when it is freed: see ``destroy(_:on:_:)``). Retaining a freed object (reached through an
-    /// unretained reference) crashes the app; paths that can throw check first with ``requireRetainable(_:_:)``.
-    func retain(_ id: ObjectID, _ k: Kernel) {
+    /// unretained reference) crashes the app; paths that can throw check first with ``requireRetainable(_:)``.
+    func retain(_ id: ObjectID) {
         guard heap.object(id) != nil else {
-            k.appCrashed(k.interpreter.deallocatedMessage(id, k).message, on: k.threads.all.first { $0.state == .running })
+            halt.appCrashed(deallocatedMessage(id).message, on: threads.all.first { $0.state == .running })
             return
         }
         heap.retain(id)
     }
 
     /// The fault of retaining `value` when it names a freed object: `objc_retain` on a dangling pointer.
-    func requireRetainable(_ value: Value, _ k: Kernel) throws(RuntimeFault) {
-        if case .object(let id) = value, heap.object(id) == nil { throw k.interpreter.deallocatedMessage(id, k) }
+    func requireRetainable(_ value: Value) throws(RuntimeFault) {
+        if case .object(let id) = value, heap.object(id) == nil { throw deallocatedMessage(id) }
+    }
+
+    /// The fault of using a freed object through a reference that outlived it.
+    func deallocatedMessage(_ id: ObjectID) -> RuntimeFault {
+        RuntimeFault("message sent to deallocated instance " + describeFreed(id)
+            + " (an unretained reference outlived its object)")
+    }
+
+    /// A freed object as crash messages name it: `TimerVC vc (#2, deallocated at 1.500 s on main)`, from its
+    /// death record (NSZombie's `-[TimerVC tick]: message sent to deallocated instance` names the class too).
+    func describeFreed(_ id: ObjectID) -> String {
+        guard let death = records.deaths.last(where: { $0.id == id }) else { return "\(id)" }
+        return "\(death.className) \(death.object) (#\(death.serial), deallocated at \(death.at.description) on "
+            + "\(death.thread))"
     }
 
     /// -1 on `id`, released by `thread`; at zero the object's dealloc is queued to run on that thread.
     /// Releasing a freed object is a use-after-free: the app crashes (a reference its dealloc took outlived it,
     /// or an unretained one did).
-    func release(_ id: ObjectID, on thread: SimThread, _ k: Kernel) {
+    func release(_ id: ObjectID, on thread: SimThread) {
         guard heap.object(id) != nil else {
             if heap.danglingObjects[id] != nil {
-                k.appCrashed("message sent to deallocated instance \(Interpreter.describeFreed(id, k)): a reference "
+                halt.appCrashed("message sent to deallocated instance \(describeFreed(id)): a reference "
                     + "taken during its dealloc outlived it (the ObjC runtime ignores a retain of a deallocating object; releasing it "
                     + "is a use-after-free)", on: thread)
             } else {
-                k.appCrashed(k.interpreter.deallocatedMessage(id, k).message, on: thread)
+                halt.appCrashed(deallocatedMessage(id).message, on: thread)
             }
             return
         }
@@ -167,7 +191,7 @@ final class Objects {
 
     /// The end of a dealloc: release every strong slot (fields of a dead owner count as let go), free the object.
     func destroy(_ object: HeapObject, on thread: SimThread, _ k: Kernel) {
-        if k.keyValueObserving.isObserving { k.keyValueObserving.observedObjectDeallocates(object, on: thread, k) }
+        if k.keyValueObserving.isObserving { k.keyValueObserving.observedObjectDeallocates(object, on: thread) }
         let isInstance: Bool, isByref: Bool
         switch object.kind {
         case .instance: (isInstance, isByref) = (true, false)
@@ -178,35 +202,35 @@ final class Objects {
             guard case .object(let id) = object[slot: i] else { continue }
             if object.slotStrengths[i] == .strong {
                 object[slot: i] = .null
-                release(id, on: thread, k)
+                release(id, on: thread)
             }
             // The app's reference, strong or not, dies with its owner: what only it referred to is let go.
             if isInstance, let child = heap.object(id), child.state == .alive {
-                abandon(child, because: "owner died", k)
+                abandon(child, because: "owner died")
             }
             // A `__block` variable's storage dies when its scope and the blocks that captured it have ended: the
-            // variable's lifetime is over, its value let go as a plain local's is (``endLifetime(of:on:_:)``).
+            // variable's lifetime is over, its value let go as a plain local's is (``endLifetime(of:on:)``).
             if isByref, let child = heap.object(id), child.state == .alive {
-                abandon(child, because: Self.outOfScope, k)
+                abandon(child, because: Self.outOfScope)
             }
         }
-        recordRelease(of: object, k)
+        recordRelease(of: object)
         if case .observerToken = object.kind {
-            k.notifications.tokenFreed(object.id, k)
+            k.notifications.tokenFreed(object.id)
             if k.keyValueObserving.isObserving { k.keyValueObserving.tokenFreed(object.id) }
         }
-        if case .operation = object.kind { k.operations.operationFreed(object.id, on: thread, k) }
+        if case .operation = object.kind { k.operations.operationFreed(object.id, on: thread) }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
-                release(id, on: thread, k)
-                if let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died", k) }
+                release(id, on: thread)
+                if let child = heap.object(id), child.state == .alive { abandon(child, because: "owner died") }
             }
         }
         if object.isTimer { k.records.finishedTimers.append(RunOutcome.record(object)) }
         if object.dispatchSource != nil { k.records.finishedSources.append(RunOutcome.record(source: object)) }
         // References taken while it was deallocating (its dealloc retained it: a block capturing self, self stored
         // into a strong field) do not keep it: the ObjC runtime ignores a retain of a deallocating object. It is
-        // freed anyway, and those references dangle; releasing one later crashes the app (``release(_:on:_:)``).
+        // freed anyway, and those references dangle; releasing one later crashes the app (``release(_:on:)``).
         let dangling = object.retainCount
         heap.finishDealloc(object)
         k.records.deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial,
@@ -225,7 +249,7 @@ final class Objects {
     /// are done (``confirmLetGos(_:)``), so that pushing onto a list (`n.next = self.head; self.head = n`) or
     /// one of two owners dying lets nothing go. A lifecycle end is kept as it is: UIKit says the controller
     /// should die even while the app still holds it (MLeaksFinder's rule, docs/scenario-format.md §10.1).
-    func abandon(_ object: HeapObject, because reason: String, _ k: Kernel) {
+    func abandon(_ object: HeapObject, because reason: String) {
         guard object.canLeak, object.state == .alive else { return }
         let isLifecycle = reason == "popped" || reason == "dismissed"
         if isLifecycle, lifecycleEnds[object.id] != nil { return }
@@ -238,23 +262,23 @@ final class Objects {
     /// returns, a loop body's turn ends. ARC releases the local's strong reference there, as `release:` (`x = nil`)
     /// would at the same point: "the lifetime of an object ends at the end of its enclosing scope" (clang's
     /// "Objective-C Automatic Reference Counting", §7.1 "Precise lifetime semantics"). So an object that survives
-    /// it is let go ("went out of scope") through ``abandon(_:because:_:)`` like any other drop, unless, once the
+    /// it is let go ("went out of scope") through ``abandon(_:because:)`` like any other drop, unless, once the
     /// instant ends, the app still reaches it (``confirmLetGos(_:)``): a local that only borrowed an object the
     /// app holds lets nothing go. A parameter is not released here as a let-go: it borrowed its caller's
     /// reference (the timer a run loop hands its callback, the caller's own object), so the frame ends it with
-    /// ``release(_:on:_:)`` alone. A `__block` variable lets its value go when its storage dies
+    /// ``release(_:on:)`` alone. A `__block` variable lets its value go when its storage dies
     /// (docs/scenario-format.md §10.1, "Letting go"; docs/fidelity.md).
-    func endLifetime(of value: Value, on thread: SimThread, _ k: Kernel) {
+    func endLifetime(of value: Value, on thread: SimThread) {
         guard case .object(let id) = value else { return }
-        release(id, on: thread, k)
+        release(id, on: thread)
         guard let o = heap.object(id), o.state == .alive else { return }
         // A `__block` variable's storage is the variable itself, shared with the blocks that captured it: its
         // value is let go when the storage dies (``destroy(_:on:_:)``), not the storage.
         if case .byref = o.kind { return }
-        abandon(o, because: Self.outOfScope, k)
+        abandon(o, because: Self.outOfScope)
     }
 
-    /// The reason of a let-go by the end of a local's scope (``endLifetime(of:on:_:)``).
+    /// The reason of a let-go by the end of a local's scope (``endLifetime(of:on:)``).
     static let outOfScope = "went out of scope"
 
     /// UIKit shows a controller again (pushed or presented after a pop or a dismissal): its lifecycle starts over.
@@ -324,7 +348,7 @@ final class Objects {
                     guard program.ownsEnvironment else { continue }
                     for case .object(let id) in program.env.locals { visit(id) }
                 } else if frame is UserEventsFrame {
-                    for (_, id) in frame.heldObjects(k) { visit(id) }
+                    for (_, id) in frame.heldObjects() { visit(id) }
                 }
             }
         }
@@ -352,13 +376,13 @@ final class Objects {
 
     /// The end of the let-go record of an object that died: freed more than ``delayGrace`` after it was let go,
     /// it is a delayed release (``DelayedRelease``).
-    private func recordRelease(of object: HeapObject, _ k: Kernel) {
+    private func recordRelease(of object: HeapObject) {
         let letGo = letGoAt.removeValue(forKey: object.id) ?? lifecycleEnds.removeValue(forKey: object.id)
         lifecycleEnds[object.id] = nil
-        guard let letGo, k.now - letGo.at > Self.delayGrace else { return }
-        k.records.delayed.append(DelayedRelease(object: object.label, className: object.className,
-                                                serial: object.serial, letGoAt: letGo.at, freedAt: k.now,
-                                                reason: letGo.reason))
+        guard let letGo, recorder.now - letGo.at > Self.delayGrace else { return }
+        records.delayed.append(DelayedRelease(object: object.label, className: object.className,
+                                              serial: object.serial, letGoAt: letGo.at, freedAt: recorder.now,
+                                              reason: letGo.reason))
     }
 
     /// How long after being let go an object may still die without being a delayed release: MLeaksFinder's
@@ -386,16 +410,16 @@ final class Objects {
         o[slot: index] = value
         if case .object(let newID) = value {
             switch (strength, owned) {
-            case (.strong, false): retain(newID, k)
+            case (.strong, false): retain(newID)
             case (.strong, true): break
-            case (_, true): release(newID, on: thread, k)
+            case (_, true): release(newID, on: thread)
             case (_, false): break
             }
             if strength == .strong, heap.object(newID)?.isAbandoned == true { letGoStoredAnew = true }
         }
-        if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, on: thread, k) }
+        if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, on: thread) }
         if strength == .strong, case .object(let oldID) = old {
-            release(oldID, on: thread, k)
+            release(oldID, on: thread)
             return oldID
         }
         return nil
@@ -405,25 +429,25 @@ final class Objects {
 
     /// Hands the caller's +1 on a factory result to the thread's autorelease pool (Objective-C's convention for
     /// methods not named alloc/new/copy). Returns whether the caller still owns a +1.
-    func autoreleaseFactoryResult(_ id: ObjectID, on thread: SimThread, _ k: Kernel) -> Bool {
-        guard k.profile.autoreleasedFactoryResults else { return true }
+    func autoreleaseFactoryResult(_ id: ObjectID, on thread: SimThread) -> Bool {
+        guard profile.autoreleasedFactoryResults else { return true }
         thread.autoreleasePool.append(id)
         return false
     }
 
     /// Releases everything in the thread's pool, in the order it was added.
-    func drainAutoreleasePool(of thread: SimThread, reason: String, _ k: Kernel) {
+    func drainAutoreleasePool(of thread: SimThread, reason: String) {
         guard !thread.autoreleasePool.isEmpty else { return }
         let objects = thread.autoreleasePool
         thread.autoreleasePool = []
-        k.record(thread, .poolDrain(objects: Int64(objects.count), reason: k.name(reason)))
-        for id in objects { release(id, on: thread, k) }
+        recorder.record(thread, .poolDrain(objects: Int64(objects.count), reason: recorder.name(reason)))
+        for id in objects { release(id, on: thread) }
     }
 
     /// UIKit's pool observer on the main run loop (common modes, BeforeWaiting and Exit, last in order).
-    func drainsPool(at activity: RunLoopActivity, of a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> Bool {
+    func drainsPool(at activity: RunLoopActivity, of a: ActivationFrame, on thread: SimThread) -> Bool {
         (activity == .beforeWaiting || activity == .exit) && thread.isMain && a.runLoop.isMain
-            && k.profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode)
+            && profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode)
     }
 }
 

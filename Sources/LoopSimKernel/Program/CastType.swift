@@ -19,7 +19,7 @@ public enum CastType: Sendable, Hashable {
         switch (self, value) {
         case (.int, .int), (.bool, .bool), (.string, .string): return true
         case (.timer, .object(let id)), (.notification, .object(let id)), (.instance, .object(let id)):
-            guard let o = k.heap.object(id) else { throw k.interpreter.deallocatedMessage(id, k) }
+            guard let o = k.heap.object(id) else { throw k.objects.deallocatedMessage(id) }
             switch (self, o.kind) {
             case (.timer, _): return o.isTimer
             case (.notification, .notification): return true

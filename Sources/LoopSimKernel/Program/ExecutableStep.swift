@@ -41,12 +41,12 @@ public struct StepContext {
 
     /// The live object `expr` names; nil for nil; a fault for a freed object or a value that is not an object.
     func object(_ expr: Expr, expecting what: String) throws(RuntimeFault) -> HeapObject? {
-        try kernel.interpreter.liveObject(try value(expr), expecting: what, kernel)
+        try kernel.interpreter.liveObject(try value(expr), expecting: what)
     }
 
     /// The run loop `expr` names; nil for nil; a fault for a value that is not a run loop.
     func runLoop(_ expr: Expr) throws(RuntimeFault) -> SimRunLoop? {
-        try kernel.interpreter.runLoopValue(try value(expr), kernel)
+        try kernel.interpreter.runLoopValue(try value(expr))
     }
 
     /// `expr`'s value, and whether it is a +1 reference the step now owns: what `new` and a block literal make.
@@ -59,7 +59,7 @@ public struct StepContext {
     func reference(to value: Value, owned: Bool) throws(RuntimeFault) -> ObjectID? {
         guard case .object(let id) = value else { return nil }
         if !owned {
-            try kernel.objects.requireRetainable(value, kernel)
+            try kernel.objects.requireRetainable(value)
             kernel.retain(id)
         }
         return id
@@ -102,9 +102,9 @@ public struct StepContext {
 
     /// Stores `object`, the result of a convenience constructor (`+scheduledTimerWithTimeInterval:…`,
     /// `+displayLinkWithTarget:selector:`), into `place`: autoreleased, or handed over +1 where the caller's
-    /// ARC takes it from the autorelease pool (``Objects/autoreleaseFactoryResult(_:on:_:)``).
+    /// ARC takes it from the autorelease pool (``Objects/autoreleaseFactoryResult(_:on:)``).
     func bindFactoryResult(_ object: ObjectID, into place: LValue?) throws(RuntimeFault) {
-        let owned = kernel.objects.autoreleaseFactoryResult(object, on: thread, kernel)
+        let owned = kernel.objects.autoreleaseFactoryResult(object, on: thread)
         if let place {
             try kernel.interpreter.store(.object(object), owned: owned, into: place, in: frame, on: thread, kernel)
         } else if owned {

@@ -10,7 +10,7 @@ extension Interpreter {
     func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> (Value, Bool) {
         switch expr {
         case .new(let classIndex, let label):
-            return (.object(k.objects.allocateInstance(classIndex: classIndex, label: label, on: thread, k)), true)
+            return (.object(k.objects.allocateInstance(classIndex: classIndex, label: label, on: thread)), true)
         case .block(let templateIndex):
             return (.object(try k.objects.allocateBlock(templateIndex: templateIndex, in: frame, on: thread, k)), true)
         case .newSemaphore(let value):
@@ -47,7 +47,7 @@ extension Interpreter {
                 case .null:
                     return .null
                 case .object(let id):
-                    guard k.heap.object(id) != nil else { throw deallocatedMessage(id, k) }
+                    guard k.heap.object(id) != nil else { throw k.objects.deallocatedMessage(id) }
                     value = k.objects.readSlot(id, field)
                 default:
                     throw RuntimeFault("field access on a value that is not an object")
@@ -66,9 +66,9 @@ extension Interpreter {
         case .compare(let lhs, let op, let rhs):
             let a = try evaluate(lhs, in: frame, on: thread, k)
             let b = try evaluate(rhs, in: frame, on: thread, k)
-            return .bool(compare(a, op, b, k))
+            return .bool(compare(a, op, b))
         case .not(let inner):
-            return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread, k), k))
+            return .bool(!isTruthy(try evaluate(inner, in: frame, on: thread, k)))
         case .logical(let lhs, let isAnd, let rhs):
             // Short-circuit: the right side runs only when the left leaves the answer open.
             let left = try condition(lhs, in: frame, on: thread, k)
@@ -77,12 +77,12 @@ extension Interpreter {
         case .wallSeconds:
             return .int(Int(k.now.nanoseconds / 1_000_000_000))
         case .timerProperty(let base, let property):
-            guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a timer", k)
+            guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a timer")
             else { return property.isBool ? .bool(false) : .int(0) }  // a message to nil
             guard object.isTimer else { throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not a timer") }
             return property.value(of: object, k.profile)
         case .runLoopProperty(let base, let property):
-            guard let loop = try runLoopValue(try evaluate(base, in: frame, on: thread, k), k)
+            guard let loop = try runLoopValue(try evaluate(base, in: frame, on: thread, k))
             else { return property.isString ? .null : .int(0) }  // a message to nil
             return property.value(of: loop)
         case .currentThread:
@@ -95,15 +95,15 @@ extension Interpreter {
             }
             return property.value(of: k.threads[id], readOn: thread, k)
         case .uikitProperty(let base, let property):
-            guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a UIKit object", k)
+            guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a UIKit object")
             else { return property.isObject ? .null : .int(0) }  // a message to nil
             return k.uikit.property(property, of: object.id)
         case .notificationProperty(let base, let property):
-            guard let note = try notification(try evaluate(base, in: frame, on: thread, k), property.rawValue, k)
+            guard let note = try notification(try evaluate(base, in: frame, on: thread, k), property.rawValue)
             else { return .null }  // a message to nil
             return k.objects.readSlot(note.id, property.slot)
         case .userInfoValue(let base, let key):
-            guard let note = try notification(try evaluate(base, in: frame, on: thread, k), "userInfo", k),
+            guard let note = try notification(try evaluate(base, in: frame, on: thread, k), "userInfo"),
                   let slot = NotificationSlots.userInfoSlot(key, in: note) else { return .null }
             return k.objects.readSlot(note.id, slot)
         case .cast(let inner, let type):
@@ -121,7 +121,7 @@ extension Interpreter {
     /// Whether `expr` holds (an `if:` or `while:` condition): C's truthiness (``isTruthy(_:_:)``).
     func condition(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread,
                    _ k: Kernel) throws(RuntimeFault) -> Bool {
-        isTruthy(try evaluate(expr, in: frame, on: thread, k), k)
+        isTruthy(try evaluate(expr, in: frame, on: thread, k))
     }
 
     /// `expr`'s integer value; a fault naming `what` when it is not an integer (nil, a freed object's field).
@@ -133,7 +133,7 @@ extension Interpreter {
         return n
     }
 
-    func isTruthy(_ v: Value, _ k: Kernel) -> Bool {
+    func isTruthy(_ v: Value) -> Bool {
         switch v {
         case .null: false
         case .bool(let b): b
@@ -142,7 +142,7 @@ extension Interpreter {
         }
     }
 
-    private func compare(_ a: Value, _ op: CompareOperator, _ b: Value, _ k: Kernel) -> Bool {
+    private func compare(_ a: Value, _ op: CompareOperator, _ b: Value) -> Bool {
         if case .int(let x) = a, case .int(let y) = b {
             switch op {
             case .equal: return x == y
@@ -165,44 +165,31 @@ extension Interpreter {
             case .greaterOrEqual: return x >= y
             }
         }
-        let equal = normalized(a, k) == normalized(b, k)
+        let equal = normalized(a) == normalized(b)
         return op == .notEqual ? !equal : (op == .equal ? equal : false)
     }
 
     /// Weak-zeroed or freed objects compare equal to nil.
-    private func normalized(_ v: Value, _ k: Kernel) -> Value {
-        if case .object(let id) = v, !k.heap.isAlive(id) { return .null }
+    private func normalized(_ v: Value) -> Value {
+        if case .object(let id) = v, !objects.heap.isAlive(id) { return .null }
         return v
     }
 
     /// The fault of messaging a freed object through an unretained reference.
-    func deallocatedMessage(_ id: ObjectID, _ k: Kernel) -> RuntimeFault {
-        RuntimeFault("message sent to deallocated instance " + Self.describeFreed(id, k)
-            + " (an unretained reference outlived its object)")
-    }
-
-    /// A freed object as crash messages name it: `TimerVC vc (#2, deallocated at 1.500 s on main)`, from its
-    /// death record (NSZombie's `-[TimerVC tick]: message sent to deallocated instance` names the class too).
-    static func describeFreed(_ id: ObjectID, _ k: Kernel) -> String {
-        guard let death = k.records.deaths.last(where: { $0.id == id }) else { return "\(id)" }
-        return "\(death.className) \(death.object) (#\(death.serial), deallocated at \(death.at.description) on "
-            + "\(death.thread))"
-    }
-
     /// The live object `value` names, or nil for nil; a fault for a freed object or a non-object.
-    func liveObject(_ value: Value, expecting what: String, _ k: Kernel) throws(RuntimeFault) -> HeapObject? {
+    func liveObject(_ value: Value, expecting what: String) throws(RuntimeFault) -> HeapObject? {
         switch value {
         case .null: return nil
         case .object(let id):
-            guard let o = k.heap.object(id) else { throw deallocatedMessage(id, k) }
+            guard let o = objects.heap.object(id) else { throw objects.deallocatedMessage(id) }
             return o
         default: throw RuntimeFault("expected \(what), got a non-object value")
         }
     }
 
     /// The live notification `value` names, nil for nil; a fault for anything else (`what` is the property read).
-    private func notification(_ value: Value, _ what: String, _ k: Kernel) throws(RuntimeFault) -> HeapObject? {
-        guard let o = try liveObject(value, expecting: "a notification", k) else { return nil }
+    private func notification(_ value: Value, _ what: String) throws(RuntimeFault) -> HeapObject? {
+        guard let o = try liveObject(value, expecting: "a notification") else { return nil }
         guard case .notification = o.kind else {
             throw RuntimeFault("'\(what)' read from a \(o.className), not a notification")
         }
@@ -210,10 +197,10 @@ extension Interpreter {
     }
 
     /// The run loop `value` names.
-    func runLoopValue(_ value: Value, _ k: Kernel) throws(RuntimeFault) -> SimRunLoop? {
+    func runLoopValue(_ value: Value) throws(RuntimeFault) -> SimRunLoop? {
         switch value {
         case .null: return nil
-        case .runLoop(let id): return k.runLoops[id]
+        case .runLoop(let id): return runLoops[id]
         default: throw RuntimeFault("expected a run loop")
         }
     }
@@ -224,7 +211,7 @@ extension Interpreter {
                on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID? {
         switch lvalue {
         case .local(let i):
-            if !owned { try k.objects.requireRetainable(value, k) }  // locals are strong
+            if !owned { try k.objects.requireRetainable(value) }  // locals are strong
             let old = frame.env.locals[i]
             frame.env.locals[i] = value
             if !owned, case .object(let id) = value { k.retain(id) }
@@ -235,11 +222,11 @@ extension Interpreter {
             return nil
         case .field(let base, let index):
             let target = try evaluate(base, in: frame, on: thread, k)
-            guard let object = try liveObject(target, expecting: "an object", k) else {
+            guard let object = try liveObject(target, expecting: "an object") else {
                 if owned, case .object(let id) = value { k.release(id, on: thread) }
                 return nil  // storing into nil is a no-op, as messaging nil is
             }
-            if !owned && object.slotStrengths[index] == .strong { try k.objects.requireRetainable(value, k) }
+            if !owned && object.slotStrengths[index] == .strong { try k.objects.requireRetainable(value) }
             return k.objects.writeSlot(object.id, index, value, owned: owned, on: thread, k)
         }
     }

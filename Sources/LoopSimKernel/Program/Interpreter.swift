@@ -3,12 +3,29 @@
 /// statements (locals, fields, `if`, calls, markers, `work`) itself, and every API step through its
 /// ``ExecutableStep``, which calls the part that models it (run loops, GCD, the notification center, UIKit). It
 /// keeps no state of its own but the count of steps it ran: locals live in frames' environments, objects in the
-/// heap.
+/// heap. It is handed the services its helpers use (the program, the lifetimes, the recorder, the samplers, the run
+/// loops); running a step or evaluating an expression takes the ``Kernel``, whose every part a step may call.
 final class Interpreter {
     /// Steps run so far, counting each queue entry the kernel handles as one too (`--max-steps` bounds it).
     var steps = 0
+    /// The scenario's classes, methods and block literals.
+    let program: Program
+    /// Retain, release and the heap.
+    let objects: Objects
+    /// The clock and the event log.
+    let recorder: Recorder
+    /// The scenario's sampled durations (`work:` and delays drawn from a distribution).
+    let samplers: [() -> SimDuration]
+    /// The run loops (a run-loop value names one).
+    let runLoops: RunLoops
 
-    init() {}
+    init(program: Program, objects: Objects, recorder: Recorder, samplers: [() -> SimDuration], runLoops: RunLoops) {
+        self.program = program
+        self.objects = objects
+        self.recorder = recorder
+        self.samplers = samplers
+        self.runLoops = runLoops
+    }
 }
 
 extension Interpreter {
@@ -27,22 +44,22 @@ extension Interpreter {
         case .bind(let local, let expr):
             let (value, owned) = try evaluateOwned(expr, in: frame, on: thread, k)
             if let dropped = try store(value, owned: owned, into: .local(local), in: frame, on: thread, k) {
-                letGo(dropped, because: "name rebound", k)
+                letGo(dropped, because: "name rebound")
             }
         case .assign(let lvalue, let expr):
             let (value, owned) = try evaluateOwned(expr, in: frame, on: thread, k)
             if let dropped = try store(value, owned: owned, into: lvalue, in: frame, on: thread, k) {
-                letGo(dropped, because: "reference overwritten", k)
+                letGo(dropped, because: "reference overwritten")
             }
         case .release(let lvalue):
             if let dropped = try store(.null, owned: false, into: lvalue, in: frame, on: thread, k) {
                 k.record(thread, .release(object: k.heap.object(dropped).map { k.name($0) } ?? k.name("\(dropped)")))
-                letGo(dropped, because: "released by the scenario", k)
+                letGo(dropped, because: "released by the scenario")
             }
         case .add(let lvalue, let delta):
             try addToInteger(lvalue, delta, in: frame, on: thread, k)
         case .ifThen(let condition, let thenSteps, let elseSteps):
-            let branch = isTruthy(try evaluate(condition, in: frame, on: thread, k), k) ? thenSteps : elseSteps
+            let branch = isTruthy(try evaluate(condition, in: frame, on: thread, k)) ? thenSteps : elseSteps
             // the condition's full expression ends before the branch runs: its temporaries go first
             if !frame.temporaries.isEmpty { frame.releaseTemporaries(on: thread, k) }
             if !branch.isEmpty {
@@ -54,11 +71,11 @@ extension Interpreter {
             k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: text))
             k.record(thread, .log(text: k.name(text)))
         case .work(let spec):
-            let duration = duration(spec, k)
+            let duration = duration(spec)
             guard duration > .zero else { return .next }
-            thread.state = .busy(until: k.now + duration)
+            k.threads.beginWork(thread, until: k.now + duration)
             k.record(thread, .threadBusy(duration: duration))
-            k.threads.scheduleResume(thread, at: k.now + duration, k)
+            k.threads.scheduleResume(thread, at: k.now + duration)
             return .yield
         case .call(let receiverExpr, let classIndex, let method, let argumentExprs):
             let receiver = try evaluate(receiverExpr, in: frame, on: thread, k)
@@ -69,16 +86,16 @@ extension Interpreter {
             func dropArguments() {
                 for a in arguments where a.owned { if case .object(let id) = a.value { k.release(id, on: thread) } }
             }
-            guard let object = try liveObject(receiver, expecting: "a receiver", k) else {
+            guard let object = try liveObject(receiver, expecting: "a receiver") else {
                 dropArguments()
                 return .next  // [nil msg]
             }
-            for a in arguments where !a.owned { try k.objects.requireRetainable(a.value, k) }
-            guard let target = try forwardingTarget(object, selector: k.program.classes[classIndex].methods[method].name, k) else {
+            for a in arguments where !a.owned { try k.objects.requireRetainable(a.value) }
+            guard let target = try forwardingTarget(object, selector: k.program.classes[classIndex].methods[method].name) else {
                 dropArguments()
                 return .next  // a safe proxy swallowed the call
             }
-            let callee = methodFrame(target, classIndex: classIndex, method: method, k)
+            let callee = methodFrame(target, classIndex: classIndex, method: method)
             // Parameters are strong locals (ARC retains an object argument for the callee's scope).
             for (i, a) in arguments.enumerated() {
                 if !a.owned, case .object(let id) = a.value { k.retain(id) }
@@ -86,30 +103,30 @@ extension Interpreter {
             }
             return .push(callee)
         case .callBlock(let expr):
-            guard let block = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a block", k) else {
+            guard let block = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a block") else {
                 throw RuntimeFault("called a nil block (EXC_BAD_ACCESS)")
             }
             k.retain(block.id)
-            return .push(blockFrame(block.id, edge: "calling", k))
+            return .push(blockFrame(block.id, edge: "calling"))
         case .internalStep(let kernelStep):
             switch kernelStep {
             case .suspendUnlessBackgroundTask:
-                k.app.suspendUnlessBackgroundTask(k)
+                k.app.suspendUnlessBackgroundTask()
             case .killUnlessTasksEnded:
-                k.app.killUnlessTasksEnded(on: thread, k)
+                k.app.killUnlessTasksEnded(on: thread)
             case .endPresentation(let presenter, let presented):
-                k.uikit.endPresentation(presenter: presenter, presented: presented, on: thread, k)
+                k.uikit.endPresentation(presenter: presenter, presented: presented, on: thread)
             case .releaseHeld(let id, let reason):
-                k.uikit.releaseHeld(id, because: reason, on: thread, k)
+                k.uikit.releaseHeld(id, because: reason, on: thread)
             case .callCompletion(let block):
                 // UIKit's reference passes to the call's frame, which releases it when the block returns.
-                if k.uikit.unhold(block) { return .push(blockFrame(block, edge: "completion", k)) }
+                if k.uikit.unhold(block) { return .push(blockFrame(block, edge: "completion")) }
             case .callHook(let id, let method):
                 if let frame = k.uikit.hookFrame(id, method, k) { return .push(frame) }
             case .callBlock(let block):
                 guard k.heap.object(block) != nil else { return .next }
                 k.retain(block)
-                return .push(blockFrame(block, edge: "expiration handler", k))
+                return .push(blockFrame(block, edge: "expiration handler"))
             }
         case .perform(let step):
             return try step.execute(in: StepContext(frame: frame, thread: thread, kernel: k)).action
@@ -132,17 +149,17 @@ extension Interpreter {
     }
 
     /// A duration spec's value now (a sampled one draws from the run's stream).
-    func duration(_ spec: DurationSpec, _ k: Kernel) -> SimDuration {
+    func duration(_ spec: DurationSpec) -> SimDuration {
         switch spec {
         case .fixed(let d): d
-        case .sampled(let i): max(.zero, k.configuration.samplers[i]())
+        case .sampled(let i): max(.zero, samplers[i]())
         }
     }
 
     /// Marks a dropped object as let go when it survived the drop.
-    private func letGo(_ id: ObjectID, because reason: String, _ k: Kernel) {
-        guard let o = k.heap.object(id), o.state == .alive else { return }
-        k.objects.abandon(o, because: reason, k)
+    private func letGo(_ id: ObjectID, because reason: String) {
+        guard let o = objects.heap.object(id), o.state == .alive else { return }
+        objects.abandon(o, because: reason)
     }
 
     private func addToInteger(_ lvalue: LValue, _ delta: Int, in frame: ProgramFrame,
@@ -151,7 +168,7 @@ extension Interpreter {
         switch lvalue {
         case .local(let i): current = frame.env.locals[i]
         case .field(let base, let index):
-            guard let o = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "an object", k) else { return }
+            guard let o = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "an object") else { return }
             current = k.objects.readSlot(o.id, index)
         }
         guard case .int(let n) = current else { throw RuntimeFault("increment of a value that is not an integer") }
@@ -173,12 +190,12 @@ extension Interpreter {
 
     /// The object a message to `object` reaches: itself, or an `NSProxy`'s target. Nil when a safe proxy
     /// swallows the message; a fault when a naive proxy has lost its target.
-    func forwardingTarget(_ object: HeapObject, selector: String, _ k: Kernel) throws(RuntimeFault) -> HeapObject? {
-        guard case .instance(let c) = object.kind, let field = k.program.classes[c].proxyTargetField else { return object }
-        if case .object(let id) = k.objects.readSlot(object.id, field), let target = k.heap.object(id), target.state == .alive {
-            return try forwardingTarget(target, selector: selector, k)
+    func forwardingTarget(_ object: HeapObject, selector: String) throws(RuntimeFault) -> HeapObject? {
+        guard case .instance(let c) = object.kind, let field = program.classes[c].proxyTargetField else { return object }
+        if case .object(let id) = objects.readSlot(object.id, field), let target = objects.heap.object(id), target.state == .alive {
+            return try forwardingTarget(target, selector: selector)
         }
-        if k.program.classes[c].proxySwallowsNilTarget { return nil }
+        if program.classes[c].proxySwallowsNilTarget { return nil }
         throw RuntimeFault("-[\(object.className) \(selector)]: unrecognized selector sent to instance: the proxy's weak "
             + "target is nil, methodSignatureForSelector: returned nil and doesNotRecognizeSelector: raised")
     }
@@ -186,17 +203,16 @@ extension Interpreter {
     /// A frame running `method` of `object` (retained for the call).
     /// A frame running a method on `object`. `arguments` (borrowed) bind its parameters, as many as it declares,
     /// each retained by its local; a caller with an argument the method does not declare passes it to nothing.
-    func methodFrame(_ object: HeapObject, classIndex: Int, method: Int, arguments: [Value] = [],
-                     _ k: Kernel) -> ProgramFrame {
-        let info = k.program.classes[classIndex]
+    func methodFrame(_ object: HeapObject, classIndex: Int, method: Int, arguments: [Value] = []) -> ProgramFrame {
+        let info = program.classes[classIndex]
         let body = info.methods[method].body
-        k.retain(object.id)
+        objects.retain(object.id)
         let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
         env.parameterCount = body.parameterCount
         for (i, value) in arguments.prefix(body.parameterCount).enumerated() {
             if case .object(let id) = value {
-                guard k.heap.isAlive(id) else { continue }  // a freed object reads nil
-                k.retain(id)
+                guard objects.heap.isAlive(id) else { continue }  // a freed object reads nil
+                objects.retain(id)
             }
             env.locals[i] = value
         }
@@ -208,28 +224,27 @@ extension Interpreter {
     /// bind its parameters, as many as it declares, each retained by its local (an observer block's notification).
     /// A bound block (``HeapObject/Kind/boundBlock``) runs the block it holds with the argument it holds; the frame
     /// keeps the bound block, and so both, until the block returns.
-    func blockFrame(_ block: ObjectID, edge: String, arguments: [Value] = [], _ k: Kernel) -> ProgramFrame {
-        guard let o = k.heap.object(block) else { preconditionFailure("not a block") }
+    func blockFrame(_ block: ObjectID, edge: String, arguments: [Value] = []) -> ProgramFrame {
+        guard let o = objects.heap.object(block) else { preconditionFailure("not a block") }
         if case .boundBlock = o.kind {
-            guard case .object(let inner) = o[slot: 0], let innerBlock = k.heap.object(inner) else {
+            guard case .object(let inner) = o[slot: 0], let innerBlock = objects.heap.object(inner) else {
                 preconditionFailure("a bound block without its block")
             }
-            return frame(running: innerBlock, arguments: Array(o.slots.dropFirst()), held: block, edge: edge, k)
+            return frame(running: innerBlock, arguments: Array(o.slots.dropFirst()), held: block, edge: edge)
         }
-        return frame(running: o, arguments: arguments, held: block, edge: edge, k)
+        return frame(running: o, arguments: arguments, held: block, edge: edge)
     }
 
     /// A frame running `block`'s body with `arguments` bound to its parameters, keeping `held` for the call.
-    private func frame(running block: HeapObject, arguments: [Value], held: ObjectID, edge: String,
-                       _ k: Kernel) -> ProgramFrame {
+    private func frame(running block: HeapObject, arguments: [Value], held: ObjectID, edge: String) -> ProgramFrame {
         guard case .block(let t) = block.kind else { preconditionFailure("not a block") }
-        let body = k.program.blocks[t].body
+        let body = program.blocks[t].body
         let env = Environment(names: body.localNames, selfValue: .null, block: block.id)
         env.parameterCount = body.parameterCount
         for (i, value) in arguments.prefix(body.parameterCount).enumerated() {
             if case .object(let id) = value {
-                guard k.heap.isAlive(id) else { continue }  // a freed object reads nil
-                k.retain(id)
+                guard objects.heap.isAlive(id) else { continue }  // a freed object reads nil
+                objects.retain(id)
             }
             env.locals[i] = value
         }

@@ -106,7 +106,7 @@ final class ActivationFrame: Frame {
         runLoop.isMain && thread.isMain && runLoop.isCommon(mode) && thread.mainQueueDrainDepth == 0
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
+    func heldObjects() -> [(String, ObjectID)] {
         guard let callout = inFlight else { return [] }
         switch callout {
         case .timer(let id, _): return [("timer callout", id)]

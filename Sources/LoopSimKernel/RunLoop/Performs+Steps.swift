@@ -56,7 +56,7 @@ extension PerformOnThreadStep {
     fileprivate func targetRunLoop(_ c: StepContext) throws(RuntimeFault) -> SimRunLoop? {
         let value = try c.value(runLoop)
         if case .thread(let id) = value { return c.kernel.runLoops.runLoop(for: c.kernel.threads[id], c.kernel) }
-        return try c.kernel.interpreter.runLoopValue(value, c.kernel)
+        return try c.kernel.interpreter.runLoopValue(value)
     }
 }
 

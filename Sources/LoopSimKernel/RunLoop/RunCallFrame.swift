@@ -54,7 +54,7 @@ final class RunCallFrame: Frame {
                                            returnAfterSourceHandled: returnAfterSourceHandled, on: thread, kernel))
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }
 
 extension Value {
@@ -99,5 +99,5 @@ final class LimitDateFrame: Frame {
         return .pop(.int(Int(first.fire.nanoseconds / 1_000_000)))
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }

@@ -141,7 +141,7 @@ extension RunLoops {
         if let message = takeMessage(a, on: thread, k) {
             if a.isSleeping {
                 a.isSleeping = false
-                thread.state = .running
+                k.threads.run(thread)
             }
             a.message = message
             a.ignoreWakeUps = true
@@ -151,8 +151,7 @@ extension RunLoops {
             return .next
         }
         a.isSleeping = true
-        thread.state = .sleeping
-        thread.sleepingSince = k.now
+        k.threads.sleep(thread)
         k.record(thread, .sleep(mode: k.name(a.mode), ports: waitSet(a, on: thread, k)))
         return .yield
     }
@@ -223,7 +222,7 @@ extension RunLoops {
         for o in a.mode.observers where !o.isFiring && o.activities.contains(activity) && isValidObserver(o.object) {
             a.callouts.append(.observer(id: o.id, activity: activity))
         }
-        if k.objects.drainsPool(at: activity, of: a, on: thread, k) { a.callouts.append(.drainAutoreleasePool) }
+        if k.objects.drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
     }
 
 

@@ -15,7 +15,7 @@ extension RunLoops {
             return calloutFrame(retaining: block, edge: "observer", arguments: [.int(Int(activity.rawValue))], k)
         case .block(let block):
             k.record(thread, .blockCallout(block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
-            return k.interpreter.blockFrame(block, edge: "perform block", k)  // the queued +1 is released when it returns
+            return k.interpreter.blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
         case .source0(let id):
             guard let o = k.heap.object(id), o.source!.isSignalled, o.source!.isValid else { return nil }
             o.source!.isSignalled = false
@@ -44,7 +44,7 @@ extension RunLoops {
         case .mainQueue:
             return MainQueueDrainFrame()
         case .drainAutoreleasePool:
-            k.objects.drainAutoreleasePool(of: thread, reason: "UIKit pool observer", k)
+            k.objects.drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
             return nil
         }
     }
@@ -62,7 +62,7 @@ extension RunLoops {
             if body.steps.isEmpty && body.localNames.isEmpty { return NoOpFrame.shared }
         }
         k.retain(block)
-        return k.interpreter.blockFrame(block, edge: edge, arguments: arguments, k)
+        return k.interpreter.blockFrame(block, edge: edge, arguments: arguments)
     }
 
     /// Completes a callout after its frame returned.
@@ -102,7 +102,7 @@ final class NoOpFrame: Frame {
     nonisolated(unsafe) static let shared = NoOpFrame()
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction { .pop(.null) }
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }
 
 /// UIKit's event source callout, or without UIKit the main-queue input handler: delivers every queued user
@@ -120,7 +120,7 @@ final class UserEventsFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if locals.isOpen {
             // The action returned: its locals go (their deallocs run before the next action).
-            locals.close(on: thread, kernel)
+            locals.close(on: thread)
             guard followUps.isEmpty else {
                 defer { followUps = [] }
                 return .push(ProgramFrame(steps: followUps, env: kernel.app.environment, ownsEnvironment: false,
@@ -130,7 +130,7 @@ final class UserEventsFrame: Frame {
         }
         guard let action = kernel.uikit.takePendingAction() else { return .pop(.null) }
         kernel.record(thread, .userDeliver(label: kernel.name(action.label)))
-        locals.open(action.body.localNames, kernel)
+        locals.open(action.body.localNames, in: kernel.app)
         var steps = action.body.steps
         label = "user: \(action.label)"
         if locals.isOpen {
@@ -140,7 +140,7 @@ final class UserEventsFrame: Frame {
         }
         return .push(ProgramFrame(steps: steps, env: kernel.app.environment, ownsEnvironment: false, label: label))
     }
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { locals.heldObjects(kernel) }
+    func heldObjects() -> [(String, ObjectID)] { locals.heldObjects() }
 }
 
 /// `_dispatch_main_queue_callback_4CF`: drains only the blocks present at entry; later ones wait for
@@ -159,8 +159,8 @@ final class MainQueueDrainFrame: Frame {
             return .push(kernel.dispatch.frame(for: item, edge: "main queue block", kernel))
         }
         thread.mainQueueDrainDepth -= 1
-        if kernel.dispatch.mainCount > 0 { kernel.dispatch.signalMainPort(kernel) }
+        if kernel.dispatch.mainCount > 0 { kernel.dispatch.signalMainPort() }
         return .pop(.null)
     }
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }

@@ -133,7 +133,7 @@ extension RunLoops {
         }
         var semaphore: HeapObject?
         if waitUntilDone {
-            let s = k.dispatch.internalSemaphore(className: "NSCondition", label: "waitUntilDone", on: thread, k)
+            let s = k.dispatch.internalSemaphore(className: "NSCondition", label: "waitUntilDone", on: thread)
             perform.waiter = s.id  // the request's +1 on it, released once it has signalled
             semaphore = s
         }
@@ -144,7 +144,7 @@ extension RunLoops {
         wakeUp(rl, from: thread, k)
         guard let semaphore else { return .next }
         k.retain(semaphore.id)  // the caller's own, for its wait
-        let action = k.dispatch.semaphoreWait(semaphore, timeout: nil, on: thread, k)
+        let action = k.dispatch.semaphoreWait(semaphore, timeout: nil, on: thread)
         k.release(semaphore.id, on: thread)
         return action
     }
@@ -175,10 +175,10 @@ extension RunLoops {
               let target = request[slot: 0].object.flatMap({ k.heap.object($0) }) else { return nil }
         do {
             let selector = k.program.classes[p.classIndex].methods[p.method].name
-            guard let receiver = try k.interpreter.forwardingTarget(target, selector: selector, k) else { return nil }
+            guard let receiver = try k.interpreter.forwardingTarget(target, selector: selector) else { return nil }
             // The request's argument (`withObject:`) binds the method's parameter, if it declares one.
             return k.interpreter.methodFrame(receiver, classIndex: p.classIndex, method: p.method,
-                                             arguments: [request[slot: 1]], k)
+                                             arguments: [request[slot: 1]])
         } catch {
             k.appCrashed(error.message, on: thread)
             return nil
@@ -188,7 +188,7 @@ extension RunLoops {
     /// After a request has run: it lets go of its target and argument, and its waiting caller runs again.
     func finishThreadPerform(_ p: ThreadPerform, on thread: SimThread, _ k: Kernel) {
         if let waiter = p.waiter, let s = k.heap.object(waiter) {
-            k.dispatch.semaphoreSignal(s, from: thread, k)
+            k.dispatch.semaphoreSignal(s, from: thread)
             k.release(waiter, on: thread)
         }
         k.release(p.request, on: thread)
@@ -241,7 +241,7 @@ final class ThreadPerformsFrame: Frame {
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
+    func heldObjects() -> [(String, ObjectID)] {
         guard let performs else { return [] }
         let from = running ? index - 1 : index
         return performs[from...].map { ("perform request", $0.request) }

@@ -43,7 +43,7 @@ public final class RunLoops {
         let rlName = "runloop(\(thread.name))"
         let rl = SimRunLoop(id: all.count, threadID: thread.id, threadNameID: thread.nameID, name: rlName, nameID: k.name(rlName), isMain: thread.isMain)
         all.append(rl)
-        thread.runLoopID = rl.id
+        k.threads.attach(runLoop: rl.id, to: thread)
         k.record(thread, .runLoopCreate(runLoop: rl.nameID))
         return rl
     }
@@ -90,7 +90,7 @@ extension RunLoops {
                 case .mainQueue: guard activation.dispatchPortParticipates(k, thread) else { return }
                 case .source1(let id): guard activation.mode.sources1.contains(id) else { return }
                 }
-                k.threads.scheduleResume(thread, k)
+                k.threads.scheduleResume(thread)
             }
         }
     }

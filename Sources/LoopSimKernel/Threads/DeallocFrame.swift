@@ -11,7 +11,7 @@ final class DeallocFrame: Frame {
             kernel.record(thread, .deallocBegin(object: kernel.name(object)))
             if case .timer = object.kind { kernel.runLoops.invalidateTimer(object.id, on: thread, reason: "dealloc", kernel) }
             if case .dispatchSource = object.kind {
-                kernel.dispatch.sources.deallocating(object, on: thread, kernel)
+                kernel.dispatch.sources.deallocating(object, on: thread)
                 if kernel.crash != nil { return .next }
             }
             if case .instance(let c) = object.kind, let body = kernel.program.classes[c].dealloc {
@@ -25,5 +25,5 @@ final class DeallocFrame: Frame {
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }

@@ -63,13 +63,13 @@ final class ProgramFrame: Frame {
         guard pc < steps.count else {
             if !loops.isEmpty { return endTurn(kernel, thread) }
             if ownsEnvironment {
-                // The frame's scope ends: its own locals are let go (``Objects/endLifetime(of:on:_:)``), its
+                // The frame's scope ends: its own locals are let go (``Objects/endLifetime(of:on:)``), its
                 // parameters hand back the caller's reference.
                 for i in env.locals.indices {
                     let old = env.locals[i]
                     env.locals[i] = .null
                     if i >= env.parameterCount {
-                        kernel.objects.endLifetime(of: old, on: thread, kernel)
+                        kernel.objects.endLifetime(of: old, on: thread)
                     } else if case .object(let id) = old {
                         kernel.release(id, on: thread)
                     }
@@ -109,7 +109,7 @@ final class ProgramFrame: Frame {
         for id in made { kernel.release(id, on: thread) }
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] {
+    func heldObjects() -> [(String, ObjectID)] {
         var result: [(String, ObjectID)] = []
         if let held { result.append((heldEdge, held)) }
         for id in temporaries { result.append(("temporary", id)) }
@@ -199,13 +199,13 @@ final class ProgramFrame: Frame {
     }
 
     /// Releases the locals the innermost loop's body declared: their scope ends with the turn, and what survives
-    /// it is let go (``Objects/endLifetime(of:on:_:)``).
+    /// it is let go (``Objects/endLifetime(of:on:)``).
     private func releaseBodyLocals(_ k: Kernel, _ thread: SimThread) {
         guard let active = loops.last else { return }
         for i in active.loop.bodyLocals {
             let old = env.locals[i]
             env.locals[i] = .null
-            k.objects.endLifetime(of: old, on: thread, k)
+            k.objects.endLifetime(of: old, on: thread)
         }
     }
 }

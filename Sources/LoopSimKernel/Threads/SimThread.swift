@@ -26,11 +26,14 @@ public final class SimThread {
     /// ``name`` in the run's ``NameTable``.
     let nameID: Name
     public let kind: Kind
-    public internal(set) var state = State.runnable
+    /// Changed only by ``Threads``' transitions below (``Threads/run(_:)``, ``Threads/sleep(_:)``,
+    /// ``Threads/block(_:on:)``, …): `fileprivate(set)`, so the compiler holds the rule.
+    public fileprivate(set) var state = State.runnable
     var frames: [Frame] = []
-    var runLoopID: Int?
+    /// The thread's run loop, once made (``Threads/attach(runLoop:to:)``).
+    fileprivate(set) var runLoopID: Int?
     /// The queue entry that will resume this thread, if one is scheduled.
-    var resumeEntry: UInt64?
+    fileprivate(set) var resumeEntry: UInt64?
     /// The thread's autorelease pool: objects returned autoreleased, released when the pool drains.
     var autoreleasePool: [ObjectID] = []
     /// Objects whose last reference this thread released; their dealloc runs before the thread goes on.
@@ -40,14 +43,14 @@ public final class SimThread {
     /// The value the last popped frame returned to its caller.
     var returnValue = Value.null
     /// For an `NSThread`: the block the thread object retains until the thread exits.
-    var threadBlock: ObjectID?
-    public internal(set) var exitedAt: SimInstant?
+    fileprivate(set) var threadBlock: ObjectID?
+    public fileprivate(set) var exitedAt: SimInstant?
     /// When the thread last went to sleep in a run loop.
-    public internal(set) var sleepingSince: SimInstant?
+    public fileprivate(set) var sleepingSince: SimInstant?
     /// The semaphore a blocked thread waits on, since when, and its timeout entry.
-    var blockedOn: ObjectID?
-    public internal(set) var blockedSince: SimInstant?
-    var waitTimeoutEntry: UInt64?
+    fileprivate(set) var blockedOn: ObjectID?
+    public fileprivate(set) var blockedSince: SimInstant?
+    fileprivate(set) var waitTimeoutEntry: UInt64?
 
     init(id: Int, name: String, nameID: Name, kind: Kind) {
         self.id = id
@@ -57,6 +60,96 @@ public final class SimThread {
     }
 
     public var isMain: Bool { kind == .main }
+}
+
+// MARK: A thread's scheduling state: Threads alone changes it
+
+/// The transitions of a thread's scheduling state, named after what they model. They live in this file because the
+/// fields they change are `fileprivate(set)`: GCD, the run loop and the interpreter ask ``Threads`` for them and
+/// cannot write a thread's state themselves.
+extension Threads {
+    /// Makes `thread` runnable at `instant` (default: now), once: a second request while one is pending is a no-op.
+    func scheduleResume(_ thread: SimThread, at instant: SimInstant? = nil) {
+        guard thread.resumeEntry == nil, thread.state != .exited else { return }
+        let at = instant ?? recorder.now
+        thread.resumeEntry = recorder.clock.schedule(
+            at > recorder.now ? .workDone(thread: thread.id) : .resume(thread: thread.id), at: at, phase: .threadResume)
+    }
+
+    /// The entry scheduled by ``scheduleResume(_:at:)`` came up: the thread may be scheduled again.
+    @inline(__always)
+    func resumeEntryFired(_ thread: SimThread) { thread.resumeEntry = nil }
+
+    /// The thread runs (it was resumed, or a message woke it in a run loop's wait).
+    @inline(__always)
+    func run(_ thread: SimThread) { thread.state = .running }
+
+    /// The thread can run but does not yet: woken, or frozen with the app where it stands.
+    func makeRunnable(_ thread: SimThread) { thread.state = .runnable }
+
+    /// The thread sleeps in a run loop's wait (`mach_msg` on the mode's port set) from now.
+    func sleep(_ thread: SimThread) {
+        thread.state = .sleeping
+        thread.sleepingSince = recorder.now
+    }
+
+    /// The thread runs code that takes virtual time (`work:`) until `end`.
+    func beginWork(_ thread: SimThread, until end: SimInstant) { thread.state = .busy(until: end) }
+
+    /// A pool thread found no work: it waits in the pool for the next item.
+    func idle(_ thread: SimThread) { thread.state = .idle }
+
+    /// The thread blocks from now: on `semaphore` (a semaphore's or a group's wait), or, with nil, in
+    /// `dispatch_sync` or `dispatch_once`.
+    func block(_ thread: SimThread, on semaphore: ObjectID? = nil) {
+        thread.state = .blocked
+        thread.blockedOn = semaphore
+        thread.blockedSince = recorder.now
+    }
+
+    /// The blocked thread's wait times out after `timeout` (`dispatch_semaphore_wait`'s deadline).
+    func armWaitTimeout(_ thread: SimThread, after timeout: SimDuration) {
+        thread.waitTimeoutEntry = recorder.clock.schedule(.semaphoreTimeout(thread: thread.id),
+                                                          at: recorder.now + timeout, phase: .kernelTimer)
+    }
+
+    /// The timeout armed by ``armWaitTimeout(_:after:)`` came up.
+    func waitTimeoutFired(_ thread: SimThread) { thread.waitTimeoutEntry = nil }
+
+    /// The blocked thread's wait ended: its timeout, if any, is cancelled and it is runnable. Returns the semaphore
+    /// it waited on, which it held while it waited (nil for `dispatch_sync` and `dispatch_once`).
+    func unblock(_ thread: SimThread) -> ObjectID? {
+        if let entry = thread.waitTimeoutEntry { recorder.clock.cancel(entry) }
+        thread.waitTimeoutEntry = nil
+        let semaphore = thread.blockedOn
+        thread.blockedOn = nil
+        thread.blockedSince = nil
+        thread.state = .runnable
+        return semaphore
+    }
+
+    /// The thread's run loop is `runLoop` (made on first use, `CFRunLoopGetCurrent`).
+    func attach(runLoop: Int, to thread: SimThread) { thread.runLoopID = runLoop }
+
+    /// An `NSThread`'s object retains `block` until the thread exits.
+    func hold(_ block: ObjectID, on thread: SimThread) { thread.threadBlock = block }
+
+    /// The thread's stack emptied: it exits now. False when its exit had already begun (the teardown's deallocs
+    /// ran on it since).
+    func beginExit(_ thread: SimThread) -> Bool {
+        guard thread.exitedAt == nil else { return false }
+        thread.exitedAt = recorder.now
+        return true
+    }
+
+    /// The block the exiting thread's object held, now let go by it (to release), or nil.
+    func takeThreadBlock(of thread: SimThread) -> ObjectID? {
+        defer { thread.threadBlock = nil }
+        return thread.threadBlock
+    }
+
+    /// The thread has exited: nothing runs on it again.
+    func markExited(_ thread: SimThread) { thread.state = .exited }
 }
 
 /// What a frame asks the interpreter to do after one step.
@@ -80,7 +173,7 @@ protocol Frame: AnyObject {
     /// Does one step.
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction
     /// The strong references this frame holds, as (edge name, object), for leak paths.
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)]
+    func heldObjects() -> [(String, ObjectID)]
     /// Steps this frame, each step counted, while it asks for nothing else and nothing else has to run first;
     /// the action that ends the run of steps, or nil when a limit stops the run before a step.
     func steps(_ kernel: Kernel, _ thread: SimThread) -> FrameAction?
@@ -113,7 +206,7 @@ final class Environment {
     /// A `break` or `continue` on its way from an `if` branch to the frame running the loop (``ProgramFrame``).
     var loopControl: LoopControl?
     /// How many of the first locals are a method's or block's parameters: they borrow the caller's reference, so
-    /// their end is a release and not a let-go (``Objects/endLifetime(of:on:_:)``).
+    /// their end is a release and not a let-go (``Objects/endLifetime(of:on:)``).
     var parameterCount = 0
 
     init(names: [String], selfValue: Value, block: ObjectID?) {

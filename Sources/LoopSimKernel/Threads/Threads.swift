@@ -4,8 +4,10 @@
 public final class Threads {
     /// Every thread, by id (creation order; the main thread is 0).
     public private(set) var all: [SimThread] = []
+    /// The clock and the event log.
+    let recorder: Recorder
 
-    init() {}
+    init(recorder: Recorder) { self.recorder = recorder }
 
     /// The thread with this id.
     public subscript(id: Int) -> SimThread { all[id] }
@@ -20,31 +22,24 @@ public final class Threads {
     var frameCount: Int { all.reduce(0) { $0 + $1.frames.count } }
 
     /// Creates a thread (not yet runnable).
-    func makeThread(name: String, kind: SimThread.Kind, _ k: Kernel) -> SimThread {
-        let thread = SimThread(id: all.count, name: name, nameID: k.name(name), kind: kind)
+    func makeThread(name: String, kind: SimThread.Kind) -> SimThread {
+        let thread = SimThread(id: all.count, name: name, nameID: recorder.name(name), kind: kind)
         all.append(thread)
-        k.record(thread, .threadStart(kind: k.name(kind.rawValue)))
+        recorder.record(thread, .threadStart(kind: recorder.name(kind.rawValue)))
         return thread
     }
 }
 
 extension Threads {
-    /// Makes `thread` runnable at the current instant (once: a second request while one is pending is a no-op).
-    func scheduleResume(_ thread: SimThread, at instant: SimInstant? = nil, _ k: Kernel) {
-        guard thread.resumeEntry == nil, thread.state != .exited else { return }
-        let at = instant ?? k.now
-        thread.resumeEntry = k.clock.schedule(at > k.now ? .workDone(thread: thread.id) : .resume(thread: thread.id), at: at,
-                                              phase: .threadResume)
-    }
 
     /// Runs `thread` until it yields (sleeps, works, idles) or exits.
     func resume(_ thread: SimThread, _ k: Kernel) {
         guard thread.state != .exited else { return }
-        thread.state = .running
+        run(thread)
         while !k.halted {
             if k.app.isFrozen {
                 // Frozen where it stands; it goes on after the return to the foreground.
-                thread.state = .runnable
+                makeRunnable(thread)
                 k.app.deferResume(thread.id)
                 return
             }
@@ -132,20 +127,18 @@ extension Threads {
     /// the thread object releases its block. Returns true once the thread has exited; false while deallocs
     /// caused by the teardown still have to run on it.
     func finishThread(_ thread: SimThread, _ k: Kernel) -> Bool {
-        if thread.exitedAt == nil {
-            thread.exitedAt = k.now
-            k.objects.drainAutoreleasePool(of: thread, reason: "thread exit", k)
+        if beginExit(thread) {
+            k.objects.drainAutoreleasePool(of: thread, reason: "thread exit")
             k.record(thread, .threadExit)
             if let rlID = thread.runLoopID {
                 k.runLoops.finalizeRunLoop(k.runLoops[rlID], on: thread, k)
             }
-            if let block = thread.threadBlock {
-                thread.threadBlock = nil
+            if let block = takeThreadBlock(of: thread) {
                 k.release(block, on: thread)
             }
         }
         if thread.pendingDeallocs.isEmpty && k.objects.pendingCalls.isEmpty {
-            thread.state = .exited
+            markExited(thread)
             return true
         }
         return false
@@ -154,11 +147,11 @@ extension Threads {
     /// `+[NSThread detachNewThreadWithBlock:]`: the thread object retains the block until the thread exits.
     @discardableResult
     func detachThread(name: String, block: ObjectID, _ k: Kernel) -> SimThread {
-        let thread = makeThread(name: name, kind: .thread, k)
-        thread.threadBlock = block
+        let thread = makeThread(name: name, kind: .thread)
+        hold(block, on: thread)
         k.retain(block)
-        thread.frames = [k.interpreter.blockFrame(block, edge: "thread entry block", k)]
-        scheduleResume(thread, k)
+        thread.frames = [k.interpreter.blockFrame(block, edge: "thread entry block")]
+        scheduleResume(thread)
         return thread
     }
 }
@@ -183,5 +176,5 @@ final class AppMainFrame: Frame {
             ? min(kernel.uikit.trackingUntil - kernel.now, RunLoops.timerIntervalLimit) : nil
         return .push(kernel.runLoops.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread, kernel))
     }
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }

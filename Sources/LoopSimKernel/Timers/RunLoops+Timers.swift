@@ -150,7 +150,7 @@ extension RunLoops {
                 target = invoked
             }
             do {
-                guard let receiver = try k.interpreter.forwardingTarget(target, selector: k.program.classes[classIndex].methods[method].name, k)
+                guard let receiver = try k.interpreter.forwardingTarget(target, selector: k.program.classes[classIndex].methods[method].name)
                 else {
                     o.timerExtras.wastedFires += 1
                     k.record(thread, .timerWasted(timer: k.name(o)))
@@ -160,12 +160,12 @@ extension RunLoops {
                 // itself, as NSTimer calls `tick:` with it.
                 // Looked up only for a method that declares one (most fires pay nothing).
                 guard k.program.classes[classIndex].methods[method].body.parameterCount > 0 else {
-                    return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method, k)
+                    return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method)
                 }
                 let argument = runLoop(for: thread, k).performTimers.contains(o.id)
                     ? o[slot: TimerState.userInfoSlot] : .object(o.id)
                 return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method,
-                                                 arguments: [argument], k)
+                                                 arguments: [argument])
             } catch {
                 k.appCrashed(error.message, on: thread)
                 return nil
@@ -219,5 +219,5 @@ final class ManualFireFrame: Frame {
         return .pop(.null)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { calledOut ? [("fire", timer)] : [] }
+    func heldObjects() -> [(String, ObjectID)] { calledOut ? [("fire", timer)] : [] }
 }

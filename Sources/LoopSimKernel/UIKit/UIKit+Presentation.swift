@@ -18,7 +18,7 @@ extension UIKit {
                  completion: ObjectID?, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
         let presenter = parent(of: requested) ?? requested
         do {
-            try checkPresentable(vc, from: presenter, k)
+            try checkPresentable(vc, from: presenter)
         } catch {
             if let completion { k.release(completion, on: thread) }
             throw error
@@ -59,32 +59,32 @@ extension UIKit {
         }
         will.append(Self.hook(shown, "viewWillAppear"))
         if let completion {
-            hold(completion, retaining: false, k)
+            hold(completion, retaining: false)
             did.append(.internalStep(.callCompletion(completion)))
         }
-        queueTransition(will: will, did: did, animated: animated, k)
+        queueTransition(will: will, did: did, animated: animated)
     }
 
     /// The exceptions UIKit raises before presenting (their reasons as UIKit words them).
-    private func checkPresentable(_ vc: ObjectID, from presenter: ObjectID, _ k: Kernel) throws(RuntimeFault) {
+    private func checkPresentable(_ vc: ObjectID, from presenter: ObjectID) throws(RuntimeFault) {
         let raise = { (reason: String) -> RuntimeFault in
             RuntimeFault("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
                 + "reason: '\(reason)'")
         }
         if vc == presenter {
             throw raise("Application tried to present modal view controller on itself. Presenting controller is "
-                + "\(describe(vc, k)).")
+                + "\(describe(vc)).")
         }
         if let by = links(of: vc).presenting {
-            throw raise("Application tried to present modally a view controller \(describe(vc, k)) that is already "
-                + "being presented by \(describe(by, k)).")
+            throw raise("Application tried to present modally a view controller \(describe(vc)) that is already "
+                + "being presented by \(describe(by)).")
         }
         if let nav = parent(of: vc) {
-            throw raise("Application tried to present modally a view controller \(describe(vc, k)) that has a parent "
-                + "view controller \(describe(nav, k)).")
+            throw raise("Application tried to present modally a view controller \(describe(vc)) that has a parent "
+                + "view controller \(describe(nav)).")
         }
         if links(of: vc).presented != nil {
-            throw raise("Application tried to present modally an active controller \(describe(vc, k)).")
+            throw raise("Application tried to present modally an active controller \(describe(vc)).")
         }
     }
 
@@ -100,7 +100,7 @@ extension UIKit {
     /// the dismissed one's viewDidDisappear, the completion block, and UIKit releases the dismissed controllers.
     /// Nothing to dismiss, or a dismissal already under way: nothing happens and the completion is not called.
     /// - Parameter completion: a block UIKit now owns (+1), or nil.
-    func dismiss(_ vc: ObjectID, animated: Bool, completion: ObjectID?, on thread: SimThread, _ k: Kernel) {
+    func dismiss(_ vc: ObjectID, animated: Bool, completion: ObjectID?, on thread: SimThread) {
         let container = parent(of: vc)
         var target: ObjectID?
         if let presented = links(of: vc).presented ?? container.flatMap({ links(of: $0).presented }) {
@@ -111,12 +111,12 @@ extension UIKit {
             target = container
         }
         guard let target, let presenter = links(of: target).presenting, !links(of: target).isBeingDismissed else {
-            if let completion { k.release(completion, on: thread) }
+            if let completion { objects.release(completion, on: thread) }
             return
         }
         let fromChild = container == target && links(of: target).viewControllers.first != vc
-        let targetName = k.heap.object(target).map { k.name($0) } ?? k.name("")
-        k.record(thread, .dismiss(controller: targetName, fromChild: fromChild))
+        let targetName = objects.heap.object(target).map { recorder.name($0) } ?? recorder.name("")
+        recorder.record(thread, .dismiss(controller: targetName, fromChild: fromChild))
         // The chain from the target up to the top-most presented controller.
         var chain = [(presenter: presenter, presented: target)]
         while let above = links(of: chain.last!.presented).presented { chain.append((chain.last!.presented, above)) }
@@ -134,23 +134,23 @@ extension UIKit {
         }
         did.append(Self.hook(leaving, "viewDidDisappear"))
         if let completion {
-            hold(completion, retaining: false, k)
+            hold(completion, retaining: false)
             did.append(.internalStep(.callCompletion(completion)))
         }
         did += chain.reversed().map { .internalStep(.releaseHeld($0.presented, reason: "dismissed")) }
-        queueTransition(will: will, did: did, animated: animated, k)
+        queueTransition(will: will, did: did, animated: animated)
     }
 
     /// The end of a dismissal: the presenter forgets the controller (before the hooks, so that the presenter may
     /// present again from them), whose presenter's reference UIKit holds until the end of the transition.
-    func endPresentation(presenter: ObjectID, presented: ObjectID, on thread: SimThread, _ k: Kernel) {
+    func endPresentation(presenter: ObjectID, presented: ObjectID, on thread: SimThread) {
         guard links(of: presenter).presented == presented else { return }
         setLinks(presenter) { $0.presented = nil }
         setLinks(presented) {
             $0.presenting = nil
             $0.isBeingDismissed = false
         }
-        hold(presented, retaining: false, k)
+        hold(presented, retaining: false)
     }
 
     func recordPresentation(_ vc: ObjectID, _ k: Kernel, _ change: (inout PresentationRecord) -> Void) {

@@ -12,7 +12,7 @@ public struct MakeNavigationControllerStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let root = try c.object(root, expecting: "a view controller") else { return .next }
         let nav = try UIKit.raising(at: verb, site) { () throws(RuntimeFault) in
-            try c.kernel.uikit.makeNavigationController(root: root.id, on: c.thread, c.kernel)
+            try c.kernel.uikit.makeNavigationController(root: root.id, on: c.thread)
         }
         try c.bind(nav, into: into)
         return .next
@@ -43,7 +43,7 @@ public struct PushStep: ExecutableStep {
         guard let vc = try c.object(controller, expecting: "a view controller"),
               let nav = try c.object(navigationController, expecting: "a navigation controller") else { return .next }
         try UIKit.raising(at: verb, site) { () throws(RuntimeFault) in
-            try c.kernel.uikit.push(vc.id, on: nav.id, animated: animated, on: c.thread, c.kernel)
+            try c.kernel.uikit.push(vc.id, on: nav.id, animated: animated, on: c.thread)
         }
         return .next
     }
@@ -58,7 +58,7 @@ public struct PopStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let nav = try c.object(navigationController, expecting: "a navigation controller") {
-            c.kernel.uikit.pop(nav.id, toRoot: toRoot, animated: animated, on: c.thread, c.kernel)
+            c.kernel.uikit.pop(nav.id, toRoot: toRoot, animated: animated, on: c.thread)
         }
         return .next
     }
@@ -85,7 +85,7 @@ public struct SetRightBarButtonStep: ExecutableStep {
         case .systemItem(let item):
             guard let vc = try c.object(controller, expecting: "a view controller") else { return .next }
             c.kernel.uikit.setRightBarButton(of: vc.id, customView: nil, label: item.rawValue, owned: false,
-                                             on: c.thread, c.kernel)
+                                             on: c.thread)
         case .customView(let customView):
             let (view, owned) = try c.ownedValue(customView)
             guard let vc = try c.object(controller, expecting: "a view controller"), case .object(let viewID) = view
@@ -93,8 +93,7 @@ public struct SetRightBarButtonStep: ExecutableStep {
                 c.drop(view, owned: owned)
                 return .next
             }
-            c.kernel.uikit.setRightBarButton(of: vc.id, customView: viewID, label: nil, owned: owned, on: c.thread,
-                                             c.kernel)
+            c.kernel.uikit.setRightBarButton(of: vc.id, customView: viewID, label: nil, owned: owned, on: c.thread)
         }
         return .next
     }
@@ -153,7 +152,7 @@ public struct DismissStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let vc = try c.object(controller, expecting: "a view controller") {
             let block = try completion.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
-            c.kernel.uikit.dismiss(vc.id, animated: animated, completion: block, on: c.thread, c.kernel)
+            c.kernel.uikit.dismiss(vc.id, animated: animated, completion: block, on: c.thread)
         }
         return .next
     }
@@ -175,7 +174,7 @@ public struct ScrollStep: ExecutableStep {
             throw RuntimeFault("scroll: needs UIKit's UITrackingRunLoopMode, which \(k.profile.name) does not have "
                 + "(no UIKit); run this scenario under an iOS variant")
         }
-        k.uikit.beginTracking(for: k.interpreter.duration(drag, k) + k.interpreter.duration(decelerate, k), on: c.thread, k)
+        k.uikit.beginTracking(for: k.interpreter.duration(drag) + k.interpreter.duration(decelerate), on: c.thread, k)
         return .next
     }
 }

@@ -34,7 +34,14 @@ final class UIKit {
     /// Actions signalled on the event source and not yet run by its callout, by index in arrival order.
     private var pendingUserActions = Deque<Int>()
 
-    init(userActions: [UserAction], generated: (() -> UserAction?)? = nil) {
+    /// The clock and the event log.
+    let recorder: Recorder
+    /// Retain, release and the heap.
+    let objects: Objects
+
+    init(userActions: [UserAction], generated: (() -> UserAction?)? = nil, recorder: Recorder, objects: Objects) {
+        self.recorder = recorder
+        self.objects = objects
         self.userActions = userActions
         self.generated = generated
     }
@@ -69,7 +76,7 @@ final class UIKit {
     func signalEventSource(waking: Bool, _ k: Kernel) {
         guard let source = eventSource.flatMap({ k.heap.object($0) }) else { return }
         guard k.profile.uikitMainRunLoop else {
-            k.dispatch.enqueueInputHandler(k)
+            k.dispatch.enqueueInputHandler()
             return
         }
         k.runLoops.signal(source)
@@ -77,29 +84,29 @@ final class UIKit {
     }
 
     /// Queues every user action known at the start for its instant.
-    func scheduleUserActions(_ k: Kernel) {
+    func scheduleUserActions() {
         for (i, action) in userActions.enumerated() {
-            k.clock.schedule(.userAction(i), at: action.at, phase: .input)
+            recorder.clock.schedule(.userAction(i), at: action.at, phase: .input)
         }
-        scheduleNextGenerated(k)
+        scheduleNextGenerated()
     }
 
     /// Draws the next generated action, if any, and queues it for its instant. One is queued at a time: the next
     /// is drawn when it is delivered (each is later than the one before, so the order is the same as if all were
     /// queued at the start).
-    private func scheduleNextGenerated(_ k: Kernel) {
+    private func scheduleNextGenerated() {
         guard let action = generated?() else {
             nextGenerated = nil
             return
         }
         userActions.append(action)
         nextGenerated = userActions.count - 1
-        k.clock.schedule(.userAction(userActions.count - 1), at: action.at, phase: .input)
+        recorder.clock.schedule(.userAction(userActions.count - 1), at: action.at, phase: .input)
     }
 
     /// A user action reaches UIKit's event source on the main run loop: signal it and wake the loop.
     func deliverUserAction(_ index: Int, _ k: Kernel) {
-        if index == nextGenerated { scheduleNextGenerated(k) }
+        if index == nextGenerated { scheduleNextGenerated() }
         if let action = userActions[index].appAction {
             k.app.perform(action, k)
             return
@@ -124,10 +131,10 @@ final class UIKit {
     }
 
     /// Callbacks that reach the event source at `instant` through the queue, like a touch.
-    private func queueCallouts(_ steps: [Step], at instant: SimInstant, label: String, _ k: Kernel) {
+    private func queueCallouts(_ steps: [Step], at instant: SimInstant, label: String) {
         guard !steps.isEmpty else { return }
         userActions.append(UserAction(at: instant, label: label, body: Body(steps: steps, localNames: [])))
-        k.clock.schedule(.userAction(userActions.count - 1), at: instant, phase: .input)
+        recorder.clock.schedule(.userAction(userActions.count - 1), at: instant, phase: .input)
     }
 
     // MARK: Tracking
@@ -161,9 +168,9 @@ final class UIKit {
     }
 
     /// A UIKit object (navigation controller, navigation item, bar button item), +1 for the caller.
-    func makeUIKitObject(_ className: String, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        k.objects.allocate(kind: .uikit, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
-                           isDeclaredRoot: false, at: k.now, on: thread.name).id
+    func makeUIKitObject(_ className: String, label: String?, on thread: SimThread) -> ObjectID {
+        objects.allocate(kind: .uikit, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
+                         isDeclaredRoot: false, at: recorder.now, on: thread.name).id
     }
 
     // MARK: Transitions
@@ -173,8 +180,8 @@ final class UIKit {
     private(set) var transitionHolds: [ObjectID] = []
 
     /// UIKit takes a reference for a transition (the caller's +1, or a new one when `retaining`).
-    func hold(_ id: ObjectID, retaining: Bool, _ k: Kernel) {
-        if retaining { k.retain(id) }
+    func hold(_ id: ObjectID, retaining: Bool) {
+        if retaining { objects.retain(id) }
         transitionHolds.append(id)
     }
 
@@ -187,9 +194,9 @@ final class UIKit {
 
     /// A transition's hooks: `will` runs now through the event source, `did` when the transition ends (after
     /// ``transition`` when animated, else at once in a following callout), each hook when the class defines it.
-    func queueTransition(will: [Step], did: [Step], animated: Bool, _ k: Kernel) {
-        queueCallouts(will, at: k.now, label: "will appear/disappear", k)
-        queueCallouts(did, at: k.now + (animated ? Self.transition : .zero), label: "did appear/disappear", k)
+    func queueTransition(will: [Step], did: [Step], animated: Bool) {
+        queueCallouts(will, at: recorder.now, label: "will appear/disappear")
+        queueCallouts(did, at: recorder.now + (animated ? Self.transition : .zero), label: "did appear/disappear")
     }
 
     /// The step calling `hook` on `id`.
@@ -199,6 +206,6 @@ final class UIKit {
     func hookFrame(_ id: ObjectID, _ method: String, _ k: Kernel) -> Frame? {
         guard let o = k.heap.object(id), case .instance(let c) = o.kind,
               let m = k.program.classes[c].methods.firstIndex(where: { $0.name == method }) else { return nil }
-        return k.interpreter.methodFrame(o, classIndex: c, method: m, k)
+        return k.interpreter.methodFrame(o, classIndex: c, method: m)
     }
 }
