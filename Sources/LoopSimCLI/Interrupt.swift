@@ -36,6 +36,17 @@ enum Interrupt {
         }
     }
 
+    /// Ignores SIGXFSZ, which a write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) raises and whose default
+    /// action kills the process without a word, leaving a temporary file behind. Ignored, the write fails with
+    /// EFBIG instead (POSIX `write()`: "If the request would cause the file size to exceed the soft file size limit
+    /// for the process and there is no room for any bytes to be written, the request shall fail and the
+    /// implementation shall generate the SIGXFSZ signal"; setrlimit(2): "the process is sent SIGXFSZ … if the
+    /// process … ignores this signal, the write fails with EFBIG"), which the writers report as any write error:
+    /// naming the file, removing the temporary, leaving the previous file as it was (``StagedFile``).
+    static func ignoreFileSizeSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// The closure handed to the kernel.
     static let check: @Sendable () -> Bool = { Interrupt.isRequested }
 

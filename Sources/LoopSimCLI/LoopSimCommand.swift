@@ -23,6 +23,7 @@ public struct LoopSimCommand: ParsableCommand {
     /// missing option, a value a `validate()` refuses), which ArgumentParser ends with `EX_USAGE` (64), exits
     /// with 2, the code the exit codes above give invalid arguments; its message and usage are printed as before.
     public static func mainWithLoopSimExitCodes() -> Never {
+        Interrupt.ignoreFileSizeSignal()  // a write past `ulimit -f` fails with EFBIG, reported, instead of killing
         do {
             var command = try parseAsRoot()
             try command.run()

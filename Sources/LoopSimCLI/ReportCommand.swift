@@ -38,8 +38,8 @@ struct ReportCommand: ParsableCommand {
                                + "from the first variant with its 95% CI."))
     var replications: Int?
 
-    @Option(help: "Threads for --replications (results are identical for any value).")
-    var jobs: Int = 1
+    @Option(help: "Threads for --replications (default: the machine's cores; the same results for any value).")
+    var jobs: Int = Jobs.defaultCount
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
