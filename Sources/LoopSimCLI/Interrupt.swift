@@ -17,9 +17,14 @@ enum Interrupt {
     /// Whether SIGINT or SIGTERM arrived since ``install()``.
     static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
 
-    /// Installs the SIGINT and SIGTERM handlers. Idempotent.
+    /// Whether ``install()`` ran.
+    private static let installed = Atomic<Bool>(false)
+
+    /// Installs the SIGINT and SIGTERM handlers. Idempotent: a signal that arrived after the first call is kept
+    /// (``LoopSimCommand/mainWithLoopSimExitCodes()`` installs them for an ``InterruptibleCommand`` before it runs,
+    /// so a signal during the scenario's loading is not lost, nor does it kill the process without its output).
     static func install() {
-        received.store(0, ordering: .relaxed)
+        guard !installed.exchange(true, ordering: .relaxed) else { return }
         // A child started by a process that blocks the signals (a test runner, some IDEs) inherits the mask:
         // unblock them.
         var set = sigset_t()
@@ -56,3 +61,19 @@ enum Interrupt {
         return 128 + (number == 0 ? SIGINT : number)
     }
 }
+
+/// A command that polls ``Interrupt`` while it runs: its handlers are installed as soon as the command line is
+/// parsed, before the scenario loads (a signal during the load is then seen at the first poll). A command that
+/// never polls keeps the default actions, so Ctrl-C ends it at once.
+protocol InterruptibleCommand {
+    /// Whether this invocation polls (`compare` and `report` only with `--replications`).
+    var pollsForInterrupts: Bool { get }
+}
+
+extension RunCommand: InterruptibleCommand { var pollsForInterrupts: Bool { true } }
+extension TestCommand: InterruptibleCommand { var pollsForInterrupts: Bool { true } }
+extension FuzzCommand: InterruptibleCommand { var pollsForInterrupts: Bool { true } }
+extension SweepCommand: InterruptibleCommand { var pollsForInterrupts: Bool { true } }
+extension ConformCommand: InterruptibleCommand { var pollsForInterrupts: Bool { emit == nil } }
+extension CompareCommand: InterruptibleCommand { var pollsForInterrupts: Bool { replications != nil } }
+extension ReportCommand: InterruptibleCommand { var pollsForInterrupts: Bool { replications != nil } }

@@ -26,6 +26,7 @@ public struct LoopSimCommand: ParsableCommand {
         Interrupt.ignoreFileSizeSignal()  // a write past `ulimit -f` fails with EFBIG, reported, instead of killing
         do {
             var command = try parseAsRoot()
+            if let command = command as? InterruptibleCommand, command.pollsForInterrupts { Interrupt.install() }
             try command.run()
             Self.exit()
         } catch {

