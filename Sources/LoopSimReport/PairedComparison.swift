@@ -26,6 +26,8 @@ public struct PairedComparison: Sendable {
     public var n: Int
     /// The replications a limit or a signal cut short (`ios9 replication 3 (max-events)`), left out of the pairs.
     public var leftOut: [String]
+    /// Replications per variant that never started because a signal (Ctrl-C, SIGTERM) arrived first.
+    public var notRun: Int = 0
 
     /// The comparison of every other variant with the first, `replications[0]`: the pairs each later variant
     /// gathered with it when they ran together (``Replications/paired``), in memory independent of the count.
@@ -35,6 +37,7 @@ public struct PairedComparison: Sendable {
         flags = FlagDifferences(replications.map(\.profile))
         n = replications.first?.n ?? 0
         leftOut = replications.flatMap { r in r.limited.map { "\(r.variant) replication \($0.index) (\($0.kind))" } }
+        notRun = replications.first?.notRun ?? 0
         for other in replications.dropFirst() {
             for pair in other.paired {
                 guard let d = pair.difference.confidenceInterval() else { continue }
@@ -57,11 +60,15 @@ public struct PairedComparison: Sendable {
                 + "[\(Self.number(d.low)), \(Self.number(d.high))]  n \(d.n)"
                 + (row.differs ? "  ≠" : "") + "\n"
         }
+        if notRun > 0 {
+            out += "  interrupted: \(notRun) of \(n) replications per variant not run (a signal arrived); the pairs are "
+                + "of the others\n"
+        }
         return out + "\n" + flags.text
     }
 
     public var json: JSONValue {
-        .object([
+        var fields: [String: JSONValue] = [
             "reference": .string(reference),
             "flags": flags.json,
             "paired": .array(rows.map { row in
@@ -73,7 +80,9 @@ public struct PairedComparison: Sendable {
                     "differs": .bool(row.differs),
                 ])
             }),
-        ])
+        ]
+        if notRun > 0 { fields["not_run"] = .int(Int64(notRun)) }  // only when a signal stopped the replications
+        return .object(fields)
     }
 
     /// `x` to three decimals, without a trailing `.0`.

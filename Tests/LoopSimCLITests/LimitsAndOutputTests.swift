@@ -78,6 +78,7 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        StreamingAndSignalTests.waitForHandlers(process.processIdentifier)  // a loaded machine starts it slowly
         Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the run get going
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
@@ -103,6 +104,7 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        StreamingAndSignalTests.waitForHandlers(process.processIdentifier)  // a loaded machine starts it slowly
         Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the first run get going
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
@@ -141,6 +143,7 @@ import Testing
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
+        StreamingAndSignalTests.waitForHandlers(process.processIdentifier)  // a loaded machine starts it slowly
         Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the replications get going
         kill(process.processIdentifier, SIGTERM)
         let data = out.fileHandleForReading.readDataToEndOfFile()
@@ -165,6 +168,7 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        StreamingAndSignalTests.waitForHandlers(process.processIdentifier)  // a loaded machine starts it slowly
         Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: let the campaign get going
         process.interrupt()
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -190,6 +194,7 @@ import Testing
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
+        StreamingAndSignalTests.waitForHandlers(process.processIdentifier)  // a loaded machine starts it slowly
         Thread.sleep(forTimeInterval: 1.5)  // a wall-clock wait in the test only: compiling or running
         let signalled = Date()
         kill(process.processIdentifier, SIGTERM)

@@ -112,6 +112,7 @@ import Testing
         #expect(r.latency < 1, "\(r.latency) s")
         let doc = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         #expect(doc["paired"] is [Any])
+        #expect((doc["not_run"] as? Int ?? 0) > 0)
         #expect(r.stderr.contains("interrupted: "), "\(r.stderr)")
     }
 
