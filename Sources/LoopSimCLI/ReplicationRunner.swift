@@ -56,8 +56,9 @@ struct ReplicationRunner {
             var parts: [String] = []
             if interrupted.count > 0 { parts.append("\(count(interrupted.count)) cut short") }
             if notRun > 0 { parts.append("\(notRun) not run") }
-            StandardError.write("interrupted: " + (parts.isEmpty ? "every replication had ended" : parts.joined(separator: ", ")
-                + " and left out of \(what)") + interruptedNote + "\n")
+            let text = parts.isEmpty ? "every replication had ended"
+                : parts.joined(separator: ", ") + " and left out of \(what)"
+            StandardError.write("interrupted: " + text + interruptedNote + "\n")
             throw ExitCode(Interrupt.exitCode)
         }
         let limited = named { $0 != "interrupted" }

@@ -26,7 +26,8 @@ struct SweepRun {
         do {
             defer { bar?.finish() }
             stopped = try plan.run(jobs: jobs, limits: limits, isInterrupted: Interrupt.check,
-                                   progress: { bar?.update($0) }, row: { row throws(Sweep.Failure) in try stream.row(row) })
+                                   progress: { bar?.update($0) },
+                                   row: { row throws(Sweep.Failure) in try stream.row(row) })
         }
         try stream.end(stopped: stopped)
         if let stopped {
@@ -91,8 +92,8 @@ struct SweepStream {
             let header = Sweep.csv(plan.document(rows: [])).count
             try write(String(Sweep.csv(plan.document(rows: [row])).dropFirst(header)))
         case .json:
-            try write((rows == 0 ? "[\n" : ",\n") + "    " + row.pretty.split(separator: "\n", omittingEmptySubsequences: false)
-                .joined(separator: "\n    "))
+            let lines = row.pretty.split(separator: "\n", omittingEmptySubsequences: false)
+            try write((rows == 0 ? "[\n" : ",\n") + "    " + lines.joined(separator: "\n    "))
         }
         rows += 1
     }

@@ -61,8 +61,8 @@ public struct PairedComparison: Sendable {
                 + (row.differs ? "  ≠" : "") + "\n"
         }
         if notRun > 0 {
-            out += "  interrupted: \(notRun) of \(n) replications per variant not run (a signal arrived); the pairs are "
-                + "of the others\n"
+            out += "  interrupted: \(notRun) of \(n) replications per variant not run (a signal arrived); "
+                + "the pairs are of the others\n"
         }
         return out + "\n" + flags.text
     }

@@ -24,8 +24,8 @@ public enum ReplicationText {
                         : "; the figures are of the \(r.completed) that ran to the end\n")
             }
             if r.notRun > 0 {
-                out += "  interrupted: \(r.notRun) of \(r.n) replications not run (a signal arrived); the figures are of "
-                    + "the \(r.completed) that ran to the end\n"
+                out += "  interrupted: \(r.notRun) of \(r.n) replications not run (a signal arrived); "
+                    + "the figures are of the \(r.completed) that ran to the end\n"
             }
             if let s = r.pooledLatency.millisecondSummary {
                 out += "  pooled latency (ms): n \(s.count) · p50 \(number(s.p50)) · p90 \(number(s.p90)) · "

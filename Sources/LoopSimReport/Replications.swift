@@ -56,8 +56,9 @@ public struct Replications: Sendable {
     public var limitedCount: Int
     /// Replications never started because a signal (Ctrl-C, SIGTERM) arrived first.
     public var notRun: Int = 0
-    /// Per figure, this variant paired with the reference (the first variant run with it, ``run(_:variants:n:jobs:seed:overrides:limits:isInterrupted:progress:)``)
-    /// over the replications both completed and both have the figure for: the reference's values, this variant's,
+    /// Per figure, this variant paired with the reference (the first variant run with it,
+    /// ``run(_:variants:n:jobs:seed:overrides:limits:isInterrupted:progress:)``) over the replications both
+    /// completed and both have the figure for: the reference's values, this variant's,
     /// and their differences (``PairedComparison``). Empty for the reference and for a variant run alone.
     public var paired: [(figure: String, reference: RunningStatistics, variant: RunningStatistics,
                          difference: RunningStatistics)] = []
@@ -206,7 +207,9 @@ final class ReplicationFold: @unchecked Sendable {
                                  figures: Replications.figurePaths.map { ($0, RunningStatistics()) },
                                  pooledLatency: LatencyHistogram(), limited: [], limitedCount: 0)
             if k > 0 {
-                r.paired = Replications.figurePaths.map { ($0, RunningStatistics(), RunningStatistics(), RunningStatistics()) }
+                r.paired = Replications.figurePaths.map {
+                    ($0, RunningStatistics(), RunningStatistics(), RunningStatistics())
+                }
             }
             return r
         }

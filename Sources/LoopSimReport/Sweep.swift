@@ -93,7 +93,8 @@ public enum Sweep {
         /// Runs the shard's points in order, handing each point's rows (one per variant) to `row` as soon as the
         /// point is done; `progress` gets the points done. Once `isInterrupted` returns true the point under way
         /// is dropped (its replications were cut short) and the run ends.
-        /// - Returns: nil when every point ran, or the sentence a stopped document carries (``document(rows:stopped:)``).
+        /// - Returns: nil when every point ran, or the sentence a stopped document carries
+        ///   (``document(rows:stopped:)``).
         public func run(jobs: Int, limits: RunLimits = RunLimits(),
                         isInterrupted: @escaping @Sendable () -> Bool = { false },
                         progress: ((Int) -> Void)? = nil,
