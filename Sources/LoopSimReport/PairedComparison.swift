@@ -31,6 +31,8 @@ public struct PairedComparison: Sendable {
 
     /// The comparison of every other variant with the first, `replications[0]`: the pairs each later variant
     /// gathered with it when they ran together (``Replications/paired``), in memory independent of the count.
+    /// Variants run apart (``Replications/run(_:variant:n:jobs:seed:overrides:limits:isInterrupted:progress:)``
+    /// one at a time) have no pairs: run them with `variants:`.
     public init(_ replications: [Replications]) {
         reference = replications.first?.variant ?? ""
         rows = []
