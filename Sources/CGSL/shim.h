@@ -19,6 +19,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_histogram.h>
+#include <gsl/gsl_rstat.h>
 
 /* The MT19937 generator type (Matsumoto & Nishimura, 2002 seeding). */
 static inline const gsl_rng_type *cgsl_rng_mt19937(void) { return gsl_rng_mt19937; }

@@ -26,8 +26,8 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Compare N replications per variant instead of one run: each figure's paired difference with its 95% CI.")
     var replications: Int?
 
-    @Option(help: "Threads for --replications (results are identical for any value).")
-    var jobs: Int = 1
+    @Option(help: "Threads for --replications (default: the machine's cores; the same results for any value).")
+    var jobs: Int = Jobs.defaultCount
 
     @OptionGroup(title: "Output")
     var outputOptions: OutputOptions

@@ -88,9 +88,15 @@ struct ConformCommand: ParsableCommand {
         var passed = 0
         var deltas: [Int64] = []
         var worst: [(delta: Int64, file: String, pair: EventComparison.Pair)] = []
+        let bar = ProgressBar(title: "conform", total: entries.count, minimum: 2)
+        var done = 0
         let results = ConformanceRunner(settings: settings).run(entries) { result in
+            bar?.clear()
             ConformReport.print(result, verbose: verbose)
+            done += 1
+            bar?.update(done)
         }
+        bar?.finish()
         for result in results {
             if result.passed { passed += 1 } else { failed += 1 }
             for comparison in result.comparisons {

@@ -46,6 +46,8 @@ struct FuzzCommand: ParsableCommand {
         let kinds: [FuzzCampaign.Kind] = kind == .both ? [.generated, .mutated] : kind == .generated ? [.generated] : [.mutated]
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         var done = 0
+        let bar = ProgressBar(title: "fuzz", total: cases * kinds.count)
+        defer { bar?.finish() }
         Interrupt.install()
         let summary = campaign.run(count: cases, kinds: kinds, first: first, before: { fuzzCase, text in
             guard let save else { return }
@@ -53,9 +55,12 @@ struct FuzzCommand: ParsableCommand {
                 .write(toFile: save + "/current.yaml", atomically: true, encoding: .utf8)
         }, after: { fuzzCase, report in
             done += 1
+            if !report.violations.isEmpty { bar?.clear() }
             for violation in report.violations { print("FAIL \(fuzzCase.name): \(violation)") }
+            bar?.update(done)
             if progress > 0 && done % progress == 0 { print("… \(done) cases, up to \(fuzzCase.name)") }
         }, shouldStop: { Interrupt.isRequested })
+        bar?.finish()
         if let save {
             for failure in summary.failures {
                 try? failure.text.write(toFile: save + "/\(failure.fuzzCase.name).yaml", atomically: true, encoding: .utf8)

@@ -17,9 +17,14 @@ enum Interrupt {
     /// Whether SIGINT or SIGTERM arrived since ``install()``.
     static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
 
-    /// Installs the SIGINT and SIGTERM handlers. Idempotent.
+    /// Whether ``install()`` ran.
+    private static let installed = Atomic<Bool>(false)
+
+    /// Installs the SIGINT and SIGTERM handlers. Idempotent: a signal that arrived after the first call is kept
+    /// (``LoopSimCommand/mainWithLoopSimExitCodes()`` installs them for an ``InterruptibleCommand`` before it runs,
+    /// so a signal during the scenario's loading is not lost, nor does it kill the process without its output).
     static func install() {
-        received.store(0, ordering: .relaxed)
+        guard !installed.exchange(true, ordering: .relaxed) else { return }
         // A child started by a process that blocks the signals (a test runner, some IDEs) inherits the mask:
         // unblock them.
         var set = sigset_t()
@@ -36,6 +41,17 @@ enum Interrupt {
         }
     }
 
+    /// Ignores SIGXFSZ, which a write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) raises and whose default
+    /// action kills the process without a word, leaving a temporary file behind. Ignored, the write fails with
+    /// EFBIG instead (POSIX `write()`: "If the request would cause the file size to exceed the soft file size limit
+    /// for the process and there is no room for any bytes to be written, the request shall fail and the
+    /// implementation shall generate the SIGXFSZ signal"; setrlimit(2): "the process is sent SIGXFSZ … if the
+    /// process … ignores this signal, the write fails with EFBIG"), which the writers report as any write error:
+    /// naming the file, removing the temporary, leaving the previous file as it was (``StagedFile``).
+    static func ignoreFileSizeSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// The closure handed to the kernel.
     static let check: @Sendable () -> Bool = { Interrupt.isRequested }
 
@@ -45,3 +61,19 @@ enum Interrupt {
         return 128 + (number == 0 ? SIGINT : number)
     }
 }
+
+/// A command that polls ``Interrupt`` while it runs: its handlers are installed as soon as the command line is
+/// parsed, before the scenario loads (a signal during the load is then seen at the first poll). A command that
+/// never polls keeps the default actions, so Ctrl-C ends it at once.
+protocol InterruptibleCommand {
+    /// Whether this invocation polls (`compare` and `report` only with `--replications`).
+    var pollsForInterrupts: Bool { get }
+}
+
+extension RunCommand: InterruptibleCommand { var pollsForInterrupts: Bool { true } }
+extension TestCommand: InterruptibleCommand { var pollsForInterrupts: Bool { true } }
+extension FuzzCommand: InterruptibleCommand { var pollsForInterrupts: Bool { true } }
+extension SweepCommand: InterruptibleCommand { var pollsForInterrupts: Bool { true } }
+extension ConformCommand: InterruptibleCommand { var pollsForInterrupts: Bool { emit == nil } }
+extension CompareCommand: InterruptibleCommand { var pollsForInterrupts: Bool { replications != nil } }
+extension ReportCommand: InterruptibleCommand { var pollsForInterrupts: Bool { replications != nil } }

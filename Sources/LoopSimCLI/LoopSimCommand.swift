@@ -24,6 +24,7 @@ public struct LoopSimCommand: ParsableCommand {
     /// missing option, a value a `validate()` refuses), which ArgumentParser ends with `EX_USAGE` (64), exits
     /// with 2, the code the exit codes above give invalid arguments; its message and usage are printed as before.
     public static func mainWithLoopSimExitCodes() -> Never {
+        Interrupt.ignoreFileSizeSignal()  // a write past `ulimit -f` fails with EFBIG, reported, instead of killing
         // ArgumentParser takes a mistyped command for stray arguments ("2 unexpected arguments: 'rn', 'x.yaml'"):
         // name it as a command, with the closest one, as git does.
         if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst())) {
@@ -32,6 +33,7 @@ public struct LoopSimCommand: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
+            if let command = command as? InterruptibleCommand, command.pollsForInterrupts { Interrupt.install() }
             try command.run()
             Self.exit()
         } catch {

@@ -145,6 +145,7 @@ struct OutputTarget {
         case ENOSPC: return lowered + " (the disk is full)"
         case EDQUOT: return lowered + " (over the disk quota)"
         case EROFS: return lowered + " (a read-only file system)"
+        case EFBIG: return lowered + " (over the file-size limit: see `ulimit -f`)"
         default: return lowered
         }
     }

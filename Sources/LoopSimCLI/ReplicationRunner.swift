@@ -20,25 +20,23 @@ struct ReplicationRunner {
     var overrides: [(String, String)]
     var limits = RunLimits()
 
-    /// Runs ``n`` replications under each of `variants` (the scenario's own when empty), in order.
+    /// Runs ``n`` replications of each of `variants` (the scenario's own when empty), replication `i` of every
+    /// variant together, so later variants are paired with the first as they run (``Replications/paired``).
     /// - Throws: exit code 2 after printing the error, for an unknown variant or a bad override.
     func run(_ scenario: Scenario, variants: [String]) throws -> [Replications] {
-        var results: [Replications] = []
-        for variant in variants.isEmpty ? scenario.variants : variants {
-            let bar = ProgressBar(title: variant, total: n)
-            var progress: (@Sendable (Int) -> Void)?
-            if let bar { progress = { done in bar.update(done) } }
-            do {
-                results.append(try Replications.run(scenario, variant: variant, n: n, jobs: jobs, seed: seed,
-                                                    overrides: overrides, limits: limits,
-                                                    isInterrupted: Interrupt.check, progress: progress))
-            } catch {
-                StandardError.write("error: \(error.message)\n")
-                throw Exit.invalid
-            }
+        let names = variants.isEmpty ? scenario.variants : variants
+        let bar = ProgressBar(title: names.joined(separator: ", "), total: n)
+        var progress: (@Sendable (Int) -> Void)?
+        if let bar { progress = { done in bar.update(done) } }
+        defer { bar?.finish() }
+        do {
+            return try Replications.run(scenario, variants: names, n: n, jobs: jobs, seed: seed, overrides: overrides,
+                                        limits: limits, isInterrupted: Interrupt.check, progress: progress)
+        } catch {
             bar?.finish()
+            StandardError.write("error: \(error.message)\n")
+            throw Exit.invalid
         }
-        return results
     }
 
     /// After the output: exits 130 or 143 when a signal cut replications short, 3 when a limit stopped some, with a
@@ -53,45 +51,23 @@ struct ReplicationRunner {
         }
         func count(_ k: Int) -> String { k == 1 ? "1 replication was" : "\(k) replications were" }
         let interrupted = named { $0 == "interrupted" }
-        if interrupted.count > 0 {
-            StandardError.write("interrupted: \(count(interrupted.count)) cut short and left out of \(what)"
-                + interruptedNote + "\n")
+        let notRun = results.reduce(0) { $0 + $1.notRun }
+        if interrupted.count + notRun > 0 || Interrupt.isRequested {
+            var parts: [String] = []
+            if interrupted.count > 0 { parts.append("\(count(interrupted.count)) cut short") }
+            if notRun > 0 { parts.append("\(notRun) not run") }
+            let text = parts.isEmpty ? "every replication had ended"
+                : parts.joined(separator: ", ") + " and left out of \(what)"
+            StandardError.write("interrupted: " + text + interruptedNote + "\n")
             throw ExitCode(Interrupt.exitCode)
         }
         let limited = named { $0 != "interrupted" }
+        let limitedCount = results.reduce(0) { $0 + $1.limitedCount }
         if limited.count > 0 {
-            let were = limited.count == 1 ? "1 replication" : "\(limited.count) replications"
+            let were = limitedCount == 1 ? "1 replication" : "\(limitedCount) replications"
             StandardError.write("limit: \(were) stopped at a limit and left out of \(what): \(limited.text)"
                 + limitNote + "\n")
             throw Exit.limit
         }
     }
-}
-
-/// A one-line progress bar on stderr, only when stderr is a terminal and the run is long enough to need one.
-final class ProgressBar: @unchecked Sendable {
-    let title: String
-    let total: Int
-    private let lock = NSLock()
-    private var shown = -1
-
-    init?(title: String, total: Int) {
-        guard isatty(STDERR_FILENO) == 1, total >= 20 else { return nil }
-        self.title = title
-        self.total = total
-    }
-
-    func update(_ done: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let percent = done * 100 / total
-        guard percent != shown else { return }
-        shown = percent
-        let width = 30
-        let filled = width * done / total
-        StandardError.write("\r\(title) [\(String(repeating: "#", count: filled))"
-            + "\(String(repeating: " ", count: width - filled))] \(done)/\(total)")
-    }
-
-    func finish() { StandardError.write("\n") }
 }

@@ -33,8 +33,8 @@ struct ReportCommand: ParsableCommand {
                                + "from the first variant with its 95% CI."))
     var replications: Int?
 
-    @Option(help: "Threads for --replications (results are identical for any value).")
-    var jobs: Int = 1
+    @Option(help: "Threads for --replications (default: the machine's cores; the same results for any value).")
+    var jobs: Int = Jobs.defaultCount
 
     @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, and the command exits 3)")
     var limitOptions: RunLimitOptions

@@ -36,8 +36,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Run N replications with derived seeds and report means with 95% confidence intervals.")
     var replications: Int?
 
-    @Option(help: "Threads for --replications (results are identical for any value).")
-    var jobs: Int = 1
+    @Option(help: "Threads for --replications (default: the machine's cores; the same results for any value).")
+    var jobs: Int = Jobs.defaultCount
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 

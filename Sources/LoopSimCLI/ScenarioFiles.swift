@@ -96,8 +96,9 @@ enum StandardError {
 
 /// Writes a file atomically: a temporary file beside it, then a rename.
 enum AtomicFile {
-    static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try Data(text.utf8).write(to: url, options: .atomic)
+    /// - Throws: ``OutputTarget/WriteError`` naming the file and the reason (a full disk, `ulimit -f`); the file
+    ///   is then as it was and no temporary file is left (``OutputTarget/write(_:)``).
+    static func write(_ text: String, to path: String, what: String = "the file") throws {
+        try OutputTarget(path: path, what: what).write([text])
     }
 }

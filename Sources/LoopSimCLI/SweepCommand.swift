@@ -20,8 +20,8 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Replications per grid point and variant (default: the sweep's replications:).")
     var replications: Int?
 
-    @Option(help: "Threads per point (results are identical for any value).")
-    var jobs: Int = 1
+    @Option(help: "Threads (default: the machine's cores; results are identical for any value).")
+    var jobs: Int = Jobs.defaultCount
 
     @Option(help: "Run only slice K of N (K from 1), e.g. --shard 2/8.")
     var shard: String = "1/1"
@@ -41,34 +41,16 @@ struct SweepCommand: ParsableCommand {
             StandardError.write("error: cannot read '\(file)'\n")
             throw Exit.invalid
         }
-        let doc: JSONValue
         Interrupt.install()
         do {
-            doc = try Sweep.run(text: text, file: file, replications: replications, jobs: jobs, shard: (parts[0], parts[1]),
-                                limits: limitOptions.limits, isInterrupted: Interrupt.check)
-        } catch {
+            let plan = try Sweep.Plan(text: text, file: file, replications: replications, shard: (parts[0], parts[1]))
+            try SweepRun(plan: plan, format: format, jobs: jobs, limits: limitOptions.limits).run()
+        } catch let error as Sweep.Failure {
             if !error.diagnostics.isEmpty {
                 StandardError.write(DiagnosticPrinter(color: false).render(error.diagnostics, source: error.source) + "\n")
             }
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid
-        }
-        print(format == .csv ? Sweep.csv(doc) : doc.pretty + "\n", terminator: "")
-        guard case .array(let rows)? = doc.value(at: "rows") else { return }
-        let limited = rows.reduce(Int64(0)) { sum, row in
-            if case .int(let n)? = row.value(at: "limited") { return sum + n }
-            return sum
-        }
-        if Interrupt.isRequested {
-            StandardError.write("interrupted: the replications from the signal on were cut short, counted in their rows' "
-                + "limited and left out of their figures\n")
-            throw ExitCode(Interrupt.exitCode)
-        }
-        if limited > 0 {
-            StandardError.write("limit: \(limited) replication\(limited == 1 ? "" : "s") stopped at a limit and "
-                + "\(limited == 1 ? "is" : "are") left out of their rows' figures (column limited); raise the limit "
-                + "with --max-… if the scenario needs more\n")
-            throw Exit.limit
         }
     }
 }

@@ -103,7 +103,8 @@ enum OutputFile {
         do {
             try AtomicFile.write(text, to: path)
         } catch {
-            StandardError.write("error: cannot write '\(path)': \(error.localizedDescription)\n")
+            StandardError.write("error: " + ((error as? OutputTarget.WriteError)?.message
+                ?? "cannot write '\(path)': \(error.localizedDescription)") + "\n")
             throw Exit.invalid
         }
     }

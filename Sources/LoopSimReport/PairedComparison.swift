@@ -26,26 +26,25 @@ public struct PairedComparison: Sendable {
     public var n: Int
     /// The replications a limit or a signal cut short (`ios9 replication 3 (max-events)`), left out of the pairs.
     public var leftOut: [String]
+    /// Replications per variant that never started because a signal (Ctrl-C, SIGTERM) arrived first.
+    public var notRun: Int = 0
 
-    /// The comparison of every other variant with the first, `replications[0]`.
+    /// The comparison of every other variant with the first, `replications[0]`: the pairs each later variant
+    /// gathered with it when they ran together (``Replications/paired``), in memory independent of the count.
+    /// Variants run apart (``Replications/run(_:variant:n:jobs:seed:overrides:limits:isInterrupted:progress:)``
+    /// one at a time) have no pairs: run them with `variants:`.
     public init(_ replications: [Replications]) {
         reference = replications.first?.variant ?? ""
         rows = []
         flags = FlagDifferences(replications.map(\.profile))
-        n = replications.first?.seeds.count ?? 0
+        n = replications.first?.n ?? 0
         leftOut = replications.flatMap { r in r.limited.map { "\(r.variant) replication \($0.index) (\($0.kind))" } }
-        guard let base = replications.first else { return }
+        notRun = replications.first?.notRun ?? 0
         for other in replications.dropFirst() {
-            for (j, figure) in Replications.figurePaths.enumerated() {
-                var a: [Double] = [], b: [Double] = []
-                for i in 0..<min(base.byIndex.count, other.byIndex.count) {
-                    guard let x = base.byIndex[i]?[j], let y = other.byIndex[i]?[j] else { continue }
-                    a.append(x)
-                    b.append(y)
-                }
-                guard let d = ConfidenceInterval(values: zip(a, b).map { $1 - $0 }) else { continue }
-                rows.append(Row(figure: figure, variant: other.variant, difference: d,
-                                referenceMean: a.reduce(0, +) / Double(a.count), variantMean: b.reduce(0, +) / Double(b.count)))
+            for pair in other.paired {
+                guard let d = pair.difference.confidenceInterval() else { continue }
+                rows.append(Row(figure: pair.figure, variant: other.variant, difference: d,
+                                referenceMean: pair.reference.mean, variantMean: pair.variant.mean))
             }
         }
     }
@@ -63,11 +62,15 @@ public struct PairedComparison: Sendable {
                 + "[\(Self.number(d.low)), \(Self.number(d.high))]  n \(d.n)"
                 + (row.differs ? "  ≠" : "") + "\n"
         }
+        if notRun > 0 {
+            out += "  interrupted: \(notRun) of \(n) replications per variant not run (a signal arrived); "
+                + "the pairs are of the others\n"
+        }
         return out + "\n" + flags.text
     }
 
     public var json: JSONValue {
-        .object([
+        var fields: [String: JSONValue] = [
             "reference": .string(reference),
             "flags": flags.json,
             "paired": .array(rows.map { row in
@@ -79,7 +82,9 @@ public struct PairedComparison: Sendable {
                     "differs": .bool(row.differs),
                 ])
             }),
-        ])
+        ]
+        if notRun > 0 { fields["not_run"] = .int(Int64(notRun)) }  // only when a signal stopped the replications
+        return .object(fields)
     }
 
     /// `x` to three decimals, without a trailing `.0`.

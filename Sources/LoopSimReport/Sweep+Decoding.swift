@@ -22,8 +22,12 @@ extension Sweep {
             row(r.row, point: r.point, params: r.params, variant: r.variant, n: r.n, limited: r.limited,
                 figures: r.figures.mapValues { interval(mean: $0.mean, low: $0.low, high: $0.high) })
         }
-        return document(scenario: doc.scenario, file: doc.file, axes: doc.axes, figures: doc.figures, rows: rows,
-                        shard: doc.shard)
+        let read = document(scenario: doc.scenario, file: doc.file, axes: doc.axes, figures: doc.figures, rows: rows,
+                            shard: doc.shard)
+        // A sweep a signal stopped says so; keep the mark, so that a merge can refuse it.
+        guard let stopped = doc.stopped, case .object(var fields) = read else { return read }
+        fields["stopped"] = .string(stopped)
+        return .object(fields)
     }
 }
 
@@ -35,6 +39,8 @@ private struct SweepDocument: Decodable {
     var figures: [String]
     var rows: [Row]
     var shard: String?
+    /// Only in a sweep a signal stopped (``Sweep/Plan/document(rows:stopped:)``).
+    var stopped: String?
 
     struct Row: Decodable {
         var row: Int64

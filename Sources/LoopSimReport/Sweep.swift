@@ -11,49 +11,146 @@ public enum Sweep {
         public var message: String
         public var diagnostics: [Diagnostic]
         public var source: String
+
+        public init(message: String, diagnostics: [Diagnostic], source: String) {
+            self.message = message
+            self.diagnostics = diagnostics
+            self.source = source
+        }
     }
 
-    /// Runs the sweep of the scenario in `text`; `shard` is (index from 1, count).
+    /// Runs the sweep of the scenario in `text`; `shard` is (index from 1, count); the whole document at the end
+    /// (``Plan/run(jobs:limits:isInterrupted:progress:row:)`` hands out each row as it is done instead).
     /// A replication that a limit or an interrupt stops is left out of its row's figures and counted in the row's
     /// `limited` (``Replications/limited``).
     public static func run(text: String, file: String, replications: Int?, jobs: Int,
                            shard: (Int, Int) = (1, 1), limits: RunLimits = RunLimits(),
                            isInterrupted: @escaping @Sendable () -> Bool = { false }) throws(Failure) -> JSONValue {
-        let base = ScenarioLoader.load(text: text, file: file)
-        guard let scenario = base.scenario else {
-            throw Failure(message: "invalid scenario", diagnostics: base.diagnostics, source: text)
-        }
-        guard let spec = scenario.sweep else {
-            throw Failure(message: "\(file) has no sweep: block", diagnostics: [], source: text)
-        }
-        let n = replications ?? spec.replications
+        let plan = try Plan(text: text, file: file, replications: replications, shard: shard)
         var rows: [JSONValue] = []
-        for (p, point) in spec.points.enumerated() where p % shard.1 == shard.0 - 1 {
-            let loaded = ScenarioLoader.load(text: text, file: file, parameters: point.map { ($0.name, $0.value) })
-            guard let atPoint = loaded.scenario else {
-                throw Failure(message: "invalid scenario at grid point \(p)", diagnostics: loaded.diagnostics, source: text)
+        let stopped = try plan.run(jobs: jobs, limits: limits, isInterrupted: isInterrupted) { rows.append($0) }
+        return plan.document(rows: rows, stopped: stopped)
+    }
+
+    /// A sweep loaded and ready to run: its grid is enumerated point by point (``point(_:)``), never held whole,
+    /// so a grid of any size runs in memory bounded by one point's replications.
+    public struct Plan: Sendable {
+        public let scenario: Scenario
+        public let spec: SweepSpec
+        public let text: String
+        public let file: String
+        /// Replications per point and variant.
+        public let n: Int
+        public let shard: (index: Int, count: Int)
+        /// Grid points in all shards.
+        public let pointCount: Int
+
+        /// Loads the scenario and its `sweep:` block.
+        /// - Throws: ``Failure`` for an invalid scenario, one without `sweep:`, or a grid whose size overflows.
+        public init(text: String, file: String, replications: Int?, shard: (Int, Int) = (1, 1)) throws(Failure) {
+            let base = ScenarioLoader.load(text: text, file: file)
+            guard let scenario = base.scenario else {
+                throw Failure(message: "invalid scenario", diagnostics: base.diagnostics, source: text)
             }
-            for (v, variant) in spec.variants.enumerated() {
-                let reps: Replications
+            guard let spec = scenario.sweep else {
+                throw Failure(message: "\(file) has no sweep: block", diagnostics: [], source: text)
+            }
+            var count = 1
+            for axis in spec.axes {
+                let (product, overflow) = count.multipliedReportingOverflow(by: axis.values.count)
+                guard !overflow else {
+                    throw Failure(message: "\(file): the sweep grid has more points than can be counted; "
+                        + "split it into several sweeps", diagnostics: [], source: text)
+                }
+                count = product
+            }
+            self.scenario = scenario
+            self.spec = spec
+            self.text = text
+            self.file = file
+            n = replications ?? spec.replications
+            self.shard = shard
+            pointCount = count
+        }
+
+        /// Points this shard runs (every `shard.count`-th from `shard.index - 1`).
+        public var shardPointCount: Int {
+            pointCount > shard.index - 1 ? (pointCount - shard.index) / shard.count + 1 : 0
+        }
+
+        /// Grid point `p` as (name, value) pairs, row-major (the last axis varies fastest), as
+        /// ``SweepSpec/points``[p] without building the grid.
+        public func point(_ p: Int) -> [(name: String, value: String)] {
+            var rest = p
+            var result: [(name: String, value: String)] = []
+            for axis in spec.axes.reversed() {
+                result.append((axis.name, axis.values[rest % axis.values.count]))
+                rest /= axis.values.count
+            }
+            return result.reversed()
+        }
+
+        /// Runs the shard's points in order, handing each point's rows (one per variant) to `row` as soon as the
+        /// point is done; `progress` gets the points done. Once `isInterrupted` returns true the point under way
+        /// is dropped (its replications were cut short) and the run ends.
+        /// - Returns: nil when every point ran, or the sentence a stopped document carries
+        ///   (``document(rows:stopped:)``).
+        public func run(jobs: Int, limits: RunLimits = RunLimits(),
+                        isInterrupted: @escaping @Sendable () -> Bool = { false },
+                        progress: ((Int) -> Void)? = nil,
+                        row: (JSONValue) throws(Failure) -> Void) throws(Failure) -> String? {
+            var done = 0
+            for p in stride(from: shard.index - 1, to: pointCount, by: shard.count) {
+                if isInterrupted() { return stopped(done) }
+                let point = point(p)
+                let loaded = ScenarioLoader.load(text: text, file: file, parameters: point.map { ($0.name, $0.value) })
+                guard let atPoint = loaded.scenario else {
+                    throw Failure(message: "invalid scenario at grid point \(p)", diagnostics: loaded.diagnostics,
+                                  source: text)
+                }
+                let all: [Replications]
                 do {
-                    reps = try Replications.run(atPoint, variant: variant, n: n, jobs: jobs, limits: limits,
-                                                isInterrupted: isInterrupted)
+                    all = try Replications.run(atPoint, variants: spec.variants, n: n, jobs: jobs, limits: limits,
+                                               isInterrupted: isInterrupted)
                 } catch {
                     throw Failure(message: error.message, diagnostics: [], source: text)
                 }
-                var figures: [String: JSONValue] = [:]
-                for (figure, values) in reps.values {
-                    guard let ci = ConfidenceInterval(values: values) else { continue }
-                    figures[figure] = interval(mean: ci.mean, low: ci.low, high: ci.high)
+                // A point a signal reached is incomplete: its row would count cut-short replications as limited.
+                if isInterrupted() { return stopped(done) }
+                let params = Dictionary(point.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+                for (v, reps) in all.enumerated() {
+                    var figures: [String: JSONValue] = [:]
+                    for (figure, statistics) in reps.figures {
+                        guard let ci = statistics.confidenceInterval() else { continue }
+                        figures[figure] = interval(mean: ci.mean, low: ci.low, high: ci.high)
+                    }
+                    try row(Sweep.row(Int64(p * spec.variants.count + v), point: Int64(p), params: params,
+                                      variant: reps.variant, n: Int64(n), limited: Int64(reps.limitedCount),
+                                      figures: figures))
                 }
-                rows.append(row(Int64(p * spec.variants.count + v), point: Int64(p),
-                                params: Dictionary(uniqueKeysWithValues: point.map { ($0.name, $0.value) }),
-                                variant: variant, n: Int64(n), limited: Int64(reps.limited.count), figures: figures))
+                done += 1
+                progress?(done)
             }
+            return nil
         }
-        return document(scenario: scenario.name, file: file, axes: spec.axes.map(\.name),
-                        figures: Replications.figurePaths, rows: rows,
-                        shard: shard.1 > 1 ? "\(shard.0)/\(shard.1)" : nil)
+
+        /// What a document a signal stopped says: how many of the shard's points it has.
+        func stopped(_ done: Int) -> String {
+            "interrupted after \(done) of \(shardPointCount) points: the rows are of those, the rest were not run"
+        }
+
+        /// The sweep's document with `rows`; `stopped` (sorted after `rows`, so a stream can write it last) only
+        /// for a sweep a signal stopped.
+        public func document(rows: [JSONValue], stopped: String? = nil) -> JSONValue {
+            var doc = Sweep.document(scenario: scenario.name, file: file, axes: spec.axes.map(\.name),
+                                     figures: Replications.figurePaths, rows: rows,
+                                     shard: shard.count > 1 ? "\(shard.index)/\(shard.count)" : nil)
+            if let stopped, case .object(var fields) = doc {
+                fields["stopped"] = .string(stopped)
+                doc = .object(fields)
+            }
+            return doc
+        }
     }
 
     // The document's parts, built in one place for `run` and for a document read back (`decode(_:)`).
@@ -98,6 +195,13 @@ public enum Sweep {
     public static func merge(_ docs: [JSONValue]) throws(Failure) -> JSONValue {
         guard case .object(var first)? = docs.first else { throw Failure(message: "nothing to merge", diagnostics: [], source: "") }
         try checkShards(docs)
+        for doc in docs {
+            if let stopped = doc.value(at: "stopped")?.stringValue {
+                let shard = doc.value(at: "shard")?.stringValue.map { "shard \($0)" } ?? "a document"
+                throw Failure(message: "\(shard) is incomplete (\(stopped)): rerun it before merging", diagnostics: [],
+                              source: "")
+            }
+        }
         var rows: [(Int64, JSONValue)] = []
         for doc in docs {
             guard case .object(let o) = doc, o["scenario"] == first["scenario"], o["axes"] == first["axes"],

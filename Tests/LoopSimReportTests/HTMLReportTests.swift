@@ -8,7 +8,8 @@ import Testing
     static func page(_ path: String = ReportFixtures.s2, replications: Int? = 4) throws -> String {
         let (scenario, runs) = try ReportFixtures.runs(path, variants: ["ios9", "ios10"])
         let paired = try replications.map { n in
-            PairedComparison(try ["ios9", "ios10"].map { try Replications.run(scenario, variant: $0, n: n, jobs: 1) })
+            // run together, so that each replication of ios10 is paired with ios9's as they run
+            PairedComparison(try Replications.run(scenario, variants: ["ios9", "ios10"], n: n, jobs: 1))
         }
         return HTMLReport.render(scenario, runs, paired: paired)
     }
