@@ -208,5 +208,5 @@ final class DeliveryFrame: Frame {
         return .push(frame)
     }
 
-    func heldObjects(_ kernel: Kernel) -> [(String, ObjectID)] { [] }
+    func heldObjects() -> [(String, ObjectID)] { [] }
 }
