@@ -23,7 +23,8 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: RunCommand.OutputFormat = .text
 
-    @Option(help: "Compare N replications per variant instead of one run: each figure's paired difference with its 95% CI.")
+    @Option(
+        help: "Compare N replications per variant instead of one run: each figure's paired difference with its 95% CI.")
     var replications: Int?
 
     @Option(help: "Threads for --replications (default: the machine's cores; the same results for any value).")
@@ -42,7 +43,9 @@ struct CompareCommand: ParsableCommand {
     var parameters: ParameterOptions { scenarioOptions.parameters }
 
     func validate() throws {
-        if let n = replications, n < 2 { throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)") }
+        if let n = replications, n < 2 {
+            throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)")
+        }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number") }
         if outputOptions.path != nil && replications != nil {
             throw ValidationError("--output writes the comparison of one run; --replications prints to standard output")
@@ -53,8 +56,9 @@ struct CompareCommand: ParsableCommand {
         let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
         if let n = replications { return try comparePaired(scenario, n: n) }
         if let path = outputOptions.path { try OutputFile.check(path, "the comparison", force: outputOptions.force) }
-        let runs = try ScenarioFiles.runOrExit(scenario, variants: variantList, seed: seed, settings: settings,
-                                               limits: limitOptions.limits)
+        let runs = try ScenarioFiles.runOrExit(
+            scenario, variants: variantList, seed: seed, settings: settings,
+            limits: limitOptions.limits)
         if runs.count < 2 {
             StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")
             throw Exit.invalid

@@ -8,7 +8,8 @@ import LoopSimScenario
 struct ConformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conform",
-        abstract: "Run scenarios on LoopSim and on Foundation's real RunLoop and compare; ends with 'N passed, N failed'.",
+        abstract:
+            "Run scenarios on LoopSim and on Foundation's real RunLoop and compare; ends with 'N passed, N failed'.",
         discussion: """
             Each scenario is translated into a real Swift program (threads, RunLoop, CFRunLoop, Timer, Dispatch), \
             compiled once with swiftc -O (cached under .build-conformance/), run with real time scaled by --scale-ms, \
@@ -17,8 +18,9 @@ struct ConformCommand: ParsableCommand {
             times within --tolerance-ms. See docs/fidelity.md.
             """)
 
-    @Argument(help: "Scenario files or directories (default: conformance/scenarios/).",
-              completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: "Scenario files or directories (default: conformance/scenarios/).",
+        completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = ["conformance/scenarios"]
 
     @Option(help: "Real milliseconds per virtual second.")
@@ -33,7 +35,10 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Extra runs for a run whose only differences are times outside the tolerance.")
     var retries: Int = 2
 
-    @Option(help: "Niceness of the real programs: negative runs them ahead of other load (needs root, else ignored); write --nice=N for a negative N.")
+    @Option(
+        help:
+            "Niceness of the real programs: negative runs them ahead of other load (needs root, else ignored); write --nice=N for a negative N."
+    )
     var nice: Int = ConformanceSettings.nicenessDefault
 
     @Option(help: "Where compiled programs are cached.")
@@ -78,9 +83,10 @@ struct ConformCommand: ParsableCommand {
             print("wrote \(emit)")
             return
         }
-        var settings = ConformanceSettings(scale: scaleMs / 1000, tolerance: Int64((toleranceMs * 1e6).rounded()),
-                                           repetitions: repetitions, timingRetries: retries,
-                                           build: ProgramBuild(cacheDirectory: cache))
+        var settings = ConformanceSettings(
+            scale: scaleMs / 1000, tolerance: Int64((toleranceMs * 1e6).rounded()),
+            repetitions: repetitions, timingRetries: retries,
+            build: ProgramBuild(cacheDirectory: cache))
         settings.niceness = nice
         Interrupt.install()
         settings.isInterrupted = Interrupt.check
@@ -110,8 +116,10 @@ struct ConformCommand: ParsableCommand {
                 print("  worst: \(w.file): predicted \(w.pair.predicted), real \(w.pair.real)")
             }
         }
-        print(String(format: "conformance: scale %.0f ms per virtual second, tolerance %.0f ms, %d run(s) each, %.1f s",
-                     scaleMs, toleranceMs, repetitions, Date().timeIntervalSince(start)))
+        print(
+            String(
+                format: "conformance: scale %.0f ms per virtual second, tolerance %.0f ms, %d run(s) each, %.1f s",
+                scaleMs, toleranceMs, repetitions, Date().timeIntervalSince(start)))
         if Interrupt.isRequested {
             // The program under way was killed; what ran is reported, the rest is named as not run.
             let ran = Set(results.map(\.file))

@@ -8,9 +8,12 @@ enum ConformReport {
         case .agreed:
             let worst = result.comparisons.filter(\.agrees).map(\.maxDeviation).max() ?? 0
             let events = result.prediction?.events.count ?? 0
-            let retried = result.retried == 0 ? "" : " (after \(result.retried) timing retr\(result.retried == 1 ? "y" : "ies"))"
-            Swift.print(String(format: "ok   %@  %d events, max |real - predicted| %.1f ms", result.file, events,
-                               Double(worst) / 1e6) + retried)
+            let retried =
+                result.retried == 0 ? "" : " (after \(result.retried) timing retr\(result.retried == 1 ? "y" : "ies"))"
+            Swift.print(
+                String(
+                    format: "ok   %@  %d events, max |real - predicted| %.1f ms", result.file, events,
+                    Double(worst) / 1e6) + retried)
             for comparison in result.comparisons where !comparison.agrees {
                 for mismatch in comparison.mismatches { Swift.print("     retried: \(mismatch)") }
             }
@@ -36,11 +39,15 @@ enum ConformReport {
     static func printNoise(_ deltas: [Int64], settings: ConformanceSettings) {
         guard !deltas.isEmpty else { return }
         let magnitudes = deltas.map { Double(abs($0)) / 1e6 }.sorted()
-        func quantile(_ q: Double) -> Double { magnitudes[min(magnitudes.count - 1, Int((Double(magnitudes.count - 1) * q).rounded()))] }
+        func quantile(_ q: Double) -> Double {
+            magnitudes[min(magnitudes.count - 1, Int((Double(magnitudes.count - 1) * q).rounded()))]
+        }
         let mean = deltas.map { Double($0) / 1e6 }.reduce(0, +) / Double(deltas.count)
         let real = settings.scale
-        Swift.print(String(format: "noise over %d matched times: |real - predicted| p50 %.2f  p90 %.2f  p99 %.2f  max %.2f "
-                           + "virtual ms (x%.3f = real ms); mean signed offset %+.2f virtual ms",
-                           deltas.count, quantile(0.5), quantile(0.9), quantile(0.99), magnitudes.last!, real, mean))
+        Swift.print(
+            String(
+                format: "noise over %d matched times: |real - predicted| p50 %.2f  p90 %.2f  p99 %.2f  max %.2f "
+                    + "virtual ms (x%.3f = real ms); mean signed offset %+.2f virtual ms",
+                deltas.count, quantile(0.5), quantile(0.9), quantile(0.99), magnitudes.last!, real, mean))
     }
 }

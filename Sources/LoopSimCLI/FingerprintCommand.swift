@@ -14,7 +14,8 @@ struct FingerprintCommand: ParsableCommand {
             or a line that is not a trace event (named by line number).
             """)
 
-    @Argument(help: "Trace files written by `loopsim run --trace` (JSON Lines).", completion: .file(extensions: ["jsonl"]))
+    @Argument(
+        help: "Trace files written by `loopsim run --trace` (JSON Lines).", completion: .file(extensions: ["jsonl"]))
     var files: [String]
 
     func run() throws {
@@ -29,8 +30,9 @@ struct FingerprintCommand: ParsableCommand {
             do {
                 print("\(try TraceFile(text: text).fingerprint.hex)  \(path)")
             } catch {
-                StandardError.write("\(path):\(error.line): error: \(error.message); a trace file has one event per line, "
-                    + "as `loopsim run --trace` writes it\n")
+                StandardError.write(
+                    "\(path):\(error.line): error: \(error.message); a trace file has one event per line, "
+                        + "as `loopsim run --trace` writes it\n")
                 throw Exit.invalid
             }
         }

@@ -6,7 +6,8 @@ import LoopSimFuzz
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz",
-        abstract: "Check the loader and the kernel's invariants on random valid scenarios and on mutants of scenario files.",
+        abstract:
+            "Check the loader and the kernel's invariants on random valid scenarios and on mutants of scenario files.",
         discussion: """
             Case i of a kind is derived from --seed and i alone, so `--first i --cases 1` replays it. Before each \
             case its text is written to DIR/current.yaml (with --save DIR), so a crash leaves its reproducer behind; \
@@ -43,35 +44,42 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         let texts = ScenarioFiles.expand(corpus).compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         let campaign = FuzzCampaign(seed: seed, corpus: texts)
-        let kinds: [FuzzCampaign.Kind] = kind == .both ? [.generated, .mutated] : kind == .generated ? [.generated] : [.mutated]
+        let kinds: [FuzzCampaign.Kind] =
+            kind == .both ? [.generated, .mutated] : kind == .generated ? [.generated] : [.mutated]
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         var done = 0
         let bar = ProgressBar(title: "fuzz", total: cases * kinds.count)
         defer { bar?.finish() }
         Interrupt.install()
-        let summary = campaign.run(count: cases, kinds: kinds, first: first, before: { fuzzCase, text in
-            guard let save else { return }
-            try? (text + "\n# fuzz case \(fuzzCase.name), seed \(seed)\n")
-                .write(toFile: save + "/current.yaml", atomically: true, encoding: .utf8)
-        }, after: { fuzzCase, report in
-            done += 1
-            if !report.violations.isEmpty { bar?.clear() }
-            for violation in report.violations { print("FAIL \(fuzzCase.name): \(violation)") }
-            bar?.update(done)
-            if progress > 0 && done % progress == 0 { print("… \(done) cases, up to \(fuzzCase.name)") }
-        }, shouldStop: { Interrupt.isRequested })
+        let summary = campaign.run(
+            count: cases, kinds: kinds, first: first,
+            before: { fuzzCase, text in
+                guard let save else { return }
+                try? (text + "\n# fuzz case \(fuzzCase.name), seed \(seed)\n")
+                    .write(toFile: save + "/current.yaml", atomically: true, encoding: .utf8)
+            },
+            after: { fuzzCase, report in
+                done += 1
+                if !report.violations.isEmpty { bar?.clear() }
+                for violation in report.violations { print("FAIL \(fuzzCase.name): \(violation)") }
+                bar?.update(done)
+                if progress > 0 && done % progress == 0 { print("… \(done) cases, up to \(fuzzCase.name)") }
+            }, shouldStop: { Interrupt.isRequested })
         bar?.finish()
         if let save {
             for failure in summary.failures {
-                try? failure.text.write(toFile: save + "/\(failure.fuzzCase.name).yaml", atomically: true, encoding: .utf8)
+                try? failure.text.write(
+                    toFile: save + "/\(failure.fuzzCase.name).yaml", atomically: true, encoding: .utf8)
             }
             try? FileManager.default.removeItem(atPath: save + "/current.yaml")
         }
-        print("seed \(seed), cases \(first)..<\(first + cases) of \(kinds.map(\.rawValue).joined(separator: " and ")): "
-            + summary.line)
+        print(
+            "seed \(seed), cases \(first)..<\(first + cases) of \(kinds.map(\.rawValue).joined(separator: " and ")): "
+                + summary.line)
         if Interrupt.isRequested {
-            StandardError.write("interrupted after \(summary.cases) cases: the summary and the failing cases saved are of "
-                + "those; rerun the rest with --first\n")
+            StandardError.write(
+                "interrupted after \(summary.cases) cases: the summary and the failing cases saved are of "
+                    + "those; rerun the rest with --first\n")
             throw ExitCode(Interrupt.exitCode)
         }
         if !summary.failures.isEmpty { throw Exit.failed }

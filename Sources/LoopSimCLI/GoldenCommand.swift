@@ -7,7 +7,8 @@ import LoopSimScenario
 struct GoldenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "golden",
-        abstract: "Check every scenario's fingerprint per variant against DIR/golden-hashes.txt (--update rewrites it).",
+        abstract:
+            "Check every scenario's fingerprint per variant against DIR/golden-hashes.txt (--update rewrites it).",
         discussion: """
             Each hash is the run's fingerprint with the scenario's own seed, no overrides and the default limits. \
             A check lists every changed, new and removed run and exits with 1 when any differs. After an intended \
@@ -18,15 +19,17 @@ struct GoldenCommand: ParsableCommand {
     @Flag(help: "Rewrite the golden file with the hashes computed now.")
     var update = false
 
-    @Argument(help: "Directories of scenarios, each with its golden-hashes.txt (default: scenarios).",
-              completion: .directory)
+    @Argument(
+        help: "Directories of scenarios, each with its golden-hashes.txt (default: scenarios).",
+        completion: .directory)
     var directories: [String] = ["scenarios"]
 
     func run() throws {
         var differs = false
         for directory in directories {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
                 StandardError.write("error: '\(directory)' is not a directory of scenarios\n")
                 throw Exit.invalid
             }
@@ -58,13 +61,20 @@ struct GoldenCommand: ParsableCommand {
             for (old, new) in difference.changed {
                 print("changed \(directory)/\(old.file) [\(old.variant)]: golden \(old.hash), now \(new.hash)")
             }
-            for e in difference.added { print("new     \(directory)/\(e.file) [\(e.variant)]: \(e.hash), not in \(path)") }
-            for e in difference.removed { print("gone    \(directory)/\(e.file) [\(e.variant)]: in \(path), no longer run") }
+            for e in difference.added {
+                print("new     \(directory)/\(e.file) [\(e.variant)]: \(e.hash), not in \(path)")
+            }
+            for e in difference.removed {
+                print("gone    \(directory)/\(e.file) [\(e.variant)]: in \(path), no longer run")
+            }
             let matching = computed.entries.count - difference.changed.count - difference.added.count
-            print("\(path): \(matching) hashes match, \(difference.changed.count + difference.added.count + difference.removed.count) differ")
+            print(
+                "\(path): \(matching) hashes match, \(difference.changed.count + difference.added.count + difference.removed.count) differ"
+            )
             if !difference.isEmpty {
                 differs = true
-                print("If the change is intended, run `loopsim golden --update \(directory)` and commit \(path) with it.")
+                print(
+                    "If the change is intended, run `loopsim golden --update \(directory)` and commit \(path) with it.")
             }
         }
         if differs { throw Exit.failed }
@@ -78,11 +88,13 @@ struct GoldenCommand: ParsableCommand {
             for loaded in ScenarioFiles.loadAll(file) {
                 ScenarioFiles.report(loaded)
                 guard let scenario = loaded.scenario else {
-                    StandardError.write("error: \(file) is not a valid scenario; fix it before checking golden hashes\n")
+                    StandardError.write(
+                        "error: \(file) is not a valid scenario; fix it before checking golden hashes\n")
                     throw Exit.invalid
                 }
                 // A case of a file with cases: is `FILE@case` (`#` starts a comment in the golden file).
-                let relative = (file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
+                let relative =
+                    (file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
                     + (scenario.caseName.map { "@\($0)" } ?? "")
                 do {
                     entries += try GoldenHashes.entries(of: scenario, file: relative, limits: RunLimitOptions.defaults)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Ctrl-C (SIGINT) or SIGTERM (what Slurm's time limit, `scancel` and `kill` send) during a run: the first
 /// signal records itself in a flag that the kernel polls (``KernelConfiguration/isInterrupted``), so the run

@@ -43,8 +43,11 @@ struct InstantOptions: ParsableArguments {
         let variants = named.isEmpty ? [scenario.variants.first ?? "ios10"] : named
         do {
             let kernels = try variants.map { variant throws(VariantError) in
-                (try LifetimeQuery.kernel(scenario, variant: variant, at: instant, overrides: scenarioOptions.overrides,
-                                          seed: scenarioOptions.seed, limits: limitOptions.limits), variant)
+                (
+                    try LifetimeQuery.kernel(
+                        scenario, variant: variant, at: instant, overrides: scenarioOptions.overrides,
+                        seed: scenarioOptions.seed, limits: limitOptions.limits), variant
+                )
             }
             return (kernels, scenario)
         } catch {
@@ -57,7 +60,8 @@ struct InstantOptions: ParsableArguments {
 /// `loopsim why FILE --object NAME`: every root path keeping an object alive at an instant, or when it died.
 struct WhyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "why", abstract: "Why is an object alive at an instant? Every root's shortest path to it, or when it died.",
+        commandName: "why",
+        abstract: "Why is an object alive at an instant? Every root's shortest path to it, or when it died.",
         discussion: "With several variants (--variant a --variant b, or --variants a,b) each is answered in turn; "
             + "--format json then prints a list of the answers, one per variant.")
 
@@ -82,13 +86,15 @@ struct WhyCommand: ParsableCommand {
             }
         }
         let json = documents.count == 1 ? documents[0] : .array(documents)
-        try OutputFile.emit(format == .json ? json.pretty + "\n" : texts.joined(separator: "\n"),
-                            to: instant.outputOptions.path)
+        try OutputFile.emit(
+            format == .json ? json.pretty + "\n" : texts.joined(separator: "\n"),
+            to: instant.outputOptions.path)
         if let path = instant.outputOptions.path { StandardError.write("wrote \(path) (the answer)\n") }
         if missing.count == kernels.count, let (kernel, variant) = missing.first {
             // A name that matches nothing is most often a typo: say so, and fail like any other bad argument.
-            StandardError.write("error: no object named '\(object)' had been allocated by \(kernel.now) under \(variant); "
-                + "`loopsim graph` with the same file and --at lists the objects there are\n")
+            StandardError.write(
+                "error: no object named '\(object)' had been allocated by \(kernel.now) under \(variant); "
+                    + "`loopsim graph` with the same file and --at lists the objects there are\n")
             throw Exit.invalid
         }
     }
@@ -118,23 +124,27 @@ struct GraphCommand: ParsableCommand {
                 fields["at_ms"] = .double(kernel.now.milliseconds)
                 return .object(fields)
             }
-            let document = JSONValue.object(["scenario": .string(scenario.name), "file": .string(scenario.file),
-                                             "graphs": .array(graphs)])
+            let document = JSONValue.object([
+                "scenario": .string(scenario.name), "file": .string(scenario.file),
+                "graphs": .array(graphs),
+            ])
             try OutputFile.emit(document.pretty + "\n", to: output)
             if let output { StandardError.write("wrote \(output) (the graph)\n") }
             return
         }
-        let dot = LifetimeQuery.dot(kernels.map { kernel, variant in
-            (title: "\(scenario.name) — \(variant) at \(kernel.now)", graph: kernel.objectGraph())
-        }, title: scenario.name)
+        let dot = LifetimeQuery.dot(
+            kernels.map { kernel, variant in
+                (title: "\(scenario.name) — \(variant) at \(kernel.now)", graph: kernel.objectGraph())
+            }, title: scenario.name)
         guard format == .svg else {
             try OutputFile.emit(dot, to: output)
             if let output { StandardError.write("wrote \(output) (the graph)\n") }
             return
         }
         guard let dotPath = Self.which("dot") else {
-            StandardError.write("error: --format svg needs Graphviz's `dot`, which is not installed; "
-                + "install it (apt-get install graphviz, or run scripts/setup.sh) or use --format dot\n")
+            StandardError.write(
+                "error: --format svg needs Graphviz's `dot`, which is not installed; "
+                    + "install it (apt-get install graphviz, or run scripts/setup.sh) or use --format dot\n")
             throw Exit.invalid
         }
         let process = Process()

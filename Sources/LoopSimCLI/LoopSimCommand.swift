@@ -6,13 +6,16 @@ public struct LoopSimCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "loopsim",
         abstract: "Replay run loops, timers, GCD and object lifetimes on a virtual clock, under several OS variants.",
-        discussion: "Exit codes: 0 success, 1 failed expectations or tests, 2 invalid scenario or arguments, 3 a run hit a limit.",
+        discussion:
+            "Exit codes: 0 success, 1 failed expectations or tests, 2 invalid scenario or arguments, 3 a run hit a limit.",
         version: LoopSimCommand.version,
-        subcommands: [RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self,
-                      SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
-                      CompareCommand.self, TimelineCommand.self, ReportCommand.self, PlayCommand.self,
-                      ConformCommand.self, FuzzCommand.self,
-                      GoldenCommand.self, FingerprintCommand.self, SchemaCommand.self],
+        subcommands: [
+            RunCommand.self, TestCommand.self, ValidateCommand.self, VariantsCommand.self,
+            SweepCommand.self, MergeCommand.self, WhyCommand.self, GraphCommand.self,
+            CompareCommand.self, TimelineCommand.self, ReportCommand.self, PlayCommand.self,
+            ConformCommand.self, FuzzCommand.self,
+            GoldenCommand.self, FingerprintCommand.self, SchemaCommand.self,
+        ],
         defaultSubcommand: nil
     )
     public init() {}
@@ -59,7 +62,8 @@ extension LoopSimCommand {
     static func unknownCommandMessage(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !commandNames.contains(first)
         else { return nil }
-        let hint = KeyChecker.suggestion(for: first, among: commandNames).map { "; did you mean '\($0)'?" }
+        let hint =
+            KeyChecker.suggestion(for: first, among: commandNames).map { "; did you mean '\($0)'?" }
             ?? "; the commands are " + commandNames.joined(separator: ", ")
         return "error: unknown command '\(first)'\(hint)\nUsage: loopsim <subcommand>\n"
             + "  See 'loopsim --help' for more information.\n"

@@ -2,8 +2,9 @@ import ArgumentParser
 
 /// `--output FILE` and `--force`: where the report goes, and whether existing files may be replaced.
 struct OutputOptions: ParsableArguments {
-    @Option(name: [.short, .customLong("output")],
-            help: "Write the report to this file (atomically) instead of standard output; '-' is standard output.")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "Write the report to this file (atomically) instead of standard output; '-' is standard output.")
     var output: String?
 
     @Flag(name: .customLong("force"), help: "Replace existing --output and --trace files.")

@@ -8,8 +8,9 @@ extension OutputTarget {
         for target in targets {
             let key = URL(fileURLWithPath: target.path).standardizedFileURL.resolvingSymlinksInPath().path
             if let first = seen[key] {
-                throw WriteError(message: "\(first.what) and \(target.what) would both be written to '\(target.path)': "
-                    + "give each its own path")
+                throw WriteError(
+                    message: "\(first.what) and \(target.what) would both be written to '\(target.path)': "
+                        + "give each its own path")
             }
             seen[key] = target
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A report or trace file the command will write: checked before the run, replaced atomically after it.
@@ -33,14 +33,16 @@ struct OutputTarget {
                 throw WriteError(message: "cannot write \(what) to '\(path)': it is a directory; name a file")
             }
             if !force {
-                throw WriteError(message: "\(what) file '\(path)' already exists; pass --force to replace it, "
-                    + "or choose another path")
+                throw WriteError(
+                    message: "\(what) file '\(path)' already exists; pass --force to replace it, "
+                        + "or choose another path")
             }
         }
         let directory = Self.directory(of: path)
         guard stat(directory, &info) == 0 else {
-            throw WriteError(message: "cannot write \(what) to '\(path)': directory '\(directory)' "
-                + Self.reason(errno) + "; create it first")
+            throw WriteError(
+                message: "cannot write \(what) to '\(path)': directory '\(directory)' "
+                    + Self.reason(errno) + "; create it first")
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw WriteError(message: "cannot write \(what) to '\(path)': '\(directory)' is not a directory")
@@ -64,8 +66,10 @@ struct OutputTarget {
     /// writing any of them (a full disk) removes every temporary file and leaves every target as it was, so a
     /// command's files are never a mix of this run and an older one (one variant's trace new, the others old).
     /// - Throws: ``WriteError`` naming the file that could not be written.
-    static func writeTogether(_ outputs: [(target: OutputTarget, chunks: AnySequence<String>)],
-                              streamed: [StagedFile] = []) throws(WriteError) {
+    static func writeTogether(
+        _ outputs: [(target: OutputTarget, chunks: AnySequence<String>)],
+        streamed: [StagedFile] = []
+    ) throws(WriteError) {
         var staged = streamed
         do throws(WriteError) {
             for file in streamed { try file.finish() }
@@ -90,8 +94,9 @@ struct OutputTarget {
             let reason = reason(errno)
             for rest in staged[i...] { rest.discard() }
             let written = staged[..<i].map { "'\($0.target.path)'" }.joined(separator: ", ")
-            throw WriteError(message: "cannot write \(file.target.what) to '\(file.target.path)': \(reason); the file "
-                + "was not changed" + (written.isEmpty ? "" : "; \(written) were replaced"))
+            throw WriteError(
+                message: "cannot write \(file.target.what) to '\(file.target.path)': \(reason); the file "
+                    + "was not changed" + (written.isEmpty ? "" : "; \(written) were replaced"))
         }
     }
 
@@ -112,7 +117,9 @@ struct OutputTarget {
             // at the end of readdir's buffer, which crashed a run once (SIGSEGV).
             let nameAddress = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
             let name = String(cString: nameAddress.assumingMemoryBound(to: CChar.self))
-            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else {
+                continue
+            }
             if kill(pid, 0) != 0 && errno == ESRCH { stale.append(directory + "/" + name) }
         }
         for file in stale { unlink(file) }
@@ -131,9 +138,9 @@ struct OutputTarget {
 
     static func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.write(fd, bytes, count)
+            Glibc.write(fd, bytes, count)
         #else
-        Darwin.write(fd, bytes, count)
+            Darwin.write(fd, bytes, count)
         #endif
     }
 

@@ -3,12 +3,14 @@ import ArgumentParser
 /// `--param name=value`: a scenario parameter's value for this run, over its `params:` default, and `--case NAME`:
 /// one case of a file with `cases:` (docs/scenario-format.md §8.2), so that one file can hold a bug and its fix.
 struct ParameterOptions: ParsableArguments {
-    @Option(name: .customLong("param"),
-            help: "Set a scenario parameter: --param name=value (repeatable); overrides its params: default.")
+    @Option(
+        name: .customLong("param"),
+        help: "Set a scenario parameter: --param name=value (repeatable); overrides its params: default.")
     var params: [String] = []
 
-    @Option(name: .customLong("case"),
-            help: "Run one case of a file with cases: (default: every case where the command runs several, else required).")
+    @Option(
+        name: .customLong("case"),
+        help: "Run one case of a file with cases: (default: every case where the command runs several, else required).")
     var caseName: String?
 
     /// The parameters as (name, value) pairs, in the order given (a later one wins).

@@ -7,7 +7,8 @@ import LoopSimScenario
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Write a self-contained HTML player that steps through a run, forward and back, variants side by side.",
+        abstract:
+            "Write a self-contained HTML player that steps through a run, forward and back, variants side by side.",
         discussion: "The page needs no server and makes no network request: open it from disk. Steps by event, pass "
             + "phase, callout or pass (← →, Shift for passes, Alt for phases, Home/End, Space plays); the URL "
             + "fragment keeps the variants and the step (#v=ios9,ios10&s=212), so a link points at one step.")
@@ -35,8 +36,9 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
         if let output { try OutputFile.check(output, "the player page", force: force) }
-        let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings,
-                                               limits: limitOptions.limits)
+        let runs = try ScenarioFiles.runOrExit(
+            scenario, variants: variants, seed: seed, settings: settings,
+            limits: limitOptions.limits)
         try OutputFile.emit(PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs), to: output)
         if let output { StandardError.write("wrote \(output) (the player)\n") }
         if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }

@@ -31,9 +31,10 @@ final class ProgressBar: @unchecked Sendable {
         written = true
         let width = 30
         let filled = width * min(done, total) / max(1, total)
-        StandardError.write("\r\(title) [\(String(repeating: "#", count: filled))"
-            + "\(String(repeating: " ", count: width - filled))] \(done)/\(total)"
-            + Self.eta(elapsed: now.timeIntervalSince(start), done: done, total: total) + "\u{1B}[K")
+        StandardError.write(
+            "\r\(title) [\(String(repeating: "#", count: filled))"
+                + "\(String(repeating: " ", count: width - filled))] \(done)/\(total)"
+                + Self.eta(elapsed: now.timeIntervalSince(start), done: done, total: total) + "\u{1B}[K")
     }
 
     /// Erases the line, before the command prints to a terminal that shows it (the next update draws it again).

@@ -1,6 +1,6 @@
 import ArgumentParser
-import LoopSimReport
 import LoopSimKernel
+import LoopSimReport
 import LoopSimScenario
 
 /// `loopsim run FILE --replications N [--jobs J]`: the replication tables (``ReplicationRunner``).
@@ -8,8 +8,10 @@ enum ReplicationOutput {
     /// Prints the tables; exits 3 (after printing) when a limit stopped a replication: its figures are left out,
     /// and the report says which seeds. Ctrl-C or SIGTERM stops the replication under way and every later one
     /// the same way; the tables are printed, and the command exits 130 or 143.
-    static func run(_ scenario: Scenario, variants: [String], n: Int, jobs: Int, seed: UInt64?,
-                    overrides: [(String, String)], limits: RunLimits, json: Bool) throws {
+    static func run(
+        _ scenario: Scenario, variants: [String], n: Int, jobs: Int, seed: UInt64?,
+        overrides: [(String, String)], limits: RunLimits, json: Bool
+    ) throws {
         let runner = ReplicationRunner(n: n, jobs: jobs, seed: seed, overrides: overrides, limits: limits)
         let results = try runner.run(scenario, variants: variants)
         if json {

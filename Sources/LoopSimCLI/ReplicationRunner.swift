@@ -30,8 +30,9 @@ struct ReplicationRunner {
         if let bar { progress = { done in bar.update(done) } }
         defer { bar?.finish() }
         do {
-            return try Replications.run(scenario, variants: names, n: n, jobs: jobs, seed: seed, overrides: overrides,
-                                        limits: limits, isInterrupted: Interrupt.check, progress: progress)
+            return try Replications.run(
+                scenario, variants: names, n: n, jobs: jobs, seed: seed, overrides: overrides,
+                limits: limits, isInterrupted: Interrupt.check, progress: progress)
         } catch {
             bar?.finish()
             StandardError.write("error: \(error.message)\n")
@@ -41,8 +42,10 @@ struct ReplicationRunner {
 
     /// After the output: exits 130 or 143 when a signal cut replications short, 3 when a limit stopped some, with a
     /// line on stderr naming them (`leftOutOf` says what they are missing from; the notes end the lines).
-    static func exitIfCutShort(_ results: [Replications], leftOutOf what: String, interruptedNote: String = "",
-                               limitNote: String = "") throws {
+    static func exitIfCutShort(
+        _ results: [Replications], leftOutOf what: String, interruptedNote: String = "",
+        limitNote: String = ""
+    ) throws {
         func named(_ kinds: (String) -> Bool) -> (count: Int, text: String) {
             let items = results.flatMap { r in
                 r.limited.filter { kinds($0.kind) }.map { "\(r.variant) replication \($0.index) (\($0.kind))" }
@@ -56,7 +59,9 @@ struct ReplicationRunner {
             var parts: [String] = []
             if interrupted.count > 0 { parts.append("\(count(interrupted.count)) cut short") }
             if notRun > 0 { parts.append("\(notRun) not run") }
-            let text = parts.isEmpty ? "every replication had ended"
+            let text =
+                parts.isEmpty
+                ? "every replication had ended"
                 : parts.joined(separator: ", ") + " and left out of \(what)"
             StandardError.write("interrupted: " + text + interruptedNote + "\n")
             throw ExitCode(Interrupt.exitCode)
@@ -65,8 +70,9 @@ struct ReplicationRunner {
         let limitedCount = results.reduce(0) { $0 + $1.limitedCount }
         if limited.count > 0 {
             let were = limitedCount == 1 ? "1 replication" : "\(limitedCount) replications"
-            StandardError.write("limit: \(were) stopped at a limit and left out of \(what): \(limited.text)"
-                + limitNote + "\n")
+            StandardError.write(
+                "limit: \(were) stopped at a limit and left out of \(what): \(limited.text)"
+                    + limitNote + "\n")
             throw Exit.limit
         }
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import LoopSimKernel
 import Foundation
+import LoopSimKernel
 import LoopSimReport
 import LoopSimScenario
 
@@ -8,7 +8,8 @@ import LoopSimScenario
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write a self-contained HTML page per scenario: variant table, divergence, timeline, retain graph, latencies.",
+        abstract:
+            "Write a self-contained HTML page per scenario: variant table, divergence, timeline, retain graph, latencies.",
         discussion: "With one file, -o names the page (default: standard output); with several, -o names a directory "
             + "that receives NAME.html for each. With --replications N each page adds, per figure, the paired "
             + "difference between the variants over N replications with the same seeds, with its 95% CI.")
@@ -19,8 +20,9 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup(title: "Scenario")
     var scenarioOptions: ScenarioOptions
 
-    @Option(name: [.short, .customLong("output")],
-            help: "The page to write (one file; '-' is standard output) or a directory (several files).")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The page to write (one file; '-' is standard output) or a directory (several files).")
     var outputOption: String?
 
     @Flag(help: "Replace existing pages.")
@@ -29,8 +31,10 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Also write each page's player (loopsim play) beside it as NAME.player.html, linked from the page.")
     var player = false
 
-    @Option(help: ArgumentHelp("Add N replications per variant with the same seeds: each figure's paired difference "
-                               + "from the first variant with its 95% CI."))
+    @Option(
+        help: ArgumentHelp(
+            "Add N replications per variant with the same seeds: each figure's paired difference "
+                + "from the first variant with its 95% CI."))
     var replications: Int?
 
     @Option(help: "Threads for --replications (default: the machine's cores; the same results for any value).")
@@ -52,7 +56,9 @@ struct ReportCommand: ParsableCommand {
         }
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
         if files.count > 1 && output == nil { throw ValidationError("with several files, -o must name a directory") }
-        if player && output == nil { throw ValidationError("--player writes a page beside the report: name it with -o") }
+        if player && output == nil {
+            throw ValidationError("--player writes a page beside the report: name it with -o")
+        }
         if let n = replications, n < 2 {
             throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)")
         }
@@ -86,12 +92,14 @@ struct ReportCommand: ParsableCommand {
         for (index, (file, target)) in zip(files, targets).enumerated() {
             let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
             if replications != nil && (variants.isEmpty ? scenario.variants : variants).count < 2 {
-                StandardError.write("error: --replications compares variants: \(file) needs at least two "
-                    + "(--variant ios9 --variant ios10)\n")
+                StandardError.write(
+                    "error: --replications compares variants: \(file) needs at least two "
+                        + "(--variant ios9 --variant ios10)\n")
                 throw Exit.invalid
             }
-            let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings,
-                                                   limits: limitOptions.limits)
+            let runs = try ScenarioFiles.runOrExit(
+                scenario, variants: variants, seed: seed, settings: settings,
+                limits: limitOptions.limits)
             limited = limited || runs.contains { $0.outcome.limit != nil }
             var paired: PairedComparison?
             if let n = replications {
@@ -103,7 +111,8 @@ struct ReportCommand: ParsableCommand {
             }
             var link: String?
             if player, let path = players[index] {
-                try OutputFile.emit(PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs), to: path)
+                try OutputFile.emit(
+                    PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs), to: path)
                 StandardError.write("wrote \(path) (the player)\n")
                 link = (path as NSString).lastPathComponent
             }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import LoopSimKernel
 import Foundation
+import LoopSimKernel
 import LoopSimReport
 import LoopSimScenario
 
@@ -22,7 +22,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Option(help: "Write the kernel trace as JSON Lines (one file per variant when several run), or with --trace-format chrome one Chrome trace with a process per variant. Every file written is named on standard error.")
+    @Option(
+        help:
+            "Write the kernel trace as JSON Lines (one file per variant when several run), or with --trace-format chrome one Chrome trace with a process per variant. Every file written is named on standard error."
+    )
     var trace: String?
 
     @OptionGroup var visuals: RunVisualOptions
@@ -30,7 +33,9 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Output")
     var outputOptions: OutputOptions
 
-    @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, its report and trace so far, and exit code 3)")
+    @OptionGroup(
+        title: "Limits (a run that reaches one ends with a limit finding, its report and trace so far, and exit code 3)"
+    )
     var limitOptions: RunLimitOptions
 
     @Option(help: "Run N replications with derived seeds and report means with 95% confidence intervals.")
@@ -51,7 +56,8 @@ struct RunCommand: ParsableCommand {
         if let replications, replications < 1 { throw ValidationError("--replications takes a count of at least 1") }
         if jobs < 1 { throw ValidationError("--jobs takes a count of at least 1") }
         if outputOptions.path != nil && (visuals.narrate || replications != nil) {
-            throw ValidationError("--output writes the run report; --narrate and --replications print to standard output")
+            throw ValidationError(
+                "--output writes the run report; --narrate and --replications print to standard output")
         }
     }
 
@@ -64,8 +70,9 @@ struct RunCommand: ParsableCommand {
         // A file with cases: each case in turn, its report after the last; what writes files takes one case.
         let names = scenarios.compactMap(\.caseName).joined(separator: ", ")
         if trace != nil || outputOptions.path != nil || replications != nil || visuals.narrate {
-            StandardError.write("error: '\(file)' has \(scenarios.count) cases (\(names)); --trace, -o, --replications "
-                + "and --narrate run one: choose it with --case NAME\n")
+            StandardError.write(
+                "error: '\(file)' has \(scenarios.count) cases (\(names)); --trace, -o, --replications "
+                    + "and --narrate run one: choose it with --case NAME\n")
             throw Exit.invalid
         }
         let overrides = ScenarioFiles.overrides(settings)
@@ -75,16 +82,19 @@ struct RunCommand: ParsableCommand {
         for scenario in scenarios {
             let runs: [VariantRun]
             do {
-                runs = try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides,
-                                              keepsTrace: visuals.needsTrace, limits: limitOptions.limits,
-                                              isInterrupted: Interrupt.check)
+                runs = try ScenarioRunner.run(
+                    scenario, variants: variants, seed: seed, overrides: overrides,
+                    keepsTrace: visuals.needsTrace, limits: limitOptions.limits,
+                    isInterrupted: Interrupt.check)
             } catch {
                 StandardError.write("error: \(error.message)\n")
                 throw Exit.invalid
             }
             allRuns += runs
             if format == .text {
-                print(TextReport.render(scenario, runs), terminator: scenario.caseName == scenarios.last?.caseName ? "" : "\n")
+                print(
+                    TextReport.render(scenario, runs),
+                    terminator: scenario.caseName == scenarios.last?.caseName ? "" : "\n")
             } else {
                 documents.append(ScenarioRunner.document(scenario, runs).pretty)
             }
@@ -99,17 +109,20 @@ struct RunCommand: ParsableCommand {
         let overrides = ScenarioFiles.overrides(settings)
         if let replications {
             Interrupt.install()
-            try ReplicationOutput.run(scenario, variants: variants, n: replications, jobs: jobs, seed: seed,
-                                      overrides: overrides, limits: limitOptions.limits, json: format == .json)
+            try ReplicationOutput.run(
+                scenario, variants: variants, n: replications, jobs: jobs, seed: seed,
+                overrides: overrides, limits: limitOptions.limits, json: format == .json)
             return
         }
         // Every file is checked before the run, so a long run never ends in "cannot write".
         let names = variants.isEmpty ? scenario.variants : variants
         // A JSON Lines trace per variant (`NAME.VARIANT.EXT` when several run); one Chrome document for all of them.
-        let traceFiles = trace.map { path in
-            visuals.traceFormat == .chrome ? [OutputTarget(path: path, what: "the trace")]
-                : names.map { traceTarget(path, variant: $0, of: names.count) }
-        } ?? []
+        let traceFiles =
+            trace.map { path in
+                visuals.traceFormat == .chrome
+                    ? [OutputTarget(path: path, what: "the trace")]
+                    : names.map { traceTarget(path, variant: $0, of: names.count) }
+            } ?? []
         let reportFile = outputOptions.path.map { OutputTarget(path: $0, what: "the report") }
         do {
             let files = traceFiles + (reportFile.map { [$0] } ?? [])
@@ -133,10 +146,11 @@ struct RunCommand: ParsableCommand {
         Interrupt.install()
         let runs: [VariantRun]
         do {
-            runs = try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides,
-                                          keepsTrace: (trace != nil && chrome) || visuals.needsTrace,
-                                          limits: limitOptions.limits, isInterrupted: Interrupt.check,
-                                          traceSink: { sinkOf[$0] })
+            runs = try ScenarioRunner.run(
+                scenario, variants: variants, seed: seed, overrides: overrides,
+                keepsTrace: (trace != nil && chrome) || visuals.needsTrace,
+                limits: limitOptions.limits, isInterrupted: Interrupt.check,
+                traceSink: { sinkOf[$0] })
         } catch {
             for sink in sinks { sink.file.discard() }
             StandardError.write("error: \(error.message)\n")
@@ -149,12 +163,20 @@ struct RunCommand: ParsableCommand {
             // Every file of the command is replaced as one (OutputTarget.writeTogether): all of them, or none.
             var outputs: [(target: OutputTarget, chunks: AnySequence<String>)] = []
             if trace != nil, chrome, let file = traceFiles.first {
-                outputs.append((file, AnySequence(CollectionOfOne(ChromeTrace.document(runs, scenario: scenario.name).compact
-                                                                  + "\n"))))
+                outputs.append(
+                    (
+                        file,
+                        AnySequence(
+                            CollectionOfOne(
+                                ChromeTrace.document(runs, scenario: scenario.name).compact
+                                    + "\n"))
+                    ))
             }
             var report: String?
             if !visuals.narrate {
-                report = format == .text ? TextReport.render(scenario, runs) : ScenarioRunner.document(scenario, runs).pretty + "\n"
+                report =
+                    format == .text
+                    ? TextReport.render(scenario, runs) : ScenarioRunner.document(scenario, runs).pretty + "\n"
                 if let reportFile, let report { outputs.append((reportFile, AnySequence(CollectionOfOne(report)))) }
             }
             try OutputTarget.writeTogether(outputs, streamed: streamed)
@@ -183,8 +205,9 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(Interrupt.exitCode)
         }
         if let stop = runs.lazy.compactMap(\.outcome.limit).first {
-            StandardError.write("limit: \(stop.message) at \(stop.at) (virtual time); the report and trace so far were "
-                + "written; raise it with --\(stop.kind) if the scenario needs more\n")
+            StandardError.write(
+                "limit: \(stop.message) at \(stop.at) (virtual time); the report and trace so far were "
+                    + "written; raise it with --\(stop.kind) if the scenario needs more\n")
             throw Exit.limit
         }
     }

@@ -9,11 +9,12 @@ struct RunVisualOptions: ParsableArguments {
     @Flag(help: "Tell each run-loop pass step by step in plain words (instead of the report).")
     var narrate = false
 
-    @Flag(help: """
-        With --narrate: only the decisive steps (timer ports armed, disarmed or left armed and by which thread, \
-        stale wakes, mode switches, returns, deallocs, leaks), each with the variant flag behind it, then what the \
-        run left behind.
-        """)
+    @Flag(
+        help: """
+            With --narrate: only the decisive steps (timer ports armed, disarmed or left armed and by which thread, \
+            stale wakes, mode switches, returns, deallocs, leaks), each with the variant flag behind it, then what the \
+            run left behind.
+            """)
     var brief = false
 
     @Option(help: "With --narrate: only this thread (e.g. worker-1).")
@@ -21,7 +22,9 @@ struct RunVisualOptions: ParsableArguments {
 
     @OptionGroup var window: TimeWindowOptions
 
-    @Option(name: .customLong("trace-format"), help: "Format of --trace: jsonl (kernel events) or chrome (Perfetto, chrome://tracing).")
+    @Option(
+        name: .customLong("trace-format"),
+        help: "Format of --trace: jsonl (kernel events) or chrome (Perfetto, chrome://tracing).")
     var traceFormat: TraceFormat = .jsonl
 
     enum TraceFormat: String, ExpressibleByArgument, CaseIterable { case jsonl, chrome }
@@ -43,12 +46,14 @@ struct RunVisualOptions: ParsableArguments {
         var text = ""
         for run in runs {
             if let thread, !run.outcome.threads.contains(where: { $0.name == thread }) {
-                StandardError.write("warning: \(run.variant) has no thread named '\(thread)' (threads: "
-                                    + run.outcome.threads.map(\.name).joined(separator: ", ") + ")\n")
+                StandardError.write(
+                    "warning: \(run.variant) has no thread named '\(thread)' (threads: "
+                        + run.outcome.threads.map(\.name).joined(separator: ", ") + ")\n")
             }
-            let narration = Narration(events: RunEvents(run.outcome), profile: run.profile,
-                                      detail: brief ? .brief : .full, findings: run.outcome.findings,
-                                      thread: thread, from: from, to: to)
+            let narration = Narration(
+                events: RunEvents(run.outcome), profile: run.profile,
+                detail: brief ? .brief : .full, findings: run.outcome.findings,
+                thread: thread, from: from, to: to)
             text += (text.isEmpty ? "" : "\n") + narration.text(title: "\(run.variant) (seed \(run.outcome.seed))")
             var document: [String: JSONValue] = [
                 "variant": .string(run.variant), "seed": .int(Int64(bitPattern: run.outcome.seed)),
@@ -58,8 +63,11 @@ struct RunVisualOptions: ParsableArguments {
             documents.append(.object(document))
         }
         if json {
-            print(JSONValue.object(["scenario": .string(scenario.name), "file": .string(scenario.file),
-                                    "runs": .array(documents)]).pretty)
+            print(
+                JSONValue.object([
+                    "scenario": .string(scenario.name), "file": .string(scenario.file),
+                    "runs": .array(documents),
+                ]).pretty)
         } else {
             print("\(scenario.name)\n  file \(scenario.file)\n\n" + text, terminator: "")
         }

@@ -6,7 +6,8 @@ import LoopSimScenario
 extension ScenarioFiles {
     /// Loads a scenario and prints its diagnostics; exits 2 when it is invalid.
     static func loadOrExit(_ path: String, parameters: [(String, String)] = [], case caseName: String? = nil)
-        throws -> Scenario {
+        throws -> Scenario
+    {
         let loaded = load(path, parameters: parameters, case: caseName)
         report(loaded)
         guard let scenario = loaded.scenario else { throw Exit.invalid }
@@ -14,11 +15,14 @@ extension ScenarioFiles {
     }
 
     /// Runs a scenario with its traces kept (the viewers read them); exits 2 for a bad variant or `--set`.
-    static func runOrExit(_ scenario: Scenario, variants: [String], seed: UInt64?, settings: [String],
-                          limits: RunLimits = RunLimitOptions.defaults) throws -> [VariantRun] {
+    static func runOrExit(
+        _ scenario: Scenario, variants: [String], seed: UInt64?, settings: [String],
+        limits: RunLimits = RunLimitOptions.defaults
+    ) throws -> [VariantRun] {
         do {
-            return try ScenarioRunner.run(scenario, variants: variants, seed: seed, overrides: overrides(settings),
-                                          keepsTrace: true, limits: limits)
+            return try ScenarioRunner.run(
+                scenario, variants: variants, seed: seed, overrides: overrides(settings),
+                keepsTrace: true, limits: limits)
         } catch {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid

@@ -6,39 +6,56 @@ enum ScenarioFiles {
     /// Loads one scenario: the file, or the case `caseName` of a file with `cases:` (which needs one named when it
     /// has several); `parameters` go over its `params:` defaults. The caller prints the diagnostics.
     static func load(_ path: String, parameters: [(String, String)] = [], case caseName: String? = nil)
-        -> ScenarioLoader.Loaded {
+        -> ScenarioLoader.Loaded
+    {
         let all = loadAll(path, parameters: parameters, case: caseName)
         guard all.count > 1 else { return all[0] }
         let names = all.compactMap { $0.scenario?.caseName }
         return ScenarioLoader.Loaded(
             scenario: nil,
-            diagnostics: all.flatMap(\.diagnostics) + [.error(
-                "case.unchosen", "'\(path)' has \(all.count) cases (\(names.joined(separator: ", "))): this command runs "
-                    + "one; choose it with --case NAME", at: SourceLocation(file: path, line: 1, column: 1))],
+            diagnostics: all.flatMap(\.diagnostics) + [
+                .error(
+                    "case.unchosen",
+                    "'\(path)' has \(all.count) cases (\(names.joined(separator: ", "))): this command runs "
+                        + "one; choose it with --case NAME", at: SourceLocation(file: path, line: 1, column: 1))
+            ],
             source: all[0].source)
     }
 
     /// Every scenario of a file: itself, or each of its `cases:` (only `caseName` when given).
     static func loadAll(_ path: String, parameters: [(String, String)] = [], case caseName: String? = nil)
-        -> [ScenarioLoader.Loaded] {
+        -> [ScenarioLoader.Loaded]
+    {
         // Refused before it is read: reading a file of gigabytes would take as much memory.
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-           let tooLarge = LocatedNode.sizeDiagnostic(bytes: size, file: path) {
+            let tooLarge = LocatedNode.sizeDiagnostic(bytes: size, file: path)
+        {
             // Quoted with its first line and a caret, as every other diagnostic is; only that line is read.
             return [ScenarioLoader.Loaded(scenario: nil, diagnostics: [tooLarge], source: firstLine(of: path))]
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return [ScenarioLoader.Loaded(
-                scenario: nil,
-                diagnostics: [.error("file.unreadable", "cannot read '\(path)': check the path and its permissions",
-                                     at: SourceLocation(file: path, line: 1, column: 1))],
-                source: "")]
+            return [
+                ScenarioLoader.Loaded(
+                    scenario: nil,
+                    diagnostics: [
+                        .error(
+                            "file.unreadable", "cannot read '\(path)': check the path and its permissions",
+                            at: SourceLocation(file: path, line: 1, column: 1))
+                    ],
+                    source: "")
+            ]
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return [ScenarioLoader.Loaded(
-                scenario: nil,
-                diagnostics: [.error("file.encoding", "'\(path)' is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))],
-                source: "")]
+            return [
+                ScenarioLoader.Loaded(
+                    scenario: nil,
+                    diagnostics: [
+                        .error(
+                            "file.encoding", "'\(path)' is not UTF-8 text",
+                            at: SourceLocation(file: path, line: 1, column: 1))
+                    ],
+                    source: "")
+            ]
         }
         return ScenarioLoader.loadCases(text: text, file: path, parameters: parameters, only: caseName)
     }

@@ -8,9 +8,10 @@ import LoopSimKernel
 /// Variants are named with `--variant NAME` (repeatable) or `--variants a,b` (comma-separated), or both: the
 /// names of every `--variant` first, then those of `--variants`, each once (a name given twice is an error).
 struct ScenarioOptions: ParsableArguments {
-    @Option(name: .customLong("variant"),
-            help: "A variant to run (repeatable); default: the scenario's variants (why, graph: its first).",
-            completion: .list(VariantProfile.builtInNames))
+    @Option(
+        name: .customLong("variant"),
+        help: "A variant to run (repeatable); default: the scenario's variants (why, graph: its first).",
+        completion: .list(VariantProfile.builtInNames))
     var variantOptions: [String] = []
 
     @Option(name: .customLong("variants"), help: "Comma-separated variants, the same as repeating --variant.")
@@ -45,8 +46,9 @@ struct ScenarioOptions: ParsableArguments {
             throw ValidationError("--variants takes comma-separated names, e.g. --variants ios9,ios10")
         }
         for s in settings where !s.contains("=") || s.hasPrefix("=") {
-            throw ValidationError("--set takes flag=value, e.g. --set staleTimerPortWakeAfterLastTimerRemoved=false "
-                + "(got '\(s)')")
+            throw ValidationError(
+                "--set takes flag=value, e.g. --set staleTimerPortWakeAfterLastTimerRemoved=false "
+                    + "(got '\(s)')")
         }
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One output of a command on its way to its target: the temporary file `.NAME.tmp-PID` beside the target,
@@ -31,8 +31,9 @@ final class StagedFile {
         temporary = target.temporaryPath
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            throw OutputTarget.WriteError(message: "cannot write \(target.what) to '\(target.path)': "
-                + OutputTarget.reason(errno))
+            throw OutputTarget.WriteError(
+                message: "cannot write \(target.what) to '\(target.path)': "
+                    + OutputTarget.reason(errno))
         }
         writer = BufferedWriter(fd: fd)
     }
@@ -74,8 +75,9 @@ final class StagedFile {
         }
         if let failure {
             unlink(temporary)
-            throw OutputTarget.WriteError(message: "cannot write \(target.what) to '\(target.path)': "
-                + "\(failure.message); the file was not changed")
+            throw OutputTarget.WriteError(
+                message: "cannot write \(target.what) to '\(target.path)': "
+                    + "\(failure.message); the file was not changed")
         }
     }
 

@@ -29,7 +29,10 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Output format: csv or json.")
     var format: SweepFormat = .csv
 
-    @OptionGroup(title: "Limits (a replication that reaches one is left out of its row's figures, counted in the row's limited, and the command exits 3)")
+    @OptionGroup(
+        title:
+            "Limits (a replication that reaches one is left out of its row's figures, counted in the row's limited, and the command exits 3)"
+    )
     var limitOptions: RunLimitOptions
 
     func run() throws {
@@ -37,7 +40,8 @@ struct SweepCommand: ParsableCommand {
         guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
             throw ValidationError("--shard takes K/N with 1 <= K <= N, e.g. 2/8")
         }
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+        else {
             StandardError.write("error: cannot read '\(file)'\n")
             throw Exit.invalid
         }
@@ -47,7 +51,8 @@ struct SweepCommand: ParsableCommand {
             try SweepRun(plan: plan, format: format, jobs: jobs, limits: limitOptions.limits).run()
         } catch let error as Sweep.Failure {
             if !error.diagnostics.isEmpty {
-                StandardError.write(DiagnosticPrinter(color: false).render(error.diagnostics, source: error.source) + "\n")
+                StandardError.write(
+                    DiagnosticPrinter(color: false).render(error.diagnostics, source: error.source) + "\n")
             }
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid

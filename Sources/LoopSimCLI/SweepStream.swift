@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ArgumentParser
 import LoopSimKernel
 import LoopSimReport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `loopsim sweep`'s run: each point's rows written to standard output as soon as the point and every earlier one
 /// are done, in the bytes the whole document would print (``SweepStream``), a progress line on a terminal, and
@@ -25,27 +27,28 @@ struct SweepRun {
         let stopped: String?
         do {
             defer { bar?.finish() }
-            stopped = try plan.run(jobs: jobs, limits: limits, isInterrupted: Interrupt.check,
-                                   progress: { bar?.update($0) },
-                                   row: { row throws(Sweep.Failure) in try stream.row(row) })
+            stopped = try plan.run(
+                jobs: jobs, limits: limits, isInterrupted: Interrupt.check,
+                progress: { bar?.update($0) },
+                row: { row throws(Sweep.Failure) in try stream.row(row) })
         }
         try stream.end(stopped: stopped)
         if let stopped {
-            StandardError.write("interrupted: \(stopped.dropFirst("interrupted ".count)); every row printed is "
-                + "complete\n")
+            StandardError.write(
+                "interrupted: \(stopped.dropFirst("interrupted ".count)); every row printed is "
+                    + "complete\n")
             throw ExitCode(Interrupt.exitCode)
         }
         if stream.limited > 0 {
             let limited = stream.limited
-            StandardError.write("limit: \(limited) replication\(limited == 1 ? "" : "s") stopped at a limit and "
-                + "\(limited == 1 ? "is" : "are") left out of their rows' figures (column limited); raise the limit "
-                + "with --max-… if the scenario needs more\n")
+            StandardError.write(
+                "limit: \(limited) replication\(limited == 1 ? "" : "s") stopped at a limit and "
+                    + "\(limited == 1 ? "is" : "are") left out of their rows' figures (column limited); raise the limit "
+                    + "with --max-… if the scenario needs more\n")
             throw Exit.limit
         }
     }
 }
-
-import ArgumentParser
 
 /// A sweep document written row by row: the same bytes as printing the whole document at the end
 /// (`Sweep.csv(doc)` or `doc.pretty + "\n"`), so output never depends on when it was written, while memory holds
@@ -71,8 +74,9 @@ struct SweepStream {
         do throws(OutputTarget.WriteError) {
             try OutputTarget.writeAll([text], to: STDOUT_FILENO)
         } catch {
-            throw Sweep.Failure(message: "cannot write the sweep to standard output: \(error.message)", diagnostics: [],
-                                source: "")
+            throw Sweep.Failure(
+                message: "cannot write the sweep to standard output: \(error.message)", diagnostics: [],
+                source: "")
         }
     }
 

@@ -8,7 +8,8 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Check every expectation of every scenario; ends with 'N passed, N failed' (expectations).")
 
-    @Argument(help: "Scenario files or directories (default: scenarios/).", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: "Scenario files or directories (default: scenarios/).", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = ["scenarios"]
 
     @OptionGroup var parameters: ParameterOptions
@@ -23,7 +24,8 @@ struct TestCommand: ParsableCommand {
         var invalid = 0
         let files = ScenarioFiles.expand(paths)
         guard !files.isEmpty else {
-            StandardError.write("error: no scenario files (*.yaml) in \(paths.joined(separator: ", ")): nothing to test\n")
+            StandardError.write(
+                "error: no scenario files (*.yaml) in \(paths.joined(separator: ", ")): nothing to test\n")
             throw Exit.invalid
         }
         Interrupt.install()
@@ -57,7 +59,9 @@ struct TestCommand: ParsableCommand {
                 runCount += 1
                 if let stop = run.outcome.limit, !expectsLimit || stop.kind == "interrupted" {
                     failed += 1
-                    print("FAIL \(file) [\(run.variant)] stopped at a limit: \(stop.message) at \(stop.at) (virtual time)")
+                    print(
+                        "FAIL \(file) [\(run.variant)] stopped at a limit: \(stop.message) at \(stop.at) (virtual time)"
+                    )
                 }
                 for result in run.expectations {
                     if result.passed {
@@ -68,13 +72,17 @@ struct TestCommand: ParsableCommand {
                     }
                 }
                 let ok = run.failedExpectations.isEmpty ? "ok  " : "FAIL"
-                print("\(ok) \(file) [\(run.variant)] \(run.expectations.count) expectations, fingerprint \(run.outcome.fingerprint)")
+                print(
+                    "\(ok) \(file) [\(run.variant)] \(run.expectations.count) expectations, fingerprint \(run.outcome.fingerprint)"
+                )
             }
         }
         // Counts are of expectations (and of runs stopped at a limit, each one failure); the runs and files checked
         // follow in brackets.
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        print("\(passed) passed, \(failed) failed (expectations, in \(count(runCount, "run")) of \(count(files.count, "file")))")
+        print(
+            "\(passed) passed, \(failed) failed (expectations, in \(count(runCount, "run")) of \(count(files.count, "file")))"
+        )
         if Interrupt.isRequested {
             StandardError.write("interrupted: the files after the one under way were not run\n")
             throw ExitCode(Interrupt.exitCode)

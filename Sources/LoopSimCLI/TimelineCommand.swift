@@ -1,6 +1,6 @@
 import ArgumentParser
-import LoopSimKernel
 import Foundation
+import LoopSimKernel
 import LoopSimReport
 import LoopSimScenario
 
@@ -8,7 +8,8 @@ import LoopSimScenario
 struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
-        abstract: "Draw a run as lanes per thread: running, busy, asleep in a mode, blocked, parked; fires, skips, exits.")
+        abstract:
+            "Draw a run as lanes per thread: running, busy, asleep in a mode, blocked, parked; fires, skips, exits.")
 
     @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yaml", "yml"]))
     var file: String
@@ -19,8 +20,10 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "Output format: text, svg or json.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("What the axis counts: time (virtual time, where a run-loop pass is a hairline) or "
-                               + "steps (kernel events, one each, so a pass has width)."))
+    @Option(
+        help: ArgumentHelp(
+            "What the axis counts: time (virtual time, where a run-loop pass is a hairline) or "
+                + "steps (kernel events, one each, so a pass has width)."))
     var axis: ThreadTimeline.Axis = .time
 
     @Option(help: "Text width in characters (default: the terminal's), or SVG width in pixels (default 960).")
@@ -51,13 +54,16 @@ struct TimelineCommand: ParsableCommand {
     func run() throws {
         let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
         if let output { try OutputFile.check(output, "the timeline", force: force) }
-        let runs = try ScenarioFiles.runOrExit(scenario, variants: variants, seed: seed, settings: settings,
-                                               limits: limitOptions.limits)
+        let runs = try ScenarioFiles.runOrExit(
+            scenario, variants: variants, seed: seed, settings: settings,
+            limits: limitOptions.limits)
         var (from, to) = try window.nanoseconds()
         if axis == .steps {
             // --from/--to are times: on a steps axis they start and end at the first event at or after them.
             let steps = { (run: VariantRun, ns: Int64) in
-                Int64(run.outcome.eventLog.firstIndex { $0.instant.nanoseconds >= ns } ?? max(run.outcome.eventLog.count - 1, 0))
+                Int64(
+                    run.outcome.eventLog.firstIndex { $0.instant.nanoseconds >= ns }
+                        ?? max(run.outcome.eventLog.count - 1, 0))
             }
             if let f = from, let run = runs.first { from = steps(run, f) }
             if let t = to, let run = runs.first { to = steps(run, t) }
@@ -73,8 +79,11 @@ struct TimelineCommand: ParsableCommand {
         case .svg:
             text = TimelineSVG.render(timelines, title: scenario.name, width: width ?? 960, from: from, to: to)
         case .json:
-            text = JSONValue.object(["scenario": .string(scenario.name), "file": .string(scenario.file),
-                                     "timelines": .array(timelines.map(\.json))]).pretty + "\n"
+            text =
+                JSONValue.object([
+                    "scenario": .string(scenario.name), "file": .string(scenario.file),
+                    "timelines": .array(timelines.map(\.json)),
+                ]).pretty + "\n"
         }
         try OutputFile.emit(text, to: output)
         if let output { StandardError.write("wrote \(output) (the timeline)\n") }
@@ -103,8 +112,10 @@ enum OutputFile {
         do {
             try AtomicFile.write(text, to: path)
         } catch {
-            StandardError.write("error: " + ((error as? OutputTarget.WriteError)?.message
-                ?? "cannot write '\(path)': \(error.localizedDescription)") + "\n")
+            StandardError.write(
+                "error: "
+                    + ((error as? OutputTarget.WriteError)?.message
+                        ?? "cannot write '\(path)': \(error.localizedDescription)") + "\n")
             throw Exit.invalid
         }
     }

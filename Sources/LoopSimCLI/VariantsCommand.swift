@@ -30,11 +30,13 @@ struct VariantsCommand: ParsableCommand {
         }
         out += "\n"
         for flag in flags {
-            out += "\(flag.name): \(flag.summary)" + (flag.isModelled ? "" : " (not modelled yet: it changes no run)")
+            out +=
+                "\(flag.name): \(flag.summary)" + (flag.isModelled ? "" : " (not modelled yet: it changes no run)")
                 + ".\n    source: \(flag.source)\n    linux: \(flag.linuxEvidence.text)\n"
         }
         let measured = flags.filter(\.linuxEvidence.isMeasured).count
-        out += "\n\(measured) of \(flags.count) flags' linux-corelibs values are measured: `loopsim conform` runs the "
+        out +=
+            "\n\(measured) of \(flags.count) flags' linux-corelibs values are measured: `loopsim conform` runs the "
             + "scenarios named (conformance/scenarios/cNN-*.yaml) on this machine's Foundation, and each of them tells "
             + "the value from the flag's others; the other \(flags.count - measured) are cited (docs/fidelity.md, "
             + "\"Variant flags and their evidence\").\n"

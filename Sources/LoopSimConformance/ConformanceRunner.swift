@@ -28,8 +28,10 @@ public struct ConformanceSettings: Sendable {
     /// `loopsim conform`'s default niceness for the real programs.
     public static let nicenessDefault = -10
 
-    public init(scale: Double = scaleDefault, tolerance: Int64 = toleranceDefault, repetitions: Int = 1,
-                timingRetries: Int = 2, build: ProgramBuild = ProgramBuild()) {
+    public init(
+        scale: Double = scaleDefault, tolerance: Int64 = toleranceDefault, repetitions: Int = 1,
+        timingRetries: Int = 2, build: ProgramBuild = ProgramBuild()
+    ) {
         self.scale = scale
         self.tolerance = tolerance
         self.repetitions = repetitions
@@ -72,8 +74,10 @@ public struct ConformanceRunner: Sendable {
 
     /// Predicts, translates, compiles (once, cached) and runs every entry; `progress` sees each result
     /// as soon as it is known.
-    public func run(_ entries: [ConformanceTranslator.Entry],
-                    progress: (ConformanceResult) -> Void = { _ in }) -> [ConformanceResult] {
+    public func run(
+        _ entries: [ConformanceTranslator.Entry],
+        progress: (ConformanceResult) -> Void = { _ in }
+    ) -> [ConformanceResult] {
         var results: [ConformanceResult?] = Array(repeating: nil, count: entries.count)
         var runnable: [(index: Int, prediction: Prediction)] = []
         for (i, entry) in entries.enumerated() {
@@ -101,7 +105,7 @@ public struct ConformanceRunner: Sendable {
         do {
             let source = try ConformanceTranslator.source(for: runnable.map { entries[$0.index] })
             binary = try settings.build.binary(for: source).path
-        } catch where settings.isInterrupted() {
+        } catch  where settings.isInterrupted() {
             return results.compactMap { $0 }
         } catch {
             for (n, item) in runnable.enumerated() {
@@ -113,7 +117,8 @@ public struct ConformanceRunner: Sendable {
         }
         for (position, item) in runnable.enumerated() {
             guard !settings.isInterrupted(),
-                  let result = execute(entries[item.index], prediction: item.prediction, binary: binary, position: position)
+                let result = execute(
+                    entries[item.index], prediction: item.prediction, binary: binary, position: position)
             else { break }
             results[item.index] = result
             progress(result)
@@ -126,8 +131,10 @@ public struct ConformanceRunner: Sendable {
     }
 
     /// Runs scenario `position` of `binary` `repetitions` times and compares each run; nil when interrupted.
-    private func execute(_ entry: ConformanceTranslator.Entry, prediction: Prediction, binary: String,
-                         position: Int) -> ConformanceResult? {
+    private func execute(
+        _ entry: ConformanceTranslator.Entry, prediction: Prediction, binary: String,
+        position: Int
+    ) -> ConformanceResult? {
         var result = ConformanceResult(file: entry.file, name: entry.name, verdict: .agreed, prediction: prediction)
         let realSeconds = Double(prediction.until) / 1e9 * settings.scale
         let start = Date()
@@ -136,10 +143,13 @@ public struct ConformanceRunner: Sendable {
         while remaining > 0 {
             remaining -= 1
             let arguments = [String(position), String(settings.scale)]
-            let output = settings.niceness == 0
-                ? ProgramBuild.execute(binary, arguments, timeout: realSeconds + 30, isInterrupted: settings.isInterrupted)
-                : ProgramBuild.execute("/usr/bin/env", ["nice", "-n", String(settings.niceness), binary] + arguments,
-                                       timeout: realSeconds + 30, isInterrupted: settings.isInterrupted)
+            let output =
+                settings.niceness == 0
+                ? ProgramBuild.execute(
+                    binary, arguments, timeout: realSeconds + 30, isInterrupted: settings.isInterrupted)
+                : ProgramBuild.execute(
+                    "/usr/bin/env", ["nice", "-n", String(settings.niceness), binary] + arguments,
+                    timeout: realSeconds + 30, isInterrupted: settings.isInterrupted)
             if output.interrupted { return nil }
             guard output.status == 0, !output.timedOut else {
                 let why = output.timedOut ? "timed out" : "exited with status \(output.status)"

@@ -48,7 +48,9 @@ public struct ConformanceTranslator {
         var entry = SwiftWriter()
         entry.line("// MARK: Entry")
         entry.line("")
-        entry.line("let lsScenarios: [() -> Never] = [" + entries.indices.map { "Scenario\($0).run" }.joined(separator: ", ") + "]")
+        entry.line(
+            "let lsScenarios: [() -> Never] = [" + entries.indices.map { "Scenario\($0).run" }.joined(separator: ", ")
+                + "]")
         entry.line("let lsArguments = CommandLine.arguments")
         entry.line("LS.scale = lsArguments.count > 2 ? Double(lsArguments[2]) ?? 0.04 : 0.04")
         entry.line("lsScenarios[lsArguments.count > 1 ? Int(lsArguments[1]) ?? 0 : 0]()")
@@ -58,7 +60,8 @@ public struct ConformanceTranslator {
 
     /// Whether `scenario` can be translated, and if not, what it lacks.
     public static func unsupportedConstructs(in scenario: Scenario) -> [String] {
-        var translator = ScenarioTranslation(index: 0, entry: Entry(name: scenario.name, file: scenario.file, scenario: scenario))
+        var translator = ScenarioTranslation(
+            index: 0, entry: Entry(name: scenario.name, file: scenario.file, scenario: scenario))
         var sink = SwiftWriter()
         translator.emit(into: &sink)
         return translator.unsupported
@@ -110,7 +113,8 @@ struct ScenarioTranslation {
         w.line("// from \(entry.file)")
         w.line("")
         w.block("enum \(namespace)") { w in
-            let appLocals = ([program.main.localNames.count] + program.userActions.map(\.body.localNames.count)).max() ?? 0
+            let appLocals =
+                ([program.main.localNames.count] + program.userActions.map(\.body.localNames.count)).max() ?? 0
             w.line("/// The app's references: `main:`'s names, shared with the `user:` actions.")
             w.block("final class App") { w in
                 for i in 0..<appLocals { w.line("var l\(i) = LSValue.null") }
@@ -153,8 +157,11 @@ struct ScenarioTranslation {
                     w.line("let app = \(namespace).app")
                     w.line("_ = app")
                     // The names the action declares are its own locals: released when it returns (HandlerLocals).
-                    let own = program.main.localNames.count..<max(program.main.localNames.count,
-                                                                   action.body.localNames.count)
+                    let own =
+                        program.main.localNames
+                        .count..<max(
+                            program.main.localNames.count,
+                            action.body.localNames.count)
                     if !own.isEmpty {
                         w.block("defer") { w in for slot in own { w.line("app.l\(slot) = .null") } }
                     }
@@ -166,8 +173,9 @@ struct ScenarioTranslation {
                 let actions = program.userActions.enumerated().map { i, a in
                     "(at: \(a.at.nanoseconds), label: \(SwiftWriter.literal(a.label)), body: action\(i))"
                 }
-                w.line("LS.start(scenario: \(SwiftWriter.literal(scenario.name)), untilNs: \(scenario.until.nanoseconds), "
-                       + "actions: [" + actions.joined(separator: ", ") + "])")
+                w.line(
+                    "LS.start(scenario: \(SwiftWriter.literal(scenario.name)), untilNs: \(scenario.until.nanoseconds), "
+                        + "actions: [" + actions.joined(separator: ", ") + "])")
                 w.line("main()")
                 w.line("LS.mainLoop()")
             }

@@ -65,11 +65,15 @@ public struct EventComparison: Sendable {
         }
         for pair in pairs {
             if abs(pair.delta) > tolerance {
-                fail(timing: true, "late or early by \(ObservedEvent.milliseconds(pair.delta)) (tolerance "
-                     + "\(ObservedEvent.milliseconds(tolerance))): predicted \(pair.predicted), real \(pair.real)")
+                fail(
+                    timing: true,
+                    "late or early by \(ObservedEvent.milliseconds(pair.delta)) (tolerance "
+                        + "\(ObservedEvent.milliseconds(tolerance))): predicted \(pair.predicted), real \(pair.real)")
             }
             if let d = pair.slotDelta, abs(d) > tolerance {
-                fail(timing: true, "slot off by \(ObservedEvent.milliseconds(d)): predicted \(pair.predicted), real \(pair.real)")
+                fail(
+                    timing: true,
+                    "slot off by \(ObservedEvent.milliseconds(d)): predicted \(pair.predicted), real \(pair.real)")
             }
         }
         if prediction.diagnostics != real.diagnostics {
@@ -87,15 +91,15 @@ public struct EventComparison: Sendable {
     private mutating func matchInOrder(_ thread: String, _ p: [ObservedEvent], _ r: [ObservedEvent]) {
         for i in 0..<max(p.count, r.count) {
             switch (i < p.count ? p[i] : nil, i < r.count ? r[i] : nil) {
-            case let (pe?, re?) where pe.kind == re.kind && pe.detail == re.detail:
+            case (let pe?, let re?) where pe.kind == re.kind && pe.detail == re.detail:
                 pairs.append(Pair(predicted: pe, real: re))
-            case let (pe?, re?):
+            case (let pe?, let re?):
                 fail("thread \(thread), event \(i + 1): predicted \(pe), real \(re)")
                 return
-            case let (pe?, nil):
+            case (let pe?, nil):
                 fail("thread \(thread): predicted \(pe), but the real run has no more events on it")
                 return
-            case let (nil, re?):
+            case (nil, let re?):
                 fail("thread \(thread): real \(re), not predicted")
                 return
             case (nil, nil):

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (the runtime is Swift source in string literals, kept as it is written).
 /// The second half of the generated programs' runtime: timers, queues and dispatch sources, semaphores, the
 /// notification center, the main-queue input source for `user:` actions, and the horizon.
 extension GeneratedRuntime {

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (the runtime is Swift source in string literals, kept as it is written).
 /// The runtime every generated program starts with: values, the clock, the event record, timers, the
 /// main-queue input source and the horizon.
 ///

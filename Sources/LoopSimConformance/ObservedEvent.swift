@@ -67,7 +67,8 @@ public struct RealRun: Sendable {
     /// - Throws: ``ConformanceError`` when the output is not the expected document.
     public init(json: Data, scale: Double) throws(ConformanceError) {
         guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
-              let events = object["events"] as? [[String: Any]], let alive = object["alive"] as? [String] else {
+            let events = object["events"] as? [[String: Any]], let alive = object["alive"] as? [String]
+        else {
             throw ConformanceError("the generated program did not print its events document")
         }
         func virtual(_ any: Any?) -> Int64? {
@@ -75,8 +76,9 @@ public struct RealRun: Sendable {
             return Int64((n.doubleValue / scale).rounded())
         }
         self.events = events.map { e in
-            ObservedEvent(at: virtual(e["t"]) ?? 0, thread: e["thread"] as? String ?? "?", kind: e["kind"] as? String ?? "?",
-                          detail: e["detail"] as? String ?? "", slot: virtual(e["slot"]))
+            ObservedEvent(
+                at: virtual(e["t"]) ?? 0, thread: e["thread"] as? String ?? "?", kind: e["kind"] as? String ?? "?",
+                detail: e["detail"] as? String ?? "", slot: virtual(e["slot"]))
         }
         self.alive = alive.sorted()
     }

@@ -38,8 +38,10 @@ public struct Prediction: Sendable {
     /// scenario with the flag flipped to show that the real run can tell the two values apart; `limits` stop a
     /// prediction that runs away (a flipped flag can make a loop spin), which then ends abnormally.
     /// - Throws: ``ConformanceError`` if the variant cannot be built (a bad `set:` override).
-    public static func run(_ scenario: Scenario, overrides: [(String, String)] = [],
-                           limits: RunLimits = RunLimits()) throws(ConformanceError) -> Prediction {
+    public static func run(
+        _ scenario: Scenario, overrides: [(String, String)] = [],
+        limits: RunLimits = RunLimits()
+    ) throws(ConformanceError) -> Prediction {
         let profile: VariantProfile
         do {
             profile = try scenario.profile(for: variant, overrides: overrides)
@@ -56,8 +58,9 @@ public struct Prediction: Sendable {
         var abnormal: String?
         if let crash = outcome.crash { abnormal = "crash at \(crash.at): \(crash.message)" }
         if let limit = outcome.limit { abnormal = "limit \(limit.kind) at \(limit.at): \(limit.message)" }
-        var prediction = Prediction(events: extractor.events, alive: extractor.aliveInstances,
-                                    until: scenario.until.nanoseconds, runKinds: kinds, abnormalEnd: abnormal)
+        var prediction = Prediction(
+            events: extractor.events, alive: extractor.aliveInstances,
+            until: scenario.until.nanoseconds, runKinds: kinds, abnormalEnd: abnormal)
         prediction.diagnostics = extractor.diagnostics
         return prediction
     }

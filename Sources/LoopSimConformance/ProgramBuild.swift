@@ -23,14 +23,19 @@ public struct ProgramBuild: Sendable {
         if FileManager.default.isExecutableFile(atPath: binary) { return (binary, true) }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(source.utf8).write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent("main.swift")))
+            try Data(source.utf8).write(
+                to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent("main.swift")))
         } catch {
             throw ConformanceError("cannot write the generated program under \(directory): \(error)")
         }
         let partial = binary + ".partial"
-        let result = Self.execute("/usr/bin/env", ["swiftc", "-O", "-swift-version", "5", "-suppress-warnings", "main.swift",
-                                                      "-o", "conform.partial"],
-                                  in: directory, timeout: 900, isInterrupted: isInterrupted)
+        let result = Self.execute(
+            "/usr/bin/env",
+            [
+                "swiftc", "-O", "-swift-version", "5", "-suppress-warnings", "main.swift",
+                "-o", "conform.partial",
+            ],
+            in: directory, timeout: 900, isInterrupted: isInterrupted)
         guard !result.interrupted else {
             try? FileManager.default.removeItem(atPath: partial)
             throw ConformanceError("interrupted while compiling the generated program")
@@ -70,8 +75,10 @@ public struct ProgramBuild: Sendable {
     /// Runs `executable` with `arguments`, draining both pipes while it runs; kills it and every process it
     /// started (``ProcessTree``) after `timeout` seconds, or as soon as `isInterrupted` (polled every 50 ms)
     /// answers true, so that a signal to LoopSim leaves neither its child nor the compiler's jobs running.
-    public static func execute(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                               timeout: Double, isInterrupted: @escaping @Sendable () -> Bool = { false }) -> Output {
+    public static func execute(
+        _ executable: String, _ arguments: [String], in directory: String? = nil,
+        timeout: Double, isInterrupted: @escaping @Sendable () -> Bool = { false }
+    ) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -100,9 +107,10 @@ public struct ProgramBuild: Sendable {
         poll.cancel()
         let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
         let interrupted = killed && isInterrupted()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.wait(), as: UTF8.self), timedOut: killed && !interrupted,
-                      interrupted: interrupted)
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.wait(), as: UTF8.self), timedOut: killed && !interrupted,
+            interrupted: interrupted)
     }
 }
 

@@ -76,7 +76,8 @@ public enum RunMarkers {
             var out: [Step] = []
             for step in list {
                 switch step {
-                case .perform(let run) where Self.runsTheLoop(run)
+                case .perform(let run)
+                where Self.runsTheLoop(run)
                     || (run as? ModeExpressionStep).map { Self.runsTheLoop($0.make(RunLoopModeName.default)) } == true:
                     let id = kinds.count
                     let kind = run.verb

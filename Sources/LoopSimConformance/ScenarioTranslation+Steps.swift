@@ -51,7 +51,8 @@ extension ScenarioTranslation {
             case .whileCondition(let condition):
                 header = "while LS.truthy(\(expr(condition, context))) {"
             case .range(let counter, let from, let to, let isClosed):
-                header = "for n\(counter) in LS.int(\(expr(from, context)))\(isClosed ? "..." : "..<")"
+                header =
+                    "for n\(counter) in LS.int(\(expr(from, context)))\(isClosed ? "..." : "..<")"
                     + "LS.int(\(expr(to, context))) {"
             }
             w.line(header)
@@ -91,8 +92,9 @@ extension ScenarioTranslation {
                 values.append(t)
             }
             let receiverText = expr(receiver, context)
-            lines.append("(LS.obj(\(receiverText)) as? \(className(c)))?.\(methodName(c, m))("
-                + values.joined(separator: ", ") + ")")
+            lines.append(
+                "(LS.obj(\(receiverText)) as? \(className(c)))?.\(methodName(c, m))("
+                    + values.joined(separator: ", ") + ")")
             if arguments.isEmpty {
                 w.line(lines[0])
             } else {
@@ -112,7 +114,9 @@ extension ScenarioTranslation {
     /// A step that runs itself (``ExecutableStep``): the verbs with a translation; any other is unsupported,
     /// named by its verb, so a verb added to the kernel alone makes a scenario untranslatable, not wrong.
     // swiftlint:disable:next cyclomatic_complexity function_body_length
-    private mutating func emitPerformed(_ step: any ExecutableStep, context: inout BodyContext, into w: inout SwiftWriter) {
+    private mutating func emitPerformed(
+        _ step: any ExecutableStep, context: inout BodyContext, into w: inout SwiftWriter
+    ) {
         switch step {
         case let s as MakeTimerStep:
             emitTimer(s.spec, into: s.into, context: context, w: &w)
@@ -140,9 +144,13 @@ extension ScenarioTranslation {
             w.line("LS.runReturn(\(context.pendingRun ?? -1), \"-\")")
             context.pendingRun = nil
         case let s as StopOrWakeUpStep:
-            w.line("if let rl = LS.runLoop(\(expr(s.runLoop, context))) { \(s.stops ? "CFRunLoopStop" : "CFRunLoopWakeUp")(rl.cf) }")
+            w.line(
+                "if let rl = LS.runLoop(\(expr(s.runLoop, context))) { \(s.stops ? "CFRunLoopStop" : "CFRunLoopWakeUp")(rl.cf) }"
+            )
         case let s as AddCommonModeStep:
-            w.line("if let rl = LS.runLoop(\(expr(s.runLoop, context))) { CFRunLoopAddCommonMode(rl.cf, LS.cfMode(\(modeLiteral(s.mode)))) }")
+            w.line(
+                "if let rl = LS.runLoop(\(expr(s.runLoop, context))) { CFRunLoopAddCommonMode(rl.cf, LS.cfMode(\(modeLiteral(s.mode)))) }"
+            )
         case let s as PerformBlockStep:
             let (rl, mode, block) = (s.runLoop, s.mode, s.block)
             w.block("if let rl = LS.runLoop(\(expr(rl, context)))") { w in
@@ -150,22 +158,28 @@ extension ScenarioTranslation {
                 w.line("rl.ns.perform(inModes: [LS.mode(\(modeLiteral(mode)))]) { block.run() }")
             }
         case let s as AddObserverStep:
-            let (rl, mode, activities, repeats, order, block) = (s.runLoop, s.mode, s.activities, s.repeats, s.order, s.block)
+            let (rl, mode, activities, repeats, order, block) = (
+                s.runLoop, s.mode, s.activities, s.repeats, s.order, s.block
+            )
             w.block("if let rl = LS.runLoop(\(expr(rl, context)))") { w in
                 w.line("let block = LS.call(\(expr(block, context)))")
-                w.line("let observer = CFRunLoopObserverCreateWithHandler(nil, \(activities.rawValue), \(repeats), "
-                       + "\(order)) { _, _ in block.run() }")
+                w.line(
+                    "let observer = CFRunLoopObserverCreateWithHandler(nil, \(activities.rawValue), \(repeats), "
+                        + "\(order)) { _, _ in block.run() }")
                 w.line("CFRunLoopAddObserver(rl.cf, observer, LS.cfMode(\(modeLiteral(mode))))")
             }
         case let s as AddSourceStep:
             let (rl, mode, order, block, into) = (s.runLoop, s.mode, s.order, s.block, s.into)
             let source = temporary()
             w.line("let \(source) = LSSource(order: \(order), handler: LS.call(\(expr(block, context))))")
-            w.line("if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopAddSource(rl.cf, \(source).source, "
-                   + "LS.cfMode(\(modeLiteral(mode)))) }")
+            w.line(
+                "if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopAddSource(rl.cf, \(source).source, "
+                    + "LS.cfMode(\(modeLiteral(mode)))) }")
             if let into { w.line(store("LSValue.object(\(source))", into: into, context)) }
         case let s as SignalStep:
-            w.line("if let source = LS.obj(\(expr(s.source, context))) as? LSSource { CFRunLoopSourceSignal(source.source) }")
+            w.line(
+                "if let source = LS.obj(\(expr(s.source, context))) as? LSSource { CFRunLoopSourceSignal(source.source) }"
+            )
         case let s as DispatchAsyncStep:
             w.line("LS.async(\(queueExpression(s.queue)), \(expr(s.block, context)))")
         case let s as DetachThreadStep:
@@ -181,11 +195,12 @@ extension ScenarioTranslation {
         case let s as MakeByrefStep:
             w.line(store("LSValue.object(LSByref())", into: s.into, context))
         case let s as DispatchSourceStep:
-            let call = switch s.call {
-            case .resume: "resume"
-            case .suspend: "suspend"
-            case .cancel: "cancel"
-            }
+            let call =
+                switch s.call {
+                case .resume: "resume"
+                case .suspend: "suspend"
+                case .cancel: "cancel"
+                }
             w.line("(LS.obj(\(expr(s.source, context))) as? DispatchSourceTimer)?.\(call)()")
         case let s as SemaphoreWaitStep:
             let value = "LS.wait(\(expr(s.semaphore, context)), \(s.timeout.map { String($0.nanoseconds) } ?? "nil"))"
@@ -201,8 +216,9 @@ extension ScenarioTranslation {
         case let s as DispatchGroupStep:
             w.line("(LS.obj(\(expr(s.group, context))) as? DispatchGroup)?.\(s.call == .enter ? "enter" : "leave")()")
         case let s as DispatchGroupBlockStep:
-            w.line("LS.groupAsync(\(expr(s.group, context)), \(queueExpression(s.queue)), \(expr(s.block, context)), "
-                + "notify: \(s.call == .notify))")
+            w.line(
+                "LS.groupAsync(\(expr(s.group, context)), \(queueExpression(s.queue)), \(expr(s.block, context)), "
+                    + "notify: \(s.call == .notify))")
         case let s as DispatchGroupWaitStep:
             let value = "LS.groupWait(\(expr(s.group, context)), \(s.timeout.map { String($0.nanoseconds) } ?? "nil"))"
             if let result = s.result {
@@ -221,15 +237,19 @@ extension ScenarioTranslation {
         case let s as AddBlockObserverStep:
             let token = temporary()
             let filter = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            let operationQueue = s.operationQueue.map { "\(self.operationQueue($0)).queue" } ?? s.queue.map { q in
-                q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
-            } ?? "nil"
+            let operationQueue =
+                s.operationQueue.map { "\(self.operationQueue($0)).queue" } ?? s.queue.map { q in
+                    q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
+                } ?? "nil"
             let name = s.name.map(SwiftWriter.literal) ?? "nil"
-            w.line("let \(token) = LS.addObserver(\(name), object: \(filter), "
-                   + "queue: \(operationQueue), block: \(expr(s.block, context)))")
+            w.line(
+                "let \(token) = LS.addObserver(\(name), object: \(filter), "
+                    + "queue: \(operationQueue), block: \(expr(s.block, context)))")
             if let into = s.into { w.line(store(token, into: into, context)) }
         case let s as RemoveObserverStep:
-            w.line("if let observer = LS.obj(\(expr(s.observer, context))) { NotificationCenter.default.removeObserver(observer) }")
+            w.line(
+                "if let observer = LS.obj(\(expr(s.observer, context))) { NotificationCenter.default.removeObserver(observer) }"
+            )
         case let s as PostNotificationStep:
             let sender = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
             let name = "Notification.Name(\(SwiftWriter.literal(s.name)))"
@@ -249,8 +269,9 @@ extension ScenarioTranslation {
                     entries.append("(\(SwiftWriter.literal(entry.key)), \(value))")
                 }
                 w.line("LS.flushInits()")
-                w.line("NotificationCenter.default.post(name: \(name), object: \(senderValue), "
-                       + "userInfo: LS.userInfo([" + entries.joined(separator: ", ") + "]))")
+                w.line(
+                    "NotificationCenter.default.post(name: \(name), object: \(senderValue), "
+                        + "userInfo: LS.userInfo([" + entries.joined(separator: ", ") + "]))")
             }
         case let s as SampleStep:
             w.line("LS.sample(\(SwiftWriter.literal(s.name)), \(expr(s.value, context)))")
@@ -258,8 +279,9 @@ extension ScenarioTranslation {
             if s.isOperation {
                 w.line("LS.addOperation(\(operationQueue(s.queue)), operation: \(expr(s.block, context)))")
             } else {
-                w.line("LS.addOperation(\(operationQueue(s.queue)), dependsOnLast: \(s.dependsOnLast), "
-                       + "\(expr(s.block, context)))")
+                w.line(
+                    "LS.addOperation(\(operationQueue(s.queue)), dependsOnLast: \(s.dependsOnLast), "
+                        + "\(expr(s.block, context)))")
             }
         case let s as MakeOperationStep:
             w.line(store("LS.makeOperation(\(expr(s.block, context)))", into: s.into, context))
@@ -290,8 +312,10 @@ extension ScenarioTranslation {
         index == program.operationQueues.count ? "LSOperationQueue.main" : "\(namespace).operationQueues[\(index)]"
     }
 
-    private mutating func emitDispatchTimer(_ spec: DispatchTimerSpec, into: LValue?, context: BodyContext,
-                                            into w: inout SwiftWriter) {
+    private mutating func emitDispatchTimer(
+        _ spec: DispatchTimerSpec, into: LValue?, context: BodyContext,
+        into w: inout SwiftWriter
+    ) {
         guard case .fixed(let start) = spec.start else {
             unsupported("dispatch_source_timer with a random start")
             return
@@ -300,9 +324,10 @@ extension ScenarioTranslation {
         let source = temporary()
         let interval = spec.interval.map { String($0.nanoseconds) } ?? "nil"
         let handler = expr(spec.handler, context)
-        w.line("let \(source) = LS.dispatchTimer(label: \(SwiftWriter.literal(spec.label)), "
-               + "queue: \(queueExpression(spec.queue)), startNs: \(start.nanoseconds), intervalNs: \(interval), "
-               + "leewayNs: \(spec.leeway.nanoseconds), resume: \(spec.resume), handler: \(handler))")
+        w.line(
+            "let \(source) = LS.dispatchTimer(label: \(SwiftWriter.literal(spec.label)), "
+                + "queue: \(queueExpression(spec.queue)), startNs: \(start.nanoseconds), intervalNs: \(interval), "
+                + "leewayNs: \(spec.leeway.nanoseconds), resume: \(spec.resume), handler: \(handler))")
         if let into { w.line(store(source, into: into, context)) }
     }
 
@@ -339,9 +364,10 @@ extension ScenarioTranslation {
             let mode = spec.scheduleMode.map { modeLiteral($0) } ?? "nil"
             let first = spec.firstFireAfter.map { String($0.nanoseconds) } ?? "nil"
             let tolerance = spec.tolerance > .zero ? "toleranceNs: \(spec.tolerance.nanoseconds), " : ""
-            w.line("\(timer) = LS.timer(label: \(SwiftWriter.literal(spec.label)), intervalNs: \(spec.interval.nanoseconds), "
-                   + "repeats: \(spec.repeats), firstFireNs: \(first), blockInitializer: \(spec.isBlockInitializer), "
-                   + tolerance + "mode: \(mode)) { " + captured.joined(separator: "; ") + " }")
+            w.line(
+                "\(timer) = LS.timer(label: \(SwiftWriter.literal(spec.label)), intervalNs: \(spec.interval.nanoseconds), "
+                    + "repeats: \(spec.repeats), firstFireNs: \(first), blockInitializer: \(spec.isBlockInitializer), "
+                    + tolerance + "mode: \(mode)) { " + captured.joined(separator: "; ") + " }")
         }
         if let into { w.line(store(timer, into: into, context)) }
     }
@@ -361,15 +387,18 @@ extension ScenarioTranslation {
             w.line("LS.runReturn(\(id), \"-\")")
         case .runMode(let mode, let before):
             let limit = before.map { String($0.nanoseconds) } ?? "nil"
-            w.line("let ran\(id) = RunLoop.current.run(mode: LS.mode(\(modeLiteral(mode)))," + " before: LS.limitDate(\(limit)))")
+            w.line(
+                "let ran\(id) = RunLoop.current.run(mode: LS.mode(\(modeLiteral(mode))),"
+                    + " before: LS.limitDate(\(limit)))")
             w.line("LS.runReturn(\(id), ran\(id) ? \"true\" : \"false\")")
         case .cfRun:
             w.line("CFRunLoopRun()")
             w.line("LS.runReturn(\(id), \"-\")")
         case .cfRunInMode(let mode, let seconds, let returnAfterSourceHandled):
             let limit = seconds.map { String($0.nanoseconds) } ?? "nil"
-            w.line("LS.runReturn(\(id), LS.resultName(CFRunLoopRunInMode(LS.cfMode(\(modeLiteral(mode))), "
-                   + "LS.cfSeconds(\(limit)), \(returnAfterSourceHandled))))")
+            w.line(
+                "LS.runReturn(\(id), LS.resultName(CFRunLoopRunInMode(LS.cfMode(\(modeLiteral(mode))), "
+                    + "LS.cfSeconds(\(limit)), \(returnAfterSourceHandled))))")
         }
     }
 
@@ -444,7 +473,8 @@ extension ScenarioTranslation {
         case .mainRunLoop:
             return "LS.mainRunLoop()"
         case .compare(let lhs, let op, let rhs):
-            return "LSValue.bool(LS.compare(\(expr(lhs, context)), \(SwiftWriter.literal(op.rawValue)), \(expr(rhs, context))))"
+            return
+                "LSValue.bool(LS.compare(\(expr(lhs, context)), \(SwiftWriter.literal(op.rawValue)), \(expr(rhs, context))))"
         case .not(let inner):
             return "LSValue.bool(!LS.truthy(\(expr(inner, context))))"
         case .logical(let lhs, let isAnd, let rhs):

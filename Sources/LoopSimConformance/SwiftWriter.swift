@@ -57,8 +57,11 @@ struct SwiftWriter {
 
     /// An identifier made of `prefix` and the letters and digits of `name` (others become `_`).
     static func identifier(_ prefix: String, _ name: String) -> String {
-        prefix + String(name.unicodeScalars.map { scalar -> Character in
-            (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
-        })
+        prefix
+            + String(
+                name.unicodeScalars.map { scalar -> Character in
+                    (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar)
+                        ? Character(scalar) : "_"
+                })
     }
 }

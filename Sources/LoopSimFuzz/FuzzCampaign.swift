@@ -64,7 +64,8 @@ public struct FuzzCampaign {
     /// Case `index` of `kind`.
     public func fuzzCase(_ kind: Kind, _ index: Int) -> Case {
         let stream = kind == .generated ? FuzzStream.generated : FuzzStream.mutated
-        return Case(kind: kind, index: index, seed: RandomSource.derivedSeed(base: seed, stream: stream, index: UInt64(index)))
+        return Case(
+            kind: kind, index: index, seed: RandomSource.derivedSeed(base: seed, stream: stream, index: UInt64(index)))
     }
 
     /// The scenario text of a case.
@@ -90,8 +91,10 @@ public struct FuzzCampaign {
         if fuzzCase.kind == .generated && !report.compiled {
             let errors = ScenarioLoader.load(text: text, file: "\(fuzzCase.name).yaml").diagnostics
                 .filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
-            report.violations.append(Violation(invariant: "generator.valid", variant: nil,
-                                               detail: "a generated scenario does not compile: \(errors)"))
+            report.violations.append(
+                Violation(
+                    invariant: "generator.valid", variant: nil,
+                    detail: "a generated scenario does not compile: \(errors)"))
         }
         return (report, text)
     }
@@ -99,10 +102,12 @@ public struct FuzzCampaign {
     /// Runs `count` cases of each kind in `kinds`, calling `progress` before each case (to save it) and after it.
     /// Stops before the next case once `shouldStop` returns true (Ctrl-C, SIGTERM): each case is bounded by the
     /// checker's limits, so the one under way ends soon; the summary is of the cases that ran.
-    public func run(count: Int, kinds: [Kind] = Kind.allCases, first: Int = 0,
-                    before: (Case, String) -> Void = { _, _ in },
-                    after: (Case, CaseReport) -> Void = { _, _ in },
-                    shouldStop: () -> Bool = { false }) -> Summary {
+    public func run(
+        count: Int, kinds: [Kind] = Kind.allCases, first: Int = 0,
+        before: (Case, String) -> Void = { _, _ in },
+        after: (Case, CaseReport) -> Void = { _, _ in },
+        shouldStop: () -> Bool = { false }
+    ) -> Summary {
         var summary = Summary()
         for index in first..<(first + count) {
             for kind in kinds {

@@ -44,8 +44,9 @@ public struct CaseReport: Sendable {
 /// - a second run with the same seed gives the same trace hash, event count, end time and JSON report.
 public enum InvariantChecker {
     /// Limits for fuzz runs: small, so that a runaway case costs milliseconds.
-    public static let limits = RunLimits(maxEvents: 5_000, maxTime: .never, maxObjects: 1_000, maxDepth: 256,
-                                         maxSteps: 100_000)
+    public static let limits = RunLimits(
+        maxEvents: 5_000, maxTime: .never, maxObjects: 1_000, maxDepth: 256,
+        maxSteps: 100_000)
 
     /// Loads `text` as `file`, checks the diagnostics, and runs every variant of a valid scenario twice.
     public static func check(text: String, file: String, limits: RunLimits = limits) -> CaseReport {
@@ -57,8 +58,10 @@ public enum InvariantChecker {
         report.compiled = true
         for variant in scenario.variants {
             guard let profile = try? scenario.profile(for: variant) else {
-                report.violations.append(Violation(invariant: "variant.profile", variant: variant,
-                                                   detail: "a compiled scenario names a variant that has no profile"))
+                report.violations.append(
+                    Violation(
+                        invariant: "variant.profile", variant: variant,
+                        detail: "a compiled scenario names a variant that has no profile"))
                 continue
             }
             // A fresh configuration per run: its samplers own the run's random stream.
@@ -77,7 +80,9 @@ public enum InvariantChecker {
             let again = Kernel(program: scenario.program, configuration: configuration()).run()
             report.runs += 1
             found += checkReplay(outcome, again)
-            report.violations += found.map { var v = $0; v.variant = variant; return v }
+            report.violations += found.map {
+                var v = $0; v.variant = variant; return v
+            }
         }
         return report
     }
@@ -154,8 +159,10 @@ public enum InvariantChecker {
                 freedBlocks[label] = i
             } else if !freedBlocks.isEmpty {
                 for label in blockLabels(in: line) where freedBlocks[label] != nil {
-                    fail("dealloc.unreachable", "\(label) freed at line \(freedBlocks[label]!) is named again at line \(i): "
-                        + String(line.prefix(120)))
+                    fail(
+                        "dealloc.unreachable",
+                        "\(label) freed at line \(freedBlocks[label]!) is named again at line \(i): "
+                            + String(line.prefix(120)))
                 }
             }
         }
@@ -168,7 +175,9 @@ public enum InvariantChecker {
         default:
             break
         }
-        if lines.first.map({ !$0.contains("\"ev\":\"run.start\"") }) ?? true { fail("trace.frame", "no run.start first") }
+        if lines.first.map({ !$0.contains("\"ev\":\"run.start\"") }) ?? true {
+            fail("trace.frame", "no run.start first")
+        }
         if lines.last.map({ !$0.contains("\"ev\":\"run.end\"") }) ?? true { fail("trace.frame", "no run.end last") }
         if outcome.limit != nil {
             // A limit stops the run before the step under way: its line comes right before `run.end`.
@@ -242,7 +251,8 @@ public enum InvariantChecker {
             }
         }
         for rl in kernel.runLoops.all {
-            var roots: [(String, ObjectID)] = rl.commonTimers.map { ("common timers", $0) }
+            var roots: [(String, ObjectID)] =
+                rl.commonTimers.map { ("common timers", $0) }
                 + rl.commonSources.map { ("common sources", $0) }
             // Each list an observer is in (a mode's, the common items) retains the observer object.
             roots += rl.commonObservers.map { ("common observers", $0.object) }
@@ -253,8 +263,10 @@ public enum InvariantChecker {
                     o.isTimer && o.timer.runLoop == rl.id && o.timerModes.contains(mode.name)
                 }.count
                 if listed != mode.timerCount {
-                    fail("dealloc.unreachable", "run loop \(rl.id) mode \(mode.name) holds \(mode.timerCount) timers, "
-                        + "but \(listed) live timers say they are in it")
+                    fail(
+                        "dealloc.unreachable",
+                        "run loop \(rl.id) mode \(mode.name) holds \(mode.timerCount) timers, "
+                            + "but \(listed) live timers say they are in it")
                 }
                 roots += mode.sources0.map { ("mode \(mode.name) sources", $0) }
                 roots += mode.observers.map { ("mode \(mode.name) observers", $0.object) }
@@ -274,20 +286,27 @@ public enum InvariantChecker {
         }
         // A global block's count does not move: retains and releases of it do nothing.
         for o in live where !o.isGlobal && (held[o.id] ?? 0) > o.retainCount {
-            fail("retain.count", "\(o.displayName) has retain count \(o.retainCount) but \(held[o.id]!) strong "
-                + "references from the heap and run loops")
+            fail(
+                "retain.count",
+                "\(o.displayName) has retain count \(o.retainCount) but \(held[o.id]!) strong "
+                    + "references from the heap and run loops")
         }
         let liveScenarioObjects = live.filter { !$0.isInternal }.count
         if outcome.allocated - outcome.deallocated != liveScenarioObjects {
-            fail("objects.balance", "allocated \(outcome.allocated) − deallocated \(outcome.deallocated) ≠ "
-                + "\(liveScenarioObjects) live objects")
+            fail(
+                "objects.balance",
+                "allocated \(outcome.allocated) − deallocated \(outcome.deallocated) ≠ "
+                    + "\(liveScenarioObjects) live objects")
         }
         // Every live scenario object is a finding or alive, once (docs/scenario-format.md §10.1).
         if outcome.leaked + outcome.abandoned + outcome.alive.count != liveScenarioObjects {
-            fail("objects.alive", "leaked \(outcome.leaked) + abandoned \(outcome.abandoned) + alive "
-                + "\(outcome.alive.count) ≠ \(liveScenarioObjects) live objects")
+            fail(
+                "objects.alive",
+                "leaked \(outcome.leaked) + abandoned \(outcome.abandoned) + alive "
+                    + "\(outcome.alive.count) ≠ \(liveScenarioObjects) live objects")
         }
-        for leak in outcome.findings.leaks where leak.kind == .leaked && leak.path.count > 1 && leak.path.first != leak.path.last {
+        for leak in outcome.findings.leaks
+        where leak.kind == .leaked && leak.path.count > 1 && leak.path.first != leak.path.last {
             fail("leaks.cycle", "a cycle leak whose path does not return to \(leak.object): \(leak.path)")
         }
         return found
@@ -298,8 +317,10 @@ public enum InvariantChecker {
     static func checkReplay(_ a: RunOutcome, _ b: RunOutcome) -> [Violation] {
         var found: [Violation] = []
         if a.fingerprint != b.fingerprint || a.events != b.events || a.endTime != b.endTime {
-            found.append(Violation(invariant: "replay.hash", variant: nil,
-                                   detail: "\(a.fingerprint)/\(a.events) events, then \(b.fingerprint)/\(b.events) events"))
+            found.append(
+                Violation(
+                    invariant: "replay.hash", variant: nil,
+                    detail: "\(a.fingerprint)/\(a.events) events, then \(b.fingerprint)/\(b.events) events"))
         } else if RunReport.json(a).compact != RunReport.json(b).compact {
             found.append(Violation(invariant: "replay.report", variant: nil, detail: "same trace, different reports"))
         }

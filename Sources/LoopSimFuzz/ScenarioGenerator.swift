@@ -72,8 +72,10 @@ public final class ScenarioGenerator {
         let variants = ["ios9", "ios10", "linux-corelibs"].filter { _ in random.chance(0.6) }
         lines.append("variants: [\(variants.isEmpty ? "ios10" : variants.joined(separator: ", "))]")
         if random.chance(0.2) {
-            let flag = random.pick(["staleTimerPortWakeAfterLastTimerRemoved", "removeOrInvalidateWakesLoop",
-                                    "timerReleasesTargetOnInvalidate", "uikitMainRunLoop", "blockBasedTimerAPI"])
+            let flag = random.pick([
+                "staleTimerPortWakeAfterLastTimerRemoved", "removeOrInvalidateWakesLoop",
+                "timerReleasesTargetOnInvalidate", "uikitMainRunLoop", "blockBasedTimerAPI",
+            ])
             lines.append("set: {\(flag): \(random.chance(0.5))}")
         }
         lines.append("queues: [q0]")
@@ -87,7 +89,9 @@ public final class ScenarioGenerator {
             // Scrolls with no gap, or gaps and drags of up to 100 years (a drag beyond CF's timeout limit).
             lines.append("gestures:")
             lines.append("  every: \(random.pick(["0s", "1ns", "1ms", Self.longest, "{exponential: 1ns}"]))")
-            lines.append("  drag: \(random.pick(["0s", "1ns", "300ms", Self.longest, "{lognormal: {median: 1000h, sigma: 3}}"]))")
+            lines.append(
+                "  drag: \(random.pick(["0s", "1ns", "300ms", Self.longest, "{lognormal: {median: 1000h, sigma: 3}}"]))"
+            )
         }
         let actions = random.int(in: 0...3)
         if actions > 0 {
@@ -95,7 +99,8 @@ public final class ScenarioGenerator {
             for _ in 0..<actions {
                 var scope = mainScope
                 // An action after the horizon is dropped with a warning (`user.after-until`).
-                let at = extreme && random.chance(0.3) ? random.pick(["0s", Self.longest]) : "\(random.int(in: 0...3000))ms"
+                let at =
+                    extreme && random.chance(0.3) ? random.pick(["0s", Self.longest]) : "\(random.int(in: 0...3000))ms"
                 lines.append("  - at: \(at)")
                 lines += YAMLStep.lines(key: "do", .steps(userSteps(&scope)), indent: 4)
             }
@@ -108,9 +113,10 @@ public final class ScenarioGenerator {
     private func planClasses() {
         let count = random.int(in: 1...3)
         classes = (0..<count).map { c in
-            ClassPlan(name: "C\(c)", peer: nil, timerStrength: random.chance(0.7) ? "weak" : "strong",
-                      leafMethods: (0..<random.int(in: 0...2)).map { "leaf\($0)" },
-                      actionMethods: (0..<random.int(in: 0...2)).map { "act\($0)" })
+            ClassPlan(
+                name: "C\(c)", peer: nil, timerStrength: random.chance(0.7) ? "weak" : "strong",
+                leafMethods: (0..<random.int(in: 0...2)).map { "leaf\($0)" },
+                actionMethods: (0..<random.int(in: 0...2)).map { "act\($0)" })
         }
         for c in classes.indices where random.chance(0.6) {
             classes[c].peer = (random.pick(["strong", "weak", "unretained"]), random.int(below: count))
@@ -119,11 +125,13 @@ public final class ScenarioGenerator {
 
     private func classLines(_ c: Int) -> [String] {
         let plan = classes[c]
-        var lines = ["  \(plan.name):", "    fields:",
-                     "      t: \(plan.timerStrength) NSTimer",
-                     "      rl: unretained CFRunLoop",
-                     "      src: CFRunLoopSource",
-                     "      n: int = \(extreme ? random.pick(Self.extremeInts) : "\(random.int(in: 0...3))")"]
+        var lines = [
+            "  \(plan.name):", "    fields:",
+            "      t: \(plan.timerStrength) NSTimer",
+            "      rl: unretained CFRunLoop",
+            "      src: CFRunLoopSource",
+            "      n: int = \(extreme ? random.pick(Self.extremeInts) : "\(random.int(in: 0...3))")",
+        ]
         if let peer = plan.peer { lines.append("      peer: \(peer.strength) \(classes[peer.classIndex].name)") }
         if random.chance(0.5) {
             // A leaf body like any other: it may retain `self` (a block capturing it, `self` stored into a peer),
@@ -134,13 +142,15 @@ public final class ScenarioGenerator {
         if !plan.leafMethods.isEmpty || !plan.actionMethods.isEmpty {
             lines.append("    methods:")
             for (i, name) in plan.leafMethods.enumerated() {
-                var scope = Scope(kind: .leaf, objects: [("self", c, false)], mayRunLoop: false, depth: 1,
-                                  leafLimit: (c, i))
+                var scope = Scope(
+                    kind: .leaf, objects: [("self", c, false)], mayRunLoop: false, depth: 1,
+                    leafLimit: (c, i))
                 lines += YAMLStep.lines(key: name, .steps(steps(&scope, count: random.int(in: 1...3))), indent: 6)
             }
             for (i, name) in plan.actionMethods.enumerated() {
-                var scope = Scope(kind: .action, objects: [("self", c, false)], mayRunLoop: false, depth: 1,
-                                  actionLimit: (c, i))
+                var scope = Scope(
+                    kind: .action, objects: [("self", c, false)], mayRunLoop: false, depth: 1,
+                    actionLimit: (c, i))
                 lines += YAMLStep.lines(key: name, .steps(steps(&scope, count: random.int(in: 1...4))), indent: 6)
             }
         }
@@ -190,15 +200,23 @@ public final class ScenarioGenerator {
         if canCreate { choices += [(4, "new"), (4, "scheduledTimer"), (1, "timer")] }
         if canCreate && nested { choices += [(2, "dispatch"), (1, "thread")] }
         if object != nil {
-            choices += [(2, "peer"), (2, "release"), (2, "count"), (3, "invalidate"), (2, "stop"), (2, "wake"),
-                        (2, "setRunLoop"), (1, "call")]
+            choices += [
+                (2, "peer"), (2, "release"), (2, "count"), (3, "invalidate"), (2, "stop"), (2, "wake"),
+                (2, "setRunLoop"), (1, "call"),
+            ]
             if scope.kind != .leaf { choices.append((1, "fire")) }
             if nested { choices += [(1, "if"), (1, "observer"), (1, "source"), (1, "perform")] }
         }
         switch random.weighted(choices) {
         case "log": return YAMLStep("log", random.pick(["tick", "hello", "n\(counter)", "naïve — ütf8"]))
-        case "work": return YAMLStep("work", random.pick(["1ms", "3ms", "0s", "20ms", "{uniform: [1ms, 3ms]}",
-                                                          "{exponential: 2ms}"] + (extreme ? [Self.longest] : [])))
+        case "work":
+            return YAMLStep(
+                "work",
+                random.pick(
+                    [
+                        "1ms", "3ms", "0s", "20ms", "{uniform: [1ms, 3ms]}",
+                        "{exponential: 2ms}",
+                    ] + (extreme ? [Self.longest] : [])))
         case "check": return YAMLStep("check", "c\(counter)")
         case "new": return newObject(&scope)
         case "scheduledTimer", "timer": return timer(&scope, scheduled: random.chance(0.8))
@@ -207,11 +225,19 @@ public final class ScenarioGenerator {
         default: break
         }
         guard let (expr, c, isLocal) = object else { return nil }
-        switch random.weighted(choices.filter { !["log", "work", "check", "new", "scheduledTimer", "timer",
-                                                  "dispatch", "thread"].contains($0.value) }) {
+        switch random.weighted(
+            choices.filter {
+                ![
+                    "log", "work", "check", "new", "scheduledTimer", "timer",
+                    "dispatch", "thread",
+                ].contains($0.value)
+            })
+        {
         case "peer":
             guard let peer = classes[c].peer else { return YAMLStep("set", "\(expr).n = \(random.int(in: -1...3))") }
-            if canCreate && random.chance(0.5) { return YAMLStep("set", "\(expr).peer = new \(classes[peer.classIndex].name)") }
+            if canCreate && random.chance(0.5) {
+                return YAMLStep("set", "\(expr).peer = new \(classes[peer.classIndex].name)")
+            }
             let candidates = scope.objects.filter { $0.classIndex == peer.classIndex }.map(\.expr) + ["nil"]
             return YAMLStep("set", "\(expr).peer = \(random.pick(candidates))")
         case "release":
@@ -228,29 +254,41 @@ public final class ScenarioGenerator {
         case "fire": return YAMLStep("fire", "\(expr).t")
         case "stop": return YAMLStep("CFRunLoopStop", "\(expr).rl")
         case "wake": return YAMLStep("CFRunLoopWakeUp", "\(expr).rl")
-        case "setRunLoop": return YAMLStep("set", "\(expr).rl = \(random.pick(["current runloop", "main runloop", "nil"]))")
+        case "setRunLoop":
+            return YAMLStep("set", "\(expr).rl = \(random.pick(["current runloop", "main runloop", "nil"]))")
         case "call": return call(expr, c, scope)
         case "if":
             var inner = scope
             inner.depth += 1
             let condition = random.pick(["\(expr).n == 0", "\(expr).n > 1", "\(expr).t == nil", "not \(expr).n"])
-            var extras: [(key: String, value: YAMLStep.Extra)] = [("then", .steps(steps(&inner, count: random.int(in: 1...2))))]
+            var extras: [(key: String, value: YAMLStep.Extra)] = [
+                ("then", .steps(steps(&inner, count: random.int(in: 1...2))))
+            ]
             if random.chance(0.5) { extras.append(("else", .steps(steps(&inner, count: 1)))) }
             return YAMLStep("if", condition, extras)
         case "observer":
             let (captures, body) = block(from: scope, kind: .leaf)
             let activities = random.pick(["[entry, exit]", "[beforeWaiting]", "all", "[afterWaiting, beforeTimers]"])
-            return YAMLStep("addObserver", "", [("mode", .scalar(mode())), ("activities", .scalar(activities)),
-                                                ("repeats", .scalar(random.chance(0.5) ? "true" : "false")),
-                                                ("captures", .list(captures)), ("do", .steps(body))])
+            return YAMLStep(
+                "addObserver", "",
+                [
+                    ("mode", .scalar(mode())), ("activities", .scalar(activities)),
+                    ("repeats", .scalar(random.chance(0.5) ? "true" : "false")),
+                    ("captures", .list(captures)), ("do", .steps(body)),
+                ])
         case "source":
             let (captures, body) = block(from: scope, kind: .leaf)
-            return YAMLStep("addSource", "\(expr).src", [("mode", .scalar(mode())), ("order", .scalar("\(random.int(in: -1...2))")),
-                                                        ("captures", .list(captures)), ("do", .steps(body))])
+            return YAMLStep(
+                "addSource", "\(expr).src",
+                [
+                    ("mode", .scalar(mode())), ("order", .scalar("\(random.int(in: -1...2))")),
+                    ("captures", .list(captures)), ("do", .steps(body)),
+                ])
         case "perform":
             let (captures, body) = block(from: scope, kind: .leaf)
-            return YAMLStep("CFRunLoopPerformBlock", random.chance(0.5) ? "" : "\(expr).rl",
-                            [("mode", .scalar(mode())), ("captures", .list(captures)), ("do", .steps(body))])
+            return YAMLStep(
+                "CFRunLoopPerformBlock", random.chance(0.5) ? "" : "\(expr).rl",
+                [("mode", .scalar(mode())), ("captures", .list(captures)), ("do", .steps(body))])
         default:
             return YAMLStep("signal", "\(expr).src")
         }
@@ -284,13 +322,20 @@ public final class ScenarioGenerator {
         let place = scope.objects.randomElement(using: random).map { "\($0.expr).t" } ?? ""
         let repeats = random.chance(0.6)
         var extras: [(key: String, value: YAMLStep.Extra)] = [
-            ("every", .scalar(random.weighted([(6, random.pick(["1ms", "5ms", "16ms", "100ms", "250ms", "1s"])),
-                                               (3, "\(random.int(in: 1...900))ms"), (1, "0s"),
-                                               (extreme ? 3 : 0, random.pick(["1ns", Self.longest]))]))),
+            (
+                "every",
+                .scalar(
+                    random.weighted([
+                        (6, random.pick(["1ms", "5ms", "16ms", "100ms", "250ms", "1s"])),
+                        (3, "\(random.int(in: 1...900))ms"), (1, "0s"),
+                        (extreme ? 3 : 0, random.pick(["1ns", Self.longest])),
+                    ]))
+            ),
             ("repeats", .scalar(repeats ? "true" : "false")),
         ]
         if random.chance(0.2) {
-            extras.append(("firstFire", .scalar(random.pick(["0s", "-5ms", "2ms", "1.5s"] + (extreme ? [Self.longest] : [])))))
+            extras.append(
+                ("firstFire", .scalar(random.pick(["0s", "-5ms", "2ms", "1.5s"] + (extreme ? [Self.longest] : [])))))
         }
         if scheduled && random.chance(0.5) { extras.append(("mode", .scalar(mode()))) }
         let targets = scope.objects.filter { !classes[$0.classIndex].leafMethods.isEmpty }
@@ -310,8 +355,12 @@ public final class ScenarioGenerator {
         let step = YAMLStep(scheduled ? "scheduledTimer" : "timer", place, extras)
         guard !scheduled, !place.isEmpty else { return step }
         // An unscheduled timer is added at once; the step pair is wrapped in an always-true `if`.
-        let add = YAMLStep("addTimer", place, [("to", .scalar(random.pick(["current runloop", "main runloop"]))),
-                                               ("mode", .scalar(mode()))])
+        let add = YAMLStep(
+            "addTimer", place,
+            [
+                ("to", .scalar(random.pick(["current runloop", "main runloop"]))),
+                ("mode", .scalar(mode())),
+            ])
         return YAMLStep("if", "true", [("then", .steps([step, add]))])
     }
 
@@ -331,8 +380,9 @@ public final class ScenarioGenerator {
                 objects.append((expr, c, false))
             }
         }
-        var inner = Scope(kind: kind, objects: objects, mayRunLoop: mayRunLoop, depth: scope.depth + 1,
-                          actionLimit: scope.actionLimit, leafLimit: scope.leafLimit)
+        var inner = Scope(
+            kind: kind, objects: objects, mayRunLoop: mayRunLoop, depth: scope.depth + 1,
+            actionLimit: scope.actionLimit, leafLimit: scope.leafLimit)
         return (captures, steps(&inner, count: random.int(in: 1...3)))
     }
 
@@ -373,9 +423,13 @@ public final class ScenarioGenerator {
         case 0: return YAMLStep("run")
         case 1: return YAMLStep("CFRunLoopRun")
         case 2: return YAMLStep("runUntil", random.pick(["10ms", "500ms", "2s"]))
-        case 3: return YAMLStep("CFRunLoopRunInMode", mode(allowCommon: true),
-                                [("seconds", .scalar(limit)),
-                                 ("returnAfterSourceHandled", .scalar(random.chance(0.5) ? "true" : "false"))])
+        case 3:
+            return YAMLStep(
+                "CFRunLoopRunInMode", mode(allowCommon: true),
+                [
+                    ("seconds", .scalar(limit)),
+                    ("returnAfterSourceHandled", .scalar(random.chance(0.5) ? "true" : "false")),
+                ])
         default: return YAMLStep("runMode", mode(), [("before", .scalar(limit))])
         }
     }

@@ -30,13 +30,15 @@ public struct ScenarioMutator {
         "int = x", "NSTimer", "CFRunLoop", "true", "no", "maybe", "~", "null", "[]", "{}", "[a, b]", "{a: 1}",
         "objects.leaked", "leaks[0].kind", "bogus.figure", "\"<= 3\"", "\"== x\"",
         // YAML edge cases
-        "&anchor", "*anchor", "*missing", "<<: *anchor", "!!str", "!!binary", "? complex", "- item", "|", ">", "'quoted",
+        "&anchor", "*anchor", "*missing", "<<: *anchor", "!!str", "!!binary", "? complex", "- item", "|", ">",
+        "'quoted",
         "\"unterminated", "key: value: more", "@", "`", "%YAML 1.2", "---", "...",
     ]
 
     /// Characters a mutation may insert.
     static let characters: [String] = [
-        ":", "-", " ", "  ", "\t", "{", "}", "[", "]", "\"", "'", "#", "&", "*", "!", "|", ">", "%", "@", "`", ",", "\n",
+        ":", "-", " ", "  ", "\t", "{", "}", "[", "]", "\"", "'", "#", "&", "*", "!", "|", ">", "%", "@", "`", ",",
+        "\n",
         "é", "\u{FEFF}", "\u{0}", "\u{7}", "\r", "\u{2028}", "😀", "\\",
     ]
 
@@ -73,7 +75,8 @@ public struct ScenarioMutator {
         var words: [Range<Int>] = []
         var start: Int?
         for (i, scalar) in scalars.enumerated() {
-            let isWord = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_.-".unicodeScalars.contains(scalar)
+            let isWord =
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_.-".unicodeScalars.contains(scalar)
             if isWord, start == nil { start = i }
             if !isWord, let s = start { words.append(s..<i); start = nil }
         }

@@ -39,7 +39,8 @@ struct YAMLStep {
         case .list(let items):
             return ["\(pad)\(key): [\(items.joined(separator: ", "))]"]
         case .steps(let steps):
-            return steps.isEmpty ? ["\(pad)\(key): []"] : ["\(pad)\(key):"] + steps.flatMap { $0.lines(indent: indent + 2) }
+            return steps.isEmpty
+                ? ["\(pad)\(key): []"] : ["\(pad)\(key):"] + steps.flatMap { $0.lines(indent: indent + 2) }
         case .block(let captures, let steps):
             var out = ["\(pad)\(key):"]
             if !captures.isEmpty { out.append("\(pad)  captures: [\(captures.joined(separator: ", "))]") }

@@ -75,28 +75,37 @@ public final class Kernel {
         self.program = program
         self.configuration = configuration
         self.clock = Clock()
-        self.recorder = Recorder(clock: clock,
-                                 log: EventLog(keepsEvents: configuration.keepsTrace, sink: configuration.traceSink))
+        self.recorder = Recorder(
+            clock: clock,
+            log: EventLog(keepsEvents: configuration.keepsTrace, sink: configuration.traceSink))
         self.halt = Halt(maxEvents: configuration.limits.maxEvents, recorder: recorder)
         self.threads = Threads(recorder: recorder)
-        self.objects = Objects(program, profile: configuration.profile, recorder: recorder, halt: halt,
-                               threads: threads, records: records)
-        self.interpreter = Interpreter(program: program, objects: objects, recorder: recorder,
-                                       samplers: configuration.samplers, runLoops: runLoops)
-        self.dispatch = DispatchQueues(serialQueueNames: program.serialQueues, widths: program.queueWidths,
-                                       recorder: recorder, objects: objects, threads: threads, halt: halt,
-                                       profile: configuration.profile, runLoops: runLoops)
-        self.operations = OperationQueues(program.operationQueues, recorder: recorder, objects: objects, halt: halt,
-                                          threads: threads, profile: configuration.profile, dispatch: dispatch)
-        let handlerSlots = (program.userActions.map(\.body.localNames.count)
+        self.objects = Objects(
+            program, profile: configuration.profile, recorder: recorder, halt: halt,
+            threads: threads, records: records)
+        self.interpreter = Interpreter(
+            program: program, objects: objects, recorder: recorder,
+            samplers: configuration.samplers, runLoops: runLoops)
+        self.dispatch = DispatchQueues(
+            serialQueueNames: program.serialQueues, widths: program.queueWidths,
+            recorder: recorder, objects: objects, threads: threads, halt: halt,
+            profile: configuration.profile, runLoops: runLoops)
+        self.operations = OperationQueues(
+            program.operationQueues, recorder: recorder, objects: objects, halt: halt,
+            threads: threads, profile: configuration.profile, dispatch: dispatch)
+        let handlerSlots =
+            (program.userActions.map(\.body.localNames.count)
             + program.appDelegate.map { $0.body.localNames.count }).max() ?? 0
-        self.app = AppLifecycle(mainLocalNames: program.main.localNames, handlerSlots: handlerSlots,
-                                recorder: recorder, objects: objects)
-        self.uikit = UIKit(userActions: program.userActions, generated: configuration.generatedUserActions,
-                           recorder: recorder, objects: objects)
+        self.app = AppLifecycle(
+            mainLocalNames: program.main.localNames, handlerSlots: handlerSlots,
+            recorder: recorder, objects: objects)
+        self.uikit = UIKit(
+            userActions: program.userActions, generated: configuration.generatedUserActions,
+            recorder: recorder, objects: objects)
         self.notifications = NotificationCenter(recorder: recorder, objects: objects, profile: configuration.profile)
-        self.keyValueObserving = KeyValueObserving(recorder: recorder, objects: objects, halt: halt,
-                                                   profile: configuration.profile)
+        self.keyValueObserving = KeyValueObserving(
+            recorder: recorder, objects: objects, halt: halt,
+            profile: configuration.profile)
         objects.liveLimit = configuration.limits.maxObjects
         prepareLimitChecks()
         dispatch.wakeMainRunLoop = { [unowned self] in
@@ -107,8 +116,11 @@ public final class Kernel {
     /// Runs the scenario to its horizon (or until nothing is left to happen, a crash or a limit) and
     /// returns what happened.
     public func run() -> RunOutcome {
-        record(nil, .runStart(variant: name(profile.name), seed: Int64(bitPattern: configuration.seed),
-                              until: configuration.until))
+        record(
+            nil,
+            .runStart(
+                variant: name(profile.name), seed: Int64(bitPattern: configuration.seed),
+                until: configuration.until))
         startMainThread()
         uikit.scheduleUserActions()
         var quiescent = false
@@ -151,8 +163,9 @@ public final class Kernel {
         uikit.addEventSource(to: rl, on: main, self)
         main.frames = [
             AppMainFrame(),
-            ProgramFrame(steps: program.main.steps, env: app.environment, ownsEnvironment: false,
-                         label: "application:didFinishLaunching"),
+            ProgramFrame(
+                steps: program.main.steps, env: app.environment, ownsEnvironment: false,
+                label: "application:didFinishLaunching"),
         ]
         threads.scheduleResume(main)
     }
@@ -223,18 +236,23 @@ public final class Kernel {
         if steps > limits.maxSteps {
             stopForLimit("max-steps", "more than \(limits.maxSteps) interpreter steps" + loopNote)
         } else if limits.maxSteps != .max, steps &- stepsWhenTimeMoved > limits.maxSteps / 10,
-                  threads.runningLoopSite != nil {
+            threads.runningLoopSite != nil
+        {
             // A loop spinning at one instant cannot end by anything later in the run (nothing later happens):
             // it stops at a tenth of the step budget rather than spending the rest of it.
-            stopForLimit("max-steps", "more than \(limits.maxSteps / 10) interpreter steps at one instant (a tenth of "
-                + "--max-steps)" + loopNote)
+            stopForLimit(
+                "max-steps",
+                "more than \(limits.maxSteps / 10) interpreter steps at one instant (a tenth of "
+                    + "--max-steps)" + loopNote)
         } else if log.count > limits.maxEvents {
             stopForLimit("max-events", "more than \(limits.maxEvents) trace events" + loopNote)
         } else if heap.liveCount > limits.maxObjects {
             stopForLimit("max-objects", "more than \(limits.maxObjects) live objects" + loopNote)
         } else if steps & 0xFFF == 0 && threads.frameCount > limits.maxFrames {
-            stopForLimit("max-depth", "more than \(limits.maxFrames) frames on all threads' stacks together "
-                + "(64 × --max-depth)")
+            stopForLimit(
+                "max-depth",
+                "more than \(limits.maxFrames) frames on all threads' stacks together "
+                    + "(64 × --max-depth)")
         } else if steps & 0xFFF == 0 && configuration.isInterrupted() {
             stopForLimit("interrupted", "interrupted")
         }
@@ -332,7 +350,8 @@ enum WorkItem {
     var heldObject: ObjectID? {
         switch self {
         case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id),
-             .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id): id
+            .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id):
+            id
         case .concurrentItem(_, let item, _): item.heldObject
         case .serialDrain, .operation, .inputHandler, .syncWaiter: nil
         }

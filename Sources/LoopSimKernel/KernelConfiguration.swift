@@ -22,9 +22,11 @@ public struct KernelConfiguration {
     /// they are made.
     public var generatedUserActions: (() -> UserAction?)?
 
-    public init(profile: VariantProfile, seed: UInt64 = 0, until: SimInstant, keepsTrace: Bool = false,
-                samplers: [() -> SimDuration] = [], limits: RunLimits = RunLimits(),
-                isInterrupted: @escaping () -> Bool = { false }) {
+    public init(
+        profile: VariantProfile, seed: UInt64 = 0, until: SimInstant, keepsTrace: Bool = false,
+        samplers: [() -> SimDuration] = [], limits: RunLimits = RunLimits(),
+        isInterrupted: @escaping () -> Bool = { false }
+    ) {
         self.profile = profile
         self.seed = seed
         self.until = until
@@ -65,8 +67,10 @@ public struct RunLimits: Sendable, Hashable {
         return overflow ? .max : product
     }
 
-    public init(maxEvents: Int = 2_000_000, maxTime: SimInstant = .never, maxObjects: Int = 1_000_000,
-                maxDepth: Int = 512, maxSteps: Int = 50_000_000) {
+    public init(
+        maxEvents: Int = 2_000_000, maxTime: SimInstant = .never, maxObjects: Int = 1_000_000,
+        maxDepth: Int = 512, maxSteps: Int = 50_000_000
+    ) {
         self.maxEvents = maxEvents
         self.maxTime = maxTime
         self.maxObjects = maxObjects

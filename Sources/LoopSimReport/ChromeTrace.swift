@@ -28,9 +28,11 @@ public enum ChromeTrace {
     public static func document(_ run: VariantRun, scenario: String) -> JSONValue {
         .object([
             "traceEvents": .array(events(run, scenario: scenario, pid: 1)), "displayTimeUnit": .string("ms"),
-            "otherData": .object(["scenario": .string(scenario), "variant": .string(run.variant),
-                                  "seed": .int(Int64(bitPattern: run.outcome.seed)), "fingerprint": .string(run.outcome.fingerprint),
-                                  "generator": .string("loopsim")]),
+            "otherData": .object([
+                "scenario": .string(scenario), "variant": .string(run.variant),
+                "seed": .int(Int64(bitPattern: run.outcome.seed)), "fingerprint": .string(run.outcome.fingerprint),
+                "generator": .string("loopsim"),
+            ]),
         ])
     }
 
@@ -42,10 +44,12 @@ public enum ChromeTrace {
         for (i, run) in runs.enumerated() { all += events(run, scenario: scenario, pid: i + 1) }
         return .object([
             "traceEvents": .array(all), "displayTimeUnit": .string("ms"),
-            "otherData": .object(["scenario": .string(scenario), "variants": .array(runs.map { .string($0.variant) }),
-                                  "seed": .int(Int64(bitPattern: runs.first?.outcome.seed ?? 0)),
-                                  "fingerprints": .array(runs.map { .string($0.outcome.fingerprint) }),
-                                  "generator": .string("loopsim")]),
+            "otherData": .object([
+                "scenario": .string(scenario), "variants": .array(runs.map { .string($0.variant) }),
+                "seed": .int(Int64(bitPattern: runs.first?.outcome.seed ?? 0)),
+                "fingerprints": .array(runs.map { .string($0.outcome.fingerprint) }),
+                "generator": .string("loopsim"),
+            ]),
         ])
     }
 
@@ -71,7 +75,9 @@ public enum ChromeTrace {
         b.finish()
         let p = JSONValue.int(Int64(pid))
         var all: [JSONValue] = [
-            meta("process_name", pid: pid, tid: 0, ["name": .string("\(scenario) · \(run.variant) · seed \(run.outcome.seed)")]),
+            meta(
+                "process_name", pid: pid, tid: 0,
+                ["name": .string("\(scenario) · \(run.variant) · seed \(run.outcome.seed)")]),
             meta("process_sort_index", pid: pid, tid: 0, ["sort_index": .int(Int64(pid))]),
         ]
         for (i, lane) in b.lanes.enumerated() {
@@ -83,16 +89,31 @@ public enum ChromeTrace {
         // when they take no virtual time (a pass that is all sleep, a callout at the instant its sleep ends).
         var marks: [(tid: Int, action: Int, event: JSONValue)] = []
         for s in b.slices {
-            marks.append((s.tid, s.opened, .object(["name": .string(s.name), "cat": .string(s.cat), "ph": .string("B"),
-                                                   "pid": p, "tid": .int(Int64(s.tid)), "ts": micro(s.start),
-                                                   "args": .object(s.args)])))
-            marks.append((s.tid, s.closed, .object(["ph": .string("E"), "pid": p, "tid": .int(Int64(s.tid)),
-                                                   "ts": micro(s.end)])))
+            marks.append(
+                (
+                    s.tid, s.opened,
+                    .object([
+                        "name": .string(s.name), "cat": .string(s.cat), "ph": .string("B"),
+                        "pid": p, "tid": .int(Int64(s.tid)), "ts": micro(s.start),
+                        "args": .object(s.args),
+                    ])
+                ))
+            marks.append(
+                (
+                    s.tid, s.closed,
+                    .object([
+                        "ph": .string("E"), "pid": p, "tid": .int(Int64(s.tid)),
+                        "ts": micro(s.end),
+                    ])
+                ))
         }
         all += marks.sorted { ($0.tid, $0.action) < ($1.tid, $1.action) }.map(\.event)
         for i in b.instants {
-            all.append(.object(["name": .string(i.name), "cat": .string(i.cat), "ph": .string("i"), "s": .string("t"), "pid": p,
-                                "tid": .int(Int64(i.tid)), "ts": micro(i.t), "args": .object(i.args)]))
+            all.append(
+                .object([
+                    "name": .string(i.name), "cat": .string(i.cat), "ph": .string("i"), "s": .string("t"), "pid": p,
+                    "tid": .int(Int64(i.tid)), "ts": micro(i.t), "args": .object(i.args),
+                ]))
         }
         return all
     }
@@ -100,8 +121,10 @@ public enum ChromeTrace {
     static func micro(_ ns: Int64) -> JSONValue { ns % 1000 == 0 ? .int(ns / 1000) : .double(Double(ns) / 1000) }
 
     static func meta(_ name: String, pid: Int, tid: Int, _ args: [String: JSONValue]) -> JSONValue {
-        .object(["name": .string(name), "ph": .string("M"), "pid": .int(Int64(pid)), "tid": .int(Int64(tid)),
-                 "args": .object(args)])
+        .object([
+            "name": .string(name), "ph": .string("M"), "pid": .int(Int64(pid)), "tid": .int(Int64(tid)),
+            "args": .object(args),
+        ])
     }
 
     struct Slice {
@@ -183,11 +206,15 @@ public enum ChromeTrace {
             guard var o else { return }
             for (k, v) in extra { o.args[k] = v }  // a handful of fixed keys; order does not reach the output
             actions += 1
-            slices.append(Slice(tid: tid(lane), name: o.name, cat: o.cat, start: o.start, end: max(o.start, t), args: o.args,
-                                opened: o.order, closed: actions))
+            slices.append(
+                Slice(
+                    tid: tid(lane), name: o.name, cat: o.cat, start: o.start, end: max(o.start, t), args: o.args,
+                    opened: o.order, closed: actions))
         }
 
-        mutating func instant(_ lane: String, _ name: String, _ cat: String, _ t: Int64, _ args: [String: JSONValue] = [:]) {
+        mutating func instant(
+            _ lane: String, _ name: String, _ cat: String, _ t: Int64, _ args: [String: JSONValue] = [:]
+        ) {
             instants.append(Instant(tid: tid(lane), name: name, cat: cat, t: t, args: args))
         }
 
@@ -205,11 +232,13 @@ public enum ChromeTrace {
                     appState = open("app \(names[state])", "app", at: t, args: ["device_asleep": .bool(deviceAsleep)])
                 case .appAction(let action): instant(ThreadTimeline.appLane, "system: \(names[action])", "app", t)
                 case .wakeUpSend(let runLoop):
-                    instant(ThreadTimeline.appLane, "CFRunLoopWakeUp → \(names[runLoop])", "cross-thread", t,
-                            ["runloop": .string(names[runLoop])])
+                    instant(
+                        ThreadTimeline.appLane, "CFRunLoopWakeUp → \(names[runLoop])", "cross-thread", t,
+                        ["runloop": .string(names[runLoop])])
                 case .stop(let runLoop):
-                    instant(ThreadTimeline.appLane, "CFRunLoopStop → \(names[runLoop])", "cross-thread", t,
-                            ["runloop": .string(names[runLoop])])
+                    instant(
+                        ThreadTimeline.appLane, "CFRunLoopStop → \(names[runLoop])", "cross-thread", t,
+                        ["runloop": .string(names[runLoop])])
                 case .appKilled(let why):
                     instant(ThreadTimeline.appLane, "app killed: \(names[why])", "app", t)
                     close(appState, ThreadTimeline.appLane, at: t)
@@ -229,8 +258,9 @@ public enum ChromeTrace {
                 return
             case .portArm(_, let mode, let deadline):
                 // Recorded on the loop's own thread, whichever thread's call armed it (`__CFArmNextTimerInMode`).
-                instant(lane, "timer port armed (\(names[mode])) for " + TimeText.seconds(deadline.nanoseconds), "port", t,
-                        ["mode": .string(names[mode]), "deadline": .instant(deadline)])
+                instant(
+                    lane, "timer port armed (\(names[mode])) for " + TimeText.seconds(deadline.nanoseconds), "port", t,
+                    ["mode": .string(names[mode]), "deadline": .instant(deadline)])
                 return
             case .portCancel(_, let mode):
                 instant(lane, "timer port disarmed (\(names[mode]))", "port", t, ["mode": .string(names[mode])])
@@ -252,7 +282,9 @@ public enum ChromeTrace {
                     instant(lane, "mode switch: \(last) → \(mode)", "runloop", t)
                 }
                 s.lastMode = mode
-                let run = open("run loop: \(mode)", "runloop", at: t, args: ["mode": .string(mode), "deadline": .instant(deadline)])
+                let run = open(
+                    "run loop: \(mode)", "runloop", at: t,
+                    args: ["mode": .string(mode), "deadline": .instant(deadline)])
                 s.activations.append(Activation(run: run))
             case .activity(let activityName, let mode) where top >= 0:
                 let activity = names[activityName]
@@ -262,12 +294,14 @@ public enum ChromeTrace {
                 }
                 if activity == "BeforeTimers" {
                     s.activations[top].passes += 1
-                    s.activations[top].pass = open("pass \(s.activations[top].passes)", "runloop", at: t,
-                                                   args: ["mode": .string(names[mode])])
+                    s.activations[top].pass = open(
+                        "pass \(s.activations[top].passes)", "runloop", at: t,
+                        args: ["mode": .string(names[mode])])
                 }
             case .sleep(let mode, let waitSet) where top >= 0:
-                s.activations[top].sleep = open("sleep in \(names[mode])", "sleep", at: t,
-                                                args: ["ports": .array(waitSet.traceStrings.map(JSONValue.string))])
+                s.activations[top].sleep = open(
+                    "sleep in \(names[mode])", "sleep", at: t,
+                    args: ["ports": .array(waitSet.traceStrings.map(JSONValue.string))])
             case .wake(_, let port) where top >= 0:
                 close(s.activations[top].sleep, lane, at: t, extra: ["woken_by": .string(names[port])])
                 s.activations[top].sleep = nil
@@ -289,7 +323,9 @@ public enum ChromeTrace {
                     instant(lane, "fire \(names[timer])", "timer", t, fields)
                 }
             case .threadBusy(let duration):
-                close(open("work", "work", at: t, args: ["for_ns": .int(duration.nanoseconds)]), lane, at: t + duration.nanoseconds)
+                close(
+                    open("work", "work", at: t, args: ["for_ns": .int(duration.nanoseconds)]), lane,
+                    at: t + duration.nanoseconds)
             case .semaphoreWait(let semaphore, _):
                 s.waiting = open("blocked on \(names[semaphore])", "blocked", at: t)
             case .threadIdle:
@@ -306,18 +342,21 @@ public enum ChromeTrace {
                 instant(lane, "deallocated \(object)", "dealloc", t)
             case .timerReschedule(let timer, _, let skipped):
                 if skipped > 0 {
-                    instant(lane, "\(names[timer]) skips \(skipped) slot\(skipped == 1 ? "" : "s")", "timer", t,
-                            e.body.jsonFields(names))
+                    instant(
+                        lane, "\(names[timer]) skips \(skipped) slot\(skipped == 1 ? "" : "s")", "timer", t,
+                        e.body.jsonFields(names))
                 }
             case .timerInvalidate(let timer, let reason):
                 let why = names[reason]
-                instant(lane, "invalidate \(names[timer])" + (why == "invalidate" ? "" : " (\(why))"), "timer", t,
-                        ["timer": .string(names[timer]), "reason": .string(why)])
+                instant(
+                    lane, "invalidate \(names[timer])" + (why == "invalidate" ? "" : " (\(why))"), "timer", t,
+                    ["timer": .string(names[timer]), "reason": .string(why)])
             case .wakeUpSend(let runLoop), .stop(let runLoop):
                 let call = if case .stop = e.body { "CFRunLoopStop" } else { "CFRunLoopWakeUp" }
                 let target = names[runLoop]
-                instant(lane, "\(call) → \(target)", target == "runloop(\(lane))" ? "runloop" : "cross-thread", t,
-                        ["runloop": .string(target)])
+                instant(
+                    lane, "\(call) → \(target)", target == "runloop(\(lane))" ? "runloop" : "cross-thread", t,
+                    ["runloop": .string(target)])
             case .log(let text): instant(lane, "log: \(names[text])", "log", t)
             case .crash(let message): instant(lane, "crash: \(names[message])", "run", t)
             case .userDeliver(let label): instant(lane, "deliver: \(names[label])", "user", t)

@@ -17,8 +17,10 @@ public enum EventPhrases {
     public static func activity(_ name: String, mode: String) -> String {
         switch name {
         case "Entry": return "Entry: observers hear that the loop enters mode \(mode)"
-        case "BeforeTimers": return "BeforeTimers: observers hear that timers come next (a notification only: nothing fires here)"
-        case "BeforeSources": return "BeforeSources: observers hear that performed blocks and signalled sources0 come next"
+        case "BeforeTimers":
+            return "BeforeTimers: observers hear that timers come next (a notification only: nothing fires here)"
+        case "BeforeSources":
+            return "BeforeSources: observers hear that performed blocks and signalled sources0 come next"
         case "BeforeWaiting": return "BeforeWaiting: nothing is left to do, the loop is about to sleep"
         case "AfterWaiting": return "AfterWaiting: observers hear that the loop woke"
         case "Exit": return "Exit: observers hear that the loop leaves mode \(mode)"
@@ -31,8 +33,11 @@ public enum EventPhrases {
     /// main queue's port is in the set, `time limit at 2.000 s` when the activation has a deadline.
     public static func ports(_ waitSet: WaitSet, timerPort: String? = nil) -> [String] {
         var parts = ["wake-up port"]
-        parts.append(timerPort ?? (waitSet.timerPort.isNever ? "timer port (disarmed)"
-                                   : "timer port (armed for \(TimeText.seconds(waitSet.timerPort.nanoseconds)))"))
+        parts.append(
+            timerPort
+                ?? (waitSet.timerPort.isNever
+                    ? "timer port (disarmed)"
+                    : "timer port (armed for \(TimeText.seconds(waitSet.timerPort.nanoseconds)))"))
         if waitSet.mainQueue { parts.append("main-queue port") }
         if !waitSet.timeout.isNever { parts.append("time limit at \(TimeText.seconds(waitSet.timeout.nanoseconds))") }
         return parts

@@ -35,7 +35,8 @@ public struct FlagDifferences: Sendable {
         if rows.isEmpty { return out + "  none: every flag has the same value in each variant\n" }
         let width = rows.map(\.flag.name.count).max() ?? 0
         for row in rows {
-            out += "  " + row.flag.name.padding(to: width) + "  "
+            out +=
+                "  " + row.flag.name.padding(to: width) + "  "
                 + zip(variants, row.values).map { "\($0) \($1)" }.joined(separator: " · ") + "\n"
             out += "      source: \(row.flag.source)\n      linux: \(row.flag.linuxEvidence.text)\n"
         }
@@ -45,16 +46,20 @@ public struct FlagDifferences: Sendable {
     /// `[{flag, values: {variant: value}, source, linux_evidence: {kind: measured, scenarios} | {kind: cited,
     /// citation}}]`.
     public var json: JSONValue {
-        .array(rows.map { row in
-            var values: [String: JSONValue] = [:]
-            for (variant, value) in zip(variants, row.values) { values[variant] = .string(value) }
-            let evidence: JSONValue = switch row.flag.linuxEvidence {
-            case .measured(let ids):
-                .object(["kind": .string("measured"), "scenarios": .array(ids.map(JSONValue.string))])
-            case .cited(let why): .object(["kind": .string("cited"), "citation": .string(why)])
-            }
-            return .object(["flag": .string(row.flag.name), "values": .object(values),
-                            "source": .string(row.flag.source), "linux_evidence": evidence])
-        })
+        .array(
+            rows.map { row in
+                var values: [String: JSONValue] = [:]
+                for (variant, value) in zip(variants, row.values) { values[variant] = .string(value) }
+                let evidence: JSONValue =
+                    switch row.flag.linuxEvidence {
+                    case .measured(let ids):
+                        .object(["kind": .string("measured"), "scenarios": .array(ids.map(JSONValue.string))])
+                    case .cited(let why): .object(["kind": .string("cited"), "citation": .string(why)])
+                    }
+                return .object([
+                    "flag": .string(row.flag.name), "values": .object(values),
+                    "source": .string(row.flag.source), "linux_evidence": evidence,
+                ])
+            })
     }
 }

@@ -122,6 +122,8 @@ public struct GoldenHashes: Sendable, Equatable {
     ///   - file: Its path relative to the golden file's directory.
     ///   - limits: The limits of the run (the command line's defaults).
     public static func entries(of scenario: Scenario, file: String, limits: RunLimits) throws(VariantError) -> [Entry] {
-        try ScenarioRunner.run(scenario, limits: limits).map { Entry(file: file, variant: $0.variant, hash: $0.outcome.fingerprint) }
+        try ScenarioRunner.run(scenario, limits: limits).map {
+            Entry(file: file, variant: $0.variant, hash: $0.outcome.fingerprint)
+        }
     }
 }

@@ -83,7 +83,9 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
         while i < chars.count {
             let c = chars[i]
-            if c == "." { step(token); token = "" } else if c == "[" {
+            if c == "." {
+                step(token); token = ""
+            } else if c == "[" {
                 step(token)
                 token = ""
                 var j = i + 1

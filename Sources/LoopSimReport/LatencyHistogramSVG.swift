@@ -1,8 +1,9 @@
 import LoopSimKernel
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Draws the distribution of timer-fire latencies (fire time minus the slot it was due at) of several
@@ -22,21 +23,27 @@ public enum LatencyHistogramSVG {
         let maxLatency = series.compactMap(\.max?.nanoseconds).max() ?? 0
         let width = maxLatency == 0 ? 1_000_000 : TimeText.niceStep(atLeast: max(1, maxLatency / Int64(maxBins - 1)))
         let count = Int(maxLatency / width) + 1
-        return (width, series.map { latencies in
-            var c = Array(repeating: 0, count: count)
-            for b in latencies.buckets { c[Int(max(0, b.value.nanoseconds) / width)] += b.count }
-            return c
-        })
+        return (
+            width,
+            series.map { latencies in
+                var c = Array(repeating: 0, count: count)
+                for b in latencies.buckets { c[Int(max(0, b.value.nanoseconds) / width)] += b.count }
+                return c
+            }
+        )
     }
 
     /// The histogram of `series` (the latencies of each variant, named by `names`).
-    public static func render(_ series: [LatencyHistogram], names: [String], width: Int = 900,
-                              height: Int = 260) -> String {
+    public static func render(
+        _ series: [LatencyHistogram], names: [String], width: Int = 900,
+        height: Int = 260
+    ) -> String {
         let (binWidth, counts) = bins(series)
         let total = series.map(\.count).reduce(0, +)
         let left = 48.0, bottom = 40.0, top = 40.0
         let plotW = Double(width) - left - 16, plotH = Double(height) - bottom - top
-        var body = SVGText.text("timer-fire latency (ms) · bin \(TimeText.ms(binWidth))", x: left, y: 16, size: 12, fill: "#333")
+        var body = SVGText.text(
+            "timer-fire latency (ms) · bin \(TimeText.ms(binWidth))", x: left, y: 16, size: 12, fill: "#333")
         guard total > 0 else {
             body += SVGText.text("no run-loop timer fired", x: left, y: top + 30, size: 12, fill: "#666")
             return wrap(body, width: width, height: height)
@@ -49,7 +56,8 @@ public enum LatencyHistogramSVG {
         var decade = 1
         while decade <= maxCount {
             let y = top + plotH - barHeight(decade)
-            body += "<line x1=\"\(SVGText.num(left))\" y1=\"\(SVGText.num(y))\" x2=\"\(SVGText.num(left + plotW))\" "
+            body +=
+                "<line x1=\"\(SVGText.num(left))\" y1=\"\(SVGText.num(y))\" x2=\"\(SVGText.num(left + plotW))\" "
                 + "y2=\"\(SVGText.num(y))\" stroke=\"#eee\"/>"
             body += SVGText.text("\(decade)", x: left - 4, y: y + 3, anchor: "end", size: 9, fill: "#888")
             decade *= 10
@@ -58,26 +66,31 @@ public enum LatencyHistogramSVG {
         let groupW = plotW / Double(bins)
         let barW = min(40, max(2, (groupW - 8) / Double(max(1, series.count))))
         let inset = (groupW - barW * Double(max(1, series.count))) / 2
-        body += "<line x1=\"\(SVGText.num(left))\" y1=\"\(SVGText.num(top + plotH))\" x2=\"\(SVGText.num(left + plotW))\" "
+        body +=
+            "<line x1=\"\(SVGText.num(left))\" y1=\"\(SVGText.num(top + plotH))\" x2=\"\(SVGText.num(left + plotW))\" "
             + "y2=\"\(SVGText.num(top + plotH))\" stroke=\"#999\"/>"
         for b in 0..<bins {
             let gx = left + Double(b) * groupW
-            body += SVGText.text(TimeText.decimal(Int64(b) * binWidth, scale: 1_000_000), x: gx + groupW / 2, y: top + plotH + 14,
-                                 anchor: "middle", size: 9, fill: "#666")
+            body += SVGText.text(
+                TimeText.decimal(Int64(b) * binWidth, scale: 1_000_000), x: gx + groupW / 2, y: top + plotH + 14,
+                anchor: "middle", size: 9, fill: "#666")
             for (s, c) in counts.enumerated() where c[b] > 0 {
                 let h = barHeight(c[b])
                 let x = gx + inset + Double(s) * barW
-                body += SVGText.rect(x: x, y: top + plotH - h, width: barW - 1, height: h, fill: palette[s % palette.count],
-                                     title: "\(names[s]): \(c[b]) fire\(c[b] == 1 ? "" : "s") between "
-                                        + "\(TimeText.ms(Int64(b) * binWidth)) and \(TimeText.ms(Int64(b + 1) * binWidth)) late",
-                                     extra: "class=\"bar\"")
-                body += SVGText.text("\(c[b])", x: x + barW / 2, y: top + plotH - h - 3, anchor: "middle", size: 9, fill: "#333")
+                body += SVGText.rect(
+                    x: x, y: top + plotH - h, width: barW - 1, height: h, fill: palette[s % palette.count],
+                    title: "\(names[s]): \(c[b]) fire\(c[b] == 1 ? "" : "s") between "
+                        + "\(TimeText.ms(Int64(b) * binWidth)) and \(TimeText.ms(Int64(b + 1) * binWidth)) late",
+                    extra: "class=\"bar\"")
+                body += SVGText.text(
+                    "\(c[b])", x: x + barW / 2, y: top + plotH - h - 3, anchor: "middle", size: 9, fill: "#333")
             }
         }
         var lx = left
         for (s, name) in names.enumerated() {
             body += SVGText.rect(x: lx, y: Double(height) - 14, width: 10, height: 10, fill: palette[s % palette.count])
-            body += SVGText.text("\(name) (\(series[s].count) fires)", x: lx + 14, y: Double(height) - 5, size: 10, fill: "#444")
+            body += SVGText.text(
+                "\(name) (\(series[s].count) fires)", x: lx + 14, y: Double(height) - 5, size: 10, fill: "#444")
             lx += 24 + Double(name.count + 12) * 6
         }
         return wrap(body, width: width, height: height)
@@ -89,4 +102,3 @@ public enum LatencyHistogramSVG {
             + body + "</svg>"
     }
 }
-

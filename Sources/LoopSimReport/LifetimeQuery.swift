@@ -5,9 +5,11 @@ import LoopSimScenario
 public enum LifetimeQuery {
     /// Runs `scenario` under `variant` up to `at` (the scenario's horizon when nil) and returns the stopped kernel.
     /// `seed` replaces the scenario's `seed:`; `limits` stop a runaway run where it is (as `run`'s `--max-…`).
-    public static func kernel(_ scenario: Scenario, variant: String, at: SimInstant?,
-                              overrides: [(String, String)] = [], seed: UInt64? = nil,
-                              limits: RunLimits = RunLimits()) throws(VariantError) -> Kernel {
+    public static func kernel(
+        _ scenario: Scenario, variant: String, at: SimInstant?,
+        overrides: [(String, String)] = [], seed: UInt64? = nil,
+        limits: RunLimits = RunLimits()
+    ) throws(VariantError) -> Kernel {
         let profile = try scenario.profile(for: variant, overrides: overrides)
         var configuration = scenario.configuration(profile: profile, seed: seed)
         configuration.limits = limits
@@ -41,47 +43,68 @@ public enum LifetimeQuery {
             }
             text += "\n"
             if paths.isEmpty {
-                text += leak?.cause == "cycle" || leak == nil
+                text +=
+                    leak?.cause == "cycle" || leak == nil
                     ? "    no root reaches it: only a reference cycle keeps it alive\n"
                     : "    no root reaches it: \(leak!.cause)\n"
                 // The cycle itself, as the run's report prints it: the object, round to the object.
                 if let leak, leak.cause == "cycle", leak.path.count > 1 {
-                    text += "    " + zip(leak.path, [""] + leak.edges.map { " -[\($0)]-> " }).map { $1 + $0 }.joined()
+                    text +=
+                        "    " + zip(leak.path, [""] + leak.edges.map { " -[\($0)]-> " }).map { $1 + $0 }.joined()
                         + "\n"
                 }
             }
             for p in paths {
                 text += "    " + zip(p.path, [""] + p.edges.map { " -[\($0)]-> " }).map { $1 + $0 }.joined() + "\n"
             }
-            entries.append(.object([
-                "object": .string(o.label), "class": .string(o.className), "serial": .int(Int64(o.serial)), "alive": .bool(true),
-                "leak": leak.map { .string($0.kind.rawValue) } ?? .null,
-                "cause": leak.map { .string($0.cause) } ?? .null,
-                "held_by": holder.map { .string($0) } ?? .null,
-                "let_go_at_ms": letGo.map { .double($0.at.milliseconds) } ?? .null,
-                "paths": .array(paths.map { p in .object(["root": .string(p.root), "holder": .string(p.holder),
-                                                          "path": .array(p.path.map { .string($0) }),
-                                                          "edges": .array(p.edges.map { .string($0) })]) }),
-            ]))
+            entries.append(
+                .object([
+                    "object": .string(o.label), "class": .string(o.className), "serial": .int(Int64(o.serial)),
+                    "alive": .bool(true),
+                    "leak": leak.map { .string($0.kind.rawValue) } ?? .null,
+                    "cause": leak.map { .string($0.cause) } ?? .null,
+                    "held_by": holder.map { .string($0) } ?? .null,
+                    "let_go_at_ms": letGo.map { .double($0.at.milliseconds) } ?? .null,
+                    "paths": .array(
+                        paths.map { p in
+                            .object([
+                                "root": .string(p.root), "holder": .string(p.holder),
+                                "path": .array(p.path.map { .string($0) }),
+                                "edges": .array(p.edges.map { .string($0) }),
+                            ])
+                        }),
+                ]))
         }
-        for death in kernel.records.deaths where death.object == name || "#\(death.serial)" == name
-            || "\(death.className) \(death.object)" == name {
+        for death in kernel.records.deaths
+        where death.object == name || "#\(death.serial)" == name
+            || "\(death.className) \(death.object)" == name
+        {
             let delayed = kernel.records.delayed.first { $0.serial == death.serial }
-            text += "  \(death.className) \(death.object) (#\(death.serial)) was deallocated at \(death.at.description) "
+            text +=
+                "  \(death.className) \(death.object) (#\(death.serial)) was deallocated at \(death.at.description) "
                 + "on thread \(death.thread)"
             if let delayed {
-                text += " — DELAYED: let go at \(delayed.letGoAt.description) (\(delayed.reason)), "
+                text +=
+                    " — DELAYED: let go at \(delayed.letGoAt.description) (\(delayed.reason)), "
                     + "\(delayed.late.description) late"
             }
             text += "\n"
-            entries.append(.object(["object": .string(death.object), "class": .string(death.className),
-                                    "serial": .int(Int64(death.serial)), "alive": .bool(false),
-                                    "deallocated_at_ms": .double(death.at.milliseconds), "thread": .string(death.thread),
-                                    "delayed_ms": delayed.map { .double($0.late.milliseconds) } ?? .null]))
+            entries.append(
+                .object([
+                    "object": .string(death.object), "class": .string(death.className),
+                    "serial": .int(Int64(death.serial)), "alive": .bool(false),
+                    "deallocated_at_ms": .double(death.at.milliseconds), "thread": .string(death.thread),
+                    "delayed_ms": delayed.map { .double($0.late.milliseconds) } ?? .null,
+                ]))
         }
         if entries.isEmpty { text += "  no object named '\(name)' had been allocated by then\n" }
-        return (text, .object(["object": .string(name), "at_ms": .double(at.milliseconds), "variant": .string(variant),
-                               "objects": .array(entries)]))
+        return (
+            text,
+            .object([
+                "object": .string(name), "at_ms": .double(at.milliseconds), "variant": .string(variant),
+                "objects": .array(entries),
+            ])
+        )
     }
 
     /// The object graph as Graphviz DOT: roots as boxes, strong edges solid, weak dashed, unretained dotted,
@@ -110,17 +133,23 @@ public enum LifetimeQuery {
     public static func json(_ graph: ObjectGraph) -> JSONValue {
         .object([
             "roots": .array(graph.roots.map(JSONValue.string)),
-            "nodes": .array(graph.nodes.map { node in
-                .object(["serial": .int(Int64(node.serial)), "name": .string(node.name),
-                         "class": .string(node.className), "label": .string(node.label),
-                         "leak": node.leak.map { .string($0.rawValue) } ?? .null])
-            }),
-            "edges": .array(graph.edges.map { edge in
-                .object(["from": edge.from.map { .int(Int64($0)) } ?? .null,
-                         "root": edge.root.map(JSONValue.string) ?? .null,
-                         "to": .int(Int64(edge.to)), "label": .string(edge.label),
-                         "strength": .string(edge.strength.rawValue)])
-            }),
+            "nodes": .array(
+                graph.nodes.map { node in
+                    .object([
+                        "serial": .int(Int64(node.serial)), "name": .string(node.name),
+                        "class": .string(node.className), "label": .string(node.label),
+                        "leak": node.leak.map { .string($0.rawValue) } ?? .null,
+                    ])
+                }),
+            "edges": .array(
+                graph.edges.map { edge in
+                    .object([
+                        "from": edge.from.map { .int(Int64($0)) } ?? .null,
+                        "root": edge.root.map(JSONValue.string) ?? .null,
+                        "to": .int(Int64(edge.to)), "label": .string(edge.label),
+                        "strength": .string(edge.strength.rawValue),
+                    ])
+                }),
         ])
     }
 
@@ -128,7 +157,8 @@ public enum LifetimeQuery {
     private static func statements(_ graph: ObjectGraph, prefix: String, indent: String) -> String {
         var out = ""
         for (i, root) in graph.roots.enumerated() {
-            out += "\(indent)\(prefix)r\(i) [label=\"\(escape(root))\", shape=box, style=filled, "
+            out +=
+                "\(indent)\(prefix)r\(i) [label=\"\(escape(root))\", shape=box, style=filled, "
                 + "fillcolor=\"#e8eef7\"];\n"
         }
         for node in graph.nodes {

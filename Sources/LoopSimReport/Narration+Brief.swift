@@ -16,8 +16,9 @@ extension Narration {
             out.append(text)
         }
         for late in findings.delayed {
-            out.append("\(late.className) \(late.object) was freed at \(TimeText.seconds(late.freedAt.nanoseconds)), "
-                       + "\(TimeText.ms(late.late.nanoseconds)) after the app let it go (\(late.reason))")
+            out.append(
+                "\(late.className) \(late.object) was freed at \(TimeText.seconds(late.freedAt.nanoseconds)), "
+                    + "\(TimeText.ms(late.late.nanoseconds)) after the app let it go (\(late.reason))")
         }
         for thread in findings.parkedThreads {
             let since = thread.since.map { " since " + TimeText.seconds($0.nanoseconds) } ?? ""

@@ -43,13 +43,16 @@ extension Narration {
         }
 
         /// A line for event `e` in the context of `thread`'s innermost activation (the event's thread by default).
-        func line(_ e: SimEvent, _ kind: String, _ text: String, activity: String? = nil, inCallout: Bool = false,
-                  on thread: Name? = nil) -> Line {
+        func line(
+            _ e: SimEvent, _ kind: String, _ text: String, activity: String? = nil, inCallout: Bool = false,
+            on thread: Name? = nil
+        ) -> Line {
             let thread = thread ?? e.thread
             let top = stacks[thread]?.last
-            return Line(t: e.instant.nanoseconds, thread: run.names[thread], mode: top?.mode, run: top?.run,
-                        pass: top.flatMap { $0.pass == 0 ? nil : $0.pass }, depth: stacks[thread]?.count ?? 0,
-                        inCallout: inCallout, kind: kind, activity: activity, text: text)
+            return Line(
+                t: e.instant.nanoseconds, thread: run.names[thread], mode: top?.mode, run: top?.run,
+                pass: top.flatMap { $0.pass == 0 ? nil : $0.pass }, depth: stacks[thread]?.count ?? 0,
+                inCallout: inCallout, kind: kind, activity: activity, text: text)
         }
 
         mutating func narrate(_ i: Int) {
@@ -85,8 +88,11 @@ extension Narration {
                         if top.pass == 0 {
                             stack[stack.count - 1].pass = 1
                         } else if top.passStarted {
-                            lines.append(line(e, "decide", "decides to go round again: not stopped, no time limit "
-                                              + "reached, mode \(top.mode) still has sources or timers"))
+                            lines.append(
+                                line(
+                                    e, "decide",
+                                    "decides to go round again: not stopped, no time limit "
+                                        + "reached, mode \(top.mode) still has sources or timers"))
                             stack[stack.count - 1].pass += 1
                         }
                         stack[stack.count - 1].passStarted = true

@@ -22,20 +22,23 @@ extension Narration.Narrator {
         case .portArm(_, _, let deadline):
             var notes: [String] = []
             if let c = ports.caller, case .timerAdd(let timer, let runLoop, let mode) = run.events[c].body,
-               runLoop == key.runLoop, mode == key.mode, ports.timers[key]?.count == 1 {
+                runLoop == key.runLoop, mode == key.mode, ports.timers[key]?.count == 1
+            {
                 notes.append("\(names[timer]) is the mode's only timer")
                 l.isDecisive = true
             }
             if let stale {
-                notes.append("the new deadline replaces the one it was left armed for, "
-                             + TimeText.seconds(stale.nanoseconds))
+                notes.append(
+                    "the new deadline replaces the one it was left armed for, "
+                        + TimeText.seconds(stale.nanoseconds))
                 l.isDecisive = true
             }
             if actor != owner {
                 l.isDecisive = true  // another thread's call arms this loop's port
                 if ownerSleepsHere {
-                    notes.append("\(names[owner]) sleeps on this port and wakes at "
-                                 + TimeText.seconds(deadline.nanoseconds) + " unless the deadline changes")
+                    notes.append(
+                        "\(names[owner]) sleeps on this port and wakes at "
+                            + TimeText.seconds(deadline.nanoseconds) + " unless the deadline changes")
                 }
             }
             if !notes.isEmpty { l.text += ": " + notes.joined(separator: "; ") }
@@ -44,14 +47,18 @@ extension Narration.Narrator {
             var invalidated: Name?
             if let c = ports.caller, case .timerInvalidate(let timer, _) = run.events[c].body { invalidated = timer }
             if ports.isEmpty(key) {
-                l.text += ": " + (invalidated.map { "invalidating \(names[$0]) took the mode's last timer" }
-                                  ?? "the mode has no timer left")
+                l.text +=
+                    ": "
+                    + (invalidated.map { "invalidating \(names[$0]) took the mode's last timer" }
+                        ?? "the mode has no timer left")
                 if let stale = flag("staleTimerPortWakeAfterLastTimerRemoved") { l.flags.append(stale) }
             } else {
                 l.text += ": no timer in the mode waits to fire"
             }
             if actor != owner, ownerSleepsHere, invalidated != nil, let wakes = flag("removeOrInvalidateWakesLoop") {
-                l.text += wakes.value == "true" ? "; the call also wakes \(names[owner])"
+                l.text +=
+                    wakes.value == "true"
+                    ? "; the call also wakes \(names[owner])"
                     : "; no wake-up is sent, so \(names[owner]) sleeps on"
                 l.flags.append(wakes)
             }
@@ -84,14 +91,18 @@ extension Narration.Narrator {
         guard case .timerInvalidate(let timer, _) = e.body else { return }
         ports.leftArmed[key] = deadline
         let at = TimeText.seconds(deadline.nanoseconds)
-        var text = "leaves the timer port of mode \(names[key.mode]) of \(names[key.runLoop]) armed for \(at) "
+        var text =
+            "leaves the timer port of mode \(names[key.mode]) of \(names[key.runLoop]) armed for \(at) "
             + "(inferred: nothing disarms it): invalidating \(names[timer]) took the mode's last timer, but this CF "
             + "build never recorded that it armed the port"
         var flags = [staleFlag]
         let owner = ports.owners[key.runLoop]
         if let owner, owner != e.thread, ports.sleeping[owner] == key.mode,
-           let wakes = flag("removeOrInvalidateWakesLoop") {
-            text += wakes.value == "true" ? "; the call also wakes \(names[owner])"
+            let wakes = flag("removeOrInvalidateWakesLoop")
+        {
+            text +=
+                wakes.value == "true"
+                ? "; the call also wakes \(names[owner])"
                 : "; no wake-up is sent, so \(names[owner]) sleeps on"
             flags.append(wakes)
         }
@@ -124,7 +135,8 @@ extension Narration.Narrator {
         let key = NarrationPorts.ModeKey(runLoop: runLoop, mode: mode)
         // The loop re-arms right after it records finding nothing due (`__CFArmNextTimerInMode`).
         if i + 1 < run.events.count, case .portArm(let runLoop, let armed, let deadline) = run.events[i + 1].body,
-           runLoop == key.runLoop, armed == mode {
+            runLoop == key.runLoop, armed == mode
+        {
             return head + " (an early or stale wake): re-arms the port for " + TimeText.seconds(deadline.nanoseconds)
         }
         if let armed = ports.armed[key] {

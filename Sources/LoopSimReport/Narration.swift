@@ -69,7 +69,7 @@ public struct Narration: Sendable {
     static func isLoopLevel(_ e: SimEvent, _ names: NameTable) -> Bool {
         switch e.body {
         case .activity, .sleep, .wake, .runLoopExit, .dispatchPeek, .noTimerDue, .timerFire, .sourceCallout,
-             .blockCallout, .observerCallout, .mainQueueDrain, .timerReschedule:
+            .blockCallout, .observerCallout, .mainQueueDrain, .timerReschedule:
             return true
         case .timerInvalidate(_, let reason):
             return names[reason] == "one-shot fired"
@@ -94,8 +94,10 @@ public struct Narration: Sendable {
     ///     the run's `run.start` (a trace file does not record `--set` overrides).
     ///   - detail: every step, or only the decisive ones.
     ///   - findings: with ``Detail/brief``, the run's findings, told after the steps as what the run left behind.
-    public init(events run: RunEvents, profile: VariantProfile? = nil, detail: Detail = .full,
-                findings: Findings? = nil, thread: String? = nil, from: Int64? = nil, to: Int64? = nil) {
+    public init(
+        events run: RunEvents, profile: VariantProfile? = nil, detail: Detail = .full,
+        findings: Findings? = nil, thread: String? = nil, from: Int64? = nil, to: Int64? = nil
+    ) {
         self.detail = detail
         let variant = run.events.lazy.compactMap { e -> String? in
             if case .runStart(let variant, _, _) = e.body { return run.names[variant] }
@@ -119,7 +121,8 @@ public struct Narration: Sendable {
         out += lines.isEmpty ? "  (nothing in this window)\n" : Self.render(lines)
         guard detail == .brief else { return out }
         out += "  left behind:\n"
-        return out + (leftBehind.isEmpty ? ["nothing: no leak, no parked thread"] : leftBehind)
+        return out
+            + (leftBehind.isEmpty ? ["nothing: no leak, no parked thread"] : leftBehind)
             .map { "    \($0)\n" }.joined()
     }
 
@@ -140,13 +143,16 @@ public struct Narration: Sendable {
         for (i, l) in lines.enumerated() {
             let indent = String(repeating: "  ", count: max(0, l.depth - 1)) + (l.inCallout ? "  ↳ " : "")
             let flags = l.flags.isEmpty ? "" : " [" + l.flags.map(\.assignment).joined(separator: "; ") + "]"
-            out += "  " + String(repeating: " ", count: timeWidth - times[i].count) + times[i] + "  "
+            out +=
+                "  " + String(repeating: " ", count: timeWidth - times[i].count) + times[i] + "  "
                 + l.thread.padding(to: threadWidth) + "  " + places[i].padding(to: placeWidth) + "  " + indent + l.text
                 + flags + "\n"
-            let margin = String(repeating: " ", count: 2 + timeWidth + 2 + threadWidth + 2 + placeWidth + 2)
+            let margin =
+                String(repeating: " ", count: 2 + timeWidth + 2 + threadWidth + 2 + placeWidth + 2)
                 + String(repeating: " ", count: indent.count)
             for flag in l.flags where cited.insert(flag.name).inserted {
-                out += margin + "    · \(flag.assignment) — source: \(flag.source)"
+                out +=
+                    margin + "    · \(flag.assignment) — source: \(flag.source)"
                     + (flag.certainty.map { " — certainty: \($0)" } ?? "") + "\n"
             }
         }
@@ -157,16 +163,17 @@ public struct Narration: Sendable {
     /// `activity`, `text`, `about`, `decisive`, and `flags` (each `name`, `value`, `source`, `certainty`); absent
     /// values are null.
     public var json: JSONValue {
-        .array(lines.map { l in
-            .object([
-                "t_ns": .int(l.t), "at_ms": .double(Double(l.t) / 1_000_000), "thread": .string(l.thread),
-                "mode": l.mode.map(JSONValue.string) ?? .null, "run": l.run.map { .int(Int64($0)) } ?? .null,
-                "pass": l.pass.map { .int(Int64($0)) } ?? .null, "depth": .int(Int64(l.depth)),
-                "in_callout": .bool(l.inCallout), "kind": .string(l.kind),
-                "activity": l.activity.map(JSONValue.string) ?? .null, "text": .string(l.text),
-                "about": l.about.map(JSONValue.string) ?? .null, "flags": .array(l.flags.map(\.json)),
-                "decisive": .bool(l.isDecisive),
-            ])
-        })
+        .array(
+            lines.map { l in
+                .object([
+                    "t_ns": .int(l.t), "at_ms": .double(Double(l.t) / 1_000_000), "thread": .string(l.thread),
+                    "mode": l.mode.map(JSONValue.string) ?? .null, "run": l.run.map { .int(Int64($0)) } ?? .null,
+                    "pass": l.pass.map { .int(Int64($0)) } ?? .null, "depth": .int(Int64(l.depth)),
+                    "in_callout": .bool(l.inCallout), "kind": .string(l.kind),
+                    "activity": l.activity.map(JSONValue.string) ?? .null, "text": .string(l.text),
+                    "about": l.about.map(JSONValue.string) ?? .null, "flags": .array(l.flags.map(\.json)),
+                    "decisive": .bool(l.isDecisive),
+                ])
+            })
     }
 }

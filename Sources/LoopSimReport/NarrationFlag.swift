@@ -30,7 +30,8 @@ public struct NarrationFlag: Sendable, Hashable {
         if let builtIn = VariantProfile.builtIn(profile.name), builtIn.value(of: name) != value {
             certainty = "set for this run (a scenario's set: or --set), not \(profile.name)'s own value"
         } else {
-            certainty = Self.certainties[name]?[profile.name]
+            certainty =
+                Self.certainties[name]?[profile.name]
                 ?? (profile.name == Self.linux ? flag.linuxEvidence.text : nil)
         }
     }
@@ -40,8 +41,10 @@ public struct NarrationFlag: Sendable, Hashable {
 
     /// The flag as JSON: `name`, `value`, `source`, `certainty` (null when unknown).
     public var json: JSONValue {
-        .object(["name": .string(name), "value": .string(value), "source": .string(source),
-                 "certainty": certainty.map(JSONValue.string) ?? .null])
+        .object([
+            "name": .string(name), "value": .string(value), "source": .string(source),
+            "certainty": certainty.map(JSONValue.string) ?? .null,
+        ])
     }
 
     /// The Linux profile, whose values' certainty is the flag's own ``VariantFlag/linuxEvidence``: the conformance
@@ -51,19 +54,25 @@ public struct NarrationFlag: Sendable, Hashable {
     /// How sure each iOS value of the flags the narration cites is, by flag, then by profile:
     /// runloop-semantics.md §0.2, §4.2, §10 and §11, and docs/fidelity.md ("Variant flags and their evidence").
     public static let certainties: [String: [String: String]] = {
-        let readInCF1153 = "read in the source: CF-1153.18 is the CF of OS X 10.10.3-10.10.5, contemporaneous with "
+        let readInCF1153 =
+            "read in the source: CF-1153.18 is the CF of OS X 10.10.3-10.10.5, contemporaneous with "
             + "iOS 8.3/8.4, and its iOS build is mk_timer-only (semantics §0.2, §4.2)"
-        let inferredIOS9 = "inferred: no CF of iOS 9 (CF-1240) is public; the value is CF-1153.18's iOS build plus "
+        let inferredIOS9 =
+            "inferred: no CF of iOS 9 (CF-1240) is public; the value is CF-1153.18's iOS build plus "
             + "the reported device behaviour, and the release in which Apple switched the iOS build is UNCONFIRMED "
             + "(semantics §0.2, §10)"
-        let readInSierra = "read in the source: SCF-Sierra, the CF of macOS 10.12 / iOS 10, builds iOS with the "
+        let readInSierra =
+            "read in the source: SCF-Sierra, the CF of macOS 10.12 / iOS 10, builds iOS with the "
             + "dispatch timer and tracks what it armed (semantics §4.2)"
-        let noWake = "read in the source: CFRunLoopRemoveTimer and CFRunLoopTimerInvalidate send no wake-up "
+        let noWake =
+            "read in the source: CFRunLoopRemoveTimer and CFRunLoopTimerInvalidate send no wake-up "
             + "(CF-1153.18, SCF-Sierra; semantics §1.7)"
         let uikit = "documented (UITrackingRunLoopMode) and seen in run-loop dumps (semantics §1.8, §2)"
-        let autorelease = "a convention: ARC returns the results of methods not named alloc/new/copy autoreleased; "
+        let autorelease =
+            "a convention: ARC returns the results of methods not named alloc/new/copy autoreleased; "
             + "when the pool drains follows UIKit's pool observers (semantics §1.8)"
-        let releases = "documented (Timer.invalidate: the timer removes its strong references to its target and user "
+        let releases =
+            "documented (Timer.invalidate: the timer removes its strong references to its target and user "
             + "info) and read in the source (CFRunLoopTimerInvalidate calls the context's release)"
         let ios = ["ios8", "ios9", "ios10", "ios13"]
         func each(_ text: String) -> [String: String] { Dictionary(uniqueKeysWithValues: ios.map { ($0, text) }) }

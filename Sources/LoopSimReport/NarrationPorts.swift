@@ -56,7 +56,7 @@ struct NarrationPorts {
     static func portKey(_ e: SimEvent) -> ModeKey? {
         switch e.body {
         case .portArm(let runLoop, let mode, _), .portCancel(let runLoop, let mode),
-             .portFire(let runLoop, let mode, _):
+            .portFire(let runLoop, let mode, _):
             ModeKey(runLoop: runLoop, mode: mode)
         default: nil
         }

@@ -43,8 +43,10 @@ public struct PairedComparison: Sendable {
         for other in replications.dropFirst() {
             for pair in other.paired {
                 guard let d = pair.difference.confidenceInterval() else { continue }
-                rows.append(Row(figure: pair.figure, variant: other.variant, difference: d,
-                                referenceMean: pair.reference.mean, variantMean: pair.variant.mean))
+                rows.append(
+                    Row(
+                        figure: pair.figure, variant: other.variant, difference: d,
+                        referenceMean: pair.reference.mean, variantMean: pair.variant.mean))
             }
         }
     }
@@ -52,18 +54,21 @@ public struct PairedComparison: Sendable {
     /// A table: figure, the reference's mean, the variant's, and their paired difference with its interval; then
     /// the flags that differ.
     public var text: String {
-        var out = "paired over common random numbers (replication i of each variant has the same seed); "
+        var out =
+            "paired over common random numbers (replication i of each variant has the same seed); "
             + "difference = variant − \(reference), 95 % CI\n"
         let width = max(24, (rows.map(\.figure.count).max() ?? 0) + 2)
         for row in rows {
             let d = row.difference
-            out += "  " + row.figure.padding(toWidth: width) + "\(reference) \(Self.number(row.referenceMean))  "
+            out +=
+                "  " + row.figure.padding(toWidth: width) + "\(reference) \(Self.number(row.referenceMean))  "
                 + "\(row.variant) \(Self.number(row.variantMean))  difference \(Self.number(d.mean)) "
                 + "[\(Self.number(d.low)), \(Self.number(d.high))]  n \(d.n)"
                 + (row.differs ? "  ≠" : "") + "\n"
         }
         if notRun > 0 {
-            out += "  interrupted: \(notRun) of \(n) replications per variant not run (a signal arrived); "
+            out +=
+                "  interrupted: \(notRun) of \(n) replications per variant not run (a signal arrived); "
                 + "the pairs are of the others\n"
         }
         return out + "\n" + flags.text
@@ -73,15 +78,16 @@ public struct PairedComparison: Sendable {
         var fields: [String: JSONValue] = [
             "reference": .string(reference),
             "flags": flags.json,
-            "paired": .array(rows.map { row in
-                .object([
-                    "figure": .string(row.figure), "variant": .string(row.variant),
-                    "reference_mean": .double(row.referenceMean), "variant_mean": .double(row.variantMean),
-                    "difference_mean": .double(row.difference.mean), "ci95_low": .double(row.difference.low),
-                    "ci95_high": .double(row.difference.high), "n": .int(Int64(row.difference.n)),
-                    "differs": .bool(row.differs),
-                ])
-            }),
+            "paired": .array(
+                rows.map { row in
+                    .object([
+                        "figure": .string(row.figure), "variant": .string(row.variant),
+                        "reference_mean": .double(row.referenceMean), "variant_mean": .double(row.variantMean),
+                        "difference_mean": .double(row.difference.mean), "ci95_low": .double(row.difference.low),
+                        "ci95_high": .double(row.difference.high), "n": .int(Int64(row.difference.n)),
+                        "differs": .bool(row.differs),
+                    ])
+                }),
         ]
         if notRun > 0 { fields["not_run"] = .int(Int64(notRun)) }  // only when a signal stopped the replications
         return .object(fields)
@@ -95,5 +101,7 @@ public struct PairedComparison: Sendable {
 }
 
 extension String {
-    fileprivate func padding(toWidth width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+    fileprivate func padding(toWidth width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
 }

@@ -52,8 +52,9 @@ public struct PlayerData {
         var kindRows: [String] = []
         for (kind, keys) in zip(kinds, kindKeys) {
             let quotedKeys: [String] = zip(keys.keys, keys.offsets).map { "[" + JSONText.quoted($0) + ",\($1)]" }
-            kindRows.append("[" + JSONText.quoted(kind.name.description) + ",[" + quotedKeys.joined(separator: ",")
-                            + "],\(keys.width),\(keys.list)]")
+            kindRows.append(
+                "[" + JSONText.quoted(kind.name.description) + ",[" + quotedKeys.joined(separator: ",")
+                    + "],\(keys.width),\(keys.list)]")
         }
         out += ",\"kinds\":[" + kindRows.joined(separator: ",") + "]"
         var flagRows: [String] = []
@@ -78,7 +79,8 @@ public struct PlayerData {
             let o = RunEvents(other.outcome)
             var i = 0
             while i < min(n, o.events.count),
-                  NormalizedEvent(base.events[i], names: base.names) == NormalizedEvent(o.events[i], names: o.names) {
+                NormalizedEvent(base.events[i], names: base.names) == NormalizedEvent(o.events[i], names: o.names)
+            {
                 i += 1
             }
             n = i
@@ -170,12 +172,17 @@ public struct PlayerData {
         var parked: [String] = []
         for p in run.outcome.findings.parkedThreads {
             let since: String = p.since.map { String($0.nanoseconds) } ?? "null"
-            parked.append("{\"thread\":" + JSONText.quoted(p.name) + ",\"since_ns\":" + since + ",\"reason\":"
-                          + JSONText.quoted(p.reason) + "}")
+            parked.append(
+                "{\"thread\":" + JSONText.quoted(p.name) + ",\"since_ns\":" + since + ",\"reason\":"
+                    + JSONText.quoted(p.reason) + "}")
         }
         out += ",\"parked\":[" + parked.joined(separator: ",") + "]"
-        out += ",\"retain\":" + JSONText.quoted(RetainGraphSVG.render(run.outcome.findings.leaks, width: 560,
-                                                                       id: "retain-\(run.variant)"))
+        out +=
+            ",\"retain\":"
+            + JSONText.quoted(
+                RetainGraphSVG.render(
+                    run.outcome.findings.leaks, width: 560,
+                    id: "retain-\(run.variant)"))
         return out + "}"
     }
 

@@ -12,23 +12,28 @@ public enum ReplicationText {
             out += "  " + "figure".padding(to: width) + "  " + "mean".padding(to: 12) + "95% CI\n"
             for (figure, statistics) in r.figures {
                 guard let ci = statistics.confidenceInterval() else { continue }
-                out += "  " + figure.padding(to: width) + "  " + number(ci.mean).padding(to: 12)
+                out +=
+                    "  " + figure.padding(to: width) + "  " + number(ci.mean).padding(to: 12)
                     + "[\(number(ci.low)), \(number(ci.high))]\n"
             }
             if !r.limited.isEmpty {
                 let kinds = Array(Set(r.limited.map(\.kind))).sorted().joined(separator: ", ")
-                out += "  limited: \(r.limitedCount) of \(r.n) replications stopped at a limit (\(kinds)), seeds "
+                out +=
+                    "  limited: \(r.limitedCount) of \(r.n) replications stopped at a limit (\(kinds)), seeds "
                     + r.limited.prefix(5).map { String($0.seed) }.joined(separator: ", ")
                     + (r.limitedCount > 5 ? ", …" : "")
-                    + (r.notRun == 0 ? "; the figures are of the other \(r.n - r.limitedCount)\n"
+                    + (r.notRun == 0
+                        ? "; the figures are of the other \(r.n - r.limitedCount)\n"
                         : "; the figures are of the \(r.completed) that ran to the end\n")
             }
             if r.notRun > 0 {
-                out += "  interrupted: \(r.notRun) of \(r.n) replications not run (a signal arrived); "
+                out +=
+                    "  interrupted: \(r.notRun) of \(r.n) replications not run (a signal arrived); "
                     + "the figures are of the \(r.completed) that ran to the end\n"
             }
             if let s = r.pooledLatency.millisecondSummary {
-                out += "  pooled latency (ms): n \(s.count) · p50 \(number(s.p50)) · p90 \(number(s.p90)) · "
+                out +=
+                    "  pooled latency (ms): n \(s.count) · p50 \(number(s.p50)) · p90 \(number(s.p90)) · "
                     + "p99 \(number(s.p99)) · max \(number(s.max))\n"
             }
         }

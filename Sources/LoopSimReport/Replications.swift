@@ -27,7 +27,8 @@ import LoopSimStats
 public struct Replications: Sendable {
     /// The figures summarised, as paths into a run's JSON report.
     public static let figurePaths = [
-        "objects.leaked", "objects.abandoned", "threads.parked", "timers.fires", "timers.skipped", "timers.latency_ms.mean",
+        "objects.leaked", "objects.abandoned", "threads.parked", "timers.fires", "timers.skipped",
+        "timers.latency_ms.mean",
         "timers.latency_ms.p95", "timers.latency_ms.p99", "timers.latency_ms.max", "end_time_ms",
     ]
     /// The most cut-short replications listed by index and seed in ``limited`` (the rest are counted only).
@@ -60,8 +61,11 @@ public struct Replications: Sendable {
     /// ``run(_:variants:n:jobs:seed:overrides:limits:isInterrupted:progress:)``) over the replications both
     /// completed and both have the figure for: the reference's values, this variant's,
     /// and their differences (``PairedComparison``). Empty for the reference and for a variant run alone.
-    public var paired: [(figure: String, reference: RunningStatistics, variant: RunningStatistics,
-                         difference: RunningStatistics)] = []
+    public var paired:
+        [(
+            figure: String, reference: RunningStatistics, variant: RunningStatistics,
+            difference: RunningStatistics
+        )] = []
 
     /// The seed of replication `index`.
     public func seed(at index: Int) -> UInt64 {
@@ -77,33 +81,42 @@ public struct Replications: Sendable {
     public var completed: Int { n - limitedCount - notRun }
 
     /// Runs `n` replications on `jobs` threads; `progress` is called with the number done (from any thread).
-    public static func run(_ scenario: Scenario, variant: String, n: Int, jobs: Int, seed: UInt64? = nil,
-                           overrides: [(String, String)] = [], limits: RunLimits = RunLimits(),
-                           isInterrupted: @escaping @Sendable () -> Bool = { false },
-                           progress: (@Sendable (Int) -> Void)? = nil) throws(VariantError) -> Replications {
-        try run(scenario, variants: [variant], n: n, jobs: jobs, seed: seed, overrides: overrides, limits: limits,
-                isInterrupted: isInterrupted, progress: progress)[0]
+    public static func run(
+        _ scenario: Scenario, variant: String, n: Int, jobs: Int, seed: UInt64? = nil,
+        overrides: [(String, String)] = [], limits: RunLimits = RunLimits(),
+        isInterrupted: @escaping @Sendable () -> Bool = { false },
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) throws(VariantError) -> Replications {
+        try run(
+            scenario, variants: [variant], n: n, jobs: jobs, seed: seed, overrides: overrides, limits: limits,
+            isInterrupted: isInterrupted, progress: progress)[0]
     }
 
     /// Runs `n` replications of every variant in `variants`, replication `i` of each with the same seed, on `jobs`
     /// threads, and pairs every later variant with the first (``paired``). `progress` is called with the number of
     /// replication indices done (from any thread). Memory is bounded by `jobs`, not by `n`.
-    public static func run(_ scenario: Scenario, variants: [String], n: Int, jobs: Int, seed: UInt64? = nil,
-                           overrides: [(String, String)] = [], limits: RunLimits = RunLimits(),
-                           isInterrupted: @escaping @Sendable () -> Bool = { false },
-                           progress: (@Sendable (Int) -> Void)? = nil) throws(VariantError) -> [Replications] {
+    public static func run(
+        _ scenario: Scenario, variants: [String], n: Int, jobs: Int, seed: UInt64? = nil,
+        overrides: [(String, String)] = [], limits: RunLimits = RunLimits(),
+        isInterrupted: @escaping @Sendable () -> Bool = { false },
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) throws(VariantError) -> [Replications] {
         let profiles = try variants.map { v throws(VariantError) in try scenario.profile(for: v, overrides: overrides) }
         let base = seed ?? scenario.seed
         let n = max(0, n)
         let stripes = max(1, min(jobs, n))
-        let fold = ReplicationFold(variants: variants, profiles: profiles, n: n, baseSeed: base,
-                                   window: stripes * windowPerJob)
+        let fold = ReplicationFold(
+            variants: variants, profiles: profiles, n: n, baseSeed: base,
+            window: stripes * windowPerJob)
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
             // Each further thread runs a program and profile of its own (see Scenario.withOwnProgram()).
             let scenario = stripe == 0 ? scenario : scenario.withOwnProgram()
-            let profiles = stripe == 0 ? profiles : zip(variants, profiles).map { v, p in
-                (try? scenario.profile(for: v, overrides: overrides)) ?? p
-            }
+            let profiles =
+                stripe == 0
+                ? profiles
+                : zip(variants, profiles).map { v, p in
+                    (try? scenario.profile(for: v, overrides: overrides)) ?? p
+                }
             // Ctrl-C or SIGTERM: the replication under way stops (the kernel polls), and no later one starts.
             while let i = fold.claim(isInterrupted: isInterrupted) {
                 let seed = RandomSource.derivedSeed(base: base, stream: 0, index: UInt64(i))
@@ -112,8 +125,9 @@ public struct Replications: Sendable {
                     configuration.limits = limits
                     configuration.isInterrupted = isInterrupted
                     let outcome = Kernel(program: scenario.program, configuration: configuration).run()
-                    return ReplicationFold.Result(figures: figureValues(of: RunReport.json(outcome)),
-                                                  latency: outcome.timers.pooledLatency, kind: outcome.limit?.kind)
+                    return ReplicationFold.Result(
+                        figures: figureValues(of: RunReport.json(outcome)),
+                        latency: outcome.timers.pooledLatency, kind: outcome.limit?.kind)
                 }
                 let done = fold.finish(i, results)
                 progress?(done)
@@ -141,8 +155,10 @@ public struct Replications: Sendable {
         var figures: [String: JSONValue] = [:]
         for (figure, statistics) in self.figures {
             guard let ci = statistics.confidenceInterval() else { continue }
-            figures[figure] = .object(["mean": .double(ci.mean), "ci95_low": .double(ci.low), "ci95_high": .double(ci.high),
-                                       "n": .int(Int64(ci.n))])
+            figures[figure] = .object([
+                "mean": .double(ci.mean), "ci95_low": .double(ci.low), "ci95_high": .double(ci.high),
+                "n": .int(Int64(ci.n)),
+            ])
         }
         var result: [String: JSONValue] = [
             "n": .int(Int64(n)),
@@ -154,8 +170,13 @@ public struct Replications: Sendable {
             result["seed_base"] = .string(String(baseSeed))
         }
         if !limited.isEmpty {
-            result["limited"] = .array(limited.map { .object(["index": .int(Int64($0.index)), "seed": .string(String($0.seed)),
-                                                              "kind": .string($0.kind)]) })
+            result["limited"] = .array(
+                limited.map {
+                    .object([
+                        "index": .int(Int64($0.index)), "seed": .string(String($0.seed)),
+                        "kind": .string($0.kind),
+                    ])
+                })
         }
         if limitedCount > limited.count { result["limited_count"] = .int(Int64(limitedCount)) }
         if notRun > 0 { result["not_run"] = .int(Int64(notRun)) }
@@ -165,8 +186,10 @@ public struct Replications: Sendable {
                 "p90": .double(s.p90), "p95": .double(s.p95), "p99": .double(s.p99), "max": .double(s.max),
             ])
             if let h = pooledLatency.millisecondHistogram(binCount: 20) {
-                result["histogram"] = .object(["edges": .array(h.edges.map { .double($0) }),
-                                               "counts": .array(h.counts.map { .int(Int64($0)) })])
+                result["histogram"] = .object([
+                    "edges": .array(h.edges.map { .double($0) }),
+                    "counts": .array(h.counts.map { .int(Int64($0)) }),
+                ])
             }
         }
         return .object(result)
@@ -203,9 +226,10 @@ final class ReplicationFold: @unchecked Sendable {
         self.window = max(1, window)
         slots = DispatchSemaphore(value: self.window)
         results = zip(variants, profiles).enumerated().map { k, vp in
-            var r = Replications(variant: vp.0, profile: vp.1, n: n, baseSeed: baseSeed,
-                                 figures: Replications.figurePaths.map { ($0, RunningStatistics()) },
-                                 pooledLatency: LatencyHistogram(), limited: [], limitedCount: 0)
+            var r = Replications(
+                variant: vp.0, profile: vp.1, n: n, baseSeed: baseSeed,
+                figures: Replications.figurePaths.map { ($0, RunningStatistics()) },
+                pooledLatency: LatencyHistogram(), limited: [], limitedCount: 0)
             if k > 0 {
                 r.paired = Replications.figurePaths.map {
                     ($0, RunningStatistics(), RunningStatistics(), RunningStatistics())

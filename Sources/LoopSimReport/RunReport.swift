@@ -22,8 +22,13 @@ public enum RunReport {
                 "waiting": .int(Int64(waiting.count)),
                 "waiting_names": .array(waiting.map { .string($0.name) }),
                 "waiting_reasons": .array(waiting.map { .string($0.reason) }),
-                "all": .array(outcome.threads.map { .object(["name": .string($0.name), "kind": .string($0.kind.rawValue),
-                                                             "state": .string($0.state)]) }),
+                "all": .array(
+                    outcome.threads.map {
+                        .object([
+                            "name": .string($0.name), "kind": .string($0.kind.rawValue),
+                            "state": .string($0.state),
+                        ])
+                    }),
             ]),
             "objects": .object([
                 "allocated": .int(Int64(outcome.allocated)),
@@ -36,64 +41,103 @@ public enum RunReport {
             "leaks": .array(outcome.findings.leaks.map(leakJSON)),
             "delayed": .array(outcome.findings.delayed.map(delayedJSON)),
             "timers": timersJSON(outcome.timers),
-            "countdowns": .array(Array(outcome.timers.lazy.filter { $0.interval > .zero }.map { t in
-                .object(["timer": .string(t.label), "ticks": .int(Int64(t.fires)),
-                         "slots_elapsed": .int(Int64(t.fires + t.skipped)),
-                         "drift_ms": .double(Double(t.skipped) * t.interval.milliseconds)])
-            })),
-            "dispatch_sources": .array(outcome.sources.map { s in
-                .object(["source": .string(s.label), "fires": .int(Int64(s.fires)), "handler_calls": .int(Int64(s.invocations)),
-                         "merged": .int(Int64(s.fires - s.invocations)), "largest_merge": .int(Int64(s.largestMerge))])
-            }),
-            "runloop_exits": .array(outcome.runLoopExits.filter(\.entered).map { exit in
-                .object(["thread": .string(exit.thread), "at_ms": .double(exit.at.milliseconds),
-                         "mode": .string(exit.mode), "result": .string(exit.result.rawValue)])
-            }),
-            "logs": .array(outcome.logs.map { .object(["at_ms": .double($0.at.milliseconds), "thread": .string($0.thread),
-                                                        "text": .string($0.text)]) }),
+            "countdowns": .array(
+                Array(
+                    outcome.timers.lazy.filter { $0.interval > .zero }.map { t in
+                        .object([
+                            "timer": .string(t.label), "ticks": .int(Int64(t.fires)),
+                            "slots_elapsed": .int(Int64(t.fires + t.skipped)),
+                            "drift_ms": .double(Double(t.skipped) * t.interval.milliseconds),
+                        ])
+                    })),
+            "dispatch_sources": .array(
+                outcome.sources.map { s in
+                    .object([
+                        "source": .string(s.label), "fires": .int(Int64(s.fires)),
+                        "handler_calls": .int(Int64(s.invocations)),
+                        "merged": .int(Int64(s.fires - s.invocations)), "largest_merge": .int(Int64(s.largestMerge)),
+                    ])
+                }),
+            "runloop_exits": .array(
+                outcome.runLoopExits.filter(\.entered).map { exit in
+                    .object([
+                        "thread": .string(exit.thread), "at_ms": .double(exit.at.milliseconds),
+                        "mode": .string(exit.mode), "result": .string(exit.result.rawValue),
+                    ])
+                }),
+            "logs": .array(
+                outcome.logs.map {
+                    .object([
+                        "at_ms": .double($0.at.milliseconds), "thread": .string($0.thread),
+                        "text": .string($0.text),
+                    ])
+                }),
             "app": .object([
                 "state": .string(outcome.appState.rawValue),
                 "killed": .bool(outcome.appState == .killed),
-                "timeline": .array(outcome.appStateTimeline.map { change in
-                    .object(["at_ms": .double(change.at.milliseconds), "state": .string(change.state.rawValue),
-                             "device_asleep": .bool(change.deviceAsleep)])
-                }),
-                "foreground_returns": .array(outcome.foregroundReturns.map { r in
-                    .object(["at_ms": .double(r.at.milliseconds), "countdowns": .array(r.countdowns.map { c in
-                        .object(["timer": .string(c.timer), "ticks": .int(Int64(c.ticks)),
-                                 "wall_slots": .int(Int64(c.wallSlots)),
-                                 "behind_ms": .double(Double(c.wallSlots - c.ticks) * c.interval.milliseconds)])
-                    })])
-                }),
+                "timeline": .array(
+                    outcome.appStateTimeline.map { change in
+                        .object([
+                            "at_ms": .double(change.at.milliseconds), "state": .string(change.state.rawValue),
+                            "device_asleep": .bool(change.deviceAsleep),
+                        ])
+                    }),
+                "foreground_returns": .array(
+                    outcome.foregroundReturns.map { r in
+                        .object([
+                            "at_ms": .double(r.at.milliseconds),
+                            "countdowns": .array(
+                                r.countdowns.map { c in
+                                    .object([
+                                        "timer": .string(c.timer), "ticks": .int(Int64(c.ticks)),
+                                        "wall_slots": .int(Int64(c.wallSlots)),
+                                        "behind_ms": .double(Double(c.wallSlots - c.ticks) * c.interval.milliseconds),
+                                    ])
+                                }),
+                        ])
+                    }),
             ]),
-            "presentations": .array(outcome.presentations.map { p in
-                var o: [String: JSONValue] = [
-                    "object": .string(p.object), "serial": .int(Int64(p.serial)), "class": .string(p.className),
-                    "requests": .int(Int64(p.requests)),
-                    "refused": .int(Int64(p.refused)), "shown": .int(Int64(p.shown)), "lost": .bool(p.shown == 0),
-                ]
-                o["created_ms"] = .double(p.createdAt.milliseconds)
-                if let r = p.firstRequestedAt { o["first_requested_ms"] = .double(r.milliseconds) }
-                if let s = p.firstShownAt { o["first_shown_ms"] = .double(s.milliseconds) }
-                if let wait = p.waitBeforeShown { o["wait_ms"] = .double(wait.milliseconds) }
-                return .object(o)
-            }),
-            "samples": .array(outcome.samples.map { .object(["name": .string($0.name), "at_ms": .double($0.at.milliseconds),
-                                                             "value": .int(Int64($0.value))]) }),
-            "checks": .array(outcome.checks.map { check in
-                .object(["label": .string(check.label), "at_ms": .double(check.at.milliseconds),
-                         "leaks": .array(check.findings.leaks.map(leakJSON)),
-                         "parked": .array(check.findings.parkedThreads.map { .string($0.name) })])
-            }),
+            "presentations": .array(
+                outcome.presentations.map { p in
+                    var o: [String: JSONValue] = [
+                        "object": .string(p.object), "serial": .int(Int64(p.serial)), "class": .string(p.className),
+                        "requests": .int(Int64(p.requests)),
+                        "refused": .int(Int64(p.refused)), "shown": .int(Int64(p.shown)), "lost": .bool(p.shown == 0),
+                    ]
+                    o["created_ms"] = .double(p.createdAt.milliseconds)
+                    if let r = p.firstRequestedAt { o["first_requested_ms"] = .double(r.milliseconds) }
+                    if let s = p.firstShownAt { o["first_shown_ms"] = .double(s.milliseconds) }
+                    if let wait = p.waitBeforeShown { o["wait_ms"] = .double(wait.milliseconds) }
+                    return .object(o)
+                }),
+            "samples": .array(
+                outcome.samples.map {
+                    .object([
+                        "name": .string($0.name), "at_ms": .double($0.at.milliseconds),
+                        "value": .int(Int64($0.value)),
+                    ])
+                }),
+            "checks": .array(
+                outcome.checks.map { check in
+                    .object([
+                        "label": .string(check.label), "at_ms": .double(check.at.milliseconds),
+                        "leaks": .array(check.findings.leaks.map(leakJSON)),
+                        "parked": .array(check.findings.parkedThreads.map { .string($0.name) }),
+                    ])
+                }),
         ]
         if let alive = outcome.alive.listed { run["alive"] = .array(alive.map(aliveJSON)) }
         if let crash = outcome.crash {
-            run["crash"] = .object(["message": .string(crash.message), "at_ms": .double(crash.at.milliseconds),
-                                    "thread": .string(crash.thread)])
+            run["crash"] = .object([
+                "message": .string(crash.message), "at_ms": .double(crash.at.milliseconds),
+                "thread": .string(crash.thread),
+            ])
         }
         if let limit = outcome.limit {
-            run["limit"] = .object(["kind": .string(limit.kind), "message": .string(limit.message),
-                                    "at_ms": .double(limit.at.milliseconds)])
+            run["limit"] = .object([
+                "kind": .string(limit.kind), "message": .string(limit.message),
+                "at_ms": .double(limit.at.milliseconds),
+            ])
         }
         return .object(run)
     }
@@ -108,8 +152,10 @@ public enum RunReport {
             "drift_ms": .double(Double(t.skipped) * t.interval.milliseconds),
         ]
         if let s = t.latency.millisecondSummary {
-            o["latency_ms"] = .object(["mean": .double(s.mean), "p50": .double(s.p50), "p99": .double(s.p99),
-                                       "max": .double(s.max)])
+            o["latency_ms"] = .object([
+                "mean": .double(s.mean), "p50": .double(s.p50), "p99": .double(s.p99),
+                "max": .double(s.max),
+            ])
         }
         return .object(o)
     }
@@ -137,9 +183,11 @@ public enum RunReport {
     }
 
     static func delayedJSON(_ d: DelayedRelease) -> JSONValue {
-        .object(["object": .string(d.object), "class": .string(d.className), "reason": .string(d.reason),
-                 "let_go_at_ms": .double(d.letGoAt.milliseconds), "freed_at_ms": .double(d.freedAt.milliseconds),
-                 "late_ms": .double(d.late.milliseconds)])
+        .object([
+            "object": .string(d.object), "class": .string(d.className), "reason": .string(d.reason),
+            "let_go_at_ms": .double(d.letGoAt.milliseconds), "freed_at_ms": .double(d.freedAt.milliseconds),
+            "late_ms": .double(d.late.milliseconds),
+        ])
     }
 
     /// A total that may pass 64 bits (skipped slots over every timer): an integer while it fits, else the nearest
@@ -153,7 +201,9 @@ public enum RunReport {
         var latency: [String: JSONValue] = ["count": .int(Int64(pooled.count))]
         var histogram: JSONValue = .null
         if let h = pooled.millisecondHistogram(binCount: 10) {
-            histogram = .object(["edges_ms": .array(h.edges.map { .double($0) }), "counts": .array(h.counts.map { .int(Int64($0)) })])
+            histogram = .object([
+                "edges_ms": .array(h.edges.map { .double($0) }), "counts": .array(h.counts.map { .int(Int64($0)) }),
+            ])
         }
         if let s = pooled.millisecondSummary {
             latency["mean"] = .double(s.mean)

@@ -23,17 +23,22 @@ enum SVGText {
     }
 
     /// A rectangle with a tooltip.
-    static func rect(x: Double, y: Double, width: Double, height: Double, fill: String, title: String? = nil,
-                     extra: String = "") -> String {
-        var s = "<rect x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(max(0, width)))\" height=\"\(num(height))\" fill=\"\(fill)\""
+    static func rect(
+        x: Double, y: Double, width: Double, height: Double, fill: String, title: String? = nil,
+        extra: String = ""
+    ) -> String {
+        var s =
+            "<rect x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(max(0, width)))\" height=\"\(num(height))\" fill=\"\(fill)\""
         if !extra.isEmpty { s += " " + extra }
         guard let title else { return s + "/>" }
         return s + "><title>\(escape(title))</title></rect>"
     }
 
     /// A text element.
-    static func text(_ content: String, x: Double, y: Double, anchor: String = "start", size: Int = 11, fill: String = "#222",
-                     weight: String? = nil) -> String {
+    static func text(
+        _ content: String, x: Double, y: Double, anchor: String = "start", size: Int = 11, fill: String = "#222",
+        weight: String? = nil
+    ) -> String {
         "<text x=\"\(num(x))\" y=\"\(num(y))\" font-size=\"\(size)\" fill=\"\(fill)\" text-anchor=\"\(anchor)\""
             + (weight.map { " font-weight=\"\($0)\"" } ?? "") + ">\(escape(content))</text>"
     }

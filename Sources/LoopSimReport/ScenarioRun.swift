@@ -23,12 +23,15 @@ public enum ScenarioRunner {
     /// (kind `interrupted`) and the remaining variants are not run. `traceSink` gives, per variant, where its
     /// events go as they are recorded (a trace file written during the run), if anywhere.
     /// - Throws: ``VariantError`` for an unknown variant or a bad `--set` override.
-    public static func run(_ scenario: Scenario, variants: [String] = [], seed: UInt64? = nil,
-                           overrides: [(String, String)] = [], keepsTrace: Bool = false,
-                           limits: RunLimits = RunLimits(),
-                           isInterrupted: @escaping () -> Bool = { false },
-                           traceSink: (_ variant: String) -> (any TraceSink)? = { _ in nil })
-        throws(VariantError) -> [VariantRun] {
+    public static func run(
+        _ scenario: Scenario, variants: [String] = [], seed: UInt64? = nil,
+        overrides: [(String, String)] = [], keepsTrace: Bool = false,
+        limits: RunLimits = RunLimits(),
+        isInterrupted: @escaping () -> Bool = { false },
+        traceSink: (_ variant: String) -> (any TraceSink)? = { _ in nil }
+    )
+        throws(VariantError) -> [VariantRun]
+    {
         var runs: [VariantRun] = []
         for variant in variants.isEmpty ? scenario.variants : variants {
             if !runs.isEmpty && isInterrupted() { break }
@@ -41,14 +44,19 @@ public enum ScenarioRunner {
             var report = RunReport.json(outcome)
             let results = ExpectationCheck.evaluate(scenario.expectations, variant: variant, report: report)
             if case .object(var fields) = report {
-                fields["expectations"] = .array(results.map {
-                    .object(["text": .string($0.expectation.text), "passed": .bool($0.passed),
-                             "actual": $0.actual ?? .null])
-                })
+                fields["expectations"] = .array(
+                    results.map {
+                        .object([
+                            "text": .string($0.expectation.text), "passed": .bool($0.passed),
+                            "actual": $0.actual ?? .null,
+                        ])
+                    })
                 report = .object(fields)
             }
-            runs.append(VariantRun(variant: variant, profile: profile, outcome: outcome, expectations: results,
-                                  report: report))
+            runs.append(
+                VariantRun(
+                    variant: variant, profile: profile, outcome: outcome, expectations: results,
+                    report: report))
         }
         return runs
     }
@@ -62,7 +70,9 @@ public enum ScenarioRunner {
             "runs": .array(runs.map(\.report)),
         ]
         let given = scenario.givenParameters
-        if !given.isEmpty { document["params"] = .object(Dictionary(given.map { ($0.name, .string($0.value)) }) { _, b in b }) }
+        if !given.isEmpty {
+            document["params"] = .object(Dictionary(given.map { ($0.name, .string($0.value)) }) { _, b in b })
+        }
         return .object(document)
     }
 }

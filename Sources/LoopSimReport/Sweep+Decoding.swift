@@ -19,11 +19,13 @@ extension Sweep {
     public static func decode(_ data: Data) throws -> JSONValue {
         let doc = try JSONDecoder().decode(SweepDocument.self, from: data)
         let rows = doc.rows.map { r in
-            row(r.row, point: r.point, params: r.params, variant: r.variant, n: r.n, limited: r.limited,
+            row(
+                r.row, point: r.point, params: r.params, variant: r.variant, n: r.n, limited: r.limited,
                 figures: r.figures.mapValues { interval(mean: $0.mean, low: $0.low, high: $0.high) })
         }
-        let read = document(scenario: doc.scenario, file: doc.file, axes: doc.axes, figures: doc.figures, rows: rows,
-                            shard: doc.shard)
+        let read = document(
+            scenario: doc.scenario, file: doc.file, axes: doc.axes, figures: doc.figures, rows: rows,
+            shard: doc.shard)
         // A sweep a signal stopped says so; keep the mark, so that a merge can refuse it.
         guard let stopped = doc.stopped, case .object(var fields) = read else { return read }
         fields["stopped"] = .string(stopped)

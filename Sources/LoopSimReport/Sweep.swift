@@ -23,9 +23,11 @@ public enum Sweep {
     /// (``Plan/run(jobs:limits:isInterrupted:progress:row:)`` hands out each row as it is done instead).
     /// A replication that a limit or an interrupt stops is left out of its row's figures and counted in the row's
     /// `limited` (``Replications/limited``).
-    public static func run(text: String, file: String, replications: Int?, jobs: Int,
-                           shard: (Int, Int) = (1, 1), limits: RunLimits = RunLimits(),
-                           isInterrupted: @escaping @Sendable () -> Bool = { false }) throws(Failure) -> JSONValue {
+    public static func run(
+        text: String, file: String, replications: Int?, jobs: Int,
+        shard: (Int, Int) = (1, 1), limits: RunLimits = RunLimits(),
+        isInterrupted: @escaping @Sendable () -> Bool = { false }
+    ) throws(Failure) -> JSONValue {
         let plan = try Plan(text: text, file: file, replications: replications, shard: shard)
         var rows: [JSONValue] = []
         let stopped = try plan.run(jobs: jobs, limits: limits, isInterrupted: isInterrupted) { rows.append($0) }
@@ -59,8 +61,9 @@ public enum Sweep {
             for axis in spec.axes {
                 let (product, overflow) = count.multipliedReportingOverflow(by: axis.values.count)
                 guard !overflow else {
-                    throw Failure(message: "\(file): the sweep grid has more points than can be counted; "
-                        + "split it into several sweeps", diagnostics: [], source: text)
+                    throw Failure(
+                        message: "\(file): the sweep grid has more points than can be counted; "
+                            + "split it into several sweeps", diagnostics: [], source: text)
                 }
                 count = product
             }
@@ -95,23 +98,27 @@ public enum Sweep {
         /// is dropped (its replications were cut short) and the run ends.
         /// - Returns: nil when every point ran, or the sentence a stopped document carries
         ///   (``document(rows:stopped:)``).
-        public func run(jobs: Int, limits: RunLimits = RunLimits(),
-                        isInterrupted: @escaping @Sendable () -> Bool = { false },
-                        progress: ((Int) -> Void)? = nil,
-                        row: (JSONValue) throws(Failure) -> Void) throws(Failure) -> String? {
+        public func run(
+            jobs: Int, limits: RunLimits = RunLimits(),
+            isInterrupted: @escaping @Sendable () -> Bool = { false },
+            progress: ((Int) -> Void)? = nil,
+            row: (JSONValue) throws(Failure) -> Void
+        ) throws(Failure) -> String? {
             var done = 0
             for p in stride(from: shard.index - 1, to: pointCount, by: shard.count) {
                 if isInterrupted() { return stopped(done) }
                 let point = point(p)
                 let loaded = ScenarioLoader.load(text: text, file: file, parameters: point.map { ($0.name, $0.value) })
                 guard let atPoint = loaded.scenario else {
-                    throw Failure(message: "invalid scenario at grid point \(p)", diagnostics: loaded.diagnostics,
-                                  source: text)
+                    throw Failure(
+                        message: "invalid scenario at grid point \(p)", diagnostics: loaded.diagnostics,
+                        source: text)
                 }
                 let all: [Replications]
                 do {
-                    all = try Replications.run(atPoint, variants: spec.variants, n: n, jobs: jobs, limits: limits,
-                                               isInterrupted: isInterrupted)
+                    all = try Replications.run(
+                        atPoint, variants: spec.variants, n: n, jobs: jobs, limits: limits,
+                        isInterrupted: isInterrupted)
                 } catch {
                     throw Failure(message: error.message, diagnostics: [], source: text)
                 }
@@ -124,9 +131,11 @@ public enum Sweep {
                         guard let ci = statistics.confidenceInterval() else { continue }
                         figures[figure] = interval(mean: ci.mean, low: ci.low, high: ci.high)
                     }
-                    try row(Sweep.row(Int64(p * spec.variants.count + v), point: Int64(p), params: params,
-                                      variant: reps.variant, n: Int64(n), limited: Int64(reps.limitedCount),
-                                      figures: figures))
+                    try row(
+                        Sweep.row(
+                            Int64(p * spec.variants.count + v), point: Int64(p), params: params,
+                            variant: reps.variant, n: Int64(n), limited: Int64(reps.limitedCount),
+                            figures: figures))
                 }
                 done += 1
                 progress?(done)
@@ -142,9 +151,10 @@ public enum Sweep {
         /// The sweep's document with `rows`; `stopped` (sorted after `rows`, so a stream can write it last) only
         /// for a sweep a signal stopped.
         public func document(rows: [JSONValue], stopped: String? = nil) -> JSONValue {
-            var doc = Sweep.document(scenario: scenario.name, file: file, axes: spec.axes.map(\.name),
-                                     figures: Replications.figurePaths, rows: rows,
-                                     shard: shard.count > 1 ? "\(shard.index)/\(shard.count)" : nil)
+            var doc = Sweep.document(
+                scenario: scenario.name, file: file, axes: spec.axes.map(\.name),
+                figures: Replications.figurePaths, rows: rows,
+                shard: shard.count > 1 ? "\(shard.index)/\(shard.count)" : nil)
             if let stopped, case .object(var fields) = doc {
                 fields["stopped"] = .string(stopped)
                 doc = .object(fields)
@@ -163,8 +173,10 @@ public enum Sweep {
 
     /// One row: a grid point under one variant.
     /// `limited` counts the replications a limit stopped, left out of the figures.
-    static func row(_ index: Int64, point: Int64, params: [String: String], variant: String, n: Int64, limited: Int64,
-                    figures: [String: JSONValue]) -> JSONValue {
+    static func row(
+        _ index: Int64, point: Int64, params: [String: String], variant: String, n: Int64, limited: Int64,
+        figures: [String: JSONValue]
+    ) -> JSONValue {
         .object([
             "row": .int(index),
             "point": .int(point),
@@ -177,8 +189,10 @@ public enum Sweep {
     }
 
     /// The whole document; `shard` (`K/N`) only for a shard.
-    static func document(scenario: String, file: String, axes: [String], figures: [String], rows: [JSONValue],
-                         shard: String?) -> JSONValue {
+    static func document(
+        scenario: String, file: String, axes: [String], figures: [String], rows: [JSONValue],
+        shard: String?
+    ) -> JSONValue {
         var doc: [String: JSONValue] = [
             "scenario": .string(scenario), "file": .string(file),
             "axes": .array(axes.map(JSONValue.string)),
@@ -193,19 +207,23 @@ public enum Sweep {
     /// sweep must be there, once: each document says which it is (`"shard": "K/N"`), and a merge that misses
     /// one (a Slurm task that never ran) or has one twice fails, naming them, rather than print a partial sweep.
     public static func merge(_ docs: [JSONValue]) throws(Failure) -> JSONValue {
-        guard case .object(var first)? = docs.first else { throw Failure(message: "nothing to merge", diagnostics: [], source: "") }
+        guard case .object(var first)? = docs.first else {
+            throw Failure(message: "nothing to merge", diagnostics: [], source: "")
+        }
         try checkShards(docs)
         for doc in docs {
             if let stopped = doc.value(at: "stopped")?.stringValue {
                 let shard = doc.value(at: "shard")?.stringValue.map { "shard \($0)" } ?? "a document"
-                throw Failure(message: "\(shard) is incomplete (\(stopped)): rerun it before merging", diagnostics: [],
-                              source: "")
+                throw Failure(
+                    message: "\(shard) is incomplete (\(stopped)): rerun it before merging", diagnostics: [],
+                    source: "")
             }
         }
         var rows: [(Int64, JSONValue)] = []
         for doc in docs {
             guard case .object(let o) = doc, o["scenario"] == first["scenario"], o["axes"] == first["axes"],
-                  case .array(let items)? = o["rows"] else {
+                case .array(let items)? = o["rows"]
+            else {
                 throw Failure(message: "the documents are not shards of one sweep", diagnostics: [], source: "")
             }
             for item in items {
@@ -231,8 +249,9 @@ public enum Sweep {
         for doc in docs {
             guard case .object(let o) = doc, let mark = o["shard"]?.stringValue else {
                 if docs.count == 1 { return }
-                throw Failure(message: "a document without a shard mark (\"shard\": \"K/N\") among shards: merge the "
-                    + "outputs of `loopsim sweep --shard K/N --format json`", diagnostics: [], source: "")
+                throw Failure(
+                    message: "a document without a shard mark (\"shard\": \"K/N\") among shards: merge the "
+                        + "outputs of `loopsim sweep --shard K/N --format json`", diagnostics: [], source: "")
             }
             let parts = mark.split(separator: "/")
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
@@ -250,14 +269,19 @@ public enum Sweep {
         if !missing.isEmpty || !twice.isEmpty {
             var problems: [String] = []
             if !missing.isEmpty {
-                problems.append("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(total)" }.joined(separator: ", ")) "
-                    + "missing")
+                problems.append(
+                    "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(total)" }.joined(separator: ", ")) "
+                        + "missing")
             }
             if !twice.isEmpty {
-                problems.append("shard\(twice.count == 1 ? "" : "s") \(twice.map { "\($0)/\(total)" }.joined(separator: ", ")) given twice")
+                problems.append(
+                    "shard\(twice.count == 1 ? "" : "s") \(twice.map { "\($0)/\(total)" }.joined(separator: ", ")) given twice"
+                )
             }
-            throw Failure(message: problems.joined(separator: "; ") + ": the merge would not be the whole sweep; rerun "
-                + "the missing shards (`loopsim sweep FILE --shard K/\(total) --format json`)", diagnostics: [], source: "")
+            throw Failure(
+                message: problems.joined(separator: "; ") + ": the merge would not be the whole sweep; rerun "
+                    + "the missing shards (`loopsim sweep FILE --shard K/\(total) --format json`)", diagnostics: [],
+                source: "")
         }
     }
 
@@ -265,7 +289,8 @@ public enum Sweep {
     /// Cells are quoted as RFC 4180 says (``CSV``): a parameter value `"a, b"` is one cell.
     public static func csv(_ doc: JSONValue) -> String {
         guard case .object(let o) = doc, case .array(let axes)? = o["axes"], case .array(let figures)? = o["figures"],
-              case .array(let rows)? = o["rows"] else { return "" }
+            case .array(let rows)? = o["rows"]
+        else { return "" }
         let axisNames = axes.compactMap(\.stringValue)
         let figureNames = figures.compactMap(\.stringValue)
         var header = ["point"] + axisNames + ["variant", "n", "limited"]

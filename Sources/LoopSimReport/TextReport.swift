@@ -20,31 +20,53 @@ public enum TextReport {
         let title = "── \(run.variant) (seed \(o.seed)) "
         var out = title + String(repeating: "─", count: max(4, 72 - title.count)) + "\n"
         var rows: [(String, String)] = []
-        rows.append(("ended", "at \(ms(o.endTime.milliseconds)), \(endingText(o)) · \(o.events) trace events"
-            + " · fingerprint \(o.fingerprint)"))
-        if let crash = o.crash { rows.append(("CRASHED", "at \(ms(crash.at.milliseconds)) on \(crash.thread): \(crash.message)")) }
+        rows.append(
+            (
+                "ended",
+                "at \(ms(o.endTime.milliseconds)), \(endingText(o)) · \(o.events) trace events"
+                    + " · fingerprint \(o.fingerprint)"
+            ))
+        if let crash = o.crash {
+            rows.append(("CRASHED", "at \(ms(crash.at.milliseconds)) on \(crash.thread): \(crash.message)"))
+        }
         if let limit = o.limit { rows.append(("LIMIT", "\(limit.message) at \(ms(limit.at.milliseconds))")) }
         let parked = o.findings.parkedThreads
         let waiting = o.findings.waitingThreads
-        rows.append(("threads", "\(o.threads.count) · parked \(parked.count)"
-            + (parked.isEmpty ? "" : " (" + parked.map(\.name).joined(separator: ", ") + ")")
-            + (waiting.isEmpty ? ""
-                : " · waiting \(waiting.count) (" + waiting.map(\.name).joined(separator: ", ") + ")")))
-        rows.append(("objects", "allocated \(o.allocated) · deallocated \(o.deallocated) · leaked \(o.leaked)"
-            + " · abandoned \(o.abandoned) · delayed \(o.delayed) · alive \(o.alive.count)"))
+        rows.append(
+            (
+                "threads",
+                "\(o.threads.count) · parked \(parked.count)"
+                    + (parked.isEmpty ? "" : " (" + parked.map(\.name).joined(separator: ", ") + ")")
+                    + (waiting.isEmpty
+                        ? ""
+                        : " · waiting \(waiting.count) (" + waiting.map(\.name).joined(separator: ", ") + ")")
+            ))
+        rows.append(
+            (
+                "objects",
+                "allocated \(o.allocated) · deallocated \(o.deallocated) · leaked \(o.leaked)"
+                    + " · abandoned \(o.abandoned) · delayed \(o.delayed) · alive \(o.alive.count)"
+            ))
         if case .object(let timers)? = run.report.value(at: "timers"), case .int(let fires)? = timers["fires"] {
             var line = "fires \(fires) · skipped slots \(timers["skipped"]?.compact ?? "0")"
             if case .double(let p50)? = run.report.value(at: "timers.latency_ms.p50"),
-               case .double(let p99)? = run.report.value(at: "timers.latency_ms.p99"),
-               case .double(let max)? = run.report.value(at: "timers.latency_ms.max") {
+                case .double(let p99)? = run.report.value(at: "timers.latency_ms.p99"),
+                case .double(let max)? = run.report.value(at: "timers.latency_ms.max")
+            {
                 line += " · latency p50 \(ms(p50)) p99 \(ms(p99)) max \(ms(max))"
             }
             rows.append(("timers", line))
         }
         let exits = o.runLoopExits.filter(\.entered)
-        rows.append(("run-loop exits", exits.isEmpty ? "none" : exits.map {
-            "\($0.thread) \($0.mode) → \($0.result.rawValue) at \(ms($0.at.milliseconds))"
-        }.joined(separator: "; ")))
+        rows.append(
+            (
+                "run-loop exits",
+                exits.isEmpty
+                    ? "none"
+                    : exits.map {
+                        "\($0.thread) \($0.mode) → \($0.result.rawValue) at \(ms($0.at.milliseconds))"
+                    }.joined(separator: "; ")
+            ))
         if !run.expectations.isEmpty {
             let passed = run.expectations.filter(\.passed).count
             rows.append(("expectations", "\(passed)/\(run.expectations.count) passed"))
@@ -54,7 +76,8 @@ public enum TextReport {
         if !o.findings.leaks.isEmpty {
             out += "  leaks\n"
             for leak in o.findings.leaks {
-                out += "    \(leak.className) \(leak.object) (\(leak.kind.rawValue): \(leak.cause)"
+                out +=
+                    "    \(leak.className) \(leak.object) (\(leak.kind.rawValue): \(leak.cause)"
                     + (leak.letGo.map { "; let go at \(ms($0.at.milliseconds))" } ?? "")
                     + (leak.holder.map { "; " + heldBy($0) } ?? "") + ")\n"
                 out += "      " + pathText(leak) + "\n"
@@ -64,7 +87,8 @@ public enum TextReport {
         if !o.findings.delayed.isEmpty {
             out += "  delayed releases\n"
             for d in o.findings.delayed {
-                out += "    \(d.className) \(d.object): let go at \(ms(d.letGoAt.milliseconds)) (\(d.reason)), freed at "
+                out +=
+                    "    \(d.className) \(d.object): let go at \(ms(d.letGoAt.milliseconds)) (\(d.reason)), freed at "
                     + "\(ms(d.freedAt.milliseconds)), \(ms(d.late.milliseconds)) late\n"
             }
         }
@@ -107,7 +131,8 @@ public enum TextReport {
         }
         var out = "  alive at the end, not findings\n"
         for a in listed {
-            let notes = [a.heldBy?.rawValue ?? "no root reaches it"]
+            let notes =
+                [a.heldBy?.rawValue ?? "no root reaches it"]
                 + (a.letGo.map { ["let go at \(ms($0.at.milliseconds))"] } ?? [])
                 + (a.holder.map { [heldBy($0)] } ?? [])
             out += "    \(a.path.last ?? a.object) (\(notes.joined(separator: "; ")))\n"
@@ -146,5 +171,7 @@ public enum TextReport {
 }
 
 extension String {
-    func padding(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
 }

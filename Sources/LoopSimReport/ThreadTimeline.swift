@@ -124,14 +124,17 @@ public struct ThreadTimeline: Sendable {
         seed = outcome.seed
         self.axis = axis
         let instants = run.events.map(\.instant.nanoseconds)
-        let position: (Int64) -> Int64 = axis == .time ? { $0 } : { ns in
-            var low = 0, high = instants.count  // the first event at or after ns
-            while low < high {
-                let mid = (low + high) / 2
-                if instants[mid] < ns { low = mid + 1 } else { high = mid }
+        let position: (Int64) -> Int64 =
+            axis == .time
+            ? { $0 }
+            : { ns in
+                var low = 0, high = instants.count  // the first event at or after ns
+                while low < high {
+                    let mid = (low + high) / 2
+                    if instants[mid] < ns { low = mid + 1 } else { high = mid }
+                }
+                return Int64(min(low, max(instants.count - 1, 0)))
             }
-            return Int64(min(low, max(instants.count - 1, 0)))
-        }
         end = axis == .time ? outcome.endTime.nanoseconds : Int64(max(run.events.count - 1, 0))
         var builder = Builder(names: run.names, position: position)
         for (i, e) in run.events.enumerated() { builder.apply(e, at: axis == .time ? e.instant.nanoseconds : Int64(i)) }
@@ -156,13 +159,21 @@ public struct ThreadTimeline: Sendable {
         var fields: [String: JSONValue] = [
             "variant": .string(variant), "seed": .int(Int64(bitPattern: seed)), "end" + u: .int(end),
             "lanes": .array(lanes.map(JSONValue.string)),
-            "spans": .array(spans.map { s in
-                .object(["lane": .string(s.lane), "state": .string(s.state.rawValue), "mode": s.mode.map(JSONValue.string) ?? .null,
-                         "start" + u: .int(s.start), "end" + u: .int(s.end), "detail": .string(s.detail)])
-            }),
-            "markers": .array(markers.map { m in
-                .object(["lane": .string(m.lane), "kind": .string(m.kind.rawValue), "t" + u: .int(m.t), "label": .string(m.label)])
-            }),
+            "spans": .array(
+                spans.map { s in
+                    .object([
+                        "lane": .string(s.lane), "state": .string(s.state.rawValue),
+                        "mode": s.mode.map(JSONValue.string) ?? .null,
+                        "start" + u: .int(s.start), "end" + u: .int(s.end), "detail": .string(s.detail),
+                    ])
+                }),
+            "markers": .array(
+                markers.map { m in
+                    .object([
+                        "lane": .string(m.lane), "kind": .string(m.kind.rawValue), "t" + u: .int(m.t),
+                        "label": .string(m.label),
+                    ])
+                }),
         ]
         if axis == .steps { fields["axis"] = .string("steps") }
         return .object(fields)
@@ -200,7 +211,8 @@ public struct ThreadTimeline: Sendable {
 
         mutating func close(_ lane: String, at t: Int64) {
             guard let o = open[lane] else { return }
-            spans.append(Span(lane: lane, state: o.state, mode: o.mode, start: o.start, end: max(t, o.start), detail: o.detail))
+            spans.append(
+                Span(lane: lane, state: o.state, mode: o.mode, start: o.start, end: max(t, o.start), detail: o.detail))
             open[lane] = nil
         }
 
@@ -227,8 +239,10 @@ public struct ThreadTimeline: Sendable {
             case .portCancel(let runLoop, _): lastPortCancel[names[runLoop]] = t
             case .scroll(let until):
                 if !until.isNever {
-                    spans.append(Span(lane: ThreadTimeline.appLane, state: .tracking, mode: "tracking", start: t,
-                                      end: position(until.nanoseconds), detail: "the user scrolls: UIKit tracks the touch"))
+                    spans.append(
+                        Span(
+                            lane: ThreadTimeline.appLane, state: .tracking, mode: "tracking", start: t,
+                            end: position(until.nanoseconds), detail: "the user scrolls: UIKit tracks the touch"))
                 }
             case .crash(let message):
                 mark(e.thread == .kernel ? ThreadTimeline.appLane : names[e.thread], .crash, t, names[message])
@@ -236,15 +250,17 @@ public struct ThreadTimeline: Sendable {
                 let state = names[stateName]
                 hasAppState = true
                 close(ThreadTimeline.appStateLane, at: t)
-                open[ThreadTimeline.appStateLane] = Open(state: .lifecycle, mode: state, start: t,
-                                                         detail: "app \(state)" + (asleep ? ", device asleep" : ""))
+                open[ThreadTimeline.appStateLane] = Open(
+                    state: .lifecycle, mode: state, start: t,
+                    detail: "app \(state)" + (asleep ? ", device asleep" : ""))
                 if state == "suspended" {
                     for lane in threads {
                         guard let o = open[lane], o.state != .suspended else { continue }
                         beforeSuspension[lane] = o
                         close(lane, at: t)
-                        open[lane] = Open(state: .suspended, mode: nil, start: t,
-                                          detail: "frozen: the app is suspended")
+                        open[lane] = Open(
+                            state: .suspended, mode: nil, start: t,
+                            detail: "frozen: the app is suspended")
                     }
                 } else {
                     for lane in threads {
@@ -277,8 +293,9 @@ public struct ThreadTimeline: Sendable {
                 return
             case .sleep(let modeName, let waitSet):
                 let mode = names[modeName]
-                enter(lane, .sleeping, at: t, mode: mode,
-                      detail: "asleep in \(mode) on " + EventPhrases.ports(waitSet).joined(separator: ", "))
+                enter(
+                    lane, .sleeping, at: t, mode: mode,
+                    detail: "asleep in \(mode) on " + EventPhrases.ports(waitSet).joined(separator: ", "))
             case .threadBusy(let duration):
                 let until = position(e.instant.nanoseconds + duration.nanoseconds)
                 enter(lane, .busy, at: t, detail: "work: \(TimeText.ms(duration.nanoseconds))")
@@ -321,20 +338,27 @@ public struct ThreadTimeline: Sendable {
                 guard let o = open[lane] else { continue }
                 if let p = parked.first(where: { $0.name == lane }), o.state == .sleeping || o.state == .blocked {
                     let cancelled = lastPortCancel["runloop(\(lane))"].flatMap { $0 >= o.start ? $0 : nil } ?? o.start
-                    let since = max(o.start, p.since.map { position($0.nanoseconds) } ?? o.start,
-                                    o.state == .sleeping ? cancelled : o.start)
+                    let since = max(
+                        o.start, p.since.map { position($0.nanoseconds) } ?? o.start,
+                        o.state == .sleeping ? cancelled : o.start)
                     if since > o.start { close(lane, at: since) } else { open[lane] = nil }
-                    spans.append(Span(lane: lane, state: .parked, mode: o.mode, start: since, end: max(end, since),
-                                      detail: "parked for ever: \(p.reason)"))
+                    spans.append(
+                        Span(
+                            lane: lane, state: .parked, mode: o.mode, start: since, end: max(end, since),
+                            detail: "parked for ever: \(p.reason)"))
                 } else {
                     close(lane, at: end)
                 }
             }
             // Sorted with the original position as the last key, so equal instants keep trace order.
-            spans = spans.enumerated().sorted { ($0.element.start, lanesIndex($0.element.lane), $0.offset)
-                < ($1.element.start, lanesIndex($1.element.lane), $1.offset) }.map(\.element)
-            markers = markers.enumerated().sorted { ($0.element.t, lanesIndex($0.element.lane), $0.offset)
-                < ($1.element.t, lanesIndex($1.element.lane), $1.offset) }.map(\.element)
+            spans = spans.enumerated().sorted {
+                ($0.element.start, lanesIndex($0.element.lane), $0.offset)
+                    < ($1.element.start, lanesIndex($1.element.lane), $1.offset)
+            }.map(\.element)
+            markers = markers.enumerated().sorted {
+                ($0.element.t, lanesIndex($0.element.lane), $0.offset)
+                    < ($1.element.t, lanesIndex($1.element.lane), $1.offset)
+            }.map(\.element)
         }
 
         func lanesIndex(_ lane: String) -> Int {

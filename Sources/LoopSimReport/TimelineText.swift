@@ -31,8 +31,10 @@ public enum TimelineText {
     }
 
     /// Which state wins a column when two cover it equally.
-    private static let priority: [ThreadTimeline.State] = [.busy, .blocked, .parked, .suspended, .tracking, .lifecycle,
-                                                           .sleeping, .idle, .running]
+    private static let priority: [ThreadTimeline.State] = [
+        .busy, .blocked, .parked, .suspended, .tracking, .lifecycle,
+        .sleeping, .idle, .running,
+    ]
 
     /// Renders the timeline `width` characters wide, between `from` and `to` (nanoseconds; default the whole run).
     public static func render(_ tl: ThreadTimeline, width: Int, from: Int64? = nil, to: Int64? = nil) -> String {
@@ -52,7 +54,8 @@ public enum TimelineText {
             return min(columns - 1, Int((t - start) / slice))
         }
         let step = TimeText.niceStep(atLeast: slice * 10)
-        var out = "── \(tl.variant) (seed \(tl.seed)) · timeline \(tl.axis.label(start)) → \(tl.axis.point(stop))"
+        var out =
+            "── \(tl.variant) (seed \(tl.seed)) · timeline \(tl.axis.label(start)) → \(tl.axis.point(stop))"
             + " · 1 column = \(tl.axis.length(slice)) "
         out += String(repeating: "─", count: max(0, min(width, labelWidth + columns) - out.count))
         out = String(out.prefix(max(width, 20))) + "\n"
@@ -85,7 +88,10 @@ public enum TimelineText {
                     if s.state == .running && s.start >= lo && s.start < hi { woke = true }
                     let overlap = min(s.end, hi) - max(s.start, lo)
                     guard overlap > 0 else { continue }
-                    if let b = best, b.2 > overlap || (b.2 == overlap && priority.firstIndex(of: b.0)! <= priority.firstIndex(of: s.state)!) {
+                    if let b = best,
+                        b.2 > overlap
+                            || (b.2 == overlap && priority.firstIndex(of: b.0)! <= priority.firstIndex(of: s.state)!)
+                    {
                         continue
                     }
                     best = (s.state, s.mode, overlap)
@@ -106,7 +112,9 @@ public enum TimelineText {
             // Name each long enough run of one sleeping mode, parked or tracking.
             var i = 0
             while i < columns {
-                guard let (state, mode) = chosen[i], [.sleeping, .parked, .tracking, .lifecycle].contains(state) else { i += 1; continue }
+                guard let (state, mode) = chosen[i], [.sleeping, .parked, .tracking, .lifecycle].contains(state) else {
+                    i += 1; continue
+                }
                 var j = i
                 while j < columns, let c = chosen[j], c.0 == state, c.1 == mode { j += 1 }
                 let name = state == .parked ? "parked" + (mode.map { " in \($0)" } ?? "") : (mode ?? "")
@@ -143,10 +151,16 @@ public enum TimelineText {
 
     /// The legend, wrapped to `width`: the states, then only the instant kinds that occur.
     static func legend(_ tl: ThreadTimeline, from: Int64, to: Int64, width: Int) -> String {
-        var items = ["█ running", "▓ busy (work:)", "─ asleep in its run loop (mode named)", "▒ blocked", "░ parked for ever",
-                     "· idle in the pool", "≡ tracking a touch"]
-        if tl.lanes.contains(ThreadTimeline.appStateLane) { items += ["▁ app state (named)", "┄ frozen while suspended"] }
-        let kinds = ThreadTimeline.MarkerKind.allCases.filter { k in tl.markers.contains { $0.kind == k && $0.t >= from && $0.t <= to } }
+        var items = [
+            "█ running", "▓ busy (work:)", "─ asleep in its run loop (mode named)", "▒ blocked", "░ parked for ever",
+            "· idle in the pool", "≡ tracking a touch",
+        ]
+        if tl.lanes.contains(ThreadTimeline.appStateLane) {
+            items += ["▁ app state (named)", "┄ frozen while suspended"]
+        }
+        let kinds = ThreadTimeline.MarkerKind.allCases.filter { k in
+            tl.markers.contains { $0.kind == k && $0.t >= from && $0.t <= to }
+        }
         items += kinds.map { "\($0.glyph) \($0.meaning)" }
         var out = "", line = " "
         for item in items {

@@ -58,8 +58,9 @@ public struct TraceDivergence: Sendable {
         a = ra.variant
         b = rb.variant
         let runA = RunEvents(ra.outcome), runB = RunEvents(rb.outcome)
-        let alignment = TraceAlignment(runA.events.map { NormalizedEvent($0, names: runA.names) },
-                                       runB.events.map { NormalizedEvent($0, names: runB.names) })
+        let alignment = TraceAlignment(
+            runA.events.map { NormalizedEvent($0, names: runA.names) },
+            runB.events.map { NormalizedEvent($0, names: runB.names) })
         truncated = alignment.truncated
         identical = runA.events.count == runB.events.count && alignment.commonPrefix == runA.events.count
         first = []
@@ -102,8 +103,9 @@ public struct TraceDivergence: Sendable {
             let side = sides[s]
             let events = side.run.events, names = side.run.names
             func step(_ e: SimEvent, _ text: String) -> Step {
-                Step(variant: side.name, t: e.instant.nanoseconds, thread: names[e.thread], kind: e.kind.text,
-                     text: text)
+                Step(
+                    variant: side.name, t: e.instant.nanoseconds, thread: names[e.thread], kind: e.kind.text,
+                    text: text)
             }
             var state = TraceState(names: names)
             var stateIndex = 0
@@ -112,13 +114,15 @@ public struct TraceDivergence: Sendable {
                 first.append(step(events[i], Self.describe(events[i], names, blockQueues)))
             } else if let h = headline {
                 while stateIndex < events.count && events[stateIndex].instant.nanoseconds <= h.t
-                    && events[stateIndex].kind != .runEnd {
+                    && events[stateIndex].kind != .runEnd
+                {
                     state.apply(events[stateIndex])
                     stateIndex += 1
                 }
                 var text = "nothing: " + state.describeThread(h.thread)
                 if let end = events.last, case .runEnd(let quiescent) = end.body, end.instant.nanoseconds < h.t {
-                    text += "; the run ended at \(TimeText.seconds(end.instant.nanoseconds))"
+                    text +=
+                        "; the run ended at \(TimeText.seconds(end.instant.nanoseconds))"
                         + (quiescent ? " with nothing left to happen" : "")
                 }
                 first.append(Step(variant: side.name, t: h.t, thread: h.thread, kind: "none", text: text))
@@ -132,7 +136,8 @@ public struct TraceDivergence: Sendable {
                     let other = sides[1 - s]
                     var otherState = TraceState(names: other.run.names)
                     for oe in other.run.events where oe.instant <= e.instant { otherState.apply(oe) }
-                    text += " (under \(other.name) that port stays "
+                    text +=
+                        " (under \(other.name) that port stays "
                         + "\(otherState.describePort(runLoop: names[runLoop], mode: names[mode])))"
                 }
                 setup.append(step(e, text))
@@ -183,15 +188,19 @@ public struct TraceDivergence: Sendable {
         var lines: [String] = []
         let otherParked = Set(other.findings.parkedThreads.map(\.name))
         for p in mine.findings.parkedThreads where !otherParked.contains(p.name) {
-            lines.append("\(p.name) is parked for ever" + (p.since.map { " (asleep since \(TimeText.seconds($0.nanoseconds)))" } ?? "")
-                         + ": \(p.reason)")
+            lines.append(
+                "\(p.name) is parked for ever"
+                    + (p.since.map { " (asleep since \(TimeText.seconds($0.nanoseconds)))" } ?? "")
+                    + ": \(p.reason)")
         }
         let otherLeaks = Set(other.findings.leaks.map { "\($0.className) \($0.object)" })
         for leak in mine.findings.leaks where !otherLeaks.contains("\(leak.className) \(leak.object)") {
-            lines.append("\(leak.className) \(leak.object) leaks (\(leak.kind.rawValue)): " + leak.path.joined(separator: " → "))
+            lines.append(
+                "\(leak.className) \(leak.object) leaks (\(leak.kind.rawValue)): " + leak.path.joined(separator: " → "))
         }
         if let crash = mine.crash, other.crash == nil {
-            lines.append("the app crashed at \(TimeText.seconds(crash.at.nanoseconds)) on \(crash.thread): \(crash.message)")
+            lines.append(
+                "the app crashed at \(TimeText.seconds(crash.at.nanoseconds)) on \(crash.thread): \(crash.message)")
         }
         return lines
     }
@@ -200,8 +209,10 @@ public struct TraceDivergence: Sendable {
     /// `first`, `setup`, `consequences` and `end_state` (the last two keyed by variant).
     public var json: JSONValue {
         func step(_ s: Step) -> JSONValue {
-            .object(["variant": .string(s.variant), "t_ns": .int(s.t), "at_ms": .double(Double(s.t) / 1_000_000),
-                     "thread": .string(s.thread), "ev": .string(s.kind), "text": .string(s.text)])
+            .object([
+                "variant": .string(s.variant), "t_ns": .int(s.t), "at_ms": .double(Double(s.t) / 1_000_000),
+                "thread": .string(s.thread), "ev": .string(s.kind), "text": .string(s.text),
+            ])
         }
         var o: [String: JSONValue] = [
             "variants": .array([.string(a), .string(b)]), "identical": .bool(identical), "truncated": .bool(truncated),
@@ -212,7 +223,9 @@ public struct TraceDivergence: Sendable {
         o["first"] = .array(first.map(step))
         o["setup"] = .array(setup.map(step))
         o["consequences"] = .object([a: .array(consequences[0].map(step)), b: .array(consequences[1].map(step))])
-        o["end_state"] = .object([a: .array(endState[0].map(JSONValue.string)), b: .array(endState[1].map(JSONValue.string))])
+        o["end_state"] = .object([
+            a: .array(endState[0].map(JSONValue.string)), b: .array(endState[1].map(JSONValue.string)),
+        ])
         return .object(o)
     }
 }

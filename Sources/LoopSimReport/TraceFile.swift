@@ -68,13 +68,21 @@ public struct TraceFile: Sendable {
 
         init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null }
-            else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-            else if let i = try? c.decode(Int64.self) { self = .int(i) }
-            else if let d = try? c.decode(Double.self) { self = .double(d) }
-            else if let s = try? c.decode(String.self) { self = .string(s) }
-            else if let a = try? c.decode([JSONAny].self) { self = .array(a) }
-            else { self = .object(try c.decode([String: JSONAny].self)) }
+            if c.decodeNil() {
+                self = .null
+            } else if let b = try? c.decode(Bool.self) {
+                self = .bool(b)
+            } else if let i = try? c.decode(Int64.self) {
+                self = .int(i)
+            } else if let d = try? c.decode(Double.self) {
+                self = .double(d)
+            } else if let s = try? c.decode(String.self) {
+                self = .string(s)
+            } else if let a = try? c.decode([JSONAny].self) {
+                self = .array(a)
+            } else {
+                self = .object(try c.decode([String: JSONAny].self))
+            }
         }
     }
 

@@ -102,7 +102,8 @@ public struct TraceState: Sendable {
             // The timer port as this state knows it, which may differ from what the loop saw when it slept.
             let timerPort: String
             if let port = ports[(runLoops[name] ?? "runloop(\(name))") + "|" + mode] {
-                timerPort = port.deadline.map { "the timer port of mode \(mode) (armed for \(TimeText.seconds($0)))" }
+                timerPort =
+                    port.deadline.map { "the timer port of mode \(mode) (armed for \(TimeText.seconds($0)))" }
                     ?? "the timer port of mode \(mode) (\(port.lastChange) at \(TimeText.seconds(port.changed))"
                     + (port.lastChange == "disarmed" ? ")" : ", not re-armed)")
             } else {

@@ -46,8 +46,9 @@ public struct VariantComparison: Sendable {
         variants = runs.map(\.variant)
         figures = Self.rows.map { row in
             let values = runs.map { row.value($0) }
-            return Figure(label: row.label, path: row.path, values: values, texts: values.map(Self.text),
-                          marksDifferences: row.marksDifferences)
+            return Figure(
+                label: row.label, path: row.path, values: values, texts: values.map(Self.text),
+                marksDifferences: row.marksDifferences)
         }
         divergences = runs.count < 2 ? [] : runs.dropFirst().map { TraceDivergence(runs[0], $0) }
         flags = FlagDifferences(runs.map(\.profile))
@@ -58,8 +59,10 @@ public struct VariantComparison: Sendable {
         var path: String
         var value: @Sendable (VariantRun) -> JSONValue
         var marksDifferences = true
-        init(_ label: String, _ path: String, marksDifferences: Bool = true,
-             _ value: (@Sendable (VariantRun) -> JSONValue)? = nil) {
+        init(
+            _ label: String, _ path: String, marksDifferences: Bool = true,
+            _ value: (@Sendable (VariantRun) -> JSONValue)? = nil
+        ) {
             self.label = label
             self.path = path
             self.marksDifferences = marksDifferences
@@ -70,41 +73,50 @@ public struct VariantComparison: Sendable {
     private static let rows: [Row] = [
         Row("ended at (ms)", "end_time_ms"),
         // Why the run ended then: "ended at" differs between runs that both ran out of events at different times.
-        Row("ended because", "end_reason", { run in
-            switch run.outcome.ending {
-            case .crash: .string("the app crashed")
-            case .limit: .string("limit \(run.outcome.limit?.kind ?? "")")
-            case .lastEvent: .string("nothing left to happen")
-            case .horizon: .string("until: reached")
-            }
-        }),
+        Row(
+            "ended because", "end_reason",
+            { run in
+                switch run.outcome.ending {
+                case .crash: .string("the app crashed")
+                case .limit: .string("limit \(run.outcome.limit?.kind ?? "")")
+                case .lastEvent: .string("nothing left to happen")
+                case .horizon: .string("until: reached")
+                }
+            }),
         Row("trace events", "events"),
         Row("fingerprint (folds the variant)", "fingerprint", marksDifferences: false),
         Row("crashed", "crashed"),
         Row("threads", "threads.all", { .int(Int64($0.outcome.threads.count)) }),
         Row("threads parked", "threads.parked"),
-        Row("parked names", "threads.parked_names", { .string($0.outcome.findings.parkedThreads.map(\.name).joined(separator: ", ")) }),
+        Row(
+            "parked names", "threads.parked_names",
+            { .string($0.outcome.findings.parkedThreads.map(\.name).joined(separator: ", ")) }),
         Row("objects allocated", "objects.allocated"),
         Row("objects deallocated", "objects.deallocated"),
         Row("objects leaked", "objects.leaked"),
         Row("objects abandoned", "objects.abandoned"),
         Row("objects delayed", "objects.delayed"),
-        Row("leaks", "leaks", { run in
-            .string(run.outcome.findings.leaks.map { "\($0.className) \($0.object) (\($0.kind.rawValue))" }
-                .joined(separator: ", "))
-        }),
+        Row(
+            "leaks", "leaks",
+            { run in
+                .string(
+                    run.outcome.findings.leaks.map { "\($0.className) \($0.object) (\($0.kind.rawValue))" }
+                        .joined(separator: ", "))
+            }),
         Row("timer fires", "timers.fires"),
         Row("skipped slots", "timers.skipped"),
         Row("latency p50 (ms)", "timers.latency_ms.p50"),
         Row("latency p99 (ms)", "timers.latency_ms.p99"),
         Row("latency max (ms)", "timers.latency_ms.max"),
         Row("run-loop exits", "runloop_exits", { .int(Int64($0.outcome.runLoopExits.filter(\.entered).count)) }),
-        Row("first exit", "runloop_exits[0]", { run in
-            guard let x = run.outcome.runLoopExits.first(where: \.entered) else { return .string("") }
-            // to the microsecond, as the table's other times (6270.652 ms, not 6270.652078 ms)
-            let microseconds = (x.at.nanoseconds + 500) / 1000
-            return .string("\(x.thread) \(x.mode) → \(x.result.rawValue) at \(TimeText.ms(microseconds * 1000))")
-        }),
+        Row(
+            "first exit", "runloop_exits[0]",
+            { run in
+                guard let x = run.outcome.runLoopExits.first(where: \.entered) else { return .string("") }
+                // to the microsecond, as the table's other times (6270.652 ms, not 6270.652078 ms)
+                let microseconds = (x.at.nanoseconds + 500) / 1000
+                return .string("\(x.thread) \(x.mode) → \(x.result.rawValue) at \(TimeText.ms(microseconds * 1000))")
+            }),
         Row("expectations failed", "expectations", { .int(Int64($0.failedExpectations.count)) }),
     ]
 
@@ -135,7 +147,8 @@ public struct VariantComparison: Sendable {
             out = String(out.reversed().drop { $0 == " " }.reversed()) + "\n"
         }
         let differing = figures.filter(\.differs).count
-        out += "  ≠ marks the \(differing) figure\(differing == 1 ? "" : "s") that differ (same seed \(seed) for every variant)\n"
+        out +=
+            "  ≠ marks the \(differing) figure\(differing == 1 ? "" : "s") that differ (same seed \(seed) for every variant)\n"
         out += "\n" + flags.text
         for d in divergences { out += "\n" + Self.text(d) }
         return out
@@ -155,7 +168,8 @@ public struct VariantComparison: Sendable {
         if !d.setup.isEmpty {
             out += "  set up by\n"
             for s in d.setup {
-                out += "    " + s.variant.padding(to: width) + "  \(TimeText.seconds(s.t)) \(s.thread): " + s.text + "\n"
+                out +=
+                    "    " + s.variant.padding(to: width) + "  \(TimeText.seconds(s.t)) \(s.thread): " + s.text + "\n"
             }
         }
         out += "  what follows\n"
@@ -164,7 +178,9 @@ public struct VariantComparison: Sendable {
             if items.isEmpty { items.append("nothing more happens") }
             items += d.endState[i]
             for (j, item) in items.enumerated() {
-                out += "    " + (j == 0 ? name.padding(to: width) : String(repeating: " ", count: width)) + "  → " + item + "\n"
+                out +=
+                    "    " + (j == 0 ? name.padding(to: width) : String(repeating: " ", count: width)) + "  → " + item
+                    + "\n"
             }
         }
         if d.truncated { out += "  (the traces were aligned only up to a window: later consequences may be missing)\n" }
@@ -177,12 +193,15 @@ public struct VariantComparison: Sendable {
         .object([
             "scenario": .string(scenario), "file": .string(file), "seed": .int(Int64(bitPattern: seed)),
             "variants": .array(variants.map(JSONValue.string)),
-            "figures": .array(figures.map { f in
-                var values: [String: JSONValue] = [:]
-                for (i, v) in variants.enumerated() { values[v] = f.values[i] }
-                return .object(["label": .string(f.label), "figure": .string(f.path), "values": .object(values),
-                                "differs": .bool(f.differs)])
-            }),
+            "figures": .array(
+                figures.map { f in
+                    var values: [String: JSONValue] = [:]
+                    for (i, v) in variants.enumerated() { values[v] = f.values[i] }
+                    return .object([
+                        "label": .string(f.label), "figure": .string(f.path), "values": .object(values),
+                        "differs": .bool(f.differs),
+                    ])
+                }),
             "flags": flags.json,
             "divergences": .array(divergences.map(\.json)),
         ])

@@ -11,7 +11,8 @@ enum Parameters {
         }
         return map.entries.compactMap { entry in
             guard let value = entry.value.scalar, !value.isNull else {
-                bag.error(.typeMismatch, "parameter `\(entry.key.text)` needs a scalar default", at: entry.value.location)
+                bag.error(
+                    .typeMismatch, "parameter `\(entry.key.text)` needs a scalar default", at: entry.value.location)
                 return nil
             }
             return (entry.key.text, value.text)
@@ -32,8 +33,10 @@ enum Parameters {
     /// A tree none of whose substituted scalars has a `${` is returned as it is, without the walk that rebuilds it:
     /// that walk (a table of every scalar by place) was a fifth of the instructions of reading and compiling the
     /// 10k-timer storm file, which has no parameters (callgrind, BENCHMARKS.md "Start-up").
-    static func substitute(_ node: LocatedNode, _ values: [String: String], skippingKeys: Set<String> = [],
-                           into bag: inout DiagnosticBag) -> LocatedNode {
+    static func substitute(
+        _ node: LocatedNode, _ values: [String: String], skippingKeys: Set<String> = [],
+        into bag: inout DiagnosticBag
+    ) -> LocatedNode {
         guard hasPlaceholder(node, skippingKeys: skippingKeys) else { return node }
         var substitution = Substitution(values: values)
         return substitution.substitute(node, skippingKeys: skippingKeys, into: &bag)
@@ -64,8 +67,10 @@ enum Parameters {
 
         init(values: [String: String]) { self.values = values }
 
-        mutating func substitute(_ node: LocatedNode, skippingKeys: Set<String> = [],
-                                 into bag: inout DiagnosticBag) -> LocatedNode {
+        mutating func substitute(
+            _ node: LocatedNode, skippingKeys: Set<String> = [],
+            into bag: inout DiagnosticBag
+        ) -> LocatedNode {
             switch node {
             case .scalar(var s):
                 guard !exhausted else { return node }
@@ -81,9 +86,11 @@ enum Parameters {
                 bytes += text.utf8.count
                 guard bytes <= Parameters.maxSubstitutedBytes else {
                     exhausted = true
-                    bag.error(.yamlTooLarge, "substituting the parameters makes more than "
-                        + "\(Parameters.maxSubstitutedBytes >> 20) MiB of text by this scalar; use shorter values or "
-                        + "fewer `${…}`", at: s.location)
+                    bag.error(
+                        .yamlTooLarge,
+                        "substituting the parameters makes more than "
+                            + "\(Parameters.maxSubstitutedBytes >> 20) MiB of text by this scalar; use shorter values or "
+                            + "fewer `${…}`", at: s.location)
                     return node
                 }
                 made[s.location] = (s.text, text)
@@ -104,8 +111,10 @@ enum Parameters {
         }
     }
 
-    fileprivate static func replace(_ text: String, _ values: [String: String], at location: SourceLocation,
-                                into bag: inout DiagnosticBag) -> String {
+    fileprivate static func replace(
+        _ text: String, _ values: [String: String], at location: SourceLocation,
+        into bag: inout DiagnosticBag
+    ) -> String {
         var out = ""
         var rest = Substring(text)
         while let open = rest.range(of: "${") {
@@ -118,9 +127,13 @@ enum Parameters {
             if let value = values[name] {
                 out += value
             } else {
-                bag.error(.nameUndefined, "no parameter named '\(name)': declare it under params:"
-                    + (KeyChecker.suggestion(for: name, among: values.keys.sorted()).map { "; did you mean `\($0)`?" } ?? ""),
-                          at: location)
+                bag.error(
+                    .nameUndefined,
+                    "no parameter named '\(name)': declare it under params:"
+                        + (KeyChecker.suggestion(for: name, among: values.keys.sorted()).map {
+                            "; did you mean `\($0)`?"
+                        } ?? ""),
+                    at: location)
             }
             rest = rest[rest.index(after: close)...]
         }

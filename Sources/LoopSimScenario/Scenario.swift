@@ -33,7 +33,11 @@ public struct Scenario: Sendable {
     public var givenParameters: [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         for (name, value) in origin?.parameters ?? [] {
-            if let i = result.firstIndex(where: { $0.name == name }) { result[i].value = value } else { result.append((name, value)) }
+            if let i = result.firstIndex(where: { $0.name == name }) {
+                result[i].value = value
+            } else {
+                result.append((name, value))
+            }
         }
         return result
     }
@@ -44,9 +48,11 @@ public struct Scenario: Sendable {
     /// one shared program, two jobs spent 1.24 x the CPU of one). Itself when there is no origin.
     public func withOwnProgram() -> Scenario {
         guard let origin else { return self }
-        let reloaded = caseName.map {
-            ScenarioLoader.loadCases(text: origin.text, file: origin.file, parameters: origin.parameters, only: $0).first
-        } ?? ScenarioLoader.load(text: origin.text, file: origin.file, parameters: origin.parameters)
+        let reloaded =
+            caseName.map {
+                ScenarioLoader.loadCases(text: origin.text, file: origin.file, parameters: origin.parameters, only: $0)
+                    .first
+            } ?? ScenarioLoader.load(text: origin.text, file: origin.file, parameters: origin.parameters)
         guard let copy = reloaded?.scenario else { return self }
         var own = self
         own.program = copy.program
@@ -54,10 +60,12 @@ public struct Scenario: Sendable {
     }
 
     /// The profile for `variant` with the scenario's and then the caller's overrides applied.
-    public func profile(for variant: String, overrides: [(String, String)] = []) throws(VariantError) -> VariantProfile {
+    public func profile(for variant: String, overrides: [(String, String)] = []) throws(VariantError) -> VariantProfile
+    {
         guard var profile = VariantProfile.builtIn(variant) else {
-            throw VariantError(message: "unknown variant '\(variant)'; built-in variants: "
-                + VariantProfile.builtInNames.joined(separator: ", "))
+            throw VariantError(
+                message: "unknown variant '\(variant)'; built-in variants: "
+                    + VariantProfile.builtInNames.joined(separator: ", "))
         }
         for (flag, value) in flagOverrides.map({ ($0.flag, $0.value) }) + overrides {
             profile = try profile.setting(flag, to: value)
@@ -66,19 +74,24 @@ public struct Scenario: Sendable {
     }
 
     /// A kernel configuration for one run. Random durations draw from a GSL mt19937 stream derived from `seed`.
-    public func configuration(profile: VariantProfile, seed: UInt64? = nil, keepsTrace: Bool = false,
-                              replication: UInt64 = 0) -> KernelConfiguration {
+    public func configuration(
+        profile: VariantProfile, seed: UInt64? = nil, keepsTrace: Bool = false,
+        replication: UInt64 = 0
+    ) -> KernelConfiguration {
         let runSeed = seed ?? self.seed
         func source(_ stream: UInt64) -> RandomSource {
             RandomSource(seed: RandomSource.derivedSeed(base: runSeed, stream: stream, index: replication))
         }
-        let streams = [RandomStream.work: source(RandomStream.work), RandomStream.network: source(RandomStream.network)]
+        let streams = [
+            RandomStream.work: source(RandomStream.work), RandomStream.network: source(RandomStream.network),
+        ]
         let samplers: [() -> SimDuration] = samplers.map { entry in
             let random = streams[entry.stream]!
             return { SimDuration.drawn(entry.distribution.sample(using: random)) }
         }
-        var configuration = KernelConfiguration(profile: profile, seed: runSeed, until: until, keepsTrace: keepsTrace,
-                                                samplers: samplers)
+        var configuration = KernelConfiguration(
+            profile: profile, seed: runSeed, until: until, keepsTrace: keepsTrace,
+            samplers: samplers)
         if let gestures {
             configuration.generatedUserActions = gestures.generator(using: source(RandomStream.gestures))
         }
@@ -166,8 +179,10 @@ public struct Expectation: Sendable, Hashable {
     public var logQuery: LogQuery?
     public var location: SourceLocation
 
-    public init(variant: String?, figure: String, op: Operator, expected: Expected, written: String? = nil,
-                logQuery: LogQuery? = nil, location: SourceLocation) {
+    public init(
+        variant: String?, figure: String, op: Operator, expected: Expected, written: String? = nil,
+        logQuery: LogQuery? = nil, location: SourceLocation
+    ) {
         self.variant = variant
         self.figure = figure
         self.op = op

@@ -26,14 +26,17 @@ public enum ScenarioLoader {
     /// file with that case's `params:` over the file's (and `parameters` over both), its `expect:` entries added
     /// to the file's, and its name after the scenario's (`NAME [case]`). A file without `cases:` is one scenario.
     /// `only` keeps one case; a name the file does not have is `name.undefined`.
-    public static func loadCases(text: String, file: String, parameters: [(String, String)] = [],
-                                 only: String? = nil) -> [Loaded] {
+    public static func loadCases(
+        text: String, file: String, parameters: [(String, String)] = [],
+        only: String? = nil
+    ) -> [Loaded] {
         let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
         guard let top = root?.mapping, let casesEntry = top.entries.first(where: { $0.key.text == "cases" }) else {
             if let only {
                 var bag = DiagnosticBag(syntax)
-                bag.error(.nameUndefined, "'\(file)' has no cases: (so no case '\(only)'); leave out --case",
-                          at: SourceLocation(file: file, line: 1, column: 1))
+                bag.error(
+                    .nameUndefined, "'\(file)' has no cases: (so no case '\(only)'); leave out --case",
+                    at: SourceLocation(file: file, line: 1, column: 1))
                 return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
             }
             // The tree just parsed, not the text again: parsing the 10k-timer storm file was a third of the
@@ -42,26 +45,33 @@ public enum ScenarioLoader {
         }
         var bag = DiagnosticBag(syntax)
         guard let cases = casesEntry.value.mapping, !cases.entries.isEmpty else {
-            bag.error(.typeMismatch, "cases: is a mapping of case name to {params: …, expect: …}",
-                      at: casesEntry.value.location)
+            bag.error(
+                .typeMismatch, "cases: is a mapping of case name to {params: …, expect: …}",
+                at: casesEntry.value.location)
             return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
         }
         // Each case is compiled, and run under each variant, as a scenario of its own, and `run` keeps every run
         // for its report: 20,000 cases on one line took 761 MB (debug), 100,000 passed 4 GiB.
         guard cases.entries.count <= maxCases else {
-            bag.error(.namesTooMany, "cases: lists \(cases.entries.count) cases; a file has at most \(maxCases) (each "
-                + "is a scenario of its own); split the file, or use params: and sweep: for a grid",
-                      at: casesEntry.value.location)
+            bag.error(
+                .namesTooMany,
+                "cases: lists \(cases.entries.count) cases; a file has at most \(maxCases) (each "
+                    + "is a scenario of its own); split the file, or use params: and sweep: for a grid",
+                at: casesEntry.value.location)
             return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
         }
         var selected = cases.entries
         if let only {
             selected = cases.entries.filter { $0.key.text == only }
             if selected.isEmpty {
-                bag.error(.nameUndefined, "no case named '\(only)' in cases:; its cases are "
-                    + cases.entries.map(\.key.text).joined(separator: ", ")
-                    + (KeyChecker.suggestion(for: only, among: cases.entries.map(\.key.text)).map { "; did you mean `\($0)`?" } ?? ""),
-                          at: casesEntry.key.location)
+                bag.error(
+                    .nameUndefined,
+                    "no case named '\(only)' in cases:; its cases are "
+                        + cases.entries.map(\.key.text).joined(separator: ", ")
+                        + (KeyChecker.suggestion(for: only, among: cases.entries.map(\.key.text)).map {
+                            "; did you mean `\($0)`?"
+                        } ?? ""),
+                    at: casesEntry.key.location)
                 return [Loaded(scenario: nil, diagnostics: bag.sorted(), source: text)]
             }
         }
@@ -77,29 +87,36 @@ public enum ScenarioLoader {
                             if let value = p.value.scalar, !value.isNull {
                                 caseParameters.append((p.key.text, value.text))
                             } else {
-                                caseBag.error(.typeMismatch, "parameter `\(p.key.text)` needs a scalar value",
-                                              at: p.value.location)
+                                caseBag.error(
+                                    .typeMismatch, "parameter `\(p.key.text)` needs a scalar value",
+                                    at: p.value.location)
                             }
                         }
                     } else {
-                        caseBag.error(.typeMismatch, "a case's params: is a mapping of parameter name to value",
-                                      at: params.location)
+                        caseBag.error(
+                            .typeMismatch, "a case's params: is a mapping of parameter name to value",
+                            at: params.location)
                     }
                 }
                 if let expect = body["expect"] {
-                    if let map = expect.mapping { caseExpect = map } else {
-                        caseBag.error(.typeMismatch, "a case's expect: is a mapping of variant (or all) to figures",
-                                      at: expect.location)
+                    if let map = expect.mapping {
+                        caseExpect = map
+                    } else {
+                        caseBag.error(
+                            .typeMismatch, "a case's expect: is a mapping of variant (or all) to figures",
+                            at: expect.location)
                     }
                 }
             } else if !entry.value.isNull {
-                caseBag.error(.typeMismatch, "case `\(entry.key.text)` is a mapping with params: and expect: (or empty)",
-                              at: entry.value.location)
+                caseBag.error(
+                    .typeMismatch, "case `\(entry.key.text)` is a mapping with params: and expect: (or empty)",
+                    at: entry.value.location)
             }
             guard !caseBag.hasErrors else { return Loaded(scenario: nil, diagnostics: caseBag.sorted(), source: text) }
             let tree = caseTree(top, case: entry.key.text, expect: caseExpect)
-            var loaded = load(root: tree, syntax: syntax, text: text, file: file,
-                              parameters: caseParameters + parameters, extraVerbs: [])
+            var loaded = load(
+                root: tree, syntax: syntax, text: text, file: file,
+                parameters: caseParameters + parameters, extraVerbs: [])
             loaded.scenario?.caseName = entry.key.text
             return loaded
         }
@@ -107,8 +124,10 @@ public enum ScenarioLoader {
 
     /// The file's tree for one case: without `cases:`, the name followed by the case's, and `expect:` with the
     /// case's entries after the file's (a variant both name keeps both sets of figures).
-    private static func caseTree(_ top: LocatedNode.Mapping, case name: String,
-                                 expect: LocatedNode.Mapping?) -> LocatedNode {
+    private static func caseTree(
+        _ top: LocatedNode.Mapping, case name: String,
+        expect: LocatedNode.Mapping?
+    ) -> LocatedNode {
         var result = top
         result.entries.removeAll { $0.key.text == "cases" }
         for i in result.entries.indices where result.entries[i].key.text == "name" {
@@ -118,10 +137,13 @@ public enum ScenarioLoader {
             }
         }
         guard let expect else { return .mapping(result) }
-        if let i = result.entries.firstIndex(where: { $0.key.text == "expect" }), var merged = result.entries[i].value.mapping {
+        if let i = result.entries.firstIndex(where: { $0.key.text == "expect" }),
+            var merged = result.entries[i].value.mapping
+        {
             for entry in expect.entries {
                 if let j = merged.entries.firstIndex(where: { $0.key.text == entry.key.text }),
-                   var figures = merged.entries[j].value.mapping, let more = entry.value.mapping {
+                    var figures = merged.entries[j].value.mapping, let more = entry.value.mapping
+                {
                     figures.entries += more.entries
                     merged.entries[j].value = .mapping(figures)
                 } else {
@@ -130,8 +152,11 @@ public enum ScenarioLoader {
             }
             result.entries[i].value = .mapping(merged)
         } else {
-            result.entries.append(.init(key: LocatedNode.Scalar(text: "expect", location: expect.location,
-                                                                  style: .plain), value: .mapping(expect)))
+            result.entries.append(
+                .init(
+                    key: LocatedNode.Scalar(
+                        text: "expect", location: expect.location,
+                        style: .plain), value: .mapping(expect)))
         }
         return .mapping(result)
     }
@@ -144,8 +169,10 @@ public enum ScenarioLoader {
     }
 
     /// Substitutes the parameters into a parsed tree and compiles it.
-    private static func load(root: LocatedNode?, syntax: [Diagnostic], text: String, file: String,
-                             parameters: [(String, String)], extraVerbs: [StepVerb]) -> Loaded {
+    private static func load(
+        root: LocatedNode?, syntax: [Diagnostic], text: String, file: String,
+        parameters: [(String, String)], extraVerbs: [StepVerb]
+    ) -> Loaded {
         var root = root
         var bag = DiagnosticBag(syntax)
         if let top = root?.mapping {
@@ -155,10 +182,13 @@ public enum ScenarioLoader {
             for (name, value) in parameters {
                 guard values[name] != nil else {
                     let known = defaults.map(\.0)
-                    bag.error(.nameUndefined, "no parameter named '\(name)' in params: to set (--param or a sweep); "
-                        + (known.isEmpty ? "the file declares none" : "its parameters are " + known.joined(separator: ", "))
-                        + (KeyChecker.suggestion(for: name, among: known).map { "; did you mean `\($0)`?" } ?? ""),
-                              at: top["params"]?.location ?? top.location)
+                    bag.error(
+                        .nameUndefined,
+                        "no parameter named '\(name)' in params: to set (--param or a sweep); "
+                            + (known.isEmpty
+                                ? "the file declares none" : "its parameters are " + known.joined(separator: ", "))
+                            + (KeyChecker.suggestion(for: name, among: known).map { "; did you mean `\($0)`?" } ?? ""),
+                        at: top["params"]?.location ?? top.location)
                     continue
                 }
                 values[name] = value
@@ -168,8 +198,9 @@ public enum ScenarioLoader {
         if let root { LocatedNode.checkLengths(root, into: &bag) }
         var scenario: Scenario?
         if root == nil && !bag.hasErrors {
-            bag.error(.keyMissing, "the file is empty: a scenario needs at least name: and main:",
-                      at: SourceLocation(file: file, line: 1, column: 1))
+            bag.error(
+                .keyMissing, "the file is empty: a scenario needs at least name: and main:",
+                at: SourceLocation(file: file, line: 1, column: 1))
         }
         if let root, !bag.hasErrors {
             let compiler = ScenarioCompiler(file: file, extraVerbs: extraVerbs)

@@ -27,34 +27,51 @@ public enum ScenarioSchema {
                 default: properties.append((key, .object([])))
                 }
             }
-            stepForms.append(.object([
-                ("type", .string("object")),
-                ("required", .array([.string(verb.name)])),
-                ("properties", .object(properties)),
-                ("additionalProperties", .bool(false)),
-            ]))
-        }
-        // A method is its steps, or `{params: [...], do: [...]}` when it takes arguments (docs/scenario-format.md §4).
-        let method = JSON.object([("anyOf", .array([stepsRef, .object([
-            ("type", .string("object")),
-            ("required", .array([.string("do")])),
-            ("properties", .object([("params", .object([("type", .string("array"))])), ("do", stepsRef)])),
-            ("additionalProperties", .bool(false)),
-        ])]))])
-        let classSchema = JSON.object([
-            ("type", .string("object")),
-            ("properties", .object(ScenarioCompiler.classKeys.map { key -> (String, JSON) in
-                switch key {
-                case "methods": (key, .object([("type", .string("object")), ("additionalProperties", method)]))
-                case "init", "dealloc": (key, stepsRef)
-                case "proxy": (key, .object([
+            stepForms.append(
+                .object([
                     ("type", .string("object")),
-                    ("properties", .object(ScenarioCompiler.proxyKeys.map { ($0, .object([])) })),
+                    ("required", .array([.string(verb.name)])),
+                    ("properties", .object(properties)),
                     ("additionalProperties", .bool(false)),
                 ]))
-                default: (key, .object([]))
-                }
-            })),
+        }
+        // A method is its steps, or `{params: [...], do: [...]}` when it takes arguments (docs/scenario-format.md §4).
+        let method = JSON.object([
+            (
+                "anyOf",
+                .array([
+                    stepsRef,
+                    .object([
+                        ("type", .string("object")),
+                        ("required", .array([.string("do")])),
+                        ("properties", .object([("params", .object([("type", .string("array"))])), ("do", stepsRef)])),
+                        ("additionalProperties", .bool(false)),
+                    ]),
+                ])
+            )
+        ])
+        let classSchema = JSON.object([
+            ("type", .string("object")),
+            (
+                "properties",
+                .object(
+                    ScenarioCompiler.classKeys.map { key -> (String, JSON) in
+                        switch key {
+                        case "methods": (key, .object([("type", .string("object")), ("additionalProperties", method)]))
+                        case "init", "dealloc": (key, stepsRef)
+                        case "proxy":
+                            (
+                                key,
+                                .object([
+                                    ("type", .string("object")),
+                                    ("properties", .object(ScenarioCompiler.proxyKeys.map { ($0, .object([])) })),
+                                    ("additionalProperties", .bool(false)),
+                                ])
+                            )
+                        default: (key, .object([]))
+                        }
+                    })
+            ),
             ("additionalProperties", .bool(false)),
         ])
         let userAction = JSON.object([
@@ -63,7 +80,8 @@ public enum ScenarioSchema {
             ("properties", .object(ScenarioCompiler.userActionKeys.map { ($0, $0 == "do" ? stepsRef : .object([])) })),
             ("additionalProperties", .bool(false)),
         ])
-        let figure = "^((" + ScenarioCompiler.figureRoots.joined(separator: "|") + ")([.\\[]|$)|("
+        let figure =
+            "^((" + ScenarioCompiler.figureRoots.joined(separator: "|") + ")([.\\[]|$)|("
             + ScenarioCompiler.logCheckKeys.joined(separator: "|") + ")$)"
         let figures = JSON.object([
             ("type", .string("object")),
@@ -74,27 +92,51 @@ public enum ScenarioSchema {
         for key in ScenarioCompiler.topLevelKeys {
             switch key {
             case "main": top.append((key, stepsRef))
-            case "classes": top.append((key, .object([("type", .string("object")), ("additionalProperties", classSchema)])))
+            case "classes":
+                top.append((key, .object([("type", .string("object")), ("additionalProperties", classSchema)])))
             case "user": top.append((key, .object([("type", .string("array")), ("items", userAction)])))
-            case "appDelegate": top.append((key, .object([
-                ("type", .string("object")),
-                ("properties", .object(ScenarioCompiler.appDelegateCallbacks.map { ($0, stepsRef) })),
-                ("additionalProperties", .bool(false)),
-            ])))
-            case "gestures": top.append((key, .object([
-                ("type", .string("object")),
-                ("properties", .object(ScenarioCompiler.gestureKeys.map { ($0, .object([])) })),
-                ("additionalProperties", .bool(false)),
-            ])))
+            case "appDelegate":
+                top.append(
+                    (
+                        key,
+                        .object([
+                            ("type", .string("object")),
+                            ("properties", .object(ScenarioCompiler.appDelegateCallbacks.map { ($0, stepsRef) })),
+                            ("additionalProperties", .bool(false)),
+                        ])
+                    ))
+            case "gestures":
+                top.append(
+                    (
+                        key,
+                        .object([
+                            ("type", .string("object")),
+                            ("properties", .object(ScenarioCompiler.gestureKeys.map { ($0, .object([])) })),
+                            ("additionalProperties", .bool(false)),
+                        ])
+                    ))
             case "expect": top.append((key, expect))
-            case "cases": top.append((key, .object([
-                ("type", .string("object")),
-                ("additionalProperties", .object([
-                    ("type", .array([.string("object"), .string("null")])),
-                    ("properties", .object([("params", .object([("type", .string("object"))])), ("expect", expect)])),
-                    ("additionalProperties", .bool(false)),
-                ])),
-            ])))
+            case "cases":
+                top.append(
+                    (
+                        key,
+                        .object([
+                            ("type", .string("object")),
+                            (
+                                "additionalProperties",
+                                .object([
+                                    ("type", .array([.string("object"), .string("null")])),
+                                    (
+                                        "properties",
+                                        .object([
+                                            ("params", .object([("type", .string("object"))])), ("expect", expect),
+                                        ])
+                                    ),
+                                    ("additionalProperties", .bool(false)),
+                                ])
+                            ),
+                        ])
+                    ))
             default: top.append((key, .object([])))
             }
         }
@@ -102,19 +144,29 @@ public enum ScenarioSchema {
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("$id", .string("https://loopsim.invalid/scenario.schema.json")),
             ("title", .string("LoopSim scenario")),
-            ("description", .string("Generated by `loopsim schema` from the compiler's tables; docs/scenario-format.md "
-                + "explains each key. The shape only: `loopsim validate` checks the rest.")),
+            (
+                "description",
+                .string(
+                    "Generated by `loopsim schema` from the compiler's tables; docs/scenario-format.md "
+                        + "explains each key. The shape only: `loopsim validate` checks the rest.")
+            ),
             ("type", .string("object")),
             ("required", .array([.string("name"), .string("main")])),
             ("properties", .object(top)),
             ("additionalProperties", .bool(false)),
-            ("$defs", .object([
-                ("steps", .object([
-                    ("type", .array([.string("array"), .string("null")])),
-                    ("items", .object([("$ref", .string("#/$defs/step"))])),
-                ])),
-                ("step", .object([("oneOf", .array(stepForms))])),
-            ])),
+            (
+                "$defs",
+                .object([
+                    (
+                        "steps",
+                        .object([
+                            ("type", .array([.string("array"), .string("null")])),
+                            ("items", .object([("$ref", .string("#/$defs/step"))])),
+                        ])
+                    ),
+                    ("step", .object([("oneOf", .array(stepForms))])),
+                ])
+            ),
         ])
     }
 
@@ -126,11 +178,13 @@ public enum ScenarioSchema {
         case .int(let n): return String(n)
         case .array(let items):
             if items.isEmpty { return "[]" }
-            return "[\n" + items.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+            return "[\n" + items.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent
+                + "]"
         case .object(let entries):
             if entries.isEmpty { return "{}" }
             let sorted = entries.sorted { $0.0 < $1.0 }
-            return "{\n" + sorted.map { inner + quote($0.0) + ": " + render($0.1, indent: inner) }.joined(separator: ",\n")
+            return "{\n"
+                + sorted.map { inner + quote($0.0) + ": " + render($0.1, indent: inner) }.joined(separator: ",\n")
                 + "\n" + indent + "}"
         }
     }

@@ -42,8 +42,9 @@ import Testing
         process.waitUntilExit()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
         try? FileManager.default.removeItem(at: dir)
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryFile(_ text: String, name: String = "bad.yaml") throws -> URL {
@@ -55,20 +56,26 @@ import Testing
     }
 
     @Test func s2JSONHasTheDocumentedShapeAndTheIOS9IOS10Split() throws {
-        let r = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9",
-                                  "--variant", "ios10", "--format", "json"])
+        let r = try Self.loopsim([
+            "run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9",
+            "--variant", "ios10", "--format", "json",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         #expect(doc["scenario"] as? String == "TimerButton countdown on a worker run loop (the bug)")
         let runs = try #require(doc["runs"] as? [[String: Any]])
         #expect(runs.map { $0["variant"] as? String } == ["ios9", "ios10"])
         for run in runs {
-            for key in ["variant", "seed", "fingerprint", "end_time_ms", "events", "crashed", "threads", "objects", "leaks",
-                        "timers", "runloop_exits", "expectations"] {
+            for key in [
+                "variant", "seed", "fingerprint", "end_time_ms", "events", "crashed", "threads", "objects", "leaks",
+                "timers", "runloop_exits", "expectations",
+            ] {
                 #expect(run[key] != nil, "missing \(key)")
             }
             let latency = try #require((run["timers"] as? [String: Any])?["latency_ms"] as? [String: Any])
-            for key in ["count", "mean", "p50", "p95", "p99", "max"] { #expect(latency[key] != nil, "missing latency \(key)") }
+            for key in ["count", "mean", "p50", "p95", "p99", "max"] {
+                #expect(latency[key] != nil, "missing latency \(key)")
+            }
         }
         let ios9 = runs[0], ios10 = runs[1]
         #expect((ios9["objects"] as? [String: Any])?["leaked"] as? Int == 0)
@@ -148,7 +155,8 @@ import Testing
     /// `--param name=value` sets a parameter over its `params:` default in run, test and the other commands, and is
     /// printed with the report; an unknown name or a value without `=` is a usage error.
     @Test func paramSetsAParameterForOneRun() throws {
-        let file = try Self.temporaryFile("""
+        let file = try Self.temporaryFile(
+            """
             name: a parameter
             variants: [ios10]
             params: {ticks: 2}
@@ -163,10 +171,13 @@ import Testing
             expect:
               all:
                 timers.fires: 2
-            """).path
+            """
+        ).path
         let byDefault = try Self.loopsim(["run", file, "--format", "json"])
         #expect(byDefault.status == 0)
-        #expect(byDefault.stdout.contains("\"fires\" : 2") || byDefault.stdout.contains("\"fires\": 2"), "\(byDefault.stdout)")
+        #expect(
+            byDefault.stdout.contains("\"fires\" : 2") || byDefault.stdout.contains("\"fires\": 2"),
+            "\(byDefault.stdout)")
         let given = try Self.loopsim(["run", file, "--param", "ticks=5"])
         #expect(given.stdout.contains("params ticks=5"), "\(given.stdout)")
         #expect(given.stdout.contains("fires 5"), "\(given.stdout)")
@@ -175,7 +186,8 @@ import Testing
         #expect(test.stdout.contains("timers.fires == 2 (actual: 5)"), "\(test.stdout)")
         let unknown = try Self.loopsim(["run", file, "--param", "tick=5"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("no parameter named 'tick'") && unknown.stderr.contains("did you mean `ticks`?"))
+        #expect(
+            unknown.stderr.contains("no parameter named 'tick'") && unknown.stderr.contains("did you mean `ticks`?"))
         let malformed = try Self.loopsim(["timeline", file, "--param", "ticks"])
         #expect(malformed.status == 2)
         #expect(malformed.stderr.contains("--param takes name=value"))
@@ -187,7 +199,8 @@ import Testing
         let file = "scenarios/cases-invalidate-on-disappear.yaml"
         let test = try Self.loopsim(["test", file])
         #expect(test.status == 0, "\(test.stdout)")
-        #expect(test.stdout.contains("ok   \(file) [bug] [ios10]") && test.stdout.contains("ok   \(file) [fix] [ios10]"))
+        #expect(
+            test.stdout.contains("ok   \(file) [bug] [ios10]") && test.stdout.contains("ok   \(file) [fix] [ios10]"))
         let run = try Self.loopsim(["run", file])
         #expect(run.stdout.contains("disappear [bug]\n") && run.stdout.contains("disappear [fix]\n"), "\(run.stdout)")
         let json = try Self.loopsim(["run", file, "--format", "json"])
@@ -217,7 +230,8 @@ import Testing
         let last = try #require(r.stdout.split(separator: "\n").last)
         #expect(last.contains(" passed, 0 failed (expectations, in "), "\(last)")
         // `test` reads directories recursively (scenarios/cookbook/ too).
-        let files = (FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("scenarios").path)?
+        let files =
+            (FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("scenarios").path)?
             .allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") }
         #expect(last.hasSuffix(" of \(files.count) files)"), "\(last)")
     }
@@ -233,16 +247,21 @@ import Testing
     }
 
     @Test func whyAnObjectThatNeverExistedIsAnError() throws {
-        let r = try Self.loopsim(["why", "scenarios/s02-timerbutton-worker-loop.yaml", "--object", "nosuch", "--variant", "ios10"])
+        let r = try Self.loopsim([
+            "why", "scenarios/s02-timerbutton-worker-loop.yaml", "--object", "nosuch", "--variant", "ios10",
+        ])
         #expect(r.status == 2)
         #expect(r.stderr.contains("no object named 'nosuch' had been allocated by 3.5s under ios10"))
-        let found = try Self.loopsim(["why", "scenarios/s02-timerbutton-worker-loop.yaml", "--object", "button",
-                                      "--variant", "ios10"])
+        let found = try Self.loopsim([
+            "why", "scenarios/s02-timerbutton-worker-loop.yaml", "--object", "button",
+            "--variant", "ios10",
+        ])
         #expect(found.status == 0)
     }
 
     @Test func aFailingExpectationFailsTheTestCommand() throws {
-        let file = try Self.temporaryFile("name: x\nvariants: [ios10]\nmain:\n  - log: hi\nexpect:\n  all:\n    objects.leaked: 3\n")
+        let file = try Self.temporaryFile(
+            "name: x\nvariants: [ios10]\nmain:\n  - log: hi\nexpect:\n  all:\n    objects.leaked: 3\n")
         let r = try Self.loopsim(["test", file.path])
         #expect(r.status == 1)
         #expect(r.stdout.contains("objects.leaked == 3 (actual: 0)"))
@@ -265,8 +284,10 @@ import Testing
 
     @Test func setOverridesAFlag() throws {
         // ios10 with the stale wake switched back on behaves like ios9: no parked thread
-        let r = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios10",
-                                  "--set", "staleTimerPortWakeAfterLastTimerRemoved=true", "--format", "json"])
+        let r = try Self.loopsim([
+            "run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios10",
+            "--set", "staleTimerPortWakeAfterLastTimerRemoved=true", "--format", "json",
+        ])
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let run = try #require((doc["runs"] as? [[String: Any]])?.first)
         #expect((run["threads"] as? [String: Any])?["parked"] as? Int == 0)
@@ -278,8 +299,10 @@ import Testing
     @Test func traceFileIsJSONLinesWhoseHashIsReported() throws {
         let dir = try Self.temporaryFile("", name: "unused").deletingLastPathComponent()
         let trace = dir.appendingPathComponent("t.jsonl")
-        let r = try Self.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9",
-                                  "--trace", trace.path, "--format", "json"])
+        let r = try Self.loopsim([
+            "run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9",
+            "--trace", trace.path, "--format", "json",
+        ])
         #expect(r.status == 0)
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         #expect(lines.count > 50)

@@ -50,7 +50,8 @@ import Testing
         let file = dir.appendingPathComponent("sweep.csv")
         try csv.write(to: file, atomically: true, encoding: .utf8)
         // Every row as a JSON list of its cells, as Python's csv module (RFC 4180) reads them.
-        let script = "import csv, json, sys\n"
+        let script =
+            "import csv, json, sys\n"
             + "print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.python))

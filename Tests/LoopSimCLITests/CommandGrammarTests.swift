@@ -12,8 +12,9 @@ import Testing
     static let s2 = "scenarios/s02-timerbutton-worker-loop.yaml"
 
     @Test func aMistypedCommandIsNamedWithTheClosestOne() throws {
-        #expect(LoopSimCommand.unknownCommandMessage(["rn", "x.yaml"])?.hasPrefix(
-            "error: unknown command 'rn'; did you mean 'run'?") == true)
+        #expect(
+            LoopSimCommand.unknownCommandMessage(["rn", "x.yaml"])?.hasPrefix(
+                "error: unknown command 'rn'; did you mean 'run'?") == true)
         #expect(LoopSimCommand.unknownCommandMessage(["valdiate"])?.contains("did you mean 'validate'?") == true)
         #expect(LoopSimCommand.unknownCommandMessage(["zzzzzz"])?.contains("the commands are run, test,") == true)
         for fine in [["run", "x.yaml"], ["--version"], ["help", "run"], []] {
@@ -34,16 +35,22 @@ import Testing
     }
 
     @Test func variantsAreNamedTheSameWayInEveryCommand() throws {
-        for command in [RunCommand.self, CompareCommand.self, TimelineCommand.self, ReportCommand.self,
-                        WhyCommand.self, GraphCommand.self] as [ParsableCommand.Type] {
+        for command in [
+            RunCommand.self, CompareCommand.self, TimelineCommand.self, ReportCommand.self,
+            WhyCommand.self, GraphCommand.self,
+        ] as [ParsableCommand.Type] {
             let help = command.helpMessage(columns: 200)
-            for option in ["--variant <variant>", "--variants <variants>", "--seed <seed>", "--set <set>",
-                           "--param <param>", "--max-events", "--max-objects", "--output"] {
+            for option in [
+                "--variant <variant>", "--variants <variants>", "--seed <seed>", "--set <set>",
+                "--param <param>", "--max-events", "--max-objects", "--output",
+            ] {
                 #expect(help.contains(option), "\(command.configuration.commandName ?? "?") lacks \(option)")
             }
         }
-        let twice = try CLIEndToEndTests.loopsim(["why", Self.cycle, "--object", "p", "--variant", "ios10",
-                                                  "--variants", "ios10"])
+        let twice = try CLIEndToEndTests.loopsim([
+            "why", Self.cycle, "--object", "p", "--variant", "ios10",
+            "--variants", "ios10",
+        ])
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("name 'ios10' twice"), "\(twice.stderr)")
     }
@@ -53,8 +60,10 @@ import Testing
         let why = try CLIEndToEndTests.loopsim(["why", Self.s2, "--object", "button", "--variants", "ios9,ios10"])
         #expect(why.status == 0, "\(why.stderr)")
         #expect(why.stdout.contains("under ios9:") && why.stdout.contains("under ios10:"), "\(why.stdout)")
-        let json = try CLIEndToEndTests.loopsim(["why", Self.s2, "--object", "button", "--variant", "ios9",
-                                                 "--variant", "ios10", "--format", "json", "--seed", "3"])
+        let json = try CLIEndToEndTests.loopsim([
+            "why", Self.s2, "--object", "button", "--variant", "ios9",
+            "--variant", "ios10", "--format", "json", "--seed", "3",
+        ])
         let answers = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(answers.map { $0["variant"] as? String } == ["ios9", "ios10"])
         let dot = try CLIEndToEndTests.loopsim(["graph", Self.s2, "--variants", "ios9,ios10"])
@@ -72,13 +81,16 @@ import Testing
     @Test func dashIsStandardOutput() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-dash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("scenarios"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("scenarios"),
+            withIntermediateDirectories: true)
         let file = dir.appendingPathComponent(Self.cycle)
         try FileManager.default.copyItem(at: CLIEndToEndTests.root.appendingPathComponent(Self.cycle), to: file)
-        for arguments in [["run", Self.cycle, "-o", "-"], ["timeline", Self.cycle, "-o", "-"],
-                          ["why", Self.cycle, "--object", "p", "-o", "-"], ["graph", Self.cycle, "-o", "-"],
-                          ["report", Self.cycle, "-o", "-"], ["schema", "-o", "-"]] {
+        for arguments in [
+            ["run", Self.cycle, "-o", "-"], ["timeline", Self.cycle, "-o", "-"],
+            ["why", Self.cycle, "--object", "p", "-o", "-"], ["graph", Self.cycle, "-o", "-"],
+            ["report", Self.cycle, "-o", "-"], ["schema", "-o", "-"],
+        ] {
             let r = try CLIEndToEndTests.loopsim(arguments, in: dir)
             #expect(!r.stdout.isEmpty, "\(arguments): \(r.stderr)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path), "\(arguments)")

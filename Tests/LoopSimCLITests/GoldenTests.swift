@@ -6,7 +6,8 @@ import Testing
 @Suite(.serialized) struct GoldenTests {
     typealias CLI = CLIEndToEndTests
 
-    static let tick = "name: t\nuntil: 1s\nvariants: [ios9, ios10]\nmain:\n  - scheduledTimer: t\n    every: 100ms\n"
+    static let tick =
+        "name: t\nuntil: 1s\nvariants: [ios9, ios10]\nmain:\n  - scheduledTimer: t\n    every: 100ms\n"
         + "    repeats: true\n    userInfo:\n      do:\n        - log: tick\n"
 
     @Test func updateThenCheckThenAChangedTraceFails() throws {
@@ -22,7 +23,10 @@ import Testing
         #expect(update.stdout.contains("wrote 4 hashes"))
         let text = try String(contentsOf: dir.appendingPathComponent("golden-hashes.txt"), encoding: .utf8)
         let golden = try GoldenHashes(parsing: text)
-        #expect(golden.entries.map { "\($0.file) \($0.variant)" } == ["a.yaml ios10", "a.yaml ios9", "b.yaml ios10", "b.yaml ios9"])
+        #expect(
+            golden.entries.map { "\($0.file) \($0.variant)" } == [
+                "a.yaml ios10", "a.yaml ios9", "b.yaml ios10", "b.yaml ios9",
+            ])
         #expect(golden.text == text, "the file is exactly what --update writes")
         #expect(try CLI.loopsim(["golden", dir.path]).status == 0)
 
@@ -52,7 +56,8 @@ import Testing
 
     @Test func theScenariosGoldenFileParsesAndCoversEveryScenario() throws {
         let dir = CLI.root.appendingPathComponent("scenarios")
-        let golden = try GoldenHashes(parsing: try String(contentsOf: dir.appendingPathComponent("golden-hashes.txt"), encoding: .utf8))
+        let golden = try GoldenHashes(
+            parsing: try String(contentsOf: dir.appendingPathComponent("golden-hashes.txt"), encoding: .utf8))
         var files: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: dir.path)
         while let item = enumerator?.nextObject() as? String {

@@ -9,23 +9,29 @@ import Testing
     static func scenario(_ name: String) throws -> Scenario {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scenarios").appendingPathComponent(name)
-        return try #require(ScenarioLoader.load(text: try String(contentsOf: url, encoding: .utf8), file: name).scenario)
+        return try #require(
+            ScenarioLoader.load(text: try String(contentsOf: url, encoding: .utf8), file: name).scenario)
     }
 
     @Test func beforeItsDeallocEveryRootPathShortestFirst() throws {
-        let kernel = try LifetimeQuery.kernel(try Self.scenario("s02-timerbutton-worker-loop.yaml"), variant: "ios9",
-                                              at: .zero + .seconds(3))
+        let kernel = try LifetimeQuery.kernel(
+            try Self.scenario("s02-timerbutton-worker-loop.yaml"), variant: "ios9",
+            at: .zero + .seconds(3))
         let button = try #require(kernel.liveObjects(named: "button").first)
         let paths = kernel.rootPaths(to: button)
-        #expect(paths.map(\.root) == ["app", "thread worker-1 frame", "thread worker-1 autorelease pool",
-                                      "runloop(worker-1) mode default"])
+        #expect(
+            paths.map(\.root) == [
+                "app", "thread worker-1 frame", "thread worker-1 autorelease pool",
+                "runloop(worker-1) mode default",
+            ])
         #expect(paths[0].path == ["app", "RegisterPage page", "TimerButton button"])
         #expect(paths[0].edges == ["page", "button"])
         #expect(paths.map(\.path.count) == paths.map(\.path.count).sorted())
     }
 
     @Test func afterItsDeallocWhenAndWhere() throws {
-        let kernel = try LifetimeQuery.kernel(try Self.scenario("s02-timerbutton-worker-loop.yaml"), variant: "ios9", at: nil)
+        let kernel = try LifetimeQuery.kernel(
+            try Self.scenario("s02-timerbutton-worker-loop.yaml"), variant: "ios9", at: nil)
         let answer = LifetimeQuery.why("button", in: kernel, variant: "ios9")
         #expect(answer.text.contains("TimerButton button (#3) was deallocated at 4s on thread worker-1"))
         #expect(answer.json.value(at: "objects[0].alive") == .bool(false))
@@ -49,13 +55,16 @@ import Testing
     }
 
     @Test func aRetainedLeakNamesItsHolderPath() throws {
-        let kernel = try LifetimeQuery.kernel(try Self.scenario("s15-block-observer-shadowed-token.yaml"), variant: "ios10",
-                                              at: nil)
+        let kernel = try LifetimeQuery.kernel(
+            try Self.scenario("s15-block-observer-shadowed-token.yaml"), variant: "ios10",
+            at: nil)
         let answer = LifetimeQuery.why("detail", in: kernel, variant: "ios10")
         #expect(answer.json.value(at: "objects[0].leak") == .string("abandoned"))
-        #expect(answer.json.value(at: "objects[0].paths[0].path") == .array([
-            .string("notification center"), .string("block#1"), .string("DetailVC detail"),
-        ]))
+        #expect(
+            answer.json.value(at: "objects[0].paths[0].path")
+                == .array([
+                    .string("notification center"), .string("block#1"), .string("DetailVC detail"),
+                ]))
     }
 
     @Test func aCycleHasNoRootPath() throws {
@@ -79,13 +88,17 @@ import Testing
     }
 
     @Test func theGraphMarksLeaksAndDotParsesIt() throws {
-        let kernel = try LifetimeQuery.kernel(try Self.scenario("s06-timer-target-self.yaml"), variant: "ios10", at: nil)
+        let kernel = try LifetimeQuery.kernel(
+            try Self.scenario("s06-timer-target-self.yaml"), variant: "ios10", at: nil)
         let dot = LifetimeQuery.dot(kernel.objectGraph(), title: "S6")
         #expect(dot.contains("o2 [label=\"TimerVC vc\\n#2\", shape=ellipse, style=filled, fillcolor=\"#f4b6b6\""))
         #expect(dot.contains("o3 -> o2 [label=\"target\", style=solid];"))
         #expect(dot.contains("r0 -> o3 [label=\"timers\", style=solid];"))
         // The setup script installs Graphviz; the check runs wherever `dot` is on PATH.
-        guard let dotTool = ["/usr/bin/dot", "/usr/local/bin/dot"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        guard
+            let dotTool = ["/usr/bin/dot", "/usr/local/bin/dot"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
         else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: dotTool)
@@ -104,8 +117,9 @@ import Testing
     }
 
     @Test func weakEdgesAreDashed() throws {
-        let kernel = try LifetimeQuery.kernel(try Self.scenario("s08-weak-proxy.yaml"), variant: "ios10",
-                                              at: .zero + .seconds(1))
+        let kernel = try LifetimeQuery.kernel(
+            try Self.scenario("s08-weak-proxy.yaml"), variant: "ios10",
+            at: .zero + .seconds(1))
         let dot = LifetimeQuery.dot(kernel.objectGraph(), title: "S8")
         #expect(dot.contains("[label=\"aTarget\", style=dashed]"))
     }

@@ -72,8 +72,10 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
         if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
-        process.arguments = ["run", "examples/runaway/dispatch-loop.yaml", "--max-events", "3000000", "--trace", trace.path,
-                             "--format", "json", "--output", report.path]
+        process.arguments = [
+            "run", "examples/runaway/dispatch-loop.yaml", "--max-events", "3000000", "--trace", trace.path,
+            "--format", "json", "--output", report.path,
+        ]
         process.currentDirectoryURL = CLI.root
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -97,9 +99,11 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
         if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
-        process.arguments = ["run", "examples/runaway/dispatch-loop.yaml", "--variant", "ios9", "--variant", "ios10",
-                             "--max-events", "3000000", "--trace", dir.appendingPathComponent("t.jsonl").path,
-                             "--format", "json", "--output", dir.appendingPathComponent("r.json").path]
+        process.arguments = [
+            "run", "examples/runaway/dispatch-loop.yaml", "--variant", "ios9", "--variant", "ios10",
+            "--max-events", "3000000", "--trace", dir.appendingPathComponent("t.jsonl").path,
+            "--format", "json", "--output", dir.appendingPathComponent("r.json").path,
+        ]
         process.currentDirectoryURL = CLI.root
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -136,8 +140,10 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
         if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
-        process.arguments = ["run", "examples/runaway/dispatch-loop.yaml", "--replications", "40", "--max-events", "3000000",
-                             "--format", "json"]
+        process.arguments = [
+            "run", "examples/runaway/dispatch-loop.yaml", "--replications", "40", "--max-events", "3000000",
+            "--format", "json",
+        ]
         process.currentDirectoryURL = CLI.root
         let out = Pipe()
         process.standardOutput = out
@@ -186,9 +192,11 @@ import Testing
         process.executableURL = URL(fileURLWithPath: CLI.root.appendingPathComponent(".build/debug/loopsim").path)
         if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
         // 3 real seconds per virtual second: each scenario's program runs for several seconds.
-        process.arguments = ["conform", "conformance/scenarios/c46-one-shot-timer-on-a-gcd-thread-never-fires.yaml",
-                             "conformance/scenarios/c47-one-shot-timer-on-a-gcd-thread-fires-while-the-block-runs-the-loop.yaml",
-                             "--scale-ms", "3000"]
+        process.arguments = [
+            "conform", "conformance/scenarios/c46-one-shot-timer-on-a-gcd-thread-never-fires.yaml",
+            "conformance/scenarios/c47-one-shot-timer-on-a-gcd-thread-fires-while-the-block-runs-the-loop.yaml",
+            "--scale-ms", "3000",
+        ]
         process.currentDirectoryURL = CLI.root
         let out = Pipe()
         process.standardOutput = out
@@ -219,8 +227,10 @@ import Testing
         let live = dir.appendingPathComponent(".r.txt.tmp-1")
         let other = dir.appendingPathComponent(".other.txt.tmp-\(gone)")
         for file in [stale, live, other] { try "partial".write(to: file, atomically: false, encoding: .utf8) }
-        let r = try CLI.loopsim(["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9", "-o",
-                                 dir.appendingPathComponent("r.txt").path])
+        let r = try CLI.loopsim([
+            "run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9", "-o",
+            dir.appendingPathComponent("r.txt").path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: live.path), "process 1 is alive")
@@ -228,8 +238,9 @@ import Testing
     }
 
     @Test func maxTimeStopsAtAVirtualInstant() throws {
-        let file = try CLI.temporaryFile("name: t\nuntil: 10s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n"
-            + "    every: 100ms\n    repeats: true\n    userInfo:\n      do:\n        - log: tick\n")
+        let file = try CLI.temporaryFile(
+            "name: t\nuntil: 10s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n"
+                + "    every: 100ms\n    repeats: true\n    userInfo:\n      do:\n        - log: tick\n")
         let r = try CLI.loopsim(["run", file.path, "--max-time", "1s", "--format", "json"])
         #expect(r.status == 3)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
@@ -252,8 +263,10 @@ import Testing
         let trace = dir.appendingPathComponent("t.jsonl")
         let report = dir.appendingPathComponent("r.txt")
         try "keep me\n".write(to: trace, atomically: true, encoding: .utf8)
-        let args = ["run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9", "--trace", trace.path,
-                    "--output", report.path]
+        let args = [
+            "run", "scenarios/s02-timerbutton-worker-loop.yaml", "--variant", "ios9", "--trace", trace.path,
+            "--output", report.path,
+        ]
         let refused = try CLI.loopsim(args)
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("already exists; pass --force to replace it"))
@@ -275,9 +288,12 @@ import Testing
         let s2 = "scenarios/s02-timerbutton-worker-loop.yaml"
         let same = dir.appendingPathComponent("same.jsonl").path
         let spelled = dir.path + "/sub/../same.jsonl"
-        for (output, variants) in [(same, ["ios9"]), (spelled, ["ios9"]), (dir.path + "/same.ios9.jsonl", ["ios9", "ios10"])] {
-            let refused = try CLI.loopsim(["run", s2, "--trace", same, "--output", output, "--force"]
-                + variants.flatMap { ["--variant", $0] })
+        for (output, variants) in [
+            (same, ["ios9"]), (spelled, ["ios9"]), (dir.path + "/same.ios9.jsonl", ["ios9", "ios10"]),
+        ] {
+            let refused = try CLI.loopsim(
+                ["run", s2, "--trace", same, "--output", output, "--force"]
+                    + variants.flatMap { ["--variant", $0] })
             #expect(refused.status == 2, "\(output)")
             #expect(refused.stderr.contains("would both be written to"), "\(refused.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing ran")
@@ -339,7 +355,8 @@ import Testing
     }
 
     @Test func testFailsARunThatHitsALimitUnlessItExpectsOne() throws {
-        let runaway = try String(contentsOf: CLI.root.appendingPathComponent("examples/runaway/recursion.yaml"), encoding: .utf8)
+        let runaway = try String(
+            contentsOf: CLI.root.appendingPathComponent("examples/runaway/recursion.yaml"), encoding: .utf8)
         let unexpected = try CLI.temporaryFile(runaway + "expect:\n  all:\n    crashed: false\n")
         let r = try CLI.loopsim(["test", unexpected.path])
         #expect(r.status == 1)

@@ -71,8 +71,9 @@ import Testing
     func documentedDefaultsAreTheCommandLines(file: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
         if file.hasPrefix("docs/") {
-            #expect(text.contains("<!-- checked: limits -->\n| option | default |"),
-                    "\(file) has no `checked: limits` table with `option` and `default` columns")
+            #expect(
+                text.contains("<!-- checked: limits -->\n| option | default |"),
+                "\(file) has no `checked: limits` table with `option` and `default` columns")
         }
         let defaults = try Self.commandLineDefaults()
         let documented = Self.documentedDefaults(in: text)
@@ -82,8 +83,9 @@ import Testing
                 continue
             }
             if row.value != actual {
-                Self.record("\(file):\(row.line): \(row.option) defaults to \(actual) on the command line "
-                    + "(RunLimitOptions), not \(row.value.isEmpty ? "what the doc says" : row.value)")
+                Self.record(
+                    "\(file):\(row.line): \(row.option) defaults to \(actual) on the command line "
+                        + "(RunLimitOptions), not \(row.value.isEmpty ? "what the doc says" : row.value)")
             }
         }
         for option in Self.declaredOptions() where !documented.contains(where: { $0.option == option }) {

@@ -26,8 +26,9 @@ import Testing
                 rest = rest[dash.upperBound...]
             }
             for option in options.sorted() where option != "help" {
-                #expect(page.contains("Fl -\(option)") || page.contains(", -\(option)"),
-                        "docs/loopsim.1 lacks `\(command) --\(option)`: run scripts/man.sh")
+                #expect(
+                    page.contains("Fl -\(option)") || page.contains(", -\(option)"),
+                    "docs/loopsim.1 lacks `\(command) --\(option)`: run scripts/man.sh")
             }
         }
     }

@@ -22,9 +22,11 @@ import Testing
         let four = try Replications.run(s, variant: "ios10", n: 40, jobs: 4)
         #expect(one.json == two.json)
         #expect(one.json == four.json)
-        #expect((0..<40).map(one.seed(at:)) == (0..<40).map {
-            RandomSource.derivedSeed(base: 2024, stream: 0, index: UInt64($0))
-        })
+        #expect(
+            (0..<40).map(one.seed(at:))
+                == (0..<40).map {
+                    RandomSource.derivedSeed(base: 2024, stream: 0, index: UInt64($0))
+                })
     }
 
     @Test func variantsSeeTheSameGestures() throws {
@@ -42,8 +44,10 @@ import Testing
     }
 
     @Test func bugAndFixConfidenceIntervalsDoNotOverlap() throws {
-        let bug = try Replications.run(try Self.scenario("s09-countdown-random-scrolls.yaml"), variant: "ios10", n: 200, jobs: 2)
-        let fix = try Replications.run(try Self.scenario("s09-countdown-random-scrolls-fix.yaml"), variant: "ios10", n: 200, jobs: 2)
+        let bug = try Replications.run(
+            try Self.scenario("s09-countdown-random-scrolls.yaml"), variant: "ios10", n: 200, jobs: 2)
+        let fix = try Replications.run(
+            try Self.scenario("s09-countdown-random-scrolls-fix.yaml"), variant: "ios10", n: 200, jobs: 2)
         for figure in ["timers.skipped", "timers.latency_ms.p99"] {
             let b = try #require(bug.statistics(figure)?.confidenceInterval())
             let f = try #require(fix.statistics(figure)?.confidenceInterval())
@@ -59,7 +63,9 @@ import Testing
         var alone: [Double] = []
         for i in 0..<5 {
             let runs = try ScenarioRunner.run(s, variants: ["ios10"], seed: reps.seed(at: i))
-            guard case .int(let v)? = runs[0].report.value(at: "timers.skipped") else { Issue.record("no figure"); return }
+            guard case .int(let v)? = runs[0].report.value(at: "timers.skipped") else {
+                Issue.record("no figure"); return
+            }
             alone.append(Double(v))
         }
         let summary = try Summary(of: alone)
@@ -73,8 +79,9 @@ import Testing
     @Test func aSignalStopsFurtherReplicationsFromStarting() throws {
         let s = try Self.scenario("s09-countdown-random-scrolls.yaml")
         let stop = StopAfter(5)
-        let reps = try Replications.run(s, variant: "ios10", n: 100_000, jobs: 2, isInterrupted: { stop.isDue },
-                                        progress: { stop.done($0) })
+        let reps = try Replications.run(
+            s, variant: "ios10", n: 100_000, jobs: 2, isInterrupted: { stop.isDue },
+            progress: { stop.done($0) })
         #expect(reps.notRun > 99_000, "no more than the window past the signal ran: \(reps.notRun)")
         #expect(reps.completed + reps.limitedCount + reps.notRun == reps.n)
         #expect(reps.statistics("end_time_ms")?.count == reps.completed)

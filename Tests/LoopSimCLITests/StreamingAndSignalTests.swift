@@ -50,7 +50,8 @@ import Testing
 
     /// Starts the binary, sends `signal` after one second, and waits for it to exit.
     static func interrupt(_ arguments: [String], signal: Int32 = SIGINT, after delay: TimeInterval = 1) throws
-        -> Interrupted {
+        -> Interrupted
+    {
         let process = Process()
         process.executableURL = CLI.root.appendingPathComponent(".build/debug/loopsim")
         if FileManager.default.fileExists(atPath: CLI.binary.path) { process.executableURL = CLI.binary }
@@ -71,8 +72,9 @@ import Testing
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         let latency = Date().timeIntervalSince(signalled)
-        return Interrupted(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-                           stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), latency: latency)
+        return Interrupted(
+            status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), latency: latency)
     }
 
     /// Waits (up to a minute) until the process has its SIGINT and SIGTERM handlers (Linux: `SigCgt` in
@@ -83,8 +85,13 @@ import Testing
         for _ in 0..<600 {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
             let line = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
-            guard let mask = line.flatMap({ UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces),
-                                                   radix: 16) }) else { return }
+            guard
+                let mask = line.flatMap({
+                    UInt64(
+                        $0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces),
+                        radix: 16)
+                })
+            else { return }
             if mask & wanted == wanted { return }
             Thread.sleep(forTimeInterval: 0.1)
         }
@@ -95,8 +102,10 @@ import Testing
     }
 
     @Test func aSignalStopsRunReplicationsWithinASecond() throws {
-        let r = try Self.interrupt(["run", "scenarios/s09-countdown-random-scrolls.yaml", "--replications", "1000000",
-                                    "--format", "json"])
+        let r = try Self.interrupt([
+            "run", "scenarios/s09-countdown-random-scrolls.yaml", "--replications", "1000000",
+            "--format", "json",
+        ])
         #expect(r.status == 130, "\(r.stderr)")
         #expect(r.latency < 1, "\(r.latency) s")
         let doc = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
@@ -106,8 +115,10 @@ import Testing
     }
 
     @Test func aSignalStopsCompareReplicationsWithinASecond() throws {
-        let r = try Self.interrupt(["compare", "scenarios/s09-countdown-random-scrolls.yaml", "--replications",
-                                    "1000000", "--format", "json"])
+        let r = try Self.interrupt([
+            "compare", "scenarios/s09-countdown-random-scrolls.yaml", "--replications",
+            "1000000", "--format", "json",
+        ])
         #expect(r.status == 130, "\(r.stderr)")
         #expect(r.latency < 1, "\(r.latency) s")
         let doc = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
@@ -141,7 +152,8 @@ import Testing
         let lines = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.last == "", "the output ends with a whole line")
         let fields = lines[0].split(separator: ",", omittingEmptySubsequences: false).count
-        #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == fields })
+        #expect(
+            lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == fields })
         #expect(lines.count >= 2, "at least the header")
     }
 
@@ -204,9 +216,12 @@ import Testing
         let plan = try Sweep.Plan(text: SweepTests.yaml, file: "s.yaml", replications: 2)
         let box = TextBox()
         var rows: [JSONValue] = []
-        let stopped = try plan.run(jobs: 1, isInterrupted: { box.value == "stop" }, progress: { done in
-            if done == 2 { box.value = "stop" }
-        }) { rows.append($0) }
+        let stopped = try plan.run(
+            jobs: 1, isInterrupted: { box.value == "stop" },
+            progress: { done in
+                if done == 2 { box.value = "stop" }
+            },
+            row: { rows.append($0) })
         #expect(stopped == "interrupted after 2 of 4 points: the rows are of those, the rest were not run")
         #expect(rows.count == 2 * plan.spec.variants.count)
         let doc = plan.document(rows: rows, stopped: stopped)
@@ -235,10 +250,13 @@ import Testing
         let dir = try LimitsAndOutputTests.directory()
         let target = dir.appendingPathComponent(command[0] == "report" ? "report.html" : "trace.jsonl")
         try "previous\n".write(to: target, atomically: true, encoding: .utf8)
-        let binary = FileManager.default.fileExists(atPath: CLI.binary.path) ? CLI.binary.path
+        let binary =
+            FileManager.default.fileExists(atPath: CLI.binary.path)
+            ? CLI.binary.path
             : CLI.root.appendingPathComponent(".build/debug/loopsim").path
         // 64 blocks of 1 KiB: the S9 trace and report page are larger
-        let line = "ulimit -f 64; exec '\(binary)' \(command[0]) scenarios/s09-countdown-random-scrolls.yaml "
+        let line =
+            "ulimit -f 64; exec '\(binary)' \(command[0]) scenarios/s09-countdown-random-scrolls.yaml "
             + command.dropFirst().joined(separator: " ") + " '\(target.path)' --force"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

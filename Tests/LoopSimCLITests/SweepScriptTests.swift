@@ -9,7 +9,9 @@ import Testing
     @Test func threeArrayTasksMergeToTheUnshardedSweep() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-sweepsh-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let loopsim = FileManager.default.fileExists(atPath: CLI.binary.path) ? CLI.binary
+        let loopsim =
+            FileManager.default.fileExists(atPath: CLI.binary.path)
+            ? CLI.binary
             : CLI.root.appendingPathComponent(".build/debug/loopsim")
         let file = "scenarios/s09-scroll-rate-sweep.yaml"
         for k in 1...3 {

@@ -36,7 +36,9 @@ import Testing
 
     @Test func shardsMergeIntoTheUnshardedDocument() throws {
         let full = try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 1)
-        let parts = try (1...3).map { try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 2, shard: ($0, 3)) }
+        let parts = try (1...3).map {
+            try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 2, shard: ($0, 3))
+        }
         let merged = try Sweep.merge(parts.map { try Sweep.decode(Data($0.pretty.utf8)) })
         #expect(merged.pretty == full.pretty)
         #expect(Sweep.csv(merged) == Sweep.csv(full))
@@ -45,7 +47,9 @@ import Testing
     /// A merge that misses a shard (a Slurm task that never ran) or has one twice fails, naming the shards,
     /// instead of printing a partial sweep; through the CLI it exits 2.
     @Test func aMergeWithoutEveryShardFails() throws {
-        let parts = try (1...4).map { try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 1, shard: ($0, 4)) }
+        let parts = try (1...4).map {
+            try Sweep.run(text: Self.yaml, file: "s.yaml", replications: nil, jobs: 1, shard: ($0, 4))
+        }
         let docs = try parts.map { try Sweep.decode(Data($0.pretty.utf8)) }
         #expect(throws: Sweep.Failure.self) { try Sweep.merge([docs[0], docs[2]]) }
         do {
@@ -82,9 +86,13 @@ import Testing
         let figure: JSONValue = .object(["mean": .double(1e15), "ci95_low": .double(0.1 + 0.2), "ci95_high": .null])
         let big: JSONValue = .object([
             "scenario": .string("s"), "file": .string("s.yaml"), "axes": .array([]), "figures": .array([.string("f")]),
-            "rows": .array([.object(["row": .int(0), "point": .int(0), "params": .object([:]),
-                                     "variant": .string("ios9"), "n": .int(2), "limited": .int(0),
-                                     "figures": .object(["f": figure])])]),
+            "rows": .array([
+                .object([
+                    "row": .int(0), "point": .int(0), "params": .object([:]),
+                    "variant": .string("ios9"), "n": .int(2), "limited": .int(0),
+                    "figures": .object(["f": figure]),
+                ])
+            ]),
         ])
         #expect(try Sweep.decode(Data(big.pretty.utf8)) == big)
         #expect(throws: DecodingError.self) { try Sweep.decode(Data(#"{"rows": []}"#.utf8)) }
@@ -103,7 +111,8 @@ import Testing
             #expect(row.value(at: "limited") == .int(cut ? 2 : 0))
             if cut { #expect(row.value(at: "figures") == .object([:]), "no figure from cut-short runs") }
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-sweep-\(UUID().uuidString).yaml")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "loopsim-sweep-\(UUID().uuidString).yaml")
         try Self.yaml.write(to: file, atomically: true, encoding: .utf8)
         let r = try CLIEndToEndTests.loopsim(["sweep", file.path, "--replications", "2", "--max-events", "40"])
         #expect(r.status == 3)
@@ -116,10 +125,11 @@ import Testing
         let lines = Sweep.csv(doc).split(separator: "\n")
         #expect(lines.count == 1 + 2 * 2 * 2)
         #expect(lines[0].hasPrefix("point,gap,interval,variant,n,limited,objects.leaked.mean,"))
-        #expect(lines[1...].map { $0.split(separator: ",").prefix(6).joined(separator: ",") } == [
-            "0,2s,500ms,ios9,2,0", "0,2s,500ms,ios10,2,0", "1,2s,1s,ios9,2,0", "1,2s,1s,ios10,2,0",
-            "2,6s,500ms,ios9,2,0", "2,6s,500ms,ios10,2,0", "3,6s,1s,ios9,2,0", "3,6s,1s,ios10,2,0",
-        ])
+        #expect(
+            lines[1...].map { $0.split(separator: ",").prefix(6).joined(separator: ",") } == [
+                "0,2s,500ms,ios9,2,0", "0,2s,500ms,ios10,2,0", "1,2s,1s,ios9,2,0", "1,2s,1s,ios10,2,0",
+                "2,6s,500ms,ios9,2,0", "2,6s,500ms,ios10,2,0", "3,6s,1s,ios9,2,0", "3,6s,1s,ios10,2,0",
+            ])
     }
 
     @Test func theIntervalParameterReachesTheTimer() throws {
@@ -127,8 +137,9 @@ import Testing
         // the fires scale with 1/interval (rows 1 and 5 are ios10; under ios9 the block-based timer API crashes)
         let fires = { (row: Int) -> Double in
             guard case .array(let rows)? = doc.value(at: "rows"), case .object(let r) = rows[row],
-                  case .object(let f)? = r["figures"], case .object(let ci)? = f["timers.fires"],
-                  case .double(let mean)? = ci["mean"] else { return -1 }
+                case .object(let f)? = r["figures"], case .object(let ci)? = f["timers.fires"],
+                case .double(let mean)? = ci["mean"]
+            else { return -1 }
             return mean
         }
         #expect(fires(1) > 1.5 * fires(3))  // 500 ms vs 1 s at the same gap
@@ -137,8 +148,9 @@ import Testing
 
     @Test func anUndeclaredParameterIsADiagnostic() throws {
         #expect(throws: Sweep.Failure.self) {
-            _ = try Sweep.run(text: Self.yaml.replacingOccurrences(of: "${interval}", with: "${intervl}"),
-                              file: "s.yaml", replications: 1, jobs: 1)
+            _ = try Sweep.run(
+                text: Self.yaml.replacingOccurrences(of: "${interval}", with: "${intervl}"),
+                file: "s.yaml", replications: 1, jobs: 1)
         }
     }
 }

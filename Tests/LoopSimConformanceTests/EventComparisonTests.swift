@@ -5,11 +5,13 @@ import Testing
 /// The comparer's rules: per-thread order exactly, the pool as a multiset, times within the tolerance,
 /// the same survivors.
 @Suite struct EventComparisonTests {
-    static func prediction(_ events: [ObservedEvent], alive: [String] = [], until: Int64 = 10_000_000_000) -> Prediction {
+    static func prediction(_ events: [ObservedEvent], alive: [String] = [], until: Int64 = 10_000_000_000) -> Prediction
+    {
         Prediction(events: events, alive: alive, until: until, runKinds: [], abnormalEnd: nil)
     }
 
-    static func e(_ ms: Int64, _ thread: String, _ kind: String, _ detail: String, slot: Int64? = nil) -> ObservedEvent {
+    static func e(_ ms: Int64, _ thread: String, _ kind: String, _ detail: String, slot: Int64? = nil) -> ObservedEvent
+    {
         ObservedEvent(at: ms * 1_000_000, thread: thread, kind: kind, detail: detail, slot: slot.map { $0 * 1_000_000 })
     }
 
@@ -17,8 +19,9 @@ import Testing
 
     @Test func identicalSequencesWithinTheToleranceAgree() {
         let p = Self.prediction([Self.e(1000, "w", "fire", "NSTimer t", slot: 1000), Self.e(1000, "w", "log", "tick")])
-        let r = RealRun(events: [Self.e(1040, "w", "fire", "NSTimer t", slot: 1010), Self.e(1041, "w", "log", "tick")],
-                        alive: [])
+        let r = RealRun(
+            events: [Self.e(1040, "w", "fire", "NSTimer t", slot: 1010), Self.e(1041, "w", "log", "tick")],
+            alive: [])
         let c = EventComparison(prediction: p, real: r, tolerance: Self.tolerance)
         #expect(c.agrees, "\(c.mismatches)")
         #expect(c.maxDeviation == 41_000_000)
@@ -26,11 +29,17 @@ import Testing
 
     @Test func aLateEventOrASlotOutsideTheToleranceDisagrees() {
         let p = Self.prediction([Self.e(1000, "w", "fire", "NSTimer t", slot: 1000)])
-        let late = EventComparison(prediction: p, real: RealRun(events: [Self.e(1200, "w", "fire", "NSTimer t", slot: 1000)],
-                                                                alive: []), tolerance: Self.tolerance)
+        let late = EventComparison(
+            prediction: p,
+            real: RealRun(
+                events: [Self.e(1200, "w", "fire", "NSTimer t", slot: 1000)],
+                alive: []), tolerance: Self.tolerance)
         #expect(!late.agrees)
-        let slot = EventComparison(prediction: p, real: RealRun(events: [Self.e(1000, "w", "fire", "NSTimer t", slot: 1500)],
-                                                                alive: []), tolerance: Self.tolerance)
+        let slot = EventComparison(
+            prediction: p,
+            real: RealRun(
+                events: [Self.e(1000, "w", "fire", "NSTimer t", slot: 1500)],
+                alive: []), tolerance: Self.tolerance)
         #expect(slot.mismatches.count == 1)
     }
 
@@ -46,7 +55,8 @@ import Testing
         #expect(!EventComparison(prediction: p, real: RealRun(events: [], alive: []), tolerance: Self.tolerance).agrees)
         let r = RealRun(events: [Self.e(1000, "w", "return", "0 timed-out")], alive: [])
         #expect(!EventComparison(prediction: p, real: r, tolerance: Self.tolerance).agrees)
-        let extra = RealRun(events: [Self.e(1000, "w", "return", "0 finished"), Self.e(1500, "main", "log", "x")], alive: [])
+        let extra = RealRun(
+            events: [Self.e(1000, "w", "return", "0 finished"), Self.e(1500, "main", "log", "x")], alive: [])
         #expect(!EventComparison(prediction: p, real: extra, tolerance: Self.tolerance).agrees)
     }
 
@@ -59,13 +69,16 @@ import Testing
     @Test func survivorsMustBeTheSame() {
         let p = Self.prediction([], alive: ["Page page"])
         #expect(!EventComparison(prediction: p, real: RealRun(events: [], alive: []), tolerance: Self.tolerance).agrees)
-        #expect(EventComparison(prediction: p, real: RealRun(events: [], alive: ["Page page"]), tolerance: Self.tolerance).agrees)
+        #expect(
+            EventComparison(prediction: p, real: RealRun(events: [], alive: ["Page page"]), tolerance: Self.tolerance)
+                .agrees)
     }
 
     @Test func anEventPredictedAtTheHorizonIsAScenarioError() {
         let p = Self.prediction([Self.e(9950, "w", "log", "late")])
-        let c = EventComparison(prediction: p, real: RealRun(events: [Self.e(9950, "w", "log", "late")], alive: []),
-                                tolerance: Self.tolerance)
+        let c = EventComparison(
+            prediction: p, real: RealRun(events: [Self.e(9950, "w", "log", "late")], alive: []),
+            tolerance: Self.tolerance)
         #expect(!c.agrees)
     }
 }

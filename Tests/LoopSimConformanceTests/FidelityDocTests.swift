@@ -22,8 +22,9 @@ import Testing
         let lines = doc.split(separator: "\n").map(String.init)
         let header = try #require(lines.first { $0.hasPrefix("| flag |") }, "no flag table")
         let columns = header.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(Array(columns.dropFirst().prefix(VariantProfile.builtInNames.count)) == VariantProfile.builtInNames,
-                "the flag table's profile columns are not \(VariantProfile.builtInNames)")
+        #expect(
+            Array(columns.dropFirst().prefix(VariantProfile.builtInNames.count)) == VariantProfile.builtInNames,
+            "the flag table's profile columns are not \(VariantProfile.builtInNames)")
         for flag in VariantFlag.all {
             guard let row = lines.first(where: { $0.hasPrefix("| `\(flag.name)` |") }) else {
                 Issue.record("docs/fidelity.md has no row for \(flag.name)")
@@ -32,8 +33,9 @@ import Testing
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             for (i, name) in VariantProfile.builtInNames.enumerated() {
                 let value = VariantProfile.builtIn(name)?.value(of: flag.name)
-                #expect(cells.count > i + 1 && cells[i + 1] == value,
-                        "docs/fidelity.md: \(flag.name) under \(name) should read \(value ?? "?")")
+                #expect(
+                    cells.count > i + 1 && cells[i + 1] == value,
+                    "docs/fidelity.md: \(flag.name) under \(name) should read \(value ?? "?")")
             }
         }
     }
@@ -43,8 +45,9 @@ import Testing
     @Test func linuxEvidenceColumnIsTheKernelsEvidence() throws {
         let lines = try Self.text("docs/fidelity.md").split(separator: "\n").map(String.init)
         let header = try #require(lines.first { $0.hasPrefix("| flag |") }, "no flag table")
-        let column = try #require(header.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            .firstIndex(of: "Linux evidence"), "the flag table has no Linux evidence column")
+        let column = try #require(
+            header.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                .firstIndex(of: "Linux evidence"), "the flag table has no Linux evidence column")
         for flag in VariantFlag.all {
             guard let row = lines.first(where: { $0.hasPrefix("| `\(flag.name)` |") }) else { continue }
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -52,15 +55,17 @@ import Testing
             switch flag.linuxEvidence {
             case .measured(let ids):
                 let prefix = "measured: " + ids.joined(separator: ", ")
-                #expect(cell.hasPrefix(prefix + " ") || cell == prefix,
-                        "docs/fidelity.md: \(flag.name)'s Linux evidence should start with '\(prefix)'")
+                #expect(
+                    cell.hasPrefix(prefix + " ") || cell == prefix,
+                    "docs/fidelity.md: \(flag.name)'s Linux evidence should start with '\(prefix)'")
             case .cited:
                 #expect(cell.hasPrefix("cited: "), "docs/fidelity.md: \(flag.name)'s Linux evidence should be cited")
             }
         }
         let measured = VariantFlag.all.filter(\.linuxEvidence.isMeasured).count
-        #expect(lines.contains { $0.contains("\(measured) of the \(VariantFlag.all.count) flags are measured") },
-                "docs/fidelity.md should say that \(measured) of the \(VariantFlag.all.count) flags are measured")
+        #expect(
+            lines.contains { $0.contains("\(measured) of the \(VariantFlag.all.count) flags are measured") },
+            "docs/fidelity.md should say that \(measured) of the \(VariantFlag.all.count) flags are measured")
     }
 
     @Test func everyConformanceScenarioIsListed() throws {

@@ -25,8 +25,8 @@ import Testing
         return names.filter { $0.hasSuffix(".yaml") }.sorted().compactMap { name in
             let url = folder.appendingPathComponent(name)
             guard let text = try? String(contentsOf: url, encoding: .utf8),
-                  let scenario = ScenarioLoader.load(text: text, file: "conformance/scenarios/" + name).scenario,
-                  let prediction = try? Prediction.run(scenario, limits: limits)
+                let scenario = ScenarioLoader.load(text: text, file: "conformance/scenarios/" + name).scenario,
+                let prediction = try? Prediction.run(scenario, limits: limits)
             else { return nil }
             return Entry(id: String(name.prefix { $0 != "-" }), file: name, scenario: scenario, prediction: prediction)
         }
@@ -92,12 +92,14 @@ import Testing
                 Issue.record("\(name) names \(id): conformance/scenarios/ has \(matches.count) \(id)-*.yaml")
                 continue
             }
-            #expect(!entry.scenario.flagOverrides.contains { $0.flag == name },
-                    "\(entry.file) sets \(name) itself: it cannot measure linux-corelibs' value")
+            #expect(
+                !entry.scenario.flagOverrides.contains { $0.flag == name },
+                "\(entry.file) sets \(name) itself: it cannot measure linux-corelibs' value")
             for value in try Self.otherValues(flag) {
                 let other = try Prediction.run(entry.scenario, overrides: [(name, value)], limits: Self.limits)
-                #expect(Self.tellsApart(entry.prediction, other),
-                        "\(entry.file) predicts the same with \(name)=\(value): it does not measure the flag")
+                #expect(
+                    Self.tellsApart(entry.prediction, other),
+                    "\(entry.file) predicts the same with \(name)=\(value): it does not measure the flag")
             }
         }
     }
@@ -108,8 +110,9 @@ import Testing
         for value in try Self.otherValues(flag) {
             for entry in Self.entries {
                 let other = try Prediction.run(entry.scenario, overrides: [(name, value)], limits: Self.limits)
-                #expect(!Self.tellsApart(entry.prediction, other),
-                        "\(entry.file) tells \(name)=\(value) from linux-corelibs' value: name \(entry.id)")
+                #expect(
+                    !Self.tellsApart(entry.prediction, other),
+                    "\(entry.file) tells \(name)=\(value) from linux-corelibs' value: name \(entry.id)")
             }
         }
     }

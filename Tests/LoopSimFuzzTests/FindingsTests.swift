@@ -8,15 +8,18 @@ import Testing
 /// Reduced reproducers of the kernel bugs the fuzzer found (FUZZING.md, "Findings"), kept in `Findings/`.
 /// Every one is fixed: each reproducer must run without a trap and keep every invariant.
 @Suite struct FindingsTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Findings")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Findings")
 
     static func text(_ name: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test(arguments: ["1-dealloc-captures-self.yaml", "1-dealloc-stores-self.yaml", "3-one-shot-observer-yield.yaml",
-                      "5-double-dismiss.yaml", "6-strong-capture-of-freed.yaml", "9-temporary-semaphore-wait.yaml",
-                      "9-push-temporary-controller.yaml"])
+    @Test(arguments: [
+        "1-dealloc-captures-self.yaml", "1-dealloc-stores-self.yaml", "3-one-shot-observer-yield.yaml",
+        "5-double-dismiss.yaml", "6-strong-capture-of-freed.yaml", "9-temporary-semaphore-wait.yaml",
+        "9-push-temporary-controller.yaml",
+    ])
     func reproducerRunsAndKeepsEveryInvariant(name: String) throws {
         let report = InvariantChecker.check(text: try Self.text(name), file: name)
         #expect(report.compiled)
@@ -59,7 +62,8 @@ import Testing
     }
 
     @Test func aLimitIsTheLastEventBeforeRunEnd() throws {
-        let scenario = try #require(ScenarioLoader.load(text: try Self.text("2-limit-mid-step.yaml"), file: "f").scenario)
+        let scenario = try #require(
+            ScenarioLoader.load(text: try Self.text("2-limit-mid-step.yaml"), file: "f").scenario)
         for maxEvents in 3...10 {  // wherever the limit falls among the log steps
             var configuration = scenario.configuration(profile: try scenario.profile(for: "ios10"), keepsTrace: true)
             configuration.limits.maxEvents = maxEvents
@@ -70,7 +74,8 @@ import Testing
     }
 
     @Test func everyReproducerCompiles() throws {
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.directory.path) where name.hasSuffix(".yaml") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+        where name.hasSuffix(".yaml") {
             let loaded = ScenarioLoader.load(text: try Self.text(name), file: name)
             #expect(loaded.scenario != nil, "\(name): \(loaded.diagnostics)")
         }

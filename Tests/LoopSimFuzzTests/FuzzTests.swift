@@ -25,7 +25,8 @@ import Testing
 
     static func describe(_ failures: [FuzzCampaign.Failure]) -> String {
         failures.prefix(3).map { f in
-            "\(f.fuzzCase.name) (seed \(f.fuzzCase.seed)):\n  " + f.violations.map(\.description).joined(separator: "\n  ")
+            "\(f.fuzzCase.name) (seed \(f.fuzzCase.seed)):\n  "
+                + f.violations.map(\.description).joined(separator: "\n  ")
                 + "\n" + f.text
         }.joined(separator: "\n\n")
     }
@@ -60,12 +61,15 @@ import Testing
     }
 
     @Test func theCheckerCatchesATamperedTrace() throws {
-        let text = "name: t\nuntil: 1s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n    every: 100ms\n"
+        let text =
+            "name: t\nuntil: 1s\nvariants: [ios10]\nmain:\n  - scheduledTimer: t\n    every: 100ms\n"
             + "    repeats: true\n    userInfo:\n      do:\n        - log: tick\n"
         let scenario = try #require(ScenarioLoader.load(text: text, file: "t.yaml").scenario)
         let profile = try scenario.profile(for: "ios10")
-        var outcome = Kernel(program: scenario.program,
-                             configuration: scenario.configuration(profile: profile, keepsTrace: true)).run()
+        var outcome = Kernel(
+            program: scenario.program,
+            configuration: scenario.configuration(profile: profile, keepsTrace: true)
+        ).run()
         #expect(InvariantChecker.checkTrace(outcome, until: scenario.until).isEmpty)
         let last = outcome.eventLog.count - 2
         outcome.eventLog.swapAt(1, last)

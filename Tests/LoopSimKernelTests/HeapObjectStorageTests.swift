@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoopSimKernel
 
 /// `HeapObject` keeps its fields in a header, its slots after it and a timer's state after those, in one
@@ -6,11 +7,14 @@ import Testing
 @Suite struct HeapObjectStorageTests {
     static let at = SimInstant(nanoseconds: 5)
 
-    static func allocate(_ heap: inout ObjectHeap, _ kind: HeapObject.Kind = .instance(classIndex: 0),
-                         slots: [Value], label: String? = nil) -> HeapObject {
-        heap.allocate(kind: kind, className: "Cell", label: label, slotNames: slots.indices.map { "f\($0)" },
-                      slotStrengths: slots.map { _ in .strong }, slots: slots, isDeclaredRoot: false, at: at,
-                      on: "main")
+    static func allocate(
+        _ heap: inout ObjectHeap, _ kind: HeapObject.Kind = .instance(classIndex: 0),
+        slots: [Value], label: String? = nil
+    ) -> HeapObject {
+        heap.allocate(
+            kind: kind, className: "Cell", label: label, slotNames: slots.indices.map { "f\($0)" },
+            slotStrengths: slots.map { _ in .strong }, slots: slots, isDeclaredRoot: false, at: at,
+            on: "main")
     }
 
     /// The header is the 40 bytes the memory figures count on (BENCHMARKS.md, memory per timer): a field more
@@ -50,8 +54,9 @@ import Testing
         var freed = 0
         for step in 0..<400 {
             let at = SimInstant(nanoseconds: Int64(step / 3) * 7)
-            let o = heap.allocate(kind: .instance(classIndex: 0), className: "Cell", label: nil, slotNames: [],
-                                  slotStrengths: [], slots: [], isDeclaredRoot: false, at: at, on: "main")
+            let o = heap.allocate(
+                kind: .instance(classIndex: 0), className: "Cell", label: nil, slotNames: [],
+                slotStrengths: [], slots: [], isDeclaredRoot: false, at: at, on: "main")
             live.append((o, at))
             // Free most of them, oldest, newest and middle ones in turn, so that stretches empty and are dropped.
             if step % 5 != 0, live.count > 2 {
@@ -68,8 +73,9 @@ import Testing
     @Test func slotsHoldWhatTheyWereGivenAndWhatIsWrittenLater() {
         var heap = ObjectHeap()
         let other = Self.allocate(&heap, slots: [])
-        let o = Self.allocate(&heap, slots: [.int(7), .string("a string longer than fifteen bytes"), .object(other.id)],
-                              label: "cell")
+        let o = Self.allocate(
+            &heap, slots: [.int(7), .string("a string longer than fifteen bytes"), .object(other.id)],
+            label: "cell")
         #expect(o.slotCount == 3)
         #expect(o.slots == [.int(7), .string("a string longer than fifteen bytes"), .object(other.id)])
         o[slot: 1] = .null
@@ -86,9 +92,11 @@ import Testing
     @Test func packedSlotsKeepEveryKindOfValue() {
         var heap = ObjectHeap()
         let other = Self.allocate(&heap, slots: [])
-        let values: [Value] = [.null, .int(-1), .bool(true), .string("a string longer than fifteen bytes"),
-                               .object(other.id), .runLoop(3), .thread(4), .int(Int.max), .bool(false),
-                               .string("short"), .null]
+        let values: [Value] = [
+            .null, .int(-1), .bool(true), .string("a string longer than fifteen bytes"),
+            .object(other.id), .runLoop(3), .thread(4), .int(Int.max), .bool(false),
+            .string("short"), .null,
+        ]
         let o = Self.allocate(&heap, slots: values)
         #expect(o.slotCount == 11 && o.slots == values)
         var expected = values
@@ -105,8 +113,9 @@ import Testing
     /// kind reads only its own.
     @Test func aTimerAndASourceKeepTheirStatesApart() {
         var heap = ObjectHeap()
-        let timer = Self.allocate(&heap, .timer(.block),
-                                  slots: [.int(1), .string("a string longer than fifteen bytes"), .null])
+        let timer = Self.allocate(
+            &heap, .timer(.block),
+            slots: [.int(1), .string("a string longer than fifteen bytes"), .null])
         let source = Self.allocate(&heap, .source, slots: [.null])
         let plain = Self.allocate(&heap, slots: [])
         #expect(!timer.isTimer && source.source == nil && !plain.isTimer && plain.source == nil)
@@ -128,8 +137,9 @@ import Testing
     /// nothing, setting any other value keeps all three, and they leave the timer's state alone.
     @Test func aTimersExtrasAreZeroUntilSet() {
         var heap = ObjectHeap()
-        let timer = Self.allocate(&heap, .timer(.targetSelector(classIndex: 2, method: 5)),
-                                  slots: [.null, .null, .null])
+        let timer = Self.allocate(
+            &heap, .timer(.targetSelector(classIndex: 2, method: 5)),
+            slots: [.null, .null, .null])
         timer.initializeTimer(TimerState(fireTSR: Self.at, interval: SimDuration(nanoseconds: 10)))
         #expect(timer.timerExtras == TimerExtras())
         timer.timerExtras.tolerance = .zero
@@ -157,7 +167,9 @@ import Testing
     @Test func aTimersSlotsAndStateShareATagWordApart() {
         var heap = ObjectHeap()
         let other = Self.allocate(&heap, slots: [])
-        let timer = Self.allocate(&heap, .timer(.block), slots: [.object(other.id), .string("a string longer than fifteen bytes"), .bool(true)])
+        let timer = Self.allocate(
+            &heap, .timer(.block),
+            slots: [.object(other.id), .string("a string longer than fifteen bytes"), .bool(true)])
         timer.initializeTimer(TimerState(fireTSR: Self.at, interval: SimDuration(nanoseconds: 10)))
         #expect(timer.slots == [.object(other.id), .string("a string longer than fifteen bytes"), .bool(true)])
         #expect(timer.timer.isValid && !timer.timer.isFiring && timer.timer.runLoop == nil && timer.timerModes.isEmpty)
@@ -203,11 +215,14 @@ import Testing
 
     /// Serials are 40 bits: past 2^32 an object's serial and default name stay exact.
     @Test func serialsPastThirtyTwoBitsStayExact() {
-        let layout = ObjectLayout(LayoutKey(kind: .block(templateIndex: 0), className: "block", slotNames: [],
-                                            slotStrengths: [], thread: "main"))
+        let layout = ObjectLayout(
+            LayoutKey(
+                kind: .block(templateIndex: 0), className: "block", slotNames: [],
+                slotStrengths: [], thread: "main"))
         let serial = (1 << 32) + 5
-        let o = HeapObject.make(id: ObjectID(index: 0, generation: 0), serial: serial, layout: layout, label: nil,
-                                slots: [], isDeclaredRoot: false, isInternal: false, at: Self.at)
+        let o = HeapObject.make(
+            id: ObjectID(index: 0, generation: 0), serial: serial, layout: layout, label: nil,
+            slots: [], isDeclaredRoot: false, isInternal: false, at: Self.at)
         #expect(o.serial == serial && o.displayName == "block#\(serial)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoopSimKernel
 
 /// `LatencyHistogram` against the latencies it stands for, kept sorted in an array: exact while there are few

@@ -14,15 +14,21 @@ import Testing
             .perform(SampleStep.make(name: "turn", value: Expr.local(0))),
         ]
         let capture = BlockTemplate.Capture(name: "s", value: Expr.local(0), strength: .strong)
-        let block = b.addBlock(captures: [capture], locals: ["n", "i"], [
-            .bind(local: 0, Expr.int(0)),
-            .loop(Loop(header: .range(counter: 1, from: Expr.int(0), to: Expr.int(1_000_000), isClosed: false),
-                       body: body, bodyLocals: [], site: "kernel:1")),
-        ])
-        b.main(locals: ["s"], [
-            .bind(local: 0, .newSemaphore(0)),
-            Step.detachThread(name: "watchdog", block: block),
-        ])
+        let block = b.addBlock(
+            captures: [capture], locals: ["n", "i"],
+            [
+                .bind(local: 0, Expr.int(0)),
+                .loop(
+                    Loop(
+                        header: .range(counter: 1, from: Expr.int(0), to: Expr.int(1_000_000), isClosed: false),
+                        body: body, bodyLocals: [], site: "kernel:1")),
+            ])
+        b.main(
+            locals: ["s"],
+            [
+                .bind(local: 0, .newSemaphore(0)),
+                Step.detachThread(name: "watchdog", block: block),
+            ])
         var config = KernelConfiguration(profile: VariantProfile.builtIn("ios10")!, until: .zero + .seconds(60))
         config.limits.maxDepth = 4
         let o = Kernel(program: b.program, configuration: config).run()
@@ -37,16 +43,20 @@ import Testing
         var b = ProgramBuilder()
         let body: [Step] = [
             .add(.local(0), 1),
-            .ifThen(.compare(Expr.local(0), .equal, Expr.int(3)),
-                    then: [.ifThen(.literal(.bool(true)), then: [.loopControl(.breakLoop), .log("never")], else: [])],
-                    else: []),
+            .ifThen(
+                .compare(Expr.local(0), .equal, Expr.int(3)),
+                then: [.ifThen(.literal(.bool(true)), then: [.loopControl(.breakLoop), .log("never")], else: [])],
+                else: []),
             .log("turn"),
         ]
-        b.main(locals: ["n"], [
-            .bind(local: 0, Expr.int(0)),
-            .loop(Loop(header: .whileCondition(.literal(.bool(true))), body: body, bodyLocals: [], site: "kernel:2")),
-            .log("after"),
-        ])
+        b.main(
+            locals: ["n"],
+            [
+                .bind(local: 0, Expr.int(0)),
+                .loop(
+                    Loop(header: .whileCondition(.literal(.bool(true))), body: body, bodyLocals: [], site: "kernel:2")),
+                .log("after"),
+            ])
         let o = b.run("ios10", until: .seconds(1))
         #expect(o.logs.map(\.text) == ["turn", "turn", "after"])
     }

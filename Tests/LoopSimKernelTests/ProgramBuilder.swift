@@ -5,10 +5,14 @@ import LoopSimKernel
 struct ProgramBuilder {
     var program = Program()
 
-    mutating func addClass(_ name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],
-                           dealloc: [Step]? = nil) -> Int {
-        program.classes.append(ClassInfo(name: name, fields: fields, methods: methods,
-                                         dealloc: dealloc.map { Body(steps: $0, localNames: []) }))
+    mutating func addClass(
+        _ name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],
+        dealloc: [Step]? = nil
+    ) -> Int {
+        program.classes.append(
+            ClassInfo(
+                name: name, fields: fields, methods: methods,
+                dealloc: dealloc.map { Body(steps: $0, localNames: []) }))
         return program.classes.count - 1
     }
 
@@ -23,12 +27,15 @@ struct ProgramBuilder {
     }
 
     mutating func user(at: SimDuration, _ label: String, _ steps: [Step]) {
-        program.userActions.append(UserAction(at: .zero + at, label: label,
-                                              body: Body(steps: steps, localNames: program.main.localNames)))
+        program.userActions.append(
+            UserAction(
+                at: .zero + at, label: label,
+                body: Body(steps: steps, localNames: program.main.localNames)))
     }
 
     func run(_ variant: String, until: SimDuration = .seconds(30)) -> RunOutcome {
-        let config = KernelConfiguration(profile: VariantProfile.builtIn(variant)!, until: .zero + until, keepsTrace: true)
+        let config = KernelConfiguration(
+            profile: VariantProfile.builtIn(variant)!, until: .zero + until, keepsTrace: true)
         return Kernel(program: program, configuration: config).run()
     }
 }
@@ -52,14 +59,17 @@ extension RunOutcome {
     var decodedTrace: [TraceLine] {
         traceLines.map { line in
             let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            return TraceLine(t: (object["t"] as! NSNumber).int64Value, thread: object["thread"] as! String,
-                             ev: object["ev"] as! String, fields: object)
+            return TraceLine(
+                t: (object["t"] as! NSNumber).int64Value, thread: object["thread"] as! String,
+                ev: object["ev"] as! String, fields: object)
         }
     }
 
     /// Trace lines of these event kinds on this thread, summarised.
     func lines(on thread: String? = nil, _ events: Set<String>, keys: [String] = []) -> [String] {
-        decodedTrace.filter { (thread == nil || $0.thread == thread) && events.contains($0.ev) }.map { $0.summary(keys) }
+        decodedTrace.filter { (thread == nil || $0.thread == thread) && events.contains($0.ev) }.map {
+            $0.summary(keys)
+        }
     }
 }
 
@@ -80,10 +90,14 @@ extension Step {
     static func run(_ call: RunCall) -> Step { .perform(RunStep.make(call: call)) }
     static func stop(_ runLoop: Expr) -> Step { .perform(StopOrWakeUpStep.make(runLoop: runLoop, stops: true)) }
     static func wakeUp(_ runLoop: Expr) -> Step { .perform(StopOrWakeUpStep.make(runLoop: runLoop, stops: false)) }
-    static func addObserver(runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int,
-                            block: Expr) -> Step {
-        .perform(AddObserverStep.make(runLoop: runLoop, mode: mode, activities: activities, repeats: repeats,
-                                      order: order, block: block))
+    static func addObserver(
+        runLoop: Expr, mode: String, activities: RunLoopActivity, repeats: Bool, order: Int,
+        block: Expr
+    ) -> Step {
+        .perform(
+            AddObserverStep.make(
+                runLoop: runLoop, mode: mode, activities: activities, repeats: repeats,
+                order: order, block: block))
     }
     static func dispatchAsync(_ queue: QueueRef, block: Expr) -> Step {
         .perform(DispatchAsyncStep.make(queue: queue, block: block))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoopSimKernel
 
 /// `TimerList` against the order it stands for: CF's sorted timer array, where a timer is inserted after every

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoopSimKernel
 
 /// `RunOutcome.TimerRecords` stores the records by column: what it hands back must be what was appended.
@@ -11,15 +12,19 @@ import Testing
 
     @Test func givesBackEveryRecordAsAppended() {
         let records: [RunOutcome.TimerRecord] = [
-            .init(label: "NSTimer#1", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
-                  latency: Self.latency([5, 7])),
+            .init(
+                label: "NSTimer#1", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
+                latency: Self.latency([5, 7])),
             .init(label: "countdown", interval: .zero, skipped: 0, wasted: 0, latency: LatencyHistogram()),
-            .init(label: "NSTimer#3", interval: SimDuration(nanoseconds: 1_000), skipped: 4, wasted: 0,
-                  latency: Self.latency([9])),
-            .init(label: "proxy timer", interval: SimDuration(nanoseconds: 50), skipped: 0, wasted: 2,
-                  latency: Self.latency([1, 2, 3])),
-            .init(label: "NSTimer#5", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
-                  latency: LatencyHistogram()),
+            .init(
+                label: "NSTimer#3", interval: SimDuration(nanoseconds: 1_000), skipped: 4, wasted: 0,
+                latency: Self.latency([9])),
+            .init(
+                label: "proxy timer", interval: SimDuration(nanoseconds: 50), skipped: 0, wasted: 2,
+                latency: Self.latency([1, 2, 3])),
+            .init(
+                label: "NSTimer#5", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
+                latency: LatencyHistogram()),
         ]
         let stored = RunOutcome.TimerRecords(records)
         #expect(stored.count == records.count)
@@ -36,8 +41,9 @@ import Testing
     @Test func givesBackEachLabelOfRepeatedStretches() {
         let labels = ["NSTimer timer", "NSTimer timer", "NSTimer timer", "countdown", "NSTimer timer", "a", "a"]
         let records = labels.enumerated().map { i, label in
-            RunOutcome.TimerRecord(label: label, interval: SimDuration(nanoseconds: Int64(i)), skipped: 0, wasted: 0,
-                                   latency: LatencyHistogram())
+            RunOutcome.TimerRecord(
+                label: label, interval: SimDuration(nanoseconds: Int64(i)), skipped: 0, wasted: 0,
+                latency: LatencyHistogram())
         }
         let stored = RunOutcome.TimerRecords(records)
         #expect(stored.map(\.label) == labels)
@@ -49,9 +55,10 @@ import Testing
     /// needs: past either limit every record still gives back its own.
     @Test func givesBackIntervalsAndCountsPastTheirNarrowForms() {
         let records = (0..<600).map { i in
-            RunOutcome.TimerRecord(label: "NSTimer timer", interval: SimDuration(nanoseconds: Int64(i % 300) * 1_000),
-                                   skipped: 0, wasted: 0,
-                                   latency: LatencyHistogram(zeros: [3, 255, 256, 70_000, 0][i % 5] * UInt32(i < 400 ? 1 : 2)))
+            RunOutcome.TimerRecord(
+                label: "NSTimer timer", interval: SimDuration(nanoseconds: Int64(i % 300) * 1_000),
+                skipped: 0, wasted: 0,
+                latency: LatencyHistogram(zeros: [3, 255, 256, 70_000, 0][i % 5] * UInt32(i < 400 ? 1 : 2)))
         }
         var stored = RunOutcome.TimerRecords()
         for (i, record) in records.enumerated() {
@@ -81,8 +88,9 @@ import Testing
         var late = Self.latency([0, 0, 4_000])
         late.merge(LatencyHistogram(zeros: 2))
         let records: [RunOutcome.TimerRecord] = [
-            .init(label: "on time", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
-                  latency: LatencyHistogram(zeros: 40)),
+            .init(
+                label: "on time", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0,
+                latency: LatencyHistogram(zeros: 40)),
             .init(label: "late", interval: SimDuration(nanoseconds: 100), skipped: 0, wasted: 0, latency: late),
             .init(label: "never", interval: .zero, skipped: 0, wasted: 0, latency: LatencyHistogram()),
         ]

@@ -38,7 +38,9 @@ import Testing
             }
             switch ph {
             case "M":
-                if e["name"] as? String == "thread_name" { names[tid] = (e["args"] as? [String: Any])?["name"] as? String }
+                if e["name"] as? String == "thread_name" {
+                    names[tid] = (e["args"] as? [String: Any])?["name"] as? String
+                }
                 checked.append(e)
             case "B":
                 let name = try #require(e["name"] as? String)
@@ -85,7 +87,8 @@ import Testing
         #expect(Set(c.threadNames.values) == ["app", "main", "worker-1"])
         let worker = try #require(c.threadNames.first { $0.value == "worker-1" }?.key)
         let sleeps = c.events.filter { $0["tid"] as? Int == worker && $0["name"] as? String == "sleep in default" }
-        let last = try #require(sleeps.max { ($0["ts"] as! NSNumber).doubleValue < ($1["ts"] as! NSNumber).doubleValue })
+        let last = try #require(
+            sleeps.max { ($0["ts"] as! NSNumber).doubleValue < ($1["ts"] as! NSNumber).doubleValue })
         #expect((last["args"] as? [String: Any])?["parked"] as? Bool == true)
         #expect((last["ts"] as? NSNumber)?.doubleValue == 3_000_000)
         // to the run's planned end (until: 30s), not to 3.5 s when the run went quiet: it never wakes
@@ -93,7 +96,9 @@ import Testing
         let parked = c.events.filter { $0["tid"] as? Int == worker && $0["name"] as? String == "parked" }
         #expect(parked.count == 1)
         #expect((parked.first?["ts"] as? NSNumber)?.doubleValue == 3_500_000)
-        let deallocs = c.events.filter { ($0["name"] as? String)?.hasPrefix("deallocated ") == true && $0["ph"] as? String == "i" }
+        let deallocs = c.events.filter {
+            ($0["name"] as? String)?.hasPrefix("deallocated ") == true && $0["ph"] as? String == "i"
+        }
         #expect(!deallocs.isEmpty)
     }
 

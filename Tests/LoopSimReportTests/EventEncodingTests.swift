@@ -50,11 +50,13 @@ import Testing
         }
         let (scenario, kept) = try ReportFixtures.runs(path)
         var sinks: [String: Lines] = [:]
-        let streamed = try ScenarioRunner.run(scenario, traceSink: { variant in
-            let sink = Lines()
-            sinks[variant] = sink
-            return sink
-        })
+        let streamed = try ScenarioRunner.run(
+            scenario,
+            traceSink: { variant in
+                let sink = Lines()
+                sinks[variant] = sink
+                return sink
+            })
         #expect(streamed.map(\.variant) == kept.map(\.variant))
         for (a, b) in zip(kept, streamed) {
             let sink = try #require(sinks[b.variant])
@@ -75,10 +77,14 @@ import Testing
         func events(_ t: inout NameTable, slot: Int64 = 16_000_000) -> [SimEvent] {
             let main = t.intern("main"), timer = t.intern("NSTimer#1")
             return [
-                SimEvent(instant: .zero, thread: main, body: .timerAdd(timer: timer, runLoop: t.intern("runloop(main)"),
-                                                                       mode: t.intern("default"))),
-                SimEvent(instant: SimInstant(nanoseconds: slot), thread: main,
-                         body: .timerFire(timer: timer, slot: SimInstant(nanoseconds: slot), latency: .zero)),
+                SimEvent(
+                    instant: .zero, thread: main,
+                    body: .timerAdd(
+                        timer: timer, runLoop: t.intern("runloop(main)"),
+                        mode: t.intern("default"))),
+                SimEvent(
+                    instant: SimInstant(nanoseconds: slot), thread: main,
+                    body: .timerFire(timer: timer, slot: SimInstant(nanoseconds: slot), latency: .zero)),
             ]
         }
         func fold(_ events: [SimEvent], _ names: NameTable) -> String {
@@ -92,17 +98,22 @@ import Testing
         // Another string where one stood: another stream number.
         var other = NameTable()
         var renamed = events(&other)
-        renamed[1].body = .timerFire(timer: other.intern("NSTimer#2"), slot: SimInstant(nanoseconds: 16_000_000),
-                                     latency: .zero)
+        renamed[1].body = .timerFire(
+            timer: other.intern("NSTimer#2"), slot: SimInstant(nanoseconds: 16_000_000),
+            latency: .zero)
         #expect(reference != fold(renamed, other))
         // The same shape with every occurrence of a name renamed: the content counts where it is first met.
         var consistent = NameTable()
         let main = consistent.intern("main"), timer = consistent.intern("NSTimer#9")
         let same = [
-            SimEvent(instant: .zero, thread: main, body: .timerAdd(timer: timer, runLoop: consistent.intern("runloop(main)"),
-                                                                   mode: consistent.intern("default"))),
-            SimEvent(instant: SimInstant(nanoseconds: 16_000_000), thread: main,
-                     body: .timerFire(timer: timer, slot: SimInstant(nanoseconds: 16_000_000), latency: .zero)),
+            SimEvent(
+                instant: .zero, thread: main,
+                body: .timerAdd(
+                    timer: timer, runLoop: consistent.intern("runloop(main)"),
+                    mode: consistent.intern("default"))),
+            SimEvent(
+                instant: SimInstant(nanoseconds: 16_000_000), thread: main,
+                body: .timerFire(timer: timer, slot: SimInstant(nanoseconds: 16_000_000), latency: .zero)),
         ]
         #expect(reference != fold(same, consistent))
         #expect(Fingerprint().hex.count == 16)
@@ -132,12 +143,15 @@ import Testing
 
     /// docs/scenario-format.md §12 documents every event kind with the keys its lines carry.
     @Test func theDocsListEveryEventKindWithItsKeys() throws {
-        let docs = try String(contentsOf: ReportFixtures.root.appendingPathComponent("docs/scenario-format.md"),
-                              encoding: .utf8)
+        let docs = try String(
+            contentsOf: ReportFixtures.root.appendingPathComponent("docs/scenario-format.md"),
+            encoding: .utf8)
         let section = try #require(docs.range(of: "## 12. The trace")).upperBound
         var documented: [String: [String]] = [:]
         for line in docs[section...].split(separator: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count > 3 else { continue }
             let kind = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             documented[kind] = cells[2].split(separator: ",").map {

@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func aRangePassesInsideAndNamesTheBoundItFails() throws {
-        let r = try Self.results("""
+        let r = try Self.results(
+            """
             timers.fires: {min: 3, max: 3}
             logs: {min: 1, max: 7}
             objects.allocated: {min: 100}
@@ -58,7 +59,8 @@ import Testing
     }
 
     @Test func aRangeOfAnAbsentOrTextFigureFails() throws {
-        let r = try Self.results("""
+        let r = try Self.results(
+            """
             crash.at_ms: {min: 0}
             logs[0].text: {max: 5}
             """)
@@ -68,7 +70,8 @@ import Testing
     }
 
     @Test func logChecksByTextPassAndFail() throws {
-        let r = try Self.results("""
+        let r = try Self.results(
+            """
             logged:
               tick: 3
               done: ">= 1"
@@ -94,7 +97,8 @@ import Testing
 
     @Test func textsMadeOfDigitsMatchQuotedOrNot() throws {
         // `log: "0"` and `log: 0` both log the text 0; a text figure compares with the expected text as written.
-        let doubleQuoted = try Self.results("""
+        let doubleQuoted = try Self.results(
+            """
             logs[1].text: "0"
             logs[2].text: 0
             logs[0].text: "!= 0"
@@ -102,7 +106,8 @@ import Testing
             objects.leaked: "0"
             """)
         #expect(doubleQuoted.map(\.passed) == [true, true, true, true, true, true])
-        let singleQuoted = try Self.results("""
+        let singleQuoted = try Self.results(
+            """
             logs[1].text: '0'
             logs[2].text: "== 0.0"
             logs[0].text: 0

@@ -13,8 +13,10 @@ import Testing
     /// Every scenario file of the repository that loads, with the variants it runs.
     static func scenarioFiles() throws -> [URL] {
         var files: [URL] = []
-        for dir in ["scenarios", "conformance/scenarios", "examples/runaway", "notebooks/scenarios",
-                    "Tests/LoopSimReportTests/Fixtures"] {
+        for dir in [
+            "scenarios", "conformance/scenarios", "examples/runaway", "notebooks/scenarios",
+            "Tests/LoopSimReportTests/Fixtures",
+        ] {
             let url = root.appendingPathComponent(dir)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             files += names.filter { $0.hasSuffix(".yaml") }.sorted().map { url.appendingPathComponent($0) }
@@ -61,13 +63,18 @@ import Testing
                 for variant in scenario.variants {
                     var configuration = scenario.configuration(profile: try scenario.profile(for: variant))
                     configuration.limits.maxEvents = 20_000
-                    reports.append(RunReport.json(Kernel(program: scenario.program, configuration: configuration).run()))
+                    reports.append(
+                        RunReport.json(Kernel(program: scenario.program, configuration: configuration).run()))
                 }
             }
         }
         let snapshot = try #require(ScenarioLoader.load(text: Self.snapshot, file: "check.yaml").scenario)
-        reports.append(RunReport.json(Kernel(program: snapshot.program,
-                                             configuration: snapshot.configuration(profile: try snapshot.profile(for: "ios13"))).run()))
+        reports.append(
+            RunReport.json(
+                Kernel(
+                    program: snapshot.program,
+                    configuration: snapshot.configuration(profile: try snapshot.profile(for: "ios13"))
+                ).run()))
         var limited = snapshot.configuration(profile: try snapshot.profile(for: "ios13"))
         limited.limits.maxEvents = 3
         reports.append(RunReport.json(Kernel(program: snapshot.program, configuration: limited).run()))
@@ -125,10 +132,12 @@ import Testing
     }
 
     @Test func misspeltAndMisshapenFiguresAreExplained() {
-        for valid in ["objects.leaked", "leaks[0].path[1]", "runloop_exits", "crash", "crash.message", "leaks[12].holder",
-                      "timers.latency_ms.p99", "timers.per_timer[0].latency_ms.max", "timers.histogram.counts[9]",
-                      "app.foreground_returns[0].countdowns[1].behind_ms", "checks[0].leaks[0].path", "threads.all[2].state",
-                      "presentations[0].wait_ms"] {
+        for valid in [
+            "objects.leaked", "leaks[0].path[1]", "runloop_exits", "crash", "crash.message", "leaks[12].holder",
+            "timers.latency_ms.p99", "timers.per_timer[0].latency_ms.max", "timers.histogram.counts[9]",
+            "app.foreground_returns[0].countdowns[1].behind_ms", "checks[0].leaks[0].path", "threads.all[2].state",
+            "presentations[0].wait_ms",
+        ] {
             #expect(FigureSchema.check(valid) == nil, "\(valid)")
         }
         #expect(FigureSchema.problem(in: "objects.leakd")?.contains("did you mean `leaked`?") == true)
@@ -143,8 +152,11 @@ import Testing
         #expect(FigureSchema.check("leaks[0].holdr")?.message.contains("leaks[N] has no key 'holdr'") == true)
         #expect(FigureSchema.check("leaks[0].holdr")?.offset == 9)
         #expect(FigureSchema.check("crash.mesage")?.message.contains("did you mean `message`?") == true)
-        #expect(FigureSchema.check("app.timeline[0].asleep")?.message.contains("keys are at_ms, state, device_asleep") == true)
-        #expect(FigureSchema.check("objects.leaked.count")?.message.contains("objects.leaked is a single value") == true)
+        #expect(
+            FigureSchema.check("app.timeline[0].asleep")?.message.contains("keys are at_ms, state, device_asleep")
+                == true)
+        #expect(
+            FigureSchema.check("objects.leaked.count")?.message.contains("objects.leaked is a single value") == true)
         #expect(FigureSchema.check("checks[0].leaks.kind")?.message.contains("write checks[0].leaks[0].kind") == true)
         #expect(FigureSchema.check("objects..leaked")?.message.contains("an empty key") == true)
         #expect(FigureSchema.check("objects.leaked.")?.offset == 15)

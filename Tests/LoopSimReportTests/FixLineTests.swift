@@ -90,7 +90,8 @@ import Testing
         #expect(removed > 0, "\(file) names no fix line: end each line of the fix with `# FIX: why`")
         guard removed > 0 else { return }
         let without = ScenarioLoader.load(text: broken, file: file)
-        let bare = try #require(without.scenario, "\(file) without its # FIX lines does not load: \(without.diagnostics)")
+        let bare = try #require(
+            without.scenario, "\(file) without its # FIX lines does not load: \(without.diagnostics)")
         let failures = try Self.failures(bare)
         if let why = Self.knownNotYetFailing[file] {
             // strict: once the pair fails as it should, the known issue is not recorded and the test fails,

@@ -20,8 +20,10 @@ import Testing
             #expect(html.contains("<section id=\"\(id)\">"), "no section \(id)")
         }
         // the paired differences, after the variant table: S2 has no randomness, so every pair differs alike
-        #expect(html.contains("<tr class=\"differs\"><td>≠ objects.abandoned</td><td>ios10</td><td>0</td><td>1</td>"
-            + "<td>1</td><td>[1, 1]</td><td>4</td></tr>"))
+        #expect(
+            html.contains(
+                "<tr class=\"differs\"><td>≠ objects.abandoned</td><td>ios10</td><td>0</td><td>1</td>"
+                    + "<td>1</td><td>[1, 1]</td><td>4</td></tr>"))
         #expect(html.contains("<td>≠ end_time_ms</td><td>ios10</td><td>4000</td><td>3500</td><td>-500</td>"))
         #expect(html.contains("<tr class=\"same\"><td>timers.fires</td><td>ios10</td><td>3</td><td>3</td><td>0</td>"))
         let variants = try #require(html.range(of: "<section id=\"variants\">"))
@@ -32,8 +34,10 @@ import Testing
         #expect(html.contains("<tr class=\"differs\"><td>≠ objects abandoned</td><td>0</td><td>1</td></tr>"))
         // the flags that differ, with their source and Linux evidence, under the variant table
         #expect(html.contains("<h3>Flags that differ</h3>"))
-        #expect(html.contains("<tr><td><code>staleTimerPortWakeAfterLastTimerRemoved</code></td><td>true</td>"
-            + "<td>false</td><td>CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode"))
+        #expect(
+            html.contains(
+                "<tr><td><code>staleTimerPortWakeAfterLastTimerRemoved</code></td><td>true</td>"
+                    + "<td>false</td><td>CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode"))
         #expect(html.contains("<td>measured by conformance c01, c16, c31</td></tr>"))
         #expect(html.contains("the timer port of mode default of runloop(worker-1) fires (stale: no timer is due)"))
         #expect(html.contains("<g class=\"node abandoned\"><title>TimerButton button (abandoned)</title>"))
@@ -44,13 +48,17 @@ import Testing
         #expect(html.contains("UIKit tracks a touch (app lane)") && html.contains("app background"))
         #expect(html.components(separatedBy: "<svg ").count - 1 == 4)  // timeline, two retain graphs, histogram
         // Self-contained: nothing is fetched (the only URL is the SVG namespace).
-        for needle in ["src=", "<link", "@import", "url(http", "href=\"http"] { #expect(!html.contains(needle), "\(needle)") }
+        for needle in ["src=", "<link", "@import", "url(http", "href=\"http"] {
+            #expect(!html.contains(needle), "\(needle)")
+        }
         #expect(html == (try Self.page()), "byte-identical twice")
     }
 
     // MARK: Headless Chromium
 
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     /// In CI the browser must be there (scripts/setup.sh installs it); elsewhere the test is skipped without it.
     static let browserRequired = ProcessInfo.processInfo.environment["CI"] != nil
 
@@ -75,8 +83,9 @@ import Testing
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 
     /// A probe run first in `<head>`: records uncaught errors, failed loads and `console.error` calls, and after
@@ -106,8 +115,10 @@ import Testing
         try html.write(to: page, atomically: true, encoding: .utf8)
         try html.replacingOccurrences(of: "<head>\n", with: "<head>\n" + Self.probe + "\n")
             .write(to: probed, atomically: true, encoding: .utf8)
-        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                      "--user-data-dir=" + dir.appendingPathComponent("profile").path]
+        let common = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+            "--user-data-dir=" + dir.appendingPathComponent("profile").path,
+        ]
 
         // 1. The DOM after load: no errors, every SVG laid out.
         let dom = try Self.run(browser, common + ["--virtual-time-budget=3000", "--dump-dom", probed.absoluteString])
@@ -123,12 +134,15 @@ import Testing
 
         // 2. A screenshot of the page as a person sees it: not blank.
         let png = dir.appendingPathComponent("report.png")
-        let shot = try Self.run(browser, common + ["--window-size=1100,1800", "--screenshot=" + png.path, page.absoluteString])
+        let shot = try Self.run(
+            browser, common + ["--window-size=1100,1800", "--screenshot=" + png.path, page.absoluteString])
         #expect(shot.status == 0, "chromium failed: \(shot.stderr.suffix(2000))")
         let script = ReportFixtures.root.appendingPathComponent("Tests/LoopSimReportTests/Support/png_stats.py").path
         let stats = try Self.run("/usr/bin/env", ["python3", script, png.path])
         #expect(stats.status == 0, "\(stats.stderr)")
-        let fields = stats.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let fields = stats.stdout.split(separator: " ").map {
+            String($0).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         #expect(fields.count == 4)
         guard fields.count == 4 else { return }
         #expect(fields[0] == "1100" && fields[1] == "1800")

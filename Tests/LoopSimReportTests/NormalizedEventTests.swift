@@ -1,7 +1,8 @@
 import Foundation
 import LoopSimKernel
-@testable import LoopSimReport
 import Testing
+
+@testable import LoopSimReport
 
 /// The typed comparison that aligns two variants' traces agrees with the text comparison it replaced (the line
 /// without `seq` and `run.start`'s `variant`), and compares names as strings across name tables.
@@ -23,10 +24,12 @@ import Testing
         let (_, runs) = try ReportFixtures.runs(path, variants: ["ios9", "ios10"])
         let sides = runs.map { run in
             let o = run.outcome
-            return (events: o.eventLog.map { NormalizedEvent($0, names: o.names) },
-                    lines: run.outcome.traceLines.enumerated().map {
-                        Self.normalizedLine($0.element, seq: $0.offset, variant: run.variant)
-                    })
+            return (
+                events: o.eventLog.map { NormalizedEvent($0, names: o.names) },
+                lines: run.outcome.traceLines.enumerated().map {
+                    Self.normalizedLine($0.element, seq: $0.offset, variant: run.variant)
+                }
+            )
         }
         let (a, b) = (sides[0], sides[1])
         #expect(a.events[0] == b.events[0] && a.lines[0] == b.lines[0])  // run.start, variants aside
@@ -47,17 +50,22 @@ import Testing
         for s in ["worker-1", "default", "ios9"] { _ = forward.intern(s) }
         for s in ["ios10", "default", "worker-1"] { _ = backward.intern(s) }
         func sleep(_ t: inout NameTable) -> SimEvent {
-            SimEvent(instant: SimInstant(nanoseconds: 3_000_000), thread: t.intern("worker-1"),
-                     body: .sleep(mode: t.intern("default"),
-                                  ports: WaitSet(timerPort: .never, mainQueue: false, timeout: .never)))
+            SimEvent(
+                instant: SimInstant(nanoseconds: 3_000_000), thread: t.intern("worker-1"),
+                body: .sleep(
+                    mode: t.intern("default"),
+                    ports: WaitSet(timerPort: .never, mainQueue: false, timeout: .never)))
         }
         #expect(NormalizedEvent(sleep(&forward), names: forward) == NormalizedEvent(sleep(&backward), names: backward))
-        let start9 = SimEvent(instant: .zero, thread: .kernel,
-                              body: .runStart(variant: forward.intern("ios9"), seed: 7, until: .never))
-        let start10 = SimEvent(instant: .zero, thread: .kernel,
-                               body: .runStart(variant: backward.intern("ios10"), seed: 7, until: .never))
-        let otherSeed = SimEvent(instant: .zero, thread: .kernel,
-                                 body: .runStart(variant: backward.intern("ios10"), seed: 8, until: .never))
+        let start9 = SimEvent(
+            instant: .zero, thread: .kernel,
+            body: .runStart(variant: forward.intern("ios9"), seed: 7, until: .never))
+        let start10 = SimEvent(
+            instant: .zero, thread: .kernel,
+            body: .runStart(variant: backward.intern("ios10"), seed: 7, until: .never))
+        let otherSeed = SimEvent(
+            instant: .zero, thread: .kernel,
+            body: .runStart(variant: backward.intern("ios10"), seed: 8, until: .never))
         #expect(NormalizedEvent(start9, names: forward) == NormalizedEvent(start10, names: backward))
         #expect(NormalizedEvent(start9, names: forward) != NormalizedEvent(otherSeed, names: backward))
     }

@@ -1,6 +1,7 @@
-@testable import LoopSimReport
 import LoopSimKernel
 import Testing
+
+@testable import LoopSimReport
 
 /// Paired comparisons over common random numbers: per figure, the mean of the per-replication differences and its
 /// t interval, over the replications both variants completed.
@@ -8,12 +9,14 @@ import Testing
     /// Two variants' replications folded as the runner folds them: `nil` for a replication a limit stopped.
     static func replications(_ a: [Double?], _ b: [Double?]) -> [Replications] {
         let variants = ["ios9", "ios10"]
-        let fold = ReplicationFold(variants: variants, profiles: variants.map { VariantProfile.builtIn($0)! },
-                                   n: a.count, baseSeed: 1, window: 4)
+        let fold = ReplicationFold(
+            variants: variants, profiles: variants.map { VariantProfile.builtIn($0)! },
+            n: a.count, baseSeed: 1, window: 4)
         let j = Replications.figurePaths.firstIndex(of: "timers.fires")!
         func result(_ value: Double?) -> ReplicationFold.Result {
-            ReplicationFold.Result(figures: (0..<Replications.figurePaths.count).map { $0 == j ? value ?? 0 : nil },
-                                   latency: LatencyHistogram(), kind: value == nil ? "max-events" : nil)
+            ReplicationFold.Result(
+                figures: (0..<Replications.figurePaths.count).map { $0 == j ? value ?? 0 : nil },
+                latency: LatencyHistogram(), kind: value == nil ? "max-events" : nil)
         }
         // finished out of order, folded in order
         for i in a.indices.reversed() { _ = fold.finish(i, [result(a[i]), result(b[i])]) }

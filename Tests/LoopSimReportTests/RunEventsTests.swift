@@ -19,7 +19,8 @@ import Testing
             let a = ThreadTimeline(events: live, outcome: run.outcome)
             let b = ThreadTimeline(events: file, outcome: run.outcome)
             #expect(a.spans == b.spans && a.markers == b.markers && a.lanes == b.lanes, "\(path) \(run.variant)")
-            #expect(live.events.map { EventPhrases.describe($0, live.names) }
+            #expect(
+                live.events.map { EventPhrases.describe($0, live.names) }
                     == file.events.map { EventPhrases.describe($0, file.names) })
         }
     }

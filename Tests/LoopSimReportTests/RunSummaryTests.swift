@@ -21,8 +21,10 @@ import Testing
         }
     }
 
-    static func run(_ scenario: Scenario, _ variant: String, limits: RunLimits = RunLimits(),
-                    isInterrupted: @escaping () -> Bool = { false }) throws -> Run {
+    static func run(
+        _ scenario: Scenario, _ variant: String, limits: RunLimits = RunLimits(),
+        isInterrupted: @escaping () -> Bool = { false }
+    ) throws -> Run {
         let runs = try ScenarioRunner.run(scenario, variants: [variant], limits: limits, isInterrupted: isInterrupted)
         return Run(scenario: scenario, run: try #require(runs.first))
     }
@@ -46,8 +48,9 @@ import Testing
         #expect(r.outcome.endTime.milliseconds == endMs)
         #expect(r.outcome.endTime < (try ReportFixtures.scenario(ReportFixtures.s2)).until)
         let ended = try #require(r.row("ended"))
-        #expect(ended.hasPrefix("  ended           at \(Int(endMs)) ms, its last event: nothing was left to happen · "),
-                "\(ended)")
+        #expect(
+            ended.hasPrefix("  ended           at \(Int(endMs)) ms, its last event: nothing was left to happen · "),
+            "\(ended)")
     }
 
     /// A run with work still due at `until:` ends at its horizon: S9's repeating countdown timer.
@@ -108,8 +111,11 @@ import Testing
         #expect(o.alive.count == 2)
         #expect(o.allocated == o.deallocated + o.leaked + o.abandoned + o.alive.count)
         let listed = try #require(o.alive.listed)
-        #expect(listed.map(\.path) == [["thread worker-1 frame", "block#1"],
-                                       ["thread worker-1 autorelease pool", "NSTimer timer"]])
+        #expect(
+            listed.map(\.path) == [
+                ["thread worker-1 frame", "block#1"],
+                ["thread worker-1 autorelease pool", "NSTimer timer"],
+            ])
         #expect(listed.map(\.edges) == [["dispatch block"], ["autoreleased"]])
         #expect(listed.map(\.heldBy) == [.system, .pendingWork])
         #expect(listed.map(\.holder) == ["thread", "thread"])
@@ -118,14 +124,16 @@ import Testing
         #expect(r.figure("alive[1].path[1]") == .string("NSTimer timer"))
         #expect(r.figure("alive[1].holder") == .string("thread"))
         #expect(r.row("objects")?.hasSuffix(" · abandoned 1 · delayed 0 · alive 2") == true)
-        #expect(r.text.contains("""
-              alive at the end, not findings
-                block#1 (system; held by a thread root)
-                  thread worker-1 frame -> block#1
-                NSTimer timer (pending work; held by a thread root)
-                  thread worker-1 autorelease pool -> NSTimer timer
+        #expect(
+            r.text.contains(
+                """
+                  alive at the end, not findings
+                    block#1 (system; held by a thread root)
+                      thread worker-1 frame -> block#1
+                    NSTimer timer (pending work; held by a thread root)
+                      thread worker-1 autorelease pool -> NSTimer timer
 
-            """), "\(r.text)")
+                """), "\(r.text)")
     }
 
     /// An object the app let go of that only a `dispatch_after` not yet due holds is not a finding yet: listed as
@@ -143,11 +151,13 @@ import Testing
         #expect(page.letGo?.at == .zero)
         #expect(r.figure("alive[1].let_go_at_ms") == .double(0))
         #expect(r.outcome.findings.leaks.isEmpty)
-        #expect(r.text.contains("""
-                Page page (pending work; let go at 0 ms; held by a queue root)
-                  dispatch_after pending -> block#1 -> Page page
+        #expect(
+            r.text.contains(
+                """
+                    Page page (pending work; let go at 0 ms; held by a queue root)
+                      dispatch_after pending -> block#1 -> Page page
 
-            """), "\(r.text)")
+                """), "\(r.text)")
         #expect(r.text.contains("    Page keep (app; held by an app root)\n      app -> Page keep\n"), "\(r.text)")
     }
 
@@ -169,10 +179,11 @@ import Testing
     @Test func everyObjectIsCountedOnce() throws {
         for report in try FigureSchemaTests.reports() {
             guard case .int(let allocated)? = report.value(at: "objects.allocated"),
-                  case .int(let deallocated)? = report.value(at: "objects.deallocated"),
-                  case .int(let leaked)? = report.value(at: "objects.leaked"),
-                  case .int(let abandoned)? = report.value(at: "objects.abandoned"),
-                  case .int(let alive)? = report.value(at: "objects.alive") else {
+                case .int(let deallocated)? = report.value(at: "objects.deallocated"),
+                case .int(let leaked)? = report.value(at: "objects.leaked"),
+                case .int(let abandoned)? = report.value(at: "objects.abandoned"),
+                case .int(let alive)? = report.value(at: "objects.alive")
+            else {
                 Issue.record("a report without its object counts: \(report.compact.prefix(200))")
                 continue
             }

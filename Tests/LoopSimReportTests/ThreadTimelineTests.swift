@@ -3,7 +3,7 @@ import LoopSimReport
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Timelines: the lane model, the terminal drawing and the SVG.
@@ -19,15 +19,21 @@ import FoundationXML
         let worker = tl.spans(of: "worker")
         let sleepModes = worker.filter { $0.state == .sleeping }.compactMap(\.mode)
         #expect(Set(sleepModes) == ["custom", "default", "last"])
-        #expect(worker.filter { $0.state == .busy }.map { $0.end - $0.start } == Array(repeating: 150_000_000, count: 3))
+        #expect(
+            worker.filter { $0.state == .busy }.map { $0.end - $0.start } == Array(repeating: 150_000_000, count: 3))
         let blocked = try #require(worker.first { $0.state == .blocked })
         #expect((blocked.start, blocked.end) == (3_000_000_000, 3_300_000_000))
         let parked = try #require(worker.last)
         // asleep since 4.3 s with its timer port armed; parked from 4.5 s, when the port was cancelled (port.cancel)
-        #expect(parked.state == .parked && parked.mode == "last" && parked.start == 4_500_000_000 && parked.end == 4_500_000_000)
+        #expect(
+            parked.state == .parked && parked.mode == "last" && parked.start == 4_500_000_000
+                && parked.end == 4_500_000_000)
         let marks = tl.markers(of: "worker")
         #expect(marks.filter { $0.kind == .skipped }.count == 3)
-        #expect(marks.filter { $0.kind == .modeSwitch }.map(\.label) == ["custom → default", "default → custom", "custom → last"])
+        #expect(
+            marks.filter { $0.kind == .modeSwitch }.map(\.label) == [
+                "custom → default", "default → custom", "custom → last",
+            ])
         #expect(marks.filter { $0.kind == .exit }.count == 3)
         #expect(!marks.contains { $0.kind == .staleWake })
         #expect(tl.markers(of: "app").map(\.label) == ["invalidate from main"])
@@ -90,6 +96,9 @@ import FoundationXML
         #expect(svg.contains("<g class=\"marker skipped\">"))
         #expect(svg.contains("<title>worker · blocked on dispatch_semaphore"))
         #expect(svg.contains(">custom</text>") || svg.contains(">last</text>"))
-        #expect(svg == TimelineSVG.render([try Self.timeline(ReportFixtures.modeSwitch, "ios10")], title: "mode switches", width: 900))
+        #expect(
+            svg
+                == TimelineSVG.render(
+                    [try Self.timeline(ReportFixtures.modeSwitch, "ios10")], title: "mode switches", width: 900))
     }
 }

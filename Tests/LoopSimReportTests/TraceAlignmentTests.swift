@@ -17,7 +17,7 @@ import Testing
     static func sequence(seed: UInt64, count: Int) -> [String] {
         var x = seed
         return (0..<count).map { _ in
-            x = x &* 6364136223846793005 &+ 1442695040888963407
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return ["a", "b", "c", "d"][Int((x >> 33) % 4)]
         }
     }

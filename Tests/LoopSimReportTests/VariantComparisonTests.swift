@@ -26,7 +26,8 @@ import Testing
         let chain = d.consequences[0].map(\.kind)
         #expect(Array(chain.prefix(4)) == ["rl.wake", "rl.timers.none-due", "rl.exit", "obj.dealloc"])
         let texts = d.consequences[0].map(\.text)
-        #expect(texts.contains("the run loop returns finished from mode default: its mode has no sources or timers left"))
+        #expect(
+            texts.contains("the run loop returns finished from mode default: its mode has no sources or timers left"))
         #expect(texts.contains("frees block#1 (the block dispatched to the global queue: it has returned)"))
         #expect(texts.contains("frees TimerButton button"))
         #expect(d.consequences[1].isEmpty)
@@ -34,7 +35,9 @@ import Testing
         #expect(d.endState[0].isEmpty)
         #expect(d.endState[1].count == 2)
         #expect(d.endState[1][0].hasPrefix("worker-1 is parked for ever (asleep since 3.000 s)"))
-        #expect(d.endState[1][1] == "TimerButton button leaks (abandoned): thread worker-1 frame → block#1 → TimerButton button")
+        #expect(
+            d.endState[1][1]
+                == "TimerButton button leaks (abandoned): thread worker-1 frame → block#1 → TimerButton button")
     }
 
     @Test func s2TableMarksTheFiguresThatDiffer() throws {
@@ -56,7 +59,9 @@ import Testing
         #expect(rows.contains(["timer", "fires", "3", "3"]))
         #expect(text.contains("── first divergence: ios9 vs ios10 "))
         #expect(text.contains("  at 4.000 s on worker-1\n"))
-        #expect(text == VariantComparison(scenario, try ScenarioRunnerAgain.runs(ReportFixtures.s2)).text, "byte-identical twice")
+        #expect(
+            text == VariantComparison(scenario, try ScenarioRunnerAgain.runs(ReportFixtures.s2)).text,
+            "byte-identical twice")
     }
 
     @Test func jsonCarriesTheFiguresAndTheDivergence() throws {
@@ -86,14 +91,17 @@ import Testing
         let (scenario, runs) = try ReportFixtures.runs(ReportFixtures.s2, variants: ["ios9", "ios10"])
         let c = VariantComparison(scenario, runs)
         #expect(c.flags.variants == ["ios9", "ios10"])
-        #expect(c.flags.rows.map(\.flag.name) == [
-            "staleTimerPortWakeAfterLastTimerRemoved", "timerPortBackend", "runCommonModesPseudoModeRejected",
-            "blockBasedTimerAPI", "toleranceAffectsWakeTime", "dispatchOwnedLockCrashes",
-        ])
+        #expect(
+            c.flags.rows.map(\.flag.name) == [
+                "staleTimerPortWakeAfterLastTimerRemoved", "timerPortBackend", "runCommonModesPseudoModeRejected",
+                "blockBasedTimerAPI", "toleranceAffectsWakeTime", "dispatchOwnedLockCrashes",
+            ])
         #expect(c.flags.rows.first?.values == ["true", "false"])
         let text = c.text
-        #expect(text.contains("\n  staleTimerPortWakeAfterLastTimerRemoved  ios9 true · ios10 false\n"
-            + "      source: CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode"))
+        #expect(
+            text.contains(
+                "\n  staleTimerPortWakeAfterLastTimerRemoved  ios9 true · ios10 false\n"
+                    + "      source: CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode"))
         #expect(text.contains("\n      linux: measured by conformance c01, c16, c31\n"))
         #expect(text.contains("\n      linux: cited: CFRunLoopTimerSetTolerance does nothing outside TARGET_OS_MAC"))
         let table = try #require(text.range(of: "  ≠ marks the "))
@@ -109,12 +117,14 @@ import Testing
         let measured = try #require(rows.first?["linux_evidence"] as? [String: Any])
         #expect(measured["kind"] as? String == "measured")
         #expect(measured["scenarios"] as? [String] == ["c01", "c16", "c31"])
-        let cited = try #require(rows.first { $0["flag"] as? String == "dispatchOwnedLockCrashes" }?["linux_evidence"]
-            as? [String: Any])
+        let cited = try #require(
+            rows.first { $0["flag"] as? String == "dispatchOwnedLockCrashes" }?["linux_evidence"]
+                as? [String: Any])
         #expect(cited["kind"] as? String == "cited" && (cited["citation"] as? String)?.isEmpty == false)
 
-        let alike = try ScenarioRunner.run(scenario, variants: ["ios9", "ios10"],
-                                           overrides: [("staleTimerPortWakeAfterLastTimerRemoved", "false")])
+        let alike = try ScenarioRunner.run(
+            scenario, variants: ["ios9", "ios10"],
+            overrides: [("staleTimerPortWakeAfterLastTimerRemoved", "false")])
         #expect(VariantComparison(scenario, alike).flags.rows.first?.flag.name == "timerPortBackend")
         let same = FlagDifferences([runs[1].profile, runs[1].profile])
         #expect(same.rows.isEmpty && same.text.hasSuffix("  none: every flag has the same value in each variant\n"))
@@ -143,7 +153,8 @@ import Testing
 
     /// Times in the table are to the microsecond: S9's random scrolls stop the main loop at 6270.652078 ms.
     @Test func theFirstExitIsPrintedToTheMicrosecond() throws {
-        let (scenario, runs) = try ReportFixtures.runs("scenarios/s09-countdown-random-scrolls.yaml", variants: ["ios9"])
+        let (scenario, runs) = try ReportFixtures.runs(
+            "scenarios/s09-countdown-random-scrolls.yaml", variants: ["ios9"])
         let c = VariantComparison(scenario, runs)
         #expect(c.figures.first { $0.label == "first exit" }?.texts == ["main default → stopped at 6270.652 ms"])
     }
@@ -158,5 +169,7 @@ import Testing
 
 /// A second, independent run of a scenario file, for byte-identity checks.
 enum ScenarioRunnerAgain {
-    static func runs(_ path: String) throws -> [VariantRun] { try ReportFixtures.runs(path, variants: ["ios9", "ios10"]).1 }
+    static func runs(_ path: String) throws -> [VariantRun] {
+        try ReportFixtures.runs(path, variants: ["ios9", "ios10"]).1
+    }
 }

@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test func anObjectAnActionMadeIsFreedWhenTheActionEnds() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: action local
             until: 3s
             \(Self.classes)
@@ -41,7 +42,8 @@ import Testing
     }
 
     @Test func aMainNameStaysAnAppRoot() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: main name
             until: 3s
             \(Self.classes)
@@ -58,7 +60,8 @@ import Testing
     }
 
     @Test func aLetOfAMainNameInAnActionStoresIntoTheAppsName() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: rebinding
             until: 3s
             \(Self.classes)
@@ -79,7 +82,8 @@ import Testing
     }
 
     @Test func aCycleMadeInAnActionLeaksWhenItsLocalsGo() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: cycle in an action
             main: []
             until: 2s
@@ -99,7 +103,8 @@ import Testing
     }
 
     @Test func anActionDeliveredInANestedRunLoopHasItsOwnLocals() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: nested delivery
             main: []
             until: 5s
@@ -127,7 +132,8 @@ import Testing
     }
 
     @Test func aHandlerParkedInsideHoldsItsLocalsOnItsFrame() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: parked handler
             main: []
             until: 2s
@@ -148,16 +154,17 @@ import Testing
     }
 
     @Test func aLaterActionNamingAnEarlierActionsLocalIsAnError() {
-        let loaded = ScenarioLoader.load(text: """
-            name: gone
-            until: 3s
-            \(Self.classes)
-            user:
-              - at: 1s
-                do: [let: p = new Page]
-              - at: 2s
-                do: [set: p.other = nil]
-            """, file: "inline.yaml")
+        let loaded = ScenarioLoader.load(
+            text: """
+                name: gone
+                until: 3s
+                \(Self.classes)
+                user:
+                  - at: 1s
+                    do: [let: p = new Page]
+                  - at: 2s
+                    do: [set: p.other = nil]
+                """, file: "inline.yaml")
         #expect(loaded.scenario == nil)
         let error = loaded.diagnostics.first { $0.id == .nameUndefined }
         #expect(error?.message.contains("a local of the user action at 1s (line 9)") == true)
@@ -165,7 +172,8 @@ import Testing
     }
 
     @Test func anAppDelegateCallbacksNamesAreItsOwnLocals() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: delegate local
             main: []
             until: 3s

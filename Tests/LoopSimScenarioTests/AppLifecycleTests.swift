@@ -5,7 +5,8 @@ import Testing
 /// Suspension, device sleep and background tasks (semantics §6, §7).
 @Suite struct AppLifecycleTests {
     @Test func noCalloutRunsWhileSuspended() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: suspended
             until: 20s
             main:
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func deviceSleepStopsTheMonotonicClockNotTheWallClock() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: two clocks
             until: 14s
             classes:
@@ -75,7 +77,8 @@ import Testing
     }
 
     @Test func aTaskThatOutlivesItsBudgetGetsTheAppKilled() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: killed
             until: 60s
             main:
@@ -96,7 +99,8 @@ import Testing
     }
 
     @Test func aRefusedPresentationLosesTheController() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: refused
             until: 2s
             classes:
@@ -118,10 +122,11 @@ import Testing
             """)
         #expect(o.presentations.map(\.shown) == [1, 0])
         #expect(o.presentations.map(\.refused) == [0, 1])
-        #expect(o.logs.map { "\($0.at) \($0.text)" } == [
-            "200ms Warning: Attempt to present Alert alert on Root root which is already presenting Alert alert",
-            "450ms appeared",
-        ])
+        #expect(
+            o.logs.map { "\($0.at) \($0.text)" } == [
+                "200ms Warning: Attempt to present Alert alert on Root root which is already presenting Alert alert",
+                "450ms appeared",
+            ])
         // the refused controller had no owner: it was freed at once
         #expect(o.deaths.map { "\($0.at) \($0.className)" } == ["200ms Alert"])
     }

@@ -7,7 +7,8 @@ import Testing
 /// past `LONG_MAX` crashes as libdispatch's `dispatch_semaphore_signal` does. Up to the limits nothing happens.
 @Suite struct ArithmeticOverflowTests {
     static func run(_ steps: String) throws -> RunOutcome {
-        try KernelSemanticsTests.run("""
+        try KernelSemanticsTests.run(
+            """
             name: overflow
             until: 1s
             main:
@@ -30,7 +31,8 @@ import Testing
     }
 
     @Test func upToTheLimitsArithmeticIsExact() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
               - let: n = 9223372036854775806
               - increment: n
               - sample: top
@@ -45,12 +47,14 @@ import Testing
     }
 
     @Test func aSemaphoreSignalledPastLongMaxCrashesAsLibdispatchDoes() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
               - let: s = dispatch_semaphore_create 9223372036854775807
               - dispatch_semaphore_signal: s
             """)
-        #expect(o.crash?.message.hasPrefix("BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_semaphore_signal()")
-            == true)
+        #expect(
+            o.crash?.message.hasPrefix("BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_semaphore_signal()")
+                == true)
         #expect(o.logs.isEmpty)
     }
 }

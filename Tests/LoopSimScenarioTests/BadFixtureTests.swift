@@ -77,8 +77,10 @@ import Testing
     /// A line of at most 160 scalars is quoted whole, the caret under the column. A longer one is quoted as the
     /// 160 scalars of a window that holds the column, with `…` before and after where the line goes on, and the
     /// caret under the same scalar of the line.
-    static func expectQuote(_ quoted: Substring, caret: Substring, of line: String, column: Int,
-                            sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func expectQuote(
+        _ quoted: Substring, caret: Substring, of line: String, column: Int,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         #expect(caret.hasSuffix("^"), sourceLocation: sourceLocation)
         let source = Array(line.unicodeScalars), shown = Array(quoted.unicodeScalars)
         let caretColumn = caret.unicodeScalars.count
@@ -92,11 +94,13 @@ import Testing
         #expect(shown.count - lead - trail == 160, "a window of 160", sourceLocation: sourceLocation)
         #expect((lead == 1) == (start > 0) && start >= 0 && start + 160 <= source.count, sourceLocation: sourceLocation)
         guard start >= 0, start + 160 <= source.count else { return }
-        #expect(Array(shown[lead..<(shown.count - trail)]) == Array(source[start..<(start + 160)]),
-                sourceLocation: sourceLocation)
+        #expect(
+            Array(shown[lead..<(shown.count - trail)]) == Array(source[start..<(start + 160)]),
+            sourceLocation: sourceLocation)
         #expect((trail == 1) == (start + 160 < source.count), sourceLocation: sourceLocation)
-        #expect((start..<(start + 160)).contains(column - 1) || column - 1 >= source.count,
-                "the column is in the window", sourceLocation: sourceLocation)
+        #expect(
+            (start..<(start + 160)).contains(column - 1) || column - 1 >= source.count,
+            "the column is in the window", sourceLocation: sourceLocation)
     }
 
     /// A line of 200,000 characters (it was printed whole), 20,000 steps in one flow list, with an error at its end:
@@ -116,13 +120,16 @@ import Testing
     @Test func thereAreAtLeastFortyBadFiles() {
         #expect(Self.files.count >= 40)
         // and they cover every diagnostic id this issue asked for
-        let ids = Set(Self.files.compactMap { name -> String? in
-            let text = try? String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
-            return text.map { Self.header($0).pinned.map(\.id) }?.first
-        })
-        for id in ["yaml.syntax", "key.duplicate", "key.unknown", "type.mismatch", "duration.bare-number",
-                   "duration.negative", "duration.overflow", "name.undefined", "mode.unknown", "variant.unknown",
-                   "flag.invalid", "expr.type", "class.cyclic-init", "expect.figure", "thread.unknown"] {
+        let ids = Set(
+            Self.files.compactMap { name -> String? in
+                let text = try? String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+                return text.map { Self.header($0).pinned.map(\.id) }?.first
+            })
+        for id in [
+            "yaml.syntax", "key.duplicate", "key.unknown", "type.mismatch", "duration.bare-number",
+            "duration.negative", "duration.overflow", "name.undefined", "mode.unknown", "variant.unknown",
+            "flag.invalid", "expr.type", "class.cyclic-init", "expect.figure", "thread.unknown",
+        ] {
             #expect(ids.contains(id), "no fixture pins \(id)")
         }
     }
@@ -134,7 +141,9 @@ import Testing
         try #require(!pinned.isEmpty, "\(name) has no `# expect:` line")
         let path = "Fixtures/bad/\(name)"
         let loaded = ScenarioLoader.load(text: text, file: path)
-        let got = loaded.diagnostics.map { Pinned(id: $0.id.rawValue, line: $0.location.line, column: $0.location.column) }
+        let got = loaded.diagnostics.map {
+            Pinned(id: $0.id.rawValue, line: $0.location.line, column: $0.location.column)
+        }
         #expect(got == pinned, "\(loaded.diagnostics.map(\.description).joined(separator: "\n"))")
         let hasError = loaded.diagnostics.contains { $0.severity == .error }
         #expect(hasError == (loaded.scenario == nil))
@@ -143,12 +152,17 @@ import Testing
         }
         let sourceLines = Self.libyamlLines(text)
         for d in loaded.diagnostics {
-            let rendered = DiagnosticPrinter().render(d, source: text).split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(rendered.first == "\(path):\(d.location.line):\(d.location.column): \(d.severity.rawValue): \(d.message) [\(d.id.rawValue)]")
+            let rendered = DiagnosticPrinter().render(d, source: text).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            #expect(
+                rendered.first
+                    == "\(path):\(d.location.line):\(d.location.column): \(d.severity.rawValue): \(d.message) [\(d.id.rawValue)]"
+            )
             guard d.location.line <= sourceLines.count else { continue }
             try #require(rendered.count >= 3, "no source line printed for \(d)")
-            Self.expectQuote(rendered[1], caret: rendered[2], of: sourceLines[d.location.line - 1],
-                             column: d.location.column)
+            Self.expectQuote(
+                rendered[1], caret: rendered[2], of: sourceLines[d.location.line - 1],
+                column: d.location.column)
         }
     }
 }

@@ -8,8 +8,10 @@ import Testing
     static func run(_ yaml: String, _ variant: String = "ios10") throws -> RunOutcome {
         let loaded = ScenarioLoader.load(text: yaml, file: "inline.yaml")
         let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
-        return Kernel(program: scenario.program,
-                      configuration: scenario.configuration(profile: try scenario.profile(for: variant))).run()
+        return Kernel(
+            program: scenario.program,
+            configuration: scenario.configuration(profile: try scenario.profile(for: variant))
+        ).run()
     }
 
     static func diagnostics(_ yaml: String) -> [String] {
@@ -56,7 +58,8 @@ import Testing
     }
 
     @Test func aWriteInsideABlockIsSeenByTheScopeAndByOtherBlocks() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: shared counter
             until: 1s
             main:
@@ -88,7 +91,8 @@ import Testing
 
     @Test func aStoreIntoTheVariableReplacesTheValueForTheBlocks() throws {
         // the expiration-handler idiom: the block forgets the task through the variable
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: forget
             until: 1s
             classes:
@@ -119,10 +123,12 @@ import Testing
         #expect(Self.diagnostics(scenario("strong t")) == ["6:23 expr.type"])
         #expect(Self.diagnostics(scenario("__block plain")) == ["6:24 expr.type"])
         #expect(Self.diagnostics(scenario("__block nothing")) == ["6:24 name.undefined"])
-        #expect(Self.diagnostics("""
-            name: bad declaration
-            main:
-              - let: __block = 3
-            """) == ["3:18 step.shape"])
+        #expect(
+            Self.diagnostics(
+                """
+                name: bad declaration
+                main:
+                  - let: __block = 3
+                """) == ["3:18 step.shape"])
     }
 }

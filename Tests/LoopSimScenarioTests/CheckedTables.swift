@@ -19,7 +19,8 @@ struct CheckedTables {
             guard let first = cells.first else { return [] }
             return CheckedTables.spans(in: first).compactMap { span in
                 let text = String(span.prefix { !":[{. ".contains($0) })
-                return text.isEmpty ? nil : Name(text: text, line: line, isList: span.dropFirst(text.count).hasPrefix("["))
+                return text.isEmpty
+                    ? nil : Name(text: text, line: line, isList: span.dropFirst(text.count).hasPrefix("["))
             }
         }
     }
@@ -45,7 +46,8 @@ struct CheckedTables {
             guard line.hasPrefix("<!-- checked:"), line.hasSuffix("-->") else { continue }
             let kind = line.dropFirst("<!-- checked:".count).dropLast("-->".count).trimmingCharacters(in: .whitespaces)
             guard i + 2 < lines.count, lines[i + 1].hasPrefix("|"), lines[i + 2].hasPrefix("| ---") else {
-                problems.append("line \(i + 1): `checked: \(kind)` is not followed by a table (a header and a `| --- |` line)")
+                problems.append(
+                    "line \(i + 1): `checked: \(kind)` is not followed by a table (a header and a `| --- |` line)")
                 continue
             }
             let header = Self.cells(lines[i + 1])

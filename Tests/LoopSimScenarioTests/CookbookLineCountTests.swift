@@ -11,7 +11,8 @@ import Testing
 
     /// Every `objc/NAME.m`, by NAME, sorted.
     static var entries: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: cookbook.appendingPathComponent("objc").path))
+        let files =
+            (try? FileManager.default.contentsOfDirectory(atPath: cookbook.appendingPathComponent("objc").path))
             ?? []
         return files.filter { $0.hasSuffix(".m") }.map { String($0.dropLast(2)) }.sorted()
     }
@@ -53,8 +54,9 @@ import Testing
     func theReadmeGivesTheCountsAndTheYAMLIsAtMostOneAndAHalfTimesTheObjectiveC(name: String) throws {
         let objc = try String(contentsOf: Self.cookbook.appendingPathComponent("objc/\(name).m"), encoding: .utf8)
         let yamlURL = Self.cookbook.appendingPathComponent("\(name).yaml")
-        let yaml = try #require(try? String(contentsOf: yamlURL, encoding: .utf8),
-                                "objc/\(name).m has no bug file \(name).yaml")
+        let yaml = try #require(
+            try? String(contentsOf: yamlURL, encoding: .utf8),
+            "objc/\(name).m has no bug file \(name).yaml")
         let readme = try String(contentsOf: Self.cookbook.appendingPathComponent("README.md"), encoding: .utf8)
         let objcLines = Self.codeLines(objc, comment: "//")
         let yamlLines = Self.codeLines(yaml, comment: "#")
@@ -66,7 +68,8 @@ import Testing
         guard row.count > max(objcColumn, yamlColumn) else { return }
         #expect(row[objcColumn] == String(objcLines), "`\(name)`: objc/\(name).m has \(objcLines) code lines")
         #expect(row[yamlColumn] == String(yamlLines), "`\(name)`: \(name).yaml has \(yamlLines) code lines")
-        #expect(2 * yamlLines <= 3 * objcLines,
-                "`\(name)`: \(yamlLines) YAML lines are more than 1.5 times its \(objcLines) Objective-C lines")
+        #expect(
+            2 * yamlLines <= 3 * objcLines,
+            "`\(name)`: \(yamlLines) YAML lines are more than 1.5 times its \(objcLines) Objective-C lines")
     }
 }

@@ -18,7 +18,8 @@ import Testing
                 for marker in [": DiagnosticID = \"", ".error(\"", ".warning(\""] {
                     guard let range = line.range(of: marker) else { continue }
                     let id = line[range.upperBound...].prefix { $0 != "\"" }
-                    let isID = id.split(separator: ".").count >= 2
+                    let isID =
+                        id.split(separator: ".").count >= 2
                         && id.allSatisfy { ("a"..."z").contains($0) || $0 == "." || $0 == "-" }
                     if isID { ids.insert(String(id)) }
                 }

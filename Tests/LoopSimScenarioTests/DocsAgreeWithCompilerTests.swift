@@ -47,39 +47,48 @@ import Testing
         KeyTable(kind: "class-keys", source: "ScenarioCompiler.classKeys", keys: ScenarioCompiler.classKeys),
         KeyTable(kind: "proxy-keys", source: "ScenarioCompiler.proxyKeys", keys: ScenarioCompiler.proxyKeys),
         KeyTable(kind: "timer-keys", source: "ScenarioCompiler.timerKeys", keys: ScenarioCompiler.timerKeys),
-        KeyTable(kind: "invocation-keys", source: "ScenarioCompiler.invocationKeys", keys: ScenarioCompiler.invocationKeys),
-        KeyTable(kind: "user-action-keys", source: "ScenarioCompiler.userActionKeys", keys: ScenarioCompiler.userActionKeys),
+        KeyTable(
+            kind: "invocation-keys", source: "ScenarioCompiler.invocationKeys", keys: ScenarioCompiler.invocationKeys),
+        KeyTable(
+            kind: "user-action-keys", source: "ScenarioCompiler.userActionKeys", keys: ScenarioCompiler.userActionKeys),
         KeyTable(kind: "gesture-keys", source: "ScenarioCompiler.gestureKeys", keys: ScenarioCompiler.gestureKeys),
-        KeyTable(kind: "app-delegate-callbacks", source: "ScenarioCompiler.appDelegateCallbacks",
-                 keys: ScenarioCompiler.appDelegateCallbacks),
+        KeyTable(
+            kind: "app-delegate-callbacks", source: "ScenarioCompiler.appDelegateCallbacks",
+            keys: ScenarioCompiler.appDelegateCallbacks),
         KeyTable(kind: "app-actions", source: "AppAction", keys: AppAction.allCases.map(\.rawValue)),
         KeyTable(kind: "log-checks", source: "ScenarioCompiler.logCheckKeys", keys: ScenarioCompiler.logCheckKeys),
         KeyTable(kind: "range-keys", source: "ScenarioCompiler.rangeKeys", keys: ScenarioCompiler.rangeKeys),
     ]
 
     /// Records one issue for every name only one side has, and for every name the doc declares twice.
-    static func compare(_ kind: String, _ noun: String, documented: [CheckedTables.Name], code: [String], source: String) {
+    static func compare(
+        _ kind: String, _ noun: String, documented: [CheckedTables.Name], code: [String], source: String
+    ) {
         var seen: [String: Int] = [:]
         for name in documented {
             if let first = seen[name.text] {
-                Self.record("\(docPath):\(name.line): \(noun) `\(name.text)` is documented again (first on line \(first))")
+                Self.record(
+                    "\(docPath):\(name.line): \(noun) `\(name.text)` is documented again (first on line \(first))")
             }
             seen[name.text] = seen[name.text] ?? name.line
             if !code.contains(name.text) {
-                Self.record("\(docPath):\(name.line): documents \(noun) `\(name.text)`, which the compiler does not have "
-                    + "(\(source))")
+                Self.record(
+                    "\(docPath):\(name.line): documents \(noun) `\(name.text)`, which the compiler does not have "
+                        + "(\(source))")
             }
         }
         for name in code where seen[name] == nil {
-            Self.record("\(source) has \(noun) `\(name)`, which \(docPath) does not document in a `checked: \(kind)` table")
+            Self.record(
+                "\(source) has \(noun) `\(name)`, which \(docPath) does not document in a `checked: \(kind)` table")
         }
     }
 
     @Test func everyCheckedTableHasAKnownKindAndEveryKindATable() throws {
         let doc = try Self.doc()
         for table in doc.tables where !Self.kinds.contains(table.kind) {
-            Self.record("\(Self.docPath):\(table.line): `checked: \(table.kind)` is not a kind this test compares; "
-                + "kinds are \(Self.kinds.joined(separator: ", "))")
+            Self.record(
+                "\(Self.docPath):\(table.line): `checked: \(table.kind)` is not a kind this test compares; "
+                    + "kinds are \(Self.kinds.joined(separator: ", "))")
         }
         for problem in doc.problems { Self.record("\(Self.docPath): \(problem)") }
         for kind in Self.kinds where doc.tables(kind).isEmpty {
@@ -102,19 +111,23 @@ import Testing
                     let missing = entry.keys.filter { !keys.contains($0) }
                     let extra = keys.filter { !entry.keys.contains($0) }
                     if !missing.isEmpty || !extra.isEmpty {
-                        Self.record("\(Self.docPath):\(verb.line): step `\(verb.text)` takes the keys "
-                            + entry.keys.map { "`\($0):`" }.joined(separator: ", ")
-                            + " (ScenarioCompiler.stepVerbs); the doc's `extra keys` column "
-                            + (missing.isEmpty ? "" : "lacks " + missing.map { "`\($0):`" }.joined(separator: ", "))
-                            + (missing.isEmpty || extra.isEmpty ? "" : " and ")
-                            + (extra.isEmpty ? "" : "has " + extra.map { "`\($0):`" }.joined(separator: ", ")
-                                + ", which the compiler refuses"))
+                        Self.record(
+                            "\(Self.docPath):\(verb.line): step `\(verb.text)` takes the keys "
+                                + entry.keys.map { "`\($0):`" }.joined(separator: ", ")
+                                + " (ScenarioCompiler.stepVerbs); the doc's `extra keys` column "
+                                + (missing.isEmpty ? "" : "lacks " + missing.map { "`\($0):`" }.joined(separator: ", "))
+                                + (missing.isEmpty || extra.isEmpty ? "" : " and ")
+                                + (extra.isEmpty
+                                    ? ""
+                                    : "has " + extra.map { "`\($0):`" }.joined(separator: ", ")
+                                        + ", which the compiler refuses"))
                     }
                 }
             }
         }
-        Self.compare("steps", "step verb", documented: documented, code: verbs.map(\.name),
-                     source: "ScenarioCompiler.stepVerbs")
+        Self.compare(
+            "steps", "step verb", documented: documented, code: verbs.map(\.name),
+            source: "ScenarioCompiler.stepVerbs")
     }
 
     @Test(arguments: keyTables)
@@ -132,30 +145,35 @@ import Testing
             guard let (isList, keys) = FigureSchema.children[figure.text] else {
                 let listed = row.cells.count > 1 ? CheckedTables.spans(in: row.cells[1]) : []
                 if !listed.isEmpty {
-                    Self.record("\(Self.docPath):\(figure.line): figure `\(figure.text)` lists checked keys, but "
-                        + "FigureSchema.children does not check its keys")
+                    Self.record(
+                        "\(Self.docPath):\(figure.line): figure `\(figure.text)` lists checked keys, but "
+                            + "FigureSchema.children does not check its keys")
                 }
                 continue
             }
             let listed = row.cells.count > 1 ? CheckedTables.spans(in: row.cells[1]) : []
             if listed.sorted() != keys.sorted() {
-                Self.record("\(Self.docPath):\(figure.line): figure `\(figure.text)`'s checked keys are "
-                    + keys.map { "`\($0)`" }.joined(separator: ", ") + " (FigureSchema.children), the doc lists "
-                    + (listed.isEmpty ? "none" : listed.map { "`\($0)`" }.joined(separator: ", ")))
+                Self.record(
+                    "\(Self.docPath):\(figure.line): figure `\(figure.text)`'s checked keys are "
+                        + keys.map { "`\($0)`" }.joined(separator: ", ") + " (FigureSchema.children), the doc lists "
+                        + (listed.isEmpty ? "none" : listed.map { "`\($0)`" }.joined(separator: ", ")))
             }
             if figure.isList != isList {
-                Self.record("\(Self.docPath):\(figure.line): figure `\(figure.text)` is \(isList ? "" : "not ")a list "
-                    + "(FigureSchema.children); write it `\(figure.text)\(isList ? "[N]" : "")` in the doc")
+                Self.record(
+                    "\(Self.docPath):\(figure.line): figure `\(figure.text)` is \(isList ? "" : "not ")a list "
+                        + "(FigureSchema.children); write it `\(figure.text)\(isList ? "[N]" : "")` in the doc")
             }
         }
-        Self.compare("figures", "expect: figure", documented: documented, code: ScenarioCompiler.figureRoots,
-                     source: "ScenarioCompiler.figureRoots")
+        Self.compare(
+            "figures", "expect: figure", documented: documented, code: ScenarioCompiler.figureRoots,
+            source: "ScenarioCompiler.figureRoots")
     }
 
     @Test func variantProfiles() throws {
         let names = try Self.doc().tables("profiles").flatMap { $0.rows.flatMap(\.names) }
-        Self.compare("profiles", "variant profile", documented: names, code: VariantProfile.builtInNames,
-                     source: "VariantProfile.builtInNames")
+        Self.compare(
+            "profiles", "variant profile", documented: names, code: VariantProfile.builtInNames,
+            source: "VariantProfile.builtInNames")
     }
 
     @Test func variantFlagsTheirValuesAndWhetherTheyAreModelled() throws {
@@ -179,22 +197,25 @@ import Testing
                         let stated = row.cells[column]
                         let actual = flag.isModelled ? "yes" : "not yet"
                         if stated != actual {
-                            Self.record("\(Self.docPath):\(name.line): flag `\(flag.name)` is \(flag.isModelled ? "" : "not ")"
-                                + "modelled (VariantFlag.isModelled), but the doc's `modelled` column says '\(stated)'; "
-                                + "write '\(actual)'")
+                            Self.record(
+                                "\(Self.docPath):\(name.line): flag `\(flag.name)` is \(flag.isModelled ? "" : "not ")"
+                                    + "modelled (VariantFlag.isModelled), but the doc's `modelled` column says '\(stated)'; "
+                                    + "write '\(actual)'")
                         }
                     }
                     for (profile, column) in zip(profiles, profileColumns) {
                         guard let column, let value = profile.value(of: flag.name) else { continue }
                         if row.cells[column] != value {
-                            Self.record("\(Self.docPath):\(name.line): flag `\(flag.name)` is \(value) under "
-                                + "\(profile.name) (VariantProfile), the doc says '\(row.cells[column])'")
+                            Self.record(
+                                "\(Self.docPath):\(name.line): flag `\(flag.name)` is \(value) under "
+                                    + "\(profile.name) (VariantProfile), the doc says '\(row.cells[column])'")
                         }
                     }
                 }
             }
         }
-        Self.compare("flags", "variant flag", documented: documented, code: VariantFlag.all.map(\.name),
-                     source: "VariantFlag.all")
+        Self.compare(
+            "flags", "variant flag", documented: documented, code: VariantFlag.all.map(\.name),
+            source: "VariantFlag.all")
     }
 }

@@ -9,7 +9,8 @@ import Testing
     }
 
     @Test func semaphoreWaitTimesOutOrIsSignalled() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: semaphores
             until: 5s
             classes:
@@ -38,7 +39,8 @@ import Testing
     }
 
     @Test func aThreadWaitingForEverIsParked() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: never signalled
             until: 3s
             main:
@@ -54,7 +56,8 @@ import Testing
     }
 
     @Test func dispatchAfterRunsOnItsQueueAtItsDeadline() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: dispatch_after
             until: 3s
             main:
@@ -67,7 +70,8 @@ import Testing
     }
 
     @Test func releasingASuspendedSourceCrashesLikeLibdispatch() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: suspended source released
             until: 3s
             classes:
@@ -85,7 +89,8 @@ import Testing
 
     @Test func anUnretainedSourceIsFreedAndNeverFires() throws {
         // the classic bug: a local dispatch timer that nobody keeps
-        let o = try run("""
+        let o = try run(
+            """
             name: unretained source
             until: 3s
             classes:

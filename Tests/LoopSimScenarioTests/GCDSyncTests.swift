@@ -24,8 +24,9 @@ import Testing
 
     @Test func aDispatchSyncOntoItsOwnSerialQueueCrashesFromIOS10() throws {
         let o = try run(Self.reentrantSerial, "ios10")
-        #expect(o.crash?.message == "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by "
-            + "current thread (queue db)")
+        #expect(
+            o.crash?.message == "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by "
+                + "current thread (queue db)")
         #expect(o.crash?.thread == "worker-1")
         #expect(o.logs.map(\.text) == ["outer"])
     }
@@ -34,14 +35,18 @@ import Testing
         let o = try run(Self.reentrantSerial, "ios9")
         #expect(o.crash == nil)
         #expect(o.logs.map(\.text) == ["outer"])
-        #expect(o.findings.parkedThreads.map(\.reason)
-            == ["worker-1 waits in dispatch_sync onto queue db, held by worker-1 itself → deadlock: worker-1 waits for itself"])
+        #expect(
+            o.findings.parkedThreads.map(\.reason)
+                == [
+                    "worker-1 waits in dispatch_sync onto queue db, held by worker-1 itself → deadlock: worker-1 waits for itself"
+                ])
     }
 
     @Test func anIdleSerialQueueRunsTheSyncBlockAtOnceAndItsDrainWaitsForIt() throws {
         // main takes the idle queue at 0 and keeps it 300 ms; a block queued at 100 ms (by worker-1, idle again by
         // then and so reused) runs after the sync block
-        let o = try run("""
+        let o = try run(
+            """
             name: sync on an idle queue
             until: 2s
             queues: [db]
@@ -55,12 +60,17 @@ import Testing
                 do: [{log: sync block}, {work: 300ms}, {log: sync block done}]
               - log: back
             """)
-        #expect(o.logs.map { "\($0.at) \($0.thread) \($0.text)" }
-            == ["0s main sync block", "300ms main sync block done", "300ms main back", "300ms worker-1 queued block"])
+        #expect(
+            o.logs.map { "\($0.at) \($0.thread) \($0.text)" }
+                == [
+                    "0s main sync block", "300ms main sync block done", "300ms main back",
+                    "300ms worker-1 queued block",
+                ])
     }
 
     @Test func aDispatchSyncOntoAConcurrentQueueFromItsOwnBlockRuns() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: nested sync on a concurrent queue
             until: 2s
             queues: [{pool: {concurrent: 2}}]
@@ -77,7 +87,8 @@ import Testing
     }
 
     @Test func aGroupWaitPollsWithAZeroTimeoutAndReturnsAtOnceWhenEmpty() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: group polls
             until: 2s
             main:
@@ -98,15 +109,17 @@ import Testing
     }
 
     @Test func aSemaphoreVerbOnAGroupIsRejectedOrCrashes() throws {
-        let typed = ScenarioLoader.load(text: """
-            name: a group is no semaphore
-            main:
-              - let: g = dispatch_group_create
-              - dispatch_semaphore_signal: g
-            """, file: "t.yaml")
+        let typed = ScenarioLoader.load(
+            text: """
+                name: a group is no semaphore
+                main:
+                  - let: g = dispatch_group_create
+                  - dispatch_semaphore_signal: g
+                """, file: "t.yaml")
         #expect(typed.diagnostics.map(\.id.rawValue) == ["expr.type"])
         // through an `id` field the compiler cannot tell: libdispatch would misread the object
-        let o = try run("""
+        let o = try run(
+            """
             name: a group is no semaphore
             until: 1s
             classes:
@@ -120,7 +133,8 @@ import Testing
     }
 
     @Test func anEnteredGroupOutlivesItsLastNameUntilTheLeave() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: the group holds itself
             until: 2s
             main:

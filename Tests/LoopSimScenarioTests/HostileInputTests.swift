@@ -44,7 +44,8 @@ import Testing
         let longest = String(repeating: "a", count: 1024)
         let ok = "name: x\nuntil: 1s\ndescription: \(String(repeating: "d", count: 5000))\nmain:\n  - log: \(longest)\n"
         #expect(Self.ids(ok).isEmpty)
-        let label = "name: x\nuntil: 1s\nclasses: {C: {}}\nmain:\n  - let: "
+        let label =
+            "name: x\nuntil: 1s\nclasses: {C: {}}\nmain:\n  - let: "
             + String(repeating: "l", count: 1_000_000) + " = new C\n"
         #expect(Self.ids(label) == ["value.too-long"])
         let substituted = "name: x\nuntil: 1s\nparams: {v: \(longest)}\nmain:\n  - log: \"${v}.\"\n"
@@ -85,8 +86,9 @@ import Testing
         let d = try #require(loaded.diagnostics.first)
         #expect(loaded.diagnostics.count == 1)
         #expect(d.id.rawValue == "yaml.too-large" && d.location.line == 1 && d.location.column == 1)
-        #expect(d.message == "the file is \(over.utf8.count) bytes, more than the 8 MiB a scenario file may have; "
-            + "split it, or generate less")
+        #expect(
+            d.message == "the file is \(over.utf8.count) bytes, more than the 8 MiB a scenario file may have; "
+                + "split it, or generate less")
         let under = head + String(repeating: "a,", count: 1_100_000) + "a]\n"
         let nodes = ScenarioLoader.load(text: under, file: "many.yaml").diagnostics
         #expect(nodes.map(\.id.rawValue) == ["yaml.too-large"])

@@ -17,7 +17,8 @@ import Testing
     @Test func gesturesWithoutAGapStopAtTheEventsLimit() throws {
         var limits = RunLimits()
         limits.maxEvents = 5_000
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: gestures without a gap
             until: 876000h
             main: []
@@ -33,7 +34,8 @@ import Testing
     /// still ends when the touch does: it is tracked in activations of at most the limit, and the default mode
     /// runs again after it (before, the tracking run had no timeout and the default-mode timer never fired again).
     @Test func aScrollLongerThanCFsTimeoutLimitEnds() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: a scroll of 19 years
             until: 600000010s
             main:
@@ -60,7 +62,8 @@ import Testing
     @Test func aDropInTheLimitsInstantIsDecidedBeforeTheLimitLine() throws {
         var limits = RunLimits()
         limits.maxEvents = 200
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: drop then runaway
             until: 1s
             classes:
@@ -114,7 +117,8 @@ import Testing
     @Test func checkSnapshotsListAtMostTenTimesTheObjectsLimit() throws {
         var limits = RunLimits()
         limits.maxObjects = 100
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: a check per leak
             until: 1s
             classes:
@@ -149,7 +153,8 @@ import Testing
     @Test func allThreadsTogetherHoldAtMost64TimesTheDepthLimit() throws {
         var limits = RunLimits()
         limits.maxDepth = 8
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: deep threads
             until: 1s
             classes:

@@ -15,7 +15,8 @@ import Testing
     /// stack holds them (UIKit keeps its `viewControllers`). The pop frees the pushed one, with no crash; the root
     /// stays on the stack.
     @Test func aControllerPushedOrMadeRootInlineIsHeldByTheStack() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: push of a temporary controller
             until: 2s
             classes:
@@ -44,7 +45,8 @@ import Testing
 
     /// `present:` of a controller made inline: UIKit holds it while it is presented; the dismissal frees it.
     @Test func aControllerPresentedInlineIsHeldUntilItsDismissal() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: present of a temporary controller
             until: 3s
             classes:

@@ -76,8 +76,10 @@ import Testing
             for (i, piece) in pieces.enumerated() where i % 2 == 1 && i + 1 < pieces.count {
                 let before = pieces[0..<i].joined(separator: "`")
                 let cell = isRow ? before.filter { $0 == "|" }.count - 1 : nil
-                result.append(Span(text: piece, line: number, before: before,
-                                   after: pieces[(i + 1)...].joined(separator: "`"), cell: cell))
+                result.append(
+                    Span(
+                        text: piece, line: number, before: before,
+                        after: pieces[(i + 1)...].joined(separator: "`"), cell: cell))
                 offset += 1
             }
         }
@@ -130,12 +132,14 @@ import Testing
     @Test func everyMarkerHasAKnownKindAndEveryKindABlock() {
         let blocks = Self.blocks()
         for block in blocks where !Self.kinds.contains(block.kind) {
-            Self.record("\(Self.docPath):\(block.marker): `checked: \(block.kind)` is not a kind KernelDocTests "
-                + "compares; kinds are \(Self.kinds.joined(separator: ", "))")
+            Self.record(
+                "\(Self.docPath):\(block.marker): `checked: \(block.kind)` is not a kind KernelDocTests "
+                    + "compares; kinds are \(Self.kinds.joined(separator: ", "))")
         }
         for kind in Self.kinds where !blocks.contains(where: { $0.kind == kind }) {
-            Self.record("\(Self.docPath) has no `<!-- checked: \(kind) -->` block: put the marker back on the line "
-                + "above it")
+            Self.record(
+                "\(Self.docPath) has no `<!-- checked: \(kind) -->` block: put the marker back on the line "
+                    + "above it")
         }
     }
 
@@ -160,10 +164,12 @@ import Testing
             guard found.isEmpty else { continue }
             let name = String(text.split(separator: "/").last ?? "")
             let elsewhere = isFolder ? [] : code.files.filter { $0.hasSuffix("/" + name) }
-            Self.record("\(Self.docPath):\(span.line): names `\(path)`, which is no "
-                + (isFolder ? "folder" : "file") + " under Sources/"
-                + (elsewhere.isEmpty ? "; write where that code is now, or drop the name"
-                    : "; a file of that name is \(elsewhere.joined(separator: ", ")): write that path"))
+            Self.record(
+                "\(Self.docPath):\(span.line): names `\(path)`, which is no "
+                    + (isFolder ? "folder" : "file") + " under Sources/"
+                    + (elsewhere.isEmpty
+                        ? "; write where that code is now, or drop the name"
+                        : "; a file of that name is \(elsewhere.joined(separator: ", ")): write that path"))
         }
     }
 
@@ -174,8 +180,9 @@ import Testing
         let flags = Set(VariantFlag.all.map(\.name))
         for span in Self.spans() {
             guard !span.text.hasSuffix(".swift"), let (path, labels) = Self.reference(span.text),
-                  let first = path.first,
-                  !Self.isExternal(first), !Self.isEventKindSpan(span) else { continue }
+                let first = path.first,
+                !Self.isExternal(first), !Self.isEventKindSpan(span)
+            else { continue }
             let written = "`\(span.text)`"
             if first.first!.isUppercase {
                 // The longest leading run of components that is a type; the rest is a member of it.
@@ -184,16 +191,18 @@ import Testing
                     typeCount -= 1
                 }
                 guard typeCount > 0 else {
-                    Self.record("\(Self.docPath):\(span.line): names the type `\(first)` (\(written)), which no file "
-                        + "under Sources/ declares: write the type's name now, or drop it")
+                    Self.record(
+                        "\(Self.docPath):\(span.line): names the type `\(first)` (\(written)), which no file "
+                            + "under Sources/ declares: write the type's name now, or drop it")
                     continue
                 }
                 let typeName = path[0..<typeCount].joined(separator: ".")
                 let rest = path[typeCount...]
                 guard let member = rest.first else { continue }
                 if rest.count > 1 {
-                    Self.record("\(Self.docPath):\(span.line): \(written): `\(typeName)` has no nested type "
-                        + "`\(member)`; write `Type.member`")
+                    Self.record(
+                        "\(Self.docPath):\(span.line): \(written): `\(typeName)` has no nested type "
+                            + "`\(member)`; write `Type.member`")
                     continue
                 }
                 check(member: member, labels: labels, of: typeName, written: written, line: span.line, code)
@@ -205,23 +214,28 @@ import Testing
     }
 
     /// Records a failure unless `owner` (any type when nil) has a member `name`, a function with `labels` if given.
-    private func check(member name: String, labels: [String]?, of owner: String?, written: String, line: Int,
-                       _ code: SwiftDeclarations) {
+    private func check(
+        member name: String, labels: [String]?, of owner: String?, written: String, line: Int,
+        _ code: SwiftDeclarations
+    ) {
         let candidates = owner.map { code.members(of: $0, named: name) } ?? code.members(named: name)
         let subject = owner.map { "`\($0)`" } ?? "no type under Sources/"
         guard !candidates.isEmpty else {
-            Self.record("\(Self.docPath):\(line): names \(written), but \(subject) "
-                + (owner == nil ? "has a member `\(name)`" : "has no member `\(name)` (in its body or an extension)")
-                + ": write the name the code uses now, or drop it")
+            Self.record(
+                "\(Self.docPath):\(line): names \(written), but \(subject) "
+                    + (owner == nil
+                        ? "has a member `\(name)`" : "has no member `\(name)` (in its body or an extension)")
+                    + ": write the name the code uses now, or drop it")
             return
         }
         guard let labels else { return }
         let functions = candidates.filter { $0.labels != nil }
         if !functions.contains(where: { $0.labels == labels }) {
             let actual = functions.map { "`\(name)(\($0.labels!.map { $0 + ":" }.joined()))` (\(Self.site(of: $0)))" }
-            Self.record("\(Self.docPath):\(line): names \(written), but the code has "
-                + (actual.isEmpty ? "no function `\(name)`" : actual.joined(separator: ", "))
-                + ": write its labels as the code has them")
+            Self.record(
+                "\(Self.docPath):\(line): names \(written), but the code has "
+                    + (actual.isEmpty ? "no function `\(name)`" : actual.joined(separator: ", "))
+                    + ": write its labels as the code has them")
         }
     }
 
@@ -233,8 +247,9 @@ import Testing
     @Test func namedEventKindsExist() {
         let kinds = Set(EventKind.allCases.map { "\($0.name)" })
         for span in Self.spans() where Self.isEventKindSpan(span) && !kinds.contains(span.text) {
-            Self.record("\(Self.docPath):\(span.line): calls `\(span.text)` an event, but no EventKind's name is "
-                + "`\(span.text)` (Events/EventKind.swift): write the trace name of the kind meant")
+            Self.record(
+                "\(Self.docPath):\(span.line): calls `\(span.text)` an event, but no EventKind's name is "
+                    + "`\(span.text)` (Events/EventKind.swift): write the trace name of the kind meant")
         }
     }
 
@@ -253,36 +268,41 @@ import Testing
             }
             claimed = true
             if n != stored.count {
-                Self.record("\(Self.docPath):\(index + 1): says `Kernel` has \(n) stored properties; "
-                    + "Sources/LoopSimKernel/Kernel.swift declares \(stored.count) ("
-                    + stored.map(\.name).joined(separator: ", ") + "): write \(stored.count), and say what any new "
-                    + "one is")
+                Self.record(
+                    "\(Self.docPath):\(index + 1): says `Kernel` has \(n) stored properties; "
+                        + "Sources/LoopSimKernel/Kernel.swift declares \(stored.count) ("
+                        + stored.map(\.name).joined(separator: ", ") + "): write \(stored.count), and say what any new "
+                        + "one is")
             }
         }
         if !claimed {
-            Self.record("\(Self.docPath): no longer says how many stored properties `Kernel` has, "
-                + "\"N stored properties in all)\": KernelDocTests checks that sentence")
+            Self.record(
+                "\(Self.docPath): no longer says how many stored properties `Kernel` has, "
+                    + "\"N stored properties in all)\": KernelDocTests checks that sentence")
         }
 
         guard let table = Self.block("kernel-parts") else { return }
         let spans = Self.spans(in: table.range)
-        let listed = Set(spans.compactMap { span -> String? in
-            guard span.text.hasSuffix(".swift") else { return nil }
-            return span.text.split(separator: "/").last.map(String.init)
-        })
+        let listed = Set(
+            spans.compactMap { span -> String? in
+                guard span.text.hasSuffix(".swift") else { return nil }
+                return span.text.split(separator: "/").last.map(String.init)
+            })
         // A row may list a whole folder (`Events/`).
         let folders = spans.map(\.text).filter { $0.hasSuffix("/") }
         let notParts: Set = ["program", "configuration"]
         for property in stored where !notParts.contains(property.name) {
             guard let typeName = Self.typeName(of: property),
-                  let type = code.types(named: typeName).first(where: { $0.file.hasPrefix(Self.kernel) })
+                let type = code.types(named: typeName).first(where: { $0.file.hasPrefix(Self.kernel) })
             else { continue }
             let file = String(type.file.dropFirst(Self.kernel.count))
             if !listed.contains(String(file.split(separator: "/").last!)),
-               !folders.contains(where: { file.hasPrefix($0) }) {
-                Self.record("\(Self.docPath):\(table.range.lowerBound): the `checked: kernel-parts` table does not "
-                    + "list `\(file)`, where `Kernel.\(property.name)`'s type `\(typeName)` is declared "
-                    + "(\(Self.site(of: property))): add the file to its part's row, or a row for the part")
+                !folders.contains(where: { file.hasPrefix($0) })
+            {
+                Self.record(
+                    "\(Self.docPath):\(table.range.lowerBound): the `checked: kernel-parts` table does not "
+                        + "list `\(file)`, where `Kernel.\(property.name)`'s type `\(typeName)` is declared "
+                        + "(\(Self.site(of: property))): add the file to its part's row, or a row for the part")
             }
         }
     }
@@ -314,20 +334,23 @@ import Testing
             }
             let phase = UInt8(exactly: number).flatMap(EventPhase.init(rawValue:))
             if phase.map({ "\($0)" }) != name {
-                Self.record("\(Self.docPath):\(line): phase \(number) is "
-                    + (phase.map { "`\($0)`" } ?? "no EventPhase")
-                    + " in Queue/EventQueue.swift, the doc says `\(name)`")
+                Self.record(
+                    "\(Self.docPath):\(line): phase \(number) is "
+                        + (phase.map { "`\($0)`" } ?? "no EventPhase")
+                        + " in Queue/EventQueue.swift, the doc says `\(name)`")
             }
             // Names of the row's second column; `work:`, `dispatch_after` and the like are prose, not cases.
-            let events = cells.count > 1
+            let events =
+                cells.count > 1
                 ? Set(CheckedTables.spans(in: cells[1]).filter { $0.allSatisfy { $0.isLetter || $0.isNumber } }) : []
             documented[name] = (line, events)
         }
         var raw: UInt8 = 0
         while let phase = EventPhase(rawValue: raw) {
             if documented["\(phase)"] == nil {
-                Self.record("\(Self.docPath):\(table.range.lowerBound): the `checked: event-phases` table has no row "
-                    + "for EventPhase `\(phase)` (\(raw)): add one")
+                Self.record(
+                    "\(Self.docPath):\(table.range.lowerBound): the `checked: event-phases` table has no row "
+                        + "for EventPhase `\(phase)` (\(raw)): add one")
             }
             raw += 1
         }
@@ -360,17 +383,20 @@ import Testing
         for (phase, names) in scheduled.sorted(by: { $0.key < $1.key }) {
             guard let row = documented[phase] else { continue }
             for name in names.sorted() where !row.events.contains(name) {
-                Self.record("\(Self.docPath):\(row.line): \(site[name]!) schedules `KernelEvent.\(name)` in phase "
-                    + "`\(phase)`; name it, in backticks, in that row's second column")
+                Self.record(
+                    "\(Self.docPath):\(row.line): \(site[name]!) schedules `KernelEvent.\(name)` in phase "
+                        + "`\(phase)`; name it, in backticks, in that row's second column")
             }
         }
         for (phase, row) in documented.sorted(by: { $0.key < $1.key }) {
             for name in row.events.sorted() where !(scheduled[phase] ?? []).contains(name) {
                 let actual = scheduled.filter { $0.value.contains(name) }.map(\.key).sorted()
-                Self.record("\(Self.docPath):\(row.line): the `\(phase)` row names `\(name)`, which the kernel "
-                    + (actual.isEmpty ? "does not schedule (no KernelEvent case of that name is scheduled)"
-                        : "schedules in phase " + actual.map { "`\($0)`" }.joined(separator: ", "))
-                    + ": move or drop it")
+                Self.record(
+                    "\(Self.docPath):\(row.line): the `\(phase)` row names `\(name)`, which the kernel "
+                        + (actual.isEmpty
+                            ? "does not schedule (no KernelEvent case of that name is scheduled)"
+                            : "schedules in phase " + actual.map { "`\($0)`" }.joined(separator: ", "))
+                        + ": move or drop it")
             }
         }
     }
@@ -388,13 +414,15 @@ import Testing
             }
         }
         for (name, line) in bold where !phases.contains(where: { $0.name == name }) {
-            Self.record("\(Self.docPath):\(line): **\(name)** is no case of ActivationFrame.Phase "
-                + "(RunLoop/ActivationFrame.swift): write the phase's name now, or drop it")
+            Self.record(
+                "\(Self.docPath):\(line): **\(name)** is no case of ActivationFrame.Phase "
+                    + "(RunLoop/ActivationFrame.swift): write the phase's name now, or drop it")
         }
         for phase in phases where !bold.contains(where: { $0.0 == phase.name }) {
-            Self.record("\(Self.docPath):\(list.range.lowerBound): the `checked: pass-phases` list does not name "
-                + "ActivationFrame.Phase `\(phase.name)` (\(Self.site(of: phase))) in bold: add **\(phase.name)** "
-                + "where the list describes it")
+            Self.record(
+                "\(Self.docPath):\(list.range.lowerBound): the `checked: pass-phases` list does not name "
+                    + "ActivationFrame.Phase `\(phase.name)` (\(Self.site(of: phase))) in bold: add **\(phase.name)** "
+                    + "where the list describes it")
         }
     }
 
@@ -408,12 +436,14 @@ import Testing
         #expect(frames.count >= 5)
         let named = Self.spans(in: paragraph.range).filter { $0.text.hasSuffix("Frame") }
         for span in named where !frames.contains(where: { $0.name == span.text }) {
-            Self.record("\(Self.docPath):\(span.line): `\(span.text)` is no class conforming to `Frame` under "
-                + "Sources/LoopSimKernel: write the frame's name now, or drop it")
+            Self.record(
+                "\(Self.docPath):\(span.line): `\(span.text)` is no class conforming to `Frame` under "
+                    + "Sources/LoopSimKernel: write the frame's name now, or drop it")
         }
         for frame in frames where !named.contains(where: { $0.text == frame.name }) {
-            Self.record("\(Self.docPath):\(paragraph.range.lowerBound): the `checked: frames` paragraph does not name "
-                + "`\(frame.name)` (\(frame.file):\(frame.line)), a `Frame`: add it, saying what it runs")
+            Self.record(
+                "\(Self.docPath):\(paragraph.range.lowerBound): the `checked: frames` paragraph does not name "
+                    + "`\(frame.name)` (\(frame.file):\(frame.line)), a `Frame`: add it, saying what it runs")
         }
     }
 
@@ -428,20 +458,23 @@ import Testing
         #expect(files.count >= 5)
         let namedFiles = spans.filter { $0.text.hasSuffix("Steps.swift") && $0.text.contains("/") }
         for span in namedFiles where !files.contains(span.text) {
-            Self.record("\(Self.docPath):\(span.line): `\(span.text)` is no file under Sources/LoopSimKernel: "
-                + "write where that part's steps are now, or drop it")
+            Self.record(
+                "\(Self.docPath):\(span.line): `\(span.text)` is no file under Sources/LoopSimKernel: "
+                    + "write where that part's steps are now, or drop it")
         }
         for file in files where !namedFiles.contains(where: { $0.text == file }) {
-            Self.record("\(Self.docPath):\(paragraph.range.lowerBound): the `checked: step-files` paragraph does not "
-                + "name `\(file)`: add it to the list of step files")
+            Self.record(
+                "\(Self.docPath):\(paragraph.range.lowerBound): the `checked: step-files` paragraph does not "
+                    + "name `\(file)`: add it to the list of step files")
         }
 
         let stepsFile = "Sources/LoopSimScenario/Compiler/ScenarioCompiler+Steps.swift"
         let text = code.code[stepsFile] ?? ""
         let join = try Regex(#"static let stepVerbs: \[StepVerb\] =([\w\s+]*)"#)
         guard let match = text.firstMatch(of: join) else {
-            Self.record("\(stepsFile) no longer declares `static let stepVerbs: [StepVerb] = a + b + …`; "
-                + "update KernelDocTests.stepFilesAndVerbTables to read the verb tables where they are joined now")
+            Self.record(
+                "\(stepsFile) no longer declares `static let stepVerbs: [StepVerb] = a + b + …`; "
+                    + "update KernelDocTests.stepFilesAndVerbTables to read the verb tables where they are joined now")
             return
         }
         // `a + b\n + c`: the first word of each operand (the declaration ends where a word follows a word).
@@ -450,13 +483,15 @@ import Testing
         #expect(tables.count >= 5)
         let namedTables = spans.filter { $0.text.hasSuffix("Verbs") }
         for span in namedTables where !tables.contains(span.text) {
-            Self.record("\(Self.docPath):\(span.line): `\(span.text)` is not one of the verb tables "
-                + "ScenarioCompiler.stepVerbs joins (\(tables.joined(separator: ", "))): write its name now, "
-                + "or drop it")
+            Self.record(
+                "\(Self.docPath):\(span.line): `\(span.text)` is not one of the verb tables "
+                    + "ScenarioCompiler.stepVerbs joins (\(tables.joined(separator: ", "))): write its name now, "
+                    + "or drop it")
         }
         for table in tables where !namedTables.contains(where: { $0.text == table }) {
-            Self.record("\(Self.docPath):\(paragraph.range.lowerBound): the `checked: step-files` paragraph does not "
-                + "name `\(table)`, a verb table ScenarioCompiler.stepVerbs joins: add it")
+            Self.record(
+                "\(Self.docPath):\(paragraph.range.lowerBound): the `checked: step-files` paragraph does not "
+                    + "name `\(table)`, a verb table ScenarioCompiler.stepVerbs joins: add it")
         }
     }
 
@@ -481,8 +516,9 @@ import Testing
             while index < Self.lines.count, Self.lines[index].trimmingCharacters(in: .whitespaces) != "```" {
                 let sample = Self.lines[index].trimmingCharacters(in: .whitespaces)
                 if !sample.isEmpty, !codeLines.contains(sample) {
-                    Self.record("\(Self.docPath):\(index + 1): `\(sample)` is not a line of "
-                        + (lastFile ?? "the file named before the code block") + ": copy the code as it is now")
+                    Self.record(
+                        "\(Self.docPath):\(index + 1): `\(sample)` is not a line of "
+                            + (lastFile ?? "the file named before the code block") + ": copy the code as it is now")
                 }
                 index += 1
             }

@@ -16,7 +16,9 @@ import Testing
     static func lines(_ o: RunOutcome, _ thread: String, _ events: Set<String>, _ keys: [String] = []) -> [String] {
         o.traceLines.compactMap { line in
             let obj = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            guard obj["thread"] as? String == thread, let ev = obj["ev"] as? String, events.contains(ev) else { return nil }
+            guard obj["thread"] as? String == thread, let ev = obj["ev"] as? String, events.contains(ev) else {
+                return nil
+            }
             var s = "\((obj["t"] as! NSNumber).int64Value / 1_000_000) \(ev)"
             for k in keys { if let v = obj[k] { s += " \(k)=\(v)" } }
             return s
@@ -24,7 +26,8 @@ import Testing
     }
 
     @Test func aSourceEndsRunModeWithHandledSourceButATimerDoesNot() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: handled source
             until: 5s
             classes:
@@ -51,14 +54,16 @@ import Testing
                   - CFRunLoopWakeUp: box.rl
             """)
         // timers fire at 100 and 200 ms without ending the activation; the source at 250 ms does
-        #expect(Self.lines(o, "T", ["log", "rl.exit"], ["text", "result"]) == [
-            "100 log text=tick", "200 log text=tick", "250 log text=source ran",
-            "250 rl.exit result=handled-source", "250 log text=runMode returned",
-        ])
+        #expect(
+            Self.lines(o, "T", ["log", "rl.exit"], ["text", "result"]) == [
+                "100 log text=tick", "200 log text=tick", "250 log text=source ran",
+                "250 rl.exit result=handled-source", "250 log text=runMode returned",
+            ])
     }
 
     @Test func theMainQueueDrainsOnlyWhatWasThereAtEntry() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: drain snapshot
             until: 1s
             main:
@@ -70,10 +75,11 @@ import Testing
               - dispatch_async: main
                 do: [log: second]
             """)
-        #expect(Self.lines(o, "main", ["mainqueue.drain", "log"], ["blocks", "text"]) == [
-            "0 mainqueue.drain blocks=2", "0 log text=first", "0 log text=second",
-            "0 mainqueue.drain blocks=1", "0 log text=enqueued during the drain",
-        ])
+        #expect(
+            Self.lines(o, "main", ["mainqueue.drain", "log"], ["blocks", "text"]) == [
+                "0 mainqueue.drain blocks=2", "0 log text=first", "0 log text=second",
+                "0 mainqueue.drain blocks=1", "0 log text=enqueued during the drain",
+            ])
         // the main thread idles in its loop for ever, but it is never parked
         #expect(o.findings.parkedThreads.isEmpty)
     }
@@ -113,7 +119,8 @@ import Testing
     /// A popped controller that only its timer (and so the run loop) still holds is abandoned by its lifecycle end,
     /// with its timer (MLeaksFinder's rule reaches it through the system's roots, not only the app's).
     @Test func aPoppedControllerHeldByItsTimerIsAbandoned() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: popped
             until: 3s
             classes:
@@ -152,18 +159,19 @@ import Testing
     /// A run stopped by --max-depth while a dealloc cascade is queued: what the dying head still holds goes when its
     /// dealloc ends; none of it is a finding (it was listed as seven cycle leaks).
     @Test func aStopDuringADeallocCascadeReportsNothing() throws {
-        let loaded = ScenarioLoader.load(text: """
-            name: cascade
-            until: 1s
-            classes:
-              Node: {fields: {next: strong Node}}
-            main:
-              - let: head = new Node
-              - set: head.next = new Node
-              - set: head.next.next = new Node
-              - set: head.next.next.next = new Node
-              - release: head
-            """, file: "inline.yaml")
+        let loaded = ScenarioLoader.load(
+            text: """
+                name: cascade
+                until: 1s
+                classes:
+                  Node: {fields: {next: strong Node}}
+                main:
+                  - let: head = new Node
+                  - set: head.next = new Node
+                  - set: head.next.next = new Node
+                  - set: head.next.next.next = new Node
+                  - release: head
+                """, file: "inline.yaml")
         let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
         var config = scenario.configuration(profile: try scenario.profile(for: "ios10"))
         config.limits.maxDepth = 2
@@ -174,7 +182,8 @@ import Testing
     }
 
     @Test func anUnreachableCycleIsReportedAsACycle() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: cycle
             until: 1s
             classes:
@@ -192,7 +201,8 @@ import Testing
     }
 
     @Test func weakZeroesAndUnretainedDanglesIntoACrash() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: weak and unretained
             until: 1s
             classes:
@@ -212,13 +222,15 @@ import Testing
         #expect(o.logs.map(\.text) == ["weak is nil"])
         let crash = try #require(o.crash)
         // Named by class and label, with when and where it died, not by its heap slot.
-        #expect(crash.message.hasPrefix("message sent to deallocated instance Obj o (#3, deallocated at 0s on main)"),
-                "\(crash.message)")
+        #expect(
+            crash.message.hasPrefix("message sent to deallocated instance Obj o (#3, deallocated at 0s on main)"),
+            "\(crash.message)")
         #expect(crash.thread == "main")
     }
 
     @Test func aCommonModesTimerFiresInTrackingAndADefaultOneDoesNot() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: tracking
             until: 3s
             main:
@@ -242,7 +254,8 @@ import Testing
     }
 
     @Test func performBlockRunsOnlyInItsModeAndEmptinessIsNotCheckedBeforeSleep() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: perform block
             until: 2s
             main:
@@ -262,10 +275,11 @@ import Testing
         // The custom-mode block waits through the default run. In the custom mode it alone keeps the mode
         // non-empty at entry and runs in the first pass; emptiness is not checked before sleeping (§1.6), so
         // the thread sleeps until its 1 s timeout and returns timed-out, not finished.
-        #expect(Self.lines(o, "T", ["log", "rl.exit"], ["text", "mode", "result"]) == [
-            "500 log text=timer", "500 rl.exit mode=default result=finished",
-            "500 log text=custom block", "1500 rl.exit mode=custom result=timed-out",
-        ])
+        #expect(
+            Self.lines(o, "T", ["log", "rl.exit"], ["text", "mode", "result"]) == [
+                "500 log text=timer", "500 rl.exit mode=default result=finished",
+                "500 log text=custom block", "1500 rl.exit mode=custom result=timed-out",
+            ])
     }
 
     @Test func theBlockTimerAPIIsMissingOnIOS9() throws {
@@ -282,7 +296,8 @@ import Testing
     }
 
     @Test func aPastFireDateFiresOnceAtOnceThenKeepsTheNewGrid() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: past fire date
             until: 2500ms
             main:
@@ -320,7 +335,8 @@ import Testing
     /// block literal made for the call is freed with what it captured: nothing is left to report as a leak.
     @Test(arguments: ["CFRunLoopPerformBlock: h.loop", "addObserver: h.loop", "addSource: s\n    to: h.loop"])
     func aBlockMadeForANilRunLoopIsFreed(call: String) throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: nil run loop
             until: 1s
             classes:
@@ -344,7 +360,8 @@ import Testing
     /// `[nil invalidate]` and `[nil fire]` do nothing, as every message to nil: written with a literal `nil`
     /// they compile (they were `expr.type` errors) and the run goes on.
     @Test func invalidateAndFireOnNilDoNothing() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: messages to nil
             until: 1s
             main:

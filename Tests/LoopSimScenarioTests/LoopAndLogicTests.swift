@@ -1,6 +1,7 @@
-@testable import LoopSimKernel
 import LoopSimScenario
 import Testing
+
+@testable import LoopSimKernel
 
 /// The scenario language's loops (`while:`, `for:`, `break`, `continue`), its logical operators (`&&`, `||`, `!`,
 /// parentheses) and string comparisons, and the diagnostics that tell a C, Objective-C or Swift engineer how to
@@ -37,7 +38,8 @@ import Testing
     @Test func aWatchdogLoopRunsAMinuteWithoutNestingAFrame() throws {
         var limits = RunLimits()
         limits.maxDepth = 8
-        let (o, kernel) = try Self.run("""
+        let (o, kernel) = try Self.run(
+            """
             name: watchdog
             until: 61s
             main:
@@ -61,9 +63,11 @@ import Testing
             """, limits: limits)
         #expect(o.limit == nil, "\(o.limit?.message ?? "")")
         #expect(o.samples.map(\.value) == [1, 600, 1200])
-        let expected: [SimInstant] = [SimInstant.zero + SimDuration.milliseconds(50),
-                                      SimInstant.zero + SimDuration.seconds(30),
-                                      SimInstant.zero + SimDuration.seconds(60)]
+        let expected: [SimInstant] = [
+            SimInstant.zero + SimDuration.milliseconds(50),
+            SimInstant.zero + SimDuration.seconds(30),
+            SimInstant.zero + SimDuration.seconds(60),
+        ]
         let times: [SimInstant] = o.samples.map(\.at)
         #expect(times == expected)
         let watchdog = try #require(kernel.threads.all.first { $0.name == "watchdog" })
@@ -73,7 +77,8 @@ import Testing
     /// A loop whose body runs a run loop (`runMode:before:`, the 'sync' wrapper's spin) resumes after each
     /// activation returns, and `break` ends it when the flag is set.
     @Test func aSpinOnRunModeResumesAfterEachActivation() throws {
-        let (o, _) = try Self.run("""
+        let (o, _) = try Self.run(
+            """
             name: spin
             until: 5s
             classes:
@@ -111,7 +116,8 @@ import Testing
 
     /// `work:` inside a loop yields the thread; the loop goes on where it was when the work is done.
     @Test func workInALoopBodyResumesTheLoop() throws {
-        let (o, _) = try Self.run("""
+        let (o, _) = try Self.run(
+            """
             name: work
             until: 10s
             main:
@@ -133,7 +139,8 @@ import Testing
     @Test func aLoopThatNeverWaitsStopsAtTheStepLimitNamingItsLine() throws {
         var limits = RunLimits()
         limits.maxSteps = 10_000
-        let (o, _) = try Self.run("""
+        let (o, _) = try Self.run(
+            """
             name: forever
             until: 1s
             main:
@@ -144,8 +151,10 @@ import Testing
         let limit = try #require(o.limit)
         #expect(limit.kind == "max-steps")
         // Spinning at one instant, it stops at a tenth of the budget: nothing later in the run could end it.
-        #expect(limit.message.hasPrefix("more than 1000 interpreter steps at one instant (a tenth of --max-steps) "
-            + "in the while at loops.yaml:5, with virtual time standing at 0s for its last"))
+        #expect(
+            limit.message.hasPrefix(
+                "more than 1000 interpreter steps at one instant (a tenth of --max-steps) "
+                    + "in the while at loops.yaml:5, with virtual time standing at 0s for its last"))
         #expect(limit.message.contains("spins at one instant"))
     }
 
@@ -153,7 +162,8 @@ import Testing
     @Test func aLoopThatWaitsIsNotCalledASpin() throws {
         var limits = RunLimits()
         limits.maxSteps = 50_000
-        let (o, _) = try Self.run("""
+        let (o, _) = try Self.run(
+            """
             name: waits
             until: 100000s
             main:
@@ -173,7 +183,8 @@ import Testing
     /// `break` and `continue` from `if` branches nested two deep end the loop or the turn; the branches' frames
     /// are unwound, and the frame goes on after the loop.
     @Test func breakAndContinueFromNestedIfs() throws {
-        let logs = try Self.logs("""
+        let logs = try Self.logs(
+            """
               - for: i in 0..<10
                 do:
                   - if: i == 1 || i == 3
@@ -195,7 +206,8 @@ import Testing
 
     /// `break` ends the innermost loop only.
     @Test func breakEndsTheInnermostLoop() throws {
-        let logs = try Self.logs("""
+        let logs = try Self.logs(
+            """
               - for: i in 0..<3
                 do:
                   - while: true
@@ -208,7 +220,8 @@ import Testing
     /// Ranges as Swift's: half-open and closed, an empty one runs no turn, the bounds are read once, and a
     /// reversed one crashes as Swift's `Range` precondition does.
     @Test func rangesAsSwiftHasThem() throws {
-        let (o, _) = try Self.run("""
+        let (o, _) = try Self.run(
+            """
             name: ranges
             until: 1s
             main:
@@ -241,7 +254,8 @@ import Testing
 
     /// A `for` counter is scoped to its loop: it shadows an outer name of the same name, which comes back after.
     @Test func theCounterShadowsAndComesBack() throws {
-        let (o, _) = try Self.run("""
+        let (o, _) = try Self.run(
+            """
             name: shadow
             until: 1s
             main:
@@ -257,7 +271,8 @@ import Testing
     /// A local first declared in a loop's body is released at the end of each turn (and at `break`), as ARC
     /// releases a loop body's local at the end of its scope: each turn's object is freed before the next is made.
     @Test func aBodyLocalIsReleasedAtTheEndOfEachTurn() throws {
-        let logs = try Self.logs("""
+        let logs = try Self.logs(
+            """
               - for: i in 0..<3
                 do:
                   - let: box = new Box
@@ -265,18 +280,20 @@ import Testing
                   - if: i == 2
                     then: [break]
               - log: after
-            """, classes: """
-            classes:
-              Box:
-                dealloc: [log: freed]
+            """,
+            classes: """
+                classes:
+                  Box:
+                    dealloc: [log: freed]
 
-            """)
+                """)
         #expect(logs == ["made", "freed", "made", "freed", "made", "freed", "after"])
     }
 
     /// A body's local is out of scope after the loop, as in Objective-C.
     @Test func aBodyLocalIsNotVisibleAfterTheLoop() {
-        let ids = Self.diagnostics("""
+        let ids = Self.diagnostics(
+            """
             name: scope
             main:
               - while: false
@@ -293,7 +310,8 @@ import Testing
     /// `&&` and `||` do not evaluate their right side when the left decides: a message to a freed object and a
     /// call of a nil block on the right do not crash.
     @Test func logicalOperatorsShortCircuit() throws {
-        let logs = try Self.logs("""
+        let logs = try Self.logs(
+            """
               - let: holder = new Holder
               - let: victim = new Box
               - set: holder.ref = victim
@@ -303,22 +321,24 @@ import Testing
                 else: [log: and skipped]
               - if: true || holder.ref.n == 1
                 then: [log: or skipped]
-            """, classes: """
-            classes:
-              Box:
-                fields:
-                  n: int = 1
-              Holder:
-                fields:
-                  ref: unretained Box
+            """,
+            classes: """
+                classes:
+                  Box:
+                    fields:
+                      n: int = 1
+                  Holder:
+                    fields:
+                      ref: unretained Box
 
-            """)
+                """)
         #expect(logs == ["and skipped", "or skipped"])
     }
 
     /// The right side that is evaluated does fault: the test above proves only a skip.
     @Test func theRightSideRunsWhenTheLeftDoesNotDecide() throws {
-        let (o, _) = try Self.run("""
+        let (o, _) = try Self.run(
+            """
             name: fault
             until: 1s
             classes:
@@ -371,7 +391,9 @@ import Testing
     /// Parentheses, `!`, `&&` and `||` count toward the expression's nesting bound.
     @Test(arguments: ["(", "!", "true && "])
     func theNewOperatorsAreBounded(_ piece: String) {
-        let text = piece == "(" ? String(repeating: "(", count: 150) + "true" + String(repeating: ")", count: 150)
+        let text =
+            piece == "("
+            ? String(repeating: "(", count: 150) + "true" + String(repeating: ")", count: 150)
             : String(repeating: piece, count: 120) + "true"
         let ids = Self.diagnostics("name: deep\nmain:\n  - if: '\(text)'\n    then: []\n")
         #expect(ids.count == 1 && ids[0].hasPrefix("expr.syntax"))
@@ -381,20 +403,21 @@ import Testing
 
     /// A misspelt ownership is one error suggesting the word meant; the field's uses raise nothing more.
     @Test func aMisspeltOwnershipSuggestsTheWordAndStopsThere() {
-        let loaded = ScenarioLoader.load(text: """
-            name: waek
-            classes:
-              Button:
-                fields:
-                  timer: waek NSTimer
-                methods:
-                  stop:
-                    - invalidate: self.timer
-                    - set: self.timer = nil
-            main:
-              - let: b = new Button
-              - call: b.stop
-            """, file: "bad.yaml")
+        let loaded = ScenarioLoader.load(
+            text: """
+                name: waek
+                classes:
+                  Button:
+                    fields:
+                      timer: waek NSTimer
+                    methods:
+                      stop:
+                        - invalidate: self.timer
+                        - set: self.timer = nil
+                main:
+                  - let: b = new Button
+                  - call: b.stop
+                """, file: "bad.yaml")
         #expect(loaded.diagnostics.count == 1)
         guard let d = loaded.diagnostics.first else { return }
         #expect(d.id == DiagnosticID.fieldDecl)
@@ -436,7 +459,8 @@ import Testing
 
     /// `break` in a block literal inside a loop is outside any loop of the block's own body.
     @Test func breakInABlockInsideALoopIsAnError() {
-        let ids = Self.diagnostics("""
+        let ids = Self.diagnostics(
+            """
             name: block
             main:
               - while: true

@@ -26,16 +26,21 @@ import Testing
 
     @Test func aNestedRunInAMainQueueBlockReturnsAtOnceOnlyWithoutUIKit() throws {
         let linux = try KernelSemanticsTests.run(Self.nestedRun, "linux-corelibs")
-        #expect(KernelSemanticsTests.lines(linux, "main", ["log", "rl.exit", "nsrunloop.runmode.empty"], ["text", "result"]) == [
-            "500 rl.exit result=timed-out", "500 log text=launch runMode returned",  // the main queue counts at launch
-            "1000 nsrunloop.runmode.empty", "1000 log text=runMode returned",  // but not inside its own drain
-        ])
+        #expect(
+            KernelSemanticsTests.lines(
+                linux, "main", ["log", "rl.exit", "nsrunloop.runmode.empty"], ["text", "result"]) == [
+                    // The main queue counts at launch, but not inside its own drain.
+                    "500 rl.exit result=timed-out", "500 log text=launch runMode returned",
+                    "1000 nsrunloop.runmode.empty", "1000 log text=runMode returned",
+                ])
         for variant in ["ios9", "ios13"] {  // UIKit's event source keeps the mode non-empty: the run goes to its limit
             let ios = try KernelSemanticsTests.run(Self.nestedRun, variant)
-            #expect(KernelSemanticsTests.lines(ios, "main", ["log", "rl.exit", "nsrunloop.runmode.empty"], ["text", "result"]) == [
-                "500 rl.exit result=timed-out", "500 log text=launch runMode returned",
-                "2000 rl.exit result=timed-out", "2000 log text=runMode returned",
-            ], "\(variant)")
+            #expect(
+                KernelSemanticsTests.lines(
+                    ios, "main", ["log", "rl.exit", "nsrunloop.runmode.empty"], ["text", "result"]) == [
+                        "500 rl.exit result=timed-out", "500 log text=launch runMode returned",
+                        "2000 rl.exit result=timed-out", "2000 log text=runMode returned",
+                    ], "\(variant)")
         }
     }
 
@@ -65,22 +70,25 @@ import Testing
     @Test func withoutUIKitInputWaitsForTheMainQueueBlockAndComesInOneHandler() throws {
         let events: Set<String> = ["log", "rl.exit", "user.deliver", "source.callout", "mainqueue.drain"]
         let linux = try KernelSemanticsTests.run(Self.tapsDuringANestedRun, "linux-corelibs")
-        #expect(KernelSemanticsTests.lines(linux, "main", events, ["text", "result", "label", "blocks"]) == [
-            "0 mainqueue.drain blocks=1",
-            "1000 rl.exit result=timed-out", "1000 log text=block ends",
-            "1000 mainqueue.drain blocks=1",  // one input handler for both taps, queued once
-            "1000 user.deliver label=tap 1", "1000 log text=tap 1", "1000 user.deliver label=tap 2", "1000 log text=tap 2",
-            "3000 log text=fired",
-        ])
+        #expect(
+            KernelSemanticsTests.lines(linux, "main", events, ["text", "result", "label", "blocks"]) == [
+                "0 mainqueue.drain blocks=1",
+                "1000 rl.exit result=timed-out", "1000 log text=block ends",
+                "1000 mainqueue.drain blocks=1",  // one input handler for both taps, queued once
+                "1000 user.deliver label=tap 1", "1000 log text=tap 1", "1000 user.deliver label=tap 2",
+                "1000 log text=tap 2",
+                "3000 log text=fired",
+            ])
         #expect(linux.leaked == 0)
         let ios = try KernelSemanticsTests.run(Self.tapsDuringANestedRun, "ios13")
-        #expect(KernelSemanticsTests.lines(ios, "main", events, ["text", "result", "label", "blocks", "source"]) == [
-            "0 mainqueue.drain blocks=1",
-            "500 source.callout source=UIKit event source",  // UIKit's source0 runs inside the nested run
-            "500 user.deliver label=tap 1", "500 log text=tap 1",
-            "500 rl.exit result=handled-source", "500 log text=block ends",
-            "600 source.callout source=UIKit event source", "600 user.deliver label=tap 2", "600 log text=tap 2",
-            "3000 log text=fired",
-        ])
+        #expect(
+            KernelSemanticsTests.lines(ios, "main", events, ["text", "result", "label", "blocks", "source"]) == [
+                "0 mainqueue.drain blocks=1",
+                "500 source.callout source=UIKit event source",  // UIKit's source0 runs inside the nested run
+                "500 user.deliver label=tap 1", "500 log text=tap 1",
+                "500 rl.exit result=handled-source", "500 log text=block ends",
+                "600 source.callout source=UIKit event source", "600 user.deliver label=tap 2", "600 log text=tap 2",
+                "3000 log text=fired",
+            ])
     }
 }

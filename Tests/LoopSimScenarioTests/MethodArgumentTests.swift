@@ -7,8 +7,10 @@ import Testing
     static func outcome(_ yaml: String) throws -> RunOutcome {
         let loaded = ScenarioLoader.load(text: yaml, file: "inline.yaml")
         let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
-        return Kernel(program: scenario.program,
-                      configuration: scenario.configuration(profile: try scenario.profile(for: "ios10"))).run()
+        return Kernel(
+            program: scenario.program,
+            configuration: scenario.configuration(profile: try scenario.profile(for: "ios10"))
+        ).run()
     }
 
     static func diagnostics(_ yaml: String) -> [String] {
@@ -43,7 +45,8 @@ import Testing
     /// Arguments bind the parameters; a `new` argument is owned by the parameter, then by the field it is stored in,
     /// and is freed when the field lets it go.
     @Test func argumentsBindParameters() throws {
-        let o = try Self.outcome("""
+        let o = try Self.outcome(
+            """
             name: arguments
             until: 1s
             \(Self.classes)
@@ -63,7 +66,8 @@ import Testing
 
     /// The arguments of a message to nil are evaluated, and a new object among them is freed at once.
     @Test func aMessageToNilStillEvaluatesItsArguments() throws {
-        let o = try Self.outcome("""
+        let o = try Self.outcome(
+            """
             name: nil receiver
             until: 1s
             \(Self.classes)
@@ -78,25 +82,28 @@ import Testing
     }
 
     @Test func wrongArgumentsAreDiagnosed() {
-        #expect(Self.diagnostics("""
-            name: bad
-            until: 1s
-            \(Self.classes)
-            main:
-              - let: box = new Box
-              - call: box.add
-              - call: box.add
-                with: [1, 2]
-              - call: box.add
-                with: box
-            """) == ["26:11 type.mismatch", "28:11 type.mismatch", "30:11 expr.type"])
+        #expect(
+            Self.diagnostics(
+                """
+                name: bad
+                until: 1s
+                \(Self.classes)
+                main:
+                  - let: box = new Box
+                  - call: box.add
+                  - call: box.add
+                    with: [1, 2]
+                  - call: box.add
+                    with: box
+                """) == ["26:11 type.mismatch", "28:11 type.mismatch", "30:11 expr.type"])
     }
 }
 
 /// Selectors with a parameter: a timer passes itself, a perform request its `withObject:` argument.
 @Suite struct SelectorArgumentTests {
     @Test func timersAndPerformsPassTheirArgument() throws {
-        let o = try MethodArgumentTests.outcome("""
+        let o = try MethodArgumentTests.outcome(
+            """
             name: withObject
             until: 2s
             classes:
@@ -132,7 +139,8 @@ import Testing
                 target: p
                 selector: tick
             """)
-        #expect(o.logs.map { "\($0.at) \($0.text)" }
-            == ["0s got the item", "100ms got the item", "300ms tick with its timer"])
+        #expect(
+            o.logs.map { "\($0.at) \($0.text)" }
+                == ["0s got the item", "100ms got the item", "300ms tick with its timer"])
     }
 }

@@ -32,14 +32,17 @@ import Testing
     /// others (each with its button, set before it is pushed) and, at 1 s, runs `close` on the top controller;
     /// at 2 s `home` presents a new controller. `close` is the steps the top controller runs (`self` is it).
     static func flow(_ buttons: [Button], close: String, extra: String = "") throws -> RunOutcome {
-        var open = "        - let: c0 = new Step\n" + buttons[0].step(on: "c0")
+        var open =
+            "        - let: c0 = new Step\n" + buttons[0].step(on: "c0")
             + "        - navigationController: nav\n          root: c0\n        - present: nav\n          from: self\n"
         for (i, button) in buttons.enumerated().dropFirst() {
-            open += "        - let: c\(i) = new Step\n" + button.step(on: "c\(i)")
+            open +=
+                "        - let: c\(i) = new Step\n" + button.step(on: "c\(i)")
                 + "        - push: c\(i)\n          on: nav\n          animated: false\n"
         }
         open += extra + "        - set: self.top = c\(buttons.count - 1)\n"
-        return try KernelSemanticsTests.run("""
+        return try KernelSemanticsTests.run(
+            """
             name: navigation bar
             until: 5s
             classes:
@@ -133,7 +136,8 @@ import Testing
     }
 
     /// Three pops, from D back to A (the seed: "pop from B back to A and the button deallocs").
-    static let popOneByOne = "        - let: nav = self.navigationController\n"
+    static let popOneByOne =
+        "        - let: nav = self.navigationController\n"
         + String(repeating: "        - pop: nav\n          animated: false\n", count: 3)
 
     /// The seed's fix: `[self.navigationController popToRootViewControllerAnimated:YES]`.
@@ -143,9 +147,10 @@ import Testing
     /// and pops every item, so the dismissal frees everything.
     @Test(arguments: [popOneByOne, popToRoot])
     func poppingToTheRootFirstFreesTheCustomViews(pops: String) throws {
-        let o = try Self.flow([.none, .custom, .custom, .none],
-                              close: "        - let: temp = self.presentingViewController\n" + pops
-                                  + "        - dismiss: temp\n")
+        let o = try Self.flow(
+            [.none, .custom, .custom, .none],
+            close: "        - let: temp = self.presentingViewController\n" + pops
+                + "        - dismiss: temp\n")
         #expect(o.crash == nil)
         #expect(o.findings.leaks.isEmpty)
         #expect(Self.deaths(o, "View") == 2)
@@ -155,8 +160,9 @@ import Testing
     /// A custom view replaced on a covered item is no longer covered: it is freed at once, and its replacement is
     /// the one that stays with the bar.
     @Test func aReplacedCoveredCustomViewIsFreed() throws {
-        let o = try Self.flow([.custom, .none], close: Self.dismissSelf,
-                              extra: "        - setRightBarButton: c0\n          customView: new View\n")
+        let o = try Self.flow(
+            [.custom, .none], close: Self.dismissSelf,
+            extra: "        - setRightBarButton: c0\n          customView: new View\n")
         let firstViewDied = try #require(o.deaths.first { $0.className == "View" })
         #expect(firstViewDied.at == .zero + .milliseconds(500))
         #expect(Self.deaths(o, "View") == 1)

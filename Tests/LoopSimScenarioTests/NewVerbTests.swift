@@ -1,6 +1,7 @@
+import Testing
+
 @testable import LoopSimKernel
 @testable import LoopSimScenario
-import Testing
 
 /// A step verb takes three places: its ``StepVerb`` entry (with the closure that compiles it), its
 /// ``ExecutableStep`` type beside the part that runs it, and its docs row. This suite defines a verb in the
@@ -52,8 +53,9 @@ import Testing
         """
 
     @Test func aVerbInItsEntryAndItsStepRuns() throws {
-        let loaded = ScenarioLoader.load(text: Self.scenario, file: "verb.yaml", parameters: [],
-                                         extraVerbs: [Self.timerIsValid])
+        let loaded = ScenarioLoader.load(
+            text: Self.scenario, file: "verb.yaml", parameters: [],
+            extraVerbs: [Self.timerIsValid])
         let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
         let config = scenario.configuration(profile: try scenario.profile(for: "ios10"), keepsTrace: false)
         let outcome = Kernel(program: scenario.program, configuration: config).run()
@@ -61,12 +63,14 @@ import Testing
     }
 
     @Test func itsCompileClosureReportsWithTheFileLocation() {
-        let bad = Self.scenario.replacingOccurrences(of: "  - timerIsValid: t\n    into: before\n",
-                                                     with: "  - timerIsValid: 3\n    into: before\n")
+        let bad = Self.scenario.replacingOccurrences(
+            of: "  - timerIsValid: t\n    into: before\n",
+            with: "  - timerIsValid: 3\n    into: before\n")
         let loaded = ScenarioLoader.load(text: bad, file: "verb.yaml", parameters: [], extraVerbs: [Self.timerIsValid])
         #expect(loaded.scenario == nil)
-        #expect(loaded.diagnostics.map { "\($0.id.rawValue) \($0.location.line):\($0.location.column)" }
-            == ["expr.type 8:19"])
+        #expect(
+            loaded.diagnostics.map { "\($0.id.rawValue) \($0.location.line):\($0.location.column)" }
+                == ["expr.type 8:19"])
     }
 
     @Test func withoutItsEntryTheVerbIsUnknown() {

@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func addingTheSameObserverTwiceDeliversTwice() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: twice
             until: 2s
             classes:
@@ -47,7 +48,8 @@ import Testing
     }
 
     @Test func selectorObserversDoNotExistOnLinux() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: no selector API
             until: 1s
             classes:
@@ -79,7 +81,8 @@ import Testing
         #expect(try KernelSemanticsTests.run(yaml, "ios10").findings.leaks.isEmpty)
         // the older corelibs behaviour is still there behind the flag
         let scenario = try #require(ScenarioLoader.load(text: yaml, file: "f.yaml").scenario)
-        let profile = try scenario.profile(for: "linux-corelibs", overrides: [("notificationObjectFilterRetained", "true")])
+        let profile = try scenario.profile(
+            for: "linux-corelibs", overrides: [("notificationObjectFilterRetained", "true")])
         let outcome = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile)).run()
         #expect(outcome.findings.leaks.map(\.className) == ["Sender"])
     }
@@ -123,16 +126,20 @@ import Testing
                 object: sender
             """
         let ios = try KernelSemanticsTests.run(yaml, "ios10")
-        #expect(ios.logs.map(\.text) == [
-            "every", "selector any", "---",
-            "every", "from sender", "selector any", "---",
-            "every", "named nil", "selector any", "---",
-            "from sender",
-        ])
+        #expect(
+            ios.logs.map(\.text) == [
+                "every", "selector any", "---",
+                "every", "from sender", "selector any", "---",
+                "every", "named nil", "selector any", "---",
+                "from sender",
+            ])
         #expect(ios.findings.leaks.isEmpty)
         let trace = KernelSemanticsTests.lines(ios, "main", ["nc.add-block", "nc.add-selector"], ["name"])
-        #expect(trace == ["0 nc.add-block name=(every name)", "0 nc.add-block name=(every name)",
-                          "0 nc.add-block name=nil", "0 nc.add-selector name=(every name)"])
+        #expect(
+            trace == [
+                "0 nc.add-block name=(every name)", "0 nc.add-block name=(every name)",
+                "0 nc.add-block name=nil", "0 nc.add-selector name=(every name)",
+            ])
     }
 
     @Test func aPostNeedsANameAndAnObserverOfEveryNameIsWrittenNil() throws {

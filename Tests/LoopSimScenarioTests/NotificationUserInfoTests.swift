@@ -15,7 +15,8 @@ import Testing
     /// class cast tests the instance's class, a missing key and a nil value read nil.
     @Test(arguments: ["ios10", "linux-corelibs"])
     func asReadsAValueOnlyOfItsOwnType(variant: String) throws {
-        let logs = try Self.logs("""
+        let logs = try Self.logs(
+            """
             name: casts
             until: 1s
             classes:
@@ -52,8 +53,11 @@ import Testing
                 object: page
                 userInfo: {count: 3, on: true, title: '"t"', page: page, gone: nil}
             """, variant)
-        #expect(logs == ["int", "not a bool", "not an int", "string", "not an Other", "page", "nil value", "absent",
-                         "object", "name"])
+        #expect(
+            logs == [
+                "int", "not a bool", "not an int", "string", "not an Other", "page", "nil value", "absent",
+                "object", "name",
+            ])
     }
 
     /// The notification holds its payload until the last delivery: on Darwin a delivery queued on the main queue
@@ -83,18 +87,21 @@ import Testing
                   - log: posted
             """
         let ios = try KernelSemanticsTests.run(yaml, "ios10")
-        #expect(ios.logs.map { "\($0.thread) \($0.text)" }
-            == ["worker posted", "main read the file", "main file freed"])
+        #expect(
+            ios.logs.map { "\($0.thread) \($0.text)" }
+                == ["worker posted", "main read the file", "main file freed"])
         #expect(ios.findings.leaks.isEmpty)
         let linux = try KernelSemanticsTests.run(yaml, "linux-corelibs")
-        #expect(linux.logs.map { "\($0.thread) \($0.text)" }
-            == ["main read the file", "worker file freed", "worker posted"])
+        #expect(
+            linux.logs.map { "\($0.thread) \($0.text)" }
+                == ["main read the file", "worker file freed", "worker posted"])
     }
 
     /// On an operation queue the delivery is an operation holding the notification, on both variants.
     @Test(arguments: ["ios13", "linux-corelibs"])
     func anOperationQueueObserverReadsTheUserInfo(variant: String) throws {
-        let logs = try Self.logs("""
+        let logs = try Self.logs(
+            """
             name: op queue payload
             until: 2s
             operationQueues:
@@ -118,7 +125,8 @@ import Testing
 
     /// `- (void)onShow:(NSNotification *)note`: a selector observer's first parameter gets the notification.
     @Test func aSelectorObserverGetsTheNotificationAsItsParameter() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: selector parameter
             until: 1s
             classes:
@@ -148,7 +156,8 @@ import Testing
     /// it. A post without either allocates nothing, as before userInfo existed.
     @Test func aNotificationIsMadeOnlyWhenSomethingCanSeeIt() throws {
         func allocated(_ observer: String, _ post: String) throws -> Int {
-            let o = try KernelSemanticsTests.run("""
+            let o = try KernelSemanticsTests.run(
+                """
                 name: made
                 until: 1s
                 main:
@@ -185,10 +194,12 @@ import Testing
         #expect(Self.diagnostics(post + "[1, 2]\n") == ["4:15 type.mismatch"])
         #expect(Self.diagnostics(post + "{rl: current runloop}\n") == ["4:20 expr.type"])
         let named = "name: p\nmain:\n  - addObserverForName: X\n    captures: [strong x as note]\n    notification: "
-        #expect(Self.diagnostics("name: p\nmain:\n  - let: x = 1\n" + named.dropFirst(14) + "note\n    do: []\n")
-            == ["6:19 type.mismatch"])
-        #expect(Self.diagnostics("name: p\nmain:\n  - addObserverForName: X\n    notification: self\n    do: []\n")
-            == ["4:19 type.mismatch"])
+        #expect(
+            Self.diagnostics("name: p\nmain:\n  - let: x = 1\n" + named.dropFirst(14) + "note\n    do: []\n")
+                == ["6:19 type.mismatch"])
+        #expect(
+            Self.diagnostics("name: p\nmain:\n  - addObserverForName: X\n    notification: self\n    do: []\n")
+                == ["4:19 type.mismatch"])
     }
 
     @Test func aSelectorForNotificationsTakesANotificationOrAnId() throws {

@@ -26,7 +26,8 @@ import Testing
     /// A request queued on a thread's loop while that loop is not running waits (the wake-up is dropped) and runs
     /// in the first pass once the thread runs its loop; the signalled source makes that pass a handled source.
     @Test func aRequestToALoopNotYetRunningWaitsForIt() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: later
             until: 3s
             classes:
@@ -60,7 +61,8 @@ import Testing
     /// parked, its loop never performs the request, so what the request holds and the app let go is abandoned, not
     /// pending work (docs/scenario-format.md §10.1, "Work that never runs").
     @Test func aRequestForAnotherModeWaitsAndBlocksItsCaller() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: other mode
             until: 3s
             classes:
@@ -97,8 +99,9 @@ import Testing
         #expect(o.logs.isEmpty)
         #expect(o.threads.first { $0.name == "main" }?.state == "parked")  // blocked, with nothing to wake it
         #expect(o.findings.parkedThreads.map(\.name) == ["worker", "main"])
-        #expect(o.findings.leaks.map { "\($0.object) \($0.kind) \($0.path)" }
-            == [#"t abandoned ["runloop(worker) perform requests", "NSThreadPerform go", "T t"]"#])
+        #expect(
+            o.findings.leaks.map { "\($0.object) \($0.kind) \($0.path)" }
+                == [#"t abandoned ["runloop(worker) perform requests", "NSThreadPerform go", "T t"]"#])
         #expect(o.deallocated == 0)
     }
 
@@ -107,7 +110,8 @@ import Testing
     @Test(arguments: [false, true])
     func aRequestLeftOnALoopNobodyRunsKeepsItsTarget(cancels: Bool) throws {
         let cancel = cancels ? "\n      - cancelPreviousPerformRequests: t" : ""
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: left behind
             until: 3s
             classes:
@@ -137,7 +141,8 @@ import Testing
     /// pass, after the code that made it (DOC: "Specifying a delay of 0 does not necessarily cause the selector
     /// to be performed immediately").
     @Test func aPastDelayRunsInTheNextTimerPass() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: past
             until: 1s
             classes:
@@ -159,10 +164,12 @@ import Testing
             return d.map { ($0.id.rawValue, $0.location.line, $0.location.column) }
         }
         #expect(firstError("  - performSelector: t\n    selector: go\n")! == ("key.missing", 6, 5))
-        #expect(firstError("  - performSelector: t\n    selector: gone\n    afterDelay: 1s\n")!
-            == ("name.undefined", 7, 15))
-        #expect(firstError("  - performSelector: t\n    selector: go\n    afterDelay: 1\n")!
-            == ("duration.bare-number", 8, 17))
+        #expect(
+            firstError("  - performSelector: t\n    selector: gone\n    afterDelay: 1s\n")!
+                == ("name.undefined", 7, 15))
+        #expect(
+            firstError("  - performSelector: t\n    selector: go\n    afterDelay: 1\n")!
+                == ("duration.bare-number", 8, 17))
         #expect(firstError("  - performSelectorOnThread: t\n    selector: go\n")! == ("key.missing", 6, 5))
         #expect(firstError("  - cancelPreviousPerformRequests: t\n    object: t\n")! == ("key.missing", 7, 13))
         #expect(firstError("  - performSelector: 3\n    selector: go\n    afterDelay: 1s\n")! == ("expr.type", 6, 22))

@@ -24,8 +24,10 @@ import Testing
         ("name: x\nuntil: 9999999999s\nmain: []\n", "duration.overflow", 2, 8),
         ("name: x\nmain:\n  - lgo: hi\n", "step.unknown", 3, 5),
         ("name: x\nmain:\n  - let: p = new Pgae\n", "name.undefined", 3, 18),
-        ("name: x\nclasses:\n  A:\n    fields: {b: strong A}\nmain:\n  - let: a = new A\n  - release: a.c\n",
-         "name.undefined", 7, 16),
+        (
+            "name: x\nclasses:\n  A:\n    fields: {b: strong A}\nmain:\n  - let: a = new A\n  - release: a.c\n",
+            "name.undefined", 7, 16
+        ),
         ("name: x\nmain:\n  - invalidate: nothing\n", "name.undefined", 3, 17),
         ("name: x\nseed: many\nmain: []\n", "type.mismatch", 2, 7),
         ("name: x\nvariants: [ios11]\nmain: []\n", "variant.unknown", 2, 12),
@@ -94,7 +96,8 @@ import Testing
     }
 
     @Test func durationsAreExact() throws {
-        let scenario = try #require(ScenarioLoader.load(text: "name: x\nuntil: 1.000000001s\nmain: []\n", file: "d").scenario)
+        let scenario = try #require(
+            ScenarioLoader.load(text: "name: x\nuntil: 1.000000001s\nmain: []\n", file: "d").scenario)
         #expect(scenario.until.nanoseconds == 1_000_000_001)
     }
 }

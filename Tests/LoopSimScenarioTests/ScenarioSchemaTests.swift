@@ -9,12 +9,14 @@ import Testing
         .deletingLastPathComponent()
 
     @Test func theCheckedInSchemaIsTheGeneratedOne() throws {
-        let committed = try String(contentsOf: Self.root.appendingPathComponent("docs/scenario.schema.json"), encoding: .utf8)
+        let committed = try String(
+            contentsOf: Self.root.appendingPathComponent("docs/scenario.schema.json"), encoding: .utf8)
         #expect(committed == ScenarioSchema.text, "run `loopsim schema -o docs/scenario.schema.json --force`")
     }
 
     @Test func theSchemaIsJSONAndNamesEveryVerbAndTopLevelKey() throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(ScenarioSchema.text.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(ScenarioSchema.text.utf8)) as? [String: Any])
         let properties = try #require(object["properties"] as? [String: Any])
         for key in ["name", "main", "classes", "expect", "cases", "user"] { #expect(properties[key] != nil, "\(key)") }
         let text = ScenarioSchema.text
@@ -26,7 +28,8 @@ import Testing
     /// A method is a list of steps or, when it takes arguments, `{params:, do:}` (scripts/check_schema.py checks the
     /// scenarios that use each form against the file).
     @Test func aMethodIsItsStepsOrAMappingWithParams() throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(ScenarioSchema.text.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(ScenarioSchema.text.utf8)) as? [String: Any])
         let properties = try #require(object["properties"] as? [String: Any])
         let classes = try #require(properties["classes"] as? [String: Any])
         let aClass = try #require(classes["additionalProperties"] as? [String: Any])

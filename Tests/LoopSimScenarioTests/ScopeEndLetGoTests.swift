@@ -70,7 +70,8 @@ import Testing
     }
 
     @Test func anActionLocalIsLetGoWhenTheActionReturns() throws {
-        try Self.expectSameVerdict("""
+        try Self.expectSameVerdict(
+            """
             name: action local
             until: 4s
             \(Self.classes)
@@ -85,7 +86,8 @@ import Testing
     }
 
     @Test func aMethodLocalIsLetGoWhenTheMethodReturns() throws {
-        try Self.expectSameVerdict("""
+        try Self.expectSameVerdict(
+            """
             name: method local
             until: 4s
             \(Self.classes)
@@ -96,7 +98,8 @@ import Testing
     }
 
     @Test func aBlockLocalIsLetGoWhenTheBlockReturns() throws {
-        try Self.expectSameVerdict("""
+        try Self.expectSameVerdict(
+            """
             name: block local
             until: 4s
             \(Self.classes)
@@ -130,7 +133,8 @@ import Testing
     }
 
     @Test func aLocalThatBorrowedAnAppHeldObjectLetsNothingGo() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: borrowed
             until: 4s
             \(Self.classes.replacingOccurrences(of: "RELEASE", with: "log: returns")
@@ -151,7 +155,8 @@ import Testing
     @Test func aParameterHandsBackItsCallersReference() throws {
         // The helper is the caller's local, passed on: the callee's return (its parameter, and a local copying it)
         // lets nothing go while the caller's scope holds it; the caller's return does.
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: parameter
             until: 3s
             classes:

@@ -9,7 +9,8 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("scenarios")
 
     static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix(".yaml") }
+            .sorted()
     }
 
     /// The scenario `name`: of a file with `cases:`, its first case (``loadAll(_:)`` gives every one).
@@ -23,7 +24,9 @@ import Testing
     }
 
     static func run(_ s: Scenario, _ variant: String) throws -> RunOutcome {
-        Kernel(program: s.program, configuration: s.configuration(profile: try s.profile(for: variant), keepsTrace: true)).run()
+        Kernel(
+            program: s.program, configuration: s.configuration(profile: try s.profile(for: variant), keepsTrace: true)
+        ).run()
     }
 
     @Test(arguments: files)
@@ -64,8 +67,10 @@ import Testing
     @Test func seedChangesNothingWithoutRandomness() throws {
         let scenario = try Self.load("s02-timerbutton-worker-loop.yaml")
         let profile = try scenario.profile(for: "ios10")
-        let a = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile, seed: 1)).run()
-        let b = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile, seed: 2)).run()
+        let a = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile, seed: 1))
+            .run()
+        let b = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile, seed: 2))
+            .run()
         // the seed is recorded in the trace, so hashes differ, but every figure is the same
         #expect(a.fingerprint != b.fingerprint)
         #expect(a.findings == b.findings)

@@ -8,8 +8,10 @@ import Testing
     static func logs(_ yaml: String, _ variant: String = "ios10") throws -> [String] {
         let loaded = ScenarioLoader.load(text: yaml, file: "inline.yaml")
         let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
-        return Kernel(program: scenario.program,
-                      configuration: scenario.configuration(profile: try scenario.profile(for: variant))).run()
+        return Kernel(
+            program: scenario.program,
+            configuration: scenario.configuration(profile: try scenario.profile(for: variant))
+        ).run()
             .logs.map(\.text)
     }
 
@@ -145,19 +147,22 @@ import Testing
             let loaded = ScenarioLoader.load(text: yaml, file: "inline.yaml")
             let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
             let profile = try scenario.profile(for: "ios10")
-            let outcome = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile)).run()
+            let outcome = Kernel(program: scenario.program, configuration: scenario.configuration(profile: profile))
+                .run()
             #expect(outcome.crash?.message.contains(message) == true, "\(String(describing: outcome.crash))")
         }
     }
 
     @Test func badStringsAndRunLoopReadsAreDiagnosed() {
-        #expect(Self.diagnostics("""
-            name: bad
-            until: 1s
-            main:
-              - if: current runloop.mode == 1
-                then: []
-              - let: s = "open
-            """) == ["4:25 expr.type", "6:14 expr.syntax"])
+        #expect(
+            Self.diagnostics(
+                """
+                name: bad
+                until: 1s
+                main:
+                  - if: current runloop.mode == 1
+                    then: []
+                  - let: s = "open
+                """) == ["4:25 expr.type", "6:14 expr.syntax"])
     }
 }

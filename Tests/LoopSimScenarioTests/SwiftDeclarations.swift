@@ -205,8 +205,9 @@ struct SwiftDeclarations: Sendable {
                 let opensBody = byte == UInt8(ascii: "{")
                 if let owner {
                     let bodyStart = String(decoding: bytes[(i + 1)..<min(i + 40, bytes.count)], as: UTF8.self)
-                    readMembers(segment, owner: owner, file: file, line: segmentLine, lastHasBody: opensBody,
-                                bodyStart: bodyStart)
+                    readMembers(
+                        segment, owner: owner, file: file, line: segmentLine, lastHasBody: opensBody,
+                        bodyStart: bodyStart)
                 }
                 if opensBody {
                     // Only a segment with a type keyword can open a type's body: the regex runs on those alone.
@@ -230,14 +231,16 @@ struct SwiftDeclarations: Sendable {
     private mutating func typeName(_ segment: String, parent: String?, file: String, line: Int) -> String? {
         let range = NSRange(segment.startIndex..., in: segment)
         guard let match = Self.typeHeader.matches(in: segment, range: range).last,
-              let keywordRange = Range(match.range(at: 1), in: segment),
-              let nameRange = Range(match.range(at: 2), in: segment),
-              let restRange = Range(match.range(at: 3), in: segment) else { return nil }
+            let keywordRange = Range(match.range(at: 1), in: segment),
+            let nameRange = Range(match.range(at: 2), in: segment),
+            let restRange = Range(match.range(at: 3), in: segment)
+        else { return nil }
         let keyword = String(segment[keywordRange])
         let name = String(segment[nameRange])
         let rest = String(segment[restRange])
         guard !Self.keywords.contains(name),
-              !rest.contains("func ") && !rest.contains("var ") && !rest.contains("let ") else { return nil }
+            !rest.contains("func ") && !rest.contains("var ") && !rest.contains("let ")
+        else { return nil }
         if keyword == "extension" { return name }
         let qualified = parent.map { $0 + "." + name } ?? name
         var inherited: [String] = []
@@ -249,63 +252,84 @@ struct SwiftDeclarations: Sendable {
             }
         }
         let headerLine = line + segment[..<keywordRange.lowerBound].filter { $0 == "\n" }.count
-        types.append(TypeDeclaration(name: qualified, keyword: keyword, inherited: inherited, file: file,
-                                     line: headerLine))
+        types.append(
+            TypeDeclaration(
+                name: qualified, keyword: keyword, inherited: inherited, file: file,
+                line: headerLine))
         return qualified
     }
 
     /// Records the declarations in `segment`, text directly in the body of `owner`. `lastHasBody`: a `{` follows
     /// the segment, so its last declaration has a body, which starts with `bodyStart`.
-    private mutating func readMembers(_ segment: String, owner: String, file: String, line: Int, lastHasBody: Bool,
-                                      bodyStart: String) {
+    private mutating func readMembers(
+        _ segment: String, owner: String, file: String, line: Int, lastHasBody: Bool,
+        bodyStart: String
+    ) {
         let ns = segment as NSString
         let matches = Self.declaration.matches(in: segment, range: NSRange(location: 0, length: ns.length))
         for (index, match) in matches.enumerated() {
             let keyword = ns.substring(with: match.range(at: 1))
-            let name = match.range(at: 2).location == NSNotFound
+            let name =
+                match.range(at: 2).location == NSNotFound
                 ? "" : ns.substring(with: match.range(at: 2)).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             let end = index + 1 < matches.count ? matches[index + 1].range.location : ns.length
-            let rest = ns.substring(with: NSRange(location: match.range(at: 1).location,
-                                                  length: end - match.range(at: 1).location))
+            let rest = ns.substring(
+                with: NSRange(
+                    location: match.range(at: 1).location,
+                    length: end - match.range(at: 1).location))
             let memberLine = line + ns.substring(to: match.range(at: 1).location).filter { $0 == "\n" }.count
             let isLast = index == matches.count - 1
-            let lineStart = ns.range(of: "\n", options: .backwards,
-                                     range: NSRange(location: 0, length: match.range(at: 1).location)).location
-            let lead = ns.substring(with: NSRange(location: lineStart == NSNotFound ? 0 : lineStart,
-                                                  length: match.range(at: 1).location
-                                                      - (lineStart == NSNotFound ? 0 : lineStart)))
+            let lineStart = ns.range(
+                of: "\n", options: .backwards,
+                range: NSRange(location: 0, length: match.range(at: 1).location)
+            ).location
+            let lead = ns.substring(
+                with: NSRange(
+                    location: lineStart == NSNotFound ? 0 : lineStart,
+                    length: match.range(at: 1).location
+                        - (lineStart == NSNotFound ? 0 : lineStart)))
             let isStatic = lead.contains("static ") || lead.contains("class ")
             switch keyword {
             case "case":
                 let list = String(rest.dropFirst(4))
                 for item in Self.splitTopLevel(list) {
-                    let caseName = String(item.trimmingCharacters(in: .whitespacesAndNewlines)
-                        .prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                    let caseName = String(
+                        item.trimmingCharacters(in: .whitespacesAndNewlines)
+                            .prefix { $0.isLetter || $0.isNumber || $0 == "_" })
                     if !caseName.isEmpty {
-                        members.append(Member(owner: owner, keyword: "case", name: caseName, labels: nil,
-                                              isStored: false, isStatic: isStatic, typeText: "",
-                                              file: file, line: memberLine))
+                        members.append(
+                            Member(
+                                owner: owner, keyword: "case", name: caseName, labels: nil,
+                                isStored: false, isStatic: isStatic, typeText: "",
+                                file: file, line: memberLine))
                     }
                 }
             case "func", "init", "subscript":
                 let memberName = keyword == "func" ? name : keyword
-                members.append(Member(owner: owner, keyword: keyword, name: memberName, labels: Self.labels(rest),
-                                      isStored: false, isStatic: isStatic, typeText: "",
-                                      file: file, line: memberLine))
+                members.append(
+                    Member(
+                        owner: owner, keyword: keyword, name: memberName, labels: Self.labels(rest),
+                        isStored: false, isStatic: isStatic, typeText: "",
+                        file: file, line: memberLine))
             case "var", "let":
                 guard !name.isEmpty else { continue }
                 let header = rest.dropFirst(keyword.count).drop { $0 != ":" && $0 != "=" }
                 let hasInitializer = header.contains("=")
                 let body = bodyStart.trimmingCharacters(in: .whitespacesAndNewlines)
-                let stored = !(isLast && lastHasBody) || hasInitializer || body.hasPrefix("didSet")
+                let stored =
+                    !(isLast && lastHasBody) || hasInitializer || body.hasPrefix("didSet")
                     || body.hasPrefix("willSet")
-                members.append(Member(owner: owner, keyword: keyword, name: name, labels: nil, isStored: stored,
-                                      isStatic: isStatic,
-                                      typeText: header.trimmingCharacters(in: .whitespacesAndNewlines),
-                                      file: file, line: memberLine))
+                members.append(
+                    Member(
+                        owner: owner, keyword: keyword, name: name, labels: nil, isStored: stored,
+                        isStatic: isStatic,
+                        typeText: header.trimmingCharacters(in: .whitespacesAndNewlines),
+                        file: file, line: memberLine))
             default:
-                members.append(Member(owner: owner, keyword: keyword, name: name, labels: nil, isStored: false,
-                                      isStatic: isStatic, typeText: "", file: file, line: memberLine))
+                members.append(
+                    Member(
+                        owner: owner, keyword: keyword, name: name, labels: nil, isStored: false,
+                        isStatic: isStatic, typeText: "", file: file, line: memberLine))
             }
         }
     }

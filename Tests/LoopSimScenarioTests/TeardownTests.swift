@@ -22,7 +22,8 @@ import Testing
     /// One observer for a mask gets each activity in its `activity:` parameter, comparable with CF's constants
     /// (`_runLoopObserverWithBlockContext` passes the activity to the block).
     @Test func anObserverForAMaskSeesEachActivity() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: activities
             until: 250ms
             classes:
@@ -51,14 +52,18 @@ import Testing
                 afterDelay: 200ms
                 inModes: tracking
             """)
-        #expect(logs(o) == ["0s main before waiting", "100ms main after waiting", "100ms main tick",
-                            "100ms main before waiting"])
+        #expect(
+            logs(o) == [
+                "0s main before waiting", "100ms main after waiting", "100ms main tick",
+                "100ms main before waiting",
+            ])
     }
 
     /// An observer added for the common modes and removed from the default mode stays in the tracking mode: it
     /// fires only during the scroll (CFRunLoopRemoveObserver removes it from one mode's list).
     @Test func anObserverRemovedFromOneModeStillFiresInAnother() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: removed from one mode
             until: 1s
             classes:
@@ -85,7 +90,8 @@ import Testing
     /// the block at once, and what the block captured with it (CFRunLoopObserverInvalidate calls the context's
     /// release).
     @Test func anInvalidatedObserverFreesItsBlockAndCaptures() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: invalidate frees the block
             until: 1s
             classes:
@@ -123,7 +129,8 @@ import Testing
     /// and keeps its delegate: abandoned once the block that made it returns (its local went out of scope), with
     /// the connection and its blocks.
     @Test func aConnectionThatFinishesFreesItsDelegate() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: connection finishes
             until: 1s
             classes:
@@ -156,7 +163,8 @@ import Testing
 
     /// `cancel` lets go of the delegate at once; the chunks still on their way are dropped.
     @Test func aCancelledConnectionMakesNoMoreCalls() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: cancel
             until: 1s
             classes:
@@ -184,7 +192,8 @@ import Testing
     /// `waitUntilFinished` blocks the caller until the operation has finished; an operation of a width-1 queue that
     /// adds another to its own queue and waits for it (`addOperations:waitUntilFinished:YES`) waits for ever.
     @Test func waitUntilFinishedBlocksUntilTheOperationEnds() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: wait until finished
             until: 2s
             operationQueues:
@@ -208,17 +217,19 @@ import Testing
                       - log: never
             """)
         #expect(logs(o) == ["300ms worker-1 op done", "300ms waiter waited"])
-        #expect(o.findings.parkedThreads.map(\.reason) == [
-            "waiting for ever in waitUntilFinished on NSBlockOperation inner, which never finishes: it is queued "
-                + "behind NSBlockOperation#4 (running on worker-1, parked) on operation queue q of "
-                + "maxConcurrentOperationCount 1",
-        ])
+        #expect(
+            o.findings.parkedThreads.map(\.reason) == [
+                "waiting for ever in waitUntilFinished on NSBlockOperation inner, which never finishes: it is queued "
+                    + "behind NSBlockOperation#4 (running on worker-1, parked) on operation queue q of "
+                    + "maxConcurrentOperationCount 1"
+            ])
     }
 
     /// `performSelector:onThread:` with an NSThread kept by `thread:`'s `into:` runs on that thread's run loop; to a
     /// thread that has exited it never runs.
     @Test func performOnAnNSThreadRunsOnThatThread() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: perform on an NSThread
             until: 1s
             classes:
@@ -254,7 +265,8 @@ import Testing
     /// An invalidated source is not run when signalled, and is out of its modes; its handler (and what it
     /// captures) lives until the source itself is freed, not at the invalidation.
     @Test func anInvalidatedSourceKeepsItsHandlerUntilFreed() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: source invalidate
             until: 1s
             classes:
@@ -288,7 +300,8 @@ import Testing
 
     /// CFRunLoopRemoveSource takes a version-0 source out of its mode: signalled, it no longer runs.
     @Test func aRemovedSourceNoLongerRuns() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: remove source
             until: 1s
             main:
@@ -306,7 +319,8 @@ import Testing
 
     /// A paused display link keeps its target and calls nobody; unpaused, it fires on its grid again.
     @Test func aPausedDisplayLinkDoesNotFire() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: paused link
             until: 1s
             classes:
@@ -342,7 +356,8 @@ import Testing
 
     /// `activity:` cannot take a constant's name, and `CFRunLoopRemoveObserver` needs an observer.
     @Test func badTeardownInputIsADiagnostic() {
-        let ids = HostileInputTests.ids("""
+        let ids = HostileInputTests.ids(
+            """
             name: bad
             until: 1s
             main:
@@ -359,7 +374,8 @@ import Testing
 
     /// `onThread: main thread` (what `performSelectorOnMainThread:` passes) runs on the main thread's run loop.
     @Test func performOnTheMainThreadValueRunsOnMain() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: main thread
             until: 1s
             classes:
@@ -378,7 +394,8 @@ import Testing
 
     /// `thread:`'s `into:` keeps an NSThread: a place of another type is `expr.type`.
     @Test func aThreadIsKeptOnlyInAnNSThreadPlace() {
-        let ids = HostileInputTests.ids("""
+        let ids = HostileInputTests.ids(
+            """
             name: bad
             until: 1s
             classes:

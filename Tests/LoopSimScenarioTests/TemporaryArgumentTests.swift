@@ -21,7 +21,8 @@ import Testing
     @Test(arguments: [("main", ""), ("worker-1", "  - dispatch_async: global\n    do:\n")])
     func aWaitForEverOnATemporarySemaphoreParksTheThread(thread: String, prefix: String) throws {
         let indent = prefix.isEmpty ? "" : "    "
-        let o = try run("""
+        let o = try run(
+            """
             name: temporary semaphore
             until: 1s
             main:
@@ -31,14 +32,16 @@ import Testing
         #expect(o.crash == nil)
         #expect(o.logs.isEmpty)
         #expect(o.findings.parkedThreads.map(\.name) == [thread])
-        #expect(o.findings.parkedThreads.first?.reason
-            .contains("waiting for ever in dispatch_semaphore_wait on dispatch_semaphore#") == true)
+        #expect(
+            o.findings.parkedThreads.first?.reason
+                .contains("waiting for ever in dispatch_semaphore_wait on dispatch_semaphore#") == true)
         #expect(!o.deaths.contains { $0.className == "dispatch_semaphore" }, "the waiting thread holds it")
     }
 
     /// With a timeout the wait returns 1 at the deadline; the semaphore is freed then, once the call returned.
     @Test func aTimedWaitOnATemporarySemaphoreTimesOut() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: temporary semaphore, timed
             until: 1s
             main:
@@ -57,7 +60,8 @@ import Testing
 
     /// A temporary semaphore with a unit is taken at once (0) and freed at once.
     @Test func aWaitOnATemporarySemaphoreWithAUnitTakesIt() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: temporary semaphore with a unit
             until: 1s
             main:
@@ -73,7 +77,8 @@ import Testing
 
     /// `dispatch_group_wait(dispatch_group_create(), …)`: an empty group, 0 at once, then freed.
     @Test func aWaitOnATemporaryGroupReturnsAtOnce() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: temporary group
             until: 1s
             main:
@@ -90,7 +95,8 @@ import Testing
 
     /// A post's temporary sender lives through the synchronous deliveries and is freed after the post returns.
     @Test func aPostsTemporarySenderLivesThroughItsDeliveries() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: post with a temporary sender
             until: 1s
             classes:
@@ -114,7 +120,8 @@ import Testing
     /// A post that waits for its queued delivery (swift-corelibs-foundation, `notificationQueuedObserverPosterWaits`)
     /// keeps its temporary sender through the wait: freed on the poster once the main queue ran the block.
     @Test func aWaitingPostKeepsItsTemporarySenderThroughTheWait() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: a waiting post with a temporary sender
             until: 3s
             classes:
@@ -141,7 +148,8 @@ import Testing
 
     /// `if ([Probe new] != nil)`: true, and the temporary goes at the end of the condition, before the branch.
     @Test func aConditionsTemporaryIsFreedBeforeTheBranch() throws {
-        let o = try run("""
+        let o = try run(
+            """
             name: if with a temporary
             until: 1s
             classes:

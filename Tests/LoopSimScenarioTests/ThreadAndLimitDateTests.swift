@@ -53,10 +53,13 @@ import Testing
     @Test func namesFollowTheVariant() throws {
         let yaml = Self.names.replacingOccurrences(of: "PROCESS", with: "Reader")
         #expect(try Self.logs(yaml, "ios13") == ["main", "own name", "isMainThread", "worker nil", "thread own name"])
-        #expect(try Self.logs(yaml, "linux-corelibs") == ["main", "process name", "isMainThread", "worker default-qos",
-                                                          "serial overcommit",
-                                                          "main thread read on a worker is the worker's",
-                                                          "thread process name"])
+        #expect(
+            try Self.logs(yaml, "linux-corelibs") == [
+                "main", "process name", "isMainThread", "worker default-qos",
+                "serial overcommit",
+                "main thread read on a worker is the worker's",
+                "thread process name",
+            ])
     }
 
     /// Linux keeps 15 bytes of the process's name; a cut through a character reads nil, as Foundation's
@@ -131,8 +134,10 @@ import Testing
                   - if: p.ticks == 1
                     then: [log: not run]
             """
-        let expected = ["missing nil", "default distantFuture", "polled", "next at 600", "the timer's fireDate",
-                        "foreign nil", "not run"]
+        let expected = [
+            "missing nil", "default distantFuture", "polled", "next at 600", "the timer's fireDate",
+            "foreign nil", "not run",
+        ]
         #expect(try Self.logs(yaml, "ios10") == expected)
         #expect(try Self.logs(yaml, "linux-corelibs") == expected)
     }

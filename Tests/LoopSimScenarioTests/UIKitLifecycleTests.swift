@@ -27,7 +27,8 @@ import Testing
     static func logs(_ o: RunOutcome) -> [String] { o.logs.map { "\($0.at) \($0.text)" } }
 
     @Test func pushCoversAndPopUncoversInUIKitsOrder() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: push and pop
             until: 3s
             classes:
@@ -46,18 +47,20 @@ import Testing
               - at: 2s
                 do: [pop: nav]
             """)
-        #expect(Self.logs(o) == [
-            "1s A viewWillDisappear", "1s B viewWillAppear",
-            "1.35s A viewDidDisappear", "1.35s B viewDidAppear",
-            "2s B viewWillDisappear", "2s A viewWillAppear",
-            "2.35s B viewDidDisappear", "2.35s A viewDidAppear",
-            "2.35s B dealloc",  // UIKit held it to the end of the transition
-        ])
+        #expect(
+            Self.logs(o) == [
+                "1s A viewWillDisappear", "1s B viewWillAppear",
+                "1.35s A viewDidDisappear", "1.35s B viewDidAppear",
+                "2s B viewWillDisappear", "2s A viewWillAppear",
+                "2.35s B viewDidDisappear", "2.35s A viewDidAppear",
+                "2.35s B dealloc",  // UIKit held it to the end of the transition
+            ])
         #expect(o.findings.leaks.isEmpty)
     }
 
     @Test func popToRootGivesHooksToTheTopOnlyAndReleasesTheOthersAtOnce() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: pop to root
             until: 3s
             classes:
@@ -80,16 +83,18 @@ import Testing
               - at: 1s
                 do: [popToRoot: nav]
             """)
-        #expect(Self.logs(o).filter { $0.hasPrefix("1") } == [
-            "1s B dealloc",  // under the top: never visible, released at once
-            "1s C viewWillDisappear", "1s A viewWillAppear",
-            "1.35s C viewDidDisappear", "1.35s A viewDidAppear", "1.35s C dealloc",
-        ])
+        #expect(
+            Self.logs(o).filter { $0.hasPrefix("1") } == [
+                "1s B dealloc",  // under the top: never visible, released at once
+                "1s C viewWillDisappear", "1s A viewWillAppear",
+                "1.35s C viewDidDisappear", "1.35s A viewDidAppear", "1.35s C dealloc",
+            ])
     }
 
     @Test func aFullScreenPresentationHooksThePresenterAndASheetDoesNot() throws {
         for (style, presenterHooks) in [("fullScreen", true), ("pageSheet", false), ("overFullScreen", false)] {
-            let o = try KernelSemanticsTests.run("""
+            let o = try KernelSemanticsTests.run(
+                """
                 name: present \(style)
                 until: 3s
                 classes:
@@ -121,7 +126,8 @@ import Testing
     }
 
     @Test func aPresentedNavigationControllersHooksGoToItsTopController() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: present nav
             until: 3s
             classes:
@@ -135,13 +141,15 @@ import Testing
                 from: home
                 animated: false
             """)
-        #expect(Self.logs(o) == [
-            "0s Home viewWillDisappear", "0s A viewWillAppear", "0s A viewDidAppear", "0s Home viewDidDisappear",
-        ])
+        #expect(
+            Self.logs(o) == [
+                "0s Home viewWillDisappear", "0s A viewWillAppear", "0s A viewDidAppear", "0s Home viewDidDisappear",
+            ])
     }
 
     @Test func dismissingLowerInAChainRemovesEveryControllerAbove() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: chain
             until: 3s
             classes:
@@ -161,15 +169,17 @@ import Testing
                 do: [dismiss: home]
             """)
         // only the top-most controller disappears visibly; both are released at the end of the transition
-        #expect(Self.logs(o).filter { $0.hasPrefix("1") } == [
-            "1s C viewWillDisappear", "1s Home viewWillAppear",
-            "1.35s Home viewDidAppear", "1.35s C viewDidDisappear", "1.35s C dealloc", "1.35s B dealloc",
-        ])
+        #expect(
+            Self.logs(o).filter { $0.hasPrefix("1") } == [
+                "1s C viewWillDisappear", "1s Home viewWillAppear",
+                "1.35s Home viewDidAppear", "1.35s C viewDidDisappear", "1.35s C dealloc", "1.35s B dealloc",
+            ])
         #expect(o.findings.leaks.isEmpty)
     }
 
     @Test func propertiesAnswerFromUIKitsReferences() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: properties
             until: 3s
             classes:
@@ -204,26 +214,38 @@ import Testing
                 value: home.navigationController.viewControllers.count
             """)
         #expect(o.samples.map(\.value) == [1, 2, 0, 0])
-        #expect(o.logs.map(\.text) == ["not presented", "on top", "presented", "on top", "not presented", "presenting"])
+        #expect(
+            o.logs.map(\.text) == ["not presented", "on top", "presented", "on top", "not presented", "presenting"])
     }
 
     @Test(arguments: [
-        ("present: self\n          from: self",
-         "Application tried to present modal view controller on itself. Presenting controller is <Page page>."),
-        ("present: self.other\n          from: self",
-         "Application tried to present modally a view controller <Page other> that is already being presented by "
-            + "<Page first>."),
-        ("present: self.first\n          from: self",
-         "Application tried to present modally an active controller <Page first>."),
-        ("present: self.child\n          from: self",
-         "Application tried to present modally a view controller <Page child> that has a parent view controller "
-            + "<UINavigationController nav>."),
-        ("push: self.child\n          on: self.nav",
-         "Pushing the same view controller instance more than once is not supported (<Page child>) (already in the "
-            + "stack of <UINavigationController nav>)"),
+        (
+            "present: self\n          from: self",
+            "Application tried to present modal view controller on itself. Presenting controller is <Page page>."
+        ),
+        (
+            "present: self.other\n          from: self",
+            "Application tried to present modally a view controller <Page other> that is already being presented by "
+                + "<Page first>."
+        ),
+        (
+            "present: self.first\n          from: self",
+            "Application tried to present modally an active controller <Page first>."
+        ),
+        (
+            "present: self.child\n          from: self",
+            "Application tried to present modally a view controller <Page child> that has a parent view controller "
+                + "<UINavigationController nav>."
+        ),
+        (
+            "push: self.child\n          on: self.nav",
+            "Pushing the same view controller instance more than once is not supported (<Page child>) (already in the "
+                + "stack of <UINavigationController nav>)"
+        ),
     ])
     func uikitsExceptionsCrashTheAppAtTheStep(step: String, reason: String) throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: exceptions
             until: 3s
             classes:
@@ -257,12 +279,14 @@ import Testing
         let crash = try #require(o.crash)
         #expect(crash.at == .zero + .seconds(1))
         let verb = step.hasPrefix("push") ? "push" : "present"
-        #expect(crash.message == "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
-            + "reason: '\(reason)' (\(verb): at line 12, column 11)")
+        #expect(
+            crash.message == "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
+                + "reason: '\(reason)' (\(verb): at line 12, column 11)")
     }
 
     @Test func presentingWhilePresentingIsRefusedNotACrash() throws {
-        let o = try KernelSemanticsTests.run("""
+        let o = try KernelSemanticsTests.run(
+            """
             name: refused
             until: 3s
             classes:
@@ -290,7 +314,8 @@ import Testing
         ("- sample: n\n  value: home.n.viewControllers.count", "expr.type", 7, 19),
     ])
     func badUIKitStepsAreDiagnosedWhereTheyAre(steps: String, id: String, line: Int, column: Int) throws {
-        let text = "name: bad\nclasses:\n  Page: {fields: {n: int}}\nmain:\n  - let: home = new Page\n  "
+        let text =
+            "name: bad\nclasses:\n  Page: {fields: {n: int}}\nmain:\n  - let: home = new Page\n  "
             + steps.replacingOccurrences(of: "\n", with: "\n  ") + "\n"
         let diagnostics = ScenarioLoader.load(text: text, file: "t.yaml").diagnostics
         let first = try #require(diagnostics.first, "no diagnostic for \(steps)")

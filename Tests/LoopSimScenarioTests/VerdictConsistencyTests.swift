@@ -76,7 +76,8 @@ import Testing
     /// While the loop can still run (its thread is still running its own code, and runs the loop next), the same
     /// one-shot timer is pending work: the controller the app let go is not a finding.
     @Test func aOneShotTimerOnALoopItsThreadWillRunIsPendingWork() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: pending on a dedicated thread
             until: 2500ms
             classes:
@@ -188,8 +189,10 @@ import Testing
         #expect(o.alive.listed?.contains { $0.heldBy == .pendingWork } == false)
         // the reason spells out why parse never finishes, as a dispatch_sync chain does
         let reason = try #require(o.findings.parkedThreads.first?.reason)
-        #expect(reason.hasSuffix("it is queued behind NSBlockOperation download (running on worker-1, parked) on "
-            + "operation queue work of maxConcurrentOperationCount 1"))
+        #expect(
+            reason.hasSuffix(
+                "it is queued behind NSBlockOperation download (running on worker-1, parked) on "
+                    + "operation queue work of maxConcurrentOperationCount 1"))
     }
 
     /// The running operation merely busy (its `work:` ends after the run does): nothing is parked, and the
@@ -207,7 +210,8 @@ import Testing
     /// on is queued behind it, so it never runs and cannot wake it. The thread is parked (not waiting), and the
     /// controller the app let go that only that block holds is abandoned (not pending work).
     @Test func aSerialQueueBlockBehindAParkedBlockNeverRuns() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: serial queue behind a parked block
             until: 1s
             queues: [q]
@@ -311,7 +315,8 @@ import Testing
     }
 
     @Test func theMainThreadBlockedForEverIsParked() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: main waits on itself
             until: 2s
             classes:
@@ -337,7 +342,8 @@ import Testing
     // MARK: Reasons name what the app wrote
 
     @Test func aWaitForOperationsNamesTheCallAndTheQueue() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: waits inside its own queue
             until: 2s
             operationQueues:
@@ -348,13 +354,15 @@ import Testing
                   - waitUntilAllOperationsAreFinished: importer
             """)
         let p = try #require(o.findings.parkedThreads.first)
-        #expect(p.reason.hasPrefix("waiting for ever in waitUntilAllOperationsAreFinished on operation queue importer"),
-                "\(p.reason)")
+        #expect(
+            p.reason.hasPrefix("waiting for ever in waitUntilAllOperationsAreFinished on operation queue importer"),
+            "\(p.reason)")
         #expect(!p.reason.contains("dispatch_semaphore"))
     }
 
     @Test func aWaitForAPerformNamesTheCallTheMethodAndTheLoop() throws {
-        let o = try Self.run("""
+        let o = try Self.run(
+            """
             name: waits for a perform on a loop nobody runs
             until: 2s
             classes:
@@ -380,10 +388,11 @@ import Testing
                     waitUntilDone: true
             """)
         // the app holds the loop, but only the main thread could use it, and it waits: parked
-        #expect(o.findings.parkedThreads.map(\.reason) == [
-            "waiting for ever in performSelector:onThread:…waitUntilDone:YES for go on runloop(worker-1), "
-                + "which never performs it",
-        ])
+        #expect(
+            o.findings.parkedThreads.map(\.reason) == [
+                "waiting for ever in performSelector:onThread:…waitUntilDone:YES for go on runloop(worker-1), "
+                    + "which never performs it"
+            ])
         #expect(o.findings.waitingThreads.isEmpty)
     }
 
@@ -400,38 +409,38 @@ import Testing
 
     static let inline: [String: String] = [
         "over-resume": """
-            name: over-resume
-            until: 2s
-            classes:
-              Owner: {fields: {source: strong dispatch_source}}
-            main:
-              - let: owner = new Owner
-              - dispatch_source_timer: owner.source
-                interval: 1s
-                do: [log: tick]
-              - dispatch_resume: owner.source
-              - log: after
-            """,
+        name: over-resume
+        until: 2s
+        classes:
+          Owner: {fields: {source: strong dispatch_source}}
+        main:
+          - let: owner = new Owner
+          - dispatch_source_timer: owner.source
+            interval: 1s
+            do: [log: tick]
+          - dispatch_resume: owner.source
+          - log: after
+        """,
         "suspended source released": """
-            name: suspended source released
-            until: 3s
-            classes:
-              Owner: {fields: {source: strong dispatch_source}}
-            main:
-              - let: owner = new Owner
-              - dispatch_source_timer: owner.source
-                interval: 1s
-                resume: false
-                do: [log: tick]
-              - release: owner
-            """,
+        name: suspended source released
+        until: 3s
+        classes:
+          Owner: {fields: {source: strong dispatch_source}}
+        main:
+          - let: owner = new Owner
+          - dispatch_source_timer: owner.source
+            interval: 1s
+            resume: false
+            do: [log: tick]
+          - release: owner
+        """,
         "overflow": """
-            name: overflow
-            until: 1s
-            main:
-              - let: n = 9223372036854775807
-              - increment: n
-            """,
+        name: overflow
+        until: 1s
+        main:
+          - let: n = 9223372036854775807
+          - increment: n
+        """,
     ]
 
     @Test(arguments: crashes)

@@ -1,5 +1,5 @@
-import Testing
 import LoopSimStats
+import Testing
 
 @Suite("Distribution")
 struct DistributionTests {
@@ -51,8 +51,10 @@ struct DistributionTests {
     }
 
     @Test func validParametersPass() throws {
-        for d: Distribution in [.fixed(0), .uniform(lower: 1, upper: 1), .normal(mean: 0, sd: 0),
-                                .lognormal(mu: -3, sigma: 0), .gamma(shape: 0.1, scale: 10)] {
+        for d: Distribution in [
+            .fixed(0), .uniform(lower: 1, upper: 1), .normal(mean: 0, sd: 0),
+            .lognormal(mu: -3, sigma: 0), .gamma(shape: 0.1, scale: 10),
+        ] {
             try d.validate()
             #expect(d.isValid)
         }

@@ -1,5 +1,6 @@
 import CGSL
 import Testing
+
 @testable import LoopSimStats
 
 @Suite("GSLError")

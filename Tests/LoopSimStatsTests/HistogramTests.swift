@@ -1,5 +1,5 @@
-import Testing
 import LoopSimStats
+import Testing
 
 @Suite("Histogram")
 struct HistogramTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LoopSimStats
 
 @Suite("RandomSource")
@@ -89,10 +90,12 @@ struct RandomSourceTests {
         }
         #expect(seen.count == 16 * 256)
         // Swapping roles or changing the base changes the seed.
-        #expect(RandomSource.derivedSeed(base: 1, stream: 2, index: 3)
-            != RandomSource.derivedSeed(base: 1, stream: 3, index: 2))
-        #expect(RandomSource.derivedSeed(base: 1, stream: 2, index: 3)
-            != RandomSource.derivedSeed(base: 2, stream: 2, index: 3))
+        #expect(
+            RandomSource.derivedSeed(base: 1, stream: 2, index: 3)
+                != RandomSource.derivedSeed(base: 1, stream: 3, index: 2))
+        #expect(
+            RandomSource.derivedSeed(base: 1, stream: 2, index: 3)
+                != RandomSource.derivedSeed(base: 2, stream: 2, index: 3))
         // Reduced 32-bit MT seeds stay distinct for this grid too.
         #expect(Set(seen.map(RandomSource.fold)).count == seen.count)
     }

@@ -1,5 +1,5 @@
-import Testing
 import LoopSimStats
+import Testing
 
 /// A sample given as values and counts is summarised and binned as the expanded sample is: quantiles, minimum,
 /// maximum and bins exactly, mean and standard deviation to the last bits (GSL's weighted recurrences).
@@ -57,8 +57,9 @@ import LoopSimStats
             let (values, counts) = Self.counted(sample)
             Self.expectSame(try Summary(values: values, counts: counts), try Summary(of: sample))
             for bins in [1, 10, 20] {
-                #expect(try Histogram(values: values, counts: counts, binCount: bins)
-                    == Histogram(values: sample, binCount: bins))
+                #expect(
+                    try Histogram(values: values, counts: counts, binCount: bins)
+                        == Histogram(values: sample, binCount: bins))
             }
         }
     }

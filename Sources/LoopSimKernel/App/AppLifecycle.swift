@@ -108,8 +108,9 @@ final class AppLifecycle {
     /// Queues an app-delegate callback (and kernel follow-ups) on the main thread, through UIKit's event source.
     private func runDelegate(_ name: String, then followUps: [InternalStep] = [], _ k: Kernel) {
         let steps = k.program.appDelegate.first { $0.name == name }?.body
-        let body = Body(steps: (steps?.steps ?? []) + followUps.map { .internalStep($0) },
-                        localNames: steps?.localNames ?? [])
+        let body = Body(
+            steps: (steps?.steps ?? []) + followUps.map { .internalStep($0) },
+            localNames: steps?.localNames ?? [])
         guard !body.steps.isEmpty else { return }
         k.uikit.enqueue(UserAction(at: k.now, label: name, body: body), k)
         if state != .suspended { k.runLoops.wakeUp(k.runLoops[0], from: nil, k) } else { deferredWakeUps = true }
@@ -162,10 +163,11 @@ final class AppLifecycle {
 
     /// `beginBackgroundTaskWithExpirationHandler:`: the task object, +1 for the caller (UIApplication holds another).
     func beginBackgroundTask(expiration: ObjectID?, on thread: SimThread) -> ObjectID {
-        let o = objects.allocate(kind: .backgroundTask, className: "UIBackgroundTask", label: nil,
-                                 slotNames: ["expiration"], slotStrengths: [.strong],
-                                 slots: [expiration.map { .object($0) } ?? .null], isDeclaredRoot: false,
-                                 at: recorder.now, on: thread.name)
+        let o = objects.allocate(
+            kind: .backgroundTask, className: "UIBackgroundTask", label: nil,
+            slotNames: ["expiration"], slotStrengths: [.strong],
+            slots: [expiration.map { .object($0) } ?? .null], isDeclaredRoot: false,
+            at: recorder.now, on: thread.name)
         objects.retain(o.id)  // UIApplication holds the task until it ends
         backgroundTasks.append(BackgroundTask(id: o.id, expiration: expiration))
         recorder.record(thread, .backgroundTaskBegin(task: recorder.name(o)))

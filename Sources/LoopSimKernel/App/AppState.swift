@@ -19,8 +19,9 @@ public struct ForegroundReturn: Sendable, Hashable {
     public var countdowns: [(timer: String, ticks: Int, wallSlots: Int, interval: SimDuration)]
 
     public static func == (a: ForegroundReturn, b: ForegroundReturn) -> Bool {
-        a.at == b.at && a.countdowns.map { "\($0.timer)\($0.ticks)\($0.wallSlots)" }
-            == b.countdowns.map { "\($0.timer)\($0.ticks)\($0.wallSlots)" }
+        a.at == b.at
+            && a.countdowns.map { "\($0.timer)\($0.ticks)\($0.wallSlots)" }
+                == b.countdowns.map { "\($0.timer)\($0.ticks)\($0.wallSlots)" }
     }
     public func hash(into h: inout Hasher) { h.combine(at) }
 }

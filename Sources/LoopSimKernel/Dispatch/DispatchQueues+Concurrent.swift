@@ -16,8 +16,11 @@ extension DispatchQueues {
             async(block, to: queue, from: thread)
             return
         }
-        recorder.record(thread, .dispatchAsync(queue: recorder.name(name(of: queue)),
-                                               block: blockName(block)))
+        recorder.record(
+            thread,
+            .dispatchAsync(
+                queue: recorder.name(name(of: queue)),
+                block: blockName(block)))
         serial[index].items.append(.barrier(block))
         pumpConcurrent(index)
     }

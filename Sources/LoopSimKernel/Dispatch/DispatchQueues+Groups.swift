@@ -38,8 +38,11 @@ extension DispatchQueues {
     /// `dispatch_group_async`: enter, queue the block, leave once it has run on the queue's thread.
     func groupAsync(_ g: HeapObject, block: ObjectID, to queue: QueueRef, from thread: SimThread) {
         groupEnter(g, on: thread)
-        recorder.record(thread, .dispatchAsync(queue: recorder.name(name(of: queue)),
-                                               block: blockName(block)))
+        recorder.record(
+            thread,
+            .dispatchAsync(
+                queue: recorder.name(name(of: queue)),
+                block: blockName(block)))
         enqueue(.groupBlock(block, group: g.id), on: queue)
     }
 

@@ -19,8 +19,9 @@ extension DispatchQueues {
         }
         guard let run = onceRuns[token] else { return .done }  // -1, or any value no run holds: done
         if run.thread == thread.id && profile.dispatchOwnedLockCrashes {
-            halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: trying to lock recursively (dispatch_once from its own "
-                   + "block)", on: thread)
+            halt.appCrashed(
+                "BUG IN CLIENT OF LIBDISPATCH: trying to lock recursively (dispatch_once from its own "
+                    + "block)", on: thread)
             return .wait
         }
         onceRuns[token]!.waiters.append(thread.id)

@@ -10,9 +10,10 @@ extension DispatchQueues {
     /// block on until the work it waits for signals it: a queue that finishes, an operation, a performed selector,
     /// a queued notification block. The caller owns the +1.
     func internalSemaphore(className: String, label: String? = nil, on thread: SimThread) -> HeapObject {
-        let s = objects.allocate(kind: .semaphore, className: className, label: label, slotNames: [],
-                                 slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
-                                 at: recorder.now, on: thread.name)
+        let s = objects.allocate(
+            kind: .semaphore, className: className, label: label, slotNames: [],
+            slotStrengths: [], slots: [], isDeclaredRoot: false, isInternal: true,
+            at: recorder.now, on: thread.name)
         s.semaphore = SemaphoreState(value: 0)
         return s
     }
@@ -34,8 +35,11 @@ extension DispatchQueues {
         o.semaphore!.waiters.append(thread.id)
         threads.block(thread, on: o.id)
         objects.retain(o.id)  // the waiting thread holds the semaphore (or group)
-        recorder.record(thread, .semaphoreWait(semaphore: recorder.name(o),
-                                               timeout: timeout.map { recorder.now + $0 } ?? .never))
+        recorder.record(
+            thread,
+            .semaphoreWait(
+                semaphore: recorder.name(o),
+                timeout: timeout.map { recorder.now + $0 } ?? .never))
         if let timeout { threads.armWaitTimeout(thread, after: timeout) }
         return .yield
     }
@@ -46,8 +50,9 @@ extension DispatchQueues {
         if o.semaphore!.waiters.isEmpty {
             guard o.semaphore!.value < Int.max else {
                 // libdispatch's semaphore.c: the value wraps to LONG_MIN and dispatch_semaphore_signal crashes
-                halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_semaphore_signal() "
-                       + "(the semaphore's value passed LONG_MAX)", on: thread)
+                halt.appCrashed(
+                    "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_semaphore_signal() "
+                        + "(the semaphore's value passed LONG_MAX)", on: thread)
                 return
             }
             o.semaphore!.value += 1

@@ -44,7 +44,9 @@ public struct DispatchSourceStep: ExecutableStep {
     public var source: Expr
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        guard let o = try c.object(source, expecting: "a dispatch source"), o.dispatchSource != nil else { return .next }
+        guard let o = try c.object(source, expecting: "a dispatch source"), o.dispatchSource != nil else {
+            return .next
+        }
         let sources = c.kernel.dispatch.sources
         switch call {
         case .resume: sources.resume(o, on: c.thread)

@@ -48,8 +48,9 @@ extension DispatchQueues {
         let queue = frame.queue
         if holder(of: queue) == thread.id {
             if profile.dispatchOwnedLockCrashes {
-                halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by "
-                       + "current thread (queue \(name(of: queue)))", on: thread)
+                halt.appCrashed(
+                    "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by "
+                        + "current thread (queue \(name(of: queue)))", on: thread)
                 return false
             }
             block(thread, SyncWait(queue: queue, holder: thread.id, isSelfDeadlock: true))
@@ -129,7 +130,8 @@ extension DispatchQueues {
             if let wait = syncWaits[current] {
                 holder = wait.holder ?? self.holder(of: wait.queue)
                 let queueName = wait.queue == .main ? "the main queue" : "queue \(self.name(of: wait.queue))"
-                let by = holder.map { $0 == current ? "held by \(name) itself" : "held by \(k.threads[$0].name)" }
+                let by =
+                    holder.map { $0 == current ? "held by \(name) itself" : "held by \(k.threads[$0].name)" }
                     ?? "waiting behind its earlier blocks"
                 parts.append("\(name) waits in dispatch_sync onto \(queueName), \(by)")
             } else if let run = onceWait(of: current) {
@@ -138,14 +140,15 @@ extension DispatchQueues {
                 parts.append("\(name) waits in dispatch_once for \(by) dispatch_once of the same token")
             } else {
                 let t = k.threads[current]
-                let doing = switch t.state {
-                case .blocked:
-                    t.blockedOn.flatMap { k.heap.object($0) }
-                        .map { "waits on \(LeakAnalysis(kernel: k).appName(of: $0))" } ?? "blocked"
-                case .sleeping: "sleeps in its run loop"
-                case .busy: "is busy"
-                default: "runs"
-                }
+                let doing =
+                    switch t.state {
+                    case .blocked:
+                        t.blockedOn.flatMap { k.heap.object($0) }
+                            .map { "waits on \(LeakAnalysis(kernel: k).appName(of: $0))" } ?? "blocked"
+                    case .sleeping: "sleeps in its run loop"
+                    case .busy: "is busy"
+                    default: "runs"
+                    }
                 parts.append("\(name) \(doing)")
                 break
             }

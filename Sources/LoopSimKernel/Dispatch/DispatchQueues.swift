@@ -44,8 +44,10 @@ final class DispatchQueues {
     var onceRuns: [Int: OnceRun] = [:]
     var nextOnceRun = 1
 
-    init(serialQueueNames: [String], widths: [Int] = [], recorder: Recorder, objects: Objects, threads: Threads,
-         halt: Halt, profile: VariantProfile, runLoops: RunLoops) {
+    init(
+        serialQueueNames: [String], widths: [Int] = [], recorder: Recorder, objects: Objects, threads: Threads,
+        halt: Halt, profile: VariantProfile, runLoops: RunLoops
+    ) {
         self.recorder = recorder
         self.objects = objects
         self.threads = threads
@@ -131,8 +133,9 @@ final class DispatchQueues {
             threads.makeRunnable(threads[id])
             threads.scheduleResume(threads[id])
         } else if threads.all.filter({ $0.kind == .poolWorker }).count < Self.poolLimit {
-            let worker = threads.makeThread(name: "worker-\(threads.all.filter { $0.kind == .poolWorker }.count + 1)",
-                                            kind: .poolWorker)
+            let worker = threads.makeThread(
+                name: "worker-\(threads.all.filter { $0.kind == .poolWorker }.count + 1)",
+                kind: .poolWorker)
             worker.frames = [PoolWorkerFrame()]
             threads.scheduleResume(worker)
         }
@@ -166,8 +169,11 @@ final class DispatchQueues {
             return
         }
         afters.append((block: block, queue: queueRef))
-        recorder.record(thread, .dispatchAfter(queue: recorder.name(name(of: queueRef)), at: recorder.now + delay,
-                                               block: blockName(block)))
+        recorder.record(
+            thread,
+            .dispatchAfter(
+                queue: recorder.name(name(of: queueRef)), at: recorder.now + delay,
+                block: blockName(block)))
         recorder.clock.schedule(.dispatchAfter(afters.count - 1), at: recorder.now + delay, phase: .kernelTimer)
     }
 
@@ -297,7 +303,9 @@ final class BlockThenFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if !ran {
             ran = true
-            if let block, kernel.heap.object(block) != nil { return .push(kernel.interpreter.blockFrame(block, edge: edge)) }
+            if let block, kernel.heap.object(block) != nil {
+                return .push(kernel.interpreter.blockFrame(block, edge: edge))
+            }
         }
         then(kernel, thread)
         return .pop(.null)
@@ -319,7 +327,8 @@ final class SerialDrainFrame: Frame {
             kernel.dispatch.handOffSerial(queue, to: kernel.threads[waiter])
             return .pop(.null)
         }
-        return .push(kernel.dispatch.frame(for: item, edge: "\(kernel.dispatch.name(of: .serial(queue))) block", kernel))
+        return .push(
+            kernel.dispatch.frame(for: item, edge: "\(kernel.dispatch.name(of: .serial(queue))) block", kernel))
     }
     func heldObjects() -> [(String, ObjectID)] { [] }
 }

@@ -22,8 +22,10 @@ final class DispatchSources {
     ///
     /// Nothing but the caller keeps an active source alive (the classic "my GCD timer never fires" bug:
     /// releasing the last reference deallocates and cancels it).
-    func makeTimer(_ spec: DispatchTimerSpec, in frame: ProgramFrame, on thread: SimThread,
-                   _ k: Kernel) throws(RuntimeFault) -> ObjectID {
+    func makeTimer(
+        _ spec: DispatchTimerSpec, in frame: ProgramFrame, on thread: SimThread,
+        _ k: Kernel
+    ) throws(RuntimeFault) -> ObjectID {
         let (handler, owned) = try k.interpreter.evaluateOwned(spec.handler, in: frame, on: thread, k)
         let start: SimDuration
         switch spec.start {
@@ -31,14 +33,19 @@ final class DispatchSources {
         case .sampled(let i): start = k.configuration.samplers[i]()
         }
         let now = k.now
-        let o = k.objects.allocate(kind: .dispatchSource, className: "dispatch_source", label: spec.label,
-                                   slotNames: ["handler"], slotStrengths: [.strong], slots: [handler],
-                                   isDeclaredRoot: false, at: now, on: thread.name)
+        let o = k.objects.allocate(
+            kind: .dispatchSource, className: "dispatch_source", label: spec.label,
+            slotNames: ["handler"], slotStrengths: [.strong], slots: [handler],
+            isDeclaredRoot: false, at: now, on: thread.name)
         if case .object(let id) = handler, !owned { k.retain(id) }
-        o.dispatchSource = DispatchSourceState(queue: spec.queue, interval: spec.interval, leeway: spec.leeway,
-                                               wallClock: spec.wallClock, target: max(now, now + start))
-        k.record(thread, .sourceCreate(source: k.name(o), start: o.dispatchSource!.target, interval: spec.interval,
-                                       wallClock: spec.wallClock))
+        o.dispatchSource = DispatchSourceState(
+            queue: spec.queue, interval: spec.interval, leeway: spec.leeway,
+            wallClock: spec.wallClock, target: max(now, now + start))
+        k.record(
+            thread,
+            .sourceCreate(
+                source: k.name(o), start: o.dispatchSource!.target, interval: spec.interval,
+                wallClock: spec.wallClock))
         scheduleFire(o)
         if spec.resume { resume(o, on: thread) }
         return o.id
@@ -50,8 +57,9 @@ final class DispatchSources {
         let state = o.dispatchSource!
         if let entry = state.fireEntry { recorder.clock.cancel(entry) }
         let at = state.target + (profile.leewayFiresAtEnd ? state.leeway : .zero)
-        o.dispatchSource!.fireEntry = recorder.clock.schedule(.dispatchSourceFire(o.id), at: max(recorder.now, at),
-                                                              phase: .kernelTimer)
+        o.dispatchSource!.fireEntry = recorder.clock.schedule(
+            .dispatchSourceFire(o.id), at: max(recorder.now, at),
+            phase: .kernelTimer)
     }
 
     /// The timer of a source reached its target: one more fire in its data; the handler is queued unless it
@@ -76,7 +84,8 @@ final class DispatchSources {
     /// Queues one handler invocation when data is pending, the source runs and none is in flight.
     func deliverHandlerIfReady(_ o: HeapObject) {
         guard let state = o.dispatchSource, !state.isCancelled, state.suspendCount == 0, !state.handlerInFlight,
-              state.pendingData > 0 else { return }
+            state.pendingData > 0
+        else { return }
         o.dispatchSource!.handlerInFlight = true
         objects.retain(o.id)  // the queued invocation keeps the source alive
         queues.enqueue(.sourceHandler(o.id), on: state.queue)
@@ -126,7 +135,8 @@ final class DispatchSources {
     func cancelFrame(_ source: ObjectID) -> Frame {
         BlockThenFrame(block: nil, edge: "") { kernel, thread in
             if let o = kernel.heap.object(source),
-               case .object(let handler) = o[slot: DispatchSourceState.handlerSlot] {
+                case .object(let handler) = o[slot: DispatchSourceState.handlerSlot]
+            {
                 o[slot: DispatchSourceState.handlerSlot] = .null
                 kernel.record(thread, .sourceCancelCallout(source: kernel.name(o)))
                 kernel.release(handler, on: thread)
@@ -160,7 +170,8 @@ final class SourceHandlerFrame: Frame {
             started = true
             let data = o.dispatchSource!.pendingData
             o.dispatchSource!.pendingData = 0
-            guard !o.dispatchSource!.isCancelled, data > 0, case .object(let handler) = o[slot: DispatchSourceState.handlerSlot]
+            guard !o.dispatchSource!.isCancelled, data > 0,
+                case .object(let handler) = o[slot: DispatchSourceState.handlerSlot]
             else { return .next }
             o.dispatchSource!.invocations += 1
             o.dispatchSource!.largestMerge = max(o.dispatchSource!.largestMerge, data)

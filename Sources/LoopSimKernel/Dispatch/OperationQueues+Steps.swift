@@ -99,8 +99,9 @@ extension StepContext {
     func operation(_ expr: Expr) throws(RuntimeFault) -> HeapObject? {
         guard let o = try object(expr, expecting: "an NSOperation") else { return nil }
         guard kernel.operations.isOperation(o) else {
-            throw RuntimeFault("unrecognized selector sent to \(o.displayName): it is not an NSOperation (make one "
-                               + "with `operation:`)")
+            throw RuntimeFault(
+                "unrecognized selector sent to \(o.displayName): it is not an NSOperation (make one "
+                    + "with `operation:`)")
         }
         return o
     }

@@ -36,8 +36,10 @@ final class OperationQueues {
     /// GCD's queues.
     private let dispatch: DispatchQueues
 
-    init(_ declared: [(name: String, maxConcurrent: Int)], recorder: Recorder, objects: Objects, halt: Halt,
-         threads: Threads, profile: VariantProfile, dispatch: DispatchQueues) {
+    init(
+        _ declared: [(name: String, maxConcurrent: Int)], recorder: Recorder, objects: Objects, halt: Halt,
+        threads: Threads, profile: VariantProfile, dispatch: DispatchQueues
+    ) {
         self.recorder = recorder
         self.objects = objects
         self.halt = halt
@@ -52,10 +54,13 @@ final class OperationQueues {
 
     /// `[NSBlockOperation blockOperationWithBlock:]`: a new operation (+1, the caller's) holding `block` (+1 taken).
     func makeOperation(block: ObjectID, label: String?, on thread: SimThread) -> ObjectID {
-        let o = objects.allocate(kind: .operation, className: "NSBlockOperation", label: label,
-                                 slotNames: ["block", "completionBlock"], slotStrengths: [.strong, .strong],
-                                 slots: [.object(block),
-                                         .null], isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        let o = objects.allocate(
+            kind: .operation, className: "NSBlockOperation", label: label,
+            slotNames: ["block", "completionBlock"], slotStrengths: [.strong, .strong],
+            slots: [
+                .object(block),
+                .null,
+            ], isDeclaredRoot: false, at: recorder.now, on: thread.name)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("NSBlockOperation")))
         recordOf[o.id] = records.count
         records.append(OperationRecord(id: o.id))
@@ -130,7 +135,8 @@ final class OperationQueues {
         let op = makeOperation(block: block, label: nil, on: thread)
         records[recordOf[op]!].isQueueBlock = true
         if dependsOnLast, let last = queues[index].lastAdded, let o = objects.heap.object(records[last].id),
-           let opObject = objects.heap.object(op) {
+            let opObject = objects.heap.object(op)
+        {
             addDependency(opObject, on: o)
         }
         add(operation: objects.heap.object(op)!, to: index, from: thread)
@@ -145,12 +151,14 @@ final class OperationQueues {
         switch records[r].state {
         case .created: break
         case .finished:
-            halt.appCrashed("*** -[NSOperationQueue addOperation:]: operation is finished and cannot be enqueued",
-                            on: thread)
+            halt.appCrashed(
+                "*** -[NSOperationQueue addOperation:]: operation is finished and cannot be enqueued",
+                on: thread)
             return
         case .enqueued, .running:
-            halt.appCrashed("*** -[NSOperationQueue addOperation:]: operation is already enqueued on a queue",
-                            on: thread)
+            halt.appCrashed(
+                "*** -[NSOperationQueue addOperation:]: operation is already enqueued on a queue",
+                on: thread)
             return
         }
         objects.retain(o.id)
@@ -159,8 +167,11 @@ final class OperationQueues {
         queues[index].held.append(r)
         queues[index].lastAdded = r
         queues[index].added += 1
-        recorder.record(thread, .operationAdd(queue: recorder.name(queues[index].name),
-                                              operation: Int64(queues[index].added - 1)))
+        recorder.record(
+            thread,
+            .operationAdd(
+                queue: recorder.name(queues[index].name),
+                operation: Int64(queues[index].added - 1)))
         startReady()
     }
 
@@ -431,7 +442,8 @@ final class WaitForOperationFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         while index < records.count {
             if let action = kernel.operations.waitUntilFinished(record: records[index], on: thread),
-               !action.isNext {
+                !action.isNext
+            {
                 return action
             }
             index += 1

@@ -136,7 +136,9 @@ public struct Fingerprint: Sendable {
             streamNumbers.append(contentsOf: repeatElement(0, count: Swift.max(i + 1 - streamNumbers.count, 64)))
         }
         streamNumbers[i] = nextStreamNumber
-        if i >= streamRounds.count { streamRounds.append(contentsOf: repeatElement(0, count: streamNumbers.count - streamRounds.count)) }
+        if i >= streamRounds.count {
+            streamRounds.append(contentsOf: repeatElement(0, count: streamNumbers.count - streamRounds.count))
+        }
         streamRounds[i] = Self.round(UInt64(nextStreamNumber))
         nextStreamNumber += 1
         firstMet.append(Name(index: UInt32(i)))

@@ -67,7 +67,7 @@ public struct NameTable: Sendable {
     public static let block = Name(index: 1)
     /// The ports of `rl.wake`.
     public static let portNone = Name(index: 8), portWakeUp = Name(index: 9), portTimer = Name(index: 10),
-                      portMainQueue = Name(index: 11)
+        portMainQueue = Name(index: 11)
 
     /// A single activity's name (`Entry` … `Exit`); nil for a set of activities.
     public static func activity(_ a: RunLoopActivity) -> Name? {

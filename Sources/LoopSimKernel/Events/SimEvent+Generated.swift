@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from Tests/LoopSimKernelTests/EventCatalog/EventCatalog.swift, where each event kind is declared
 // once: edit the catalog, then run `LOOPSIM_GENERATE_EVENTS=1 swift test --filter EventCatalogTests`, which
 // rewrites this file (the test fails while it differs from what the catalog makes). Do not edit by hand.

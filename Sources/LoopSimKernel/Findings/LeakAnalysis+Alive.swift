@@ -9,8 +9,10 @@ extension LeakAnalysis {
         let alive = alive(besides: leaks, reusing: paths)
         paths = nil
         let (parked, waiting) = threadWaits()
-        return (Findings(leaks: leaks, parkedThreads: parked, waitingThreads: waiting, delayed: kernel.records.delayed),
-                alive)
+        return (
+            Findings(leaks: leaks, parkedThreads: parked, waitingThreads: waiting, delayed: kernel.records.delayed),
+            alive
+        )
     }
 
     /// The live objects the scenario made (kernel-internal ones left out, as from `objects.allocated`) that are not
@@ -37,15 +39,17 @@ extension LeakAnalysis {
         guard !listed.isEmpty else { return AliveObjects(count: 0, listed: []) }
         let found = paths ?? PathSearch(self)
         listed.sort { $0.serial < $1.serial }
-        return AliveObjects(count: count, listed: listed.map { o in
-            let index = Int(o.id.index)
-            let route = rootPath(to: index, in: found.search, from: found.roots)
-            return AliveObject(
-                object: o.label, className: o.className, serial: o.serial,
-                heldBy: RootCategory(rawValue: found.search.category[index])?.heldBy,
-                path: route?.path ?? [o.displayName], edges: route?.edges ?? [], holder: route?.root.holder,
-                letGo: kernel.objects.letGo(of: o.id) ?? kernel.objects.lifecycleEnd(of: o.id))
-        })
+        return AliveObjects(
+            count: count,
+            listed: listed.map { o in
+                let index = Int(o.id.index)
+                let route = rootPath(to: index, in: found.search, from: found.roots)
+                return AliveObject(
+                    object: o.label, className: o.className, serial: o.serial,
+                    heldBy: RootCategory(rawValue: found.search.category[index])?.heldBy,
+                    path: route?.path ?? [o.displayName], edges: route?.edges ?? [], holder: route?.root.holder,
+                    letGo: kernel.objects.letGo(of: o.id) ?? kernel.objects.lifecycleEnd(of: o.id))
+            })
     }
 }
 

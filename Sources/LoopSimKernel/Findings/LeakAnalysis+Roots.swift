@@ -72,8 +72,9 @@ extension LeakAnalysis {
         subscript(i: Int) -> Root {
             let g = group(of: i)
             let group = groups[g]
-            return Root(label: group.label, holder: group.holder, edge: group.edge,
-                        object: heap.object(atIndex: Int(slot(i, in: g)))!.id, category: group.category)
+            return Root(
+                label: group.label, holder: group.holder, edge: group.edge,
+                object: heap.object(atIndex: Int(slot(i, in: g)))!.id, category: group.category)
         }
 
         /// Root `i`'s object's heap slot, without building its ``Root``.
@@ -111,8 +112,10 @@ extension LeakAnalysis {
 
         /// Appends the objects `isIncluded` accepts as roots with the same label, holder, edge and category, in
         /// order.
-        mutating func append(_ objects: some Sequence<ObjectID>, label: String, holder: String, edge: String,
-                             category: RootCategory, where isIncluded: (ObjectID) -> Bool) {
+        mutating func append(
+            _ objects: some Sequence<ObjectID>, label: String, holder: String, edge: String,
+            category: RootCategory, where isIncluded: (ObjectID) -> Bool
+        ) {
             let start = slots.count
             // Room for the whole sequence at once where its size is known (a mode's timers), growing
             // geometrically still when many small groups come one after another.
@@ -120,8 +123,10 @@ extension LeakAnalysis {
             if needed > slots.capacity { slots.reserveCapacity(Swift.max(needed, 2 * slots.capacity)) }
             for id in objects where isIncluded(id) { slots.append(id.index) }
             if slots.count > start {
-                groups.append(Group(label: label, holder: holder, edge: edge, category: category,
-                                    end: endIndex + slots.count - start, slotsStart: start))
+                groups.append(
+                    Group(
+                        label: label, holder: holder, edge: edge, category: category,
+                        end: endIndex + slots.count - start, slotsStart: start))
             }
         }
 
@@ -130,8 +135,10 @@ extension LeakAnalysis {
         /// sorted positions (BENCHMARKS.md, memory per timer). A timer in a mode's list is alive.
         mutating func append(timers: TimerList, label: String, holder: String, edge: String, category: RootCategory) {
             guard !timers.isEmpty else { return }
-            groups.append(Group(label: label, holder: holder, edge: edge, category: category,
-                                end: endIndex + timers.count, slotsStart: slots.count, timers: timers))
+            groups.append(
+                Group(
+                    label: label, holder: holder, edge: edge, category: category,
+                    end: endIndex + timers.count, slotsStart: slots.count, timers: timers))
             readsTimerLists = true
         }
     }

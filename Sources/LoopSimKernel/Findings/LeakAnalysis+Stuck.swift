@@ -52,8 +52,9 @@ extension LeakAnalysis {
                 behind[id.index] = q
             }
         }
-        return StuckWork(parked: parked, mainQueue: mainQueue, serialQueues: serialQueues, operations: operations,
-                         stuckOperationQueues: behind)
+        return StuckWork(
+            parked: parked, mainQueue: mainQueue, serialQueues: serialQueues, operations: operations,
+            stuckOperationQueues: behind)
     }
 
     /// The stuck work at this instant, from the parked threads (computed once an analysis).

@@ -54,7 +54,8 @@ extension LeakAnalysis {
             // the user's actions) can always wake it.
             guard let rlID = t.runLoopID, let a = kernel.runLoops[rlID].currentActivation else { continue }
             let rl = kernel.runLoops[rlID]
-            let canWake = a.timeoutEntry != nil || a.mode.port.entry != nil || a.mode.port.pendingMessage
+            let canWake =
+                a.timeoutEntry != nil || a.mode.port.entry != nil || a.mode.port.pendingMessage
                 || rl.wakeUpPort.hasMessage
             if canWake { continue }
             let ports = a.mode.sources1.compactMap { heap.object($0) }
@@ -137,9 +138,12 @@ extension LeakAnalysis {
         case .loop(let t, let rl, let mode):
             let ports = mode.sources1.compactMap { heap.object($0) }
             let names = ports.map(\.displayName).joined(separator: ", ")
-            let what = !ports.isEmpty ? "kept alive by \(names), which nothing can send to any more"
-                : kernel.runLoops.isModeEmpty(rl, mode.name, on: t, kernel) ? "an empty mode"
-                : "a mode whose items never fire"
+            let what =
+                !ports.isEmpty
+                ? "kept alive by \(names), which nothing can send to any more"
+                : kernel.runLoops.isModeEmpty(rl, mode.name, on: t, kernel)
+                    ? "an empty mode"
+                    : "a mode whose items never fire"
             return "asleep in \(rl.name) mode \(mode.shortName) (\(what)): no armed timer port, no deadline, "
                 + "no pending wake-up, and nothing the app holds can wake it"
         case .semaphore(_, let o):
@@ -177,7 +181,8 @@ extension LeakAnalysis {
         guard let q = stuckWork(parked: parked).stuckOperationQueues[operation.index] else { return "" }
         let running = q.running.map { op, thread in
             let name = heap.object(op).map { appName(of: $0) } ?? "an operation"
-            let on = thread.map { "running on \(kernel.threads[$0].name), parked" }
+            let on =
+                thread.map { "running on \(kernel.threads[$0].name), parked" }
                 ?? "its block queued on the main queue, whose thread is parked"
             return "\(name) (\(on))"
         }

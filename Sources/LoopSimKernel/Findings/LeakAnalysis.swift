@@ -26,8 +26,10 @@ struct LeakAnalysis {
         var roots = Roots(heap: heap)
         let k = kernel
         let heap = self.heap
-        func add(_ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String,
-                 _ category: RootCategory) {
+        func add(
+            _ objects: some Sequence<ObjectID>, _ label: String, _ holder: String, _ edge: String,
+            _ category: RootCategory
+        ) {
             roots.append(objects, label: label, holder: holder, edge: edge, category: category, where: heap.contains)
         }
         let env = k.app.environment
@@ -45,14 +47,18 @@ struct LeakAnalysis {
         for t in k.threads.all where t.state != .exited {
             for frame in t.frames {
                 if let d = frame as? DeallocFrame {
-                    add(CollectionOfOne(d.object.id), "thread \(t.name) dealloc", "thread", "deallocating", .deallocating)
+                    add(
+                        CollectionOfOne(d.object.id), "thread \(t.name) dealloc", "thread", "deallocating",
+                        .deallocating)
                 }
                 for (edge, id) in frame.heldObjects() {
                     add(CollectionOfOne(id), "thread \(t.name) frame", "thread", edge, .persistent)
                 }
             }
             add(t.pendingDeallocs.lazy.map(\.id), "thread \(t.name) dealloc", "thread", "deallocating", .deallocating)
-            if let block = t.threadBlock { add(CollectionOfOne(block), "thread \(t.name)", "thread", "block", .persistent) }
+            if let block = t.threadBlock {
+                add(CollectionOfOne(block), "thread \(t.name)", "thread", "block", .persistent)
+            }
             add(t.autoreleasePool, "thread \(t.name) autorelease pool", "thread", "autoreleased", .pending)
             if let semaphore = t.blockedOn {
                 add(CollectionOfOne(semaphore), "thread \(t.name) frame", "thread", "waiting on", .persistent)
@@ -65,10 +71,12 @@ struct LeakAnalysis {
             let neverRuns = loopNeverRuns(rl)
             // Perform requests first, so that an afterDelay request's timer is named as the request it is.
             if neverRuns {
-                add(k.runLoops.pendingPerformTimers(of: rl, k), "\(name) perform requests", "runloop",
+                add(
+                    k.runLoops.pendingPerformTimers(of: rl, k), "\(name) perform requests", "runloop",
                     "perform request", .persistent)
             }
-            add(rl.threadPerforms.map(\.request), "\(name) perform requests", "runloop", "perform request",
+            add(
+                rl.threadPerforms.map(\.request), "\(name) perform requests", "runloop", "perform request",
                 neverRuns ? .persistent : .pending)
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
@@ -77,10 +85,12 @@ struct LeakAnalysis {
                     // loop never runs.
                     let timers = mode.timers.ordered().lazy.map { heap.timer(at: $0) }
                     add(timers.filter { $0.timer.isRepeating }.map(\.id), label, "runloop", "timers", .persistent)
-                    add(timers.filter { !$0.timer.isRepeating }.map(\.id), label, "runloop", "timers",
+                    add(
+                        timers.filter { !$0.timer.isRepeating }.map(\.id), label, "runloop", "timers",
                         neverRuns ? .persistent : .pending)
                 } else {
-                    roots.append(timers: mode.timers, label: label, holder: "runloop", edge: "timers", category: .persistent)
+                    roots.append(
+                        timers: mode.timers, label: label, holder: "runloop", edge: "timers", category: .persistent)
                 }
                 add(mode.sources0, label, "runloop", "sources", .persistent)
                 add(mode.sources1, label, "runloop", "ports", .persistent)
@@ -92,7 +102,9 @@ struct LeakAnalysis {
         for (queue, held) in k.dispatch.heldObjects() {
             add(held, "queue \(queue)", "queue", "pending", stuckWork.queueNeverRuns(queue) ? .persistent : .pending)
         }
-        for (edge, object) in k.notifications.strongReferences(retainingSenders: k.profile.notificationObjectFilterRetained) {
+        for (edge, object) in k.notifications.strongReferences(
+            retainingSenders: k.profile.notificationObjectFilterRetained)
+        {
             add(CollectionOfOne(object), "notification center", "notification center", edge, .persistent)
         }
         add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block", .pending)
@@ -100,7 +112,8 @@ struct LeakAnalysis {
         // or one in no queue): what it holds then stays as long as the queue does (docs/fidelity.md).
         for (queue, pending, stuck) in k.operations.heldObjects() {
             let never = pending.filter { stuckWork.operations.contains($0.index) }
-            add(pending.filter { !stuckWork.operations.contains($0.index) }, "operation queue \(queue)", "queue",
+            add(
+                pending.filter { !stuckWork.operations.contains($0.index) }, "operation queue \(queue)", "queue",
                 "operation", .pending)
             add(stuck + never, "operation queue \(queue)", "queue", "operation", .persistent)
         }
@@ -202,10 +215,13 @@ struct LeakAnalysis {
 
     /// Searches from the roots of each category in ``RootCategory``'s order, up to `last`; `visit` sees every
     /// object reached, once.
-    func search(_ roots: Roots, through last: RootCategory = .pending,
-                        visit: (HeapObject, RootCategory) -> Void = { _, _ in }) -> Search {
-        var s = Search(reach: [Reach](repeating: .unreached, count: heap.indexLimit),
-                       category: [UInt8](repeating: Search.unreachedCategory, count: heap.indexLimit))
+    func search(
+        _ roots: Roots, through last: RootCategory = .pending,
+        visit: (HeapObject, RootCategory) -> Void = { _, _ in }
+    ) -> Search {
+        var s = Search(
+            reach: [Reach](repeating: .unreached, count: heap.indexLimit),
+            category: [UInt8](repeating: Search.unreachedCategory, count: heap.indexLimit))
         // Heap slots: roots and edges lead only to live objects.
         var frontier: [UInt32] = []
         frontier.reserveCapacity(heap.liveCount)
@@ -241,7 +257,8 @@ struct LeakAnalysis {
     /// when no root reaches it. `visit` sees each object on the way, from the one that refers to it back to the
     /// root's object.
     func rootPath(to index: Int, in s: Search, from roots: Roots, visit: (HeapObject) -> Void = { _ in })
-        -> (path: [String], edges: [String], root: Root)? {
+        -> (path: [String], edges: [String], root: Root)?
+    {
         var r = s.reach[index]
         guard r.isReached else { return nil }
         var path = [heap.object(atIndex: index)!.displayName]
@@ -326,7 +343,9 @@ struct LeakAnalysis {
         // Lifecycle ends: app-reached objects that no app path reaches without passing through one.
         var lifecycleAbandoned = [Bool]()
         if kernel.objects.hasLifecycleEnds {
-            let ended = { (index: Int) in self.heap.object(atIndex: index).map { self.kernel.objects.lifecycleEnd(of: $0.id) != nil } ?? false }
+            let ended = { (index: Int) in
+                self.heap.object(atIndex: index).map { self.kernel.objects.lifecycleEnd(of: $0.id) != nil } ?? false
+            }
             let clean = reached(from: roots, .app, avoiding: ended)
             lifecycleAbandoned = s.category.indices.map { s.category[$0] == app && !clean[$0] }
         }
@@ -373,8 +392,10 @@ struct LeakAnalysis {
         var candidates: [HeapObject] = []
         for index in 0..<heap.indexLimit {
             guard let o = heap.object(atIndex: index), o.state == .alive, o.canLeak else { continue }
-            let isFinding = s.category[index] == Search.unreachedCategory
-                || (!abandoned.isEmpty && abandoned[index]) || (!lifecycleAbandoned.isEmpty && lifecycleAbandoned[index])
+            let isFinding =
+                s.category[index] == Search.unreachedCategory
+                || (!abandoned.isEmpty && abandoned[index])
+                || (!lifecycleAbandoned.isEmpty && lifecycleAbandoned[index])
             if isFinding { candidates.append(o) }
         }
         candidates.sort { $0.serial < $1.serial }
@@ -385,25 +406,33 @@ struct LeakAnalysis {
             let letGo = kernel.objects.letGo(of: o.id) ?? kernel.objects.lifecycleEnd(of: o.id)
             // The first object on the way back to the root that the app let go of or UIKit ended.
             var through: HeapObject?
-            guard let (path, edgeNames, root) = rootPath(to: index, in: s, from: roots, visit: { parent in
-                if through == nil, parent.isAbandoned || kernel.objects.lifecycleEnd(of: parent.id) != nil {
-                    through = parent
-                }
-            }) else {
+            guard
+                let (path, edgeNames, root) = rootPath(
+                    to: index, in: s, from: roots,
+                    visit: { parent in
+                        if through == nil, parent.isAbandoned || kernel.objects.lifecycleEnd(of: parent.id) != nil {
+                            through = parent
+                        }
+                    })
+            else {
                 let (path, edgeNames) = cycle(through: o)
                 let cause: String
                 if path.count > 1 {
                     cause = "cycle"
-                } else if o.retainCount > {
-                    if incoming == nil { incoming = strongReferrers(ofUnreached: s) }
-                    return Int(incoming![index])
-                }() {
+                } else if o.retainCount
+                    > {
+                        if incoming == nil { incoming = strongReferrers(ofUnreached: s) }
+                        return Int(incoming![index])
+                    }()
+                {
                     cause = "over-retain"
                 } else {
                     cause = "held by a leaked object"
                 }
-                leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .leaked,
-                                  cause: cause, path: path, edges: edgeNames, holder: nil, letGo: letGo))
+                leaks.append(
+                    Leak(
+                        object: o.label, className: o.className, serial: o.serial, kind: .leaked,
+                        cause: cause, path: path, edges: edgeNames, holder: nil, letGo: letGo))
                 continue
             }
             let cause: String
@@ -416,8 +445,10 @@ struct LeakAnalysis {
             } else {
                 cause = "its owners are abandoned"
             }
-            leaks.append(Leak(object: o.label, className: o.className, serial: o.serial, kind: .abandoned,
-                              cause: cause, path: path, edges: edgeNames, holder: root.holder, letGo: letGo))
+            leaks.append(
+                Leak(
+                    object: o.label, className: o.className, serial: o.serial, kind: .abandoned,
+                    cause: cause, path: path, edges: edgeNames, holder: root.holder, letGo: letGo))
         }
         return leaks
     }

@@ -45,9 +45,13 @@ extension Kernel {
         }
         for o in live {
             for (i, value) in o.slots.enumerated() {
-                guard case .object(let id) = value, let target = heap.object(id), serials.contains(target.serial) else { continue }
-                edges.append(.init(from: o.serial, root: nil, to: target.serial, label: o.slotNames[i],
-                                   strength: o.slotStrengths[i]))
+                guard case .object(let id) = value, let target = heap.object(id), serials.contains(target.serial) else {
+                    continue
+                }
+                edges.append(
+                    .init(
+                        from: o.serial, root: nil, to: target.serial, label: o.slotNames[i],
+                        strength: o.slotStrengths[i]))
             }
             let links = uikit.links(of: o.id)
             var uikitEdges = links.strongLinks.map { ($0.0, $0.1, Strength.strong) }
@@ -60,16 +64,19 @@ extension Kernel {
             }
         }
         let nodes = live.map { o in
-            ObjectGraph.Node(serial: o.serial, name: o.displayName, className: o.className, label: o.label,
-                             leak: leaks[o.serial])
+            ObjectGraph.Node(
+                serial: o.serial, name: o.displayName, className: o.className, label: o.label,
+                leak: leaks[o.serial])
         }
         return ObjectGraph(nodes: nodes, roots: rootLabels, edges: edges)
     }
 
     /// Live objects whose label, printed name or `#serial` is `name`.
     public func liveObjects(named name: String) -> [HeapObject] {
-        heap.liveObjects.filter { !$0.isInternal && ($0.label == name || $0.displayName == name || "#\($0.serial)" == name) }
-            .sorted { $0.serial < $1.serial }
+        heap.liveObjects.filter {
+            !$0.isInternal && ($0.label == name || $0.displayName == name || "#\($0.serial)" == name)
+        }
+        .sorted { $0.serial < $1.serial }
     }
 
     /// For every root that reaches `object` through strong references, its shortest path, shortest first.
@@ -82,9 +89,11 @@ extension Kernel {
             let key = root.label + "/" + root.edge
             guard !seenRoots.contains(key) else { continue }
             seenRoots.append(key)
-            result.append(RootPath(root: root.label, holder: root.holder,
-                                   path: [root.label] + path.map { heap.object($0.0)!.displayName },
-                                   edges: [root.edge] + path.dropFirst().map(\.1)))
+            result.append(
+                RootPath(
+                    root: root.label, holder: root.holder,
+                    path: [root.label] + path.map { heap.object($0.0)!.displayName },
+                    edges: [root.edge] + path.dropFirst().map(\.1)))
         }
         return result.enumerated().sorted { ($0.element.path.count, $0.offset) < ($1.element.path.count, $1.offset) }
             .map(\.element)

@@ -120,22 +120,37 @@ public struct RunOutcome: Sendable {
         timers.reserveCapacity(k.records.finishedTimers.count + liveTimerCount)
         if timersInNameOrder {
             let liveTimers = (0..<heap.indexLimit).lazy.filter { heap.object(atIndex: $0)?.isTimer == true }
-            Self.mergeByLabel(k.records.finishedTimers, liveTimers, of: heap, label: \.label) { timers.append($0) }
-                live: { timers.append(Self.record($0)) }
+            Self.mergeByLabel(k.records.finishedTimers, liveTimers, of: heap, label: \.label) {
+                timers.append($0)
+            } live: {
+                timers.append(Self.record($0))
+            }
         } else {
             var liveTimers: [Int32] = []
             liveTimers.reserveCapacity(liveTimerCount)
             for index in 0..<heap.indexLimit where heap.object(atIndex: index)?.isTimer == true {
                 liveTimers.append(Int32(index))
             }
-            Self.mergeByLabel(k.records.finishedTimers, Self.sortedByName(liveTimers, of: heap), of: heap,
-                              label: \.label) { timers.append($0) } live: { timers.append(Self.record($0)) }
+            Self.mergeByLabel(
+                k.records.finishedTimers, Self.sortedByName(liveTimers, of: heap), of: heap,
+                label: \.label
+            ) {
+                timers.append($0)
+            } live: {
+                timers.append(Self.record($0))
+            }
         }
         self.timers = timers
         var sources: [SourceRecord] = []
         sources.reserveCapacity(k.records.finishedSources.count + liveSources.count)
-        Self.mergeByLabel(k.records.finishedSources, Self.sortedByName(liveSources, of: heap), of: heap,
-                          label: \.label) { sources.append($0) } live: { sources.append(Self.record(source: $0)) }
+        Self.mergeByLabel(
+            k.records.finishedSources, Self.sortedByName(liveSources, of: heap), of: heap,
+            label: \.label
+        ) {
+            sources.append($0)
+        } live: {
+            sources.append(Self.record(source: $0))
+        }
         self.sources = sources
         runLoopExits = k.records.runLoopExits
         logs = k.records.logs
@@ -183,13 +198,15 @@ public struct RunOutcome: Sendable {
 
     static func record(_ o: HeapObject) -> TimerRecord {
         let extras = o.timerExtras
-        return TimerRecord(label: o.displayName, interval: o.timer.interval, skipped: extras.skippedSlots,
-                           wasted: extras.wastedFires, latency: o.timer.latency)
+        return TimerRecord(
+            label: o.displayName, interval: o.timer.interval, skipped: extras.skippedSlots,
+            wasted: extras.wastedFires, latency: o.timer.latency)
     }
 
     static func record(source o: HeapObject) -> SourceRecord {
         let s = o.dispatchSource!
-        return SourceRecord(label: o.displayName, fires: s.fires, invocations: s.invocations, largestMerge: s.largestMerge)
+        return SourceRecord(
+            label: o.displayName, fires: s.fires, invocations: s.invocations, largestMerge: s.largestMerge)
     }
 
     /// Why a run ended when it did (docs/scenario-format.md §10, `end_time_ms`).

@@ -46,8 +46,9 @@ extension RunOutcome {
 
         public subscript(i: Int) -> TimerRecord {
             let counts = slotCounts[i]
-            return TimerRecord(label: label(i), interval: interval(i), skipped: counts?.skipped ?? 0,
-                               wasted: counts?.wasted ?? 0, latency: latency(i))
+            return TimerRecord(
+                label: label(i), interval: interval(i), skipped: counts?.skipped ?? 0,
+                wasted: counts?.wasted ?? 0, latency: latency(i))
         }
 
         /// The interval of record `i`.
@@ -191,7 +192,9 @@ struct PackedCounts: Sendable, Equatable {
                 a.append(UInt8(count))
                 storage = .bytes(a)
             } else {
-                storage = count <= UInt16.max ? .halves(a.map(UInt16.init) + [UInt16(count)])
+                storage =
+                    count <= UInt16.max
+                    ? .halves(a.map(UInt16.init) + [UInt16(count)])
                     : .words(a.map(UInt32.init) + [count])
             }
         case .halves(var a):

@@ -12,7 +12,8 @@ public struct AddKeyPathObserverStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let fault = c.kernel.keyValueObserving.unavailable("addObserver:forKeyPath:options:context:") { throw fault }
         guard let observed = try c.object(object, expecting: "an object to observe"),
-              let o = try c.object(observer, expecting: "an observer") else { return .next }
+            let o = try c.object(observer, expecting: "an observer")
+        else { return .next }
         c.kernel.keyValueObserving.add(o, to: observed, slot: slot, keyPath: keyPath, on: c.thread)
         return .next
     }
@@ -28,7 +29,8 @@ public struct RemoveKeyPathObserverStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let fault = c.kernel.keyValueObserving.unavailable("removeObserver:forKeyPath:") { throw fault }
         guard let observed = try c.object(object, expecting: "an observed object"),
-              let o = try c.object(observer, expecting: "an observer") else { return .next }
+            let o = try c.object(observer, expecting: "an observer")
+        else { return .next }
         try c.kernel.keyValueObserving.remove(o, from: observed, keyPath: keyPath, on: c.thread)
         return .next
     }
@@ -48,8 +50,9 @@ public struct ObserveKeyPathStep: ExecutableStep {
         if let fault = c.kernel.keyValueObserving.unavailable("observe(_:changeHandler:)") { throw fault }
         guard let observed = try c.object(object, expecting: "an object to observe") else { return .next }
         guard let block = try c.retainedObject(block) else { return .next }
-        let token = c.kernel.keyValueObserving.observe(observed, slot: slot, keyPath: keyPath, block: block,
-                                                       on: c.thread)
+        let token = c.kernel.keyValueObserving.observe(
+            observed, slot: slot, keyPath: keyPath, block: block,
+            on: c.thread)
         try c.bind(token, into: into)
         return .next
     }

@@ -61,45 +61,67 @@ final class KeyValueObserving {
     /// The crash of an API that does not exist under this variant (swift-corelibs-foundation has no KVO).
     func unavailable(_ api: String) -> RuntimeFault? {
         guard profile.kvoObservedDealloc == .none else { return nil }
-        return RuntimeFault("\(api) does not exist in \(profile.name): swift-corelibs-foundation has no key-value "
-            + "observing (kvoObservedDeallocWithObservers none)")
+        return RuntimeFault(
+            "\(api) does not exist in \(profile.name): swift-corelibs-foundation has no key-value "
+                + "observing (kvoObservedDeallocWithObservers none)")
     }
 
     /// `[observed addObserver:observer forKeyPath:keyPath options:0 context:NULL]`.
     func add(_ observer: HeapObject, to observed: HeapObject, slot: Int, keyPath: String, on thread: SimThread) {
-        registrations.append(Registration(observed: observed.id, slot: slot, keyPath: keyPath,
-                                          observer: .object(observer.id)))
-        recorder.record(thread, .kvoAdd(observed: recorder.name(observed), keyPath: recorder.name(keyPath),
-                                        observer: recorder.name(observer)))
+        registrations.append(
+            Registration(
+                observed: observed.id, slot: slot, keyPath: keyPath,
+                observer: .object(observer.id)))
+        recorder.record(
+            thread,
+            .kvoAdd(
+                observed: recorder.name(observed), keyPath: recorder.name(keyPath),
+                observer: recorder.name(observer)))
     }
 
     /// `observed.observe(\.keyPath) { … }`: a token (+1 for the caller) holding the block (the caller's +1 on it).
-    func observe(_ observed: HeapObject, slot: Int, keyPath: String, block: ObjectID,
-                 on thread: SimThread) -> ObjectID {
-        let token = objects.allocate(kind: .observerToken, className: "NSKeyValueObservation", label: nil,
-                                     slotNames: ["changeHandler"], slotStrengths: [.strong], slots: [.object(block)],
-                                     isDeclaredRoot: false, at: recorder.now, on: thread.name)
-        registrations.append(Registration(observed: observed.id, slot: slot, keyPath: keyPath,
-                                          observer: .block(token: token.id, block: block)))
-        recorder.record(thread, .kvoAdd(observed: recorder.name(observed), keyPath: recorder.name(keyPath),
-                                        observer: recorder.name(token)))
+    func observe(
+        _ observed: HeapObject, slot: Int, keyPath: String, block: ObjectID,
+        on thread: SimThread
+    ) -> ObjectID {
+        let token = objects.allocate(
+            kind: .observerToken, className: "NSKeyValueObservation", label: nil,
+            slotNames: ["changeHandler"], slotStrengths: [.strong], slots: [.object(block)],
+            isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        registrations.append(
+            Registration(
+                observed: observed.id, slot: slot, keyPath: keyPath,
+                observer: .block(token: token.id, block: block)))
+        recorder.record(
+            thread,
+            .kvoAdd(
+                observed: recorder.name(observed), keyPath: recorder.name(keyPath),
+                observer: recorder.name(token)))
         return token.id
     }
 
     /// `[observed removeObserver:observer forKeyPath:keyPath]`: the first such registration goes; none is
     /// Foundation's NSRangeException.
-    func remove(_ observer: HeapObject, from observed: HeapObject, keyPath: String,
-                on thread: SimThread) throws(RuntimeFault) {
-        guard let i = registrations.firstIndex(where: {
-            $0.observed == observed.id && $0.keyPath == keyPath && $0.observer == .object(observer.id)
-        }) else {
-            throw RuntimeFault("*** Terminating app due to uncaught exception 'NSRangeException', reason: 'Cannot "
-                + "remove an observer <\(observer.displayName)> for the key path \"\(keyPath)\" from "
-                + "<\(observed.displayName)> because it is not registered as an observer.'")
+    func remove(
+        _ observer: HeapObject, from observed: HeapObject, keyPath: String,
+        on thread: SimThread
+    ) throws(RuntimeFault) {
+        guard
+            let i = registrations.firstIndex(where: {
+                $0.observed == observed.id && $0.keyPath == keyPath && $0.observer == .object(observer.id)
+            })
+        else {
+            throw RuntimeFault(
+                "*** Terminating app due to uncaught exception 'NSRangeException', reason: 'Cannot "
+                    + "remove an observer <\(observer.displayName)> for the key path \"\(keyPath)\" from "
+                    + "<\(observed.displayName)> because it is not registered as an observer.'")
         }
         registrations.remove(at: i)
-        recorder.record(thread, .kvoRemove(observed: recorder.name(observed), keyPath: recorder.name(keyPath),
-                                           observer: recorder.name(observer)))
+        recorder.record(
+            thread,
+            .kvoRemove(
+                observed: recorder.name(observed), keyPath: recorder.name(keyPath),
+                observer: recorder.name(observer)))
     }
 
     /// A store into field `slot` of `object`: every observer of it is told, in registration order, before the
@@ -111,10 +133,16 @@ final class KeyValueObserving {
             case .object(let id): observer = nameOf(id)
             case .block(let token, _): observer = nameOf(token)
             }
-            recorder.record(thread, .kvoNotify(observed: recorder.name(object), keyPath: recorder.name(r.keyPath),
-                                               observer: observer))
-            objects.pendingCalls.append(.keyValueChange(Delivery(observer: r.observer, observed: object.id,
-                                                                 keyPath: r.keyPath)))
+            recorder.record(
+                thread,
+                .kvoNotify(
+                    observed: recorder.name(object), keyPath: recorder.name(r.keyPath),
+                    observer: observer))
+            objects.pendingCalls.append(
+                .keyValueChange(
+                    Delivery(
+                        observer: r.observer, observed: object.id,
+                        keyPath: r.keyPath)))
         }
     }
 
@@ -149,18 +177,21 @@ final class KeyValueObserving {
             // A freed observer still registered is messaged (KVO does not retain it); one removed is not.
             guard isRegistered(delivery) else { return nil }
             guard let o = k.heap.object(id) else {
-                k.appCrashed("message sent to deallocated instance \(k.objects.describeFreed(id)): key-value "
-                    + "observing still held it as an observer of '\(delivery.keyPath)' (KVO does not retain its "
-                    + "observers: remove them before they are freed)", on: thread)
+                k.appCrashed(
+                    "message sent to deallocated instance \(k.objects.describeFreed(id)): key-value "
+                        + "observing still held it as an observer of '\(delivery.keyPath)' (KVO does not retain its "
+                        + "observers: remove them before they are freed)", on: thread)
                 return nil
             }
             guard case .instance(let c) = o.kind,
-                  let m = k.program.classes[c].methods.firstIndex(where: { $0.name == "observeValueForKeyPath" }) else {
+                let m = k.program.classes[c].methods.firstIndex(where: { $0.name == "observeValueForKeyPath" })
+            else {
                 let observed = k.heap.object(delivery.observed)
-                k.appCrashed("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
-                    + "'<\(o.displayName)>: An -observeValueForKeyPath:ofObject:change:context: message "
-                    + "was received but not handled. Key path: \(delivery.keyPath) Observed object: <"
-                    + "\(observed.map(\.displayName) ?? "freed")>'", on: thread)
+                k.appCrashed(
+                    "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
+                        + "'<\(o.displayName)>: An -observeValueForKeyPath:ofObject:change:context: message "
+                        + "was received but not handled. Key path: \(delivery.keyPath) Observed object: <"
+                        + "\(observed.map(\.displayName) ?? "freed")>'", on: thread)
                 return nil
             }
             return k.interpreter.methodFrame(o, classIndex: c, method: m)
@@ -173,9 +204,10 @@ final class KeyValueObserving {
         guard registrations.contains(where: { $0.observed == object.id }) else { return }
         switch profile.kvoObservedDealloc {
         case .crash:
-            halt.appCrashed("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
-                   + "'An instance \(object.displayName) of class \(object.className) was deallocated while key value "
-                   + "observers were still registered with it.'", on: thread)
+            halt.appCrashed(
+                "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
+                    + "'An instance \(object.displayName) of class \(object.className) was deallocated while key value "
+                    + "observers were still registered with it.'", on: thread)
         case .remove, .none:
             registrations.removeAll { $0.observed == object.id }
         }

@@ -19,9 +19,10 @@ public struct AddBlockObserverStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let object = try c.value(object)
         guard let block = try c.retainedObject(block) else { return .next }
-        let token = c.kernel.notifications.addBlockObserver(name: name, object: object, queue: queue,
-                                                            operationQueue: operationQueue, block: block,
-                                                            on: c.thread, c.kernel)
+        let token = c.kernel.notifications.addBlockObserver(
+            name: name, object: object, queue: queue,
+            operationQueue: operationQueue, block: block,
+            on: c.thread, c.kernel)
         try c.bind(token, into: into)
         return .next
     }
@@ -39,8 +40,9 @@ public struct AddSelectorObserverStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let observer = try c.object(observer, expecting: "an observer") else { return .next }
-        try c.kernel.notifications.addSelectorObserver(observer, classIndex: classIndex, method: method, name: name,
-                                                       object: try c.value(object), on: c.thread, c.kernel)
+        try c.kernel.notifications.addSelectorObserver(
+            observer, classIndex: classIndex, method: method, name: name,
+            object: try c.value(object), on: c.thread, c.kernel)
         return .next
     }
 }

@@ -21,34 +21,44 @@ final class NotificationCenter {
     /// `addObserverForName:object:queue:usingBlock:` — the center keeps the block (the caller's +1 on it) until
     /// `removeObserver:`; returns the token (+1 for the caller), which only names the registration. A nil `name`
     /// observes every name.
-    func addBlockObserver(name: String?, object: Value, queue: QueueRef?, operationQueue: Int? = nil, block: ObjectID,
-                          on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let token = k.objects.allocate(kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
-                                       slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
+    func addBlockObserver(
+        name: String?, object: Value, queue: QueueRef?, operationQueue: Int? = nil, block: ObjectID,
+        on thread: SimThread, _ k: Kernel
+    ) -> ObjectID {
+        let token = k.objects.allocate(
+            kind: .observerToken, className: "NSObserver", label: nil, slotNames: [],
+            slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
         if k.profile.notificationObjectFilterRetained, case .object(let id) = object {
             k.retain(id)  // an older corelibs kept the sender; released with the registration
         }
         nextID += 1
-        var registration = NotificationRegistration(id: nextID, name: name, object: object,
-                                                    kind: .block(token: token.id, block: block, queue: queue),
-                                                    operationQueue: operationQueue)
+        var registration = NotificationRegistration(
+            id: nextID, name: name, object: object,
+            kind: .block(token: token.id, block: block, queue: queue),
+            operationQueue: operationQueue)
         if case .block(let t) = k.heap.object(block)?.kind {
             registration.takesNotification = k.program.blocks[t].body.parameterCount > 0
         }
         registrations.append(registration)
         let queueName = operationQueue.map { k.operations.name(of: $0) } ?? queue.map(k.dispatch.name(of:))
-        k.record(thread, .observerAddBlock(name: k.name(name ?? NotificationRegistration.everyName),
-                                           token: k.name(token),
-                                           queue: k.name(queueName ?? "posting thread")))
+        k.record(
+            thread,
+            .observerAddBlock(
+                name: k.name(name ?? NotificationRegistration.everyName),
+                token: k.name(token),
+                queue: k.name(queueName ?? "posting thread")))
         return token.id
     }
 
     /// `addObserver:selector:name:object:`; a nil `name` observes every name.
-    func addSelectorObserver(_ observer: HeapObject, classIndex: Int, method: Int, name: String?, object: Value,
-                             on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
+    func addSelectorObserver(
+        _ observer: HeapObject, classIndex: Int, method: Int, name: String?, object: Value,
+        on thread: SimThread, _ k: Kernel
+    ) throws(RuntimeFault) {
         if k.profile.selectorObserverRef == .none {
-            throw RuntimeFault("addObserver:selector:name:object: does not exist in swift-corelibs-foundation: "
-                + "only addObserver(forName:object:queue:using:)")
+            throw RuntimeFault(
+                "addObserver:selector:name:object: does not exist in swift-corelibs-foundation: "
+                    + "only addObserver(forName:object:queue:using:)")
         }
         nextID += 1
         var registration = NotificationRegistration(
@@ -57,16 +67,21 @@ final class NotificationCenter {
         // `- (void)handle:(NSNotification *)note`: the method's first parameter gets the notification
         registration.takesNotification = k.program.classes[classIndex].methods[method].body.parameterCount > 0
         registrations.append(registration)
-        k.record(thread, .observerAddSelector(name: k.name(name ?? NotificationRegistration.everyName),
-                                              observer: k.name(observer),
-                                              held: k.name(k.profile.selectorObserverRef.rawValue)))
+        k.record(
+            thread,
+            .observerAddSelector(
+                name: k.name(name ?? NotificationRegistration.everyName),
+                observer: k.name(observer),
+                held: k.name(k.profile.selectorObserverRef.rawValue)))
     }
 
     /// A registration's token died while it was registered: nothing can remove the registration any more, so its
     /// block is let go (the center keeps it for ever: an abandoned block, docs/scenario-format.md §10.1).
     func tokenFreed(_ token: ObjectID) {
         for r in registrations {
-            guard case .block(let t, let block, _) = r.kind, t == token, let o = objects.heap.object(block) else { continue }
+            guard case .block(let t, let block, _) = r.kind, t == token, let o = objects.heap.object(block) else {
+                continue
+            }
             objects.abandon(o, because: "its observer token was freed: nothing can remove the registration")
         }
     }
@@ -107,8 +122,10 @@ final class NotificationCenter {
     /// until its last synchronous delivery, and each delivery queued on another queue until it ran, so a payload
     /// the app let go lives until its last delivery. Without either, nothing could tell it exists, and none is
     /// made.
-    func post(name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)]? = nil,
-              on thread: SimThread) -> FrameAction {
+    func post(
+        name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)]? = nil,
+        on thread: SimThread
+    ) -> FrameAction {
         var matching = registrations.filter { $0.matches(name: name, object: object) }
         if profile.notificationDeliveryOrder == .buckets {
             // registration order within a bucket: a stable sort
@@ -138,13 +155,16 @@ final class NotificationCenter {
 
     /// The `NSNotification` of a post (+1 for the caller): its name, its sender (retained) and its userInfo values
     /// (``NotificationSlots``); a value the post owns is handed over, any other retained.
-    private func makeNotification(name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)],
-                                  on thread: SimThread) -> ObjectID {
+    private func makeNotification(
+        name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)],
+        on thread: SimThread
+    ) -> ObjectID {
         let slots = [Value.string(name), object] + userInfo.map(\.value)
         let names = ["name", "object"] + userInfo.map { NotificationSlots.userInfoPrefix + $0.key }
-        let o = objects.allocate(kind: .notification, className: "NSNotification", label: name, slotNames: names,
-                                 slotStrengths: Array(repeating: .strong, count: slots.count), slots: slots,
-                                 isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        let o = objects.allocate(
+            kind: .notification, className: "NSNotification", label: name, slotNames: names,
+            slotStrengths: Array(repeating: .strong, count: slots.count), slots: slots,
+            isDeclaredRoot: false, at: recorder.now, on: thread.name)
         if case .object(let sender) = object { objects.retain(sender) }
         for entry in userInfo where !entry.owned {
             if case .object(let id) = entry.value { objects.retain(id) }

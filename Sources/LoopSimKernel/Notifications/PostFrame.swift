@@ -32,8 +32,11 @@ final class PostFrame: Frame {
             switch r.kind {
             case .block(_, _, let queue):
                 guard let block else { continue }
-                kernel.record(thread, .notificationDeliver(name: kernel.name(name),
-                                                           to: kernel.labelName(kernel.heap.object(block)!)))
+                kernel.record(
+                    thread,
+                    .notificationDeliver(
+                        name: kernel.name(name),
+                        to: kernel.labelName(kernel.heap.object(block)!)))
                 if let operationQueue = r.operationQueue {
                     // An NSOperationQueue: the block becomes an operation on it (`addOperationWithBlock:`). corelibs
                     // runs it at once when the queue is the poster's current queue, else adds it and waits
@@ -41,11 +44,14 @@ final class PostFrame: Frame {
                     // Darwin adds it without waiting (modelled so, as for dispatch queues; UNCONFIRMED).
                     let waits = kernel.profile.notificationPosterWaits
                     if waits && kernel.operations.isCurrent(operationQueue, on: thread) {
-                        return .push(kernel.interpreter.blockFrame(block, edge: "notification block",
-                                                                   arguments: arguments))
+                        return .push(
+                            kernel.interpreter.blockFrame(
+                                block, edge: "notification block",
+                                arguments: arguments))
                     }
-                    kernel.operations.add(queued(block, on: thread, kernel), to: operationQueue, dependsOnLast: false,
-                                          from: thread)
+                    kernel.operations.add(
+                        queued(block, on: thread, kernel), to: operationQueue, dependsOnLast: false,
+                        from: thread)
                     if waits, let action = kernel.operations.waitUntilAllFinished(operationQueue, on: thread) {
                         return action
                     }
@@ -62,8 +68,9 @@ final class PostFrame: Frame {
                     // corelibs: the poster waits until the block has run on its queue (SCF-HEAD post).
                     let s = kernel.dispatch.internalSemaphore(className: "dispatch_semaphore", on: thread)
                     kernel.retain(s.id)
-                    kernel.dispatch.enqueue(.blockThenSignal(queued(block, on: thread, kernel), semaphore: s.id),
-                                            on: queue)
+                    kernel.dispatch.enqueue(
+                        .blockThenSignal(queued(block, on: thread, kernel), semaphore: s.id),
+                        on: queue)
                     let action = kernel.dispatch.semaphoreWait(s, timeout: nil, on: thread)
                     kernel.release(s.id, on: thread)
                     return action
@@ -79,8 +86,10 @@ final class PostFrame: Frame {
                         continue
                     }
                     kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
-                    return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method,
-                                                                arguments: arguments))
+                    return .push(
+                        kernel.interpreter.methodFrame(
+                            o, classIndex: classIndex, method: method,
+                            arguments: arguments))
                 case .unretained, .none:
                     guard let o = kernel.heap.object(observer) else {
                         let freed = kernel.objects.describeFreed(observer)
@@ -92,8 +101,10 @@ final class PostFrame: Frame {
                         return .next
                     }
                     kernel.record(thread, .notificationDeliver(name: kernel.name(name), to: kernel.name(o)))
-                    return .push(kernel.interpreter.methodFrame(o, classIndex: classIndex, method: method,
-                                                                arguments: arguments))
+                    return .push(
+                        kernel.interpreter.methodFrame(
+                            o, classIndex: classIndex, method: method,
+                            arguments: arguments))
                 }
             }
         }
@@ -109,10 +120,12 @@ final class PostFrame: Frame {
     private func queued(_ block: ObjectID, on thread: SimThread, _ kernel: Kernel) -> ObjectID {
         guard let notification else { return block }
         kernel.retain(notification)
-        return kernel.objects.allocate(kind: .boundBlock, className: "block", label: "delivery of \(name)",
-                                       slotNames: ["block", "notification"], slotStrengths: [.strong, .strong],
-                                       slots: [.object(block), .object(notification)], isDeclaredRoot: false,
-                                       isInternal: true, at: kernel.now, on: thread.name).id
+        return kernel.objects.allocate(
+            kind: .boundBlock, className: "block", label: "delivery of \(name)",
+            slotNames: ["block", "notification"], slotStrengths: [.strong, .strong],
+            slots: [.object(block), .object(notification)], isDeclaredRoot: false,
+            isInternal: true, at: kernel.now, on: thread.name
+        ).id
     }
 
     func heldObjects() -> [(String, ObjectID)] {

@@ -98,7 +98,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     }
 
     private static let stateMask: UInt8 = 0b11, abandonedBit: UInt8 = 1 << 2, internalBit: UInt8 = 1 << 3,
-                       declaredRootBit: UInt8 = 1 << 4, timerBit: UInt8 = 1 << 6, globalBit: UInt8 = 1 << 7
+        declaredRootBit: UInt8 = 1 << 4, timerBit: UInt8 = 1 << 6, globalBit: UInt8 = 1 << 7
 
     /// 1-based allocation number over the whole run: stable names in reports (`block#2`); 0 for a global block,
     /// which is not allocated.
@@ -176,7 +176,9 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// Where ``timer`` lives: from its slots' tag word on, the words ``make`` reserves for a timer.
     private var timerState: UnsafeMutablePointer<TimerState> {
         precondition(flags & Self.timerBit != 0, "\(displayName) is not a timer")
-        return withUnsafeMutablePointerToElements { Self.timerState(after: $0).assumingMemoryBound(to: TimerState.self) }
+        return withUnsafeMutablePointerToElements {
+            Self.timerState(after: $0).assumingMemoryBound(to: TimerState.self)
+        }
     }
 
     /// Where a timer keeps its state: at its slots' tag word, whose first three bytes are the slots' tags and the
@@ -195,9 +197,10 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// The 8-byte words a timer's state takes from its slots' tag word on.
     private static let timerWords: Int = {
         precondition(MemoryLayout<TimerState>.alignment <= MemoryLayout<UInt64>.alignment)
-        precondition(MemoryLayout<TimerState>.offset(of: \TimerState.slotTags) == 0
-                         && SlotStorage.words(forSlots: timerSlots) == timerSlots + 1,
-                     "a timer's state no longer begins with its slots' tag bytes")
+        precondition(
+            MemoryLayout<TimerState>.offset(of: \TimerState.slotTags) == 0
+                && SlotStorage.words(forSlots: timerSlots) == timerSlots + 1,
+            "a timer's state no longer begins with its slots' tag bytes")
         return (MemoryLayout<TimerState>.size + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
     }()
 
@@ -258,8 +261,10 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         withUnsafeMutablePointers { _, words in
             let raw = Self.timerState(after: words)
             var state = state
-            state.slotTags = (raw.load(as: UInt8.self), raw.load(fromByteOffset: 1, as: UInt8.self),
-                              raw.load(fromByteOffset: 2, as: UInt8.self))
+            state.slotTags = (
+                raw.load(as: UInt8.self), raw.load(fromByteOffset: 1, as: UInt8.self),
+                raw.load(fromByteOffset: 2, as: UInt8.self)
+            )
             raw.bindMemory(to: TimerState.self, capacity: 1).initialize(to: state)
         }
         flags |= Self.timerBit
@@ -289,7 +294,12 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
             }
         }
         set {
-            let bits: UInt8 = switch newValue { case .alive: 0; case .deallocating: 1; case .dead: 2 }
+            let bits: UInt8 =
+                switch newValue {
+                case .alive: 0;
+                case .deallocating: 1;
+                case .dead: 2
+                }
             flags = flags & ~Self.stateMask | bits
         }
     }
@@ -346,8 +356,10 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     }
 
     /// A new object with retain count 1, its slots holding `slots` (``ObjectHeap`` allocates through it).
-    static func make(id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value],
-                     isDeclaredRoot: Bool, isInternal: Bool, isGlobal: Bool = false, at: SimInstant) -> HeapObject {
+    static func make(
+        id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value],
+        isDeclaredRoot: Bool, isInternal: Bool, isGlobal: Bool = false, at: SimInstant
+    ) -> HeapObject {
         precondition(serial >> 40 == 0, "more than 2^40 allocations")
         precondition(slots.count <= Int(UInt16.max), "more than 2^16 - 1 slots")
         let flags = (isDeclaredRoot ? declaredRootBit : 0) | (isInternal ? internalBit : 0) | (isGlobal ? globalBit : 0)
@@ -358,8 +370,9 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
             slotCount: UInt16(slots.count), serialHigh: UInt8(truncatingIfNeeded: serial >> 32), flags: flags)
         let words: Int
         if case .timer = layout.kind {
-            precondition(slots.count == TimerState.slotNames.count && slots.count == timerSlots,
-                         "a timer without its three slots")
+            precondition(
+                slots.count == TimerState.slotNames.count && slots.count == timerSlots,
+                "a timer without its three slots")
             words = timerSlots + timerWords  // the state from the tag word on
         } else {
             words = SlotStorage.words(forSlots: slots.count)

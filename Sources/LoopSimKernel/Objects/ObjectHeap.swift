@@ -95,9 +95,11 @@ public struct ObjectHeap {
     public func isAlive(_ id: ObjectID) -> Bool { object(id)?.state == .alive }
 
     /// Allocates an object with retain count 1.
-    mutating func allocate(kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
-                           slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
-                           isInternal: Bool = false, at now: SimInstant, on thread: String) -> HeapObject {
+    mutating func allocate(
+        kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
+        slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
+        isInternal: Bool = false, at now: SimInstant, on thread: String
+    ) -> HeapObject {
         serialCounter += 1
         if !isInternal { allocatedCount += 1 }
         let layout = layouts.layout(kind, className, slotNames, slotStrengths, thread)
@@ -116,8 +118,9 @@ public struct ObjectHeap {
     /// counted (internal), never dies, and ``retain(_:)`` and ``release(_:)`` leave its count alone.
     mutating func makeGlobalBlock(templateIndex: Int, label: String, at now: SimInstant) -> HeapObject {
         let layout = layouts.layout(.block(templateIndex: templateIndex), "block", [], [], "")
-        let object = HeapObject.make(id: nextID(), serial: 0, layout: layout, label: label, slots: [],
-                                     isDeclaredRoot: false, isInternal: true, isGlobal: true, at: now)
+        let object = HeapObject.make(
+            id: nextID(), serial: 0, layout: layout, label: label, slots: [],
+            isDeclaredRoot: false, isInternal: true, isGlobal: true, at: now)
         place(object)
         return object
     }
@@ -183,15 +186,18 @@ private struct LayoutCache {
     private var recent: ObjectLayout?, previous: ObjectLayout?
 
     @inline(__always)
-    mutating func layout(_ kind: HeapObject.Kind, _ className: String, _ slotNames: [String],
-                         _ slotStrengths: [Strength], _ thread: String) -> ObjectLayout {
+    mutating func layout(
+        _ kind: HeapObject.Kind, _ className: String, _ slotNames: [String],
+        _ slotStrengths: [Strength], _ thread: String
+    ) -> ObjectLayout {
         if let l = recent, l.matches(kind, className, slotNames, slotStrengths, thread) { return l }
         if let l = previous, l.matches(kind, className, slotNames, slotStrengths, thread) {
             (recent, previous) = (l, recent)
             return l
         }
-        let key = LayoutKey(kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
-                            thread: thread)
+        let key = LayoutKey(
+            kind: kind, className: className, slotNames: slotNames, slotStrengths: slotStrengths,
+            thread: thread)
         let l: ObjectLayout
         if let known = all[key] {
             l = known

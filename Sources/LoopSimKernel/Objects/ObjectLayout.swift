@@ -43,8 +43,10 @@ final class ObjectLayout {
 
     /// Whether this layout's key is the one these parts make (without building the key: allocation asks).
     @inline(__always)
-    func matches(_ kind: HeapObject.Kind, _ className: String, _ slotNames: [String], _ slotStrengths: [Strength],
-                 _ thread: String) -> Bool {
+    func matches(
+        _ kind: HeapObject.Kind, _ className: String, _ slotNames: [String], _ slotStrengths: [Strength],
+        _ thread: String
+    ) -> Bool {
         key.kind == kind && key.className == className && key.thread == thread && key.slotNames == slotNames
             && key.slotStrengths == slotStrengths
     }

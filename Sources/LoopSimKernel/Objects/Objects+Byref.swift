@@ -10,8 +10,9 @@
 extension Objects {
     /// A `__block` variable's storage, empty (nil), with retain count 1 for the declaring scope.
     func allocateByref(named name: String, on thread: SimThread) -> ObjectID {
-        let o = allocate(kind: .byref, className: "__block", label: name, slotNames: [name], slotStrengths: [.strong],
-                         slots: [.null], isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        let o = allocate(
+            kind: .byref, className: "__block", label: name, slotNames: [name], slotStrengths: [.strong],
+            slots: [.null], isDeclaredRoot: false, at: recorder.now, on: thread.name)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("__block")))
         return o.id
     }

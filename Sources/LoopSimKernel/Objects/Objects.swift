@@ -42,8 +42,10 @@ final class Objects {
     /// What the run writes down: deaths, delayed releases, finished timers and sources.
     private let records: RunRecords
 
-    init(_ program: Program, profile: VariantProfile, recorder: Recorder, halt: Halt, threads: Threads,
-         records: RunRecords) {
+    init(
+        _ program: Program, profile: VariantProfile, recorder: Recorder, halt: Halt, threads: Threads,
+        records: RunRecords
+    ) {
         self.program = program
         self.profile = profile
         self.recorder = recorder
@@ -72,12 +74,15 @@ final class Objects {
 
     /// Allocates an object of the kernel's own making (a timer, a source, a semaphore…) with retain count 1:
     /// ``ObjectHeap/allocate(kind:className:label:slotNames:slotStrengths:slots:isDeclaredRoot:isInternal:at:on:)``.
-    func allocate(kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
-                  slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
-                  isInternal: Bool = false, at now: SimInstant, on thread: String) -> HeapObject {
-        heap.allocate(kind: kind, className: className, label: label, slotNames: slotNames,
-                      slotStrengths: slotStrengths, slots: slots, isDeclaredRoot: isDeclaredRoot,
-                      isInternal: isInternal, at: now, on: thread)
+    func allocate(
+        kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
+        slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
+        isInternal: Bool = false, at now: SimInstant, on thread: String
+    ) -> HeapObject {
+        heap.allocate(
+            kind: kind, className: className, label: label, slotNames: slotNames,
+            slotStrengths: slotStrengths, slots: slots, isDeclaredRoot: isDeclaredRoot,
+            isInternal: isInternal, at: now, on: thread)
     }
 
     /// `new ClassName`: an instance with its fields' initial values, retain count 1 (owned by the caller).
@@ -94,8 +99,10 @@ final class Objects {
 
     /// A block literal: its captures are evaluated and stored now (strong ones retained). A literal that captures
     /// nothing is its global block, which is never allocated.
-    func allocateBlock(templateIndex: Int, in frame: ProgramFrame, on thread: SimThread,
-                       _ k: Kernel) throws(RuntimeFault) -> ObjectID {
+    func allocateBlock(
+        templateIndex: Int, in frame: ProgramFrame, on thread: SimThread,
+        _ k: Kernel
+    ) throws(RuntimeFault) -> ObjectID {
         let template = k.program.blocks[templateIndex]
         if template.captures.isEmpty { return globalBlock(templateIndex: templateIndex) }
         var values: [Value] = []
@@ -120,10 +127,13 @@ final class Objects {
             case (_, false): break
             }
         }
-        k.record(thread, .blockAlloc(object: k.labelName(o), className: NameTable.block,
-                                     captures: template.captures.map {
-                                         k.name("\($0.isByref ? "__block" : $0.strength.rawValue) \($0.name)")
-                                     }))
+        k.record(
+            thread,
+            .blockAlloc(
+                object: k.labelName(o), className: NameTable.block,
+                captures: template.captures.map {
+                    k.name("\($0.isByref ? "__block" : $0.strength.rawValue) \($0.name)")
+                }))
         return o.id
     }
 
@@ -132,8 +142,10 @@ final class Objects {
     /// literals in the scenario's order, after what a debugger prints (`<__NSGlobalBlock__: 0x…>`).
     private func globalBlock(templateIndex: Int) -> ObjectID {
         if let id = globalBlocks[templateIndex] { return id }
-        let id = heap.makeGlobalBlock(templateIndex: templateIndex, label: "__NSGlobalBlock__#\(templateIndex + 1)",
-                                      at: recorder.now).id
+        let id = heap.makeGlobalBlock(
+            templateIndex: templateIndex, label: "__NSGlobalBlock__#\(templateIndex + 1)",
+            at: recorder.now
+        ).id
         globalBlocks[templateIndex] = id
         return id
     }
@@ -158,8 +170,9 @@ final class Objects {
 
     /// The fault of using a freed object through a reference that outlived it.
     func deallocatedMessage(_ id: ObjectID) -> RuntimeFault {
-        RuntimeFault("message sent to deallocated instance " + describeFreed(id)
-            + " (an unretained reference outlived its object)")
+        RuntimeFault(
+            "message sent to deallocated instance " + describeFreed(id)
+                + " (an unretained reference outlived its object)")
     }
 
     /// A freed object as crash messages name it: `TimerVC vc (#2, deallocated at 1.500 s on main)`, from its
@@ -176,9 +189,10 @@ final class Objects {
     func release(_ id: ObjectID, on thread: SimThread) {
         guard heap.object(id) != nil else {
             if heap.danglingObjects[id] != nil {
-                halt.appCrashed("message sent to deallocated instance \(describeFreed(id)): a reference "
-                    + "taken during its dealloc outlived it (the ObjC runtime ignores a retain of a deallocating object; releasing it "
-                    + "is a use-after-free)", on: thread)
+                halt.appCrashed(
+                    "message sent to deallocated instance \(describeFreed(id)): a reference "
+                        + "taken during its dealloc outlived it (the ObjC runtime ignores a retain of a deallocating object; releasing it "
+                        + "is a use-after-free)", on: thread)
             } else {
                 halt.appCrashed(deallocatedMessage(id).message, on: thread)
             }
@@ -233,8 +247,10 @@ final class Objects {
         // freed anyway, and those references dangle; releasing one later crashes the app (``release(_:on:)``).
         let dangling = object.retainCount
         heap.finishDealloc(object)
-        k.records.deaths.append(DeathRecord(object: object.label, className: object.className, serial: object.serial,
-                                            at: k.now, thread: thread.name, id: object.id))
+        k.records.deaths.append(
+            DeathRecord(
+                object: object.label, className: object.className, serial: object.serial,
+                at: k.now, thread: thread.name, id: object.id))
         k.record(thread, .dealloc(object: k.name(object)))
         if dangling > 0 {
             k.record(thread, .dangling(object: k.name(object), references: Int64(dangling)))
@@ -380,9 +396,11 @@ final class Objects {
         let letGo = letGoAt.removeValue(forKey: object.id) ?? lifecycleEnds.removeValue(forKey: object.id)
         lifecycleEnds[object.id] = nil
         guard let letGo, recorder.now - letGo.at > Self.delayGrace else { return }
-        records.delayed.append(DelayedRelease(object: object.label, className: object.className,
-                                              serial: object.serial, letGoAt: letGo.at, freedAt: recorder.now,
-                                              reason: letGo.reason))
+        records.delayed.append(
+            DelayedRelease(
+                object: object.label, className: object.className,
+                serial: object.serial, letGoAt: letGo.at, freedAt: recorder.now,
+                reason: letGo.reason))
     }
 
     /// How long after being let go an object may still die without being a delayed release: MLeaksFinder's
@@ -402,8 +420,10 @@ final class Objects {
     /// Stores `value` (owned or borrowed) into slot `index` of `id`, honouring the slot's strength.
     /// Returns the object the store dropped a strong reference to, if any.
     @discardableResult
-    func writeSlot(_ id: ObjectID, _ index: Int, _ value: Value, owned: Bool, on thread: SimThread,
-                   _ k: Kernel) -> ObjectID? {
+    func writeSlot(
+        _ id: ObjectID, _ index: Int, _ value: Value, owned: Bool, on thread: SimThread,
+        _ k: Kernel
+    ) -> ObjectID? {
         guard let o = heap.object(id) else { return nil }
         let strength = o.slotStrengths[index]
         let old = o[slot: index]

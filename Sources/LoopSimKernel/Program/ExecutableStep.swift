@@ -22,12 +22,6 @@ public struct StepContext {
     let thread: SimThread
     let kernel: Kernel
 
-    init(frame: ProgramFrame, thread: SimThread, kernel: Kernel) {
-        self.frame = frame
-        self.thread = thread
-        self.kernel = kernel
-    }
-
     /// `expr`'s value, borrowed.
     func value(_ expr: Expr) throws(RuntimeFault) -> Value {
         try kernel.interpreter.evaluate(expr, in: frame, on: thread, kernel)

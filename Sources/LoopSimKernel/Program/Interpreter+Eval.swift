@@ -7,20 +7,24 @@ public struct RuntimeFault: Error, Sendable, Hashable {
 extension Interpreter {
     /// Evaluates `expr`; `new` and block literals yield a fresh +1 reference (`owned == true`) that the
     /// caller must store or release.
-    func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> (Value, Bool) {
+    func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault)
+        -> (Value, Bool)
+    {
         switch expr {
         case .new(let classIndex, let label):
             return (.object(k.objects.allocateInstance(classIndex: classIndex, label: label, on: thread)), true)
         case .block(let templateIndex):
             return (.object(try k.objects.allocateBlock(templateIndex: templateIndex, in: frame, on: thread, k)), true)
         case .newSemaphore(let value):
-            let o = k.objects.allocate(kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
-                                       slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
+            let o = k.objects.allocate(
+                kind: .semaphore, className: "dispatch_semaphore", label: nil, slotNames: [],
+                slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
             o.semaphore = SemaphoreState(value: value)
             return (.object(o.id), true)
         case .newGroup:
-            let o = k.objects.allocate(kind: .semaphore, className: "dispatch_group", label: nil, slotNames: [],
-                                       slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
+            let o = k.objects.allocate(
+                kind: .semaphore, className: "dispatch_group", label: nil, slotNames: [],
+                slotStrengths: [], slots: [], isDeclaredRoot: false, at: k.now, on: thread.name)
             o.semaphore = SemaphoreState(value: 0, isGroup: true)
             return (.object(o.id), true)
         default:
@@ -29,7 +33,8 @@ extension Interpreter {
     }
 
     /// Evaluates `expr` to a borrowed value. Messaging nil yields nil; messaging a freed object is a fault.
-    func evaluate(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> Value {
+    func evaluate(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> Value
+    {
         switch expr {
         case .literal(let v):
             return v
@@ -79,7 +84,9 @@ extension Interpreter {
         case .timerProperty(let base, let property):
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a timer")
             else { return property.isBool ? .bool(false) : .int(0) }  // a message to nil
-            guard object.isTimer else { throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not a timer") }
+            guard object.isTimer else {
+                throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not a timer")
+            }
             return property.value(of: object, k.profile)
         case .runLoopProperty(let base, let property):
             guard let loop = try runLoopValue(try evaluate(base, in: frame, on: thread, k))
@@ -104,14 +111,16 @@ extension Interpreter {
             return k.objects.readSlot(note.id, property.slot)
         case .userInfoValue(let base, let key):
             guard let note = try notification(try evaluate(base, in: frame, on: thread, k), "userInfo"),
-                  let slot = NotificationSlots.userInfoSlot(key, in: note) else { return .null }
+                let slot = NotificationSlots.userInfoSlot(key, in: note)
+            else { return .null }
             return k.objects.readSlot(note.id, slot)
         case .cast(let inner, let type):
             let value = try evaluate(inner, in: frame, on: thread, k)
             return try type.admits(value, k) ? value : .null
         case .arithmetic(let lhs, let isAddition, let rhs):
             guard case .int(let a) = try evaluate(lhs, in: frame, on: thread, k),
-                  case .int(let b) = try evaluate(rhs, in: frame, on: thread, k) else {
+                case .int(let b) = try evaluate(rhs, in: frame, on: thread, k)
+            else {
                 throw RuntimeFault("+ and - take integers")
             }
             return .int(try Self.arithmetic(a, isAddition, b))
@@ -119,14 +128,18 @@ extension Interpreter {
     }
 
     /// Whether `expr` holds (an `if:` or `while:` condition): C's truthiness (``isTruthy(_:_:)``).
-    func condition(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread,
-                   _ k: Kernel) throws(RuntimeFault) -> Bool {
+    func condition(
+        _ expr: Expr, in frame: ProgramFrame, on thread: SimThread,
+        _ k: Kernel
+    ) throws(RuntimeFault) -> Bool {
         isTruthy(try evaluate(expr, in: frame, on: thread, k))
     }
 
     /// `expr`'s integer value; a fault naming `what` when it is not an integer (nil, a freed object's field).
-    func integer(_ expr: Expr, _ what: String, in frame: ProgramFrame, on thread: SimThread,
-                 _ k: Kernel) throws(RuntimeFault) -> Int {
+    func integer(
+        _ expr: Expr, _ what: String, in frame: ProgramFrame, on thread: SimThread,
+        _ k: Kernel
+    ) throws(RuntimeFault) -> Int {
         guard case .int(let n) = try evaluate(expr, in: frame, on: thread, k) else {
             throw RuntimeFault("\(what) is not an integer")
         }
@@ -207,8 +220,10 @@ extension Interpreter {
 
     /// Stores into an lvalue; returns the object whose strong reference was dropped, if any.
     @discardableResult
-    func store(_ value: Value, owned: Bool, into lvalue: LValue, in frame: ProgramFrame,
-               on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID? {
+    func store(
+        _ value: Value, owned: Bool, into lvalue: LValue, in frame: ProgramFrame,
+        on thread: SimThread, _ k: Kernel
+    ) throws(RuntimeFault) -> ObjectID? {
         switch lvalue {
         case .local(let i):
             if !owned { try k.objects.requireRetainable(value) }  // locals are strong

@@ -39,7 +39,9 @@ extension Interpreter {
         }
     }
 
-    private func perform(_ step: Step, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> FrameAction {
+    private func perform(_ step: Step, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault)
+        -> FrameAction
+    {
         switch step {
         case .bind(let local, let expr):
             let (value, owned) = try evaluateOwned(expr, in: frame, on: thread, k)
@@ -91,7 +93,9 @@ extension Interpreter {
                 return .next  // [nil msg]
             }
             for a in arguments where !a.owned { try k.objects.requireRetainable(a.value) }
-            guard let target = try forwardingTarget(object, selector: k.program.classes[classIndex].methods[method].name) else {
+            guard
+                let target = try forwardingTarget(object, selector: k.program.classes[classIndex].methods[method].name)
+            else {
                 dropArguments()
                 return .next  // a safe proxy swallowed the call
             }
@@ -162,18 +166,23 @@ extension Interpreter {
         objects.abandon(o, because: reason)
     }
 
-    private func addToInteger(_ lvalue: LValue, _ delta: Int, in frame: ProgramFrame,
-                              on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
+    private func addToInteger(
+        _ lvalue: LValue, _ delta: Int, in frame: ProgramFrame,
+        on thread: SimThread, _ k: Kernel
+    ) throws(RuntimeFault) {
         let current: Value
         switch lvalue {
         case .local(let i): current = frame.env.locals[i]
         case .field(let base, let index):
-            guard let o = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "an object") else { return }
+            guard let o = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "an object") else {
+                return
+            }
             current = k.objects.readSlot(o.id, index)
         }
         guard case .int(let n) = current else { throw RuntimeFault("increment of a value that is not an integer") }
         // `decrement` adds -1: crash messages say `n - 1`
-        let result = delta < 0 && delta > Int.min ? try Self.arithmetic(n, false, -delta) : try Self.arithmetic(n, true, delta)
+        let result =
+            delta < 0 && delta > Int.min ? try Self.arithmetic(n, false, -delta) : try Self.arithmetic(n, true, delta)
         try store(.int(result), owned: false, into: lvalue, in: frame, on: thread, k)
     }
 
@@ -182,8 +191,9 @@ extension Interpreter {
     static func arithmetic(_ a: Int, _ isAddition: Bool, _ b: Int) throws(RuntimeFault) -> Int {
         let (result, overflow) = isAddition ? a.addingReportingOverflow(b) : a.subtractingReportingOverflow(b)
         guard !overflow else {
-            throw RuntimeFault("arithmetic overflow: \(a) \(isAddition ? "+" : "-") \(b) is outside the 64-bit integers "
-                + "(\(Int.min)...\(Int.max)); Swift traps here")
+            throw RuntimeFault(
+                "arithmetic overflow: \(a) \(isAddition ? "+" : "-") \(b) is outside the 64-bit integers "
+                    + "(\(Int.min)...\(Int.max)); Swift traps here")
         }
         return result
     }
@@ -191,13 +201,18 @@ extension Interpreter {
     /// The object a message to `object` reaches: itself, or an `NSProxy`'s target. Nil when a safe proxy
     /// swallows the message; a fault when a naive proxy has lost its target.
     func forwardingTarget(_ object: HeapObject, selector: String) throws(RuntimeFault) -> HeapObject? {
-        guard case .instance(let c) = object.kind, let field = program.classes[c].proxyTargetField else { return object }
-        if case .object(let id) = objects.readSlot(object.id, field), let target = objects.heap.object(id), target.state == .alive {
+        guard case .instance(let c) = object.kind, let field = program.classes[c].proxyTargetField else {
+            return object
+        }
+        if case .object(let id) = objects.readSlot(object.id, field), let target = objects.heap.object(id),
+            target.state == .alive
+        {
             return try forwardingTarget(target, selector: selector)
         }
         if program.classes[c].proxySwallowsNilTarget { return nil }
-        throw RuntimeFault("-[\(object.className) \(selector)]: unrecognized selector sent to instance: the proxy's weak "
-            + "target is nil, methodSignatureForSelector: returned nil and doesNotRecognizeSelector: raised")
+        throw RuntimeFault(
+            "-[\(object.className) \(selector)]: unrecognized selector sent to instance: the proxy's weak "
+                + "target is nil, methodSignatureForSelector: returned nil and doesNotRecognizeSelector: raised")
     }
 
     /// A frame running `method` of `object` (retained for the call).
@@ -216,8 +231,9 @@ extension Interpreter {
             }
             env.locals[i] = value
         }
-        return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: object.id, heldEdge: "self",
-                            label: "-[\(info.name) \(info.methods[method].name)]")
+        return ProgramFrame(
+            steps: body.steps, env: env, ownsEnvironment: true, held: object.id, heldEdge: "self",
+            label: "-[\(info.name) \(info.methods[method].name)]")
     }
 
     /// A frame running a block whose +1 the frame owns (released when the block returns). `arguments` (borrowed)
@@ -248,8 +264,9 @@ extension Interpreter {
             }
             env.locals[i] = value
         }
-        return ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: held, heldEdge: edge,
-                            label: block.label)
+        return ProgramFrame(
+            steps: body.steps, env: env, ownsEnvironment: true, held: held, heldEdge: edge,
+            label: block.label)
     }
 }
 

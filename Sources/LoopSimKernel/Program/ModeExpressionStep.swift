@@ -25,8 +25,9 @@ public struct ModeExpressionStep: ExecutableStep {
         case .string(let text):
             let name = RunLoopModeName.canonical(text)
             if name == text, let known = nearMiss(text) {
-                throw RuntimeFault("\(verb): unknown mode '\(text)'; did you mean `\(known)`? (any other name is a "
-                    + "custom mode)")
+                throw RuntimeFault(
+                    "\(verb): unknown mode '\(text)'; did you mean `\(known)`? (any other name is a "
+                        + "custom mode)")
             }
             return name
         case .null:
@@ -37,8 +38,10 @@ public struct ModeExpressionStep: ExecutableStep {
     }
 
     /// The modes a near-miss is checked against: what a scenario is likely to have meant.
-    static let wellKnownModes = ["default", "common", "tracking", "NSDefaultRunLoopMode", "kCFRunLoopDefaultMode",
-                                 "NSRunLoopCommonModes", "kCFRunLoopCommonModes", "UITrackingRunLoopMode"]
+    static let wellKnownModes = [
+        "default", "common", "tracking", "NSDefaultRunLoopMode", "kCFRunLoopDefaultMode",
+        "NSRunLoopCommonModes", "kCFRunLoopCommonModes", "UITrackingRunLoopMode",
+    ]
 
     /// The well-known mode `text` misspells (an edit distance of at most 2, and less than half its length).
     static func nearMiss(_ text: String) -> String? {

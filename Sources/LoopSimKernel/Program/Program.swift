@@ -74,8 +74,10 @@ public struct ClassInfo: Sendable {
     /// `doesNotRecognizeSelector:`) or swallow the call (it answers a dummy signature).
     public var proxySwallowsNilTarget = false
 
-    public init(name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],
-                initializer: Body? = nil, dealloc: Body? = nil, isRoot: Bool = false) {
+    public init(
+        name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],
+        initializer: Body? = nil, dealloc: Body? = nil, isRoot: Bool = false
+    ) {
         self.name = name
         self.fields = fields
         self.methods = methods

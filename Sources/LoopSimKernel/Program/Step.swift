@@ -107,7 +107,9 @@ public struct RunLoopActivity: OptionSet, Sendable, Hashable {
     public static let beforeWaiting = RunLoopActivity(rawValue: 32)
     public static let afterWaiting = RunLoopActivity(rawValue: 64)
     public static let exit = RunLoopActivity(rawValue: 128)
-    public static let allActivities: RunLoopActivity = [.entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit]
+    public static let allActivities: RunLoopActivity = [
+        .entry, .beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting, .exit,
+    ]
 
     /// ``name`` of a single activity as a static string (the trace writes it as it is); nil for a set.
     var staticName: StaticString? {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from the step structs' declarations by StepFactoryGenerator.swift (Tests/LoopSimKernelTests):
 // each one's public `make`, which calls its memberwise initialiser (Swift makes that one for this module
 // only). After adding a step or changing its stored properties, run

@@ -90,7 +90,8 @@ public struct EventQueue<Payload> {
             payloads.append(entry.payload)
         }
         liveSequences.insert(entry.sequence, slot)
-        heap.insert(Key(instant: instant.nanoseconds, phase: entry.phase.rawValue, sequence: entry.sequence, slot: slot))
+        heap.insert(
+            Key(instant: instant.nanoseconds, phase: entry.phase.rawValue, sequence: entry.sequence, slot: slot))
     }
 
     /// Moves every live entry the predicate selects `delta` later, keeping sequence numbers.

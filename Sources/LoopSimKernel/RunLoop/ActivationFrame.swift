@@ -38,8 +38,10 @@ final class ActivationFrame: Frame {
     @exclusivity(unchecked) var inFlight: Callout?
     @exclusivity(unchecked) var phaseAfterCallouts = Phase.done
 
-    init(serial: Int, runLoop: SimRunLoop, mode: RunLoopMode, deadline: SimInstant, isPoll: Bool,
-         returnAfterSourceHandled: Bool) {
+    init(
+        serial: Int, runLoop: SimRunLoop, mode: RunLoopMode, deadline: SimInstant, isPoll: Bool,
+        returnAfterSourceHandled: Bool
+    ) {
         self.serial = serial
         self.runLoop = runLoop
         self.mode = mode

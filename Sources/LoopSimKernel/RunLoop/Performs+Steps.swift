@@ -17,8 +17,9 @@ public struct PerformAfterDelayStep: ExecutableStep {
         try k.runLoops.requirePerformAPI("-[NSObject performSelector:withObject:afterDelay:]", k)
         guard let target = try c.retainedObject(target) else { return .next }  // a message to nil
         let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
-        k.runLoops.performAfterDelay(target: target, classIndex: classIndex, method: method, argument: argument,
-                                     delay: delay, modes: modes, on: c.thread, k)
+        k.runLoops.performAfterDelay(
+            target: target, classIndex: classIndex, method: method, argument: argument,
+            delay: delay, modes: modes, on: c.thread, k)
         return .next
     }
 }
@@ -41,9 +42,11 @@ public struct PerformOnThreadStep: ExecutableStep {
         try k.runLoops.requirePerformAPI("-[NSObject performSelector:onThread:withObject:waitUntilDone:]", k)
         guard let rl = try targetRunLoop(c), let target = try c.retainedObject(target) else { return .next }
         let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
-        return StepOutcome(k.runLoops.performOnThread(rl, target: target, classIndex: classIndex, method: method,
-                                                      argument: argument, waitUntilDone: waitUntilDone, modes: modes,
-                                                      from: c.thread, k))
+        return StepOutcome(
+            k.runLoops.performOnThread(
+                rl, target: target, classIndex: classIndex, method: method,
+                argument: argument, waitUntilDone: waitUntilDone, modes: modes,
+                from: c.thread, k))
     }
 }
 

@@ -10,7 +10,8 @@ public struct MakePortStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
-        let block = try self.block.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }  // +1 to the port's slot
+        // +1 to the port's slot.
+        let block = try self.block.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }
         let port = k.runLoops.makePort(block: block, className: "NSMachPort", label: nil, on: c.thread, k)
         try c.bind(port, into: into)
         return .next
@@ -105,8 +106,9 @@ public struct ConnectionStep: ExecutableStep {
         let rl = try c.runLoop(runLoop)
         let data = try c.retainedObject(onData)
         let finish = try onFinish.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }
-        let connection = k.runLoops.makeConnection(onData: data, onFinish: finish, deliveries: deliveries.count,
-                                                   on: c.thread, k)
+        let connection = k.runLoops.makeConnection(
+            onData: data, onFinish: finish, deliveries: deliveries.count,
+            on: c.thread, k)
         if let rl { k.runLoops.addSource(connection, to: rl, mode: mode, on: c.thread, k) }
         let o = k.heap.object(connection)!
         // The data, then the finish at the instant of the last chunk (an empty body: at once).
@@ -126,8 +128,9 @@ public struct CancelConnectionStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(connection, expecting: "a connection") else { return .next }
         guard o.source?.connectionMessages != nil else {
-            throw RuntimeFault("-[\(o.className) cancel]: unrecognized selector sent to instance \(o.displayName) "
-                + "(not an NSURLConnection)")
+            throw RuntimeFault(
+                "-[\(o.className) cancel]: unrecognized selector sent to instance \(o.displayName) "
+                    + "(not an NSURLConnection)")
         }
         c.kernel.runLoops.finishConnection(o, on: c.thread, c.kernel)
         return .next

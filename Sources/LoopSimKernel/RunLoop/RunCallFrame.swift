@@ -26,7 +26,8 @@ final class RunCallFrame: Frame {
             if activations > 0 { return .pop(.bool(true)) }
             let limit = self.limit ?? before.map { kernel.now + $0 } ?? .never
             self.limit = limit
-            return runMode(mode, seconds: limit.isNever ? nil : limit - kernel.now, kernel, thread) ?? .pop(.bool(false))
+            return runMode(mode, seconds: limit.isNever ? nil : limit - kernel.now, kernel, thread)
+                ?? .pop(.bool(false))
         case .cfRun:
             if let last, last == .stopped || last == .finished { return .pop(.string(last.rawValue)) }
             return activate(RunLoopModeName.default, seconds: nil, returnAfterSourceHandled: false, kernel, thread)
@@ -38,7 +39,9 @@ final class RunCallFrame: Frame {
 
     /// `-runMode:beforeDate:`: NO without running when the mode is empty; else one activation that returns
     /// after the first source.
-    private func runMode(_ rawMode: String, seconds: SimDuration?, _ kernel: Kernel, _ thread: SimThread) -> FrameAction? {
+    private func runMode(_ rawMode: String, seconds: SimDuration?, _ kernel: Kernel, _ thread: SimThread)
+        -> FrameAction?
+    {
         let mode = RunLoopModeName.canonical(rawMode)
         if runLoop.modes[mode] == nil || kernel.runLoops.isModeEmpty(runLoop, mode, on: thread, kernel) {
             kernel.record(thread, .runModeEmpty(mode: kernel.name(RunLoopModeName.short(mode))))
@@ -47,11 +50,15 @@ final class RunCallFrame: Frame {
         return activate(mode, seconds: seconds, returnAfterSourceHandled: true, kernel, thread)
     }
 
-    private func activate(_ mode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool, _ kernel: Kernel,
-                          _ thread: SimThread) -> FrameAction {
+    private func activate(
+        _ mode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool, _ kernel: Kernel,
+        _ thread: SimThread
+    ) -> FrameAction {
         activations += 1
-        return .push(kernel.runLoops.makeActivation(runLoop, mode: mode, seconds: seconds,
-                                           returnAfterSourceHandled: returnAfterSourceHandled, on: thread, kernel))
+        return .push(
+            kernel.runLoops.makeActivation(
+                runLoop, mode: mode, seconds: seconds,
+                returnAfterSourceHandled: returnAfterSourceHandled, on: thread, kernel))
     }
 
     func heldObjects() -> [(String, ObjectID)] { [] }
@@ -90,11 +97,14 @@ final class LimitDateFrame: Frame {
             polled = true
             // `_cfRunLoop !== CFRunLoopGetCurrent()`, which creates the calling thread's loop if it has none
             guard kernel.runLoops.runLoop(for: thread, kernel) === runLoop else { return .pop(.null) }
-            return .push(kernel.runLoops.makeActivation(runLoop, mode: mode, seconds: .seconds(-10),
-                                                        returnAfterSourceHandled: true, on: thread, kernel))
+            return .push(
+                kernel.runLoops.makeActivation(
+                    runLoop, mode: mode, seconds: .seconds(-10),
+                    returnAfterSourceHandled: true, on: thread, kernel))
         }
         guard let mode = runLoop.modes[RunLoopModeName.canonical(mode)],
-              !kernel.runLoops.isModeEmpty(runLoop, mode, on: thread, kernel) else { return .pop(.null) }
+            !kernel.runLoops.isModeEmpty(runLoop, mode, on: thread, kernel)
+        else { return .pop(.null) }
         guard let first = mode.timers.earliest else { return .pop(.int(Int.max)) }
         return .pop(.int(Int(first.fire.nanoseconds / 1_000_000)))
     }

@@ -4,8 +4,10 @@
 
 extension RunLoops {
     /// `CFRunLoopRunSpecific(rl, mode, seconds, returnAfterSourceHandled)`; `seconds` nil = 1e10 (infinite).
-    func makeActivation(_ rl: SimRunLoop, mode rawMode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool,
-                        on thread: SimThread, _ k: Kernel) -> Frame {
+    func makeActivation(
+        _ rl: SimRunLoop, mode rawMode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool,
+        on thread: SimThread, _ k: Kernel
+    ) -> Frame {
         let name = RunLoopModeName.canonical(rawMode)
         nextActivationSerial += 1
         // The mode is looked up, never created: a missing mode behaves as an empty one.
@@ -13,9 +15,14 @@ extension RunLoops {
         let timeoutLimit = RunLoops.timerIntervalLimit
         let isPoll = seconds.map { $0 <= .zero } ?? false
         let deadline: SimInstant
-        if let seconds, seconds <= timeoutLimit { deadline = isPoll ? k.now : k.now + seconds } else { deadline = .never }
-        return ActivationFrame(serial: nextActivationSerial, runLoop: rl, mode: mode, deadline: deadline, isPoll: isPoll,
-                               returnAfterSourceHandled: returnAfterSourceHandled)
+        if let seconds, seconds <= timeoutLimit {
+            deadline = isPoll ? k.now : k.now + seconds
+        } else {
+            deadline = .never
+        }
+        return ActivationFrame(
+            serial: nextActivationSerial, runLoop: rl, mode: mode, deadline: deadline, isPoll: isPoll,
+            returnAfterSourceHandled: returnAfterSourceHandled)
     }
 
     /// Moves an activation through the phases of one `__CFRunLoopRun` iteration. Inlined into
@@ -26,9 +33,13 @@ extension RunLoops {
         switch a.phase {
         case .start:
             let name = a.mode.name
-            k.record(thread, .runLoopRun(runLoop: rl.nameID, mode: k.name(a.mode), deadline: a.deadline, poll: a.isPoll))
+            k.record(
+                thread, .runLoopRun(runLoop: rl.nameID, mode: k.name(a.mode), deadline: a.deadline, poll: a.isPoll))
             if name == RunLoopModeName.common && k.profile.runCommonModesRejected {
-                k.record(thread, .invalidMode(message: k.name("invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")))
+                k.record(
+                    thread,
+                    .invalidMode(
+                        message: k.name("invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")))
                 return finishWithoutEntry(a, on: thread, k)
             }
             if rl.modes[name] == nil || isModeEmpty(rl, name, on: thread, k) {
@@ -36,8 +47,10 @@ extension RunLoops {
             }
             rl.activations.append(a)
             if !a.deadline.isNever && !a.isPoll {
-                a.noteTimeout(entry: k.clock.schedule(.activationTimeout(runLoop: rl.id, activation: a.serial),
-                                                      at: a.deadline, phase: .kernelTimer))
+                a.noteTimeout(
+                    entry: k.clock.schedule(
+                        .activationTimeout(runLoop: rl.id, activation: a.serial),
+                        at: a.deadline, phase: .kernelTimer))
             }
             queueObserverCallouts(a, .entry, on: thread, k)
             a.callOut(then: .iterationTop)
@@ -108,8 +121,10 @@ extension RunLoops {
             if let entry = a.timeoutEntry { k.clock.cancel(entry) }
             rl.activations.removeAll { $0 === a }
             let result = a.result ?? .finished
-            k.records.runLoopExits.append(RunLoopExit(thread: thread.name, at: k.now, mode: a.mode.shortName,
-                                            result: result, entered: true))
+            k.records.runLoopExits.append(
+                RunLoopExit(
+                    thread: thread.name, at: k.now, mode: a.mode.shortName,
+                    result: result, entered: true))
             k.record(thread, .runLoopExit(mode: k.name(a.mode), result: NameTable.result(result), entered: true))
             return .pop(.string(result.rawValue))
         }
@@ -117,8 +132,10 @@ extension RunLoops {
     }
 
     private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
-        k.records.runLoopExits.append(RunLoopExit(thread: thread.name, at: k.now, mode: a.mode.shortName,
-                                        result: .finished, entered: false))
+        k.records.runLoopExits.append(
+            RunLoopExit(
+                thread: thread.name, at: k.now, mode: a.mode.shortName,
+                result: .finished, entered: false))
         k.record(thread, .runLoopExit(mode: k.name(a.mode), result: NameTable.result(.finished), entered: false))
         return .pop(.string(RunLoopResult.finished.rawValue))
     }
@@ -186,8 +203,9 @@ extension RunLoops {
 
     /// The `ports` field of `rl.sleep`: the wait set (`["wake-up","timer@T","main-queue","timeout@T"]` in the trace).
     private func waitSet(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> WaitSet {
-        WaitSet(timerPort: a.mode.port.armedDeadline ?? .never, mainQueue: a.dispatchPortParticipates(k, thread),
-                timeout: a.deadline)
+        WaitSet(
+            timerPort: a.mode.port.armedDeadline ?? .never, mainQueue: a.dispatchPortParticipates(k, thread),
+            timeout: a.deadline)
     }
 
     /// `handle_msg`: one woken port per iteration.
@@ -217,14 +235,16 @@ extension RunLoops {
 
     /// `__CFRunLoopDoObservers`: the mode's valid, non-firing observers of `activity`, by order, then UIKit's
     /// autorelease-pool observer where it applies.
-    private func queueObserverCallouts(_ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread, _ k: Kernel) {
-        k.record(thread, .activity(activity: NameTable.activity(activity) ?? k.name(activity.name), mode: k.name(a.mode)))
+    private func queueObserverCallouts(
+        _ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread, _ k: Kernel
+    ) {
+        k.record(
+            thread, .activity(activity: NameTable.activity(activity) ?? k.name(activity.name), mode: k.name(a.mode)))
         for o in a.mode.observers where !o.isFiring && o.activities.contains(activity) && isValidObserver(o.object) {
             a.callouts.append(.observer(id: o.id, activity: activity))
         }
         if k.objects.drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
     }
-
 
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached
     /// now; blocks queued while they run wait for the next pass.
@@ -234,7 +254,11 @@ extension RunLoops {
         let common = rl.isCommon(a.mode)
         var keep: [(modes: [String]?, block: ObjectID)] = []
         for item in rl.blocks {
-            if item.modes.map({ $0.contains(a.mode.name) }) ?? common { a.callouts.append(.block(item.block)) } else { keep.append(item) }
+            if item.modes.map({ $0.contains(a.mode.name) }) ?? common {
+                a.callouts.append(.block(item.block))
+            } else {
+                keep.append(item)
+            }
         }
         rl.blocks = keep
     }

@@ -6,10 +6,14 @@ extension RunLoops {
             guard let index = a.mode.observers.firstIndex(where: { $0.id == id }) else { return nil }
             let observer = a.mode.observers[index]
             guard isValidObserver(observer.object), !observer.isFiring,
-                  let block = observerBlock(observer.object, k) else { return nil }
+                let block = observerBlock(observer.object, k)
+            else { return nil }
             setObserverFiring(id, true, in: a.runLoop, k)
-            k.record(thread, .observerCallout(activity: NameTable.activity(activity) ?? k.name(activity.name),
-                                              order: Int64(observer.order)))
+            k.record(
+                thread,
+                .observerCallout(
+                    activity: NameTable.activity(activity) ?? k.name(activity.name),
+                    order: Int64(observer.order)))
             // The block's `(CFRunLoopObserverRef observer, CFRunLoopActivity activity)`: the activity, as
             // `_runLoopObserverWithBlockContext` passes it (an `activity:` parameter reads it).
             return calloutFrame(retaining: block, edge: "observer", arguments: [.int(Int(activity.rawValue))], k)
@@ -49,7 +53,6 @@ extension RunLoops {
         }
     }
 
-
     /// The frame of a callout to `block`, which is retained for the call and released when it returns.
     ///
     /// A live block with no steps and no locals runs nothing: retaining it, running no step and releasing it
@@ -82,7 +85,8 @@ extension RunLoops {
             finishTimerCallout(id, oldFire: oldFire, of: a, on: thread, k)
         case .source1(let id):
             if let o = k.heap.object(id), o.source!.isValid, let all = o.source!.connectionMessages,
-               o.source!.connectionHandled == all {
+                o.source!.connectionHandled == all
+            {
                 finishConnection(o, on: thread, k)
             }
         case .mainQueue, .drainAutoreleasePool:
@@ -123,8 +127,10 @@ final class UserEventsFrame: Frame {
             locals.close(on: thread)
             guard followUps.isEmpty else {
                 defer { followUps = [] }
-                return .push(ProgramFrame(steps: followUps, env: kernel.app.environment, ownsEnvironment: false,
-                                          label: label))
+                return .push(
+                    ProgramFrame(
+                        steps: followUps, env: kernel.app.environment, ownsEnvironment: false,
+                        label: label))
             }
             return .next
         }

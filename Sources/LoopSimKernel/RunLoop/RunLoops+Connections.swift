@@ -12,12 +12,15 @@
 extension RunLoops {
     /// A connection object (+1 for the caller), holding `onData` and `onFinish` (+1s it takes), that expects
     /// `deliveries` data messages and then its finish.
-    func makeConnection(onData: ObjectID?, onFinish: ObjectID?, deliveries: Int, on thread: SimThread,
-                        _ k: Kernel) -> ObjectID {
-        let o = k.objects.allocate(kind: .source, className: "NSURLConnection", label: nil,
-                                   slotNames: ["delegate", "delegate didFinish"], slotStrengths: [.strong, .strong],
-                                   slots: [onData.map { .object($0) } ?? .null, onFinish.map { .object($0) } ?? .null],
-                                   isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
+    func makeConnection(
+        onData: ObjectID?, onFinish: ObjectID?, deliveries: Int, on thread: SimThread,
+        _ k: Kernel
+    ) -> ObjectID {
+        let o = k.objects.allocate(
+            kind: .source, className: "NSURLConnection", label: nil,
+            slotNames: ["delegate", "delegate didFinish"], slotStrengths: [.strong, .strong],
+            slots: [onData.map { .object($0) } ?? .null, onFinish.map { .object($0) } ?? .null],
+            isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
         var state = SourceState(order: 0, handler: .block)
         state.isPort = true
         state.connectionMessages = deliveries + 1

@@ -39,11 +39,13 @@ extension RunLoops {
     /// (`__CFArmNextTimerInMode` skips firing timers), and the timer is retained for the callout. (Its own method,
     /// which keeps ``beginCallout(_:of:on:_:)`` small enough for its events to be recorded inline.)
     /// The timer is read unretained: the heap holds it until its dealloc ends, which no step here can bring about.
-    func beginTimerCallout(_ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
-                           _ k: Kernel) -> Frame? {
+    func beginTimerCallout(
+        _ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
+        _ k: Kernel
+    ) -> Frame? {
         let frame: Frame?? = k.heap.withUnretainedObject(id) { o in
             guard o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= k.now,
-                  o.timer.runLoop == a.runLoop.id
+                o.timer.runLoop == a.runLoop.id
             else { return nil }
             o.timer.isFiring = true
             a.mode.forgetArmedDeadlines()  // then re-arm, skipping firing timers
@@ -62,8 +64,10 @@ extension RunLoops {
     /// `__CFRunLoopDoTimer` after the callout (CFRunLoop.c lines 2541–2650): a one-shot timer is invalidated
     /// (`doInvalidate`), the firing mark cleared, a repeating timer still valid rescheduled, and the callout's
     /// retain released.
-    func finishTimerCallout(_ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
-                            _ k: Kernel) {
+    func finishTimerCallout(
+        _ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
+        _ k: Kernel
+    ) {
         // Read unretained: the callout's count keeps the timer in the heap until the release below, and a
         // dealloc that release may cause ends later, on the thread's stack.
         let found: Void? = k.heap.withUnretainedObject(id) { o in
@@ -84,8 +88,10 @@ extension RunLoops {
     /// only), else move to the first slot of the original grid strictly after now (CF's `while (nextFireTSR <=
     /// currentTSR) nextFireTSR += intervalTSR`), skipping (and counting) missed slots, and reposition it in each
     /// of its modes.
-    func rescheduleAfterFire(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, near a: ActivationFrame,
-                             _ k: Kernel) {
+    func rescheduleAfterFire(
+        _ o: HeapObject, oldFire: SimInstant, on thread: SimThread, near a: ActivationFrame,
+        _ k: Kernel
+    ) {
         guard let rlID = o.timer.runLoop else { return }
         // The activation that called the timer out is usually on its run loop and in one of its modes: both
         // taken from it, without a lookup (and its reference counting) by index or by name. The parameters are
@@ -101,8 +107,10 @@ extension RunLoops {
 
     /// ``rescheduleAfterFire(_:oldFire:on:near:_:)`` on the timer's run loop `rl`; `hint` is one of `rl`'s modes,
     /// the one the timer is most likely in.
-    private func reschedule(_ o: HeapObject, oldFire: SimInstant, on thread: SimThread, rl: SimRunLoop,
-                            hint: RunLoopMode, _ k: Kernel) {
+    private func reschedule(
+        _ o: HeapObject, oldFire: SimInstant, on thread: SimThread, rl: SimRunLoop,
+        hint: RunLoopMode, _ k: Kernel
+    ) {
         if oldFire < o.timer.fireTSR {
             for name in o.timerModes { if let mode = rl.modes[name] { armNextTimer(in: mode, of: rl, k) } }
             return
@@ -181,8 +189,9 @@ extension RunLoops {
         if deadline <= k.now {
             timerPortExpired(rl, mode: mode, k)
         } else {
-            mode.port.entry = k.clock.schedule(.portExpiry(runLoop: rl.id, mode: mode.index), at: deadline,
-                                               phase: .kernelTimer)
+            mode.port.entry = k.clock.schedule(
+                .portExpiry(runLoop: rl.id, mode: mode.index), at: deadline,
+                phase: .kernelTimer)
         }
     }
 

@@ -14,14 +14,18 @@
 extension RunLoops {
     /// `CFRunLoopObserverCreateWithHandler(NULL, activities, repeats, order, block)`: a new observer object (+1 for
     /// the caller) holding `block` (a +1 the caller hands over).
-    func makeObserver(activities: RunLoopActivity, repeats: Bool, order: Int, block: ObjectID,
-                      on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let o = k.objects.allocate(kind: .runLoopObserver, className: "CFRunLoopObserver", label: nil,
-                                   slotNames: ["block"], slotStrengths: [.strong], slots: [.object(block)],
-                                   isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
+    func makeObserver(
+        activities: RunLoopActivity, repeats: Bool, order: Int, block: ObjectID,
+        on thread: SimThread, _ k: Kernel
+    ) -> ObjectID {
+        let o = k.objects.allocate(
+            kind: .runLoopObserver, className: "CFRunLoopObserver", label: nil,
+            slotNames: ["block"], slotStrengths: [.strong], slots: [.object(block)],
+            isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
         observerCounter += 1
-        observerStates[o.id] = ObserverState(id: observerCounter, activities: activities, repeats: repeats,
-                                             order: order)
+        observerStates[o.id] = ObserverState(
+            id: observerCounter, activities: activities, repeats: repeats,
+            order: order)
         return o.id
     }
 
@@ -36,8 +40,9 @@ extension RunLoops {
         else { return }
         state.runLoop = rl.id
         observerStates[id] = state
-        let observer = Observer(id: state.id, object: id, activities: state.activities, repeats: state.repeats,
-                                order: state.order)
+        let observer = Observer(
+            id: state.id, object: id, activities: state.activities, repeats: state.repeats,
+            order: state.order)
         let name = RunLoopModeName.canonical(rawMode)
         if name == RunLoopModeName.common {
             if !rl.commonObservers.contains(where: { $0.object == id }) {
@@ -48,8 +53,11 @@ extension RunLoops {
         } else {
             insertObserver(observer, into: rl.findOrCreateMode(name), k)
         }
-        k.record(thread, .observerAdd(runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)),
-                                      order: Int64(state.order)))
+        k.record(
+            thread,
+            .observerAdd(
+                runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)),
+                order: Int64(state.order)))
     }
 
     /// Into a mode's list, after the observers of the same or a lower order (`CFRunLoopAddObserver`'s insertion);

@@ -45,8 +45,9 @@ extension RunLoops {
     /// The crash of a perform step under swift-corelibs-foundation, which has no selector-based performs.
     func requirePerformAPI(_ selector: String, _ k: Kernel) throws(RuntimeFault) {
         guard k.profile.performSelectorAPI else {
-            throw RuntimeFault("\(selector) does not exist in swift-corelibs-foundation (no Objective-C runtime, no "
-                + "selectors): use RunLoop.perform(inModes:block:), a Timer, or DispatchQueue.asyncAfter")
+            throw RuntimeFault(
+                "\(selector) does not exist in swift-corelibs-foundation (no Objective-C runtime, no "
+                    + "selectors): use RunLoop.perform(inModes:block:), a Timer, or DispatchQueue.asyncAfter")
         }
     }
 
@@ -55,8 +56,10 @@ extension RunLoops {
     /// `performSelector:withObject:afterDelay:inModes:`: a one-shot timer in the current thread's run loop whose
     /// target slot holds `target` and whose userInfo slot holds `argument` (both +1 references the caller hands
     /// over). An empty mode list makes no request and lets both go, as Foundation returns without performing.
-    func performAfterDelay(target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?, delay: SimDuration,
-                           modes: [String], on thread: SimThread, _ k: Kernel) {
+    func performAfterDelay(
+        target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?, delay: SimDuration,
+        modes: [String], on thread: SimThread, _ k: Kernel
+    ) {
         guard !modes.isEmpty else {
             k.release(target, on: thread)
             if let argument { k.release(argument, on: thread) }
@@ -67,9 +70,10 @@ extension RunLoops {
         let fire = k.now + max(.zero, delay)
         let slots: [Value] = [.object(target), argument.map { .object($0) } ?? .null, .null]
         let action = TimerState.Action.targetSelector(classIndex: Int32(classIndex), method: Int32(method))
-        let o = k.objects.allocate(kind: .timer(action), className: "NSTimer", label: "perform \(methodName)",
-                                   slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths,
-                                   slots: slots, isDeclaredRoot: false, at: k.now, on: thread.name)
+        let o = k.objects.allocate(
+            kind: .timer(action), className: "NSTimer", label: "perform \(methodName)",
+            slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths,
+            slots: slots, isDeclaredRoot: false, at: k.now, on: thread.name)
         o.initializeTimer(TimerState(fireTSR: fire, interval: .zero))
         o.timer.firstSlotWall = fire
         k.record(thread, .timerCreate(timer: k.name(o), interval: .zero, repeats: false, fireAt: fire))
@@ -93,14 +97,16 @@ extension RunLoops {
     /// `cancelPreviousPerformRequestsWithTarget:[selector:object:]`: invalidates the current run loop's pending
     /// requests for `target` (and, with a selector, only those of that method whose argument is `argument`, nil
     /// matching nil), which releases what they hold. Other run loops' requests are untouched.
-    func cancelPerformRequests(target: ObjectID, method: (classIndex: Int, method: Int, argument: Value)?,
-                               on thread: SimThread, _ k: Kernel) {
+    func cancelPerformRequests(
+        target: ObjectID, method: (classIndex: Int, method: Int, argument: Value)?,
+        on thread: SimThread, _ k: Kernel
+    ) {
         let rl = runLoop(for: thread, k)
         for id in pendingPerformTimers(of: rl, k) {
             guard let o = k.heap.object(id), o[slot: TimerState.targetSlot].object == target else { continue }
             if let method {
                 guard case .targetSelector(let c, let m) = o.timerAction, Int(c) == method.classIndex,
-                      Int(m) == method.method, o[slot: TimerState.userInfoSlot].object == method.argument.object
+                    Int(m) == method.method, o[slot: TimerState.userInfoSlot].object == method.argument.object
                 else { continue }
             }
             invalidateTimer(id, on: thread, reason: "cancelPreviousPerformRequests", k)
@@ -113,18 +119,21 @@ extension RunLoops {
     /// `performSelector:onThread:withObject:waitUntilDone:modes:` from `thread` to the thread of `rl`. `target`
     /// and `argument` are +1 references the request takes over. Returns what the caller's frame does next: run
     /// the method at once (its own thread, waiting), block until it has run (another thread, waiting), or go on.
-    func performOnThread(_ rl: SimRunLoop, target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?,
-                         waitUntilDone: Bool, modes: [String], from thread: SimThread, _ k: Kernel) -> FrameAction {
+    func performOnThread(
+        _ rl: SimRunLoop, target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?,
+        waitUntilDone: Bool, modes: [String], from thread: SimThread, _ k: Kernel
+    ) -> FrameAction {
         let methodName = k.program.classes[classIndex].methods[method].name
         guard !modes.isEmpty else {
             k.release(target, on: thread)
             if let argument { k.release(argument, on: thread) }
             return .next
         }
-        let request = k.objects.allocate(kind: .invocation, className: "NSThreadPerform", label: methodName,
-                                         slotNames: Self.performSlotNames, slotStrengths: [.strong, .strong],
-                                         slots: [.object(target), argument.map { .object($0) } ?? .null],
-                                         isDeclaredRoot: false, isInternal: true, at: k.now, on: thread.name)
+        let request = k.objects.allocate(
+            kind: .invocation, className: "NSThreadPerform", label: methodName,
+            slotNames: Self.performSlotNames, slotStrengths: [.strong, .strong],
+            slots: [.object(target), argument.map { .object($0) } ?? .null],
+            isDeclaredRoot: false, isInternal: true, at: k.now, on: thread.name)
         var perform = ThreadPerform(request: request.id, classIndex: classIndex, method: method, modes: modes)
         if waitUntilDone && rl.threadID == thread.id {
             // "If the current thread and target thread are the same, and you specify true for this parameter,
@@ -152,8 +161,9 @@ extension RunLoops {
     /// The loop's perform source, made on first use; the loop's modes keep it for ever (semantics §2).
     private func threadPerformSource(of rl: SimRunLoop, on thread: SimThread, _ k: Kernel) -> HeapObject {
         if let id = rl.threadPerformSource, let o = k.heap.object(id) { return o }
-        let id = makeSource(order: 0, handler: .threadPerforms, block: nil, label: "performSelector:onThread:",
-                            on: thread, k)
+        let id = makeSource(
+            order: 0, handler: .threadPerforms, block: nil, label: "performSelector:onThread:",
+            on: thread, k)
         rl.threadPerformSource = id  // the loop keeps the +1: it never removes the source
         return k.heap.object(id)!
     }
@@ -172,13 +182,15 @@ extension RunLoops {
     /// call: a proxy swallowed it, or a naive proxy crashed the run.
     func threadPerformFrame(_ p: ThreadPerform, on thread: SimThread, _ k: Kernel) -> Frame? {
         guard let request = k.heap.object(p.request),
-              let target = request[slot: 0].object.flatMap({ k.heap.object($0) }) else { return nil }
+            let target = request[slot: 0].object.flatMap({ k.heap.object($0) })
+        else { return nil }
         do {
             let selector = k.program.classes[p.classIndex].methods[p.method].name
             guard let receiver = try k.interpreter.forwardingTarget(target, selector: selector) else { return nil }
             // The request's argument (`withObject:`) binds the method's parameter, if it declares one.
-            return k.interpreter.methodFrame(receiver, classIndex: p.classIndex, method: p.method,
-                                             arguments: [request[slot: 1]])
+            return k.interpreter.methodFrame(
+                receiver, classIndex: p.classIndex, method: p.method,
+                arguments: [request[slot: 1]])
         } catch {
             k.appCrashed(error.message, on: thread)
             return nil

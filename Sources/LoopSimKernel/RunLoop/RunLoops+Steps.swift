@@ -58,7 +58,7 @@ public struct PerformBlockStep: ExecutableStep {
     public var block: Expr
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
+        guard case (let rl, let block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
         c.kernel.runLoops.performBlock(block, on: rl, mode: mode, from: c.thread, c.kernel)
         return .next
     }
@@ -78,10 +78,11 @@ public struct AddObserverStep: ExecutableStep {
     public var into: LValue? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
+        guard case (let rl, let block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
         let k = c.kernel
-        let observer = k.runLoops.makeObserver(activities: activities, repeats: repeats, order: order, block: block,
-                                               on: c.thread, k)
+        let observer = k.runLoops.makeObserver(
+            activities: activities, repeats: repeats, order: order, block: block,
+            on: c.thread, k)
         k.runLoops.addObserver(observer, to: rl, mode: mode, on: c.thread, k)
         try c.bind(observer, into: into)
         return .next
@@ -100,7 +101,8 @@ public struct RemoveFromRunLoopStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
         guard let o = try c.object(item, expecting: isObserver ? "an observer" : "a source"),
-              let rl = try c.runLoop(runLoop) else { return .next }
+            let rl = try c.runLoop(runLoop)
+        else { return .next }
         if isObserver {
             guard k.runLoops.isObserver(o) else { throw RuntimeFault("\(verb): \(o.displayName) is not an observer") }
             k.runLoops.removeObserver(o.id, from: rl, mode: mode, on: c.thread, k)
@@ -143,7 +145,7 @@ public struct AddSourceStep: ExecutableStep {
     public var into: LValue?
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        guard case let (rl, block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
+        guard case (let rl, let block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
         let k = c.kernel
         let source = k.runLoops.makeSource(order: order, handler: .block, block: block, label: nil, on: c.thread, k)
         k.runLoops.addSource(source, to: rl, mode: mode, on: c.thread, k)

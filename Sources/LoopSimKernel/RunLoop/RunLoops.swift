@@ -41,7 +41,9 @@ public final class RunLoops {
     func runLoop(for thread: SimThread, _ k: Kernel) -> SimRunLoop {
         if let id = thread.runLoopID { return all[id] }
         let rlName = "runloop(\(thread.name))"
-        let rl = SimRunLoop(id: all.count, threadID: thread.id, threadNameID: thread.nameID, name: rlName, nameID: k.name(rlName), isMain: thread.isMain)
+        let rl = SimRunLoop(
+            id: all.count, threadID: thread.id, threadNameID: thread.nameID, name: rlName, nameID: k.name(rlName),
+            isMain: thread.isMain)
         all.append(rl)
         k.threads.attach(runLoop: rl.id, to: thread)
         k.record(thread, .runLoopCreate(runLoop: rl.nameID))
@@ -56,8 +58,11 @@ extension RunLoops {
     /// (`ignoreWakeUps`); otherwise one message on the wake-up port (redundant ones collapse).
     func wakeUp(_ rl: SimRunLoop, from thread: SimThread?, _ k: Kernel) {
         guard let activation = rl.currentActivation, !activation.ignoreWakeUps else {
-            k.record(thread, .wakeUpDropped(runLoop: rl.nameID,
-                                            why: k.name(rl.currentActivation == nil ? "not running" : "ignoring wake-ups")))
+            k.record(
+                thread,
+                .wakeUpDropped(
+                    runLoop: rl.nameID,
+                    why: k.name(rl.currentActivation == nil ? "not running" : "ignoring wake-ups")))
             return
         }
         k.record(thread, .wakeUpSend(runLoop: rl.nameID))
@@ -149,7 +154,8 @@ extension RunLoops {
     /// UIKit nothing else is in the main loop's common modes (``UIKit/addEventSource(to:on:_:)``).
     func isModeEmpty(_ rl: SimRunLoop, _ mode: RunLoopMode, on thread: SimThread, _ k: Kernel) -> Bool {
         if rl.isMain && thread.isMain && mode.isCommon && thread.mainQueueDrainDepth == 0
-            && k.profile.mainQueueCountsAsSource {
+            && k.profile.mainQueueCountsAsSource
+        {
             return false  // the main queue counts as a source in the main loop's common modes
         }
         // A port-based source counts too: `if (NULL != rlm->_sources1 && 0 < CFSetGetCount(rlm->_sources1))
@@ -165,16 +171,22 @@ extension RunLoops {
         let name = RunLoopModeName.canonical(rawMode)
         rl.blocks.append((modes: name == RunLoopModeName.common ? nil : [name], block: block))
         if name != RunLoopModeName.common { _ = rl.findOrCreateMode(name) }
-        k.record(thread, .performBlock(runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)),
-                                       block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
+        k.record(
+            thread,
+            .performBlock(
+                runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)),
+                block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
     }
 
     /// A version-0 source object (+1 for the caller) whose handler is `block` (retained by the source).
-    func makeSource(order: Int, handler: SourceState.Handler, block: ObjectID?, label: String?,
-                    on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let o = k.objects.allocate(kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
-                                   slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
-                                   isDeclaredRoot: false, isInternal: handler != .block, at: k.now, on: thread.name)
+    func makeSource(
+        order: Int, handler: SourceState.Handler, block: ObjectID?, label: String?,
+        on thread: SimThread, _ k: Kernel
+    ) -> ObjectID {
+        let o = k.objects.allocate(
+            kind: .source, className: "CFRunLoopSource", label: label, slotNames: ["handler"],
+            slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
+            isDeclaredRoot: false, isInternal: handler != .block, at: k.now, on: thread.name)
         o.source = SourceState(order: order, handler: handler)
         return o.id
     }
@@ -183,9 +195,10 @@ extension RunLoops {
     /// callout is `block` (the delegate's `handlePortMessage:`, retained by the port). `className` names what
     /// owns the port (`NSMachPort`, or a stream scheduled in a run loop).
     func makePort(block: ObjectID?, className: String, label: String?, on thread: SimThread, _ k: Kernel) -> ObjectID {
-        let o = k.objects.allocate(kind: .source, className: className, label: label, slotNames: ["handler"],
-                                   slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
-                                   isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
+        let o = k.objects.allocate(
+            kind: .source, className: className, label: label, slotNames: ["handler"],
+            slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
+            isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
         var state = SourceState(order: 0, handler: .block)
         state.isPort = true
         o.source = state

@@ -127,7 +127,9 @@ struct TimerList {
         var frontier = [0]
         while !frontier.isEmpty {
             var best = 0
-            for k in frontier.indices.dropFirst() where Entry.precedes(heap[frontier[k]], heap[frontier[best]]) { best = k }
+            for k in frontier.indices.dropFirst() where Entry.precedes(heap[frontier[k]], heap[frontier[best]]) {
+                best = k
+            }
             let p = frontier.remove(at: best)
             if !skip(heap[p].slot) { return (heap[p].slot, SimInstant(nanoseconds: heap[p].fire)) }
             if 2 * p + 1 < heap.count { frontier.append(2 * p + 1) }
@@ -264,8 +266,10 @@ struct TimerList {
     /// Puts `e` in the hole at `hole`, or above it while it precedes its parent, no higher than `top`; every
     /// entry moved down (and `e`) gets its new place.
     @inline(__always)
-    private static func climb(_ e: Entry, from hole: Int, downTo top: Int, _ h: UnsafeMutablePointer<Entry>,
-                              _ pl: UnsafeMutablePointer<Int32>) {
+    private static func climb(
+        _ e: Entry, from hole: Int, downTo top: Int, _ h: UnsafeMutablePointer<Entry>,
+        _ pl: UnsafeMutablePointer<Int32>
+    ) {
         var p = hole
         while p > top {
             let parent = (p &- 1) >> 1

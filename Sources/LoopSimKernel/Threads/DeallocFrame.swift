@@ -9,15 +9,19 @@ final class DeallocFrame: Frame {
         if !ranBody {
             ranBody = true
             kernel.record(thread, .deallocBegin(object: kernel.name(object)))
-            if case .timer = object.kind { kernel.runLoops.invalidateTimer(object.id, on: thread, reason: "dealloc", kernel) }
+            if case .timer = object.kind {
+                kernel.runLoops.invalidateTimer(object.id, on: thread, reason: "dealloc", kernel)
+            }
             if case .dispatchSource = object.kind {
                 kernel.dispatch.sources.deallocating(object, on: thread)
                 if kernel.crash != nil { return .next }
             }
             if case .instance(let c) = object.kind, let body = kernel.program.classes[c].dealloc {
                 let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
-                return .push(ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true,
-                                          label: "-[\(object.className) dealloc]"))
+                return .push(
+                    ProgramFrame(
+                        steps: body.steps, env: env, ownsEnvironment: true,
+                        label: "-[\(object.className) dealloc]"))
             }
             return .next
         }

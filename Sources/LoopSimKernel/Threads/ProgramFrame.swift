@@ -33,8 +33,10 @@ final class ProgramFrame: Frame {
     /// semaphore that lives.
     var temporaries: [ObjectID] = []
 
-    init(steps: [Step], env: Environment, ownsEnvironment: Bool, held: ObjectID? = nil, heldEdge: String = "",
-         label: String) {
+    init(
+        steps: [Step], env: Environment, ownsEnvironment: Bool, held: ObjectID? = nil, heldEdge: String = "",
+        label: String
+    ) {
         self.steps = steps
         self.env = env
         self.ownsEnvironment = ownsEnvironment
@@ -46,7 +48,8 @@ final class ProgramFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if let result = pendingResult {
             pendingResult = nil
-            _ = try? kernel.interpreter.store(thread.returnValue, owned: false, into: result, in: self, on: thread, kernel)
+            _ = try? kernel.interpreter.store(
+                thread.returnValue, owned: false, into: result, in: self, on: thread, kernel)
         }
         if !temporaries.isEmpty {
             // the call the last step pushed or waited in has returned: its temporaries go, and the deallocs they
@@ -139,8 +142,9 @@ final class ProgramFrame: Frame {
                 let lower = try k.interpreter.integer(from, "the lower bound of a range", in: self, on: thread, k)
                 let upper = try k.interpreter.integer(to, "the upper bound of a range", in: self, on: thread, k)
                 guard lower <= upper else {
-                    throw RuntimeFault("Range requires lowerBound <= upperBound: \(lower)\(isClosed ? "..." : "..<")"
-                        + "\(upper) (Swift traps here)")
+                    throw RuntimeFault(
+                        "Range requires lowerBound <= upperBound: \(lower)\(isClosed ? "..." : "..<")"
+                            + "\(upper) (Swift traps here)")
                 }
                 if !isClosed && lower == upper { return .next }  // an empty range: no turn
                 active.value = lower

@@ -109,8 +109,9 @@ extension Threads {
 
     /// The blocked thread's wait times out after `timeout` (`dispatch_semaphore_wait`'s deadline).
     func armWaitTimeout(_ thread: SimThread, after timeout: SimDuration) {
-        thread.waitTimeoutEntry = recorder.clock.schedule(.semaphoreTimeout(thread: thread.id),
-                                                          at: recorder.now + timeout, phase: .kernelTimer)
+        thread.waitTimeoutEntry = recorder.clock.schedule(
+            .semaphoreTimeout(thread: thread.id),
+            at: recorder.now + timeout, phase: .kernelTimer)
     }
 
     /// The timeout armed by ``armWaitTimeout(_:after:)`` came up.
@@ -189,8 +190,9 @@ extension Frame {
             if kernel.halted { return nil }  // a limit stops the run before this step: it is the last event
             let action = step(kernel, thread)
             guard case .next = action else { return action }
-            guard !kernel.halted && thread.pendingDeallocs.isEmpty && kernel.objects.pendingCalls.isEmpty
-                && !kernel.app.isFrozen
+            guard
+                !kernel.halted && thread.pendingDeallocs.isEmpty && kernel.objects.pendingCalls.isEmpty
+                    && !kernel.app.isFrozen
             else { return .next }
         }
     }

@@ -11,8 +11,9 @@ public struct DetachThreadStep: ExecutableStep {
         guard let block = try c.retainedObject(block) else { return .next }
         let thread = c.kernel.threads.detachThread(name: name, block: block, c.kernel)
         if let into {
-            try c.kernel.interpreter.store(.thread(thread.id), owned: false, into: into, in: c.frame, on: c.thread,
-                                           c.kernel)
+            try c.kernel.interpreter.store(
+                .thread(thread.id), owned: false, into: into, in: c.frame, on: c.thread,
+                c.kernel)
         }
         return .next
     }

@@ -51,7 +51,8 @@ extension Threads {
             if thread.frames.count > k.configuration.limits.maxDepth {
                 k.countStep()
                 if k.limit != nil { return }
-                k.stopForLimit("max-depth", "thread \(thread.name) nested more than \(k.configuration.limits.maxDepth) frames")
+                k.stopForLimit(
+                    "max-depth", "thread \(thread.name) nested more than \(k.configuration.limits.maxDepth) frames")
                 return
             }
             // The top frame steps again while it asks for nothing else and its step left nothing to run first:
@@ -87,8 +88,9 @@ extension Threads {
     /// turns of the resume loop, about 300 instructions per fire (callgrind, BENCHMARKS.md).
     @inline(__always)
     func stepNoOpInPlace(on thread: SimThread, _ k: Kernel) -> Bool {
-        guard thread.pendingDeallocs.isEmpty && k.objects.pendingCalls.isEmpty && !k.halted && !k.app.isFrozen
-            && thread.frames.count < k.configuration.limits.maxDepth
+        guard
+            thread.pendingDeallocs.isEmpty && k.objects.pendingCalls.isEmpty && !k.halted && !k.app.isFrozen
+                && thread.frames.count < k.configuration.limits.maxDepth
         else { return false }
         k.countStep()
         if k.halted { return false }
@@ -103,13 +105,18 @@ extension Threads {
                 switch call {
                 case .initializer(let id):
                     guard let o = k.heap.object(id), case .instance(let c) = o.kind,
-                          let body = k.program.classes[c].initializer else { continue }
+                        let body = k.program.classes[c].initializer
+                    else { continue }
                     let env = Environment(names: body.localNames, selfValue: .object(id), block: nil)
                     k.retain(id)
-                    thread.frames.append(ProgramFrame(steps: body.steps, env: env, ownsEnvironment: true, held: id,
-                                                      heldEdge: "self", label: "-[\(o.className) init]"))
+                    thread.frames.append(
+                        ProgramFrame(
+                            steps: body.steps, env: env, ownsEnvironment: true, held: id,
+                            heldEdge: "self", label: "-[\(o.className) init]"))
                 case .keyValueChange(let delivery):
-                    if let frame = k.keyValueObserving.frame(for: delivery, on: thread, k) { thread.frames.append(frame) }
+                    if let frame = k.keyValueObserving.frame(for: delivery, on: thread, k) {
+                        thread.frames.append(frame)
+                    }
                 }
             }
             k.objects.pendingCalls.removeAll()
@@ -172,9 +179,12 @@ final class AppMainFrame: Frame {
         // A scroll ends when the touch does, not at a run-loop timeout: CF takes a timeout above
         // TIMER_INTERVAL_LIMIT (504911232 s) as none at all, so a longer scroll is tracked in activations of at
         // most that length, one after another, until it ends.
-        let seconds: SimDuration? = next == RunLoopModeName.tracking
+        let seconds: SimDuration? =
+            next == RunLoopModeName.tracking
             ? min(kernel.uikit.trackingUntil - kernel.now, RunLoops.timerIntervalLimit) : nil
-        return .push(kernel.runLoops.makeActivation(rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread, kernel))
+        return .push(
+            kernel.runLoops.makeActivation(
+                rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread, kernel))
     }
     func heldObjects() -> [(String, ObjectID)] { [] }
 }

@@ -192,8 +192,9 @@ public struct LatencyHistogram: Sendable {
             return n == 0 ? [] : [Bucket(lowerBound: .zero, upperBound: .zero, value: .zero, count: Int(n))]
         case .counted(let box) where box.isExact:
             return box.entries.map { e in
-                Bucket(lowerBound: .nanoseconds(e.key), upperBound: .nanoseconds(e.key), value: .nanoseconds(e.key),
-                       count: e.count)
+                Bucket(
+                    lowerBound: .nanoseconds(e.key), upperBound: .nanoseconds(e.key), value: .nanoseconds(e.key),
+                    count: e.count)
             }
         case .counted(let box):
             var out: [Bucket] = []
@@ -203,9 +204,11 @@ public struct LatencyHistogram: Sendable {
                 if let last = out.last, last.value.nanoseconds == value {
                     out[out.count - 1].count += count
                 } else {
-                    out.append(Bucket(lowerBound: .nanoseconds(range.lowerBound),
-                                      upperBound: .nanoseconds(range.upperBound), value: .nanoseconds(value),
-                                      count: count))
+                    out.append(
+                        Bucket(
+                            lowerBound: .nanoseconds(range.lowerBound),
+                            upperBound: .nanoseconds(range.upperBound), value: .nanoseconds(value),
+                            count: count))
                 }
             }
             for (i, e) in box.entries.enumerated() {

@@ -1,9 +1,13 @@
 extension RunLoops {
     /// `+[NSTimer scheduledTimerWith...]` / `timerWith...`: a new timer (+1 for the caller), scheduled in the
     /// current run loop when `spec.scheduleMode` is set.
-    func makeTimer(_ spec: TimerSpec, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID {
+    func makeTimer(_ spec: TimerSpec, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault)
+        -> ObjectID
+    {
         if case .block = spec.action, !k.profile.blockBasedTimerAPI {
-            let selector = spec.scheduleMode == nil ? "timerWithTimeInterval:repeats:block:" : "scheduledTimerWithTimeInterval:repeats:block:"
+            let selector =
+                spec.scheduleMode == nil
+                ? "timerWithTimeInterval:repeats:block:" : "scheduledTimerWithTimeInterval:repeats:block:"
             throw RuntimeFault(
                 "+[NSTimer \(selector)]: unrecognized selector sent to class "
                     + "(the block API needs iOS 10; use target/selector or the userInfo-block category)")
@@ -12,7 +16,9 @@ extension RunLoops {
         var interval = spec.repeats ? spec.interval : .zero
         if spec.repeats && interval <= .zero { interval = .microseconds(100) }
         var firstFire = k.now + (spec.firstFireAfter ?? spec.interval)
-        if spec.isBlockInitializer && spec.firstFireAfter == nil && k.profile.unscheduledBlockTimerFirstFireNow { firstFire = k.now }
+        if spec.isBlockInitializer && spec.firstFireAfter == nil && k.profile.unscheduledBlockTimerFirstFireNow {
+            firstFire = k.now
+        }
         if firstFire < k.now { firstFire = k.now }  // a past fire date: due at once (CFRunLoopTimerCreate)
 
         var slots: [Value] = [.null, .null, .null]
@@ -23,18 +29,21 @@ extension RunLoops {
         case .block(let block):
             (slots[TimerState.blockSlot], owned[2]) = try k.interpreter.evaluateOwned(block, in: frame, on: thread, k)
         case .userInfoBlock(let block):
-            (slots[TimerState.userInfoSlot], owned[1]) = try k.interpreter.evaluateOwned(block, in: frame, on: thread, k)
+            (slots[TimerState.userInfoSlot], owned[1]) = try k.interpreter.evaluateOwned(
+                block, in: frame, on: thread, k)
         case .invocation(let target, _, _):
             // The timer retains the invocation, and asks it to retain its arguments: the target.
             let (targetValue, targetOwned) = try k.interpreter.evaluateOwned(target, in: frame, on: thread, k)
-            let invocation = k.objects.allocate(kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
-                                                slotStrengths: [.strong], slots: [targetValue], isDeclaredRoot: false,
-                                                at: k.now, on: thread.name)
+            let invocation = k.objects.allocate(
+                kind: .invocation, className: "NSInvocation", label: nil, slotNames: ["target"],
+                slotStrengths: [.strong], slots: [targetValue], isDeclaredRoot: false,
+                at: k.now, on: thread.name)
             if case .object(let id) = targetValue, !targetOwned { k.retain(id) }
             (slots[TimerState.targetSlot], owned[0]) = (.object(invocation.id), true)
         }
         if let userInfo = spec.userInfo {
-            (slots[TimerState.userInfoSlot], owned[1]) = try k.interpreter.evaluateOwned(userInfo, in: frame, on: thread, k)
+            (slots[TimerState.userInfoSlot], owned[1]) = try k.interpreter.evaluateOwned(
+                userInfo, in: frame, on: thread, k)
         }
         let o = k.objects.allocate(
             kind: .timer(TimerState.Action(spec.action)), className: "NSTimer", label: spec.label,
@@ -75,7 +84,8 @@ extension RunLoops {
         }
     }
 
-    private func addTimer(_ o: HeapObject, to rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel) {
+    private func addTimer(_ o: HeapObject, to rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel)
+    {
         let mode = rl.findOrCreateMode(name)
         guard !mode.timers.contains(o.id.index) else { return }  // already in this mode: nothing changes (S10)
         o.timer.runLoop = rl.id
@@ -92,7 +102,9 @@ extension RunLoops {
     }
 
     /// Removes `o` from one mode (the mode's array releases it) and re-arms that mode's port.
-    private func removeTimer(_ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel) {
+    private func removeTimer(
+        _ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel
+    ) {
         guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { return }
         mode.timers.remove(o.id.index, tolerant: o.isTolerantTimer)
         o.timerModes.removeAll { $0 == name }
@@ -150,7 +162,9 @@ extension RunLoops {
                 target = invoked
             }
             do {
-                guard let receiver = try k.interpreter.forwardingTarget(target, selector: k.program.classes[classIndex].methods[method].name)
+                guard
+                    let receiver = try k.interpreter.forwardingTarget(
+                        target, selector: k.program.classes[classIndex].methods[method].name)
                 else {
                     o.timerExtras.wastedFires += 1
                     k.record(thread, .timerWasted(timer: k.name(o)))
@@ -162,10 +176,12 @@ extension RunLoops {
                 guard k.program.classes[classIndex].methods[method].body.parameterCount > 0 else {
                     return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method)
                 }
-                let argument = runLoop(for: thread, k).performTimers.contains(o.id)
+                let argument =
+                    runLoop(for: thread, k).performTimers.contains(o.id)
                     ? o[slot: TimerState.userInfoSlot] : .object(o.id)
-                return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method,
-                                                 arguments: [argument])
+                return k.interpreter.methodFrame(
+                    receiver, classIndex: classIndex, method: method,
+                    arguments: [argument])
             } catch {
                 k.appCrashed(error.message, on: thread)
                 return nil
@@ -182,14 +198,17 @@ extension RunLoops {
     /// `+[CADisplayLink displayLinkWithTarget:selector:]`: a timer-like object on the frame grid that
     /// retains its target and is added to modes like a timer (semantics §3.3; the render-server source1 is
     /// modelled as a mode-scoped periodic source that fires once per frame while its mode runs).
-    func makeDisplayLink(target: Expr, classIndex: Int, method: Int, fps: Int, label: String, in frame: ProgramFrame,
-                         on thread: SimThread, _ k: Kernel) throws(RuntimeFault) -> ObjectID {
+    func makeDisplayLink(
+        target: Expr, classIndex: Int, method: Int, fps: Int, label: String, in frame: ProgramFrame,
+        on thread: SimThread, _ k: Kernel
+    ) throws(RuntimeFault) -> ObjectID {
         let (targetValue, owned) = try k.interpreter.evaluateOwned(target, in: frame, on: thread, k)
         let framePeriod = SimDuration(nanoseconds: (1_000_000_000 + Int64(fps) / 2) / Int64(fps))
         let action = TimerState.Action(.targetSelector(target: target, classIndex: classIndex, method: method))
-        let o = k.objects.allocate(kind: .timer(action), className: "CADisplayLink", label: label,
-                                   slotNames: TimerState.slotNames, slotStrengths: [.strong, .strong, .strong],
-                                   slots: [targetValue, .null, .null], isDeclaredRoot: false, at: k.now, on: thread.name)
+        let o = k.objects.allocate(
+            kind: .timer(action), className: "CADisplayLink", label: label,
+            slotNames: TimerState.slotNames, slotStrengths: [.strong, .strong, .strong],
+            slots: [targetValue, .null, .null], isDeclaredRoot: false, at: k.now, on: thread.name)
         if case .object(let id) = targetValue, !owned { k.retain(id) }
         // The first frame boundary after now, on a grid anchored at instant 0.
         let next = SimInstant(nanoseconds: (k.now.nanoseconds / framePeriod.nanoseconds + 1) * framePeriod.nanoseconds)
@@ -214,7 +233,9 @@ final class ManualFireFrame: Frame {
             if let frame = kernel.runLoops.timerCalloutFrame(o, on: thread, kernel) { return .push(frame) }
             return .next
         }
-        if o.isTimer && !o.timer.isRepeating { kernel.runLoops.invalidateTimer(timer, on: thread, reason: "one-shot fired", kernel) }
+        if o.isTimer && !o.timer.isRepeating {
+            kernel.runLoops.invalidateTimer(timer, on: thread, reason: "one-shot fired", kernel)
+        }
         kernel.release(timer, on: thread)
         return .pop(.null)
     }

@@ -25,7 +25,8 @@ public enum TimerProperty: String, Sendable, CaseIterable {
         case .timeInterval: .int(Int(timer.timer.interval.nanoseconds / 1_000_000))
         case .fireDate: .int(Int(timer.timer.fireTSR.nanoseconds / 1_000_000))
         case .tolerance:
-            profile.timerPortBackend == .timerfd ? .int(0) : .int(Int(timer.timerExtras.tolerance.nanoseconds / 1_000_000))
+            profile.timerPortBackend == .timerfd
+                ? .int(0) : .int(Int(timer.timerExtras.tolerance.nanoseconds / 1_000_000))
         case .paused: .bool(timer.timerExtras.isPaused)
         }
     }

@@ -34,7 +34,7 @@ public struct TimerState {
     public var fires: Int { latency.count }
 
     private static let modeBits: UInt8 = 0b111, customModeBits: UInt8 = 0b111, validBit: UInt8 = 1 << 3,
-                       firingBit: UInt8 = 1 << 4
+        firingBit: UInt8 = 1 << 4
 
     /// The modes it is in: an index into ``usualModeLists``, or ``customModes`` (``HeapObject/timerModes``).
     var modeListIndex: UInt8 {
@@ -102,12 +102,15 @@ public struct TimerState {
         case invocation(classIndex: Int32, method: Int32)
 
         init(_ action: TimerSpec.Action) {
-            self = switch action {
-            case .targetSelector(_, let classIndex, let method): .targetSelector(classIndex: Int32(classIndex), method: Int32(method))
-            case .block: .block
-            case .userInfoBlock: .userInfoBlock
-            case .invocation(_, let classIndex, let method): .invocation(classIndex: Int32(classIndex), method: Int32(method))
-            }
+            self =
+                switch action {
+                case .targetSelector(_, let classIndex, let method):
+                    .targetSelector(classIndex: Int32(classIndex), method: Int32(method))
+                case .block: .block
+                case .userInfoBlock: .userInfoBlock
+                case .invocation(_, let classIndex, let method):
+                    .invocation(classIndex: Int32(classIndex), method: Int32(method))
+                }
         }
     }
 }

@@ -13,8 +13,9 @@ public struct MakeDisplayLinkStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
-        let link = try k.runLoops.makeDisplayLink(target: target, classIndex: classIndex, method: method, fps: fps,
-                                                  label: label, in: c.frame, on: c.thread, k)
+        let link = try k.runLoops.makeDisplayLink(
+            target: target, classIndex: classIndex, method: method, fps: fps,
+            label: label, in: c.frame, on: c.thread, k)
         try c.bindFactoryResult(link, into: into)
         return .next
     }
@@ -41,7 +42,9 @@ public struct AddTimerStep: ExecutableStep {
     public var mode: String
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        guard let timer = try c.object(timer, expecting: "a timer"), let rl = try c.runLoop(runLoop) else { return .next }
+        guard let timer = try c.object(timer, expecting: "a timer"), let rl = try c.runLoop(runLoop) else {
+            return .next
+        }
         c.kernel.runLoops.addTimer(timer.id, to: rl, mode: mode, on: c.thread, c.kernel)
         return .next
     }
@@ -73,8 +76,9 @@ public struct SetPausedStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(link, expecting: "a display link") else { return .next }
         guard o.isTimer, o.className == "CADisplayLink" else {
-            throw RuntimeFault("-[\(o.className) setPaused:]: unrecognized selector sent to \(o.displayName) (only a "
-                               + "CADisplayLink can be paused)")
+            throw RuntimeFault(
+                "-[\(o.className) setPaused:]: unrecognized selector sent to \(o.displayName) (only a "
+                    + "CADisplayLink can be paused)")
         }
         guard case .bool(let flag) = try c.value(paused) else { throw RuntimeFault("setPaused: takes true or false") }
         o.timerExtras.isPaused = flag

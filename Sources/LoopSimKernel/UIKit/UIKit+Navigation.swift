@@ -82,9 +82,10 @@ extension UIKit {
     /// UIKit raises when a controller already on a stack is pushed again (`NSInvalidArgumentException`).
     private func checkPushable(_ vc: ObjectID) throws(RuntimeFault) {
         if let nav = parent(of: vc) {
-            throw RuntimeFault("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: "
-                + "'Pushing the same view controller instance more than once is not supported (\(describe(vc))) "
-                + "(already in the stack of \(describe(nav)))'")
+            throw RuntimeFault(
+                "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: "
+                    + "'Pushing the same view controller instance more than once is not supported (\(describe(vc))) "
+                    + "(already in the stack of \(describe(nav)))'")
         }
     }
 
@@ -118,10 +119,13 @@ extension UIKit {
         hold(top, retaining: false)  // the stack's reference becomes the transition's
         for vc in popped.dropLast().reversed() { letGoIfSurvives(vc, because: "popped", releasingOn: thread) }
         let uncovered = stack[keep - 1]
-        queueTransition(will: [Self.hook(top, "viewWillDisappear"), Self.hook(uncovered, "viewWillAppear")],
-                        did: [Self.hook(top, "viewDidDisappear"), Self.hook(uncovered, "viewDidAppear"),
-                              .internalStep(.releaseHeld(top, reason: "popped"))],
-                        animated: animated)
+        queueTransition(
+            will: [Self.hook(top, "viewWillDisappear"), Self.hook(uncovered, "viewWillAppear")],
+            did: [
+                Self.hook(top, "viewDidDisappear"), Self.hook(uncovered, "viewDidAppear"),
+                .internalStep(.releaseHeld(top, reason: "popped")),
+            ],
+            animated: animated)
     }
 
     /// The bar pops its top item: its custom view is no longer covered, and the bar lets go of the item.

@@ -14,8 +14,10 @@ extension UIKit {
     /// one viewWillAppear; at the end of the transition the presented one viewDidAppear, then the presenter
     /// viewDidDisappear, then the completion block. With a sheet style the presenter's views stay and it gets none.
     /// - Parameter completion: a block UIKit now owns (+1), or nil.
-    func present(_ vc: ObjectID, from requested: ObjectID, animated: Bool, style: PresentationStyle,
-                 completion: ObjectID?, on thread: SimThread, _ k: Kernel) throws(RuntimeFault) {
+    func present(
+        _ vc: ObjectID, from requested: ObjectID, animated: Bool, style: PresentationStyle,
+        completion: ObjectID?, on thread: SimThread, _ k: Kernel
+    ) throws(RuntimeFault) {
         let presenter = parent(of: requested) ?? requested
         do {
             try checkPresentable(vc, from: presenter)
@@ -29,7 +31,8 @@ extension UIKit {
             if r.firstRequestedAt == nil { r.firstRequestedAt = k.now }
         }
         if let current = links(of: presenter).presented {
-            let warning = "Warning: Attempt to present \(name) on \(k.heap.object(presenter)?.displayName ?? "") "
+            let warning =
+                "Warning: Attempt to present \(name) on \(k.heap.object(presenter)?.displayName ?? "") "
                 + "which is already presenting \(k.heap.object(current)?.displayName ?? "")"
             k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: warning))
             k.record(thread, .presentRefused(controller: k.name(name)))
@@ -68,20 +71,24 @@ extension UIKit {
     /// The exceptions UIKit raises before presenting (their reasons as UIKit words them).
     private func checkPresentable(_ vc: ObjectID, from presenter: ObjectID) throws(RuntimeFault) {
         let raise = { (reason: String) -> RuntimeFault in
-            RuntimeFault("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
-                + "reason: '\(reason)'")
+            RuntimeFault(
+                "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
+                    + "reason: '\(reason)'")
         }
         if vc == presenter {
-            throw raise("Application tried to present modal view controller on itself. Presenting controller is "
-                + "\(describe(vc)).")
+            throw raise(
+                "Application tried to present modal view controller on itself. Presenting controller is "
+                    + "\(describe(vc)).")
         }
         if let by = links(of: vc).presenting {
-            throw raise("Application tried to present modally a view controller \(describe(vc)) that is already "
-                + "being presented by \(describe(by)).")
+            throw raise(
+                "Application tried to present modally a view controller \(describe(vc)) that is already "
+                    + "being presented by \(describe(by)).")
         }
         if let nav = parent(of: vc) {
-            throw raise("Application tried to present modally a view controller \(describe(vc)) that has a parent "
-                + "view controller \(describe(nav)).")
+            throw raise(
+                "Application tried to present modally a view controller \(describe(vc)) that has a parent "
+                    + "view controller \(describe(nav)).")
         }
         if links(of: vc).presented != nil {
             throw raise("Application tried to present modally an active controller \(describe(vc)).")
@@ -158,8 +165,9 @@ extension UIKit {
         if let i = presentations.firstIndex(where: { $0.serial == o.serial }) {
             change(&presentations[i].record)
         } else {
-            var r = PresentationRecord(object: o.label, serial: o.serial, className: o.className,
-                                       createdAt: o.allocatedAt)
+            var r = PresentationRecord(
+                object: o.label, serial: o.serial, className: o.className,
+                createdAt: o.allocatedAt)
             change(&r)
             presentations.append((o.serial, r))
         }

@@ -21,7 +21,9 @@ public struct MakeNavigationControllerStep: ExecutableStep {
 
 extension UIKit {
     /// Runs `body`; an exception UIKit raises in it names the step that called UIKit and where it is written.
-    static func raising<T>(at verb: String, _ site: String, _ body: () throws(RuntimeFault) -> T) throws(RuntimeFault) -> T {
+    static func raising<T>(at verb: String, _ site: String, _ body: () throws(RuntimeFault) -> T) throws(RuntimeFault)
+        -> T
+    {
         do {
             return try body()
         } catch {
@@ -41,7 +43,8 @@ public struct PushStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let vc = try c.object(controller, expecting: "a view controller"),
-              let nav = try c.object(navigationController, expecting: "a navigation controller") else { return .next }
+            let nav = try c.object(navigationController, expecting: "a navigation controller")
+        else { return .next }
         try UIKit.raising(at: verb, site) { () throws(RuntimeFault) in
             try c.kernel.uikit.push(vc.id, on: nav.id, animated: animated, on: c.thread)
         }
@@ -84,8 +87,9 @@ public struct SetRightBarButtonStep: ExecutableStep {
         switch content {
         case .systemItem(let item):
             guard let vc = try c.object(controller, expecting: "a view controller") else { return .next }
-            c.kernel.uikit.setRightBarButton(of: vc.id, customView: nil, label: item.rawValue, owned: false,
-                                             on: c.thread)
+            c.kernel.uikit.setRightBarButton(
+                of: vc.id, customView: nil, label: item.rawValue, owned: false,
+                on: c.thread)
         case .customView(let customView):
             let (view, owned) = try c.ownedValue(customView)
             guard let vc = try c.object(controller, expecting: "a view controller"), case .object(let viewID) = view
@@ -129,8 +133,9 @@ public struct PresentStep: ExecutableStep {
         do {
             let block = try completion.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
             try UIKit.raising(at: verb, site) { () throws(RuntimeFault) in
-                try c.kernel.uikit.present(vcID, from: presenter.id, animated: animated, style: style,
-                                           completion: block, on: c.thread, c.kernel)
+                try c.kernel.uikit.present(
+                    vcID, from: presenter.id, animated: animated, style: style,
+                    completion: block, on: c.thread, c.kernel)
             }
         } catch {
             c.drop(vc, owned: owned)
@@ -171,8 +176,9 @@ public struct ScrollStep: ExecutableStep {
         // Without UIKit there is no UITrackingRunLoopMode to run: the main loop would return from the missing mode
         // at once, again and again, at one instant (swift-corelibs-foundation has no tracking mode; c32).
         guard k.profile.uikitMainRunLoop else {
-            throw RuntimeFault("scroll: needs UIKit's UITrackingRunLoopMode, which \(k.profile.name) does not have "
-                + "(no UIKit); run this scenario under an iOS variant")
+            throw RuntimeFault(
+                "scroll: needs UIKit's UITrackingRunLoopMode, which \(k.profile.name) does not have "
+                    + "(no UIKit); run this scenario under an iOS variant")
         }
         k.uikit.beginTracking(for: k.interpreter.duration(drag) + k.interpreter.duration(decelerate), on: c.thread, k)
         return .next

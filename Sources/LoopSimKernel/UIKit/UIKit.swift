@@ -58,13 +58,17 @@ final class UIKit {
     /// queue, which the system holds, whose handler runs the pending actions (``signalEventSource(waking:_:)``).
     func addEventSource(to rl: SimRunLoop, on main: SimThread, _ k: Kernel) {
         guard k.profile.uikitMainRunLoop else {
-            eventSource = k.objects.allocate(kind: .dispatchSource, className: "dispatch_source",
-                                             label: "main-queue input source", slotNames: [], slotStrengths: [],
-                                             slots: [], isDeclaredRoot: true, isInternal: true, at: k.now,
-                                             on: main.name).id  // the system holds it (a root) for the whole run
+            eventSource =
+                k.objects.allocate(
+                    kind: .dispatchSource, className: "dispatch_source",
+                    label: "main-queue input source", slotNames: [], slotStrengths: [],
+                    slots: [], isDeclaredRoot: true, isInternal: true, at: k.now,
+                    on: main.name
+                ).id  // the system holds it (a root) for the whole run
             return
         }
-        let source = k.runLoops.makeSource(order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main, k)
+        let source = k.runLoops.makeSource(
+            order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main, k)
         eventSource = source
         k.runLoops.addSource(source, to: rl, mode: RunLoopModeName.common, on: main, k)
         k.release(source, on: main)  // the run loop's common items keep it
@@ -169,8 +173,10 @@ final class UIKit {
 
     /// A UIKit object (navigation controller, navigation item, bar button item), +1 for the caller.
     func makeUIKitObject(_ className: String, label: String?, on thread: SimThread) -> ObjectID {
-        objects.allocate(kind: .uikit, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
-                         isDeclaredRoot: false, at: recorder.now, on: thread.name).id
+        objects.allocate(
+            kind: .uikit, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
+            isDeclaredRoot: false, at: recorder.now, on: thread.name
+        ).id
     }
 
     // MARK: Transitions
@@ -205,7 +211,8 @@ final class UIKit {
     /// A hook's frame, if the object's class defines the method.
     func hookFrame(_ id: ObjectID, _ method: String, _ k: Kernel) -> Frame? {
         guard let o = k.heap.object(id), case .instance(let c) = o.kind,
-              let m = k.program.classes[c].methods.firstIndex(where: { $0.name == method }) else { return nil }
+            let m = k.program.classes[c].methods.firstIndex(where: { $0.name == method })
+        else { return nil }
         return k.interpreter.methodFrame(o, classIndex: c, method: m)
     }
 }

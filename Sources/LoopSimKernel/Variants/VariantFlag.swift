@@ -15,128 +15,160 @@ public struct VariantFlag: Sendable, Hashable {
 
     /// Every known flag, in the order `loopsim variants` prints them.
     public static let all: [VariantFlag] = [
-        .init(name: "staleTimerPortWakeAfterLastTimerRemoved",
-              summary: "removing a mode's last timer leaves its timer port armed: one empty wake at the old deadline",
-              source: "CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode (_mkTimerArmed never set on the mk_timer-only build); semantics §4",
-              isModelled: true,
-              linuxEvidence: .measured(["c01", "c16", "c31"])),
-        .init(name: "timerPortBackend",
-              summary: "mk_timer (iOS <= 9), mk_timer+dispatch (iOS >= 10), timerfd (Linux); the kernel reads it for "
-                  + "a timer's tolerance (0 on timerfd), its timing effects are the staleTimerPortWake and "
-                  + "toleranceAffectsWakeTime flags",
-              source: "USE_DISPATCH_SOURCE_FOR_TIMERS per CF release; semantics §4.2, §5.2; CFRunLoopTimerSetTolerance "
-                  + "does nothing outside TARGET_OS_MAC (CFRunLoop.c lines 4750-4770 at 761b621)", isModelled: true,
-              linuxEvidence: .measured(["c51"])),
-        .init(name: "mainQueueCountsAsSourceInCommonModes",
-              summary: "on the main thread the main queue keeps common modes non-empty",
-              source: "__CFRunLoopModeIsEmpty; semantics §1.6", isModelled: true,
-              linuxEvidence: .measured(["c02", "c23", "c25", "c44"])),
-        .init(name: "runCommonModesPseudoModeRejected",
-              summary: "running kCFRunLoopCommonModes logs and returns Finished",
-              source: "SCF-Sierra CFRunLoopRunSpecific; semantics §1.1", isModelled: true,
-              linuxEvidence: .measured(["c10"])),
-        .init(name: "blockBasedTimerAPI",
-              summary: "scheduledTimer(withTimeInterval:repeats:block:) exists",
-              source: "DOC Timer, available iOS 10.0", isModelled: true,
-              linuxEvidence: .measured(["c01", "c08", "c15", "c18"])),
-        .init(name: "timerReleasesTargetOnInvalidate",
-              summary: "invalidate() releases the target, userInfo and block; false: the Timer and its closure live forever",
-              source: "DOC Timer.invalidate; SCF-HEAD Timer.swift (context retain without release)", isModelled: true,
-              linuxEvidence: .measured(["c16", "c31"])),
-        .init(name: "unscheduledBlockTimerFirstFireNow",
-              summary: "Timer(timeInterval:repeats:block:) first fires at creation instead of one interval later",
-              source: "SCF-HEAD Timer.swift; semantics §5.3", isModelled: true,
-              linuxEvidence: .measured(["c18"])),
-        .init(name: "removeOrInvalidateWakesLoop",
-              summary: "CFRunLoopRemoveTimer / CFRunLoopTimerInvalidate wake the owning loop",
-              source: "CFRunLoopRemoveTimer, CFRunLoopTimerInvalidate; semantics §1.7", isModelled: true,
-              linuxEvidence: .measured(["c01", "c04"])),
-        .init(name: "uikitMainRunLoop",
-              summary: "the main thread runs UIApplicationMain: common modes {default, UITrackingRunLoopMode}, event source",
-              source: "DOC UITrackingRunLoopMode; run-loop dumps cited in semantics §1.8, §2", isModelled: true,
-              linuxEvidence: .measured(["c32", "c44", "c56"])),
-        .init(name: "autoreleasedFactoryResults",
-              summary: "class factory methods (scheduledTimer..., timerWith...) return autoreleased objects that live "
-                  + "until the thread's pool drains (main: BeforeWaiting/Exit; GCD: after each block); Swift on Linux has none",
-              source: "ARC convention for non-alloc/new/copy methods; UIKit pool observers per semantics §1.8",
-              isModelled: true,
-              linuxEvidence: .cited("Swift on Linux has no autorelease pools (no Objective-C runtime); no "
-                  + "conformance scenario tells the values apart: a factory-made Timer is never freed there (c16)")),
-        .init(name: "toleranceAffectsWakeTime",
-              summary: "a timer's tolerance arms a GCD timer with leeway instead of the mk_timer (dispatch build)",
-              source: "__CFArmNextTimerInMode; semantics §3.6", isModelled: true,
-              linuxEvidence: .cited("CFRunLoopTimerSetTolerance does nothing outside TARGET_OS_MAC "
-                  + "(CFRunLoop.c lines 4750-4770 at 761b621); c33 agrees, but with timerLeewayFiresAt start "
-                  + "the flag moves no fire, so no scenario tells the values apart")),
-        .init(name: "timerLeewayFiresAt",
-              summary: "where in its leeway window a GCD timer fires: start (on time) or end (as late as allowed); "
-                  + "a modelling choice, the kernel's coalescing is not public",
-              source: "UNCONFIRMED; dispatch/source.h documents only the upper bound", isModelled: true,
-              linuxEvidence: .measured(["c40"])),
-        .init(name: "notificationSelectorObserverRef",
-              summary: "how the center stores selector observers: unretained (a post after dealloc crashes), weak "
-                  + "(skipped, unregistered), or none (no selector API)",
-              source: "Foundation release notes OS X 10.11 / iOS 9; semantics §7", isModelled: true,
-              linuxEvidence: .cited("swift-corelibs-foundation has no addObserver(_:selector:name:object:) "
-                  + "(NSNotification.swift at 761b621): nothing to run")),
-        .init(name: "notificationQueuedObserverPosterWaits",
-              summary: "posting to a block observer registered with another queue waits until that block has run",
-              source: "SCF-HEAD NotificationCenter.post; Darwin UNCONFIRMED (modelled as not waiting); semantics §5.3",
-              isModelled: true,
-              linuxEvidence: .measured(["c39"])),
-        .init(name: "notificationObjectFilterRetained",
-              summary: "a block observer's object: filter is held strongly by the center (corelibs before "
-                  + "swift-foundation took NotificationCenter over; false on Swift 6.x and Darwin)",
-              source: "swift-foundation NotificationCenter._addObserver keeps ObjectIdentifier(object): conformance "
-                  + "c42 (docs/fidelity.md D2); SCF pre-6 NSNotification.swift", isModelled: true,
-              linuxEvidence: .measured(["c42"])),
-        .init(name: "notificationDeliveryOrder",
-              summary: "the order a post calls its observers: registration (Darwin), or buckets (swift-foundation): "
-                  + "(name, sender), (every name, sender), (every name, any sender), (name, any sender)",
-              source: "swift-foundation NotificationCenter._post (its TODO: \"Darwin calls observers in the order they "
-                  + "were added\"); conformance c61; within a bucket hash order (docs/fidelity.md D4)",
-              isModelled: true, linuxEvidence: .measured(["c61"])),
-        .init(name: "dispatchOwnedLockCrashes",
-              summary: "dispatch_sync onto a queue the thread holds (its serial queue, main from main) and a recursive "
-                  + "dispatch_once crash (BUG IN CLIENT OF LIBDISPATCH); false: the thread waits for itself for ever",
-              source: "libdispatch-685+ queue.c __DISPATCH_WAIT_FOR_QUEUE__, shims/lock.c _dispatch_once_wait; "
-                  + "libdispatch-501 _dispatch_sync_f_slow and dispatch_once_f wait on a thread semaphore",
-              isModelled: true,
-              linuxEvidence: .cited("the crash ends the real program, which conformance cannot compare; "
-                  + "checked by hand on this machine's libdispatch (Swift 6.3): DispatchQueue.sync onto the queue "
-                  + "a block runs on traps in __DISPATCH_WAIT_FOR_QUEUE__")),
-        .init(name: "performSelectorAPI",
-              summary: "NSObject's performSelector:withObject:afterDelay:, performSelector:onThread:... and "
-                  + "cancelPreviousPerformRequestsWithTarget: exist; false: calling one crashes (no selectors)",
-              source: "DOC NSObject performSelector:withObject:afterDelay:; SCF-HEAD has no selector performs "
-                  + "(RunLoop.swift: only perform(inModes:block:))", isModelled: true,
-              linuxEvidence: .cited("swift-corelibs-foundation 761b621 RunLoop.swift offers only "
-                  + "perform(inModes:block:) and perform(_:); swiftc rejects #selector without the Objective-C "
-                  + "runtime")),
-        .init(name: "backgroundTaskSeconds",
-              summary: "how long beginBackgroundTask keeps a backgrounded app running (about 180 s iOS 7-12, 30 s iOS 13+)",
-              source: "SEC (watchdog logs, developer forums), semantics §7; not documented by Apple", isModelled: true,
-              linuxEvidence: .cited("no app lifecycle on Linux: no UIKit")),
-        .init(name: "kvoObservedDeallocWithObservers",
-              summary: "an object deallocated with key-value observers registered: crash (before iOS 11), remove "
-                  + "(iOS 11+: its observations go with it), or none (no key-value observing)",
-              source: "Foundation release notes macOS 10.13 / iOS 11 (relaxed KVO unregistration); the exception's "
-                  + "reason as apps log it (fpotter.org, 'When is KVO unregistration automatic?'); "
-                  + "swift-corelibs-foundation 761b621 has no addObserver(_:forKeyPath:)", isModelled: true,
-              linuxEvidence: .cited("swift-corelibs-foundation 761b621 has no "
-                  + "addObserver(_:forKeyPath:): no key-value observing")),
-        .init(name: "operationReleasesCompletionBlock",
-              summary: "an NSOperation lets go of its completionBlock once the block begins; false: it keeps it "
-                  + "until the operation is freed",
-              source: "DOC NSOperation completionBlock (iOS 8 and later: set to nil after it begins executing); "
-                  + "SCF-HEAD Operation.swift keeps __completion; conformance c55", isModelled: true,
-              linuxEvidence: .measured(["c55"])),
-        .init(name: "threadNames",
-              summary: "what NSThread.name reads: nsthread (the thread's own name: main is 'main', GCD workers nil) "
-                  + "or pthread (the calling thread's OS name: the process's, or libdispatch's root-queue label)",
-              source: "-[NSThread description] on iOS ('{number = 1, name = main}'); SCF-HEAD Thread.swift _name "
-                  + "(pthread_getname_np of pthread_self); measured on Linux, conformance c59", isModelled: true,
-              linuxEvidence: .measured(["c59"])),
+        .init(
+            name: "staleTimerPortWakeAfterLastTimerRemoved",
+            summary: "removing a mode's last timer leaves its timer port armed: one empty wake at the old deadline",
+            source:
+                "CF-1153.18 vs SCF-Sierra __CFArmNextTimerInMode (_mkTimerArmed never set on the mk_timer-only build); semantics §4",
+            isModelled: true,
+            linuxEvidence: .measured(["c01", "c16", "c31"])),
+        .init(
+            name: "timerPortBackend",
+            summary: "mk_timer (iOS <= 9), mk_timer+dispatch (iOS >= 10), timerfd (Linux); the kernel reads it for "
+                + "a timer's tolerance (0 on timerfd), its timing effects are the staleTimerPortWake and "
+                + "toleranceAffectsWakeTime flags",
+            source: "USE_DISPATCH_SOURCE_FOR_TIMERS per CF release; semantics §4.2, §5.2; CFRunLoopTimerSetTolerance "
+                + "does nothing outside TARGET_OS_MAC (CFRunLoop.c lines 4750-4770 at 761b621)", isModelled: true,
+            linuxEvidence: .measured(["c51"])),
+        .init(
+            name: "mainQueueCountsAsSourceInCommonModes",
+            summary: "on the main thread the main queue keeps common modes non-empty",
+            source: "__CFRunLoopModeIsEmpty; semantics §1.6", isModelled: true,
+            linuxEvidence: .measured(["c02", "c23", "c25", "c44"])),
+        .init(
+            name: "runCommonModesPseudoModeRejected",
+            summary: "running kCFRunLoopCommonModes logs and returns Finished",
+            source: "SCF-Sierra CFRunLoopRunSpecific; semantics §1.1", isModelled: true,
+            linuxEvidence: .measured(["c10"])),
+        .init(
+            name: "blockBasedTimerAPI",
+            summary: "scheduledTimer(withTimeInterval:repeats:block:) exists",
+            source: "DOC Timer, available iOS 10.0", isModelled: true,
+            linuxEvidence: .measured(["c01", "c08", "c15", "c18"])),
+        .init(
+            name: "timerReleasesTargetOnInvalidate",
+            summary:
+                "invalidate() releases the target, userInfo and block; false: the Timer and its closure live forever",
+            source: "DOC Timer.invalidate; SCF-HEAD Timer.swift (context retain without release)", isModelled: true,
+            linuxEvidence: .measured(["c16", "c31"])),
+        .init(
+            name: "unscheduledBlockTimerFirstFireNow",
+            summary: "Timer(timeInterval:repeats:block:) first fires at creation instead of one interval later",
+            source: "SCF-HEAD Timer.swift; semantics §5.3", isModelled: true,
+            linuxEvidence: .measured(["c18"])),
+        .init(
+            name: "removeOrInvalidateWakesLoop",
+            summary: "CFRunLoopRemoveTimer / CFRunLoopTimerInvalidate wake the owning loop",
+            source: "CFRunLoopRemoveTimer, CFRunLoopTimerInvalidate; semantics §1.7", isModelled: true,
+            linuxEvidence: .measured(["c01", "c04"])),
+        .init(
+            name: "uikitMainRunLoop",
+            summary:
+                "the main thread runs UIApplicationMain: common modes {default, UITrackingRunLoopMode}, event source",
+            source: "DOC UITrackingRunLoopMode; run-loop dumps cited in semantics §1.8, §2", isModelled: true,
+            linuxEvidence: .measured(["c32", "c44", "c56"])),
+        .init(
+            name: "autoreleasedFactoryResults",
+            summary: "class factory methods (scheduledTimer..., timerWith...) return autoreleased objects that live "
+                + "until the thread's pool drains (main: BeforeWaiting/Exit; GCD: after each block); Swift on Linux has none",
+            source: "ARC convention for non-alloc/new/copy methods; UIKit pool observers per semantics §1.8",
+            isModelled: true,
+            linuxEvidence: .cited(
+                "Swift on Linux has no autorelease pools (no Objective-C runtime); no "
+                    + "conformance scenario tells the values apart: a factory-made Timer is never freed there (c16)")),
+        .init(
+            name: "toleranceAffectsWakeTime",
+            summary: "a timer's tolerance arms a GCD timer with leeway instead of the mk_timer (dispatch build)",
+            source: "__CFArmNextTimerInMode; semantics §3.6", isModelled: true,
+            linuxEvidence: .cited(
+                "CFRunLoopTimerSetTolerance does nothing outside TARGET_OS_MAC "
+                    + "(CFRunLoop.c lines 4750-4770 at 761b621); c33 agrees, but with timerLeewayFiresAt start "
+                    + "the flag moves no fire, so no scenario tells the values apart")),
+        .init(
+            name: "timerLeewayFiresAt",
+            summary: "where in its leeway window a GCD timer fires: start (on time) or end (as late as allowed); "
+                + "a modelling choice, the kernel's coalescing is not public",
+            source: "UNCONFIRMED; dispatch/source.h documents only the upper bound", isModelled: true,
+            linuxEvidence: .measured(["c40"])),
+        .init(
+            name: "notificationSelectorObserverRef",
+            summary: "how the center stores selector observers: unretained (a post after dealloc crashes), weak "
+                + "(skipped, unregistered), or none (no selector API)",
+            source: "Foundation release notes OS X 10.11 / iOS 9; semantics §7", isModelled: true,
+            linuxEvidence: .cited(
+                "swift-corelibs-foundation has no addObserver(_:selector:name:object:) "
+                    + "(NSNotification.swift at 761b621): nothing to run")),
+        .init(
+            name: "notificationQueuedObserverPosterWaits",
+            summary: "posting to a block observer registered with another queue waits until that block has run",
+            source: "SCF-HEAD NotificationCenter.post; Darwin UNCONFIRMED (modelled as not waiting); semantics §5.3",
+            isModelled: true,
+            linuxEvidence: .measured(["c39"])),
+        .init(
+            name: "notificationObjectFilterRetained",
+            summary: "a block observer's object: filter is held strongly by the center (corelibs before "
+                + "swift-foundation took NotificationCenter over; false on Swift 6.x and Darwin)",
+            source: "swift-foundation NotificationCenter._addObserver keeps ObjectIdentifier(object): conformance "
+                + "c42 (docs/fidelity.md D2); SCF pre-6 NSNotification.swift", isModelled: true,
+            linuxEvidence: .measured(["c42"])),
+        .init(
+            name: "notificationDeliveryOrder",
+            summary: "the order a post calls its observers: registration (Darwin), or buckets (swift-foundation): "
+                + "(name, sender), (every name, sender), (every name, any sender), (name, any sender)",
+            source: "swift-foundation NotificationCenter._post (its TODO: \"Darwin calls observers in the order they "
+                + "were added\"); conformance c61; within a bucket hash order (docs/fidelity.md D4)",
+            isModelled: true, linuxEvidence: .measured(["c61"])),
+        .init(
+            name: "dispatchOwnedLockCrashes",
+            summary: "dispatch_sync onto a queue the thread holds (its serial queue, main from main) and a recursive "
+                + "dispatch_once crash (BUG IN CLIENT OF LIBDISPATCH); false: the thread waits for itself for ever",
+            source: "libdispatch-685+ queue.c __DISPATCH_WAIT_FOR_QUEUE__, shims/lock.c _dispatch_once_wait; "
+                + "libdispatch-501 _dispatch_sync_f_slow and dispatch_once_f wait on a thread semaphore",
+            isModelled: true,
+            linuxEvidence: .cited(
+                "the crash ends the real program, which conformance cannot compare; "
+                    + "checked by hand on this machine's libdispatch (Swift 6.3): DispatchQueue.sync onto the queue "
+                    + "a block runs on traps in __DISPATCH_WAIT_FOR_QUEUE__")),
+        .init(
+            name: "performSelectorAPI",
+            summary: "NSObject's performSelector:withObject:afterDelay:, performSelector:onThread:... and "
+                + "cancelPreviousPerformRequestsWithTarget: exist; false: calling one crashes (no selectors)",
+            source: "DOC NSObject performSelector:withObject:afterDelay:; SCF-HEAD has no selector performs "
+                + "(RunLoop.swift: only perform(inModes:block:))", isModelled: true,
+            linuxEvidence: .cited(
+                "swift-corelibs-foundation 761b621 RunLoop.swift offers only "
+                    + "perform(inModes:block:) and perform(_:); swiftc rejects #selector without the Objective-C "
+                    + "runtime")),
+        .init(
+            name: "backgroundTaskSeconds",
+            summary:
+                "how long beginBackgroundTask keeps a backgrounded app running (about 180 s iOS 7-12, 30 s iOS 13+)",
+            source: "SEC (watchdog logs, developer forums), semantics §7; not documented by Apple", isModelled: true,
+            linuxEvidence: .cited("no app lifecycle on Linux: no UIKit")),
+        .init(
+            name: "kvoObservedDeallocWithObservers",
+            summary: "an object deallocated with key-value observers registered: crash (before iOS 11), remove "
+                + "(iOS 11+: its observations go with it), or none (no key-value observing)",
+            source: "Foundation release notes macOS 10.13 / iOS 11 (relaxed KVO unregistration); the exception's "
+                + "reason as apps log it (fpotter.org, 'When is KVO unregistration automatic?'); "
+                + "swift-corelibs-foundation 761b621 has no addObserver(_:forKeyPath:)", isModelled: true,
+            linuxEvidence: .cited(
+                "swift-corelibs-foundation 761b621 has no "
+                    + "addObserver(_:forKeyPath:): no key-value observing")),
+        .init(
+            name: "operationReleasesCompletionBlock",
+            summary: "an NSOperation lets go of its completionBlock once the block begins; false: it keeps it "
+                + "until the operation is freed",
+            source: "DOC NSOperation completionBlock (iOS 8 and later: set to nil after it begins executing); "
+                + "SCF-HEAD Operation.swift keeps __completion; conformance c55", isModelled: true,
+            linuxEvidence: .measured(["c55"])),
+        .init(
+            name: "threadNames",
+            summary: "what NSThread.name reads: nsthread (the thread's own name: main is 'main', GCD workers nil) "
+                + "or pthread (the calling thread's OS name: the process's, or libdispatch's root-queue label)",
+            source: "-[NSThread description] on iOS ('{number = 1, name = main}'); SCF-HEAD Thread.swift _name "
+                + "(pthread_getname_np of pthread_self); measured on Linux, conformance c59", isModelled: true,
+            linuxEvidence: .measured(["c59"])),
     ]
 
     /// The flag with this name, if any.

@@ -206,7 +206,8 @@ public struct VariantProfile: Sendable, Hashable {
         switch value(of: "timerLeewayFiresAt") {
         case "start": leewayFiresAtEnd = false
         case "end": leewayFiresAtEnd = true
-        case let other: throw VariantError(message: "flag 'timerLeewayFiresAt' takes start or end, not '\(other ?? "")'")
+        case let other:
+            throw VariantError(message: "flag 'timerLeewayFiresAt' takes start or end, not '\(other ?? "")'")
         }
         guard let backend = TimerPortBackend(rawValue: value(of: "timerPortBackend") ?? "") else {
             let accepted = TimerPortBackend.allCases.map(\.rawValue).joined(separator: ", ")

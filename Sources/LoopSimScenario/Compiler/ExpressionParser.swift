@@ -85,8 +85,9 @@ struct ExpressionParser {
     private mutating func nest(at column: Int) throws {
         nesting += 1
         guard nesting <= Self.maxNesting else {
-            throw ExpressionError(message: "more than \(Self.maxNesting) operators, `not`s and fields in one "
-                + "expression; split it over locals (`let:`)", column: column)
+            throw ExpressionError(
+                message: "more than \(Self.maxNesting) operators, `not`s and fields in one "
+                    + "expression; split it over locals (`let:`)", column: column)
         }
     }
 
@@ -124,15 +125,20 @@ struct ExpressionParser {
             if c == " " || c == "\t" { i += 1; continue }
             let start = i
             if c.properties.isAlphabetic || c == "_" {
-                while i < chars.count && (chars[i].properties.isAlphabetic || chars[i] == "_" || ("0"..."9").contains(chars[i])) { i += 1 }
+                while i < chars.count
+                    && (chars[i].properties.isAlphabetic || chars[i] == "_" || ("0"..."9").contains(chars[i]))
+                { i += 1 }
                 tokens.append((.name(String(String.UnicodeScalarView(chars[start..<i]))), start))
-            } else if ("0"..."9").contains(c) || (c == "-" && i + 1 < chars.count && ("0"..."9").contains(chars[i + 1])
-                                                    && (tokens.isEmpty || {
-                                                        switch tokens.last!.0 {
-                                                        case .op, .open: return true
-                                                        default: return false
-                                                        }
-                                                    }())) {
+            } else if ("0"..."9").contains(c)
+                || (c == "-" && i + 1 < chars.count && ("0"..."9").contains(chars[i + 1])
+                    && (tokens.isEmpty
+                        || {
+                            switch tokens.last!.0 {
+                            case .op, .open: return true
+                            default: return false
+                            }
+                        }()))
+            {
                 i += 1
                 while i < chars.count && ("0"..."9").contains(chars[i]) { i += 1 }
                 guard let value = Int(String(String.UnicodeScalarView(chars[start..<i]))) else {
@@ -142,8 +148,9 @@ struct ExpressionParser {
             } else if c == "-" && i + 1 < chars.count && chars[i + 1] == ">" {
                 throw ExpressionError.foreign("`->` is C's member access through a pointer; write `self.x`", at: start)
             } else if (c == "+" || c == "-") && i + 1 < chars.count && chars[i + 1] == c {
-                throw ExpressionError.foreign("`\(c)\(c)` is not an expression here; write it as a step: "
-                    + "`\(c == "+" ? "increment" : "decrement"): NAME`", at: start)
+                throw ExpressionError.foreign(
+                    "`\(c)\(c)` is not an expression here; write it as a step: "
+                        + "`\(c == "+" ? "increment" : "decrement"): NAME`", at: start)
             } else if c == "+" || c == "-" {
                 i += 1
                 tokens.append((.op(String(c)), start))
@@ -152,11 +159,13 @@ struct ExpressionParser {
                 tokens.append((.op(String(c) + String(c)), start))
             } else if c == "&" || c == "|" || c == "^" || c == "~" {
                 let logical = c == "&" ? "`&&` for a logical and" : c == "|" ? "`||` for a logical or" : "`!=` or `!`"
-                throw ExpressionError.foreign("`\(c)` (a bitwise operator) is not an operator here: integers take "
-                    + "`+` and `-` only; write \(logical)", at: start)
+                throw ExpressionError.foreign(
+                    "`\(c)` (a bitwise operator) is not an operator here: integers take "
+                        + "`+` and `-` only; write \(logical)", at: start)
             } else if c == "%" || c == "*" || c == "/" {
-                throw ExpressionError.foreign("`\(c)` is not an operator here: integers take `+` and `-` only; "
-                    + "compute the value in steps or write it as a literal", at: start)
+                throw ExpressionError.foreign(
+                    "`\(c)` is not an operator here: integers take `+` and `-` only; "
+                        + "compute the value in steps or write it as a literal", at: start)
             } else if c == "(" {
                 i += 1
                 tokens.append((.open, start))
@@ -164,16 +173,20 @@ struct ExpressionParser {
                 i += 1
                 tokens.append((.close, start))
             } else if c == "[" || c == "]" {
-                throw ExpressionError.foreign("`[receiver message]` is not an expression here: call a method with the "
-                    + "`call:` step, read a field or property as `receiver.name`", at: start)
+                throw ExpressionError.foreign(
+                    "`[receiver message]` is not an expression here: call a method with the "
+                        + "`call:` step, read a field or property as `receiver.name`", at: start)
             } else if c == "@" {
                 let selector = chars[(i + 1)...].starts(with: "selector".unicodeScalars)
-                throw ExpressionError.foreign(selector
-                    ? "write `@selector(name)` as the method's name alone (e.g. `selector: tick`)"
-                    : "no `@` literals: write a string as \"text\", a number or `true`/`false` without `@`", at: start)
+                throw ExpressionError.foreign(
+                    selector
+                        ? "write `@selector(name)` as the method's name alone (e.g. `selector: tick`)"
+                        : "no `@` literals: write a string as \"text\", a number or `true`/`false` without `@`",
+                    at: start)
             } else if c == "?" && !(tokens.last.map { $0.0 == .name("as") && $0.1 + 2 == i } ?? false) {
-                throw ExpressionError.foreign("no `?:` or optional chaining here: a message to nil already yields "
-                    + "nil; for a choice write an `if:` step", at: start)
+                throw ExpressionError.foreign(
+                    "no `?:` or optional chaining here: a message to nil already yields "
+                        + "nil; for a choice write an `if:` step", at: start)
             } else if c == "\"" {
                 i += 1
                 while i < chars.count && chars[i] != "\"" { i += 1 }
@@ -197,14 +210,16 @@ struct ExpressionParser {
                     continue
                 }
                 if (op == "==" || op == "!=") && i < chars.count && chars[i] == "=" {
-                    throw ExpressionError.foreign("`\(op)=` is written `\(op)` here: objects compare by identity",
-                                                  at: start)
+                    throw ExpressionError.foreign(
+                        "`\(op)=` is written `\(op)` here: objects compare by identity",
+                        at: start)
                 }
                 if (op == "<" || op == ">") && i < chars.count && chars[i] == c {
                     throw ExpressionError.foreign("no shift operators: integers take `+` and `-` only", at: start)
                 }
                 guard ["==", "!=", "<", "<=", ">", ">="].contains(op) else {
-                    throw ExpressionError(message: "unknown operator '\(op)'; use ==, !=, <, <=, > or >=", column: start)
+                    throw ExpressionError(
+                        message: "unknown operator '\(op)'; use ==, !=, <, <=, > or >=", column: start)
                 }
                 tokens.append((.op(op), start))
             } else {
@@ -292,7 +307,8 @@ struct ExpressionParser {
         case .name("false"), .name("NO"): return .bool(false)
         case .name("new"):
             guard case .name(let cls) = tokens[index].0 else {
-                throw ExpressionError(message: "`new` needs a class name, e.g. `new RegisterPage`", column: tokens[index].1)
+                throw ExpressionError(
+                    message: "`new` needs a class name, e.g. `new RegisterPage`", column: tokens[index].1)
             }
             index += 1
             return .new(cls, column: tokens[index - 1].1)
@@ -300,8 +316,9 @@ struct ExpressionParser {
             return .wallSeconds
         case .name("dispatch_semaphore_create"):
             guard case .int(let value) = tokens[index].0, value >= 0 else {
-                throw ExpressionError(message: "dispatch_semaphore_create takes a count >= 0, e.g. `dispatch_semaphore_create 0`",
-                                      column: tokens[index].1)
+                throw ExpressionError(
+                    message: "dispatch_semaphore_create takes a count >= 0, e.g. `dispatch_semaphore_create 0`",
+                    column: tokens[index].1)
             }
             index += 1
             return .newSemaphore(value)
@@ -322,8 +339,9 @@ struct ExpressionParser {
         case .end:
             throw ExpressionError(message: "expected an expression", column: column)
         default:
-            throw ExpressionError(message: "expected a name, a number, a \"string\", `new`, `nil`, `current runloop` or `current thread`",
-                                  column: column)
+            throw ExpressionError(
+                message: "expected a name, a number, a \"string\", `new`, `nil`, `current runloop` or `current thread`",
+                column: column)
         }
     }
 

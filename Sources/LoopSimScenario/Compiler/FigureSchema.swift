@@ -51,37 +51,63 @@ public enum FigureSchema {
         Field("variant"), Field("seed"), Field("fingerprint"), Field("events"), Field("end_time_ms"), Field("crashed"),
         Field("crash", keys("message", "at_ms", "thread"), optional: true),
         Field("limit", keys("kind", "message", "at_ms"), optional: true),
-        Field("threads", object(
-            Field("all", .list(keys("name", "kind", "state"))), Field("parked"), Field("parked_names", texts),
-            Field("parked_reasons", texts), Field("waiting"), Field("waiting_names", texts),
-            Field("waiting_reasons", texts))),
+        Field(
+            "threads",
+            object(
+                Field("all", .list(keys("name", "kind", "state"))), Field("parked"), Field("parked_names", texts),
+                Field("parked_reasons", texts), Field("waiting"), Field("waiting_names", texts),
+                Field("waiting_reasons", texts))),
         Field("objects", keys("allocated", "deallocated", "leaked", "abandoned", "delayed", "alive")),
         Field("leaks", .list(leak)),
         Field("delayed", .list(keys("object", "class", "reason", "let_go_at_ms", "freed_at_ms", "late_ms"))),
         Field("alive", .list(alive), optional: true),  // listed when there are at most 20
-        Field("timers", object(
-            Field("fires"), Field("skipped"), Field("wasted"),
-            Field("latency_ms", .object([Field("count")] + ["mean", "sd", "p50", "p90", "p95", "p99", "max"].map {
-                Field($0, optional: true)  // when count > 0
-            })),
-            Field("histogram", object(Field("edges_ms", texts), Field("counts", texts)), optional: true),
-            Field("per_timer", .list(object(
-                Field("timer"), Field("fires"), Field("skipped"), Field("wasted"), Field("interval_ms"),
-                Field("drift_ms"), Field("latency_ms", latencySummary, optional: true)))))),
+        Field(
+            "timers",
+            object(
+                Field("fires"), Field("skipped"), Field("wasted"),
+                Field(
+                    "latency_ms",
+                    .object(
+                        [Field("count")]
+                            + ["mean", "sd", "p50", "p90", "p95", "p99", "max"].map {
+                                Field($0, optional: true)  // when count > 0
+                            })),
+                Field("histogram", object(Field("edges_ms", texts), Field("counts", texts)), optional: true),
+                Field(
+                    "per_timer",
+                    .list(
+                        object(
+                            Field("timer"), Field("fires"), Field("skipped"), Field("wasted"), Field("interval_ms"),
+                            Field("drift_ms"), Field("latency_ms", latencySummary, optional: true)))))),
         Field("countdowns", .list(keys("timer", "ticks", "slots_elapsed", "drift_ms"))),
         Field("dispatch_sources", .list(keys("source", "fires", "handler_calls", "merged", "largest_merge"))),
         Field("runloop_exits", .list(keys("thread", "at_ms", "mode", "result"))),
         Field("logs", .list(keys("at_ms", "thread", "text"))),
-        Field("checks", .list(object(Field("label"), Field("at_ms"), Field("leaks", .list(leak)),
-                                     Field("parked", texts)))),
-        Field("app", object(
-            Field("state"), Field("killed"), Field("timeline", .list(keys("at_ms", "state", "device_asleep"))),
-            Field("foreground_returns", .list(object(
-                Field("at_ms"), Field("countdowns", .list(keys("timer", "ticks", "wall_slots", "behind_ms")))))))),
+        Field(
+            "checks",
+            .list(
+                object(
+                    Field("label"), Field("at_ms"), Field("leaks", .list(leak)),
+                    Field("parked", texts)))),
+        Field(
+            "app",
+            object(
+                Field("state"), Field("killed"), Field("timeline", .list(keys("at_ms", "state", "device_asleep"))),
+                Field(
+                    "foreground_returns",
+                    .list(
+                        object(
+                            Field("at_ms"),
+                            Field("countdowns", .list(keys("timer", "ticks", "wall_slots", "behind_ms")))))))),
         Field("samples", .list(keys("name", "at_ms", "value"))),
-        Field("presentations", .list(.object(
-            ["object", "serial", "class", "created_ms", "requests", "refused", "shown", "lost"].map { Field($0) }
-                + ["first_requested_ms", "first_shown_ms", "wait_ms"].map { Field($0, optional: true) }))),
+        Field(
+            "presentations",
+            .list(
+                .object(
+                    ["object", "serial", "class", "created_ms", "requests", "refused", "shown", "lost"].map {
+                        Field($0)
+                    }
+                        + ["first_requested_ms", "first_shown_ms", "wait_ms"].map { Field($0, optional: true) }))),
     ]
 
     /// The report's root as a shape.
@@ -131,11 +157,13 @@ public enum FigureSchema {
                 while j < chars.count && chars[j] != "]" { j += 1 }
                 let digits = String(chars[(i + 1)..<min(j, chars.count)])
                 guard j < chars.count, !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else {
-                    return Problem(message: "'\(path)': an index is written [N] with a number N, e.g. \(written)[0]",
-                                   offset: start)
+                    return Problem(
+                        message: "'\(path)': an index is written [N] with a number N, e.g. \(written)[0]",
+                        offset: start)
                 }
                 guard case .list(let item) = shape else {
-                    return Problem(message: "'\(path)': \(written) is not a list" + whatIs(written, shape), offset: start)
+                    return Problem(
+                        message: "'\(path)': \(written) is not a list" + whatIs(written, shape), offset: start)
                 }
                 shape = item
                 walked += "[N]"
@@ -144,8 +172,9 @@ public enum FigureSchema {
             }
             if !walked.isEmpty {
                 guard chars[i] == "." else {
-                    return Problem(message: "'\(path)': expected `.` and a key after \(String(chars[..<i]))",
-                                   offset: start)
+                    return Problem(
+                        message: "'\(path)': expected `.` and a key after \(String(chars[..<i]))",
+                        offset: start)
                 }
                 i += 1
             }
@@ -153,8 +182,9 @@ public enum FigureSchema {
             while j < chars.count && chars[j] != "." && chars[j] != "[" { j += 1 }
             let key = String(chars[i..<j])
             guard !key.isEmpty else {
-                return Problem(message: "'\(path)': an empty key" + (walked.isEmpty ? "" : " after \(walked)")
-                               + "; keys are separated by a single `.`", offset: i)
+                return Problem(
+                    message: "'\(path)': an empty key" + (walked.isEmpty ? "" : " after \(walked)")
+                        + "; keys are separated by a single `.`", offset: i)
             }
             switch shape {
             case .object(let fields):
@@ -162,16 +192,19 @@ public enum FigureSchema {
                     let names = fields.map(\.name)
                     let hint = KeyChecker.suggestion(for: key, among: names).map { "did you mean `\($0)`? " } ?? ""
                     let level = walked.isEmpty ? "the report" : walked
-                    return Problem(message: "unknown figure '\(path)': \(level) has no key '\(key)'; \(hint)"
-                                   + "its keys are " + names.joined(separator: ", "), offset: i)
+                    return Problem(
+                        message: "unknown figure '\(path)': \(level) has no key '\(key)'; \(hint)"
+                            + "its keys are " + names.joined(separator: ", "), offset: i)
                 }
                 shape = field.shape
             case .list:
-                return Problem(message: "'\(path)': \(written) is a list: write \(written)[0].\(key) for its first "
-                               + "item, or \(written) alone for its count", offset: i)
+                return Problem(
+                    message: "'\(path)': \(written) is a list: write \(written)[0].\(key) for its first "
+                        + "item, or \(written) alone for its count", offset: i)
             case .value:
-                return Problem(message: "'\(path)': \(written) is a single value (a number, text or boolean); "
-                               + "it has no key '\(key)'", offset: i)
+                return Problem(
+                    message: "'\(path)': \(written) is a single value (a number, text or boolean); "
+                        + "it has no key '\(key)'", offset: i)
             }
             walked += walked.isEmpty ? key : "." + key
             i = j
@@ -182,13 +215,14 @@ public enum FigureSchema {
     /// ` (…)` saying what a figure that is not a list holds.
     private static func whatIs(_ walked: String, _ shape: Shape) -> String {
         switch shape {
-        case .object(let fields): "; write \(walked).\(fields[0].name) — its keys are " + fields.map(\.name).joined(separator: ", ")
+        case .object(let fields):
+            "; write \(walked).\(fields[0].name) — its keys are " + fields.map(\.name).joined(separator: ", ")
         case .value: " but a single value"
         case .list: ""
         }
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

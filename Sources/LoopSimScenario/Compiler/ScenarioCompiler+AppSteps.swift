@@ -8,11 +8,13 @@ extension ScenarioCompiler {
             var expiration: Expr?
             if let handler = s.map["expiration"] {
                 guard let m = handler.mapping else {
-                    c.bag.error(.typeMismatch, "expiration: is a block: {captures: [...], do: [...]}", at: handler.location)
+                    c.bag.error(
+                        .typeMismatch, "expiration: is a block: {captures: [...], do: [...]}", at: handler.location)
                     return []
                 }
                 checkKeys(m, allowed: ["captures", "do"], context: "expiration handler", into: &c.bag)
-                expiration = c.blockLiteral(captures: m["captures"], body: m["do"], at: handler.location, scope: s.scope)
+                expiration = c.blockLiteral(
+                    captures: m["captures"], body: m["do"], at: handler.location, scope: s.scope)
             }
             var into: LValue?
             if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .anyObject)?.0 }

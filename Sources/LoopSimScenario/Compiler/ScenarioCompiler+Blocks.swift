@@ -1,17 +1,20 @@
 import LoopSimKernel
 import LoopSimStats
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension ScenarioCompiler {
     /// A block literal from `captures:` and `do:`; captures are evaluated in `scope` when the block is created.
     /// `parameters` are the block's own first locals, bound to the arguments of each call (an observer block's
     /// notification).
-    func blockLiteral(captures: LocatedNode?, body: LocatedNode?, at location: SourceLocation, scope: Scope,
-                      parameters: [(name: String, type: TypeRef)] = []) -> Expr? {
+    func blockLiteral(
+        captures: LocatedNode?, body: LocatedNode?, at location: SourceLocation, scope: Scope,
+        parameters: [(name: String, type: TypeRef)] = []
+    ) -> Expr? {
         guard let body else {
             bag.error(.keyMissing, "a block needs a do: list of steps", at: location)
             return nil
@@ -24,8 +27,9 @@ extension ScenarioCompiler {
             for item in items {
                 guard let scalar = item.scalar, let (spec, type) = capture(scalar, scope: scope) else {
                     if item.scalar == nil {
-                        bag.error(.typeMismatch, "a capture is written `strong self`, `weak self` or `self.button as button`",
-                                  at: item.location)
+                        bag.error(
+                            .typeMismatch, "a capture is written `strong self`, `weak self` or `self.button as button`",
+                            at: item.location)
                     }
                     continue
                 }
@@ -35,8 +39,10 @@ extension ScenarioCompiler {
             }
         }
         if specs.count > Self.maxNames, let captures {
-            bag.error(.namesTooMany, "this block captures \(specs.count) values; a block captures at most "
-                + "\(Self.maxNames) (each copy of it holds them all)", at: captures.location)
+            bag.error(
+                .namesTooMany,
+                "this block captures \(specs.count) values; a block captures at most "
+                    + "\(Self.maxNames) (each copy of it holds them all)", at: captures.location)
         }
         let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true, locals: parameters)
         var compiled = compileBody(body, scope: blockScope)
@@ -51,7 +57,9 @@ extension ScenarioCompiler {
         var text = scalar.text
         var offset = 0
         var strength = Strength.strong
-        for (word, s) in [("strong ", Strength.strong), ("weak ", .weak), ("unretained ", .unretained), ("unowned ", .unretained)]
+        for (word, s) in [
+            ("strong ", Strength.strong), ("weak ", .weak), ("unretained ", .unretained), ("unowned ", .unretained),
+        ]
         where text.hasPrefix(word) {
             strength = s
             text.removeFirst(word.count)
@@ -65,8 +73,10 @@ extension ScenarioCompiler {
         if case .success(.name(let name, _)) = ExpressionParser.parse(text), let resolved = scope.resolve(name) {
             switch resolved {
             case .byrefLocal, .byrefCapture:
-                bag.error(.exprType, "'\(name)' is a __block variable: blocks share it rather than copy it; capture it "
-                    + "as `__block \(name)`", at: location(in: scalar, offset: offset))
+                bag.error(
+                    .exprType,
+                    "'\(name)' is a __block variable: blocks share it rather than copy it; capture it "
+                        + "as `__block \(name)`", at: location(in: scalar, offset: offset))
                 return nil
             default: break
             }
@@ -95,17 +105,23 @@ extension ScenarioCompiler {
         case .byrefLocal(let i, let t):
             return (BlockTemplate.Capture(name: name, value: .path(.local(i), []), strength: .strong, isByref: true), t)
         case .byrefCapture(let i, let t):
-            return (BlockTemplate.Capture(name: name, value: .path(.capture(i), []), strength: .strong, isByref: true),
-                    t)
+            return (
+                BlockTemplate.Capture(name: name, value: .path(.capture(i), []), strength: .strong, isByref: true),
+                t
+            )
         case nil:
-            bag.error(.nameUndefined, "'\(name)' is not defined here; declare it first with "
-                + "`let: __block \(name) = nil`" + suggestion(name, scope.visibleNames),
-                      at: location(in: scalar, offset: offset))
+            bag.error(
+                .nameUndefined,
+                "'\(name)' is not defined here; declare it first with "
+                    + "`let: __block \(name) = nil`" + suggestion(name, scope.visibleNames),
+                at: location(in: scalar, offset: offset))
             return nil
         default:
-            bag.error(.exprType, "'\(name)' is not a __block variable; declare it with "
-                + "`let: __block \(name) = …`, or capture its value with `strong \(name)`",
-                      at: location(in: scalar, offset: offset))
+            bag.error(
+                .exprType,
+                "'\(name)' is not a __block variable; declare it with "
+                    + "`let: __block \(name) = …`, or capture its value with `strong \(name)`",
+                at: location(in: scalar, offset: offset))
             return nil
         }
     }
@@ -123,44 +139,59 @@ extension ScenarioCompiler {
     func distribution(_ node: LocatedNode, what: String) -> Distribution? {
         if node.scalar != nil { return duration(node, what: what).map { .fixed(Double($0.nanoseconds)) } }
         guard let map = node.mapping, map.entries.count == 1, let entry = map.entries.first else {
-            bag.error(.typeMismatch, "\(what): takes a duration (\"5ms\") or one distribution such as {uniform: [1ms, 3ms]}",
-                      at: node.location)
+            bag.error(
+                .typeMismatch, "\(what): takes a duration (\"5ms\") or one distribution such as {uniform: [1ms, 3ms]}",
+                at: node.location)
             return nil
         }
-        let ns = { (n: LocatedNode, what: String) -> Double? in self.duration(n, what: what).map { Double($0.nanoseconds) } }
+        let ns = { (n: LocatedNode, what: String) -> Double? in
+            self.duration(n, what: what).map { Double($0.nanoseconds) }
+        }
         var distribution: Distribution?
         switch entry.key.text {
         case "uniform":
-            if let items = entry.value.sequence?.items, items.count == 2, let lo = ns(items[0], "lower"), let hi = ns(items[1], "upper") {
+            if let items = entry.value.sequence?.items, items.count == 2, let lo = ns(items[0], "lower"),
+                let hi = ns(items[1], "upper")
+            {
                 distribution = .uniform(lower: lo, upper: hi)
             } else {
-                bag.error(.distributionInvalid, "uniform takes [lower, upper], e.g. [1ms, 3ms]", at: entry.value.location)
+                bag.error(
+                    .distributionInvalid, "uniform takes [lower, upper], e.g. [1ms, 3ms]", at: entry.value.location)
             }
         case "exponential":
             if let mean = ns(entry.value, "exponential mean") { distribution = .exponential(mean: mean) }
         case "lognormal":
             if let m = entry.value.mapping, let median = m["median"].flatMap({ ns($0, "median") }),
-               let sigma = m["sigma"]?.scalar.flatMap({ Double($0.text) }) {
+                let sigma = m["sigma"]?.scalar.flatMap({ Double($0.text) })
+            {
                 distribution = .lognormal(mu: log(median), sigma: sigma)
             } else {
-                bag.error(.distributionInvalid, "lognormal takes {median: DURATION, sigma: NUMBER}", at: entry.value.location)
+                bag.error(
+                    .distributionInvalid, "lognormal takes {median: DURATION, sigma: NUMBER}", at: entry.value.location)
             }
         case "gamma":
             if let m = entry.value.mapping, let shape = m["shape"]?.scalar.flatMap({ Double($0.text) }),
-               let scale = m["scale"].flatMap({ ns($0, "scale") }) {
+                let scale = m["scale"].flatMap({ ns($0, "scale") })
+            {
                 distribution = .gamma(shape: shape, scale: scale)
             } else {
-                bag.error(.distributionInvalid, "gamma takes {shape: NUMBER, scale: DURATION}", at: entry.value.location)
+                bag.error(
+                    .distributionInvalid, "gamma takes {shape: NUMBER, scale: DURATION}", at: entry.value.location)
             }
         case "normal":
-            if let m = entry.value.mapping, let mean = m["mean"].flatMap({ ns($0, "mean") }), let sd = m["sd"].flatMap({ ns($0, "sd") }) {
+            if let m = entry.value.mapping, let mean = m["mean"].flatMap({ ns($0, "mean") }),
+                let sd = m["sd"].flatMap({ ns($0, "sd") })
+            {
                 distribution = .normal(mean: mean, sd: sd)
             } else {
                 bag.error(.distributionInvalid, "normal takes {mean: DURATION, sd: DURATION}", at: entry.value.location)
             }
         default:
-            bag.error(.distributionInvalid, "unknown distribution '\(entry.key.text)'"
-                + suggestion(entry.key.text, ["uniform", "exponential", "lognormal", "gamma", "normal"]), at: entry.key.location)
+            bag.error(
+                .distributionInvalid,
+                "unknown distribution '\(entry.key.text)'"
+                    + suggestion(entry.key.text, ["uniform", "exponential", "lognormal", "gamma", "normal"]),
+                at: entry.key.location)
         }
         guard let distribution else { return nil }
         if let message = distribution.validationMessage {
@@ -182,7 +213,8 @@ extension ScenarioCompiler {
         }
         checkKeys(map, allowed: Self.gestureKeys, required: ["every", "drag"], context: "gestures", into: &bag)
         guard let gap = map["every"].flatMap({ distribution($0, what: "every") }),
-              let drag = map["drag"].flatMap({ distribution($0, what: "drag") }) else { return nil }
+            let drag = map["drag"].flatMap({ distribution($0, what: "drag") })
+        else { return nil }
         let decelerate = map["decelerate"].flatMap { distribution($0, what: "decelerate") } ?? .fixed(0)
         let from = map["from"].flatMap { duration($0, what: "from") }.map { SimInstant.zero + $0 } ?? .zero
         let to = map["to"].flatMap { duration($0, what: "to") }.map { SimInstant.zero + $0 } ?? until
@@ -194,20 +226,26 @@ extension ScenarioCompiler {
     /// The name a step's `key:` gives its block's parameter (`notification: note`, `activity: act`): a plain name,
     /// not `self`, not one of the block's captures, and one `isAllowed` accepts (an activity's name must not hide a
     /// CF constant). `.some(nil)` without the key, nil after an error.
-    func blockParameter(_ s: StepSite, key: String, example: String,
-                        isAllowed: (String) -> Bool = { _ in true }) -> String?? {
+    func blockParameter(
+        _ s: StepSite, key: String, example: String,
+        isAllowed: (String) -> Bool = { _ in true }
+    ) -> String?? {
         guard let node = s.map[key] else { return .some(nil) }
         guard let scalar = node.scalar, scalar.isPlain,
-              case .success(.name(let name, _)) = ExpressionParser.parse(scalar.text), name != "self",
-              isAllowed(name) else {
-            bag.error(.typeMismatch, "\(key): names the block's parameter, e.g. `\(key): \(example)`",
-                      at: node.location)
+            case .success(.name(let name, _)) = ExpressionParser.parse(scalar.text), name != "self",
+            isAllowed(name)
+        else {
+            bag.error(
+                .typeMismatch, "\(key): names the block's parameter, e.g. `\(key): \(example)`",
+                at: node.location)
             return nil
         }
         let captures = s.map["captures"]?.sequence?.items.compactMap { $0.scalar?.text } ?? []
         if captures.contains(where: { $0 == name || $0.hasSuffix(" " + name) || $0.hasSuffix("." + name) }) {
-            bag.error(.typeMismatch, "the block's parameter `\(name)` has the name of one of its captures; "
-                + "name one of them otherwise", at: node.location)
+            bag.error(
+                .typeMismatch,
+                "the block's parameter `\(name)` has the name of one of its captures; "
+                    + "name one of them otherwise", at: node.location)
             return nil
         }
         return .some(name)

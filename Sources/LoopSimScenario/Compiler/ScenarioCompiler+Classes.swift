@@ -9,11 +9,13 @@ extension ScenarioCompiler {
     static let userActionKeys = ["at", "name", "do", "app"]
     /// The callbacks `appDelegate:` may define.
     static let appDelegateCallbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
-    static let builtinTypes = ["NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "CFRunLoopObserver",
-                               "NSThread", "NSPort", "NSMachPort",
-                               "NSInputStream", "NSURLConnection", "dispatch_source", "dispatch_semaphore",
-                               "NSNotification", "block",
-                               "int", "bool", "string", "id"]
+    static let builtinTypes = [
+        "NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "CFRunLoopObserver",
+        "NSThread", "NSPort", "NSMachPort",
+        "NSInputStream", "NSURLConnection", "dispatch_source", "dispatch_semaphore",
+        "NSNotification", "block",
+        "int", "bool", "string", "id",
+    ]
 
     /// Pass 1: class names, fields (with types) and method names.
     func declareClasses(_ node: LocatedNode?) {
@@ -30,20 +32,24 @@ extension ScenarioCompiler {
         }
         for (c, entry) in map.entries.enumerated() {
             guard let decl = entry.value.mapping else {
-                bag.error(.typeMismatch, "class \(entry.key.text) is a mapping with fields, methods, init, dealloc",
-                          at: entry.value.location)
+                bag.error(
+                    .typeMismatch, "class \(entry.key.text) is a mapping with fields, methods, init, dealloc",
+                    at: entry.value.location)
                 continue
             }
             checkKeys(decl, allowed: Self.classKeys, context: "class `\(entry.key.text)`", into: &bag)
             if let root = decl["root"], bool(root, what: "root") == true { program.classes[c].isRoot = true }
             // A bad fields: must not skip the methods below: pass 2 compiles them with their parameters.
             if let fields = decl["fields"], fields.mapping == nil {
-                bag.error(.typeMismatch, "fields: is a mapping of field name to declaration, e.g. `timer: weak NSTimer`",
-                          at: fields.location)
+                bag.error(
+                    .typeMismatch, "fields: is a mapping of field name to declaration, e.g. `timer: weak NSTimer`",
+                    at: fields.location)
             }
             if let fields = decl["fields"]?.mapping, fields.entries.count > Self.maxNames {
-                bag.error(.namesTooMany, "class \(entry.key.text) declares \(fields.entries.count) fields; a class "
-                    + "has at most \(Self.maxNames) (each instance holds them all)", at: fields.location)
+                bag.error(
+                    .namesTooMany,
+                    "class \(entry.key.text) declares \(fields.entries.count) fields; a class "
+                        + "has at most \(Self.maxNames) (each instance holds them all)", at: fields.location)
             }
             for field in decl["fields"]?.mapping?.entries ?? [] {
                 guard let (info, type) = fieldDeclaration(field) else { continue }
@@ -65,16 +71,20 @@ extension ScenarioCompiler {
     /// `proxy: {target: FIELD, whenTargetIsNil: crash|swallow}` — an NSProxy subclass forwarding every message.
     private func declareProxy(_ c: Int, _ node: LocatedNode) {
         guard let map = node.mapping else {
-            bag.error(.typeMismatch, "proxy: is a mapping with target: (a field) and whenTargetIsNil: crash or swallow",
-                      at: node.location)
+            bag.error(
+                .typeMismatch, "proxy: is a mapping with target: (a field) and whenTargetIsNil: crash or swallow",
+                at: node.location)
             return
         }
         checkKeys(map, allowed: Self.proxyKeys, required: ["target"], context: "proxy", into: &bag)
         guard let fieldNode = map["target"], let field = string(fieldNode, what: "target") else { return }
         guard let index = classFields[c].firstIndex(where: { $0.name == field }),
-              case .object = classFields[c][index].type else {
-            bag.error(.nameUndefined, "the proxy's target must be a field holding an instance of a scenario class"
-                + suggestion(field, classFields[c].map(\.name)), at: fieldNode.location)
+            case .object = classFields[c][index].type
+        else {
+            bag.error(
+                .nameUndefined,
+                "the proxy's target must be a field holding an instance of a scenario class"
+                    + suggestion(field, classFields[c].map(\.name)), at: fieldNode.location)
             return
         }
         program.classes[c].proxyTargetField = index
@@ -82,8 +92,10 @@ extension ScenarioCompiler {
         case "crash": program.classes[c].proxySwallowsNilTarget = false
         case "swallow": program.classes[c].proxySwallowsNilTarget = true
         default:
-            bag.error(.valueInvalid, "whenTargetIsNil: is crash (methodSignatureForSelector: returns nil) or swallow "
-                + "(a dummy signature)", at: map["whenTargetIsNil"]!.location)
+            bag.error(
+                .valueInvalid,
+                "whenTargetIsNil: is crash (methodSignatureForSelector: returns nil) or swallow "
+                    + "(a dummy signature)", at: map["whenTargetIsNil"]!.location)
         }
     }
 
@@ -102,14 +114,17 @@ extension ScenarioCompiler {
     /// The ownership words a field's declaration may start with (`strong` when none).
     static let ownershipWords = ["strong", "weak", "unretained", "unowned", "assign"]
     /// Objective-C's spellings of an ownership (`__weak`, `@property (copy)`), and the word that writes it here.
-    static let ownershipAliases = ["__weak": "weak", "__strong": "strong", "__unsafe_unretained": "unretained",
-                                   "retain": "strong", "copy": "strong", "unsafe_unretained": "unretained"]
+    static let ownershipAliases = [
+        "__weak": "weak", "__strong": "strong", "__unsafe_unretained": "unretained",
+        "retain": "strong", "copy": "strong", "unsafe_unretained": "unretained",
+    ]
 
     /// `[strong|weak|unretained|unowned] Type [= value]`.
     private func fieldDeclaration(_ entry: LocatedNode.Mapping.Entry) -> (FieldInfo, TypeRef)? {
         guard let text = entry.value.scalar?.text else {
-            bag.error(.fieldDecl, "a field is declared as e.g. `strong TimerButton`, `weak NSTimer` or `int = 5`",
-                      at: entry.value.location)
+            bag.error(
+                .fieldDecl, "a field is declared as e.g. `strong TimerButton`, `weak NSTimer` or `int = 5`",
+                at: entry.value.location)
             return nil
         }
         // Empty pieces are kept: `= 5` has no type, and must be reported rather than crash the compiler.
@@ -117,8 +132,9 @@ extension ScenarioCompiler {
         var words = parts[0].split(separator: " ").map(String.init)
         let initialText = parts.count > 1 ? parts[1].trimmingSpaces : nil
         guard !words.isEmpty else {
-            bag.error(.fieldDecl, "field `\(entry.key.text)` has no type; write it before the value, e.g. `int = 5`",
-                      at: entry.value.location)
+            bag.error(
+                .fieldDecl, "field `\(entry.key.text)` has no type; write it before the value, e.g. `int = 5`",
+                at: entry.value.location)
             return nil
         }
         var strength = Strength.strong
@@ -128,15 +144,18 @@ extension ScenarioCompiler {
         } else if words.count == 2, typeNamed(words[1]) != nil {
             // `waek NSTimer`: the type is known, so the first word is a misspelt ownership. One error, and the
             // field is declared as meant, so that its uses raise nothing more.
-            let meant = Self.ownershipAliases[words[0]]
+            let meant =
+                Self.ownershipAliases[words[0]]
                 ?? KeyChecker.suggestion(for: words[0], among: Self.ownershipWords)
             var at = entry.value.location
             if let scalar = entry.value.scalar, let range = text.range(of: words[0]) {
                 at = location(in: scalar, offset: text.distance(from: text.startIndex, to: range.lowerBound))
             }
-            bag.error(.fieldDecl, "unknown ownership '\(words[0])' for field `\(entry.key.text)`"
-                + (meant.map { "; did you mean `\($0)`?" } ?? "")
-                + " (a field is " + Self.ownershipWords.map { "`\($0)`" }.joined(separator: ", ") + ")", at: at)
+            bag.error(
+                .fieldDecl,
+                "unknown ownership '\(words[0])' for field `\(entry.key.text)`"
+                    + (meant.map { "; did you mean `\($0)`?" } ?? "")
+                    + " (a field is " + Self.ownershipWords.map { "`\($0)`" }.joined(separator: ", ") + ")", at: at)
             strength = meant == "weak" ? .weak : meant == "strong" || meant == nil ? .strong : .unretained
             words.removeFirst()
         }
@@ -146,8 +165,10 @@ extension ScenarioCompiler {
             if let scalar = entry.value.scalar, let range = text.range(of: name) {
                 at = location(in: scalar, offset: text.distance(from: text.startIndex, to: range.lowerBound))
             }
-            bag.error(.fieldDecl, "unknown type '\(name)' for field `\(entry.key.text)`"
-                + suggestion(name, program.classes.map(\.name) + Self.builtinTypes), at: at)
+            bag.error(
+                .fieldDecl,
+                "unknown type '\(name)' for field `\(entry.key.text)`"
+                    + suggestion(name, program.classes.map(\.name) + Self.builtinTypes), at: at)
             return nil
         }
         if strength == .weak && !type.isObject {
@@ -166,11 +187,14 @@ extension ScenarioCompiler {
                 guard let v = Int(initialText) else {
                     let digits = initialText.drop { $0 == "-" || $0 == "+" }
                     if !digits.isEmpty && digits.count + 1 >= initialText.count
-                        && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                        bag.error(.fieldDecl, "integer out of range: an int field holds \(Int.min)...\(Int.max)", at: valueAt)
+                        && digits.allSatisfy({ $0.isASCII && $0.isNumber })
+                    {
+                        bag.error(
+                            .fieldDecl, "integer out of range: an int field holds \(Int.min)...\(Int.max)", at: valueAt)
                     } else {
-                        bag.error(.fieldDecl, "initial value of an int field must be an integer, not '\(initialText)'",
-                                  at: valueAt)
+                        bag.error(
+                            .fieldDecl, "initial value of an int field must be an integer, not '\(initialText)'",
+                            at: valueAt)
                     }
                     return nil
                 }
@@ -189,8 +213,9 @@ extension ScenarioCompiler {
                 }
                 initial = .string(String(text))
             default:
-                bag.error(.fieldDecl, "only int, bool and string fields take an initial value",
-                          at: entry.value.location)
+                bag.error(
+                    .fieldDecl, "only int, bool and string fields take an initial value",
+                    at: entry.value.location)
             }
         } else if type == .int {
             initial = .int(0)
@@ -243,8 +268,9 @@ extension ScenarioCompiler {
                     for p in parameters { _ = scope.declare(p.name, p.type) }
                     var body = Body(steps: [], localNames: [])
                     if let map = method.value.mapping {
-                        checkKeys(map, allowed: ["params"], required: ["do"], context: "method `\(method.key.text)`",
-                                  into: &bag)
+                        checkKeys(
+                            map, allowed: ["params"], required: ["do"], context: "method `\(method.key.text)`",
+                            into: &bag)
                         if let steps = map["do"] { body = compileBody(steps, scope: scope) }
                     } else {
                         body = compileBody(method.value, scope: scope)
@@ -260,7 +286,9 @@ extension ScenarioCompiler {
     /// `main:` declares. A name an action declares is a local of its handler, released when it returns
     /// (``HandlerLocals`` in the kernel); another action naming it gets `name.undefined` saying so. An action
     /// after `until` never runs: a `user.after-until` warning says so.
-    func compileMain(_ main: LocatedNode?, user: LocatedNode?, appDelegate: LocatedNode? = nil, until: SimInstant = .never) {
+    func compileMain(
+        _ main: LocatedNode?, user: LocatedNode?, appDelegate: LocatedNode? = nil, until: SimInstant = .never
+    ) {
         let scope = Scope()
         var mainSteps: [Step] = []
         if let main { mainSteps = compileSteps(main, scope: scope) }
@@ -277,13 +305,16 @@ extension ScenarioCompiler {
                     checkKeys(map, allowed: Self.userActionKeys, required: ["at"], context: "user action", into: &bag)
                     guard let at = map["at"].flatMap({ duration($0, what: "at") }) else { continue }
                     if .zero + at > until, let atNode = map["at"] {
-                        bag.warning(.userAfterUntil, "this action at \(at) comes after the run's end (until: "
-                            + "\(until - .zero)) and never runs; move it earlier or "
-                            + "raise until:", at: atNode.location)
+                        bag.warning(
+                            .userAfterUntil,
+                            "this action at \(at) comes after the run's end (until: "
+                                + "\(until - .zero)) and never runs; move it earlier or "
+                                + "raise until:", at: atNode.location)
                     }
                     if let appNode = map["app"] {
                         guard let text = string(appNode, what: "app"), let action = AppAction(rawValue: text) else {
-                            bag.error(.valueInvalid, "app: is background, foreground, lock or unlock", at: appNode.location)
+                            bag.error(
+                                .valueInvalid, "app: is background, foreground, lock or unlock", at: appNode.location)
                             continue
                         }
                         if map["do"] != nil {
@@ -293,8 +324,10 @@ extension ScenarioCompiler {
                         continue
                     }
                     guard let body = map["do"] else {
-                        bag.error(.keyMissing, "a user action needs do: (steps) or app: (background, foreground, lock, unlock)",
-                                  at: item.location)
+                        bag.error(
+                            .keyMissing,
+                            "a user action needs do: (steps) or app: (background, foreground, lock, unlock)",
+                            at: item.location)
                         continue
                     }
                     let label = map["name"].flatMap { string($0, what: "name") } ?? "action at \(at)"
@@ -315,10 +348,13 @@ extension ScenarioCompiler {
         compileAppDelegate(appDelegate, scope: scope)
         program.appBindings = scope.localNames
         program.main = Body(steps: mainSteps, localNames: scope.localNames)
-        program.userActions = actions.map {
-            UserAction(at: $0.0, label: $0.1, body: Body(steps: $0.2, localNames: $0.3))
-        }
-            + appActions.map { UserAction(at: $0.0, label: $0.1.rawValue, body: Body(steps: [], localNames: []), appAction: $0.1) }
+        program.userActions =
+            actions.map {
+                UserAction(at: $0.0, label: $0.1, body: Body(steps: $0.2, localNames: $0.3))
+            }
+            + appActions.map {
+                UserAction(at: $0.0, label: $0.1.rawValue, body: Body(steps: [], localNames: []), appAction: $0.1)
+            }
     }
 
     /// `appDelegate:` — `didEnterBackground`, `willEnterForeground`, `didBecomeActive`: steps run on the main thread
@@ -334,8 +370,13 @@ extension ScenarioCompiler {
             // A callback is a method of the app delegate: what it declares are its own locals (HandlerLocals).
             let callbackScope = scope.handlerScope()
             let steps = compileSteps(entry.value, scope: callbackScope)
-            program.appDelegate.append((name: entry.key.text, body: Body(steps: steps,
-                                                                          localNames: callbackScope.localNames)))
+            program.appDelegate.append(
+                (
+                    name: entry.key.text,
+                    body: Body(
+                        steps: steps,
+                        localNames: callbackScope.localNames)
+                ))
         }
     }
 
@@ -354,9 +395,11 @@ extension ScenarioCompiler {
                 if let type = typeNamed(typeName) {
                     entry = (pair.entries[0].key.text, type)
                 } else {
-                    bag.error(.nameUndefined, "unknown type '\(typeName)' for parameter `\(pair.entries[0].key.text)`"
-                        + suggestion(typeName, program.classes.map(\.name) + Self.builtinTypes),
-                              at: pair.entries[0].value.location)
+                    bag.error(
+                        .nameUndefined,
+                        "unknown type '\(typeName)' for parameter `\(pair.entries[0].key.text)`"
+                            + suggestion(typeName, program.classes.map(\.name) + Self.builtinTypes),
+                        at: pair.entries[0].value.location)
                     continue
                 }
             } else if let name = item.scalar?.text, !name.isEmpty {
@@ -367,8 +410,9 @@ extension ScenarioCompiler {
                 continue
             }
             if out.contains(where: { $0.name == entry.name }) || entry.name == "self" {
-                bag.error(.typeMismatch, "parameter `\(entry.name)` is declared twice (or is `self`)",
-                          at: item.location)
+                bag.error(
+                    .typeMismatch, "parameter `\(entry.name)` is declared twice (or is `self`)",
+                    at: item.location)
                 continue
             }
             out.append(entry)
@@ -379,8 +423,11 @@ extension ScenarioCompiler {
     func compileBody(_ node: LocatedNode, scope: Scope) -> Body {
         let steps = compileSteps(node, scope: scope)
         if scope.localNames.count > Self.maxNames {
-            bag.error(.namesTooMany, "these steps declare \(scope.localNames.count) locals and parameters; a method, "
-                + "block, init or dealloc has at most \(Self.maxNames) (each call holds them all)", at: node.location)
+            bag.error(
+                .namesTooMany,
+                "these steps declare \(scope.localNames.count) locals and parameters; a method, "
+                    + "block, init or dealloc has at most \(Self.maxNames) (each call holds them all)",
+                at: node.location)
         }
         return Body(steps: steps, localNames: scope.localNames)
     }

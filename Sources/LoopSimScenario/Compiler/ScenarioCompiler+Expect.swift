@@ -22,13 +22,16 @@ extension ScenarioCompiler {
         for entry in map.entries {
             let variant = entry.key.text
             if variant != "all" && VariantProfile.builtIn(variant) == nil {
-                bag.error(.variantUnknown, "unknown variant '\(variant)' in expect:"
-                    + suggestion(variant, ["all"] + VariantProfile.builtInNames), at: entry.key.location)
+                bag.error(
+                    .variantUnknown,
+                    "unknown variant '\(variant)' in expect:"
+                        + suggestion(variant, ["all"] + VariantProfile.builtInNames), at: entry.key.location)
                 continue
             }
             guard let figures = entry.value.mapping else {
-                bag.error(.typeMismatch, "expect: \(variant) is a mapping of figure to value, e.g. {objects.leaked: 0}",
-                          at: entry.value.location)
+                bag.error(
+                    .typeMismatch, "expect: \(variant) is a mapping of figure to value, e.g. {objects.leaked: 0}",
+                    at: entry.value.location)
                 continue
             }
             for figure in figures.entries {
@@ -38,8 +41,10 @@ extension ScenarioCompiler {
                 }
                 let root = String(figure.key.text.prefix { $0 != "." && $0 != "[" })
                 guard Self.figureRoots.contains(root) else {
-                    bag.error(.expectFigure, "unknown figure '\(figure.key.text)'"
-                        + suggestion(root, Self.figureRoots + Self.logCheckKeys), at: figure.key.location)
+                    bag.error(
+                        .expectFigure,
+                        "unknown figure '\(figure.key.text)'"
+                            + suggestion(root, Self.figureRoots + Self.logCheckKeys), at: figure.key.location)
                     continue
                 }
                 // Every level is checked, whatever the expected value: a misspelt path is an error even with `null`.
@@ -49,14 +54,19 @@ extension ScenarioCompiler {
                 }
                 guard let (op, expected, written) = expectedValue(figure.value) else { continue }
                 if case .string(let thread) = expected, op == .equal, Self.namesThread(figure.key.text),
-                   !isKnownThread(thread, declared: threadNames) {
-                    bag.error(.threadUnknown, "no thread '\(thread)' can exist in this scenario: threads are main, pool "
-                        + "workers (worker-1, worker-2, …) and the names of `thread:` steps"
-                        + suggestion(thread, threadNames.sorted()), at: figure.value.location)
+                    !isKnownThread(thread, declared: threadNames)
+                {
+                    bag.error(
+                        .threadUnknown,
+                        "no thread '\(thread)' can exist in this scenario: threads are main, pool "
+                            + "workers (worker-1, worker-2, …) and the names of `thread:` steps"
+                            + suggestion(thread, threadNames.sorted()), at: figure.value.location)
                     continue
                 }
-                result.append(Expectation(variant: variant == "all" ? nil : variant, figure: figure.key.text, op: op,
-                                          expected: expected, written: written, location: figure.key.location))
+                result.append(
+                    Expectation(
+                        variant: variant == "all" ? nil : variant, figure: figure.key.text, op: op,
+                        expected: expected, written: written, location: figure.key.location))
             }
         }
         return result
@@ -73,39 +83,51 @@ extension ScenarioCompiler {
         let key = entry.key.text
         if key == "logged_in_order" {
             guard let items = entry.value.sequence?.items, !items.isEmpty else {
-                bag.error(.typeMismatch, "logged_in_order: is a list of log texts, e.g. [start, tick 1, done]",
-                          at: entry.value.location)
+                bag.error(
+                    .typeMismatch, "logged_in_order: is a list of log texts, e.g. [start, tick 1, done]",
+                    at: entry.value.location)
                 return []
             }
             let texts = items.compactMap { logText($0.scalar, at: $0.location) }
             guard texts.count == items.count else { return [] }
-            return [Expectation(variant: variant, figure: key, op: .equal, expected: .texts(texts),
-                                logQuery: .order(texts), location: entry.key.location)]
+            return [
+                Expectation(
+                    variant: variant, figure: key, op: .equal, expected: .texts(texts),
+                    logQuery: .order(texts), location: entry.key.location)
+            ]
         }
         guard let map = entry.value.mapping, !map.entries.isEmpty else {
             let example = key == "logged" ? "{tick 5: 1, stopped: 0}" : "{tick 5: 5000}"
-            bag.error(.typeMismatch, "\(key): is a mapping of a log text to " + (key == "logged"
-                ? "how many lines had it" : "when its first line was logged") + ", e.g. \(example)",
-                      at: entry.value.location)
+            bag.error(
+                .typeMismatch,
+                "\(key): is a mapping of a log text to "
+                    + (key == "logged"
+                        ? "how many lines had it" : "when its first line was logged") + ", e.g. \(example)",
+                at: entry.value.location)
             return []
         }
         var result: [Expectation] = []
         for check in map.entries {
             guard let text = logText(check.key, at: check.key.location),
-                  let (op, expected, written) = expectedValue(check.value) else { continue }
+                let (op, expected, written) = expectedValue(check.value)
+            else { continue }
             switch expected {
             case .number, .range: break
             case .null where key == "first_logged_at_ms": break
             default:
-                bag.error(.valueInvalid, "\(key): expects a number, a comparison such as \">= 1\" or a range "
-                    + "{min: A, max: B}" + (key == "logged" ? " (0: never logged)" : ", or null (never logged)"),
-                          at: check.value.location)
+                bag.error(
+                    .valueInvalid,
+                    "\(key): expects a number, a comparison such as \">= 1\" or a range "
+                        + "{min: A, max: B}" + (key == "logged" ? " (0: never logged)" : ", or null (never logged)"),
+                    at: check.value.location)
                 continue
             }
             let quoted = "\"" + text + "\""
-            result.append(Expectation(variant: variant, figure: "\(key)[\(quoted)]", op: op, expected: expected,
-                                      written: written, logQuery: key == "logged" ? .count(text) : .firstAt(text),
-                                      location: check.key.location))
+            result.append(
+                Expectation(
+                    variant: variant, figure: "\(key)[\(quoted)]", op: op, expected: expected,
+                    written: written, logQuery: key == "logged" ? .count(text) : .firstAt(text),
+                    location: check.key.location))
         }
         return result
     }
@@ -113,8 +135,9 @@ extension ScenarioCompiler {
     /// A log text named by a log check: a scalar, kept as written (`"0"` and `0` are the text 0).
     private func logText(_ scalar: LocatedNode.Scalar?, at location: SourceLocation) -> String? {
         guard let s = scalar, !s.isNull else {
-            bag.error(.typeMismatch, "a log text is a scalar such as `tick 5` (quote it when it is null or empty)",
-                      at: location)
+            bag.error(
+                .typeMismatch, "a log text is a scalar such as `tick 5` (quote it when it is null or empty)",
+                at: location)
             return nil
         }
         return s.text
@@ -124,7 +147,8 @@ extension ScenarioCompiler {
     /// `{min: A, max: B}`; with the value as written when it reads as a number, a boolean or null (a figure that is
     /// a text compares with that text: `"0"` matches the text 0).
     private func expectedValue(_ node: LocatedNode)
-        -> (Expectation.Operator, Expectation.Expected, written: String?)? {
+        -> (Expectation.Operator, Expectation.Expected, written: String?)?
+    {
         if let map = node.mapping { return range(map, at: node).map { (.equal, $0, nil) } }
         guard let s = node.scalar else {
             bag.error(.typeMismatch, "an expected value is a scalar, or a range {min: A, max: B}", at: node.location)
@@ -158,8 +182,9 @@ extension ScenarioCompiler {
         var bounds: [String: Double] = [:]
         for entry in map.entries where Self.rangeKeys.contains(entry.key.text) {
             guard let s = entry.value.scalar, !s.isNull, let n = Double(s.text), n.isFinite else {
-                bag.error(.valueInvalid, "\(entry.key.text): of a range is a number, e.g. {min: 1, max: 5}",
-                          at: entry.value.location)
+                bag.error(
+                    .valueInvalid, "\(entry.key.text): of a range is a number, e.g. {min: 1, max: 5}",
+                    at: entry.value.location)
                 return nil
             }
             bounds[entry.key.text] = n
@@ -170,8 +195,9 @@ extension ScenarioCompiler {
             return nil
         }
         if let min, let max, min > max {
-            bag.error(.valueInvalid, "this range is empty: min: \(min) is above max: \(max); swap them",
-                      at: node.location)
+            bag.error(
+                .valueInvalid, "this range is empty: min: \(min) is above max: \(max); swap them",
+                at: node.location)
             return nil
         }
         return .range(min: min, max: max)

@@ -12,11 +12,14 @@ extension ScenarioCompiler {
     func expression(_ node: LocatedNode, scope: Scope) -> (Expr, TypeRef)? {
         guard let scalar = node.scalar, !scalar.isNull else {
             // `if: !x` is a YAML tag `!x` on an empty value: libyaml reads a plain scalar's leading `!` as a tag.
-            let tagHint = node.scalar?.text.isEmpty == true
+            let tagHint =
+                node.scalar?.text.isEmpty == true
                 ? " (if you wrote `!x`, YAML read the `!` as a tag: quote the expression, `'!x'`, or write `not x`)"
                 : ""
-            bag.error(.typeMismatch, "expected an expression such as `self.timer` or `new Page`, not \(node.kindName)"
-                + tagHint, at: node.location)
+            bag.error(
+                .typeMismatch,
+                "expected an expression such as `self.timer` or `new Page`, not \(node.kindName)"
+                    + tagHint, at: node.location)
             return nil
         }
         return expression(text: scalar.text, in: scalar, offset: 0, scope: scope)
@@ -25,8 +28,9 @@ extension ScenarioCompiler {
     func expression(text: String, in scalar: LocatedNode.Scalar, offset: Int, scope: Scope) -> (Expr, TypeRef)? {
         switch ExpressionParser.parse(text) {
         case .failure(let error):
-            bag.error(error.isForeign ? .exprForeign : .exprSyntax, error.message,
-                      at: location(in: scalar, offset: offset + error.column))
+            bag.error(
+                error.isForeign ? .exprForeign : .exprSyntax, error.message,
+                at: location(in: scalar, offset: offset + error.column))
             return nil
         case .success(let parsed):
             return typed(parsed, scope: scope, scalar: scalar, offset: offset)
@@ -48,16 +52,19 @@ extension ScenarioCompiler {
         case .wallSeconds: return (.wallSeconds, .int)
         case .arithmetic(let lhs, let op, let rhs):
             guard let (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
-                  let (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
+                let (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
+            else { return nil }
             if ta != .int || tb != .int {
-                bag.error(.exprType, "\(op) takes integers, not \(ta) and \(tb)", at: location(in: scalar, offset: offset))
+                bag.error(
+                    .exprType, "\(op) takes integers, not \(ta) and \(tb)", at: location(in: scalar, offset: offset))
                 return nil
             }
             return (.arithmetic(a, isAddition: op == "+", b), .int)
         case .new(let name, let column):
             guard let c = program.classes.firstIndex(where: { $0.name == name }) else {
-                bag.error(.nameUndefined, "no class named '\(name)'" + suggestion(name, program.classes.map(\.name)),
-                          at: location(in: scalar, offset: offset + column))
+                bag.error(
+                    .nameUndefined, "no class named '\(name)'" + suggestion(name, program.classes.map(\.name)),
+                    at: location(in: scalar, offset: offset + column))
                 return nil
             }
             return (.new(classIndex: c, label: name.lowercasedFirst), .object(classIndex: c, name: name))
@@ -67,11 +74,13 @@ extension ScenarioCompiler {
         case .logical(let lhs, let op, let rhs):
             // Any value is a condition (C's truthiness, as `if:` reads it); the result is a boolean.
             guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
-                  let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
+                let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
+            else { return nil }
             return (.logical(a, isAnd: op == "&&", b), .bool)
         case .compare(let lhs, let op, let rhs):
             guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
-                  let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset) else { return nil }
+                let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
+            else { return nil }
             return (.compare(a, CompareOperator(rawValue: op)!, b), .bool)
         case .cast(let inner, let typeName, let column):
             return cast(inner, to: typeName, column: column, scope: scope, scalar: scalar, offset: offset)
@@ -97,22 +106,28 @@ extension ScenarioCompiler {
                 }
                 let hint: String
                 if name == "self" {
-                    hint = scope.isBlock
+                    hint =
+                        scope.isBlock
                         ? "; a block sees only what it captures: add `strong self` or `weak self` to its captures"
                         : "; `self` exists in methods, init and dealloc"
                 } else if let handler = scope.otherHandlersNames[name] {
-                    hint = "; it is a local of \(handler), released when that returned (the names an action "
+                    hint =
+                        "; it is a local of \(handler), released when that returned (the names an action "
                         + "declares are its own): to keep an object across actions, declare `\(name)` in main: and "
                         + "bind it with `let:` in the action (a `let:` of a main: name stores into the app's name), "
                         + "or store the object in a field of an object main: holds"
                 } else if scope.endedWithALoop.contains(name) {
-                    hint = "; it belonged to a loop (a `for:` counter or a local its body declared) and ended with "
+                    hint =
+                        "; it belonged to a loop (a `for:` counter or a local its body declared) and ended with "
                         + "it: to use it after the loop, declare it before the loop and assign it in the body"
                 } else {
-                    hint = suggestion(name, scope.visibleNames)
+                    hint =
+                        suggestion(name, scope.visibleNames)
                         + (scope.isBlock ? " (a block sees only its captures and its own locals: capture it)" : "")
                 }
-                bag.error(.nameUndefined, "'\(name)' is not defined here\(hint)", at: location(in: scalar, offset: offset + column))
+                bag.error(
+                    .nameUndefined, "'\(name)' is not defined here\(hint)",
+                    at: location(in: scalar, offset: offset + column))
                 return nil
             }
         case .member(let base, let field, let column):
@@ -122,8 +137,9 @@ extension ScenarioCompiler {
                     return nil
                 }
                 guard loopType == .runLoop else {
-                    bag.error(.exprType, "'allModes' is read from a run loop, not from a value of type \(loopType)",
-                              at: location(in: scalar, offset: offset + allModesColumn))
+                    bag.error(
+                        .exprType, "'allModes' is read from a run loop, not from a value of type \(loopType)",
+                        at: location(in: scalar, offset: offset + allModesColumn))
                     return nil
                 }
                 return (.runLoopProperty(loopExpr, .allModesCount), .int)
@@ -133,16 +149,20 @@ extension ScenarioCompiler {
             }
             if baseType == .runLoop {
                 guard let property = RunLoopProperty(rawValue: field), property.isString else {
-                    bag.error(.exprType, "a run loop has no property '\(field)'; it reads `currentMode` and "
-                        + "`allModes.count`", at: location(in: scalar, offset: offset + column))
+                    bag.error(
+                        .exprType,
+                        "a run loop has no property '\(field)'; it reads `currentMode` and "
+                            + "`allModes.count`", at: location(in: scalar, offset: offset + column))
                     return nil
                 }
                 return (.runLoopProperty(baseExpr, property), .string)
             }
             if baseType == .thread {
                 guard let property = ThreadProperty(rawValue: field) else {
-                    bag.error(.exprType, "a thread has no property '\(field)'; it reads `name` and `isMainThread`"
-                        + suggestion(field, ThreadProperty.allCases.map(\.rawValue)),
+                    bag.error(
+                        .exprType,
+                        "a thread has no property '\(field)'; it reads `name` and `isMainThread`"
+                            + suggestion(field, ThreadProperty.allCases.map(\.rawValue)),
                         at: location(in: scalar, offset: offset + column))
                     return nil
                 }
@@ -155,18 +175,24 @@ extension ScenarioCompiler {
                 return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)
             }
             guard case .object(let c, let className) = baseType else {
-                bag.error(.exprType, "'\(field)' is read from a value of type \(baseType), which has no fields",
-                          at: location(in: scalar, offset: offset + column))
+                bag.error(
+                    .exprType, "'\(field)' is read from a value of type \(baseType), which has no fields",
+                    at: location(in: scalar, offset: offset + column))
                 return nil
             }
             guard let index = classFields[c].firstIndex(where: { $0.name == field }) else {
-                bag.error(.nameUndefined, "\(className) has no field '\(field)'"
-                    + suggestion(field, classFields[c].map(\.name)), at: location(in: scalar, offset: offset + column))
+                bag.error(
+                    .nameUndefined,
+                    "\(className) has no field '\(field)'"
+                        + suggestion(field, classFields[c].map(\.name)),
+                    at: location(in: scalar, offset: offset + column))
                 return nil
             }
             guard case .path(let root, let fields) = baseExpr else {
-                bag.error(.exprType, "'\(field)' is read from an expression that is not a variable or a field; "
-                    + "store it in a local first", at: location(in: scalar, offset: offset + column))
+                bag.error(
+                    .exprType,
+                    "'\(field)' is read from an expression that is not a variable or a field; "
+                        + "store it in a local first", at: location(in: scalar, offset: offset + column))
                 return nil
             }
             return (.path(root, fields + [index]), classFields[c][index].type)
@@ -187,8 +213,10 @@ extension ScenarioCompiler {
     /// A UIKit property read on an object (`self.presentingViewController`, `nav.topViewController`,
     /// `nav.viewControllers.count`), when `e` is one: the name is no field of the base's class. Nil otherwise; an
     /// error (and nil) when the property is read from a value that is not an object.
-    private func uikitProperty(_ e: ParsedExpr, scope: Scope, scalar: LocatedNode.Scalar,
-                               offset: Int) -> (Expr, TypeRef)?? {
+    private func uikitProperty(
+        _ e: ParsedExpr, scope: Scope, scalar: LocatedNode.Scalar,
+        offset: Int
+    ) -> (Expr, TypeRef)?? {
         guard case .member(var base, let last, var column) = e else { return nil }
         var name = last
         if last == "count", case .member(let inner, "viewControllers", let innerColumn) = base {
@@ -199,13 +227,17 @@ extension ScenarioCompiler {
         guard let property = UIKitProperty(rawValue: name) else { return nil }
         // A declared field of that name wins: the class's own property shadows nothing of UIKit's in the model.
         if name == last, let (_, t) = quietType(base, scope: scope),
-           case .object(let c, _) = t, classFields[c].contains(where: { $0.name == name }) {
+            case .object(let c, _) = t, classFields[c].contains(where: { $0.name == name })
+        {
             return nil
         }
-        guard let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return .some(nil) }
+        guard let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else {
+            return .some(nil)
+        }
         guard baseType.isObject else {
-            bag.error(.exprType, "'\(name)' is a UIKit property of a view controller, not of a value of type \(baseType)",
-                      at: location(in: scalar, offset: offset + column))
+            bag.error(
+                .exprType, "'\(name)' is a UIKit property of a view controller, not of a value of type \(baseType)",
+                at: location(in: scalar, offset: offset + column))
             return .some(nil)
         }
         return .some((.uikitProperty(baseExpr, property), property.isObject ? .anyObject : .int))
@@ -217,13 +249,14 @@ extension ScenarioCompiler {
         case .name(let name, _):
             switch scope.resolve(name) {
             case .local(_, let t), .capture(_, let t), .selfObject(let t), .byrefLocal(_, let t),
-                 .byrefCapture(_, let t):
+                .byrefCapture(_, let t):
                 return (.literal(.null), t)
             case nil: return nil
             }
         case .member(let base, let field, _):
             guard let (_, t) = quietType(base, scope: scope), case .object(let c, _) = t,
-                  let f = classFields[c].first(where: { $0.name == field }) else { return nil }
+                let f = classFields[c].first(where: { $0.name == field })
+            else { return nil }
             return (.literal(.null), f.type)
         default:
             return nil
@@ -233,11 +266,14 @@ extension ScenarioCompiler {
     /// The steps of a verb that takes a mode: `make` with the mode's name when `node` is a literal mode (or absent:
     /// `fallback`), or a ``ModeExpressionStep`` when it is a variable or field of type `string`, resolved when the
     /// step runs. A name is a variable only if it resolves to a `string`: any other text stays a mode's name.
-    func modeSteps(_ node: LocatedNode?, scope: Scope, default fallback: String = RunLoopModeName.default,
-                   make: @escaping @Sendable (String) -> any ExecutableStep) -> [Step] {
+    func modeSteps(
+        _ node: LocatedNode?, scope: Scope, default fallback: String = RunLoopModeName.default,
+        make: @escaping @Sendable (String) -> any ExecutableStep
+    ) -> [Step] {
         if let node, let scalar = node.scalar, scalar.style == .plain,
-           case .success(let parsed) = ExpressionParser.parse(scalar.text), parsed.pathNames != nil,
-           let (_, type) = quietType(parsed, scope: scope), type == .string {
+            case .success(let parsed) = ExpressionParser.parse(scalar.text), parsed.pathNames != nil,
+            let (_, type) = quietType(parsed, scope: scope), type == .string
+        {
             guard let (mode, _) = expression(node, scope: scope) else { return [] }
             return [.perform(ModeExpressionStep(mode: mode, make: make))]
         }
@@ -258,19 +294,24 @@ extension ScenarioCompiler {
         return lvalue(text: scalar.text, in: scalar, offset: 0, scope: scope, declare: declare)
     }
 
-    func lvalue(text: String, in scalar: LocatedNode.Scalar, offset: Int, scope: Scope,
-                declare: TypeRef? = nil) -> (LValue, TypeRef)? {
+    func lvalue(
+        text: String, in scalar: LocatedNode.Scalar, offset: Int, scope: Scope,
+        declare: TypeRef? = nil
+    ) -> (LValue, TypeRef)? {
         guard case .success(let parsed) = ExpressionParser.parse(text), let names = parsed.pathNames else {
-            bag.error(.exprSyntax, "expected a variable or a field such as `self.timer`, got '\(text)'",
-                      at: location(in: scalar, offset: offset))
+            bag.error(
+                .exprSyntax, "expected a variable or a field such as `self.timer`, got '\(text)'",
+                at: location(in: scalar, offset: offset))
             return nil
         }
         if names.count == 1 {
             switch scope.resolve(names[0]) {
             case .local(let i, let t):
                 if scope.counters.contains(i) {
-                    bag.error(.exprType, "'\(names[0])' is the counter of a `for:` loop, a constant as in Swift's "
-                        + "`for \(names[0]) in`; copy it into a local (`let:`) to change it",
+                    bag.error(
+                        .exprType,
+                        "'\(names[0])' is the counter of a `for:` loop, a constant as in Swift's "
+                            + "`for \(names[0]) in`; copy it into a local (`let:`) to change it",
                         at: location(in: scalar, offset: offset))
                     return nil
                 }
@@ -280,8 +321,10 @@ extension ScenarioCompiler {
             case .byrefCapture(let i, let t):
                 return (.field(.path(.capture(i), []), Self.byrefSlot), t)
             case .capture:
-                bag.error(.exprType, "'\(names[0])' is a captured value and cannot be assigned (blocks copy their "
-                    + "captures); assign a field of an object instead", at: location(in: scalar, offset: offset))
+                bag.error(
+                    .exprType,
+                    "'\(names[0])' is a captured value and cannot be assigned (blocks copy their "
+                        + "captures); assign a field of an object instead", at: location(in: scalar, offset: offset))
                 return nil
             case .selfObject:
                 bag.error(.exprType, "self cannot be assigned", at: location(in: scalar, offset: offset))
@@ -293,15 +336,18 @@ extension ScenarioCompiler {
             }
         }
         guard case .member(let base, let field, let column) = parsed,
-              let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            let (baseExpr, baseType) = typed(base, scope: scope, scalar: scalar, offset: offset)
+        else { return nil }
         guard case .object(let c, let className) = baseType else {
-            bag.error(.exprType, "'\(field)' is assigned on a value of type \(baseType), which has no fields",
-                      at: location(in: scalar, offset: offset + column))
+            bag.error(
+                .exprType, "'\(field)' is assigned on a value of type \(baseType), which has no fields",
+                at: location(in: scalar, offset: offset + column))
             return nil
         }
         guard let index = classFields[c].firstIndex(where: { $0.name == field }) else {
-            bag.error(.nameUndefined, "\(className) has no field '\(field)'" + suggestion(field, classFields[c].map(\.name)),
-                      at: location(in: scalar, offset: offset + column))
+            bag.error(
+                .nameUndefined, "\(className) has no field '\(field)'" + suggestion(field, classFields[c].map(\.name)),
+                at: location(in: scalar, offset: offset + column))
             return nil
         }
         return (.field(baseExpr, index), classFields[c][index].type)

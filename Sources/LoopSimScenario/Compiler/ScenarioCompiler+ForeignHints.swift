@@ -70,7 +70,8 @@ extension ScenarioCompiler {
         for (op, verb, sign) in [("+=", "increment", "+"), ("-=", "decrement", "-")] {
             guard let r = t.range(of: op), let name = plain(t[..<r.lowerBound]) else { continue }
             let amount = t[r.upperBound...].trimmingSpaces
-            return amount == "1" ? "write `\(name) \(op) 1` as `\(verb): \(name)`"
+            return amount == "1"
+                ? "write `\(name) \(op) 1` as `\(verb): \(name)`"
                 : "write `\(name) \(op) \(amount)` as `set: \(name) = \(name) \(sign) \(amount)`"
         }
         for op in ["*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>="] where t.contains(op) {
@@ -87,7 +88,8 @@ extension ScenarioCompiler {
     static func foreignKeyHint(verb: String, key: String, allowed: [String]) -> String? {
         if let hint = foreignKeyHints[verb]?[key] { return hint }
         if ["usingBlock", "block", "handler", "completionHandler", "completion", "body", "closure"].contains(key),
-           allowed.contains("do") {
+            allowed.contains("do")
+        {
             return "a step's block is written under `do:` (with `captures:`), not `\(key):`"
         }
         return nil
@@ -108,7 +110,7 @@ extension ScenarioCompiler {
             "queue": "the queue is the step's argument: `- dispatch_after: main` with `delay:`",
         ],
         "dispatch_async": [
-            "queue": "the queue is the step's argument: `- dispatch_async: main` (or `global`, or a queue of `queues:`)",
+            "queue": "the queue is the step's argument: `- dispatch_async: main` (or `global`, or a queue of `queues:`)"
         ],
         "performSelector": [
             "delay": "write `afterDelay:`", "withDelay": "write `afterDelay:`", "modes": "write `inModes:`",

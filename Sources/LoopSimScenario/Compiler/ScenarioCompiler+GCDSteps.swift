@@ -6,7 +6,9 @@ extension ScenarioCompiler {
     /// `UIKit/UIKit+Steps.swift` or `Timers/Timers+Steps.swift`.
     static let gcdVerbs: [StepVerb] = [
         StepVerb("dispatch_after", keys: ["delay", "captures", "do"]) { $0.dispatchAfter($1) },
-        StepVerb("dispatch_source_timer", keys: ["queue", "start", "interval", "leeway", "wall", "resume", "captures", "do"]) {
+        StepVerb(
+            "dispatch_source_timer", keys: ["queue", "start", "interval", "leeway", "wall", "resume", "captures", "do"]
+        ) {
             $0.dispatchSourceTimer($1)
         },
         StepVerb("dispatch_resume") { $0.dispatchSourceCall(.resume, $1) },
@@ -25,7 +27,9 @@ extension ScenarioCompiler {
             c.semaphore(s).map { [.perform(SemaphoreSignalStep.make(semaphore: $0))] } ?? []
         },
         StepVerb("scroll", keys: ["decelerate"]) { c, s in
-            guard let drag = c.randomDuration(s.arg, what: "scroll (the drag)", stream: RandomStream.gestures) else { return [] }
+            guard let drag = c.randomDuration(s.arg, what: "scroll (the drag)", stream: RandomStream.gestures) else {
+                return []
+            }
             let decelerate = s.map["decelerate"].flatMap {
                 c.randomDuration($0, what: "decelerate", stream: RandomStream.gestures)
             }
@@ -43,7 +47,8 @@ extension ScenarioCompiler {
             return []
         }
         guard let delay = randomDuration(delayNode, what: "delay", stream: RandomStream.network),
-              let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
+            let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope)
+        else { return [] }
         return [.perform(DispatchAfterStep.make(delay: delay, queue: queue, block: block))]
     }
 
@@ -51,20 +56,27 @@ extension ScenarioCompiler {
     private func dispatchSourceTimer(_ s: StepSite) -> [Step] {
         let (arg, map, at, scope) = (s.arg, s.map, s.at, s.scope)
         let queue = map["queue"].flatMap { queueRef($0) } ?? .global
-        let start = map["start"].flatMap { randomDuration($0, what: "start", stream: RandomStream.work) } ?? .fixed(.zero)
+        let start =
+            map["start"].flatMap { randomDuration($0, what: "start", stream: RandomStream.work) } ?? .fixed(.zero)
         let interval = map["interval"].flatMap { duration($0, what: "interval") }
         if let interval, interval <= .zero {
-            bag.error(.timerInterval, "a dispatch timer's interval must be positive (omit it for a one-shot)",
-                      at: map["interval"]!.location)
+            bag.error(
+                .timerInterval, "a dispatch timer's interval must be positive (omit it for a one-shot)",
+                at: map["interval"]!.location)
             return []
         }
         let leeway = map["leeway"].flatMap { duration($0, what: "leeway") } ?? .zero
         let wall = map["wall"].flatMap { bool($0, what: "wall") } ?? false
         let resume = map["resume"].flatMap { bool($0, what: "resume") } ?? true
-        guard let handler = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else { return [] }
-        guard let (into, label) = madeObjectPlace(arg, type: .dispatchSource, label: "source", scope: scope) else { return [] }
-        let spec = DispatchTimerSpec.make(queue: queue, start: start, interval: interval, leeway: leeway,
-                                          wallClock: wall, handler: handler, resume: resume, label: label)
+        guard let handler = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else {
+            return []
+        }
+        guard let (into, label) = madeObjectPlace(arg, type: .dispatchSource, label: "source", scope: scope) else {
+            return []
+        }
+        let spec = DispatchTimerSpec.make(
+            queue: queue, start: start, interval: interval, leeway: leeway,
+            wallClock: wall, handler: handler, resume: resume, label: label)
         return [.perform(MakeDispatchTimerStep.make(spec: spec, into: into))]
     }
 
@@ -81,7 +93,8 @@ extension ScenarioCompiler {
     private func semaphore(_ s: StepSite) -> Expr? {
         guard let (e, t) = expression(s.arg, scope: s.scope) else { return nil }
         if t != .semaphore && t != .anyObject {
-            bag.error(.exprType, "\(s.verb) needs a semaphore (dispatch_semaphore_create N), not \(t)", at: s.arg.location)
+            bag.error(
+                .exprType, "\(s.verb) needs a semaphore (dispatch_semaphore_create N), not \(t)", at: s.arg.location)
         }
         return e
     }
@@ -94,14 +107,17 @@ extension ScenarioCompiler {
             return []
         }
         guard case .object(let c, let className) = targetType, let selectorNode = map["selector"],
-              let selector = string(selectorNode, what: "selector") else {
-            bag.error(.timerAction, "a display link's target is an instance of a scenario class, with selector:",
-                      at: targetNode.location)
+            let selector = string(selectorNode, what: "selector")
+        else {
+            bag.error(
+                .timerAction, "a display link's target is an instance of a scenario class, with selector:",
+                at: targetNode.location)
             return []
         }
         guard let m = classMethods[c].firstIndex(of: selector) else {
-            bag.error(.nameUndefined, "\(className) has no method '\(selector)'" + suggestion(selector, classMethods[c]),
-                      at: selectorNode.location)
+            bag.error(
+                .nameUndefined, "\(className) has no method '\(selector)'" + suggestion(selector, classMethods[c]),
+                at: selectorNode.location)
             return []
         }
         let fps = map["fps"].flatMap { int($0, what: "fps") } ?? 60
@@ -116,6 +132,9 @@ extension ScenarioCompiler {
             into = lv
             label = arg.scalar.map { String($0.text.split(separator: ".").last ?? "link") } ?? label
         }
-        return [.perform(MakeDisplayLinkStep.make(target: target, classIndex: c, method: m, fps: fps, label: label, into: into))]
+        return [
+            .perform(
+                MakeDisplayLinkStep.make(target: target, classIndex: c, method: m, fps: fps, label: label, into: into))
+        ]
     }
 }

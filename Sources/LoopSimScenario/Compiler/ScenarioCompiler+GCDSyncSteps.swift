@@ -32,8 +32,10 @@ extension ScenarioCompiler {
         StepVerb("dispatch_once", keys: ["captures", "do"]) { c, s in
             guard let (token, type) = c.expression(s.arg, scope: s.scope) else { return [] }
             guard type == .int else {
-                c.bag.error(.exprType, "dispatch_once's token is an integer place (a field or local of type "
-                    + "dispatch_once_t, initially 0), not \(type)", at: s.arg.location)
+                c.bag.error(
+                    .exprType,
+                    "dispatch_once's token is an integer place (a field or local of type "
+                        + "dispatch_once_t, initially 0), not \(type)", at: s.arg.location)
                 return []
             }
             guard let (place, _) = c.lvalue(s.arg, scope: s.scope), let block = c.gcdBlock(s) else { return [] }
@@ -59,8 +61,9 @@ extension ScenarioCompiler {
     private func group(_ s: StepSite) -> Expr? {
         guard let (e, t) = expression(s.arg, scope: s.scope) else { return nil }
         if t != .group && t != .anyObject {
-            bag.error(.exprType, "\(s.verb) needs a dispatch group (dispatch_group_create), not \(t)",
-                      at: s.arg.location)
+            bag.error(
+                .exprType, "\(s.verb) needs a dispatch group (dispatch_group_create), not \(t)",
+                at: s.arg.location)
         }
         return e
     }
@@ -79,15 +82,20 @@ extension ScenarioCompiler {
         for item in items {
             if let map = item.mapping {
                 guard map.entries.count == 1, let entry = map.entries.first, let spec = entry.value.mapping,
-                      spec.entries.count == 1, let width = spec.entries.first, width.key.text == "concurrent" else {
-                    bag.error(.typeMismatch, "a concurrent queue is written {NAME: {concurrent: WIDTH}}, e.g. "
-                        + "{images: {concurrent: 4}}", at: item.location)
+                    spec.entries.count == 1, let width = spec.entries.first, width.key.text == "concurrent"
+                else {
+                    bag.error(
+                        .typeMismatch,
+                        "a concurrent queue is written {NAME: {concurrent: WIDTH}}, e.g. "
+                            + "{images: {concurrent: 4}}", at: item.location)
                     continue
                 }
                 guard let n = int(width.value, what: "concurrent (the queue's width)") else { continue }
                 guard n >= 2 && n <= Program.maxQueueWidth else {
-                    bag.error(.valueInvalid, "a concurrent queue's width is between 2 and \(Program.maxQueueWidth) "
-                        + "(a serial queue is a plain name)", at: width.value.location)
+                    bag.error(
+                        .valueInvalid,
+                        "a concurrent queue's width is between 2 and \(Program.maxQueueWidth) "
+                            + "(a serial queue is a plain name)", at: width.value.location)
                     continue
                 }
                 program.serialQueues.append(entry.key.text)

@@ -6,27 +6,36 @@ extension ScenarioCompiler {
     static let kvoVerbs: [StepVerb] = [
         StepVerb("addKeyPathObserver", keys: ["observer"]) { c, s in
             guard let (object, slot, keyPath) = c.keyPath(s.arg, scope: s.scope),
-                  let observerNode = c.required(s, "observer", example: "observer: self"),
-                  let (observer, type) = c.expression(observerNode, scope: s.scope) else { return [] }
+                let observerNode = c.required(s, "observer", example: "observer: self"),
+                let (observer, type) = c.expression(observerNode, scope: s.scope)
+            else { return [] }
             if !type.isObject {
                 c.bag.error(.exprType, "an observer is an object, not \(type)", at: observerNode.location)
                 return []
             }
-            return [.perform(AddKeyPathObserverStep.make(object: object, slot: slot, keyPath: keyPath,
-                                                         observer: observer))]
+            return [
+                .perform(
+                    AddKeyPathObserverStep.make(
+                        object: object, slot: slot, keyPath: keyPath,
+                        observer: observer))
+            ]
         },
         StepVerb("removeKeyPathObserver", keys: ["observer"]) { c, s in
             guard let (object, _, keyPath) = c.keyPath(s.arg, scope: s.scope),
-                  let observerNode = c.required(s, "observer", example: "observer: self"),
-                  let (observer, _) = c.expression(observerNode, scope: s.scope) else { return [] }
+                let observerNode = c.required(s, "observer", example: "observer: self"),
+                let (observer, _) = c.expression(observerNode, scope: s.scope)
+            else { return [] }
             return [.perform(RemoveKeyPathObserverStep.make(object: object, keyPath: keyPath, observer: observer))]
         },
         StepVerb("observeKeyPath", keys: ["token", "captures", "do"]) { c, s in
             guard let (object, slot, keyPath) = c.keyPath(s.arg, scope: s.scope),
-                  let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
+                let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
             guard let into = c.tokenPlace(s) else { return [] }
-            return [.perform(ObserveKeyPathStep.make(object: object, slot: slot, keyPath: keyPath, block: block, into: into))]
+            return [
+                .perform(
+                    ObserveKeyPathStep.make(object: object, slot: slot, keyPath: keyPath, block: block, into: into))
+            ]
         },
     ]
 

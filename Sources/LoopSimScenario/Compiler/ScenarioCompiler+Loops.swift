@@ -15,8 +15,12 @@ extension ScenarioCompiler {
         guard let (condition, _) = expression(s.arg, scope: s.scope) else { return [] }
         let mark = s.scope.openLoop()
         guard let body = loopBody(s, mark: mark) else { return [] }
-        return [.loop(Loop(header: .whileCondition(condition), body: body.steps, bodyLocals: body.locals,
-                           site: Self.site(s.at)))]
+        return [
+            .loop(
+                Loop(
+                    header: .whileCondition(condition), body: body.steps, bodyLocals: body.locals,
+                    site: Self.site(s.at)))
+        ]
     }
 
     /// `for: NAME in FROM..<TO` (or `FROM...TO`) with `do:`: Swift's `for NAME in range`, over integers.
@@ -37,7 +41,8 @@ extension ScenarioCompiler {
         }
         let name = String(text[..<inRange.lowerBound]).trimmingCharacters
         guard !name.isEmpty, name.first?.isNumber == false,
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name != "self" else {
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name != "self"
+        else {
             bag.error(.loopHeader, "the counter of a `for:` loop is a plain name: " + example, at: s.arg.location)
             return []
         }
@@ -49,27 +54,36 @@ extension ScenarioCompiler {
         } else if let r = rangeText.range(of: "...") {
             (isClosed, dots) = (true, r)
         } else {
-            bag.error(.loopHeader, "a `for:` loop runs over a range of integers: " + example,
-                      at: location(in: scalar, offset: text.distance(from: text.startIndex, to: inRange.upperBound)))
+            bag.error(
+                .loopHeader, "a `for:` loop runs over a range of integers: " + example,
+                at: location(in: scalar, offset: text.distance(from: text.startIndex, to: inRange.upperBound)))
             return []
         }
         let fromOffset = text.distance(from: text.startIndex, to: inRange.upperBound)
         let toOffset = text.distance(from: text.startIndex, to: dots.upperBound)
-        guard let (from, fromType) = expression(text: String(text[inRange.upperBound..<dots.lowerBound]), in: scalar,
-                                                offset: fromOffset, scope: s.scope),
-              let (to, toType) = expression(text: String(text[dots.upperBound...]), in: scalar, offset: toOffset,
-                                            scope: s.scope)
+        guard
+            let (from, fromType) = expression(
+                text: String(text[inRange.upperBound..<dots.lowerBound]), in: scalar,
+                offset: fromOffset, scope: s.scope),
+            let (to, toType) = expression(
+                text: String(text[dots.upperBound...]), in: scalar, offset: toOffset,
+                scope: s.scope)
         else { return [] }
         for (type, offset) in [(fromType, fromOffset), (toType, toOffset)] where type != .int {
-            bag.error(.exprType, "the bounds of a range are integers, not \(type)",
-                      at: location(in: scalar, offset: offset))
+            bag.error(
+                .exprType, "the bounds of a range are integers, not \(type)",
+                at: location(in: scalar, offset: offset))
             return []
         }
         // The bounds are read before the counter exists, as Swift evaluates the range before the loop.
         let mark = s.scope.openLoop(counter: name)
         guard let body = loopBody(s, mark: mark) else { return [] }
-        return [.loop(Loop(header: .range(counter: mark.start - 1, from: from, to: to, isClosed: isClosed),
-                           body: body.steps, bodyLocals: body.locals, site: Self.site(s.at)))]
+        return [
+            .loop(
+                Loop(
+                    header: .range(counter: mark.start - 1, from: from, to: to, isClosed: isClosed),
+                    body: body.steps, bodyLocals: body.locals, site: Self.site(s.at)))
+        ]
     }
 
     /// A loop's `do:` list, compiled in the loop's scope (closed here).
@@ -88,8 +102,9 @@ extension ScenarioCompiler {
     /// `break` / `continue`, bare or as a key without a value.
     func loopControl(_ control: LoopControl, _ s: StepSite) -> [Step] {
         guard s.arg.isNull else {
-            bag.error(.loopControl, "`\(control.rawValue)` takes no argument: write `- \(control.rawValue)`",
-                      at: s.arg.location)
+            bag.error(
+                .loopControl, "`\(control.rawValue)` takes no argument: write `- \(control.rawValue)`",
+                at: s.arg.location)
             return []
         }
         return loopControl(control, scope: s.scope, at: s.at)
@@ -98,8 +113,10 @@ extension ScenarioCompiler {
     /// `break` / `continue` at `at`, checked to be inside a loop of this body.
     func loopControl(_ control: LoopControl, scope: Scope, at: SourceLocation) -> [Step] {
         guard scope.loopDepth > 0 else {
-            bag.error(.loopControl, "`\(control.rawValue)` is only allowed inside the `do:` of a `while:` or `for:` "
-                + (scope.isBlock ? "of this block (a block is a body of its own)" : "loop"), at: at)
+            bag.error(
+                .loopControl,
+                "`\(control.rawValue)` is only allowed inside the `do:` of a `while:` or `for:` "
+                    + (scope.isBlock ? "of this block (a block is a body of its own)" : "loop"), at: at)
             return []
         }
         return [.loopControl(control)]

@@ -10,18 +10,25 @@ extension ScenarioCompiler {
             // A queue from operationQueues: is an NSOperationQueue; main, global and queues: are dispatch queues.
             var queue: QueueRef?, operationQueue: Int?
             if let node = s.map["queue"], let text = node.scalar?.text, !c.program.serialQueues.contains(text),
-               let index = c.program.operationQueues.firstIndex(where: { $0.name == text }) {
+                let index = c.program.operationQueues.firstIndex(where: { $0.name == text })
+            {
                 operationQueue = index
             } else {
                 queue = s.map["queue"].flatMap { c.queueRef($0) }
             }
             guard let parameter = c.notificationParameter(s) else { return [] }
-            guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope,
-                                             parameters: parameter.map { [($0, .notification)] } ?? [])
+            guard
+                let block = c.blockLiteral(
+                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope,
+                    parameters: parameter.map { [($0, .notification)] } ?? [])
             else { return [] }
             guard let into = c.tokenPlace(s) else { return [] }
-            return [.perform(AddBlockObserverStep.make(name: name, object: object, queue: queue, operationQueue: operationQueue,
-                                                      block: block, into: into))]
+            return [
+                .perform(
+                    AddBlockObserverStep.make(
+                        name: name, object: object, queue: queue, operationQueue: operationQueue,
+                        block: block, into: into))
+            ]
         },
         StepVerb("addSelectorObserver", keys: ["selector", "name", "object"]) { c, s in
             c.selectorObserver(s)
@@ -33,8 +40,10 @@ extension ScenarioCompiler {
         StepVerb("postNotification", keys: ["object", "userInfo"]) { c, s in
             guard let name = c.string(s.arg, what: "the notification name") else { return [] }
             if let scalar = s.arg.scalar, scalar.isPlain, name == "nil" {
-                c.bag.error(.valueInvalid, "a posted notification needs a name; only an observer takes nil (every "
-                    + "name). Quote it, \"nil\", for a notification named nil", at: s.arg.location)
+                c.bag.error(
+                    .valueInvalid,
+                    "a posted notification needs a name; only an observer takes nil (every "
+                        + "name). Quote it, \"nil\", for a notification named nil", at: s.arg.location)
                 return []
             }
             let object = s.map["object"].flatMap { c.expression($0, scope: s.scope)?.0 }
@@ -48,8 +57,9 @@ extension ScenarioCompiler {
     /// nil. The outer nil is an error, reported.
     private func observedName(_ node: LocatedNode) -> String?? {
         if node.isNull {
-            bag.error(.typeMismatch, "the notification name is missing: write a name, or nil to observe every name",
-                      at: node.location)
+            bag.error(
+                .typeMismatch, "the notification name is missing: write a name, or nil to observe every name",
+                at: node.location)
             return nil
         }
         guard let name = string(node, what: "the notification name") else { return nil }
@@ -68,16 +78,18 @@ extension ScenarioCompiler {
     private func userInfo(_ node: LocatedNode?, scope: Scope) -> [(key: String, value: Expr)]?? {
         guard let node else { return .some(nil) }
         guard let map = node.mapping else {
-            bag.error(.typeMismatch, "userInfo: is a mapping of key to value, e.g. `{count: 3, page: self.page}`",
-                      at: node.location)
+            bag.error(
+                .typeMismatch, "userInfo: is a mapping of key to value, e.g. `{count: 3, page: self.page}`",
+                at: node.location)
             return nil
         }
         var entries: [(key: String, value: Expr)] = []
         for entry in map.entries {
             guard let (value, type) = expression(entry.value, scope: scope) else { continue }
             if type == .runLoop || type == .thread {
-                bag.error(.exprType, "a userInfo value is an object, an int, a bool, a string or nil, not \(type)",
-                          at: entry.value.location)
+                bag.error(
+                    .exprType, "a userInfo value is an object, an int, a bool, a string or nil, not \(type)",
+                    at: entry.value.location)
                 continue
             }
             entries.append((entry.key.text, value))
@@ -101,17 +113,25 @@ extension ScenarioCompiler {
         let c = methodOwner(observerClass)
         let method = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
         guard let m = classMethods[c].firstIndex(of: method) else {
-            bag.error(.nameUndefined, "\(program.classes[c].name) has no method '\(method)'"
-                + suggestion(method, classMethods[c]), at: selectorNode.location)
+            bag.error(
+                .nameUndefined,
+                "\(program.classes[c].name) has no method '\(method)'"
+                    + suggestion(method, classMethods[c]), at: selectorNode.location)
             return []
         }
         if let first = classMethodParams[c][m].first, first.type != .notification, first.type != .anyObject {
-            bag.error(.exprType, "a notification's selector gets the NSNotification as its first parameter, not "
-                + "\(first.type): declare it `\(first.name): NSNotification` (or untyped)", at: selectorNode.location)
+            bag.error(
+                .exprType,
+                "a notification's selector gets the NSNotification as its first parameter, not "
+                    + "\(first.type): declare it `\(first.name): NSNotification` (or untyped)",
+                at: selectorNode.location)
             return []
         }
         let object = s.map["object"].flatMap { expression($0, scope: s.scope)?.0 }
-        return [.perform(AddSelectorObserverStep.make(observer: observer, classIndex: c, method: m, name: name, object: object))]
+        return [
+            .perform(
+                AddSelectorObserverStep.make(observer: observer, classIndex: c, method: m, name: name, object: object))
+        ]
     }
 
     // MARK: Notifications in expressions
@@ -123,20 +143,26 @@ extension ScenarioCompiler {
             return (.notificationProperty(base, property), property.isString ? .string : .anyObject)
         }
         if field == "userInfo" {
-            bag.error(.exprType, "a userInfo value has no static type (Swift's `Any`): read one key with a cast, "
-                + "e.g. `note.userInfo.count as? int`", at: location)
+            bag.error(
+                .exprType,
+                "a userInfo value has no static type (Swift's `Any`): read one key with a cast, "
+                    + "e.g. `note.userInfo.count as? int`", at: location)
         } else {
-            bag.error(.exprType, "a notification has no property '\(field)'; it reads `name`, `object` and "
-                + "`userInfo.KEY as? TYPE`" + suggestion(field, NotificationProperty.allCases.map(\.rawValue)),
-                      at: location)
+            bag.error(
+                .exprType,
+                "a notification has no property '\(field)'; it reads `name`, `object` and "
+                    + "`userInfo.KEY as? TYPE`" + suggestion(field, NotificationProperty.allCases.map(\.rawValue)),
+                at: location)
         }
         return nil
     }
 
     /// `EXPR as? TYPE`, Swift's conditional cast: of a notification's userInfo value (`note.userInfo.KEY`, of
     /// type `Any`), or of an `id` (`note.object as? Sender`). The value, when it is of TYPE; else nil.
-    func cast(_ inner: ParsedExpr, to typeName: String, column: Int, scope: Scope, scalar: LocatedNode.Scalar,
-              offset: Int) -> (Expr, TypeRef)? {
+    func cast(
+        _ inner: ParsedExpr, to typeName: String, column: Int, scope: Scope, scalar: LocatedNode.Scalar,
+        offset: Int
+    ) -> (Expr, TypeRef)? {
         let typeLocation = location(in: scalar, offset: offset + column)
         guard let (castType, type) = castType(named: typeName, at: typeLocation) else { return nil }
         if case .member(.member(let noteNode, "userInfo", _), let key, _) = inner {
@@ -147,8 +173,10 @@ extension ScenarioCompiler {
         }
         guard let (expr, innerType) = typed(inner, scope: scope, scalar: scalar, offset: offset) else { return nil }
         guard innerType == .anyObject else {
-            bag.error(.exprType, "`as?` casts a notification's userInfo value or an id, not a value of type "
-                + "\(innerType)", at: typeLocation)
+            bag.error(
+                .exprType,
+                "`as?` casts a notification's userInfo value or an id, not a value of type "
+                    + "\(innerType)", at: typeLocation)
             return nil
         }
         return (.cast(expr, castType), type)
@@ -166,9 +194,14 @@ extension ScenarioCompiler {
             if let c = program.classes.firstIndex(where: { $0.name == name }) {
                 return (.instance(classIndex: c), .object(classIndex: c, name: name))
             }
-            bag.error(.exprType, "`as?` takes int, bool, string, NSTimer, NSNotification or a class of the scenario, "
-                + "not '\(name)'" + suggestion(name, ["int", "bool", "string", "NSTimer", "NSNotification"]
-                    + program.classes.map(\.name)), at: location)
+            bag.error(
+                .exprType,
+                "`as?` takes int, bool, string, NSTimer, NSNotification or a class of the scenario, "
+                    + "not '\(name)'"
+                    + suggestion(
+                        name,
+                        ["int", "bool", "string", "NSTimer", "NSNotification"]
+                            + program.classes.map(\.name)), at: location)
             return nil
         }
     }

@@ -6,20 +6,22 @@ extension ScenarioCompiler {
     static let operationVerbs: [StepVerb] = [
         StepVerb("operation", keys: ["captures", "do"]) { c, s in
             guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope),
-                  let (into, type) = c.lvalue(s.arg, scope: s.scope, declare: .anyObject) else { return [] }
+                let (into, type) = c.lvalue(s.arg, scope: s.scope, declare: .anyObject)
+            else { return [] }
             if !type.isObject { c.bag.error(.exprType, "an operation is an object, not \(type)", at: s.arg.location) }
             let label = s.arg.scalar?.text.split(separator: ".").last.map(String.init) ?? "operation"
             return [.perform(MakeOperationStep.make(block: block, into: into, label: label))]
         },
         StepVerb("addDependency", keys: ["on"]) { c, s in
             guard let on = c.required(s, "on", example: "on: download"),
-                  let operation = c.operationExpression(s.arg, "the operation", s),
-                  let dependency = c.operationExpression(on, "on: (the operation it waits for)", s) else { return [] }
+                let operation = c.operationExpression(s.arg, "the operation", s),
+                let dependency = c.operationExpression(on, "on: (the operation it waits for)", s)
+            else { return [] }
             return [.perform(AddDependencyStep.make(operation: operation, dependency: dependency))]
         },
         StepVerb("setCompletionBlock", keys: ["captures", "do"]) { c, s in
             guard let operation = c.operationExpression(s.arg, "the operation", s),
-                  let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
+                let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
             return [.perform(SetCompletionBlockStep.make(operation: operation, block: block))]
         },
@@ -27,12 +29,19 @@ extension ScenarioCompiler {
             guard let index = c.operationQueue(s.arg) else { return [] }
             if let node = s.map["operation"] {
                 for key in ["dependsOnLast", "captures", "do"] where s.map[key] != nil {
-                    c.bag.error(.keyUnknown, "addOperation: takes either operation: or a block (do:, captures:, "
-                        + "dependsOnLast:), not both; use addDependency: for an operation", at: s.map[key]!.location)
+                    c.bag.error(
+                        .keyUnknown,
+                        "addOperation: takes either operation: or a block (do:, captures:, "
+                            + "dependsOnLast:), not both; use addDependency: for an operation", at: s.map[key]!.location
+                    )
                 }
                 guard let operation = c.operationExpression(node, "operation:", s) else { return [] }
-                return [.perform(AddOperationStep.make(queue: index, dependsOnLast: false, block: operation,
-                                                       isOperation: true))]
+                return [
+                    .perform(
+                        AddOperationStep.make(
+                            queue: index, dependsOnLast: false, block: operation,
+                            isOperation: true))
+                ]
             }
             let dependsOnLast = s.map["dependsOnLast"].flatMap { c.bool($0, what: "dependsOnLast") } ?? false
             guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
@@ -53,7 +62,8 @@ extension ScenarioCompiler {
         },
         StepVerb("addOperations", keys: ["operations", "waitUntilFinished"]) { c, s in
             guard let index = c.operationQueue(s.arg),
-                  let list = c.required(s, "operations", example: "operations: [download, parse]") else { return [] }
+                let list = c.required(s, "operations", example: "operations: [download, parse]")
+            else { return [] }
             // Every item is checked, so that each undefined operation is reported at once.
             let items = list.sequence?.items ?? [list]
             let operations = items.compactMap { c.operationExpression($0, "operations:", s) }
@@ -73,8 +83,10 @@ extension ScenarioCompiler {
         // The kernel puts mainQueue after the declared queues (OperationQueues.init).
         if name == "main" { return program.operationQueues.count }
         guard let index = program.operationQueues.firstIndex(where: { $0.name == name }) else {
-            bag.error(.nameUndefined, "no operation queue named '\(name)': declare it under operationQueues:, or use "
-                + "main" + suggestion(name, program.operationQueues.map(\.name) + ["main"]), at: node.location)
+            bag.error(
+                .nameUndefined,
+                "no operation queue named '\(name)': declare it under operationQueues:, or use "
+                    + "main" + suggestion(name, program.operationQueues.map(\.name) + ["main"]), at: node.location)
             return nil
         }
         return index
@@ -83,7 +95,9 @@ extension ScenarioCompiler {
     /// An expression that should name an operation (an object: which object is checked when the step runs).
     private func operationExpression(_ node: LocatedNode, _ what: String, _ s: StepSite) -> Expr? {
         guard let (e, t) = expression(node, scope: s.scope) else { return nil }
-        if !t.isObject { bag.error(.exprType, "\(what) is an operation (made by `operation:`), not \(t)", at: node.location) }
+        if !t.isObject {
+            bag.error(.exprType, "\(what) is an operation (made by `operation:`), not \(t)", at: node.location)
+        }
         return e
     }
 }

@@ -7,31 +7,45 @@ extension ScenarioCompiler {
         StepVerb("performSelector", keys: ["selector", "withObject", "afterDelay", "inModes"]) { c, s in
             guard let (target, classIndex, method) = c.performTarget(s) else { return [] }
             guard let delayNode = s.map["afterDelay"] else {
-                c.bag.error(.keyMissing, "performSelector needs afterDelay: (a duration; 0s queues it for the loop's "
-                    + "next timer pass); without a delay the call is synchronous: use call:", at: s.at)
+                c.bag.error(
+                    .keyMissing,
+                    "performSelector needs afterDelay: (a duration; 0s queues it for the loop's "
+                        + "next timer pass); without a delay the call is synchronous: use call:", at: s.at)
                 return []
             }
             guard let delay = c.duration(delayNode, what: "afterDelay", allowNegative: true) else { return [] }
             let argument = s.map["withObject"].flatMap { c.expression($0, scope: s.scope)?.0 }
             guard let modes = c.modeList(s.map["inModes"], default: [RunLoopModeName.default]) else { return [] }
-            return [.perform(PerformAfterDelayStep.make(target: target, classIndex: classIndex, method: method,
-                                                        argument: argument, delay: delay, modes: modes))]
+            return [
+                .perform(
+                    PerformAfterDelayStep.make(
+                        target: target, classIndex: classIndex, method: method,
+                        argument: argument, delay: delay, modes: modes))
+            ]
         },
-        StepVerb("performSelectorOnThread",
-                 keys: ["selector", "onThread", "withObject", "waitUntilDone", "modes"]) { c, s in
+        StepVerb(
+            "performSelectorOnThread",
+            keys: ["selector", "onThread", "withObject", "waitUntilDone", "modes"]
+        ) { c, s in
             guard let (target, classIndex, method) = c.performTarget(s) else { return [] }
             guard let threadNode = s.map["onThread"] else {
-                c.bag.error(.keyMissing, "performSelectorOnThread needs onThread: (an NSThread, kept with thread:'s "
-                    + "into:, main thread, or a run loop: main runloop, or a CFRunLoop field)", at: s.at)
+                c.bag.error(
+                    .keyMissing,
+                    "performSelectorOnThread needs onThread: (an NSThread, kept with thread:'s "
+                        + "into:, main thread, or a run loop: main runloop, or a CFRunLoop field)", at: s.at)
                 return []
             }
             guard let runLoop = c.threadOrRunLoop(threadNode, scope: s.scope) else { return [] }
             let wait = s.map["waitUntilDone"].flatMap { c.bool($0, what: "waitUntilDone") } ?? false
             let argument = s.map["withObject"].flatMap { c.expression($0, scope: s.scope)?.0 }
             guard let modes = c.modeList(s.map["modes"], default: [RunLoopModeName.common]) else { return [] }
-            return [.perform(PerformOnThreadStep.make(target: target, classIndex: classIndex, method: method,
-                                                      argument: argument, runLoop: runLoop, waitUntilDone: wait,
-                                                      modes: modes))]
+            return [
+                .perform(
+                    PerformOnThreadStep.make(
+                        target: target, classIndex: classIndex, method: method,
+                        argument: argument, runLoop: runLoop, waitUntilDone: wait,
+                        modes: modes))
+            ]
         },
         StepVerb("cancelPreviousPerformRequests", keys: ["selector", "object"]) { c, s in
             guard let (target, targetType) = c.expression(s.arg, scope: s.scope) else { return [] }
@@ -41,9 +55,10 @@ extension ScenarioCompiler {
                 else { return [] }
                 selector = (classIndex, method)
             } else if let object = s.map["object"] {
-                c.bag.error(.keyMissing,
-                            "object: needs selector: (cancelPreviousPerformRequestsWithTarget:selector:object:)",
-                            at: object.location)
+                c.bag.error(
+                    .keyMissing,
+                    "object: needs selector: (cancelPreviousPerformRequestsWithTarget:selector:object:)",
+                    at: object.location)
                 return []
             }
             let object = s.map["object"].flatMap { c.expression($0, scope: s.scope)?.0 }
@@ -65,17 +80,19 @@ extension ScenarioCompiler {
 
     private func performTarget(_ s: StepSite, selectorNode: LocatedNode, type: TypeRef) -> (Expr?, Int, Int)? {
         guard case .object(let targetClass, _) = type else {
-            bag.error(.exprType, "\(s.verb)'s target must be an instance of a scenario class, not \(type)",
-                      at: s.arg.location)
+            bag.error(
+                .exprType, "\(s.verb)'s target must be an instance of a scenario class, not \(type)",
+                at: s.arg.location)
             return nil
         }
         guard let selector = string(selectorNode, what: "selector") else { return nil }
         let c = methodOwner(targetClass)
         let name = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
         guard let m = classMethods[c].firstIndex(of: name) else {
-            bag.error(.nameUndefined,
-                      "\(program.classes[c].name) has no method '\(name)'" + suggestion(name, classMethods[c]),
-                      at: selectorNode.location)
+            bag.error(
+                .nameUndefined,
+                "\(program.classes[c].name) has no method '\(name)'" + suggestion(name, classMethods[c]),
+                at: selectorNode.location)
             return nil
         }
         return (nil, c, m)
@@ -85,8 +102,9 @@ extension ScenarioCompiler {
     private func threadOrRunLoop(_ node: LocatedNode, scope: Scope) -> Expr? {
         guard let (e, t) = expression(node, scope: scope) else { return nil }
         if t != .runLoop && t != .thread && t != .null {
-            bag.error(.exprType, "expected a thread (NSThread) or its run loop (CFRunLoop), got \(t)",
-                      at: node.location)
+            bag.error(
+                .exprType, "expected a thread (NSThread) or its run loop (CFRunLoop), got \(t)",
+                at: node.location)
             return nil
         }
         return e
@@ -98,8 +116,9 @@ extension ScenarioCompiler {
         guard let node else { return fallback }
         let items = node.sequence?.items ?? [node]
         if items.isEmpty {
-            bag.warning(.valueInvalid, "an empty mode list performs nothing: Foundation returns without performing",
-                        at: node.location)
+            bag.warning(
+                .valueInvalid, "an empty mode list performs nothing: Foundation returns without performing",
+                at: node.location)
         }
         var modes: [String] = []
         for item in items {

@@ -16,15 +16,25 @@ extension ScenarioCompiler {
         },
         StepVerb("addPort", keys: ["to", "mode"]) { c, s in
             guard let port = c.portArgument(s.arg, scope: s.scope),
-                  let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
-            return [.perform(AddPortStep.make(port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                              removes: false))]
+                let rl = c.runLoopArgument(s.map["to"], scope: s.scope)
+            else { return [] }
+            return [
+                .perform(
+                    AddPortStep.make(
+                        port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                        removes: false))
+            ]
         },
         StepVerb("removePort", keys: ["from", "mode"]) { c, s in
             guard let port = c.portArgument(s.arg, scope: s.scope),
-                  let rl = c.runLoopArgument(s.map["from"], scope: s.scope) else { return [] }
-            return [.perform(AddPortStep.make(port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                              removes: true))]
+                let rl = c.runLoopArgument(s.map["from"], scope: s.scope)
+            else { return [] }
+            return [
+                .perform(
+                    AddPortStep.make(
+                        port: port, runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                        removes: true))
+            ]
         },
         StepVerb("sendPortMessage", keys: ["after"]) { c, s in
             guard let port = c.portArgument(s.arg, scope: s.scope) else { return [] }
@@ -37,8 +47,9 @@ extension ScenarioCompiler {
         },
         StepVerb("stream", keys: ["runLoop", "mode", "deliveries", "captures", "do"]) { c, s in
             guard let rl = c.runLoopArgument(s.map["runLoop"], scope: s.scope),
-                  let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope),
-                  let into = c.portPlace(s) else { return [] }
+                let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope),
+                let into = c.portPlace(s)
+            else { return [] }
             var deliveries: [SimDuration] = []
             if let node = s.map["deliveries"] {
                 for item in node.sequence?.items ?? [node] {
@@ -46,13 +57,18 @@ extension ScenarioCompiler {
                     deliveries.append(d)
                 }
             }
-            return [.perform(StreamStep.make(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                             deliveries: deliveries, block: block, into: into))]
+            return [
+                .perform(
+                    StreamStep.make(
+                        runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                        deliveries: deliveries, block: block, into: into))
+            ]
         },
         StepVerb("connection", keys: ["runLoop", "mode", "deliveries", "captures", "do", "didFinish"]) { c, s in
             guard let rl = c.runLoopArgument(s.map["runLoop"], scope: s.scope),
-                  let onData = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope),
-                  let into = c.portPlace(s) else { return [] }
+                let onData = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope),
+                let into = c.portPlace(s)
+            else { return [] }
             var onFinish: Expr?
             if let node = s.map["didFinish"] {
                 guard let b = c.blockLiteral(captures: s.map["captures"], body: node, at: node.location, scope: s.scope)
@@ -66,15 +82,21 @@ extension ScenarioCompiler {
                     deliveries.append(d)
                 }
             }
-            return [.perform(ConnectionStep.make(runLoop: rl,
-                                                 mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                                 deliveries: deliveries, onData: onData, onFinish: onFinish,
-                                                 into: into))]
+            return [
+                .perform(
+                    ConnectionStep.make(
+                        runLoop: rl,
+                        mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                        deliveries: deliveries, onData: onData, onFinish: onFinish,
+                        into: into))
+            ]
         },
         StepVerb("cancelConnection") { c, s in
             // `[connection cancel]`: a message, so nil does nothing.
-            c.portArgument(s.arg, scope: s.scope, what: "a connection (NSURLConnection, made by `connection:`)",
-                           allowsNil: true).map { [.perform(CancelConnectionStep.make(connection: $0))] } ?? []
+            c.portArgument(
+                s.arg, scope: s.scope, what: "a connection (NSURLConnection, made by `connection:`)",
+                allowsNil: true
+            ).map { [.perform(CancelConnectionStep.make(connection: $0))] } ?? []
         },
     ]
 
@@ -90,9 +112,11 @@ extension ScenarioCompiler {
     }
 
     /// An expression naming a port (or a stream).
-    fileprivate func portArgument(_ node: LocatedNode, scope: Scope,
-                                  what: String = "a port (NSPort, made by `port:` or `stream:`)",
-                                  allowsNil: Bool = false) -> Expr? {
+    fileprivate func portArgument(
+        _ node: LocatedNode, scope: Scope,
+        what: String = "a port (NSPort, made by `port:` or `stream:`)",
+        allowsNil: Bool = false
+    ) -> Expr? {
         guard let (e, t) = expression(node, scope: scope) else { return nil }
         if t != .port && t != .anyObject && !(allowsNil && t == .null) {
             bag.error(.exprType, "expected \(what), got \(t)", at: node.location)

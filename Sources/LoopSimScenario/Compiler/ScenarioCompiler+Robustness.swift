@@ -7,16 +7,22 @@ extension ScenarioCompiler {
     static let longestDuration = SimDuration(nanoseconds: 876_000 * 3_600_000_000_000)
 
     /// Mode spellings a custom mode name is compared with (see ``checkModeSpelling(_:at:)``).
-    static let wellKnownModes = ["default", "common", "tracking", "NSDefaultRunLoopMode", "kCFRunLoopDefaultMode",
-                                 "NSRunLoopCommonModes", "kCFRunLoopCommonModes", "UITrackingRunLoopMode"]
+    static let wellKnownModes = [
+        "default", "common", "tracking", "NSDefaultRunLoopMode", "kCFRunLoopDefaultMode",
+        "NSRunLoopCommonModes", "kCFRunLoopCommonModes", "UITrackingRunLoopMode",
+    ]
 
     /// `duration.overflow` for a duration longer than ``longestDuration`` (either sign); nil when it fits.
-    func checkDurationRange(_ duration: SimDuration, text: String, what: String, at location: SourceLocation) -> SimDuration? {
+    func checkDurationRange(_ duration: SimDuration, text: String, what: String, at location: SourceLocation)
+        -> SimDuration?
+    {
         let limit = Self.longestDuration.nanoseconds
         guard duration.nanoseconds > limit || duration.nanoseconds < -limit else { return duration }
-        bag.error(.durationOverflow, "\(what): duration \"\(text)\" is longer than 100 years (876000h), the longest a "
-            + "scenario may use, so that no instant of a run can overflow; use `distantFuture` for \"never\" where it "
-            + "is accepted", at: location)
+        bag.error(
+            .durationOverflow,
+            "\(what): duration \"\(text)\" is longer than 100 years (876000h), the longest a "
+                + "scenario may use, so that no instant of a run can overflow; use `distantFuture` for \"never\" where it "
+                + "is accepted", at: location)
         return nil
     }
 
@@ -28,8 +34,10 @@ extension ScenarioCompiler {
         for known in Self.wellKnownModes {
             let distance = KeyChecker.editDistance(name.lowercased(), known.lowercased())
             if distance <= 2 && distance * 2 < known.count {
-                bag.error(.modeUnknown, "unknown mode '\(name)'; did you mean `\(known)`? (any other name is a custom "
-                    + "mode, which must be spelled the same wherever it is used)", at: location)
+                bag.error(
+                    .modeUnknown,
+                    "unknown mode '\(name)'; did you mean `\(known)`? (any other name is a custom "
+                        + "mode, which must be spelled the same wherever it is used)", at: location)
                 return false
             }
         }
@@ -50,8 +58,8 @@ extension ScenarioCompiler {
             guard let steps = entry.value.mapping?["init"]?.sequence?.items else { continue }
             for step in steps {
                 guard let first = step.mapping?.entries.first, ["let", "set"].contains(first.key.text),
-                      let scalar = first.value.scalar, let created = newClassName(in: scalar.text),
-                      let target = names.firstIndex(of: created.name)
+                    let scalar = first.value.scalar, let created = newClassName(in: scalar.text),
+                    let target = names.firstIndex(of: created.name)
                 else { continue }
                 edges[c].append((target, location(in: scalar, offset: created.offset)))
             }
@@ -63,11 +71,14 @@ extension ScenarioCompiler {
             if members.contains(where: { reported.contains($0) }) { continue }
             reported.formUnion(members)
             let route = ([start] + members).map { names[$0] }.joined(separator: " → ")
-            let what = members.count == 1
+            let what =
+                members.count == 1
                 ? "init of \(names[start]) creates a new \(names[start])"
                 : "init of \(names[start]) creates a new \(names[cycle[0].0]), whose creation leads back to it (\(route))"
-            bag.error(.classCyclicInit, what + ": every instance would create another without end; create it later "
-                + "(in a method), or store an existing object", at: cycle[0].1)
+            bag.error(
+                .classCyclicInit,
+                what + ": every instance would create another without end; create it later "
+                    + "(in a method), or store an existing object", at: cycle[0].1)
         }
     }
 
@@ -120,7 +131,7 @@ extension ScenarioCompiler {
                 if let first = map.entries.first, first.key.text == "thread", let name = first.value.scalar?.text {
                     names.insert(name)
                 }
-                map.entries.forEach { walk($0.value) }
+                for entry in map.entries { walk(entry.value) }
             }
         }
         walk(node)

@@ -15,7 +15,8 @@ extension ScenarioCompiler {
         },
         StepVerb("CFRunLoopRun") { _, _ in [.perform(RunStep.make(call: .cfRun))] },
         StepVerb("CFRunLoopRunInMode", keys: ["seconds", "returnAfterSourceHandled"]) { c, s in
-            let rash = s.map["returnAfterSourceHandled"].flatMap { c.bool($0, what: "returnAfterSourceHandled") } ?? false
+            let rash =
+                s.map["returnAfterSourceHandled"].flatMap { c.bool($0, what: "returnAfterSourceHandled") } ?? false
             let seconds = c.limit(s.map["seconds"], what: "seconds")
             return c.modeSteps(s.arg, scope: s.scope) {
                 RunStep.make(call: .cfRunInMode($0, seconds: seconds, returnAfterSourceHandled: rash))
@@ -42,48 +43,66 @@ extension ScenarioCompiler {
             } ?? []
         },
         StepVerb("CFRunLoopAddCommonMode", keys: ["to"]) { c, s in
-            guard let mode = c.modeName(s.arg), let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else { return [] }
+            guard let mode = c.modeName(s.arg), let rl = c.runLoopArgument(s.map["to"], scope: s.scope) else {
+                return []
+            }
             return [.perform(AddCommonModeStep.make(runLoop: rl, mode: mode))]
         },
-        StepVerb("addObserver",
-                 keys: ["mode", "activities", "repeats", "order", "into", "activity", "captures", "do"]) { c, s in
+        StepVerb(
+            "addObserver",
+            keys: ["mode", "activities", "repeats", "order", "into", "activity", "captures", "do"]
+        ) { c, s in
             guard let rl = c.runLoopArgument(s.arg.isNull ? nil : s.arg, scope: s.scope),
-                  let parameter = c.activityParameter(s),
-                  let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope,
-                                             parameters: parameter.map { [($0, .int)] } ?? [])
+                let parameter = c.activityParameter(s),
+                let block = c.blockLiteral(
+                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope,
+                    parameters: parameter.map { [($0, .int)] } ?? [])
             else { return [] }
             let activities = s.map["activities"].map { c.activitySet($0) } ?? .allActivities
             var into: LValue?
             if let node = s.map["into"] {
                 guard let (lvalue, type) = c.lvalue(node, scope: s.scope, declare: .observer) else { return [] }
                 if type != .observer && type != .anyObject {
-                    c.bag.error(.exprType, "into: keeps the CFRunLoopObserver, which \(type) cannot hold",
-                                at: node.location)
+                    c.bag.error(
+                        .exprType, "into: keeps the CFRunLoopObserver, which \(type) cannot hold",
+                        at: node.location)
                     return []
                 }
                 into = lvalue
             }
             let mode = c.modeName(s.map["mode"]) ?? RunLoopModeName.default
-            return [.perform(AddObserverStep.make(runLoop: rl, mode: mode, activities: activities,
-                                                  repeats: s.map["repeats"].flatMap { c.bool($0, what: "repeats") } ?? true,
-                                                  order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
-                                                  block: block, into: into))]
+            return [
+                .perform(
+                    AddObserverStep.make(
+                        runLoop: rl, mode: mode, activities: activities,
+                        repeats: s.map["repeats"].flatMap { c.bool($0, what: "repeats") } ?? true,
+                        order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
+                        block: block, into: into))
+            ]
         },
         StepVerb("CFRunLoopRemoveObserver", keys: ["from", "mode"]) { c, s in c.removeFromRunLoop(s, observer: true) },
         StepVerb("CFRunLoopObserverInvalidate") { c, s in c.invalidateRunLoopItem(s, observer: true) },
         StepVerb("CFRunLoopRemoveSource", keys: ["from", "mode"]) { c, s in c.removeFromRunLoop(s, observer: false) },
         StepVerb("CFRunLoopSourceInvalidate") { c, s in c.invalidateRunLoopItem(s, observer: false) },
         StepVerb("addSource", keys: ["to", "mode", "order", "captures", "do"]) { c, s in
-            guard let rl = c.runLoopArgument(s.map["to"], scope: s.scope), let block = c.blockArgument(s) else { return [] }
+            guard let rl = c.runLoopArgument(s.map["to"], scope: s.scope), let block = c.blockArgument(s) else {
+                return []
+            }
             var into: LValue?
             if !s.arg.isNull { into = c.lvalue(s.arg, scope: s.scope, declare: .source)?.0 }
-            return [.perform(AddSourceStep.make(runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                                order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
-                                                block: block, into: into))]
+            return [
+                .perform(
+                    AddSourceStep.make(
+                        runLoop: rl, mode: c.modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                        order: s.map["order"].flatMap { c.int($0, what: "order") } ?? 0,
+                        block: block, into: into))
+            ]
         },
         StepVerb("signal") { c, s in
             guard let (e, t) = c.expression(s.arg, scope: s.scope) else { return [] }
-            if t != .source { c.bag.error(.exprType, "signal needs a source made by addSource, not \(t)", at: s.arg.location) }
+            if t != .source {
+                c.bag.error(.exprType, "signal needs a source made by addSource, not \(t)", at: s.arg.location)
+            }
             return [.perform(SignalStep.make(source: e))]
         },
         StepVerb("CFRunLoopPerformBlock", keys: ["mode", "captures", "do"]) { c, s in
@@ -103,8 +122,10 @@ extension ScenarioCompiler {
             if let node = s.map["into"] {
                 guard let (lvalue, type) = c.lvalue(node, scope: s.scope, declare: .thread) else { return [] }
                 if type != .thread {
-                    c.bag.error(.exprType, "into: keeps the NSThread, which \(type) cannot hold: declare the field "
-                        + "NSThread", at: node.location)
+                    c.bag.error(
+                        .exprType,
+                        "into: keeps the NSThread, which \(type) cannot hold: declare the field "
+                            + "NSThread", at: node.location)
                     return []
                 }
                 into = lvalue
@@ -120,15 +141,21 @@ extension ScenarioCompiler {
         guard let name = string(node, what: "thread name") else { return nil }
         let isWorker = name.hasPrefix("worker-") && name.dropFirst(7).allSatisfy { $0.isASCII && $0.isNumber }
         if name == "main" || isWorker || name == "kernel" {
-            bag.error(.threadName, "'\(name)' is the name of " + (name == "main" ? "the main thread"
-                    : isWorker ? "a GCD pool thread" : "the kernel's own events")
-                + "; give the thread a name of its own (traces and expect: tell threads apart by name)",
+            bag.error(
+                .threadName,
+                "'\(name)' is the name of "
+                    + (name == "main"
+                        ? "the main thread"
+                        : isWorker ? "a GCD pool thread" : "the kernel's own events")
+                    + "; give the thread a name of its own (traces and expect: tell threads apart by name)",
                 at: node.location)
             return nil
         }
         if let first = threadStepNames[name] {
-            bag.warning(.threadName, "another `thread:` step also names its thread '\(name)': traces and expect: "
-                + "cannot tell the two apart; give each a name of its own",
+            bag.warning(
+                .threadName,
+                "another `thread:` step also names its thread '\(name)': traces and expect: "
+                    + "cannot tell the two apart; give each a name of its own",
                 at: node.location, notes: [Diagnostic.Note("the first `thread: \(name)`", at: first)])
         } else {
             threadStepNames[name] = node.location
@@ -155,8 +182,10 @@ extension ScenarioCompiler {
         case "global": return .global
         default:
             if let i = program.serialQueues.firstIndex(of: name) { return .serial(i) }
-            bag.error(.nameUndefined, "unknown queue '\(name)': use main, global, or a serial queue declared under queues:"
-                + suggestion(name, ["main", "global"] + program.serialQueues), at: node.location)
+            bag.error(
+                .nameUndefined,
+                "unknown queue '\(name)': use main, global, or a serial queue declared under queues:"
+                    + suggestion(name, ["main", "global"] + program.serialQueues), at: node.location)
             return nil
         }
     }
@@ -173,10 +202,12 @@ extension ScenarioCompiler {
         let items = node.sequence?.items ?? [node]
         for item in items {
             guard let text = item.scalar?.text,
-                  let activity = names[text] ?? Self.namedConstant(text).map({ RunLoopActivity(rawValue: UInt32($0)) })
+                let activity = names[text] ?? Self.namedConstant(text).map({ RunLoopActivity(rawValue: UInt32($0)) })
             else {
-                bag.error(.valueInvalid, "unknown activity; use " + names.keys.sorted().joined(separator: ", ")
-                    + ", or CF's names (kCFRunLoopBeforeWaiting…)", at: item.location)
+                bag.error(
+                    .valueInvalid,
+                    "unknown activity; use " + names.keys.sorted().joined(separator: ", ")
+                        + ", or CF's names (kCFRunLoopBeforeWaiting…)", at: item.location)
                 continue
             }
             set.insert(activity.rawValue == 0x0FFF_FFFF ? .allActivities : activity)
@@ -210,10 +241,15 @@ extension ScenarioCompiler {
     /// one when absent) and `mode:` (default when absent).
     private func removeFromRunLoop(_ s: StepSite, observer: Bool) -> [Step] {
         guard let item = runLoopItem(s, observer: observer),
-              let rl = runLoopArgument(s.map["from"], scope: s.scope) else { return [] }
-        return [.perform(RemoveFromRunLoopStep.make(item: item, runLoop: rl,
-                                                    mode: modeName(s.map["mode"]) ?? RunLoopModeName.default,
-                                                    isObserver: observer))]
+            let rl = runLoopArgument(s.map["from"], scope: s.scope)
+        else { return [] }
+        return [
+            .perform(
+                RemoveFromRunLoopStep.make(
+                    item: item, runLoop: rl,
+                    mode: modeName(s.map["mode"]) ?? RunLoopModeName.default,
+                    isObserver: observer))
+        ]
     }
 
     /// `CFRunLoopObserverInvalidate: OBSERVER` / `CFRunLoopSourceInvalidate: SOURCE`.
@@ -226,12 +262,16 @@ extension ScenarioCompiler {
     /// a stream).
     private func runLoopItem(_ s: StepSite, observer: Bool) -> Expr? {
         guard let (e, t) = expression(s.arg, scope: s.scope) else { return nil }
-        let fits = observer ? (t == .observer || t == .anyObject || t == .null)
+        let fits =
+            observer
+            ? (t == .observer || t == .anyObject || t == .null)
             : (t == .source || t == .port || t == .anyObject || t == .null)
         if !fits {
-            bag.error(.exprType, observer
-                ? "\(s.verb) takes a CFRunLoopObserver (kept with addObserver's into:), not \(t)"
-                : "\(s.verb) takes a CFRunLoopSource (made by addSource:, port: or stream:), not \(t)",
+            bag.error(
+                .exprType,
+                observer
+                    ? "\(s.verb) takes a CFRunLoopObserver (kept with addObserver's into:), not \(t)"
+                    : "\(s.verb) takes a CFRunLoopSource (made by addSource:, port: or stream:), not \(t)",
                 at: s.arg.location)
             return nil
         }

@@ -4,22 +4,26 @@ extension ScenarioCompiler {
     /// Every verb a step may start with, in the order of docs/scenario-format.md; the compiler knows no other.
     /// The language's own statements first, then the API verbs, each table beside the compile code of its part;
     /// every API verb compiles to an ``ExecutableStep`` defined beside the kernel part that runs it.
-    static let stepVerbs: [StepVerb] = languageVerbs + loopVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
+    static let stepVerbs: [StepVerb] =
+        languageVerbs + loopVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
         + gcdSyncVerbs
         + portVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).
-    static let timerKeys = ["every", "repeats", "mode", "target", "selector", "block", "userInfo", "invocation", "firstFire",
-                            "tolerance"]
+    static let timerKeys = [
+        "every", "repeats", "mode", "target", "selector", "block", "userInfo", "invocation", "firstFire",
+        "tolerance",
+    ]
     /// Verbs that may be written as a bare string step.
     static let bareSteps = ["run", "CFRunLoopRun", "break", "continue"]
 
     func compileSteps(_ node: LocatedNode, scope: Scope) -> [Step] {
         guard let seq = node.sequence else {
             if node.isNull { return [] }
-            bag.error(.typeMismatch, "expected a list of steps (each starting with `- `), not \(node.kindName)",
-                      at: node.location)
+            bag.error(
+                .typeMismatch, "expected a list of steps (each starting with `- `), not \(node.kindName)",
+                at: node.location)
             return []
         }
         return seq.items.flatMap { compileStep($0, scope: scope) }
@@ -34,12 +38,14 @@ extension ScenarioCompiler {
         }
         guard let map = node.mapping, let verbEntry = map.entries.first else {
             if let s = node.scalar,
-               let hint = Self.foreignStepHint(s.text.hasSuffix(";") ? String(s.text.dropLast()) : s.text) {
+                let hint = Self.foreignStepHint(s.text.hasSuffix(";") ? String(s.text.dropLast()) : s.text)
+            {
                 bag.error(.stepForeign, hint, at: node.location)
                 return []
             }
-            bag.error(.stepShape, "a step is a mapping such as `- log: hello` or `- invalidate: self.timer`",
-                      at: node.location)
+            bag.error(
+                .stepShape, "a step is a mapping such as `- log: hello` or `- invalidate: self.timer`",
+                at: node.location)
             return []
         }
         let verb = verbEntry.key.text
@@ -48,8 +54,9 @@ extension ScenarioCompiler {
                 bag.error(.stepForeign, hint, at: verbEntry.key.location)
                 return []
             }
-            bag.error(.stepUnknown, "unknown step '\(verb)'" + suggestion(verb, verbs.keys.sorted()),
-                      at: verbEntry.key.location)
+            bag.error(
+                .stepUnknown, "unknown step '\(verb)'" + suggestion(verb, verbs.keys.sorted()),
+                at: verbEntry.key.location)
             return []
         }
         let allowed = [verb] + entry.keys
@@ -58,14 +65,18 @@ extension ScenarioCompiler {
         var checked = map
         checked.entries.removeAll { e in
             guard !allowed.contains(e.key.text),
-                  let hint = Self.foreignKeyHint(verb: verb, key: e.key.text, allowed: allowed) else { return false }
+                let hint = Self.foreignKeyHint(verb: verb, key: e.key.text, allowed: allowed)
+            else { return false }
             bag.error(.stepForeign, hint, at: e.key.location)
             return true
         }
         checkKeys(checked, allowed: allowed, context: "step `\(verb)`", into: &bag)
         if checked.entries.count < map.entries.count { return [] }
-        return entry.compile(self, StepSite(verb: verb, arg: verbEntry.value, map: map, at: verbEntry.key.location,
-                                             scope: scope))
+        return entry.compile(
+            self,
+            StepSite(
+                verb: verb, arg: verbEntry.value, map: map, at: verbEntry.key.location,
+                scope: scope))
     }
 
     /// The scenario language's own statements (docs/scenario-format.md §7.1–§7.2, §7.7): locals and fields,
@@ -83,7 +94,9 @@ extension ScenarioCompiler {
             guard let (lv, _) = c.lvalue(s.arg, scope: s.scope) else { return [] }
             return [.release(lv)]
         },
-        StepVerb("retain") { c, s in c.expression(s.arg, scope: s.scope).map { [.perform(RetainStep.make(object: $0.0))] } ?? [] },
+        StepVerb("retain") { c, s in
+            c.expression(s.arg, scope: s.scope).map { [.perform(RetainStep.make(object: $0.0))] } ?? []
+        },
         StepVerb("increment") { c, s in c.addStep(s, 1) },
         StepVerb("decrement") { c, s in c.addStep(s, -1) },
         StepVerb("if", keys: ["then", "else"]) { c, s in
@@ -123,9 +136,12 @@ extension ScenarioCompiler {
         let lhsText = String(scalar.text[..<eq])
         let rhsOffset = scalar.text.distance(from: scalar.text.startIndex, to: eq) + 1
         let rhsText = String(scalar.text[scalar.text.index(after: eq)...])
-        guard case (var rhs, let rhsType)? = expression(text: rhsText, in: scalar, offset: rhsOffset, scope: scope) else { return nil }
+        guard case (var rhs, let rhsType)? = expression(text: rhsText, in: scalar, offset: rhsOffset, scope: scope)
+        else { return nil }
         let lhsName = lhsText.trimmingCharacters
-        if case .new(let c, _) = rhs { rhs = .new(classIndex: c, label: String(lhsName.split(separator: ".").last ?? "")) }
+        if case .new(let c, _) = rhs {
+            rhs = .new(classIndex: c, label: String(lhsName.split(separator: ".").last ?? ""))
+        }
         if declare {
             guard lhsName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !lhsName.isEmpty else {
                 bag.error(.stepShape, "`let` declares a plain name; use `set:` to assign a field", at: scalar.location)
@@ -155,36 +171,46 @@ extension ScenarioCompiler {
         }
         let name = String(text[..<eq]).trimmingCharacters
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name != "self" else {
-            bag.error(.stepShape, "`let: __block` declares a plain name, e.g. `__block timer = nil`",
-                      at: location(in: scalar, offset: offset))
+            bag.error(
+                .stepShape, "`let: __block` declares a plain name, e.g. `__block timer = nil`",
+                at: location(in: scalar, offset: offset))
             return []
         }
         let rhsOffset = offset + text.distance(from: text.startIndex, to: eq) + 1
-        guard case (var rhs, let rhsType)? = expression(text: String(text[text.index(after: eq)...]), in: scalar,
-                                                        offset: rhsOffset, scope: scope) else { return [] }
+        guard
+            case (var rhs, let rhsType)? = expression(
+                text: String(text[text.index(after: eq)...]), in: scalar,
+                offset: rhsOffset, scope: scope)
+        else { return [] }
         if case .new(let c, _) = rhs { rhs = .new(classIndex: c, label: name) }
         let index = scope.declare(name, rhsType == .null ? .anyObject : rhsType, byref: true)
-        return [.perform(MakeByrefStep(name: name, into: .local(index))),
-                .assign(.field(.path(.local(index), []), Self.byrefSlot), rhs)]
+        return [
+            .perform(MakeByrefStep(name: name, into: .local(index))),
+            .assign(.field(.path(.local(index), []), Self.byrefSlot), rhs),
+        ]
     }
 
     /// `call: receiver.method`.
     private func call(_ arg: LocatedNode, with argumentsNode: LocatedNode?, scope: Scope) -> Step? {
         guard let scalar = arg.scalar, case .success(let parsed) = ExpressionParser.parse(scalar.text),
-              case .member(let base, let method, let column) = parsed else {
-            bag.error(.stepShape, "write `call: receiver.method`, e.g. `call: page.button.timerAction`", at: arg.location)
+            case .member(let base, let method, let column) = parsed
+        else {
+            bag.error(
+                .stepShape, "write `call: receiver.method`, e.g. `call: page.button.timerAction`", at: arg.location)
             return nil
         }
         guard let (receiver, type) = typed(base, scope: scope, scalar: scalar, offset: 0) else { return nil }
         guard case .object(let receiverClass, _) = type else {
-            bag.error(.exprType, "methods are called on instances of scenario classes, not on \(type)", at: arg.location)
+            bag.error(
+                .exprType, "methods are called on instances of scenario classes, not on \(type)", at: arg.location)
             return nil
         }
         let c = methodOwner(receiverClass)
         let className = program.classes[c].name
         guard let m = classMethods[c].firstIndex(of: method) else {
-            bag.error(.nameUndefined, "\(className) has no method '\(method)'" + suggestion(method, classMethods[c]),
-                      at: location(in: scalar, offset: column))
+            bag.error(
+                .nameUndefined, "\(className) has no method '\(method)'" + suggestion(method, classMethods[c]),
+                at: location(in: scalar, offset: column))
             return nil
         }
         // `with: EXPR` or `with: [EXPR, …]`: one argument per declared parameter, type-checked like a store.
@@ -192,9 +218,12 @@ extension ScenarioCompiler {
         var argumentNodes: [LocatedNode] = []
         if let argumentsNode { argumentNodes = argumentsNode.sequence?.items ?? [argumentsNode] }
         guard argumentNodes.count == parameters.count else {
-            bag.error(.typeMismatch, "\(className).\(method) takes \(parameters.count) argument(s)"
-                + (parameters.isEmpty ? "" : " (\(parameters.map(\.name).joined(separator: ", ")))")
-                + ", not \(argumentNodes.count): pass them with `with:`", at: argumentsNode?.location ?? arg.location)
+            bag.error(
+                .typeMismatch,
+                "\(className).\(method) takes \(parameters.count) argument(s)"
+                    + (parameters.isEmpty ? "" : " (\(parameters.map(\.name).joined(separator: ", ")))")
+                    + ", not \(argumentNodes.count): pass them with `with:`",
+                at: argumentsNode?.location ?? arg.location)
             return nil
         }
         var arguments: [Expr] = []

@@ -7,7 +7,9 @@ extension ScenarioCompiler {
     /// The timer verbs (docs/scenario-format.md §7.3): creating, scheduling, invalidating and firing `NSTimer`s.
     /// Each makes its step of `Timers/Timers+Steps.swift`.
     static let timerVerbs: [StepVerb] = [
-        StepVerb("scheduledTimer", keys: timerKeys) { c, s in c.timerStep(s.map, verb: s.verb, target: s.arg, scope: s.scope) },
+        StepVerb("scheduledTimer", keys: timerKeys) { c, s in
+            c.timerStep(s.map, verb: s.verb, target: s.arg, scope: s.scope)
+        },
         StepVerb("timer", keys: timerKeys) { c, s in c.timerStep(s.map, verb: s.verb, target: s.arg, scope: s.scope) },
         StepVerb("addTimer", keys: ["mode", "to"]) { c, s in
             guard let (timer, _) = c.expression(s.arg, scope: s.scope) else { return [] }
@@ -18,8 +20,9 @@ extension ScenarioCompiler {
         StepVerb("fire") { c, s in c.invalidateOrFire(s, fires: true) },
         StepVerb("setPaused", keys: ["to"]) { c, s in
             guard let (link, t) = c.expression(s.arg, scope: s.scope),
-                  let node = c.required(s, "to", example: "to: true"),
-                  let (paused, pt) = c.expression(node, scope: s.scope) else { return [] }
+                let node = c.required(s, "to", example: "to: true"),
+                let (paused, pt) = c.expression(node, scope: s.scope)
+            else { return [] }
             if t != .timer && t != .anyObject && t != .null {
                 c.bag.error(.exprType, "setPaused needs a CADisplayLink, not \(t)", at: s.arg.location)
             }
@@ -49,12 +52,15 @@ extension ScenarioCompiler {
         guard let interval = duration(every, what: "every") else { return [] }
         let repeats = map["repeats"].flatMap { bool($0, what: "repeats") } ?? false
         if repeats && interval <= .zero {
-            bag.warning(.timerInterval, "a repeating timer's interval must be positive; Foundation uses 0.1 ms instead",
-                        at: every.location)
+            bag.warning(
+                .timerInterval, "a repeating timer's interval must be positive; Foundation uses 0.1 ms instead",
+                at: every.location)
         }
         if verb == "timer", let mode = map["mode"] {
-            bag.error(.keyUnknown, "`timer:` creates an unscheduled timer (timerWithTimeInterval:); use `scheduledTimer:` "
-                + "for mode:, or add it with `addTimer:`", at: mode.location)
+            bag.error(
+                .keyUnknown,
+                "`timer:` creates an unscheduled timer (timerWithTimeInterval:); use `scheduledTimer:` "
+                    + "for mode:, or add it with `addTimer:`", at: mode.location)
         }
         let actions = ["target", "block", "userInfo", "invocation"].filter { map[$0] != nil }
         let blockKeys = map["userInfo"]?.mapping.map { $0["do"] != nil } ?? false
@@ -62,18 +68,22 @@ extension ScenarioCompiler {
         var userInfo: Expr?
         if let invocation = map["invocation"] {
             guard actions.count == 1 || (actions.count == 2 && actions.contains("userInfo") && !blockKeys) else {
-                bag.error(.timerAction, "a timer needs exactly one action: target:, block:, userInfo: (a block) or invocation:",
-                          at: at)
+                bag.error(
+                    .timerAction,
+                    "a timer needs exactly one action: target:, block:, userInfo: (a block) or invocation:",
+                    at: at)
                 return []
             }
-            guard let inv = invocation.mapping, let targetNode = inv["target"], let selectorNode = inv["selector"] else {
+            guard let inv = invocation.mapping, let targetNode = inv["target"], let selectorNode = inv["selector"]
+            else {
                 bag.error(.timerAction, "invocation: is {target: EXPR, selector: METHOD}", at: invocation.location)
                 return []
             }
             checkKeys(inv, allowed: Self.invocationKeys, context: "invocation", into: &bag)
             guard let (targetExpr, c, m) = targetAndSelector(targetNode, selectorNode, scope: scope) else { return [] }
-            return finishTimer(map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
-                               action: .invocation(target: targetExpr, classIndex: c, method: m), userInfo: nil)
+            return finishTimer(
+                map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
+                action: .invocation(target: targetExpr, classIndex: c, method: m), userInfo: nil)
         }
         switch (actions.contains("target"), actions.contains("block"), actions.contains("userInfo") && blockKeys) {
         case (true, false, _):
@@ -87,22 +97,30 @@ extension ScenarioCompiler {
             if let info = map["userInfo"] { userInfo = expression(info, scope: scope)?.0 }
         case (false, true, false):
             let b = map["block"]!
-            guard let block = blockLiteral(captures: b.mapping?["captures"], body: b.mapping?["do"], at: b.location,
-                                           scope: scope) else { return [] }
+            guard
+                let block = blockLiteral(
+                    captures: b.mapping?["captures"], body: b.mapping?["do"], at: b.location,
+                    scope: scope)
+            else { return [] }
             if let m = b.mapping { checkKeys(m, allowed: ["captures", "do"], context: "block", into: &bag) }
             action = .block(block)
         case (false, false, true):
             let b = map["userInfo"]!.mapping!
             checkKeys(b, allowed: ["captures", "do"], context: "userInfo block", into: &bag)
-            guard let block = blockLiteral(captures: b["captures"], body: b["do"], at: b.location, scope: scope) else { return [] }
+            guard let block = blockLiteral(captures: b["captures"], body: b["do"], at: b.location, scope: scope) else {
+                return []
+            }
             action = .userInfoBlock(block)
         default:
-            bag.error(.timerAction, "a timer needs exactly one action: target: with selector:, block:, or userInfo: "
-                + "holding a block (captures: and do:)", at: at)
+            bag.error(
+                .timerAction,
+                "a timer needs exactly one action: target: with selector:, block:, or userInfo: "
+                    + "holding a block (captures: and do:)", at: at)
             return []
         }
-        return finishTimer(map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
-                           action: action, userInfo: userInfo)
+        return finishTimer(
+            map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
+            action: action, userInfo: userInfo)
     }
 
     /// A target expression and a selector resolved to (target, class whose method runs, method index); through
@@ -117,8 +135,10 @@ extension ScenarioCompiler {
         let c = methodOwner(targetClass)
         let name = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
         guard let m = classMethods[c].firstIndex(of: name) else {
-            bag.error(.nameUndefined, "\(program.classes[c].name) has no method '\(name)'" + suggestion(name, classMethods[c]),
-                      at: selectorNode.location)
+            bag.error(
+                .nameUndefined,
+                "\(program.classes[c].name) has no method '\(name)'" + suggestion(name, classMethods[c]),
+                at: selectorNode.location)
             return nil
         }
         return (targetExpr, c, m)
@@ -127,25 +147,30 @@ extension ScenarioCompiler {
     /// Where a constructor step stores the object it makes, and the object's label: nothing and `label` for a
     /// bare step, else the place `node` names (declared with `type` if new, and checked to take a `type`) and its
     /// last name (`self.timer` → `timer`). Nil when the place does not compile.
-    func madeObjectPlace(_ node: LocatedNode, type: TypeRef, label: String,
-                         scope: Scope) -> (into: LValue?, label: String)? {
+    func madeObjectPlace(
+        _ node: LocatedNode, type: TypeRef, label: String,
+        scope: Scope
+    ) -> (into: LValue?, label: String)? {
         guard !node.isNull else { return (nil, label) }
         guard let (lv, placeType) = lvalue(node, scope: scope, declare: type) else { return nil }
         checkAssignable(type, to: placeType, at: node.location)
         return (lv, node.scalar.map { String($0.text.split(separator: ".").last ?? Substring(label)) } ?? label)
     }
 
-    private func finishTimer(_ map: LocatedNode.Mapping, verb: String, target: LocatedNode, scope: Scope,
-                             interval: SimDuration, repeats: Bool, action: TimerSpec.Action, userInfo: Expr?) -> [Step] {
+    private func finishTimer(
+        _ map: LocatedNode.Mapping, verb: String, target: LocatedNode, scope: Scope,
+        interval: SimDuration, repeats: Bool, action: TimerSpec.Action, userInfo: Expr?
+    ) -> [Step] {
         let firstFire = map["firstFire"].flatMap { duration($0, what: "firstFire", allowNegative: true) }
         let tolerance = map["tolerance"].flatMap { duration($0, what: "tolerance") } ?? .zero
         guard let (into, label) = madeObjectPlace(target, type: .timer, label: "timer", scope: scope) else { return [] }
         var isBlockInit = false
         if case .block = action, verb == "timer" { isBlockInit = true }
         let scheduleMode = verb == "scheduledTimer" ? (modeName(map["mode"]) ?? RunLoopModeName.default) : nil
-        let spec = TimerSpec.make(interval: interval, repeats: repeats, action: action, userInfo: userInfo,
-                                  scheduleMode: scheduleMode, firstFireAfter: firstFire, isBlockInitializer: isBlockInit,
-                                  tolerance: tolerance, label: label)
+        let spec = TimerSpec.make(
+            interval: interval, repeats: repeats, action: action, userInfo: userInfo,
+            scheduleMode: scheduleMode, firstFireAfter: firstFire, isBlockInitializer: isBlockInit,
+            tolerance: tolerance, label: label)
         return [.perform(MakeTimerStep.make(spec: spec, into: into))]
     }
 }

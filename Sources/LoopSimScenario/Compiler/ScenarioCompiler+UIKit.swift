@@ -5,24 +5,32 @@ extension ScenarioCompiler {
     static let uikitVerbs: [StepVerb] = [
         StepVerb("present", keys: ["from", "animated", "style", "completion", "captures"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller to present", s),
-                  let from = c.objectArgument(s.map["from"], "from: (the presenter)", s) else { return [] }
+                let from = c.objectArgument(s.map["from"], "from: (the presenter)", s)
+            else { return [] }
             var style = PresentationStyle.fullScreen
             if let node = s.map["style"], let name = c.string(node, what: "style") {
                 guard let parsed = PresentationStyle(rawValue: name) else {
-                    c.bag.error(.valueInvalid, "unknown presentation style '\(name)'; use "
-                        + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                        + c.suggestion(name, PresentationStyle.allCases.map(\.rawValue)), at: node.location)
+                    c.bag.error(
+                        .valueInvalid,
+                        "unknown presentation style '\(name)'; use "
+                            + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                            + c.suggestion(name, PresentationStyle.allCases.map(\.rawValue)), at: node.location)
                     return []
                 }
                 style = parsed
             }
             guard let completion = c.completion(s) else { return [] }
-            return [.perform(PresentStep.make(controller: vc, presenter: from, animated: c.animated(s), style: style,
-                                              completion: completion, site: c.site(s)))]
+            return [
+                .perform(
+                    PresentStep.make(
+                        controller: vc, presenter: from, animated: c.animated(s), style: style,
+                        completion: completion, site: c.site(s)))
+            ]
         },
         StepVerb("dismiss", keys: ["animated", "completion", "captures"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller that dismisses", s),
-                  let completion = c.completion(s) else { return [] }
+                let completion = c.completion(s)
+            else { return [] }
             return [.perform(DismissStep.make(controller: vc, animated: c.animated(s), completion: completion))]
         },
         StepVerb("navigationController", keys: ["root"]) { c, s in
@@ -33,9 +41,14 @@ extension ScenarioCompiler {
         },
         StepVerb("push", keys: ["on", "animated"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller to push", s),
-                  let nav = c.objectArgument(s.map["on"], "on: (the navigation controller)", s) else { return [] }
-            return [.perform(PushStep.make(controller: vc, navigationController: nav, animated: c.animated(s),
-                                           site: c.site(s)))]
+                let nav = c.objectArgument(s.map["on"], "on: (the navigation controller)", s)
+            else { return [] }
+            return [
+                .perform(
+                    PushStep.make(
+                        controller: vc, navigationController: nav, animated: c.animated(s),
+                        site: c.site(s)))
+            ]
         },
         StepVerb("pop", keys: ["toRoot", "animated"]) { c, s in
             c.pop(s, toRoot: s.map["toRoot"].flatMap { c.bool($0, what: "toRoot") } ?? false)
@@ -53,8 +66,9 @@ extension ScenarioCompiler {
     private func completion(_ s: StepSite) -> Expr?? {
         guard let body = s.map["completion"] else {
             if let captures = s.map["captures"] {
-                bag.error(.keyMissing, "captures: is for a completion: block; add one or remove captures:",
-                          at: captures.location)
+                bag.error(
+                    .keyMissing, "captures: is for a completion: block; add one or remove captures:",
+                    at: captures.location)
                 return nil
             }
             return .some(nil)
@@ -87,13 +101,16 @@ extension ScenarioCompiler {
     private func setRightBarButton(_ s: StepSite) -> [Step] {
         let custom = s.map["customView"], system = s.map["systemItem"]
         if custom != nil, let system {
-            bag.error(.keyUnknown, "setRightBarButton: takes either customView: or systemItem:, not both",
-                      at: system.location)
+            bag.error(
+                .keyUnknown, "setRightBarButton: takes either customView: or systemItem:, not both",
+                at: system.location)
             return []
         }
         if custom != nil, let target = s.map["target"] {
-            bag.error(.keyUnknown, "target: is for a systemItem:; a bar button item with a custom view sends no "
-                + "action (its view handles the touches), so remove target:", at: target.location)
+            bag.error(
+                .keyUnknown,
+                "target: is for a systemItem:; a bar button item with a custom view sends no "
+                    + "action (its view handles the touches), so remove target:", at: target.location)
             return []
         }
         guard let vc = objectArgument(s.arg, "the view controller", s) else { return [] }
@@ -103,9 +120,11 @@ extension ScenarioCompiler {
         }
         guard let name = string(system, what: "systemItem") else { return [] }
         guard let item = BarButtonSystemItem(rawValue: name) else {
-            bag.error(.valueInvalid, "unknown system item '\(name)'; use one of "
-                + BarButtonSystemItem.allCases.map(\.rawValue).joined(separator: ", ")
-                + suggestion(name, BarButtonSystemItem.allCases.map(\.rawValue)), at: system.location)
+            bag.error(
+                .valueInvalid,
+                "unknown system item '\(name)'; use one of "
+                    + BarButtonSystemItem.allCases.map(\.rawValue).joined(separator: ", ")
+                    + suggestion(name, BarButtonSystemItem.allCases.map(\.rawValue)), at: system.location)
             return []
         }
         var target: Expr?

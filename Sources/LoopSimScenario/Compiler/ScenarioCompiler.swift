@@ -36,40 +36,48 @@ final class ScenarioCompiler {
     /// is 16 bits), and threads nesting calls of a thousand locals each passed 4 GiB. Scenarios use a handful.
     static let maxNames = 256
 
-    static let topLevelKeys = ["name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
-                               "main", "user", "appDelegate", "gestures", "params", "sweep", "operationQueues", "expect",
-                               "cases", "process"]
+    static let topLevelKeys = [
+        "name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
+        "main", "user", "appDelegate", "gestures", "params", "sweep", "operationQueues", "expect",
+        "cases", "process",
+    ]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
 
     func compile(_ root: LocatedNode) -> Scenario? {
         guard let top = root.mapping else {
-            bag.error(.typeMismatch, "a scenario file is a mapping with keys such as name, classes, main and expect",
-                      at: root.location)
+            bag.error(
+                .typeMismatch, "a scenario file is a mapping with keys such as name, classes, main and expect",
+                at: root.location)
             return nil
         }
         checkKeys(top, allowed: Self.topLevelKeys, required: ["name", "main"], context: "scenario", into: &bag)
         if let cases = top.entries.first(where: { $0.key.text == "cases" }) {
             // ScenarioLoader.loadCases makes one scenario per case; a file with cases: loaded whole is none of them.
-            bag.error(.keyUnknown, "cases: makes one scenario per case: load the file with ScenarioLoader.loadCases "
-                + "(the loopsim commands do)", at: cases.key.location)
+            bag.error(
+                .keyUnknown,
+                "cases: makes one scenario per case: load the file with ScenarioLoader.loadCases "
+                    + "(the loopsim commands do)", at: cases.key.location)
         }
         let name = top["name"].flatMap { string($0, what: "name") } ?? "unnamed"
         let covers = top["covers"].map { stringList($0, what: "covers") } ?? []
         for (i, id) in covers.enumerated() where !Self.seedCases.contains(id) {
-            bag.error(.coversUnknown, "'\(id)' is not a seed case id; ids are S1…S19 without S5 and S16",
-                      at: top["covers"]!.sequence?.items[i].location ?? top.location)
+            bag.error(
+                .coversUnknown, "'\(id)' is not a seed case id; ids are S1…S19 without S5 and S16",
+                at: top["covers"]!.sequence?.items[i].location ?? top.location)
         }
         var seed = top["seed"].flatMap { unsigned($0, what: "seed") } ?? 0
         if seed > UInt64(Int64.max) {
             bag.error(.valueInvalid, "seed must be at most \(Int64.max)", at: top["seed"]!.location)
             seed = 0
         }
-        let until = top["until"].flatMap { duration($0, what: "until") }.map { SimInstant.zero + $0 } ?? .zero + .seconds(60)
+        let until =
+            top["until"].flatMap { duration($0, what: "until") }.map { SimInstant.zero + $0 } ?? .zero + .seconds(60)
         let variants = top["variants"].map { variantList($0) } ?? VariantProfile.builtInNames
         let overrides = top["set"].map { flagOverrides($0) } ?? []
         if let node = top["process"], let process = string(node, what: "process") {
             if process.isEmpty || process.contains("/") {
-                bag.error(.valueInvalid, "process is an executable's file name: not empty, without '/'", at: node.location)
+                bag.error(
+                    .valueInvalid, "process is an executable's file name: not empty, without '/'", at: node.location)
             } else {
                 program.processName = process
             }
@@ -80,15 +88,19 @@ final class ScenarioCompiler {
                 for entry in map.entries {
                     guard let n = int(entry.value, what: "maxConcurrentOperationCount"), n >= 1 else { continue }
                     if entry.key.text == "main" {
-                        bag.error(.valueInvalid, "'main' is the main operation queue (NSOperationQueue.mainQueue): "
-                            + "give this queue another name", at: entry.key.location)
+                        bag.error(
+                            .valueInvalid,
+                            "'main' is the main operation queue (NSOperationQueue.mainQueue): "
+                                + "give this queue another name", at: entry.key.location)
                         continue
                     }
                     program.operationQueues.append((entry.key.text, n))
                 }
             } else {
-                bag.error(.typeMismatch, "operationQueues: maps a queue name to its maxConcurrentOperationCount, e.g. {alerts: 1}",
-                          at: node.location)
+                bag.error(
+                    .typeMismatch,
+                    "operationQueues: maps a queue name to its maxConcurrentOperationCount, e.g. {alerts: 1}",
+                    at: node.location)
             }
         }
         declareClasses(top["classes"])
@@ -98,9 +110,10 @@ final class ScenarioCompiler {
         let gestures = top["gestures"].flatMap { gestureSpec($0, until: until) }
         let sweep = top["sweep"].flatMap { sweepSpec($0, params: top["params"]?.mapping, variants: variants) }
         let expectations = top["expect"].map { compileExpectations($0, variants: variants, root: root) } ?? []
-        return Scenario(name: name, file: file, summary: top["description"].flatMap { string($0, what: "description") },
-                        covers: covers, seed: seed, until: until, variants: variants, flagOverrides: overrides,
-                        program: program, samplers: samplers, gestures: gestures, sweep: sweep, expectations: expectations)
+        return Scenario(
+            name: name, file: file, summary: top["description"].flatMap { string($0, what: "description") },
+            covers: covers, seed: seed, until: until, variants: variants, flagOverrides: overrides,
+            program: program, samplers: samplers, gestures: gestures, sweep: sweep, expectations: expectations)
     }
 
     // MARK: Scalars
@@ -155,13 +168,15 @@ final class ScenarioCompiler {
     /// A duration written with a unit (`"250ms"`); bare numbers are refused (YAML reads `010` as 8).
     func duration(_ node: LocatedNode, what: String, allowNegative: Bool = false) -> SimDuration? {
         guard let s = node.scalar, !s.isNull else {
-            bag.error(.typeMismatch, "\(what) must be a duration such as \"250ms\" or \"1.5s\", not \(node.kindName)",
-                      at: node.location)
+            bag.error(
+                .typeMismatch, "\(what) must be a duration such as \"250ms\" or \"1.5s\", not \(node.kindName)",
+                at: node.location)
             return nil
         }
         let parsed = allowNegative ? DurationParser.signedNanoseconds(s.text) : DurationParser.nanoseconds(s.text)
         switch parsed {
-        case .success(let ns): return checkDurationRange(SimDuration(nanoseconds: ns), text: s.text, what: what, at: node.location)
+        case .success(let ns):
+            return checkDurationRange(SimDuration(nanoseconds: ns), text: s.text, what: what, at: node.location)
         case .failure(let error):
             bag.error(error.diagnosticID, "\(what): \(error.message)", at: node.location)
             return nil
@@ -186,8 +201,10 @@ final class ScenarioCompiler {
                 // A count below 1 ran as 1, silently: say so at the value instead.
                 guard let n = int(entry.value, what: "replications") else { continue }
                 guard n >= 1 else {
-                    bag.error(.valueInvalid, "replications is the number of runs per grid point and variant: at least "
-                        + "1, not \(n) (default 100)", at: entry.value.location)
+                    bag.error(
+                        .valueInvalid,
+                        "replications is the number of runs per grid point and variant: at least "
+                            + "1, not \(n) (default 100)", at: entry.value.location)
                     continue
                 }
                 replications = n
@@ -195,16 +212,20 @@ final class ScenarioCompiler {
                 sweepVariants = variantList(entry.value)
             default:
                 guard params?.contains(entry.key.text) == true else {
-                    bag.error(.nameUndefined, "sweep over '\(entry.key.text)', which is not declared under params:"
-                        + suggestion(entry.key.text, params?.keys ?? []), at: entry.key.location)
+                    bag.error(
+                        .nameUndefined,
+                        "sweep over '\(entry.key.text)', which is not declared under params:"
+                            + suggestion(entry.key.text, params?.keys ?? []), at: entry.key.location)
                     continue
                 }
                 // One value (`k: 5s`) was taken silently as a one-value list; a sweep axis is a list, and a
                 // parameter that does not vary belongs under params:.
                 guard entry.value.sequence != nil else {
-                    bag.error(.typeMismatch, "the values of '\(entry.key.text)' must be a list, e.g. "
-                        + "\(entry.key.text): [\(entry.value.scalar?.text ?? "…")]; a value that does not vary goes "
-                        + "under params:", at: entry.value.location)
+                    bag.error(
+                        .typeMismatch,
+                        "the values of '\(entry.key.text)' must be a list, e.g. "
+                            + "\(entry.key.text): [\(entry.value.scalar?.text ?? "…")]; a value that does not vary goes "
+                            + "under params:", at: entry.value.location)
                     continue
                 }
                 axes.append((entry.key.text, stringList(entry.value, what: "the values of \(entry.key.text)")))
@@ -222,13 +243,16 @@ final class ScenarioCompiler {
         for (i, n) in names.enumerated() {
             let location = items[min(i, items.count - 1)].location
             if VariantProfile.builtIn(n) == nil {
-                bag.error(.variantUnknown, "unknown variant '\(n)'\(suggestion(n, VariantProfile.builtInNames))",
-                          at: location)
+                bag.error(
+                    .variantUnknown, "unknown variant '\(n)'\(suggestion(n, VariantProfile.builtInNames))",
+                    at: location)
             } else if !listed.insert(n).inserted, repeated.insert(n).inserted {
                 // Once per name: a list of 100,000 `ios10`s ran 100,000 identical runs (855 MB), and each repeat
                 // reported would be as many lines.
-                bag.error(.variantDuplicate, "variant '\(n)' is listed more than once; list each variant once (a "
-                    + "repeat would run the same run again)", at: location)
+                bag.error(
+                    .variantDuplicate,
+                    "variant '\(n)' is listed more than once; list each variant once (a "
+                        + "repeat would run the same run again)", at: location)
             }
         }
         return names.filter { VariantProfile.builtIn($0) != nil }

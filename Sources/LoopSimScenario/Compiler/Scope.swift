@@ -20,10 +20,13 @@ final class Scope {
     /// The body of a block literal: it sees only its captures and its own locals.
     let isBlock: Bool
 
-    init(captures: [(name: String, type: TypeRef)] = [], captureIsByref: [Bool] = [], selfType: TypeRef? = nil,
-         isBlock: Bool = false, locals: [(String, TypeRef)] = []) {
+    init(
+        captures: [(name: String, type: TypeRef)] = [], captureIsByref: [Bool] = [], selfType: TypeRef? = nil,
+        isBlock: Bool = false, locals: [(String, TypeRef)] = []
+    ) {
         self.captures = captures
-        self.captureIsByref = captureIsByref
+        self.captureIsByref =
+            captureIsByref
             + Array(repeating: false, count: max(0, captures.count - captureIsByref.count))
         self.selfType = selfType
         self.isBlock = isBlock

@@ -50,7 +50,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     var isObject: Bool {
         switch self {
         case .object, .timer, .source, .observer, .port, .block, .dispatchSource, .semaphore, .group, .notification,
-             .anyObject, .null: true
+            .anyObject, .null:
+            true
         default: false
         }
     }

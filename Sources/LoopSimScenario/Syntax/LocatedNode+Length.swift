@@ -16,8 +16,10 @@ extension LocatedNode {
             guard scalar.text.utf8.count > maxScalarLength else { return }
             let length = scalar.text.unicodeScalars.count
             guard length > maxScalarLength, reported.insert(scalar.location).inserted else { return }
-            bag.error(.valueTooLong, "this key or value is \(length) characters long, more than the \(maxScalarLength) "
-                + "one may have (only the top-level description: may be longer); shorten it", at: scalar.location)
+            bag.error(
+                .valueTooLong,
+                "this key or value is \(length) characters long, more than the \(maxScalarLength) "
+                    + "one may have (only the top-level description: may be longer); shorten it", at: scalar.location)
         }
         func visit(_ node: LocatedNode, topLevel: Bool) {
             switch node {

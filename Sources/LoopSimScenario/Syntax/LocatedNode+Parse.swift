@@ -65,11 +65,22 @@ extension LocatedNode {
                     at: SourceLocation(file: file, line: original.line, column: original.column))
                 return (nil, [diagnostic])
             } catch let error as YamlError {
-                return (nil, [YAMLSyntaxDiagnostics.diagnostic(
-                    for: error, text: markers.text, file: file, markers: markers)])
+                return (
+                    nil,
+                    [
+                        YAMLSyntaxDiagnostics.diagnostic(
+                            for: error, text: markers.text, file: file, markers: markers)
+                    ]
+                )
             } catch {
-                return (nil, [.error(.yamlSyntax, "invalid YAML: \(error)",
-                                     at: SourceLocation(file: file, line: 1, column: 1))])
+                return (
+                    nil,
+                    [
+                        .error(
+                            .yamlSyntax, "invalid YAML: \(error)",
+                            at: SourceLocation(file: file, line: 1, column: 1))
+                    ]
+                )
             }
         }
     }
@@ -79,8 +90,10 @@ extension LocatedNode {
     /// The `yaml.too-large` error of a file of `bytes` bytes, or nil when it is at most ``maxFileBytes``.
     public static func sizeDiagnostic(bytes: Int, file: String) -> Diagnostic? {
         guard bytes > maxFileBytes else { return nil }
-        return .error(.yamlTooLarge, "the file is \(bytes) bytes, more than the \(maxFileBytes >> 20) MiB a scenario "
-            + "file may have; split it, or generate less", at: SourceLocation(file: file, line: 1, column: 1))
+        return .error(
+            .yamlTooLarge,
+            "the file is \(bytes) bytes, more than the \(maxFileBytes >> 20) MiB a scenario "
+                + "file may have; split it, or generate less", at: SourceLocation(file: file, line: 1, column: 1))
     }
 }
 
@@ -119,11 +132,12 @@ private struct Converter {
         if nodes > LocatedNode.nodeBudget {
             if !exhausted {
                 exhausted = true
-                report(.error(
-                    .yamlTooLarge,
-                    "the YAML expands to more than \(LocatedNode.nodeBudget) nodes (each alias counted wherever it "
-                        + "is used); use fewer nested aliases (`*name`), or split the file",
-                    at: location(node.mark)))
+                report(
+                    .error(
+                        .yamlTooLarge,
+                        "the YAML expands to more than \(LocatedNode.nodeBudget) nodes (each alias counted wherever it "
+                            + "is used); use fewer nested aliases (`*name`), or split the file",
+                        at: location(node.mark)))
             }
             return .scalar(.init(text: "", location: location(node.mark)))
         }
@@ -148,21 +162,23 @@ private struct Converter {
             let value = convert(valueNode)
             guard case .scalar(let yamsKey) = keyNode else {
                 let kind = keyNode.mapping != nil ? "a mapping" : "a sequence"
-                report(.error(
-                    .keyNotScalar,
-                    "a mapping key must be a plain name, but this key is \(kind); "
-                        + "write a name before the ':' (quote it if it contains special characters)",
-                    at: location(keyNode.mark)))
+                report(
+                    .error(
+                        .keyNotScalar,
+                        "a mapping key must be a plain name, but this key is \(kind); "
+                            + "write a name before the ':' (quote it if it contains special characters)",
+                        at: location(keyNode.mark)))
                 continue
             }
             let key = convert(yamsKey)
             if let first = firstByKey[key.text] {
-                report(.error(
-                    .keyDuplicate,
-                    "duplicate key `\(displayKey(key.text))`; each key may appear only once in a mapping, "
-                        + "remove this entry or merge it with the first one",
-                    at: key.location,
-                    notes: [.init("`\(displayKey(key.text))` is first set here", at: first.location)]))
+                report(
+                    .error(
+                        .keyDuplicate,
+                        "duplicate key `\(displayKey(key.text))`; each key may appear only once in a mapping, "
+                            + "remove this entry or merge it with the first one",
+                        at: key.location,
+                        notes: [.init("`\(displayKey(key.text))` is first set here", at: first.location)]))
             } else {
                 firstByKey[key.text] = key
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LoopSimKernel
 
 /// The event catalog against the code made from it: the generated files are what it makes now, and the
@@ -16,7 +17,9 @@ import Testing
             let url = Self.root.appendingPathComponent(file.path)
             if write { try file.text.write(to: url, atomically: true, encoding: .utf8) }
             let onDisk = try String(contentsOf: url, encoding: .utf8)
-            #expect(onDisk == file.text, """
+            #expect(
+                onDisk == file.text,
+                """
                 \(file.path) differs from what EventCatalog.swift makes: run \
                 `LOOPSIM_GENERATE_EVENTS=1 swift test --filter EventCatalogTests` and commit both
                 """)

@@ -16,6 +16,7 @@ enum EventCodeGenerator {
     }
 
     static let header = """
+        // swift-format-ignore-file
         // Generated from Tests/LoopSimKernelTests/EventCatalog/EventCatalog.swift, where each event kind is declared
         // once: edit the catalog, then run `LOOPSIM_GENERATE_EVENTS=1 swift test --filter EventCatalogTests`, which
         // rewrites this file (the test fails while it differs from what the catalog makes). Do not edit by hand.
@@ -113,7 +114,8 @@ enum EventCodeGenerator {
             }
             // Kinds sharing a name are told apart by a key only the larger one has (`obj.alloc`'s `captures`).
             precondition(kinds.count == 2, "\(trace): at most two kinds share a trace name")
-            let (small, large) = kinds[0].fields.count < kinds[1].fields.count
+            let (small, large) =
+                kinds[0].fields.count < kinds[1].fields.count
                 ? (kinds[0], kinds[1]) : (kinds[1], kinds[0])
             guard let key = large.fields.map(\.key).first(where: { k in !small.fields.contains { $0.key == k } }) else {
                 preconditionFailure("\(trace): its kinds need a key that tells them apart")

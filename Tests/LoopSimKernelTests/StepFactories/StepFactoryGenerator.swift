@@ -73,6 +73,7 @@ enum StepFactoryGenerator {
     /// The generated file for `files` (path from the package root and text, in path order).
     static func file(_ files: [(path: String, text: String)]) -> String {
         var out = """
+            // swift-format-ignore-file
             // Generated from the step structs' declarations by StepFactoryGenerator.swift (Tests/LoopSimKernelTests):
             // each one's public `make`, which calls its memberwise initialiser (Swift makes that one for this module
             // only). After adding a step or changing its stored properties, run

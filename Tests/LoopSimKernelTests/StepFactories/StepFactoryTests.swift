@@ -30,7 +30,9 @@ import Testing
         if ProcessInfo.processInfo.environment["LOOPSIM_GENERATE_STEPS"] != nil {
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
-        #expect(try String(contentsOf: url, encoding: .utf8) == text, """
+        #expect(
+            try String(contentsOf: url, encoding: .utf8) == text,
+            """
             \(StepFactoryGenerator.output) differs from the step declarations: run \
             `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests` and commit it
             """)

@@ -36,10 +36,11 @@ import Testing
             .yamlSyntax, .keyDuplicate, .keyUnknown, .keyMissing, .keyNotScalar, .typeMismatch,
             .durationBareNumber, .durationInvalid, .durationNegative, .durationOverflow, .nameUndefined,
         ]
-        #expect(all.map(\.rawValue) == [
-            "yaml.syntax", "key.duplicate", "key.unknown", "key.missing", "key.not-scalar", "type.mismatch",
-            "duration.bare-number", "duration.invalid", "duration.negative", "duration.overflow", "name.undefined",
-        ])
+        #expect(
+            all.map(\.rawValue) == [
+                "yaml.syntax", "key.duplicate", "key.unknown", "key.missing", "key.not-scalar", "type.mismatch",
+                "duration.bare-number", "duration.invalid", "duration.negative", "duration.overflow", "name.undefined",
+            ])
         #expect(Diagnostic.Severity.allCases.map(\.rawValue) == ["error", "warning", "note"])
     }
 }

@@ -25,7 +25,9 @@ import Testing
 
     @Test func caretAtFirstColumnAndWarning() {
         let diagnostic = Diagnostic.warning("test.warn", "something odd", at: at(1, 1))
-        #expect(DiagnosticPrinter().render(diagnostic, source: "abc") == "s.yaml:1:1: warning: something odd [test.warn]\nabc\n^")
+        #expect(
+            DiagnosticPrinter().render(diagnostic, source: "abc")
+                == "s.yaml:1:1: warning: something odd [test.warn]\nabc\n^")
     }
 
     @Test func tabsArePreservedInThePadding() {
@@ -51,11 +53,14 @@ import Testing
     @Test func unicodeLineBreaksEndLines() {
         // As in libyaml: NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR end lines; \r\n is one break.
         let source = "a: 1\u{2028}b: 2\u{2029}c: 3\u{85}d: 4\r\ne: 5"
-        #expect(SourceLocation.lines(of: source).map { String(String.UnicodeScalarView($0)) }
-            == ["a: 1", "b: 2", "c: 3", "d: 4", "e: 5"])
+        #expect(
+            SourceLocation.lines(of: source).map { String(String.UnicodeScalarView($0)) }
+                == ["a: 1", "b: 2", "c: 3", "d: 4", "e: 5"])
         #expect(SourceLocation.lines(of: "a\r\u{2028}\u{2028}").map(\.count) == [1, 0, 0])
         let diagnostic = Diagnostic.error(.yamlSyntax, "here", at: at(3, 4))
-        #expect(DiagnosticPrinter().render(diagnostic, source: source) == "s.yaml:3:4: error: here [yaml.syntax]\nc: 3\n   ^")
+        #expect(
+            DiagnosticPrinter().render(diagnostic, source: source)
+                == "s.yaml:3:4: error: here [yaml.syntax]\nc: 3\n   ^")
     }
 
     @Test func compilerDiagnosticAfterALineSeparatorPrintsItsLine() {
@@ -80,14 +85,15 @@ import Testing
             notes: [.init("timers are defined here", at: at(1, 1, "lib.yaml"))])
         let texts = ["s.yaml": "start: t9", "lib.yaml": "timers: {}"]
         let output = DiagnosticPrinter().render(diagnostic) { texts[$0] }
-        #expect(output == """
-            s.yaml:1:8: error: no timer `t9` [name.undefined]
-            start: t9
-                   ^
-            lib.yaml:1:1: note: timers are defined here
-            timers: {}
-            ^
-            """)
+        #expect(
+            output == """
+                s.yaml:1:8: error: no timer `t9` [name.undefined]
+                start: t9
+                       ^
+                lib.yaml:1:1: note: timers are defined here
+                timers: {}
+                ^
+                """)
         // With a single source text, the other file's note has no snippet.
         let single = DiagnosticPrinter().render(diagnostic, source: "start: t9")
         #expect(single.hasSuffix("lib.yaml:1:1: note: timers are defined here"))
@@ -97,24 +103,27 @@ import Testing
         let first = Diagnostic.error(.keyUnknown, "one", at: at(1, 1))
         let second = Diagnostic.error(.keyMissing, "two", at: at(2, 3))
         let output = DiagnosticPrinter().render([first, second], source: "a: 1\nbc: 2")
-        #expect(output == "s.yaml:1:1: error: one [key.unknown]\na: 1\n^\ns.yaml:2:3: error: two [key.missing]\nbc: 2\n  ^")
+        #expect(
+            output == "s.yaml:1:1: error: one [key.unknown]\na: 1\n^\ns.yaml:2:3: error: two [key.missing]\nbc: 2\n  ^")
     }
 
     @Test func colorOnlyWhenAsked() {
-        let diagnostic = Diagnostic.error(.keyUnknown, "bad key", at: at(1, 2),
-                                          notes: [.init("see", at: at(1, 1))])
+        let diagnostic = Diagnostic.error(
+            .keyUnknown, "bad key", at: at(1, 2),
+            notes: [.init("see", at: at(1, 1))])
         let plain = DiagnosticPrinter(color: false).render(diagnostic, source: "ab")
         #expect(!plain.contains("\u{1B}"))
         let colored = DiagnosticPrinter(color: true).render(diagnostic, source: "ab")
         let esc = "\u{1B}["
-        #expect(colored == """
-            \(esc)1ms.yaml:1:2: \(esc)0m\(esc)1;31merror:\(esc)0m\(esc)1m bad key\(esc)0m\(esc)2m [key.unknown]\(esc)0m
-            ab
-             \(esc)1;32m^\(esc)0m
-            \(esc)1ms.yaml:1:1: \(esc)0m\(esc)1;36mnote:\(esc)0m\(esc)1m see\(esc)0m
-            ab
-            \(esc)1;32m^\(esc)0m
-            """)
+        #expect(
+            colored == """
+                \(esc)1ms.yaml:1:2: \(esc)0m\(esc)1;31merror:\(esc)0m\(esc)1m bad key\(esc)0m\(esc)2m [key.unknown]\(esc)0m
+                ab
+                 \(esc)1;32m^\(esc)0m
+                \(esc)1ms.yaml:1:1: \(esc)0m\(esc)1;36mnote:\(esc)0m\(esc)1m see\(esc)0m
+                ab
+                \(esc)1;32m^\(esc)0m
+                """)
     }
 
     @Test func descriptionIsOneLine() {

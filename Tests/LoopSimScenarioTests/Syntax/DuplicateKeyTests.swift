@@ -17,8 +17,9 @@ import Testing
         #expect(diagnostic.id == .keyDuplicate)
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.location == at(3, 1))
-        #expect(diagnostic.message == "duplicate key `name`; each key may appear only once in a mapping, "
-            + "remove this entry or merge it with the first one")
+        #expect(
+            diagnostic.message == "duplicate key `name`; each key may appear only once in a mapping, "
+                + "remove this entry or merge it with the first one")
         #expect(diagnostic.notes == [.init("`name` is first set here", at: at(1, 1))])
     }
 
@@ -93,8 +94,9 @@ import Testing
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.id == .keyDuplicate)
         #expect(diagnostics.first?.location == at(1, 3))
-        #expect(diagnostics.first?.message == "duplicate key `a\\n` in this mapping; each key may appear only once, "
-            + "remove or merge the repeats")
+        #expect(
+            diagnostics.first?.message == "duplicate key `a\\n` in this mapping; each key may appear only once, "
+                + "remove or merge the repeats")
     }
 
     @Test func unicodeLineBreaks() throws {

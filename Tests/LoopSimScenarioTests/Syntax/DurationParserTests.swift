@@ -78,7 +78,9 @@ import Testing
         #expect(DurationParser.nanoseconds("1.5") == .failure(.bareNumber("1.5")))
         #expect(DurationParser.nanoseconds("250 ") == .failure(.bareNumber("250 ")))
         let error = DurationError.bareNumber("250")
-        #expect(error.message == "duration \"250\" has no unit; write a unit, e.g. \"250ms\" (units: ns, us (or µs), ms, s, min, h)")
+        #expect(
+            error.message
+                == "duration \"250\" has no unit; write a unit, e.g. \"250ms\" (units: ns, us (or µs), ms, s, min, h)")
         #expect(error.diagnosticID == .durationBareNumber)
     }
 
@@ -89,14 +91,19 @@ import Testing
         #expect(DurationParser.signedNanoseconds("-1.5 s") == .success(-1_500_000_000))
         #expect(DurationParser.signedNanoseconds("+5ms") == .success(5_000_000))
         #expect(DurationParser.signedNanoseconds("-9223372036854775808ns") == .success(Int64.min))
-        #expect(DurationParser.signedNanoseconds("-9223372036854775809ns") == .failure(.overflow("-9223372036854775809ns")))
+        #expect(
+            DurationParser.signedNanoseconds("-9223372036854775809ns") == .failure(.overflow("-9223372036854775809ns")))
         // Syntax problems win over the sign.
         #expect(DurationParser.nanoseconds("-5") == .failure(.bareNumber("-5")))
         #expect(DurationError.negative("-5ms").diagnosticID == .durationNegative)
-        #expect(DurationError.negative("-5ms").message == "duration \"-5ms\" is negative; a duration here must be zero or more")
+        #expect(
+            DurationError.negative("-5ms").message
+                == "duration \"-5ms\" is negative; a duration here must be zero or more")
     }
 
-    @Test(arguments: ["abc", "ms", ".5s", "5.s", "1e3ms", "1,5s", "--5ms", "+-5ms", "5ms5", "0x10ms", "5 ms ", "½s", "٣s"])
+    @Test(arguments: [
+        "abc", "ms", ".5s", "5.s", "1e3ms", "1,5s", "--5ms", "+-5ms", "5ms5", "0x10ms", "5 ms ", "½s", "٣s",
+    ])
     func garbageIsMalformed(text: String) {
         #expect(DurationParser.nanoseconds(text) == .failure(.malformed(text)))
         #expect(DurationError.malformed(text).diagnosticID == .durationInvalid)
@@ -109,7 +116,8 @@ import Testing
         #expect(DurationParser.nanoseconds("") == .failure(.empty))
         #expect(
             DurationError.unknownUnit("5sec", unit: "sec").message
-                == "duration \"5sec\" has unknown unit \"sec\"; use one of ns, us (or µs), ms, s, min, h, e.g. \"250ms\"")
+                == "duration \"5sec\" has unknown unit \"sec\"; use one of ns, us (or µs), ms, s, min, h, e.g. \"250ms\""
+        )
     }
 
     @Test func errorBecomesDiagnostic() {

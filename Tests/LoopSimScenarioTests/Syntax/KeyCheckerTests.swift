@@ -27,10 +27,11 @@ import Testing
 
     @Test func unknownKeyWithoutACloseMatchListsTheAllowedKeys() throws {
         let diagnostics = try check("every: 1s\n  \nbanana: 2\n", allowed: ["every", "until"], required: ["mode"])
-        #expect(diagnostics.map(\.message) == [
-            "unknown key `banana` in timer `t1`; allowed keys are `every`, `until`, `mode`",
-            "timer `t1` is missing the required key `mode`; add `mode: ...`",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "unknown key `banana` in timer `t1`; allowed keys are `every`, `until`, `mode`",
+                "timer `t1` is missing the required key `mode`; add `mode: ...`",
+            ])
         #expect(diagnostics.map(\.id) == [.keyUnknown, .keyMissing])
         #expect(diagnostics.map(\.location) == [at(3, 1), at(1, 1)])
     }
@@ -44,10 +45,11 @@ import Testing
         checkKeys(inner, allowed: ["every"], required: ["every", "until", "mode"], context: "timer `t1`", into: &bag)
         #expect(bag.map(\.id) == [.keyMissing, .keyMissing])
         #expect(bag.map(\.location) == [at(2, 3), at(2, 3)])
-        #expect(bag.map(\.message) == [
-            "timer `t1` is missing the required key `until`; add `until: ...`",
-            "timer `t1` is missing the required key `mode`; add `mode: ...`",
-        ])
+        #expect(
+            bag.map(\.message) == [
+                "timer `t1` is missing the required key `until`; add `until: ...`",
+                "timer `t1` is missing the required key `mode`; add `mode: ...`",
+            ])
     }
 
     @Test func suggestions() {

@@ -124,8 +124,9 @@ import Testing
     @Test func tabIndentationIsReportedAtTheTab() throws {
         let diagnostic = try syntaxError("a:\n\tb: 1\n")
         #expect(diagnostic.location == at(2, 1))
-        #expect(diagnostic.message == "invalid YAML: found character that cannot start any token; "
-            + "a tab cannot be used for indentation or before a value; use spaces")
+        #expect(
+            diagnostic.message == "invalid YAML: found character that cannot start any token; "
+                + "a tab cannot be used for indentation or before a value; use spaces")
     }
 
     @Test func unclosedBracketPointsAtTheProblemWithANoteAtTheBracket() throws {
@@ -183,13 +184,16 @@ import Testing
     func unicodeLineBreaksEndLinesAsInLibyaml(separator: String) throws {
         // libyaml's IS_BREAK: LINE SEPARATOR, PARAGRAPH SEPARATOR and NEL end a line like \n does (fuzz
         // finding 8), in plain and quoted scalars and in comments; the column starts again at 1.
-        for (yaml, line) in [("a: 1\(separator)b: c: d\n", 2), ("a: 1 # x\(separator)b: c: d\n", 2),
-                             ("a: \"x\(separator)y\"\nb: c: d\n", 3), ("a: x\(separator)  y\nb: c: d\n", 3),
-                             ("a: 1\r\(separator)\r\nb: c: d\n", 4)] {
+        for (yaml, line) in [
+            ("a: 1\(separator)b: c: d\n", 2), ("a: 1 # x\(separator)b: c: d\n", 2),
+            ("a: \"x\(separator)y\"\nb: c: d\n", 3), ("a: x\(separator)  y\nb: c: d\n", 3),
+            ("a: 1\r\(separator)\r\nb: c: d\n", 4),
+        ] {
             let diagnostic = try syntaxError(yaml)
             #expect(diagnostic.location == at(line, 5), "\(yaml.debugDescription)")
-            #expect(DiagnosticPrinter().render(diagnostic, source: yaml).hasSuffix("[yaml.syntax]\nb: c: d\n    ^"),
-                    "\(yaml.debugDescription)")
+            #expect(
+                DiagnosticPrinter().render(diagnostic, source: yaml).hasSuffix("[yaml.syntax]\nb: c: d\n    ^"),
+                "\(yaml.debugDescription)")
         }
         // Columns after the break count Unicode scalars, as before it.
         #expect(try syntaxError("a: 1\(separator)é😀x: 1: 2\n").location == at(2, 7))
