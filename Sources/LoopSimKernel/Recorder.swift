@@ -7,7 +7,7 @@ final class Recorder {
     /// The virtual clock and the event queue.
     let clock: Clock
     /// The run's events: folded into its fingerprint, kept when a view needs them, handed to a trace sink if any.
-    var log: EventLog
+    @exclusivity(unchecked) var log: EventLog
 
     init(clock: Clock, log: EventLog) {
         self.clock = clock

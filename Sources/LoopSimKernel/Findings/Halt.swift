@@ -12,10 +12,10 @@ final class Halt {
     /// `crash != nil || limit != nil`, kept as a flag: the step loop asks before every step, where comparing an
     /// optional struct with strings to nil cost more than the step's own checks (with the fingerprint's
     /// stream-round cache, 244 fewer instructions per timer-storm fire, callgrind).
-    private(set) var isHalted = false
+    @exclusivity(unchecked) private(set) var isHalted = false
     /// The interpreter step at which ``Kernel/countStep()`` next looks at the limits: the next multiple of 4096
     /// (where it asks whether the run was interrupted) or the first step beyond `--max-steps`, whichever is first.
-    var nextCheck = 0
+    @exclusivity(unchecked) var nextCheck = 0
     /// `--max-events`, read at every step.
     let maxEvents: Int
     /// Where the crash is recorded.

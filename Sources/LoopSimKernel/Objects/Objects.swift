@@ -7,18 +7,18 @@
 /// search of what the app reaches) take the ``Kernel``.
 final class Objects {
     /// Every object alive or deallocating, with its retain count and slots (read through ``Kernel/heap``).
-    private(set) var heap = ObjectHeap()
+    @exclusivity(unchecked) private(set) var heap = ObjectHeap()
     /// Calls the current step made due, to run on its thread before the next step: initializers of the objects it
     /// created, key-value observers of the fields it changed.
-    var pendingCalls: [PendingCall] = []
+    @exclusivity(unchecked) var pendingCalls: [PendingCall] = []
     /// Timers kept alive by corelibs Foundation's CF context (`timerReleasesTargetOnInvalidate == false`).
-    var corelibsTimerHolds: [ObjectID] = []
+    @exclusivity(unchecked) var corelibsTimerHolds: [ObjectID] = []
     private var blockCounter = 0
     /// Drops of the current instant, decided when it ends (``confirmLetGos(_:)``).
-    private var pendingLetGos: [PendingLetGo] = []
+    @exclusivity(unchecked) private var pendingLetGos: [PendingLetGo] = []
     /// Whether an object let go was stored into a strong field since the last ``confirmLetGos(_:)``: the app may
     /// reach it again (a local let go at its scope's end, stored later by a block that captured it).
-    private var letGoStoredAnew = false
+    @exclusivity(unchecked) private var letGoStoredAnew = false
     /// Objects alive that the app let go of: when and why (looked up by id only, never iterated in an order
     /// that shows).
     private var letGoAt: [ObjectID: LetGo] = [:]

@@ -7,7 +7,7 @@
 /// loops); running a step or evaluating an expression takes the ``Kernel``, whose every part a step may call.
 final class Interpreter {
     /// Steps run so far, counting each queue entry the kernel handles as one too (`--max-steps` bounds it).
-    var steps = 0
+    @exclusivity(unchecked) var steps = 0
     /// The scenario's classes, methods and block literals.
     let program: Program
     /// Retain, release and the heap.

@@ -4,13 +4,13 @@ public final class RunLoopMode {
     /// The name as the trace prints it (`default`, `tracking`, or the name itself).
     let shortName: String
     /// ``shortName`` in the run's ``NameTable``, once an event named it.
-    var eventName: Name?
+    @exclusivity(unchecked) var eventName: Name?
     /// Version-0 sources, sorted by `order` (ascending, insertion after equals).
-    public internal(set) var sources0: [ObjectID] = []
+    @exclusivity(unchecked) public internal(set) var sources0: [ObjectID] = []
     /// Version-1 (port-based) sources, in the order they were added: their ports are in the mode's port set.
-    public internal(set) var sources1: [ObjectID] = []
+    @exclusivity(unchecked) public internal(set) var sources1: [ObjectID] = []
     /// Observers, sorted by `order` (ascending, insertion after equals).
-    public internal(set) var observers: [Observer] = []
+    @exclusivity(unchecked) public internal(set) var observers: [Observer] = []
     /// Timers ordered by `fireTSR`, FIFO among equal deadlines (`__CFRunLoopInsertionIndexInTimerArray`).
     @exclusivity(unchecked) var timers = TimerList()
     /// How many timers the mode holds.
@@ -22,7 +22,7 @@ public final class RunLoopMode {
     /// `_CFRunLoopStopMode`'s sticky flag.
     @exclusivity(unchecked) private(set) var stopFlag = false
     /// Whether the mode is one of its run loop's common modes (set where ``SimRunLoop/commonModes`` grows).
-    private(set) var isCommon = false
+    @exclusivity(unchecked) private(set) var isCommon = false
     /// The mode's place in its run loop's ``SimRunLoop/modes`` (modes are never removed), what a timer-port entry
     /// of the event queue names it by: the entry stays plain data, copied and dropped without reference counting
     /// (174 fewer instructions per timer-storm fire than holding the mode, callgrind). -1: a mode of no run loop.

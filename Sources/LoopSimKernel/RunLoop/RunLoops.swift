@@ -15,12 +15,12 @@ enum WaitPort: Equatable {
 /// the ``Kernel`` each call is given.
 public final class RunLoops {
     /// Every run loop, by id (creation order; the main thread's is 0).
-    public private(set) var all: [SimRunLoop] = []
+    @exclusivity(unchecked) public private(set) var all: [SimRunLoop] = []
     /// The order messages reach ports: the earliest message in a wait set is taken first.
     @exclusivity(unchecked) var portArrivals = PortArrivals()
     @exclusivity(unchecked) var nextActivationSerial = 0
     /// Lookup only (never iterated): each `CFRunLoopObserver` object's own state (``RunLoops+Observers.swift``).
-    var observerStates: [ObjectID: ObserverState] = [:]
+    @exclusivity(unchecked) var observerStates: [ObjectID: ObserverState] = [:]
     /// How many observers were made: the next one's ``ObserverState/id``.
     var observerCounter = 0
 

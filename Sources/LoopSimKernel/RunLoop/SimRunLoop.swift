@@ -13,23 +13,23 @@ public final class SimRunLoop {
     /// The name of the loop's thread in the run's ``NameTable`` (what its kernel-side events are recorded on).
     let threadNameID: Name
     /// Modes in creation order. Created by add-functions, never by running.
-    public internal(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
+    @exclusivity(unchecked) public internal(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
     /// Mode names marked common; initially only the default mode.
-    public internal(set) var commonModes: [String] = [RunLoopModeName.default]
+    @exclusivity(unchecked) public internal(set) var commonModes: [String] = [RunLoopModeName.default]
     /// Items added with the common pseudo-mode: timers and sources, retained by the set.
-    public internal(set) var commonTimers: [ObjectID] = []
-    public internal(set) var commonSources: [ObjectID] = []
+    @exclusivity(unchecked) public internal(set) var commonTimers: [ObjectID] = []
+    @exclusivity(unchecked) public internal(set) var commonSources: [ObjectID] = []
     /// Observers added with the common pseudo-mode (`_commonModeItems`), each retained by the set.
-    public internal(set) var commonObservers: [Observer] = []
+    @exclusivity(unchecked) public internal(set) var commonObservers: [Observer] = []
     /// `CFRunLoopPerformBlock` items in FIFO order: the modes they may run in (nil = common) and the block.
     @exclusivity(unchecked) var blocks: [(modes: [String]?, block: ObjectID)] = []
     /// `performSelector:withObject:afterDelay:` requests made on this loop, oldest first: their one-shot timers, which
     /// `cancelPreviousPerformRequestsWithTarget:` looks through (fired or cancelled ones are dropped as it goes).
-    var performTimers: [ObjectID] = []
+    @exclusivity(unchecked) var performTimers: [ObjectID] = []
     /// `performSelector:onThread:` requests queued for this loop's thread, in the order they were queued.
-    var threadPerforms: [RunLoops.ThreadPerform] = []
+    @exclusivity(unchecked) var threadPerforms: [RunLoops.ThreadPerform] = []
     /// The version-0 source that performs ``threadPerforms``: made on first use, never removed (semantics §2).
-    var threadPerformSource: ObjectID?
+    @exclusivity(unchecked) var threadPerformSource: ObjectID?
     /// The wake-up port (`_wakeUpPort`): `CFRunLoopWakeUp` posts to it.
     @exclusivity(unchecked) var wakeUpPort = Port()
     /// Running activations, innermost last.

@@ -7,8 +7,8 @@
 /// frame pops until the frame running the loop takes them.
 final class ProgramFrame: Frame {
     /// The steps running now: the frame's own, or the body of its innermost loop.
-    private(set) var steps: [Step]
-    var pc = 0
+    @exclusivity(unchecked) private(set) var steps: [Step]
+    @exclusivity(unchecked) var pc = 0
     let env: Environment
     /// Whether this frame's locals die with it (false for `if` branches and the app's own code).
     let ownsEnvironment: Bool
@@ -18,9 +18,9 @@ final class ProgramFrame: Frame {
     /// Trace label: `block#2`, `-[TimerButton timerAction]`, `dealloc RegisterPage`.
     let label: String
     /// Where the result of a blocking call (a semaphore wait) goes when the thread resumes.
-    var pendingResult: LValue?
+    @exclusivity(unchecked) var pendingResult: LValue?
     /// The loops this frame is inside, innermost last.
-    private(set) var loops: [ActiveLoop] = []
+    @exclusivity(unchecked) private(set) var loops: [ActiveLoop] = []
     /// The +1 temporaries of the step that is running: what `new`, a block literal, `dispatch_semaphore_create`
     /// or `dispatch_group_create` made where the step only borrows the value (an argument the call does not take
     /// over). ARC releases such a temporary at the end of its full expression, after the call it was passed to
@@ -31,7 +31,7 @@ final class ProgramFrame: Frame {
     /// for ever. Released there and not where they are evaluated, `push: new FeedVC` is held by the stack
     /// before its temporary goes, and `dispatch_semaphore_wait: dispatch_semaphore_create 0` blocks on a
     /// semaphore that lives.
-    var temporaries: [ObjectID] = []
+    @exclusivity(unchecked) var temporaries: [ObjectID] = []
 
     init(
         steps: [Step], env: Environment, ownsEnvironment: Bool, held: ObjectID? = nil, heldEdge: String = "",

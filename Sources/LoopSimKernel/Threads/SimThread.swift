@@ -28,29 +28,29 @@ public final class SimThread {
     public let kind: Kind
     /// Changed only by ``Threads``' transitions below (``Threads/run(_:)``, ``Threads/sleep(_:)``,
     /// ``Threads/block(_:on:)``, …): `fileprivate(set)`, so the compiler holds the rule.
-    public fileprivate(set) var state = State.runnable
-    var frames: [Frame] = []
+    @exclusivity(unchecked) public fileprivate(set) var state = State.runnable
+    @exclusivity(unchecked) var frames: [Frame] = []
     /// The thread's run loop, once made (``Threads/attach(runLoop:to:)``).
-    fileprivate(set) var runLoopID: Int?
+    @exclusivity(unchecked) fileprivate(set) var runLoopID: Int?
     /// The queue entry that will resume this thread, if one is scheduled.
-    fileprivate(set) var resumeEntry: UInt64?
+    @exclusivity(unchecked) fileprivate(set) var resumeEntry: UInt64?
     /// The thread's autorelease pool: objects returned autoreleased, released when the pool drains.
-    var autoreleasePool: [ObjectID] = []
+    @exclusivity(unchecked) var autoreleasePool: [ObjectID] = []
     /// Objects whose last reference this thread released; their dealloc runs before the thread goes on.
-    var pendingDeallocs: [HeapObject] = []
+    @exclusivity(unchecked) var pendingDeallocs: [HeapObject] = []
     /// Nesting depth of main-queue drains (`__CFTSDKeyIsInGCDMainQ`).
-    var mainQueueDrainDepth = 0
+    @exclusivity(unchecked) var mainQueueDrainDepth = 0
     /// The value the last popped frame returned to its caller.
-    var returnValue = Value.null
+    @exclusivity(unchecked) var returnValue = Value.null
     /// For an `NSThread`: the block the thread object retains until the thread exits.
-    fileprivate(set) var threadBlock: ObjectID?
-    public fileprivate(set) var exitedAt: SimInstant?
+    @exclusivity(unchecked) fileprivate(set) var threadBlock: ObjectID?
+    @exclusivity(unchecked) public fileprivate(set) var exitedAt: SimInstant?
     /// When the thread last went to sleep in a run loop.
-    public fileprivate(set) var sleepingSince: SimInstant?
+    @exclusivity(unchecked) public fileprivate(set) var sleepingSince: SimInstant?
     /// The semaphore a blocked thread waits on, since when, and its timeout entry.
-    fileprivate(set) var blockedOn: ObjectID?
-    public fileprivate(set) var blockedSince: SimInstant?
-    fileprivate(set) var waitTimeoutEntry: UInt64?
+    @exclusivity(unchecked) fileprivate(set) var blockedOn: ObjectID?
+    @exclusivity(unchecked) public fileprivate(set) var blockedSince: SimInstant?
+    @exclusivity(unchecked) fileprivate(set) var waitTimeoutEntry: UInt64?
 
     init(id: Int, name: String, nameID: Name, kind: Kind) {
         self.id = id
@@ -200,16 +200,16 @@ extension Frame {
 
 /// Locals of one body invocation, plus `self` and the block whose captures the body reads.
 final class Environment {
-    var locals: [Value]
+    @exclusivity(unchecked) var locals: [Value]
     let names: [String]
     let selfValue: Value
     /// The block being executed (captures are its slots).
     let block: ObjectID?
     /// A `break` or `continue` on its way from an `if` branch to the frame running the loop (``ProgramFrame``).
-    var loopControl: LoopControl?
+    @exclusivity(unchecked) var loopControl: LoopControl?
     /// How many of the first locals are a method's or block's parameters: they borrow the caller's reference, so
     /// their end is a release and not a let-go (``Objects/endLifetime(of:on:)``).
-    var parameterCount = 0
+    @exclusivity(unchecked) var parameterCount = 0
 
     init(names: [String], selfValue: Value, block: ObjectID?) {
         self.locals = Array(repeating: .null, count: names.count)

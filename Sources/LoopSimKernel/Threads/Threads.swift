@@ -3,7 +3,7 @@
 /// the clock to resume it. It owns the threads; the clock, events, the heap and the limits are the ``Kernel``'s.
 public final class Threads {
     /// Every thread, by id (creation order; the main thread is 0).
-    public private(set) var all: [SimThread] = []
+    @exclusivity(unchecked) public private(set) var all: [SimThread] = []
     /// The clock and the event log.
     let recorder: Recorder
 
