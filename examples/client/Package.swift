@@ -8,7 +8,7 @@ let package = Package(
     name: "LoopSimClient",
     dependencies: [
         // Named: a path dependency is known by its directory's name otherwise (a clone may be called anything).
-        .package(name: "LoopSim", path: "../.."),
+        .package(name: "LoopSim", path: "../..")
     ],
     targets: [
         .testTarget(
@@ -18,6 +18,6 @@ let package = Package(
                 .product(name: "LoopSimScenario", package: "LoopSim"),
                 .product(name: "LoopSimReport", package: "LoopSim"),
             ]
-        ),
+        )
     ]
 )

@@ -36,8 +36,8 @@ let scenarios = URL(filePath: #filePath)
     }
 
     // The fingerprints are those committed in scenarios/golden-hashes.txt.
-    let golden = try GoldenHashes(parsing: String(contentsOf: scenarios.appending(path: GoldenHashes.fileName),
-                                                  encoding: .utf8))
+    let goldenText = try String(contentsOf: scenarios.appending(path: GoldenHashes.fileName), encoding: .utf8)
+    let golden = try GoldenHashes(parsing: goldenText)
     for run in runs {
         let committed = golden.entries.first { $0.file == file && $0.variant == run.variant }
         #expect(run.outcome.fingerprint == committed?.hash)
