@@ -13,11 +13,11 @@ let scenarios = URL(filePath: #filePath)
 
 /// S2 from Swift: the countdown button's worker thread parks under ios10, not under ios9.
 @Test func timerButtonWorkerParksUnderIOS10Only() throws {
-    // Load and compile the scenario; its diagnostics say what is wrong with a bad file.
+    // Load and compile the scenario; for a bad file, its diagnostics say where and what to do.
     let file = "s02-timerbutton-worker-loop.yaml"
     let text = try String(contentsOf: scenarios.appending(path: file), encoding: .utf8)
     let loaded = ScenarioLoader.load(text: text, file: file)
-    #expect(loaded.diagnostics.isEmpty)
+    #expect(loaded.diagnostics.isEmpty, "\(DiagnosticPrinter().render(loaded.diagnostics, source: loaded.source))")
     let scenario = try #require(loaded.scenario)
 
     // Run it under both variants, with the scenario's own seed.
