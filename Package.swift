@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "LoopSimKernel", targets: ["LoopSimKernel"]),
         .library(name: "LoopSimScenario", targets: ["LoopSimScenario"]),
         .library(name: "LoopSimStats", targets: ["LoopSimStats"]),
+        // Runs a compiled scenario and checks its expect: block (ScenarioRunner); the golden fingerprints; the
+        // reports. A client package depends on these three (examples/client, "Use LoopSim from Swift" in README).
+        .library(name: "LoopSimReport", targets: ["LoopSimReport"]),
     ],
     // Pinned: this machine's git ignores Package.resolved, so the versions are fixed here (the offline copies).
     dependencies: [

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The toolchain's swift-format over Sources/ and Tests/, configured by .swift-format (house style: 4 spaces,
-# 120 columns, ordered imports, /// docs, file-scoped `private`).
+# The toolchain's swift-format over Sources/, Tests/ and examples/client, configured by .swift-format (house
+# style: 4 spaces, 120 columns, ordered imports, /// docs, file-scoped `private`).
 #   bash scripts/format.sh          lint: every finding as file:line:col, a count per rule; fails on any finding
 #   bash scripts/format.sh --fix    rewrite the files in place (then lint again to see what is left)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Sources Tests)
+# examples/client is a package of its own (not its .build, if one was built there).
+paths=(Sources Tests examples/client/Package.swift examples/client/Tests)
 case "${1:-}" in
     "")
         log=$(mktemp)

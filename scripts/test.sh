@@ -15,6 +15,30 @@ if [ "$status" -ne 0 ]; then cat "$log"; else grep -E '✘|Executed|Test run wit
 rm -f "$log"
 [ "$status" -eq 0 ] || exit "$status"
 
+echo "== examples/client: a package that depends on LoopSim by path runs S2 from Swift"
+# SwiftPM refuses unsafeFlags in a versioned dependency: none in Package.swift, and no warning about them.
+if grep -n 'unsafeFlags(' Package.swift; then
+    echo "error: Package.swift uses unsafeFlags; a package depending on LoopSim could not build it" >&2
+    exit 1
+fi
+# The DocC article shows the client's test: its last swift block must be that file, verbatim.
+article=Sources/LoopSimReport/LoopSimReport.docc/RunningAScenarioFromSwift.md
+client_test=examples/client/Tests/LoopSimClientTests/TimerButtonTests.swift
+awk '/^```swift$/ { block = ""; inside = 1; next } /^```$/ { inside = 0; next } inside { block = block $0 "\n" }
+     END { printf "%s", block }' "$article" | diff -u "$client_test" - ||
+    { echo "error: $article no longer shows $client_test; copy the test into its last swift block" >&2; exit 1; }
+# Its own scratch path: a debug build of LoopSim as a dependency, beside .build (whose lock it must not share).
+log=$(mktemp)
+status=0
+swift test --package-path examples/client --scratch-path .build-client >"$log" 2>&1 || status=$?
+if grep -inE 'unsafe (build )?flags' "$log"; then
+    echo "error: building examples/client warned about unsafe flags" >&2
+    status=1
+fi
+if [ "$status" -ne 0 ]; then cat "$log"; else grep -E '✘|Test run with' "$log" || true; fi
+rm -f "$log"
+[ "$status" -eq 0 ] || exit "$status"
+
 echo "== loopsim test scenarios/"
 .build/debug/loopsim test scenarios
 

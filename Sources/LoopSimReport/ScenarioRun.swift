@@ -3,14 +3,18 @@ import LoopSimScenario
 
 /// One scenario run under one variant: the outcome, its JSON report and the evaluated expectations.
 public struct VariantRun: Sendable {
+    /// The variant's name, as the scenario's `variants:` lists it (`ios9`, `ios10`, …).
     public var variant: String
     /// The profile it ran under, overrides applied.
     public var profile: VariantProfile
+    /// What happened: findings (leaks, parked threads), threads, timers, run-loop exits, the fingerprint.
     public var outcome: RunOutcome
+    /// The scenario's `expect:` lines for this variant, each evaluated against ``report``.
     public var expectations: [ExpectationCheck.Result]
     /// The run's report including `expectations`.
     public var report: JSONValue
 
+    /// The `expect:` lines that did not hold; empty when the run did what the scenario expects.
     public var failedExpectations: [ExpectationCheck.Result] { expectations.filter { !$0.passed } }
 }
 
