@@ -168,7 +168,7 @@ public struct VariantFlag: Sendable, Hashable {
                 + "or pthread (the calling thread's OS name: the process's, or libdispatch's root-queue label)",
             source: "-[NSThread description] on iOS ('{number = 1, name = main}'); SCF-HEAD Thread.swift _name "
                 + "(pthread_getname_np of pthread_self); measured on Linux, conformance c59", isModelled: true,
-            linuxEvidence: .measured(["c59"])),
+            linuxEvidence: .measured(["c59", "c66"])),
     ]
 
     /// The flag with this name, if any.
