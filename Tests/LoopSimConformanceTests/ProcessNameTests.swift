@@ -11,7 +11,8 @@ import Testing
             .appendingPathComponent("loopsim-process-name-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let binary = (folder as NSString).appendingPathComponent("conform")
-        try FileManager.default.copyItem(atPath: "/bin/sh", toPath: binary)
+        let shell = URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath().path  // /bin/sh is a link to dash
+        try FileManager.default.copyItem(atPath: shell, toPath: binary)
         return binary
     }
 
