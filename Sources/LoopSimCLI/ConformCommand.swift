@@ -29,6 +29,13 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Allowed |real - predicted| per event time, in virtual milliseconds.")
     var toleranceMs: Double = Double(ConformanceSettings.toleranceDefault) / 1e6
 
+    @Flag(
+        help: """
+            Compare at 1000 ms of real time per virtual second within 5 ms (overrides --scale-ms and \
+            --tolerance-ms): differences under the default tolerance show.
+            """)
+    var strict = false
+
     @Option(name: .customLong("repeat"), help: "Runs per scenario; every run must agree.")
     var repetitions: Int = 1
 
@@ -52,6 +59,14 @@ struct ConformCommand: ParsableCommand {
 
     @Option(help: "Write the generated Swift program here and stop (no compilation, no run).")
     var emit: String?
+
+    /// The real milliseconds per virtual second and the tolerance in virtual milliseconds this run uses:
+    /// `--strict`'s, or the options'.
+    var timing: (scaleMs: Double, toleranceMs: Double) {
+        strict
+            ? (ConformanceSettings.strictScale * 1000, Double(ConformanceSettings.strictTolerance) / 1e6)
+            : (scaleMs, toleranceMs)
+    }
 
     func validate() throws {
         guard scaleMs > 0 else { throw ValidationError("--scale-ms must be positive") }
@@ -83,6 +98,7 @@ struct ConformCommand: ParsableCommand {
             print("wrote \(emit)")
             return
         }
+        let (scaleMs, toleranceMs) = timing
         var settings = ConformanceSettings(
             scale: scaleMs / 1000, tolerance: Int64((toleranceMs * 1e6).rounded()),
             repetitions: repetitions, timingRetries: retries,

@@ -25,6 +25,11 @@ public struct ConformanceSettings: Sendable {
     /// The defaults, measured on the project's 2-core machine (docs/fidelity.md, "Noise and tolerance").
     public static let scaleDefault = 0.1
     public static let toleranceDefault: Int64 = 250_000_000
+    /// `loopsim conform --strict`: real time runs as fast as virtual time, and every time must be within 5 ms, so
+    /// that a difference of tens of milliseconds (an operation queue's width on 2 cores: docs/fidelity.md, "Noise
+    /// and tolerance") fails where the default 250 virtual ms forgive it.
+    public static let strictScale = 1.0
+    public static let strictTolerance: Int64 = 5_000_000
     /// `loopsim conform`'s default niceness for the real programs.
     public static let nicenessDefault = -10
 
@@ -132,10 +137,18 @@ public struct ConformanceRunner: Sendable {
 
     /// Runs scenario `position` of `binary` `repetitions` times and compares each run; nil when interrupted.
     private func execute(
-        _ entry: ConformanceTranslator.Entry, prediction: Prediction, binary: String,
+        _ entry: ConformanceTranslator.Entry, prediction: Prediction, binary shared: String,
         position: Int
     ) -> ConformanceResult? {
         var result = ConformanceResult(file: entry.file, name: entry.name, verdict: .agreed, prediction: prediction)
+        // The real process carries the scenario's `process:` name, as the prediction's main thread does.
+        let binary: String
+        do {
+            binary = try ProgramBuild.path(of: shared, named: entry.scenario.program.processName)
+        } catch {
+            result.verdict = .error(error.message)
+            return result
+        }
         let realSeconds = Double(prediction.until) / 1e9 * settings.scale
         let start = Date()
         var retriesLeft = settings.timingRetries

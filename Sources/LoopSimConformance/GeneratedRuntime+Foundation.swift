@@ -46,7 +46,10 @@ extension LS {
         case "isValid": return .bool(t.isValid)
         case "timeInterval": return virtualMs(t.timeInterval)
         case "tolerance": return virtualMs(t.tolerance)
-        default: return virtualMs(t.fireDate.timeIntervalSince(t0Wall))
+        default:
+            // CF's 0 for an invalid timer (CFRunLoopTimerGetNextFireDate): the reference date, read as Int.min
+            if t.fireDate.timeIntervalSinceReferenceDate == 0 { return .int(Int.min) }
+            return virtualMs(t.fireDate.timeIntervalSince(t0Wall))
         }
     }
 

@@ -51,6 +51,26 @@ public struct ProgramBuild: Sendable {
         return (binary, false)
     }
 
+    /// The path to run `binary` by so that the process is called `processName` (a scenario's `process:`): Linux
+    /// names a process after the file `execve` ran, cut to 15 bytes (`comm`), and that name is what the main
+    /// thread's `Thread.current.name` reads under `threadNames` pthread. A symbolic link named `processName`
+    /// beside the binary (`HASH/process/NAME`), made once; `binary` itself when the names agree.
+    /// - Throws: ``ConformanceError`` when the link cannot be made.
+    public static func path(of binary: String, named processName: String) throws(ConformanceError) -> String {
+        guard processName != (binary as NSString).lastPathComponent else { return binary }
+        let directory = ((binary as NSString).deletingLastPathComponent as NSString).appendingPathComponent("process")
+        let link = (directory as NSString).appendingPathComponent(processName)
+        if FileManager.default.isExecutableFile(atPath: link) { return link }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: link)  // a dangling link left by a removed binary
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../conform")
+        } catch {
+            throw ConformanceError("cannot name the real program \(processName) (a link under \(directory)): \(error)")
+        }
+        return link
+    }
+
     /// FNV-1a 64 of the text, as 16 hex digits.
     static func hash(_ text: String) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -349,11 +349,10 @@ extension ScenarioTranslation {
             case .block(let e), .userInfoBlock(let e):
                 w.line("let \(action) = LS.call(\(expr(e, context)))")
                 captured.append("\(action).run()")
-            case .targetSelector(let target, let c, let m):
-                // On Linux every Timer is block-based: the block retains the target, as NSTimer does.
-                w.line("let \(action) = \(expr(target, context))")
-                captured.append("(LS.obj(\(action)) as? \(className(c)))?.\(methodName(c, m))()")
-            default:
+            case .targetSelector:
+                unsupported(
+                    "a target/selector timer (swift-corelibs-foundation's Timer has only the block initializers)")
+            case .invocation:
                 unsupported("a timer with an NSInvocation (corelibs Foundation has no NSInvocation)")
             }
             if let info = spec.userInfo, !isUserInfoBlock(spec) {

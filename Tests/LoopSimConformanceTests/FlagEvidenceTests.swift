@@ -45,6 +45,9 @@ import Testing
         "kvoObservedDeallocWithObservers": ["crash", "remove", "none"],
         "backgroundTaskSeconds": ["none", "30", "180"],
         "notificationDeliveryOrder": VariantProfile.NotificationDeliveryOrder.allCases.map(\.rawValue),
+        "repeatingTimerZeroInterval": ["clamped", "oneShot"],
+        "invalidTimerFireDate": ["lastFire", "referenceDate"],
+        "operationQueuePoolWidth": ["unbounded", "1", "2", "4"],
     ]
 
     /// The values of `flag` other than its `linux-corelibs` one.

@@ -112,8 +112,9 @@ import Testing
                 every: 300ms
                 repeats: true
                 mode: custom
-                target: p
-                selector: tick
+                block:
+                  captures: [strong p]
+                  do: [call: p.tick]
               - work: 400ms
               - limitDateForMode: custom
                 result: c

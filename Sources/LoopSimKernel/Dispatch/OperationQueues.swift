@@ -46,8 +46,23 @@ final class OperationQueues {
         self.threads = threads
         self.profile = profile
         self.dispatch = dispatch
-        queues = declared.map { OperationQueueState(name: $0.name, maxConcurrent: $0.maxConcurrent, isMain: false) }
-        queues.append(OperationQueueState(name: "main", maxConcurrent: 1, isMain: true))
+        queues = declared.map {
+            OperationQueueState(
+                name: $0.name, maxConcurrent: $0.maxConcurrent,
+                width: Self.width(maxConcurrent: $0.maxConcurrent, pool: profile.operationPoolWidth), isMain: false)
+        }
+        queues.append(OperationQueueState(name: "main", maxConcurrent: 1, width: 1, isMain: true))
+    }
+
+    /// How many operations a queue runs at once: its `maxConcurrentOperationCount` (the default: no limit of its
+    /// own), bounded by the pool that runs its blocks (`operationQueuePoolWidth`). corelibs sends every operation
+    /// of a queue to one concurrent `DispatchQueue` (`_schedule()`, `queue.async(execute: schedule)`), and Linux's
+    /// libdispatch, without the kernel workqueue, runs as many of those blocks at once as there are active cores;
+    /// on 2 cores 4 sleeping 100 ms operations of `OperationQueue()` finish at about 200 ms (conformance c64).
+    /// The pool is shared with the other queues and with `global`: the bound is applied per queue (docs/fidelity.md).
+    static func width(maxConcurrent: Int, pool: Int?) -> Int {
+        let own = maxConcurrent < 0 ? Int.max : maxConcurrent
+        return pool.map { min(own, $0) } ?? own
     }
 
     // MARK: Operations
@@ -105,8 +120,10 @@ final class OperationQueues {
     }
 
     /// `cancelAllOperations`: cancels every operation the queue holds, as Darwin does on every queue (Apple,
-    /// `cancelAllOperations`). corelibs skips the main queue (`if !__mainQ`): not modelled (docs/fidelity.md).
+    /// `cancelAllOperations`). corelibs does nothing on the main queue (`if !__mainQ`, Operation.swift line 1389 at
+    /// 761b621): `mainQueueCancelAllOperations` false.
     func cancelAll(_ index: Int) {
+        if queues[index].isMain && !profile.mainQueueCancelsAll { return }
         for r in queues[index].held where records[r].state != .finished { records[r].isCancelled = true }
         startReady()
     }
@@ -184,7 +201,7 @@ final class OperationQueues {
     /// while it has room (corelibs `_schedule()`: one priority list walked in order).
     private func startReady() {
         for index in queues.indices {
-            for r in queues[index].held where queues[index].running < queues[index].maxConcurrent {
+            for r in queues[index].held where queues[index].running < queues[index].width {
                 guard records[r].state == .enqueued, isReady(r) else { continue }
                 records[r].state = .running
                 queues[index].running += 1
@@ -335,7 +352,7 @@ final class OperationQueues {
         }
         return queues.map { q in
             OperationQueueExecutors(
-                name: q.name, maxConcurrent: q.maxConcurrent, isMain: q.isMain,
+                name: q.name, maxConcurrent: q.maxConcurrent, width: q.width, isMain: q.isMain,
                 running: q.held.filter { records[$0].state == .running }.map { (records[$0].id, threadOf[$0]) },
                 waiting: q.held.filter { records[$0].state == .enqueued }.map { records[$0].id })
         }
@@ -365,7 +382,10 @@ final class OperationQueues {
 /// An operation queue's executors as the leak analysis sees them (``OperationQueues/executors(_:)``).
 struct OperationQueueExecutors {
     var name: String
+    /// `maxConcurrentOperationCount`; ``Program/defaultMaxConcurrentOperationCount`` for the default.
     var maxConcurrent: Int
+    /// How many run at once (``OperationQueues/width(maxConcurrent:pool:)``).
+    var width: Int
     var isMain: Bool
     /// The running operations, each with the thread running it (nil: its work item waits on a dispatch queue).
     var running: [(id: ObjectID, thread: Int?)]
@@ -376,7 +396,10 @@ struct OperationQueueExecutors {
 /// An `NSOperationQueue`: the operations it holds in the order they were added, and how many run.
 struct OperationQueueState {
     var name: String
+    /// `maxConcurrentOperationCount`; ``Program/defaultMaxConcurrentOperationCount`` for the default.
     var maxConcurrent: Int
+    /// How many run at once (``OperationQueues/width(maxConcurrent:pool:)``).
+    var width: Int
     var isMain: Bool
     /// Record indices of the operations it holds (enqueued or running), in the order they were added.
     var held: [Int] = []

@@ -46,7 +46,7 @@ extension LeakAnalysis {
                 let stuck = thread.map { parked.contains($0) } ?? (q.isMain && mainQueue)
                 if stuck { operations.insert(id.index) } else { allStuck = false }
             }
-            guard q.running.count >= q.maxConcurrent, allStuck else { continue }
+            guard q.running.count >= q.width, allStuck else { continue }
             for id in q.waiting {
                 operations.insert(id.index)
                 behind[id.index] = q

@@ -186,8 +186,10 @@ extension LeakAnalysis {
                 ?? "its block queued on the main queue, whose thread is parked"
             return "\(name) (\(on))"
         }
+        let own = q.maxConcurrent < 0 ? Int.max : q.maxConcurrent
         return ": it is queued behind \(running.joined(separator: ", ")) on operation queue \(q.name) of "
-            + "maxConcurrentOperationCount \(q.maxConcurrent)"
+            + "maxConcurrentOperationCount " + (q.maxConcurrent < 0 ? "default" : "\(q.maxConcurrent)")
+            + (q.width == own ? "" : " (\(q.width) at once: the pool's width)")
     }
 
     /// `o` by the name the app gave it: the first `main:` local or field of a live object that refers to it

@@ -13,8 +13,12 @@ public struct Program: Sendable {
     public var queueWidths: [Int] = []
     /// The widest concurrent queue a scenario may declare: the GCD pool's thread limit.
     public static let maxQueueWidth = 64
-    /// `NSOperationQueue`s with their `maxConcurrentOperationCount`.
+    /// The declared `NSOperationQueue`s: their names and `maxConcurrentOperationCount`s
+    /// (``defaultMaxConcurrentOperationCount`` for the default).
     public var operationQueues: [(name: String, maxConcurrent: Int)] = []
+    /// `NSOperationQueueDefaultMaxConcurrentOperationCount` (-1): the width `OperationQueue()` starts with, no limit
+    /// of the queue's own (swift-corelibs-foundation Operation.swift `defaultMaxConcurrentOperationCount: Int = -1`).
+    public static let defaultMaxConcurrentOperationCount = -1
     /// Names held by the app itself (its window and navigation stack): roots until a step releases them.
     public var appBindings: [String] = []
     /// The main thread's launch code (`application:didFinishLaunching`), with ``appBindings`` as its first locals.

@@ -10,6 +10,12 @@ public struct MakePortStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
+        // swift-corelibs-foundation marks NSMachPort unavailable (Port.swift line 76 at 761b621): `machPortAPI`.
+        guard k.profile.machPortAPI else {
+            throw RuntimeFault(
+                "NSMachPort does not exist in swift-corelibs-foundation (\"NSMachPort is not available in "
+                    + "swift-corelibs-foundation\"): no port:, addPort: or sendPortMessage: on Linux")
+        }
         // +1 to the port's slot.
         let block = try self.block.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }
         let port = k.runLoops.makePort(block: block, className: "NSMachPort", label: nil, on: c.thread, k)

@@ -12,9 +12,16 @@ extension RunLoops {
                 "+[NSTimer \(selector)]: unrecognized selector sent to class "
                     + "(the block API needs iOS 10; use target/selector or the userInfo-block category)")
         }
-        // Foundation clamps a repeating interval <= 0 to 0.1 ms (DOC scheduledTimer(timeInterval:...)).
+        switch spec.action {
+        case .targetSelector, .invocation:
+            guard k.profile.selectorTimerAPI else { throw Self.selectorTimerFault(spec) }
+        case .block, .userInfoBlock: break
+        }
+        // A repeating interval <= 0: Darwin's Foundation makes it 0.1 ms (DOC scheduledTimer(timeInterval:...));
+        // corelibs passes it to CFRunLoopTimerCreate as it is, which stores a negative one as 0 (CFRunLoop.c line
+        // 4529 at 761b621), and CF fires a 0-interval timer once and invalidates it (line 2524).
         var interval = spec.repeats ? spec.interval : .zero
-        if spec.repeats && interval <= .zero { interval = .microseconds(100) }
+        if spec.repeats && interval <= .zero { interval = k.profile.zeroIntervalClamped ? .microseconds(100) : .zero }
         var firstFire = k.now + (spec.firstFireAfter ?? spec.interval)
         if spec.isBlockInitializer && spec.firstFireAfter == nil && k.profile.unscheduledBlockTimerFirstFireNow {
             firstFire = k.now
@@ -66,6 +73,26 @@ extension RunLoops {
             addTimer(o.id, to: runLoop(for: thread, k), mode: mode, on: thread, k)
         }
         return o.id
+    }
+
+    /// The crash of a target/selector or NSInvocation timer under swift-corelibs-foundation, whose `Timer` has only
+    /// the block initializers (no Objective-C runtime, no selectors: `selectorTimerAPI` false).
+    static func selectorTimerFault(_ spec: TimerSpec) -> RuntimeFault {
+        let scheduled = spec.scheduleMode != nil
+        let api: String
+        if case .invocation = spec.action {
+            api =
+                scheduled
+                ? "scheduledTimer(timeInterval:invocation:repeats:)" : "Timer(timeInterval:invocation:repeats:)"
+        } else {
+            api =
+                scheduled
+                ? "scheduledTimer(timeInterval:target:selector:userInfo:repeats:)"
+                : "Timer(timeInterval:target:selector:userInfo:repeats:)"
+        }
+        return RuntimeFault(
+            "\(api) does not exist in swift-corelibs-foundation (no Objective-C runtime, no selectors): "
+                + "use a block: timer")
     }
 
     /// `CFRunLoopAddTimer`: ignored for an invalid timer or one that belongs to another run loop.

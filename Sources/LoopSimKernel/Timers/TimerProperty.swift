@@ -5,8 +5,10 @@ public enum TimerProperty: String, Sendable, CaseIterable {
     case isValid
     /// `timeInterval` in milliseconds: 0 for a one-shot (Foundation returns 0 for a non-repeating timer).
     case timeInterval
-    /// `fireDate` as milliseconds of virtual time: the next fire it is scheduled for (the last one for an invalid
-    /// timer, which Foundation leaves as it was).
+    /// `fireDate` as milliseconds of virtual time: the next fire it is scheduled for. An invalid timer reads the
+    /// last one (Apple's `fireDate`: "If the timer is no longer valid, the last date at which the timer fired"), or,
+    /// under `invalidTimerFireDate` `referenceDate`, CF's 0 (`CFRunLoopTimerGetNextFireDate`, CFRunLoop.c lines
+    /// 4575-4586 at 761b621): the reference date, before any run's start, read as ``referenceDateMs``.
     case fireDate
     /// `tolerance` in milliseconds: as set, at most half the interval of a repeating timer (CFRunLoop.c
     /// `CFRunLoopTimerSetTolerance`); 0 on swift-corelibs-foundation, whose CF sets nothing outside
@@ -14,6 +16,11 @@ public enum TimerProperty: String, Sendable, CaseIterable {
     case tolerance
     /// `paused` of a `CADisplayLink` (`setPaused:`); false for an NSTimer, which has no such property.
     case paused
+
+    /// `Date(timeIntervalSinceReferenceDate: 0)` (2001-01-01) in milliseconds of virtual time: a run has no wall
+    /// clock, so the date before every start is the smallest integer (as `distantFuture` is the largest). The
+    /// expression `referenceDate` reads it.
+    public static let referenceDateMs = Int.min
 
     /// Whether the property is a boolean (else an integer).
     public var isBool: Bool { self == .isValid || self == .paused }
@@ -23,7 +30,9 @@ public enum TimerProperty: String, Sendable, CaseIterable {
         switch self {
         case .isValid: .bool(timer.timer.isValid)
         case .timeInterval: .int(Int(timer.timer.interval.nanoseconds / 1_000_000))
-        case .fireDate: .int(Int(timer.timer.fireTSR.nanoseconds / 1_000_000))
+        case .fireDate:
+            !timer.timer.isValid && !profile.invalidTimerKeepsFireDate
+                ? .int(Self.referenceDateMs) : .int(Int(timer.timer.fireTSR.nanoseconds / 1_000_000))
         case .tolerance:
             profile.timerPortBackend == .timerfd
                 ? .int(0) : .int(Int(timer.timerExtras.tolerance.nanoseconds / 1_000_000))

@@ -168,7 +168,60 @@ public struct VariantFlag: Sendable, Hashable {
                 + "or pthread (the calling thread's OS name: the process's, or libdispatch's root-queue label)",
             source: "-[NSThread description] on iOS ('{number = 1, name = main}'); SCF-HEAD Thread.swift _name "
                 + "(pthread_getname_np of pthread_self); measured on Linux, conformance c59", isModelled: true,
-            linuxEvidence: .measured(["c59"])),
+            linuxEvidence: .measured(["c59", "c66"])),
+        .init(
+            name: "repeatingTimerZeroInterval",
+            summary: "what a repeating NSTimer with interval <= 0 does: clamped (fires every 0.1 ms, Darwin) or "
+                + "oneShot (the interval reaches CF as 0: it fires once and is invalid afterwards)",
+            source: "DOC Timer scheduledTimer(timeInterval:target:selector:userInfo:repeats:) (\"If seconds is "
+                + "less than or equal to 0.0, this method chooses the nonnegative value of 0.1 milliseconds\"); "
+                + "SCF 761b621 Timer.swift init(fire:interval:repeats:block:) passes the interval unclamped, "
+                + "CFRunLoop.c line 4529 (CFRunLoopTimerCreate: negative -> 0) and line 2524 "
+                + "(__CFRunLoopDoTimer: doInvalidate = (0.0 == rlt->_interval))",
+            isModelled: true, linuxEvidence: .measured(["c62"])),
+        .init(
+            name: "invalidTimerFireDate",
+            summary: "what fireDate reads on an invalid timer: lastFire (the date it was last due, Apple's "
+                + "documentation) or referenceDate (CFRunLoopTimerGetNextFireDate's 0: 2001-01-01)",
+            source: "DOC Timer.fireDate (\"If the timer is no longer valid, the last date at which the timer "
+                + "fired\"); SCF 761b621 Timer.swift fireDate reads CFRunLoopTimerGetNextFireDate, CFRunLoop.c "
+                + "lines 4575-4586 (at = 0.0 unless __CFIsValid); the same code in CF-855.17 (line 3714) and "
+                + "CF-1153.18 (line 3760), which Darwin's NSTimer does not document using",
+            isModelled: true, linuxEvidence: .measured(["c63"])),
+        .init(
+            name: "operationQueuePoolWidth",
+            summary: "how many operations an NSOperationQueue runs at once at most, whatever its "
+                + "maxConcurrentOperationCount: the GCD pool's width (Linux: the active cores) or unbounded "
+                + "(Darwin's kernel workqueue adds threads while blocks block)",
+            source: "SCF 761b621 Operation.swift _schedule (operations go to one concurrent DispatchQueue); "
+                + "swift-corelibs-libdispatch without kernel workqueues sizes its pool by the active CPUs; "
+                + "measured on this 2-core machine, conformance c64",
+            isModelled: true, linuxEvidence: .measured(["c64"])),
+        .init(
+            name: "mainQueueCancelAllOperations",
+            summary: "OperationQueue.main.cancelAllOperations() cancels the main queue's operations; false: it "
+                + "does nothing",
+            source: "DOC NSOperationQueue cancelAllOperations; SCF 761b621 Operation.swift line 1389 "
+                + "(cancelAllOperations: if !__mainQ)",
+            isModelled: true, linuxEvidence: .measured(["c65"])),
+        .init(
+            name: "selectorTimerAPI",
+            summary: "target/selector and NSInvocation timers exist; false: creating one crashes (no selectors)",
+            source: "DOC Timer init(timeInterval:target:selector:userInfo:repeats:), "
+                + "init(timeInterval:invocation:repeats:); SCF 761b621 Timer.swift has only the block initializers",
+            isModelled: true,
+            linuxEvidence: .cited(
+                "swift-corelibs-foundation 761b621 Timer.swift has no target/selector or invocation "
+                    + "initializer and swiftc rejects #selector without the Objective-C runtime: nothing to run")),
+        .init(
+            name: "machPortAPI",
+            summary: "NSMachPort exists (port:, and addPort:/sendPortMessage: on one); false: making one crashes",
+            source: "DOC NSMachPort; SCF 761b621 Port.swift line 76 (@available(*, unavailable, message: "
+                + "\"NSMachPort is not available in swift-corelibs-foundation.\"))",
+            isModelled: true,
+            linuxEvidence: .cited(
+                "swift-corelibs-foundation 761b621 Port.swift line 76 marks NSMachPort unavailable: "
+                    + "swiftc rejects it, nothing to run")),
     ]
 
     /// The flag with this name, if any.

@@ -59,6 +59,21 @@ public struct VariantProfile: Sendable, Hashable {
     /// GCD timers (dispatch sources, and NSTimers with tolerance on the dispatch build) fire at the end of
     /// their leeway window rather than at its start.
     public private(set) var leewayFiresAtEnd = false
+    /// A repeating NSTimer's interval <= 0 becomes 0.1 ms (Darwin); false: it reaches CF as 0 and the timer is a
+    /// one-shot (swift-corelibs-foundation; `repeatingTimerZeroInterval`).
+    public private(set) var zeroIntervalClamped = true
+    /// `fireDate` of an invalid timer is the date it was last due (Darwin's documentation); false: CF's 0, the
+    /// reference date (swift-corelibs-foundation; `invalidTimerFireDate`).
+    public private(set) var invalidTimerKeepsFireDate = true
+    /// At most this many operations of one NSOperationQueue run at once, whatever its width: the GCD pool's width
+    /// (`operationQueuePoolWidth`); nil: no bound beyond the queue's own.
+    public private(set) var operationPoolWidth: Int? = nil
+    /// `OperationQueue.main.cancelAllOperations()` cancels (false: swift-corelibs-foundation's `if !__mainQ`).
+    public private(set) var mainQueueCancelsAll = true
+    /// Target/selector and NSInvocation timers exist (false: swift-corelibs-foundation, no selectors).
+    public private(set) var selectorTimerAPI = true
+    /// `NSMachPort` exists (false: swift-corelibs-foundation marks it unavailable).
+    public private(set) var machPortAPI = true
 
     public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
         a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
@@ -115,6 +130,9 @@ public struct VariantProfile: Sendable, Hashable {
                 "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
                 "notificationDeliveryOrder": "buckets", "kvoObservedDeallocWithObservers": "none",
                 "performSelectorAPI": "false", "operationReleasesCompletionBlock": "false", "threadNames": "pthread",
+                "repeatingTimerZeroInterval": "oneShot", "invalidTimerFireDate": "referenceDate",
+                "operationQueuePoolWidth": "2", "mainQueueCancelAllOperations": "false", "selectorTimerAPI": "false",
+                "machPortAPI": "false",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -124,6 +142,9 @@ public struct VariantProfile: Sendable, Hashable {
             "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
             "notificationDeliveryOrder": "registration", "dispatchOwnedLockCrashes": "true",
             "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true", "threadNames": "nsthread",
+            "repeatingTimerZeroInterval": "clamped", "invalidTimerFireDate": "lastFire",
+            "operationQueuePoolWidth": "unbounded", "mainQueueCancelAllOperations": "true", "selectorTimerAPI": "true",
+            "machPortAPI": "true",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -178,6 +199,33 @@ public struct VariantProfile: Sendable, Hashable {
         dispatchOwnedLockCrashes = try bool("dispatchOwnedLockCrashes")
         performSelectorAPI = try bool("performSelectorAPI")
         operationCompletionReleased = try bool("operationReleasesCompletionBlock")
+        mainQueueCancelsAll = try bool("mainQueueCancelAllOperations")
+        selectorTimerAPI = try bool("selectorTimerAPI")
+        machPortAPI = try bool("machPortAPI")
+        switch value(of: "repeatingTimerZeroInterval") {
+        case "clamped": zeroIntervalClamped = true
+        case "oneShot": zeroIntervalClamped = false
+        case let other:
+            throw VariantError(
+                message: "flag 'repeatingTimerZeroInterval' takes clamped or oneShot, not '\(other ?? "")'")
+        }
+        switch value(of: "invalidTimerFireDate") {
+        case "lastFire": invalidTimerKeepsFireDate = true
+        case "referenceDate": invalidTimerKeepsFireDate = false
+        case let other:
+            throw VariantError(
+                message: "flag 'invalidTimerFireDate' takes lastFire or referenceDate, not '\(other ?? "")'")
+        }
+        switch value(of: "operationQueuePoolWidth") {
+        case "unbounded": operationPoolWidth = nil
+        case let text?:
+            guard let width = Int(text), width > 0, width <= 4096 else {
+                throw VariantError(
+                    message: "flag 'operationQueuePoolWidth' takes a whole number from 1 to 4096, or unbounded")
+            }
+            operationPoolWidth = width
+        case nil: operationPoolWidth = nil
+        }
         guard let names = ThreadNames(rawValue: value(of: "threadNames") ?? "") else {
             throw VariantError(message: "flag 'threadNames' takes nsthread or pthread")
         }

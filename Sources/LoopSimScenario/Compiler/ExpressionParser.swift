@@ -10,7 +10,7 @@
 /// sum        := unary (("+" | "-") unary)*
 /// unary      := ("not" | "!") unary | primary ("as?" Name)?
 /// primary    := "(" expr ")" | "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil"
-///             | "true" | "false" | "distantFuture" | Integer | String | Name ("." Name)*
+///             | "true" | "false" | "distantFuture" | "referenceDate" | Integer | String | Name ("." Name)*
 /// ```
 /// So `!` binds tighter than a comparison, a comparison than `&&`, and `&&` than `||`, as in C and Swift.
 /// `&&` and `||` evaluate their right side only when the left does not decide (``Expr/logical(_:isAnd:_:)``).
@@ -303,6 +303,8 @@ struct ExpressionParser {
             return inner
         case .name("nil"): return .null
         case .name("distantFuture"): return .int(Int.max)  // `+[NSDate distantFuture]`, as limitDateForMode: answers it
+        // `Date(timeIntervalSinceReferenceDate: 0)`, as an invalid timer's fireDate reads on corelibs
+        case .name("referenceDate"): return .int(Int.min)  // TimerProperty.referenceDateMs
         case .name("true"), .name("YES"): return .bool(true)
         case .name("false"), .name("NO"): return .bool(false)
         case .name("new"):

@@ -53,7 +53,9 @@ extension ScenarioCompiler {
         let repeats = map["repeats"].flatMap { bool($0, what: "repeats") } ?? false
         if repeats && interval <= .zero {
             bag.warning(
-                .timerInterval, "a repeating timer's interval must be positive; Foundation uses 0.1 ms instead",
+                .timerInterval,
+                "a repeating timer's interval must be positive; Darwin's Foundation uses 0.1 ms instead, "
+                    + "swift-corelibs-foundation fires it once (repeatingTimerZeroInterval)",
                 at: every.location)
         }
         if verb == "timer", let mode = map["mode"] {

@@ -86,7 +86,13 @@ final class ScenarioCompiler {
         if let node = top["operationQueues"] {
             if let map = node.mapping {
                 for entry in map.entries {
-                    guard let n = int(entry.value, what: "maxConcurrentOperationCount"), n >= 1 else { continue }
+                    // `default` or nothing: NSOperationQueueDefaultMaxConcurrentOperationCount, what
+                    // `OperationQueue()` has
+                    let n =
+                        entry.value.isNull || entry.value.scalar?.text == "default"
+                        ? Program.defaultMaxConcurrentOperationCount
+                        : int(entry.value, what: "maxConcurrentOperationCount (or default)")
+                    guard let n, n >= 1 || n == Program.defaultMaxConcurrentOperationCount else { continue }
                     if entry.key.text == "main" {
                         bag.error(
                             .valueInvalid,
@@ -99,7 +105,8 @@ final class ScenarioCompiler {
             } else {
                 bag.error(
                     .typeMismatch,
-                    "operationQueues: maps a queue name to its maxConcurrentOperationCount, e.g. {alerts: 1}",
+                    "operationQueues: maps a queue name to its maxConcurrentOperationCount or default, "
+                        + "e.g. {alerts: 1}",
                     at: node.location)
             }
         }
