@@ -6,6 +6,7 @@ or any network request. Prints `N passed, N failed` and exits non-zero on a fail
 
     .venv/bin/python scripts/player_test.py            # the test (scripts/test.sh runs it)
     .venv/bin/python scripts/player_test.py --bench F  # how long page F takes to open, in ms (5 loads)
+    .venv/bin/python scripts/player_test.py --screenshots docs/images  # docs/seeing-a-run.md's pictures
 """
 
 import json
@@ -163,9 +164,77 @@ def test(driver, page):
     open_page(driver, url + "#v=ios10&s=" + steps[0])
     check("a fragment opens at its step", pane(driver, "ios10").get_attribute("data-step") == steps[0])
 
+    graph(driver, url)
+
     check("no console error", not console_errors(driver), console_errors(driver))
     requests = network_requests(driver, url)
     check("no network request", not requests, requests)
+
+
+def node(driver, variant, name):
+    """The retain graph's node named `name` in the pane of `variant`, or None."""
+    found = pane(driver, variant).find_elements(By.CSS_SELECTOR, f'.rgraph .gnode[data-name="{name}"]')
+    return found[0] if found else None
+
+
+def held_by(driver, variant, name):
+    """The labels of the references to `name` in the retain graph, as 'from -label->' strings."""
+    edges = pane(driver, variant).find_elements(By.CSS_SELECTOR, f'.rgraph .gedge[data-to="{name}"]')
+    return sorted(f'{e.get_attribute("data-from")} -{e.get_attribute("data-label")}->' for e in edges)
+
+
+def graph(driver, url):
+    """The retain graph by step: S2's button alive at 3.5 s, then freed (ios9) or leaked at the end (ios10), and
+    stepping back restores it."""
+    button = "TimerButton button"
+    # ios9: alive at 3.5 s, held by the blocks that captured it; freed at 4.0 s; one step back, alive again.
+    open_page(driver, url + "#v=ios9")
+    go_to(driver, 3.5)
+    n = node(driver, "ios9", button)
+    check("graph ios9 at 3.5 s: the button is alive", n is not None and n.get_attribute("data-state") == "alive",
+          n and n.get_attribute("data-state"))
+    holders = held_by(driver, "ios9", button)
+    check("graph ios9 at 3.5 s: a block's strong capture holds the button", any("-self->" in h for h in holders),
+          holders)
+    forward = driver.find_element(By.ID, "forward")
+    freed_step = None
+    for _ in range(80):
+        forward.click()
+        n = node(driver, "ios9", button)
+        if n is not None and n.get_attribute("data-state") == "freed":
+            freed_step = int(pane(driver, "ios9").get_attribute("data-step"))
+            break
+    check("graph ios9: the button is freed at 4.0 s", freed_step is not None and t_ns(driver, "ios9") == 4_000_000_000,
+          (freed_step, t_ns(driver, "ios9")))
+    check("graph ios9: the freed button is drawn faded", n is not None and "freed" in n.get_attribute("class"),
+          n and n.get_attribute("class"))
+    check("graph ios9: nothing refers to the freed button", not held_by(driver, "ios9", button),
+          held_by(driver, "ios9", button))
+    driver.find_element(By.ID, "back").click()
+    n = node(driver, "ios9", button)
+    check("graph ios9: one step back, the button is alive again",
+          n is not None and n.get_attribute("data-state") in ("alive", "deallocating"), n and n.get_attribute("data-state"))
+
+    # ios10: alive at 3.5 s; at the end, marked abandoned (leaked), held by the parked worker's frame; one step back
+    # from the end the mark goes (leaks are the run's end state), and at step 0 the button does not exist yet.
+    open_page(driver, url + "#v=ios10")
+    go_to(driver, 3.5)
+    n = node(driver, "ios10", button)
+    check("graph ios10 at 3.5 s: the button is alive", n is not None and n.get_attribute("data-state") == "alive",
+          n and n.get_attribute("data-state"))
+    driver.find_element(By.ID, "end").click()
+    n = node(driver, "ios10", button)
+    check("graph ios10 at the end: the button is marked abandoned",
+          n is not None and n.get_attribute("data-leak") == "abandoned" and "leaked" in n.get_attribute("class"),
+          n and (n.get_attribute("data-leak"), n.get_attribute("class")))
+    roots = [r.get_attribute("data-root") for r in pane(driver, "ios10").find_elements(By.CSS_SELECTOR, ".groot")]
+    check("graph ios10 at the end: the worker's frame is a root", "thread worker-1 frame" in roots, roots)
+    driver.find_element(By.ID, "back").click()
+    n = node(driver, "ios10", button)
+    check("graph ios10: one step back from the end, no leak mark", n is not None and n.get_attribute("data-leak") == "",
+          n and n.get_attribute("data-leak"))
+    driver.find_element(By.ID, "home").click()
+    check("graph ios10 at step 0: no button yet", node(driver, "ios10", button) is None)
 
 
 def bench(driver, page, loads=5):
@@ -178,10 +247,44 @@ def bench(driver, page, loads=5):
     return times
 
 
+SHOTS = [
+    # (file, scenario, fragment, seconds to go to or None for the fragment's step, what to go to after)
+    ("player-s02.png", "s02-timerbutton-worker-loop.yaml", "#v=ios9,ios10&s=0,0", 3.5, None),
+    ("player-s02-end.png", "s02-timerbutton-worker-loop.yaml", "#v=ios9,ios10&s=0,0", None, "end"),
+    ("player-s09.png", "s09-countdown-during-scroll.yaml", "#v=ios10", 3.0, None),
+    ("player-s03.png", "s03-navbar-button-leak.yaml", "#v=ios10", None, "end"),
+]
+
+
+def screenshots(driver, folder):
+    """Writes the pictures docs/seeing-a-run.md shows, each page as tall as its content."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, scenario, fragment, seconds, then in SHOTS:
+            page = os.path.join(tmp, scenario.replace(".yaml", ".html"))
+            if not os.path.exists(page):
+                # a relative path, as the page's header shows it
+                subprocess.run([os.path.join(ROOT, ".build", "debug", "loopsim"), "play",
+                                os.path.join("scenarios", scenario), "-o", page], check=True, cwd=ROOT)
+            driver.set_window_size(1600, 1200)
+            open_page(driver, "file://" + page + fragment)
+            if seconds is not None:
+                go_to(driver, seconds)
+            if then == "end":
+                driver.find_element(By.ID, "end").click()
+            height = driver.execute_script("return document.documentElement.scrollHeight")
+            driver.set_window_size(1600, min(height + 40, 4000))
+            driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+            driver.save_screenshot(os.path.join(folder, name))
+            print("wrote", os.path.join(folder, name))
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         driver = browser()
         try:
+            if len(sys.argv) == 3 and sys.argv[1] == "--screenshots":
+                screenshots(driver, os.path.abspath(sys.argv[2]))
+                return 0
             if len(sys.argv) == 3 and sys.argv[1] == "--bench":
                 times = bench(driver, os.path.abspath(sys.argv[2]))
                 print("open (ms):", " ".join(f"{t:.0f}" for t in times), f"· median {sorted(times)[len(times) // 2]:.0f}")

@@ -36,10 +36,11 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)
         if let output { try OutputFile.check(output, "the player page", force: force) }
-        let runs = try ScenarioFiles.runOrExit(
+        let (runs, graphs) = try ScenarioFiles.runWithGraphsOrExit(
             scenario, variants: variants, seed: seed, settings: settings,
             limits: limitOptions.limits)
-        try OutputFile.emit(PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs), to: output)
+        try OutputFile.emit(
+            PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs, graphs: graphs), to: output)
         if let output { StandardError.write("wrote \(output) (the player)\n") }
         if runs.contains(where: { $0.outcome.limit != nil }) { throw Exit.limit }
     }

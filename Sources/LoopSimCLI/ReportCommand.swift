@@ -97,9 +97,16 @@ struct ReportCommand: ParsableCommand {
                         + "(--variant ios9 --variant ios10)\n")
                 throw Exit.invalid
             }
-            let runs = try ScenarioFiles.runOrExit(
-                scenario, variants: variants, seed: seed, settings: settings,
-                limits: limitOptions.limits)
+            // With --player, the retain graph is read at every event too, for the player's graph by step.
+            let (runs, graphs) =
+                player
+                ? try ScenarioFiles.runWithGraphsOrExit(
+                    scenario, variants: variants, seed: seed, settings: settings, limits: limitOptions.limits)
+                : (
+                    try ScenarioFiles.runOrExit(
+                        scenario, variants: variants, seed: seed, settings: settings, limits: limitOptions.limits),
+                    []
+                )
             limited = limited || runs.contains { $0.outcome.limit != nil }
             var paired: PairedComparison?
             if let n = replications {
@@ -112,7 +119,8 @@ struct ReportCommand: ParsableCommand {
             var link: String?
             if player, let path = players[index] {
                 try OutputFile.emit(
-                    PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs), to: path)
+                    PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs, graphs: graphs),
+                    to: path)
                 StandardError.write("wrote \(path) (the player)\n")
                 link = (path as NSString).lastPathComponent
             }

@@ -29,6 +29,29 @@ extension ScenarioFiles {
         }
     }
 
+    /// ``runOrExit(_:variants:seed:settings:limits:)`` with each run's retain graph read at every event, in the runs'
+    /// order, for the player (``PlayerGraph``).
+    static func runWithGraphsOrExit(
+        _ scenario: Scenario, variants: [String], seed: UInt64?, settings: [String],
+        limits: RunLimits = RunLimitOptions.defaults
+    ) throws -> (runs: [VariantRun], graphs: [PlayerGraph]) {
+        var graphs: [PlayerGraph] = []
+        do {
+            let runs = try ScenarioRunner.run(
+                scenario, variants: variants, seed: seed, overrides: overrides(settings),
+                keepsTrace: true, limits: limits,
+                traceSink: { _ in
+                    graphs.append(PlayerGraph())
+                    return graphs.last
+                },
+                attach: { _, kernel in graphs.last?.kernel = kernel })
+            return (runs, graphs)
+        } catch {
+            StandardError.write("error: \(error.message)\n")
+            throw Exit.invalid
+        }
+    }
+
     /// `--set flag=value` options as (flag, value) pairs (each command's `validate()` checks the `=`; without one
     /// the value is empty, which the profile rejects with the flag's name).
     static func overrides(_ settings: [String]) -> [(String, String)] {

@@ -18,7 +18,10 @@ import LoopSimKernel
 ///   of names its count then its items); `lines`, flat too, ten numbers per narration line: event, thread, text,
 ///   about, mode, run, pass, depth, bits (1 in a callout, 2 decisive), flag set (-1 for none); `leaks`, `parked`,
 ///   `end_ns`, `retain` (the retain graph SVG of its leaks), `diverges` (the index of its first event that the
-///   first variant does not have at the same index, or null).
+///   first variant does not have at the same index, or null); `graph`, when the run's retain graph was read
+///   (``PlayerGraph``): `nodes`, three numbers per object (name, class, its leak's kind or -1), `deltas`, six numbers
+///   per change as ``PlayerGraph`` writes them with every label a string index (a root `-1 - index`), and `stopped`,
+///   the event where it stopped being read, or null.
 ///
 /// Flat arrays of numbers, not an array per event: a browser parses and keeps them without allocating an object
 /// per event, which is what lets a 100,000-event run open in well under two seconds.
@@ -39,13 +42,14 @@ public struct PlayerData {
     /// The page's data as one JSON text.
     public private(set) var json = ""
 
-    /// Encodes `runs` (their outcomes must keep their events) of the scenario `scenario` from `file`.
-    public init(scenario: String, file: String, runs: [VariantRun]) {
+    /// Encodes `runs` (their outcomes must keep their events) of the scenario `scenario` from `file`, with the
+    /// retain graphs read during the runs, in the same order, if any (``PlayerGraph``).
+    public init(scenario: String, file: String, runs: [VariantRun], graphs: [PlayerGraph] = []) {
         let prefix = Self.commonPrefix(runs)
         var encoded: [String] = []
-        for run in runs {
+        for (i, run) in runs.enumerated() {
             let parts = runs.count > 1 && prefix < run.outcome.eventLog.count
-            encoded.append(encode(run, diverges: parts ? prefix : nil))
+            encoded.append(encode(run, diverges: parts ? prefix : nil, graph: i < graphs.count ? graphs[i] : nil))
         }
         var out = "{\"scenario\":" + JSONText.quoted(scenario) + ",\"file\":" + JSONText.quoted(file)
         out += ",\"strings\":[" + strings.map(JSONText.quoted).joined(separator: ",") + "]"
@@ -123,7 +127,7 @@ public struct PlayerData {
     }
 
     /// One run as a JSON object.
-    private mutating func encode(_ run: VariantRun, diverges: Int?) -> String {
+    private mutating func encode(_ run: VariantRun, diverges: Int?, graph: PlayerGraph?) -> String {
         let events = RunEvents(run.outcome)
         var out = "{\"variant\":" + JSONText.quoted(run.variant) + ",\"end_ns\":\(run.outcome.endTime.nanoseconds)"
         out += ",\"fingerprint\":" + JSONText.quoted(run.outcome.fingerprint)
@@ -183,7 +187,34 @@ public struct PlayerData {
                 RetainGraphSVG.render(
                     run.outcome.findings.leaks, width: 560,
                     id: "retain-\(run.variant)"))
+        if let graph { out += ",\"graph\":" + encode(graph, leaks: run.outcome.findings.leaks) }
         return out + "}"
+    }
+
+    /// A run's retain graph (``PlayerGraph``) as a JSON object, its labels and names in the string table.
+    private mutating func encode(_ graph: PlayerGraph, leaks: [Leak]) -> String {
+        var kinds: [Int: Int] = [:]
+        for leak in leaks where kinds[leak.serial] == nil { kinds[leak.serial] = string(leak.kind.rawValue) }
+        var nodes: [String] = []
+        for n in graph.nodes {
+            nodes.append("\(string(n.name)),\(string(n.className)),\(kinds[n.serial] ?? -1)")
+        }
+        let labels = graph.labels.map { string($0) }
+        var deltas: [String] = []
+        deltas.reserveCapacity(graph.deltas.count / 6)
+        var d = graph.deltas[...]
+        while d.count >= 6 {
+            let row = Array(d.prefix(6))
+            d = d.dropFirst(6)
+            var cells = row
+            if row[1] == 3 || row[1] == 4 {
+                cells[2] = row[2] < 0 ? -1 - labels[-1 - row[2]] : row[2]
+                cells[3] = labels[row[3]]
+            }
+            deltas.append(cells.map(String.init).joined(separator: ","))
+        }
+        return "{\"nodes\":[" + nodes.joined(separator: ",") + "],\"deltas\":[" + deltas.joined(separator: ",")
+            + "],\"stopped\":" + (graph.stoppedAt.map(String.init) ?? "null") + "}"
     }
 
     /// Collects the field keys of an event kind, with their offsets in its flat row (after time, thread and kind).

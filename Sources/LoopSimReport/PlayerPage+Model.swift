@@ -9,7 +9,9 @@ extension PlayerPage {
     ///   queue, a version-1 source), and the exit check.
     /// - A mode's contents are what `timer.add`, `observer.add`, `port.add` and `rl.perform-block` put there and
     ///   `timer.invalidate`, `port.remove` and `block.callout` took away; a timer added to the common modes is
-    ///   listed under `common`, as `CFRunLoopAddTimer(rl, t, kCFRunLoopCommonModes)` records it.
+    ///   listed under `common`, as `CFRunLoopAddTimer(rl, t, kCFRunLoopCommonModes)` records it. Version-0 sources
+    ///   have no event of their own when added: they are the retain graph's `sources` references from the mode.
+    /// - The retain graph at a step (`st.g`) is the run's graph changes (``PlayerGraph``) up to it.
     static let model = #"""
         const PHASES = ['entry', 'before timers', 'before sources', 'blocks', 'sources0', 'main queue',
           'before waiting', 'sleep', 'after waiting', 'handle timer / main queue / source1', 'exit'];
@@ -32,7 +34,24 @@ extension PlayerPage {
         /// The state before any event.
         function initial() {
           return {t: 0, threads: {}, order: [], loops: {}, owners: {}, ports: {}, timers: {}, mainQueue: [],
-                  signalled: [], objects: {}, freed: 0, exits: []};
+                  signalled: [], objects: {}, freed: 0, exits: [],
+                  g: {nodes: {}, edges: {}, freed: {}, stopped: null}};
+        }
+
+        /// Applies the retain graph's changes at event i (``PlayerGraph``): node -> state, edge key -> true, node ->
+        /// the step it was freed at.
+        function applyGraph(g, run, i) {
+          const d = run.r.graph && run.r.graph.deltas;
+          if (!d) return;
+          for (let j = run.gstart[i]; j < run.gstart[i + 1]; j++) {
+            const o = j * 6, op = d[o + 1], n = d[o + 2];
+            if (op === 0) { g.nodes[n] = 'alive'; delete g.freed[n]; }
+            else if (op === 1) g.nodes[n] = 'deallocating';
+            else if (op === 2) { delete g.nodes[n]; g.freed[n] = i; }
+            else if (op === 3) g.edges[n + ',' + d[o + 3] + ',' + d[o + 4] + ',' + d[o + 5]] = true;
+            else if (op === 4) delete g.edges[n + ',' + d[o + 3] + ',' + d[o + 4] + ',' + d[o + 5]];
+            else if (op === 5) g.stopped = i;
+          }
         }
 
         /// The pass phase the event being read (kind k) puts its thread in, or -1.
@@ -69,6 +88,7 @@ extension PlayerPage {
 
         /// Applies event i of run to state `st`.
         function apply(st, run, i) {
+          applyGraph(st.g, run, i);
           const k = read(run, i), t = run.times[i], th = S[F[O + 1]];
           st.t = t;
           if (th !== 'kernel' && !st.threads[th]) {
@@ -176,6 +196,10 @@ extension PlayerPage {
             this.starts = new Int32Array(this.n + 1);  // lines of event i: starts[i] ..< starts[i + 1]
             for (let j = 0; j < r.lines.length; j += 10) this.starts[r.lines[j] + 1]++;
             for (let i = 0; i < this.n; i++) this.starts[i + 1] += this.starts[i];
+            this.gstart = new Int32Array(this.n + 1);  // graph changes of event i: gstart[i] ..< gstart[i + 1]
+            const gd = r.graph ? r.graph.deltas : [];
+            for (let j = 0; j < gd.length; j += 6) this.gstart[gd[j] + 1]++;
+            for (let i = 0; i < this.n; i++) this.gstart[i + 1] += this.gstart[i];
             this.snaps = [];
             this.lanes = {};  // thread -> [start step, state, start step, state, …]
             this.lastOwn = {};  // thread -> index of its last event that is not a timer-port event

@@ -106,15 +106,35 @@ extension PlayerPage {
           return h + '</div>';
         }
 
-        function loopCard(st, name) {
+        /// Each mode's version-0 sources, from the retain graph (no event adds one): the graph's `sources` references
+        /// from the root `LOOP mode MODE` (``LeakAnalysis``'s label), as 'LOOP|MODE' -> [object name].
+        function sources0(run, st) {
+          const G = run.r.graph, byMode = {};
+          if (!G) return byMode;
+          for (const k of Object.keys(st.g.edges)) {
+            const e = k.split(',').map(Number);
+            if (e[0] >= 0 || S[e[1]] !== 'sources') continue;
+            const m = /^(.*) mode (.*)$/.exec(S[-1 - e[0]]);
+            if (m) (byMode[m[1] + '|' + m[2]] ??= []).push(S[G.nodes[e[2] * 3]]);
+          }
+          return byMode;
+        }
+
+        function loopCard(run, st, name, srcs) {
           const l = st.loops[name], owner = Object.keys(st.owners).find(k => k === name) ? st.owners[name] : '';
           const T = st.threads[owner], top = T && T.stack[T.stack.length - 1];
           const current = top ? top.mode : null;
           let h = '<div class="loop" data-loop="' + esc(name) + '"><h4>' + esc(name) + '</h4>';
           const modes = Object.keys(l.modes);
+          for (const k of Object.keys(srcs)) {
+            const [loopName, m] = k.split('|');
+            if (loopName === name && !modes.includes(m)) modes.push(m);
+          }
           if (current && !modes.includes(current)) modes.unshift(current);
+          const signalled = x => st.signalled.some(s => s === x || x.endsWith(' ' + s));
           for (const m of modes) {
             const c = l.modes[m] || {timers: [], observers: [], ports: []};
+            const s0 = srcs[name + '|' + m] || [];
             const live = m === current || (m === 'common' && l.common.includes(current));
             const port = st.ports[name + '|' + m];
             h += '<div class="mode' + (live ? ' live' : '') + '" data-mode="' + esc(m) + '"><h5>' + esc(m) +
@@ -125,7 +145,10 @@ extension PlayerPage {
             h += '<ul>' + c.timers.map(x => '<li>timer ' + esc(x) + ', next fire ' + secs(st.timers[x]?.next) + '</li>').join('') +
               c.observers.map(x => '<li>' + esc(x) + '</li>').join('') +
               c.ports.map(x => '<li>port source ' + esc(x) + '</li>').join('') +
-              (c.timers.length + c.observers.length + c.ports.length ? '' : '<li class="quiet">empty</li>') + '</ul></div>';
+              s0.map(x => '<li class="source0" data-source="' + esc(x) + '" data-signalled="' + signalled(x) + '">source0 ' +
+                esc(x) + (signalled(x) ? ', signalled' : ', not signalled') + '</li>').join('') +
+              (c.timers.length + c.observers.length + c.ports.length + s0.length ? '' : '<li class="quiet">empty</li>') +
+              '</ul></div>';
           }
           if (l.blocks.length) h += '<p>blocks queue: ' + esc(l.blocks.join(', ')) + '</p>';
           return h + '</div>';
@@ -196,11 +219,13 @@ extension PlayerPage {
             card.classList.toggle('arrow-from', !!x && card.dataset.thread === x[0]);
             card.classList.toggle('arrow-to', !!x && card.dataset.thread === x[1]);
           }
-          pane.querySelector('.loops').innerHTML = Object.keys(st.loops).map(l => loopCard(st, l)).join('');
+          const srcs = sources0(run, st);
+          pane.querySelector('.loops').innerHTML = Object.keys(st.loops).map(l => loopCard(run, st, l, srcs)).join('');
           pane.querySelector('.queues').innerHTML = 'main queue: ' + (st.mainQueue.length ?
             esc(st.mainQueue.join(', ')) : 'empty') + (st.signalled.length ? ' · signalled sources0: ' +
             esc(st.signalled.join(', ')) : '');
           pane.querySelector('.heap').innerHTML = objects(run, st, i);
+          pane.querySelector('.rgraph').innerHTML = graphView(run, st, i, p);
           lanes(run, pane.querySelector('canvas'), i);
           const slider = pane.querySelector('input[type=range]');
           slider.max = run.n - 1;
@@ -219,6 +244,7 @@ extension PlayerPage {
             '<input type="range" min="0" value="0" aria-label="step of ' + esc(runs[r].r.variant) + '" data-pane="' + p + '">' +
             '<canvas class="lanes"></canvas><div class="words"></div><p class="arrow"></p><div class="threads"></div>' +
             '<h3>Run loops</h3><div class="loops"></div><p class="queues"></p><h3>Objects</h3><div class="heap"></div>' +
+            '<h3>Retain graph</h3><div class="rgraph"></div>' +
             '</section>').join('');
           $('panes').querySelectorAll('input[type=range]').forEach(s => s.addEventListener('input', () => {
             cursors[+s.dataset.pane] = +s.value;

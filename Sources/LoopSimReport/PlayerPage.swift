@@ -9,7 +9,9 @@
 /// (and next fire dates), observers and port sources, the mode running lit and the others greyed, and each mode's
 /// timer port armed or not; the port that woke each loop, a stale wake marked; the main queue; the live objects,
 /// deallocations as they happen and the retain graph of each leak once the app has let it go; an arrow for a
-/// cross-thread call; and the narration line of the step (``Narration``) with the variant flags it rests on.
+/// cross-thread call; the retain graph at the step (``graph``: objects, roots, strong and weak references, the freed
+/// fading, cycles and leaks marked), read from the heap during the run (``PlayerGraph``), not from the trace; and the
+/// narration line of the step (``Narration``) with the variant flags it rests on.
 ///
 /// The page is deterministic: the same runs give the same bytes.
 ///
@@ -17,10 +19,12 @@
 /// let html = PlayerPage.render(scenario: scenario.name, file: scenario.file, runs: runs)
 /// ```
 public enum PlayerPage {
-    /// The page for `runs` (their outcomes must keep their events) of a scenario.
-    public static func render(scenario: String, file: String, runs: [VariantRun]) -> String {
+    /// The page for `runs` (their outcomes must keep their events) of a scenario, with their retain graphs read during
+    /// the runs, in the same order, if any (``PlayerGraph``; without one, a run's page shows no graph by step).
+    public static func render(scenario: String, file: String, runs: [VariantRun], graphs: [PlayerGraph] = []) -> String
+    {
         let e = SVGText.escape
-        let data = PlayerData(scenario: scenario, file: file, runs: runs).json
+        let data = PlayerData(scenario: scenario, file: file, runs: runs, graphs: graphs).json
             .replacing("</", with: "<\\/")  // no `</script>` inside the data's script element
         return """
             <!DOCTYPE html>
@@ -69,6 +73,7 @@ public enum PlayerPage {
             'use strict';
             (function () {
             \(model)
+            \(graph)
             \(view)
             })();
             </script>
@@ -102,6 +107,13 @@ public enum PlayerPage {
         .mode{opacity:.45;margin:3px 0}.mode.live{opacity:1}.mode ul{margin:0;padding-left:16px}\
         .port{margin:0}.port[data-armed=true]{color:#060}ul.objects{columns:2;padding-left:16px;margin:2px 0}\
         li.deallocating{color:#a60}li.letgo{color:#b00}.leak{color:#b00}.freed{color:#060}\
-        .retain{overflow-x:auto}footer{margin-top:16px;font-size:11px}
+        .retain{overflow-x:auto}footer{margin-top:16px;font-size:11px}\
+        .graphbox{overflow-x:auto}svg.graph{max-width:100%;height:auto}svg.graph text{font-size:11px}svg.graph .ghead{fill:#888}\
+        .gnode rect{fill:#fff;stroke:#558}.gnode.deallocating rect{fill:#fff3e0;stroke:#a60}.gnode.freed{opacity:.3}\
+        .gnode.freed rect{stroke-dasharray:3 2}.gnode.justfreed{opacity:.7}.gnode.justfreed rect{stroke:#060;stroke-width:2}\
+        .gnode.letgo rect{stroke:#b00}.gnode.leaked rect{fill:#fbe9e9;stroke:#b00;stroke-width:2}\
+        .groot rect{fill:#eef0fa;stroke:#99b}.gedge{fill:none;stroke:#555}.gedge.weak{stroke:#69c;stroke-dasharray:5 3}\
+        .gedge.unretained{stroke:#999;stroke-dasharray:1 3}.gedge.cycle{stroke:#c00;stroke-width:2}\
+        svg.graph .glabel{fill:#777;font-size:9px}.source0[data-signalled=true]{color:#a40;font-weight:600}
         """
 }

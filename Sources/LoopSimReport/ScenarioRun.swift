@@ -32,7 +32,8 @@ public enum ScenarioRunner {
         overrides: [(String, String)] = [], keepsTrace: Bool = false,
         limits: RunLimits = RunLimits(),
         isInterrupted: @escaping () -> Bool = { false },
-        traceSink: (_ variant: String) -> (any TraceSink)? = { _ in nil }
+        traceSink: (_ variant: String) -> (any TraceSink)? = { _ in nil },
+        attach: (_ variant: String, _ kernel: Kernel) -> Void = { _, _ in }
     )
         throws(VariantError) -> [VariantRun]
     {
@@ -44,7 +45,9 @@ public enum ScenarioRunner {
             configuration.limits = limits
             configuration.isInterrupted = isInterrupted
             configuration.traceSink = traceSink(variant)
-            let outcome = Kernel(program: scenario.program, configuration: configuration).run()
+            let kernel = Kernel(program: scenario.program, configuration: configuration)
+            attach(variant, kernel)
+            let outcome = kernel.run()
             var report = RunReport.json(outcome)
             let results = ExpectationCheck.evaluate(scenario.expectations, variant: variant, report: report)
             if case .object(var fields) = report {
