@@ -47,9 +47,19 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 
-    public var id: ObjectID { header.id }
+    /// The header, read and written in place through its address. `ManagedBuffer.header` is a stored property of a
+    /// class, so every read or write of it (an id compared, a retain count changed, a flag tested) was a dynamic
+    /// exclusivity check, `swift_beginAccess` and its access set's search: about 12 a timer-storm fire. The
+    /// header's address is the object's for as long as the object lives, and a run is single-threaded, so no
+    /// access through it can overlap another (docs/kernel.md, exclusivity).
+    private var head: HeapObjectHeader {
+        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
+        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointerToHeader { $0 } }
+    }
+
+    public var id: ObjectID { head.id }
     /// Class name, slot names and strengths, kind, allocating thread.
-    private var layout: ObjectLayout { header.layout }
+    private var layout: ObjectLayout { head.layout }
     /// `Class label` as leak paths print it (`TimerButton button`), a block's label, or `Class#serial` for an
     /// object without a label. Not stored: the label is an index into the layout's labels, and the default name is
     /// made when asked for (events intern an object's name once, ``Objects/name(of:in:)``), where a `String` in
@@ -62,7 +72,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// The index of its label in its layout's labels, or ``ObjectLayout/noLabel``.
     @inline(__always)
     private var labelIndex: UInt32 {
-        let i = header.labelOrName
+        let i = head.labelOrName
         return i & ObjectLayout.unlabeledBit != 0 ? ObjectLayout.noLabel : i
     }
 
@@ -75,17 +85,17 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// column of the heap indexed by slot took 4 bytes an object (BENCHMARKS.md, memory per timer).
     var eventName: UInt32 {
         @inline(__always) get {
-            let i = header.labelOrName
+            let i = head.labelOrName
             if i & ObjectLayout.unlabeledBit == 0 { return layout.eventName(at: i) }
             let n = i & ~ObjectLayout.unlabeledBit
             return n == 0 ? Self.noEventName : n &- 1
         }
         set {
-            let i = header.labelOrName
+            let i = head.labelOrName
             if i & ObjectLayout.unlabeledBit == 0 {
                 layout.setEventName(newValue, at: i)
             } else if newValue < ObjectLayout.unlabeledBit - 1 {
-                header.labelOrName = ObjectLayout.unlabeledBit | (newValue + 1)
+                head.labelOrName = ObjectLayout.unlabeledBit | (newValue + 1)
             }
             // A name past 2^31 - 2 is not kept for an object without a label: it is interned again when asked.
         }
@@ -93,8 +103,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// When it was allocated: kept by its layout, by serial (``AllocationLog``), not in every object's header.
     public var allocatedAt: SimInstant { layout.allocations.instant(ofSerial: serial) }
     private var flags: UInt8 {
-        get { header.flags }
-        set { header.flags = newValue }
+        get { head.flags }
+        set { head.flags = newValue }
     }
 
     private static let stateMask: UInt8 = 0b11, abandonedBit: UInt8 = 1 << 2, internalBit: UInt8 = 1 << 3,
@@ -102,7 +112,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
 
     /// 1-based allocation number over the whole run: stable names in reports (`block#2`); 0 for a global block,
     /// which is not allocated.
-    public var serial: Int { Int(header.serialHigh) << 32 | Int(header.serialLow) }
+    public var serial: Int { Int(head.serialHigh) << 32 | Int(head.serialLow) }
 
     /// Sorts as `a.displayName < b.displayName` does, without making the names of objects that have no label
     /// where their class tells them apart: `Class#serial` against `Class#serial` compares the serials' digits.
@@ -137,15 +147,15 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
 
     /// The number of slots: the instance variables of a class, a block's captures, a timer's target, userInfo
     /// and block.
-    public var slotCount: Int { Int(header.slotCount) }
+    public var slotCount: Int { Int(head.slotCount) }
     /// The value in slot `index` (``slotNames`` names them).
     public internal(set) subscript(slot index: Int) -> Value {
         get {
-            precondition(UInt(bitPattern: index) < UInt(header.slotCount), "slot \(index) of \(displayName)")
+            precondition(UInt(bitPattern: index) < UInt(head.slotCount), "slot \(index) of \(displayName)")
             return withUnsafeMutablePointers { SlotStorage($1, count: Int($0.pointee.slotCount)).value(at: index) }
         }
         set {
-            precondition(UInt(bitPattern: index) < UInt(header.slotCount), "slot \(index) of \(displayName)")
+            precondition(UInt(bitPattern: index) < UInt(head.slotCount), "slot \(index) of \(displayName)")
             withUnsafeMutablePointers {
                 let storage = SlotStorage($1, count: Int($0.pointee.slotCount))
                 let old = storage.take(at: index)
@@ -213,10 +223,10 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// A timer's tolerance, wasted fires and skipped slots: zero unless set, boxed apart when they are not
     /// (``TimerExtras``), in the pointer a timer does not use for a rarer kind's state.
     public internal(set) var timerExtras: TimerExtras {
-        get { header.rare?.timerExtras ?? TimerExtras() }
+        get { head.rare?.timerExtras ?? TimerExtras() }
         set {
             precondition(isTimer, "\(displayName) is not a timer")
-            if header.rare != nil || !newValue.isZero { timerBox.timerExtras = newValue }
+            if head.rare != nil || !newValue.isZero { timerBox.timerExtras = newValue }
         }
     }
 
@@ -227,12 +237,12 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     public internal(set) var timerModes: [String] {
         get {
             let i = timer.modeListIndex
-            return i == TimerState.customModes ? header.rare!.timerModes! : TimerState.usualModeLists[Int(i)]
+            return i == TimerState.customModes ? head.rare!.timerModes! : TimerState.usualModeLists[Int(i)]
         }
         set {
             if let i = TimerState.usualIndex(of: newValue) {
                 timer.modeListIndex = i
-                header.rare?.timerModes = nil
+                head.rare?.timerModes = nil
             } else {
                 timer.modeListIndex = TimerState.customModes
                 timerBox.timerModes = newValue
@@ -243,9 +253,9 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     /// The box for a timer's extras and mode list, made first if there is none.
     private var timerBox: RareKindState {
         precondition(isTimer, "\(displayName) is not a timer")
-        if let box = header.rare { return box }
+        if let box = head.rare { return box }
         let box = RareKindState()
-        header.rare = box
+        head.rare = box
         return box
     }
 
@@ -282,8 +292,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
     public var slotNames: [String] { layout.slotNames }
     public var slotStrengths: [Strength] { layout.slotStrengths }
     public internal(set) var retainCount: Int {
-        get { Int(header.count) }
-        set { header.count = UInt32(newValue) }
+        get { Int(head.count) }
+        set { head.count = UInt32(newValue) }
     }
     public internal(set) var state: State {
         get {
@@ -324,10 +334,10 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
 
     /// The state of the rarer kinds, made on first write.
     private var rare: RareKindState? {
-        get { header.rare }
+        get { head.rare }
         set {
             precondition(flags & Self.timerBit == 0, "a source's, dispatch source's or semaphore's state on a timer")
-            header.rare = newValue
+            head.rare = newValue
         }
     }
 
@@ -497,9 +507,12 @@ public struct HeapObjectHeader {
 /// The state of a run-loop source, dispatch source or semaphore, or a timer's ``TimerExtras`` and unusual mode
 /// list, boxed apart from ``HeapObject``.
 final class RareKindState {
-    var source: SourceState?
-    var dispatchSource: DispatchSourceState?
-    var semaphore: SemaphoreState?
-    var timerExtras: TimerExtras?
-    var timerModes: [String]?
+    // `@exclusivity(unchecked)`: a pass reads a source's state once or twice (`o.source!.isSignalled`), each a
+    // dynamic exclusivity check otherwise (callgrind, BENCHMARKS.md). A run is single-threaded, and each access is
+    // one read or one in-place change of a plain struct (no mutating method that calls out), so none can overlap.
+    @exclusivity(unchecked) var source: SourceState?
+    @exclusivity(unchecked) var dispatchSource: DispatchSourceState?
+    @exclusivity(unchecked) var semaphore: SemaphoreState?
+    @exclusivity(unchecked) var timerExtras: TimerExtras?
+    @exclusivity(unchecked) var timerModes: [String]?
 }

@@ -66,7 +66,7 @@ public struct ObjectHeap {
     /// Whether ``object(_:)`` finds `id` (the leak analysis asks for every reference between live objects).
     @inline(__always)
     func contains(_ id: ObjectID) -> Bool {
-        objects.withUnretained(at: Int(id.index)) { $0.header.id.generation == id.generation } ?? false
+        objects.withUnretained(at: Int(id.index)) { $0.id.generation == id.generation } ?? false
     }
 
     /// The object behind `id` if it has not finished deallocating.

@@ -464,7 +464,9 @@ final class Objects {
         for id in objects { release(id, on: thread) }
     }
 
-    /// UIKit's pool observer on the main run loop (common modes, BeforeWaiting and Exit, last in order).
+    /// UIKit's pool observer on the main run loop (common modes, BeforeWaiting and Exit, last in order). Inlined:
+    /// every activity of every pass asks (five calls a timer-storm pass).
+    @inline(__always)
     func drainsPool(at activity: RunLoopActivity, of a: ActivationFrame, on thread: SimThread) -> Bool {
         (activity == .beforeWaiting || activity == .exit) && thread.isMain && a.runLoop.isMain
             && profile.uikitMainRunLoop && a.runLoop.isCommon(a.mode)

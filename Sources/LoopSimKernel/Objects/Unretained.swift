@@ -63,3 +63,26 @@ extension OrderedDictionary.Values where Value: AnyObject {
         try withUnsafeBufferPointer { try Unmanaged.passUnretained($0[index])._withUnsafeGuaranteedRef(body) }
     }
 }
+
+extension Objects {
+    /// Calls `body` with the object `id` names, neither retained nor released, or returns nil if there is no such
+    /// object (``ObjectHeap/withUnretainedObject(_:_:)``), for a caller that uses it while something keeps it in
+    /// the heap (a timer its mode's list or its callout holds).
+    ///
+    /// The heap is read only to find the object, and `body` runs after that read: called on the heap
+    /// (`kernel.heap.withUnretainedObject(id) { … }`), a body that calls on (arms a port, records, retains) made
+    /// Swift copy the whole `ObjectHeap` for the call, eight retains and eight releases of its arrays each time,
+    /// three times a timer-storm fire (callgrind, BENCHMARKS.md).
+    @inline(__always)
+    func withUnretainedObject<R>(_ id: ObjectID, _ body: (HeapObject) -> R) -> R? {
+        guard let o = heap.withUnretainedObject(id, { Unmanaged.passUnretained($0) }) else { return nil }
+        return o._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Calls `body` with the timer a mode's list knows by `slot` (alive: the list holds it), neither retained nor
+    /// released, after the heap's read (``withUnretainedObject(_:_:)``).
+    @inline(__always)
+    func withUnretainedTimer<R>(at slot: TimerList.Slot, _ body: (HeapObject) -> R) -> R {
+        heap.withUnretainedTimer(at: slot) { Unmanaged.passUnretained($0) }._withUnsafeGuaranteedRef(body)
+    }
+}

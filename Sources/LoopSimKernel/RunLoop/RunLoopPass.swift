@@ -187,7 +187,7 @@ extension RunLoops {
         // The mode's port-based sources: their ports are in its port set (CFRunLoopAddSource, CFRunLoop.c line
         // 3641), so a message on one wakes the wait; each holds a queue, the oldest message taken first.
         for id in a.mode.sources1 {
-            let first = k.heap.withUnretainedObject(id) { $0.source!.messages.first }!
+            let first = k.objects.withUnretainedObject(id) { $0.source!.messages.first }!
             if let first, best == nil || first < best!.1 { best = (.source1(id), first) }
         }
         guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
@@ -267,7 +267,7 @@ extension RunLoops {
     private func queueSource0Callouts(_ a: ActivationFrame, _ k: Kernel) {
         for id in a.mode.sources0 {
             // Read unretained: the mode's set holds each source.
-            let isDue = k.heap.withUnretainedObject(id) { $0.source!.isSignalled && $0.source!.isValid }!
+            let isDue = k.objects.withUnretainedObject(id) { $0.source!.isSignalled && $0.source!.isValid }!
             if isDue { a.callouts.append(.source0(id)) }
         }
     }

@@ -60,10 +60,14 @@ extension RunLoops {
     /// a retain, an environment, a frame and a release (an empty timer callout is the timer storm's every fire:
     /// BENCHMARKS.md). The thread still takes the frame's one step, so step counts and limits are unchanged.
     func calloutFrame(retaining block: ObjectID, edge: String, arguments: [Value] = [], _ k: Kernel) -> Frame {
-        if let o = k.heap.object(block), case .block(let t) = o.kind {
-            let body = k.program.blocks[t].body
-            if body.steps.isEmpty && body.localNames.isEmpty { return NoOpFrame.shared }
-        }
+        // The block read unretained, its body's two lists in place (a strong read and a copy of the body each took
+        // a retain and a release a timer-storm fire, callgrind).
+        let runsNothing =
+            k.objects.withUnretainedObject(block) { o in
+                guard case .block(let t) = o.kind else { return false }
+                return k.program.blocks[t].body.steps.isEmpty && k.program.blocks[t].body.localNames.isEmpty
+            } ?? false
+        if runsNothing { return NoOpFrame.shared }
         k.retain(block)
         return k.interpreter.blockFrame(block, edge: edge, arguments: arguments)
     }

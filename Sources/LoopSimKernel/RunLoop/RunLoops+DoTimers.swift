@@ -24,7 +24,7 @@ extension RunLoops {
     /// ``finishTimerCallout(_:oldFire:of:on:_:)``).
     private func collectDueTimers(_ a: ActivationFrame, _ k: Kernel) {
         a.mode.timers.forEachDue(at: k.now) { slot in
-            k.heap.withUnretainedTimer(at: slot) { o in
+            k.objects.withUnretainedTimer(at: slot) { o in
                 if o.timer.isValid && !o.timer.isFiring {
                     a.callouts.append(.timer(o.id, oldFire: o.timer.fireTSR))
                 }
@@ -43,7 +43,7 @@ extension RunLoops {
         _ id: ObjectID, oldFire: SimInstant, of a: ActivationFrame, on thread: SimThread,
         _ k: Kernel
     ) -> Frame? {
-        let frame: Frame?? = k.heap.withUnretainedObject(id) { o in
+        let frame: Frame?? = k.objects.withUnretainedObject(id) { o in
             guard o.isTimer, o.timer.isValid, !o.timer.isFiring, o.timer.fireTSR <= k.now,
                 o.timer.runLoop == a.runLoop.id
             else { return nil }
@@ -70,7 +70,7 @@ extension RunLoops {
     ) {
         // Read unretained: the callout's count keeps the timer in the heap until the release below, and a
         // dealloc that release may cause ends later, on the thread's stack.
-        let found: Void? = k.heap.withUnretainedObject(id) { o in
+        let found: Void? = k.objects.withUnretainedObject(id) { o in
             if o.timer.isValid && !o.timer.isRepeating {
                 invalidateTimer(id, on: thread, reason: "one-shot fired", k)
             }
