@@ -134,7 +134,8 @@ import Testing
     @Test func theByteReaderAgreesWithTheGeneralReader() {
         var texts = ["16666667ns", "100000000ns", "250ms", "5 s", "+3us", "-5ms", "-0s", "2min", "1h"]
         texts += ["9223372036854775807ns", "9223372036854775808ns", "-9223372036854775808ns", "18446744073709551616ns"]
-        texts += ["9223372037s", "1 ", "ms", "", "-", "5", "5  s", "5sec", "5m", "5mi", "5mins", "1.5s", "3µs", "0x10s"]
+        texts += ["9223372037s", "1 ", "ms", "", "-", "5", "5  s", "5sec", "5m", "5mi", "5mins", "1.5s", "3µs"]
+        texts += ["0x10s"]
         texts += ["00010ms", "5S", "5 ms ", " 5ms", "+-5ms"]
         for text in texts {
             #expect(

@@ -89,8 +89,8 @@ import Testing
         // a0 is 11 nodes, a(k) 1 + 10 × a(k-1): a6 alone is 1,111,111, past the budget, so the composer reports it.
         var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...6 {
-            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
-                + "]\n"
+            let aliases = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            yaml += "a\(level): &a\(level) [" + aliases + "]\n"
         }
         #expect(read(yaml) == nil)
         let general = composed(yaml)
