@@ -30,7 +30,7 @@ public enum ScenarioLoader {
         text: String, file: String, parameters: [(String, String)] = [],
         only: String? = nil
     ) -> [Loaded] {
-        let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
+        let (root, syntax, summary) = LocatedNode.parseSummarizing(yaml: text, file: file)
         guard let top = root?.mapping, let casesEntry = top.entries.first(where: { $0.key.text == "cases" }) else {
             if let only {
                 var bag = DiagnosticBag(syntax)
@@ -41,7 +41,11 @@ public enum ScenarioLoader {
             }
             // The tree just parsed, not the text again: parsing the 10k-timer storm file was a third of the
             // instructions of reading and compiling it, and it was parsed twice (BENCHMARKS.md "Start-up").
-            return [load(root: root, syntax: syntax, text: text, file: file, parameters: parameters, extraVerbs: [])]
+            return [
+                load(
+                    root: root, syntax: syntax, summary: summary, text: text, file: file, parameters: parameters,
+                    extraVerbs: [])
+            ]
         }
         var bag = DiagnosticBag(syntax)
         guard let cases = casesEntry.value.mapping, !cases.entries.isEmpty else {
@@ -164,14 +168,19 @@ public enum ScenarioLoader {
     /// ``load(text:file:parameters:)`` with verbs beside ``ScenarioCompiler/stepVerbs`` (a verb defined outside
     /// the compiler, as `NewVerbTests` defines one, in the two places a verb's code takes).
     static func load(text: String, file: String, parameters: [(String, String)], extraVerbs: [StepVerb]) -> Loaded {
-        let (root, syntax) = LocatedNode.parse(yaml: text, file: file)
-        return load(root: root, syntax: syntax, text: text, file: file, parameters: parameters, extraVerbs: extraVerbs)
+        let (root, syntax, summary) = LocatedNode.parseSummarizing(yaml: text, file: file)
+        return load(
+            root: root, syntax: syntax, summary: summary, text: text, file: file, parameters: parameters,
+            extraVerbs: extraVerbs)
     }
 
-    /// Substitutes the parameters into a parsed tree and compiles it.
+    /// Substitutes the parameters into a parsed tree and compiles it. With a `summary` of the tree's scalars (the
+    /// file's own tree, not a case's, whose name is longer), the substitution is skipped when no scalar has a `$`,
+    /// and the length check too when no scalar is longer than ``LocatedNode/maxScalarLength`` bytes either: the two
+    /// walks of the tree were 2 % of reading and compiling the 10k-timer storm file each (BENCHMARKS.md "Start-up").
     private static func load(
-        root: LocatedNode?, syntax: [Diagnostic], text: String, file: String,
-        parameters: [(String, String)], extraVerbs: [StepVerb]
+        root: LocatedNode?, syntax: [Diagnostic], summary: LocatedNode.ScalarSummary? = nil, text: String,
+        file: String, parameters: [(String, String)], extraVerbs: [StepVerb]
     ) -> Loaded {
         var root = root
         var bag = DiagnosticBag(syntax)
@@ -193,9 +202,12 @@ public enum ScenarioLoader {
                 }
                 values[name] = value
             }
-            root = Parameters.substitute(.mapping(top), values, skippingKeys: ["params", "sweep"], into: &bag)
+            if summary?.hasDollarSign != false {
+                root = Parameters.substitute(.mapping(top), values, skippingKeys: ["params", "sweep"], into: &bag)
+            }
         }
-        if let root { LocatedNode.checkLengths(root, into: &bag) }
+        let mayBeTooLong = summary.map { $0.hasDollarSign || $0.longestUTF8 > LocatedNode.maxScalarLength } ?? true
+        if let root, mayBeTooLong { LocatedNode.checkLengths(root, into: &bag) }
         var scenario: Scenario?
         if root == nil && !bag.hasErrors {
             bag.error(

@@ -37,12 +37,41 @@ extension LocatedNode {
     /// - Returns: The root node, if the text is a YAML document, and the
     ///   diagnostics in source order.
     public static func parse(yaml: String, file: String) -> (LocatedNode?, [Diagnostic]) {
+        let (root, diagnostics, _) = parseSummarizing(yaml: yaml, file: file)
+        return (root, diagnostics)
+    }
+
+    /// What the scalars of a document (keys and values) hold: whether one has a `$` (so may have a parameter to
+    /// substitute) and the most UTF-8 bytes one has (so may be too long).
+    struct ScalarSummary {
+        var hasDollarSign: Bool
+        var longestUTF8: Int
+    }
+
+    /// ``parse(yaml:file:)``, and a summary of the scalars when ``LocatedTreeReader`` read the document (nil when
+    /// Yams's composer did): the loader skips the walks of the tree that the summary shows have nothing to do.
+    static func parseSummarizing(yaml: String, file: String) -> (LocatedNode?, [Diagnostic], ScalarSummary?) {
+        if let tooLarge = sizeDiagnostic(bytes: yaml.utf8.count, file: file) { return (nil, [tooLarge], nil) }
+        // A well-formed document is read from libyaml's events directly; Yams's tree was three quarters of the
+        // instructions of reading and compiling the 10k-timer storm file (BENCHMARKS.md "Start-up").
+        var reader = LocatedTreeReader(file: file)
+        if case .document(let root) = reader.read(withoutByteOrderMark(yaml)) { return (root, [], reader.summary) }
+        let (root, diagnostics) = parseComposing(yaml: yaml, file: file)
+        return (root, diagnostics, nil)
+    }
+
+    /// The text without a leading byte order mark. With an explicit encoding libyaml does not skip one; it would
+    /// count it as a column and misread indentation. Editors do not count it either, so it is dropped
+    /// (``SourceLocation/lines(of:)`` drops it too).
+    private static func withoutByteOrderMark(_ yaml: String) -> String {
+        yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml
+    }
+
+    /// ``parse(yaml:file:)`` through Yams's composer and a conversion of its tree, the path that makes every
+    /// diagnostic (``LocatedTreeReader`` reads the documents that have none).
+    static func parseComposing(yaml: String, file: String) -> (LocatedNode?, [Diagnostic]) {
         if let tooLarge = sizeDiagnostic(bytes: yaml.utf8.count, file: file) { return (nil, [tooLarge]) }
-        // With an explicit encoding libyaml does not skip a byte order mark; it
-        // would count it as a column and misread indentation. Editors do not
-        // count it either, so drop it (``SourceLocation/lines(of:)`` does too).
-        var markers = YAMLKeyMarkers(
-            yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml)
+        var markers = YAMLKeyMarkers(withoutByteOrderMark(yaml))
         while true {
             do {
                 let parser = try Parser(yaml: markers.text, resolver: .basic, encoding: .utf8)

@@ -128,4 +128,22 @@ import Testing
         #expect(diagnostic.location == at)
         #expect(diagnostic.message.hasPrefix("duration \"9223372037s\" is too large"))
     }
+
+    /// Texts the byte reader reads (and texts near them that it leaves to the general reader): both readers give
+    /// the same result for each, signed and unsigned.
+    @Test func theByteReaderAgreesWithTheGeneralReader() {
+        var texts = ["16666667ns", "100000000ns", "250ms", "5 s", "+3us", "-5ms", "-0s", "2min", "1h"]
+        texts += ["9223372036854775807ns", "9223372036854775808ns", "-9223372036854775808ns", "18446744073709551616ns"]
+        texts += ["9223372037s", "1 ", "ms", "", "-", "5", "5  s", "5sec", "5m", "5mi", "5mins", "1.5s", "3µs"]
+        texts += ["0x10s"]
+        texts += ["00010ms", "5S", "5 ms ", " 5ms", "+-5ms"]
+        for text in texts {
+            #expect(
+                DurationParser.nanoseconds(text) == DurationParser.parseScalars(text, allowNegative: false), "\(text)")
+            #expect(
+                DurationParser.signedNanoseconds(text) == DurationParser.parseScalars(text, allowNegative: true),
+                "\(text)")
+        }
+        #expect(DurationParser.signedNanoseconds("-9223372036854775808ns") == .success(Int64.min))
+    }
 }

@@ -2,7 +2,8 @@
 // Scenario.configuration, Kernel.run, which ends with RunOutcome and its leak analysis), but with the safety
 // limits raised, and prints one JSON line with the figures the benchmark compares and the time of each phase:
 //
-//   load_s      YAML parse + scenario compile (ScenarioLoader.load)
+//   load_s      YAML parse + scenario compile (ScenarioLoader.load: the file's text to the kernel's program),
+//               load_cpu_s the same as process CPU time
 //   run_s       Kernel.run(): the simulation, the fingerprint, RunOutcome (end-of-run leak analysis included),
 //               split into setup_s (until virtual time first moves past 0: main:'s steps, e.g. creating the
 //               timers), events_s (from then to the last step) and outcome_s (RunOutcome: leak analysis, timer
@@ -14,7 +15,8 @@
 //
 // `loopsim run` applies default limits (--max-events, --max-steps, --max-objects) meant to stop runaway
 // scenarios in seconds; the storm and churn workloads are far bigger, so the driver lifts them all.
-// Usage: loopsim-bench FILE [--variant V] [--analysis]
+// Usage: loopsim-bench FILE [--variant V] [--analysis] [--load-only]
+//   --load-only  stop after loading: print load_s, load_cpu_s and load_hwm_kib (BENCHMARKS.md "Start-up")
 import Foundation
 import LoopSimKernel
 import LoopSimScenario
@@ -43,27 +45,34 @@ func monotonic() -> Double {
 var args = Array(CommandLine.arguments.dropFirst())
 var variant: String?
 var analysis = false
+var loadOnly = false
 var file: String?
 while !args.isEmpty {
     let a = args.removeFirst()
     switch a {
     case "--variant": variant = args.removeFirst()
     case "--analysis": analysis = true
+    case "--load-only": loadOnly = true
     default: file = a
     }
 }
 guard let file, let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-    FileHandle.standardError.write("usage: loopsim-bench FILE [--variant V] [--analysis]\n".data(using: .utf8)!)
+    FileHandle.standardError.write(
+        "usage: loopsim-bench FILE [--variant V] [--analysis] [--load-only]\n".data(using: .utf8)!)
     exit(2)
 }
-let t0 = monotonic()
+let t0 = monotonic(), c0 = cpu()
 let loaded = ScenarioLoader.load(text: text, file: file)
 guard let scenario = loaded.scenario else {
     for d in loaded.diagnostics { FileHandle.standardError.write("\(d)\n".data(using: .utf8)!) }
     exit(2)
 }
-let t1 = monotonic()
+let t1 = monotonic(), c1load = cpu()
 let loadPeak = peakRSS()
+if loadOnly {
+    print("{\"load_s\": \(t1 - t0), \"load_cpu_s\": \(c1load - c0), \"load_hwm_kib\": \(loadPeak)}")
+    exit(0)
+}
 let profile = try scenario.profile(for: variant ?? scenario.variants[0])
 var configuration = scenario.configuration(profile: profile)
 configuration.limits = RunLimits(maxEvents: Int.max, maxTime: .never, maxObjects: Int.max, maxDepth: 512,
@@ -93,7 +102,8 @@ if analysis {
 }
 let fires = outcome.timers.reduce(0) { $0 + $1.fires }
 let fields: [String] = [
-    "\"load_s\": \(t1 - t0)", "\"run_s\": \(t2 - t1)", "\"setup_s\": \(firstMove - t1)",
+    "\"load_s\": \(t1 - t0)", "\"load_cpu_s\": \(c1load - c0)",
+    "\"run_s\": \(t2 - t1)", "\"setup_s\": \(firstMove - t1)",
     "\"events_s\": \(lastPoll - firstMove)", "\"outcome_s\": \(t2 - lastPoll)", "\"run_cpu_s\": \(c2 - c1)",
     "\"setup_cpu_s\": \(firstMoveCPU - c1)", "\"events_cpu_s\": \(lastPollCPU - firstMoveCPU)", "\"analysis_s\": \(analysisSeconds)",
     "\"analysis_cpu_s\": \(analysisCPU)",
