@@ -121,6 +121,84 @@ import Testing
             """)
     }
 
+    /// The stored fields of the run loop's classes that stay writable across the module, each listed with its reason
+    /// in docs/kernel.md ("What stays writable across the module"): every other field changes through a named
+    /// transition in its class's file (`private(set)`).
+    static let writableRunLoopFields: [(type: String, file: String, fields: [String])] = [
+        ("SimRunLoop", "RunLoop/SimRunLoop.swift", []),
+        ("RunLoopMode", "RunLoop/RunLoopMode.swift", ["timers", "port"]),
+        (
+            "ActivationFrame", "RunLoop/ActivationFrame.swift",
+            [
+                "phase", "ignoreWakeUps", "isSleeping", "sourceHandledThisLoop", "didDispatchPortLastTime", "poll",
+                "result", "message", "callouts", "calloutIndex", "inFlight", "phaseAfterCallouts",
+            ]
+        ),
+    ]
+
+    /// The stored `var`s declared directly in `type`'s class body in `text` that the module can write: no
+    /// `private`, `fileprivate`, `private(set)` or `fileprivate(set)`, and no accessor block (a computed property).
+    static func writableFields(of type: String, in text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let declaration = "class \(type)\\b"
+        guard let start = lines.firstIndex(where: { $0.range(of: declaration, options: .regularExpression) != nil })
+        else { return [] }
+        var fields: [String] = []
+        for line in lines[(start + 1)...] {
+            if line == "}" { break }
+            // Members only (four spaces in), not a nested type's or a function's locals.
+            guard line.hasPrefix("    "), !line.hasPrefix("     "), !line.hasPrefix("    ///") else { continue }
+            guard let r = line.range(of: #"\bvar (\w+)"#, options: .regularExpression) else { continue }
+            let head = line[..<r.lowerBound]
+            if head.contains("private") || head.contains("static") || head.contains("func ") { continue }
+            let name = line[r].dropFirst(4)
+            let rest = line[r.upperBound...]
+            if rest.contains("{") && !rest.contains("= ") { continue }  // computed
+            fields.append(String(name))
+        }
+        return fields
+    }
+
+    @Test func runLoopFieldsChangeOnlyThroughTheirTransitionsButThoseTheDocLists() throws {
+        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/kernel.md"), encoding: .utf8)
+        for (type, file, allowed) in Self.writableRunLoopFields {
+            let text = try String(
+                contentsOf: Self.root.appendingPathComponent("\(Self.kernel)/\(file)"), encoding: .utf8)
+            let writable = Self.writableFields(of: type, in: text)
+            #expect(
+                writable == allowed,
+                """
+                \(file): \(type)'s fields writable across the module are \(writable), the list is \(allowed): give a \
+                new field `private(set)` and a transition named after what it models in \(file), or list it here \
+                and in docs/kernel.md with why it stays writable.
+                """)
+            for field in allowed {
+                let named = doc.contains("`\(type).\(field)`") || doc.contains("`\(field)`")
+                #expect(named, "docs/kernel.md does not say why \(type).\(field) stays writable")
+            }
+        }
+    }
+
+    /// The field reader itself, on a class with each kind of declaration.
+    @Test func theFieldReaderFindsOnlyWritableStoredFields() {
+        let text = """
+            struct Before { var notThis = 0 }
+            final class T {
+                @exclusivity(unchecked) var a = 0
+                @exclusivity(unchecked) private(set) var b = 0
+                public internal(set) var c: [Int] = []
+                fileprivate(set) var d = 0
+                var e: Int { a }
+                private var f = 0
+                var g: Int = 0 { didSet {} }
+                static var h = 0
+                func m() { var local = 0 }
+                /// var doc = 0
+            }
+            """
+        #expect(Self.writableFields(of: "T", in: text) == ["a", "c", "g"])
+    }
+
     /// The counter itself: it finds a `Kernel` parameter in each form the kernel writes, and nothing else.
     @Test func theCounterFindsEachFormOfAKernelParameter() {
         let text = """

@@ -45,7 +45,7 @@ extension RunLoops {
             if rl.modes[name] == nil || isModeEmpty(rl, name, on: thread) {
                 return finishWithoutEntry(a, on: thread)
             }
-            rl.activations.append(a)
+            rl.enter(a)
             if !a.deadline.isNever && !a.isPoll {
                 a.noteTimeout(
                     entry: k.clock.schedule(
@@ -119,7 +119,7 @@ extension RunLoops {
             a.callOut(then: .done)
         case .done:
             if let entry = a.timeoutEntry { k.clock.cancel(entry) }
-            rl.activations.removeAll { $0 === a }
+            rl.leave(a)
             let result = a.result ?? .finished
             k.records.runLoopExits.append(
                 RunLoopExit(
@@ -193,7 +193,7 @@ extension RunLoops {
         }
         guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
         switch message {
-        case .wakeUp: rl.wakeUpPort.take()
+        case .wakeUp: rl.takeWakeUp()
         case .timerPort: a.mode.port.mailbox.take()
         case .mainQueue: k.dispatch.takeMainPortMessage()
         case .source1(let id): k.heap.object(id)!.source!.messages.removeFirst()
@@ -263,7 +263,7 @@ extension RunLoops {
                 keep.append(item)
             }
         }
-        rl.blocks = keep
+        rl.keepBlocks(keep)
     }
 
     /// `__CFRunLoopDoSources0`: signalled valid sources of the mode, by order.

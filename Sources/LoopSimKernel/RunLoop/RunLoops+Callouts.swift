@@ -98,7 +98,7 @@ extension RunLoops {
 
     private func setObserverFiring(_ id: Int, _ firing: Bool, in rl: SimRunLoop) {
         for mode in rl.modes.values {
-            if let i = mode.observers.firstIndex(where: { $0.id == id }) { mode.observers[i].isFiring = firing }
+            if let i = mode.observers.firstIndex(where: { $0.id == id }) { mode.setObserverFiring(at: i, firing) }
         }
     }
 }

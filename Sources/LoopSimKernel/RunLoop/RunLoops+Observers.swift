@@ -46,7 +46,7 @@ extension RunLoops {
         let name = RunLoopModeName.canonical(rawMode)
         if name == RunLoopModeName.common {
             if !rl.commonObservers.contains(where: { $0.object == id }) {
-                rl.commonObservers.append(observer)
+                rl.addCommonObserver(observer)
                 objects.retain(id)
             }
             for m in rl.commonModes { insertObserver(observer, into: rl.findOrCreateMode(m)) }
@@ -65,7 +65,7 @@ extension RunLoops {
     func insertObserver(_ observer: Observer, into mode: RunLoopMode) {
         guard !mode.observers.contains(where: { $0.object == observer.object }) else { return }
         let index = mode.observers.firstIndex { $0.order > observer.order } ?? mode.observers.count
-        mode.observers.insert(observer, at: index)
+        mode.insertObserver(observer, at: index)
         objects.retain(observer.object)
     }
 
@@ -78,13 +78,13 @@ extension RunLoops {
         let name = RunLoopModeName.canonical(rawMode)
         if name == RunLoopModeName.common {
             guard let i = rl.commonObservers.firstIndex(where: { $0.object == id }) else { return }
-            rl.commonObservers.remove(at: i)
+            rl.removeCommonObserver(at: i)
             for m in rl.commonModes { removeObserver(id, from: rl, mode: m, on: thread) }
             objects.release(id, on: thread)
             return
         }
         guard let mode = rl.modes[name], let i = mode.observers.firstIndex(where: { $0.object == id }) else { return }
-        mode.observers.remove(at: i)
+        mode.removeObserver(at: i)
         objects.release(id, on: thread)
     }
 

@@ -77,8 +77,8 @@ extension RunLoops {
         o.initializeTimer(TimerState(fireTSR: fire, interval: .zero))
         o.timer.firstSlotWall = fire
         recorder.record(thread, .timerCreate(timer: recorder.name(o), interval: .zero, repeats: false, fireAt: fire))
-        rl.performTimers.removeAll { !isPending($0) }
-        rl.performTimers.append(o.id)
+        rl.removePerformTimers { !isPending($0) }
+        rl.addPerformTimer(o.id)
         for mode in modes { addTimer(o.id, to: rl, mode: mode, on: thread) }
         objects.release(o.id, on: thread)  // the modes hold it now
     }
@@ -111,7 +111,7 @@ extension RunLoops {
             }
             invalidateTimer(id, on: thread, reason: "cancelPreviousPerformRequests")
         }
-        rl.performTimers.removeAll { !isPending($0) }
+        rl.removePerformTimers { !isPending($0) }
     }
 
     // MARK: onThread
@@ -146,7 +146,7 @@ extension RunLoops {
             perform.waiter = s.id  // the request's +1 on it, released once it has signalled
             semaphore = s
         }
-        rl.threadPerforms.append(perform)
+        rl.queueThreadPerform(perform)
         let source = threadPerformSource(of: rl, on: thread)
         for mode in modes { addSource(source.id, to: rl, mode: mode, on: thread) }
         signal(source)
@@ -164,7 +164,7 @@ extension RunLoops {
         let id = makeSource(
             order: 0, handler: .threadPerforms, block: nil, label: "performSelector:onThread:",
             on: thread)
-        rl.threadPerformSource = id  // the loop keeps the +1: it never removes the source
+        rl.keepThreadPerformSource(id)  // the loop keeps the +1: it never removes the source
         return objects.heap.object(id)!
     }
 
@@ -173,9 +173,7 @@ extension RunLoops {
         let runs = { (p: ThreadPerform) in
             p.modes.contains(mode.name) || (p.modes.contains(RunLoopModeName.common) && rl.isCommon(mode))
         }
-        let taken = rl.threadPerforms.filter(runs)
-        rl.threadPerforms.removeAll(where: runs)
-        return taken
+        return rl.takeThreadPerforms(where: runs)
     }
 
     /// The frame that calls a request's method on its target (through a proxy), or nil when there is nothing to

@@ -107,7 +107,7 @@ extension RunLoops {
             return
         }
         recorder.record(thread, .wakeUpSend(runLoop: rl.nameID))
-        rl.wakeUpPort.post(&portArrivals)
+        rl.postWakeUp(&portArrivals)
         wakeIfWaiting(rl, on: .wakeUp)
     }
 
@@ -168,7 +168,7 @@ extension RunLoops {
     func addCommonMode(_ rl: SimRunLoop, _ rawMode: String, on thread: SimThread) {
         let name = RunLoopModeName.canonical(rawMode)
         guard name != RunLoopModeName.common, !rl.isCommon(name) else { return }
-        rl.commonModes.append(name)
+        rl.joinCommonModes(name)
         let mode = rl.findOrCreateMode(name)
         mode.markCommon()
         recorder.record(thread, .commonModeAdd(runLoop: rl.nameID, mode: recorder.name(mode)))
@@ -210,7 +210,7 @@ extension RunLoops {
     /// `CFRunLoopPerformBlock`: queued, not woken (callers wake the loop themselves).
     func performBlock(_ block: ObjectID, on rl: SimRunLoop, mode rawMode: String, from thread: SimThread) {
         let name = RunLoopModeName.canonical(rawMode)
-        rl.blocks.append((modes: name == RunLoopModeName.common ? nil : [name], block: block))
+        rl.queueBlock(block, modes: name == RunLoopModeName.common ? nil : [name])
         if name != RunLoopModeName.common { _ = rl.findOrCreateMode(name) }
         recorder.record(
             thread,
@@ -254,7 +254,7 @@ extension RunLoops {
         let name = RunLoopModeName.canonical(rawMode)
         if name == RunLoopModeName.common {
             if !rl.commonSources.contains(id) {
-                rl.commonSources.append(id)
+                rl.addCommonSource(id)
                 objects.retain(id)
             }
             for m in rl.commonModes { addSource(id, to: rl, mode: m, on: thread) }
@@ -263,7 +263,7 @@ extension RunLoops {
         let mode = rl.findOrCreateMode(name)
         if o.source!.isPort {
             guard !mode.sources1.contains(id) else { return }
-            mode.sources1.append(id)
+            mode.addSource1(id)
             objects.retain(id)
             o.source!.runLoop = rl.id
             o.source!.modes.append(name)
@@ -275,7 +275,7 @@ extension RunLoops {
         guard !mode.sources0.contains(id) else { return }
         let order = o.source!.order
         let index = mode.sources0.firstIndex { objects.heap.object($0)!.source!.order > order } ?? mode.sources0.count
-        mode.sources0.insert(id, at: index)
+        mode.insertSource0(id, at: index)
         objects.retain(id)
         o.source!.runLoop = rl.id
         o.source!.modes.append(name)
@@ -291,18 +291,18 @@ extension RunLoops {
         let name = RunLoopModeName.canonical(rawMode)
         if name == RunLoopModeName.common {
             guard let i = rl.commonSources.firstIndex(of: id) else { return }
-            rl.commonSources.remove(at: i)
+            rl.removeCommonSource(at: i)
             for m in rl.commonModes { removeSource(id, from: rl, mode: m, on: thread) }
             objects.release(id, on: thread)
             return
         }
         guard let mode = rl.modes[name] else { return }
         if let i = mode.sources1.firstIndex(of: id) {
-            mode.sources1.remove(at: i)
+            mode.removeSource1(at: i)
             recorder.record(
                 thread, .portRemove(port: recorder.labelName(o), runLoop: rl.nameID, mode: recorder.name(mode)))
         } else if let i = mode.sources0.firstIndex(of: id) {
-            mode.sources0.remove(at: i)
+            mode.removeSource0(at: i)
         } else {
             return
         }
@@ -380,11 +380,11 @@ extension RunLoops {
             }
             mode.timers = TimerList()
             for id in mode.sources0 { objects.release(id, on: thread) }
-            mode.sources0 = []
+            mode.removeAllSources0()
             for id in mode.sources1 { objects.release(id, on: thread) }
-            mode.sources1 = []
+            mode.removeAllSources1()
             let observers = mode.observers
-            mode.observers = []
+            mode.removeAllObservers()
             for observer in observers { objects.release(observer.object, on: thread) }
             if let entry = mode.port.entry { recorder.clock.cancel(entry) }
             mode.port = TimerPort()
@@ -392,10 +392,7 @@ extension RunLoops {
         for id in rl.commonTimers + rl.commonSources { objects.release(id, on: thread) }
         for observer in rl.commonObservers { objects.release(observer.object, on: thread) }
         for item in rl.blocks { objects.release(item.block, on: thread) }
-        rl.commonTimers = []
-        rl.commonSources = []
-        rl.commonObservers = []
-        rl.blocks = []
+        rl.removeAllCommonItemsAndBlocks()
         recorder.record(thread, .runLoopFinalize(runLoop: rl.nameID))
     }
 }

@@ -75,7 +75,7 @@ extension RunLoops {
         let mode = RunLoopModeName.canonical(rawMode)
         if mode == RunLoopModeName.common {
             if !rl.commonTimers.contains(id) {
-                rl.commonTimers.append(id)
+                rl.addCommonTimer(id)
                 objects.retain(id)
             }
             for name in rl.commonModes { addTimer(o, to: rl, modeNamed: name, on: thread) }
@@ -124,7 +124,7 @@ extension RunLoops {
             let rl = self[rlID]
             for name in o.timerModes { removeTimer(o, from: rl, modeNamed: name, on: thread) }
             if let index = rl.commonTimers.firstIndex(of: id) {
-                rl.commonTimers.remove(at: index)
+                rl.removeCommonTimer(at: index)
                 objects.release(id, on: thread)
             }
             if profile.removeOrInvalidateWakesLoop { wakeUp(rl, from: thread) }
