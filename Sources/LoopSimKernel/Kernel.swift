@@ -32,7 +32,7 @@ public final class Kernel {
     /// Runs the program's steps and evaluates their expressions.
     let interpreter: Interpreter
     /// The run loops, their modes, items and ports, and the pass.
-    public let runLoops = RunLoops()
+    public let runLoops: RunLoops
     /// The run's events: folded into its fingerprint, kept when a view needs them, handed to a trace sink if any
     /// (the recorder's).
     public internal(set) var log: EventLog {
@@ -84,8 +84,10 @@ public final class Kernel {
             program, profile: configuration.profile, recorder: recorder, halt: halt,
             threads: threads, records: records)
         self.interpreter = Interpreter(
-            program: program, objects: objects, recorder: recorder,
-            samplers: configuration.samplers, runLoops: runLoops)
+            program: program, objects: objects, recorder: recorder, samplers: configuration.samplers)
+        self.runLoops = RunLoops(
+            recorder: recorder, objects: objects, threads: threads, halt: halt, profile: configuration.profile,
+            program: program, interpreter: interpreter, records: records)
         self.dispatch = DispatchQueues(
             serialQueueNames: program.serialQueues, widths: program.queueWidths,
             recorder: recorder, objects: objects, threads: threads, halt: halt,
@@ -109,7 +111,7 @@ public final class Kernel {
         objects.liveLimit = configuration.limits.maxObjects
         prepareLimitChecks()
         dispatch.wakeMainRunLoop = { [unowned self] in
-            self.runLoops.wakeIfWaiting(self.runLoops[0], on: .mainQueue, self)
+            self.runLoops.wakeIfWaiting(self.runLoops[0], on: .mainQueue)
         }
     }
 
@@ -156,9 +158,9 @@ public final class Kernel {
     /// The main thread: the scenario's launch code, then `UIApplicationMain`'s endless main run loop.
     private func startMainThread() {
         let main = threads.makeThread(name: "main", kind: .main)
-        let rl = runLoops.runLoop(for: main, self)
+        let rl = runLoops.runLoop(for: main)
         if profile.uikitMainRunLoop {
-            runLoops.addCommonMode(rl, RunLoopModeName.tracking, on: main, self)
+            runLoops.addCommonMode(rl, RunLoopModeName.tracking, on: main)
         }
         uikit.addEventSource(to: rl, on: main, self)
         main.frames = [
@@ -185,10 +187,10 @@ public final class Kernel {
             }
         case .portExpiry(let id, let mode):
             runLoops.withUnretained(id) { rl in
-                rl.withUnretainedMode(at: mode) { runLoops.timerPortExpired(rl, mode: $0, self) }
+                rl.withUnretainedMode(at: mode) { runLoops.timerPortExpired(rl, mode: $0) }
             }
         case .activationTimeout(let rl, let serial):
-            runLoops.activationTimedOut(runLoops[rl], serial: serial, self)
+            runLoops.activationTimedOut(runLoops[rl], serial: serial)
         case .userAction(let index):
             uikit.deliverUserAction(index, self)
         case .dispatchSourceFire(let id):
@@ -200,7 +202,7 @@ public final class Kernel {
         case .backgroundBudgetExpired:
             app.backgroundBudgetExpired(self)
         case .portMessage(let id):
-            runLoops.scheduledPortMessageArrived(id, self)
+            runLoops.scheduledPortMessageArrived(id)
         }
     }
 

@@ -52,7 +52,7 @@ final class Recorder {
     func name(_ mode: RunLoopMode) -> Name {
         if let n = mode.eventName { return n }
         let n = log.names.intern(mode.shortName)
-        mode.eventName = n
+        mode.noteEventName(n)
         return n
     }
 }

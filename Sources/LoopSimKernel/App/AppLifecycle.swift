@@ -113,7 +113,7 @@ final class AppLifecycle {
             localNames: steps?.localNames ?? [])
         guard !body.steps.isEmpty else { return }
         k.uikit.enqueue(UserAction(at: k.now, label: name, body: body), k)
-        if state != .suspended { k.runLoops.wakeUp(k.runLoops[0], from: nil, k) } else { deferredWakeUps = true }
+        if state != .suspended { k.runLoops.wakeUp(k.runLoops[0], from: nil) } else { deferredWakeUps = true }
     }
 
     private func setState(_ state: AppState) {
@@ -136,7 +136,7 @@ final class AppLifecycle {
         for id in waiting { k.threads.scheduleResume(k.threads[id]) }
         if deferredWakeUps {
             deferredWakeUps = false
-            k.runLoops.wakeUp(k.runLoops[0], from: nil, k)
+            k.runLoops.wakeUp(k.runLoops[0], from: nil)
         }
         if let entry = budgetEntry { k.clock.cancel(entry) }
         budgetEntry = nil
@@ -158,7 +158,7 @@ final class AppLifecycle {
         if state == .suspended { resume(k); state = .background }
         let body = Body(steps: steps + [.internalStep(.killUnlessTasksEnded)], localNames: [])
         k.uikit.enqueue(UserAction(at: k.now, label: "background task expiration", body: body), k)
-        k.runLoops.wakeUp(k.runLoops[0], from: nil, k)
+        k.runLoops.wakeUp(k.runLoops[0], from: nil)
     }
 
     /// `beginBackgroundTaskWithExpirationHandler:`: the task object, +1 for the caller (UIApplication holds another).
@@ -230,7 +230,7 @@ final class AppLifecycle {
             if o.isTimer { o.timer.fireTSR = shift(o.timer.fireTSR) }
             if let s = o.dispatchSource, !s.wallClock { o.dispatchSource!.target = shift(s.target) }
         }
-        k.runLoops.deviceWoke(shift: shift, k)
+        k.runLoops.deviceWoke(shift: shift)
         setState(state)
     }
 

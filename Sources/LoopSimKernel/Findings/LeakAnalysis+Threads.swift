@@ -141,7 +141,7 @@ extension LeakAnalysis {
             let what =
                 !ports.isEmpty
                 ? "kept alive by \(names), which nothing can send to any more"
-                : kernel.runLoops.isModeEmpty(rl, mode.name, on: t, kernel)
+                : kernel.runLoops.isModeEmpty(rl, mode.name, on: t)
                     ? "an empty mode"
                     : "a mode whose items never fire"
             return "asleep in \(rl.name) mode \(mode.shortName) (\(what)): no armed timer port, no deadline, "
@@ -158,7 +158,7 @@ extension LeakAnalysis {
                     return "waiting for ever in waitUntilFinished on \(name), which never finishes"
                         + whyNeverStarts(operation, parked: parked)
                 }
-                if let (loop, method) = kernel.runLoops.performWait(on: o.id, kernel) {
+                if let (loop, method) = kernel.runLoops.performWait(on: o.id) {
                     return "waiting for ever in performSelector:onThread:…waitUntilDone:YES for \(method) on "
                         + "\(loop), which never performs it"
                 }

@@ -72,7 +72,7 @@ struct LeakAnalysis {
             // Perform requests first, so that an afterDelay request's timer is named as the request it is.
             if neverRuns {
                 add(
-                    k.runLoops.pendingPerformTimers(of: rl, k), "\(name) perform requests", "runloop",
+                    k.runLoops.pendingPerformTimers(of: rl), "\(name) perform requests", "runloop",
                     "perform request", .persistent)
             }
             add(

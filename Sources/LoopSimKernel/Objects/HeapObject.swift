@@ -35,7 +35,7 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         /// An `NSBlockOperation` (``OperationQueues``).
         case operation
         /// A `CFRunLoopObserver` made with a block (`CFRunLoopObserverCreateWithHandler`): its block in slot 0,
-        /// strong, until it is invalidated (``RunLoops/invalidateObserver(_:on:_:)``).
+        /// strong, until it is invalidated (``RunLoops/invalidateObserver(_:on:)``).
         case runLoopObserver
         /// An `NSNotification` a post made (``NotificationCenter``): its name, its sender and its userInfo values, in
         /// strong slots (``NotificationSlots``).

@@ -40,7 +40,7 @@ public struct StepContext {
 
     /// The run loop `expr` names; nil for nil; a fault for a value that is not a run loop.
     func runLoop(_ expr: Expr) throws(RuntimeFault) -> SimRunLoop? {
-        try kernel.interpreter.runLoopValue(try value(expr))
+        try kernel.runLoops.runLoop(named: try value(expr))
     }
 
     /// `expr`'s value, and whether it is a +1 reference the step now owns: what `new` and a block literal make.

@@ -65,9 +65,9 @@ extension Interpreter {
             if case .object(let id) = value { frame.temporaries.append(id) }
             return value
         case .currentRunLoop:
-            return .runLoop(k.runLoops.runLoop(for: thread, k).id)
+            return .runLoop(k.runLoops.runLoop(for: thread).id)
         case .mainRunLoop:
-            return .runLoop(k.runLoops.runLoop(for: k.threads[0], k).id)
+            return .runLoop(k.runLoops.runLoop(for: k.threads[0]).id)
         case .compare(let lhs, let op, let rhs):
             let a = try evaluate(lhs, in: frame, on: thread, k)
             let b = try evaluate(rhs, in: frame, on: thread, k)
@@ -89,7 +89,7 @@ extension Interpreter {
             }
             return property.value(of: object, k.profile)
         case .runLoopProperty(let base, let property):
-            guard let loop = try runLoopValue(try evaluate(base, in: frame, on: thread, k))
+            guard let loop = try k.runLoops.runLoop(named: try evaluate(base, in: frame, on: thread, k))
             else { return property.isString ? .null : .int(0) }  // a message to nil
             return property.value(of: loop)
         case .currentThread:
@@ -207,15 +207,6 @@ extension Interpreter {
             throw RuntimeFault("'\(what)' read from a \(o.className), not a notification")
         }
         return o
-    }
-
-    /// The run loop `value` names.
-    func runLoopValue(_ value: Value) throws(RuntimeFault) -> SimRunLoop? {
-        switch value {
-        case .null: return nil
-        case .runLoop(let id): return runLoops[id]
-        default: throw RuntimeFault("expected a run loop")
-        }
     }
 
     /// Stores into an lvalue; returns the object whose strong reference was dropped, if any.

@@ -3,8 +3,8 @@
 /// statements (locals, fields, `if`, calls, markers, `work`) itself, and every API step through its
 /// ``ExecutableStep``, which calls the part that models it (run loops, GCD, the notification center, UIKit). It
 /// keeps no state of its own but the count of steps it ran: locals live in frames' environments, objects in the
-/// heap. It is handed the services its helpers use (the program, the lifetimes, the recorder, the samplers, the run
-/// loops); running a step or evaluating an expression takes the ``Kernel``, whose every part a step may call.
+/// heap. It is handed the services its helpers use (the program, the lifetimes, the recorder, the samplers);
+/// running a step or evaluating an expression takes the ``Kernel``, whose every part a step may call.
 final class Interpreter {
     /// Steps run so far, counting each queue entry the kernel handles as one too (`--max-steps` bounds it).
     @exclusivity(unchecked) var steps = 0
@@ -16,15 +16,12 @@ final class Interpreter {
     let recorder: Recorder
     /// The scenario's sampled durations (`work:` and delays drawn from a distribution).
     let samplers: [() -> SimDuration]
-    /// The run loops (a run-loop value names one).
-    let runLoops: RunLoops
 
-    init(program: Program, objects: Objects, recorder: Recorder, samplers: [() -> SimDuration], runLoops: RunLoops) {
+    init(program: Program, objects: Objects, recorder: Recorder, samplers: [() -> SimDuration]) {
         self.program = program
         self.objects = objects
         self.recorder = recorder
         self.samplers = samplers
-        self.runLoops = runLoops
     }
 }
 

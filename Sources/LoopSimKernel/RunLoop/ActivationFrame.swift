@@ -56,7 +56,7 @@ final class ActivationFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if let callout = inFlight {
             inFlight = nil
-            kernel.runLoops.finishCallout(callout, of: self, on: thread, kernel)
+            kernel.runLoops.finishCallout(callout, of: self, on: thread)
             // Finishing a callout can free objects (a one-shot timer's target, an observer's block): their
             // deallocs run now, on this thread, before the pass goes on (and perhaps to sleep).
             if !thread.pendingDeallocs.isEmpty { return .next }
@@ -64,7 +64,7 @@ final class ActivationFrame: Frame {
         if calloutIndex < callouts.count {
             let callout = callouts[calloutIndex]
             calloutIndex += 1
-            if let frame = kernel.runLoops.beginCallout(callout, of: self, on: thread, kernel) {
+            if let frame = kernel.runLoops.beginCallout(callout, of: self, on: thread) {
                 inFlight = callout
                 if frame === NoOpFrame.shared && kernel.threads.stepNoOpInPlace(on: thread, kernel) { return .next }
                 return .push(frame)
@@ -104,7 +104,7 @@ final class ActivationFrame: Frame {
     }
 
     /// Whether the main queue's port is in this activation's wait set (semantics §1.2).
-    func dispatchPortParticipates(_ kernel: Kernel, _ thread: SimThread) -> Bool {
+    func dispatchPortParticipates(on thread: SimThread) -> Bool {
         runLoop.isMain && thread.isMain && runLoop.isCommon(mode) && thread.mainQueueDrainDepth == 0
     }
 

@@ -14,12 +14,12 @@ public struct PerformAfterDelayStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
-        try k.runLoops.requirePerformAPI("-[NSObject performSelector:withObject:afterDelay:]", k)
+        try k.runLoops.requirePerformAPI("-[NSObject performSelector:withObject:afterDelay:]")
         guard let target = try c.retainedObject(target) else { return .next }  // a message to nil
         let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
         k.runLoops.performAfterDelay(
             target: target, classIndex: classIndex, method: method, argument: argument,
-            delay: delay, modes: modes, on: c.thread, k)
+            delay: delay, modes: modes, on: c.thread)
         return .next
     }
 }
@@ -39,7 +39,7 @@ public struct PerformOnThreadStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
-        try k.runLoops.requirePerformAPI("-[NSObject performSelector:onThread:withObject:waitUntilDone:]", k)
+        try k.runLoops.requirePerformAPI("-[NSObject performSelector:onThread:withObject:waitUntilDone:]")
         guard let rl = try targetRunLoop(c), let target = try c.retainedObject(target) else { return .next }
         let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
         return StepOutcome(
@@ -58,8 +58,8 @@ extension PerformOnThreadStep {
     /// a thread that has exited, or never runs its loop, never runs it: the request waits in a loop nobody runs.
     fileprivate func targetRunLoop(_ c: StepContext) throws(RuntimeFault) -> SimRunLoop? {
         let value = try c.value(runLoop)
-        if case .thread(let id) = value { return c.kernel.runLoops.runLoop(for: c.kernel.threads[id], c.kernel) }
-        return try c.kernel.interpreter.runLoopValue(value)
+        if case .thread(let id) = value { return c.kernel.runLoops.runLoop(for: c.kernel.threads[id]) }
+        return try c.kernel.runLoops.runLoop(named: value)
     }
 }
 
@@ -73,10 +73,10 @@ public struct CancelPerformRequestsStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
-        try k.runLoops.requirePerformAPI("+[NSObject cancelPreviousPerformRequestsWithTarget:]", k)
+        try k.runLoops.requirePerformAPI("+[NSObject cancelPreviousPerformRequestsWithTarget:]")
         guard case .object(let target) = try c.value(target) else { return .next }
         let match = try selector.map { s throws(RuntimeFault) in (s.classIndex, s.method, try c.value(object)) }
-        k.runLoops.cancelPerformRequests(target: target, method: match, on: c.thread, k)
+        k.runLoops.cancelPerformRequests(target: target, method: match, on: c.thread)
         return .next
     }
 }

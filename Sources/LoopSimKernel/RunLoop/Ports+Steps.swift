@@ -18,7 +18,7 @@ public struct MakePortStep: ExecutableStep {
         }
         // +1 to the port's slot.
         let block = try self.block.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }
-        let port = k.runLoops.makePort(block: block, className: "NSMachPort", label: nil, on: c.thread, k)
+        let port = k.runLoops.makePort(block: block, className: "NSMachPort", label: nil, on: c.thread)
         try c.bind(port, into: into)
         return .next
     }
@@ -39,9 +39,9 @@ public struct AddPortStep: ExecutableStep {
         }
         let k = c.kernel
         if removes {
-            k.runLoops.removeSource(o.id, from: rl, mode: mode, on: c.thread, k)
+            k.runLoops.removeSource(o.id, from: rl, mode: mode, on: c.thread)
         } else {
-            k.runLoops.addSource(o.id, to: rl, mode: mode, on: c.thread, k)
+            k.runLoops.addSource(o.id, to: rl, mode: mode, on: c.thread)
         }
         return .next
     }
@@ -61,9 +61,9 @@ public struct SendPortMessageStep: ExecutableStep {
         }
         let k = c.kernel
         if let after {
-            k.runLoops.schedulePortMessage(o, after: after, k)
+            k.runLoops.schedulePortMessage(o, after: after)
         } else {
-            k.runLoops.sendPortMessage(o, from: c.thread, k)
+            k.runLoops.sendPortMessage(o, from: c.thread)
         }
         return .next
     }
@@ -84,10 +84,10 @@ public struct StreamStep: ExecutableStep {
         let k = c.kernel
         let rl = try c.runLoop(runLoop)
         let block = try c.retainedObject(block)
-        let stream = k.runLoops.makePort(block: block, className: "NSInputStream", label: nil, on: c.thread, k)
-        if let rl { k.runLoops.addSource(stream, to: rl, mode: mode, on: c.thread, k) }
+        let stream = k.runLoops.makePort(block: block, className: "NSInputStream", label: nil, on: c.thread)
+        if let rl { k.runLoops.addSource(stream, to: rl, mode: mode, on: c.thread) }
         let o = k.heap.object(stream)!
-        for delay in deliveries { k.runLoops.schedulePortMessage(o, after: delay, k) }
+        for delay in deliveries { k.runLoops.schedulePortMessage(o, after: delay) }
         try c.bind(stream, into: into)
         return .next
     }
@@ -97,7 +97,7 @@ public struct StreamStep: ExecutableStep {
 /// mode), or with `startImmediately:NO`, `scheduleInRunLoop:forMode:` and `start`: a connection whose data arrives
 /// `deliveries` from now, each calling the delegate's `connection:didReceiveData:` (`onData`), and which finishes
 /// with the last one, calling `connectionDidFinishLoading:` (`onFinish`) and letting go of its delegate
-/// (``RunLoops/finishConnection(_:on:_:)``). Bound to `into`.
+/// (``RunLoops/finishConnection(_:on:)``). Bound to `into`.
 public struct ConnectionStep: ExecutableStep {
     public var verb: String { "connection" }
     public var runLoop: Expr
@@ -114,12 +114,12 @@ public struct ConnectionStep: ExecutableStep {
         let finish = try onFinish.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }
         let connection = k.runLoops.makeConnection(
             onData: data, onFinish: finish, deliveries: deliveries.count,
-            on: c.thread, k)
-        if let rl { k.runLoops.addSource(connection, to: rl, mode: mode, on: c.thread, k) }
+            on: c.thread)
+        if let rl { k.runLoops.addSource(connection, to: rl, mode: mode, on: c.thread) }
         let o = k.heap.object(connection)!
         // The data, then the finish at the instant of the last chunk (an empty body: at once).
-        for delay in deliveries { k.runLoops.schedulePortMessage(o, after: delay, k) }
-        k.runLoops.schedulePortMessage(o, after: deliveries.max() ?? .zero, k)
+        for delay in deliveries { k.runLoops.schedulePortMessage(o, after: delay) }
+        k.runLoops.schedulePortMessage(o, after: deliveries.max() ?? .zero)
         try c.bind(connection, into: into)
         return .next
     }
@@ -138,7 +138,7 @@ public struct CancelConnectionStep: ExecutableStep {
                 "-[\(o.className) cancel]: unrecognized selector sent to instance \(o.displayName) "
                     + "(not an NSURLConnection)")
         }
-        c.kernel.runLoops.finishConnection(o, on: c.thread, c.kernel)
+        c.kernel.runLoops.finishConnection(o, on: c.thread)
         return .next
     }
 }

@@ -43,7 +43,7 @@ final class RunCallFrame: Frame {
         -> FrameAction?
     {
         let mode = RunLoopModeName.canonical(rawMode)
-        if runLoop.modes[mode] == nil || kernel.runLoops.isModeEmpty(runLoop, mode, on: thread, kernel) {
+        if runLoop.modes[mode] == nil || kernel.runLoops.isModeEmpty(runLoop, mode, on: thread) {
             kernel.record(thread, .runModeEmpty(mode: kernel.name(RunLoopModeName.short(mode))))
             return nil
         }
@@ -58,7 +58,7 @@ final class RunCallFrame: Frame {
         return .push(
             kernel.runLoops.makeActivation(
                 runLoop, mode: mode, seconds: seconds,
-                returnAfterSourceHandled: returnAfterSourceHandled, on: thread, kernel))
+                returnAfterSourceHandled: returnAfterSourceHandled, on: thread))
     }
 
     func heldObjects() -> [(String, ObjectID)] { [] }
@@ -96,14 +96,14 @@ final class LimitDateFrame: Frame {
         if !polled {
             polled = true
             // `_cfRunLoop !== CFRunLoopGetCurrent()`, which creates the calling thread's loop if it has none
-            guard kernel.runLoops.runLoop(for: thread, kernel) === runLoop else { return .pop(.null) }
+            guard kernel.runLoops.runLoop(for: thread) === runLoop else { return .pop(.null) }
             return .push(
                 kernel.runLoops.makeActivation(
                     runLoop, mode: mode, seconds: .seconds(-10),
-                    returnAfterSourceHandled: true, on: thread, kernel))
+                    returnAfterSourceHandled: true, on: thread))
         }
         guard let mode = runLoop.modes[RunLoopModeName.canonical(mode)],
-            !kernel.runLoops.isModeEmpty(runLoop, mode, on: thread, kernel)
+            !kernel.runLoops.isModeEmpty(runLoop, mode, on: thread)
         else { return .pop(.null) }
         guard let first = mode.timers.earliest else { return .pop(.int(Int.max)) }
         return .pop(.int(Int(first.fire.nanoseconds / 1_000_000)))

@@ -4,13 +4,13 @@ public final class RunLoopMode {
     /// The name as the trace prints it (`default`, `tracking`, or the name itself).
     let shortName: String
     /// ``shortName`` in the run's ``NameTable``, once an event named it.
-    @exclusivity(unchecked) var eventName: Name?
+    @exclusivity(unchecked) private(set) var eventName: Name?
     /// Version-0 sources, sorted by `order` (ascending, insertion after equals).
-    @exclusivity(unchecked) public internal(set) var sources0: [ObjectID] = []
+    @exclusivity(unchecked) public private(set) var sources0: [ObjectID] = []
     /// Version-1 (port-based) sources, in the order they were added: their ports are in the mode's port set.
-    @exclusivity(unchecked) public internal(set) var sources1: [ObjectID] = []
+    @exclusivity(unchecked) public private(set) var sources1: [ObjectID] = []
     /// Observers, sorted by `order` (ascending, insertion after equals).
-    @exclusivity(unchecked) public internal(set) var observers: [Observer] = []
+    @exclusivity(unchecked) public private(set) var observers: [Observer] = []
     /// Timers ordered by `fireTSR`, FIFO among equal deadlines (`__CFRunLoopInsertionIndexInTimerArray`).
     @exclusivity(unchecked) var timers = TimerList()
     /// How many timers the mode holds.
@@ -67,6 +67,33 @@ public final class RunLoopMode {
 
     /// `CFRunLoopAddCommonMode` (or the default mode, common from the start): the mode joins the common modes.
     func markCommon() { isCommon = true }
+
+    /// The name the trace gives the mode, interned once (the recorder's cache).
+    func noteEventName(_ name: Name) { eventName = name }
+
+    /// `CFRunLoopAddSource` of a version-0 source: into `_sources0` at `index` (by order, after equals).
+    func insertSource0(_ id: ObjectID, at index: Int) { sources0.insert(id, at: index) }
+    /// `CFRunLoopRemoveSource` of a version-0 source: out of `_sources0`.
+    func removeSource0(at index: Int) { sources0.remove(at: index) }
+    /// `CFRunLoopAddSource` of a port-based source: into `_sources1`, its port into the mode's port set.
+    func addSource1(_ id: ObjectID) { sources1.append(id) }
+    /// `CFRunLoopRemoveSource` of a port-based source: out of `_sources1` and the port set.
+    func removeSource1(at index: Int) { sources1.remove(at: index) }
+
+    /// `CFRunLoopAddObserver`: into `_observers` at `index` (by order, after equals).
+    func insertObserver(_ observer: Observer, at index: Int) { observers.insert(observer, at: index) }
+    /// `CFRunLoopRemoveObserver`: out of `_observers`.
+    func removeObserver(at index: Int) { observers.remove(at: index) }
+    /// `__CFRunLoopDoObservers` marks the observer firing around its callout (`__CFRunLoopObserverSetFiring`), so
+    /// that a nested pass does not call it again.
+    func setObserverFiring(at index: Int, _ firing: Bool) { observers[index].isFiring = firing }
+
+    /// `__CFFinalizeRunLoop` at thread exit: the mode's version-0 sources are gone (the caller released each).
+    func removeAllSources0() { sources0 = [] }
+    /// … and its port-based sources.
+    func removeAllSources1() { sources1 = [] }
+    /// … and its observers.
+    func removeAllObservers() { observers = [] }
 }
 
 /// A run-loop observer in a mode's list (`rlm->_observers`): the `CFRunLoopObserver` object, which every list it is

@@ -6,7 +6,7 @@ extension RunLoops {
     /// `CFRunLoopRunSpecific(rl, mode, seconds, returnAfterSourceHandled)`; `seconds` nil = 1e10 (infinite).
     func makeActivation(
         _ rl: SimRunLoop, mode rawMode: String, seconds: SimDuration?, returnAfterSourceHandled: Bool,
-        on thread: SimThread, _ k: Kernel
+        on thread: SimThread
     ) -> Frame {
         let name = RunLoopModeName.canonical(rawMode)
         nextActivationSerial += 1
@@ -16,7 +16,7 @@ extension RunLoops {
         let isPoll = seconds.map { $0 <= .zero } ?? false
         let deadline: SimInstant
         if let seconds, seconds <= timeoutLimit {
-            deadline = isPoll ? k.now : k.now + seconds
+            deadline = isPoll ? recorder.now : recorder.now + seconds
         } else {
             deadline = .never
         }
@@ -40,19 +40,19 @@ extension RunLoops {
                     thread,
                     .invalidMode(
                         message: k.name("invalid mode 'kCFRunLoopCommonModes' provided to CFRunLoopRunSpecific")))
-                return finishWithoutEntry(a, on: thread, k)
+                return finishWithoutEntry(a, on: thread)
             }
-            if rl.modes[name] == nil || isModeEmpty(rl, name, on: thread, k) {
-                return finishWithoutEntry(a, on: thread, k)
+            if rl.modes[name] == nil || isModeEmpty(rl, name, on: thread) {
+                return finishWithoutEntry(a, on: thread)
             }
-            rl.activations.append(a)
+            rl.enter(a)
             if !a.deadline.isNever && !a.isPoll {
                 a.noteTimeout(
                     entry: k.clock.schedule(
                         .activationTimeout(runLoop: rl.id, activation: a.serial),
                         at: a.deadline, phase: .kernelTimer))
             }
-            queueObserverCallouts(a, .entry, on: thread, k)
+            queueObserverCallouts(a, .entry, on: thread)
             a.callOut(then: .iterationTop)
         case .iterationTop:
             // A stop requested before the first iteration (an Entry observer, another thread) ends it at once;
@@ -64,23 +64,23 @@ extension RunLoops {
             }
             a.ignoreWakeUps = false
             a.sourceHandledThisLoop = false
-            queueObserverCallouts(a, .beforeTimers, on: thread, k)
+            queueObserverCallouts(a, .beforeTimers, on: thread)
             a.callOut(then: .beforeSources)
         case .beforeSources:
-            queueObserverCallouts(a, .beforeSources, on: thread, k)
+            queueObserverCallouts(a, .beforeSources, on: thread)
             a.callOut(then: .doBlocks1)
         case .doBlocks1:
-            queueBlockCallouts(a, k)
+            queueBlockCallouts(a)
             a.callOut(then: .doSources0)
         case .doSources0:
-            queueSource0Callouts(a, k)
+            queueSource0Callouts(a)
             a.callOut(then: .afterSources0)
         case .afterSources0:
-            if a.sourceHandledThisLoop { queueBlockCallouts(a, k) }
+            if a.sourceHandledThisLoop { queueBlockCallouts(a) }
             a.callOut(then: .dispatchPeek)
         case .dispatchPeek:
             a.poll = a.sourceHandledThisLoop || a.isPoll
-            if a.dispatchPortParticipates(k, thread) && !a.didDispatchPortLastTime && k.dispatch.mainPort.hasMessage {
+            if a.dispatchPortParticipates(on: thread) && !a.didDispatchPortLastTime && k.dispatch.mainPort.hasMessage {
                 k.dispatch.takeMainPortMessage()
                 a.message = .mainQueue
                 k.record(thread, .dispatchPeek(mode: k.name(a.mode)))
@@ -88,14 +88,14 @@ extension RunLoops {
                 return .next
             }
             a.didDispatchPortLastTime = false
-            if !a.poll { queueObserverCallouts(a, .beforeWaiting, on: thread, k) }
+            if !a.poll { queueObserverCallouts(a, .beforeWaiting, on: thread) }
             a.callOut(then: .wait)
         case .wait:
             return wait(a, on: thread, k)
         case .handleMessage:
-            return handleMessage(a, on: thread, k)
+            return handleMessage(a, on: thread)
         case .doBlocks3:
-            queueBlockCallouts(a, k)
+            queueBlockCallouts(a)
             a.callOut(then: .decide)
         case .decide:
             if a.returnAfterSourceHandled && a.sourceHandledThisLoop {
@@ -106,7 +106,7 @@ extension RunLoops {
                 a.result = .stopped
             } else if a.mode.takeStopRequest() {
                 a.result = .stopped
-            } else if isModeEmpty(rl, a.mode, on: thread, k) {
+            } else if isModeEmpty(rl, a.mode, on: thread) {
                 a.result = .finished
             }
             if a.result != nil {
@@ -115,11 +115,11 @@ extension RunLoops {
                 a.phase = .iterationTop
             }
         case .exit:
-            queueObserverCallouts(a, .exit, on: thread, k)
+            queueObserverCallouts(a, .exit, on: thread)
             a.callOut(then: .done)
         case .done:
             if let entry = a.timeoutEntry { k.clock.cancel(entry) }
-            rl.activations.removeAll { $0 === a }
+            rl.leave(a)
             let result = a.result ?? .finished
             k.records.runLoopExits.append(
                 RunLoopExit(
@@ -131,22 +131,23 @@ extension RunLoops {
         return .next
     }
 
-    private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
-        k.records.runLoopExits.append(
+    private func finishWithoutEntry(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
+        records.runLoopExits.append(
             RunLoopExit(
-                thread: thread.name, at: k.now, mode: a.mode.shortName,
+                thread: thread.name, at: recorder.now, mode: a.mode.shortName,
                 result: .finished, entered: false))
-        k.record(thread, .runLoopExit(mode: k.name(a.mode), result: NameTable.result(.finished), entered: false))
+        recorder.record(
+            thread, .runLoopExit(mode: recorder.name(a.mode), result: NameTable.result(.finished), entered: false))
         return .pop(.string(RunLoopResult.finished.rawValue))
     }
 
-    static func portName(_ m: ActivationFrame.Message, _ k: Kernel) -> Name {
+    func portName(_ m: ActivationFrame.Message) -> Name {
         switch m {
         case .none: NameTable.portNone
         case .wakeUp: NameTable.portWakeUp
         case .timerPort: NameTable.portTimer
         case .mainQueue: NameTable.portMainQueue
-        case .source1: k.name("source1")
+        case .source1: recorder.name("source1")
         }
     }
 
@@ -162,14 +163,14 @@ extension RunLoops {
             }
             a.message = message
             a.ignoreWakeUps = true
-            k.record(thread, .wake(mode: k.name(a.mode), port: Self.portName(message, k)))
-            if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread, k) }
+            k.record(thread, .wake(mode: k.name(a.mode), port: portName(message)))
+            if !a.poll { queueObserverCallouts(a, .afterWaiting, on: thread) }
             a.callOut(then: .handleMessage)
             return .next
         }
         a.isSleeping = true
         k.threads.sleep(thread)
-        k.record(thread, .sleep(mode: k.name(a.mode), ports: waitSet(a, on: thread, k)))
+        k.record(thread, .sleep(mode: k.name(a.mode), ports: waitSet(a, on: thread)))
         return .yield
     }
 
@@ -183,7 +184,7 @@ extension RunLoops {
         let rl = a.runLoop
         consider(.wakeUp, rl.wakeUpPort)
         consider(.timerPort, a.mode.port.mailbox)
-        if a.dispatchPortParticipates(k, thread) { consider(.mainQueue, k.dispatch.mainPort) }
+        if a.dispatchPortParticipates(on: thread) { consider(.mainQueue, k.dispatch.mainPort) }
         // The mode's port-based sources: their ports are in its port set (CFRunLoopAddSource, CFRunLoop.c line
         // 3641), so a message on one wakes the wait; each holds a queue, the oldest message taken first.
         for id in a.mode.sources1 {
@@ -192,7 +193,7 @@ extension RunLoops {
         }
         guard let (message, _) = best else { return a.poll ? ActivationFrame.Message.none : nil }
         switch message {
-        case .wakeUp: rl.wakeUpPort.take()
+        case .wakeUp: rl.takeWakeUp()
         case .timerPort: a.mode.port.mailbox.take()
         case .mainQueue: k.dispatch.takeMainPortMessage()
         case .source1(let id): k.heap.object(id)!.source!.messages.removeFirst()
@@ -202,19 +203,19 @@ extension RunLoops {
     }
 
     /// The `ports` field of `rl.sleep`: the wait set (`["wake-up","timer@T","main-queue","timeout@T"]` in the trace).
-    private func waitSet(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> WaitSet {
+    private func waitSet(_ a: ActivationFrame, on thread: SimThread) -> WaitSet {
         WaitSet(
-            timerPort: a.mode.port.armedDeadline ?? .never, mainQueue: a.dispatchPortParticipates(k, thread),
+            timerPort: a.mode.port.armedDeadline ?? .never, mainQueue: a.dispatchPortParticipates(on: thread),
             timeout: a.deadline)
     }
 
     /// `handle_msg`: one woken port per iteration.
-    private func handleMessage(_ a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> FrameAction {
+    private func handleMessage(_ a: ActivationFrame, on thread: SimThread) -> FrameAction {
         switch a.message {
         case .none, .wakeUp:
             a.phase = .doBlocks3
         case .timerPort:
-            doTimers(a, on: thread, k)
+            doTimers(a, on: thread)
             a.callOut(then: .doBlocks3)
         case .mainQueue:
             a.sourceHandledThisLoop = true
@@ -236,19 +237,21 @@ extension RunLoops {
     /// `__CFRunLoopDoObservers`: the mode's valid, non-firing observers of `activity`, by order, then UIKit's
     /// autorelease-pool observer where it applies.
     private func queueObserverCallouts(
-        _ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread, _ k: Kernel
+        _ a: ActivationFrame, _ activity: RunLoopActivity, on thread: SimThread
     ) {
-        k.record(
-            thread, .activity(activity: NameTable.activity(activity) ?? k.name(activity.name), mode: k.name(a.mode)))
+        recorder.record(
+            thread,
+            .activity(
+                activity: NameTable.activity(activity) ?? recorder.name(activity.name), mode: recorder.name(a.mode)))
         for o in a.mode.observers where !o.isFiring && o.activities.contains(activity) && isValidObserver(o.object) {
             a.callouts.append(.observer(id: o.id, activity: activity))
         }
-        if k.objects.drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
+        if objects.drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
     }
 
     /// `__CFRunLoopDoBlocks`: the blocks queued for this mode (or for common modes when it is common), detached
     /// now; blocks queued while they run wait for the next pass.
-    private func queueBlockCallouts(_ a: ActivationFrame, _ k: Kernel) {
+    private func queueBlockCallouts(_ a: ActivationFrame) {
         let rl = a.runLoop
         guard !rl.blocks.isEmpty else { return }
         let common = rl.isCommon(a.mode)
@@ -260,14 +263,14 @@ extension RunLoops {
                 keep.append(item)
             }
         }
-        rl.blocks = keep
+        rl.keepBlocks(keep)
     }
 
     /// `__CFRunLoopDoSources0`: signalled valid sources of the mode, by order.
-    private func queueSource0Callouts(_ a: ActivationFrame, _ k: Kernel) {
+    private func queueSource0Callouts(_ a: ActivationFrame) {
         for id in a.mode.sources0 {
             // Read unretained: the mode's set holds each source.
-            let isDue = k.objects.withUnretainedObject(id) { $0.source!.isSignalled && $0.source!.isValid }!
+            let isDue = objects.withUnretainedObject(id) { $0.source!.isSignalled && $0.source!.isValid }!
             if isDue { a.callouts.append(.source0(id)) }
         }
     }

@@ -1,30 +1,32 @@
 extension RunLoops {
     /// Prepares one callout of an activation; returns the frame to push, or nil if it no longer applies.
-    func beginCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread, _ k: Kernel) -> Frame? {
+    func beginCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread) -> Frame? {
         switch callout {
         case .observer(let id, let activity):
             guard let index = a.mode.observers.firstIndex(where: { $0.id == id }) else { return nil }
             let observer = a.mode.observers[index]
             guard isValidObserver(observer.object), !observer.isFiring,
-                let block = observerBlock(observer.object, k)
+                let block = observerBlock(observer.object)
             else { return nil }
-            setObserverFiring(id, true, in: a.runLoop, k)
-            k.record(
+            setObserverFiring(id, true, in: a.runLoop)
+            recorder.record(
                 thread,
                 .observerCallout(
-                    activity: NameTable.activity(activity) ?? k.name(activity.name),
+                    activity: NameTable.activity(activity) ?? recorder.name(activity.name),
                     order: Int64(observer.order)))
             // The block's `(CFRunLoopObserverRef observer, CFRunLoopActivity activity)`: the activity, as
             // `_runLoopObserverWithBlockContext` passes it (an `activity:` parameter reads it).
-            return calloutFrame(retaining: block, edge: "observer", arguments: [.int(Int(activity.rawValue))], k)
+            return calloutFrame(retaining: block, edge: "observer", arguments: [.int(Int(activity.rawValue))])
         case .block(let block):
-            k.record(thread, .blockCallout(block: k.heap.object(block).map { k.labelName($0) } ?? k.name("")))
-            return k.interpreter.blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
+            recorder.record(
+                thread,
+                .blockCallout(block: objects.heap.object(block).map { recorder.labelName($0) } ?? recorder.name("")))
+            return interpreter.blockFrame(block, edge: "perform block")  // the queued +1 is released when it returns
         case .source0(let id):
-            guard let o = k.heap.object(id), o.source!.isSignalled, o.source!.isValid else { return nil }
+            guard let o = objects.heap.object(id), o.source!.isSignalled, o.source!.isValid else { return nil }
             o.source!.isSignalled = false
             a.sourceHandledThisLoop = true
-            k.record(thread, .sourceCallout(source: k.labelName(o)))
+            recorder.record(thread, .sourceCallout(source: recorder.labelName(o)))
             switch o.source!.handler {
             case .userEvents:
                 return UserEventsFrame()
@@ -32,23 +34,23 @@ extension RunLoops {
                 return ThreadPerformsFrame(runLoop: a.runLoop, mode: a.mode)
             case .block:
                 guard case .object(let block) = o[slot: 0] else { return nil }
-                return calloutFrame(retaining: block, edge: "source handler", k)
+                return calloutFrame(retaining: block, edge: "source handler")
             }
         case .source1(let id):
             // `__CFRunLoopDoSource1` (CFRunLoop.c lines 2301–2340): an invalid source is skipped, a valid one's
             // perform callout runs and the source counts as handled.
-            guard let o = k.heap.object(id), o.source!.isValid else { return nil }
+            guard let o = objects.heap.object(id), o.source!.isValid else { return nil }
             a.sourceHandledThisLoop = true
-            k.record(thread, .sourceCallout(source: k.labelName(o)))
-            if o.source!.connectionMessages != nil { return connectionCallout(o, k) }
+            recorder.record(thread, .sourceCallout(source: recorder.labelName(o)))
+            if o.source!.connectionMessages != nil { return connectionCallout(o) }
             guard case .object(let block) = o[slot: 0] else { return nil }
-            return calloutFrame(retaining: block, edge: "port handler", k)
+            return calloutFrame(retaining: block, edge: "port handler")
         case .timer(let id, let oldFire):
-            return beginTimerCallout(id, oldFire: oldFire, of: a, on: thread, k)
+            return beginTimerCallout(id, oldFire: oldFire, of: a, on: thread)
         case .mainQueue:
             return MainQueueDrainFrame()
         case .drainAutoreleasePool:
-            k.objects.drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
+            objects.drainAutoreleasePool(of: thread, reason: "UIKit pool observer")
             return nil
         }
     }
@@ -59,48 +61,48 @@ extension RunLoops {
     /// changes no count, frees nothing and writes no trace event, so it gets the shared no-op frame instead of
     /// a retain, an environment, a frame and a release (an empty timer callout is the timer storm's every fire:
     /// BENCHMARKS.md). The thread still takes the frame's one step, so step counts and limits are unchanged.
-    func calloutFrame(retaining block: ObjectID, edge: String, arguments: [Value] = [], _ k: Kernel) -> Frame {
+    func calloutFrame(retaining block: ObjectID, edge: String, arguments: [Value] = []) -> Frame {
         // The block read unretained, its body's two lists in place (a strong read and a copy of the body each took
         // a retain and a release a timer-storm fire, callgrind).
         let runsNothing =
-            k.objects.withUnretainedObject(block) { o in
+            objects.withUnretainedObject(block) { o in
                 guard case .block(let t) = o.kind else { return false }
-                return k.program.blocks[t].body.steps.isEmpty && k.program.blocks[t].body.localNames.isEmpty
+                return program.blocks[t].body.steps.isEmpty && program.blocks[t].body.localNames.isEmpty
             } ?? false
         if runsNothing { return NoOpFrame.shared }
-        k.retain(block)
-        return k.interpreter.blockFrame(block, edge: edge, arguments: arguments)
+        objects.retain(block)
+        return interpreter.blockFrame(block, edge: edge, arguments: arguments)
     }
 
     /// Completes a callout after its frame returned.
-    func finishCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread, _ k: Kernel) {
+    func finishCallout(_ callout: Callout, of a: ActivationFrame, on thread: SimThread) {
         switch callout {
         case .observer(let id, _):
-            setObserverFiring(id, false, in: a.runLoop, k)
+            setObserverFiring(id, false, in: a.runLoop)
             // `__CFRunLoopDoObservers`: `if (doInvalidate) CFRunLoopObserverInvalidate(rlo);` for a non-repeating one.
             if let observer = a.mode.observers.first(where: { $0.id == id }), !observer.repeats {
-                invalidateObserver(observer.object, on: thread, k)
+                invalidateObserver(observer.object, on: thread)
             }
         case .block:
             break
         case .source0:
             if a.returnAfterSourceHandled { a.calloutIndex = a.callouts.count }  // stop after the first source
         case .timer(let id, let oldFire):
-            finishTimerCallout(id, oldFire: oldFire, of: a, on: thread, k)
+            finishTimerCallout(id, oldFire: oldFire, of: a, on: thread)
         case .source1(let id):
-            if let o = k.heap.object(id), o.source!.isValid, let all = o.source!.connectionMessages,
+            if let o = objects.heap.object(id), o.source!.isValid, let all = o.source!.connectionMessages,
                 o.source!.connectionHandled == all
             {
-                finishConnection(o, on: thread, k)
+                finishConnection(o, on: thread)
             }
         case .mainQueue, .drainAutoreleasePool:
             break
         }
     }
 
-    private func setObserverFiring(_ id: Int, _ firing: Bool, in rl: SimRunLoop, _ k: Kernel) {
+    private func setObserverFiring(_ id: Int, _ firing: Bool, in rl: SimRunLoop) {
         for mode in rl.modes.values {
-            if let i = mode.observers.firstIndex(where: { $0.id == id }) { mode.observers[i].isFiring = firing }
+            if let i = mode.observers.firstIndex(where: { $0.id == id }) { mode.setObserverFiring(at: i, firing) }
         }
     }
 }

@@ -13,14 +13,13 @@ extension RunLoops {
     /// A connection object (+1 for the caller), holding `onData` and `onFinish` (+1s it takes), that expects
     /// `deliveries` data messages and then its finish.
     func makeConnection(
-        onData: ObjectID?, onFinish: ObjectID?, deliveries: Int, on thread: SimThread,
-        _ k: Kernel
+        onData: ObjectID?, onFinish: ObjectID?, deliveries: Int, on thread: SimThread
     ) -> ObjectID {
-        let o = k.objects.allocate(
+        let o = objects.allocate(
             kind: .source, className: "NSURLConnection", label: nil,
             slotNames: ["delegate", "delegate didFinish"], slotStrengths: [.strong, .strong],
             slots: [onData.map { .object($0) } ?? .null, onFinish.map { .object($0) } ?? .null],
-            isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
+            isDeclaredRoot: false, isInternal: false, at: recorder.now, on: thread.name)
         var state = SourceState(order: 0, handler: .block)
         state.isPort = true
         state.connectionMessages = deliveries + 1
@@ -29,25 +28,25 @@ extension RunLoops {
     }
 
     /// The callout of one of a connection's messages: its data callback, or, for the last, its finish callback.
-    func connectionCallout(_ o: HeapObject, _ k: Kernel) -> Frame? {
+    func connectionCallout(_ o: HeapObject) -> Frame? {
         o.source!.connectionHandled += 1
         let isFinish = o.source!.connectionHandled == o.source!.connectionMessages
         guard case .object(let block) = o[slot: isFinish ? 1 : 0] else { return isFinish ? NoOpFrame.shared : nil }
-        return calloutFrame(retaining: block, edge: isFinish ? "connectionDidFinishLoading" : "connection data", k)
+        return calloutFrame(retaining: block, edge: isFinish ? "connectionDidFinishLoading" : "connection data")
     }
 
     /// The load finished (after `connectionDidFinishLoading:` returned) or `cancel`: the connection lets go of its
     /// delegate and leaves every mode it was scheduled in; it makes no more delegate calls (a message still on its
     /// way is dropped: the port is invalid).
-    func finishConnection(_ o: HeapObject, on thread: SimThread, _ k: Kernel) {
+    func finishConnection(_ o: HeapObject, on thread: SimThread) {
         guard o.source!.isValid else { return }
-        k.retain(o.id)  // for the call: the modes' releases must not free it under us
-        invalidateSource(o.id, on: thread, k)
+        objects.retain(o.id)  // for the call: the modes' releases must not free it under us
+        invalidateSource(o.id, on: thread)
         for slot in 0..<2 {
             guard case .object(let block) = o[slot: slot] else { continue }
             o[slot: slot] = .null
-            k.release(block, on: thread)
+            objects.release(block, on: thread)
         }
-        k.release(o.id, on: thread)
+        objects.release(o.id, on: thread)
     }
 }

@@ -16,12 +16,12 @@ extension RunLoops {
     /// the caller) holding `block` (a +1 the caller hands over).
     func makeObserver(
         activities: RunLoopActivity, repeats: Bool, order: Int, block: ObjectID,
-        on thread: SimThread, _ k: Kernel
+        on thread: SimThread
     ) -> ObjectID {
-        let o = k.objects.allocate(
+        let o = objects.allocate(
             kind: .runLoopObserver, className: "CFRunLoopObserver", label: nil,
             slotNames: ["block"], slotStrengths: [.strong], slots: [.object(block)],
-            isDeclaredRoot: false, isInternal: false, at: k.now, on: thread.name)
+            isDeclaredRoot: false, isInternal: false, at: recorder.now, on: thread.name)
         observerCounter += 1
         observerStates[o.id] = ObserverState(
             id: observerCounter, activities: activities, repeats: repeats,
@@ -35,7 +35,7 @@ extension RunLoops {
     /// `CFRunLoopAddObserver(rl, observer, mode)`: each list it goes into retains it. An invalid observer, or one
     /// already in another run loop, is not added (`if (!__CFIsValid(rlo) || (NULL != rlo->_runLoop && rlo->_runLoop
     /// != rl)) return;`); with the common pseudo-mode it goes into the common items and every common mode.
-    func addObserver(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
+    func addObserver(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread) {
         guard var state = observerStates[id], state.isValid, state.runLoop == nil || state.runLoop == rl.id
         else { return }
         state.runLoop = rl.id
@@ -46,27 +46,27 @@ extension RunLoops {
         let name = RunLoopModeName.canonical(rawMode)
         if name == RunLoopModeName.common {
             if !rl.commonObservers.contains(where: { $0.object == id }) {
-                rl.commonObservers.append(observer)
-                k.retain(id)
+                rl.addCommonObserver(observer)
+                objects.retain(id)
             }
-            for m in rl.commonModes { insertObserver(observer, into: rl.findOrCreateMode(m), k) }
+            for m in rl.commonModes { insertObserver(observer, into: rl.findOrCreateMode(m)) }
         } else {
-            insertObserver(observer, into: rl.findOrCreateMode(name), k)
+            insertObserver(observer, into: rl.findOrCreateMode(name))
         }
-        k.record(
+        recorder.record(
             thread,
             .observerAdd(
-                runLoop: rl.nameID, mode: k.name(RunLoopModeName.short(name)),
+                runLoop: rl.nameID, mode: recorder.name(RunLoopModeName.short(name)),
                 order: Int64(state.order)))
     }
 
     /// Into a mode's list, after the observers of the same or a lower order (`CFRunLoopAddObserver`'s insertion);
     /// the list retains it. Already there: nothing.
-    func insertObserver(_ observer: Observer, into mode: RunLoopMode, _ k: Kernel) {
+    func insertObserver(_ observer: Observer, into mode: RunLoopMode) {
         guard !mode.observers.contains(where: { $0.object == observer.object }) else { return }
         let index = mode.observers.firstIndex { $0.order > observer.order } ?? mode.observers.count
-        mode.observers.insert(observer, at: index)
-        k.retain(observer.object)
+        mode.insertObserver(observer, at: index)
+        objects.retain(observer.object)
     }
 
     /// `CFRunLoopRemoveObserver(rl, observer, mode)`: out of that mode's list, which lets go of it. With the common
@@ -74,18 +74,18 @@ extension RunLoops {
     /// pseudo-mode (`if (NULL != rl->_commonModeItems && CFSetContainsValue(rl->_commonModeItems, rlo))`). An
     /// observer added for the common modes and removed from one named mode stays in the others. The block stays
     /// with the observer object until that is freed or invalidated.
-    func removeObserver(_ id: ObjectID, from rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
+    func removeObserver(_ id: ObjectID, from rl: SimRunLoop, mode rawMode: String, on thread: SimThread) {
         let name = RunLoopModeName.canonical(rawMode)
         if name == RunLoopModeName.common {
             guard let i = rl.commonObservers.firstIndex(where: { $0.object == id }) else { return }
-            rl.commonObservers.remove(at: i)
-            for m in rl.commonModes { removeObserver(id, from: rl, mode: m, on: thread, k) }
-            k.release(id, on: thread)
+            rl.removeCommonObserver(at: i)
+            for m in rl.commonModes { removeObserver(id, from: rl, mode: m, on: thread) }
+            objects.release(id, on: thread)
             return
         }
         guard let mode = rl.modes[name], let i = mode.observers.firstIndex(where: { $0.object == id }) else { return }
-        mode.observers.remove(at: i)
-        k.release(id, on: thread)
+        mode.removeObserver(at: i)
+        objects.release(id, on: thread)
     }
 
     /// `CFRunLoopObserverInvalidate`: marks it invalid, removes it from every mode of its run loop and from the
@@ -93,29 +93,29 @@ extension RunLoops {
     /// `kCFRunLoopCommonModes`), then calls the context's release: the block is let go at once, whoever still holds
     /// the observer object. Invalidating an invalid observer does nothing. A non-repeating observer is invalidated
     /// by `__CFRunLoopDoObservers` after its callout.
-    func invalidateObserver(_ id: ObjectID, on thread: SimThread, _ k: Kernel) {
-        guard var state = observerStates[id], state.isValid, let o = k.heap.object(id) else { return }
+    func invalidateObserver(_ id: ObjectID, on thread: SimThread) {
+        guard var state = observerStates[id], state.isValid, let o = objects.heap.object(id) else { return }
         state.isValid = false
         observerStates[id] = state
-        k.retain(id)  // CFRetain(rlo) for the call: the lists' releases must not free it under us
+        objects.retain(id)  // CFRetain(rlo) for the call: the lists' releases must not free it under us
         if let rlID = state.runLoop {
             let rl = all[rlID]
-            for mode in rl.modes.values.reversed() { removeObserver(id, from: rl, mode: mode.name, on: thread, k) }
-            removeObserver(id, from: rl, mode: RunLoopModeName.common, on: thread, k)
+            for mode in rl.modes.values.reversed() { removeObserver(id, from: rl, mode: mode.name, on: thread) }
+            removeObserver(id, from: rl, mode: RunLoopModeName.common, on: thread)
         }
         if case .object(let block) = o[slot: 0] {
             o[slot: 0] = .null
-            k.release(block, on: thread)  // rlo->_context.release(info): _Block_release
+            objects.release(block, on: thread)  // rlo->_context.release(info): _Block_release
         }
-        k.release(id, on: thread)
+        objects.release(id, on: thread)
     }
 
     /// `CFRunLoopObserverIsValid`.
     func isValidObserver(_ id: ObjectID) -> Bool { observerStates[id]?.isValid ?? false }
 
     /// The block of observer `id` (nil once invalidated).
-    func observerBlock(_ id: ObjectID, _ k: Kernel) -> ObjectID? {
-        guard let o = k.heap.object(id), case .object(let block) = o[slot: 0] else { return nil }
+    func observerBlock(_ id: ObjectID) -> ObjectID? {
+        guard let o = objects.heap.object(id), case .object(let block) = o[slot: 0] else { return nil }
         return block
     }
 }

@@ -30,10 +30,10 @@ extension RunLoops {
 
     /// The run loop and method of the `performSelector:onThread:…waitUntilDone:YES` request whose caller waits on
     /// `semaphore`, for the parked-thread reason; nil when none does.
-    func performWait(on semaphore: ObjectID, _ k: Kernel) -> (loop: String, method: String)? {
+    func performWait(on semaphore: ObjectID) -> (loop: String, method: String)? {
         for rl in all {
             if let p = rl.threadPerforms.first(where: { $0.waiter == semaphore }) {
-                return (rl.name, k.program.classes[p.classIndex].methods[p.method].name)
+                return (rl.name, program.classes[p.classIndex].methods[p.method].name)
             }
         }
         return nil
@@ -43,8 +43,8 @@ extension RunLoops {
     static let performSlotNames = ["target", "argument"]
 
     /// The crash of a perform step under swift-corelibs-foundation, which has no selector-based performs.
-    func requirePerformAPI(_ selector: String, _ k: Kernel) throws(RuntimeFault) {
-        guard k.profile.performSelectorAPI else {
+    func requirePerformAPI(_ selector: String) throws(RuntimeFault) {
+        guard profile.performSelectorAPI else {
             throw RuntimeFault(
                 "\(selector) does not exist in swift-corelibs-foundation (no Objective-C runtime, no "
                     + "selectors): use RunLoop.perform(inModes:block:), a Timer, or DispatchQueue.asyncAfter")
@@ -58,40 +58,40 @@ extension RunLoops {
     /// over). An empty mode list makes no request and lets both go, as Foundation returns without performing.
     func performAfterDelay(
         target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?, delay: SimDuration,
-        modes: [String], on thread: SimThread, _ k: Kernel
+        modes: [String], on thread: SimThread
     ) {
         guard !modes.isEmpty else {
-            k.release(target, on: thread)
-            if let argument { k.release(argument, on: thread) }
+            objects.release(target, on: thread)
+            if let argument { objects.release(argument, on: thread) }
             return
         }
-        let rl = runLoop(for: thread, k)
-        let methodName = k.program.classes[classIndex].methods[method].name
-        let fire = k.now + max(.zero, delay)
+        let rl = runLoop(for: thread)
+        let methodName = program.classes[classIndex].methods[method].name
+        let fire = recorder.now + max(.zero, delay)
         let slots: [Value] = [.object(target), argument.map { .object($0) } ?? .null, .null]
         let action = TimerState.Action.targetSelector(classIndex: Int32(classIndex), method: Int32(method))
-        let o = k.objects.allocate(
+        let o = objects.allocate(
             kind: .timer(action), className: "NSTimer", label: "perform \(methodName)",
             slotNames: TimerState.slotNames, slotStrengths: TimerState.slotStrengths,
-            slots: slots, isDeclaredRoot: false, at: k.now, on: thread.name)
+            slots: slots, isDeclaredRoot: false, at: recorder.now, on: thread.name)
         o.initializeTimer(TimerState(fireTSR: fire, interval: .zero))
         o.timer.firstSlotWall = fire
-        k.record(thread, .timerCreate(timer: k.name(o), interval: .zero, repeats: false, fireAt: fire))
-        rl.performTimers.removeAll { !isPending($0, k) }
-        rl.performTimers.append(o.id)
-        for mode in modes { addTimer(o.id, to: rl, mode: mode, on: thread, k) }
-        k.release(o.id, on: thread)  // the modes hold it now
+        recorder.record(thread, .timerCreate(timer: recorder.name(o), interval: .zero, repeats: false, fireAt: fire))
+        rl.removePerformTimers { !isPending($0) }
+        rl.addPerformTimer(o.id)
+        for mode in modes { addTimer(o.id, to: rl, mode: mode, on: thread) }
+        objects.release(o.id, on: thread)  // the modes hold it now
     }
 
     /// Whether `id` is a perform timer still waiting to fire.
-    private func isPending(_ id: ObjectID, _ k: Kernel) -> Bool {
-        guard let o = k.heap.object(id), o.state == .alive, o.isTimer else { return false }
+    private func isPending(_ id: ObjectID) -> Bool {
+        guard let o = objects.heap.object(id), o.state == .alive, o.isTimer else { return false }
         return o.timer.isValid
     }
 
     /// The perform timers of `rl` still waiting to fire, oldest first.
-    func pendingPerformTimers(of rl: SimRunLoop, _ k: Kernel) -> [ObjectID] {
-        rl.performTimers.filter { isPending($0, k) }
+    func pendingPerformTimers(of rl: SimRunLoop) -> [ObjectID] {
+        rl.performTimers.filter { isPending($0) }
     }
 
     /// `cancelPreviousPerformRequestsWithTarget:[selector:object:]`: invalidates the current run loop's pending
@@ -99,19 +99,19 @@ extension RunLoops {
     /// matching nil), which releases what they hold. Other run loops' requests are untouched.
     func cancelPerformRequests(
         target: ObjectID, method: (classIndex: Int, method: Int, argument: Value)?,
-        on thread: SimThread, _ k: Kernel
+        on thread: SimThread
     ) {
-        let rl = runLoop(for: thread, k)
-        for id in pendingPerformTimers(of: rl, k) {
-            guard let o = k.heap.object(id), o[slot: TimerState.targetSlot].object == target else { continue }
+        let rl = runLoop(for: thread)
+        for id in pendingPerformTimers(of: rl) {
+            guard let o = objects.heap.object(id), o[slot: TimerState.targetSlot].object == target else { continue }
             if let method {
                 guard case .targetSelector(let c, let m) = o.timerAction, Int(c) == method.classIndex,
                     Int(m) == method.method, o[slot: TimerState.userInfoSlot].object == method.argument.object
                 else { continue }
             }
-            invalidateTimer(id, on: thread, reason: "cancelPreviousPerformRequests", k)
+            invalidateTimer(id, on: thread, reason: "cancelPreviousPerformRequests")
         }
-        rl.performTimers.removeAll { !isPending($0, k) }
+        rl.removePerformTimers { !isPending($0) }
     }
 
     // MARK: onThread
@@ -146,11 +146,11 @@ extension RunLoops {
             perform.waiter = s.id  // the request's +1 on it, released once it has signalled
             semaphore = s
         }
-        rl.threadPerforms.append(perform)
-        let source = threadPerformSource(of: rl, on: thread, k)
-        for mode in modes { addSource(source.id, to: rl, mode: mode, on: thread, k) }
+        rl.queueThreadPerform(perform)
+        let source = threadPerformSource(of: rl, on: thread)
+        for mode in modes { addSource(source.id, to: rl, mode: mode, on: thread) }
         signal(source)
-        wakeUp(rl, from: thread, k)
+        wakeUp(rl, from: thread)
         guard let semaphore else { return .next }
         k.retain(semaphore.id)  // the caller's own, for its wait
         let action = k.dispatch.semaphoreWait(semaphore, timeout: nil, on: thread)
@@ -159,13 +159,13 @@ extension RunLoops {
     }
 
     /// The loop's perform source, made on first use; the loop's modes keep it for ever (semantics §2).
-    private func threadPerformSource(of rl: SimRunLoop, on thread: SimThread, _ k: Kernel) -> HeapObject {
-        if let id = rl.threadPerformSource, let o = k.heap.object(id) { return o }
+    private func threadPerformSource(of rl: SimRunLoop, on thread: SimThread) -> HeapObject {
+        if let id = rl.threadPerformSource, let o = objects.heap.object(id) { return o }
         let id = makeSource(
             order: 0, handler: .threadPerforms, block: nil, label: "performSelector:onThread:",
-            on: thread, k)
-        rl.threadPerformSource = id  // the loop keeps the +1: it never removes the source
-        return k.heap.object(id)!
+            on: thread)
+        rl.keepThreadPerformSource(id)  // the loop keeps the +1: it never removes the source
+        return objects.heap.object(id)!
     }
 
     /// Takes the loop's queued requests that may run in `mode`, in the order they were queued.
@@ -173,26 +173,24 @@ extension RunLoops {
         let runs = { (p: ThreadPerform) in
             p.modes.contains(mode.name) || (p.modes.contains(RunLoopModeName.common) && rl.isCommon(mode))
         }
-        let taken = rl.threadPerforms.filter(runs)
-        rl.threadPerforms.removeAll(where: runs)
-        return taken
+        return rl.takeThreadPerforms(where: runs)
     }
 
     /// The frame that calls a request's method on its target (through a proxy), or nil when there is nothing to
     /// call: a proxy swallowed it, or a naive proxy crashed the run.
-    func threadPerformFrame(_ p: ThreadPerform, on thread: SimThread, _ k: Kernel) -> Frame? {
-        guard let request = k.heap.object(p.request),
-            let target = request[slot: 0].object.flatMap({ k.heap.object($0) })
+    func threadPerformFrame(_ p: ThreadPerform, on thread: SimThread) -> Frame? {
+        guard let request = objects.heap.object(p.request),
+            let target = request[slot: 0].object.flatMap({ objects.heap.object($0) })
         else { return nil }
         do {
-            let selector = k.program.classes[p.classIndex].methods[p.method].name
-            guard let receiver = try k.interpreter.forwardingTarget(target, selector: selector) else { return nil }
+            let selector = program.classes[p.classIndex].methods[p.method].name
+            guard let receiver = try interpreter.forwardingTarget(target, selector: selector) else { return nil }
             // The request's argument (`withObject:`) binds the method's parameter, if it declares one.
-            return k.interpreter.methodFrame(
+            return interpreter.methodFrame(
                 receiver, classIndex: p.classIndex, method: p.method,
                 arguments: [request[slot: 1]])
         } catch {
-            k.appCrashed(error.message, on: thread)
+            halt.appCrashed(error.message, on: thread)
             return nil
         }
     }
@@ -207,8 +205,10 @@ extension RunLoops {
     }
 
     /// Requests left for other modes keep the perform source signalled.
-    func resignalThreadPerforms(of rl: SimRunLoop, _ k: Kernel) {
-        guard !rl.threadPerforms.isEmpty, let id = rl.threadPerformSource, let o = k.heap.object(id) else { return }
+    func resignalThreadPerforms(of rl: SimRunLoop) {
+        guard !rl.threadPerforms.isEmpty, let id = rl.threadPerformSource, let o = objects.heap.object(id) else {
+            return
+        }
         signal(o)
     }
 }
@@ -243,13 +243,13 @@ final class ThreadPerformsFrame: Frame {
         while index < performs!.count {
             let p = performs![index]
             index += 1
-            if let frame = kernel.runLoops.threadPerformFrame(p, on: thread, kernel) {
+            if let frame = kernel.runLoops.threadPerformFrame(p, on: thread) {
                 running = true
                 return .push(frame)
             }
             kernel.runLoops.finishThreadPerform(p, on: thread, kernel)
         }
-        if let source { kernel.runLoops.resignalThreadPerforms(of: source.runLoop, kernel) }
+        if let source { kernel.runLoops.resignalThreadPerforms(of: source.runLoop) }
         return .pop(.null)
     }
 

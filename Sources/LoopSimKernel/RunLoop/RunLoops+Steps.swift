@@ -16,7 +16,7 @@ public struct RunStep: ExecutableStep {
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        StepOutcome(.push(RunCallFrame(call: call, runLoop: c.kernel.runLoops.runLoop(for: c.thread, c.kernel))))
+        StepOutcome(.push(RunCallFrame(call: call, runLoop: c.kernel.runLoops.runLoop(for: c.thread))))
     }
 }
 
@@ -30,9 +30,9 @@ public struct StopOrWakeUpStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let rl = try c.runLoop(runLoop) else { return .next }
         if stops {
-            c.kernel.runLoops.stop(rl, from: c.thread, c.kernel)
+            c.kernel.runLoops.stop(rl, from: c.thread)
         } else {
-            c.kernel.runLoops.wakeUp(rl, from: c.thread, c.kernel)
+            c.kernel.runLoops.wakeUp(rl, from: c.thread)
         }
         return .next
     }
@@ -45,7 +45,7 @@ public struct AddCommonModeStep: ExecutableStep {
     public var mode: String
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        if let rl = try c.runLoop(runLoop) { c.kernel.runLoops.addCommonMode(rl, mode, on: c.thread, c.kernel) }
+        if let rl = try c.runLoop(runLoop) { c.kernel.runLoops.addCommonMode(rl, mode, on: c.thread) }
         return .next
     }
 }
@@ -59,7 +59,7 @@ public struct PerformBlockStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard case (let rl, let block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
-        c.kernel.runLoops.performBlock(block, on: rl, mode: mode, from: c.thread, c.kernel)
+        c.kernel.runLoops.performBlock(block, on: rl, mode: mode, from: c.thread)
         return .next
     }
 }
@@ -82,8 +82,8 @@ public struct AddObserverStep: ExecutableStep {
         let k = c.kernel
         let observer = k.runLoops.makeObserver(
             activities: activities, repeats: repeats, order: order, block: block,
-            on: c.thread, k)
-        k.runLoops.addObserver(observer, to: rl, mode: mode, on: c.thread, k)
+            on: c.thread)
+        k.runLoops.addObserver(observer, to: rl, mode: mode, on: c.thread)
         try c.bind(observer, into: into)
         return .next
     }
@@ -105,10 +105,10 @@ public struct RemoveFromRunLoopStep: ExecutableStep {
         else { return .next }
         if isObserver {
             guard k.runLoops.isObserver(o) else { throw RuntimeFault("\(verb): \(o.displayName) is not an observer") }
-            k.runLoops.removeObserver(o.id, from: rl, mode: mode, on: c.thread, k)
+            k.runLoops.removeObserver(o.id, from: rl, mode: mode, on: c.thread)
         } else {
             guard o.source != nil else { throw RuntimeFault("\(verb): \(o.displayName) is not a run-loop source") }
-            k.runLoops.removeSource(o.id, from: rl, mode: mode, on: c.thread, k)
+            k.runLoops.removeSource(o.id, from: rl, mode: mode, on: c.thread)
         }
         return .next
     }
@@ -126,10 +126,10 @@ public struct InvalidateRunLoopItemStep: ExecutableStep {
         guard let o = try c.object(item, expecting: isObserver ? "an observer" : "a source") else { return .next }
         if isObserver {
             guard k.runLoops.isObserver(o) else { throw RuntimeFault("\(verb): \(o.displayName) is not an observer") }
-            k.runLoops.invalidateObserver(o.id, on: c.thread, k)
+            k.runLoops.invalidateObserver(o.id, on: c.thread)
         } else {
             guard o.source != nil else { throw RuntimeFault("\(verb): \(o.displayName) is not a run-loop source") }
-            k.runLoops.invalidateSource(o.id, on: c.thread, k)
+            k.runLoops.invalidateSource(o.id, on: c.thread)
         }
         return .next
     }
@@ -147,8 +147,8 @@ public struct AddSourceStep: ExecutableStep {
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard case (let rl, let block)? = try c.runLoopAndBlock(runLoop, block) else { return .next }
         let k = c.kernel
-        let source = k.runLoops.makeSource(order: order, handler: .block, block: block, label: nil, on: c.thread, k)
-        k.runLoops.addSource(source, to: rl, mode: mode, on: c.thread, k)
+        let source = k.runLoops.makeSource(order: order, handler: .block, block: block, label: nil, on: c.thread)
+        k.runLoops.addSource(source, to: rl, mode: mode, on: c.thread)
         try c.bind(source, into: into)
         return .next
     }

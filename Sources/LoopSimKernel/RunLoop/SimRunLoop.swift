@@ -13,27 +13,27 @@ public final class SimRunLoop {
     /// The name of the loop's thread in the run's ``NameTable`` (what its kernel-side events are recorded on).
     let threadNameID: Name
     /// Modes in creation order. Created by add-functions, never by running.
-    @exclusivity(unchecked) public internal(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
+    @exclusivity(unchecked) public private(set) var modes: OrderedDictionary<String, RunLoopMode> = [:]
     /// Mode names marked common; initially only the default mode.
-    @exclusivity(unchecked) public internal(set) var commonModes: [String] = [RunLoopModeName.default]
+    @exclusivity(unchecked) public private(set) var commonModes: [String] = [RunLoopModeName.default]
     /// Items added with the common pseudo-mode: timers and sources, retained by the set.
-    @exclusivity(unchecked) public internal(set) var commonTimers: [ObjectID] = []
-    @exclusivity(unchecked) public internal(set) var commonSources: [ObjectID] = []
+    @exclusivity(unchecked) public private(set) var commonTimers: [ObjectID] = []
+    @exclusivity(unchecked) public private(set) var commonSources: [ObjectID] = []
     /// Observers added with the common pseudo-mode (`_commonModeItems`), each retained by the set.
-    @exclusivity(unchecked) public internal(set) var commonObservers: [Observer] = []
+    @exclusivity(unchecked) public private(set) var commonObservers: [Observer] = []
     /// `CFRunLoopPerformBlock` items in FIFO order: the modes they may run in (nil = common) and the block.
-    @exclusivity(unchecked) var blocks: [(modes: [String]?, block: ObjectID)] = []
+    @exclusivity(unchecked) private(set) var blocks: [(modes: [String]?, block: ObjectID)] = []
     /// `performSelector:withObject:afterDelay:` requests made on this loop, oldest first: their one-shot timers, which
     /// `cancelPreviousPerformRequestsWithTarget:` looks through (fired or cancelled ones are dropped as it goes).
-    @exclusivity(unchecked) var performTimers: [ObjectID] = []
+    @exclusivity(unchecked) private(set) var performTimers: [ObjectID] = []
     /// `performSelector:onThread:` requests queued for this loop's thread, in the order they were queued.
-    @exclusivity(unchecked) var threadPerforms: [RunLoops.ThreadPerform] = []
+    @exclusivity(unchecked) private(set) var threadPerforms: [RunLoops.ThreadPerform] = []
     /// The version-0 source that performs ``threadPerforms``: made on first use, never removed (semantics §2).
-    @exclusivity(unchecked) var threadPerformSource: ObjectID?
+    @exclusivity(unchecked) private(set) var threadPerformSource: ObjectID?
     /// The wake-up port (`_wakeUpPort`): `CFRunLoopWakeUp` posts to it.
-    @exclusivity(unchecked) var wakeUpPort = Port()
+    @exclusivity(unchecked) private(set) var wakeUpPort = Port()
     /// Running activations, innermost last.
-    @exclusivity(unchecked) var activations: [ActivationFrame] = []
+    @exclusivity(unchecked) private(set) var activations: [ActivationFrame] = []
 
     init(id: Int, threadID: Int, threadNameID: Name, name: String, nameID: Name, isMain: Bool) {
         self.id = id
@@ -80,6 +80,70 @@ public final class SimRunLoop {
     /// ``isCommon(_:)`` of a mode of this loop, from its flag (no string comparisons).
     @inline(__always)
     func isCommon(_ mode: RunLoopMode) -> Bool { mode.isCommon }
+
+    // MARK: Transitions
+    // The loop's fields change only here, each through the CF (or Foundation) operation it models; the run loops'
+    // part (``RunLoops``) calls them. Each does what the assignment it replaced did.
+
+    /// `CFRunLoopAddCommonMode`: the name joins `_commonModes` (the caller adds the common items to the mode).
+    func joinCommonModes(_ name: String) { commonModes.append(name) }
+
+    /// `CFRunLoopAddTimer(rl, t, kCFRunLoopCommonModes)`: the timer joins `_commonModeItems` (the caller retains it).
+    func addCommonTimer(_ id: ObjectID) { commonTimers.append(id) }
+    /// `CFRunLoopRemoveTimer(rl, t, kCFRunLoopCommonModes)`: out of `_commonModeItems`.
+    func removeCommonTimer(at index: Int) { commonTimers.remove(at: index) }
+
+    /// `CFRunLoopAddSource(rl, s, kCFRunLoopCommonModes)`: the source joins `_commonModeItems`.
+    func addCommonSource(_ id: ObjectID) { commonSources.append(id) }
+    /// `CFRunLoopRemoveSource(rl, s, kCFRunLoopCommonModes)`: out of `_commonModeItems`.
+    func removeCommonSource(at index: Int) { commonSources.remove(at: index) }
+
+    /// `CFRunLoopAddObserver(rl, o, kCFRunLoopCommonModes)`: the observer joins `_commonModeItems`.
+    func addCommonObserver(_ observer: Observer) { commonObservers.append(observer) }
+    /// `CFRunLoopRemoveObserver(rl, o, kCFRunLoopCommonModes)`: out of `_commonModeItems`.
+    func removeCommonObserver(at index: Int) { commonObservers.remove(at: index) }
+
+    /// `__CFFinalizeRunLoop` at thread exit: the common items and the queued blocks are gone (the caller released
+    /// each first).
+    func removeAllCommonItemsAndBlocks() {
+        commonTimers = []
+        commonSources = []
+        commonObservers = []
+        blocks = []
+    }
+
+    /// `CFRunLoopPerformBlock`: the block is queued (`_blocks_tail`) for `modes` (nil: the common modes).
+    func queueBlock(_ block: ObjectID, modes: [String]?) { blocks.append((modes: modes, block: block)) }
+
+    /// `__CFRunLoopDoBlocks`: the blocks it did not run for this mode go back on the list (CF relinks them), the
+    /// ones it ran are detached.
+    func keepBlocks(_ kept: [(modes: [String]?, block: ObjectID)]) { blocks = kept }
+
+    /// `performSelector:withObject:afterDelay:`: the request's one-shot timer joins the loop's list.
+    func addPerformTimer(_ id: ObjectID) { performTimers.append(id) }
+    /// Drops the requests `isDone` says fired or were cancelled, keeping the others' order.
+    func removePerformTimers(where isDone: (ObjectID) -> Bool) { performTimers.removeAll(where: isDone) }
+
+    /// `performSelector:onThread:`: the request is queued for the loop's thread.
+    func queueThreadPerform(_ perform: RunLoops.ThreadPerform) { threadPerforms.append(perform) }
+    /// The perform source's callout takes the requests that may run in its mode (`runs`), in the order queued.
+    func takeThreadPerforms(where runs: (RunLoops.ThreadPerform) -> Bool) -> [RunLoops.ThreadPerform] {
+        let taken = threadPerforms.filter(runs)
+        threadPerforms.removeAll(where: runs)
+        return taken
+    }
+    /// The perform source, made on first use: the loop keeps it (and its +1) for ever (semantics §2).
+    func keepThreadPerformSource(_ id: ObjectID) { threadPerformSource = id }
+
+    /// `CFRunLoopWakeUp`'s message on `_wakeUpPort` (redundant ones collapse).
+    func postWakeUp(_ arrivals: inout PortArrivals) { wakeUpPort.post(&arrivals) }
+    /// The pass takes the wake-up port's message (`__CFRunLoopServiceMachPort`).
+    func takeWakeUp() { wakeUpPort.take() }
+
+    /// `CFRunLoopRunSpecific` enters `activation` (the innermost from now on).
+    func enter(_ activation: ActivationFrame) { activations.append(activation) }
+    /// `CFRunLoopRunSpecific` returns: `activation` is off the loop's list.
+    func leave(_ activation: ActivationFrame) { activations.removeAll { $0 === activation } }
 }
 
 /// Well-known mode names.

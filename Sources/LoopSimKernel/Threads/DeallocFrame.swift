@@ -10,7 +10,7 @@ final class DeallocFrame: Frame {
             ranBody = true
             kernel.record(thread, .deallocBegin(object: kernel.name(object)))
             if case .timer = object.kind {
-                kernel.runLoops.invalidateTimer(object.id, on: thread, reason: "dealloc", kernel)
+                kernel.runLoops.invalidateTimer(object.id, on: thread, reason: "dealloc")
             }
             if case .dispatchSource = object.kind {
                 kernel.dispatch.sources.deallocating(object, on: thread)

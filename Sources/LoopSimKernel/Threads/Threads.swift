@@ -138,7 +138,7 @@ extension Threads {
             k.objects.drainAutoreleasePool(of: thread, reason: "thread exit")
             k.record(thread, .threadExit)
             if let rlID = thread.runLoopID {
-                k.runLoops.finalizeRunLoop(k.runLoops[rlID], on: thread, k)
+                k.runLoops.finalizeRunLoop(k.runLoops[rlID], on: thread)
             }
             if let block = takeThreadBlock(of: thread) {
                 k.release(block, on: thread)
@@ -170,7 +170,7 @@ final class AppMainFrame: Frame {
     var mode = RunLoopModeName.default
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        let rl = kernel.runLoops.runLoop(for: thread, kernel)
+        let rl = kernel.runLoops.runLoop(for: thread)
         let next = kernel.uikit.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
         if next != mode {
             mode = next
@@ -184,7 +184,7 @@ final class AppMainFrame: Frame {
             ? min(kernel.uikit.trackingUntil - kernel.now, RunLoops.timerIntervalLimit) : nil
         return .push(
             kernel.runLoops.makeActivation(
-                rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread, kernel))
+                rl, mode: next, seconds: seconds, returnAfterSourceHandled: false, on: thread))
     }
     func heldObjects() -> [(String, ObjectID)] { [] }
 }

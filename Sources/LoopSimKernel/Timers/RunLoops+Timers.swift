@@ -70,7 +70,7 @@ extension RunLoops {
         }
         k.record(thread, .timerCreate(timer: k.name(o), interval: interval, repeats: spec.repeats, fireAt: firstFire))
         if let mode = spec.scheduleMode {
-            addTimer(o.id, to: runLoop(for: thread, k), mode: mode, on: thread, k)
+            addTimer(o.id, to: runLoop(for: thread), mode: mode, on: thread)
         }
         return o.id
     }
@@ -96,129 +96,130 @@ extension RunLoops {
     }
 
     /// `CFRunLoopAddTimer`: ignored for an invalid timer or one that belongs to another run loop.
-    func addTimer(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread, _ k: Kernel) {
-        guard let o = k.heap.object(id), o.isTimer, o.timer.isValid else { return }
+    func addTimer(_ id: ObjectID, to rl: SimRunLoop, mode rawMode: String, on thread: SimThread) {
+        guard let o = objects.heap.object(id), o.isTimer, o.timer.isValid else { return }
         if let owner = o.timer.runLoop, owner != rl.id { return }
         let mode = RunLoopModeName.canonical(rawMode)
         if mode == RunLoopModeName.common {
             if !rl.commonTimers.contains(id) {
-                rl.commonTimers.append(id)
-                k.retain(id)
+                rl.addCommonTimer(id)
+                objects.retain(id)
             }
-            for name in rl.commonModes { addTimer(o, to: rl, modeNamed: name, on: thread, k) }
+            for name in rl.commonModes { addTimer(o, to: rl, modeNamed: name, on: thread) }
         } else {
-            addTimer(o, to: rl, modeNamed: mode, on: thread, k)
+            addTimer(o, to: rl, modeNamed: mode, on: thread)
         }
     }
 
-    private func addTimer(_ o: HeapObject, to rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel)
-    {
+    private func addTimer(_ o: HeapObject, to rl: SimRunLoop, modeNamed name: String, on thread: SimThread) {
         let mode = rl.findOrCreateMode(name)
         guard !mode.timers.contains(o.id.index) else { return }  // already in this mode: nothing changes (S10)
         o.timer.runLoop = rl.id
         o.timerModes.append(name)
-        k.retain(o.id)
-        insertTimer(o, into: mode, k)
-        k.record(thread, .timerAdd(timer: k.name(o), runLoop: rl.nameID, mode: k.name(mode)))
-        armNextTimer(in: mode, of: rl, k)
+        objects.retain(o.id)
+        insertTimer(o, into: mode)
+        recorder.record(thread, .timerAdd(timer: recorder.name(o), runLoop: rl.nameID, mode: recorder.name(mode)))
+        armNextTimer(in: mode, of: rl)
     }
 
     /// Inserts after every timer with an earlier or equal deadline (`__CFRunLoopInsertionIndexInTimerArray`).
-    private func insertTimer(_ o: HeapObject, into mode: RunLoopMode, _ k: Kernel) {
+    private func insertTimer(_ o: HeapObject, into mode: RunLoopMode) {
         mode.timers.insert(o.id.index, fire: o.timer.fireTSR, tolerant: o.isTolerantTimer)
     }
 
     /// Removes `o` from one mode (the mode's array releases it) and re-arms that mode's port.
     private func removeTimer(
-        _ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread, _ k: Kernel
+        _ o: HeapObject, from rl: SimRunLoop, modeNamed name: String, on thread: SimThread
     ) {
         guard let mode = rl.modes[name], mode.timers.contains(o.id.index) else { return }
         mode.timers.remove(o.id.index, tolerant: o.isTolerantTimer)
         o.timerModes.removeAll { $0 == name }
         if o.timerModes.isEmpty { o.timer.runLoop = nil }
-        armNextTimer(in: mode, of: rl, k)
-        k.release(o.id, on: thread)
+        armNextTimer(in: mode, of: rl)
+        objects.release(o.id, on: thread)
     }
 
     /// `CFRunLoopTimerInvalidate`: synchronously on the calling thread, remove the timer from every mode and
     /// the common items (each removal re-arms that mode's port), then release target, userInfo and block.
     /// No wake-up is sent to the owning loop.
-    func invalidateTimer(_ id: ObjectID, on thread: SimThread, reason: String, _ k: Kernel) {
-        guard let o = k.heap.object(id), o.isTimer, o.timer.isValid else { return }
+    func invalidateTimer(_ id: ObjectID, on thread: SimThread, reason: String) {
+        guard let o = objects.heap.object(id), o.isTimer, o.timer.isValid else { return }
         o.timer.isValid = false
-        k.retain(id)  // CF holds the timer across its own invalidation
-        k.record(thread, .timerInvalidate(timer: k.name(o), reason: k.name(reason)))
+        objects.retain(id)  // CF holds the timer across its own invalidation
+        recorder.record(thread, .timerInvalidate(timer: recorder.name(o), reason: recorder.name(reason)))
         if let rlID = o.timer.runLoop {
             let rl = self[rlID]
-            for name in o.timerModes { removeTimer(o, from: rl, modeNamed: name, on: thread, k) }
+            for name in o.timerModes { removeTimer(o, from: rl, modeNamed: name, on: thread) }
             if let index = rl.commonTimers.firstIndex(of: id) {
-                rl.commonTimers.remove(at: index)
-                k.release(id, on: thread)
+                rl.removeCommonTimer(at: index)
+                objects.release(id, on: thread)
             }
-            if k.profile.removeOrInvalidateWakesLoop { wakeUp(rl, from: thread, k) }
+            if profile.removeOrInvalidateWakesLoop { wakeUp(rl, from: thread) }
         }
-        if k.profile.timerReleasesTargetOnInvalidate {
+        if profile.timerReleasesTargetOnInvalidate {
             for slot in 0..<3 {
                 if case .object(let held) = o[slot: slot] {
                     o[slot: slot] = .null
-                    k.release(held, on: thread)
+                    objects.release(held, on: thread)
                 }
             }
         }
-        k.release(id, on: thread)
+        objects.release(id, on: thread)
     }
 
     /// `-[NSTimer fire]`: the action runs now on the caller's thread, the schedule is untouched, and a
     /// one-shot timer is invalidated afterwards. Nothing on an invalid timer.
-    func fireManually(_ id: ObjectID, on thread: SimThread, _ k: Kernel) -> FrameAction {
-        guard let o = k.heap.object(id), o.isTimer, o.timer.isValid else { return .next }
-        k.record(thread, .timerFireManual(timer: k.name(o)))
+    func fireManually(_ id: ObjectID, on thread: SimThread) -> FrameAction {
+        guard let o = objects.heap.object(id), o.isTimer, o.timer.isValid else { return .next }
+        recorder.record(thread, .timerFireManual(timer: recorder.name(o)))
         return .push(ManualFireFrame(timer: id))
     }
 
     /// The frame that runs a timer's action (target method, invocation, block, or userInfo block); the timer is
     /// retained by the caller for the duration. Nil when there is nothing to run: a safe proxy swallowed the
     /// call (counted as a wasted fire). A naive proxy without its target crashes the run.
-    func timerCalloutFrame(_ o: HeapObject, on thread: SimThread, _ k: Kernel) -> Frame? {
+    func timerCalloutFrame(_ o: HeapObject, on thread: SimThread) -> Frame? {
         switch o.timerAction {
         case .targetSelector(let c, let m), .invocation(let c, let m):
             let (classIndex, method) = (Int(c), Int(m))
-            guard var target = o[slot: TimerState.targetSlot].object.flatMap({ k.heap.object($0) }) else { return nil }
+            guard var target = o[slot: TimerState.targetSlot].object.flatMap({ objects.heap.object($0) }) else {
+                return nil
+            }
             if case .invocation = target.kind {
-                guard let invoked = target[slot: 0].object.flatMap({ k.heap.object($0) }) else { return nil }
+                guard let invoked = target[slot: 0].object.flatMap({ objects.heap.object($0) }) else { return nil }
                 target = invoked
             }
             do {
                 guard
-                    let receiver = try k.interpreter.forwardingTarget(
-                        target, selector: k.program.classes[classIndex].methods[method].name)
+                    let receiver = try interpreter.forwardingTarget(
+                        target, selector: program.classes[classIndex].methods[method].name)
                 else {
                     o.timerExtras.wastedFires += 1
-                    k.record(thread, .timerWasted(timer: k.name(o)))
+                    recorder.record(thread, .timerWasted(timer: recorder.name(o)))
                     return nil
                 }
                 // A selector's parameter: a perform request's `withObject:` (its timer's userInfo), or the timer
                 // itself, as NSTimer calls `tick:` with it.
                 // Looked up only for a method that declares one (most fires pay nothing).
-                guard k.program.classes[classIndex].methods[method].body.parameterCount > 0 else {
-                    return k.interpreter.methodFrame(receiver, classIndex: classIndex, method: method)
+                guard program.classes[classIndex].methods[method].body.parameterCount > 0 else {
+                    return interpreter.methodFrame(receiver, classIndex: classIndex, method: method)
                 }
                 let argument =
-                    runLoop(for: thread, k).performTimers.contains(o.id)
+                    runLoop(for: thread).performTimers.contains(o.id)
                     ? o[slot: TimerState.userInfoSlot] : .object(o.id)
-                return k.interpreter.methodFrame(
+                return interpreter.methodFrame(
                     receiver, classIndex: classIndex, method: method,
                     arguments: [argument])
             } catch {
-                k.appCrashed(error.message, on: thread)
+                halt.appCrashed(error.message, on: thread)
                 return nil
             }
         case .block:
             guard case .object(let block) = o[slot: TimerState.blockSlot] else { return nil }
-            return calloutFrame(retaining: block, edge: "timer block", k)
+            return calloutFrame(retaining: block, edge: "timer block")
         case .userInfoBlock:
             guard case .object(let block) = o[slot: TimerState.userInfoSlot] else { return nil }
-            return calloutFrame(retaining: block, edge: "timer userInfo block", k)
+            return calloutFrame(retaining: block, edge: "timer userInfo block")
         }
     }
 
@@ -257,11 +258,11 @@ final class ManualFireFrame: Frame {
         if !calledOut {
             calledOut = true
             kernel.retain(timer)
-            if let frame = kernel.runLoops.timerCalloutFrame(o, on: thread, kernel) { return .push(frame) }
+            if let frame = kernel.runLoops.timerCalloutFrame(o, on: thread) { return .push(frame) }
             return .next
         }
         if o.isTimer && !o.timer.isRepeating {
-            kernel.runLoops.invalidateTimer(timer, on: thread, reason: "one-shot fired", kernel)
+            kernel.runLoops.invalidateTimer(timer, on: thread, reason: "one-shot fired")
         }
         kernel.release(timer, on: thread)
         return .pop(.null)

@@ -45,7 +45,7 @@ public struct AddTimerStep: ExecutableStep {
         guard let timer = try c.object(timer, expecting: "a timer"), let rl = try c.runLoop(runLoop) else {
             return .next
         }
-        c.kernel.runLoops.addTimer(timer.id, to: rl, mode: mode, on: c.thread, c.kernel)
+        c.kernel.runLoops.addTimer(timer.id, to: rl, mode: mode, on: c.thread)
         return .next
     }
 }
@@ -59,8 +59,8 @@ public struct InvalidateOrFireStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let timer = try c.object(timer, expecting: "a timer") else { return .next }
-        if fires { return StepOutcome(c.kernel.runLoops.fireManually(timer.id, on: c.thread, c.kernel)) }
-        c.kernel.runLoops.invalidateTimer(timer.id, on: c.thread, reason: "invalidate", c.kernel)
+        if fires { return StepOutcome(c.kernel.runLoops.fireManually(timer.id, on: c.thread)) }
+        c.kernel.runLoops.invalidateTimer(timer.id, on: c.thread, reason: "invalidate")
         return .next
     }
 }

@@ -68,9 +68,9 @@ final class UIKit {
             return
         }
         let source = k.runLoops.makeSource(
-            order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main, k)
+            order: -1, handler: .userEvents, block: nil, label: "UIKit event source", on: main)
         eventSource = source
-        k.runLoops.addSource(source, to: rl, mode: RunLoopModeName.common, on: main, k)
+        k.runLoops.addSource(source, to: rl, mode: RunLoopModeName.common, on: main)
         k.release(source, on: main)  // the run loop's common items keep it
     }
 
@@ -84,7 +84,7 @@ final class UIKit {
             return
         }
         k.runLoops.signal(source)
-        if waking { k.runLoops.wakeUp(k.runLoops[0], from: nil, k) }
+        if waking { k.runLoops.wakeUp(k.runLoops[0], from: nil) }
     }
 
     /// Queues every user action known at the start for its instant.
@@ -153,7 +153,7 @@ final class UIKit {
         let rl = k.runLoops[0]
         if let current = rl.currentActivation, current.mode.name != RunLoopModeName.tracking {
             current.mode.requestStop()
-            k.runLoops.wakeUp(rl, from: thread, k)
+            k.runLoops.wakeUp(rl, from: thread)
         }
     }
 
