@@ -8,7 +8,8 @@ around it (a merged sweep has exactly the bytes of the unsharded one; `golden --
 fingerprints changes nothing). A command no rule matches fails the test, so that a command added to the README
 gets a rule. The commands run after the demo's setup (`export PATH=$PWD/.build/debug:$PATH`), those that write
 files in a temporary folder holding copies of scenarios/ and examples/ and links to scripts/, docs/ and
-conformance/ (HOME too is a temporary folder), the build commands (`swift test --package-path examples/client …`) in the repository.
+conformance/ (HOME too is a temporary folder), the build commands (`swift test --package-path examples/client …`)
+in the repository.
 
 Run by scripts/test.sh after the build, the tests and the client package (so each build here is up to date):
     python3 scripts/readme_test.py            every command; prints one line per command
