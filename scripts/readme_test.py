@@ -84,8 +84,12 @@ class Check:
         """Runs `command` with bash in `cwd` (the temporary folder by default); a failure unless it exits with
         `status`. Returns the completed process."""
         started = time.monotonic()
-        process = subprocess.run(["bash", "-c", command], cwd=cwd or self.work, env=self.env, capture_output=True,
-                                 text=True, timeout=timeout)
+        try:
+            process = subprocess.run(["bash", "-c", command], cwd=cwd or self.work, env=self.env,
+                                     capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.fail(number, f"`{command}` did not end within {timeout} s")
+            return subprocess.CompletedProcess(command, -1, "", "")
         took = time.monotonic() - started
         if process.returncode != status:
             self.fail(number, f"`{command}` exited {process.returncode}, not {status}: "
@@ -110,7 +114,8 @@ def rules(check, quoted):
     state = {}
 
     def demo(number, command):
-        check.run(number, command, cwd=ROOT)
+        # It builds loopsim (and may wait for another SwiftPM holding .build's lock).
+        check.run(number, command, cwd=ROOT, timeout=1800)
 
     def ci(number, command):
         print(f"skip README.md:{number}: `{command}`: this test is one of its steps")
