@@ -55,6 +55,9 @@ echo "== loopsim conform (linux-corelibs against this machine's real RunLoop; do
 .build/debug/loopsim test conformance/scenarios | tail -n 1
 .build/debug/loopsim conform
 
+echo "== README.md's commands and checkable claims (scripts/readme_test.py)"
+LOOPSIM_README_TEST=test.sh python3 scripts/readme_test.py
+
 if compgen -G "notebooks/*.ipynb" >/dev/null; then
     echo "== notebooks"
     bash scripts/notebooks.sh

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LoopSimScenario
 
 /// `loopsim schema`: the JSON Schema of scenario files, from the compiler's own tables (``ScenarioSchema``).
@@ -16,16 +17,31 @@ struct SchemaCommand: ParsableCommand {
     @OptionGroup(title: "Output")
     var outputOptions: OutputOptions
 
+    /// For scripts/schema.sh: print `ScenarioSchema+Words.swift`, the schema's descriptions, from this doc
+    /// (docs/scenario-format.md) instead of the schema.
+    @Option(name: .customLong("words-from"), help: .hidden)
+    var wordsFrom: String?
+
     func run() throws {
+        var text = ScenarioSchema.text
+        var what = "the schema"
+        if let wordsFrom {
+            guard let doc = try? String(contentsOfFile: wordsFrom, encoding: .utf8) else {
+                StandardError.write("error: cannot read \(wordsFrom) (docs/scenario-format.md)\n")
+                throw Exit.invalid
+            }
+            text = ScenarioSchema.wordsSource(fromDoc: doc)
+            what = "the schema's words"
+        }
         guard let path = outputOptions.path else {
-            print(ScenarioSchema.text, terminator: "")
+            print(text, terminator: "")
             return
         }
         do throws(OutputTarget.WriteError) {
-            let target = OutputTarget(path: path, what: "the schema")
+            let target = OutputTarget(path: path, what: what)
             try target.checkWritable(force: outputOptions.force)
-            try target.write(CollectionOfOne(ScenarioSchema.text))
-            StandardError.write("wrote \(path) (the schema)\n")
+            try target.write(CollectionOfOne(text))
+            StandardError.write("wrote \(path) (\(what))\n")
         } catch {
             StandardError.write("error: \(error.message)\n")
             throw Exit.invalid

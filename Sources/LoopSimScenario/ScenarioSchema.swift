@@ -7,6 +7,12 @@ public enum ScenarioSchema {
     /// The schema as JSON text, keys sorted, two-space indented, ending in a newline.
     public static var text: String { render(schema, indent: "") + "\n" }
 
+    /// The Swift source of `ScenarioSchema+Words.swift` for the doc `text` (docs/scenario-format.md): the words of
+    /// its checked tables, which the schema's descriptions are (``ScenarioSchemaWords``).
+    public static func wordsSource(fromDoc text: String) -> String {
+        ScenarioSchemaWords.swiftSource(ScenarioSchemaWords.extract(from: text))
+    }
+
     /// A JSON value with its object keys in the order given (rendered sorted).
     indirect enum JSON {
         case object([(String, JSON)])
@@ -16,68 +22,126 @@ public enum ScenarioSchema {
         case int(Int)
     }
 
-    static var schema: JSON {
-        let stepsRef = JSON.object([("$ref", .string("#/$defs/steps"))])
-        var stepForms: [JSON] = [.object([("enum", .array(ScenarioCompiler.bareSteps.map { .string($0) }))])]
-        for verb in ScenarioCompiler.stepVerbs.sorted(by: { $0.name < $1.name }) {
-            var properties: [(String, JSON)] = [(verb.name, .object([]))]
-            for key in verb.keys {
-                switch key {
-                case "do", "then", "else", "completion": properties.append((key, stepsRef))
-                default: properties.append((key, .object([])))
-                }
-            }
-            stepForms.append(
-                .object([
-                    ("type", .string("object")),
-                    ("required", .array([.string(verb.name)])),
-                    ("properties", .object(properties)),
-                    ("additionalProperties", .bool(false)),
-                ]))
-        }
-        // A method is its steps, or `{params: [...], do: [...]}` when it takes arguments (docs/scenario-format.md §4).
-        let method = JSON.object([
+    /// The words docs/scenario-format.md gives each key and step (``ScenarioSchemaWords``), by name.
+    static let words: [String: String] = ScenarioSchemaWords.parse(wordsText)
+
+    /// `schema` with the doc's words for `name` as its `description` (what an editor shows on hover), when the doc
+    /// has words for it.
+    static func described(_ name: String, _ schema: [(String, JSON)] = []) -> JSON {
+        guard let text = words[name] else { return .object(schema) }
+        return .object(schema + [("description", .string(text))])
+    }
+
+    /// The properties `keys` with their words, `prefix/KEY`, each of them `schema(KEY)`.
+    static func properties(
+        _ keys: [String], _ prefix: String, _ schema: (String) -> [(String, JSON)] = { _ in [] }
+    ) -> JSON {
+        .object(keys.map { ($0, described("\(prefix)/\($0)", schema($0))) })
+    }
+
+    static let stepsRef: [(String, JSON)] = [("$ref", .string("#/$defs/steps"))]
+
+    /// One step, discriminated by its verb, so that a wrong key is reported at the step that has it (the YAML
+    /// language server marks the key; a validator's error path ends at the step), not at the whole list: a bare
+    /// step is one of ``ScenarioCompiler/bareSteps``; a mapping must name a verb, and for each verb it names
+    /// (`if: {required: [VERB]}`, unless VERB is a key of another verb it has), it must be that verb's step, `#/$defs/verbs/VERB`, which takes the verb and its
+    /// keys and nothing else. The verbs are also listed as properties, with their words, for completion.
+    static var step: JSON {
+        let verbs = ScenarioCompiler.stepVerbs.sorted(by: { $0.name < $1.name })
+        return .object([
+            ("type", .array([.string("string"), .string("object")])),
+            ("if", .object([("type", .string("string"))])),
+            ("then", .object([("enum", .array(ScenarioCompiler.bareSteps.map { .string($0) }))])),
             (
-                "anyOf",
-                .array([
-                    stepsRef,
+                "else",
+                .object([
+                    ("properties", .object(verbs.map { ($0.name, described("step/\($0.name)")) })),
+                    ("anyOf", .array(verbs.map { .object([("required", .array([.string($0.name)]))]) })),
+                    (
+                        "allOf",
+                        .array(
+                            verbs.map { verb in
+                                // A verb that is also another verb's key (`operation`, a key of `addOperation`) is
+                                // that key when the other verb is there: the compiler reads the first key.
+                                let hosts = verbs.filter { $0.keys.contains(verb.name) }
+                                var named: [(String, JSON)] = [("required", .array([.string(verb.name)]))]
+                                if !hosts.isEmpty {
+                                    let host = hosts.map { JSON.object([("required", .array([.string($0.name)]))]) }
+                                    named.append(("not", .object([("anyOf", .array(host))])))
+                                }
+                                return .object([
+                                    ("if", .object(named)),
+                                    ("then", .object([("$ref", .string("#/$defs/verbs/\(verb.name)"))])),
+                                ])
+                            })
+                    ),
+                ])
+            ),
+            (
+                "description",
+                .string(
+                    "A step: a mapping whose first key is its verb, or a bare "
+                        + ScenarioCompiler
+                        .bareSteps.map { "`\($0)`" }.joined(separator: ", ") + " (docs/scenario-format.md section 7).")
+            ),
+        ])
+    }
+
+    /// Each verb's step: the verb and its keys, described, and no other key.
+    static var verbSteps: JSON {
+        .object(
+            ScenarioCompiler.stepVerbs.sorted(by: { $0.name < $1.name }).map { verb in
+                var properties: [(String, JSON)] = [(verb.name, described("step/\(verb.name)"))]
+                for key in verb.keys {
+                    let steps = ["do", "then", "else", "completion", "didFinish"].contains(key)
+                    properties.append((key, described("step/\(verb.name)/\(key)", steps ? stepsRef : [])))
+                }
+                return (
+                    verb.name,
                     .object([
                         ("type", .string("object")),
-                        ("required", .array([.string("do")])),
-                        ("properties", .object([("params", .object([("type", .string("array"))])), ("do", stepsRef)])),
+                        ("properties", .object(properties)),
                         ("additionalProperties", .bool(false)),
-                    ]),
-                ])
-            )
+                    ])
+                )
+            })
+    }
+
+    static var schema: JSON {
+        // A method is its steps, or `{params: [...], do: [...]}` when it takes arguments (docs/scenario-format.md §4):
+        // told apart by type (`items` applies to a list, `properties` to a mapping), so that an error inside one of
+        // its steps is reported at that step.
+        let method = JSON.object([
+            ("type", .array([.string("array"), .string("null"), .string("object")])),
+            ("items", .object([("$ref", .string("#/$defs/step"))])),
+            ("required", .array([.string("do")])),
+            ("properties", .object([("params", .object([("type", .string("array"))])), ("do", .object(stepsRef))])),
+            ("additionalProperties", .bool(false)),
         ])
         let classSchema = JSON.object([
             ("type", .string("object")),
             (
                 "properties",
-                .object(
-                    ScenarioCompiler.classKeys.map { key -> (String, JSON) in
-                        switch key {
-                        case "methods": (key, .object([("type", .string("object")), ("additionalProperties", method)]))
-                        case "init", "dealloc": (key, stepsRef)
-                        case "proxy":
-                            (
-                                key,
-                                .object([
-                                    ("type", .string("object")),
-                                    ("properties", .object(ScenarioCompiler.proxyKeys.map { ($0, .object([])) })),
-                                    ("additionalProperties", .bool(false)),
-                                ])
-                            )
-                        default: (key, .object([]))
-                        }
-                    })
+                properties(ScenarioCompiler.classKeys, "class") { key in
+                    switch key {
+                    case "methods": [("type", .string("object")), ("additionalProperties", method)]
+                    case "init", "dealloc": stepsRef
+                    case "proxy":
+                        [
+                            ("type", .string("object")),
+                            ("properties", properties(ScenarioCompiler.proxyKeys, "proxy")),
+                            ("additionalProperties", .bool(false)),
+                        ]
+                    default: []
+                    }
+                }
             ),
             ("additionalProperties", .bool(false)),
         ])
         let userAction = JSON.object([
             ("type", .string("object")),
             ("required", .array([.string("at")])),
-            ("properties", .object(ScenarioCompiler.userActionKeys.map { ($0, $0 == "do" ? stepsRef : .object([])) })),
+            ("properties", properties(ScenarioCompiler.userActionKeys, "user") { $0 == "do" ? stepsRef : [] }),
             ("additionalProperties", .bool(false)),
         ])
         let figure =
@@ -85,59 +149,41 @@ public enum ScenarioSchema {
             + ScenarioCompiler.logCheckKeys.joined(separator: "|") + ")$)"
         let figures = JSON.object([
             ("type", .string("object")),
+            (
+                "properties",
+                .object(
+                    ScenarioCompiler.figureRoots.map { ($0, described("figure/\($0)")) }
+                        + ScenarioCompiler.logCheckKeys.map { ($0, described("logCheck/\($0)")) })
+            ),
             ("propertyNames", .object([("pattern", .string(figure))])),
         ])
-        let expect = JSON.object([("type", .string("object")), ("additionalProperties", figures)])
-        var top: [(String, JSON)] = []
-        for key in ScenarioCompiler.topLevelKeys {
+        let expectEntries: [(String, JSON)] = [("type", .string("object")), ("additionalProperties", figures)]
+        let expect = JSON.object(expectEntries)
+        let top = properties(ScenarioCompiler.topLevelKeys, "top") { key -> [(String, JSON)] in
             switch key {
-            case "main": top.append((key, stepsRef))
-            case "classes":
-                top.append((key, .object([("type", .string("object")), ("additionalProperties", classSchema)])))
-            case "user": top.append((key, .object([("type", .string("array")), ("items", userAction)])))
+            case "main": return stepsRef
+            case "classes": return [("type", .string("object")), ("additionalProperties", classSchema)]
+            case "user": return [("type", .string("array")), ("items", userAction)]
             case "appDelegate":
-                top.append(
-                    (
-                        key,
-                        .object([
-                            ("type", .string("object")),
-                            ("properties", .object(ScenarioCompiler.appDelegateCallbacks.map { ($0, stepsRef) })),
-                            ("additionalProperties", .bool(false)),
-                        ])
-                    ))
+                return [
+                    ("type", .string("object")),
+                    ("properties", properties(ScenarioCompiler.appDelegateCallbacks, "appDelegate") { _ in stepsRef }),
+                    ("additionalProperties", .bool(false)),
+                ]
             case "gestures":
-                top.append(
-                    (
-                        key,
-                        .object([
-                            ("type", .string("object")),
-                            ("properties", .object(ScenarioCompiler.gestureKeys.map { ($0, .object([])) })),
-                            ("additionalProperties", .bool(false)),
-                        ])
-                    ))
-            case "expect": top.append((key, expect))
+                return [
+                    ("type", .string("object")), ("properties", properties(ScenarioCompiler.gestureKeys, "gesture")),
+                    ("additionalProperties", .bool(false)),
+                ]
+            case "expect": return expectEntries
             case "cases":
-                top.append(
-                    (
-                        key,
-                        .object([
-                            ("type", .string("object")),
-                            (
-                                "additionalProperties",
-                                .object([
-                                    ("type", .array([.string("object"), .string("null")])),
-                                    (
-                                        "properties",
-                                        .object([
-                                            ("params", .object([("type", .string("object"))])), ("expect", expect),
-                                        ])
-                                    ),
-                                    ("additionalProperties", .bool(false)),
-                                ])
-                            ),
-                        ])
-                    ))
-            default: top.append((key, .object([])))
+                let aCase = JSON.object([
+                    ("type", .array([.string("object"), .string("null")])),
+                    ("properties", .object([("params", .object([("type", .string("object"))])), ("expect", expect)])),
+                    ("additionalProperties", .bool(false)),
+                ])
+                return [("type", .string("object")), ("additionalProperties", aCase)]
+            default: return []
             }
         }
         return .object([
@@ -147,12 +193,12 @@ public enum ScenarioSchema {
             (
                 "description",
                 .string(
-                    "Generated by `loopsim schema` from the compiler's tables; docs/scenario-format.md "
-                        + "explains each key. The shape only: `loopsim validate` checks the rest.")
+                    "Generated by `loopsim schema` from the compiler's tables, with the words of "
+                        + "docs/scenario-format.md. The shape only: `loopsim validate` checks the rest.")
             ),
             ("type", .string("object")),
             ("required", .array([.string("name"), .string("main")])),
-            ("properties", .object(top)),
+            ("properties", top),
             ("additionalProperties", .bool(false)),
             (
                 "$defs",
@@ -164,7 +210,8 @@ public enum ScenarioSchema {
                             ("items", .object([("$ref", .string("#/$defs/step"))])),
                         ])
                     ),
-                    ("step", .object([("oneOf", .array(stepForms))])),
+                    ("step", step),
+                    ("verbs", verbSteps),
                 ])
             ),
         ])

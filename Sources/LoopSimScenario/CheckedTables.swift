@@ -1,6 +1,10 @@
 import Foundation
 
 /// The tables of a Markdown document marked with an HTML comment `checked: KIND` on the line above them.
+///
+/// docs/scenario-format.md declares the scenario format in such tables: `DocsAgreeWithCompilerTests` compares their
+/// names with the compiler's tables, and ``ScenarioSchema`` takes their words for the schema's descriptions
+/// (``ScenarioSchemaWords``).
 struct CheckedTables {
     /// A name a row declares, with the 1-based line of its row.
     struct Name {
@@ -14,6 +18,10 @@ struct CheckedTables {
         let line: Int
         /// The cells, trimmed, with `\|` read as `|`.
         let cells: [String]
+        /// The cell under the column headed `header` in `table`, nil when the table has no such column.
+        func cell(_ header: String, of table: Table) -> String? {
+            table.header.firstIndex(of: header).flatMap { $0 < cells.count ? cells[$0] : nil }
+        }
         /// The names its first cell declares: every backticked span, up to its first `:`, space, `[`, `{` or `.`.
         var names: [Name] {
             guard let first = cells.first else { return [] }
