@@ -384,8 +384,9 @@ extension ScenarioSchema {
         `with:` (a key of `call:`, which models `[receiver method]`, `[receiver method:arg …]`)
         == step/cancelAllOperations
         `cancelAllOperations: QUEUE` — `-[NSOperationQueue cancelAllOperations]`. `cancelOperation:` on
-        every operation QUEUE holds, the main queue's included (Darwin; corelibs ignores it on the main
-        queue, docs/fidelity.md).
+        every operation QUEUE holds, the main queue's included (Darwin). Under
+        `mainQueueCancelAllOperations: false` (`linux-corelibs`) it does nothing on `main`
+        (swift-corelibs-foundation `Operation.swift` line 1389 at 761b621: `if !__mainQ`; conformance c65).
         == step/cancelConnection
         `cancelConnection: CONNECTION` — `-[NSURLConnection cancel]`. "After this method is called, the
         connection makes no further delegate method calls" (Apple): it lets go of its delegate and leaves
@@ -815,7 +816,9 @@ extension ScenarioSchema {
         == step/port
         `port: [PLACE]` — `[NSMachPort port]` with a delegate. The block is the delegate's
         `handlePortMessage:`, held by the port; without `do:` the port's messages are received and dropped.
-        The port is stored into `PLACE` (a new name becomes a local; `~` releases it at once).
+        The port is stored into `PLACE` (a new name becomes a local; `~` releases it at once). Under
+        `machPortAPI: false` (`linux-corelibs`, where `NSMachPort` is unavailable) it crashes the run,
+        naming the API: there is no port for `addPort:` or `sendPortMessage:` to take.
         == step/port/captures
         `captures:` (a key of `port:`, which models `[NSMachPort port]` with a delegate)
         == step/port/do
@@ -950,8 +953,10 @@ extension ScenarioSchema {
         the iOS 10 block API. Under `blockBasedTimerAPI: false` (ios8, ios9) creating it crashes the run:
         `unrecognized selector sent to class`.
         == step/scheduledTimer/every
-        required; the interval. A repeating timer with an interval ≤ 0 gets 0.1 ms, as Foundation does
-        (warning `timer.interval`).
+        required; the interval. A repeating timer with an interval ≤ 0 (warning `timer.interval`) gets 0.1
+        ms on the iOS variants, as Darwin's Foundation documents; under `linux-corelibs` the interval
+        reaches CF as 0, so the timer fires once, is invalid afterwards and reads `timeInterval` 0
+        (`repeatingTimerZeroInterval: oneShot`; CFRunLoop.c line 2524 at 761b621; conformance c62).
         == step/scheduledTimer/firstFire
         first fire relative to creation (default: `every`). May be negative: a past date is due at once, and
         a repeating grid then starts at creation (semantics §3.2).
@@ -962,7 +967,8 @@ extension ScenarioSchema {
         A fire sends the selector to the invocation's target, through a proxy as for `target:`. It does not
         break a controller → timer → target cycle: the controller is still leaked, through run loop → timer
         → invocation → controller (seed case S7, `scenarios/s07-timer-invocation.yaml`). A `userInfo:`
-        beside it is accepted and ignored (the invocation API has none).
+        beside it is accepted and ignored (the invocation API has none). Under `selectorTimerAPI: false`
+        (`linux-corelibs`: no `NSInvocation`) creating one crashes the run, naming the API.
         == step/scheduledTimer/mode
         `scheduledTimer` only: the mode it is added to on the current run loop (default `default`; `common`
         adds it to the common items). `timer:` with `mode:` is `key.unknown`.
@@ -972,11 +978,15 @@ extension ScenarioSchema {
         == step/scheduledTimer/selector
         `scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:`. The target is a scenario-class
         instance (or a proxy, section 4), the selector one of its methods (a trailing `:` is ignored).
-        `userInfo:` may then name any value, retained by the timer.
+        `userInfo:` may then name any value, retained by the timer. Under `selectorTimerAPI: false`
+        (`linux-corelibs`, whose `Timer` has only block initializers) creating one crashes the run, naming
+        the API; use `block:`.
         == step/scheduledTimer/target
         `scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:`. The target is a scenario-class
         instance (or a proxy, section 4), the selector one of its methods (a trailing `:` is ignored).
-        `userInfo:` may then name any value, retained by the timer.
+        `userInfo:` may then name any value, retained by the timer. Under `selectorTimerAPI: false`
+        (`linux-corelibs`, whose `Timer` has only block initializers) creating one crashes the run, naming
+        the API; use `block:`.
         == step/scheduledTimer/tolerance
         `timer.tolerance` (default 0; a repeating timer's is clamped to half its interval). Under
         `toleranceAffectsWakeTime` (the dispatch build: ios10, ios13) a non-zero window arms a GCD timer
@@ -1101,8 +1111,10 @@ extension ScenarioSchema {
         the iOS 10 block API. Under `blockBasedTimerAPI: false` (ios8, ios9) creating it crashes the run:
         `unrecognized selector sent to class`.
         == step/timer/every
-        required; the interval. A repeating timer with an interval ≤ 0 gets 0.1 ms, as Foundation does
-        (warning `timer.interval`).
+        required; the interval. A repeating timer with an interval ≤ 0 (warning `timer.interval`) gets 0.1
+        ms on the iOS variants, as Darwin's Foundation documents; under `linux-corelibs` the interval
+        reaches CF as 0, so the timer fires once, is invalid afterwards and reads `timeInterval` 0
+        (`repeatingTimerZeroInterval: oneShot`; CFRunLoop.c line 2524 at 761b621; conformance c62).
         == step/timer/firstFire
         first fire relative to creation (default: `every`). May be negative: a past date is due at once, and
         a repeating grid then starts at creation (semantics §3.2).
@@ -1113,7 +1125,8 @@ extension ScenarioSchema {
         A fire sends the selector to the invocation's target, through a proxy as for `target:`. It does not
         break a controller → timer → target cycle: the controller is still leaked, through run loop → timer
         → invocation → controller (seed case S7, `scenarios/s07-timer-invocation.yaml`). A `userInfo:`
-        beside it is accepted and ignored (the invocation API has none).
+        beside it is accepted and ignored (the invocation API has none). Under `selectorTimerAPI: false`
+        (`linux-corelibs`: no `NSInvocation`) creating one crashes the run, naming the API.
         == step/timer/mode
         `scheduledTimer` only: the mode it is added to on the current run loop (default `default`; `common`
         adds it to the common items). `timer:` with `mode:` is `key.unknown`.
@@ -1123,11 +1136,15 @@ extension ScenarioSchema {
         == step/timer/selector
         `scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:`. The target is a scenario-class
         instance (or a proxy, section 4), the selector one of its methods (a trailing `:` is ignored).
-        `userInfo:` may then name any value, retained by the timer.
+        `userInfo:` may then name any value, retained by the timer. Under `selectorTimerAPI: false`
+        (`linux-corelibs`, whose `Timer` has only block initializers) creating one crashes the run, naming
+        the API; use `block:`.
         == step/timer/target
         `scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:`. The target is a scenario-class
         instance (or a proxy, section 4), the selector one of its methods (a trailing `:` is ignored).
-        `userInfo:` may then name any value, retained by the timer.
+        `userInfo:` may then name any value, retained by the timer. Under `selectorTimerAPI: false`
+        (`linux-corelibs`, whose `Timer` has only block initializers) creating one crashes the run, naming
+        the API; use `block:`.
         == step/timer/tolerance
         `timer.tolerance` (default 0; a repeating timer's is clamped to half its interval). Under
         `toleranceAffectsWakeTime` (the dispatch build: ios10, ios13) a non-zero window arms a GCD timer
@@ -1169,8 +1186,10 @@ extension ScenarioSchema {
         the iOS 10 block API. Under `blockBasedTimerAPI: false` (ios8, ios9) creating it crashes the run:
         `unrecognized selector sent to class`.
         == timer/every
-        required; the interval. A repeating timer with an interval ≤ 0 gets 0.1 ms, as Foundation does
-        (warning `timer.interval`).
+        required; the interval. A repeating timer with an interval ≤ 0 (warning `timer.interval`) gets 0.1
+        ms on the iOS variants, as Darwin's Foundation documents; under `linux-corelibs` the interval
+        reaches CF as 0, so the timer fires once, is invalid afterwards and reads `timeInterval` 0
+        (`repeatingTimerZeroInterval: oneShot`; CFRunLoop.c line 2524 at 761b621; conformance c62).
         == timer/firstFire
         first fire relative to creation (default: `every`). May be negative: a past date is due at once, and
         a repeating grid then starts at creation (semantics §3.2).
@@ -1181,7 +1200,8 @@ extension ScenarioSchema {
         A fire sends the selector to the invocation's target, through a proxy as for `target:`. It does not
         break a controller → timer → target cycle: the controller is still leaked, through run loop → timer
         → invocation → controller (seed case S7, `scenarios/s07-timer-invocation.yaml`). A `userInfo:`
-        beside it is accepted and ignored (the invocation API has none).
+        beside it is accepted and ignored (the invocation API has none). Under `selectorTimerAPI: false`
+        (`linux-corelibs`: no `NSInvocation`) creating one crashes the run, naming the API.
         == timer/mode
         `scheduledTimer` only: the mode it is added to on the current run loop (default `default`; `common`
         adds it to the common items). `timer:` with `mode:` is `key.unknown`.
@@ -1191,11 +1211,15 @@ extension ScenarioSchema {
         == timer/selector
         `scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:`. The target is a scenario-class
         instance (or a proxy, section 4), the selector one of its methods (a trailing `:` is ignored).
-        `userInfo:` may then name any value, retained by the timer.
+        `userInfo:` may then name any value, retained by the timer. Under `selectorTimerAPI: false`
+        (`linux-corelibs`, whose `Timer` has only block initializers) creating one crashes the run, naming
+        the API; use `block:`.
         == timer/target
         `scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:`. The target is a scenario-class
         instance (or a proxy, section 4), the selector one of its methods (a trailing `:` is ignored).
-        `userInfo:` may then name any value, retained by the timer.
+        `userInfo:` may then name any value, retained by the timer. Under `selectorTimerAPI: false`
+        (`linux-corelibs`, whose `Timer` has only block initializers) creating one crashes the run, naming
+        the API; use `block:`.
         == timer/tolerance
         `timer.tolerance` (default 0; a repeating timer's is clamped to half its interval). Under
         `toleranceAffectsWakeTime` (the dispatch build: ios10, ios13) a non-zero window arms a GCD timer
@@ -1230,15 +1254,18 @@ extension ScenarioSchema {
         Title printed in reports and as `scenario` in the JSON document. (type: string; default: (required))
         == top/operationQueues
         `NSOperationQueue`s with their `maxConcurrentOperationCount`, for `addOperation:` (section 7.11);
-        `main`, the main queue, is always there and cannot be declared. (type: mapping name → max concurrent
-        operations (≥ 1); default: none)
+        `default` is `NSOperationQueueDefaultMaxConcurrentOperationCount`, what `OperationQueue()` has: no
+        limit of its own, bounded by `operationQueuePoolWidth` (2 under `linux-corelibs`). `main`, the main
+        queue, is always there and cannot be declared. (type: mapping name → max concurrent operations (≥
+        1), or `default` (or nothing: `{work: }`); default: none)
         == top/params
         Parameters with their defaults; `${name}` in any scalar is replaced by the value (section 8.2).
         (type: mapping name → value; default: none)
         == top/process
         The app's executable name. Only `NSThread.name` under `threadNames: pthread` reads it
         (linux-corelibs: the main thread's OS name is the process's; Linux keeps its first 15 bytes),
-        section 6. (type: string: a file name, not empty, without `/`; default: `App`)
+        section 6; `loopsim conform` runs the real program under this name (conformance c66). (type: string:
+        a file name, not empty, without `/`; default: `App`)
         == top/queues
         Dispatch queues, usable as `dispatch_async: NAME`: a name is a serial queue; `{NAME: {concurrent:
         WIDTH}}` (WIDTH 2 to 64) a concurrent one (`DISPATCH_QUEUE_CONCURRENT`) running at most WIDTH of its
