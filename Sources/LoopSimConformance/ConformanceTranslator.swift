@@ -265,8 +265,14 @@ struct ScenarioTranslation {
         // A block with a parameter (an observer's notification) takes it as `a0`, bound to `l0` below.
         let takes = template.body.parameterCount > 0
         let list = captureList.isEmpty ? "" : "[" + captureList.joined(separator: ", ") + "] "
-        w.block("static func block\(t)(" + parameters.joined(separator: ", ") + ") -> LSBlock") { w in
-            w.line(takes ? "LSBlock(taking: { \(list)a0 in" : "LSBlock {" + (list.isEmpty ? "" : " \(list)in"))
+        // A task's closure that awaits is an async closure (ScenarioTranslation+Concurrency.swift).
+        let isAsync = Self.awaits(template.body.steps)
+        let type = isAsync ? "LSTaskBody" : "LSBlock"
+        w.block("static func block\(t)(" + parameters.joined(separator: ", ") + ") -> \(type)") { w in
+            w.line(
+                isAsync
+                    ? "LSTaskBody {" + (list.isEmpty ? "" : " \(list)in")
+                    : takes ? "LSBlock(taking: { \(list)a0 in" : "LSBlock {" + (list.isEmpty ? "" : " \(list)in"))
             w.indented { w in
                 var context = BodyContext(locals: .own)
                 context.captures = template.captures.map(\.strength)
