@@ -269,9 +269,16 @@ struct ScenarioTranslation {
         let isAsync = Self.awaits(template.body.steps)
         let type = isAsync ? "LSTaskBody" : "LSBlock"
         w.block("static func block\(t)(" + parameters.joined(separator: ", ") + ") -> \(type)") { w in
+            if isAsync {
+                // A capture list makes Swift 6.3 drop the closure's nonisolated(nonsending) (it then runs on the
+                // global executor whatever its caller's): captures are locals the closure captures instead.
+                for (i, capture) in template.captures.enumerated() where capture.strength == .weak {
+                    w.line("weak var c\(i) = c\(i)")
+                }
+            }
             w.line(
                 isAsync
-                    ? "LSTaskBody {" + (list.isEmpty ? "" : " \(list)in")
+                    ? (template.captures.contains { $0.strength == .weak } ? "return " : "") + "LSTaskBody {"
                     : takes ? "LSBlock(taking: { \(list)a0 in" : "LSBlock {" + (list.isEmpty ? "" : " \(list)in"))
             w.indented { w in
                 var context = BodyContext(locals: .own)

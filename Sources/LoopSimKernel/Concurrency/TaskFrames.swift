@@ -4,6 +4,8 @@
 final class TaskJobFrame: Frame {
     let task: ObjectID
     let generation: Int
+    /// The edge by which the frame running a task's closure holds it.
+    static let closureEdge = "task closure"
     /// Whether the job started the task's code (its body, or the frames it resumed).
     private var ran = false
 
@@ -26,7 +28,7 @@ final class TaskJobFrame: Frame {
         case .start:
             guard let closure = tasks.closure(of: task) else { return .pop(.null) }
             kernel.retain(closure)  // the frame's +1, released when the closure returns
-            return .push(kernel.interpreter.blockFrame(closure, edge: "task closure"))
+            return .push(kernel.interpreter.blockFrame(closure, edge: Self.closureEdge))
         case .resume(let frames):
             guard let top = frames.last else { return .next }
             thread.frames.append(contentsOf: frames.dropLast())

@@ -241,9 +241,14 @@ final class Tasks {
     /// The tasks the runtime holds (not finished), in creation order.
     var liveTasks: [ObjectID] { records.filter { $0.state != .finished }.map(\.id) }
 
-    /// What each suspended task's saved frames hold, for the leak analysis: (task, edge, object).
+    /// What each suspended task's saved frames hold, for the leak analysis: (task, edge, object). The closure its
+    /// job's frame holds is left out: the task holds it too, and its path goes through the task.
     var suspendedHolds: [(task: ObjectID, edge: String, object: ObjectID)] {
-        records.flatMap { r in r.saved.flatMap { f in f.heldObjects().map { (r.id, $0.0, $0.1) } } }
+        records.flatMap { r in
+            r.saved.flatMap { f in
+                f.heldObjects().filter { $0.0 != TaskJobFrame.closureEdge }.map { (r.id, $0.0, $0.1) }
+            }
+        }
     }
 }
 
