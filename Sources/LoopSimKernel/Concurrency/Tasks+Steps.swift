@@ -37,7 +37,7 @@ public struct MakeTaskStep: ExecutableStep {
 /// passed; a cancelled task does not sleep (the sleep throws `CancellationError` at once, swift
 /// stdlib/public/Concurrency/TaskSleep.swift), and a cancellation wakes a sleeping one at once.
 public struct TaskSleepStep: ExecutableStep {
-    public var verb: String { "Task.sleep" }
+    public var verb: String { "taskSleep" }
     public var delay: DurationSpec
     /// `try await`: the `CancellationError` a cancellation throws ends the task; `try?` goes on.
     public var throwing: Bool
@@ -56,7 +56,9 @@ public struct TaskSleepStep: ExecutableStep {
 
 /// `try Task.checkCancellation()`: in a cancelled task it throws `CancellationError`, which ends the task.
 public struct CheckCancellationStep: ExecutableStep {
-    public var verb: String { "Task.checkCancellation" }
+    public var verb: String { "checkCancellation" }
+
+    public init() {}
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let task = c.kernel.runningTask(on: c.thread), c.kernel.tasks.isCancelled(task) else { return .next }
@@ -82,7 +84,7 @@ public struct CancelTaskStep: ExecutableStep {
 /// `await MainActor.run { }`: its body runs on the main actor. `enter` hops to the main queue unless the task is on
 /// the main actor already; the step after the body (`enter` false) hops back to where the task was.
 public struct MainActorRunStep: ExecutableStep {
-    public var verb: String { "MainActor.run" }
+    public var verb: String { "mainActorRun" }
     /// True before the body, false after it.
     public var enter: Bool
 

@@ -39,12 +39,6 @@ extension TaskSleepStep {
     }
 }
 
-extension CheckCancellationStep {
-    public static func make() -> Self {
-        Self()
-    }
-}
-
 extension CancelTaskStep {
     public static func make(task: Expr) -> Self {
         Self(task: task)

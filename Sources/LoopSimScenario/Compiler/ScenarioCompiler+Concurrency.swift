@@ -1,7 +1,7 @@
 import LoopSimKernel
 
 extension DiagnosticID {
-    /// An `await` (`Task.sleep`, `MainActor.run`) or `Task.checkCancellation` outside a task's closure: Swift allows
+    /// An `await` (`taskSleep:`, `mainActorRun:`) or `checkCancellation:` outside a task's closure: Swift allows
     /// `await` only in an async context.
     public static let taskNotAsync: DiagnosticID = "task.not-async"
 }
@@ -9,7 +9,7 @@ extension DiagnosticID {
 extension ScenarioCompiler {
     /// The Swift concurrency verbs (docs/scenario-format.md §7.13), run by the kernel's `Tasks`.
     static let concurrencyVerbs: [StepVerb] = [
-        StepVerb("task", keys: ["detached", "actor", "into", "captures", "do"]) { c, s in
+        StepVerb("task", keys: ["detached", "actor", "captures", "do"]) { c, s in
             let detached = s.map["detached"].flatMap { c.bool($0, what: "detached") } ?? false
             var actor: TaskExecutor?
             if let node = s.map["actor"] {
@@ -43,15 +43,15 @@ extension ScenarioCompiler {
                 .perform(MakeTaskStep.make(closure: closure, detached: detached, actor: actor, into: into, label: label))
             ]
         },
-        StepVerb("Task.sleep", keys: ["throwing"]) { c, s in
+        StepVerb("taskSleep", keys: ["throwing"]) { c, s in
             guard c.requireAsync(s) else { return [] }
-            guard let delay = c.duration(s.arg, what: "Task.sleep") else { return [] }
+            guard let delay = c.duration(s.arg, what: "taskSleep") else { return [] }
             let throwing = s.map["throwing"].flatMap { c.bool($0, what: "throwing") } ?? false
             return [.perform(TaskSleepStep.make(delay: .fixed(delay), throwing: throwing))]
         },
-        StepVerb("Task.checkCancellation") { c, s in
+        StepVerb("checkCancellation") { c, s in
             guard c.requireAsync(s) else { return [] }
-            return [.perform(CheckCancellationStep.make())]
+            return [.perform(CheckCancellationStep())]
         },
         StepVerb("cancelTask") { c, s in
             guard let (task, type) = c.expression(s.arg, scope: s.scope) else { return [] }
@@ -61,7 +61,7 @@ extension ScenarioCompiler {
             }
             return [.perform(CancelTaskStep.make(task: task))]
         },
-        StepVerb("MainActor.run") { c, s in
+        StepVerb("mainActorRun") { c, s in
             guard c.requireAsync(s) else { return [] }
             // The closure's body runs where the task's code runs, between a hop to the main actor and one back.
             let body = c.compileSteps(s.arg, scope: s.scope)

@@ -68,8 +68,8 @@ final class Scope {
         }
     }
 
-    /// Whether the body is async: a task's closure (`task:`), where `Task.sleep`, `MainActor.run` and
-    /// `Task.checkCancellation` may be written (Swift: `await` only in an async context).
+    /// Whether the body is async: a task's closure (`task:`), where `taskSleep:`, `mainActorRun:` and
+    /// `checkCancellation:` may be written (Swift: `await` only in an async context).
     var isAsync = false
 
     /// How many loop bodies enclose the steps being compiled (in this body; a block's own body starts at 0):
