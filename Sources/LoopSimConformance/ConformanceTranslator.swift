@@ -265,8 +265,21 @@ struct ScenarioTranslation {
         // A block with a parameter (an observer's notification) takes it as `a0`, bound to `l0` below.
         let takes = template.body.parameterCount > 0
         let list = captureList.isEmpty ? "" : "[" + captureList.joined(separator: ", ") + "] "
-        w.block("static func block\(t)(" + parameters.joined(separator: ", ") + ") -> LSBlock") { w in
-            w.line(takes ? "LSBlock(taking: { \(list)a0 in" : "LSBlock {" + (list.isEmpty ? "" : " \(list)in"))
+        // A task's closure that awaits is an async closure (ScenarioTranslation+Concurrency.swift).
+        let isAsync = Self.awaits(template.body.steps)
+        let type = isAsync ? "LSTaskBody" : "LSBlock"
+        w.block("static func block\(t)(" + parameters.joined(separator: ", ") + ") -> \(type)") { w in
+            if isAsync {
+                // A capture list makes Swift 6.3 drop the closure's nonisolated(nonsending) (it then runs on the
+                // global executor whatever its caller's): captures are locals the closure captures instead.
+                for (i, capture) in template.captures.enumerated() where capture.strength == .weak {
+                    w.line("weak var c\(i) = c\(i)")
+                }
+            }
+            w.line(
+                isAsync
+                    ? (template.captures.contains { $0.strength == .weak } ? "return " : "") + "LSTaskBody {"
+                    : takes ? "LSBlock(taking: { \(list)a0 in" : "LSBlock {" + (list.isEmpty ? "" : " \(list)in"))
             w.indented { w in
                 var context = BodyContext(locals: .own)
                 context.captures = template.captures.map(\.strength)

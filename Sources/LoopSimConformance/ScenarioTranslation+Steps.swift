@@ -302,6 +302,8 @@ extension ScenarioTranslation {
             // SCF-HEAD has no selector performs (no Objective-C runtime): Sources/Foundation/RunLoop.swift offers
             // only perform(inModes:block:) and perform(_:); NSObject and Thread have no perform(_:with:...).
             unsupported("\(step.verb) (swift-corelibs-foundation has no selector performs: no Objective-C runtime)")
+        case is MakeTaskStep, is TaskSleepStep, is CheckCancellationStep, is CancelTaskStep, is MainActorRunStep:
+            emitConcurrency(step, context: context, into: &w)
         default:
             unsupported(step.verb)
         }
@@ -487,6 +489,8 @@ extension ScenarioTranslation {
             return "LS.arithmetic(\(expr(lhs, context)), \(isAddition ? 1 : -1), \(expr(rhs, context)))"
         case .wallSeconds:
             return "LS.wallSeconds()"
+        case .taskIsCancelled:
+            return "LSValue.bool(Task.isCancelled)"
         case .uikitProperty(_, let property):
             unsupported("UIKit's \(property.rawValue): no UIKit on Linux")
             return "LSValue.null"

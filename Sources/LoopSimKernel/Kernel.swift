@@ -45,6 +45,8 @@ public final class Kernel {
     let dispatch: DispatchQueues
     /// The scenario's `NSOperationQueue`s.
     let operations: OperationQueues
+    /// Swift concurrency's tasks, run as jobs on the main queue and the cooperative pool.
+    let tasks: Tasks
 
     // MARK: App
     /// The app's lifecycle: its state, background tasks, the device's sleep, and the app's own references.
@@ -95,6 +97,7 @@ public final class Kernel {
         self.operations = OperationQueues(
             program.operationQueues, recorder: recorder, objects: objects, halt: halt,
             threads: threads, profile: configuration.profile, dispatch: dispatch)
+        self.tasks = Tasks(recorder: recorder, objects: objects, dispatch: dispatch, profile: configuration.profile)
         let handlerSlots =
             (program.userActions.map(\.body.localNames.count)
             + program.appDelegate.map { $0.body.localNames.count }).max() ?? 0
@@ -197,6 +200,8 @@ public final class Kernel {
             dispatch.sources.fired(id)
         case .dispatchAfter(let index):
             dispatch.afterFired(index)
+        case .taskSleepEnd(let task, let generation):
+            tasks.sleepEnded(task, generation: generation)
         case .semaphoreTimeout(let thread):
             dispatch.semaphoreTimedOut(thread)
         case .backgroundBudgetExpired:
@@ -347,6 +352,8 @@ enum WorkItem {
     case barrier(ObjectID)
     /// An item a concurrent queue started on the pool: when it returns, the queue may start more.
     indirect case concurrentItem(queue: Int, item: WorkItem, isBarrier: Bool)
+    /// A job of a Swift concurrency task (``Tasks``) for its suspension `generation`; the runtime holds the task.
+    case taskJob(ObjectID, generation: Int)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
@@ -355,6 +362,7 @@ enum WorkItem {
             .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id):
             id
         case .concurrentItem(_, let item, _): item.heldObject
+        case .taskJob(let id, _): id
         case .serialDrain, .operation, .inputHandler, .syncWaiter: nil
         }
     }

@@ -14,6 +14,8 @@ enum KernelEvent {
     case dispatchSourceFire(ObjectID)
     /// A `dispatch_after` deadline passed: its block is queued.
     case dispatchAfter(Int)
+    /// A `Task.sleep` deadline passed (`dispatch_after_f` of the task's job): the task resumes, unless it woke.
+    case taskSleepEnd(ObjectID, generation: Int)
     /// A semaphore wait with a timeout gives up.
     case semaphoreTimeout(thread: Int)
     /// A message sent with a delay (`sendPortMessage:` with `after:`, a stream's delivery) reaches its port.

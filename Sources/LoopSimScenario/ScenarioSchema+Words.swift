@@ -408,10 +408,17 @@ extension ScenarioSchema {
         == step/cancelPreviousPerformRequests/selector
         `selector:` (a key of `cancelPreviousPerformRequests:`, which models
         `cancelPreviousPerformRequestsWithTarget:` and `...WithTarget:selector:object:`)
+        == step/cancelTask
+        `cancelTask: TASK` — `task.cancel()`. Marks TASK cancelled (`Task.isCancelled` reads true in it from
+        then on) and wakes it if it sleeps; a finished task ignores it; nil does nothing.
         == step/check
         `check: LABEL` — a snapshot. Records the findings (section 10.1) and parked threads at this instant
         under `checks` (section 10). The snapshots of a run list at most `--max-objects` objects and threads
         in all: a check that would pass that stops the run at that limit.
+        == step/checkCancellation
+        `checkCancellation:` — `try Task.checkCancellation()`. In a cancelled task, throws
+        `CancellationError`, which ends the task: its frames are unwound (locals released) and it lets go of
+        its closure. Else nothing.
         == step/connection
         `connection: [PLACE]` — `[[NSURLConnection alloc] initWithRequest:delegate:]` (scheduled in the
         current run loop's default mode), or `scheduleInRunLoop:forMode:` and `start`. A port-based source
@@ -719,6 +726,10 @@ extension ScenarioSchema {
         `log: TEXT` — a marker. Adds `{at_ms, thread, text}` to the report's `logs` and a `log` trace event.
         TEXT is kept as written, quoted or not: `log: 0`, `log: "0"` and `log: '0'` log the text `0`
         (`expect:` matches it as `"0"` or `0`, section 9).
+        == step/mainActorRun
+        `mainActorRun:` (a list of steps) — `await MainActor.run { … }`. The steps run on the main actor: a
+        task elsewhere hops (its next job is a main-queue block) and, once they have run, hops back to where
+        it was; on the main actor already, no hop.
         == step/navigationController
         `navigationController: [PLACE]` — `initWithRootViewController:`. A `UINavigationController` with one
         controller, and its `UINavigationBar` with the root's navigation item. No hook: it is in no window
@@ -1085,6 +1096,33 @@ extension ScenarioSchema {
         == step/stream/runLoop
         `runLoop:` (default the current one) (a key of `stream:`, which models an `NSInputStream` or
         `NSURLConnection` scheduled with `scheduleInRunLoop:forMode:`)
+        == step/task
+        `task: [PLACE]` — `Task { }`, `Task { @MainActor in }`, `Task.detached { }`. A new task (+1, stored
+        into PLACE when given, a new name becoming a local) running the `do:` closure on the executor above;
+        the runtime keeps its own reference until the closure returns or throws. Trace: `obj.alloc` of class
+        `Task`; its jobs are main-queue drains or pool work.
+        == step/task/actor
+        `actor:` (`main` or `none`) (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`,
+        `Task.detached { }`)
+        == step/task/captures
+        `captures:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached {
+        }`)
+        == step/task/detached
+        `detached:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached {
+        }`)
+        == step/task/do
+        `do:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
+        == step/taskSleep
+        `taskSleep: DURATION` — `try? await Task.sleep(nanoseconds:)`; `try await` with `throwing: true`.
+        The task suspends: its frames leave the thread, which goes on with its queue. At the deadline
+        (`dispatch_after_f` onto the global executor, on the monotonic clock) the task's job is queued on
+        the pool, and a main-actor task then hops to the main queue. In a cancelled task it does not sleep;
+        a `task.cancel()` wakes a sleeping task at once (`CancellationError`). With `throwing: true` that
+        error ends the task; else the closure goes on. libdispatch's up to 10 % `dispatch_after` leeway is
+        left out (docs/fidelity.md).
+        == step/taskSleep/throwing
+        `throwing:` (default false) (a key of `taskSleep:`, which models `try? await
+        Task.sleep(nanoseconds:)`; `try await` with `throwing: true`)
         == step/thread
         `thread: NAME` — `-[NSThread initWithBlock:]`, `setName:`, `start`. A new thread named `NAME` (named
         before it starts, so on Darwin `current thread.name` reads `NAME` in it; section 6) runs the block

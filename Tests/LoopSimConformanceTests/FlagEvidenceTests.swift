@@ -48,6 +48,7 @@ import Testing
         "repeatingTimerZeroInterval": ["clamped", "oneShot"],
         "invalidTimerFireDate": ["lastFire", "referenceDate"],
         "operationQueuePoolWidth": ["unbounded", "1", "2", "4"],
+        "cooperativePoolWidth": ["1", "2", "3", "6"],
     ]
 
     /// The values of `flag` other than its `linux-corelibs` one.

@@ -203,7 +203,7 @@ final class AppLifecycle {
     /// Whether an event runs on the monotonic clock (stops while the device sleeps) rather than the wall clock.
     func usesMonotonicClock(_ event: KernelEvent) -> Bool {
         switch event {
-        case .workDone, .portExpiry, .activationTimeout, .dispatchAfter, .semaphoreTimeout: true
+        case .workDone, .portExpiry, .activationTimeout, .dispatchAfter, .semaphoreTimeout, .taskSleepEnd: true
         case .resume: false
         case .dispatchSourceFire(let id): !(objects.heap.object(id)?.dispatchSource?.wallClock ?? false)
         case .userAction, .backgroundBudgetExpired: false

@@ -141,6 +141,12 @@ final class DispatchQueues {
         }
     }
 
+    /// A concurrent queue the runtime makes (Swift's global concurrent queue, ``Tasks``): its index.
+    func addConcurrentQueue(named name: String, width: Int) -> Int {
+        serial.append(SerialQueue(name: name, width: max(1, width)))
+        return serial.count - 1
+    }
+
     /// The pool's next work item, taken off the global queue.
     func popGlobal() -> WorkItem? { global.popFirst() }
 
@@ -200,6 +206,7 @@ final class DispatchQueues {
         case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation)
         case .sourceCancel(let source): k.dispatch.sources.cancelFrame(source)
         case .inputHandler: UserEventsFrame()
+        case .taskJob(let task, let generation): TaskJobFrame(task: task, generation: generation)
         case .syncOnMain(let block, let waiter):
             BlockThenFrame(block: block, edge: "dispatch_sync block") { kernel, _ in
                 kernel.dispatch.endSyncWait(kernel.threads[waiter])

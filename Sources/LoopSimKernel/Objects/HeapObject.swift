@@ -44,6 +44,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         /// block(notification) }`, for a delivery queued on a dispatch or operation queue: running it runs the block
         /// with the notification as its argument (``Interpreter/blockFrame(_:edge:arguments:_:)``).
         case boundBlock
+        /// A Swift concurrency `Task` (``Tasks``): its closure in slot 0, strong, until the task finishes.
+        case task
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 

@@ -79,6 +79,8 @@ extension Interpreter {
             let left = try condition(lhs, in: frame, on: thread, k)
             if left != isAnd { return .bool(left) }
             return .bool(try condition(rhs, in: frame, on: thread, k))
+        case .taskIsCancelled:
+            return .bool(k.runningTask(on: thread).map { k.tasks.isCancelled($0) } ?? false)
         case .wallSeconds:
             return .int(Int(k.now.nanoseconds / 1_000_000_000))
         case .timerProperty(let base, let property):

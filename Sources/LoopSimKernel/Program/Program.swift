@@ -166,6 +166,8 @@ public indirect enum Expr: Sendable {
     /// Whole seconds of wall-clock time since the start (`[NSDate date]` relative to launch): goes on while the
     /// device sleeps, unlike the monotonic clock of run-loop timers.
     case wallSeconds
+    /// `Task.isCancelled`: whether the task whose job runs the expression was cancelled; false outside a task.
+    case taskIsCancelled
     /// Integer `+` and `-`.
     case arithmetic(Expr, isAddition: Bool, Expr)
     case compare(Expr, CompareOperator, Expr)

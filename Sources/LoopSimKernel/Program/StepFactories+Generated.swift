@@ -25,6 +25,32 @@ extension SampleStep {
     }
 }
 
+// MARK: Concurrency/Tasks+Steps.swift
+
+extension MakeTaskStep {
+    public static func make(closure: Expr, detached: Bool, actor: TaskExecutor?, into: LValue?, label: String) -> Self {
+        Self(closure: closure, detached: detached, actor: actor, into: into, label: label)
+    }
+}
+
+extension TaskSleepStep {
+    public static func make(delay: DurationSpec, throwing: Bool) -> Self {
+        Self(delay: delay, throwing: throwing)
+    }
+}
+
+extension CancelTaskStep {
+    public static func make(task: Expr) -> Self {
+        Self(task: task)
+    }
+}
+
+extension MainActorRunStep {
+    public static func make(enter: Bool) -> Self {
+        Self(enter: enter)
+    }
+}
+
 // MARK: Dispatch/DispatchQueues+Steps.swift
 
 extension DispatchAfterStep {

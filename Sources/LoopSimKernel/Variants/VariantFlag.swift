@@ -205,6 +205,15 @@ public struct VariantFlag: Sendable, Hashable {
                 + "(cancelAllOperations: if !__mainQ)",
             isModelled: true, linuxEvidence: .measured(["c65"])),
         .init(
+            name: "cooperativePoolWidth",
+            summary: "how many jobs of Swift concurrency's global executor run at once: the cooperative pool's "
+                + "width, the CPU cores (Linux: this machine's 2; iOS: an iPhone's 6)",
+            source: "swift stdlib/public/Concurrency/DispatchGlobalExecutor.cpp getGlobalQueue (off Darwin: one "
+                + "concurrent queue, dispatch_queue_set_width(q, DISPATCH_QUEUE_WIDTH_MAX_LOGICAL_CPUS); on Darwin "
+                + "the cooperative global queue); WWDC21 10254 \"Swift concurrency: Behind the scenes\" (no more "
+                + "threads than CPU cores); measured on this 2-core machine, conformance c103",
+            isModelled: true, linuxEvidence: .measured(["c103"])),
+        .init(
             name: "selectorTimerAPI",
             summary: "target/selector and NSInvocation timers exist; false: creating one crashes (no selectors)",
             source: "DOC Timer init(timeInterval:target:selector:userInfo:repeats:), "

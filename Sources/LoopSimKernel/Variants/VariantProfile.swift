@@ -74,6 +74,9 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var selectorTimerAPI = true
     /// `NSMachPort` exists (false: swift-corelibs-foundation marks it unavailable).
     public private(set) var machPortAPI = true
+    /// How many jobs of Swift concurrency's global executor run at once (`cooperativePoolWidth`): the width of
+    /// the cooperative pool, the device's CPU cores.
+    public private(set) var cooperativePoolWidth = 6
 
     public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
         a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
@@ -133,6 +136,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "repeatingTimerZeroInterval": "oneShot", "invalidTimerFireDate": "referenceDate",
                 "operationQueuePoolWidth": "2", "mainQueueCancelAllOperations": "false", "selectorTimerAPI": "false",
                 "machPortAPI": "false",
+                "cooperativePoolWidth": "2",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -145,6 +149,7 @@ public struct VariantProfile: Sendable, Hashable {
             "repeatingTimerZeroInterval": "clamped", "invalidTimerFireDate": "lastFire",
             "operationQueuePoolWidth": "unbounded", "mainQueueCancelAllOperations": "true", "selectorTimerAPI": "true",
             "machPortAPI": "true",
+            "cooperativePoolWidth": "6",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -202,6 +207,12 @@ public struct VariantProfile: Sendable, Hashable {
         mainQueueCancelsAll = try bool("mainQueueCancelAllOperations")
         selectorTimerAPI = try bool("selectorTimerAPI")
         machPortAPI = try bool("machPortAPI")
+        if let text = value(of: "cooperativePoolWidth") {
+            guard let width = Int(text), width > 0, width <= 4096 else {
+                throw VariantError(message: "flag 'cooperativePoolWidth' takes a whole number from 1 to 4096")
+            }
+            cooperativePoolWidth = width
+        }
         switch value(of: "repeatingTimerZeroInterval") {
         case "clamped": zeroIntervalClamped = true
         case "oneShot": zeroIntervalClamped = false

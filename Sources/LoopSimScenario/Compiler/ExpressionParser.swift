@@ -36,6 +36,8 @@ indirect enum ParsedExpr {
     case newSemaphore(Int)
     case newGroup
     case wallSeconds
+    /// `Task.isCancelled`.
+    case taskIsCancelled
     case arithmetic(ParsedExpr, String, ParsedExpr)
     case compare(ParsedExpr, String, ParsedExpr)
     case not(ParsedExpr)
@@ -326,6 +328,9 @@ struct ExpressionParser {
             return .newSemaphore(value)
         case .name("dispatch_group_create"):
             return .newGroup
+        case .name("Task") where tokens[index].0 == .dot && tokens[index + 1].0 == .name("isCancelled"):
+            index += 2
+            return .taskIsCancelled
         case .name(let word) where word == "current" || word == "main":
             if case .name("runloop") = tokens[index].0 {
                 index += 1

@@ -13,7 +13,7 @@ extension ScenarioCompiler {
     /// notification).
     func blockLiteral(
         captures: LocatedNode?, body: LocatedNode?, at location: SourceLocation, scope: Scope,
-        parameters: [(name: String, type: TypeRef)] = []
+        parameters: [(name: String, type: TypeRef)] = [], isAsync: Bool = false
     ) -> Expr? {
         guard let body else {
             bag.error(.keyMissing, "a block needs a do: list of steps", at: location)
@@ -45,6 +45,7 @@ extension ScenarioCompiler {
                     + "\(Self.maxNames) (each copy of it holds them all)", at: captures.location)
         }
         let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true, locals: parameters)
+        blockScope.isAsync = isAsync
         var compiled = compileBody(body, scope: blockScope)
         compiled.parameterCount = parameters.count
         program.blocks.append(BlockTemplate(captures: specs, body: compiled))

@@ -243,6 +243,7 @@ extension ScenarioCompiler {
         case "bool", "BOOL", "Bool": return .bool
         case "string": return .string
         case "id", "UINavigationController", "UIViewController", "UIView": return .anyObject
+        case "Task": return .anyObject  // a Swift concurrency task handle (`task:` with `into:`)
         default:
             guard let c = program.classes.firstIndex(where: { $0.name == name }) else { return nil }
             return .object(classIndex: c, name: name)

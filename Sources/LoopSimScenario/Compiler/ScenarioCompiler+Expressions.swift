@@ -50,6 +50,7 @@ extension ScenarioCompiler {
         case .newSemaphore(let value): return (.newSemaphore(value), .semaphore)
         case .newGroup: return (.newGroup, .group)
         case .wallSeconds: return (.wallSeconds, .int)
+        case .taskIsCancelled: return (.taskIsCancelled, .bool)
         case .arithmetic(let lhs, let op, let rhs):
             guard let (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
                 let (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset)

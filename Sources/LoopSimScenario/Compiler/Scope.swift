@@ -68,6 +68,10 @@ final class Scope {
         }
     }
 
+    /// Whether the body is async: a task's closure (`task:`), where `taskSleep:`, `mainActorRun:` and
+    /// `checkCancellation:` may be written (Swift: `await` only in an async context).
+    var isAsync = false
+
     /// How many loop bodies enclose the steps being compiled (in this body; a block's own body starts at 0):
     /// `break` and `continue` are allowed only where it is above 0.
     var loopDepth = 0

@@ -1,0 +1,109 @@
+/// Runs one job of a task (``Tasks``): starts the task's closure, or puts back the frames it suspended in, and
+/// when the closure returns (the task's last job) finishes the task. A job that suspends leaves this frame with
+/// nothing above it (``TaskSuspendFrame`` took the frames), and it pops: the thread's queue goes on.
+final class TaskJobFrame: Frame {
+    let task: ObjectID
+    let generation: Int
+    /// The edge by which the frame running a task's closure holds it.
+    static let closureEdge = "task closure"
+    /// Whether the job started the task's code (its body, or the frames it resumed).
+    private var ran = false
+
+    init(task: ObjectID, generation: Int) {
+        self.task = task
+        self.generation = generation
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        let tasks = kernel.tasks
+        if ran {
+            // Back on top: the task suspended (its frames are saved) or its closure returned.
+            if tasks.record(task)?.state == .running { tasks.finish(task, on: thread) }
+            return .pop(.null)
+        }
+        ran = true
+        switch tasks.takeJob(task, generation: generation, on: thread) {
+        case .stale:
+            return .pop(.null)
+        case .start:
+            guard let closure = tasks.closure(of: task) else { return .pop(.null) }
+            kernel.retain(closure)  // the frame's +1, released when the closure returns
+            return .push(kernel.interpreter.blockFrame(closure, edge: Self.closureEdge))
+        case .resume(let frames):
+            guard let top = frames.last else { return .next }
+            thread.frames.append(contentsOf: frames.dropLast())
+            return .push(top)
+        case .end(let frames):
+            unwind(frames, on: thread, kernel)
+            tasks.finish(task, on: thread)
+            return .pop(.null)
+        }
+    }
+
+    func heldObjects() -> [(String, ObjectID)] { [] }
+}
+
+/// The frame a suspension point pushes (`Task.sleep`, a hop of `MainActor.run`, a thrown `CancellationError`):
+/// it takes the task's frames off the thread — every frame above the task's ``TaskJobFrame`` — and hands them to
+/// ``Tasks`` (or unwinds them when the task ends), then pops, leaving the job's frame on top.
+final class TaskSuspendFrame: Frame {
+    /// What the suspension does with the frames it takes.
+    enum Action {
+        case sleep(SimDuration, throwing: Bool)
+        case hop(TaskExecutor)
+        /// The task ends: a thrown `CancellationError` leaves its closure.
+        case end
+    }
+    let action: Action
+
+    init(_ action: Action) { self.action = action }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        guard let base = thread.frames.lastIndex(where: { $0 is TaskJobFrame }),
+            let job = thread.frames[base] as? TaskJobFrame
+        else { return .pop(.null) }
+        // Every frame between the job's and this one (the last).
+        let taken = Array(thread.frames[(base + 1)..<(thread.frames.count - 1)])
+        thread.frames.removeSubrange((base + 1)..<(thread.frames.count - 1))
+        switch action {
+        case .sleep(let delay, let throwing):
+            kernel.tasks.sleep(job.task, for: delay, throwing: throwing, frames: taken)
+        case .hop(let executor):
+            kernel.tasks.hop(job.task, to: executor, frames: taken)
+        case .end:
+            unwind(taken, on: thread, kernel)
+            kernel.tasks.finish(job.task, on: thread)
+        }
+        return .pop(.null)
+    }
+
+    func heldObjects() -> [(String, ObjectID)] { [] }
+}
+
+/// Ends `frames` (bottom first) as a thrown error leaves them: each frame's temporaries, locals and the object it
+/// held for the call are released, innermost frame first, as Swift's unwinding releases a scope's values.
+private func unwind(_ frames: [Frame], on thread: SimThread, _ kernel: Kernel) {
+    for frame in frames.reversed() {
+        guard let f = frame as? ProgramFrame else { continue }
+        f.releaseTemporaries(on: thread, kernel)
+        if f.ownsEnvironment {
+            for i in f.env.locals.indices {
+                let old = f.env.locals[i]
+                f.env.locals[i] = .null
+                if i >= f.env.parameterCount {
+                    kernel.objects.endLifetime(of: old, on: thread)
+                } else if case .object(let id) = old {
+                    kernel.release(id, on: thread)
+                }
+            }
+        }
+        if let held = f.held { kernel.release(held, on: thread) }
+    }
+}
+
+extension Kernel {
+    /// The task whose job runs on `thread` now (the innermost ``TaskJobFrame``), nil outside a task.
+    func runningTask(on thread: SimThread) -> ObjectID? {
+        (thread.frames.last { $0 is TaskJobFrame } as? TaskJobFrame)?.task
+    }
+}

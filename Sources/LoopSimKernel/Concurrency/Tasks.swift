@@ -1,0 +1,262 @@
+/// Swift concurrency's unstructured tasks and their two executors, as the Swift runtime runs them on GCD
+/// (docs/fidelity.md, "Swift concurrency"): `Task { }`, `Task.detached`, `Task.sleep`, `task.cancel()`,
+/// `Task.isCancelled`, `Task.checkCancellation()` and the hops of `MainActor.run`.
+///
+/// A task is an object (`Task`, one strong slot `closure`) whose body runs as a series of *jobs*, each a piece
+/// between two suspension points. swift/stdlib/public/Concurrency/DispatchGlobalExecutor.cpp enqueues a job:
+/// - on the **main actor** with `swift_dispatchEnqueueMain`: `dispatch_async_f(dispatch_get_main_queue(), …)`,
+///   so a main-actor job is a main-queue block, drained by the main run loop (`_dispatch_main_queue_callback_4CF`)
+///   and waiting behind a busy callout or a nested run loop exactly as one;
+/// - on the **global executor** with `swift_dispatchEnqueueGlobal`: off Darwin, onto one concurrent queue,
+///   "Swift global concurrent queue", whose width is the logical CPUs (`dispatch_queue_set_width(q, -3)`,
+///   `DISPATCH_QUEUE_WIDTH_MAX_LOGICAL_CPUS`): the cooperative pool, `cooperativePoolWidth` jobs at once;
+/// - after a delay (`Task.sleep`) with `swift_dispatchEnqueueWithDeadline(global: true, …)`: `dispatch_after_f`
+///   onto the global executor's queue, whatever the task's actor; a main-actor task then hops to the main queue.
+///
+/// The task holds its closure until it finishes (the runtime frees the task's context when its last job
+/// returns), and the runtime holds the task while it is scheduled, running or suspended: the leak analysis roots
+/// it there ("Swift concurrency runtime"), so a closure that captures its owner strongly keeps it for as long as
+/// the task runs. The part owns the tasks' records; the frames that run jobs take the ``Kernel``.
+final class Tasks {
+    /// Where a task is in its life.
+    enum State: Equatable {
+        /// A job is queued (to start it, or to resume it) for ``TaskRecord/generation``.
+        case scheduled
+        /// A job of the task is running on a thread.
+        case running
+        /// Suspended in `Task.sleep`, waiting for its deadline or its cancellation.
+        case suspended
+        /// Its closure returned or threw; the runtime let it go.
+        case finished
+    }
+
+    /// One task.
+    struct TaskRecord {
+        let id: ObjectID
+        /// Where its current piece runs (its actor, or where `MainActor.run` took it).
+        var executor: TaskExecutor
+        /// The executors to go back to when a `MainActor.run` body returns, innermost last.
+        var returnExecutors: [TaskExecutor] = []
+        var state = State.scheduled
+        /// `task.cancel()` was called: `Task.isCancelled` reads true from then on.
+        var isCancelled = false
+        /// Bumped at every suspension: a job or a sleep deadline for an older generation is stale.
+        var generation = 0
+        /// The frames above the job's frame, taken off the thread at the suspension point.
+        var saved: [Frame] = []
+        /// The suspension is a throwing `try await Task.sleep`: a cancellation ends the task.
+        var sleepThrows = false
+        /// The next job ends the task (its sleep threw `CancellationError`) instead of resuming it.
+        var throwsOnResume = false
+        /// Whether the body was started (its first job ran).
+        var started = false
+    }
+
+    /// The tasks in creation order.
+    private(set) var records: [TaskRecord] = []
+    /// Each task's record by object (a lookup table, never iterated).
+    private var recordOf: [ObjectID: Int] = [:]
+    /// The cooperative pool's queue (`Swift global concurrent queue`), made with the first task that needs it.
+    private var poolQueue: Int?
+    /// The clock and the event log.
+    let recorder: Recorder
+    /// Retain, release and the heap.
+    let objects: Objects
+    /// GCD, which runs the jobs.
+    let dispatch: DispatchQueues
+    /// The variant's flags (the cooperative pool's width).
+    let profile: VariantProfile
+
+    init(recorder: Recorder, objects: Objects, dispatch: DispatchQueues, profile: VariantProfile) {
+        self.recorder = recorder
+        self.objects = objects
+        self.dispatch = dispatch
+        self.profile = profile
+    }
+
+    /// Whether `object` is a task this part made.
+    func isTask(_ object: ObjectID) -> Bool { recordOf[object] != nil }
+
+    /// The record of task `id`.
+    func record(_ id: ObjectID) -> TaskRecord? { recordOf[id].map { records[$0] } }
+
+    // MARK: Creating and running
+
+    /// `Task { }` / `Task.detached { }` (`swift_task_create`): a new task (+1, the caller's handle) holding
+    /// `closure` (+1 taken), with its first job queued on `executor`. The runtime keeps its own +1 until the task
+    /// finishes.
+    func makeTask(closure: ObjectID, executor: TaskExecutor, label: String, on thread: SimThread) -> ObjectID {
+        let o = objects.allocate(
+            kind: .task, className: "Task", label: label, slotNames: ["closure"], slotStrengths: [.strong],
+            slots: [.object(closure)], isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("Task")))
+        objects.retain(o.id)  // the runtime's: released when the task finishes
+        recordOf[o.id] = records.count
+        records.append(TaskRecord(id: o.id, executor: executor))
+        enqueueJob(of: records.count - 1, on: executor)
+        return o.id
+    }
+
+    /// Queues task `r`'s next job on `executor`: the main queue, or the cooperative pool's queue.
+    private func enqueueJob(of r: Int, on executor: TaskExecutor) {
+        records[r].state = .scheduled
+        let item = WorkItem.taskJob(records[r].id, generation: records[r].generation)
+        switch executor {
+        case .mainActor: dispatch.enqueue(item, on: .main)
+        case .global: dispatch.enqueue(item, on: .serial(cooperativeQueue()))
+        }
+    }
+
+    /// The cooperative pool's queue, made on first use: a concurrent queue of the pool's width.
+    private func cooperativeQueue() -> Int {
+        if let poolQueue { return poolQueue }
+        let index = dispatch.addConcurrentQueue(
+            named: "Swift global concurrent queue", width: profile.cooperativePoolWidth)
+        poolQueue = index
+        return index
+    }
+
+    /// What a job for `generation` of task `id` does when a thread takes it: run the task (start or resume it),
+    /// hop to the task's executor when it came up elsewhere (a sleep ends on the pool), or nothing when it is stale.
+    func takeJob(_ id: ObjectID, generation: Int, on thread: SimThread) -> JobStart {
+        guard let r = recordOf[id], records[r].state == .scheduled, records[r].generation == generation else {
+            return .stale
+        }
+        let wanted = records[r].executor
+        if wanted == .mainActor && !thread.isMain || wanted == .global && thread.isMain {
+            // The job came up on another executor (a sleep's deadline queues it on the pool): it hops.
+            enqueueJob(of: r, on: wanted)
+            return .stale
+        }
+        records[r].state = .running
+        if records[r].throwsOnResume {
+            records[r].throwsOnResume = false
+            return .end(records[r].saved)
+        }
+        if !records[r].started {
+            records[r].started = true
+            return .start
+        }
+        let frames = records[r].saved
+        records[r].saved = []
+        return .resume(frames)
+    }
+
+    /// How a job begins (``takeJob(_:generation:on:)``).
+    enum JobStart {
+        /// Nothing to do: a stale job, or one handed on to the task's executor.
+        case stale
+        /// The task's first job: run its closure.
+        case start
+        /// Put back the frames the task was suspended in.
+        case resume([Frame])
+        /// The task ends (a cancelled `try await Task.sleep` threw): unwind these frames.
+        case end([Frame])
+    }
+
+    /// The closure `task` runs (nil once it let go of it).
+    func closure(of task: ObjectID) -> ObjectID? {
+        guard let o = objects.heap.object(task), case .object(let c) = o[slot: 0] else { return nil }
+        return c
+    }
+
+    // MARK: Suspension points
+
+    /// Task `id` suspends in `Task.sleep` for `delay` with `frames` taken off its thread: its deadline queues a
+    /// job on the global executor (`dispatch_after_f`).
+    func sleep(_ id: ObjectID, for delay: SimDuration, throwing: Bool, frames: [Frame]) {
+        let r = recordOf[id]!
+        records[r].generation += 1
+        records[r].state = .suspended
+        records[r].saved = frames
+        records[r].sleepThrows = throwing
+        recorder.clock.schedule(
+            .taskSleepEnd(id, generation: records[r].generation), at: recorder.now + max(delay, .zero),
+            phase: .kernelTimer)
+    }
+
+    /// A sleep's deadline came: the task resumes on the global executor, unless it woke already (cancelled).
+    func sleepEnded(_ id: ObjectID, generation: Int) {
+        guard let r = recordOf[id], records[r].state == .suspended, records[r].generation == generation else {
+            return
+        }
+        enqueueJob(of: r, on: .global)
+    }
+
+    /// Task `id` hops to `executor` with `frames` taken off its thread (`MainActor.run`, its return).
+    func hop(_ id: ObjectID, to executor: TaskExecutor, frames: [Frame]) {
+        let r = recordOf[id]!
+        records[r].generation += 1
+        records[r].saved = frames
+        records[r].executor = executor
+        enqueueJob(of: r, on: executor)
+    }
+
+    /// The executor task `id` runs on now.
+    func executor(of id: ObjectID) -> TaskExecutor { records[recordOf[id]!].executor }
+
+    /// `MainActor.run` begins in task `id`: where to come back to is remembered.
+    func pushReturn(_ id: ObjectID) {
+        let r = recordOf[id]!
+        records[r].returnExecutors.append(records[r].executor)
+    }
+
+    /// `MainActor.run`'s body returned in task `id`: the executor to go back to.
+    func popReturn(_ id: ObjectID) -> TaskExecutor {
+        let r = recordOf[id]!
+        return records[r].returnExecutors.popLast() ?? records[r].executor
+    }
+
+    // MARK: Cancellation and the end
+
+    /// `task.cancel()`: marks the task cancelled; a task suspended in `Task.sleep` wakes at once on the global
+    /// executor (the sleep's cancellation handler resumes its continuation), and a throwing sleep then ends it.
+    /// A finished task ignores it.
+    func cancel(_ id: ObjectID, from thread: SimThread) {
+        guard let r = recordOf[id], records[r].state != .finished else { return }
+        records[r].isCancelled = true
+        if records[r].state == .suspended {
+            records[r].throwsOnResume = records[r].sleepThrows
+            enqueueJob(of: r, on: .global)
+        }
+    }
+
+    /// Whether task `id` was cancelled (`Task.isCancelled` in its body).
+    func isCancelled(_ id: ObjectID) -> Bool { recordOf[id].map { records[$0].isCancelled } ?? false }
+
+    /// Task `id`'s closure returned or threw: the task lets go of its closure, and the runtime of the task.
+    func finish(_ id: ObjectID, on thread: SimThread) {
+        guard let r = recordOf[id], records[r].state != .finished else { return }
+        records[r].state = .finished
+        records[r].saved = []
+        if let o = objects.heap.object(id), case .object(let closure) = o[slot: 0] {
+            o[slot: 0] = .null
+            objects.release(closure, on: thread)
+        }
+        objects.release(id, on: thread)
+    }
+
+    // MARK: For the leak analysis
+
+    /// The tasks the runtime holds (not finished), in creation order.
+    var liveTasks: [ObjectID] { records.filter { $0.state != .finished }.map(\.id) }
+
+    /// What each suspended task's saved frames hold, for the leak analysis: (task, edge, object). The closure its
+    /// job's frame holds is left out: the task holds it too, and its path goes through the task.
+    var suspendedHolds: [(task: ObjectID, edge: String, object: ObjectID)] {
+        records.flatMap { r in
+            r.saved.flatMap { f in
+                f.heldObjects().filter { $0.0 != TaskJobFrame.closureEdge }.map { (r.id, $0.0, $0.1) }
+            }
+        }
+    }
+}
+
+/// Where a task's piece of code runs: the main actor (the main queue) or the global concurrent executor (the
+/// cooperative pool).
+public enum TaskExecutor: Sendable, Equatable {
+    /// The main actor: `@MainActor` code, whose jobs are main-queue blocks.
+    case mainActor
+    /// The global concurrent executor: nonisolated and detached code, on the cooperative pool.
+    case global
+}
