@@ -58,6 +58,8 @@ public final class Kernel {
     let notifications: NotificationCenter
     /// Key-value observing: who observes which field of which object.
     let keyValueObserving: KeyValueObserving
+    /// Foundation's locks (`NSLock`, `NSRecursiveLock`, `NSCondition`, `NSConditionLock`).
+    let locks: Locks
 
     // MARK: Bookkeeping
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
@@ -108,6 +110,8 @@ public final class Kernel {
         self.keyValueObserving = KeyValueObserving(
             recorder: recorder, objects: objects, halt: halt,
             profile: configuration.profile)
+        self.locks = Locks(
+            recorder: recorder, objects: objects, threads: threads, halt: halt, profile: configuration.profile)
         objects.liveLimit = configuration.limits.maxObjects
         prepareLimitChecks()
         dispatch.wakeMainRunLoop = { [unowned self] in
@@ -198,7 +202,8 @@ public final class Kernel {
         case .dispatchAfter(let index):
             dispatch.afterFired(index)
         case .semaphoreTimeout(let thread):
-            dispatch.semaphoreTimedOut(thread)
+            // One wait timeout for every blocking wait: a lock's or a condition's, else a semaphore's.
+            if !locks.waitTimedOut(thread) { dispatch.semaphoreTimedOut(thread) }
         case .backgroundBudgetExpired:
             app.backgroundBudgetExpired(self)
         case .portMessage(let id):

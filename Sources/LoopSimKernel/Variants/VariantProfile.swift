@@ -52,6 +52,10 @@ public struct VariantProfile: Sendable, Hashable {
     /// What `NSThread.name` reads (``ThreadProperty/name``): the thread's own name, or the calling thread's OS name.
     public enum ThreadNames: String, Sendable, Hashable { case nsthread, pthread }
     public private(set) var threadNames = ThreadNames.nsthread
+    /// An `NSLock` or `NSCondition` unlocked by a thread that does not hold it is let go (false: it stays held).
+    public private(set) var lockUnlockFromOtherThreadReleases = false
+    /// `NSConditionLock.lock()` and `lock(whenCondition:)` crash when they have to wait (``LockAcquireFrame``).
+    public private(set) var conditionLockWaitForeverTraps = false
     /// An operation lets go of its completion block once it begins (false: swift-corelibs-foundation keeps it).
     public private(set) var operationCompletionReleased = true
     /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
@@ -132,7 +136,8 @@ public struct VariantProfile: Sendable, Hashable {
                 "performSelectorAPI": "false", "operationReleasesCompletionBlock": "false", "threadNames": "pthread",
                 "repeatingTimerZeroInterval": "oneShot", "invalidTimerFireDate": "referenceDate",
                 "operationQueuePoolWidth": "2", "mainQueueCancelAllOperations": "false", "selectorTimerAPI": "false",
-                "machPortAPI": "false",
+                "machPortAPI": "false", "lockUnlockFromOtherThreadReleases": "true",
+                "conditionLockWaitForeverTraps": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -144,7 +149,8 @@ public struct VariantProfile: Sendable, Hashable {
             "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true", "threadNames": "nsthread",
             "repeatingTimerZeroInterval": "clamped", "invalidTimerFireDate": "lastFire",
             "operationQueuePoolWidth": "unbounded", "mainQueueCancelAllOperations": "true", "selectorTimerAPI": "true",
-            "machPortAPI": "true",
+            "machPortAPI": "true", "lockUnlockFromOtherThreadReleases": "false",
+            "conditionLockWaitForeverTraps": "false",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -202,6 +208,8 @@ public struct VariantProfile: Sendable, Hashable {
         mainQueueCancelsAll = try bool("mainQueueCancelAllOperations")
         selectorTimerAPI = try bool("selectorTimerAPI")
         machPortAPI = try bool("machPortAPI")
+        lockUnlockFromOtherThreadReleases = try bool("lockUnlockFromOtherThreadReleases")
+        conditionLockWaitForeverTraps = try bool("conditionLockWaitForeverTraps")
         switch value(of: "repeatingTimerZeroInterval") {
         case "clamped": zeroIntervalClamped = true
         case "oneShot": zeroIntervalClamped = false
