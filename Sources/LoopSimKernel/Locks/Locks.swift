@@ -6,8 +6,10 @@
 /// object (``HeapObject/lock``), so a freed lock takes its waiters' list with it, as a semaphore does. A thread
 /// that cannot take a lock is parked (state `blocked`): it runs nothing, its run loop does not turn, until the lock
 /// is let go. Then the first waiter is woken and tries again when it runs (``LockAcquireFrame``): glibc's mutex
-/// is not handed over, so the thread that unlocked, still running, takes it again first when it locks at once
-/// (first fit, measured: conformance c131). A waiter holds the lock object while it waits, as a semaphore's.
+/// is not handed over, so the thread that unlocked, still running, takes it again first when it locks at the same
+/// instant (first fit). On the real machine that is a race, which the woken waiter sometimes wins (docs/fidelity.md,
+/// "Locks"); the model gives it to the thread already running. A waiter holds the lock object while it waits, as a
+/// semaphore's.
 public final class Locks {
     let recorder: Recorder
     let objects: Objects
@@ -124,7 +126,7 @@ public final class Locks {
 
     /// `-[NSCondition wait]` (`deadline` never) or `waitUntilDate:`: `thread` lets the mutex go (waking a thread
     /// that waits for it) and waits for a signal. Returns false when `deadline` has passed already: corelibs then
-    /// returns false at once, the mutex still held (`timeSpecFrom` is nil, lines 474–476; conformance c133).
+    /// returns false at once, the mutex still held (`timeSpecFrom` is nil, lines 474–476; conformance c131).
     func conditionWait(_ o: HeapObject, until deadline: SimInstant, on thread: SimThread) -> Bool {
         guard deadline > recorder.now else { return false }
         // pthread_cond_wait unlocks the mutex (line 462); glibc does so whoever holds it.
@@ -136,7 +138,7 @@ public final class Locks {
     }
 
     /// `-[NSCondition signal]` (the first waiter) or `broadcast` (every waiter): each woken waiter then takes the
-    /// mutex again before its wait returns true. A signal with no waiter is lost (conformance c133).
+    /// mutex again before its wait returns true. A signal with no waiter is lost (conformance c131).
     func signal(_ o: HeapObject, broadcast: Bool, on thread: SimThread) {
         let woken = broadcast ? o.lock!.conditionWaiters : Array(o.lock!.conditionWaiters.prefix(1))
         o.lock!.conditionWaiters.removeFirst(woken.count)

@@ -237,7 +237,11 @@ public struct VariantFlag: Sendable, Hashable {
                 + "wait",
             source: "SCF 761b621 NSLock.swift lines 189, 210 (wait until Date.distantFuture) and 517 "
                 + "(Int64(interval * 1e9) overflows for distantFuture and traps); DOC NSConditionLock",
-            isModelled: true, linuxEvidence: .measured(["c136"])),
+            isModelled: true,
+            linuxEvidence: .cited(
+                "conform cannot compare a run that crashes; by hand on this machine (Swift 6.3.1): a thread whose "
+                    + "lock(whenCondition:) must wait dies with SIGILL in NSCondition.wait(until:); "
+                    + "scenarios/locks-conditionlock-wait-for-ever-traps.yaml")),
     ]
 
     /// The flag with this name, if any.
