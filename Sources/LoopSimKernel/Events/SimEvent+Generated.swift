@@ -417,8 +417,8 @@ extension SimEvent {
         case presentRefused(controller: Name)
         /// `ui.dismiss`: `dismissViewControllerAnimated:completion:`.
         case dismiss(controller: Name, fromChild: Bool)
-        /// `lock.acquire`: A thread takes a lock (`lock`, `try`, `lock(before:)`, `lock(whenCondition:)`;
-        /// docs/scenario-format.md §7.14).
+        /// `lock.acquire`: A thread takes a lock (`lock`, `try`, `lock(before:)`, `lock(whenCondition:)`; scenario
+        /// format §7.14).
         case lockAcquire(lock: Name, depth: Int64)
         /// `lock.wait`: A lock is held (or its condition is not the one asked for): the thread blocks, until a deadline
         /// or for ever.

@@ -537,7 +537,7 @@ let eventCatalog: [EventDeclaration] = [
         .name("controller", key: "vc"), .bool("fromChild", key: "from_child")),
     .init(
         "lockAcquire", "lock.acquire",
-        "A thread takes a lock (`lock`, `try`, `lock(before:)`, `lock(whenCondition:)`; docs/scenario-format.md §7.14).",
+        "A thread takes a lock (`lock`, `try`, `lock(before:)`, `lock(whenCondition:)`; scenario format §7.14).",
         .name("lock"), .int("depth"),
         text: #"depth > 1 ? "takes \(s(lock)) again (held \(depth) times)" : "takes \(s(lock))""#),
     .init(
