@@ -352,6 +352,65 @@ extension LS {
         done.wait()
     }
 
+    /// `newLock:`: an `NSLock`, `NSRecursiveLock`, `NSCondition` or `NSConditionLock(condition:)`.
+    static func makeLock(_ kind: String, condition: Int) -> LSValue {
+        switch kind {
+        case "NSRecursiveLock": return .object(NSRecursiveLock())
+        case "NSCondition": return .object(NSCondition())
+        case "NSConditionLock": return .object(NSConditionLock(condition: condition))
+        default: return .object(NSLock())
+        }
+    }
+
+    /// `lock:` and `tryLock:` with `before:` (virtual ns from now; nil: no limit) and `whenCondition:`: true when
+    /// the lock was taken, false for nil, as the model answers.
+    static func lock(_ v: LSValue, beforeNs: Int64?, isTry: Bool, whenCondition: LSValue?) -> LSValue {
+        let limit: Date? = isTry ? Date.distantPast : beforeNs.map { Date(timeIntervalSinceNow: seconds($0)) }
+        if let l = obj(v) as? NSConditionLock {
+            switch (whenCondition.map(int), limit) {
+            case (let c?, let limit?): return .bool(l.lock(whenCondition: c, before: limit))
+            case (let c?, nil): l.lock(whenCondition: c)
+            case (nil, let limit?): return .bool(l.lock(before: limit))
+            case (nil, nil): l.lock()
+            }
+            return .bool(true)
+        }
+        if let l = obj(v) as? NSLock {
+            if isTry { return .bool(l.try()) }
+            if let limit { return .bool(l.lock(before: limit)) }
+            l.lock()
+            return .bool(true)
+        }
+        if let l = obj(v) as? NSRecursiveLock {
+            if isTry { return .bool(l.try()) }
+            if let limit { return .bool(l.lock(before: limit)) }
+            l.lock()
+            return .bool(true)
+        }
+        guard let l = obj(v) as? NSLocking else { return .bool(false) }
+        l.lock()
+        return .bool(true)
+    }
+
+    /// `unlock:`, with `withCondition:` for an `NSConditionLock`.
+    static func unlock(_ v: LSValue, withCondition: LSValue?) {
+        if let c = withCondition, let l = obj(v) as? NSConditionLock {
+            l.unlock(withCondition: int(c))
+        } else {
+            (obj(v) as? NSLocking)?.unlock()
+        }
+    }
+
+    /// `waitCondition:` with `until:` (virtual ns from now): true when signalled.
+    static func conditionWait(_ v: LSValue, untilNs: Int64?) -> LSValue {
+        guard let c = obj(v) as? NSCondition else { return .bool(false) }
+        guard let untilNs else {
+            c.wait()
+            return .bool(true)
+        }
+        return .bool(c.wait(until: Date(timeIntervalSinceNow: seconds(untilNs))))
+    }
+
     /// `UIApplicationMain`'s loop: the default mode for ever.
     static func mainLoop() -> Never {
         while true {

@@ -296,6 +296,29 @@ extension ScenarioTranslation {
             case .operation(let operation): w.line("(LS.obj(\(expr(operation, context))) as? Operation)?.cancel()")
             case .queue(let index): w.line("\(operationQueue(index)).queue.cancelAllOperations()")
             }
+        case let s as MakeLockStep:
+            let kind = SwiftWriter.literal(s.kind.rawValue)
+            w.line(store("LS.makeLock(\(kind), condition: \(s.condition))", into: s.into, context))
+        case let s as LockStep:
+            let before = s.before.map { String($0.nanoseconds) } ?? "nil"
+            let condition = s.whenCondition.map { expr($0, context) } ?? "nil"
+            let value =
+                "LS.lock(\(expr(s.lock, context)), beforeNs: \(before), isTry: \(s.isTry), "
+                + "whenCondition: \(condition))"
+            w.line(s.result.map { store(value, into: $0, context) } ?? "_ = \(value)")
+        case let s as UnlockStep:
+            let condition = s.withCondition.map { expr($0, context) } ?? "nil"
+            w.line("LS.unlock(\(expr(s.lock, context)), withCondition: \(condition))")
+        case let s as ConditionWaitStep:
+            let until = s.until.map { String($0.nanoseconds) } ?? "nil"
+            let value = "LS.conditionWait(\(expr(s.condition, context)), untilNs: \(until))"
+            w.line(s.result.map { store(value, into: $0, context) } ?? "_ = \(value)")
+        case let s as ConditionSignalStep:
+            let call = s.broadcast ? "broadcast" : "signal"
+            w.line("(LS.obj(\(expr(s.condition, context))) as? NSCondition)?.\(call)()")
+        case let s as LockConditionStep:
+            let value = "LSValue.int((LS.obj(\(expr(s.lock, context))) as? NSConditionLock)?.condition ?? 0)"
+            w.line(store(value, into: s.into, context))
         case is AddSelectorObserverStep:
             unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
         case is PerformAfterDelayStep, is PerformOnThreadStep, is CancelPerformRequestsStep:

@@ -60,6 +60,8 @@ public final class Kernel {
     let notifications: NotificationCenter
     /// Key-value observing: who observes which field of which object.
     let keyValueObserving: KeyValueObserving
+    /// Foundation's locks (`NSLock`, `NSRecursiveLock`, `NSCondition`, `NSConditionLock`).
+    let locks: Locks
 
     // MARK: Bookkeeping
     /// What the run records for its outcome as it goes: logs, checks, samples, run-loop exits, deaths.
@@ -111,6 +113,8 @@ public final class Kernel {
         self.keyValueObserving = KeyValueObserving(
             recorder: recorder, objects: objects, halt: halt,
             profile: configuration.profile)
+        self.locks = Locks(
+            recorder: recorder, objects: objects, threads: threads, halt: halt, profile: configuration.profile)
         objects.liveLimit = configuration.limits.maxObjects
         prepareLimitChecks()
         dispatch.wakeMainRunLoop = { [unowned self] in
@@ -203,7 +207,8 @@ public final class Kernel {
         case .taskSleepEnd(let task, let generation):
             tasks.sleepEnded(task, generation: generation)
         case .semaphoreTimeout(let thread):
-            dispatch.semaphoreTimedOut(thread)
+            // One wait timeout for every blocking wait: a lock's or a condition's, else a semaphore's.
+            if !locks.waitTimedOut(thread) { dispatch.semaphoreTimedOut(thread) }
         case .backgroundBudgetExpired:
             app.backgroundBudgetExpired(self)
         case .portMessage(let id):

@@ -215,6 +215,21 @@ extension EventPhrases {
             return "UIKit switches the main run loop to mode \(s(mode))"
         case .scroll(let until):
             return "the user drags a scroll view: UIKit tracks the touch until \(time(until, or: "?"))"
+        case .lockAcquire(let lock, let depth):
+            return depth > 1 ? "takes \(s(lock)) again (held \(depth) times)" : "takes \(s(lock))"
+        case .lockWait(let lock, let holder, let timeout):
+            return "blocks on \(s(lock)), held by \(s(holder)), "
+                + (timeout.isNever ? "for ever if it is never unlocked"
+                   : "until \(TimeText.seconds(timeout.nanoseconds)) at the latest")
+        case .lockRelease(let lock, let depth):
+            return depth > 0 ? "unlocks \(s(lock)) (still held \(depth) times)" : "unlocks \(s(lock))"
+        case .lockTimeout(let lock):
+            return "stops waiting on \(s(lock)): its deadline passed"
+        case .conditionWait(let condition, let timeout):
+            return "waits on \(s(condition)) "
+                + (timeout.isNever ? "for a signal" : "until \(TimeText.seconds(timeout.nanoseconds)) at the latest")
+        case .conditionSignal(let condition, let broadcast, let woken):
+            return "\(broadcast ? "broadcasts" : "signals") \(s(condition)) (\(woken) waiter\(plural(woken)) woken)"
         case .sourceCancelCallout, .operationAdd, .push, .pop, .present, .presentRefused, .dismiss:
             // No phrase yet: the kind and its fields, as the trace line holds them.
             return e.kind.text + " " + JSONValue.object(e.body.jsonFields(names)).compact

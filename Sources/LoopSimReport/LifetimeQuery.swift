@@ -42,6 +42,8 @@ public enum LifetimeQuery {
                 text += " — alive: the app holds it"
             }
             text += "\n"
+            // A Foundation lock: who holds it, and what that thread waits for (a deadlock's chain).
+            if let holding = kernel.lockHolding(o) { text += "    \(holding)\n" }
             if paths.isEmpty {
                 text +=
                     leak?.cause == "cycle" || leak == nil

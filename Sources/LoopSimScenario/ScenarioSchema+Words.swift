@@ -374,6 +374,9 @@ extension ScenarioSchema {
         evaluates its condition again); both release the turn's body locals. Allowed anywhere in a loop's
         `do:`, also inside `if:` branches nested in it; elsewhere (also in a block literal inside a loop:
         the block is a body of its own) they are `loop.control`.
+        == step/broadcastCondition
+        `broadcastCondition: C` — `-[NSCondition broadcast]`. Wakes every waiter of C; each takes the mutex
+        in turn. Trace `cond.signal` (`broadcast` true).
         == step/call
         `call: RECEIVER.METHOD` — `[receiver method]`, `[receiver method:arg …]`. Synchronous, on this
         thread. Receiver must be a scenario-class instance (or a proxy, section 4); nil does nothing. `with:
@@ -722,6 +725,31 @@ extension ScenarioSchema {
         == step/limitDateForMode/result
         `result:` (a place; a new name becomes an `int` local) (a key of `limitDateForMode:`, which models
         `-[NSRunLoop limitDateForMode:]`, `RunLoop.limitDate(forMode:)`)
+        == step/lock
+        `lock: L` — `-[NSLock lock]`, `lockBeforeDate:`, `lockWhenCondition:`,
+        `lockWhenCondition:beforeDate:`. Takes L, or blocks until it can: an `NSLock`, `NSCondition` or
+        `NSConditionLock` until it is free (a default mutex: not recursive); an `NSRecursiveLock` also when
+        its thread holds it already (it counts the locks); with `whenCondition:`, until the
+        `NSConditionLock` is free and its condition is that one. With `before:` it gives up at that date,
+        and a date already past (`0s`) fails at once unless L is free (`timeSpecFrom` is nil: lines 155–157;
+        c132); `result:` reads true when it took L. Without `before:` an `NSConditionLock` that has to wait
+        crashes under `conditionLockWaitForeverTraps` (linux-corelibs). Trace `lock.acquire`, or `lock.wait`
+        then `lock.acquire` or `lock.timeout`.
+        == step/lock/before
+        `before:` (a duration from now, or `distantFuture`) (a key of `lock:`, which models `-[NSLock
+        lock]`, `lockBeforeDate:`, `lockWhenCondition:`, `lockWhenCondition:beforeDate:`)
+        == step/lock/result
+        `result:` (a bool place) (a key of `lock:`, which models `-[NSLock lock]`, `lockBeforeDate:`,
+        `lockWhenCondition:`, `lockWhenCondition:beforeDate:`)
+        == step/lock/whenCondition
+        `whenCondition:` (an integer expression; `NSConditionLock` only) (a key of `lock:`, which models
+        `-[NSLock lock]`, `lockBeforeDate:`, `lockWhenCondition:`, `lockWhenCondition:beforeDate:`)
+        == step/lockCondition
+        `lockCondition: L` — `NSConditionLock.condition`. Stores L's condition (0 for nil) into the place
+        (c133).
+        == step/lockCondition/into
+        `into:` (required: an int place) (a key of `lockCondition:`, which models
+        `NSConditionLock.condition`)
         == step/log
         `log: TEXT` — a marker. Adds `{at_ms, thread, text}` to the report's `logs` and a `log` trace event.
         TEXT is kept as written, quoted or not: `log: 0`, `log: "0"` and `log: '0'` log the text `0`
@@ -736,6 +764,17 @@ extension ScenarioSchema {
         yet (its top controller's hooks run when it is presented).
         == step/navigationController/root
         `root:` (a key of `navigationController:`, which models `initWithRootViewController:`)
+        == step/newLock
+        `newLock: PLACE` — `[[NSLock alloc] init]`, `NSRecursiveLock()`, `NSCondition()`,
+        `NSConditionLock(condition:)`. A new free lock (+1), stored into PLACE (a new name becomes a local)
+        and labelled with its name. Trace `obj.alloc`.
+        == step/newLock/class
+        `class:` (`NSLock`, the default, `NSRecursiveLock`, `NSCondition` or `NSConditionLock`) (a key of
+        `newLock:`, which models `[[NSLock alloc] init]`, `NSRecursiveLock()`, `NSCondition()`,
+        `NSConditionLock(condition:)`)
+        == step/newLock/condition
+        `condition:` (an `NSConditionLock`'s first condition, default 0) (a key of `newLock:`, which models
+        `[[NSLock alloc] init]`, `NSRecursiveLock()`, `NSCondition()`, `NSConditionLock(condition:)`)
         == step/observeKeyPath
         `observeKeyPath: OBJECT.FIELD` — Swift's `observe(_:changeHandler:)`. Registers the block through an
         `NSKeyValueObservation` token, which holds the block and is stored into the place `token:` names (a
@@ -1075,6 +1114,9 @@ extension ScenarioSchema {
         `signal: SOURCE` — `CFRunLoopSourceSignal`. Sets the signal bit only. It does **not** wake the loop:
         call `CFRunLoopWakeUp` too, as CF requires (semantics §1.7). A loop that is about to run a pass
         anyway picks it up.
+        == step/signalCondition
+        `signalCondition: C` — `-[NSCondition signal]`. Wakes C's first waiter; a signal with no waiter is
+        lost (c131). Trace `cond.signal`.
         == step/stream
         `stream: [PLACE]` — an `NSInputStream` or `NSURLConnection` scheduled with
         `scheduleInRunLoop:forMode:`. A port-based source (class `NSInputStream`) added to the mode, whose
@@ -1192,6 +1234,38 @@ extension ScenarioSchema {
         == step/timer/userInfo
         the pre-iOS 10 category idiom: the target is the NSTimer class and the block rides in `userInfo`.
         Works under every variant.
+        == step/tryLock
+        `tryLock: L` — `-[NSLock tryLock]` (`try()`), `tryLockWhenCondition:`. Takes L if it can at once;
+        `result:` reads whether it did (c132).
+        == step/tryLock/result
+        `result:` (a key of `tryLock:`, which models `-[NSLock tryLock]` (`try()`), `tryLockWhenCondition:`)
+        == step/tryLock/whenCondition
+        `whenCondition:` (a key of `tryLock:`, which models `-[NSLock tryLock]` (`try()`),
+        `tryLockWhenCondition:`)
+        == step/unlock
+        `unlock: L` — `-[NSLock unlock]`, `unlockWithCondition:`. Lets L go and wakes its first waiter (an
+        `NSConditionLock` wakes every waiter, which test their condition again: corelibs broadcasts, lines
+        193–234). An `NSRecursiveLock` is let go at its owner's last unlock; another thread's unlock does
+        nothing (a recursive mutex's EPERM, c135). An `NSLock` or `NSCondition` unlocked by a thread that
+        does not hold it is let go under `lockUnlockFromOtherThreadReleases` (linux-corelibs, c135) and
+        stays held otherwise; an `NSConditionLock` is let go by any thread (corelibs clears its owner).
+        Unlocking a free lock does nothing. `withCondition:` sets the condition. Trace `lock.release`.
+        == step/unlock/withCondition
+        `withCondition:` (an integer expression; `NSConditionLock` only) (a key of `unlock:`, which models
+        `-[NSLock unlock]`, `unlockWithCondition:`)
+        == step/waitCondition
+        `waitCondition: C` — `-[NSCondition wait]`, `waitUntilDate:`. Lets C's mutex go (waking a thread
+        that waits for it), blocks until a `signalCondition:` or `broadcastCondition:` takes it or `until:`
+        passes, then takes the mutex again before it returns — however long that takes
+        (`pthread_cond_wait`). `result:` reads true when signalled, false when the date came first; a date
+        already past returns false at once, the mutex still held (lines 474–477; c131). Trace `cond.wait`,
+        then `lock.timeout` if the date comes first.
+        == step/waitCondition/result
+        `result:` (a bool place) (a key of `waitCondition:`, which models `-[NSCondition wait]`,
+        `waitUntilDate:`)
+        == step/waitCondition/until
+        `until:` (a duration from now, or `distantFuture`) (a key of `waitCondition:`, which models
+        `-[NSCondition wait]`, `waitUntilDate:`)
         == step/waitUntilAllOperationsAreFinished
         `waitUntilAllOperationsAreFinished: QUEUE` — `-[NSOperationQueue
         waitUntilAllOperationsAreFinished]`. Returns at once when QUEUE holds nothing; else the thread

@@ -115,11 +115,15 @@ extension DispatchQueues {
         threads.scheduleResume(thread)
     }
 
-    /// Why a thread blocked in `dispatch_sync` or `dispatch_once` waits, following the chain of holders until it
-    /// ends or comes back (a deadlock): "dispatch_sync onto q, held by worker-1 → worker-1 waits in
-    /// dispatch_sync onto main, held by main → …". Nil when the thread waits for neither.
+    /// Why a thread blocked in `dispatch_sync`, `dispatch_once` or on a Foundation lock waits, following the chain
+    /// of holders until it ends or comes back (a deadlock): "dispatch_sync onto q, held by worker-1 → worker-1 waits
+    /// in dispatch_sync onto main, held by main → …", "waits for lock acc.a (NSLock a), held by worker-2 → …". Nil
+    /// when the thread waits for none of them.
     func waitChain(of threadID: Int, _ k: Kernel) -> String? {
-        guard syncWaits[threadID] != nil || onceWait(of: threadID) != nil else { return nil }
+        guard
+            syncWaits[threadID] != nil || onceWait(of: threadID) != nil
+                || k.locks.lockWait(of: k.threads[threadID]).map({ !$0.forSignal }) == true
+        else { return nil }
         var parts: [String] = []
         var seen: [Int] = []
         var current = threadID
@@ -138,6 +142,15 @@ extension DispatchQueues {
                 holder = run.thread
                 let by = run.thread == current ? "its own" : "\(k.threads[run.thread].name)'s"
                 parts.append("\(name) waits in dispatch_once for \(by) dispatch_once of the same token")
+            } else if let wait = k.locks.lockWait(of: k.threads[current]), !wait.forSignal {
+                // A Foundation lock (Locks): its holder, or none for an NSConditionLock whose condition is not yet
+                // the one it waits for.
+                holder = wait.holder
+                let lock = LeakAnalysis(kernel: k).appName(of: wait.lock)
+                let by =
+                    wait.holder.map { $0 == current ? "held by \(name) itself" : "held by \(k.threads[$0].name)" }
+                    ?? "free, its condition not the one it waits for"
+                parts.append("\(name) waits for lock \(lock), \(by)")
             } else {
                 let t = k.threads[current]
                 let doing =
@@ -147,6 +160,7 @@ extension DispatchQueues {
                             .map { "waits on \(LeakAnalysis(kernel: k).appName(of: $0))" } ?? "blocked"
                     case .sleeping: "sleeps in its run loop"
                     case .busy: "is busy"
+                    case .exited: "has exited"
                     default: "runs"
                     }
                 parts.append("\(name) \(doing)")

@@ -102,6 +102,12 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
     case present
     case presentRefused
     case dismiss
+    case lockAcquire
+    case lockWait
+    case lockRelease
+    case lockTimeout
+    case conditionWait
+    case conditionSignal
 
     /// The name the trace line gives the kind (`"ev"`): `timer.fire`, `rl.sleep`, … (both
     /// `objectAlloc` and `blockAlloc` are `obj.alloc`).
@@ -203,6 +209,12 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
         case .present: "ui.present"
         case .presentRefused: "ui.present.refused"
         case .dismiss: "ui.dismiss"
+        case .lockAcquire: "lock.acquire"
+        case .lockWait: "lock.wait"
+        case .lockRelease: "lock.release"
+        case .lockTimeout: "lock.timeout"
+        case .conditionWait: "cond.wait"
+        case .conditionSignal: "cond.signal"
         }
     }
 }
@@ -405,6 +417,21 @@ extension SimEvent {
         case presentRefused(controller: Name)
         /// `ui.dismiss`: `dismissViewControllerAnimated:completion:`.
         case dismiss(controller: Name, fromChild: Bool)
+        /// `lock.acquire`: A thread takes a lock (`lock`, `try`, `lock(before:)`, `lock(whenCondition:)`; scenario
+        /// format §7.14).
+        case lockAcquire(lock: Name, depth: Int64)
+        /// `lock.wait`: A lock is held (or its condition is not the one asked for): the thread blocks, until a deadline
+        /// or for ever.
+        case lockWait(lock: Name, holder: Name, timeout: SimInstant)
+        /// `lock.release`: `unlock` (or a condition's wait) lets a lock go; depth: how many locks its owner still
+        /// holds.
+        case lockRelease(lock: Name, depth: Int64)
+        /// `lock.timeout`: A lock's or condition's timed wait reached its deadline.
+        case lockTimeout(lock: Name)
+        /// `cond.wait`: `-[NSCondition wait]` or `waitUntilDate:`: the thread lets the mutex go and waits for a signal.
+        case conditionWait(condition: Name, timeout: SimInstant)
+        /// `cond.signal`: `-[NSCondition signal]` or `broadcast`; woken: how many waiters it took.
+        case conditionSignal(condition: Name, broadcast: Bool, woken: Int64)
 
         /// The event's kind.
         public var kind: EventKind {
@@ -505,6 +532,12 @@ extension SimEvent {
             case .present: .present
             case .presentRefused: .presentRefused
             case .dismiss: .dismiss
+            case .lockAcquire: .lockAcquire
+            case .lockWait: .lockWait
+            case .lockRelease: .lockRelease
+            case .lockTimeout: .lockTimeout
+            case .conditionWait: .conditionWait
+            case .conditionSignal: .conditionSignal
             }
         }
     }
@@ -778,6 +811,25 @@ extension SimEvent.Body {
         case .dismiss(let controller, let fromChild):
             visitor.name("vc", controller)
             visitor.bool("from_child", fromChild)
+        case .lockAcquire(let lock, let depth):
+            visitor.name("lock", lock)
+            visitor.int("depth", depth)
+        case .lockWait(let lock, let holder, let timeout):
+            visitor.name("lock", lock)
+            visitor.name("holder", holder)
+            visitor.instant("timeout", timeout)
+        case .lockRelease(let lock, let depth):
+            visitor.name("lock", lock)
+            visitor.int("depth", depth)
+        case .lockTimeout(let lock):
+            visitor.name("lock", lock)
+        case .conditionWait(let condition, let timeout):
+            visitor.name("condition", condition)
+            visitor.instant("timeout", timeout)
+        case .conditionSignal(let condition, let broadcast, let woken):
+            visitor.name("condition", condition)
+            visitor.bool("broadcast", broadcast)
+            visitor.int("woken", woken)
         }
     }
 
@@ -1048,6 +1100,24 @@ extension SimEvent.Body {
             self = .presentRefused(controller: try reader.name("vc"))
         case "ui.dismiss":
             self = .dismiss(controller: try reader.name("vc"), fromChild: try reader.bool("from_child"))
+        case "lock.acquire":
+            self = .lockAcquire(lock: try reader.name("lock"), depth: try reader.int("depth"))
+        case "lock.wait":
+            self = .lockWait(
+                lock: try reader.name("lock"),
+                holder: try reader.name("holder"),
+                timeout: try reader.instant("timeout"))
+        case "lock.release":
+            self = .lockRelease(lock: try reader.name("lock"), depth: try reader.int("depth"))
+        case "lock.timeout":
+            self = .lockTimeout(lock: try reader.name("lock"))
+        case "cond.wait":
+            self = .conditionWait(condition: try reader.name("condition"), timeout: try reader.instant("timeout"))
+        case "cond.signal":
+            self = .conditionSignal(
+                condition: try reader.name("condition"),
+                broadcast: try reader.bool("broadcast"),
+                woken: try reader.int("woken"))
         default:
             throw EventReadError(message: "unknown event kind '\(kind)'")
         }

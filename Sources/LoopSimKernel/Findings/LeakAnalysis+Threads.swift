@@ -9,10 +9,13 @@ extension LeakAnalysis {
         /// Blocked in `dispatch_sync` or `dispatch_once`, with the chain of holders: nothing the app holds can
         /// release it (docs/scenario-format.md §10, "Parked threads").
         case chain(SimThread, String)
+        /// Blocked on a Foundation lock (``Locks/lockWait(of:)``): for its holder to unlock it, or, with no holder, for
+        /// a signal or an `NSConditionLock`'s condition.
+        case lock(SimThread, HeapObject, holder: Int?, forSignal: Bool)
 
         var thread: SimThread {
             switch self {
-            case .loop(let t, _, _), .semaphore(let t, _), .chain(let t, _): t
+            case .loop(let t, _, _), .semaphore(let t, _), .chain(let t, _), .lock(let t, _, _, _): t
             }
         }
     }
@@ -65,7 +68,9 @@ extension LeakAnalysis {
             waits.append(.loop(t, rl, a.mode))
         }
         for t in kernel.threads.all where t.state == .blocked && t.waitTimeoutEntry == nil {
-            if let chain = kernel.dispatch.waitChain(of: t.id, kernel) {
+            if let w = kernel.locks.lockWait(of: t) {
+                waits.append(.lock(t, w.lock, holder: w.holder, forSignal: w.forSignal))
+            } else if let chain = kernel.dispatch.waitChain(of: t.id, kernel) {
                 waits.append(.chain(t, chain))
             } else {
                 waits.append(.semaphore(t, t.blockedOn.flatMap { heap.object($0) }))
@@ -78,7 +83,7 @@ extension LeakAnalysis {
             let actors = Actors(self, stuck: stuck)
             var grew = false
             for wait in waits where stuck.contains(wait.thread.id) {
-                guard let reason = wakeReason(wait, actors) else { continue }
+                guard let reason = wakeReason(wait, actors, stuck: stuck) else { continue }
                 woken[wait.thread.id] = reason
                 stuck.remove(wait.thread.id)
                 grew = true
@@ -101,11 +106,14 @@ extension LeakAnalysis {
         return (parked, waiting, parkedIDs)
     }
 
-    /// What the actors hold that can wake `wait`'s thread, in words; nil when nothing can.
-    private func wakeReason(_ wait: Wait, _ actors: Actors) -> String? {
+    /// What the actors hold that can wake `wait`'s thread, in words; nil when nothing can. A lock's holder can
+    /// unlock it while it is not `stuck` itself.
+    private func wakeReason(_ wait: Wait, _ actors: Actors, stuck: Set<Int>) -> String? {
         switch wait {
         case .chain:
             return nil
+        case .lock(let t, let o, let holder, let forSignal):
+            return lockWakeReason(t, o, holder: holder, forSignal: forSignal, actors.objects, stuck: stuck)
         case .loop(let t, let rl, let mode):
             let asleep = "asleep in \(rl.name) mode \(mode.shortName)"
             if let holder = actors.loops[rl.id] {
@@ -135,6 +143,8 @@ extension LeakAnalysis {
         switch wait {
         case .chain(_, let chain):
             return chain
+        case .lock(let t, let o, _, let forSignal):
+            return lockParkedReason(t, o, forSignal: forSignal)
         case .loop(let t, let rl, let mode):
             let ports = mode.sources1.compactMap { heap.object($0) }
             let names = ports.map(\.displayName).joined(separator: ", ")

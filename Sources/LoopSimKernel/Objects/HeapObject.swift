@@ -25,6 +25,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         case source
         case dispatchSource
         case semaphore
+        /// An `NSLock`, `NSRecursiveLock`, `NSCondition` or `NSConditionLock` (``Locks``), its state in ``lock``.
+        case lock
         case invocation
         case observerToken
         case backgroundTask
@@ -367,6 +369,12 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         _modify { yield &rareForWriting.semaphore }
     }
 
+    /// Owner, depth, waiters and condition, for locks (``Locks``).
+    public internal(set) var lock: LockState? {
+        get { rare?.lock }
+        _modify { yield &rareForWriting.lock }
+    }
+
     /// A new object with retain count 1, its slots holding `slots` (``ObjectHeap`` allocates through it).
     static func make(
         id: ObjectID, serial: Int, layout: ObjectLayout, label: String?, slots: [Value],
@@ -515,6 +523,7 @@ final class RareKindState {
     @exclusivity(unchecked) var source: SourceState?
     @exclusivity(unchecked) var dispatchSource: DispatchSourceState?
     @exclusivity(unchecked) var semaphore: SemaphoreState?
+    @exclusivity(unchecked) var lock: LockState?
     @exclusivity(unchecked) var timerExtras: TimerExtras?
     @exclusivity(unchecked) var timerModes: [String]?
 }

@@ -197,6 +197,45 @@ extension ObserveKeyPathStep {
     }
 }
 
+// MARK: Locks/Locks+Steps.swift
+
+extension MakeLockStep {
+    public static func make(kind: LockKind, condition: Int, into: LValue, label: String) -> Self {
+        Self(kind: kind, condition: condition, into: into, label: label)
+    }
+}
+
+extension LockStep {
+    public static func make(lock: Expr, isTry: Bool, before: SimDuration?, whenCondition: Expr?,
+                            result: LValue?) -> Self {
+        Self(lock: lock, isTry: isTry, before: before, whenCondition: whenCondition, result: result)
+    }
+}
+
+extension UnlockStep {
+    public static func make(lock: Expr, withCondition: Expr?) -> Self {
+        Self(lock: lock, withCondition: withCondition)
+    }
+}
+
+extension ConditionWaitStep {
+    public static func make(condition: Expr, until: SimDuration?, result: LValue?) -> Self {
+        Self(condition: condition, until: until, result: result)
+    }
+}
+
+extension ConditionSignalStep {
+    public static func make(condition: Expr, broadcast: Bool) -> Self {
+        Self(condition: condition, broadcast: broadcast)
+    }
+}
+
+extension LockConditionStep {
+    public static func make(lock: Expr, into: LValue) -> Self {
+        Self(lock: lock, into: into)
+    }
+}
+
 // MARK: Notifications/NotificationCenter+Steps.swift
 
 extension AddBlockObserverStep {

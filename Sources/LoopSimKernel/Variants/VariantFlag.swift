@@ -231,6 +231,26 @@ public struct VariantFlag: Sendable, Hashable {
             linuxEvidence: .cited(
                 "swift-corelibs-foundation 761b621 Port.swift line 76 marks NSMachPort unavailable: "
                     + "swiftc rejects it, nothing to run")),
+        .init(
+            name: "lockUnlockFromOtherThreadReleases",
+            summary: "an NSLock or NSCondition unlocked by a thread that does not hold it is let go; false: it stays "
+                + "held (an error-checking mutex refuses the unlock)",
+            source: "SCF 761b621 NSLock.swift lines 69, 113, 413, 451 (a default pthread mutex, which glibc unlocks "
+                + "for any thread); DOC NSLock (\"Unlocking a lock from a different thread can result in undefined "
+                + "behavior\"): Darwin's log \"unlocked from thread which did not lock it\" is an error-checking "
+                + "mutex's EPERM, UNCONFIRMED",
+            isModelled: true, linuxEvidence: .measured(["c135"])),
+        .init(
+            name: "conditionLockWaitForeverTraps",
+            summary: "NSConditionLock.lock() and lock(whenCondition:) crash when they have to wait; false: they "
+                + "wait",
+            source: "SCF 761b621 NSLock.swift lines 189, 210 (wait until Date.distantFuture) and 517 "
+                + "(Int64(interval * 1e9) overflows for distantFuture and traps); DOC NSConditionLock",
+            isModelled: true,
+            linuxEvidence: .cited(
+                "conform cannot compare a run that crashes; by hand on this machine (Swift 6.3.1): a thread whose "
+                    + "lock(whenCondition:) must wait dies with SIGILL in NSCondition.wait(until:); "
+                    + "scenarios/locks-conditionlock-wait-for-ever-traps.yaml")),
     ]
 
     /// The flag with this name, if any.

@@ -52,6 +52,10 @@ public struct VariantProfile: Sendable, Hashable {
     /// What `NSThread.name` reads (``ThreadProperty/name``): the thread's own name, or the calling thread's OS name.
     public enum ThreadNames: String, Sendable, Hashable { case nsthread, pthread }
     public private(set) var threadNames = ThreadNames.nsthread
+    /// An `NSLock` or `NSCondition` unlocked by a thread that does not hold it is let go (false: it stays held).
+    public private(set) var lockUnlockFromOtherThreadReleases = false
+    /// `NSConditionLock.lock()` and `lock(whenCondition:)` crash when they have to wait (``LockAcquireFrame``).
+    public private(set) var conditionLockWaitForeverTraps = false
     /// An operation lets go of its completion block once it begins (false: swift-corelibs-foundation keeps it).
     public private(set) var operationCompletionReleased = true
     /// How long a background task keeps the app running after it enters the background; nil: no app lifecycle.
@@ -137,6 +141,8 @@ public struct VariantProfile: Sendable, Hashable {
                 "operationQueuePoolWidth": "2", "mainQueueCancelAllOperations": "false", "selectorTimerAPI": "false",
                 "machPortAPI": "false",
                 "cooperativePoolWidth": "2",
+                "lockUnlockFromOtherThreadReleases": "true",
+                "conditionLockWaitForeverTraps": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -150,6 +156,8 @@ public struct VariantProfile: Sendable, Hashable {
             "operationQueuePoolWidth": "unbounded", "mainQueueCancelAllOperations": "true", "selectorTimerAPI": "true",
             "machPortAPI": "true",
             "cooperativePoolWidth": "6",
+            "lockUnlockFromOtherThreadReleases": "false",
+            "conditionLockWaitForeverTraps": "false",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -213,6 +221,8 @@ public struct VariantProfile: Sendable, Hashable {
             }
             cooperativePoolWidth = width
         }
+        lockUnlockFromOtherThreadReleases = try bool("lockUnlockFromOtherThreadReleases")
+        conditionLockWaitForeverTraps = try bool("conditionLockWaitForeverTraps")
         switch value(of: "repeatingTimerZeroInterval") {
         case "clamped": zeroIntervalClamped = true
         case "oneShot": zeroIntervalClamped = false

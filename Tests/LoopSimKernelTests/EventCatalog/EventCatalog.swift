@@ -535,4 +535,41 @@ let eventCatalog: [EventDeclaration] = [
         "dismiss", "ui.dismiss",
         "`dismissViewControllerAnimated:completion:`.",
         .name("controller", key: "vc"), .bool("fromChild", key: "from_child")),
+    .init(
+        "lockAcquire", "lock.acquire",
+        "A thread takes a lock (`lock`, `try`, `lock(before:)`, `lock(whenCondition:)`; scenario format §7.14).",
+        .name("lock"), .int("depth"),
+        text: #"depth > 1 ? "takes \(s(lock)) again (held \(depth) times)" : "takes \(s(lock))""#),
+    .init(
+        "lockWait", "lock.wait",
+        "A lock is held (or its condition is not the one asked for): the thread blocks, until a deadline or for ever.",
+        .name("lock"), .name("holder"), .instant("timeout"),
+        text: #"""
+            "blocks on \(s(lock)), held by \(s(holder)), "
+                + (timeout.isNever ? "for ever if it is never unlocked"
+                   : "until \(TimeText.seconds(timeout.nanoseconds)) at the latest")
+            """#),
+    .init(
+        "lockRelease", "lock.release",
+        "`unlock` (or a condition's wait) lets a lock go; depth: how many locks its owner still holds.",
+        .name("lock"), .int("depth"),
+        text: #"depth > 0 ? "unlocks \(s(lock)) (still held \(depth) times)" : "unlocks \(s(lock))""#),
+    .init(
+        "lockTimeout", "lock.timeout",
+        "A lock's or condition's timed wait reached its deadline.",
+        .name("lock"),
+        text: #""stops waiting on \(s(lock)): its deadline passed""#),
+    .init(
+        "conditionWait", "cond.wait",
+        "`-[NSCondition wait]` or `waitUntilDate:`: the thread lets the mutex go and waits for a signal.",
+        .name("condition"), .instant("timeout"),
+        text: #"""
+            "waits on \(s(condition)) "
+                + (timeout.isNever ? "for a signal" : "until \(TimeText.seconds(timeout.nanoseconds)) at the latest")
+            """#),
+    .init(
+        "conditionSignal", "cond.signal",
+        "`-[NSCondition signal]` or `broadcast`; woken: how many waiters it took.",
+        .name("condition"), .bool("broadcast"), .int("woken"),
+        text: #""\(broadcast ? "broadcasts" : "signals") \(s(condition)) (\(woken) waiter\(plural(woken)) woken)""#),
 ]
