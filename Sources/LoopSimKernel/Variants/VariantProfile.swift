@@ -75,6 +75,19 @@ public struct VariantProfile: Sendable, Hashable {
     /// `NSMachPort` exists (false: swift-corelibs-foundation marks it unavailable).
     public private(set) var machPortAPI = true
 
+    /// When NotificationQueue posts its asap and idle lists (``NotificationQueues``), and in which order.
+    public enum NotificationQueuePosting: String, Sendable, Hashable, CaseIterable {
+        /// swift-corelibs-foundation: whenIdle at BeforeTimers, asap at BeforeWaiting and Exit, newest first.
+        case corelibs
+        /// Apple's documentation: asap at the end of a pass, whenIdle when the loop is about to wait; FIFO.
+        case documented
+    }
+    public private(set) var notificationQueuePosting = NotificationQueuePosting.documented
+    /// Coalescing on the sender compares objects (Darwin); false: only two nil senders match (corelibs).
+    public private(set) var notificationQueueSenderIdentity = true
+    /// Enqueueing on a queue while it posts from the same list is Swift's exclusivity trap (corelibs).
+    public private(set) var notificationQueueReentryTraps = false
+
     public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
         a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
     }
@@ -132,7 +145,8 @@ public struct VariantProfile: Sendable, Hashable {
                 "performSelectorAPI": "false", "operationReleasesCompletionBlock": "false", "threadNames": "pthread",
                 "repeatingTimerZeroInterval": "oneShot", "invalidTimerFireDate": "referenceDate",
                 "operationQueuePoolWidth": "2", "mainQueueCancelAllOperations": "false", "selectorTimerAPI": "false",
-                "machPortAPI": "false",
+                "machPortAPI": "false", "notificationQueuePosting": "corelibs",
+                "notificationQueueSenderCoalescing": "nilOnly", "notificationQueueReentrantEnqueueTraps": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -144,7 +158,8 @@ public struct VariantProfile: Sendable, Hashable {
             "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true", "threadNames": "nsthread",
             "repeatingTimerZeroInterval": "clamped", "invalidTimerFireDate": "lastFire",
             "operationQueuePoolWidth": "unbounded", "mainQueueCancelAllOperations": "true", "selectorTimerAPI": "true",
-            "machPortAPI": "true",
+            "machPortAPI": "true", "notificationQueuePosting": "documented",
+            "notificationQueueSenderCoalescing": "object", "notificationQueueReentrantEnqueueTraps": "false",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -202,6 +217,18 @@ public struct VariantProfile: Sendable, Hashable {
         mainQueueCancelsAll = try bool("mainQueueCancelAllOperations")
         selectorTimerAPI = try bool("selectorTimerAPI")
         machPortAPI = try bool("machPortAPI")
+        notificationQueueReentryTraps = try bool("notificationQueueReentrantEnqueueTraps")
+        guard let posting = NotificationQueuePosting(rawValue: value(of: "notificationQueuePosting") ?? "") else {
+            throw VariantError(message: "flag 'notificationQueuePosting' takes corelibs or documented")
+        }
+        notificationQueuePosting = posting
+        switch value(of: "notificationQueueSenderCoalescing") {
+        case "object": notificationQueueSenderIdentity = true
+        case "nilOnly": notificationQueueSenderIdentity = false
+        case let other:
+            throw VariantError(
+                message: "flag 'notificationQueueSenderCoalescing' takes object or nilOnly, not '\(other ?? "")'")
+        }
         switch value(of: "repeatingTimerZeroInterval") {
         case "clamped": zeroIntervalClamped = true
         case "oneShot": zeroIntervalClamped = false
