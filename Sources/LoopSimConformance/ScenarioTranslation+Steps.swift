@@ -289,7 +289,9 @@ extension ScenarioTranslation {
                 }
                 w.line("LS.flushInits()")
                 let userInfo = s.userInfo == nil ? "nil" : "LS.userInfo([" + entries.joined(separator: ", ") + "])"
-                let modes = s.modes.map { "[" + $0.map { "RunLoop.Mode(\(modeLiteral($0)))" }.joined(separator: ", ") + "]" }
+                let modes = s.modes.map { list in
+                    "[" + list.map { "RunLoop.Mode(\(modeLiteral($0)))" }.joined(separator: ", ") + "]"
+                }
                 w.line(
                     "NotificationQueue.default.enqueue(Notification(name: \(name), object: \(senderValue), "
                         + "userInfo: \(userInfo)), postingStyle: .\(s.style.rawValue), "

@@ -48,6 +48,8 @@ import Testing
         "repeatingTimerZeroInterval": ["clamped", "oneShot"],
         "invalidTimerFireDate": ["lastFire", "referenceDate"],
         "operationQueuePoolWidth": ["unbounded", "1", "2", "4"],
+        "notificationQueuePosting": VariantProfile.NotificationQueuePosting.allCases.map(\.rawValue),
+        "notificationQueueSenderCoalescing": ["object", "nilOnly"],
     ]
 
     /// The values of `flag` other than its `linux-corelibs` one.

@@ -216,6 +216,9 @@ final class NotificationQueues {
             q.observers[style] = observer
         }
         let rl = runLoops.runLoop(for: thread)
+        // Already in both: CF finds it there and does nothing (no trace event for a call that changes nothing).
+        let inDefault = rl.modes[RunLoopModeName.default]?.observers.contains { $0.object == observer } ?? false
+        if inDefault && rl.commonObservers.contains(where: { $0.object == observer }) { return }
         runLoops.addObserver(observer, to: rl, mode: RunLoopModeName.default, on: thread)
         runLoops.addObserver(observer, to: rl, mode: RunLoopModeName.common, on: thread)
     }
@@ -246,6 +249,13 @@ final class NotificationQueues {
     /// themselves live as long as their thread's list, for ever.
     func heldObjects() -> [(queue: String, objects: [ObjectID])] {
         queues.map { q in (label(of: q), (q.asap + q.idle).map(\.notification)) }
+    }
+
+    /// The observers the queues keep (their lazy vars' +1), by queue label, for as long as the queue lives.
+    func heldObservers() -> [(queue: String, objects: [ObjectID])] {
+        queues.map { q in
+            (label(of: q), PostingStyle.allCases.compactMap { q.observers[$0] })
+        }
     }
 }
 

@@ -231,7 +231,7 @@ public struct VariantFlag: Sendable, Hashable {
                 + "asapRunloopObserver on kCFRunLoopBeforeWaiting | kCFRunLoopExit), line 148 (enumerated()"
                 + ".reversed()); DOC NotificationQueue, PostingStyle.asap/.whenIdle, Notification Programming Topics "
                 + "\"Notification Queues\" (Darwin's source is closed: UNCONFIRMED beyond the documents)",
-            isModelled: true, linuxEvidence: .measured(["c120", "c122", "c124"])),
+            isModelled: true, linuxEvidence: .measured(["c120", "c122", "c124", "c125"])),
         .init(
             name: "notificationQueueSenderCoalescing",
             summary: "what coalescing on the sender compares: object (the same object, Darwin) or nilOnly (two nil "
@@ -245,7 +245,11 @@ public struct VariantFlag: Sendable, Hashable {
                 + "Swift's exclusivity check on the list passed inout to notify(_:notificationList:)",
             source: "SCF 761b621 NotificationQueue.swift lines 147-166 (notify takes &idleList / &asapList inout); "
                 + "measured: \"Simultaneous accesses ... Fatal access conflict detected\"; Darwin is Objective-C",
-            isModelled: true, linuxEvidence: .measured(["c125"])),
+            isModelled: true,
+            linuxEvidence: .cited(
+                "measured by hand on Swift 6.3.1: an observer of a notification NotificationQueue.default posts "
+                    + "that enqueues again aborts with \"Simultaneous accesses ... Fatal access conflict detected\"; "
+                    + "conform cannot compare a crash (the prediction ends abnormally)")),
     ]
 
     /// The flag with this name, if any.
