@@ -273,6 +273,37 @@ extension ScenarioTranslation {
                     "NotificationCenter.default.post(name: \(name), object: \(senderValue), "
                         + "userInfo: LS.userInfo([" + entries.joined(separator: ", ") + "]))")
             }
+        case let s as EnqueueNotificationStep:
+            // NotificationQueue.swift (swift-corelibs-foundation): the Notification, holding its sender and
+            // userInfo, is made before the enqueue, which keeps it until it posts it.
+            let sender = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
+            let name = "Notification.Name(\(SwiftWriter.literal(s.name)))"
+            w.block("do") { w in
+                let senderValue = temporary()
+                w.line("let \(senderValue): AnyObject? = \(sender)")
+                var entries: [String] = []
+                for entry in s.userInfo ?? [] {
+                    let value = temporary()
+                    w.line("let \(value) = \(expr(entry.value, context))")
+                    entries.append("(\(SwiftWriter.literal(entry.key)), \(value))")
+                }
+                w.line("LS.flushInits()")
+                let userInfo = s.userInfo == nil ? "nil" : "LS.userInfo([" + entries.joined(separator: ", ") + "])"
+                let modes = s.modes.map { list in
+                    "[" + list.map { "RunLoop.Mode(\(modeLiteral($0)))" }.joined(separator: ", ") + "]"
+                }
+                w.line(
+                    "NotificationQueue.default.enqueue(Notification(name: \(name), object: \(senderValue), "
+                        + "userInfo: \(userInfo)), postingStyle: .\(s.style.rawValue), "
+                        + "coalesceMask: \(coalesceMask(s.coalesceOnName, s.coalesceOnSender)), "
+                        + "forModes: \(modes ?? "nil"))")
+            }
+        case let s as DequeueNotificationsStep:
+            let sender = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
+            w.line(
+                "NotificationQueue.default.dequeueNotifications(matching: Notification(name: "
+                    + "Notification.Name(\(SwiftWriter.literal(s.name))), object: \(sender)), "
+                    + "coalesceMask: \(coalesceMask(s.coalesceOnName, s.coalesceOnSender)))")
         case let s as SampleStep:
             w.line("LS.sample(\(SwiftWriter.literal(s.name)), \(expr(s.value, context)))")
         case let s as AddOperationStep:
@@ -447,6 +478,11 @@ extension ScenarioTranslation {
     /// The mode a ``ModeExpressionStep``'s inner step is made with in translation: ``modeLiteral(_:)`` replaces it
     /// by the variable holding the mode the step resolved.
     static let modePlaceholder = "\u{0}mode"
+
+    /// A `NotificationQueue.NotificationCoalescing` literal.
+    func coalesceMask(_ onName: Bool, _ onSender: Bool) -> String {
+        "[" + [onName ? ".onName" : nil, onSender ? ".onSender" : nil].compactMap { $0 }.joined(separator: ", ") + "]"
+    }
 
     func modeLiteral(_ mode: String) -> String {
         if mode == Self.modePlaceholder, let modeVariable { return modeVariable }

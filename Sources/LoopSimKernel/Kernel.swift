@@ -58,6 +58,8 @@ public final class Kernel {
     // MARK: Foundation
     /// The default notification center.
     let notifications: NotificationCenter
+    /// `NotificationQueue`s: the per-thread default queues, the app's, what each holds until it posts.
+    let notificationQueues: NotificationQueues
     /// Key-value observing: who observes which field of which object.
     let keyValueObserving: KeyValueObserving
     /// Foundation's locks (`NSLock`, `NSRecursiveLock`, `NSCondition`, `NSConditionLock`).
@@ -110,6 +112,8 @@ public final class Kernel {
             userActions: program.userActions, generated: configuration.generatedUserActions,
             recorder: recorder, objects: objects)
         self.notifications = NotificationCenter(recorder: recorder, objects: objects, profile: configuration.profile)
+        self.notificationQueues = NotificationQueues(
+            recorder: recorder, objects: objects, runLoops: runLoops, profile: configuration.profile)
         self.keyValueObserving = KeyValueObserving(
             recorder: recorder, objects: objects, halt: halt,
             profile: configuration.profile)

@@ -195,6 +195,17 @@ extension EventPhrases {
             return "delivers \(s(name)) to \(s(to))"
         case .notificationSkipDead(let name):
             return "skips a dead observer of \(s(name))"
+        case .notificationQueueMake(let queue):
+            return "makes the notification queue \(s(queue)), kept by its thread's queue list"
+        case .notificationEnqueue(let name, let style, let coalesced, let queue):
+            return "enqueues \(s(name)) (\(s(style))) on \(s(queue))"
+                + (coalesced > 0 ? ", coalescing \(coalesced) waiting" : "")
+        case .notificationQueueDrop(let name, let mode):
+            return "drops \(s(name)): the loop runs in \(s(mode)), not one of its modes"
+        case .notificationDequeue(let name, let removed):
+            return "dequeues \(removed) notification\(plural(removed)) matching \(s(name))"
+        case .notificationQueuePost(let name, let style, let queue):
+            return "\(s(queue)) posts \(s(name)) (\(s(style)))"
         case .appAction(let action):
             return "the system acts on the app: \(s(action))"
         case .appIgnored(let action, let why):

@@ -464,6 +464,18 @@ extension ScenarioSchema {
         the block is a body of its own) they are `loop.control`.
         == step/decrement
         `increment: PLACE`, `decrement: PLACE` — `n += 1`, `n -= 1`. On an `int` local or field.
+        == step/dequeueNotifications
+        `dequeueNotifications: NAME` —
+        `NotificationQueue.default.dequeueNotifications(matching:coalesceMask:)`. Removes, from both lists
+        of the current thread's default queue, every waiting notification matching NAME and the sender as
+        `coalesce:` says, and lets them go; `coalesce: none` removes nothing (corelibs' `default: return`).
+        Trace `nq.dequeue`.
+        == step/dequeueNotifications/coalesce
+        `coalesce:` (required, as above) (a key of `dequeueNotifications:`, which models
+        `NotificationQueue.default.dequeueNotifications(matching:coalesceMask:)`)
+        == step/dequeueNotifications/object
+        `object:` (default nil) (a key of `dequeueNotifications:`, which models
+        `NotificationQueue.default.dequeueNotifications(matching:coalesceMask:)`)
         == step/dismiss
         `dismiss: EXPR` — `dismissViewControllerAnimated:completion:` sent to EXPR. Dismisses what EXPR (or
         its navigation controller) presents, with everything presented above it; when EXPR presents nothing,
@@ -675,6 +687,38 @@ extension ScenarioSchema {
         `endBackgroundTask: EXPR` — `-[UIApplication endBackgroundTask:]`. Ends the task EXPR (anything
         other than a running task does nothing); UIApplication releases it. A backgrounded app with no task
         left running is suspended at once.
+        == step/enqueueNotification
+        `enqueueNotification: NAME` —
+        `NotificationQueue.default.enqueue(_:postingStyle:coalesceMask:forModes:)` (`-[NSNotificationQueue
+        enqueueNotification:postingStyle:coalesceMask:forModes:]`). On the current thread's default queue
+        (below). Makes the notification, then coalesces: removes every waiting notification of this queue
+        that matches it on the name, the sender or both, as `coalesce:` says
+        (`notificationQueueSenderCoalescing`). `now` posts at once — when the thread's current mode
+        (`current runloop.currentMode`) is nil or one of `forModes:`; otherwise the notification is dropped
+        (trace `nq.drop`). `asap` and `whenIdle` keep it, with its modes, and add the queue's observer for
+        that style to the current run loop, in the default mode and the common modes (trace
+        `rl.observer.add`, once per mode). Trace `nq.enqueue`.
+        == step/enqueueNotification/coalesce
+        `coalesce:` (`onName`, `onSender`, a list of both, or `none`; default both) (a key of
+        `enqueueNotification:`, which models
+        `NotificationQueue.default.enqueue(_:postingStyle:coalesceMask:forModes:)` (`-[NSNotificationQueue
+        enqueueNotification:postingStyle:coalesceMask:forModes:]`))
+        == step/enqueueNotification/forModes
+        `forModes:` (a mode or a list; default `[default]`) (a key of `enqueueNotification:`, which models
+        `NotificationQueue.default.enqueue(_:postingStyle:coalesceMask:forModes:)` (`-[NSNotificationQueue
+        enqueueNotification:postingStyle:coalesceMask:forModes:]`))
+        == step/enqueueNotification/object
+        `object:` (default nil) (a key of `enqueueNotification:`, which models
+        `NotificationQueue.default.enqueue(_:postingStyle:coalesceMask:forModes:)` (`-[NSNotificationQueue
+        enqueueNotification:postingStyle:coalesceMask:forModes:]`))
+        == step/enqueueNotification/style
+        `style:` (required: `now`, `asap` or `whenIdle`) (a key of `enqueueNotification:`, which models
+        `NotificationQueue.default.enqueue(_:postingStyle:coalesceMask:forModes:)` (`-[NSNotificationQueue
+        enqueueNotification:postingStyle:coalesceMask:forModes:]`))
+        == step/enqueueNotification/userInfo
+        `userInfo:` (as `postNotification`) (a key of `enqueueNotification:`, which models
+        `NotificationQueue.default.enqueue(_:postingStyle:coalesceMask:forModes:)` (`-[NSNotificationQueue
+        enqueueNotification:postingStyle:coalesceMask:forModes:]`))
         == step/fire
         `fire: EXPR` — `-[NSTimer fire]`. Runs the action now, synchronously, on the caller's thread; the
         schedule is unchanged; a one-shot timer is invalidated afterwards. Not a run-loop fire: no

@@ -49,6 +49,8 @@ import Testing
         "invalidTimerFireDate": ["lastFire", "referenceDate"],
         "operationQueuePoolWidth": ["unbounded", "1", "2", "4"],
         "cooperativePoolWidth": ["1", "2", "3", "6"],
+        "notificationQueuePosting": VariantProfile.NotificationQueuePosting.allCases.map(\.rawValue),
+        "notificationQueueSenderCoalescing": ["object", "nilOnly"],
     ]
 
     /// The values of `flag` other than its `linux-corelibs` one.

@@ -87,6 +87,11 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
     case notificationPost
     case notificationDeliver
     case notificationSkipDead
+    case notificationQueueMake
+    case notificationEnqueue
+    case notificationQueueDrop
+    case notificationDequeue
+    case notificationQueuePost
     case appAction
     case appIgnored
     case appState
@@ -194,6 +199,11 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
         case .notificationPost: "nc.post"
         case .notificationDeliver: "nc.deliver"
         case .notificationSkipDead: "nc.skip-dead-observer"
+        case .notificationQueueMake: "nq.make"
+        case .notificationEnqueue: "nq.enqueue"
+        case .notificationQueueDrop: "nq.drop"
+        case .notificationDequeue: "nq.dequeue"
+        case .notificationQueuePost: "nq.post"
         case .appAction: "app.action"
         case .appIgnored: "app.ignored"
         case .appState: "app.state"
@@ -387,6 +397,18 @@ extension SimEvent {
         case notificationDeliver(name: Name, to: Name)
         /// `nc.skip-dead-observer`: A zeroing-weak observer was gone: no delivery.
         case notificationSkipDead(name: Name)
+        /// `nq.make`: A `NotificationQueue` is made: a thread's default queue on first use, or
+        /// `NotificationQueue(notificationCenter:)`.
+        case notificationQueueMake(queue: Name)
+        /// `nq.enqueue`: `enqueue(_:postingStyle:coalesceMask:forModes:)`: `coalesced` waiting notifications were
+        /// removed first.
+        case notificationEnqueue(name: Name, style: Name, coalesced: Int64, queue: Name)
+        /// `nq.drop`: A `.now` notification whose modes do not hold the thread's current mode: neither posted nor kept.
+        case notificationQueueDrop(name: Name, mode: Name)
+        /// `nq.dequeue`: `dequeueNotifications(matching:coalesceMask:)`.
+        case notificationDequeue(name: Name, removed: Int64)
+        /// `nq.post`: A notification queue's observer posts one waiting notification.
+        case notificationQueuePost(name: Name, style: Name, queue: Name)
         /// `app.action`: An `app:` action (background, lock, …).
         case appAction(action: Name)
         /// `app.ignored`: An `app:` action on a variant with no app lifecycle.
@@ -517,6 +539,11 @@ extension SimEvent {
             case .notificationPost: .notificationPost
             case .notificationDeliver: .notificationDeliver
             case .notificationSkipDead: .notificationSkipDead
+            case .notificationQueueMake: .notificationQueueMake
+            case .notificationEnqueue: .notificationEnqueue
+            case .notificationQueueDrop: .notificationQueueDrop
+            case .notificationDequeue: .notificationDequeue
+            case .notificationQueuePost: .notificationQueuePost
             case .appAction: .appAction
             case .appIgnored: .appIgnored
             case .appState: .appState
@@ -778,6 +805,23 @@ extension SimEvent.Body {
             visitor.name("to", to)
         case .notificationSkipDead(let name):
             visitor.name("name", name)
+        case .notificationQueueMake(let queue):
+            visitor.name("queue", queue)
+        case .notificationEnqueue(let name, let style, let coalesced, let queue):
+            visitor.name("name", name)
+            visitor.name("style", style)
+            visitor.int("coalesced", coalesced)
+            visitor.name("queue", queue)
+        case .notificationQueueDrop(let name, let mode):
+            visitor.name("name", name)
+            visitor.name("mode", mode)
+        case .notificationDequeue(let name, let removed):
+            visitor.name("name", name)
+            visitor.int("removed", removed)
+        case .notificationQueuePost(let name, let style, let queue):
+            visitor.name("name", name)
+            visitor.name("style", style)
+            visitor.name("queue", queue)
         case .appAction(let action):
             visitor.name("action", action)
         case .appIgnored(let action, let why):
@@ -1070,6 +1114,23 @@ extension SimEvent.Body {
             self = .notificationDeliver(name: try reader.name("name"), to: try reader.name("to"))
         case "nc.skip-dead-observer":
             self = .notificationSkipDead(name: try reader.name("name"))
+        case "nq.make":
+            self = .notificationQueueMake(queue: try reader.name("queue"))
+        case "nq.enqueue":
+            self = .notificationEnqueue(
+                name: try reader.name("name"),
+                style: try reader.name("style"),
+                coalesced: try reader.int("coalesced"),
+                queue: try reader.name("queue"))
+        case "nq.drop":
+            self = .notificationQueueDrop(name: try reader.name("name"), mode: try reader.name("mode"))
+        case "nq.dequeue":
+            self = .notificationDequeue(name: try reader.name("name"), removed: try reader.int("removed"))
+        case "nq.post":
+            self = .notificationQueuePost(
+                name: try reader.name("name"),
+                style: try reader.name("style"),
+                queue: try reader.name("queue"))
         case "app.action":
             self = .appAction(action: try reader.name("action"))
         case "app.ignored":

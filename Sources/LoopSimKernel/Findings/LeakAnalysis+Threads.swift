@@ -265,6 +265,9 @@ extension LeakAnalysis {
             for (queue, pending, _) in k.operations.heldObjects() {
                 reach(pending.filter { !stuckWork.operations.contains($0.index) }, "operation queue \(queue)")
             }
+            for (queue, held) in k.notificationQueues.heldObjects() {
+                for object in held { reach(.object(object), queue) }
+            }
             for (_, object) in k.notifications.strongReferences(retainingSenders: false) {
                 reach(.object(object), "the notification center")
             }

@@ -107,6 +107,14 @@ struct LeakAnalysis {
         {
             add(CollectionOfOne(object), "notification center", "notification center", edge, .persistent)
         }
+        // A NotificationQueue keeps each waiting notification until it posts it; the queue lives as long as its
+        // thread's list, for ever (swift-corelibs-foundation NotificationQueue.swift).
+        for (queue, held) in k.notificationQueues.heldObjects() {
+            add(held, queue, "notification queue", "notification", .pending)
+        }
+        for (queue, held) in k.notificationQueues.heldObservers() {
+            add(held, queue, "notification queue", "observer", .persistent)
+        }
         add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block", .pending)
         // An operation waits in its queue until it runs, or for ever when a dependency can never finish (a cycle,
         // or one in no queue): what it holds then stays as long as the queue does (docs/fidelity.md).

@@ -122,9 +122,12 @@ final class NotificationCenter {
     /// until its last synchronous delivery, and each delivery queued on another queue until it ran, so a payload
     /// the app let go lives until its last delivery. Without either, nothing could tell it exists, and none is
     /// made.
+    ///
+    /// `existing`: a notification already made (a +1 the post takes over), as a `NotificationQueue` posts the one it
+    /// kept (``NotificationQueues``).
     func post(
         name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)]? = nil,
-        on thread: SimThread
+        existing: ObjectID? = nil, on thread: SimThread
     ) -> FrameAction {
         var matching = registrations.filter { $0.matches(name: name, object: object) }
         if profile.notificationDeliveryOrder == .buckets {
@@ -132,8 +135,8 @@ final class NotificationCenter {
             let ranked = matching.enumerated().map { (bucket: Self.bucket(of: $1, object: object), index: $0, r: $1) }
             matching = ranked.sorted { ($0.bucket, $0.index) < ($1.bucket, $1.index) }.map(\.r)
         }
-        var notification: ObjectID?
-        if userInfo != nil || matching.contains(where: \.takesNotification) {
+        var notification = existing
+        if notification == nil, userInfo != nil || matching.contains(where: \.takesNotification) {
             notification = makeNotification(name: name, object: object, userInfo: userInfo ?? [], on: thread)
         }
         recorder.record(thread, .notificationPost(name: recorder.name(name), observers: Int64(matching.count)))
@@ -155,7 +158,7 @@ final class NotificationCenter {
 
     /// The `NSNotification` of a post (+1 for the caller): its name, its sender (retained) and its userInfo values
     /// (``NotificationSlots``); a value the post owns is handed over, any other retained.
-    private func makeNotification(
+    func makeNotification(
         name: String, object: Value, userInfo: [(key: String, value: Value, owned: Bool)],
         on thread: SimThread
     ) -> ObjectID {

@@ -263,6 +263,23 @@ extension PostNotificationStep {
     }
 }
 
+// MARK: Notifications/NotificationQueues+Steps.swift
+
+extension EnqueueNotificationStep {
+    public static func make(name: String, object: Expr?, userInfo: [(key: String, value: Expr)]? = nil,
+                            style: NotificationPostingStyle, coalesceOnName: Bool = true, coalesceOnSender: Bool = true,
+                            modes: [String]? = nil) -> Self {
+        Self(name: name, object: object, userInfo: userInfo, style: style, coalesceOnName: coalesceOnName,
+             coalesceOnSender: coalesceOnSender, modes: modes)
+    }
+}
+
+extension DequeueNotificationsStep {
+    public static func make(name: String, object: Expr?, coalesceOnName: Bool, coalesceOnSender: Bool) -> Self {
+        Self(name: name, object: object, coalesceOnName: coalesceOnName, coalesceOnSender: coalesceOnSender)
+    }
+}
+
 // MARK: Objects/Objects+Steps.swift
 
 extension RetainStep {

@@ -5,9 +5,17 @@ extension RunLoops {
         case .observer(let id, let activity):
             guard let index = a.mode.observers.firstIndex(where: { $0.id == id }) else { return nil }
             let observer = a.mode.observers[index]
-            guard isValidObserver(observer.object), !observer.isFiring,
-                let block = observerBlock(observer.object)
-            else { return nil }
+            guard isValidObserver(observer.object), !observer.isFiring else { return nil }
+            if let callout = kernelCallout(of: observer.object) {
+                setObserverFiring(id, true, in: a.runLoop)
+                recorder.record(
+                    thread,
+                    .observerCallout(
+                        activity: NameTable.activity(activity) ?? recorder.name(activity.name),
+                        order: Int64(observer.order)))
+                return callout.frame()
+            }
+            guard let block = observerBlock(observer.object) else { return nil }
             setObserverFiring(id, true, in: a.runLoop)
             recorder.record(
                 thread,

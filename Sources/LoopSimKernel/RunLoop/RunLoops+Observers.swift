@@ -29,6 +29,25 @@ extension RunLoops {
         return o.id
     }
 
+    /// An observer whose callout the kernel runs itself (`callout`), as Foundation's own observers are
+    /// (`NotificationQueue`'s, ``NotificationQueues``): a repeating `CFRunLoopObserver` object (+1 for the caller)
+    /// with no scenario block, internal to the report.
+    func makeKernelObserver(
+        activities: RunLoopActivity, order: Int, callout: KernelObserverCallout, on thread: SimThread
+    ) -> ObjectID {
+        let o = objects.allocate(
+            kind: .runLoopObserver, className: "CFRunLoopObserver", label: nil,
+            slotNames: ["block"], slotStrengths: [.strong], slots: [.null],
+            isDeclaredRoot: false, isInternal: true, at: recorder.now, on: thread.name)
+        observerCounter += 1
+        observerStates[o.id] = ObserverState(
+            id: observerCounter, activities: activities, repeats: true, order: order, kernelCallout: callout)
+        return o.id
+    }
+
+    /// The kernel's own callout of observer `id`, if it has one (``makeKernelObserver(activities:order:callout:on:)``).
+    func kernelCallout(of id: ObjectID) -> KernelObserverCallout? { observerStates[id]?.kernelCallout }
+
     /// Whether `object` is an observer this part made.
     func isObserver(_ object: HeapObject) -> Bool { observerStates[object.id] != nil }
 
@@ -130,4 +149,6 @@ struct ObserverState {
     var order: Int
     var isValid = true
     var runLoop: Int?
+    /// What the kernel runs for its callout instead of a block (Foundation's own observers); nil: its block.
+    var kernelCallout: KernelObserverCallout? = nil
 }

@@ -251,6 +251,34 @@ public struct VariantFlag: Sendable, Hashable {
                 "conform cannot compare a run that crashes; by hand on this machine (Swift 6.3.1): a thread whose "
                     + "lock(whenCondition:) must wait dies with SIGILL in NSCondition.wait(until:); "
                     + "scenarios/locks-conditionlock-wait-for-ever-traps.yaml")),
+        .init(
+            name: "notificationQueuePosting",
+            summary: "when NotificationQueue posts: corelibs (whenIdle at BeforeTimers, asap at BeforeWaiting and "
+                + "Exit, each list newest first) or documented (asap at the end of a pass: BeforeTimers, "
+                + "BeforeWaiting, Exit; whenIdle at BeforeWaiting; first in, first out)",
+            source: "SCF 761b621 NotificationQueue.swift lines 43-52 (idleRunloopObserver on kCFRunLoopBeforeTimers, "
+                + "asapRunloopObserver on kCFRunLoopBeforeWaiting | kCFRunLoopExit), line 148 (enumerated()"
+                + ".reversed()); DOC NotificationQueue, PostingStyle.asap/.whenIdle, Notification Programming Topics "
+                + "\"Notification Queues\" (Darwin's source is closed: UNCONFIRMED beyond the documents)",
+            isModelled: true, linuxEvidence: .measured(["c120", "c122", "c124", "c125"])),
+        .init(
+            name: "notificationQueueSenderCoalescing",
+            summary: "what coalescing on the sender compares: object (the same object, Darwin) or nilOnly (two nil "
+                + "senders match; a Swift object never does: __SwiftValue.store boxes it afresh for each !==)",
+            source: "SCF 761b621 NotificationQueue.swift lines 117 and 125, Bridging.swift lines 180-193; DOC "
+                + "NotificationQueue.NotificationCoalescing.onSender",
+            isModelled: true, linuxEvidence: .measured(["c121"])),
+        .init(
+            name: "notificationQueueReentrantEnqueueTraps",
+            summary: "enqueueing on a queue (or dequeueing from it) while it posts from the same list crashes: "
+                + "Swift's exclusivity check on the list passed inout to notify(_:notificationList:)",
+            source: "SCF 761b621 NotificationQueue.swift lines 147-166 (notify takes &idleList / &asapList inout); "
+                + "measured: \"Simultaneous accesses ... Fatal access conflict detected\"; Darwin is Objective-C",
+            isModelled: true,
+            linuxEvidence: .cited(
+                "measured by hand on Swift 6.3.1: an observer of a notification NotificationQueue.default posts "
+                    + "that enqueues again aborts with \"Simultaneous accesses ... Fatal access conflict detected\"; "
+                    + "conform cannot compare a crash (the prediction ends abnormally)")),
     ]
 
     /// The flag with this name, if any.

@@ -82,6 +82,19 @@ public struct VariantProfile: Sendable, Hashable {
     /// the cooperative pool, the device's CPU cores.
     public private(set) var cooperativePoolWidth = 6
 
+    /// When NotificationQueue posts its asap and idle lists (``NotificationQueues``), and in which order.
+    public enum NotificationQueuePosting: String, Sendable, Hashable, CaseIterable {
+        /// swift-corelibs-foundation: whenIdle at BeforeTimers, asap at BeforeWaiting and Exit, newest first.
+        case corelibs
+        /// Apple's documentation: asap at the end of a pass, whenIdle when the loop is about to wait; FIFO.
+        case documented
+    }
+    public private(set) var notificationQueuePosting = NotificationQueuePosting.documented
+    /// Coalescing on the sender compares objects (Darwin); false: only two nil senders match (corelibs).
+    public private(set) var notificationQueueSenderIdentity = true
+    /// Enqueueing on a queue while it posts from the same list is Swift's exclusivity trap (corelibs).
+    public private(set) var notificationQueueReentryTraps = false
+
     public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
         a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
     }
@@ -143,6 +156,8 @@ public struct VariantProfile: Sendable, Hashable {
                 "cooperativePoolWidth": "2",
                 "lockUnlockFromOtherThreadReleases": "true",
                 "conditionLockWaitForeverTraps": "true",
+                "notificationQueuePosting": "corelibs",
+                "notificationQueueSenderCoalescing": "nilOnly", "notificationQueueReentrantEnqueueTraps": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -158,6 +173,8 @@ public struct VariantProfile: Sendable, Hashable {
             "cooperativePoolWidth": "6",
             "lockUnlockFromOtherThreadReleases": "false",
             "conditionLockWaitForeverTraps": "false",
+            "notificationQueuePosting": "documented",
+            "notificationQueueSenderCoalescing": "object", "notificationQueueReentrantEnqueueTraps": "false",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -223,6 +240,18 @@ public struct VariantProfile: Sendable, Hashable {
         }
         lockUnlockFromOtherThreadReleases = try bool("lockUnlockFromOtherThreadReleases")
         conditionLockWaitForeverTraps = try bool("conditionLockWaitForeverTraps")
+        notificationQueueReentryTraps = try bool("notificationQueueReentrantEnqueueTraps")
+        guard let posting = NotificationQueuePosting(rawValue: value(of: "notificationQueuePosting") ?? "") else {
+            throw VariantError(message: "flag 'notificationQueuePosting' takes corelibs or documented")
+        }
+        notificationQueuePosting = posting
+        switch value(of: "notificationQueueSenderCoalescing") {
+        case "object": notificationQueueSenderIdentity = true
+        case "nilOnly": notificationQueueSenderIdentity = false
+        case let other:
+            throw VariantError(
+                message: "flag 'notificationQueueSenderCoalescing' takes object or nilOnly, not '\(other ?? "")'")
+        }
         switch value(of: "repeatingTimerZeroInterval") {
         case "clamped": zeroIntervalClamped = true
         case "oneShot": zeroIntervalClamped = false

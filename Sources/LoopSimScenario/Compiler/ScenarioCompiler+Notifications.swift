@@ -75,7 +75,7 @@ extension ScenarioCompiler {
 
     /// `userInfo:` of a post: a mapping of key to value (an expression: an object, an int, a bool, a string, or nil,
     /// which leaves the key out). `.some(nil)` without the key, nil after an error.
-    private func userInfo(_ node: LocatedNode?, scope: Scope) -> [(key: String, value: Expr)]?? {
+    func userInfo(_ node: LocatedNode?, scope: Scope) -> [(key: String, value: Expr)]?? {
         guard let node else { return .some(nil) }
         guard let map = node.mapping else {
             bag.error(

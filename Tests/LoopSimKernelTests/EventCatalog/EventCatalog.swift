@@ -466,6 +466,36 @@ let eventCatalog: [EventDeclaration] = [
         .name("name"),
         text: #""skips a dead observer of \(s(name))""#),
     .init(
+        "notificationQueueMake", "nq.make",
+        "A `NotificationQueue` is made: a thread's default queue on first use, or `NotificationQueue(notificationCenter:)`.",
+        .name("queue"),
+        text: #""makes the notification queue \(s(queue)), kept by its thread's queue list""#),
+    .init(
+        "notificationEnqueue", "nq.enqueue",
+        """
+        `enqueue(_:postingStyle:coalesceMask:forModes:)`: `coalesced` waiting notifications were removed first.
+        """,
+        .name("name"), .name("style"), .int("coalesced"), .name("queue"),
+        text: #"""
+            "enqueues \(s(name)) (\(s(style))) on \(s(queue))"
+                + (coalesced > 0 ? ", coalescing \(coalesced) waiting" : "")
+            """#),
+    .init(
+        "notificationQueueDrop", "nq.drop",
+        "A `.now` notification whose modes do not hold the thread's current mode: neither posted nor kept.",
+        .name("name"), .name("mode"),
+        text: #""drops \(s(name)): the loop runs in \(s(mode)), not one of its modes""#),
+    .init(
+        "notificationDequeue", "nq.dequeue",
+        "`dequeueNotifications(matching:coalesceMask:)`.",
+        .name("name"), .int("removed"),
+        text: #""dequeues \(removed) notification\(plural(removed)) matching \(s(name))""#),
+    .init(
+        "notificationQueuePost", "nq.post",
+        "A notification queue's observer posts one waiting notification.",
+        .name("name"), .name("style"), .name("queue"),
+        text: #""\(s(queue)) posts \(s(name)) (\(s(style)))""#),
+    .init(
         "appAction", "app.action",
         "An `app:` action (background, lock, …).",
         .name("action"),
