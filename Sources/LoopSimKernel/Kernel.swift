@@ -347,15 +347,19 @@ enum WorkItem {
     case barrier(ObjectID)
     /// An item a concurrent queue started on the pool: when it returns, the queue may start more.
     indirect case concurrentItem(queue: Int, item: WorkItem, isBarrier: Bool)
+    /// `queue.async(execute: workItem)`: the queue holds the `DispatchWorkItem` until it has run.
+    case workItem(ObjectID)
+    /// A `concurrentPerform` participant on a pool thread (``ApplyFrame``).
+    case applyWorker(Int)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
         case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id),
-            .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id):
+            .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id), .workItem(let id):
             id
         case .concurrentItem(_, let item, _): item.heldObject
-        case .serialDrain, .operation, .inputHandler, .syncWaiter: nil
+        case .serialDrain, .operation, .inputHandler, .syncWaiter, .applyWorker: nil
         }
     }
 }

@@ -43,6 +43,10 @@ final class DispatchQueues {
     /// `dispatch_once` calls running their block, by run number (the value their token holds meanwhile).
     var onceRuns: [Int: OnceRun] = [:]
     var nextOnceRun = 1
+    /// `DispatchWorkItem`s alive, by object (a lookup table, never iterated; ``makeWorkItem(block:label:on:)``).
+    var workItems: [ObjectID: WorkItemState] = [:]
+    /// `concurrentPerform` runs, in order (``beginApply(_:iterations:on:)``).
+    var applies: [ApplyRun] = []
 
     init(
         serialQueueNames: [String], widths: [Int] = [], recorder: Recorder, objects: Objects, threads: Threads,
@@ -198,6 +202,8 @@ final class DispatchQueues {
                 kernel.release(semaphore, on: thread)
             }
         case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation)
+        case .workItem(let item): WorkItemFrame(item: item, isQueued: true)
+        case .applyWorker(let run): ApplyFrame(run: run, isCaller: false)
         case .sourceCancel(let source): k.dispatch.sources.cancelFrame(source)
         case .inputHandler: UserEventsFrame()
         case .syncOnMain(let block, let waiter):

@@ -44,6 +44,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         /// block(notification) }`, for a delivery queued on a dispatch or operation queue: running it runs the block
         /// with the notification as its argument (``Interpreter/blockFrame(_:edge:arguments:_:)``).
         case boundBlock
+        /// A `DispatchWorkItem`: its block and its group (``DispatchQueues/makeWorkItem(block:label:on:)``).
+        case workItem
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 

@@ -192,6 +192,11 @@ public indirect enum Expr: Sendable {
     case userInfoValue(Expr, key: String)
     /// `EXPR as? TYPE`: the value when it is of TYPE, else nil (Swift's conditional cast, ``CastType``).
     case cast(Expr, CastType)
+    /// An operation's state (`op.isFinished`), or a work item's `isCancelled` (``OperationProperty``).
+    case operationProperty(Expr, OperationProperty)
+    /// `OperationQueue.current`: the name of the operation queue whose operation runs on this thread (`main` on
+    /// the main thread), nil when none (``OperationQueues/currentQueueName(on:)``).
+    case currentOperationQueue
 }
 
 public enum CompareOperator: String, Sendable {
