@@ -89,7 +89,7 @@ public final class Kernel {
             recorder: recorder, objects: objects, threads: threads, halt: halt, profile: configuration.profile,
             program: program, interpreter: interpreter, records: records)
         self.dispatch = DispatchQueues(
-            serialQueueNames: program.serialQueues, widths: program.queueWidths,
+            serialQueueNames: program.serialQueues, widths: program.queueWidths, targets: program.queueTargets,
             recorder: recorder, objects: objects, threads: threads, halt: halt,
             profile: configuration.profile, runLoops: runLoops)
         self.operations = OperationQueues(

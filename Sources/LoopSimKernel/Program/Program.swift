@@ -11,6 +11,9 @@ public struct Program: Sendable {
     /// Each queue's width, by the index of ``serialQueues``: 1 for a serial queue, more for a concurrent one (at
     /// most that many of its blocks run at once). Missing entries are 1.
     public var queueWidths: [Int] = []
+    /// Each queue's target queue, by the index of ``serialQueues`` (`{log: {target: db}}`: `DispatchQueue(label:
+    /// target:)`): an earlier serial queue, or nil for the default (the global pool). Empty when none has one.
+    public var queueTargets: [Int?] = []
     /// The widest concurrent queue a scenario may declare: the GCD pool's thread limit.
     public static let maxQueueWidth = 64
     /// The declared `NSOperationQueue`s: their names and `maxConcurrentOperationCount`s
