@@ -205,6 +205,12 @@ extension LS {
         o.queuePriority = Operation.QueuePriority(rawValue: value) ?? .normal
     }
 
+    /// `[operation addExecutionBlock:]`.
+    static func addExecutionBlock(_ operation: LSValue, _ block: LSValue) {
+        guard let o = obj(operation) as? BlockOperation, let b = obj(block) as? LSBlock else { return }
+        o.addExecutionBlock { b.run() }
+    }
+
     /// `[queue addBarrierBlock:]`.
     static func addBarrierBlock(_ queue: LSOperationQueue, _ block: LSValue) {
         guard let b = obj(block) as? LSBlock else { return }

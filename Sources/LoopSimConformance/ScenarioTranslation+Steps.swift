@@ -307,6 +307,10 @@ extension ScenarioTranslation {
             }
         case let s as OperationCountStep:
             w.line(store("LSValue.int(\(operationQueue(s.queue)).queue.operationCount)", into: s.into, context))
+        case let s as WaitUntilFinishedStep:
+            w.line("(LS.obj(\(expr(s.operation, context))) as? Operation)?.waitUntilFinished()")
+        case let s as AddExecutionBlockStep:
+            w.line("LS.addExecutionBlock(\(expr(s.operation, context)), \(expr(s.block, context)))")
         case let s as AddBarrierBlockStep:
             w.line("LS.addBarrierBlock(\(operationQueue(s.queue)), \(expr(s.block, context)))")
         case let s as MakeWorkItemStep:

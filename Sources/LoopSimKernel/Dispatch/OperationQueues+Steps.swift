@@ -208,3 +208,17 @@ public struct AddBarrierBlockStep: ExecutableStep {
         return .next
     }
 }
+
+/// `[operation addExecutionBlock:]` (``OperationQueues/addExecutionBlock(_:block:on:)``).
+public struct AddExecutionBlockStep: ExecutableStep {
+    public var verb: String { "addExecutionBlock" }
+    public var operation: Expr
+    public var block: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.operation(operation) else { return .next }
+        guard let block = try c.retainedObject(block) else { return .next }
+        c.kernel.operations.addExecutionBlock(o, block: block, on: c.thread)
+        return .next
+    }
+}

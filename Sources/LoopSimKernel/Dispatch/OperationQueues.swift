@@ -104,6 +104,35 @@ final class OperationQueues {
         return records[r].dependencies.compactMap { records[$0].isFreed ? nil : records[$0].id }
     }
 
+    /// What `operation` holds beside its slots, each with its edge's name: its dependencies (a +1 each), then the
+    /// blocks `addExecutionBlock:` gave it after its first (corelibs `_executionBlocks`, a strong array). The leak
+    /// analysis follows them as strong references.
+    func heldReferences(of operation: ObjectID) -> [(name: String, id: ObjectID)] {
+        guard let r = recordOf[operation] else { return [] }
+        return dependencies(of: operation).map { ("dependencies", $0) }
+            + records[r].executionBlocks.map { ("executionBlocks", $0) }
+    }
+
+    /// `[operation addExecutionBlock:]` (`block` is a +1 the operation takes): the operation's block when it has
+    /// none, else one more to run after it (corelibs `addExecutionBlock`, Operation.swift lines 667-679). Adding one
+    /// to an operation that executes or has finished is corelibs' `fatalError` ("blocks cannot be added after the
+    /// operation has started executing or finished"): a crash.
+    func addExecutionBlock(_ operation: HeapObject, block: ObjectID, on thread: SimThread) {
+        let r = recordOf[operation.id]!
+        guard records[r].state == .created || records[r].state == .enqueued else {
+            objects.release(block, on: thread)
+            halt.appCrashed(
+                "Fatal error: blocks cannot be added after the operation has started executing or finished",
+                on: thread)
+            return
+        }
+        if case .null = operation[slot: 0] {
+            operation[slot: 0] = .object(block)
+        } else {
+            records[r].executionBlocks.append(block)
+        }
+    }
+
     /// `setCompletionBlock:`: replaces the operation's completion block (`block` is a +1 the slot takes).
     func setCompletion(_ operation: HeapObject, block: ObjectID?, on thread: SimThread) {
         let old = operation[slot: 1]
@@ -142,6 +171,9 @@ final class OperationQueues {
         records[r].dependencies = []
         records[r].isFreed = true
         for d in dependencies where !records[d].isFreed { objects.release(records[d].id, on: thread) }
+        let blocks = records[r].executionBlocks
+        records[r].executionBlocks = []
+        for b in blocks { objects.release(b, on: thread) }
     }
 
     // MARK: Queues
@@ -233,7 +265,7 @@ final class OperationQueues {
     /// Runs one operation: its block (a +1 for the run) unless it was cancelled before it started, then
     /// ``finished(_:_:on:_:)``.
     func frame(queue index: Int, operation r: Int) -> Frame {
-        var block: ObjectID?
+        var blocks: [ObjectID] = []
         if !records[r].isCancelled, let o = objects.heap.object(records[r].id), case .object(let id) = o[slot: 0] {
             if records[r].isQueueBlock {
                 // corelibs `_BlockOperation.main` takes its block out (`_block = nil`) before calling it: the run's
@@ -242,9 +274,17 @@ final class OperationQueues {
             } else {
                 objects.retain(id)
             }
-            block = id
+            blocks.append(id)
         }
-        return OperationFrame(queue: index, record: r, block: block)
+        if !records[r].isCancelled {
+            // corelibs `BlockOperation.main` runs `_block`, then each of `_executionBlocks`, in order, on the thread
+            // that started it (Operation.swift lines 696-709); each call holds its block.
+            for id in records[r].executionBlocks {
+                objects.retain(id)
+                blocks.append(id)
+            }
+        }
+        return OperationFrame(queue: index, record: r, blocks: blocks)
     }
 
     /// An operation of queue `index` begins on `thread`: the queue is the thread's current queue until it returns.
@@ -500,20 +540,26 @@ final class OperationQueues {
 final class OperationFrame: Frame {
     let queue: Int
     let record: Int
-    let block: ObjectID?
-    var ran = false
+    /// The blocks to run in order, the frame owning a +1 on each until it is called.
+    let blocks: [ObjectID]
+    var next = 0
+    var began = false
 
-    init(queue: Int, record: Int, block: ObjectID?) {
+    init(queue: Int, record: Int, blocks: [ObjectID]) {
         self.queue = queue
         self.record = record
-        self.block = block
+        self.blocks = blocks
     }
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        if !ran {
-            ran = true
+        if !began {
+            began = true
             kernel.operations.began(queue, record, on: thread)
-            if let block, kernel.heap.object(block) != nil {
+        }
+        while next < blocks.count {
+            let block = blocks[next]
+            next += 1
+            if kernel.heap.object(block) != nil {
                 return .push(kernel.interpreter.blockFrame(block, edge: "operation"))
             }
         }

@@ -57,6 +57,8 @@ struct OperationRecord {
     var isExecuting = false
     /// A barrier block's operation (`addBarrierBlock`): not counted in `operationCount`.
     var isBarrier = false
+    /// The blocks `addExecutionBlock:` added after the first (+1 each, until the operation is freed).
+    var executionBlocks: [ObjectID] = []
 }
 
 /// `-[NSOperation waitUntilFinished]` on each of `records` in turn (`addOperations:waitUntilFinished:YES` waits

@@ -189,6 +189,12 @@ extension AddBarrierBlockStep {
     }
 }
 
+extension AddExecutionBlockStep {
+    public static func make(operation: Expr, block: Expr) -> Self {
+        Self(operation: operation, block: block)
+    }
+}
+
 // MARK: KVO/KeyValueObserving+Steps.swift
 
 extension AddKeyPathObserverStep {

@@ -129,6 +129,15 @@ extension ScenarioCompiler {
             else { return [] }
             return [.perform(AddBarrierBlockStep.make(queue: index, block: block))]
         },
+        StepVerb("addExecutionBlock", keys: ["captures", "do"]) { c, s in
+            guard let (op, t) = c.expression(s.arg, scope: s.scope),
+                let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
+            else { return [] }
+            if !t.isObject {
+                c.bag.error(.exprType, "the operation is an object (made by `operation:`), not \(t)", at: s.arg.location)
+            }
+            return [.perform(AddExecutionBlockStep.make(operation: op, block: block))]
+        },
     ]
 
     /// A step's argument that should name a work item (an object: which object is checked when the step runs).
