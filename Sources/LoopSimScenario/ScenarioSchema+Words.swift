@@ -1154,11 +1154,8 @@ extension ScenarioSchema {
         `OperationQueue.current` in them is still QUEUE. Setting it on a queue that holds operations crashes
         (corelibs' `fatalError`: `operation queue must be empty in order to change underlying dispatch
         queue`). `main` (either side) is `value.invalid`. Conformance c144.
-        == step/setUnderlyingQueue/queues
-        `to:` (required: a queue from `queues:`, `global`, or `nil`) (a key of `setUnderlyingQueue:`, which
-        models `queue.underlyingQueue = …`)
         == step/setUnderlyingQueue/to
-        `to:` (required: a queue from `queues:`, `global`, or `nil`) (a key of `setUnderlyingQueue:`, which
+        `to:` (required: a dispatch queue's name, `global`, or `nil`) (a key of `setUnderlyingQueue:`, which
         models `queue.underlyingQueue = …`)
         == step/signal
         `signal: SOURCE` — `CFRunLoopSourceSignal`. Sets the signal bit only. It does **not** wake the loop:

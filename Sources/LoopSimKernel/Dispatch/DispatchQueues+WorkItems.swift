@@ -24,7 +24,7 @@ extension DispatchQueues {
             slotNames: ["block", "group"], slotStrengths: [.strong, .strong],
             slots: [.object(block), .object(group.id)], isDeclaredRoot: false, at: recorder.now, on: thread.name)
         recorder.record(thread, .objectAlloc(object: recorder.name(item), className: recorder.name("DispatchWorkItem")))
-        workItems[item.id] = WorkItemState()
+        workItems[item.id] = WorkItemState(group: group.id)
         return item.id
     }
 
@@ -95,8 +95,9 @@ extension DispatchQueues {
 
     /// The item was freed: one that never executed leaves its group (block.cpp line 93).
     func workItemFreed(_ item: HeapObject, on thread: SimThread) {
+        // The slot is let go of with the item's other references; the group lives on while entered (its own +1).
         guard let state = workItems.removeValue(forKey: item.id) else { return }
-        if state.performed == 0, case .object(let g) = item[slot: 1], let group = objects.heap.object(g) {
+        if state.performed == 0, let group = objects.heap.object(state.group) {
             groupLeave(group, on: thread)
         }
     }
@@ -105,6 +106,8 @@ extension DispatchQueues {
 /// What libdispatch keeps in a dispatch block's private data beside the block: `DBF_CANCELED`, `dbpd_performed`,
 /// `DBF_WAITED`.
 struct WorkItemState {
+    /// The item's dispatch group (also its `group` slot), entered once at creation.
+    var group: ObjectID
     var isCancelled = false
     /// Executions so far (a cancelled one counts).
     var performed = 0

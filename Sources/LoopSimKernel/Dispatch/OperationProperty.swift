@@ -16,7 +16,7 @@ public enum OperationPriority: Int, Sendable, CaseIterable {
     /// The level corelibs' `queuePriority` setter stores for `value` (Operation.swift lines 541-556 at 761b621):
     /// the highest level at or below it, except that a value between `low` and `normal` (exclusive) becomes
     /// `normal` and one between `veryLow` and `low` becomes `low`.
-    static func level(of value: Int) -> OperationPriority {
+    public static func level(of value: Int) -> OperationPriority {
         if value >= Self.veryHigh.rawValue { return .veryHigh }
         if value >= Self.high.rawValue { return .high }
         if value >= Self.normal.rawValue { return .normal }
