@@ -133,7 +133,19 @@ struct ScenarioTranslation {
                     return "DispatchQueue(label: \(SwiftWriter.literal(program.serialQueues[i]))"
                         + (concurrent ? ", attributes: .concurrent)" : ")")
                 }
-                w.line("static let queues: [DispatchQueue] = [" + queues.joined(separator: ", ") + "]")
+                if program.queueTargets.allSatisfy({ $0 == nil }) {
+                    w.line("static let queues: [DispatchQueue] = [" + queues.joined(separator: ", ") + "]")
+                } else {
+                    // A queue with a target names an earlier one: made in order (`DispatchQueue(label:target:)`).
+                    w.line("static let queues: [DispatchQueue] = {")
+                    w.line("    var q: [DispatchQueue] = []")
+                    for (i, made) in queues.enumerated() {
+                        let target = i < program.queueTargets.count ? program.queueTargets[i] : nil
+                        w.line("    q.append(" + (target.map { String(made.dropLast()) + ", target: q[\($0)])" } ?? made) + ")")
+                    }
+                    w.line("    return q")
+                    w.line("}()")
+                }
             }
             for c in program.classes.indices {
                 w.line("")

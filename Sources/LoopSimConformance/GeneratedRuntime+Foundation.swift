@@ -199,6 +199,75 @@ extension LS {
         o.completionBlock = b.map { b in { b.run() } }
     }
 
+    /// `operation.queuePriority = value` (Foundation rounds the raw value as corelibs' setter does).
+    static func setQueuePriority(_ operation: LSValue, _ value: Int) {
+        guard let o = obj(operation) as? Operation else { return }
+        o.queuePriority = Operation.QueuePriority(rawValue: value) ?? .normal
+    }
+
+    /// `[operation addExecutionBlock:]`.
+    static func addExecutionBlock(_ operation: LSValue, _ block: LSValue) {
+        guard let o = obj(operation) as? BlockOperation, let b = obj(block) as? LSBlock else { return }
+        o.addExecutionBlock { b.run() }
+    }
+
+    /// `[queue addBarrierBlock:]`.
+    static func addBarrierBlock(_ queue: LSOperationQueue, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        queue.queue.addBarrierBlock { b.run() }
+    }
+
+    /// `op.isCancelled` (an `Operation`'s or a `DispatchWorkItem`'s), `op.isExecuting`, `op.isFinished`,
+    /// `op.isReady`; false for nil, as a message to nil.
+    static func operationProperty(_ v: LSValue, _ name: String) -> LSValue {
+        if let item = obj(v) as? DispatchWorkItem { return .bool(name == "isCancelled" && item.isCancelled) }
+        guard let o = obj(v) as? Operation else { return .bool(false) }
+        switch name {
+        case "isCancelled": return .bool(o.isCancelled)
+        case "isExecuting": return .bool(o.isExecuting)
+        case "isFinished": return .bool(o.isFinished)
+        default: return .bool(o.isReady)
+        }
+    }
+
+    /// `OperationQueue.current`'s name as the scenario names it: `main` for `OperationQueue.main`, a declared
+    /// queue's name, nil when there is none.
+    static func currentOperationQueueName() -> LSValue {
+        guard let q = OperationQueue.current else { return .null }
+        if q === OperationQueue.main { return .string("main") }
+        return q.name.map { .string($0) } ?? .null
+    }
+
+    // MARK: GCD work items and concurrentPerform
+
+    /// `DispatchWorkItem { block }`.
+    static func makeWorkItem(_ block: LSValue) -> LSValue {
+        guard let b = obj(block) as? LSBlock else { return .null }
+        return .object(DispatchWorkItem { b.run() })
+    }
+
+    /// `item.notify(queue:execute:)`.
+    static func notifyWorkItem(_ item: LSValue, _ queue: DispatchQueue, _ block: LSValue) {
+        guard let i = obj(item) as? DispatchWorkItem, let b = obj(block) as? LSBlock else { return }
+        i.notify(queue: queue) { b.run() }
+    }
+
+    /// `item.wait()` (0) or `item.wait(timeout:)` (0 done, 1 timed out).
+    static func waitWorkItem(_ item: LSValue, _ timeoutNs: Int64?) -> LSValue {
+        guard let i = obj(item) as? DispatchWorkItem else { return .null }
+        guard let timeoutNs else {
+            i.wait()
+            return .int(0)
+        }
+        return .int(i.wait(timeout: .now() + seconds(timeoutNs)) == .success ? 0 : 1)
+    }
+
+    /// `DispatchQueue.concurrentPerform(iterations:execute:)`, the index as the block's argument.
+    static func concurrentPerform(_ iterations: LSValue, _ block: LSValue) {
+        guard let b = obj(block) as? LSBlock else { return }
+        DispatchQueue.concurrentPerform(iterations: max(0, int(iterations))) { i in b.run(.int(i)) }
+    }
+
     // MARK: Notifications
 
     nonisolated(unsafe) static var operationQueues: [ObjectIdentifier: OperationQueue] = [:]

@@ -350,6 +350,39 @@ extension ScenarioTranslation {
         case let s as LockConditionStep:
             let value = "LSValue.int((LS.obj(\(expr(s.lock, context))) as? NSConditionLock)?.condition ?? 0)"
             w.line(store(value, into: s.into, context))
+        case let s as OperationSetterStep:
+            switch s.setter {
+            case .priority(let operation, let value):
+                w.line("LS.setQueuePriority(\(expr(operation, context)), \(value))")
+            case .suspended(let index, let value):
+                w.line("\(operationQueue(index)).queue.isSuspended = \(value)")
+            case .underlying(let index, let to):
+                w.line("\(operationQueue(index)).queue.underlyingQueue = \(to.map(queueExpression) ?? "nil")")
+            }
+        case let s as OperationCountStep:
+            w.line(store("LSValue.int(\(operationQueue(s.queue)).queue.operationCount)", into: s.into, context))
+        case let s as WaitUntilFinishedStep:
+            w.line("(LS.obj(\(expr(s.operation, context))) as? Operation)?.waitUntilFinished()")
+        case let s as AddExecutionBlockStep:
+            w.line("LS.addExecutionBlock(\(expr(s.operation, context)), \(expr(s.block, context)))")
+        case let s as AddBarrierBlockStep:
+            w.line("LS.addBarrierBlock(\(operationQueue(s.queue)), \(expr(s.block, context)))")
+        case let s as MakeWorkItemStep:
+            w.line(store("LS.makeWorkItem(\(expr(s.block, context)))", into: s.into, context))
+        case let s as WorkItemStep:
+            let item = "(LS.obj(\(expr(s.item, context))) as? DispatchWorkItem)"
+            switch s.call {
+            case .perform: w.line("\(item)?.perform()")
+            case .async(let queue): w.line("if let item = \(item) { \(queueExpression(queue)).async(execute: item) }")
+            case .cancel: w.line("\(item)?.cancel()")
+            case .notify(let queue, let block):
+                w.line("LS.notifyWorkItem(\(expr(s.item, context)), \(queueExpression(queue)), \(expr(block, context)))")
+            case .wait(let timeout, let result):
+                let value = "LS.waitWorkItem(\(expr(s.item, context)), \(timeout.map { String($0.nanoseconds) } ?? "nil"))"
+                w.line(result.map { store(value, into: $0, context) } ?? "_ = \(value)")
+            }
+        case let s as ConcurrentPerformStep:
+            w.line("LS.concurrentPerform(\(expr(s.iterations, context)), \(expr(s.block, context)))")
         case is AddSelectorObserverStep:
             unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
         case is PerformAfterDelayStep, is PerformOnThreadStep, is CancelPerformRequestsStep:
@@ -568,6 +601,10 @@ extension ScenarioTranslation {
         case .userInfoValue:
             unsupported("a userInfo value read without `as?`")  // the compiler makes none
             return "LSValue.null"
+        case .operationProperty(let base, let property):
+            return "LS.operationProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
+        case .currentOperationQueue:
+            return "LS.currentOperationQueueName()"
         case .cast(let inner, let type):
             let value: String
             if case .userInfoValue(let base, let key) = inner {

@@ -95,7 +95,7 @@ public final class Kernel {
             recorder: recorder, objects: objects, threads: threads, halt: halt, profile: configuration.profile,
             program: program, interpreter: interpreter, records: records)
         self.dispatch = DispatchQueues(
-            serialQueueNames: program.serialQueues, widths: program.queueWidths,
+            serialQueueNames: program.serialQueues, widths: program.queueWidths, targets: program.queueTargets,
             recorder: recorder, objects: objects, threads: threads, halt: halt,
             profile: configuration.profile, runLoops: runLoops)
         self.operations = OperationQueues(
@@ -363,16 +363,20 @@ enum WorkItem {
     indirect case concurrentItem(queue: Int, item: WorkItem, isBarrier: Bool)
     /// A job of a Swift concurrency task (``Tasks``) for its suspension `generation`; the runtime holds the task.
     case taskJob(ObjectID, generation: Int)
+    /// `queue.async(execute: workItem)`: the queue holds the `DispatchWorkItem` until it has run.
+    case workItem(ObjectID)
+    /// A `concurrentPerform` participant on a pool thread (``ApplyFrame``).
+    case applyWorker(Int)
 
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {
         case .block(let id), .sourceHandler(let id), .blockThenSignal(let id, _), .sourceCancel(let id),
-            .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id):
+            .syncOnMain(let id, _), .groupBlock(let id, _), .barrier(let id), .workItem(let id):
             id
         case .concurrentItem(_, let item, _): item.heldObject
         case .taskJob(let id, _): id
-        case .serialDrain, .operation, .inputHandler, .syncWaiter: nil
+        case .serialDrain, .operation, .inputHandler, .syncWaiter, .applyWorker: nil
         }
     }
 }

@@ -98,7 +98,7 @@ extension DispatchQueues {
         if serial[i].items.isEmpty {
             serial[i].isScheduled = false
         } else {
-            submitToPool(.serialDrain(i))
+            scheduleDrain(i)
         }
     }
 

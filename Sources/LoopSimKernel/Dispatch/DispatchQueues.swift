@@ -43,9 +43,13 @@ final class DispatchQueues {
     /// `dispatch_once` calls running their block, by run number (the value their token holds meanwhile).
     var onceRuns: [Int: OnceRun] = [:]
     var nextOnceRun = 1
+    /// `DispatchWorkItem`s alive, by object (a lookup table, never iterated; ``makeWorkItem(block:label:on:)``).
+    var workItems: [ObjectID: WorkItemState] = [:]
+    /// `concurrentPerform` runs, in order (``beginApply(_:iterations:on:)``).
+    var applies: [ApplyRun] = []
 
     init(
-        serialQueueNames: [String], widths: [Int] = [], recorder: Recorder, objects: Objects, threads: Threads,
+        serialQueueNames: [String], widths: [Int] = [], targets: [Int?] = [], recorder: Recorder, objects: Objects, threads: Threads,
         halt: Halt, profile: VariantProfile, runLoops: RunLoops
     ) {
         self.recorder = recorder
@@ -55,7 +59,9 @@ final class DispatchQueues {
         self.profile = profile
         self.runLoops = runLoops
         serial = serialQueueNames.indices.map { i in
-            SerialQueue(name: serialQueueNames[i], width: i < widths.count ? max(1, widths[i]) : 1)
+            SerialQueue(
+                name: serialQueueNames[i], width: i < widths.count ? max(1, widths[i]) : 1,
+                target: i < targets.count ? targets[i] : nil)
         }
     }
 
@@ -85,7 +91,7 @@ final class DispatchQueues {
             serial[index].items.append(item)
             if !serial[index].isScheduled {
                 serial[index].isScheduled = true
-                submitToPool(.serialDrain(index))
+                scheduleDrain(index)
             }
         }
     }
@@ -147,6 +153,18 @@ final class DispatchQueues {
         return serial.count - 1
     }
 
+    /// Queues serial queue `index`'s drain: on the pool, or, for a queue with a target queue, as one item of its
+    /// target (libdispatch wakes a queue by pushing it onto its target, `_dispatch_queue_wakeup` →
+    /// `dx_push(tq, dq)`, and the target's drain invokes it, draining its items: `_dispatch_lane_invoke`). So a
+    /// serial queue targeting another serial queue runs its blocks only in that queue's turn, never beside them.
+    func scheduleDrain(_ index: Int) {
+        if let target = serial[index].target {
+            enqueue(.serialDrain(index), on: .serial(target))
+        } else {
+            submitToPool(.serialDrain(index))
+        }
+    }
+
     /// The pool's next work item, taken off the global queue.
     func popGlobal() -> WorkItem? { global.popFirst() }
 
@@ -204,6 +222,8 @@ final class DispatchQueues {
                 kernel.release(semaphore, on: thread)
             }
         case .operation(let queue, let operation): k.operations.frame(queue: queue, operation: operation)
+        case .workItem(let item): WorkItemFrame(item: item, isQueued: true)
+        case .applyWorker(let run): ApplyFrame(run: run, isCaller: false)
         case .sourceCancel(let source): k.dispatch.sources.cancelFrame(source)
         case .inputHandler: UserEventsFrame()
         case .taskJob(let task, let generation): TaskJobFrame(task: task, generation: generation)
@@ -268,6 +288,8 @@ struct SerialQueue {
     var running = 0
     /// A concurrent queue's barrier block is running: nothing else starts until it returns.
     var barrierRunning = false
+    /// The serial queue it targets (`DispatchQueue(label:target:)`), nil for the default root queue.
+    var target: Int? = nil
 }
 
 /// The base frame of a GCD pool thread: take the next work item, run it inside an autorelease pool, go idle

@@ -151,3 +151,74 @@ public struct AddOperationsStep: ExecutableStep {
         return StepOutcome(.push(WaitForOperationFrame(records: records)))
     }
 }
+
+/// `operation.queuePriority = …`, `queue.isSuspended = …`, `queue.underlyingQueue = …` (issue 34 item 5).
+public struct OperationSetterStep: ExecutableStep {
+    public enum Setter: Sendable {
+        case priority(operation: Expr, value: Int)
+        case suspended(queue: Int, value: Bool)
+        case underlying(queue: Int, to: QueueRef?)
+    }
+    public var verb: String {
+        switch setter {
+        case .priority: "setQueuePriority"
+        case .suspended: "setSuspended"
+        case .underlying: "setUnderlyingQueue"
+        }
+    }
+    public var setter: Setter
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let operations = c.kernel.operations
+        switch setter {
+        case .priority(let operation, let value):
+            guard let o = try c.operation(operation) else { return .next }
+            operations.setPriority(o, value)
+        case .suspended(let queue, let value):
+            operations.setSuspended(queue, value)
+        case .underlying(let queue, let to):
+            operations.setUnderlying(queue, to, on: c.thread)
+        }
+        return .next
+    }
+}
+
+/// `queue.operationCount`, stored into `into`.
+public struct OperationCountStep: ExecutableStep {
+    public var verb: String { "operationCount" }
+    public var queue: Int
+    public var into: LValue
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let count = c.kernel.operations.operationCount(queue)
+        try c.kernel.interpreter.store(.int(count), owned: false, into: into, in: c.frame, on: c.thread, c.kernel)
+        return .next
+    }
+}
+
+/// `[queue addBarrierBlock:]` (``OperationQueues/addBarrier(_:to:from:)``).
+public struct AddBarrierBlockStep: ExecutableStep {
+    public var verb: String { "addBarrierBlock" }
+    public var queue: Int
+    public var block: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let block = try c.retainedObject(block) else { return .next }
+        c.kernel.operations.addBarrier(block, to: queue, from: c.thread)
+        return .next
+    }
+}
+
+/// `[operation addExecutionBlock:]` (``OperationQueues/addExecutionBlock(_:block:on:)``).
+public struct AddExecutionBlockStep: ExecutableStep {
+    public var verb: String { "addExecutionBlock" }
+    public var operation: Expr
+    public var block: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.operation(operation) else { return .next }
+        guard let block = try c.retainedObject(block) else { return .next }
+        c.kernel.operations.addExecutionBlock(o, block: block, on: c.thread)
+        return .next
+    }
+}

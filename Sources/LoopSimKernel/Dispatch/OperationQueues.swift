@@ -21,6 +21,8 @@ final class OperationQueues {
     private var recordOf: [ObjectID: Int] = [:]
     /// Lookup only: the queue whose operation a thread is running (`NSOperationQueue.currentQueue`).
     private var currentQueue: [Int: Int] = [:]
+    /// The next place in a priority list (``OperationRecord/listSequence``).
+    private var nextListSequence = 0
 
     /// The declared queues, then `mainQueue` (index `declared.count`, `maxConcurrentOperationCount` 1).
     /// The clock and the event log.
@@ -102,6 +104,35 @@ final class OperationQueues {
         return records[r].dependencies.compactMap { records[$0].isFreed ? nil : records[$0].id }
     }
 
+    /// What `operation` holds beside its slots, each with its edge's name: its dependencies (a +1 each), then the
+    /// blocks `addExecutionBlock:` gave it after its first (corelibs `_executionBlocks`, a strong array). The leak
+    /// analysis follows them as strong references.
+    func heldReferences(of operation: ObjectID) -> [(name: String, id: ObjectID)] {
+        guard let r = recordOf[operation] else { return [] }
+        return dependencies(of: operation).map { ("dependencies", $0) }
+            + records[r].executionBlocks.map { ("executionBlocks", $0) }
+    }
+
+    /// `[operation addExecutionBlock:]` (`block` is a +1 the operation takes): the operation's block when it has
+    /// none, else one more to run after it (corelibs `addExecutionBlock`, Operation.swift lines 667-679). Adding one
+    /// to an operation that executes or has finished is corelibs' `fatalError` ("blocks cannot be added after the
+    /// operation has started executing or finished"): a crash.
+    func addExecutionBlock(_ operation: HeapObject, block: ObjectID, on thread: SimThread) {
+        let r = recordOf[operation.id]!
+        guard records[r].state == .created || records[r].state == .enqueued else {
+            objects.release(block, on: thread)
+            halt.appCrashed(
+                "Fatal error: blocks cannot be added after the operation has started executing or finished",
+                on: thread)
+            return
+        }
+        if case .null = operation[slot: 0] {
+            operation[slot: 0] = .object(block)
+        } else {
+            records[r].executionBlocks.append(block)
+        }
+    }
+
     /// `setCompletionBlock:`: replaces the operation's completion block (`block` is a +1 the slot takes).
     func setCompletion(_ operation: HeapObject, block: ObjectID?, on thread: SimThread) {
         let old = operation[slot: 1]
@@ -140,6 +171,9 @@ final class OperationQueues {
         records[r].dependencies = []
         records[r].isFreed = true
         for d in dependencies where !records[d].isFreed { objects.release(records[d].id, on: thread) }
+        let blocks = records[r].executionBlocks
+        records[r].executionBlocks = []
+        for b in blocks { objects.release(b, on: thread) }
     }
 
     // MARK: Queues
@@ -179,8 +213,16 @@ final class OperationQueues {
             return
         }
         objects.retain(o.id)
+        if !records[r].isBarrier {
+            for b in waitingBarriers(index) where !records[r].dependencies.contains(b) {
+                records[r].dependencies.append(b)
+                objects.retain(records[b].id)
+            }
+        }
         records[r].state = .enqueued
         records[r].queue = index
+        records[r].listSequence = nextListSequence
+        nextListSequence += 1
         queues[index].held.append(r)
         queues[index].lastAdded = r
         queues[index].added += 1
@@ -197,15 +239,25 @@ final class OperationQueues {
         records[r].isCancelled || records[r].dependencies.allSatisfy { records[$0].state == .finished }
     }
 
-    /// Starts, queue by queue in declaration order, each queue's ready operations in the order they were added,
-    /// while it has room (corelibs `_schedule()`: one priority list walked in order).
-    private func startReady() {
-        for index in queues.indices {
-            for r in queues[index].held where queues[index].running < queues[index].width {
+    /// Starts, queue by queue in declaration order, each queue's ready operations while it has room and is not
+    /// suspended: by `queuePriority`, highest first (a barrier block's above `veryHigh`), and within one priority
+    /// in the order they entered that priority's list (corelibs `_schedule()` walks `QueuePriority.priorities`,
+    /// each list in order, and stops when `slotsAvail` is 0 or the queue `_suspended`: Operation.swift lines
+    /// 972-1037 at 761b621). An operation goes to the queue's `underlyingQueue` when it has one (line 1008).
+    func startReady() {
+        for index in queues.indices where !queues[index].isSuspended {
+            let order = queues[index].held.sorted {
+                (records[$0].priority, -records[$0].listSequence) > (records[$1].priority, -records[$1].listSequence)
+            }
+            for r in order where queues[index].running < queues[index].width {
                 guard records[r].state == .enqueued, isReady(r) else { continue }
+                if queues[index].held.contains(where: { records[$0].isBarrier && records[$0].state == .running }) {
+                    break
+                }
                 records[r].state = .running
                 queues[index].running += 1
-                dispatch.enqueue(.operation(queue: index, operation: r), on: queues[index].isMain ? .main : .global)
+                let target: QueueRef = queues[index].isMain ? .main : queues[index].underlying ?? .global
+                dispatch.enqueue(.operation(queue: index, operation: r), on: target)
             }
         }
     }
@@ -213,7 +265,7 @@ final class OperationQueues {
     /// Runs one operation: its block (a +1 for the run) unless it was cancelled before it started, then
     /// ``finished(_:_:on:_:)``.
     func frame(queue index: Int, operation r: Int) -> Frame {
-        var block: ObjectID?
+        var blocks: [ObjectID] = []
         if !records[r].isCancelled, let o = objects.heap.object(records[r].id), case .object(let id) = o[slot: 0] {
             if records[r].isQueueBlock {
                 // corelibs `_BlockOperation.main` takes its block out (`_block = nil`) before calling it: the run's
@@ -222,13 +274,25 @@ final class OperationQueues {
             } else {
                 objects.retain(id)
             }
-            block = id
+            blocks.append(id)
         }
-        return OperationFrame(queue: index, record: r, block: block)
+        if !records[r].isCancelled {
+            // corelibs `BlockOperation.main` runs `_block`, then each of `_executionBlocks`, in order, on the thread
+            // that started it (Operation.swift lines 696-709); each call holds its block.
+            for id in records[r].executionBlocks {
+                objects.retain(id)
+                blocks.append(id)
+            }
+        }
+        return OperationFrame(queue: index, record: r, blocks: blocks)
     }
 
     /// An operation of queue `index` begins on `thread`: the queue is the thread's current queue until it returns.
-    fileprivate func began(_ index: Int, on thread: SimThread) { currentQueue[thread.id] = index }
+    fileprivate func began(_ index: Int, _ r: Int, on thread: SimThread) {
+        currentQueue[thread.id] = index
+        // corelibs `start()`: `_state = .executing` only when not cancelled (Operation.swift lines 346-350).
+        if !records[r].isCancelled { records[r].isExecuting = true }
+    }
 
     /// Whether queue `index` is `NSOperationQueue.currentQueue` on `thread`: the main queue on the main thread
     /// (corelibs `OperationQueue.current`: `if Thread.isMainThread { return main }`), else the queue whose operation
@@ -248,6 +312,97 @@ final class OperationQueues {
         let action = dispatch.semaphoreWait(s, timeout: nil, on: thread)
         objects.release(s.id, on: thread)
         return action
+    }
+
+    // MARK: Priority, suspension, the underlying queue, barriers (issue 34 item 5)
+
+    /// `operation.queuePriority = value`: corelibs' setter rounds `value` to the nearest level at or below it
+    /// (`high` for 5, `normal` for -3, `veryLow` below -7; Operation.swift lines 535-561 at 761b621) and, when the
+    /// level changes on an operation waiting in a queue, moves it to the end of the new level's list
+    /// (`changePriority`). It orders only ready operations of one queue: never a dependency.
+    func setPriority(_ operation: HeapObject, _ value: Int) {
+        let r = recordOf[operation.id]!
+        let level = OperationPriority.level(of: value)
+        guard records[r].priority != level.rawValue else { return }
+        records[r].priority = level.rawValue
+        if records[r].state == .enqueued {
+            records[r].listSequence = nextListSequence
+            nextListSequence += 1
+        }
+    }
+
+    /// `queue.isSuspended = value`: a suspended queue starts nothing new; the operations it runs go on. Resuming
+    /// it starts what is ready (corelibs: `if !newValue { _schedule() }`, Operation.swift lines 1326-1336).
+    func setSuspended(_ index: Int, _ value: Bool) {
+        queues[index].isSuspended = value
+        if !value { startReady() }
+    }
+
+    /// `queue.underlyingQueue = queue`: its operations run on that dispatch queue from now on (a serial queue
+    /// runs them one at a time, whatever `maxConcurrentOperationCount` says). corelibs traps when the queue holds
+    /// operations ("operation queue must be empty in order to change underlying dispatch queue", line 1381):
+    /// modelled as a crash with that message.
+    func setUnderlying(_ index: Int, _ queue: QueueRef?, on thread: SimThread) {
+        if operationCount(index) > 0 {
+            halt.appCrashed(
+                "Fatal error: operation queue must be empty in order to change underlying dispatch queue", on: thread)
+            return
+        }
+        queues[index].underlying = queue
+    }
+
+    /// `operationCount`: the operations the queue holds (waiting or running), barrier blocks not counted (corelibs
+    /// `_operationCount` walks `__firstOperation` skipping `_BarrierOperation`, lines 1084-1096).
+    func operationCount(_ index: Int) -> Int { queues[index].held.count { !records[$0].isBarrier } }
+
+    /// `addBarrierBlock:`. On a queue holding operations, a barrier operation (priority above `veryHigh`) that
+    /// depends on every one of them; operations added after it, while it waits, depend on it (corelibs
+    /// `addBarrierBlock` and `_addOperations`, lines 1282-1303 and 1199-1205). On an empty queue the block goes
+    /// straight to the queue's own concurrent dispatch queue as a barrier (`_synthesizeBackingQueue()`,
+    /// `async(flags: .barrier)`), which with nothing in it runs it at once on a pool thread: modelled as
+    /// `dispatch_async` onto the global queue. While a barrier operation runs, its queue starts nothing else
+    /// (its blocks would wait behind the barrier on the backing queue).
+    func addBarrier(_ block: ObjectID, to index: Int, from thread: SimThread) {
+        guard !queues[index].held.isEmpty else {
+            dispatch.async(block, to: .global, from: thread)
+            return
+        }
+        let op = makeOperation(block: block, label: "barrier block", on: thread)
+        let r = recordOf[op]!
+        records[r].isQueueBlock = true  // `_BarrierOperation.main` takes its block out and drops its dependencies
+        records[r].isBarrier = true
+        records[r].priority = OperationPriority.barrier
+        for d in queues[index].held where !records[d].isFreed {
+            records[r].dependencies.append(d)
+            objects.retain(records[d].id)
+        }
+        add(operation: objects.heap.object(op)!, to: index, from: thread)
+        objects.release(op, on: thread)  // the queue's +1 keeps it
+    }
+
+    /// The barrier operations of queue `index` that have not started: an operation added now depends on each.
+    private func waitingBarriers(_ index: Int) -> [Int] {
+        queues[index].held.filter { records[$0].isBarrier && records[$0].state == .enqueued }
+    }
+
+    /// A property of an operation (`op.isCancelled`…), as corelibs answers it (Operation.swift lines 365-400):
+    /// `isReady` is its unfinished-dependency count being 0, which `cancel()` zeroes.
+    func property(_ property: OperationProperty, of operation: HeapObject) -> Bool {
+        let r = recordOf[operation.id]!
+        switch property {
+        case .isCancelled: return records[r].isCancelled
+        case .isExecuting: return records[r].isExecuting
+        case .isFinished: return records[r].state == .finished
+        case .isReady: return isReady(r)
+        }
+    }
+
+    /// `OperationQueue.current`'s name on `thread`: `main` on the main thread (corelibs: `if Thread.isMainThread
+    /// { return main }`, line 1409), else the queue whose operation the thread runs (the thread-specific value
+    /// `_schedule(_:)` sets around `start()`), nil when none.
+    func currentQueueName(on thread: SimThread) -> String? {
+        if thread.isMain { return "main" }
+        return currentQueue[thread.id].map { queues[$0].name }
     }
 
     // MARK: Waiting for operations
@@ -287,6 +442,7 @@ final class OperationQueues {
 
     fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread) {
         records[r].state = .finished
+        records[r].isExecuting = false
         // Threads in `waitUntilFinished` on it go on (corelibs: `__waitGroup.leave()` as it finishes).
         let operationWaiters = records[r].finishWaiters
         records[r].finishWaiters = []
@@ -379,56 +535,31 @@ final class OperationQueues {
     }
 }
 
-/// An operation queue's executors as the leak analysis sees them (``OperationQueues/executors(_:)``).
-struct OperationQueueExecutors {
-    var name: String
-    /// `maxConcurrentOperationCount`; ``Program/defaultMaxConcurrentOperationCount`` for the default.
-    var maxConcurrent: Int
-    /// How many run at once (``OperationQueues/width(maxConcurrent:pool:)``).
-    var width: Int
-    var isMain: Bool
-    /// The running operations, each with the thread running it (nil: its work item waits on a dispatch queue).
-    var running: [(id: ObjectID, thread: Int?)]
-    /// The enqueued operations that have not started.
-    var waiting: [ObjectID]
-}
-
-/// An `NSOperationQueue`: the operations it holds in the order they were added, and how many run.
-struct OperationQueueState {
-    var name: String
-    /// `maxConcurrentOperationCount`; ``Program/defaultMaxConcurrentOperationCount`` for the default.
-    var maxConcurrent: Int
-    /// How many run at once (``OperationQueues/width(maxConcurrent:pool:)``).
-    var width: Int
-    var isMain: Bool
-    /// Record indices of the operations it holds (enqueued or running), in the order they were added.
-    var held: [Int] = []
-    var lastAdded: Int?
-    var added = 0
-    var running = 0
-    /// Internal semaphores of threads in `waitUntilAllOperationsAreFinished`, signalled when `held` empties.
-    var finishWaiters: [ObjectID] = []
-}
-
 /// Runs one operation on the thread that took it: its block (the frame owns a +1 on it) unless it was cancelled
 /// before it started, with the queue as the thread's current queue meanwhile, then finishes it.
 final class OperationFrame: Frame {
     let queue: Int
     let record: Int
-    let block: ObjectID?
-    var ran = false
+    /// The blocks to run in order, the frame owning a +1 on each until it is called.
+    let blocks: [ObjectID]
+    var next = 0
+    var began = false
 
-    init(queue: Int, record: Int, block: ObjectID?) {
+    init(queue: Int, record: Int, blocks: [ObjectID]) {
         self.queue = queue
         self.record = record
-        self.block = block
+        self.blocks = blocks
     }
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        if !ran {
-            ran = true
-            kernel.operations.began(queue, on: thread)
-            if let block, kernel.heap.object(block) != nil {
+        if !began {
+            began = true
+            kernel.operations.began(queue, record, on: thread)
+        }
+        while next < blocks.count {
+            let block = blocks[next]
+            next += 1
+            if kernel.heap.object(block) != nil {
                 return .push(kernel.interpreter.blockFrame(block, edge: "operation"))
             }
         }
@@ -438,44 +569,3 @@ final class OperationFrame: Frame {
 
     func heldObjects() -> [(String, ObjectID)] { [] }
 }
-
-/// What Foundation keeps beside an operation object.
-struct OperationRecord {
-    var id: ObjectID
-    var dependencies: [Int] = []
-    var isCancelled = false
-    var state: OperationState = .created
-    var queue: Int?
-    var isFreed = false
-    /// Made by `addOperationWithBlock:` (corelibs `_BlockOperation`): lets go of its block and its dependencies
-    /// once it has run.
-    var isQueueBlock = false
-    /// Internal semaphores of threads in `waitUntilFinished` on it, signalled when it finishes.
-    var finishWaiters: [ObjectID] = []
-}
-
-/// `-[NSOperation waitUntilFinished]` on each of `records` in turn (`addOperations:waitUntilFinished:YES` waits
-/// for all it added): each step waits for the first unfinished one, and pops once every one has finished.
-final class WaitForOperationFrame: Frame {
-    let records: [Int]
-    var index = 0
-
-    init(records: [Int]) { self.records = records }
-
-    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        while index < records.count {
-            if let action = kernel.operations.waitUntilFinished(record: records[index], on: thread),
-                !action.isNext
-            {
-                return action
-            }
-            index += 1
-        }
-        return .pop(.null)
-    }
-
-    func heldObjects() -> [(String, ObjectID)] { [] }
-}
-
-/// An operation's life: made, in a queue waiting, running (`isExecuting`), finished (`isFinished`).
-enum OperationState { case created, enqueued, running, finished }

@@ -38,8 +38,8 @@ extension Kernel {
                 body(o, "", "presentingViewController", target, .weak)
             }
             // `addDependency:` retains the dependency (``LeakAnalysis/forEachEdge(of:_:)``).
-            for id in operations.dependencies(of: o.id) {
-                if let target = heap.object(id), !target.isInternal { body(o, "", "dependencies", target, .strong) }
+            for (name, id) in operations.heldReferences(of: o.id) {
+                if let target = heap.object(id), !target.isInternal { body(o, "", name, target, .strong) }
             }
         }
     }

@@ -178,7 +178,7 @@ struct LeakAnalysis {
         // `__dependencies.append(op)` in a strong array; Apple, NSOperation `dependencies`): a reference like a
         // slot, or the dependency looks over-retained, or held straight by its dependent's queue.
         if o.kind == .operation {
-            for (j, id) in kernel.operations.dependencies(of: o.id).enumerated() where heap.contains(id) {
+            for (j, (_, id)) in kernel.operations.heldReferences(of: o.id).enumerated() where heap.contains(id) {
                 body(-1 - linkCount - Int32(j), id)
             }
         }
@@ -189,7 +189,9 @@ struct LeakAnalysis {
         if edge >= 0 { return o.slotNames[Int(edge)] }
         let links = kernel.uikit.links[o.id]?.strongLinks ?? []
         let k = Int(-1 - edge)
-        return k < links.count ? links[k].0 : "dependencies"
+        if k < links.count { return links[k].0 }
+        let held = kernel.operations.heldReferences(of: o.id)
+        return k - links.count < held.count ? held[k - links.count].name : "dependencies"
     }
 
     func findings() -> Findings {

@@ -57,7 +57,7 @@ extension Kernel {
             var uikitEdges = links.strongLinks.map { ($0.0, $0.1, Strength.strong) }
             if let presenting = links.presenting { uikitEdges.append(("presentingViewController", presenting, .weak)) }
             // An operation's dependencies: a strong reference each (`addDependency:` retains; LeakAnalysis.edges).
-            uikitEdges += operations.dependencies(of: o.id).map { ("dependencies", $0, Strength.strong) }
+            uikitEdges += operations.heldReferences(of: o.id).map { ($0.name, $0.id, Strength.strong) }
             for (name, id, strength) in uikitEdges {
                 guard let target = heap.object(id), serials.contains(target.serial) else { continue }
                 edges.append(.init(from: o.serial, root: nil, to: target.serial, label: name, strength: strength))

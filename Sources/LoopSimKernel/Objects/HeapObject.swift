@@ -48,6 +48,8 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         case boundBlock
         /// A Swift concurrency `Task` (``Tasks``): its closure in slot 0, strong, until the task finishes.
         case task
+        /// A `DispatchWorkItem`: its block and its group (``DispatchQueues/makeWorkItem(block:label:on:)``).
+        case workItem
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 

@@ -234,6 +234,7 @@ final class Objects {
             if k.keyValueObserving.isObserving { k.keyValueObserving.tokenFreed(object.id) }
         }
         if case .operation = object.kind { k.operations.operationFreed(object.id, on: thread) }
+        if case .workItem = object.kind { k.dispatch.workItemFreed(object, on: thread) }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
                 release(id, on: thread)

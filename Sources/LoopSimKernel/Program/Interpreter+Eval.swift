@@ -119,6 +119,16 @@ extension Interpreter {
         case .cast(let inner, let type):
             let value = try evaluate(inner, in: frame, on: thread, k)
             return try type.admits(value, k) ? value : .null
+        case .operationProperty(let base, let property):
+            guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "an operation")
+            else { return .bool(false) }  // a message to nil
+            if k.operations.isOperation(object) { return .bool(k.operations.property(property, of: object)) }
+            if property == .isCancelled, let cancelled = k.dispatch.workItemIsCancelled(object) {
+                return .bool(cancelled)
+            }
+            throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not an NSOperation")
+        case .currentOperationQueue:
+            return k.operations.currentQueueName(on: thread).map { .string($0) } ?? .null
         case .arithmetic(let lhs, let isAddition, let rhs):
             guard case .int(let a) = try evaluate(lhs, in: frame, on: thread, k),
                 case .int(let b) = try evaluate(rhs, in: frame, on: thread, k)

@@ -11,6 +11,9 @@ public struct Program: Sendable {
     /// Each queue's width, by the index of ``serialQueues``: 1 for a serial queue, more for a concurrent one (at
     /// most that many of its blocks run at once). Missing entries are 1.
     public var queueWidths: [Int] = []
+    /// Each queue's target queue, by the index of ``serialQueues`` (`{log: {target: db}}`: `DispatchQueue(label:
+    /// target:)`): an earlier serial queue, or nil for the default (the global pool). Empty when none has one.
+    public var queueTargets: [Int?] = []
     /// The widest concurrent queue a scenario may declare: the GCD pool's thread limit.
     public static let maxQueueWidth = 64
     /// The declared `NSOperationQueue`s: their names and `maxConcurrentOperationCount`s
@@ -194,6 +197,11 @@ public indirect enum Expr: Sendable {
     case userInfoValue(Expr, key: String)
     /// `EXPR as? TYPE`: the value when it is of TYPE, else nil (Swift's conditional cast, ``CastType``).
     case cast(Expr, CastType)
+    /// An operation's state (`op.isFinished`), or a work item's `isCancelled` (``OperationProperty``).
+    case operationProperty(Expr, OperationProperty)
+    /// `OperationQueue.current`: the name of the operation queue whose operation runs on this thread (`main` on
+    /// the main thread), nil when none (``OperationQueues/currentQueueName(on:)``).
+    case currentOperationQueue
 }
 
 public enum CompareOperator: String, Sendable {

@@ -127,6 +127,26 @@ extension DispatchBarrierAsyncStep {
     }
 }
 
+// MARK: Dispatch/DispatchQueues+WorkItemSteps.swift
+
+extension MakeWorkItemStep {
+    public static func make(block: Expr, into: LValue, label: String) -> Self {
+        Self(block: block, into: into, label: label)
+    }
+}
+
+extension WorkItemStep {
+    public static func make(call: Call, item: Expr) -> Self {
+        Self(call: call, item: item)
+    }
+}
+
+extension ConcurrentPerformStep {
+    public static func make(iterations: Expr, block: Expr) -> Self {
+        Self(iterations: iterations, block: block)
+    }
+}
+
 // MARK: Dispatch/OperationQueues+Steps.swift
 
 extension AddOperationStep {
@@ -174,6 +194,30 @@ extension WaitUntilFinishedStep {
 extension AddOperationsStep {
     public static func make(queue: Int, operations: [Expr], waitUntilFinished: Bool) -> Self {
         Self(queue: queue, operations: operations, waitUntilFinished: waitUntilFinished)
+    }
+}
+
+extension OperationSetterStep {
+    public static func make(setter: Setter) -> Self {
+        Self(setter: setter)
+    }
+}
+
+extension OperationCountStep {
+    public static func make(queue: Int, into: LValue) -> Self {
+        Self(queue: queue, into: into)
+    }
+}
+
+extension AddBarrierBlockStep {
+    public static func make(queue: Int, block: Expr) -> Self {
+        Self(queue: queue, block: block)
+    }
+}
+
+extension AddExecutionBlockStep {
+    public static func make(operation: Expr, block: Expr) -> Self {
+        Self(operation: operation, block: block)
     }
 }
 

@@ -101,6 +101,8 @@ extension ScenarioCompiler {
             case .byrefCapture(let i, let t): return (.path(.capture(i), [Self.byrefSlot]), t)
             case nil:
                 if let value = Self.namedConstant(name) { return (.literal(.int(value)), .int) }
+                // `OperationQueue.current`: the running operation queue's name (section 6).
+                if name == "currentOperationQueue" { return (.currentOperationQueue, .string) }
                 if let foreign = Self.foreignNames[name] {
                     bag.error(.exprForeign, foreign, at: location(in: scalar, offset: offset + column))
                     return nil
@@ -174,6 +176,10 @@ extension ScenarioCompiler {
             }
             if baseType == .timer, let property = TimerProperty(rawValue: field) {
                 return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)
+            }
+            if baseType == .anyObject, let property = OperationProperty(rawValue: field) {
+                // An operation's state, or a work item's isCancelled: which object it is is checked when it runs.
+                return (.operationProperty(baseExpr, property), .bool)
             }
             guard case .object(let c, let className) = baseType else {
                 bag.error(

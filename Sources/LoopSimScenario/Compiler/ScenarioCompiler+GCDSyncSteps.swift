@@ -80,7 +80,11 @@ extension ScenarioCompiler {
             return
         }
         for item in items {
-            if let map = item.mapping {
+            if let map = item.mapping, let entry = map.entries.first, let spec = entry.value.mapping,
+                spec.entries.count == 1, let target = spec.entries.first, target.key.text == "target"
+            {
+                declareTargetedQueue(entry.key.text, target: target.value)
+            } else if let map = item.mapping {
                 guard map.entries.count == 1, let entry = map.entries.first, let spec = entry.value.mapping,
                     spec.entries.count == 1, let width = spec.entries.first, width.key.text == "concurrent"
                 else {
@@ -105,5 +109,24 @@ extension ScenarioCompiler {
                 program.queueWidths.append(1)
             }
         }
+        if program.queueTargets.allSatisfy({ $0 == nil }) { program.queueTargets = [] }
+    }
+
+    /// `{NAME: {target: OTHER}}`: a serial queue whose target is OTHER, a serial queue declared before it
+    /// (`DispatchQueue(label: NAME, target: OTHER)`; docs/scenario-format.md §7.6).
+    private func declareTargetedQueue(_ name: String, target node: LocatedNode) {
+        guard let other = string(node, what: "target") else { return }
+        guard let t = program.serialQueues.firstIndex(of: other), program.queueWidths[t] == 1 else {
+            bag.error(
+                .nameUndefined,
+                "target: names a serial queue declared before this one in queues: (a queue targeting a concurrent "
+                    + "queue, main or global is not modelled)" + suggestion(other, program.serialQueues),
+                at: node.location)
+            return
+        }
+        while program.queueTargets.count < program.serialQueues.count { program.queueTargets.append(nil) }
+        program.serialQueues.append(name)
+        program.queueWidths.append(1)
+        program.queueTargets.append(t)
     }
 }

@@ -1,0 +1,88 @@
+/// What ``OperationQueues`` keeps beside each operation and queue, and the frame that waits for operations.
+
+/// An operation queue's executors as the leak analysis sees them (``OperationQueues/executors(_:)``).
+struct OperationQueueExecutors {
+    var name: String
+    /// `maxConcurrentOperationCount`; ``Program/defaultMaxConcurrentOperationCount`` for the default.
+    var maxConcurrent: Int
+    /// How many run at once (``OperationQueues/width(maxConcurrent:pool:)``).
+    var width: Int
+    var isMain: Bool
+    /// The running operations, each with the thread running it (nil: its work item waits on a dispatch queue).
+    var running: [(id: ObjectID, thread: Int?)]
+    /// The enqueued operations that have not started.
+    var waiting: [ObjectID]
+}
+
+/// An `NSOperationQueue`: the operations it holds in the order they were added, and how many run.
+struct OperationQueueState {
+    var name: String
+    /// `maxConcurrentOperationCount`; ``Program/defaultMaxConcurrentOperationCount`` for the default.
+    var maxConcurrent: Int
+    /// How many run at once (``OperationQueues/width(maxConcurrent:pool:)``).
+    var width: Int
+    var isMain: Bool
+    /// Record indices of the operations it holds (enqueued or running), in the order they were added.
+    var held: [Int] = []
+    var lastAdded: Int?
+    var added = 0
+    var running = 0
+    /// `isSuspended`: starts nothing new (corelibs `_schedule()` checks `_suspended`).
+    var isSuspended = false
+    /// `underlyingQueue`: the dispatch queue its operations run on; nil, its own concurrent queue on the pool.
+    var underlying: QueueRef?
+    /// Internal semaphores of threads in `waitUntilAllOperationsAreFinished`, signalled when `held` empties.
+    var finishWaiters: [ObjectID] = []
+}
+
+/// What Foundation keeps beside an operation object.
+struct OperationRecord {
+    var id: ObjectID
+    var dependencies: [Int] = []
+    var isCancelled = false
+    var state: OperationState = .created
+    var queue: Int?
+    var isFreed = false
+    /// Made by `addOperationWithBlock:` (corelibs `_BlockOperation`): lets go of its block and its dependencies
+    /// once it has run.
+    var isQueueBlock = false
+    /// Internal semaphores of threads in `waitUntilFinished` on it, signalled when it finishes.
+    var finishWaiters: [ObjectID] = []
+    /// `queuePriority`, as corelibs stores it: -8 `veryLow` … 8 `veryHigh`, 12 a barrier block's.
+    var priority = OperationPriority.normal.rawValue
+    /// Its place in its priority list: set when it is added to a queue and when its priority changes there
+    /// (corelibs `changePriority` appends it to the new list).
+    var listSequence = 0
+    /// `isExecuting`: its block runs (corelibs `_state == .executing`; a cancelled one never executes).
+    var isExecuting = false
+    /// A barrier block's operation (`addBarrierBlock`): not counted in `operationCount`.
+    var isBarrier = false
+    /// The blocks `addExecutionBlock:` added after the first (+1 each, until the operation is freed).
+    var executionBlocks: [ObjectID] = []
+}
+
+/// `-[NSOperation waitUntilFinished]` on each of `records` in turn (`addOperations:waitUntilFinished:YES` waits
+/// for all it added): each step waits for the first unfinished one, and pops once every one has finished.
+final class WaitForOperationFrame: Frame {
+    let records: [Int]
+    var index = 0
+
+    init(records: [Int]) { self.records = records }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        while index < records.count {
+            if let action = kernel.operations.waitUntilFinished(record: records[index], on: thread),
+                !action.isNext
+            {
+                return action
+            }
+            index += 1
+        }
+        return .pop(.null)
+    }
+
+    func heldObjects() -> [(String, ObjectID)] { [] }
+}
+
+/// An operation's life: made, in a queue waiting, running (`isExecuting`), finished (`isFinished`).
+enum OperationState { case created, enqueued, running, finished }
