@@ -222,6 +222,12 @@ public struct VariantFlag: Sendable, Hashable {
             linuxEvidence: .cited(
                 "swift-corelibs-foundation 761b621 Port.swift line 76 marks NSMachPort unavailable: "
                     + "swiftc rejects it, nothing to run")),
+        .init(
+            name: "socketPortAPI",
+            summary: "SocketPort exists (socketPort:, remoteSocketPort:); false: making one crashes",
+            source: "DOC SocketPort (availability: macOS 10.0+ only, no iOS); SCF 761b621 Port.swift lines 422-1124 "
+                + "(SocketPort on CFSocket, every platform but WASI)",
+            isModelled: true, linuxEvidence: .measured(["c160", "c161"])),
     ]
 
     /// The flag with this name, if any.

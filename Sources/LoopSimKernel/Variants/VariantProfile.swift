@@ -74,6 +74,8 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var selectorTimerAPI = true
     /// `NSMachPort` exists (false: swift-corelibs-foundation marks it unavailable).
     public private(set) var machPortAPI = true
+    /// `SocketPort` exists (false: the iOS variants; Apple documents it for macOS only).
+    public private(set) var socketPortAPI = false
 
     public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
         a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
@@ -132,7 +134,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "performSelectorAPI": "false", "operationReleasesCompletionBlock": "false", "threadNames": "pthread",
                 "repeatingTimerZeroInterval": "oneShot", "invalidTimerFireDate": "referenceDate",
                 "operationQueuePoolWidth": "2", "mainQueueCancelAllOperations": "false", "selectorTimerAPI": "false",
-                "machPortAPI": "false",
+                "machPortAPI": "false", "socketPortAPI": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -144,7 +146,7 @@ public struct VariantProfile: Sendable, Hashable {
             "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true", "threadNames": "nsthread",
             "repeatingTimerZeroInterval": "clamped", "invalidTimerFireDate": "lastFire",
             "operationQueuePoolWidth": "unbounded", "mainQueueCancelAllOperations": "true", "selectorTimerAPI": "true",
-            "machPortAPI": "true",
+            "machPortAPI": "true", "socketPortAPI": "false",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -202,6 +204,7 @@ public struct VariantProfile: Sendable, Hashable {
         mainQueueCancelsAll = try bool("mainQueueCancelAllOperations")
         selectorTimerAPI = try bool("selectorTimerAPI")
         machPortAPI = try bool("machPortAPI")
+        socketPortAPI = try bool("socketPortAPI")
         switch value(of: "repeatingTimerZeroInterval") {
         case "clamped": zeroIntervalClamped = true
         case "oneShot": zeroIntervalClamped = false

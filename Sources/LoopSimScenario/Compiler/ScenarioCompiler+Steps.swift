@@ -7,7 +7,7 @@ extension ScenarioCompiler {
     static let stepVerbs: [StepVerb] =
         languageVerbs + loopVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
         + gcdSyncVerbs
-        + portVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
+        + portVerbs + socketPortVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).
