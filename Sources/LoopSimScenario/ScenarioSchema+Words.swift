@@ -694,6 +694,12 @@ extension ScenarioSchema {
         target, userInfo and block are released **on the calling thread** (their deallocs run there). No
         wake-up is sent to the owning loop (unless `removeOrInvalidateWakesLoop`). Idempotent. Under
         `linux-corelibs` nothing is released (semantics §3.7, §5.3).
+        == step/invalidatePort
+        `invalidatePort: PORT` — `port.invalidate()`. A receive port's sockets are invalidated (their
+        sources leave every mode; messages not yet handled are lost) and
+        `NSPortDidBecomeInvalidNotification` is posted synchronously with the port as its object; a remote
+        port only becomes invalid. A later `sendPortMessage:` on an invalidated port crashes (corelibs
+        unwraps its nil `core`); one to an invalidated receive port is lost. Nil does nothing.
         == step/let
         `let: NAME = EXPR` — a strong local. Declares (or re-declares) a local and stores the value,
         retaining an object. Rebinding drops the old reference and marks it let go, like `set:`. `let:
@@ -894,6 +900,12 @@ extension ScenarioSchema {
         dropped a strong reference, a `release` event is traced and, if no app root reaches the object at
         the end of the instant, it is **let go**: from then on, being alive and held only by the system is a
         finding (section 10.1). On a weak or unretained field it only clears the field.
+        == step/remoteSocketPort
+        `remoteSocketPort: [PLACE]` — `SocketPort(remoteWithTCPPort:host:)` on `127.0.0.1`. A port naming
+        the receive port's address, to send on; scheduling it does nothing.
+        == step/remoteSocketPort/to
+        `to:` (a receive port, required) (a key of `remoteSocketPort:`, which models
+        `SocketPort(remoteWithTCPPort:host:)` on `127.0.0.1`)
         == step/removeKeyPathObserver
         `removeKeyPathObserver: OBJECT.FIELD` — `-[NSObject removeObserver:forKeyPath:]`. Removes the
         observer's first registration for that key path; removing one that is not registered crashes the run
@@ -941,6 +953,15 @@ extension ScenarioSchema {
         computed remaining time, a counter).
         == step/sample/value
         `value:` (required; an integer expression) (a key of `sample:`, which models what a label shows)
+        == step/schedulePort
+        `schedulePort: PORT` — `port.schedule(in:forMode:)`. Adds the listening socket's source (and the
+        connection's, once accepted) to the mode, once per mode; a connection made earlier is accepted at
+        once, a message already read is signalled. Trace `port.add`.
+        == step/schedulePort/in
+        `in:` run loop (default the current one) (a key of `schedulePort:`, which models
+        `port.schedule(in:forMode:)`)
+        == step/schedulePort/mode
+        `mode:` (default `default`) (a key of `schedulePort:`, which models `port.schedule(in:forMode:)`)
         == step/scheduledTimer
         `scheduledTimer: [PLACE]`, `timer: [PLACE]` — `+[NSTimer scheduledTimerWithTimeInterval:…]`,
         `+[NSTimer timerWithTimeInterval:…]`. Creates an `NSTimer` and stores it into `PLACE` (a new name
@@ -1010,12 +1031,18 @@ extension ScenarioSchema {
         `decelerate:` (default 0); both durations or distributions (a key of `scroll:`, which models a touch
         that drags a scroll view)
         == step/sendPortMessage
-        `sendPortMessage: PORT` — `-[NSPort sendBeforeDate:…]`. Queues one message on the port, from the
-        current thread, or with `after:` from outside the app (another process, the network) that long from
-        now; a message whose port was freed meanwhile is lost, one to an invalidated port is dropped. Wakes
-        the port's loop only if it sleeps in a mode holding the port. Trace `port.send`.
+        `sendPortMessage: PORT` — `-[NSPort sendBeforeDate:…]`; on a `SocketPort`,
+        `send(before:components:from:reserved:)`. On a `SocketPort`: section 7.5.2 (`after:` is refused).
+        Queues one message on the port, from the current thread, or with `after:` from outside the app
+        (another process, the network) that long from now; a message whose port was freed meanwhile is lost,
+        one to an invalidated port is dropped. Wakes the port's loop only if it sleeps in a mode holding the
+        port. Trace `port.send`.
         == step/sendPortMessage/after
-        `after:` (a duration) (a key of `sendPortMessage:`, which models `-[NSPort sendBeforeDate:…]`)
+        `after:` (a duration) (a key of `sendPortMessage:`, which models `-[NSPort sendBeforeDate:…]`; on a
+        `SocketPort`, `send(before:components:from:reserved:)`)
+        == step/sendPortMessage/data
+        `data:` (a string; a `SocketPort` only) (a key of `sendPortMessage:`, which models `-[NSPort
+        sendBeforeDate:…]`; on a `SocketPort`, `send(before:components:from:reserved:)`)
         == step/set
         `set: PLACE = EXPR` — assignment. `PLACE` is an existing local or a field path. Honours the field's
         strength; type-checked (nil fits anything; `id` fits any object). Overwriting a strong reference
@@ -1064,6 +1091,15 @@ extension ScenarioSchema {
         `signal: SOURCE` — `CFRunLoopSourceSignal`. Sets the signal bit only. It does **not** wake the loop:
         call `CFRunLoopWakeUp` too, as CF requires (semantics §1.7). A loop that is about to run a pass
         anyway picks it up.
+        == step/socketPort
+        `socketPort: [PLACE]` — `SocketPort(tcpPort: 0)` and `setDelegate`. A receive port listening on a
+        TCP port the system picks. The block is the delegate's `handle(_:)`, held by the port (corelibs
+        holds the delegate weakly: the block stands for a delegate kept alive elsewhere); without `do:`
+        messages are read and dropped. Stored into `PLACE` (`~` releases it).
+        == step/socketPort/captures
+        `captures:` (a key of `socketPort:`, which models `SocketPort(tcpPort: 0)` and `setDelegate`)
+        == step/socketPort/do
+        `do:` (optional) (a key of `socketPort:`, which models `SocketPort(tcpPort: 0)` and `setDelegate`)
         == step/stream
         `stream: [PLACE]` — an `NSInputStream` or `NSURLConnection` scheduled with
         `scheduleInRunLoop:forMode:`. A port-based source (class `NSInputStream`) added to the mode, whose
@@ -1154,6 +1190,14 @@ extension ScenarioSchema {
         == step/timer/userInfo
         the pre-iOS 10 category idiom: the target is the NSTimer class and the block rides in `userInfo`.
         Works under every variant.
+        == step/unschedulePort
+        `unschedulePort: PORT` — `port.remove(from:forMode:)`. Takes the port's sources out of the mode;
+        what they had waiting stays. Trace `port.remove`.
+        == step/unschedulePort/from
+        `from:` run loop (default the current one) (a key of `unschedulePort:`, which models
+        `port.remove(from:forMode:)`)
+        == step/unschedulePort/mode
+        `mode:` (default `default`) (a key of `unschedulePort:`, which models `port.remove(from:forMode:)`)
         == step/waitUntilAllOperationsAreFinished
         `waitUntilAllOperationsAreFinished: QUEUE` — `-[NSOperationQueue
         waitUntilAllOperationsAreFinished]`. Returns at once when QUEUE holds nothing; else the thread
