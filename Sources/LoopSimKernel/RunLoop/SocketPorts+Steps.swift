@@ -1,4 +1,4 @@
-/// The `SocketPort` verbs' steps (docs/scenario-format.md §7.5.2), run by ``RunLoops`` (``RunLoops+SocketPorts.swift``).
+/// The `SocketPort` verbs' steps (docs/scenario-format.md §7.5.2), run by ``RunLoops`` (`RunLoops+SocketPorts.swift`).
 
 /// `SocketPort(tcpPort: 0)` with `setDelegate` (`block`: the delegate's `handle(_:)`), or, with `remote`,
 /// `SocketPort(remoteWithTCPPort:host:)` naming that receive port's address; bound to `into`.

@@ -227,7 +227,7 @@ public struct VariantFlag: Sendable, Hashable {
             summary: "SocketPort exists (socketPort:, remoteSocketPort:); false: making one crashes",
             source: "DOC SocketPort (availability: macOS 10.0+ only, no iOS); SCF 761b621 Port.swift lines 422-1124 "
                 + "(SocketPort on CFSocket, every platform but WASI)",
-            isModelled: true, linuxEvidence: .measured(["c160", "c161"])),
+            isModelled: true, linuxEvidence: .measured(["c160", "c161", "c162"])),
     ]
 
     /// The flag with this name, if any.
