@@ -51,9 +51,12 @@ extension RunLoops {
     /// caller. A receive port makes its listening socket's source at once (`CFSocketCreate` +
     /// `CFSocketSetAddress`, Port.swift lines 528–545); it is in no run loop until the port is scheduled.
     func makeSocketPort(block: ObjectID?, remote: ObjectID?, on thread: SimThread) -> ObjectID {
+        // Slots 1 and 2 hold the port's sockets' sources (its `core.receiver` and `core.connectors`), so that the
+        // object graph sees who keeps them.
         let o = objects.allocate(
-            kind: .source, className: "SocketPort", label: nil, slotNames: ["delegate"],
-            slotStrengths: [.strong], slots: [block.map { .object($0) } ?? .null],
+            kind: .source, className: "SocketPort", label: nil,
+            slotNames: ["delegate", "listening socket", "connection socket"],
+            slotStrengths: [.strong, .strong, .strong], slots: [block.map { .object($0) } ?? .null, .null, .null],
             isDeclaredRoot: false, isInternal: false, at: recorder.now, on: thread.name)
         var state = SourceState(order: 0, handler: .socketPort)
         state.socket = SocketPortState(isLocal: remote == nil, target: remote ?? o.id)
@@ -61,6 +64,7 @@ extension RunLoops {
         if remote == nil {
             let listener = makeSource(order: 600, handler: .socketAccept(o.id), block: nil, label: nil, on: thread)
             o.source!.socket!.listener = listener
+            o[slot: 1] = .object(listener)  // the +1 makeSource returned
         }
         return o.id
     }
@@ -149,6 +153,7 @@ extension RunLoops {
         r.source!.socket!.acceptPending = false
         let connection = makeSource(order: 600, handler: .socketData(portID), block: nil, label: nil, on: thread)
         r.source!.socket!.connection = connection
+        r[slot: 2] = .object(connection)  // the +1 makeSource returned
         for entry in s.scheduled { addSource(connection, to: all[entry.runLoop], mode: entry.mode, on: thread) }
         if !s.messages.isEmpty { signalSocket(connection, of: r) }
         return NoOpFrame.shared
@@ -178,12 +183,14 @@ extension RunLoops {
         o.source!.socket!.messages = []
         o.source!.socket!.scheduled = []
         o.source!.socket!.acceptPending = false
-        for id in [s.connection, s.listener].compactMap({ $0 }) {
-            invalidateSource(id, on: thread)
-            objects.release(id, on: thread)
-        }
         o.source!.socket!.connection = nil
         o.source!.socket!.listener = nil
+        for (slot, id) in [(2, s.connection), (1, s.listener)] {
+            guard let id else { continue }
+            invalidateSource(id, on: thread)
+            o[slot: slot] = .null
+            objects.release(id, on: thread)
+        }
         return true
     }
 }
