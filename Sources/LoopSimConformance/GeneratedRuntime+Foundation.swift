@@ -488,5 +488,40 @@ extension LS {
         }
     }
 }
+
+/// A `SocketPort` on localhost with its delegate (held here, as LoopSim's port holds its `handle(_:)` block;
+/// corelibs' own reference to the delegate is weak). A receive port listens on a port the system picks
+/// (`SocketPort(tcpPort: 0)`), so programs run in parallel never collide; a remote port names its address.
+final class LSSocketPort: PortDelegate {
+    let port: SocketPort
+    let handler: LSBlock?
+    init(handler: LSBlock?) {
+        guard let port = SocketPort(tcpPort: 0) else { fatalError("SocketPort(tcpPort: 0) failed") }
+        self.port = port
+        self.handler = handler
+        if handler != nil { port.setDelegate(self) }
+    }
+    init(remoteTo local: LSSocketPort) {
+        guard let port = SocketPort(remoteWithTCPPort: local.tcpPort, host: "127.0.0.1") else {
+            fatalError("SocketPort(remoteWithTCPPort:host:) failed")
+        }
+        self.port = port
+        self.handler = nil
+    }
+    /// The TCP port the system gave a receive port: `address` is a `sockaddr_in`.
+    var tcpPort: UInt16 {
+        port.address.withUnsafeBytes { buffer in
+            var sin = sockaddr_in()
+            withUnsafeMutableBytes(of: &sin) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<16])) }
+            return UInt16(bigEndian: sin.sin_port)
+        }
+    }
+    func handle(_ message: PortMessage) { handler?.run() }
+    /// `send(before:components:from:reserved:)` with `data` (UTF-8) as its one data component, or none.
+    func send(_ data: String?) {
+        let components = NSMutableArray(array: data.map { [Data($0.utf8)] } ?? [])
+        _ = port.send(before: Date(timeIntervalSinceNow: 5), components: components, from: nil, reserved: 0)
+    }
+}
 """#
 }

@@ -389,8 +389,8 @@ extension AddPortStep {
 }
 
 extension SendPortMessageStep {
-    public static func make(port: Expr, after: SimDuration?) -> Self {
-        Self(port: port, after: after)
+    public static func make(port: Expr, after: SimDuration?, data: String?) -> Self {
+        Self(port: port, after: after, data: data)
     }
 }
 
@@ -475,6 +475,26 @@ extension SignalStep {
 extension LimitDateStep {
     public static func make(mode: String, runLoop: Expr, result: LValue?) -> Self {
         Self(mode: mode, runLoop: runLoop, result: result)
+    }
+}
+
+// MARK: RunLoop/SocketPorts+Steps.swift
+
+extension MakeSocketPortStep {
+    public static func make(block: Expr?, remote: Expr?, into: LValue?) -> Self {
+        Self(block: block, remote: remote, into: into)
+    }
+}
+
+extension ScheduleSocketPortStep {
+    public static func make(port: Expr, runLoop: Expr, mode: String, removes: Bool) -> Self {
+        Self(port: port, runLoop: runLoop, mode: mode, removes: removes)
+    }
+}
+
+extension InvalidatePortStep {
+    public static func make(port: Expr) -> Self {
+        Self(port: port)
     }
 }
 

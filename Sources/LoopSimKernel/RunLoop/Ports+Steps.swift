@@ -48,14 +48,31 @@ public struct AddPortStep: ExecutableStep {
 }
 
 /// `-[NSPort sendBeforeDate:components:from:reserved:]` from the current thread, or, `after` a delay, from
-/// outside (another process, the network).
+/// outside (another process, the network). On a `SocketPort`, `send(before:components:from:reserved:)` with
+/// `data` as its one data component (``RunLoops/sendSocketMessage(_:dataBytes:on:)``).
 public struct SendPortMessageStep: ExecutableStep {
     public var verb: String { "sendPortMessage" }
     public var port: Expr
     public var after: SimDuration?
+    /// A `SocketPort` message's data component (its UTF-8 bytes); nil: no component.
+    public var data: String?
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(port, expecting: "a port") else { return .next }
+        if let s = o.source?.socket {
+            guard after == nil else {
+                throw RuntimeFault("sendPortMessage: a SocketPort sends from a thread: no after:")
+            }
+            // corelibs' `send` reads `core.signature!` of the port; `invalidate()` set `core = nil` (Port.swift
+            // lines 643 and 1071): a crash.
+            guard s.isValid else {
+                throw RuntimeFault(
+                    "Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value "
+                        + "(SocketPort.send on an invalidated \(o.displayName))")
+            }
+            _ = c.kernel.runLoops.sendSocketMessage(o, dataBytes: data.map { $0.utf8.count }, on: c.thread)
+            return .next
+        }
         guard o.source?.isPort == true else {
             throw RuntimeFault("sendPortMessage: \(o.displayName) is not a port")
         }

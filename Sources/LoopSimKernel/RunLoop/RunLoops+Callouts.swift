@@ -40,6 +40,12 @@ extension RunLoops {
                 return UserEventsFrame()
             case .threadPerforms:
                 return ThreadPerformsFrame(runLoop: a.runLoop, mode: a.mode)
+            case .socketAccept(let port):
+                return socketAcceptCallout(port, on: thread)
+            case .socketData(let port):
+                return socketDataCallout(port, on: thread)
+            case .socketPort:
+                return nil
             case .block:
                 guard case .object(let block) = o[slot: 0] else { return nil }
                 return calloutFrame(retaining: block, edge: "source handler")

@@ -19,6 +19,8 @@ public struct SourceState: Sendable {
     public var isValid = true
     public var runLoop: Int?
     public var modes: [String] = []
+    /// A `SocketPort`'s own state (``RunLoops+SocketPorts.swift``); nil for every other source.
+    public var socket: SocketPortState?
     /// What the source runs: a block in slot 0 of the source object, or the UIKit event queue.
     public var handler: Handler
     public enum Handler: Sendable, Hashable {
@@ -27,5 +29,11 @@ public struct SourceState: Sendable {
         case userEvents
         /// A loop's `performSelector:onThread:` source: performs the requests queued for the running mode.
         case threadPerforms
+        /// A `SocketPort`'s listening `CFSocket` (version 0, order 600): accepts one connection to the port.
+        case socketAccept(ObjectID)
+        /// The `CFSocket` of a connection a `SocketPort` accepted (version 0, order 600): reads one message.
+        case socketData(ObjectID)
+        /// The `SocketPort` object itself: not a run-loop source, it owns the two above.
+        case socketPort
     }
 }

@@ -279,6 +279,12 @@ public struct VariantFlag: Sendable, Hashable {
                 "measured by hand on Swift 6.3.1: an observer of a notification NotificationQueue.default posts "
                     + "that enqueues again aborts with \"Simultaneous accesses ... Fatal access conflict detected\"; "
                     + "conform cannot compare a crash (the prediction ends abnormally)")),
+        .init(
+            name: "socketPortAPI",
+            summary: "SocketPort exists (socketPort:, remoteSocketPort:); false: making one crashes",
+            source: "DOC SocketPort (availability: macOS 10.0+ only, no iOS); SCF 761b621 Port.swift lines 422-1124 "
+                + "(SocketPort on CFSocket, every platform but WASI)",
+            isModelled: true, linuxEvidence: .measured(["c160", "c161", "c162"])),
     ]
 
     /// The flag with this name, if any.

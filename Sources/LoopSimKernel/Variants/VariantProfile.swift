@@ -94,6 +94,8 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var notificationQueueSenderIdentity = true
     /// Enqueueing on a queue while it posts from the same list is Swift's exclusivity trap (corelibs).
     public private(set) var notificationQueueReentryTraps = false
+    /// `SocketPort` exists (false: the iOS variants; Apple documents it for macOS only).
+    public private(set) var socketPortAPI = false
 
     public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
         a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
@@ -158,6 +160,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "conditionLockWaitForeverTraps": "true",
                 "notificationQueuePosting": "corelibs",
                 "notificationQueueSenderCoalescing": "nilOnly", "notificationQueueReentrantEnqueueTraps": "true",
+                "socketPortAPI": "true",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -175,6 +178,7 @@ public struct VariantProfile: Sendable, Hashable {
             "conditionLockWaitForeverTraps": "false",
             "notificationQueuePosting": "documented",
             "notificationQueueSenderCoalescing": "object", "notificationQueueReentrantEnqueueTraps": "false",
+            "socketPortAPI": "false",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -252,6 +256,7 @@ public struct VariantProfile: Sendable, Hashable {
             throw VariantError(
                 message: "flag 'notificationQueueSenderCoalescing' takes object or nilOnly, not '\(other ?? "")'")
         }
+        socketPortAPI = try bool("socketPortAPI")
         switch value(of: "repeatingTimerZeroInterval") {
         case "clamped": zeroIntervalClamped = true
         case "oneShot": zeroIntervalClamped = false

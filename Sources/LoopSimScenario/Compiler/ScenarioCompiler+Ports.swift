@@ -36,14 +36,20 @@ extension ScenarioCompiler {
                         removes: true))
             ]
         },
-        StepVerb("sendPortMessage", keys: ["after"]) { c, s in
+        StepVerb("sendPortMessage", keys: ["after", "data"]) { c, s in
             guard let port = c.portArgument(s.arg, scope: s.scope) else { return [] }
             var after: SimDuration?
             if let node = s.map["after"] {
                 guard let d = c.duration(node, what: "after") else { return [] }
                 after = d
             }
-            return [.perform(SendPortMessageStep.make(port: port, after: after))]
+            // A SocketPort message's data component (section 7.5.2).
+            var data: String?
+            if let node = s.map["data"] {
+                guard let text = c.string(node, what: "data") else { return [] }
+                data = text
+            }
+            return [.perform(SendPortMessageStep.make(port: port, after: after, data: data))]
         },
         StepVerb("stream", keys: ["runLoop", "mode", "deliveries", "captures", "do"]) { c, s in
             guard let rl = c.runLoopArgument(s.map["runLoop"], scope: s.scope),

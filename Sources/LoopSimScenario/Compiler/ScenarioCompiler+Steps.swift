@@ -7,7 +7,7 @@ extension ScenarioCompiler {
     static let stepVerbs: [StepVerb] =
         languageVerbs + loopVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
         + gcdSyncVerbs
-        + portVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
+        + portVerbs + socketPortVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
         + concurrencyVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs + operationControlVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
