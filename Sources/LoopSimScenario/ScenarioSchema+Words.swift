@@ -172,12 +172,34 @@ extension ScenarioSchema {
         ones collapse). Dropped when the loop is not running or has woken and not yet begun its next pass
         (semantics §1.7). A wake-up makes the loop run its end-of-pass checks, so a loop whose mode became
         empty returns `finished`.
+        == step/addBarrierBlock
+        `addBarrierBlock: QUEUE` — `-[NSOperationQueue addBarrierBlock:]`. On a queue holding operations: an
+        operation (`barrier block`) that waits for every one of them, starts before any other ready
+        operation, runs alone, and that every operation added while it waits waits for (corelibs
+        `addBarrierBlock`, `_addOperations`); not counted by `operationCount`. On an empty queue the block
+        is queued on the global queue at once (corelibs' backing queue, `async(flags: .barrier)`).
+        Conformance c143.
+        == step/addBarrierBlock/captures
+        `captures:` (a key of `addBarrierBlock:`, which models `-[NSOperationQueue addBarrierBlock:]`)
+        == step/addBarrierBlock/do
+        `do:` (a key of `addBarrierBlock:`, which models `-[NSOperationQueue addBarrierBlock:]`)
         == step/addDependency
         `addDependency: OP` — `-[NSOperation addDependency:]`. OP will not start until `on:` has finished;
         OP holds it (+1) until OP is freed. Adding the same dependency twice does nothing; nil crashes
         (NSInvalidArgumentException). A dependency added after OP started has no effect on it.
         == step/addDependency/on
         `on:` (required) (a key of `addDependency:`, which models `-[NSOperation addDependency:]`)
+        == step/addExecutionBlock
+        `addExecutionBlock: OP` — `-[NSBlockOperation addExecutionBlock:]`. OP holds the block (edge
+        `executionBlocks`) and runs it after its own block and the ones added before, in turn, on the thread
+        that started OP; OP finishes after the last. On an operation that executes or has finished it
+        crashes (corelibs: `blocks cannot be added after the operation has started executing or finished`).
+        Darwin documents the blocks as run concurrently; the model runs them in turn on every variant
+        (docs/fidelity.md). Conformance c145.
+        == step/addExecutionBlock/captures
+        `captures:` (a key of `addExecutionBlock:`, which models `-[NSBlockOperation addExecutionBlock:]`)
+        == step/addExecutionBlock/do
+        `do:` (a key of `addExecutionBlock:`, which models `-[NSBlockOperation addExecutionBlock:]`)
         == step/addKeyPathObserver
         `addKeyPathObserver: OBJECT.FIELD` — `-[NSObject addObserver:forKeyPath:options:context:]`.
         Registers the observer, held unretained: its class's `observeValueForKeyPath` method runs on every
@@ -356,6 +378,12 @@ extension ScenarioSchema {
         `mode:` (default `default`) (a key of `addTimer:`, which models `[runLoop addTimer:forMode:]`)
         == step/addTimer/to
         `to:` run loop (a key of `addTimer:`, which models `[runLoop addTimer:forMode:]`)
+        == step/asyncWorkItem
+        `asyncWorkItem: ITEM` — `queue.async(execute: item)`. Queues ITEM on `queue:` as `dispatch_async`
+        queues a block; the queue holds ITEM until it has run. When the queue reaches it, a cancelled item
+        skips its block (queue.c `_dispatch_block_async_invoke2`). Trace `gcd.async`.
+        == step/asyncWorkItem/queue
+        `queue:` (default `global`) (a key of `asyncWorkItem:`, which models `queue.async(execute: item)`)
         == step/beginBackgroundTask
         `beginBackgroundTask: [PLACE]` — `-[UIApplication beginBackgroundTaskWithExpirationHandler:]`.
         Starts a background task (a `UIBackgroundTask` object, which UIApplication holds until the task
@@ -414,6 +442,10 @@ extension ScenarioSchema {
         == step/cancelTask
         `cancelTask: TASK` — `task.cancel()`. Marks TASK cancelled (`Task.isCancelled` reads true in it from
         then on) and wakes it if it sleeps; a finished task ignores it; nil does nothing.
+        == step/cancelWorkItem
+        `cancelWorkItem: ITEM` — `item.cancel()` (`dispatch_block_cancel`). Later executions skip the block;
+        one under way goes on. It does not release the block and does not count as an execution (block.h:
+        cancellation "does not affect any execution of the block object that is already in progress").
         == step/check
         `check: LABEL` — a snapshot. Records the findings (section 10.1) and parked threads at this instant
         under `checks` (section 10). The snapshots of a run list at most `--max-objects` objects and threads
@@ -422,6 +454,24 @@ extension ScenarioSchema {
         `checkCancellation:` — `try Task.checkCancellation()`. In a cancelled task, throws
         `CancellationError`, which ends the task: its frames are unwound (locals released) and it lets go of
         its closure. Else nothing.
+        == step/concurrentPerform
+        `concurrentPerform: N` — `DispatchQueue.concurrentPerform(iterations:execute:)` (`dispatch_apply`).
+        Runs the block N times, with indices 0…N-1, on `min(N, W)` threads: the caller and W-1 pool threads,
+        W the active cores (`operationQueuePoolWidth` where it is a number: 2 under `linux-corelibs`; every
+        iteration gets a thread under a profile leaving it unbounded), divided by the outer iterations when
+        nested in another `concurrentPerform`. Each thread takes the next index when it is free (libdispatch
+        `apply.c` `_dispatch_apply_invoke2`); the caller returns once every iteration has returned, blocked
+        meanwhile. N of 0 or less does nothing. The block is held until the last iteration returns.
+        Conformance c142.
+        == step/concurrentPerform/captures
+        `captures:` (a key of `concurrentPerform:`, which models
+        `DispatchQueue.concurrentPerform(iterations:execute:)` (`dispatch_apply`))
+        == step/concurrentPerform/do
+        `do:` (a key of `concurrentPerform:`, which models
+        `DispatchQueue.concurrentPerform(iterations:execute:)` (`dispatch_apply`))
+        == step/concurrentPerform/index
+        `index:` (names the block's `int` parameter) (a key of `concurrentPerform:`, which models
+        `DispatchQueue.concurrentPerform(iterations:execute:)` (`dispatch_apply`))
         == step/connection
         `connection: [PLACE]` — `[[NSURLConnection alloc] initWithRequest:delegate:]` (scheduled in the
         current run loop's default mode), or `scheduleInRunLoop:forMode:` and `start`. A port-based source
@@ -748,6 +798,12 @@ extension ScenarioSchema {
         target, userInfo and block are released **on the calling thread** (their deallocs run there). No
         wake-up is sent to the owning loop (unless `removeOrInvalidateWakesLoop`). Idempotent. Under
         `linux-corelibs` nothing is released (semantics §3.7, §5.3).
+        == step/invalidatePort
+        `invalidatePort: PORT` — `port.invalidate()`. A receive port's sockets are invalidated (their
+        sources leave every mode; messages not yet handled are lost) and
+        `NSPortDidBecomeInvalidNotification` is posted synchronously with the port as its object; a remote
+        port only becomes invalid. A later `sendPortMessage:` on an invalidated port crashes (corelibs
+        unwraps its nil `core`); one to an invalidated receive port is lost. Nil does nothing.
         == step/let
         `let: NAME = EXPR` — a strong local. Declares (or re-declares) a local and stores the value,
         retaining an object. Rebinding drops the old reference and marks it let go, like `set:`. `let:
@@ -819,6 +875,20 @@ extension ScenarioSchema {
         == step/newLock/condition
         `condition:` (an `NSConditionLock`'s first condition, default 0) (a key of `newLock:`, which models
         `[[NSLock alloc] init]`, `NSRecursiveLock()`, `NSCondition()`, `NSConditionLock(condition:)`)
+        == step/notifyWorkItem
+        `notifyWorkItem: ITEM` — `item.notify(queue:execute:)` (`dispatch_block_notify`). The block is
+        queued on `queue:` once ITEM has executed — also when a cancelled ITEM was reached by its queue
+        ("Submission to a dispatch queue counts as an execution, even if cancellation … means the block's
+        code never runs", block.h) —, at once when it already has. Until then ITEM keeps it.
+        == step/notifyWorkItem/captures
+        `captures:` (a key of `notifyWorkItem:`, which models `item.notify(queue:execute:)`
+        (`dispatch_block_notify`))
+        == step/notifyWorkItem/do
+        `do:` (a key of `notifyWorkItem:`, which models `item.notify(queue:execute:)`
+        (`dispatch_block_notify`))
+        == step/notifyWorkItem/queue
+        `queue:` (default `global`) (a key of `notifyWorkItem:`, which models `item.notify(queue:execute:)`
+        (`dispatch_block_notify`))
         == step/observeKeyPath
         `observeKeyPath: OBJECT.FIELD` — Swift's `observe(_:changeHandler:)`. Registers the block through an
         `NSKeyValueObservation` token, which holds the block and is stored into the place `token:` names (a
@@ -838,6 +908,11 @@ extension ScenarioSchema {
         `captures:` (a key of `operation:`, which models `[NSBlockOperation blockOperationWithBlock:]`)
         == step/operation/do
         `do:` (a key of `operation:`, which models `[NSBlockOperation blockOperationWithBlock:]`)
+        == step/operationCount
+        `operationCount: QUEUE` — `queue.operationCount`. Stores how many operations QUEUE holds, waiting or
+        running, barrier blocks not counted (corelibs `_operationCount`).
+        == step/operationCount/into
+        `into:` (required: an `int` place) (a key of `operationCount:`, which models `queue.operationCount`)
         == step/performSelector
         `performSelector: TARGET` — `performSelector:withObject:afterDelay:` and `...afterDelay:inModes:`. A
         one-shot timer (`NSTimer perform METHOD`) in the **current thread's** run loop, in the given modes,
@@ -892,6 +967,9 @@ extension ScenarioSchema {
         `withObject:` (a key of `performSelectorOnThread:`, which models
         `performSelector:onThread:withObject:waitUntilDone:` and `...modes:`;
         `performSelectorOnMainThread:...` with `onThread: main runloop`)
+        == step/performWorkItem
+        `performWorkItem: ITEM` — `item.perform()`. Runs the block on the calling thread, unless ITEM was
+        cancelled; the execution counts.
         == step/pop
         `pop: NAV` — `popViewControllerAnimated:`. Removes the top controller (never the root) and pops its
         bar item, at once; UIKit keeps it until the transition ends: its `viewWillDisappear`, the uncovered
@@ -988,6 +1066,12 @@ extension ScenarioSchema {
         dropped a strong reference, a `release` event is traced and, if no app root reaches the object at
         the end of the instant, it is **let go**: from then on, being alive and held only by the system is a
         finding (section 10.1). On a weak or unretained field it only clears the field.
+        == step/remoteSocketPort
+        `remoteSocketPort: [PLACE]` — `SocketPort(remoteWithTCPPort:host:)` on `127.0.0.1`. A port naming
+        the receive port's address, to send on; scheduling it does nothing.
+        == step/remoteSocketPort/to
+        `to:` (a receive port, required) (a key of `remoteSocketPort:`, which models
+        `SocketPort(remoteWithTCPPort:host:)` on `127.0.0.1`)
         == step/removeKeyPathObserver
         `removeKeyPathObserver: OBJECT.FIELD` — `-[NSObject removeObserver:forKeyPath:]`. Removes the
         observer's first registration for that key path; removing one that is not registered crashes the run
@@ -1035,6 +1119,15 @@ extension ScenarioSchema {
         computed remaining time, a counter).
         == step/sample/value
         `value:` (required; an integer expression) (a key of `sample:`, which models what a label shows)
+        == step/schedulePort
+        `schedulePort: PORT` — `port.schedule(in:forMode:)`. Adds the listening socket's source (and the
+        connection's, once accepted) to the mode, once per mode; a connection made earlier is accepted at
+        once, a message already read is signalled. Trace `port.add`.
+        == step/schedulePort/in
+        `in:` run loop (default the current one) (a key of `schedulePort:`, which models
+        `port.schedule(in:forMode:)`)
+        == step/schedulePort/mode
+        `mode:` (default `default`) (a key of `schedulePort:`, which models `port.schedule(in:forMode:)`)
         == step/scheduledTimer
         `scheduledTimer: [PLACE]`, `timer: [PLACE]` — `+[NSTimer scheduledTimerWithTimeInterval:…]`,
         `+[NSTimer timerWithTimeInterval:…]`. Creates an `NSTimer` and stores it into `PLACE` (a new name
@@ -1104,12 +1197,18 @@ extension ScenarioSchema {
         `decelerate:` (default 0); both durations or distributions (a key of `scroll:`, which models a touch
         that drags a scroll view)
         == step/sendPortMessage
-        `sendPortMessage: PORT` — `-[NSPort sendBeforeDate:…]`. Queues one message on the port, from the
-        current thread, or with `after:` from outside the app (another process, the network) that long from
-        now; a message whose port was freed meanwhile is lost, one to an invalidated port is dropped. Wakes
-        the port's loop only if it sleeps in a mode holding the port. Trace `port.send`.
+        `sendPortMessage: PORT` — `-[NSPort sendBeforeDate:…]`; on a `SocketPort`,
+        `send(before:components:from:reserved:)`. On a `SocketPort`: section 7.5.2 (`after:` is refused).
+        Queues one message on the port, from the current thread, or with `after:` from outside the app
+        (another process, the network) that long from now; a message whose port was freed meanwhile is lost,
+        one to an invalidated port is dropped. Wakes the port's loop only if it sleeps in a mode holding the
+        port. Trace `port.send`.
         == step/sendPortMessage/after
-        `after:` (a duration) (a key of `sendPortMessage:`, which models `-[NSPort sendBeforeDate:…]`)
+        `after:` (a duration) (a key of `sendPortMessage:`, which models `-[NSPort sendBeforeDate:…]`; on a
+        `SocketPort`, `send(before:components:from:reserved:)`)
+        == step/sendPortMessage/data
+        `data:` (a string; a `SocketPort` only) (a key of `sendPortMessage:`, which models `-[NSPort
+        sendBeforeDate:…]`; on a `SocketPort`, `send(before:components:from:reserved:)`)
         == step/set
         `set: PLACE = EXPR` — assignment. `PLACE` is an existing local or a field path. Honours the field's
         strength; type-checked (nil fits anything; `id` fits any object). Overwriting a strong reference
@@ -1133,6 +1232,15 @@ extension ScenarioSchema {
         == step/setPaused/to
         `to:` (required: true or false) (a key of `setPaused:`, which models `link.paused = YES`
         (`-[CADisplayLink setPaused:]`))
+        == step/setQueuePriority
+        `setQueuePriority: OP` — `operation.queuePriority = …`. Orders OP among the ready operations of its
+        queue: a queue starts the highest priority first, and within one priority in the order they entered
+        it; it never overrides a dependency. A raw value is rounded as corelibs' setter does
+        (Operation.swift lines 535-561 at 761b621: -2 is `normal`, 5 `high`); a change while OP waits in a
+        queue moves it to the end of its new priority. Conformance c140.
+        == step/setQueuePriority/to
+        `to:` (required: `veryLow`, `low`, `normal`, `high`, `veryHigh`, or Foundation's raw value) (a key
+        of `setQueuePriority:`, which models `operation.queuePriority = …`)
         == step/setRightBarButton
         `setRightBarButton: VC` — `navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc]
         initWithCustomView:]`, or `initWithBarButtonSystemItem:target:action:`. Replaces VC's navigation
@@ -1154,6 +1262,22 @@ extension ScenarioSchema {
         `target:` (with `systemItem:`) (a key of `setRightBarButton:`, which models
         `navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithCustomView:]`, or
         `initWithBarButtonSystemItem:target:action:`)
+        == step/setSuspended
+        `setSuspended: QUEUE` — `queue.isSuspended = …`. A suspended queue starts nothing new (it still
+        holds, counts and accepts operations); the ones running go on; `to: false` starts what is ready
+        (corelibs `_schedule()`). `main` is `value.invalid`: corelibs ignores it (`if !__mainQ`) and Darwin
+        does not document it. Conformance c140.
+        == step/setSuspended/to
+        `to:` (required: true or false) (a key of `setSuspended:`, which models `queue.isSuspended = …`)
+        == step/setUnderlyingQueue
+        `setUnderlyingQueue: QUEUE` — `queue.underlyingQueue = …`. QUEUE's operations run on that dispatch
+        queue from now on: on a serial queue one at a time, whatever `maxConcurrentOperationCount` says;
+        `OperationQueue.current` in them is still QUEUE. Setting it on a queue that holds operations crashes
+        (corelibs' `fatalError`: `operation queue must be empty in order to change underlying dispatch
+        queue`). `main` (either side) is `value.invalid`. Conformance c144.
+        == step/setUnderlyingQueue/to
+        `to:` (required: a dispatch queue's name, `global`, or `nil`) (a key of `setUnderlyingQueue:`, which
+        models `queue.underlyingQueue = …`)
         == step/signal
         `signal: SOURCE` — `CFRunLoopSourceSignal`. Sets the signal bit only. It does **not** wake the loop:
         call `CFRunLoopWakeUp` too, as CF requires (semantics §1.7). A loop that is about to run a pass
@@ -1161,6 +1285,15 @@ extension ScenarioSchema {
         == step/signalCondition
         `signalCondition: C` — `-[NSCondition signal]`. Wakes C's first waiter; a signal with no waiter is
         lost (c131). Trace `cond.signal`.
+        == step/socketPort
+        `socketPort: [PLACE]` — `SocketPort(tcpPort: 0)` and `setDelegate`. A receive port listening on a
+        TCP port the system picks. The block is the delegate's `handle(_:)`, held by the port (corelibs
+        holds the delegate weakly: the block stands for a delegate kept alive elsewhere); without `do:`
+        messages are read and dropped. Stored into `PLACE` (`~` releases it).
+        == step/socketPort/captures
+        `captures:` (a key of `socketPort:`, which models `SocketPort(tcpPort: 0)` and `setDelegate`)
+        == step/socketPort/do
+        `do:` (optional) (a key of `socketPort:`, which models `SocketPort(tcpPort: 0)` and `setDelegate`)
         == step/stream
         `stream: [PLACE]` — an `NSInputStream` or `NSURLConnection` scheduled with
         `scheduleInRunLoop:forMode:`. A port-based source (class `NSInputStream`) added to the mode, whose
@@ -1297,6 +1430,14 @@ extension ScenarioSchema {
         == step/unlock/withCondition
         `withCondition:` (an integer expression; `NSConditionLock` only) (a key of `unlock:`, which models
         `-[NSLock unlock]`, `unlockWithCondition:`)
+        == step/unschedulePort
+        `unschedulePort: PORT` — `port.remove(from:forMode:)`. Takes the port's sources out of the mode;
+        what they had waiting stays. Trace `port.remove`.
+        == step/unschedulePort/from
+        `from:` run loop (default the current one) (a key of `unschedulePort:`, which models
+        `port.remove(from:forMode:)`)
+        == step/unschedulePort/mode
+        `mode:` (default `default`) (a key of `unschedulePort:`, which models `port.remove(from:forMode:)`)
         == step/waitCondition
         `waitCondition: C` — `-[NSCondition wait]`, `waitUntilDate:`. Lets C's mutex go (waking a thread
         that waits for it), blocks until a `signalCondition:` or `broadcastCondition:` takes it or `until:`
@@ -1322,6 +1463,19 @@ extension ScenarioSchema {
         cannot start (behind the caller on a queue of `maxConcurrentOperationCount` 1), or on one in no
         queue, waits for ever: the thread is parked ("an operation object must never call this method on
         itself").
+        == step/waitWorkItem
+        `waitWorkItem: ITEM` — `item.wait()`, `item.wait(timeout:)` (`dispatch_block_wait`). Returns 0 at
+        once when ITEM has executed; else blocks the thread (state `blocked`) until it has, or the timeout
+        passes. An item never executed makes a wait without timeout wait for ever (parked). A second wait on
+        an item (after one without timeout, or one that returned 0) crashes: `BUG IN CLIENT OF LIBDISPATCH:
+        A block object may not be waited for more than once`; running an item again after a wait crashes (`…
+        may not be both run more than once and waited for`).
+        == step/waitWorkItem/result
+        `result:` (a place for 0 = executed, 1 = timed out) (a key of `waitWorkItem:`, which models
+        `item.wait()`, `item.wait(timeout:)` (`dispatch_block_wait`))
+        == step/waitWorkItem/timeout
+        `timeout:` (a duration; default `forever`) (a key of `waitWorkItem:`, which models `item.wait()`,
+        `item.wait(timeout:)` (`dispatch_block_wait`))
         == step/while
         `while: EXPR` — `while (cond) { … }`. Evaluates the condition before each turn and runs the `do:`
         steps while it holds (Truth, section 6). The loop runs in the frame that reaches it: however many
@@ -1338,6 +1492,18 @@ extension ScenarioSchema {
         == step/work
         `work: DURATION` — code that takes time. Keeps the thread busy for the duration, or a draw from a
         distribution (section 7.7).
+        == step/workItem
+        `workItem: PLACE` — `DispatchWorkItem(block:)` (`dispatch_block_create`). A new work item (+1)
+        holding the block for its whole life, stored into PLACE (a new name becomes a local) and labelled
+        with its name. Its first execution — `performWorkItem:`, or a queue reaching it after
+        `asyncWorkItem:` — counts even when it was cancelled and skips the block; a work item freed without
+        ever executing counts as executed then (libdispatch `block.cpp`, its destructor leaves the item's
+        group). `ITEM.isCancelled` reads `dispatch_block_testcancel` (section 6).
+        == step/workItem/captures
+        `captures:` (a key of `workItem:`, which models `DispatchWorkItem(block:)`
+        (`dispatch_block_create`))
+        == step/workItem/do
+        `do:` (a key of `workItem:`, which models `DispatchWorkItem(block:)` (`dispatch_block_create`))
         == timer/block
         the iOS 10 block API. Under `blockBasedTimerAPI: false` (ios8, ios9) creating it crashes the run:
         `unrecognized selector sent to class`.
@@ -1425,8 +1591,10 @@ extension ScenarioSchema {
         == top/queues
         Dispatch queues, usable as `dispatch_async: NAME`: a name is a serial queue; `{NAME: {concurrent:
         WIDTH}}` (WIDTH 2 to 64) a concurrent one (`DISPATCH_QUEUE_CONCURRENT`) running at most WIDTH of its
-        blocks at once, with barriers (`dispatch_barrier_async`, section 7.6). (type: list of names, or one
-        name; default: none)
+        blocks at once, with barriers (`dispatch_barrier_async`, section 7.6); `{NAME: {target: OTHER}}` a
+        serial queue whose target queue is OTHER, a serial queue listed before it
+        (`DispatchQueue(label:target:)`): its blocks run only in OTHER's turn, never beside OTHER's (section
+        7.6; conformance c144). (type: list of names, or one name; default: none)
         == top/seed
         The run's seed. `--seed N` overrides it. Random durations (`work:`, `dispatch_after` delays,
         generated `gestures:`) draw from streams derived from it (section 7.7). (type: plain integer, 0 to
