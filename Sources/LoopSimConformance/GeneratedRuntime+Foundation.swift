@@ -205,6 +205,12 @@ extension LS {
         o.queuePriority = Operation.QueuePriority(rawValue: value) ?? .normal
     }
 
+    /// An asynchronous `Operation` subclass whose `start()` runs the block.
+    static func makeAsynchronousOperation(_ block: LSValue) -> LSValue {
+        guard let b = obj(block) as? LSBlock else { return .null }
+        return .object(LSAsyncOperation(b))
+    }
+
     /// `[operation addExecutionBlock:]`.
     static func addExecutionBlock(_ operation: LSValue, _ block: LSValue) {
         guard let o = obj(operation) as? BlockOperation, let b = obj(block) as? LSBlock else { return }

@@ -113,6 +113,38 @@ final class LSOperationQueue {
     nonisolated(unsafe) static let main = LSOperationQueue(main: OperationQueue.main)
 }
 
+/// An asynchronous operation (`operation:` with `asynchronous: true`): `isAsynchronous` true, `start()` runs the
+/// block (or, cancelled, finishes at once), and `finish()` sets `isExecuting` false and `isFinished` true with the
+/// KVO notifications the queue waits for.
+final class LSAsyncOperation: Operation, @unchecked Sendable {
+    let block: LSBlock
+    private let lock = NSLock()
+    private var executing = false
+    private var finished = false
+    init(_ block: LSBlock) { self.block = block }
+    override var isAsynchronous: Bool { true }
+    override var isExecuting: Bool { lock.lock(); defer { lock.unlock() }; return executing }
+    override var isFinished: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+    override func start() {
+        if isCancelled { finish(); return }
+        willChangeValue(forKey: "isExecuting")
+        lock.lock(); executing = true; lock.unlock()
+        didChangeValue(forKey: "isExecuting")
+        block.run()
+    }
+    func finish() {
+        lock.lock()
+        let done = finished
+        lock.unlock()
+        if done { return }
+        willChangeValue(forKey: "isExecuting")
+        willChangeValue(forKey: "isFinished")
+        lock.lock(); executing = false; finished = true; lock.unlock()
+        didChangeValue(forKey: "isExecuting")
+        didChangeValue(forKey: "isFinished")
+    }
+}
+
 /// Per-thread state: the thread's name in the scenario, initializers to run, a manual-fire flag.
 final class LSThreadState {
     var name: String

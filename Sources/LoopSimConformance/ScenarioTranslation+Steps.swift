@@ -338,7 +338,10 @@ extension ScenarioTranslation {
                         + "\(expr(s.block, context)))")
             }
         case let s as MakeOperationStep:
-            w.line(store("LS.makeOperation(\(expr(s.block, context)))", into: s.into, context))
+            let make = s.isAsynchronous ? "makeAsynchronousOperation" : "makeOperation"
+            w.line(store("LS.\(make)(\(expr(s.block, context)))", into: s.into, context))
+        case let s as FinishOperationStep:
+            w.line("(LS.obj(\(expr(s.operation, context))) as? LSAsyncOperation)?.finish()")
         case let s as AddDependencyStep:
             w.line("LS.addDependency(\(expr(s.operation, context)), on: \(expr(s.dependency, context)))")
         case let s as SetCompletionBlockStep:

@@ -241,6 +241,54 @@ import Testing
         #expect(o.crash?.message == "Fatal error: blocks cannot be added after the operation has started executing or finished")
     }
 
+    @Test(arguments: ["linux-corelibs", "ios10"])
+    func anAsynchronousOperationHoldsItsSlotUntilItFinishes(variant: String) throws {
+        let o = try run(
+            """
+            name: asynchronous
+            until: 1s
+            operationQueues: {q: 1}
+            main:
+              - operation: a
+                asynchronous: true
+                do: [{log: started}, {work: 50ms}]
+              - addOperation: q
+                operation: a
+              - addOperation: q
+                do: [log: next]
+              - dispatch_after: global
+                delay: 100ms
+                captures: [a]
+                do:
+                  - if: a.isExecuting
+                    then: [log: still executing]
+                  - finishOperation: a
+                  - if: a.isFinished && not a.isExecuting
+                    then: [log: finished]
+            """, variant)
+        // worker-1 is idle once start() returns at 50 ms, so it takes the dispatch_after block, then the next operation
+        #expect(logs(o) == ["0 worker-1 started", "100 worker-1 still executing", "100 worker-1 finished", "100 worker-1 next"])
+    }
+
+    @Test func aCancelledAsynchronousOperationFinishesWithoutRunning() throws {
+        let o = try run(
+            """
+            name: cancelled asynchronous
+            until: 1s
+            operationQueues: {q: 1}
+            main:
+              - operation: a
+                asynchronous: true
+                do: [log: never]
+              - cancelOperation: a
+              - addOperation: q
+                operation: a
+              - waitUntilFinished: a
+              - log: returned
+            """)
+        #expect(logs(o) == ["0 main returned"])
+    }
+
     @Test func suspendingTheMainOperationQueueIsRefused() {
         #expect(ids("name: x\nuntil: 1s\nmain:\n  - setSuspended: main\n    to: true\n") == ["value.invalid"])
     }

@@ -30,10 +30,14 @@ public struct MakeOperationStep: ExecutableStep {
     public var into: LValue
     /// The operation's label in reports: the place's name.
     public var label: String
+    /// An asynchronous operation (`isAsynchronous` true, its block is its `start()`): it finishes only when a
+    /// `finishOperation:` step marks it finished.
+    public var isAsynchronous: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
         let op = c.kernel.operations.makeOperation(block: block, label: label, on: c.thread)
+        if isAsynchronous { c.kernel.operations.makeAsynchronous(op) }
         try c.bind(op, into: into)
         return .next
     }
@@ -219,6 +223,19 @@ public struct AddExecutionBlockStep: ExecutableStep {
         guard let o = try c.operation(operation) else { return .next }
         guard let block = try c.retainedObject(block) else { return .next }
         c.kernel.operations.addExecutionBlock(o, block: block, on: c.thread)
+        return .next
+    }
+}
+
+/// An asynchronous operation marks itself finished: `isExecuting = false; isFinished = true` with their KVO
+/// notifications (``OperationQueues/finishAsynchronous(_:on:)``).
+public struct FinishOperationStep: ExecutableStep {
+    public var verb: String { "finishOperation" }
+    public var operation: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.operation(operation) else { return .next }
+        c.kernel.operations.finishAsynchronous(o, on: c.thread)
         return .next
     }
 }

@@ -133,6 +133,24 @@ final class OperationQueues {
         }
     }
 
+    /// The operation is an asynchronous one: an `Operation` subclass whose `isAsynchronous` is true and whose
+    /// `start()` (its block) begins work that ends later.
+    func makeAsynchronous(_ operation: ObjectID) { records[recordOf[operation]!].isAsynchronous = true }
+
+    /// An asynchronous operation sets `isExecuting` false and `isFinished` true with their KVO notifications
+    /// (`didChangeValue(forKey: "isFinished")`): corelibs' `Operation.didChangeValue(forKey:)` calls
+    /// `observeValue(forKeyPath:ofObject:)`, whose `.toFinished` transition finishes it there, on the calling thread
+    /// (its dependents, its completion block, `_operationFinished`: Operation.swift lines 232-307, 614-616 at
+    /// 761b621). Until then it keeps its place among the queue's running operations (Apple, "Configuring
+    /// Operations for Concurrent Execution": "the isFinished key path … lets the queue know it can remove the
+    /// operation"). Marking one finished while its start still runs finishes it there and then, as the KVO
+    /// notification does; marking one not started, finished, or not asynchronous does nothing here.
+    func finishAsynchronous(_ operation: HeapObject, on thread: SimThread) {
+        let r = recordOf[operation.id]!
+        guard records[r].isAsynchronous, records[r].state == .running, let index = records[r].queue else { return }
+        finished(index, r, on: thread)
+    }
+
     /// `setCompletionBlock:`: replaces the operation's completion block (`block` is a +1 the slot takes).
     func setCompletion(_ operation: HeapObject, block: ObjectID?, on thread: SimThread) {
         let old = operation[slot: 1]
@@ -440,6 +458,19 @@ final class OperationQueues {
         records.first { $0.finishWaiters.contains(semaphore) }?.id
     }
 
+    /// The operation's blocks returned on `thread`: a synchronous operation has finished; an asynchronous one has
+    /// returned from `start()` and goes on executing until it marks itself finished (``finishAsynchronous(_:on:)``).
+    /// Either way the thread no longer runs one of the queue's operations (`_schedule(_:)` clears the current
+    /// queue after `start()`).
+    fileprivate func returned(_ index: Int, _ r: Int, on thread: SimThread) {
+        currentQueue[thread.id] = nil
+        guard records[r].state != .finished else { return }  // an asynchronous one that finished in its start
+        // A cancelled asynchronous operation's start is taken to finish at once (Apple: "check isCancelled … at the
+        // start and finish"); the model runs none of its blocks.
+        if records[r].isAsynchronous && !records[r].isCancelled { return }
+        finished(index, r, on: thread)
+    }
+
     fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread) {
         records[r].state = .finished
         records[r].isExecuting = false
@@ -471,7 +502,6 @@ final class OperationQueues {
         }
         queues[index].running -= 1
         queues[index].held.removeAll { $0 == r }
-        currentQueue[thread.id] = nil
         objects.release(records[r].id, on: thread)  // the queue's reference to the finished operation
         if queues[index].held.isEmpty {
             let waiters = queues[index].finishWaiters
@@ -563,7 +593,7 @@ final class OperationFrame: Frame {
                 return .push(kernel.interpreter.blockFrame(block, edge: "operation"))
             }
         }
-        kernel.operations.finished(queue, record, on: thread)
+        kernel.operations.returned(queue, record, on: thread)
         return .pop(.null)
     }
 

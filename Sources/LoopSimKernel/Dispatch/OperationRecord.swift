@@ -59,6 +59,9 @@ struct OperationRecord {
     var isBarrier = false
     /// The blocks `addExecutionBlock:` added after the first (+1 each, until the operation is freed).
     var executionBlocks: [ObjectID] = []
+    /// An asynchronous operation (`isAsynchronous`): its block is its `start()`, and it finishes when it marks
+    /// itself finished (`finishOperation:`), not when the block returns.
+    var isAsynchronous = false
 }
 
 /// `-[NSOperation waitUntilFinished]` on each of `records` in turn (`addOperations:waitUntilFinished:YES` waits

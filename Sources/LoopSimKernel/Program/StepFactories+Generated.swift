@@ -156,8 +156,8 @@ extension AddOperationStep {
 }
 
 extension MakeOperationStep {
-    public static func make(block: Expr, into: LValue, label: String) -> Self {
-        Self(block: block, into: into, label: label)
+    public static func make(block: Expr, into: LValue, label: String, isAsynchronous: Bool = false) -> Self {
+        Self(block: block, into: into, label: label, isAsynchronous: isAsynchronous)
     }
 }
 
@@ -218,6 +218,12 @@ extension AddBarrierBlockStep {
 extension AddExecutionBlockStep {
     public static func make(operation: Expr, block: Expr) -> Self {
         Self(operation: operation, block: block)
+    }
+}
+
+extension FinishOperationStep {
+    public static func make(operation: Expr) -> Self {
+        Self(operation: operation)
     }
 }
 

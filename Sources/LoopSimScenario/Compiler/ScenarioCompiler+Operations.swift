@@ -4,13 +4,16 @@ extension ScenarioCompiler {
     /// The operation queues' verbs (docs/scenario-format.md §7.11). Each makes its step of
     /// `Dispatch/OperationQueues+Steps.swift`.
     static let operationVerbs: [StepVerb] = [
-        StepVerb("operation", keys: ["captures", "do"]) { c, s in
+        StepVerb("operation", keys: ["asynchronous", "captures", "do"]) { c, s in
             guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope),
                 let (into, type) = c.lvalue(s.arg, scope: s.scope, declare: .anyObject)
             else { return [] }
             if !type.isObject { c.bag.error(.exprType, "an operation is an object, not \(type)", at: s.arg.location) }
             let label = s.arg.scalar?.text.split(separator: ".").last.map(String.init) ?? "operation"
-            return [.perform(MakeOperationStep.make(block: block, into: into, label: label))]
+            let isAsynchronous = s.map["asynchronous"].flatMap { c.bool($0, what: "asynchronous") } ?? false
+            return [
+                .perform(MakeOperationStep.make(block: block, into: into, label: label, isAsynchronous: isAsynchronous))
+            ]
         },
         StepVerb("addDependency", keys: ["on"]) { c, s in
             guard let on = c.required(s, "on", example: "on: download"),
@@ -47,6 +50,10 @@ extension ScenarioCompiler {
             guard let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
             return [.perform(AddOperationStep.make(queue: index, dependsOnLast: dependsOnLast, block: block))]
+        },
+        StepVerb("finishOperation", keys: []) { c, s in
+            guard let operation = c.operationExpression(s.arg, "the operation", s) else { return [] }
+            return [.perform(FinishOperationStep.make(operation: operation))]
         },
         StepVerb("cancelOperation", keys: []) { c, s in
             guard let operation = c.operationExpression(s.arg, "the operation", s) else { return [] }
