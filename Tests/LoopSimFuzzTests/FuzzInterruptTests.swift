@@ -11,6 +11,7 @@ import Testing
     static let longCase = """
         name: a long case
         until: 1000h
+        variants: [ios13]
         main:
           - while: true
             do: [{work: 1ms}]
