@@ -67,6 +67,11 @@ public enum InvariantChecker {
         guard let scenario = loaded.scenario else { return report }
         report.compiled = true
         for variant in scenario.variants {
+            // Between runs and checks too: a check of a long trace takes a while in a debug build.
+            if isInterrupted() {
+                report.interrupted = true
+                return report
+            }
             guard let profile = try? scenario.profile(for: variant) else {
                 report.violations.append(
                     Violation(
@@ -92,6 +97,10 @@ public enum InvariantChecker {
             if outcome.limit != nil { report.limitStops += 1 }
             if outcome.crash != nil { report.modelledCrashes += 1 }
             var found = checkTrace(outcome, until: scenario.until) + checkHeap(first, outcome)
+            if isInterrupted() {
+                report.interrupted = true
+                return report
+            }
             let again = Kernel(program: scenario.program, configuration: configuration()).run()
             if again.limit?.kind == "interrupted" {
                 report.interrupted = true
