@@ -84,10 +84,13 @@ public struct FuzzCampaign {
         }
     }
 
-    /// Checks one case. A generated case must also compile without errors (`generator.valid`).
-    public func check(_ fuzzCase: Case) -> (CaseReport, String) {
+    /// Checks one case. A generated case must also compile without errors (`generator.valid`). Its runs poll
+    /// `isInterrupted` (``InvariantChecker/check(text:file:limits:isInterrupted:)``).
+    public func check(_ fuzzCase: Case, isInterrupted: @escaping () -> Bool = { false }) -> (CaseReport, String) {
         let text = text(of: fuzzCase)
-        var report = InvariantChecker.check(text: text, file: "\(fuzzCase.name).yaml", limits: limits)
+        var report = InvariantChecker.check(
+            text: text, file: "\(fuzzCase.name).yaml", limits: limits, isInterrupted: isInterrupted)
+        if report.interrupted { return (report, text) }
         if fuzzCase.kind == .generated && !report.compiled {
             let errors = ScenarioLoader.load(text: text, file: "\(fuzzCase.name).yaml").diagnostics
                 .filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
@@ -100,13 +103,14 @@ public struct FuzzCampaign {
     }
 
     /// Runs `count` cases of each kind in `kinds`, calling `progress` before each case (to save it) and after it.
-    /// Stops before the next case once `shouldStop` returns true (Ctrl-C, SIGTERM): each case is bounded by the
-    /// checker's limits, so the one under way ends soon; the summary is of the cases that ran.
+    /// Once `shouldStop` returns true (Ctrl-C, SIGTERM) no further case starts, and the case under way stops too:
+    /// its runs poll `shouldStop` as `loopsim run`'s do, so a long case ends within a fraction of a second; a case
+    /// cut short is left out (it checked nothing). The summary is of the cases that ran to the end.
     public func run(
         count: Int, kinds: [Kind] = Kind.allCases, first: Int = 0,
         before: (Case, String) -> Void = { _, _ in },
         after: (Case, CaseReport) -> Void = { _, _ in },
-        shouldStop: () -> Bool = { false }
+        shouldStop: @escaping () -> Bool = { false }
     ) -> Summary {
         var summary = Summary()
         for index in first..<(first + count) {
@@ -114,7 +118,8 @@ public struct FuzzCampaign {
                 if shouldStop() { return summary }
                 let fuzzCase = fuzzCase(kind, index)
                 before(fuzzCase, text(of: fuzzCase))
-                let (report, text) = check(fuzzCase)
+                let (report, text) = check(fuzzCase, isInterrupted: shouldStop)
+                if report.interrupted { return summary }
                 summary.cases += 1
                 summary.compiled += report.compiled ? 1 : 0
                 summary.runs += report.runs

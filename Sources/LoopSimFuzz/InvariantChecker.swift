@@ -26,6 +26,9 @@ public struct CaseReport: Sendable {
     public var modelledCrashes = 0
     public var events = 0
     public var violations: [Violation] = []
+    /// A signal (Ctrl-C, SIGTERM) stopped one of its runs: the case did not run to the end, so it says nothing
+    /// about the invariants (a cut run is not replayed, nor is its trace checked) and a campaign leaves it out.
+    public var interrupted = false
 }
 
 /// Checks the invariants of loading and running a scenario:
@@ -49,7 +52,14 @@ public enum InvariantChecker {
         maxSteps: 100_000)
 
     /// Loads `text` as `file`, checks the diagnostics, and runs every variant of a valid scenario twice.
-    public static func check(text: String, file: String, limits: RunLimits = limits) -> CaseReport {
+    ///
+    /// Each run polls `isInterrupted` as `loopsim run` does (``KernelConfiguration/isInterrupted``, every 4,096
+    /// steps): once it returns true the run under way stops at once and the case ends ``CaseReport/interrupted``,
+    /// unchecked, so a signal stops even a long case within a fraction of a second (issue 39).
+    public static func check(
+        text: String, file: String, limits: RunLimits = limits,
+        isInterrupted: @escaping () -> Bool = { false }
+    ) -> CaseReport {
         var report = CaseReport()
         let loaded = ScenarioLoader.load(text: text, file: file)
         report.diagnostics = loaded.diagnostics.count
@@ -57,6 +67,11 @@ public enum InvariantChecker {
         guard let scenario = loaded.scenario else { return report }
         report.compiled = true
         for variant in scenario.variants {
+            // Between runs and checks too: a check of a long trace takes a while in a debug build.
+            if isInterrupted() {
+                report.interrupted = true
+                return report
+            }
             guard let profile = try? scenario.profile(for: variant) else {
                 report.violations.append(
                     Violation(
@@ -68,16 +83,29 @@ public enum InvariantChecker {
             func configuration() -> KernelConfiguration {
                 var configuration = scenario.configuration(profile: profile, keepsTrace: true)
                 configuration.limits = limits
+                configuration.isInterrupted = isInterrupted
                 return configuration
             }
             let first = Kernel(program: scenario.program, configuration: configuration())
             let outcome = first.run()
+            if outcome.limit?.kind == "interrupted" || isInterrupted() {
+                report.interrupted = true
+                return report
+            }
             report.runs += 1
             report.events += outcome.events
             if outcome.limit != nil { report.limitStops += 1 }
             if outcome.crash != nil { report.modelledCrashes += 1 }
             var found = checkTrace(outcome, until: scenario.until) + checkHeap(first, outcome)
+            if isInterrupted() {
+                report.interrupted = true
+                return report
+            }
             let again = Kernel(program: scenario.program, configuration: configuration()).run()
+            if again.limit?.kind == "interrupted" {
+                report.interrupted = true
+                return report
+            }
             report.runs += 1
             found += checkReplay(outcome, again)
             report.violations += found.map {

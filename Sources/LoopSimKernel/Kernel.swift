@@ -263,7 +263,7 @@ public final class Kernel {
         } else if log.count > limits.maxEvents {
             stopForLimit("max-events", "more than \(limits.maxEvents) trace events" + loopNote)
         } else if heap.liveCount > limits.maxObjects {
-            stopForLimit("max-objects", "more than \(limits.maxObjects) live objects" + loopNote)
+            stopForLimit("max-objects", "more than \(limits.maxObjects) live objects" + heap.liveCensusNote + loopNote)
         } else if steps & 0xFFF == 0 && threads.frameCount > limits.maxFrames {
             stopForLimit(
                 "max-depth",

@@ -160,9 +160,11 @@ import Testing
     @Test func aSignalStopsFuzzWithinASecond() throws {
         let r = try Self.interrupt(["fuzz", "--cases", "1000000"])
         #expect(r.status == 130, "\(r.stderr)")
-        // Known gap: the fuzz case under way is not interrupted (only the next one is not started), and on a
-        // loaded machine (load average 30 on 2 cores) one case took 18 s of wall time after the signal.
-        withKnownIssue("the fuzz case under way does not poll for the signal", isIntermittent: true) {
+        // The case under way stops too: its runs, and its checks between runs, poll the flag (FuzzInterruptTests
+        // stops a long one at the poll). Still intermittent on a loaded machine: a debug binary at load average
+        // 17 exited 1.17 s after the signal (2.5 s at load 30, before the checks polled); where the rest of that
+        // time goes (loading the next case, the exit) is not measured yet.
+        withKnownIssue("over 1 s on a loaded machine", isIntermittent: true) {
             #expect(r.latency < 1, "\(r.latency) s")
         }
         #expect(String(decoding: r.stdout, as: UTF8.self).contains("seed 1, cases 0..<1000000"))

@@ -144,6 +144,8 @@ public final class SimRunLoop {
     func enter(_ activation: ActivationFrame) { activations.append(activation) }
     /// `CFRunLoopRunSpecific` returns: `activation` is off the loop's list.
     func leave(_ activation: ActivationFrame) { activations.removeAll { $0 === activation } }
+    /// The run is over (``RunLoops``' deinit): drop the activations still running, each of which holds this loop.
+    func abandonActivations() { activations.removeAll() }
 }
 
 /// Well-known mode names.

@@ -78,7 +78,8 @@ public enum FigureSchema {
                     .list(
                         object(
                             Field("timer"), Field("fires"), Field("skipped"), Field("wasted"), Field("interval_ms"),
-                            Field("drift_ms"), Field("latency_ms", latencySummary, optional: true)))))),
+                            Field("drift_ms"), Field("latency_ms", latencySummary, optional: true)))),
+                Field("per_timer_omitted", optional: true))),  // beyond RunReport.perTimerLimit timers
         Field("countdowns", .list(keys("timer", "ticks", "slots_elapsed", "drift_ms"))),
         Field("dispatch_sources", .list(keys("source", "fires", "handler_calls", "merged", "largest_merge"))),
         Field("runloop_exits", .list(keys("thread", "at_ms", "mode", "result"))),
