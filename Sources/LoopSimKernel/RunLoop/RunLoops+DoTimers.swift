@@ -214,6 +214,6 @@ extension RunLoops {
         mode.port.pendingIsStale = stale
         recorder.record(
             threadNamed: rl.threadNameID, .portFire(runLoop: rl.nameID, mode: recorder.name(mode), stale: stale))
-        wakeIfWaiting(rl, on: .timerPort(mode.name))
+        wakeIfWaiting(rl, on: .timerPort(ObjectIdentifier(mode)))
     }
 }
