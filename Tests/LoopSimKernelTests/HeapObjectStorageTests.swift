@@ -210,6 +210,12 @@ import Testing
         #expect(timer.timerModes == ["custom"])
         timer.timerModes = []
         #expect(timer.timerModes.isEmpty && timer.header.rare?.timerModes == nil)
+        // The rescheduling's fast path tells `[default]` by its index.
+        timer.timerModes = [RunLoopModeName.default]
+        #expect(timer.timer.modeListIndex == TimerState.defaultModeOnly)
+        timer.timerModes = [RunLoopModeName.tracking]
+        #expect(timer.timer.modeListIndex != TimerState.defaultModeOnly)
+        timer.timerModes = []
         #expect(timer.timer.fireTSR == Self.at && timer.timer.isValid && !timer.timer.isFiring)
     }
 

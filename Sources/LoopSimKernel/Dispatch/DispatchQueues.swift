@@ -11,7 +11,9 @@ final class DispatchQueues {
     /// Blocks for the main thread, in order: drained by the main run loop (`_dispatch_main_queue_callback_4CF`).
     private var main = Deque<WorkItem>()
     /// The main queue's port (`_dispatch_get_main_queue_port_4CF`): a block queued on the main queue posts to it.
-    private(set) var mainPort = Port()
+    /// Unchecked: every wait of the main run loop reads it (a dynamic exclusivity check each, callgrind); a run is
+    /// single-threaded and no access spans a call that could reach it.
+    @exclusivity(unchecked) private(set) var mainPort = Port()
     /// Work for the pool, in order.
     private var global = Deque<WorkItem>()
     /// Pool threads with nothing to do, by id (the lowest is reused first).

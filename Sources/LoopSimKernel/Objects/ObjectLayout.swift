@@ -29,8 +29,10 @@ final class ObjectLayout {
     private var qualifiedNames: [String] = []
     private var labelIndices: [String: UInt32] = [:]
     private var lastLabel = "", lastIndex = ObjectLayout.noLabel
-    /// Each label's objects' ``HeapObject/eventName``: the objects with one label share their name.
-    private var eventNames: [UInt32] = []
+    /// Each label's objects' ``HeapObject/eventName``: the objects with one label share their name. Unchecked: every
+    /// event naming an object reads it (a timer-storm fire's `timerFire` and `timerReschedule`, a dynamic exclusivity
+    /// check each, callgrind); a run is single-threaded and each access is one element read or written.
+    @exclusivity(unchecked) private var eventNames: [UInt32] = []
     /// The label index of an object without a label, whose name is `className#serial`.
     static let noLabel = UInt32.max
     /// The bit of ``HeapObjectHeader/labelOrName`` that says an object has no label (labels are fewer than 2^31).

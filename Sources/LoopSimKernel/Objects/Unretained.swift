@@ -9,6 +9,11 @@
 // 1.6 with `__CFRunLoopDoTimers`' collection (df0324e; callgrind, BENCHMARKS.md's storm). Each accessor is
 // inlined with its closure into its caller, so it costs nothing of its own.
 //
+// Each accessor reads the element out of the array's buffer first and calls its closure after that read: a closure
+// called inside `withUnsafeBufferPointer` of an array stored in a class made Swift retain the array's buffer for
+// the call (the closure might replace the array), a retain and a release of the threads' or the activations' list
+// each time a resume or a timer port's message read one (callgrind).
+//
 // The caller's duty: the element stays in the array for the whole closure. Threads, run loops and modes are never
 // removed; a timer in a mode's list, or held by its callout, stays in the heap's table until its dealloc ends,
 // which no closure here brings about; an activation stays on its loop's list while nothing runs or ends one.
@@ -20,16 +25,14 @@ extension Array where Element: AnyObject {
     @inline(__always)
     func withUnretained<R>(at index: Int, _ body: (Element) throws -> R) rethrows -> R {
         precondition(index >= 0 && index < count)
-        return try withUnsafeBufferPointer { try Unmanaged.passUnretained($0[index])._withUnsafeGuaranteedRef(body) }
+        return try withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }._withUnsafeGuaranteedRef(body)
     }
 
     /// Calls `body` with the last element, neither retained nor released, or returns nil when the array is empty.
     @inline(__always)
     func withUnretainedLast<R>(_ body: (Element) throws -> R) rethrows -> R? {
-        try withUnsafeBufferPointer { buffer in
-            guard let last = buffer.last else { return nil }
-            return try Unmanaged.passUnretained(last)._withUnsafeGuaranteedRef(body)
-        }
+        guard let last = withUnsafeBufferPointer({ $0.last.map { Unmanaged.passUnretained($0) } }) else { return nil }
+        return try last._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -38,11 +41,10 @@ extension Array {
     /// of bounds or its slot is empty.
     @inline(__always)
     func withUnretained<T: AnyObject, R>(at index: Int, _ body: (T) throws -> R) rethrows -> R? where Element == T? {
-        guard index >= 0 && index < count else { return nil }
-        return try withUnsafeBufferPointer { buffer in
-            guard let o = buffer[index] else { return nil }
-            return try Unmanaged.passUnretained(o)._withUnsafeGuaranteedRef(body)
-        }
+        guard index >= 0 && index < count,
+            let o = withUnsafeBufferPointer({ $0[index].map { Unmanaged.passUnretained($0) } })
+        else { return nil }
+        return try o._withUnsafeGuaranteedRef(body)
     }
 
     /// Calls `body` with the object at `index`, which must be there, neither retained nor released and with no
@@ -50,9 +52,8 @@ extension Array {
     @inline(__always)
     func withUnretainedFilled<T: AnyObject, R>(at index: Int, _ body: (T) throws -> R) rethrows -> R
     where Element == T? {
-        try withUnsafeBufferPointer {
-            try Unmanaged.passUnretained($0[index].unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
-        }
+        try withUnsafeBufferPointer { Unmanaged.passUnretained($0[index].unsafelyUnwrapped) }
+            ._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -60,7 +61,7 @@ extension OrderedDictionary.Values where Value: AnyObject {
     /// Calls `body` with the value at `index`, neither retained nor released.
     @inline(__always)
     func withUnretained<R>(at index: Int, _ body: (Value) throws -> R) rethrows -> R {
-        try withUnsafeBufferPointer { try Unmanaged.passUnretained($0[index])._withUnsafeGuaranteedRef(body) }
+        try withUnsafeBufferPointer { Unmanaged.passUnretained($0[index]) }._withUnsafeGuaranteedRef(body)
     }
 }
 

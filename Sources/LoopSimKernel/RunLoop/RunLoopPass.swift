@@ -243,8 +243,13 @@ extension RunLoops {
             thread,
             .activity(
                 activity: NameTable.activity(activity) ?? recorder.name(activity.name), mode: recorder.name(a.mode)))
-        for o in a.mode.observers where !o.isFiring && o.activities.contains(activity) && isValidObserver(o.object) {
-            a.callouts.append(.observer(id: o.id, activity: activity))
+        // The loop only for a mode with observers: iterating the mode's list retains and releases it, twice or
+        // three times a timer-storm fire for a mode with none (callgrind).
+        if !a.mode.observers.isEmpty {
+            for o in a.mode.observers where !o.isFiring && o.activities.contains(activity) && isValidObserver(o.object)
+            {
+                a.callouts.append(.observer(id: o.id, activity: activity))
+            }
         }
         if objects.drainsPool(at: activity, of: a, on: thread) { a.callouts.append(.drainAutoreleasePool) }
     }
@@ -268,6 +273,8 @@ extension RunLoops {
 
     /// `__CFRunLoopDoSources0`: signalled valid sources of the mode, by order.
     private func queueSource0Callouts(_ a: ActivationFrame) {
+        // As for observers: iterating the list retains and releases it, once a pass for a mode with none.
+        guard !a.mode.sources0.isEmpty else { return }
         for id in a.mode.sources0 {
             // Read unretained: the mode's set holds each source.
             let isDue = objects.withUnretainedObject(id) { $0.source!.isSignalled && $0.source!.isValid }!

@@ -118,7 +118,13 @@ extension RunLoops {
         if passed > 1 { o.timerExtras.skippedSlots += Int(passed - 1) }
         o.timer.fireTSR = next
         recorder.record(thread, .timerReschedule(timer: recorder.name(o), next: next, skipped: passed - 1))
-        // The usual case, the hint's one mode, with one read of the timer's mode list.
+        // The usual case, a timer in the default mode only and a hint that is that mode (a loop's default mode is
+        // its mode 0, `SimRunLoop.init`): told from the list's index, without reading the list (a global's lazy
+        // initialisation check, a retain and a release, and a comparison of two mode names, callgrind).
+        if o.timer.modeListIndex == TimerState.defaultModeOnly && hint.index == 0 {
+            return move(o, to: next, in: hint, of: rl)
+        }
+        // Else the hint's one mode, with one read of the timer's mode list.
         let modes = o.timerModes
         if modes.count == 1 && modes[0] == hint.name { return move(o, to: next, in: hint, of: rl) }
         for name in modes {
@@ -214,6 +220,6 @@ extension RunLoops {
         mode.port.pendingIsStale = stale
         recorder.record(
             threadNamed: rl.threadNameID, .portFire(runLoop: rl.nameID, mode: recorder.name(mode), stale: stale))
-        wakeIfWaiting(rl, on: .timerPort(mode.name))
+        wakeIfWaiting(rl, on: .timerPort(ObjectIdentifier(mode)))
     }
 }

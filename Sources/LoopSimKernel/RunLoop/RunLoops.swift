@@ -1,7 +1,10 @@
 /// A port a sleeping run loop can be woken on.
 enum WaitPort: Equatable {
     case wakeUp
-    case timerPort(String)
+    /// A mode's timer port, by the mode's identity: an activation sleeps only in a mode of its loop's table
+    /// (`makeActivation` looks it up; an activation of a missing mode ends without sleeping), whose names are
+    /// unique, so the identity test is the name test without a string comparison (callgrind).
+    case timerPort(ObjectIdentifier)
     case mainQueue
     /// A port-based source's port (a version-1 source): in the port set of every mode that holds the source.
     case source1(ObjectID)
@@ -140,7 +143,7 @@ extension RunLoops {
                 guard activation.isSleeping else { return }
                 switch port {
                 case .wakeUp: break
-                case .timerPort(let name): guard name == activation.mode.name else { return }
+                case .timerPort(let mode): guard mode == ObjectIdentifier(activation.mode) else { return }
                 case .mainQueue: guard activation.dispatchPortParticipates(on: thread) else { return }
                 case .source1(let id): guard activation.mode.sources1.contains(id) else { return }
                 }

@@ -74,6 +74,8 @@ public struct TimerState {
     ]
     /// ``modeListIndex`` of a timer whose mode list is not a usual one.
     static let customModes = UInt8.max
+    /// ``modeListIndex`` of `[default]`, the usual list of a scheduled timer (``usualModeLists``).
+    static let defaultModeOnly: UInt8 = 1
 
     /// The index of `modes` in ``usualModeLists``, if it is one of them.
     static func usualIndex(of modes: [String]) -> UInt8? {
