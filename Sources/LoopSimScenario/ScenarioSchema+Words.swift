@@ -769,6 +769,14 @@ extension ScenarioSchema {
         `userInfo:` (as `postNotification`) (a key of `enqueueNotification:`, which models
         `NotificationQueue.default.enqueue(_:postingStyle:coalesceMask:forModes:)` (`-[NSNotificationQueue
         enqueueNotification:postingStyle:coalesceMask:forModes:]`))
+        == step/finishOperation
+        `finishOperation: OP` — an asynchronous operation's `isExecuting = false; isFinished = true`, each
+        between `willChangeValue(forKey:)` and `didChangeValue(forKey:)`. Finishes OP there, on the calling
+        thread, as the KVO notification does in corelibs (`didChangeValue(forKey:)` →
+        `observeValue(forKeyPath:ofObject:)`, Operation.swift lines 232-307, 614-616): its dependents may
+        start, its completion block is queued, `waitUntilFinished` returns, its queue lets go of it and
+        starts the next. Does nothing on an operation that is not asynchronous, not started or already
+        finished. Conformance c146.
         == step/fire
         `fire: EXPR` — `-[NSTimer fire]`. Runs the action now, synchronously, on the caller's thread; the
         schedule is unchanged; a one-shot timer is invalidated afterwards. Not a run-loop fire: no
@@ -901,13 +909,25 @@ extension ScenarioSchema {
         == step/observeKeyPath/token
         `token:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
         == step/operation
-        `operation: PLACE` — `[NSBlockOperation blockOperationWithBlock:]`. A new operation (+1) holding the
-        block, stored into PLACE (a new name becomes a local) and labelled with its name. Not started until
-        a queue holds it.
+        `operation: PLACE` — `[NSBlockOperation blockOperationWithBlock:]`; with `asynchronous: true` an
+        `Operation` subclass whose `isAsynchronous` is true and whose `start()` runs the block. A new
+        operation (+1) holding the block, stored into PLACE (a new name becomes a local) and labelled with
+        its name. Not started until a queue holds it. An asynchronous operation is not finished when its
+        block returns: it stays executing, keeping its place among its queue's running operations, until
+        `finishOperation:` marks it finished; cancelled before it starts, its start finishes it at once
+        without running the block. Conformance c146.
+        == step/operation/asynchronous
+        `asynchronous:` (default false) (a key of `operation:`, which models `[NSBlockOperation
+        blockOperationWithBlock:]`; with `asynchronous: true` an `Operation` subclass whose `isAsynchronous`
+        is true and whose `start()` runs the block)
         == step/operation/captures
-        `captures:` (a key of `operation:`, which models `[NSBlockOperation blockOperationWithBlock:]`)
+        `captures:` (a key of `operation:`, which models `[NSBlockOperation blockOperationWithBlock:]`; with
+        `asynchronous: true` an `Operation` subclass whose `isAsynchronous` is true and whose `start()` runs
+        the block)
         == step/operation/do
-        `do:` (a key of `operation:`, which models `[NSBlockOperation blockOperationWithBlock:]`)
+        `do:` (a key of `operation:`, which models `[NSBlockOperation blockOperationWithBlock:]`; with
+        `asynchronous: true` an `Operation` subclass whose `isAsynchronous` is true and whose `start()` runs
+        the block)
         == step/operationCount
         `operationCount: QUEUE` — `queue.operationCount`. Stores how many operations QUEUE holds, waiting or
         running, barrier blocks not counted (corelibs `_operationCount`).
