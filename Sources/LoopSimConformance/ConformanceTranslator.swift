@@ -141,7 +141,9 @@ struct ScenarioTranslation {
                     w.line("    var q: [DispatchQueue] = []")
                     for (i, made) in queues.enumerated() {
                         let target = i < program.queueTargets.count ? program.queueTargets[i] : nil
-                        w.line("    q.append(" + (target.map { String(made.dropLast()) + ", target: q[\($0)])" } ?? made) + ")")
+                        w.line(
+                            "    q.append(" + (target.map { String(made.dropLast()) + ", target: q[\($0)])" } ?? made)
+                                + ")")
                     }
                     w.line("    return q")
                     w.line("}()")

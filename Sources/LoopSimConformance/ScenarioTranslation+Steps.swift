@@ -402,9 +402,11 @@ extension ScenarioTranslation {
             case .async(let queue): w.line("if let item = \(item) { \(queueExpression(queue)).async(execute: item) }")
             case .cancel: w.line("\(item)?.cancel()")
             case .notify(let queue, let block):
-                w.line("LS.notifyWorkItem(\(expr(s.item, context)), \(queueExpression(queue)), \(expr(block, context)))")
+                w.line(
+                    "LS.notifyWorkItem(\(expr(s.item, context)), \(queueExpression(queue)), \(expr(block, context)))")
             case .wait(let timeout, let result):
-                let value = "LS.waitWorkItem(\(expr(s.item, context)), \(timeout.map { String($0.nanoseconds) } ?? "nil"))"
+                let value =
+                    "LS.waitWorkItem(\(expr(s.item, context)), \(timeout.map { String($0.nanoseconds) } ?? "nil"))"
                 w.line(result.map { store(value, into: $0, context) } ?? "_ = \(value)")
             }
         case let s as ConcurrentPerformStep:

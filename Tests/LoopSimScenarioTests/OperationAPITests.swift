@@ -113,7 +113,10 @@ import Testing
               - if: n == 2
                 then: [log: barrier not counted]
             """)
-        #expect(logs(o) == ["0 main barrier not counted", "200 worker-1 first", "300 worker-1 barrier", "300 worker-1 after"])
+        #expect(
+            logs(o) == [
+                "0 main barrier not counted", "200 worker-1 first", "300 worker-1 barrier", "300 worker-1 after",
+            ])
     }
 
     @Test func aBarrierBlockOnAnEmptyQueueRunsAtOnce() throws {
@@ -157,7 +160,11 @@ import Testing
               - if: a.isFinished && not a.isExecuting
                 then: [log: finished]
             """)
-        #expect(logs(o) == ["0 main created", "0 worker-1 on q", "50 worker-2 executing", "50 worker-2 none on a worker", "100 main finished"])
+        #expect(
+            logs(o) == [
+                "0 main created", "0 worker-1 on q", "50 worker-2 executing", "50 worker-2 none on a worker",
+                "100 main finished",
+            ])
     }
 
     @Test func aCancelledOperationNeverExecutes() throws {
@@ -238,7 +245,9 @@ import Testing
                 do: [log: never]
             """)
         #expect(logs(o) == ["100 worker-1 one", "200 worker-1 two", "200 main returned"])
-        #expect(o.crash?.message == "Fatal error: blocks cannot be added after the operation has started executing or finished")
+        #expect(
+            o.crash?.message
+                == "Fatal error: blocks cannot be added after the operation has started executing or finished")
     }
 
     @Test(arguments: ["linux-corelibs", "ios10"])
@@ -267,7 +276,10 @@ import Testing
                     then: [log: finished]
             """, variant)
         // worker-1 is idle once start() returns at 50 ms, so it takes the dispatch_after block, then the next operation
-        #expect(logs(o) == ["0 worker-1 started", "100 worker-1 still executing", "100 worker-1 finished", "100 worker-1 next"])
+        #expect(
+            logs(o) == [
+                "0 worker-1 started", "100 worker-1 still executing", "100 worker-1 finished", "100 worker-1 next",
+            ])
     }
 
     @Test func aCancelledAsynchronousOperationFinishesWithoutRunning() throws {

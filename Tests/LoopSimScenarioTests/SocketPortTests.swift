@@ -46,12 +46,16 @@ import Testing
 
     /// The accept callout, then the data callout: two handled sources for the first message; one for the next.
     @Test func aNewConnectionsFirstMessageEndsRunModeTwice() throws {
-        let o = try KernelSemanticsTests.run(Self.scenario(data: ["first message", "second message"], runs: 3),
+        let o = try KernelSemanticsTests.run(
+            Self.scenario(data: ["first message", "second message"], runs: 3),
             "linux-corelibs")
         #expect(o.crash == nil)
         #expect(Self.logs(o) == ["500 returned 1", "500 handled", "500 returned 2", "1000 handled", "1000 returned 3"])
-        #expect(Self.exits(o).prefix(3) == ["500 default handledSource", "500 default handledSource",
-            "1000 default handledSource"])
+        #expect(
+            Self.exits(o).prefix(3) == [
+                "500 default handledSource", "500 default handledSource",
+                "1000 default handledSource",
+            ])
     }
 
     /// corelibs' `handleMessage` cannot parse a message under 52 bytes: 11 data bytes are dropped (the data callout
@@ -59,7 +63,8 @@ import Testing
     @Test(arguments: [("abcdefghijk", false), ("abcdefghijkl", true), ("-", false)])
     func aShortMessageNeverReachesTheDelegate(data: String, delivered: Bool) throws {
         let o = try KernelSemanticsTests.run(Self.scenario(data: [data]), "linux-corelibs")
-        let expected = delivered
+        let expected =
+            delivered
             ? ["500 returned 1", "500 handled", "500 returned 2"] : ["500 returned 1", "500 returned 2"]
         #expect(Self.logs(o) == expected)
         #expect(Self.exits(o).prefix(2) == ["500 default handledSource", "500 default handledSource"])
@@ -68,12 +73,16 @@ import Testing
     /// A port in another mode: the manager's wake-up ends nothing and the run times out; a run of the port's mode
     /// then takes both callouts at once.
     @Test func aPortInAnotherModeWaitsForARunOfItsMode() throws {
-        let yaml = Self.scenario(mode: "other", runs: 1).replacingOccurrences(of: "before: 3s", with: "before: 1s")
+        let yaml =
+            Self.scenario(mode: "other", runs: 1).replacingOccurrences(of: "before: 3s", with: "before: 1s")
             + "  - runMode: other\n    before: 1s\n  - runMode: other\n    before: 1s\n  - log: other done\n"
         let o = try KernelSemanticsTests.run(yaml, "linux-corelibs")
         #expect(Self.logs(o) == ["1000 returned 1", "1000 handled", "1000 other done"])
-        #expect(Self.exits(o).prefix(3) == ["1000 default timedOut", "1000 other handledSource",
-            "1000 other handledSource"])
+        #expect(
+            Self.exits(o).prefix(3) == [
+                "1000 default timedOut", "1000 other handledSource",
+                "1000 other handledSource",
+            ])
     }
 
     /// Scheduling a port twice in one mode is once: one accept callout, one data callout, then nothing to handle.

@@ -63,7 +63,9 @@ import Testing
     }
 
     /// The pool runs `cooperativePoolWidth` jobs at once: 2 under linux-corelibs, and the flag decides.
-    @Test(arguments: [(2, ["100", "100", "200", "200"]), (1, ["100", "200", "300", "400"]), (4, ["100", "100", "100", "100"])])
+    @Test(arguments: [
+        (2, ["100", "100", "200", "200"]), (1, ["100", "200", "300", "400"]), (4, ["100", "100", "100", "100"]),
+    ])
     func theCooperativePoolHasAWidth(width: Int, ends: [String]) throws {
         let o = try Self.run(
             """

@@ -57,7 +57,8 @@ extension DispatchQueues {
         guard var state = workItems[item.id], case .object(let g) = item[slot: 1], let group = objects.heap.object(g)
         else { return .next }
         if state.isWaited {
-            halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: A block object may not be waited for more than once", on: thread)
+            halt.appCrashed(
+                "BUG IN CLIENT OF LIBDISPATCH: A block object may not be waited for more than once", on: thread)
             return .next
         }
         // A wait that ends in success sets DBF_WAITED; modelled at the call for a wait that cannot time out.

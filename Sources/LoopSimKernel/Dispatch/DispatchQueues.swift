@@ -51,7 +51,8 @@ final class DispatchQueues {
     var applies: [ApplyRun] = []
 
     init(
-        serialQueueNames: [String], widths: [Int] = [], targets: [Int?] = [], recorder: Recorder, objects: Objects, threads: Threads,
+        serialQueueNames: [String], widths: [Int] = [], targets: [Int?] = [], recorder: Recorder, objects: Objects,
+        threads: Threads,
         halt: Halt, profile: VariantProfile, runLoops: RunLoops
     ) {
         self.recorder = recorder

@@ -129,7 +129,8 @@ struct LeakAnalysis {
         // The Swift runtime holds a task until it finishes, and a suspended task its frames (``Tasks``).
         add(k.tasks.liveTasks, "Swift concurrency runtime", "runtime", "task", .persistent)
         for (task, edge, object) in k.tasks.suspendedHolds {
-            add(CollectionOfOne(object), "suspended \(heap.object(task)?.displayName ?? "task")", "runtime", edge,
+            add(
+                CollectionOfOne(object), "suspended \(heap.object(task)?.displayName ?? "task")", "runtime", edge,
                 .persistent)
         }
         // A controller popped or dismissed, or a completion block, until the transition ends: pending work.

@@ -40,7 +40,8 @@ extension ScenarioCompiler {
                 label = s.arg.scalar?.text.split(separator: ".").last.map(String.init) ?? "task"
             }
             return [
-                .perform(MakeTaskStep.make(closure: closure, detached: detached, actor: actor, into: into, label: label))
+                .perform(
+                    MakeTaskStep.make(closure: closure, detached: detached, actor: actor, into: into, label: label))
             ]
         },
         StepVerb("taskSleep", keys: ["throwing"]) { c, s in

@@ -60,7 +60,8 @@ extension ScenarioCompiler {
             guard let node = c.required(s, "to", example: "to: high"), let (op, t) = c.expression(s.arg, scope: s.scope)
             else { return [] }
             if !t.isObject {
-                c.bag.error(.exprType, "the operation is an object (made by `operation:`), not \(t)", at: s.arg.location)
+                c.bag.error(
+                    .exprType, "the operation is an object (made by `operation:`), not \(t)", at: s.arg.location)
             }
             let value: Int
             if let level = node.scalar.flatMap({ OperationPriority.named($0.text) }) {
@@ -134,7 +135,8 @@ extension ScenarioCompiler {
                 let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }
             if !t.isObject {
-                c.bag.error(.exprType, "the operation is an object (made by `operation:`), not \(t)", at: s.arg.location)
+                c.bag.error(
+                    .exprType, "the operation is an object (made by `operation:`), not \(t)", at: s.arg.location)
             }
             return [.perform(AddExecutionBlockStep.make(operation: op, block: block))]
         },
