@@ -79,7 +79,8 @@ let package = Package(
                     exclude: ["Fixtures", "Support"]),
         .testTarget(
             name: "LoopSimSwiftTests",
-            dependencies: ["LoopSimSwift", "LoopSimReport", "LoopSimScenario", "LoopSimKernel"]
+            dependencies: ["LoopSimSwift", "LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "LoopSimCLITests",

@@ -56,8 +56,9 @@ extension SwiftLowering {
         case .object(let cls) where classes[cls]?.methods[name] != nil:
             return methodCall(receiver.text, name, call, in: scope)
         case .object(let cls):
-            unsupported(
-                "`\(name)`, which `\(cls)` does not declare", "call one of the class's own methods", at: member)
+            bag.error(
+                .nameUndefined, "`\(cls)` has no method `\(name)`; declare `func \(name)()` in the class",
+                at: location(member.declName))
             return []
         case .semaphore where call.arguments.isEmpty && ["wait", "signal"].contains(name):
             return [.step("dispatch_semaphore_\(name)", receiver.text, at: at)]
@@ -74,19 +75,23 @@ extension SwiftLowering {
     /// A call the subset does not know, named, with what to do instead.
     private mutating func unknownAPI(_ call: FunctionCallExprSyntax) -> [LocatedNode] {
         let text = call.calledExpression.trimmedDescription
-        let instead: String
-        if text.contains("URLSession") || text.contains("dataTask") {
-            instead = "model the reply with `DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(N)) { … }`"
-        } else if text.contains("sink") || text.contains("Publisher") || text.contains("publisher") {
-            instead = "Combine is not modelled; write the timer or queue the publisher wraps"
-        } else if text.hasPrefix("Task") || text.contains("withTaskGroup") {
-            instead = "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md §7.13)"
-        } else {
-            instead = "LoopSim models Timer, RunLoop, CFRunLoop, DispatchQueue, DispatchSemaphore, DispatchGroup, "
-                + "print and the scenario's own classes"
-        }
-        unsupported("`\(text)(…)`", instead, at: call)
+        unsupported("`\(text)(…)`", insteadOfAPI(text), at: call)
         return []
+    }
+
+    /// What to write instead of the API named in `text`.
+    func insteadOfAPI(_ text: String) -> String {
+        if text.contains("URLSession") || text.contains("dataTask") {
+            return "model the reply with `DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(N)) { … }`"
+        }
+        if text.contains("sink") || text.contains("Publisher") || text.contains("publisher") {
+            return "Combine is not modelled; write the timer or queue the publisher wraps"
+        }
+        if text.hasPrefix("Task") || text.contains("withTaskGroup") {
+            return "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md §7.13)"
+        }
+        return "LoopSim models Timer, RunLoop, CFRunLoop, DispatchQueue, DispatchSemaphore, DispatchGroup, "
+            + "print and the scenario's own classes"
     }
 
     /// `print("…")`: a `log:` step. Interpolations are logged as written (`\(count)`): the log step records text,

@@ -108,10 +108,7 @@ extension SwiftLowering {
                     return nil
                 }
                 if scope.className.flatMap({ classes[$0]?.fields[type] }) == nil, type.first?.isUppercase == true {
-                    unsupported(
-                        "`\(type).\(name)`",
-                        "LoopSim models Timer, RunLoop, DispatchQueue, Thread and the scenario's classes; "
-                            + "model other APIs by what they do to threads and run loops", at: member)
+                    unsupported("`\(type).\(name)`", insteadOfAPI(type), at: member)
                     return nil
                 }
             }
@@ -169,19 +166,25 @@ extension SwiftLowering {
         {
             return expression(base, in: scope)
         }
+        let text = call.calledExpression.trimmedDescription
         unsupported(
-            "`\(call.calledExpression.trimmedDescription)(…)` as a value",
-            "LoopSim models the APIs listed in docs/swift-scenarios.md; methods of scenario classes return nothing",
-            at: call)
+            "`\(text)(…)` as a value",
+            insteadOfAPI(text) + "; methods of scenario classes return nothing", at: call)
         return nil
     }
 
     /// `a == b && !c`: the operands lowered, the operators kept (the scenario language has Swift's precedence for
     /// the operators it has, §6, so the sequence needs no folding).
     private mutating func infix(_ sequence: SequenceExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        infix(Array(sequence.elements), in: scope)
+    }
+
+    /// ``infix(_:in:)`` over the elements of a sequence (the right side of an assignment is a tail of one).
+    mutating func infix(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)? {
+        if elements.count == 1 { return expression(elements[0], in: scope) }
         var parts: [String] = []
         var type: LoweredType = .unknown
-        for element in sequence.elements {
+        for element in elements {
             if let op = element.as(BinaryOperatorExprSyntax.self) {
                 let text = op.operator.text
                 switch text {
@@ -209,7 +212,7 @@ extension SwiftLowering {
             } else {
                 guard let operand = expression(element, in: scope) else { return nil }
                 parts.append(operand.text)
-                if sequence.elements.count == 1 { type = operand.type }
+                if elements.count == 1 { type = operand.type }
             }
         }
         return (parts.joined(separator: " "), type)

@@ -137,10 +137,7 @@ extension SwiftLowering {
         switch item.item {
         case .decl(let decl):
             if let v = decl.as(VariableDeclSyntax.self) { return lowerLocal(v, in: &scope) }
-            unsupported(
-                "\(describe(decl)) here",
-                "declare classes at the top level of the file; structs, enums, protocols and extensions are not "
-                    + "modelled (use a class)", at: decl)
+            unsupported(describe(decl), declarationAdvice(decl), at: decl)
             return []
         case .stmt(let stmt):
             if let e = stmt.as(ExpressionStmtSyntax.self) { return lowerExpressionStatement(e.expression, in: &scope) }
@@ -167,6 +164,24 @@ extension SwiftLowering {
         case .expr(let e):
             return lowerExpressionStatement(e, in: &scope)
         }
+    }
+
+    /// What to write instead of a declaration the subset does not model.
+    private func declarationAdvice(_ decl: DeclSyntax) -> String {
+        if decl.is(StructDeclSyntax.self) {
+            return "use a class: LoopSim follows the lifetimes of reference types"
+        }
+        if decl.is(ProtocolDeclSyntax.self) {
+            return "LoopSim does not resolve protocol witnesses; call the class's own method"
+        }
+        if decl.is(ExtensionDeclSyntax.self) { return "put the methods in the class itself" }
+        if decl.is(EnumDeclSyntax.self) { return "use Int or String values" }
+        if decl.is(FunctionDeclSyntax.self) { return "make it a method of a class" }
+        if decl.is(ClassDeclSyntax.self) { return "declare classes at the top level of the file" }
+        if decl.is(ActorDeclSyntax.self) {
+            return "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md §7.13)"
+        }
+        return "a scenario declares classes, top-level variables and the Scenario's calls"
     }
 
     /// `for i in A..<B { … }` (or `A...B`): `for: i in A..<B`.
@@ -243,18 +258,25 @@ extension SwiftLowering {
 
     /// An expression used as a statement: an assignment, `+=`/`-=`, or a call.
     private mutating func lowerExpressionStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
-        if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+        if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
             let elements = Array(sequence.elements)
             if elements[1].is(AssignmentExprSyntax.self) {
+                if elements.count > 3 {
+                    // `x = a + b`: the value is the rest of the sequence.
+                    guard let place = expression(elements[0], in: scope),
+                        let value = infix(Array(elements[2...]), in: scope)
+                    else { return [] }
+                    return [.step("set", "\(place.text) = \(value.text)", at: location(e))]
+                }
                 return assignment(elements[0], elements[2], at: e, in: &scope)
             }
             if let op = elements[1].as(BinaryOperatorExprSyntax.self), ["+=", "-="].contains(op.operator.text) {
                 guard let place = expression(elements[0], in: scope) else { return [] }
                 let increment = op.operator.text == "+="
-                if elements[2].as(IntegerLiteralExprSyntax.self)?.literal.text == "1" {
+                if elements.count == 3, elements[2].as(IntegerLiteralExprSyntax.self)?.literal.text == "1" {
                     return [.step(increment ? "increment" : "decrement", place.text, at: location(e))]
                 }
-                guard let amount = expression(elements[2], in: scope) else { return [] }
+                guard let amount = infix(Array(elements[2...]), in: scope) else { return [] }
                 let sign = increment ? "+" : "-"
                 return [.step("set", "\(place.text) = \(place.text) \(sign) (\(amount.text))", at: location(e))]
             }
@@ -263,11 +285,12 @@ extension SwiftLowering {
         if let chain = e.as(OptionalChainingExprSyntax.self) {
             return lowerExpressionStatement(chain.expression, in: &scope)
         }
-        if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) || e.is(SwitchExprSyntax.self) {
+        if e.is(SwitchExprSyntax.self) {
+            unsupported("`switch`", "write `if` / `else if` on the value", at: e)
+            return []
+        }
+        if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
             _ = expression(e, in: scope)
-            if e.is(SwitchExprSyntax.self) {
-                unsupported("`switch`", "write `if` / `else if` on the value", at: e)
-            }
             return []
         }
         unsupported("this statement", "a statement is an assignment, a call, or control flow", at: e)

@@ -31,15 +31,24 @@ public enum SwiftScenarioLoader {
         let source = Parser.parse(source: text)
         var lowering = SwiftLowering(file: file, tree: source)
         if source.hasError {
-            let finder = SyntaxErrorFinder(viewMode: .sourceAccurate)
+            // `.all`: a missing token is not part of the source-accurate view.
+            let finder = SyntaxErrorFinder(viewMode: .all)
             finder.walk(source)
             for node in finder.errors.prefix(5) {
                 let snippet = node.trimmedDescription.prefix(40)
+                let missing = node.as(TokenSyntax.self).map { $0.presence == .missing ? $0.text : "" } ?? ""
                 let message =
-                    snippet.isEmpty
+                    !missing.isEmpty
+                    ? "the Swift does not parse here: expected `\(missing)`; fix the syntax (swiftc reports the same)"
+                    : snippet.isEmpty
                     ? "the Swift does not parse here: something is missing; check the brackets and the statement"
                     : "the Swift does not parse here, at `\(snippet)`; fix the syntax (swiftc reports the same)"
                 lowering.bag.error(.swiftSyntax, message, at: lowering.location(node))
+            }
+            if finder.errors.isEmpty {
+                lowering.bag.error(
+                    .swiftSyntax, "the Swift does not parse; fix the syntax (swiftc reports where)",
+                    at: ScenarioLocation(file: file, line: 1, column: 1))
             }
             return (nil, lowering.bag.sorted())
         }
