@@ -34,7 +34,7 @@ class TimerButton {
                         CFRunLoopStop(CFRunLoopGetCurrent())
                     } else {
                         DispatchQueue.main.async {
-                            print("title shows the seconds left")
+                            self.showSecondsLeft()  // the block uses self: it captures self strongly
                         }
                     }
                 }, repeats: true)
@@ -42,6 +42,10 @@ class TimerButton {
             self.runloop = CFRunLoopGetCurrent()
             RunLoop.current.run(mode: .default, before: .distantFuture)
         }
+    }
+
+    func showSecondsLeft() {
+        print("title shows the seconds left")
     }
 }
 
