@@ -33,10 +33,13 @@ extension SwiftLowering {
             return unknownAPI(call)
         }
         let name = member.declName.baseName.text
+        if let scenarioName, base.as(DeclReferenceExprSyntax.self)?.baseName.text == scenarioName {
+            return userGesture(name, call, in: scope)
+        }
         if let queue = queueName(base, in: scope) { return dispatchStep(queue, name, call, in: scope) }
-        if isCurrentRunLoop(base) {
+        if let loop = namedRunLoop(base) {
             switch name {
-            case "run": return runStep(call)
+            case "run" where loop == "current runloop": return runStep(call)
             case "add":
                 let arguments = Array(call.arguments)
                 guard arguments.count == 2, arguments[1].label?.text == "forMode",
@@ -46,7 +49,7 @@ extension SwiftLowering {
                 return [
                     .step(
                         "addTimer", timer.text, at: at,
-                        [("to", .plain("current runloop", at: at)), ("mode", .plain(mode, at: at))])
+                        [("to", .plain(loop, at: at)), ("mode", .plain(mode, at: at))])
                 ]
             default: return unknownAPI(call)
             }
@@ -199,12 +202,44 @@ extension SwiftLowering {
         return duration(elements[2])
     }
 
-    /// Whether `e` is `RunLoop.current` (the loop the scenario language's run steps run).
-    private func isCurrentRunLoop(_ e: ExprSyntax) -> Bool {
+    /// `RunLoop.current` → `current runloop`, `RunLoop.main` → `main runloop` (the run steps run only the current
+    /// thread's loop; `add(_:forMode:)` takes either).
+    private func namedRunLoop(_ e: ExprSyntax) -> String? {
         guard let member = e.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "RunLoop"
-        else { return false }
-        return member.declName.baseName.text == "current"
+        else { return nil }
+        switch member.declName.baseName.text {
+        case "current": return "current runloop"
+        case "main": return "main runloop"
+        default: return nil
+        }
+    }
+
+    /// What the user does, inside `scenario.at(…) { … }`: `scenario.scroll(.seconds(2), decelerate: .seconds(1))`,
+    /// a drag of a scroll view (docs/scenario-format.md §7.8, `scroll:`).
+    private mutating func userGesture(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+        guard name == "scroll" else {
+            scenarioError("inside an action, a Scenario has `scroll(_:decelerate:)`; `\(name)` is not one", at: call)
+            return []
+        }
+        guard scope.kind == .action else {
+            scenarioError("`scenario.scroll` is what the user does: call it inside `scenario.at(…) { … }`", at: call)
+            return []
+        }
+        let arguments = Array(call.arguments)
+        guard let first = arguments.first, first.label == nil, let drag = duration(first.expression) else {
+            scenarioError("scroll takes the drag's duration first: `scenario.scroll(.seconds(2))`", at: call)
+            return []
+        }
+        var extra: [(String, LocatedNode)] = []
+        for argument in arguments.dropFirst() {
+            guard argument.label?.text == "decelerate", let d = duration(argument.expression) else {
+                scenarioError("scroll takes `decelerate:` after the drag, a duration", at: argument)
+                return []
+            }
+            extra.append(("decelerate", .plain(d, at: location(argument.expression))))
+        }
+        return [.step("scroll", drag, at: location(call), extra)]
     }
 
     /// `RunLoop.current.run()`, `.run(until:)`, `.run(mode:before:)` (docs/scenario-format.md §7.4).

@@ -52,6 +52,9 @@ extension SwiftLowering {
                                 expectations.append((variant, figures))
                             }
                         }
+                    case "scroll":
+                        scenarioError(
+                            "`scenario.scroll` is what the user does: call it inside `scenario.at(…) { … }`", at: call)
                     default:
                         scenarioError(
                             "a Scenario has `at(_:_:do:)` for what the user does and `expect(_:_:)` for the "

@@ -120,6 +120,25 @@ import Testing
         #expect(release.location == SourceLocation(file: "P.swift", line: 12, column: 43))
     }
 
+    @Test func aScrollIsWhatTheUserDoesInAnAction() throws {
+        let text = Self.file(
+            "go()", top: "scenario.at(.seconds(1)) { scenario.scroll(.seconds(2), decelerate: .milliseconds(300)) }")
+        let (tree, diagnostics) = SwiftScenarioLoader.lower(text: text, file: "P.swift")
+        #expect(diagnostics.isEmpty)
+        #expect(Self.render(try #require(tree?.mapping?["user"])) == "[{at: 1s, do: [{scroll: 2s, decelerate: 300ms}]}]")
+        let inMain = SwiftScenarioLoader.load(text: Self.file("go()", top: "scenario.scroll(.seconds(2))"), file: "P.swift")
+        #expect(inMain.diagnostics.map(\.id) == ["swift.scenario"])
+        #expect(inMain.diagnostics.first?.message.contains("inside `scenario.at") == true)
+    }
+
+    @Test func timersAddedToTheMainLoopInTheCommonModes() throws {
+        let steps = try Self.probeSteps(
+            "let t = Timer(timeInterval: 1, target: self, selector: #selector(go), userInfo: nil, repeats: true)\n"
+                + "RunLoop.main.add(t, forMode: .common)\ntimer = t")
+        #expect(steps == "[{timer: t, every: 1s, repeats: true, target: self, selector: go}, "
+            + "{addTimer: t, to: main runloop, mode: common}, {set: self.timer = t}]")
+    }
+
     @Test func compilerDiagnosticsNameTheSwiftLine() throws {
         let loaded = SwiftScenarioLoader.load(text: Self.file("count = \"text\""), file: "P.swift")
         let diagnostic = try #require(loaded.diagnostics.first)
