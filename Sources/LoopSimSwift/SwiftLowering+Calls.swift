@@ -217,7 +217,8 @@ extension SwiftLowering {
 
     /// What the user does, inside `scenario.at(…) { … }`: `scenario.scroll(.seconds(2), decelerate: .seconds(1))`,
     /// a drag of a scroll view (docs/scenario-format.md §7.8, `scroll:`).
-    private mutating func userGesture(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+    private mutating func userGesture(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]
+    {
         guard name == "scroll" else {
             scenarioError("inside an action, a Scenario has `scroll(_:decelerate:)`; `\(name)` is not one", at: call)
             return []
@@ -260,7 +261,8 @@ extension SwiftLowering {
             return [.step("runMode", mode, at: at, [("before", .plain(before, at: location(arguments[1])))])]
         }
         unsupported(
-            "this run call", "write `run()`, `run(until: Date(timeIntervalSinceNow: N))` or "
+            "this run call",
+            "write `run()`, `run(until: Date(timeIntervalSinceNow: N))` or "
                 + "`run(mode: .default, before: .distantFuture)`", at: call)
         return []
     }

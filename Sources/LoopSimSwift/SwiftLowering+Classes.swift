@@ -229,7 +229,8 @@ extension SwiftLowering {
     /// A method: `func name(_ a: T, b: U) { … }` as `name: {params: [a: T, b: U], do: […]}` (or just its steps).
     private mutating func lowerMethod(_ decl: FunctionDeclSyntax, className: String) -> (String, LocatedNode)? {
         let at = location(decl)
-        for modifier in decl.modifiers where !["private", "fileprivate", "internal", "public", "final"]
+        for modifier in decl.modifiers
+        where !["private", "fileprivate", "internal", "public", "final"]
             .contains(modifier.name.text)
         {
             unsupported(

@@ -48,7 +48,8 @@ extension SwiftLowering {
         }
         if e.is(AwaitExprSyntax.self) {
             unsupported(
-                "`await`", "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md "
+                "`await`",
+                "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md "
                     + "§7.13)", at: e)
             return nil
         }
@@ -58,7 +59,8 @@ extension SwiftLowering {
         }
         if e.is(ClosureExprSyntax.self) {
             unsupported(
-                "a closure kept as a value", "pass the closure straight to the API that takes it "
+                "a closure kept as a value",
+                "pass the closure straight to the API that takes it "
                     + "(`DispatchQueue.main.async { … }`, `Timer.scheduledTimer(…) { … }`)", at: e)
             return nil
         }
@@ -189,9 +191,11 @@ extension SwiftLowering {
                 let text = op.operator.text
                 switch text {
                 case "==", "!=", "<", "<=", ">", ">=", "&&", "||": parts.append(text); type = .bool
-                case "===": parts.append("==")
+                case "===":
+                    parts.append("==")
                     type = .bool
-                case "!==": parts.append("!=")
+                case "!==":
+                    parts.append("!=")
                     type = .bool
                 case "+", "-":
                     parts.append(text)
@@ -223,7 +227,8 @@ extension SwiftLowering {
     mutating func duration(_ e: ExprSyntax) -> String? {
         if let i = e.as(IntegerLiteralExprSyntax.self) { return i.literal.text.replacingUnderscores() + "s" }
         if let f = e.as(FloatLiteralExprSyntax.self) { return f.literal.text.replacingUnderscores() + "s" }
-        if let call = e.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             call.arguments.count == 1, let argument = call.arguments.first?.expression
         {
             let unit: String? =

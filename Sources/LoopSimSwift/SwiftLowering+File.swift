@@ -17,7 +17,9 @@ extension SwiftLowering {
         // First pass: the classes' shapes, so that bodies can resolve members of classes declared later.
         // Names first, so that a field may have the type of a class declared after it.
         for item in tree.statements {
-            if let decl = item.item.as(ClassDeclSyntax.self) { classes[decl.name.text] = ClassShape(name: decl.name.text) }
+            if let decl = item.item.as(ClassDeclSyntax.self) {
+                classes[decl.name.text] = ClassShape(name: decl.name.text)
+            }
         }
         for item in tree.statements {
             if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
@@ -89,7 +91,14 @@ extension SwiftLowering {
         top.append(("main", .list(mainSteps, at: start)))
         if !actions.isEmpty { top.append(("user", .list(actions, at: start))) }
         if !expectations.isEmpty {
-            top.append(("expect", .map(expectations.map { ($0.0, .map($0.1, at: start)) }, at: start)))
+            // Each figure's key is located at its value, so that a failed expectation names the Swift line.
+            let variants = expectations.map { variant, figures in
+                let entries = figures.map { key, value in
+                    LocatedNode.Mapping.Entry(key: .init(text: key, location: value.location), value: value)
+                }
+                return (variant, LocatedNode.mapping(.init(entries: entries, location: start)))
+            }
+            top.append(("expect", .map(variants, at: start)))
         }
         return .map(top, at: start)
     }
@@ -213,7 +222,8 @@ extension SwiftLowering {
             entries.append(("name", .quoted(name, at: location(arguments[1].expression))))
         }
         let closure =
-            call.trailingClosure ?? arguments.dropFirst().lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+            call.trailingClosure
+            ?? arguments.dropFirst().lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }
             .first
         guard let closure else {
             scenarioError("at(_:_:do:) ends with the action's code in a closure: `{ page = nil }`", at: call)

@@ -20,7 +20,8 @@ extension SwiftLowering {
                     unsupported("returning a value", "methods and closures return nothing in LoopSim", at: value)
                 } else if !(isLast && tail) {
                     unsupported(
-                        "`return` here", "the scenario language has no return: put the code after it in an "
+                        "`return` here",
+                        "the scenario language has no return: put the code after it in an "
                             + "`else` branch, or end the method with it", at: ret)
                 }
                 return steps
@@ -110,8 +111,11 @@ extension SwiftLowering {
                     unsupported("this binding pattern", "bind one name: `if let x = …`", at: binding.pattern)
                     return nil
                 }
-                let value: ExprSyntax = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(
-                    baseName: .identifier(name)))
+                let value: ExprSyntax =
+                    binding.initializer?.value
+                    ?? ExprSyntax(
+                        DeclReferenceExprSyntax(
+                            baseName: .identifier(name)))
                 let lowered: (text: String, type: LoweredType)?
                 if binding.initializer == nil {
                     lowered = scope.locals[name].map { (name, $0.type) } ?? expression(value, in: scope)

@@ -154,11 +154,13 @@ extension SwiftLowering {
         var parameterNames: [String] = []
         switch closure.signature?.parameterClause {
         case .simpleInput(let list): parameterNames = list.map(\.name.text)
-        case .parameterClause(let clause): parameterNames = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case .parameterClause(let clause):
+            parameterNames = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
         case nil: break
         }
         if parameterNames.count > parameters {
-            unsupported("a closure with \(parameterNames.count) parameters", "this API passes \(parameters)", at: closure)
+            unsupported(
+                "a closure with \(parameterNames.count) parameters", "this API passes \(parameters)", at: closure)
             return nil
         }
         let used = NameCollector()

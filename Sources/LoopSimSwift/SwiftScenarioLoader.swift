@@ -41,8 +41,8 @@ public enum SwiftScenarioLoader {
                     !missing.isEmpty
                     ? "the Swift does not parse here: expected `\(missing)`; fix the syntax (swiftc reports the same)"
                     : snippet.isEmpty
-                    ? "the Swift does not parse here: something is missing; check the brackets and the statement"
-                    : "the Swift does not parse here, at `\(snippet)`; fix the syntax (swiftc reports the same)"
+                        ? "the Swift does not parse here: something is missing; check the brackets and the statement"
+                        : "the Swift does not parse here, at `\(snippet)`; fix the syntax (swiftc reports the same)"
                 lowering.bag.error(.swiftSyntax, message, at: lowering.location(node))
             }
             if finder.errors.isEmpty {

@@ -36,7 +36,8 @@ import Testing
         switch node {
         case .scalar(let s): s.text
         case .sequence(let q): "[" + q.items.map(render).joined(separator: ", ") + "]"
-        case .mapping(let m): "{" + m.entries.map { "\($0.key.text): \(render($0.value))" }.joined(separator: ", ") + "}"
+        case .mapping(let m):
+            "{" + m.entries.map { "\($0.key.text): \(render($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 
@@ -55,14 +56,17 @@ import Testing
         // The Swift book's rule: a capture list is evaluated where the closure is made, inside the outer closure.
         let steps = try Self.probeSteps(
             "DispatchQueue.global().async { DispatchQueue.main.async { [weak self] in self?.go() } }")
-        #expect(steps.hasPrefix("[{dispatch_async: global, captures: [strong self], do: [{dispatch_async: main, "
-            + "captures: [weak self]"))
+        #expect(
+            steps.hasPrefix(
+                "[{dispatch_async: global, captures: [strong self], do: [{dispatch_async: main, "
+                    + "captures: [weak self]"))
     }
 
     @Test func aCapturedVarIsSharedNotCopied() throws {
         let steps = try Self.probeSteps("var n = 1\nDispatchQueue.main.async { n += 1 }\nn = 5")
-        #expect(steps == "[{let: __block n = 1}, {dispatch_async: main, captures: [__block n], do: [{increment: n}]}, "
-            + "{set: n = 5}]")
+        #expect(
+            steps == "[{let: __block n = 1}, {dispatch_async: main, captures: [__block n], do: [{increment: n}]}, "
+                + "{set: n = 5}]")
     }
 
     @Test func aCapturedLetIsCapturedByValue() throws {
@@ -77,28 +81,33 @@ import Testing
 
     @Test func anIfThatReturnsTakesTheRestAsItsElse() throws {
         let steps = try Self.probeSteps("if count > 2 {\n go()\n return\n}\ncount += 2")
-        #expect(steps == "[{if: count > 2, then: [{call: self.go}], else: [{set: self.count = self.count + (2)}]}]"
-            .replacingOccurrences(of: "if: count", with: "if: self.count"))
+        #expect(
+            steps
+                == "[{if: count > 2, then: [{call: self.go}], else: [{set: self.count = self.count + (2)}]}]"
+                .replacingOccurrences(of: "if: count", with: "if: self.count"))
     }
 
     @Test func elseIfNestsAndLoopsLower() throws {
         let steps = try Self.probeSteps(
             "for i in 0..<3 { if i == 1 { continue } else if i == 2 { break } else { go() } }\n"
                 + "while count < 3 && !false { count -= 1 }")
-        #expect(steps == "[{for: i in 0..<3, do: [{if: i == 1, then: [continue], else: [{if: i == 2, then: [break], "
-            + "else: [{call: self.go}]}]}]}, {while: self.count < 3 && !false, do: [{decrement: self.count}]}]")
+        #expect(
+            steps == "[{for: i in 0..<3, do: [{if: i == 1, then: [continue], else: [{if: i == 2, then: [break], "
+                + "else: [{call: self.go}]}]}]}, {while: self.count < 3 && !false, do: [{decrement: self.count}]}]")
     }
 
     @Test func timersLowerToTheirSteps() throws {
         let block = try Self.probeSteps(
             "timer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in print(\"tick \\(count)\") }")
-        #expect(block == "[{scheduledTimer: self.timer, every: 0.5s, repeats: true, block: {captures: [strong self], "
-            + "do: [{log: tick \\(count)}]}}]")
+        #expect(
+            block == "[{scheduledTimer: self.timer, every: 0.5s, repeats: true, block: {captures: [strong self], "
+                + "do: [{log: tick \\(count)}]}}]")
         let selector = try Self.probeSteps(
             "timer = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(go), userInfo: nil, "
                 + "repeats: false)\nRunLoop.current.run(until: Date(timeIntervalSinceNow: 2))")
-        #expect(selector == "[{scheduledTimer: self.timer, every: 1s, repeats: false, target: self, selector: go}, "
-            + "{runUntil: 2s}]")
+        #expect(
+            selector == "[{scheduledTimer: self.timer, every: 1s, repeats: false, target: self, selector: go}, "
+                + "{runUntil: 2s}]")
     }
 
     @Test func theExperimentLowersToTopLevelKeys() throws {
@@ -114,8 +123,9 @@ import Testing
         let top = try #require(tree?.mapping)
         #expect(top.keys == ["name", "until", "variants", "classes", "main", "user", "expect"])
         #expect(Self.render(try #require(top["user"])) == "[{at: 1500ms, name: pop, do: [{release: page}]}]")
-        #expect(Self.render(try #require(top["expect"])) == "{linux-corelibs: {objects.leaked: 0, "
-            + "threads.parked_names[0]: main}}")
+        #expect(
+            Self.render(try #require(top["expect"])) == "{linux-corelibs: {objects.leaked: 0, "
+                + "threads.parked_names[0]: main}}")
         let release = try #require(top["user"]?.sequence?.items.first?.mapping?["do"]?.sequence?.items.first)
         #expect(release.location == SourceLocation(file: "P.swift", line: 12, column: 43))
     }
@@ -125,8 +135,10 @@ import Testing
             "go()", top: "scenario.at(.seconds(1)) { scenario.scroll(.seconds(2), decelerate: .milliseconds(300)) }")
         let (tree, diagnostics) = SwiftScenarioLoader.lower(text: text, file: "P.swift")
         #expect(diagnostics.isEmpty)
-        #expect(Self.render(try #require(tree?.mapping?["user"])) == "[{at: 1s, do: [{scroll: 2s, decelerate: 300ms}]}]")
-        let inMain = SwiftScenarioLoader.load(text: Self.file("go()", top: "scenario.scroll(.seconds(2))"), file: "P.swift")
+        #expect(
+            Self.render(try #require(tree?.mapping?["user"])) == "[{at: 1s, do: [{scroll: 2s, decelerate: 300ms}]}]")
+        let inMain = SwiftScenarioLoader.load(
+            text: Self.file("go()", top: "scenario.scroll(.seconds(2))"), file: "P.swift")
         #expect(inMain.diagnostics.map(\.id) == ["swift.scenario"])
         #expect(inMain.diagnostics.first?.message.contains("inside `scenario.at") == true)
     }
@@ -135,8 +147,9 @@ import Testing
         let steps = try Self.probeSteps(
             "let t = Timer(timeInterval: 1, target: self, selector: #selector(go), userInfo: nil, repeats: true)\n"
                 + "RunLoop.main.add(t, forMode: .common)\ntimer = t")
-        #expect(steps == "[{timer: t, every: 1s, repeats: true, target: self, selector: go}, "
-            + "{addTimer: t, to: main runloop, mode: common}, {set: self.timer = t}]")
+        #expect(
+            steps == "[{timer: t, every: 1s, repeats: true, target: self, selector: go}, "
+                + "{addTimer: t, to: main runloop, mode: common}, {set: self.timer = t}]")
     }
 
     @Test func compilerDiagnosticsNameTheSwiftLine() throws {

@@ -17,8 +17,9 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "URLSession", code: "/*@*/URLSession.shared.dataTask(with: u) { _, _, _ in }.resume()",
-             advice: "asyncAfter"),
+        Case(
+            name: "URLSession", code: "/*@*/URLSession.shared.dataTask(with: u) { _, _, _ in }.resume()",
+            advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(name: "struct", code: "TOP:/*@*/struct Point { var x = 0 }", advice: "use a class"),
         Case(name: "protocol", code: "TOP:/*@*/protocol Ticker { func tick() }", advice: "protocol witnesses"),
@@ -38,12 +39,15 @@ import Testing
         Case(name: "static shared", code: "TOP:class Hub { /*@*/static let shared = Hub() }", advice: "top-level"),
         Case(name: "computed property", code: "TOP:class Hub { var /*@*/n: Int { 3 } }", advice: "stored property"),
         Case(name: "init with parameters", code: "TOP:class Hub { init/*@*/(n: Int) {} }", advice: "initial values"),
-        Case(name: "method returning a value", code: "}\n    func n() /*@*/-> Int { 3 }\n    func m() {",
-             advice: "return nothing"),
+        Case(
+            name: "method returning a value", code: "}\n    func n() /*@*/-> Int { 3 }\n    func m() {",
+            advice: "return nothing"),
         Case(name: "return in a loop", code: "while count < 3 { /*@*/return }", advice: "else"),
         Case(name: "unknown API", code: "/*@*/UIApplication.shared.openURL(u)", advice: "LoopSim models Timer"),
-        Case(name: "timer parameter used", code: "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) "
-             + "/*@*/{ t in t.invalidate() }", advice: "the property the timer is stored in"),
+        Case(
+            name: "timer parameter used",
+            code: "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) "
+                + "/*@*/{ t in t.invalidate() }", advice: "the property the timer is stored in"),
         Case(name: "subclass", code: "TOP:class VC: /*@*/UIViewController {}", advice: "NSObject subclass"),
     ]
 
