@@ -33,6 +33,12 @@ extension SwiftLowering {
             return unknownAPI(call)
         }
         let name = member.declName.baseName.text
+        if base.is(SuperExprSyntax.self) {
+            // `super.init()` of an NSObject subclass: NSObject's init does nothing the model follows.
+            if name == "init", call.arguments.isEmpty, scope.kind == .method { return [] }
+            unsupported("`super.\(name)(…)`", "a scenario class has no superclass but NSObject", at: call)
+            return []
+        }
         if let scenarioName, base.as(DeclReferenceExprSyntax.self)?.baseName.text == scenarioName {
             return userGesture(name, call, in: scope)
         }

@@ -152,6 +152,17 @@ import Testing
                 + "{addTimer: t, to: main runloop, mode: common}, {set: self.timer = t}]")
     }
 
+    @Test func anNSObjectSubclassInitCallsSuperInit() throws {
+        let text = Self.file(
+            "go()",
+            top: "class Model: NSObject {\n    var n = 0\n    override init() {\n        n = 2\n        super.init()\n"
+                + "    }\n}\nlet model = Model()")
+        let (tree, diagnostics) = SwiftScenarioLoader.lower(text: text, file: "P.swift")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let model = try #require(tree?.mapping?["classes"]?.mapping?["Model"])
+        #expect(Self.render(model) == "{fields: {n: strong int = 0}, init: [{set: self.n = 2}]}")
+    }
+
     @Test func compilerDiagnosticsNameTheSwiftLine() throws {
         let loaded = SwiftScenarioLoader.load(text: Self.file("count = \"text\""), file: "P.swift")
         let diagnostic = try #require(loaded.diagnostics.first)
