@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        // The Swift front-end's parser (docs/swift-scenarios.md): SwiftSyntax and SwiftParser only, no macros.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // MARK: C
@@ -42,6 +44,15 @@ let package = Package(
             name: "LoopSimScenario",
             dependencies: ["LoopSimKernel", "LoopSimStats", .product(name: "Yams", package: "Yams"), ordered]
         ),
+        // Scenarios written in Swift, lowered into the same located tree as YAML (docs/swift-scenarios.md).
+        .target(
+            name: "LoopSimSwift",
+            dependencies: [
+                "LoopSimScenario",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(name: "LoopSimReport", dependencies: ["LoopSimScenario", "LoopSimKernel", "LoopSimStats"]),
         .target(name: "LoopSimFuzz", dependencies: ["LoopSimReport", "LoopSimScenario", "LoopSimKernel", "LoopSimStats"]),
         .target(name: "LoopSimConformance", dependencies: ["LoopSimScenario", "LoopSimKernel"]),
@@ -49,7 +60,7 @@ let package = Package(
             name: "LoopSimCLI",
             dependencies: [
                 "LoopSimReport", "LoopSimScenario", "LoopSimKernel", "LoopSimConformance",
-                "LoopSimFuzz",
+                "LoopSimFuzz", "LoopSimSwift",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +77,11 @@ let package = Package(
                     exclude: ["Findings"]),
         .testTarget(name: "LoopSimReportTests", dependencies: ["LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
                     exclude: ["Fixtures", "Support"]),
+        .testTarget(
+            name: "LoopSimSwiftTests",
+            dependencies: ["LoopSimSwift", "LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "LoopSimCLITests",
             dependencies: ["LoopSimCLI", "LoopSimReport", "LoopSimScenario", "LoopSimKernel"],

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimScenario
+import LoopSimSwift
 
 /// Reading scenario files and printing their diagnostics.
 enum ScenarioFiles {
@@ -57,6 +58,22 @@ enum ScenarioFiles {
                     source: "")
             ]
         }
+        if SwiftScenarioLoader.isSwiftScenario(path) {
+            // A Swift scenario (docs/swift-scenarios.md) has neither params: nor cases: yet.
+            if let option = parameters.first.map({ "--param \($0.0)" }) ?? caseName.map({ "--case \($0)" }) {
+                return [
+                    ScenarioLoader.Loaded(
+                        scenario: nil,
+                        diagnostics: [
+                            .error(
+                                "swift.scenario", "a Swift scenario has no params: or cases: yet; leave out \(option)",
+                                at: SourceLocation(file: path, line: 1, column: 1))
+                        ],
+                        source: text)
+                ]
+            }
+            return [SwiftScenarioLoader.load(text: text, file: path)]
+        }
         return ScenarioLoader.loadCases(text: text, file: path, parameters: parameters, only: caseName)
     }
 
@@ -94,7 +111,7 @@ enum ScenarioFiles {
             let enumerator = FileManager.default.enumerator(atPath: path)
             var found: [String] = []
             while let item = enumerator?.nextObject() as? String {
-                if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
+                if item.hasSuffix(".yaml") || item.hasSuffix(".yml") || SwiftScenarioLoader.isSwiftScenario(item) {
                     found.append((path as NSString).appendingPathComponent(item))
                 }
             }

@@ -165,6 +165,15 @@ public enum ScenarioLoader {
         return .mapping(result)
     }
 
+    /// Compiles a scenario tree made by another front-end (the Swift one, docs/swift-scenarios.md): the tree's
+    /// locations point into `text`, the file as written, which diagnostics quote. `syntax` holds the front-end's
+    /// own diagnostics, reported with the compiler's.
+    public static func load(
+        tree: LocatedNode, syntax: [Diagnostic], text: String, file: String, parameters: [(String, String)] = []
+    ) -> Loaded {
+        load(root: tree, syntax: syntax, text: text, file: file, parameters: parameters, extraVerbs: [])
+    }
+
     /// ``load(text:file:parameters:)`` with verbs beside ``ScenarioCompiler/stepVerbs`` (a verb defined outside
     /// the compiler, as `NewVerbTests` defines one, in the two places a verb's code takes).
     static func load(text: String, file: String, parameters: [(String, String)], extraVerbs: [StepVerb]) -> Loaded {

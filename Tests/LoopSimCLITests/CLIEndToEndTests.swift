@@ -232,7 +232,7 @@ import Testing
         // `test` reads directories recursively (scenarios/cookbook/ too).
         let files =
             (FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("scenarios").path)?
-            .allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") }
+            .allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".swift") }
         #expect(last.hasSuffix(" of \(files.count) files)"), "\(last)")
     }
 

@@ -61,7 +61,8 @@ import Testing
         var files: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: dir.path)
         while let item = enumerator?.nextObject() as? String {
-            if item.hasSuffix(".yaml") || item.hasSuffix(".yml") { files.append(item) }
+            // Swift scenarios (docs/swift-scenarios.md) have fingerprints too.
+            if item.hasSuffix(".yaml") || item.hasSuffix(".yml") || item.hasSuffix(".swift") { files.append(item) }
         }
         // A case of a file with cases: is `FILE@case`.
         let goldenFiles = Set(golden.entries.map { String($0.file.prefix { $0 != "@" }) })

@@ -1,0 +1,321 @@
+import LoopSimScenario
+import SwiftSyntax
+
+extension SwiftLowering {
+    /// A call used as a statement: a framework API of the subset (docs/swift-scenarios.md, "APIs"), or a method of a
+    /// scenario class (`call:`).
+    mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
+        let at = location(call)
+        if let made = creationStep(call, place: nil, in: scope) { return made.steps }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = callee.baseName.text
+            switch name {
+            case "print": return [printStep(call)]
+            case "CFRunLoopRun": return [.plain("CFRunLoopRun", at: at)]
+            case "CFRunLoopStop", "CFRunLoopWakeUp":
+                guard let argument = call.arguments.first?.expression,
+                    let loop = expression(argument, in: scope)
+                else { return [] }
+                return [.step(name, loop.text, at: at)]
+            default:
+                if let cls = scope.className, classes[cls]?.methods[name] != nil, scope.locals["self"] != nil {
+                    return methodCall("self", name, call, in: scope)
+                }
+                if classes[name] != nil {
+                    unsupported(
+                        "an object created and dropped at once", "keep it: `let x = \(name)()`", at: call)
+                    return []
+                }
+                return unknownAPI(call)
+            }
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            return unknownAPI(call)
+        }
+        let name = member.declName.baseName.text
+        if base.is(SuperExprSyntax.self) {
+            // `super.init()` of an NSObject subclass: NSObject's init does nothing the model follows.
+            if name == "init", call.arguments.isEmpty, scope.kind == .method { return [] }
+            unsupported("`super.\(name)(…)`", "a scenario class has no superclass but NSObject", at: call)
+            return []
+        }
+        if let scenarioName, base.as(DeclReferenceExprSyntax.self)?.baseName.text == scenarioName {
+            return userGesture(name, call, in: scope)
+        }
+        if let queue = queueName(base, in: scope) { return dispatchStep(queue, name, call, in: scope) }
+        if let loop = namedRunLoop(base) {
+            switch name {
+            case "run" where loop == "current runloop": return runStep(call)
+            case "add":
+                let arguments = Array(call.arguments)
+                guard arguments.count == 2, arguments[1].label?.text == "forMode",
+                    let timer = expression(arguments[0].expression, in: scope),
+                    let mode = modeName(arguments[1].expression)
+                else { return unknownAPI(call) }
+                return [
+                    .step(
+                        "addTimer", timer.text, at: at,
+                        [("to", .plain(loop, at: at)), ("mode", .plain(mode, at: at))])
+                ]
+            default: return unknownAPI(call)
+            }
+        }
+        guard let receiver = expression(base, in: scope) else { return [] }
+        switch receiver.type {
+        case .object(let cls) where classes[cls]?.methods[name] != nil:
+            return methodCall(receiver.text, name, call, in: scope)
+        case .object(let cls):
+            bag.error(
+                .nameUndefined, "`\(cls)` has no method `\(name)`; declare `func \(name)()` in the class",
+                at: location(member.declName))
+            return []
+        case .semaphore where call.arguments.isEmpty && ["wait", "signal"].contains(name):
+            return [.step("dispatch_semaphore_\(name)", receiver.text, at: at)]
+        case .group where call.arguments.isEmpty && ["enter", "leave", "wait"].contains(name):
+            return [.step("dispatch_group_\(name)", receiver.text, at: at)]
+        default:
+            if call.arguments.isEmpty, call.trailingClosure == nil, name == "invalidate" || name == "fire" {
+                return [.step(name, receiver.text, at: at)]
+            }
+            return unknownAPI(call)
+        }
+    }
+
+    /// A call the subset does not know, named, with what to do instead.
+    private mutating func unknownAPI(_ call: FunctionCallExprSyntax) -> [LocatedNode] {
+        let text = call.calledExpression.trimmedDescription
+        unsupported("`\(text)(…)`", insteadOfAPI(text), at: call)
+        return []
+    }
+
+    /// What to write instead of the API named in `text`.
+    func insteadOfAPI(_ text: String) -> String {
+        if text.contains("URLSession") || text.contains("dataTask") {
+            return "model the reply with `DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(N)) { … }`"
+        }
+        if text.contains("sink") || text.contains("Publisher") || text.contains("publisher") {
+            return "Combine is not modelled; write the timer or queue the publisher wraps"
+        }
+        if text.hasPrefix("Task") || text.contains("withTaskGroup") {
+            return "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md §7.13)"
+        }
+        return "LoopSim models Timer, RunLoop, CFRunLoop, DispatchQueue, DispatchSemaphore, DispatchGroup, "
+            + "print and the scenario's own classes"
+    }
+
+    /// `print("…")`: a `log:` step. Interpolations are logged as written (`\(count)`): the log step records text,
+    /// not values (docs/swift-scenarios.md).
+    private func printStep(_ call: FunctionCallExprSyntax) -> LocatedNode {
+        var text = ""
+        if let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) {
+            for segment in literal.segments {
+                if let s = segment.as(StringSegmentSyntax.self) {
+                    text += s.content.text
+                } else {
+                    text += segment.trimmedDescription
+                }
+            }
+        } else {
+            text = call.arguments.map(\.expression.trimmedDescription).joined(separator: " ")
+        }
+        return .step("log", nil, at: location(call)).replacingArgument(text)
+    }
+
+    /// `receiver.method(args)`: `call: receiver.method` with `with:` the arguments in order.
+    private mutating func methodCall(
+        _ receiver: String, _ method: String, _ call: FunctionCallExprSyntax, in scope: Scope
+    ) -> [LocatedNode] {
+        let at = location(call)
+        var arguments: [LocatedNode] = []
+        for argument in call.arguments {
+            guard let value = expression(argument.expression, in: scope) else { return [] }
+            arguments.append(.plain(value.text, at: location(argument.expression)))
+        }
+        if call.trailingClosure != nil {
+            unsupported("a closure passed to a method", "methods take values, not closures", at: call)
+            return []
+        }
+        let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        return [.step("call", "\(receiver).\(method)", at: at, extra)]
+    }
+
+    /// The queue `base` names: `DispatchQueue.main` → `main`, `DispatchQueue.global()` → `global`, a top-level
+    /// `DispatchQueue(label:)` by its name.
+    func queueName(_ base: ExprSyntax, in scope: Scope) -> String? {
+        if let member = base.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchQueue",
+            member.declName.baseName.text == "main"
+        {
+            return "main"
+        }
+        if let call = base.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchQueue",
+            member.declName.baseName.text == "global"
+        {
+            return "global"
+        }
+        if let ref = base.as(DeclReferenceExprSyntax.self), queueNames.contains(ref.baseName.text),
+            scope.locals[ref.baseName.text] == nil
+        {
+            return ref.baseName.text
+        }
+        return nil
+    }
+
+    /// `queue.async { }`, `queue.asyncAfter(deadline: .now() + D) { }`, `queue.sync { }`.
+    private mutating func dispatchStep(
+        _ queue: String, _ name: String, _ call: FunctionCallExprSyntax, in scope: Scope
+    ) -> [LocatedNode] {
+        let at = location(call)
+        let closure =
+            call.trailingClosure
+            ?? call.arguments.first(where: { $0.label?.text == "execute" })?.expression.as(ClosureExprSyntax.self)
+        guard let closure else {
+            unsupported("`\(name)` without a closure", "pass the block as a trailing closure", at: call)
+            return []
+        }
+        var extra: [(String, LocatedNode)] = []
+        let verb: String
+        switch name {
+        case "async": verb = "dispatch_async"
+        case "sync": verb = "dispatch_sync"
+        case "asyncAfter":
+            verb = "dispatch_after"
+            guard let deadline = call.arguments.first(where: { $0.label?.text == "deadline" })?.expression,
+                let delay = delayFromNow(deadline)
+            else {
+                unsupported(
+                    "this deadline", "write `deadline: .now() + 2` or `.now() + .milliseconds(500)`", at: call)
+                return []
+            }
+            extra.append(("delay", .plain(delay, at: location(deadline))))
+        default:
+            return unknownAPI(call)
+        }
+        guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
+        return [.step(verb, queue, at: at, extra + block)]
+    }
+
+    /// `.now() + D`: D as a duration.
+    private mutating func delayFromNow(_ e: ExprSyntax) -> String? {
+        guard let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
+            let now = elements[0].as(FunctionCallExprSyntax.self),
+            now.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "now"
+        else { return nil }
+        return duration(elements[2])
+    }
+
+    /// `RunLoop.current` → `current runloop`, `RunLoop.main` → `main runloop` (the run steps run only the current
+    /// thread's loop; `add(_:forMode:)` takes either).
+    private func namedRunLoop(_ e: ExprSyntax) -> String? {
+        guard let member = e.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "RunLoop"
+        else { return nil }
+        switch member.declName.baseName.text {
+        case "current": return "current runloop"
+        case "main": return "main runloop"
+        default: return nil
+        }
+    }
+
+    /// What the user does, inside `scenario.at(…) { … }`: `scenario.scroll(.seconds(2), decelerate: .seconds(1))`,
+    /// a drag of a scroll view (docs/scenario-format.md §7.8, `scroll:`).
+    private mutating func userGesture(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]
+    {
+        guard name == "scroll" else {
+            scenarioError("inside an action, a Scenario has `scroll(_:decelerate:)`; `\(name)` is not one", at: call)
+            return []
+        }
+        guard scope.kind == .action else {
+            scenarioError("`scenario.scroll` is what the user does: call it inside `scenario.at(…) { … }`", at: call)
+            return []
+        }
+        let arguments = Array(call.arguments)
+        guard let first = arguments.first, first.label == nil, let drag = duration(first.expression) else {
+            scenarioError("scroll takes the drag's duration first: `scenario.scroll(.seconds(2))`", at: call)
+            return []
+        }
+        var extra: [(String, LocatedNode)] = []
+        for argument in arguments.dropFirst() {
+            guard argument.label?.text == "decelerate", let d = duration(argument.expression) else {
+                scenarioError("scroll takes `decelerate:` after the drag, a duration", at: argument)
+                return []
+            }
+            extra.append(("decelerate", .plain(d, at: location(argument.expression))))
+        }
+        return [.step("scroll", drag, at: location(call), extra)]
+    }
+
+    /// `RunLoop.current.run()`, `.run(until:)`, `.run(mode:before:)` (docs/scenario-format.md §7.4).
+    private mutating func runStep(_ call: FunctionCallExprSyntax) -> [LocatedNode] {
+        let at = location(call)
+        let arguments = Array(call.arguments)
+        if arguments.isEmpty { return [.plain("run", at: at)] }
+        if arguments.count == 1, arguments[0].label?.text == "until" {
+            guard let limit = dateFromNow(arguments[0].expression), limit != "distantFuture" else {
+                unsupported("this date", "write `Date(timeIntervalSinceNow: 5)`", at: arguments[0])
+                return []
+            }
+            return [.step("runUntil", limit, at: at)]
+        }
+        if arguments.count == 2, arguments[0].label?.text == "mode", arguments[1].label?.text == "before",
+            let mode = modeName(arguments[0].expression), let before = dateFromNow(arguments[1].expression)
+        {
+            return [.step("runMode", mode, at: at, [("before", .plain(before, at: location(arguments[1])))])]
+        }
+        unsupported(
+            "this run call",
+            "write `run()`, `run(until: Date(timeIntervalSinceNow: N))` or "
+                + "`run(mode: .default, before: .distantFuture)`", at: call)
+        return []
+    }
+
+    /// `.distantFuture` → `distantFuture`; `Date(timeIntervalSinceNow: N)` → `Ns`.
+    private mutating func dateFromNow(_ e: ExprSyntax) -> String? {
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "distantFuture" {
+            return "distantFuture"
+        }
+        if let call = e.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date",
+            call.arguments.count == 1, call.arguments.first?.label?.text == "timeIntervalSinceNow",
+            let argument = call.arguments.first?.expression
+        {
+            return duration(argument)
+        }
+        return nil
+    }
+
+    /// A run-loop mode: `.default`, `.common`, `.tracking`, `RunLoop.Mode("name")`.
+    private mutating func modeName(_ e: ExprSyntax) -> String? {
+        if let member = e.as(MemberAccessExprSyntax.self) {
+            switch member.declName.baseName.text {
+            case "default", "defaultMode": return "default"
+            case "common", "commonModes": return "common"
+            case "tracking": return "tracking"
+            default: break
+            }
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let name = plainString(call.arguments.first!.expression)
+        {
+            return name
+        }
+        unsupported("this mode", "write `.default`, `.common`, `.tracking` or `RunLoop.Mode(\"name\")`", at: e)
+        return nil
+    }
+}
+
+extension LocatedNode {
+    /// The step with its verb's argument replaced by `text` (kept exactly, as a log's text is).
+    func replacingArgument(_ text: String) -> LocatedNode {
+        guard case .mapping(var m) = self, !m.entries.isEmpty, case .scalar(var s) = m.entries[0].value else {
+            return self
+        }
+        s.text = text
+        m.entries[0].value = .scalar(s)
+        return .mapping(m)
+    }
+}

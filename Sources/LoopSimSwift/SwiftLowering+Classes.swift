@@ -1,0 +1,276 @@
+import LoopSimScenario
+import SwiftSyntax
+
+extension SwiftLowering {
+    /// Records a class's fields and methods before any body is lowered (docs/scenario-format.md §4).
+    mutating func collectShape(_ decl: ClassDeclSyntax) {
+        var shape = ClassShape(name: decl.name.text)
+        for member in decl.memberBlock.members {
+            if let v = member.decl.as(VariableDeclSyntax.self), !isStatic(v.modifiers) {
+                for binding in v.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    shape.fields[name] = fieldType(binding)
+                }
+            } else if let f = member.decl.as(FunctionDeclSyntax.self) {
+                shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
+                    ($0.secondName ?? $0.firstName).text
+                }
+            }
+        }
+        classes[shape.name] = shape
+    }
+
+    /// Lowers a class declaration to a `classes:` entry: fields, `init`, `deinit` (as `dealloc:`) and methods.
+    mutating func lowerClass(_ decl: ClassDeclSyntax) -> (String, LocatedNode)? {
+        let name = decl.name.text
+        let at = location(decl)
+        if let generics = decl.genericParameterClause {
+            unsupported("a generic class", "write the class with concrete types", at: generics)
+        }
+        for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
+            let parent = inherited.type.trimmedDescription
+            if parent != "NSObject" {
+                unsupported(
+                    "inheriting from `\(parent)`",
+                    "a scenario class is a plain Swift class or an NSObject subclass; protocols and superclasses "
+                        + "are not followed", at: inherited)
+            }
+        }
+        var fields: [(String, LocatedNode)] = []
+        var methods: [(String, LocatedNode)] = []
+        var initSteps: [LocatedNode] = []
+        var fieldInits: [LocatedNode] = []
+        var dealloc: LocatedNode?
+        for member in decl.memberBlock.members {
+            let d = member.decl
+            if let v = d.as(VariableDeclSyntax.self) {
+                lowerField(v, className: name, into: &fields, initSteps: &fieldInits)
+            } else if let f = d.as(FunctionDeclSyntax.self) {
+                if let method = lowerMethod(f, className: name) { methods.append(method) }
+            } else if let i = d.as(InitializerDeclSyntax.self) {
+                if !i.signature.parameterClause.parameters.isEmpty {
+                    unsupported(
+                        "an init with parameters",
+                        "give the fields initial values, or set them after creating the object "
+                            + "(`let b = Button(); b.count = 5`)", at: i.signature)
+                }
+                if let body = i.body {
+                    var scope = methodScope(className: name, body: body.statements)
+                    initSteps += lowerStatements(body.statements[...], in: &scope, tail: true)
+                }
+            } else if let deinitDecl = d.as(DeinitializerDeclSyntax.self) {
+                if let body = deinitDecl.body {
+                    var scope = methodScope(className: name, body: body.statements)
+                    let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
+                    dealloc = .list(steps, at: location(deinitDecl))
+                }
+            } else {
+                unsupported(
+                    "\(describe(d)) inside a class",
+                    "a scenario class has stored properties, init, deinit and methods", at: d)
+            }
+        }
+        var entries: [(String, LocatedNode)] = []
+        if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
+        let allInit = fieldInits + initSteps
+        if !allInit.isEmpty { entries.append(("init", .list(allInit, at: at))) }
+        if let dealloc { entries.append(("dealloc", dealloc)) }
+        if !methods.isEmpty { entries.append(("methods", .map(methods, at: at))) }
+        return (name, .map(entries, at: at))
+    }
+
+    /// The scope of a method body: `self`, and the `var`s its closures capture.
+    private func methodScope(className: String, body: CodeBlockItemListSyntax) -> Scope {
+        var scope = Scope(kind: .method, className: className)
+        scope.locals["self"] = Local(type: .object(className), isVar: false)
+        scope.capturedVars = capturedNames(in: body.map(Syntax.init))
+        return scope
+    }
+
+    /// Whether the modifiers include `static` or `class`.
+    func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+    }
+
+    /// A stored property as a field declaration `[STRENGTH] TYPE [= VALUE]`; an object initial value
+    /// (`var button = Button()`) becomes a store at the start of `init`, where Swift evaluates it.
+    private mutating func lowerField(
+        _ decl: VariableDeclSyntax, className: String, into fields: inout [(String, LocatedNode)],
+        initSteps: inout [LocatedNode]
+    ) {
+        if isStatic(decl.modifiers) {
+            unsupported(
+                "a static property (`static let shared`)",
+                "create the shared object in the top-level code and pass it where it is used", at: decl)
+            return
+        }
+        var strength = "strong"
+        for modifier in decl.modifiers {
+            switch modifier.name.text {
+            case "weak": strength = "weak"
+            case "unowned": strength = modifier.detail?.detail.text == "unsafe" ? "unretained" : "unowned"
+            case "private", "fileprivate", "internal", "public", "final", "open": break
+            default:
+                unsupported("the modifier `\(modifier.name.text)` on a property", "leave it out", at: modifier)
+            }
+        }
+        for binding in decl.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                unsupported("a property pattern", "declare one property per name", at: binding.pattern)
+                continue
+            }
+            if binding.accessorBlock != nil {
+                unsupported(
+                    "a computed property or property observer", "use a stored property and a method",
+                    at: binding)
+                continue
+            }
+            let type = fieldType(binding)
+            guard let typeName = type.fieldTypeName else {
+                if let annotation = binding.typeAnnotation {
+                    unsupported(
+                        "a property of type `\(annotation.type.trimmedDescription)`",
+                        "fields hold scenario classes, Timer, RunLoop/CFRunLoop, DispatchSemaphore, DispatchGroup, "
+                            + "Thread, Int, Bool or String", at: annotation.type)
+                } else {
+                    unsupported(
+                        "a property whose type LoopSim cannot infer",
+                        "write its type: `var timer: Timer?`", at: binding)
+                }
+                continue
+            }
+            var declaration = type == .runLoop ? typeName : "\(strength) \(typeName)"
+            if strength != "strong" && !type.isObject {
+                unsupported("`\(strength)` on a non-object property", "leave the modifier out", at: decl)
+            }
+            if type == .runLoop { declaration = typeName }
+            let at = location(binding)
+            if let value = binding.initializer?.value {
+                if let literal = literalText(value) {
+                    declaration += " = " + literal
+                } else if value.is(NilLiteralExprSyntax.self) {
+                    // nil is every field's initial value.
+                } else if case .object(let cls) = type, isConstruction(value, of: cls) {
+                    initSteps.append(.step("set", "self.\(name) = new \(cls)", at: location(value)))
+                } else {
+                    unsupported(
+                        "this initial value", "use a literal, nil, or `ClassName()`; or set the field in init",
+                        at: value)
+                }
+            }
+            fields.append((name, .plain(declaration, at: at)))
+        }
+    }
+
+    /// The literal text of an integer, boolean or plain string literal (a negative integer too).
+    func literalText(_ expr: ExprSyntax) -> String? {
+        if let i = expr.as(IntegerLiteralExprSyntax.self) { return i.literal.text.replacingUnderscores() }
+        if let b = expr.as(BooleanLiteralExprSyntax.self) { return b.literal.text }
+        if let p = expr.as(PrefixOperatorExprSyntax.self), p.operator.text == "-",
+            let i = p.expression.as(IntegerLiteralExprSyntax.self)
+        {
+            return "-" + i.literal.text.replacingUnderscores()
+        }
+        if let s = plainString(expr) { return s }
+        return nil
+    }
+
+    /// Whether `expr` is `Class()` for the scenario class `cls`.
+    func isConstruction(_ expr: ExprSyntax, of cls: String) -> Bool {
+        guard let call = expr.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+        else { return false }
+        return callee.baseName.text == cls
+    }
+
+    /// A property's type: its annotation (optional or not), or the type of its initial value.
+    func fieldType(_ binding: PatternBindingSyntax) -> LoweredType {
+        if let annotation = binding.typeAnnotation { return typeNamed(annotation.type) }
+        guard let value = binding.initializer?.value else { return .unknown }
+        if value.is(IntegerLiteralExprSyntax.self) { return .int }
+        if value.is(BooleanLiteralExprSyntax.self) { return .bool }
+        if value.is(StringLiteralExprSyntax.self) { return .string }
+        if let p = value.as(PrefixOperatorExprSyntax.self), p.expression.is(IntegerLiteralExprSyntax.self) {
+            return .int
+        }
+        if let call = value.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+        {
+            return typeNamed(callee.baseName.text)
+        }
+        return .unknown
+    }
+
+    /// The type a Swift type annotation names (`Timer?`, `TimerButton!`, `Int`).
+    func typeNamed(_ type: TypeSyntax) -> LoweredType {
+        if let o = type.as(OptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
+        if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
+        if let i = type.as(IdentifierTypeSyntax.self), i.genericArgumentClause == nil {
+            return typeNamed(i.name.text)
+        }
+        return .unknown
+    }
+
+    /// The type a Swift type name means.
+    func typeNamed(_ name: String) -> LoweredType {
+        switch name {
+        case "Timer", "CADisplayLink": .timer
+        case "RunLoop", "CFRunLoop": .runLoop
+        case "Int": .int
+        case "Bool": .bool
+        case "String": .string
+        case "DispatchSemaphore": .semaphore
+        case "DispatchGroup": .group
+        case "Thread": .thread
+        default: classes[name] != nil ? .object(name) : .unknown
+        }
+    }
+
+    /// A method: `func name(_ a: T, b: U) { … }` as `name: {params: [a: T, b: U], do: […]}` (or just its steps).
+    private mutating func lowerMethod(_ decl: FunctionDeclSyntax, className: String) -> (String, LocatedNode)? {
+        let at = location(decl)
+        for modifier in decl.modifiers
+        where !["private", "fileprivate", "internal", "public", "final"]
+            .contains(modifier.name.text)
+        {
+            unsupported(
+                "a `\(modifier.name.text)` method", "a scenario class has instance methods only", at: modifier)
+            return nil
+        }
+        if let generics = decl.genericParameterClause {
+            unsupported("a generic method", "write it with concrete types", at: generics)
+            return nil
+        }
+        if let returns = decl.signature.returnClause {
+            unsupported(
+                "a method that returns a value", "methods return nothing in LoopSim; store the result in a field",
+                at: returns)
+            return nil
+        }
+        if let effects = decl.signature.effectSpecifiers {
+            unsupported(
+                "an `async` or `throws` method",
+                "Swift concurrency and errors are not lowered yet; write that part in YAML (section 7.13)",
+                at: effects)
+            return nil
+        }
+        guard let body = decl.body else { return nil }
+        var scope = methodScope(className: className, body: body.statements)
+        var params: [LocatedNode] = []
+        for parameter in decl.signature.parameterClause.parameters {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            let type = typeNamed(parameter.type)
+            let typeName = type == .timer ? "NSTimer" : (type.fieldTypeName ?? "id")
+            scope.locals[name] = Local(type: type, isVar: false)
+            params.append(.map([(name, .plain(typeName, at: location(parameter)))], at: location(parameter)))
+        }
+        let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
+        if params.isEmpty { return (decl.name.text, .list(steps, at: at)) }
+        return (decl.name.text, .map([("params", .list(params, at: at)), ("do", .list(steps, at: at))], at: at))
+    }
+}
+
+extension String {
+    /// The text without `_` digit separators (`1_000` → `1000`).
+    func replacingUnderscores() -> String { filter { $0 != "_" } }
+}

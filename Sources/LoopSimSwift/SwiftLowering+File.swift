@@ -1,0 +1,290 @@
+import LoopSimScenario
+import SwiftSyntax
+
+extension SwiftLowering {
+    /// Lowers a whole file: its classes, its top-level code (`main:`), and the experiment's calls on the
+    /// `Scenario` value (the header, `at` for user actions, `expect`).
+    mutating func lowerFile(_ tree: SourceFileSyntax) -> LocatedNode {
+        let start = ScenarioLocation(file: file, line: 1, column: 1)
+        var header: [(String, LocatedNode)] = []
+        var classNodes: [(String, LocatedNode)] = []
+        var mainItems: [CodeBlockItemSyntax] = []
+        var actions: [LocatedNode] = []
+        var actionCalls: [FunctionCallExprSyntax] = []
+        var expectations: [(String, [(String, LocatedNode)])] = []
+        var headerNode: Syntax?
+
+        // First pass: the classes' shapes, so that bodies can resolve members of classes declared later.
+        // Names first, so that a field may have the type of a class declared after it.
+        for item in tree.statements {
+            if let decl = item.item.as(ClassDeclSyntax.self) {
+                classes[decl.name.text] = ClassShape(name: decl.name.text)
+            }
+        }
+        for item in tree.statements {
+            if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
+        }
+        for item in tree.statements {
+            switch item.item {
+            case .decl(let decl):
+                if decl.is(ImportDeclSyntax.self) {
+                    checkImport(decl.cast(ImportDeclSyntax.self))
+                } else if let c = decl.as(ClassDeclSyntax.self) {
+                    if let lowered = lowerClass(c) { classNodes.append(lowered) }
+                } else if let v = decl.as(VariableDeclSyntax.self), let call = scenarioCall(v) {
+                    if headerNode != nil {
+                        scenarioError("a file declares one Scenario(…); remove this second one", at: v)
+                    }
+                    headerNode = Syntax(v)
+                    header = lowerHeader(call)
+                } else if let v = decl.as(VariableDeclSyntax.self), let queue = queueDeclaration(v) {
+                    queueNames.append(queue)
+                } else {
+                    mainItems.append(item)
+                }
+            case .expr(let expr):
+                if let call = expr.as(FunctionCallExprSyntax.self), let (verb, _) = scenarioMethod(call) {
+                    switch verb {
+                    case "at": actionCalls.append(call)
+                    case "expect":
+                        if let (variant, figures) = lowerExpect(call) {
+                            if let i = expectations.firstIndex(where: { $0.0 == variant }) {
+                                expectations[i].1 += figures
+                            } else {
+                                expectations.append((variant, figures))
+                            }
+                        }
+                    case "scroll":
+                        scenarioError(
+                            "`scenario.scroll` is what the user does: call it inside `scenario.at(…) { … }`", at: call)
+                    default:
+                        scenarioError(
+                            "a Scenario has `at(_:_:do:)` for what the user does and `expect(_:_:)` for the "
+                                + "figures; `\(verb)` is neither", at: call)
+                    }
+                } else {
+                    mainItems.append(item)
+                }
+            default:
+                mainItems.append(item)
+            }
+        }
+        if headerNode == nil {
+            bag.error(
+                .swiftScenario,
+                "a Swift scenario declares its experiment at the top level: `let scenario = Scenario(\"name\", "
+                    + "until: .seconds(30), variants: [.ios9, .ios10])` (docs/swift-scenarios.md)",
+                at: start)
+        }
+        var scope = Scope(kind: .main)
+        scope.capturedVars = capturedNames(in: mainItems.map(Syntax.init))
+        let mainSteps = lowerStatements(mainItems[...], in: &scope, tail: true)
+        // Actions see main:'s names (docs/scenario-format.md §5), so they are lowered after it, with its names.
+        for call in actionCalls {
+            if let action = lowerAction(call, names: scope.locals) { actions.append(action) }
+        }
+        var top = header
+        if !queueNames.isEmpty {
+            top.append(("queues", .list(queueNames.map { .plain($0, at: start) }, at: start)))
+        }
+        if !classNodes.isEmpty { top.append(("classes", .map(classNodes, at: start))) }
+        top.append(("main", .list(mainSteps, at: start)))
+        if !actions.isEmpty { top.append(("user", .list(actions, at: start))) }
+        if !expectations.isEmpty {
+            // Each figure's key is located at its value, so that a failed expectation names the Swift line.
+            let variants = expectations.map { variant, figures in
+                let entries = figures.map { key, value in
+                    LocatedNode.Mapping.Entry(key: .init(text: key, location: value.location), value: value)
+                }
+                return (variant, LocatedNode.mapping(.init(entries: entries, location: start)))
+            }
+            top.append(("expect", .map(variants, at: start)))
+        }
+        return .map(top, at: start)
+    }
+
+    /// Imports are accepted for the frameworks whose APIs the subset models; Combine is refused.
+    private mutating func checkImport(_ decl: ImportDeclSyntax) {
+        let name = decl.path.map(\.name.text).joined(separator: ".")
+        let known = ["Foundation", "Dispatch", "UIKit", "CoreFoundation", "Glibc", "Darwin", "QuartzCore"]
+        if name == "Combine" {
+            unsupported(
+                "Combine", "LoopSim does not model publishers; write the timer or queue the publisher wraps",
+                at: decl)
+        } else if !known.contains(name) {
+            unsupported(
+                "`import \(name)`", "a scenario imports Foundation, Dispatch or UIKit only", at: decl)
+        }
+    }
+
+    /// The call `Scenario(…)` of `let NAME = Scenario(…)`, recording NAME.
+    private mutating func scenarioCall(_ decl: VariableDeclSyntax) -> FunctionCallExprSyntax? {
+        guard let binding = decl.bindings.first,
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Scenario"
+        else { return nil }
+        scenarioName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        return call
+    }
+
+    /// The name of `let NAME = DispatchQueue(label: …)` at the top level: a serial queue of `queues:`.
+    private func queueDeclaration(_ decl: VariableDeclSyntax) -> String? {
+        guard let binding = decl.bindings.first,
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchQueue",
+            call.arguments.count == 1, call.arguments.first?.label?.text == "label"
+        else { return nil }
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    /// `scenario.VERB(…)`: the verb and the call, when the receiver is the file's `Scenario` value.
+    private func scenarioMethod(_ call: FunctionCallExprSyntax) -> (String, FunctionCallExprSyntax)? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self),
+            let scenarioName, base.baseName.text == scenarioName
+        else { return nil }
+        return (member.declName.baseName.text, call)
+    }
+
+    /// `Scenario("name", covers: […], seed: N, until: .seconds(N), variants: [.ios9, …])` as top-level keys.
+    private mutating func lowerHeader(_ call: FunctionCallExprSyntax) -> [(String, LocatedNode)] {
+        var result: [(String, LocatedNode)] = []
+        for argument in call.arguments {
+            let label = argument.label?.text ?? "name"
+            let at = location(argument.expression)
+            switch label {
+            case "name", "description":
+                guard let text = plainString(argument.expression) else {
+                    scenarioError("the scenario's \(label) is a string literal without interpolation", at: argument)
+                    continue
+                }
+                result.append((label, .quoted(text, at: at)))
+            case "covers":
+                guard let array = argument.expression.as(ArrayExprSyntax.self) else {
+                    scenarioError("covers: is an array of seed case ids, e.g. [\"S2\"]", at: argument)
+                    continue
+                }
+                let ids = array.elements.compactMap { plainString($0.expression) }
+                result.append(("covers", .list(ids.map { .plain($0, at: at) }, at: at)))
+            case "seed":
+                guard let literal = argument.expression.as(IntegerLiteralExprSyntax.self) else {
+                    scenarioError("seed: is an integer literal", at: argument)
+                    continue
+                }
+                result.append(("seed", .plain(literal.literal.text, at: at)))
+            case "until":
+                if let d = duration(argument.expression) { result.append(("until", .plain(d, at: at))) }
+            case "variants":
+                guard let array = argument.expression.as(ArrayExprSyntax.self) else {
+                    scenarioError("variants: is an array such as [.ios9, .ios10, .linuxCorelibs]", at: argument)
+                    continue
+                }
+                let names = array.elements.compactMap { variantName($0.expression) }
+                result.append(("variants", .list(names.map { .plain($0, at: at) }, at: at)))
+            default:
+                scenarioError(
+                    "Scenario(…) takes a name, covers:, seed:, until: and variants:; `\(label):` is none of them",
+                    at: argument)
+            }
+        }
+        return result
+    }
+
+    /// `.ios9` → `ios9`, `.linuxCorelibs` → `linux-corelibs`, `.all` → `all` (a profile of section 2.1).
+    mutating func variantName(_ expr: ExprSyntax) -> String? {
+        guard let member = expr.as(MemberAccessExprSyntax.self), member.base == nil else {
+            scenarioError("a variant is written `.ios9`, `.ios10`, `.ios13`, `.linuxCorelibs` or `.all`", at: expr)
+            return nil
+        }
+        var result = ""
+        for c in member.declName.baseName.text {
+            if c.isUppercase {
+                result += "-" + c.lowercased()
+            } else {
+                result.append(c)
+            }
+        }
+        return result
+    }
+
+    /// `scenario.at(.milliseconds(3500), "pop the page") { … }`: a user action (docs/scenario-format.md §8).
+    private mutating func lowerAction(_ call: FunctionCallExprSyntax, names: [String: Local]) -> LocatedNode? {
+        let arguments = Array(call.arguments)
+        let at = location(call)
+        guard let first = arguments.first, let instant = duration(first.expression) else {
+            if call.arguments.isEmpty {
+                scenarioError("at(_:_:do:) takes the instant first: `scenario.at(.seconds(2)) { … }`", at: call)
+            }
+            return nil
+        }
+        var entries: [(String, LocatedNode)] = [("at", .plain(instant, at: location(first.expression)))]
+        if arguments.count > 1, let name = plainString(arguments[1].expression) {
+            entries.append(("name", .quoted(name, at: location(arguments[1].expression))))
+        }
+        let closure =
+            call.trailingClosure
+            ?? arguments.dropFirst().lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+            .first
+        guard let closure else {
+            scenarioError("at(_:_:do:) ends with the action's code in a closure: `{ page = nil }`", at: call)
+            return nil
+        }
+        if let signature = closure.signature {
+            scenarioError("an action's closure takes no parameters or captures", at: signature)
+        }
+        var scope = Scope(kind: .action)
+        scope.locals = names
+        scope.capturedVars = capturedNames(in: closure.statements.map(Syntax.init))
+        let steps = lowerStatements(closure.statements[...], in: &scope, tail: true)
+        entries.append(("do", .list(steps, at: location(closure))))
+        return .map(entries, at: at)
+    }
+
+    /// `scenario.expect(.ios9, ["objects.leaked": 0, …])`: the figures of one variant (docs/scenario-format.md §9).
+    private mutating func lowerExpect(_ call: FunctionCallExprSyntax) -> (String, [(String, LocatedNode)])? {
+        let arguments = Array(call.arguments)
+        guard arguments.count == 2, let variant = variantName(arguments[0].expression),
+            let dictionary = arguments[1].expression.as(DictionaryExprSyntax.self),
+            case .elements(let elements) = dictionary.content
+        else {
+            scenarioError(
+                "expect(_:_:) takes a variant and a dictionary of figures: "
+                    + "`scenario.expect(.ios10, [\"threads.parked\": 1])`", at: call)
+            return nil
+        }
+        var figures: [(String, LocatedNode)] = []
+        for element in elements {
+            guard let key = plainString(element.key) else {
+                scenarioError("a figure's name is a string literal, e.g. \"objects.leaked\"", at: element.key)
+                continue
+            }
+            let at = location(element.value)
+            let value = element.value
+            if let s = plainString(value) {
+                figures.append((key, .quoted(s, at: at)))
+            } else if let i = value.as(IntegerLiteralExprSyntax.self) {
+                figures.append((key, .plain(i.literal.text, at: at)))
+            } else if let b = value.as(BooleanLiteralExprSyntax.self) {
+                figures.append((key, .plain(b.literal.text, at: at)))
+            } else if let p = value.as(PrefixOperatorExprSyntax.self), p.operator.text == "-",
+                let i = p.expression.as(IntegerLiteralExprSyntax.self)
+            {
+                figures.append((key, .plain("-" + i.literal.text, at: at)))
+            } else {
+                scenarioError("a figure's value is an integer, boolean or string literal", at: value)
+            }
+        }
+        return (variant, figures)
+    }
+
+    /// The text of a string literal without interpolation.
+    func plainString(_ expr: ExprSyntax) -> String? {
+        guard let literal = expr.as(StringLiteralExprSyntax.self) else { return nil }
+        var text = ""
+        for segment in literal.segments {
+            guard let s = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += s.content.text
+        }
+        return text
+    }
+}

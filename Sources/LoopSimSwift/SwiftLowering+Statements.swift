@@ -1,0 +1,324 @@
+import LoopSimScenario
+import SwiftSyntax
+
+extension SwiftLowering {
+    /// Lowers a list of statements to steps. `tail` says the list ends its body (a method, closure or action), so
+    /// a `return` at its end, or a `guard`/`if` whose branch returns, can be lowered: the scenario language has no
+    /// `return`, so the code after such an `if` becomes its `else:` branch.
+    mutating func lowerStatements<C: Collection>(_ items: C, in scope: inout Scope, tail: Bool) -> [LocatedNode]
+    where C.Element == CodeBlockItemSyntax {
+        let items = Array(items)
+        var steps: [LocatedNode] = []
+        for (index, item) in items.enumerated() {
+            let rest = items[(index + 1)...]
+            let isLast = rest.isEmpty
+            if let guardStmt = item.item.as(GuardStmtSyntax.self) {
+                return steps + lowerGuard(guardStmt, rest: rest, in: &scope, tail: tail)
+            }
+            if let ret = item.item.as(ReturnStmtSyntax.self) {
+                if let value = ret.expression {
+                    unsupported("returning a value", "methods and closures return nothing in LoopSim", at: value)
+                } else if !(isLast && tail) {
+                    unsupported(
+                        "`return` here",
+                        "the scenario language has no return: put the code after it in an "
+                            + "`else` branch, or end the method with it", at: ret)
+                }
+                return steps
+            }
+            if let ifExpr = ifStatement(item) {
+                if tail, ifExpr.elseBody == nil, endsWithReturn(ifExpr.body.statements), !isLast {
+                    // `if c { …; return }; rest` is `if c { … } else { rest }`.
+                    guard let (condition, pre) = conditions(ifExpr.conditions, in: &scope) else { return steps }
+                    let thenSteps = lowerStatements(ifExpr.body.statements, in: &scope, tail: true)
+                    let elseSteps = lowerStatements(rest, in: &scope, tail: true)
+                    let at = location(ifExpr)
+                    return steps + pre + [
+                        .step(
+                            "if", condition, at: location(ifExpr.conditions),
+                            [("then", .list(thenSteps, at: at)), ("else", .list(elseSteps, at: at))])
+                    ]
+                }
+                steps += lowerIf(ifExpr, in: &scope, tail: tail && isLast)
+                continue
+            }
+            steps += lowerStatement(item, in: &scope)
+        }
+        return steps
+    }
+
+    /// The `if` of a statement, however the parser wrapped it.
+    private func ifStatement(_ item: CodeBlockItemSyntax) -> IfExprSyntax? {
+        if let e = item.item.as(IfExprSyntax.self) { return e }
+        return item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+    }
+
+    /// Whether the statements end with a bare `return`.
+    private func endsWithReturn(_ statements: CodeBlockItemListSyntax) -> Bool {
+        guard let last = statements.last?.item.as(ReturnStmtSyntax.self) else { return false }
+        return last.expression == nil
+    }
+
+    /// `guard CONDITIONS else { …; return }` then REST: `if: CONDITIONS then: REST else: …` (the else body without
+    /// its exit). A guard that leaves a loop (`continue`, `break`) keeps that step in its else branch.
+    private mutating func lowerGuard<C: Collection>(
+        _ guardStmt: GuardStmtSyntax, rest: C, in scope: inout Scope, tail: Bool
+    ) -> [LocatedNode] where C.Element == CodeBlockItemSyntax {
+        guard let (condition, pre) = conditions(guardStmt.conditions, in: &scope) else { return [] }
+        let body = guardStmt.body.statements
+        if endsWithReturn(body) && !tail {
+            unsupported(
+                "`guard … else { return }` here", "inside a loop, leave the turn with `continue` or `break`",
+                at: guardStmt)
+            return []
+        }
+        let elseSteps = lowerStatements(body, in: &scope, tail: tail)
+        let thenSteps = lowerStatements(rest, in: &scope, tail: tail)
+        let at = location(guardStmt)
+        var extra: [(String, LocatedNode)] = [("then", .list(thenSteps, at: at))]
+        if !elseSteps.isEmpty { extra.append(("else", .list(elseSteps, at: at))) }
+        return pre + [.step("if", condition, at: location(guardStmt.conditions), extra)]
+    }
+
+    /// `if … { } else if … { } else { }` as nested `if:` steps (the scenario language has no `else if`).
+    private mutating func lowerIf(_ ifExpr: IfExprSyntax, in scope: inout Scope, tail: Bool) -> [LocatedNode] {
+        guard let (condition, pre) = conditions(ifExpr.conditions, in: &scope) else { return [] }
+        let at = location(ifExpr)
+        var extra: [(String, LocatedNode)] = [
+            ("then", .list(lowerStatements(ifExpr.body.statements, in: &scope, tail: tail), at: at))
+        ]
+        switch ifExpr.elseBody {
+        case .ifExpr(let nested): extra.append(("else", .list(lowerIf(nested, in: &scope, tail: tail), at: at)))
+        case .codeBlock(let block):
+            extra.append(("else", .list(lowerStatements(block.statements, in: &scope, tail: tail), at: at)))
+        case nil: break
+        }
+        return pre + [.step("if", condition, at: location(ifExpr.conditions), extra)]
+    }
+
+    /// The conditions of an `if`, `guard` or `while` as one expression, with the `let:` steps their optional
+    /// bindings need first (`if let t = self.timer` is `let: t = self.timer` then `if: t != nil`).
+    mutating func conditions(_ list: ConditionElementListSyntax, in scope: inout Scope) -> (String, [LocatedNode])? {
+        var parts: [String] = []
+        var pre: [LocatedNode] = []
+        for element in list {
+            switch element.condition {
+            case .expression(let e):
+                guard let lowered = expression(e, in: scope) else { return nil }
+                parts.append(list.count > 1 ? "(\(lowered.text))" : lowered.text)
+            case .optionalBinding(let binding):
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    unsupported("this binding pattern", "bind one name: `if let x = …`", at: binding.pattern)
+                    return nil
+                }
+                let value: ExprSyntax =
+                    binding.initializer?.value
+                    ?? ExprSyntax(
+                        DeclReferenceExprSyntax(
+                            baseName: .identifier(name)))
+                let lowered: (text: String, type: LoweredType)?
+                if binding.initializer == nil {
+                    lowered = scope.locals[name].map { (name, $0.type) } ?? expression(value, in: scope)
+                } else {
+                    lowered = expression(value, in: scope)
+                }
+                guard let lowered else { return nil }
+                if lowered.text != name {
+                    pre.append(.step("let", "\(name) = \(lowered.text)", at: location(binding)))
+                    scope.locals[name] = Local(type: lowered.type, isVar: false)
+                }
+                parts.append("\(name) != nil")
+            default:
+                unsupported("this condition", "use a boolean expression or `if let`", at: element)
+                return nil
+            }
+        }
+        return (parts.joined(separator: " && "), pre)
+    }
+
+    /// One statement that is not an `if`, `guard` or `return`.
+    private mutating func lowerStatement(_ item: CodeBlockItemSyntax, in scope: inout Scope) -> [LocatedNode] {
+        switch item.item {
+        case .decl(let decl):
+            if let v = decl.as(VariableDeclSyntax.self) { return lowerLocal(v, in: &scope) }
+            unsupported(describe(decl), declarationAdvice(decl), at: decl)
+            return []
+        case .stmt(let stmt):
+            if let e = stmt.as(ExpressionStmtSyntax.self) { return lowerExpressionStatement(e.expression, in: &scope) }
+            if let w = stmt.as(WhileStmtSyntax.self) {
+                guard let (condition, pre) = conditions(w.conditions, in: &scope), pre.isEmpty else {
+                    unsupported("`while let`", "write `while x != nil` and read x inside", at: w.conditions)
+                    return []
+                }
+                var body = scope
+                let steps = lowerStatements(w.body.statements, in: &body, tail: false)
+                return [.step("while", condition, at: location(w.conditions), [("do", .list(steps, at: location(w)))])]
+            }
+            if let f = stmt.as(ForStmtSyntax.self) { return lowerFor(f, in: scope) }
+            if stmt.is(BreakStmtSyntax.self) { return [.plain("break", at: location(stmt))] }
+            if stmt.is(ContinueStmtSyntax.self) { return [.plain("continue", at: location(stmt))] }
+            let what: String =
+                if stmt.is(DeferStmtSyntax.self) { "`defer`" } else if stmt.is(RepeatStmtSyntax.self) {
+                    "`repeat … while`"
+                } else if stmt.is(DoStmtSyntax.self) { "`do`/`catch`" } else if stmt.is(ThrowStmtSyntax.self) {
+                    "`throw`"
+                } else { "this statement" }
+            unsupported(what, "use if, guard, while, for i in a..<b, break and continue", at: stmt)
+            return []
+        case .expr(let e):
+            return lowerExpressionStatement(e, in: &scope)
+        }
+    }
+
+    /// What to write instead of a declaration the subset does not model.
+    private func declarationAdvice(_ decl: DeclSyntax) -> String {
+        if decl.is(StructDeclSyntax.self) {
+            return "use a class: LoopSim follows the lifetimes of reference types"
+        }
+        if decl.is(ProtocolDeclSyntax.self) {
+            return "LoopSim does not resolve protocol witnesses; call the class's own method"
+        }
+        if decl.is(ExtensionDeclSyntax.self) { return "put the methods in the class itself" }
+        if decl.is(EnumDeclSyntax.self) { return "use Int or String values" }
+        if decl.is(FunctionDeclSyntax.self) { return "make it a method of a class" }
+        if decl.is(ClassDeclSyntax.self) { return "declare classes at the top level of the file" }
+        if decl.is(ActorDeclSyntax.self) {
+            return "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md §7.13)"
+        }
+        return "a scenario declares classes, top-level variables and the Scenario's calls"
+    }
+
+    /// `for i in A..<B { … }` (or `A...B`): `for: i in A..<B`.
+    private mutating func lowerFor(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode] {
+        guard f.whereClause == nil, f.awaitKeyword == nil, f.tryKeyword == nil,
+            let sequence = f.sequence.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let op = sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self),
+            op.operator.text == "..<" || op.operator.text == "..."
+        else {
+            unsupported("this `for` loop", "loop over a range of integers: `for i in 0..<n`", at: f)
+            return []
+        }
+        let name: String
+        if let identifier = f.pattern.as(IdentifierPatternSyntax.self) {
+            name = identifier.identifier.text
+        } else if f.pattern.is(WildcardPatternSyntax.self) {
+            name = "turn\(location(f).line)"
+        } else {
+            unsupported("this loop pattern", "name the counter: `for i in 0..<n`", at: f.pattern)
+            return []
+        }
+        let elements = Array(sequence.elements)
+        guard let from = expression(elements[0], in: scope), let to = expression(elements[2], in: scope) else {
+            return []
+        }
+        var body = scope
+        body.locals[name] = Local(type: .int, isVar: false)
+        let steps = lowerStatements(f.body.statements, in: &body, tail: false)
+        return [
+            .step(
+                "for", "\(name) in \(from.text)\(op.operator.text)\(to.text)", at: location(f.pattern),
+                [("do", .list(steps, at: location(f)))])
+        ]
+    }
+
+    /// `let x = …` / `var x = …` in a body: `let: x = …` (`let: __block x = …` when a closure captures the var).
+    private mutating func lowerLocal(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode] {
+        if let modifier = decl.modifiers.first {
+            unsupported(
+                "a `\(modifier.name.text)` local", "keep a strong local, or a weak field of a class", at: modifier)
+            return []
+        }
+        let isVar = decl.bindingSpecifier.text == "var"
+        var steps: [LocatedNode] = []
+        for binding in decl.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                unsupported("this pattern", "declare one name: `let x = …`", at: binding.pattern)
+                continue
+            }
+            let isBlock = isVar && scope.capturedVars.contains(name)
+            let declared = isBlock ? "__block \(name)" : name
+            let annotated = binding.typeAnnotation.map { typeNamed($0.type) }
+            guard let value = binding.initializer?.value else {
+                steps.append(.step("let", "\(declared) = nil", at: location(binding)))
+                scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
+                continue
+            }
+            if let call = value.as(FunctionCallExprSyntax.self), isTimerCreation(call) {
+                if isBlock {
+                    // The closure of the creating call may capture the variable it is stored into.
+                    steps.append(.step("let", "\(declared) = nil", at: location(binding)))
+                    scope.locals[name] = Local(type: .timer, isVar: isVar, isBlock: true)
+                }
+                steps += creationStep(call, place: name, in: scope)?.steps ?? []
+                scope.locals[name] = Local(type: .timer, isVar: isVar, isBlock: isBlock)
+                continue
+            }
+            guard let lowered = expression(value, in: scope) else { continue }
+            steps.append(.step("let", "\(declared) = \(lowered.text)", at: location(binding)))
+            scope.locals[name] = Local(type: annotated ?? lowered.type, isVar: isVar, isBlock: isBlock)
+        }
+        return steps
+    }
+
+    /// An expression used as a statement: an assignment, `+=`/`-=`, or a call.
+    private mutating func lowerExpressionStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
+        if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
+            let elements = Array(sequence.elements)
+            if elements[1].is(AssignmentExprSyntax.self) {
+                if elements.count > 3 {
+                    // `x = a + b`: the value is the rest of the sequence.
+                    guard let place = expression(elements[0], in: scope),
+                        let value = infix(Array(elements[2...]), in: scope)
+                    else { return [] }
+                    return [.step("set", "\(place.text) = \(value.text)", at: location(e))]
+                }
+                return assignment(elements[0], elements[2], at: e, in: &scope)
+            }
+            if let op = elements[1].as(BinaryOperatorExprSyntax.self), ["+=", "-="].contains(op.operator.text) {
+                guard let place = expression(elements[0], in: scope) else { return [] }
+                let increment = op.operator.text == "+="
+                if elements.count == 3, elements[2].as(IntegerLiteralExprSyntax.self)?.literal.text == "1" {
+                    return [.step(increment ? "increment" : "decrement", place.text, at: location(e))]
+                }
+                guard let amount = infix(Array(elements[2...]), in: scope) else { return [] }
+                let sign = increment ? "+" : "-"
+                return [.step("set", "\(place.text) = \(place.text) \(sign) (\(amount.text))", at: location(e))]
+            }
+        }
+        if let call = e.as(FunctionCallExprSyntax.self) { return callStatement(call, in: &scope) }
+        if let chain = e.as(OptionalChainingExprSyntax.self) {
+            return lowerExpressionStatement(chain.expression, in: &scope)
+        }
+        if e.is(SwitchExprSyntax.self) {
+            unsupported("`switch`", "write `if` / `else if` on the value", at: e)
+            return []
+        }
+        if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
+            _ = expression(e, in: scope)
+            return []
+        }
+        unsupported("this statement", "a statement is an assignment, a call, or control flow", at: e)
+        return []
+    }
+
+    /// `PLACE = VALUE`: `release:` for nil, the creating step for a timer, `let:` for a local of this body (which
+    /// re-types it, as the language's locals take the type of what they hold), `set:` otherwise.
+    private mutating func assignment(
+        _ lhs: ExprSyntax, _ rhs: ExprSyntax, at e: ExprSyntax, in scope: inout Scope
+    ) -> [LocatedNode] {
+        if lhs.is(DiscardAssignmentExprSyntax.self) {
+            unsupported("`_ = …`", "call the API as a statement", at: lhs)
+            return []
+        }
+        guard let place = expression(lhs, in: scope) else { return [] }
+        if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }
+        if let call = rhs.as(FunctionCallExprSyntax.self), let made = creationStep(call, place: place.text, in: scope) {
+            return made.steps
+        }
+        guard let value = expression(rhs, in: scope) else { return [] }
+        let local = scope.locals[place.text]
+        let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"
+        if verb == "let" { scope.locals[place.text]?.type = value.type }
+        return [.step(verb, "\(place.text) = \(value.text)", at: location(e))]
+    }
+}

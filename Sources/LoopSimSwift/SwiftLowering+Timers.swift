@@ -1,0 +1,182 @@
+import LoopSimScenario
+import SwiftSyntax
+
+extension SwiftLowering {
+    /// Whether `call` creates a timer: `Timer.scheduledTimer(…)` or `Timer(…)`.
+    func isTimerCreation(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Timer" { return true }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Timer"
+            && member.declName.baseName.text == "scheduledTimer"
+    }
+
+    /// A timer-creating call as a `scheduledTimer:` or `timer:` step storing into `place` (docs/scenario-format.md
+    /// §7.3); nil when `call` creates no timer.
+    ///
+    /// - `Timer.scheduledTimer(withTimeInterval:repeats:block:)` → `block:` (the iOS 10 API: under ios8 and ios9
+    ///   creating it crashes the run, as `+scheduledTimerWithTimeInterval:repeats:block:` does not exist there).
+    /// - `Timer.scheduledTimer(timeInterval:target:selector:userInfo:repeats:)` → `target:` and `selector:`.
+    /// - the same with `target: Timer.self` and a closure as `userInfo:` → `userInfo:` (the pre-iOS 10 category
+    ///   idiom, `NSTimer+Addition`: the timer's target is the Timer class, whose method runs the block it carries).
+    /// - `Timer(timeInterval:…)` the same, unscheduled (`timer:`; add it with `RunLoop.current.add(_:forMode:)`).
+    mutating func creationStep(_ call: FunctionCallExprSyntax, place: String?, in scope: Scope)
+        -> (steps: [LocatedNode], type: LoweredType)?
+    {
+        guard isTimerCreation(call) else { return nil }
+        let verb = call.calledExpression.is(MemberAccessExprSyntax.self) ? "scheduledTimer" : "timer"
+        let at = location(call)
+        var extra: [(String, LocatedNode)] = []
+        var target: ExprSyntax?
+        var selector: ExprSyntax?
+        var userInfo: ExprSyntax?
+        var block = call.trailingClosure
+        for argument in call.arguments {
+            let label = argument.label?.text ?? "_"
+            let value = argument.expression
+            switch label {
+            case "withTimeInterval", "timeInterval":
+                guard let every = duration(value) else { return ([], .timer) }
+                extra.append(("every", .plain(every, at: location(value))))
+            case "repeats":
+                guard let b = value.as(BooleanLiteralExprSyntax.self) else {
+                    unsupported("a computed `repeats:`", "write `true` or `false`", at: value)
+                    return ([], .timer)
+                }
+                extra.append(("repeats", .plain(b.literal.text, at: location(value))))
+            case "block": block = value.as(ClosureExprSyntax.self)
+            case "target": target = value
+            case "selector": selector = value
+            case "userInfo": userInfo = value
+            default:
+                unsupported(
+                    "`\(label):` in a Timer initializer",
+                    "use `Timer.scheduledTimer(withTimeInterval:repeats:block:)` or "
+                        + "`(timeInterval:target:selector:userInfo:repeats:)`", at: argument)
+                return ([], .timer)
+            }
+        }
+        if let block {
+            guard let lowered = lowerClosure(block, in: scope, parameters: 1) else { return ([], .timer) }
+            extra.append(("block", .map(lowered, at: location(block))))
+        } else if let target {
+            let isClassTarget =
+                target.as(MemberAccessExprSyntax.self).map {
+                    $0.declName.baseName.text == "self"
+                        && $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Timer"
+                } ?? false
+            if isClassTarget {
+                guard let closure = userInfo?.as(ClosureExprSyntax.self),
+                    let lowered = lowerClosure(closure, in: scope, parameters: 0)
+                else {
+                    unsupported(
+                        "`target: Timer.self` without a closure as `userInfo:`",
+                        "the Timer-class target runs the block its userInfo carries: pass the closure there",
+                        at: target)
+                    return ([], .timer)
+                }
+                extra.append(("userInfo", .map(lowered, at: location(closure))))
+            } else {
+                guard let t = expression(target, in: scope) else { return ([], .timer) }
+                guard let method = selector.flatMap(selectorName) else {
+                    unsupported("this selector", "write `#selector(tick)` or `#selector(tick(_:))`", at: call)
+                    return ([], .timer)
+                }
+                extra.append(("target", .plain(t.text, at: location(target))))
+                extra.append(("selector", .plain(method, at: location(selector!))))
+                if let userInfo, !userInfo.is(NilLiteralExprSyntax.self) {
+                    guard let info = expression(userInfo, in: scope) else { return ([], .timer) }
+                    extra.append(("userInfo", .plain(info.text, at: location(userInfo))))
+                }
+            }
+        } else {
+            unsupported("a Timer without a block or a target", "pass `block:` or `target:` and `selector:`", at: call)
+            return ([], .timer)
+        }
+        return ([.step(verb, place, at: at, extra)], .timer)
+    }
+
+    /// `#selector(tick)`, `#selector(tick(_:))`, `#selector(Page.tick(_:))` → `tick`.
+    private func selectorName(_ e: ExprSyntax) -> String? {
+        guard let macro = e.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
+            let argument = macro.arguments.first?.expression
+        else { return nil }
+        if let ref = argument.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+        if let member = argument.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    /// A closure passed to an API as the block it takes: `[("captures", …), ("do", …)]` (docs/scenario-format.md
+    /// §5). Its captures are its capture list (`[weak self]` → `weak self`) and then the names of the enclosing
+    /// body it uses (`strong`, or `__block` for a `var`: Swift closures capture variables, not values).
+    /// `parameters` is how many parameters the API passes (a timer's block gets the timer), which the body may
+    /// not use: the scenario language's blocks take none.
+    mutating func lowerClosure(_ closure: ClosureExprSyntax, in scope: Scope, parameters: Int)
+        -> [(String, LocatedNode)]?
+    {
+        let at = location(closure)
+        var captures: [LocatedNode] = []
+        var inner = Scope(kind: .closure, className: scope.className)
+        for item in closure.signature?.capture?.items ?? [] {
+            let name = item.name.text
+            var strength = "strong"
+            if let specifier = item.specifier {
+                switch specifier.specifier.text {
+                case "weak": strength = "weak"
+                case "unowned": strength = specifier.detail?.text == "unsafe" ? "unretained" : "unowned"
+                default: break
+                }
+            }
+            let source: (text: String, type: LoweredType)?
+            if let value = item.initializer?.value {
+                source = expression(value, in: scope)
+            } else if let local = scope.locals[name] {
+                if local.isBlock {
+                    unsupported(
+                        "`[\(name)]` of a variable another closure shares",
+                        "use the variable without a capture-list entry", at: item)
+                    return nil
+                }
+                source = (name, local.type)
+            } else {
+                source = expression(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), in: scope)
+            }
+            guard let source else { return nil }
+            let text = source.text == name ? "\(strength) \(name)" : "\(strength) \(source.text) as \(name)"
+            captures.append(.plain(text, at: location(item)))
+            inner.locals[name] = Local(type: source.type, isVar: false)
+        }
+        for (name, node) in implicitCaptures(of: closure, in: scope) {
+            guard let local = scope.locals[name] else { continue }
+            captures.append(.plain(local.isBlock ? "__block \(name)" : "strong \(name)", at: location(node)))
+            inner.locals[name] = local
+        }
+        if inner.locals["self"] == nil { inner.className = nil }
+        var parameterNames: [String] = []
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list): parameterNames = list.map(\.name.text)
+        case .parameterClause(let clause):
+            parameterNames = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: break
+        }
+        if parameterNames.count > parameters {
+            unsupported(
+                "a closure with \(parameterNames.count) parameters", "this API passes \(parameters)", at: closure)
+            return nil
+        }
+        let used = NameCollector()
+        used.walk(closure.statements)
+        for name in parameterNames where name != "_" && used.referenced.contains(where: { $0.name == name }) {
+            unsupported(
+                "using the closure's parameter `\(name)`",
+                "the scenario language's blocks take no parameters: use the property the timer is stored in "
+                    + "(`self.timer?.invalidate()`)", at: closure)
+            return nil
+        }
+        inner.capturedVars = capturedNames(in: closure.statements.map(Syntax.init))
+        let steps = lowerStatements(closure.statements, in: &inner, tail: true)
+        var result: [(String, LocatedNode)] = []
+        if !captures.isEmpty { result.append(("captures", .list(captures, at: at))) }
+        result.append(("do", .list(steps, at: at)))
+        return result
+    }
+}

@@ -1,0 +1,192 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Lowers a Swift scenario file (docs/swift-scenarios.md) into the located scenario tree the YAML front-end
+/// produces (`classes:`, `main:`, `user:`, `expect:`), every node located at the Swift construct it came from, so
+/// that the one compiler checks and compiles both languages and every diagnostic and view names the Swift line.
+///
+/// The lowering refuses what it does not model: each construct outside the subset is a located `swift.unsupported`
+/// error saying what to write instead, never a silent approximation.
+struct SwiftLowering {
+    /// The file's path, as diagnostics print it.
+    let file: String
+    /// Turns syntax positions into 1-based lines and columns.
+    let converter: SourceLocationConverter
+    /// Every problem found, in the order found.
+    var bag = DiagnosticBag()
+    /// The scenario classes declared in the file, by name (looked up only, never iterated).
+    var classes: [String: ClassShape] = [:]
+    /// The names of dispatch queues declared at the top level (`let db = DispatchQueue(label: "db")`).
+    var queueNames: [String] = []
+    /// The name of the top-level `Scenario` value (`let scenario = Scenario(…)`).
+    var scenarioName: String?
+
+    /// Creates a lowering for `tree`, the parsed contents of `file`.
+    init(file: String, tree: SourceFileSyntax) {
+        self.file = file
+        self.converter = SourceLocationConverter(fileName: file, tree: tree)
+    }
+
+    /// Where `node` starts (after its leading trivia), as a scenario location.
+    func location(_ node: some SyntaxProtocol) -> ScenarioLocation {
+        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return ScenarioLocation(file: file, line: l.line, column: l.column)
+    }
+
+    /// Reports a construct outside the subset, saying what to write instead.
+    mutating func unsupported(_ what: String, _ instead: String, at node: some SyntaxProtocol) {
+        bag.error(
+            .swiftUnsupported,
+            "\(what) is outside the Swift subset LoopSim models; \(instead) (docs/swift-scenarios.md)",
+            at: location(node))
+    }
+
+    /// Reports a problem with the experiment's form (`Scenario(…)`, `at`, `expect`).
+    mutating func scenarioError(_ message: String, at node: some SyntaxProtocol) {
+        bag.error(.swiftScenario, message, at: location(node))
+    }
+}
+
+extension DiagnosticID {
+    /// A Swift construct outside the modelled subset.
+    static let swiftUnsupported: DiagnosticID = "swift.unsupported"
+    /// The Swift file does not parse.
+    static let swiftSyntax: DiagnosticID = "swift.syntax"
+    /// The experiment's own calls (`Scenario(…)`, `scenario.at`, `scenario.expect`) are malformed or missing.
+    static let swiftScenario: DiagnosticID = "swift.scenario"
+}
+
+/// The static type the lowering follows through an expression: enough to choose a step (`t.invalidate()` on a
+/// timer, `obj.run()` on a scenario class) and to declare fields.
+enum LoweredType: Equatable {
+    /// An instance of a scenario class.
+    case object(String)
+    case timer, runLoop, int, bool, string, semaphore, group, thread
+    /// Anything else the lowering does not follow.
+    case unknown
+
+    /// The field type the YAML language spells for it (docs/scenario-format.md §4).
+    var fieldTypeName: String? {
+        switch self {
+        case .object(let name): name
+        case .timer: "NSTimer"
+        case .runLoop: "CFRunLoop"
+        case .int: "int"
+        case .bool: "bool"
+        case .string: "string"
+        case .semaphore: "dispatch_semaphore"
+        case .group: "dispatch_group"
+        case .thread: "NSThread"
+        case .unknown: nil
+        }
+    }
+
+    /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).
+    var isObject: Bool {
+        switch self {
+        case .object, .timer, .semaphore, .group, .thread: true
+        default: false
+        }
+    }
+}
+
+/// What the lowering knows of a scenario class before lowering any body: its fields and methods.
+struct ClassShape {
+    /// The class's name.
+    var name: String
+    /// Field name to its type.
+    var fields: [String: LoweredType] = [:]
+    /// Method name to its parameters' names, in order.
+    var methods: [String: [String]] = [:]
+
+    /// Whether `name` is a member (field or method) of the class, which a bare name inside it means.
+    func hasMember(_ name: String) -> Bool {
+        fields[name] != nil || methods[name] != nil
+    }
+}
+
+/// A name a body can see.
+struct Local {
+    /// The name's static type.
+    var type: LoweredType
+    /// Declared with `var` (closures capture the variable, so a captured `var` becomes a `__block` variable).
+    var isVar: Bool
+    /// Declared as a `__block` variable in the lowered tree.
+    var isBlock: Bool = false
+}
+
+/// The names one body sees: its locals (and captures), and the class whose members a bare name reaches.
+struct Scope {
+    /// What kind of body this is.
+    enum Kind {
+        /// Top-level code: `main:`.
+        case main
+        /// A user action's closure (`scenario.at`): sees `main:`'s names.
+        case action
+        /// A method, `init` or `deinit`.
+        case method
+        /// A closure: sees only its captures.
+        case closure
+    }
+
+    var kind: Kind
+    /// The class whose members a bare name reaches (through `self`), if `self` is visible.
+    var className: String?
+    /// Locals and captures, by name (looked up only).
+    var locals: [String: Local] = [:]
+    /// Names of `var`s that some closure in this body captures: declared as `__block` variables.
+    var capturedVars: Set<String> = []
+}
+
+extension LocatedNode {
+    /// A plain scalar at `location`.
+    static func plain(_ text: String, at location: ScenarioLocation) -> LocatedNode {
+        .scalar(Scalar(text: text, location: location, style: .plain))
+    }
+
+    /// A double-quoted scalar at `location` (a string the compiler must not read as a number).
+    static func quoted(_ text: String, at location: ScenarioLocation) -> LocatedNode {
+        .scalar(Scalar(text: text, location: location, style: .doubleQuoted))
+    }
+
+    /// A mapping of `entries` (key text, value), every key located at `location`.
+    static func map(_ entries: [(String, LocatedNode)], at location: ScenarioLocation) -> LocatedNode {
+        .mapping(
+            Mapping(
+                entries: entries.map { Mapping.Entry(key: Scalar(text: $0.0, location: location), value: $0.1) },
+                location: location))
+    }
+
+    /// A sequence of `items` at `location`.
+    static func list(_ items: [LocatedNode], at location: ScenarioLocation) -> LocatedNode {
+        .sequence(Sequence(items: items, location: location))
+    }
+
+    /// A step: a mapping whose first key is the verb (docs/scenario-format.md §7).
+    static func step(
+        _ verb: String, _ argument: String?, at location: ScenarioLocation, _ extra: [(String, LocatedNode)] = []
+    ) -> LocatedNode {
+        map([(verb, .plain(argument ?? "", at: location))] + extra, at: location)
+    }
+}
+
+/// The scenario language's location (swift-syntax has a `SourceLocation` of its own).
+typealias ScenarioLocation = LoopSimScenario.SourceLocation
+
+extension SwiftLowering {
+    /// What a construct is, for messages: "a struct", "an enum", "a protocol".
+    func describe(_ node: some SyntaxProtocol) -> String {
+        let node = Syntax(node)
+        if node.is(StructDeclSyntax.self) { return "a struct" }
+        if node.is(EnumDeclSyntax.self) { return "an enum" }
+        if node.is(ProtocolDeclSyntax.self) { return "a protocol" }
+        if node.is(ExtensionDeclSyntax.self) { return "an extension" }
+        if node.is(FunctionDeclSyntax.self) { return "a function" }
+        if node.is(ActorDeclSyntax.self) { return "an actor" }
+        if node.is(SubscriptDeclSyntax.self) { return "a subscript" }
+        if node.is(TypeAliasDeclSyntax.self) { return "a typealias" }
+        if node.is(KeyPathExprSyntax.self) { return "a key path" }
+        if node.is(MacroExpansionExprSyntax.self) { return "a macro or `#` directive" }
+        return "this construct"
+    }
+}

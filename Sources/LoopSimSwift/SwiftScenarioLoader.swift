@@ -1,0 +1,74 @@
+import LoopSimScenario
+import SwiftParser
+import SwiftSyntax
+
+/// Reads a scenario written in Swift (docs/swift-scenarios.md): swift-syntax parses the file, ``SwiftLowering``
+/// lowers it into the located scenario tree the YAML front-end produces, and the one ``ScenarioCompiler`` compiles
+/// that tree. Every location in the tree is a Swift `file:line:column`, so the compiler's diagnostics, the trace's
+/// step locations and the views all name the Swift line.
+public enum SwiftScenarioLoader {
+    /// Whether `path` names a Swift scenario (by its extension).
+    public static func isSwiftScenario(_ path: String) -> Bool {
+        path.hasSuffix(".swift")
+    }
+
+    /// Parses, lowers and compiles `text`, the contents of `file`. Errors of every stage are collected; the
+    /// scenario is nil when any is an error.
+    public static func load(text: String, file: String) -> ScenarioLoader.Loaded {
+        let (tree, diagnostics) = lower(text: text, file: file)
+        guard let tree, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return ScenarioLoader.Loaded(scenario: nil, diagnostics: diagnostics, source: text)
+        }
+        var loaded = ScenarioLoader.load(tree: tree, syntax: diagnostics, text: text, file: file)
+        // The origin lets a run reload its program from the text; that text is Swift, which the YAML loader
+        // cannot read, so a Swift scenario keeps the program it was compiled with.
+        loaded.scenario?.origin = nil
+        return loaded
+    }
+
+    /// The scenario tree of a Swift file, and the problems found making it (nil when it does not parse).
+    public static func lower(text: String, file: String) -> (LocatedNode?, [Diagnostic]) {
+        let source = Parser.parse(source: text)
+        var lowering = SwiftLowering(file: file, tree: source)
+        if source.hasError {
+            // `.all`: a missing token is not part of the source-accurate view.
+            let finder = SyntaxErrorFinder(viewMode: .all)
+            finder.walk(source)
+            for node in finder.errors.prefix(5) {
+                let snippet = node.trimmedDescription.prefix(40)
+                let missing = node.as(TokenSyntax.self).map { $0.presence == .missing ? $0.text : "" } ?? ""
+                let message =
+                    !missing.isEmpty
+                    ? "the Swift does not parse here: expected `\(missing)`; fix the syntax (swiftc reports the same)"
+                    : snippet.isEmpty
+                        ? "the Swift does not parse here: something is missing; check the brackets and the statement"
+                        : "the Swift does not parse here, at `\(snippet)`; fix the syntax (swiftc reports the same)"
+                lowering.bag.error(.swiftSyntax, message, at: lowering.location(node))
+            }
+            if finder.errors.isEmpty {
+                lowering.bag.error(
+                    .swiftSyntax, "the Swift does not parse; fix the syntax (swiftc reports where)",
+                    at: ScenarioLocation(file: file, line: 1, column: 1))
+            }
+            return (nil, lowering.bag.sorted())
+        }
+        let tree = lowering.lowerFile(source)
+        return (tree, lowering.bag.sorted())
+    }
+}
+
+/// Finds the places where the parser recovered: unexpected text and missing tokens.
+private final class SyntaxErrorFinder: SyntaxVisitor {
+    /// The nodes that carry an error, in source order.
+    var errors: [Syntax] = []
+
+    override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+        errors.append(Syntax(node))
+        return .skipChildren
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if token.presence == .missing { errors.append(Syntax(token)) }
+        return .skipChildren
+    }
+}

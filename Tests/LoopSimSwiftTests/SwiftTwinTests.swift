@@ -1,0 +1,67 @@
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Runs each Swift scenario against its YAML twin under every variant of the twin and requires the same findings:
+/// objects lost and why, parked threads, fires, skipped slots, run-loop exits, crashes and logs (issue 35).
+@Suite struct SwiftTwinTests {
+    /// The package's root directory.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Each Swift scenario and the YAML scenario it models.
+    static let pairs: [(swift: String, yaml: String)] = [
+        ("scenarios/swift/s02-timerbutton-worker-loop.swift", "scenarios/s02-timerbutton-worker-loop.yaml"),
+        ("scenarios/swift/s02-timerbutton-worker-loop-fix.swift", "scenarios/s02-timerbutton-worker-loop-fix.yaml"),
+        ("scenarios/swift/s06-timer-target-self.swift", "scenarios/s06-timer-target-self.yaml"),
+        ("scenarios/swift/s09-countdown-during-scroll.swift", "scenarios/s09-countdown-during-scroll.yaml"),
+        ("scenarios/swift/s09-countdown-during-scroll-fix.swift", "scenarios/s09-countdown-during-scroll-fix.yaml"),
+    ]
+
+    /// Loads a scenario file of either language, requiring it to compile without errors.
+    static func load(_ path: String) throws -> Scenario {
+        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        let loaded =
+            SwiftScenarioLoader.isSwiftScenario(path)
+            ? SwiftScenarioLoader.load(text: text, file: path) : ScenarioLoader.load(text: text, file: path)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors)")
+        return try #require(loaded.scenario)
+    }
+
+    /// The findings of a run report that must agree: everything but names of scenarios, files and locations.
+    static func findings(_ report: JSONValue) -> [String] {
+        let paths = [
+            "objects", "leaks", "threads.parked", "threads.parked_names", "threads.parked_reasons",
+            "timers.fires", "timers.skipped", "timers.wasted", "runloop_exits", "crashed", "logs", "end_time_ms",
+        ]
+        return paths.map { "\($0): \(report.value(at: $0)?.compact ?? "absent")" }
+    }
+
+    @Test(arguments: pairs.map(\.swift))
+    func swiftScenarioFindsWhatItsYAMLTwinFinds(_ swiftPath: String) throws {
+        let yamlPath = try #require(Self.pairs.first { $0.swift == swiftPath }?.yaml)
+        let swift = try Self.load(swiftPath)
+        let yaml = try Self.load(yamlPath)
+        #expect(swift.variants == yaml.variants)
+        for variant in yaml.variants {
+            let swiftRun = try #require(try ScenarioRunner.run(swift, variants: [variant]).first)
+            let yamlRun = try #require(try ScenarioRunner.run(yaml, variants: [variant]).first)
+            #expect(Self.findings(swiftRun.report) == Self.findings(yamlRun.report), "\(swiftPath) under \(variant)")
+            #expect(swiftRun.failedExpectations.isEmpty, "\(swiftPath) under \(variant)")
+            #expect(swiftRun.expectations.count == yamlRun.expectations.count)
+            // These twins go further: the same trace, event for event (the fingerprint folds every event).
+            #expect(swiftRun.outcome.fingerprint == yamlRun.outcome.fingerprint, "\(swiftPath) under \(variant)")
+        }
+    }
+
+    @Test func theSameFileRunsTwiceToTheSameFingerprint() throws {
+        let scenario = try Self.load(Self.pairs[0].swift)
+        let first = try ScenarioRunner.run(scenario).map(\.outcome.fingerprint)
+        let second = try ScenarioRunner.run(try Self.load(Self.pairs[0].swift)).map(\.outcome.fingerprint)
+        #expect(first == second)
+    }
+}

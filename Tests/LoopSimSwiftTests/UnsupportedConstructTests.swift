@@ -1,0 +1,101 @@
+import Foundation
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Every construct docs/swift-scenarios.md lists as outside the subset is a located `swift.unsupported` error saying
+/// what to write instead. `/*@*/` marks where each diagnostic must point.
+@Suite struct UnsupportedConstructTests {
+    /// A construct, the code using it (inside a class's method unless it starts with `TOP:`), and a fragment of the
+    /// advice the message must give.
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var code: String
+        var advice: String
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "URLSession", code: "/*@*/URLSession.shared.dataTask(with: u) { _, _, _ in }.resume()",
+            advice: "asyncAfter"),
+        Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
+        Case(name: "struct", code: "TOP:/*@*/struct Point { var x = 0 }", advice: "use a class"),
+        Case(name: "protocol", code: "TOP:/*@*/protocol Ticker { func tick() }", advice: "protocol witnesses"),
+        Case(name: "extension", code: "TOP:/*@*/extension Page { func more() {} }", advice: "in the class"),
+        Case(name: "enum", code: "TOP:/*@*/enum State { case on, off }", advice: "Int or String"),
+        Case(name: "generic class", code: "TOP:class Box/*@*/<T> { var n = 0 }", advice: "concrete types"),
+        Case(name: "async method", code: "}\n    func load() /*@*/async {", advice: "Swift concurrency"),
+        Case(name: "await", code: "/*@*/await self.go()", advice: "Swift concurrency"),
+        Case(name: "Task", code: "/*@*/Task { self.go() }", advice: "Swift concurrency"),
+        Case(name: "force unwrap", code: "/*@*/timer!.invalidate()", advice: "if let"),
+        Case(name: "switch", code: "/*@*/switch count { default: break }", advice: "else if"),
+        Case(name: "defer", code: "/*@*/defer { count = 0 }", advice: "use if, guard"),
+        Case(name: "try", code: "/*@*/try self.go()", advice: "errors are not modelled"),
+        Case(name: "closure as value", code: "let f = /*@*/{ self.go() }", advice: "pass the closure"),
+        Case(name: "ternary", code: "count = count > 1 /*@*/? 1 : 2", advice: "if"),
+        Case(name: "cast", code: "let x = self /*@*/as? Page", advice: "compare with nil"),
+        Case(name: "static shared", code: "TOP:class Hub { /*@*/static let shared = Hub() }", advice: "top-level"),
+        Case(name: "computed property", code: "TOP:class Hub { var /*@*/n: Int { 3 } }", advice: "stored property"),
+        Case(name: "init with parameters", code: "TOP:class Hub { init/*@*/(n: Int) {} }", advice: "initial values"),
+        Case(
+            name: "method returning a value", code: "}\n    func n() /*@*/-> Int { 3 }\n    func m() {",
+            advice: "return nothing"),
+        Case(name: "return in a loop", code: "while count < 3 { /*@*/return }", advice: "else"),
+        Case(name: "unknown API", code: "/*@*/UIApplication.shared.openURL(u)", advice: "LoopSim models Timer"),
+        Case(
+            name: "timer parameter used",
+            code: "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) "
+                + "/*@*/{ t in t.invalidate() }", advice: "the property the timer is stored in"),
+        Case(name: "subclass", code: "TOP:class VC: /*@*/UIViewController {}", advice: "NSObject subclass"),
+    ]
+
+    /// The scenario file around `code`.
+    static func file(_ code: String) -> String {
+        let header = """
+            import Foundation
+            let scenario = Scenario("probe", until: .seconds(3), variants: [.ios10])
+            class Page {
+                var count = 0
+                var timer: Timer?
+                func go() {}
+
+            """
+        if code.hasPrefix("TOP:") {
+            return header + "}\n" + code.dropFirst(4) + "\nlet page = Page()\n"
+        }
+        return header + "    func probe() {\n        " + code + "\n    }\n}\nlet page = Page()\n"
+    }
+
+    /// The 1-based line and column just after the `/*@*/` marker in `text`.
+    static func marker(in text: String) throws -> (line: Int, column: Int) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            if let range = line.range(of: "/*@*/") {
+                return (index + 1, line.distance(from: line.startIndex, to: range.upperBound) + 1)
+            }
+        }
+        throw CancellationError()
+    }
+
+    @Test(arguments: cases)
+    func unsupportedConstructIsALocatedErrorWithAdvice(_ c: Case) throws {
+        let text = Self.file(c.code)
+        let loaded = SwiftScenarioLoader.load(text: text, file: "Probe.swift")
+        #expect(loaded.scenario == nil)
+        let (line, column) = try Self.marker(in: text)
+        let hit = loaded.diagnostics.first { $0.location.line == line && $0.location.column == column }
+        let diagnostic = try #require(hit, "\(c.name): \(loaded.diagnostics)")
+        #expect(diagnostic.id == "swift.unsupported")
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.location.file == "Probe.swift")
+        #expect(diagnostic.message.contains(c.advice), "\(diagnostic.message)")
+    }
+
+    @Test func theSubsetWithoutTheConstructCompiles() throws {
+        let loaded = SwiftScenarioLoader.load(text: Self.file("self.go()"), file: "Probe.swift")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        #expect(loaded.scenario != nil)
+    }
+}
