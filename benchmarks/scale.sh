@@ -8,8 +8,8 @@
 #   bash benchmarks/scale.sh [LOOPSIM] [MAX_EXPONENT]   # default: .build/release/loopsim if built, else debug; 6
 #
 # MAX_EXPONENT caps the replication counts (5 stops at 10^5) and the sweep at 10^min(5, MAX) points, for a
-# quick look. The workloads are tiny scenarios (a repeating timer and random drags over 1 s of virtual time), so
-# the time goes to the runs' count, not their length.
+# quick look. The workload is a tiny scenario, benchmarks/scale.yaml (a repeating timer and random drags over 1 s
+# of virtual time), so the time goes to the runs' count, not their length.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 LOOPSIM="${1:-}"
@@ -22,39 +22,14 @@ fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-# A tiny scenario; with a sweep: of N1 x N2 points (one replication each) when given.
+# The workload, benchmarks/scale.yaml (BigRunTests runs the same file); for a sweep, with a `sweep:` of N1 x N2
+# points (one replication each) appended.
+WORKLOAD="$ROOT/benchmarks/scale.yaml"
 scenario() {  # file, a-count, b-count
     local a b
     a=$(seq -s, 1 "$2" | sed 's/,/ms, /g; s/$/ms/')
     b=$(seq -s, 1 "$3" | sed 's/,/us, /g; s/$/us/')
-    cat > "$1" <<YAML
-name: scale
-seed: 11
-until: 1s
-variants: [ios10]
-params:
-  a: 5ms
-  b: 1us
-sweep:
-  a: [$a]
-  b: [$b]
-  replications: 1
-classes:
-  VC:
-    fields: {t: weak NSTimer}
-    methods:
-      start:
-        - scheduledTimer: self.t
-          every: \${a}
-          repeats: true
-          block: {do: []}
-main:
-  - let: vc = new VC
-  - call: vc.start
-gestures:
-  every: {exponential: 200ms}
-  drag: \${b}
-YAML
+    { cat "$WORKLOAD"; printf 'sweep:\n  a: [%s]\n  b: [%s]\n  replications: 1\n' "$a" "$b"; } > "$1"
 }
 
 # Runs a command under the limits; prints "label peak_kib seconds status".
@@ -81,10 +56,9 @@ for e in 3 4 5; do
     sweeps+=("sweep-1e$e")
 done
 echo "## run --replications (--jobs default)"
-scenario "$WORK/reps.yaml" 1 1
 reps=()
 for e in $(seq 3 "$MAX"); do
-    measure "replications-1e$e" "$LOOPSIM" run "$WORK/reps.yaml" --replications "$((10 ** e))" --format json
+    measure "replications-1e$e" "$LOOPSIM" run "$WORKLOAD" --replications "$((10 ** e))" --format json
     reps+=("replications-1e$e")
 done
 ratio() {  # labels...: largest peak / smallest

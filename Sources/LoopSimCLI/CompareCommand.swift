@@ -4,7 +4,7 @@ import LoopSimReport
 import LoopSimScenario
 
 /// `loopsim compare FILE --variants ios9,ios10`: the variants side by side, then where their traces part.
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: ParsableCommand, ScenarioOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Run a scenario under several variants with one seed: a table of figures, then the first divergence.",
@@ -36,12 +36,6 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, and the command exits 3)")
     var limitOptions: RunLimitOptions
 
-    // The shared options under the names the command's code reads.
-    var variantList: [String] { scenarioOptions.variants }
-    var seed: UInt64? { scenarioOptions.seed }
-    var settings: [String] { scenarioOptions.settings }
-    var parameters: ParameterOptions { scenarioOptions.parameters }
-
     func validate() throws {
         if let n = replications, n < 2 {
             throw ValidationError("--replications needs at least 2 (a paired CI needs pairs)")
@@ -57,7 +51,7 @@ struct CompareCommand: ParsableCommand {
         if let n = replications { return try comparePaired(scenario, n: n) }
         if let path = outputOptions.path { try OutputFile.check(path, "the comparison", force: outputOptions.force) }
         let runs = try ScenarioFiles.runOrExit(
-            scenario, variants: variantList, seed: seed, settings: settings,
+            scenario, variants: variants, seed: seed, settings: settings,
             limits: limitOptions.limits)
         if runs.count < 2 {
             StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")
@@ -72,7 +66,7 @@ struct CompareCommand: ParsableCommand {
     /// `--replications N`: each variant's N replications with the same seeds, and per figure the paired difference
     /// from the first variant (``PairedComparison``).
     func comparePaired(_ scenario: Scenario, n: Int) throws {
-        let names = variantList.isEmpty ? scenario.variants : variantList
+        let names = variants.isEmpty ? scenario.variants : variants
         if names.count < 2 {
             StandardError.write("error: compare needs at least two variants (--variant ios9 --variant ios10)\n")
             throw Exit.invalid

@@ -13,3 +13,15 @@ struct OutputOptions: ParsableArguments {
     /// The file to write, or nil for standard output (no `-o`, or `-o -` as POSIX utilities read `-`).
     var path: String? { output == "-" ? nil : output }
 }
+
+/// A command with ``OutputOptions``: where its report goes and whether it may replace files, under the names the
+/// commands' code reads, written once.
+protocol OutputOptionsCommand {
+    var outputOptions: OutputOptions { get }
+}
+
+extension OutputOptionsCommand {
+    /// The file to write, or nil for standard output (``OutputOptions/path``: `-o -` is standard output).
+    var output: String? { outputOptions.path }
+    var force: Bool { outputOptions.force }
+}

@@ -4,7 +4,7 @@ import LoopSimReport
 import LoopSimScenario
 
 /// `loopsim play FILE`: one self-contained HTML page that plays the run step by step, forward and back.
-struct PlayCommand: ParsableCommand {
+struct PlayCommand: ParsableCommand, ScenarioOptionsCommand, OutputOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract:
@@ -24,14 +24,6 @@ struct PlayCommand: ParsableCommand {
 
     @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, and the command exits 3)")
     var limitOptions: RunLimitOptions
-
-    // The shared options under the names the command's code reads; `-o -` is standard output.
-    var variants: [String] { scenarioOptions.variants }
-    var seed: UInt64? { scenarioOptions.seed }
-    var settings: [String] { scenarioOptions.settings }
-    var parameters: ParameterOptions { scenarioOptions.parameters }
-    var output: String? { outputOptions.path }
-    var force: Bool { outputOptions.force }
 
     func run() throws {
         let scenario = try ScenarioFiles.loadOrExit(file, parameters: parameters.pairs, case: parameters.caseName)

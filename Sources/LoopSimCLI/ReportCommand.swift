@@ -5,7 +5,7 @@ import LoopSimReport
 import LoopSimScenario
 
 /// `loopsim report FILE… -o OUT`: one self-contained HTML page per scenario.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: ParsableCommand, ScenarioOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract:
@@ -43,11 +43,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup(title: "Limits (a run that reaches one ends with a limit finding, and the command exits 3)")
     var limitOptions: RunLimitOptions
 
-    // The shared options under the names the command's code reads; `-o -` is standard output.
-    var variants: [String] { scenarioOptions.variants }
-    var seed: UInt64? { scenarioOptions.seed }
-    var settings: [String] { scenarioOptions.settings }
-    var parameters: ParameterOptions { scenarioOptions.parameters }
+    // `-o -` is standard output.
     var output: String? { outputOption == "-" ? nil : outputOption }
 
     func validate() throws {

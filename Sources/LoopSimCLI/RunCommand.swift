@@ -5,7 +5,7 @@ import LoopSimReport
 import LoopSimScenario
 
 /// `loopsim run FILE`: replay one scenario under one or more variants.
-struct RunCommand: ParsableCommand {
+struct RunCommand: ParsableCommand, ScenarioOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run a scenario and report leaks, parked threads, timers and run-loop exits.",
         discussion: """
@@ -45,12 +45,6 @@ struct RunCommand: ParsableCommand {
     var jobs: Int = Jobs.defaultCount
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
-
-    // The shared options under the names the command's code reads.
-    var variants: [String] { scenarioOptions.variants }
-    var seed: UInt64? { scenarioOptions.seed }
-    var settings: [String] { scenarioOptions.settings }
-    var parameters: ParameterOptions { scenarioOptions.parameters }
 
     func validate() throws {
         if let replications, replications < 1 { throw ValidationError("--replications takes a count of at least 1") }

@@ -52,3 +52,18 @@ struct ScenarioOptions: ParsableArguments {
         }
     }
 }
+
+/// A command with ``ScenarioOptions``: the shared options under the names the commands' code reads, written once
+/// (each command repeated these four properties before).
+protocol ScenarioOptionsCommand {
+    var scenarioOptions: ScenarioOptions { get }
+}
+
+extension ScenarioOptionsCommand {
+    /// The variants named (``ScenarioOptions/variants``; empty: the scenario's own list).
+    var variants: [String] { scenarioOptions.variants }
+    var seed: UInt64? { scenarioOptions.seed }
+    /// `--set flag=value`, as written.
+    var settings: [String] { scenarioOptions.settings }
+    var parameters: ParameterOptions { scenarioOptions.parameters }
+}

@@ -5,7 +5,7 @@ import LoopSimReport
 import LoopSimScenario
 
 /// `loopsim timeline FILE`: each variant's threads as lanes over virtual time, for a terminal, as SVG or JSON.
-struct TimelineCommand: ParsableCommand {
+struct TimelineCommand: ParsableCommand, ScenarioOptionsCommand, OutputOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract:
@@ -38,14 +38,6 @@ struct TimelineCommand: ParsableCommand {
     var limitOptions: RunLimitOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, svg, json }
-
-    // The shared options under the names the command's code reads.
-    var variants: [String] { scenarioOptions.variants }
-    var seed: UInt64? { scenarioOptions.seed }
-    var settings: [String] { scenarioOptions.settings }
-    var parameters: ParameterOptions { scenarioOptions.parameters }
-    var output: String? { outputOptions.path }
-    var force: Bool { outputOptions.force }
 
     func validate() throws {
         if let width, width < 30 { throw ValidationError("--width must be at least 30") }

@@ -84,14 +84,23 @@ public struct FuzzCampaign {
         }
     }
 
-    /// Checks one case. A generated case must also compile without errors (`generator.valid`). Its runs poll
-    /// `isInterrupted` (``InvariantChecker/check(text:file:limits:isInterrupted:)``).
-    public func check(_ fuzzCase: Case, isInterrupted: @escaping () -> Bool = { false }) -> (CaseReport, String) {
-        let text = text(of: fuzzCase)
+    /// Checks one case, whose text is `text` when given (``text(of:)``, which
+    /// ``run(count:kinds:first:before:after:shouldStop:)`` makes once). A generated case must also compile without
+    /// errors (`generator.valid`). Its runs and the phases between them poll `isInterrupted`
+    /// (``InvariantChecker/check(text:file:limits:isInterrupted:)``).
+    public func check(
+        _ fuzzCase: Case, text: String? = nil, isInterrupted: @escaping () -> Bool = { false }
+    ) -> (CaseReport, String) {
+        let text = text ?? self.text(of: fuzzCase)
         var report = InvariantChecker.check(
             text: text, file: "\(fuzzCase.name).yaml", limits: limits, isInterrupted: isInterrupted)
         if report.interrupted { return (report, text) }
         if fuzzCase.kind == .generated && !report.compiled {
+            // The load again, for its errors' words: a poll before it, as before the checker's own second load.
+            if isInterrupted() {
+                report.interrupted = true
+                return (report, text)
+            }
             let errors = ScenarioLoader.load(text: text, file: "\(fuzzCase.name).yaml").diagnostics
                 .filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
             report.violations.append(
@@ -104,8 +113,9 @@ public struct FuzzCampaign {
 
     /// Runs `count` cases of each kind in `kinds`, calling `progress` before each case (to save it) and after it.
     /// Once `shouldStop` returns true (Ctrl-C, SIGTERM) no further case starts, and the case under way stops too:
-    /// its runs poll `shouldStop` as `loopsim run`'s do, so a long case ends within a fraction of a second; a case
-    /// cut short is left out (it checked nothing). The summary is of the cases that ran to the end.
+    /// its runs poll `shouldStop` as `loopsim run`'s do, and so do the checks between and after them and the making
+    /// of its text, so a long case ends within a fraction of a second; a case cut short is left out (it checked
+    /// nothing). The summary is of the cases that ran to the end.
     public func run(
         count: Int, kinds: [Kind] = Kind.allCases, first: Int = 0,
         before: (Case, String) -> Void = { _, _ in },
@@ -117,8 +127,10 @@ public struct FuzzCampaign {
             for kind in kinds {
                 if shouldStop() { return summary }
                 let fuzzCase = fuzzCase(kind, index)
-                before(fuzzCase, text(of: fuzzCase))
-                let (report, text) = check(fuzzCase, isInterrupted: shouldStop)
+                let text = self.text(of: fuzzCase)  // a mutant of a long file takes a while: once, then a poll
+                before(fuzzCase, text)
+                if shouldStop() { return summary }
+                let (report, _) = check(fuzzCase, text: text, isInterrupted: shouldStop)
                 if report.interrupted { return summary }
                 summary.cases += 1
                 summary.compiled += report.compiled ? 1 : 0

@@ -53,77 +53,99 @@ public enum InvariantChecker {
 
     /// Loads `text` as `file`, checks the diagnostics, and runs every variant of a valid scenario twice.
     ///
-    /// Each run polls `isInterrupted` as `loopsim run` does (``KernelConfiguration/isInterrupted``, every 4,096
-    /// steps): once it returns true the run under way stops at once and the case ends ``CaseReport/interrupted``,
-    /// unchecked, so a signal stops even a long case within a fraction of a second (issue 39).
+    /// Each run polls `isInterrupted` as `loopsim run` does (``KernelConfiguration/isInterrupted``), and so does
+    /// every phase between and after the runs (the second load, the trace's lines every ``pollLines``, the trace
+    /// read back, each JSON report): once it returns true the case ends ``CaseReport/interrupted``, unchecked, within
+    /// a fraction of the slowest phase's time, so a signal stops even a long case within 100 ms of CPU work in a
+    /// debug build (issues 38 and 39). A phase that did not finish found nothing.
     public static func check(
         text: String, file: String, limits: RunLimits = limits,
         isInterrupted: @escaping () -> Bool = { false }
     ) -> CaseReport {
         var report = CaseReport()
-        let loaded = ScenarioLoader.load(text: text, file: file)
-        report.diagnostics = loaded.diagnostics.count
-        report.violations += checkDiagnostics(loaded, text: text, file: file)
-        guard let scenario = loaded.scenario else { return report }
-        report.compiled = true
-        for variant in scenario.variants {
-            // Between runs and checks too: a check of a long trace takes a while in a debug build.
-            if isInterrupted() {
-                report.interrupted = true
-                return report
+        let poll = Poll(isInterrupted)
+        do throws(Poll.Stop) {
+            let loaded = ScenarioLoader.load(text: text, file: file)
+            report.diagnostics = loaded.diagnostics.count
+            report.violations += try checkDiagnostics(loaded, text: text, file: file, poll: poll)
+            guard let scenario = loaded.scenario else { return report }
+            report.compiled = true
+            for variant in scenario.variants {
+                try poll()
+                guard let profile = try? scenario.profile(for: variant) else {
+                    report.violations.append(
+                        Violation(
+                            invariant: "variant.profile", variant: variant,
+                            detail: "a compiled scenario names a variant that has no profile"))
+                    continue
+                }
+                // A fresh configuration per run: its samplers own the run's random stream.
+                func configuration() -> KernelConfiguration {
+                    var configuration = scenario.configuration(profile: profile, keepsTrace: true)
+                    configuration.limits = limits
+                    configuration.isInterrupted = isInterrupted
+                    return configuration
+                }
+                let first = Kernel(program: scenario.program, configuration: configuration())
+                let outcome = first.run()
+                if outcome.limit?.kind == "interrupted" { throw Poll.Stop() }
+                try poll()
+                report.runs += 1
+                report.events += outcome.events
+                if outcome.limit != nil { report.limitStops += 1 }
+                if outcome.crash != nil { report.modelledCrashes += 1 }
+                var found = try checkTrace(outcome, until: scenario.until, poll: poll)
+                try poll()
+                found += checkHeap(first, outcome)
+                try poll()
+                let again = Kernel(program: scenario.program, configuration: configuration()).run()
+                if again.limit?.kind == "interrupted" { throw Poll.Stop() }
+                try poll()
+                report.runs += 1
+                found += try checkReplay(outcome, again, poll: poll)
+                report.violations += found.map {
+                    var v = $0; v.variant = variant; return v
+                }
             }
-            guard let profile = try? scenario.profile(for: variant) else {
-                report.violations.append(
-                    Violation(
-                        invariant: "variant.profile", variant: variant,
-                        detail: "a compiled scenario names a variant that has no profile"))
-                continue
-            }
-            // A fresh configuration per run: its samplers own the run's random stream.
-            func configuration() -> KernelConfiguration {
-                var configuration = scenario.configuration(profile: profile, keepsTrace: true)
-                configuration.limits = limits
-                configuration.isInterrupted = isInterrupted
-                return configuration
-            }
-            let first = Kernel(program: scenario.program, configuration: configuration())
-            let outcome = first.run()
-            if outcome.limit?.kind == "interrupted" || isInterrupted() {
-                report.interrupted = true
-                return report
-            }
-            report.runs += 1
-            report.events += outcome.events
-            if outcome.limit != nil { report.limitStops += 1 }
-            if outcome.crash != nil { report.modelledCrashes += 1 }
-            var found = checkTrace(outcome, until: scenario.until) + checkHeap(first, outcome)
-            if isInterrupted() {
-                report.interrupted = true
-                return report
-            }
-            let again = Kernel(program: scenario.program, configuration: configuration()).run()
-            if again.limit?.kind == "interrupted" {
-                report.interrupted = true
-                return report
-            }
-            report.runs += 1
-            found += checkReplay(outcome, again)
-            report.violations += found.map {
-                var v = $0; v.variant = variant; return v
-            }
+        } catch {
+            report.interrupted = true
         }
         return report
     }
 
+    /// Trace lines checked between two polls of the interrupt flag: about 10 ms of a debug build's JSON parsing.
+    static let pollLines = 256
+
+    /// The interrupt flag, asked between the phases of a check: `try poll()` ends the check with ``Stop`` once a
+    /// signal arrived. Once it answered true it is not asked again (a test's flag counts its questions).
+    struct Poll {
+        /// A signal arrived: the check ends, its case ``CaseReport/interrupted``.
+        struct Stop: Error {}
+
+        let isInterrupted: () -> Bool
+
+        init(_ isInterrupted: @escaping () -> Bool) { self.isInterrupted = isInterrupted }
+
+        /// A poll that never stops (the tests of one phase).
+        static var never: Poll { Poll { false } }
+
+        func callAsFunction() throws(Stop) {
+            if isInterrupted() { throw Stop() }
+        }
+    }
+
     // MARK: Loading
 
-    static func checkDiagnostics(_ loaded: ScenarioLoader.Loaded, text: String, file: String) -> [Violation] {
+    static func checkDiagnostics(
+        _ loaded: ScenarioLoader.Loaded, text: String, file: String, poll: Poll = .never
+    ) throws(Poll.Stop) -> [Violation] {
         var found: [Violation] = []
         func fail(_ invariant: String, _ detail: String) {
             found.append(Violation(invariant: invariant, variant: nil, detail: detail))
         }
         let lines = lineLengths(text)
-        for d in loaded.diagnostics {
+        for (i, d) in loaded.diagnostics.enumerated() {
+            if i % 64 == 63 { try poll() }
             let l = d.location
             if l.file != file { fail("diag.location", "\(d) names another file") }
             if l.line < 1 || l.line > lines.count + 1 || l.column < 1 {
@@ -145,6 +167,7 @@ public enum InvariantChecker {
                 fail("diag.sorted", "diagnostics are not in source order")
             }
         }
+        try poll()  // before the second load: as long as the first
         if ScenarioLoader.load(text: text, file: file).diagnostics != loaded.diagnostics {
             fail("diag.deterministic", "a second load gave other diagnostics")
         }
@@ -160,16 +183,27 @@ public enum InvariantChecker {
 
     // MARK: Trace
 
-    static func checkTrace(_ outcome: RunOutcome, until: SimInstant) -> [Violation] {
+    static func checkTrace(
+        _ outcome: RunOutcome, until: SimInstant, poll: Poll = .never
+    ) throws(Poll.Stop) -> [Violation] {
         var found: [Violation] = []
         func fail(_ invariant: String, _ detail: String) {
             found.append(Violation(invariant: invariant, variant: nil, detail: detail))
         }
-        let lines = outcome.traceLines
+        // The lines as ``RunOutcome/traceLines`` writes them, encoded here a slice at a time with a poll between
+        // slices (5,000 lines took 80 ms of a debug build).
+        var lines: [String] = []
+        lines.reserveCapacity(outcome.eventLog.count)
+        var encoder = TraceEncoder()
+        for (seq, event) in outcome.eventLog.enumerated() {
+            if seq % pollLines == pollLines - 1 { try poll() }
+            lines.append(encoder.line(event, seq: seq, names: outcome.names))
+        }
         if lines.count != outcome.events { fail("trace.count", "\(lines.count) lines for \(outcome.events) events") }
         var previous = Int64.min
         var freedBlocks: [String: Int] = [:]
         for (i, line) in lines.enumerated() {
+            if i % pollLines == pollLines - 1 { try poll() }
             guard let (t, seq) = timeAndSequence(line) else {
                 fail("trace.shape", "line \(i) does not start with {\"t\":…,\"seq\":…: \(line.prefix(80))")
                 continue
@@ -194,8 +228,14 @@ public enum InvariantChecker {
                 }
             }
         }
-        // The lines read back fold to the run's fingerprint (`loopsim fingerprint TRACE.jsonl`).
-        switch Result(catching: { () throws(TraceFile.Failure) in try TraceFile(lines: lines) }) {
+        // The lines read back fold to the run's fingerprint (`loopsim fingerprint TRACE.jsonl`), read a slice at a
+        // time with a poll between slices (one read of 5,000 lines took 200 ms of a debug build).
+        try poll()
+        switch Result(catching: { () throws(TraceFile.Failure) in
+            try TraceFile(lines: lines, isInterrupted: { (try? poll()) == nil })
+        }) {
+        case .failure(let failure) where failure.isInterruption:
+            throw Poll.Stop()
         case .success(let file) where file.fingerprint.hex != outcome.fingerprint:
             fail("trace.fingerprint", "lines fold to \(file.fingerprint.hex), reported \(outcome.fingerprint)")
         case .failure(let failure):
@@ -214,7 +254,9 @@ public enum InvariantChecker {
             }
         }
         if outcome.endTime > until { fail("time.end", "the run ended at \(outcome.endTime), after until \(until)") }
-        if (try? JSONSerialization.jsonObject(with: Data(RunReport.json(outcome).compact.utf8))) == nil {
+        let report = try reportText(outcome, poll: poll)
+        try poll()
+        if (try? JSONSerialization.jsonObject(with: Data(report.utf8))) == nil {
             fail("report.json", "the run report is not JSON")
         }
         return found
@@ -342,16 +384,27 @@ public enum InvariantChecker {
 
     // MARK: Determinism
 
-    static func checkReplay(_ a: RunOutcome, _ b: RunOutcome) -> [Violation] {
+    static func checkReplay(_ a: RunOutcome, _ b: RunOutcome, poll: Poll = .never) throws(Poll.Stop) -> [Violation] {
         var found: [Violation] = []
         if a.fingerprint != b.fingerprint || a.events != b.events || a.endTime != b.endTime {
             found.append(
                 Violation(
                     invariant: "replay.hash", variant: nil,
                     detail: "\(a.fingerprint)/\(a.events) events, then \(b.fingerprint)/\(b.events) events"))
-        } else if RunReport.json(a).compact != RunReport.json(b).compact {
+            return found
+        }
+        if try reportText(a, poll: poll) != reportText(b, poll: poll) {
             found.append(Violation(invariant: "replay.report", variant: nil, detail: "same trace, different reports"))
         }
         return found
+    }
+
+    /// The run's JSON report, compact: ``RunReport/json(_:)`` then its text, each up to 50 ms of a debug build for
+    /// a 5,000-event run, with a poll before each.
+    static func reportText(_ outcome: RunOutcome, poll: Poll) throws(Poll.Stop) -> String {
+        try poll()
+        let report = RunReport.json(outcome)
+        try poll()
+        return report.compact
     }
 }

@@ -14,7 +14,7 @@ public struct KernelConfiguration {
     public var samplers: [() -> SimDuration]
     /// The limits that stop a runaway run cleanly, keeping what it has (a `limit` finding).
     public var limits: RunLimits
-    /// Asked every few thousand steps; returning true stops the run like a limit (Ctrl-C).
+    /// Asked every 1024 steps (``Kernel/pollMask``); returning true stops the run like a limit (Ctrl-C).
     public var isInterrupted: () -> Bool
     /// The run's generated user actions (random gestures), drawn one at a time as the run reaches them: each call
     /// returns the next, later than the one before, or nil when there are no more. Lazy, so that a scenario with

@@ -18,6 +18,8 @@ public struct TraceFile: Sendable {
         /// 1-based line number.
         public var line: Int
         public var message: String
+        /// The reading was stopped by its `isInterrupted` (``init(lines:isInterrupted:)``), not by a bad line.
+        public var isInterruption = false
         public var description: String { "line \(line): \(message)" }
     }
 
@@ -27,11 +29,16 @@ public struct TraceFile: Sendable {
         try self.init(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
-    /// Reads every non-empty line.
-    /// - Throws: ``Failure`` for the first line that is not a trace event.
-    public init(lines: [String]) throws(Failure) {
+    /// Reads every non-empty line, asking `isInterrupted` every 256 lines (`loopsim fuzz` reads the trace of each
+    /// run it checks, and a signal must stop it within a fraction of a second).
+    /// - Throws: ``Failure`` for the first line that is not a trace event, or with ``Failure/isInterruption`` when
+    ///   `isInterrupted` answered true.
+    public init(lines: [String], isInterrupted: () -> Bool = { false }) throws(Failure) {
         let decoder = JSONDecoder()
         for (i, line) in lines.enumerated() where !line.isEmpty {
+            if i % 256 == 255, isInterrupted() {
+                throw Failure(line: i + 1, message: "interrupted", isInterruption: true)
+            }
             do {
                 let value = try decoder.decode(JSONAny.self, from: Data(line.utf8))
                 guard case .object(let object) = value else { throw EventReadError(message: "not a JSON object") }

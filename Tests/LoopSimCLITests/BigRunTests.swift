@@ -1,3 +1,4 @@
+import Foundation
 import LoopSimKernel
 import LoopSimReport
 import LoopSimScenario
@@ -10,35 +11,30 @@ import Testing
         try #require(ScenarioLoader.load(text: yaml, file: file).scenario)
     }
 
-    /// A repeating timer and random drags (benchmarks/scale.sh's replication workload): a run that ends at its
-    /// horizon inside the main thread's activation, with a tracking-mode activation on the stack now and then.
-    static let dragging = """
-        name: scale
-        seed: 11
-        until: 1s
-        variants: [ios10]
-        classes:
-          VC:
-            fields: {t: weak NSTimer}
-            methods:
-              start:
-                - scheduledTimer: self.t
-                  every: 5ms
-                  repeats: true
-                  block: {do: []}
-        main:
-          - let: vc = new VC
-          - call: vc.start
-        gestures:
-          every: {exponential: 200ms}
-          drag: 1us
-        """
+    /// A repeating timer and random drags: benchmarks/scale.yaml, the workload of benchmarks/scale.sh's
+    /// replications (its sweeps append a grid), read from the one file so that the two cannot drift. A run that ends
+    /// at its horizon inside the main thread's activation, with a tracking-mode activation on the stack now and then.
+    static func dragging() throws -> String {
+        try String(
+            contentsOf: CLIEndToEndTests.root.appendingPathComponent("benchmarks/scale.yaml"), encoding: .utf8)
+    }
+
+    /// scale.sh writes no scenario of its own: it runs benchmarks/scale.yaml, to which its sweeps append a grid of
+    /// the file's parameters.
+    @Test func theScaleBenchmarkRunsTheSameWorkload() throws {
+        let script = try String(
+            contentsOf: CLIEndToEndTests.root.appendingPathComponent("benchmarks/scale.sh"), encoding: .utf8)
+        #expect(script.contains("WORKLOAD=\"$ROOT/benchmarks/scale.yaml\""))
+        #expect(!script.contains("scheduledTimer") && !script.contains("gestures:"), "a second copy of the workload")
+        let scenario = try Self.scenario(try Self.dragging())
+        #expect(scenario.sweep == nil && scenario.variants == ["ios10"] && scenario.gestures != nil)
+    }
 
     /// The run loops, their modes and their activations go with the run: before, an activation left running at the
     /// horizon held its loop, which held it, so every replication kept about 1.3 KB (heaptrack) and
     /// `run --replications` grew with its count.
     @Test func aRunKeepsNoRunLoopAfterItEnds() throws {
-        let scenario = try Self.scenario(Self.dragging)
+        let scenario = try Self.scenario(try Self.dragging())
         let profile = try scenario.profile(for: "ios10")
         weak var loop: SimRunLoop?
         do {

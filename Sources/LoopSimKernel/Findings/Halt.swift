@@ -13,8 +13,9 @@ final class Halt {
     /// optional struct with strings to nil cost more than the step's own checks (with the fingerprint's
     /// stream-round cache, 244 fewer instructions per timer-storm fire, callgrind).
     @exclusivity(unchecked) private(set) var isHalted = false
-    /// The interpreter step at which ``Kernel/countStep()`` next looks at the limits: the next multiple of 4096
-    /// (where it asks whether the run was interrupted) or the first step beyond `--max-steps`, whichever is first.
+    /// The interpreter step at which ``Kernel/countStep()`` next looks at the limits: the next multiple of 1024
+    /// (where it asks whether the run was interrupted; the limits themselves are looked at every 4096th step,
+    /// ``Kernel/pollMask``) or the first step beyond `--max-steps`, whichever is first.
     @exclusivity(unchecked) var nextCheck = 0
     /// `--max-events`, read at every step.
     let maxEvents: Int

@@ -179,7 +179,11 @@ public struct RunOutcome: Sendable {
         _ finished: [Record], _ live: some Sequence<Index>, of heap: ObjectHeap, label: (Record) -> String,
         _ append: (Record) -> Void, live appendLive: (HeapObject) -> Void
     ) {
-        let finished = finished.sorted { label($0) < label($1) }
+        // Records that come in label order already (the timers of one scheduling site share their label: a
+        // `performSelector:afterDelay:` loop's are all one) are not copied: the sorted copy of 100,000 freed timers'
+        // records was a quarter of the run's heap peak (heaptrack). Swift's sort is stable, so the order is the same.
+        let inOrder = zip(finished, finished.dropFirst()).allSatisfy { label($0) <= label($1) }
+        let finished = inOrder ? finished : finished.sorted { label($0) < label($1) }
         var next = finished.startIndex
         for index in live {
             let o = heap.object(atIndex: Int(index))!

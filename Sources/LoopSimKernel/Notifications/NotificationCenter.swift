@@ -56,9 +56,8 @@ final class NotificationCenter {
         on thread: SimThread, _ k: Kernel
     ) throws(RuntimeFault) {
         if k.profile.selectorObserverRef == .none {
-            throw RuntimeFault(
-                "addObserver:selector:name:object: does not exist in swift-corelibs-foundation: "
-                    + "only addObserver(forName:object:queue:using:)")
+            throw RuntimeFault.missingInCorelibs(
+                "addObserver:selector:name:object:", instead: "only addObserver(forName:object:queue:using:)")
         }
         nextID += 1
         var registration = NotificationRegistration(

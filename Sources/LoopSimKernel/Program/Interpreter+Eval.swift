@@ -2,6 +2,20 @@
 public struct RuntimeFault: Error, Sendable, Hashable {
     public var message: String
     public init(_ message: String) { self.message = message }
+
+    /// The crash of an API that swift-corelibs-foundation does not have (the `linux-corelibs` variant's profile
+    /// says which: `selectorTimerAPI`, `performSelectorAPI`, `machPortAPI`, `selectorObserverRef`): "`api` does not
+    /// exist in swift-corelibs-foundation (`why`): `instead`", one wording for every such step.
+    /// - Parameters:
+    ///   - api: the call as the app wrote it, e.g. `scheduledTimer(timeInterval:target:selector:userInfo:repeats:)`.
+    ///   - why: why it is missing (no Objective-C runtime; corelibs' own words), or nil.
+    ///   - instead: what to use on Linux.
+    public static func missingInCorelibs(_ api: String, why: String? = nil, instead: String) -> RuntimeFault {
+        RuntimeFault("\(api) does not exist in swift-corelibs-foundation\(why.map { " (\($0))" } ?? ""): \(instead)")
+    }
+
+    /// The reason of the APIs that need the Objective-C runtime.
+    public static let noSelectors = "no Objective-C runtime, no selectors"
 }
 
 extension Interpreter {

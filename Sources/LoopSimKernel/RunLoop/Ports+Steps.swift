@@ -12,9 +12,9 @@ public struct MakePortStep: ExecutableStep {
         let k = c.kernel
         // swift-corelibs-foundation marks NSMachPort unavailable (Port.swift line 76 at 761b621): `machPortAPI`.
         guard k.profile.machPortAPI else {
-            throw RuntimeFault(
-                "NSMachPort does not exist in swift-corelibs-foundation (\"NSMachPort is not available in "
-                    + "swift-corelibs-foundation\"): no port:, addPort: or sendPortMessage: on Linux")
+            throw RuntimeFault.missingInCorelibs(
+                "NSMachPort", why: "\"NSMachPort is not available in swift-corelibs-foundation\"",
+                instead: "no port:, addPort: or sendPortMessage: on Linux")
         }
         // +1 to the port's slot.
         let block = try self.block.flatMap { (e) throws(RuntimeFault) in try c.retainedObject(e) }

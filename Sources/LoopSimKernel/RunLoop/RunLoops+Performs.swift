@@ -45,9 +45,9 @@ extension RunLoops {
     /// The crash of a perform step under swift-corelibs-foundation, which has no selector-based performs.
     func requirePerformAPI(_ selector: String) throws(RuntimeFault) {
         guard profile.performSelectorAPI else {
-            throw RuntimeFault(
-                "\(selector) does not exist in swift-corelibs-foundation (no Objective-C runtime, no "
-                    + "selectors): use RunLoop.perform(inModes:block:), a Timer, or DispatchQueue.asyncAfter")
+            throw RuntimeFault.missingInCorelibs(
+                selector, why: RuntimeFault.noSelectors,
+                instead: "use RunLoop.perform(inModes:block:), a Timer, or DispatchQueue.asyncAfter")
         }
     }
 

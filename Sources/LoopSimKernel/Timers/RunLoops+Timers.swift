@@ -90,9 +90,7 @@ extension RunLoops {
                 ? "scheduledTimer(timeInterval:target:selector:userInfo:repeats:)"
                 : "Timer(timeInterval:target:selector:userInfo:repeats:)"
         }
-        return RuntimeFault(
-            "\(api) does not exist in swift-corelibs-foundation (no Objective-C runtime, no selectors): "
-                + "use a block: timer")
+        return RuntimeFault.missingInCorelibs(api, why: RuntimeFault.noSelectors, instead: "use a block: timer")
     }
 
     /// `CFRunLoopAddTimer`: ignored for an invalid timer or one that belongs to another run loop.
