@@ -232,6 +232,7 @@ extension LS {
         case "isCancelled": return .bool(o.isCancelled)
         case "isExecuting": return .bool(o.isExecuting)
         case "isFinished": return .bool(o.isFinished)
+        case "isAsynchronous": return .bool(o.isAsynchronous)
         default: return .bool(o.isReady)
         }
     }

@@ -3,7 +3,9 @@ import LoopSimKernel
 /// `NotificationQueue`'s steps (docs/scenario-format.md §7.9) as calls on `NotificationQueue.default`.
 extension ScenarioTranslation {
     /// The Swift of `step` when it is one of these steps; false (nothing written) for any other.
-    mutating func emitNotificationQueue(_ step: any ExecutableStep, context: BodyContext, into w: inout SwiftWriter) -> Bool {
+    mutating func emitNotificationQueue(
+        _ step: any ExecutableStep, context: BodyContext, into w: inout SwiftWriter
+    ) -> Bool {
         switch step {
         case let s as EnqueueNotificationStep:
             // NotificationQueue.swift (swift-corelibs-foundation): the Notification, holding its sender and

@@ -18,7 +18,7 @@ extension ScenarioTranslation {
             let make = s.isAsynchronous ? "makeAsynchronousOperation" : "makeOperation"
             w.line(store("LS.\(make)(\(expr(s.block, context)))", into: s.into, context))
         case let s as FinishOperationStep:
-            w.line("(LS.obj(\(expr(s.operation, context))) as? LSAsyncOperation)?.finish()")
+            w.line("LS.finishOperation(\(expr(s.operation, context)))")
         case let s as AddDependencyStep:
             w.line("LS.addDependency(\(expr(s.operation, context)), on: \(expr(s.dependency, context)))")
         case let s as SetCompletionBlockStep:

@@ -17,6 +17,9 @@ extension ScenarioSchema {
         a mapping of field name to declaration (below)
         == class/init
         steps run when an instance is created
+        == class/isAsynchronous
+        `true` or `false` (the default): the `Operation` subclass's `isAsynchronous` override, read as
+        `op.isAsynchronous`
         == class/methods
         a mapping of method name to its steps
         == class/proxy
@@ -24,6 +27,9 @@ extension ScenarioSchema {
         forwards every message to the object in FIELD
         == class/root
         `true`: a singleton, never a leak
+        == class/superclass
+        `Operation` (or `NSOperation`): the class subclasses `Operation`; its `start` and `main` methods are
+        its overrides (below)
         == figure/alive
         the objects alive at the end that are not findings, when there are at most 20
         == figure/app
