@@ -58,6 +58,17 @@ class LSOperationInstance: Operation, LSObject, @unchecked Sendable {
 }
 
 extension LS {
+    /// A `QualityOfService` as the scenario names it.
+    static func qosName(_ qos: QualityOfService) -> LSValue {
+        switch qos {
+        case .userInteractive: return .string("userInteractive")
+        case .userInitiated: return .string("userInitiated")
+        case .utility: return .string("utility")
+        case .background: return .string("background")
+        default: return .string("default")
+        }
+    }
+
     /// `finishOperation:` on an asynchronous `operation:` or on an `Operation` subclass's instance.
     static func finishOperation(_ v: LSValue) {
         if let o = obj(v) as? LSAsyncOperation { o.finish() }

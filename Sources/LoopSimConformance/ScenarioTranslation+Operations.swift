@@ -38,7 +38,25 @@ extension ScenarioTranslation {
                 w.line("\(operationQueue(index)).queue.isSuspended = \(value)")
             case .underlying(let index, let to):
                 w.line("\(operationQueue(index)).queue.underlyingQueue = \(to.map(queueExpression) ?? "nil")")
+            case .qualityOfService(let operation, let value):
+                w.line("(LS.obj(\(expr(operation, context))) as? Operation)?.qualityOfService = .\(value.rawValue)")
+            case .queueQualityOfService(let index, let value):
+                w.line("\(operationQueue(index)).queue.qualityOfService = .\(value.rawValue)")
             }
+        case let s as OperationQueuePropertyStep:
+            let q = "\(operationQueue(s.queue)).queue"
+            let value =
+                switch s.property {
+                case .isSuspended: "LSValue.bool(\(q).isSuspended)"
+                case .name: "LSValue.string(\(q).name ?? \"\")"
+                case .qualityOfService: "LS.qosName(\(q).qualityOfService)"
+                case .maxConcurrentOperationCount: "LSValue.int(\(q).maxConcurrentOperationCount)"
+                }
+            w.line(store(value, into: s.into, context))
+        case let s as OperationQualityOfServiceStep:
+            let operation = "(LS.obj(\(expr(s.operation, context))) as? Operation)"
+            let value = "LS.qosName(\(operation)?.qualityOfService ?? .default)"
+            w.line(store(value, into: s.into, context))
         case let s as OperationCountStep:
             w.line(store("LSValue.int(\(operationQueue(s.queue)).queue.operationCount)", into: s.into, context))
         case let s as WaitUntilFinishedStep:

@@ -191,3 +191,98 @@ import Testing
                 """) == ["value.invalid", "value.invalid", "value.invalid"])
     }
 }
+
+/// An operation queue's properties and quality of service (issue 34 item 5; docs/scenario-format.md §7.11; c148).
+@Suite struct OperationQualityOfServiceTests {
+    func run(_ yaml: String, _ variant: String = "linux-corelibs") throws -> RunOutcome {
+        try KernelSemanticsTests.run(yaml, variant)
+    }
+
+    func texts(_ o: RunOutcome) -> [String] { o.logs.map(\.text) }
+
+    /// Four operations on a suspended queue, each with the given QoS (nil: none), resumed: the order they start in.
+    func order(width: Int, qos: [String?], priority: String? = nil) throws -> [String] {
+        var steps = "  - setSuspended: q\n    to: true\n"
+        for (i, level) in qos.enumerated() {
+            steps += "  - operation: o\(i)\n    do: [{log: o\(i)}, {work: 100ms}]\n"
+            if let level { steps += "  - setQualityOfService: o\(i)\n    to: \(level)\n" }
+            if i == 0, let priority { steps += "  - setQueuePriority: o0\n    to: \(priority)\n" }
+            steps += "  - addOperation: q\n    operation: o\(i)\n"
+        }
+        steps += "  - setSuspended: q\n    to: false\n"
+        return texts(try run("name: qos\nuntil: 2s\noperationQueues: {q: \(width)}\nmain:\n" + steps))
+    }
+
+    @Test func onAWideQueueAnOperationsQualityOfServiceChoosesItsPriorityList() throws {
+        #expect(
+            try order(width: 2, qos: [nil, "background", "userInitiated", "userInteractive", "utility"])
+                == ["o3", "o2", "o0", "o4", "o1"])
+    }
+
+    @Test func onAQueueOfWidthOneQualityOfServiceOrdersNothing() throws {
+        #expect(try order(width: 1, qos: [nil, "userInteractive"]) == ["o0", "o1"])
+    }
+
+    @Test func anOwnQueuePriorityOutranksTheQualityOfService() throws {
+        #expect(try order(width: 2, qos: ["background", nil, "userInteractive"], priority: "veryHigh")[0] == "o0")
+    }
+
+    @Test func theMainQueueReadsAsCorelibsAnswersAndIgnoresItsQualityOfServiceSetter() throws {
+        let o = try run(
+            """
+            name: main queue
+            until: 1s
+            operationQueues: {work: 3}
+            main:
+              - setQueueQualityOfService: main
+                to: background
+              - setQueueQualityOfService: work
+                to: utility
+              - queueProperty: main
+                property: qualityOfService
+                into: a
+              - queueProperty: work
+                property: qualityOfService
+                into: b
+              - queueProperty: main
+                property: name
+                into: c
+              - queueProperty: work
+                property: maxConcurrentOperationCount
+                into: d
+              - queueProperty: work
+                property: isSuspended
+                into: e
+              - operation: op
+                do: [log: x]
+              - operationQualityOfService: op
+                into: f
+              - if: a == "userInteractive" && b == "utility" && c == "NSOperationQueue Main Queue" && d == 3
+                then: [log: reads]
+              - if: not e && f == "default"
+                then: [log: defaults]
+            """)
+        #expect(texts(o) == ["reads", "defaults"])
+    }
+
+    @Test func badPropertiesAndLevelsAreRefused() {
+        let ids = ScenarioLoader.load(
+            text: """
+                name: bad
+                until: 1s
+                operationQueues: {q: 2}
+                main:
+                  - queueProperty: q
+                    property: isPaused
+                    into: x
+                  - setQueueQualityOfService: q
+                    to: fast
+                  - queueProperty: q
+                    property: name
+                    into: y
+                  - set: y = 3
+                """, file: "t.yaml"
+        ).diagnostics.map(\.id.description)
+        #expect(ids.prefix(2) == ["value.invalid", "value.invalid"])
+    }
+}

@@ -232,6 +232,8 @@ final class OperationQueues {
     func add(_ block: ObjectID, to index: Int, dependsOnLast: Bool, from thread: SimThread) {
         let op = makeOperation(block: block, label: nil, on: thread)
         records[recordOf[op]!].isQueueBlock = true
+        // corelibs `addOperation(_ block:)`: `if let qos = __propertyQoS { op.qualityOfService = qos }`.
+        records[recordOf[op]!].qualityOfService = queues[index].qualityOfService
         if dependsOnLast, let last = queues[index].lastAdded, let o = objects.heap.object(records[last].id),
             let opObject = objects.heap.object(op)
         {
@@ -265,6 +267,13 @@ final class OperationQueues {
                 records[r].dependencies.append(b)
                 objects.retain(records[b].id)
             }
+        }
+        if !records[r].hasOwnPriority, !records[r].isBarrier, queues[index].maxConcurrent != 1,
+            let qos = records[r].qualityOfService
+        {
+            // corelibs `_addOperations`: an operation without a `queuePriority` of its own enters the priority list
+            // of its QoS, unless its queue's `maxConcurrentOperationCount` is 1 (`__actualMaxNumOps == 1 ? nil`).
+            records[r].priority = qos.priority.rawValue
         }
         records[r].state = .enqueued
         records[r].queue = index
@@ -377,6 +386,7 @@ final class OperationQueues {
     func setPriority(_ operation: HeapObject, _ value: Int) {
         let r = recordOf[operation.id]!
         let level = OperationPriority.level(of: value)
+        records[r].hasOwnPriority = true
         guard records[r].priority != level.rawValue else { return }
         records[r].priority = level.rawValue
         if records[r].state == .enqueued {
@@ -391,6 +401,26 @@ final class OperationQueues {
         queues[index].isSuspended = value
         if !value { startReady() }
     }
+
+    /// `operation.qualityOfService = value` (corelibs `__propertyQoS`): read back by `operationQualityOfService:`,
+    /// and it chooses the operation's priority list when it is added (``add(operation:to:from:)``).
+    func setQualityOfService(_ operation: HeapObject, _ value: OperationQualityOfService) {
+        records[recordOf[operation.id]!].qualityOfService = value
+    }
+
+    /// `queue.qualityOfService = value`: the main queue's setter does nothing (corelibs `if !__mainQ`; Apple: the
+    /// main queue's "is NSQualityOfServiceUserInteractive and cannot be changed"); another queue gives it to the
+    /// operations `addOperationWithBlock:` makes from now on.
+    func setQualityOfService(queue index: Int, _ value: OperationQualityOfService) {
+        guard !queues[index].isMain else { return }
+        queues[index].qualityOfService = value
+    }
+
+    /// Queue `index`'s state, for reads (``property(_:of:)``).
+    func queue(at index: Int) -> OperationQueueState { queues[index] }
+
+    /// Record `r`'s quality of service, nil until set.
+    func recordQualityOfService(_ r: Int) -> OperationQualityOfService? { records[r].qualityOfService }
 
     /// `queue.underlyingQueue = queue`: its operations run on that dispatch queue from now on (a serial queue
     /// runs them one at a time, whatever `maxConcurrentOperationCount` says). corelibs traps when the queue holds

@@ -31,6 +31,8 @@ struct OperationQueueState {
     var isSuspended = false
     /// `underlyingQueue`: the dispatch queue its operations run on; nil, its own concurrent queue on the pool.
     var underlying: QueueRef?
+    /// `qualityOfService` once set (corelibs `__propertyQoS`); the main queue's is `userInteractive`.
+    var qualityOfService: OperationQualityOfService?
     /// Internal semaphores of threads in `waitUntilAllOperationsAreFinished`, signalled when `held` empties.
     var finishWaiters: [ObjectID] = []
 }
@@ -71,6 +73,10 @@ struct OperationRecord {
     var subclass: (classIndex: Int, overrides: OperationSubclass)?
     /// A subclass instance's `completionBlock` (+1 while set); an `NSBlockOperation` keeps its own in slot 1.
     var completion: ObjectID?
+    /// `qualityOfService` once set (corelibs `__propertyQoS`).
+    var qualityOfService: OperationQualityOfService?
+    /// Whether `queuePriority` was set (corelibs `__priorityValue` not nil): else its QoS may choose its list.
+    var hasOwnPriority = false
 }
 
 /// `-[NSOperation waitUntilFinished]` on each of `records` in turn (`addOperations:waitUntilFinished:YES` waits
