@@ -7,7 +7,8 @@ extension ScenarioTranslation {
         switch step {
         case let s as MakeLockStep:
             let kind = SwiftWriter.literal(s.kind.rawValue)
-            w.line(store("LS.makeLock(\(kind), condition: \(s.condition))", into: s.into, context))
+            let name = s.name.map { ", name: \(SwiftWriter.literal($0))" } ?? ""
+            w.line(store("LS.makeLock(\(kind), condition: \(s.condition)\(name))", into: s.into, context))
         case let s as LockStep:
             let before = s.before.map { String($0.nanoseconds) } ?? "nil"
             let condition = s.whenCondition.map { expr($0, context) } ?? "nil"
