@@ -203,7 +203,8 @@ struct ScenarioTranslation {
         let info = program.classes[c]
         let name = SwiftWriter.identifier("C\(c)_", info.name)
         w.line("/// class \(info.name)")
-        w.block("final class \(name): LSInstance") { w in
+        let base = info.operation == nil ? "LSInstance" : "LSOperationInstance"
+        w.block("final class \(name): \(base)") { w in
             for (i, field) in info.fields.enumerated() {
                 switch field.strength {
                 case .strong: w.line("var f\(i) = \(literal(field.initial))  // \(field.name)")
@@ -243,6 +244,7 @@ struct ScenarioTranslation {
                 w.line("LS.record(\"deinit\", lsName)")
                 if let body = info.dealloc { emitOwnedBody(body, hasSelf: true, into: &w) }
             }
+            if let overrides = info.operation { emitOperationOverrides(c, overrides, into: &w) }
             for (m, method) in info.methods.enumerated() {
                 // Parameters default to nil: a timer's or a performer's call passes none.
                 let parameters = (0..<method.body.parameterCount).map { "_ a\($0): LSValue = .null" }
@@ -251,6 +253,18 @@ struct ScenarioTranslation {
                 }
             }
         }
+    }
+
+    /// An `Operation` subclass's overrides, calling its scenario methods: `start()` (which first marks it executing,
+    /// as such a subclass does with KVO, and owns `isExecuting`/`isFinished` from then on), `main()` and
+    /// `isAsynchronous`.
+    private func emitOperationOverrides(_ c: Int, _ overrides: OperationSubclass, into w: inout SwiftWriter) {
+        if overrides.isAsynchronous { w.line("override var isAsynchronous: Bool { true }") }
+        if let start = overrides.start {
+            w.line("override var lsOwnsState: Bool { true }")
+            w.line("override func start() { lsBeginExecuting(); \(methodName(c, start))() }")
+        }
+        if let main = overrides.main { w.line("override func main() { \(methodName(c, main))() }") }
     }
 
     // MARK: Blocks

@@ -168,6 +168,8 @@ extension LS {
     static func addOperation(_ queue: LSOperationQueue, dependsOnLast: Bool, _ block: LSValue) {
         guard let b = obj(block) as? LSBlock else { return }
         let operation = BlockOperation { b.run() }
+        // `addOperation(_ block:)` gives the block's operation the queue's QoS (corelibs); this is `addOperation(_:)`.
+        if queue.queue.qualityOfService != .default { operation.qualityOfService = queue.queue.qualityOfService }
         if dependsOnLast, let last = queue.last { operation.addDependency(last) }
         queue.last = operation
         queue.queue.addOperation(operation)
@@ -232,6 +234,7 @@ extension LS {
         case "isCancelled": return .bool(o.isCancelled)
         case "isExecuting": return .bool(o.isExecuting)
         case "isFinished": return .bool(o.isFinished)
+        case "isAsynchronous": return .bool(o.isAsynchronous)
         default: return .bool(o.isReady)
         }
     }
@@ -428,13 +431,21 @@ extension LS {
     }
 
     /// `newLock:`: an `NSLock`, `NSRecursiveLock`, `NSCondition` or `NSConditionLock(condition:)`.
-    static func makeLock(_ kind: String, condition: Int) -> LSValue {
+    static func makeLock(_ kind: String, condition: Int, name: String? = nil) -> LSValue {
+        let lock: NSLocking & NSObject
         switch kind {
-        case "NSRecursiveLock": return .object(NSRecursiveLock())
-        case "NSCondition": return .object(NSCondition())
-        case "NSConditionLock": return .object(NSConditionLock(condition: condition))
-        default: return .object(NSLock())
+        case "NSRecursiveLock": lock = NSRecursiveLock()
+        case "NSCondition": lock = NSCondition()
+        case "NSConditionLock": lock = NSConditionLock(condition: condition)
+        default: lock = NSLock()
         }
+        if let name {
+            (lock as? NSLock)?.name = name
+            (lock as? NSRecursiveLock)?.name = name
+            (lock as? NSCondition)?.name = name
+            (lock as? NSConditionLock)?.name = name
+        }
+        return .object(lock)
     }
 
     /// `lock:` and `tryLock:` with `before:` (virtual ns from now; nil: no limit) and `whenCondition:`: true when

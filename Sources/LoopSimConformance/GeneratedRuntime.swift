@@ -9,7 +9,7 @@
 /// argument); events carry real `CLOCK_MONOTONIC` nanoseconds since the start of `main:`.
 enum GeneratedRuntime {
     /// The whole runtime: the core, then the Foundation, Dispatch and CF wrappers.
-    static var source: String { core + "\n" + foundation + "\n" + concurrency }
+    static var source: String { core + "\n" + foundation + "\n" + concurrency + "\n" + operations }
 
     /// Values, instances, blocks, the clock, threads, the event record, run-loop handles.
     static let core = #"""
@@ -80,8 +80,17 @@ final class LSSource {
     }
 }
 
+/// What a scenario-class instance answers: its name, its fields by index, its init body. `LSInstance` is the base
+/// class of most; an `Operation` subclass's instance is an `LSOperationInstance`.
+protocol LSObject: AnyObject {
+    var lsName: String { get }
+    func lsGet(_ index: Int) -> LSValue
+    func lsSet(_ index: Int, _ value: LSValue)
+    func lsInit()
+}
+
 /// Base class of scenario-class instances: a label, field access by index, a weak registry entry.
-class LSInstance {
+class LSInstance: LSObject {
     let lsName: String
     init(className: String, label: String) {
         lsName = "\(className) \(label)"
@@ -148,7 +157,7 @@ final class LSAsyncOperation: Operation, @unchecked Sendable {
 /// Per-thread state: the thread's name in the scenario, initializers to run, a manual-fire flag.
 final class LSThreadState {
     var name: String
-    var pendingInits: [LSInstance] = []
+    var pendingInits: [LSObject] = []
     var manualFire = 0
     /// Rounds of thread-exit destructors seen (see `LS.start`).
     var teardownRounds = 0
@@ -156,9 +165,9 @@ final class LSThreadState {
 }
 
 final class LSWeakBox {
-    weak var object: LSInstance?
+    weak var object: LSObject?
     let name: String
-    init(_ object: LSInstance) { self.object = object; name = object.lsName }
+    init(_ object: LSObject) { self.object = object; name = object.lsName }
 }
 
 enum LS {
@@ -253,13 +262,13 @@ enum LS {
         record("sample", "\(name) \(n)")
     }
 
-    static func register(_ object: LSInstance) {
+    static func register(_ object: LSObject) {
         lock.lock()
         registry.append(LSWeakBox(object))
         lock.unlock()
     }
 
-    static func deinitEvent(_ object: LSInstance) { record("deinit", object.lsName) }
+    static func deinitEvent(_ object: LSObject) { record("deinit", object.lsName) }
 
     /// The end of the horizon: print every event and the instances still alive, then exit.
     static func finish(scenario: String) -> Never {
@@ -282,7 +291,7 @@ enum LS {
 
     static func get(_ v: LSValue, _ index: Int) -> LSValue {
         if let byref = obj(v) as? LSByref { return byref.value }
-        return (obj(v) as? LSInstance)?.lsGet(index) ?? .null
+        return (obj(v) as? LSObject)?.lsGet(index) ?? .null
     }
 
     static func set(_ base: LSValue, _ index: Int, _ value: LSValue) {
@@ -290,7 +299,7 @@ enum LS {
             byref.value = value
             return
         }
-        (obj(base) as? LSInstance)?.lsSet(index, value)
+        (obj(base) as? LSObject)?.lsSet(index, value)
     }
 
     static func truthy(_ v: LSValue) -> Bool {
@@ -360,7 +369,7 @@ enum LS {
     }
 
     /// `new C`: the instance, whose `init` body runs once the current step has stored it.
-    static func new(_ object: LSInstance) -> LSValue {
+    static func new(_ object: LSObject) -> LSValue {
         state().pendingInits.append(object)
         return .object(object)
     }

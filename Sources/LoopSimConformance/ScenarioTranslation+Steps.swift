@@ -176,29 +176,6 @@ extension ScenarioTranslation {
                 "if let rl = LS.runLoop(\(expr(rl, context))) { CFRunLoopAddSource(rl.cf, \(source).source, "
                     + "LS.cfMode(\(modeLiteral(mode)))) }")
             if let into { w.line(store("LSValue.object(\(source))", into: into, context)) }
-        case let s as MakeSocketPortStep:
-            let port =
-                if let remote = s.remote {
-                    "LSSocketPort(remoteTo: LS.obj(\(expr(remote, context))) as! LSSocketPort)"
-                } else {
-                    "LSSocketPort(handler: \(s.block.map { "LS.call(\(expr($0, context)))" } ?? "nil"))"
-                }
-            if let into = s.into {
-                w.line(store("LSValue.object(\(port))", into: into, context))
-            } else {
-                w.line("_ = \(port)")
-            }
-        case let s as ScheduleSocketPortStep:
-            let call = s.removes ? "remove(from: rl.ns, forMode: " : "schedule(in: rl.ns, forMode: "
-            w.line(
-                "if let rl = LS.runLoop(\(expr(s.runLoop, context))) { (LS.obj(\(expr(s.port, context))) as? "
-                    + "LSSocketPort)?.port.\(call)LS.mode(\(modeLiteral(s.mode)))) }")
-        case let s as InvalidatePortStep:
-            w.line("(LS.obj(\(expr(s.port, context))) as? LSSocketPort)?.port.invalidate()")
-        case let s as SendPortMessageStep where s.after == nil:
-            // Only a SocketPort sends on Linux (NSMachPort does not exist there: `machPortAPI`).
-            let data = s.data.map(SwiftWriter.literal) ?? "nil"
-            w.line("(LS.obj(\(expr(s.port, context))) as? LSSocketPort)?.send(\(data))")
         case let s as SignalStep:
             w.line(
                 "if let source = LS.obj(\(expr(s.source, context))) as? LSSource { CFRunLoopSourceSignal(source.source) }"
@@ -296,121 +273,8 @@ extension ScenarioTranslation {
                     "NotificationCenter.default.post(name: \(name), object: \(senderValue), "
                         + "userInfo: LS.userInfo([" + entries.joined(separator: ", ") + "]))")
             }
-        case let s as EnqueueNotificationStep:
-            // NotificationQueue.swift (swift-corelibs-foundation): the Notification, holding its sender and
-            // userInfo, is made before the enqueue, which keeps it until it posts it.
-            let sender = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            let name = "Notification.Name(\(SwiftWriter.literal(s.name)))"
-            w.block("do") { w in
-                let senderValue = temporary()
-                w.line("let \(senderValue): AnyObject? = \(sender)")
-                var entries: [String] = []
-                for entry in s.userInfo ?? [] {
-                    let value = temporary()
-                    w.line("let \(value) = \(expr(entry.value, context))")
-                    entries.append("(\(SwiftWriter.literal(entry.key)), \(value))")
-                }
-                w.line("LS.flushInits()")
-                let userInfo = s.userInfo == nil ? "nil" : "LS.userInfo([" + entries.joined(separator: ", ") + "])"
-                let modes = s.modes.map { list in
-                    "[" + list.map { "RunLoop.Mode(\(modeLiteral($0)))" }.joined(separator: ", ") + "]"
-                }
-                w.line(
-                    "NotificationQueue.default.enqueue(Notification(name: \(name), object: \(senderValue), "
-                        + "userInfo: \(userInfo)), postingStyle: .\(s.style.rawValue), "
-                        + "coalesceMask: \(coalesceMask(s.coalesceOnName, s.coalesceOnSender)), "
-                        + "forModes: \(modes ?? "nil"))")
-            }
-        case let s as DequeueNotificationsStep:
-            let sender = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
-            w.line(
-                "NotificationQueue.default.dequeueNotifications(matching: Notification(name: "
-                    + "Notification.Name(\(SwiftWriter.literal(s.name))), object: \(sender)), "
-                    + "coalesceMask: \(coalesceMask(s.coalesceOnName, s.coalesceOnSender)))")
         case let s as SampleStep:
             w.line("LS.sample(\(SwiftWriter.literal(s.name)), \(expr(s.value, context)))")
-        case let s as AddOperationStep:
-            if s.isOperation {
-                w.line("LS.addOperation(\(operationQueue(s.queue)), operation: \(expr(s.block, context)))")
-            } else {
-                w.line(
-                    "LS.addOperation(\(operationQueue(s.queue)), dependsOnLast: \(s.dependsOnLast), "
-                        + "\(expr(s.block, context)))")
-            }
-        case let s as MakeOperationStep:
-            let make = s.isAsynchronous ? "makeAsynchronousOperation" : "makeOperation"
-            w.line(store("LS.\(make)(\(expr(s.block, context)))", into: s.into, context))
-        case let s as FinishOperationStep:
-            w.line("(LS.obj(\(expr(s.operation, context))) as? LSAsyncOperation)?.finish()")
-        case let s as AddDependencyStep:
-            w.line("LS.addDependency(\(expr(s.operation, context)), on: \(expr(s.dependency, context)))")
-        case let s as SetCompletionBlockStep:
-            w.line("LS.setCompletionBlock(\(expr(s.operation, context)), \(expr(s.block, context)))")
-        case let s as WaitForOperationsStep:
-            w.line("\(operationQueue(s.queue)).queue.waitUntilAllOperationsAreFinished()")
-        case let s as CancelOperationStep:
-            switch s.target {
-            case .operation(let operation): w.line("(LS.obj(\(expr(operation, context))) as? Operation)?.cancel()")
-            case .queue(let index): w.line("\(operationQueue(index)).queue.cancelAllOperations()")
-            }
-        case let s as MakeLockStep:
-            let kind = SwiftWriter.literal(s.kind.rawValue)
-            w.line(store("LS.makeLock(\(kind), condition: \(s.condition))", into: s.into, context))
-        case let s as LockStep:
-            let before = s.before.map { String($0.nanoseconds) } ?? "nil"
-            let condition = s.whenCondition.map { expr($0, context) } ?? "nil"
-            let value =
-                "LS.lock(\(expr(s.lock, context)), beforeNs: \(before), isTry: \(s.isTry), "
-                + "whenCondition: \(condition))"
-            w.line(s.result.map { store(value, into: $0, context) } ?? "_ = \(value)")
-        case let s as UnlockStep:
-            let condition = s.withCondition.map { expr($0, context) } ?? "nil"
-            w.line("LS.unlock(\(expr(s.lock, context)), withCondition: \(condition))")
-        case let s as ConditionWaitStep:
-            let until = s.until.map { String($0.nanoseconds) } ?? "nil"
-            let value = "LS.conditionWait(\(expr(s.condition, context)), untilNs: \(until))"
-            w.line(s.result.map { store(value, into: $0, context) } ?? "_ = \(value)")
-        case let s as ConditionSignalStep:
-            let call = s.broadcast ? "broadcast" : "signal"
-            w.line("(LS.obj(\(expr(s.condition, context))) as? NSCondition)?.\(call)()")
-        case let s as LockConditionStep:
-            let value = "LSValue.int((LS.obj(\(expr(s.lock, context))) as? NSConditionLock)?.condition ?? 0)"
-            w.line(store(value, into: s.into, context))
-        case let s as OperationSetterStep:
-            switch s.setter {
-            case .priority(let operation, let value):
-                w.line("LS.setQueuePriority(\(expr(operation, context)), \(value))")
-            case .suspended(let index, let value):
-                w.line("\(operationQueue(index)).queue.isSuspended = \(value)")
-            case .underlying(let index, let to):
-                w.line("\(operationQueue(index)).queue.underlyingQueue = \(to.map(queueExpression) ?? "nil")")
-            }
-        case let s as OperationCountStep:
-            w.line(store("LSValue.int(\(operationQueue(s.queue)).queue.operationCount)", into: s.into, context))
-        case let s as WaitUntilFinishedStep:
-            w.line("(LS.obj(\(expr(s.operation, context))) as? Operation)?.waitUntilFinished()")
-        case let s as AddExecutionBlockStep:
-            w.line("LS.addExecutionBlock(\(expr(s.operation, context)), \(expr(s.block, context)))")
-        case let s as AddBarrierBlockStep:
-            w.line("LS.addBarrierBlock(\(operationQueue(s.queue)), \(expr(s.block, context)))")
-        case let s as MakeWorkItemStep:
-            w.line(store("LS.makeWorkItem(\(expr(s.block, context)))", into: s.into, context))
-        case let s as WorkItemStep:
-            let item = "(LS.obj(\(expr(s.item, context))) as? DispatchWorkItem)"
-            switch s.call {
-            case .perform: w.line("\(item)?.perform()")
-            case .async(let queue): w.line("if let item = \(item) { \(queueExpression(queue)).async(execute: item) }")
-            case .cancel: w.line("\(item)?.cancel()")
-            case .notify(let queue, let block):
-                w.line(
-                    "LS.notifyWorkItem(\(expr(s.item, context)), \(queueExpression(queue)), \(expr(block, context)))")
-            case .wait(let timeout, let result):
-                let value =
-                    "LS.waitWorkItem(\(expr(s.item, context)), \(timeout.map { String($0.nanoseconds) } ?? "nil"))"
-                w.line(result.map { store(value, into: $0, context) } ?? "_ = \(value)")
-            }
-        case let s as ConcurrentPerformStep:
-            w.line("LS.concurrentPerform(\(expr(s.iterations, context)), \(expr(s.block, context)))")
         case is AddSelectorObserverStep:
             unsupported("addSelectorObserver (swift-corelibs-foundation has only the block API)")
         case is PerformAfterDelayStep, is PerformOnThreadStep, is CancelPerformRequestsStep:
@@ -420,13 +284,15 @@ extension ScenarioTranslation {
         case is MakeTaskStep, is TaskSleepStep, is CheckCancellationStep, is CancelTaskStep, is MainActorRunStep:
             emitConcurrency(step, context: context, into: &w)
         default:
+            if emitOperation(step, context: context, into: &w) || emitLock(step, context: context, into: &w)
+                || emitWorkItem(step, context: context, into: &w)
+                || emitNotificationQueue(step, context: context, into: &w)
+                || emitSocketPort(step, context: context, into: &w)
+            {
+                return
+            }
             unsupported(step.verb)
         }
-    }
-
-    /// An operation queue by the kernel's index: a declared one, or `OperationQueue.main` after them.
-    private func operationQueue(_ index: Int) -> String {
-        index == program.operationQueues.count ? "LSOperationQueue.main" : "\(namespace).operationQueues[\(index)]"
     }
 
     private mutating func emitDispatchTimer(

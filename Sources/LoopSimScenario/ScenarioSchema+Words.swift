@@ -17,6 +17,9 @@ extension ScenarioSchema {
         a mapping of field name to declaration (below)
         == class/init
         steps run when an instance is created
+        == class/isAsynchronous
+        `true` or `false` (the default): the `Operation` subclass's `isAsynchronous` override, read as
+        `op.isAsynchronous`
         == class/methods
         a mapping of method name to its steps
         == class/proxy
@@ -24,6 +27,9 @@ extension ScenarioSchema {
         forwards every message to the object in FIELD
         == class/root
         `true`: a singleton, never a leak
+        == class/superclass
+        `Operation` (or `NSOperation`): the class subclasses `Operation`; its `start` and `main` methods are
+        its overrides (below)
         == figure/alive
         the objects alive at the end that are not findings, when there are at most 20
         == figure/app
@@ -875,7 +881,9 @@ extension ScenarioSchema {
         == step/newLock
         `newLock: PLACE` — `[[NSLock alloc] init]`, `NSRecursiveLock()`, `NSCondition()`,
         `NSConditionLock(condition:)`. A new free lock (+1), stored into PLACE (a new name becomes a local)
-        and labelled with its name. Trace `obj.alloc`.
+        and labelled with its name. Trace `obj.alloc`. With `name:` (`lock.name = …`, corelibs' `open var
+        name: String?`) the parked-thread report names the lock with it (`one waits for lock box.lock
+        (NSLock lock) named "accounts", held by two`); it changes nothing in how the lock locks (c136).
         == step/newLock/class
         `class:` (`NSLock`, the default, `NSRecursiveLock`, `NSCondition` or `NSConditionLock`) (a key of
         `newLock:`, which models `[[NSLock alloc] init]`, `NSRecursiveLock()`, `NSCondition()`,
@@ -883,6 +891,9 @@ extension ScenarioSchema {
         == step/newLock/condition
         `condition:` (an `NSConditionLock`'s first condition, default 0) (a key of `newLock:`, which models
         `[[NSLock alloc] init]`, `NSRecursiveLock()`, `NSCondition()`, `NSConditionLock(condition:)`)
+        == step/newLock/name
+        `name:` (a string: the lock's `name`) (a key of `newLock:`, which models `[[NSLock alloc] init]`,
+        `NSRecursiveLock()`, `NSCondition()`, `NSConditionLock(condition:)`)
         == step/notifyWorkItem
         `notifyWorkItem: ITEM` — `item.notify(queue:execute:)` (`dispatch_block_notify`). The block is
         queued on `queue:` once ITEM has executed — also when a cancelled ITEM was reached by its queue
@@ -933,6 +944,13 @@ extension ScenarioSchema {
         running, barrier blocks not counted (corelibs `_operationCount`).
         == step/operationCount/into
         `into:` (required: an `int` place) (a key of `operationCount:`, which models `queue.operationCount`)
+        == step/operationQualityOfService
+        `operationQualityOfService: OP` — `operation.qualityOfService`. Stores OP's quality of service:
+        `default` until `setQualityOfService:` (corelibs `__propertyQoS ?? .default`); nil reads `default`.
+        Conformance c148.
+        == step/operationQualityOfService/into
+        `into:` (required: a `string` place) (a key of `operationQualityOfService:`, which models
+        `operation.qualityOfService`)
         == step/performSelector
         `performSelector: TARGET` — `performSelector:withObject:afterDelay:` and `...afterDelay:inModes:`. A
         one-shot timer (`NSTimer perform METHOD`) in the **current thread's** run loop, in the given modes,
@@ -1081,6 +1099,21 @@ extension ScenarioSchema {
         `animated:` (a key of `push:`, which models `pushViewController:animated:`)
         == step/push/on
         `on:` (the navigation controller) (a key of `push:`, which models `pushViewController:animated:`)
+        == step/queueProperty
+        `queueProperty: QUEUE` — `queue.isSuspended`, `queue.name`, `queue.qualityOfService`,
+        `queue.maxConcurrentOperationCount`. Stores the property, as corelibs answers it: `isSuspended` a
+        bool (always false for `main`, whose setter corelibs ignores: `if !__mainQ`); `name` a string, the
+        queue's declared name (the app names it so) and `NSOperationQueue Main Queue` for `main` (corelibs
+        `init(asMainQueue:)`); `qualityOfService` a string, `default` until `setQueueQualityOfService:` and
+        `userInteractive` for `main`; `maxConcurrentOperationCount` an int, as declared (-1 for the
+        default). Conformance c148.
+        == step/queueProperty/into
+        `into:` (required: a place of the property's type) (a key of `queueProperty:`, which models
+        `queue.isSuspended`, `queue.name`, `queue.qualityOfService`, `queue.maxConcurrentOperationCount`)
+        == step/queueProperty/property
+        `property:` (required: `isSuspended`, `name`, `qualityOfService` or `maxConcurrentOperationCount`)
+        (a key of `queueProperty:`, which models `queue.isSuspended`, `queue.name`,
+        `queue.qualityOfService`, `queue.maxConcurrentOperationCount`)
         == step/release
         `release: PLACE` — a pop, a dismiss, `self.x = nil` by the owner. Stores nil into the place. If that
         dropped a strong reference, a `release` event is traced and, if no app root reaches the object at
@@ -1252,6 +1285,16 @@ extension ScenarioSchema {
         == step/setPaused/to
         `to:` (required: true or false) (a key of `setPaused:`, which models `link.paused = YES`
         (`-[CADisplayLink setPaused:]`))
+        == step/setQualityOfService
+        `setQualityOfService: OP` — `operation.qualityOfService = …`. Sets OP's quality of service. When OP
+        is added to a queue whose `maxConcurrentOperationCount` is not 1 and OP has no `queuePriority` of
+        its own (`setQueuePriority:`), it enters the priority list of its QoS: `userInteractive` as
+        `veryHigh`, `userInitiated` `high`, `utility` `low`, `background` `veryLow`, `default` `normal`
+        (corelibs `_addOperations`: `__actualMaxNumOps == 1 ? nil : __propertyQoS`; measured: c148). Nothing
+        else is measurable on Linux: its libdispatch gives a thread no QoS of its own (docs/fidelity.md).
+        == step/setQualityOfService/to
+        `to:` (required: `userInteractive`, `userInitiated`, `utility`, `background` or `default`) (a key of
+        `setQualityOfService:`, which models `operation.qualityOfService = …`)
         == step/setQueuePriority
         `setQueuePriority: OP` — `operation.queuePriority = …`. Orders OP among the ready operations of its
         queue: a queue starts the highest priority first, and within one priority in the order they entered
@@ -1261,6 +1304,15 @@ extension ScenarioSchema {
         == step/setQueuePriority/to
         `to:` (required: `veryLow`, `low`, `normal`, `high`, `veryHigh`, or Foundation's raw value) (a key
         of `setQueuePriority:`, which models `operation.queuePriority = …`)
+        == step/setQueueQualityOfService
+        `setQueueQualityOfService: QUEUE` — `queue.qualityOfService = …`. Sets QUEUE's quality of service,
+        which `addOperation:` with `do:` gives the operation it makes (corelibs `addOperation(_ block:)`:
+        `op.qualityOfService = qos`), so on a queue of width above 1 such blocks enter their QoS's priority
+        list. On `main` it does nothing (corelibs `if !__mainQ`; Apple, `qualityOfService`: the main queue's
+        "is NSQualityOfServiceUserInteractive and cannot be changed"). Conformance c148.
+        == step/setQueueQualityOfService/to
+        `to:` (the levels of setQualityOfService) (a key of `setQueueQualityOfService:`, which models
+        `queue.qualityOfService = …`)
         == step/setRightBarButton
         `setRightBarButton: VC` — `navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc]
         initWithCustomView:]`, or `initWithBarButtonSystemItem:target:action:`. Replaces VC's navigation
@@ -1509,6 +1561,18 @@ extension ScenarioSchema {
         (section 5).
         == step/while/do
         `do:` (required) (a key of `while:`, which models `while (cond) { … }`)
+        == step/withLock
+        `withLock: L` — `L.withLock { … }` (`NSLocking.withLock`, swift-corelibs-foundation `NSLock.swift`:
+        `lock(); defer { unlock() }; return try body()`). `lock: L`, then the body on this thread, then
+        `unlock: L`: on any of the four locks (each is `NSLocking`), with their rules (an `NSRecursiveLock`
+        nests, an `NSLock` taken twice by one thread waits for ever). The body is a closure: `break` and
+        `continue` in it cannot leave it (`loop.control`); its names are the enclosing body's. L is read
+        again for the unlock, so the body must not store another lock into it. Traces as `lock:` and
+        `unlock:`. Conformance c136, c137.
+        == step/withLock/do
+        `do:` (required: the steps of the body) (a key of `withLock:`, which models `L.withLock { … }`
+        (`NSLocking.withLock`, swift-corelibs-foundation `NSLock.swift`: `lock(); defer { unlock() }; return
+        try body()`))
         == step/work
         `work: DURATION` — code that takes time. Keeps the thread busy for the duration, or a draw from a
         distribution (section 7.7).

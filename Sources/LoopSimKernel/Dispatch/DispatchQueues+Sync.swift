@@ -146,7 +146,7 @@ extension DispatchQueues {
                 // A Foundation lock (Locks): its holder, or none for an NSConditionLock whose condition is not yet
                 // the one it waits for.
                 holder = wait.holder
-                let lock = LeakAnalysis(kernel: k).appName(of: wait.lock)
+                let lock = LeakAnalysis(kernel: k).lockName(of: wait.lock)
                 let by =
                     wait.holder.map { $0 == current ? "held by \(name) itself" : "held by \(k.threads[$0].name)" }
                     ?? "free, its condition not the one it waits for"

@@ -1,8 +1,9 @@
 /// A property of an `NSOperation` a scenario reads in an expression (`op.isCancelled`; docs/scenario-format.md §6).
 /// Each is a boolean, as swift-corelibs-foundation's `Operation` answers it (Operation.swift lines 365-400 at
-/// 761b621). `isCancelled` is also a `DispatchWorkItem`'s (`dispatch_block_testcancel`).
+/// 761b621). `isCancelled` is also a `DispatchWorkItem`'s (`dispatch_block_testcancel`). `isAsynchronous` is the
+/// operation's override (false for an `NSBlockOperation`; an `Operation` subclass's `isAsynchronous:`).
 public enum OperationProperty: String, Sendable, CaseIterable {
-    case isCancelled, isExecuting, isFinished, isReady
+    case isCancelled, isExecuting, isFinished, isReady, isAsynchronous
 }
 
 /// `Operation.QueuePriority`: the levels and their raw values (Foundation's `NSOperationQueuePriority`: -8, -4, 0,

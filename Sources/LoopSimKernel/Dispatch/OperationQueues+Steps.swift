@@ -162,12 +162,16 @@ public struct OperationSetterStep: ExecutableStep {
         case priority(operation: Expr, value: Int)
         case suspended(queue: Int, value: Bool)
         case underlying(queue: Int, to: QueueRef?)
+        case qualityOfService(operation: Expr, value: OperationQualityOfService)
+        case queueQualityOfService(queue: Int, value: OperationQualityOfService)
     }
     public var verb: String {
         switch setter {
         case .priority: "setQueuePriority"
         case .suspended: "setSuspended"
         case .underlying: "setUnderlyingQueue"
+        case .qualityOfService: "setQualityOfService"
+        case .queueQualityOfService: "setQueueQualityOfService"
         }
     }
     public var setter: Setter
@@ -182,6 +186,11 @@ public struct OperationSetterStep: ExecutableStep {
             operations.setSuspended(queue, value)
         case .underlying(let queue, let to):
             operations.setUnderlying(queue, to, on: c.thread)
+        case .qualityOfService(let operation, let value):
+            guard let o = try c.operation(operation) else { return .next }
+            operations.setQualityOfService(o, value)
+        case .queueQualityOfService(let queue, let value):
+            operations.setQualityOfService(queue: queue, value)
         }
         return .next
     }

@@ -84,8 +84,22 @@ final class OperationQueues {
         return o.id
     }
 
-    /// Whether `object` is an operation this part made.
-    func isOperation(_ object: HeapObject) -> Bool { object.kind == .operation && recordOf[object.id] != nil }
+    /// An instance of a scenario class that subclasses `Operation` was made (`new`): it is an operation from now on,
+    /// with its class's overrides (``OperationSubclass``). One that overrides `start()` finishes only when it marks
+    /// itself finished (`finishOperation:`), as corelibs' `_schedule(_:)` finishes after `start()` only an operation
+    /// whose `isFinished` reads true.
+    func adopt(_ instance: ObjectID, classIndex: Int, overrides: OperationSubclass) {
+        recordOf[instance] = records.count
+        var record = OperationRecord(id: instance)
+        record.subclass = (classIndex, overrides)
+        record.isAsynchronous = overrides.start != nil
+        record.readsAsynchronous = overrides.isAsynchronous
+        records.append(record)
+    }
+
+    /// Whether `object` is an operation this part made (an `NSBlockOperation`, or an `Operation` subclass's
+    /// instance).
+    func isOperation(_ object: HeapObject) -> Bool { recordOf[object.id] != nil }
 
     /// `addDependency:`: `operation` waits for `dependency` to finish; it holds it (+1) until it is freed. Adding
     /// one already there does nothing (corelibs: `__dependencies.first(where:) == nil`); a dependency added to an
@@ -111,6 +125,7 @@ final class OperationQueues {
         guard let r = recordOf[operation] else { return [] }
         return dependencies(of: operation).map { ("dependencies", $0) }
             + records[r].executionBlocks.map { ("executionBlocks", $0) }
+            + (records[r].completion.map { [("completionBlock", $0)] } ?? [])
     }
 
     /// `[operation addExecutionBlock:]` (`block` is a +1 the operation takes): the operation's block when it has
@@ -135,7 +150,10 @@ final class OperationQueues {
 
     /// The operation is an asynchronous one: an `Operation` subclass whose `isAsynchronous` is true and whose
     /// `start()` (its block) begins work that ends later.
-    func makeAsynchronous(_ operation: ObjectID) { records[recordOf[operation]!].isAsynchronous = true }
+    func makeAsynchronous(_ operation: ObjectID) {
+        records[recordOf[operation]!].isAsynchronous = true
+        records[recordOf[operation]!].readsAsynchronous = true
+    }
 
     /// An asynchronous operation sets `isExecuting` false and `isFinished` true with their KVO notifications
     /// (`didChangeValue(forKey: "isFinished")`): corelibs' `Operation.didChangeValue(forKey:)` calls
@@ -153,6 +171,13 @@ final class OperationQueues {
 
     /// `setCompletionBlock:`: replaces the operation's completion block (`block` is a +1 the slot takes).
     func setCompletion(_ operation: HeapObject, block: ObjectID?, on thread: SimThread) {
+        let r = recordOf[operation.id]!
+        if records[r].subclass != nil {
+            let old = records[r].completion
+            records[r].completion = block
+            if let old { objects.release(old, on: thread) }
+            return
+        }
         let old = operation[slot: 1]
         operation[slot: 1] = block.map { .object($0) } ?? .null
         if case .object(let id) = old { objects.release(id, on: thread) }
@@ -192,6 +217,10 @@ final class OperationQueues {
         let blocks = records[r].executionBlocks
         records[r].executionBlocks = []
         for b in blocks { objects.release(b, on: thread) }
+        if let completion = records[r].completion {
+            records[r].completion = nil
+            objects.release(completion, on: thread)
+        }
     }
 
     // MARK: Queues
@@ -203,6 +232,8 @@ final class OperationQueues {
     func add(_ block: ObjectID, to index: Int, dependsOnLast: Bool, from thread: SimThread) {
         let op = makeOperation(block: block, label: nil, on: thread)
         records[recordOf[op]!].isQueueBlock = true
+        // corelibs `addOperation(_ block:)`: `if let qos = __propertyQoS { op.qualityOfService = qos }`.
+        records[recordOf[op]!].qualityOfService = queues[index].qualityOfService
         if dependsOnLast, let last = queues[index].lastAdded, let o = objects.heap.object(records[last].id),
             let opObject = objects.heap.object(op)
         {
@@ -236,6 +267,13 @@ final class OperationQueues {
                 records[r].dependencies.append(b)
                 objects.retain(records[b].id)
             }
+        }
+        if !records[r].hasOwnPriority, !records[r].isBarrier, queues[index].maxConcurrent != 1,
+            let qos = records[r].qualityOfService
+        {
+            // corelibs `_addOperations`: an operation without a `queuePriority` of its own enters the priority list
+            // of its QoS, unless its queue's `maxConcurrentOperationCount` is 1 (`__actualMaxNumOps == 1 ? nil`).
+            records[r].priority = qos.priority.rawValue
         }
         records[r].state = .enqueued
         records[r].queue = index
@@ -283,6 +321,13 @@ final class OperationQueues {
     /// Runs one operation: its block (a +1 for the run) unless it was cancelled before it started, then
     /// ``finished(_:_:on:_:)``.
     func frame(queue index: Int, operation r: Int) -> Frame {
+        if let (classIndex, overrides) = records[r].subclass {
+            // corelibs `_schedule(_:)` calls `start()`; `Operation.start()` calls `main()` unless cancelled. An
+            // overridden `start()` runs whether or not the operation was cancelled (it must check `isCancelled`).
+            let method = overrides.start ?? (records[r].isCancelled ? nil : overrides.main)
+            return OperationFrame(
+                queue: index, record: r, blocks: [], method: method.map { (classIndex, $0) })
+        }
         var blocks: [ObjectID] = []
         if !records[r].isCancelled, let o = objects.heap.object(records[r].id), case .object(let id) = o[slot: 0] {
             if records[r].isQueueBlock {
@@ -306,7 +351,7 @@ final class OperationQueues {
     }
 
     /// An operation of queue `index` begins on `thread`: the queue is the thread's current queue until it returns.
-    fileprivate func began(_ index: Int, _ r: Int, on thread: SimThread) {
+    func began(_ index: Int, _ r: Int, on thread: SimThread) {
         currentQueue[thread.id] = index
         // corelibs `start()`: `_state = .executing` only when not cancelled (Operation.swift lines 346-350).
         if !records[r].isCancelled { records[r].isExecuting = true }
@@ -341,6 +386,7 @@ final class OperationQueues {
     func setPriority(_ operation: HeapObject, _ value: Int) {
         let r = recordOf[operation.id]!
         let level = OperationPriority.level(of: value)
+        records[r].hasOwnPriority = true
         guard records[r].priority != level.rawValue else { return }
         records[r].priority = level.rawValue
         if records[r].state == .enqueued {
@@ -355,6 +401,26 @@ final class OperationQueues {
         queues[index].isSuspended = value
         if !value { startReady() }
     }
+
+    /// `operation.qualityOfService = value` (corelibs `__propertyQoS`): read back by `operationQualityOfService:`,
+    /// and it chooses the operation's priority list when it is added (``add(operation:to:from:)``).
+    func setQualityOfService(_ operation: HeapObject, _ value: OperationQualityOfService) {
+        records[recordOf[operation.id]!].qualityOfService = value
+    }
+
+    /// `queue.qualityOfService = value`: the main queue's setter does nothing (corelibs `if !__mainQ`; Apple: the
+    /// main queue's "is NSQualityOfServiceUserInteractive and cannot be changed"); another queue gives it to the
+    /// operations `addOperationWithBlock:` makes from now on.
+    func setQualityOfService(queue index: Int, _ value: OperationQualityOfService) {
+        guard !queues[index].isMain else { return }
+        queues[index].qualityOfService = value
+    }
+
+    /// Queue `index`'s state, for reads (``property(_:of:)``).
+    func queue(at index: Int) -> OperationQueueState { queues[index] }
+
+    /// Record `r`'s quality of service, nil until set.
+    func recordQualityOfService(_ r: Int) -> OperationQualityOfService? { records[r].qualityOfService }
 
     /// `queue.underlyingQueue = queue`: its operations run on that dispatch queue from now on (a serial queue
     /// runs them one at a time, whatever `maxConcurrentOperationCount` says). corelibs traps when the queue holds
@@ -412,6 +478,7 @@ final class OperationQueues {
         case .isExecuting: return records[r].isExecuting
         case .isFinished: return records[r].state == .finished
         case .isReady: return isReady(r)
+        case .isAsynchronous: return records[r].readsAsynchronous
         }
     }
 
@@ -424,6 +491,9 @@ final class OperationQueues {
     }
 
     // MARK: Waiting for operations
+
+    /// The operation object of record `r`, when it is alive.
+    func liveOperation(record r: Int) -> HeapObject? { objects.heap.object(records[r].id) }
 
     /// The record index of an operation object this part made (for ``WaitForOperationFrame``).
     func record(of operation: HeapObject) -> Int? { recordOf[operation.id] }
@@ -462,16 +532,17 @@ final class OperationQueues {
     /// returned from `start()` and goes on executing until it marks itself finished (``finishAsynchronous(_:on:)``).
     /// Either way the thread no longer runs one of the queue's operations (`_schedule(_:)` clears the current
     /// queue after `start()`).
-    fileprivate func returned(_ index: Int, _ r: Int, on thread: SimThread) {
+    func returned(_ index: Int, _ r: Int, on thread: SimThread) {
         currentQueue[thread.id] = nil
         guard records[r].state != .finished else { return }  // an asynchronous one that finished in its start
         // A cancelled asynchronous operation's start is taken to finish at once (Apple: "check isCancelled … at the
-        // start and finish"); the model runs none of its blocks.
-        if records[r].isAsynchronous && !records[r].isCancelled { return }
+        // start and finish"); the model runs none of its blocks. A subclass's own `start()` ran whether cancelled or
+        // not, and the operation finishes when that code says so.
+        if records[r].isAsynchronous && (!records[r].isCancelled || records[r].subclass != nil) { return }
         finished(index, r, on: thread)
     }
 
-    fileprivate func finished(_ index: Int, _ r: Int, on thread: SimThread) {
+    func finished(_ index: Int, _ r: Int, on thread: SimThread) {
         records[r].state = .finished
         records[r].isExecuting = false
         // Threads in `waitUntilFinished` on it go on (corelibs: `__waitGroup.leave()` as it finishes).
@@ -490,7 +561,14 @@ final class OperationQueues {
             records[r].dependencies = []
             for d in dependencies where !records[d].isFreed { objects.release(records[d].id, on: thread) }
         }
-        if let o = objects.heap.object(records[r].id), case .object(let completion) = o[slot: 1] {
+        if let completion = records[r].completion {
+            // A subclass's `completionBlock`: corelibs keeps `__completion` (the queued block is a reference of its
+            // own); Apple sets it to nil once it begins (`operationCompletionReleased`).
+            if profile.operationCompletionReleased { records[r].completion = nil } else { objects.retain(completion) }
+            dispatch.async(completion, to: .global, from: thread)
+        } else if records[r].subclass == nil, let o = objects.heap.object(records[r].id),
+            case .object(let completion) = o[slot: 1]
+        {
             if profile.operationCompletionReleased {
                 // Apple, `completionBlock`: "set to nil after the completion block begins executing" (iOS 8 and
                 // later): the queued block takes the operation's reference.
@@ -563,39 +641,4 @@ final class OperationQueues {
         }
         return records[r].state == .enqueued && blocked(r)
     }
-}
-
-/// Runs one operation on the thread that took it: its block (the frame owns a +1 on it) unless it was cancelled
-/// before it started, with the queue as the thread's current queue meanwhile, then finishes it.
-final class OperationFrame: Frame {
-    let queue: Int
-    let record: Int
-    /// The blocks to run in order, the frame owning a +1 on each until it is called.
-    let blocks: [ObjectID]
-    var next = 0
-    var began = false
-
-    init(queue: Int, record: Int, blocks: [ObjectID]) {
-        self.queue = queue
-        self.record = record
-        self.blocks = blocks
-    }
-
-    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        if !began {
-            began = true
-            kernel.operations.began(queue, record, on: thread)
-        }
-        while next < blocks.count {
-            let block = blocks[next]
-            next += 1
-            if kernel.heap.object(block) != nil {
-                return .push(kernel.interpreter.blockFrame(block, edge: "operation"))
-            }
-        }
-        kernel.operations.returned(queue, record, on: thread)
-        return .pop(.null)
-    }
-
-    func heldObjects() -> [(String, ObjectID)] { [] }
 }

@@ -1,4 +1,10 @@
 extension LeakAnalysis {
+    /// A lock as the parked-thread report names it: the place holding it (``appName(of:)``), and its `name` when the
+    /// app gave it one (`acc.lock (NSLock lock) named "accounts"`).
+    func lockName(of o: HeapObject) -> String {
+        appName(of: o) + (o.lock?.name.map { " named \"\($0)\"" } ?? "")
+    }
+
     /// What can wake thread `t`, blocked on lock `o` (``Locks/lockWait(of:)``), in words; nil when nothing can
     /// (docs/scenario-format.md §10, "Parked threads"). A lock's holder can unlock it while it is not `stuck`, has
     /// not exited and is not `t` itself (an `NSLock` locked twice on one thread). A condition's waiter, and an
@@ -7,7 +13,7 @@ extension LeakAnalysis {
     func lockWakeReason(
         _ t: SimThread, _ o: HeapObject, holder: Int?, forSignal: Bool, _ actors: [String?], stuck: Set<Int>
     ) -> String? {
-        let name = appName(of: o)
+        let name = lockName(of: o)
         if let holder {
             let h = kernel.threads[holder]
             guard holder != t.id, !stuck.contains(holder), h.state != .exited else { return nil }
@@ -25,9 +31,9 @@ extension LeakAnalysis {
     /// ``DispatchQueues/waitChain(of:_:)``, which also follows `dispatch_sync` and `dispatch_once` links), or, for a
     /// condition, the signal that never comes.
     func lockParkedReason(_ t: SimThread, _ o: HeapObject, forSignal: Bool) -> String {
-        if forSignal { return "waiting for ever in -[NSCondition wait] on \(appName(of: o)), which nothing signals" }
+        if forSignal { return "waiting for ever in -[NSCondition wait] on \(lockName(of: o)), which nothing signals" }
         return kernel.dispatch.waitChain(of: t.id, kernel)
-            ?? "waiting for ever on \(appName(of: o)), which nothing unlocks"
+            ?? "waiting for ever on \(lockName(of: o)), which nothing unlocks"
     }
 }
 

@@ -31,6 +31,9 @@ public struct LockState: Sendable {
     var conditionWaiters: [Int] = []
     /// `NSConditionLock`'s condition (`condition`, set by `unlock(withCondition:)`).
     public internal(set) var condition = 0
+    /// The lock's `name` (corelibs `open var name: String?` on each of the four, nil until set): shown in the
+    /// parked-thread chain beside the place that holds it.
+    public internal(set) var name: String?
 
     init(kind: LockKind, condition: Int = 0) {
         self.kind = kind

@@ -10,9 +10,11 @@ public struct MakeLockStep: ExecutableStep {
     public var into: LValue
     /// The lock's label in reports: the place's name.
     public var label: String
+    /// `lock.name = …` right after it was made (nil: not set).
+    public var name: String? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        let id = c.kernel.locks.makeLock(kind, condition: condition, label: label, on: c.thread)
+        let id = c.kernel.locks.makeLock(kind, condition: condition, label: label, name: name, on: c.thread)
         try c.bind(id, into: into)
         return .next
     }

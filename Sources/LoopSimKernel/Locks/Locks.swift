@@ -27,11 +27,15 @@ public final class Locks {
 
     /// `[[NSLock alloc] init]` (or `NSRecursiveLock`, `NSCondition`, `initWithCondition:` for `NSConditionLock`):
     /// a free lock, +1 to the caller, labelled with the place it is stored into.
-    func makeLock(_ kind: LockKind, condition: Int, label: String?, on thread: SimThread) -> ObjectID {
+    func makeLock(_ kind: LockKind, condition: Int, label: String?, name: String? = nil, on thread: SimThread)
+        -> ObjectID
+    {
         let o = objects.allocate(
             kind: .lock, className: kind.rawValue, label: label, slotNames: [], slotStrengths: [], slots: [],
             isDeclaredRoot: false, at: recorder.now, on: thread.name)
-        o.lock = LockState(kind: kind, condition: condition)
+        var state = LockState(kind: kind, condition: condition)
+        state.name = name
+        o.lock = state
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name(kind.rawValue)))
         return o.id
     }

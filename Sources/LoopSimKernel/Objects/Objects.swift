@@ -234,6 +234,9 @@ final class Objects {
             if k.keyValueObserving.isObserving { k.keyValueObserving.tokenFreed(object.id) }
         }
         if case .operation = object.kind { k.operations.operationFreed(object.id, on: thread) }
+        if case .instance(let c) = object.kind, program.classes[c].operation != nil {
+            k.operations.operationFreed(object.id, on: thread)  // an `Operation` subclass's instance
+        }
         if case .workItem = object.kind { k.dispatch.workItemFreed(object, on: thread) }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {

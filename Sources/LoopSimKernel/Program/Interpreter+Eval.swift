@@ -26,7 +26,11 @@ extension Interpreter {
     {
         switch expr {
         case .new(let classIndex, let label):
-            return (.object(k.objects.allocateInstance(classIndex: classIndex, label: label, on: thread)), true)
+            let id = k.objects.allocateInstance(classIndex: classIndex, label: label, on: thread)
+            if let overrides = k.program.classes[classIndex].operation {
+                k.operations.adopt(id, classIndex: classIndex, overrides: overrides)
+            }
+            return (.object(id), true)
         case .block(let templateIndex):
             return (.object(try k.objects.allocateBlock(templateIndex: templateIndex, in: frame, on: thread, k)), true)
         case .newSemaphore(let value):

@@ -80,6 +80,8 @@ public struct ClassInfo: Sendable {
     /// What the proxy does when its target is nil: crash (`methodSignatureForSelector:` returns nil, then
     /// `doesNotRecognizeSelector:`) or swallow the call (it answers a dummy signature).
     public var proxySwallowsNilTarget = false
+    /// An `Operation` subclass (`superclass: Operation`): its instances are operations a queue runs.
+    public var operation: OperationSubclass?
 
     public init(
         name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],
@@ -91,6 +93,29 @@ public struct ClassInfo: Sendable {
         self.initializer = initializer
         self.dealloc = dealloc
         self.isRoot = isRoot
+    }
+}
+
+/// What a scenario class that subclasses `Operation` overrides (docs/scenario-format.md §4, `superclass:`).
+///
+/// swift-corelibs-foundation's `OperationQueue._schedule(_:)` calls the operation's `start()`; `Operation.start()`
+/// runs `main()` unless the operation was cancelled, then finishes it. An overridden `start()` is called even for a
+/// cancelled operation, and the operation finishes only when it reports `isFinished` (its KVO notification, or
+/// `isFinished` true when `start()` returns): Operation.swift, `start()`, `_schedule(_:)`, `observeValue(forKeyPath:)`.
+public struct OperationSubclass: Sendable, Hashable {
+    /// Its `isAsynchronous` override. A queue ignores it (corelibs never reads it; Apple, `isAsynchronous`: "the
+    /// queue ignores the value of the asynchronous property and always calls the start method from a separate
+    /// thread"); `op.isAsynchronous` reads it.
+    public var isAsynchronous: Bool
+    /// The index of its `start` method, when it overrides `start()`.
+    public var start: Int?
+    /// The index of its `main` method, when it overrides `main()`.
+    public var main: Int?
+
+    public init(isAsynchronous: Bool, start: Int?, main: Int?) {
+        self.isAsynchronous = isAsynchronous
+        self.start = start
+        self.main = main
     }
 }
 

@@ -147,6 +147,20 @@ extension ConcurrentPerformStep {
     }
 }
 
+// MARK: Dispatch/OperationQueues+PropertySteps.swift
+
+extension OperationQueuePropertyStep {
+    public static func make(queue: Int, property: OperationQueueProperty, into: LValue) -> Self {
+        Self(queue: queue, property: property, into: into)
+    }
+}
+
+extension OperationQualityOfServiceStep {
+    public static func make(operation: Expr, into: LValue) -> Self {
+        Self(operation: operation, into: into)
+    }
+}
+
 // MARK: Dispatch/OperationQueues+Steps.swift
 
 extension AddOperationStep {
@@ -250,8 +264,8 @@ extension ObserveKeyPathStep {
 // MARK: Locks/Locks+Steps.swift
 
 extension MakeLockStep {
-    public static func make(kind: LockKind, condition: Int, into: LValue, label: String) -> Self {
-        Self(kind: kind, condition: condition, into: into, label: label)
+    public static func make(kind: LockKind, condition: Int, into: LValue, label: String, name: String? = nil) -> Self {
+        Self(kind: kind, condition: condition, into: into, label: label, name: name)
     }
 }
 

@@ -2,7 +2,7 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     /// The keys of a class declaration under `classes:`.
-    static let classKeys = ["fields", "methods", "init", "dealloc", "root", "proxy"]
+    static let classKeys = ["fields", "methods", "init", "dealloc", "root", "proxy", "superclass", "isAsynchronous"]
     /// The keys of a class's `proxy:` mapping.
     static let proxyKeys = ["target", "whenTargetIsNil"]
     /// The keys of one `user:` action.
@@ -65,6 +65,7 @@ extension ScenarioCompiler {
         }
         for (c, entry) in map.entries.enumerated() {
             if let proxy = entry.value.mapping?["proxy"] { declareProxy(c, proxy) }
+            if let decl = entry.value.mapping { declareOperationSubclass(c, decl) }
         }
     }
 

@@ -187,6 +187,12 @@ extension ScenarioCompiler {
                     at: location(in: scalar, offset: offset + column))
                 return nil
             }
+            if program.classes[c].operation != nil, !classFields[c].contains(where: { $0.name == field }),
+                let property = OperationProperty(rawValue: field)
+            {
+                // An `Operation` subclass reads its own state (`self.isCancelled` in its `main`).
+                return (.operationProperty(baseExpr, property), .bool)
+            }
             guard let index = classFields[c].firstIndex(where: { $0.name == field }) else {
                 bag.error(
                     .nameUndefined,

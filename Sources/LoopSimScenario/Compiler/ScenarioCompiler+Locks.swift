@@ -4,7 +4,7 @@ extension ScenarioCompiler {
     /// The lock verbs (docs/scenario-format.md §7.14): Foundation's `NSLock`, `NSRecursiveLock`, `NSCondition` and
     /// `NSConditionLock`. Each makes its step of `Locks/Locks+Steps.swift`.
     static let lockVerbs: [StepVerb] = [
-        StepVerb("newLock", keys: ["class", "condition"]) { c, s in
+        StepVerb("newLock", keys: ["class", "condition", "name"]) { c, s in
             var kind = LockKind.lock
             if let node = s.map["class"] {
                 guard let name = c.string(node, what: "class") else { return [] }
@@ -31,7 +31,26 @@ extension ScenarioCompiler {
             guard let (into, type) = c.lvalue(s.arg, scope: s.scope, declare: .anyObject) else { return [] }
             if !type.isObject { c.bag.error(.exprType, "a lock is an object, not \(type)", at: s.arg.location) }
             let label = s.arg.scalar?.text.split(separator: ".").last.map(String.init) ?? "lock"
-            return [.perform(MakeLockStep.make(kind: kind, condition: condition, into: into, label: label))]
+            var name: String?
+            if let node = s.map["name"] {
+                guard let text = c.string(node, what: "name") else { return [] }
+                name = text
+            }
+            return [
+                .perform(MakeLockStep.make(kind: kind, condition: condition, into: into, label: label, name: name))
+            ]
+        },
+        StepVerb("withLock", keys: ["do"]) { c, s in
+            // NSLocking.withLock (swift-corelibs-foundation NSLock.swift: `lock(); defer { unlock() }; return try
+            // body()`): the body is a closure, so `break` and `continue` cannot leave it.
+            guard let lock = c.lockExpression(s.arg, s) else { return [] }
+            guard let bodyNode = c.required(s, "do", example: "do: [increment: self.count]") else { return [] }
+            let depth = s.scope.loopDepth
+            s.scope.loopDepth = 0
+            let body = c.compileSteps(bodyNode, scope: s.scope)
+            s.scope.loopDepth = depth
+            return [.perform(LockStep.make(lock: lock, isTry: false, before: nil, whenCondition: nil, result: nil))]
+                + body + [.perform(UnlockStep.make(lock: lock, withCondition: nil))]
         },
         StepVerb("lock", keys: ["before", "whenCondition", "result"]) { c, s in c.lockStep(s, isTry: false) },
         StepVerb("tryLock", keys: ["whenCondition", "result"]) { c, s in c.lockStep(s, isTry: true) },
