@@ -19,6 +19,7 @@ final class TaskJobFrame: Frame {
         if ran {
             // Back on top: the task suspended (its frames are saved) or its closure returned.
             if tasks.record(task)?.state == .running { tasks.finish(task, on: thread) }
+            tasks.jobEnded(task)
             return .pop(.null)
         }
         ran = true
@@ -36,6 +37,7 @@ final class TaskJobFrame: Frame {
         case .end(let frames):
             unwind(frames, on: thread, kernel)
             tasks.finish(task, on: thread)
+            tasks.jobEnded(task)
             return .pop(.null)
         }
     }
@@ -51,6 +53,8 @@ final class TaskSuspendFrame: Frame {
     enum Action {
         case sleep(SimDuration, throwing: Bool)
         case hop(TaskExecutor)
+        /// `await task.value`: until that task finishes.
+        case wait(ObjectID)
         /// The task ends: a thrown `CancellationError` leaves its closure.
         case end
     }
@@ -70,6 +74,8 @@ final class TaskSuspendFrame: Frame {
             kernel.tasks.sleep(job.task, for: delay, throwing: throwing, frames: taken)
         case .hop(let executor):
             kernel.tasks.hop(job.task, to: executor, frames: taken)
+        case .wait(let target):
+            kernel.tasks.wait(job.task, for: target, frames: taken)
         case .end:
             unwind(taken, on: thread, kernel)
             kernel.tasks.finish(job.task, on: thread)
@@ -84,6 +90,7 @@ final class TaskSuspendFrame: Frame {
 /// held for the call are released, innermost frame first, as Swift's unwinding releases a scope's values.
 private func unwind(_ frames: [Frame], on thread: SimThread, _ kernel: Kernel) {
     for frame in frames.reversed() {
+        if let a = frame as? AwaitCallFrame { a.abandon(on: thread, kernel) }
         guard let f = frame as? ProgramFrame else { continue }
         f.releaseTemporaries(on: thread, kernel)
         if f.ownsEnvironment {

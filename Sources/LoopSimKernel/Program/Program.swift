@@ -80,6 +80,10 @@ public struct ClassInfo: Sendable {
     /// What the proxy does when its target is nil: crash (`methodSignatureForSelector:` returns nil, then
     /// `doesNotRecognizeSelector:`) or swallow the call (it answers a dummy signature).
     public var proxySwallowsNilTarget = false
+    /// Swift concurrency: `@MainActor class` or `actor` (Concurrency/Isolation.swift).
+    public var isolation = ClassIsolation.nonisolated
+    /// Each method's `async:` and `mainActor:`, by method index (shorter when the last ones declare none).
+    public var methodTraits: [MethodTraits] = []
 
     public init(
         name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],

@@ -1,0 +1,145 @@
+/// The second layer of Swift concurrency's steps (docs/scenario-format.md §7.13): `await` of a method on its
+/// executor, `Task.yield()` and `await task.value`, run by ``Tasks`` and its ``Actors``.
+
+/// `await receiver.method(args)`: the call runs on the callee's executor (``CalleeIsolation``). The task hops there
+/// when it is elsewhere, runs the method — whose own suspension points suspend the task —, and hops back to where
+/// it was when the method returns (Swift resumes the caller on its own isolation). A nil receiver
+/// (`await x?.m()`) does nothing and does not suspend.
+public struct AwaitCallStep: ExecutableStep {
+    public var verb: String { "await" }
+    public var receiver: Expr
+    public var classIndex: Int
+    public var method: Int
+    public var arguments: [Expr]
+    /// Where the callee runs.
+    public var isolation: CalleeIsolation
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let task = c.kernel.runningTask(on: c.thread) else {
+            throw RuntimeFault("await outside a task")
+        }
+        // Arguments are evaluated before the call, as Swift evaluates them before the hop.
+        var held: [ObjectID] = []
+        var values: [Value] = []
+        for e in arguments {
+            let (value, owned) = try c.ownedValue(e)
+            if let id = try c.reference(to: value, owned: owned) { held.append(id) }
+            values.append(value)
+        }
+        guard let object = try c.object(receiver, expecting: "a receiver") else {
+            for id in held { c.kernel.release(id, on: c.thread) }
+            return .next
+        }
+        c.kernel.retain(object.id)
+        let target: TaskExecutor
+        switch isolation {
+        case .mainActor: target = .mainActor
+        case .global: target = .global
+        case .instanceActor: target = .actor(object.id)
+        }
+        let frame = AwaitCallFrame(
+            task: task, receiver: object.id, classIndex: classIndex, method: method, arguments: values,
+            held: held, target: target)
+        return StepOutcome(.push(frame))
+    }
+}
+
+/// Runs one `await` of a method (``AwaitCallStep``): hop to the callee's executor, the method, the hop back. The
+/// frame holds the receiver and the arguments until the method has returned; a suspension takes it off the thread
+/// with the task's other frames, and puts it back when the task resumes.
+final class AwaitCallFrame: Frame {
+    let task: ObjectID
+    let receiver: ObjectID
+    let classIndex: Int
+    let method: Int
+    let arguments: [Value]
+    /// The +1 references the frame owns: the arguments' objects (the receiver's is released with them).
+    let held: [ObjectID]
+    let target: TaskExecutor
+    /// Where the await is: 0 before the hop, 1 before the call, 2 after it, 3 after the hop back.
+    private var stage = 0
+
+    init(
+        task: ObjectID, receiver: ObjectID, classIndex: Int, method: Int, arguments: [Value], held: [ObjectID],
+        target: TaskExecutor
+    ) {
+        self.task = task
+        self.receiver = receiver
+        self.classIndex = classIndex
+        self.method = method
+        self.arguments = arguments
+        self.held = held
+        self.target = target
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        let tasks = kernel.tasks
+        switch stage {
+        case 0:
+            stage = 1
+            tasks.pushReturn(task)
+            if tasks.executor(of: task) != target { return .push(TaskSuspendFrame(.hop(target))) }
+            return .next
+        case 1:
+            stage = 2
+            guard let object = kernel.heap.object(receiver) else { return .next }
+            return .push(kernel.interpreter.methodFrame(object, classIndex: classIndex, method: method,
+                arguments: arguments))
+        case 2:
+            stage = 3
+            kernel.release(receiver, on: thread)
+            for id in held { kernel.release(id, on: thread) }
+            let back = tasks.popReturn(task)
+            if tasks.executor(of: task) != back { return .push(TaskSuspendFrame(.hop(back))) }
+            return .pop(.null)
+        default:
+            return .pop(.null)
+        }
+    }
+
+    /// The task ends inside the await (a thrown `CancellationError`): the frame lets go of what it holds.
+    func abandon(on thread: SimThread, _ kernel: Kernel) {
+        guard stage < 3 else { return }
+        stage = 3
+        kernel.release(receiver, on: thread)
+        for id in held { kernel.release(id, on: thread) }
+    }
+
+    func heldObjects() -> [(String, ObjectID)] {
+        stage >= 3 ? [] : [("await receiver", receiver)] + held.map { ("await argument", $0) }
+    }
+}
+
+/// `await Task.yield()`: the task's job goes to the back of its executor's queue — the main queue, the pool's
+/// queue, or its actor's queue, whose other jobs run first (swift `swift_task_yield`: the task is re-enqueued on
+/// its current executor). Measured on this machine: two main-actor tasks that yield interleave with a main-queue
+/// block queued between them (conformance c111).
+public struct TaskYieldStep: ExecutableStep {
+    public var verb: String { "taskYield" }
+
+    public init() {}
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let task = c.kernel.runningTask(on: c.thread) else { throw RuntimeFault("Task.yield outside a task") }
+        return StepOutcome(.push(TaskSuspendFrame(.hop(c.kernel.tasks.executor(of: task)))))
+    }
+}
+
+/// `await task.value` (`_ = await task.value`): the task suspends until TASK finishes, then resumes on its own
+/// executor (`swift_task_future_wait`); a finished task's value is there at once, without a suspension. nil does
+/// nothing. Waiting is not cancelled by `task.cancel()` of the waiter (an unstructured task's value ignores it).
+public struct AwaitTaskStep: ExecutableStep {
+    public var verb: String { "awaitTask" }
+    public var task: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let waiter = c.kernel.runningTask(on: c.thread) else {
+            throw RuntimeFault("await task.value outside a task")
+        }
+        guard let o = try c.object(task, expecting: "a task") else { return .next }
+        guard c.kernel.tasks.isTask(o.id) else { throw RuntimeFault("awaitTask on a \(o.className), not a Task") }
+        if o.id == waiter { throw RuntimeFault("a task awaits its own value: it would wait for ever") }
+        if c.kernel.tasks.isFinished(o.id) { return .next }
+        return StepOutcome(.push(TaskSuspendFrame(.wait(o.id))))
+    }
+}
