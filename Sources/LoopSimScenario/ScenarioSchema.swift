@@ -115,7 +115,14 @@ public enum ScenarioSchema {
             ("type", .array([.string("array"), .string("null"), .string("object")])),
             ("items", .object([("$ref", .string("#/$defs/step"))])),
             ("required", .array([.string("do")])),
-            ("properties", .object([("params", .object([("type", .string("array"))])), ("do", .object(stepsRef))])),
+            (
+                "properties",
+                .object([
+                    ("params", .object([("type", .string("array"))])), ("do", .object(stepsRef)),
+                    ("async", .object([("type", .string("boolean"))])),
+                    ("mainActor", .object([("type", .string("boolean"))])),
+                ])
+            ),
             ("additionalProperties", .bool(false)),
         ])
         let classSchema = JSON.object([

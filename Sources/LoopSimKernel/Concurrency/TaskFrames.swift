@@ -86,6 +86,72 @@ final class TaskSuspendFrame: Frame {
     func heldObjects() -> [(String, ObjectID)] { [] }
 }
 
+/// Runs one `await` of a method (``AwaitCallStep``): hop to the callee's executor, the method, the hop back. The
+/// frame holds the receiver and the arguments until the method has returned; a suspension takes it off the thread
+/// with the task's other frames, and puts it back when the task resumes.
+final class AwaitCallFrame: Frame {
+    let task: ObjectID
+    let receiver: ObjectID
+    let classIndex: Int
+    let method: Int
+    let arguments: [Value]
+    /// The +1 references the frame owns: the arguments' objects (the receiver's is released with them).
+    let held: [ObjectID]
+    let target: TaskExecutor
+    /// Where the await is: 0 before the hop, 1 before the call, 2 after it, 3 after the hop back.
+    private var stage = 0
+
+    init(
+        task: ObjectID, receiver: ObjectID, classIndex: Int, method: Int, arguments: [Value], held: [ObjectID],
+        target: TaskExecutor
+    ) {
+        self.task = task
+        self.receiver = receiver
+        self.classIndex = classIndex
+        self.method = method
+        self.arguments = arguments
+        self.held = held
+        self.target = target
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        let tasks = kernel.tasks
+        switch stage {
+        case 0:
+            stage = 1
+            tasks.pushReturn(task)
+            if tasks.executor(of: task) != target { return .push(TaskSuspendFrame(.hop(target))) }
+            return .next
+        case 1:
+            stage = 2
+            guard let object = kernel.heap.object(receiver) else { return .next }
+            return .push(kernel.interpreter.methodFrame(object, classIndex: classIndex, method: method,
+                arguments: arguments))
+        case 2:
+            stage = 3
+            kernel.release(receiver, on: thread)
+            for id in held { kernel.release(id, on: thread) }
+            let back = tasks.popReturn(task)
+            if tasks.executor(of: task) != back { return .push(TaskSuspendFrame(.hop(back))) }
+            return .pop(.null)
+        default:
+            return .pop(.null)
+        }
+    }
+
+    /// The task ends inside the await (a thrown `CancellationError`): the frame lets go of what it holds.
+    func abandon(on thread: SimThread, _ kernel: Kernel) {
+        guard stage < 3 else { return }
+        stage = 3
+        kernel.release(receiver, on: thread)
+        for id in held { kernel.release(id, on: thread) }
+    }
+
+    func heldObjects() -> [(String, ObjectID)] {
+        stage >= 3 ? [] : [("await receiver", receiver)] + held.map { ("await argument", $0) }
+    }
+}
+
 /// Ends `frames` (bottom first) as a thrown error leaves them: each frame's temporaries, locals and the object it
 /// held for the call are released, innermost frame first, as Swift's unwinding releases a scope's values.
 private func unwind(_ frames: [Frame], on thread: SimThread, _ kernel: Kernel) {

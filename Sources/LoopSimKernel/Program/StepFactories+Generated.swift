@@ -25,7 +25,7 @@ extension SampleStep {
     }
 }
 
-// MARK: Concurrency/Awaits.swift
+// MARK: Concurrency/Awaits+Steps.swift
 
 extension AwaitCallStep {
     public static func make(

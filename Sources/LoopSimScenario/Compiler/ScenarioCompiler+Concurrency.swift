@@ -129,7 +129,8 @@ extension ScenarioCompiler {
         guard let scalar = s.arg.scalar, case .success(let parsed) = ExpressionParser.parse(scalar.text),
             case .member(let base, let method, let column) = parsed
         else {
-            bag.error(.stepShape, "write `await: receiver.method`, e.g. `await: self.model.refresh`", at: s.arg.location)
+            bag.error(
+                .stepShape, "write `await: receiver.method`, e.g. `await: self.model.refresh`", at: s.arg.location)
             return nil
         }
         guard let (receiver, type) = typed(base, scope: s.scope, scalar: scalar, offset: 0) else { return nil }
