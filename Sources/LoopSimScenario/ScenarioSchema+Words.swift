@@ -396,10 +396,9 @@ extension ScenarioSchema {
         there when it is elsewhere, the method runs (its suspension points suspend the task), and the task
         hops back to where it was. A nil receiver does nothing (`await x?.m()`). A nonisolated sync method
         is `await.not-async`.
-        == step/await/call
-        `with:` (its arguments, as `call:`'s) (a key of `await:`, which models `await receiver.method(…)`)
         == step/await/with
-        `with:` (its arguments, as `call:`'s) (a key of `await:`, which models `await receiver.method(…)`)
+        `with:` (its arguments, as for a method call) (a key of `await:`, which models `await
+        receiver.method(…)`)
         == step/awaitTask
         `awaitTask: TASK` — `_ = await task.value`. The task suspends until TASK finishes and resumes on its
         own executor; a finished TASK does not suspend it, nil does nothing. A cancel of the waiter does not

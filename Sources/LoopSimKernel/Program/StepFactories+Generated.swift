@@ -28,9 +28,8 @@ extension SampleStep {
 // MARK: Concurrency/Awaits+Steps.swift
 
 extension AwaitCallStep {
-    public static func make(
-        receiver: Expr, classIndex: Int, method: Int, arguments: [Expr], isolation: CalleeIsolation
-    ) -> Self {
+    public static func make(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr],
+                            isolation: CalleeIsolation) -> Self {
         Self(receiver: receiver, classIndex: classIndex, method: method, arguments: arguments, isolation: isolation)
     }
 }
