@@ -86,7 +86,11 @@ extension ScenarioCompiler {
         StepVerb("mainActorRun") { c, s in
             guard c.requireAsync(s) else { return [] }
             // The closure's body runs where the task's code runs, between a hop to the main actor and one back.
+            // `MainActor.run`'s body is a synchronous closure (`body: @MainActor () throws -> T`, SE-0316): no
+            // await in it.
+            s.scope.isAsync = false
             let body = c.compileSteps(s.arg, scope: s.scope)
+            s.scope.isAsync = true
             return [.perform(MainActorRunStep.make(enter: true))] + body
                 + [.perform(MainActorRunStep.make(enter: false))]
         },
