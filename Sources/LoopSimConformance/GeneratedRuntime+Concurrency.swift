@@ -48,6 +48,12 @@ extension LS {
         try await Task.sleep(nanoseconds: UInt64(max(0, (Double(virtualNs) * scale).rounded())))
     }
 
+    /// A child task's body (`group.addTask { }`): the closure, sync or async, on the global executor.
+    static func runTaskBody(_ closure: LSValue) async {
+        let object = obj(closure)
+        if let b = object as? LSTaskBody { try? await b.body() } else { (object as? LSBlock)?.run() }
+    }
+
     /// `await task.value`: suspends until the task finishes; `nonisolated(nonsending)`, so that the caller resumes
     /// where it was without a hop to the global executor and back.
     nonisolated(nonsending) static func awaitTask(_ v: LSValue) async { await (obj(v) as? LSTask)?.task.value }

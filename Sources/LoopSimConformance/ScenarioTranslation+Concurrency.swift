@@ -11,7 +11,7 @@ extension ScenarioTranslation {
             switch step {
             case .perform(let s):
                 s is TaskSleepStep || s is MainActorRunStep || s is CheckCancellationStep || s is AwaitCallStep
-                    || s is TaskYieldStep || s is AwaitTaskStep
+                    || s is TaskYieldStep || s is AwaitTaskStep || s is TaskGroupStep
             case .ifThen(_, let a, let b): awaits(a) || awaits(b)
             case .loop(let loop): awaits(loop.body)
             default: false
@@ -53,6 +53,15 @@ extension ScenarioTranslation {
             w.line("await Task.yield()")
         case let s as AwaitTaskStep:
             w.line("await LS.awaitTask(\(expr(s.task, context)))")
+        case let s as TaskGroupStep:
+            // The closures are made in the caller's context, then handed to the children.
+            let made = s.children.map { _ in temporary() }
+            w.block("do") { w in
+                for (t, child) in zip(made, s.children) { w.line("let \(t) = \(expr(child, context))") }
+                w.line("await withTaskGroup(of: Void.self) { g in")
+                w.indented { w in for t in made { w.line("g.addTask { await LS.runTaskBody(\(t)) }") } }
+                w.line("}")
+            }
         default:
             unsupported(step.verb)
         }

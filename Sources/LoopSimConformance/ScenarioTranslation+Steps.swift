@@ -418,7 +418,7 @@ extension ScenarioTranslation {
             // only perform(inModes:block:) and perform(_:); NSObject and Thread have no perform(_:with:...).
             unsupported("\(step.verb) (swift-corelibs-foundation has no selector performs: no Objective-C runtime)")
         case is MakeTaskStep, is TaskSleepStep, is CheckCancellationStep, is CancelTaskStep, is MainActorRunStep,
-            is AwaitCallStep, is TaskYieldStep, is AwaitTaskStep:
+            is AwaitCallStep, is TaskYieldStep, is AwaitTaskStep, is TaskGroupStep:
             emitConcurrency(step, context: context, into: &w)
         default:
             unsupported(step.verb)

@@ -1370,6 +1370,12 @@ extension ScenarioSchema {
         }`)
         == step/task/do
         `do:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
+        == step/taskGroup
+        `taskGroup:` (a list of child tasks, each `{captures: [...], do: [...]}`) — `await withTaskGroup(of:
+        Void.self) { group in group.addTask { … } … }`. Each child is a child task (`Task`, label `child
+        task`) on the global executor, queued in order; at the group's end the task waits until every child
+        has finished, and resumes on its own executor. A cancel of the task cancels its children (a child
+        made by a cancelled task starts cancelled).
         == step/taskSleep
         `taskSleep: DURATION` — `try? await Task.sleep(nanoseconds:)`; `try await` with `throwing: true`.
         The task suspends: its frames leave the thread, which goes on with its queue. At the deadline

@@ -223,6 +223,29 @@ import Testing
         #expect(poller.path.first == "suspended Task task")
     }
 
+    /// A task group's children run on the pool, two at a time here, and the parent waits for the last; a cancel
+    /// of the parent reaches the children.
+    @Test func aTaskGroupWaitsForItsChildrenAndPassesACancelOn() throws {
+        let yaml = """
+            name: group
+            until: 1s
+            main:
+              - task: parent
+                detached: true
+                do:
+                  - taskGroup:
+                      - do: [work: 200ms, log: a]
+                      - do: [work: 100ms, log: b]
+                      - do: [taskSleep: 300ms, log: c]
+                  - log: group ended
+              - runUntil: 800ms
+            """
+        #expect(Self.logs(try Self.run(yaml)) == ["100 b", "200 a", "300 c", "300 group ended"])
+        let cancelled = yaml.replacingOccurrences(
+            of: "  - runUntil: 800ms", with: "  - runUntil: 150ms\n  - cancelTask: parent\n  - runUntil: 800ms")
+        #expect(Self.logs(try Self.run(cancelled)) == ["100 b", "150 c", "200 a", "200 group ended"])
+    }
+
     /// The bad inputs: `await:` of a plain sync method, `call:` of an async or an actor's method, `await:`
     /// outside a task, an actor that is also `@MainActor`.
     @Test func badAwaitsAreRefused() {

@@ -77,3 +77,28 @@ public struct AwaitTaskStep: ExecutableStep {
         return StepOutcome(.push(TaskSuspendFrame(.wait(o.id))))
     }
 }
+
+/// `await withTaskGroup(of: Void.self) { group in group.addTask { … } … }`: each child closure becomes a child task
+/// on the global executor (an `addTask` closure is nonisolated), queued in order; at the group's end the task
+/// waits until every child has finished (`waitForAll`, swift `TaskGroup.cpp`), and a cancel of the task cancels
+/// the children (SE-0304). Measured on this machine: three children that block 200, 100 and 100 ms on the 2-thread
+/// pool ended at 100, 200 and 200 ms, and the main-actor parent went on at 200 ms on the main thread.
+public struct TaskGroupStep: ExecutableStep {
+    public var verb: String { "taskGroup" }
+    /// The `addTask` closures, in order.
+    public var children: [Expr]
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let parent = c.kernel.runningTask(on: c.thread) else {
+            throw RuntimeFault("withTaskGroup outside a task")
+        }
+        var made: [ObjectID] = []
+        for child in children {
+            guard let closure = try c.retainedObject(child) else { continue }
+            made.append(
+                c.kernel.tasks.makeTask(
+                    closure: closure, executor: .global, label: "child task", parent: parent, on: c.thread))
+        }
+        return StepOutcome(.push(TaskGroupFrame(children: made)))
+    }
+}

@@ -152,11 +152,40 @@ final class AwaitCallFrame: Frame {
     }
 }
 
+/// The end of a task group (``TaskGroupStep``): the task waits for each child still running, in the order they
+/// were added, and then lets go of their handles. A suspension takes the frame off the thread with the task's
+/// other frames; it goes on when the task resumes.
+final class TaskGroupFrame: Frame {
+    /// The children's handles (+1 each, the group's), in the order they were added.
+    let children: [ObjectID]
+    private var done = false
+
+    init(children: [ObjectID]) { self.children = children }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if let running = children.first(where: { !kernel.tasks.isFinished($0) }) {
+            return .push(TaskSuspendFrame(.wait(running)))
+        }
+        abandon(on: thread, kernel)
+        return .pop(.null)
+    }
+
+    /// Lets go of the children's handles (once): at the group's end, or when the task ends inside it.
+    func abandon(on thread: SimThread, _ kernel: Kernel) {
+        guard !done else { return }
+        done = true
+        for child in children { kernel.release(child, on: thread) }
+    }
+
+    func heldObjects() -> [(String, ObjectID)] { done ? [] : children.map { ("child task", $0) } }
+}
+
 /// Ends `frames` (bottom first) as a thrown error leaves them: each frame's temporaries, locals and the object it
 /// held for the call are released, innermost frame first, as Swift's unwinding releases a scope's values.
 private func unwind(_ frames: [Frame], on thread: SimThread, _ kernel: Kernel) {
     for frame in frames.reversed() {
         if let a = frame as? AwaitCallFrame { a.abandon(on: thread, kernel) }
+        if let g = frame as? TaskGroupFrame { g.abandon(on: thread, kernel) }
         guard let f = frame as? ProgramFrame else { continue }
         f.releaseTemporaries(on: thread, kernel)
         if f.ownsEnvironment {

@@ -56,6 +56,8 @@ final class Tasks {
         var heldActor: ObjectID?
         /// The task this one waits for in `await task.value`.
         var waitingFor: ObjectID?
+        /// The task whose task group made this one (a child task): its cancellation cancels this one.
+        var parent: ObjectID?
     }
 
     /// The tasks in creation order.
@@ -94,14 +96,18 @@ final class Tasks {
     /// `Task { }` / `Task.detached { }` (`swift_task_create`): a new task (+1, the caller's handle) holding
     /// `closure` (+1 taken), with its first job queued on `executor`. The runtime keeps its own +1 until the task
     /// finishes.
-    func makeTask(closure: ObjectID, executor: TaskExecutor, label: String, on thread: SimThread) -> ObjectID {
+    func makeTask(
+        closure: ObjectID, executor: TaskExecutor, label: String, parent: ObjectID? = nil, on thread: SimThread
+    ) -> ObjectID {
         let o = objects.allocate(
             kind: .task, className: "Task", label: label, slotNames: ["closure"], slotStrengths: [.strong],
             slots: [.object(closure)], isDeclaredRoot: false, at: recorder.now, on: thread.name)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("Task")))
         objects.retain(o.id)  // the runtime's: released when the task finishes
         recordOf[o.id] = records.count
-        records.append(TaskRecord(id: o.id, executor: executor))
+        records.append(TaskRecord(id: o.id, executor: executor, parent: parent))
+        // A child of a cancelled task starts cancelled (`swift_taskGroup_addTask` copies the parent's flag).
+        if let parent, isCancelled(parent) { records[records.count - 1].isCancelled = true }
         enqueueJob(of: records.count - 1, on: executor)
         return o.id
     }
@@ -244,6 +250,11 @@ final class Tasks {
         if records[r].state == .suspended {
             records[r].throwsOnResume = records[r].sleepThrows
             enqueueJob(of: r, on: .global)
+        }
+        // Cancellation propagates to the task's child tasks (TaskGroup.cpp: a group's children are cancelled with
+        // their parent, SE-0304 "Cancellation propagation"), in the order they were made.
+        for c in records.indices where records[c].parent == id && records[c].state != .finished {
+            cancel(records[c].id, from: thread)
         }
     }
 

@@ -40,6 +40,12 @@ extension AwaitTaskStep {
     }
 }
 
+extension TaskGroupStep {
+    public static func make(children: [Expr]) -> Self {
+        Self(children: children)
+    }
+}
+
 // MARK: Concurrency/Tasks+Steps.swift
 
 extension MakeTaskStep {

@@ -83,6 +83,29 @@ extension ScenarioCompiler {
             }
             return [.perform(AwaitTaskStep.make(task: task))]
         },
+        StepVerb("taskGroup") { c, s in
+            guard c.requireAsync(s) else { return [] }
+            guard let items = s.arg.sequence?.items, !items.isEmpty else {
+                c.bag.error(
+                    .typeMismatch, "taskGroup: is a list of child tasks, each `{captures: [...], do: [...]}`",
+                    at: s.arg.location)
+                return []
+            }
+            var children: [Expr] = []
+            for item in items {
+                guard let map = item.mapping else {
+                    c.bag.error(.typeMismatch, "a child task is `{captures: [...], do: [...]}`", at: item.location)
+                    return []
+                }
+                checkKeys(map, allowed: ["captures", "do"], required: ["do"], context: "child task", into: &c.bag)
+                guard
+                    let closure = c.blockLiteral(
+                        captures: map["captures"], body: map["do"], at: item.location, scope: s.scope, isAsync: true)
+                else { return [] }
+                children.append(closure)
+            }
+            return [.perform(TaskGroupStep.make(children: children))]
+        },
         StepVerb("mainActorRun") { c, s in
             guard c.requireAsync(s) else { return [] }
             // The closure's body runs where the task's code runs, between a hop to the main actor and one back.
