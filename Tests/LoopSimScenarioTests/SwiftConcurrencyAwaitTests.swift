@@ -223,8 +223,8 @@ import Testing
         #expect(poller.path.first == "suspended Task task")
     }
 
-    /// A task group's children run on the pool, two at a time here, and the parent waits for the last; a cancel
-    /// of the parent reaches the children.
+    /// A task group's children run on the pool, two at a time here (the third starts at 100 ms, when the second's
+    /// thread is free), and the parent waits for the last; a cancel of the parent wakes the sleeping child.
     @Test func aTaskGroupWaitsForItsChildrenAndPassesACancelOn() throws {
         let yaml = """
             name: group
@@ -240,7 +240,7 @@ import Testing
                   - log: group ended
               - runUntil: 800ms
             """
-        #expect(Self.logs(try Self.run(yaml)) == ["100 b", "200 a", "300 c", "300 group ended"])
+        #expect(Self.logs(try Self.run(yaml)) == ["100 b", "200 a", "400 c", "400 group ended"])
         let cancelled = yaml.replacingOccurrences(
             of: "  - runUntil: 800ms", with: "  - runUntil: 150ms\n  - cancelTask: parent\n  - runUntil: 800ms")
         #expect(Self.logs(try Self.run(cancelled)) == ["100 b", "150 c", "200 a", "200 group ended"])
