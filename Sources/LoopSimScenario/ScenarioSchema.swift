@@ -119,8 +119,8 @@ public enum ScenarioSchema {
                 "properties",
                 .object([
                     ("params", .object([("type", .string("array"))])), ("do", .object(stepsRef)),
-                    ("async", .object([("type", .string("boolean"))])),
-                    ("mainActor", .object([("type", .string("boolean"))])),
+                    // Flags are scalars whose spelling the compiler checks (the schema's YAML reader keeps text).
+                    ("async", .object([])), ("mainActor", .object([])),
                 ])
             ),
             ("additionalProperties", .bool(false)),
