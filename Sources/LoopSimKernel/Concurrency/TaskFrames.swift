@@ -125,8 +125,10 @@ final class AwaitCallFrame: Frame {
         case 1:
             stage = 2
             guard let object = kernel.heap.object(receiver) else { return .next }
-            return .push(kernel.interpreter.methodFrame(object, classIndex: classIndex, method: method,
-                arguments: arguments))
+            return .push(
+                kernel.interpreter.methodFrame(
+                    object, classIndex: classIndex, method: method,
+                    arguments: arguments))
         case 2:
             stage = 3
             kernel.release(receiver, on: thread)
