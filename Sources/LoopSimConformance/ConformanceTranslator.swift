@@ -245,9 +245,12 @@ struct ScenarioTranslation {
                 if let body = info.dealloc { emitOwnedBody(body, hasSelf: true, into: &w) }
             }
             if let overrides = info.operation { emitOperationOverrides(c, overrides, into: &w) }
+            if info.isolation == .actor { w.line("let lsActor = LSActor()  // the instance's actor executor") }
             for (m, method) in info.methods.enumerated() {
                 // Parameters default to nil: a timer's or a performer's call passes none.
                 let parameters = (0..<method.body.parameterCount).map { "_ a\($0): LSValue = .null" }
+                // An async or isolated method (ScenarioTranslation+Concurrency.swift) is written there.
+                if emitIsolatedMethod(c, m, parameters: parameters, into: &w) { continue }
                 w.block("func \(methodName(c, m))(\(parameters.joined(separator: ", ")))") { w in
                     emitOwnedBody(method.body, hasSelf: true, into: &w)
                 }
@@ -324,7 +327,7 @@ struct ScenarioTranslation {
     }
 
     /// A method, init or dealloc body: locals declared, then released in index order at the end.
-    private mutating func emitOwnedBody(_ body: Body, hasSelf: Bool, into w: inout SwiftWriter) {
+    mutating func emitOwnedBody(_ body: Body, hasSelf: Bool, into w: inout SwiftWriter) {
         var context = BodyContext(locals: .own)
         context.hasSelf = hasSelf
         emitLocals(body, into: &w)

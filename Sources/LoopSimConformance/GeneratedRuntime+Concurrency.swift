@@ -15,6 +15,10 @@ final class LSTaskBody {
     init(_ body: nonisolated(nonsending) @escaping () async throws -> Void) { self.body = body }
 }
 
+/// An actor class's executor: each instance holds one, and its isolated methods take it as their `isolated`
+/// parameter, so that they run on it one job at a time, as a Swift `actor`'s do.
+final actor LSActor {}
+
 /// A task handle a field or a local holds (`self.task = Task { … }`).
 final class LSTask {
     let task: Task<Void, Never>
@@ -43,6 +47,16 @@ extension LS {
     static func taskSleep(_ virtualNs: Int64) async throws {
         try await Task.sleep(nanoseconds: UInt64(max(0, (Double(virtualNs) * scale).rounded())))
     }
+
+    /// A child task's body (`group.addTask { }`): the closure, sync or async, on the global executor.
+    static func runTaskBody(_ closure: LSValue) async {
+        let object = obj(closure)
+        if let b = object as? LSTaskBody { try? await b.body() } else { (object as? LSBlock)?.run() }
+    }
+
+    /// `await task.value`: suspends until the task finishes; `nonisolated(nonsending)`, so that the caller resumes
+    /// where it was without a hop to the global executor and back.
+    nonisolated(nonsending) static func awaitTask(_ v: LSValue) async { await (obj(v) as? LSTask)?.task.value }
 
     /// `await MainActor.run { }`: the body runs on the main actor.
     @MainActor static func mainActorRun(_ body: () throws -> Void) rethrows { try body() }

@@ -9,7 +9,9 @@ extension ScenarioTranslation {
     static func awaits(_ steps: [Step]) -> Bool {
         steps.contains { step in
             switch step {
-            case .perform(let s): s is TaskSleepStep || s is MainActorRunStep || s is CheckCancellationStep
+            case .perform(let s):
+                s is TaskSleepStep || s is MainActorRunStep || s is CheckCancellationStep || s is AwaitCallStep
+                    || s is TaskYieldStep || s is AwaitTaskStep || s is TaskGroupStep
             case .ifThen(_, let a, let b): awaits(a) || awaits(b)
             case .loop(let loop): awaits(loop.body)
             default: false
@@ -27,6 +29,9 @@ extension ScenarioTranslation {
             case (.mainActor?, _): call = "LS.task(\(closure), main: true)"
             case (.global?, _), (nil, true): call = "LS.task(\(closure), main: false)"
             case (nil, false): call = "LS.task(\(closure))"
+            case (.actor?, _):
+                unsupported("a task made on an actor's executor")
+                call = "LS.task(\(closure))"
             }
             if let into = s.into { w.line(store(call, into: into, context)) } else { w.line("_ = \(call)") }
         case let s as TaskSleepStep:
@@ -42,8 +47,75 @@ extension ScenarioTranslation {
         case let s as MainActorRunStep:
             // The body's steps come between the two steps: the closure opens at the first and closes at the second.
             w.line(s.enter ? "try await LS.mainActorRun {" : "}")
+        case let s as AwaitCallStep:
+            emitAwait(s, context: context, into: &w)
+        case is TaskYieldStep:
+            w.line("await Task.yield()")
+        case let s as AwaitTaskStep:
+            w.line("await LS.awaitTask(\(expr(s.task, context)))")
+        case let s as TaskGroupStep:
+            // The closures are made in the caller's context, then handed to the children.
+            let made = s.children.map { _ in temporary() }
+            w.block("do") { w in
+                for (t, child) in zip(made, s.children) { w.line("let \(t) = \(expr(child, context))") }
+                w.line("await withTaskGroup(of: Void.self) { g in")
+                w.indented { w in for t in made { w.line("g.addTask { await LS.runTaskBody(\(t)) }") } }
+                w.line("}")
+            }
         default:
             unsupported(step.verb)
         }
+    }
+
+    /// `await receiver.method(args)`: arguments first, then the call on the callee's isolation — an actor's
+    /// method takes the instance's `LSActor` as its `isolated` parameter, and a sync isolated method is called
+    /// through its `…_await` twin, isolated where the model runs it.
+    private mutating func emitAwait(_ s: AwaitCallStep, context: BodyContext, into w: inout SwiftWriter) {
+        let info = program.classes[s.classIndex]
+        var values: [String] = []
+        var lines: [String] = []
+        for argument in s.arguments {
+            let t = temporary()
+            lines.append("let \(t) = \(expr(argument, context))")
+            values.append(t)
+        }
+        let r = temporary()
+        let isAsync = info.traits(of: s.method).isAsync
+        let name = methodName(s.classIndex, s.method) + (isAsync ? "" : "_await")
+        let actor = info.isolation == .actor ? ["\(r).lsActor"] : []
+        lines.append(
+            "if let \(r) = LS.obj(\(expr(s.receiver, context))) as? \(className(s.classIndex)) { "
+                + "try await \(r).\(name)(" + (actor + values).joined(separator: ", ") + ") }")
+        w.block("do") { w in for line in lines { w.line(line) } }
+    }
+
+    /// Writes method `m` of class `c` when it is async or isolated, and answers whether it did: an async method
+    /// is `async throws` — on the instance's actor (an `isolated LSActor` parameter), on the main actor
+    /// (`@MainActor`), or nonisolated, which in the Swift 5 language mode runs on the global executor as the model
+    /// does (SE-0338); a sync isolated method keeps its plain form for `call:` from inside its isolation, and gets a
+    /// `…_await` twin isolated where an `await:` runs it.
+    mutating func emitIsolatedMethod(_ c: Int, _ m: Int, parameters: [String], into w: inout SwiftWriter) -> Bool {
+        let info = program.classes[c]
+        let traits = info.traits(of: m)
+        guard traits.isAsync || info.isolation != .nonisolated || traits.isMainActor else { return false }
+        let name = methodName(c, m)
+        let body = info.methods[m].body
+        let isActor = info.isolation == .actor
+        let main = !isActor && (info.isolation == .mainActor || traits.isMainActor) ? "@MainActor " : ""
+        let isolated = isActor ? ["_ lsIsolation: isolated LSActor"] : []
+        if traits.isAsync {
+            w.block("\(main)func \(name)(" + (isolated + parameters).joined(separator: ", ") + ") async throws") { w in
+                emitOwnedBody(body, hasSelf: true, into: &w)
+            }
+            return true
+        }
+        w.block("func \(name)(\(parameters.joined(separator: ", ")))") { w in
+            emitOwnedBody(body, hasSelf: true, into: &w)
+        }
+        let arguments = (0..<body.parameterCount).map { "a\($0)" }.joined(separator: ", ")
+        w.line(
+            "\(main)func \(name)_await(" + (isolated + parameters).joined(separator: ", ") + ") { "
+                + "\(name)(\(arguments)) }")
+        return true
     }
 }

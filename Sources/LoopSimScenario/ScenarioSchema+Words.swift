@@ -11,6 +11,9 @@ extension ScenarioSchema {
         suspended, unless a background task runs
         == appDelegate/willEnterForeground
         `applicationWillEnterForeground:`: on `foreground`, first
+        == class/actor
+        `true`: a Swift `actor`: each instance is its own serial executor, and every method is isolated to
+        it (section 7.13)
         == class/dealloc
         steps run when an instance is freed
         == class/fields
@@ -20,6 +23,9 @@ extension ScenarioSchema {
         == class/isAsynchronous
         `true` or `false` (the default): the `Operation` subclass's `isAsynchronous` override, read as
         `op.isAsynchronous`
+        == class/mainActor
+        `true`: a `@MainActor class`: every method is main-actor isolated; its `dealloc` is not (a `deinit`
+        is nonisolated, SE-0327) and runs on the releasing thread (section 7.13)
         == class/methods
         a mapping of method name to its steps
         == class/proxy
@@ -390,6 +396,19 @@ extension ScenarioSchema {
         skips its block (queue.c `_dispatch_block_async_invoke2`). Trace `gcd.async`.
         == step/asyncWorkItem/queue
         `queue:` (default `global`) (a key of `asyncWorkItem:`, which models `queue.async(execute: item)`)
+        == step/await
+        `await: RECEIVER.METHOD` — `await receiver.method(…)`. Calls an async method, or any method of an
+        `actor` or `@MainActor` class or a `mainActor: true` method, on the callee's executor: the task hops
+        there when it is elsewhere, the method runs (its suspension points suspend the task), and the task
+        hops back to where it was. A nil receiver does nothing (`await x?.m()`). A nonisolated sync method
+        is `await.not-async`.
+        == step/await/with
+        `with:` (its arguments, as for a method call) (a key of `await:`, which models `await
+        receiver.method(…)`)
+        == step/awaitTask
+        `awaitTask: TASK` — `_ = await task.value`. The task suspends until TASK finishes and resumes on its
+        own executor; a finished TASK does not suspend it, nil does nothing. A cancel of the waiter does not
+        wake it.
         == step/beginBackgroundTask
         `beginBackgroundTask: [PLACE]` — `-[UIApplication beginBackgroundTaskWithExpirationHandler:]`.
         Starts a background task (a `UIBackgroundTask` object, which UIApplication holds until the task
@@ -1403,6 +1422,12 @@ extension ScenarioSchema {
         }`)
         == step/task/do
         `do:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
+        == step/taskGroup
+        `taskGroup:` (a list of child tasks, each `{captures: [...], do: [...]}`) — `await withTaskGroup(of:
+        Void.self) { group in group.addTask { … } … }`. Each child is a child task (`Task`, label `child
+        task`) on the global executor, queued in order; at the group's end the task waits until every child
+        has finished, and resumes on its own executor. A cancel of the task cancels its children (a child
+        made by a cancelled task starts cancelled).
         == step/taskSleep
         `taskSleep: DURATION` — `try? await Task.sleep(nanoseconds:)`; `try await` with `throwing: true`.
         The task suspends: its frames leave the thread, which goes on with its queue. At the deadline
@@ -1414,6 +1439,9 @@ extension ScenarioSchema {
         == step/taskSleep/throwing
         `throwing:` (default false) (a key of `taskSleep:`, which models `try? await
         Task.sleep(nanoseconds:)`; `try await` with `throwing: true`)
+        == step/taskYield
+        `taskYield:` — `await Task.yield()`. The task's job goes to the back of its executor's queue: the
+        main queue, the pool's queue, or its actor's queue (whose other jobs run first).
         == step/thread
         `thread: NAME` — `-[NSThread initWithBlock:]`, `setName:`, `start`. A new thread named `NAME` (named
         before it starts, so on Darwin `current thread.name` reads `NAME` in it; section 6) runs the block

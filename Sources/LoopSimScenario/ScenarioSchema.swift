@@ -115,7 +115,14 @@ public enum ScenarioSchema {
             ("type", .array([.string("array"), .string("null"), .string("object")])),
             ("items", .object([("$ref", .string("#/$defs/step"))])),
             ("required", .array([.string("do")])),
-            ("properties", .object([("params", .object([("type", .string("array"))])), ("do", .object(stepsRef))])),
+            (
+                "properties",
+                .object([
+                    ("params", .object([("type", .string("array"))])), ("do", .object(stepsRef)),
+                    // Flags are scalars whose spelling the compiler checks (the schema's YAML reader keeps text).
+                    ("async", .object([])), ("mainActor", .object([])),
+                ])
+            ),
             ("additionalProperties", .bool(false)),
         ])
         let classSchema = JSON.object([

@@ -25,7 +25,7 @@ import Testing
     static let kinds = [
         "top-level-keys", "profiles", "flags", "class-keys", "proxy-keys", "steps", "timer-keys", "invocation-keys",
         "figures", "limits", "user-action-keys", "gesture-keys", "app-actions", "app-delegate-callbacks",
-        "log-checks", "range-keys",
+        "log-checks", "range-keys", "method-keys",
     ]
 
     static func doc() throws -> CheckedTables {
@@ -58,6 +58,7 @@ import Testing
         KeyTable(kind: "app-actions", source: "AppAction", keys: AppAction.allCases.map(\.rawValue)),
         KeyTable(kind: "log-checks", source: "ScenarioCompiler.logCheckKeys", keys: ScenarioCompiler.logCheckKeys),
         KeyTable(kind: "range-keys", source: "ScenarioCompiler.rangeKeys", keys: ScenarioCompiler.rangeKeys),
+        KeyTable(kind: "method-keys", source: "ScenarioCompiler.methodKeys", keys: ScenarioCompiler.methodKeys),
     ]
 
     /// Records one issue for every name only one side has, and for every name the doc declares twice.

@@ -19,6 +19,7 @@ final class TaskJobFrame: Frame {
         if ran {
             // Back on top: the task suspended (its frames are saved) or its closure returned.
             if tasks.record(task)?.state == .running { tasks.finish(task, on: thread) }
+            tasks.jobEnded(task)
             return .pop(.null)
         }
         ran = true
@@ -36,6 +37,7 @@ final class TaskJobFrame: Frame {
         case .end(let frames):
             unwind(frames, on: thread, kernel)
             tasks.finish(task, on: thread)
+            tasks.jobEnded(task)
             return .pop(.null)
         }
     }
@@ -51,6 +53,8 @@ final class TaskSuspendFrame: Frame {
     enum Action {
         case sleep(SimDuration, throwing: Bool)
         case hop(TaskExecutor)
+        /// `await task.value`: until that task finishes.
+        case wait(ObjectID)
         /// The task ends: a thrown `CancellationError` leaves its closure.
         case end
     }
@@ -70,6 +74,8 @@ final class TaskSuspendFrame: Frame {
             kernel.tasks.sleep(job.task, for: delay, throwing: throwing, frames: taken)
         case .hop(let executor):
             kernel.tasks.hop(job.task, to: executor, frames: taken)
+        case .wait(let target):
+            kernel.tasks.wait(job.task, for: target, frames: taken)
         case .end:
             unwind(taken, on: thread, kernel)
             kernel.tasks.finish(job.task, on: thread)
@@ -80,10 +86,108 @@ final class TaskSuspendFrame: Frame {
     func heldObjects() -> [(String, ObjectID)] { [] }
 }
 
+/// Runs one `await` of a method (``AwaitCallStep``): hop to the callee's executor, the method, the hop back. The
+/// frame holds the receiver and the arguments until the method has returned; a suspension takes it off the thread
+/// with the task's other frames, and puts it back when the task resumes.
+final class AwaitCallFrame: Frame {
+    let task: ObjectID
+    let receiver: ObjectID
+    let classIndex: Int
+    let method: Int
+    let arguments: [Value]
+    /// The +1 references the frame owns: the arguments' objects (the receiver's is released with them).
+    let held: [ObjectID]
+    let target: TaskExecutor
+    /// Where the await is: 0 before the hop, 1 before the call, 2 after it, 3 after the hop back.
+    private var stage = 0
+
+    init(
+        task: ObjectID, receiver: ObjectID, classIndex: Int, method: Int, arguments: [Value], held: [ObjectID],
+        target: TaskExecutor
+    ) {
+        self.task = task
+        self.receiver = receiver
+        self.classIndex = classIndex
+        self.method = method
+        self.arguments = arguments
+        self.held = held
+        self.target = target
+    }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        let tasks = kernel.tasks
+        switch stage {
+        case 0:
+            stage = 1
+            tasks.pushReturn(task)
+            if tasks.executor(of: task) != target { return .push(TaskSuspendFrame(.hop(target))) }
+            return .next
+        case 1:
+            stage = 2
+            guard let object = kernel.heap.object(receiver) else { return .next }
+            return .push(
+                kernel.interpreter.methodFrame(
+                    object, classIndex: classIndex, method: method,
+                    arguments: arguments))
+        case 2:
+            stage = 3
+            kernel.release(receiver, on: thread)
+            for id in held { kernel.release(id, on: thread) }
+            let back = tasks.popReturn(task)
+            if tasks.executor(of: task) != back { return .push(TaskSuspendFrame(.hop(back))) }
+            return .pop(.null)
+        default:
+            return .pop(.null)
+        }
+    }
+
+    /// The task ends inside the await (a thrown `CancellationError`): the frame lets go of what it holds.
+    func abandon(on thread: SimThread, _ kernel: Kernel) {
+        guard stage < 3 else { return }
+        stage = 3
+        kernel.release(receiver, on: thread)
+        for id in held { kernel.release(id, on: thread) }
+    }
+
+    func heldObjects() -> [(String, ObjectID)] {
+        stage >= 3 ? [] : [("await receiver", receiver)] + held.map { ("await argument", $0) }
+    }
+}
+
+/// The end of a task group (``TaskGroupStep``): the task waits for each child still running, in the order they
+/// were added, and then lets go of their handles. A suspension takes the frame off the thread with the task's
+/// other frames; it goes on when the task resumes.
+final class TaskGroupFrame: Frame {
+    /// The children's handles (+1 each, the group's), in the order they were added.
+    let children: [ObjectID]
+    private var done = false
+
+    init(children: [ObjectID]) { self.children = children }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if let running = children.first(where: { !kernel.tasks.isFinished($0) }) {
+            return .push(TaskSuspendFrame(.wait(running)))
+        }
+        abandon(on: thread, kernel)
+        return .pop(.null)
+    }
+
+    /// Lets go of the children's handles (once): at the group's end, or when the task ends inside it.
+    func abandon(on thread: SimThread, _ kernel: Kernel) {
+        guard !done else { return }
+        done = true
+        for child in children { kernel.release(child, on: thread) }
+    }
+
+    func heldObjects() -> [(String, ObjectID)] { done ? [] : children.map { ("child task", $0) } }
+}
+
 /// Ends `frames` (bottom first) as a thrown error leaves them: each frame's temporaries, locals and the object it
 /// held for the call are released, innermost frame first, as Swift's unwinding releases a scope's values.
 private func unwind(_ frames: [Frame], on thread: SimThread, _ kernel: Kernel) {
     for frame in frames.reversed() {
+        if let a = frame as? AwaitCallFrame { a.abandon(on: thread, kernel) }
+        if let g = frame as? TaskGroupFrame { g.abandon(on: thread, kernel) }
         guard let f = frame as? ProgramFrame else { continue }
         f.releaseTemporaries(on: thread, kernel)
         if f.ownsEnvironment {

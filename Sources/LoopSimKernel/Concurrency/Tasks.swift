@@ -26,6 +26,8 @@ final class Tasks {
         case running
         /// Suspended in `Task.sleep`, waiting for its deadline or its cancellation.
         case suspended
+        /// Suspended in `await task.value`, waiting for that task to finish (a cancellation does not wake it).
+        case waiting
         /// Its closure returned or threw; the runtime let it go.
         case finished
     }
@@ -50,6 +52,12 @@ final class Tasks {
         var throwsOnResume = false
         /// Whether the body was started (its first job ran).
         var started = false
+        /// The actor whose executor the running job holds (``Actors``): given back when the job ends.
+        var heldActor: ObjectID?
+        /// The task this one waits for in `await task.value`.
+        var waitingFor: ObjectID?
+        /// The task whose task group made this one (a child task): its cancellation cancels this one.
+        var parent: ObjectID?
     }
 
     /// The tasks in creation order.
@@ -66,6 +74,9 @@ final class Tasks {
     let dispatch: DispatchQueues
     /// The variant's flags (the cooperative pool's width).
     let profile: VariantProfile
+
+    /// The actors' executors: which task holds each, and the jobs waiting for it.
+    let actors = Actors()
 
     init(recorder: Recorder, objects: Objects, dispatch: DispatchQueues, profile: VariantProfile) {
         self.recorder = recorder
@@ -85,25 +96,37 @@ final class Tasks {
     /// `Task { }` / `Task.detached { }` (`swift_task_create`): a new task (+1, the caller's handle) holding
     /// `closure` (+1 taken), with its first job queued on `executor`. The runtime keeps its own +1 until the task
     /// finishes.
-    func makeTask(closure: ObjectID, executor: TaskExecutor, label: String, on thread: SimThread) -> ObjectID {
+    func makeTask(
+        closure: ObjectID, executor: TaskExecutor, label: String, parent: ObjectID? = nil, on thread: SimThread
+    ) -> ObjectID {
         let o = objects.allocate(
             kind: .task, className: "Task", label: label, slotNames: ["closure"], slotStrengths: [.strong],
             slots: [.object(closure)], isDeclaredRoot: false, at: recorder.now, on: thread.name)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("Task")))
         objects.retain(o.id)  // the runtime's: released when the task finishes
         recordOf[o.id] = records.count
-        records.append(TaskRecord(id: o.id, executor: executor))
+        records.append(TaskRecord(id: o.id, executor: executor, parent: parent))
+        // A child of a cancelled task starts cancelled (`swift_taskGroup_addTask` copies the parent's flag).
+        if let parent, isCancelled(parent) { records[records.count - 1].isCancelled = true }
         enqueueJob(of: records.count - 1, on: executor)
         return o.id
     }
 
-    /// Queues task `r`'s next job on `executor`: the main queue, or the cooperative pool's queue.
+    /// Queues task `r`'s next job on `executor`: the main queue, or the cooperative pool's queue; on an actor, the
+    /// pool's queue when the actor is free (its executor is scheduled on the global executor with the job,
+    /// swift `Actor.cpp` `swift_defaultActor_enqueue`), else the actor's own queue, behind the jobs already there.
     private func enqueueJob(of r: Int, on executor: TaskExecutor) {
         records[r].state = .scheduled
         let item = WorkItem.taskJob(records[r].id, generation: records[r].generation)
         switch executor {
         case .mainActor: dispatch.enqueue(item, on: .main)
         case .global: dispatch.enqueue(item, on: .serial(cooperativeQueue()))
+        case .actor(let a):
+            if actors.reserve(a, for: records[r].id) {
+                dispatch.enqueue(item, on: .serial(cooperativeQueue()))
+            } else {
+                actors.enqueue(a, records[r].id, generation: records[r].generation)
+            }
         }
     }
 
@@ -123,11 +146,19 @@ final class Tasks {
             return .stale
         }
         let wanted = records[r].executor
-        if wanted == .mainActor && !thread.isMain || wanted == .global && thread.isMain {
+        let onWrongThread: Bool
+        switch wanted {
+        case .mainActor: onWrongThread = !thread.isMain
+        case .global: onWrongThread = thread.isMain
+        // An actor's job runs on the pool, and only while the actor is reserved for this task.
+        case .actor(let a): onWrongThread = thread.isMain || actors.holder(of: a) != id
+        }
+        if onWrongThread {
             // The job came up on another executor (a sleep's deadline queues it on the pool): it hops.
             enqueueJob(of: r, on: wanted)
             return .stale
         }
+        if case .actor(let a) = wanted { records[r].heldActor = a }
         records[r].state = .running
         if records[r].throwsOnResume {
             records[r].throwsOnResume = false
@@ -183,7 +214,8 @@ final class Tasks {
         enqueueJob(of: r, on: .global)
     }
 
-    /// Task `id` hops to `executor` with `frames` taken off its thread (`MainActor.run`, its return).
+    /// Task `id` hops to `executor` with `frames` taken off its thread (`MainActor.run`, its return, an `await` of
+    /// an isolated method, `Task.yield()` onto its own executor).
     func hop(_ id: ObjectID, to executor: TaskExecutor, frames: [Frame]) {
         let r = recordOf[id]!
         records[r].generation += 1
@@ -219,6 +251,42 @@ final class Tasks {
             records[r].throwsOnResume = records[r].sleepThrows
             enqueueJob(of: r, on: .global)
         }
+        // Cancellation propagates to the task's child tasks (TaskGroup.cpp: a group's children are cancelled with
+        // their parent, SE-0304 "Cancellation propagation"), in the order they were made.
+        for c in records.indices where records[c].parent == id && records[c].state != .finished {
+            cancel(records[c].id, from: thread)
+        }
+    }
+
+    /// Task `id` suspends in `await target.value` with `frames` taken off its thread, until `target` finishes
+    /// (`swift_task_future_wait`: the waiter is queued on the future's wait list and resumed by its completion).
+    func wait(_ id: ObjectID, for target: ObjectID, frames: [Frame]) {
+        let r = recordOf[id]!
+        records[r].generation += 1
+        records[r].saved = frames
+        guard let t = recordOf[target], records[t].state != .finished else {
+            enqueueJob(of: r, on: records[r].executor)
+            return
+        }
+        records[r].state = .waiting
+        records[r].waitingFor = target
+    }
+
+    /// Whether task `id` has finished (its closure returned or threw).
+    func isFinished(_ id: ObjectID) -> Bool { recordOf[id].map { records[$0].state == .finished } ?? true }
+
+    /// A job of task `id` ended on its thread (it suspended, hopped or finished): the actor it held is free, and
+    /// the actor's next job (priority, then first in first out; every job here has the default priority) is
+    /// scheduled on the pool (`Actor.cpp`: the drain gives up the actor when the job leaves it).
+    func jobEnded(_ id: ObjectID) {
+        guard let r = recordOf[id], let a = records[r].heldActor else { return }
+        records[r].heldActor = nil
+        while let (next, generation) = actors.release(a) {
+            guard let n = recordOf[next], records[n].state == .scheduled, records[n].generation == generation
+            else { continue }
+            dispatch.enqueue(.taskJob(next, generation: generation), on: .serial(cooperativeQueue()))
+            return
+        }
     }
 
     /// Whether task `id` was cancelled (`Task.isCancelled` in its body).
@@ -229,6 +297,12 @@ final class Tasks {
         guard let r = recordOf[id], records[r].state != .finished else { return }
         records[r].state = .finished
         records[r].saved = []
+        // `await task.value` waiters resume on their executors, in the order the tasks were made (the runtime's
+        // wait list order is not modelled: docs/fidelity.md).
+        for w in records.indices where records[w].state == .waiting && records[w].waitingFor == id {
+            records[w].waitingFor = nil
+            enqueueJob(of: w, on: records[w].executor)
+        }
         if let o = objects.heap.object(id), case .object(let closure) = o[slot: 0] {
             o[slot: 0] = .null
             objects.release(closure, on: thread)
@@ -252,11 +326,13 @@ final class Tasks {
     }
 }
 
-/// Where a task's piece of code runs: the main actor (the main queue) or the global concurrent executor (the
-/// cooperative pool).
+/// Where a task's piece of code runs: the main actor (the main queue), the global concurrent executor (the
+/// cooperative pool), or an actor instance's default executor (one job at a time, on the pool).
 public enum TaskExecutor: Sendable, Equatable {
     /// The main actor: `@MainActor` code, whose jobs are main-queue blocks.
     case mainActor
     /// The global concurrent executor: nonisolated and detached code, on the cooperative pool.
     case global
+    /// The default-actor executor of the instance (of a class declared `actor: true`).
+    case actor(ObjectID)
 }

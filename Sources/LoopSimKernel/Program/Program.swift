@@ -82,6 +82,10 @@ public struct ClassInfo: Sendable {
     public var proxySwallowsNilTarget = false
     /// An `Operation` subclass (`superclass: Operation`): its instances are operations a queue runs.
     public var operation: OperationSubclass?
+    /// Swift concurrency: `@MainActor class` or `actor` (Concurrency/Isolation.swift).
+    public var isolation = ClassIsolation.nonisolated
+    /// Each method's `async:` and `mainActor:`, by method index (shorter when the last ones declare none).
+    public var methodTraits: [MethodTraits] = []
 
     public init(
         name: String, fields: [FieldInfo], methods: [(name: String, body: Body)] = [],

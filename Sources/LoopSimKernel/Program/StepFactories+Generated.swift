@@ -25,6 +25,27 @@ extension SampleStep {
     }
 }
 
+// MARK: Concurrency/Awaits+Steps.swift
+
+extension AwaitCallStep {
+    public static func make(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr],
+                            isolation: CalleeIsolation) -> Self {
+        Self(receiver: receiver, classIndex: classIndex, method: method, arguments: arguments, isolation: isolation)
+    }
+}
+
+extension AwaitTaskStep {
+    public static func make(task: Expr) -> Self {
+        Self(task: task)
+    }
+}
+
+extension TaskGroupStep {
+    public static func make(children: [Expr]) -> Self {
+        Self(children: children)
+    }
+}
+
 // MARK: Concurrency/Tasks+Steps.swift
 
 extension MakeTaskStep {

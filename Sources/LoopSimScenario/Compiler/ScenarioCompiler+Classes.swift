@@ -2,7 +2,11 @@ import LoopSimKernel
 
 extension ScenarioCompiler {
     /// The keys of a class declaration under `classes:`.
-    static let classKeys = ["fields", "methods", "init", "dealloc", "root", "proxy", "superclass", "isAsynchronous"]
+    static let classKeys = [
+        "fields", "methods", "init", "dealloc", "root", "proxy", "superclass", "isAsynchronous", "actor", "mainActor",
+    ]
+    /// The keys of a method written as a mapping (`refresh: {async: true, params: [...], do: [...]}`).
+    static let methodKeys = ["params", "do", "async", "mainActor"]
     /// The keys of a class's `proxy:` mapping.
     static let proxyKeys = ["target", "whenTargetIsNil"]
     /// The keys of one `user:` action.
@@ -39,6 +43,7 @@ extension ScenarioCompiler {
             }
             checkKeys(decl, allowed: Self.classKeys, context: "class `\(entry.key.text)`", into: &bag)
             if let root = decl["root"], bool(root, what: "root") == true { program.classes[c].isRoot = true }
+            declareIsolation(c, decl)
             // A bad fields: must not skip the methods below: pass 2 compiles them with their parameters.
             if let fields = decl["fields"], fields.mapping == nil {
                 bag.error(
@@ -59,6 +64,7 @@ extension ScenarioCompiler {
             if let methods = decl["methods"]?.mapping {
                 classMethods[c] = methods.entries.map(\.key.text)
                 classMethodParams[c] = methods.entries.map { methodParameters($0.value) }
+                program.classes[c].methodTraits = methods.entries.map { methodTraits($0.value) }
             } else if let methods = decl["methods"] {
                 bag.error(.typeMismatch, "methods: is a mapping of method name to its steps", at: methods.location)
             }
@@ -266,12 +272,13 @@ extension ScenarioCompiler {
             if let methods = decl["methods"]?.mapping {
                 for (m, method) in methods.entries.enumerated() {
                     let scope = Scope(selfType: selfType)
+                    scope.isAsync = program.classes[c].traits(of: m).isAsync
                     let parameters = classMethodParams[c][m]
                     for p in parameters { _ = scope.declare(p.name, p.type) }
                     var body = Body(steps: [], localNames: [])
                     if let map = method.value.mapping {
                         checkKeys(
-                            map, allowed: ["params"], required: ["do"], context: "method `\(method.key.text)`",
+                            map, allowed: Self.methodKeys, required: ["do"], context: "method `\(method.key.text)`",
                             into: &bag)
                         if let steps = map["do"] { body = compileBody(steps, scope: scope) }
                     } else {

@@ -4,6 +4,10 @@ extension DiagnosticID {
     /// An `await` (`taskSleep:`, `mainActorRun:`) or `checkCancellation:` outside a task's closure: Swift allows
     /// `await` only in an async context.
     public static let taskNotAsync: DiagnosticID = "task.not-async"
+    /// `await:` of a method that is neither async nor isolated to an actor: nothing to await.
+    public static let awaitNotAsync: DiagnosticID = "await.not-async"
+    /// `call:` of an async method, or of an actor's method from outside the actor: Swift needs `await`.
+    public static let awaitMissing: DiagnosticID = "await.missing"
 }
 
 extension ScenarioCompiler {
@@ -62,10 +66,54 @@ extension ScenarioCompiler {
             }
             return [.perform(CancelTaskStep.make(task: task))]
         },
+        StepVerb("await", keys: ["with"]) { c, s in
+            guard c.requireAsync(s) else { return [] }
+            return c.awaitCall(s).map { [$0] } ?? []
+        },
+        StepVerb("taskYield") { c, s in
+            guard c.requireAsync(s) else { return [] }
+            return [.perform(TaskYieldStep())]
+        },
+        StepVerb("awaitTask") { c, s in
+            guard c.requireAsync(s) else { return [] }
+            guard let (task, type) = c.expression(s.arg, scope: s.scope) else { return [] }
+            if !type.isObject {
+                c.bag.error(.exprType, "awaitTask: takes a task handle, not \(type)", at: s.arg.location)
+                return []
+            }
+            return [.perform(AwaitTaskStep.make(task: task))]
+        },
+        StepVerb("taskGroup") { c, s in
+            guard c.requireAsync(s) else { return [] }
+            guard let items = s.arg.sequence?.items, !items.isEmpty else {
+                c.bag.error(
+                    .typeMismatch, "taskGroup: is a list of child tasks, each `{captures: [...], do: [...]}`",
+                    at: s.arg.location)
+                return []
+            }
+            var children: [Expr] = []
+            for item in items {
+                guard let map = item.mapping else {
+                    c.bag.error(.typeMismatch, "a child task is `{captures: [...], do: [...]}`", at: item.location)
+                    return []
+                }
+                checkKeys(map, allowed: ["captures", "do"], required: ["do"], context: "child task", into: &c.bag)
+                guard
+                    let closure = c.blockLiteral(
+                        captures: map["captures"], body: map["do"], at: item.location, scope: s.scope, isAsync: true)
+                else { return [] }
+                children.append(closure)
+            }
+            return [.perform(TaskGroupStep.make(children: children))]
+        },
         StepVerb("mainActorRun") { c, s in
             guard c.requireAsync(s) else { return [] }
             // The closure's body runs where the task's code runs, between a hop to the main actor and one back.
+            // `MainActor.run`'s body is a synchronous closure (`body: @MainActor () throws -> T`, SE-0316): no
+            // await in it.
+            s.scope.isAsync = false
             let body = c.compileSteps(s.arg, scope: s.scope)
+            s.scope.isAsync = true
             return [.perform(MainActorRunStep.make(enter: true))] + body
                 + [.perform(MainActorRunStep.make(enter: false))]
         },
@@ -79,5 +127,107 @@ extension ScenarioCompiler {
             "\(s.verb) awaits, and only a task's closure is async here: put it in the do: of a `task:` step",
             at: s.at)
         return false
+    }
+}
+
+extension ScenarioCompiler {
+    /// `actor: true` (an `actor` declaration) or `mainActor: true` (`@MainActor class`) on class `c`.
+    func declareIsolation(_ c: Int, _ decl: LocatedNode.Mapping) {
+        let isActor = decl["actor"].flatMap { bool($0, what: "actor") } ?? false
+        let isMain = decl["mainActor"].flatMap { bool($0, what: "mainActor") } ?? false
+        if isActor && isMain, let node = decl["mainActor"] {
+            bag.error(
+                .valueInvalid, "a class is an actor or @MainActor, not both: an actor has its own executor",
+                at: node.location)
+        }
+        program.classes[c].isolation = isActor ? .actor : isMain ? .mainActor : .nonisolated
+    }
+
+    /// A method's `async:` and `mainActor:` (only in its mapping form).
+    func methodTraits(_ node: LocatedNode) -> MethodTraits {
+        guard let map = node.mapping else { return MethodTraits() }
+        return MethodTraits(
+            isAsync: map["async"].flatMap { bool($0, what: "async") } ?? false,
+            isMainActor: map["mainActor"].flatMap { bool($0, what: "mainActor") } ?? false)
+    }
+
+    /// `await: receiver.method` (`with:` its arguments): a call that runs on the callee's executor.
+    func awaitCall(_ s: StepSite) -> Step? {
+        guard let scalar = s.arg.scalar, case .success(let parsed) = ExpressionParser.parse(scalar.text),
+            case .member(let base, let method, let column) = parsed
+        else {
+            bag.error(
+                .stepShape, "write `await: receiver.method`, e.g. `await: self.model.refresh`", at: s.arg.location)
+            return nil
+        }
+        guard let (receiver, type) = typed(base, scope: s.scope, scalar: scalar, offset: 0) else { return nil }
+        guard case .object(let receiverClass, _) = type else {
+            bag.error(
+                .exprType, "methods are awaited on instances of scenario classes, not on \(type)", at: s.arg.location)
+            return nil
+        }
+        let c = receiverClass
+        let info = program.classes[c]
+        guard let m = classMethods[c].firstIndex(of: method) else {
+            bag.error(
+                .nameUndefined, "\(info.name) has no method '\(method)'" + suggestion(method, classMethods[c]),
+                at: location(in: scalar, offset: column))
+            return nil
+        }
+        guard let isolation = info.isolation(of: m) else {
+            bag.error(
+                .awaitNotAsync,
+                "\(info.name).\(method) is neither async nor isolated to an actor: there is nothing to await; "
+                    + "use `call:`, or declare it `{async: true, do: [...]}`",
+                at: location(in: scalar, offset: column))
+            return nil
+        }
+        let parameters = classMethodParams[c][m]
+        var argumentNodes: [LocatedNode] = []
+        if let node = s.map["with"] { argumentNodes = node.sequence?.items ?? [node] }
+        guard argumentNodes.count == parameters.count else {
+            bag.error(
+                .typeMismatch,
+                "\(info.name).\(method) takes \(parameters.count) argument(s), not \(argumentNodes.count): "
+                    + "pass them with `with:`", at: s.map["with"]?.location ?? s.arg.location)
+            return nil
+        }
+        var arguments: [Expr] = []
+        for (node, parameter) in zip(argumentNodes, parameters) {
+            guard let (e, t) = expression(node, scope: s.scope) else { return nil }
+            checkAssignable(t, to: parameter.type, at: node.location)
+            arguments.append(e)
+        }
+        return .perform(
+            AwaitCallStep.make(
+                receiver: receiver, classIndex: c, method: m, arguments: arguments, isolation: isolation))
+    }
+
+    /// Whether `call:` may call method `m` of class `c` from `scope` without `await`; reports `await.missing` when
+    /// not: an async method needs `await`, and so does an actor's method called from outside that actor's own
+    /// methods (Swift: "actor-isolated instance method can not be referenced from a nonisolated context").
+    /// `@MainActor` methods are not checked: whether the caller is on the main actor is known only when it runs
+    /// (docs/fidelity.md).
+    func checkSyncCall(_ c: Int, _ m: Int, scope: Scope, at location: SourceLocation) -> Bool {
+        let info = program.classes[c]
+        let name = "\(info.name).\(classMethods[c][m])"
+        if info.traits(of: m).isAsync {
+            bag.error(
+                .awaitMissing, "\(name) is async: call it with `await:` in a task's closure or an async method",
+                at: location)
+            return false
+        }
+        if info.isolation == .actor {
+            var inside = false
+            if case .object(let selfClass, _)? = scope.selfType { inside = selfClass == c && !scope.isBlock }
+            if !inside {
+                bag.error(
+                    .awaitMissing,
+                    "\(name) is isolated to its actor: from outside the actor call it with `await:` in a task",
+                    at: location)
+                return false
+            }
+        }
+        return true
     }
 }

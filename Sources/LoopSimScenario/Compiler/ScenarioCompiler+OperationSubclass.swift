@@ -34,6 +34,13 @@ extension ScenarioCompiler {
                 at: node.location)
             return
         }
+        if decl["actor"].flatMap({ bool($0, what: "actor") }) == true {
+            // Swift: "actor types do not support inheritance" (SE-0306, an actor cannot have a superclass).
+            bag.error(
+                .valueInvalid, "an actor cannot subclass Operation (actors do not support inheritance, SE-0306)",
+                at: node.location)
+            return
+        }
         for (m, method) in classMethods[c].enumerated()
         where Self.operationOverrides.contains(method) && !classMethodParams[c][m].isEmpty {
             let at = decl["methods"]?.mapping?.entries[m].key.location ?? node.location

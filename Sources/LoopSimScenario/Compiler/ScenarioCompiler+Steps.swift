@@ -224,6 +224,7 @@ extension ScenarioCompiler {
                 at: location(in: scalar, offset: column))
             return nil
         }
+        guard checkSyncCall(c, m, scope: scope, at: location(in: scalar, offset: column)) else { return nil }
         // `with: EXPR` or `with: [EXPR, …]`: one argument per declared parameter, type-checked like a store.
         let parameters = classMethodParams[c][m]
         var argumentNodes: [LocatedNode] = []

@@ -68,8 +68,9 @@ final class Scope {
         }
     }
 
-    /// Whether the body is async: a task's closure (`task:`), where `taskSleep:`, `mainActorRun:` and
-    /// `checkCancellation:` may be written (Swift: `await` only in an async context).
+    /// Whether the body is async: a task's closure (`task:`) or an `async: true` method, where `taskSleep:`,
+    /// `mainActorRun:`, `await:`, `taskYield:`, `awaitTask:` and `checkCancellation:` may be written (Swift:
+    /// `await` only in an async context); not inside a `mainActorRun:` body, a synchronous closure.
     var isAsync = false
 
     /// How many loop bodies enclose the steps being compiled (in this body; a block's own body starts at 0):
