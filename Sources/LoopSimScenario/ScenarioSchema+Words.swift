@@ -1192,14 +1192,17 @@ extension ScenarioSchema {
         == step/sample/value
         `value:` (required; an integer expression) (a key of `sample:`, which models what a label shows)
         == step/schedulePort
-        `schedulePort: PORT` — `port.schedule(in:forMode:)`. Adds the listening socket's source (and the
+        `schedulePort: PORT` — `port.schedule(in:forMode:)`; `RunLoop.add(_:forMode:)` of a port, which
+        calls it once per mode (corelibs `RunLoop.swift`). Adds the listening socket's source (and the
         connection's, once accepted) to the mode, once per mode; a connection made earlier is accepted at
         once, a message already read is signalled. Trace `port.add`.
         == step/schedulePort/in
         `in:` run loop (default the current one) (a key of `schedulePort:`, which models
-        `port.schedule(in:forMode:)`)
+        `port.schedule(in:forMode:)`; `RunLoop.add(_:forMode:)` of a port, which calls it once per mode
+        (corelibs `RunLoop.swift`))
         == step/schedulePort/mode
-        `mode:` (default `default`) (a key of `schedulePort:`, which models `port.schedule(in:forMode:)`)
+        `mode:` (default `default`) (a key of `schedulePort:`, which models `port.schedule(in:forMode:)`;
+        `RunLoop.add(_:forMode:)` of a port, which calls it once per mode (corelibs `RunLoop.swift`))
         == step/scheduledTimer
         `scheduledTimer: [PLACE]`, `timer: [PLACE]` — `+[NSTimer scheduledTimerWithTimeInterval:…]`,
         `+[NSTimer timerWithTimeInterval:…]`. Creates an `NSTimer` and stores it into `PLACE` (a new name
@@ -1531,13 +1534,16 @@ extension ScenarioSchema {
         `withCondition:` (an integer expression; `NSConditionLock` only) (a key of `unlock:`, which models
         `-[NSLock unlock]`, `unlockWithCondition:`)
         == step/unschedulePort
-        `unschedulePort: PORT` — `port.remove(from:forMode:)`. Takes the port's sources out of the mode;
-        what they had waiting stays. Trace `port.remove`.
+        `unschedulePort: PORT` — `port.remove(from:forMode:)`; `RunLoop.remove(_:forMode:)` of a port, which
+        calls it for a mode it was added in. Takes the port's sources out of the mode; what they had waiting
+        stays. Trace `port.remove`.
         == step/unschedulePort/from
         `from:` run loop (default the current one) (a key of `unschedulePort:`, which models
-        `port.remove(from:forMode:)`)
+        `port.remove(from:forMode:)`; `RunLoop.remove(_:forMode:)` of a port, which calls it for a mode it
+        was added in)
         == step/unschedulePort/mode
-        `mode:` (default `default`) (a key of `unschedulePort:`, which models `port.remove(from:forMode:)`)
+        `mode:` (default `default`) (a key of `unschedulePort:`, which models `port.remove(from:forMode:)`;
+        `RunLoop.remove(_:forMode:)` of a port, which calls it for a mode it was added in)
         == step/waitCondition
         `waitCondition: C` — `-[NSCondition wait]`, `waitUntilDate:`. Lets C's mutex go (waking a thread
         that waits for it), blocks until a `signalCondition:` or `broadcastCondition:` takes it or `until:`
