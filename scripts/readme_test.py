@@ -206,6 +206,17 @@ def rules(check, quoted):
         else:
             check.run(number, command, cwd=ROOT, timeout=1800)
 
+    def swift_twin(number, command):
+        # A Swift scenario: the README says it gives its YAML twin's findings and fingerprints.
+        process = check.run(number, command)
+        swift_file = command.split()[2]
+        twin = re.sub(r"^scenarios/swift/(\S+)\.swift$", r"scenarios/\1.yaml", swift_file)
+        prints = lambda out: re.findall(r"fingerprint ([0-9a-f]{16})", out)
+        twin_prints = prints(check.run(number, f"loopsim run {twin}").stdout)
+        if not twin_prints or prints(process.stdout) != twin_prints:
+            check.fail(number, f"`{command}` prints the fingerprints {prints(process.stdout)}; its YAML twin {twin} "
+                               f"{twin_prints}")
+
     def mention(number, command):
         print(f"skip README.md:{number}: `{command}` names the command (its arguments are in the table)")
 
@@ -220,6 +231,8 @@ def rules(check, quoted):
         (r"parallel '.*' ::: .*", parallel),
         (r"loopsim merge part-\*\.json --format csv > sweep\.csv", merge),
         (r"loopsim run \S+\.yaml", run_quoted),
+        (r"loopsim run scenarios/swift/\S+\.swift", swift_twin),
+        (r"loopsim test scenarios/swift/", plain),
         (r"loopsim rn", mistyped),
         (r"loopsim golden --update scenarios", golden_update),
         (r"loopsim conform", ci_step),
