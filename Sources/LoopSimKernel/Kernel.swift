@@ -238,10 +238,16 @@ public final class Kernel {
 
     /// Sets ``Halt/nextCheck`` after the current step and the flags from the counts as they are now.
     private func prepareLimitChecks() {
-        let limits = configuration.limits
-        let nextPoll = (interpreter.steps | Self.pollMask) &+ 1
-        halt.nextCheck = limits.maxSteps == .max ? nextPoll : min(nextPoll, limits.maxSteps + 1)
+        halt.nextCheck = nextLimitCheckStep
         objects.updateOverLiveLimit()
+    }
+
+    /// The next step ``countStep()`` must look at: the next poll of the interrupt flag, or the first step over
+    /// `--max-steps` if that comes sooner.
+    private var nextLimitCheckStep: Int {
+        let maxSteps = configuration.limits.maxSteps
+        let nextPoll = (interpreter.steps | Self.pollMask) &+ 1
+        return maxSteps == .max ? nextPoll : min(nextPoll, maxSteps + 1)
     }
 
     /// One less than the steps between two polls of ``KernelConfiguration/isInterrupted``: every 1024th step.
@@ -259,7 +265,7 @@ public final class Kernel {
         // that no run stops at another step.
         if steps & 0xFFF != 0, steps <= limits.maxSteps, log.count <= halt.maxEvents, !heap.isOverLiveLimit {
             if configuration.isInterrupted() { stopForLimit("interrupted", "interrupted") }
-            halt.nextCheck = min((steps | Self.pollMask) &+ 1, limits.maxSteps == .max ? .max : limits.maxSteps + 1)
+            halt.nextCheck = nextLimitCheckStep
             return
         }
         // A limit reached inside a loop names it (`in the while at loops.yaml:12`): the loop that does not end.
