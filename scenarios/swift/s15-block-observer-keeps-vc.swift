@@ -1,4 +1,4 @@
-// models: scenarios/swift/modelled/s15-block-observer.swift
+// models: scenarios/swift/modelled/s15-block-observer.swift.txt
 // S15 in Swift: a block observer whose closure uses self strongly. The center keeps the closure until the token
 // is removed, and the closure the controller: after the dismiss, deinit never runs and the closure still runs on
 // every post. The token, owned only by the controller, leaks with it. YAML twin: scenarios/s15-block-observer-keeps-vc.yaml.

@@ -1,4 +1,4 @@
-// models: scenarios/swift/modelled/s15-block-observer.swift
+// models: scenarios/swift/modelled/s15-block-observer.swift.txt
 // S15 in Swift, a real fix: store the token in the property and remove it in viewDidDisappear (a `[weak self]`
 // would do as well). The center releases the closure, the closure the controller. YAML twin:
 // scenarios/s15-block-observer-real-fix.yaml.

@@ -1,4 +1,4 @@
-// models: scenarios/swift/modelled/s15-block-observer.swift
+// models: scenarios/swift/modelled/s15-block-observer.swift.txt
 // S15 in Swift, the seed's "fix": remove the token in viewDidDisappear. But viewDidLoad writes `let ntfObserver`,
 // a new local that shadows the stored property: the property stays nil, nothing is removed, and the controller
 // still leaks; the token dies with the local. YAML twin: scenarios/s15-block-observer-shadowed-token.yaml.
