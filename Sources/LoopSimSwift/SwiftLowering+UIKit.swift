@@ -166,10 +166,15 @@ extension SwiftLowering {
     mutating func uikitBareCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: inout Scope)
         -> [LocatedNode]?
     {
-        guard isViewController(scope.className), scope.locals["self"] != nil,
-            classes[scope.className ?? ""]?.methods[name] == nil || Self.controllerHooks.contains(name)
-        else { return nil }
-        return uikitCall(("self", .object(scope.className ?? "")), name, call, in: &scope)
+        guard isViewController(scope.className), scope.locals["self"] != nil, let cls = scope.className else {
+            return nil
+        }
+        if Self.controllerHooks.contains(name) {
+            // A lifecycle method called directly: the override without arguments, or UIKit's (nothing).
+            return classes[cls]?.methods[name] == nil ? [] : [.step("call", "self.\(name)", at: location(call))]
+        }
+        guard classes[cls]?.methods[name] == nil else { return nil }
+        return uikitCall(("self", .object(cls)), name, call, in: &scope)
     }
 
     /// A UIKit call on a receiver (`nav.pushViewController(vc, animated: true)`, `vc.dismiss(animated: true)`,
@@ -423,6 +428,10 @@ extension SwiftLowering {
         if text.contains("performSegue") || text.contains("Segue") {
             return "segues are not modelled: push or present the controller (`navigationController?"
                 + ".pushViewController(DetailVC(), animated: true)`)"
+        }
+        if text.contains("UIAlert") {
+            return "alerts are modelled as controllers: declare `class AlertVC: UIViewController {}` and "
+                + "`present(AlertVC(), animated: true)` (seed cases S17-S19)"
         }
         if text.contains("UIStoryboard") || text.contains("instantiate") {
             return "storyboards are not modelled: create the controller in code (`let vc = DetailVC()`)"

@@ -14,10 +14,12 @@ extension Notification.Name {
 
 class DetailVC: UIViewController {
     var ntfObserver: NSObjectProtocol?
+    var reloads = 0
 
     override func viewDidLoad() {
         super.viewDidLoad()
         ntfObserver = NotificationCenter.default.addObserver(forName: .dataDidChange, object: nil, queue: .main) { _ in
+            self.reloads += 1
             print("reload the table")
         }
     }
