@@ -7,6 +7,7 @@ extension SwiftLowering {
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
+        if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {
@@ -18,6 +19,7 @@ extension SwiftLowering {
                 else { return [] }
                 return [.step(name, loop.text, at: at)]
             default:
+                if let steps = uikitBareCall(name, call, in: &scope) { return steps }
                 if let cls = scope.className, classes[cls]?.methods[name] != nil, scope.locals["self"] != nil {
                     return methodCall("self", name, call, in: scope)
                 }
@@ -34,6 +36,7 @@ extension SwiftLowering {
         }
         let name = member.declName.baseName.text
         if base.is(SuperExprSyntax.self) {
+            if let steps = uikitSuperCall(name, call, in: scope) { return steps }
             // `super.init()` of an NSObject subclass: NSObject's init does nothing the model follows.
             if name == "init", call.arguments.isEmpty, scope.kind == .method { return [] }
             unsupported("`super.\(name)(…)`", "a scenario class has no superclass but NSObject", at: call)
@@ -42,6 +45,8 @@ extension SwiftLowering {
         if let scenarioName, base.as(DeclReferenceExprSyntax.self)?.baseName.text == scenarioName {
             return userGesture(name, call, in: scope)
         }
+        if isDefaultCenter(base) { return notificationCall(call, token: nil, in: scope) }
+        if let steps = uikitMemberCall(base, name, call, in: &scope) { return steps }
         if let queue = queueName(base, in: scope) { return dispatchStep(queue, name, call, in: scope) }
         if let loop = namedRunLoop(base) {
             switch name {
@@ -96,6 +101,7 @@ extension SwiftLowering {
         if text.contains("sink") || text.contains("Publisher") || text.contains("publisher") {
             return "Combine is not modelled; write the timer or queue the publisher wraps"
         }
+        if let advice = uikitAdvice(text) { return advice }
         if text.hasPrefix("Task") || text.contains("withTaskGroup") {
             return "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md §7.13)"
         }

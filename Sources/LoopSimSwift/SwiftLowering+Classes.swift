@@ -17,6 +17,7 @@ extension SwiftLowering {
                 }
             }
         }
+        noteUIKitSuperclass(decl, into: &shape)
         classes[shape.name] = shape
     }
 
@@ -29,7 +30,7 @@ extension SwiftLowering {
         }
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
-            if parent != "NSObject" {
+            if parent != "NSObject", !acceptsUIKitSuperclass(parent, at: inherited) {
                 unsupported(
                     "inheriting from `\(parent)`",
                     "a scenario class is a plain Swift class or an NSObject subclass; protocols and superclasses "
@@ -70,6 +71,7 @@ extension SwiftLowering {
                     "a scenario class has stored properties, init, deinit and methods", at: d)
             }
         }
+        fields += uikitFields(className: name, at: at)
         var entries: [(String, LocatedNode)] = []
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps
@@ -222,7 +224,7 @@ extension SwiftLowering {
         case "DispatchSemaphore": .semaphore
         case "DispatchGroup": .group
         case "Thread": .thread
-        default: classes[name] != nil ? .object(name) : .unknown
+        default: classes[name] != nil ? .object(name) : uikitType(name)
         }
     }
 
@@ -230,11 +232,14 @@ extension SwiftLowering {
     private mutating func lowerMethod(_ decl: FunctionDeclSyntax, className: String) -> (String, LocatedNode)? {
         let at = location(decl)
         for modifier in decl.modifiers
-        where !["private", "fileprivate", "internal", "public", "final"]
+        where !["private", "fileprivate", "internal", "public", "final", "override"]
             .contains(modifier.name.text)
         {
             unsupported(
                 "a `\(modifier.name.text)` method", "a scenario class has instance methods only", at: modifier)
+            return nil
+        }
+        if decl.modifiers.contains(where: { $0.name.text == "override" }), !checkOverride(decl, className: className) {
             return nil
         }
         if let generics = decl.genericParameterClause {
@@ -257,7 +262,8 @@ extension SwiftLowering {
         guard let body = decl.body else { return nil }
         var scope = methodScope(className: className, body: body.statements)
         var params: [LocatedNode] = []
-        for parameter in decl.signature.parameterClause.parameters {
+        for parameter in decl.signature.parameterClause.parameters
+        where !isLifecycleOverride(decl, className: className) {
             let name = (parameter.secondName ?? parameter.firstName).text
             let type = typeNamed(parameter.type)
             let typeName = type == .timer ? "NSTimer" : (type.fieldTypeName ?? "id")

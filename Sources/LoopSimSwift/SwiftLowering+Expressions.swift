@@ -83,6 +83,7 @@ extension SwiftLowering {
         if let cls = scope.className, let type = classes[cls]?.fields[name] {
             return ("self.\(name)", type)
         }
+        if let inherited = inheritedReference(name, in: scope) { return inherited }
         // A name of main: seen from an action, or an undefined name: the compiler reports the latter.
         return (name, .unknown)
     }

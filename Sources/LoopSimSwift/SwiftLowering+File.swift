@@ -23,6 +23,7 @@ extension SwiftLowering {
         }
         for item in tree.statements {
             if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
+            if let decl = item.item.as(ExtensionDeclSyntax.self) { _ = collectNotificationNames(decl) }
         }
         for item in tree.statements {
             switch item.item {
@@ -39,6 +40,8 @@ extension SwiftLowering {
                     header = lowerHeader(call)
                 } else if let v = decl.as(VariableDeclSyntax.self), let queue = queueDeclaration(v) {
                     queueNames.append(queue)
+                } else if let e = decl.as(ExtensionDeclSyntax.self), isNotificationNameExtension(e) {
+                    // Its names were collected in the first pass (SwiftLowering+Notifications.swift).
                 } else {
                     mainItems.append(item)
                 }

@@ -243,6 +243,13 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if let call = value.as(FunctionCallExprSyntax.self),
+                let made = frameworkCreation(call, place: declared, in: &scope)
+            {
+                steps += made.steps
+                scope.locals[name] = Local(type: made.type, isVar: isVar, isBlock: isBlock)
+                continue
+            }
             if let call = value.as(FunctionCallExprSyntax.self), isTimerCreation(call) {
                 if isBlock {
                     // The closure of the creating call may capture the variable it is stored into.
@@ -310,6 +317,7 @@ extension SwiftLowering {
             unsupported("`_ = …`", "call the API as a statement", at: lhs)
             return []
         }
+        if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }
         if let call = rhs.as(FunctionCallExprSyntax.self), let made = creationStep(call, place: place.text, in: scope) {

@@ -110,9 +110,11 @@ extension SwiftLowering {
     /// body it uses (`strong`, or `__block` for a `var`: Swift closures capture variables, not values).
     /// `parameters` is how many parameters the API passes (a timer's block gets the timer), which the body may
     /// not use: the scenario language's blocks take none.
-    mutating func lowerClosure(_ closure: ClosureExprSyntax, in scope: Scope, parameters: Int)
-        -> [(String, LocatedNode)]?
-    {
+    /// `bound`, when given, is the type of the closure's first parameter, which the body may read: the step names it
+    /// (a notification observer's `notification:`).
+    mutating func lowerClosure(
+        _ closure: ClosureExprSyntax, in scope: Scope, parameters: Int, bound: LoweredType? = nil
+    ) -> [(String, LocatedNode)]? {
         let at = location(closure)
         var captures: [LocatedNode] = []
         var inner = Scope(kind: .closure, className: scope.className)
@@ -165,6 +167,10 @@ extension SwiftLowering {
         }
         let used = NameCollector()
         used.walk(closure.statements)
+        if let bound, let first = parameterNames.first, first != "_" {
+            inner.locals[first] = Local(type: bound, isVar: false)
+            parameterNames.removeFirst()
+        }
         for name in parameterNames where name != "_" && used.referenced.contains(where: { $0.name == name }) {
             unsupported(
                 "using the closure's parameter `\(name)`",

@@ -20,6 +20,8 @@ struct SwiftLowering {
     var queueNames: [String] = []
     /// The name of the top-level `Scenario` value (`let scenario = Scenario(…)`).
     var scenarioName: String?
+    /// The notification names an `extension Notification.Name` declares: constant to raw name (looked up only).
+    var notificationNames: [String: String] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -98,10 +100,14 @@ struct ClassShape {
     var fields: [String: LoweredType] = [:]
     /// Method name to its parameters' names, in order.
     var methods: [String: [String]] = [:]
+    /// The UIKit superclass (`UIViewController`, `UITableViewCell`, …), if any (SwiftLowering+UIKit.swift).
+    var superclass: String?
+    /// Members inherited from the UIKit superclass that a bare name inside the class means (`navigationController`).
+    var inherited: Set<String> = []
 
     /// Whether `name` is a member (field or method) of the class, which a bare name inside it means.
     func hasMember(_ name: String) -> Bool {
-        fields[name] != nil || methods[name] != nil
+        fields[name] != nil || methods[name] != nil || inherited.contains(name)
     }
 }
 

@@ -19,6 +19,38 @@ import Testing
         ("scenarios/swift/s06-timer-target-self.swift", "scenarios/s06-timer-target-self.yaml"),
         ("scenarios/swift/s09-countdown-during-scroll.swift", "scenarios/s09-countdown-during-scroll.yaml"),
         ("scenarios/swift/s09-countdown-during-scroll-fix.swift", "scenarios/s09-countdown-during-scroll-fix.yaml"),
+        ("scenarios/swift/s15-block-observer-keeps-vc.swift", "scenarios/s15-block-observer-keeps-vc.yaml"),
+        ("scenarios/swift/s15-block-observer-real-fix.swift", "scenarios/s15-block-observer-real-fix.yaml"),
+        ("scenarios/swift/s15-block-observer-shadowed-token.swift", "scenarios/s15-block-observer-shadowed-token.yaml"),
+        (
+            "scenarios/swift/cookbook/dispatch-after-delays-dealloc.swift",
+            "scenarios/cookbook/dispatch-after-delays-dealloc.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/dispatch-after-delays-dealloc-fix.swift",
+            "scenarios/cookbook/dispatch-after-delays-dealloc-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/block-timer-captures-self.swift",
+            "scenarios/cookbook/block-timer-captures-self.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/block-timer-captures-self-fix.swift",
+            "scenarios/cookbook/block-timer-captures-self-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/observer-block-races-dealloc.swift",
+            "scenarios/cookbook/observer-block-races-dealloc.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/observer-block-races-dealloc-fix.swift",
+            "scenarios/cookbook/observer-block-races-dealloc-fix.yaml"
+        ),
+    ]
+
+    /// Twins whose findings agree with their YAML twin's but whose traces do not, and why.
+    static let differentTraces: Set<String> = [
+        "scenarios/swift/s15-block-observer-real-fix.swift"  // `if let observer = ntfObserver` retains the token
     ]
 
     /// Loads a scenario file of either language, requiring it to compile without errors.
@@ -54,7 +86,9 @@ import Testing
             #expect(swiftRun.failedExpectations.isEmpty, "\(swiftPath) under \(variant)")
             #expect(swiftRun.expectations.count == yamlRun.expectations.count)
             // These twins go further: the same trace, event for event (the fingerprint folds every event).
-            #expect(swiftRun.outcome.fingerprint == yamlRun.outcome.fingerprint, "\(swiftPath) under \(variant)")
+            if !Self.differentTraces.contains(swiftPath) {
+                #expect(swiftRun.outcome.fingerprint == yamlRun.outcome.fingerprint, "\(swiftPath) under \(variant)")
+            }
         }
     }
 

@@ -48,7 +48,45 @@ import Testing
             name: "timer parameter used",
             code: "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) "
                 + "/*@*/{ t in t.invalidate() }", advice: "the property the timer is stored in"),
-        Case(name: "subclass", code: "TOP:class VC: /*@*/UIViewController {}", advice: "NSObject subclass"),
+        Case(name: "subclass", code: "TOP:class VC: /*@*/Page {}", advice: "NSObject subclass"),
+        Case(name: "table view controller", code: "TOP:class T: /*@*/UITableViewController {}", advice: "data sources"),
+        Case(name: "storyboard segue", code: "TOP:class S: /*@*/UIStoryboardSegue {}", advice: "segues"),
+        Case(
+            name: "performSegue", code: "/*@*/performSegue(withIdentifier: \"show\", sender: nil)",
+            advice: "push or present the controller"),
+        Case(
+            name: "storyboard",
+            code: "/*@*/UIStoryboard(name: \"Main\", bundle: nil).instantiateInitialViewController()",
+            advice: "create the controller"),
+        Case(name: "table view data", code: "/*@*/tableView.reloadData()", advice: "table views"),
+        Case(
+            name: "alert controller",
+            code: "let a = /*@*/UIAlertController(title: \"t\", message: nil, preferredStyle: .alert)",
+            advice: "class AlertVC: UIViewController"),
+        Case(
+            name: "presentation style", code: "let d = Page()\n/*@*/d.modalPresentationStyle = .pageSheet",
+            advice: "style: pageSheet"),
+        Case(
+            name: "unknown override",
+            code: "TOP:class V: UIViewController { override func /*@*/viewDidLayoutSubviews() {} }",
+            advice: "name other methods"),
+        Case(
+            name: "animated read",
+            code:
+                "TOP:class V: UIViewController { override func viewWillAppear(/*@*/_ animated: Bool) { if animated {} } }",
+            advice: "without arguments"),
+        Case(
+            name: "system notification",
+            code: "NotificationCenter.default.post(name: /*@*/UIApplication.didBecomeActiveNotification, object: nil)",
+            advice: "system notifications"),
+        Case(
+            name: "removeObserver with a name",
+            code: "/*@*/NotificationCenter.default.removeObserver(self, name: Notification.Name(\"x\"), object: nil)",
+            advice: "removeObserver(_:)"),
+        Case(
+            name: "observer on a dispatch queue",
+            code: "NotificationCenter.default.addObserver(forName: nil, object: nil, queue: /*@*/DispatchQueue.main) "
+                + "{ _ in }", advice: "OperationQueue()"),
     ]
 
     /// The scenario file around `code`.
