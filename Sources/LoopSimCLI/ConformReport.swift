@@ -25,6 +25,12 @@ enum ConformReport {
         case .error(let message):
             Swift.print("FAIL \(result.file): \(message)")
         }
+        if result.path == .swiftFile {
+            Swift.print(
+                "     ran: the Swift file itself (swiftc, support library), not a translation; compared: logs, "
+                    + "user-action deliveries, main-loop returns, CF diagnostics; not observed: "
+                    + SwiftFileConformance.notCompared)
+        }
         if verbose || !result.passed, let prediction = result.prediction, let real = result.realRuns.last {
             Swift.print("     predicted (linux-corelibs):")
             for e in prediction.events { Swift.print("       \(e)") }
