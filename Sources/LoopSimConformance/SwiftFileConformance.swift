@@ -63,7 +63,7 @@ public enum SwiftFileConformance {
     }
 
     /// The text around each balanced `\(…)` of `text`: n interpolations give n + 1 parts.
-    static func literalParts(_ text: String) -> [String] {
+    public static func literalParts(_ text: String) -> [String] {
         var parts = [""]
         var depth = 0
         var rest = Substring(text)

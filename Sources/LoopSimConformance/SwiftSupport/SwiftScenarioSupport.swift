@@ -108,6 +108,9 @@ enum LoopSimSupport {
     nonisolated(unsafe) static var labels: [(at: Int64, label: String?)] = []
     nonisolated(unsafe) static var registered = 0
     nonisolated(unsafe) static var pending: [(at: Int64, index: Int, label: String, body: () -> Void)] = []
+    /// Actions registered and not yet due, guarded by `clock`.
+    nonisolated(unsafe) static var actions: [(at: Int64, index: Int, label: String, body: () -> Void)] = []
+    nonisolated(unsafe) static let clock = NSCondition()
     nonisolated(unsafe) static var handlerQueued = false
 
     static func monotonic() -> Int64 {
@@ -153,10 +156,10 @@ enum LoopSimSupport {
         lock.unlock()
     }
 
-    /// An action registered by `Scenario.at`: a thread sleeps until its instant, then queues the input handler
-    /// on the main queue (once until it starts), as Foundation's own input arrives on Linux.
+    /// An action registered by `Scenario.at`, for the clock thread (``runClock(until:)``) to hand over at its
+    /// instant.
     static func register(at instant: Int64, _ body: @escaping () -> Void) {
-        lock.lock()
+        clock.lock()
         let index = registered
         registered += 1
         var label = "action \(index + 1)"
@@ -164,17 +167,43 @@ enum LoopSimSupport {
             label = labels[slot].label!
             labels[slot].label = nil
         }
-        lock.unlock()
-        let deadline = t0 + instant
-        Thread {
-            sleep(untilReal: deadline)
-            lock.lock()
-            pending.append((instant, index, label, body))
-            let queue = !handlerQueued
-            handlerQueued = true
-            lock.unlock()
-            if queue { DispatchQueue.main.async(execute: deliverPending) }
-        }.start()
+        actions.append((instant, index, label, body))
+        clock.signal()
+        clock.unlock()
+    }
+
+    /// The clock thread: at each action's instant it queues the input handler on the main queue (once until it
+    /// starts), as Foundation's own input arrives on Linux, with every action due by then, earliest first and
+    /// then in the order the file registered them; at the horizon it prints the events and exits. It waits on a
+    /// condition (a registration wakes it) until 1 ms before an instant, then sleeps to it on CLOCK_MONOTONIC.
+    static func runClock(until horizon: Int64) -> Never {
+        clock.lock()
+        while true {
+            let now = monotonic()
+            if now >= horizon {
+                clock.unlock()
+                finish()
+            }
+            let due = actions.filter { t0 + $0.at <= now }
+            if !due.isEmpty {
+                actions.removeAll { t0 + $0.at <= now }
+                lock.lock()
+                pending += due
+                let queue = !handlerQueued
+                handlerQueued = true
+                lock.unlock()
+                if queue { DispatchQueue.main.async(execute: deliverPending) }
+                continue
+            }
+            let next = min(actions.map { t0 + $0.at }.min() ?? horizon, horizon)
+            if next - now > 2_000_000 {
+                _ = clock.wait(until: Date(timeIntervalSinceNow: Double(next - now - 1_000_000) / 1e9))
+            } else {
+                clock.unlock()
+                sleep(untilReal: next)
+                clock.lock()
+            }
+        }
     }
 
     /// The input handler, a main-queue block: every due action, earliest instant first (then in the order the
@@ -240,10 +269,7 @@ func loopSimSupportMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutabl
     LoopSimSupport.warmUp()
     LoopSimSupport.t0 = LoopSimSupport.monotonic()
     let horizon = LoopSimSupport.t0 + until
-    Thread {
-        LoopSimSupport.sleep(untilReal: horizon)
-        LoopSimSupport.finish()
-    }.start()
+    Thread { LoopSimSupport.runClock(until: horizon) }.start()
     _ = loopSimScenarioTopLevel(argc, argv)
     // UIApplicationMain's loop: the default mode for ever.
     while true {
