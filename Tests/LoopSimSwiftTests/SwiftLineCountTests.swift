@@ -93,8 +93,9 @@ import Testing
             Self.modelsPath(text), "scenarios/swift/\(twin) has no `// models: PATH` line among its first comments")
         let modelledURL = Self.root.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: modelledURL.path, isDirectory: &isDirectory)
         #expect(
-            FileManager.default.fileExists(atPath: modelledURL.path, isDirectory: &isDirectory) && !isDirectory.boolValue,
+            exists && !isDirectory.boolValue,
             "scenarios/swift/\(twin): `// models: \(path)` names no file")
         let modelled = try #require(try? String(contentsOf: modelledURL, encoding: .utf8), "cannot read \(path)")
         let swiftLines = Self.codeLines(text)

@@ -47,9 +47,12 @@ struct ScenarioDuration: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral 
     init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
     init(integerLiteral value: Int) { nanoseconds = Int64(value) * 1_000_000_000 }
     init(floatLiteral value: Double) { nanoseconds = Int64((value * 1e9).rounded()) }
-    static func seconds(_ value: Double) -> ScenarioDuration { ScenarioDuration(nanoseconds: Int64((value * 1e9).rounded())) }
-    static func milliseconds(_ value: Double) -> ScenarioDuration { ScenarioDuration(nanoseconds: Int64((value * 1e6).rounded())) }
-    static func microseconds(_ value: Double) -> ScenarioDuration { ScenarioDuration(nanoseconds: Int64((value * 1e3).rounded())) }
+    static func seconds(_ value: Double) -> ScenarioDuration { scaled(value, 1e9) }
+    static func milliseconds(_ value: Double) -> ScenarioDuration { scaled(value, 1e6) }
+    static func microseconds(_ value: Double) -> ScenarioDuration { scaled(value, 1e3) }
+    private static func scaled(_ value: Double, _ unit: Double) -> ScenarioDuration {
+        ScenarioDuration(nanoseconds: Int64((value * unit).rounded()))
+    }
     static func nanoseconds(_ value: Int64) -> ScenarioDuration { ScenarioDuration(nanoseconds: value) }
 }
 
@@ -142,7 +145,11 @@ enum LoopSimSupport {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
@@ -150,7 +157,8 @@ enum LoopSimSupport {
 
     static func record(_ kind: String, _ detail: String) {
         let t = monotonic() - t0
-        let line = "{\"t\":\(t),\"thread\":\(escape(threadName())),\"kind\":\(escape(kind)),\"detail\":\(escape(detail))}"
+        let line = "{\"t\":\(t),\"thread\":\(escape(threadName())),\"kind\":\(escape(kind)),"
+            + "\"detail\":\(escape(detail))}"
         lock.lock()
         if !finished { lines.append(line) }
         lock.unlock()
@@ -214,7 +222,8 @@ enum LoopSimSupport {
         lock.unlock()
         while true {
             lock.lock()
-            guard let next = pending.indices.min(by: { (pending[$0].at, pending[$0].index) < (pending[$1].at, pending[$1].index) }) else {
+            let order = { (i: Int) in (pending[i].at, pending[i].index) }
+            guard let next = pending.indices.min(by: { order($0) < order($1) }) else {
                 lock.unlock()
                 return
             }
