@@ -33,7 +33,11 @@ enum ConformReport {
         }
         if verbose || !result.passed, let prediction = result.prediction, let real = result.realRuns.last {
             Swift.print("     predicted (linux-corelibs):")
-            for e in prediction.events { Swift.print("       \(e)") }
+            for e in prediction.events {
+                // A Swift file's log names the line that prints it, as the file's reader finds it.
+                let line = e.kind == "log" ? result.printLines[e.detail].map { "  (\(result.file):\($0))" } : nil
+                Swift.print("       \(e)" + (line ?? ""))
+            }
             Swift.print("       alive: \(prediction.alive)")
             Swift.print("     real:")
             for e in real.events { Swift.print("       \(e)") }

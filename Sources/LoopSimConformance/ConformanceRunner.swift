@@ -64,6 +64,8 @@ public struct ConformanceResult: Sendable {
     public var name: String
     public var verdict: Verdict
     public var path: Path = .translated
+    /// For a Swift file: the line of the `print` behind each predicted log text (``SwiftFileConformance``).
+    public var printLines: [String: Int] = [:]
     public var prediction: Prediction?
     /// One per repetition (retries included).
     public var comparisons: [EventComparison] = []

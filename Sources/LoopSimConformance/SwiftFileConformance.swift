@@ -103,6 +103,43 @@ public enum SwiftFileConformance {
         }
     }
 
+    /// The line of each `print("…")` whose literal text is printed by no other line: the text LoopSim logs (the
+    /// literal as written, interpolations included) to the 1-based line, so that a predicted log names the Swift
+    /// line that prints it. A text printed by two lines names neither.
+    public static func printLines(in source: String) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        var repeated: Set<String> = []
+        for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = Substring(line)
+            while let call = rest.range(of: "print(\"") {
+                let before = rest[..<call.lowerBound].last
+                rest = rest[call.upperBound...]
+                guard before.map({ !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "." }) ?? true else { continue }
+                var text = ""
+                var escaped = false
+                var closed = false
+                for c in rest {
+                    if escaped {
+                        text.append(c)
+                        escaped = false
+                    } else if c == "\\" {
+                        text.append(c)
+                        escaped = true
+                    } else if c == "\"" {
+                        closed = true
+                        break
+                    } else {
+                        text.append(c)
+                    }
+                }
+                guard closed else { continue }
+                if lines[text] != nil { repeated.insert(text) } else { lines[text] = number + 1 }
+            }
+        }
+        for text in repeated { lines[text] = nil }
+        return lines
+    }
+
     /// The program's arguments: the horizon, then `AT_NS:LABEL` for each user action of the lowered scenario.
     static func arguments(_ scenario: Scenario, until: Int64) -> [String] {
         [String(until)] + scenario.program.userActions.map { "\($0.at.nanoseconds):\($0.label)" }
@@ -157,6 +194,7 @@ extension ConformanceRunner {
                 detailMatches: SwiftFileConformance.logDetailMatches)
         else { return nil }
         ran.path = .swiftFile
+        ran.printLines = SwiftFileConformance.printLines(in: source)
         return ran
     }
 }

@@ -31,6 +31,18 @@ import Testing
         #expect(SwiftFileConformance.literalParts("a\\(b(c))d\\(e)") == ["a", "d", ""])
     }
 
+    @Test func aPredictedLogNamesTheLineThatPrintsIt() {
+        let source = """
+            print("start")
+            func f() { print("tick \\(n)") }
+            print("twice"); Swift.print("not ours")
+            print("twice")
+            myprint("not a print")
+            """
+        let lines = SwiftFileConformance.printLines(in: source)
+        #expect(lines == ["start": 1, "tick \\(n)": 2])
+    }
+
     @Test func aFileThatImportsUIKitIsRefusedAtItsImport() throws {
         let text = """
             import Foundation
@@ -130,5 +142,6 @@ import Testing
         #expect(real.alive.isEmpty)
         // The same file's prediction logs the interpolation as written, and the comparison matched it.
         #expect(result.prediction?.events.contains { $0.detail == "count is \\(count)" } == true)
+        #expect(result.printLines["count is \\(count)"] == 9)
     }
 }
