@@ -16,11 +16,16 @@ struct ConformCommand: ParsableCommand {
             and its events (timer fires and their slots, run-loop returns and their results, deinits, user-action \
             deliveries, logs) are compared with LoopSim's linux-corelibs prediction: per thread in order, exactly; \
             times within --tolerance-ms. See docs/fidelity.md.
+
+            A Swift scenario file (.swift) is not translated: the file itself is compiled with swiftc beside \
+            LoopSim's support library (its Scenario, a recording print, an entry that runs the main run loop until \
+            the horizon) and run at real speed (--scale-ms does not apply); its logs, user-action deliveries and \
+            main-loop returns are compared. See docs/swift-scenarios.md.
             """)
 
     @Argument(
         help: "Scenario files or directories (default: conformance/scenarios/).",
-        completion: .file(extensions: ["yaml", "yml"]))
+        completion: .file(extensions: ["yaml", "yml", "swift"]))
     var paths: [String] = ["conformance/scenarios"]
 
     @Option(help: "Real milliseconds per virtual second.")
@@ -57,7 +62,7 @@ struct ConformCommand: ParsableCommand {
     @Flag(help: "Print the distribution of real - predicted over every matched event (to choose a tolerance).")
     var noise = false
 
-    @Option(help: "Write the generated Swift program here and stop (no compilation, no run).")
+    @Option(help: "Write the generated Swift program of the YAML scenarios here and stop (no compilation, no run).")
     var emit: String?
 
     /// The real milliseconds per virtual second and the tolerance in virtual milliseconds this run uses:
@@ -77,6 +82,8 @@ struct ConformCommand: ParsableCommand {
 
     func run() throws {
         var entries: [ConformanceTranslator.Entry] = []
+        /// Swift files, run as themselves (``SwiftFileConformance``), with their text.
+        var swiftFiles: [(entry: ConformanceTranslator.Entry, source: String)] = []
         var failed = 0
         for file in ScenarioFiles.expand(paths) {
             let loaded = ScenarioFiles.load(file)
@@ -86,7 +93,12 @@ struct ConformCommand: ParsableCommand {
                 failed += 1
                 continue
             }
-            entries.append(ConformanceTranslator.Entry(name: scenario.name, file: file, scenario: scenario))
+            let entry = ConformanceTranslator.Entry(name: scenario.name, file: file, scenario: scenario)
+            if file.hasSuffix(".swift") {
+                swiftFiles.append((entry, loaded.source))
+            } else {
+                entries.append(entry)
+            }
         }
         if let emit {
             do {
@@ -96,6 +108,9 @@ struct ConformCommand: ParsableCommand {
                 throw Exit.invalid
             }
             print("wrote \(emit)")
+            if !swiftFiles.isEmpty {
+                print("not written: \(swiftFiles.count) Swift file(s), which conform compiles as they are")
+            }
             return
         }
         let (scaleMs, toleranceMs) = timing
@@ -110,11 +125,20 @@ struct ConformCommand: ParsableCommand {
         var passed = 0
         var deltas: [Int64] = []
         var worst: [(delta: Int64, file: String, pair: EventComparison.Pair)] = []
-        let bar = ProgressBar(title: "conform", total: entries.count, minimum: 2)
+        let bar = ProgressBar(title: "conform", total: entries.count + swiftFiles.count, minimum: 2)
         var done = 0
-        let results = ConformanceRunner(settings: settings).run(entries) { result in
+        let runner = ConformanceRunner(settings: settings)
+        var results = runner.run(entries) { result in
             bar?.clear()
             ConformReport.print(result, verbose: verbose)
+            done += 1
+            bar?.update(done)
+        }
+        for (entry, source) in swiftFiles where !Interrupt.isRequested {
+            guard let result = runner.runSwiftFile(entry, source: source) else { break }
+            bar?.clear()
+            ConformReport.print(result, verbose: verbose)
+            results.append(result)
             done += 1
             bar?.update(done)
         }
@@ -136,10 +160,13 @@ struct ConformCommand: ParsableCommand {
             String(
                 format: "conformance: scale %.0f ms per virtual second, tolerance %.0f ms, %d run(s) each, %.1f s",
                 scaleMs, toleranceMs, repetitions, Date().timeIntervalSince(start)))
+        if !swiftFiles.isEmpty {
+            print("swift files: the file itself compiled with swiftc, run at 1000 ms per virtual second")
+        }
         if Interrupt.isRequested {
             // The program under way was killed; what ran is reported, the rest is named as not run.
             let ran = Set(results.map(\.file))
-            let notRun = entries.filter { !ran.contains($0.file) }.count
+            let notRun = (entries + swiftFiles.map(\.entry)).filter { !ran.contains($0.file) }.count
             print("interrupted: \(notRun) scenario(s) not run")
             print("\(passed) passed, \(failed) failed")
             StandardError.write("interrupted: the results so far were printed\n")

@@ -25,9 +25,19 @@ enum ConformReport {
         case .error(let message):
             Swift.print("FAIL \(result.file): \(message)")
         }
+        if result.path == .swiftFile {
+            Swift.print(
+                "     ran: the Swift file itself (swiftc, support library), not a translation; compared: logs, "
+                    + "user-action deliveries, main-loop returns, CF diagnostics; not observed: "
+                    + SwiftFileConformance.notCompared)
+        }
         if verbose || !result.passed, let prediction = result.prediction, let real = result.realRuns.last {
             Swift.print("     predicted (linux-corelibs):")
-            for e in prediction.events { Swift.print("       \(e)") }
+            for e in prediction.events {
+                // A Swift file's log names the line that prints it, as the file's reader finds it.
+                let line = e.kind == "log" ? result.printLines[e.detail].map { "  (\(result.file):\($0))" } : nil
+                Swift.print("       \(e)" + (line ?? ""))
+            }
             Swift.print("       alive: \(prediction.alive)")
             Swift.print("     real:")
             for e in real.events { Swift.print("       \(e)") }

@@ -53,9 +53,19 @@ public struct ConformanceResult: Sendable {
         /// Not run: it cannot be translated, predicted, compiled or executed.
         case error(String)
     }
+    /// How the real program was made.
+    public enum Path: Sendable {
+        /// The scenario translated into a generated program (``ConformanceTranslator``).
+        case translated
+        /// A Swift scenario file compiled itself with the support library (``SwiftFileConformance``).
+        case swiftFile
+    }
     public var file: String
     public var name: String
     public var verdict: Verdict
+    public var path: Path = .translated
+    /// For a Swift file: the line of the `print` behind each predicted log text (``SwiftFileConformance``).
+    public var printLines: [String: Int] = [:]
     public var prediction: Prediction?
     /// One per repetition (retries included).
     public var comparisons: [EventComparison] = []
@@ -140,6 +150,17 @@ public struct ConformanceRunner: Sendable {
         _ entry: ConformanceTranslator.Entry, prediction: Prediction, binary shared: String,
         position: Int
     ) -> ConformanceResult? {
+        execute(entry, prediction: prediction, binary: shared, arguments: [String(position), String(settings.scale)])
+    }
+
+    /// Runs `binary` with `arguments` `repetitions` times, reading its real times at `scale` (the settings' by
+    /// default), and compares each run with `prediction`, details by `detailMatches`; nil when interrupted.
+    func execute(
+        _ entry: ConformanceTranslator.Entry, prediction: Prediction, binary shared: String,
+        arguments: [String], scale: Double? = nil,
+        detailMatches: @escaping @Sendable (ObservedEvent, ObservedEvent) -> Bool = { $0.detail == $1.detail }
+    ) -> ConformanceResult? {
+        let scale = scale ?? settings.scale
         var result = ConformanceResult(file: entry.file, name: entry.name, verdict: .agreed, prediction: prediction)
         // The real process carries the scenario's `process:` name, as the prediction's main thread does.
         let binary: String
@@ -149,13 +170,12 @@ public struct ConformanceRunner: Sendable {
             result.verdict = .error(error.message)
             return result
         }
-        let realSeconds = Double(prediction.until) / 1e9 * settings.scale
+        let realSeconds = Double(prediction.until) / 1e9 * scale
         let start = Date()
         var retriesLeft = settings.timingRetries
         var remaining = max(1, settings.repetitions)
         while remaining > 0 {
             remaining -= 1
-            let arguments = [String(position), String(settings.scale)]
             let output =
                 settings.niceness == 0
                 ? ProgramBuild.execute(
@@ -170,9 +190,10 @@ public struct ConformanceRunner: Sendable {
                 return result
             }
             do {
-                var real = try RealRun(json: Data(output.stdout.utf8), scale: settings.scale)
+                var real = try RealRun(json: Data(output.stdout.utf8), scale: scale)
                 real.diagnostics = CFDiagnostic.kinds(inStandardError: output.stderr)
-                let comparison = EventComparison(prediction: prediction, real: real, tolerance: settings.tolerance)
+                let comparison = EventComparison(
+                    prediction: prediction, real: real, tolerance: settings.tolerance, detailMatches: detailMatches)
                 result.realRuns.append(real)
                 result.comparisons.append(comparison)
                 if comparison.onlyTimingDiffers && retriesLeft > 0 {

@@ -47,8 +47,19 @@ public struct EventComparison: Sendable {
     /// Every mismatch is a time outside the tolerance: the kind of difference machine noise can cause.
     public var onlyTimingDiffers: Bool { !mismatches.isEmpty && mismatches.allSatisfy(\.isTiming) }
 
-    /// Compares `real` with `prediction`, allowing `tolerance` virtual nanoseconds on every time.
-    public init(prediction: Prediction, real: RealRun, tolerance: Int64) {
+    /// Whether a real event's detail is the one predicted: equal text, or, for a Swift file run as itself, a log
+    /// whose interpolations match any text (``SwiftFileConformance/logDetailMatches(predicted:real:)``).
+    private let detailMatches: @Sendable (ObservedEvent, ObservedEvent) -> Bool
+
+    /// Compares `real` with `prediction`, allowing `tolerance` virtual nanoseconds on every time; `detailMatches`
+    /// decides whether a real event's detail is the predicted one (equal text by default).
+    public init(
+        prediction: Prediction, real: RealRun, tolerance: Int64,
+        detailMatches: @escaping @Sendable (_ predicted: ObservedEvent, _ real: ObservedEvent) -> Bool = {
+            $0.detail == $1.detail
+        }
+    ) {
+        self.detailMatches = detailMatches
         let until = prediction.until
         let predicted = prediction.events.filter { $0.at <= until }
         let actual = real.events.filter { $0.at <= until }
@@ -91,7 +102,7 @@ public struct EventComparison: Sendable {
     private mutating func matchInOrder(_ thread: String, _ p: [ObservedEvent], _ r: [ObservedEvent]) {
         for i in 0..<max(p.count, r.count) {
             switch (i < p.count ? p[i] : nil, i < r.count ? r[i] : nil) {
-            case (let pe?, let re?) where pe.kind == re.kind && pe.detail == re.detail:
+            case (let pe?, let re?) where pe.kind == re.kind && detailMatches(pe, re):
                 pairs.append(Pair(predicted: pe, real: re))
             case (let pe?, let re?):
                 fail("thread \(thread), event \(i + 1): predicted \(pe), real \(re)")
@@ -111,7 +122,7 @@ public struct EventComparison: Sendable {
     private mutating func matchAsMultiset(_ p: [ObservedEvent], _ r: [ObservedEvent]) {
         var unmatched = r.sorted { $0.at < $1.at }
         for pe in p.sorted(by: { $0.at < $1.at }) {
-            if let index = unmatched.firstIndex(where: { $0.kind == pe.kind && $0.detail == pe.detail }) {
+            if let index = unmatched.firstIndex(where: { $0.kind == pe.kind && detailMatches(pe, $0) }) {
                 pairs.append(Pair(predicted: pe, real: unmatched.remove(at: index)))
             } else {
                 fail("pool: predicted \(pe), not in the real run")

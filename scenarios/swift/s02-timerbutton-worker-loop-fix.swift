@@ -1,3 +1,4 @@
+// models: scenarios/swift/modelled/s02-timerbutton-worker-loop-fix.m
 // S1/S2 in Swift: the "get code" countdown button runs its Timer on a GCD worker thread's run loop.
 // The page is popped mid-countdown; its deinit invalidates the timer from the MAIN thread. Before iOS 10 the
 // worker's timer port still fires once at the removed timer's old deadline and the worker's run returns; from

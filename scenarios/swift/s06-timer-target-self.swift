@@ -1,3 +1,4 @@
+// models: scenarios/swift/modelled/s06-timer-target-self.m
 // S6 in Swift: a repeating Timer whose target is the view controller. The run loop retains the timer and the
 // timer retains its target, so popping the controller frees neither: deinit, which would invalidate the timer,
 // never runs, and the tick keeps firing. YAML twin: scenarios/s06-timer-target-self.yaml.

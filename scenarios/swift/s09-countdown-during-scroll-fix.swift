@@ -1,3 +1,4 @@
+// models: scenarios/swift/modelled/s09-countdown-during-scroll-fix.m
 // S9 in Swift, the fix: add the timer to the common modes. The tracking mode is one of the main run loop's common
 // modes, so the timer fires on its grid during the scroll as well.
 // YAML twin: scenarios/s09-countdown-during-scroll-fix.yaml.

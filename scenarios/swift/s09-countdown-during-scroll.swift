@@ -1,3 +1,4 @@
+// models: scenarios/swift/modelled/s09-countdown-during-scroll.m
 // S9 in Swift: a 1 s countdown Timer scheduled with scheduledTimer lives in the default mode only. While the user
 // drags a table view, UIKit runs the main run loop in the tracking mode, so the timer is silent; when the scroll
 // ends it fires once, late, and the missed slots are skipped, not replayed (runloop-semantics.md §2, §3.5): the
