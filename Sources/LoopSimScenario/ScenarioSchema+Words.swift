@@ -1730,6 +1730,11 @@ extension ScenarioSchema {
         == top/sweep
         A grid over parameters (and variants) for `loopsim sweep` (section 8.2). (type: mapping; default:
         none)
+        == top/swift
+        The app code in Swift files instead of `classes:` and `main:`: each file's classes and top-level
+        code become the scenario's `classes:` and `main:` (docs/swift-scenarios.md, "App code in Swift
+        files"); paths relative to this file. Read by the Swift front-end, which the `loopsim` commands use.
+        (type: a path, or a list of paths, of `.swift` files; default: none)
         == top/until
         The horizon: events due at or before it are processed, then the run ends. It ends earlier when
         nothing is left to happen, on a crash, or at a limit. `distantFuture` is not accepted here. (type:

@@ -19,7 +19,7 @@ extension SwiftLowering {
                 return [.step(name, loop.text, at: at)]
             default:
                 if let cls = scope.className, classes[cls]?.methods[name] != nil, scope.locals["self"] != nil {
-                    return methodCall("self", name, call, in: scope)
+                    return methodCall(scope.locals["self"]?.text("self") ?? "self", name, call, in: scope)
                 }
                 if classes[name] != nil {
                     unsupported(
