@@ -116,8 +116,14 @@ enum ScenarioFiles {
             let enumerator = FileManager.default.enumerator(atPath: path)
             var found: [String] = []
             while let item = enumerator?.nextObject() as? String {
-                if item.hasSuffix(".yaml") || item.hasSuffix(".yml") || SwiftScenarioLoader.isSwiftScenario(item) {
-                    found.append((path as NSString).appendingPathComponent(item))
+                let file = (path as NSString).appendingPathComponent(item)
+                if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
+                    found.append(file)
+                } else if SwiftScenarioLoader.isSwiftScenario(item),
+                    // A Swift file that declares no `Scenario` is app code a YAML scenario names in `swift:`.
+                    (try? String(contentsOfFile: file, encoding: .utf8))?.contains("Scenario(") ?? true
+                {
+                    found.append(file)
                 }
             }
             files += found.sorted()

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func theAppCodeScenarioPassesAndItsErrorsQuoteTheSwiftLine() throws {
-        let r = try CLIEndToEndTests.loopsim(["test", "scenarios/s02-timerbutton-swift-app.yaml"])
+        let r = try CLIEndToEndTests.loopsim(["test", "examples/swift-app/s02-timerbutton-swift-app.yaml"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         let yaml = try CLIEndToEndTests.temporaryFile("name: x\nuntil: 1s\nswift: A.swift\n", name: "x.yaml")
         try "class A {\n    func f() { self.nope() }\n}\nlet a = A()\n".write(

@@ -375,7 +375,7 @@ import Testing
 
     @Test func theAppCodeScenarioGivesItsTwinsFindings() throws {
         let root = SwiftTwinTests.root
-        let path = "scenarios/s02-timerbutton-swift-app.yaml"
+        let path = "examples/swift-app/s02-timerbutton-swift-app.yaml"
         let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         let loaded = SwiftScenarioLoader.loadCases(yaml: text, file: root.appendingPathComponent(path).path)
         let scenario = try #require(loaded.first?.scenario, "\(loaded.first?.diagnostics ?? [])")

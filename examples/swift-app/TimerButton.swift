@@ -1,6 +1,6 @@
-// The app code of scenarios/s02-timerbutton-swift-app.yaml (S1/S2): a YAML scenario takes its classes and launch
-// code from this file (`swift: ../examples/swift-app/TimerButton.swift`) and keeps the experiment itself: what
-// the user does and when, the variants and the expectations (docs/swift-scenarios.md, "App code in Swift files").
+// The app code of s02-timerbutton-swift-app.yaml beside it (S1/S2): a YAML scenario takes its classes and launch
+// code from this file (`swift: TimerButton.swift`) and keeps the experiment itself: what the user does and
+// when, the variants and the expectations (docs/swift-scenarios.md, "App code in Swift files").
 // Not a scenario on its own: it declares no `Scenario`.
 import Foundation
 
