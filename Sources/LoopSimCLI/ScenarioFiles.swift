@@ -58,23 +58,21 @@ enum ScenarioFiles {
                     source: "")
             ]
         }
-        if SwiftScenarioLoader.isSwiftScenario(path) {
-            // A Swift scenario (docs/swift-scenarios.md) has neither params: nor cases: yet.
-            if let option = parameters.first.map({ "--param \($0.0)" }) ?? caseName.map({ "--case \($0)" }) {
-                return [
-                    ScenarioLoader.Loaded(
-                        scenario: nil,
-                        diagnostics: [
-                            .error(
-                                "swift.scenario", "a Swift scenario has no params: or cases: yet; leave out \(option)",
-                                at: SourceLocation(file: path, line: 1, column: 1))
-                        ],
-                        source: text)
-                ]
-            }
-            return [SwiftScenarioLoader.load(text: text, file: path)]
+        return loadCases(text: text, file: path, parameters: parameters, only: caseName)
+    }
+
+    /// The scenarios of `text`, the contents of `file`, by its front-end: a Swift scenario, a YAML one whose app
+    /// code is in Swift files (`swift:`), or a YAML one (docs/swift-scenarios.md).
+    static func loadCases(text: String, file: String, parameters: [(String, String)], only: String?)
+        -> [ScenarioLoader.Loaded]
+    {
+        if SwiftScenarioLoader.isSwiftScenario(file) {
+            return SwiftScenarioLoader.loadCases(text: text, file: file, parameters: parameters, only: only)
         }
-        return ScenarioLoader.loadCases(text: text, file: path, parameters: parameters, only: caseName)
+        if SwiftScenarioLoader.takesAppCodeFromSwift(yaml: text) {
+            return SwiftScenarioLoader.loadCases(yaml: text, file: file, parameters: parameters, only: only)
+        }
+        return ScenarioLoader.loadCases(text: text, file: file, parameters: parameters, only: only)
     }
 
     /// The first line of the file at `path`, read from at most its first 4 KiB (the printer quotes at most 160
@@ -92,7 +90,14 @@ enum ScenarioFiles {
     static func report(_ loaded: ScenarioLoader.Loaded) {
         guard !loaded.diagnostics.isEmpty else { return }
         let printer = DiagnosticPrinter(color: Terminal.allowsColor(STDERR_FILENO))
-        StandardError.write(printer.render(loaded.diagnostics, source: loaded.source) + "\n")
+        // A YAML scenario's diagnostics may point into the Swift files of its app code (`swift:`): quote those.
+        let quoted = loaded.diagnostics.map { diagnostic in
+            printer.render(diagnostic) { path in
+                guard SwiftScenarioLoader.isSwiftScenario(path) else { return loaded.source }
+                return (try? String(contentsOfFile: path, encoding: .utf8)) ?? loaded.source
+            }
+        }
+        StandardError.write(quoted.joined(separator: "\n") + "\n")
     }
 
     /// Every `.yaml`/`.yml` file under the paths (files as given, directories recursively), sorted.
@@ -111,8 +116,14 @@ enum ScenarioFiles {
             let enumerator = FileManager.default.enumerator(atPath: path)
             var found: [String] = []
             while let item = enumerator?.nextObject() as? String {
-                if item.hasSuffix(".yaml") || item.hasSuffix(".yml") || SwiftScenarioLoader.isSwiftScenario(item) {
-                    found.append((path as NSString).appendingPathComponent(item))
+                let file = (path as NSString).appendingPathComponent(item)
+                if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
+                    found.append(file)
+                } else if SwiftScenarioLoader.isSwiftScenario(item),
+                    // A Swift file that declares no `Scenario` is app code a YAML scenario names in `swift:`.
+                    (try? String(contentsOfFile: file, encoding: .utf8))?.contains("Scenario(") ?? true
+                {
+                    found.append(file)
                 }
             }
             files += found.sorted()

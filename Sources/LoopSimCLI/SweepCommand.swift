@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LoopSimReport
 import LoopSimScenario
+import LoopSimSwift
 
 /// `loopsim sweep FILE`: every grid point of the scenario's `sweep:` block, with replications.
 struct SweepCommand: ParsableCommand {
@@ -14,7 +15,8 @@ struct SweepCommand: ParsableCommand {
               loopsim merge part-*.json --format csv > sweep.csv
             """)
 
-    @Argument(help: "The scenario file, with params: and sweep:.", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: "The scenario file, with params: and sweep:.", completion: .file(extensions: ["yaml", "yml", "swift"]))
     var file: String
 
     @Option(help: "Replications per grid point and variant (default: the sweep's replications:).")
@@ -47,7 +49,14 @@ struct SweepCommand: ParsableCommand {
         }
         Interrupt.install()
         do {
-            let plan = try Sweep.Plan(text: text, file: file, replications: replications, shard: (parts[0], parts[1]))
+            // A Swift file, or a YAML one whose app code is in Swift files, through its front-end.
+            let plan = try Sweep.Plan(
+                text: text, file: file, replications: replications, shard: (parts[0], parts[1])
+            ) { text, file, parameters in
+                guard SwiftScenarioLoader.isSwiftScenario(file) || SwiftScenarioLoader.takesAppCodeFromSwift(yaml: text)
+                else { return ScenarioLoader.load(text: text, file: file, parameters: parameters) }
+                return ScenarioFiles.loadCases(text: text, file: file, parameters: parameters, only: nil)[0]
+            }
             try SweepRun(plan: plan, format: format, jobs: jobs, limits: limitOptions.limits).run()
         } catch let error as Sweep.Failure {
             if !error.diagnostics.isEmpty {

@@ -7,9 +7,9 @@ extension GeneratedRuntime {
 extension LS {
     // MARK: Timers
 
-    /// Creates a `Timer` whose closure records the fire (or the manual fire) and then runs `action`.
+    /// Creates a `Timer` whose closure records the fire (or the manual fire) and then runs `action` with the timer.
     static func timer(label: String, intervalNs: Int64, repeats: Bool, firstFireNs: Int64?, blockInitializer: Bool,
-                      toleranceNs: Int64 = 0, mode: String?, action: @escaping () -> Void) -> LSValue {
+                      toleranceNs: Int64 = 0, mode: String?, action: @escaping (LSValue) -> Void) -> LSValue {
         let name = "NSTimer \(label)"
         let created = Date()
         let body: @Sendable (Timer) -> Void = { t in
@@ -22,7 +22,7 @@ extension LS {
                 let due = max(t.fireDate, created)
                 record("fire", name, slot: Int64((due.timeIntervalSince(t0Wall) * 1e9).rounded()))
             }
-            action()
+            action(.object(t))  // a block's parameter is the timer itself (`__NSFireTimer`: `t._fire(t)`)
         }
         let interval = repeats ? seconds(intervalNs) : 0
         let timer: Timer

@@ -330,7 +330,10 @@ extension ScenarioTranslation {
         w.line("let \(timer): LSValue")
         w.block("do") { w in
             switch spec.action {
-            case .block(let e), .userInfoBlock(let e):
+            case .block(let e):
+                w.line("let \(action) = LS.call(\(expr(e, context)))")
+                captured.append("\(action).run(firing)")  // a block's parameter (`timer:`) is the timer
+            case .userInfoBlock(let e):
                 w.line("let \(action) = LS.call(\(expr(e, context)))")
                 captured.append("\(action).run()")
             case .targetSelector:
@@ -350,7 +353,7 @@ extension ScenarioTranslation {
             w.line(
                 "\(timer) = LS.timer(label: \(SwiftWriter.literal(spec.label)), intervalNs: \(spec.interval.nanoseconds), "
                     + "repeats: \(spec.repeats), firstFireNs: \(first), blockInitializer: \(spec.isBlockInitializer), "
-                    + tolerance + "mode: \(mode)) { " + captured.joined(separator: "; ") + " }")
+                    + tolerance + "mode: \(mode)) { firing in " + captured.joined(separator: "; ") + " }")
         }
         if let into { w.line(store(timer, into: into, context)) }
     }

@@ -47,10 +47,20 @@ public enum Sweep {
         /// Grid points in all shards.
         public let pointCount: Int
 
-        /// Loads the scenario and its `sweep:` block.
+        /// Loads a scenario's text with parameters: the YAML loader, or another front-end's (a Swift file's).
+        public typealias Loader = @Sendable (_ text: String, _ file: String, _ parameters: [(String, String)]) ->
+            ScenarioLoader.Loaded
+        /// How the scenario's text is loaded at each point.
+        public let loader: Loader
+
+        /// Loads the scenario and its `sweep:` block, with `loader` (the YAML loader by default).
         /// - Throws: ``Failure`` for an invalid scenario, one without `sweep:`, or a grid whose size overflows.
-        public init(text: String, file: String, replications: Int?, shard: (Int, Int) = (1, 1)) throws(Failure) {
-            let base = ScenarioLoader.load(text: text, file: file)
+        public init(
+            text: String, file: String, replications: Int?, shard: (Int, Int) = (1, 1),
+            loader: @escaping Loader = { ScenarioLoader.load(text: $0, file: $1, parameters: $2) }
+        ) throws(Failure) {
+            self.loader = loader
+            let base = loader(text, file, [])
             guard let scenario = base.scenario else {
                 throw Failure(message: "invalid scenario", diagnostics: base.diagnostics, source: text)
             }
@@ -108,7 +118,7 @@ public enum Sweep {
             for p in stride(from: shard.index - 1, to: pointCount, by: shard.count) {
                 if isInterrupted() { return stopped(done) }
                 let point = point(p)
-                let loaded = ScenarioLoader.load(text: text, file: file, parameters: point.map { ($0.name, $0.value) })
+                let loaded = loader(text, file, point.map { ($0.name, $0.value) })
                 guard let atPoint = loaded.scenario else {
                     throw Failure(
                         message: "invalid scenario at grid point \(p)", diagnostics: loaded.diagnostics,

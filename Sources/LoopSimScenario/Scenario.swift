@@ -25,6 +25,9 @@ public struct Scenario: Sendable {
     public var expectations: [Expectation]
     /// The text, file name and parameters it was loaded from (nil when built otherwise).
     public var origin: (text: String, file: String, parameters: [(String, String)])?
+    /// Whether ``withOwnProgram()`` may compile ``origin``'s text again: false for a scenario another front-end
+    /// made (a Swift file), whose text the YAML loader cannot read.
+    public var reloadsFromOrigin = true
     /// The case of a file with `cases:` this scenario is (``ScenarioLoader/loadCases(text:file:parameters:only:)``).
     public var caseName: String?
 
@@ -47,7 +50,7 @@ public struct Scenario: Sendable {
     /// take one: threads that retain and release the same program's storage fight over its cache lines (with
     /// one shared program, two jobs spent 1.24 x the CPU of one). Itself when there is no origin.
     public func withOwnProgram() -> Scenario {
-        guard let origin else { return self }
+        guard let origin, reloadsFromOrigin else { return self }
         let reloaded =
             caseName.map {
                 ScenarioLoader.loadCases(text: origin.text, file: origin.file, parameters: origin.parameters, only: $0)

@@ -31,6 +31,25 @@ public enum ScenarioLoader {
         only: String? = nil
     ) -> [Loaded] {
         let (root, syntax, summary) = LocatedNode.parseSummarizing(yaml: text, file: file)
+        return loadCases(
+            root: root, syntax: syntax, summary: summary, text: text, file: file, parameters: parameters, only: only)
+    }
+
+    /// ``loadCases(text:file:parameters:only:)`` of a scenario tree made by another front-end (the Swift one,
+    /// docs/swift-scenarios.md, or a YAML file whose app code is in Swift files): `params:`, `cases:` and `${name}`
+    /// work as in a YAML file. `syntax` holds the front-end's own diagnostics.
+    public static func loadCases(
+        tree: LocatedNode, syntax: [Diagnostic], text: String, file: String, parameters: [(String, String)] = [],
+        only: String? = nil
+    ) -> [Loaded] {
+        loadCases(root: tree, syntax: syntax, summary: nil, text: text, file: file, parameters: parameters, only: only)
+    }
+
+    /// ``loadCases(text:file:parameters:only:)`` of a parsed tree.
+    private static func loadCases(
+        root: LocatedNode?, syntax: [Diagnostic], summary: LocatedNode.ScalarSummary?, text: String, file: String,
+        parameters: [(String, String)], only: String?
+    ) -> [Loaded] {
         guard let top = root?.mapping, let casesEntry = top.entries.first(where: { $0.key.text == "cases" }) else {
             if let only {
                 var bag = DiagnosticBag(syntax)

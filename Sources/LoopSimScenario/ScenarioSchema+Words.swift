@@ -1213,7 +1213,9 @@ extension ScenarioSchema {
         whatever `firstFire:` says.
         == step/scheduledTimer/block
         the iOS 10 block API. Under `blockBasedTimerAPI: false` (ios8, ios9) creating it crashes the run:
-        `unrecognized selector sent to class`.
+        `unrecognized selector sent to class`. `timer: NAME` beside `captures:` names the block's parameter,
+        the timer itself (`^(NSTimer *timer)`, `{ timer in … }`), on a run-loop fire and on `fire:`: a
+        strong local of the call (a capture's name is `type.mismatch`).
         == step/scheduledTimer/every
         required; the interval. A repeating timer with an interval ≤ 0 (warning `timer.interval`) gets 0.1
         ms on the iOS variants, as Darwin's Foundation documents; under `linux-corelibs` the interval
@@ -1469,7 +1471,9 @@ extension ScenarioSchema {
         whatever `firstFire:` says.
         == step/timer/block
         the iOS 10 block API. Under `blockBasedTimerAPI: false` (ios8, ios9) creating it crashes the run:
-        `unrecognized selector sent to class`.
+        `unrecognized selector sent to class`. `timer: NAME` beside `captures:` names the block's parameter,
+        the timer itself (`^(NSTimer *timer)`, `{ timer in … }`), on a run-loop fire and on `fire:`: a
+        strong local of the call (a capture's name is `type.mismatch`).
         == step/timer/every
         required; the interval. A repeating timer with an interval ≤ 0 (warning `timer.interval`) gets 0.1
         ms on the iOS variants, as Darwin's Foundation documents; under `linux-corelibs` the interval
@@ -1624,7 +1628,9 @@ extension ScenarioSchema {
         `do:` (a key of `workItem:`, which models `DispatchWorkItem(block:)` (`dispatch_block_create`))
         == timer/block
         the iOS 10 block API. Under `blockBasedTimerAPI: false` (ios8, ios9) creating it crashes the run:
-        `unrecognized selector sent to class`.
+        `unrecognized selector sent to class`. `timer: NAME` beside `captures:` names the block's parameter,
+        the timer itself (`^(NSTimer *timer)`, `{ timer in … }`), on a run-loop fire and on `fire:`: a
+        strong local of the call (a capture's name is `type.mismatch`).
         == timer/every
         required; the interval. A repeating timer with an interval ≤ 0 (warning `timer.interval`) gets 0.1
         ms on the iOS variants, as Darwin's Foundation documents; under `linux-corelibs` the interval
@@ -1724,6 +1730,11 @@ extension ScenarioSchema {
         == top/sweep
         A grid over parameters (and variants) for `loopsim sweep` (section 8.2). (type: mapping; default:
         none)
+        == top/swift
+        The app code in Swift files instead of `classes:` and `main:`: each file's classes and top-level
+        code become the scenario's `classes:` and `main:` (docs/swift-scenarios.md, "App code in Swift
+        files"); paths relative to this file. Read by the Swift front-end, which the `loopsim` commands use.
+        (type: a path, or a list of paths, of `.swift` files; default: none)
         == top/until
         The horizon: events due at or before it are processed, then the run ends. It ends earlier when
         nothing is left to happen, on a crash, or at a limit. `distantFuture` is not accepted here. (type:

@@ -183,6 +183,11 @@ public enum ScenarioSchema {
                     ("additionalProperties", .bool(false)),
                 ]
             case "expect": return expectEntries
+            case "swift":
+                return [
+                    ("type", .array([.string("string"), .string("array")])),
+                    ("items", .object([("type", .string("string"))])),
+                ]
             case "cases":
                 let aCase = JSON.object([
                     ("type", .array([.string("object"), .string("null")])),
@@ -204,7 +209,15 @@ public enum ScenarioSchema {
                         + "docs/scenario-format.md. The shape only: `loopsim validate` checks the rest.")
             ),
             ("type", .string("object")),
-            ("required", .array([.string("name"), .string("main")])),
+            ("required", .array([.string("name")])),
+            // main:, or swift: naming the Swift files whose top-level code is main:.
+            (
+                "anyOf",
+                .array([
+                    .object([("required", .array([.string("main")]))]),
+                    .object([("required", .array([.string("swift")]))]),
+                ])
+            ),
             ("properties", top),
             ("additionalProperties", .bool(false)),
             (

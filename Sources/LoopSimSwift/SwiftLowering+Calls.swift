@@ -21,7 +21,7 @@ extension SwiftLowering {
             default:
                 if let steps = uikitBareCall(name, call, in: &scope) { return steps }
                 if let cls = scope.className, classes[cls]?.methods[name] != nil, scope.locals["self"] != nil {
-                    return methodCall("self", name, call, in: scope)
+                    return methodCall(scope.locals["self"]?.text("self") ?? "self", name, call, in: scope)
                 }
                 if classes[name] != nil {
                     unsupported(

@@ -6,7 +6,9 @@ extension SwiftLowering {
     mutating func collectShape(_ decl: ClassDeclSyntax) {
         var shape = ClassShape(name: decl.name.text)
         for member in decl.memberBlock.members {
-            if let v = member.decl.as(VariableDeclSyntax.self), !isStatic(v.modifiers) {
+            if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
+                if let (name, cls) = singleton(v) { shape.statics[name] = (cls, location(v)) }
+            } else if let v = member.decl.as(VariableDeclSyntax.self) {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     shape.fields[name] = fieldType(binding)
@@ -100,6 +102,10 @@ extension SwiftLowering {
         _ decl: VariableDeclSyntax, className: String, into fields: inout [(String, LocatedNode)],
         initSteps: inout [LocatedNode]
     ) {
+        if isStatic(decl.modifiers), singleton(decl) != nil {
+            // Lowered in main: (``singletonSteps(in:)``).
+            return
+        }
         if isStatic(decl.modifiers) {
             unsupported(
                 "a static property (`static let shared`)",

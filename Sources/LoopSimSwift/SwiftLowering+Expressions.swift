@@ -75,15 +75,17 @@ extension SwiftLowering {
     /// A bare name: a local or capture, `self`, or a member of the class reached through `self`.
     private mutating func reference(_ ref: DeclReferenceExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         let name = ref.baseName.text
-        if let local = scope.locals[name] { return (name, local.type) }
+        if let local = scope.locals[name] { return (local.text(name), local.type) }
         if name == "self" {
             scenarioError("`self` is not visible here: top-level code and user actions have no `self`", at: ref)
             return nil
         }
         if let cls = scope.className, let type = classes[cls]?.fields[name] {
-            return ("self.\(name)", type)
+            return ("\(scope.locals["self"]?.text("self") ?? "self").\(name)", type)
         }
         if let inherited = inheritedReference(name, in: scope) { return inherited }
+        // A parameter of the experiment (a top-level `let`, so visible everywhere): `${name}`.
+        if let parameter = parameters[name] { return (parameter.expressionText, parameter.type) }
         // A name of main: seen from an action, or an undefined name: the compiler reports the latter.
         return (name, .unknown)
     }
@@ -104,6 +106,7 @@ extension SwiftLowering {
             case ("Thread", "isMainThread"): return ("current thread.isMainThread", .bool)
             case ("Date", "distantFuture"): return ("distantFuture", .int)
             default:
+                if let found = singletonReference(type, name, at: member, in: scope) { return found }
                 if classes[type] != nil {
                     unsupported(
                         "the static member `\(type).\(name)`",
@@ -126,13 +129,18 @@ extension SwiftLowering {
             }
             return ("\(inner.text).\(name)", .unknown)
         case .timer:
-            guard name == "isValid" else {
+            switch name {
+            case "isValid": return ("\(inner.text).isValid", .bool)
+            // The scenario language reads these in milliseconds (docs/scenario-format.md §6); the literals they
+            // meet are converted from seconds (``infix(_:in:)``).
+            case "timeInterval", "tolerance": return ("\(inner.text).\(name)", .interval)
+            case "fireDate": return ("\(inner.text).fireDate", .date)
+            default:
                 unsupported(
-                    "`Timer.\(name)`", "read `isValid` only: the scenario language reads times in milliseconds",
+                    "`Timer.\(name)`", "a timer reads `isValid`, `timeInterval`, `tolerance` and `fireDate`",
                     at: member)
                 return nil
             }
-            return ("\(inner.text).isValid", .bool)
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
         default: return ("\(inner.text).\(name)", .unknown)
         }
@@ -187,7 +195,30 @@ extension SwiftLowering {
         if elements.count == 1 { return expression(elements[0], in: scope) }
         var parts: [String] = []
         var type: LoweredType = .unknown
+        // Number literals, lowered once the operands' types are known: in a clause (between `&&`s and `||`s) with a
+        // timer's interval or date (read in milliseconds) a literal is seconds, as Swift's `TimeInterval` is.
+        var literals: [(index: Int, literal: ExprSyntax)] = []
+        var isTime = false
+        var anyTime = false
+        func flush() -> Bool {
+            for (index, literal) in literals {
+                guard let text = numberText(literal, inMilliseconds: isTime) else { return false }
+                parts[index] = text
+            }
+            anyTime = anyTime || isTime
+            literals = []
+            isTime = false
+            return true
+        }
         for element in elements {
+            if let op = element.as(BinaryOperatorExprSyntax.self), ["&&", "||"].contains(op.operator.text) {
+                guard flush() else { return nil }
+            }
+            if element.is(IntegerLiteralExprSyntax.self) || element.is(FloatLiteralExprSyntax.self) {
+                literals.append((parts.count, element))
+                parts.append("")
+                continue
+            }
             if let op = element.as(BinaryOperatorExprSyntax.self) {
                 let text = op.operator.text
                 switch text {
@@ -217,15 +248,49 @@ extension SwiftLowering {
             } else {
                 guard let operand = expression(element, in: scope) else { return nil }
                 parts.append(operand.text)
-                if elements.count == 1 { type = operand.type }
+                if operand.type == .interval || operand.type == .date { isTime = true }
             }
         }
+        guard flush() else { return nil }
+        if anyTime && type == .int { type = .interval }
         return (parts.joined(separator: " "), type)
+    }
+
+    /// A number literal as the scenario language's integer: as written, or, beside a timer's interval or date,
+    /// seconds converted to milliseconds (`0.5` → `500`). Nil after refusing what has no exact integer value.
+    private mutating func numberText(_ literal: ExprSyntax, inMilliseconds: Bool) -> String? {
+        let text =
+            (literal.as(IntegerLiteralExprSyntax.self)?.literal.text
+            ?? literal.as(FloatLiteralExprSyntax.self)?.literal.text ?? "").replacingUnderscores()
+        let isFloat = literal.is(FloatLiteralExprSyntax.self)
+        if !inMilliseconds {
+            if !isFloat { return text }
+            unsupported("a floating-point value", "the scenario language's numbers are integers", at: literal)
+            return nil
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let whole = String(parts[0])
+        var fraction = parts.count > 1 ? String(parts[1]) : ""
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        guard parts.count <= 2, !whole.isEmpty, whole.allSatisfy(\.isNumber), fraction.allSatisfy(\.isNumber),
+            fraction.count <= 3
+        else {
+            unsupported(
+                "a time of `\(text)` seconds", "the scenario language reads timer times in whole milliseconds",
+                at: literal)
+            return nil
+        }
+        let digits = whole + fraction + String(repeating: "0", count: 3 - fraction.count)
+        let trimmed = digits.drop { $0 == "0" }
+        return trimmed.isEmpty ? "0" : String(trimmed)
     }
 
     /// A duration: `.seconds(N)`, `.milliseconds(N)`, `.microseconds(N)`, `.nanoseconds(N)`, or a number of seconds
     /// (a `TimeInterval`), as the scenario language's unit strings ("1.5s", "250ms").
     mutating func duration(_ e: ExprSyntax) -> String? {
+        if let ref = e.as(DeclReferenceExprSyntax.self), let text = parameters[ref.baseName.text]?.durationText {
+            return text
+        }
         if let i = e.as(IntegerLiteralExprSyntax.self) { return i.literal.text.replacingUnderscores() + "s" }
         if let f = e.as(FloatLiteralExprSyntax.self) { return f.literal.text.replacingUnderscores() + "s" }
         if let call = e.as(FunctionCallExprSyntax.self),
@@ -243,6 +308,9 @@ extension SwiftLowering {
             let number =
                 argument.as(IntegerLiteralExprSyntax.self)?.literal.text
                 ?? argument.as(FloatLiteralExprSyntax.self)?.literal.text
+                ?? argument.as(DeclReferenceExprSyntax.self).flatMap { ref in
+                    parameters[ref.baseName.text].flatMap { $0.kind == .int ? "${\($0.name)}" : nil }
+                }
             if let unit, let number { return number.replacingUnderscores() + unit }
         }
         scenarioError(

@@ -33,11 +33,18 @@ extension SwiftLowering {
                 } else if let c = decl.as(ClassDeclSyntax.self) {
                     if let lowered = lowerClass(c) { classNodes.append(lowered) }
                 } else if let v = decl.as(VariableDeclSyntax.self), let call = scenarioCall(v) {
+                    if isAppCode {
+                        scenarioError(
+                            "the app code a YAML scenario names in swift: declares no Scenario: the YAML file is the "
+                                + "experiment (docs/swift-scenarios.md)", at: v)
+                    }
                     if headerNode != nil {
                         scenarioError("a file declares one Scenario(…); remove this second one", at: v)
                     }
                     headerNode = Syntax(v)
                     header = lowerHeader(call)
+                } else if let v = decl.as(VariableDeclSyntax.self), parameterDeclaration(v) {
+                    // `let interval = scenario.param(…)`: params:, not main:.
                 } else if let v = decl.as(VariableDeclSyntax.self), let queue = queueDeclaration(v) {
                     queueNames.append(queue)
                 } else if let e = decl.as(ExtensionDeclSyntax.self), isNotificationNameExtension(e) {
@@ -49,6 +56,10 @@ extension SwiftLowering {
                 if let call = expr.as(FunctionCallExprSyntax.self), let (verb, _) = scenarioMethod(call) {
                     switch verb {
                     case "at": actionCalls.append(call)
+                    case "case": lowerCase(call)
+                    case "sweep": lowerSweep(call)
+                    case "expect" where call.arguments.last?.label?.text == "case":
+                        lowerCaseExpect(call)
                     case "expect":
                         if let (variant, figures) = lowerExpect(call) {
                             if let i = expectations.firstIndex(where: { $0.0 == variant }) {
@@ -62,8 +73,8 @@ extension SwiftLowering {
                             "`scenario.scroll` is what the user does: call it inside `scenario.at(…) { … }`", at: call)
                     default:
                         scenarioError(
-                            "a Scenario has `at(_:_:do:)` for what the user does and `expect(_:_:)` for the "
-                                + "figures; `\(verb)` is neither", at: call)
+                            "a Scenario has `at(_:_:do:)` for what the user does, `expect(_:_:)` for the "
+                                + "figures, `param`, `case` and `sweep`; `\(verb)` is none of them", at: call)
                     }
                 } else {
                     mainItems.append(item)
@@ -72,7 +83,7 @@ extension SwiftLowering {
                 mainItems.append(item)
             }
         }
-        if headerNode == nil {
+        if headerNode == nil && !isAppCode {
             bag.error(
                 .swiftScenario,
                 "a Swift scenario declares its experiment at the top level: `let scenario = Scenario(\"name\", "
@@ -81,28 +92,19 @@ extension SwiftLowering {
         }
         var scope = Scope(kind: .main)
         scope.capturedVars = capturedNames(in: mainItems.map(Syntax.init))
-        let mainSteps = lowerStatements(mainItems[...], in: &scope, tail: true)
+        let mainSteps = singletonSteps(in: tree) + lowerStatements(mainItems[...], in: &scope, tail: true)
         // Actions see main:'s names (docs/scenario-format.md §5), so they are lowered after it, with its names.
         for call in actionCalls {
             if let action = lowerAction(call, names: scope.locals) { actions.append(action) }
         }
-        var top = header
+        var top = header + experimentKeys(at: start)
         if !queueNames.isEmpty {
             top.append(("queues", .list(queueNames.map { .plain($0, at: start) }, at: start)))
         }
         if !classNodes.isEmpty { top.append(("classes", .map(classNodes, at: start))) }
         top.append(("main", .list(mainSteps, at: start)))
         if !actions.isEmpty { top.append(("user", .list(actions, at: start))) }
-        if !expectations.isEmpty {
-            // Each figure's key is located at its value, so that a failed expectation names the Swift line.
-            let variants = expectations.map { variant, figures in
-                let entries = figures.map { key, value in
-                    LocatedNode.Mapping.Entry(key: .init(text: key, location: value.location), value: value)
-                }
-                return (variant, LocatedNode.mapping(.init(entries: entries, location: start)))
-            }
-            top.append(("expect", .map(variants, at: start)))
-        }
+        if !expectations.isEmpty { top.append(("expect", expectNode(expectations, at: start))) }
         return .map(top, at: start)
     }
 
@@ -245,7 +247,8 @@ extension SwiftLowering {
 
     /// `scenario.expect(.ios9, ["objects.leaked": 0, …])`: the figures of one variant (docs/scenario-format.md §9).
     private mutating func lowerExpect(_ call: FunctionCallExprSyntax) -> (String, [(String, LocatedNode)])? {
-        let arguments = Array(call.arguments)
+        var arguments = Array(call.arguments)
+        if arguments.count == 3, arguments[2].label?.text == "case" { arguments.removeLast() }
         guard arguments.count == 2, let variant = variantName(arguments[0].expression),
             let dictionary = arguments[1].expression.as(DictionaryExprSyntax.self),
             case .elements(let elements) = dictionary.content
@@ -278,6 +281,26 @@ extension SwiftLowering {
             }
         }
         return (variant, figures)
+    }
+
+    /// `scenario.expect(.all, [...], case: "fix")`: figures of one case (docs/scenario-format.md §8.2).
+    private mutating func lowerCaseExpect(_ call: FunctionCallExprSyntax) {
+        guard let label = call.arguments.last, let name = plainString(label.expression) else {
+            scenarioError("`case:` names a case declared with `scenario.case(\"NAME\")`", at: call)
+            return
+        }
+        guard let c = cases.firstIndex(where: { $0.name == name }) else {
+            scenarioError(
+                "no case named \"\(name)\" yet; declare it with `scenario.case(\"\(name)\")` before its "
+                    + "expectations", at: label.expression)
+            return
+        }
+        guard let (variant, figures) = lowerExpect(call) else { return }
+        if let i = cases[c].expect.firstIndex(where: { $0.0 == variant }) {
+            cases[c].expect[i].1 += figures
+        } else {
+            cases[c].expect.append((variant, figures))
+        }
     }
 
     /// The text of a string literal without interpolation.

@@ -42,6 +42,11 @@ extension SwiftLowering {
                 steps += lowerIf(ifExpr, in: &scope, tail: tail && isLast)
                 continue
             }
+            switch lowerLanguageStatement(item, rest: rest, steps: &steps, in: &scope, tail: tail) {
+            case .handled: continue
+            case .consumedRest: return steps
+            case .notMine: break
+            }
             steps += lowerStatement(item, in: &scope)
         }
         return steps
@@ -123,6 +128,14 @@ extension SwiftLowering {
                     lowered = expression(value, in: scope)
                 }
                 guard let lowered else { return nil }
+                if name == "self", lowered.text == "self", scope.kind == .closure {
+                    // `guard let self` / `if let self`: a strong reference for the rest of the body (SE-0079),
+                    // the strong local `strongSelf`, which the body reads for `self`.
+                    pre.append(.step("let", "strongSelf = self", at: location(binding)))
+                    scope.locals["self"] = Local(type: lowered.type, isVar: false, lowered: "strongSelf")
+                    parts.append("strongSelf != nil")
+                    continue
+                }
                 if lowered.text != name {
                     pre.append(.step("let", "\(name) = \(lowered.text)", at: location(binding)))
                     scope.locals[name] = Local(type: lowered.type, isVar: false)

@@ -56,7 +56,9 @@ extension SwiftLowering {
             }
         }
         if let block {
-            guard let lowered = lowerClosure(block, in: scope, parameters: 1) else { return ([], .timer) }
+            guard let lowered = lowerClosure(block, in: scope, parameters: 1, parameterKey: ("timer", .timer)) else {
+                return ([], .timer)
+            }
             extra.append(("block", .map(lowered, at: location(block))))
         } else if let target {
             let isClassTarget =
@@ -108,12 +110,13 @@ extension SwiftLowering {
     /// A closure passed to an API as the block it takes: `[("captures", …), ("do", …)]` (docs/scenario-format.md
     /// §5). Its captures are its capture list (`[weak self]` → `weak self`) and then the names of the enclosing
     /// body it uses (`strong`, or `__block` for a `var`: Swift closures capture variables, not values).
-    /// `parameters` is how many parameters the API passes (a timer's block gets the timer), which the body may
-    /// not use: the scenario language's blocks take none.
+    /// `parameters` is how many parameters the API passes. `parameterKey` is the key that names the block's first
+    /// parameter in the scenario language, and its type (a timer's `block: {timer: t, …}`: the firing timer).
     /// `bound`, when given, is the type of the closure's first parameter, which the body may read: the step names it
-    /// (a notification observer's `notification:`).
+    /// (a notification observer's `notification:`). Without either, the body may not use its parameters.
     mutating func lowerClosure(
-        _ closure: ClosureExprSyntax, in scope: Scope, parameters: Int, bound: LoweredType? = nil
+        _ closure: ClosureExprSyntax, in scope: Scope, parameters: Int, bound: LoweredType? = nil,
+        parameterKey: (key: String, type: LoweredType)? = nil
     ) -> [(String, LocatedNode)]? {
         let at = location(closure)
         var captures: [LocatedNode] = []
@@ -138,7 +141,7 @@ extension SwiftLowering {
                         "use the variable without a capture-list entry", at: item)
                     return nil
                 }
-                source = (name, local.type)
+                source = (local.text(name), local.type)
             } else {
                 source = expression(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), in: scope)
             }
@@ -149,8 +152,10 @@ extension SwiftLowering {
         }
         for (name, node) in implicitCaptures(of: closure, in: scope) {
             guard let local = scope.locals[name] else { continue }
-            captures.append(.plain(local.isBlock ? "__block \(name)" : "strong \(name)", at: location(node)))
+            let strong = local.lowered.map { "strong \($0) as \(name)" } ?? "strong \(name)"
+            captures.append(.plain(local.isBlock ? "__block \(name)" : strong, at: location(node)))
             inner.locals[name] = local
+            inner.locals[name]?.lowered = nil
         }
         if inner.locals["self"] == nil { inner.className = nil }
         var parameterNames: [String] = []
@@ -167,7 +172,15 @@ extension SwiftLowering {
         }
         let used = NameCollector()
         used.walk(closure.statements)
-        if let bound, let first = parameterNames.first, first != "_" {
+        var result: [(String, LocatedNode)] = []
+        if let parameterKey, let name = parameterNames.first, name != "_",
+            used.referenced.contains(where: { $0.name == name })
+        {
+            // `{ timer in … timer.invalidate() }`: the language's block parameter (`timer: timer`).
+            result.append((parameterKey.key, .plain(name, at: at)))
+            inner.locals[name] = Local(type: parameterKey.type, isVar: false)
+            parameterNames.removeFirst()
+        } else if let bound, let first = parameterNames.first, first != "_" {
             inner.locals[first] = Local(type: bound, isVar: false)
             parameterNames.removeFirst()
         }
@@ -180,7 +193,6 @@ extension SwiftLowering {
         }
         inner.capturedVars = capturedNames(in: closure.statements.map(Syntax.init))
         let steps = lowerStatements(closure.statements, in: &inner, tail: true)
-        var result: [(String, LocatedNode)] = []
         if !captures.isEmpty { result.append(("captures", .list(captures, at: at))) }
         result.append(("do", .list(steps, at: at)))
         return result

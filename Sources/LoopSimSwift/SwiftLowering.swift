@@ -22,6 +22,16 @@ struct SwiftLowering {
     var scenarioName: String?
     /// The notification names an `extension Notification.Name` declares: constant to raw name (looked up only).
     var notificationNames: [String: String] = [:]
+    /// The experiment's parameters, by their Swift names (looked up only), and those names in source order.
+    var parameters: [String: SwiftParameter] = [:]
+    var parameterOrder: [String] = []
+    /// The experiment's cases, in source order.
+    var cases: [SwiftCase] = []
+    /// `scenario.sweep(replications: N)`: N and where.
+    var sweepReplications: (String, ScenarioLocation)?
+    /// Lowering the app code a YAML scenario names in `swift:`: classes and top-level code only, the experiment
+    /// being the YAML file's.
+    var isAppCode = false
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -64,6 +74,11 @@ enum LoweredType: Equatable {
     /// An instance of a scenario class.
     case object(String)
     case timer, runLoop, int, bool, string, semaphore, group, thread
+    /// A `TimeInterval` read from a timer (`timeInterval`, `tolerance`): the scenario language reads it in
+    /// milliseconds, so the Swift literals it meets are converted from seconds.
+    case interval
+    /// A timer's `fireDate`: milliseconds of virtual time in the scenario language.
+    case date
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -79,6 +94,7 @@ enum LoweredType: Equatable {
         case .semaphore: "dispatch_semaphore"
         case .group: "dispatch_group"
         case .thread: "NSThread"
+        case .interval, .date: "int"
         case .unknown: nil
         }
     }
@@ -104,6 +120,8 @@ struct ClassShape {
     var superclass: String?
     /// Members inherited from the UIKit superclass that a bare name inside the class means (`navigationController`).
     var inherited: Set<String> = []
+    /// `static let shared = C()`: the property's name to the class it creates and where (looked up only).
+    var statics: [String: (className: String, location: ScenarioLocation)] = [:]
 
     /// Whether `name` is a member (field or method) of the class, which a bare name inside it means.
     func hasMember(_ name: String) -> Bool {
@@ -119,6 +137,12 @@ struct Local {
     var isVar: Bool
     /// Declared as a `__block` variable in the lowered tree.
     var isBlock: Bool = false
+    /// The name the lowered tree gives it, when not its own: after `guard let self`, `self` is the strong local
+    /// `strongSelf` (the scenario language's names cannot be `self`).
+    var lowered: String?
+
+    /// The name the lowered tree reads for `name`, a local of this kind.
+    func text(_ name: String) -> String { lowered ?? name }
 }
 
 /// The names one body sees: its locals (and captures), and the class whose members a bare name reaches.

@@ -26,10 +26,36 @@ public enum SwiftScenarioLoader {
         return loaded
     }
 
+    /// Every scenario of a Swift file: itself, or each of its cases (`scenario.case(…)`; only `only` when given),
+    /// with `parameters` over its `scenario.param(…)` defaults, as
+    /// ``ScenarioLoader/loadCases(text:file:parameters:only:)`` loads a YAML file's (docs/scenario-format.md §8.2).
+    public static func loadCases(
+        text: String, file: String, parameters: [(String, String)] = [], only: String? = nil
+    ) -> [ScenarioLoader.Loaded] {
+        let (tree, diagnostics) = lower(text: text, file: file)
+        guard let tree, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return [ScenarioLoader.Loaded(scenario: nil, diagnostics: diagnostics, source: text)]
+        }
+        return ScenarioLoader.loadCases(
+            tree: tree, syntax: diagnostics, text: text, file: file, parameters: parameters, only: only
+        ).map { loaded in
+            var loaded = loaded
+            // The origin names the parameters given; its text is Swift, which the YAML loader cannot reload.
+            loaded.scenario?.reloadsFromOrigin = false
+            return loaded
+        }
+    }
+
     /// The scenario tree of a Swift file, and the problems found making it (nil when it does not parse).
     public static func lower(text: String, file: String) -> (LocatedNode?, [Diagnostic]) {
+        lower(text: text, file: file, isAppCode: false)
+    }
+
+    /// ``lower(text:file:)``; `isAppCode` lowers the app code a YAML scenario names in `swift:` (no `Scenario`).
+    static func lower(text: String, file: String, isAppCode: Bool) -> (LocatedNode?, [Diagnostic]) {
         let source = Parser.parse(source: text)
         var lowering = SwiftLowering(file: file, tree: source)
+        lowering.isAppCode = isAppCode
         if source.hasError {
             // `.all`: a missing token is not part of the source-accurate view.
             let finder = SyntaxErrorFinder(viewMode: .all)

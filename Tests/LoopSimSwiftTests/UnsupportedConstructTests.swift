@@ -30,13 +30,25 @@ import Testing
         Case(name: "await", code: "/*@*/await self.go()", advice: "Swift concurrency"),
         Case(name: "Task", code: "/*@*/Task { self.go() }", advice: "Swift concurrency"),
         Case(name: "force unwrap", code: "/*@*/timer!.invalidate()", advice: "if let"),
-        Case(name: "switch", code: "/*@*/switch count { default: break }", advice: "else if"),
-        Case(name: "defer", code: "/*@*/defer { count = 0 }", advice: "use if, guard"),
+        Case(
+            name: "fallthrough", code: "switch count { case 1: go(); /*@*/fallthrough; default: break }",
+            advice: "list the values"),
+        Case(
+            name: "where in a case", code: "switch count { case 1 /*@*/where count > 0: go(); default: break }",
+            advice: "extra condition"),
+        Case(
+            name: "defer left by break",
+            code: "while count < 3 { defer { go() }; if count == 1 { /*@*/break }; count += 1 }",
+            advice: "before the `break`"),
         Case(name: "try", code: "/*@*/try self.go()", advice: "errors are not modelled"),
         Case(name: "closure as value", code: "let f = /*@*/{ self.go() }", advice: "pass the closure"),
-        Case(name: "ternary", code: "count = count > 1 /*@*/? 1 : 2", advice: "if"),
+        Case(name: "ternary in a condition", code: "if (count > 1 /*@*/? true : false) { go() }", advice: "if"),
         Case(name: "cast", code: "let x = self /*@*/as? Page", advice: "compare with nil"),
-        Case(name: "static shared", code: "TOP:class Hub { /*@*/static let shared = Hub() }", advice: "top-level"),
+        Case(name: "static var", code: "TOP:class Hub { /*@*/static var count = 0 }", advice: "top-level"),
+        Case(
+            name: "shared in a method",
+            code: "TOP:class Hub { static let shared = Hub(); func f() { /*@*/Hub.shared.f() } }",
+            advice: "pass it in"),
         Case(name: "computed property", code: "TOP:class Hub { var /*@*/n: Int { 3 } }", advice: "stored property"),
         Case(name: "init with parameters", code: "TOP:class Hub { init/*@*/(n: Int) {} }", advice: "initial values"),
         Case(
@@ -45,9 +57,9 @@ import Testing
         Case(name: "return in a loop", code: "while count < 3 { /*@*/return }", advice: "else"),
         Case(name: "unknown API", code: "/*@*/UIApplication.shared.openURL(u)", advice: "LoopSim models Timer"),
         Case(
-            name: "timer parameter used",
-            code: "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) "
-                + "/*@*/{ t in t.invalidate() }", advice: "the property the timer is stored in"),
+            name: "tolerance set late",
+            code: "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in }; go(); "
+                + "/*@*/timer?.tolerance = 0.1", advice: "right after"),
         Case(name: "subclass", code: "TOP:class VC: /*@*/Page {}", advice: "NSObject subclass"),
         Case(name: "table view controller", code: "TOP:class T: /*@*/UITableViewController {}", advice: "data sources"),
         Case(name: "storyboard segue", code: "TOP:class S: /*@*/UIStoryboardSegue {}", advice: "segues"),

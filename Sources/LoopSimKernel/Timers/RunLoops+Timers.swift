@@ -214,7 +214,17 @@ extension RunLoops {
             }
         case .block:
             guard case .object(let block) = o[slot: TimerState.blockSlot] else { return nil }
-            return calloutFrame(retaining: block, edge: "timer block")
+            // The block's parameter, when it declares one, is the timer itself (Apple,
+            // `scheduledTimer(withTimeInterval:repeats:block:)`: "The block takes a single Timer parameter";
+            // swift-corelibs-foundation Timer.swift, `__NSFireTimer`: `t._fire(t)`).
+            // Looked up only for a block that declares one (most fires pay nothing).
+            let takesTimer =
+                objects.withUnretainedObject(block) { b in
+                    guard case .block(let t) = b.kind else { return false }
+                    return program.blocks[t].body.parameterCount > 0
+                } ?? false
+            return calloutFrame(
+                retaining: block, edge: "timer block", arguments: takesTimer ? [.object(o.id)] : [])
         case .userInfoBlock:
             guard case .object(let block) = o[slot: TimerState.userInfoSlot] else { return nil }
             return calloutFrame(retaining: block, edge: "timer userInfo block")

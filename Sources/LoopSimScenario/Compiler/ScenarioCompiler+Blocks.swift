@@ -231,7 +231,15 @@ extension ScenarioCompiler {
         _ s: StepSite, key: String, example: String,
         isAllowed: (String) -> Bool = { _ in true }
     ) -> String?? {
-        guard let node = s.map[key] else { return .some(nil) }
+        blockParameter(in: s.map, key: key, example: example, isAllowed: isAllowed)
+    }
+
+    /// ``blockParameter(_:key:example:isAllowed:)`` in any mapping that holds a block's `captures:` (a timer's
+    /// `block: {timer: t, captures: …, do: …}`).
+    func blockParameter(
+        in map: LocatedNode.Mapping, key: String, example: String, isAllowed: (String) -> Bool = { _ in true }
+    ) -> String?? {
+        guard let node = map[key] else { return .some(nil) }
         guard let scalar = node.scalar, scalar.isPlain,
             case .success(.name(let name, _)) = ExpressionParser.parse(scalar.text), name != "self",
             isAllowed(name)
@@ -241,7 +249,7 @@ extension ScenarioCompiler {
                 at: node.location)
             return nil
         }
-        let captures = s.map["captures"]?.sequence?.items.compactMap { $0.scalar?.text } ?? []
+        let captures = map["captures"]?.sequence?.items.compactMap { $0.scalar?.text } ?? []
         if captures.contains(where: { $0 == name || $0.hasSuffix(" " + name) || $0.hasSuffix("." + name) }) {
             bag.error(
                 .typeMismatch,

@@ -99,12 +99,20 @@ extension ScenarioCompiler {
             if let info = map["userInfo"] { userInfo = expression(info, scope: scope)?.0 }
         case (false, true, false):
             let b = map["block"]!
+            // `timer: NAME` names the block's parameter, the firing timer (`^(NSTimer *timer)`, `{ timer in … }`).
+            var parameters: [(name: String, type: TypeRef)] = []
+            if let m = b.mapping {
+                guard let name = blockParameter(in: m, key: "timer", example: "t") else { return [] }
+                if let name { parameters = [(name, .timer)] }
+            }
             guard
                 let block = blockLiteral(
                     captures: b.mapping?["captures"], body: b.mapping?["do"], at: b.location,
-                    scope: scope)
+                    scope: scope, parameters: parameters)
             else { return [] }
-            if let m = b.mapping { checkKeys(m, allowed: ["captures", "do"], context: "block", into: &bag) }
+            if let m = b.mapping {
+                checkKeys(m, allowed: ["timer", "captures", "do"], context: "block", into: &bag)
+            }
             action = .block(block)
         case (false, false, true):
             let b = map["userInfo"]!.mapping!

@@ -39,7 +39,7 @@ final class ScenarioCompiler {
     static let topLevelKeys = [
         "name", "description", "covers", "seed", "until", "variants", "set", "classes", "queues",
         "main", "user", "appDelegate", "gestures", "params", "sweep", "operationQueues", "expect",
-        "cases", "process",
+        "cases", "process", "swift",
     ]
     static let seedCases = (1...19).filter { $0 != 5 && $0 != 16 }.map { "S\($0)" }
 
@@ -57,6 +57,13 @@ final class ScenarioCompiler {
                 .keyUnknown,
                 "cases: makes one scenario per case: load the file with ScenarioLoader.loadCases "
                     + "(the loopsim commands do)", at: cases.key.location)
+        }
+        if let swift = top.entries.first(where: { $0.key.text == "swift" }) {
+            // The Swift front-end (LoopSimSwift, which the loopsim commands use) replaces it with the files' code.
+            bag.error(
+                .keyUnknown,
+                "swift: names Swift files of app code, which the Swift front-end reads: load the file with "
+                    + "SwiftScenarioLoader.loadCases(yaml:file:) (the loopsim commands do)", at: swift.key.location)
         }
         let name = top["name"].flatMap { string($0, what: "name") } ?? "unnamed"
         let covers = top["covers"].map { stringList($0, what: "covers") } ?? []

@@ -1,0 +1,380 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// What ``SwiftLowering/lowerLanguageStatement(_:rest:steps:in:tail:)`` did with a statement.
+enum LanguageStatement {
+    /// Not one of the language forms of this file: the caller lowers it.
+    case notMine
+    /// Lowered into the steps.
+    case handled
+    /// Lowered together with every statement after it (a `defer` covers the rest of its scope).
+    case consumedRest
+}
+
+extension SwiftLowering {
+    /// The language forms lowered by rewriting them into the scenario language's control flow
+    /// (docs/swift-scenarios.md, "The language"): `switch`, `repeat … while`, `defer`, `withExtendedLifetime`, the
+    /// conditional operator in a store, and a timer's `tolerance` set right after the timer is made.
+    mutating func lowerLanguageStatement(
+        _ item: CodeBlockItemSyntax, rest: ArraySlice<CodeBlockItemSyntax>, steps: inout [LocatedNode],
+        in scope: inout Scope, tail: Bool
+    ) -> LanguageStatement {
+        let expr: ExprSyntax? =
+            switch item.item {
+            case .expr(let e): e
+            case .stmt(let s): s.as(ExpressionStmtSyntax.self)?.expression
+            case .decl: nil
+            }
+        if let s = expr?.as(SwitchExprSyntax.self) {
+            steps += lowerSwitch(s, in: &scope, tail: tail && rest.isEmpty)
+            return .handled
+        }
+        if case .stmt(let stmt) = item.item, let r = stmt.as(RepeatStmtSyntax.self) {
+            steps += lowerRepeat(r, in: &scope)
+            return .handled
+        }
+        if case .stmt(let stmt) = item.item, let d = stmt.as(DeferStmtSyntax.self) {
+            steps += lowerDefer(d, rest: rest, in: &scope, tail: tail)
+            return .consumedRest
+        }
+        if let call = expr?.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "withExtendedLifetime"
+        {
+            steps += lowerExtendedLifetime(call, in: &scope)
+            return .handled
+        }
+        if let sequence = expr?.as(SequenceExprSyntax.self), let lowered = ternaryStore(sequence, in: &scope) {
+            steps += lowered
+            return .handled
+        }
+        if case .decl(let decl) = item.item, let v = decl.as(VariableDeclSyntax.self),
+            let lowered = ternaryLocal(v, in: &scope)
+        {
+            steps += lowered
+            return .handled
+        }
+        if let sequence = expr?.as(SequenceExprSyntax.self), toleranceStore(sequence, steps: &steps, in: scope) {
+            return .handled
+        }
+        return .notMine
+    }
+
+    // MARK: switch
+
+    /// `switch v { case 1, 2: …; case 3...5: …; default: … }` on an `Int`, `Bool` or `String` value: nested `if:`
+    /// steps testing `v == 1 || v == 2`, `v >= 3 && v <= 5`, …, `default:` as the last `else:`. Swift's cases
+    /// do not fall through and a case's body may be a lone `break`; the subject is read once per test, which is
+    /// the same value, as the scenario language's reads have no side effects (a `new` subject is refused).
+    private mutating func lowerSwitch(_ s: SwitchExprSyntax, in scope: inout Scope, tail: Bool) -> [LocatedNode] {
+        guard let subject = expression(s.subject, in: scope) else { return [] }
+        if subject.text.contains("new ") {
+            unsupported("a `switch` on a new object", "switch on an Int, Bool or String value", at: s.subject)
+            return []
+        }
+        var tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])] = []
+        var defaultBody: [LocatedNode]?
+        for element in s.cases {
+            guard let switchCase = element.as(SwitchCaseSyntax.self) else {
+                unsupported("`#if` inside a `switch`", "write the cases plainly", at: element)
+                return []
+            }
+            guard let statements = caseStatements(switchCase) else { return [] }
+            var body = scope
+            switch switchCase.label {
+            case .default:
+                defaultBody = lowerStatements(statements, in: &body, tail: tail)
+            case .case(let label):
+                var alternatives: [String] = []
+                for item in label.caseItems {
+                    if let clause = item.whereClause {
+                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
+                        return []
+                    }
+                    guard let test = caseTest(item.pattern, subject: subject.text, in: scope) else { return [] }
+                    alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
+                }
+                tests.append(
+                    (
+                        alternatives.joined(separator: " || "), location(label),
+                        lowerStatements(statements, in: &body, tail: tail)
+                    ))
+            }
+        }
+        // Swift tries the cases in order and `default` only when none matched, wherever it is written.
+        var result: [LocatedNode]? = defaultBody
+        for test in tests.reversed() {
+            var extra: [(String, LocatedNode)] = [("then", .list(test.body, at: test.at))]
+            if let otherwise = result { extra.append(("else", .list(otherwise, at: test.at))) }
+            result = [.step("if", test.condition, at: test.at, extra)]
+        }
+        return result ?? []
+    }
+
+    /// A case's statements without a final lone `break` (which only leaves the switch); nil after refusing
+    /// `fallthrough` or a `break` elsewhere in it (the scenario language's `break` leaves a loop).
+    private mutating func caseStatements(_ switchCase: SwitchCaseSyntax) -> ArraySlice<CodeBlockItemSyntax>? {
+        var statements = Array(switchCase.statements)[...]
+        if let last = statements.last, last.item.is(BreakStmtSyntax.self) { statements = statements.dropLast() }
+        let finder = SwitchExitFinder()
+        for statement in statements { finder.walk(statement) }
+        if let exit = finder.found {
+            unsupported(
+                exit.is(FallThroughStmtSyntax.self) ? "`fallthrough`" : "a `break` that leaves a `switch` early",
+                "list the values in one case (`case 1, 2:`), or use `if` inside the case", at: exit)
+            return nil
+        }
+        return statements
+    }
+
+    /// The test of one case pattern: `v == 3`, or `v >= a && v <= b` for a range `a...b` (`v < b` for `a..<b`).
+    private mutating func caseTest(_ pattern: PatternSyntax, subject: String, in scope: Scope) -> String? {
+        guard let value = pattern.as(ExpressionPatternSyntax.self)?.expression else {
+            unsupported(
+                "this case pattern", "a case of the subset is a literal, a name or a range (`case 1...3:`)",
+                at: pattern)
+            return nil
+        }
+        if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let op = Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self),
+            op.operator.text == "..." || op.operator.text == "..<"
+        {
+            let elements = Array(sequence.elements)
+            guard let low = expression(elements[0], in: scope), let high = expression(elements[2], in: scope) else {
+                return nil
+            }
+            let upper = op.operator.text == "..." ? "<=" : "<"
+            return "\(subject) >= \(low.text) && \(subject) \(upper) \(high.text)"
+        }
+        guard let lowered = expression(value, in: scope) else { return nil }
+        return "\(subject) == \(lowered.text)"
+    }
+
+    // MARK: repeat … while
+
+    /// `repeat { body } while c`: `let: repeatL_C = true`, then `while: repeatL_C || (c)` whose body first sets
+    /// the flag to false. The body runs once before the condition is read, and a `continue` goes to the
+    /// condition, as Swift's `repeat` does (The Swift Programming Language, "Control Flow" › "Repeat-While").
+    private mutating func lowerRepeat(_ r: RepeatStmtSyntax, in scope: inout Scope) -> [LocatedNode] {
+        let at = location(r)
+        let flag = "repeat\(at.line)_\(at.column)"
+        scope.locals[flag] = Local(type: .bool, isVar: true)
+        guard let condition = expression(r.condition, in: scope) else { return [] }
+        var body = scope
+        let steps = lowerStatements(r.body.statements, in: &body, tail: false)
+        return [
+            .step("let", "\(flag) = true", at: at),
+            .step(
+                "while", "\(flag) || (\(condition.text))", at: location(r.condition),
+                [("do", .list([.step("set", "\(flag) = false", at: at)] + steps, at: at))]),
+        ]
+    }
+
+    // MARK: defer
+
+    /// `defer { D }` then the rest of its scope R: R's steps, then D's. The scenario language has no `return`
+    /// (the lowering turns an early exit into the other branch of an `if`), so every path through R ends at the
+    /// end of its steps, where Swift runs D (The Swift Programming Language, "Control Flow" › "Deferred Actions").
+    /// A `break` or `continue` in R leaves the scope on a path that would skip D: refused.
+    private mutating func lowerDefer(
+        _ d: DeferStmtSyntax, rest: ArraySlice<CodeBlockItemSyntax>, in scope: inout Scope, tail: Bool
+    ) -> [LocatedNode] {
+        let finder = LoopExitFinder()
+        for statement in rest { finder.walk(statement) }
+        if let exit = finder.found {
+            unsupported(
+                "a `defer` whose scope is left by `break` or `continue`",
+                "run the deferred code before the `break` or `continue` yourself", at: exit)
+            return []
+        }
+        let after = lowerStatements(rest, in: &scope, tail: tail)
+        var deferScope = scope
+        let deferred = lowerStatements(d.body.statements, in: &deferScope, tail: false)
+        return after + deferred
+    }
+
+    // MARK: withExtendedLifetime
+
+    /// `withExtendedLifetime(x) { body }`: the body's steps in place. The closure runs at once, on this thread,
+    /// and the lowering keeps every local to the end of its body already (docs/swift-scenarios.md), so `x` lives
+    /// at least as long as the closure, as the function guarantees. A local declared in the closure would outlive
+    /// it: refused.
+    private mutating func lowerExtendedLifetime(_ call: FunctionCallExprSyntax, in scope: inout Scope)
+        -> [LocatedNode]
+    {
+        guard call.arguments.count >= 1, let value = call.arguments.first?.expression else {
+            unsupported("`withExtendedLifetime` without a value", "write `withExtendedLifetime(x) { … }`", at: call)
+            return []
+        }
+        guard expression(value, in: scope) != nil else { return [] }
+        let closure =
+            call.trailingClosure
+            ?? call.arguments.dropFirst().first?.expression.as(ClosureExprSyntax.self)
+        guard let closure else {
+            unsupported("`withExtendedLifetime` without a closure", "write `withExtendedLifetime(x) { … }`", at: call)
+            return []
+        }
+        if let signature = closure.signature {
+            unsupported("a parameter of `withExtendedLifetime`'s closure", "use `x` itself in the body", at: signature)
+            return []
+        }
+        for statement in closure.statements where statement.item.is(VariableDeclSyntax.self) {
+            unsupported(
+                "a local inside `withExtendedLifetime`'s closure", "declare it before the call", at: statement)
+            return []
+        }
+        return lowerStatements(closure.statements, in: &scope, tail: false)
+    }
+
+    // MARK: the conditional operator
+
+    /// `x = c ? a : b`: `if: c then: [store a] else: [store b]` (The Swift Programming Language, "Basic
+    /// Operators" › "Ternary Conditional Operator": shorthand for an `if` choosing one of two expressions; only the
+    /// chosen one is evaluated). Nil when the sequence is no such store.
+    private mutating func ternaryStore(_ sequence: SequenceExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 5, elements[1].is(AssignmentExprSyntax.self),
+            let split = ternarySplit(Array(elements[2...]))
+        else { return nil }
+        guard let place = expression(elements[0], in: scope), let condition = infix(split.condition, in: scope),
+            let yes = infix(split.yes, in: scope), let no = infix(split.no, in: scope)
+        else { return [] }
+        let local = scope.locals[place.text]
+        let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"
+        if verb == "let" { scope.locals[place.text]?.type = yes.type == .unknown ? no.type : yes.type }
+        let at = location(sequence)
+        func store(_ value: (text: String, type: LoweredType)) -> LocatedNode {
+            value.text == "nil"
+                ? .step("release", place.text, at: at) : .step(verb, "\(place.text) = \(value.text)", at: at)
+        }
+        return [
+            .step(
+                "if", condition.text, at: location(split.condition[0]),
+                [("then", .list([store(yes)], at: at)), ("else", .list([store(no)], at: at))])
+        ]
+    }
+
+    /// `let x = c ? a : b`: `if: c then: [let: x = a] else: [let: x = b]` (the branches share the body's locals,
+    /// docs/scenario-format.md §5). A `var` a closure captures is declared `__block` first.
+    private mutating func ternaryLocal(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        guard decl.modifiers.isEmpty, decl.bindings.count == 1, let binding = decl.bindings.first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let sequence = binding.initializer?.value.as(SequenceExprSyntax.self),
+            let split = ternarySplit(Array(sequence.elements))
+        else { return nil }
+        guard let condition = infix(split.condition, in: scope), let yes = infix(split.yes, in: scope),
+            let no = infix(split.no, in: scope)
+        else { return [] }
+        let isVar = decl.bindingSpecifier.text == "var"
+        let isBlock = isVar && scope.capturedVars.contains(name)
+        let at = location(binding)
+        var steps: [LocatedNode] = []
+        let verb: String
+        if isBlock {
+            steps.append(.step("let", "__block \(name) = nil", at: at))
+            verb = "set"
+        } else {
+            verb = "let"
+        }
+        let annotated = binding.typeAnnotation.map { typeNamed($0.type) }
+        scope.locals[name] = Local(
+            type: annotated ?? (yes.type == .unknown ? no.type : yes.type), isVar: isVar, isBlock: isBlock)
+        steps.append(
+            .step(
+                "if", condition.text, at: location(split.condition[0]),
+                [
+                    ("then", .list([.step(verb, "\(name) = \(yes.text)", at: at)], at: at)),
+                    ("else", .list([.step(verb, "\(name) = \(no.text)", at: at)], at: at)),
+                ]))
+        return steps
+    }
+
+    /// The three parts of `c ? a : b` in an unfolded sequence: the elements before the `?`, the `then` expression,
+    /// the elements after the `:`. Nil without exactly one conditional operator.
+    private func ternarySplit(
+        _ elements: [ExprSyntax]
+    ) -> (condition: [ExprSyntax], yes: [ExprSyntax], no: [ExprSyntax])? {
+        let marks = elements.indices.filter { elements[$0].is(UnresolvedTernaryExprSyntax.self) }
+        guard marks.count == 1, let k = marks.first, k > 0, k < elements.count - 1,
+            let ternary = elements[k].as(UnresolvedTernaryExprSyntax.self)
+        else { return nil }
+        return (Array(elements[..<k]), [ternary.thenExpression], Array(elements[(k + 1)...]))
+    }
+
+    // MARK: Timer properties
+
+    /// `t.tolerance = 0.1` right after the statement that made `t`: the making step's `tolerance:`
+    /// (docs/scenario-format.md §7.3). Set later, the language cannot say it: refused. True when handled.
+    private mutating func toleranceStore(
+        _ sequence: SequenceExprSyntax, steps: inout [LocatedNode], in scope: Scope
+    ) -> Bool {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "tolerance",
+            let base = member.base
+        else { return false }
+        guard let timer = expression(base, in: scope), timer.type == .timer else { return false }
+        guard let value = duration(elements[2]) else { return true }
+        let place = timer.text
+        guard case .mapping(var made)? = steps.last, let verb = made.entries.first,
+            ["scheduledTimer", "timer"].contains(verb.key.text), verb.value.scalar?.text == place,
+            made["tolerance"] == nil
+        else {
+            unsupported(
+                "setting `tolerance` here",
+                "set it right after the statement that makes the timer (`let t = Timer…; t.tolerance = 0.1`): "
+                    + "the scenario language gives a timer its tolerance where it is made", at: sequence)
+            return true
+        }
+        let at = location(elements[2])
+        made.entries.append(.init(key: .init(text: "tolerance", location: at), value: .plain(value, at: at)))
+        steps[steps.count - 1] = .mapping(made)
+        return true
+    }
+}
+
+/// Finds a `fallthrough`, or a `break` that is not inside a nested loop, `switch` or closure.
+private final class SwitchExitFinder: SyntaxVisitor {
+    /// The first one found.
+    var found: Syntax?
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil { found = Syntax(node) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil { found = Syntax(node) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// Finds a `break` or `continue` that is not inside a nested loop or closure (one that leaves the scope).
+private final class LoopExitFinder: SyntaxVisitor {
+    /// The first one found.
+    var found: Syntax?
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil { found = Syntax(node) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil { found = Syntax(node) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}

@@ -1,0 +1,390 @@
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// The language forms lowered by rewriting (docs/swift-scenarios.md, "The language"): a timer closure's parameter,
+/// `switch`, `repeat`, `?:`, `defer`, `withExtendedLifetime`, timer reads and `tolerance`, `guard let self`,
+/// `static let shared`; each lowered, and run where the run is what shows the semantics.
+@Suite struct SwiftLanguageTests {
+    /// The lowered steps of `Page.probe()` around `body` (``SwiftLoweringTests/probeSteps(_:)``).
+    static func steps(_ body: String) throws -> String { try SwiftLoweringTests.probeSteps(body) }
+
+    /// Loads a whole Swift scenario, requiring no error.
+    static func load(_ text: String, file: String = "L.swift") throws -> Scenario {
+        let loaded = SwiftScenarioLoader.load(text: text, file: file)
+        #expect(!loaded.diagnostics.contains { $0.severity == .error }, "\(loaded.diagnostics)")
+        return try #require(loaded.scenario)
+    }
+
+    /// Runs `text` under each of its variants and requires every expectation it states to hold (and some to
+    /// exist).
+    static func passes(_ text: String) throws {
+        let scenario = try load(text)
+        for run in try ScenarioRunner.run(scenario) {
+            #expect(!run.expectations.isEmpty)
+            #expect(run.failedExpectations.isEmpty, "\(run.failedExpectations)")
+        }
+    }
+
+    /// The diagnostics of lowering `body` inside `Page.probe()`.
+    static func problems(_ body: String) -> [Diagnostic] {
+        SwiftScenarioLoader.lower(text: SwiftLoweringTests.file(body), file: "P.swift").1
+    }
+
+    // MARK: a timer closure's parameter
+
+    @Test func aTimerClosureThatUsesItsParameterNamesItWithTimer() throws {
+        #expect(
+            try Self.steps("timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { t in t.invalidate() }")
+                == "[{scheduledTimer: self.timer, every: 1s, repeats: true, block: {timer: t, do: [{invalidate: t}]}}]")
+        #expect(
+            try Self.steps(
+                "Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] timer in\n"
+                    + "guard let self else { timer.invalidate(); return }\nself.count += 1 }")
+                == "[{scheduledTimer: , every: 1s, repeats: true, block: {timer: timer, captures: [weak self], "
+                + "do: [{let: strongSelf = self}, {if: strongSelf != nil, then: [{increment: strongSelf.count}], "
+                + "else: [{invalidate: timer}]}]}}]")
+        // `_ in` takes nothing.
+        #expect(
+            try Self.steps("Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in go() }")
+                == "[{scheduledTimer: , every: 1s, repeats: false, block: {captures: [strong self], "
+                + "do: [{call: self.go}]}}]")
+    }
+
+    @Test func aTimerThatInvalidatesItselfThroughItsParameterFiresThrice() throws {
+        // No property holds the timer: only the parameter reaches it. Without it the timer fired for ever and
+        // the page stayed alive (its block holds it).
+        try Self.passes(
+            """
+            import Foundation
+            let scenario = Scenario("self-invalidating", until: .seconds(10), variants: [.ios10, .linuxCorelibs])
+            class Page {
+                var count = 0
+                func start() {
+                    Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in
+                        self.count += 1
+                        if self.count == 3 { timer.invalidate() }
+                    }
+                }
+            }
+            var page: Page? = Page()
+            page?.start()
+            scenario.at(.seconds(5)) { page = nil }
+            scenario.expect(.all, ["timers.fires": 3, "objects.leaked": 0])
+            scenario.expect(.ios10, ["objects.abandoned": 0])
+            // swift-corelibs-foundation's invalidate releases nothing: the block keeps the page (semantics §5.3).
+            scenario.expect(.linuxCorelibs, ["objects.abandoned": 1, "leaks[0].class": "Page"])
+            """)
+    }
+
+    @Test func theYAMLBlockParameterIsTheTimerOnAFireAndOnAManualFire() throws {
+        let yaml = """
+            name: block parameter
+            until: 5s
+            variants: [ios10]
+            main:
+              - scheduledTimer: t
+                every: 1s
+                repeats: true
+                block:
+                  timer: me
+                  do:
+                    - if: me.isValid
+                      then: [log: the timer itself]
+                    - invalidate: me
+              - fire: t
+            expect:
+              all:
+                logs: 1
+                logs[0].at_ms: 0
+                timers.fires: 0
+            """
+        let loaded = ScenarioLoader.load(text: yaml, file: "b.yaml")
+        let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
+        for run in try ScenarioRunner.run(scenario) { #expect(run.failedExpectations.isEmpty) }
+        let clash = ScenarioLoader.load(
+            text: yaml.replacingOccurrences(of: "timer: me", with: "timer: me\n      captures: [strong t as me]"),
+            file: "b.yaml")
+        #expect(clash.diagnostics.first?.id == "type.mismatch")
+    }
+
+    // MARK: switch, repeat, ?:, defer, withExtendedLifetime
+
+    @Test func switchOnSimpleValuesBecomesNestedIfs() throws {
+        #expect(
+            try Self.steps("switch count {\ncase 1, 2: go()\ncase 3...5: count = 0\ndefault: break\n}")
+                == "[{if: (self.count == 1) || (self.count == 2), then: [{call: self.go}], else: [{if: self.count "
+                + ">= 3 && self.count <= 5, then: [{set: self.count = 0}], else: []}]}]")
+        #expect(
+            try Self.steps("switch count {\ndefault: go()\ncase 0: break\n}")
+                == "[{if: self.count == 0, then: [], else: [{call: self.go}]}]")
+        #expect(Self.problems("switch count {\ncase 1: go()\nfallthrough\ndefault: break\n}").map(\.id) == [
+            "swift.unsupported"
+        ])
+        #expect(Self.problems("switch count {\ncase let n where n > 1: go()\ndefault: break\n}").count == 1)
+    }
+
+    @Test func repeatRunsItsBodyOnceBeforeTheCondition() throws {
+        #expect(
+            try Self.steps("repeat { count += 1 } while count < 3")
+                == "[{let: repeat8_1 = true}, {while: repeat8_1 || (self.count < 3), "
+                + "do: [{set: repeat8_1 = false}, {increment: self.count}]}]")
+        try Self.passes(
+            """
+            import Foundation
+            let scenario = Scenario("repeat", until: .seconds(1), variants: [.ios10])
+            class Counter {
+                var n = 10
+                var turns = 0
+                func run() {
+                    repeat {
+                        turns += 1
+                        if turns == 2 { continue }
+                    } while n < 3
+                    if turns == 1 { print("once") }
+                }
+            }
+            let c = Counter()
+            c.run()
+            scenario.expect(.ios10, ["logs": 1, "logs[0].text": "once"])
+            """)
+    }
+
+    @Test func theConditionalOperatorInAStoreBecomesAnIf() throws {
+        #expect(
+            try Self.steps("count = count > 1 ? 1 : count + 2")
+                == "[{if: self.count > 1, then: [{set: self.count = 1}], else: [{set: self.count = self.count + 2}]}]")
+        #expect(
+            try Self.steps("let n = count == 0 ? 5 : 6\ncount = n")
+                == "[{if: self.count == 0, then: [{let: n = 5}], else: [{let: n = 6}]}, {set: self.count = n}]")
+        #expect(Self.problems("go2(count > 1 ? 1 : 2)").map(\.id) == ["swift.unsupported"])
+    }
+
+    @Test func deferRunsAtTheEndOfEveryPathOfItsScope() throws {
+        #expect(
+            try Self.steps("defer { count = 0 }\nguard let t = timer else { return }\nt.invalidate()")
+                == "[{let: t = self.timer}, {if: t != nil, then: [{invalidate: t}]}, {set: self.count = 0}]")
+        #expect(
+            Self.problems("while count < 3 {\ndefer { go() }\nif count == 1 { break }\ncount += 1\n}").map(\.id)
+                == ["swift.unsupported"])
+    }
+
+    @Test func withExtendedLifetimeRunsItsBodyInPlace() throws {
+        #expect(try Self.steps("let t = timer\nwithExtendedLifetime(t) { go() }") == "[{let: t = self.timer}, "
+            + "{call: self.go}]")
+        #expect(Self.problems("withExtendedLifetime(timer) { let p = Page() }").map(\.id) == ["swift.unsupported"])
+    }
+
+    // MARK: timers' properties
+
+    @Test func timerReadsAreInMillisecondsAndLiteralsBesideThemConverted() throws {
+        #expect(
+            try Self.steps("if let t = timer, t.timeInterval > 0.5 && t.tolerance == 0 { go() }")
+                == "[{let: t = self.timer}, {if: t != nil && (t.timeInterval > 500 && t.tolerance == 0), "
+                + "then: [{call: self.go}]}]")
+        #expect(Self.problems("if let t = timer, t.timeInterval > 0.0005 { go() }").map(\.id) == ["swift.unsupported"])
+        #expect(Self.problems("if count > 1.5 { go() }").map(\.id) == ["swift.unsupported"])
+    }
+
+    @Test func toleranceSetRightAfterTheTimerIsMadeIsItsToleranceKey() throws {
+        #expect(
+            try Self.steps(
+                "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in }\ntimer?.tolerance = 0.1")
+                == "[{scheduledTimer: self.timer, every: 1s, repeats: true, block: {do: []}, tolerance: 0.1s}]")
+        let late = Self.problems(
+            "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in }\ngo()\ntimer?.tolerance = 0.1")
+        #expect(late.map(\.id) == ["swift.unsupported"])
+        #expect(late.first?.message.contains("right after") == true)
+    }
+
+    // MARK: guard let self, static let shared
+
+    @Test func guardLetSelfHoldsSelfForTheRestOfTheClosure() throws {
+        // The closure drops the last other reference to its object: the strong local keeps it to the closure's
+        // end (SE-0079), so the log comes first and the deinit after.
+        try Self.passes(
+            """
+            import Foundation
+            let scenario = Scenario("strong self", until: .seconds(3), variants: [.ios10])
+            class Parent {
+                var child: Child?
+            }
+            class Child {
+                weak var parent: Parent?
+                deinit { print("child gone") }
+                func start() {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
+                        guard let self else { return }
+                        self.parent?.child = nil
+                        print("still here")
+                    }
+                }
+            }
+            let parent = Parent()
+            parent.child = Child()
+            parent.child?.parent = parent
+            parent.child?.start()
+            scenario.expect(.ios10, ["logs[0].text": "still here", "logs[1].text": "child gone"])
+            """)
+    }
+
+    @Test func aStaticSharedSingletonIsCreatedAtLaunchAndHeldByTheApp() throws {
+        let text = """
+            import Foundation
+            let scenario = Scenario("singleton", until: .seconds(3), variants: [.ios10])
+            class Store {
+                static let shared = Store()
+                var hits = 0
+                init() { print("store made") }
+                func hit() { hits += 1 }
+            }
+            Store.shared.hit()
+            scenario.at(.seconds(1)) {
+                Store.shared.hit()
+                if Store.shared.hits == 2 { print("one store") }
+            }
+            scenario.expect(.ios10, ["logs": 2, "logs[1].text": "one store", "objects.leaked": 0])
+            """
+        try Self.passes(text)
+        let tree = try #require(SwiftScenarioLoader.lower(text: text, file: "L.swift").0)
+        let main = try #require(tree.mapping?["main"])
+        #expect(SwiftLoweringTests.render(main) == "[{let: Store_shared = new Store}, {call: Store_shared.hit}]")
+        let inMethod = Self.problems("Page.shared.go()")
+        #expect(inMethod.map(\.id) == ["swift.unsupported"])
+    }
+
+    // MARK: params, cases, sweeps
+
+    static let parameterized = """
+        import Foundation
+        let scenario = Scenario("ticks", until: .seconds(10), variants: [.ios10])
+        let interval = scenario.param("interval", default: 1.0, in: [0.5, 1, 2])
+        let stop = scenario.param("stop", default: false)
+        class Ticker {
+            func start() {
+                Timer.scheduledTimer(withTimeInterval: interval, repeats: true) { timer in
+                    if stop { timer.invalidate() }
+                }
+            }
+        }
+        let ticker = Ticker()
+        ticker.start()
+        scenario.case("runs")
+        scenario.case("stops", params: ["stop": true])
+        scenario.expect(.ios10, ["timers.fires": 10], case: "runs")
+        scenario.expect(.ios10, ["timers.fires": 1], case: "stops")
+        """
+
+    @Test func parametersAndCasesLowerToParamsAndCases() throws {
+        let cases = SwiftScenarioLoader.loadCases(text: Self.parameterized, file: "T.swift")
+        #expect(cases.map { $0.scenario?.caseName } == ["runs", "stops"])
+        for loaded in cases {
+            let scenario = try #require(loaded.scenario, "\(loaded.diagnostics)")
+            for run in try ScenarioRunner.run(scenario) {
+                #expect(run.failedExpectations.isEmpty, "\(run.failedExpectations)")
+            }
+        }
+        // --param over the default: twice the interval, half the fires (the `runs` case's 10 fails).
+        let slow = SwiftScenarioLoader.loadCases(
+            text: Self.parameterized, file: "T.swift", parameters: [("interval", "2")], only: "runs")
+        let scenario = try #require(slow.first?.scenario)
+        #expect(scenario.givenParameters.map(\.value) == ["2"])
+        let run = try #require(try ScenarioRunner.run(scenario).first)
+        #expect(run.failedExpectations.count == 1)
+        #expect(run.report.value(at: "timers.fires")?.compact == "5")
+    }
+
+    @Test func aSweepRunsTheParameterValuesOfASwiftFile() throws {
+        let plan = try Sweep.Plan(
+            text: Self.parameterized, file: "T.swift", replications: 1,
+            loader: { SwiftScenarioLoader.loadCases(text: $0, file: $1, parameters: $2, only: "runs")[0] })
+        #expect(plan.pointCount == 3)
+        #expect(plan.point(0).map(\.value) == ["0.5"])
+        var rows: [String] = []
+        _ = try plan.run(jobs: 1) { row in rows.append(row.compact) }
+        #expect(rows.count == 3)
+        #expect(rows[0].contains("\"interval\":\"0.5\""), "\(rows[0])")
+    }
+
+    // MARK: app code in Swift files
+
+    static let app = """
+        import Foundation
+        class Page {
+            var timer: Timer?
+            func start() {
+                timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in self.tick() }
+            }
+            func tick() { print("tick") }
+        }
+        var page: Page? = Page()
+        page?.start()
+        """
+
+    static func appScenario(_ swift: String = "swift: app/Page.swift") -> String {
+        """
+        name: app code in Swift
+        until: 5s
+        variants: [ios10]
+        \(swift)
+        user:
+          - at: 2.5s
+            do: [release: page]
+        expect:
+          ios10:
+            logs: 5
+            leaks[0].class: Page
+        """
+    }
+
+    @Test func aYAMLScenarioTakesItsClassesAndMainFromSwiftFiles() throws {
+        var asked: [String] = []
+        let loaded = SwiftScenarioLoader.loadCases(yaml: Self.appScenario(), file: "dir/x.yaml") { path in
+            asked.append(path)
+            return Self.app
+        }
+        #expect(asked == ["dir/app/Page.swift"])
+        let scenario = try #require(loaded.first?.scenario, "\(loaded.first?.diagnostics ?? [])")
+        let run = try #require(try ScenarioRunner.run(scenario).first)
+        #expect(run.failedExpectations.isEmpty, "\(run.failedExpectations)")
+    }
+
+    @Test func appCodeDiagnosticsNameTheSwiftFile() throws {
+        let bad = Self.app.replacingOccurrences(of: "self.tick()", with: "self.tock()")
+        let loaded = SwiftScenarioLoader.loadCases(yaml: Self.appScenario(), file: "x.yaml") { _ in bad }
+        let error = try #require(loaded.first?.diagnostics.first)
+        #expect(error.location.file == "app/Page.swift")
+        #expect(error.location.line == 5)
+        let both = SwiftScenarioLoader.loadCases(
+            yaml: Self.appScenario("swift: app/Page.swift\nmain: []"), file: "x.yaml") { _ in Self.app }
+        #expect(both.first?.diagnostics.map(\.id) == ["swift.scenario"])
+        let missing = SwiftScenarioLoader.loadCases(yaml: Self.appScenario(), file: "x.yaml") { _ in nil }
+        #expect(missing.first?.diagnostics.map(\.id) == ["file.unreadable"])
+        let withHeader = SwiftScenarioLoader.loadCases(yaml: Self.appScenario(), file: "x.yaml") { _ in
+            "let scenario = Scenario(\"x\")\n" + Self.app
+        }
+        #expect(withHeader.first?.diagnostics.map(\.id) == ["swift.scenario"])
+        // Without the Swift front-end the key is refused, not ignored.
+        #expect(
+            ScenarioLoader.load(text: Self.appScenario(), file: "x.yaml").diagnostics.map(\.id).contains(
+                "key.unknown"))
+    }
+
+    @Test func theAppCodeScenarioGivesItsTwinsFindings() throws {
+        let root = SwiftTwinTests.root
+        let path = "examples/swift-app/s02-timerbutton-swift-app.yaml"
+        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        let loaded = SwiftScenarioLoader.loadCases(yaml: text, file: root.appendingPathComponent(path).path)
+        let scenario = try #require(loaded.first?.scenario, "\(loaded.first?.diagnostics ?? [])")
+        let twin = try SwiftTwinTests.load("scenarios/swift/s02-timerbutton-worker-loop.swift")
+        for variant in scenario.variants {
+            let run = try #require(try ScenarioRunner.run(scenario, variants: [variant]).first)
+            let twinRun = try #require(try ScenarioRunner.run(twin, variants: [variant]).first)
+            #expect(run.failedExpectations.isEmpty)
+            #expect(run.outcome.fingerprint == twinRun.outcome.fingerprint, "\(variant)")
+        }
+    }
+}
