@@ -62,6 +62,8 @@ enum LoweredType: Equatable {
     /// An instance of a scenario class.
     case object(String)
     case timer, runLoop, int, bool, string, semaphore, group, thread
+    /// A Swift concurrency task handle (`Task<Void, Never>`; SwiftLowering+Concurrency.swift).
+    case task
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -77,6 +79,7 @@ enum LoweredType: Equatable {
         case .semaphore: "dispatch_semaphore"
         case .group: "dispatch_group"
         case .thread: "NSThread"
+        case .task: "Task"
         case .unknown: nil
         }
     }
@@ -84,7 +87,7 @@ enum LoweredType: Equatable {
     /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).
     var isObject: Bool {
         switch self {
-        case .object, .timer, .semaphore, .group, .thread: true
+        case .object, .timer, .semaphore, .group, .thread, .task: true
         default: false
         }
     }
@@ -136,6 +139,11 @@ struct Scope {
     var locals: [String: Local] = [:]
     /// Names of `var`s that some closure in this body captures: declared as `__block` variables.
     var capturedVars: Set<String> = []
+    /// Inside a `while` that ends its body: a `return` leaves the loop and so the body, so it is `break`
+    /// (SwiftLowering+Concurrency.swift, `guard let self else { return }` in a task's loop).
+    var returnBreaksLoop = false
+    /// The `while` that ends a body, whose `return`s are `break`s (set by `lowerTailLoop`).
+    var tailLoopID: SyntaxIdentifier?
 }
 
 extension LocatedNode {
