@@ -111,6 +111,8 @@ enum ScenarioFiles {
             let enumerator = FileManager.default.enumerator(atPath: path)
             var found: [String] = []
             while let item = enumerator?.nextObject() as? String {
+                // `modelled/` holds the app code a Swift twin models (`// models:`), not scenarios.
+                if item.hasPrefix("modelled/") || item.contains("/modelled/") { continue }
                 if item.hasSuffix(".yaml") || item.hasSuffix(".yml") || SwiftScenarioLoader.isSwiftScenario(item) {
                     found.append((path as NSString).appendingPathComponent(item))
                 }

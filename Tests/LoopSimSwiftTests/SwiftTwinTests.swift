@@ -19,6 +19,19 @@ import Testing
         ("scenarios/swift/s06-timer-target-self.swift", "scenarios/s06-timer-target-self.yaml"),
         ("scenarios/swift/s09-countdown-during-scroll.swift", "scenarios/s09-countdown-during-scroll.yaml"),
         ("scenarios/swift/s09-countdown-during-scroll-fix.swift", "scenarios/s09-countdown-during-scroll-fix.yaml"),
+        ("scenarios/swift/cookbook/task-loop-keeps-owner.swift", "scenarios/cookbook/task-loop-keeps-owner.yaml"),
+        (
+            "scenarios/swift/cookbook/task-loop-keeps-owner-fix.swift",
+            "scenarios/cookbook/task-loop-keeps-owner-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/main-actor-job-behind-nested-wait.swift",
+            "scenarios/cookbook/main-actor-job-behind-nested-wait.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/main-actor-job-behind-nested-wait-fix.swift",
+            "scenarios/cookbook/main-actor-job-behind-nested-wait-fix.yaml"
+        ),
     ]
 
     /// Loads a scenario file of either language, requiring it to compile without errors.
