@@ -243,10 +243,10 @@ extension SwiftLowering {
                 return [.step("taskSleep", delay, at: at, extra)]
             case "checkCancellation":
                 guard require(false, [.plain], "try Task.checkCancellation()") else { return [] }
-                return [.plain("checkCancellation", at: at)]
+                return [.step("checkCancellation", nil, at: at)]
             case "yield":
                 guard require(true, [.none], "await Task.yield()") else { return [] }
-                return [.plain("taskYield", at: at)]
+                return [.step("taskYield", nil, at: at)]
             default:
                 unsupported("`Task.\(name)`", insteadOfConcurrencyAPI("Task.\(name)"), at: call)
                 return []

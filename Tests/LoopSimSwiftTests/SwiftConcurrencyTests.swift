@@ -104,7 +104,7 @@ import Testing
         #expect(try Self.probe("try? await Task.sleep(for: .milliseconds(5))", async: true) == "[{taskSleep: 5ms}]")
         #expect(
             try Self.probe("try Task.checkCancellation()\nawait Task.yield()", async: true)
-                == "[checkCancellation, taskYield]")
+                == "[{checkCancellation: }, {taskYield: }]")
         #expect(
             try Self.probe("if Task.isCancelled { go() }", async: true)
                 == "[{if: Task.isCancelled, then: [{call: self.go}]}]")
@@ -156,6 +156,35 @@ import Testing
         #expect(
             SwiftLoweringTests.render(try #require(classes["Feed"]?.mapping?["dealloc"]))
                 == "[{cancelTask: self.task}]")
+    }
+
+    @Test func everyLoweredFormCompilesAndRuns() throws {
+        // Each construct of the section together, as an app writes them: the compiler accepts every lowered step.
+        let run = try Self.run(
+            Self.file(
+                "go()",
+                top: """
+                    let poller = Poller()
+                    Task {
+                        await feed.refresh()
+                        try Task.checkCancellation()
+                        await Task.yield()
+                        let t = Task.detached {
+                            Thread.sleep(forTimeInterval: 0.2)
+                        }
+                        _ = await t.value
+                        await withTaskGroup(of: Void.self) { group in
+                            group.addTask { await poller.poll(1) }
+                            group.addTask { try? await Task.sleep(for: .milliseconds(20)) }
+                        }
+                        await MainActor.run {
+                            print("on main")
+                        }
+                    }
+                    """))
+        #expect(run.report.value(at: "logs[0].text")?.compact.contains("on main") == true)
+        // 100 ms of refresh's sleep, 200 ms of the detached task awaited, 20 ms of the group's longer child.
+        #expect(run.report.value(at: "logs[0].at_ms")?.compact == "320")
     }
 
     @Test func threadSleepTakesTheThread() throws {
