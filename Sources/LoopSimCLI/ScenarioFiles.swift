@@ -116,6 +116,8 @@ enum ScenarioFiles {
             let enumerator = FileManager.default.enumerator(atPath: path)
             var found: [String] = []
             while let item = enumerator?.nextObject() as? String {
+                // `modelled/` holds the app code a Swift twin models (`// models:`), not scenarios.
+                if item.hasPrefix("modelled/") || item.contains("/modelled/") { continue }
                 let file = (path as NSString).appendingPathComponent(item)
                 if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
                     found.append(file)

@@ -8,6 +8,7 @@ extension SwiftLowering {
         let at = location(call)
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
+        if let steps = concurrencyCall(call, in: &scope) { return steps }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {
@@ -102,8 +103,10 @@ extension SwiftLowering {
             return "Combine is not modelled; write the timer or queue the publisher wraps"
         }
         if let advice = uikitAdvice(text) { return advice }
-        if text.hasPrefix("Task") || text.contains("withTaskGroup") {
-            return "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md §7.13)"
+        if text.hasPrefix("Task") || text.contains("TaskGroup") || text.contains("MainActor")
+            || text.contains("Continuation") || text.hasPrefix("Async")
+        {
+            return insteadOfConcurrencyAPI(text)
         }
         return "LoopSim models Timer, RunLoop, CFRunLoop, DispatchQueue, DispatchSemaphore, DispatchGroup, "
             + "print and the scenario's own classes"

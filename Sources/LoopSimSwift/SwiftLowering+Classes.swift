@@ -3,7 +3,7 @@ import SwiftSyntax
 
 extension SwiftLowering {
     /// Records a class's fields and methods before any body is lowered (docs/scenario-format.md §4).
-    mutating func collectShape(_ decl: ClassDeclSyntax) {
+    mutating func collectShape(_ decl: some ClassLikeDecl) {
         var shape = ClassShape(name: decl.name.text)
         for member in decl.memberBlock.members {
             if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
@@ -24,7 +24,7 @@ extension SwiftLowering {
     }
 
     /// Lowers a class declaration to a `classes:` entry: fields, `init`, `deinit` (as `dealloc:`) and methods.
-    mutating func lowerClass(_ decl: ClassDeclSyntax) -> (String, LocatedNode)? {
+    mutating func lowerClass(_ decl: some ClassLikeDecl) -> (String, LocatedNode)? {
         let name = decl.name.text
         let at = location(decl)
         if let generics = decl.genericParameterClause {
@@ -74,7 +74,7 @@ extension SwiftLowering {
             }
         }
         fields += uikitFields(className: name, at: at)
-        var entries: [(String, LocatedNode)] = []
+        var entries: [(String, LocatedNode)] = isolationEntries(decl)
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps
         if !allInit.isEmpty { entries.append(("init", .list(allInit, at: at))) }
@@ -213,6 +213,7 @@ extension SwiftLowering {
     func typeNamed(_ type: TypeSyntax) -> LoweredType {
         if let o = type.as(OptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
+        if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }
         if let i = type.as(IdentifierTypeSyntax.self), i.genericArgumentClause == nil {
             return typeNamed(i.name.text)
         }
@@ -258,10 +259,9 @@ extension SwiftLowering {
                 at: returns)
             return nil
         }
-        if let effects = decl.signature.effectSpecifiers {
+        if let effects = decl.signature.effectSpecifiers, !isAsyncOnly(effects) {
             unsupported(
-                "an `async` or `throws` method",
-                "Swift concurrency and errors are not lowered yet; write that part in YAML (section 7.13)",
+                "a `throws` method", "errors are not modelled: write the method without `throws`",
                 at: effects)
             return nil
         }
@@ -277,8 +277,10 @@ extension SwiftLowering {
             params.append(.map([(name, .plain(typeName, at: location(parameter)))], at: location(parameter)))
         }
         let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
-        if params.isEmpty { return (decl.name.text, .list(steps, at: at)) }
-        return (decl.name.text, .map([("params", .list(params, at: at)), ("do", .list(steps, at: at))], at: at))
+        let traits = methodTraits(decl)
+        if params.isEmpty && traits.isEmpty { return (decl.name.text, .list(steps, at: at)) }
+        let paramEntry: [(String, LocatedNode)] = params.isEmpty ? [] : [("params", .list(params, at: at))]
+        return (decl.name.text, .map(traits + paramEntry + [("do", .list(steps, at: at))], at: at))
     }
 }
 

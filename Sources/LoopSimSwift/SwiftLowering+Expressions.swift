@@ -46,15 +46,11 @@ extension SwiftLowering {
                 "a force unwrap `!`", "write `?.` or `if let`: LoopSim does not model the trap on nil", at: e)
             return nil
         }
-        if e.is(AwaitExprSyntax.self) {
+        if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
             unsupported(
-                "`await`",
-                "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md "
-                    + "§7.13)", at: e)
-            return nil
-        }
-        if e.is(TryExprSyntax.self) {
-            unsupported("`try`", "errors are not modelled; call code that does not throw", at: e)
+                "`await` or `try` inside an expression",
+                "write the awaited call as a statement of its own (`await model.refresh()`, "
+                    + "`try await Task.sleep(for: .seconds(1))`); methods return nothing in LoopSim", at: e)
             return nil
         }
         if e.is(ClosureExprSyntax.self) {
@@ -105,6 +101,7 @@ extension SwiftLowering {
             case ("Thread", "main"): return ("main thread", .thread)
             case ("Thread", "isMainThread"): return ("current thread.isMainThread", .bool)
             case ("Date", "distantFuture"): return ("distantFuture", .int)
+            case ("Task", "isCancelled"): return ("Task.isCancelled", .bool)
             default:
                 if let found = singletonReference(type, name, at: member, in: scope) { return found }
                 if classes[type] != nil {

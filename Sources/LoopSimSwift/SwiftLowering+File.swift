@@ -20,10 +20,14 @@ extension SwiftLowering {
             if let decl = item.item.as(ClassDeclSyntax.self) {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
+            if let decl = item.item.as(ActorDeclSyntax.self) {
+                classes[decl.name.text] = ClassShape(name: decl.name.text)
+            }
         }
         for item in tree.statements {
             if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
             if let decl = item.item.as(ExtensionDeclSyntax.self) { _ = collectNotificationNames(decl) }
+            if let decl = item.item.as(ActorDeclSyntax.self) { collectShape(decl) }
         }
         for item in tree.statements {
             switch item.item {
@@ -32,6 +36,8 @@ extension SwiftLowering {
                     checkImport(decl.cast(ImportDeclSyntax.self))
                 } else if let c = decl.as(ClassDeclSyntax.self) {
                     if let lowered = lowerClass(c) { classNodes.append(lowered) }
+                } else if let a = decl.as(ActorDeclSyntax.self) {
+                    if let lowered = lowerClass(a) { classNodes.append(lowered) }
                 } else if let v = decl.as(VariableDeclSyntax.self), let call = scenarioCall(v) {
                     if isAppCode {
                         scenarioError(

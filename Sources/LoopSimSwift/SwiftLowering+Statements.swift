@@ -18,6 +18,8 @@ extension SwiftLowering {
             if let ret = item.item.as(ReturnStmtSyntax.self) {
                 if let value = ret.expression {
                     unsupported("returning a value", "methods and closures return nothing in LoopSim", at: value)
+                } else if scope.returnBreaksLoop && !(isLast && tail) {
+                    steps.append(.plain("break", at: location(ret)))
                 } else if !(isLast && tail) {
                     unsupported(
                         "`return` here",
@@ -42,6 +44,7 @@ extension SwiftLowering {
                 steps += lowerIf(ifExpr, in: &scope, tail: tail && isLast)
                 continue
             }
+            if tail, isLast { scope.tailLoopID = tailLoop(item) }
             switch lowerLanguageStatement(item, rest: rest, steps: &steps, in: &scope, tail: tail) {
             case .handled: continue
             case .consumedRest: return steps
@@ -71,7 +74,7 @@ extension SwiftLowering {
     ) -> [LocatedNode] where C.Element == CodeBlockItemSyntax {
         guard let (condition, pre) = conditions(guardStmt.conditions, in: &scope) else { return [] }
         let body = guardStmt.body.statements
-        if endsWithReturn(body) && !tail {
+        if endsWithReturn(body) && !tail && !scope.returnBreaksLoop {
             unsupported(
                 "`guard … else { return }` here", "inside a loop, leave the turn with `continue` or `break`",
                 at: guardStmt)
@@ -164,6 +167,7 @@ extension SwiftLowering {
                     return []
                 }
                 var body = scope
+                body.returnBreaksLoop = w.id == scope.tailLoopID
                 let steps = lowerStatements(w.body.statements, in: &body, tail: false)
                 return [.step("while", condition, at: location(w.conditions), [("do", .list(steps, at: location(w)))])]
             }
@@ -195,14 +199,16 @@ extension SwiftLowering {
         if decl.is(EnumDeclSyntax.self) { return "use Int or String values" }
         if decl.is(FunctionDeclSyntax.self) { return "make it a method of a class" }
         if decl.is(ClassDeclSyntax.self) { return "declare classes at the top level of the file" }
-        if decl.is(ActorDeclSyntax.self) {
-            return "Swift concurrency is not lowered yet; write that part in YAML (docs/scenario-format.md §7.13)"
-        }
+        if decl.is(ActorDeclSyntax.self) { return "declare actors at the top level of the file" }
         return "a scenario declares classes, top-level variables and the Scenario's calls"
     }
 
     /// `for i in A..<B { … }` (or `A...B`): `for: i in A..<B`.
     private mutating func lowerFor(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode] {
+        if f.awaitKeyword != nil {
+            unsupported("`for await`", insteadOfConcurrencyAPI("AsyncSequence"), at: f)
+            return []
+        }
         guard f.whereClause == nil, f.awaitKeyword == nil, f.tryKeyword == nil,
             let sequence = f.sequence.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             let op = sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self),
@@ -225,6 +231,7 @@ extension SwiftLowering {
             return []
         }
         var body = scope
+        body.returnBreaksLoop = false
         body.locals[name] = Local(type: .int, isVar: false)
         let steps = lowerStatements(f.body.statements, in: &body, tail: false)
         return [
@@ -236,6 +243,10 @@ extension SwiftLowering {
 
     /// `let x = …` / `var x = …` in a body: `let: x = …` (`let: __block x = …` when a closure captures the var).
     private mutating func lowerLocal(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode] {
+        if let modifier = decl.modifiers.first, modifier.name.text == "async" {
+            unsupported("`async let`", insteadOfAsyncLet(), at: modifier)
+            return []
+        }
         if let modifier = decl.modifiers.first {
             unsupported(
                 "a `\(modifier.name.text)` local", "keep a strong local, or a weak field of a class", at: modifier)
@@ -256,6 +267,10 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if let call = value.as(FunctionCallExprSyntax.self), isTaskCreation(call) {
+                if isBlock { steps.append(.step("let", "\(declared) = nil", at: location(binding))) }
+                steps += creationStep(call, place: name, in: scope)?.steps ?? []
+                scope.locals[name] = Local(type: .task, isVar: isVar, isBlock: isBlock)
             if let call = value.as(FunctionCallExprSyntax.self),
                 let made = frameworkCreation(call, place: declared, in: &scope)
             {
@@ -313,10 +328,7 @@ extension SwiftLowering {
             unsupported("`switch`", "write `if` / `else if` on the value", at: e)
             return []
         }
-        if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
-            _ = expression(e, in: scope)
-            return []
-        }
+        if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) { return effectStatement(e, in: &scope) }
         unsupported("this statement", "a statement is an assignment, a call, or control flow", at: e)
         return []
     }
@@ -327,6 +339,7 @@ extension SwiftLowering {
         _ lhs: ExprSyntax, _ rhs: ExprSyntax, at e: ExprSyntax, in scope: inout Scope
     ) -> [LocatedNode] {
         if lhs.is(DiscardAssignmentExprSyntax.self) {
+            if let steps = discardedAwait(rhs, in: &scope) { return steps }
             unsupported("`_ = …`", "call the API as a statement", at: lhs)
             return []
         }

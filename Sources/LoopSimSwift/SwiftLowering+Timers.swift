@@ -22,6 +22,7 @@ extension SwiftLowering {
     mutating func creationStep(_ call: FunctionCallExprSyntax, place: String?, in scope: Scope)
         -> (steps: [LocatedNode], type: LoweredType)?
     {
+        if isTaskCreation(call) { return taskCreation(call, place: place, in: scope) }
         guard isTimerCreation(call) else { return nil }
         let verb = call.calledExpression.is(MemberAccessExprSyntax.self) ? "scheduledTimer" : "timer"
         let at = location(call)

@@ -79,6 +79,8 @@ enum LoweredType: Equatable {
     case interval
     /// A timer's `fireDate`: milliseconds of virtual time in the scenario language.
     case date
+    /// A Swift concurrency task handle (`Task<Void, Never>`; SwiftLowering+Concurrency.swift).
+    case task
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -95,6 +97,7 @@ enum LoweredType: Equatable {
         case .group: "dispatch_group"
         case .thread: "NSThread"
         case .interval, .date: "int"
+        case .task: "Task"
         case .unknown: nil
         }
     }
@@ -102,7 +105,7 @@ enum LoweredType: Equatable {
     /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).
     var isObject: Bool {
         switch self {
-        case .object, .timer, .semaphore, .group, .thread: true
+        case .object, .timer, .semaphore, .group, .thread, .task: true
         default: false
         }
     }
@@ -166,6 +169,11 @@ struct Scope {
     var locals: [String: Local] = [:]
     /// Names of `var`s that some closure in this body captures: declared as `__block` variables.
     var capturedVars: Set<String> = []
+    /// Inside a `while` that ends its body: a `return` leaves the loop and so the body, so it is `break`
+    /// (SwiftLowering+Concurrency.swift, `guard let self else { return }` in a task's loop).
+    var returnBreaksLoop = false
+    /// The `while` that ends a body, whose `return`s are `break`s (set by `lowerTailLoop`).
+    var tailLoopID: SyntaxIdentifier?
 }
 
 extension LocatedNode {

@@ -46,6 +46,19 @@ import Testing
             "scenarios/swift/cookbook/observer-block-races-dealloc-fix.swift",
             "scenarios/cookbook/observer-block-races-dealloc-fix.yaml"
         ),
+        ("scenarios/swift/cookbook/task-loop-keeps-owner.swift", "scenarios/cookbook/task-loop-keeps-owner.yaml"),
+        (
+            "scenarios/swift/cookbook/task-loop-keeps-owner-fix.swift",
+            "scenarios/cookbook/task-loop-keeps-owner-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/main-actor-job-behind-nested-wait.swift",
+            "scenarios/cookbook/main-actor-job-behind-nested-wait.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/main-actor-job-behind-nested-wait-fix.swift",
+            "scenarios/cookbook/main-actor-job-behind-nested-wait-fix.yaml"
+        ),
     ]
 
     /// Twins whose findings agree with their YAML twin's but whose traces do not, and why.

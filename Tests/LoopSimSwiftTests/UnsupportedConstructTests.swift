@@ -26,9 +26,6 @@ import Testing
         Case(name: "extension", code: "TOP:/*@*/extension Page { func more() {} }", advice: "in the class"),
         Case(name: "enum", code: "TOP:/*@*/enum State { case on, off }", advice: "Int or String"),
         Case(name: "generic class", code: "TOP:class Box/*@*/<T> { var n = 0 }", advice: "concrete types"),
-        Case(name: "async method", code: "}\n    func load() /*@*/async {", advice: "Swift concurrency"),
-        Case(name: "await", code: "/*@*/await self.go()", advice: "Swift concurrency"),
-        Case(name: "Task", code: "/*@*/Task { self.go() }", advice: "Swift concurrency"),
         Case(name: "force unwrap", code: "/*@*/timer!.invalidate()", advice: "if let"),
         Case(
             name: "fallthrough", code: "switch count { case 1: go(); /*@*/fallthrough; default: break }",
@@ -54,7 +51,7 @@ import Testing
         Case(
             name: "method returning a value", code: "}\n    func n() /*@*/-> Int { 3 }\n    func m() {",
             advice: "return nothing"),
-        Case(name: "return in a loop", code: "while count < 3 { /*@*/return }", advice: "else"),
+        Case(name: "return in a loop", code: "while count < 3 { /*@*/return }\n        go()", advice: "else"),
         Case(name: "unknown API", code: "/*@*/UIApplication.shared.openURL(u)", advice: "LoopSim models Timer"),
         Case(
             name: "tolerance set late",
@@ -99,6 +96,27 @@ import Testing
             name: "observer on a dispatch queue",
             code: "NotificationCenter.default.addObserver(forName: nil, object: nil, queue: /*@*/DispatchQueue.main) "
                 + "{ _ in }", advice: "OperationQueue()"),
+        Case(name: "throwing method", code: "}\n    func load() /*@*/throws {", advice: "without `throws`"),
+        Case(name: "async let", code: "Task {\n /*@*/async let n = 1 }", advice: "withTaskGroup"),
+        Case(name: "for await", code: "Task {\n /*@*/for await x in feed { print(x) } }", advice: "AsyncSequence"),
+        Case(
+            name: "continuation", code: "Task {\n await /*@*/withCheckedContinuation { c in c.resume() } }",
+            advice: "continuation is not modelled"),
+        Case(name: "AsyncStream", code: "let s = /*@*/AsyncStream { c in c.finish() }", advice: "AsyncSequence"),
+        Case(
+            name: "throwing task group",
+            code: "Task {\n /*@*/try await withThrowingTaskGroup(of: Void.self) { g in g.addTask { } } }",
+            advice: "errors are not modelled"),
+        Case(
+            name: "addTask in a loop",
+            code: "Task {\n await withTaskGroup(of: Void.self) { g in /*@*/for _ in 0..<3 { g.addTask { } } } }",
+            advice: "written out"),
+        Case(name: "task priority", code: "Task(/*@*/priority: .high) { go() }", advice: "default priority"),
+        Case(name: "try!", code: "Task {\n /*@*/try! await Task.sleep(for: .seconds(1)) }", advice: "`try?`"),
+        Case(
+            name: "sleep until a deadline", code: "Task {\n try await Task.sleep(/*@*/until: .now) }",
+            advice: "deadline or a clock"),
+        Case(name: "awaited value used", code: "Task {\n let v = /*@*/await self.go() }", advice: "statement"),
     ]
 
     /// The scenario file around `code`.

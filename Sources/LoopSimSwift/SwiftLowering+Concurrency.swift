@@ -1,0 +1,467 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// A declaration the lowering reads as a scenario class: a `class` or an `actor` (SE-0306: an actor is a reference
+/// type with its own serial executor; the YAML language's `actor: true`, docs/scenario-format.md §4).
+typealias ClassLikeDecl = DeclGroupSyntax & NamedDeclSyntax & WithGenericParametersSyntax
+
+/// How a `try` is written before an expression: none, `try`, `try?` or `try!`.
+enum TryKind: Equatable {
+    case none, plain, optional, forced
+}
+
+/// Swift concurrency in Swift source (issue 35; docs/swift-scenarios.md, "Swift concurrency"), lowered to the
+/// language's Swift concurrency steps (docs/scenario-format.md §7.13): `Task { }` is `task:`, `try await
+/// Task.sleep(…)` is `taskSleep:`, `await x.m()` is `await:`, and so on. The kernel's `Tasks` runs them with the
+/// executors measured in conformance c100–c119; the lowering only chooses the step.
+extension SwiftLowering {
+    // MARK: Declarations
+
+    /// `actor: true` for an `actor`, `mainActor: true` for a `@MainActor class` (docs/scenario-format.md §4).
+    func isolationEntries(_ decl: some ClassLikeDecl) -> [(String, LocatedNode)] {
+        let at = location(decl)
+        if decl.is(ActorDeclSyntax.self) { return [("actor", .plain("true", at: at))] }
+        if hasMainActor(decl.attributes) { return [("mainActor", .plain("true", at: at))] }
+        return []
+    }
+
+    /// Whether the attributes include `@MainActor` (SE-0316, global actors).
+    func hasMainActor(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { element in
+            element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
+        }
+    }
+
+    /// Whether a method's effects are `async` alone: `throws` is outside the subset (errors are not modelled).
+    func isAsyncOnly(_ effects: FunctionEffectSpecifiersSyntax) -> Bool {
+        effects.asyncSpecifier != nil && effects.throwsClause == nil
+    }
+
+    /// A method's `async: true` (`func m() async`) and `mainActor: true` (`@MainActor func m()`), the keys of a
+    /// method's mapping form (docs/scenario-format.md §4, method keys).
+    func methodTraits(_ decl: FunctionDeclSyntax) -> [(String, LocatedNode)] {
+        var traits: [(String, LocatedNode)] = []
+        if decl.signature.effectSpecifiers?.asyncSpecifier != nil {
+            traits.append(("async", .plain("true", at: location(decl.signature))))
+        }
+        if hasMainActor(decl.attributes) { traits.append(("mainActor", .plain("true", at: location(decl)))) }
+        return traits
+    }
+
+    // MARK: Tasks
+
+    /// Whether `call` makes a task: `Task { }`, `Task.detached { }` (with or without arguments).
+    func isTaskCreation(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" { return true }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
+            && member.declName.baseName.text == "detached"
+    }
+
+    /// `Task { … }` as `task: [PLACE]` (SE-0304): `Task { @MainActor in … }` is `actor: main`, `Task.detached`
+    /// is `detached: true`, and a plain `Task { }` inherits the actor context where it is made (the compiler's
+    /// `task:` decides it, docs/scenario-format.md §7.13). The closure is lowered as a block, with its capture
+    /// list and implicit captures (a `Task` closure captures `self` implicitly, SE-0304's `@_implicitSelfCapture`).
+    mutating func taskCreation(_ call: FunctionCallExprSyntax, place: String?, in scope: Scope)
+        -> (steps: [LocatedNode], type: LoweredType)?
+    {
+        let at = location(call)
+        if let argument = call.arguments.first {
+            unsupported(
+                "`\(argument.label?.text ?? "an argument"):` in a Task initializer",
+                "every job has the default priority in LoopSim: write `Task { … }`", at: argument)
+            return ([], .task)
+        }
+        guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty else {
+            unsupported("a Task without a trailing closure", "write `Task { … }`", at: call)
+            return ([], .task)
+        }
+        var extra: [(String, LocatedNode)] = []
+        if call.calledExpression.is(MemberAccessExprSyntax.self) {
+            extra.append(("detached", .plain("true", at: at)))
+        } else if let attributes = closure.signature?.attributes, hasMainActor(attributes) {
+            extra.append(("actor", .plain("main", at: location(attributes))))
+        }
+        if let attributes = closure.signature?.attributes,
+            let other = attributes.first(where: {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription != "MainActor"
+            })
+        {
+            unsupported("this closure attribute", "a task's closure takes `@MainActor` only", at: other)
+            return ([], .task)
+        }
+        guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .task) }
+        return ([.step("task", place, at: at, extra + block)], .task)
+    }
+
+    /// A concurrency call used as a statement without `await`/`try`: `task.cancel()`, `Thread.sleep(…)`, or a
+    /// call that needs `await` (reported); nil when `call` is none of these.
+    mutating func concurrencyCall(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                name.hasPrefix("with") && name.hasSuffix("TaskGroup")
+            {
+                unsupported("`\(name)` without `await`", "write `await withTaskGroup(of: Void.self) { … }`", at: call)
+                return []
+            }
+            return nil
+        }
+        let name = member.declName.baseName.text
+        let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if typeName == "Thread", scope.locals["Thread"] == nil, name == "sleep" {
+            return threadSleep(call)
+        }
+        if typeName == "Task" || typeName == "MainActor", scope.locals[typeName ?? ""] == nil {
+            let form: String? =
+                switch name {
+                case "sleep": "try await Task.sleep(for: .seconds(1))` (or `try? await"
+                case "yield": "await Task.yield()"
+                case "run": "await MainActor.run { … }"
+                case "checkCancellation": "try Task.checkCancellation()"
+                default: nil
+                }
+            guard let form else { return nil }
+            unsupported(
+                "`\(typeName ?? "").\(name)(…)` without `await` or `try`",
+                "write `\(form)` in a task's closure or an async method", at: call)
+            return []
+        }
+        // `task.cancel()`, `task?.cancel()`, `self.task?.cancel()`.
+        guard name == "cancel", call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
+        let receiverSyntax = base.as(OptionalChainingExprSyntax.self)?.expression ?? base
+        guard isTaskHandle(receiverSyntax, in: scope), let receiver = expression(base, in: scope) else { return nil }
+        return [.step("cancelTask", receiver.text, at: location(call))]
+    }
+
+    /// Whether `e` is statically a task handle (a `Task` local or field).
+    private mutating func isTaskHandle(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if let local = scope.locals[name] { return local.type == .task }
+            if let cls = scope.className { return classes[cls]?.fields[name] == .task }
+            return false
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
+            let inner = base.as(OptionalChainingExprSyntax.self)?.expression ?? base
+            let owner: String?
+            if inner.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                owner = scope.className
+            } else if let ref = inner.as(DeclReferenceExprSyntax.self),
+                case .object(let c)? = scope.locals[
+                    ref.baseName.text]?.type
+            {
+                owner = c
+            } else {
+                owner = nil
+            }
+            guard let owner else { return false }
+            return classes[owner]?.fields[member.declName.baseName.text] == .task
+        }
+        return false
+    }
+
+    /// `Thread.sleep(forTimeInterval: T)`: `work: T`, the thread taken for T (docs/fidelity.md, "Swift scenarios":
+    /// the language has no blocked-sleeping state distinct from busy code; either way nothing else runs on the
+    /// thread, so a queue, run loop or actor behind it waits the same).
+    private mutating func threadSleep(_ call: FunctionCallExprSyntax) -> [LocatedNode] {
+        guard call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label?.text == "forTimeInterval", let d = duration(argument.expression)
+        else {
+            unsupported("this `Thread.sleep`", "write `Thread.sleep(forTimeInterval: 0.01)`", at: call)
+            return []
+        }
+        return [.step("work", d, at: location(call))]
+    }
+
+    // MARK: await and try
+
+    /// A statement that starts with `await`, `try`, `try?`: the awaited call's step.
+    ///
+    /// - `try await Task.sleep(for: .seconds(1))`, `(nanoseconds: N)`: `taskSleep:` with `throwing: true`; `try?`
+    ///   swallows the `CancellationError` (no `throwing:`).
+    /// - `try Task.checkCancellation()`: `checkCancellation:`. `await Task.yield()`: `taskYield:`.
+    /// - `await MainActor.run { … }`: `mainActorRun:`. `await withTaskGroup(of: Void.self) { group in … }`:
+    ///   `taskGroup:`. `await task.value`: `awaitTask:`.
+    /// - `await x.m(…)`, `await m()`, `await x?.m()`: `await: x.m` with `with:` the arguments.
+    mutating func effectStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
+        var tryKind = TryKind.none
+        var awaited = false
+        var inner = e
+        while true {
+            if let t = inner.as(TryExprSyntax.self) {
+                tryKind =
+                    switch t.questionOrExclamationMark?.text {
+                    case "?": .optional
+                    case "!": .forced
+                    default: .plain
+                    }
+                inner = t.expression
+            } else if let a = inner.as(AwaitExprSyntax.self) {
+                awaited = true
+                inner = a.expression
+            } else {
+                break
+            }
+        }
+        if tryKind == .forced {
+            unsupported("`try!`", "write `try` (the error ends the task) or `try?` (it is swallowed)", at: e)
+            return []
+        }
+        let at = location(inner)
+        if let member = inner.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "value",
+            let base = member.base
+        {
+            guard awaited else {
+                unsupported("`task.value` without `await`", "write `await task.value`", at: inner)
+                return []
+            }
+            guard let task = expression(base, in: scope) else { return [] }
+            return [.step("awaitTask", task.text, at: at)]
+        }
+        guard let call = inner.as(FunctionCallExprSyntax.self) else {
+            unsupported(
+                "this awaited expression", "await a call: `await model.refresh()`, `await task.value`", at: inner)
+            return []
+        }
+        let callee = call.calledExpression
+        let member = callee.as(MemberAccessExprSyntax.self)
+        let typeName = member?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let name = member?.declName.baseName.text ?? callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        func require(_ wantsAwait: Bool, _ tries: [TryKind], _ form: String) -> Bool {
+            if awaited == wantsAwait, tries.contains(tryKind) { return true }
+            unsupported("`\(e.trimmedDescription)`", "write `\(form)`", at: e)
+            return false
+        }
+        if typeName == "Task", scope.locals["Task"] == nil {
+            switch name {
+            case "sleep":
+                guard require(true, [.plain, .optional], "try await Task.sleep(for: .seconds(1))"),
+                    let delay = sleepDuration(call)
+                else { return [] }
+                let extra: [(String, LocatedNode)] =
+                    tryKind == .plain ? [("throwing", .plain("true", at: location(call)))] : []
+                return [.step("taskSleep", delay, at: at, extra)]
+            case "checkCancellation":
+                guard require(false, [.plain], "try Task.checkCancellation()") else { return [] }
+                return [.step("checkCancellation", nil, at: at)]
+            case "yield":
+                guard require(true, [.none], "await Task.yield()") else { return [] }
+                return [.step("taskYield", nil, at: at)]
+            default:
+                unsupported("`Task.\(name)`", insteadOfConcurrencyAPI("Task.\(name)"), at: call)
+                return []
+            }
+        }
+        if typeName == "MainActor", scope.locals["MainActor"] == nil, name == "run" {
+            guard require(true, [.none], "await MainActor.run { … }") else { return [] }
+            return mainActorRun(call, in: scope)
+        }
+        if callee.as(DeclReferenceExprSyntax.self).map({
+            ["withTaskGroup", "withDiscardingTaskGroup"]
+                .contains($0.baseName.text)
+        }) == true {
+            guard require(true, [.none], "await withTaskGroup(of: Void.self) { group in … }") else { return [] }
+            return taskGroup(call, in: scope)
+        }
+        guard tryKind == .none else {
+            unsupported(
+                "`try` before `\(callee.trimmedDescription)(…)`",
+                "errors are not modelled: LoopSim's methods do not throw; `try` wraps Task.sleep and "
+                    + "Task.checkCancellation only", at: e)
+            return []
+        }
+        guard awaited else { return callStatement(call, in: &scope) }
+        return awaitMethod(call, in: scope)
+    }
+
+    /// `_ = await task.value` (and `_ = try? await …`): the awaited statement, its value dropped; nil when `rhs`
+    /// awaits nothing.
+    mutating func discardedAwait(_ rhs: ExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        guard rhs.is(AwaitExprSyntax.self) || rhs.is(TryExprSyntax.self) else { return nil }
+        return effectStatement(rhs, in: &scope)
+    }
+
+    /// The duration of `Task.sleep(for: .seconds(N))` or `Task.sleep(nanoseconds: N)`.
+    private mutating func sleepDuration(_ call: FunctionCallExprSyntax) -> String? {
+        guard call.arguments.count == 1, let argument = call.arguments.first else {
+            unsupported(
+                "this `Task.sleep`", "write `Task.sleep(for: .seconds(1))` or `Task.sleep(nanoseconds: N)`", at: call)
+            return nil
+        }
+        switch argument.label?.text {
+        case "for": return duration(argument.expression)
+        case "nanoseconds":
+            guard let n = argument.expression.as(IntegerLiteralExprSyntax.self) else {
+                unsupported("a computed `nanoseconds:`", "write an integer literal, e.g. `1_000_000_000`", at: argument)
+                return nil
+            }
+            return n.literal.text.replacingUnderscores() + "ns"
+        default:
+            unsupported(
+                "`Task.sleep(\(argument.label?.text ?? "_"):)`",
+                "write `Task.sleep(for: .seconds(1))` or `Task.sleep(nanoseconds: N)`: a deadline or a clock is "
+                    + "not modelled", at: argument)
+            return nil
+        }
+    }
+
+    /// `await MainActor.run { … }`: `mainActorRun:` with the closure's statements (SE-0316). The closure is
+    /// synchronous and not escaping: it runs in the task, so its statements see the task's names as they are.
+    private mutating func mainActorRun(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+        guard call.arguments.isEmpty, let closure = call.trailingClosure else {
+            unsupported("this `MainActor.run`", "write `await MainActor.run { … }`", at: call)
+            return []
+        }
+        if let signature = closure.signature {
+            unsupported(
+                "a capture list or parameter in `MainActor.run`'s closure",
+                "its closure runs at once, inside the task: write `await MainActor.run { … }`", at: signature)
+            return []
+        }
+        var inner = scope
+        inner.returnBreaksLoop = false
+        inner.tailLoopID = nil
+        let steps = lowerStatements(closure.statements, in: &inner, tail: true)
+        return [.map([("mainActorRun", .list(steps, at: location(closure)))], at: location(call))]
+    }
+
+    /// `await withTaskGroup(of: Void.self) { group in group.addTask { … } … }`: `taskGroup:`, a child per
+    /// `addTask` in the order written (SE-0304, task groups). A trailing `await group.waitForAll()` changes
+    /// nothing: the group waits for its children at its end.
+    private mutating func taskGroup(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+        guard let body = call.trailingClosure,
+            call.arguments.allSatisfy({ $0.label?.text == "of" && $0.expression.trimmedDescription == "Void.self" })
+        else {
+            unsupported(
+                "this task group", "write `await withTaskGroup(of: Void.self) { group in … }`: children return nothing",
+                at: call)
+            return []
+        }
+        var groupName = "group"
+        if case .simpleInput(let list)? = body.signature?.parameterClause, let first = list.first {
+            groupName = first.name.text
+        }
+        var children: [LocatedNode] = []
+        let statements = Array(body.statements)
+        for (index, item) in statements.enumerated() {
+            var e: ExprSyntax?
+            if case .expr(let expr) = item.item { e = expr }
+            if case .stmt(let stmt) = item.item { e = stmt.as(ExpressionStmtSyntax.self)?.expression }
+            if let a = e?.as(AwaitExprSyntax.self), index == statements.count - 1,
+                let wait = a.expression.as(FunctionCallExprSyntax.self),
+                wait.calledExpression.trimmedDescription == "\(groupName).waitForAll"
+            {
+                continue
+            }
+            guard let add = e?.as(FunctionCallExprSyntax.self),
+                add.calledExpression.trimmedDescription == "\(groupName).addTask", add.arguments.isEmpty,
+                let closure = add.trailingClosure
+            else {
+                unsupported(
+                    "this statement in a task group",
+                    "a group's body adds its children one by one: `\(groupName).addTask { … }` for each, written "
+                        + "out (no loop)", at: item)
+                return []
+            }
+            guard let lowered = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
+            children.append(.map(lowered, at: location(add)))
+        }
+        if children.isEmpty {
+            unsupported("an empty task group", "add a child with `\(groupName).addTask { … }`", at: call)
+            return []
+        }
+        return [.map([("taskGroup", .list(children, at: location(call)))], at: location(call))]
+    }
+
+    /// `await x.m(a)`, `await m()` (implicit self), `await x?.m()`: `await: x.m` (`with:` the arguments), run on
+    /// the method's executor (docs/scenario-format.md §7.13, "Methods on executors").
+    private mutating func awaitMethod(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+        let at = location(call)
+        let receiver: String
+        let method: String
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            guard let cls = scope.className, classes[cls]?.methods[ref.baseName.text] != nil,
+                scope.locals["self"] != nil
+            else {
+                unsupported("`await \(ref.baseName.text)(…)`", insteadOfConcurrencyAPI(ref.baseName.text), at: call)
+                return []
+            }
+            (receiver, method) = ("self", ref.baseName.text)
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            guard let lowered = expression(base, in: scope) else { return [] }
+            // A receiver of unknown type (a name of main: seen from an action) is left to the compiler's checks.
+            let known: Bool =
+                if case .object(let cls) = lowered.type {
+                    classes[cls]?.methods[member.declName.baseName.text] != nil
+                } else { lowered.type == .unknown }
+            guard known else {
+                unsupported(
+                    "`await \(call.calledExpression.trimmedDescription)(…)`",
+                    insteadOfConcurrencyAPI(call.calledExpression.trimmedDescription), at: call)
+                return []
+            }
+            (receiver, method) = (lowered.text, member.declName.baseName.text)
+        } else {
+            unsupported("this awaited call", "await a method of a scenario class: `await model.refresh()`", at: call)
+            return []
+        }
+        if call.trailingClosure != nil {
+            unsupported("a closure passed to a method", "methods take values, not closures", at: call)
+            return []
+        }
+        var arguments: [LocatedNode] = []
+        for argument in call.arguments {
+            guard let value = expression(argument.expression, in: scope) else { return [] }
+            arguments.append(.plain(value.text, at: location(argument.expression)))
+        }
+        let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        return [.step("await", "\(receiver).\(method)", at: at, extra)]
+    }
+
+    // MARK: Loops and advice
+
+    /// The `while` statement `item` is, when it contains a `return` outside any closure: ending the body, its
+    /// `return` leaves the loop and then the body, as a `break` does (`guard let self else { return }` in a
+    /// task's loop, the fix of the Task retain cycle).
+    func tailLoop(_ item: CodeBlockItemSyntax) -> SyntaxIdentifier? {
+        guard let w = item.item.as(WhileStmtSyntax.self) else { return nil }
+        final class ReturnFinder: SyntaxVisitor {
+            var found = false
+            init() { super.init(viewMode: .sourceAccurate) }
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                found = true
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { .visitChildren }
+        }
+        let finder = ReturnFinder()
+        finder.walk(w.body)
+        return finder.found ? w.id : nil
+    }
+
+    /// What to write instead of a concurrency API outside the subset.
+    func insteadOfConcurrencyAPI(_ text: String) -> String {
+        if text.contains("Continuation") {
+            return "a continuation is not modelled: model the callback that resumes it with "
+                + "`try await Task.sleep(for: …)` in the task, or `DispatchQueue.main.asyncAfter`"
+        }
+        if text.hasPrefix("Async") {
+            return "AsyncSequence and AsyncStream are not modelled: loop with `while !Task.isCancelled { … "
+                + "try await Task.sleep(for: …) }`"
+        }
+        if text.contains("ThrowingTaskGroup") {
+            return "errors are not modelled: write `await withTaskGroup(of: Void.self) { group in … }`"
+        }
+        return "LoopSim lowers `Task { }`, `Task.detached`, `Task.sleep`, `Task.yield`, `Task.checkCancellation`, "
+            + "`Task.isCancelled`, `task.cancel()`, `await task.value`, `MainActor.run`, `withTaskGroup` and "
+            + "`await` of the scenario's own async, actor or @MainActor methods (docs/swift-scenarios.md, "
+            + "\"Swift concurrency\")"
+    }
+
+    /// What to write instead of `async let` (SE-0317): a child task the language has no step for.
+    func insteadOfAsyncLet() -> String {
+        "`async let` is not modelled: make the child work a `group.addTask { … }` of "
+            + "`await withTaskGroup(of: Void.self) { group in … }`, storing its result in a field"
+    }
+}

@@ -1,0 +1,35 @@
+// models: scenarios/swift/modelled/task-loop-keeps-owner-fix.swift
+// Cookbook in Swift, the fix of task-loop-keeps-owner.swift: the Task captures self weakly and unwraps it at every
+// turn (`guard let self else { return }` inside the loop, not once before it), so the closure never keeps the screen
+// across a sleep. At the pop the screen goes, its deinit cancels the task, the cancel wakes the sleep at once (try?
+// swallows the CancellationError), the loop sees Task.isCancelled and the task ends, letting go of its closure.
+// YAML twin: scenarios/cookbook/task-loop-keeps-owner-fix.yaml.
+let scenario = Scenario(
+    "A task loop with a weak self re-checked each turn lets its screen go (cookbook, the fix)", until: .seconds(6),
+    variants: [.ios13])
+
+final class PricesVC {  // a UITableViewController in the app
+    var task: Task<Void, Never>?
+    var refreshes = 0
+
+    func viewDidLoad() {
+        task = Task { [weak self] in  // FIX
+            while !Task.isCancelled {
+                guard let self else { return }  // FIX
+                self.refresh()
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    func refresh() { refreshes += 1 }
+
+    deinit { task?.cancel() }
+}
+
+var vc: PricesVC? = PricesVC()
+vc?.viewDidLoad()
+
+scenario.at(.milliseconds(2500), "pop the screen") { vc = nil }
+
+scenario.expect(.all, ["objects.abandoned": 0, "objects.leaked": 0, "objects.deallocated": 3])
