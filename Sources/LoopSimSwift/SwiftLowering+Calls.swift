@@ -7,6 +7,7 @@ extension SwiftLowering {
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
+        if let steps = foundationStatement(call, in: &scope) { return steps }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {
@@ -225,6 +226,7 @@ extension SwiftLowering {
     /// a drag of a scroll view (docs/scenario-format.md §7.8, `scroll:`).
     private mutating func userGesture(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]
     {
+        if name == "sample" { return sampleStep(call, in: scope) }
         guard name == "scroll" else {
             scenarioError("inside an action, a Scenario has `scroll(_:decelerate:)`; `\(name)` is not one", at: call)
             return []

@@ -266,6 +266,8 @@ extension SwiftLowering {
                 figures.append((key, .plain(i.literal.text, at: at)))
             } else if let b = value.as(BooleanLiteralExprSyntax.self) {
                 figures.append((key, .plain(b.literal.text, at: at)))
+            } else if value.is(NilLiteralExprSyntax.self) {
+                figures.append((key, .plain("null", at: at)))  // absent, as YAML's `null` (§9)
             } else if let p = value.as(PrefixOperatorExprSyntax.self), p.operator.text == "-",
                 let i = p.expression.as(IntegerLiteralExprSyntax.self)
             {

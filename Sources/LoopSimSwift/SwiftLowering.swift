@@ -62,6 +62,8 @@ enum LoweredType: Equatable {
     /// An instance of a scenario class.
     case object(String)
     case timer, runLoop, int, bool, string, semaphore, group, thread
+    /// An object of a Foundation, GCD or CF API, by its Swift type name (SwiftLowering+Foundation.swift).
+    case api(String)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -77,6 +79,7 @@ enum LoweredType: Equatable {
         case .semaphore: "dispatch_semaphore"
         case .group: "dispatch_group"
         case .thread: "NSThread"
+        case .api(let name): SwiftLowering.apiFieldTypeName(name)
         case .unknown: nil
         }
     }
@@ -84,7 +87,7 @@ enum LoweredType: Equatable {
     /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).
     var isObject: Bool {
         switch self {
-        case .object, .timer, .semaphore, .group, .thread: true
+        case .object, .timer, .semaphore, .group, .thread, .api: true
         default: false
         }
     }
