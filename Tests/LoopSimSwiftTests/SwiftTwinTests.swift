@@ -19,6 +19,20 @@ import Testing
         ("scenarios/swift/s06-timer-target-self.swift", "scenarios/s06-timer-target-self.yaml"),
         ("scenarios/swift/s09-countdown-during-scroll.swift", "scenarios/s09-countdown-during-scroll.yaml"),
         ("scenarios/swift/s09-countdown-during-scroll-fix.swift", "scenarios/s09-countdown-during-scroll-fix.yaml"),
+        ("scenarios/swift/cookbook/dispatch-timer-not-kept.swift", "scenarios/cookbook/dispatch-timer-not-kept.yaml"),
+        ("scenarios/swift/cookbook/dispatch-timer-not-kept-fix.swift", "scenarios/cookbook/dispatch-timer-not-kept-fix.yaml"),
+        ("scenarios/swift/cookbook/timer-on-gcd-thread.swift", "scenarios/cookbook/timer-on-gcd-thread.yaml"),
+        ("scenarios/swift/cookbook/timer-on-gcd-thread-fix.swift", "scenarios/cookbook/timer-on-gcd-thread-fix.yaml"),
+        ("scenarios/swift/cookbook/semaphore-wait-on-main.swift", "scenarios/cookbook/semaphore-wait-on-main.yaml"),
+        ("scenarios/swift/cookbook/semaphore-wait-on-main-fix.swift", "scenarios/cookbook/semaphore-wait-on-main-fix.yaml"),
+        ("scenarios/swift/cookbook/dispatch-sync-main-from-main.swift", "scenarios/cookbook/dispatch-sync-main-from-main.yaml"),
+        ("scenarios/swift/cookbook/dispatch-sync-main-from-main-fix.swift", "scenarios/cookbook/dispatch-sync-main-from-main-fix.yaml"),
+        ("scenarios/swift/cookbook/perform-after-delay-on-gcd-thread.swift", "scenarios/cookbook/perform-after-delay-on-gcd-thread.yaml"),
+        ("scenarios/swift/cookbook/perform-after-delay-on-gcd-thread-fix.swift", "scenarios/cookbook/perform-after-delay-on-gcd-thread-fix.yaml"),
+        ("scenarios/swift/cookbook/kvo-observer-left-behind.swift", "scenarios/cookbook/kvo-observer-left-behind.yaml"),
+        ("scenarios/swift/cookbook/kvo-observer-left-behind-fix.swift", "scenarios/cookbook/kvo-observer-left-behind-fix.yaml"),
+        ("scenarios/swift/cookbook/lock-order-inversion.swift", "scenarios/cookbook/lock-order-inversion.yaml"),
+        ("scenarios/swift/cookbook/lock-order-inversion-fix.swift", "scenarios/cookbook/lock-order-inversion-fix.yaml"),
     ]
 
     /// Loads a scenario file of either language, requiring it to compile without errors.
