@@ -91,6 +91,7 @@ extension SwiftLowering {
 
     /// What to write instead of the API named in `text`.
     func insteadOfAPI(_ text: String) -> String {
+        if let advice = Self.foundationAdvice(text) { return advice }
         if text.contains("URLSession") || text.contains("dataTask") {
             return "model the reply with `DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(N)) { … }`"
         }

@@ -268,6 +268,8 @@ extension SwiftLowering {
                 figures.append((key, .plain(b.literal.text, at: at)))
             } else if value.is(NilLiteralExprSyntax.self) {
                 figures.append((key, .plain("null", at: at)))  // absent, as YAML's `null` (§9)
+            } else if let d = value.as(DictionaryExprSyntax.self) {
+                if let mapping = expectMapping(d) { figures.append((key, mapping)) }
             } else if let p = value.as(PrefixOperatorExprSyntax.self), p.operator.text == "-",
                 let i = p.expression.as(IntegerLiteralExprSyntax.self)
             {

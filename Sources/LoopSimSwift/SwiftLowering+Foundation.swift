@@ -39,6 +39,11 @@ extension SwiftLowering {
             case "perform", "performSelector":
                 guard scope.locals["self"] != nil else { return nil }
                 return performStep(target: "self", call, in: scope)
+            case "addObserver", "removeObserver":
+                guard scope.locals["self"] != nil,
+                    call.arguments.dropFirst().first?.label?.text == "forKeyPath"
+                else { return nil }
+                return keyPathObserverStep("self", name, call, in: scope)
             case "CFRunLoopPerformBlock": return runLoopPerformBlock(call, in: scope)
             case "CFRunLoopAddObserver", "CFRunLoopRemoveObserver", "CFRunLoopObserverInvalidate":
                 return runLoopObserverCall(name, call, in: scope)
@@ -78,6 +83,11 @@ extension SwiftLowering {
             return performStep(target: receiver.text, call, in: scope)
         }
         if let queue = queueName(base, in: scope) { return queueCall(queue, name, call, in: scope) }
+        if name == "add", call.arguments.count == 2, call.arguments.last?.label?.text == "forMode",
+            let first = call.arguments.first, first.label == nil, isPortValue(first.expression, in: scope)
+        {
+            return addPortSteps(base, first.expression, call, in: &scope)
+        }
         // A framework value (`NotificationCenter.default`, `UIApplication.shared`) is another part's to lower.
         if let root = rootName(base), root.first?.isUppercase == true, scope.locals[root] == nil,
             scope.className.flatMap({ classes[$0]?.fields[root] }) == nil
@@ -88,6 +98,16 @@ extension SwiftLowering {
         switch receiver.type {
         case .object where ["addObserver", "removeObserver"].contains(name):
             return keyPathObserverStep(receiver.text, name, call, in: scope)
+        case .timer where name == "add":
+            // `link.add(to: .main, forMode: .common)`: a display link joins a run loop's mode, as `addTimer:` does.
+            let arguments = Array(call.arguments)
+            guard arguments.count == 2, arguments[0].label?.text == "to", arguments[1].label?.text == "forMode",
+                let loop = runLoopArgument(arguments[0].expression, in: scope),
+                let mode = singleMode(arguments[1].expression)
+            else { return unknownFoundationCall(call) }
+            return [.step("addTimer", receiver.text, at: at, [("to", .plain(loop, at: at)), ("mode", mode)])]
+        case .timer where name == "isPaused":
+            return nil
         case .group where name == "notify":
             guard let (queue, block) = queueAndBlock(call, in: scope) else { return [] }
             return [.step("dispatch_group_notify", receiver.text, at: at, [("queue", .plain(queue, at: at))] + block)]
@@ -101,7 +121,7 @@ extension SwiftLowering {
     static let apiMethodNames: Set<String> = [
         "perform", "performSelector", "async", "addObserver", "removeObserver", "notify", "resume", "suspend",
         "cancel", "schedule", "setEventHandler", "lock", "unlock", "wait", "signal", "broadcast", "withLock",
-        "invalidate",
+        "invalidate", "add",
     ]
 
     /// The name an expression's chain of members starts from (`a` of `a?.b.c`).
@@ -246,7 +266,8 @@ extension SwiftLowering {
 
     /// A call that makes an API object stored into `place`: the step that makes it, and its type; nil when `call`
     /// makes none of them. `NSLock()`, `NSRecursiveLock()`, `NSCondition()` → `newLock:`; `DispatchWorkItem { }` →
-    /// `workItem:`; `x.observe(\.key) { … }` → `observeKeyPath:` with `token:`; `NSMachPort()`/`Port()` → `port:`.
+    /// `workItem:`; `x.observe(\.key) { … }` → `observeKeyPath:` with `token:`; `NSMachPort()`/`Port()` →
+    /// `port:`; `CADisplayLink(target:selector:)` → `displayLink:`.
     mutating func apiCreation(_ call: FunctionCallExprSyntax, place: String, in scope: Scope)
         -> (steps: [LocatedNode], type: LoweredType)?
     {
@@ -262,16 +283,46 @@ extension SwiftLowering {
                 guard let closure = trailingOrLabelled(call, "block") else { return nil }
                 guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .api(name)) }
                 return ([.step("workItem", place, at: at, block)], .api(name))
+            case "CADisplayLink":
+                // +[CADisplayLink displayLinkWithTarget:selector:]: added to a run loop by `add(to:forMode:)`.
+                let arguments = Array(call.arguments)
+                guard arguments.count == 2, arguments[0].label?.text == "target",
+                    arguments[1].label?.text == "selector",
+                    let target = expression(arguments[0].expression, in: scope),
+                    let method = selectorMethod(arguments[1].expression)
+                else {
+                    unsupported(
+                        "this CADisplayLink initializer",
+                        "write `CADisplayLink(target: self, selector: #selector(step))`", at: call)
+                    return ([], .timer)
+                }
+                return (
+                    [
+                        .step(
+                            "displayLink", place, at: at,
+                            [
+                                ("target", .plain(target.text, at: location(arguments[0].expression))),
+                                ("selector", .plain(method, at: location(arguments[1].expression))),
+                            ])
+                    ], .timer
+                )
             case "NSMachPort", "Port":
                 guard call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
                 return ([.step("port", place, at: at)], .api(name))
-            default: return nil
+            default: break
             }
         }
+        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "observe",
+            let me = scope.locals["self"], call.arguments.first?.expression.is(KeyPathExprSyntax.self) == true
+        {
+            return observeStep(("self", me.type), call, place: place, in: scope)
+        }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            member.declName.baseName.text == "observe"
+            member.declName.baseName.text == "observe",
+            call.arguments.first?.expression.is(KeyPathExprSyntax.self) == true
         else { return nil }
-        return observeStep(base, call, place: place, in: scope)
+        guard let receiver = expression(base, in: scope) else { return ([], .api("NSKeyValueObservation")) }
+        return observeStep(receiver, call, place: place, in: scope)
     }
 
     // MARK: Folded statement groups
@@ -486,9 +537,11 @@ extension SwiftLowering {
                 return ([], 1)
             }
             let targetAt = location(arguments[0].expression)
+            let name = target.text == "self" ? "self" : "threadTarget"
+            let capture = name == "self" ? "strong self" : "strong \(target.text) as threadTarget"
             block = [
-                ("captures", .list([.plain("strong \(target.text) as threadTarget", at: targetAt)], at: targetAt)),
-                ("do", .list([.step("call", "threadTarget.\(method)", at: location(arguments[1]))], at: at)),
+                ("captures", .list([.plain(capture, at: targetAt)], at: targetAt)),
+                ("do", .list([.step("call", "\(name).\(method)", at: location(arguments[1]))], at: at)),
             ]
         }
         var used = 1
@@ -619,6 +672,32 @@ extension SwiftLowering {
         return []
     }
 
+    /// `.main`, `.current`, `RunLoop.main`, `RunLoop.current` or a run-loop value, as a run-loop argument.
+    private mutating func runLoopArgument(_ e: ExprSyntax, in scope: Scope) -> String? {
+        if let member = e.as(MemberAccessExprSyntax.self), member.base == nil {
+            switch member.declName.baseName.text {
+            case "main": return "main runloop"
+            case "current": return "current runloop"
+            default: return nil
+            }
+        }
+        guard let loop = expression(e, in: scope), loop.type == .runLoop else { return nil }
+        return loop.text
+    }
+
+    /// One mode (`.default`, `.common`, `.tracking`, `RunLoop.Mode.common`) as a scalar, nil after reporting.
+    private mutating func singleMode(_ e: ExprSyntax) -> LocatedNode? {
+        let text = e.trimmedDescription
+        switch text.split(separator: ".").last.map(String.init) ?? text {
+        case "default", "defaultRunLoopMode": return .plain("default", at: location(e))
+        case "common", "commonModes": return .plain("common", at: location(e))
+        case "tracking", "UITrackingRunLoopMode": return .plain("tracking", at: location(e))
+        default:
+            unsupported("the mode `\(text)`", "write `.default`, `.common` or `.tracking`", at: e)
+            return nil
+        }
+    }
+
     /// `[.default, .common]` or `[RunLoop.Mode.default]` as a list of mode names.
     private mutating func modeList(_ e: ExprSyntax) -> LocatedNode? {
         guard let array = e.as(ArrayExprSyntax.self) else {
@@ -627,17 +706,8 @@ extension SwiftLowering {
         }
         var modes: [LocatedNode] = []
         for element in array.elements {
-            let text = element.expression.trimmedDescription
-            let name: String
-            switch text.split(separator: ".").last.map(String.init) ?? text {
-            case "default", "defaultRunLoopMode": name = "default"
-            case "common", "commonModes": name = "common"
-            case "tracking", "UITrackingRunLoopMode": name = "tracking"
-            default:
-                unsupported("the mode `\(text)`", "write `.default`, `.common` or `.tracking`", at: element)
-                return nil
-            }
-            modes.append(.plain(name, at: location(element)))
+            guard let mode = singleMode(element.expression) else { return nil }
+            modes.append(mode)
         }
         return .list(modes, at: location(e))
     }
@@ -710,11 +780,10 @@ extension SwiftLowering {
     /// `token:` (Swift's `NSObject.observe(_:options:changeHandler:)`, whose `NSKeyValueObservation` holds the
     /// handler and ends the observation when it is deinitialized or invalidated).
     private mutating func observeStep(
-        _ base: ExprSyntax, _ call: FunctionCallExprSyntax, place: String, in scope: Scope
+        _ receiver: (text: String, type: LoweredType), _ call: FunctionCallExprSyntax, place: String, in scope: Scope
     ) -> (steps: [LocatedNode], type: LoweredType)? {
         let type = LoweredType.api("NSKeyValueObservation")
         guard let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self) else { return nil }
-        guard let receiver = expression(base, in: scope) else { return ([], type) }
         var names: [String] = []
         for component in keyPath.components {
             guard let property = component.component.as(KeyPathPropertyComponentSyntax.self) else {
@@ -810,11 +879,110 @@ extension SwiftLowering {
     mutating func sampleStep(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
         let arguments = Array(call.arguments)
         guard arguments.count == 2, arguments[0].label == nil, let name = plainString(arguments[0].expression) else {
-            scenarioError("sample takes a name and an integer value: `scenario.sample(\"polls\", poller.polls)`", at: call)
+            scenarioError(
+                "sample takes a name and an integer value: `scenario.sample(\"polls\", poller.polls)`", at: call)
             return []
         }
         guard let value = expression(arguments[1].expression, in: scope) else { return [] }
         let at = location(call)
         return [.step("sample", name, at: at, [("value", .plain(value.text, at: location(arguments[1].expression)))])]
+    }
+}
+
+extension SwiftLowering {
+    // MARK: Ports
+
+    /// Whether `e` is a port: `NSMachPort()`, `Port()`, or a value of either type.
+    private func isPortValue(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            return name == "NSMachPort" || name == "Port"
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self), let local = scope.locals[ref.baseName.text] {
+            return local.type == .api("NSMachPort") || local.type == .api("Port")
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self), let cls = scope.className,
+            let type = classes[cls]?.fields[ref.baseName.text]
+        {
+            return type == .api("NSMachPort") || type == .api("Port")
+        }
+        return false
+    }
+
+    /// `RunLoop.current.add(port, forMode: .default)`: `addPort:` (`-[NSRunLoop addPort:forMode:]`, a version-1
+    /// source in the mode's port set, which keeps the mode from being empty, docs/scenario-format.md §7.5.1). A port
+    /// made in the call (`add(NSMachPort(), forMode:)`) is made first, into a local named after the line.
+    private mutating func addPortSteps(
+        _ base: ExprSyntax, _ portExpr: ExprSyntax, _ call: FunctionCallExprSyntax, in scope: inout Scope
+    ) -> [LocatedNode] {
+        let at = location(call)
+        guard let loop = runLoopArgument(base, in: scope),
+            let modeArgument = call.arguments.last?.expression, let mode = singleMode(modeArgument)
+        else { return unknownFoundationCall(call) }
+        var steps: [LocatedNode] = []
+        let port: String
+        if portExpr.is(FunctionCallExprSyntax.self) {
+            port = "port\(at.line)"
+            steps.append(.step("port", port, at: location(portExpr)))
+        } else {
+            guard let lowered = expression(portExpr, in: scope) else { return [] }
+            port = lowered.text
+        }
+        steps.append(.step("addPort", port, at: at, [("to", .plain(loop, at: at)), ("mode", mode)]))
+        return steps
+    }
+
+    /// `["downloading": 0]` as an expected figure's value: a mapping of texts to literals (`logged:`,
+    /// `first_logged_at_ms:`, docs/scenario-format.md §9).
+    mutating func expectMapping(_ dictionary: DictionaryExprSyntax) -> LocatedNode? {
+        guard case .elements(let elements) = dictionary.content else {
+            scenarioError("a figure's mapping has entries: `[\"downloading\": 1]`", at: dictionary)
+            return nil
+        }
+        var entries: [(String, LocatedNode)] = []
+        for element in elements {
+            let at = location(element.value)
+            guard let key = plainString(element.key) else {
+                scenarioError("a figure's mapping has string keys", at: element.key)
+                return nil
+            }
+            if let i = element.value.as(IntegerLiteralExprSyntax.self) {
+                entries.append((key, .plain(i.literal.text, at: at)))
+            } else if element.value.is(NilLiteralExprSyntax.self) {
+                entries.append((key, .plain("null", at: at)))
+            } else if let text = plainString(element.value) {
+                entries.append((key, .quoted(text, at: at)))
+            } else {
+                scenarioError("a figure's mapping has integer, string or nil values", at: element.value)
+                return nil
+            }
+        }
+        return .map(entries, at: location(dictionary))
+    }
+}
+
+extension SwiftLowering {
+    /// What to write instead of a Foundation, GCD or CF API this file does not lower yet (named in `text`), nil for
+    /// any other API.
+    static func foundationAdvice(_ text: String) -> String? {
+        if text.contains("OperationQueue") || text.contains("BlockOperation") || text.contains("addOperation") {
+            return "operation queues are not lowered yet: write that part in YAML (`operationQueues:`, "
+                + "`addOperation:`, docs/scenario-format.md §7.11)"
+        }
+        if text.contains("CFRunLoopObserver") || text.contains("CFRunLoopAddObserver") {
+            return "run-loop observers are not lowered yet: write the observer in YAML (`addObserver:`, "
+                + "docs/scenario-format.md §7.5)"
+        }
+        if text.hasPrefix("DispatchQueue") {
+            return "a queue is `let q = DispatchQueue(label: \"q\")` at the top level (serial); a concurrent "
+                + "queue is not lowered yet: declare it in YAML (`queues: [{q: {concurrent: 4}}]`, "
+                + "docs/scenario-format.md §2)"
+        }
+        if text.contains("NSConditionLock") {
+            return "NSConditionLock is not lowered yet: use NSLock, NSRecursiveLock or NSCondition, or write it in "
+                + "YAML (`newLock:` with `class: NSConditionLock`, docs/scenario-format.md §7.14)"
+        }
+        return nil
     }
 }

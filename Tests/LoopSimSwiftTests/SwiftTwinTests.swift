@@ -33,6 +33,10 @@ import Testing
         ("scenarios/swift/cookbook/kvo-observer-left-behind-fix.swift", "scenarios/cookbook/kvo-observer-left-behind-fix.yaml"),
         ("scenarios/swift/cookbook/lock-order-inversion.swift", "scenarios/cookbook/lock-order-inversion.yaml"),
         ("scenarios/swift/cookbook/lock-order-inversion-fix.swift", "scenarios/cookbook/lock-order-inversion-fix.yaml"),
+        ("scenarios/swift/cookbook/resident-thread-without-port.swift", "scenarios/cookbook/resident-thread-without-port.yaml"),
+        ("scenarios/swift/cookbook/resident-thread-without-port-fix.swift", "scenarios/cookbook/resident-thread-without-port-fix.yaml"),
+        ("scenarios/swift/cookbook/displaylink-retains-target.swift", "scenarios/cookbook/displaylink-retains-target.yaml"),
+        ("scenarios/swift/cookbook/displaylink-retains-target-fix.swift", "scenarios/cookbook/displaylink-retains-target-fix.yaml"),
     ]
 
     /// Loads a scenario file of either language, requiring it to compile without errors.

@@ -49,6 +49,33 @@ import Testing
             code: "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) "
                 + "/*@*/{ t in t.invalidate() }", advice: "the property the timer is stored in"),
         Case(name: "subclass", code: "TOP:class VC: /*@*/UIViewController {}", advice: "NSObject subclass"),
+        Case(name: "OperationQueue", code: "let q = /*@*/OperationQueue()", advice: "operationQueues:"),
+        Case(
+            name: "run-loop observer",
+            code: "let o = /*@*/CFRunLoopObserverCreateWithHandler(nil, 32, true, 0) { _, _ in }",
+            advice: "addObserver:"),
+        Case(
+            name: "concurrent queue", code: "TOP:let q = /*@*/DispatchQueue(label: \"q\", attributes: .concurrent)",
+            advice: "concurrent: 4"),
+        Case(name: "NSConditionLock", code: "let l = /*@*/NSConditionLock(condition: 0)", advice: "NSConditionLock"),
+        Case(
+            name: "dispatch source never scheduled",
+            code: "let s = /*@*/DispatchSource.makeTimerSource(queue: .main)\n        s.resume()",
+            advice: "schedule it in the next statements"),
+        Case(
+            name: "dispatch source handler set later",
+            code: "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.setEventHandler { } } }",
+            advice: "right after"),
+        Case(name: "thread never started", code: "let t = /*@*/Thread { self.go() }", advice: "call `start()`"),
+        Case(
+            name: "observeValue reading its parameters",
+            code: "TOP:class Obs: NSObject {\n    override func observeValue(/*@*/forKeyPath keyPath: String?, "
+                + "of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) "
+                + "{ print(keyPath) } }", advice: "read the observed field"),
+        Case(
+            name: "display link initializer",
+            code: "let l = /*@*/CADisplayLink(target: self, selector: #selector(go), extra: 1)",
+            advice: "CADisplayLink(target: self"),
     ]
 
     /// The scenario file around `code`.
