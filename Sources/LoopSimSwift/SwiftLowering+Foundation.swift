@@ -342,6 +342,9 @@ extension SwiftLowering {
         if isThreadCreation(call) {
             return foldThread(items, at: index, place: (placeSyntax, place, isNewLocal), call: call, in: &scope)
         }
+        if isObserverCreation(call) {
+            return foldObserver(items, at: index, place: (placeSyntax, place, isNewLocal), call: call, in: &scope)
+        }
         return nil
     }
 
@@ -351,7 +354,8 @@ extension SwiftLowering {
         -> (String, String, Bool, FunctionCallExprSyntax)?
     {
         func makes(_ e: ExprSyntax?) -> FunctionCallExprSyntax? {
-            guard let call = e?.as(FunctionCallExprSyntax.self), isSourceCreation(call) || isThreadCreation(call)
+            guard let call = e?.as(FunctionCallExprSyntax.self),
+                isSourceCreation(call) || isThreadCreation(call) || isObserverCreation(call)
             else { return nil }
             return call
         }
@@ -386,6 +390,11 @@ extension SwiftLowering {
             swiftPlace(base) == place
         else { return nil }
         return (call, member.declName.baseName.text)
+    }
+
+    /// Whether `call` is `CFRunLoopObserverCreateWithHandler(…)`.
+    private func isObserverCreation(_ call: FunctionCallExprSyntax) -> Bool {
+        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "CFRunLoopObserverCreateWithHandler"
     }
 
     /// Whether `call` is `DispatchSource.makeTimerSource(…)`.
@@ -838,14 +847,126 @@ extension SwiftLowering {
 extension SwiftLowering {
     // MARK: CFRunLoop observers and performed blocks
 
-    /// `CFRunLoopAddObserver`, `CFRunLoopRemoveObserver`, `CFRunLoopObserverInvalidate`.
+    /// `CFRunLoopRemoveObserver(rl, observer, mode)` → `CFRunLoopRemoveObserver:` with `from:` and `mode:`;
+    /// `CFRunLoopObserverInvalidate(observer)` → `CFRunLoopObserverInvalidate:`. `CFRunLoopAddObserver` is lowered
+    /// with the observer's creation, right before it (``foldObserver``); anywhere else it is refused.
     private mutating func runLoopObserverCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope)
         -> [LocatedNode]
     {
-        unsupported(
-            "`\(name)`", "not lowered yet: write the observer in YAML (`addObserver:`, docs/scenario-format.md §7.5)",
-            at: call)
-        return []
+        let at = location(call)
+        let arguments = Array(call.arguments)
+        switch name {
+        case "CFRunLoopObserverInvalidate" where arguments.count == 1:
+            guard let observer = expression(arguments[0].expression, in: scope) else { return [] }
+            return [.step(name, observer.text, at: at)]
+        case "CFRunLoopRemoveObserver" where arguments.count == 3:
+            guard let loop = expression(arguments[0].expression, in: scope),
+                let observer = expression(arguments[1].expression, in: scope),
+                let mode = cfMode(arguments[2].expression)
+            else { return [] }
+            return [.step(name, observer.text, at: at, [("from", .plain(loop.text, at: at)), ("mode", mode)])]
+        default:
+            unsupported(
+                "`\(name)` apart from the observer's creation",
+                "add the observer in the statement right after `CFRunLoopObserverCreateWithHandler`", at: call)
+            return []
+        }
+    }
+
+    /// A CF mode: `.commonModes`, `.defaultMode`, `CFRunLoopMode.commonModes`, `kCFRunLoopCommonModes`,
+    /// `RunLoop.Mode.default`… as `common`, `default` or `tracking`.
+    private mutating func cfMode(_ e: ExprSyntax) -> LocatedNode? {
+        let text = e.trimmedDescription
+        let at = location(e)
+        if text.contains("ommon") { return .plain("common", at: at) }
+        if text.contains("efault") { return .plain("default", at: at) }
+        if text.contains("racking") { return .plain("tracking", at: at) }
+        unsupported("this mode", "write `.defaultMode` or `.commonModes`", at: e)
+        return nil
+    }
+
+    /// The activities of `CFRunLoopActivity.beforeWaiting.rawValue`, `CFRunLoopActivity([.beforeWaiting,
+    /// .exit]).rawValue`, `kCFRunLoopBeforeWaiting`… as the step's `activities:` names, nil when none is named.
+    private func activityNames(_ e: ExprSyntax) -> [String]? {
+        let text = e.trimmedDescription
+        var names: [String] = []
+        for name in ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit", "allActivities"]
+        where text.range(of: name, options: .caseInsensitive) != nil {
+            names.append(name)
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// A CFRunLoopActivity constant (`.beforeWaiting`, `CFRunLoopActivity.exit`) as the language's integer constant
+    /// (`kCFRunLoopBeforeWaiting`, docs/scenario-format.md §6), to compare an observer's activity with.
+    static func activityConstant(_ name: String, base: ExprSyntax?) -> String? {
+        if let base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "CFRunLoopActivity" { return nil }
+        let known = ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit", "allActivities"]
+        guard known.contains(name) else { return nil }
+        return "kCFRunLoop" + name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// `let o = CFRunLoopObserverCreateWithHandler(ALLOCATOR, ACTIVITIES, REPEATS, ORDER) { observer, activity in
+    /// … }` and, right after it, `CFRunLoopAddObserver(RL, o, MODE)`: one `addObserver:` (CF makes the observer,
+    /// which holds the block, and the mode retains it). `into:` keeps the creator's reference when the observer is
+    /// a property or used afterwards; the block's second parameter is `activity:`.
+    mutating func foldObserver(
+        _ items: [CodeBlockItemSyntax], at index: Int, place: (swift: String, text: String, isNew: Bool),
+        call: FunctionCallExprSyntax, in scope: inout Scope
+    ) -> (steps: [LocatedNode], used: Int) {
+        let at = location(call)
+        let arguments = Array(call.arguments)
+        guard arguments.count == 4, let closure = trailingOrLabelled(call, "block"),
+            let activities = activityNames(arguments[1].expression),
+            let repeats = arguments[2].expression.as(BooleanLiteralExprSyntax.self),
+            let order = arguments[3].expression.as(IntegerLiteralExprSyntax.self)
+        else {
+            unsupported(
+                "this observer",
+                "write `CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, "
+                    + "CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { observer, activity in … }`", at: call)
+            return ([], 1)
+        }
+        guard index + 1 < items.count, let add = cfCall("CFRunLoopAddObserver", items[index + 1]),
+            add.arguments.count == 3,
+            swiftPlace(Array(add.arguments)[1].expression) == place.swift
+        else {
+            unsupported(
+                "an observer not added right after it is made",
+                "call `CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .commonModes)` in the next statement",
+                at: call)
+            return ([], 1)
+        }
+        let addArguments = Array(add.arguments)
+        guard let loop = expression(addArguments[0].expression, in: scope), let mode = cfMode(addArguments[2].expression)
+        else { return ([], 2) }
+        var parameterNames: [String] = []
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list): parameterNames = list.map(\.name.text)
+        case .parameterClause(let clause): parameterNames = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: break
+        }
+        guard let block = lowerClosure(closure, in: scope, parameters: 2, passed: [1: .int]) else { return ([], 2) }
+        var extra: [(String, LocatedNode)] = [
+            ("mode", mode), ("activities", .list(activities.map { .plain($0, at: at) }, at: at)),
+            ("repeats", .plain(repeats.literal.text, at: at)), ("order", .plain(order.literal.text, at: at)),
+        ]
+        let usedLater = place.isNew && items[(index + 2)...].contains { usesName(place.swift, $0) }
+        if !place.isNew || usedLater { extra.append(("into", .plain(place.text, at: at))) }
+        if parameterNames.count == 2, parameterNames[1] != "_" {
+            extra.append(("activity", .plain(parameterNames[1], at: at)))
+        }
+        if place.isNew { scope.locals[place.swift] = Local(type: .api("CFRunLoopObserver"), isVar: false) }
+        return ([.step("addObserver", loop.text, at: location(add), extra + block)], 2)
+    }
+
+    /// The call `NAME(…)` that `item` is, as a statement.
+    private func cfCall(_ name: String, _ item: CodeBlockItemSyntax) -> FunctionCallExprSyntax? {
+        let e = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+        guard let call = e?.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        else { return nil }
+        return call
     }
 
     /// `CFRunLoopPerformBlock(rl, CFRunLoopMode.defaultMode.rawValue) { … }` → `CFRunLoopPerformBlock: rl` with
@@ -969,10 +1090,6 @@ extension SwiftLowering {
         if text.contains("OperationQueue") || text.contains("BlockOperation") || text.contains("addOperation") {
             return "operation queues are not lowered yet: write that part in YAML (`operationQueues:`, "
                 + "`addOperation:`, docs/scenario-format.md §7.11)"
-        }
-        if text.contains("CFRunLoopObserver") || text.contains("CFRunLoopAddObserver") {
-            return "run-loop observers are not lowered yet: write the observer in YAML (`addObserver:`, "
-                + "docs/scenario-format.md §7.5)"
         }
         if text.hasPrefix("DispatchQueue") {
             return "a queue is `let q = DispatchQueue(label: \"q\")` at the top level (serial); a concurrent "

@@ -110,9 +110,10 @@ extension SwiftLowering {
     /// body it uses (`strong`, or `__block` for a `var`: Swift closures capture variables, not values).
     /// `parameters` is how many parameters the API passes (a timer's block gets the timer), which the body may
     /// not use: the scenario language's blocks take none.
-    mutating func lowerClosure(_ closure: ClosureExprSyntax, in scope: Scope, parameters: Int)
-        -> [(String, LocatedNode)]?
-    {
+    /// `passed` names, by position, the parameters the block does take (a run-loop observer's activity, an `int`).
+    mutating func lowerClosure(
+        _ closure: ClosureExprSyntax, in scope: Scope, parameters: Int, passed: [Int: LoweredType] = [:]
+    ) -> [(String, LocatedNode)]? {
         let at = location(closure)
         var captures: [LocatedNode] = []
         var inner = Scope(kind: .closure, className: scope.className)
@@ -165,7 +166,11 @@ extension SwiftLowering {
         }
         let used = NameCollector()
         used.walk(closure.statements)
-        for name in parameterNames where name != "_" && used.referenced.contains(where: { $0.name == name }) {
+        for (index, name) in parameterNames.enumerated() {
+            if let type = passed[index], name != "_" { inner.locals[name] = Local(type: type, isVar: false) }
+        }
+        for (index, name) in parameterNames.enumerated()
+        where name != "_" && passed[index] == nil && used.referenced.contains(where: { $0.name == name }) {
             unsupported(
                 "using the closure's parameter `\(name)`",
                 "the scenario language's blocks take no parameters: use the property the timer is stored in "

@@ -219,4 +219,23 @@ import Testing
         let expect = try #require(tree?.mapping?["expect"])
         #expect(SwiftLoweringTests.render(expect) == "{all: {logs[0].text: null, logged: {tick: 2}}}")
     }
+
+    @Test func anObserverMadeAndAddedIsOneAddObserverStep() throws {
+        let steps = try Self.steps(
+            """
+            let observer = CFRunLoopObserverCreateWithHandler(
+                kCFAllocatorDefault, CFRunLoopActivity.allActivities.rawValue, true, 0
+            ) { _, activity in
+                if activity == .beforeWaiting { self.go() }
+            }
+            CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .commonModes)
+            CFRunLoopRemoveObserver(CFRunLoopGetMain(), observer, .commonModes)
+            """)
+        #expect(
+            steps
+                == "[{addObserver: main runloop, mode: common, activities: [allActivities], repeats: true, order: 0, "
+                + "into: observer, activity: activity, captures: [strong self], "
+                + "do: [{if: activity == kCFRunLoopBeforeWaiting, then: [{call: self.go}]}]}, "
+                + "{CFRunLoopRemoveObserver: observer, from: main runloop, mode: common}]")
+    }
 }

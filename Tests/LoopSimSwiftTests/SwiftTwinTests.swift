@@ -37,6 +37,8 @@ import Testing
         ("scenarios/swift/cookbook/resident-thread-without-port-fix.swift", "scenarios/cookbook/resident-thread-without-port-fix.yaml"),
         ("scenarios/swift/cookbook/displaylink-retains-target.swift", "scenarios/cookbook/displaylink-retains-target.yaml"),
         ("scenarios/swift/cookbook/displaylink-retains-target-fix.swift", "scenarios/cookbook/displaylink-retains-target-fix.yaml"),
+        ("scenarios/swift/cookbook/idle-work-in-default-mode.swift", "scenarios/cookbook/idle-work-in-default-mode.yaml"),
+        ("scenarios/swift/cookbook/idle-work-in-default-mode-fix.swift", "scenarios/cookbook/idle-work-in-default-mode-fix.yaml"),
     ]
 
     /// Loads a scenario file of either language, requiring it to compile without errors.

@@ -52,8 +52,8 @@ import Testing
         Case(name: "OperationQueue", code: "let q = /*@*/OperationQueue()", advice: "operationQueues:"),
         Case(
             name: "run-loop observer",
-            code: "let o = /*@*/CFRunLoopObserverCreateWithHandler(nil, 32, true, 0) { _, _ in }",
-            advice: "addObserver:"),
+            code: "let o = /*@*/CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.exit.rawValue, true, 0) "
+                + "{ _, _ in }", advice: "CFRunLoopAddObserver(CFRunLoopGetMain()"),
         Case(
             name: "concurrent queue", code: "TOP:let q = /*@*/DispatchQueue(label: \"q\", attributes: .concurrent)",
             advice: "concurrent: 4"),
