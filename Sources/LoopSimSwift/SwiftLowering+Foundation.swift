@@ -20,7 +20,9 @@ extension SwiftLowering {
 
     /// The lowered type of the API type `name`, nil when it is not one of this file's.
     func apiType(_ name: String) -> LoweredType? {
-        Self.apiFieldTypeName(name) == nil ? nil : .api(name)
+        // A run-loop activity and a wait's result are integers in the scenario language (§6).
+        if name == "CFRunLoopActivity" || name == "DispatchTimeoutResult" { return .int }
+        return Self.apiFieldTypeName(name) == nil ? nil : .api(name)
     }
 
     // MARK: Statements
@@ -312,6 +314,7 @@ extension SwiftLowering {
             default: break
             }
         }
+        if let steps = timedWait(call, place: place, in: scope) { return (steps, .int) }
         if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "observe",
             let me = scope.locals["self"], call.arguments.first?.expression.is(KeyPathExprSyntax.self) == true
         {
@@ -897,9 +900,43 @@ extension SwiftLowering {
         return names.isEmpty ? nil : names
     }
 
+    /// `let r = semaphore.wait(timeout: .now() + D)` (or a group's): `dispatch_semaphore_wait:` (`dispatch_group_wait:`)
+    /// with `timeout: D` and `result: r`, 0 when it was taken and 1 when it timed out (`.success`, `.timedOut`:
+    /// libdispatch returns non-zero on a timeout, docs/scenario-format.md §7.6).
+    private mutating func timedWait(_ call: FunctionCallExprSyntax, place: String, in scope: Scope) -> [LocatedNode]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            member.declName.baseName.text == "wait", call.arguments.count == 1,
+            let argument = call.arguments.first, argument.label?.text == "timeout",
+            let root = rootName(base), root.first?.isUppercase != true
+        else { return nil }
+        guard let receiver = expression(base, in: scope) else { return [] }
+        let verb: String
+        switch receiver.type {
+        case .semaphore: verb = "dispatch_semaphore_wait"
+        case .group: verb = "dispatch_group_wait"
+        default: return nil
+        }
+        guard let timeout = deadlineFromNow(argument.expression) else {
+            unsupported("this timeout", "write `timeout: .now() + .milliseconds(50)`", at: argument)
+            return []
+        }
+        let at = location(call)
+        return [
+            .step(
+                verb, receiver.text, at: at,
+                [("timeout", .plain(timeout, at: location(argument.expression))), ("result", .plain(place, at: at))])
+        ]
+    }
+
     /// A CFRunLoopActivity constant (`.beforeWaiting`, `CFRunLoopActivity.exit`) as the language's integer constant
-    /// (`kCFRunLoopBeforeWaiting`, docs/scenario-format.md §6), to compare an observer's activity with.
+    /// (`kCFRunLoopBeforeWaiting`, docs/scenario-format.md §6), to compare an observer's activity with; a wait's
+    /// `.success` and `.timedOut` as 0 and 1.
     static func activityConstant(_ name: String, base: ExprSyntax?) -> String? {
+        let baseName = base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if base == nil || baseName == "DispatchTimeoutResult" {
+            if name == "success" { return "0" }
+            if name == "timedOut" { return "1" }
+        }
         if let base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "CFRunLoopActivity" { return nil }
         let known = ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit", "allActivities"]
         guard known.contains(name) else { return nil }
@@ -1074,6 +1111,9 @@ extension SwiftLowering {
                 entries.append((key, .plain("null", at: at)))
             } else if let text = plainString(element.value) {
                 entries.append((key, .quoted(text, at: at)))
+            } else if let nested = element.value.as(DictionaryExprSyntax.self) {
+                guard let mapping = expectMapping(nested) else { return nil }
+                entries.append((key, mapping))
             } else {
                 scenarioError("a figure's mapping has integer, string or nil values", at: element.value)
                 return nil

@@ -238,4 +238,17 @@ import Testing
                 + "do: [{if: activity == kCFRunLoopBeforeWaiting, then: [{call: self.go}]}]}, "
                 + "{CFRunLoopRemoveObserver: observer, from: main runloop, mode: common}]")
     }
+
+    @Test func aTimedWaitStoresItsResultAndTimedOutIsOne() throws {
+        let steps = try Self.steps(
+            """
+            let sem = DispatchSemaphore(value: 0)
+            let r = sem.wait(timeout: .now() + .milliseconds(50))
+            if r == .timedOut { go() }
+            """)
+        #expect(
+            steps
+                == "[{let: sem = dispatch_semaphore_create 0}, "
+                + "{dispatch_semaphore_wait: sem, timeout: 50ms, result: r}, {if: r == 1, then: [{call: self.go}]}]")
+    }
 }

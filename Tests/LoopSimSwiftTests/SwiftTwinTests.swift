@@ -39,6 +39,8 @@ import Testing
         ("scenarios/swift/cookbook/displaylink-retains-target-fix.swift", "scenarios/cookbook/displaylink-retains-target-fix.yaml"),
         ("scenarios/swift/cookbook/idle-work-in-default-mode.swift", "scenarios/cookbook/idle-work-in-default-mode.yaml"),
         ("scenarios/swift/cookbook/idle-work-in-default-mode-fix.swift", "scenarios/cookbook/idle-work-in-default-mode-fix.yaml"),
+        ("scenarios/swift/cookbook/lag-monitor-ignores-activity.swift", "scenarios/cookbook/lag-monitor-ignores-activity.yaml"),
+        ("scenarios/swift/cookbook/lag-monitor-ignores-activity-fix.swift", "scenarios/cookbook/lag-monitor-ignores-activity-fix.yaml"),
     ]
 
     /// Loads a scenario file of either language, requiring it to compile without errors.
