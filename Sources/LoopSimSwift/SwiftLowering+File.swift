@@ -39,10 +39,13 @@ extension SwiftLowering {
                     header = lowerHeader(call)
                 } else if let v = decl.as(VariableDeclSyntax.self), let queue = queueDeclaration(v) {
                     queueNames.append(queue)
+                } else if let v = decl.as(VariableDeclSyntax.self), let queue = operationQueueDeclaration(v) {
+                    operationQueues.append((queue, "default"))
                 } else {
                     mainItems.append(item)
                 }
             case .expr(let expr):
+                if operationQueueWidth(expr) { continue }
                 if let call = expr.as(FunctionCallExprSyntax.self), let (verb, _) = scenarioMethod(call) {
                     switch verb {
                     case "at": actionCalls.append(call)
@@ -86,6 +89,10 @@ extension SwiftLowering {
         var top = header
         if !queueNames.isEmpty {
             top.append(("queues", .list(queueNames.map { .plain($0, at: start) }, at: start)))
+        }
+        if !operationQueues.isEmpty {
+            let widths = operationQueues.map { ($0.name, LocatedNode.plain($0.width, at: start)) }
+            top.append(("operationQueues", .map(widths, at: start)))
         }
         if !classNodes.isEmpty { top.append(("classes", .map(classNodes, at: start))) }
         top.append(("main", .list(mainSteps, at: start)))

@@ -13,7 +13,9 @@ extension SwiftLowering {
         case "DispatchSourceTimer": "dispatch_source"
         case "Port", "NSMachPort": "NSPort"
         case "CFRunLoopObserver": "CFRunLoopObserver"
-        case "NSLock", "NSRecursiveLock", "NSCondition", "NSKeyValueObservation", "DispatchWorkItem": "id"
+        case "NSLock", "NSRecursiveLock", "NSCondition", "NSKeyValueObservation", "DispatchWorkItem", "BlockOperation",
+            "Operation":
+            "id"
         default: nil
         }
     }
@@ -85,6 +87,14 @@ extension SwiftLowering {
             return performStep(target: receiver.text, call, in: scope)
         }
         if let queue = queueName(base, in: scope) { return queueCall(queue, name, call, in: scope) }
+        if let ref = base.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text] == nil,
+            operationQueues.contains(where: { $0.name == ref.baseName.text })
+        {
+            return operationQueueCall(ref.baseName.text, name, call, in: scope)
+        }
+        if base.as(MemberAccessExprSyntax.self)?.trimmedDescription == "OperationQueue.main" {
+            return operationQueueCall("main", name, call, in: scope)
+        }
         if name == "add", call.arguments.count == 2, call.arguments.last?.label?.text == "forMode",
             let first = call.arguments.first, first.label == nil, isPortValue(first.expression, in: scope)
         {
@@ -123,7 +133,8 @@ extension SwiftLowering {
     static let apiMethodNames: Set<String> = [
         "perform", "performSelector", "async", "addObserver", "removeObserver", "notify", "resume", "suspend",
         "cancel", "schedule", "setEventHandler", "lock", "unlock", "wait", "signal", "broadcast", "withLock",
-        "invalidate", "add",
+        "invalidate", "add", "addOperation", "addOperations", "cancelAllOperations",
+        "waitUntilAllOperationsAreFinished", "addDependency", "waitUntilFinished",
     ]
 
     /// The name an expression's chain of members starts from (`a` of `a?.b.c`).
@@ -174,6 +185,15 @@ extension SwiftLowering {
             var body = scope
             let steps = lowerStatements(closure.statements, in: &body, tail: false)
             return [.step("withLock", receiver, at: at, [("do", .list(steps, at: location(closure)))])]
+        case ("BlockOperation", "addDependency"), ("Operation", "addDependency"):
+            guard call.arguments.count == 1, let other = call.arguments.first,
+                let on = expression(other.expression, in: scope)
+            else { return unknownFoundationCall(call) }
+            return [.step("addDependency", receiver, at: at, [("on", .plain(on.text, at: location(other.expression)))])]
+        case ("BlockOperation", "cancel") where bare, ("Operation", "cancel") where bare:
+            return [.step("cancelOperation", receiver, at: at)]
+        case ("BlockOperation", "waitUntilFinished") where bare, ("Operation", "waitUntilFinished") where bare:
+            return [.step("waitUntilFinished", receiver, at: at)]
         case ("DispatchWorkItem", "perform") where bare: return [.step("performWorkItem", receiver, at: at)]
         case ("DispatchWorkItem", "cancel") where bare: return [.step("cancelWorkItem", receiver, at: at)]
         case ("DispatchWorkItem", "wait") where bare: return [.step("waitWorkItem", receiver, at: at)]
@@ -308,6 +328,11 @@ extension SwiftLowering {
                             ])
                     ], .timer
                 )
+            case "BlockOperation":
+                // +[NSBlockOperation blockOperationWithBlock:]: not started until a queue holds it.
+                guard let closure = trailingOrLabelled(call, "block") else { return nil }
+                guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .api(name)) }
+                return ([.step("operation", place, at: at, block)], .api(name))
             case "NSMachPort", "Port":
                 guard call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
                 return ([.step("port", place, at: at)], .api(name))
@@ -1128,8 +1153,9 @@ extension SwiftLowering {
     /// any other API.
     static func foundationAdvice(_ text: String) -> String? {
         if text.contains("OperationQueue") || text.contains("BlockOperation") || text.contains("addOperation") {
-            return "operation queues are not lowered yet: write that part in YAML (`operationQueues:`, "
-                + "`addOperation:`, docs/scenario-format.md §7.11)"
+            return "an operation queue is `let q = OperationQueue()` at the top level (`operationQueues:`), its width "
+                + "`q.maxConcurrentOperationCount = 1` there too; other uses are not lowered yet: write that part in "
+                + "YAML (`operationQueues:`, `addOperation:`, docs/scenario-format.md §7.11)"
         }
         if text.hasPrefix("DispatchQueue") {
             return "a queue is `let q = DispatchQueue(label: \"q\")` at the top level (serial); a concurrent "
@@ -1141,5 +1167,92 @@ extension SwiftLowering {
                 + "YAML (`newLock:` with `class: NSConditionLock`, docs/scenario-format.md §7.14)"
         }
         return nil
+    }
+}
+
+extension SwiftLowering {
+    // MARK: Operation queues
+
+    /// `let imports = OperationQueue()` at the top level: an operation queue of `operationQueues:` (its width set by
+    /// a later top-level `imports.maxConcurrentOperationCount = N`).
+    func operationQueueDeclaration(_ decl: VariableDeclSyntax) -> String? {
+        guard decl.bindings.count == 1, let binding = decl.bindings.first,
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "OperationQueue",
+            call.arguments.isEmpty, call.trailingClosure == nil
+        else { return nil }
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    /// `imports.maxConcurrentOperationCount = N` at the top level, for a top-level operation queue: records N as
+    /// the queue's width and says whether `expr` was that statement.
+    mutating func operationQueueWidth(_ expr: ExprSyntax) -> Bool {
+        guard let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return false }
+        let elements = Array(sequence.elements)
+        guard elements[1].is(AssignmentExprSyntax.self), let member = elements[0].as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "maxConcurrentOperationCount",
+            let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let index = operationQueues.firstIndex(where: { $0.name == name })
+        else { return false }
+        guard let n = elements[2].as(IntegerLiteralExprSyntax.self) else {
+            unsupported("a computed width", "write an integer literal", at: elements[2])
+            return true
+        }
+        operationQueues[index].width = n.literal.text
+        return true
+    }
+
+    /// A call on an operation queue (docs/scenario-format.md §7.11): `addOperation { }` (`addOperation:` with
+    /// `do:`), `addOperation(op)`, `addOperations([a, b], waitUntilFinished: b)`, `cancelAllOperations()`,
+    /// `waitUntilAllOperationsAreFinished()`.
+    private mutating func operationQueueCall(
+        _ queue: String, _ name: String, _ call: FunctionCallExprSyntax, in scope: Scope
+    ) -> [LocatedNode] {
+        let at = location(call)
+        let arguments = Array(call.arguments)
+        switch name {
+        case "addOperation":
+            if let closure = trailingOrLabelled(call, "block") {
+                guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
+                return [.step("addOperation", queue, at: at, block)]
+            }
+            guard arguments.count == 1, let op = expression(arguments[0].expression, in: scope) else {
+                return unknownFoundationCall(call)
+            }
+            return [.step("addOperation", queue, at: at, [("operation", .plain(op.text, at: location(arguments[0])))])]
+        case "addOperations":
+            guard arguments.count == 2, let array = arguments[0].expression.as(ArrayExprSyntax.self),
+                arguments[1].label?.text == "waitUntilFinished",
+                let wait = arguments[1].expression.as(BooleanLiteralExprSyntax.self)
+            else { return unknownFoundationCall(call) }
+            var operations: [LocatedNode] = []
+            for element in array.elements {
+                guard let op = expression(element.expression, in: scope) else { return [] }
+                operations.append(.plain(op.text, at: location(element)))
+            }
+            return [
+                .step(
+                    "addOperations", queue, at: at,
+                    [
+                        ("operations", .list(operations, at: location(array))),
+                        ("waitUntilFinished", .plain(wait.literal.text, at: location(wait))),
+                    ])
+            ]
+        case "cancelAllOperations" where arguments.isEmpty: return [.step("cancelAllOperations", queue, at: at)]
+        case "waitUntilAllOperationsAreFinished" where arguments.isEmpty:
+            return [.step("waitUntilAllOperationsAreFinished", queue, at: at)]
+        default: return unknownFoundationCall(call)
+        }
+    }
+
+    /// `op.completionBlock = { … }`: `setCompletionBlock: op` (nil when `lhs = rhs` is not that).
+    mutating func completionBlockAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let member = lhs.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "completionBlock",
+            let base = member.base, let closure = rhs.as(ClosureExprSyntax.self)
+        else { return nil }
+        guard let op = expression(base, in: scope), let block = lowerClosure(closure, in: scope, parameters: 0) else {
+            return []
+        }
+        return [.step("setCompletionBlock", op.text, at: location(lhs), block)]
     }
 }

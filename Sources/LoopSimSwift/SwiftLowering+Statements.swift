@@ -330,6 +330,7 @@ extension SwiftLowering {
         if let call = rhs.as(FunctionCallExprSyntax.self), let made = apiCreation(call, place: place.text, in: scope) {
             return made.steps
         }
+        if let steps = completionBlockAssignment(lhs, rhs, in: scope) { return steps }
         guard let value = expression(rhs, in: scope) else { return [] }
         let local = scope.locals[place.text]
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"

@@ -18,6 +18,9 @@ struct SwiftLowering {
     var classes: [String: ClassShape] = [:]
     /// The names of dispatch queues declared at the top level (`let db = DispatchQueue(label: "db")`).
     var queueNames: [String] = []
+    /// The operation queues declared at the top level (`let imports = OperationQueue()`) and their
+    /// `maxConcurrentOperationCount` (`default` until set), in order (SwiftLowering+Foundation.swift).
+    var operationQueues: [(name: String, width: String)] = []
     /// The name of the top-level `Scenario` value (`let scenario = Scenario(…)`).
     var scenarioName: String?
 

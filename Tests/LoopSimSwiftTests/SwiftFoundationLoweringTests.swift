@@ -251,4 +251,31 @@ import Testing
                 == "[{let: sem = dispatch_semaphore_create 0}, "
                 + "{dispatch_semaphore_wait: sem, timeout: 50ms, result: r}, {if: r == 1, then: [{call: self.go}]}]")
     }
+
+    @Test func aTopLevelOperationQueueIsAnOperationQueueOfTheScenario() throws {
+        let (tree, diagnostics) = SwiftScenarioLoader.lower(
+            text: """
+                import Foundation
+                let scenario = Scenario("probe", until: .seconds(3), variants: [.ios10])
+                let work = OperationQueue()
+                work.maxConcurrentOperationCount = 2
+                class Page {
+                    func probe() {
+                        let op = BlockOperation { print("op") }
+                        op.completionBlock = { print("done") }
+                        work.addOperation { print("block") }
+                        work.addOperations([op], waitUntilFinished: true)
+                    }
+                }
+                """, file: "P.swift")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(SwiftLoweringTests.render(try #require(tree?.mapping?["operationQueues"])) == "{work: 2}")
+        let probe = try #require(
+            tree?.mapping?["classes"]?.mapping?["Page"]?.mapping?["methods"]?.mapping?["probe"])
+        #expect(
+            SwiftLoweringTests.render(probe)
+                == "[{operation: op, do: [{log: op}]}, {setCompletionBlock: op, do: [{log: done}]}, "
+                + "{addOperation: work, do: [{log: block}]}, "
+                + "{addOperations: work, operations: [op], waitUntilFinished: true}]")
+    }
 }

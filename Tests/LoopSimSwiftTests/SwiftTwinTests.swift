@@ -41,6 +41,8 @@ import Testing
         ("scenarios/swift/cookbook/idle-work-in-default-mode-fix.swift", "scenarios/cookbook/idle-work-in-default-mode-fix.yaml"),
         ("scenarios/swift/cookbook/lag-monitor-ignores-activity.swift", "scenarios/cookbook/lag-monitor-ignores-activity.yaml"),
         ("scenarios/swift/cookbook/lag-monitor-ignores-activity-fix.swift", "scenarios/cookbook/lag-monitor-ignores-activity-fix.yaml"),
+        ("scenarios/swift/cookbook/operation-waits-for-own-queue.swift", "scenarios/cookbook/operation-waits-for-own-queue.yaml"),
+        ("scenarios/swift/cookbook/operation-waits-for-own-queue-fix.swift", "scenarios/cookbook/operation-waits-for-own-queue-fix.yaml"),
     ]
 
     /// Loads a scenario file of either language, requiring it to compile without errors.
