@@ -9,6 +9,7 @@ extension SwiftLowering {
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }
+        if let steps = foundationStatement(call, in: &scope) { return steps }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {
@@ -96,6 +97,7 @@ extension SwiftLowering {
 
     /// What to write instead of the API named in `text`.
     func insteadOfAPI(_ text: String) -> String {
+        if let advice = Self.foundationAdvice(text) { return advice }
         if text.contains("URLSession") || text.contains("dataTask") {
             return "model the reply with `DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(N)) { … }`"
         }
@@ -234,6 +236,7 @@ extension SwiftLowering {
     /// a drag of a scroll view (docs/scenario-format.md §7.8, `scroll:`).
     private mutating func userGesture(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]
     {
+        if name == "sample" { return sampleStep(call, in: scope) }
         guard name == "scroll" else {
             scenarioError("inside an action, a Scenario has `scroll(_:decelerate:)`; `\(name)` is not one", at: call)
             return []

@@ -13,6 +13,8 @@ extension SwiftLowering {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     shape.fields[name] = fieldType(binding)
                 }
+            } else if let f = member.decl.as(FunctionDeclSyntax.self), isKVOObserveMethod(f) {
+                shape.methods["observeValueForKeyPath"] = []
             } else if let f = member.decl.as(FunctionDeclSyntax.self) {
                 shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
                     ($0.secondName ?? $0.firstName).text
@@ -117,7 +119,7 @@ extension SwiftLowering {
             switch modifier.name.text {
             case "weak": strength = "weak"
             case "unowned": strength = modifier.detail?.detail.text == "unsafe" ? "unretained" : "unowned"
-            case "private", "fileprivate", "internal", "public", "final", "open": break
+            case "private", "fileprivate", "internal", "public", "final", "open", "dynamic": break
             default:
                 unsupported("the modifier `\(modifier.name.text)` on a property", "leave it out", at: modifier)
             }
@@ -160,6 +162,10 @@ extension SwiftLowering {
                     // nil is every field's initial value.
                 } else if case .object(let cls) = type, isConstruction(value, of: cls) {
                     initSteps.append(.step("set", "self.\(name) = new \(cls)", at: location(value)))
+                } else if let call = value.as(FunctionCallExprSyntax.self),
+                    let made = apiCreation(call, place: "self.\(name)", in: methodScope(className: className, body: []))
+                {
+                    initSteps += made.steps
                 } else {
                     unsupported(
                         "this initial value", "use a literal, nil, or `ClassName()`; or set the field in init",
@@ -231,13 +237,14 @@ extension SwiftLowering {
         case "DispatchSemaphore": .semaphore
         case "DispatchGroup": .group
         case "Thread": .thread
-        default: classes[name] != nil ? .object(name) : uikitType(name)
+        default: classes[name] != nil ? .object(name) : (apiType(name) ?? uikitType(name))
         }
     }
 
     /// A method: `func name(_ a: T, b: U) { … }` as `name: {params: [a: T, b: U], do: […]}` (or just its steps).
     private mutating func lowerMethod(_ decl: FunctionDeclSyntax, className: String) -> (String, LocatedNode)? {
         let at = location(decl)
+        if isKVOObserveMethod(decl) { return lowerKVOObserveMethod(decl, className: className) }
         for modifier in decl.modifiers
         where !["private", "fileprivate", "internal", "public", "final", "override"]
             .contains(modifier.name.text)

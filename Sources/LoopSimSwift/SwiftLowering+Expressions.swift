@@ -89,6 +89,7 @@ extension SwiftLowering {
     /// `a.b`: a field path, or one of the framework values the language names (`RunLoop.current`, …).
     private mutating func memberAccess(_ member: MemberAccessExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         let name = member.declName.baseName.text
+        if let activity = Self.activityConstant(name, base: member.base) { return (activity, .int) }
         guard let base = member.base else {
             unsupported("the implicit member `.\(name)`", "write the value in full", at: member)
             return nil

@@ -55,10 +55,13 @@ extension SwiftLowering {
                     queueNames.append(queue)
                 } else if let e = decl.as(ExtensionDeclSyntax.self), isNotificationNameExtension(e) {
                     // Its names were collected in the first pass (SwiftLowering+Notifications.swift).
+                } else if let v = decl.as(VariableDeclSyntax.self), let queue = operationQueueDeclaration(v) {
+                    operationQueues.append((queue, "default"))
                 } else {
                     mainItems.append(item)
                 }
             case .expr(let expr):
+                if operationQueueWidth(expr) { continue }
                 if let call = expr.as(FunctionCallExprSyntax.self), let (verb, _) = scenarioMethod(call) {
                     switch verb {
                     case "at": actionCalls.append(call)
@@ -106,6 +109,10 @@ extension SwiftLowering {
         var top = header + experimentKeys(at: start)
         if !queueNames.isEmpty {
             top.append(("queues", .list(queueNames.map { .plain($0, at: start) }, at: start)))
+        }
+        if !operationQueues.isEmpty {
+            let widths = operationQueues.map { ($0.name, LocatedNode.plain($0.width, at: start)) }
+            top.append(("operationQueues", .map(widths, at: start)))
         }
         if !classNodes.isEmpty { top.append(("classes", .map(classNodes, at: start))) }
         top.append(("main", .list(mainSteps, at: start)))
@@ -278,6 +285,10 @@ extension SwiftLowering {
                 figures.append((key, .plain(i.literal.text, at: at)))
             } else if let b = value.as(BooleanLiteralExprSyntax.self) {
                 figures.append((key, .plain(b.literal.text, at: at)))
+            } else if value.is(NilLiteralExprSyntax.self) {
+                figures.append((key, .plain("null", at: at)))  // absent, as YAML's `null` (§9)
+            } else if let d = value.as(DictionaryExprSyntax.self) {
+                if let mapping = expectMapping(d) { figures.append((key, mapping)) }
             } else if let p = value.as(PrefixOperatorExprSyntax.self), p.operator.text == "-",
                 let i = p.expression.as(IntegerLiteralExprSyntax.self)
             {

@@ -9,7 +9,14 @@ extension SwiftLowering {
     where C.Element == CodeBlockItemSyntax {
         let items = Array(items)
         var steps: [LocatedNode] = []
+        var skip = 0
         for (index, item) in items.enumerated() {
+            if skip > 0 { skip -= 1; continue }
+            if let folded = foldedGroup(items, at: index, in: &scope) {
+                steps += folded.steps
+                skip = folded.used - 1
+                continue
+            }
             let rest = items[(index + 1)...]
             let isLast = rest.isEmpty
             if let guardStmt = item.item.as(GuardStmtSyntax.self) {
@@ -288,6 +295,11 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: .timer, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if let call = value.as(FunctionCallExprSyntax.self), let made = apiCreation(call, place: name, in: scope) {
+                steps += made.steps
+                scope.locals[name] = Local(type: made.type, isVar: isVar, isBlock: isBlock)
+                continue
+            }
             guard let lowered = expression(value, in: scope) else { continue }
             steps.append(.step("let", "\(declared) = \(lowered.text)", at: location(binding)))
             scope.locals[name] = Local(type: annotated ?? lowered.type, isVar: isVar, isBlock: isBlock)
@@ -349,6 +361,10 @@ extension SwiftLowering {
         if let call = rhs.as(FunctionCallExprSyntax.self), let made = creationStep(call, place: place.text, in: scope) {
             return made.steps
         }
+        if let call = rhs.as(FunctionCallExprSyntax.self), let made = apiCreation(call, place: place.text, in: scope) {
+            return made.steps
+        }
+        if let steps = completionBlockAssignment(lhs, rhs, in: scope) { return steps }
         guard let value = expression(rhs, in: scope) else { return [] }
         let local = scope.locals[place.text]
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"

@@ -114,10 +114,11 @@ extension SwiftLowering {
     /// `parameters` is how many parameters the API passes. `parameterKey` is the key that names the block's first
     /// parameter in the scenario language, and its type (a timer's `block: {timer: t, …}`: the firing timer).
     /// `bound`, when given, is the type of the closure's first parameter, which the body may read: the step names it
-    /// (a notification observer's `notification:`). Without either, the body may not use its parameters.
+    /// (a notification observer's `notification:`). `passed` names, by position, the parameters the block takes
+    /// (a run-loop observer's activity, an `int`). Without any of these, the body may not use its parameters.
     mutating func lowerClosure(
         _ closure: ClosureExprSyntax, in scope: Scope, parameters: Int, bound: LoweredType? = nil,
-        parameterKey: (key: String, type: LoweredType)? = nil
+        parameterKey: (key: String, type: LoweredType)? = nil, passed: [Int: LoweredType] = [:]
     ) -> [(String, LocatedNode)]? {
         let at = location(closure)
         var captures: [LocatedNode] = []
@@ -174,6 +175,13 @@ extension SwiftLowering {
         let used = NameCollector()
         used.walk(closure.statements)
         var result: [(String, LocatedNode)] = []
+        var passedNames: Set<String> = []
+        for (index, name) in parameterNames.enumerated() where name != "_" {
+            if let type = passed[index] {
+                inner.locals[name] = Local(type: type, isVar: false)
+                passedNames.insert(name)
+            }
+        }
         if let parameterKey, let name = parameterNames.first, name != "_",
             used.referenced.contains(where: { $0.name == name })
         {
@@ -185,7 +193,8 @@ extension SwiftLowering {
             inner.locals[first] = Local(type: bound, isVar: false)
             parameterNames.removeFirst()
         }
-        for name in parameterNames where name != "_" && used.referenced.contains(where: { $0.name == name }) {
+        for name in parameterNames
+        where name != "_" && !passedNames.contains(name) && used.referenced.contains(where: { $0.name == name }) {
             unsupported(
                 "using the closure's parameter `\(name)`",
                 "the scenario language's blocks take no parameters: use the property the timer is stored in "

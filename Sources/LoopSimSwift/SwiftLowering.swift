@@ -18,6 +18,9 @@ struct SwiftLowering {
     var classes: [String: ClassShape] = [:]
     /// The names of dispatch queues declared at the top level (`let db = DispatchQueue(label: "db")`).
     var queueNames: [String] = []
+    /// The operation queues declared at the top level (`let imports = OperationQueue()`) and their
+    /// `maxConcurrentOperationCount` (`default` until set), in order (SwiftLowering+Foundation.swift).
+    var operationQueues: [(name: String, width: String)] = []
     /// The name of the top-level `Scenario` value (`let scenario = Scenario(…)`).
     var scenarioName: String?
     /// The notification names an `extension Notification.Name` declares: constant to raw name (looked up only).
@@ -81,6 +84,8 @@ enum LoweredType: Equatable {
     case date
     /// A Swift concurrency task handle (`Task<Void, Never>`; SwiftLowering+Concurrency.swift).
     case task
+    /// An object of a Foundation, GCD or CF API, by its Swift type name (SwiftLowering+Foundation.swift).
+    case api(String)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -98,6 +103,7 @@ enum LoweredType: Equatable {
         case .thread: "NSThread"
         case .interval, .date: "int"
         case .task: "Task"
+        case .api(let name): SwiftLowering.apiFieldTypeName(name)
         case .unknown: nil
         }
     }
@@ -105,7 +111,7 @@ enum LoweredType: Equatable {
     /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).
     var isObject: Bool {
         switch self {
-        case .object, .timer, .semaphore, .group, .thread, .task: true
+        case .object, .timer, .semaphore, .group, .thread, .task, .api: true
         default: false
         }
     }

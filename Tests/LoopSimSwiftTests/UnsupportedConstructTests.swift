@@ -117,6 +117,33 @@ import Testing
             name: "sleep until a deadline", code: "Task {\n try await Task.sleep(/*@*/until: .now) }",
             advice: "deadline or a clock"),
         Case(name: "awaited value used", code: "Task {\n let v = /*@*/await self.go() }", advice: "statement"),
+        Case(name: "OperationQueue", code: "let q = /*@*/OperationQueue()", advice: "operationQueues:"),
+        Case(
+            name: "run-loop observer",
+            code: "let o = /*@*/CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.exit.rawValue, true, 0) "
+                + "{ _, _ in }", advice: "CFRunLoopAddObserver(CFRunLoopGetMain()"),
+        Case(
+            name: "concurrent queue", code: "TOP:let q = /*@*/DispatchQueue(label: \"q\", attributes: .concurrent)",
+            advice: "concurrent: 4"),
+        Case(name: "NSConditionLock", code: "let l = /*@*/NSConditionLock(condition: 0)", advice: "NSConditionLock"),
+        Case(
+            name: "dispatch source never scheduled",
+            code: "let s = /*@*/DispatchSource.makeTimerSource(queue: .main)\n        s.resume()",
+            advice: "schedule it in the next statements"),
+        Case(
+            name: "dispatch source handler set later",
+            code: "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.setEventHandler { } } }",
+            advice: "right after"),
+        Case(name: "thread never started", code: "let t = /*@*/Thread { self.go() }", advice: "call `start()`"),
+        Case(
+            name: "observeValue reading its parameters",
+            code: "TOP:class Obs: NSObject {\n    override func observeValue(/*@*/forKeyPath keyPath: String?, "
+                + "of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) "
+                + "{ print(keyPath) } }", advice: "read the observed field"),
+        Case(
+            name: "display link initializer",
+            code: "let l = /*@*/CADisplayLink(target: self, selector: #selector(go), extra: 1)",
+            advice: "CADisplayLink(target: self"),
     ]
 
     /// The scenario file around `code`.
