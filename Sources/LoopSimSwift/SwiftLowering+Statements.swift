@@ -278,6 +278,8 @@ extension SwiftLowering {
                 if isBlock { steps.append(.step("let", "\(declared) = nil", at: location(binding))) }
                 steps += creationStep(call, place: name, in: scope)?.steps ?? []
                 scope.locals[name] = Local(type: .task, isVar: isVar, isBlock: isBlock)
+                continue
+            }
             if let call = value.as(FunctionCallExprSyntax.self),
                 let made = frameworkCreation(call, place: declared, in: &scope)
             {

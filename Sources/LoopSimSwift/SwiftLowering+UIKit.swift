@@ -39,7 +39,7 @@ extension SwiftLowering {
 
     /// Records a class's UIKit superclass in its shape, and gives a controller's lifecycle overrides no parameters
     /// (UIKit's model passes none: `viewWillAppear(_ animated:)` is called as `viewWillAppear`).
-    func noteUIKitSuperclass(_ decl: ClassDeclSyntax, into shape: inout ClassShape) {
+    func noteUIKitSuperclass(_ decl: some ClassLikeDecl, into shape: inout ClassShape) {
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
             if Self.uikitSuperclasses.contains(parent) { shape.superclass = parent }
