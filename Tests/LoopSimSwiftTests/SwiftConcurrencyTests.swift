@@ -85,10 +85,11 @@ import Testing
                 }
             }
             """)
-        // Ending the closure, the loop's `return` leaves the loop: `break`.
+        // Ending the closure, the loop's `return` leaves the loop: `break`. `guard let self` binds a strong local
+        // for the rest of the turn, the sleep included (SE-0079; docs/fidelity.md).
         #expect(
-            steps == "[{task: self.task, captures: [weak self], do: [{while: !Task.isCancelled, do: [{if: self != nil, "
-                + "then: [{call: self.go}, {taskSleep: 1s}], else: [break]}]}]}]")
+            steps == "[{task: self.task, captures: [weak self], do: [{while: !Task.isCancelled, do: [{let: strongSelf "
+                + "= self}, {if: strongSelf != nil, then: [{call: strongSelf.go}, {taskSleep: 1s}], else: [break]}]}]}]")
     }
 
     @Test func aReturnInALoopThatDoesNotEndTheBodyIsStillRefused() throws {

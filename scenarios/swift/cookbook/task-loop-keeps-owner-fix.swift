@@ -1,8 +1,9 @@
 // models: scenarios/swift/modelled/task-loop-keeps-owner-fix.swift
 // Cookbook in Swift, the fix of task-loop-keeps-owner.swift: the Task captures self weakly and unwraps it at every
-// turn (`guard let self else { return }` inside the loop, not once before it), so the closure never keeps the screen
-// across a sleep. At the pop the screen goes, its deinit cancels the task, the cancel wakes the sleep at once (try?
-// swallows the CancellationError), the loop sees Task.isCancelled and the task ends, letting go of its closure.
+// turn (`guard let self else { return }` inside the loop, not once before it). The guard's strong `self` lasts to the
+// end of its turn, across the sleep (a local lives to the end of its scope: docs/fidelity.md), so the screen popped at
+// 2.5 s goes at 3 s, when that turn ends: its deinit cancels the task, the loop sees Task.isCancelled and the task
+// ends, letting go of its closure. The YAML twin reads the weak self at each use, so there it goes at the pop.
 // YAML twin: scenarios/cookbook/task-loop-keeps-owner-fix.yaml.
 let scenario = Scenario(
     "A task loop with a weak self re-checked each turn lets its screen go (cookbook, the fix)", until: .seconds(6),
