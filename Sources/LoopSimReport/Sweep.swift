@@ -48,7 +48,8 @@ public enum Sweep {
         public let pointCount: Int
 
         /// Loads a scenario's text with parameters: the YAML loader, or another front-end's (a Swift file's).
-        public typealias Loader = @Sendable (_ text: String, _ file: String, _ parameters: [(String, String)]) ->
+        public typealias Loader =
+            @Sendable (_ text: String, _ file: String, _ parameters: [(String, String)]) ->
             ScenarioLoader.Loaded
         /// How the scenario's text is loaded at each point.
         public let loader: Loader

@@ -62,15 +62,6 @@ extension SwiftLowering {
             type.first?.isUppercase == true, scope.className.flatMap({ classes[$0]?.fields[type] }) == nil
         {
             switch (type, name) {
-            case ("Thread", "sleep"):
-                // Thread.sleep(forTimeInterval:): the thread runs nothing meanwhile, as `work:` (docs/fidelity.md).
-                guard let argument = call.arguments.first, argument.label?.text == "forTimeInterval",
-                    let d = duration(argument.expression)
-                else {
-                    unsupported("this sleep", "write `Thread.sleep(forTimeInterval: 0.2)`", at: call)
-                    return []
-                }
-                return [.step("work", d, at: at)]
             case ("Thread", "detachNewThread"):
                 guard let closure = trailingOrLabelled(call, "block"),
                     let block = lowerClosure(closure, in: scope, parameters: 0)
@@ -178,7 +169,8 @@ extension SwiftLowering {
             // names the enclosing body's (swift-corelibs-foundation NSLock.swift).
             guard let closure = trailingOrLabelled(call, "body") else { return unknownFoundationCall(call) }
             if closure.signature != nil {
-                unsupported("a `withLock` closure with a signature", "write the body only: `lock.withLock { … }`",
+                unsupported(
+                    "a `withLock` closure with a signature", "write the body only: `lock.withLock { … }`",
                     at: closure)
                 return []
             }
@@ -247,8 +239,7 @@ extension SwiftLowering {
 
     /// A queue passed as an argument: `.main`, `DispatchQueue.main`, `.global()`, a top-level queue's name.
     func queueArgument(_ e: ExprSyntax, in scope: Scope) -> String? {
-        if let member = e.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "main"
-        {
+        if let member = e.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "main" {
             return "main"
         }
         if let call = e.as(FunctionCallExprSyntax.self),
@@ -479,7 +470,8 @@ extension SwiftLowering {
                     return ([], used + 1)
                 }
                 block = lowered
-            case "resume", "activate" where !resumed:
+            case "resume",
+                "activate" where !resumed:
                 resumed = true
             default: break
             }
@@ -918,7 +910,9 @@ extension SwiftLowering {
     private func activityNames(_ e: ExprSyntax) -> [String]? {
         let text = e.trimmedDescription
         var names: [String] = []
-        for name in ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit", "allActivities"]
+        for name in [
+            "entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit", "allActivities",
+        ]
         where text.range(of: name, options: .caseInsensitive) != nil {
             names.append(name)
         }
@@ -963,7 +957,9 @@ extension SwiftLowering {
             if name == "timedOut" { return "1" }
         }
         if let base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "CFRunLoopActivity" { return nil }
-        let known = ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit", "allActivities"]
+        let known = [
+            "entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit", "allActivities",
+        ]
         guard known.contains(name) else { return nil }
         return "kCFRunLoop" + name.prefix(1).uppercased() + name.dropFirst()
     }
@@ -1000,12 +996,14 @@ extension SwiftLowering {
             return ([], 1)
         }
         let addArguments = Array(add.arguments)
-        guard let loop = expression(addArguments[0].expression, in: scope), let mode = cfMode(addArguments[2].expression)
+        guard let loop = expression(addArguments[0].expression, in: scope),
+            let mode = cfMode(addArguments[2].expression)
         else { return ([], 2) }
         var parameterNames: [String] = []
         switch closure.signature?.parameterClause {
         case .simpleInput(let list): parameterNames = list.map(\.name.text)
-        case .parameterClause(let clause): parameterNames = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case .parameterClause(let clause):
+            parameterNames = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
         case nil: break
         }
         guard let block = lowerClosure(closure, in: scope, parameters: 2, passed: [1: .int]) else { return ([], 2) }

@@ -188,14 +188,6 @@ extension SwiftLowering {
             "pushViewController", "popViewController", "popToRootViewController", "present", "dismiss",
             "loadViewIfNeeded", "makeKeyAndVisible",
         ]
-        if name == "sleep", base.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread",
-            call.arguments.count == 1, call.arguments.first?.label?.text == "forTimeInterval",
-            let argument = call.arguments.first?.expression
-        {
-            // Thread.sleep(forTimeInterval:) in a notification block: the thread runs nothing meanwhile, as `work:`
-            // (the same lowering swapi's Thread support gives it; keep one when both are merged).
-            return duration(argument).map { [.step("work", $0, at: location(call))] } ?? []
-        }
         guard known.contains(name) || Self.controllerHooks.contains(name) else { return nil }
         guard let receiver = expression(base, in: scope) else { return [] }
         if case .object(let cls) = receiver.type, let shape = classes[cls] {

@@ -89,7 +89,8 @@ import Testing
         // for the rest of the turn, the sleep included (SE-0079; docs/fidelity.md).
         #expect(
             steps == "[{task: self.task, captures: [weak self], do: [{while: !Task.isCancelled, do: [{let: strongSelf "
-                + "= self}, {if: strongSelf != nil, then: [{call: strongSelf.go}, {taskSleep: 1s}], else: [break]}]}]}]")
+                + "= self}, {if: strongSelf != nil, then: [{call: strongSelf.go}, {taskSleep: 1s}], else: [break]}]}]}]"
+        )
     }
 
     @Test func aReturnInALoopThatDoesNotEndTheBodyIsStillRefused() throws {

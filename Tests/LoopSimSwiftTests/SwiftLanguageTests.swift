@@ -121,9 +121,10 @@ import Testing
         #expect(
             try Self.steps("switch count {\ndefault: go()\ncase 0: break\n}")
                 == "[{if: self.count == 0, then: [], else: [{call: self.go}]}]")
-        #expect(Self.problems("switch count {\ncase 1: go()\nfallthrough\ndefault: break\n}").map(\.id) == [
-            "swift.unsupported"
-        ])
+        #expect(
+            Self.problems("switch count {\ncase 1: go()\nfallthrough\ndefault: break\n}").map(\.id) == [
+                "swift.unsupported"
+            ])
         #expect(Self.problems("switch count {\ncase let n where n > 1: go()\ndefault: break\n}").count == 1)
     }
 
@@ -173,8 +174,9 @@ import Testing
     }
 
     @Test func withExtendedLifetimeRunsItsBodyInPlace() throws {
-        #expect(try Self.steps("let t = timer\nwithExtendedLifetime(t) { go() }") == "[{let: t = self.timer}, "
-            + "{call: self.go}]")
+        #expect(
+            try Self.steps("let t = timer\nwithExtendedLifetime(t) { go() }") == "[{let: t = self.timer}, "
+                + "{call: self.go}]")
         #expect(Self.problems("withExtendedLifetime(timer) { let p = Page() }").map(\.id) == ["swift.unsupported"])
     }
 
@@ -359,7 +361,8 @@ import Testing
         #expect(error.location.file == "app/Page.swift")
         #expect(error.location.line == 5)
         let both = SwiftScenarioLoader.loadCases(
-            yaml: Self.appScenario("swift: app/Page.swift\nmain: []"), file: "x.yaml") { _ in Self.app }
+            yaml: Self.appScenario("swift: app/Page.swift\nmain: []"), file: "x.yaml"
+        ) { _ in Self.app }
         #expect(both.first?.diagnostics.map(\.id) == ["swift.scenario"])
         let missing = SwiftScenarioLoader.loadCases(yaml: Self.appScenario(), file: "x.yaml") { _ in nil }
         #expect(missing.first?.diagnostics.map(\.id) == ["file.unreadable"])

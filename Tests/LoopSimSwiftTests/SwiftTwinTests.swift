@@ -60,29 +60,80 @@ import Testing
             "scenarios/cookbook/main-actor-job-behind-nested-wait-fix.yaml"
         ),
         ("scenarios/swift/cookbook/dispatch-timer-not-kept.swift", "scenarios/cookbook/dispatch-timer-not-kept.yaml"),
-        ("scenarios/swift/cookbook/dispatch-timer-not-kept-fix.swift", "scenarios/cookbook/dispatch-timer-not-kept-fix.yaml"),
+        (
+            "scenarios/swift/cookbook/dispatch-timer-not-kept-fix.swift",
+            "scenarios/cookbook/dispatch-timer-not-kept-fix.yaml"
+        ),
         ("scenarios/swift/cookbook/timer-on-gcd-thread.swift", "scenarios/cookbook/timer-on-gcd-thread.yaml"),
         ("scenarios/swift/cookbook/timer-on-gcd-thread-fix.swift", "scenarios/cookbook/timer-on-gcd-thread-fix.yaml"),
         ("scenarios/swift/cookbook/semaphore-wait-on-main.swift", "scenarios/cookbook/semaphore-wait-on-main.yaml"),
-        ("scenarios/swift/cookbook/semaphore-wait-on-main-fix.swift", "scenarios/cookbook/semaphore-wait-on-main-fix.yaml"),
-        ("scenarios/swift/cookbook/dispatch-sync-main-from-main.swift", "scenarios/cookbook/dispatch-sync-main-from-main.yaml"),
-        ("scenarios/swift/cookbook/dispatch-sync-main-from-main-fix.swift", "scenarios/cookbook/dispatch-sync-main-from-main-fix.yaml"),
-        ("scenarios/swift/cookbook/perform-after-delay-on-gcd-thread.swift", "scenarios/cookbook/perform-after-delay-on-gcd-thread.yaml"),
-        ("scenarios/swift/cookbook/perform-after-delay-on-gcd-thread-fix.swift", "scenarios/cookbook/perform-after-delay-on-gcd-thread-fix.yaml"),
+        (
+            "scenarios/swift/cookbook/semaphore-wait-on-main-fix.swift",
+            "scenarios/cookbook/semaphore-wait-on-main-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/dispatch-sync-main-from-main.swift",
+            "scenarios/cookbook/dispatch-sync-main-from-main.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/dispatch-sync-main-from-main-fix.swift",
+            "scenarios/cookbook/dispatch-sync-main-from-main-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/perform-after-delay-on-gcd-thread.swift",
+            "scenarios/cookbook/perform-after-delay-on-gcd-thread.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/perform-after-delay-on-gcd-thread-fix.swift",
+            "scenarios/cookbook/perform-after-delay-on-gcd-thread-fix.yaml"
+        ),
         ("scenarios/swift/cookbook/kvo-observer-left-behind.swift", "scenarios/cookbook/kvo-observer-left-behind.yaml"),
-        ("scenarios/swift/cookbook/kvo-observer-left-behind-fix.swift", "scenarios/cookbook/kvo-observer-left-behind-fix.yaml"),
+        (
+            "scenarios/swift/cookbook/kvo-observer-left-behind-fix.swift",
+            "scenarios/cookbook/kvo-observer-left-behind-fix.yaml"
+        ),
         ("scenarios/swift/cookbook/lock-order-inversion.swift", "scenarios/cookbook/lock-order-inversion.yaml"),
         ("scenarios/swift/cookbook/lock-order-inversion-fix.swift", "scenarios/cookbook/lock-order-inversion-fix.yaml"),
-        ("scenarios/swift/cookbook/resident-thread-without-port.swift", "scenarios/cookbook/resident-thread-without-port.yaml"),
-        ("scenarios/swift/cookbook/resident-thread-without-port-fix.swift", "scenarios/cookbook/resident-thread-without-port-fix.yaml"),
-        ("scenarios/swift/cookbook/displaylink-retains-target.swift", "scenarios/cookbook/displaylink-retains-target.yaml"),
-        ("scenarios/swift/cookbook/displaylink-retains-target-fix.swift", "scenarios/cookbook/displaylink-retains-target-fix.yaml"),
-        ("scenarios/swift/cookbook/idle-work-in-default-mode.swift", "scenarios/cookbook/idle-work-in-default-mode.yaml"),
-        ("scenarios/swift/cookbook/idle-work-in-default-mode-fix.swift", "scenarios/cookbook/idle-work-in-default-mode-fix.yaml"),
-        ("scenarios/swift/cookbook/lag-monitor-ignores-activity.swift", "scenarios/cookbook/lag-monitor-ignores-activity.yaml"),
-        ("scenarios/swift/cookbook/lag-monitor-ignores-activity-fix.swift", "scenarios/cookbook/lag-monitor-ignores-activity-fix.yaml"),
-        ("scenarios/swift/cookbook/operation-waits-for-own-queue.swift", "scenarios/cookbook/operation-waits-for-own-queue.yaml"),
-        ("scenarios/swift/cookbook/operation-waits-for-own-queue-fix.swift", "scenarios/cookbook/operation-waits-for-own-queue-fix.yaml"),
+        (
+            "scenarios/swift/cookbook/resident-thread-without-port.swift",
+            "scenarios/cookbook/resident-thread-without-port.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/resident-thread-without-port-fix.swift",
+            "scenarios/cookbook/resident-thread-without-port-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/displaylink-retains-target.swift",
+            "scenarios/cookbook/displaylink-retains-target.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/displaylink-retains-target-fix.swift",
+            "scenarios/cookbook/displaylink-retains-target-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/idle-work-in-default-mode.swift",
+            "scenarios/cookbook/idle-work-in-default-mode.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/idle-work-in-default-mode-fix.swift",
+            "scenarios/cookbook/idle-work-in-default-mode-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/lag-monitor-ignores-activity.swift",
+            "scenarios/cookbook/lag-monitor-ignores-activity.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/lag-monitor-ignores-activity-fix.swift",
+            "scenarios/cookbook/lag-monitor-ignores-activity-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/operation-waits-for-own-queue.swift",
+            "scenarios/cookbook/operation-waits-for-own-queue.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/operation-waits-for-own-queue-fix.swift",
+            "scenarios/cookbook/operation-waits-for-own-queue-fix.yaml"
+        ),
     ]
 
     /// Twins whose findings agree with their YAML twin's but whose traces do not, and why.
