@@ -54,6 +54,9 @@ echo "== loopsim play in headless Chromium (scripts/player_test.py: S2 under ios
 echo "== loopsim conform (linux-corelibs against this machine's real RunLoop; docs/fidelity.md)"
 .build/debug/loopsim test conformance/scenarios | tail -n 1
 .build/debug/loopsim conform
+# The Swift-coded ones: each .swift file itself compiled with swiftc beside the support library (issue 35, item 7).
+.build/debug/loopsim test conformance/swift | tail -n 1
+.build/debug/loopsim conform conformance/swift | tail -n 3
 
 echo "== README.md's commands and checkable claims (scripts/readme_test.py)"
 LOOPSIM_README_TEST=test.sh python3 scripts/readme_test.py
