@@ -217,7 +217,8 @@ extension RunLoops {
             // The block's parameter, when it declares one, is the timer itself (Apple,
             // `scheduledTimer(withTimeInterval:repeats:block:)`: "The block takes a single Timer parameter";
             // swift-corelibs-foundation Timer.swift, `__NSFireTimer`: `t._fire(t)`).
-            // Looked up only for a block that declares one (most fires pay nothing).
+            // Every block fire reads the block's parameter count (one object lookup); only a block that declares a
+            // parameter is passed the timer.
             let takesTimer =
                 objects.withUnretainedObject(block) { b in
                     guard case .block(let t) = b.kind else { return false }
