@@ -117,19 +117,41 @@ extension SwiftLowering {
     /// `print("…")`: a `log:` step. Interpolations are logged as written (`\(count)`): the log step records text,
     /// not values (docs/swift-scenarios.md).
     private func printStep(_ call: FunctionCallExprSyntax) -> LocatedNode {
-        var text = ""
-        if let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) {
-            for segment in literal.segments {
-                if let s = segment.as(StringSegmentSyntax.self) {
-                    text += s.content.text
+        // print(_ items: Any..., separator: String = " ", terminator: String = "\n"): the items joined by the
+        // separator (Swift standard library, `print(_:separator:terminator:)`). A string literal gives its text, an
+        // interpolation and any other item its source as an interpolation (`\(count)`): the log records text as
+        // written, not values (docs/swift-scenarios.md), and conform matches an interpolation with any text.
+        var separator = " "
+        var items: [String] = []
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "separator":
+                if let literal = argument.expression.as(StringLiteralExprSyntax.self) {
+                    separator = literalText(literal)
+                }
+            case "terminator": continue
+            default:
+                if let literal = argument.expression.as(StringLiteralExprSyntax.self) {
+                    items.append(literalText(literal))
                 } else {
-                    text += segment.trimmedDescription
+                    items.append("\\(" + argument.expression.trimmedDescription + ")")
                 }
             }
-        } else {
-            text = call.arguments.map(\.expression.trimmedDescription).joined(separator: " ")
         }
-        return .step("log", nil, at: location(call)).replacingArgument(text)
+        return .step("log", nil, at: location(call)).replacingArgument(items.joined(separator: separator))
+    }
+
+    /// A string literal's text, its interpolations as written (`\(count)`).
+    private func literalText(_ literal: StringLiteralExprSyntax) -> String {
+        var text = ""
+        for segment in literal.segments {
+            if let s = segment.as(StringSegmentSyntax.self) {
+                text += s.content.text
+            } else {
+                text += segment.trimmedDescription
+            }
+        }
+        return text
     }
 
     /// `receiver.method(args)`: `call: receiver.method` with `with:` the arguments in order.

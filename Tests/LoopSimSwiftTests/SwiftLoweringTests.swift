@@ -110,6 +110,13 @@ import Testing
                 + "{runUntil: 2s}]")
     }
 
+    @Test func printJoinsItsItemsWithItsSeparator() throws {
+        // print(_:separator:terminator:): every item, joined by " " or the separator; a value as an interpolation.
+        let steps = try Self.probeSteps(
+            "print(\"count\", count)\nprint(\"a\", \"b \\(count)\", separator: \", \", terminator: \"\")\nprint(count)")
+        #expect(steps == "[{log: count \\(count)}, {log: a, b \\(count)}, {log: \\(count)}]")
+    }
+
     @Test func theExperimentLowersToTopLevelKeys() throws {
         let text = Self.file(
             "go()",
