@@ -271,6 +271,31 @@ def claims(check, text):
         check.run(line_of(trace.group(0)), "loopsim run scenarios/s02-timerbutton-worker-loop.yaml --trace run.jsonl")
         for name in trace.groups():
             check.file(line_of(trace.group(0)), name, "--trace run.jsonl")
+    # The tour's excerpts: each ```yaml or ```swift block comes from the file the line before it names, line for
+    # line, in order (so the README cannot drift from the scenarios it quotes).
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line not in ("```yaml", "```swift"):
+            continue
+        named = re.findall(r"`((?:scenarios|examples)/[\w./-]+\.(?:yaml|swift))`", lines[i - 2] + " " + lines[i - 1])
+        end = lines.index("```", i + 1)
+        if not named:
+            check.fail(i + 1, "an excerpt whose previous line names no scenario file it comes from")
+            continue
+        with open(os.path.join(ROOT, named[-1])) as f:
+            source = f.read().split("\n")
+        at = 0
+        for excerpt_line in lines[i + 1:end]:
+            if not excerpt_line.strip():
+                continue
+            try:
+                at = source.index(excerpt_line, at) + 1
+            except ValueError:
+                check.fail(i + 1, f"the excerpt of {named[-1]} has a line the file does not have (in order): "
+                                  f"{excerpt_line.strip()!r}")
+                break
+        else:
+            print(f"ok   README.md:{i + 1}: the excerpt is {named[-1]}'s, line for line")
     size = re.search(r"Every scenario in `scenarios/` stays within ([\d,]+) events and (\d+) live objects", text)
     if not size:
         check.fail(line_of("Every scenario in"), "the README no longer bounds the scenarios' events and objects")
