@@ -328,6 +328,18 @@ enum LS {
         return .int(x + sign * y)
     }
 
+    /// Integer `a * b`, `a / b` or `a % b`, trapping as Swift's operators do.
+    static func product(_ a: LSValue, _ op: String, _ b: LSValue) -> LSValue {
+        guard case .int(let x) = a, case .int(let y) = b else {
+            fatalError("arithmetic on a value that is not an integer")
+        }
+        switch op {
+        case "*": return .int(x * y)
+        case "/": return .int(x / y)
+        default: return .int(x % y)
+        }
+    }
+
     /// Whole virtual seconds of wall-clock time since the start (`[NSDate date]` relative to launch).
     static func wallSeconds() -> LSValue {
         .int(Int((Date().timeIntervalSince(t0Wall) / scale).rounded(.down)))

@@ -477,6 +477,8 @@ extension ScenarioTranslation {
             return "LSValue.object(DispatchGroup())"
         case .arithmetic(let lhs, let isAddition, let rhs):
             return "LS.arithmetic(\(expr(lhs, context)), \(isAddition ? 1 : -1), \(expr(rhs, context)))"
+        case .product(let lhs, let op, let rhs):
+            return "LS.product(\(expr(lhs, context)), \"\(op.rawValue)\", \(expr(rhs, context)))"
         case .wallSeconds:
             return "LS.wallSeconds()"
         case .taskIsCancelled:

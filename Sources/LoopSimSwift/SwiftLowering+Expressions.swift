@@ -227,11 +227,12 @@ extension SwiftLowering {
                 case "!==":
                     parts.append("!=")
                     type = .bool
-                case "+", "-":
+                case "+", "-", "*", "/", "%":
                     parts.append(text)
                     if type != .bool { type = .int }
                 default:
-                    unsupported("the operator `\(text)`", "use ==, !=, <, <=, >, >=, +, -, &&, || or !", at: op)
+                    unsupported(
+                        "the operator `\(text)`", "use ==, !=, <, <=, >, >=, +, -, *, /, %, &&, || or !", at: op)
                     return nil
                 }
             } else if element.is(AssignmentExprSyntax.self) {

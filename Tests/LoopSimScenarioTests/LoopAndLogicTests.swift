@@ -437,7 +437,7 @@ import Testing
         ("- set: i += 1", "step.foreign", "`increment: i`"),
         ("- set: i += 2", "step.foreign", "`set: i = i + 2`"),
         ("- if: i & 1\n    then: []", "expr.foreign", "`&&`"),
-        ("- if: i % 2 == 0\n    then: []", "expr.foreign", "`%`"),
+        ("- if: i %= 2\n    then: []", "expr.foreign", "`set: NAME = NAME % VALUE`"),
         ("- if: i ^ 1\n    then: []", "expr.foreign", "`^`"),
         ("- if: self->x\n    then: []", "expr.foreign", "`self.x`"),
         ("- if: '[obj isValid]'\n    then: []", "expr.foreign", "`call:`"),

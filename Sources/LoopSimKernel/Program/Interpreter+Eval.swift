@@ -154,6 +154,13 @@ extension Interpreter {
                 throw RuntimeFault("+ and - take integers")
             }
             return .int(try Self.arithmetic(a, isAddition, b))
+        case .product(let lhs, let op, let rhs):
+            guard case .int(let a) = try evaluate(lhs, in: frame, on: thread, k),
+                case .int(let b) = try evaluate(rhs, in: frame, on: thread, k)
+            else {
+                throw RuntimeFault("\(op.rawValue) takes integers")
+            }
+            return .int(try op.apply(a, b))
         }
     }
 

@@ -202,6 +202,8 @@ public indirect enum Expr: Sendable {
     case taskIsCancelled
     /// Integer `+` and `-`.
     case arithmetic(Expr, isAddition: Bool, Expr)
+    /// Integer `*`, `/` and `%` (``ProductOperator``).
+    case product(Expr, ProductOperator, Expr)
     case compare(Expr, CompareOperator, Expr)
     case not(Expr)
     /// `a && b` (`isAnd`) or `a || b`: C's logical operators, `true` or `false`; the right side is evaluated only

@@ -7,14 +7,16 @@
 /// or         := and ("||" and)*
 /// and        := comparison ("&&" comparison)*
 /// comparison := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
-/// sum        := unary (("+" | "-") unary)*
+/// sum        := term (("+" | "-") term)*
+/// term       := unary (("*" | "/" | "%") unary)*
 /// unary      := ("not" | "!") unary | primary ("as?" Name)?
 /// primary    := "(" expr ")" | "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil"
 ///             | "true" | "false" | "distantFuture" | "referenceDate" | Integer | String | Name ("." Name)*
 /// ```
 /// So `!` binds tighter than a comparison, a comparison than `&&`, and `&&` than `||`, as in C and Swift.
 /// `&&` and `||` evaluate their right side only when the left does not decide (``Expr/logical(_:isAnd:_:)``).
-/// Operators of C, Objective-C and Swift that the language does not have (`&`, `|`, `^`, `%`, `->`, `[obj msg]`,
+/// `*`, `/` and `%` bind tighter than `+` and `-`, left to right, as in Swift.
+/// Operators of C, Objective-C and Swift that the language does not have (`&`, `|`, `^`, `->`, `[obj msg]`,
 /// `@selector`) are errors whose message says how to write them here (``ExpressionError/isForeign``).
 /// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`). `as?` is Swift's conditional cast
 /// (`note.userInfo.count as? int`), written without a space before the `?`.
@@ -163,11 +165,13 @@ struct ExpressionParser {
                 let logical = c == "&" ? "`&&` for a logical and" : c == "|" ? "`||` for a logical or" : "`!=` or `!`"
                 throw ExpressionError.foreign(
                     "`\(c)` (a bitwise operator) is not an operator here: integers take "
-                        + "`+` and `-` only; write \(logical)", at: start)
-            } else if c == "%" || c == "*" || c == "/" {
+                        + "`+`, `-`, `*`, `/` and `%` only; write \(logical)", at: start)
+            } else if (c == "*" || c == "/" || c == "%") && i + 1 < chars.count && chars[i + 1] == "=" {
                 throw ExpressionError.foreign(
-                    "`\(c)` is not an operator here: integers take `+` and `-` only; "
-                        + "compute the value in steps or write it as a literal", at: start)
+                    "`\(c)=` is not an expression here; write it as a step: `set: NAME = NAME \(c) VALUE`", at: start)
+            } else if c == "%" || c == "*" || c == "/" {
+                i += 1
+                tokens.append((.op(String(c)), start))
             } else if c == "(" {
                 i += 1
                 tokens.append((.open, start))
@@ -264,8 +268,19 @@ struct ExpressionParser {
     }
 
     private mutating func sum() throws -> ParsedExpr {
-        var lhs = try unary()
+        var lhs = try term()
         while case .op(let op) = tokens[index].0, op == "+" || op == "-" {
+            try nest(at: tokens[index].1)
+            index += 1
+            lhs = .arithmetic(lhs, op, try term())
+        }
+        return lhs
+    }
+
+    /// `*`, `/` and `%`, tighter than `+` and `-`.
+    private mutating func term() throws -> ParsedExpr {
+        var lhs = try unary()
+        while case .op(let op) = tokens[index].0, op == "*" || op == "/" || op == "%" {
             try nest(at: tokens[index].1)
             index += 1
             lhs = .arithmetic(lhs, op, try unary())

@@ -60,6 +60,7 @@ extension ScenarioCompiler {
                     .exprType, "\(op) takes integers, not \(ta) and \(tb)", at: location(in: scalar, offset: offset))
                 return nil
             }
+            if let product = ProductOperator(rawValue: op) { return (.product(a, product, b), .int) }
             return (.arithmetic(a, isAddition: op == "+", b), .int)
         case .new(let name, let column):
             guard let c = program.classes.firstIndex(where: { $0.name == name }) else {

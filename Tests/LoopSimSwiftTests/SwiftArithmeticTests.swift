@@ -1,0 +1,52 @@
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// `*`, `/` and `%` in Swift scenarios: lowered to the language's own operators, with Swift's precedence and traps
+/// (docs/scenario-format.md §6).
+@Suite struct SwiftArithmeticTests {
+    @Test func productsLowerAsWritten() throws {
+        let steps = try SwiftLanguageTests.steps("count = (count + 1) % 3 * 2 / 1")
+        #expect(steps.contains("(self.count + 1) % 3 * 2 / 1"), "\(steps)")
+    }
+
+    @Test func aPagerWrapsAroundAsSwiftComputesIt() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("pager", until: .seconds(2), variants: [.ios10])
+            class Pager {
+                var page = 0
+                var pageCount = 3
+                func next() {
+                    page = (page + 1) % pageCount
+                }
+            }
+            let pager = Pager()
+            for _ in 0..<4 { pager.next() }
+            scenario.at(.seconds(1), "look") {
+                scenario.sample("page", pager.page)
+                scenario.sample("half", pager.pageCount * 10 / 4)
+            }
+            scenario.expect(.all, ["samples[0].value": 1, "samples[1].value": 7])
+            """)
+    }
+
+    @Test func divisionByZeroIsTheAppsCrash() throws {
+        let scenario = try SwiftLanguageTests.load(
+            """
+            let scenario = Scenario("zero", until: .seconds(2), variants: [.ios10])
+            class Meter {
+                var total = 10
+                var samples = 0
+                func average() { total = total / samples }
+            }
+            let meter = Meter()
+            meter.average()
+            """)
+        let runs = try ScenarioRunner.run(scenario)
+        #expect(runs.first?.outcome.crash?.message.hasPrefix("division by zero: 10 / 0") == true)
+    }
+}
