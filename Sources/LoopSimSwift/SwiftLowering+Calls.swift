@@ -14,6 +14,9 @@ extension SwiftLowering {
             let name = callee.baseName.text
             switch name {
             case "print": return [printStep(call)]
+            case "NSLog", "debugPrint", "fatalError", "precondition", "preconditionFailure", "assert",
+                "assertionFailure":
+                return idiomCall(name, call, in: scope) ?? []
             case "CFRunLoopRun": return [.plain("CFRunLoopRun", at: at)]
             case "CFRunLoopStop", "CFRunLoopWakeUp":
                 guard let argument = call.arguments.first?.expression,

@@ -5,10 +5,10 @@ extension SwiftLowering {
     /// Records a class's fields and methods before any body is lowered (docs/scenario-format.md §4).
     mutating func collectShape(_ decl: some ClassLikeDecl) {
         var shape = ClassShape(name: decl.name.text)
-        for member in decl.memberBlock.members {
+        for member in Array(decl.memberBlock.members) + extensionMembers(of: decl.name.text, in: decl) {
             if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
                 if let (name, cls) = singleton(v) { shape.statics[name] = (cls, location(v)) }
-            } else if let v = member.decl.as(VariableDeclSyntax.self) {
+            } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     shape.fields[name] = fieldType(binding)
@@ -46,7 +46,7 @@ extension SwiftLowering {
         var initSteps: [LocatedNode] = []
         var fieldInits: [LocatedNode] = []
         var dealloc: LocatedNode?
-        for member in decl.memberBlock.members {
+        for member in Array(decl.memberBlock.members) + extensionMembers(of: name, in: decl) {
             let d = member.decl
             if let v = d.as(VariableDeclSyntax.self) {
                 lowerField(v, className: name, into: &fields, initSteps: &fieldInits)
@@ -104,6 +104,7 @@ extension SwiftLowering {
         _ decl: VariableDeclSyntax, className: String, into fields: inout [(String, LocatedNode)],
         initSteps: inout [LocatedNode]
     ) {
+        if isFoldedConstant(decl) { return }  // folded at its uses (SwiftLowering+Constants.swift)
         if isStatic(decl.modifiers), singleton(decl) != nil {
             // Lowered in main: (``singletonSteps(in:)``).
             return
@@ -199,6 +200,7 @@ extension SwiftLowering {
 
     /// A property's type: its annotation (optional or not), or the type of its initial value.
     func fieldType(_ binding: PatternBindingSyntax) -> LoweredType {
+        if let outlet = outletType(binding) { return outlet }
         if let annotation = binding.typeAnnotation { return typeNamed(annotation.type) }
         guard let value = binding.initializer?.value else { return .unknown }
         if value.is(IntegerLiteralExprSyntax.self) { return .int }
@@ -246,7 +248,7 @@ extension SwiftLowering {
         let at = location(decl)
         if isKVOObserveMethod(decl) { return lowerKVOObserveMethod(decl, className: className) }
         for modifier in decl.modifiers
-        where !["private", "fileprivate", "internal", "public", "final", "override"]
+        where !["private", "fileprivate", "internal", "public", "final", "override", "open", "dynamic"]
             .contains(modifier.name.text)
         {
             unsupported(

@@ -35,6 +35,8 @@ struct SwiftLowering {
     /// Lowering the app code a YAML scenario names in `swift:`: classes and top-level code only, the experiment
     /// being the YAML file's.
     var isAppCode = false
+    /// The literal constants the file declares, folded at their uses (SwiftLowering+Constants.swift; looked up only).
+    var constants: [String: SwiftConstant] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {

@@ -1,0 +1,69 @@
+import LoopSimScenario
+import SwiftSyntax
+
+extension SwiftLowering {
+    /// The members an `extension C { … }` (or `private extension C`, `extension C: P`) adds to the scenario class C
+    /// that the class lowering merges with its own: its methods. An extension's members are the type's members
+    /// (the Swift book, "Extensions": "Extensions add new functionality to an existing class"), so its methods
+    /// join C's `methods:`; its `static let` literal constants are folded (SwiftLowering+Constants.swift).
+    /// Everything else an extension may hold is refused once, in ``checkExtension(_:)``.
+    func extensionMembers(of className: String, in tree: some SyntaxProtocol) -> [MemberBlockItemSyntax] {
+        guard let file = tree.root.as(SourceFileSyntax.self) else { return [] }
+        var members: [MemberBlockItemSyntax] = []
+        for item in file.statements {
+            guard let e = item.item.as(ExtensionDeclSyntax.self), e.extendedType.trimmedDescription == className
+            else { continue }
+            members += e.memberBlock.members.filter { $0.decl.is(FunctionDeclSyntax.self) }
+        }
+        return members
+    }
+
+    /// A top-level `extension`: accepted (true) when it extends a scenario class and holds methods and literal
+    /// `static let`s; a conformance it declares (`extension C: UIScrollViewDelegate {}`) is accepted when it adds
+    /// no members, as LoopSim calls no protocol witness. Refused at the member otherwise. False when it is not an
+    /// extension of a scenario class (the caller reports it as before, or the notification names take it).
+    mutating func checkExtension(_ e: ExtensionDeclSyntax) -> Bool {
+        let name = e.extendedType.trimmedDescription
+        guard classes[name] != nil else {
+            if e.extendedType.is(IdentifierTypeSyntax.self) || e.extendedType.is(MemberTypeSyntax.self) {
+                unsupported(
+                    "an extension of `\(name)`, which is not a class of this file",
+                    "extend the file's own classes only; LoopSim models the framework's types itself", at: e)
+                return true
+            }
+            return false
+        }
+        if let clause = e.genericWhereClause {
+            unsupported("a constrained extension", "write the methods in a plain `extension \(name) { … }`", at: clause)
+        }
+        for modifier in e.modifiers where !Self.accessModifiers.contains(modifier.name.text) {
+            unsupported("the modifier `\(modifier.name.text)` on an extension", "leave it out", at: modifier)
+        }
+        let conforms = !(e.inheritanceClause?.inheritedTypes.isEmpty ?? true)
+        for member in e.memberBlock.members {
+            let d = member.decl
+            if conforms {
+                let protocols = e.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+                unsupported(
+                    "a member of an extension that conforms to `\(protocols.joined(separator: "`, `"))`",
+                    "LoopSim calls no protocol's witnesses (the framework would call them): keep the conformance "
+                        + "empty (`extension \(name): \(protocols.first ?? "P") {}`) and put the methods the app "
+                        + "itself calls in a plain `extension \(name) { … }`", at: d)
+                continue
+            }
+            if d.is(FunctionDeclSyntax.self) { continue }
+            if let v = d.as(VariableDeclSyntax.self), isStatic(v.modifiers), isFoldedConstant(v) { continue }
+            if let v = d.as(VariableDeclSyntax.self), v.bindings.contains(where: { $0.accessorBlock == nil }),
+                !isStatic(v.modifiers)
+            {
+                unsupported(
+                    "a stored property in an extension", "Swift allows none: declare it in the class", at: d)
+                continue
+            }
+            unsupported(
+                "\(describe(d)) in an extension",
+                "an extension of a scenario class adds methods and literal `static let` constants", at: d)
+        }
+        return true
+    }
+}

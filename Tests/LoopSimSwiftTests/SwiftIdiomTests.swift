@@ -1,0 +1,283 @@
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// The everyday Swift an iOS engineer pastes (docs/swift-scenarios.md, "Everyday Swift"): extensions, access and
+/// declaration modifiers, force unwraps and Swift's trap, literal constants folded at their uses, `if let x {`,
+/// `NSLog`, `debugPrint`, `_ = x`. Each form lowered (source in, steps out), and run where the run shows it.
+@Suite struct SwiftIdiomTests {
+    /// The lowered steps of `Page.probe()` around `body`.
+    static func steps(_ body: String) throws -> String { try SwiftLoweringTests.probeSteps(body) }
+
+    /// A whole file: the `Page` class of ``SwiftLoweringTests/file(_:top:)`` with `members` added to it, then
+    /// `top` after it.
+    static func lower(_ text: String) -> (LocatedNode?, [Diagnostic]) {
+        SwiftScenarioLoader.lower(text: text, file: "I.swift")
+    }
+
+    /// The file's lowered `Page` class, rendered.
+    static func pageClass(_ text: String) throws -> String {
+        let (tree, diagnostics) = lower(text)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return SwiftLoweringTests.render(try #require(tree?.mapping?["classes"]?.mapping?["Page"]))
+    }
+
+    static let header = """
+        import Foundation
+        let scenario = Scenario("idiom", until: .seconds(5), variants: [.ios10])
+
+        """
+
+    // MARK: extensions
+
+    @Test func anExtensionsMethodsJoinTheClass() throws {
+        let page = try Self.pageClass(
+            Self.header + """
+                final class Page {
+                    private var count = 0
+                    func start() { tick() }
+                }
+
+                // MARK: - Ticking
+
+                private extension Page {
+                    func tick() { count += 1 }
+                }
+
+                extension Page {
+                    @objc func reset() { count = 0 }
+                }
+
+                let page = Page()
+                page.start()
+                """)
+        #expect(
+            page
+                == "{fields: {count: strong int = 0}, methods: {start: [{call: self.tick}], tick: [{increment: "
+                + "self.count}], reset: [{set: self.count = 0}]}}")
+    }
+
+    @Test func anEmptyConformanceInAnExtensionIsAccepted() throws {
+        let (_, diagnostics) = Self.lower(
+            Self.header + "class Page: NSObject {}\nextension Page: UIScrollViewDelegate {}\nlet page = Page()\n")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+    }
+
+    @Test func aStaticConstantOfAnExtensionIsFoldedInTheClass() throws {
+        let page = try Self.pageClass(
+            Self.header + """
+                class Page {
+                    var timer: Timer?
+                    func start() {
+                        timer = Timer.scheduledTimer(withTimeInterval: Self.period, repeats: true) { _ in }
+                    }
+                }
+                extension Page {
+                    static let period: TimeInterval = 2.5
+                }
+                let page = Page()
+                """)
+        #expect(page.contains("{scheduledTimer: self.timer, every: 2.5s, repeats: true"), "\(page)")
+    }
+
+    // MARK: modifiers
+
+    @Test func accessModifiersChangeNothing() throws {
+        let (tree, diagnostics) = Self.lower(
+            Self.header + """
+                public final class Page: NSObject {
+                    @IBOutlet weak var label: UILabel!
+                    private(set) var count = 0
+                    fileprivate var timer: Timer?
+                    open func go() { count += 1 }
+                    @objc dynamic private func stop() { timer?.invalidate() }
+                }
+                private var page: Page? = Page()
+                fileprivate let other = Page()
+                page?.go()
+                """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let page = SwiftLoweringTests.render(try #require(tree?.mapping?["classes"]?.mapping?["Page"]))
+        #expect(page.hasPrefix("{fields: {label: weak UIView, count: strong int = 0, timer: strong NSTimer}"))
+        let main = SwiftLoweringTests.render(try #require(tree?.mapping?["main"]))
+        #expect(main == "[{let: page = new Page}, {let: other = new Page}, {call: page.go}]")
+    }
+
+    // MARK: force unwraps
+
+    static let unwrapTrap = "Fatal error: Unexpectedly found nil while unwrapping an Optional value"
+
+    @Test func aForceUnwrapChecksForNilBeforeItsStatement() throws {
+        // SwiftLoweringTests.file puts the body at line 8.
+        #expect(
+            try Self.steps("timer!.invalidate()")
+                == "[{if: self.timer == nil, then: [{trap: P.swift:8: \(Self.unwrapTrap)}]}, {invalidate: self.timer}]")
+        #expect(
+            try Self.steps("RunLoop.main.add(timer!, forMode: .common)")
+                == "[{if: self.timer == nil, then: [{trap: P.swift:8: \(Self.unwrapTrap)}]}, "
+                + "{addTimer: self.timer, to: main runloop, mode: common}]")
+    }
+
+    @Test func aForceUnwrapOfNilCrashesTheRun() throws {
+        let scenario = try SwiftLanguageTests.load(
+            Self.header + """
+                class Page {
+                    var timer: Timer?
+                    func restart() { timer!.invalidate() }
+                }
+                let page = Page()
+                scenario.at(.seconds(1)) { page.restart() }
+                """, file: "U.swift")
+        let run = try #require(try ScenarioRunner.run(scenario).first)
+        let crash = try #require(run.outcome.crash)
+        #expect(crash.message == "U.swift:5: \(Self.unwrapTrap)")
+        #expect(crash.at.nanoseconds == 1_000_000_000)
+    }
+
+    @Test func aForceUnwrapOfAnObjectThatIsThereDoesNothingMore() throws {
+        try SwiftLanguageTests.passes(
+            Self.header + """
+                class Page {
+                    var timer: Timer?
+                    func start() {
+                        timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
+                        RunLoop.main.add(timer!, forMode: .common)
+                    }
+                }
+                let page = Page()
+                page.start()
+                scenario.expect(.all, ["crashed": false, "logs": 5])
+                """)
+    }
+
+    @Test func fatalErrorAndPreconditionTrapAndAssertIsNotEvaluated() throws {
+        #expect(try Self.steps("fatalError(\"no page\")") == "[{trap: P.swift:8: Fatal error: no page}]")
+        #expect(
+            try Self.steps("precondition(count > 0, \"empty\")")
+                == "[{if: !(self.count > 0), then: [{trap: P.swift:8: Precondition failed: empty}]}]")
+        #expect(try Self.steps("assert(count > 0)\ngo()") == "[{call: self.go}]")
+    }
+
+    // MARK: constants
+
+    @Test func aFloatingPointLetPropertyIsFoldedIntoTheTimersInterval() throws {
+        let page = try Self.pageClass(
+            Self.header + """
+                class Page {
+                    private let interval: TimeInterval = 1.5
+                    var timer: Timer?
+                    func start() {
+                        timer = Timer.scheduledTimer(withTimeInterval: interval, repeats: true) { _ in }
+                        Thread.sleep(forTimeInterval: self.interval)
+                    }
+                }
+                let page = Page()
+                """)
+        #expect(!page.contains("interval:"), "a folded constant is no field: \(page)")
+        #expect(page.contains("every: 1.5s"), "\(page)")
+        #expect(page.contains("{work: 1.5s}"), "\(page)")
+    }
+
+    @Test func namespaceAndTopLevelConstantsFoldAtTheirUses() throws {
+        let (tree, diagnostics) = Self.lower(
+            Self.header + """
+                enum Constants {
+                    static let delay = 0.5
+                    static let limit: TimeInterval = 2
+                }
+                struct K { static let maxTicks = 3 }
+                let kGrace: TimeInterval = 0.25
+                let kRetries = 2
+                class Page {
+                    var ticks = 0
+                    var timer: Timer?
+                    func start() {
+                        DispatchQueue.main.asyncAfter(deadline: .now() + Constants.delay) { print("late") }
+                        DispatchQueue.main.asyncAfter(deadline: DispatchTime.now() + kGrace) { print("grace") }
+                        if ticks >= K.maxTicks || ticks < kRetries { print("done") }
+                        if let t = timer, t.timeInterval > Constants.limit { print("slow") }
+                    }
+                }
+                let page = Page()
+                page.start()
+                """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let page = SwiftLoweringTests.render(try #require(tree?.mapping?["classes"]?.mapping?["Page"]))
+        #expect(page.contains("{dispatch_after: main, delay: 0.5s"), "\(page)")
+        #expect(page.contains("{dispatch_after: main, delay: 0.25s"), "\(page)")
+        #expect(page.contains("{if: self.ticks >= 3 || self.ticks < 2"), "\(page)")
+        #expect(page.contains("if: t != nil && (t.timeInterval > 2000)"), "\(page)")
+        // A top-level integer `let` stays main:'s local as well; a floating-point one and the namespaces vanish.
+        let main = SwiftLoweringTests.render(try #require(tree?.mapping?["main"]))
+        #expect(main == "[{let: kRetries = 2}, {let: page = new Page}, {call: page.start}]")
+    }
+
+    @Test func aConstantWithoutAnIntegerValueIsRefusedWhereANumberIsNeeded() {
+        let problems = SwiftLanguageTests.problems("let n = kHalf\ngo()").filter { $0.id == "swift.unsupported" }
+        // `kHalf` is declared by the file below; the probe file has none, so the name is merely undefined there.
+        #expect(problems.isEmpty)
+        let (_, diagnostics) = Self.lower(
+            Self.header + """
+                let kHalf = 0.5
+                class Page {
+                    var count = 0
+                    func go() { count = kHalf }
+                }
+                let page = Page()
+                """)
+        let refusal = diagnostics.first { $0.id == "swift.unsupported" }
+        #expect(refusal?.message.contains("`kHalf` (0.5) as a number here") == true, "\(diagnostics)")
+        #expect(refusal?.location.line == 6)
+    }
+
+    // MARK: optionals and everyday statements
+
+    @Test func ifLetShorthandBindsTheFieldForTheThenBranchOnly() throws {
+        #expect(
+            try Self.steps("if let timer {\ntimer.invalidate()\n}\ntimer = nil")
+                == "[{let: timer = self.timer}, {if: timer != nil, then: [{invalidate: timer}]}, "
+                + "{release: self.timer}]")
+        // `if let timer, … { return }` then the rest: the rest's `timer` is the field again.
+        #expect(
+            try Self.steps("if let timer, timer.isValid { return }\ntimer = nil")
+                == "[{let: timer = self.timer}, {if: timer != nil && (timer.isValid), then: [], "
+                + "else: [{release: self.timer}]}]")
+        #expect(
+            try Self.steps("guard let timer else { return }\ntimer.invalidate()")
+                == "[{let: timer = self.timer}, {if: timer != nil, then: [{invalidate: timer}]}]")
+    }
+
+    @Test func invalidateAndNilOnOneLineAreTwoSteps() throws {
+        #expect(
+            try Self.steps("timer?.invalidate(); timer = nil") == "[{invalidate: self.timer}, {release: self.timer}]")
+    }
+
+    @Test func deadlinesQosQueuesAndTypedLocals() throws {
+        #expect(
+            try Self.steps("DispatchQueue.main.asyncAfter(deadline: DispatchTime.now() + 2) { }")
+                == "[{dispatch_after: main, delay: 2s, do: []}]")
+        #expect(
+            try Self.steps("DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(500)) { }")
+                == "[{dispatch_after: main, delay: 500ms, do: []}]")
+        #expect(
+            try Self.steps("DispatchQueue.global(qos: .userInitiated).async { }")
+                == "[{dispatch_async: global, do: []}]")
+        #expect(
+            try Self.steps(
+                "let t: Timer = Timer.scheduledTimer(withTimeInterval: 1.0, repeats: true, block: { _ in })\n_ = t")
+                == "[{scheduledTimer: t, every: 1.0s, repeats: true, block: {do: []}}]")
+    }
+
+    @Test func nslogAndDebugPrintAreLogs() throws {
+        #expect(try Self.steps("NSLog(\"count %d of %@\", count, \"x\")") == "[{log: count \\(count) of \\(\"x\")}]")
+        #expect(try Self.steps("NSLog(\"100%% done\")") == "[{log: 100% done}]")
+        #expect(try Self.steps("debugPrint(\"decoding\")") == "[{log: \"decoding\"}]")
+    }
+
+    @Test func discardingAValueDoesNothing() throws {
+        #expect(try Self.steps("_ = timer\n_ = self.count\ngo()") == "[{call: self.go}]")
+    }
+}
