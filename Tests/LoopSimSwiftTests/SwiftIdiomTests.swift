@@ -280,4 +280,23 @@ import Testing
     @Test func discardingAValueDoesNothing() throws {
         #expect(try Self.steps("_ = timer\n_ = self.count\ngo()") == "[{call: self.go}]")
     }
+    // MARK: the corpus
+
+    /// The pasted-style files of `scenarios/swift-pasted/`, each a whole scenario written as app code is.
+    static let corpus: [String] = {
+        let folder = SwiftTwinTests.root.appendingPathComponent("scenarios/swift-pasted")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".swift") }.sorted()
+    }()
+
+    @Test func theCorpusHasItsFiles() {
+        #expect(Self.corpus.count >= 10)
+    }
+
+    /// Every corpus file lowers without a diagnostic and does what its expectations say, under every variant.
+    @Test(arguments: corpus)
+    func aPastedFileRunsAndItsExpectationsHold(_ name: String) throws {
+        let url = SwiftTwinTests.root.appendingPathComponent("scenarios/swift-pasted/" + name)
+        try SwiftLanguageTests.passes(try String(contentsOf: url, encoding: .utf8))
+    }
 }
