@@ -142,7 +142,7 @@ extension SwiftLowering {
                     unsupported(
                         "a property of type `\(annotation.type.trimmedDescription)`",
                         "fields hold scenario classes, Timer, RunLoop/CFRunLoop, DispatchSemaphore, DispatchGroup, "
-                            + "Thread, Int, Bool or String", at: annotation.type)
+                            + "Thread, Int, Bool or String" + floatFieldAdvice(annotation.type), at: annotation.type)
                 } else {
                     unsupported(
                         "a property whose type LoopSim cannot infer",

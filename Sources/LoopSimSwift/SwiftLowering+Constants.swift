@@ -143,6 +143,15 @@ extension SwiftLowering {
         return true
     }
 
+    /// What a `var` of a floating-point type can be instead (`private var delay: TimeInterval = 1`): the
+    /// scenario language has integers only, and a value that changes cannot be folded.
+    func floatFieldAdvice(_ type: TypeSyntax) -> String {
+        let name = type.trimmedDescription.replacingOccurrences(of: "?", with: "")
+        guard Self.floatTypeNames.contains(name) else { return "" }
+        return "; a `let` with a literal value (`private let delay: \(name) = 1.5`) is folded at its uses, a `var` "
+            + "cannot be: keep whole milliseconds in an `Int`"
+    }
+
     /// The access modifiers, which change nothing the model follows (the Swift book, "Access Control").
     static let accessModifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open"]
 

@@ -40,6 +40,9 @@ import Testing
         Case(
             name: "non-literal constant", code: "TOP:enum K { /*@*/static let d = 2 * 3 }",
             advice: "literal, folded"),
+        Case(
+            name: "var TimeInterval field", code: "TOP:class H { var d: /*@*/TimeInterval = 1.5 }",
+            advice: "is folded at its uses, a `var` cannot be"),
         Case(name: "static var in a namespace", code: "TOP:enum K { /*@*/static var d = 2 }", advice: "literal"),
         Case(
             name: "fractional constant as a number",
