@@ -22,6 +22,7 @@ extension SwiftLowering {
             }
         }
         noteUIKitSuperclass(decl, into: &shape)
+        shape.constantMembers = instanceConstantNames(decl)
         classes[shape.name] = shape
     }
 
@@ -69,6 +70,8 @@ extension SwiftLowering {
                     let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
                     dealloc = .list(steps, at: location(deinitDecl))
                 }
+            } else if foldsAway(d) {
+                // A nested namespace of literal constants (SwiftLowering+Constants.swift).
             } else {
                 unsupported(
                     "\(describe(d)) inside a class",

@@ -36,14 +36,36 @@ extension SwiftLowering {
                 ?? decl.as(ClassDeclSyntax.self)?.name.text
                 ?? decl.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
             guard let owner, owner != "Notification.Name" else { return }
-            for member in group.memberBlock.members {
-                guard let v = member.decl.as(VariableDeclSyntax.self) else { continue }
-                let isClass = decl.is(ClassDeclSyntax.self)
-                if isStatic(v.modifiers) || isClass {
-                    recordConstants(v, prefix: owner + ".", instance: isClass)
-                }
+            collectMembers(group.memberBlock.members, prefix: owner + ".", isClass: decl.is(ClassDeclSyntax.self))
+        }
+    }
+
+    /// The constants of a type's members under `prefix` (`Poller.`), and of the namespaces nested in it
+    /// (`Poller.Constants.`: `private enum Constants { static let interval = 1.0 }` inside a class).
+    private mutating func collectMembers(_ members: MemberBlockItemListSyntax, prefix: String, isClass: Bool) {
+        for member in members {
+            if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) || isClass {
+                recordConstants(v, prefix: prefix, instance: isClass)
+            } else if let e = member.decl.as(EnumDeclSyntax.self) {
+                collectMembers(e.memberBlock.members, prefix: prefix + e.name.text + ".", isClass: false)
+            } else if let s = member.decl.as(StructDeclSyntax.self) {
+                collectMembers(s.memberBlock.members, prefix: prefix + s.name.text + ".", isClass: false)
             }
         }
+    }
+
+    /// The names of a class's instance `let`s that are folded constants: reading one in a closure uses `self`, as
+    /// reading any instance property does (the Swift book, "Strong Reference Cycles for Closures"), so the closure
+    /// captures `self` though the value is folded (``ClassShape/constantMembers``).
+    func instanceConstantNames(_ decl: some ClassLikeDecl) -> Set<String> {
+        var names: Set<String> = []
+        for member in decl.memberBlock.members {
+            guard let v = member.decl.as(VariableDeclSyntax.self), !isStatic(v.modifiers), isFoldedConstant(v),
+                let name = v.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { continue }
+            names.insert(name)
+        }
+        return names
     }
 
     /// Records the bindings of `decl` that are literal constants. `instance`: a class's stored `let` (folded only
@@ -162,15 +184,20 @@ extension SwiftLowering {
     func constant(named name: String, at node: some SyntaxProtocol) -> SwiftConstant? {
         var current: Syntax? = Syntax(node)
         var owner: String?
+        var child: Syntax? = nil
         while let n = current {
+            if let list = n.as(CodeBlockItemListSyntax.self), let child,
+                let found = localConstant(name, in: list, before: child)
+            {
+                return found
+            }
+            child = n
             if let f = n.as(FunctionDeclSyntax.self),
                 f.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
             {
                 return nil
             }
-            if let c = n.as(ClosureExprSyntax.self), let signature = c.signature,
-                signature.trimmedDescription.contains(name)
-            {
+            if let c = n.as(ClosureExprSyntax.self), Self.closureParameterNames(c).contains(name) {
                 return nil
             }
             if let c = n.as(ClassDeclSyntax.self) { owner = c.name.text; break }
@@ -183,6 +210,32 @@ extension SwiftLowering {
         return constants[name]
     }
 
+    /// A local `let NAME = LITERAL` (floating-point) among the statements of `list` before `child`: a body's
+    /// constant, folded as the others (``isFoldedConstant(_:)``), which the body's later statements see.
+    private func localConstant(_ name: String, in list: CodeBlockItemListSyntax, before child: Syntax) -> SwiftConstant?
+    {
+        guard list.parent?.is(SourceFileSyntax.self) == false else { return nil }  // top-level: `constants`
+        var found: SwiftConstant?
+        for item in list {
+            if item.id == child.id { break }
+            guard let v = item.item.as(VariableDeclSyntax.self), isFoldedConstant(v), let binding = v.bindings.first,
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                let value = binding.initializer?.value
+            else { continue }
+            found = literalConstant(value, binding: binding)
+        }
+        return found
+    }
+
+    /// The names a closure's parameters bind (`timer in`, `(note: Notification) in`).
+    static func closureParameterNames(_ closure: ClosureExprSyntax) -> Set<String> {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list): Set(list.map(\.name.text))
+        case .parameterClause(let clause): Set(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        case nil: []
+        }
+    }
+
     /// The constant `TYPE.NAME`, `Self.NAME` or `self.NAME` means, if it is one.
     func constant(member: MemberAccessExprSyntax) -> SwiftConstant? {
         let name = member.declName.baseName.text
@@ -190,6 +243,7 @@ extension SwiftLowering {
         if let ref = base.as(DeclReferenceExprSyntax.self) {
             let type = ref.baseName.text
             if type == "self" || type == "Self" { return enclosingConstant(name, at: member) }
+            if let nested = enclosingConstant(type + "." + name, at: member) { return nested }
             return constants[type + "." + name]
         }
         if base.is(TypeExprSyntax.self), base.trimmedDescription == "Self" {

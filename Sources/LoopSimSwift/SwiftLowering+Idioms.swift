@@ -133,4 +133,36 @@ extension SwiftLowering {
         }
         return nil
     }
+
+    /// An argument of `Timer(fire:interval:repeats:block:)` (or `fireAt:`, the target/selector form): `interval:` is
+    /// `every:`; the fire date is `firstFire:` from creation — `Date()` now (0), `Date(timeIntervalSinceNow: N)` and
+    /// `Date().addingTimeInterval(N)` N seconds on (Apple, `Timer.init(fire:interval:repeats:block:)`: "date: The
+    /// time at which the timer should first fire"). Nil after refusing another date.
+    mutating func fireDateArgument(_ label: String, _ value: ExprSyntax) -> (String, LocatedNode)? {
+        let at = location(value)
+        if label == "interval" { return duration(value).map { ("every", .plain($0, at: at)) } }
+        if let call = value.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date"
+        {
+            if call.arguments.isEmpty { return ("firstFire", .plain("0s", at: at)) }
+            if call.arguments.count == 1, call.arguments.first?.label?.text == "timeIntervalSinceNow",
+                let argument = call.arguments.first?.expression
+            {
+                return duration(argument).map { ("firstFire", .plain($0, at: at)) }
+            }
+        }
+        if let call = value.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "addingTimeInterval", call.arguments.count == 1,
+            let base = member.base?.as(FunctionCallExprSyntax.self), base.arguments.isEmpty,
+            base.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date",
+            let argument = call.arguments.first?.expression
+        {
+            return duration(argument).map { ("firstFire", .plain($0, at: at)) }
+        }
+        unsupported(
+            "this fire date", "write `Date()`, `Date(timeIntervalSinceNow: N)` or `Date().addingTimeInterval(N)`",
+            at: value)
+        return nil
+    }
 }

@@ -265,6 +265,7 @@ extension SwiftLowering {
                 "a `\(modifier.name.text)` local", "keep a strong local, or a weak field of a class", at: modifier)
             return []
         }
+        if scope.kind != .main, isFoldedConstant(decl) { return [] }  // folded at its uses (+Constants.swift)
         let isVar = decl.bindingSpecifier.text == "var"
         var steps: [LocatedNode] = []
         for binding in decl.bindings {

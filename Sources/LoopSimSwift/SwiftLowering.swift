@@ -134,9 +134,13 @@ struct ClassShape {
     /// `static let shared = C()`: the property's name to the class it creates and where (looked up only).
     var statics: [String: (className: String, location: ScenarioLocation)] = [:]
 
+    /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
+    /// so a closure that reads one captures `self`.
+    var constantMembers: Set<String> = []
+
     /// Whether `name` is a member (field or method) of the class, which a bare name inside it means.
     func hasMember(_ name: String) -> Bool {
-        fields[name] != nil || methods[name] != nil || inherited.contains(name)
+        fields[name] != nil || methods[name] != nil || inherited.contains(name) || constantMembers.contains(name)
     }
 }
 

@@ -233,6 +233,59 @@ import Testing
         #expect(refusal?.location.line == 6)
     }
 
+    @Test func aNamespaceNestedInTheClassAndALocalConstantFold() throws {
+        let page = try Self.pageClass(
+            Self.header + """
+                final class Page {
+                    private enum Constants {
+                        static let interval: TimeInterval = 1.5
+                    }
+                    var timer: Timer?
+                    func start() {
+                        let delay = 2.0
+                        timer = Timer.scheduledTimer(withTimeInterval: Constants.interval, repeats: true) { _ in }
+                        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { }
+                    }
+                }
+                let page = Page()
+                """)
+        #expect(
+            page
+                == "{fields: {timer: strong NSTimer}, methods: {start: [{scheduledTimer: self.timer, every: 1.5s, "
+                + "repeats: true, block: {do: []}}, {dispatch_after: main, delay: 2.0s, do: []}]}}")
+    }
+
+    @Test func aClosureThatReadsAnInstanceConstantCapturesSelf() throws {
+        // Reading an instance property in a closure uses self (the Swift book, "Strong Reference Cycles for
+        // Closures"), though the value is folded: the timer's block keeps the object.
+        try SwiftLanguageTests.passes(
+            Self.header + """
+                final class Page {
+                    private let interval: TimeInterval = 1.0
+                    var timer: Timer?
+                    func start() {
+                        timer = Timer.scheduledTimer(withTimeInterval: interval, repeats: true) { _ in
+                            print("every \\(interval)")
+                        }
+                    }
+                }
+                var page: Page? = Page()
+                page?.start()
+                scenario.at(.seconds(2)) { page = nil }
+                scenario.expect(.all, ["leaks[0].class": "Page", "leaks[0].path[2]": "block#1", "timers.fires": 5])
+                """)
+    }
+
+    @Test func aTimerMadeWithAFireDateFiresFirstThen() throws {
+        #expect(
+            try Self.steps("timer = Timer(fire: Date(), interval: 1, repeats: true) { _ in }")
+                == "[{timer: self.timer, firstFire: 0s, every: 1s, repeats: true, block: {do: []}}]")
+        #expect(
+            try Self.steps(
+                "timer = Timer(fire: Date().addingTimeInterval(0.5), interval: 2, repeats: false) { _ in }")
+                == "[{timer: self.timer, firstFire: 0.5s, every: 2s, repeats: false, block: {do: []}}]")
+    }
+
     // MARK: optionals and everyday statements
 
     @Test func ifLetShorthandBindsTheFieldForTheThenBranchOnly() throws {

@@ -43,6 +43,9 @@ import Testing
         Case(
             name: "var TimeInterval field", code: "TOP:class H { var d: /*@*/TimeInterval = 1.5 }",
             advice: "is folded at its uses, a `var` cannot be"),
+        Case(
+            name: "fire date", code: "timer = Timer(fire: /*@*/later, interval: 1, repeats: true) { _ in }",
+            advice: "Date(timeIntervalSinceNow: N)"),
         Case(name: "static var in a namespace", code: "TOP:enum K { /*@*/static var d = 2 }", advice: "literal"),
         Case(
             name: "fractional constant as a number",
