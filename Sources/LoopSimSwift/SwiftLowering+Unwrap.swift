@@ -20,9 +20,15 @@ extension SwiftLowering {
     /// checked where those are lowered. Refused where Swift might not evaluate the unwrap every time the statement
     /// starts: the right of `&&`, `||`, `??`, a branch of `?:`, a condition after the first, an `else if`, a loop's
     /// condition.
+    ///
+    /// A member of an implicitly unwrapped optional property (`var timer: Timer!`, then `timer.invalidate()`) is
+    /// unwrapped the same way: Swift force-unwraps an IUO wherever it is used as its non-optional type (SE-0054),
+    /// here where a member of it is read or called; `timer?.m()`, `timer == nil`, `if let t = timer` do not.
     mutating func unwrapChecks(_ item: CodeBlockItemSyntax, in scope: Scope) -> [LocatedNode] {
         let finder = UnwrapFinder(viewMode: .sourceAccurate)
         finder.root = Syntax(item.item)
+        finder.implicitlyUnwrapped = implicitlyUnwrappedFields(of: scope.className, at: item)
+            .filter { scope.locals[$0] == nil }
         finder.walk(item.item)
         if let loop = finder.loopCondition {
             unsupported(
@@ -37,12 +43,13 @@ extension SwiftLowering {
         }
         var steps: [LocatedNode] = []
         for unwrap in finder.found {
+            let operandSyntax = unwrap.as(ForceUnwrapExprSyntax.self)?.expression ?? unwrap
             if let why = conditionallyEvaluated(unwrap, root: Syntax(item.item)) {
                 unsupported(
                     "a force unwrap `!` \(why)", "bind the value with `if let` or `guard let` first", at: unwrap)
                 return []
             }
-            guard let operand = expression(unwrap.expression, in: scope) else { return [] }
+            guard let operand = expression(operandSyntax, in: scope) else { return [] }
             switch operand.type {
             case .int, .bool, .string, .interval, .date:
                 unsupported(
@@ -60,7 +67,7 @@ extension SwiftLowering {
 
     /// Why `unwrap` may not be evaluated each time its statement runs, or nil: it is to the right of a
     /// short-circuiting operator or a `?:`, or in a condition after the first.
-    private func conditionallyEvaluated(_ unwrap: ForceUnwrapExprSyntax, root: Syntax) -> String? {
+    private func conditionallyEvaluated(_ unwrap: ExprSyntax, root: Syntax) -> String? {
         var child = Syntax(unwrap)
         var current = unwrap.parent
         while let node = current, node.id != root.id {
@@ -88,6 +95,33 @@ extension SwiftLowering {
     }
 }
 
+extension SwiftLowering {
+    /// The implicitly unwrapped optional properties (`var timer: Timer!`) of `className`, found in the file that
+    /// holds `node` (the class's own declaration); `@IBOutlet`s are left out: the storyboard connects them on the
+    /// device, and the model, which loads no storyboard, keeps them nil.
+    func implicitlyUnwrappedFields(of className: String?, at node: some SyntaxProtocol) -> Set<String> {
+        guard let className, let file = node.root.as(SourceFileSyntax.self) else { return [] }
+        var names: Set<String> = []
+        for item in file.statements {
+            guard let c = item.item.as(ClassDeclSyntax.self), c.name.text == className else { continue }
+            for member in c.memberBlock.members {
+                guard let v = member.decl.as(VariableDeclSyntax.self), !isStatic(v.modifiers),
+                    !v.attributes.contains(where: {
+                        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBOutlet"
+                    })
+                else { continue }
+                for binding in v.bindings
+                where binding.typeAnnotation?.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        names.insert(name)
+                    }
+                }
+            }
+        }
+        return names
+    }
+}
+
 extension Syntax {
     /// Whether this node contains `other` (or is it).
     fileprivate func isAncestor(of other: Syntax) -> Bool {
@@ -104,9 +138,13 @@ extension Syntax {
 /// bodies, and notes an unwrap in a loop's condition or an `else if` condition.
 private final class UnwrapFinder: SyntaxVisitor {
     var root: Syntax?
-    var found: [ForceUnwrapExprSyntax] = []
-    var loopCondition: ForceUnwrapExprSyntax?
-    var elseIf: ForceUnwrapExprSyntax?
+    /// The implicitly unwrapped optional properties whose members a use unwraps.
+    var implicitlyUnwrapped: Set<String> = []
+    /// Each `x!` (a ``ForceUnwrapExprSyntax``) and each implicitly unwrapped `timer` / `self.timer` whose member
+    /// is used, in post-order.
+    var found: [ExprSyntax] = []
+    var loopCondition: ExprSyntax?
+    var elseIf: ExprSyntax?
     private var inLoopCondition = 0
     private var inElseIf = 0
 
@@ -135,7 +173,28 @@ private final class UnwrapFinder: SyntaxVisitor {
         if let root, Syntax(node).id != root.id, node.parent?.is(IfExprSyntax.self) == true { inElseIf -= 1 }
     }
 
-    override func visitPost(_ node: ForceUnwrapExprSyntax) {
+    override func visitPost(_ node: ForceUnwrapExprSyntax) { note(ExprSyntax(node)) }
+
+    override func visitPost(_ node: DeclReferenceExprSyntax) {
+        if implicitlyUnwrapped.contains(node.baseName.text), isMemberBase(ExprSyntax(node)) { note(ExprSyntax(node)) }
+    }
+
+    override func visitPost(_ node: MemberAccessExprSyntax) {
+        // `self.timer.invalidate()`: `self.timer` is the unwrapped base.
+        if node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
+            implicitlyUnwrapped.contains(node.declName.baseName.text), isMemberBase(ExprSyntax(node))
+        {
+            note(ExprSyntax(node))
+        }
+    }
+
+    /// Whether `e` is the base of a member access (`e.m`), not of `e?.m` nor `e!.m`.
+    private func isMemberBase(_ e: ExprSyntax) -> Bool {
+        guard let parent = e.parent?.as(MemberAccessExprSyntax.self) else { return false }
+        return parent.base?.id == e.id
+    }
+
+    private func note(_ node: ExprSyntax) {
         if inLoopCondition > 0 {
             loopCondition = loopCondition ?? node
         } else if inElseIf > 0 {

@@ -121,6 +121,30 @@ import Testing
                 + "{addTimer: self.timer, to: main runloop, mode: common}]")
     }
 
+    @Test func aMemberOfAnImplicitlyUnwrappedPropertyUnwrapsIt() throws {
+        let page = try Self.pageClass(
+            Self.header + """
+                class Page {
+                    var timer: Timer!
+                    @IBOutlet weak var label: UILabel!
+                    func stop() {
+                        timer.invalidate()
+                        self.timer.fire()
+                        timer?.invalidate()
+                        if timer != nil { timer = nil }
+                    }
+                }
+                let page = Page()
+                """)
+        let trap = "{trap: I.swift:%d: \(Self.unwrapTrap)}"
+        #expect(
+            page.hasSuffix(
+                "methods: {stop: [{if: self.timer == nil, then: [\(String(format: trap, 7))]}, {invalidate: self.timer}, "
+                    + "{if: self.timer == nil, then: [\(String(format: trap, 8))]}, {fire: self.timer}, "
+                    + "{invalidate: self.timer}, {if: self.timer != nil, then: [{release: self.timer}]}]}}"),
+            "\(page)")
+    }
+
     @Test func aForceUnwrapOfNilCrashesTheRun() throws {
         let scenario = try SwiftLanguageTests.load(
             Self.header + """
