@@ -5,7 +5,7 @@ extension SwiftLowering {
     /// Records a class's fields and methods before any body is lowered (docs/scenario-format.md §4).
     mutating func collectShape(_ decl: some ClassLikeDecl) {
         var shape = ClassShape(name: decl.name.text)
-        for member in Array(decl.memberBlock.members) + extensionMembers(of: decl.name.text, in: decl) {
+        for member in classMembers(decl) {
             if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
                 if let (name, cls) = singleton(v) { shape.statics[name] = (cls, location(v)) }
             } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
@@ -47,7 +47,7 @@ extension SwiftLowering {
         var initSteps: [LocatedNode] = []
         var fieldInits: [LocatedNode] = []
         var dealloc: LocatedNode?
-        for member in Array(decl.memberBlock.members) + extensionMembers(of: name, in: decl) {
+        for member in classMembers(decl) {
             let d = member.decl
             if let v = d.as(VariableDeclSyntax.self) {
                 lowerField(v, className: name, into: &fields, initSteps: &fieldInits)

@@ -2,6 +2,18 @@ import LoopSimScenario
 import SwiftSyntax
 
 extension SwiftLowering {
+    /// The members the class lowering takes: the class's own, less an `init?(coder:)` (`required init?(coder:
+    /// NSCoder) { fatalError(…) }`, which only `NSKeyedUnarchiver` and storyboards call — never the model, which
+    /// loads neither: Apple, `NSCoding.init(coder:)`), then its extensions' methods.
+    func classMembers(_ decl: some ClassLikeDecl) -> [MemberBlockItemSyntax] {
+        let own = Array(decl.memberBlock.members).filter { member in
+            guard let i = member.decl.as(InitializerDeclSyntax.self) else { return true }
+            let labels = i.signature.parameterClause.parameters.map(\.firstName.text)
+            return labels != ["coder"]
+        }
+        return own + extensionMembers(of: decl.name.text, in: decl)
+    }
+
     /// The members an `extension C { … }` (or `private extension C`, `extension C: P`) adds to the scenario class C
     /// that the class lowering merges with its own: its methods. An extension's members are the type's members
     /// (the Swift book, "Extensions": "Extensions add new functionality to an existing class"), so its methods
@@ -13,7 +25,7 @@ extension SwiftLowering {
         for item in file.statements {
             guard let e = item.item.as(ExtensionDeclSyntax.self), e.extendedType.trimmedDescription == className
             else { continue }
-            members += e.memberBlock.members.filter { $0.decl.is(FunctionDeclSyntax.self) }
+            members += Array(e.memberBlock.members).filter { $0.decl.is(FunctionDeclSyntax.self) }
         }
         return members
     }

@@ -60,6 +60,43 @@ import Testing
                 + "self.count}], reset: [{set: self.count = 0}]}}")
     }
 
+    @Test func anExtensionsMembersKeepTheirLinesAndTheirType() {
+        // A diagnostic inside an extension's method names its line, and `Self.k` finds the extension's constant.
+        let (_, diagnostics) = Self.lower(
+            Self.header + """
+                final class Page {
+                    var n = 0
+                }
+                extension Page {
+                    static let k = 2.5
+                    func go() {
+                        n = Self.k
+                    }
+                }
+                let page = Page()
+                """)
+        let refusal = diagnostics.first { $0.id == "swift.unsupported" }
+        #expect(refusal?.location.line == 9 && refusal?.location.column == 13, "\(diagnostics)")
+        #expect(refusal?.message.contains("`Self.k` (2.5)") == true, "\(diagnostics)")
+    }
+
+    @Test func initCoderIsNeverCalledSoItIsDropped() {
+        // `required init?(coder:)` runs only when a storyboard or an archive makes the object; the model does
+        // neither. The diagnostic after it still names its own line.
+        let (_, diagnostics) = Self.lower(
+            Self.header + """
+                final class Page: UIView {
+                    required init?(coder: NSCoder) {
+                        fatalError("init(coder:) has not been implemented")
+                    }
+                    func go() { let x = 1.5 + 1 }
+                }
+                let page = Page()
+                """)
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(diagnostics.first?.location.line == 7, "\(diagnostics)")
+    }
+
     @Test func anEmptyConformanceInAnExtensionIsAccepted() throws {
         let (_, diagnostics) = Self.lower(
             Self.header + "class Page: NSObject {}\nextension Page: UIScrollViewDelegate {}\nlet page = Page()\n")
