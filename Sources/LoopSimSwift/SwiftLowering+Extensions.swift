@@ -14,20 +14,31 @@ extension SwiftLowering {
         return own + extensionMembers(of: decl.name.text, in: decl)
     }
 
-    /// The members an `extension C { … }` (or `private extension C`, `extension C: P`) adds to the scenario class C
-    /// that the class lowering merges with its own: its methods. An extension's members are the type's members
-    /// (the Swift book, "Extensions": "Extensions add new functionality to an existing class"), so its methods
-    /// join C's `methods:`; its `static let` literal constants are folded (SwiftLowering+Constants.swift).
-    /// Everything else an extension may hold is refused once, in ``checkExtension(_:)``.
+    /// The members an `extension C { … }` (or `private extension C`) adds to the scenario class C that the class
+    /// lowering merges with its own: its methods, initializers and computed properties (``isClassLowered(_:)``).
+    /// An extension's members are the type's members (the Swift book, "Extensions": "Extensions add new
+    /// functionality to an existing class"), so its methods join C's `methods:`; its `static let` literal
+    /// constants are folded (SwiftLowering+Constants.swift). A conformance's members (`extension C: P { … }`) and
+    /// everything else an extension may hold are refused once, in ``checkExtension(_:)``.
     func extensionMembers(of className: String, in tree: some SyntaxProtocol) -> [MemberBlockItemSyntax] {
         guard let file = tree.root.as(SourceFileSyntax.self) else { return [] }
         var members: [MemberBlockItemSyntax] = []
         for item in file.statements {
-            guard let e = item.item.as(ExtensionDeclSyntax.self), e.extendedType.trimmedDescription == className
+            guard let e = item.item.as(ExtensionDeclSyntax.self), e.extendedType.trimmedDescription == className,
+                e.inheritanceClause == nil
             else { continue }
-            members += Array(e.memberBlock.members).filter { $0.decl.is(FunctionDeclSyntax.self) }
+            members += Array(e.memberBlock.members).filter { isClassLowered($0.decl) }
         }
         return members
+    }
+
+    /// Whether an extension's member is lowered by the class lowering, as if written in the class: a method, an
+    /// initializer (a `convenience init` is usually written in one) and a computed property, each then lowered or
+    /// refused as it would be in the class.
+    private func isClassLowered(_ d: DeclSyntax) -> Bool {
+        if d.is(FunctionDeclSyntax.self) || d.is(InitializerDeclSyntax.self) { return true }
+        guard let v = d.as(VariableDeclSyntax.self), !isStatic(v.modifiers) else { return false }
+        return v.bindings.allSatisfy { $0.accessorBlock != nil }
     }
 
     /// A top-level `extension`: accepted (true) when it extends a scenario class and holds methods and literal
@@ -63,7 +74,7 @@ extension SwiftLowering {
                         + "itself calls in a plain `extension \(name) { … }`", at: d)
                 continue
             }
-            if d.is(FunctionDeclSyntax.self) { continue }
+            if isClassLowered(d) { continue }
             if let v = d.as(VariableDeclSyntax.self), isStatic(v.modifiers), isFoldedConstant(v) { continue }
             if let v = d.as(VariableDeclSyntax.self), v.bindings.contains(where: { $0.accessorBlock == nil }),
                 !isStatic(v.modifiers)

@@ -97,6 +97,28 @@ import Testing
         #expect(diagnostics.first?.location.line == 7, "\(diagnostics)")
     }
 
+    /// An extension's initializer or computed property is lowered as the same member written in the class: the
+    /// same lowered class, or the same diagnostics (whatever the class lowering does with it).
+    @Test(arguments: [
+        "var more: Int { count + 1 }",
+        "convenience init(n: Int) { self.init() }",
+        "func more() { count += 1 }",
+    ])
+    func anExtensionsMemberIsLoweredAsInTheClass(_ member: String) throws {
+        func lowered(inClass: Bool) -> (String, [String]) {
+            let text =
+                Self.header + "class Page: NSObject {\n    var count = 0\n" + (inClass ? "    \(member)\n" : "")
+                + "}\n" + (inClass ? "" : "extension Page {\n    \(member)\n}\n") + "let page = Page()\n"
+            let (tree, diagnostics) = Self.lower(text)
+            let page = tree?.mapping?["classes"]?.mapping?["Page"].map(SwiftLoweringTests.render) ?? ""
+            return (page, diagnostics.map { "\($0.id) \($0.location.line - (inClass ? 0 : 2)) \($0.message)" })
+        }
+        let inClass = lowered(inClass: true)
+        let inExtension = lowered(inClass: false)
+        #expect(inClass.0 == inExtension.0)
+        #expect(inClass.1 == inExtension.1)
+    }
+
     @Test func anEmptyConformanceInAnExtensionIsAccepted() throws {
         let (_, diagnostics) = Self.lower(
             Self.header + "class Page: NSObject {}\nextension Page: UIScrollViewDelegate {}\nlet page = Page()\n")
