@@ -10,6 +10,7 @@ extension SwiftLowering {
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }
         if let steps = foundationStatement(call, in: &scope) { return steps }
+        if let steps = displayStateCall(call, in: scope) { return steps }  // SwiftLowering+DisplayState.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {

@@ -323,6 +323,9 @@ extension SwiftLowering {
             if elements[1].is(AssignmentExprSyntax.self) {
                 if elements.count > 3 {
                     // `x = a + b`: the value is the rest of the sequence.
+                    if let steps = displayStateAssignment(elements[0], Array(elements[2...]), in: scope) {
+                        return steps
+                    }
                     guard let place = expression(elements[0], in: scope),
                         let value = infix(Array(elements[2...]), in: scope)
                     else { return [] }
@@ -365,6 +368,7 @@ extension SwiftLowering {
             unsupported("`_ = …`", "call the API as a statement", at: lhs)
             return []
         }
+        if let steps = displayStateAssignment(lhs, [rhs], in: scope) { return steps }  // +DisplayState.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }

@@ -165,6 +165,54 @@ import Testing
         #expect(main == "[{let: page = new Page}, {let: other = new Page}, {call: page.go}]")
     }
 
+    // MARK: display state
+
+    /// A controller with two outlets, whose `go()` body is `body`.
+    static func controller(_ body: String) -> String {
+        Self.header + """
+            import UIKit
+            class Page: UIViewController {
+                @IBOutlet weak var label: UILabel!
+                @IBOutlet private weak var button: UIButton?
+                var count = 0
+                func go() {
+                    \(body)
+                }
+            }
+            let page = Page()
+            """
+    }
+
+    @Test func whatAViewShowsLowersToNothing() throws {
+        let page = try Self.pageClass(
+            Self.controller(
+                """
+                title = "Clock"
+                self.view.backgroundColor = .red
+                label.text = "count \\(count)"
+                button?.isEnabled = count > 0
+                self.label.textColor = UIColor(white: 0.5, alpha: 1)
+                button?.setTitle("Go", for: .normal)
+                view.setNeedsLayout()
+                count += 1
+                """))
+        #expect(page.hasSuffix("methods: {go: [{increment: self.count}]}}"), "\(page)")
+    }
+
+    @Test(arguments: [
+        ("label.text = /*@*/makeText()", "store the value in a local"),
+        ("view.addSubview(/*@*/other)", "the view would keep it"),
+        ("/*@*/label.animate { count = 1 }", "takes a closure"),
+    ])
+    func displayStateThatWouldHideAnEffectIsRefused(_ body: String, _ advice: String) throws {
+        let text = Self.controller("let other = Page()\n" + body)
+        let (_, diagnostics) = Self.lower(text)
+        let (line, column) = try UnsupportedConstructTests.marker(in: text)
+        let hit = diagnostics.first { $0.location.line == line && $0.location.column == column }
+        #expect(hit?.id == "swift.unsupported", "\(diagnostics)")
+        #expect(hit?.message.contains(advice) == true, "\(diagnostics)")
+    }
+
     // MARK: force unwraps
 
     static let unwrapTrap = "Fatal error: Unexpectedly found nil while unwrapping an Optional value"
