@@ -35,7 +35,7 @@ extension SwiftLowering {
         }
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
-            if parent != "NSObject", !acceptsUIKitSuperclass(parent, at: inherited) {
+            if parent != "NSObject", !isResolvedProtocol(parent), !acceptsUIKitSuperclass(parent, at: inherited) {
                 unsupported(
                     "inheriting from `\(parent)`",
                     "a scenario class is a plain Swift class or an NSObject subclass; protocols and superclasses "
@@ -242,7 +242,7 @@ extension SwiftLowering {
         case "DispatchSemaphore": .semaphore
         case "DispatchGroup": .group
         case "Thread": .thread
-        default: classes[name] != nil ? .object(name) : (apiType(name) ?? uikitType(name))
+        default: classes[name] != nil ? .object(name) : (protocolType(name) ?? apiType(name) ?? uikitType(name))
         }
     }
 

@@ -25,11 +25,18 @@ extension SwiftLowering {
         var members: [MemberBlockItemSyntax] = []
         for item in file.statements {
             guard let e = item.item.as(ExtensionDeclSyntax.self), e.extendedType.trimmedDescription == className,
-                e.inheritanceClause == nil
+                !conformsToUnresolved(e)
             else { continue }
             members += Array(e.memberBlock.members).filter { isClassLowered($0.decl) }
         }
         return members
+    }
+
+    /// Whether `e` declares a conformance to a protocol LoopSim does not resolve (a framework's delegate): its
+    /// members would be called by the framework. A conformance to a protocol of the file that LoopSim resolves
+    /// (SwiftLowering+Protocols.swift) is a plain extension: the app's own code calls its methods.
+    private func conformsToUnresolved(_ e: ExtensionDeclSyntax) -> Bool {
+        (e.inheritanceClause?.inheritedTypes ?? []).contains { !isResolvedProtocol($0.type.trimmedDescription) }
     }
 
     /// Whether an extension's member is lowered by the class lowering, as if written in the class: a method, an
@@ -62,7 +69,7 @@ extension SwiftLowering {
         for modifier in e.modifiers where !Self.accessModifiers.contains(modifier.name.text) {
             unsupported("the modifier `\(modifier.name.text)` on an extension", "leave it out", at: modifier)
         }
-        let conforms = !(e.inheritanceClause?.inheritedTypes.isEmpty ?? true)
+        let conforms = conformsToUnresolved(e)
         for member in e.memberBlock.members {
             let d = member.decl
             if conforms {

@@ -18,6 +18,7 @@ extension SwiftLowering {
         // Names first, so that a field may have the type of a class declared after it.
         for item in tree.statements {
             collectConstants(item)
+            collectProtocol(item)
             if let decl = item.item.as(ClassDeclSyntax.self) {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
@@ -58,6 +59,8 @@ extension SwiftLowering {
                     // Its names were collected in the first pass (SwiftLowering+Notifications.swift).
                 } else if let v = decl.as(VariableDeclSyntax.self), let queue = operationQueueDeclaration(v) {
                     operationQueues.append((queue, "default"))
+                } else if let p = decl.as(ProtocolDeclSyntax.self), checkProtocol(p) {
+                    // A delegate protocol with one conforming class (SwiftLowering+Protocols.swift).
                 } else if let e = decl.as(ExtensionDeclSyntax.self), checkExtension(e) {
                     // Its methods join the class (SwiftLowering+Extensions.swift).
                 } else if foldsAway(decl) {

@@ -37,6 +37,8 @@ struct SwiftLowering {
     var isAppCode = false
     /// The literal constants the file declares, folded at their uses (SwiftLowering+Constants.swift; looked up only).
     var constants: [String: SwiftConstant] = [:]
+    /// The protocols the file declares and their conforming classes (SwiftLowering+Protocols.swift; looked up only).
+    var protocols: [String: [String]] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {

@@ -142,6 +142,79 @@ import Testing
         #expect(page.contains("{scheduledTimer: self.timer, every: 2.5s, repeats: true"), "\(page)")
     }
 
+    // MARK: delegate protocols
+
+    static let delegateFile = """
+        import Foundation
+        let scenario = Scenario("delegate", until: .seconds(5), variants: [.ios10])
+
+        protocol PollerDelegate: AnyObject {
+            func pollerDidTick(_ poller: Poller)
+        }
+
+        final class Poller {
+            weak var delegate: PollerDelegate?
+            private var timer: Timer?
+
+            func start() {
+                timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+                    guard let self else { return }
+                    self.delegate?.pollerDidTick(self)
+                }
+            }
+        }
+
+        final class Screen {
+            let poller = Poller()
+            var ticks = 0
+
+            init() {
+                poller.delegate = self
+                poller.start()
+            }
+        }
+
+        extension Screen: PollerDelegate {
+            func pollerDidTick(_ poller: Poller) {
+                ticks += 1
+                print("tick")
+            }
+        }
+
+        var screen: Screen? = Screen()
+        scenario.at(.milliseconds(2500)) { screen = nil }
+        """
+
+    @Test func aDelegateProtocolWithOneConformingClassIsThatClass() throws {
+        let (tree, diagnostics) = Self.lower(Self.delegateFile)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let poller = SwiftLoweringTests.render(try #require(tree?.mapping?["classes"]?.mapping?["Poller"]))
+        #expect(poller.hasPrefix("{fields: {delegate: weak Screen, timer: strong NSTimer}"), "\(poller)")
+        #expect(poller.contains("{call: strongSelf.delegate.pollerDidTick, with: [strongSelf]}"), "\(poller)")
+        let screen = SwiftLoweringTests.render(try #require(tree?.mapping?["classes"]?.mapping?["Screen"]))
+        #expect(screen.contains("pollerDidTick: {params: [{poller: Poller}]"), "\(screen)")
+    }
+
+    @Test func aDelegateIsCalledUntilItsScreenGoes() throws {
+        // The poller holds its delegate weakly: the screen is freed at 2.5 s, and so is the poller it owns; the
+        // timer's block holds the poller weakly, and nothing calls the freed delegate.
+        try SwiftLanguageTests.passes(
+            Self.delegateFile
+                + "\nscenario.expect(.all, [\"logs\": 2, \"objects.leaked\": 0, \"objects.abandoned\": 2])\n")
+    }
+
+    @Test func aProtocolLoopSimCannotResolveIsRefusedAtItsName() {
+        let twoConformers =
+            Self.delegateFile + "\nfinal class Other: PollerDelegate { func pollerDidTick(_ p: Poller) {} }\n"
+        let (_, diagnostics) = Self.lower(twoConformers)
+        let refusal = diagnostics.first { $0.id == "swift.unsupported" }
+        #expect(refusal?.location.line == 4 && refusal?.location.column == 10, "\(diagnostics)")
+        #expect(refusal?.message.contains("2 classes conform to (Screen, Other)") == true, "\(diagnostics)")
+        let returning = Self.lower(
+            Self.header + "protocol P: AnyObject { func f() -> Int }\nclass Page: P { func f() {} }\nlet p = Page()\n")
+        #expect(returning.1.contains { $0.message.contains("a protocol method that returns a value") })
+    }
+
     // MARK: modifiers
 
     @Test func accessModifiersChangeNothing() throws {

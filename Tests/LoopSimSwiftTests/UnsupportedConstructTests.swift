@@ -22,7 +22,9 @@ import Testing
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(name: "struct", code: "TOP:/*@*/struct Point { var x = 0 }", advice: "use a class"),
-        Case(name: "protocol", code: "TOP:/*@*/protocol Ticker { func tick() }", advice: "protocol witnesses"),
+        Case(
+            name: "protocol without one conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
+            advice: "its one conforming class"),
         Case(
             name: "extension of a framework type", code: "TOP:/*@*/extension Timer { func more() {} }",
             advice: "extend the file's own classes"),
