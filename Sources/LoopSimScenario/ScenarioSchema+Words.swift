@@ -1518,6 +1518,14 @@ extension ScenarioSchema {
         == step/timer/userInfo
         the pre-iOS 10 category idiom: the target is the NSTimer class and the block rides in `userInfo`.
         Works under every variant.
+        == step/trap
+        `trap: MESSAGE` — a Swift runtime trap: `x!` on nil, `fatalError(_:)`, a failed
+        `precondition(_:_:)`. The app crashes at this step with MESSAGE (section 10 `crash`), as the Swift
+        runtime stops the process ("Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+        The Swift Programming Language, "Forced Unwrapping"; `fatalError` and `precondition` in the standard
+        library, in -O builds too). Nothing after it runs. The Swift front-end writes it
+        (docs/swift-scenarios.md, "Everyday Swift"): a force unwrap is `if: x == nil` `then: [trap: …]`
+        before the statement that unwraps.
         == step/tryLock
         `tryLock: L` — `-[NSLock tryLock]` (`try()`), `tryLockWhenCondition:`. Takes L if it can at once;
         `result:` reads whether it did (c132).

@@ -10,10 +10,14 @@ extension SwiftLowering {
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }
         if let steps = foundationStatement(call, in: &scope) { return steps }
+        if let steps = displayStateCall(call, in: scope) { return steps }  // SwiftLowering+DisplayState.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {
             case "print": return [printStep(call)]
+            case "NSLog", "debugPrint", "fatalError", "precondition", "preconditionFailure", "assert",
+                "assertionFailure":
+                return idiomCall(name, call, in: scope) ?? []
             case "CFRunLoopRun": return [.plain("CFRunLoopRun", at: at)]
             case "CFRunLoopStop", "CFRunLoopWakeUp":
                 guard let argument = call.arguments.first?.expression,

@@ -5,10 +5,10 @@ extension SwiftLowering {
     /// Records a class's fields and methods before any body is lowered (docs/scenario-format.md §4).
     mutating func collectShape(_ decl: some ClassLikeDecl) {
         var shape = ClassShape(name: decl.name.text)
-        for member in decl.memberBlock.members {
+        for member in classMembers(decl) {
             if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
                 if let (name, cls) = singleton(v) { shape.statics[name] = (cls, location(v)) }
-            } else if let v = member.decl.as(VariableDeclSyntax.self) {
+            } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     shape.fields[name] = fieldType(binding)
@@ -22,6 +22,7 @@ extension SwiftLowering {
             }
         }
         noteUIKitSuperclass(decl, into: &shape)
+        shape.constantMembers = instanceConstantNames(decl)
         classes[shape.name] = shape
     }
 
@@ -34,7 +35,7 @@ extension SwiftLowering {
         }
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
-            if parent != "NSObject", !acceptsUIKitSuperclass(parent, at: inherited) {
+            if parent != "NSObject", !isResolvedProtocol(parent), !acceptsUIKitSuperclass(parent, at: inherited) {
                 unsupported(
                     "inheriting from `\(parent)`",
                     "a scenario class is a plain Swift class or an NSObject subclass; protocols and superclasses "
@@ -46,7 +47,7 @@ extension SwiftLowering {
         var initSteps: [LocatedNode] = []
         var fieldInits: [LocatedNode] = []
         var dealloc: LocatedNode?
-        for member in decl.memberBlock.members {
+        for member in classMembers(decl) {
             let d = member.decl
             if let v = d.as(VariableDeclSyntax.self) {
                 lowerField(v, className: name, into: &fields, initSteps: &fieldInits)
@@ -69,6 +70,8 @@ extension SwiftLowering {
                     let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
                     dealloc = .list(steps, at: location(deinitDecl))
                 }
+            } else if foldsAway(d) {
+                // A nested namespace of literal constants (SwiftLowering+Constants.swift).
             } else {
                 unsupported(
                     "\(describe(d)) inside a class",
@@ -104,6 +107,7 @@ extension SwiftLowering {
         _ decl: VariableDeclSyntax, className: String, into fields: inout [(String, LocatedNode)],
         initSteps: inout [LocatedNode]
     ) {
+        if isFoldedConstant(decl) { return }  // folded at its uses (SwiftLowering+Constants.swift)
         if isStatic(decl.modifiers), singleton(decl) != nil {
             // Lowered in main: (``singletonSteps(in:)``).
             return
@@ -141,7 +145,7 @@ extension SwiftLowering {
                     unsupported(
                         "a property of type `\(annotation.type.trimmedDescription)`",
                         "fields hold scenario classes, Timer, RunLoop/CFRunLoop, DispatchSemaphore, DispatchGroup, "
-                            + "Thread, Int, Bool or String", at: annotation.type)
+                            + "Thread, Int, Bool or String" + floatFieldAdvice(annotation.type), at: annotation.type)
                 } else {
                     unsupported(
                         "a property whose type LoopSim cannot infer",
@@ -199,6 +203,7 @@ extension SwiftLowering {
 
     /// A property's type: its annotation (optional or not), or the type of its initial value.
     func fieldType(_ binding: PatternBindingSyntax) -> LoweredType {
+        if let outlet = outletType(binding) { return outlet }
         if let annotation = binding.typeAnnotation { return typeNamed(annotation.type) }
         guard let value = binding.initializer?.value else { return .unknown }
         if value.is(IntegerLiteralExprSyntax.self) { return .int }
@@ -237,7 +242,7 @@ extension SwiftLowering {
         case "DispatchSemaphore": .semaphore
         case "DispatchGroup": .group
         case "Thread": .thread
-        default: classes[name] != nil ? .object(name) : (apiType(name) ?? uikitType(name))
+        default: classes[name] != nil ? .object(name) : (protocolType(name) ?? apiType(name) ?? uikitType(name))
         }
     }
 
@@ -246,7 +251,7 @@ extension SwiftLowering {
         let at = location(decl)
         if isKVOObserveMethod(decl) { return lowerKVOObserveMethod(decl, className: className) }
         for modifier in decl.modifiers
-        where !["private", "fileprivate", "internal", "public", "final", "override"]
+        where !["private", "fileprivate", "internal", "public", "final", "override", "open", "dynamic"]
             .contains(modifier.name.text)
         {
             unsupported(

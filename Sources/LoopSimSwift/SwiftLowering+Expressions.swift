@@ -41,11 +41,8 @@ extension SwiftLowering {
         }
         if let sequence = e.as(SequenceExprSyntax.self) { return infix(sequence, in: scope) }
         if let call = e.as(FunctionCallExprSyntax.self) { return callValue(call, in: scope) }
-        if e.is(ForceUnwrapExprSyntax.self) {
-            unsupported(
-                "a force unwrap `!`", "write `?.` or `if let`: LoopSim does not model the trap on nil", at: e)
-            return nil
-        }
+        // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
+        if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
         if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
             unsupported(
                 "`await` or `try` inside an expression",
@@ -80,6 +77,7 @@ extension SwiftLowering {
             return ("\(scope.locals["self"]?.text("self") ?? "self").\(name)", type)
         }
         if let inherited = inheritedReference(name, in: scope) { return inherited }
+        if let c = constant(named: name, at: ref) { return constantValue(c, name: name, at: ref) }
         // A parameter of the experiment (a top-level `let`, so visible everywhere): `${name}`.
         if let parameter = parameters[name] { return (parameter.expressionText, parameter.type) }
         // A name of main: seen from an action, or an undefined name: the compiler reports the latter.
@@ -90,6 +88,7 @@ extension SwiftLowering {
     private mutating func memberAccess(_ member: MemberAccessExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         let name = member.declName.baseName.text
         if let activity = Self.activityConstant(name, base: member.base) { return (activity, .int) }
+        if let c = constant(member: member) { return constantValue(c, name: member.trimmedDescription, at: member) }
         guard let base = member.base else {
             unsupported("the implicit member `.\(name)`", "write the value in full", at: member)
             return nil
@@ -212,7 +211,9 @@ extension SwiftLowering {
             if let op = element.as(BinaryOperatorExprSyntax.self), ["&&", "||"].contains(op.operator.text) {
                 guard flush() else { return nil }
             }
-            if element.is(IntegerLiteralExprSyntax.self) || element.is(FloatLiteralExprSyntax.self) {
+            if element.is(IntegerLiteralExprSyntax.self) || element.is(FloatLiteralExprSyntax.self)
+                || constantLiteral(element) != nil
+            {
                 literals.append((parts.count, element))
                 parts.append("")
                 continue
@@ -259,9 +260,9 @@ extension SwiftLowering {
     /// seconds converted to milliseconds (`0.5` → `500`). Nil after refusing what has no exact integer value.
     private mutating func numberText(_ literal: ExprSyntax, inMilliseconds: Bool) -> String? {
         let text =
-            (literal.as(IntegerLiteralExprSyntax.self)?.literal.text
+            (constantLiteral(literal)?.text ?? literal.as(IntegerLiteralExprSyntax.self)?.literal.text
             ?? literal.as(FloatLiteralExprSyntax.self)?.literal.text ?? "").replacingUnderscores()
-        let isFloat = literal.is(FloatLiteralExprSyntax.self)
+        let isFloat = literal.is(FloatLiteralExprSyntax.self) || constantLiteral(literal)?.isFloat == true
         if !inMilliseconds {
             if !isFloat { return text }
             unsupported("a floating-point value", "the scenario language's numbers are integers", at: literal)
@@ -287,6 +288,7 @@ extension SwiftLowering {
     /// A duration: `.seconds(N)`, `.milliseconds(N)`, `.microseconds(N)`, `.nanoseconds(N)`, or a number of seconds
     /// (a `TimeInterval`), as the scenario language's unit strings ("1.5s", "250ms").
     mutating func duration(_ e: ExprSyntax) -> String? {
+        if let folded = constantDuration(e) { return folded }
         if let ref = e.as(DeclReferenceExprSyntax.self), let text = parameters[ref.baseName.text]?.durationText {
             return text
         }

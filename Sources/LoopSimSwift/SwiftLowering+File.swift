@@ -17,6 +17,8 @@ extension SwiftLowering {
         // First pass: the classes' shapes, so that bodies can resolve members of classes declared later.
         // Names first, so that a field may have the type of a class declared after it.
         for item in tree.statements {
+            collectConstants(item)
+            collectProtocol(item)
             if let decl = item.item.as(ClassDeclSyntax.self) {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
@@ -57,6 +59,12 @@ extension SwiftLowering {
                     // Its names were collected in the first pass (SwiftLowering+Notifications.swift).
                 } else if let v = decl.as(VariableDeclSyntax.self), let queue = operationQueueDeclaration(v) {
                     operationQueues.append((queue, "default"))
+                } else if let p = decl.as(ProtocolDeclSyntax.self), checkProtocol(p) {
+                    // A delegate protocol with one conforming class (SwiftLowering+Protocols.swift).
+                } else if let e = decl.as(ExtensionDeclSyntax.self), checkExtension(e) {
+                    // Its methods join the class (SwiftLowering+Extensions.swift).
+                } else if foldsAway(decl) {
+                    // Literal constants, folded at their uses (SwiftLowering+Constants.swift).
                 } else {
                     mainItems.append(item)
                 }

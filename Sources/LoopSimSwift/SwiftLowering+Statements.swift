@@ -17,6 +17,7 @@ extension SwiftLowering {
                 skip = folded.used - 1
                 continue
             }
+            steps += unwrapChecks(item, in: scope)  // `x!`: Swift's trap on nil (SwiftLowering+Unwrap.swift)
             let rest = items[(index + 1)...]
             let isLast = rest.isEmpty
             if let guardStmt = item.item.as(GuardStmtSyntax.self) {
@@ -38,8 +39,10 @@ extension SwiftLowering {
             if let ifExpr = ifStatement(item) {
                 if tail, ifExpr.elseBody == nil, endsWithReturn(ifExpr.body.statements), !isLast {
                     // `if c { …; return }; rest` is `if c { … } else { rest }`.
+                    let outerLocals = scope.locals  // an `if let`'s name is the then branch's only (the Swift book)
                     guard let (condition, pre) = conditions(ifExpr.conditions, in: &scope) else { return steps }
                     let thenSteps = lowerStatements(ifExpr.body.statements, in: &scope, tail: true)
+                    scope.locals = outerLocals
                     let elseSteps = lowerStatements(rest, in: &scope, tail: true)
                     let at = location(ifExpr)
                     return steps + pre + [
@@ -97,11 +100,14 @@ extension SwiftLowering {
 
     /// `if … { } else if … { } else { }` as nested `if:` steps (the scenario language has no `else if`).
     private mutating func lowerIf(_ ifExpr: IfExprSyntax, in scope: inout Scope, tail: Bool) -> [LocatedNode] {
+        let outerLocals = scope.locals  // an `if let`'s name is the then branch's only (the Swift book)
+        defer { scope.locals = outerLocals }
         guard let (condition, pre) = conditions(ifExpr.conditions, in: &scope) else { return [] }
         let at = location(ifExpr)
         var extra: [(String, LocatedNode)] = [
             ("then", .list(lowerStatements(ifExpr.body.statements, in: &scope, tail: tail), at: at))
         ]
+        scope.locals = outerLocals
         switch ifExpr.elseBody {
         case .ifExpr(let nested): extra.append(("else", .list(lowerIf(nested, in: &scope, tail: tail), at: at)))
         case .codeBlock(let block):
@@ -254,11 +260,12 @@ extension SwiftLowering {
             unsupported("`async let`", insteadOfAsyncLet(), at: modifier)
             return []
         }
-        if let modifier = decl.modifiers.first {
+        if let modifier = decl.modifiers.first(where: { !isTopLevelAccessModifier($0, in: scope) }) {
             unsupported(
                 "a `\(modifier.name.text)` local", "keep a strong local, or a weak field of a class", at: modifier)
             return []
         }
+        if scope.kind != .main, isFoldedConstant(decl) { return [] }  // folded at its uses (+Constants.swift)
         let isVar = decl.bindingSpecifier.text == "var"
         var steps: [LocatedNode] = []
         for binding in decl.bindings {
@@ -316,6 +323,9 @@ extension SwiftLowering {
             if elements[1].is(AssignmentExprSyntax.self) {
                 if elements.count > 3 {
                     // `x = a + b`: the value is the rest of the sequence.
+                    if let steps = displayStateAssignment(elements[0], Array(elements[2...]), in: scope) {
+                        return steps
+                    }
                     guard let place = expression(elements[0], in: scope),
                         let value = infix(Array(elements[2...]), in: scope)
                     else { return [] }
@@ -354,9 +364,11 @@ extension SwiftLowering {
     ) -> [LocatedNode] {
         if lhs.is(DiscardAssignmentExprSyntax.self) {
             if let steps = discardedAwait(rhs, in: &scope) { return steps }
+            if let steps = discardedValue(rhs, in: &scope) { return steps }
             unsupported("`_ = …`", "call the API as a statement", at: lhs)
             return []
         }
+        if let steps = displayStateAssignment(lhs, [rhs], in: scope) { return steps }  // +DisplayState.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }

@@ -38,6 +38,9 @@ extension SwiftLowering {
             case "withTimeInterval", "timeInterval":
                 guard let every = duration(value) else { return ([], .timer) }
                 extra.append(("every", .plain(every, at: location(value))))
+            case "fire", "fireAt", "interval":  // Timer(fire:interval:repeats:block:) (SwiftLowering+Idioms.swift)
+                guard let entry = fireDateArgument(label, value) else { return ([], .timer) }
+                extra.append(entry)
             case "repeats":
                 guard let b = value.as(BooleanLiteralExprSyntax.self) else {
                     unsupported("a computed `repeats:`", "write `true` or `false`", at: value)

@@ -35,6 +35,10 @@ struct SwiftLowering {
     /// Lowering the app code a YAML scenario names in `swift:`: classes and top-level code only, the experiment
     /// being the YAML file's.
     var isAppCode = false
+    /// The literal constants the file declares, folded at their uses (SwiftLowering+Constants.swift; looked up only).
+    var constants: [String: SwiftConstant] = [:]
+    /// The protocols the file declares and their conforming classes (SwiftLowering+Protocols.swift; looked up only).
+    var protocols: [String: [String]] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -132,9 +136,13 @@ struct ClassShape {
     /// `static let shared = C()`: the property's name to the class it creates and where (looked up only).
     var statics: [String: (className: String, location: ScenarioLocation)] = [:]
 
+    /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
+    /// so a closure that reads one captures `self`.
+    var constantMembers: Set<String> = []
+
     /// Whether `name` is a member (field or method) of the class, which a bare name inside it means.
     func hasMember(_ name: String) -> Bool {
-        fields[name] != nil || methods[name] != nil || inherited.contains(name)
+        fields[name] != nil || methods[name] != nil || inherited.contains(name) || constantMembers.contains(name)
     }
 }
 

@@ -22,11 +22,37 @@ import Testing
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(name: "struct", code: "TOP:/*@*/struct Point { var x = 0 }", advice: "use a class"),
-        Case(name: "protocol", code: "TOP:/*@*/protocol Ticker { func tick() }", advice: "protocol witnesses"),
-        Case(name: "extension", code: "TOP:/*@*/extension Page { func more() {} }", advice: "in the class"),
+        Case(
+            name: "protocol without one conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
+            advice: "its one conforming class"),
+        Case(
+            name: "extension of a framework type", code: "TOP:/*@*/extension Timer { func more() {} }",
+            advice: "extend the file's own classes"),
+        Case(
+            name: "conformance with witnesses",
+            code: "TOP:extension Page: UITableViewDelegate { /*@*/func more() {} }", advice: "calls no protocol"),
+        Case(
+            name: "stored property in an extension", code: "TOP:extension Page { /*@*/var more = 0 }",
+            advice: "declare it in the class"),
         Case(name: "enum", code: "TOP:/*@*/enum State { case on, off }", advice: "Int or String"),
         Case(name: "generic class", code: "TOP:class Box/*@*/<T> { var n = 0 }", advice: "concrete types"),
-        Case(name: "force unwrap", code: "/*@*/timer!.invalidate()", advice: "if let"),
+        Case(name: "force unwrap after &&", code: "if count > 0 && /*@*/timer!.isValid { go() }", advice: "if let"),
+        Case(name: "force unwrap of an Int", code: "let n: Int? = 3\n        let m = /*@*/n! + 1", advice: "drop the"),
+        Case(name: "force unwrap in a loop's condition", code: "while /*@*/timer!.isValid { go() }", advice: "local"),
+        Case(
+            name: "non-literal constant", code: "TOP:enum K { /*@*/static let d = 2 * 3 }",
+            advice: "literal, folded"),
+        Case(
+            name: "var TimeInterval field", code: "TOP:class H { var d: /*@*/TimeInterval = 1.5 }",
+            advice: "is folded at its uses, a `var` cannot be"),
+        Case(
+            name: "fire date", code: "timer = Timer(fire: /*@*/later, interval: 1, repeats: true) { _ in }",
+            advice: "Date(timeIntervalSinceNow: N)"),
+        Case(name: "static var in a namespace", code: "TOP:enum K { /*@*/static var d = 2 }", advice: "literal"),
+        Case(
+            name: "fractional constant as a number",
+            code: "TOP:let kHalf = 0.5\nclass H { var n = 0\n "
+                + "func f() { n = /*@*/kHalf } }", advice: "folded where a duration is taken"),
         Case(
             name: "fallthrough", code: "switch count { case 1: go(); /*@*/fallthrough; default: break }",
             advice: "list the values"),

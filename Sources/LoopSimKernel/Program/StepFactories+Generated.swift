@@ -392,6 +392,14 @@ extension TimerSpec {
     }
 }
 
+// MARK: Program/Trap+Steps.swift
+
+extension TrapStep {
+    public static func make(message: String) -> Self {
+        Self(message: message)
+    }
+}
+
 // MARK: RunLoop/Performs+Steps.swift
 
 extension PerformAfterDelayStep {
