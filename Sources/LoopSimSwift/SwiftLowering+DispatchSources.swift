@@ -35,6 +35,7 @@ extension SwiftLowering {
             let argument = call.arguments.first, argument.label?.text == "execute",
             !argument.expression.is(ClosureExprSyntax.self)
         {
+            if let steps = asyncClosureValue(queue, argument.expression, at: call, in: scope) { return steps }
             guard let item = expression(argument.expression, in: scope) else { return [] }
             return [.step("asyncWorkItem", item.text, at: at, [("queue", .plain(queue, at: at))])]
         }

@@ -13,7 +13,9 @@ extension SwiftLowering {
         case "DispatchSourceTimer": "dispatch_source"
         case "Port", "NSMachPort": "NSPort"
         case "CFRunLoopObserver": "CFRunLoopObserver"
-        case "NSLock", "NSRecursiveLock", "NSCondition", "NSKeyValueObservation", "DispatchWorkItem", "BlockOperation",
+        case "Block": "block"
+        case "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "NSKeyValueObservation", "DispatchWorkItem",
+            "BlockOperation",
             "Operation":
             "id"
         default: nil
@@ -31,6 +33,7 @@ extension SwiftLowering {
     /// the subset).
     mutating func foundationStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
         let at = location(call)
+        if let steps = closureValueCall(call, in: scope) { return steps }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {
@@ -76,6 +79,9 @@ extension SwiftLowering {
             return performStep(target: receiver.text, call, in: scope)
         }
         if let queue = queueName(base, in: scope) { return queueCall(queue, name, call, in: scope) }
+        if let queue = propertyQueue(base, in: scope), queue.isOperationQueue {
+            return operationQueueCall(queue.name, name, call, in: scope)
+        }
         if let ref = base.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text] == nil,
             operationQueues.contains(where: { $0.name == ref.baseName.text })
         {
@@ -222,6 +228,8 @@ extension SwiftLowering {
                 guard call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
                 let extra: [(String, LocatedNode)] = name == "NSLock" ? [] : [("class", .plain(name, at: at))]
                 return ([.step("newLock", place, at: at, extra)], .api(name))
+            case "NSConditionLock":
+                return conditionLockCreation(call, place: place)
             case "DispatchWorkItem":
                 guard let closure = trailingOrLabelled(call, "block") else { return nil }
                 guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .api(name)) }
@@ -437,13 +445,14 @@ extension SwiftLowering {
                 + "YAML (`operationQueues:`, `addOperation:`, docs/scenario-format.md §7.11)"
         }
         if text.hasPrefix("DispatchQueue") {
-            return "a queue is `let q = DispatchQueue(label: \"q\")` at the top level (serial); a concurrent "
-                + "queue is not lowered yet: declare it in YAML (`queues: [{q: {concurrent: 4}}]`, "
-                + "docs/scenario-format.md §2)"
+            return "a queue is `let q = DispatchQueue(label: \"q\")` (`attributes: .concurrent` for a concurrent "
+                + "one) at the top level or in a `let` property of a class made once; a queue made elsewhere is "
+                + "not lowered: declare it in YAML (`queues: [{q: {concurrent: 4}}]`, docs/scenario-format.md §2)"
         }
         if text.contains("NSConditionLock") {
-            return "NSConditionLock is not lowered yet: use NSLock, NSRecursiveLock or NSCondition, or write it in "
-                + "YAML (`newLock:` with `class: NSConditionLock`, docs/scenario-format.md §7.14)"
+            return "an NSConditionLock is `NSConditionLock(condition: 0)` kept in a local or a field, with `lock()`, "
+                + "`lock(whenCondition:)`, `unlock()`, `unlock(withCondition:)` and `withLock { }`; for anything "
+                + "else write it in YAML (`newLock:` with `class: NSConditionLock`, docs/scenario-format.md §7.14)"
         }
         return nil
     }
