@@ -23,11 +23,13 @@ import Testing
     }
 
     /// A consumer waits for condition 1, which the producer's unlock sets 200 ms later: the consumer logs after it.
+    /// On ios10 only: under linux-corelibs a `lock(whenCondition:)` that has to wait crashes, as corelibs' does
+    /// (`Date.distantFuture` overflows in `timeSpecFrom`, docs/scenario-format.md §7.14).
     @Test func aThreadWaitsUntilTheConditionItAsksFor() throws {
         try SwiftLanguageTests.passes(
             """
             import Foundation
-            let scenario = Scenario("condition lock", until: .seconds(2), variants: [.ios10, .linuxCorelibs])
+            let scenario = Scenario("condition lock", until: .seconds(2), variants: [.ios10])
             class Pipe {
                 let lock = NSConditionLock(condition: 0)
                 func consume() {
