@@ -421,6 +421,19 @@ extension ScenarioSchema {
         == step/beginBackgroundTask/expiration
         `expiration:` (a block: `{captures: [...], do: [...]}`) (a key of `beginBackgroundTask:`, which
         models `-[UIApplication beginBackgroundTaskWithExpirationHandler:]`)
+        == step/block
+        `block: PLACE` — `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`. Makes a block literal (its
+        captures as any block literal's, section 5) and stores it into `PLACE`: a field of type `block` or
+        `id`, or a local (a new name becomes a `block` local). The place takes the literal's +1
+        (`objc_retainBlock`, then the store: Clang's Block ABI). A block retains what it captures strongly,
+        so a block kept in a strong field of an object it captures strongly is a cycle (`self → onTick →
+        block → self`): a leak once the scenario lets the object go; a `weak self` capture makes none (The
+        Swift Programming Language, "Strong Reference Cycles for Closures";
+        `scenarios/cookbook/closure-property-cycle.yaml`).
+        == step/block/captures
+        `captures:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`)
+        == step/block/do
+        `do:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`)
         == step/break
         `break`, `continue` — `break;`, `continue;`. Written as bare steps (`- break`). `break` leaves the
         innermost loop, `continue` ends its current turn (a `for:` goes on to the next value, a `while:`
@@ -438,6 +451,12 @@ extension ScenarioSchema {
         argument to nil is freed at once).
         == step/call/with
         `with:` (a key of `call:`, which models `[receiver method]`, `[receiver method:arg …]`)
+        == step/callBlock
+        `callBlock: EXPR` — `self.onTick()`, `work()`. Calls a block value (type `block` or `id`)
+        synchronously on this thread, retaining it for the call (edge `calling`). Its parameters are not
+        passed: call only a block without parameters. A nil block crashes the run (`called a nil block
+        (EXC_BAD_ACCESS)`), as calling a NULL block pointer does: test it first (`if: self.onTick != nil`,
+        what Swift's `onTick?()` does).
         == step/cancelAllOperations
         `cancelAllOperations: QUEUE` — `-[NSOperationQueue cancelAllOperations]`. `cancelOperation:` on
         every operation QUEUE holds, the main queue's included (Darwin). Under

@@ -179,6 +179,7 @@ extension SwiftLowering {
     /// The queue `base` names: `DispatchQueue.main` → `main`, `DispatchQueue.global()` → `global`, a top-level
     /// `DispatchQueue(label:)` by its name.
     func queueName(_ base: ExprSyntax, in scope: Scope) -> String? {
+        if let queue = propertyQueueName(base, in: scope) { return queue }
         if let member = base.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchQueue",
             member.declName.baseName.text == "main"

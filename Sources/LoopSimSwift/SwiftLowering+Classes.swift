@@ -8,6 +8,8 @@ extension SwiftLowering {
         for member in classMembers(decl) {
             if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
                 if let (name, cls) = singleton(v) { shape.statics[name] = (cls, location(v)) }
+            } else if let v = member.decl.as(VariableDeclSyntax.self), recordPropertyQueue(v, className: shape.name) {
+                // A queue kept in a property (SwiftLowering+PropertyQueues.swift): a queue, not a field.
             } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
@@ -108,6 +110,7 @@ extension SwiftLowering {
         initSteps: inout [LocatedNode]
     ) {
         if isFoldedConstant(decl) { return }  // folded at its uses (SwiftLowering+Constants.swift)
+        if isPropertyQueue(decl) { return }
         if isStatic(decl.modifiers), singleton(decl) != nil {
             // Lowered in main: (``singletonSteps(in:)``).
             return
@@ -222,6 +225,7 @@ extension SwiftLowering {
 
     /// The type a Swift type annotation names (`Timer?`, `TimerButton!`, `Int`).
     func typeNamed(_ type: TypeSyntax) -> LoweredType {
+        if isClosureType(type) { return Self.closureValueType }  // SwiftLowering+ClosureValues.swift
         if let o = type.as(OptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }

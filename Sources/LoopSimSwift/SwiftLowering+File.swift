@@ -55,6 +55,8 @@ extension SwiftLowering {
                     // `let interval = scenario.param(…)`: params:, not main:.
                 } else if let v = decl.as(VariableDeclSyntax.self), let queue = queueDeclaration(v) {
                     queueNames.append(queue)
+                } else if let v = decl.as(VariableDeclSyntax.self), topLevelQueue(v) {
+                    // `DispatchQueue(label:qos:attributes:)` (SwiftLowering+PropertyQueues.swift).
                 } else if let e = decl.as(ExtensionDeclSyntax.self), isNotificationNameExtension(e) {
                     // Its names were collected in the first pass (SwiftLowering+Notifications.swift).
                 } else if let v = decl.as(VariableDeclSyntax.self), let queue = operationQueueDeclaration(v) {
@@ -115,9 +117,8 @@ extension SwiftLowering {
             if let action = lowerAction(call, names: scope.locals) { actions.append(action) }
         }
         var top = header + experimentKeys(at: start)
-        if !queueNames.isEmpty {
-            top.append(("queues", .list(queueNames.map { .plain($0, at: start) }, at: start)))
-        }
+        let queueList = queueEntries(at: start)
+        if !queueList.isEmpty { top.append(("queues", .list(queueList, at: start))) }
         if !operationQueues.isEmpty {
             let widths = operationQueues.map { ($0.name, LocatedNode.plain($0.width, at: start)) }
             top.append(("operationQueues", .map(widths, at: start)))

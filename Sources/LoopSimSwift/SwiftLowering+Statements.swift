@@ -309,6 +309,10 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: made.type, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if !isBlock, let made = closureValueLocal(value, name: name, in: &scope) {
+                steps += made  // `let work = { … }` (SwiftLowering+ClosureValues.swift)
+                continue
+            }
             guard let lowered = expression(value, in: scope) else { continue }
             steps.append(.step("let", "\(declared) = \(lowered.text)", at: location(binding)))
             scope.locals[name] = Local(type: annotated ?? lowered.type, isVar: isVar, isBlock: isBlock)
@@ -379,6 +383,8 @@ extension SwiftLowering {
             return made.steps
         }
         if let steps = completionBlockAssignment(lhs, rhs, in: scope) { return steps }
+        if let steps = propertyQueueAssignment(lhs, rhs, in: scope) { return steps }
+        if let steps = closureValueAssignment(lhs, rhs, place: place.text, in: scope) { return steps }
         guard let value = expression(rhs, in: scope) else { return [] }
         let local = scope.locals[place.text]
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"

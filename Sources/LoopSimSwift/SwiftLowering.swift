@@ -21,6 +21,10 @@ struct SwiftLowering {
     /// The operation queues declared at the top level (`let imports = OperationQueue()`) and their
     /// `maxConcurrentOperationCount` (`default` until set), in order (SwiftLowering+Foundation.swift).
     var operationQueues: [(name: String, width: String)] = []
+    /// The queues kept in classes' stored properties (SwiftLowering+PropertyQueues.swift).
+    var propertyQueues: [PropertyQueue] = []
+    /// The widths of the concurrent dispatch queues, by name (looked up only).
+    var queueWidths: [String: Int] = [:]
     /// The name of the top-level `Scenario` value (`let scenario = Scenario(…)`).
     var scenarioName: String?
     /// The notification names an `extension Notification.Name` declares: constant to raw name (looked up only).

@@ -134,6 +134,11 @@ import Testing
             "scenarios/swift/cookbook/operation-waits-for-own-queue-fix.swift",
             "scenarios/cookbook/operation-waits-for-own-queue-fix.yaml"
         ),
+        ("scenarios/swift/cookbook/closure-property-cycle.swift", "scenarios/cookbook/closure-property-cycle.yaml"),
+        (
+            "scenarios/swift/cookbook/closure-property-cycle-fix.swift",
+            "scenarios/cookbook/closure-property-cycle-fix.yaml"
+        ),
     ]
 
     /// Twins whose findings agree with their YAML twin's but whose traces do not, and why.

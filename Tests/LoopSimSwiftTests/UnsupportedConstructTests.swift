@@ -64,7 +64,12 @@ import Testing
             code: "while count < 3 { defer { go() }; if count == 1 { /*@*/break }; count += 1 }",
             advice: "before the `break`"),
         Case(name: "try", code: "/*@*/try self.go()", advice: "errors are not modelled"),
-        Case(name: "closure as value", code: "let f = /*@*/{ self.go() }", advice: "pass the closure"),
+        Case(
+            name: "closure value with parameters", code: "let f = { /*@*/(n: Int) in self.go() }",
+            advice: "closures without parameters"),
+        Case(
+            name: "closure value called with arguments", code: "let f = { self.go() }\n        /*@*/f(1)",
+            advice: "pass values through fields"),
         Case(name: "ternary in a condition", code: "if (count > 1 /*@*/? true : false) { go() }", advice: "if"),
         Case(name: "cast", code: "let x = self /*@*/as? Page", advice: "compare with nil"),
         Case(name: "static var", code: "TOP:class Hub { /*@*/static var count = 0 }", advice: "top-level"),
@@ -149,9 +154,19 @@ import Testing
             code: "let o = /*@*/CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.exit.rawValue, true, 0) "
                 + "{ _, _ in }", advice: "CFRunLoopAddObserver(CFRunLoopGetMain()"),
         Case(
-            name: "concurrent queue", code: "TOP:let q = /*@*/DispatchQueue(label: \"q\", attributes: .concurrent)",
-            advice: "concurrent: 4"),
-        Case(name: "NSConditionLock", code: "let l = /*@*/NSConditionLock(condition: 0)", advice: "NSConditionLock"),
+            name: "inactive queue",
+            code: "TOP:let q = DispatchQueue(label: \"q\", /*@*/attributes: .initiallyInactive)",
+            advice: "attributes: .concurrent"),
+        Case(
+            name: "queue with a target", code: "TOP:let q = DispatchQueue(label: \"q\", /*@*/target: .main)",
+            advice: "declared in YAML"),
+        Case(
+            name: "queue property of a class made twice",
+            code: "TOP:class W { /*@*/private let queue = DispatchQueue(label: \"w\") }\nlet a = W()\nlet b = W()",
+            advice: "make `W` once"),
+        Case(
+            name: "NSConditionLock with a deadline",
+            code: "let l = NSConditionLock(condition: 0)\n        l.lock(/*@*/before: Date())", advice: "`before:`"),
         Case(
             name: "dispatch source never scheduled",
             code: "let s = /*@*/DispatchSource.makeTimerSource(queue: .main)\n        s.resume()",

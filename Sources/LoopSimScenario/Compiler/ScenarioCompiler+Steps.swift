@@ -9,7 +9,7 @@ extension ScenarioCompiler {
         + gcdSyncVerbs
         + portVerbs + socketPortVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
         + concurrencyVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs + operationControlVerbs
-        + operationQueuePropertyVerbs + trapVerbs
+        + operationQueuePropertyVerbs + trapVerbs + blockValueVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
     /// The keys of `scheduledTimer:` and `timer:` beside the verb (docs/scenario-format.md §7.3 explains each).

@@ -1,0 +1,274 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// A dispatch queue or operation queue kept in a class's stored property (`private let queue =
+/// DispatchQueue(label: "com.app.worker")`, `private let queue = OperationQueue()`), as app code keeps them.
+///
+/// The scenario language names its queues globally (`queues:`, `operationQueues:`), while Swift makes one queue per
+/// instance. The lowering declares one queue per property, which is the same program exactly when at most one
+/// instance of the class is ever made; it checks that the class is constructed at one place that runs once (top-level
+/// code, a `static let`, or a user action) and refuses the property at its line otherwise (docs/fidelity.md, "Queues
+/// kept in properties").
+struct PropertyQueue {
+    /// The class that keeps the queue.
+    var className: String
+    /// The property's name.
+    var property: String
+    /// The queue's name in the lowered scenario: a dispatch queue's label (what Apple's tools and crash logs call
+    /// it: `dispatch_queue_create`'s first argument), an operation queue's `Class.property`.
+    var name: String
+    /// Whether it is an `OperationQueue` (else a `DispatchQueue`).
+    var isOperationQueue: Bool
+}
+
+extension SwiftLowering {
+    /// The width a concurrent `DispatchQueue(label:attributes: .concurrent)` gets: a Swift concurrent queue has no
+    /// width of its own (libdispatch gives it `DISPATCH_QUEUE_WIDTH_MAX`, queue_internal.h), so the thread pool
+    /// bounds it, and the model's pool (`global`) stops at 64 threads (docs/scenario-format.md §7.6, the
+    /// workqueue's limit, `WORKQUEUE_MAXTHREADS`); 64 is also the largest width `queues:` takes.
+    static let concurrentQueueWidth = 64
+
+    /// `DispatchQueue(label: "x")`, `(label:qos:)`, `(label:attributes: .concurrent)`, `(label:qos:attributes:)`:
+    /// the label and the width (1 serial, ``concurrentQueueWidth`` concurrent); nil when `call` makes no dispatch
+    /// queue, and nil after a located refusal for the forms not modelled (a `target:`, `.initiallyInactive`).
+    mutating func dispatchQueueCreation(_ call: FunctionCallExprSyntax) -> (label: String, width: Int)?? {
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchQueue",
+            call.trailingClosure == nil, call.arguments.first?.label?.text == "label"
+        else { return nil }
+        var label: String?
+        var width = 1
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "label":
+                label = plainString(argument.expression)
+                if label == nil {
+                    unsupported("a computed queue label", "write the label as a string literal", at: argument)
+                    return .some(nil)
+                }
+            case "qos":
+                // QoS orders work among the pool's threads; the model has one pool without priorities
+                // (docs/fidelity.md, "Queues kept in properties"): the queue is the same queue without it.
+                continue
+            case "attributes":
+                let text = argument.expression.trimmedDescription.filter { !"[] ".contains($0) }
+                guard text == ".concurrent" || text == "DispatchQueue.Attributes.concurrent" else {
+                    unsupported(
+                        "the queue attributes `\(argument.expression.trimmedDescription)`",
+                        "write `attributes: .concurrent`, or leave them out for a serial queue", at: argument)
+                    return .some(nil)
+                }
+                width = Self.concurrentQueueWidth
+            default:
+                unsupported(
+                    "this argument of `DispatchQueue(label:)`",
+                    "write `DispatchQueue(label: \"x\")`, with `qos:` or `attributes: .concurrent` if you need; a "
+                        + "target queue is declared in YAML (`queues: [{q: {target: db}}]`)", at: argument)
+                return .some(nil)
+            }
+        }
+        guard let label else { return .some(nil) }
+        return (label, width)
+    }
+
+    /// `let q = DispatchQueue(label: "q", attributes: .concurrent)` (or with `qos:`) at the top level: a queue of
+    /// `queues:` named after the variable, as the plain form is (SwiftLowering+File.swift); true when `decl` was
+    /// one (also after a refusal).
+    mutating func topLevelQueue(_ decl: VariableDeclSyntax) -> Bool {
+        guard decl.bindings.count == 1, let binding = decl.bindings.first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            let made = dispatchQueueCreation(call)
+        else { return false }
+        guard let (_, width) = made else { return true }
+        queueNames.append(name)
+        if width > 1 { queueWidths[name] = width }
+        return true
+    }
+
+    /// `queues:`: the top-level queues and then the ones kept in properties, a concurrent one as `{NAME:
+    /// {concurrent: WIDTH}}`.
+    func queueEntries(at start: ScenarioLocation) -> [LocatedNode] {
+        let dispatched = propertyQueues.filter { !$0.isOperationQueue }.map(\.name)
+        return (queueNames + dispatched).map { name in
+            guard let width = queueWidths[name] else { return .plain(name, at: start) }
+            return .map([(name, .map([("concurrent", .plain(String(width), at: start))], at: start))], at: start)
+        }
+    }
+
+    /// Records a stored property that keeps a queue (``PropertyQueue``), from ``collectShape(_:)``; true when
+    /// `decl` is one (also after a refusal), so that it is no field of the class.
+    mutating func recordPropertyQueue(_ decl: VariableDeclSyntax, className: String) -> Bool {
+        guard decl.bindings.count == 1, let binding = decl.bindings.first,
+            let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self)
+        else { return false }
+        let name: String
+        let width: Int
+        var isOperationQueue = false
+        if let made = dispatchQueueCreation(call) {
+            guard let made else { return true }
+            (name, width) = made
+        } else if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "OperationQueue",
+            call.arguments.isEmpty, call.trailingClosure == nil
+        {
+            (name, width) = ("\(className).\(property)", 0)
+            isOperationQueue = true
+        } else {
+            return false
+        }
+        if decl.bindingSpecifier.text != "let" {
+            unsupported(
+                "a queue in a `var`",
+                "keep the queue in a `let`: `private let queue = …` (a replaced queue is not "
+                    + "modelled)", at: decl.bindingSpecifier)
+            return true
+        }
+        if let reason = manyInstances(of: className, from: Syntax(decl)) {
+            unsupported(
+                "a queue kept in a property of `\(className)`, which \(reason)",
+                "each instance has its own queue, and LoopSim declares one queue per property: make `\(className)` "
+                    + "once, in top-level code, or declare the queue at the top level and use it from the class",
+                at: decl)
+            return true
+        }
+        if queueNames.contains(name) || propertyQueues.contains(where: { $0.name == name }) {
+            unsupported(
+                "a second queue labelled \"\(name)\"", "give each queue its own label", at: call)
+            return true
+        }
+        propertyQueues.append(
+            PropertyQueue(className: className, property: property, name: name, isOperationQueue: isOperationQueue))
+        if isOperationQueue {
+            operationQueues.append((name: name, width: "default"))
+        } else if width > 1 {
+            queueWidths[name] = width
+        }
+        return true
+    }
+
+    /// Whether `decl` is a property recorded by ``recordPropertyQueue(_:className:)`` (or refused there).
+    func isPropertyQueue(_ decl: VariableDeclSyntax) -> Bool {
+        guard decl.bindings.count == 1,
+            let call = decl.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        return (callee == "DispatchQueue" && call.arguments.first?.label?.text == "label")
+            || (callee == "OperationQueue" && call.arguments.isEmpty && call.trailingClosure == nil)
+    }
+
+    /// The property queue `e` names inside its class (`queue`, `self.queue`), nil for anything else.
+    func propertyQueue(_ e: ExprSyntax, in scope: Scope) -> PropertyQueue? {
+        guard let cls = scope.className else { return nil }
+        let property: String
+        if let ref = e.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text] == nil {
+            property = ref.baseName.text
+        } else if let member = e.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", scope.locals["self"] != nil
+        {
+            property = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        return propertyQueues.first { $0.className == cls && $0.property == property }
+    }
+
+    /// The dispatch queue a property names (``propertyQueue(_:in:)``), for ``queueName(_:in:)``.
+    func propertyQueueName(_ e: ExprSyntax, in scope: Scope) -> String? {
+        guard let queue = propertyQueue(e, in: scope), !queue.isOperationQueue else { return nil }
+        return queue.name
+    }
+
+    /// `queue.maxConcurrentOperationCount = N` on an operation queue kept in a property: in `init`, N becomes the
+    /// queue's width (`operationQueues:`), as it is set before any operation is added; anywhere else it is
+    /// refused. Nil when `lhs = rhs` is not that.
+    mutating func propertyQueueAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let member = lhs.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "maxConcurrentOperationCount", let base = member.base,
+            let queue = propertyQueue(base, in: scope), queue.isOperationQueue
+        else { return nil }
+        guard scope.kind == .method, isInInit(lhs) else {
+            unsupported(
+                "setting `maxConcurrentOperationCount` outside `init`",
+                "set the width in `init`, before any operation is added", at: lhs)
+            return []
+        }
+        guard let n = rhs.as(IntegerLiteralExprSyntax.self) else {
+            unsupported("a computed width", "write an integer literal", at: rhs)
+            return []
+        }
+        if let index = operationQueues.firstIndex(where: { $0.name == queue.name }) {
+            operationQueues[index].width = n.literal.text
+        }
+        return []
+    }
+
+    /// Why more than one instance of `cls` could be made (its own queue each), nil when it is made at most once: at
+    /// one place, in top-level code, a `static let` or a user action's closure, not in a loop.
+    private func manyInstances(of cls: String, from node: Syntax) -> String? {
+        let finder = ConstructionFinder(className: cls)
+        finder.walk(node.root)
+        if finder.sites.count > 1 { return "is made at \(finder.sites.count) places" }
+        guard let site = finder.sites.first else { return nil }
+        var parent = site.parent
+        while let p = parent {
+            if p.is(ForStmtSyntax.self) || p.is(WhileStmtSyntax.self) || p.is(RepeatStmtSyntax.self) {
+                return "is made in a loop"
+            }
+            if let closure = p.as(ClosureExprSyntax.self), !isUserAction(closure) {
+                return "is made in a closure"
+            }
+            if p.is(FunctionDeclSyntax.self) || p.is(InitializerDeclSyntax.self) || p.is(AccessorBlockSyntax.self)
+                || p.is(DeinitializerDeclSyntax.self)
+            {
+                return "is made in a function or method"
+            }
+            if let v = p.as(VariableDeclSyntax.self), p.parent?.is(MemberBlockItemSyntax.self) == true,
+                !isStatic(v.modifiers)
+            {
+                return "is made in a property of another class"
+            }
+            parent = p.parent
+        }
+        return nil
+    }
+
+    /// Whether `closure` is a user action's (`scenario.at(…) { … }`), which runs once.
+    private func isUserAction(_ closure: ClosureExprSyntax) -> Bool {
+        var parent = closure.parent
+        while let p = parent, !p.is(FunctionCallExprSyntax.self) { parent = p.parent }
+        guard let call = parent?.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        else { return false }
+        return member.declName.baseName.text == "at" && (scenarioName == nil || base.baseName.text == scenarioName)
+    }
+
+    /// Whether `node` is in an `init`'s own statements (not in a closure there).
+    private func isInInit(_ node: some SyntaxProtocol) -> Bool {
+        var parent = node.parent
+        while let p = parent {
+            if p.is(InitializerDeclSyntax.self) { return true }
+            if p.is(ClosureExprSyntax.self) || p.is(FunctionDeclSyntax.self) { return false }
+            parent = p.parent
+        }
+        return false
+    }
+}
+
+/// The calls that construct a class (`C()`, `C(a: 1)`) in a syntax tree.
+final class ConstructionFinder: SyntaxVisitor {
+    /// The class looked for.
+    let className: String
+    /// Every call constructing it, in source order.
+    var sites: [FunctionCallExprSyntax] = []
+
+    init(className: String) {
+        self.className = className
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == className { sites.append(node) }
+        return .visitChildren
+    }
+}

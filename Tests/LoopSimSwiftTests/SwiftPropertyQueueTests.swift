@@ -1,0 +1,133 @@
+import Foundation
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Queues as app code keeps them (SwiftLowering+PropertyQueues.swift): a `DispatchQueue` or `OperationQueue` in a
+/// class's `let`, a concurrent queue, `qos:`; one queue per property when the class is made once, refused at the
+/// property otherwise.
+@Suite struct SwiftPropertyQueueTests {
+    /// A scenario whose class `Poller` keeps `queue` (declared by `property`) and runs `body` in `poll()`; the
+    /// top-level code is `top`.
+    static func file(_ property: String, _ body: String, top: String = "let poller = Poller()\npoller.poll()")
+        -> String
+    {
+        """
+        import Foundation
+        let scenario = Scenario("queues", until: .seconds(3), variants: [.ios10])
+        final class Poller {
+            \(property)
+            var polls = 0
+            init() {}
+            func poll() {
+        \(body)
+            }
+        }
+        \(top)
+        """
+    }
+
+    /// The lowered tree of `text`, requiring no diagnostic.
+    static func lowered(_ text: String) throws -> LocatedNode {
+        let (tree, diagnostics) = SwiftScenarioLoader.lower(text: text, file: "Q.swift")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return try #require(tree)
+    }
+
+    /// The messages of the errors lowering `text` reports, with their lines.
+    static func errors(_ text: String) -> [(Int, String)] {
+        SwiftScenarioLoader.lower(text: text, file: "Q.swift").1.filter { $0.severity == .error }
+            .map { ($0.location.line, $0.message) }
+    }
+
+    @Test func aSerialQueueInAPropertyIsAQueueNamedByItsLabel() throws {
+        let tree = try Self.lowered(
+            Self.file(
+                "private let queue = DispatchQueue(label: \"com.app.worker\", qos: .utility)",
+                "queue.async { self.polls += 1 }\nself.queue.sync { print(\"synced\") }"))
+        #expect(SwiftLoweringTests.render(try #require(tree.mapping?["queues"])) == "[com.app.worker]")
+        let poller = try #require(tree.mapping?["classes"]?.mapping?["Poller"])
+        #expect(poller.mapping?["fields"]?.mapping?["queue"] == nil)
+        let poll = try #require(poller.mapping?["methods"]?.mapping?["poll"])
+        let text = SwiftLoweringTests.render(poll)
+        #expect(text.contains("{dispatch_async: com.app.worker, captures: [strong self]"), "\(text)")
+        #expect(text.contains("{dispatch_sync: com.app.worker"), "\(text)")
+    }
+
+    /// Two blocks of 100 ms each: a serial queue runs them one after the other (the second logs at 200 ms), a
+    /// concurrent one side by side (both at 100 ms), as libdispatch does.
+    @Test func aConcurrentQueueRunsItsBlocksSideBySideAndASerialOneInTurn() throws {
+        for (attributes, second) in [("", 200), (", attributes: .concurrent", 100)] {
+            let text =
+                Self.file(
+                    "private let queue = DispatchQueue(label: \"work\"\(attributes))",
+                    "queue.async { usleep(100_000); print(\"one\") }\nqueue.async { usleep(100_000); print(\"two\") }"
+                ) + "\nscenario.expect(.all, [\"logs\": 2, \"logs[1].at_ms\": \(second)])"
+            try SwiftLanguageTests.passes(text)
+        }
+    }
+
+    @Test func aTopLevelConcurrentQueueTakesThePoolsWidth() throws {
+        let tree = try Self.lowered(
+            """
+            import Foundation
+            let scenario = Scenario("queues", until: .seconds(3), variants: [.ios10])
+            let images = DispatchQueue(label: "images", qos: .userInitiated, attributes: .concurrent)
+            images.async { print("decoded") }
+            """)
+        #expect(SwiftLoweringTests.render(try #require(tree.mapping?["queues"])) == "[{images: {concurrent: 64}}]")
+        #expect(SwiftLoweringTests.render(try #require(tree.mapping?["main"])).contains("dispatch_async: images"))
+    }
+
+    @Test func anOperationQueueInAPropertyTakesItsWidthFromInit() throws {
+        let text = """
+            import Foundation
+            let scenario = Scenario("queues", until: .seconds(3), variants: [.ios10])
+            final class Importer {
+                private let queue = OperationQueue()
+                init() {
+                    queue.maxConcurrentOperationCount = 1
+                }
+                func start() {
+                    queue.addOperation { print("imported") }
+                    self.queue.waitUntilAllOperationsAreFinished()
+                }
+            }
+            let importer = Importer()
+            importer.start()
+            scenario.expect(.all, ["logs": 1])
+            """
+        let tree = try Self.lowered(text)
+        #expect(SwiftLoweringTests.render(try #require(tree.mapping?["operationQueues"])) == "{Importer.queue: 1}")
+        let start = try #require(
+            tree.mapping?["classes"]?.mapping?["Importer"]?.mapping?["methods"]?.mapping?["start"])
+        #expect(
+            SwiftLoweringTests.render(start)
+                == "[{addOperation: Importer.queue, do: [{log: imported}]}, "
+                + "{waitUntilAllOperationsAreFinished: Importer.queue}]")
+        try SwiftLanguageTests.passes(text)
+    }
+
+    @Test func aQueueOfAClassMadeMoreThanOnceIsRefusedAtItsProperty() {
+        let property = "private let queue = DispatchQueue(label: \"w\")"
+        for (top, reason) in [
+            ("let a = Poller()\nlet b = Poller()", "is made at 2 places"),
+            ("for _ in 0..<2 { let p = Poller(); p.poll() }", "is made in a loop"),
+            ("func make() -> Poller { Poller() }", "is made in a function or method"),
+        ] {
+            let errors = Self.errors(Self.file(property, "queue.async { }", top: top))
+            #expect(
+                errors.contains { $0.0 == 4 && $0.1.contains(reason) && $0.1.contains("one queue per property") },
+                "\(top): \(errors)")
+        }
+    }
+
+    @Test func aQueueInAVarAndAWidthSetOutsideInitAreRefused() {
+        let inVar = Self.errors(Self.file("var queue = DispatchQueue(label: \"w\")", "queue.async { }"))
+        #expect(inVar.contains { $0.0 == 4 && $0.1.contains("a queue in a `var`") }, "\(inVar)")
+        let width = Self.errors(
+            Self.file("let queue = OperationQueue()", "queue.maxConcurrentOperationCount = 2"))
+        #expect(width.contains { $0.1.contains("outside `init`") }, "\(width)")
+    }
+}
