@@ -11,8 +11,11 @@ extension SwiftLowering {
             } else if let v = member.decl.as(VariableDeclSyntax.self) {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if collectComputed(binding, name: name, into: &shape) { continue }
                     shape.fields[name] = fieldType(binding)
                 }
+            } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
+                continue
             } else if let f = member.decl.as(FunctionDeclSyntax.self), isKVOObserveMethod(f) {
                 shape.methods["observeValueForKeyPath"] = []
             } else if let f = member.decl.as(FunctionDeclSyntax.self) {
@@ -22,6 +25,7 @@ extension SwiftLowering {
             }
         }
         noteUIKitSuperclass(decl, into: &shape)
+        collectInitializers(decl, into: &shape)
         classes[shape.name] = shape
     }
 
@@ -50,8 +54,14 @@ extension SwiftLowering {
             let d = member.decl
             if let v = d.as(VariableDeclSyntax.self) {
                 lowerField(v, className: name, into: &fields, initSteps: &fieldInits)
+            } else if let f = d.as(FunctionDeclSyntax.self), isProxyMethod(f, of: decl) {
+                continue  // the class's `proxy:` entry (SwiftLowering+Proxies.swift)
+            } else if let f = d.as(FunctionDeclSyntax.self), classes[name]?.computed[f.name.text + "()"] != nil {
+                continue  // read inline where it is called (SwiftLowering+Computed.swift)
             } else if let f = d.as(FunctionDeclSyntax.self) {
                 if let method = lowerMethod(f, className: name) { methods.append(method) }
+            } else if let i = d.as(InitializerDeclSyntax.self), classes[name]?.initializers.isEmpty == false {
+                if let method = lowerInitializer(i, className: name) { methods.append(method) }
             } else if let i = d.as(InitializerDeclSyntax.self) {
                 if !i.signature.parameterClause.parameters.isEmpty {
                     unsupported(
@@ -81,6 +91,7 @@ extension SwiftLowering {
         let allInit = fieldInits + initSteps
         if !allInit.isEmpty { entries.append(("init", .list(allInit, at: at))) }
         if let dealloc { entries.append(("dealloc", dealloc)) }
+        if let proxy = proxyEntry(decl) { entries.append(proxy) }
         if !methods.isEmpty { entries.append(("methods", .map(methods, at: at))) }
         return (name, .map(entries, at: at))
     }
@@ -130,6 +141,10 @@ extension SwiftLowering {
                 continue
             }
             if binding.accessorBlock != nil {
+                checkComputed(binding, name: name, className: className)
+                continue
+            }
+            if binding.accessorBlock != nil {
                 unsupported(
                     "a computed property or property observer", "use a stored property and a method",
                     at: binding)
@@ -160,6 +175,11 @@ extension SwiftLowering {
                     declaration += " = " + literal
                 } else if value.is(NilLiteralExprSyntax.self) {
                     // nil is every field's initial value.
+                } else if let call = value.as(FunctionCallExprSyntax.self),
+                    let made = initializedStore(
+                        call, place: "self.\(name)", in: methodScope(className: className, body: []))
+                {
+                    initSteps += made
                 } else if case .object(let cls) = type, isConstruction(value, of: cls) {
                     initSteps.append(.step("set", "self.\(name) = new \(cls)", at: location(value)))
                 } else if let call = value.as(FunctionCallExprSyntax.self),
