@@ -131,6 +131,7 @@ extension SwiftLowering {
             case "weak": strength = "weak"
             case "unowned": strength = modifier.detail?.detail.text == "unsafe" ? "unretained" : "unowned"
             case "private", "fileprivate", "internal", "public", "final", "open", "dynamic": break
+            case "lazy": refuseLazy(modifier)
             default:
                 unsupported("the modifier `\(modifier.name.text)` on a property", "leave it out", at: modifier)
             }

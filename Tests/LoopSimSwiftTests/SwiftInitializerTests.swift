@@ -113,8 +113,8 @@ import Testing
         let initSteps = try #require(tree.mapping?["classes"]?.mapping?["Holder"]?.mapping?["init"])
         #expect(
             SwiftLoweringTests.render(initSteps)
-                == "[{let: newChild4x31 = new Child}, {call: newChild4x31.init_n, with: [4]}, "
-                + "{set: self.child = newChild4x31}, {release: newChild4x31}]")
+                == "[{let: newChild4x28 = new Child}, {call: newChild4x28.init_n, with: [4]}, "
+                + "{set: self.child = newChild4x28}, {release: newChild4x28}]")
     }
 
     @Test func overloadedInitsAreToldApartByTheirLabels() throws {

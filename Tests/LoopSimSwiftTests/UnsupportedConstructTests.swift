@@ -63,6 +63,9 @@ import Testing
             code: "TOP:class P: NSObject { weak var t: Page?\n"
                 + "/*@*/override func forwardingTarget(for s: Selector!) -> Any? { return nil } }",
             advice: "returns the field holding its target"),
+        Case(
+            name: "lazy property", code: "TOP:class Hub { /*@*/lazy var page = Page() }",
+            advice: "where it is first needed"),
         Case(name: "failable init", code: "TOP:class Hub { init/*@*/?(n: Int) {} }", advice: "non-failable"),
         Case(
             name: "override init with parameters",
