@@ -6,6 +6,7 @@ extension SwiftLowering {
     /// scenario class (`call:`).
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
+        if let steps = delegatingInitializer(call, in: scope) { return steps }
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }

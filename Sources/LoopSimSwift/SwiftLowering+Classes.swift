@@ -13,8 +13,11 @@ extension SwiftLowering {
             } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if collectComputed(binding, name: name, into: &shape) { continue }
                     shape.fields[name] = fieldType(binding)
                 }
+            } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
+                continue
             } else if let f = member.decl.as(FunctionDeclSyntax.self), isKVOObserveMethod(f) {
                 shape.methods["observeValueForKeyPath"] = []
             } else if let f = member.decl.as(FunctionDeclSyntax.self) {
@@ -25,6 +28,7 @@ extension SwiftLowering {
         }
         noteUIKitSuperclass(decl, into: &shape)
         shape.constantMembers = instanceConstantNames(decl)
+        collectInitializers(decl, into: &shape)
         classes[shape.name] = shape
     }
 
@@ -53,8 +57,14 @@ extension SwiftLowering {
             let d = member.decl
             if let v = d.as(VariableDeclSyntax.self) {
                 lowerField(v, className: name, into: &fields, initSteps: &fieldInits)
+            } else if let f = d.as(FunctionDeclSyntax.self), isProxyMethod(f, of: decl) {
+                continue  // the class's `proxy:` entry (SwiftLowering+Proxies.swift)
+            } else if let f = d.as(FunctionDeclSyntax.self), classes[name]?.computed[f.name.text + "()"] != nil {
+                continue  // read inline where it is called (SwiftLowering+Computed.swift)
             } else if let f = d.as(FunctionDeclSyntax.self) {
                 if let method = lowerMethod(f, className: name) { methods.append(method) }
+            } else if let i = d.as(InitializerDeclSyntax.self), classes[name]?.initializers.isEmpty == false {
+                if let method = lowerInitializer(i, className: name) { methods.append(method) }
             } else if let i = d.as(InitializerDeclSyntax.self) {
                 if !i.signature.parameterClause.parameters.isEmpty {
                     unsupported(
@@ -86,6 +96,7 @@ extension SwiftLowering {
         let allInit = fieldInits + initSteps
         if !allInit.isEmpty { entries.append(("init", .list(allInit, at: at))) }
         if let dealloc { entries.append(("dealloc", dealloc)) }
+        if let proxy = proxyEntry(decl) { entries.append(proxy) }
         if !methods.isEmpty { entries.append(("methods", .map(methods, at: at))) }
         return (name, .map(entries, at: at))
     }
@@ -127,6 +138,7 @@ extension SwiftLowering {
             case "weak": strength = "weak"
             case "unowned": strength = modifier.detail?.detail.text == "unsafe" ? "unretained" : "unowned"
             case "private", "fileprivate", "internal", "public", "final", "open", "dynamic": break
+            case "lazy": refuseLazy(modifier)
             default:
                 unsupported("the modifier `\(modifier.name.text)` on a property", "leave it out", at: modifier)
             }
@@ -134,6 +146,10 @@ extension SwiftLowering {
         for binding in decl.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
                 unsupported("a property pattern", "declare one property per name", at: binding.pattern)
+                continue
+            }
+            if binding.accessorBlock != nil {
+                checkComputed(binding, name: name, className: className)
                 continue
             }
             if binding.accessorBlock != nil {
@@ -167,6 +183,11 @@ extension SwiftLowering {
                     declaration += " = " + literal
                 } else if value.is(NilLiteralExprSyntax.self) {
                     // nil is every field's initial value.
+                } else if let call = value.as(FunctionCallExprSyntax.self),
+                    let made = initializedStore(
+                        call, place: "self.\(name)", in: methodScope(className: className, body: []))
+                {
+                    initSteps += made
                 } else if case .object(let cls) = type, isConstruction(value, of: cls) {
                     initSteps.append(.step("set", "self.\(name) = new \(cls)", at: location(value)))
                 } else if let call = value.as(FunctionCallExprSyntax.self),

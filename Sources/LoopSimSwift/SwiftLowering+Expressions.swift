@@ -73,6 +73,11 @@ extension SwiftLowering {
             scenarioError("`self` is not visible here: top-level code and user actions have no `self`", at: ref)
             return nil
         }
+        if let cls = scope.className,
+            let found = computedRead(cls, name, receiver: scope.locals["self"]?.text("self") ?? "self", at: ref)
+        {
+            return found
+        }
         if let cls = scope.className, let type = classes[cls]?.fields[name] {
             return ("\(scope.locals["self"]?.text("self") ?? "self").\(name)", type)
         }
@@ -119,6 +124,7 @@ extension SwiftLowering {
         guard let inner = expression(base, in: scope) else { return nil }
         switch inner.type {
         case .object(let cls):
+            if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
             if let type = classes[cls]?.fields[name] { return ("\(inner.text).\(name)", type) }
             if classes[cls]?.methods[name] != nil {
                 unsupported("a method used as a value", "call it: `\(name)()`", at: member)
@@ -145,9 +151,11 @@ extension SwiftLowering {
 
     /// A call whose value is used: `Class()`, `CFRunLoopGetCurrent()`, `DispatchSemaphore(value: 0)`.
     private mutating func callValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        if let found = returnedValue(call, in: scope) { return found }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             if classes[name] != nil {
+                if refuseInitializerInExpression(call) { return nil }
                 if !call.arguments.isEmpty || call.trailingClosure != nil {
                     unsupported(
                         "an initializer with arguments", "create the object with `\(name)()` and set its fields",

@@ -281,6 +281,13 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if let call = value.as(FunctionCallExprSyntax.self),
+                let made = initializedLocal(call, name: name, declared: declared, in: scope)
+            {
+                steps += made.steps
+                scope.locals[name] = Local(type: annotated ?? made.type, isVar: isVar, isBlock: isBlock)
+                continue
+            }
             if let call = value.as(FunctionCallExprSyntax.self), isTaskCreation(call) {
                 if isBlock { steps.append(.step("let", "\(declared) = nil", at: location(binding))) }
                 steps += creationStep(call, place: name, in: scope)?.steps ?? []
@@ -376,6 +383,11 @@ extension SwiftLowering {
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }
+        if let call = rhs.as(FunctionCallExprSyntax.self), initializedClass(call) != nil {
+            let local = scope.locals[place.text]
+            let isLet = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure
+            return initializedStore(call, place: place.text, verb: isLet ? "let" : "set", in: scope) ?? []
+        }
         if let call = rhs.as(FunctionCallExprSyntax.self), let made = creationStep(call, place: place.text, in: scope) {
             return made.steps
         }

@@ -36,6 +36,8 @@ struct SwiftLowering {
     var cases: [SwiftCase] = []
     /// `scenario.sweep(replications: N)`: N and where.
     var sweepReplications: (String, ScenarioLocation)?
+    /// The computed properties whose reads are being inlined (`Class.name`), to refuse a getter that reads itself.
+    var computedInProgress: Set<String> = []
     /// Lowering the app code a YAML scenario names in `swift:`: classes and top-level code only, the experiment
     /// being the YAML file's.
     var isAppCode = false
@@ -139,6 +141,10 @@ struct ClassShape {
     var inherited: Set<String> = []
     /// `static let shared = C()`: the property's name to the class it creates and where (looked up only).
     var statics: [String: (className: String, location: ScenarioLocation)] = [:]
+    /// An init's argument labels to the method its body lowers to (SwiftLowering+Initializers.swift).
+    var initializers: [[String]: String] = [:]
+    /// Read-only computed properties, whose reads are inlined (SwiftLowering+Computed.swift).
+    var computed: [String: ComputedProperty] = [:]
 
     /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
     /// so a closure that reads one captures `self`.
@@ -147,6 +153,7 @@ struct ClassShape {
     /// Whether `name` is a member (field or method) of the class, which a bare name inside it means.
     func hasMember(_ name: String) -> Bool {
         fields[name] != nil || methods[name] != nil || inherited.contains(name) || constantMembers.contains(name)
+            || computed[name] != nil
     }
 }
 

@@ -17,6 +17,8 @@ import Testing
         ("scenarios/swift/s02-timerbutton-worker-loop.swift", "scenarios/s02-timerbutton-worker-loop.yaml"),
         ("scenarios/swift/s02-timerbutton-worker-loop-fix.swift", "scenarios/s02-timerbutton-worker-loop-fix.yaml"),
         ("scenarios/swift/s06-timer-target-self.swift", "scenarios/s06-timer-target-self.yaml"),
+        ("scenarios/swift/s08-weak-proxy.swift", "scenarios/s08-weak-proxy.yaml"),
+        ("scenarios/swift/s08-proxy-nil-target-crash.swift", "scenarios/s08-proxy-nil-target-crash.yaml"),
         ("scenarios/swift/s09-countdown-during-scroll.swift", "scenarios/s09-countdown-during-scroll.yaml"),
         ("scenarios/swift/s09-countdown-during-scroll-fix.swift", "scenarios/s09-countdown-during-scroll-fix.yaml"),
         ("scenarios/swift/s15-block-observer-keeps-vc.swift", "scenarios/s15-block-observer-keeps-vc.yaml"),

@@ -77,10 +77,33 @@ import Testing
             name: "shared in a method",
             code: "TOP:class Hub { static let shared = Hub(); func f() { /*@*/Hub.shared.f() } }",
             advice: "pass it in"),
-        Case(name: "computed property", code: "TOP:class Hub { var /*@*/n: Int { 3 } }", advice: "stored property"),
-        Case(name: "init with parameters", code: "TOP:class Hub { init/*@*/(n: Int) {} }", advice: "initial values"),
         Case(
-            name: "method returning a value", code: "}\n    func n() /*@*/-> Int { 3 }\n    func m() {",
+            name: "computed property with a setter",
+            code: "TOP:class Hub { var count = 0; var /*@*/n: Int { get { count } set { count = newValue } } }",
+            advice: "read-only property"),
+        Case(
+            name: "TimeInterval init parameter",
+            code: "TOP:class Hub { init(every: /*@*/TimeInterval) {} }", advice: "write the interval as a literal"),
+        Case(
+            name: "init call inside an expression",
+            code: "TOP:class Hub { init(n: Int) {} }\n"
+                + "class Use { func take(_ h: Hub) {}; func f() { take(/*@*/Hub(n: 1)) } }",
+            advice: "bind it to a local first"),
+        Case(
+            name: "forwardingTarget returning no field",
+            code: "TOP:class P: NSObject { weak var t: Page?\n"
+                + "/*@*/override func forwardingTarget(for s: Selector!) -> Any? { return nil } }",
+            advice: "returns the field holding its target"),
+        Case(
+            name: "lazy property", code: "TOP:class Hub { /*@*/lazy var page = Page() }",
+            advice: "where it is first needed"),
+        Case(name: "failable init", code: "TOP:class Hub { init/*@*/?(n: Int) {} }", advice: "non-failable"),
+        Case(
+            name: "override init with parameters",
+            code: "TOP:class Hub { /*@*/override init(n: Int) {} }", advice: "set it up in a method"),
+        Case(name: "default argument", code: "TOP:class Hub { init(n: Int /*@*/= 1) {} }", advice: "second init"),
+        Case(
+            name: "method returning a value", code: "}\n    func n() /*@*/-> Int { go(); return 3 }\n    func m() {",
             advice: "return nothing"),
         Case(name: "return in a loop", code: "while count < 3 { /*@*/return }\n        go()", advice: "else"),
         Case(name: "unknown API", code: "/*@*/UIApplication.shared.openURL(u)", advice: "LoopSim models Timer"),

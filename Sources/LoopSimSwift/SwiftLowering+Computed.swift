@@ -1,0 +1,133 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Read-only computed properties (docs/swift-scenarios.md, "Computed properties"): `var isRunning: Bool { timer !=
+/// nil }` has no storage; each read is its getter's expression, inlined with `self` read as the receiver. The
+/// language's expressions have no side effects, so evaluating the getter in place at each read is what Swift's call
+/// of the getter computes, and the inlined read holds no reference of its own (no hidden lifetime).
+extension SwiftLowering {
+    /// The single expression a read-only computed property's getter returns: `{ e }`, `{ return e }`,
+    /// `{ get { e } }`, `{ get { return e } }`. Nil for anything else (observers, setters, statements).
+    func computedGetter(_ binding: PatternBindingSyntax) -> ExprSyntax? {
+        guard let accessors = binding.accessorBlock?.accessors else { return nil }
+        let items: CodeBlockItemListSyntax
+        switch accessors {
+        case .getter(let list): items = list
+        case .accessors(let list):
+            guard list.count == 1, let get = list.first, get.accessorSpecifier.text == "get",
+                get.effectSpecifiers == nil, let body = get.body
+            else { return nil }
+            items = body.statements
+        }
+        guard items.count == 1, let item = items.first?.item else { return nil }
+        if let e = item.as(ExprSyntax.self) { return e }
+        if let r = item.as(ReturnStmtSyntax.self) { return r.expression }
+        return nil
+    }
+
+    /// Records a computed property of the class (first pass). True when `binding` has accessors: such a
+    /// property is never a field; one that is not a single-expression getter is refused where it is lowered.
+    func collectComputed(_ binding: PatternBindingSyntax, name: String, into shape: inout ClassShape) -> Bool {
+        guard binding.accessorBlock != nil else { return false }
+        if let getter = computedGetter(binding), let annotation = binding.typeAnnotation {
+            shape.computed[name] = ComputedProperty(getter: getter, type: typeNamed(annotation.type))
+        }
+        return true
+    }
+
+    /// Whether the computed property needs nothing more at its declaration (its reads are inlined); refuses a
+    /// computed property the lowering cannot inline. Called for a binding with accessors.
+    mutating func checkComputed(_ binding: PatternBindingSyntax, name: String, className: String) {
+        if classes[className]?.computed[name] != nil { return }
+        if binding.typeAnnotation == nil {
+            unsupported(
+                "a computed property without its type", "write its type: `var isRunning: Bool { … }`",
+                at: binding)
+            return
+        }
+        unsupported(
+            "a computed property with a setter, an observer or more than one statement",
+            "write a read-only property whose getter is one expression (`var isRunning: Bool { timer != nil }`), "
+                + "or a stored property and a method", at: binding)
+    }
+
+    /// A read of the computed property `name` of `cls` on `receiver` (the lowered text of the object): its getter's
+    /// expression lowered with `self` as the receiver, in parentheses. Nil when `name` is no computed property of
+    /// `cls`; a getter that reads itself (directly or not) is refused, as it would recurse for ever.
+    mutating func computedRead(_ cls: String, _ name: String, receiver: String, at node: some SyntaxProtocol)
+        -> (String, LoweredType)??
+    {
+        guard let property = classes[cls]?.computed[name] else { return nil }
+        let key = cls + "." + name
+        if computedInProgress.contains(key) {
+            unsupported(
+                "a computed property that reads itself", "Swift would recurse for ever: read a stored property",
+                at: node)
+            return .some(nil)
+        }
+        computedInProgress.insert(key)
+        defer { computedInProgress.remove(key) }
+        var scope = Scope(kind: .method, className: cls)
+        scope.locals["self"] = Local(type: .object(cls), isVar: false, lowered: receiver)
+        guard let value = expression(property.getter, in: scope) else { return .some(nil) }
+        let type = property.type == .unknown ? value.type : property.type
+        // A creation (`new C`) is a whole value already; anything else is parenthesized to keep its precedence.
+        let isCreation = value.text.hasPrefix("new ") && !value.text.dropFirst(4).contains(" ")
+        return .some((isCreation ? value.text : "(\(value.text))", type))
+    }
+}
+
+extension SwiftLowering {
+    /// Records `func f() -> T { e }` (or `{ return e }`): a method without parameters whose body returns one
+    /// expression, read like a computed property (`f()` is its expression inlined on the receiver). True when
+    /// recorded; any other method that returns a value stays refused where it is lowered.
+    func collectReturningMethod(_ decl: FunctionDeclSyntax, into shape: inout ClassShape) -> Bool {
+        guard let returns = decl.signature.returnClause, !["Void", "()"].contains(returns.type.trimmedDescription),
+            decl.signature.parameterClause.parameters.isEmpty,
+            decl.signature.effectSpecifiers == nil, decl.genericParameterClause == nil,
+            !decl.modifiers.contains(where: { ["static", "class", "override"].contains($0.name.text) }),
+            let body = decl.body, body.statements.count == 1, let item = body.statements.first?.item
+        else { return false }
+        guard let value = item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression else { return false }
+        shape.computed[decl.name.text + "()"] = ComputedProperty(getter: value, type: typeNamed(returns.type))
+        return true
+    }
+
+    /// `f()` or `x.f()` of a method recorded by ``collectReturningMethod(_:into:)``, as a value: its expression
+    /// inlined on the receiver. Nil when `call` is no such call.
+    mutating func returnedValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), let cls = scope.className,
+            classes[cls]?.computed[callee.baseName.text + "()"] != nil
+        {
+            let receiver = scope.locals["self"]?.text("self") ?? "self"
+            return computedRead(cls, callee.baseName.text + "()", receiver: receiver, at: call)
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            return nil
+        }
+        let key = member.declName.baseName.text + "()"
+        guard classes.values.contains(where: { $0.computed[key] != nil }) else { return nil }
+        guard let inner = expression(base, in: scope) else { return .some(nil) }
+        guard case .object(let cls) = inner.type, classes[cls]?.computed[key] != nil else { return nil }
+        return computedRead(cls, key, receiver: inner.text, at: call)
+    }
+}
+
+extension SwiftLowering {
+    /// `lazy var x = C()`: Swift runs the initial value at the property's first read (the Swift book, "Properties"
+    /// › "Lazy Stored Properties"); a read is an expression here, where no object can be made, and making it in
+    /// `init:` would move the creation (and its effects) earlier. Refused, with the two exact forms to write.
+    mutating func refuseLazy(_ modifier: DeclModifierSyntax) {
+        unsupported(
+            "a `lazy` property (made at its first read, which LoopSim cannot place)",
+            "make it with the object (`var x = C()`, without `lazy`), or where it is first needed: "
+                + "`var x: C?` and `if x == nil { x = C() }`", at: modifier)
+    }
+}
+
+/// A read-only computed property: the expression its getter returns, and its declared type.
+struct ComputedProperty {
+    var getter: ExprSyntax
+    var type: LoweredType
+}

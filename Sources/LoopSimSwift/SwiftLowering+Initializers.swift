@@ -1,0 +1,216 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Initializers with parameters (docs/swift-scenarios.md, "Initializers").
+///
+/// Swift's two-phase initialization (The Swift Programming Language, "Initialization", "Two-Phase
+/// Initialization"): every stored property gets its initial value, then the initializer's body runs. The scenario
+/// language's `new C` does the first phase (the class's `init:` holds the property initializers); the body of each
+/// Swift `init(a:b:)` becomes a method `init_a_b` with `params:`, which the lowering calls on the new object right
+/// after `new C`, on a temporary local when the object goes anywhere but a fresh local. Overloaded inits are told
+/// apart by their argument labels, as Swift tells them apart.
+extension SwiftLowering {
+    /// The method an initializer with these argument labels lowers to: `init(interval:)` → `init_interval`,
+    /// `init(_ x:)` → `init__`, `init()` → `init_`.
+    static func initializerMethodName(labels: [String]) -> String {
+        labels.isEmpty ? "init_" : "init" + labels.map { "_" + $0 }.joined()
+    }
+
+    /// An initializer's argument labels (`_` for none), in order.
+    func initializerLabels(_ decl: InitializerDeclSyntax) -> [String] {
+        decl.signature.parameterClause.parameters.map { $0.firstName.text }
+    }
+
+    /// A call's argument labels (`_` for none), in order.
+    func callLabels(_ call: FunctionCallExprSyntax) -> [String] {
+        call.arguments.map { $0.label?.text ?? "_" }
+    }
+
+    /// Whether the class is made through initializer methods: it declares an `init` with parameters or a
+    /// `convenience init`. Then every `C(…)` calls one, and an `init()` of its own is a method too (`init_`).
+    func hasInitializerMethods(_ decl: some ClassLikeDecl) -> Bool {
+        decl.memberBlock.members.contains { member in
+            guard let i = member.decl.as(InitializerDeclSyntax.self) else { return false }
+            return !i.signature.parameterClause.parameters.isEmpty
+                || i.modifiers.contains { $0.name.text == "convenience" }
+        }
+    }
+
+    /// Records the class's initializers (first pass): the method each label list names, with its parameters.
+    /// A weak proxy (`forwardingTarget(for:)`, SwiftLowering+Proxies.swift) is not: the language's proxy forwards
+    /// every message, an init's too, so its inits stay refused with the store to write instead.
+    func collectInitializers(_ decl: some ClassLikeDecl, into shape: inout ClassShape) {
+        let isProxy = decl.memberBlock.members.contains {
+            $0.decl.as(FunctionDeclSyntax.self).map(isForwardingTarget) ?? false
+        }
+        guard hasInitializerMethods(decl), !isProxy else { return }
+        for member in decl.memberBlock.members {
+            guard let i = member.decl.as(InitializerDeclSyntax.self) else { continue }
+            let name = Self.initializerMethodName(labels: initializerLabels(i))
+            shape.initializers[initializerLabels(i)] = name
+            shape.methods[name] = i.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+    }
+
+    /// An initializer of a class made through initializer methods, as its method `init_a_b: {params: […], do: […]}`.
+    mutating func lowerInitializer(_ decl: InitializerDeclSyntax, className: String) -> (String, LocatedNode)? {
+        let at = location(decl)
+        if let mark = decl.optionalMark {
+            unsupported(
+                "a failable `init?`", "write a non-failable `init`: creation failing is not modelled", at: mark)
+            return nil
+        }
+        if let effects = decl.signature.effectSpecifiers {
+            unsupported("a `throws` or `async` init", "write the init without effects", at: effects)
+            return nil
+        }
+        if let generics = decl.genericParameterClause {
+            unsupported("a generic init", "write it with concrete types", at: generics)
+            return nil
+        }
+        for modifier in decl.modifiers
+        where !["private", "fileprivate", "internal", "public", "convenience"].contains(modifier.name.text) {
+            unsupported(
+                "a `\(modifier.name.text) init(…)`",
+                "a scenario class's inits are its own (an NSObject subclass's `super.init()` does nothing the "
+                    + "model follows); create a UIKit subclass with `C()` and set it up in a method", at: modifier)
+            return nil
+        }
+        guard let body = decl.body else { return nil }
+        var scope = Scope(kind: .method, className: className)
+        scope.locals["self"] = Local(type: .object(className), isVar: false)
+        scope.capturedVars = capturedNames(in: body.statements.map(Syntax.init))
+        var params: [LocatedNode] = []
+        for parameter in decl.signature.parameterClause.parameters {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            let type = typeNamed(parameter.type)
+            guard let typeName = type.fieldTypeName, type != .interval, type != .date else {
+                unsupported(
+                    "an init parameter of type `\(parameter.type.trimmedDescription)`",
+                    initializerParameterAdvice(parameter.type), at: parameter.type)
+                return nil
+            }
+            if parameter.defaultValue != nil {
+                unsupported(
+                    "a default argument",
+                    "write a second init without the parameter that calls "
+                        + "`self.init(…)` with the value", at: parameter.defaultValue!)
+                return nil
+            }
+            scope.locals[name] = Local(type: type, isVar: false)
+            params.append(.map([(name, .plain(typeName, at: location(parameter)))], at: location(parameter)))
+        }
+        let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
+        let method = Self.initializerMethodName(labels: initializerLabels(decl))
+        if params.isEmpty { return (method, .list(steps, at: at)) }
+        return (method, .map([("params", .list(params, at: at)), ("do", .list(steps, at: at))], at: at))
+    }
+
+    /// What to write instead of an init parameter whose type a method parameter cannot have.
+    private func initializerParameterAdvice(_ type: TypeSyntax) -> String {
+        let name = type.trimmedDescription.replacingOccurrences(of: "?", with: "")
+        if ["TimeInterval", "Double", "Float", "CGFloat"].contains(name) {
+            return "a duration in a scenario is a literal or a `scenario.param`, fixed before the run; a value "
+                + "passed to an init is known only when the init runs: write the interval as a literal where the "
+                + "timer is made (`Timer.scheduledTimer(withTimeInterval: 1, …)`), or a `scenario.param`"
+        }
+        return "an init takes what a field may hold: a scenario class, Timer, DispatchSemaphore, DispatchGroup, "
+            + "Thread, Int, Bool or String"
+    }
+
+    /// The initializer `C(…)` calls, or a reported problem (nil) when the class has none with these labels.
+    private mutating func initializer(of cls: String, for call: FunctionCallExprSyntax) -> String? {
+        let labels = callLabels(call)
+        if let method = classes[cls]?.initializers[labels] { return method }
+        let known = (classes[cls]?.initializers.keys.map { "init(" + $0.map { $0 + ":" }.joined() + ")" } ?? [])
+            .sorted().joined(separator: ", ")
+        bag.error(
+            .nameUndefined,
+            "`\(cls)` has no init with these labels (\(labels.map { $0 + ":" }.joined())); it declares \(known)",
+            at: location(call))
+        return nil
+    }
+
+    /// The class `call` creates when it is `C(…)` of a class made through initializer methods.
+    func initializedClass(_ call: FunctionCallExprSyntax) -> String? {
+        guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            let shape = classes[callee.baseName.text], !shape.initializers.isEmpty
+        else { return nil }
+        return shape.name
+    }
+
+    /// The arguments of an init call as `with:`, or nil after a reported problem.
+    private mutating func initializerArguments(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        if let closure = call.trailingClosure {
+            unsupported("a closure passed to an init", "inits take values, not closures", at: closure)
+            return nil
+        }
+        var arguments: [LocatedNode] = []
+        for argument in call.arguments {
+            guard let value = expression(argument.expression, in: scope) else { return nil }
+            arguments.append(.plain(value.text, at: location(argument.expression)))
+        }
+        return arguments
+    }
+
+    /// `let x = C(a: 1)`: `let: x = new C`, then `call: x.init_a with: [1]` (the property initializers run at
+    /// `new`, the init body after them, as Swift's two-phase initialization orders them). `declared` is the name
+    /// as the `let:` step declares it (`__block x`). Nil when `call` is no such creation.
+    mutating func initializedLocal(
+        _ call: FunctionCallExprSyntax, name: String, declared: String, in scope: Scope
+    ) -> (steps: [LocatedNode], type: LoweredType)? {
+        guard let cls = initializedClass(call) else { return nil }
+        guard let method = initializer(of: cls, for: call), let arguments = initializerArguments(call, in: scope)
+        else { return ([], .object(cls)) }
+        let at = location(call)
+        let with: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        return (
+            [.step("let", "\(declared) = new \(cls)", at: at), .step("call", "\(name).\(method)", at: at, with)],
+            .object(cls)
+        )
+    }
+
+    /// `PLACE = C(a: 1)` for a field, an outer variable or a rebound local: the object is made and initialized on a
+    /// temporary local, stored, and the temporary released at once, so that nothing but PLACE holds it after the
+    /// statement (as in Swift, where the initializer's +1 result is consumed by the store: a weak PLACE sees the
+    /// object freed at once). `verb` is the step that stores (`set`, or `let` for a local of this body).
+    mutating func initializedStore(
+        _ call: FunctionCallExprSyntax, place: String, verb: String = "set", in scope: Scope
+    ) -> [LocatedNode]? {
+        guard let cls = initializedClass(call) else { return nil }
+        let at = location(call)
+        let temporary = "new\(cls)\(at.line)x\(at.column)"
+        guard let made = initializedLocal(call, name: temporary, declared: temporary, in: scope), !made.steps.isEmpty
+        else { return [] }
+        return made.steps + [.step(verb, "\(place) = \(temporary)", at: at), .step("release", temporary, at: at)]
+    }
+
+    /// `self.init(…)` in a convenience init: `call: self.init_a with: […]` (the delegated init runs the body it
+    /// names; the property initializers ran once, at `new`). Nil when `call` is not `self.init(…)`.
+    mutating func delegatingInitializer(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "init",
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        else { return nil }
+        guard let cls = scope.className, scope.kind == .method, classes[cls]?.initializers.isEmpty == false else {
+            unsupported("`self.init(…)` outside a convenience init", "call it first in a `convenience init`", at: call)
+            return []
+        }
+        guard let method = initializer(of: cls, for: call), let arguments = initializerArguments(call, in: scope)
+        else { return [] }
+        let at = location(call)
+        let with: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        return [.step("call", "self.\(method)", at: at, with)]
+    }
+
+    /// `C(…)` of a class made through initializer methods, used as a value inside an expression, where the
+    /// lowering has no place to run the init body: refused, with the binding to write.
+    mutating func refuseInitializerInExpression(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let cls = initializedClass(call) else { return false }
+        unsupported(
+            "`\(cls)(…)` inside an expression",
+            "bind it to a local first: `let made = \(call.trimmedDescription)`, "
+                + "then use `made`", at: call)
+        return true
+    }
+}
