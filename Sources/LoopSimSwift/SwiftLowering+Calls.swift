@@ -55,7 +55,7 @@ extension SwiftLowering {
         if isDefaultCenter(base) { return notificationCall(call, token: nil, in: scope) }
         if let steps = uikitMemberCall(base, name, call, in: &scope) { return steps }
         if let queue = queueName(base, in: scope) { return dispatchStep(queue, name, call, in: scope) }
-        if let loop = namedRunLoop(base) {
+        if let loop = namedRunLoop(base) ?? currentRunLoopLocal(base, in: scope) {
             switch name {
             case "run" where loop == "current runloop": return runStep(call)
             case "add":

@@ -323,6 +323,7 @@ extension SwiftLowering {
             guard let lowered = expression(value, in: scope) else { continue }
             steps.append(.step("let", "\(declared) = \(lowered.text)", at: location(binding)))
             scope.locals[name] = Local(type: annotated ?? lowered.type, isVar: isVar, isBlock: isBlock)
+            scope.locals[name]?.isCurrentRunLoop = !isVar && !isBlock && lowered.text == "current runloop"
         }
         return steps
     }

@@ -161,6 +161,7 @@ extension SwiftLowering {
             captures.append(.plain(local.isBlock ? "__block \(name)" : strong, at: location(node)))
             inner.locals[name] = local
             inner.locals[name]?.lowered = nil
+            inner.locals[name]?.isCurrentRunLoop = false  // the closure may run on another thread
         }
         if inner.locals["self"] == nil { inner.className = nil }
         var parameterNames: [String] = []

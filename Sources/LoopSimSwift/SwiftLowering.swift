@@ -165,6 +165,10 @@ struct Local {
     var isVar: Bool
     /// Declared as a `__block` variable in the lowered tree.
     var isBlock: Bool = false
+    /// `let rl = RunLoop.current` (or `CFRunLoopGetCurrent()`) in this very body: `rl.run()` runs the loop of the
+    /// thread running the body, the current one. A closure that captures it may run on another thread: its copy
+    /// is not marked (SwiftLowering+RunLoopLocals.swift).
+    var isCurrentRunLoop = false
     /// The name the lowered tree gives it, when not its own: after `guard let self`, `self` is the strong local
     /// `strongSelf` (the scenario language's names cannot be `self`).
     var lowered: String?

@@ -1,0 +1,108 @@
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Forms found by running pasted-style files written apart from the corpus: a closure property of another object
+/// (`viewModel.onChange = { … }`, `self?.onChange?()`), and a run-loop local (`let runLoop = RunLoop.current`).
+@Suite struct SwiftPastedGapTests {
+    /// A view model's closure property that captures its controller: controller → view model → closure →
+    /// controller, a cycle (the Swift book, "Strong Reference Cycles for Closures"); the call through `self?`
+    /// happens while the model lives.
+    @Test func anotherObjectsClosurePropertyMakesTheCycle() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("vm", until: .seconds(4), variants: [.ios10])
+            final class ViewModel {
+                var onChange: (() -> Void)?
+                func load() {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
+                        self?.onChange?()
+                    }
+                }
+            }
+            final class Screen {
+                let viewModel = ViewModel()
+                func start() {
+                    viewModel.onChange = {
+                        self.render()
+                    }
+                    viewModel.load()
+                }
+                func render() { print("render") }
+            }
+            var screen: Screen? = Screen()
+            screen?.start()
+            scenario.at(.seconds(2), "pop") { screen = nil }
+            scenario.expect(.all, ["logs": 1, "objects.leaked": 3])
+            """)
+    }
+
+    @Test func aWeakCaptureBreaksIt() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("vm", until: .seconds(4), variants: [.ios10])
+            final class ViewModel {
+                var onChange: (() -> Void)?
+            }
+            final class Screen {
+                let viewModel = ViewModel()
+                func start() {
+                    viewModel.onChange = { [weak self] in
+                        self?.render()
+                    }
+                }
+                func render() { print("render") }
+            }
+            var screen: Screen? = Screen()
+            screen?.start()
+            scenario.at(.seconds(2), "pop") { screen = nil }
+            scenario.expect(.all, ["objects.leaked": 0, "objects.abandoned": 0])
+            """)
+    }
+
+    /// A resident thread's entry with the loop in a local: its port keeps the mode from being empty, so the
+    /// thread waits in its loop and performs what is sent to it.
+    @Test func aRunLoopLocalRunsTheCurrentLoop() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("resident", until: .seconds(3), variants: [.ios10])
+            final class Worker: NSObject {
+                var thread: Thread?
+                func start() {
+                    let t = Thread(target: self, selector: #selector(entry), object: nil)
+                    t.start()
+                    thread = t
+                }
+                @objc func entry() {
+                    let runLoop = RunLoop.current
+                    runLoop.add(NSMachPort(), forMode: .default)
+                    runLoop.run()
+                }
+                func send() {
+                    guard let thread = thread else { return }
+                    perform(#selector(handle), on: thread, with: nil, waitUntilDone: false)
+                }
+                @objc func handle() { print("handled") }
+            }
+            let worker = Worker()
+            worker.start()
+            scenario.at(.seconds(1), "send") { worker.send() }
+            scenario.expect(.all, ["logs": 1, "threads.parked": 0])
+            """)
+    }
+
+    /// Captured by a closure that runs on a pool thread, the local is another thread's loop: `run()` is refused.
+    @Test func aCapturedRunLoopLocalIsNotTheCurrentOne() {
+        let problems = SwiftLanguageTests.problems(
+            """
+                    let runLoop = RunLoop.current
+                    DispatchQueue.global().async {
+                        runLoop.run()
+                    }
+            """)
+        #expect(problems.contains { $0.message.contains("`runLoop.run(…)` is outside the Swift subset") })
+    }
+}
