@@ -20,7 +20,9 @@ extension SwiftLowering {
     /// classes are declared: the app holds each for the whole run, as a static's storage does. Swift creates a
     /// static lazily, on its first access (The Swift Programming Language, "Properties" › "Type Properties");
     /// the lowering creates it at launch (docs/fidelity.md, "Swift scenarios").
-    func singletonSteps(in tree: SourceFileSyntax) -> [LocatedNode] {
+    /// A class whose inits are methods (SwiftLowering+Initializers.swift: it declares one with parameters) runs
+    /// `init()`'s body as Swift does, right after `new`.
+    mutating func singletonSteps(in tree: SourceFileSyntax) -> [LocatedNode] {
         var steps: [LocatedNode] = []
         for item in tree.statements {
             guard let decl = item.item.as(ClassDeclSyntax.self), let shape = classes[decl.name.text] else { continue }
@@ -28,6 +30,13 @@ extension SwiftLowering {
                 guard let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers),
                     let (name, _) = singleton(v), let made = shape.statics[name]
                 else { continue }
+                let place = singletonName(shape.name, name)
+                if let call = v.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self),
+                    let initialized = initializedLocal(call, name: place, declared: place, in: Scope(kind: .main))
+                {
+                    steps += initialized.steps
+                    continue
+                }
                 steps.append(
                     .step("let", "\(singletonName(shape.name, name)) = new \(made.className)", at: made.location))
             }

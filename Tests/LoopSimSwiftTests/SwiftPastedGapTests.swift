@@ -105,4 +105,26 @@ import Testing
             """)
         #expect(problems.contains { $0.message.contains("`runLoop.run(…)` is outside the Swift subset") })
     }
+
+    /// `static let shared = Store()` of a class whose inits are methods (it also has one with parameters): the
+    /// `init()` body runs when the singleton is made, as Swift runs it.
+    @Test func aSingletonRunsItsInitBody() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("shared", until: .seconds(2), variants: [.ios10])
+            final class Store {
+                static let shared = Store()
+                var count = 0
+                init() {
+                    count = 5
+                    print("store init")
+                }
+                init(start: Int) {
+                    count = start
+                }
+            }
+            scenario.at(.seconds(1), "read") { scenario.sample("count", Store.shared.count) }
+            scenario.expect(.all, ["samples[0].value": 5, "logs": 1])
+            """)
+    }
 }
