@@ -4,7 +4,8 @@
 import UIKit
 
 let scenario = Scenario(
-    "A cell invalidates its timer before reuse (cookbook, the fix, Swift)", until: .seconds(4), variants: [.ios9, .ios10])
+    "A cell invalidates its timer before reuse (cookbook, the fix, Swift)", until: .seconds(4),
+    variants: [.ios9, .ios10])
 
 class CountdownCell: NSObject {
     weak var timer: Timer?
