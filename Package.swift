@@ -79,7 +79,12 @@ let package = Package(
                     exclude: ["Fixtures", "Support"]),
         .testTarget(
             name: "LoopSimSwiftTests",
-            dependencies: ["LoopSimSwift", "LoopSimReport", "LoopSimScenario", "LoopSimKernel"],
+            // SwiftParser: SwiftLineCountTests counts a twin's app code by the parsed statements' line ranges.
+            dependencies: [
+                "LoopSimSwift", "LoopSimReport", "LoopSimScenario", "LoopSimKernel",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

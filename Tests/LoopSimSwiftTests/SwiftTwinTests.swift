@@ -141,6 +141,34 @@ import Testing
             "scenarios/swift/cookbook/closure-property-cycle-fix.swift",
             "scenarios/cookbook/closure-property-cycle-fix.yaml"
         ),
+        (
+            "scenarios/swift/cookbook/cell-timer-survives-reuse.swift",
+            "scenarios/cookbook/cell-timer-survives-reuse.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/cell-timer-survives-reuse-fix.swift",
+            "scenarios/cookbook/cell-timer-survives-reuse-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/idle-observer-keeps-screen.swift",
+            "scenarios/cookbook/idle-observer-keeps-screen.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/idle-observer-keeps-screen-fix.swift",
+            "scenarios/cookbook/idle-observer-keeps-screen-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/runloop-observer-keeps-screen.swift",
+            "scenarios/cookbook/runloop-observer-keeps-screen.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/runloop-observer-keeps-screen-fix.swift",
+            "scenarios/cookbook/runloop-observer-keeps-screen-fix.yaml"
+        ),
+        (
+            "scenarios/swift/cookbook/port-kept-network-thread-fix.swift",
+            "scenarios/cookbook/port-kept-network-thread-fix.yaml"
+        ),
     ]
 
     /// Twins whose findings agree with their YAML twin's but whose traces do not, and why.
@@ -149,6 +177,10 @@ import Testing
         // `guard let self` holds the screen for the rest of its turn, across the sleep: it goes at 3 s, not at the
         // pop (2.5 s) as the YAML twin's weak reads let it.
         "scenarios/swift/cookbook/task-loop-keeps-owner-fix.swift",
+        // `x = nil` lowers to a `release:` (one more trace event) where the YAML twin has `set: x = nil`.
+        "scenarios/swift/cookbook/idle-observer-keeps-screen-fix.swift",
+        "scenarios/swift/cookbook/runloop-observer-keeps-screen-fix.swift",
+        "scenarios/swift/cookbook/port-kept-network-thread-fix.swift",
     ]
 
     /// Loads a scenario file of either language, requiring it to compile without errors.
