@@ -29,7 +29,7 @@ extension SwiftLowering {
     /// Whether the class is made through initializer methods: it declares an `init` with parameters or a
     /// `convenience init`. Then every `C(…)` calls one, and an `init()` of its own is a method too (`init_`).
     func hasInitializerMethods(_ decl: some ClassLikeDecl) -> Bool {
-        decl.memberBlock.members.contains { member in
+        classMembers(decl).contains { member in  // its extensions' too, less `init?(coder:)` (+Extensions.swift)
             guard let i = member.decl.as(InitializerDeclSyntax.self) else { return false }
             return !i.signature.parameterClause.parameters.isEmpty
                 || i.modifiers.contains { $0.name.text == "convenience" }
@@ -44,7 +44,7 @@ extension SwiftLowering {
             $0.decl.as(FunctionDeclSyntax.self).map(isForwardingTarget) ?? false
         }
         guard hasInitializerMethods(decl), !isProxy else { return }
-        for member in decl.memberBlock.members {
+        for member in classMembers(decl) {
             guard let i = member.decl.as(InitializerDeclSyntax.self) else { continue }
             let name = Self.initializerMethodName(labels: initializerLabels(i))
             shape.initializers[initializerLabels(i)] = name

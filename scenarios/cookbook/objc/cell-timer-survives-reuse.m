@@ -28,7 +28,19 @@
 }
 @end
 
+@interface ViewController ()
+@property (nonatomic, weak) IBOutlet UILabel *statusLabel;
+@property (nonatomic, weak) CountdownCell *visibleCell;
+@end
+
 @implementation ViewController
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(3.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+        self.statusLabel.text = [NSString stringWithFormat:@"%ld s left", (long)self.visibleCell.secondsLeft];
+    });
+}
+
 - (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(NSIndexPath *)indexPath {
     CountdownCell *cell = [tableView dequeueReusableCellWithIdentifier:@"Countdown" forIndexPath:indexPath];
     [cell configure];
