@@ -12,6 +12,8 @@ struct SwiftLowering {
     let file: String
     /// Turns syntax positions into 1-based lines and columns.
     let converter: SourceLocationConverter
+    /// The file's UTF-8 bytes: a converter's column counts bytes, LoopSim's count Unicode scalars.
+    let utf8: [UInt8]
     /// Every problem found, in the order found.
     var bag = DiagnosticBag()
     /// The scenario classes declared in the file, by name (looked up only, never iterated).
@@ -50,12 +52,23 @@ struct SwiftLowering {
     init(file: String, tree: SourceFileSyntax) {
         self.file = file
         self.converter = SourceLocationConverter(fileName: file, tree: tree)
+        self.utf8 = Array(tree.syntaxTextBytes)
     }
 
     /// Where `node` starts (after its leading trivia), as a scenario location.
     func location(_ node: some SyntaxProtocol) -> ScenarioLocation {
         let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return ScenarioLocation(file: file, line: l.line, column: l.column)
+        return ScenarioLocation(file: file, line: l.line, column: scalarColumn(l))
+    }
+
+    /// `l`'s column in Unicode scalars, as every LoopSim diagnostic counts (swift-syntax counts UTF-8 bytes, so a
+    /// `→` earlier on the line would put the caret two columns late).
+    private func scalarColumn(_ l: SwiftSyntax.SourceLocation) -> Int {
+        let start = l.offset - (l.column - 1)
+        guard start >= 0, start <= l.offset, l.offset <= utf8.count else { return l.column }
+        let prefix = utf8[start..<l.offset]
+        guard prefix.contains(where: { $0 >= 0x80 }) else { return l.column }
+        return String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
     }
 
     /// Reports a construct outside the subset, saying what to write instead.

@@ -159,9 +159,9 @@ import Testing
             #expect(checked.problems.isEmpty, "\(path): \(checked.problems)")
             columns += checked.columns
         }
-        // Known (2026-11-28), each on its line but at a wrong column: a `swift.syntax` column is swift-syntax's
-        // UTF-8 byte column where LoopSim counts Unicode scalars (a line with `→` before the error), and an
-        // `expect.figure` column inside a lowered dictionary key can fall past the line's end.
+        // Known (2026-11-28), on its line but at a wrong column: an `expect.figure` column inside a lowered
+        // dictionary key can fall past the line's end. (Columns after non-ASCII text, swift-syntax's UTF-8 bytes,
+        // are Unicode scalars since 2026-11-28: SwiftPastedGapTests.)
         withKnownIssue("a diagnostic's column past its line's end", isIntermittent: true) {
             #expect(columns.isEmpty, "\(path): \(columns)")
         }

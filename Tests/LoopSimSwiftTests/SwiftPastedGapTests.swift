@@ -127,4 +127,18 @@ import Testing
             scenario.expect(.all, ["samples[0].value": 5, "logs": 1])
             """)
     }
+
+    /// A diagnostic's column counts Unicode scalars, as LoopSim's carets do, not swift-syntax's UTF-8 bytes: the
+    /// three arrows before the construct are three columns, not nine.
+    @Test func aColumnAfterNonASCIITextCountsCharacters() {
+        let loaded = SwiftScenarioLoader.load(
+            text: """
+                import Foundation
+                let scenario = Scenario("uni", until: .seconds(1), variants: [.ios10])
+                print("→→→"); let x = URLSession.shared
+                """, file: "U.swift")
+        let located = loaded.diagnostics.first { $0.message.contains("URLSession.shared") }?.location
+        #expect(located?.line == 3)
+        #expect(located?.column == 23)
+    }
 }
