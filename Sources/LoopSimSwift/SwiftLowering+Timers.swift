@@ -154,10 +154,12 @@ extension SwiftLowering {
             let text = source.text == name ? "\(strength) \(name)" : "\(strength) \(source.text) as \(name)"
             captures.append(.plain(text, at: location(item)))
             inner.locals[name] = Local(type: source.type, isVar: false)
+            if strength != "strong" { inner.locals[name]?.captureStrength = strength }
         }
         for (name, node) in implicitCaptures(of: closure, in: scope) {
             guard let local = scope.locals[name] else { continue }
-            let strong = local.lowered.map { "strong \($0) as \(name)" } ?? "strong \(name)"
+            let strong =
+                local.lowered.map { "strong \($0) as \(name)" } ?? "\(local.captureStrength ?? "strong") \(name)"
             captures.append(.plain(local.isBlock ? "__block \(name)" : strong, at: location(node)))
             inner.locals[name] = local
             inner.locals[name]?.lowered = nil

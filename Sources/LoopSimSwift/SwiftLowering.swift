@@ -182,6 +182,10 @@ struct Local {
     /// thread running the body, the current one. A closure that captures it may run on another thread: its copy
     /// is not marked (SwiftLowering+RunLoopLocals.swift).
     var isCurrentRunLoop = false
+    /// A closure's `[weak x]` (`weak`, `unowned`, `unretained`): a closure nested in it that uses `x` captures the
+    /// same weak variable, so it holds `x` as weakly (the Swift book, "Capture Lists"; a closure captures the
+    /// variable, here a weak one), never strongly.
+    var captureStrength: String?
     /// The name the lowered tree gives it, when not its own: after `guard let self`, `self` is the strong local
     /// `strongSelf` (the scenario language's names cannot be `self`).
     var lowered: String?

@@ -141,4 +141,29 @@ import Testing
         #expect(located?.line == 3)
         #expect(located?.column == 23)
     }
+
+    /// A closure nested in one that captured `[weak self]` uses the same weak variable: it holds `self` weakly.
+    /// Lowered as a strong capture, the closure stored back into `self` made a cycle Swift does not have.
+    @Test func aNestedClosureKeepsTheOuterWeakCaptureWeak() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("nested", until: .seconds(5), variants: [.ios10])
+            final class Screen {
+                var onTick: (() -> Void)?
+                var timer: Timer?
+                func start() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { [weak self] _ in
+                        self?.onTick = {
+                            self?.log()
+                        }
+                    }
+                }
+                func log() { print("tick") }
+            }
+            var screen: Screen? = Screen()
+            screen?.start()
+            scenario.at(.seconds(2), "pop") { screen = nil }
+            scenario.expect(.all, ["objects.leaked": 0, "objects.abandoned": 0, "objects.alive": 0])
+            """)
+    }
 }
