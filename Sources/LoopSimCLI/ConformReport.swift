@@ -35,7 +35,11 @@ enum ConformReport {
             Swift.print("     predicted (linux-corelibs):")
             for e in prediction.events {
                 // A Swift file's log names the line that prints it, as the file's reader finds it.
-                let line = e.kind == "log" ? result.printLines[e.detail].map { "  (\(result.file):\($0))" } : nil
+                let line =
+                    e.kind == "log"
+                    ? SwiftFileConformance.printLine(of: e.detail, in: result.printLines).map {
+                        "  (\(result.file):\($0))"
+                    } : nil
                 Swift.print("       \(e)" + (line ?? ""))
             }
             Swift.print("       alive: \(prediction.alive)")

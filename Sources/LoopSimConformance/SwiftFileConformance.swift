@@ -103,6 +103,20 @@ public enum SwiftFileConformance {
         }
     }
 
+    /// The line of the `print` that logged `text`: the literal written exactly so, else the one literal whose
+    /// interpolations, matching any text, give it (LoopSim logs a plain `Int`, `Bool` or `String` interpolation's
+    /// value, docs/swift-scenarios.md). Nil when none or several do.
+    public static func printLine(of text: String, in lines: [String: Int]) -> Int? {
+        if let line = lines[text] { return line }
+        var found: Int?
+        for (literal, line) in lines where literal.contains("\\(") {
+            guard matches(pattern: literalParts(literal), Substring(text)) else { continue }
+            if found != nil, found != line { return nil }
+            found = line
+        }
+        return found
+    }
+
     /// The line of each `print("…")` whose literal text is printed by no other line: the text LoopSim logs (the
     /// literal as written, interpolations included) to the 1-based line, so that a predicted log names the Swift
     /// line that prints it. A text printed by two lines names neither.

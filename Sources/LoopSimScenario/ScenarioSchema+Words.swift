@@ -903,9 +903,13 @@ extension ScenarioSchema {
         `into:` (required: an int place) (a key of `lockCondition:`, which models
         `NSConditionLock.condition`)
         == step/log
-        `log: TEXT` — a marker. Adds `{at_ms, thread, text}` to the report's `logs` and a `log` trace event.
-        TEXT is kept as written, quoted or not: `log: 0`, `log: "0"` and `log: '0'` log the text `0`
-        (`expect:` matches it as `"0"` or `0`, section 9).
+        `log: TEXT` — a marker; `print("tick \(n)")`. Adds `{at_ms, thread, text}` to the report's `logs`
+        and a `log` trace event. TEXT is kept as written, quoted or not: `log: 0`, `log: "0"` and `log: '0'`
+        log the text `0` (`expect:` matches it as `"0"` or `0`, section 9). Each `\(EXPR)` in TEXT is an
+        interpolation: an integer, Boolean or string expression (section 6), evaluated when the step runs
+        and written as Swift's string interpolation writes it (`3`, `true`, the string's characters; `nil`
+        for an absent value): `log: 'tick \(self.count)'` (single quotes or none: YAML's double quotes read
+        `\(` as an escape). `\\(` logs the text `\(`.
         == step/mainActorRun
         `mainActorRun:` (a list of steps) — `await MainActor.run { … }`. The steps run on the main actor: a
         task elsewhere hops (its next job is a main-queue block) and, once they have run, hops back to where

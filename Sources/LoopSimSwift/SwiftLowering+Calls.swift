@@ -15,7 +15,7 @@ extension SwiftLowering {
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {
-            case "print": return [printStep(call)]
+            case "print": return [printStep(call, in: scope)]
             case "NSLog", "debugPrint", "fatalError", "precondition", "preconditionFailure", "assert",
                 "assertionFailure":
                 return idiomCall(name, call, in: scope) ?? []
@@ -119,13 +119,12 @@ extension SwiftLowering {
             + "print and the scenario's own classes"
     }
 
-    /// `print("…")`: a `log:` step. Interpolations are logged as written (`\(count)`): the log step records text,
-    /// not values (docs/swift-scenarios.md).
-    private func printStep(_ call: FunctionCallExprSyntax) -> LocatedNode {
+    /// `print("…")`: a `log:` step. An interpolation of a plain `Int`, `Bool` or `String` logs its value when the
+    /// step runs; any other is logged as written (SwiftLowering+Interpolation.swift, docs/swift-scenarios.md).
+    private mutating func printStep(_ call: FunctionCallExprSyntax, in scope: Scope) -> LocatedNode {
         // print(_ items: Any..., separator: String = " ", terminator: String = "\n"): the items joined by the
-        // separator (Swift standard library, `print(_:separator:terminator:)`). A string literal gives its text, an
-        // interpolation and any other item its source as an interpolation (`\(count)`): the log records text as
-        // written, not values (docs/swift-scenarios.md), and conform matches an interpolation with any text.
+        // separator (Swift standard library, `print(_:separator:terminator:)`). A string literal gives its text with
+        // its interpolations, any other item is one interpolation (``logItem(_:in:)``).
         var separator = " "
         var items: [String] = []
         for argument in call.arguments {
@@ -137,9 +136,9 @@ extension SwiftLowering {
             case "terminator": continue
             default:
                 if let literal = argument.expression.as(StringLiteralExprSyntax.self) {
-                    items.append(literalText(literal))
+                    items.append(logText(literal, in: scope))
                 } else {
-                    items.append("\\(" + argument.expression.trimmedDescription + ")")
+                    items.append(logItem(argument.expression, in: scope))
                 }
             }
         }

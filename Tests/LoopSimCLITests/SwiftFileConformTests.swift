@@ -90,7 +90,7 @@ import Testing
     }
 
     /// The whole pipeline on one file: the support's `Scenario.at` (two actions at one instant, delivered in the
-    /// file's order under their labels), the recording `print` (an interpolation), a GCD worker named
+    /// file's order under their labels), the recording `print` (an interpolation, whose value LoopSim logs), a GCD worker named
     /// `pool`, the entry that runs the top-level code then the main loop, the horizon; then the comparison.
     @Test func theSwiftFileItselfRunsOnTheRealRunLoopAndAgreesWithItsPrediction() throws {
         let text = """
@@ -140,8 +140,10 @@ import Testing
         let first = try #require(real.events.first { $0.detail == "first" })
         #expect(abs(first.at - 500_000_000) < 200_000_000, "delivered at \(first.at) ns")
         #expect(real.alive.isEmpty)
-        // The same file's prediction logs the interpolation as written, and the comparison matched it.
-        #expect(result.prediction?.events.contains { $0.detail == "count is \\(count)" } == true)
+        // The same file's prediction logs the plain Int's value, which the comparison matched exactly, and names
+        // the line that prints it.
+        #expect(result.prediction?.events.contains { $0.detail == "count is 2" } == true)
         #expect(result.printLines["count is \\(count)"] == 9)
+        #expect(SwiftFileConformance.printLine(of: "count is 2", in: result.printLines) == 9)
     }
 }

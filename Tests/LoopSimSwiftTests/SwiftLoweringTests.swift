@@ -101,7 +101,7 @@ import Testing
             "timer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in print(\"tick \\(count)\") }")
         #expect(
             block == "[{scheduledTimer: self.timer, every: 0.5s, repeats: true, block: {captures: [strong self], "
-                + "do: [{log: tick \\(count)}]}}]")
+                + "do: [{log: tick \\(self.count)}]}}]")
         let selector = try Self.probeSteps(
             "timer = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(go), userInfo: nil, "
                 + "repeats: false)\nRunLoop.current.run(until: Date(timeIntervalSinceNow: 2))")
@@ -111,10 +111,11 @@ import Testing
     }
 
     @Test func printJoinsItsItemsWithItsSeparator() throws {
-        // print(_:separator:terminator:): every item, joined by " " or the separator; a value as an interpolation.
+        // print(_:separator:terminator:): every item, joined by " " or the separator; a value as an interpolation
+        // (`count` is the probe class's `var count = 0`, a plain Int: its value is logged).
         let steps = try Self.probeSteps(
             "print(\"count\", count)\nprint(\"a\", \"b \\(count)\", separator: \", \", terminator: \"\")\nprint(count)")
-        #expect(steps == "[{log: count \\(count)}, {log: a, b \\(count)}, {log: \\(count)}]")
+        #expect(steps == "[{log: count \\(self.count)}, {log: a, b \\(self.count)}, {log: \\(self.count)}]")
     }
 
     @Test func theExperimentLowersToTopLevelKeys() throws {

@@ -42,4 +42,4 @@ scenario.at(.milliseconds(4500), "leave the home screen") {
     rotator = nil
 }
 
-scenario.expect(.all, ["timers.fires": 2, "objects.leaked": 0, "objects.abandoned": 0])
+scenario.expect(.all, ["timers.fires": 2, "logs[1].text": "page 2", "objects.leaked": 0, "objects.abandoned": 0])

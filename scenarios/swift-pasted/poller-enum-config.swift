@@ -29,4 +29,4 @@ final class StatusPoller {
 let poller = StatusPoller()
 poller.begin()
 
-scenario.expect(.all, ["timers.fires": 4, "logs": 4, "objects.leaked": 0])
+scenario.expect(.all, ["timers.fires": 4, "logs": 4, "logs[3].text": "poll 4", "objects.leaked": 0])

@@ -373,6 +373,14 @@ extension RetainStep {
     }
 }
 
+// MARK: Program/Log+Steps.swift
+
+extension InterpolatedLogStep {
+    public static func make(parts: [LogPart]) -> Self {
+        Self(parts: parts)
+    }
+}
+
 // MARK: Program/Step.swift
 
 extension DispatchTimerSpec {

@@ -120,7 +120,7 @@ extension ScenarioCompiler {
         StepVerb("call", keys: ["with"]) { c, s in
             c.call(s.arg, with: s.map["with"], scope: s.scope).map { [$0] } ?? []
         },
-        StepVerb("log") { c, s in c.string(s.arg, what: "log").map { [.log($0)] } ?? [] },
+        StepVerb("log") { c, s in c.logStep(s.arg, scope: s.scope) },
         StepVerb("check") { c, s in c.string(s.arg, what: "check").map { [.check($0)] } ?? [] },
         StepVerb("work") { c, s in
             c.randomDuration(s.arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []

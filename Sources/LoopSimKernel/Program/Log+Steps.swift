@@ -1,0 +1,46 @@
+/// The log verb's step with interpolations (docs/scenario-format.md §7.1): `log: "tick \(self.count)"`.
+
+/// One piece of an interpolated log's text: text as written, or an expression whose value is written there.
+public enum LogPart: Sendable {
+    /// Text logged as it is.
+    case text(String)
+    /// An integer, Boolean or string expression (the compiler checks the type), written as Swift's string
+    /// interpolation writes the value (``InterpolatedLogStep/describe(_:)``).
+    case value(Expr)
+}
+
+/// `log: "tick \(self.count)"`: evaluates each interpolation when the step runs and logs the text they make, as
+/// `print("tick \(count)")` prints it. A log without interpolations stays ``Step/log(_:)``, whose text is fixed.
+public struct InterpolatedLogStep: ExecutableStep {
+    public var verb: String { "log" }
+    /// The text's pieces, in order.
+    public var parts: [LogPart]
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .text(let literal): text += literal
+            case .value(let expr): text += Self.describe(try c.value(expr))
+            }
+        }
+        let k = c.kernel
+        k.records.logs.append(LogEntry(at: k.now, thread: c.thread.name, text: text))
+        k.record(c.thread, .log(text: k.name(text)))
+        return .next
+    }
+
+    /// A value as Swift's default string interpolation writes it (`DefaultStringInterpolation.appendInterpolation`,
+    /// which uses `String(describing:)`): an integer in decimal, `true`/`false`, a string's own characters, and
+    /// `nil` for an absent value. The compiler lets only integer, Boolean and string expressions through, so the
+    /// last case names a kernel handle only if that check is bypassed; it never prints an address.
+    static func describe(_ value: Value) -> String {
+        switch value {
+        case .int(let n): String(n)
+        case .bool(let b): b ? "true" : "false"
+        case .string(let s): s
+        case .null: "nil"
+        case .object, .runLoop, .thread: "<object>"
+        }
+    }
+}

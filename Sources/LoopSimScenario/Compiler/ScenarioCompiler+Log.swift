@@ -1,0 +1,94 @@
+import LoopSimKernel
+
+extension ScenarioCompiler {
+    /// `log: TEXT` (docs/scenario-format.md §7.1). Each `\(EXPR)` in TEXT is an interpolation: an integer, Boolean
+    /// or string expression of the language (§6), evaluated when the step runs and written as Swift's `print`
+    /// writes it (``InterpolatedLogStep``). `\\(` is a `\(` logged as written. A text without interpolations is the
+    /// fixed ``Step/log(_:)``, as before.
+    func logStep(_ node: LocatedNode, scope: Scope) -> [Step] {
+        guard let text = string(node, what: "log") else { return [] }
+        guard text.contains("\\(") else { return [.log(text)] }
+        var parts: [LogPart] = []
+        var literal = ""
+        var failed = false
+        var i = text.startIndex
+        while i < text.endIndex {
+            let rest = text[i...]
+            if rest.hasPrefix("\\\\(") {
+                literal += "\\("
+                i = text.index(i, offsetBy: 3)
+                continue
+            }
+            guard rest.hasPrefix("\\(") else {
+                literal.append(text[i])
+                i = text.index(after: i)
+                continue
+            }
+            let open = text.index(i, offsetBy: 2)
+            let offset = text.distance(from: text.startIndex, to: open)
+            guard let close = Self.closingParenthesis(in: text, from: open) else {
+                bag.error(
+                    .exprSyntax, "this log's `\\(` has no closing `)`; write `\\(EXPR)`, or `\\\\(` for the text `\\(`",
+                    at: node.scalar.map { location(in: $0, offset: offset - 2) } ?? node.location)
+                return []
+            }
+            let source = String(text[open..<close])
+            if let scalar = node.scalar,
+                let (expr, type) = expression(text: source, in: scalar, offset: offset, scope: scope)
+            {
+                switch type {
+                case .int, .bool, .string:
+                    if !literal.isEmpty { parts.append(.text(literal)) }
+                    literal = ""
+                    parts.append(.value(expr))
+                default:
+                    bag.error(
+                        .exprType,
+                        "a log's interpolation `\\(\(source))` takes an integer, a Boolean or a string, not \(type); "
+                            + "log one of its fields instead, or write `\\\\(` to log the text as written",
+                        at: location(in: scalar, offset: offset))
+                    failed = true
+                }
+            } else {
+                failed = true
+            }
+            i = text.index(after: close)
+        }
+        if failed { return [] }
+        if !literal.isEmpty { parts.append(.text(literal)) }
+        guard parts.contains(where: { if case .value = $0 { true } else { false } }) else {
+            return [.log(parts.map { if case .text(let t) = $0 { t } else { "" } }.joined())]
+        }
+        return [.perform(InterpolatedLogStep.make(parts: parts))]
+    }
+
+    /// The index of the `)` that closes an interpolation whose text starts at `start`: parentheses nest, and a
+    /// string literal's characters (`"a)"`, with `\"` escapes) do not count. Nil when it is not closed.
+    static func closingParenthesis(in text: String, from start: String.Index) -> String.Index? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var i = start
+        while i < text.endIndex {
+            let c = text[i]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "\"" {
+                    inString = false
+                }
+            } else if c == "\"" {
+                inString = true
+            } else if c == "(" {
+                depth += 1
+            } else if c == ")" {
+                if depth == 0 { return i }
+                depth -= 1
+            }
+            i = text.index(after: i)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,266 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// `print("tick \(count)")` logs the value, as Swift prints it, wherever the lowering can prove what Swift would
+/// write: the interpolated expression is an `Int`, a `Bool` or a `String` that cannot be nil, which the scenario
+/// language evaluates when the step runs (`log: tick \(self.count)`, docs/scenario-format.md §7.1). Swift writes an
+/// optional as `Optional(3)` or `nil`, a `Double` as `1.0`, an object as its type's name and an address — none of
+/// which the language evaluates — so any other interpolation is logged as written (`\(self?.count)`), as before;
+/// `loopsim conform` matches such an interpolation with any text.
+///
+/// The proof is syntactic and conservative: a name's declaration is found in the enclosing scopes (a `let`/`var`
+/// with a type annotation or a literal value, a parameter, an `if let`/`guard let` binding, a `for` over an integer
+/// range, a stored property of the file's class) and must be `Int`, `Bool` or `String`; arithmetic and comparisons
+/// of such values give one (Swift refuses arithmetic on optionals, and a comparison is a `Bool`). When it cannot
+/// tell, it logs the text as written: never a value Swift would print differently.
+enum InterpolatedType {
+    /// `Int`, `Bool` or `String`: printed as the language writes it.
+    case plain
+    /// `Int?`, `Bool?`, `String?` (or `!`): `if let x = it` binds a plain value.
+    case optionalPlain
+}
+
+extension SwiftLowering {
+    /// The log text of a `print` item or an interpolation: `\(LOWERED)` when its value is certainly a plain
+    /// `Int`, `Bool` or `String` the language can evaluate, else `\\(SOURCE)`, the text as written.
+    mutating func logItem(_ e: ExprSyntax, in scope: Scope) -> String {
+        let asWritten = "\\\\(" + e.trimmedDescription + ")"
+        guard interpolatedType(e) == .plain else { return asWritten }
+        // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
+        // as written, not refused.
+        let snapshot = self
+        let lowered = expression(e, in: scope)
+        self = snapshot
+        guard let lowered, [.int, .bool, .string].contains(lowered.type), !lowered.text.contains("\\(") else {
+            return asWritten
+        }
+        return "\\(" + lowered.text + ")"
+    }
+
+    /// A string literal's log text: its segments as written (`\\(` in them stays a `\(` as written), its
+    /// interpolations through ``logItem(_:in:)``.
+    mutating func logText(_ literal: StringLiteralExprSyntax, in scope: Scope) -> String {
+        var text = ""
+        for segment in literal.segments {
+            if let s = segment.as(StringSegmentSyntax.self) {
+                text += s.content.text
+            } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                interpolation.expressions.count == 1, let only = interpolation.expressions.first, only.label == nil
+            {
+                text += logItem(only.expression, in: scope)
+            } else {
+                text += "\\" + segment.trimmedDescription
+            }
+        }
+        return text
+    }
+
+    /// What `e`'s Swift type is, when it is one of the kinds an interpolation evaluates; nil when unknown.
+    func interpolatedType(_ e: ExprSyntax) -> InterpolatedType? {
+        if e.is(IntegerLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self) { return .plain }
+        if let s = e.as(StringLiteralExprSyntax.self) {
+            return s.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) ? .plain : nil
+        }
+        if let tuple = e.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            return interpolatedType(only.expression)
+        }
+        if let prefix = e.as(PrefixOperatorExprSyntax.self) {
+            switch prefix.operator.text {
+            case "!": return .plain
+            case "-": return interpolatedType(prefix.expression) == .plain ? .plain : nil
+            default: return nil
+            }
+        }
+        if let unwrap = e.as(ForceUnwrapExprSyntax.self) {
+            return interpolatedType(unwrap.expression) == .optionalPlain ? .plain : nil
+        }
+        if let sequence = e.as(SequenceExprSyntax.self) { return infixType(sequence) }
+        if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
+            return declaredType(of: ref.baseName.text, at: Syntax(ref))
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text == "self"
+        {
+            // `self.count` (a `self?.count` is an optional chain, not this form).
+            guard let cls = enclosingClassName(of: Syntax(member)) else { return nil }
+            return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
+        }
+        return nil
+    }
+
+    /// An infix chain: a comparison or a logical operator makes a `Bool`; `+ - * / %` of plain values a plain one.
+    /// `??` and anything else: unknown.
+    private func infixType(_ sequence: SequenceExprSyntax) -> InterpolatedType? {
+        let elements = Array(sequence.elements)
+        var operands: [ExprSyntax] = []
+        var boolean = false
+        for (i, element) in elements.enumerated() {
+            if i % 2 == 0 {
+                operands.append(element)
+                continue
+            }
+            guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
+            switch op {
+            case "==", "!=", "<", "<=", ">", ">=", "&&", "||": boolean = true
+            case "+", "-", "*", "/", "%": break
+            default: return nil
+            }
+        }
+        if boolean { return .plain }
+        return operands.allSatisfy({ interpolatedType($0) == .plain }) ? .plain : nil
+    }
+
+    /// The declared type of the name `name` as seen at `node`: the nearest declaration in the enclosing scopes.
+    func declaredType(of name: String, at node: Syntax) -> InterpolatedType? {
+        var current = node
+        while let parent = current.parent {
+            if let items = parent.as(CodeBlockItemListSyntax.self) {
+                // The latest declaration before the statement that holds `node` (a later `let` shadows it).
+                var found: InterpolatedType?? = nil
+                for item in items {
+                    guard item.position < current.position else { break }
+                    if let decl = declaration(of: name, in: item.item) { found = decl }
+                }
+                if let found { return found }
+            } else if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.body.id == current.id {
+                if let bound = binding(of: name, in: ifExpr.conditions) { return bound }
+            } else if let whileStmt = parent.as(WhileStmtSyntax.self), whileStmt.body.id == current.id {
+                if let bound = binding(of: name, in: whileStmt.conditions) { return bound }
+            } else if let forStmt = parent.as(ForStmtSyntax.self), forStmt.body.id == current.id {
+                if forStmt.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return isIntegerRange(forStmt.sequence) ? .plain : nil
+                }
+            } else if let closure = parent.as(ClosureExprSyntax.self) {
+                if closureDeclares(name, closure) { return nil }
+            } else if let function = parent.as(FunctionDeclSyntax.self) {
+                if let parameter = function.signature.parameterClause.parameters.first(where: {
+                    ($0.secondName ?? $0.firstName).text == name
+                }) {
+                    return annotatedType(parameter.type)
+                }
+            } else if let initializer = parent.as(InitializerDeclSyntax.self) {
+                if let parameter = initializer.signature.parameterClause.parameters.first(where: {
+                    ($0.secondName ?? $0.firstName).text == name
+                }) {
+                    return annotatedType(parameter.type)
+                }
+            } else if parent.is(MemberBlockSyntax.self) {
+                guard let cls = enclosingClassName(of: current) else { return nil }
+                return storedPropertyType(name, of: cls, from: current)
+            }
+            current = parent
+        }
+        return nil
+    }
+
+    /// What the statement `item` declares `name` as: `.some(type)` when it declares it (type nil when unknown),
+    /// nil when it does not declare it.
+    private func declaration(of name: String, in item: CodeBlockItemSyntax.Item) -> InterpolatedType?? {
+        if let variable = item.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                return .some(bindingType(binding))
+            }
+            return nil
+        }
+        if let guardStmt = item.as(GuardStmtSyntax.self), let bound = binding(of: name, in: guardStmt.conditions) {
+            return .some(bound)
+        }
+        return nil  // an `if`'s bindings are visible in its body only (`declaredType(of:at:)`)
+    }
+
+    /// The type an `if let`/`guard let`/`while let` condition list binds `name` to; nil when it binds no `name`.
+    private func binding(of name: String, in conditions: ConditionElementListSyntax) -> InterpolatedType?? {
+        for condition in conditions {
+            guard let optional = condition.condition.as(OptionalBindingConditionSyntax.self),
+                optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            else { continue }
+            if let annotation = optional.typeAnnotation { return .some(annotatedType(annotation.type)) }
+            // `if let x = e` unwraps e; `if let x` (SE-0345) unwraps the outer `x`.
+            let source = optional.initializer?.value
+            let unwrapped =
+                source.map { interpolatedType($0) }
+                ?? declaredType(of: name, at: Syntax(conditions.parent ?? Syntax(conditions)))
+            return .some(unwrapped == .optionalPlain ? .plain : nil)
+        }
+        return nil
+    }
+
+    /// A `let`/`var` binding's type: its annotation, or its initial value's.
+    private func bindingType(_ binding: PatternBindingSyntax) -> InterpolatedType? {
+        if let annotation = binding.typeAnnotation { return annotatedType(annotation.type) }
+        guard let value = binding.initializer?.value else { return nil }
+        return interpolatedType(value)
+    }
+
+    /// `Int`, `Bool`, `String` are plain; the same wrapped in `?` or `!` optional; anything else unknown.
+    private func annotatedType(_ type: TypeSyntax) -> InterpolatedType? {
+        if let o = type.as(OptionalTypeSyntax.self) {
+            return annotatedType(o.wrappedType) == .plain ? .optionalPlain : nil
+        }
+        if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            // Swift 5 prints an IUO as an optional in an interpolation (SE-0054: it is an Optional).
+            return annotatedType(o.wrappedType) == .plain ? .optionalPlain : nil
+        }
+        guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else {
+            return nil
+        }
+        return ["Int", "Bool", "String"].contains(identifier.name.text) ? .plain : nil
+    }
+
+    /// `a..<b`, `a...b` of plain values.
+    private func isIntegerRange(_ e: ExprSyntax) -> Bool {
+        guard let sequence = e.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+            op == "..<" || op == "..."
+        else { return false }
+        return interpolatedType(elements[0]) == .plain && interpolatedType(elements[2]) == .plain
+    }
+
+    /// Whether a closure's parameters or capture list declare `name` (whose type the lowering does not follow).
+    private func closureDeclares(_ name: String, _ closure: ClosureExprSyntax) -> Bool {
+        guard let signature = closure.signature else { return false }
+        if signature.capture?.items.contains(where: { $0.name.text == name }) == true { return true }
+        switch signature.parameterClause {
+        case .simpleInput(let shorthand): return shorthand.contains { $0.name.text == name }
+        case .parameterClause(let clause):
+            return clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+        case nil: return false
+        }
+    }
+
+    /// The class (or extended class) whose member block holds `node`.
+    private func enclosingClassName(of node: Syntax) -> String? {
+        var current: Syntax? = node
+        while let c = current {
+            if let cls = c.as(ClassDeclSyntax.self) { return cls.name.text }
+            if let ext = c.as(ExtensionDeclSyntax.self) {
+                return ext.extendedType.as(IdentifierTypeSyntax.self)?.name.text
+            }
+            current = c.parent
+        }
+        return nil
+    }
+
+    /// The type of the property `name` declared in the body of the file's class `cls` (stored, or computed with
+    /// an annotation).
+    private func storedPropertyType(_ name: String, of cls: String, from node: Syntax) -> InterpolatedType? {
+        guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
+        for statement in file.statements {
+            guard let decl = statement.item.as(ClassDeclSyntax.self), decl.name.text == cls else { continue }
+            for member in decl.memberBlock.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self),
+                    !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
+                else { continue }
+                for binding in variable.bindings
+                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return bindingType(binding)
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LoopSimConformance
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// `print("tick \(count)")` logs the value where the lowering proves it is a plain `Int`, `Bool` or `String`, and
+/// the text as written elsewhere (SwiftLowering+Interpolation.swift, docs/swift-scenarios.md "What print logs").
+@Suite struct SwiftInterpolationTests {
+    /// The texts a scenario whose top level calls `S(label: "L").a(1)` then `.a(2)` logs, `body` being `a`'s.
+    static func logs(fields: String = "", _ body: String) throws -> [String] {
+        let scenario = try SwiftLanguageTests.load(
+            """
+            let scenario = Scenario("interpolation", until: .seconds(3), variants: [.ios10])
+            final class S {
+                private(set) var samples = 0
+                var count: Int?
+                var name = "n"
+                let label: String
+                private let interval: TimeInterval = 1
+                var isBig: Bool { samples > 1 }
+            \(fields)
+                init(label: String) { self.label = label }
+                func a(_ step: Int) {
+                    samples += step
+                    count = samples
+            \(body)
+                }
+            }
+            let s = S(label: "L")
+            s.a(1)
+            s.a(2)
+            """)
+        let run = try #require(try ScenarioRunner.run(scenario).first)
+        return run.outcome.logs.map(\.text)
+    }
+
+    @Test func plainValuesAreLogged() throws {
+        let texts = try Self.logs(
+            #"print("sample \(samples) step \(step) x2 \(samples * 2) big \(isBig) \(self.samples)")"#)
+        #expect(texts == ["sample 1 step 1 x2 2 big false 1", "sample 3 step 2 x2 6 big true 3"])
+    }
+
+    @Test func whatSwiftPrintsDifferentlyIsLoggedAsWritten() throws {
+        // Swift prints `Optional(1)` for the `Int?` and `1.0` for the TimeInterval: neither is a plain value.
+        let texts = try Self.logs(#"print("count \(count) name \(name) label \(label) every \(interval)")"#)
+        #expect(texts.first == #"count \(count) name n label L every \(interval)"#)
+    }
+
+    @Test func bindingsAndLoopsGivePlainValues() throws {
+        let texts = try Self.logs(
+            #"""
+                    if let c = count { print("c \(c)") }
+                    guard let d = count else { return }
+                    print("d \(d)", samples, "\(d > 1)")
+                    for i in 1..<2 { print("i \(i)") }
+                    var opt: Int? = nil
+                    opt = 3
+                    print("opt \(opt) \\(lit)")
+            """#)
+        #expect(texts.prefix(5) == ["c 1", "d 1 1 false", "i 1", #"opt \(opt) \(lit)"#, "c 3"], "\(texts)")
+    }
+
+    @Test func aWeakSelfChainIsAnOptional() throws {
+        let texts = try Self.logs(
+            #"""
+                    Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { [weak self] _ in
+                        print("weak \(self?.samples)")
+                        guard let self else { return }
+                        print("strong \(self.samples) \(samples)")
+                    }
+            """#)
+        #expect(texts == [#"weak \(self?.samples)"#, "strong 3 3", #"weak \(self?.samples)"#, "strong 3 3"])
+    }
+
+    @Test func aLaterDeclarationShadowsTheField() throws {
+        let texts = try Self.logs(
+            #"""
+                    let samples: Int? = 7
+                    print("shadowed \(samples)")
+            """#)
+        #expect(texts == [#"shadowed \(samples)"#, #"shadowed \(samples)"#])
+    }
+
+    @Test func conformNamesTheLineOfAnEvaluatedLog() {
+        let lines = SwiftFileConformance.printLines(
+            in: "let a = 1\nprint(\"tick \\(count) of \\(n)\")\nprint(\"done\")\n")
+        #expect(SwiftFileConformance.printLine(of: "tick 3 of 4", in: lines) == 2)
+        #expect(SwiftFileConformance.printLine(of: "done", in: lines) == 3)
+        #expect(SwiftFileConformance.printLine(of: "other", in: lines) == nil)
+    }
+}
