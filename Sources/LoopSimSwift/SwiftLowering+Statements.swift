@@ -355,6 +355,14 @@ extension SwiftLowering {
                 let sign = increment ? "+" : "-"
                 return [.step("set", "\(place.text) = \(place.text) \(sign) (\(amount.text))", at: location(e))]
             }
+            if let op = elements[1].as(BinaryOperatorExprSyntax.self), ["*=", "/=", "%="].contains(op.operator.text) {
+                // `x *= n` is `x = x * n` (Swift's compound assignment operators), trapping as `*`, `/`, `%` do.
+                guard let place = expression(elements[0], in: scope),
+                    let amount = infix(Array(elements[2...]), in: scope)
+                else { return [] }
+                let product = String(op.operator.text.dropLast())
+                return [.step("set", "\(place.text) = \(place.text) \(product) (\(amount.text))", at: location(e))]
+            }
         }
         if let call = e.as(FunctionCallExprSyntax.self) { return callStatement(call, in: &scope) }
         if let chain = e.as(OptionalChainingExprSyntax.self) {
