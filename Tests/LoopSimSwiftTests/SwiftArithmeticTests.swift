@@ -13,6 +13,13 @@ import Testing
         #expect(steps.contains("(self.count + 1) % 3 * 2 / 1"), "\(steps)")
     }
 
+    @Test func compoundProductsLowerToTheirOperators() throws {
+        let steps = try SwiftLanguageTests.steps("count *= 2\ncount /= 3 + 1\ncount %= 5")
+        #expect(
+            steps == "[{set: self.count = self.count * (2)}, {set: self.count = self.count / (3 + 1)}, "
+                + "{set: self.count = self.count % (5)}]", "\(steps)")
+    }
+
     @Test func aPagerWrapsAroundAsSwiftComputesIt() throws {
         try SwiftLanguageTests.passes(
             """
