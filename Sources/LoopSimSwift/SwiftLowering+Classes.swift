@@ -82,6 +82,8 @@ extension SwiftLowering {
                     let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
                     dealloc = .list(steps, at: location(deinitDecl))
                 }
+            } else if isCaseEnum(d) {
+                // An enum of cases: values, collected in the first pass (SwiftLowering+Enums.swift).
             } else if foldsAway(d) {
                 // A nested namespace of literal constants (SwiftLowering+Constants.swift).
             } else {
@@ -179,7 +181,7 @@ extension SwiftLowering {
             if type == .runLoop { declaration = typeName }
             let at = location(binding)
             if let value = binding.initializer?.value {
-                if let literal = literalText(value) {
+                if let literal = literalText(value) ?? enumInitialValue(value, type: type) {
                     declaration += " = " + literal
                 } else if value.is(NilLiteralExprSyntax.self) {
                     // nil is every field's initial value.
@@ -241,7 +243,7 @@ extension SwiftLowering {
         {
             return typeNamed(callee.baseName.text)
         }
-        return .unknown
+        return enumValueType(value) ?? .unknown
     }
 
     /// The type a Swift type annotation names (`Timer?`, `TimerButton!`, `Int`).
@@ -267,7 +269,9 @@ extension SwiftLowering {
         case "DispatchSemaphore": .semaphore
         case "DispatchGroup": .group
         case "Thread": .thread
-        default: classes[name] != nil ? .object(name) : (protocolType(name) ?? apiType(name) ?? uikitType(name))
+        default:
+            classes[name] != nil
+                ? .object(name) : (enumType(named: name) ?? protocolType(name) ?? apiType(name) ?? uikitType(name))
         }
     }
 

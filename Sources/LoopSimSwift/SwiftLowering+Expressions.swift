@@ -95,6 +95,7 @@ extension SwiftLowering {
         if let activity = Self.activityConstant(name, base: member.base) { return (activity, .int) }
         if let c = constant(member: member) { return constantValue(c, name: member.trimmedDescription, at: member) }
         guard let base = member.base else {
+            if let found = implicitEnumMember(name, at: member) { return found }
             unsupported("the implicit member `.\(name)`", "write the value in full", at: member)
             return nil
         }
@@ -108,6 +109,7 @@ extension SwiftLowering {
             case ("Date", "distantFuture"): return ("distantFuture", .int)
             case ("Task", "isCancelled"): return ("Task.isCancelled", .bool)
             default:
+                if let found = enumTypeMember(type, name, at: member) { return found }
                 if let found = singletonReference(type, name, at: member, in: scope) { return found }
                 if classes[type] != nil {
                     unsupported(
@@ -145,6 +147,7 @@ extension SwiftLowering {
                 return nil
             }
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
+        case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
         default: return ("\(inner.text).\(name)", .unknown)
         }
     }
@@ -205,6 +208,7 @@ extension SwiftLowering {
         var literals: [(index: Int, literal: ExprSyntax)] = []
         var isTime = false
         var anyTime = false
+        var lastOperand: LoweredType = .unknown  // an enum operand names the enum of `.case` after it (+Enums.swift)
         func flush() -> Bool {
             for (index, literal) in literals {
                 guard let text = numberText(literal, inMilliseconds: isTime) else { return false }
@@ -254,7 +258,10 @@ extension SwiftLowering {
                 unsupported("the conditional operator `?:`", "write an `if` with two stores", at: element)
                 return nil
             } else {
-                guard let operand = expression(element, in: scope) else { return nil }
+                guard let operand = withEnumContext(lastOperand, { $0.expression(element, in: scope) }) else {
+                    return nil
+                }
+                lastOperand = operand.type
                 parts.append(operand.text)
                 if operand.type == .interval || operand.type == .date { isTime = true }
             }

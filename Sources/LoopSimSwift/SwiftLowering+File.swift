@@ -19,6 +19,7 @@ extension SwiftLowering {
         for item in tree.statements {
             collectConstants(item)
             collectProtocol(item)
+            collectEnums(item)
             if let decl = item.item.as(ClassDeclSyntax.self) {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
@@ -65,6 +66,8 @@ extension SwiftLowering {
                     // A delegate protocol with one conforming class (SwiftLowering+Protocols.swift).
                 } else if let e = decl.as(ExtensionDeclSyntax.self), checkExtension(e) {
                     // Its methods join the class (SwiftLowering+Extensions.swift).
+                } else if isCaseEnum(decl) {
+                    // Values of the scenario language, collected in the first pass (SwiftLowering+Enums.swift).
                 } else if foldsAway(decl) {
                     // Literal constants, folded at their uses (SwiftLowering+Constants.swift).
                 } else {

@@ -90,7 +90,10 @@ extension SwiftLowering {
                         unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
                         return []
                     }
-                    guard let test = caseTest(item.pattern, subject: subject.text, in: scope) else { return [] }
+                    guard
+                        let test = withEnumContext(
+                            subject.type, { $0.caseTest(item.pattern, subject: subject.text, in: scope) })
+                    else { return [] }
                     alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
                 }
                 tests.append(

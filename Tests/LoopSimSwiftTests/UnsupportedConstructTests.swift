@@ -34,7 +34,19 @@ import Testing
         Case(
             name: "stored property in an extension", code: "TOP:extension Page { /*@*/var more = 0 }",
             advice: "declare it in the class"),
-        Case(name: "enum", code: "TOP:/*@*/enum State { case on, off }", advice: "Int or String"),
+        Case(
+            name: "enum case with associated values", code: "TOP:enum State { case on, off/*@*/(Int) }",
+            advice: "keep the value in a property"),
+        Case(
+            name: "method on an enum", code: "TOP:enum State { case on, off\n    /*@*/func flip() {} }",
+            advice: "switching on it"),
+        Case(
+            name: "rawValue of a non-raw enum",
+            code: "TOP:enum State { case on, off }\nclass H { var s: State = .on\n func f() { if /*@*/s.rawValue == \"on\" { f() } } }",
+            advice: "declare raw values"),
+        Case(
+            name: "enum of a Double raw type", code: "TOP:enum Speed: /*@*/Double { case slow }",
+            advice: "`Int` or `String`"),
         Case(name: "generic class", code: "TOP:class Box/*@*/<T> { var n = 0 }", advice: "concrete types"),
         Case(name: "force unwrap after &&", code: "if count > 0 && /*@*/timer!.isValid { go() }", advice: "if let"),
         Case(name: "force unwrap of an Int", code: "let n: Int? = 3\n        let m = /*@*/n! + 1", advice: "drop the"),

@@ -1,0 +1,142 @@
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Everyday forms that Swift files written as iOS engineers write them use: enums with cases, `DispatchWorkItem`,
+/// the app's lifecycle (`AppDelegate`, the system notifications) and `Thread` subclasses. Each test feeds a Swift
+/// source and requires the run's findings, derived from the real semantics.
+@Suite struct SwiftPastedFormsTests {
+    /// The lowered scenario's steps, as text, for a class body's method `probe()`.
+    static func lowered(_ text: String) throws -> String {
+        let (node, diagnostics) = SwiftScenarioLoader.lower(text: text, file: "P.swift")
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+        return "\(try #require(node))"
+    }
+
+    // MARK: Enums
+
+    /// A state enum without raw values: the property starts at `.idle`, `==`, `switch` with several cases in one
+    /// label, `default`, an implicit member as an argument and `if case`. Each value is the case's name.
+    @Test func aStateEnumDrivesASwitch() throws {
+        try SwiftLanguageTests.passes(
+            """
+            enum UploadState { case idle, uploading, failed; case done }
+            let scenario = Scenario("enum", until: .seconds(5), variants: [.ios10])
+            final class Uploader {
+                private var state: UploadState = .idle
+                var done = 0
+                var other = 0
+                func move(to next: UploadState) { state = next }
+                func step() {
+                    switch state {
+                    case .idle: move(to: .uploading)
+                    case .uploading: state = .done
+                    case .done, .failed: done += 1
+                    default: other += 1
+                    }
+                    if case .done = state { done += 10 }
+                    if state != .idle && state == UploadState.done { done += 100 }
+                }
+            }
+            let u = Uploader()
+            u.step()
+            u.step()
+            u.step()
+            scenario.at(.seconds(1), "look") { scenario.sample("done", u.done) }
+            scenario.expect(.all, ["samples[0].value": 221])
+            """)
+    }
+
+    /// Raw values: an `Int` enum counts from 0 and from each written value, a `String` enum's value is its name
+    /// unless written; `rawValue` reads it; a property without an annotation takes its type from `Mode.fast`.
+    @Test func rawValuesAreTheValues() throws {
+        try SwiftLanguageTests.passes(
+            """
+            enum Mode: Int { case off, slow = 5, fast }
+            enum Tab: String { case home, settings = "prefs" }
+            let scenario = Scenario("raw", until: .seconds(5), variants: [.ios10])
+            final class Poller {
+                var mode = Mode.fast
+                var tab: Tab = .home
+                var n = 0
+                func look() {
+                    n = mode.rawValue
+                    if tab.rawValue == "home" { n += 10 }
+                    tab = .settings
+                    if tab.rawValue == "prefs" { n += 100 }
+                    mode = .off
+                    n += mode.rawValue
+                }
+            }
+            let p = Poller()
+            p.look()
+            scenario.at(.seconds(1), "look") { scenario.sample("n", p.n) }
+            scenario.expect(.all, ["samples[0].value": 116])
+            """)
+    }
+
+    /// Two enums sharing a case name with different raw values: where the type is known (the other operand of
+    /// `==`, the assigned place, a `switch` subject), `.idle` is that enum's case.
+    @Test func theKnownTypeChoosesBetweenEnums() throws {
+        try SwiftLanguageTests.passes(
+            """
+            enum A: Int { case idle = 1 }
+            enum B: Int { case zero, idle = 7 }
+            let scenario = Scenario("two", until: .seconds(5), variants: [.ios10])
+            final class C {
+                var a: A = .idle
+                var b: B = .zero
+                var n = 0
+                func go() {
+                    b = .idle
+                    if b == .idle { n += b.rawValue }
+                    switch a {
+                    case .idle: n += 10 * a.rawValue
+                    }
+                }
+            }
+            let c = C()
+            c.go()
+            scenario.at(.seconds(1), "look") { scenario.sample("n", c.n) }
+            scenario.expect(.all, ["samples[0].value": 17])
+            """)
+    }
+
+    /// An enum nested in the class that uses it, as `private enum State` usually is.
+    @Test func aNestedEnumIsAValueToo() throws {
+        let text = try Self.lowered(
+            """
+            let scenario = Scenario("nested", until: .seconds(5), variants: [.ios10])
+            final class Screen {
+                private enum Phase { case loading, shown }
+                private var phase: Phase = .loading
+                func show() { phase = .shown }
+            }
+            let s = Screen()
+            s.show()
+            """)
+        #expect(text.contains(#"string = \"loading\""#))
+        #expect(text.contains(#"self.phase = \"shown\""#))
+    }
+
+    /// An implicit member that two enums give different values, with nothing to tell which: refused at it.
+    @Test func anAmbiguousImplicitMemberIsRefused() throws {
+        let loaded = SwiftScenarioLoader.load(
+            text: """
+                enum A: Int { case idle = 1 }
+                enum B: Int { case idle = 2 }
+                let scenario = Scenario("amb", until: .seconds(5), variants: [.ios10])
+                final class C {
+                    var n = 0
+                    func take(_ a: A) {}
+                    func go() { take(.idle) }
+                }
+                """, file: "P.swift")
+        let d = try #require(loaded.diagnostics.first { $0.id == .swiftUnsupported })
+        #expect(d.message.contains("`A.idle`"), "\(d.message)")
+        #expect(d.location.line == 7)
+    }
+}
