@@ -54,7 +54,10 @@ extension SwiftLowering {
         }
         if isDefaultCenter(base) { return notificationCall(call, token: nil, in: scope) }
         if let steps = uikitMemberCall(base, name, call, in: &scope) { return steps }
-        if let queue = queueName(base, in: scope) { return dispatchStep(queue, name, call, in: scope) }
+        if let queue = queueName(base, in: scope) {
+            if let steps = workItemQueueCall(queue, name, call, in: scope) { return steps }  // +WorkItems.swift
+            return dispatchStep(queue, name, call, in: scope)
+        }
         if let loop = namedRunLoop(base) ?? currentRunLoopLocal(base, in: scope) {
             switch name {
             case "run" where loop == "current runloop": return runStep(call)
@@ -237,7 +240,7 @@ extension SwiftLowering {
     }
 
     /// `.now() + D`: D as a duration.
-    private mutating func delayFromNow(_ e: ExprSyntax) -> String? {
+    mutating func delayFromNow(_ e: ExprSyntax) -> String? {
         guard let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
         let elements = Array(sequence.elements)
         guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+",

@@ -31,6 +31,7 @@ extension SwiftLowering {
         -> [LocatedNode]?
     {
         let at = location(call)
+        if let steps = workItemQueueCall(queue, name, call, in: scope) { return steps }  // +WorkItems.swift
         if name == "async", call.trailingClosure == nil, call.arguments.count == 1,
             let argument = call.arguments.first, argument.label?.text == "execute",
             !argument.expression.is(ClosureExprSyntax.self)

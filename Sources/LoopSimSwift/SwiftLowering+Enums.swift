@@ -144,8 +144,7 @@ extension SwiftLowering {
 
     /// A member of an enum of cases that is not a case: refused, with the place to write it instead.
     private mutating func refuseEnumMember(_ decl: DeclSyntax, enumName: String) {
-        if decl.is(FunctionDeclSyntax.self) || decl.is(VariableDeclSyntax.self) || decl.is(InitializerDeclSyntax.self)
-        {
+        if decl.is(FunctionDeclSyntax.self) || decl.is(VariableDeclSyntax.self) || decl.is(InitializerDeclSyntax.self) {
             unsupported(
                 "a method or property on the enum `\(enumName)`",
                 "the enum's cases are plain values here: write the method in the class that holds the value, "

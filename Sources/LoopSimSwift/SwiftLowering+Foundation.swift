@@ -74,7 +74,9 @@ extension SwiftLowering {
             }
         }
         guard !base.is(SuperExprSyntax.self), Self.apiMethodNames.contains(name) else { return nil }
-        if ["perform", "performSelector"].contains(name), let receiver = expression(base, in: scope) {
+        if ["perform", "performSelector"].contains(name), let receiver = expression(base, in: scope),
+            receiver.type != .api("DispatchWorkItem")  // `item.perform()`: below, with the item's other calls
+        {
             guard case .object = receiver.type else { return nil }
             return performStep(target: receiver.text, call, in: scope)
         }

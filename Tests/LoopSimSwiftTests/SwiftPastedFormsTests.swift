@@ -139,4 +139,79 @@ import Testing
         #expect(d.message.contains("`A.idle`"), "\(d.message)")
         #expect(d.location.line == 7)
     }
+
+    // MARK: DispatchWorkItem
+
+    /// The debounce idiom: each call cancels the pending item and schedules a new one 300 ms later; calls at 0,
+    /// 100 and 200 ms leave one search, at 500 ms.
+    @Test func aDebouncedItemRunsOnce() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("debounce", until: .seconds(2), variants: [.ios10])
+            final class Search {
+                private var pending: DispatchWorkItem?
+                func changed() {
+                    pending?.cancel()
+                    let work = DispatchWorkItem { [weak self] in self?.run() }
+                    pending = work
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.3, execute: work)
+                }
+                func run() { print("search") }
+            }
+            let s = Search()
+            s.changed()
+            scenario.at(.milliseconds(100), "type") { s.changed() }
+            scenario.at(.milliseconds(200), "type") { s.changed() }
+            scenario.expect(.all, ["logs": 1, "logs[0].at_ms": 500, "objects.leaked": 0])
+            """)
+    }
+
+    /// `dispatch_after` holds a cancelled item until its deadline (cancelling only marks it, block.h): its block's
+    /// strong capture keeps the controller alive to 2 s, when the main queue reaches the item, skips its block and
+    /// lets it go.
+    @Test func aCancelledItemHoldsItsCapturesUntilItsDeadline() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("held", until: .seconds(4), variants: [.ios10])
+            final class Screen {
+                func arm() {
+                    let work = DispatchWorkItem { self.fire() }
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 2, execute: work)
+                    work.cancel()
+                }
+                func fire() { print("fired") }
+                deinit { print("deinit") }
+            }
+            var screen: Screen? = Screen()
+            screen?.arm()
+            scenario.at(.seconds(1), "pop") { screen = nil }
+            scenario.expect(.all, ["logs": 1, "logs[0].at_ms": 2000, "objects.leaked": 0])
+            """)
+    }
+
+    /// `perform()` runs the block here and counts as the execution that `notify` waits for, so `wait()` returns at
+    /// once; a cancelled item reads `isCancelled` and a queue skips its block.
+    @Test func performNotifyWaitAndCancel() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("items", until: .seconds(2), variants: [.ios10])
+            final class Job {
+                var n = 0
+                func go() {
+                    let item = DispatchWorkItem { self.n += 1 }
+                    item.notify(queue: .main) { print("notified") }
+                    item.perform()
+                    item.wait()
+                    let other = DispatchWorkItem { self.n += 10 }
+                    other.cancel()
+                    if other.isCancelled { n += 100 }
+                    DispatchQueue.global().async(execute: other)
+                }
+            }
+            let job = Job()
+            job.go()
+            scenario.at(.seconds(1), "look") { scenario.sample("n", job.n) }
+            scenario.expect(.all, ["logs": 1, "samples[0].value": 101, "threads.parked": 0])
+            """)
+    }
 }

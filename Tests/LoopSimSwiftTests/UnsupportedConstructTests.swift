@@ -42,7 +42,8 @@ import Testing
             advice: "switching on it"),
         Case(
             name: "rawValue of a non-raw enum",
-            code: "TOP:enum State { case on, off }\nclass H { var s: State = .on\n func f() { if /*@*/s.rawValue == \"on\" { f() } } }",
+            code:
+                "TOP:enum State { case on, off }\nclass H { var s: State = .on\n func f() { if /*@*/s.rawValue == \"on\" { f() } } }",
             advice: "declare raw values"),
         Case(
             name: "enum of a Double raw type", code: "TOP:enum Speed: /*@*/Double { case slow }",
