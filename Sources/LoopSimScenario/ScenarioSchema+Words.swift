@@ -11,6 +11,9 @@ extension ScenarioSchema {
         suspended, unless a background task runs
         == appDelegate/willEnterForeground
         `applicationWillEnterForeground:`: on `foreground`, first
+        == appDelegate/willResignActive
+        `applicationWillResignActive:`: on `background` or `lock` of an active app, before
+        `didEnterBackground`
         == class/actor
         `true`: a Swift `actor`: each instance is its own serial executor, and every method is isolated to
         it (section 7.13)
@@ -1717,8 +1720,8 @@ extension ScenarioSchema {
         the pre-iOS 10 category idiom: the target is the NSTimer class and the block rides in `userInfo`.
         Works under every variant.
         == top/appDelegate
-        `didEnterBackground`, `willEnterForeground`, `didBecomeActive`: steps run on the main thread, seeing
-        `main:`'s names (section 8.3). (type: mapping; default: none)
+        `didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`: steps run on the
+        main thread, seeing `main:`'s names (section 8.3). (type: mapping; default: none)
         == top/cases
         The file is one scenario per case: each case's `params:` over the file's, its `expect:` added to the
         file's (section 8.2). (type: mapping name → `{params:, expect:}`; default: none)

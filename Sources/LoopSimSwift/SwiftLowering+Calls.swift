@@ -268,6 +268,10 @@ extension SwiftLowering {
     private mutating func userGesture(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]
     {
         if name == "sample" { return sampleStep(call, in: scope) }
+        if Self.appActionNames.contains(name) {
+            refuseMixedAppAction(name, at: call)  // SwiftLowering+AppLifecycle.swift
+            return []
+        }
         guard name == "scroll" else {
             scenarioError("inside an action, a Scenario has `scroll(_:decelerate:)`; `\(name)` is not one", at: call)
             return []

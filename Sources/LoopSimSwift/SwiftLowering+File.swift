@@ -13,6 +13,7 @@ extension SwiftLowering {
         var actionCalls: [FunctionCallExprSyntax] = []
         var expectations: [(String, [(String, LocatedNode)])] = []
         var headerNode: Syntax?
+        var appDelegateDecl: ClassDeclSyntax?  // SwiftLowering+AppLifecycle.swift
 
         // First pass: the classes' shapes, so that bodies can resolve members of classes declared later.
         // Names first, so that a field may have the type of a class declared after it.
@@ -37,6 +38,8 @@ extension SwiftLowering {
             case .decl(let decl):
                 if decl.is(ImportDeclSyntax.self) {
                     checkImport(decl.cast(ImportDeclSyntax.self))
+                } else if let c = decl.as(ClassDeclSyntax.self), isAppDelegate(c) {
+                    appDelegateDecl = c  // appDelegate:, lowered with main:'s names below
                 } else if let c = decl.as(ClassDeclSyntax.self) {
                     if let lowered = lowerClass(c) { classNodes.append(lowered) }
                 } else if let a = decl.as(ActorDeclSyntax.self) {
@@ -129,6 +132,9 @@ extension SwiftLowering {
         if !classNodes.isEmpty { top.append(("classes", .map(classNodes, at: start))) }
         top.append(("main", .list(mainSteps, at: start)))
         if !actions.isEmpty { top.append(("user", .list(actions, at: start))) }
+        if let appDelegateDecl, let node = lowerAppDelegate(appDelegateDecl, names: scope.locals) {
+            top.append(("appDelegate", node))
+        }
         if !expectations.isEmpty { top.append(("expect", expectNode(expectations, at: start))) }
         return .map(top, at: start)
     }
@@ -261,6 +267,10 @@ extension SwiftLowering {
         }
         if let signature = closure.signature {
             scenarioError("an action's closure takes no parameters or captures", at: signature)
+        }
+        if let (action, actionAt) = appAction(closure) {  // `scenario.background()` (SwiftLowering+AppLifecycle.swift)
+            entries.append(("app", .plain(action, at: actionAt)))
+            return .map(entries, at: at)
         }
         var scope = Scope(kind: .action)
         scope.locals = names

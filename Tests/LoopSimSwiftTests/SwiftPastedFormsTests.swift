@@ -214,4 +214,113 @@ import Testing
             scenario.expect(.all, ["logs": 1, "samples[0].value": 101, "threads.parked": 0])
             """)
     }
+
+    // MARK: The app's lifecycle
+
+    /// UIKit calls each delegate callback, then posts its notification (Apple, the four `UIApplicationDelegate`
+    /// pages: "After calling this method, the app also posts a … notification"): resign, background; foreground,
+    /// active. A selector observer and a block observer of `nil` queue hear them on the main thread, in order.
+    @Test func delegateCallbacksComeBeforeTheirNotifications() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("lifecycle", until: .seconds(5), variants: [.ios10, .ios13])
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+                func applicationWillResignActive(_ application: UIApplication) { print("resign") }
+                func applicationDidEnterBackground(_ application: UIApplication) { print("background") }
+                func applicationWillEnterForeground(_ application: UIApplication) { print("foreground") }
+                func applicationDidBecomeActive(_ application: UIApplication) { print("active") }
+            }
+            final class Listener: NSObject {
+                var token: NSObjectProtocol?
+                func listen() {
+                    NotificationCenter.default.addObserver(self, selector: #selector(resigned),
+                        name: UIApplication.willResignActiveNotification, object: nil)
+                    NotificationCenter.default.addObserver(self, selector: #selector(backgrounded),
+                        name: UIApplication.didEnterBackgroundNotification, object: nil)
+                    NotificationCenter.default.addObserver(self, selector: #selector(foregrounded),
+                        name: UIApplication.willEnterForegroundNotification, object: nil)
+                    token = NotificationCenter.default.addObserver(
+                        forName: UIApplication.didBecomeActiveNotification, object: nil, queue: nil
+                    ) { _ in print("heard active") }
+                }
+                @objc func resigned() { print("heard resign") }
+                @objc func backgrounded() { print("heard background") }
+                @objc func foregrounded() { print("heard foreground") }
+            }
+            let listener = Listener()
+            listener.listen()
+            scenario.at(.seconds(1), "home") { scenario.background() }
+            scenario.at(.seconds(2), "back") { scenario.foreground() }
+            scenario.expect(.all, [
+                "logs": 8, "logs[0].text": "resign", "logs[1].text": "heard resign", "logs[2].text": "background",
+                "logs[3].text": "heard background", "logs[4].text": "foreground", "logs[5].text": "heard foreground",
+                "logs[6].text": "active", "logs[7].text": "heard active", "logs[7].at_ms": 2000,
+                "logs[7].thread": "main",
+            ])
+            """)
+    }
+
+    /// Locking the device is a trip to the background too; unlocking alone does not bring the app back. An
+    /// observer of `didBecomeActive` written the Swift 4 way hears only the `foreground`.
+    @Test func lockPostsTheBackgroundNotificationsOnly() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("lock", until: .seconds(5), variants: [.ios10])
+            final class Listener: NSObject {
+                var heard = 0
+                func listen() {
+                    NotificationCenter.default.addObserver(self, selector: #selector(changed),
+                        name: NSNotification.Name.UIApplicationDidEnterBackground, object: nil)
+                    NotificationCenter.default.addObserver(self, selector: #selector(active),
+                        name: UIApplication.didBecomeActiveNotification, object: nil)
+                }
+                @objc func changed() { heard += 1 }
+                @objc func active() { heard += 10 }
+            }
+            let listener = Listener()
+            listener.listen()
+            scenario.at(.seconds(1), "lock") { scenario.lock() }
+            scenario.at(.seconds(2), "unlock") { scenario.unlock() }
+            scenario.at(.seconds(3), "look") { scenario.sample("heard", listener.heard) }
+            scenario.at(.seconds(4), "open") { scenario.foreground() }
+            scenario.at(.milliseconds(4500), "look") { scenario.sample("heard", listener.heard) }
+            scenario.expect(.all, ["samples[0].value": 1, "samples[1].value": 11])
+            """)
+    }
+
+    /// The system's action shares its `scenario.at` with nothing: it is the system acting, not the app's code.
+    @Test func anAppActionAmongStatementsIsRefused() throws {
+        let loaded = SwiftScenarioLoader.load(
+            text: """
+                let scenario = Scenario("mixed", until: .seconds(5), variants: [.ios10])
+                var n = 0
+                scenario.at(.seconds(1), "home") {
+                    n = 1
+                    scenario.background()
+                }
+                """, file: "P.swift")
+        let d = try #require(loaded.diagnostics.first { $0.id == .swiftScenario })
+        #expect(d.location.line == 5 && d.location.column == 5, "\(d)")
+        #expect(d.message.contains("alone"))
+    }
+
+    /// An app delegate's launch method is the file's top-level code; it is refused at its name with that advice.
+    @Test func didFinishLaunchingIsRefusedWithAdvice() throws {
+        let loaded = SwiftScenarioLoader.load(
+            text: """
+                import UIKit
+                let scenario = Scenario("launch", until: .seconds(5), variants: [.ios10])
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+                        -> Bool { return true }
+                }
+                """, file: "P.swift")
+        let d = try #require(loaded.diagnostics.first { $0.id == .swiftUnsupported })
+        #expect(d.location.line == 4, "\(d)")
+        #expect(d.message.contains("top level"))
+    }
 }

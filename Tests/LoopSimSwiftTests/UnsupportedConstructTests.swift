@@ -152,8 +152,13 @@ import Testing
                 "TOP:class V: UIViewController { override func viewWillAppear(/*@*/_ animated: Bool) { if animated {} } }",
             advice: "without arguments"),
         Case(
+            name: "app delegate launch method",
+            code: "TOP:class AppDelegate: UIResponder, UIApplicationDelegate {\n    func /*@*/application(_ a: "
+                + "UIApplication, didFinishLaunchingWithOptions o: [UIApplication.LaunchOptionsKey: Any]?) -> Bool "
+                + "{ return true } }", advice: "top level of the file"),
+        Case(
             name: "system notification",
-            code: "NotificationCenter.default.post(name: /*@*/UIApplication.didBecomeActiveNotification, object: nil)",
+            code: "NotificationCenter.default.post(name: /*@*/UIResponder.keyboardWillShowNotification, object: nil)",
             advice: "system notifications"),
         Case(
             name: "removeObserver with a name",
