@@ -7,6 +7,7 @@ extension SwiftLowering {
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
         if let steps = delegatingInitializer(call, in: scope) { return steps }
+        if let steps = threadSubclassCall(call, in: scope) { return steps }  // SwiftLowering+ThreadSubclass.swift
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }

@@ -27,6 +27,7 @@ extension SwiftLowering {
             }
         }
         noteUIKitSuperclass(decl, into: &shape)
+        collectThreadSubclass(decl, into: &shape)  // SwiftLowering+ThreadSubclass.swift
         shape.constantMembers = instanceConstantNames(decl)
         collectInitializers(decl, into: &shape)
         classes[shape.name] = shape
@@ -41,7 +42,9 @@ extension SwiftLowering {
         }
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
-            if parent != "NSObject", !isResolvedProtocol(parent), !acceptsUIKitSuperclass(parent, at: inherited) {
+            if parent != "NSObject", !isResolvedProtocol(parent), !(parent == "Thread" && isThreadSuperclass(decl)),
+                !acceptsUIKitSuperclass(parent, at: inherited)
+            {
                 unsupported(
                     "inheriting from `\(parent)`",
                     "a scenario class is a plain Swift class or an NSObject subclass; protocols and superclasses "
@@ -93,6 +96,7 @@ extension SwiftLowering {
             }
         }
         fields += uikitFields(className: name, at: at)
+        fields += threadSubclassFieldNodes(className: name, at: at)
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps
@@ -287,7 +291,10 @@ extension SwiftLowering {
                 "a `\(modifier.name.text)` method", "a scenario class has instance methods only", at: modifier)
             return nil
         }
-        if decl.modifiers.contains(where: { $0.name.text == "override" }), !checkOverride(decl, className: className) {
+        if decl.modifiers.contains(where: { $0.name.text == "override" }),
+            !isThreadMainOverride(decl, className: className),
+            !checkOverride(decl, className: className)
+        {
             return nil
         }
         if let generics = decl.genericParameterClause {

@@ -126,6 +126,7 @@ extension SwiftLowering {
         guard let inner = expression(base, in: scope) else { return nil }
         switch inner.type {
         case .object(let cls):
+            if refusesThreadMember(cls, name, at: member) { return nil }  // SwiftLowering+ThreadSubclass.swift
             if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
             if let type = classes[cls]?.fields[name] { return ("\(inner.text).\(name)", type) }
             if classes[cls]?.methods[name] != nil {

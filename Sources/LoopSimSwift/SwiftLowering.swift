@@ -51,6 +51,8 @@ struct SwiftLowering {
     var enums: [String: SwiftEnum] = [:]
     /// The enum whose cases an implicit member (`.idle`) names here: a `switch` subject's (SwiftLowering+Enums.swift).
     var enumContext: String?
+    /// The file's classes that subclass `Thread` (SwiftLowering+ThreadSubclass.swift; looked up only).
+    var threadSubclasses: Set<String> = []
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {

@@ -323,4 +323,95 @@ import Testing
         #expect(d.location.line == 4, "\(d)")
         #expect(d.message.contains("top level"))
     }
+
+    // MARK: Thread subclasses
+
+    /// `start()` runs the overridden `main()` on a new thread named before it starts; `cancel()` only sets
+    /// `isCancelled`, which the loop reads after its sleep. The running thread holds the object (corelibs'
+    /// `Thread.start()` passes it retained), so the app's letting go at 1.5 s frees it when `main()` returns at 2 s,
+    /// on that thread.
+    @Test func aSubclassMainRunsUntilCancelled() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("worker", until: .seconds(4), variants: [.ios10, .ios13])
+            final class WorkerThread: Thread {
+                override func main() {
+                    while !isCancelled {
+                        print("tick")
+                        Thread.sleep(forTimeInterval: 1)
+                    }
+                }
+                deinit { print("deinit") }
+            }
+            var worker: WorkerThread? = WorkerThread()
+            worker?.name = "sync"
+            worker?.start()
+            scenario.at(.milliseconds(1500), "stop") {
+                worker?.cancel()
+                worker = nil
+            }
+            scenario.expect(.all, [
+                "logs": 3, "logs[0].thread": "sync", "logs[1].at_ms": 1000, "logs[2].text": "deinit",
+                "logs[2].at_ms": 2000, "logs[2].thread": "sync", "threads.parked": 0, "objects.leaked": 0,
+            ])
+            """)
+    }
+
+    /// The name the init gives (`name = "poller"`), `start()` called inside the class, and `super.main()`, which
+    /// invokes a target the subclass has not got: nothing.
+    @Test func aSubclassNamedInItsInitStartsItself() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("poller", until: .seconds(2), variants: [.ios10])
+            final class PollerThread: Thread {
+                var polls = 0
+                override init() {
+                    super.init()
+                    self.name = "poller"
+                }
+                func begin() { start() }
+                override func main() {
+                    super.main()
+                    polls += 1
+                    print("poll")
+                }
+            }
+            let poller = PollerThread()
+            poller.begin()
+            scenario.at(.seconds(1), "look") { scenario.sample("polls", poller.polls) }
+            scenario.expect(.all, ["logs": 1, "logs[0].thread": "poller", "samples[0].value": 1])
+            """)
+    }
+
+    /// `perform(_:on:with:waitUntilDone:)` with the subclass's object as `on:` targets its thread: with
+    /// `waitUntilDone: true` the caller waits until the method has run there.
+    @Test func performOnTheSubclassThread() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("perform", until: .seconds(3), variants: [.ios10])
+            final class NetThread: Thread {
+                override func main() {
+                    RunLoop.current.add(NSMachPort(), forMode: .default)
+                    while !isCancelled {
+                        RunLoop.current.run(mode: .default, before: .distantFuture)
+                    }
+                }
+                @objc func fetch() {
+                    Thread.sleep(forTimeInterval: 0.3)
+                    print("fetched")
+                }
+            }
+            let net = NetThread()
+            net.name = "net"
+            net.start()
+            scenario.at(.seconds(1), "refresh") {
+                net.perform(#selector(NetThread.fetch), on: net, with: nil, waitUntilDone: true)
+                print("main resumes")
+            }
+            scenario.expect(.all, [
+                "logs[0].text": "fetched", "logs[0].thread": "net", "logs[1].text": "main resumes",
+                "logs[1].at_ms": 1300, "logs[1].thread": "main",
+            ])
+            """)
+    }
 }

@@ -216,6 +216,10 @@ import Testing
             name: "dispatch source handler set later",
             code: "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.setEventHandler { } } }",
             advice: "right after"),
+        Case(
+            name: "isFinished of a Thread subclass",
+            code: "TOP:final class W: Thread { override func main() {} }\nlet w = W()\nif /*@*/w.isFinished { }",
+            advice: "keep the state in a field"),
         Case(name: "thread never started", code: "let t = /*@*/Thread { self.go() }", advice: "call `start()`"),
         Case(
             name: "observeValue reading its parameters",
