@@ -109,15 +109,15 @@ extension SwiftLowering {
     // MARK: Notification names
 
     /// `UIApplication.didEnterBackgroundNotification` (and the other three UIKit posts around the transitions), also
-    /// as `NSNotification.Name.UIApplicationDidEnterBackground` (Swift 4.1 and earlier): the raw name. Nil for any
+    /// as `NSNotification.Name.UIApplicationDidEnterBackground` or `.UIApplicationDidEnterBackground` (Swift 4.1 and
+    /// earlier): the raw name. Nil for any
     /// other expression.
     func systemNotificationName(_ e: ExprSyntax) -> String? {
-        guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription else {
-            return nil
-        }
+        guard let member = e.as(MemberAccessExprSyntax.self) else { return nil }
+        let base = member.base?.trimmedDescription
         let name = member.declName.baseName.text
         if base == "UIApplication" { return Self.systemNotificationNames[name] }
-        if ["NSNotification.Name", "Notification.Name"].contains(base), name.hasPrefix("UIApplication") {
+        if base == nil || ["NSNotification.Name", "Notification.Name"].contains(base), name.hasPrefix("UIApplication") {
             let raw = name + "Notification"
             return Self.systemNotificationNames.values.contains(raw) ? raw : nil
         }

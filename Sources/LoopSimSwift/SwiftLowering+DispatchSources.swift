@@ -171,6 +171,7 @@ extension SwiftLowering {
         switch receiver.type {
         case .semaphore: verb = "dispatch_semaphore_wait"
         case .group: verb = "dispatch_group_wait"
+        case .api("DispatchWorkItem"): verb = "waitWorkItem"  // `dispatch_block_wait` (SwiftLowering+WorkItems.swift)
         default: return nil
         }
         guard let timeout = deadlineFromNow(argument.expression) else {

@@ -234,6 +234,7 @@ extension SwiftLowering {
                 return conditionLockCreation(call, place: place)
             case "DispatchWorkItem":
                 guard let closure = trailingOrLabelled(call, "block") else { return nil }
+                if refusesWorkItemFlags(call) { return ([], .api(name)) }  // SwiftLowering+WorkItems.swift
                 guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .api(name)) }
                 return ([.step("workItem", place, at: at, block)], .api(name))
             case "CADisplayLink":

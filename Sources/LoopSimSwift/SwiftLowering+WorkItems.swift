@@ -37,4 +37,18 @@ extension SwiftLowering {
         guard let item = expression(argument.expression, in: scope) else { return [] }
         return [.step("asyncAfterWorkItem", item.text, at: at, [("queue", .plain(queue, at: at)), delayEntry])]
     }
+
+    /// `DispatchWorkItem(qos:flags:block:)`: the QoS is not modelled (as `DispatchQueue.global(qos:)`'s is not) and
+    /// neither are the flags, which change how the item runs (`.barrier`, `.detached`, `.enforceQoS`, …): flags
+    /// other than `[]` are refused at the argument.
+    mutating func refusesWorkItemFlags(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let flags = call.arguments.first(where: { $0.label?.text == "flags" }) else { return false }
+        let text = flags.expression.trimmedDescription
+        if text == "[]" { return false }
+        unsupported(
+            "a work item's flags (`\(text)`)",
+            "make the item without flags (`DispatchWorkItem { … }`); for a barrier write `queue.async(flags: "
+                + ".barrier) { … }`", at: flags.expression)
+        return true
+    }
 }

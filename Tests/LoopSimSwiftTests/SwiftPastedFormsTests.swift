@@ -215,6 +215,35 @@ import Testing
             """)
     }
 
+    /// `item.wait(timeout:)` whose result is kept: `waitWorkItem:` with `result:`; the item on the pool runs at
+    /// 200 ms, before the 1 s timeout, so the wait succeeds (`.success`, 0); the QoS of `DispatchWorkItem(qos:)` is
+    /// not modelled, as a global queue's is not.
+    @Test func aTimedWaitOnAnItemReadsItsResult() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("timed", until: .seconds(3), variants: [.ios10])
+            final class C {
+                var pending: DispatchWorkItem?
+                var n = 0
+                func go() {
+                    let item = DispatchWorkItem(block: { self.n += 1 })
+                    pending = item
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200), execute: pending!)
+                    let r = item.wait(timeout: .now() + 1)
+                    if r == .timedOut { n += 100 }
+                    let late = DispatchWorkItem(qos: .userInitiated, flags: []) { self.n += 10 }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 2, execute: late)
+                    let r2 = late.wait(timeout: .now() + .milliseconds(500))
+                    if r2 == .timedOut { n += 1000 }
+                }
+            }
+            let c = C()
+            c.go()
+            scenario.at(.milliseconds(2500), "look") { scenario.sample("n", c.n) }
+            scenario.expect(.all, ["samples[0].value": 1011])
+            """)
+    }
+
     // MARK: The app's lifecycle
 
     /// UIKit calls each delegate callback, then posts its notification (Apple, the four `UIApplicationDelegate`

@@ -220,6 +220,10 @@ import Testing
             name: "isFinished of a Thread subclass",
             code: "TOP:final class W: Thread { override func main() {} }\nlet w = W()\nif /*@*/w.isFinished { }",
             advice: "keep the state in a field"),
+        Case(
+            name: "work item flags",
+            code: "let w = DispatchWorkItem(flags: /*@*/.barrier) { self.go() }\n        w.perform()",
+            advice: "without flags"),
         Case(name: "thread never started", code: "let t = /*@*/Thread { self.go() }", advice: "call `start()`"),
         Case(
             name: "observeValue reading its parameters",
