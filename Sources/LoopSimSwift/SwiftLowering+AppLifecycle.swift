@@ -123,4 +123,59 @@ extension SwiftLowering {
         }
         return nil
     }
+
+    // MARK: Background tasks
+
+    /// Whether `e` is `UIApplication.shared`.
+    private func isSharedApplication(_ e: ExprSyntax?) -> Bool {
+        e?.trimmedDescription == "UIApplication.shared"
+    }
+
+    /// `UIApplication.shared.beginBackgroundTask { … }` (`expirationHandler:`, `withName:expirationHandler:`) stored
+    /// into `place`: `beginBackgroundTask: PLACE` with the handler as `expiration:` (scenario-format.md §8.3). The
+    /// identifier is the task object the model keeps for it; nil when `call` is not this call.
+    mutating func backgroundTaskCreation(_ call: FunctionCallExprSyntax, place: String?, in scope: Scope)
+        -> (steps: [LocatedNode], type: LoweredType)?
+    {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "beginBackgroundTask", isSharedApplication(member.base)
+        else { return nil }
+        let at = location(call)
+        var extra: [(String, LocatedNode)] = []
+        if let closure = trailingOrLabelled(call, "expirationHandler") {
+            guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .unknown) }
+            extra.append(("expiration", .map(block, at: location(closure))))
+        } else if let handler = call.arguments.first(where: { $0.label?.text == "expirationHandler" }),
+            !handler.expression.is(NilLiteralExprSyntax.self)
+        {
+            unsupported("this expiration handler", "pass a closure (`expirationHandler: { … }`) or nil", at: handler)
+            return ([], .unknown)
+        }
+        return ([.step("beginBackgroundTask", place, at: at, extra)], .api("UIBackgroundTaskIdentifier"))
+    }
+
+    /// `UIApplication.shared.endBackgroundTask(id)`, and `beginBackgroundTask` whose result is dropped. Nil for any
+    /// other call.
+    mutating func applicationCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), isSharedApplication(member.base)
+        else { return nil }
+        if let made = backgroundTaskCreation(call, place: nil, in: scope) { return made.steps }
+        guard member.declName.baseName.text == "endBackgroundTask", call.arguments.count == 1,
+            let argument = call.arguments.first?.expression
+        else { return nil }
+        guard let task = expression(argument, in: scope) else { return [] }
+        return [.step("endBackgroundTask", task.text, at: location(call))]
+    }
+
+    /// `UIBackgroundTaskIdentifier.invalid` (and `.invalid` where an identifier is expected): no task, nil.
+    func invalidTaskIdentifier(_ type: String?, _ name: String) -> (String, LoweredType)? {
+        guard name == "invalid", type == nil || type == "UIBackgroundTaskIdentifier" else { return nil }
+        return ("nil", .unknown)
+    }
+
+    /// Whether `e` is `.invalid` or `UIBackgroundTaskIdentifier.invalid`: a field's nil.
+    func isInvalidTaskIdentifier(_ e: ExprSyntax) -> Bool {
+        guard let member = e.as(MemberAccessExprSyntax.self) else { return false }
+        return invalidTaskIdentifier(member.base?.trimmedDescription, member.declName.baseName.text) != nil
+    }
 }

@@ -8,6 +8,7 @@ extension SwiftLowering {
         let at = location(call)
         if let steps = delegatingInitializer(call, in: scope) { return steps }
         if let steps = threadSubclassCall(call, in: scope) { return steps }  // SwiftLowering+ThreadSubclass.swift
+        if let steps = applicationCall(call, in: scope) { return steps }  // SwiftLowering+AppLifecycle.swift
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }

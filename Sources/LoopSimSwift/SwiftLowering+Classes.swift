@@ -187,7 +187,7 @@ extension SwiftLowering {
             if let value = binding.initializer?.value {
                 if let literal = literalText(value) ?? enumInitialValue(value, type: type) {
                     declaration += " = " + literal
-                } else if value.is(NilLiteralExprSyntax.self) {
+                } else if value.is(NilLiteralExprSyntax.self) || isInvalidTaskIdentifier(value) {
                     // nil is every field's initial value.
                 } else if let call = value.as(FunctionCallExprSyntax.self),
                     let made = initializedStore(

@@ -96,6 +96,7 @@ extension SwiftLowering {
         if let c = constant(member: member) { return constantValue(c, name: member.trimmedDescription, at: member) }
         guard let base = member.base else {
             if let found = implicitEnumMember(name, at: member) { return found }
+            if let found = invalidTaskIdentifier(nil, name) { return found }  // SwiftLowering+AppLifecycle.swift
             unsupported("the implicit member `.\(name)`", "write the value in full", at: member)
             return nil
         }
@@ -110,6 +111,7 @@ extension SwiftLowering {
             case ("Task", "isCancelled"): return ("Task.isCancelled", .bool)
             default:
                 if let found = enumTypeMember(type, name, at: member) { return found }
+                if let found = invalidTaskIdentifier(type, name) { return found }
                 if let found = singletonReference(type, name, at: member, in: scope) { return found }
                 if classes[type] != nil {
                     unsupported(

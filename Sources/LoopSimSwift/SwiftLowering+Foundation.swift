@@ -16,7 +16,7 @@ extension SwiftLowering {
         case "Block": "block"
         case "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "NSKeyValueObservation", "DispatchWorkItem",
             "BlockOperation",
-            "Operation":
+            "Operation", "UIBackgroundTaskIdentifier":
             "id"
         default: nil
         }
@@ -223,6 +223,7 @@ extension SwiftLowering {
         -> (steps: [LocatedNode], type: LoweredType)?
     {
         let at = location(call)
+        if let made = backgroundTaskCreation(call, place: place, in: scope) { return made }  // +AppLifecycle.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {

@@ -320,6 +320,42 @@ import Testing
             """)
     }
 
+    /// A task begun from the didEnterBackground observer keeps the app running; its expiration handler ends it
+    /// when the budget runs out (30 s under iOS 13), and the app is then suspended, not killed. Without the
+    /// `endBackgroundTask` the watchdog kills it.
+    @Test func aBackgroundTaskBegunFromTheNotification() throws {
+        for ends in [true, false] {
+            try SwiftLanguageTests.passes(
+                """
+                import UIKit
+                let scenario = Scenario("bg", until: .seconds(40), variants: [.ios13])
+                final class Uploader: NSObject {
+                    private var task: UIBackgroundTaskIdentifier = .invalid
+                    var expired = 0
+                    override init() {
+                        super.init()
+                        NotificationCenter.default.addObserver(self, selector: #selector(entered),
+                            name: UIApplication.didEnterBackgroundNotification, object: nil)
+                    }
+                    @objc func entered() {
+                        task = UIApplication.shared.beginBackgroundTask(withName: "upload") { [weak self] in
+                            self?.expired += 1
+                            \(ends ? "self?.finish()" : "")
+                        }
+                    }
+                    func finish() {
+                        guard task != UIBackgroundTaskIdentifier.invalid else { return }
+                        UIApplication.shared.endBackgroundTask(task)
+                        task = .invalid
+                    }
+                }
+                let uploader = Uploader()
+                scenario.at(.seconds(1), "home") { scenario.background() }
+                scenario.expect(.all, ["app.killed": \(!ends)])
+                """)
+        }
+    }
+
     /// The system's action shares its `scenario.at` with nothing: it is the system acting, not the app's code.
     @Test func anAppActionAmongStatementsIsRefused() throws {
         let loaded = SwiftScenarioLoader.load(
