@@ -265,4 +265,61 @@ extension SwiftLowering {
         guard let value = withEnumContext(subject.type, { $0.expression(pattern, in: scope) }) else { return nil }
         return "\(subject.text) == \(value.text)"
     }
+
+    // MARK: switch with return
+
+    /// A `switch` at the end of a body's flow (`tail`), some of whose cases `return` (`case .done: return`), with
+    /// statements after it: Swift runs those statements after the cases that do not return (and when no case
+    /// matches), so each such case's steps are followed by them, and a returning case's steps end the body — the
+    /// rule the lowering applies to an `if` whose branch ends in `return`. Nil when no case returns or nothing
+    /// follows (``lowerSwitch``'s plain form applies).
+    mutating func lowerSwitchWithReturns(
+        _ s: SwitchExprSyntax, rest: ArraySlice<CodeBlockItemSyntax>, in scope: inout Scope
+    ) -> [LocatedNode]? {
+        func endsWithReturn(_ c: SwitchCaseSyntax) -> Bool {
+            c.statements.last?.item.as(ReturnStmtSyntax.self).map { $0.expression == nil } ?? false
+        }
+        let cases = s.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
+        guard !rest.isEmpty, cases.count == s.cases.count, cases.contains(where: endsWithReturn) else { return nil }
+        guard let subject = expression(s.subject, in: scope) else { return [] }
+        var tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])] = []
+        var defaultBody: [LocatedNode]?
+        for switchCase in cases {
+            let returns = endsWithReturn(switchCase)
+            let statements = returns ? Array(switchCase.statements.dropLast())[...] : caseStatements(switchCase)
+            guard let statements else { return [] }
+            var body = scope
+            let items = returns ? Array(statements) : Array(statements) + Array(rest)
+            let steps = lowerStatements(items, in: &body, tail: true)
+            switch switchCase.label {
+            case .default:
+                defaultBody = steps
+            case .case(let label):
+                var alternatives: [String] = []
+                for item in label.caseItems {
+                    if let clause = item.whereClause {
+                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
+                        return []
+                    }
+                    guard
+                        let test = withEnumContext(
+                            subject.type, { $0.caseTest(item.pattern, subject: subject.text, in: scope) })
+                    else { return [] }
+                    alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
+                }
+                tests.append((alternatives.joined(separator: " || "), location(label), steps))
+            }
+        }
+        if defaultBody == nil {
+            var body = scope
+            defaultBody = lowerStatements(Array(rest), in: &body, tail: true)
+        }
+        var result: [LocatedNode]? = defaultBody
+        for test in tests.reversed() {
+            var extra: [(String, LocatedNode)] = [("then", .list(test.body, at: test.at))]
+            if let otherwise = result, !otherwise.isEmpty { extra.append(("else", .list(otherwise, at: test.at))) }
+            result = [.step("if", test.condition, at: test.at, extra)]
+        }
+        return result ?? []
+    }
 }

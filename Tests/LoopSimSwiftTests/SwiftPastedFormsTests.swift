@@ -105,6 +105,38 @@ import Testing
             """)
     }
 
+    /// A state machine's `case .done: return`: the statements after the `switch` run after the cases that do not
+    /// return, as Swift runs them; three steps from `.idle` count one pass through `.running` only.
+    @Test func aCaseThatReturnsSkipsWhatFollowsTheSwitch() throws {
+        try SwiftLanguageTests.passes(
+            """
+            enum Phase { case idle, running, done }
+            let scenario = Scenario("returns", until: .seconds(3), variants: [.ios10])
+            final class Machine {
+                var phase: Phase = .idle
+                var n = 0
+                func step() {
+                    switch phase {
+                    case .idle:
+                        phase = .running
+                        return
+                    case .running:
+                        phase = .done
+                    case .done:
+                        return
+                    }
+                    n += 1
+                }
+            }
+            let m = Machine()
+            m.step()
+            m.step()
+            m.step()
+            scenario.at(.seconds(1), "look") { scenario.sample("n", m.n) }
+            scenario.expect(.all, ["samples[0].value": 1])
+            """)
+    }
+
     /// An enum nested in the class that uses it, as `private enum State` usually is.
     @Test func aNestedEnumIsAValueToo() throws {
         let text = try Self.lowered(
