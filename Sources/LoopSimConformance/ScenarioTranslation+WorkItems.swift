@@ -12,6 +12,14 @@ extension ScenarioTranslation {
             switch s.call {
             case .perform: w.line("\(item)?.perform()")
             case .async(let queue): w.line("if let item = \(item) { \(queueExpression(queue)).async(execute: item) }")
+            case .asyncAfter(let queue, let delay):
+                guard case .fixed(let d) = delay else {
+                    unsupported("asyncAfterWorkItem with a random delay (the real program cannot replay the draws)")
+                    return true
+                }
+                w.line(
+                    "if let item = \(item) { \(queueExpression(queue)).asyncAfter(deadline: .now() + "
+                        + ".nanoseconds(\(d.nanoseconds)), execute: item) }")
             case .cancel: w.line("\(item)?.cancel()")
             case .notify(let queue, let block):
                 w.line(

@@ -11,6 +11,9 @@ extension ScenarioSchema {
         suspended, unless a background task runs
         == appDelegate/willEnterForeground
         `applicationWillEnterForeground:`: on `foreground`, first
+        == appDelegate/willResignActive
+        `applicationWillResignActive:`: on `background` or `lock` of an active app, before
+        `didEnterBackground`
         == class/actor
         `true`: a Swift `actor`: each instance is its own serial executor, and every method is isolated to
         it (section 7.13)
@@ -390,6 +393,20 @@ extension ScenarioSchema {
         `mode:` (default `default`) (a key of `addTimer:`, which models `[runLoop addTimer:forMode:]`)
         == step/addTimer/to
         `to:` run loop (a key of `addTimer:`, which models `[runLoop addTimer:forMode:]`)
+        == step/asyncAfterWorkItem
+        `asyncAfterWorkItem: ITEM` — `queue.asyncAfter(deadline: .now() + delay, execute: item)`
+        (`dispatch_after` of the item's block). Holds ITEM (+1) until its deadline, then queues it on
+        `queue:` as `asyncWorkItem:` does, and the queue holds it until it has run: a cancelled ITEM still
+        waits for its deadline (cancellation only marks it) and is then skipped, its execution counting
+        (Swift's overlay passes `item._block` to `dispatch_after`, whose continuation of a dispatch block
+        invokes `_dispatch_block_async_invoke2`, queue.c). Trace `dispatch.after`, then `dispatch.async` at
+        the deadline. The debounce idiom.
+        == step/asyncAfterWorkItem/delay
+        `delay:` (required; a duration or a distribution) (a key of `asyncAfterWorkItem:`, which models
+        `queue.asyncAfter(deadline: .now() + delay, execute: item)` (`dispatch_after` of the item's block))
+        == step/asyncAfterWorkItem/queue
+        `queue:` (default `global`) (a key of `asyncAfterWorkItem:`, which models
+        `queue.asyncAfter(deadline: .now() + delay, execute: item)` (`dispatch_after` of the item's block))
         == step/asyncWorkItem
         `asyncWorkItem: ITEM` — `queue.async(execute: item)`. Queues ITEM on `queue:` as `dispatch_async`
         queues a block; the queue holds ITEM until it has run. When the queue reaches it, a cancelled item
@@ -1707,8 +1724,8 @@ extension ScenarioSchema {
         the pre-iOS 10 category idiom: the target is the NSTimer class and the block rides in `userInfo`.
         Works under every variant.
         == top/appDelegate
-        `didEnterBackground`, `willEnterForeground`, `didBecomeActive`: steps run on the main thread, seeing
-        `main:`'s names (section 8.3). (type: mapping; default: none)
+        `didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`: steps run on the
+        main thread, seeing `main:`'s names (section 8.3). (type: mapping; default: none)
         == top/cases
         The file is one scenario per case: each case's `params:` over the file's, its `expect:` added to the
         file's (section 8.2). (type: mapping name → `{params:, expect:}`; default: none)

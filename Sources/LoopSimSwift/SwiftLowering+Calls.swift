@@ -7,6 +7,8 @@ extension SwiftLowering {
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
         if let steps = delegatingInitializer(call, in: scope) { return steps }
+        if let steps = threadSubclassCall(call, in: scope) { return steps }  // SwiftLowering+ThreadSubclass.swift
+        if let steps = applicationCall(call, in: scope) { return steps }  // SwiftLowering+AppLifecycle.swift
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }
@@ -54,7 +56,10 @@ extension SwiftLowering {
         }
         if isDefaultCenter(base) { return notificationCall(call, token: nil, in: scope) }
         if let steps = uikitMemberCall(base, name, call, in: &scope) { return steps }
-        if let queue = queueName(base, in: scope) { return dispatchStep(queue, name, call, in: scope) }
+        if let queue = queueName(base, in: scope) {
+            if let steps = workItemQueueCall(queue, name, call, in: scope) { return steps }  // +WorkItems.swift
+            return dispatchStep(queue, name, call, in: scope)
+        }
         if let loop = namedRunLoop(base) ?? currentRunLoopLocal(base, in: scope) {
             switch name {
             case "run" where loop == "current runloop": return runStep(call)
@@ -236,7 +241,7 @@ extension SwiftLowering {
     }
 
     /// `.now() + D`: D as a duration.
-    private mutating func delayFromNow(_ e: ExprSyntax) -> String? {
+    mutating func delayFromNow(_ e: ExprSyntax) -> String? {
         guard let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
         let elements = Array(sequence.elements)
         guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
@@ -264,6 +269,10 @@ extension SwiftLowering {
     private mutating func userGesture(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]
     {
         if name == "sample" { return sampleStep(call, in: scope) }
+        if Self.appActionNames.contains(name) {
+            refuseMixedAppAction(name, at: call)  // SwiftLowering+AppLifecycle.swift
+            return []
+        }
         guard name == "scroll" else {
             scenarioError("inside an action, a Scenario has `scroll(_:decelerate:)`; `\(name)` is not one", at: call)
             return []

@@ -27,6 +27,7 @@ extension SwiftLowering {
             }
         }
         noteUIKitSuperclass(decl, into: &shape)
+        collectThreadSubclass(decl, into: &shape)  // SwiftLowering+ThreadSubclass.swift
         shape.constantMembers = instanceConstantNames(decl)
         collectInitializers(decl, into: &shape)
         classes[shape.name] = shape
@@ -41,7 +42,9 @@ extension SwiftLowering {
         }
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
-            if parent != "NSObject", !isResolvedProtocol(parent), !acceptsUIKitSuperclass(parent, at: inherited) {
+            if parent != "NSObject", !isResolvedProtocol(parent), !(parent == "Thread" && isThreadSuperclass(decl)),
+                !acceptsUIKitSuperclass(parent, at: inherited)
+            {
                 unsupported(
                     "inheriting from `\(parent)`",
                     "a scenario class is a plain Swift class or an NSObject subclass; protocols and superclasses "
@@ -82,6 +85,8 @@ extension SwiftLowering {
                     let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
                     dealloc = .list(steps, at: location(deinitDecl))
                 }
+            } else if isCaseEnum(d) {
+                // An enum of cases: values, collected in the first pass (SwiftLowering+Enums.swift).
             } else if foldsAway(d) {
                 // A nested namespace of literal constants (SwiftLowering+Constants.swift).
             } else {
@@ -91,6 +96,7 @@ extension SwiftLowering {
             }
         }
         fields += uikitFields(className: name, at: at)
+        fields += threadSubclassFieldNodes(className: name, at: at)
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps
@@ -179,9 +185,9 @@ extension SwiftLowering {
             if type == .runLoop { declaration = typeName }
             let at = location(binding)
             if let value = binding.initializer?.value {
-                if let literal = literalText(value) {
+                if let literal = literalText(value) ?? enumInitialValue(value, type: type) {
                     declaration += " = " + literal
-                } else if value.is(NilLiteralExprSyntax.self) {
+                } else if value.is(NilLiteralExprSyntax.self) || isInvalidTaskIdentifier(value) {
                     // nil is every field's initial value.
                 } else if let call = value.as(FunctionCallExprSyntax.self),
                     let made = initializedStore(
@@ -241,7 +247,7 @@ extension SwiftLowering {
         {
             return typeNamed(callee.baseName.text)
         }
-        return .unknown
+        return enumValueType(value) ?? .unknown
     }
 
     /// The type a Swift type annotation names (`Timer?`, `TimerButton!`, `Int`).
@@ -267,7 +273,9 @@ extension SwiftLowering {
         case "DispatchSemaphore": .semaphore
         case "DispatchGroup": .group
         case "Thread": .thread
-        default: classes[name] != nil ? .object(name) : (protocolType(name) ?? apiType(name) ?? uikitType(name))
+        default:
+            classes[name] != nil
+                ? .object(name) : (enumType(named: name) ?? protocolType(name) ?? apiType(name) ?? uikitType(name))
         }
     }
 
@@ -283,7 +291,10 @@ extension SwiftLowering {
                 "a `\(modifier.name.text)` method", "a scenario class has instance methods only", at: modifier)
             return nil
         }
-        if decl.modifiers.contains(where: { $0.name.text == "override" }), !checkOverride(decl, className: className) {
+        if decl.modifiers.contains(where: { $0.name.text == "override" }),
+            !isThreadMainOverride(decl, className: className),
+            !checkOverride(decl, className: className)
+        {
             return nil
         }
         if let generics = decl.genericParameterClause {

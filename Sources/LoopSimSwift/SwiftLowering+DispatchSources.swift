@@ -31,6 +31,7 @@ extension SwiftLowering {
         -> [LocatedNode]?
     {
         let at = location(call)
+        if let steps = workItemQueueCall(queue, name, call, in: scope) { return steps }  // +WorkItems.swift
         if name == "async", call.trailingClosure == nil, call.arguments.count == 1,
             let argument = call.arguments.first, argument.label?.text == "execute",
             !argument.expression.is(ClosureExprSyntax.self)
@@ -170,6 +171,7 @@ extension SwiftLowering {
         switch receiver.type {
         case .semaphore: verb = "dispatch_semaphore_wait"
         case .group: verb = "dispatch_group_wait"
+        case .api("DispatchWorkItem"): verb = "waitWorkItem"  // `dispatch_block_wait` (SwiftLowering+WorkItems.swift)
         default: return nil
         }
         guard let timeout = deadlineFromNow(argument.expression) else {

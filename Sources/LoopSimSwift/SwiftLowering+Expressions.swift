@@ -95,6 +95,8 @@ extension SwiftLowering {
         if let activity = Self.activityConstant(name, base: member.base) { return (activity, .int) }
         if let c = constant(member: member) { return constantValue(c, name: member.trimmedDescription, at: member) }
         guard let base = member.base else {
+            if let found = implicitEnumMember(name, at: member) { return found }
+            if let found = invalidTaskIdentifier(nil, name) { return found }  // SwiftLowering+AppLifecycle.swift
             unsupported("the implicit member `.\(name)`", "write the value in full", at: member)
             return nil
         }
@@ -108,6 +110,8 @@ extension SwiftLowering {
             case ("Date", "distantFuture"): return ("distantFuture", .int)
             case ("Task", "isCancelled"): return ("Task.isCancelled", .bool)
             default:
+                if let found = enumTypeMember(type, name, at: member) { return found }
+                if let found = invalidTaskIdentifier(type, name) { return found }
                 if let found = singletonReference(type, name, at: member, in: scope) { return found }
                 if classes[type] != nil {
                     unsupported(
@@ -124,6 +128,7 @@ extension SwiftLowering {
         guard let inner = expression(base, in: scope) else { return nil }
         switch inner.type {
         case .object(let cls):
+            if refusesThreadMember(cls, name, at: member) { return nil }  // SwiftLowering+ThreadSubclass.swift
             if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
             if let type = classes[cls]?.fields[name] { return ("\(inner.text).\(name)", type) }
             if classes[cls]?.methods[name] != nil {
@@ -145,6 +150,7 @@ extension SwiftLowering {
                 return nil
             }
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
+        case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
         default: return ("\(inner.text).\(name)", .unknown)
         }
     }
@@ -205,6 +211,7 @@ extension SwiftLowering {
         var literals: [(index: Int, literal: ExprSyntax)] = []
         var isTime = false
         var anyTime = false
+        var lastOperand: LoweredType = .unknown  // an enum operand names the enum of `.case` after it (+Enums.swift)
         func flush() -> Bool {
             for (index, literal) in literals {
                 guard let text = numberText(literal, inMilliseconds: isTime) else { return false }
@@ -254,7 +261,10 @@ extension SwiftLowering {
                 unsupported("the conditional operator `?:`", "write an `if` with two stores", at: element)
                 return nil
             } else {
-                guard let operand = expression(element, in: scope) else { return nil }
+                guard let operand = withEnumContext(lastOperand, { $0.expression(element, in: scope) }) else {
+                    return nil
+                }
+                lastOperand = operand.type
                 parts.append(operand.text)
                 if operand.type == .interval || operand.type == .date { isTime = true }
             }

@@ -13,12 +13,14 @@ extension SwiftLowering {
         var actionCalls: [FunctionCallExprSyntax] = []
         var expectations: [(String, [(String, LocatedNode)])] = []
         var headerNode: Syntax?
+        var appDelegateDecl: ClassDeclSyntax?  // SwiftLowering+AppLifecycle.swift
 
         // First pass: the classes' shapes, so that bodies can resolve members of classes declared later.
         // Names first, so that a field may have the type of a class declared after it.
         for item in tree.statements {
             collectConstants(item)
             collectProtocol(item)
+            collectEnums(item)
             if let decl = item.item.as(ClassDeclSyntax.self) {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
@@ -36,6 +38,8 @@ extension SwiftLowering {
             case .decl(let decl):
                 if decl.is(ImportDeclSyntax.self) {
                     checkImport(decl.cast(ImportDeclSyntax.self))
+                } else if let c = decl.as(ClassDeclSyntax.self), isAppDelegate(c) {
+                    appDelegateDecl = c  // appDelegate:, lowered with main:'s names below
                 } else if let c = decl.as(ClassDeclSyntax.self) {
                     if let lowered = lowerClass(c) { classNodes.append(lowered) }
                 } else if let a = decl.as(ActorDeclSyntax.self) {
@@ -65,6 +69,8 @@ extension SwiftLowering {
                     // A delegate protocol with one conforming class (SwiftLowering+Protocols.swift).
                 } else if let e = decl.as(ExtensionDeclSyntax.self), checkExtension(e) {
                     // Its methods join the class (SwiftLowering+Extensions.swift).
+                } else if isCaseEnum(decl) {
+                    // Values of the scenario language, collected in the first pass (SwiftLowering+Enums.swift).
                 } else if foldsAway(decl) {
                     // Literal constants, folded at their uses (SwiftLowering+Constants.swift).
                 } else {
@@ -126,6 +132,9 @@ extension SwiftLowering {
         if !classNodes.isEmpty { top.append(("classes", .map(classNodes, at: start))) }
         top.append(("main", .list(mainSteps, at: start)))
         if !actions.isEmpty { top.append(("user", .list(actions, at: start))) }
+        if let appDelegateDecl, let node = lowerAppDelegate(appDelegateDecl, names: scope.locals) {
+            top.append(("appDelegate", node))
+        }
         if !expectations.isEmpty { top.append(("expect", expectNode(expectations, at: start))) }
         return .map(top, at: start)
     }
@@ -258,6 +267,10 @@ extension SwiftLowering {
         }
         if let signature = closure.signature {
             scenarioError("an action's closure takes no parameters or captures", at: signature)
+        }
+        if let (action, actionAt) = appAction(closure) {  // `scenario.background()` (SwiftLowering+AppLifecycle.swift)
+            entries.append(("app", .plain(action, at: actionAt)))
+            return .map(entries, at: at)
         }
         var scope = Scope(kind: .action)
         scope.locals = names

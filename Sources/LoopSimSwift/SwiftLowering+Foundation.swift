@@ -16,7 +16,7 @@ extension SwiftLowering {
         case "Block": "block"
         case "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "NSKeyValueObservation", "DispatchWorkItem",
             "BlockOperation",
-            "Operation":
+            "Operation", "UIBackgroundTaskIdentifier":
             "id"
         default: nil
         }
@@ -74,7 +74,9 @@ extension SwiftLowering {
             }
         }
         guard !base.is(SuperExprSyntax.self), Self.apiMethodNames.contains(name) else { return nil }
-        if ["perform", "performSelector"].contains(name), let receiver = expression(base, in: scope) {
+        if ["perform", "performSelector"].contains(name), let receiver = expression(base, in: scope),
+            receiver.type != .api("DispatchWorkItem")  // `item.perform()`: below, with the item's other calls
+        {
             guard case .object = receiver.type else { return nil }
             return performStep(target: receiver.text, call, in: scope)
         }
@@ -221,6 +223,7 @@ extension SwiftLowering {
         -> (steps: [LocatedNode], type: LoweredType)?
     {
         let at = location(call)
+        if let made = backgroundTaskCreation(call, place: place, in: scope) { return made }  // +AppLifecycle.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {
@@ -232,6 +235,7 @@ extension SwiftLowering {
                 return conditionLockCreation(call, place: place)
             case "DispatchWorkItem":
                 guard let closure = trailingOrLabelled(call, "block") else { return nil }
+                if refusesWorkItemFlags(call) { return ([], .api(name)) }  // SwiftLowering+WorkItems.swift
                 guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .api(name)) }
                 return ([.step("workItem", place, at: at, block)], .api(name))
             case "CADisplayLink":

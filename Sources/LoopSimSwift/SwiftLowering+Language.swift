@@ -26,6 +26,10 @@ extension SwiftLowering {
             case .decl: nil
             }
         if let s = expr?.as(SwitchExprSyntax.self) {
+            if tail, let lowered = lowerSwitchWithReturns(s, rest: rest, in: &scope) {  // +Enums.swift
+                steps += lowered
+                return .consumedRest
+            }
             steps += lowerSwitch(s, in: &scope, tail: tail && rest.isEmpty)
             return .handled
         }
@@ -90,7 +94,10 @@ extension SwiftLowering {
                         unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
                         return []
                     }
-                    guard let test = caseTest(item.pattern, subject: subject.text, in: scope) else { return [] }
+                    guard
+                        let test = withEnumContext(
+                            subject.type, { $0.caseTest(item.pattern, subject: subject.text, in: scope) })
+                    else { return [] }
                     alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
                 }
                 tests.append(
@@ -112,7 +119,7 @@ extension SwiftLowering {
 
     /// A case's statements without a final lone `break` (which only leaves the switch); nil after refusing
     /// `fallthrough` or a `break` elsewhere in it (the scenario language's `break` leaves a loop).
-    private mutating func caseStatements(_ switchCase: SwitchCaseSyntax) -> ArraySlice<CodeBlockItemSyntax>? {
+    mutating func caseStatements(_ switchCase: SwitchCaseSyntax) -> ArraySlice<CodeBlockItemSyntax>? {
         var statements = Array(switchCase.statements)[...]
         if let last = statements.last, last.item.is(BreakStmtSyntax.self) { statements = statements.dropLast() }
         let finder = SwitchExitFinder()
@@ -127,7 +134,7 @@ extension SwiftLowering {
     }
 
     /// The test of one case pattern: `v == 3`, or `v >= a && v <= b` for a range `a...b` (`v < b` for `a..<b`).
-    private mutating func caseTest(_ pattern: PatternSyntax, subject: String, in scope: Scope) -> String? {
+    mutating func caseTest(_ pattern: PatternSyntax, subject: String, in scope: Scope) -> String? {
         guard let value = pattern.as(ExpressionPatternSyntax.self)?.expression else {
             unsupported(
                 "this case pattern", "a case of the subset is a literal, a name or a range (`case 1...3:`)",

@@ -51,6 +51,7 @@ extension SwiftLowering {
         let at = location(e)
         if allowNil, e.is(NilLiteralExprSyntax.self) { return .plain("nil", at: at) }
         if let raw = nameLiteral(e) { return .quoted(raw, at: at) }
+        if let raw = systemNotificationName(e) { return .quoted(raw, at: at) }  // SwiftLowering+AppLifecycle.swift
         if let member = e.as(MemberAccessExprSyntax.self) {
             let base = member.base?.trimmedDescription
             if base == nil || base == "Notification.Name" || base == "NSNotification.Name",
@@ -62,7 +63,8 @@ extension SwiftLowering {
         unsupported(
             "this notification name",
             "write `Notification.Name(\"X\")`, or a constant of `extension Notification.Name { static let x = "
-                + "Notification.Name(\"X\") }` in this file (LoopSim posts no system notifications)", at: e)
+                + "Notification.Name(\"X\") }` in this file (LoopSim posts no system notifications but UIApplication's "
+                + "willResignActive, didEnterBackground, willEnterForeground and didBecomeActive)", at: e)
         return nil
     }
 

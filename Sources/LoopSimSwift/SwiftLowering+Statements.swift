@@ -157,6 +157,9 @@ extension SwiftLowering {
                     scope.locals[name] = Local(type: lowered.type, isVar: false)
                 }
                 parts.append("\(name) != nil")
+            case .matchingPattern(let m):
+                guard let test = enumCaseCondition(m, in: scope) else { return nil }  // SwiftLowering+Enums.swift
+                parts.append(list.count > 1 ? "(\(test))" : test)
             default:
                 unsupported("this condition", "use a boolean expression or `if let`", at: element)
                 return nil
@@ -406,7 +409,7 @@ extension SwiftLowering {
         if let steps = completionBlockAssignment(lhs, rhs, in: scope) { return steps }
         if let steps = propertyQueueAssignment(lhs, rhs, in: scope) { return steps }
         if let steps = closureValueAssignment(lhs, rhs, place: place.text, in: scope) { return steps }
-        guard let value = expression(rhs, in: scope) else { return [] }
+        guard let value = withEnumContext(place.type, { $0.expression(rhs, in: scope) }) else { return [] }
         let local = scope.locals[place.text]
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"
         if verb == "let" { scope.locals[place.text]?.type = value.type }

@@ -121,7 +121,7 @@ extension SwiftLowering {
                 extra.append((verb == "performSelector" ? "inModes" : "modes", modes))
             case ("performSelectorOnThread", "on"):
                 guard let thread = expression(value, in: scope) else { return [] }
-                extra.append(("onThread", .plain(thread.text, at: vat)))
+                extra.append(("onThread", .plain(threadOfSubclass(thread) ?? thread.text, at: vat)))
             case ("performSelectorOnThread", "waitUntilDone"):
                 guard let b = value.as(BooleanLiteralExprSyntax.self) else {
                     unsupported("a computed `waitUntilDone:`", "write `true` or `false`", at: value)

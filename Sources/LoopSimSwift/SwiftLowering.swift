@@ -47,6 +47,12 @@ struct SwiftLowering {
     var constants: [String: SwiftConstant] = [:]
     /// The protocols the file declares and their conforming classes (SwiftLowering+Protocols.swift; looked up only).
     var protocols: [String: [String]] = [:]
+    /// The enums with cases the file declares, by name (SwiftLowering+Enums.swift; looked up only).
+    var enums: [String: SwiftEnum] = [:]
+    /// The enum whose cases an implicit member (`.idle`) names here: a `switch` subject's (SwiftLowering+Enums.swift).
+    var enumContext: String?
+    /// The file's classes that subclass `Thread` (SwiftLowering+ThreadSubclass.swift; looked up only).
+    var threadSubclasses: Set<String> = []
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -109,6 +115,9 @@ enum LoweredType: Equatable {
     case task
     /// An object of a Foundation, GCD or CF API, by its Swift type name (SwiftLowering+Foundation.swift).
     case api(String)
+    /// A value of an enum of the file, held as the language's `int` (an `Int` raw value) or `string` (the case's
+    /// name or `String` raw value) (SwiftLowering+Enums.swift).
+    case enumeration(String, isInt: Bool)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -127,6 +136,7 @@ enum LoweredType: Equatable {
         case .interval, .date: "int"
         case .task: "Task"
         case .api(let name): SwiftLowering.apiFieldTypeName(name)
+        case .enumeration(_, let isInt): isInt ? "int" : "string"
         case .unknown: nil
         }
     }

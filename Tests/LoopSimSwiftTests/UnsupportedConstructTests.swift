@@ -34,7 +34,20 @@ import Testing
         Case(
             name: "stored property in an extension", code: "TOP:extension Page { /*@*/var more = 0 }",
             advice: "declare it in the class"),
-        Case(name: "enum", code: "TOP:/*@*/enum State { case on, off }", advice: "Int or String"),
+        Case(
+            name: "enum case with associated values", code: "TOP:enum State { case on, off/*@*/(Int) }",
+            advice: "keep the value in a property"),
+        Case(
+            name: "method on an enum", code: "TOP:enum State { case on, off\n    /*@*/func flip() {} }",
+            advice: "switching on it"),
+        Case(
+            name: "rawValue of a non-raw enum",
+            code:
+                "TOP:enum State { case on, off }\nclass H { var s: State = .on\n func f() { if /*@*/s.rawValue == \"on\" { f() } } }",
+            advice: "declare raw values"),
+        Case(
+            name: "enum of a Double raw type", code: "TOP:enum Speed: /*@*/Double { case slow }",
+            advice: "`Int` or `String`"),
         Case(name: "generic class", code: "TOP:class Box/*@*/<T> { var n = 0 }", advice: "concrete types"),
         Case(name: "force unwrap after &&", code: "if count > 0 && /*@*/timer!.isValid { go() }", advice: "if let"),
         Case(name: "force unwrap of an Int", code: "let n: Int? = 3\n        let m = /*@*/n! + 1", advice: "drop the"),
@@ -139,8 +152,13 @@ import Testing
                 "TOP:class V: UIViewController { override func viewWillAppear(/*@*/_ animated: Bool) { if animated {} } }",
             advice: "without arguments"),
         Case(
+            name: "app delegate launch method",
+            code: "TOP:class AppDelegate: UIResponder, UIApplicationDelegate {\n    func /*@*/application(_ a: "
+                + "UIApplication, didFinishLaunchingWithOptions o: [UIApplication.LaunchOptionsKey: Any]?) -> Bool "
+                + "{ return true } }", advice: "top level of the file"),
+        Case(
             name: "system notification",
-            code: "NotificationCenter.default.post(name: /*@*/UIApplication.didBecomeActiveNotification, object: nil)",
+            code: "NotificationCenter.default.post(name: /*@*/UIResponder.keyboardWillShowNotification, object: nil)",
             advice: "system notifications"),
         Case(
             name: "removeObserver with a name",
@@ -198,6 +216,14 @@ import Testing
             name: "dispatch source handler set later",
             code: "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.setEventHandler { } } }",
             advice: "right after"),
+        Case(
+            name: "isFinished of a Thread subclass",
+            code: "TOP:final class W: Thread { override func main() {} }\nlet w = W()\nif /*@*/w.isFinished { }",
+            advice: "keep the state in a field"),
+        Case(
+            name: "work item flags",
+            code: "let w = DispatchWorkItem(flags: /*@*/.barrier) { self.go() }\n        w.perform()",
+            advice: "without flags"),
         Case(name: "thread never started", code: "let t = /*@*/Thread { self.go() }", advice: "call `start()`"),
         Case(
             name: "observeValue reading its parameters",

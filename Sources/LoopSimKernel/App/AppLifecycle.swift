@@ -85,16 +85,18 @@ final class AppLifecycle {
             guard deviceAsleepSince == nil, state != .killed, state != .active else { return }
             resume(k)
             setState(.inactive)
-            runDelegate("willEnterForeground", k)
+            runDelegate("willEnterForeground", posting: Self.willEnterForegroundNotification, k)
             setState(.active)
-            runDelegate("didBecomeActive", k)
+            runDelegate("didBecomeActive", posting: Self.didBecomeActiveNotification, k)
             foregroundReturns.append(ForegroundReturn(at: k.now, countdowns: countdownFigures()))
         }
     }
 
     private func enterBackground(_ k: Kernel) {
         guard state == .active || state == .inactive else { return }
+        let wasActive = state == .active
         setState(.inactive)
+        if wasActive { runDelegate("willResignActive", posting: Self.willResignActiveNotification, k) }
         setState(.background)
         backgroundEnteredAt = k.now
         if let budget = k.profile.backgroundTaskBudget {
@@ -102,14 +104,32 @@ final class AppLifecycle {
         }
         // UIKit calls applicationDidEnterBackground: on the main thread; the app is suspended when it returns,
         // unless a background task is running.
-        runDelegate("didEnterBackground", then: [.suspendUnlessBackgroundTask], k)
+        runDelegate(
+            "didEnterBackground", posting: Self.didEnterBackgroundNotification, then: [.suspendUnlessBackgroundTask], k)
     }
 
-    /// Queues an app-delegate callback (and kernel follow-ups) on the main thread, through UIKit's event source.
-    private func runDelegate(_ name: String, then followUps: [InternalStep] = [], _ k: Kernel) {
+    // MARK: System notifications
+
+    /// The four notifications UIKit posts to the default center on the main thread around the app's transitions,
+    /// each right after calling the delegate callback of the same name (Apple, `applicationWillResignActive(_:)`,
+    /// `applicationDidEnterBackground(_:)`, `applicationWillEnterForeground(_:)`, `applicationDidBecomeActive(_:)`:
+    /// "After calling this method, the app also posts a … notification to give interested objects a chance to
+    /// respond to the transition"). Their names are the raw values of `UIApplication.willResignActiveNotification`
+    /// and the others. The sender, `UIApplication.shared`, is not modelled: they are posted with no object.
+    static let willResignActiveNotification = "UIApplicationWillResignActiveNotification"
+    static let didEnterBackgroundNotification = "UIApplicationDidEnterBackgroundNotification"
+    static let willEnterForegroundNotification = "UIApplicationWillEnterForegroundNotification"
+    static let didBecomeActiveNotification = "UIApplicationDidBecomeActiveNotification"
+
+    /// Queues an app-delegate callback, then the post of the system notification UIKit posts after it (and kernel
+    /// follow-ups), on the main thread, through UIKit's event source.
+    private func runDelegate(
+        _ name: String, posting notification: String, then followUps: [InternalStep] = [], _ k: Kernel
+    ) {
         let steps = k.program.appDelegate.first { $0.name == name }?.body
+        let post = Step.perform(PostNotificationStep(name: notification, object: nil))
         let body = Body(
-            steps: (steps?.steps ?? []) + followUps.map { .internalStep($0) },
+            steps: (steps?.steps ?? []) + [post] + followUps.map { .internalStep($0) },
             localNames: steps?.localNames ?? [])
         guard !body.steps.isEmpty else { return }
         k.uikit.enqueue(UserAction(at: k.now, label: name, body: body), k)

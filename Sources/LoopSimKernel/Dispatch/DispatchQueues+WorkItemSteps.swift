@@ -23,6 +23,8 @@ public struct WorkItemStep: ExecutableStep {
     public enum Call: Sendable {
         case perform
         case async(QueueRef)
+        /// `queue.asyncAfter(deadline: .now() + delay, execute: item)`: `dispatch_after` of the item's block.
+        case asyncAfter(QueueRef, delay: DurationSpec)
         case cancel
         case notify(QueueRef, block: Expr)
         case wait(timeout: SimDuration?, result: LValue?)
@@ -31,6 +33,7 @@ public struct WorkItemStep: ExecutableStep {
         switch call {
         case .perform: "performWorkItem"
         case .async: "asyncWorkItem"
+        case .asyncAfter: "asyncAfterWorkItem"
         case .cancel: "cancelWorkItem"
         case .notify: "notifyWorkItem"
         case .wait: "waitWorkItem"
@@ -52,6 +55,8 @@ public struct WorkItemStep: ExecutableStep {
             return StepOutcome(.push(WorkItemFrame(item: o.id, isQueued: false)))
         case .async(let queue):
             dispatch.asyncWorkItem(o, to: queue, from: c.thread)
+        case .asyncAfter(let queue, let delay):
+            dispatch.asyncAfterWorkItem(o, delay: c.kernel.interpreter.duration(delay), to: queue, from: c.thread)
         case .cancel:
             dispatch.cancelWorkItem(o)
         case .notify(let queue, let block):

@@ -38,9 +38,26 @@ extension DispatchQueues {
     /// `queue.async(execute: item)`: the queue holds the item (+1 taken here) until a thread runs it.
     func asyncWorkItem(_ item: HeapObject, to queueRef: QueueRef, from thread: SimThread) {
         objects.retain(item.id)
-        recorder.record(
-            thread, .dispatchAsync(queue: recorder.name(name(of: queueRef)), block: recorder.labelName(item)))
-        enqueue(.workItem(item.id), on: queueRef)
+        enqueueWorkItem(item.id, to: queueRef, from: thread)
+    }
+
+    /// Queues `item`, whose +1 the queue takes over, as `dispatch_async` queues a block.
+    func enqueueWorkItem(_ item: ObjectID, to queueRef: QueueRef, from thread: SimThread?) {
+        guard let o = objects.heap.object(item) else { return }
+        recorder.record(thread, .dispatchAsync(queue: recorder.name(name(of: queueRef)), block: recorder.labelName(o)))
+        enqueue(.workItem(item), on: queueRef)
+    }
+
+    /// `queue.asyncAfter(deadline: .now() + delay, execute: item)`: Swift's overlay calls `dispatch_after(deadline,
+    /// queue, item._block)` (swift-corelibs-libdispatch src/swift/Queue.swift, `asyncAfter(deadline:execute:)`
+    /// with a `DispatchWorkItem`), and `_dispatch_after` copies the block (`_dispatch_continuation_init` with
+    /// `DC_FLAG_CONSUME`), a dispatch block whose private data makes its invocation `_dispatch_block_async_invoke2`
+    /// (queue.c `_dispatch_continuation_init_slow`): at the deadline the item is queued as `async(execute:)` queues
+    /// it — a cancelled one skips its block, and the execution counts. The item is held (+1) from the call until it
+    /// has run; cancelling it does not take it back before the deadline (`dispatch_block_cancel` only marks it).
+    func asyncAfterWorkItem(_ item: HeapObject, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread) {
+        objects.retain(item.id)
+        after(item.id, delay: delay, to: queueRef, from: thread, isWorkItem: true)
     }
 
     /// `item.notify(queue:execute:)` (`dispatch_block_notify`): `block` (+1 taken) is queued on `queueRef` once the

@@ -20,7 +20,8 @@ final class DispatchQueues {
     private var idleWorkers: [Int] = []
     var serial: [SerialQueue]
     /// `dispatch_after` blocks waiting for their deadline (nil once queued).
-    private var afters: [(block: ObjectID, queue: QueueRef)?] = []
+    /// `isWorkItem`: `block` is a `DispatchWorkItem`, queued as one at its deadline (DispatchQueues+WorkItems.swift).
+    private var afters: [(block: ObjectID, queue: QueueRef, isWorkItem: Bool)?] = []
     /// GCD's timer sources.
     private(set) lazy var sources = DispatchSources(queues: self)
     /// The clock and the event log.
@@ -190,12 +191,18 @@ final class DispatchQueues {
 
     /// `dispatch_after`: the block waits (retained) until `delay` has passed, then is queued.
     /// Modelled to fire at its deadline; libdispatch allows up to 10 % leeway (semantics §6).
-    func after(_ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread) {
+    func after(
+        _ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread, isWorkItem: Bool = false
+    ) {
         if delay <= .zero {
-            async(block, to: queueRef, from: thread)
+            if isWorkItem {
+                enqueueWorkItem(block, to: queueRef, from: thread)
+            } else {
+                async(block, to: queueRef, from: thread)
+            }
             return
         }
-        afters.append((block: block, queue: queueRef))
+        afters.append((block: block, queue: queueRef, isWorkItem: isWorkItem))
         recorder.record(
             thread,
             .dispatchAfter(
@@ -208,7 +215,11 @@ final class DispatchQueues {
     func afterFired(_ index: Int) {
         guard let item = afters[index] else { return }
         afters[index] = nil
-        async(item.block, to: item.queue, from: nil)
+        if item.isWorkItem {
+            enqueueWorkItem(item.block, to: item.queue, from: nil)
+        } else {
+            async(item.block, to: item.queue, from: nil)
+        }
     }
 
     // MARK: Work items

@@ -28,7 +28,7 @@ public struct Program: Sendable {
     public var main = Body(steps: [], localNames: [])
     /// Scripted user actions, delivered through the main run loop's event source.
     public var userActions: [UserAction] = []
-    /// `UIApplicationDelegate` callbacks: `didEnterBackground`, `willEnterForeground`, `didBecomeActive`.
+    /// `UIApplicationDelegate` callbacks: `didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`.
     public var appDelegate: [(name: String, body: Body)] = []
     /// The executable's name (`process:`): what `NSThread.name` reads where it is the OS thread's name
     /// (`threadNames` `pthread`: the main thread, and threads that inherit it).

@@ -12,7 +12,9 @@ extension ScenarioCompiler {
     /// The keys of one `user:` action.
     static let userActionKeys = ["at", "name", "do", "app"]
     /// The callbacks `appDelegate:` may define.
-    static let appDelegateCallbacks = ["didEnterBackground", "willEnterForeground", "didBecomeActive"]
+    static let appDelegateCallbacks = [
+        "didEnterBackground", "willEnterForeground", "didBecomeActive", "willResignActive",
+    ]
     static let builtinTypes = [
         "NSTimer", "CADisplayLink", "CFRunLoop", "CFRunLoopSource", "CFRunLoopObserver",
         "NSThread", "NSPort", "NSMachPort",

@@ -19,6 +19,14 @@ extension ScenarioCompiler {
             let queue = s.map["queue"].flatMap { c.queueRef($0) } ?? .global
             return c.workItemExpression(s).map { [.perform(WorkItemStep.make(call: .async(queue), item: $0))] } ?? []
         },
+        StepVerb("asyncAfterWorkItem", keys: ["queue", "delay"]) { c, s in
+            let queue = s.map["queue"].flatMap { c.queueRef($0) } ?? .global
+            guard let node = c.required(s, "delay", example: "delay: 300ms"),
+                let delay = c.randomDuration(node, what: "delay", stream: RandomStream.network),
+                let item = c.workItemExpression(s)
+            else { return [] }
+            return [.perform(WorkItemStep.make(call: .asyncAfter(queue, delay: delay), item: item))]
+        },
         StepVerb("cancelWorkItem") { c, s in
             c.workItemExpression(s).map { [.perform(WorkItemStep.make(call: .cancel, item: $0))] } ?? []
         },
