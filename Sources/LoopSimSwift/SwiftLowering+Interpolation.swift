@@ -31,10 +31,22 @@ extension SwiftLowering {
         let snapshot = self
         let lowered = expression(e, in: scope)
         self = snapshot
-        guard let lowered, [.int, .bool, .string].contains(lowered.type), !lowered.text.contains("\\(") else {
+        guard let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums), !lowered.text.contains("\\(") else {
             return asWritten
         }
         return "\\(" + lowered.text + ")"
+    }
+
+    /// Whether the language's value of `type` is what Swift prints: an `Int`, a `Bool`, a `String`, or a case of
+    /// an enum without raw values, which the lowering holds as the string of its name (SwiftLowering+Enums.swift)
+    /// and Swift prints by that name (`String(describing:)` of a case is its name; the Swift book, "Enumerations").
+    /// A case of an enum with raw values is held as its raw value, which Swift does not print.
+    static func isPrintedAsItsValue(_ type: LoweredType, enums: [String: SwiftEnum]) -> Bool {
+        switch type {
+        case .int, .bool, .string: true
+        case .enumeration(let name, _): enums[name].map { $0.rawType == nil } ?? false
+        default: false
+        }
     }
 
     /// A string literal's log text: its segments as written (`\\(` in them stays a `\(` as written), its
@@ -79,6 +91,11 @@ extension SwiftLowering {
         if let sequence = e.as(SequenceExprSyntax.self) { return infixType(sequence) }
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            let e = enums[base.baseName.text], e.rawType == nil, e.value(of: member.declName.baseName.text) != nil
+        {
+            return .plain  // `UploadState.idle`, a case of an enum without raw values
         }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text == "self"
@@ -195,7 +212,8 @@ extension SwiftLowering {
         return interpolatedType(value)
     }
 
-    /// `Int`, `Bool`, `String` are plain; the same wrapped in `?` or `!` optional; anything else unknown.
+    /// `Int`, `Bool`, `String` and an enum of the file without raw values are plain; the same wrapped in `?` or `!`
+    /// optional; anything else unknown.
     private func annotatedType(_ type: TypeSyntax) -> InterpolatedType? {
         if let o = type.as(OptionalTypeSyntax.self) {
             return annotatedType(o.wrappedType) == .plain ? .optionalPlain : nil
@@ -207,7 +225,9 @@ extension SwiftLowering {
         guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else {
             return nil
         }
-        return ["Int", "Bool", "String"].contains(identifier.name.text) ? .plain : nil
+        let name = identifier.name.text
+        if let e = enums[name] { return e.rawType == nil ? .plain : nil }
+        return ["Int", "Bool", "String"].contains(name) ? .plain : nil
     }
 
     /// `a..<b`, `a...b` of plain values.

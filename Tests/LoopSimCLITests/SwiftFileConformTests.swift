@@ -146,4 +146,14 @@ import Testing
         #expect(result.printLines["count is \\(count)"] == 9)
         #expect(SwiftFileConformance.printLine(of: "count is 2", in: result.printLines) == 9)
     }
+
+    /// A log whose interpolations LoopSim evaluated names the `print` whose literal, its interpolations matching
+    /// any text, gives it.
+    @Test func conformNamesTheLineOfAnEvaluatedLog() {
+        let lines = SwiftFileConformance.printLines(
+            in: "let a = 1\nprint(\"tick \\(count) of \\(n)\")\nprint(\"done\")\n")
+        #expect(SwiftFileConformance.printLine(of: "tick 3 of 4", in: lines) == 2)
+        #expect(SwiftFileConformance.printLine(of: "done", in: lines) == 3)
+        #expect(SwiftFileConformance.printLine(of: "other", in: lines) == nil)
+    }
 }

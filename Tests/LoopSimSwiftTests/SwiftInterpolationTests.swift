@@ -1,5 +1,4 @@
 import Foundation
-import LoopSimConformance
 import LoopSimReport
 import LoopSimScenario
 import Testing
@@ -84,11 +83,25 @@ import Testing
         #expect(texts == [#"shadowed \(samples)"#, #"shadowed \(samples)"#])
     }
 
-    @Test func conformNamesTheLineOfAnEvaluatedLog() {
-        let lines = SwiftFileConformance.printLines(
-            in: "let a = 1\nprint(\"tick \\(count) of \\(n)\")\nprint(\"done\")\n")
-        #expect(SwiftFileConformance.printLine(of: "tick 3 of 4", in: lines) == 2)
-        #expect(SwiftFileConformance.printLine(of: "done", in: lines) == 3)
-        #expect(SwiftFileConformance.printLine(of: "other", in: lines) == nil)
+    @Test func anEnumCaseIsPrintedByItsNameUnlessItHasRawValues() throws {
+        let scenario = try SwiftLanguageTests.load(
+            #"""
+            let scenario = Scenario("enums", until: .seconds(1), variants: [.ios10])
+            enum Phase { case idle, running }
+            enum Speed: Int { case slow, fast }
+            final class Job {
+                var phase: Phase = .idle
+                var speed: Speed = .fast
+                func go() {
+                    phase = .running
+                    print("phase \(phase) was \(Phase.idle) speed \(speed)")
+                }
+            }
+            let job = Job()
+            job.go()
+            """#)
+        let run = try #require(try ScenarioRunner.run(scenario).first)
+        // Swift prints `speed fast` (the case's name); the lowering holds the raw value 1, so it stays as written.
+        #expect(run.outcome.logs.map(\.text) == [#"phase running was idle speed \(speed)"#])
     }
 }
