@@ -21,6 +21,15 @@ extension SwiftLowering {
             case "NSLog", "debugPrint", "fatalError", "precondition", "preconditionFailure", "assert",
                 "assertionFailure":
                 return idiomCall(name, call, in: scope) ?? []
+            case "autoreleasepool":
+                // `autoreleasepool { … }` runs its body at once, on this thread (Swift's ObjectiveC overlay,
+                // `autoreleasepool(invoking:)`); the pool's drain is not modelled (docs/fidelity.md).
+                guard call.arguments.isEmpty, let body = call.trailingClosure, body.signature == nil else {
+                    unsupported("this `autoreleasepool`", "write `autoreleasepool { … }` with its body", at: call)
+                    return []
+                }
+                var inner = scope
+                return lowerStatements(body.statements, in: &inner, tail: false)
             case "CFRunLoopRun": return [.plain("CFRunLoopRun", at: at)]
             case "CFRunLoopStop", "CFRunLoopWakeUp":
                 guard let argument = call.arguments.first?.expression,

@@ -200,6 +200,14 @@ extension SwiftLowering {
                     let made = apiCreation(call, place: "self.\(name)", in: methodScope(className: className, body: []))
                 {
                     initSteps += made.steps
+                } else if type == .group || type == .semaphore, let call = value.as(FunctionCallExprSyntax.self),
+                    let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    callee == "DispatchGroup" || callee == "DispatchSemaphore",
+                    let made = expression(value, in: methodScope(className: className, body: [])), made.type == type
+                {
+                    // `private let group = DispatchGroup()`: made with the object, as a stored property's initial
+                    // value is (the Swift book, "Initialization" › "Default Property Values").
+                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
                 } else {
                     unsupported(
                         "this initial value", "use a literal, nil, or `ClassName()`; or set the field in init",
