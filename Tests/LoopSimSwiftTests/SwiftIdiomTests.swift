@@ -176,7 +176,7 @@ import Testing
         let deinitBlock = "    deinit {\n        timer?.invalidate()\n    }\n"
         let cut = try #require(Self.delegateFile.range(of: "scenario.expect(")).lowerBound
         let withoutDeinit = String(Self.delegateFile[..<cut]).replacingOccurrences(of: deinitBlock, with: "")
-        #expect(!withoutDeinit.contains("deinit"))
+        #expect(!withoutDeinit.contains(deinitBlock))
         try SwiftLanguageTests.passes(
             withoutDeinit + "scenario.expect(.all, [\"logs\": 2, \"objects.leaked\": 0, \"objects.abandoned\": 2])\n")
     }
