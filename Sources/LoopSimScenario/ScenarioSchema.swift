@@ -7,11 +7,16 @@ public enum ScenarioSchema {
     /// The schema as JSON text, keys sorted, two-space indented, ending in a newline.
     public static var text: String { render(schema, indent: "") + "\n" }
 
-    /// The Swift source of `ScenarioSchema+Words.swift` for the doc `text` (docs/scenario-format.md): the words of
-    /// its checked tables, which the schema's descriptions are (``ScenarioSchemaWords``).
-    public static func wordsSource(fromDoc text: String) -> String {
-        ScenarioSchemaWords.swiftSource(ScenarioSchemaWords.extract(from: text))
+    /// The Swift sources, by file name in Sources/LoopSimScenario, of the words of the doc `text`'s
+    /// (docs/scenario-format.md) checked tables, which the schema's descriptions are: one file a doc section and
+    /// their list (``ScenarioSchemaWords/sourceFiles(fromDoc:)``).
+    public static func wordsSources(fromDoc text: String) -> [(name: String, text: String)] {
+        ScenarioSchemaWords.sourceFiles(fromDoc: text)
     }
+
+    /// The first line of each words file: a file in their directory that starts with it and is not one of
+    /// ``wordsSources(fromDoc:)`` is stale.
+    public static var wordsMarker: String { ScenarioSchemaWords.marker }
 
     /// A JSON value with its object keys in the order given (rendered sorted).
     indirect enum JSON {
@@ -23,7 +28,8 @@ public enum ScenarioSchema {
     }
 
     /// The words docs/scenario-format.md gives each key and step (``ScenarioSchemaWords``), by name.
-    static let words: [String: String] = ScenarioSchemaWords.parse(wordsText)
+    static let words: [String: String] =
+        ScenarioSchemaWords.parse(ScenarioSchemaWords.sectionTexts.joined(separator: "\n"))
 
     /// `schema` with the doc's words for `name` as its `description` (what an editor shows on hover), when the doc
     /// has words for it.

@@ -1,9 +1,11 @@
 /// The words docs/scenario-format.md gives each key and step, for the schema's `description`s (what an editor shows
 /// on hover), taken from the doc's checked tables (``CheckedTables``): the doc is their one source.
 ///
-/// `loopsim schema --words-from docs/scenario-format.md` prints them as `ScenarioSchema+Words.swift`, which
-/// `scripts/schema.sh` writes and compiles in, so that `loopsim schema` needs no doc at run time; `ScenarioSchemaTests`
-/// fails when that file is not what the doc gives. Each word is named by where it goes in a scenario:
+/// `loopsim schema --words-from docs/scenario-format.md -o Sources/LoopSimScenario` writes them as one file a doc
+/// section, `ScenarioSchemaWords+SECTION.swift` (the section of the table each word comes from), and the list of
+/// them, `ScenarioSchemaWords+Sections.swift` (``sourceFiles(fromDoc:)``); `scripts/schema.sh` runs it and compiles
+/// them in, so that `loopsim schema` needs no doc at run time. `ScenarioSchemaTests` fails when a file is not what
+/// the doc gives, or one the doc no longer gives is left. Each word is named by where it goes in a scenario:
 ///
 /// | name | words |
 /// | --- | --- |
@@ -23,11 +25,18 @@ enum ScenarioSchemaWords {
     ]
 
     /// Every word the doc gives, by name (see the type's table).
-    static func extract(from doc: String) -> [String: String] {
+    static func extract(from doc: String) -> [String: String] { collect(from: doc).words }
+
+    /// Every word the doc gives, by name, with the 1-based line of the table it was taken from.
+    static func collect(from doc: String) -> (words: [String: String], tableLine: [String: Int]) {
         let tables = CheckedTables(text: doc)
         var words: [String: String] = [:]
-        func add(_ name: String, _ text: String) {
-            if words[name] == nil, !text.isEmpty { words[name] = text }
+        var tableLine: [String: Int] = [:]
+        func add(_ name: String, _ text: String, _ table: CheckedTables.Table) {
+            if words[name] == nil, !text.isEmpty {
+                words[name] = text
+                tableLine[name] = table.line
+            }
         }
         for table in tables.tables("top-level-keys") {
             for row in table.rows {
@@ -35,19 +44,23 @@ enum ScenarioSchemaWords {
                 let type = row.cell("type", of: table).map { "type: \($0)" }
                 let value = row.cell("default", of: table).map { "default: \($0)" }
                 let detail = [type, value].compactMap { $0 }.joined(separator: "; ")
-                for name in row.names { add("top/\(name.text)", detail.isEmpty ? meaning : "\(meaning) (\(detail))") }
+                for name in row.names {
+                    add("top/\(name.text)", detail.isEmpty ? meaning : "\(meaning) (\(detail))", table)
+                }
             }
         }
         for (kind, prefix) in keyTables {
             for table in tables.tables(kind) {
-                for row in table.rows { for name in row.names { add("\(prefix)/\(name.text)", row.cells.last ?? "") } }
+                for row in table.rows {
+                    for name in row.names { add("\(prefix)/\(name.text)", row.cells.last ?? "", table) }
+                }
             }
         }
         for table in tables.tables("log-checks") {
             for row in table.rows {
                 let value = row.cell("value", of: table) ?? ""
                 let passes = row.cell("passes when", of: table) ?? ""
-                for name in row.names { add("logCheck/\(name.text)", "\(value); passes when \(passes)") }
+                for name in row.names { add("logCheck/\(name.text)", "\(value); passes when \(passes)", table) }
             }
         }
         for table in tables.tables("steps") {
@@ -56,9 +69,10 @@ enum ScenarioSchemaWords {
                 let semantics = row.cell("semantics", of: table) ?? ""
                 let parts = row.cell("extra keys", of: table).map(keyParts) ?? []
                 for verb in row.names {
-                    add("step/\(verb.text)", "\(row.cells[0]) — \(models). \(semantics)")
+                    add("step/\(verb.text)", "\(row.cells[0]) — \(models). \(semantics)", table)
                     for (key, part) in parts {
-                        add("step/\(verb.text)/\(key)", "\(part) (a key of `\(verb.text):`, which models \(models))")
+                        let text = "\(part) (a key of `\(verb.text):`, which models \(models))"
+                        add("step/\(verb.text)/\(key)", text, table)
                     }
                 }
             }
@@ -66,10 +80,92 @@ enum ScenarioSchemaWords {
         // A timer's keys have a table of their own (docs/scenario-format.md §7.3); their words win over the cell's.
         for verb in ["scheduledTimer", "timer"] {
             for key in ScenarioCompiler.timerKeys {
-                if let text = words["timer/\(key)"] { words["step/\(verb)/\(key)"] = text }
+                guard let text = words["timer/\(key)"] else { continue }
+                let name = "step/\(verb)/\(key)"
+                words[name] = text
+                if tableLine[name] == nil { tableLine[name] = tableLine["timer/\(key)"] }
             }
         }
-        return words
+        return (words, tableLine)
+    }
+
+    /// A doc section's words: the section's heading (without its `#`s), the name its file and constant take from
+    /// it (``slug(_:)``), and its words by name.
+    struct Section {
+        let heading: String
+        let slug: String
+        var words: [String: String]
+    }
+
+    /// The doc's words grouped by the section (the nearest `#` heading above) of the table each was taken from, in
+    /// the doc's order; sections whose headings make one slug are one.
+    static func sections(fromDoc doc: String) -> [Section] {
+        let (words, tableLine) = collect(from: doc)
+        var headingAt: [(line: Int, text: String)] = []
+        var inFence = false  // a `#` line in a fenced code block (a YAML comment) is not a heading
+        for (i, line) in doc.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("```") { inFence.toggle() }
+            if !inFence, line.hasPrefix("#") { headingAt.append((i + 1, trimmed(String(line.drop { $0 == "#" })))) }
+        }
+        var sections: [Section] = []
+        for name in words.keys.sorted(by: { (tableLine[$0]!, $0) < (tableLine[$1]!, $1) }) {
+            let heading = headingAt.last { $0.line < tableLine[name]! }?.text ?? "Preamble"
+            let slug = slug(heading)
+            if let i = sections.firstIndex(where: { $0.slug == slug }) {
+                sections[i].words[name] = words[name]
+            } else {
+                sections.append(Section(heading: heading, slug: slug, words: [name: words[name]!]))
+            }
+        }
+        return sections
+    }
+
+    /// A heading as a Swift type-name piece: its text before the first `:` outside backticks, without its number,
+    /// backticks and punctuation, each word capitalised (`7.5.1 Port-based sources and streams` →
+    /// `PortBasedSourcesAndStreams`, ``9. `expect:` `` → `Expect`).
+    static func slug(_ heading: String) -> String {
+        var text = ""
+        var inCode = false
+        for c in heading {
+            if c == "`" {
+                inCode.toggle()
+                continue
+            }
+            if c == ":" && !inCode { break }
+            text.append(c)
+        }
+        let words = text.split { !($0.isLetter || $0.isNumber || $0 == "'") }.map { $0.filter { $0 != "'" } }
+        return words.drop { $0.allSatisfy(\.isNumber) }.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// The first line of every file ``sourceFiles(fromDoc:)`` makes: a `.swift` file in the words' directory that
+    /// starts with it and is not one of them is a stale one.
+    static let marker = "// Generated by `loopsim schema --words-from docs/scenario-format.md`"
+
+    /// The files `loopsim schema --words-from` writes into Sources/LoopSimScenario, by name: one a section
+    /// (``sections(fromDoc:)``), then `ScenarioSchemaWords+Sections.swift`, which lists them.
+    static func sourceFiles(fromDoc doc: String) -> [(name: String, text: String)] {
+        let sections = sections(fromDoc: doc)
+        precondition(!sections.contains { $0.slug == "Sections" }, "a doc section named Sections")
+        var files = sections.map { ("ScenarioSchemaWords+\($0.slug).swift", swiftSource($0)) }
+        var index = """
+            \(marker) (scripts/schema.sh): the
+            // list of the doc's sections that have words. Do not edit; change the doc and run scripts/schema.sh.
+
+            extension ScenarioSchemaWords {
+                /// Each section's words (``records(_:)``), in the doc's order: ``ScenarioSchema`` reads them.
+                static let sectionTexts: [String] = [
+
+            """
+        for section in sections { index += "        \(constant(section)),\n" }
+        index += "    ]\n}\n"
+        files.append(("ScenarioSchemaWords+Sections.swift", index))
+        return files
+    }
+
+    /// The name of a section's constant: `topLevelKeysWords`.
+    static func constant(_ section: Section) -> String {
+        section.slug.prefix(1).lowercased() + section.slug.dropFirst() + "Words"
     }
 
     /// The parts of an `extra keys` cell, split at the commas outside backticks and parentheses, each with the first
@@ -102,18 +198,19 @@ enum ScenarioSchemaWords {
         return named
     }
 
-    /// The Swift source of `ScenarioSchema+Words.swift`: `words` as ``records(_:)`` in a raw string.
-    static func swiftSource(_ words: [String: String]) -> String {
+    /// The Swift source of a section's file: its words as ``records(_:)`` in a raw string.
+    static func swiftSource(_ section: Section) -> String {
         var out = """
-            // Generated by `loopsim schema --words-from docs/scenario-format.md` (scripts/schema.sh) from the doc's
-            // checked tables: do not edit; change the doc and run scripts/schema.sh. ScenarioSchemaTests checks it.
+            \(marker) (scripts/schema.sh) from the
+            // doc's checked tables in its section "\(section.heading)":
+            // do not edit; change the doc and run scripts/schema.sh. ScenarioSchemaTests checks it.
 
-            extension ScenarioSchema {
-                /// The words docs/scenario-format.md gives each key and step (``ScenarioSchemaWords``), by name.
-                static let wordsText = #\"\"\"
+            extension ScenarioSchemaWords {
+                /// The words docs/scenario-format.md's section gives each key and step there, by name.
+                static let \(constant(section)) = #\"\"\"
 
             """
-        for line in records(words) { out += "        \(line)\n" }
+        for line in records(section.words) { out += "        \(line)\n" }
         out += "        \"\"\"#\n}\n"
         return out
     }
@@ -138,7 +235,7 @@ enum ScenarioSchemaWords {
         return lines
     }
 
-    /// Reads `ScenarioSchema.wordsText` back into words by name.
+    /// Reads ``records(_:)`` lines (a section's text, or several joined) back into words by name.
     static func parse(_ text: String) -> [String: String] {
         var words: [String: String] = [:]
         var name: String?

@@ -4,11 +4,7 @@ import Testing
 
 /// Foundation's locks in the kernel (docs/scenario-format.md §7.14): contention, timed waits, recursion, conditions,
 /// condition locks, what an unlock by another thread does per variant, and the parked-thread chain of a deadlock.
-@Suite struct LockSemanticsTests {
-    func run(_ yaml: String, _ variant: String = "linux-corelibs") throws -> RunOutcome {
-        try KernelSemanticsTests.run(yaml, variant)
-    }
-
+@Suite struct LockSemanticsTests: CorelibsScenarioFixture {
     /// Each log as `instant thread text`.
     func lines(_ o: RunOutcome) -> [String] { o.logs.map { "\($0.at) \($0.thread) \($0.text)" } }
 

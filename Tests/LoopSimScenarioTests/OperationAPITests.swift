@@ -4,20 +4,7 @@ import Testing
 
 /// The Operation API's and GCD's work items, `concurrentPerform` and target queues (issue 34 items 5 and 6;
 /// docs/scenario-format.md §7.6 and §7.11): each rule as a small scenario, its logs checked.
-@Suite struct OperationAPITests {
-    func run(_ yaml: String, _ variant: String = "linux-corelibs") throws -> RunOutcome {
-        try KernelSemanticsTests.run(yaml, variant)
-    }
-
-    /// `"<ms> <thread> <text>"` for each log line.
-    func logs(_ o: RunOutcome) -> [String] {
-        o.logs.map { "\($0.at.nanoseconds / 1_000_000) \($0.thread) \($0.text)" }
-    }
-
-    func ids(_ yaml: String) -> [String] {
-        ScenarioLoader.load(text: yaml, file: "t.yaml").diagnostics.map(\.id.description)
-    }
-
+@Suite struct OperationAPITests: CorelibsScenarioFixture {
     // MARK: Operation queues
 
     @Test(arguments: [
@@ -64,7 +51,7 @@ import Testing
                   - setSuspended: q
                     to: false
             """, variant)
-        #expect(logs(o).map { $0.split(separator: " ").dropFirst(2).joined() } == ["three", "c", "b", "a"])
+        #expect(msThreadLines(o).map { $0.split(separator: " ").dropFirst(2).joined() } == ["three", "c", "b", "a"])
         #expect(o.logs.map { $0.at.nanoseconds / 1_000_000 } == [0, 50, 150, 250])
     }
 
@@ -114,7 +101,7 @@ import Testing
                 then: [log: barrier not counted]
             """)
         #expect(
-            logs(o) == [
+            msThreadLines(o) == [
                 "0 main barrier not counted", "200 worker-1 first", "300 worker-1 barrier", "300 worker-1 after",
             ])
     }
@@ -129,7 +116,7 @@ import Testing
               - addBarrierBlock: q
                 do: [log: barrier]
             """)
-        #expect(logs(o) == ["0 worker-1 barrier"])
+        #expect(msThreadLines(o) == ["0 worker-1 barrier"])
     }
 
     @Test func operationStateAndTheCurrentQueue() throws {
@@ -161,7 +148,7 @@ import Testing
                 then: [log: finished]
             """)
         #expect(
-            logs(o) == [
+            msThreadLines(o) == [
                 "0 main created", "0 worker-1 on q", "50 worker-2 executing", "50 worker-2 none on a worker",
                 "100 main finished",
             ])
@@ -244,7 +231,7 @@ import Testing
               - addExecutionBlock: op
                 do: [log: never]
             """)
-        #expect(logs(o) == ["100 worker-1 one", "200 worker-1 two", "200 main returned"])
+        #expect(msThreadLines(o) == ["100 worker-1 one", "200 worker-1 two", "200 main returned"])
         #expect(
             o.crash?.message
                 == "Fatal error: blocks cannot be added after the operation has started executing or finished")
@@ -277,7 +264,7 @@ import Testing
             """, variant)
         // worker-1 is idle once start() returns at 50 ms, so it takes the dispatch_after block, then the next operation
         #expect(
-            logs(o) == [
+            msThreadLines(o) == [
                 "0 worker-1 started", "100 worker-1 still executing", "100 worker-1 finished", "100 worker-1 next",
             ])
     }
@@ -298,7 +285,7 @@ import Testing
               - waitUntilFinished: a
               - log: returned
             """)
-        #expect(logs(o) == ["0 main returned"])
+        #expect(msThreadLines(o) == ["0 main returned"])
     }
 
     @Test func suspendingTheMainOperationQueueIsRefused() {
@@ -329,7 +316,7 @@ import Testing
               - if: r == 0 && item.isCancelled
                 then: [log: waited]
             """)
-        #expect(logs(o) == ["100 main waited", "100 main notified"])
+        #expect(msThreadLines(o) == ["100 main waited", "100 main notified"])
     }
 
     @Test func aWorkItemFreedWithoutRunningNotifies() throws {
@@ -363,7 +350,7 @@ import Testing
               - if: r == 0
                 then: [log: done at once]
             """)
-        #expect(logs(o) == ["50 main ran", "50 main done at once"])
+        #expect(msThreadLines(o) == ["50 main ran", "50 main done at once"])
     }
 
     @Test func waitingTwiceOnAWorkItemCrashes() throws {
@@ -395,7 +382,7 @@ import Testing
               - if: r == 1
                 then: [log: timed out]
             """)
-        #expect(logs(o) == ["200 main timed out"])
+        #expect(msThreadLines(o) == ["200 main timed out"])
     }
 
     // MARK: concurrentPerform and target queues
@@ -433,7 +420,7 @@ import Testing
                     then: [{log: two}, {work: 100ms}]
               - log: returned
             """)
-        #expect(logs(o) == ["0 main zero", "0 worker-1 one", "100 worker-1 two", "300 main returned"])
+        #expect(msThreadLines(o) == ["0 main zero", "0 worker-1 one", "100 worker-1 two", "300 main returned"])
     }
 
     @Test func aNestedConcurrentPerformRunsSerially() throws {
@@ -465,7 +452,8 @@ import Testing
               - dispatch_async: db
                 do: [{work: 100ms}, {log: db two}]
             """, "ios10")
-        #expect(logs(o).map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["200", "300", "400"])
+        #expect(
+            msThreadLines(o).map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["200", "300", "400"])
         #expect(o.logs.map(\.text) == ["db one", "cache", "db two"])
     }
 

@@ -5,18 +5,7 @@ import Testing
 /// A scenario class declared `superclass: Operation` (issue 34 item 5; docs/scenario-format.md §4 and §7.11): its
 /// `start` and `main` overrides as swift-corelibs-foundation's `Operation.start()` and `OperationQueue._schedule(_:)`
 /// call them (conformance c147), its fields holding what it needs while its queue holds it.
-@Suite struct OperationSubclassTests {
-    func run(_ yaml: String, _ variant: String = "linux-corelibs") throws -> RunOutcome {
-        try KernelSemanticsTests.run(yaml, variant)
-    }
-
-    /// `"<ms> <text>"` for each log line.
-    func logs(_ o: RunOutcome) -> [String] { o.logs.map { "\($0.at.nanoseconds / 1_000_000) \($0.text)" } }
-
-    func ids(_ yaml: String) -> [String] {
-        ScenarioLoader.load(text: yaml, file: "t.yaml").diagnostics.map(\.id.description)
-    }
-
+@Suite struct OperationSubclassTests: CorelibsScenarioFixture {
     static let classes = """
         classes:
           Delegate:
@@ -69,7 +58,7 @@ import Testing
                   - if: d.isExecuting && not d.isFinished && d.isAsynchronous
                     then: [log: executing]
             """, variant)
-        #expect(logs(o) == ["0 start", "50 executing", "100 finishing", "100 main"])
+        #expect(msLines(o) == ["0 start", "50 executing", "100 finishing", "100 main"])
     }
 
     @Test func anOverriddenStartRunsForACancelledOperationAndMainDoesNot() throws {
@@ -96,7 +85,7 @@ import Testing
                   - if: n == 0
                     then: [log: both finished]
             """)
-        #expect(logs(o) == ["0 start", "0 start sees cancel", "10 both finished"])
+        #expect(msLines(o) == ["0 start", "0 start sees cancel", "10 both finished"])
     }
 
     @Test func mainReadsItsOwnCancelWhileItRuns() throws {
@@ -115,7 +104,7 @@ import Testing
                 captures: [p]
                 do: [cancelOperation: p]
             """)
-        #expect(logs(o) == ["0 main", "50 main sees cancel"])
+        #expect(msLines(o) == ["0 main", "50 main sees cancel"])
     }
 
     /// A start that never marks the operation finished: the queue holds the operation for ever, and the operation
@@ -142,7 +131,7 @@ import Testing
                 operation: s
               - release: s
             """)
-        #expect(logs(o) == ["0 started"])
+        #expect(msLines(o) == ["0 started"])
         let delegate = try #require(o.alive.listed?.first { $0.object == "delegate" })
         #expect(delegate.path == ["operation queue q", "Stuck s", "Delegate delegate"])
     }
@@ -167,7 +156,7 @@ import Testing
                 operation: p
               - release: p
             """)
-        #expect(logs(o) == ["0 main", "50 completion"])
+        #expect(msLines(o) == ["0 main", "50 completion"])
         #expect(o.findings.leaks.isEmpty)
         #expect(o.alive.listed?.isEmpty ?? true)
     }
@@ -193,11 +182,7 @@ import Testing
 }
 
 /// An operation queue's properties and quality of service (issue 34 item 5; docs/scenario-format.md §7.11; c148).
-@Suite struct OperationQualityOfServiceTests {
-    func run(_ yaml: String, _ variant: String = "linux-corelibs") throws -> RunOutcome {
-        try KernelSemanticsTests.run(yaml, variant)
-    }
-
+@Suite struct OperationQualityOfServiceTests: CorelibsScenarioFixture {
     func texts(_ o: RunOutcome) -> [String] { o.logs.map(\.text) }
 
     /// Four operations on a suspended queue, each with the given QoS (nil: none), resumed: the order they start in.

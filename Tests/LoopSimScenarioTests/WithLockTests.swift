@@ -3,15 +3,7 @@ import LoopSimScenario
 import Testing
 
 /// `withLock:` (NSLocking.withLock) and a lock's `name` (issue 34 item 4; docs/scenario-format.md §7.14; c136, c137).
-@Suite struct WithLockTests {
-    func run(_ yaml: String, _ variant: String = "linux-corelibs") throws -> RunOutcome {
-        try KernelSemanticsTests.run(yaml, variant)
-    }
-
-    func lines(_ o: RunOutcome) -> [String] {
-        o.logs.map { "\($0.at.nanoseconds / 1_000_000) \($0.thread) \($0.text)" }
-    }
-
+@Suite struct WithLockTests: CorelibsScenarioFixture {
     static let box = """
         classes:
           Box: {fields: {lock: strong id, other: strong id, n: int}}
@@ -41,7 +33,7 @@ import Testing
                 then: [log: counted twice]
             """, variant)
         #expect(
-            lines(o) == [
+            msThreadLines(o) == [
                 "100 worker worker out", "100 worker worker after", "100 main main in", "100 main counted twice",
             ])
     }

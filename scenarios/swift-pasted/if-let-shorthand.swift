@@ -2,12 +2,13 @@
 // condition (`if let t = timer, t.isValid`). The session's heartbeat is a repeating 1 s timer; `pause()` at 2.5 s
 // invalidates it, so it fires twice; the second `pause()` at 3 s finds the timer invalid (Apple, `isValid`) and
 // logs that, and `restart()` at 4 s drops the invalid timer and schedules a new one, which fires at 5 s and 6 s
-// before the horizon at 6.5 s.
+// before the horizon at 6.5 s. `loopsim conform` runs this file on the real RunLoop, against the
+// `linux-corelibs` run.
 import Foundation
 
 let scenario = Scenario(
     "Pasted: if let shorthand around a heartbeat timer", until: .milliseconds(6500),
-    variants: [.ios10, .ios13])
+    variants: [.ios10, .ios13, .linuxCorelibs])
 
 final class Session {
     private var heartbeat: Timer?
@@ -49,5 +50,6 @@ scenario.at(.seconds(3), "pause again") { session.pause() }
 scenario.at(.seconds(4), "come back") { session.restart() }
 
 scenario.expect(.all, [
-    "timers.fires": 4, "logged": ["beat": 4, "paused": 1, "already paused": 1],
+    "timers.fires": 4, "logged": ["beat": 4, "paused": 1, "already paused": 1], "logs": 6, "logs[1].at_ms": 2000,
+    "logs[2].text": "paused", "logs[3].text": "already paused", "logs[4].at_ms": 5000, "logs[5].at_ms": 6000,
 ])

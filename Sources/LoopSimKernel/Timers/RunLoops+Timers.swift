@@ -59,6 +59,15 @@ extension RunLoops {
         for i in 0..<3 { if case .object(let id) = slots[i], !owned[i] { k.retain(id) } }
         o.initializeTimer(TimerState(fireTSR: firstFire, interval: interval))
         o.timer.firstSlotWall = firstFire
+        if case .block = spec.action, case .object(let block) = slots[TimerState.blockSlot] {
+            // Whether the block declares the timer parameter, read once: the block slot never changes after this
+            // (invalidation only empties it), so each fire reads this bit (``timerCalloutFrame(_:on:)``).
+            o.timer.blockTakesTimer =
+                k.objects.withUnretainedObject(block) { b in
+                    guard case .block(let t) = b.kind else { return false }
+                    return k.program.blocks[t].body.parameterCount > 0
+                } ?? false
+        }
         // CFRunLoopTimerSetTolerance: negative -> 0; repeating timers at most half their interval.
         var tolerance = max(.zero, spec.tolerance)
         if spec.repeats { tolerance = min(tolerance, SimDuration(nanoseconds: interval.nanoseconds / 2)) }
@@ -217,15 +226,10 @@ extension RunLoops {
             // The block's parameter, when it declares one, is the timer itself (Apple,
             // `scheduledTimer(withTimeInterval:repeats:block:)`: "The block takes a single Timer parameter";
             // swift-corelibs-foundation Timer.swift, `__NSFireTimer`: `t._fire(t)`).
-            // Every block fire reads the block's parameter count (one object lookup); only a block that declares a
-            // parameter is passed the timer.
-            let takesTimer =
-                objects.withUnretainedObject(block) { b in
-                    guard case .block(let t) = b.kind else { return false }
-                    return program.blocks[t].body.parameterCount > 0
-                } ?? false
+            // Only a block that declares a parameter is passed the timer; whether it does was read when the timer
+            // was made (``TimerState/blockTakesTimer``), not on every fire.
             return calloutFrame(
-                retaining: block, edge: "timer block", arguments: takesTimer ? [.object(o.id)] : [])
+                retaining: block, edge: "timer block", arguments: o.timer.blockTakesTimer ? [.object(o.id)] : [])
         case .userInfoBlock:
             guard case .object(let block) = o[slot: TimerState.userInfoSlot] else { return nil }
             return calloutFrame(retaining: block, edge: "timer userInfo block")

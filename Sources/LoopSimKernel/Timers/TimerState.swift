@@ -17,7 +17,8 @@ public struct TimerState {
     /// The tag bytes of the timer's three slots: ``SlotStorage``'s, never read or written here. A state is made
     /// with zeros here and ``HeapObject/initializeTimer(_:)`` copies the slots' tags in.
     var slotTags: (UInt8, UInt8, UInt8) = (0, 0, 0)
-    /// The mode list's index (low three bits, ``customModes`` as 7), valid (bit 3) and firing (bit 4).
+    /// The mode list's index (low three bits, ``customModes`` as 7), valid (bit 3), firing (bit 4) and whether
+    /// its block takes the timer (bit 5).
     private var bits: UInt8 = Self.validBit
     /// The run loop's id, or -1.
     private var runLoopID: Int32 = -1
@@ -34,7 +35,7 @@ public struct TimerState {
     public var fires: Int { latency.count }
 
     private static let modeBits: UInt8 = 0b111, customModeBits: UInt8 = 0b111, validBit: UInt8 = 1 << 3,
-        firingBit: UInt8 = 1 << 4
+        firingBit: UInt8 = 1 << 4, blockTakesTimerBit: UInt8 = 1 << 5
 
     /// The modes it is in: an index into ``usualModeLists``, or ``customModes`` (``HeapObject/timerModes``).
     var modeListIndex: UInt8 {
@@ -54,6 +55,13 @@ public struct TimerState {
     public internal(set) var isFiring: Bool {
         get { bits & Self.firingBit != 0 }
         set { bits = newValue ? bits | Self.firingBit : bits & ~Self.firingBit }
+    }
+    /// A block timer whose block declares a parameter (the timer, passed to it on each fire): read once when the
+    /// timer is made, since its block never changes. Looking the block's parameter count up on every fire cost
+    /// 3.0 % of a fire's instructions in the debug build (BENCHMARKS.md, "A block timer's parameter").
+    var blockTakesTimer: Bool {
+        get { bits & Self.blockTakesTimerBit != 0 }
+        set { bits = newValue ? bits | Self.blockTakesTimerBit : bits & ~Self.blockTakesTimerBit }
     }
 
     /// The run loop it belongs to (a timer is in at most one), and the modes it is in there.

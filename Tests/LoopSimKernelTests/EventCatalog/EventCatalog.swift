@@ -1,12 +1,13 @@
 // Every kind of trace event, declared once: its case, its trace name (`ev`), what it means, its fields (each
 // with its Swift label, type and JSON key, in the order the trace line writes them) and the phrase the views
-// say it with. Everything else about a kind is made from this table (EventCodeGenerator.swift):
-// Sources/LoopSimKernel/Events/SimEvent+Generated.swift (``EventKind`` and its names, ``SimEvent/Body``, the
-// fields' walk that the JSON encoder, the fingerprint and the views share, the reading of a trace line) and
+// say it with. Everything else about a kind is made from this table (EventCodeGenerator.swift), in
+// Sources/LoopSimKernel/Events/: EventKind+Generated.swift (``EventKind`` and its names), SimEvent+Generated.swift
+// (``SimEvent/Body``), SimEvent+FieldWalk+Generated.swift (the fields' walk that the JSON encoder, the fingerprint
+// and the views share), SimEvent+Reading+Generated.swift (the reading of a trace line); and
 // Sources/LoopSimReport/EventPhrases+Generated.swift (`EventPhrases.describe`).
 //
 // Adding or changing a kind: edit its row here, then `LOOPSIM_GENERATE_EVENTS=1 swift test --filter
-// EventCatalogTests` writes both files; `EventCatalogTests` fails while they differ from what this table makes.
+// EventCatalogTests` writes the files; `EventCatalogTests` fails while they differ from what this table makes.
 // A row's order is its ``EventKind`` raw value (nothing outside a run depends on it: the fingerprint folds a
 // kind's trace name, not its number).
 //

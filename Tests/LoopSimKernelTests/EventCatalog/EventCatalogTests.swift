@@ -26,7 +26,38 @@ import Testing
             for (n, line) in file.text.split(separator: "\n").enumerated() where line.count > 120 {
                 Issue.record("\(file.path):\(n + 1) is longer than 120 columns")
             }
+            let lines = file.text.split(separator: "\n").count
+            #expect(lines <= 600, "\(file.path) has \(lines) lines: split it further (house style: ≤ 600)")
         }
+    }
+
+    /// No file in `Sources` says it was made from the catalog unless the catalog makes it now: a file the
+    /// generator no longer writes (an old name after a split) fails here; `LOOPSIM_GENERATE_EVENTS=1` removes it.
+    @Test func noStaleGeneratedFileIsLeft() throws {
+        let write = ProcessInfo.processInfo.environment["LOOPSIM_GENERATE_EVENTS"] != nil
+        let made = Set(EventCodeGenerator.files(eventCatalog).map(\.path))
+        for path in try Self.swiftFiles(under: "Sources") where !made.contains(path) {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            let head = text.split(separator: "\n", maxSplits: 2).prefix(2)
+            guard head.contains(where: { $0.hasPrefix(EventCodeGenerator.marker) }) else { continue }
+            if write {
+                try FileManager.default.removeItem(at: Self.root.appendingPathComponent(path))
+            } else {
+                Issue.record(
+                    """
+                    \(path) says it was made from EventCatalog.swift, which no longer makes it: run \
+                    `LOOPSIM_GENERATE_EVENTS=1 swift test --filter EventCatalogTests` (it deletes it) and commit
+                    """)
+            }
+        }
+    }
+
+    /// The `.swift` files under `directory` (from the package root), as paths from the root, sorted.
+    static func swiftFiles(under directory: String) throws -> [String] {
+        let base = Self.root.appendingPathComponent(directory)
+        guard let walk = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return walk.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { directory + "/" + $0 }
+            .sorted()
     }
 
     /// One row a kind, in order, each with a distinct case, distinct keys, and a trace name shared by at most

@@ -7,13 +7,24 @@ enum EventCodeGenerator {
         var text: String
     }
 
-    /// Every file the catalog makes.
+    /// Every file the catalog makes, one a concept, each under ~600 lines (house style). The kernel's vocabulary
+    /// is split by what it is, not by groups of kinds: Swift wants every case of an enum in its one declaration and
+    /// every case of a switch in its one function, so the kinds, the body's cases, the fields' walk and the reading
+    /// of a trace line are each whole in their own file.
     static func files(_ catalog: [EventDeclaration]) -> [File] {
-        [
-            File(path: "Sources/LoopSimKernel/Events/SimEvent+Generated.swift", text: kernel(catalog)),
+        let events = "Sources/LoopSimKernel/Events/"
+        return [
+            File(path: events + "EventKind+Generated.swift", text: kinds(catalog)),
+            File(path: events + "SimEvent+Generated.swift", text: bodies(catalog)),
+            File(path: events + "SimEvent+FieldWalk+Generated.swift", text: fieldWalk(catalog)),
+            File(path: events + "SimEvent+Reading+Generated.swift", text: traceReading(catalog)),
             File(path: "Sources/LoopSimReport/EventPhrases+Generated.swift", text: phrases(catalog)),
         ]
     }
+
+    /// The line every file the catalog makes starts with after `// swift-format-ignore-file`: a file in `Sources`
+    /// that carries it and is not in ``files(_:)`` is a stale one (``EventCatalogTests``).
+    static let marker = "// Generated from Tests/LoopSimKernelTests/EventCatalog/EventCatalog.swift,"
 
     static let header = """
         // swift-format-ignore-file
@@ -25,8 +36,8 @@ enum EventCodeGenerator {
 
     // MARK: The kernel's vocabulary
 
-    /// ``EventKind``, ``SimEvent/Body``, the fields' walk and the reading of a trace line.
-    static func kernel(_ catalog: [EventDeclaration]) -> String {
+    /// ``EventKind`` and the name a trace line gives each kind.
+    static func kinds(_ catalog: [EventDeclaration]) -> String {
         var out = header
         out += """
 
@@ -49,6 +60,15 @@ enum EventCodeGenerator {
                     }
                 }
             }
+
+            """
+        return out
+    }
+
+    /// ``SimEvent/Body``: one case a kind, with its typed fields, and its ``EventKind``.
+    static func bodies(_ catalog: [EventDeclaration]) -> String {
+        var out = header
+        out += """
 
             extension SimEvent {
                 /// What happened, with its typed fields. Names (threads, run loops, modes, objects, labels,
@@ -76,6 +96,15 @@ enum EventCodeGenerator {
                 }
             }
 
+            """
+        return out
+    }
+
+    /// ``SimEvent/Body/visitFields(_:)``: the walk of each kind's fields.
+    static func fieldWalk(_ catalog: [EventDeclaration]) -> String {
+        var out = header
+        out += """
+
             extension SimEvent.Body {
                 /// Hands each field to `visitor`, in the order the trace line writes them, with its JSON key: the
                 /// one walk the JSON encoder, the fingerprint and the views share.
@@ -95,7 +124,18 @@ enum EventCodeGenerator {
         out += """
                     }
                 }
+            }
 
+            """
+        return out
+    }
+
+    /// ``SimEvent/Body/init(kind:reading:)``: the reading of a trace line, kind by kind.
+    static func traceReading(_ catalog: [EventDeclaration]) -> String {
+        var out = header
+        out += """
+
+            extension SimEvent.Body {
                 /// Reads an event of kind `kind` (its JSON name) from `reader`, field by field.
                 /// - Throws: what `reader` throws for a missing or mistyped field; ``EventReadError`` for an
                 ///   unknown kind.
