@@ -5,6 +5,20 @@
 extension ScenarioSchemaWords {
     /// The words docs/scenario-format.md's section gives each key and step there, by name.
     static let queuesAndThreadsWords = #"""
+        == step/asyncAfterWorkItem
+        `asyncAfterWorkItem: ITEM` — `queue.asyncAfter(deadline: .now() + delay, execute: item)`
+        (`dispatch_after` of the item's block). Holds ITEM (+1) until its deadline, then queues it on
+        `queue:` as `asyncWorkItem:` does, and the queue holds it until it has run: a cancelled ITEM still
+        waits for its deadline (cancellation only marks it) and is then skipped, its execution counting
+        (Swift's overlay passes `item._block` to `dispatch_after`, whose continuation of a dispatch block
+        invokes `_dispatch_block_async_invoke2`, queue.c). Trace `dispatch.after`, then `dispatch.async` at
+        the deadline. The debounce idiom.
+        == step/asyncAfterWorkItem/delay
+        `delay:` (required; a duration or a distribution) (a key of `asyncAfterWorkItem:`, which models
+        `queue.asyncAfter(deadline: .now() + delay, execute: item)` (`dispatch_after` of the item's block))
+        == step/asyncAfterWorkItem/queue
+        `queue:` (default `global`) (a key of `asyncAfterWorkItem:`, which models
+        `queue.asyncAfter(deadline: .now() + delay, execute: item)` (`dispatch_after` of the item's block))
         == step/asyncWorkItem
         `asyncWorkItem: ITEM` — `queue.async(execute: item)`. Queues ITEM on `queue:` as `dispatch_async`
         queues a block; the queue holds ITEM until it has run. When the queue reaches it, a cancelled item

@@ -12,6 +12,9 @@ extension ScenarioSchemaWords {
         suspended, unless a background task runs
         == appDelegate/willEnterForeground
         `applicationWillEnterForeground:`: on `foreground`, first
+        == appDelegate/willResignActive
+        `applicationWillResignActive:`: on `background` or `lock` of an active app, before
+        `didEnterBackground`
         == step/beginBackgroundTask
         `beginBackgroundTask: [PLACE]` — `-[UIApplication beginBackgroundTaskWithExpirationHandler:]`.
         Starts a background task (a `UIBackgroundTask` object, which UIApplication holds until the task

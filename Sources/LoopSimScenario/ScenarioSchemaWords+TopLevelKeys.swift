@@ -6,8 +6,8 @@ extension ScenarioSchemaWords {
     /// The words docs/scenario-format.md's section gives each key and step there, by name.
     static let topLevelKeysWords = #"""
         == top/appDelegate
-        `didEnterBackground`, `willEnterForeground`, `didBecomeActive`: steps run on the main thread, seeing
-        `main:`'s names (section 8.3). (type: mapping; default: none)
+        `didEnterBackground`, `willEnterForeground`, `didBecomeActive`, `willResignActive`: steps run on the
+        main thread, seeing `main:`'s names (section 8.3). (type: mapping; default: none)
         == top/cases
         The file is one scenario per case: each case's `params:` over the file's, its `expect:` added to the
         file's (section 8.2). (type: mapping name → `{params:, expect:}`; default: none)
