@@ -70,7 +70,8 @@ import Testing
     }
 
     /// `private lazy var link = CADisplayLink(target: self, selector: #selector(step))`: the initial value uses
-    /// `self`; read inside a `[weak self]` closure through `self?`, the link is made there, on the main thread.
+    /// `self`; read inside a `[weak self]` closure through `self?`, the link is made there, on the main thread,
+    /// and keeps the animator after the scenario drops it (the link retains its target, the run loop the link).
     @Test func aLazyDisplayLinkMadeInsideAClosure() throws {
         try SwiftLanguageTests.passes(
             """
@@ -86,6 +87,7 @@ import Testing
             }
             var animator: Animator? = Animator()
             animator?.start()
+            scenario.at(.seconds(1), "drop") { animator = nil }
             scenario.expect(.all, ["objects.abandoned": 2])
             """)
     }
