@@ -178,13 +178,16 @@ extension SwiftLowering {
     ) -> [LocatedNode] {
         let at = location(call)
         var arguments: [LocatedNode] = []
+        if call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
+            unsupported(
+                "a closure passed to a method of a scenario class",
+                "store the closure in the object's closure property first (`loader.completion = { [weak self] in "
+                    + "… }`, section \"Closures kept as values\"), then call the method without it", at: call)
+            return []
+        }
         for argument in call.arguments {
             guard let value = expression(argument.expression, in: scope) else { return [] }
             arguments.append(.plain(value.text, at: location(argument.expression)))
-        }
-        if call.trailingClosure != nil {
-            unsupported("a closure passed to a method", "methods take values, not closures", at: call)
-            return []
         }
         let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
         return [.step("call", "\(receiver).\(method)", at: at, extra)]

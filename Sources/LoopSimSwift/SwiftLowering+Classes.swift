@@ -14,6 +14,7 @@ extension SwiftLowering {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     if collectComputed(binding, name: name, into: &shape) { continue }
+                    _ = collectLazy(v, binding, name: name, into: &shape)  // SwiftLowering+Lazy.swift
                     shape.fields[name] = fieldType(binding)
                 }
             } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
@@ -144,7 +145,7 @@ extension SwiftLowering {
             case "weak": strength = "weak"
             case "unowned": strength = modifier.detail?.detail.text == "unsafe" ? "unretained" : "unowned"
             case "private", "fileprivate", "internal", "public", "final", "open", "dynamic": break
-            case "lazy": refuseLazy(modifier)
+            case "lazy": break  // made at its first read (SwiftLowering+Lazy.swift)
             default:
                 unsupported("the modifier `\(modifier.name.text)` on a property", "leave it out", at: modifier)
             }
@@ -164,6 +165,8 @@ extension SwiftLowering {
                     at: binding)
                 continue
             }
+            let isLazy = decl.modifiers.contains { $0.name.text == "lazy" }
+            if isLazy, !checkLazy(binding, name: name, className: className) { continue }
             let type = fieldType(binding)
             guard let typeName = type.fieldTypeName else {
                 if let annotation = binding.typeAnnotation {
@@ -184,7 +187,7 @@ extension SwiftLowering {
             }
             if type == .runLoop { declaration = typeName }
             let at = location(binding)
-            if let value = binding.initializer?.value {
+            if let value = binding.initializer?.value, !(isLazy && classes[className]?.lazy[name] != nil) {
                 if let literal = literalText(value) ?? enumInitialValue(value, type: type) {
                     declaration += " = " + literal
                 } else if value.is(NilLiteralExprSyntax.self) || isInvalidTaskIdentifier(value) {

@@ -22,24 +22,8 @@ extension SwiftLowering {
 
     /// Whether `e` is a closure value this body can see (a local, a parameter or a field of closure type, also
     /// another object's: `viewModel.onChange`, `self?.onChange`), found without reporting anything.
-    func isClosureValue(_ e: ExprSyntax, in scope: Scope) -> Bool {
-        quietType(e, in: scope) == Self.closureValueType
-    }
-
-    /// The static type of a name, `self`, or a chain of fields through scenario-class objects (`?.` included),
-    /// found without reporting anything; nil for anything else.
-    private func quietType(_ e: ExprSyntax, in scope: Scope) -> LoweredType? {
-        if let chain = e.as(OptionalChainingExprSyntax.self) { return quietType(chain.expression, in: scope) }
-        if let ref = e.as(DeclReferenceExprSyntax.self) {
-            let name = ref.baseName.text
-            if let local = scope.locals[name] { return local.type }
-            guard scope.locals["self"] != nil else { return nil }
-            return scope.className.flatMap { classes[$0]?.fields[name] }
-        }
-        guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
-            case .object(let cls)? = quietType(base, in: scope)
-        else { return nil }
-        return classes[cls]?.fields[member.declName.baseName.text]
+    mutating func isClosureValue(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        staticType(e, in: scope, report: false) == Self.closureValueType
     }
 
     /// `onTick?()`, `self.onTick?()` (called only when not nil), `work()`: `callBlock:`. Nil when `call` calls no

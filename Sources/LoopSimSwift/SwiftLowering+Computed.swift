@@ -114,18 +114,6 @@ extension SwiftLowering {
     }
 }
 
-extension SwiftLowering {
-    /// `lazy var x = C()`: Swift runs the initial value at the property's first read (the Swift book, "Properties"
-    /// › "Lazy Stored Properties"); a read is an expression here, where no object can be made, and making it in
-    /// `init:` would move the creation (and its effects) earlier. Refused, with the two exact forms to write.
-    mutating func refuseLazy(_ modifier: DeclModifierSyntax) {
-        unsupported(
-            "a `lazy` property (made at its first read, which LoopSim cannot place)",
-            "make it with the object (`var x = C()`, without `lazy`), or where it is first needed: "
-                + "`var x: C?` and `if x == nil { x = C() }`", at: modifier)
-    }
-}
-
 /// A read-only computed property: the expression its getter returns, and its declared type.
 struct ComputedProperty {
     var getter: ExprSyntax

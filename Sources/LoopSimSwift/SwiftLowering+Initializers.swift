@@ -46,6 +46,7 @@ extension SwiftLowering {
         guard hasInitializerMethods(decl), !isProxy else { return }
         for member in classMembers(decl) {
             guard let i = member.decl.as(InitializerDeclSyntax.self) else { continue }
+            if collectUIKitDesignatedInit(i, into: &shape) { continue }  // SwiftLowering+UIKitInits.swift
             let name = Self.initializerMethodName(labels: initializerLabels(i))
             shape.initializers[initializerLabels(i)] = name
             shape.methods[name] = i.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
@@ -68,8 +69,11 @@ extension SwiftLowering {
             unsupported("a generic init", "write it with concrete types", at: generics)
             return nil
         }
+        let isUIKitInit = isUIKitDesignatedInit(decl, superclass: classes[className]?.superclass)
         for modifier in decl.modifiers
-        where !["private", "fileprivate", "internal", "public", "convenience"].contains(modifier.name.text) {
+        where !["private", "fileprivate", "internal", "public", "convenience"].contains(modifier.name.text)
+            && !(isUIKitInit && modifier.name.text == "override")
+        {
             unsupported(
                 "a `\(modifier.name.text) init(…)`",
                 "a scenario class's inits are its own (an NSObject subclass's `super.init()` does nothing the "
@@ -81,7 +85,7 @@ extension SwiftLowering {
         scope.locals["self"] = Local(type: .object(className), isVar: false)
         scope.capturedVars = capturedNames(in: body.statements.map(Syntax.init))
         var params: [LocatedNode] = []
-        for parameter in decl.signature.parameterClause.parameters {
+        for parameter in decl.signature.parameterClause.parameters where !isUIKitInit {
             let name = (parameter.secondName ?? parameter.firstName).text
             let type = typeNamed(parameter.type)
             guard let typeName = type.fieldTypeName, type != .interval, type != .date else {
@@ -160,7 +164,8 @@ extension SwiftLowering {
         _ call: FunctionCallExprSyntax, name: String, declared: String, in scope: Scope
     ) -> (steps: [LocatedNode], type: LoweredType)? {
         guard let cls = initializedClass(call) else { return nil }
-        guard let method = initializer(of: cls, for: call), let arguments = initializerArguments(call, in: scope)
+        guard let method = initializer(of: cls, for: call),
+            let arguments = takesNoArguments(cls, method) ? [] : initializerArguments(call, in: scope)
         else { return ([], .object(cls)) }
         let at = location(call)
         let with: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
@@ -196,7 +201,8 @@ extension SwiftLowering {
             unsupported("`self.init(…)` outside a convenience init", "call it first in a `convenience init`", at: call)
             return []
         }
-        guard let method = initializer(of: cls, for: call), let arguments = initializerArguments(call, in: scope)
+        guard let method = initializer(of: cls, for: call),
+            let arguments = takesNoArguments(cls, method) ? [] : initializerArguments(call, in: scope)
         else { return [] }
         let at = location(call)
         let with: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]

@@ -17,6 +17,7 @@ extension SwiftLowering {
                 skip = folded.used - 1
                 continue
             }
+            steps += lazyChecks(item, in: scope)  // `lazy var`: made at its first read (SwiftLowering+Lazy.swift)
             steps += unwrapChecks(item, in: scope)  // `x!`: Swift's trap on nil (SwiftLowering+Unwrap.swift)
             let rest = items[(index + 1)...]
             let isLast = rest.isEmpty

@@ -67,7 +67,7 @@ extension SwiftLowering {
 
     /// Why `unwrap` may not be evaluated each time its statement runs, or nil: it is to the right of a
     /// short-circuiting operator or a `?:`, or in a condition after the first.
-    private func conditionallyEvaluated(_ unwrap: ExprSyntax, root: Syntax) -> String? {
+    func conditionallyEvaluated(_ unwrap: ExprSyntax, root: Syntax) -> String? {
         var child = Syntax(unwrap)
         var current = unwrap.parent
         while let node = current, node.id != root.id {

@@ -168,6 +168,8 @@ struct ClassShape {
     var initializers: [[String]: String] = [:]
     /// Read-only computed properties, whose reads are inlined (SwiftLowering+Computed.swift).
     var computed: [String: ComputedProperty] = [:]
+    /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
+    var lazy: [String: ExprSyntax] = [:]
 
     /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
     /// so a closure that reads one captures `self`.

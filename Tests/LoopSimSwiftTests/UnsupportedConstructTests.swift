@@ -108,8 +108,17 @@ import Testing
                 + "/*@*/override func forwardingTarget(for s: Selector!) -> Any? { return nil } }",
             advice: "returns the field holding its target"),
         Case(
-            name: "lazy property", code: "TOP:class Hub { /*@*/lazy var page = Page() }",
+            name: "optional lazy property", code: "TOP:class Hub { lazy var /*@*/page: Page? = Page() }",
             advice: "where it is first needed"),
+        Case(
+            name: "lazy read after &&",
+            code: "TOP:class Hub { lazy var page = Page(); var on = false\n"
+                + "func f() { if on && /*@*/page.count > 0 { on = false } } }",
+            advice: "read it into a local first"),
+        Case(
+            name: "closure passed to a scenario-class method",
+            code: "TOP:class Hub { func load(done: @escaping () -> Void) {}\n"
+                + "func f() { /*@*/load { [weak self] in self?.f() } } }", advice: "closure property first"),
         Case(name: "failable init", code: "TOP:class Hub { init/*@*/?(n: Int) {} }", advice: "non-failable"),
         Case(
             name: "override init with parameters",
