@@ -166,4 +166,52 @@ import Testing
             scenario.expect(.all, ["objects.leaked": 0, "objects.abandoned": 0, "objects.alive": 0])
             """)
     }
+
+    /// `autoreleasepool { … }` around a run-loop turn runs its body there: each turn runs the loop for half a
+    /// second and the `while` goes round again, as without the pool.
+    @Test func anAutoreleasepoolRunsItsBodyInPlace() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("pool", until: .seconds(2), variants: [.ios10])
+            final class Worker {
+                var turns = 0
+                func loop() {
+                    while turns < 2 {
+                        autoreleasepool {
+                            turns += 1
+                            RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.5))
+                        }
+                    }
+                    print("left after \\(turns)")
+                }
+            }
+            let worker = Worker()
+            worker.loop()
+            scenario.expect(.all, ["logs": 1, "logs[0].text": "left after 2", "logs[0].at_ms": 1000])
+            """)
+    }
+
+    /// A `DispatchGroup` stored property's initial value is made with the object, so `enter`/`leave`/`notify` on it
+    /// work from the first method.
+    @Test func aDispatchGroupPropertyIsMadeWithItsObject() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("group", until: .seconds(2), variants: [.ios10])
+            final class Loader {
+                private let group = DispatchGroup()
+                func load() {
+                    group.enter()
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { [weak self] in
+                        self?.group.leave()
+                    }
+                    group.notify(queue: .main) {
+                        print("all done")
+                    }
+                }
+            }
+            let loader = Loader()
+            loader.load()
+            scenario.expect(.all, ["logs": 1, "logs[0].at_ms": 500, "logs[0].thread": "main"])
+            """)
+    }
 }
