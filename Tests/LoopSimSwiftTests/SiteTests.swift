@@ -35,7 +35,7 @@ import Testing
         let lines = Narration(events: RunEvents(run.outcome)).lines
         let scheduled = try Self.site(of: scheduling, in: path)
         let logged = try Self.site(of: log, in: path)
-        #expect(lines.contains { $0.kind == "timer.schedule" && $0.site == scheduled }, "\(lines.map(\.site))")
+        #expect(lines.contains { $0.kind == "timer.create" && $0.site == scheduled }, "\(lines.map(\.site))")
         #expect(lines.contains { $0.kind == "log" && $0.site == logged })
         // What the kernel does between statements names no line: a timer's fire, a run-loop pass.
         #expect(lines.contains { $0.kind == "timer.fire" })
