@@ -87,9 +87,8 @@ public enum LifetimeQuery {
             let delayed = kernel.records.delayed.first { $0.serial == death.serial }
             let site = Self.site(ofSerial: death.serial, in: kernel)
             text +=
-                "  \(death.className) \(death.object) (#\(death.serial)"
-                + (site.map { ", made at \($0.shortText)" } ?? "") + ") was deallocated at \(death.at.description) "
-                + "on thread \(death.thread)"
+                "  \(death.className) \(death.object) (#\(death.serial)) was deallocated at \(death.at.description) "
+                + "on thread \(death.thread)" + (site.map { " (made at \($0.shortText))" } ?? "")
             if let delayed {
                 text +=
                     " — DELAYED: let go at \(delayed.letGoAt.description) (\(delayed.reason)), "
