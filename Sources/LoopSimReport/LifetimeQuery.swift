@@ -88,13 +88,13 @@ public enum LifetimeQuery {
             let site = Self.site(ofSerial: death.serial, in: kernel)
             text +=
                 "  \(death.className) \(death.object) (#\(death.serial)) was deallocated at \(death.at.description) "
-                + "on thread \(death.thread)" + (site.map { " (made at \($0.shortText))" } ?? "")
+                + "on thread \(death.thread)"
             if let delayed {
                 text +=
                     " — DELAYED: let go at \(delayed.letGoAt.description) (\(delayed.reason)), "
                     + "\(delayed.late.description) late"
             }
-            text += "\n"
+            text += (site.map { " (made at \($0.shortText))" } ?? "") + "\n"
             entries.append(
                 .object([
                     "object": .string(death.object), "class": .string(death.className),
