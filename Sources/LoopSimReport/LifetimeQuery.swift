@@ -30,7 +30,10 @@ public enum LifetimeQuery {
             let leak = kernel.findings().leaks.first { $0.serial == o.serial }
             let letGo = kernel.letGo(of: o)
             let holder = kernel.holderKind(of: o)
-            text += "  \(o.displayName) (#\(o.serial), allocated at \(o.allocatedAt.description) on \(o.allocatedOn))"
+            let site = Self.site(ofSerial: o.serial, in: kernel)
+            text +=
+                "  \(o.displayName) (#\(o.serial), allocated at \(o.allocatedAt.description) on \(o.allocatedOn)"
+                + (site.map { ", made at \($0.shortText)" } ?? "") + ")"
             let letGoText = letGo.map { "let go at \($0.at.description) (\($0.reason))" }
             if let leak {
                 text += " — \(leak.kind.rawValue.uppercased()) (\(leak.cause))" + (letGoText.map { ", " + $0 } ?? "")
@@ -62,7 +65,7 @@ public enum LifetimeQuery {
             entries.append(
                 .object([
                     "object": .string(o.label), "class": .string(o.className), "serial": .int(Int64(o.serial)),
-                    "alive": .bool(true),
+                    "alive": .bool(true), "site": site.map { .string($0.shortText) } ?? .null,
                     "leak": leak.map { .string($0.kind.rawValue) } ?? .null,
                     "cause": leak.map { .string($0.cause) } ?? .null,
                     "held_by": holder.map { .string($0) } ?? .null,
@@ -82,6 +85,7 @@ public enum LifetimeQuery {
             || "\(death.className) \(death.object)" == name
         {
             let delayed = kernel.records.delayed.first { $0.serial == death.serial }
+            let site = Self.site(ofSerial: death.serial, in: kernel)
             text +=
                 "  \(death.className) \(death.object) (#\(death.serial)) was deallocated at \(death.at.description) "
                 + "on thread \(death.thread)"
@@ -90,11 +94,12 @@ public enum LifetimeQuery {
                     " — DELAYED: let go at \(delayed.letGoAt.description) (\(delayed.reason)), "
                     + "\(delayed.late.description) late"
             }
-            text += "\n"
+            text += (site.map { " (made at \($0.shortText))" } ?? "") + "\n"
             entries.append(
                 .object([
                     "object": .string(death.object), "class": .string(death.className),
                     "serial": .int(Int64(death.serial)), "alive": .bool(false),
+                    "site": site.map { .string($0.shortText) } ?? .null,
                     "deallocated_at_ms": .double(death.at.milliseconds), "thread": .string(death.thread),
                     "delayed_ms": delayed.map { .double($0.late.milliseconds) } ?? .null,
                 ]))
@@ -107,6 +112,12 @@ public enum LifetimeQuery {
                 "objects": .array(entries),
             ])
         )
+    }
+
+    /// Where the object of `serial` was made: the statement that allocated it (docs/kernel.md, "Sites").
+    static func site(ofSerial serial: Int, in kernel: Kernel) -> SourceSite? {
+        let index = Int(kernel.heap.allocationSite(ofSerial: serial))
+        return index > 0 && index < kernel.program.sites.count ? kernel.program.sites[index] : nil
     }
 
     /// The object graph as Graphviz DOT: roots as boxes, strong edges solid, weak dashed, unretained dotted,

@@ -39,7 +39,14 @@ extension Narration {
         func flag(_ name: String) -> NarrationFlag? { profile.flatMap { NarrationFlag(name, in: $0) } }
 
         mutating func narrateAll() {
-            for i in run.events.indices { narrate(i) }
+            for i in run.events.indices {
+                let before = lines.count
+                narrate(i)
+                // The lines telling the event name the statement that recorded it (FILE:LINE), if one did.
+                guard let site = run.site(ofEvent: i)?.shortText else { continue }
+                let kind = run.events[i].kind.text
+                for j in before..<lines.count where lines[j].kind == kind { lines[j].site = site }
+            }
         }
 
         /// A line for event `e` in the context of `thread`'s innermost activation (the event's thread by default).

@@ -47,6 +47,9 @@ public struct Narration: Sendable {
         /// stale wake, a mode switch, a run loop's return, a dealloc (blocks aside), an object let go, a timer
         /// skipping slots, a user or system action, a stop, a crash or a limit.
         public var isDecisive = false
+        /// Where the statement that did the step was written, `FILE:LINE` with the file's base name
+        /// (`s06-timer-target-self.swift:15`); nil for what the kernel did between statements.
+        public var site: String?
     }
 
     public private(set) var lines: [Line] = []
@@ -146,7 +149,7 @@ public struct Narration: Sendable {
             out +=
                 "  " + String(repeating: " ", count: timeWidth - times[i].count) + times[i] + "  "
                 + l.thread.padding(to: threadWidth) + "  " + places[i].padding(to: placeWidth) + "  " + indent + l.text
-                + flags + "\n"
+                + flags + (l.site.map { "  ← \($0)" } ?? "") + "\n"
             let margin =
                 String(repeating: " ", count: 2 + timeWidth + 2 + threadWidth + 2 + placeWidth + 2)
                 + String(repeating: " ", count: indent.count)
@@ -160,8 +163,8 @@ public struct Narration: Sendable {
     }
 
     /// The lines as JSON objects: `t_ns`, `at_ms`, `thread`, `mode`, `run`, `pass`, `depth`, `in_callout`, `kind`,
-    /// `activity`, `text`, `about`, `decisive`, and `flags` (each `name`, `value`, `source`, `certainty`); absent
-    /// values are null.
+    /// `activity`, `text`, `about`, `decisive`, `site` (`FILE:LINE`), and `flags` (each `name`, `value`, `source`,
+    /// `certainty`); absent values are null.
     public var json: JSONValue {
         .array(
             lines.map { l in
@@ -172,7 +175,7 @@ public struct Narration: Sendable {
                     "in_callout": .bool(l.inCallout), "kind": .string(l.kind),
                     "activity": l.activity.map(JSONValue.string) ?? .null, "text": .string(l.text),
                     "about": l.about.map(JSONValue.string) ?? .null, "flags": .array(l.flags.map(\.json)),
-                    "decisive": .bool(l.isDecisive),
+                    "decisive": .bool(l.isDecisive), "site": l.site.map(JSONValue.string) ?? .null,
                 ])
             })
     }

@@ -38,7 +38,7 @@ public enum RunReport {
                 "delayed": .int(Int64(outcome.delayed)),
                 "alive": .int(Int64(outcome.alive.count)),
             ]),
-            "leaks": .array(outcome.findings.leaks.map(leakJSON)),
+            "leaks": .array(outcome.findings.leaks.map { leakJSON($0, site: outcome.site(of: $0)) }),
             "delayed": .array(outcome.findings.delayed.map(delayedJSON)),
             "timers": timersJSON(outcome.timers),
             "countdowns": .array(
@@ -121,7 +121,7 @@ public enum RunReport {
                 outcome.checks.map { check in
                     .object([
                         "label": .string(check.label), "at_ms": .double(check.at.milliseconds),
-                        "leaks": .array(check.findings.leaks.map(leakJSON)),
+                        "leaks": .array(check.findings.leaks.map { leakJSON($0, site: outcome.site(of: $0)) }),
                         "parked": .array(check.findings.parkedThreads.map { .string($0.name) }),
                     ])
                 }),
@@ -160,7 +160,8 @@ public enum RunReport {
         return .object(o)
     }
 
-    static func leakJSON(_ leak: Leak) -> JSONValue {
+    /// A leak as the report's `leaks[N]`; `site` is where its object was made (`site`: `FILE:LINE`), when known.
+    static func leakJSON(_ leak: Leak, site: SourceSite? = nil) -> JSONValue {
         var o: [String: JSONValue] = [
             "object": .string(leak.object), "class": .string(leak.className), "kind": .string(leak.kind.rawValue),
             "path": .array(leak.path.map { .string($0) }), "edges": .array(leak.edges.map { .string($0) }),
@@ -168,6 +169,7 @@ public enum RunReport {
         o["cause"] = .string(leak.cause)
         if let holder = leak.holder { o["holder"] = .string(holder) }
         if let letGo = leak.letGo { o["let_go_at_ms"] = .double(letGo.at.milliseconds) }
+        if let site { o["site"] = .string(site.shortText) }
         return .object(o)
     }
 

@@ -79,7 +79,8 @@ public enum TextReport {
                 out +=
                     "    \(leak.className) \(leak.object) (\(leak.kind.rawValue): \(leak.cause)"
                     + (leak.letGo.map { "; let go at \(ms($0.at.milliseconds))" } ?? "")
-                    + (leak.holder.map { "; " + heldBy($0) } ?? "") + ")\n"
+                    + (leak.holder.map { "; " + heldBy($0) } ?? "") + ")"
+                    + (o.site(of: leak).map { ", made at \($0.shortText)" } ?? "") + "\n"
                 out += "      " + pathText(leak) + "\n"
             }
         }

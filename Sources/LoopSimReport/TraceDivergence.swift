@@ -23,6 +23,8 @@ public struct TraceDivergence: Sendable {
         public var thread: String
         public var kind: String
         public var text: String
+        /// Where the statement that recorded the event was written (`FILE:LINE`), nil for the kernel's own.
+        public var site: String? = nil
     }
 
     public var a: String
@@ -102,16 +104,17 @@ public struct TraceDivergence: Sendable {
         for s in 0..<2 {
             let side = sides[s]
             let events = side.run.events, names = side.run.names
-            func step(_ e: SimEvent, _ text: String) -> Step {
-                Step(
+            func step(_ i: Int, _ text: String) -> Step {
+                let e = events[i]
+                return Step(
                     variant: side.name, t: e.instant.nanoseconds, thread: names[e.thread], kind: e.kind.text,
-                    text: text)
+                    text: text, site: side.run.site(ofEvent: i)?.shortText)
             }
             var state = TraceState(names: names)
             var stateIndex = 0
             // What this side did at the divergence.
             if let i = candidates[s], events[i].instant.nanoseconds == cut {
-                first.append(step(events[i], Self.describe(events[i], names, blockQueues)))
+                first.append(step(i, Self.describe(events[i], names, blockQueues)))
             } else if let h = headline {
                 while stateIndex < events.count && events[stateIndex].instant.nanoseconds <= h.t
                     && events[stateIndex].kind != .runEnd
@@ -140,14 +143,14 @@ public struct TraceDivergence: Sendable {
                         " (under \(other.name) that port stays "
                         + "\(otherState.describePort(runLoop: names[runLoop], mode: names[mode])))"
                 }
-                setup.append(step(e, text))
+                setup.append(step(i, text))
             }
             // Consequences after the divergence.
             var chain: [Step] = []
             for (i, e) in events.enumerated() where side.unmatched[i] && Self.consequential.contains(e.kind) {
                 let t = e.instant.nanoseconds
                 if t < cut || i == candidates[s] && t == cut { continue }
-                chain.append(step(e, Self.describe(e, names, blockQueues)))
+                chain.append(step(i, Self.describe(e, names, blockQueues)))
                 if chain.count == Self.consequenceLimit { break }
             }
             consequences[s] = chain
@@ -212,6 +215,7 @@ public struct TraceDivergence: Sendable {
             .object([
                 "variant": .string(s.variant), "t_ns": .int(s.t), "at_ms": .double(Double(s.t) / 1_000_000),
                 "thread": .string(s.thread), "ev": .string(s.kind), "text": .string(s.text),
+                "site": s.site.map(JSONValue.string) ?? .null,
             ])
         }
         var o: [String: JSONValue] = [

@@ -164,7 +164,9 @@ public struct VariantComparison: Sendable {
         } else {
             out += "  the traces differ only in kernel bookkeeping\n"
         }
-        for s in d.first { out += "    " + s.variant.padding(to: width) + "  " + s.text + "\n" }
+        for s in d.first {
+            out += "    " + s.variant.padding(to: width) + "  " + s.text + (s.site.map { "  ← \($0)" } ?? "") + "\n"
+        }
         if !d.setup.isEmpty {
             out += "  set up by\n"
             for s in d.setup {

@@ -15,7 +15,13 @@ import Testing
         for run in runs {
             let live = RunEvents(run.outcome)
             let file = RunEvents(try TraceFile(lines: run.outcome.traceLines))
-            #expect(Narration(events: file).lines == Narration(events: live).lines, "\(path) \(run.variant)")
+            // A trace file records no sites (docs/kernel.md, "Sites"): the lines agree but for the line they name.
+            let liveLines = Narration(events: live).lines.map { l in
+                var l = l
+                l.site = nil
+                return l
+            }
+            #expect(Narration(events: file).lines == liveLines, "\(path) \(run.variant)")
             let a = ThreadTimeline(events: live, outcome: run.outcome)
             let b = ThreadTimeline(events: file, outcome: run.outcome)
             #expect(a.spans == b.spans && a.markers == b.markers && a.lanes == b.lanes, "\(path) \(run.variant)")

@@ -10,6 +10,11 @@ public struct EventLog {
     public let keepsEvents: Bool
     /// The events, when ``keepsEvents`` is true; an event's index is its sequence number.
     public private(set) var events: [SimEvent] = []
+    /// The site of each kept event (``Program/sites`` index; 0: none), beside ``events``: where the statement that
+    /// recorded it was written. Not part of the event, so not of the fingerprint or the trace (docs/kernel.md).
+    public private(set) var sites: [Int32] = []
+    /// The site of the statement running now (``Recorder/site``), given to the events recorded.
+    public var site: Int32 = 0
     /// Where each event goes as it is recorded (a trace file written during the run), if anywhere.
     public let sink: (any TraceSink)?
 
@@ -26,7 +31,10 @@ public struct EventLog {
     public mutating func record(_ event: SimEvent) {
         let seq = fingerprint.count
         fingerprint.fold(event, names: names)
-        if keepsEvents { events.append(event) }
+        if keepsEvents {
+            events.append(event)
+            sites.append(site)
+        }
         sink?.record(event, seq: seq, names: names)
     }
 
@@ -37,7 +45,10 @@ public struct EventLog {
         fingerprint.fold(instant: instant, thread: thread, body: body, names: names)
         guard keepsEvents || sink != nil else { return }
         let event = SimEvent(instant: instant, thread: thread, body: copy body)
-        if keepsEvents { events.append(event) }
+        if keepsEvents {
+            events.append(event)
+            sites.append(site)
+        }
         sink?.record(event, seq: seq, names: names)
     }
 }

@@ -62,6 +62,21 @@ public struct RunOutcome: Sendable {
     public var eventLog: [SimEvent]
     /// The strings the events name.
     public var names: NameTable
+    /// Where the statement that recorded each event of ``eventLog`` was written: its ``sites`` index, 0 for none
+    /// (docs/kernel.md, "Sites"). Not part of the events: the fingerprint and the trace do not see it.
+    public var eventSites: [Int32]
+    /// The program's site table (``Program/sites``).
+    public var sites: [SourceSite]
+    /// Where each leaked or abandoned object of ``findings`` was made, by serial: its ``sites`` index.
+    public var leakSites: [Int: Int32]
+
+    /// The site of `index` (an event's or an object's), nil for none.
+    public func site(_ index: Int32) -> SourceSite? {
+        index > 0 && Int(index) < sites.count ? sites[Int(index)] : nil
+    }
+
+    /// Where `leak`'s object was made, when a statement made it.
+    public func site(of leak: Leak) -> SourceSite? { leakSites[leak.serial].flatMap(site) }
 
     /// The trace's JSON lines (without newlines), when the run kept its events: ``TraceEncoder``'s text.
     public var traceLines: [String] {
@@ -163,6 +178,13 @@ public struct RunOutcome: Sendable {
         presentations = k.uikit.presentations.map(\.record)
         eventLog = k.log.events
         names = k.log.names
+        eventSites = k.log.sites
+        sites = k.program.sites
+        var leakSites: [Int: Int32] = [:]
+        for leak in findings.leaks + k.records.checks.flatMap(\.findings.leaks) {
+            leakSites[leak.serial] = k.heap.allocationSite(ofSerial: leak.serial)
+        }
+        self.leakSites = leakSites
     }
 
     /// Heap slots `live`, sorted stably by their objects' names (a record's label is its object's displayName).

@@ -17,6 +17,9 @@ public struct ObjectHeap {
     /// counted).
     public private(set) var allocatedCount = 0
     private var serialCounter = 0
+    /// Where each object was made, by serial - 1: the ``Program/sites`` index of the statement that allocated it
+    /// (0: the kernel made it outside any statement). 4 bytes an object; ``allocationSite(ofSerial:)`` reads it.
+    private var allocationSites: [Int32] = []
     public private(set) var deallocatedCount = 0
 
     public init() {}
@@ -91,6 +94,12 @@ public struct ObjectHeap {
         objects.withUnretainedFilled(at: Int(slot), body)
     }
 
+    /// The ``Program/sites`` index of the statement that allocated the object of `serial` (0: none, or a global
+    /// block, which is not allocated).
+    public func allocationSite(ofSerial serial: Int) -> Int32 {
+        serial >= 1 && serial <= allocationSites.count ? allocationSites[serial - 1] : 0
+    }
+
     /// Whether `id` names an object that is alive (not deallocating, not freed).
     public func isAlive(_ id: ObjectID) -> Bool { object(id)?.state == .alive }
 
@@ -98,9 +107,10 @@ public struct ObjectHeap {
     mutating func allocate(
         kind: HeapObject.Kind, className: String, label: String?, slotNames: [String],
         slotStrengths: [Strength], slots: [Value], isDeclaredRoot: Bool,
-        isInternal: Bool = false, at now: SimInstant, on thread: String
+        isInternal: Bool = false, at now: SimInstant, on thread: String, site: Int32 = 0
     ) -> HeapObject {
         serialCounter += 1
+        allocationSites.append(site)
         if !isInternal { allocatedCount += 1 }
         let layout = layouts.layout(kind, className, slotNames, slotStrengths, thread)
         let object = HeapObject.make(

@@ -82,7 +82,7 @@ final class Objects {
         heap.allocate(
             kind: kind, className: className, label: label, slotNames: slotNames,
             slotStrengths: slotStrengths, slots: slots, isDeclaredRoot: isDeclaredRoot,
-            isInternal: isInternal, at: now, on: thread)
+            isInternal: isInternal, at: now, on: thread, site: recorder.log.site)
     }
 
     /// `new ClassName`: an instance with its fields' initial values, retain count 1 (owned by the caller).
@@ -91,7 +91,8 @@ final class Objects {
         let o = heap.allocate(
             kind: .instance(classIndex: classIndex), className: info.name, label: label,
             slotNames: classSlotLayouts[classIndex].names, slotStrengths: classSlotLayouts[classIndex].strengths,
-            slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: recorder.now, on: thread.name)
+            slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: recorder.now, on: thread.name,
+            site: recorder.log.site)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name(info.name)))
         if info.initializer != nil { pendingCalls.append(.initializer(o.id)) }
         return o.id
@@ -117,7 +118,7 @@ final class Objects {
         let o = heap.allocate(
             kind: .block(templateIndex: templateIndex), className: "block", label: "block#\(blockCounter)",
             slotNames: blockSlotLayouts[templateIndex].names, slotStrengths: blockSlotLayouts[templateIndex].strengths,
-            slots: values, isDeclaredRoot: false, at: k.now, on: thread.name)
+            slots: values, isDeclaredRoot: false, at: k.now, on: thread.name, site: recorder.log.site)
         for (i, capture) in template.captures.enumerated() {
             guard case .object(let id) = values[i] else { continue }
             switch (capture.strength, owned[i]) {

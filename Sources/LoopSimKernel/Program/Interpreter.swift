@@ -64,8 +64,8 @@ extension Interpreter {
             if !branch.isEmpty {
                 return .push(ProgramFrame(steps: branch, env: frame.env, ownsEnvironment: false, label: frame.label))
             }
-        case .loop, .loopControl:
-            preconditionFailure("a loop step runs in its ProgramFrame")  // ProgramFrame.step takes them
+        case .loop, .loopControl, .site:
+            preconditionFailure("a loop or site step runs in its ProgramFrame")  // ProgramFrame.step takes them
         case .log(let text):
             k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: text))
             k.record(thread, .log(text: k.name(text)))

@@ -33,8 +33,31 @@ public struct Program: Sendable {
     /// The executable's name (`process:`): what `NSThread.name` reads where it is the OS thread's name
     /// (`threadNames` `pthread`: the main thread, and threads that inherit it).
     public var processName = "App"
+    /// Where each statement was written, indexed by ``Step/site(_:)``; index 0 is "no site" (a step the compiler
+    /// or the kernel made). The views name a step's line from it; the kernel only passes the index along.
+    public var sites: [SourceSite] = [SourceSite(file: "", line: 0, column: 0)]
 
     public init() {}
+}
+
+/// Where a statement was written: a YAML step's verb, or the Swift statement the lowering made it from.
+public struct SourceSite: Sendable, Hashable {
+    /// The path of the file, as the front-end was given it.
+    public var file: String
+    /// 1-based line and column.
+    public var line: Int
+    public var column: Int
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `FILE:LINE` with the file's base name (`s06-timer-target-self.swift:15`), as the views print it.
+    public var shortText: String {
+        let base = file.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? file
+        return "\(base):\(line)"
+    }
 }
 
 /// A user action at a fixed instant: steps delivered through UIKit's event source, or an app-lifecycle

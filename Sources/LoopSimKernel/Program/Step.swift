@@ -30,6 +30,10 @@ public indirect enum Step: Sendable {
     case perform(any ExecutableStep)
     /// A step the kernel itself inserts (app lifecycle follow-ups).
     case internalStep(InternalStep)
+    /// The next statement was written at ``Program/sites`` index `N` (docs/kernel.md, "Sites"). Not a step of its
+    /// own: the frame that reaches it notes the site and goes on to the next step in the same turn, so it records
+    /// no event, counts no step and changes no limit; the events the statement records carry the site.
+    case site(Int32)
 }
 
 /// How a dispatch timer source is set up.

@@ -19,6 +19,9 @@ final class ProgramFrame: Frame {
     let label: String
     /// Where the result of a blocking call (a semaphore wait) goes when the thread resumes.
     @exclusivity(unchecked) var pendingResult: LValue?
+    /// The ``Program/sites`` index of the statement running or last run (0: none yet), from the last
+    /// ``Step/site(_:)`` the frame passed.
+    @exclusivity(unchecked) var site: Int32 = 0
     /// The loops this frame is inside, innermost last.
     @exclusivity(unchecked) private(set) var loops: [ActiveLoop] = []
     /// The +1 temporaries of the step that is running: what `new`, a block literal, `dispatch_semaphore_create`
@@ -81,8 +84,20 @@ final class ProgramFrame: Frame {
             if let held { kernel.release(held, on: thread) }
             return .pop(.null)
         }
-        let current = steps[pc]
+        var current = steps[pc]
         pc += 1
+        // A site is no step of its own: noted, and the statement after it runs in this same turn (the compiler puts
+        // one only before a statement, so one follows).
+        while case .site(let s) = current, pc < steps.count {
+            site = s
+            current = steps[pc]
+            pc += 1
+        }
+        // The statement's events carry its site, and only its: the site is cleared when the frame hands the thread
+        // back, so an event the kernel records between two steps (a timer's fire, a run-loop pass) has none.
+        let recorder = kernel.recorder
+        recorder.log.site = site
+        defer { recorder.log.site = 0 }
         switch current {
         case .loop(let loop):
             return enter(loop, kernel, thread)
@@ -93,6 +108,8 @@ final class ProgramFrame: Frame {
                 return .pop(.null)
             }
             return apply(control, kernel, thread)
+        case .site:
+            return .next  // a site at the end of a list, which the compiler does not make
         default:
             let action = kernel.interpreter.execute(current, in: self, on: thread, kernel)
             switch action {

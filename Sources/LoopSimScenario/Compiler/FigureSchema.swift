@@ -38,7 +38,7 @@ public enum FigureSchema {
     private static let texts = Shape.list(.value)
     private static let leak = Shape.object([
         Field("object"), Field("class"), Field("kind"), Field("cause"), Field("path", texts), Field("edges", texts),
-        Field("holder", optional: true), Field("let_go_at_ms", optional: true),
+        Field("holder", optional: true), Field("let_go_at_ms", optional: true), Field("site", optional: true),
     ])
     private static let alive = Shape.object([
         Field("object"), Field("class"), Field("held_by", optional: true), Field("path", texts),

@@ -28,7 +28,26 @@ extension ScenarioCompiler {
                 at: node.location)
             return []
         }
-        return seq.items.flatMap { compileStep($0, scope: scope) }
+        var steps: [Step] = []
+        for item in seq.items {
+            let compiled = compileStep(item, scope: scope)
+            // Each statement's site goes before it (docs/kernel.md, "Sites"); none before a statement that
+            // compiled to nothing, so a list of no steps stays empty.
+            if !compiled.isEmpty { steps.append(.site(site(of: item))) }
+            steps += compiled
+        }
+        return steps
+    }
+
+    /// The ``Program/sites`` index of where `node` was written, adding it to the table the first time.
+    func site(of node: LocatedNode) -> Int32 {
+        let l = node.location
+        let site = SourceSite(file: l.file, line: l.line, column: l.column)
+        if let index = siteIndex[site] { return index }
+        let index = Int32(program.sites.count)
+        program.sites.append(site)
+        siteIndex[site] = index
+        return index
     }
 
     private func compileStep(_ node: LocatedNode, scope: Scope) -> [Step] {

@@ -9,6 +9,8 @@ final class ScenarioCompiler {
     let file: String
     var bag = DiagnosticBag()
     var program = Program()
+    /// Each site's index in ``Program/sites`` (``site(of:)``).
+    var siteIndex: [SourceSite: Int32] = [:]
     var classFields: [[(name: String, type: TypeRef, location: SourceLocation)]] = []
     var classMethods: [[String]] = []
     /// Each method's `params:`, by class and method index: names and types, bound to a `call:`'s `with:`.
