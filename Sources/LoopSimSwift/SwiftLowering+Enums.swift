@@ -295,31 +295,14 @@ extension SwiftLowering {
             case .default:
                 defaultBody = steps
             case .case(let label):
-                var alternatives: [String] = []
-                for item in label.caseItems {
-                    if let clause = item.whereClause {
-                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
-                        return []
-                    }
-                    guard
-                        let test = withEnumContext(
-                            subject.type, { $0.caseTest(item.pattern, subject: subject.text, in: scope) })
-                    else { return [] }
-                    alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
-                }
-                tests.append((alternatives.joined(separator: " || "), location(label), steps))
+                guard let condition = caseCondition(label, subject: subject, in: scope) else { return [] }
+                tests.append((condition, location(label), steps))
             }
         }
         if defaultBody == nil {
             var body = scope
             defaultBody = lowerStatements(Array(rest), in: &body, tail: true)
         }
-        var result: [LocatedNode]? = defaultBody
-        for test in tests.reversed() {
-            var extra: [(String, LocatedNode)] = [("then", .list(test.body, at: test.at))]
-            if let otherwise = result, !otherwise.isEmpty { extra.append(("else", .list(otherwise, at: test.at))) }
-            result = [.step("if", test.condition, at: test.at, extra)]
-        }
-        return result ?? []
+        return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: false)
     }
 }

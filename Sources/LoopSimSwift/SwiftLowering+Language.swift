@@ -88,30 +88,46 @@ extension SwiftLowering {
             case .default:
                 defaultBody = lowerStatements(statements, in: &body, tail: tail)
             case .case(let label):
-                var alternatives: [String] = []
-                for item in label.caseItems {
-                    if let clause = item.whereClause {
-                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
-                        return []
-                    }
-                    guard
-                        let test = withEnumContext(
-                            subject.type, { $0.caseTest(item.pattern, subject: subject.text, in: scope) })
-                    else { return [] }
-                    alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
-                }
-                tests.append(
-                    (
-                        alternatives.joined(separator: " || "), location(label),
-                        lowerStatements(statements, in: &body, tail: tail)
-                    ))
+                guard let condition = caseCondition(label, subject: subject, in: scope) else { return [] }
+                tests.append((condition, location(label), lowerStatements(statements, in: &body, tail: tail)))
             }
         }
-        // Swift tries the cases in order and `default` only when none matched, wherever it is written.
+        return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: true)
+    }
+
+    /// A case label's condition on `subject`: its patterns' tests joined by `||` (Swift matches any of them); nil
+    /// after refusing a `where` clause or a pattern the lowering does not follow.
+    mutating func caseCondition(
+        _ label: SwitchCaseLabelSyntax, subject: (text: String, type: LoweredType), in scope: Scope
+    ) -> String? {
+        var alternatives: [String] = []
+        for item in label.caseItems {
+            if let clause = item.whereClause {
+                unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
+                return nil
+            }
+            guard
+                let test = withEnumContext(
+                    subject.type, { $0.caseTest(item.pattern, subject: subject.text, in: scope) })
+            else { return nil }
+            alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
+        }
+        return alternatives.joined(separator: " || ")
+    }
+
+    /// The cases' tests as nested `if:` steps, `default`'s steps the last `else:`: Swift tries the cases in order
+    /// and `default` only when none matched, wherever it is written. `keepsEmptyElse` writes an `else:` whose
+    /// list is empty (the plain form does; the form with returns leaves it out).
+    static func nestedCaseTests(
+        _ tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])], default defaultBody: [LocatedNode]?,
+        keepsEmptyElse: Bool
+    ) -> [LocatedNode] {
         var result: [LocatedNode]? = defaultBody
         for test in tests.reversed() {
             var extra: [(String, LocatedNode)] = [("then", .list(test.body, at: test.at))]
-            if let otherwise = result { extra.append(("else", .list(otherwise, at: test.at))) }
+            if let otherwise = result, keepsEmptyElse || !otherwise.isEmpty {
+                extra.append(("else", .list(otherwise, at: test.at)))
+            }
             result = [.step("if", test.condition, at: test.at, extra)]
         }
         return result ?? []
