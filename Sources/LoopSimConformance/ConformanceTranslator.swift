@@ -206,6 +206,9 @@ struct ScenarioTranslation {
         let base = info.operation == nil ? "LSInstance" : "LSOperationInstance"
         w.block("final class \(name): \(base)") { w in
             for (i, field) in info.fields.enumerated() {
+                if case .duration = field.initial {
+                    unsupported(ScenarioTranslation.computedDuration("a duration field (`\(field.name)`)"))
+                }
                 switch field.strength {
                 case .strong: w.line("var f\(i) = \(literal(field.initial))  // \(field.name)")
                 case .weak: w.line("weak var f\(i): AnyObject?  // \(field.name)")

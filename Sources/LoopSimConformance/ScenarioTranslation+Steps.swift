@@ -79,6 +79,7 @@ extension ScenarioTranslation {
             switch spec {
             case .fixed(let d): w.line("LS.work(\(d.nanoseconds))")
             case .sampled: unsupported("work: with a random duration (the real program cannot replay the seeded draws)")
+            case .expression: unsupported(Self.computedDuration("work:"))
             }
         case .call(let receiver, let c, let m, let arguments):
             // Arguments are evaluated first, even for a nil receiver, as Objective-C's message send does.
@@ -134,6 +135,7 @@ extension ScenarioTranslation {
         case let s as InvalidateOrFireStep:
             w.line("LS.\(s.fires ? "fire" : "invalidate")(\(expr(s.timer, context)))")
         case let s as RunStep:
+            if s.durationExpression != nil { unsupported(Self.computedDuration(s.verb)) }
             emitRun(s.call, id: context.pendingRun ?? -1, into: &w)
             context.pendingRun = nil
         case let s as LimitDateStep:
@@ -188,6 +190,7 @@ extension ScenarioTranslation {
             w.line("LS.detach(\(SwiftWriter.literal(s.name)), LS.call(\(expr(s.block, context))))")
         case let s as DispatchAfterStep:
             guard case .fixed(let d) = s.delay else {
+                if case .expression = s.delay { unsupported(Self.computedDuration("dispatch_after")); return }
                 unsupported("dispatch_after with a random delay (the real program cannot replay the seeded draws)")
                 return
             }
@@ -302,8 +305,10 @@ extension ScenarioTranslation {
         _ spec: DispatchTimerSpec, into: LValue?, context: BodyContext,
         into w: inout SwiftWriter
     ) {
-        guard case .fixed(let start) = spec.start else {
-            unsupported("dispatch_source_timer with a random start")
+        guard case .fixed(let start) = spec.start, spec.intervalExpression == nil, spec.leewayExpression == nil else {
+            unsupported(
+                { if case .sampled = spec.start { true } else { false } }()
+                    ? "dispatch_source_timer with a random start" : Self.computedDuration("dispatch_source_timer"))
             return
         }
         if spec.wallClock { unsupported("dispatch_source_timer with wall: true (dispatch_walltime)") }
@@ -325,7 +330,16 @@ extension ScenarioTranslation {
 
     // MARK: Timers and run calls
 
+    /// Why a step with a duration computed when it runs has no translation.
+    static func computedDuration(_ verb: String) -> String {
+        "\(verb) with a duration computed from an expression (the translator writes durations as constants; a "
+            + "Swift-coded scenario runs its own arithmetic: docs/swift-scenarios.md)"
+    }
+
     private mutating func emitTimer(_ spec: TimerSpec, into: LValue?, context: BodyContext, w: inout SwiftWriter) {
+        if spec.intervalExpression != nil || spec.firstFireExpression != nil || spec.toleranceExpression != nil {
+            unsupported(Self.computedDuration("a timer"))
+        }
         let timer = temporary()
         let action = temporary()
         var captured: [String] = []
@@ -434,6 +448,7 @@ extension ScenarioTranslation {
     mutating func expr(_ e: Expr, _ context: BodyContext) -> String {
         switch e {
         case .literal(let value):
+            if case .duration = value { unsupported(Self.computedDuration("a duration value")) }
             return literal(value)
         case .path(let root, let fields):
             var text: String

@@ -49,7 +49,7 @@ public struct TaskSleepStep: ExecutableStep {
         if c.kernel.tasks.isCancelled(task) {
             return throwing ? StepOutcome(.push(TaskSuspendFrame(.end))) : .next
         }
-        let d = c.kernel.interpreter.duration(delay)
+        let d = max(.zero, try c.duration(delay))
         return StepOutcome(.push(TaskSuspendFrame(.sleep(d, throwing: throwing))))
     }
 }

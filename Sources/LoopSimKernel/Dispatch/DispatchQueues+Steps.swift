@@ -9,9 +9,10 @@ public struct DispatchAfterStep: ExecutableStep {
     public var block: Expr
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        // Swift evaluates the deadline (`.now() + delay`) before the closure argument.
+        let delay = try c.duration(delay)
         guard let block = try c.retainedObject(block) else { return .next }
-        let k = c.kernel
-        k.dispatch.after(block, delay: k.interpreter.duration(delay), to: queue, from: c.thread)
+        c.kernel.dispatch.after(block, delay: delay, to: queue, from: c.thread)
         return .next
     }
 }

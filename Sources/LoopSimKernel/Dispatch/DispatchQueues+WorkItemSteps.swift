@@ -56,7 +56,7 @@ public struct WorkItemStep: ExecutableStep {
         case .async(let queue):
             dispatch.asyncWorkItem(o, to: queue, from: c.thread)
         case .asyncAfter(let queue, let delay):
-            dispatch.asyncAfterWorkItem(o, delay: c.kernel.interpreter.duration(delay), to: queue, from: c.thread)
+            dispatch.asyncAfterWorkItem(o, delay: try c.duration(delay), to: queue, from: c.thread)
         case .cancel:
             dispatch.cancelWorkItem(o)
         case .notify(let queue, let block):

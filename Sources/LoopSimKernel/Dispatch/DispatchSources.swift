@@ -26,12 +26,33 @@ final class DispatchSources {
         _ spec: DispatchTimerSpec, in frame: ProgramFrame, on thread: SimThread,
         _ k: Kernel
     ) throws(RuntimeFault) -> ObjectID {
-        let (handler, owned) = try k.interpreter.evaluateOwned(spec.handler, in: frame, on: thread, k)
         let start: SimDuration
         switch spec.start {
         case .fixed(let d): start = d
         case .sampled(let i): start = k.configuration.samplers[i]()
+        case .expression(let e): start = try k.interpreter.durationValue(e, in: frame, on: thread, k)
         }
+        var spec = spec
+        // Computed interval and leeway (`schedule(deadline: .now() + d, repeating: interval, leeway: …)`), before
+        // the handler, as the schedule call's arguments are. The literal forms' checks hold for them at run time.
+        if let e = spec.intervalExpression {
+            let interval = try k.interpreter.durationValue(e, in: frame, on: thread, k)
+            guard interval > .zero else {
+                throw RuntimeFault(
+                    "a dispatch timer's repeating interval must be positive, not "
+                        + "\(DurationArithmetic.describe(interval)) s (use `.never` for a one-shot)")
+            }
+            spec.interval = interval
+        }
+        if let e = spec.leewayExpression {
+            let leeway = try k.interpreter.durationValue(e, in: frame, on: thread, k)
+            guard leeway >= .zero else {
+                throw RuntimeFault(
+                    "a dispatch timer's leeway must not be negative: \(DurationArithmetic.describe(leeway)) s")
+            }
+            spec.leeway = leeway
+        }
+        let (handler, owned) = try k.interpreter.evaluateOwned(spec.handler, in: frame, on: thread, k)
         let now = k.now
         let o = k.objects.allocate(
             kind: .dispatchSource, className: "dispatch_source", label: spec.label,

@@ -27,6 +27,17 @@ public struct StepContext {
         try kernel.interpreter.evaluate(expr, in: frame, on: thread, kernel)
     }
 
+    /// A duration argument's value now (``Interpreter/duration(_:in:on:_:)``): fixed, drawn, or computed.
+    func duration(_ spec: DurationSpec) throws(RuntimeFault) -> SimDuration {
+        try kernel.interpreter.duration(spec, in: frame, on: thread, kernel)
+    }
+
+    /// A duration computed from `expr` when there is one, else `fixed`.
+    func duration(_ expr: Expr?, or fixed: SimDuration) throws(RuntimeFault) -> SimDuration {
+        guard let expr else { return fixed }
+        return try kernel.interpreter.durationValue(expr, in: frame, on: thread, kernel)
+    }
+
     /// `expr`'s value, or nil when there is no expression (an optional argument left out).
     func value(_ expr: Expr?) throws(RuntimeFault) -> Value {
         guard let expr else { return .null }

@@ -148,19 +148,20 @@ extension Interpreter {
         case .currentOperationQueue:
             return k.operations.currentQueueName(on: thread).map { .string($0) } ?? .null
         case .arithmetic(let lhs, let isAddition, let rhs):
-            guard case .int(let a) = try evaluate(lhs, in: frame, on: thread, k),
-                case .int(let b) = try evaluate(rhs, in: frame, on: thread, k)
-            else {
-                throw RuntimeFault("+ and - take integers")
+            switch (try evaluate(lhs, in: frame, on: thread, k), try evaluate(rhs, in: frame, on: thread, k)) {
+            case (.int(let a), .int(let b)): return .int(try Self.arithmetic(a, isAddition, b))
+            case (.duration(let a), .duration(let b)): return .duration(try DurationArithmetic.add(a, isAddition, b))
+            default: throw RuntimeFault("+ and - take two integers or two durations")
             }
-            return .int(try Self.arithmetic(a, isAddition, b))
         case .product(let lhs, let op, let rhs):
-            guard case .int(let a) = try evaluate(lhs, in: frame, on: thread, k),
-                case .int(let b) = try evaluate(rhs, in: frame, on: thread, k)
-            else {
-                throw RuntimeFault("\(op.rawValue) takes integers")
+            switch (try evaluate(lhs, in: frame, on: thread, k), try evaluate(rhs, in: frame, on: thread, k)) {
+            case (.int(let a), .int(let b)): return .int(try op.apply(a, b))
+            case (.duration(let a), .int(let b)): return .duration(try DurationArithmetic.apply(a, op, b))
+            case (.int(let a), .duration(let b)) where op == .multiply:
+                return .duration(try DurationArithmetic.apply(b, op, a))
+            case (.duration(let a), .duration(let b)): return .duration(try DurationArithmetic.apply(a, op, b))
+            default: throw RuntimeFault("\(op.rawValue) takes integers or durations")
             }
-            return .int(try op.apply(a, b))
         }
     }
 
@@ -188,12 +189,23 @@ extension Interpreter {
         case .null: false
         case .bool(let b): b
         case .int(let i): i != 0
+        case .duration(let d): d != .zero
         default: true
         }
     }
 
     private func compare(_ a: Value, _ op: CompareOperator, _ b: Value) -> Bool {
         if case .int(let x) = a, case .int(let y) = b {
+            switch op {
+            case .equal: return x == y
+            case .notEqual: return x != y
+            case .less: return x < y
+            case .lessOrEqual: return x <= y
+            case .greater: return x > y
+            case .greaterOrEqual: return x >= y
+            }
+        }
+        if case .duration(let x) = a, case .duration(let y) = b {
             switch op {
             case .equal: return x == y
             case .notEqual: return x != y

@@ -70,7 +70,7 @@ extension Interpreter {
             k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: text))
             k.record(thread, .log(text: k.name(text)))
         case .work(let spec):
-            let duration = duration(spec)
+            let duration = try duration(spec, in: frame, on: thread, k)
             guard duration > .zero else { return .next }
             k.threads.beginWork(thread, until: k.now + duration)
             k.record(thread, .threadBusy(duration: duration))
@@ -149,12 +149,37 @@ extension Interpreter {
         return .next
     }
 
-    /// A duration spec's value now (a sampled one draws from the run's stream).
-    func duration(_ spec: DurationSpec) -> SimDuration {
+    /// A duration spec's value now (a sampled one draws from the run's stream, an expression is evaluated in
+    /// `frame`). May be negative for an expression: each API says what a negative duration does.
+    func duration(_ spec: DurationSpec, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel)
+        throws(RuntimeFault) -> SimDuration
+    {
         switch spec {
         case .fixed(let d): d
         case .sampled(let i): max(.zero, samplers[i]())
+        case .expression(let e): try durationValue(e, in: frame, on: thread, k)
         }
+    }
+
+    /// The longest duration an expression may yield, as a literal may be (the compiler's
+    /// `ScenarioCompiler.longestDuration`): 100 years, so that no instant of a run overflows.
+    public static let longestDuration = SimDuration.seconds(100 * 365 * 24 * 3600)
+
+    /// `expr`'s value as a duration: a fault when it is not one (nil, an integer), or longer than
+    /// ``longestDuration`` either way (a back-off doubled past a century).
+    func durationValue(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel)
+        throws(RuntimeFault) -> SimDuration
+    {
+        guard case .duration(let d) = try evaluate(expr, in: frame, on: thread, k) else {
+            throw RuntimeFault("a duration was expected (a TimeInterval), but the value is not one")
+        }
+        let limit = Self.longestDuration.nanoseconds
+        guard d.nanoseconds <= limit && d.nanoseconds >= -limit else {
+            throw RuntimeFault(
+                "the duration \(DurationArithmetic.describe(d)) s is longer than 100 years, the longest LoopSim's "
+                    + "clock takes so that no instant overflows")
+        }
+        return d
     }
 
     /// Marks a dropped object as let go when it survived the drop.

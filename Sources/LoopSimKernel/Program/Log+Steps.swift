@@ -40,6 +40,7 @@ public struct InterpolatedLogStep: ExecutableStep {
         case .bool(let b): b ? "true" : "false"
         case .string(let s): s
         case .null: "nil"
+        case .duration(let d): DurationArithmetic.describe(d)  // a `Double`'s description: `0.5`, `2.0`
         case .object, .runLoop, .thread: "<object>"
         }
     }

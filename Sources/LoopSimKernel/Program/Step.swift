@@ -50,13 +50,20 @@ public struct DispatchTimerSpec: Sendable {
     /// Call `dispatch_resume` at once (the usual idiom).
     public var resume: Bool
     public var label: String
+    /// The interval computed when the step runs (a duration expression), in place of ``interval``.
+    public var intervalExpression: Expr? = nil
+    /// The leeway computed when the step runs, in place of ``leeway``.
+    public var leewayExpression: Expr? = nil
 }
 
-/// A duration, fixed or drawn from a seeded distribution when the step runs.
+/// A duration, fixed, drawn from a seeded distribution, or computed from an expression when the step runs.
 public enum DurationSpec: Sendable {
     case fixed(SimDuration)
     /// Index into the run's samplers (see ``KernelConfiguration/samplers``).
     case sampled(Int)
+    /// An expression of the language's duration values (``Value/duration(_:)``: `self.interval * 2`, `delay`),
+    /// evaluated when the step runs (``Interpreter/duration(_:in:on:_:)``).
+    case expression(Expr)
 }
 
 /// How an `NSTimer` is built.
@@ -85,6 +92,12 @@ public struct TimerSpec: Sendable {
     /// `timer.tolerance`; clamped to half the interval for repeating timers.
     public var tolerance: SimDuration = .zero
     public var label: String
+    /// The interval computed when the step runs (a duration expression: `self.interval`), in place of ``interval``.
+    public var intervalExpression: Expr? = nil
+    /// The first fire computed when the step runs, in place of ``firstFireAfter``.
+    public var firstFireExpression: Expr? = nil
+    /// The tolerance computed when the step runs, in place of ``tolerance``.
+    public var toleranceExpression: Expr? = nil
 }
 
 /// The run-loop entry points.

@@ -385,18 +385,22 @@ extension InterpolatedLogStep {
 
 extension DispatchTimerSpec {
     public static func make(queue: QueueRef, start: DurationSpec, interval: SimDuration?, leeway: SimDuration,
-                            wallClock: Bool, handler: Expr, resume: Bool, label: String) -> Self {
+                            wallClock: Bool, handler: Expr, resume: Bool, label: String,
+                            intervalExpression: Expr? = nil, leewayExpression: Expr? = nil) -> Self {
         Self(queue: queue, start: start, interval: interval, leeway: leeway, wallClock: wallClock, handler: handler,
-             resume: resume, label: label)
+             resume: resume, label: label, intervalExpression: intervalExpression, leewayExpression: leewayExpression)
     }
 }
 
 extension TimerSpec {
     public static func make(interval: SimDuration, repeats: Bool, action: Action, userInfo: Expr? = nil,
                             scheduleMode: String?, firstFireAfter: SimDuration? = nil, isBlockInitializer: Bool = false,
-                            tolerance: SimDuration = .zero, label: String) -> Self {
+                            tolerance: SimDuration = .zero, label: String, intervalExpression: Expr? = nil,
+                            firstFireExpression: Expr? = nil, toleranceExpression: Expr? = nil) -> Self {
         Self(interval: interval, repeats: repeats, action: action, userInfo: userInfo, scheduleMode: scheduleMode,
-             firstFireAfter: firstFireAfter, isBlockInitializer: isBlockInitializer, tolerance: tolerance, label: label)
+             firstFireAfter: firstFireAfter, isBlockInitializer: isBlockInitializer, tolerance: tolerance, label: label,
+             intervalExpression: intervalExpression, firstFireExpression: firstFireExpression,
+             toleranceExpression: toleranceExpression)
     }
 }
 
@@ -412,8 +416,9 @@ extension TrapStep {
 
 extension PerformAfterDelayStep {
     public static func make(target: Expr, classIndex: Int, method: Int, argument: Expr?, delay: SimDuration,
-                            modes: [String]) -> Self {
-        Self(target: target, classIndex: classIndex, method: method, argument: argument, delay: delay, modes: modes)
+                            modes: [String], delayExpression: Expr? = nil) -> Self {
+        Self(target: target, classIndex: classIndex, method: method, argument: argument, delay: delay, modes: modes,
+             delayExpression: delayExpression)
     }
 }
 
@@ -474,8 +479,8 @@ extension CancelConnectionStep {
 // MARK: RunLoop/RunLoops+Steps.swift
 
 extension RunStep {
-    public static func make(call: RunCall) -> Self {
-        Self(call: call)
+    public static func make(call: RunCall, durationExpression: Expr? = nil) -> Self {
+        Self(call: call, durationExpression: durationExpression)
     }
 }
 

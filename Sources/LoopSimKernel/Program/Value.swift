@@ -13,6 +13,11 @@ public enum Value: Hashable, Sendable {
     case object(ObjectID)
     case runLoop(Int)
     case thread(Int)
+    /// A time value: Swift's `TimeInterval` (a `Double` of seconds), `DispatchTimeInterval` or `Duration`, held in
+    /// the kernel's clock unit, integer nanoseconds (fixed-point seconds with nine decimals; docs/scenario-format.md
+    /// §6, "Durations as values"). Arithmetic on it is exact where the result is a whole number of nanoseconds and
+    /// truncates toward zero otherwise, as Dispatch converts a `Double` of seconds (``DurationArithmetic``).
+    case duration(SimDuration)
 
     /// The object handle, if this is an object.
     public var object: ObjectID? {

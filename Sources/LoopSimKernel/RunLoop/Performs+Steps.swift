@@ -11,11 +11,15 @@ public struct PerformAfterDelayStep: ExecutableStep {
     public var delay: SimDuration
     /// Canonical mode names (default: the default mode).
     public var modes: [String]
+    /// The delay computed when the step runs (`afterDelay: interval`), in place of ``delay``; a negative one is as
+    /// a negative literal's.
+    public var delayExpression: Expr? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let k = c.kernel
         try k.runLoops.requirePerformAPI("-[NSObject performSelector:withObject:afterDelay:]")
         guard let target = try c.retainedObject(target) else { return .next }  // a message to nil
+        let delay = try c.duration(delayExpression, or: delay)
         let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
         k.runLoops.performAfterDelay(
             target: target, classIndex: classIndex, method: method, argument: argument,

@@ -5,6 +5,9 @@
 /// current thread's run loop: a ``RunCallFrame`` runs the call's activations.
 public struct RunStep: ExecutableStep {
     public var call: RunCall
+    /// The call's duration computed when the step runs (`run(until: Date(timeIntervalSinceNow: t))`, the seconds
+    /// of `CFRunLoopRunInMode`), in place of the one ``call`` holds; a past date returns at once, as a literal's.
+    public var durationExpression: Expr? = nil
     public var verb: String {
         switch call {
         case .run: "run"
@@ -16,7 +19,18 @@ public struct RunStep: ExecutableStep {
     }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        StepOutcome(.push(RunCallFrame(call: call, runLoop: c.kernel.runLoops.runLoop(for: c.thread))))
+        var call = call
+        if let e = durationExpression {
+            let d = try c.duration(e, or: .zero)
+            switch call {
+            case .runUntil: call = .runUntil(after: d)
+            case .runMode(let mode, _): call = .runMode(mode, before: d)
+            case .cfRunInMode(let mode, _, let rash):
+                call = .cfRunInMode(mode, seconds: d, returnAfterSourceHandled: rash)
+            case .run, .cfRun: break
+            }
+        }
+        return StepOutcome(.push(RunCallFrame(call: call, runLoop: c.kernel.runLoops.runLoop(for: c.thread))))
     }
 }
 

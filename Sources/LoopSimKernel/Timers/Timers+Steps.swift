@@ -28,6 +28,12 @@ public struct MakeTimerStep: ExecutableStep {
     public var verb: String { spec.scheduleMode == nil ? "timer" : "scheduledTimer" }
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        var spec = spec
+        // Computed durations, in the order Swift evaluates the arguments (interval, then the fire date); a
+        // negative one is as a literal's (RunLoops.makeTimer: interval clamped, past fire date due at once).
+        spec.interval = try c.duration(spec.intervalExpression, or: spec.interval)
+        if let e = spec.firstFireExpression { spec.firstFireAfter = try c.duration(e, or: .zero) }
+        spec.tolerance = try c.duration(spec.toleranceExpression, or: spec.tolerance)
         let timer = try c.kernel.runLoops.makeTimer(spec, in: c.frame, on: c.thread, c.kernel)
         try c.bindFactoryResult(timer, into: into)
         return .next

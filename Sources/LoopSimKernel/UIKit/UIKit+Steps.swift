@@ -180,7 +180,7 @@ public struct ScrollStep: ExecutableStep {
                 "scroll: needs UIKit's UITrackingRunLoopMode, which \(k.profile.name) does not have "
                     + "(no UIKit); run this scenario under an iOS variant")
         }
-        k.uikit.beginTracking(for: k.interpreter.duration(drag) + k.interpreter.duration(decelerate), on: c.thread, k)
+        k.uikit.beginTracking(for: try c.duration(drag) + (try c.duration(decelerate)), on: c.thread, k)
         return .next
     }
 }
