@@ -76,10 +76,11 @@ extension ScenarioSchemaWords {
         `log: TEXT` — a marker; `print("tick \(n)")`. Adds `{at_ms, thread, text}` to the report's `logs`
         and a `log` trace event. TEXT is kept as written, quoted or not: `log: 0`, `log: "0"` and `log: '0'`
         log the text `0` (`expect:` matches it as `"0"` or `0`, section 9). Each `\(EXPR)` in TEXT is an
-        interpolation: an integer, Boolean or string expression (section 6), evaluated when the step runs
-        and written as Swift's string interpolation writes it (`3`, `true`, the string's characters; `nil`
-        for an absent value): `log: 'tick \(self.count)'` (single quotes or none: YAML's double quotes read
-        `\(` as an escape). `\\(` logs the text `\(`.
+        interpolation: an integer, Boolean, string or duration expression (section 6), evaluated when the
+        step runs and written as Swift's string interpolation writes it (`3`, `true`, the string's
+        characters, a duration as its `Double`: `0.5`; `nil` for an absent value): `log: 'tick
+        \(self.count)'` (single quotes or none: YAML's double quotes read `\(` as an escape). `\\(` logs the
+        text `\(`.
         == step/set
         `set: PLACE = EXPR` — assignment. `PLACE` is an existing local or a field path. Honours the field's
         strength; type-checked (nil fits anything; `id` fits any object). Overwriting a strong reference

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("'x \\(c)'", "expr.type", "takes an integer, a Boolean or a string, not Counter", 15),
+        ("'x \\(c)'", "expr.type", "takes an integer, a Boolean, a string or a duration, not Counter", 15),
         ("'y \\(c.count'", "expr.syntax", "has no closing `)`", 13),
         ("'z \\(nope)'", "name.undefined", "'nope' is not defined here", 15),
     ])

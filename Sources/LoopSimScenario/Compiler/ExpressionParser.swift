@@ -11,8 +11,12 @@
 /// term       := unary (("*" | "/" | "%") unary)*
 /// unary      := ("not" | "!") unary | primary ("as?" Name)?
 /// primary    := "(" expr ")" | "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil"
-///             | "true" | "false" | "distantFuture" | "referenceDate" | Integer | String | Name ("." Name)*
+///             | "true" | "false" | "distantFuture" | "referenceDate" | Integer | Duration | String | Name ("." Name)*
+/// Duration   := Integer ("." Digits)? Unit | Integer "." Digits        -- `250ms`, `1.5s`, `0.1` (seconds)
 /// ```
+/// A duration literal is a value of type `duration` (Swift's `TimeInterval`: a decimal number is seconds), exact in
+/// nanoseconds (``DurationParser``); `*` and `/` take durations and integers, `+` and `-` two durations
+/// (docs/scenario-format.md §6, "Durations as values").
 /// So `!` binds tighter than a comparison, a comparison than `&&`, and `&&` than `||`, as in C and Swift.
 /// `&&` and `||` evaluate their right side only when the left does not decide (``Expr/logical(_:isAnd:_:)``).
 /// `*`, `/` and `%` bind tighter than `+` and `-`, left to right, as in Swift.
@@ -27,6 +31,8 @@ indirect enum ParsedExpr {
     case name(String, column: Int)
     case member(ParsedExpr, String, column: Int)
     case int(Int)
+    /// A duration literal (`250ms`, `1.5s`, `0.1`), in nanoseconds.
+    case duration(Int64)
     case bool(Bool)
     case string(String)
     case null
@@ -72,7 +78,7 @@ struct ExpressionError: Error {
 
 struct ExpressionParser {
     private enum Token: Equatable {
-        case name(String), int(Int), string(String), dot, op(String), cast, open, close, end
+        case name(String), int(Int), duration(Int64), string(String), dot, op(String), cast, open, close, end
     }
     private var tokens: [(Token, Int)] = []
     private var index = 0
@@ -145,6 +151,10 @@ struct ExpressionParser {
             {
                 i += 1
                 while i < chars.count && ("0"..."9").contains(chars[i]) { i += 1 }
+                if let duration = try durationLiteral(chars, start: start, end: &i) {
+                    tokens.append((.duration(duration), start))
+                    continue
+                }
                 guard let value = Int(String(String.UnicodeScalarView(chars[start..<i]))) else {
                     throw ExpressionError(message: "integer out of range", column: start)
                 }
@@ -235,6 +245,37 @@ struct ExpressionParser {
         tokens.append((.end, chars.count))
     }
 
+    /// The duration literal whose integer part is `chars[start..<end]`, when a fraction (`1.5`) or a unit (`250ms`)
+    /// follows it; `end` moves past it. Nil for a plain integer. A fraction without a unit is seconds, as a Swift
+    /// `TimeInterval` literal is.
+    private func durationLiteral(_ chars: [Unicode.Scalar], start: Int, end i: inout Int) throws -> Int64? {
+        var j = i
+        var hasFraction = false
+        if j + 1 < chars.count, chars[j] == ".", ("0"..."9").contains(chars[j + 1]) {
+            hasFraction = true
+            j += 1
+            while j < chars.count && ("0"..."9").contains(chars[j]) { j += 1 }
+        }
+        let unitStart = j
+        while j < chars.count && (chars[j].properties.isAlphabetic || ("0"..."9").contains(chars[j])) { j += 1 }
+        let unit = String(String.UnicodeScalarView(chars[unitStart..<j]))
+        if unit.isEmpty && !hasFraction { return nil }
+        if !unit.isEmpty && DurationParser.units[unit] == nil {
+            guard hasFraction else { return nil }  // `5abc`: an integer, then text the parser reports
+            throw ExpressionError(
+                message: "unknown unit '\(unit)' after a number; a duration takes one of ns, us, ms, s, min, h",
+                column: unitStart)
+        }
+        let text = String(String.UnicodeScalarView(chars[start..<unitStart])) + (unit.isEmpty ? "s" : unit)
+        switch DurationParser.signedNanoseconds(text) {
+        case .success(let ns):
+            i = j
+            return ns
+        case .failure(let error):
+            throw ExpressionError(message: error.message, column: start)
+        }
+    }
+
     /// `a || b || …`, left to right.
     private mutating func disjunction() throws -> ParsedExpr {
         var lhs = try conjunction()
@@ -309,6 +350,7 @@ struct ExpressionParser {
         index += 1
         switch token {
         case .int(let v): return .int(v)
+        case .duration(let ns): return .duration(ns)
         case .string(let text): return .string(text)
         case .open:
             try nest(at: column)

@@ -129,8 +129,9 @@ extension ScenarioCompiler {
 
     /// `work: 5ms`, or a distribution: `work: {uniform: [1ms, 3ms]}`, `{exponential: 2ms}`,
     /// `{lognormal: {median: 2ms, sigma: 0.5}}`, `{gamma: {shape: 2, scale: 1ms}}`, `{normal: {mean: 2ms, sd: 1ms}}`.
-    func randomDuration(_ node: LocatedNode, what: String, stream: UInt64) -> DurationSpec? {
-        if node.scalar != nil { return duration(node, what: what).map { .fixed($0) } }
+    /// With a `scope`, a scalar may also be an expression of type duration (``durationArgument(_:what:scope:allowNegative:)``).
+    func randomDuration(_ node: LocatedNode, what: String, stream: UInt64, scope: Scope? = nil) -> DurationSpec? {
+        if node.scalar != nil { return durationArgument(node, what: what, scope: scope)?.spec }
         guard let distribution = distribution(node, what: what) else { return nil }
         samplers.append((distribution, stream))
         return .sampled(samplers.count - 1)

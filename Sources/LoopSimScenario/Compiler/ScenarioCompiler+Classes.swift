@@ -20,7 +20,7 @@ extension ScenarioCompiler {
         "NSThread", "NSPort", "NSMachPort",
         "NSInputStream", "NSURLConnection", "dispatch_source", "dispatch_semaphore",
         "NSNotification", "block",
-        "int", "bool", "string", "id",
+        "int", "bool", "string", "duration", "id",
     ]
 
     /// Pass 1: class names, fields (with types) and method names.
@@ -214,6 +214,21 @@ extension ScenarioCompiler {
                     return nil
                 }
                 initial = .bool(initialText == "true")
+            case .duration:
+                // `interval: duration = 0.5s`, or `= 0.5` (seconds, as a Swift `TimeInterval` literal).
+                let withUnit = initialText.last.map { $0.isNumber } == true ? initialText + "s" : initialText
+                switch DurationParser.signedNanoseconds(withUnit) {
+                case .success(let ns):
+                    guard
+                        let d = checkDurationRange(
+                            .nanoseconds(ns), text: initialText, what: "initial value",
+                            at: valueAt)
+                    else { return nil }
+                    initial = .duration(d)
+                case .failure(let error):
+                    bag.error(.fieldDecl, "initial value of a duration field: \(error.message)", at: valueAt)
+                    return nil
+                }
             case .string:
                 // `name: string = main` or `= "main"`: the text, quotes dropped.
                 var text = Substring(initialText)
@@ -223,13 +238,15 @@ extension ScenarioCompiler {
                 initial = .string(String(text))
             default:
                 bag.error(
-                    .fieldDecl, "only int, bool and string fields take an initial value",
+                    .fieldDecl, "only int, bool, string and duration fields take an initial value",
                     at: entry.value.location)
             }
         } else if type == .int {
             initial = .int(0)
         } else if type == .bool {
             initial = .bool(false)
+        } else if type == .duration {
+            initial = .duration(.zero)
         }
         return (FieldInfo(name: entry.key.text, strength: strength, initial: initial), type)
     }
@@ -251,6 +268,7 @@ extension ScenarioCompiler {
         case "int", "Int", "NSInteger": return .int
         case "bool", "BOOL", "Bool": return .bool
         case "string": return .string
+        case "duration", "TimeInterval", "Double": return .duration
         case "id", "UINavigationController", "UIViewController", "UIView": return .anyObject
         case "Task": return .anyObject  // a Swift concurrency task handle (`task:` with `into:`)
         default:

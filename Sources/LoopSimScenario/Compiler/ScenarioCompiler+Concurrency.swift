@@ -50,9 +50,9 @@ extension ScenarioCompiler {
         },
         StepVerb("taskSleep", keys: ["throwing"]) { c, s in
             guard c.requireAsync(s) else { return [] }
-            guard let delay = c.duration(s.arg, what: "taskSleep") else { return [] }
+            guard let delay = c.durationArgument(s.arg, what: "taskSleep", scope: s.scope) else { return [] }
             let throwing = s.map["throwing"].flatMap { c.bool($0, what: "throwing") } ?? false
-            return [.perform(TaskSleepStep.make(delay: .fixed(delay), throwing: throwing))]
+            return [.perform(TaskSleepStep.make(delay: delay.spec, throwing: throwing))]
         },
         StepVerb("checkCancellation") { c, s in
             guard c.requireAsync(s) else { return [] }

@@ -40,6 +40,7 @@ extension ScenarioCompiler {
     func typed(_ e: ParsedExpr, scope: Scope, scalar: LocatedNode.Scalar, offset: Int) -> (Expr, TypeRef)? {
         switch e {
         case .int(let v): return (.literal(.int(v)), .int)
+        case .duration(let ns): return (.literal(.duration(.nanoseconds(ns))), .duration)
         case .bool(let b): return (.literal(.bool(b)), .bool)
         case .string(let text): return (.literal(.string(text)), .string)
         case .null: return (.literal(.null), .null)
@@ -52,9 +53,18 @@ extension ScenarioCompiler {
         case .wallSeconds: return (.wallSeconds, .int)
         case .taskIsCancelled: return (.taskIsCancelled, .bool)
         case .arithmetic(let lhs, let op, let rhs):
-            guard let (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
-                let (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
+            guard var (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
+                var (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
             else { return nil }
+            if ta == .duration || tb == .duration {
+                guard
+                    let typed = durationArithmetic(
+                        (a, ta, lhs), op, (b, tb, rhs), at: location(in: scalar, offset: offset))
+                else { return nil }
+                (a, ta, b, tb) = (typed.0, .duration, typed.1, .duration)
+                if let product = ProductOperator(rawValue: op) { return (.product(a, product, b), .duration) }
+                return (.arithmetic(a, isAddition: op == "+", b), .duration)
+            }
             if ta != .int || tb != .int {
                 bag.error(
                     .exprType, "\(op) takes integers, not \(ta) and \(tb)", at: location(in: scalar, offset: offset))
@@ -80,15 +90,82 @@ extension ScenarioCompiler {
             else { return nil }
             return (.logical(a, isAnd: op == "&&", b), .bool)
         case .compare(let lhs, let op, let rhs):
-            guard let (a, _) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
-                let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
+            guard var (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
+                var (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
             else { return nil }
+            if (ta == .duration) != (tb == .duration) && ta != .null && tb != .null {
+                // `delay > 60`: Swift types the literal as a `TimeInterval`, seconds.
+                let at = location(in: scalar, offset: offset)
+                if ta == .duration, let seconds = literalSeconds(rhs, at: at) {
+                    (b, tb) = (seconds, .duration)
+                } else if tb == .duration, let seconds = literalSeconds(lhs, at: at) {
+                    (a, ta) = (seconds, .duration)
+                } else {
+                    bag.error(
+                        .exprType,
+                        "\(op) compares a duration with a duration, not with \(ta == .duration ? tb : ta) "
+                            + "(an integer of seconds is `n * 1s`, Swift's `Double(n)`)", at: at)
+                    return nil
+                }
+            }
             return (.compare(a, CompareOperator(rawValue: op)!, b), .bool)
         case .cast(let inner, let typeName, let column):
             return cast(inner, to: typeName, column: column, scope: scope, scalar: scalar, offset: offset)
         case .name, .member:
             return path(e, scope: scope, scalar: scalar, offset: offset)
         }
+    }
+
+    /// The operands of `+ - * / %` where one is a duration (docs/scenario-format.md §6, "Durations as values"):
+    /// two durations take every operator but `%`; a duration and an integer take `*` (either side) and `/` (the
+    /// integer dividing); an integer literal beside a duration in `+`, `-` or as a dividend is that many seconds,
+    /// as Swift types a literal beside a `TimeInterval`. Anything else is an error saying how to convert.
+    private func durationArithmetic(
+        _ lhs: (Expr, TypeRef, ParsedExpr), _ op: String, _ rhs: (Expr, TypeRef, ParsedExpr),
+        at location: SourceLocation
+    ) -> (Expr, Expr)? {
+        var (a, ta) = (lhs.0, lhs.1)
+        var (b, tb) = (rhs.0, rhs.1)
+        let (pa, pb) = (lhs.2, rhs.2)
+        if op == "%" {
+            bag.error(
+                .exprType, "% takes integers; a duration has no remainder here (Swift's `truncatingRemainder`)",
+                at: location)
+            return nil
+        }
+        let scaling = op == "*" || op == "/"
+        if ta == .int && tb == .duration && op == "*" { return (a, b) }  // `2 * delay`
+        if ta == .duration && tb == .int && scaling { return (a, b) }  // `delay * 2`, `interval / 2`
+        if ta == .int, tb == .duration, let seconds = literalSeconds(pa, at: location) {
+            (a, ta) = (seconds, .duration)
+        }
+        if tb == .int, ta == .duration, let seconds = literalSeconds(pb, at: location) {
+            (b, tb) = (seconds, .duration)
+        }
+        guard ta == .duration && tb == .duration else {
+            let other = ta == .duration ? tb : ta
+            bag.error(
+                .exprType,
+                "\(op) of a duration and \(other == .int ? "an int" : "a value of type \(other)"): "
+                    + (other == .int
+                        ? "write the int as a duration, `n * 1s` (Swift's `Double(n)`), or scale by it with `*` or `/`"
+                        : "durations take durations, and `*`/`/` an int"),
+                at: location)
+            return nil
+        }
+        return (a, b)
+    }
+
+    /// An integer literal (`60`, `-1`) as that many seconds, for the operand beside a duration; nil (quietly) for
+    /// anything else.
+    private func literalSeconds(_ e: ParsedExpr, at location: SourceLocation) -> Expr? {
+        guard case .int(let n) = e else { return nil }
+        let (ns, overflow) = Int64(n).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else {
+            bag.error(.durationOverflow, "\(n) seconds is outside the durations LoopSim's clock holds", at: location)
+            return nil
+        }
+        return .literal(.duration(.nanoseconds(ns)))
     }
 
     private func path(_ e: ParsedExpr, scope: Scope, scalar: LocatedNode.Scalar, offset: Int) -> (Expr, TypeRef)? {

@@ -46,7 +46,7 @@ extension ScenarioCompiler {
             bag.error(.keyMissing, "dispatch_after needs delay: (a duration or a distribution)", at: at)
             return []
         }
-        guard let delay = randomDuration(delayNode, what: "delay", stream: RandomStream.network),
+        guard let delay = randomDuration(delayNode, what: "delay", stream: RandomStream.network, scope: scope),
             let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope)
         else { return [] }
         return [.perform(DispatchAfterStep.make(delay: delay, queue: queue, block: block))]
@@ -57,15 +57,18 @@ extension ScenarioCompiler {
         let (arg, map, at, scope) = (s.arg, s.map, s.at, s.scope)
         let queue = map["queue"].flatMap { queueRef($0) } ?? .global
         let start =
-            map["start"].flatMap { randomDuration($0, what: "start", stream: RandomStream.work) } ?? .fixed(.zero)
-        let interval = map["interval"].flatMap { duration($0, what: "interval") }
-        if let interval, interval <= .zero {
+            map["start"].flatMap { randomDuration($0, what: "start", stream: RandomStream.work, scope: scope) }
+            ?? .fixed(.zero)
+        let intervalArgument = map["interval"].flatMap { durationArgument($0, what: "interval", scope: scope) }
+        let interval = intervalArgument.map { $0.computed == nil ? $0.fixed : .seconds(1) }  // computed: set below
+        if intervalArgument?.computed == nil, let interval, interval <= .zero {
             bag.error(
                 .timerInterval, "a dispatch timer's interval must be positive (omit it for a one-shot)",
                 at: map["interval"]!.location)
             return []
         }
-        let leeway = map["leeway"].flatMap { duration($0, what: "leeway") } ?? .zero
+        let leewayArgument = map["leeway"].flatMap { durationArgument($0, what: "leeway", scope: scope) }
+        let leeway = leewayArgument?.fixed ?? .zero
         let wall = map["wall"].flatMap { bool($0, what: "wall") } ?? false
         let resume = map["resume"].flatMap { bool($0, what: "resume") } ?? true
         guard let handler = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope) else {
@@ -76,7 +79,8 @@ extension ScenarioCompiler {
         }
         let spec = DispatchTimerSpec.make(
             queue: queue, start: start, interval: interval, leeway: leeway,
-            wallClock: wall, handler: handler, resume: resume, label: label)
+            wallClock: wall, handler: handler, resume: resume, label: label,
+            intervalExpression: intervalArgument?.computed, leewayExpression: leewayArgument?.computed)
         return [.perform(MakeDispatchTimerStep.make(spec: spec, into: into))]
     }
 

@@ -37,14 +37,14 @@ extension ScenarioCompiler {
                 let (expr, type) = expression(text: source, in: scalar, offset: offset, scope: scope)
             {
                 switch type {
-                case .int, .bool, .string:
+                case .int, .bool, .string, .duration:  // a duration as Swift prints a `Double`: `0.5`, `2.0`
                     if !literal.isEmpty { parts.append(.text(literal)) }
                     literal = ""
                     parts.append(.value(expr))
                 default:
                     bag.error(
                         .exprType,
-                        "a log's interpolation `\\(\(source))` takes an integer, a Boolean or a string, not \(type); "
+                        "a log's interpolation `\\(\(source))` takes an integer, a Boolean, a string or a duration, not \(type); "
                             + "log one of its fields instead, or write `\\\\(` to log the text as written",
                         at: location(in: scalar, offset: offset))
                     failed = true

@@ -13,14 +13,15 @@ extension ScenarioCompiler {
                         + "next timer pass); without a delay the call is synchronous: use call:", at: s.at)
                 return []
             }
-            guard let delay = c.duration(delayNode, what: "afterDelay", allowNegative: true) else { return [] }
+            guard let delay = c.durationArgument(delayNode, what: "afterDelay", scope: s.scope, allowNegative: true)
+            else { return [] }
             let argument = s.map["withObject"].flatMap { c.expression($0, scope: s.scope)?.0 }
             guard let modes = c.modeList(s.map["inModes"], default: [RunLoopModeName.default]) else { return [] }
             return [
                 .perform(
                     PerformAfterDelayStep.make(
                         target: target, classIndex: classIndex, method: method,
-                        argument: argument, delay: delay, modes: modes))
+                        argument: argument, delay: delay.fixed, modes: modes, delayExpression: delay.computed))
             ]
         },
         StepVerb(

@@ -7,19 +7,25 @@ extension ScenarioCompiler {
     static let runLoopVerbs: [StepVerb] = [
         StepVerb("run") { _, _ in [.perform(RunStep.make(call: .run))] },
         StepVerb("runUntil") { c, s in
-            c.duration(s.arg, what: "runUntil").map { [.perform(RunStep.make(call: .runUntil(after: $0)))] } ?? []
+            c.durationArgument(s.arg, what: "runUntil", scope: s.scope).map {
+                [.perform(RunStep.make(call: .runUntil(after: $0.fixed), durationExpression: $0.computed))]
+            } ?? []
         },
         StepVerb("runMode", keys: ["before"]) { c, s in
-            let before = c.limit(s.map["before"], what: "before")
-            return c.modeSteps(s.arg, scope: s.scope) { RunStep.make(call: .runMode($0, before: before)) }
+            let before = c.limit(s.map["before"], what: "before", scope: s.scope)
+            return c.modeSteps(s.arg, scope: s.scope) {
+                RunStep.make(call: .runMode($0, before: before?.fixed), durationExpression: before?.computed)
+            }
         },
         StepVerb("CFRunLoopRun") { _, _ in [.perform(RunStep.make(call: .cfRun))] },
         StepVerb("CFRunLoopRunInMode", keys: ["seconds", "returnAfterSourceHandled"]) { c, s in
             let rash =
                 s.map["returnAfterSourceHandled"].flatMap { c.bool($0, what: "returnAfterSourceHandled") } ?? false
-            let seconds = c.limit(s.map["seconds"], what: "seconds")
+            let seconds = c.limit(s.map["seconds"], what: "seconds", scope: s.scope)
             return c.modeSteps(s.arg, scope: s.scope) {
-                RunStep.make(call: .cfRunInMode($0, seconds: seconds, returnAfterSourceHandled: rash))
+                RunStep.make(
+                    call: .cfRunInMode($0, seconds: seconds?.fixed, returnAfterSourceHandled: rash),
+                    durationExpression: seconds?.computed)
             }
         },
         StepVerb("limitDateForMode", keys: ["of", "result"]) { c, s in
@@ -169,10 +175,10 @@ extension ScenarioCompiler {
     }
 
     /// A limit date relative to now: a duration, or `distantFuture` (nil: no limit).
-    private func limit(_ node: LocatedNode?, what: String) -> SimDuration? {
+    private func limit(_ node: LocatedNode?, what: String, scope: Scope) -> DurationArgument? {
         guard let node else { return nil }
         if node.scalar?.text == "distantFuture" { return nil }
-        return duration(node, what: what, allowNegative: true)
+        return durationArgument(node, what: what, scope: scope, allowNegative: true)
     }
 
     func queueRef(_ node: LocatedNode) -> QueueRef? {

@@ -142,7 +142,7 @@ extension ScenarioCompiler {
         StepVerb("log") { c, s in c.logStep(s.arg, scope: s.scope) },
         StepVerb("check") { c, s in c.string(s.arg, what: "check").map { [.check($0)] } ?? [] },
         StepVerb("work") { c, s in
-            c.randomDuration(s.arg, what: "work", stream: RandomStream.work).map { [.work($0)] } ?? []
+            c.randomDuration(s.arg, what: "work", stream: RandomStream.work, scope: s.scope).map { [.work($0)] } ?? []
         },
     ]
 

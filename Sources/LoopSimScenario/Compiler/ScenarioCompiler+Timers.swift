@@ -49,9 +49,11 @@ extension ScenarioCompiler {
             bag.error(.keyMissing, "a timer needs every: (its interval, e.g. 1s)", at: at)
             return []
         }
-        guard let interval = duration(every, what: "every") else { return [] }
+        guard let everyArgument = durationArgument(every, what: "every", scope: scope) else { return [] }
+        // A computed interval is checked when the timer is made: <= 0 is as a literal's (RunLoops.makeTimer).
+        let interval = everyArgument.fixed
         let repeats = map["repeats"].flatMap { bool($0, what: "repeats") } ?? false
-        if repeats && interval <= .zero {
+        if repeats && everyArgument.computed == nil && interval <= .zero {
             bag.warning(
                 .timerInterval,
                 "a repeating timer's interval must be positive; Darwin's Foundation uses 0.1 ms instead, "
@@ -84,7 +86,7 @@ extension ScenarioCompiler {
             checkKeys(inv, allowed: Self.invocationKeys, context: "invocation", into: &bag)
             guard let (targetExpr, c, m) = targetAndSelector(targetNode, selectorNode, scope: scope) else { return [] }
             return finishTimer(
-                map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
+                map, verb: verb, target: target, scope: scope, interval: everyArgument, repeats: repeats,
                 action: .invocation(target: targetExpr, classIndex: c, method: m), userInfo: nil)
         }
         switch (actions.contains("target"), actions.contains("block"), actions.contains("userInfo") && blockKeys) {
@@ -129,7 +131,7 @@ extension ScenarioCompiler {
             return []
         }
         return finishTimer(
-            map, verb: verb, target: target, scope: scope, interval: interval, repeats: repeats,
+            map, verb: verb, target: target, scope: scope, interval: everyArgument, repeats: repeats,
             action: action, userInfo: userInfo)
     }
 
@@ -169,18 +171,21 @@ extension ScenarioCompiler {
 
     private func finishTimer(
         _ map: LocatedNode.Mapping, verb: String, target: LocatedNode, scope: Scope,
-        interval: SimDuration, repeats: Bool, action: TimerSpec.Action, userInfo: Expr?
+        interval: DurationArgument, repeats: Bool, action: TimerSpec.Action, userInfo: Expr?
     ) -> [Step] {
-        let firstFire = map["firstFire"].flatMap { duration($0, what: "firstFire", allowNegative: true) }
-        let tolerance = map["tolerance"].flatMap { duration($0, what: "tolerance") } ?? .zero
+        let firstFire = map["firstFire"].flatMap {
+            durationArgument($0, what: "firstFire", scope: scope, allowNegative: true)
+        }
+        let tolerance = map["tolerance"].flatMap { durationArgument($0, what: "tolerance", scope: scope) }
         guard let (into, label) = madeObjectPlace(target, type: .timer, label: "timer", scope: scope) else { return [] }
         var isBlockInit = false
         if case .block = action, verb == "timer" { isBlockInit = true }
         let scheduleMode = verb == "scheduledTimer" ? (modeName(map["mode"]) ?? RunLoopModeName.default) : nil
         let spec = TimerSpec.make(
-            interval: interval, repeats: repeats, action: action, userInfo: userInfo,
-            scheduleMode: scheduleMode, firstFireAfter: firstFire, isBlockInitializer: isBlockInit,
-            tolerance: tolerance, label: label)
+            interval: interval.fixed, repeats: repeats, action: action, userInfo: userInfo,
+            scheduleMode: scheduleMode, firstFireAfter: firstFire.map { $0.fixed }, isBlockInitializer: isBlockInit,
+            tolerance: tolerance?.fixed ?? .zero, label: label, intervalExpression: interval.computed,
+            firstFireExpression: firstFire?.computed, toleranceExpression: tolerance?.computed)
         return [.perform(MakeTimerStep.make(spec: spec, into: into))]
     }
 }

@@ -22,7 +22,7 @@ extension ScenarioCompiler {
         StepVerb("asyncAfterWorkItem", keys: ["queue", "delay"]) { c, s in
             let queue = s.map["queue"].flatMap { c.queueRef($0) } ?? .global
             guard let node = c.required(s, "delay", example: "delay: 300ms"),
-                let delay = c.randomDuration(node, what: "delay", stream: RandomStream.network),
+                let delay = c.randomDuration(node, what: "delay", stream: RandomStream.network, scope: s.scope),
                 let item = c.workItemExpression(s)
             else { return [] }
             return [.perform(WorkItemStep.make(call: .asyncAfter(queue, delay: delay), item: item))]

@@ -199,6 +199,50 @@ final class ScenarioCompiler {
         }
     }
 
+    /// A duration argument of a step: a literal, read by ``duration(_:what:allowNegative:)`` exactly as before, or
+    /// an expression of type `duration` (`self.interval`, `delay * 2`, `base + 250ms`) evaluated when the step runs
+    /// (docs/scenario-format.md §6, "Durations as values"). A text that reads as a number with a unit, or that no
+    /// scope can resolve, stays a literal and gets the literal's diagnostics.
+    func durationArgument(
+        _ node: LocatedNode, what: String, scope: Scope?, allowNegative: Bool = false
+    ) -> DurationArgument? {
+        guard let scope, let s = node.scalar, !s.isNull,
+            s.style == .plain || s.style == .doubleQuoted
+                || s.style == .singleQuoted, !Self.looksLikeDurationLiteral(s.text)
+        else {
+            return duration(node, what: what, allowNegative: allowNegative).map { .fixed($0) }
+        }
+        guard let (expr, type) = expression(node, scope: scope) else { return nil }
+        guard type == .duration else {
+            bag.error(
+                .typeMismatch,
+                "\(what) must be a duration: a literal such as \"250ms\" or \"1.5s\", or an expression of type "
+                    + "duration (a `duration` field or local, `delay * 2`, `n * 1s`), not \(type)", at: node.location)
+            return nil
+        }
+        if case .literal(.duration(let d)) = expr {  // `0.5`, `(2s)`: a constant, folded as a literal is
+            return checkDurationRange(d, text: s.text, what: what, at: node.location).map { .fixed($0) }
+        }
+        return .computed(expr)
+    }
+
+    /// Whether `text` is written as a duration literal (`250ms`, `1.5 s`, `-5ms`, `250`, `1e3ms`): a sign, then a
+    /// digit or a dot, and no operator after it (but an exponent's sign); such a text is read as a literal, and a bad
+    /// one gets the literal's error. `2 * base` and `delay` are expressions.
+    static func looksLikeDurationLiteral(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        guard let first = rest.first else { return true }
+        guard first.isASCII && (first.isNumber || first == ".") else { return false }
+        var previous: Character = first
+        for c in rest.dropFirst() {
+            if "*/%()<>=!&|".contains(c) { return false }
+            if (c == "+" || c == "-") && previous != "e" && previous != "E" { return false }
+            previous = c
+        }
+        return true
+    }
+
     // MARK: Sweeps
 
     /// `sweep:` — each key a parameter declared under `params:` (or `variant`) with a list of values, plus

@@ -21,6 +21,8 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case int
     case bool
     case string
+    /// A time value (Swift's `TimeInterval`, `DispatchTimeInterval`, `Duration`): ``Value/duration(_:)``.
+    case duration
     case null
     /// An object of unknown class (`id`).
     case anyObject
@@ -42,6 +44,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .int: "int"
         case .bool: "bool"
         case .string: "string"
+        case .duration: "duration"
         case .null: "nil"
         case .anyObject: "id"
         }
