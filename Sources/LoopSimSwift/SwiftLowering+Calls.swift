@@ -71,7 +71,7 @@ extension SwiftLowering {
         }
         if let loop = namedRunLoop(base) ?? currentRunLoopLocal(base, in: scope) {
             switch name {
-            case "run" where loop == "current runloop": return runStep(call)
+            case "run" where loop == "current runloop": return runStep(call, in: scope)
             case "add":
                 let arguments = Array(call.arguments)
                 guard arguments.count == 2, arguments[1].label?.text == "forMode",
@@ -238,7 +238,7 @@ extension SwiftLowering {
         case "asyncAfter":
             verb = "dispatch_after"
             guard let deadline = call.arguments.first(where: { $0.label?.text == "deadline" })?.expression,
-                let delay = delayFromNow(deadline)
+                let delay = delayFromNow(deadline, in: scope)
             else {
                 unsupported(
                     "this deadline", "write `deadline: .now() + 2` or `.now() + .milliseconds(500)`", at: call)
@@ -253,14 +253,16 @@ extension SwiftLowering {
     }
 
     /// `.now() + D`: D as a duration.
-    mutating func delayFromNow(_ e: ExprSyntax) -> String? {
-        guard let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+    mutating func delayFromNow(_ e: ExprSyntax, in scope: Scope) -> String? {
+        guard let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count >= 3 else { return nil }
         let elements = Array(sequence.elements)
         guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
             let now = elements[0].as(FunctionCallExprSyntax.self),
             now.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "now"
         else { return nil }
-        return duration(elements[2])
+        // `.now() + delay * 2`: `+` binds looser than `*`, and `(now + a) - b` is `now + (a - b)`
+        if elements.count > 3 { return durationExpression(Array(elements[2...]), in: scope) }
+        return duration(elements[2], in: scope)
     }
 
     /// `RunLoop.current` → `current runloop`, `RunLoop.main` → `main runloop` (the run steps run only the current
@@ -310,19 +312,19 @@ extension SwiftLowering {
     }
 
     /// `RunLoop.current.run()`, `.run(until:)`, `.run(mode:before:)` (docs/scenario-format.md §7.4).
-    private mutating func runStep(_ call: FunctionCallExprSyntax) -> [LocatedNode] {
+    private mutating func runStep(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
         let at = location(call)
         let arguments = Array(call.arguments)
         if arguments.isEmpty { return [.plain("run", at: at)] }
         if arguments.count == 1, arguments[0].label?.text == "until" {
-            guard let limit = dateFromNow(arguments[0].expression), limit != "distantFuture" else {
+            guard let limit = dateFromNow(arguments[0].expression, in: scope), limit != "distantFuture" else {
                 unsupported("this date", "write `Date(timeIntervalSinceNow: 5)`", at: arguments[0])
                 return []
             }
             return [.step("runUntil", limit, at: at)]
         }
         if arguments.count == 2, arguments[0].label?.text == "mode", arguments[1].label?.text == "before",
-            let mode = modeName(arguments[0].expression), let before = dateFromNow(arguments[1].expression)
+            let mode = modeName(arguments[0].expression), let before = dateFromNow(arguments[1].expression, in: scope)
         {
             return [.step("runMode", mode, at: at, [("before", .plain(before, at: location(arguments[1])))])]
         }
@@ -334,7 +336,7 @@ extension SwiftLowering {
     }
 
     /// `.distantFuture` → `distantFuture`; `Date(timeIntervalSinceNow: N)` → `Ns`.
-    private mutating func dateFromNow(_ e: ExprSyntax) -> String? {
+    private mutating func dateFromNow(_ e: ExprSyntax, in scope: Scope) -> String? {
         if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "distantFuture" {
             return "distantFuture"
         }
@@ -343,7 +345,16 @@ extension SwiftLowering {
             call.arguments.count == 1, call.arguments.first?.label?.text == "timeIntervalSinceNow",
             let argument = call.arguments.first?.expression
         {
-            return duration(argument)
+            return duration(argument, in: scope)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "addingTimeInterval", call.arguments.count == 1,
+            let base = member.base?.as(FunctionCallExprSyntax.self), base.arguments.isEmpty,
+            base.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date",
+            let argument = call.arguments.first?.expression
+        {
+            return duration(argument, in: scope)  // `Date().addingTimeInterval(t)`: t from now
         }
         return nil
     }

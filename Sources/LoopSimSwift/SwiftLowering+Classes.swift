@@ -188,7 +188,21 @@ extension SwiftLowering {
             if type == .runLoop { declaration = typeName }
             let at = location(binding)
             if let value = binding.initializer?.value, !(isLazy && classes[className]?.lazy[name] != nil) {
-                if let literal = literalText(value) ?? enumInitialValue(value, type: type) {
+                if type == .duration {
+                    // `var interval: TimeInterval = 0.5`, `= 2`, `= .milliseconds(500)`: a literal duration
+                    let literal =
+                        value.is(FunctionCallExprSyntax.self)
+                        ? duration(value) : (constantDuration(value) ?? fieldDurationLiteral(value))
+                    guard let literal else {
+                        if value.is(FunctionCallExprSyntax.self) { continue }  // duration(_:) said why
+                        unsupported(
+                            "this initial value of a duration",
+                            "use a literal (`0.5`, `.seconds(2)`), or set it in init",
+                            at: value)
+                        continue
+                    }
+                    declaration += " = " + literal
+                } else if let literal = literalText(value) ?? enumInitialValue(value, type: type) {
                     declaration += " = " + literal
                 } else if value.is(NilLiteralExprSyntax.self) || isInvalidTaskIdentifier(value) {
                     // nil is every field's initial value.
@@ -248,6 +262,7 @@ extension SwiftLowering {
         if let annotation = binding.typeAnnotation { return typeNamed(annotation.type) }
         guard let value = binding.initializer?.value else { return .unknown }
         if value.is(IntegerLiteralExprSyntax.self) { return .int }
+        if value.is(FloatLiteralExprSyntax.self) { return .duration }  // `var interval = 0.5`: a `Double`
         if value.is(BooleanLiteralExprSyntax.self) { return .bool }
         if value.is(StringLiteralExprSyntax.self) { return .string }
         if let p = value.as(PrefixOperatorExprSyntax.self), p.expression.is(IntegerLiteralExprSyntax.self) {
@@ -279,6 +294,7 @@ extension SwiftLowering {
         case "Timer", "CADisplayLink": .timer
         case "RunLoop", "CFRunLoop": .runLoop
         case "Int": .int
+        case _ where Self.durationTypeNames.contains(name): .duration
         case "Bool": .bool
         case "String": .string
         case "DispatchSemaphore": .semaphore

@@ -109,7 +109,7 @@ extension SwiftLowering {
         let name = member.declName.baseName.text
         let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
         if typeName == "Thread", scope.locals["Thread"] == nil, name == "sleep" {
-            return threadSleep(call)
+            return threadSleep(call, in: scope)
         }
         if typeName == "Task" || typeName == "MainActor", scope.locals[typeName ?? ""] == nil {
             let form: String? =
@@ -163,9 +163,9 @@ extension SwiftLowering {
     /// `Thread.sleep(forTimeInterval: T)`: `work: T`, the thread taken for T (docs/fidelity.md, "Swift scenarios":
     /// the language has no blocked-sleeping state distinct from busy code; either way nothing else runs on the
     /// thread, so a queue, run loop or actor behind it waits the same).
-    private mutating func threadSleep(_ call: FunctionCallExprSyntax) -> [LocatedNode] {
+    private mutating func threadSleep(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
         guard call.arguments.count == 1, let argument = call.arguments.first,
-            argument.label?.text == "forTimeInterval", let d = duration(argument.expression)
+            argument.label?.text == "forTimeInterval", let d = duration(argument.expression, in: scope)
         else {
             unsupported("this `Thread.sleep`", "write `Thread.sleep(forTimeInterval: 0.01)`", at: call)
             return []
@@ -236,7 +236,7 @@ extension SwiftLowering {
             switch name {
             case "sleep":
                 guard require(true, [.plain, .optional], "try await Task.sleep(for: .seconds(1))"),
-                    let delay = sleepDuration(call)
+                    let delay = sleepDuration(call, in: scope)
                 else { return [] }
                 let extra: [(String, LocatedNode)] =
                     tryKind == .plain ? [("throwing", .plain("true", at: location(call)))] : []
@@ -282,18 +282,24 @@ extension SwiftLowering {
     }
 
     /// The duration of `Task.sleep(for: .seconds(N))` or `Task.sleep(nanoseconds: N)`.
-    private mutating func sleepDuration(_ call: FunctionCallExprSyntax) -> String? {
+    private mutating func sleepDuration(_ call: FunctionCallExprSyntax, in scope: Scope) -> String? {
         guard call.arguments.count == 1, let argument = call.arguments.first else {
             unsupported(
                 "this `Task.sleep`", "write `Task.sleep(for: .seconds(1))` or `Task.sleep(nanoseconds: N)`", at: call)
             return nil
         }
         switch argument.label?.text {
-        case "for": return duration(argument.expression)
+        case "for": return duration(argument.expression, in: scope)
         case "nanoseconds":
             guard let n = argument.expression.as(IntegerLiteralExprSyntax.self) else {
-                unsupported("a computed `nanoseconds:`", "write an integer literal, e.g. `1_000_000_000`", at: argument)
-                return nil
+                // `Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))` and the like: an integer of nanoseconds
+                guard let value = infix(sequenceElements(argument.expression), in: scope), value.type == .int else {
+                    unsupported(
+                        "a `nanoseconds:` that is not an `Int` expression",
+                        "write `Task.sleep(for: .seconds(delay))`, or an integer of nanoseconds", at: argument)
+                    return nil
+                }
+                return "(\(value.text)) * 1ns"
             }
             return n.literal.text.replacingUnderscores() + "ns"
         default:

@@ -108,6 +108,8 @@ extension SwiftLowering {
             return SwiftConstant(text: text, type: floatAnnotated ? .interval : .int, location: location(value))
         }
         if let f = e.as(FloatLiteralExprSyntax.self) {
+            // `1e-3`, `0x1p-2`: no decimal the language reads; lowered where written, and refused there
+            guard f.literal.text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "_" }) else { return nil }
             return SwiftConstant(
                 text: sign + f.literal.text.replacingUnderscores(), type: .interval, location: location(value))
         }
@@ -165,13 +167,12 @@ extension SwiftLowering {
         return true
     }
 
-    /// What a `var` of a floating-point type can be instead (`private var delay: TimeInterval = 1`): the
-    /// scenario language has integers only, and a value that changes cannot be folded.
+    /// What a property of a floating-point type other than `TimeInterval`/`Double` can be instead (`var d: Float`):
+    /// a time is a `TimeInterval`, the language's `duration` (SwiftLowering+Durations.swift).
     func floatFieldAdvice(_ type: TypeSyntax) -> String {
         let name = type.trimmedDescription.replacingOccurrences(of: "?", with: "")
         guard Self.floatTypeNames.contains(name) else { return "" }
-        return "; a `let` with a literal value (`private let delay: \(name) = 1.5`) is folded at its uses, a `var` "
-            + "cannot be: keep whole milliseconds in an `Int`"
+        return "; a time is a `TimeInterval` (a `Double` of seconds): declare it `TimeInterval`"
     }
 
     /// The access modifiers, which change nothing the model follows (the Swift book, "Access Control").
@@ -279,16 +280,23 @@ extension SwiftLowering {
         -> (String, LoweredType)?
     {
         guard c.isFloat else { return (c.text, c.type) }
-        let parts = c.text.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 1 || (parts.count == 2 && parts[1].allSatisfy { $0 == "0" }) {
-            return (String(parts[0]), .int)
+        // A `TimeInterval` constant is the language's duration literal, seconds (SwiftLowering+Durations.swift).
+        guard let text = decimalText(c.text) else {
+            unsupported("`\(name)` (\(c.text)) as a number here", "write it as a decimal, e.g. `0.001`", at: node)
+            return nil
         }
-        unsupported(
-            "`\(name)` (\(c.text)) as a number here",
-            "the scenario language's numbers are integers; a floating-point constant is folded where a duration is "
-                + "taken (a timer's interval, `asyncAfter`'s delay, `Thread.sleep`) and beside a timer's "
-                + "`timeInterval`", at: node)
-        return nil
+        return (text, .duration)
+    }
+
+    /// A floating-point constant's text as a decimal the scenario language reads as seconds (`4` → `4.0`,
+    /// `-0.5`); nil for an exponent or a hexadecimal float.
+    func decimalText(_ text: String) -> String? {
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, !parts[0].isEmpty, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            parts.count == 1 || !parts[1].isEmpty
+        else { return nil }
+        return parts.count == 1 ? text + ".0" : text
     }
 
     /// A duration a constant gives: `interval` (a `TimeInterval` of seconds), `.seconds(kDelay)`,

@@ -80,7 +80,7 @@ extension SwiftLowering {
         while index + used < items.count, let (c, name) = callOn(place.swift, items[index + used]) {
             switch name {
             case "schedule" where !scheduled:
-                guard let timing = sourceSchedule(c) else { return ([], used + 1) }
+                guard let timing = sourceSchedule(c, in: scope) else { return ([], used + 1) }
                 extra += timing
                 scheduled = true
             case "setEventHandler" where block.isEmpty:
@@ -113,23 +113,23 @@ extension SwiftLowering {
 
     /// `schedule(deadline: .now() + S, repeating: I, leeway: L)` as `start:`, `interval:` and `leeway:`
     /// (`wallDeadline:` adds `wall: true`).
-    private mutating func sourceSchedule(_ call: FunctionCallExprSyntax) -> [(String, LocatedNode)]? {
+    private mutating func sourceSchedule(_ call: FunctionCallExprSyntax, in scope: Scope) -> [(String, LocatedNode)]? {
         var result: [(String, LocatedNode)] = []
         for argument in call.arguments {
             let at = location(argument.expression)
             switch argument.label?.text {
             case "deadline", "wallDeadline":
-                guard let start = deadlineFromNow(argument.expression) else {
+                guard let start = deadlineFromNow(argument.expression, in: scope) else {
                     unsupported("this deadline", "write `deadline: .now()` or `.now() + 1`", at: argument)
                     return nil
                 }
                 result.append(("start", .plain(start, at: at)))
                 if argument.label?.text == "wallDeadline" { result.append(("wall", .plain("true", at: at))) }
             case "repeating":
-                guard let every = duration(argument.expression) else { return nil }
+                guard let every = duration(argument.expression, in: scope) else { return nil }
                 result.append(("interval", .plain(every, at: at)))
             case "leeway":
-                guard let leeway = duration(argument.expression) else { return nil }
+                guard let leeway = duration(argument.expression, in: scope) else { return nil }
                 result.append(("leeway", .plain(leeway, at: at)))
             default:
                 unsupported(
@@ -142,19 +142,25 @@ extension SwiftLowering {
     }
 
     /// `.now()` → `0s`; `.now() + D` → D.
-    private mutating func deadlineFromNow(_ e: ExprSyntax) -> String? {
+    /// With a `scope`, D may be an expression of durations (SwiftLowering+Durations.swift); the waits' timeouts take
+    /// literals only (none is given).
+    private mutating func deadlineFromNow(_ e: ExprSyntax, in scope: Scope? = nil) -> String? {
         if let now = e.as(FunctionCallExprSyntax.self),
             now.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "now"
         {
             return "0s"
         }
-        guard let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        guard let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count >= 3 else { return nil }
         let elements = Array(sequence.elements)
         guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
             let now = elements[0].as(FunctionCallExprSyntax.self),
             now.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "now"
         else { return nil }
-        return duration(elements[2])
+        if elements.count > 3 {
+            guard let scope else { return nil }
+            return durationExpression(Array(elements[2...]), in: scope)
+        }
+        return duration(elements[2], in: scope)
     }
 
     /// `let r = semaphore.wait(timeout: .now() + D)` (or a group's): `dispatch_semaphore_wait:` (`dispatch_group_wait:`)

@@ -12,6 +12,7 @@ extension SwiftLowering {
             return expression(chain.expression, in: scope)
         }
         if let i = e.as(IntegerLiteralExprSyntax.self) { return (i.literal.text.replacingUnderscores(), .int) }
+        if let f = e.as(FloatLiteralExprSyntax.self) { return decimalLiteral(f).map { ($0, .duration) } }
         if let b = e.as(BooleanLiteralExprSyntax.self) { return (b.literal.text, .bool) }
         if e.is(NilLiteralExprSyntax.self) { return ("nil", .unknown) }
         if let s = e.as(StringLiteralExprSyntax.self) {
@@ -158,6 +159,8 @@ extension SwiftLowering {
     /// A call whose value is used: `Class()`, `CFRunLoopGetCurrent()`, `DispatchSemaphore(value: 0)`.
     private mutating func callValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         if let found = returnedValue(call, in: scope) { return found }
+        if let d = constantDuration(ExprSyntax(call)) { return (d, .duration) }  // `.milliseconds(kDelay)`
+        if let found = durationCall(call, in: scope) { return found }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             if classes[name] != nil {
@@ -211,12 +214,30 @@ extension SwiftLowering {
         var literals: [(index: Int, literal: ExprSyntax)] = []
         var isTime = false
         var anyTime = false
+        // A `TimeInterval` operand (SwiftLowering+Durations.swift): a floating-point literal beside it, or anywhere
+        // outside a timer's milliseconds, is a duration literal (seconds), and `+ - * /` make a duration.
+        var anyDuration = false
+        var clauseHasDuration = false
+        var intOperand: ExprSyntax?  // a non-literal `Int` operand of the clause, which a `Double` may not meet
         var lastOperand: LoweredType = .unknown  // an enum operand names the enum of `.case` after it (+Enums.swift)
         func flush() -> Bool {
             for (index, literal) in literals {
+                if !isTime, let decimal = floatLiteralText(literal) {
+                    guard let decimal else { return false }
+                    parts[index] = decimal
+                    clauseHasDuration = true
+                    continue
+                }
                 guard let text = numberText(literal, inMilliseconds: isTime) else { return false }
                 parts[index] = text
             }
+            if clauseHasDuration, let intOperand {
+                refuseMixedNumbers(intOperand)
+                return false
+            }
+            anyDuration = anyDuration || clauseHasDuration
+            clauseHasDuration = false
+            intOperand = nil
             anyTime = anyTime || isTime
             literals = []
             isTime = false
@@ -267,10 +288,13 @@ extension SwiftLowering {
                 lastOperand = operand.type
                 parts.append(operand.text)
                 if operand.type == .interval || operand.type == .date { isTime = true }
+                if operand.type == .duration { clauseHasDuration = true }
+                if operand.type == .int, intOperand == nil { intOperand = element }
             }
         }
         guard flush() else { return nil }
         if anyTime && type == .int { type = .interval }
+        if anyDuration && type == .int { type = .duration }
         return (parts.joined(separator: " "), type)
     }
 
@@ -303,9 +327,31 @@ extension SwiftLowering {
         return trimmed.isEmpty ? "0" : String(trimmed)
     }
 
+    /// A floating-point literal or constant as a duration literal's text (`0.5`, seconds): `.some(nil)` after
+    /// refusing one that is not a plain decimal; nil when `literal` is no floating-point number.
+    private mutating func floatLiteralText(_ literal: ExprSyntax) -> String?? {
+        if let f = literal.as(FloatLiteralExprSyntax.self) { return .some(decimalLiteral(f)) }
+        guard let c = constantLiteral(literal), c.isFloat else { return nil }
+        guard let text = decimalText(c.text) else {
+            unsupported(
+                "the constant `\(literal.trimmedDescription)` (\(c.text))", "write it as a decimal", at: literal)
+            return .some(nil)
+        }
+        return .some(text)
+    }
+
     /// A duration: `.seconds(N)`, `.milliseconds(N)`, `.microseconds(N)`, `.nanoseconds(N)`, or a number of seconds
-    /// (a `TimeInterval`), as the scenario language's unit strings ("1.5s", "250ms").
-    mutating func duration(_ e: ExprSyntax) -> String? {
+    /// (a `TimeInterval`), as the scenario language's unit strings ("1.5s", "250ms"); with a `scope`, also an
+    /// expression of durations (`interval`, `delay * 2`, `.seconds(attempt)`: SwiftLowering+Durations.swift).
+    mutating func duration(_ e: ExprSyntax, in scope: Scope? = nil) -> String? {
+        if let sequence = e.as(SequenceExprSyntax.self), let scope {
+            return durationExpression(Array(sequence.elements), in: scope)
+        }
+        if let tuple = e.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil, let scope
+        {
+            return duration(only.expression, in: scope)
+        }
         if let folded = constantDuration(e) { return folded }
         if let ref = e.as(DeclReferenceExprSyntax.self), let text = parameters[ref.baseName.text]?.durationText {
             return text
@@ -332,6 +378,7 @@ extension SwiftLowering {
                 }
             if let unit, let number { return number.replacingUnderscores() + unit }
         }
+        if let scope { return durationExpression([e], in: scope) }
         scenarioError(
             "a duration is a number of seconds (`1.5`) or `.seconds(N)`, `.milliseconds(N)`, `.microseconds(N)`, "
                 + "`.nanoseconds(N)` with a literal N", at: e)

@@ -138,9 +138,9 @@ extension SwiftLowering {
     /// `every:`; the fire date is `firstFire:` from creation — `Date()` now (0), `Date(timeIntervalSinceNow: N)` and
     /// `Date().addingTimeInterval(N)` N seconds on (Apple, `Timer.init(fire:interval:repeats:block:)`: "date: The
     /// time at which the timer should first fire"). Nil after refusing another date.
-    mutating func fireDateArgument(_ label: String, _ value: ExprSyntax) -> (String, LocatedNode)? {
+    mutating func fireDateArgument(_ label: String, _ value: ExprSyntax, in scope: Scope) -> (String, LocatedNode)? {
         let at = location(value)
-        if label == "interval" { return duration(value).map { ("every", .plain($0, at: at)) } }
+        if label == "interval" { return duration(value, in: scope).map { ("every", .plain($0, at: at)) } }
         if let call = value.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date"
         {
@@ -148,7 +148,7 @@ extension SwiftLowering {
             if call.arguments.count == 1, call.arguments.first?.label?.text == "timeIntervalSinceNow",
                 let argument = call.arguments.first?.expression
             {
-                return duration(argument).map { ("firstFire", .plain($0, at: at)) }
+                return duration(argument, in: scope).map { ("firstFire", .plain($0, at: at)) }
             }
         }
         if let call = value.as(FunctionCallExprSyntax.self),
@@ -158,7 +158,7 @@ extension SwiftLowering {
             base.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date",
             let argument = call.arguments.first?.expression
         {
-            return duration(argument).map { ("firstFire", .plain($0, at: at)) }
+            return duration(argument, in: scope).map { ("firstFire", .plain($0, at: at)) }
         }
         unsupported(
             "this fire date", "write `Date()`, `Date(timeIntervalSinceNow: N)` or `Date().addingTimeInterval(N)`",

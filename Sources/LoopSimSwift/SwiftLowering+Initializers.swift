@@ -113,10 +113,9 @@ extension SwiftLowering {
     /// What to write instead of an init parameter whose type a method parameter cannot have.
     private func initializerParameterAdvice(_ type: TypeSyntax) -> String {
         let name = type.trimmedDescription.replacingOccurrences(of: "?", with: "")
-        if ["TimeInterval", "Double", "Float", "CGFloat"].contains(name) {
-            return "a duration in a scenario is a literal or a `scenario.param`, fixed before the run; a value "
-                + "passed to an init is known only when the init runs: write the interval as a literal where the "
-                + "timer is made (`Timer.scheduledTimer(withTimeInterval: 1, …)`), or a `scenario.param`"
+        if ["Float", "CGFloat", "Float32", "Float80"].contains(name) {
+            return "a time is a `TimeInterval` (a `Double` of seconds, held exactly to the nanosecond); other "
+                + "floating-point types are not modelled: declare the parameter `TimeInterval`"
         }
         return "an init takes what a field may hold: a scenario class, Timer, DispatchSemaphore, DispatchGroup, "
             + "Thread, Int, Bool or String"

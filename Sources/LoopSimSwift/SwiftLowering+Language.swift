@@ -331,12 +331,15 @@ extension SwiftLowering {
         _ sequence: SequenceExprSyntax, steps: inout [LocatedNode], in scope: Scope
     ) -> Bool {
         let elements = Array(sequence.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
             let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "tolerance",
             let base = member.base
         else { return false }
         guard let timer = expression(base, in: scope), timer.type == .timer else { return false }
-        guard let value = duration(elements[2]) else { return true }
+        guard
+            let value = elements.count == 3
+                ? duration(elements[2], in: scope) : durationExpression(Array(elements[2...]), in: scope)
+        else { return true }
         let place = timer.text
         guard case .mapping(var made)? = steps.last, let verb = made.entries.first,
             ["scheduledTimer", "timer"].contains(verb.key.text), verb.value.scalar?.text == place,

@@ -352,7 +352,9 @@ extension SwiftLowering {
             if let op = elements[1].as(BinaryOperatorExprSyntax.self), ["+=", "-="].contains(op.operator.text) {
                 guard let place = expression(elements[0], in: scope) else { return [] }
                 let increment = op.operator.text == "+="
-                if elements.count == 3, elements[2].as(IntegerLiteralExprSyntax.self)?.literal.text == "1" {
+                if elements.count == 3, elements[2].as(IntegerLiteralExprSyntax.self)?.literal.text == "1",
+                    place.type != .duration  // `delay += 1` on a TimeInterval adds a second: `set:`
+                {
                     return [.step(increment ? "increment" : "decrement", place.text, at: location(e))]
                 }
                 guard let amount = infix(Array(elements[2...]), in: scope) else { return [] }
@@ -411,6 +413,10 @@ extension SwiftLowering {
         if let steps = propertyQueueAssignment(lhs, rhs, in: scope) { return steps }
         if let steps = closureValueAssignment(lhs, rhs, place: place.text, in: scope) { return steps }
         guard let value = withEnumContext(place.type, { $0.expression(rhs, in: scope) }) else { return [] }
+        if place.type == .int && value.type == .duration {
+            refuseMixedNumbers(rhs)
+            return []
+        }
         let local = scope.locals[place.text]
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"
         if verb == "let" { scope.locals[place.text]?.type = value.type }

@@ -114,7 +114,7 @@ extension SwiftLowering {
                 guard let object = expression(value, in: scope) else { return [] }
                 extra.append(("withObject", .plain(object.text, at: vat)))
             case ("performSelector", "afterDelay"):
-                guard let d = duration(value) else { return [] }
+                guard let d = duration(value, in: scope) else { return [] }
                 extra.append(("afterDelay", .plain(d, at: vat)))
             case ("performSelector", "inModes"), ("performSelectorOnThread", "modes"):
                 guard let modes = modeList(value) else { return [] }

@@ -36,10 +36,10 @@ extension SwiftLowering {
             let value = argument.expression
             switch label {
             case "withTimeInterval", "timeInterval":
-                guard let every = duration(value) else { return ([], .timer) }
+                guard let every = duration(value, in: scope) else { return ([], .timer) }
                 extra.append(("every", .plain(every, at: location(value))))
             case "fire", "fireAt", "interval":  // Timer(fire:interval:repeats:block:) (SwiftLowering+Idioms.swift)
-                guard let entry = fireDateArgument(label, value) else { return ([], .timer) }
+                guard let entry = fireDateArgument(label, value, in: scope) else { return ([], .timer) }
                 extra.append(entry)
             case "repeats":
                 guard let b = value.as(BooleanLiteralExprSyntax.self) else {

@@ -16,7 +16,7 @@ extension SwiftLowering {
         else { return nil }
         let at = location(call)
         guard let deadline = call.arguments.first(where: { $0.label?.text == "deadline" })?.expression,
-            let delay = delayFromNow(deadline)
+            let delay = delayFromNow(deadline, in: scope)
         else {
             unsupported("this deadline", "write `deadline: .now() + 2` or `.now() + .milliseconds(500)`", at: call)
             return []

@@ -111,6 +111,9 @@ enum LoweredType: Equatable {
     case interval
     /// A timer's `fireDate`: milliseconds of virtual time in the scenario language.
     case date
+    /// A `TimeInterval`, `Double`, `DispatchTimeInterval` or `Duration` value: the language's `duration`
+    /// (SwiftLowering+Durations.swift).
+    case duration
     /// A Swift concurrency task handle (`Task<Void, Never>`; SwiftLowering+Concurrency.swift).
     case task
     /// An object of a Foundation, GCD or CF API, by its Swift type name (SwiftLowering+Foundation.swift).
@@ -134,6 +137,7 @@ enum LoweredType: Equatable {
         case .group: "dispatch_group"
         case .thread: "NSThread"
         case .interval, .date: "int"
+        case .duration: "duration"
         case .task: "Task"
         case .api(let name): SwiftLowering.apiFieldTypeName(name)
         case .enumeration(_, let isInt): isInt ? "int" : "string"

@@ -1,0 +1,119 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Durations as values (docs/swift-scenarios.md, "Durations from expressions"): a `TimeInterval` (a `Double` of
+/// seconds), a `DispatchTimeInterval` or a `Duration` held in a property, a local or a parameter, and the arithmetic
+/// engineers write on them (`interval * 2`, `delay *= 2`, `base + jitter`, `.milliseconds(base * attempt)`,
+/// `Double(n)`), lowered to the scenario language's `duration` values (docs/scenario-format.md §6), which the kernel
+/// evaluates when the step runs. A literal duration stays the literal unit string it always was.
+extension SwiftLowering {
+    /// The units of `.seconds(N)`, `.milliseconds(N)`, `.microseconds(N)`, `.nanoseconds(N)`
+    /// (`DispatchTimeInterval` and `Duration` both have them).
+    static let durationUnits = ["seconds": "s", "milliseconds": "ms", "microseconds": "us", "nanoseconds": "ns"]
+
+    /// The Swift types a `duration` holds: `TimeInterval` and `Double` (seconds), `CFTimeInterval`,
+    /// `DispatchTimeInterval`, `Duration`.
+    static let durationTypeNames: Set<String> = [
+        "TimeInterval", "Double", "CFTimeInterval", "DispatchTimeInterval", "Duration",
+    ]
+
+    /// A decimal float literal's text as the scenario language's duration literal (`0.5`, seconds); nil after
+    /// refusing one it cannot read exactly (an exponent, a hexadecimal float).
+    mutating func decimalLiteral(_ literal: FloatLiteralExprSyntax) -> String? {
+        let text = literal.literal.text.replacingUnderscores()
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else {
+            unsupported("the floating-point literal `\(text)`", "write it as a decimal, e.g. `0.001`", at: literal)
+            return nil
+        }
+        return text
+    }
+
+    /// Refuses an `Int` and a `TimeInterval` meeting at `e` (a store, an operator): Swift does not convert
+    /// between them either, so the file would not compile as written.
+    mutating func refuseMixedNumbers(_ e: some SyntaxProtocol) {
+        unsupported(
+            "`\(e.trimmedDescription)`, an `Int` and a `TimeInterval` (a `Double`) together",
+            "Swift converts neither to the other: write `Double(n)` to use an `Int` as a time, or keep the value "
+                + "an `Int`", at: e)
+    }
+
+    /// The elements of `e` as an infix sequence (one element when it is no sequence).
+    func sequenceElements(_ e: ExprSyntax) -> [ExprSyntax] {
+        e.as(SequenceExprSyntax.self).map { Array($0.elements) } ?? [e]
+    }
+
+    /// A literal initial value of a duration property (`= 0.5`, `= 2`, `= -1`) as the field's initial text, seconds;
+    /// nil for anything else.
+    func fieldDurationLiteral(_ value: ExprSyntax) -> String? {
+        var e = value
+        var sign = ""
+        if let p = e.as(PrefixOperatorExprSyntax.self), p.operator.text == "-" {
+            sign = "-"
+            e = p.expression
+        }
+        if let i = e.as(IntegerLiteralExprSyntax.self) { return sign + i.literal.text.replacingUnderscores() + "s" }
+        if let f = e.as(FloatLiteralExprSyntax.self) {
+            let text = f.literal.text.replacingUnderscores()
+            guard text.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+            return sign + text + "s"
+        }
+        return nil
+    }
+
+    /// `.seconds(E)`, `DispatchTimeInterval.milliseconds(E)`, `Duration.seconds(E)`, `Double(E)`, `TimeInterval(E)`
+    /// as a duration expression when E is not a literal (literals fold in ``constantDuration(_:)``): `(E) * 1s`, which
+    /// is E seconds for an `Int` E and E itself for a `Double` one (a duration times 1.0).
+    mutating func durationCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil else {
+            return nil
+        }
+        let unit: String
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let u = Self.durationUnits[member.declName.baseName.text], argument.label == nil
+        {
+            if let base = member.base {
+                guard let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    ["DispatchTimeInterval", "Duration"].contains(type), scope.locals[type] == nil
+                else { return nil }
+            }
+            unit = u
+        } else if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            ["Double", "TimeInterval", "CFTimeInterval"].contains(callee.baseName.text), argument.label == nil,
+            scope.locals[callee.baseName.text] == nil
+        {
+            unit = "s"
+        } else {
+            return nil
+        }
+        guard let inner = expression(argument.expression, in: scope) else { return .some(nil) }
+        switch inner.type {
+        case .int, .duration, .unknown:
+            return .some(("(\(inner.text)) * 1\(unit)", .duration))
+        default:
+            unsupported(
+                "a duration made from a value of type \(inner.type)", "make it from an `Int` or a `TimeInterval`",
+                at: argument.expression)
+            return .some(nil)
+        }
+    }
+
+    /// A duration written as an expression (not a literal): `interval`, `self.interval * 2`, `.seconds(delay)`,
+    /// `base + jitter`; its text, typed by the compiler (an `Int` expression is seconds, as Swift reads an integer
+    /// literal beside a `TimeInterval`). Nil after reporting why not.
+    mutating func durationExpression(_ elements: [ExprSyntax], in scope: Scope) -> String? {
+        guard let lowered = infix(elements, in: scope) else { return nil }
+        switch lowered.type {
+        case .duration, .unknown: return lowered.text
+        case .int: return "(\(lowered.text)) * 1s"  // `.now() + 2 * 3`: literals, a `Double` in Swift
+        default:
+            unsupported(
+                "a value of type \(lowered.type) as a duration",
+                "a duration is a `TimeInterval` (seconds), `.seconds(N)` or `.milliseconds(N)`",
+                at: elements[0])
+            return nil
+        }
+    }
+}
