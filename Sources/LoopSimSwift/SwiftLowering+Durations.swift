@@ -31,6 +31,52 @@ extension SwiftLowering {
         return text
     }
 
+    /// `PLACE = min(a, b)` / `max(a, b)` as a store, the capped back-off (`delay = min(delay * 2, maxDelay)`): the
+    /// language has no conditional expression, so `VERB: PLACE = a`, then `if: PLACE > b` (`<` for `max`) `then:
+    /// [set: PLACE = b]` — Swift's `min` returns its first argument when they are equal, as this does. `b` is
+    /// evaluated after the store, so a `b` that reads the place is refused. Nil when `value` is no such call.
+    mutating func minMaxStore(
+        _ value: ExprSyntax, place: String, verb: String, at: ScenarioLocation, in scope: Scope
+    ) -> (steps: [LocatedNode], type: LoweredType)? {
+        guard let call = value.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            name == "min" || name == "max", scope.locals[name] == nil, call.arguments.count == 2,
+            call.arguments.allSatisfy({ $0.label == nil }), call.trailingClosure == nil
+        else { return nil }
+        let first = call.arguments.first!.expression
+        let second = call.arguments.last!.expression
+        let placeName = place.split(separator: " ").last.map(String.init) ?? place
+        guard let a = infix(sequenceElements(first), in: scope), let b = infix(sequenceElements(second), in: scope)
+        else { return ([], .unknown) }
+        let bare = placeName.split(separator: ".").last.map(String.init) ?? placeName
+        if second.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == bare }) {
+            unsupported(
+                "`\(name)(…)` whose second argument reads `\(bare)`", "compute it into a local first", at: second)
+            return ([], .unknown)
+        }
+        let type: LoweredType = a.type == .duration || b.type == .duration ? .duration : a.type
+        if (a.type == .int && b.type == .duration) || (a.type == .duration && b.type == .int) {
+            // a literal on one side is typed by the other, as Swift types it; two non-literal numbers must agree
+            let literalSide = a.type == .int ? first : second
+            if !(literalSide.is(IntegerLiteralExprSyntax.self)) {
+                refuseMixedNumbers(call)
+                return ([], .unknown)
+            }
+        }
+        let op = name == "min" ? ">" : "<"
+        // an `Int` literal beside a `TimeInterval` is seconds (`max(wait / 4, 1)`)
+        let aText = type == .duration && a.type == .int ? "(\(a.text)) * 1s" : a.text
+        let bText = type == .duration && b.type == .int ? "(\(b.text)) * 1s" : b.text
+        return (
+            [
+                .step(verb, "\(place) = \(aText)", at: at),
+                .step(
+                    "if", "\(placeName) \(op) \(bText)", at: at,
+                    [("then", .list([.step("set", "\(placeName) = \(bText)", at: at)], at: at))]),
+            ], type
+        )
+    }
+
     /// Refuses an `Int` and a `TimeInterval` meeting at `e` (a store, an operator): Swift does not convert
     /// between them either, so the file would not compile as written.
     mutating func refuseMixedNumbers(_ e: some SyntaxProtocol) {

@@ -324,7 +324,18 @@ extension SwiftLowering {
                 steps += made  // `let work = { … }` (SwiftLowering+ClosureValues.swift)
                 continue
             }
-            guard let lowered = expression(value, in: scope) else { continue }
+            if let made = minMaxStore(value, place: declared, verb: "let", at: location(binding), in: scope) {
+                steps += made.steps  // `let next = min(delay * 2, maxDelay)` (SwiftLowering+Durations.swift)
+                scope.locals[name] = Local(type: annotated ?? made.type, isVar: isVar, isBlock: isBlock)
+                continue
+            }
+            guard var lowered = expression(value, in: scope) else { continue }
+            if annotated == .duration && lowered.type == .int {
+                lowered = ("(\(lowered.text)) * 1s", .duration)  // `var delay: TimeInterval = 1`: a `Double` literal
+            } else if annotated == .int && lowered.type == .duration {
+                refuseMixedNumbers(value)
+                continue
+            }
             steps.append(.step("let", "\(declared) = \(lowered.text)", at: location(binding)))
             scope.locals[name] = Local(type: annotated ?? lowered.type, isVar: isVar, isBlock: isBlock)
             scope.locals[name]?.isCurrentRunLoop = !isVar && !isBlock && lowered.text == "current runloop"
@@ -412,6 +423,9 @@ extension SwiftLowering {
         if let steps = completionBlockAssignment(lhs, rhs, in: scope) { return steps }
         if let steps = propertyQueueAssignment(lhs, rhs, in: scope) { return steps }
         if let steps = closureValueAssignment(lhs, rhs, place: place.text, in: scope) { return steps }
+        if let made = minMaxStore(rhs, place: place.text, verb: "set", at: location(e), in: scope) {
+            return made.steps  // `delay = min(delay * 2, maxDelay)` (SwiftLowering+Durations.swift)
+        }
         guard let value = withEnumContext(place.type, { $0.expression(rhs, in: scope) }) else { return [] }
         if place.type == .int && value.type == .duration {
             refuseMixedNumbers(rhs)

@@ -164,6 +164,44 @@ import Testing
             """)
     }
 
+    /// The capped back-off: `delay = min(delay * 2, maxDelay)` and `let next = max(wait / 4, 1)` are a store and
+    /// an `if` (Swift's `min`/`max` of two `Double`s); `var wait: TimeInterval = 6` is a `Double` though its literal
+    /// is an integer.
+    @Test func minAndMaxCapADelay() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("minmax", until: .seconds(30), variants: [.ios10])
+            final class Client {
+                private var retryDelay: TimeInterval = 1
+                private var attempts = 0
+                private let maxDelay: TimeInterval = 5
+                func attempt() {
+                    attempts += 1
+                    print("attempt \\(attempts)")
+                    guard attempts < 6 else { return }
+                    DispatchQueue.main.asyncAfter(deadline: .now() + retryDelay) { [weak self] in self?.attempt() }
+                    retryDelay = min(retryDelay * 2, maxDelay)
+                }
+                func local() {
+                    var wait: TimeInterval = 6
+                    wait += 0.5
+                    let next = max(wait / 4, 1)
+                    DispatchQueue.main.asyncAfter(deadline: .now() + next) { print("local") }
+                }
+            }
+            let c = Client()
+            c.attempt()
+            c.local()
+            scenario.expect(.all, [
+                "logs": 7, "logs[1].at_ms": 1000, "logs[2].text": "local", "logs[2].at_ms": 1625,
+                "logs[3].at_ms": 3000, "logs[4].at_ms": 7000, "logs[5].at_ms": 12000, "logs[6].at_ms": 17000,
+            ])
+            """)
+        let problems = SwiftLanguageTests.problems("var d: TimeInterval = 1\nd = min(d * 2, d + 1)")
+        #expect(problems.contains { $0.message.contains("second argument reads `d`") }, "\(problems)")
+    }
+
     /// What is still out is a located error: a `Float` parameter, an exponent literal.
     @Test func whatStaysOutIsLocated() {
         let problems = SwiftLanguageTests.problems(
