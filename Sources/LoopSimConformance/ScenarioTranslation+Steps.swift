@@ -208,6 +208,7 @@ extension ScenarioTranslation {
                 }
             w.line("(LS.obj(\(expr(s.source, context))) as? DispatchSourceTimer)?.\(call)()")
         case let s as SemaphoreWaitStep:
+            if s.timeoutExpression != nil { unsupported(Self.computedDuration(s.verb)) }
             let value = "LS.wait(\(expr(s.semaphore, context)), \(s.timeout.map { String($0.nanoseconds) } ?? "nil"))"
             if let result = s.result {
                 w.line(store(value, into: result, context))
@@ -225,6 +226,7 @@ extension ScenarioTranslation {
                 "LS.groupAsync(\(expr(s.group, context)), \(queueExpression(s.queue)), \(expr(s.block, context)), "
                     + "notify: \(s.call == .notify))")
         case let s as DispatchGroupWaitStep:
+            if s.timeoutExpression != nil { unsupported(Self.computedDuration(s.verb)) }
             let value = "LS.groupWait(\(expr(s.group, context)), \(s.timeout.map { String($0.nanoseconds) } ?? "nil"))"
             if let result = s.result {
                 w.line(store(value, into: result, context))

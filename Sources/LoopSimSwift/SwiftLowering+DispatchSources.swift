@@ -180,7 +180,9 @@ extension SwiftLowering {
         case .api("DispatchWorkItem"): verb = "waitWorkItem"  // `dispatch_block_wait` (SwiftLowering+WorkItems.swift)
         default: return nil
         }
-        guard let timeout = deadlineFromNow(argument.expression) else {
+        // A work item's `wait(timeout:)` takes a literal timeout; a semaphore's and a group's a computed one too.
+        let timeoutScope: Scope? = verb == "waitWorkItem" ? nil : scope
+        guard let timeout = deadlineFromNow(argument.expression, in: timeoutScope) else {
             unsupported("this timeout", "write `timeout: .now() + .milliseconds(50)`", at: argument)
             return []
         }

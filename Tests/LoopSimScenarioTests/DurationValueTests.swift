@@ -126,6 +126,37 @@ import Testing
                 ].sorted())
     }
 
+    /// `dispatch_semaphore_wait` and `dispatch_group_wait` with a computed timeout time out at it; a negative one is
+    /// `DISPATCH_TIME_NOW`, a wait that does not block.
+    @Test func waitsTimeOutAtAComputedDeadline() throws {
+        let o = try Self.run(
+            """
+            name: t
+            until: 2s
+            main:
+              - let: t = 300ms
+              - let: s = dispatch_semaphore_create 0
+              - let: g = dispatch_group_create
+              - dispatch_group_enter: g
+              - thread: w
+                captures: [t, s, g]
+                do:
+                  - dispatch_semaphore_wait: s
+                    timeout: t - 1s
+                    result: now
+                  - log: 'at once \\(now)'
+                  - dispatch_semaphore_wait: s
+                    timeout: t
+                    result: r
+                  - log: 'semaphore \\(r)'
+                  - dispatch_group_wait: g
+                    timeout: t * 2
+                    result: q
+                  - log: 'group \\(q)'
+            """)
+        #expect(Self.logs(o) == ["0 at once 1", "300 semaphore 1", "900 group 1"])
+    }
+
     /// Swift's literal typing: an integer literal beside a duration is seconds (`delay > 1`, `delay + 1`); an
     /// integer scales a duration; `n * 1s` converts an integer (Swift's `Double(n)`).
     @Test func integerLiteralsBesideADurationAreSeconds() throws {

@@ -202,6 +202,33 @@ import Testing
         #expect(problems.contains { $0.message.contains("second argument reads `d`") }, "\(problems)")
     }
 
+    /// `semaphore.wait(timeout: .now() + t)` and a group's, with a computed `t`: the wait times out at it.
+    @Test func aComputedWaitTimeout() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("wait", until: .seconds(5), variants: [.ios10])
+            final class Fetcher {
+                var timeout: TimeInterval = 0.25
+                var attempt = 2
+                func fetch() {
+                    let done = DispatchSemaphore(value: 0)
+                    let group = DispatchGroup()
+                    group.enter()
+                    DispatchQueue.global().async {
+                        let r = done.wait(timeout: .now() + self.timeout * Double(self.attempt))
+                        if r == .timedOut { print("semaphore timed out") }
+                        let g = group.wait(timeout: .now() + .milliseconds(self.attempt * 100))
+                        if g == .timedOut { print("group timed out") }
+                    }
+                }
+            }
+            let f = Fetcher()
+            f.fetch()
+            scenario.expect(.all, ["logs": 2, "logs[0].at_ms": 500, "logs[1].at_ms": 700])
+            """)
+    }
+
     /// What is still out is a located error: a `Float` parameter, an exponent literal.
     @Test func whatStaysOutIsLocated() {
         let problems = SwiftLanguageTests.problems(

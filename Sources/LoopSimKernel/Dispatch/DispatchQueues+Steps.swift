@@ -65,8 +65,14 @@ public struct SemaphoreWaitStep: ExecutableStep {
     /// nil: `DISPATCH_TIME_FOREVER`.
     public var timeout: SimDuration?
     public var result: LValue?
+    /// The timeout computed when the step runs (`wait(timeout: .now() + t)`), in place of ``timeout``; a past
+    /// deadline is `DISPATCH_TIME_NOW`: a wait that does not block.
+    public var timeoutExpression: Expr? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let timeout =
+            try timeoutExpression.map { e throws(RuntimeFault) in max(.zero, try c.duration(e, or: .zero)) }
+            ?? timeout
         let o = try c.semaphore(semaphore, for: verb)
         return try c.waiting(into: result) { c.kernel.dispatch.semaphoreWait(o, timeout: timeout, on: c.thread) }
     }

@@ -59,8 +59,13 @@ public struct DispatchGroupWaitStep: ExecutableStep {
     /// nil: `DISPATCH_TIME_FOREVER`.
     public var timeout: SimDuration?
     public var result: LValue?
+    /// The timeout computed when the step runs, in place of ``timeout``; a past deadline does not block.
+    public var timeoutExpression: Expr? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let timeout =
+            try timeoutExpression.map { e throws(RuntimeFault) in max(.zero, try c.duration(e, or: .zero)) }
+            ?? timeout
         let g = try c.group(group, for: verb)
         return try c.waiting(into: result) { c.kernel.dispatch.groupWait(g, timeout: timeout, on: c.thread) }
     }

@@ -93,8 +93,9 @@ extension DispatchSourceStep {
 }
 
 extension SemaphoreWaitStep {
-    public static func make(semaphore: Expr, timeout: SimDuration?, result: LValue?) -> Self {
-        Self(semaphore: semaphore, timeout: timeout, result: result)
+    public static func make(semaphore: Expr, timeout: SimDuration?, result: LValue?,
+                            timeoutExpression: Expr? = nil) -> Self {
+        Self(semaphore: semaphore, timeout: timeout, result: result, timeoutExpression: timeoutExpression)
     }
 }
 
@@ -131,8 +132,9 @@ extension DispatchGroupBlockStep {
 }
 
 extension DispatchGroupWaitStep {
-    public static func make(group: Expr, timeout: SimDuration?, result: LValue?) -> Self {
-        Self(group: group, timeout: timeout, result: result)
+    public static func make(group: Expr, timeout: SimDuration?, result: LValue?,
+                            timeoutExpression: Expr? = nil) -> Self {
+        Self(group: group, timeout: timeout, result: result, timeoutExpression: timeoutExpression)
     }
 }
 

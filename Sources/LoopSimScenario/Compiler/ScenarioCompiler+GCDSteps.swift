@@ -16,12 +16,16 @@ extension ScenarioCompiler {
         StepVerb("dispatch_source_cancel") { $0.dispatchSourceCall(.cancel, $1) },
         StepVerb("dispatch_semaphore_wait", keys: ["timeout", "result"]) { c, s in
             guard let e = c.semaphore(s) else { return [] }
-            var timeout: SimDuration?
+            var timeout: DurationArgument?
             if let node = s.map["timeout"], node.scalar?.text != "forever", node.scalar?.text != "distantFuture" {
-                timeout = c.duration(node, what: "timeout")
+                timeout = c.durationArgument(node, what: "timeout", scope: s.scope)
             }
             let result = s.map["result"].flatMap { c.lvalue($0, scope: s.scope, declare: .int)?.0 }
-            return [.perform(SemaphoreWaitStep.make(semaphore: e, timeout: timeout, result: result))]
+            return [
+                .perform(
+                    SemaphoreWaitStep.make(
+                        semaphore: e, timeout: timeout?.fixed, result: result, timeoutExpression: timeout?.computed))
+            ]
         },
         StepVerb("dispatch_semaphore_signal") { c, s in
             c.semaphore(s).map { [.perform(SemaphoreSignalStep.make(semaphore: $0))] } ?? []

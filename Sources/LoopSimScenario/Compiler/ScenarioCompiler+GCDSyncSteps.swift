@@ -22,12 +22,16 @@ extension ScenarioCompiler {
         StepVerb("dispatch_group_notify", keys: ["queue", "captures", "do"]) { $0.groupBlock(.notify, $1) },
         StepVerb("dispatch_group_wait", keys: ["timeout", "result"]) { c, s in
             guard let group = c.group(s) else { return [] }
-            var timeout: SimDuration?
+            var timeout: DurationArgument?
             if let node = s.map["timeout"], node.scalar?.text != "forever", node.scalar?.text != "distantFuture" {
-                timeout = c.duration(node, what: "timeout")
+                timeout = c.durationArgument(node, what: "timeout", scope: s.scope)
             }
             let result = s.map["result"].flatMap { c.lvalue($0, scope: s.scope, declare: .int)?.0 }
-            return [.perform(DispatchGroupWaitStep.make(group: group, timeout: timeout, result: result))]
+            return [
+                .perform(
+                    DispatchGroupWaitStep.make(
+                        group: group, timeout: timeout?.fixed, result: result, timeoutExpression: timeout?.computed))
+            ]
         },
         StepVerb("dispatch_once", keys: ["captures", "do"]) { c, s in
             guard let (token, type) = c.expression(s.arg, scope: s.scope) else { return [] }
