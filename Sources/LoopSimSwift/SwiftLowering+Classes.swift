@@ -189,19 +189,21 @@ extension SwiftLowering {
             let at = location(binding)
             if let value = binding.initializer?.value, !(isLazy && classes[className]?.lazy[name] != nil) {
                 if type == .duration {
-                    // `var interval: TimeInterval = 0.5`, `= 2`, `= .milliseconds(500)`: a literal duration
-                    let literal =
-                        value.is(FunctionCallExprSyntax.self)
-                        ? duration(value) : (constantDuration(value) ?? fieldDurationLiteral(value))
-                    guard let literal else {
-                        if value.is(FunctionCallExprSyntax.self) { continue }  // duration(_:) said why
-                        unsupported(
-                            "this initial value of a duration",
-                            "use a literal (`0.5`, `.seconds(2)`), or set it in init",
-                            at: value)
-                        continue
+                    // `var interval: TimeInterval = 0.5`, `= 2`, `= .milliseconds(500)`: a literal duration; `= 60 * 5`,
+                    // `= Double(kRetries) * 0.5`: computed when the object is made, before init's body, as a property's
+                    // initial value is (the Swift book, "Initialization" › "Default Property Values")
+                    if let literal = constantDuration(value) ?? fieldDurationLiteral(value) ?? literalUnitCall(value) {
+                        declaration += " = " + literal
+                    } else if let made = expression(value, in: methodScope(className: className, body: [])) {
+                        guard [.duration, .int, .unknown].contains(made.type) else {
+                            unsupported(
+                                "a value of type \(made.type) as a `TimeInterval`", "use a number of seconds", at: value
+                            )
+                            continue
+                        }
+                        let text = made.type == .int ? "(\(made.text)) * 1s" : made.text
+                        initSteps.append(.step("set", "self.\(name) = \(text)", at: location(value)))
                     }
-                    declaration += " = " + literal
                 } else if let literal = literalText(value) ?? enumInitialValue(value, type: type) {
                     declaration += " = " + literal
                 } else if value.is(NilLiteralExprSyntax.self) || isInvalidTaskIdentifier(value) {

@@ -86,6 +86,12 @@ extension SwiftLowering {
                 + "an `Int`", at: e)
     }
 
+    /// Whether a lowered integer expression is literals only (`60 * 5`, `-1`), which Swift types as a `Double`
+    /// where one is expected.
+    static func isLiteralArithmetic(_ text: String) -> Bool {
+        text.allSatisfy { $0.isASCII && ($0.isNumber || " ()+-*/".contains($0)) }
+    }
+
     /// The elements of `e` as an infix sequence (one element when it is no sequence).
     func sequenceElements(_ e: ExprSyntax) -> [ExprSyntax] {
         e.as(SequenceExprSyntax.self).map { Array($0.elements) } ?? [e]
@@ -107,6 +113,17 @@ extension SwiftLowering {
             return sign + text + "s"
         }
         return nil
+    }
+
+    /// `.milliseconds(300)`, `.seconds(2)` with a number literal, as the literal unit string; nil for anything else.
+    mutating func literalUnitCall(_ value: ExprSyntax) -> String? {
+        guard let call = value.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            Self.durationUnits[member.declName.baseName.text] != nil,
+            let argument = call.arguments.first?.expression,
+            argument.is(IntegerLiteralExprSyntax.self) || argument.is(FloatLiteralExprSyntax.self)
+        else { return nil }
+        return duration(value)
     }
 
     /// `.seconds(E)`, `DispatchTimeInterval.milliseconds(E)`, `Duration.seconds(E)`, `Double(E)`, `TimeInterval(E)`

@@ -331,7 +331,12 @@ extension SwiftLowering {
             }
             guard var lowered = expression(value, in: scope) else { continue }
             if annotated == .duration && lowered.type == .int {
-                lowered = ("(\(lowered.text)) * 1s", .duration)  // `var delay: TimeInterval = 1`: a `Double` literal
+                // `var delay: TimeInterval = 1`: a `Double` literal; an `Int` variable Swift would not convert
+                guard Self.isLiteralArithmetic(lowered.text) else {
+                    refuseMixedNumbers(value)
+                    continue
+                }
+                lowered = ("(\(lowered.text)) * 1s", .duration)
             } else if annotated == .int && lowered.type == .duration {
                 refuseMixedNumbers(value)
                 continue
@@ -426,10 +431,18 @@ extension SwiftLowering {
         if let made = minMaxStore(rhs, place: place.text, verb: "set", at: location(e), in: scope) {
             return made.steps  // `delay = min(delay * 2, maxDelay)` (SwiftLowering+Durations.swift)
         }
-        guard let value = withEnumContext(place.type, { $0.expression(rhs, in: scope) }) else { return [] }
+        guard var value = withEnumContext(place.type, { $0.expression(rhs, in: scope) }) else { return [] }
         if place.type == .int && value.type == .duration {
             refuseMixedNumbers(rhs)
             return []
+        }
+        if place.type == .duration && value.type == .int {
+            // `delay = 1` of a `TimeInterval`: a `Double` literal; an `Int` variable Swift would not convert
+            guard Self.isLiteralArithmetic(value.text) else {
+                refuseMixedNumbers(rhs)
+                return []
+            }
+            value = ("(\(value.text)) * 1s", .duration)
         }
         let local = scope.locals[place.text]
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"

@@ -49,6 +49,29 @@ import Testing
         #expect(Self.logs(o) == ["150 fire 1", "650 fire 2", "1150 fire 3", "1650 fire 4"])
     }
 
+    /// An integer literal passed to a `duration` parameter is seconds (Swift's `Poller(interval: 1)`).
+    @Test func anIntegerLiteralArgumentIsSeconds() throws {
+        let o = try Self.run(
+            """
+            name: t
+            until: 3s
+            classes:
+              Page:
+                methods:
+                  later:
+                    params: [after: duration]
+                    do:
+                      - dispatch_after: main
+                        delay: after
+                        do: [log: later]
+            main:
+              - let: p = new Page
+              - call: p.later
+                with: [1]
+            """)
+        #expect(Self.logs(o) == ["1000 later"])
+    }
+
     /// Exponential back-off: a delay doubled after each `dispatch_after`, which reads the value it had at that step.
     @Test func dispatchAfterWaitsAComputedDelay() throws {
         let o = try Self.run(

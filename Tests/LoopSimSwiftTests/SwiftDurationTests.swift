@@ -229,6 +229,42 @@ import Testing
             """)
     }
 
+    /// Swift's literal typing: `Poller(interval: 2)`, `schedule(after: 1)`, `grace: TimeInterval = 60 * 5` and
+    /// `delay = 1` pass integer literals where a `TimeInterval` is taken, which Swift reads as `Double`s; a
+    /// `DispatchTimeInterval` property keeps its literal. An `Int` variable there is refused, as Swift refuses it.
+    @Test func integerLiteralsPassedAsTimeIntervalsAreSeconds() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("args", until: .seconds(10), variants: [.ios10])
+            final class Poller {
+                private let interval: TimeInterval
+                private let grace: TimeInterval = 60 * 5
+                private var delay: TimeInterval = 0.5
+                private let debounce: DispatchTimeInterval = .milliseconds(300)
+                init(interval: TimeInterval) { self.interval = interval }
+                func schedule(after delay: TimeInterval) {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + delay) { print("scheduled") }
+                    DispatchQueue.main.asyncAfter(deadline: .now() + debounce) { print("debounced") }
+                    if grace > 299 { self.delay = 3 }
+                    DispatchQueue.main.asyncAfter(deadline: .now() + self.delay) { print("late") }
+                }
+                func start() {
+                    Timer.scheduledTimer(withTimeInterval: interval, repeats: false) { _ in print("fired") }
+                }
+            }
+            let p = Poller(interval: 2)
+            p.start()
+            p.schedule(after: 1)
+            scenario.expect(.all, [
+                "logs": 4, "logs[0].at_ms": 300, "logs[1].at_ms": 1000, "logs[2].at_ms": 2000, "logs[3].text": "late",
+                "logs[3].at_ms": 3000,
+            ])
+            """)
+        let problems = SwiftLanguageTests.problems("var d: TimeInterval = 1\nd = count")
+        #expect(problems.contains { $0.message.contains("an `Int` and a `TimeInterval`") }, "\(problems)")
+    }
+
     /// What is still out is a located error: a `Float` parameter, an exponent literal.
     @Test func whatStaysOutIsLocated() {
         let problems = SwiftLanguageTests.problems(

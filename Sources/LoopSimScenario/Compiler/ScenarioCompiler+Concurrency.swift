@@ -194,7 +194,8 @@ extension ScenarioCompiler {
         }
         var arguments: [Expr] = []
         for (node, parameter) in zip(argumentNodes, parameters) {
-            guard let (e, t) = expression(node, scope: s.scope) else { return nil }
+            guard let (e, t) = expression(node, scope: s.scope).map({ argument($0.0, $0.1, for: parameter.type) })
+            else { return nil }
             checkAssignable(t, to: parameter.type, at: node.location)
             arguments.append(e)
         }

@@ -259,11 +259,20 @@ extension ScenarioCompiler {
         }
         var arguments: [Expr] = []
         for (node, parameter) in zip(argumentNodes, parameters) {
-            guard let (e, t) = expression(node, scope: scope) else { return nil }
+            guard let (e, t) = expression(node, scope: scope).map({ argument($0.0, $0.1, for: parameter.type) })
+            else { return nil }
             checkAssignable(t, to: parameter.type, at: node.location)
             arguments.append(e)
         }
         return .call(receiver: receiver, classIndex: c, method: m, arguments: arguments)
+    }
+
+    /// An argument as its parameter takes it: an integer literal passed to a `duration` parameter is that many
+    /// seconds, as Swift types a literal passed as a `TimeInterval` (`Poller(interval: 2)`).
+    func argument(_ e: Expr, _ t: TypeRef, for parameter: TypeRef) -> (Expr, TypeRef) {
+        guard parameter == .duration, t == .int, case .literal(.int(let n)) = e else { return (e, t) }
+        let (ns, overflow) = Int64(n).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? (e, t) : (.literal(.duration(.nanoseconds(ns))), .duration)
     }
 
     /// A run-loop argument: an expression of type CFRunLoop, `current runloop` when absent.
