@@ -127,7 +127,7 @@ extension SwiftLowering {
     }
 
     /// `.seconds(E)`, `DispatchTimeInterval.milliseconds(E)`, `Duration.seconds(E)`, `Double(E)`, `TimeInterval(E)`
-    /// as a duration expression when E is not a literal (literals fold in ``constantDuration(_:)``): `(E) * 1s`, which
+    /// as a duration expression when E is not a literal (literals fold in ``constantDuration(_:)``): `((E) * 1s)`, which
     /// is E seconds for an `Int` E and E itself for a `Double` one (a duration times 1.0).
     mutating func durationCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         guard call.arguments.count == 1, let argument = call.arguments.first, call.trailingClosure == nil else {
@@ -154,7 +154,8 @@ extension SwiftLowering {
         guard let inner = expression(argument.expression, in: scope) else { return .some(nil) }
         switch inner.type {
         case .int, .duration, .unknown:
-            return .some(("(\(inner.text)) * 1\(unit)", .duration))
+            // parenthesized whole: it is an operand (`2 / Double(n)` must not read `2 / (n) * 1s`)
+            return .some(("((\(inner.text)) * 1\(unit))", .duration))
         default:
             unsupported(
                 "a duration made from a value of type \(inner.type)", "make it from an `Int` or a `TimeInterval`",

@@ -40,7 +40,10 @@ import Testing
             """)
         #expect(steps.contains("every: every * 2"), "\(steps)")
         #expect(steps.contains("tolerance: every / 10"), "\(steps)")
-        #expect(steps.contains("(self.count) * 1s + 0.5"), "\(steps)")
+        #expect(steps.contains("((self.count) * 1s) + 0.5"), "\(steps)")
+        // a conversion is one operand: `2 / Double(count)` divides 2 s by count seconds, not the integers
+        #expect(
+            try SwiftLanguageTests.steps("let r: TimeInterval = 2 / Double(count)").contains("2 / ((self.count) * 1s)"))
     }
 
     /// Exponential back-off with an `Int` delay: `.now() + .seconds(delay)`, `delay *= 2`.
