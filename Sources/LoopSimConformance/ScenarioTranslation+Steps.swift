@@ -473,6 +473,8 @@ extension ScenarioTranslation {
         case .logical(let lhs, let isAnd, let rhs):
             return "LSValue.bool(LS.truthy(\(expr(lhs, context))) \(isAnd ? "&&" : "||") "
                 + "LS.truthy(\(expr(rhs, context))))"
+        case .coalesce(let lhs, let rhs):
+            return "LS.coalesce(\(expr(lhs, context)), \(expr(rhs, context)))"
         case .newSemaphore(let value):
             return "LSValue.object(DispatchSemaphore(value: \(value)))"
         case .newGroup:
