@@ -133,6 +133,9 @@ extension ScenarioTranslation {
             w.line("LS.addTimer(\(expr(s.timer, context)), \(expr(s.runLoop, context)), \(modeLiteral(s.mode)))")
         case let s as InvalidateOrFireStep:
             w.line("LS.\(s.fires ? "fire" : "invalidate")(\(expr(s.timer, context)))")
+        case let s as SetFireDateStep:
+            let at = s.at.map { expr($0, context) } ?? "nil"
+            w.line("LS.setFireDate(\(expr(s.timer, context)), at: \(at), after: \(s.after.nanoseconds))")
         case let s as RunStep:
             emitRun(s.call, id: context.pendingRun ?? -1, into: &w)
             context.pendingRun = nil
