@@ -77,6 +77,18 @@ extension LS {
 
     static func invalidate(_ t: LSValue) { (obj(t) as? Timer)?.invalidate() }
 
+    /// `timer.fireDate = …`: `at` a date in the scenario's units (virtual milliseconds from the start;
+    /// `Int.max` is `distantFuture`, `Int.min` the reference date), else `after` virtual nanoseconds from now.
+    static func setFireDate(_ t: LSValue, at: LSValue?, after virtualNs: Int64) {
+        guard let timer = obj(t) as? Timer else { return }
+        switch at {
+        case .int(Int.max)?: timer.fireDate = .distantFuture
+        case .int(Int.min)?: timer.fireDate = Date(timeIntervalSinceReferenceDate: 0)
+        case .int(let ms)?: timer.fireDate = t0Wall.addingTimeInterval(Double(ms) / 1000 * scale)
+        default: timer.fireDate = Date(timeIntervalSinceNow: seconds(virtualNs))
+        }
+    }
+
     static func fire(_ t: LSValue) {
         guard let timer = obj(t) as? Timer else { return }
         let s = state()

@@ -302,6 +302,12 @@ enum LS {
         (obj(base) as? LSObject)?.lsSet(index, value)
     }
 
+    /// `a ?? b`: the default is evaluated only when the value is nil.
+    static func coalesce(_ a: LSValue, _ b: @autoclosure () -> LSValue) -> LSValue {
+        if case .null = a { return b() }
+        return a
+    }
+
     static func truthy(_ v: LSValue) -> Bool {
         switch v {
         case .null: return false

@@ -134,6 +134,9 @@ extension ScenarioTranslation {
             w.line("LS.addTimer(\(expr(s.timer, context)), \(expr(s.runLoop, context)), \(modeLiteral(s.mode)))")
         case let s as InvalidateOrFireStep:
             w.line("LS.\(s.fires ? "fire" : "invalidate")(\(expr(s.timer, context)))")
+        case let s as SetFireDateStep:
+            let at = s.at.map { expr($0, context) } ?? "nil"
+            w.line("LS.setFireDate(\(expr(s.timer, context)), at: \(at), after: \(s.after.nanoseconds))")
         case let s as RunStep:
             if s.durationExpression != nil { unsupported(Self.computedDuration(s.verb)) }
             emitRun(s.call, id: context.pendingRun ?? -1, into: &w)
@@ -490,6 +493,8 @@ extension ScenarioTranslation {
         case .logical(let lhs, let isAnd, let rhs):
             return "LSValue.bool(LS.truthy(\(expr(lhs, context))) \(isAnd ? "&&" : "||") "
                 + "LS.truthy(\(expr(rhs, context))))"
+        case .coalesce(let lhs, let rhs):
+            return "LS.coalesce(\(expr(lhs, context)), \(expr(rhs, context)))"
         case .newSemaphore(let value):
             return "LSValue.object(DispatchSemaphore(value: \(value)))"
         case .newGroup:

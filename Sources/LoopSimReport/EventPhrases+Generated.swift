@@ -127,6 +127,8 @@ extension EventPhrases {
         case .timerReschedule(let timer, let next, let skipped):
             return "moves \(s(timer)) to its next slot, \(time(next, or: "never"))"
                 + (skipped > 0 ? ", skipping \(skipped) missed slot\(plural(skipped))" : "")
+        case .timerSetFireDate(let timer, let next):
+            return "sets the next fire of \(s(timer)) to \(time(next, or: "never"))"
         case .timerInvalidate(let timer, let reason):
             return "invalidates \(s(timer)) (\(s(reason)))"
         case .timerFireManual(let timer):

@@ -122,14 +122,14 @@ extension ScenarioSchemaWords {
         block twice even though its handler removes it (seed case S4,
         `scenarios/s04-login-gate-observer.yaml`); the snapshot's blocks are retained until delivered. A
         selector observer and a block registered without a queue run on the posting thread, one after
-        another. A block registered with a queue is dispatched to it (`dispatch_async`), and the post goes
-        on. Under `notificationQueuedObserverPosterWaits` (linux-corelibs; SCF-HEAD
-        `NotificationCenter.post`, conformance `c39`) the poster instead waits (state `blocked`) until the
-        block has run on its queue — on an operation queue, until the queue has finished every operation it
-        holds (`waitUntilAllOperationsAreFinished`) — and a block for the main queue posted from the main
-        thread, or for the operation queue whose operation posts, runs at once; on Darwin the modelled
-        behaviour, queueing without waiting, is UNCONFIRMED. Trace `nc.post`, then `nc.deliver` per
-        delivery.
+        another. A block registered with a queue is dispatched to it (`dispatch_async`); with the flag below
+        off (a custom variant) the post goes on. Under `notificationQueuedObserverPosterWaits` (every
+        variant: SCF-HEAD `NotificationCenter.post`, conformance `c39`; Darwin's documented synchronous
+        delivery, `docs/fidelity.md`) the poster instead waits (state `blocked`) until the block has run on
+        its queue — on an operation queue, until the queue has finished every operation it holds
+        (`waitUntilAllOperationsAreFinished`) — and a block for the main queue posted from the main thread,
+        or for the operation queue whose operation posts, runs at once. Trace `nc.post`, then `nc.deliver`
+        per delivery.
         == step/postNotification/object
         `object:` (default nil) (a key of `postNotification:`, which models `-[NSNotificationCenter
         postNotificationName:object:userInfo:]`)

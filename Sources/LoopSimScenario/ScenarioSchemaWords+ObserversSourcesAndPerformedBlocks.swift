@@ -143,14 +143,15 @@ extension ScenarioSchemaWords {
         `performSelectorOnThread: TARGET` — `performSelector:onThread:withObject:waitUntilDone:` and
         `...modes:`; `performSelectorOnMainThread:...` with `onThread: main runloop`. Queues the request on
         that run loop, signals the loop's perform source (a version-0 source made on first use and kept in
-        every mode it was added to for ever) and wakes the loop; a pass in one of the request's modes
-        performs every request queued for its mode, in order, and counts as a handled source.
-        `waitUntilDone: true` blocks the caller (state `blocked`) until the method has returned; to its own
-        thread it runs the method at once. A loop that is not running keeps the request until it runs. An
-        `NSThread` goes to its run loop, made for it now if it has none, as `_CFRunLoopGet0` makes any
-        thread's (Apple: the method "queues the message on the run loop of the target thread"): a thread
-        that never runs its loop, or has exited, never performs it, and the request keeps its target and
-        argument (abandoned once let go, section 10.1); `waitUntilDone: true` then waits for ever (parked).
+        every mode it was added to until the loop is finalized, when its thread exits) and wakes the loop; a
+        pass in one of the request's modes performs every request queued for its mode, in order, and counts
+        as a handled source. `waitUntilDone: true` blocks the caller (state `blocked`) until the method has
+        returned; to its own thread it runs the method at once. A loop that is not running keeps the request
+        until it runs. An `NSThread` goes to its run loop, made for it now if it has none, as
+        `_CFRunLoopGet0` makes any thread's (Apple: the method "queues the message on the run loop of the
+        target thread"): a thread that never runs its loop, or has exited, never performs it, and the
+        request keeps its target and argument (abandoned once let go, section 10.1); `waitUntilDone: true`
+        then waits for ever (parked).
         == step/performSelectorOnThread/modes
         `modes:` (a mode or a list; default `common`) (a key of `performSelectorOnThread:`, which models
         `performSelector:onThread:withObject:waitUntilDone:` and `...modes:`;

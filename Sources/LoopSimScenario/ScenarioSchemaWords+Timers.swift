@@ -101,6 +101,23 @@ extension ScenarioSchemaWords {
         == step/scheduledTimer/userInfo
         the pre-iOS 10 category idiom: the target is the NSTimer class and the block rides in `userInfo`.
         Works under every variant.
+        == step/setFireDate
+        `setFireDate: TIMER` — `timer.fireDate = date` (`-[NSTimer setFireDate:]`,
+        `CFRunLoopTimerSetNextFireDate`). An invalid timer (or nil) is left alone. A date before now is now;
+        one more than CF's `TIMER_INTERVAL_LIMIT` (504,911,232 s, 16 years) ahead is now plus that (so
+        `distantFuture` pauses a repeating timer without invalidating it). The timer takes the date and is
+        repositioned in each of its modes, whose timer ports are re-armed (`__CFRepositionTimerInMode`); a
+        timer in no run loop keeps the date until it is added. When the timer's run loop is not the
+        caller's, that loop is woken (`CFRunLoopWakeUp`, "just in case", CFRunLoop.c). After the fire it
+        keeps its interval from the new date. Trace `timer.set-fire-date`. Conformance c164.
+        == step/setFireDate/after
+        `at:` (a date: milliseconds of virtual time, an int expression such as `distantFuture` or another
+        timer's `fireDate`) or `after:` (a duration from now) (a key of `setFireDate:`, which models
+        `timer.fireDate = date` (`-[NSTimer setFireDate:]`, `CFRunLoopTimerSetNextFireDate`))
+        == step/setFireDate/at
+        `at:` (a date: milliseconds of virtual time, an int expression such as `distantFuture` or another
+        timer's `fireDate`) or `after:` (a duration from now) (a key of `setFireDate:`, which models
+        `timer.fireDate = date` (`-[NSTimer setFireDate:]`, `CFRunLoopTimerSetNextFireDate`))
         == step/setPaused
         `setPaused: LINK` — `link.paused = YES` (`-[CADisplayLink setPaused:]`). A paused link stays in its
         modes, keeps them non-empty and keeps its target (only `invalidate:` lets go of it: Apple,

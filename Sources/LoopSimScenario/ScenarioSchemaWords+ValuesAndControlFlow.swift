@@ -26,10 +26,16 @@ extension ScenarioSchemaWords {
         the block is a body of its own) they are `loop.control`.
         == step/call
         `call: RECEIVER.METHOD` — `[receiver method]`, `[receiver method:arg …]`. Synchronous, on this
-        thread. Receiver must be a scenario-class instance (or a proxy, section 4); nil does nothing. `with:
-        EXPR` (or a list `with: [EXPR, …]`) passes one argument per declared parameter (section 4),
-        type-checked like a store; arguments are evaluated before the message is sent, even to nil (a `new`
-        argument to nil is freed at once).
+        thread. Receiver must be a scenario-class instance (or a proxy, section 4) or an `id`; nil does
+        nothing. The method that runs is the one of that name in the class of the object the receiver holds
+        when the step runs (`objc_msgSend` looks the selector up in the receiver's class; a Swift protocol
+        call goes through that class's witness): on an `id` (a delegate of several possible classes) the
+        compiler requires some class to declare METHOD and every class that declares it to take the same
+        parameters (`typeMismatch` otherwise), and a held object whose class lacks it crashes the run (`-[C
+        m]: unrecognized selector sent to instance`, as `doesNotRecognizeSelector:` raises). `with: EXPR`
+        (or a list `with: [EXPR, …]`) passes one argument per declared parameter (section 4), type-checked
+        like a store; arguments are evaluated before the message is sent, even to nil (a `new` argument to
+        nil is freed at once).
         == step/call/with
         `with:` (a key of `call:`, which models `[receiver method]`, `[receiver method:arg …]`)
         == step/callBlock

@@ -95,6 +95,14 @@ extension SwiftLowering {
                 .nameUndefined, "`\(cls)` has no method `\(name)`; declare `func \(name)()` in the class",
                 at: location(member.declName))
             return []
+        case .conformer(let p) where everyConformer(of: p, declares: name):
+            return methodCall(receiver.text, name, call, in: scope)
+        case .conformer(let p):
+            bag.error(
+                .nameUndefined,
+                "not every class conforming to `\(p)` has a method `\(name)`; declare it in the protocol and in "
+                    + "each class", at: location(member.declName))
+            return []
         case .semaphore where call.arguments.isEmpty && ["wait", "signal"].contains(name):
             return [.step("dispatch_semaphore_\(name)", receiver.text, at: at)]
         case .group where call.arguments.isEmpty && ["enter", "leave", "wait"].contains(name):

@@ -187,6 +187,12 @@ extension SwiftLowering {
             }
             if type == .runLoop { declaration = typeName }
             let at = location(binding)
+            // `var retries: Int?` (or `= nil`): Swift's optional starts nil, where the language's int starts 0.
+            if type == .int || type == .bool, isOptionalAnnotation(binding),
+                binding.initializer == nil || binding.initializer?.value.is(NilLiteralExprSyntax.self) == true
+            {
+                declaration += " = nil"
+            }
             if let value = binding.initializer?.value, !(isLazy && classes[className]?.lazy[name] != nil) {
                 if type == .duration {
                     // `var interval: TimeInterval = 0.5`, `= 2`, `= .milliseconds(500)`: a literal duration; `= 60 * 5`,
@@ -248,6 +254,12 @@ extension SwiftLowering {
         }
         if let s = plainString(expr) { return s }
         return nil
+    }
+
+    /// Whether the property is annotated `T?` or `T!`.
+    func isOptionalAnnotation(_ binding: PatternBindingSyntax) -> Bool {
+        guard let type = binding.typeAnnotation?.type else { return false }
+        return type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
     }
 
     /// Whether `expr` is `Class()` for the scenario class `cls`.

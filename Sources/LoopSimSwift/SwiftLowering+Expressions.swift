@@ -267,9 +267,14 @@ extension SwiftLowering {
                 case "+", "-", "*", "/", "%":
                     parts.append(text)
                     if type != .bool { type = .int }
+                case "??":
+                    // The value's type, or the default's when the value's is unknown (`nil ?? x`).
+                    parts.append(text)
+                    if type == .unknown { type = lastOperand }
                 default:
                     unsupported(
-                        "the operator `\(text)`", "use ==, !=, <, <=, >, >=, +, -, *, /, %, &&, || or !", at: op)
+                        "the operator `\(text)`", "use ==, !=, <, <=, >, >=, +, -, *, /, %, ??, &&, || or !",
+                        at: op)
                     return nil
                 }
             } else if element.is(AssignmentExprSyntax.self) {

@@ -107,26 +107,47 @@ extension SwiftLowering {
         return nil
     }
 
-    /// An infix chain: a comparison or a logical operator makes a `Bool`; `+ - * / %` of plain values a plain one.
-    /// `??` and anything else: unknown.
+    /// An infix chain: a comparison or a logical operator makes a `Bool`; `+ - * / %` of plain values a plain one;
+    /// `a ?? b` the default's type when each value before it is plain or optional (Swift's `??` unwraps: the
+    /// standard library's `??(_:_:)` returns `T` for a `T` default); `c ? a : b` the type both branches share.
+    /// Anything else: unknown.
     private func infixType(_ sequence: SequenceExprSyntax) -> InterpolatedType? {
         let elements = Array(sequence.elements)
-        var operands: [ExprSyntax] = []
+        // `c ? a : b`, the condition any chain: the operator binds loosest, so its `else` is what follows it.
+        let marks = elements.indices.filter { elements[$0].is(UnresolvedTernaryExprSyntax.self) }
+        if let k = marks.first {
+            guard marks.count == 1, k == elements.count - 2,
+                let ternary = elements[k].as(UnresolvedTernaryExprSyntax.self)
+            else { return nil }
+            let yes = interpolatedType(ternary.thenExpression)
+            return yes != nil && yes == interpolatedType(elements[k + 1]) ? yes : nil
+        }
+        // The operands between `??`s: `a ?? b + 1` is `a ?? (b + 1)` (NilCoalescingPrecedence is below addition).
+        var segments: [[ExprSyntax]] = [[]]
         var boolean = false
         for (i, element) in elements.enumerated() {
             if i % 2 == 0 {
-                operands.append(element)
+                segments[segments.count - 1].append(element)
                 continue
             }
             guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
             switch op {
             case "==", "!=", "<", "<=", ">", ">=", "&&", "||": boolean = true
             case "+", "-", "*", "/", "%": break
+            case "??": segments.append([])
             default: return nil
             }
         }
         if boolean { return .plain }
-        return operands.allSatisfy({ interpolatedType($0) == .plain }) ? .plain : nil
+        func plainChain(_ operands: [ExprSyntax]) -> Bool { operands.allSatisfy { interpolatedType($0) == .plain } }
+        guard let last = segments.last else { return nil }
+        for value in segments.dropLast() {
+            guard value.count == 1, let type = interpolatedType(value[0]), type == .plain || type == .optionalPlain
+            else { return nil }
+        }
+        if plainChain(last) { return .plain }
+        return segments.count > 1 && last.count == 1 && interpolatedType(last[0]) == .optionalPlain
+            ? .optionalPlain : nil
     }
 
     /// The declared type of the name `name` as seen at `node`: the nearest declaration in the enclosing scopes.

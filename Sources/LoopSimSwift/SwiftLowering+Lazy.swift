@@ -160,8 +160,7 @@ extension SwiftLowering {
 
 /// Finds a statement's reads of lazy properties (`x` inside the class, `self.x`, `self?.x`, `obj.x`) in the order
 /// Swift evaluates them, without entering its closures and nested bodies; a store `x = …` is no read.
-private final class LazyReadFinder: SyntaxVisitor {
-    var root: Syntax?
+private final class LazyReadFinder: StatementExpressionVisitor {
     /// The lazy properties a bare name means (the class's own, not shadowed by a local).
     var bareNames: Set<String> = []
     /// The lazy properties of every class, for `obj.x`.
@@ -169,29 +168,8 @@ private final class LazyReadFinder: SyntaxVisitor {
     var found: [ExprSyntax] = []
     /// Reads in a place Swift may not evaluate each time the statement runs, with why.
     var conditional: [SyntaxIdentifier: String] = [:]
-    private var inElseIf = 0
-    private var inRepeat = 0
 
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
-        inRepeat += 1
-        return .visitChildren
-    }
-    override func visitPost(_ node: RepeatStmtSyntax) { inRepeat -= 1 }
-
-    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        if let root, Syntax(node).id != root.id, node.parent?.is(IfExprSyntax.self) == true { inElseIf += 1 }
-        return .visitChildren
-    }
-    override func visitPost(_ node: IfExprSyntax) {
-        if let root, Syntax(node).id != root.id, node.parent?.is(IfExprSyntax.self) == true { inElseIf -= 1 }
-    }
 
     override func visitPost(_ node: DeclReferenceExprSyntax) {
         guard bareNames.contains(node.baseName.text), node.argumentNames == nil else { return }
@@ -211,8 +189,8 @@ private final class LazyReadFinder: SyntaxVisitor {
         {
             return
         }
-        if inElseIf > 0 { conditional[node.id] = "in an `else if` condition" }
-        if inRepeat > 0 { conditional[node.id] = "in a `repeat` loop's condition" }
+        if elseIfDepth > 0 { conditional[node.id] = "in an `else if` condition" }
+        if repeatConditionDepth > 0 { conditional[node.id] = "in a `repeat` loop's condition" }
         found.append(node)
     }
 }

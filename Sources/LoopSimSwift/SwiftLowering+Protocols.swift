@@ -28,12 +28,20 @@ extension SwiftLowering {
         protocols[name] = conformers
     }
 
-    /// The type a property or local of the file's protocol `name` has: its one conforming class.
+    /// The type a property or local of the file's protocol `name` has: its one conforming class, or, when several
+    /// classes of the file conform, a ``LoweredType/conformer(_:)`` whose calls the kernel dispatches by the class
+    /// of the object held (a Swift protocol call goes through the conformance's witness table).
     func protocolType(_ name: String) -> LoweredType? {
-        guard let conformers = protocols[name], conformers.count == 1, let only = conformers.first,
-            classes[only] != nil
+        guard let conformers = protocols[name], !conformers.isEmpty, conformers.allSatisfy({ classes[$0] != nil })
         else { return nil }
-        return .object(only)
+        return conformers.count == 1 ? .object(conformers[0]) : .conformer(name)
+    }
+
+    /// Whether every class conforming to `protocolName` declares `method`, so that a call on a value of the
+    /// protocol finds it whichever class the value is.
+    func everyConformer(of protocolName: String, declares method: String) -> Bool {
+        let conformers = protocols[protocolName] ?? []
+        return !conformers.isEmpty && conformers.allSatisfy { classes[$0]?.methods[method] != nil }
     }
 
     /// A top-level `protocol`: accepted when LoopSim can resolve it — requirements that are methods returning
@@ -69,17 +77,14 @@ extension SwiftLowering {
             }
         }
         let conformers = protocols[name] ?? []
-        if conformers.count != 1 {
+        if conformers.isEmpty {
             unsupported(
-                conformers.isEmpty
-                    ? "a protocol no class of the file conforms to"
-                    : "a protocol that \(conformers.count) classes conform to (\(conformers.joined(separator: ", ")))",
-                "LoopSim resolves a protocol's calls to its one conforming class: keep one, or type the property "
-                    + "with the class", at: p.name)
+                "a protocol no class of the file conforms to",
+                "LoopSim resolves a protocol's calls to the classes of the file that conform to it", at: p.name)
         }
         return true
     }
 
     /// Whether `name` is a protocol of the file that LoopSim resolves (a class may conform to it).
-    func isResolvedProtocol(_ name: String) -> Bool { protocols[name]?.count == 1 }
+    func isResolvedProtocol(_ name: String) -> Bool { protocols[name]?.isEmpty == false }
 }

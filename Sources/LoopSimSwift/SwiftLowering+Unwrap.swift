@@ -136,8 +136,7 @@ extension Syntax {
 
 /// Finds a statement's force unwraps in post-order (inner first), without entering its closures and nested
 /// bodies, and notes an unwrap in a loop's condition or an `else if` condition.
-private final class UnwrapFinder: SyntaxVisitor {
-    var root: Syntax?
+private final class UnwrapFinder: StatementExpressionVisitor {
     /// The implicitly unwrapped optional properties whose members a use unwraps.
     var implicitlyUnwrapped: Set<String> = []
     /// Each `x!` (a ``ForceUnwrapExprSyntax``) and each implicitly unwrapped `timer` / `self.timer` whose member
@@ -145,33 +144,6 @@ private final class UnwrapFinder: SyntaxVisitor {
     var found: [ExprSyntax] = []
     var loopCondition: ExprSyntax?
     var elseIf: ExprSyntax?
-    private var inLoopCondition = 0
-    private var inElseIf = 0
-
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
-        inLoopCondition += 1
-        return .visitChildren
-    }
-    override func visitPost(_ node: WhileStmtSyntax) { inLoopCondition -= 1 }
-    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
-        inLoopCondition += 1
-        return .visitChildren
-    }
-    override func visitPost(_ node: RepeatStmtSyntax) { inLoopCondition -= 1 }
-
-    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        if let root, Syntax(node).id != root.id, node.parent?.is(IfExprSyntax.self) == true { inElseIf += 1 }
-        return .visitChildren
-    }
-    override func visitPost(_ node: IfExprSyntax) {
-        if let root, Syntax(node).id != root.id, node.parent?.is(IfExprSyntax.self) == true { inElseIf -= 1 }
-    }
 
     override func visitPost(_ node: ForceUnwrapExprSyntax) { note(ExprSyntax(node)) }
 
@@ -195,9 +167,9 @@ private final class UnwrapFinder: SyntaxVisitor {
     }
 
     private func note(_ node: ExprSyntax) {
-        if inLoopCondition > 0 {
+        if whileConditionDepth > 0 || repeatConditionDepth > 0 {
             loopCondition = loopCondition ?? node
-        } else if inElseIf > 0 {
+        } else if elseIfDepth > 0 {
             elseIf = elseIf ?? node
         } else {
             found.append(node)

@@ -121,6 +121,10 @@ enum LoweredType: Equatable {
     /// A value of an enum of the file, held as the language's `int` (an `Int` raw value) or `string` (the case's
     /// name or `String` raw value) (SwiftLowering+Enums.swift).
     case enumeration(String, isInt: Bool)
+    /// A value of a protocol of the file that several classes conform to (`weak var delegate: TickerDelegate?`):
+    /// held as an `id`, each message going to the method of the class of the object held when it runs
+    /// (SwiftLowering+Protocols.swift).
+    case conformer(String)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -141,6 +145,7 @@ enum LoweredType: Equatable {
         case .task: "Task"
         case .api(let name): SwiftLowering.apiFieldTypeName(name)
         case .enumeration(_, let isInt): isInt ? "int" : "string"
+        case .conformer: "id"
         case .unknown: nil
         }
     }
@@ -148,7 +153,7 @@ enum LoweredType: Equatable {
     /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).
     var isObject: Bool {
         switch self {
-        case .object, .timer, .semaphore, .group, .thread, .task, .api: true
+        case .object, .timer, .semaphore, .group, .thread, .task, .api, .conformer: true
         default: false
         }
     }

@@ -20,11 +20,20 @@ import Testing
               - log: post returned
         """
 
-    @Test func corelibsPosterWaitsForAQueuedObserver() throws {
-        let linux = try KernelSemanticsTests.run(Self.queuedObserver, "linux-corelibs")
-        #expect(linux.logs.map { "\($0.at) \($0.text)" } == ["500ms observer ran", "500ms post returned"])
-        let ios = try KernelSemanticsTests.run(Self.queuedObserver, "ios10")
-        #expect(ios.logs.map { "\($0.at) \($0.text)" } == ["0s post returned", "500ms observer ran"])
+    /// Every built-in variant waits (`notificationQueuedObserverPosterWaits`: corelibs' source, Darwin's documented
+    /// synchronous delivery); the flag off, the post goes on at once and the observer runs later.
+    @Test func thePosterWaitsForAQueuedObserver() throws {
+        for variant in ["linux-corelibs", "ios8", "ios10", "ios13"] {
+            let o = try KernelSemanticsTests.run(Self.queuedObserver, variant)
+            let logs = o.logs.map { "\($0.at) \($0.text)" }
+            #expect(logs == ["500ms observer ran", "500ms post returned"], "\(variant)")
+        }
+        let loaded = ScenarioLoader.load(text: Self.queuedObserver, file: "inline.yaml")
+        let scenario = try #require(loaded.scenario)
+        let profile = try scenario.profile(for: "ios10").setting("notificationQueuedObserverPosterWaits", to: "false")
+        let config = scenario.configuration(profile: profile, keepsTrace: false)
+        let o = Kernel(program: scenario.program, configuration: config).run()
+        #expect(o.logs.map { "\($0.at) \($0.text)" } == ["0s post returned", "500ms observer ran"])
     }
 
     @Test func addingTheSameObserverTwiceDeliversTwice() throws {

@@ -57,3 +57,50 @@ import Testing
         #expect(runs.first?.outcome.crash?.message.hasPrefix("division by zero: 10 / 0") == true)
     }
 }
+
+/// `??` in Swift scenarios, and `Int?`/`Bool?` properties that start nil (docs/swift-scenarios.md).
+@Suite struct SwiftNilCoalescingTests {
+    @Test func anOptionalIntPropertyStartsNilAndTakesTheDefault() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("retries", until: .seconds(2), variants: [.ios10, .linuxCorelibs])
+            final class Session {
+                var retries: Int?
+                var isMuted: Bool? = nil
+                var name: String?
+                func start() {
+                    let attempts = retries ?? 2
+                    let label = isMuted ?? false ? "muted" : "loud"
+                    print("\\(label) \\(attempts) \\(name ?? "anon")")
+                    if retries == nil { print("no retries yet") }
+                    retries = attempts + 1
+                    print("then \\(retries ?? 0)")
+                }
+            }
+            let session = Session()
+            session.start()
+            scenario.expect(.all, [
+                "logs": 3, "logs[0].text": "loud 2 anon", "logs[1].text": "no retries yet", "logs[2].text": "then 3",
+            ])
+            """)
+    }
+
+    @Test func theDefaultOfAnObjectIsMadeOnlyWhenNeeded() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("cache", until: .seconds(2), variants: [.ios10])
+            final class Cache {}
+            final class Holder {
+                var cache: Cache?
+                func warm() {
+                    let c = cache ?? Cache()
+                    cache = c
+                }
+            }
+            let holder = Holder()
+            holder.warm()
+            holder.warm()
+            scenario.expect(.all, ["objects.allocated": 2, "objects.leaked": 0])
+            """)
+    }
+}

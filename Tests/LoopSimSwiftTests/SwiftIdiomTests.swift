@@ -182,16 +182,50 @@ import Testing
     }
 
     @Test func aProtocolLoopSimCannotResolveIsRefusedAtItsName() throws {
-        let twoConformers =
-            Self.delegateFile + "\nfinal class Other: PollerDelegate { func pollerDidTick(_ p: Poller) {} }\n"
-        let (_, diagnostics) = Self.lower(twoConformers)
-        let refusal = diagnostics.first { $0.id == "swift.unsupported" }
-        let line = try #require(Self.delegateProtocolLine)
-        #expect(refusal?.location.line == line && refusal?.location.column == 10, "\(diagnostics)")
-        #expect(refusal?.message.contains("2 classes conform to (FeedScreen, Other)") == true, "\(diagnostics)")
+        let noConformer = Self.lower(
+            Self.header + "protocol Q: AnyObject { func f() }\nclass Page {}\nlet p = Page()\n")
+        #expect(noConformer.1.contains { $0.message.contains("a protocol no class of the file conforms to") })
         let returning = Self.lower(
             Self.header + "protocol P: AnyObject { func f() -> Int }\nclass Page: P { func f() {} }\nlet p = Page()\n")
         #expect(returning.1.contains { $0.message.contains("a protocol method that returns a value") })
+    }
+
+    /// A delegate protocol two classes conform to: the property holds either, and each call runs the method of
+    /// the class of the object it holds when the call runs (the witness of that class's conformance).
+    @Test func aProtocolOfTwoClassesCallsTheHeldObjectsMethod() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("two delegates", until: .milliseconds(2500), variants: [.ios13, .linuxCorelibs])
+            protocol TickerDelegate: AnyObject {
+                func tickerDidTick(_ count: Int)
+            }
+            final class Ticker {
+                weak var delegate: TickerDelegate?
+                private var timer: Timer?
+                private var count = 0
+                func start() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+                        guard let self else { return }
+                        self.count += 1
+                        self.delegate?.tickerDidTick(self.count)
+                    }
+                }
+            }
+            final class Clock: TickerDelegate {
+                func tickerDidTick(_ count: Int) { print("clock \\(count)") }
+            }
+            final class Badge {}
+            extension Badge: TickerDelegate {
+                func tickerDidTick(_ count: Int) { print("badge \\(count)") }
+            }
+            let ticker = Ticker()
+            let clock = Clock()
+            let badge = Badge()
+            ticker.delegate = clock
+            ticker.start()
+            scenario.at(.milliseconds(1500), "swap") { ticker.delegate = badge }
+            scenario.expect(.all, ["logs": 2, "logs[0].text": "clock 1", "logs[1].text": "badge 2"])
+            """)
     }
 
     // MARK: modifiers

@@ -23,8 +23,8 @@ import Testing
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(name: "struct", code: "TOP:/*@*/struct Point { var x = 0 }", advice: "use a class"),
         Case(
-            name: "protocol without one conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
-            advice: "its one conforming class"),
+            name: "protocol without a conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
+            advice: "the classes of the file that conform to it"),
         Case(
             name: "extension of a framework type", code: "TOP:/*@*/extension Timer { func more() {} }",
             advice: "extend the file's own classes"),

@@ -50,4 +50,5 @@ scenario.at(.seconds(3), "log out") {
 scenario.expect(.all, [
     "logs": 3, "logs[0].thread": "network", "logs[0].at_ms": 1000, "logs[1].at_ms": 2000,
     "logs[2].text": "network thread exits", "logs[2].at_ms": 3000, "threads.parked": 0, "objects.abandoned": 0,
+    "objects.leaked": 0,
 ])

@@ -55,6 +55,7 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
     case timerAdd
     case timerFire
     case timerReschedule
+    case timerSetFireDate
     case timerInvalidate
     case timerFireManual
     case timerWasted
@@ -167,6 +168,7 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
         case .timerAdd: "timer.add"
         case .timerFire: "timer.fire"
         case .timerReschedule: "timer.reschedule"
+        case .timerSetFireDate: "timer.set-fire-date"
         case .timerInvalidate: "timer.invalidate"
         case .timerFireManual: "timer.fire.manual"
         case .timerWasted: "timer.wasted"

@@ -139,6 +139,9 @@ extension SimEvent.Body {
             visitor.name("timer", timer)
             visitor.instant("next", next)
             visitor.int("skipped", skipped)
+        case .timerSetFireDate(let timer, let next):
+            visitor.name("timer", timer)
+            visitor.instant("next", next)
         case .timerInvalidate(let timer, let reason):
             visitor.name("timer", timer)
             visitor.name("reason", reason)

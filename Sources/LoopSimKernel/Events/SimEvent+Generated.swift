@@ -106,6 +106,9 @@ extension SimEvent {
         case timerFire(timer: Name, slot: SimInstant, latency: SimDuration)
         /// `timer.reschedule`: A repeating timer's next fire after a callout, and the slots skipped.
         case timerReschedule(timer: Name, next: SimInstant, skipped: Int64)
+        /// `timer.set-fire-date`: `CFRunLoopTimerSetNextFireDate` (`-[NSTimer setFireDate:]`): the timer's next fire,
+        /// never before now.
+        case timerSetFireDate(timer: Name, next: SimInstant)
         /// `timer.invalidate`: `CFRunLoopTimerInvalidate`.
         case timerInvalidate(timer: Name, reason: Name)
         /// `timer.fire.manual`: `-[NSTimer fire]`.
@@ -281,6 +284,7 @@ extension SimEvent {
             case .timerAdd: .timerAdd
             case .timerFire: .timerFire
             case .timerReschedule: .timerReschedule
+            case .timerSetFireDate: .timerSetFireDate
             case .timerInvalidate: .timerInvalidate
             case .timerFireManual: .timerFireManual
             case .timerWasted: .timerWasted

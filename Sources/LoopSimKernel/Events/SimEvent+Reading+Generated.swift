@@ -141,6 +141,8 @@ extension SimEvent.Body {
                 timer: try reader.name("timer"),
                 next: try reader.instant("next"),
                 skipped: try reader.int("skipped"))
+        case "timer.set-fire-date":
+            self = .timerSetFireDate(timer: try reader.name("timer"), next: try reader.instant("next"))
         case "timer.invalidate":
             self = .timerInvalidate(timer: try reader.name("timer"), reason: try reader.name("reason"))
         case "timer.fire.manual":

@@ -97,6 +97,10 @@ extension Interpreter {
             let left = try condition(lhs, in: frame, on: thread, k)
             if left != isAnd { return .bool(left) }
             return .bool(try condition(rhs, in: frame, on: thread, k))
+        case .coalesce(let lhs, let rhs):
+            let left = try evaluate(lhs, in: frame, on: thread, k)
+            if case .null = left { return try evaluate(rhs, in: frame, on: thread, k) }
+            return left
         case .taskIsCancelled:
             return .bool(k.runningTask(on: thread).map { k.tasks.isCancelled($0) } ?? false)
         case .wallSeconds:

@@ -96,7 +96,8 @@ extension Interpreter {
                 dropArguments()
                 return .next  // a safe proxy swallowed the call
             }
-            let callee = methodFrame(target, classIndex: classIndex, method: method)
+            let (calleeClass, calleeMethod) = try dispatch(classIndex, method, to: target)
+            let callee = methodFrame(target, classIndex: calleeClass, method: calleeMethod)
             // Parameters are strong locals (ARC retains an object argument for the callee's scope).
             for (i, a) in arguments.enumerated() {
                 if !a.owned, case .object(let id) = a.value { k.retain(id) }
@@ -240,6 +241,23 @@ extension Interpreter {
     /// A frame running `method` of `object` (retained for the call).
     /// A frame running a method on `object`. `arguments` (borrowed) bind its parameters, as many as it declares,
     /// each retained by its local; a caller with an argument the method does not declare passes it to nothing.
+    /// The method a message runs on `target`: the one its own class declares under the selector's name. The
+    /// compiler names the method of the receiver's static class; an `id` receiver (a Swift protocol with several
+    /// conforming classes, an Objective-C delegate) may hold an instance of another class, and the message goes
+    /// to that class's method of the same name (`objc_msgSend` looks the selector up in the receiver's class; a
+    /// Swift protocol call goes through the conformance's witness table). A class without it raises, as
+    /// `-[NSObject doesNotRecognizeSelector:]` does.
+    func dispatch(_ classIndex: Int, _ method: Int, to target: HeapObject) throws(RuntimeFault) -> (Int, Int) {
+        guard case .instance(let actual) = target.kind, actual != classIndex else { return (classIndex, method) }
+        let selector = program.classes[classIndex].methods[method].name
+        guard let found = program.classes[actual].methods.firstIndex(where: { $0.name == selector }) else {
+            throw RuntimeFault(
+                "-[\(program.classes[actual].name) \(selector)]: unrecognized selector sent to instance "
+                    + "(NSInvalidArgumentException)")
+        }
+        return (actual, found)
+    }
+
     func methodFrame(_ object: HeapObject, classIndex: Int, method: Int, arguments: [Value] = []) -> ProgramFrame {
         let info = program.classes[classIndex]
         let body = info.methods[method].body

@@ -232,6 +232,9 @@ public indirect enum Expr: Sendable {
     /// `a && b` (`isAnd`) or `a || b`: C's logical operators, `true` or `false`; the right side is evaluated only
     /// when the left does not decide (C11 §6.5.13–14, Swift's `&&` takes its right side as an autoclosure).
     case logical(Expr, isAnd: Bool, Expr)
+    /// `a ?? b`: the left value unless it is nil, else the right, which is evaluated only then (Swift's `??`
+    /// takes its default as an autoclosure: the Swift standard library, `??(_:_:)`).
+    case coalesce(Expr, Expr)
     /// A UIKit property of the object `Expr` names (nil for nil).
     case uikitProperty(Expr, UIKitProperty)
     /// A timer's property (`self.timer.isValid`).

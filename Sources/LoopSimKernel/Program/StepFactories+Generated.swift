@@ -603,6 +603,12 @@ extension SetPausedStep {
     }
 }
 
+extension SetFireDateStep {
+    public static func make(timer: Expr, at: Expr?, after: SimDuration) -> Self {
+        Self(timer: timer, at: at, after: after)
+    }
+}
+
 // MARK: UIKit/UIKit+Steps.swift
 
 extension MakeNavigationControllerStep {

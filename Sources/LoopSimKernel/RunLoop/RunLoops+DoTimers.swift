@@ -136,6 +136,28 @@ extension RunLoops {
         }
     }
 
+    /// `CFRunLoopTimerSetNextFireDate` (`-[NSTimer setFireDate:]`, CF-1153.18 CFRunLoop.c): an invalid timer is left
+    /// alone; a date before now becomes now and one more than `TIMER_INTERVAL_LIMIT` (504,911,232 s, 16 years)
+    /// ahead becomes now plus that; the timer takes the date and is repositioned in each of its modes, whose
+    /// ports are re-armed (`__CFRepositionTimerInMode(rlm, rlt, true)`); and when its run loop is not the caller's
+    /// that loop is woken, "just in case" (the source's comment). A timer in no run loop just keeps the date for
+    /// when it is added.
+    func setNextFireDate(_ o: HeapObject, to date: SimInstant, on thread: SimThread) {
+        guard o.timer.isValid else { return }
+        let now = recorder.now
+        let limit = SimDuration(nanoseconds: Self.timerIntervalLimitSeconds * 1_000_000_000)
+        let next = date < now ? now : (date - now > limit ? now + limit : date)
+        o.timer.fireTSR = next
+        recorder.record(thread, .timerSetFireDate(timer: recorder.name(o), next: next))
+        guard let rlID = o.timer.runLoop else { return }
+        let rl = self[rlID]
+        for name in o.timerModes { if let mode = rl.modes[name] { move(o, to: next, in: mode, of: rl) } }
+        if thread.runLoopID != rl.id { wakeUp(rl, from: thread) }
+    }
+
+    /// CF's `TIMER_INTERVAL_LIMIT`, in seconds: the furthest ahead a timer's next fire is set.
+    static let timerIntervalLimitSeconds: Int64 = 504_911_232
+
     /// `__CFRepositionTimerInMode(rlm, rlt, true)` (CFRunLoop.c lines 2477–2498): moves `o` to its next deadline
     /// in `mode`'s list, if it is there, and re-arms the mode's port.
     private func move(_ o: HeapObject, to next: SimInstant, in mode: RunLoopMode, of rl: SimRunLoop) {

@@ -158,13 +158,13 @@ extension RunLoops {
         return action
     }
 
-    /// The loop's perform source, made on first use; the loop's modes keep it for ever (semantics §2).
+    /// The loop's perform source, made on first use; the loop's modes keep it until the loop is finalized.
     private func threadPerformSource(of rl: SimRunLoop, on thread: SimThread) -> HeapObject {
         if let id = rl.threadPerformSource, let o = objects.heap.object(id) { return o }
         let id = makeSource(
             order: 0, handler: .threadPerforms, block: nil, label: "performSelector:onThread:",
             on: thread)
-        rl.keepThreadPerformSource(id)  // the loop keeps the +1: it never removes the source
+        rl.keepThreadPerformSource(id)  // the loop keeps the +1 until finalizeRunLoop
         return objects.heap.object(id)!
     }
 

@@ -404,6 +404,8 @@ extension RunLoops {
         for observer in rl.commonObservers { objects.release(observer.object, on: thread) }
         for item in rl.blocks { objects.release(item.block, on: thread) }
         rl.removeAllCommonItemsAndBlocks()
+        // The perform source's own +1 (made on first use): the modes' references went above.
+        if let source = rl.takeThreadPerformSource() { objects.release(source, on: thread) }
         recorder.record(thread, .runLoopFinalize(runLoop: rl.nameID))
     }
 }

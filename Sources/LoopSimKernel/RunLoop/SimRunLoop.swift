@@ -28,7 +28,8 @@ public final class SimRunLoop {
     @exclusivity(unchecked) private(set) var performTimers: [ObjectID] = []
     /// `performSelector:onThread:` requests queued for this loop's thread, in the order they were queued.
     @exclusivity(unchecked) private(set) var threadPerforms: [RunLoops.ThreadPerform] = []
-    /// The version-0 source that performs ``threadPerforms``: made on first use, never removed (semantics §2).
+    /// The version-0 source that performs ``threadPerforms``: made on first use, never removed from a mode; the
+    /// loop lets go of it when it is finalized (its thread exits), as `__CFRunLoopDeallocate` frees what it holds.
     @exclusivity(unchecked) private(set) var threadPerformSource: ObjectID?
     /// The wake-up port (`_wakeUpPort`): `CFRunLoopWakeUp` posts to it.
     @exclusivity(unchecked) private(set) var wakeUpPort = Port()
@@ -132,8 +133,13 @@ public final class SimRunLoop {
         threadPerforms.removeAll(where: runs)
         return taken
     }
-    /// The perform source, made on first use: the loop keeps it (and its +1) for ever (semantics §2).
+    /// The perform source, made on first use: the loop keeps it (and its +1) until the loop is finalized.
     func keepThreadPerformSource(_ id: ObjectID) { threadPerformSource = id }
+    /// The loop's finalization lets go of its perform source: returns the id whose +1 the caller releases.
+    func takeThreadPerformSource() -> ObjectID? {
+        defer { threadPerformSource = nil }
+        return threadPerformSource
+    }
 
     /// `CFRunLoopWakeUp`'s message on `_wakeUpPort` (redundant ones collapse).
     func postWakeUp(_ arrivals: inout PortArrivals) { wakeUpPort.post(&arrivals) }

@@ -91,3 +91,30 @@ public struct SetPausedStep: ExecutableStep {
         return .next
     }
 }
+
+/// `-[NSTimer setFireDate:]` (`CFRunLoopTimerSetNextFireDate`): the timer's next fire, `at` an instant (milliseconds
+/// of virtual time, `distantFuture` included) or `after` a duration from now (`Date(timeIntervalSinceNow:)`). A nil
+/// timer does nothing, as any message to nil.
+public struct SetFireDateStep: ExecutableStep {
+    public var verb: String { "setFireDate" }
+    public var timer: Expr
+    /// The new date in milliseconds of virtual time; nil: ``after``.
+    public var at: Expr?
+    /// The new date as a duration from now, when ``at`` is nil.
+    public var after: SimDuration
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(timer, expecting: "a timer") else { return .next }
+        guard o.isTimer else { throw RuntimeFault("setFireDate sent to a \(o.className), not a timer") }
+        let k = c.kernel
+        var date = k.now + after
+        if let at {
+            guard case .int(let ms) = try c.value(at) else { throw RuntimeFault("a fire date is milliseconds") }
+            // Past `Int64.max` nanoseconds the date is beyond any limit: the kernel clamps it (16 years ahead).
+            let (ns, overflow) = Int64(ms).multipliedReportingOverflow(by: 1_000_000)
+            date = overflow ? (ms < 0 ? .zero : .never) : SimInstant(nanoseconds: ns)
+        }
+        k.runLoops.setNextFireDate(o, to: date, on: c.thread)
+        return .next
+    }
+}

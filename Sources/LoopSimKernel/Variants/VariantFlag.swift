@@ -101,7 +101,8 @@ public struct VariantFlag: Sendable, Hashable {
         .init(
             name: "notificationQueuedObserverPosterWaits",
             summary: "posting to a block observer registered with another queue waits until that block has run",
-            source: "SCF-HEAD NotificationCenter.post; Darwin UNCONFIRMED (modelled as not waiting); semantics §5.3",
+            source: "SCF-HEAD NotificationCenter.post; Darwin: DOC NSNotificationCenter (posts return after every "
+                + "observer processed the notification), jaanus.com 2014 deadlock; semantics §5.3",
             isModelled: true,
             linuxEvidence: .measured(["c39"])),
         .init(

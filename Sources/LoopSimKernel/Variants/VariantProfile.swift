@@ -167,7 +167,7 @@ public struct VariantProfile: Sendable, Hashable {
         let defaults: [String: String] = [
             "mainQueueCountsAsSourceInCommonModes": "true", "removeOrInvalidateWakesLoop": "false",
             "uikitMainRunLoop": "true", "timerLeewayFiresAt": "start", "autoreleasedFactoryResults": "true",
-            "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "false",
+            "notificationObjectFilterRetained": "false", "notificationQueuedObserverPosterWaits": "true",
             "notificationDeliveryOrder": "registration", "dispatchOwnedLockCrashes": "true",
             "performSelectorAPI": "true", "operationReleasesCompletionBlock": "true", "threadNames": "nsthread",
             "repeatingTimerZeroInterval": "clamped", "invalidTimerFireDate": "lastFire",

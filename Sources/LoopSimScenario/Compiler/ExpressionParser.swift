@@ -6,7 +6,8 @@
 /// expr       := or
 /// or         := and ("||" and)*
 /// and        := comparison ("&&" comparison)*
-/// comparison := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum)?
+/// comparison := coalesce (("==" | "!=" | "<" | "<=" | ">" | ">=") coalesce)?
+/// coalesce   := sum ("??" coalesce)?
 /// sum        := term (("+" | "-") term)*
 /// term       := unary (("*" | "/" | "%") unary)*
 /// unary      := ("not" | "!") unary | primary ("as?" Name)?
@@ -19,7 +20,9 @@
 /// (docs/scenario-format.md §6, "Durations as values").
 /// So `!` binds tighter than a comparison, a comparison than `&&`, and `&&` than `||`, as in C and Swift.
 /// `&&` and `||` evaluate their right side only when the left does not decide (``Expr/logical(_:isAnd:_:)``).
-/// `*`, `/` and `%` bind tighter than `+` and `-`, left to right, as in Swift.
+/// `*`, `/` and `%` bind tighter than `+` and `-`, left to right, as in Swift. `??` (nil-coalescing: the left value
+/// unless it is nil, else the right, evaluated only then) binds looser than `+` and tighter than a comparison, and
+/// groups to the right, as Swift's `NilCoalescingPrecedence` does.
 /// Operators of C, Objective-C and Swift that the language does not have (`&`, `|`, `^`, `->`, `[obj msg]`,
 /// `@selector`) are errors whose message says how to write them here (``ExpressionError/isForeign``).
 /// A string is double-quoted text without escapes (`"kCFRunLoopDefaultMode"`). `as?` is Swift's conditional cast
@@ -51,6 +54,8 @@ indirect enum ParsedExpr {
     case not(ParsedExpr)
     /// `a && b` or `a || b` (the operator as written).
     case logical(ParsedExpr, String, ParsedExpr)
+    /// `a ?? b`.
+    case coalesce(ParsedExpr, ParsedExpr)
     /// `EXPR as? TYPE`; the column is the type name's.
     case cast(ParsedExpr, String, column: Int)
 
@@ -199,6 +204,9 @@ struct ExpressionParser {
                         ? "write `@selector(name)` as the method's name alone (e.g. `selector: tick`)"
                         : "no `@` literals: write a string as \"text\", a number or `true`/`false` without `@`",
                     at: start)
+            } else if c == "?" && i + 1 < chars.count && chars[i + 1] == "?" {
+                i += 2
+                tokens.append((.op("??"), start))
             } else if c == "?" && !(tokens.last.map { $0.0 == .name("as") && $0.1 + 2 == i } ?? false) {
                 throw ExpressionError.foreign(
                     "no `?:` or optional chaining here: a message to nil already yields "
@@ -299,13 +307,22 @@ struct ExpressionParser {
     }
 
     private mutating func comparison() throws -> ParsedExpr {
-        let lhs = try sum()
+        let lhs = try coalescing()
         if case .op(let op) = tokens[index].0, ["==", "!=", "<", "<=", ">", ">="].contains(op) {
             try nest(at: tokens[index].1)
             index += 1
-            return .compare(lhs, op, try sum())
+            return .compare(lhs, op, try coalescing())
         }
         return lhs
+    }
+
+    /// `a ?? b ?? …`, right to left (`a ?? (b ?? c)`).
+    private mutating func coalescing() throws -> ParsedExpr {
+        let lhs = try sum()
+        guard case .op("??") = tokens[index].0 else { return lhs }
+        try nest(at: tokens[index].1)
+        index += 1
+        return .coalesce(lhs, try coalescing())
     }
 
     private mutating func sum() throws -> ParsedExpr {

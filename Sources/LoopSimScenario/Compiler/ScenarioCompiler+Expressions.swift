@@ -89,6 +89,18 @@ extension ScenarioCompiler {
                 let (b, _) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
             else { return nil }
             return (.logical(a, isAnd: op == "&&", b), .bool)
+        case .coalesce(let lhs, let rhs):
+            // Swift's `??`: a value and a default of the same type (either may be nil, as `Optional` allows).
+            guard let (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
+                let (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
+            else { return nil }
+            if ta == .null { return (.coalesce(a, b), tb) }
+            if tb == .null || ta == tb { return (.coalesce(a, b), ta) }
+            if ta.isObject && tb.isObject { return (.coalesce(a, b), .anyObject) }
+            bag.error(
+                .exprType, "?? takes a value and a default of the same type, not \(ta) and \(tb)",
+                at: location(in: scalar, offset: offset))
+            return nil
         case .compare(let lhs, let op, let rhs):
             guard var (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
                 var (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset)

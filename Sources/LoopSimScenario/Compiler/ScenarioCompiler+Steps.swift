@@ -230,7 +230,13 @@ extension ScenarioCompiler {
             return nil
         }
         guard let (receiver, type) = typed(base, scope: scope, scalar: scalar, offset: 0) else { return nil }
-        guard case .object(let receiverClass, _) = type else {
+        let receiverClass: Int
+        switch type {
+        case .object(let index, _): receiverClass = index
+        case .anyObject:
+            guard let index = idMethodClass(method, at: location(in: scalar, offset: column)) else { return nil }
+            receiverClass = index
+        default:
             bag.error(
                 .exprType, "methods are called on instances of scenario classes, not on \(type)", at: arg.location)
             return nil
@@ -273,6 +279,33 @@ extension ScenarioCompiler {
         guard parameter == .duration, t == .int, case .literal(.int(let n)) = e else { return (e, t) }
         let (ns, overflow) = Int64(n).multipliedReportingOverflow(by: 1_000_000_000)
         return overflow ? (e, t) : (.literal(.duration(.nanoseconds(ns))), .duration)
+    }
+
+    /// `call: self.delegate.tick` on an `id`: the message goes to the method of that name in the class of the
+    /// object the receiver holds when it runs (the kernel's dispatch, docs/scenario-format.md §7.1). The compiler
+    /// checks it against the first class that declares it, and requires every class that declares it to take the
+    /// same parameters, so that one `with:` fits whichever runs. Nil after an error.
+    private func idMethodClass(_ method: String, at location: SourceLocation) -> Int? {
+        let declaring = program.classes.indices.filter { classMethods[$0].contains(method) }
+        guard let first = declaring.first else {
+            let every = Set(classMethods.flatMap { $0 }).sorted()
+            bag.error(
+                .nameUndefined, "no class has a method '\(method)' for an id to receive" + suggestion(method, every),
+                at: location)
+            return nil
+        }
+        let signature = { (c: Int) in
+            self.classMethodParams[c][self.classMethods[c].firstIndex(of: method)!].map { "\($0.type)" }
+        }
+        for other in declaring.dropFirst() where signature(other) != signature(first) {
+            bag.error(
+                .typeMismatch,
+                "'\(method)' takes different parameters in \(program.classes[first].name) and "
+                    + "\(program.classes[other].name); a message to an id needs one signature: give both the same",
+                at: location)
+            return nil
+        }
+        return first
     }
 
     /// A run-loop argument: an expression of type CFRunLoop, `current runloop` when absent.

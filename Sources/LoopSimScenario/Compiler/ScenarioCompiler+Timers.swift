@@ -29,7 +29,31 @@ extension ScenarioCompiler {
             if pt != .bool { c.bag.error(.exprType, "to: is true or false, not \(pt)", at: node.location) }
             return [.perform(SetPausedStep.make(link: link, paused: paused))]
         },
+        StepVerb("setFireDate", keys: ["at", "after"]) { c, s in c.setFireDate(s) },
     ]
+
+    /// `setFireDate: TIMER` with `at:` (milliseconds of virtual time, an int expression: `distantFuture`, another
+    /// timer's `fireDate`) or `after:` (a duration from now): `-[NSTimer setFireDate:]`.
+    private func setFireDate(_ s: StepSite) -> [Step] {
+        guard let (timer, t) = expression(s.arg, scope: s.scope) else { return [] }
+        if t != .timer && t != .anyObject && t != .null {
+            bag.error(.exprType, "setFireDate needs an NSTimer, not \(t)", at: s.arg.location)
+        }
+        switch (s.map["at"], s.map["after"]) {
+        case (let at?, nil):
+            guard let (date, dt) = expression(at, scope: s.scope) else { return [] }
+            if dt != .int { bag.error(.exprType, "at: is a date in milliseconds (an int), not \(dt)", at: at.location) }
+            return [.perform(SetFireDateStep.make(timer: timer, at: date, after: .zero))]
+        case (nil, let after?):
+            guard let delay = duration(after, what: "after") else { return [] }
+            return [.perform(SetFireDateStep.make(timer: timer, at: nil, after: delay))]
+        default:
+            bag.error(
+                .keyMissing, "setFireDate takes at: (a date in milliseconds, e.g. distantFuture) or after: (e.g. 0s)",
+                at: s.at)
+            return []
+        }
+    }
 
     /// `invalidate:` and `fire:`: a timer as the argument, or nil (`[nil invalidate]` does nothing, as every
     /// message to nil).

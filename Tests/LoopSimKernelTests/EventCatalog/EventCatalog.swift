@@ -287,6 +287,11 @@ let eventCatalog: [EventDeclaration] = [
                 + (skipped > 0 ? ", skipping \(skipped) missed slot\(plural(skipped))" : "")
             """#),
     .init(
+        "timerSetFireDate", "timer.set-fire-date",
+        "`CFRunLoopTimerSetNextFireDate` (`-[NSTimer setFireDate:]`): the timer's next fire, never before now.",
+        .name("timer"), .instant("next"),
+        text: #""sets the next fire of \(s(timer)) to \(time(next, or: "never"))""#),
+    .init(
         "timerInvalidate", "timer.invalidate",
         "`CFRunLoopTimerInvalidate`.",
         .name("timer"), .name("reason"),

@@ -31,9 +31,9 @@ class FeedScreen: UIViewController {
 
 var screen: FeedScreen? = FeedScreen()
 screen?.loadViewIfNeeded()
-scenario.at(.seconds(1), "an update arrives as the user closes the screen") {
-    NotificationCenter.default.post(name: .feedDidUpdate, object: nil)
-    screen = nil
+scenario.at(.seconds(1), "the feed update arrives on a background queue") {
+    DispatchQueue.global().async { NotificationCenter.default.post(name: .feedDidUpdate, object: nil) }
 }
+scenario.at(.milliseconds(1005), "the user closes the screen while the block decodes") { screen = nil }
 
 scenario.expect(.all, ["crashed": false, "objects.deallocated": 3, "objects.abandoned": 0])

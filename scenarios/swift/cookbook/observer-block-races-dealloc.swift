@@ -1,7 +1,7 @@
 // models: scenarios/cookbook/objc/observer-block-races-dealloc.m
 // Cookbook in Swift: a notification closure on a background queue races its observer's deinit. It uses self
-// `unowned`; the post hands it to the queue at once, the screen is released on the main thread before it runs,
-// and removeObserver cannot take back a delivery under way. YAML twin:
+// `unowned`; an update posted from a background queue hands it to the observer's queue, the screen is released
+// on the main thread while it runs, and removeObserver cannot take back a delivery under way. YAML twin:
 // scenarios/cookbook/observer-block-races-dealloc.yaml.
 import UIKit
 
@@ -33,9 +33,9 @@ class FeedScreen: UIViewController {
 
 var screen: FeedScreen? = FeedScreen()
 screen?.loadViewIfNeeded()
-scenario.at(.seconds(1), "an update arrives as the user closes the screen") {
-    NotificationCenter.default.post(name: .feedDidUpdate, object: nil)
-    screen = nil
+scenario.at(.seconds(1), "the feed update arrives on a background queue") {
+    DispatchQueue.global().async { NotificationCenter.default.post(name: .feedDidUpdate, object: nil) }
 }
+scenario.at(.milliseconds(1005), "the user closes the screen while the block decodes") { screen = nil }
 
-scenario.expect(.all, ["crashed": true, "crash.thread": "worker-1"])
+scenario.expect(.all, ["crashed": true, "crash.thread": "worker-2"])
