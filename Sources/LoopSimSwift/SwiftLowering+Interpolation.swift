@@ -98,6 +98,12 @@ extension SwiftLowering {
             return .plain  // `UploadState.idle`, a case of an enum without raw values
         }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            let type = changeValueType("\(base.baseName.text).\(member.declName.baseName.text)", at: Syntax(member))
+        {
+            // A KVO change's `newValue`/`oldValue`: an optional of the observed property's type.
+            return Self.isPrintedAsItsValue(type, enums: enums) ? .optionalPlain : nil
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text == "self"
         {
             // `self.count` (a `self?.count` is an optional chain, not this form).
@@ -111,6 +117,13 @@ extension SwiftLowering {
     /// `??` and anything else: unknown.
     private func infixType(_ sequence: SequenceExprSyntax) -> InterpolatedType? {
         let elements = Array(sequence.elements)
+        // `x as? Int`: an optional Int (a notification's userInfo value, SwiftLowering+Notifications.swift).
+        if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
+            cast.questionOrExclamationMark?.text == "?",
+            let type = elements[2].as(TypeExprSyntax.self)?.type.trimmedDescription
+        {
+            return ["Int", "Bool", "String"].contains(type) ? .optionalPlain : nil
+        }
         var operands: [ExprSyntax] = []
         var boolean = false
         for (i, element) in elements.enumerated() {
@@ -150,7 +163,12 @@ extension SwiftLowering {
                     return isIntegerRange(forStmt.sequence) ? .plain : nil
                 }
             } else if let closure = parent.as(ClosureExprSyntax.self) {
-                if closureDeclares(name, closure) { return nil }
+                // A closure value's parameter, whose type the lowering took from the closure's type
+                // (SwiftLowering+ClosureValues.swift): an `Int`, `Bool` or `String` parameter is never optional.
+                if let type = closureParameterTypes[closure.id]?[name] {
+                    return Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil
+                }
+                if closureDeclares(name, closure) || name.hasPrefix("$") { return nil }
             } else if let function = parent.as(FunctionDeclSyntax.self) {
                 if let parameter = function.signature.parameterClause.parameters.first(where: {
                     ($0.secondName ?? $0.firstName).text == name
@@ -238,6 +256,19 @@ extension SwiftLowering {
             op == "..<" || op == "..."
         else { return false }
         return interpolatedType(elements[0]) == .plain && interpolatedType(elements[2]) == .plain
+    }
+
+    /// The observed property's type of `change.newValue` (`change.oldValue`) when `node` is in a KVO change handler
+    /// whose `change` it reads (SwiftLowering+KVO.swift).
+    private func changeValueType(_ path: String, at node: Syntax) -> LoweredType? {
+        var current = node
+        while let parent = current.parent {
+            if let closure = parent.as(ClosureExprSyntax.self), let type = closureParameterTypes[closure.id]?[path] {
+                return type
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// Whether a closure's parameters or capture list declare `name` (whose type the lowering does not follow).

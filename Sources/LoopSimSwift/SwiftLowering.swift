@@ -53,6 +53,9 @@ struct SwiftLowering {
     var enumContext: String?
     /// The file's classes that subclass `Thread` (SwiftLowering+ThreadSubclass.swift; looked up only).
     var threadSubclasses: Set<String> = []
+    /// The types of the parameters of the closures being lowered with parameters, by closure and parameter name
+    /// (`$0` too): what an interpolation of one prints (SwiftLowering+Interpolation.swift).
+    var closureParameterTypes: [SyntaxIdentifier: [String: LoweredType]] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -118,6 +121,9 @@ enum LoweredType: Equatable {
     /// A value of an enum of the file, held as the language's `int` (an `Int` raw value) or `string` (the case's
     /// name or `String` raw value) (SwiftLowering+Enums.swift).
     case enumeration(String, isInt: Bool)
+    /// A closure value (`(Int) -> Void`, `(() -> Void)?`): a `block`, with its parameters' types
+    /// (SwiftLowering+ClosureValues.swift); `.unknown` for a parameter type the lowering does not follow.
+    case closure([LoweredType])
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -137,6 +143,7 @@ enum LoweredType: Equatable {
         case .task: "Task"
         case .api(let name): SwiftLowering.apiFieldTypeName(name)
         case .enumeration(_, let isInt): isInt ? "int" : "string"
+        case .closure: "block"
         case .unknown: nil
         }
     }
@@ -144,7 +151,7 @@ enum LoweredType: Equatable {
     /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).
     var isObject: Bool {
         switch self {
-        case .object, .timer, .semaphore, .group, .thread, .task, .api: true
+        case .object, .timer, .semaphore, .group, .thread, .task, .api, .closure: true
         default: false
         }
     }
@@ -158,6 +165,9 @@ struct ClassShape {
     var fields: [String: LoweredType] = [:]
     /// Method name to its parameters' names, in order.
     var methods: [String: [String]] = [:]
+    /// Method name to its parameters' types, in order (a closure passed to it is lowered with its parameter's
+    /// type, SwiftLowering+ClosureValues.swift).
+    var methodParameterTypes: [String: [LoweredType]] = [:]
     /// The UIKit superclass (`UIViewController`, `UITableViewCell`, …), if any (SwiftLowering+UIKit.swift).
     var superclass: String?
     /// Members inherited from the UIKit superclass that a bare name inside the class means (`navigationController`).
