@@ -179,10 +179,24 @@ extension SwiftLowering {
         _ receiver: String, _ className: String, _ method: String, _ call: FunctionCallExprSyntax, in scope: Scope
     ) -> [LocatedNode] {
         let at = location(call)
+        let types = classes[className]?.methodParameterTypes[method] ?? []
+        guard
+            let (before, arguments, after) = callArguments(
+                call, types: types, callee: "`\(className).\(method)`", in: scope)
+        else { return [] }
+        let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        return before + [.step("call", "\(receiver).\(method)", at: at, extra)] + after
+    }
+
+    /// A call's arguments as `with:` items, for a method or init of the file's classes whose parameters are of
+    /// `types`. A closure written as an argument (trailing, labelled, several) is a temporary block: `before`
+    /// makes it, `after` releases it once the call returns. Nil after a reported problem.
+    mutating func callArguments(
+        _ call: FunctionCallExprSyntax, types: [LoweredType], callee: String, in scope: Scope
+    ) -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])? {
         var arguments: [LocatedNode] = []
         var before: [LocatedNode] = []
         var after: [LocatedNode] = []
-        let types = classes[className]?.methodParameterTypes[method] ?? []
         var expressions = call.arguments.map(\.expression)
         if let trailing = call.trailingClosure { expressions.append(ExprSyntax(trailing)) }
         expressions += call.additionalTrailingClosures.map { ExprSyntax($0.closure) }
@@ -190,23 +204,22 @@ extension SwiftLowering {
             if let closure = e.as(ClosureExprSyntax.self) {
                 guard i < types.count, case .closure(let parameterTypes) = types[i] else {
                     unsupported(
-                        "a closure passed where `\(className).\(method)` takes no closure",
+                        "a closure passed where \(callee) takes no closure",
                         "declare the parameter with a closure type: `completion: @escaping (Bool) -> Void`", at: e)
-                    return []
+                    return nil
                 }
                 let temporary = "closure\(location(closure).line)x\(location(closure).column)"
                 let made = closureValueSteps(closure, place: temporary, types: parameterTypes, in: scope)
-                guard !made.isEmpty else { return [] }
+                guard !made.isEmpty else { return nil }
                 before += made
                 after.append(.step("release", temporary, at: location(closure)))
                 arguments.append(.plain(temporary, at: location(closure)))
                 continue
             }
-            guard let value = expression(e, in: scope) else { return [] }
+            guard let value = expression(e, in: scope) else { return nil }
             arguments.append(.plain(value.text, at: location(e)))
         }
-        let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
-        return before + [.step("call", "\(receiver).\(method)", at: at, extra)] + after
+        return (before, arguments, after)
     }
 
     /// The queue `base` names: `DispatchQueue.main` → `main`, `DispatchQueue.global()` → `global`, a top-level

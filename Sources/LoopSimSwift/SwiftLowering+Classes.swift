@@ -93,6 +93,8 @@ extension SwiftLowering {
                 // An enum of cases: values, collected in the first pass (SwiftLowering+Enums.swift).
             } else if foldsAway(d) {
                 // A nested namespace of literal constants (SwiftLowering+Constants.swift).
+            } else if isClosureAlias(d) {
+                // A name for a closure type (SwiftLowering+ClosureValues.swift).
             } else {
                 unsupported(
                     "\(describe(d)) inside a class",

@@ -17,14 +17,47 @@ extension SwiftLowering {
         functionType(type) != nil
     }
 
-    /// The function type `type` spells, through `@escaping` and parentheses.
-    private func functionType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
+    /// The function type `type` spells, through `@escaping`, parentheses and closure typealiases (`Completion`,
+    /// `Api.Completion`).
+    private func functionType(_ type: TypeSyntax, depth: Int = 0) -> FunctionTypeSyntax? {
+        guard depth < 16 else { return nil }  // an alias of an alias …: Swift refuses a cycle
         if let function = type.as(FunctionTypeSyntax.self) { return function }
-        if let attributed = type.as(AttributedTypeSyntax.self) { return functionType(attributed.baseType) }
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            return functionType(attributed.baseType, depth: depth + 1)
+        }
         if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return functionType(only.type)
+            return functionType(only.type, depth: depth + 1)
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil,
+            let aliased = closureAliases[identifier.name.text]
+        {
+            return functionType(aliased, depth: depth + 1)
+        }
+        if let member = type.as(MemberTypeSyntax.self), classes[member.baseType.trimmedDescription] != nil,
+            let aliased = closureAliases[member.name.text]
+        {
+            return functionType(aliased, depth: depth + 1)
         }
         return nil
+    }
+
+    /// Records `typealias Completion = (Bool) -> Void` at the top level and in the file's classes (first pass).
+    mutating func collectClosureAliases(_ item: CodeBlockItemSyntax) {
+        var decls: [DeclSyntax] = []
+        if let decl = item.item.as(DeclSyntax.self) { decls.append(decl) }
+        if let c = item.item.as(ClassDeclSyntax.self) { decls += c.memberBlock.members.map(\.decl) }
+        for decl in decls {
+            guard let alias = decl.as(TypeAliasDeclSyntax.self), alias.genericParameterClause == nil,
+                functionType(alias.initializer.value) != nil
+            else { continue }
+            closureAliases[alias.name.text] = alias.initializer.value
+        }
+    }
+
+    /// Whether `decl` is a closure typealias (lowered to nothing: its uses are the closure type).
+    func isClosureAlias(_ decl: DeclSyntax) -> Bool {
+        guard let alias = decl.as(TypeAliasDeclSyntax.self) else { return false }
+        return closureAliases[alias.name.text] != nil && alias.genericParameterClause == nil
     }
 
     /// A closure type's lowered type: its parameters' types, each `.unknown` when the language has no value for it:

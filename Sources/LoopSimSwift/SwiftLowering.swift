@@ -56,6 +56,9 @@ struct SwiftLowering {
     /// The types of the parameters of the closures being lowered with parameters, by closure and parameter name
     /// (`$0` too): what an interpolation of one prints (SwiftLowering+Interpolation.swift).
     var closureParameterTypes: [SyntaxIdentifier: [String: LoweredType]] = [:]
+    /// `typealias Completion = (Bool) -> Void`, at the top level or in a class: the name to the closure type
+    /// (SwiftLowering+ClosureValues.swift).
+    var closureAliases: [String: TypeSyntax] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {

@@ -180,6 +180,81 @@ import Testing
     }
 }
 
+/// A closure typealias, top level or in a class, is the closure type wherever it is used.
+@Suite struct SwiftClosureAliasTests {
+    @Test func aClosureTypealiasTypesPropertiesParametersAndTheirClosures() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("aliases", until: .seconds(2), variants: [.ios10, .linuxCorelibs])
+            typealias Completion = (Bool) -> Void
+            final class Api {
+                typealias Progress = (Int) -> Void
+                var onProgress: Progress?
+                func save(completion: @escaping Completion) {
+                    onProgress?(50)
+                    DispatchQueue.main.async { completion(true) }
+                }
+            }
+            let api = Api()
+            api.onProgress = { print("at \\($0)") }
+            let check: Api.Progress = { n in print("checked \\(n)") }
+            check(7)
+            api.save { ok in print("saved \\(ok)") }
+            scenario.expect(.all, [
+                "logs": 3, "logs[0].text": "checked 7", "logs[1].text": "at 50", "logs[2].text": "saved true",
+            ])
+            """)
+    }
+
+    /// A closure passed to an init (`Ticker(onTick: { n in … })`) is a temporary block like a method's; the init
+    /// keeps it in a `let` property, and a timer's closure calls it with an enum argument.
+    @Test func aClosurePassedToAnInitIsKeptAndCalled() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("init", until: .seconds(3), variants: [.ios10])
+            enum Phase { case running, done }
+            final class Ticker {
+                private let onTick: (Int) -> Void
+                var onPhase: ((Phase) -> Void)?
+                private var timer: Timer?
+                private var count = 0
+                init(onTick: @escaping (Int) -> Void) {
+                    self.onTick = onTick
+                }
+                func start() {
+                    onPhase?(.running)
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] t in
+                        guard let self = self else { return }
+                        self.count += 1
+                        self.onTick(self.count)
+                        if self.count == 2 {
+                            t.invalidate()
+                            self.onPhase?(.done)
+                        }
+                    }
+                }
+            }
+            let ticker = Ticker(onTick: { n in print("tick \\(n)") })
+            ticker.onPhase = { phase in print("phase \\(phase)") }
+            ticker.start()
+            scenario.expect(.all, [
+                "logs": 4, "logs[0].text": "phase running", "logs[1].text": "tick 1", "logs[2].text": "tick 2",
+                "logs[3].text": "phase done", "logs[3].at_ms": 2000,
+            ])
+            """)
+    }
+
+    @Test func aTypealiasOfAnotherTypeIsStillRefused() {
+        let problems = SwiftScenarioLoader.lower(
+            text: "import Foundation\nlet scenario = Scenario(\"t\", until: .seconds(1))\ntypealias Count = Int\n",
+            file: "T.swift"
+        ).1
+        #expect(problems.contains { $0.message.contains("a typealias") && $0.location.line == 3 })
+    }
+}
+
 /// The values frameworks pass their closures: a KVO change handler's object and `change.newValue`/`oldValue`, a
 /// notification observer's `note.userInfo?["k"] as? Int` and `note.object` (SwiftLowering+KVO.swift,
 /// SwiftLowering+Notifications.swift).
