@@ -29,11 +29,17 @@ extension ScenarioSchemaWords {
         `NSKeyValueObservedChange` fills only when the options ask for them, `.new` and `.old`: name a value
         only when the options ask for it). Each is a local of the handler, of the observed object's or the
         field's type; an `oldValue:` of a field that holds an object is `expr.type` (the change keeps the
-        old object alive until the handler returns, which the model does not follow).
+        old object alive until the handler returns, which the model does not follow). `initial: true`
+        (Swift's `.initial`) tells the handler once more, before the thread's next step, with the field's
+        value as its new value and nil as its old value (Apple, `NSKeyValueObservingOptions.initial`: the
+        initial notification has no old value); Apple sends it before the registration returns, the model
+        after the token is stored.
         == step/observeKeyPath/captures
         `captures:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
         == step/observeKeyPath/do
         `do:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
+        == step/observeKeyPath/initial
+        `initial:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
         == step/observeKeyPath/newValue
         `newValue:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
         == step/observeKeyPath/object

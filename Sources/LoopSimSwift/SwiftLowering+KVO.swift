@@ -74,6 +74,7 @@ extension SwiftLowering {
         }
         let at = location(call)
         var extra: [(String, LocatedNode)] = [("token", .plain(place, at: at))]
+        if options.contains("initial") { extra.append(("initial", .plain("true", at: at))) }
         var bindings: [(String, Local)] = []
         var parameters: [String] = []
         switch closure.signature?.parameterClause {
@@ -136,8 +137,8 @@ extension SwiftLowering {
     /// and `oldValue` are read (``keyValueChangeMember(_:_:in:)``).
     static let keyValueChangeType = LoweredType.api("NSKeyValueObservedChange")
 
-    /// `options: [.new, .old]`, `options: .new`, `options: []`, absent: the options' names. `.initial` and `.prior`
-    /// (a call at registration, a call before each change) are not modelled and refused; nil after reporting.
+    /// `options: [.new, .old]`, `options: [.initial, .new]`, `options: .new`, `options: []`, absent: the options'
+    /// names. `.prior` (a call before each change) is not modelled and refused; nil after reporting.
     private mutating func observingOptions(_ call: FunctionCallExprSyntax) -> Set<String>? {
         guard let argument = call.arguments.first(where: { $0.label?.text == "options" }) else { return [] }
         var elements: [ExprSyntax] = []
@@ -155,10 +156,9 @@ extension SwiftLowering {
                 return nil
             }
             let name = member.declName.baseName.text
-            guard name == "new" || name == "old" else {
+            guard name == "new" || name == "old" || name == "initial" else {
                 unsupported(
-                    "the option `.\(name)`",
-                    "`.initial` and `.prior` are not modelled: call the handler's work yourself after observing",
+                    "the option `.\(name)`", "`.prior` is not modelled: observe `.new` and `.old` of each change",
                     at: e)
                 return nil
             }

@@ -137,6 +137,33 @@ import Testing
         #expect(o.logs.map(\.text) == ["value 0 -> 5, reads 5", "value 5 -> 9, reads 9", "title b"])
     }
 
+    /// `initial: true` (`.initial`) tells the handler once at registration, before the next step, with the field's
+    /// value as the new value and nil as the old one; then once per change.
+    @Test func anInitialCallHasTheCurrentValueAndNoOldValue() throws {
+        let o = try KeyValueObservingTests.run(
+            """
+            name: kvo initial
+            until: 1s
+            classes:
+              Model: {fields: {value: int = 3}}
+            main:
+              - let: model = new Model
+              - observeKeyPath: model.value
+                token: token
+                initial: true
+                newValue: now
+                oldValue: before
+                do:
+                  - if: before == nil
+                    then: [log: initial \\(now)]
+                    else: [log: \\(before) -> \\(now)]
+              - log: registered
+              - set: model.value = 4
+            """)
+        #expect(o.crash == nil, "\(o.crash?.message ?? "")")
+        #expect(o.logs.map(\.text) == ["initial 3", "registered", "3 -> 4"])
+    }
+
     @Test func anOldValueThatIsAnObjectIsRefused() {
         #expect(
             MethodArgumentTests.diagnostics(

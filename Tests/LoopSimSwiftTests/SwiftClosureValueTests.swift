@@ -313,6 +313,71 @@ import Testing
         #expect(rendered.contains("{observeKeyPath: self.upload.state, token: self.stateToken, do:"))
     }
 
+    /// `.initial`: the handler runs once at registration with the current value and no old value.
+    @Test func anInitialOptionCallsTheHandlerAtRegistration() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("initial", until: .seconds(1), variants: [.ios13])
+            final class Player: NSObject {
+                @objc dynamic var rate = 1
+            }
+            final class Screen {
+                let player = Player()
+                var token: NSKeyValueObservation?
+                func start() {
+                    token = player.observe(\\.rate, options: [.initial, .new, .old]) { _, change in
+                        if let old = change.oldValue, let value = change.newValue {
+                            print("rate \\(old) -> \\(value)")
+                        } else if let value = change.newValue {
+                            print("rate starts at \\(value)")
+                        }
+                    }
+                    print("observing")
+                    player.rate = 2
+                }
+            }
+            let screen = Screen()
+            screen.start()
+            scenario.expect(.all, [
+                "logs": 3, "logs[0].text": "rate starts at 1", "logs[1].text": "observing", "logs[2].text": "rate 1 -> 2",
+            ])
+            """)
+    }
+
+    /// `change.newValue!` unwraps the value the options asked for, and traps where it is nil (the old value of the
+    /// `.initial` call), as Swift's force unwrap of nil does; one the options do not ask for is refused at its line.
+    @Test func aForceUnwrappedChangeValueIsItsValueOrATrap() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("unwrap", until: .seconds(1), variants: [.ios13])
+            final class Player: NSObject {
+                @objc dynamic var rate = 1
+            }
+            final class Screen {
+                let player = Player()
+                var token: NSKeyValueObservation?
+                var other: NSKeyValueObservation?
+                func start() {
+                    token = player.observe(\\.rate, options: [.new]) { _, change in
+                        print("rate \\(change.newValue!)")
+                    }
+                    other = player.observe(\\.rate, options: [.initial, .new, .old]) { _, change in
+                        print("was \\(change.oldValue!)")
+                    }
+                }
+            }
+            let screen = Screen()
+            screen.start()
+            scenario.at(.milliseconds(500)) { screen.player.rate = 2 }
+            scenario.expect(.all, ["logs": 0, "crashed": true])
+            """)
+        let problems = SwiftLanguageTests.problems(
+            "let m = Page()\nlet t = m.observe(\\.count) { _, change in print(\"\\(change.newValue!)\") }")
+        #expect(problems.contains { $0.message.contains("the options do not ask for") }, "\(problems)")
+    }
+
     @Test func aNotificationObserverCastsItsUserInfoValueAndSender() throws {
         let text = """
             import Foundation

@@ -92,11 +92,11 @@ import Testing
             code: "TOP:class Hub { var run: ((() -> Void) -> Void)?\nfunc f() { run?(/*@*/{ self.f() }) } }",
             advice: "make it a local first"),
         Case(
-            name: "KVO option initial",
+            name: "KVO option prior",
             code: "TOP:class M: NSObject { @objc dynamic var n = 0 }\nclass Hub { let m = M(); "
-                + "var t: NSKeyValueObservation?\nfunc f() { t = m.observe(\\.n, options: [/*@*/.initial]) "
+                + "var t: NSKeyValueObservation?\nfunc f() { t = m.observe(\\.n, options: [.new, /*@*/.prior]) "
                 + "{ _, _ in } } }",
-            advice: "`.initial` and `.prior` are not modelled"),
+            advice: "`.prior` is not modelled"),
         Case(
             name: "KVO change kind",
             code: "TOP:class M: NSObject { @objc dynamic var n = 0 }\nclass Hub { let m = M(); "

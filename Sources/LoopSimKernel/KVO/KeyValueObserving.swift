@@ -84,9 +84,14 @@ final class KeyValueObserving {
     }
 
     /// `observed.observe(\.keyPath) { … }`: a token (+1 for the caller) holding the block (the caller's +1 on it).
+    /// With `initial` (`.initial`), the handler is told once before the thread's next step, as KVO sends the
+    /// initial notification before the registration returns: its new value is the field's, its old value nil
+    /// (Apple, `NSKeyValueObservingOptions.initial`: "the change dictionary in the notification will always contain
+    /// an NSKeyValueChangeNewKey entry if NSKeyValueObservingOptionNew is also specified but will never contain an
+    /// NSKeyValueChangeOldKey entry").
     func observe(
         _ observed: HeapObject, slot: Int, keyPath: String, block: ObjectID, passes: [KeyValueChangeArgument] = [],
-        on thread: SimThread
+        initial: Bool = false, on thread: SimThread
     ) -> ObjectID {
         let token = objects.allocate(
             kind: .observerToken, className: "NSKeyValueObservation", label: nil,
@@ -101,6 +106,21 @@ final class KeyValueObserving {
             .kvoAdd(
                 observed: recorder.name(observed), keyPath: recorder.name(keyPath),
                 observer: recorder.name(token)))
+        if initial {
+            let current = objects.readSlot(observed.id, slot)
+            let arguments = passes.map { (passed: KeyValueChangeArgument) -> Value in
+                switch passed {
+                case .object: .object(observed.id)
+                case .newValue: current
+                case .oldValue: .null
+                }
+            }
+            objects.pendingCalls.append(
+                .keyValueChange(
+                    Delivery(
+                        observer: .block(token: token.id, block: block), observed: observed.id, keyPath: keyPath,
+                        arguments: arguments)))
+        }
         return token.id
     }
 

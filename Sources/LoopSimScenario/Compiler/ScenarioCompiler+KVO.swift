@@ -27,7 +27,8 @@ extension ScenarioCompiler {
             else { return [] }
             return [.perform(RemoveKeyPathObserverStep.make(object: object, keyPath: keyPath, observer: observer))]
         },
-        StepVerb("observeKeyPath", keys: ["token", "object", "newValue", "oldValue", "captures", "do"]) { c, s in
+        StepVerb("observeKeyPath", keys: ["token", "initial", "object", "newValue", "oldValue", "captures", "do"]) {
+            c, s in
             guard let (object, slot, keyPath) = c.keyPath(s.arg, scope: s.scope),
                 let (passes, parameters) = c.changeHandlerParameters(s)
             else { return [] }
@@ -36,10 +37,16 @@ extension ScenarioCompiler {
                     captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, parameters: parameters)
             else { return [] }
             guard let into = c.tokenPlace(s) else { return [] }
+            var initial = false
+            if let node = s.map["initial"] {
+                guard let value = c.bool(node, what: "initial") else { return [] }
+                initial = value
+            }
             return [
                 .perform(
                     ObserveKeyPathStep.make(
-                        object: object, slot: slot, keyPath: keyPath, block: block, into: into, passes: passes))
+                        object: object, slot: slot, keyPath: keyPath, block: block, into: into, passes: passes,
+                        initial: initial))
             ]
         },
     ]
