@@ -229,6 +229,50 @@ extension SwiftLowering {
         return [.step("block", place, at: at, paramEntry + block)]
     }
 
+    /// `DispatchQueue.concurrentPerform(iterations: N) { i in … }`: `concurrentPerform: N` with `index:` naming the
+    /// closure's `Int` parameter (docs/scenario-format.md §7.6; `dispatch_apply`). Nil when `call` is not that.
+    mutating func concurrentPerform(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchQueue",
+            member.declName.baseName.text == "concurrentPerform"
+        else { return nil }
+        let at = location(call)
+        guard let iterations = call.arguments.first(where: { $0.label?.text == "iterations" })?.expression,
+            let closure = trailingOrLabelled(call, "execute")
+        else {
+            unsupported(
+                "this `concurrentPerform`", "write `DispatchQueue.concurrentPerform(iterations: n) { i in … }`",
+                at: call)
+            return []
+        }
+        guard let count = expression(iterations, in: scope) else { return [] }
+        var names: [String] = []
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list): names = list.map(\.name.text)
+        case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: if closureUsesShorthand(closure) { names = ["$0"] }
+        }
+        var extra: [(String, LocatedNode)] = []
+        var bindings: [(String, Local)] = []
+        if let name = names.first, name != "_" {
+            let lowered = name.hasPrefix("$") ? "shorthand0" : name
+            var local = Local(type: .int, isVar: false)
+            if lowered != name { local.lowered = lowered }
+            bindings.append((name, local))
+            closureParameterTypes[closure.id] = [name: .int]
+            extra.append(("index", .plain(lowered, at: at)))
+        }
+        guard let block = lowerClosure(closure, in: scope, parameters: 1, bindings: bindings) else { return [] }
+        return [.step("concurrentPerform", count.text, at: at, extra + block)]
+    }
+
+    /// Whether a closure without a signature uses `$0`.
+    private func closureUsesShorthand(_ closure: ClosureExprSyntax) -> Bool {
+        let used = NameCollector()
+        used.walk(closure.statements)
+        return used.referenced.contains { $0.name == "$0" }
+    }
+
     /// `queue.async(execute: work)` with a closure value: the queue holds a block that calls it, retaining it
     /// (`dispatch_async` copies the block it is given; the extra block is the model's, docs/fidelity.md).
     mutating func asyncClosureValue(_ queue: String, _ e: ExprSyntax, at call: FunctionCallExprSyntax, in scope: Scope)

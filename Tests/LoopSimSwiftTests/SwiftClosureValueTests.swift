@@ -378,6 +378,30 @@ import Testing
         #expect(problems.contains { $0.message.contains("the options do not ask for") }, "\(problems)")
     }
 
+    /// `DispatchQueue.concurrentPerform(iterations:) { i in … }` passes each iteration its index.
+    @Test func concurrentPerformPassesTheIndex() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("apply", until: .seconds(1), variants: [.ios13, .linuxCorelibs])
+            final class Sum {
+                var total = 0
+                func run() {
+                    let lock = NSLock()
+                    DispatchQueue.concurrentPerform(iterations: 4) { i in
+                        lock.lock()
+                        self.total += i
+                        lock.unlock()
+                    }
+                    print("total \\(total)")
+                }
+            }
+            let sum = Sum()
+            sum.run()
+            scenario.expect(.all, ["logs": 1, "logs[0].text": "total 6"])
+            """)
+    }
+
     @Test func aNotificationObserverCastsItsUserInfoValueAndSender() throws {
         let text = """
             import Foundation
