@@ -76,6 +76,7 @@ extension SwiftLowering {
         var extra: [(String, LocatedNode)] = [("token", .plain(place, at: at))]
         if options.contains("initial") { extra.append(("initial", .plain("true", at: at))) }
         var bindings: [(String, Local)] = []
+        var printed: [String: LoweredType] = [:]  // what an interpolation of a parameter prints
         var parameters: [String] = []
         switch closure.signature?.parameterClause {
         case .simpleInput(let list): parameters = list.map(\.name.text)
@@ -95,6 +96,7 @@ extension SwiftLowering {
                 return ([], type)
             }
             bindings.append((object, Local(type: receiver.type, isVar: false)))
+            printed[object] = receiver.type
             extra.append(("object", .plain(object, at: at)))
         }
         if parameters.count == 2, isUsed(parameters[1]) {
@@ -106,7 +108,6 @@ extension SwiftLowering {
                 return ([], type)
             }
             bindings.append((change, Local(type: Self.keyValueChangeType, isVar: false)))
-            var printed: [String: LoweredType] = [:]
             for (member, key) in [("newValue", "new"), ("oldValue", "old")] {
                 // Not asked for: nil in every call (`lowered` is the literal `nil`).
                 let asked = options.contains(key)
@@ -124,8 +125,8 @@ extension SwiftLowering {
                 printed["\(change).\(member)"] = valueType
                 if asked { extra.append((member, .plain(lowered, at: at))) }
             }
-            closureParameterTypes[closure.id] = printed
         }
+        closureParameterTypes[closure.id] = printed
         guard let block = lowerClosure(closure, in: scope, parameters: 2, bindings: bindings) else {
             return ([], type)
         }

@@ -402,6 +402,41 @@ import Testing
             """)
     }
 
+    /// A print of a property of a closure's object parameter (`{ user in print(user.name) }`), also after
+    /// `guard let user = user`, logs its value.
+    @Test func aPropertyOfAnObjectParameterIsPrintedWithItsValue() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("object parameter", until: .seconds(1), variants: [.ios10, .linuxCorelibs])
+            final class User {
+                var name = "ann"
+                var visits = 3
+            }
+            final class Api {
+                func fetch(completion: @escaping (User?) -> Void) {
+                    let user = User()
+                    DispatchQueue.main.async { completion(user) }
+                }
+                func current(completion: @escaping (User) -> Void) {
+                    completion(User())
+                }
+            }
+            let api = Api()
+            api.current { user in print("hello \\(user.name), \\(user.visits + 1)") }
+            api.fetch { user in
+                guard let user = user else { return }
+                print("fetched \\(user.name)")
+                let other = User()
+                let user2 = other
+                print("other \\(user2.name)")
+            }
+            scenario.expect(.all, [
+                "logs": 3, "logs[0].text": "hello ann, 4", "logs[1].text": "fetched ann",
+            ])
+            """)
+    }
+
     @Test func aNotificationObserverCastsItsUserInfoValueAndSender() throws {
         let text = """
             import Foundation
