@@ -8,10 +8,6 @@ import SwiftSyntax
 /// `onTick?(n)`). A closure retains what it captures strongly, so `self.onTick = { self.count += 1 }` is the cycle
 /// self → onTick → closure → self (The Swift Programming Language, "Strong Reference Cycles for Closures").
 extension SwiftLowering {
-    /// The lowered type of a closure value without parameters (`block` in the scenario language,
-    /// docs/scenario-format.md §4).
-    static let closureValueType = LoweredType.closure([])
-
     /// Whether `type` is a closure type: `() -> Void`, `(() -> Void)?`, `@escaping () -> Void`, `(Int) -> Void`.
     func isClosureType(_ type: TypeSyntax) -> Bool {
         functionType(type) != nil
