@@ -298,6 +298,7 @@ struct ScenarioTranslation {
         w.line("/// block \(t)" + (names.isEmpty ? "" : ", captures \(names)"))
         // A block with a parameter (an observer's notification) takes it as `a0`, bound to `l0` below.
         let takes = template.body.parameterCount > 0
+        if template.body.parameterCount > 1 { unsupported("a block with \(template.body.parameterCount) parameters") }
         let list = captureList.isEmpty ? "" : "[" + captureList.joined(separator: ", ") + "] "
         // A task's closure that awaits is an async closure (ScenarioTranslation+Concurrency.swift).
         let isAsync = Self.awaits(template.body.steps)

@@ -101,8 +101,10 @@ extension ScenarioTranslation {
             } else {
                 w.block("do") { w in for line in lines { w.line(line) } }
             }
-        case .callBlock(let e):
-            w.line("LS.call(\(expr(e, context))).run()")
+        case .callBlock(let e, let arguments):
+            // A generated block takes at most one argument (`LSBlock(taking:)`, bound to its first local).
+            if arguments.count > 1 { unsupported("a block called with \(arguments.count) arguments") }
+            w.line("LS.call(\(expr(e, context))).run(\(arguments.first.map { expr($0, context) } ?? ""))")
         case .check(let label):
             w.line("// check: \(label.replacingNewlines) (a LoopSim snapshot; nothing to do on the real machine)")
         case .perform(let performed):

@@ -22,11 +22,30 @@ extension ScenarioSchemaWords {
         `observeKeyPath: OBJECT.FIELD` — Swift's `observe(_:changeHandler:)`. Registers the block through an
         `NSKeyValueObservation` token, which holds the block and is stored into the place `token:` names (a
         new name becomes a local) or released at once; the token's dealloc ends the observation (its deinit
-        calls `invalidate()`). Trace `kvo.add`, the token as observer.
+        calls `invalidate()`). Trace `kvo.add`, the token as observer. `object: NAME`, `newValue: NAME` and
+        `oldValue: NAME` name the block's parameters, in that order: the observed object (Swift's handler's
+        first parameter), and the field's value after and before the store that told the handler, taken when
+        the store is made (Swift's `change.newValue` and `change.oldValue`, which Apple's
+        `NSKeyValueObservedChange` fills only when the options ask for them, `.new` and `.old`: name a value
+        only when the options ask for it). Each is a local of the handler, of the observed object's or the
+        field's type; an `oldValue:` of a field that holds an object is `expr.type` (the change keeps the
+        old object alive until the handler returns, which the model does not follow). `initial: true`
+        (Swift's `.initial`) tells the handler once more, before the thread's next step, with the field's
+        value as its new value and nil as its old value (Apple, `NSKeyValueObservingOptions.initial`: the
+        initial notification has no old value); Apple sends it before the registration returns, the model
+        after the token is stored.
         == step/observeKeyPath/captures
         `captures:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
         == step/observeKeyPath/do
         `do:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
+        == step/observeKeyPath/initial
+        `initial:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
+        == step/observeKeyPath/newValue
+        `newValue:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
+        == step/observeKeyPath/object
+        `object:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
+        == step/observeKeyPath/oldValue
+        `oldValue:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
         == step/observeKeyPath/token
         `token:` (a key of `observeKeyPath:`, which models Swift's `observe(_:changeHandler:)`)
         == step/removeKeyPathObserver

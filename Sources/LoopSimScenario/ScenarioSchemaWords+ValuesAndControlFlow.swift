@@ -6,18 +6,25 @@ extension ScenarioSchemaWords {
     /// The words docs/scenario-format.md's section gives each key and step there, by name.
     static let valuesAndControlFlowWords = #"""
         == step/block
-        `block: PLACE` — `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`. Makes a block literal (its
-        captures as any block literal's, section 5) and stores it into `PLACE`: a field of type `block` or
-        `id`, or a local (a new name becomes a `block` local). The place takes the literal's +1
-        (`objc_retainBlock`, then the store: Clang's Block ABI). A block retains what it captures strongly,
-        so a block kept in a strong field of an object it captures strongly is a cycle (`self → onTick →
-        block → self`): a leak once the scenario lets the object go; a `weak self` capture makes none (The
-        Swift Programming Language, "Strong Reference Cycles for Closures";
-        `scenarios/cookbook/closure-property-cycle.yaml`).
+        `block: PLACE` — `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`, `self.onTick = { (n: Int)
+        in … }`. Makes a block literal (its captures as any block literal's, section 5) and stores it into
+        `PLACE`: a field of type `block` or `id`, or a local (a new name becomes a `block` local). `params:`
+        declares the block's parameters as a method's (section 4: `[ok: bool, count: int, page: Page]`):
+        locals of the block bound to a `callBlock:`'s `with:` arguments, in order (a capture's name is
+        `type.mismatch`). The place takes the literal's +1 (`objc_retainBlock`, then the store: Clang's
+        Block ABI). A block retains what it captures strongly, so a block kept in a strong field of an
+        object it captures strongly is a cycle (`self → onTick → block → self`): a leak once the scenario
+        lets the object go; a `weak self` capture makes none (The Swift Programming Language, "Strong
+        Reference Cycles for Closures"; `scenarios/cookbook/closure-property-cycle.yaml`).
         == step/block/captures
-        `captures:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`)
+        `captures:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`,
+        `self.onTick = { (n: Int) in … }`)
         == step/block/do
-        `do:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`)
+        `do:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`,
+        `self.onTick = { (n: Int) in … }`)
+        == step/block/params
+        `params:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`,
+        `self.onTick = { (n: Int) in … }`)
         == step/break
         `break`, `continue` — `break;`, `continue;`. Written as bare steps (`- break`). `break` leaves the
         innermost loop, `continue` ends its current turn (a `for:` goes on to the next value, a `while:`
@@ -39,11 +46,18 @@ extension ScenarioSchemaWords {
         == step/call/with
         `with:` (a key of `call:`, which models `[receiver method]`, `[receiver method:arg …]`)
         == step/callBlock
-        `callBlock: EXPR` — `self.onTick()`, `work()`. Calls a block value (type `block` or `id`)
-        synchronously on this thread, retaining it for the call (edge `calling`). Its parameters are not
-        passed: call only a block without parameters. A nil block crashes the run (`called a nil block
-        (EXC_BAD_ACCESS)`), as calling a NULL block pointer does: test it first (`if: self.onTick != nil`,
-        what Swift's `onTick?()` does).
+        `callBlock: EXPR` — `self.onTick()`, `work()`, `completion(true)`. Calls a block value (type `block`
+        or `id`) synchronously on this thread, retaining it for the call (edge `calling`). `with: EXPR` (or
+        a list `with: [EXPR, …]`) passes the arguments, evaluated after the block value and before the call,
+        bound to the block's `params:` in order; each parameter is a strong local of the call, so an object
+        argument stays alive until the block returns (a `new` argument is the call's +1). A block value's
+        type does not say its parameters: a call with another number of arguments than the block declares
+        crashes when it runs (`called a block that takes N argument(s) with M`; calling a block through the
+        wrong signature is undefined behaviour), and the Swift front-end checks the types where it lowers
+        the call. A nil block crashes the run (`called a nil block (EXC_BAD_ACCESS)`), as calling a NULL
+        block pointer does: test it first (`if: self.onTick != nil`, what Swift's `onTick?()` does).
+        == step/callBlock/with
+        `with:` (a key of `callBlock:`, which models `self.onTick()`, `work()`, `completion(true)`)
         == step/check
         `check: LABEL` — a snapshot. Records the findings (section 10.1) and parked threads at this instant
         under `checks` (section 10). The snapshots of a run list at most `--max-objects` objects and threads

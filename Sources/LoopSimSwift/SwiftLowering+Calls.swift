@@ -39,7 +39,7 @@ extension SwiftLowering {
             default:
                 if let steps = uikitBareCall(name, call, in: &scope) { return steps }
                 if let cls = scope.className, classes[cls]?.methods[name] != nil, scope.locals["self"] != nil {
-                    return methodCall(scope.locals["self"]?.text("self") ?? "self", name, call, in: scope)
+                    return methodCall(scope.locals["self"]?.text("self") ?? "self", cls, name, call, in: scope)
                 }
                 if classes[name] != nil {
                     unsupported(
@@ -89,14 +89,15 @@ extension SwiftLowering {
         guard let receiver = expression(base, in: scope) else { return [] }
         switch receiver.type {
         case .object(let cls) where classes[cls]?.methods[name] != nil:
-            return methodCall(receiver.text, name, call, in: scope)
+            return methodCall(receiver.text, cls, name, call, in: scope)
         case .object(let cls):
             bag.error(
                 .nameUndefined, "`\(cls)` has no method `\(name)`; declare `func \(name)()` in the class",
                 at: location(member.declName))
             return []
         case .conformer(let p) where everyConformer(of: p, declares: name):
-            return methodCall(receiver.text, name, call, in: scope)
+            // The conformers agree on the requirement's parameters: the first one's types check the arguments.
+            return methodCall(receiver.text, protocols[p]?.first ?? "", name, call, in: scope)
         case .conformer(let p):
             bag.error(
                 .nameUndefined,
@@ -180,25 +181,54 @@ extension SwiftLowering {
         return text
     }
 
-    /// `receiver.method(args)`: `call: receiver.method` with `with:` the arguments in order.
+    /// `receiver.method(args)`: `call: receiver.method` with `with:` the arguments in order. A closure written as
+    /// an argument (`loader.load { ok in … }`, `load(completion: { … })`) is a block made into a temporary local
+    /// before the call and released after it (SwiftLowering+ClosureValues.swift).
     private mutating func methodCall(
-        _ receiver: String, _ method: String, _ call: FunctionCallExprSyntax, in scope: Scope
+        _ receiver: String, _ className: String, _ method: String, _ call: FunctionCallExprSyntax, in scope: Scope
     ) -> [LocatedNode] {
         let at = location(call)
-        var arguments: [LocatedNode] = []
-        if call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
-            unsupported(
-                "a closure passed to a method of a scenario class",
-                "store the closure in the object's closure property first (`loader.completion = { [weak self] in "
-                    + "… }`, section \"Closures kept as values\"), then call the method without it", at: call)
-            return []
-        }
-        for argument in call.arguments {
-            guard let value = expression(argument.expression, in: scope) else { return [] }
-            arguments.append(.plain(value.text, at: location(argument.expression)))
-        }
+        let types = classes[className]?.methodParameterTypes[method] ?? []
+        guard
+            let (before, arguments, after) = callArguments(
+                call, types: types, callee: "`\(className).\(method)`", in: scope)
+        else { return [] }
         let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
-        return [.step("call", "\(receiver).\(method)", at: at, extra)]
+        return before + [.step("call", "\(receiver).\(method)", at: at, extra)] + after
+    }
+
+    /// A call's arguments as `with:` items, for a method or init of the file's classes whose parameters are of
+    /// `types`. A closure written as an argument (trailing, labelled, several) is a temporary block: `before`
+    /// makes it, `after` releases it once the call returns. Nil after a reported problem.
+    mutating func callArguments(
+        _ call: FunctionCallExprSyntax, types: [LoweredType], callee: String, in scope: Scope
+    ) -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])? {
+        var arguments: [LocatedNode] = []
+        var before: [LocatedNode] = []
+        var after: [LocatedNode] = []
+        var expressions = call.arguments.map(\.expression)
+        if let trailing = call.trailingClosure { expressions.append(ExprSyntax(trailing)) }
+        expressions += call.additionalTrailingClosures.map { ExprSyntax($0.closure) }
+        for (i, e) in expressions.enumerated() {
+            if let closure = e.as(ClosureExprSyntax.self) {
+                guard i < types.count, case .closure(let parameterTypes) = types[i] else {
+                    unsupported(
+                        "a closure passed where \(callee) takes no closure",
+                        "declare the parameter with a closure type: `completion: @escaping (Bool) -> Void`", at: e)
+                    return nil
+                }
+                let temporary = "closure\(location(closure).line)x\(location(closure).column)"
+                let made = closureValueSteps(closure, place: temporary, types: parameterTypes, in: scope)
+                guard !made.isEmpty else { return nil }
+                before += made
+                after.append(.step("release", temporary, at: location(closure)))
+                arguments.append(.plain(temporary, at: location(closure)))
+                continue
+            }
+            guard let value = expression(e, in: scope) else { return nil }
+            arguments.append(.plain(value.text, at: location(e)))
+        }
+        return (before, arguments, after)
     }
 
     /// The queue `base` names: `DispatchQueue.main` → `main`, `DispatchQueue.global()` → `global`, a top-level

@@ -80,11 +80,19 @@ extension SwiftLowering {
     /// of first use: its implicit captures. A bare member name of the enclosing class means `self`.
     func implicitCaptures(of closure: ClosureExprSyntax, in scope: Scope) -> [(name: String, node: Syntax)] {
         let listed = Set(closure.signature?.capture?.items.map(\.name.text) ?? [])
+        // The closure's own parameters (`{ ok in … }`, `$0`) are its locals, not captures, even where an outer name
+        // or a member of the class is spelled the same.
+        var own: Set<String> = []
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list): own = Set(list.map(\.name.text))
+        case .parameterClause(let clause): own = Set(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        case nil: break
+        }
         let collector = NameCollector()
         collector.walk(closure.statements)
         var result: [(name: String, node: Syntax)] = []
         var added: Set<String> = []
-        for (name, node) in collector.referenced {
+        for (name, node) in collector.referenced where !own.contains(name) && !name.hasPrefix("$") {
             var resolved: String?
             if scope.locals[name] != nil, !collector.declared.contains(name) || name == "self" {
                 resolved = name

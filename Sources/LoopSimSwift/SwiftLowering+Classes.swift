@@ -25,6 +25,9 @@ extension SwiftLowering {
                 shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
                     ($0.secondName ?? $0.firstName).text
                 }
+                shape.methodParameterTypes[f.name.text] = f.signature.parameterClause.parameters.map {
+                    typeNamed($0.type)
+                }
             }
         }
         noteUIKitSuperclass(decl, into: &shape)
@@ -90,6 +93,8 @@ extension SwiftLowering {
                 // An enum of cases: values, collected in the first pass (SwiftLowering+Enums.swift).
             } else if foldsAway(d) {
                 // A nested namespace of literal constants (SwiftLowering+Constants.swift).
+            } else if isClosureAlias(d) {
+                // A name for a closure type (SwiftLowering+ClosureValues.swift).
             } else {
                 unsupported(
                     "\(describe(d)) inside a class",
@@ -292,7 +297,7 @@ extension SwiftLowering {
 
     /// The type a Swift type annotation names (`Timer?`, `TimerButton!`, `Int`).
     func typeNamed(_ type: TypeSyntax) -> LoweredType {
-        if isClosureType(type) { return Self.closureValueType }  // SwiftLowering+ClosureValues.swift
+        if isClosureType(type) { return closureType(type) }  // SwiftLowering+ClosureValues.swift
         if let o = type.as(OptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }

@@ -69,7 +69,13 @@ extension SwiftLowering {
     /// A bare name: a local or capture, `self`, or a member of the class reached through `self`.
     private mutating func reference(_ ref: DeclReferenceExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         let name = ref.baseName.text
-        if let local = scope.locals[name] { return (local.text(name), local.type) }
+        if let local = scope.locals[name] {
+            if local.type == Self.keyValueChangeType {
+                unsupported("a KVO change itself", "read its `\(name).newValue` or `\(name).oldValue`", at: ref)
+                return nil
+            }
+            return (local.text(name), local.type)
+        }
         if name == "self" {
             scenarioError("`self` is not visible here: top-level code and user actions have no `self`", at: ref)
             return nil
@@ -95,6 +101,11 @@ extension SwiftLowering {
         let name = member.declName.baseName.text
         if let activity = Self.activityConstant(name, base: member.base) { return (activity, .int) }
         if let c = constant(member: member) { return constantValue(c, name: member.trimmedDescription, at: member) }
+        if let change = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let value = keyValueChangeMember(member, change, in: scope)  // SwiftLowering+KVO.swift
+        {
+            return value
+        }
         guard let base = member.base else {
             if let found = implicitEnumMember(name, at: member) { return found }
             if let found = invalidTaskIdentifier(nil, name) { return found }  // SwiftLowering+AppLifecycle.swift
@@ -207,6 +218,7 @@ extension SwiftLowering {
     /// ``infix(_:in:)`` over the elements of a sequence (the right side of an assignment is a tail of one).
     mutating func infix(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)? {
         if elements.count == 1 { return expression(elements[0], in: scope) }
+        if let cast = notificationCast(elements, in: scope) { return cast }  // SwiftLowering+Notifications.swift
         var parts: [String] = []
         var type: LoweredType = .unknown
         // Number literals, lowered once the operands' types are known: in a clause (between `&&`s and `||`s) with a

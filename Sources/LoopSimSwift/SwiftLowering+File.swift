@@ -21,6 +21,7 @@ extension SwiftLowering {
             collectConstants(item)
             collectProtocol(item)
             collectEnums(item)
+            collectClosureAliases(item)  // SwiftLowering+ClosureValues.swift
             if let decl = item.item.as(ClassDeclSyntax.self) {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
@@ -73,6 +74,8 @@ extension SwiftLowering {
                     // Values of the scenario language, collected in the first pass (SwiftLowering+Enums.swift).
                 } else if foldsAway(decl) {
                     // Literal constants, folded at their uses (SwiftLowering+Constants.swift).
+                } else if isClosureAlias(decl) {
+                    // A name for a closure type, resolved where it is used (SwiftLowering+ClosureValues.swift).
                 } else {
                     mainItems.append(item)
                 }

@@ -34,6 +34,7 @@ extension SwiftLowering {
     mutating func foundationStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
         let at = location(call)
         if let steps = closureValueCall(call, in: scope) { return steps }
+        if let steps = concurrentPerform(call, in: scope) { return steps }  // SwiftLowering+ClosureValues.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {

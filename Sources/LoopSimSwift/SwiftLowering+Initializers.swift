@@ -50,6 +50,7 @@ extension SwiftLowering {
             let name = Self.initializerMethodName(labels: initializerLabels(i))
             shape.initializers[initializerLabels(i)] = name
             shape.methods[name] = i.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            shape.methodParameterTypes[name] = i.signature.parameterClause.parameters.map { typeNamed($0.type) }
         }
     }
 
@@ -142,18 +143,15 @@ extension SwiftLowering {
         return shape.name
     }
 
-    /// The arguments of an init call as `with:`, or nil after a reported problem.
-    private mutating func initializerArguments(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
-        if let closure = call.trailingClosure {
-            unsupported("a closure passed to an init", "inits take values, not closures", at: closure)
-            return nil
-        }
-        var arguments: [LocatedNode] = []
-        for argument in call.arguments {
-            guard let value = expression(argument.expression, in: scope) else { return nil }
-            arguments.append(.plain(value.text, at: location(argument.expression)))
-        }
-        return arguments
+    /// The arguments of an init call as `with:`, with the steps that make and release a closure passed to it
+    /// (``callArguments(_:types:callee:in:)``), or nil after a reported problem.
+    private mutating func initializerArguments(
+        _ call: FunctionCallExprSyntax, _ cls: String, _ method: String, in scope: Scope
+    )
+        -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])?
+    {
+        callArguments(
+            call, types: classes[cls]?.methodParameterTypes[method] ?? [], callee: "this init of `\(cls)`", in: scope)
     }
 
     /// `let x = C(a: 1)`: `let: x = new C`, then `call: x.init_a with: [1]` (the property initializers run at
@@ -164,12 +162,16 @@ extension SwiftLowering {
     ) -> (steps: [LocatedNode], type: LoweredType)? {
         guard let cls = initializedClass(call) else { return nil }
         guard let method = initializer(of: cls, for: call),
-            let arguments = takesNoArguments(cls, method) ? [] : initializerArguments(call, in: scope)
+            let (before, arguments, after) =
+                takesNoArguments(cls, method) ? ([], [], []) : initializerArguments(call, cls, method, in: scope)
         else { return ([], .object(cls)) }
         let at = location(call)
         let with: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
         return (
-            [.step("let", "\(declared) = new \(cls)", at: at), .step("call", "\(name).\(method)", at: at, with)],
+            before + [
+                .step("let", "\(declared) = new \(cls)", at: at), .step("call", "\(name).\(method)", at: at, with),
+            ]
+                + after,
             .object(cls)
         )
     }
@@ -201,11 +203,12 @@ extension SwiftLowering {
             return []
         }
         guard let method = initializer(of: cls, for: call),
-            let arguments = takesNoArguments(cls, method) ? [] : initializerArguments(call, in: scope)
+            let (before, arguments, after) =
+                takesNoArguments(cls, method) ? ([], [], []) : initializerArguments(call, cls, method, in: scope)
         else { return [] }
         let at = location(call)
         let with: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
-        return [.step("call", "self.\(method)", at: at, with)]
+        return before + [.step("call", "self.\(method)", at: at, with)] + after
     }
 
     /// `C(…)` of a class made through initializer methods, used as a value inside an expression, where the

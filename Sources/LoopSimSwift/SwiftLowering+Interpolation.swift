@@ -98,6 +98,18 @@ extension SwiftLowering {
             return .plain  // `UploadState.idle`, a case of an enum without raw values
         }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            let type = changeValueType("\(base.baseName.text).\(member.declName.baseName.text)", at: Syntax(member))
+        {
+            // A KVO change's `newValue`/`oldValue`: an optional of the observed property's type.
+            return Self.isPrintedAsItsValue(type, enums: enums) ? .optionalPlain : nil
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text != "self", let cls = closureParameterClass(base.baseName.text, at: Syntax(member))
+        {
+            // `user.name` of a closure's parameter of one of the file's classes (`{ user in … }`).
+            return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text == "self"
         {
             // `self.count` (a `self?.count` is an optional chain, not this form).
@@ -121,6 +133,13 @@ extension SwiftLowering {
             else { return nil }
             let yes = interpolatedType(ternary.thenExpression)
             return yes != nil && yes == interpolatedType(elements[k + 1]) ? yes : nil
+        }
+        // `x as? Int`: an optional Int (a notification's userInfo value, SwiftLowering+Notifications.swift).
+        if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
+            cast.questionOrExclamationMark?.text == "?",
+            let type = elements[2].as(TypeExprSyntax.self)?.type.trimmedDescription
+        {
+            return ["Int", "Bool", "String"].contains(type) ? .optionalPlain : nil
         }
         // The operands between `??`s: `a ?? b + 1` is `a ?? (b + 1)` (NilCoalescingPrecedence is below addition).
         var segments: [[ExprSyntax]] = [[]]
@@ -171,7 +190,12 @@ extension SwiftLowering {
                     return isIntegerRange(forStmt.sequence) ? .plain : nil
                 }
             } else if let closure = parent.as(ClosureExprSyntax.self) {
-                if closureDeclares(name, closure) { return nil }
+                // A closure value's parameter, whose type the lowering took from the closure's type
+                // (SwiftLowering+ClosureValues.swift): an `Int`, `Bool` or `String` parameter is never optional.
+                if let type = closureParameterTypes[closure.id]?[name] {
+                    return Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil
+                }
+                if closureDeclares(name, closure) || name.hasPrefix("$") { return nil }
             } else if let function = parent.as(FunctionDeclSyntax.self) {
                 if let parameter = function.signature.parameterClause.parameters.first(where: {
                     ($0.secondName ?? $0.firstName).text == name
@@ -259,6 +283,62 @@ extension SwiftLowering {
             op == "..<" || op == "..."
         else { return false }
         return interpolatedType(elements[0]) == .plain && interpolatedType(elements[2]) == .plain
+    }
+
+    /// The class of `name` when it is a parameter of an enclosing closure whose type the lowering took (a closure
+    /// value's, a KVO handler's object) and no statement in between declares the name again.
+    private func closureParameterClass(_ name: String, at node: Syntax) -> String? {
+        var current = node
+        while let parent = current.parent {
+            if let items = parent.as(CodeBlockItemListSyntax.self) {
+                for item in items where item.position < current.position {
+                    // `guard let user = user` (or `guard let user`) unwraps the same object: still its class.
+                    if let guardStmt = item.item.as(GuardStmtSyntax.self), unwrapsItself(name, guardStmt.conditions) {
+                        continue
+                    }
+                    if declaration(of: name, in: item.item) != nil { return nil }
+                }
+            } else if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.body.id == current.id {
+                if binding(of: name, in: ifExpr.conditions) != nil && !unwrapsItself(name, ifExpr.conditions) {
+                    return nil
+                }
+            } else if let closure = parent.as(ClosureExprSyntax.self) {
+                if let type = closureParameterTypes[closure.id]?[name] {
+                    if case .object(let cls) = type, classes[cls] != nil { return cls }
+                    return nil
+                }
+                if closureDeclares(name, closure) { return nil }
+            } else if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) {
+                return nil
+            }
+            current = parent
+        }
+        return nil
+    }
+
+    /// Whether `conditions` bind `name` by unwrapping the outer `name` itself (`let name = name`, `let name`).
+    private func unwrapsItself(_ name: String, _ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.contains { condition in
+            guard let optional = condition.condition.as(OptionalBindingConditionSyntax.self),
+                optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                optional.typeAnnotation == nil
+            else { return false }
+            guard let value = optional.initializer?.value else { return true }
+            return value.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        }
+    }
+
+    /// The observed property's type of `change.newValue` (`change.oldValue`) when `node` is in a KVO change handler
+    /// whose `change` it reads (SwiftLowering+KVO.swift).
+    private func changeValueType(_ path: String, at node: Syntax) -> LoweredType? {
+        var current = node
+        while let parent = current.parent {
+            if let closure = parent.as(ClosureExprSyntax.self), let type = closureParameterTypes[closure.id]?[path] {
+                return type
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// Whether a closure's parameters or capture list declare `name` (whose type the lowering does not follow).

@@ -208,6 +208,64 @@ extension SwiftLowering {
         return [LocatedNode.step("addObserverForName", nil, at: at, extra + block).replacingArgumentNode(name)]
     }
 
+    /// `note.userInfo?["count"] as? Int`, `note.object as? Store`: a conditional cast of a notification's userInfo
+    /// value or sender, `note.userInfo.count as? int` (docs/scenario-format.md §6: the value when it is of the type,
+    /// else nil; Swift's `as?` does not convert). `.some(nil)` after reporting, nil when `elements` is no such cast.
+    mutating func notificationCast(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)?? {
+        guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
+            cast.questionOrExclamationMark?.text == "?", let typeExpr = elements[2].as(TypeExprSyntax.self)
+        else { return nil }
+        var operand = elements[0]
+        while let tuple = operand.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            operand = only.expression
+        }
+        // Only a notification's userInfo value or sender: other casts stay outside the subset.
+        if !operand.is(SubscriptCallExprSyntax.self) {
+            guard let member = operand.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "object",
+                let base = member.base, staticType(base, in: scope, report: false) == .object("NSNotification")
+            else { return nil }
+        }
+        let typeName = typeExpr.type.trimmedDescription
+        let loweredType: LoweredType
+        let castName: String
+        switch typeName {
+        case "Int": (loweredType, castName) = (.int, "int")
+        case "Bool": (loweredType, castName) = (.bool, "bool")
+        case "String": (loweredType, castName) = (.string, "string")
+        default:
+            guard classes[typeName] != nil else {
+                unsupported(
+                    "a cast to `\(typeName)`",
+                    "cast a userInfo value or a sender to Int, Bool, String or a class of "
+                        + "the file", at: typeExpr)
+                return .some(nil)
+            }
+            (loweredType, castName) = (.object(typeName), typeName)
+        }
+        if let subscriptCall = operand.as(SubscriptCallExprSyntax.self) {
+            // `note.userInfo?["count"]`, `note.userInfo!["count"]`
+            var base = subscriptCall.calledExpression
+            if let chain = base.as(OptionalChainingExprSyntax.self) { base = chain.expression }
+            if let unwrap = base.as(ForceUnwrapExprSyntax.self) { base = unwrap.expression }
+            guard let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "userInfo",
+                let noteExpr = member.base, subscriptCall.arguments.count == 1,
+                let key = subscriptCall.arguments.first.flatMap({ plainString($0.expression) }),
+                key.first.map({ $0.isLetter || $0 == "_" }) == true,
+                key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            else {
+                unsupported(
+                    "this subscript",
+                    "read a notification's userInfo by a string literal key: "
+                        + "`note.userInfo?[\"count\"] as? Int`", at: operand)
+                return .some(nil)
+            }
+            guard let note = expression(noteExpr, in: scope) else { return .some(nil) }
+            return .some(("\(note.text).userInfo.\(key) as? \(castName)", loweredType))
+        }
+        guard let value = expression(operand, in: scope) else { return .some(nil) }
+        return .some(("\(value.text) as? \(castName)", loweredType))
+    }
+
     /// The name of a closure's one parameter when its body reads it (`{ note in … note.object … }`).
     private func closureParameter(_ closure: ClosureExprSyntax) -> String? {
         var names: [String] = []

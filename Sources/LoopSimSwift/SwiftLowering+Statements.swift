@@ -320,7 +320,7 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: made.type, isVar: isVar, isBlock: isBlock)
                 continue
             }
-            if !isBlock, let made = closureValueLocal(value, name: name, in: &scope) {
+            if !isBlock, let made = closureValueLocal(value, name: name, annotated: annotated, in: &scope) {
                 steps += made  // `let work = { … }` (SwiftLowering+ClosureValues.swift)
                 continue
             }

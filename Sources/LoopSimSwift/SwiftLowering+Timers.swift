@@ -121,7 +121,8 @@ extension SwiftLowering {
     /// (a run-loop observer's activity, an `int`). Without any of these, the body may not use its parameters.
     mutating func lowerClosure(
         _ closure: ClosureExprSyntax, in scope: Scope, parameters: Int, bound: LoweredType? = nil,
-        parameterKey: (key: String, type: LoweredType)? = nil, passed: [Int: LoweredType] = [:]
+        parameterKey: (key: String, type: LoweredType)? = nil, passed: [Int: LoweredType] = [:],
+        bindings: [(String, Local)] = []
     ) -> [(String, LocatedNode)]? {
         let at = location(closure)
         var captures: [LocatedNode] = []
@@ -156,8 +157,20 @@ extension SwiftLowering {
             inner.locals[name] = Local(type: source.type, isVar: false)
             if strength != "strong" { inner.locals[name]?.captureStrength = strength }
         }
-        for (name, node) in implicitCaptures(of: closure, in: scope) {
+        let boundNames = Set(bindings.map(\.0))
+        for (name, node) in implicitCaptures(of: closure, in: scope) where !boundNames.contains(name) {
             guard let local = scope.locals[name] else { continue }
+            if local.type == Self.keyValueChangeType {
+                // A KVO change used in a nested closure: the closure captures the values it was passed.
+                inner.locals[name] = local
+                for member in ["newValue", "oldValue"] {
+                    guard let value = scope.locals["\(name).\(member)"] else { continue }
+                    inner.locals["\(name).\(member)"] = value
+                    let text = value.text(member)
+                    if text != "nil" { captures.append(.plain("strong \(text)", at: location(node))) }
+                }
+                continue
+            }
             let strong =
                 local.lowered.map { "strong \($0) as \(name)" } ?? "\(local.captureStrength ?? "strong") \(name)"
             captures.append(.plain(local.isBlock ? "__block \(name)" : strong, at: location(node)))
@@ -181,7 +194,8 @@ extension SwiftLowering {
         let used = NameCollector()
         used.walk(closure.statements)
         var result: [(String, LocatedNode)] = []
-        var passedNames: Set<String> = []
+        var passedNames: Set<String> = boundNames
+        for (name, local) in bindings { inner.locals[name] = local }  // a closure value's `params:`
         for (index, name) in parameterNames.enumerated() where name != "_" {
             if let type = passed[index] {
                 inner.locals[name] = Local(type: type, isVar: false)

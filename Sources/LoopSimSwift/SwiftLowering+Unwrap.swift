@@ -50,8 +50,20 @@ extension SwiftLowering {
                 return []
             }
             guard let operand = expression(operandSyntax, in: scope) else { return [] }
+            // A KVO change's `newValue`/`oldValue` is an optional of any type: nil when not asked for, or the old
+            // value of an `.initial` call (SwiftLowering+KVO.swift).
+            let isChangeValue =
+                operandSyntax.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)
+                .map { scope.locals[$0.baseName.text]?.type == Self.keyValueChangeType } ?? false
+            if isChangeValue && operand.text == "nil" {
+                unsupported(
+                    "a force unwrap `!` of a change value the options do not ask for (it is always nil, and the "
+                        + "unwrap always traps)", "add `.new` (or `.old`) to the options", at: unwrap)
+                return []
+            }
             switch operand.type {
             case .int, .bool, .string, .interval, .date:
+                if isChangeValue { break }
                 unsupported(
                     "a force unwrap `!` of a value that is not an object",
                     "LoopSim's Int, Bool and String values are never nil: drop the `!`", at: unwrap)

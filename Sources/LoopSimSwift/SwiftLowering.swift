@@ -53,6 +53,12 @@ struct SwiftLowering {
     var enumContext: String?
     /// The file's classes that subclass `Thread` (SwiftLowering+ThreadSubclass.swift; looked up only).
     var threadSubclasses: Set<String> = []
+    /// The types of the parameters of the closures being lowered with parameters, by closure and parameter name
+    /// (`$0` too): what an interpolation of one prints (SwiftLowering+Interpolation.swift).
+    var closureParameterTypes: [SyntaxIdentifier: [String: LoweredType]] = [:]
+    /// `typealias Completion = (Bool) -> Void`, at the top level or in a class: the name to the closure type
+    /// (SwiftLowering+ClosureValues.swift).
+    var closureAliases: [String: TypeSyntax] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -125,6 +131,9 @@ enum LoweredType: Equatable {
     /// held as an `id`, each message going to the method of the class of the object held when it runs
     /// (SwiftLowering+Protocols.swift).
     case conformer(String)
+    /// A closure value (`(Int) -> Void`, `(() -> Void)?`): a `block`, with its parameters' types
+    /// (SwiftLowering+ClosureValues.swift); `.unknown` for a parameter type the lowering does not follow.
+    case closure([LoweredType])
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -146,6 +155,7 @@ enum LoweredType: Equatable {
         case .api(let name): SwiftLowering.apiFieldTypeName(name)
         case .enumeration(_, let isInt): isInt ? "int" : "string"
         case .conformer: "id"
+        case .closure: "block"
         case .unknown: nil
         }
     }
@@ -153,7 +163,7 @@ enum LoweredType: Equatable {
     /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).
     var isObject: Bool {
         switch self {
-        case .object, .timer, .semaphore, .group, .thread, .task, .api, .conformer: true
+        case .object, .timer, .semaphore, .group, .thread, .task, .api, .conformer, .closure: true
         default: false
         }
     }
@@ -167,6 +177,9 @@ struct ClassShape {
     var fields: [String: LoweredType] = [:]
     /// Method name to its parameters' names, in order.
     var methods: [String: [String]] = [:]
+    /// Method name to its parameters' types, in order (a closure passed to it is lowered with its parameter's
+    /// type, SwiftLowering+ClosureValues.swift).
+    var methodParameterTypes: [String: [LoweredType]] = [:]
     /// The UIKit superclass (`UIViewController`, `UITableViewCell`, …), if any (SwiftLowering+UIKit.swift).
     var superclass: String?
     /// Members inherited from the UIKit superclass that a bare name inside the class means (`navigationController`).

@@ -78,11 +78,31 @@ import Testing
             advice: "before the `break`"),
         Case(name: "try", code: "/*@*/try self.go()", advice: "errors are not modelled"),
         Case(
-            name: "closure value with parameters", code: "let f = { /*@*/(n: Int) in self.go() }",
-            advice: "closures without parameters"),
+            name: "closure value with untyped parameters", code: "let f = { /*@*/n in self.go() }",
+            advice: "write their types"),
         Case(
-            name: "closure value called with arguments", code: "let f = { self.go() }\n        /*@*/f(1)",
-            advice: "pass values through fields"),
+            name: "closure parameter of an optional Int",
+            code: "TOP:class Hub { var done: ((Int?) -> Void)?\nfunc f() { done = { /*@*/n in self.f() } } }",
+            advice: "parameters of type Int, Bool, String"),
+        Case(
+            name: "closure value called with another number of arguments",
+            code: "let f = { self.go() }\n        /*@*/f(1)", advice: "the closure's type takes 0"),
+        Case(
+            name: "closure literal passed to a closure value",
+            code: "TOP:class Hub { var run: ((() -> Void) -> Void)?\nfunc f() { run?(/*@*/{ self.f() }) } }",
+            advice: "make it a local first"),
+        Case(
+            name: "KVO option prior",
+            code: "TOP:class M: NSObject { @objc dynamic var n = 0 }\nclass Hub { let m = M(); "
+                + "var t: NSKeyValueObservation?\nfunc f() { t = m.observe(\\.n, options: [.new, /*@*/.prior]) "
+                + "{ _, _ in } } }",
+            advice: "`.prior` is not modelled"),
+        Case(
+            name: "KVO change kind",
+            code: "TOP:class M: NSObject { @objc dynamic var n = 0 }\nclass Hub { let m = M(); "
+                + "var t: NSKeyValueObservation?\nfunc f() { t = m.observe(\\.n, options: [.new]) "
+                + "{ _, change in if /*@*/change.kind == .setting { } } } }",
+            advice: "change.newValue"),
         Case(name: "ternary in a condition", code: "if (count > 1 /*@*/? true : false) { go() }", advice: "if"),
         Case(name: "cast", code: "let x = self /*@*/as? Page", advice: "compare with nil"),
         Case(name: "static var", code: "TOP:class Hub { /*@*/static var count = 0 }", advice: "top-level"),
@@ -116,9 +136,9 @@ import Testing
                 + "func f() { if on && /*@*/page.count > 0 { on = false } } }",
             advice: "read it into a local first"),
         Case(
-            name: "closure passed to a scenario-class method",
-            code: "TOP:class Hub { func load(done: @escaping () -> Void) {}\n"
-                + "func f() { /*@*/load { [weak self] in self?.f() } } }", advice: "closure property first"),
+            name: "closure passed where a method takes none",
+            code: "TOP:class Hub { func load(n: Int) {}\nfunc f() { load(n: /*@*/{ self.f() }) } }",
+            advice: "declare the parameter with a closure type"),
         Case(name: "failable init", code: "TOP:class Hub { init/*@*/?(n: Int) {} }", advice: "non-failable"),
         Case(
             name: "override init with parameters",

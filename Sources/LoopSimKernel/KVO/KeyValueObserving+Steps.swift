@@ -45,13 +45,18 @@ public struct ObserveKeyPathStep: ExecutableStep {
     public var keyPath: String
     public var block: Expr
     public var into: LValue?
+    /// What the handler is passed, in the order of its parameters (``KeyValueChangeArgument``).
+    public var passes: [KeyValueChangeArgument] = []
+    /// `.initial`: the handler is called once at registration, before the thread's next step, with the field's
+    /// value as its new value and no old value.
+    public var initial: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         if let fault = c.kernel.keyValueObserving.unavailable("observe(_:changeHandler:)") { throw fault }
         guard let observed = try c.object(object, expecting: "an object to observe") else { return .next }
         guard let block = try c.retainedObject(block) else { return .next }
         let token = c.kernel.keyValueObserving.observe(
-            observed, slot: slot, keyPath: keyPath, block: block,
+            observed, slot: slot, keyPath: keyPath, block: block, passes: passes, initial: initial,
             on: c.thread)
         try c.bind(token, into: into)
         return .next

@@ -33,6 +33,8 @@ final class KeyValueObserving {
         var slot: Int
         var keyPath: String
         var observer: Observer
+        /// What a block observer's change handler is passed, in the order of its parameters.
+        var passes: [KeyValueChangeArgument] = []
     }
     enum Observer: Equatable {
         /// An object whose `observeValueForKeyPath` method is called; not retained.
@@ -45,6 +47,8 @@ final class KeyValueObserving {
         var observer: Observer
         var observed: ObjectID
         var keyPath: String
+        /// The change handler's arguments, taken when the change was made (``KeyValueChangeArgument``).
+        var arguments: [Value] = []
     }
 
     /// In registration order.
@@ -80,9 +84,14 @@ final class KeyValueObserving {
     }
 
     /// `observed.observe(\.keyPath) { … }`: a token (+1 for the caller) holding the block (the caller's +1 on it).
+    /// With `initial` (`.initial`), the handler is told once before the thread's next step, as KVO sends the
+    /// initial notification before the registration returns: its new value is the field's, its old value nil
+    /// (Apple, `NSKeyValueObservingOptions.initial`: "the change dictionary in the notification will always contain
+    /// an NSKeyValueChangeNewKey entry if NSKeyValueObservingOptionNew is also specified but will never contain an
+    /// NSKeyValueChangeOldKey entry").
     func observe(
-        _ observed: HeapObject, slot: Int, keyPath: String, block: ObjectID,
-        on thread: SimThread
+        _ observed: HeapObject, slot: Int, keyPath: String, block: ObjectID, passes: [KeyValueChangeArgument] = [],
+        initial: Bool = false, on thread: SimThread
     ) -> ObjectID {
         let token = objects.allocate(
             kind: .observerToken, className: "NSKeyValueObservation", label: nil,
@@ -91,12 +100,27 @@ final class KeyValueObserving {
         registrations.append(
             Registration(
                 observed: observed.id, slot: slot, keyPath: keyPath,
-                observer: .block(token: token.id, block: block)))
+                observer: .block(token: token.id, block: block), passes: passes))
         recorder.record(
             thread,
             .kvoAdd(
                 observed: recorder.name(observed), keyPath: recorder.name(keyPath),
                 observer: recorder.name(token)))
+        if initial {
+            let current = objects.readSlot(observed.id, slot)
+            let arguments = passes.map { (passed: KeyValueChangeArgument) -> Value in
+                switch passed {
+                case .object: .object(observed.id)
+                case .newValue: current
+                case .oldValue: .null
+                }
+            }
+            objects.pendingCalls.append(
+                .keyValueChange(
+                    Delivery(
+                        observer: .block(token: token.id, block: block), observed: observed.id, keyPath: keyPath,
+                        arguments: arguments)))
+        }
         return token.id
     }
 
@@ -124,9 +148,10 @@ final class KeyValueObserving {
                 observer: recorder.name(observer)))
     }
 
-    /// A store into field `slot` of `object`: every observer of it is told, in registration order, before the
-    /// thread's next step.
-    func didChange(_ object: HeapObject, _ slot: Int, on thread: SimThread) {
+    /// A store into field `slot` of `object`, from `old` to `new`: every observer of it is told, in registration
+    /// order, before the thread's next step. A change handler's `change` is made now, with the values of this store
+    /// (NSKeyValueObservedChange is built in `didChangeValueForKey:`, before the handler runs).
+    func didChange(_ object: HeapObject, _ slot: Int, from old: Value, to new: Value, on thread: SimThread) {
         for r in registrations where r.observed == object.id && r.slot == slot {
             let observer: Name
             switch r.observer {
@@ -138,11 +163,18 @@ final class KeyValueObserving {
                 .kvoNotify(
                     observed: recorder.name(object), keyPath: recorder.name(r.keyPath),
                     observer: observer))
+            let arguments = r.passes.map { (passed: KeyValueChangeArgument) -> Value in
+                switch passed {
+                case .object: .object(object.id)
+                case .newValue: new
+                case .oldValue: old
+                }
+            }
             objects.pendingCalls.append(
                 .keyValueChange(
                     Delivery(
                         observer: r.observer, observed: object.id,
-                        keyPath: r.keyPath)))
+                        keyPath: r.keyPath, arguments: arguments)))
         }
     }
 
@@ -172,7 +204,7 @@ final class KeyValueObserving {
         case .block(_, let block):
             guard isRegistered(delivery), k.heap.object(block) != nil else { return nil }
             k.retain(block)
-            return k.interpreter.blockFrame(block, edge: "changeHandler")
+            return k.interpreter.blockFrame(block, edge: "changeHandler", arguments: delivery.arguments)
         case .object(let id):
             // A freed observer still registered is messaged (KVO does not retain it); one removed is not.
             guard isRegistered(delivery) else { return nil }
@@ -241,4 +273,14 @@ final class DeliveryFrame: Frame {
     }
 
     func heldObjects() -> [(String, ObjectID)] { [] }
+}
+
+/// What Swift's `observe(_:options:changeHandler:)` passes its handler, `{ object, change in … }`, as the scenario
+/// language binds it to the block's parameters: the observed object, and the change's `newValue` and `oldValue`
+/// (Apple's `NSKeyValueObservedChange`: each is nil unless the options ask for it with `.new` or `.old`, so a
+/// scenario passes only the values its options ask for). The values are the store's, taken when it is made.
+public enum KeyValueChangeArgument: String, Sendable, Hashable {
+    case object
+    case newValue
+    case oldValue
 }

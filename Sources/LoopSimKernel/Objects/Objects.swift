@@ -442,7 +442,7 @@ final class Objects {
             }
             if strength == .strong, heap.object(newID)?.isAbandoned == true { letGoStoredAnew = true }
         }
-        if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, on: thread) }
+        if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, from: old, to: value, on: thread) }
         if strength == .strong, case .object(let oldID) = old {
             release(oldID, on: thread)
             return oldID

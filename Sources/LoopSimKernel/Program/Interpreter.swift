@@ -104,12 +104,27 @@ extension Interpreter {
                 callee.env.locals[i] = a.value
             }
             return .push(callee)
-        case .callBlock(let expr):
+        case .callBlock(let expr, let argumentExprs):
             guard let block = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a block") else {
                 throw RuntimeFault("called a nil block (EXC_BAD_ACCESS)")
             }
+            // Arguments are evaluated after the callee, before the call (Swift evaluates a call's operands left to
+            // right, the function value first). A `new` argument is a +1 the call owns until the block returns.
+            var arguments: [(value: Value, owned: Bool)] = []
+            for e in argumentExprs { arguments.append(try evaluateOwned(e, in: frame, on: thread, k)) }
+            if case .block(let t) = block.kind, program.blocks[t].body.parameterCount != arguments.count {
+                for a in arguments where a.owned { if case .object(let id) = a.value { k.release(id, on: thread) } }
+                throw RuntimeFault(
+                    "called a block that takes \(program.blocks[t].body.parameterCount) argument(s) with "
+                        + "\(arguments.count) (a block called through the wrong signature: undefined behaviour)")
+            }
+            for a in arguments where !a.owned { try k.objects.requireRetainable(a.value) }
             k.retain(block.id)
-            return .push(blockFrame(block.id, edge: "calling"))
+            // Each parameter is a strong local for the call (ARC keeps an object argument alive across it: the
+            // callee's +0 borrowed parameter, retained here as the caller's reference would be).
+            let callee = blockFrame(block.id, edge: "calling", arguments: arguments.map(\.value))
+            for a in arguments where a.owned { if case .object(let id) = a.value { k.release(id, on: thread) } }
+            return .push(callee)
         case .internalStep(let kernelStep):
             switch kernelStep {
             case .suspendUnlessBackgroundTask:

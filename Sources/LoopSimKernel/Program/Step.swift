@@ -20,8 +20,9 @@ public indirect enum Step: Sendable {
     case work(DurationSpec)
     /// `[receiver method]`, or `[receiver method:arguments…]`: the arguments bind the method's parameters.
     case call(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr] = [])
-    /// Call a block value synchronously on this thread.
-    case callBlock(Expr)
+    /// Call a block value synchronously on this thread; the arguments bind the block's parameters (`block:` with
+    /// `params:`), as many as it declares.
+    case callBlock(Expr, arguments: [Expr] = [])
 
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)

@@ -279,8 +279,9 @@ extension RemoveKeyPathObserverStep {
 }
 
 extension ObserveKeyPathStep {
-    public static func make(object: Expr, slot: Int, keyPath: String, block: Expr, into: LValue?) -> Self {
-        Self(object: object, slot: slot, keyPath: keyPath, block: block, into: into)
+    public static func make(object: Expr, slot: Int, keyPath: String, block: Expr, into: LValue?,
+                            passes: [KeyValueChangeArgument] = [], initial: Bool = false) -> Self {
+        Self(object: object, slot: slot, keyPath: keyPath, block: block, into: into, passes: passes, initial: initial)
     }
 }
 
