@@ -41,6 +41,11 @@ public struct InterpolatedLogStep: ExecutableStep {
         case .string(let s): s
         case .null: "nil"
         case .object, .runLoop, .thread: "<object>"
+        // `print(["a", "b"])`: an array's description writes each element's `debugDescription`, quoting strings.
+        case .array(let elements):
+            "["
+                + elements.map { if case .string(let s) = $0 { "\"\(s)\"" } else { describe($0) } }
+                .joined(separator: ", ") + "]"
         }
     }
 }

@@ -37,7 +37,8 @@ extension ScenarioCompiler {
                 let (expr, type) = expression(text: source, in: scalar, offset: offset, scope: scope)
             {
                 switch type {
-                case .int, .bool, .string:
+                // An array of them prints as Swift's `description` of an array does: `["a", "b"]`, `[1, 2]`.
+                case .int, .bool, .string, .array(.int), .array(.bool), .array(.string):
                     if !literal.isEmpty { parts.append(.text(literal)) }
                     literal = ""
                     parts.append(.value(expr))
