@@ -40,6 +40,9 @@ extension SwiftLowering {
             }
         }
         if let sequence = e.as(SequenceExprSyntax.self) { return infix(sequence, in: scope) }
+        if let array = e.as(ArrayExprSyntax.self) { return arrayLiteral(array, in: scope) }  // +Arrays.swift
+        if let element = e.as(SubscriptCallExprSyntax.self) { return arrayElement(element, in: scope) }
+        if let empty = emptyArrayConstruction(e) { return ("[]", empty) }
         if let call = e.as(FunctionCallExprSyntax.self) { return callValue(call, in: scope) }
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
@@ -150,6 +153,7 @@ extension SwiftLowering {
                 return nil
             }
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
+        case .array: return arrayMember(inner, name, at: member)
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
         default: return ("\(inner.text).\(name)", .unknown)
         }
@@ -158,6 +162,7 @@ extension SwiftLowering {
     /// A call whose value is used: `Class()`, `CFRunLoopGetCurrent()`, `DispatchSemaphore(value: 0)`.
     private mutating func callValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         if let found = returnedValue(call, in: scope) { return found }
+        if let found = arrayContains(call, in: scope) { return found }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             if classes[name] != nil {

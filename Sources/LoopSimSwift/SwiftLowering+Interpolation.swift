@@ -25,7 +25,7 @@ extension SwiftLowering {
     /// `Int`, `Bool` or `String` the language can evaluate, else `\\(SOURCE)`, the text as written.
     mutating func logItem(_ e: ExprSyntax, in scope: Scope) -> String {
         let asWritten = "\\\\(" + e.trimmedDescription + ")"
-        guard interpolatedType(e) == .plain else { return asWritten }
+        guard interpolatedType(e) == .plain || isPlainArrayRead(e, in: scope) else { return asWritten }
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self
@@ -37,13 +37,28 @@ extension SwiftLowering {
         return "\\(" + lowered.text + ")"
     }
 
+    /// Whether `e` reads an array's `count` or `isEmpty`, an element of an array of `Int`, `Bool` or `String`
+    /// (`log[0]`), or such an array itself, which Swift prints as the language does (`["a", "b"]`): never nil.
+    private func isPlainArrayRead(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["count", "isEmpty"].contains(member.declName.baseName.text)
+        {
+            return isArrayExpression(base, in: scope)
+        }
+        let array = e.as(SubscriptCallExprSyntax.self)?.calledExpression ?? e
+        guard isArrayExpression(array, in: scope) else { return false }
+        var copy = self
+        guard case .array(let element)? = copy.expression(array, in: scope)?.type else { return false }
+        return [.int, .bool, .string].contains(element)
+    }
+
     /// Whether the language's value of `type` is what Swift prints: an `Int`, a `Bool`, a `String`, or a case of
     /// an enum without raw values, which the lowering holds as the string of its name (SwiftLowering+Enums.swift)
     /// and Swift prints by that name (`String(describing:)` of a case is its name; the Swift book, "Enumerations").
     /// A case of an enum with raw values is held as its raw value, which Swift does not print.
     static func isPrintedAsItsValue(_ type: LoweredType, enums: [String: SwiftEnum]) -> Bool {
         switch type {
-        case .int, .bool, .string: true
+        case .int, .bool, .string, .array(.int), .array(.bool), .array(.string): true
         case .enumeration(let name, _): enums[name].map { $0.rawType == nil } ?? false
         default: false
         }
@@ -162,6 +177,16 @@ extension SwiftLowering {
                     ($0.secondName ?? $0.firstName).text == name
                 }) {
                     return annotatedType(parameter.type)
+                }
+            } else if let accessor = parent.as(AccessorDeclSyntax.self),
+                ["willSet", "didSet"].contains(accessor.accessorSpecifier.text)
+            {
+                // An observer's `newValue`/`oldValue` (or the name written): the property's type.
+                let implicit = accessor.accessorSpecifier.text == "willSet" ? "newValue" : "oldValue"
+                if (accessor.parameters?.name.text ?? implicit) == name {
+                    var holder = Syntax(accessor)
+                    while let up = holder.parent, !up.is(PatternBindingSyntax.self) { holder = up }
+                    return holder.parent?.as(PatternBindingSyntax.self).flatMap { bindingType($0) }
                 }
             } else if parent.is(MemberBlockSyntax.self) {
                 guard let cls = enclosingClassName(of: current) else { return nil }

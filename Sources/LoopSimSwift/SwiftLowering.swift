@@ -102,7 +102,7 @@ extension DiagnosticID {
 
 /// The static type the lowering follows through an expression: enough to choose a step (`t.invalidate()` on a
 /// timer, `obj.run()` on a scenario class) and to declare fields.
-enum LoweredType: Equatable {
+enum LoweredType: Equatable, Sendable {
     /// An instance of a scenario class.
     case object(String)
     case timer, runLoop, int, bool, string, semaphore, group, thread
@@ -118,6 +118,8 @@ enum LoweredType: Equatable {
     /// A value of an enum of the file, held as the language's `int` (an `Int` raw value) or `string` (the case's
     /// name or `String` raw value) (SwiftLowering+Enums.swift).
     case enumeration(String, isInt: Bool)
+    /// A Swift array of its element type (SwiftLowering+Arrays.swift).
+    indirect case array(LoweredType)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -137,6 +139,7 @@ enum LoweredType: Equatable {
         case .task: "Task"
         case .api(let name): SwiftLowering.apiFieldTypeName(name)
         case .enumeration(_, let isInt): isInt ? "int" : "string"
+        case .array(let element): element.fieldTypeName.map { "[\($0)]" }
         case .unknown: nil
         }
     }
@@ -170,6 +173,8 @@ struct ClassShape {
     var computed: [String: ComputedProperty] = [:]
     /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
     var lazy: [String: ExprSyntax] = [:]
+    /// Stored properties with `willSet`/`didSet`, by name (SwiftLowering+Observers.swift; looked up only).
+    var observers: [String: PropertyObservers] = [:]
 
     /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
     /// so a closure that reads one captures `self`.
@@ -232,6 +237,11 @@ struct Scope {
     var returnBreaksLoop = false
     /// The `while` that ends a body, whose `return`s are `break`s (set by `lowerTailLoop`).
     var tailLoopID: SyntaxIdentifier?
+    /// In an initializer of this class: its assignments to `self`'s observed properties call no observer (the
+    /// Swift book, "Property Observers"; SwiftLowering+Observers.swift).
+    var initializerOf: String?
+    /// In an observer of this property: assigning it on `self` calls no observer again.
+    var observing: String?
 }
 
 extension LocatedNode {

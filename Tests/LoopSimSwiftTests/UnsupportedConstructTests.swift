@@ -91,6 +91,21 @@ import Testing
             code: "TOP:class Hub { static let shared = Hub(); func f() { /*@*/Hub.shared.f() } }",
             advice: "pass it in"),
         Case(
+            name: "array of arrays", code: "TOP:class Grid { var /*@*/rows: [[Int]] = [] }",
+            advice: "keep the elements in one array"),
+        Case(
+            name: "observer on an array property",
+            code: "TOP:class Log { var /*@*/lines: [String] = [] { didSet { print(\"x\") } } }",
+            advice: "call a method after changing the array"),
+        Case(
+            name: "array method outside the subset",
+            code: "TOP:class Log { var lines: [String] = []\n func f() { /*@*/lines.insert(\"a\", at: 0) } }",
+            advice: "`removeAll()`"),
+        Case(
+            name: "array var captured by a closure",
+            code: "var /*@*/log: [String] = []\n        DispatchQueue.main.async { log.append(\"x\") }",
+            advice: "keep the array in a property"),
+        Case(
             name: "computed property with a setter",
             code: "TOP:class Hub { var count = 0; var /*@*/n: Int { get { count } set { count = newValue } } }",
             advice: "read-only property"),
