@@ -293,6 +293,7 @@ extension SwiftLowering {
         var body = scope
         body.returnBreaksLoop = false
         body.locals[name] = Local(type: element, isVar: false)
+        body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
         let steps = lowerStatements(f.body.statements, in: &body, tail: false)
         return [
             .step("for", "\(name) in \(array.text)", at: location(f.pattern), [("do", .list(steps, at: location(f)))])
@@ -328,10 +329,12 @@ extension SwiftLowering {
             }
             name = names[0] == "_" ? "element\(at.line)" : names[0]
             body.locals[name] = Local(type: element, isVar: false)
+            body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
         } else {
             // `$0`: the language's names are plain identifiers, so the element is `elementLINE`.
             name = "element\(at.line)"
             body.locals["$0"] = Local(type: element, isVar: false, lowered: name)
+            body.locals["$0"]?.isPlainElement = [.int, .bool, .string].contains(element)
         }
         if containsReturn(closure.statements) {
             unsupported(

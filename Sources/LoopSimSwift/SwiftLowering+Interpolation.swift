@@ -40,6 +40,9 @@ extension SwiftLowering {
     /// Whether `e` reads an array's `count` or `isEmpty`, an element of an array of `Int`, `Bool` or `String`
     /// (`log[0]`), or such an array itself, which Swift prints as the language does (`["a", "b"]`): never nil.
     private func isPlainArrayRead(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        if let ref = e.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text]?.isPlainElement == true {
+            return true  // `for line in lines { print(line) }`
+        }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
             ["count", "isEmpty"].contains(member.declName.baseName.text)
         {

@@ -206,6 +206,9 @@ struct Local {
     /// The name the lowered tree gives it, when not its own: after `guard let self`, `self` is the strong local
     /// `strongSelf` (the scenario language's names cannot be `self`).
     var lowered: String?
+    /// An element of an array of `Int`, `Bool` or `String` bound by `for x in a` or `forEach`: never nil, so an
+    /// interpolation prints its value (SwiftLowering+Arrays.swift).
+    var isPlainElement = false
 
     /// The name the lowered tree reads for `name`, a local of this kind.
     func text(_ name: String) -> String { lowered ?? name }
