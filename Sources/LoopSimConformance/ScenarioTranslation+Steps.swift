@@ -507,6 +507,9 @@ extension ScenarioTranslation {
             return "LS.operationProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         case .currentOperationQueue:
             return "LS.currentOperationQueueName()"
+        case .interpolation:
+            unsupported("an interpolated string value (write a Swift-coded conformance file: docs/swift-scenarios.md)")
+            return "LSValue.null"
         case .arrayLiteral, .arrayProperty, .arrayElement, .arrayContains:
             unsupported("an array (write a Swift-coded conformance file: docs/swift-scenarios.md)")
             return "LSValue.null"

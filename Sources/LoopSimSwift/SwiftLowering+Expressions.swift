@@ -15,9 +15,12 @@ extension SwiftLowering {
         if let b = e.as(BooleanLiteralExprSyntax.self) { return (b.literal.text, .bool) }
         if e.is(NilLiteralExprSyntax.self) { return ("nil", .unknown) }
         if let s = e.as(StringLiteralExprSyntax.self) {
+            if s.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) {
+                return interpolatedString(s, in: scope)  // SwiftLowering+Interpolation.swift
+            }
             guard let text = plainString(e), !text.contains("\"") else {
                 unsupported(
-                    "string interpolation (or a quote) in a value", "compare or store plain string literals",
+                    "a quote or an escape in a string value", "write the text without `\"` and `\\`",
                     at: s)
                 return nil
             }

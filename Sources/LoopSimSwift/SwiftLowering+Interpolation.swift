@@ -37,6 +37,45 @@ extension SwiftLowering {
         return "\\(" + lowered.text + ")"
     }
 
+    /// `"tick \(count)"` as a value (`log.append("tick \(n)")`, `state = "step \(n)"`): the language's interpolated
+    /// string, each interpolation a plain `Int`, `Bool` or `String` (or an array of them) written as Swift writes it
+    /// when the statement runs. An interpolation Swift would write otherwise (an optional as `Optional(3)`, a
+    /// `Double`, an object), an escape or a quote in the text, and a multi-line literal are refused.
+    mutating func interpolatedString(_ literal: StringLiteralExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        guard literal.openingQuote.text == "\"", literal.openingPounds == nil else {
+            unsupported("this string literal", "write a one-line `\"…\"` literal without `#`", at: literal)
+            return nil
+        }
+        var text = ""
+        for segment in literal.segments {
+            if let s = segment.as(StringSegmentSyntax.self) {
+                guard !s.content.text.contains("\\"), !s.content.text.contains("\"") else {
+                    unsupported("an escape in an interpolated string", "write the text without `\\`", at: s)
+                    return nil
+                }
+                text += s.content.text
+                continue
+            }
+            guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                interpolation.expressions.count == 1, let only = interpolation.expressions.first, only.label == nil
+            else {
+                unsupported("this interpolation", "interpolate one value: `\\(count)`", at: segment)
+                return nil
+            }
+            let item = logItem(only.expression, in: scope)
+            guard !item.hasPrefix("\\\\("), !item.dropFirst(2).contains("\"") else {
+                unsupported(
+                    "an interpolation of a value Swift writes otherwise (an optional as `Optional(…)`, a `Double`, an "
+                        + "object) or of a string literal",
+                    "interpolate an `Int`, a `Bool` or a `String` that cannot be nil (unwrap it first: `if let`)",
+                    at: only.expression)
+                return nil
+            }
+            text += item
+        }
+        return ("\"\(text)\"", .string)
+    }
+
     /// Whether `e` reads an array's `count` or `isEmpty`, an element of an array of `Int`, `Bool` or `String`
     /// (`log[0]`), or such an array itself, which Swift prints as the language does (`["a", "b"]`): never nil.
     private func isPlainArrayRead(_ e: ExprSyntax, in scope: Scope) -> Bool {

@@ -107,6 +107,19 @@ import Testing
                     + "\"logs[1].text\": \"4 a b\", \"crash.message\": \"Fatal error: Index out of range\"])"))
     }
 
+    /// `names.append("line \(count)")`: an interpolated string as a value, made when the statement runs.
+    @Test func anInterpolatedStringIsAValue() throws {
+        #expect(
+            try Self.steps("names.append(\"line \\(count) of \\(names.count)\")")
+                == "[{append: self.names, value: \"line \\(self.count) of \\(self.names.count)\"}]")
+        try SwiftLanguageTests.passes(
+            Self.file(
+                "count = 2\nnames.append(\"line \\(count)\")\ncount = 5\nprint(names[0])",
+                top: "let page = Page()\npage.probe()\nscenario.expect(.all, [\"logs[0].text\": \"line 2\"])"))
+        let optional = SwiftLanguageTests.problems("let t: Timer? = nil\nlet s = \"valid \\(t?.isValid)\"")
+        #expect(optional.contains { $0.message.contains("an interpolation of a value Swift writes otherwise") })
+    }
+
     @Test func observersAreMethodsCalledAroundEachAssignmentButInInit() throws {
         let members = """
                 var timer: Timer? {

@@ -145,6 +145,15 @@ extension Interpreter {
                 return .bool(cancelled)
             }
             throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not an NSOperation")
+        case .interpolation(let parts):
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let literal): text += literal
+                case .value(let e): text += InterpolatedLogStep.describe(try evaluate(e, in: frame, on: thread, k))
+                }
+            }
+            return .string(text)
         case .arrayLiteral(let elements):
             var values: [Value] = []
             for e in elements { values.append(try evaluate(e, in: frame, on: thread, k)) }

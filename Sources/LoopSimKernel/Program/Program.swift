@@ -253,6 +253,9 @@ public indirect enum Expr: Sendable {
     case cast(Expr, CastType)
     /// An operation's state (`op.isFinished`), or a work item's `isCancelled` (``OperationProperty``).
     case operationProperty(Expr, OperationProperty)
+    /// `"tick \(n)"`: a string made of its parts, each value written as Swift's string interpolation writes it
+    /// (``InterpolatedLogStep/describe(_:)``), when the expression is evaluated.
+    case interpolation([LogPart])
     /// `[a, b]`: an array of the elements' values, in order (Swift's array literal; `[]` is the empty array).
     case arrayLiteral([Expr])
     /// An array's `count`, `isEmpty`, `first` or `last` (``ArrayProperty``); nil reads as an empty array.

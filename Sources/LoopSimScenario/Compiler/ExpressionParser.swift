@@ -47,6 +47,8 @@ indirect enum ParsedExpr {
     case logical(ParsedExpr, String, ParsedExpr)
     /// `EXPR as? TYPE`; the column is the type name's.
     case cast(ParsedExpr, String, column: Int)
+    /// `"tick \(n)"`: a string with interpolations (section 6); the column is the opening quote's.
+    case interpolated(String, column: Int)
     /// `[a, b]`, `[]`: an array literal (section 7.1, "Arrays"); the column is the `[`'s.
     case arrayLiteral([ParsedExpr], column: Int)
     /// `a[i]`; the column is the `[`'s.
@@ -321,7 +323,7 @@ struct ExpressionParser {
         index += 1
         switch token {
         case .int(let v): return .int(v)
-        case .string(let text): return .string(text)
+        case .string(let text): return text.contains("\\(") ? .interpolated(text, column: column) : .string(text)
         case .open:
             try nest(at: column)
             let inner = try disjunction()

@@ -86,6 +86,13 @@ extension ScenarioCompiler {
             return (.compare(a, CompareOperator(rawValue: op)!, b), .bool)
         case .cast(let inner, let typeName, let column):
             return cast(inner, to: typeName, column: column, scope: scope, scalar: scalar, offset: offset)
+        case .interpolated(let text, let column):
+            // The text's parts start one past the opening quote.
+            guard
+                let parts = interpolationParts(
+                    text, in: scalar, offset: offset + column + 1, scope: scope, what: "a string")
+            else { return nil }
+            return (.interpolation(parts), .string)
         case .arrayLiteral(let items, let column):
             var elements: [Expr] = []
             var elementType = TypeRef.null
