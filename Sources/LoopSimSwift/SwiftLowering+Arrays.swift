@@ -177,21 +177,27 @@ extension SwiftLowering {
             let argument = arguments[0]
             if argument.label?.text == "contentsOf" {
                 guard let value = expression(argument.expression, in: scope) else { return [] }
-                return [.step("append", place.text, at: at, [("contentsOf", .plain(value.text, at: at))])]
+                return observedMutation(
+                    base, in: scope,
+                    [.step("append", place.text, at: at, [("contentsOf", .plain(value.text, at: at))])],
+                    at: call)
             }
             guard argument.label == nil else { break }
-            return appendStep(place, argument.expression, at: call, in: &scope)
+            return observedMutation(
+                base, in: scope, appendStep(place, argument.expression, at: call, in: &scope), at: call)
         case "removeAll"
         where call.trailingClosure == nil
             && (arguments.isEmpty || (arguments.count == 1 && arguments[0].label?.text == "keepingCapacity")):
             // The capacity kept is the buffer's, which the model does not hold: the elements go either way.
-            return [.step("removeAll", place.text, at: at)]
+            return observedMutation(base, in: scope, [.step("removeAll", place.text, at: at)], at: call)
         case "removeFirst", "removeLast":
             guard arguments.isEmpty, call.trailingClosure == nil else { break }
-            return [.step(name, place.text, at: at)]
+            return observedMutation(base, in: scope, [.step(name, place.text, at: at)], at: call)
         case "remove" where arguments.count == 1 && arguments[0].label?.text == "at":
             guard let index = expression(arguments[0].expression, in: scope) else { return [] }
-            return [.step("removeAt", place.text, at: at, [("index", .plain(index.text, at: at))])]
+            return observedMutation(
+                base, in: scope, [.step("removeAt", place.text, at: at, [("index", .plain(index.text, at: at))])],
+                at: call)
         case "forEach":
             guard let closure = call.trailingClosure ?? arguments.first?.expression.as(ClosureExprSyntax.self),
                 arguments.count <= 1, call.trailingClosure == nil || arguments.isEmpty

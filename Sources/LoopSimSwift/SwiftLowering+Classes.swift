@@ -167,11 +167,6 @@ extension SwiftLowering {
                 checkComputed(binding, name: name, className: className)
                 continue
             }
-            if classes[className]?.observers[name] != nil, case .array = fieldType(binding) {
-                unsupported(
-                    "an observer on an array property", "call a method after changing the array", at: binding)
-                continue
-            }
             let isLazy = decl.modifiers.contains { $0.name.text == "lazy" }
             if isLazy, !checkLazy(binding, name: name, className: className) { continue }
             let type = fieldType(binding)

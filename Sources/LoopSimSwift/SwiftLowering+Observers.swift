@@ -6,7 +6,7 @@ import SwiftSyntax
 /// but those in the class's own initializers (docs/swift-scenarios.md, "Property observers").
 struct PropertyObservers {
     /// The `willSet` body and its parameter's name (`newValue`, or the one written `willSet(next)`).
-    var willSet: (body: CodeBlockSyntax, parameter: String)?
+    var willSet: (body: CodeBlockSyntax, parameter: String, readsNewValue: Bool)?
     /// The `didSet` body, its parameter's name, and whether the body reads it (else no old value is kept).
     var didSet: (body: CodeBlockSyntax, parameter: String, readsOldValue: Bool)?
 }
@@ -24,7 +24,8 @@ extension SwiftLowering {
             guard let body = accessor.body else { continue }
             let named = accessor.parameters?.name.text
             if accessor.accessorSpecifier.text == "willSet" {
-                observers.willSet = (body, named ?? "newValue")
+                let parameter = named ?? "newValue"
+                observers.willSet = (body, parameter, Self.reads(parameter, in: Syntax(body)))
             } else {
                 let parameter = named ?? "oldValue"
                 observers.didSet = (body, parameter, Self.reads(parameter, in: Syntax(body)))
@@ -55,9 +56,9 @@ extension SwiftLowering {
                     let observers = classes[className]?.observers[name]
                 else { continue }
                 let type = classes[className]?.fields[name] ?? .unknown
-                if let (body, parameter) = observers.willSet {
+                if let (body, parameter, reads) = observers.willSet {
                     if let method = observerMethod(
-                        "willSet", name, body: body, parameter: (parameter, true), type: type, className: className)
+                        "willSet", name, body: body, parameter: (parameter, reads), type: type, className: className)
                     {
                         methods.append(method)
                     }
@@ -85,6 +86,12 @@ extension SwiftLowering {
         scope.capturedVars = capturedNames(in: body.statements.map(Syntax.init))
         scope.observing = property
         var params: [LocatedNode] = []
+        if parameter.isRead, case .array = type {
+            unsupported(
+                "`\(parameter.name)` of an array property's observer",
+                "read the property itself (a parameter of array type is not modelled)", at: body)
+            return nil
+        }
         if parameter.isRead {
             guard let typeName = type.fieldTypeName else { return nil }
             scope.locals[parameter.name] = Local(type: type, isVar: false)
@@ -151,7 +158,10 @@ extension SwiftLowering {
         let old = "oldValue\(at.line)x\(at.column)"
         let keepsOld = target.observers.didSet?.readsOldValue == true
         if keepsOld { steps.append(.step("let", "\(old) = \(property)", at: at)) }
-        if target.observers.willSet != nil {
+        if let willSet = target.observers.willSet, !willSet.readsNewValue {
+            steps.append(observerCall("willSet", target, argument: nil, at: at))
+            steps += store(&self, &scope)
+        } else if target.observers.willSet != nil {
             // The new value is evaluated once, before `willSet` (which sees it as `newValue`), then stored.
             let new = "newValue\(at.line)x\(at.column)"
             guard let value = newValue(&self, scope) else { return [] }
@@ -167,6 +177,24 @@ extension SwiftLowering {
         }
         if keepsOld { steps.append(.step("set", "\(old) = nil", at: at)) }
         return steps
+    }
+
+    /// A mutation of an observed array property (`items.append(x)`, `items.removeAll()`): its steps between the
+    /// `willSet` and `didSet` calls, as Swift calls them around the array's `inout` access. Observers that read
+    /// `newValue`/`oldValue` are refused where they are declared (no array parameters).
+    mutating func observedMutation(
+        _ base: ExprSyntax, in scope: Scope, _ steps: [LocatedNode], at node: some SyntaxProtocol
+    )
+        -> [LocatedNode]
+    {
+        guard !steps.isEmpty, let target = observedTarget(base, in: scope) else { return steps }
+        let at = location(node)
+        var around = steps
+        if target.observers.willSet != nil {
+            around.insert(observerCall("willSet", target, argument: nil, at: at), at: 0)
+        }
+        if target.observers.didSet != nil { around.append(observerCall("didSet", target, argument: nil, at: at)) }
+        return around
     }
 
     /// `call: R.didSet_x` (`with: [ARG]`).

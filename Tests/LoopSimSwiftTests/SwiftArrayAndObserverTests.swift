@@ -168,12 +168,26 @@ import Testing
                     """))
     }
 
+    /// `var items: [String] = [] { didSet { tableView.reloadData() } }`: Swift calls the observers around every
+    /// mutation of the array (its `inout` access), not only around an assignment.
+    @Test func anArrayPropertysObserversRunAroundEachMutation() throws {
+        try SwiftLanguageTests.passes(
+            Self.file(
+                "items.append(1)\nitems += [2, 3]\nitems.removeFirst()\nitems = []",
+                members: "var items: [Int] = [] {\n willSet { print(\"will \\(items.count)\") }\n"
+                    + " didSet { print(\"did \\(items.count)\") }\n}",
+                top:
+                    "let page = Page()\npage.probe()\nscenario.expect(.all, [\"logs\": 8, \"logs[1].text\": \"did 1\", "
+                    + "\"logs[3].text\": \"did 3\", \"logs[5].text\": \"did 2\", \"logs[7].text\": \"did 0\"])"))
+    }
+
     @Test func whatStaysOutIsRefusedAtItsLine() {
         let nested = SwiftLanguageTests.problems("var grid: [[Int]] = []\ngrid.removeAll()")
         #expect(nested.contains { $0.message.contains("an array of arrays") })
         let observedArray = SwiftScenarioLoader.lower(
-            text: Self.file("", members: "var items: [Int] = [] { didSet { print(\"x\") } }"), file: "A.swift"
+            text: Self.file("", members: "var items: [Int] = [] { didSet { print(\"\\(oldValue.count)\") } }"),
+            file: "A.swift"
         ).1
-        #expect(observedArray.contains { $0.message.contains("an observer on an array property") })
+        #expect(observedArray.contains { $0.message.contains("`oldValue` of an array property's observer") })
     }
 }

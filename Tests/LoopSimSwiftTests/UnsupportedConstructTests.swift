@@ -94,9 +94,9 @@ import Testing
             name: "array of arrays", code: "TOP:class Grid { var /*@*/rows: [[Int]] = [] }",
             advice: "keep the elements in one array"),
         Case(
-            name: "observer on an array property",
-            code: "TOP:class Log { var /*@*/lines: [String] = [] { didSet { print(\"x\") } } }",
-            advice: "call a method after changing the array"),
+            name: "array observer reading oldValue",
+            code: "TOP:class Log { var lines: [String] = [] { didSet /*@*/{ if oldValue.isEmpty { print(\"x\") } } } }",
+            advice: "read the property itself"),
         Case(
             name: "array method outside the subset",
             code: "TOP:class Log { var lines: [String] = []\n func f() { /*@*/lines.insert(\"a\", at: 0) } }",
