@@ -212,6 +212,50 @@ extension SwiftLowering {
         return []
     }
 
+    /// `let t = timers.removeFirst()` (`removeLast()`, `remove(at: i)`, `popLast()`): the element read into the
+    /// local, then removed, so the local holds it when the array lets it go. `removeFirst()` and `removeLast()` of
+    /// an empty array trap at the removal with the standard library's message (the read gives nil first);
+    /// `popLast()` removes nothing from an empty one. Nil when `call` is no such call on an array.
+    mutating func removedElementLocal(
+        _ call: FunctionCallExprSyntax, declared: String, in scope: inout Scope
+    ) -> (steps: [LocatedNode], type: LoweredType, isPlainElement: Bool)? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["removeFirst", "removeLast", "remove", "popLast"].contains(member.declName.baseName.text),
+            call.trailingClosure == nil, isArrayExpression(base, in: scope)
+        else { return nil }
+        let name = member.declName.baseName.text
+        let arguments = Array(call.arguments)
+        guard let place = expression(base, in: scope), case .array(let element) = place.type else {
+            return ([], .unknown, false)
+        }
+        let at = location(call)
+        let read: String
+        let removal: LocatedNode
+        switch name {
+        case "removeFirst" where arguments.isEmpty:
+            (read, removal) = ("\(place.text).first", .step("removeFirst", place.text, at: at))
+        case "removeLast" where arguments.isEmpty:
+            (read, removal) = ("\(place.text).last", .step("removeLast", place.text, at: at))
+        case "popLast" where arguments.isEmpty:
+            read = "\(place.text).last"
+            removal = .step(
+                "if", "!\(place.text).isEmpty", at: at,
+                [("then", .list([.step("removeLast", place.text, at: at)], at: at))])
+        case "remove" where arguments.count == 1 && arguments[0].label?.text == "at":
+            guard let index = expression(arguments[0].expression, in: scope) else { return ([], .unknown, false) }
+            (read, removal) = (
+                "\(place.text)[\(index.text)]",
+                .step("removeAt", place.text, at: at, [("index", .plain(index.text, at: at))])
+            )
+        default:
+            return nil
+        }
+        let steps = observedMutation(base, in: scope, [removal], at: call)
+        // The element itself, never nil, but `popLast()`'s optional.
+        let isPlain = name != "popLast" && [.int, .bool, .string].contains(element)
+        return ([.step("let", "\(declared) = \(read)", at: at)] + steps, element, isPlain)
+    }
+
     /// `a.append(x)`: `append: a` with `value: x`. A value that a framework call makes (`observers.append(
     /// NotificationCenter.default.addObserver(…) { … })`, `timers.append(Timer.scheduledTimer(…))`) is made into
     /// a local first, appended, and released, as Swift's temporary is after the call.

@@ -337,6 +337,14 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: type, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if let call = value.as(FunctionCallExprSyntax.self),
+                let made = removedElementLocal(call, declared: declared, in: &scope)
+            {
+                steps += made.steps  // `let t = timers.removeFirst()` (SwiftLowering+Arrays.swift)
+                scope.locals[name] = Local(type: annotated ?? made.type, isVar: isVar, isBlock: isBlock)
+                scope.locals[name]?.isPlainElement = made.isPlainElement
+                continue
+            }
             if !isBlock, let made = closureValueLocal(value, name: name, in: &scope) {
                 steps += made  // `let work = { … }` (SwiftLowering+ClosureValues.swift)
                 continue

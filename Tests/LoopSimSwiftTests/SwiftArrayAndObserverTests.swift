@@ -181,6 +181,23 @@ import Testing
                     + "\"logs[3].text\": \"did 3\", \"logs[5].text\": \"did 2\", \"logs[7].text\": \"did 0\"])"))
     }
 
+    /// `let t = timers.removeFirst()`: the element is read into the local, then removed; an empty array traps at
+    /// the removal with Swift's message.
+    @Test func aRemovedElementIsKeptByItsLocal() throws {
+        #expect(
+            try Self.steps(
+                "let first = names.removeFirst()\nlet last = names.popLast()\nlet second = names.remove(at: 1)")
+                == "[{let: first = self.names.first}, {removeFirst: self.names}, {let: last = self.names.last}, "
+                + "{if: !self.names.isEmpty, then: [{removeLast: self.names}]}, {let: second = self.names[1]}, "
+                + "{removeAt: self.names, index: 1}]")
+        try SwiftLanguageTests.passes(
+            Self.file(
+                "names += [\"a\", \"b\"]\nlet a = names.removeFirst()\nprint(\"\\(a) \\(names.count)\")\n"
+                    + "names.removeAll()\nlet b = names.removeLast()",
+                top: "let page = Page()\npage.probe()\nscenario.expect(.all, [\"logs[0].text\": \"a 1\", "
+                    + "\"crash.message\": \"Fatal error: Can't remove last element from an empty collection\"])"))
+    }
+
     @Test func whatStaysOutIsRefusedAtItsLine() {
         let nested = SwiftLanguageTests.problems("var grid: [[Int]] = []\ngrid.removeAll()")
         #expect(nested.contains { $0.message.contains("an array of arrays") })
