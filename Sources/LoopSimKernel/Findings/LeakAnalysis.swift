@@ -403,10 +403,13 @@ struct LeakAnalysis {
                     guard let o = heap.object(atIndex: index), o.state == .alive, o.isScenarioMade else { continue }
                     let isGone = abandoned[index] || s.category[index] == Search.unreachedCategory
                     for i in 0..<o.slotCount {
-                        guard case .object(let id) = o[slot: i], heap.isAlive(id) else { continue }
-                        let c = Int(id.index)
-                        guard s.category[c] == persistent, !abandoned[c] else { continue }
-                        if isGone { goneOwner[c] = true } else { liveOwner[c] = true }
+                        // A slot's object, or an array slot's elements: the owner's references either way.
+                        o[slot: i].forEachObject { id in
+                            guard heap.isAlive(id) else { return }
+                            let c = Int(id.index)
+                            guard s.category[c] == persistent, !abandoned[c] else { return }
+                            if isGone { goneOwner[c] = true } else { liveOwner[c] = true }
+                        }
                     }
                 }
                 var grew = false
