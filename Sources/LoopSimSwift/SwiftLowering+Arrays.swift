@@ -17,6 +17,17 @@ extension SwiftLowering {
         return nil
     }
 
+    /// The advice for an optional array property (`[Timer]?`): the model's arrays are never nil.
+    func optionalArrayAdvice(_ type: TypeSyntax) -> String {
+        let wrapped =
+            type.as(OptionalTypeSyntax.self)?.wrappedType
+            ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?
+            .wrappedType
+        guard let wrapped, arrayType(wrapped) != nil else { return "" }
+        return "; an array property is never nil here: write `\(wrapped.trimmedDescription) = []` and empty it "
+            + "with `removeAll()` (section \"Arrays\")"
+    }
+
     /// `[String]()`, `Array<Timer>()`: an empty array of a type; nil for anything else.
     func emptyArrayConstruction(_ e: ExprSyntax) -> LoweredType? {
         guard let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil

@@ -190,7 +190,8 @@ extension SwiftLowering {
                     unsupported(
                         "a property of type `\(annotation.type.trimmedDescription)`",
                         "fields hold scenario classes, Timer, RunLoop/CFRunLoop, DispatchSemaphore, DispatchGroup, "
-                            + "Thread, Int, Bool or String" + floatFieldAdvice(annotation.type), at: annotation.type)
+                            + "Thread, Int, Bool or String" + floatFieldAdvice(annotation.type)
+                            + optionalArrayAdvice(annotation.type), at: annotation.type)
                 } else {
                     unsupported(
                         "a property whose type LoopSim cannot infer",
@@ -283,6 +284,11 @@ extension SwiftLowering {
     func typeNamed(_ type: TypeSyntax) -> LoweredType {
         if isClosureType(type) { return Self.closureValueType }  // SwiftLowering+ClosureValues.swift
         if let array = arrayType(type) { return array }  // SwiftLowering+Arrays.swift
+        // `[Timer]?`: an optional array is not modelled (the language's arrays are never nil); refused where declared.
+        if let o = type.as(OptionalTypeSyntax.self), arrayType(o.wrappedType) != nil { return .unknown }
+        if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self), arrayType(o.wrappedType) != nil {
+            return .unknown
+        }
         if let o = type.as(OptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }

@@ -102,6 +102,9 @@ import Testing
             code: "TOP:class Log { var lines: [String] = []\n func f() { /*@*/lines.insert(\"a\", at: 0) } }",
             advice: "`removeAll()`"),
         Case(
+            name: "optional array property", code: "TOP:class Log { var lines: /*@*/[String]? = nil }",
+            advice: "never nil here"),
+        Case(
             name: "array var captured by a closure",
             code: "var /*@*/log: [String] = []\n        DispatchQueue.main.async { log.append(\"x\") }",
             advice: "keep the array in a property"),

@@ -121,7 +121,14 @@ extension ScenarioCompiler {
         },
         StepVerb("set") { c, s in c.assignment(s.arg, scope: s.scope, declare: false).map { [$0] } ?? [] },
         StepVerb("release") { c, s in
-            guard let (lv, _) = c.lvalue(s.arg, scope: s.scope) else { return [] }
+            guard let (lv, type) = c.lvalue(s.arg, scope: s.scope) else { return [] }
+            if case .array = type {
+                // An array is never nil (§7.1.1): emptying it is what releases its elements.
+                c.bag.error(
+                    .exprType, "an array is never nil: write `removeAll: \(s.arg.scalar?.text ?? "")`",
+                    at: s.arg.location)
+                return []
+            }
             return [.release(lv)]
         },
         StepVerb("retain") { c, s in
