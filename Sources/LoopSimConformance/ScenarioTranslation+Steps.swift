@@ -531,6 +531,12 @@ extension ScenarioTranslation {
             return "LS.operationProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         case .currentOperationQueue:
             return "LS.currentOperationQueueName()"
+        case .interpolation:
+            unsupported("an interpolated string value (write a Swift-coded conformance file: docs/swift-scenarios.md)")
+            return "LSValue.null"
+        case .arrayLiteral, .arrayProperty, .arrayElement, .arrayContains:
+            unsupported("an array (write a Swift-coded conformance file: docs/swift-scenarios.md)")
+            return "LSValue.null"
         case .cast(let inner, let type):
             let value: String
             if case .userInfoValue(let base, let key) = inner {

@@ -305,15 +305,17 @@ public enum InvariantChecker {
         let live = heap.liveObjects
         var held: [ObjectID: Int] = [:]
         for o in live {
+            // A strong slot's object, or each object element of an array it holds (`timers[2]`).
             for (i, value) in o.slots.enumerated() where o.slotStrengths[i] == .strong {
-                guard case .object(let id) = value else { continue }
-                if heap.object(id) == nil {
-                    // A reference taken during the object's dealloc dangles: the app's bug, which the kernel models
-                    // (releasing it crashes the run), not a kernel one.
-                    if heap.danglingObjects[id] != nil { continue }
-                    fail("dealloc.unreachable", "\(o.displayName).\(o.slotNames[i]) holds a freed object \(id)")
-                } else {
-                    held[id, default: 0] += 1
+                for (edge, id) in value.objectEdges(o.slotNames[i]) {
+                    if heap.object(id) == nil {
+                        // A reference taken during the object's dealloc dangles: the app's bug, which the kernel
+                        // models (releasing it crashes the run), not a kernel one.
+                        if heap.danglingObjects[id] != nil { continue }
+                        fail("dealloc.unreachable", "\(o.displayName).\(edge) holds a freed object \(id)")
+                    } else {
+                        held[id, default: 0] += 1
+                    }
                 }
             }
             if o.state == .alive && o.retainCount < 1 {

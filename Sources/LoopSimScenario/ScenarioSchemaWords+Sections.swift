@@ -7,6 +7,7 @@ extension ScenarioSchemaWords {
         topLevelKeysWords,
         classesWords,
         valuesAndControlFlowWords,
+        arraysWords,
         objectsWords,
         timersWords,
         runningARunLoopWords,

@@ -6,6 +6,7 @@ extension SwiftLowering {
     /// scenario class (`call:`).
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
+        if let steps = arrayCall(call, in: &scope) { return steps }  // SwiftLowering+Arrays.swift
         if let steps = delegatingInitializer(call, in: scope) { return steps }
         if let steps = threadSubclassCall(call, in: scope) { return steps }  // SwiftLowering+ThreadSubclass.swift
         if let steps = applicationCall(call, in: scope) { return steps }  // SwiftLowering+AppLifecycle.swift

@@ -65,6 +65,15 @@ extension SwiftLowering {
             var names: Set<String> = []
             init() { super.init(viewMode: .sourceAccurate) }
             override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+                // `array.forEach { … }` runs its closure in place, before `forEach` returns (not escaping): it
+                // shares the body's variables as a loop body does (SwiftLowering+Arrays.swift).
+                if let call = node.parent?.as(FunctionCallExprSyntax.self)
+                    ?? node.parent?.parent?.parent?.as(
+                        FunctionCallExprSyntax.self),
+                    call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "forEach"
+                {
+                    return .visitChildren
+                }
                 let collector = NameCollector()
                 collector.walk(node)
                 for (name, _) in collector.referenced { names.insert(name) }

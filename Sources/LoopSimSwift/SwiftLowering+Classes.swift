@@ -13,6 +13,12 @@ extension SwiftLowering {
             } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let observers = propertyObservers(binding) {
+                        // A stored property with observers (SwiftLowering+Observers.swift).
+                        shape.observers[name] = observers
+                        shape.fields[name] = fieldType(binding)
+                        continue
+                    }
                     if collectComputed(binding, name: name, into: &shape) { continue }
                     _ = collectLazy(v, binding, name: name, into: &shape)  // SwiftLowering+Lazy.swift
                     shape.fields[name] = fieldType(binding)
@@ -81,6 +87,7 @@ extension SwiftLowering {
                 }
                 if let body = i.body {
                     var scope = methodScope(className: name, body: body.statements)
+                    scope.initializerOf = name
                     initSteps += lowerStatements(body.statements[...], in: &scope, tail: true)
                 }
             } else if let deinitDecl = d.as(DeinitializerDeclSyntax.self) {
@@ -101,6 +108,7 @@ extension SwiftLowering {
                     "a scenario class has stored properties, init, deinit and methods", at: d)
             }
         }
+        methods += observerMethods(decl, className: name)  // SwiftLowering+Observers.swift
         fields += uikitFields(className: name, at: at)
         fields += threadSubclassFieldNodes(className: name, at: at)
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
@@ -160,25 +168,35 @@ extension SwiftLowering {
                 unsupported("a property pattern", "declare one property per name", at: binding.pattern)
                 continue
             }
-            if binding.accessorBlock != nil {
+            if binding.accessorBlock != nil, classes[className]?.observers[name] == nil {
                 checkComputed(binding, name: name, className: className)
-                continue
-            }
-            if binding.accessorBlock != nil {
-                unsupported(
-                    "a computed property or property observer", "use a stored property and a method",
-                    at: binding)
                 continue
             }
             let isLazy = decl.modifiers.contains { $0.name.text == "lazy" }
             if isLazy, !checkLazy(binding, name: name, className: className) { continue }
             let type = fieldType(binding)
+            if case .array = type {
+                // An array property: a field that starts empty (SwiftLowering+Arrays.swift).
+                guard let typeName = arrayTypeName(type, at: binding) else { continue }
+                if strength != "strong" {
+                    unsupported("`\(strength)` on an array property", "leave the modifier out", at: decl)
+                }
+                if let value = binding.initializer?.value, !isEmptyArray(value) {
+                    guard let made = expression(value, in: methodScope(className: className, body: [])) else {
+                        continue
+                    }
+                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
+                }
+                fields.append((name, .plain(typeName, at: location(binding))))
+                continue
+            }
             guard let typeName = type.fieldTypeName else {
                 if let annotation = binding.typeAnnotation {
                     unsupported(
                         "a property of type `\(annotation.type.trimmedDescription)`",
                         "fields hold scenario classes, Timer, RunLoop/CFRunLoop, DispatchSemaphore, DispatchGroup, "
-                            + "Thread, Int, Bool or String" + floatFieldAdvice(annotation.type), at: annotation.type)
+                            + "Thread, Int, Bool or String" + floatFieldAdvice(annotation.type)
+                            + optionalArrayAdvice(annotation.type), at: annotation.type)
                 } else {
                     unsupported(
                         "a property whose type LoopSim cannot infer",
@@ -287,6 +305,7 @@ extension SwiftLowering {
         if let p = value.as(PrefixOperatorExprSyntax.self), p.expression.is(IntegerLiteralExprSyntax.self) {
             return .int
         }
+        if let array = emptyArrayConstruction(value) { return array }  // `[String]()`
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
         {
@@ -298,6 +317,12 @@ extension SwiftLowering {
     /// The type a Swift type annotation names (`Timer?`, `TimerButton!`, `Int`).
     func typeNamed(_ type: TypeSyntax) -> LoweredType {
         if isClosureType(type) { return closureType(type) }  // SwiftLowering+ClosureValues.swift
+        if let array = arrayType(type) { return array }  // SwiftLowering+Arrays.swift
+        // `[Timer]?`: an optional array is not modelled (the language's arrays are never nil); refused where declared.
+        if let o = type.as(OptionalTypeSyntax.self), arrayType(o.wrappedType) != nil { return .unknown }
+        if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self), arrayType(o.wrappedType) != nil {
+            return .unknown
+        }
         if let o = type.as(OptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }

@@ -16,9 +16,12 @@ extension SwiftLowering {
         if let b = e.as(BooleanLiteralExprSyntax.self) { return (b.literal.text, .bool) }
         if e.is(NilLiteralExprSyntax.self) { return ("nil", .unknown) }
         if let s = e.as(StringLiteralExprSyntax.self) {
+            if s.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) {
+                return interpolatedString(s, in: scope)  // SwiftLowering+Interpolation.swift
+            }
             guard let text = plainString(e), !text.contains("\"") else {
                 unsupported(
-                    "string interpolation (or a quote) in a value", "compare or store plain string literals",
+                    "a quote or an escape in a string value", "write the text without `\"` and `\\`",
                     at: s)
                 return nil
             }
@@ -41,6 +44,9 @@ extension SwiftLowering {
             }
         }
         if let sequence = e.as(SequenceExprSyntax.self) { return infix(sequence, in: scope) }
+        if let array = e.as(ArrayExprSyntax.self) { return arrayLiteral(array, in: scope) }  // +Arrays.swift
+        if let element = e.as(SubscriptCallExprSyntax.self) { return arrayElement(element, in: scope) }
+        if let empty = emptyArrayConstruction(e) { return ("[]", empty) }
         if let call = e.as(FunctionCallExprSyntax.self) { return callValue(call, in: scope) }
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
@@ -162,6 +168,7 @@ extension SwiftLowering {
                 return nil
             }
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
+        case .array: return arrayMember(inner, name, at: member)
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
         default: return ("\(inner.text).\(name)", .unknown)
         }
@@ -172,6 +179,7 @@ extension SwiftLowering {
         if let found = returnedValue(call, in: scope) { return found }
         if let d = constantDuration(ExprSyntax(call)) { return (d, .duration) }  // `.milliseconds(kDelay)`
         if let found = durationCall(call, in: scope) { return found }
+        if let found = arrayContains(call, in: scope) { return found }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             if classes[name] != nil {

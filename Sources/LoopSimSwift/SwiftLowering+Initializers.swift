@@ -85,6 +85,7 @@ extension SwiftLowering {
         var scope = Scope(kind: .method, className: className)
         scope.locals["self"] = Local(type: .object(className), isVar: false)
         scope.capturedVars = capturedNames(in: body.statements.map(Syntax.init))
+        scope.initializerOf = className
         var params: [LocatedNode] = []
         for parameter in decl.signature.parameterClause.parameters where !isUIKitInit {
             let name = (parameter.secondName ?? parameter.firstName).text

@@ -25,7 +25,7 @@ extension SwiftLowering {
     /// `Int`, `Bool` or `String` the language can evaluate, else `\\(SOURCE)`, the text as written.
     mutating func logItem(_ e: ExprSyntax, in scope: Scope) -> String {
         let asWritten = "\\\\(" + e.trimmedDescription + ")"
-        guard interpolatedType(e) == .plain else { return asWritten }
+        guard interpolatedType(e) == .plain || isPlainArrayRead(e, in: scope) else { return asWritten }
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self
@@ -37,13 +37,70 @@ extension SwiftLowering {
         return "\\(" + lowered.text + ")"
     }
 
+    /// `"tick \(count)"` as a value (`log.append("tick \(n)")`, `state = "step \(n)"`): the language's interpolated
+    /// string, each interpolation a plain `Int`, `Bool` or `String` (or an array of them) written as Swift writes it
+    /// when the statement runs. An interpolation Swift would write otherwise (an optional as `Optional(3)`, a
+    /// `Double`, an object), an escape or a quote in the text, and a multi-line literal are refused.
+    mutating func interpolatedString(_ literal: StringLiteralExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        guard literal.openingQuote.text == "\"", literal.openingPounds == nil else {
+            unsupported("this string literal", "write a one-line `\"…\"` literal without `#`", at: literal)
+            return nil
+        }
+        var text = ""
+        for segment in literal.segments {
+            if let s = segment.as(StringSegmentSyntax.self) {
+                guard !s.content.text.contains("\\"), !s.content.text.contains("\"") else {
+                    unsupported("an escape in an interpolated string", "write the text without `\\`", at: s)
+                    return nil
+                }
+                text += s.content.text
+                continue
+            }
+            guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                interpolation.expressions.count == 1, let only = interpolation.expressions.first, only.label == nil
+            else {
+                unsupported("this interpolation", "interpolate one value: `\\(count)`", at: segment)
+                return nil
+            }
+            let item = logItem(only.expression, in: scope)
+            guard !item.hasPrefix("\\\\("), !item.dropFirst(2).contains("\"") else {
+                unsupported(
+                    "an interpolation of a value Swift writes otherwise (an optional as `Optional(…)`, a `Double`, an "
+                        + "object) or of a string literal",
+                    "interpolate an `Int`, a `Bool` or a `String` that cannot be nil (unwrap it first: `if let`)",
+                    at: only.expression)
+                return nil
+            }
+            text += item
+        }
+        return ("\"\(text)\"", .string)
+    }
+
+    /// Whether `e` reads an array's `count` or `isEmpty`, an element of an array of `Int`, `Bool` or `String`
+    /// (`log[0]`), or such an array itself, which Swift prints as the language does (`["a", "b"]`): never nil.
+    private func isPlainArrayRead(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        if let ref = e.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text]?.isPlainElement == true {
+            return true  // `for line in lines { print(line) }`
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["count", "isEmpty"].contains(member.declName.baseName.text)
+        {
+            return isArrayExpression(base, in: scope)
+        }
+        let array = e.as(SubscriptCallExprSyntax.self)?.calledExpression ?? e
+        guard isArrayExpression(array, in: scope) else { return false }
+        var copy = self
+        guard case .array(let element)? = copy.expression(array, in: scope)?.type else { return false }
+        return [.int, .bool, .string].contains(element)
+    }
+
     /// Whether the language's value of `type` is what Swift prints: an `Int`, a `Bool`, a `String`, or a case of
     /// an enum without raw values, which the lowering holds as the string of its name (SwiftLowering+Enums.swift)
     /// and Swift prints by that name (`String(describing:)` of a case is its name; the Swift book, "Enumerations").
     /// A case of an enum with raw values is held as its raw value, which Swift does not print.
     static func isPrintedAsItsValue(_ type: LoweredType, enums: [String: SwiftEnum]) -> Bool {
         switch type {
-        case .int, .bool, .string: true
+        case .int, .bool, .string, .array(.int), .array(.bool), .array(.string): true
         case .enumeration(let name, _): enums[name].map { $0.rawType == nil } ?? false
         default: false
         }
@@ -207,6 +264,16 @@ extension SwiftLowering {
                     ($0.secondName ?? $0.firstName).text == name
                 }) {
                     return annotatedType(parameter.type)
+                }
+            } else if let accessor = parent.as(AccessorDeclSyntax.self),
+                ["willSet", "didSet"].contains(accessor.accessorSpecifier.text)
+            {
+                // An observer's `newValue`/`oldValue` (or the name written): the property's type.
+                let implicit = accessor.accessorSpecifier.text == "willSet" ? "newValue" : "oldValue"
+                if (accessor.parameters?.name.text ?? implicit) == name {
+                    var holder = Syntax(accessor)
+                    while let up = holder.parent, !up.is(PatternBindingSyntax.self) { holder = up }
+                    return holder.parent?.as(PatternBindingSyntax.self).flatMap { bindingType($0) }
                 }
             } else if parent.is(MemberBlockSyntax.self) {
                 guard let cls = enclosingClassName(of: current) else { return nil }

@@ -226,12 +226,15 @@ extension SwiftLowering {
             unsupported("`for await`", insteadOfConcurrencyAPI("AsyncSequence"), at: f)
             return []
         }
+        if let steps = arrayForLoop(f, in: scope) { return steps }  // SwiftLowering+Arrays.swift
         guard f.whereClause == nil, f.awaitKeyword == nil, f.tryKeyword == nil,
             let sequence = f.sequence.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             let op = sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self),
             op.operator.text == "..<" || op.operator.text == "..."
         else {
-            unsupported("this `for` loop", "loop over a range of integers: `for i in 0..<n`", at: f)
+            unsupported(
+                "this `for` loop", "loop over a range of integers (`for i in 0..<n`) or an array (`for t in timers`)",
+                at: f)
             return []
         }
         let name: String
@@ -320,6 +323,28 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: made.type, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if let type = annotated ?? emptyArrayConstruction(value), case .array = type, isEmptyArray(value) {
+                // `var log: [String] = []`: a local of its declared type (SwiftLowering+Arrays.swift).
+                guard let typeName = arrayTypeName(type, at: binding) else { continue }
+                if isBlock {
+                    unsupported(
+                        "an array `var` a closure captures",
+                        "keep the array in a property of the class, which the closure reaches through `self`",
+                        at: binding)
+                    continue
+                }
+                steps.append(.step("let", "\(declared): \(typeName) = []", at: location(binding)))
+                scope.locals[name] = Local(type: type, isVar: isVar, isBlock: isBlock)
+                continue
+            }
+            if let call = value.as(FunctionCallExprSyntax.self),
+                let made = removedElementLocal(call, declared: declared, in: &scope)
+            {
+                steps += made.steps  // `let t = timers.removeFirst()` (SwiftLowering+Arrays.swift)
+                scope.locals[name] = Local(type: annotated ?? made.type, isVar: isVar, isBlock: isBlock)
+                scope.locals[name]?.isPlainElement = made.isPlainElement
+                continue
+            }
             if !isBlock, let made = closureValueLocal(value, name: name, annotated: annotated, in: &scope) {
                 steps += made  // `let work = { … }` (SwiftLowering+ClosureValues.swift)
                 continue
@@ -348,10 +373,41 @@ extension SwiftLowering {
         return steps
     }
 
+    /// `e`, an assignment to the observed property `name` of `cls`, lowered as if the property had no observers
+    /// (their calls are put around it).
+    fileprivate mutating func unobservedStatement(
+        _ e: ExprSyntax, cls: String, name: String, in scope: inout Scope
+    ) -> [LocatedNode] {
+        let observers = classes[cls]?.observers.removeValue(forKey: name)
+        defer { classes[cls]?.observers[name] = observers }
+        return lowerExpressionStatement(e, in: &scope)
+    }
+
     /// An expression used as a statement: an assignment, `+=`/`-=`, or a call.
     private mutating func lowerExpressionStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
             let elements = Array(sequence.elements)
+            let isCompound =
+                elements[1].as(BinaryOperatorExprSyntax.self).map {
+                    ["+=", "-=", "*=", "/=", "%="].contains($0.operator.text)
+                }
+                ?? false
+            if isCompound || (elements[1].is(AssignmentExprSyntax.self) && elements.count > 3),
+                let target = observedTarget(elements[0], in: scope)
+            {
+                // `count += 1`, `x = a + b` on a property with observers: they run around the store, `willSet`
+                // with the value the store computes (SwiftLowering+Observers.swift).
+                let newValue: (inout SwiftLowering, Scope) -> String? = { lowering, scope in
+                    guard let place = lowering.expression(elements[0], in: scope),
+                        let rest = lowering.infix(Array(elements[2...]), in: scope)
+                    else { return nil }
+                    guard isCompound, let op = elements[1].as(BinaryOperatorExprSyntax.self) else { return rest.text }
+                    return "\(place.text) \(op.operator.text.dropLast()) (\(rest.text))"
+                }
+                return observedAssignment(target, newValue: newValue, at: e, in: &scope) { lowering, scope in
+                    lowering.unobservedStatement(e, cls: target.cls, name: target.name, in: &scope)
+                }
+            }
             if elements[1].is(AssignmentExprSyntax.self) {
                 if elements.count > 3 {
                     // `x = a + b`: the value is the rest of the sequence.
@@ -367,6 +423,9 @@ extension SwiftLowering {
             }
             if let op = elements[1].as(BinaryOperatorExprSyntax.self), ["+=", "-="].contains(op.operator.text) {
                 guard let place = expression(elements[0], in: scope) else { return [] }
+                if case .array = place.type, op.operator.text == "+=" {
+                    return arrayCompoundAppend(place, Array(elements[2...]), at: e, in: &scope)
+                }
                 let increment = op.operator.text == "+="
                 if elements.count == 3, elements[2].as(IntegerLiteralExprSyntax.self)?.literal.text == "1",
                     place.type != .duration  // `delay += 1` on a TimeInterval adds a second: `set:`
@@ -402,8 +461,17 @@ extension SwiftLowering {
     /// `PLACE = VALUE`: `release:` for nil, the creating step for a timer, `let:` for a local of this body (which
     /// re-types it, as the language's locals take the type of what they hold), `set:` otherwise.
     private mutating func assignment(
-        _ lhs: ExprSyntax, _ rhs: ExprSyntax, at e: ExprSyntax, in scope: inout Scope
+        _ lhs: ExprSyntax, _ rhs: ExprSyntax, at e: ExprSyntax, in scope: inout Scope, observe: Bool = true
     ) -> [LocatedNode] {
+        if observe, let target = observedTarget(lhs, in: scope) {
+            // A property with observers: they run around the store (SwiftLowering+Observers.swift).
+            let newValue: (inout SwiftLowering, Scope) -> String? = { lowering, scope in
+                rhs.is(NilLiteralExprSyntax.self) ? "nil" : lowering.expression(rhs, in: scope)?.text
+            }
+            return observedAssignment(target, newValue: newValue, at: e, in: &scope) { lowering, scope in
+                lowering.assignment(lhs, rhs, at: e, in: &scope, observe: false)
+            }
+        }
         if lhs.is(DiscardAssignmentExprSyntax.self) {
             if let steps = discardedAwait(rhs, in: &scope) { return steps }
             if let steps = discardedValue(rhs, in: &scope) { return steps }
@@ -445,6 +513,10 @@ extension SwiftLowering {
             value = ("(\(value.text)) * 1s", .duration)
         }
         let local = scope.locals[place.text]
+        if case .array = place.type {
+            // An array keeps its declared type: `set:`, which checks the value against it.
+            return [.step("set", "\(place.text) = \(value.text)", at: location(e))]
+        }
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"
         if verb == "let" { scope.locals[place.text]?.type = value.type }
         return [.step(verb, "\(place.text) = \(value.text)", at: location(e))]

@@ -108,7 +108,7 @@ extension DiagnosticID {
 
 /// The static type the lowering follows through an expression: enough to choose a step (`t.invalidate()` on a
 /// timer, `obj.run()` on a scenario class) and to declare fields.
-enum LoweredType: Equatable {
+enum LoweredType: Equatable, Sendable {
     /// An instance of a scenario class.
     case object(String)
     case timer, runLoop, int, bool, string, semaphore, group, thread
@@ -134,6 +134,8 @@ enum LoweredType: Equatable {
     /// A closure value (`(Int) -> Void`, `(() -> Void)?`): a `block`, with its parameters' types
     /// (SwiftLowering+ClosureValues.swift); `.unknown` for a parameter type the lowering does not follow.
     case closure([LoweredType])
+    /// A Swift array of its element type (SwiftLowering+Arrays.swift).
+    indirect case array(LoweredType)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -156,6 +158,7 @@ enum LoweredType: Equatable {
         case .enumeration(_, let isInt): isInt ? "int" : "string"
         case .conformer: "id"
         case .closure: "block"
+        case .array(let element): element.fieldTypeName.map { "[\($0)]" }
         case .unknown: nil
         }
     }
@@ -192,6 +195,8 @@ struct ClassShape {
     var computed: [String: ComputedProperty] = [:]
     /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
     var lazy: [String: ExprSyntax] = [:]
+    /// Stored properties with `willSet`/`didSet`, by name (SwiftLowering+Observers.swift; looked up only).
+    var observers: [String: PropertyObservers] = [:]
 
     /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
     /// so a closure that reads one captures `self`.
@@ -223,6 +228,9 @@ struct Local {
     /// The name the lowered tree gives it, when not its own: after `guard let self`, `self` is the strong local
     /// `strongSelf` (the scenario language's names cannot be `self`).
     var lowered: String?
+    /// An element of an array of `Int`, `Bool` or `String` bound by `for x in a` or `forEach`: never nil, so an
+    /// interpolation prints its value (SwiftLowering+Arrays.swift).
+    var isPlainElement = false
 
     /// The name the lowered tree reads for `name`, a local of this kind.
     func text(_ name: String) -> String { lowered ?? name }
@@ -254,6 +262,11 @@ struct Scope {
     var returnBreaksLoop = false
     /// The `while` that ends a body, whose `return`s are `break`s (set by `lowerTailLoop`).
     var tailLoopID: SyntaxIdentifier?
+    /// In an initializer of this class: its assignments to `self`'s observed properties call no observer (the
+    /// Swift book, "Property Observers"; SwiftLowering+Observers.swift).
+    var initializerOf: String?
+    /// In an observer of this property: assigning it on `self` calls no observer again.
+    var observing: String?
 }
 
 extension LocatedNode {

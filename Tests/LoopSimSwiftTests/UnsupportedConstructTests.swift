@@ -111,6 +111,24 @@ import Testing
             code: "TOP:class Hub { static let shared = Hub(); func f() { /*@*/Hub.shared.f() } }",
             advice: "pass it in"),
         Case(
+            name: "array of arrays", code: "TOP:class Grid { var /*@*/rows: [[Int]] = [] }",
+            advice: "keep the elements in one array"),
+        Case(
+            name: "array observer reading oldValue",
+            code: "TOP:class Log { var lines: [String] = [] { didSet /*@*/{ if oldValue.isEmpty { print(\"x\") } } } }",
+            advice: "read the property itself"),
+        Case(
+            name: "array method outside the subset",
+            code: "TOP:class Log { var lines: [String] = []\n func f() { /*@*/lines.insert(\"a\", at: 0) } }",
+            advice: "`removeAll()`"),
+        Case(
+            name: "optional array property", code: "TOP:class Log { var lines: /*@*/[String]? = nil }",
+            advice: "never nil here"),
+        Case(
+            name: "array var captured by a closure",
+            code: "var /*@*/log: [String] = []\n        DispatchQueue.main.async { log.append(\"x\") }",
+            advice: "keep the array in a property"),
+        Case(
             name: "computed property with a setter",
             code: "TOP:class Hub { var count = 0; var /*@*/n: Int { get { count } set { count = newValue } } }",
             advice: "read-only property"),

@@ -60,11 +60,12 @@ struct HandlerLocals {
         guard isOpen, let app else { return [] }
         var result: [(String, ObjectID)] = []
         if level == app.openHandlers {
-            for i in window {
-                if case .object(let id) = app.environment.locals[i] { result.append((names[i], id)) }
-            }
+            // An object, or each object element of an array (`timers[2]`).
+            for i in window { result += app.environment.locals[i].objectEdges(names[i]) }
         }
-        for case .object(let id) in saved { result.append(("outer handler's local", id)) }
+        for value in saved {
+            result += value.objectEdges("outer handler's local").map { ("outer handler's local", $0.1) }
+        }
         return result
     }
 }

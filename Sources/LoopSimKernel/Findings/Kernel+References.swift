@@ -7,7 +7,7 @@ extension Kernel {
     /// First each root's hold on a live object, in the leak analysis's order (``LeakAnalysis``: the app's names,
     /// singletons, threads' frames, run loops' modes, queues…): `from` is nil, `root` the root's label
     /// (`thread worker-1 frame`) and `edge` the root's edge (`timers`). Then each live object's references, by heap
-    /// index: its slots in order (any strength, to a live object), then UIKit's links (strong, and the weak
+    /// index: its slots in order (any strength, to a live object; an array slot's elements each), then UIKit's links (strong, and the weak
     /// `presentingViewController`) and an operation's dependencies (strong): `from` is the object and `root` empty.
     /// Kernel-internal objects are left out, as ``objectGraph()`` leaves them out.
     ///
@@ -24,10 +24,20 @@ extension Kernel {
         for index in 0..<heap.indexLimit {
             guard let o = heap.object(atIndex: index), !o.isInternal else { continue }
             for i in 0..<o.slotCount {
-                guard case .object(let id) = o[slot: i], let target = heap.object(id), !target.isInternal else {
-                    continue
+                switch o[slot: i] {
+                case .object(let id):
+                    guard let target = heap.object(id), !target.isInternal else { continue }
+                    body(o, "", o.slotNames[i], target, o.slotStrengths[i])
+                case .array(let elements):
+                    // An array field: a reference per object element, `timers[2]`, as objectGraph() lists them.
+                    for (j, element) in elements.enumerated() {
+                        guard case .object(let id) = element, let target = heap.object(id), !target.isInternal else {
+                            continue
+                        }
+                        body(o, "", "\(o.slotNames[i])[\(j)]", target, o.slotStrengths[i])
+                    }
+                default: continue
                 }
-                body(o, "", o.slotNames[i], target, o.slotStrengths[i])
             }
             guard !uikit.links.isEmpty || o.kind == .operation else { continue }
             let links = uikit.links(of: o.id)

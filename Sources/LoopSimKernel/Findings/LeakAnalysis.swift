@@ -35,7 +35,7 @@ struct LeakAnalysis {
         let env = k.app.environment
         // The app's own names only: the slots after them are a running handler's locals (its frame's).
         for (i, value) in env.locals.prefix(k.app.appNameCount).enumerated() {
-            if case .object(let id) = value { add(CollectionOfOne(id), "app", "app", env.names[i], .app) }
+            for (edge, id) in value.objectEdges(env.names[i]) { add(CollectionOfOne(id), "app", "app", edge, .app) }
         }
         for o in heap.declaredRoots {
             add(CollectionOfOne(o.id), "singleton \(o.className)", "singleton", "shared", .app)
@@ -168,7 +168,15 @@ struct LeakAnalysis {
     @inline(__always)
     func forEachEdge(of o: HeapObject, _ body: (Int32, ObjectID) -> Void) {
         for i in 0..<o.slotCount where o.slotStrengths[i] == .strong {
-            if case .object(let id) = o[slot: i], heap.contains(id) { body(Int32(i), id) }
+            switch o[slot: i] {
+            case .object(let id): if heap.contains(id) { body(Int32(i), id) }
+            case .array(let elements):
+                // An array field's element `j`: the slot in the low 16 bits, `j + 1` above them (``edgeName``).
+                for (j, element) in elements.enumerated() {
+                    if case .object(let id) = element, heap.contains(id) { body(Int32(i | (j + 1) << 16), id) }
+                }
+            default: break
+            }
         }
         var linkCount: Int32 = 0
         if !kernel.uikit.links.isEmpty, let links = kernel.uikit.links[o.id] {
@@ -187,7 +195,11 @@ struct LeakAnalysis {
 
     /// The name of edge `edge` out of `o` (see ``forEachEdge(of:_:)``).
     func edgeName(_ o: HeapObject, _ edge: Int32) -> String {
-        if edge >= 0 { return o.slotNames[Int(edge)] }
+        if edge >= 0 {
+            let element = Int(edge >> 16)
+            let slot = o.slotNames[Int(edge & 0xFFFF)]
+            return element == 0 ? slot : "\(slot)[\(element - 1)]"
+        }
         let links = kernel.uikit.links[o.id]?.strongLinks ?? []
         let k = Int(-1 - edge)
         if k < links.count { return links[k].0 }
@@ -391,10 +403,13 @@ struct LeakAnalysis {
                     guard let o = heap.object(atIndex: index), o.state == .alive, o.isScenarioMade else { continue }
                     let isGone = abandoned[index] || s.category[index] == Search.unreachedCategory
                     for i in 0..<o.slotCount {
-                        guard case .object(let id) = o[slot: i], heap.isAlive(id) else { continue }
-                        let c = Int(id.index)
-                        guard s.category[c] == persistent, !abandoned[c] else { continue }
-                        if isGone { goneOwner[c] = true } else { liveOwner[c] = true }
+                        // A slot's object, or an array slot's elements: the owner's references either way.
+                        o[slot: i].forEachObject { id in
+                            guard heap.isAlive(id) else { return }
+                            let c = Int(id.index)
+                            guard s.category[c] == persistent, !abandoned[c] else { return }
+                            if isGone { goneOwner[c] = true } else { liveOwner[c] = true }
+                        }
                     }
                 }
                 var grew = false

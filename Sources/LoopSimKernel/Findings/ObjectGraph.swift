@@ -45,13 +45,12 @@ extension Kernel {
         }
         for o in live {
             for (i, value) in o.slots.enumerated() {
-                guard case .object(let id) = value, let target = heap.object(id), serials.contains(target.serial) else {
-                    continue
+                // An array field is an edge per object element, `timers[2]`.
+                for (label, id) in value.objectEdges(o.slotNames[i]) {
+                    guard let target = heap.object(id), serials.contains(target.serial) else { continue }
+                    edges.append(
+                        .init(from: o.serial, root: nil, to: target.serial, label: label, strength: o.slotStrengths[i]))
                 }
-                edges.append(
-                    .init(
-                        from: o.serial, root: nil, to: target.serial, label: o.slotNames[i],
-                        strength: o.slotStrengths[i]))
             }
             let links = uikit.links(of: o.id)
             var uikitEdges = links.strongLinks.map { ($0.0, $0.1, Strength.strong) }

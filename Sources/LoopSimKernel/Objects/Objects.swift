@@ -120,6 +120,7 @@ final class Objects {
             slotNames: blockSlotLayouts[templateIndex].names, slotStrengths: blockSlotLayouts[templateIndex].strengths,
             slots: values, isDeclaredRoot: false, at: k.now, on: thread.name, site: recorder.log.site)
         for (i, capture) in template.captures.enumerated() {
+            if case .array(let elements) = values[i], capture.strength == .strong { retainElements(elements) }
             guard case .object(let id) = values[i] else { continue }
             switch (capture.strength, owned[i]) {
             case (.strong, false): retain(id)
@@ -167,6 +168,9 @@ final class Objects {
     /// The fault of retaining `value` when it names a freed object: `objc_retain` on a dangling pointer.
     func requireRetainable(_ value: Value) throws(RuntimeFault) {
         if case .object(let id) = value, heap.object(id) == nil { throw deallocatedMessage(id) }
+        if case .array(let elements) = value {
+            for case .object(let id) in elements where heap.object(id) == nil { throw deallocatedMessage(id) }
+        }
     }
 
     /// The fault of using a freed object through a reference that outlived it.
@@ -214,6 +218,14 @@ final class Objects {
         default: (isInstance, isByref) = (false, false)
         }
         for i in 0..<object.slotCount {
+            if case .array(let elements) = object[slot: i] {
+                // An array field's buffer goes with its owner: its elements are released, in order, and what only
+                // the owner reached through it is let go as a field's object is ("owner died").
+                object[slot: i] = .null
+                dropElements(
+                    elements, because: isInstance ? "owner died" : isByref ? Self.outOfScope : nil, on: thread)
+                continue
+            }
             guard case .object(let id) = object[slot: i] else { continue }
             if object.slotStrengths[i] == .strong {
                 object[slot: i] = .null
@@ -290,6 +302,10 @@ final class Objects {
     /// ``release(_:on:)`` alone. A `__block` variable lets its value go when its storage dies
     /// (docs/scenario-format.md §10.1, "Letting go"; docs/fidelity.md).
     func endLifetime(of value: Value, on thread: SimThread) {
+        if case .array(let elements) = value {
+            dropElements(elements, because: Self.outOfScope, on: thread)
+            return
+        }
         guard case .object(let id) = value else { return }
         release(id, on: thread)
         guard let o = heap.object(id), o.state == .alive else { return }
@@ -297,6 +313,23 @@ final class Objects {
         // value is let go when the storage dies (``destroy(_:on:_:)``), not the storage.
         if case .byref = o.kind { return }
         abandon(o, because: Self.outOfScope)
+    }
+
+    /// Releases the object elements of an array a place no longer holds (removed, the array overwritten, its
+    /// local's scope ended), in order: each that survives is let go with `reason` unless, once the instant ends,
+    /// the app still reaches it (``abandon(_:because:)``), as a dropped strong reference is; a nil `reason` only
+    /// releases them (a block's captured array: a block's captures are not the app's references).
+    func dropElements(_ elements: some Sequence<Value>, because reason: String?, on thread: SimThread) {
+        for case .object(let id) in elements {
+            release(id, on: thread)
+            if let reason, let o = heap.object(id), o.state == .alive { abandon(o, because: reason) }
+        }
+    }
+
+    /// Retains the object elements of an array a place now holds: an array's buffer holds strong references, so
+    /// a copy stored into a second place retains them again (docs/fidelity.md, "Arrays").
+    func retainElements(_ elements: [Value]) {
+        for case .object(let id) in elements { retain(id) }
     }
 
     /// The reason of a let-go by the end of a local's scope (``endLifetime(of:on:)``).
@@ -360,14 +393,14 @@ final class Objects {
             reached[Int(id.index)] = true
             frontier.append(id)
         }
-        for case .object(let id) in k.app.environment.locals.prefix(k.app.appNameCount) { visit(id) }
+        for value in k.app.environment.locals.prefix(k.app.appNameCount) { value.forEachObject(visit) }
         for o in heap.declaredRoots { visit(o.id) }
         for thread in k.threads.all where thread.state != .exited {
             for frame in thread.frames {
                 if let program = frame as? ProgramFrame {
                     program.temporaries.forEach(visit)
                     guard program.ownsEnvironment else { continue }
-                    for case .object(let id) in program.env.locals { visit(id) }
+                    for value in program.env.locals { value.forEachObject(visit) }
                 } else if frame is UserEventsFrame {
                     for (_, id) in frame.heldObjects() { visit(id) }
                 }
@@ -442,7 +475,11 @@ final class Objects {
             }
             if strength == .strong, heap.object(newID)?.isAbandoned == true { letGoStoredAnew = true }
         }
+        if case .array(let elements) = value, strength == .strong { retainElements(elements) }
         if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, from: old, to: value, on: thread) }
+        if strength == .strong, case .array(let elements) = old {
+            dropElements(elements, because: "reference overwritten", on: thread)
+        }
         if strength == .strong, case .object(let oldID) = old {
             release(oldID, on: thread)
             return oldID

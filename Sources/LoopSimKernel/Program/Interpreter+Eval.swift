@@ -149,6 +149,38 @@ extension Interpreter {
                 return .bool(cancelled)
             }
             throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not an NSOperation")
+        case .interpolation(let parts):
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let literal): text += literal
+                case .value(let e): text += InterpolatedLogStep.describe(try evaluate(e, in: frame, on: thread, k))
+                }
+            }
+            return .string(text)
+        case .arrayLiteral(let elements):
+            var values: [Value] = []
+            for e in elements { values.append(try evaluate(e, in: frame, on: thread, k)) }
+            return .array(values)
+        case .arrayProperty(let base, let property):
+            let elements = try array(base, in: frame, on: thread, k)
+            switch property {
+            case .count: return .int(elements.count)
+            case .isEmpty: return .bool(elements.isEmpty)
+            case .first: return elements.first.map(normalized) ?? .null
+            case .last: return elements.last.map(normalized) ?? .null
+            }
+        case .arrayElement(let base, let indexExpr):
+            let elements = try array(base, in: frame, on: thread, k)
+            guard case .int(let i) = try evaluate(indexExpr, in: frame, on: thread, k) else {
+                throw RuntimeFault("an array index is not an integer")
+            }
+            guard elements.indices.contains(i) else { throw RuntimeFault("Fatal error: Index out of range") }
+            return elements[i]
+        case .arrayContains(let base, let element):
+            let elements = try array(base, in: frame, on: thread, k)
+            let value = try evaluate(element, in: frame, on: thread, k)
+            return .bool(elements.contains { compare($0, .equal, value) })
         case .currentOperationQueue:
             return k.operations.currentQueueName(on: thread).map { .string($0) } ?? .null
         case .arithmetic(let lhs, let isAddition, let rhs):
@@ -166,6 +198,17 @@ extension Interpreter {
             case (.duration(let a), .duration(let b)): return .duration(try DurationArithmetic.apply(a, op, b))
             default: throw RuntimeFault("\(op.rawValue) takes integers or durations")
             }
+        }
+    }
+
+    /// The elements of the array `expr` yields: none for nil (a field read through nil, as a message to nil).
+    private func array(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault)
+        -> [Value]
+    {
+        switch try evaluate(expr, in: frame, on: thread, k) {
+        case .array(let elements): return elements
+        case .null: return []
+        default: throw RuntimeFault("an array read from a value that is not an array")
         }
     }
 
@@ -274,6 +317,12 @@ extension Interpreter {
             let old = frame.env.locals[i]
             frame.env.locals[i] = value
             if !owned, case .object(let id) = value { k.retain(id) }
+            if case .array(let elements) = value { k.objects.retainElements(elements) }
+            if case .array(let elements) = old {
+                // `.null` ends a `for: x in ARRAY` loop's copy: its scope ends (ScenarioCompiler+Loops.swift).
+                k.objects.dropElements(
+                    elements, because: value == .null ? Objects.outOfScope : "reference overwritten", on: thread)
+            }
             if case .object(let oldID) = old {
                 k.release(oldID, on: thread)
                 return oldID

@@ -42,6 +42,11 @@ public struct InterpolatedLogStep: ExecutableStep {
         case .null: "nil"
         case .duration(let d): DurationArithmetic.describe(d)  // a `Double`'s description: `0.5`, `2.0`
         case .object, .runLoop, .thread: "<object>"
+        // `print(["a", "b"])`: an array's description writes each element's `debugDescription`, quoting strings.
+        case .array(let elements):
+            "["
+                + elements.map { if case .string(let s) = $0 { "\"\(s)\"" } else { describe($0) } }
+                .joined(separator: ", ") + "]"
         }
     }
 }

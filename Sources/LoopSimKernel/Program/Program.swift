@@ -256,6 +256,17 @@ public indirect enum Expr: Sendable {
     case cast(Expr, CastType)
     /// An operation's state (`op.isFinished`), or a work item's `isCancelled` (``OperationProperty``).
     case operationProperty(Expr, OperationProperty)
+    /// `"tick \(n)"`: a string made of its parts, each value written as Swift's string interpolation writes it
+    /// (``InterpolatedLogStep/describe(_:)``), when the expression is evaluated.
+    case interpolation([LogPart])
+    /// `[a, b]`: an array of the elements' values, in order (Swift's array literal; `[]` is the empty array).
+    case arrayLiteral([Expr])
+    /// An array's `count`, `isEmpty`, `first` or `last` (``ArrayProperty``); nil reads as an empty array.
+    case arrayProperty(Expr, ArrayProperty)
+    /// `a[i]`: element `i`; an index outside the array crashes the run, as Swift's subscript traps.
+    case arrayElement(Expr, index: Expr)
+    /// `a.contains(x)`: whether an element equals `x` (`==` as comparisons read it, section 6).
+    case arrayContains(Expr, Expr)
     /// `OperationQueue.current`: the name of the operation queue whose operation runs on this thread (`main` on
     /// the main thread), nil when none (``OperationQueues/currentQueueName(on:)``).
     case currentOperationQueue

@@ -376,6 +376,14 @@ extension RetainStep {
     }
 }
 
+// MARK: Program/Arrays+Steps.swift
+
+extension ArrayStep {
+    public static func make(place: LValue, operation: ArrayOperation) -> Self {
+        Self(place: place, operation: operation)
+    }
+}
+
 // MARK: Program/Log+Steps.swift
 
 extension InterpolatedLogStep {

@@ -134,9 +134,7 @@ final class ProgramFrame: Frame {
         if let held { result.append((heldEdge, held)) }
         for id in temporaries { result.append(("temporary", id)) }
         if ownsEnvironment {
-            for (i, value) in env.locals.enumerated() {
-                if case .object(let id) = value { result.append((env.names[i], id)) }
-            }
+            for (i, value) in env.locals.enumerated() { result += value.objectEdges(env.names[i]) }
         }
         return result
     }

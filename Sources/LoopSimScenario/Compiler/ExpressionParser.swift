@@ -58,6 +58,14 @@ indirect enum ParsedExpr {
     case coalesce(ParsedExpr, ParsedExpr)
     /// `EXPR as? TYPE`; the column is the type name's.
     case cast(ParsedExpr, String, column: Int)
+    /// `"tick \(n)"`: a string with interpolations (section 6); the column is the opening quote's.
+    case interpolated(String, column: Int)
+    /// `[a, b]`, `[]`: an array literal (section 7.1, "Arrays"); the column is the `[`'s.
+    case arrayLiteral([ParsedExpr], column: Int)
+    /// `a[i]`; the column is the `[`'s.
+    case element(ParsedExpr, ParsedExpr, column: Int)
+    /// `a.contains(x)`; the column is `contains`'s.
+    case contains(ParsedExpr, ParsedExpr, column: Int)
 
     /// The path's names (`["self", "button", "timer"]`) if this is a plain path.
     var pathNames: [String]? {
@@ -83,7 +91,8 @@ struct ExpressionError: Error {
 
 struct ExpressionParser {
     private enum Token: Equatable {
-        case name(String), int(Int), duration(Int64), string(String), dot, op(String), cast, open, close, end
+        case name(String), int(Int), duration(Int64), string(String), dot, op(String), cast, open, close
+        case openBracket, closeBracket, comma, end
     }
     private var tokens: [(Token, Int)] = []
     private var index = 0
@@ -193,10 +202,15 @@ struct ExpressionParser {
             } else if c == ")" {
                 i += 1
                 tokens.append((.close, start))
-            } else if c == "[" || c == "]" {
-                throw ExpressionError.foreign(
-                    "`[receiver message]` is not an expression here: call a method with the "
-                        + "`call:` step, read a field or property as `receiver.name`", at: start)
+            } else if c == "[" {
+                i += 1
+                tokens.append((.openBracket, start))
+            } else if c == "]" {
+                i += 1
+                tokens.append((.closeBracket, start))
+            } else if c == "," {
+                i += 1
+                tokens.append((.comma, start))
             } else if c == "@" {
                 let selector = chars[(i + 1)...].starts(with: "selector".unicodeScalars)
                 throw ExpressionError.foreign(
@@ -368,7 +382,7 @@ struct ExpressionParser {
         switch token {
         case .int(let v): return .int(v)
         case .duration(let ns): return .duration(ns)
-        case .string(let text): return .string(text)
+        case .string(let text): return text.contains("\\(") ? .interpolated(text, column: column) : .string(text)
         case .open:
             try nest(at: column)
             let inner = try disjunction()
@@ -417,6 +431,8 @@ struct ExpressionParser {
             return try path(from: word, column: column)
         case .name(let word):
             return try path(from: word, column: column)
+        case .openBracket:
+            return try arrayLiteral(column: column)
         case .end:
             throw ExpressionError(message: "expected an expression", column: column)
         default:
@@ -430,18 +446,68 @@ struct ExpressionParser {
         try members(of: .name(first, column: column))
     }
 
-    /// `base` followed by any `.name` members.
+    /// `[a, b, …]` after its `[` (at `column`), or `[]`. `[receiver message]`, Objective-C's message syntax, is
+    /// `expr.foreign`.
+    private mutating func arrayLiteral(column: Int) throws -> ParsedExpr {
+        try nest(at: column)
+        var elements: [ParsedExpr] = []
+        if case .closeBracket = tokens[index].0 {
+            index += 1
+            return .arrayLiteral([], column: column)
+        }
+        while true {
+            elements.append(try disjunction())
+            switch tokens[index].0 {
+            case .comma: index += 1
+            case .closeBracket:
+                index += 1
+                return .arrayLiteral(elements, column: column)
+            case .name where elements.count == 1:
+                throw ExpressionError.foreign(
+                    "`[receiver message]` is not an expression here: call a method with the "
+                        + "`call:` step, read a field or property as `receiver.name`", at: column)
+            default:
+                throw ExpressionError(
+                    message: "an array literal is `[a, b]`: expected ',' or ']'", column: tokens[index].1)
+            }
+        }
+    }
+
+    /// `base` followed by any `.name` members, `[index]` subscripts and `.contains(x)` calls.
     private mutating func members(of base: ParsedExpr) throws -> ParsedExpr {
         var expr = base
-        while case .dot = tokens[index].0 {
+        while true {
+            if case .openBracket = tokens[index].0 {
+                let column = tokens[index].1
+                try nest(at: column)
+                index += 1
+                let subscriptIndex = try disjunction()
+                guard case .closeBracket = tokens[index].0 else {
+                    throw ExpressionError(message: "'[' is not closed: add ']'", column: tokens[index].1)
+                }
+                index += 1
+                expr = .element(expr, subscriptIndex, column: column)
+                continue
+            }
+            guard case .dot = tokens[index].0 else { return expr }
             try nest(at: tokens[index].1)
             index += 1
             guard case .name(let member) = tokens[index].0 else {
                 throw ExpressionError(message: "expected a field name after '.'", column: tokens[index].1)
             }
-            expr = .member(expr, member, column: tokens[index].1)
+            let column = tokens[index].1
             index += 1
+            if member == "contains", case .open = tokens[index].0 {
+                index += 1
+                let argument = try disjunction()
+                guard case .close = tokens[index].0 else {
+                    throw ExpressionError(message: "'(' is not closed: add ')'", column: tokens[index].1)
+                }
+                index += 1
+                expr = .contains(expr, argument, column: column)
+                continue
+            }
+            expr = .member(expr, member, column: column)
         }
-        return expr
     }
 }

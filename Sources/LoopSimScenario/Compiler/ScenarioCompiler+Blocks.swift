@@ -85,6 +85,10 @@ extension ScenarioCompiler {
         guard let (expr, type) = expression(text: text, in: scalar, offset: offset, scope: scope) else { return nil }
         if strength == .weak && !type.isObject {
             bag.error(.exprType, "only objects can be captured weakly; this is \(type)", at: scalar.location)
+        } else if case .array = type, strength != .strong {
+            // A block's copy of an array holds its elements strongly, as any copy of the value does (§7.1.1).
+            bag.error(
+                .exprType, "an array is captured by value, strongly: write `strong \(text)`", at: scalar.location)
         }
         let defaultName: String
         switch ExpressionParser.parse(text) {

@@ -130,6 +130,19 @@ extension ScenarioCompiler {
 
     /// `[strong|weak|unretained|unowned] Type [= value]`.
     private func fieldDeclaration(_ entry: LocatedNode.Mapping.Entry) -> (FieldInfo, TypeRef)? {
+        // `timers: [NSTimer]` is a YAML sequence of one type name: the array type `[NSTimer]`.
+        if let items = entry.value.sequence?.items, items.count == 1, let element = items[0].scalar?.text,
+            !element.contains(" ")
+        {
+            guard let type = typeNamed("[\(element)]") else {
+                bag.error(
+                    .fieldDecl,
+                    "unknown element type '\(element)' for the array field `\(entry.key.text)`"
+                        + suggestion(element, program.classes.map(\.name) + Self.builtinTypes), at: items[0].location)
+                return nil
+            }
+            return (FieldInfo(name: entry.key.text, strength: .strong, initial: .array([])), type)
+        }
         guard let text = entry.value.scalar?.text else {
             bag.error(
                 .fieldDecl, "a field is declared as e.g. `strong TimerButton`, `weak NSTimer` or `int = 5`",
@@ -179,6 +192,19 @@ extension ScenarioCompiler {
                 "unknown type '\(name)' for field `\(entry.key.text)`"
                     + suggestion(name, program.classes.map(\.name) + Self.builtinTypes), at: at)
             return nil
+        }
+        if case .array = type {
+            // An array is a value: its place holds its elements strongly, and it starts empty (`= []`).
+            if strength != .strong {
+                bag.error(
+                    .fieldDecl,
+                    "an array field holds its elements strongly: `\(entry.key.text)` cannot be weak "
+                        + "or unretained (a Swift array is a value, never `weak`)", at: entry.value.location)
+            }
+            if let initialText, initialText != "[]" {
+                bag.error(.fieldDecl, "an array field starts empty: write `= []` or nothing", at: entry.value.location)
+            }
+            return (FieldInfo(name: entry.key.text, strength: .strong, initial: .array([])), type)
         }
         if strength == .weak && !type.isObject {
             bag.error(.fieldDecl, "only objects can be weak; `\(entry.key.text)` is \(type)", at: entry.value.location)
@@ -254,6 +280,12 @@ extension ScenarioCompiler {
     }
 
     func typeNamed(_ name: String) -> TypeRef? {
+        // `[NSTimer]`: an array of a type that is not itself an array (section 7.1, "Arrays").
+        if name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 {
+            let inner = String(name.dropFirst().dropLast()).trimmingCharacters
+            guard !inner.hasPrefix("["), let element = typeNamed(inner) else { return nil }
+            return .array(element)
+        }
         switch name {
         case "NSTimer", "Timer", "CADisplayLink": return .timer
         case "dispatch_source", "dispatch_source_t", "DispatchSourceTimer": return .dispatchSource
@@ -423,7 +455,13 @@ extension ScenarioCompiler {
         for item in items.items {
             var entry: (name: String, type: TypeRef)?
             if let pair = item.mapping, pair.entries.count == 1, let typeName = pair.entries[0].value.scalar?.text {
-                if let type = typeNamed(typeName) {
+                if case .array? = typeNamed(typeName) {
+                    // A parameter borrows its argument's references; an array's would be its elements'.
+                    bag.error(
+                        .typeMismatch,
+                        "a parameter of array type is not modelled: keep the array in a field of an object and "
+                            + "pass the object", at: pair.entries[0].value.location)
+                } else if let type = typeNamed(typeName) {
                     entry = (pair.entries[0].key.text, type)
                 } else {
                     bag.error(

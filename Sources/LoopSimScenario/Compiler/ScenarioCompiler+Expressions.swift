@@ -123,6 +123,68 @@ extension ScenarioCompiler {
             return (.compare(a, CompareOperator(rawValue: op)!, b), .bool)
         case .cast(let inner, let typeName, let column):
             return cast(inner, to: typeName, column: column, scope: scope, scalar: scalar, offset: offset)
+        case .interpolated(let text, let column):
+            // The text's parts start one past the opening quote.
+            guard
+                let parts = interpolationParts(
+                    text, in: scalar, offset: offset + column + 1, scope: scope, what: "a string")
+            else { return nil }
+            return (.interpolation(parts), .string)
+        case .arrayLiteral(let items, let column):
+            var elements: [Expr] = []
+            var elementType = TypeRef.null
+            for item in items {
+                guard let (element, type) = typed(item, scope: scope, scalar: scalar, offset: offset) else {
+                    return nil
+                }
+                if case .array = type {
+                    bag.error(
+                        .exprType, "an array of arrays is not modelled: keep the elements in one array",
+                        at: location(in: scalar, offset: offset + column))
+                    return nil
+                }
+                if elementType == .null {
+                    elementType = type
+                } else if type != elementType && type != .null {
+                    elementType = elementType.isObject && type.isObject ? .anyObject : elementType
+                    if !(elementType.isObject && type.isObject) {
+                        bag.error(
+                            .exprType, "the elements of an array literal have one type: \(elementType) and \(type)",
+                            at: location(in: scalar, offset: offset + column))
+                        return nil
+                    }
+                }
+                elements.append(element)
+            }
+            return (.arrayLiteral(elements), .array(elementType))
+        case .element(let base, let indexExpr, let column):
+            guard let (array, arrayType) = typed(base, scope: scope, scalar: scalar, offset: offset),
+                let (i, indexType) = typed(indexExpr, scope: scope, scalar: scalar, offset: offset)
+            else { return nil }
+            guard case .array(let element) = arrayType else {
+                bag.error(
+                    .exprType, "`[…]` reads an element of an array, not of a value of type \(arrayType)",
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            guard indexType == .int else {
+                bag.error(
+                    .exprType, "an array's index is an int, not \(indexType)",
+                    at: location(in: scalar, offset: offset + column + 1))
+                return nil
+            }
+            return (.arrayElement(array, index: i), element)
+        case .contains(let base, let argument, let column):
+            guard let (array, arrayType) = typed(base, scope: scope, scalar: scalar, offset: offset),
+                let (value, _) = typed(argument, scope: scope, scalar: scalar, offset: offset)
+            else { return nil }
+            guard case .array = arrayType else {
+                bag.error(
+                    .exprType, "`contains` is asked of an array, not of a value of type \(arrayType)",
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            return (.arrayContains(array, value), .bool)
         case .name, .member:
             return path(e, scope: scope, scalar: scalar, offset: offset)
         }
@@ -261,6 +323,21 @@ extension ScenarioCompiler {
                 }
                 return (.threadProperty(baseExpr, property), property.isString ? .string : .bool)
             }
+            if case .array(let element) = baseType {
+                guard let property = ArrayProperty(rawValue: field) else {
+                    bag.error(
+                        .exprType,
+                        "an array has no property '\(field)'; it reads `count`, `isEmpty`, `first`, `last`, "
+                            + "`a[i]` and `a.contains(x)`" + suggestion(field, ArrayProperty.allCases.map(\.rawValue)),
+                        at: location(in: scalar, offset: offset + column))
+                    return nil
+                }
+                switch property {
+                case .count: return (.arrayProperty(baseExpr, property), .int)
+                case .isEmpty: return (.arrayProperty(baseExpr, property), .bool)
+                case .first, .last: return (.arrayProperty(baseExpr, property), element)
+                }
+            }
             if baseType == .notification {
                 return notificationMember(baseExpr, field, at: location(in: scalar, offset: offset + column))
             }
@@ -347,7 +424,7 @@ extension ScenarioCompiler {
     }
 
     /// The type of a plain path, without reporting anything (nil when it does not resolve).
-    private func quietType(_ e: ParsedExpr, scope: Scope) -> (Expr, TypeRef)? {
+    func quietType(_ e: ParsedExpr, scope: Scope) -> (Expr, TypeRef)? {
         switch e {
         case .name(let name, _):
             switch scope.resolve(name) {
@@ -458,6 +535,16 @@ extension ScenarioCompiler {
 
     /// Checks that a value of type `actual` may be stored where `expected` is declared.
     func checkAssignable(_ actual: TypeRef, to expected: TypeRef, at location: SourceLocation) {
+        if case .array(let element) = expected {
+            // `[]` fits every array; an array never holds nil (Swift's `[T]` is not optional).
+            if case .array(let given) = actual, given == element || given == .null { return }
+            if case .array(let given) = actual, element == .anyObject, given.isObject { return }
+            bag.error(
+                .exprType,
+                "a value of type \(actual) cannot be stored where \(expected) is declared"
+                    + (actual == .null ? " (an array is never nil: write `[]` for an empty one)" : ""), at: location)
+            return
+        }
         if actual == expected || actual == .null || expected == .anyObject { return }
         if actual == .anyObject && expected.isObject { return }
         bag.error(.exprType, "a value of type \(actual) cannot be stored where \(expected) is declared", at: location)

@@ -8,6 +8,21 @@ extension ScenarioCompiler {
     func logStep(_ node: LocatedNode, scope: Scope) -> [Step] {
         guard let text = string(node, what: "log") else { return [] }
         guard text.contains("\\(") else { return [.log(text)] }
+        guard let scalar = node.scalar, let parts = interpolationParts(text, in: scalar, offset: 0, scope: scope)
+        else { return [] }
+        guard parts.contains(where: { if case .value = $0 { true } else { false } }) else {
+            return [.log(parts.map { if case .text(let t) = $0 { t } else { "" } }.joined())]
+        }
+        return [.perform(InterpolatedLogStep.make(parts: parts))]
+    }
+
+    /// The parts of a text with interpolations (`tick \(self.count)`): literal text, and each `\(EXPR)` an
+    /// integer, Boolean or string expression (or an array of them), written as Swift's interpolation writes it;
+    /// `\\(` is the text `\(`. `offset` is where `text` starts in `scalar`'s text; `what` names it in errors (`a
+    /// log`, `a string`). Nil after reporting a problem.
+    func interpolationParts(
+        _ text: String, in scalar: LocatedNode.Scalar, offset base: Int, scope: Scope, what: String = "a log"
+    ) -> [LogPart]? {
         var parts: [LogPart] = []
         var literal = ""
         var failed = false
@@ -25,27 +40,28 @@ extension ScenarioCompiler {
                 continue
             }
             let open = text.index(i, offsetBy: 2)
-            let offset = text.distance(from: text.startIndex, to: open)
+            let offset = base + text.distance(from: text.startIndex, to: open)
             guard let close = Self.closingParenthesis(in: text, from: open) else {
                 bag.error(
-                    .exprSyntax, "this log's `\\(` has no closing `)`; write `\\(EXPR)`, or `\\\\(` for the text `\\(`",
-                    at: node.scalar.map { location(in: $0, offset: offset - 2) } ?? node.location)
-                return []
+                    .exprSyntax,
+                    "the `\\(` of \(what) has no closing `)`; write `\\(EXPR)`, or `\\\\(` for the text `\\(`",
+                    at: location(in: scalar, offset: offset - 2))
+                return nil
             }
             let source = String(text[open..<close])
-            if let scalar = node.scalar,
-                let (expr, type) = expression(text: source, in: scalar, offset: offset, scope: scope)
-            {
+            if let (expr, type) = expression(text: source, in: scalar, offset: offset, scope: scope) {
                 switch type {
-                case .int, .bool, .string, .duration:  // a duration as Swift prints a `Double`: `0.5`, `2.0`
+                // A duration as Swift prints a `Double` (`0.5`, `2.0`); an array of ints, Booleans or strings as
+                // Swift's `description` of an array does: `["a", "b"]`, `[1, 2]`.
+                case .int, .bool, .string, .duration, .array(.int), .array(.bool), .array(.string):
                     if !literal.isEmpty { parts.append(.text(literal)) }
                     literal = ""
                     parts.append(.value(expr))
                 default:
                     bag.error(
                         .exprType,
-                        "a log's interpolation `\\(\(source))` takes an integer, a Boolean, a string or a duration, not \(type); "
-                            + "log one of its fields instead, or write `\\\\(` to log the text as written",
+                        "\(what)'s interpolation `\\(\(source))` takes an integer, a Boolean, a string or a duration, "
+                            + "not \(type); interpolate one of its fields instead, or write `\\\\(` for the text as written",
                         at: location(in: scalar, offset: offset))
                     failed = true
                 }
@@ -54,12 +70,9 @@ extension ScenarioCompiler {
             }
             i = text.index(after: close)
         }
-        if failed { return [] }
+        if failed { return nil }
         if !literal.isEmpty { parts.append(.text(literal)) }
-        guard parts.contains(where: { if case .value = $0 { true } else { false } }) else {
-            return [.log(parts.map { if case .text(let t) = $0 { t } else { "" } }.joined())]
-        }
-        return [.perform(InterpolatedLogStep.make(parts: parts))]
+        return parts
     }
 
     /// The index of the `)` that closes an interpolation whose text starts at `start`: parentheses nest, and a

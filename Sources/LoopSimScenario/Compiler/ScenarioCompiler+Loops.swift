@@ -53,9 +53,11 @@ extension ScenarioCompiler {
             (isClosed, dots) = (false, r)
         } else if let r = rangeText.range(of: "...") {
             (isClosed, dots) = (true, r)
+        } else if let array = arrayLoop(s, scalar: scalar, element: name, inRange: inRange) {
+            return array
         } else {
             bag.error(
-                .loopHeader, "a `for:` loop runs over a range of integers: " + example,
+                .loopHeader, "a `for:` loop runs over a range of integers or an array: " + example,
                 at: location(in: scalar, offset: text.distance(from: text.startIndex, to: inRange.upperBound)))
             return []
         }
@@ -83,6 +85,47 @@ extension ScenarioCompiler {
                 Loop(
                     header: .range(counter: mark.start - 1, from: from, to: to, isClosed: isClosed),
                     body: body.steps, bodyLocals: body.locals, site: Self.site(s.at)))
+        ]
+    }
+
+    /// `for: NAME in ARRAY` with `do:`: Swift's `for x in array`, or `array.forEach { x in … }`. The loop runs over
+    /// a copy of the array taken when it is reached, as Swift iterates a copy of the value (its `IndexingIterator`
+    /// holds the array): appending or removing in the body changes the place, not the turns. The copy is a local
+    /// named by the array's text (its elements' edges read `self.timers[2]` in retain paths), released after the
+    /// loop; NAME is a local of each turn bound to the element. Nil when the text after `in` is not an array
+    /// expression (no error reported: the caller reports the header).
+    private func arrayLoop(
+        _ s: StepSite, scalar: LocatedNode.Scalar, element name: String, inRange: Range<String.Index>
+    ) -> [Step]? {
+        let text = scalar.text
+        let arrayText = String(text[inRange.upperBound...]).trimmingCharacters
+        guard case .success(let parsed) = ExpressionParser.parse(arrayText),
+            let (_, arrayType) = quietType(parsed, scope: s.scope), case .array(let elementType) = arrayType
+        else { return nil }
+        let offset = text.distance(from: text.startIndex, to: inRange.upperBound)
+        guard let (array, _) = expression(text: arrayText, in: scalar, offset: offset, scope: s.scope) else {
+            return []
+        }
+        var copyName = arrayText
+        while s.scope.resolve(copyName) != nil { copyName += "'" }
+        let copy = s.scope.declare(copyName, arrayType)
+        let mark = s.scope.openLoop(counter: "\(copyName) index")
+        let elementLocal = s.scope.declare(name, elementType == .null ? .anyObject : elementType)
+        guard let body = loopBody(s, mark: mark) else { return [] }
+        let count = Expr.arrayProperty(.path(.local(copy), []), .count)
+        let counter = mark.start - 1
+        return [
+            .bind(local: copy, array),
+            .loop(
+                Loop(
+                    header: .range(counter: counter, from: .literal(.int(0)), to: count, isClosed: false),
+                    body: [
+                        .bind(
+                            local: elementLocal,
+                            .arrayElement(.path(.local(copy), []), index: .path(.local(counter), [])))
+                    ]
+                        + body.steps, bodyLocals: body.locals, site: Self.site(s.at))),
+            .assign(.local(copy), .literal(.null)),
         ]
     }
 

@@ -5,7 +5,7 @@ extension ScenarioCompiler {
     /// The language's own statements first, then the API verbs, each table beside the compile code of its part;
     /// every API verb compiles to an ``ExecutableStep`` defined beside the kernel part that runs it.
     static let stepVerbs: [StepVerb] =
-        languageVerbs + loopVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
+        languageVerbs + loopVerbs + arrayVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
         + gcdSyncVerbs
         + portVerbs + socketPortVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
         + concurrencyVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs + operationControlVerbs
@@ -121,7 +121,14 @@ extension ScenarioCompiler {
         },
         StepVerb("set") { c, s in c.assignment(s.arg, scope: s.scope, declare: false).map { [$0] } ?? [] },
         StepVerb("release") { c, s in
-            guard let (lv, _) = c.lvalue(s.arg, scope: s.scope) else { return [] }
+            guard let (lv, type) = c.lvalue(s.arg, scope: s.scope) else { return [] }
+            if case .array = type {
+                // An array is never nil (§7.1.1): emptying it is what releases its elements.
+                c.bag.error(
+                    .exprType, "an array is never nil: write `removeAll: \(s.arg.scalar?.text ?? "")`",
+                    at: s.arg.location)
+                return []
+            }
             return [.release(lv)]
         },
         StepVerb("retain") { c, s in
@@ -171,6 +178,24 @@ extension ScenarioCompiler {
         let lhsName = lhsText.trimmingCharacters
         if case .new(let c, _) = rhs {
             rhs = .new(classIndex: c, label: String(lhsName.split(separator: ".").last ?? ""))
+        }
+        if declare, let colon = lhsName.firstIndex(of: ":") {
+            // `let: log: [string] = []`: a local of a declared type (an empty array's element type is its own).
+            let name = String(lhsName[..<colon]).trimmingCharacters
+            let typeText = String(lhsName[lhsName.index(after: colon)...]).trimmingCharacters
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                bag.error(
+                    .stepShape, "write `let: NAME: TYPE = EXPRESSION`, e.g. `log: [string] = []`", at: scalar.location)
+                return nil
+            }
+            guard let type = typeNamed(typeText) else {
+                bag.error(
+                    .nameUndefined, "unknown type '\(typeText)'" + suggestion(typeText, Self.builtinTypes),
+                    at: scalar.location)
+                return nil
+            }
+            checkAssignable(rhsType, to: type, at: location(in: scalar, offset: rhsOffset))
+            return .bind(local: scope.declare(name, type), rhs)
         }
         if declare {
             guard lhsName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !lhsName.isEmpty else {

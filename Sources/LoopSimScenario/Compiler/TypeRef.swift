@@ -1,7 +1,7 @@
 import LoopSimKernel
 
 /// The static type of an expression, known at compile time so that `self.button.timer` resolves to indices.
-enum TypeRef: Equatable, Sendable, CustomStringConvertible {
+indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case object(classIndex: Int, name: String)
     case timer
     case runLoop
@@ -26,6 +26,9 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case null
     /// An object of unknown class (`id`).
     case anyObject
+    /// A Swift array of its element type (`[NSTimer]`, `[string]`); `[]` alone is an array of `nil` elements, which
+    /// fits every array place (section 7.1, "Arrays").
+    case array(TypeRef)
 
     var description: String {
         switch self {
@@ -47,6 +50,7 @@ enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .duration: "duration"
         case .null: "nil"
         case .anyObject: "id"
+        case .array(let element): "[\(element)]"
         }
     }
 

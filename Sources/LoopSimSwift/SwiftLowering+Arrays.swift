@@ -1,0 +1,424 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Swift arrays (docs/swift-scenarios.md, "Arrays"): `[T]` properties and locals, their reads and their mutations,
+/// lowered to the scenario language's arrays (docs/scenario-format.md §7.1.1), the one model both front-ends
+/// share.
+extension SwiftLowering {
+    /// The type of a Swift array type (`[Timer]`, `Array<Timer>`), or nil when `type` is not one.
+    func arrayType(_ type: TypeSyntax) -> LoweredType? {
+        if let a = type.as(ArrayTypeSyntax.self) { return .array(typeNamed(a.element)) }
+        if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Array",
+            let arguments = i.genericArgumentClause?.arguments, arguments.count == 1,
+            let element = arguments.first?.argument.as(TypeSyntax.self)
+        {
+            return .array(typeNamed(element))
+        }
+        return nil
+    }
+
+    /// The advice for an optional array property (`[Timer]?`): the model's arrays are never nil.
+    func optionalArrayAdvice(_ type: TypeSyntax) -> String {
+        let wrapped =
+            type.as(OptionalTypeSyntax.self)?.wrappedType
+            ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?
+            .wrappedType
+        guard let wrapped, arrayType(wrapped) != nil else { return "" }
+        return "; an array property is never nil here: write `\(wrapped.trimmedDescription) = []` and empty it "
+            + "with `removeAll()` (section \"Arrays\")"
+    }
+
+    /// `[String]()`, `Array<Timer>()`: an empty array of a type; nil for anything else.
+    func emptyArrayConstruction(_ e: ExprSyntax) -> LoweredType? {
+        guard let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil
+        else { return nil }
+        if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
+            let element = array.elements.first?.expression
+        {
+            return .array(typeNamed(element.trimmedDescription))
+        }
+        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+            generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array",
+            let element = generic.genericArgumentClause.arguments.first?.argument.as(TypeSyntax.self)
+        {
+            return .array(typeNamed(element))
+        }
+        return nil
+    }
+
+    /// Whether `e` is an empty array: `[]`, `[String]()`.
+    func isEmptyArray(_ e: ExprSyntax) -> Bool {
+        if let array = e.as(ArrayExprSyntax.self) { return array.elements.isEmpty }
+        return emptyArrayConstruction(e) != nil
+    }
+
+    /// The language's spelling of an array's type for a declaration (`[NSTimer]`); nil, after reporting why, for an
+    /// array the model does not hold (of arrays, of a type it does not follow).
+    mutating func arrayTypeName(_ type: LoweredType, at node: some SyntaxProtocol) -> String? {
+        guard case .array(let element) = type else { return type.fieldTypeName }
+        if case .array = element {
+            unsupported("an array of arrays", "keep the elements in one array, or in objects of a class", at: node)
+            return nil
+        }
+        guard let name = type.fieldTypeName else {
+            unsupported(
+                "an array of `\(element)`",
+                "an array holds scenario classes, Timer, Int, Bool, String, observer tokens or the other types a "
+                    + "property may have", at: node)
+            return nil
+        }
+        return name
+    }
+
+    /// `[a, b]` as a value: its elements lowered, of one type.
+    mutating func arrayLiteral(_ array: ArrayExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        var texts: [String] = []
+        var element = LoweredType.unknown
+        for item in array.elements {
+            guard let lowered = expression(item.expression, in: scope) else { return nil }
+            if case .array = lowered.type {
+                unsupported("an array of arrays", "keep the elements in one array", at: item)
+                return nil
+            }
+            if element == .unknown { element = lowered.type }
+            texts.append(lowered.text)
+        }
+        return ("[" + texts.joined(separator: ", ") + "]", .array(element))
+    }
+
+    /// `a[i]`: the element (Swift traps on an index outside the array; so does the run).
+    mutating func arrayElement(_ call: SubscriptCallExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        guard call.arguments.count == 1, let index = call.arguments.first, index.label == nil,
+            call.trailingClosure == nil
+        else {
+            unsupported("this subscript", "read one element: `a[i]`", at: call)
+            return nil
+        }
+        guard let base = expression(call.calledExpression, in: scope) else { return nil }
+        guard case .array(let element) = base.type else {
+            unsupported("a subscript of a value that is not an array", "index an array: `timers[0]`", at: call)
+            return nil
+        }
+        guard let i = expression(index.expression, in: scope) else { return nil }
+        return ("\(base.text)[\(i.text)]", element)
+    }
+
+    /// `a.count`, `a.isEmpty`, `a.first`, `a.last` on an array `inner`.
+    mutating func arrayMember(_ inner: (text: String, type: LoweredType), _ name: String, at node: some SyntaxProtocol)
+        -> (String, LoweredType)?
+    {
+        guard case .array(let element) = inner.type else { return nil }
+        switch name {
+        case "count": return ("\(inner.text).count", .int)
+        case "isEmpty": return ("\(inner.text).isEmpty", .bool)
+        case "first", "last": return ("\(inner.text).\(name)", element)
+        default:
+            unsupported(
+                "`\(name)` of an array",
+                "an array reads `count`, `isEmpty`, `first`, `last`, `a[i]` and "
+                    + "`a.contains(x)`", at: node)
+            return nil
+        }
+    }
+
+    /// `a.contains(x)` as a value, when `call` is one on an array.
+    mutating func arrayContains(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            member.declName.baseName.text == "contains", call.arguments.count == 1,
+            call.arguments.first?.label == nil, call.trailingClosure == nil,
+            isArrayExpression(base, in: scope)
+        else { return nil }
+        guard let array = expression(base, in: scope),
+            let value = expression(call.arguments.first!.expression, in: scope)
+        else { return .some(nil) }
+        return ("\(array.text).contains(\(value.text))", .bool)
+    }
+
+    /// Whether `e` names an array (a field, a local, a path to one), judged without reporting anything.
+    func isArrayExpression(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        if let chain = e.as(OptionalChainingExprSyntax.self) { return isArrayExpression(chain.expression, in: scope) }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if let local = scope.locals[name] {
+                if case .array = local.type { return true }
+                return false
+            }
+            if let cls = scope.className, case .array? = classes[cls]?.fields[name] { return true }
+            return false
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
+            guard case .object(let cls)? = quietType(base, in: scope),
+                case .array? = classes[cls]?.fields[member.declName.baseName.text]
+            else { return false }
+            return true
+        }
+        return false
+    }
+
+    /// The type of a name or path to an object, judged without reporting anything (nil when unknown).
+    func quietType(_ e: ExprSyntax, in scope: Scope) -> LoweredType? {
+        if let chain = e.as(OptionalChainingExprSyntax.self) { return quietType(chain.expression, in: scope) }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if let local = scope.locals[name] { return local.type }
+            if name == "self", let cls = scope.className { return .object(cls) }
+            if let cls = scope.className { return classes[cls]?.fields[name] }
+            return nil
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+            case .object(let cls)? = quietType(base, in: scope)
+        {
+            return classes[cls]?.fields[member.declName.baseName.text]
+        }
+        return nil
+    }
+
+    /// A mutating call on an array used as a statement (`timers.append(t)`, `timers.removeAll()`,
+    /// `observers.forEach { … }`); nil when `call` is not one.
+    mutating func arrayCall(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            isArrayExpression(base, in: scope)
+        else { return nil }
+        let name = member.declName.baseName.text
+        let at = location(call)
+        guard let place = expression(base, in: scope) else { return [] }
+        let arguments = Array(call.arguments)
+        switch name {
+        case "append" where arguments.count == 1 && call.trailingClosure == nil:
+            let argument = arguments[0]
+            if argument.label?.text == "contentsOf" {
+                guard let value = expression(argument.expression, in: scope) else { return [] }
+                return observedMutation(
+                    base, in: scope,
+                    [.step("append", place.text, at: at, [("contentsOf", .plain(value.text, at: at))])],
+                    at: call)
+            }
+            guard argument.label == nil else { break }
+            return observedMutation(
+                base, in: scope, appendStep(place, argument.expression, at: call, in: &scope), at: call)
+        case "removeAll"
+        where call.trailingClosure == nil
+            && (arguments.isEmpty || (arguments.count == 1 && arguments[0].label?.text == "keepingCapacity")):
+            // The capacity kept is the buffer's, which the model does not hold: the elements go either way.
+            return observedMutation(base, in: scope, [.step("removeAll", place.text, at: at)], at: call)
+        case "removeFirst", "removeLast":
+            guard arguments.isEmpty, call.trailingClosure == nil else { break }
+            return observedMutation(base, in: scope, [.step(name, place.text, at: at)], at: call)
+        case "remove" where arguments.count == 1 && arguments[0].label?.text == "at":
+            guard let index = expression(arguments[0].expression, in: scope) else { return [] }
+            return observedMutation(
+                base, in: scope, [.step("removeAt", place.text, at: at, [("index", .plain(index.text, at: at))])],
+                at: call)
+        case "forEach":
+            guard let closure = call.trailingClosure ?? arguments.first?.expression.as(ClosureExprSyntax.self),
+                arguments.count <= 1, call.trailingClosure == nil || arguments.isEmpty
+            else { break }
+            return forEachLoop(place, closure, at: call, in: scope)
+        default: break
+        }
+        unsupported(
+            "`\(call.trimmedDescription)` on an array",
+            "an array takes `append(x)`, `append(contentsOf:)`, `+=`, `removeAll()`, `removeFirst()`, "
+                + "`removeLast()`, `remove(at:)` and `forEach { }` as statements (their results unused)", at: call)
+        return []
+    }
+
+    /// `let t = timers.removeFirst()` (`removeLast()`, `remove(at: i)`, `popLast()`): the element read into the
+    /// local, then removed, so the local holds it when the array lets it go. `removeFirst()` and `removeLast()` of
+    /// an empty array trap at the removal with the standard library's message (the read gives nil first);
+    /// `popLast()` removes nothing from an empty one. Nil when `call` is no such call on an array.
+    mutating func removedElementLocal(
+        _ call: FunctionCallExprSyntax, declared: String, in scope: inout Scope
+    ) -> (steps: [LocatedNode], type: LoweredType, isPlainElement: Bool)? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["removeFirst", "removeLast", "remove", "popLast"].contains(member.declName.baseName.text),
+            call.trailingClosure == nil, isArrayExpression(base, in: scope)
+        else { return nil }
+        let name = member.declName.baseName.text
+        let arguments = Array(call.arguments)
+        guard let place = expression(base, in: scope), case .array(let element) = place.type else {
+            return ([], .unknown, false)
+        }
+        let at = location(call)
+        let read: String
+        let removal: LocatedNode
+        switch name {
+        case "removeFirst" where arguments.isEmpty:
+            (read, removal) = ("\(place.text).first", .step("removeFirst", place.text, at: at))
+        case "removeLast" where arguments.isEmpty:
+            (read, removal) = ("\(place.text).last", .step("removeLast", place.text, at: at))
+        case "popLast" where arguments.isEmpty:
+            read = "\(place.text).last"
+            removal = .step(
+                "if", "!\(place.text).isEmpty", at: at,
+                [("then", .list([.step("removeLast", place.text, at: at)], at: at))])
+        case "remove" where arguments.count == 1 && arguments[0].label?.text == "at":
+            guard let index = expression(arguments[0].expression, in: scope) else { return ([], .unknown, false) }
+            (read, removal) = (
+                "\(place.text)[\(index.text)]",
+                .step("removeAt", place.text, at: at, [("index", .plain(index.text, at: at))])
+            )
+        default:
+            return nil
+        }
+        let steps = observedMutation(base, in: scope, [removal], at: call)
+        // The element itself, never nil, but `popLast()`'s optional.
+        let isPlain = name != "popLast" && [.int, .bool, .string].contains(element)
+        return ([.step("let", "\(declared) = \(read)", at: at)] + steps, element, isPlain)
+    }
+
+    /// `a.append(x)`: `append: a` with `value: x`. A value that a framework call makes (`observers.append(
+    /// NotificationCenter.default.addObserver(…) { … })`, `timers.append(Timer.scheduledTimer(…))`) is made into
+    /// a local first, appended, and released, as Swift's temporary is after the call.
+    private mutating func appendStep(
+        _ place: (text: String, type: LoweredType), _ value: ExprSyntax, at node: some SyntaxProtocol,
+        in scope: inout Scope
+    ) -> [LocatedNode] {
+        let at = location(value)
+        if let made = value.as(FunctionCallExprSyntax.self), emptyArrayConstruction(value) == nil,
+            callValueIsStep(made, in: scope)
+        {
+            // Named by the array (`timers`), as the object is labelled by the name it is stored into.
+            let arrayName = String(place.text.split(separator: ".").last ?? "")
+            let temporary =
+                scope.locals[arrayName] == nil && !arrayName.isEmpty ? arrayName : "appended\(at.line)x\(at.column)"
+            var steps: [LocatedNode] = []
+            if isDefaultCenter(made.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? value) {
+                steps = notificationCall(made, token: temporary, in: scope)
+            } else if isTimerCreation(made) {
+                steps = creationStep(made, place: temporary, in: scope)?.steps ?? []
+            } else if let created = frameworkCreation(made, place: temporary, in: &scope) {
+                steps = created.steps
+            } else if let created = apiCreation(made, place: temporary, in: scope) {
+                steps = created.steps
+            }
+            guard !steps.isEmpty else { return [] }
+            return steps + [
+                .step("append", place.text, at: at, [("value", .plain(temporary, at: at))]),
+                .step("release", temporary, at: at),
+            ]
+        }
+        guard let lowered = expression(value, in: scope) else { return [] }
+        return [.step("append", place.text, at: at, [("value", .plain(lowered.text, at: at))])]
+    }
+
+    /// Whether `call` makes its value with a step of its own (a timer, an observer token, a framework object)
+    /// rather than as an expression.
+    private func callValueIsStep(_ call: FunctionCallExprSyntax, in scope: Scope) -> Bool {
+        if isTimerCreation(call) { return true }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            isDefaultCenter(base), member.declName.baseName.text == "addObserver"
+        {
+            return true
+        }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), classes[callee.baseName.text] != nil {
+            return false  // `new C`, an expression
+        }
+        return apiType(call.calledExpression.trimmedDescription) != nil
+    }
+
+    /// `a += b` (or `a += [x]`) on an array place: `append:` with `contentsOf:`.
+    mutating func arrayCompoundAppend(
+        _ place: (text: String, type: LoweredType), _ rest: [ExprSyntax], at e: ExprSyntax, in scope: inout Scope
+    ) -> [LocatedNode] {
+        if rest.count == 1, let literal = rest[0].as(ArrayExprSyntax.self),
+            literal.elements.contains(where: {
+                $0.expression.as(FunctionCallExprSyntax.self).map { callValueIsStep($0, in: scope) } ?? false
+            })
+        {
+            // `timers += [Timer.scheduledTimer(…)]`: each element made and appended in order.
+            return literal.elements.flatMap { appendStep(place, $0.expression, at: e, in: &scope) }
+        }
+        guard rest.count == 1, let value = expression(rest[0], in: scope) else {
+            if rest.count != 1 { unsupported("this `+=` on an array", "append one array: `a += [x]`", at: e) }
+            return []
+        }
+        return [.step("append", place.text, at: location(e), [("contentsOf", .plain(value.text, at: location(e)))])]
+    }
+
+    /// `for x in array { … }`: `for: x in ARRAY`, over a copy of the array taken when the loop starts.
+    mutating func arrayForLoop(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard f.whereClause == nil, f.awaitKeyword == nil, f.tryKeyword == nil,
+            isArrayExpression(f.sequence, in: scope), let array = expression(f.sequence, in: scope),
+            case .array(let element) = array.type
+        else { return nil }
+        let name: String
+        if let identifier = f.pattern.as(IdentifierPatternSyntax.self) {
+            name = identifier.identifier.text
+        } else if f.pattern.is(WildcardPatternSyntax.self) {
+            name = "element\(location(f).line)"
+        } else {
+            unsupported("this loop pattern", "name the element: `for timer in timers`", at: f.pattern)
+            return []
+        }
+        var body = scope
+        body.returnBreaksLoop = false
+        body.locals[name] = Local(type: element, isVar: false)
+        body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
+        let steps = lowerStatements(f.body.statements, in: &body, tail: false)
+        return [
+            .step("for", "\(name) in \(array.text)", at: location(f.pattern), [("do", .list(steps, at: location(f)))])
+        ]
+    }
+
+    /// `array.forEach { x in … }` or `{ $0.invalidate() }`: the same loop as `for x in array`, the closure's body
+    /// run in place for each element (a non-escaping closure, called before `forEach` returns).
+    private mutating func forEachLoop(
+        _ place: (text: String, type: LoweredType), _ closure: ClosureExprSyntax, at call: FunctionCallExprSyntax,
+        in scope: Scope
+    ) -> [LocatedNode] {
+        guard case .array(let element) = place.type else { return [] }
+        var body = scope
+        body.returnBreaksLoop = false
+        let at = location(call)
+        let name: String
+        if let signature = closure.signature {
+            if signature.capture != nil {
+                unsupported(
+                    "a capture list in `forEach`", "the closure runs at once: leave the list out", at: signature)
+                return []
+            }
+            var names: [String] = []
+            if let shorthand = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self) {
+                names = shorthand.map(\.name.text)
+            } else if let clause = signature.parameterClause?.as(ClosureParameterClauseSyntax.self) {
+                names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            }
+            guard names.count == 1 else {
+                unsupported("this `forEach` closure", "take one element: `forEach { timer in … }`", at: signature)
+                return []
+            }
+            name = names[0] == "_" ? "element\(at.line)" : names[0]
+            body.locals[name] = Local(type: element, isVar: false)
+            body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
+        } else {
+            // `$0`: the language's names are plain identifiers, so the element is `elementLINE`.
+            name = "element\(at.line)"
+            body.locals["$0"] = Local(type: element, isVar: false, lowered: name)
+            body.locals["$0"]?.isPlainElement = [.int, .bool, .string].contains(element)
+        }
+        if containsReturn(closure.statements) {
+            unsupported(
+                "`return` in a `forEach` closure", "write `for x in array { … }` with `continue`", at: closure)
+            return []
+        }
+        let steps = lowerStatements(closure.statements, in: &body, tail: false)
+        return [.step("for", "\(name) in \(place.text)", at: at, [("do", .list(steps, at: at))])]
+    }
+
+    /// Whether `statements` hold a `return` outside nested closures.
+    private func containsReturn(_ statements: CodeBlockItemListSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            init() { super.init(viewMode: .sourceAccurate) }
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                found = true
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder()
+        finder.walk(statements)
+        return finder.found
+    }
+}
