@@ -6,7 +6,11 @@ extension SwiftLowering {
     /// type; nil after reporting why it cannot be.
     mutating func expression(_ e: ExprSyntax, in scope: Scope) -> (text: String, type: LoweredType)? {
         if let ref = e.as(DeclReferenceExprSyntax.self) { return reference(ref, in: scope) }
-        if let member = e.as(MemberAccessExprSyntax.self) { return memberAccess(member, in: scope) }
+        if let member = e.as(MemberAccessExprSyntax.self) {
+            if let text = describedValue(member, in: scope) { return text }
+            return memberAccess(member, in: scope)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), let text = stringConversion(call, in: scope) { return text }
         if let chain = e.as(OptionalChainingExprSyntax.self) {
             // `a?.b` reads nil through nil, as every path of the scenario language does (§6, messaging nil).
             return expression(chain.expression, in: scope)
@@ -284,6 +288,9 @@ extension SwiftLowering {
                 case "!==":
                     parts.append("!=")
                     type = .bool
+                case "+" where lastOperand == .string:
+                    parts.append(text)  // `a + b` of two strings: their concatenation (the language's `+`)
+                    if type != .bool { type = .string }
                 case "+", "-", "*", "/", "%":
                     parts.append(text)
                     if type != .bool { type = .int }
@@ -321,6 +328,28 @@ extension SwiftLowering {
         if anyTime && type == .int { type = .interval }
         if anyDuration && type == .int { type = .duration }
         return (parts.joined(separator: " "), type)
+    }
+
+    /// `n.description` of an `Int`, `Bool` or `String`: the text Swift's interpolation writes, `"\(n)"`
+    /// (`CustomStringConvertible.description` of the standard library's integers and Booleans is that text). Nil
+    /// when `member` is no such read.
+    private mutating func describedValue(_ member: MemberAccessExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        guard member.declName.baseName.text == "description", let base = member.base,
+            interpolatedType(base) == .plain, let value = expression(base, in: scope),
+            [.int, .bool, .string].contains(value.type)
+        else { return nil }
+        return ("\"\\(\(value.text))\"", .string)
+    }
+
+    /// `String(n)` of an `Int`, `Bool` or `String` (`String.init(describing:)`'s text for them): `"\(n)"`.
+    private mutating func stringConversion(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+            call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label == nil || argument.label?.text == "describing",
+            interpolatedType(argument.expression) == .plain,
+            let value = expression(argument.expression, in: scope), [.int, .bool, .string].contains(value.type)
+        else { return nil }
+        return ("\"\\(\(value.text))\"", .string)
     }
 
     /// A number literal as the scenario language's integer: as written, or, beside a timer's interval or date,

@@ -24,14 +24,17 @@ extension SwiftLowering {
     /// The log text of a `print` item or an interpolation: `\(LOWERED)` when its value is certainly a plain
     /// `Int`, `Bool` or `String` the language can evaluate, else `\\(SOURCE)`, the text as written.
     mutating func logItem(_ e: ExprSyntax, in scope: Scope) -> String {
-        let asWritten = "\\\\(" + e.trimmedDescription + ")"
+        // Written as is: every `\(` in it escaped too, so that a nested interpolation stays text.
+        let asWritten = "\\\\(" + e.trimmedDescription.replacingOccurrences(of: "\\(", with: "\\\\(") + ")"
         guard interpolatedType(e) == .plain || isPlainArrayRead(e, in: scope) else { return asWritten }
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self
         let lowered = expression(e, in: scope)
         self = snapshot
-        guard let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums), !lowered.text.contains("\\(") else {
+        // A `\(` in the lowered text is inside a string value (`"\(self.count)"` from `count.description`), which
+        // the log's parser reads as one string literal.
+        guard let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums) else {
             return asWritten
         }
         return "\\(" + lowered.text + ")"
@@ -62,7 +65,12 @@ extension SwiftLowering {
                 unsupported("this interpolation", "interpolate one value: `\\(count)`", at: segment)
                 return nil
             }
-            let item = logItem(only.expression, in: scope)
+            var item = logItem(only.expression, in: scope)
+            // A folded `String` constant (`let name = "meter"`) is its text, written in place.
+            if item.hasPrefix("\\(\""), item.hasSuffix("\")"), item.count >= 5 {
+                let inner = item.dropFirst(3).dropLast(2)
+                if !inner.contains("\""), !inner.contains("\\") { item = String(inner) }
+            }
             guard !item.hasPrefix("\\\\("), !item.dropFirst(2).contains("\"") else {
                 unsupported(
                     "an interpolation of a value Swift writes otherwise (an optional as `Optional(…)`, a `Double`, an "
@@ -128,7 +136,24 @@ extension SwiftLowering {
     func interpolatedType(_ e: ExprSyntax) -> InterpolatedType? {
         if e.is(IntegerLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self) { return .plain }
         if let s = e.as(StringLiteralExprSyntax.self) {
-            return s.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) ? .plain : nil
+            // A `String`; with interpolations, only of values the lowering writes as Swift does (else refused).
+            let provable = s.segments.allSatisfy { segment in
+                guard let part = segment.as(ExpressionSegmentSyntax.self) else { return true }
+                guard part.expressions.count == 1, let only = part.expressions.first, only.label == nil else {
+                    return false
+                }
+                return interpolatedType(only.expression) == .plain
+            }
+            return provable ? .plain : nil
+        }
+        if let m = e.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "description", let base = m.base {
+            return interpolatedType(base) == .plain ? .plain : nil
+        }
+        if let call = e.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+            call.arguments.count == 1, let only = call.arguments.first
+        {
+            return interpolatedType(only.expression) == .plain ? .plain : nil
         }
         if let tuple = e.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
             only.label == nil

@@ -82,3 +82,22 @@ import Testing
         #expect(loaded.diagnostics.contains { $0.message.contains("?? takes a value and a default of the same type") })
     }
 }
+
+/// `+` of two strings (docs/scenario-format.md §6): their concatenation.
+@Suite struct StringConcatenationTests {
+    @Test func plusJoinsTwoStrings() throws {
+        let logs = try NilCoalescingTests.logs(
+            """
+            name: concatenation
+            until: 1s
+            classes:
+              Box:
+                fields: {name: string = box, n: int = 3}
+            main:
+              - let: b = new Box
+              - let: 's = b.name + "-" + "\\(b.n)"'
+              - log: '\\(s)'
+            """)
+        #expect(logs == ["box-3"])
+    }
+}

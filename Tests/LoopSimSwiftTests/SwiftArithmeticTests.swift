@@ -104,3 +104,34 @@ import Testing
             """)
     }
 }
+
+/// Strings built from values: `+` of two strings, `n.description`, `String(n)`, printed and kept (the language's
+/// interpolated string values, docs/scenario-format.md §6).
+@Suite struct SwiftStringValueTests {
+    @Test func stringsConcatenateAndDescribeTheirValues() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("strings", until: .seconds(2), variants: [.ios10, .linuxCorelibs])
+            final class Meter {
+                private let name = "meter"
+                var label = "x"
+                private var count = 2
+                func go() {
+                    print(label + " " + count.description)
+                    print("n \\(count.description)")
+                    let joined = String(count) + label
+                    print(joined)
+                    let t = "\\(name)" + "?"
+                    print(t)
+                    print("\\(name)" + "!")
+                }
+            }
+            let meter = Meter()
+            meter.go()
+            scenario.expect(.all, [
+                "logs": 5, "logs[0].text": "x 2", "logs[1].text": "n 2", "logs[2].text": "2x", "logs[3].text": "meter?",
+                "logs[4].text": "meter!",
+            ])
+            """)
+    }
+}

@@ -56,6 +56,10 @@ extension ScenarioCompiler {
             guard var (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
                 var (b, tb) = typed(rhs, scope: scope, scalar: scalar, offset: offset)
             else { return nil }
+            if op == "+", ta == .string, tb == .string {
+                // Swift's `+` of two strings: their concatenation, the interpolation of both (`"\(a)\(b)"`).
+                return (.interpolation([.value(a), .value(b)]), .string)
+            }
             if ta == .duration || tb == .duration {
                 guard
                     let typed = durationArithmetic(
