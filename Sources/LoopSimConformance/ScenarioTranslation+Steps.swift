@@ -531,6 +531,8 @@ extension ScenarioTranslation {
             return "LS.operationProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"
         case .currentOperationQueue:
             return "LS.currentOperationQueueName()"
+        case .iosVersion:
+            return "LSValue.int(Int.max)"  // the real program runs on Linux: every `#available(iOS …, *)` passes
         case .interpolation:
             unsupported("an interpolated string value (write a Swift-coded conformance file: docs/swift-scenarios.md)")
             return "LSValue.null"

@@ -161,12 +161,36 @@ extension SwiftLowering {
             case .matchingPattern(let m):
                 guard let test = enumCaseCondition(m, in: scope) else { return nil }  // SwiftLowering+Enums.swift
                 parts.append(list.count > 1 ? "(\(test))" : test)
+            case .availability(let a):
+                guard let test = availabilityTest(a) else { return nil }
+                parts.append(list.count > 1 ? "(\(test))" : test)
             default:
                 unsupported("this condition", "use a boolean expression or `if let`", at: element)
                 return nil
             }
         }
         return (parts.joined(separator: " && "), pre)
+    }
+
+    /// `#available(iOS 10.0, *)` (`#unavailable(iOS 10)`): the variant's iOS version against the one named,
+    /// `iosVersion >= 1000` (`<` for `#unavailable`). Another platform's version in the list is not LoopSim's (its
+    /// variants are iOS and Linux): ignored; without an iOS entry the check passes, by its `*`.
+    private mutating func availabilityTest(_ a: AvailabilityConditionSyntax) -> String? {
+        let unavailable = a.availabilityKeyword.text == "#unavailable"
+        for argument in a.availabilityArguments {
+            guard case .availabilityVersionRestriction(let r) = argument.argument, r.platform.text == "iOS" else {
+                continue
+            }
+            guard let version = r.version else { break }
+            let major = Int(version.major.text) ?? -1
+            let minor = version.components.first.flatMap { Int($0.number.text) } ?? 0
+            guard major >= 0, (0..<100).contains(minor) else {
+                unsupported("this iOS version", "write `iOS MAJOR.MINOR`", at: version)
+                return nil
+            }
+            return "iosVersion \(unavailable ? "<" : ">=") \(major * 100 + minor)"
+        }
+        return unavailable ? "false" : "true"
     }
 
     /// One statement that is not an `if`, `guard` or `return`.

@@ -97,6 +97,8 @@ extension Interpreter {
             let left = try condition(lhs, in: frame, on: thread, k)
             if left != isAnd { return .bool(left) }
             return .bool(try condition(rhs, in: frame, on: thread, k))
+        case .iosVersion:
+            return .int(k.profile.iosVersion)
         case .coalesce(let lhs, let rhs):
             let left = try evaluate(lhs, in: frame, on: thread, k)
             if case .null = left { return try evaluate(rhs, in: frame, on: thread, k) }

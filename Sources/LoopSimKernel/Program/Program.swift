@@ -235,6 +235,10 @@ public indirect enum Expr: Sendable {
     /// `a ?? b`: the left value unless it is nil, else the right, which is evaluated only then (Swift's `??`
     /// takes its default as an autoclosure: the Swift standard library, `??(_:_:)`).
     case coalesce(Expr, Expr)
+    /// The running variant's iOS version, `major * 100 + minor` (`ios10` is 1000), for Swift's
+    /// `#available(iOS 10.0, *)`; `Int.max` off iOS (`linux-corelibs`), where `*` makes every iOS check pass
+    /// (the Swift book, "Checking API Availability").
+    case iosVersion
     /// A UIKit property of the object `Expr` names (nil for nil).
     case uikitProperty(Expr, UIKitProperty)
     /// A timer's property (`self.timer.isValid`).

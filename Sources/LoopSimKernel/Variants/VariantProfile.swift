@@ -195,6 +195,13 @@ public struct VariantProfile: Sendable, Hashable {
     }
 
     /// The value of `flag` as text.
+    /// The iOS version a built-in iOS variant models, `major * 100 + minor` (`ios10`: 1000), read by
+    /// `#available(iOS …, *)`; `Int.max` for a variant that is not iOS (`linux-corelibs`).
+    public var iosVersion: Int {
+        guard name.hasPrefix("ios"), let major = Int(name.dropFirst(3)) else { return Int.max }
+        return major * 100
+    }
+
     public func value(of flag: String) -> String? { values.first { $0.name == flag }?.value }
 
     /// Returns a copy with `flag` set to `value`.

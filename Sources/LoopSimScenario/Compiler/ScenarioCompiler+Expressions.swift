@@ -259,6 +259,8 @@ extension ScenarioCompiler {
                 if let value = Self.namedConstant(name) { return (.literal(.int(value)), .int) }
                 // `OperationQueue.current`: the running operation queue's name (section 6).
                 if name == "currentOperationQueue" { return (.currentOperationQueue, .string) }
+                // `#available(iOS 10.0, *)`: the variant's iOS version, `major * 100 + minor` (section 6).
+                if name == "iosVersion" { return (.iosVersion, .int) }
                 if let foreign = Self.foreignNames[name] {
                     bag.error(.exprForeign, foreign, at: location(in: scalar, offset: offset + column))
                     return nil
