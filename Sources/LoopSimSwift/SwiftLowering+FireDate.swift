@@ -60,6 +60,22 @@ extension SwiftLowering {
         return []
     }
 
+    /// `link.isPaused = BOOL` (`link?.isPaused`, `self.link.isPaused`) on a `CADisplayLink`: `setPaused:`
+    /// (docs/scenario-format.md §7.3). Nil when the sequence is no such store.
+    mutating func pausedStore(_ sequence: SequenceExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+            let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isPaused",
+            let base = member.base
+        else { return nil }
+        let receiver = base.as(OptionalChainingExprSyntax.self)?.expression ?? base
+        guard let link = expression(receiver, in: scope), link.type == .timer,
+            let value = infix(Array(elements[2...]), in: scope)
+        else { return nil }
+        let at = location(sequence)
+        return [.step("setPaused", link.text, at: at, [("to", .plain(value.text, at: location(elements[2])))])]
+    }
+
     /// `distantFuture` for `.distantFuture`, `Date.distantFuture`, `NSDate.distantFuture` (likewise `distantPast`).
     private func dateName(_ e: ExprSyntax) -> String? {
         guard let m = e.as(MemberAccessExprSyntax.self) else { return nil }

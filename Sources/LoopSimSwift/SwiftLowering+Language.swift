@@ -60,6 +60,10 @@ extension SwiftLowering {
         if let sequence = expr?.as(SequenceExprSyntax.self), toleranceStore(sequence, steps: &steps, in: scope) {
             return .handled
         }
+        if let sequence = expr?.as(SequenceExprSyntax.self), let lowered = pausedStore(sequence, in: scope) {
+            steps += lowered
+            return .handled
+        }
         if let sequence = expr?.as(SequenceExprSyntax.self), let lowered = fireDateStore(sequence, in: scope) {
             steps += lowered
             return .handled

@@ -61,4 +61,32 @@ import Testing
         #expect(diagnostics.first?.message.contains("this fire date") == true, "\(diagnostics)")
         #expect(diagnostics.first?.location.line == 8 && diagnostics.first?.location.column == 19)
     }
+
+    @Test func aDisplayLinkPausesByIsPaused() throws {
+        #expect(try SwiftLanguageTests.steps("timer?.isPaused = true") == "[{setPaused: self.timer, to: true}]")
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("spinner", until: .seconds(2), variants: [.ios13])
+            final class Spinner: UIView {
+                private(set) var frames = 0
+                private lazy var link: CADisplayLink = {
+                    let link = CADisplayLink(target: self, selector: #selector(step))
+                    link.add(to: .main, forMode: .common)
+                    return link
+                }()
+                func start() { link.isPaused = false }
+                func stop() { link.isPaused = true }
+                @objc private func step() { frames += 1 }
+            }
+            let spinner = Spinner()
+            spinner.start()
+            scenario.at(.seconds(1), "stop") {
+                spinner.stop()
+                scenario.sample("frames", spinner.frames)
+            }
+            scenario.at(.milliseconds(1900), "later") { scenario.sample("frames", spinner.frames) }
+            scenario.expect(.all, ["samples[0].value": 59, "samples[1].value": 59])
+            """)
+    }
 }
