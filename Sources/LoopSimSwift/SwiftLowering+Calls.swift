@@ -54,6 +54,9 @@ extension SwiftLowering {
             return unknownAPI(call)
         }
         let name = member.declName.baseName.text
+        if let made = base.as(FunctionCallExprSyntax.self), let steps = callOnTemporary(made, name, call, in: scope) {
+            return steps
+        }
         if base.is(SuperExprSyntax.self) {
             if let steps = uikitSuperCall(name, call, in: scope) { return steps }
             // `super.init()` of an NSObject subclass: NSObject's init does nothing the model follows.
@@ -115,6 +118,38 @@ extension SwiftLowering {
             }
             return unknownAPI(call)
         }
+    }
+
+    /// `Seeder().run()`: a new object of a scenario class as the receiver, held by a temporary for the call and
+    /// released at the statement's end, as Swift releases an unused +1 result. Nil when `made` makes no such object.
+    private mutating func callOnTemporary(
+        _ made: FunctionCallExprSyntax, _ name: String, _ call: FunctionCallExprSyntax, in scope: Scope
+    ) -> [LocatedNode]? {
+        guard let callee = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            classes[callee] != nil
+        else { return nil }
+        let at = location(made)
+        let temporary = "new\(callee)\(at.line)x\(at.column)"
+        var steps: [LocatedNode]
+        if initializedClass(made) != nil {
+            guard let (making, _) = initializedLocal(made, name: temporary, declared: temporary, in: scope) else {
+                return []
+            }
+            steps = making
+        } else if made.arguments.isEmpty, made.trailingClosure == nil {
+            steps = [.step("let", "\(temporary) = new \(callee)", at: at)]
+        } else {
+            return nil
+        }
+        guard classes[callee]?.methods[name] != nil else {
+            bag.error(
+                .nameUndefined, "`\(callee)` has no method `\(name)`; declare `func \(name)()` in the class",
+                at: location(call.calledExpression))
+            return []
+        }
+        steps += methodCall(temporary, callee, name, call, in: scope)
+        steps.append(.step("release", temporary, at: at))
+        return steps
     }
 
     /// A call the subset does not know, named, with what to do instead.
