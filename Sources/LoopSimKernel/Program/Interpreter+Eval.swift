@@ -243,27 +243,21 @@ extension Interpreter {
         }
     }
 
+    /// `x OP y` of two integers or two durations.
+    private func ordered<T: Comparable>(_ x: T, _ op: CompareOperator, _ y: T) -> Bool {
+        switch op {
+        case .equal: x == y
+        case .notEqual: x != y
+        case .less: x < y
+        case .lessOrEqual: x <= y
+        case .greater: x > y
+        case .greaterOrEqual: x >= y
+        }
+    }
+
     private func compare(_ a: Value, _ op: CompareOperator, _ b: Value) -> Bool {
-        if case .int(let x) = a, case .int(let y) = b {
-            switch op {
-            case .equal: return x == y
-            case .notEqual: return x != y
-            case .less: return x < y
-            case .lessOrEqual: return x <= y
-            case .greater: return x > y
-            case .greaterOrEqual: return x >= y
-            }
-        }
-        if case .duration(let x) = a, case .duration(let y) = b {
-            switch op {
-            case .equal: return x == y
-            case .notEqual: return x != y
-            case .less: return x < y
-            case .lessOrEqual: return x <= y
-            case .greater: return x > y
-            case .greaterOrEqual: return x >= y
-            }
-        }
+        if case .int(let x) = a, case .int(let y) = b { return ordered(x, op, y) }
+        if case .duration(let x) = a, case .duration(let y) = b { return ordered(x, op, y) }
         if case .string(let x) = a, case .string(let y) = b {
             // Swift's `String` comparison: canonical equivalence for `==`, and the order of the strings' Unicode
             // scalars after normalisation for `<` (the standard library's `String` `Comparable` conformance).
