@@ -44,3 +44,23 @@ class StatementExpressionVisitor: SyntaxVisitor {
         return node.parent?.is(IfExprSyntax.self) == true
     }
 }
+
+/// Finds a `return` outside nested closures (one in a nested loop counts: it leaves the body too).
+final class ReturnFinder: SyntaxVisitor {
+    private(set) var found = false
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    /// Whether `node` holds such a `return`.
+    static func finds(in node: some SyntaxProtocol) -> Bool {
+        let finder = ReturnFinder()
+        finder.walk(node)
+        return finder.found
+    }
+}

@@ -408,17 +408,6 @@ extension SwiftLowering {
 
     /// Whether `statements` hold a `return` outside nested closures.
     private func containsReturn(_ statements: CodeBlockItemListSyntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            var found = false
-            init() { super.init(viewMode: .sourceAccurate) }
-            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-                found = true
-                return .skipChildren
-            }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        }
-        let finder = Finder()
-        finder.walk(statements)
-        return finder.found
+        ReturnFinder.finds(in: statements)
     }
 }

@@ -431,19 +431,7 @@ extension SwiftLowering {
     /// task's loop, the fix of the Task retain cycle).
     func tailLoop(_ item: CodeBlockItemSyntax) -> SyntaxIdentifier? {
         guard let w = item.item.as(WhileStmtSyntax.self) else { return nil }
-        final class ReturnFinder: SyntaxVisitor {
-            var found = false
-            init() { super.init(viewMode: .sourceAccurate) }
-            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-                found = true
-                return .skipChildren
-            }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { .visitChildren }
-        }
-        let finder = ReturnFinder()
-        finder.walk(w.body)
-        return finder.found ? w.id : nil
+        return ReturnFinder.finds(in: w.body) ? w.id : nil
     }
 
     /// What to write instead of a concurrency API outside the subset.
