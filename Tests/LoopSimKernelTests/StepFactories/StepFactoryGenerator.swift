@@ -13,8 +13,33 @@ import Foundation
 /// in declaration order, labelled with the property's name, defaulted to the property's initial value when it has
 /// one, as the memberwise initialiser does.
 enum StepFactoryGenerator {
-    /// The file the factories are written to.
-    static let output = "Sources/LoopSimKernel/Program/StepFactories+Generated.swift"
+    /// The file the factories of the steps of kernel folder `folder` are written to, in that folder (the names
+    /// differ: a module may not hold two files of one name).
+    static func output(for folder: String) -> String {
+        "Sources/LoopSimKernel/\(folder)/StepFactories+\(folder)+Generated.swift"
+    }
+
+    /// Whether `path` is a generated factories file (whichever folder it names).
+    static func isOutput(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasPrefix("StepFactories+") && name.hasSuffix("+Generated.swift")
+    }
+
+    /// The generated files for `files` (path from the package root and text, in path order): one per kernel folder
+    /// with steps, keyed by its path.
+    static func files(_ files: [(path: String, text: String)]) -> [(path: String, text: String)] {
+        var folders: [String] = []
+        var byFolder: [String: [(path: String, text: String)]] = [:]
+        for file in files {
+            let folder = String(file.path.dropFirst("Sources/LoopSimKernel/".count).prefix { $0 != "/" })
+            if byFolder[folder] == nil { folders.append(folder) }
+            byFolder[folder, default: []].append(file)
+        }
+        return folders.compactMap { folder in
+            let text = file(byFolder[folder] ?? [])
+            return text.contains("extension ") ? (output(for: folder), text) : nil
+        }
+    }
 
     /// Whether `path` (from the package root) is a steps file.
     static func isSourceFile(_ path: String) -> Bool {
@@ -70,15 +95,15 @@ enum StepFactoryGenerator {
         return (name, rest, nil)
     }
 
-    /// The generated file for `files` (path from the package root and text, in path order).
+    /// The generated file for `files` (path from the package root and text, in path order) of one folder.
     static func file(_ files: [(path: String, text: String)]) -> String {
         var out = """
             // swift-format-ignore-file
             // Generated from the step structs' declarations by StepFactoryGenerator.swift (Tests/LoopSimKernelTests):
             // each one's public `make`, which calls its memberwise initialiser (Swift makes that one for this module
             // only). After adding a step or changing its stored properties, run
-            // `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests`, which rewrites this file (the test fails
-            // while it differs from what the declarations make). Do not edit by hand.
+            // `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests`, which rewrites the folders' files (the test
+            // fails while one differs from what the declarations make). Do not edit by hand.
 
             """
         for file in files {

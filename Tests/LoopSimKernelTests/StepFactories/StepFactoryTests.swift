@@ -23,21 +23,41 @@ import Testing
         return files.sorted { $0.path < $1.path }
     }
 
-    /// The generated file is what the declarations make; `LOOPSIM_GENERATE_STEPS=1` writes it first.
+    /// Each folder's generated file is what its declarations make, and no other generated file is left;
+    /// `LOOPSIM_GENERATE_STEPS=1` writes them (and deletes stale ones) first.
     @Test func generatedFactoriesAreTheDeclarations() throws {
-        let text = StepFactoryGenerator.file(try Self.sourceFiles())
-        let url = Self.root.appendingPathComponent(StepFactoryGenerator.output)
-        if ProcessInfo.processInfo.environment["LOOPSIM_GENERATE_STEPS"] != nil {
-            try text.write(to: url, atomically: true, encoding: .utf8)
+        let expected = StepFactoryGenerator.files(try Self.sourceFiles())
+        let fm = FileManager.default
+        let kernel = Self.root.appendingPathComponent("Sources/LoopSimKernel")
+        var present: [String] = []
+        for folder in try fm.contentsOfDirectory(atPath: kernel.path).sorted() {
+            for name in (try? fm.contentsOfDirectory(atPath: kernel.appendingPathComponent(folder).path)) ?? [] {
+                let path = "Sources/LoopSimKernel/\(folder)/\(name)"
+                if StepFactoryGenerator.isOutput(path) { present.append(path) }
+            }
         }
-        #expect(
-            try String(contentsOf: url, encoding: .utf8) == text,
-            """
-            \(StepFactoryGenerator.output) differs from the step declarations: run \
-            `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests` and commit it
-            """)
-        for (n, line) in text.split(separator: "\n").enumerated() where line.count > 120 {
-            Issue.record("\(StepFactoryGenerator.output):\(n + 1) is longer than 120 columns")
+        if ProcessInfo.processInfo.environment["LOOPSIM_GENERATE_STEPS"] != nil {
+            for path in present where !expected.contains(where: { $0.path == path }) {
+                try fm.removeItem(at: Self.root.appendingPathComponent(path))
+            }
+            for file in expected {
+                try file.text.write(to: Self.root.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+            }
+            present = expected.map(\.path)
+        }
+        let stale = present.filter { path in !expected.contains { $0.path == path } }
+        #expect(stale.isEmpty, "generated step factories no step declares: \(stale); regenerate")
+        for file in expected {
+            let url = Self.root.appendingPathComponent(file.path)
+            #expect(
+                (try? String(contentsOf: url, encoding: .utf8)) == file.text,
+                """
+                \(file.path) differs from the step declarations: run \
+                `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests` and commit it
+                """)
+            for (n, line) in file.text.split(separator: "\n").enumerated() where line.count > 120 {
+                Issue.record("\(file.path):\(n + 1) is longer than 120 columns")
+            }
         }
     }
 

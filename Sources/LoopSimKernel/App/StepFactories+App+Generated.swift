@@ -1,0 +1,26 @@
+// swift-format-ignore-file
+// Generated from the step structs' declarations by StepFactoryGenerator.swift (Tests/LoopSimKernelTests):
+// each one's public `make`, which calls its memberwise initialiser (Swift makes that one for this module
+// only). After adding a step or changing its stored properties, run
+// `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests`, which rewrites the folders' files (the test
+// fails while one differs from what the declarations make). Do not edit by hand.
+
+// MARK: App/AppLifecycle+Steps.swift
+
+extension BeginBackgroundTaskStep {
+    public static func make(expiration: Expr?, into: LValue?) -> Self {
+        Self(expiration: expiration, into: into)
+    }
+}
+
+extension EndBackgroundTaskStep {
+    public static func make(task: Expr) -> Self {
+        Self(task: task)
+    }
+}
+
+extension SampleStep {
+    public static func make(name: String, value: Expr) -> Self {
+        Self(name: name, value: value)
+    }
+}

@@ -1,0 +1,53 @@
+// swift-format-ignore-file
+// Generated from the step structs' declarations by StepFactoryGenerator.swift (Tests/LoopSimKernelTests):
+// each one's public `make`, which calls its memberwise initialiser (Swift makes that one for this module
+// only). After adding a step or changing its stored properties, run
+// `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests`, which rewrites the folders' files (the test
+// fails while one differs from what the declarations make). Do not edit by hand.
+
+// MARK: Concurrency/Awaits+Steps.swift
+
+extension AwaitCallStep {
+    public static func make(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr],
+                            isolation: CalleeIsolation) -> Self {
+        Self(receiver: receiver, classIndex: classIndex, method: method, arguments: arguments, isolation: isolation)
+    }
+}
+
+extension AwaitTaskStep {
+    public static func make(task: Expr) -> Self {
+        Self(task: task)
+    }
+}
+
+extension TaskGroupStep {
+    public static func make(children: [Expr]) -> Self {
+        Self(children: children)
+    }
+}
+
+// MARK: Concurrency/Tasks+Steps.swift
+
+extension MakeTaskStep {
+    public static func make(closure: Expr, detached: Bool, actor: TaskExecutor?, into: LValue?, label: String) -> Self {
+        Self(closure: closure, detached: detached, actor: actor, into: into, label: label)
+    }
+}
+
+extension TaskSleepStep {
+    public static func make(delay: DurationSpec, throwing: Bool) -> Self {
+        Self(delay: delay, throwing: throwing)
+    }
+}
+
+extension CancelTaskStep {
+    public static func make(task: Expr) -> Self {
+        Self(task: task)
+    }
+}
+
+extension MainActorRunStep {
+    public static func make(enter: Bool) -> Self {
+        Self(enter: enter)
+    }
+}

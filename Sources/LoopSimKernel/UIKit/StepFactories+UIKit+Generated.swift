@@ -1,0 +1,52 @@
+// swift-format-ignore-file
+// Generated from the step structs' declarations by StepFactoryGenerator.swift (Tests/LoopSimKernelTests):
+// each one's public `make`, which calls its memberwise initialiser (Swift makes that one for this module
+// only). After adding a step or changing its stored properties, run
+// `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests`, which rewrites the folders' files (the test
+// fails while one differs from what the declarations make). Do not edit by hand.
+
+// MARK: UIKit/UIKit+Steps.swift
+
+extension MakeNavigationControllerStep {
+    public static func make(root: Expr, into: LValue?, site: String = "") -> Self {
+        Self(root: root, into: into, site: site)
+    }
+}
+
+extension PushStep {
+    public static func make(controller: Expr, navigationController: Expr, animated: Bool, site: String = "") -> Self {
+        Self(controller: controller, navigationController: navigationController, animated: animated, site: site)
+    }
+}
+
+extension PopStep {
+    public static func make(navigationController: Expr, toRoot: Bool, animated: Bool = true) -> Self {
+        Self(navigationController: navigationController, toRoot: toRoot, animated: animated)
+    }
+}
+
+extension SetRightBarButtonStep {
+    public static func make(controller: Expr, content: BarButtonContent, target: Expr? = nil) -> Self {
+        Self(controller: controller, content: content, target: target)
+    }
+}
+
+extension PresentStep {
+    public static func make(controller: Expr, presenter: Expr, animated: Bool, style: PresentationStyle = .fullScreen,
+                            completion: Expr? = nil, site: String = "") -> Self {
+        Self(controller: controller, presenter: presenter, animated: animated, style: style, completion: completion,
+             site: site)
+    }
+}
+
+extension DismissStep {
+    public static func make(controller: Expr, animated: Bool, completion: Expr? = nil) -> Self {
+        Self(controller: controller, animated: animated, completion: completion)
+    }
+}
+
+extension ScrollStep {
+    public static func make(drag: DurationSpec, decelerate: DurationSpec) -> Self {
+        Self(drag: drag, decelerate: decelerate)
+    }
+}
