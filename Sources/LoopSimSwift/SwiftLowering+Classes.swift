@@ -25,6 +25,7 @@ extension SwiftLowering {
                 shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
                     ($0.secondName ?? $0.firstName).text
                 }
+                if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
             }
         }
         noteUIKitSuperclass(decl, into: &shape)
@@ -312,11 +313,18 @@ extension SwiftLowering {
             unsupported("a generic method", "write it with concrete types", at: generics)
             return nil
         }
-        if let returns = decl.signature.returnClause {
-            unsupported(
-                "a method that returns a value", "methods return nothing in LoopSim; store the result in a field",
-                at: returns)
-            return nil
+        var returnsEntry: [(String, LocatedNode)] = []
+        if let returns = declaredReturnType(decl) {
+            guard Self.isReturnable(typeNamed(returns)), let typeName = typeNamed(returns).fieldTypeName,
+                !isStatic(decl.modifiers), decl.signature.effectSpecifiers == nil
+            else {
+                unsupported(
+                    "a method that returns `\(returns.trimmedDescription)`",
+                    "return an Int, a Bool, a String, an enum of the file or an object of a class of the file "
+                        + "(optional or not), from a method that is neither static, async nor throwing", at: returns)
+                return nil
+            }
+            returnsEntry = [("returns", .plain(typeName, at: location(returns)))]
         }
         if let effects = decl.signature.effectSpecifiers, !isAsyncOnly(effects) {
             unsupported(
@@ -326,6 +334,7 @@ extension SwiftLowering {
         }
         guard let body = decl.body else { return nil }
         var scope = methodScope(className: className, body: body.statements)
+        scope.returnType = declaredReturnType(decl).map { typeNamed($0) }
         var params: [LocatedNode] = []
         for parameter in decl.signature.parameterClause.parameters
         where !isLifecycleOverride(decl, className: className) {
@@ -337,9 +346,9 @@ extension SwiftLowering {
         }
         let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
         let traits = methodTraits(decl)
-        if params.isEmpty && traits.isEmpty { return (decl.name.text, .list(steps, at: at)) }
+        if params.isEmpty && traits.isEmpty && returnsEntry.isEmpty { return (decl.name.text, .list(steps, at: at)) }
         let paramEntry: [(String, LocatedNode)] = params.isEmpty ? [] : [("params", .list(params, at: at))]
-        return (decl.name.text, .map(traits + paramEntry + [("do", .list(steps, at: at))], at: at))
+        return (decl.name.text, .map(traits + paramEntry + returnsEntry + [("do", .list(steps, at: at))], at: at))
     }
 }
 

@@ -89,8 +89,31 @@ extension SwiftLowering {
             let body = decl.body, body.statements.count == 1, let item = body.statements.first?.item
         else { return false }
         guard let value = item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression else { return false }
+        // A call of a method (`loader.isReady()`, `check()`) may do anything: such a method is a method, called
+        // where it is read (SwiftLowering+Returns.swift); a creation (`Child()`) is an expression.
+        if callsAMethod(value) { return false }
         shape.computed[decl.name.text + "()"] = ComputedProperty(getter: value, type: typeNamed(returns.type))
         return true
+    }
+
+    /// Whether `e` calls something other than an initializer (`Child()`): a callee that starts lowercase, or a
+    /// member (`x.f()`).
+    func callsAMethod(_ e: ExprSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                    if name.first?.isLowercase ?? false { found = true }
+                } else if node.calledExpression.is(MemberAccessExprSyntax.self) {
+                    found = true
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(e)
+        return finder.found
     }
 
     /// `f()` or `x.f()` of a method recorded by ``collectReturningMethod(_:into:)``, as a value: its expression

@@ -157,6 +157,7 @@ extension SwiftLowering {
 
     /// A call whose value is used: `Class()`, `CFRunLoopGetCurrent()`, `DispatchSemaphore(value: 0)`.
     private mutating func callValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        if let found = hoistedCall(call, in: scope) { return found }  // SwiftLowering+Returns.swift
         if let found = returnedValue(call, in: scope) { return found }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
@@ -191,7 +192,7 @@ extension SwiftLowering {
         let text = call.calledExpression.trimmedDescription
         unsupported(
             "`\(text)(…)` as a value",
-            insteadOfAPI(text) + "; methods of scenario classes return nothing", at: call)
+            insteadOfAPI(text), at: call)
         return nil
     }
 

@@ -30,10 +30,13 @@ extension SwiftLowering {
         // as written, not refused.
         let snapshot = self
         let lowered = expression(e, in: scope)
+        let calls = hoisting.temporaries.count != snapshot.hoisting.temporaries.count
         self = snapshot
         guard let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums), !lowered.text.contains("\\(") else {
             return asWritten
         }
+        // `print("\(describe())")`: the calls it makes run before the statement (SwiftLowering+Returns.swift).
+        if calls { _ = expression(e, in: scope) }
         return "\\(" + lowered.text + ")"
     }
 
@@ -89,6 +92,7 @@ extension SwiftLowering {
             return interpolatedType(unwrap.expression) == .optionalPlain ? .plain : nil
         }
         if let sequence = e.as(SequenceExprSyntax.self) { return infixType(sequence) }
+        if let call = e.as(FunctionCallExprSyntax.self) { return returnedType(call) }
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))
         }
@@ -105,6 +109,42 @@ extension SwiftLowering {
             return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
         }
         return nil
+    }
+
+    /// What a call of a method of the file's classes returns (`describe()`, `loader.loadSync()`): the type its
+    /// declarations annotate, when every method of that name in the file's classes declares the same one; optional
+    /// through `x?.f()`. Nil when unknown.
+    private func returnedType(_ call: FunctionCallExprSyntax) -> InterpolatedType? {
+        let name: String
+        var chained = false
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = ref.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            name = member.declName.baseName.text
+            chained = base.is(OptionalChainingExprSyntax.self) || base.trimmedDescription.contains("?")
+        } else {
+            return nil
+        }
+        guard let file = call.root.as(SourceFileSyntax.self) else { return nil }
+        var found: [InterpolatedType?] = []
+        for statement in file.statements {
+            let members: MemberBlockItemListSyntax
+            if let decl = statement.item.as(ClassDeclSyntax.self) {
+                members = decl.memberBlock.members
+            } else if let ext = statement.item.as(ExtensionDeclSyntax.self) {
+                members = ext.memberBlock.members
+            } else {
+                continue
+            }
+            for member in members {
+                guard let f = member.decl.as(FunctionDeclSyntax.self), f.name.text == name,
+                    let type = declaredReturnType(f)
+                else { continue }
+                found.append(annotatedType(type))
+            }
+        }
+        guard let first = found.first, found.allSatisfy({ $0 == first }), let type = first else { return nil }
+        return chained ? (type == .plain ? .optionalPlain : nil) : type
     }
 
     /// An infix chain: a comparison or a logical operator makes a `Bool`; `+ - * / %` of plain values a plain one.

@@ -245,6 +245,9 @@ extension SwiftLowering {
                 "a local inside `withExtendedLifetime`'s closure", "declare it before the call", at: statement)
             return []
         }
+        let wasInline = scope.isInlineClosure
+        scope.isInlineClosure = true  // a `return` in it leaves the closure
+        defer { scope.isInlineClosure = wasInline }
         return lowerStatements(closure.statements, in: &scope, tail: false)
     }
 

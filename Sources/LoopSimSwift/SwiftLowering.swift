@@ -53,6 +53,10 @@ struct SwiftLowering {
     var enumContext: String?
     /// The file's classes that subclass `Thread` (SwiftLowering+ThreadSubclass.swift; looked up only).
     var threadSubclasses: Set<String> = []
+    /// The calls of methods that return values hoisted out of the statement being lowered (SwiftLowering+Returns.swift).
+    var hoisting = Hoisting()
+    /// How many of the last ``conditions(_:in:)``'s steps are hoisted calls (a `while` runs them each turn).
+    var conditionHoists = 0
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -168,6 +172,9 @@ struct ClassShape {
     var initializers: [[String]: String] = [:]
     /// Read-only computed properties, whose reads are inlined (SwiftLowering+Computed.swift).
     var computed: [String: ComputedProperty] = [:]
+    /// The methods that return a value (lowered with `returns:`), by name, with the type they return
+    /// (SwiftLowering+Returns.swift); each is in ``methods`` too.
+    var returns: [String: LoweredType] = [:]
     /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
     var lazy: [String: ExprSyntax] = [:]
 
@@ -232,6 +239,11 @@ struct Scope {
     var returnBreaksLoop = false
     /// The `while` that ends a body, whose `return`s are `break`s (set by `lowerTailLoop`).
     var tailLoopID: SyntaxIdentifier?
+    /// The type the method being lowered returns (`func f() -> Bool`): its `return e` is `return: e`. Nil elsewhere.
+    var returnType: LoweredType?
+    /// The body of a closure lowered in place (`autoreleasepool { … }`, `withExtendedLifetime`): a `return` in it
+    /// leaves the closure, not the body around it, so it is refused.
+    var isInlineClosure = false
 }
 
 extension LocatedNode {

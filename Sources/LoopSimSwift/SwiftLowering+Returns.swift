@@ -1,0 +1,200 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Methods that return values (docs/swift-scenarios.md, "Computed properties and returned values"): a method with a
+/// return type is a method of the lowered class with `returns:`, each `return e` is `return: e`, and a call of it
+/// whose value is used is a `call:` with `result:`. The scenario language's expressions have no calls, so a call
+/// inside an expression is hoisted: its `call:` runs just before the statement, into a local named after the
+/// call's place (`loadSync_12_9`), and the expression reads that local. Swift evaluates a statement's calls in
+/// the order written before the statement acts, so this is its order wherever the call is evaluated each time the
+/// statement runs; where it may not be (right of `&&`, `||`, `??`, in `?:`, a condition after the first), the
+/// call is refused and the engineer binds it to a local first.
+extension SwiftLowering {
+    /// The calls hoisted out of the statement being lowered (``lowerStatements(_:in:tail:)`` opens one per statement).
+    struct Hoisting {
+        /// Whether a statement is being lowered, so a hoisted call has a place to go.
+        var isOpen = false
+        /// The `call:` steps, in evaluation order.
+        var steps: [LocatedNode] = []
+        /// The `release:` steps of the objects hoisted calls returned, run when the statement ends (ARC releases an
+        /// unused +1 result at the end of its full expression).
+        var releases: [LocatedNode] = []
+        /// Each hoisted call's local, by the call's syntax node (a node lowered twice is called once).
+        var temporaries: [SyntaxIdentifier: (String, LoweredType)] = [:]
+        /// The statement being lowered: where a call is checked to be evaluated each time it runs.
+        var root: Syntax?
+    }
+
+    /// The return type `decl` declares, nil for none (`-> Void`, `-> ()`).
+    func declaredReturnType(_ decl: FunctionDeclSyntax) -> TypeSyntax? {
+        guard let returns = decl.signature.returnClause,
+            !["Void", "()"].contains(returns.type.trimmedDescription)
+        else { return nil }
+        return returns.type
+    }
+
+    /// Whether a method may return a value of `type`: an `Int`, `Bool`, `String`, an enum of the file, or an object
+    /// the language follows (a class of the file, a timer, a thread, a semaphore or a group), optional or not. A
+    /// `Double`, a date or a run loop has no value of the language a store could take as Swift's.
+    static func isReturnable(_ type: LoweredType) -> Bool {
+        switch type {
+        case .int, .bool, .string, .enumeration, .object, .timer, .thread, .semaphore, .group: true
+        default: false
+        }
+    }
+
+    /// The scenario class, receiver text and method of a call of a method that returns a value (one lowered with
+    /// `returns:`): `f()` on `self`, `x.f()`, `a.b.f()`, `x?.f()`. Nil when `call` is no such call.
+    mutating func returningCallee(_ call: FunctionCallExprSyntax, in scope: Scope) -> (
+        receiver: String, className: String, method: String, type: LoweredType
+    )?? {
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = callee.baseName.text
+            guard let cls = scope.className, let type = classes[cls]?.returns[name], scope.locals[name] == nil,
+                scope.locals["self"] != nil
+            else { return nil }
+            return .some((scope.locals["self"]?.text("self") ?? "self", cls, name, type))
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            return nil
+        }
+        let name = member.declName.baseName.text
+        guard classes.values.contains(where: { $0.returns[name] != nil }) else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self), classes[reference.baseName.text] != nil {
+            unsupported(
+                "a `static func` that returns a value", "make it an instance method of an object the code holds",
+                at: call)
+            return .some(nil)
+        }
+        guard let receiver = expression(base, in: scope) else { return .some(nil) }
+        guard case .object(let cls) = receiver.type, let type = classes[cls]?.returns[name] else { return nil }
+        return .some((receiver.text, cls, name, type))
+    }
+
+    /// The `call:` step of a returning call whose value goes into `place` (a new local or an existing place), its
+    /// arguments' own hoisted calls first. Nil when `call` is no call of a method that returns a value.
+    mutating func returningCallSteps(_ call: FunctionCallExprSyntax, place: String, in scope: Scope) -> (
+        steps: [LocatedNode], type: LoweredType
+    )? {
+        let before = hoisting.steps.count
+        guard let found = returningCallee(call, in: scope) else { return nil }
+        guard let (receiver, _, method, type) = found,
+            let step = callStep(call, receiver: receiver, method: method, place: place, in: scope)
+        else { return ([], .unknown) }
+        let first = Array(hoisting.steps[min(before, hoisting.steps.count)...])
+        hoisting.steps.removeSubrange(min(before, hoisting.steps.count)...)
+        return (first + [step], type)
+    }
+
+    /// `call: RECEIVER.METHOD` with `with:` the arguments lowered in order and `result: PLACE`.
+    private mutating func callStep(
+        _ call: FunctionCallExprSyntax, receiver: String, method: String, place: String, in scope: Scope
+    ) -> LocatedNode? {
+        let at = location(call)
+        if call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
+            unsupported(
+                "a closure passed to a method of a scenario class",
+                "store the closure in the object's closure property first, then call the method without it", at: call)
+            return nil
+        }
+        var arguments: [LocatedNode] = []
+        for argument in call.arguments {
+            guard let value = expression(argument.expression, in: scope) else { return nil }
+            arguments.append(.plain(value.text, at: location(argument.expression)))
+        }
+        var extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        extra.append(("result", .plain(place, at: at)))
+        return .step("call", "\(receiver).\(method)", at: at, extra)
+    }
+
+    /// A call of a method that returns a value, used as a value inside an expression: hoisted before the statement
+    /// (``Hoisting``), read from its local. Nil when `call` is no such call.
+    mutating func hoistedCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        if let done = hoisting.temporaries[call.id] { return .some(done) }
+        guard let found = returningCallee(call, in: scope) else { return nil }
+        guard let (receiver, _, method, type) = found else { return .some(nil) }
+        guard hoisting.isOpen else {
+            unsupported(
+                "a call of `\(method)(…)`, a method that returns a value, here",
+                "call it in a method, a closure or the scenario's code, where statements run", at: call)
+            return .some(nil)
+        }
+        if !computedInProgress.isEmpty {
+            unsupported(
+                "a computed property or one-expression method that calls `\(method)(…)`, a method that returns a value",
+                "write it as a method with a body: `func value() -> T { … return … }`", at: call)
+            return .some(nil)
+        }
+        if let root = hoisting.root,
+            let why = conditionallyEvaluated(ExprSyntax(call), root: root) ?? repeatCondition(call, root: root)
+        {
+            unsupported(
+                "a call of `\(method)(…)`, a method that returns a value, \(why)",
+                "Swift may not call it each time the statement runs: call it first into a local (`let v = "
+                    + "\(method)(…)`), then use the local", at: call)
+            return .some(nil)
+        }
+        let l = location(call)
+        let temporary = "\(method)_\(l.line)_\(l.column)"
+        guard let step = callStep(call, receiver: receiver, method: method, place: temporary, in: scope) else {
+            return .some(nil)
+        }
+        hoisting.steps.append(step)
+        if type.isObject { hoisting.releases.append(.step("release", temporary, at: l)) }
+        hoisting.temporaries[call.id] = (temporary, type)
+        return .some((temporary, type))
+    }
+
+    /// "in a `repeat … while` condition" when `call` is in one under `root` (tested after each turn, not once).
+    private func repeatCondition(_ call: FunctionCallExprSyntax, root: Syntax) -> String? {
+        var child = Syntax(call)
+        var current = call.parent
+        while let node = current {
+            if let r = node.as(RepeatStmtSyntax.self), r.condition.id == child.id {
+                return "in a `repeat … while` condition"
+            }
+            if node.id == root.id { break }
+            child = node
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// Opens a statement's hoisting: what ``closeHoisting(_:into:at:)`` needs to restore the enclosing one.
+    mutating func openHoisting(root: some SyntaxProtocol) -> Hoisting {
+        let saved = hoisting
+        hoisting = Hoisting(isOpen: true, root: Syntax(root))
+        return saved
+    }
+
+    /// Closes a statement's hoisting: its hoisted calls go into `steps` at `mark` (before the statement's own
+    /// steps), the releases of their objects after them; the enclosing statement's hoisting is back.
+    mutating func closeHoisting(_ saved: Hoisting, into steps: inout [LocatedNode], at mark: Int) {
+        let done = hoisting
+        hoisting = saved
+        guard !done.steps.isEmpty || !done.releases.isEmpty else { return }
+        steps.insert(contentsOf: done.steps, at: min(mark, steps.count))
+        steps += done.releases
+    }
+
+    /// `return e` in a method that declares a return type: `return: e`, the calls in `e` hoisted before it and the
+    /// objects they returned released before the method returns. A call as the whole value is returned from its
+    /// local, which the method's return moves out.
+    mutating func lowerValueReturn(_ ret: ReturnStmtSyntax, value: ExprSyntax, type: LoweredType, in scope: Scope)
+        -> [LocatedNode]
+    {
+        let at = location(ret)
+        guard let lowered = withEnumContext(type, { $0.expression(value, in: scope) }) else { return [] }
+        let done = hoisting
+        hoisting.steps = []
+        hoisting.releases = []
+        // the value's own call keeps its object: the return hands it to the caller
+        let releases = done.releases.filter { $0.scalarArgument != lowered.text }
+        return done.steps + releases + [.step("return", lowered.text, at: at)]
+    }
+}
+
+extension LocatedNode {
+    /// The argument of a one-entry step (`release: x` → `x`), nil for another node.
+    var scalarArgument: String? { mapping?.entries.first?.value.scalar?.text }
+}
