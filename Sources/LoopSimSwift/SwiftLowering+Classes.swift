@@ -62,6 +62,7 @@ extension SwiftLowering {
             let d = member.decl
             if let v = d.as(VariableDeclSyntax.self) {
                 lowerField(v, className: name, into: &fields, initSteps: &fieldInits)
+                methods += getterMethods(v, className: name)  // SwiftLowering+Computed.swift
             } else if let f = d.as(FunctionDeclSyntax.self), isProxyMethod(f, of: decl) {
                 continue  // the class's `proxy:` entry (SwiftLowering+Proxies.swift)
             } else if let f = d.as(FunctionDeclSyntax.self), classes[name]?.computed[f.name.text + "()"] != nil {
@@ -110,7 +111,7 @@ extension SwiftLowering {
     }
 
     /// The scope of a method body: `self`, and the `var`s its closures capture.
-    private func methodScope(className: String, body: CodeBlockItemListSyntax) -> Scope {
+    func methodScope(className: String, body: CodeBlockItemListSyntax) -> Scope {
         var scope = Scope(kind: .method, className: className)
         scope.locals["self"] = Local(type: .object(className), isVar: false)
         scope.capturedVars = capturedNames(in: body.map(Syntax.init))

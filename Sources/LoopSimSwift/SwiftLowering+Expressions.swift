@@ -73,6 +73,11 @@ extension SwiftLowering {
             scenarioError("`self` is not visible here: top-level code and user actions have no `self`", at: ref)
             return nil
         }
+        if let cls = scope.className, scope.locals["self"] != nil,
+            let found = hoistedGetter(cls, name, receiver: scope.locals["self"]?.text("self") ?? "self", at: ref)
+        {
+            return found
+        }
         if let cls = scope.className,
             let found = computedRead(cls, name, receiver: scope.locals["self"]?.text("self") ?? "self", at: ref)
         {
@@ -129,6 +134,7 @@ extension SwiftLowering {
         switch inner.type {
         case .object(let cls):
             if refusesThreadMember(cls, name, at: member) { return nil }  // SwiftLowering+ThreadSubclass.swift
+            if let found = hoistedGetter(cls, name, receiver: inner.text, at: member) { return found }
             if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
             if let type = classes[cls]?.fields[name] { return ("\(inner.text).\(name)", type) }
             if classes[cls]?.methods[name] != nil {

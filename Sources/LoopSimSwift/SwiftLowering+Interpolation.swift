@@ -25,18 +25,21 @@ extension SwiftLowering {
     /// `Int`, `Bool` or `String` the language can evaluate, else `\\(SOURCE)`, the text as written.
     mutating func logItem(_ e: ExprSyntax, in scope: Scope) -> String {
         let asWritten = "\\\\(" + e.trimmedDescription + ")"
-        guard interpolatedType(e) == .plain else { return asWritten }
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self
         let lowered = expression(e, in: scope)
         let calls = hoisting.temporaries.count != snapshot.hoisting.temporaries.count
         self = snapshot
-        guard let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums), !lowered.text.contains("\\(") else {
+        // `print("\(describe())")`, `\(cache.status)`: a call of a method or getter in it runs before the statement
+        // (SwiftLowering+Returns.swift), as Swift's interpolation runs it, whether its value is logged or not.
+        if calls { _ = expression(e, in: scope) }
+        guard interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope), let lowered,
+            Self.isPrintedAsItsValue(lowered.type, enums: enums),
+            !lowered.text.contains("\\(")
+        else {
             return asWritten
         }
-        // `print("\(describe())")`: the calls it makes run before the statement (SwiftLowering+Returns.swift).
-        if calls { _ = expression(e, in: scope) }
         return "\\(" + lowered.text + ")"
     }
 
@@ -145,6 +148,18 @@ extension SwiftLowering {
         }
         guard let first = found.first, found.allSatisfy({ $0 == first }), let type = first else { return nil }
         return chained ? (type == .plain ? .optionalPlain : nil) : type
+    }
+
+    /// `cache.status`, where `cache` is a local holding an object of the file's class (not optional: Swift needs `?`
+    /// or `!` to reach a member of an optional) and `status` a getter of that class lowered as a method
+    /// (``ClassShape/getters``) declared `Int`, `Bool`, `String` or an enum without raw values. (Stored properties
+    /// of another object stay logged as written, as before.)
+    private func memberOfAnObjectIsPlain(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text != "self", case .object(let cls)? = scope.locals[base.baseName.text]?.type,
+            classes[cls]?.getters.contains(member.declName.baseName.text) == true
+        else { return false }
+        return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member)) == .plain
     }
 
     /// An infix chain: a comparison or a logical operator makes a `Bool`; `+ - * / %` of plain values a plain one.

@@ -146,7 +146,7 @@ extension SwiftLowering {
     }
 
     /// "in a `repeat … while` condition" when `call` is in one under `root` (tested after each turn, not once).
-    private func repeatCondition(_ call: FunctionCallExprSyntax, root: Syntax) -> String? {
+    private func repeatCondition(_ call: some SyntaxProtocol, root: Syntax) -> String? {
         var child = Syntax(call)
         var current = call.parent
         while let node = current {
@@ -158,6 +158,36 @@ extension SwiftLowering {
             current = node.parent
         }
         return nil
+    }
+
+    /// A read of a getter lowered as a method (``ClassShape/getters``), `x.isReady` or a bare `isReady`: a call of
+    /// it hoisted as ``hoistedCall(_:in:)`` hoists one. Nil when `name` is no such getter of `cls`.
+    mutating func hoistedGetter(_ cls: String, _ name: String, receiver: String, at node: some ExprSyntaxProtocol)
+        -> (String, LoweredType)??
+    {
+        guard classes[cls]?.getters.contains(name) == true, let type = classes[cls]?.returns[name] else { return nil }
+        if let done = hoisting.temporaries[node.id] { return .some(done) }
+        guard hoisting.isOpen, computedInProgress.isEmpty else {
+            unsupported(
+                "a read of `\(name)`, a computed property of several statements, here",
+                "read it in a method, a closure or the scenario's code, where statements run", at: node)
+            return .some(nil)
+        }
+        if let root = hoisting.root,
+            let why = conditionallyEvaluated(ExprSyntax(node), root: root) ?? repeatCondition(node, root: root)
+        {
+            unsupported(
+                "a read of `\(name)`, a computed property of several statements, \(why)",
+                "Swift may not run its getter each time the statement runs: read it into a local first", at: node)
+            return .some(nil)
+        }
+        let l = location(node)
+        let temporary = "\(name)_\(l.line)_\(l.column)"
+        hoisting.steps.append(
+            .step("call", "\(receiver).\(name)", at: l, [("result", .plain(temporary, at: l))]))
+        if type.isObject { hoisting.releases.append(.step("release", temporary, at: l)) }
+        hoisting.temporaries[node.id] = (temporary, type)
+        return .some((temporary, type))
     }
 
     /// Opens a statement's hoisting: what ``closeHoisting(_:into:at:)`` needs to restore the enclosing one.

@@ -175,6 +175,9 @@ struct ClassShape {
     /// The methods that return a value (lowered with `returns:`), by name, with the type they return
     /// (SwiftLowering+Returns.swift); each is in ``methods`` too.
     var returns: [String: LoweredType] = [:]
+    /// Read-only computed properties lowered as methods that return their value (a getter of several statements,
+    /// or one that calls a method): each read is a call (SwiftLowering+Returns.swift).
+    var getters: Set<String> = []
     /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
     var lazy: [String: ExprSyntax] = [:]
 
@@ -185,7 +188,7 @@ struct ClassShape {
     /// Whether `name` is a member (field or method) of the class, which a bare name inside it means.
     func hasMember(_ name: String) -> Bool {
         fields[name] != nil || methods[name] != nil || inherited.contains(name) || constantMembers.contains(name)
-            || computed[name] != nil
+            || computed[name] != nil || getters.contains(name)
     }
 }
 

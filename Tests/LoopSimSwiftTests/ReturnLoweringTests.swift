@@ -183,4 +183,36 @@ import Testing
                 """)
         #expect(logs == ["turn 1", "turn 3", "left at 4"])
     }
+
+    /// A getter of several statements, and one that calls a method, are methods returning their value: each read
+    /// (`x.status`, a bare `isStale` inside the class) runs the getter where Swift runs it.
+    @Test func aGetterOfSeveralStatementsRunsAtEachRead() throws {
+        let logs = try Self.logs(
+            Self.header + """
+                final class Cache {
+                    var entries = 0
+                    var reads = 0
+                    var status: String {
+                        reads += 1
+                        guard entries > 0 else { return "empty" }
+                        if entries > 2 { return "full" }
+                        return "partial"
+                    }
+                    var isStale: Bool { age() > 1 }
+                    func age() -> Int { return reads }
+                    func report() {
+                        if isStale { print("stale after \\(reads) reads") }
+                    }
+                }
+                let cache = Cache()
+                print("first \\(cache.status)")
+                cache.entries = 1
+                let s: String = cache.status
+                print("then \\(s)")
+                cache.entries = 3
+                print("last \\(cache.status)")
+                cache.report()
+                """)
+        #expect(logs == ["first empty", "then partial", "last full", "stale after 3 reads"])
+    }
 }
