@@ -345,7 +345,8 @@ extension SwiftLowering {
             scope.locals[name] = Local(type: type, isVar: false)
             params.append(.map([(name, .plain(typeName, at: location(parameter)))], at: location(parameter)))
         }
-        let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
+        var steps = lowerStatements(body.statements[...], in: &scope, tail: true)
+        if scope.returnType != nil { steps += unreachableEnd(of: body.statements, at: decl) }  // +Returns.swift
         let traits = methodTraits(decl)
         if params.isEmpty && traits.isEmpty && returnsEntry.isEmpty { return (decl.name.text, .list(steps, at: at)) }
         let paramEntry: [(String, LocatedNode)] = params.isEmpty ? [] : [("params", .list(params, at: at))]

@@ -65,6 +65,7 @@ extension SwiftLowering {
                 steps.append(.step("return", lowered.text, at: location(only)))
             } else {
                 steps = lowerStatements(statements, in: &scope, tail: true)
+                steps += unreachableEnd(of: statements, at: binding)  // SwiftLowering+Returns.swift
             }
             methods.append(
                 (name, .map([("returns", .plain(typeName, at: at)), ("do", .list(steps, at: at))], at: at)))

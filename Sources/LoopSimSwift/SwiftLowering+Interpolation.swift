@@ -29,7 +29,8 @@ extension SwiftLowering {
         // as written, not refused.
         let snapshot = self
         let lowered = expression(e, in: scope)
-        let calls = hoisting.temporaries.count != snapshot.hoisting.temporaries.count
+        let calls =
+            hoisting.temporaries.count != snapshot.hoisting.temporaries.count || callsAReturningMethod(Syntax(e))
         self = snapshot
         // `print("\(describe())")`, `\(cache.status)`: a call of a method or getter in it runs before the statement
         // (SwiftLowering+Returns.swift), as Swift's interpolation runs it, whether its value is logged or not.
@@ -41,6 +42,23 @@ extension SwiftLowering {
             return asWritten
         }
         return "\\(" + lowered.text + ")"
+    }
+
+    /// Whether `node` calls a method that returns a value or reads a getter lowered as a method (by name, in any of the
+    /// file's classes): such an interpolation is lowered for real, its calls run or its refusal reported.
+    private func callsAReturningMethod(_ node: Syntax) -> Bool {
+        if node.is(ClosureExprSyntax.self) { return false }
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            let name =
+                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let name, classes.values.contains(where: { $0.returns[name] != nil }) { return true }
+        }
+        let name =
+            node.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? node.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if let name, classes.values.contains(where: { $0.getters.contains(name) }) { return true }
+        return node.children(viewMode: .sourceAccurate).contains { callsAReturningMethod($0) }
     }
 
     /// Whether the language's value of `type` is what Swift prints: an `Int`, a `Bool`, a `String`, or a case of

@@ -316,7 +316,7 @@ extension SwiftLowering {
 
     /// The three parts of `c ? a : b` in an unfolded sequence: the elements before the `?`, the `then` expression,
     /// the elements after the `:`. Nil without exactly one conditional operator.
-    private func ternarySplit(
+    func ternarySplit(
         _ elements: [ExprSyntax]
     ) -> (condition: [ExprSyntax], yes: [ExprSyntax], no: [ExprSyntax])? {
         let marks = elements.indices.filter { elements[$0].is(UnresolvedTernaryExprSyntax.self) }

@@ -134,6 +134,15 @@ extension SwiftLowering {
                     + "\(method)(…)`), then use the local", at: call)
             return .some(nil)
         }
+        if let root = hoisting.root, let read = stateReadBefore(Syntax(call), root: root, in: scope) {
+            unsupported(
+                "a call of `\(method)(…)`, a method that returns a value, after `\(read.trimmedDescription)` in the same "
+                    + "statement",
+                "Swift reads `\(read.trimmedDescription)` before it calls the method, which may change it: "
+                    + "call it first into a local (`let v = \(method)(…)`), then write the statement with the local",
+                at: call)
+            return .some(nil)
+        }
         let l = location(call)
         let temporary = "\(method)_\(l.line)_\(l.column)"
         guard let step = callStep(call, receiver: receiver, method: method, place: temporary, in: scope) else {
@@ -143,6 +152,78 @@ extension SwiftLowering {
         if type.isObject { hoisting.releases.append(.step("release", temporary, at: l)) }
         hoisting.temporaries[call.id] = (temporary, type)
         return .some((temporary, type))
+    }
+
+    /// A read of a property (or of a variable a closure shares) that Swift evaluates before `node` in its statement:
+    /// an operand, argument or interpolation to its left. The hoisted call would run before that read, so a call
+    /// that changes what it reads would give another value; nil when there is none. Not reads: the place an `=`,
+    /// `+=`, … stores into (Swift's `+=` takes it `inout`, so a method changing it is an exclusivity trap in Swift),
+    /// a call's receiver (read when the call is made), literals, enum cases, locals, and other hoisted calls (they run
+    /// in order).
+    func stateReadBefore(_ node: Syntax, root: Syntax, in scope: Scope) -> Syntax? {
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == child.id {
+                // inside the callee's receiver: nothing of the call is evaluated before it
+            } else {
+                var isPlace = false
+                if let sequence = parent.as(ExprListSyntax.self) {
+                    let elements = Array(sequence)
+                    if elements.count >= 3,
+                        elements[1].is(AssignmentExprSyntax.self)
+                            || (elements[1].as(BinaryOperatorExprSyntax.self).map {
+                                ["+=", "-=", "*=", "/=", "%="].contains($0.operator.text)
+                            } ?? false)
+                    {
+                        isPlace = true  // elements[0] is the place, not a read before the call
+                    }
+                }
+                for (index, sibling) in parent.children(viewMode: .sourceAccurate).enumerated() {
+                    if sibling.id == child.id { break }
+                    if isPlace && index == 0 { continue }
+                    if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == sibling.id {
+                        continue  // the receiver: read when the call is made
+                    }
+                    if let read = firstStateRead(sibling, in: scope) { return read }
+                }
+            }
+            if parent.id == root.id { break }
+            child = parent
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// The first property read in `node` (``stateReadBefore(_:root:in:)``), skipping hoisted calls and closures.
+    private func firstStateRead(_ node: Syntax, in scope: Scope) -> Syntax? {
+        if node.is(ClosureExprSyntax.self) { return nil }
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            let name =
+                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let name, classes.values.contains(where: { $0.returns[name] != nil }) { return nil }
+        }
+        if let member = node.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return nil }  // `.fast`: an enum case
+            if let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
+                scope.locals[type] == nil
+            {
+                return nil  // `Mode.fast`, `RunLoop.main`: a type's member
+            }
+            return node
+        }
+        if let ref = node.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if let local = scope.locals[name] { return local.isBlock ? node : nil }
+            if name.first?.isUppercase == true || name == "self" { return nil }
+            if let cls = scope.className, classes[cls]?.fields[name] != nil { return node }  // implicit `self.name`
+            return nil
+        }
+        for c in node.children(viewMode: .sourceAccurate) {
+            if let read = firstStateRead(c, in: scope) { return read }
+        }
+        return nil
     }
 
     /// "in a `repeat … while` condition" when `call` is in one under `root` (tested after each turn, not once).
@@ -190,6 +271,21 @@ extension SwiftLowering {
         return .some((temporary, type))
     }
 
+    /// The end of a method that returns a value, when its last statement is not a `return`: Swift compiled the file,
+    /// so its definite-return analysis proved that end unreachable (a `switch` over every case of an enum, a
+    /// `while true` left only by `return`; the Swift book, "Functions" and "Control Flow"), while the language's
+    /// simpler rule cannot see it (docs/scenario-format.md §7.1). A `trap:` says so there: the method never ends
+    /// without a value, and the compiler's `return.value` check holds.
+    func unreachableEnd(of statements: CodeBlockItemListSyntax, at node: some SyntaxProtocol) -> [LocatedNode] {
+        if statements.last?.item.is(ReturnStmtSyntax.self) == true { return [] }
+        let at = location(node)
+        return [
+            LocatedNode.step("trap", nil, at: at).replacingArgument(
+                trapPrefix(node)
+                    + "Fatal error: the end of a method that returns a value, which Swift proves unreachable")
+        ]
+    }
+
     /// Opens a statement's hoisting: what ``closeHoisting(_:into:at:)`` needs to restore the enclosing one.
     mutating func openHoisting(root: some SyntaxProtocol) -> Hoisting {
         let saved = hoisting
@@ -214,6 +310,24 @@ extension SwiftLowering {
         -> [LocatedNode]
     {
         let at = location(ret)
+        if let sequence = value.as(SequenceExprSyntax.self), let split = ternarySplit(Array(sequence.elements)) {
+            // `return c ? a : b`: `if: c` with a `return:` in each branch (only the branch Swift takes is evaluated).
+            guard let condition = infix(split.condition, in: scope),
+                let yes = withEnumContext(type, { $0.infix(split.yes, in: scope) }),
+                let no = withEnumContext(type, { $0.infix(split.no, in: scope) })
+            else { return [] }
+            let done = hoisting
+            hoisting.steps = []
+            hoisting.releases = []
+            return done.steps + done.releases + [
+                .step(
+                    "if", condition.text, at: location(split.condition[0]),
+                    [
+                        ("then", .list([.step("return", yes.text, at: at)], at: at)),
+                        ("else", .list([.step("return", no.text, at: at)], at: at)),
+                    ])
+            ]
+        }
         guard let lowered = withEnumContext(type, { $0.expression(value, in: scope) }) else { return [] }
         let done = hoisting
         hoisting.steps = []

@@ -215,4 +215,39 @@ import Testing
                 """)
         #expect(logs == ["first empty", "then partial", "last full", "stale after 3 reads"])
     }
+
+    /// `return c ? a : b` returns the branch Swift takes; a `switch` over every case of an enum and a `while true`
+    /// left only by `return` end their methods without a `return` after them, which Swift proves unreachable: a
+    /// `trap:` stands there, never reached.
+    @Test func ternaryReturnsAndExhaustiveSwitches() throws {
+        let logs = try Self.logs(
+            Self.header + """
+                enum Mode { case fast, slow, off }
+                final class Picker {
+                    var count = 0
+                    func mode(after n: Int) -> Mode {
+                        return n < 2 ? .fast : .slow
+                    }
+                    func label(for m: Mode) -> String {
+                        switch m {
+                        case .fast: return "fast"
+                        case .slow: return "slow"
+                        case .off: return "off"
+                        }
+                    }
+                    func spin() -> Int {
+                        while true {
+                            count += 1
+                            if count > 2 { return count }
+                        }
+                    }
+                }
+                let p = Picker()
+                let a = p.label(for: p.mode(after: 1))
+                let b = p.label(for: p.mode(after: 5))
+                let n = p.spin()
+                print("\\(a) \\(b) \\(n)")
+                """)
+        #expect(logs == ["fast slow 3"])
+    }
 }

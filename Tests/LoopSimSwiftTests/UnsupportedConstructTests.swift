@@ -139,6 +139,10 @@ import Testing
             code: "TOP:class Hub { var n = 0\n    func more() -> Bool { n += 1; return n < 3 }\n"
                 + "    func f() { repeat { n += 0 } while /*@*/more() } }", advice: "call it first into a local"),
         Case(
+            name: "returning call after a property read",
+            code: "TOP:class Hub { var n = 0\n    func bump() -> Int { n += 1; return n }\n"
+                + "    func f() { let x = n + /*@*/bump(); print(x) } }", advice: "call it first into a local"),
+        Case(
             name: "static func returning a value",
             code: "TOP:class Hub { var n = 0\n    static func make() -> Int { return 1 }\n"
                 + "    func f() { n = /*@*/Hub.make() } }", advice: "instance method"),

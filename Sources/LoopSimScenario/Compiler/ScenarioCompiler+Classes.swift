@@ -428,12 +428,14 @@ extension ScenarioCompiler {
         return type
     }
 
-    /// Whether every path through `steps` ends in a `return`: one of them is a `return`, or an `if` both of whose
-    /// branches do (Swift's definite-return rule, without its analysis of loops: a loop's body may not run).
+    /// Whether every path through `steps` ends in a `return`: one of them is a `return` or a `trap:` (the app stops
+    /// there), or an `if` both of whose branches do (Swift's definite-return rule, without its analysis of loops: a
+    /// loop's body may not run).
     static func definitelyReturns(_ steps: [Step]) -> Bool {
         for step in steps {
             switch step {
             case .returnValue: return true
+            case .perform(let performed) where performed is TrapStep: return true
             case .ifThen(_, let thenSteps, let elseSteps):
                 if definitelyReturns(thenSteps) && definitelyReturns(elseSteps) { return true }
             default: continue
