@@ -99,9 +99,9 @@ extension ScenarioSchemaWords {
         value goes to the `call:` that called it: an object is +1 to the caller (Swift returns an owned
         reference, SE-0390 and "Returned values" of the ownership manifesto; Clang's ARC, "Retained return
         values"): `new C` is handed over as made, a local of the method is moved out (its scope ends with
-        the return), any other object is retained. Every path of such a method ends in `return:` (an `if:`
-        whose branches both return counts; a loop does not), or the method is `return.value`, as Swift's
-        "missing return".
+        the return), any other object is retained. Every path of such a method ends in `return:` or `trap:`
+        (an `if:` whose branches both end so counts; a loop does not), or the method is `return.value`, as
+        Swift's "missing return".
         == step/set
         `set: PLACE = EXPR` — assignment. `PLACE` is an existing local or a field path. Honours the field's
         strength; type-checked (nil fits anything; `id` fits any object). Overwriting a strong reference
