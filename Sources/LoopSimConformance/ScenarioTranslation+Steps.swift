@@ -81,7 +81,11 @@ extension ScenarioTranslation {
             case .sampled: unsupported("work: with a random duration (the real program cannot replay the seeded draws)")
             case .expression: unsupported(Self.computedDuration("work:"))
             }
-        case .call(let receiver, let c, let m, let arguments):
+        case .call(_, _, _, _, .some):
+            unsupported("call: with result: (the translation's methods return nothing)")
+        case .returnValue:
+            unsupported("return: (the translation's methods return nothing)")
+        case .call(let receiver, let c, let m, let arguments, .none):
             // Arguments are evaluated first, even for a nil receiver, as Objective-C's message send does.
             // They live in a `do` scope, so that Swift releases them when the call returns, as the callee's
             // parameters are released in the model.

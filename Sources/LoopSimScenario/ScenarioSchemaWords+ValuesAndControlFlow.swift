@@ -32,19 +32,29 @@ extension ScenarioSchemaWords {
         `do:`, also inside `if:` branches nested in it; elsewhere (also in a block literal inside a loop:
         the block is a body of its own) they are `loop.control`.
         == step/call
-        `call: RECEIVER.METHOD` — `[receiver method]`, `[receiver method:arg …]`. Synchronous, on this
-        thread. Receiver must be a scenario-class instance (or a proxy, section 4) or an `id`; nil does
-        nothing. The method that runs is the one of that name in the class of the object the receiver holds
-        when the step runs (`objc_msgSend` looks the selector up in the receiver's class; a Swift protocol
-        call goes through that class's witness): on an `id` (a delegate of several possible classes) the
-        compiler requires some class to declare METHOD and every class that declares it to take the same
-        parameters (`typeMismatch` otherwise), and a held object whose class lacks it crashes the run (`-[C
-        m]: unrecognized selector sent to instance`, as `doesNotRecognizeSelector:` raises). `with: EXPR`
-        (or a list `with: [EXPR, …]`) passes one argument per declared parameter (section 4), type-checked
-        like a store; arguments are evaluated before the message is sent, even to nil (a `new` argument to
-        nil is freed at once).
+        `call: RECEIVER.METHOD` — `[receiver method]`, `[receiver method:arg …]`, `let ok =
+        loader.loadSync()`. Synchronous, on this thread. Receiver must be a scenario-class instance (or a
+        proxy, section 4) or an `id`; nil does nothing. The method that runs is the one of that name in the
+        class of the object the receiver holds when the step runs (`objc_msgSend` looks the selector up in
+        the receiver's class; a Swift protocol call goes through that class's witness): on an `id` (a
+        delegate of several possible classes) the compiler requires some class to declare METHOD and every
+        class that declares it to take the same parameters (`typeMismatch` otherwise), and a held object
+        whose class lacks it crashes the run (`-[C m]: unrecognized selector sent to instance`, as
+        `doesNotRecognizeSelector:` raises). `with: EXPR` (or a list `with: [EXPR, …]`) passes one argument
+        per declared parameter (section 4), type-checked like a store; arguments are evaluated before the
+        message is sent, even to nil (a `new` argument to nil is freed at once). `result:` takes what a
+        method with `returns:` returns (`return.value` for a method without): stored when the method
+        returns, as `let:`/`set:` store (a new name, or a rebound local or an overwritten field lets its old
+        object go), the returned object's +1 going to the place; a message to nil or one a proxy swallows
+        stores nil. Without `result:` a returned object is released when the call's statement ends (ARC's
+        release of an unused result). A method that calls itself nests a frame per call: without an end it
+        stops at `--max-depth` (exit 3).
+        == step/call/result
+        `result:` (a place; a new name becomes a local of the type the method returns) (a key of `call:`,
+        which models `[receiver method]`, `[receiver method:arg …]`, `let ok = loader.loadSync()`)
         == step/call/with
-        `with:` (a key of `call:`, which models `[receiver method]`, `[receiver method:arg …]`)
+        `with:` (a key of `call:`, which models `[receiver method]`, `[receiver method:arg …]`, `let ok =
+        loader.loadSync()`)
         == step/callBlock
         `callBlock: EXPR` — `self.onTick()`, `work()`, `completion(true)`. Calls a block value (type `block`
         or `id`) synchronously on this thread, retaining it for the call (edge `calling`). `with: EXPR` (or
@@ -101,6 +111,18 @@ extension ScenarioSchemaWords {
         characters, a duration as its `Double`: `0.5`; `nil` for an absent value): `log: 'tick
         \(self.count)'` (single quotes or none: YAML's double quotes read `\(` as an escape). `\\(` logs the
         text `\(`.
+        == step/return
+        `return: EXPR` — `return;`, `return value;` in a method that returns a value. `- return` (a bare
+        step) ends the method, block, `init` or `dealloc` that runs it, from any depth of `if:` branches and
+        loops (their locals, and the body's, are released as at the body's end); not in `main:` or a user
+        action (`return.value`). `return: EXPR` is only in a method that declares `returns: TYPE` (section
+        4); EXPR is type-checked like a store into a TYPE place. Ends the method as `return` does, and its
+        value goes to the `call:` that called it: an object is +1 to the caller (Swift returns an owned
+        reference, SE-0390 and "Returned values" of the ownership manifesto; Clang's ARC, "Retained return
+        values"): `new C` is handed over as made, a local of the method is moved out (its scope ends with
+        the return), any other object is retained. Every path of such a method ends in `return:` or `trap:`
+        (an `if:` whose branches both end so counts; a loop does not), or the method is `return.value`, as
+        Swift's "missing return".
         == step/set
         `set: PLACE = EXPR` — assignment. `PLACE` is an existing local or a field path. Honours the field's
         strength; type-checked (nil fits anything; `id` fits any object). Overwriting a strong reference

@@ -30,6 +30,7 @@ extension SwiftLowering {
                     return []
                 }
                 var inner = scope
+                inner.isInlineClosure = true
                 return lowerStatements(body.statements, in: &inner, tail: false)
             case "CFRunLoopRun": return [.plain("CFRunLoopRun", at: at)]
             case "CFRunLoopStop", "CFRunLoopWakeUp":

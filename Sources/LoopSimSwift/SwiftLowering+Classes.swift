@@ -34,6 +34,7 @@ extension SwiftLowering {
                 shape.methodParameterTypes[f.name.text] = f.signature.parameterClause.parameters.map {
                     typeNamed($0.type)
                 }
+                if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
             }
         }
         noteUIKitSuperclass(decl, into: &shape)
@@ -70,6 +71,7 @@ extension SwiftLowering {
             let d = member.decl
             if let v = d.as(VariableDeclSyntax.self) {
                 lowerField(v, className: name, into: &fields, initSteps: &fieldInits)
+                methods += getterMethods(v, className: name)  // SwiftLowering+Computed.swift
             } else if let f = d.as(FunctionDeclSyntax.self), isProxyMethod(f, of: decl) {
                 continue  // the class's `proxy:` entry (SwiftLowering+Proxies.swift)
             } else if let f = d.as(FunctionDeclSyntax.self), classes[name]?.computed[f.name.text + "()"] != nil {
@@ -122,7 +124,7 @@ extension SwiftLowering {
     }
 
     /// The scope of a method body: `self`, and the `var`s its closures capture.
-    private func methodScope(className: String, body: CodeBlockItemListSyntax) -> Scope {
+    func methodScope(className: String, body: CodeBlockItemListSyntax) -> Scope {
         var scope = Scope(kind: .method, className: className)
         scope.locals["self"] = Local(type: .object(className), isVar: false)
         scope.capturedVars = capturedNames(in: body.map(Syntax.init))
@@ -372,11 +374,18 @@ extension SwiftLowering {
             unsupported("a generic method", "write it with concrete types", at: generics)
             return nil
         }
-        if let returns = decl.signature.returnClause {
-            unsupported(
-                "a method that returns a value", "methods return nothing in LoopSim; store the result in a field",
-                at: returns)
-            return nil
+        var returnsEntry: [(String, LocatedNode)] = []
+        if let returns = declaredReturnType(decl) {
+            guard Self.isReturnable(typeNamed(returns)), let typeName = typeNamed(returns).fieldTypeName,
+                !isStatic(decl.modifiers), decl.signature.effectSpecifiers == nil
+            else {
+                unsupported(
+                    "a method that returns `\(returns.trimmedDescription)`",
+                    "return an Int, a Bool, a String, an enum of the file or an object of a class of the file "
+                        + "(optional or not), from a method that is neither static, async nor throwing", at: returns)
+                return nil
+            }
+            returnsEntry = [("returns", .plain(typeName, at: location(returns)))]
         }
         if let effects = decl.signature.effectSpecifiers, !isAsyncOnly(effects) {
             unsupported(
@@ -386,6 +395,7 @@ extension SwiftLowering {
         }
         guard let body = decl.body else { return nil }
         var scope = methodScope(className: className, body: body.statements)
+        scope.returnType = declaredReturnType(decl).map { typeNamed($0) }
         var params: [LocatedNode] = []
         for parameter in decl.signature.parameterClause.parameters
         where !isLifecycleOverride(decl, className: className) {
@@ -395,11 +405,12 @@ extension SwiftLowering {
             scope.locals[name] = Local(type: type, isVar: false)
             params.append(.map([(name, .plain(typeName, at: location(parameter)))], at: location(parameter)))
         }
-        let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
+        var steps = lowerStatements(body.statements[...], in: &scope, tail: true)
+        if scope.returnType != nil { steps += unreachableEnd(of: body.statements, at: decl) }  // +Returns.swift
         let traits = methodTraits(decl)
-        if params.isEmpty && traits.isEmpty { return (decl.name.text, .list(steps, at: at)) }
+        if params.isEmpty && traits.isEmpty && returnsEntry.isEmpty { return (decl.name.text, .list(steps, at: at)) }
         let paramEntry: [(String, LocatedNode)] = params.isEmpty ? [] : [("params", .list(params, at: at))]
-        return (decl.name.text, .map(traits + paramEntry + [("do", .list(steps, at: at))], at: at))
+        return (decl.name.text, .map(traits + paramEntry + returnsEntry + [("do", .list(steps, at: at))], at: at))
     }
 }
 

@@ -25,12 +25,67 @@ extension SwiftLowering {
         return nil
     }
 
+    /// The statements of a read-only getter (`{ … }`, `{ get { … } }`); nil for a setter, an observer or an effectful
+    /// getter.
+    func getterStatements(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        switch binding.accessorBlock?.accessors {
+        case .getter(let list): return list
+        case .accessors(let list):
+            guard list.count == 1, let get = list.first, get.accessorSpecifier.text == "get",
+                get.effectSpecifiers == nil, let body = get.body
+            else { return nil }
+            return body.statements
+        case nil: return nil
+        }
+    }
+
+    /// The methods of the class's getters lowered as methods (``ClassShape/getters``) that `decl` declares:
+    /// `NAME: {returns: TYPE, do: [the getter's statements]}`.
+    mutating func getterMethods(_ decl: VariableDeclSyntax, className: String) -> [(String, LocatedNode)] {
+        var methods: [(String, LocatedNode)] = []
+        for binding in decl.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                classes[className]?.getters.contains(name) == true, let statements = getterStatements(binding),
+                let type = classes[className]?.returns[name], let typeName = type.fieldTypeName
+            else { continue }
+            let at = location(binding)
+            var scope = Scope(kind: .method, className: className)
+            scope.locals["self"] = Local(type: .object(className), isVar: false)
+            scope.capturedVars = capturedNames(in: statements.map(Syntax.init))
+            scope.returnType = type
+            // `var x: Int { e }` returns its one expression, as `{ return e }` does.
+            var steps: [LocatedNode]
+            if statements.count == 1, let only = statements.first?.item.as(ExprSyntax.self) {
+                let before = hoisting
+                hoisting = Hoisting(isOpen: true, root: Syntax(only))
+                let lowered = withEnumContext(type) { $0.expression(only, in: scope) }
+                steps = hoisting.steps + hoisting.releases.filter { $0.scalarArgument != lowered?.text }
+                hoisting = before
+                guard let lowered else { continue }
+                steps.append(.step("return", lowered.text, at: location(only)))
+            } else {
+                steps = lowerStatements(statements, in: &scope, tail: true)
+                steps += unreachableEnd(of: statements, at: binding)  // SwiftLowering+Returns.swift
+            }
+            methods.append(
+                (name, .map([("returns", .plain(typeName, at: at)), ("do", .list(steps, at: at))], at: at)))
+        }
+        return methods
+    }
+
     /// Records a computed property of the class (first pass). True when `binding` has accessors: such a
     /// property is never a field; one that is not a single-expression getter is refused where it is lowered.
     func collectComputed(_ binding: PatternBindingSyntax, name: String, into shape: inout ClassShape) -> Bool {
         guard binding.accessorBlock != nil else { return false }
-        if let getter = computedGetter(binding), let annotation = binding.typeAnnotation {
+        if let getter = computedGetter(binding), !callsAMethod(getter), let annotation = binding.typeAnnotation {
             shape.computed[name] = ComputedProperty(getter: getter, type: typeNamed(annotation.type))
+        } else if getterStatements(binding) != nil, let annotation = binding.typeAnnotation,
+            Self.isReturnable(typeNamed(annotation.type))
+        {
+            // A getter of several statements, or one that calls a method: a method returning its value.
+            shape.getters.insert(name)
+            shape.methods[name] = []
+            shape.returns[name] = typeNamed(annotation.type)
         }
         return true
     }
@@ -38,7 +93,7 @@ extension SwiftLowering {
     /// Whether the computed property needs nothing more at its declaration (its reads are inlined); refuses a
     /// computed property the lowering cannot inline. Called for a binding with accessors.
     mutating func checkComputed(_ binding: PatternBindingSyntax, name: String, className: String) {
-        if classes[className]?.computed[name] != nil { return }
+        if classes[className]?.computed[name] != nil || classes[className]?.getters.contains(name) == true { return }
         if binding.typeAnnotation == nil {
             unsupported(
                 "a computed property without its type", "write its type: `var isRunning: Bool { … }`",
@@ -46,9 +101,9 @@ extension SwiftLowering {
             return
         }
         unsupported(
-            "a computed property with a setter, an observer or more than one statement",
-            "write a read-only property whose getter is one expression (`var isRunning: Bool { timer != nil }`), "
-                + "or a stored property and a method", at: binding)
+            "a computed property with a setter or an observer, or whose type is not one a method may return",
+            "write a read-only property (`var isRunning: Bool { timer != nil }`) of an Int, Bool, String, enum or "
+                + "object type, or a stored property and a method", at: binding)
     }
 
     /// A read of the computed property `name` of `cls` on `receiver` (the lowered text of the object): its getter's
@@ -89,8 +144,31 @@ extension SwiftLowering {
             let body = decl.body, body.statements.count == 1, let item = body.statements.first?.item
         else { return false }
         guard let value = item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression else { return false }
+        // A call of a method (`loader.isReady()`, `check()`) may do anything: such a method is a method, called
+        // where it is read (SwiftLowering+Returns.swift); a creation (`Child()`) is an expression.
+        if callsAMethod(value) { return false }
         shape.computed[decl.name.text + "()"] = ComputedProperty(getter: value, type: typeNamed(returns.type))
         return true
+    }
+
+    /// Whether `e` calls something other than an initializer (`Child()`): a callee that starts lowercase, or a
+    /// member (`x.f()`).
+    func callsAMethod(_ e: ExprSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                    if name.first?.isLowercase ?? false { found = true }
+                } else if node.calledExpression.is(MemberAccessExprSyntax.self) {
+                    found = true
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(e)
+        return finder.found
     }
 
     /// `f()` or `x.f()` of a method recorded by ``collectReturningMethod(_:into:)``, as a value: its expression

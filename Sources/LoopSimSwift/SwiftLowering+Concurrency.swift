@@ -327,6 +327,7 @@ extension SwiftLowering {
         var inner = scope
         inner.returnBreaksLoop = false
         inner.tailLoopID = nil
+        inner.isInlineClosure = true
         let steps = lowerStatements(closure.statements, in: &inner, tail: true)
         return [.map([("mainActorRun", .list(steps, at: location(closure)))], at: location(call))]
     }

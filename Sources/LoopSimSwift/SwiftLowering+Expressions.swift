@@ -90,6 +90,11 @@ extension SwiftLowering {
             scenarioError("`self` is not visible here: top-level code and user actions have no `self`", at: ref)
             return nil
         }
+        if let cls = scope.className, scope.locals["self"] != nil,
+            let found = hoistedGetter(cls, name, receiver: scope.locals["self"]?.text("self") ?? "self", at: ref)
+        {
+            return found
+        }
         if let cls = scope.className,
             let found = computedRead(cls, name, receiver: scope.locals["self"]?.text("self") ?? "self", at: ref)
         {
@@ -151,6 +156,7 @@ extension SwiftLowering {
         switch inner.type {
         case .object(let cls):
             if refusesThreadMember(cls, name, at: member) { return nil }  // SwiftLowering+ThreadSubclass.swift
+            if let found = hoistedGetter(cls, name, receiver: inner.text, at: member) { return found }
             if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
             if let type = classes[cls]?.fields[name] { return ("\(inner.text).\(name)", type) }
             if classes[cls]?.methods[name] != nil {
@@ -180,6 +186,7 @@ extension SwiftLowering {
 
     /// A call whose value is used: `Class()`, `CFRunLoopGetCurrent()`, `DispatchSemaphore(value: 0)`.
     private mutating func callValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        if let found = hoistedCall(call, in: scope) { return found }  // SwiftLowering+Returns.swift
         if let found = returnedValue(call, in: scope) { return found }
         if let d = constantDuration(ExprSyntax(call)) { return (d, .duration) }  // `.milliseconds(kDelay)`
         if let found = durationCall(call, in: scope) { return found }
@@ -217,7 +224,7 @@ extension SwiftLowering {
         let text = call.calledExpression.trimmedDescription
         unsupported(
             "`\(text)(…)` as a value",
-            insteadOfAPI(text) + "; methods of scenario classes return nothing", at: call)
+            insteadOfAPI(text), at: call)
         return nil
     }
 

@@ -26,15 +26,21 @@ extension SwiftLowering {
     mutating func logItem(_ e: ExprSyntax, in scope: Scope) -> String {
         // Written as is: every `\(` in it escaped too, so that a nested interpolation stays text.
         let asWritten = "\\\\(" + e.trimmedDescription.replacingOccurrences(of: "\\(", with: "\\\\(") + ")"
-        guard interpolatedType(e) == .plain || isPlainArrayRead(e, in: scope) else { return asWritten }
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self
         let lowered = expression(e, in: scope)
+        let calls =
+            hoisting.temporaries.count != snapshot.hoisting.temporaries.count || callsAReturningMethod(Syntax(e))
         self = snapshot
+        // `print("\(describe())")`, `\(cache.status)`: a call of a method or getter in it runs before the statement
+        // (SwiftLowering+Returns.swift), as Swift's interpolation runs it, whether its value is logged or not.
+        if calls { _ = expression(e, in: scope) }
         // A `\(` in the lowered text is inside a string value (`"\(self.count)"` from `count.description`), which
         // the log's parser reads as one string literal.
-        guard let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums) else {
+        guard interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope),
+            let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums)
+        else {
             return asWritten
         }
         return "\\(" + lowered.text + ")"
@@ -100,6 +106,23 @@ extension SwiftLowering {
         var copy = self
         guard case .array(let element)? = copy.expression(array, in: scope)?.type else { return false }
         return [.int, .bool, .string].contains(element)
+    }
+
+    /// Whether `node` calls a method that returns a value or reads a getter lowered as a method (by name, in any of the
+    /// file's classes): such an interpolation is lowered for real, its calls run or its refusal reported.
+    private func callsAReturningMethod(_ node: Syntax) -> Bool {
+        if node.is(ClosureExprSyntax.self) { return false }
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            let name =
+                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let name, classes.values.contains(where: { $0.returns[name] != nil }) { return true }
+        }
+        let name =
+            node.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? node.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if let name, classes.values.contains(where: { $0.getters.contains(name) }) { return true }
+        return node.children(viewMode: .sourceAccurate).contains { callsAReturningMethod($0) }
     }
 
     /// Whether the language's value of `type` is what Swift prints: an `Int`, a `Bool`, a `String`, or a case of
@@ -171,6 +194,7 @@ extension SwiftLowering {
             return interpolatedType(unwrap.expression) == .optionalPlain ? .plain : nil
         }
         if let sequence = e.as(SequenceExprSyntax.self) { return infixType(sequence) }
+        if let call = e.as(FunctionCallExprSyntax.self) { return returnedType(call) }
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))
         }
@@ -199,6 +223,54 @@ extension SwiftLowering {
             return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
         }
         return nil
+    }
+
+    /// What a call of a method of the file's classes returns (`describe()`, `loader.loadSync()`): the type its
+    /// declarations annotate, when every method of that name in the file's classes declares the same one; optional
+    /// through `x?.f()`. Nil when unknown.
+    private func returnedType(_ call: FunctionCallExprSyntax) -> InterpolatedType? {
+        let name: String
+        var chained = false
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = ref.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            name = member.declName.baseName.text
+            chained = base.is(OptionalChainingExprSyntax.self) || base.trimmedDescription.contains("?")
+        } else {
+            return nil
+        }
+        guard let file = call.root.as(SourceFileSyntax.self) else { return nil }
+        var found: [InterpolatedType?] = []
+        for statement in file.statements {
+            let members: MemberBlockItemListSyntax
+            if let decl = statement.item.as(ClassDeclSyntax.self) {
+                members = decl.memberBlock.members
+            } else if let ext = statement.item.as(ExtensionDeclSyntax.self) {
+                members = ext.memberBlock.members
+            } else {
+                continue
+            }
+            for member in members {
+                guard let f = member.decl.as(FunctionDeclSyntax.self), f.name.text == name,
+                    let type = declaredReturnType(f)
+                else { continue }
+                found.append(annotatedType(type))
+            }
+        }
+        guard let first = found.first, found.allSatisfy({ $0 == first }), let type = first else { return nil }
+        return chained ? (type == .plain ? .optionalPlain : nil) : type
+    }
+
+    /// `cache.status`, where `cache` is a local holding an object of the file's class (not optional: Swift needs `?`
+    /// or `!` to reach a member of an optional) and `status` a getter of that class lowered as a method
+    /// (``ClassShape/getters``) declared `Int`, `Bool`, `String` or an enum without raw values. (Stored properties
+    /// of another object stay logged as written, as before.)
+    private func memberOfAnObjectIsPlain(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text != "self", case .object(let cls)? = scope.locals[base.baseName.text]?.type,
+            classes[cls]?.getters.contains(member.declName.baseName.text) == true
+        else { return false }
+        return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member)) == .plain
     }
 
     /// An infix chain: a comparison or a logical operator makes a `Bool`; `+ - * / %` of plain values a plain one;

@@ -253,6 +253,9 @@ extension SwiftLowering {
                 "a local inside `withExtendedLifetime`'s closure", "declare it before the call", at: statement)
             return []
         }
+        let wasInline = scope.isInlineClosure
+        scope.isInlineClosure = true  // a `return` in it leaves the closure
+        defer { scope.isInlineClosure = wasInline }
         return lowerStatements(closure.statements, in: &scope, tail: false)
     }
 
@@ -321,7 +324,7 @@ extension SwiftLowering {
 
     /// The three parts of `c ? a : b` in an unfolded sequence: the elements before the `?`, the `then` expression,
     /// the elements after the `:`. Nil without exactly one conditional operator.
-    private func ternarySplit(
+    func ternarySplit(
         _ elements: [ExprSyntax]
     ) -> (condition: [ExprSyntax], yes: [ExprSyntax], no: [ExprSyntax])? {
         let marks = elements.indices.filter { elements[$0].is(UnresolvedTernaryExprSyntax.self) }

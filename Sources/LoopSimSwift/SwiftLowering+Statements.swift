@@ -10,7 +10,13 @@ extension SwiftLowering {
         let items = Array(items)
         var steps: [LocatedNode] = []
         var skip = 0
+        // Each statement's calls of methods that return values run before it (SwiftLowering+Returns.swift).
+        let enclosing = hoisting
+        hoisting = Hoisting()
+        defer { hoisting = enclosing }
+        var mark = 0
         for (index, item) in items.enumerated() {
+            if hoisting.isOpen { closeHoisting(Hoisting(), into: &steps, at: mark) }
             if skip > 0 { skip -= 1; continue }
             if let folded = foldedGroup(items, at: index, in: &scope) {
                 steps += folded.steps
@@ -18,23 +24,48 @@ extension SwiftLowering {
                 continue
             }
             steps += lazyChecks(item, in: scope)  // `lazy var`: made at its first read (SwiftLowering+Lazy.swift)
-            steps += unwrapChecks(item, in: scope)  // `x!`: Swift's trap on nil (SwiftLowering+Unwrap.swift)
+            mark = steps.count
+            _ = openHoisting(root: item.item)
+            let unwraps = unwrapChecks(item, in: scope)  // `x!`: Swift's trap on nil (SwiftLowering+Unwrap.swift)
+            steps += unwraps
+            func refuseUnwrapsWithCalls(_ lowering: inout SwiftLowering) {
+                guard !unwraps.isEmpty, !lowering.hoisting.temporaries.isEmpty else { return }
+                lowering.unsupported(
+                    "a force unwrap `!` and a call of a method that returns a value in one statement",
+                    "bind the call's value to a local first (`let v = f()`), then unwrap", at: item.item)
+            }
             let rest = items[(index + 1)...]
             let isLast = rest.isEmpty
             if let guardStmt = item.item.as(GuardStmtSyntax.self) {
-                return steps + lowerGuard(guardStmt, rest: rest, in: &scope, tail: tail)
+                steps += lowerGuard(guardStmt, rest: rest, in: &scope, tail: tail)
+                refuseUnwrapsWithCalls(&self)
+                closeHoisting(Hoisting(), into: &steps, at: mark)
+                return steps
             }
             if let ret = item.item.as(ReturnStmtSyntax.self) {
-                if let value = ret.expression {
-                    unsupported("returning a value", "methods and closures return nothing in LoopSim", at: value)
+                if let value = ret.expression, let type = scope.returnType, !scope.isInlineClosure {
+                    steps += lowerValueReturn(ret, value: value, type: type, in: scope)
+                    refuseUnwrapsWithCalls(&self)
+                } else if let value = ret.expression {
+                    unsupported(
+                        "returning a value here",
+                        scope.isInlineClosure
+                            ? "this closure's body is lowered in place: return from the method around it"
+                            : "a value is returned from a method that declares its type (`func f() -> Bool`)",
+                        at: value)
                 } else if scope.returnBreaksLoop && !(isLast && tail) {
                     steps.append(.plain("break", at: location(ret)))
                 } else if !(isLast && tail) {
-                    unsupported(
-                        "`return` here",
-                        "the scenario language has no return: put the code after it in an "
-                            + "`else` branch, or end the method with it", at: ret)
+                    if [.method, .closure].contains(scope.kind), !scope.isInlineClosure, scope.returnType == nil {
+                        steps.append(.plain("return", at: location(ret)))  // ends the method or closure here
+                    } else {
+                        unsupported(
+                            "`return` here",
+                            "a user action or the scenario's code cannot return early: put the code after it in an "
+                                + "`else` branch, or end the body with it", at: ret)
+                    }
                 }
+                closeHoisting(Hoisting(), into: &steps, at: mark)
                 return steps
             }
             if let ifExpr = ifStatement(item) {
@@ -46,23 +77,35 @@ extension SwiftLowering {
                     scope.locals = outerLocals
                     let elseSteps = lowerStatements(rest, in: &scope, tail: true)
                     let at = location(ifExpr)
-                    return steps + pre + [
-                        .step(
-                            "if", condition, at: location(ifExpr.conditions),
-                            [("then", .list(thenSteps, at: at)), ("else", .list(elseSteps, at: at))])
-                    ]
+                    steps +=
+                        pre + [
+                            .step(
+                                "if", condition, at: location(ifExpr.conditions),
+                                [("then", .list(thenSteps, at: at)), ("else", .list(elseSteps, at: at))])
+                        ]
+                    refuseUnwrapsWithCalls(&self)
+                    closeHoisting(Hoisting(), into: &steps, at: mark)
+                    return steps
                 }
                 steps += lowerIf(ifExpr, in: &scope, tail: tail && isLast)
+                refuseUnwrapsWithCalls(&self)
                 continue
             }
             if tail, isLast { scope.tailLoopID = tailLoop(item) }
             switch lowerLanguageStatement(item, rest: rest, steps: &steps, in: &scope, tail: tail) {
-            case .handled: continue
-            case .consumedRest: return steps
+            case .handled:
+                refuseUnwrapsWithCalls(&self)
+                continue
+            case .consumedRest:
+                refuseUnwrapsWithCalls(&self)
+                closeHoisting(Hoisting(), into: &steps, at: mark)
+                return steps
             case .notMine: break
             }
             steps += lowerStatement(item, in: &scope)
+            refuseUnwrapsWithCalls(&self)
         }
+        if hoisting.isOpen { closeHoisting(Hoisting(), into: &steps, at: mark) }
         return steps
     }
 
@@ -123,7 +166,35 @@ extension SwiftLowering {
     mutating func conditions(_ list: ConditionElementListSyntax, in scope: inout Scope) -> (String, [LocatedNode])? {
         var parts: [String] = []
         var pre: [LocatedNode] = []
+        conditionHoists = 0
+        // The calls an element hoists (SwiftLowering+Returns.swift) run before its own steps, after the earlier
+        // elements' (only the first element may call: ``hoistedCall(_:in:)`` refuses the others).
+        var hoistedBefore = hoisting.steps.count
+        var releasesBefore = hoisting.releases.count
+        var preStart = 0
+        func absorb(_ lowering: inout SwiftLowering, _ pre: inout [LocatedNode], at element: some SyntaxProtocol)
+            -> Bool
+        {
+            defer {
+                hoistedBefore = lowering.hoisting.steps.count
+                releasesBefore = lowering.hoisting.releases.count
+                preStart = pre.count
+            }
+            if lowering.hoisting.releases.count > releasesBefore {
+                lowering.unsupported(
+                    "an object returned by a call in a condition",
+                    "bind it first: `if let x = f()` or `let x = f()`", at: element)
+                return false
+            }
+            guard lowering.hoisting.steps.count > hoistedBefore else { return true }
+            let hoisted = lowering.hoisting.steps[hoistedBefore...]
+            lowering.conditionHoists += hoisted.count
+            pre.insert(contentsOf: hoisted, at: preStart)
+            lowering.hoisting.steps.removeSubrange(hoistedBefore...)
+            return true
+        }
         for element in list {
+            guard absorb(&self, &pre, at: element) else { return nil }
             switch element.condition {
             case .expression(let e):
                 guard let lowered = expression(e, in: scope) else { return nil }
@@ -132,6 +203,15 @@ extension SwiftLowering {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
                     unsupported("this binding pattern", "bind one name: `if let x = …`", at: binding.pattern)
                     return nil
+                }
+                if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                    let made = returningCallSteps(call, place: name, in: scope)
+                {
+                    // `if let t = makeTimer()`: the call's value goes straight into the binding's local.
+                    pre += made.steps
+                    scope.locals[name] = Local(type: made.type, isVar: false)
+                    parts.append("\(name) != nil")
+                    continue
                 }
                 let value: ExprSyntax =
                     binding.initializer?.value
@@ -169,6 +249,7 @@ extension SwiftLowering {
                 return nil
             }
         }
+        guard absorb(&self, &pre, at: list) else { return nil }
         return (parts.joined(separator: " && "), pre)
     }
 
@@ -203,14 +284,26 @@ extension SwiftLowering {
         case .stmt(let stmt):
             if let e = stmt.as(ExpressionStmtSyntax.self) { return lowerExpressionStatement(e.expression, in: &scope) }
             if let w = stmt.as(WhileStmtSyntax.self) {
-                guard let (condition, pre) = conditions(w.conditions, in: &scope), pre.isEmpty else {
+                guard let (condition, pre) = conditions(w.conditions, in: &scope),
+                    pre.isEmpty || pre.count == conditionHoists
+                else {
                     unsupported("`while let`", "write `while x != nil` and read x inside", at: w.conditions)
                     return []
                 }
                 var body = scope
                 body.returnBreaksLoop = w.id == scope.tailLoopID
-                let steps = lowerStatements(w.body.statements, in: &body, tail: false)
-                return [.step("while", condition, at: location(w.conditions), [("do", .list(steps, at: location(w)))])]
+                var steps = lowerStatements(w.body.statements, in: &body, tail: false)
+                var header = condition
+                if !pre.isEmpty {
+                    // `while next() < 5`: the condition's calls run before each test, so each turn starts with
+                    // them and leaves when the test fails; `continue` goes on to the next turn, so to them.
+                    let at = location(w.conditions)
+                    let leave = LocatedNode.step(
+                        "if", "!(\(condition))", at: at, [("then", .list([.plain("break", at: at)], at: at))])
+                    steps = pre + [leave] + steps
+                    header = "true"
+                }
+                return [.step("while", header, at: location(w.conditions), [("do", .list(steps, at: location(w)))])]
             }
             if let f = stmt.as(ForStmtSyntax.self) { return lowerFor(f, in: scope) }
             if stmt.is(BreakStmtSyntax.self) { return [.plain("break", at: location(stmt))] }
@@ -310,6 +403,15 @@ extension SwiftLowering {
             guard let value = binding.initializer?.value else {
                 steps.append(.step("let", "\(declared) = nil", at: location(binding)))
                 scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
+                continue
+            }
+            if let call = value.as(FunctionCallExprSyntax.self),
+                let made = returningCallSteps(call, place: name, in: scope)
+            {
+                // `let ok = loader.loadSync()`: the call's value goes straight into the local (SwiftLowering+Returns).
+                if isBlock { steps.append(.step("let", "\(declared) = nil", at: location(binding))) }
+                steps += made.steps
+                scope.locals[name] = Local(type: annotated ?? made.type, isVar: isVar, isBlock: isBlock)
                 continue
             }
             if let call = value.as(FunctionCallExprSyntax.self),
@@ -506,6 +608,15 @@ extension SwiftLowering {
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }
+        if let call = rhs.as(FunctionCallExprSyntax.self),
+            let made = returningCallSteps(call, place: place.text, in: scope)
+        {
+            // `self.timer = makeTimer()`: the returned +1 goes straight into the place (SwiftLowering+Returns.swift).
+            if scope.locals[place.text] != nil, !(scope.locals[place.text]?.isBlock ?? false) {
+                scope.locals[place.text]?.type = made.type
+            }
+            return made.steps
+        }
         if let call = rhs.as(FunctionCallExprSyntax.self), initializedClass(call) != nil {
             let local = scope.locals[place.text]
             let isLet = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure

@@ -59,6 +59,10 @@ struct SwiftLowering {
     /// `typealias Completion = (Bool) -> Void`, at the top level or in a class: the name to the closure type
     /// (SwiftLowering+ClosureValues.swift).
     var closureAliases: [String: TypeSyntax] = [:]
+    /// The calls of methods that return values hoisted out of the statement being lowered (SwiftLowering+Returns.swift).
+    var hoisting = Hoisting()
+    /// How many of the last ``conditions(_:in:)``'s steps are hoisted calls (a `while` runs them each turn).
+    var conditionHoists = 0
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -193,6 +197,12 @@ struct ClassShape {
     var initializers: [[String]: String] = [:]
     /// Read-only computed properties, whose reads are inlined (SwiftLowering+Computed.swift).
     var computed: [String: ComputedProperty] = [:]
+    /// The methods that return a value (lowered with `returns:`), by name, with the type they return
+    /// (SwiftLowering+Returns.swift); each is in ``methods`` too.
+    var returns: [String: LoweredType] = [:]
+    /// Read-only computed properties lowered as methods that return their value (a getter of several statements,
+    /// or one that calls a method): each read is a call (SwiftLowering+Returns.swift).
+    var getters: Set<String> = []
     /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
     var lazy: [String: ExprSyntax] = [:]
     /// Stored properties with `willSet`/`didSet`, by name (SwiftLowering+Observers.swift; looked up only).
@@ -205,7 +215,7 @@ struct ClassShape {
     /// Whether `name` is a member (field or method) of the class, which a bare name inside it means.
     func hasMember(_ name: String) -> Bool {
         fields[name] != nil || methods[name] != nil || inherited.contains(name) || constantMembers.contains(name)
-            || computed[name] != nil
+            || computed[name] != nil || getters.contains(name)
     }
 }
 
@@ -267,6 +277,11 @@ struct Scope {
     var initializerOf: String?
     /// In an observer of this property: assigning it on `self` calls no observer again.
     var observing: String?
+    /// The type the method being lowered returns (`func f() -> Bool`): its `return e` is `return: e`. Nil elsewhere.
+    var returnType: LoweredType?
+    /// The body of a closure lowered in place (`autoreleasepool { … }`, `withExtendedLifetime`): a `return` in it
+    /// leaves the closure, not the body around it, so it is refused.
+    var isInlineClosure = false
 }
 
 extension LocatedNode {

@@ -163,9 +163,31 @@ import Testing
             code: "TOP:class Hub { /*@*/override init(n: Int) {} }", advice: "set it up in a method"),
         Case(name: "default argument", code: "TOP:class Hub { init(n: Int /*@*/= 1) {} }", advice: "second init"),
         Case(
-            name: "method returning a value", code: "}\n    func n() /*@*/-> Int { go(); return 3 }\n    func m() {",
-            advice: "return nothing"),
-        Case(name: "return in a loop", code: "while count < 3 { /*@*/return }\n        go()", advice: "else"),
+            name: "method returning a Double",
+            code: "}\n    func n() -> /*@*/Double { go(); return 1.5 }\n    func m() {", advice: "return an Int"),
+        Case(
+            name: "return in a closure lowered in place", code: "autoreleasepool { /*@*/return }\n        go()",
+            advice: "else"),
+        Case(
+            name: "returning call right of &&",
+            code: "TOP:class Hub { var n = 0\n    func ready() -> Bool { n += 1; return n > 1 }\n"
+                + "    func f() { if n > 0 && /*@*/ready() { n = 0 } } }", advice: "call it first into a local"),
+        Case(
+            name: "returning call in a repeat condition",
+            code: "TOP:class Hub { var n = 0\n    func more() -> Bool { n += 1; return n < 3 }\n"
+                + "    func f() { repeat { n += 0 } while /*@*/more() } }", advice: "call it first into a local"),
+        Case(
+            name: "returning call after a property read",
+            code: "TOP:class Hub { var n = 0\n    func bump() -> Int { n += 1; return n }\n"
+                + "    func f() { let x = n + /*@*/bump(); print(x) } }", advice: "call it first into a local"),
+        Case(
+            name: "static func returning a value",
+            code: "TOP:class Hub { var n = 0\n    static func make() -> Int { return 1 }\n"
+                + "    func f() { n = /*@*/Hub.make() } }", advice: "instance method"),
+        Case(
+            name: "returned object in a condition",
+            code: "TOP:class Hub { func make() -> Hub { let h = Hub(); return h }\n"
+                + "    func f() { if /*@*/make() === self { print(1) } } }", advice: "bind it first"),
         Case(name: "unknown API", code: "/*@*/UIApplication.shared.openURL(u)", advice: "LoopSim models Timer"),
         Case(
             name: "tolerance set late",

@@ -64,8 +64,8 @@ extension Interpreter {
             if !branch.isEmpty {
                 return .push(ProgramFrame(steps: branch, env: frame.env, ownsEnvironment: false, label: frame.label))
             }
-        case .loop, .loopControl, .site:
-            preconditionFailure("a loop or site step runs in its ProgramFrame")  // ProgramFrame.step takes them
+        case .loop, .loopControl, .site, .returnValue:
+            preconditionFailure("a loop, return or site step runs in its ProgramFrame")  // ProgramFrame.step takes them
         case .log(let text):
             k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: text))
             k.record(thread, .log(text: k.name(text)))
@@ -76,7 +76,7 @@ extension Interpreter {
             k.record(thread, .threadBusy(duration: duration))
             k.threads.scheduleResume(thread, at: k.now + duration)
             return .yield
-        case .call(let receiverExpr, let classIndex, let method, let argumentExprs):
+        case .call(let receiverExpr, let classIndex, let method, let argumentExprs, let result):
             let receiver = try evaluate(receiverExpr, in: frame, on: thread, k)
             // Arguments are evaluated before the message is sent, even to nil (objc_msgSend takes them evaluated).
             // A `new` argument is a +1 the parameter takes over; a message to nil (or a swallowed one) releases it.
@@ -87,6 +87,7 @@ extension Interpreter {
             }
             guard let object = try liveObject(receiver, expecting: "a receiver") else {
                 dropArguments()
+                if let result { try storeReturned(.null, into: result, in: frame, on: thread, k) }
                 return .next  // [nil msg]
             }
             for a in arguments where !a.owned { try k.objects.requireRetainable(a.value) }
@@ -94,6 +95,7 @@ extension Interpreter {
                 let target = try forwardingTarget(object, selector: k.program.classes[classIndex].methods[method].name)
             else {
                 dropArguments()
+                if let result { try storeReturned(.null, into: result, in: frame, on: thread, k) }
                 return .next  // a safe proxy swallowed the call
             }
             let (calleeClass, calleeMethod) = try dispatch(classIndex, method, to: target)
@@ -103,6 +105,9 @@ extension Interpreter {
                 if !a.owned, case .object(let id) = a.value { k.retain(id) }
                 callee.env.locals[i] = a.value
             }
+            callee.returnTo = frame
+            frame.awaitsReturn = true
+            frame.returnPlace = result
             return .push(callee)
         case .callBlock(let expr, let argumentExprs):
             guard let block = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a block") else {
@@ -196,6 +201,20 @@ extension Interpreter {
                     + "clock takes so that no instant overflows")
         }
         return d
+    }
+
+    /// Stores what a called method returned (+1 for an object) into the `call:`'s place; the object the place held
+    /// before is dropped as a store drops it.
+    func storeReturned(
+        _ value: Value, into place: LValue, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel
+    ) throws(RuntimeFault) {
+        if let dropped = try store(value, owned: true, into: place, in: frame, on: thread, k) {
+            if case .local = place {
+                letGo(dropped, because: "name rebound")
+            } else {
+                letGo(dropped, because: "reference overwritten")
+            }
+        }
     }
 
     /// Marks a dropped object as let go when it survived the drop.

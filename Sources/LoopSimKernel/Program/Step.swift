@@ -18,8 +18,14 @@ public indirect enum Step: Sendable {
     case log(String)
     /// Running code that takes virtual time: the thread is busy for the duration.
     case work(DurationSpec)
-    /// `[receiver method]`, or `[receiver method:arguments…]`: the arguments bind the method's parameters.
-    case call(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr] = [])
+    /// `[receiver method]`, or `[receiver method:arguments…]`: the arguments bind the method's parameters. What the
+    /// method returns (``returnValue(_:)``) is +1 to the caller (Swift returns owned references, SE-0390 "Returns
+    /// are owned"): stored into `result` when the call names one, else released when the call's statement ends;
+    /// a message to nil (or one a proxy swallows) stores nil.
+    case call(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr] = [], result: LValue? = nil)
+    /// `return` / `return EXPR`: ends the method or block that runs it, from any depth of `if` branches and loops in
+    /// it; the value (retained, or moved out of a local of the body) goes to the `call:` that called the method.
+    case returnValue(Expr?)
     /// Call a block value synchronously on this thread; the arguments bind the block's parameters (`block:` with
     /// `params:`), as many as it declares.
     case callBlock(Expr, arguments: [Expr] = [])

@@ -35,6 +35,16 @@ final class ProgramFrame: Frame {
     /// before its temporary goes, and `dispatch_semaphore_wait: dispatch_semaphore_create 0` blocks on a
     /// semaphore that lives.
     @exclusivity(unchecked) var temporaries: [ObjectID] = []
+    /// The frame of the `call:` that pushed this method's frame: what the method returns goes to it
+    /// (``returned``). Nil for a method the kernel calls (a timer's selector, a UIKit hook), whose returned object
+    /// nobody receives and is released.
+    @exclusivity(unchecked) var returnTo: ProgramFrame?
+    /// Whether the step that ran last is a `call:` waiting for its method's value: when this frame steps again the
+    /// value is stored into ``returnPlace``, or, with none, released as the statement ends.
+    @exclusivity(unchecked) var awaitsReturn = false
+    @exclusivity(unchecked) var returnPlace: LValue?
+    /// The value the called method returned (+1 for an object), set by the callee's frame as it returns.
+    @exclusivity(unchecked) var returned = Value.null
 
     init(
         steps: [Step], env: Environment, ownsEnvironment: Bool, held: ObjectID? = nil, heldEdge: String = "",
@@ -54,11 +64,18 @@ final class ProgramFrame: Frame {
             _ = try? kernel.interpreter.store(
                 thread.returnValue, owned: false, into: result, in: self, on: thread, kernel)
         }
+        if awaitsReturn { takeReturnedValue(kernel, thread) }
         if !temporaries.isEmpty {
             // the call the last step pushed or waited in has returned: its temporaries go, and the deallocs they
             // cause run before the next step
             releaseTemporaries(on: thread, kernel)
             if !thread.pendingDeallocs.isEmpty { return .next }
+        }
+        if let value = env.returning {
+            // A `return` from an `if` branch above: the branches pop until the frame that owns the body ends it.
+            guard ownsEnvironment else { return .pop(.null) }
+            env.returning = nil
+            return finish(returning: value, kernel, thread)
         }
         if let control = env.loopControl {
             // A `break` or `continue` from an `if` branch above: the frame running the loop takes it.
@@ -68,21 +85,7 @@ final class ProgramFrame: Frame {
         }
         guard pc < steps.count else {
             if !loops.isEmpty { return endTurn(kernel, thread) }
-            if ownsEnvironment {
-                // The frame's scope ends: its own locals are let go (``Objects/endLifetime(of:on:)``), its
-                // parameters hand back the caller's reference.
-                for i in env.locals.indices {
-                    let old = env.locals[i]
-                    env.locals[i] = .null
-                    if i >= env.parameterCount {
-                        kernel.objects.endLifetime(of: old, on: thread)
-                    } else if case .object(let id) = old {
-                        kernel.release(id, on: thread)
-                    }
-                }
-            }
-            if let held { kernel.release(held, on: thread) }
-            return .pop(.null)
+            return finish(returning: .null, kernel, thread)
         }
         var current = steps[pc]
         pc += 1
@@ -110,6 +113,8 @@ final class ProgramFrame: Frame {
             return apply(control, kernel, thread)
         case .site:
             return .next  // a site at the end of a list, which the compiler does not make
+        case .returnValue(let expr):
+            return returnFrom(expr, kernel, thread)
         default:
             let action = kernel.interpreter.execute(current, in: self, on: thread, kernel)
             switch action {
@@ -119,6 +124,81 @@ final class ProgramFrame: Frame {
                 break  // the call goes on: released when this frame steps again
             }
             return action
+        }
+    }
+
+    /// The body's scope ends, by its last step or a `return`: its own locals are let go
+    /// (``Objects/endLifetime(of:on:)``), its parameters hand back the caller's reference, the object held for the
+    /// call is released, and `value` goes to the calling frame (released when no `call:` called the method).
+    private func finish(returning value: Value, _ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if ownsEnvironment {
+            for i in env.locals.indices {
+                let old = env.locals[i]
+                env.locals[i] = .null
+                if i >= env.parameterCount {
+                    kernel.objects.endLifetime(of: old, on: thread)
+                } else if case .object(let id) = old {
+                    kernel.release(id, on: thread)
+                }
+            }
+        }
+        if let held { kernel.release(held, on: thread) }
+        if let caller = returnTo {
+            caller.returned = value
+            returnTo = nil
+        } else if case .object(let id) = value {
+            kernel.release(id, on: thread)  // nobody receives it: ARC releases the +1 at once
+        }
+        return .pop(.null)
+    }
+
+    /// `return` / `return EXPR`: the value is made +1 for the caller, then the body ends (here, or, from an `if`
+    /// branch, in the frame that owns the body; ``Environment/returning``). A local of the body is moved out, as
+    /// Swift returns a local it owns without a retain and release of its own (its scope ends with the return);
+    /// any other object is retained.
+    private func returnFrom(_ expr: Expr?, _ k: Kernel, _ thread: SimThread) -> FrameAction {
+        var value = Value.null
+        if let expr {
+            do throws(RuntimeFault) {
+                if case .path(.local(let i), let fields) = expr, fields.isEmpty, i >= env.parameterCount {
+                    value = env.locals[i]
+                    env.locals[i] = .null
+                } else {
+                    let (v, owned) = try k.interpreter.evaluateOwned(expr, in: self, on: thread, k)
+                    if !owned, case .object(let id) = v {
+                        try k.objects.requireRetainable(v)
+                        k.retain(id)
+                    }
+                    value = v
+                }
+            } catch {
+                k.appCrashed(error.message, on: thread)
+                return .next
+            }
+        }
+        if !temporaries.isEmpty { releaseTemporaries(on: thread, k) }
+        guard ownsEnvironment else {
+            env.returning = value
+            return .pop(.null)
+        }
+        return finish(returning: value, k, thread)
+    }
+
+    /// The called method returned (``returned``): its value goes into the `call:`'s place, or, with none, is released
+    /// as the call's statement ends (a temporary).
+    private func takeReturnedValue(_ k: Kernel, _ thread: SimThread) {
+        awaitsReturn = false
+        let value = returned
+        returned = .null
+        guard let place = returnPlace else {
+            if case .object(let id) = value { temporaries.append(id) }
+            return
+        }
+        returnPlace = nil
+        do throws(RuntimeFault) {
+            try k.interpreter.storeReturned(value, into: place, in: self, on: thread, k)
+        } catch {
+            k.appCrashed(error.message, on: thread)
         }
     }
 

@@ -207,6 +207,8 @@ final class Environment {
     let block: ObjectID?
     /// A `break` or `continue` on its way from an `if` branch to the frame running the loop (``ProgramFrame``).
     @exclusivity(unchecked) var loopControl: LoopControl?
+    /// A `return`'s value on its way from an `if` branch to the frame that owns the body (``ProgramFrame``).
+    @exclusivity(unchecked) var returning: Value?
     /// How many of the first locals are a method's or block's parameters: they borrow the caller's reference, so
     /// their end is a release and not a let-go (``Objects/endLifetime(of:on:)``).
     @exclusivity(unchecked) var parameterCount = 0

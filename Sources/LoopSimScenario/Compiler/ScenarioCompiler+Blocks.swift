@@ -46,6 +46,7 @@ extension ScenarioCompiler {
         }
         let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true, locals: parameters)
         blockScope.isAsync = isAsync
+        blockScope.canReturn = true
         var compiled = compileBody(body, scope: blockScope)
         compiled.parameterCount = parameters.count
         program.blocks.append(BlockTemplate(captures: specs, body: compiled))

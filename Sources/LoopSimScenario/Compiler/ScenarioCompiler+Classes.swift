@@ -6,7 +6,7 @@ extension ScenarioCompiler {
         "fields", "methods", "init", "dealloc", "root", "proxy", "superclass", "isAsynchronous", "actor", "mainActor",
     ]
     /// The keys of a method written as a mapping (`refresh: {async: true, params: [...], do: [...]}`).
-    static let methodKeys = ["params", "do", "async", "mainActor"]
+    static let methodKeys = ["params", "returns", "do", "async", "mainActor"]
     /// The keys of a class's `proxy:` mapping.
     static let proxyKeys = ["target", "whenTargetIsNil"]
     /// The keys of one `user:` action.
@@ -35,6 +35,7 @@ extension ScenarioCompiler {
             classFields.append([])
             classMethods.append([])
             classMethodParams.append([])
+            classMethodReturns.append([])
         }
         for (c, entry) in map.entries.enumerated() {
             guard let decl = entry.value.mapping else {
@@ -66,6 +67,7 @@ extension ScenarioCompiler {
             if let methods = decl["methods"]?.mapping {
                 classMethods[c] = methods.entries.map(\.key.text)
                 classMethodParams[c] = methods.entries.map { methodParameters($0.value) }
+                classMethodReturns[c] = methods.entries.map { methodReturnType($0.value) }
                 program.classes[c].methodTraits = methods.entries.map { methodTraits($0.value) }
             } else if let methods = decl["methods"] {
                 bag.error(.typeMismatch, "methods: is a mapping of method name to its steps", at: methods.location)
@@ -318,15 +320,21 @@ extension ScenarioCompiler {
             guard let decl = entry.value.mapping else { continue }
             let selfType = TypeRef.object(classIndex: c, name: entry.key.text)
             if let body = decl["init"] {
-                program.classes[c].initializer = compileBody(body, scope: Scope(selfType: selfType))
+                let scope = Scope(selfType: selfType)
+                scope.canReturn = true
+                program.classes[c].initializer = compileBody(body, scope: scope)
             }
             if let body = decl["dealloc"] {
-                program.classes[c].dealloc = compileBody(body, scope: Scope(selfType: selfType))
+                let scope = Scope(selfType: selfType)
+                scope.canReturn = true
+                program.classes[c].dealloc = compileBody(body, scope: scope)
             }
             if let methods = decl["methods"]?.mapping {
                 for (m, method) in methods.entries.enumerated() {
                     let scope = Scope(selfType: selfType)
                     scope.isAsync = program.classes[c].traits(of: m).isAsync
+                    scope.canReturn = true
+                    scope.returnType = classMethodReturns[c][m]
                     let parameters = classMethodParams[c][m]
                     for p in parameters { _ = scope.declare(p.name, p.type) }
                     var body = Body(steps: [], localNames: [])
@@ -339,6 +347,13 @@ extension ScenarioCompiler {
                         body = compileBody(method.value, scope: scope)
                     }
                     body.parameterCount = parameters.count
+                    if let type = scope.returnType, !Self.definitelyReturns(body.steps) {
+                        bag.error(
+                            .returnValue,
+                            "\(entry.key.text).\(method.key.text) returns \(type) (returns:) but its steps can end "
+                                + "without `return:`; end every path with one (Swift: \"missing return\")",
+                            at: method.key.location)
+                    }
                     program.classes[c].methods.append((name: method.key.text, body: body))
                 }
             }
@@ -445,6 +460,42 @@ extension ScenarioCompiler {
 
     /// A method's `params:` (`{params: [count: int, page: Page, any], do: [...]}`): each a name with a type
     /// (`NAME: TYPE`) or a bare name (`id`). A method written as a list of steps has none.
+    /// A method's `returns: TYPE` (a type of the fields' table), nil when it declares none or an unknown type
+    /// (reported).
+    func methodReturnType(_ node: LocatedNode) -> TypeRef? {
+        guard let map = node.mapping, let returns = map["returns"] else { return nil }
+        guard let name = returns.scalar?.text, !name.isEmpty else {
+            bag.error(
+                .typeMismatch, "returns: is a type such as `bool`, `int`, `string` or `Page`", at: returns.location)
+            return nil
+        }
+        guard let type = typeNamed(name) else {
+            bag.error(
+                .nameUndefined,
+                "unknown type '\(name)' for returns:"
+                    + suggestion(name, program.classes.map(\.name) + Self.builtinTypes),
+                at: returns.location)
+            return nil
+        }
+        return type
+    }
+
+    /// Whether every path through `steps` ends in a `return`: one of them is a `return` or a `trap:` (the app stops
+    /// there), or an `if` both of whose branches do (Swift's definite-return rule, without its analysis of loops: a
+    /// loop's body may not run).
+    static func definitelyReturns(_ steps: [Step]) -> Bool {
+        for step in steps {
+            switch step {
+            case .returnValue: return true
+            case .perform(let performed) where performed is TrapStep: return true
+            case .ifThen(_, let thenSteps, let elseSteps):
+                if definitelyReturns(thenSteps) && definitelyReturns(elseSteps) { return true }
+            default: continue
+            }
+        }
+        return false
+    }
+
     func methodParameters(_ node: LocatedNode) -> [(name: String, type: TypeRef)] {
         guard let map = node.mapping, let params = map["params"] else { return [] }
         guard let items = params.sequence else {

@@ -39,7 +39,8 @@ extension ScenarioCompiler {
         "until": "write `while: !(CONDITION)` with `do:`",
         "unless": "write `if: !(CONDITION)` with `then:`",
         "elif": "for `else if` nest an `if:` inside the `else:` list of an `if:` step",
-        "return": "no `return`: put the steps that follow under the `else:` of an `if:`, or `break` out of a loop",
+        "return": "write `- return: EXPRESSION` in a method declared with `returns:`, or a bare `- return` to end a "
+            + "method or block that returns nothing",
     ]
 
     /// The hint for a C `for (init; condition; step)` header, or a `for x in` that is not over a range.

@@ -18,7 +18,7 @@ extension ScenarioCompiler {
         "tolerance",
     ]
     /// Verbs that may be written as a bare string step.
-    static let bareSteps = ["run", "CFRunLoopRun", "break", "continue"]
+    static let bareSteps = ["run", "CFRunLoopRun", "break", "continue", "return"]
 
     func compileSteps(_ node: LocatedNode, scope: Scope) -> [Step] {
         guard let seq = node.sequence else {
@@ -53,6 +53,9 @@ extension ScenarioCompiler {
     private func compileStep(_ node: LocatedNode, scope: Scope) -> [Step] {
         if let s = node.scalar, let control = LoopControl(rawValue: s.text) {
             return loopControl(control, scope: scope, at: node.location)
+        }
+        if let s = node.scalar, s.text == "return" {
+            return returnStep(nil, scope: scope, at: node.location)
         }
         if let s = node.scalar, Self.bareSteps.contains(s.text) {
             return [.perform(RunStep.make(call: s.text == "run" ? .run : .cfRun))]
@@ -143,9 +146,10 @@ extension ScenarioCompiler {
             if s.map["then"] == nil { c.bag.error(.keyMissing, "`if` needs a then: list", at: s.at) }
             return [.ifThen(cond, then: thenSteps, else: elseSteps)]
         },
-        StepVerb("call", keys: ["with"]) { c, s in
-            c.call(s.arg, with: s.map["with"], scope: s.scope).map { [$0] } ?? []
+        StepVerb("call", keys: ["with", "result"]) { c, s in
+            c.call(s.arg, with: s.map["with"], result: s.map["result"], scope: s.scope).map { [$0] } ?? []
         },
+        StepVerb("return") { c, s in c.returnStep(s.arg.isNull ? nil : s.arg, scope: s.scope, at: s.at) },
         StepVerb("log") { c, s in c.logStep(s.arg, scope: s.scope) },
         StepVerb("check") { c, s in c.string(s.arg, what: "check").map { [.check($0)] } ?? [] },
         StepVerb("work") { c, s in
@@ -246,7 +250,9 @@ extension ScenarioCompiler {
     }
 
     /// `call: receiver.method`.
-    private func call(_ arg: LocatedNode, with argumentsNode: LocatedNode?, scope: Scope) -> Step? {
+    private func call(
+        _ arg: LocatedNode, with argumentsNode: LocatedNode?, result resultNode: LocatedNode?, scope: Scope
+    ) -> Step? {
         guard let scalar = arg.scalar, case .success(let parsed) = ExpressionParser.parse(scalar.text),
             case .member(let base, let method, let column) = parsed
         else {
@@ -295,7 +301,47 @@ extension ScenarioCompiler {
             checkAssignable(t, to: parameter.type, at: node.location)
             arguments.append(e)
         }
-        return .call(receiver: receiver, classIndex: c, method: m, arguments: arguments)
+        guard let resultNode else { return .call(receiver: receiver, classIndex: c, method: m, arguments: arguments) }
+        guard let returnType = classMethodReturns[c][m] else {
+            bag.error(
+                .returnValue,
+                "\(className).\(method) returns nothing: declare its `returns:` type, or drop `result:`",
+                at: resultNode.location)
+            return nil
+        }
+        // A new name becomes a local of the returned type; a place takes the value as a store does.
+        guard let (place, placeType) = lvalue(resultNode, scope: scope, declare: returnType) else { return nil }
+        checkAssignable(returnType, to: placeType, at: resultNode.location)
+        return .call(receiver: receiver, classIndex: c, method: m, arguments: arguments, result: place)
+    }
+
+    /// `return: EXPR` in a method with `returns:`, or a bare `return` in a method, block, init or dealloc that
+    /// returns nothing: it ends the body from any depth of `if:` and loops.
+    func returnStep(_ valueNode: LocatedNode?, scope: Scope, at: SourceLocation) -> [Step] {
+        guard scope.canReturn else {
+            bag.error(
+                .returnValue,
+                "`return` ends a method or a block; the app's code (main:, user actions) has none to end: put the "
+                    + "steps that follow under the `else:` of an `if:`", at: at)
+            return []
+        }
+        guard let valueNode else {
+            if let type = scope.returnType {
+                bag.error(.returnValue, "this method returns \(type) (returns:): write `return: EXPRESSION`", at: at)
+                return []
+            }
+            return [.returnValue(nil)]
+        }
+        guard let type = scope.returnType else {
+            bag.error(
+                .returnValue,
+                "this body returns nothing: declare the method's `returns:` type, or write a bare `- return`",
+                at: valueNode.location)
+            return []
+        }
+        guard let (value, valueType) = expression(valueNode, scope: scope) else { return [] }
+        checkAssignable(valueType, to: type, at: valueNode.location)
+        return [.returnValue(value)]
     }
 
     /// An argument as its parameter takes it: an integer literal passed to a `duration` parameter is that many

@@ -15,6 +15,8 @@ final class ScenarioCompiler {
     var classMethods: [[String]] = []
     /// Each method's `params:`, by class and method index: names and types, bound to a `call:`'s `with:`.
     var classMethodParams: [[[(name: String, type: TypeRef)]]] = []
+    /// Each method's `returns:` type, by class and method index; nil for a method that returns nothing.
+    var classMethodReturns: [[TypeRef?]] = []
     var samplers: [(distribution: Distribution, stream: UInt64)] = []
     /// Where each `thread:` step name was first given, to warn about a second (``threadName(_:)``).
     var threadStepNames: [String: SourceLocation] = [:]

@@ -73,6 +73,12 @@ final class Scope {
     /// `await` only in an async context); not inside a `mainActorRun:` body, a synchronous closure.
     var isAsync = false
 
+    /// Whether a `return` may end the body: a method's, a block's, an init's or a dealloc's (not the app's code,
+    /// `main:` and user actions, whose locals are the app's).
+    var canReturn = false
+    /// The type a method's `returns:` declares: `return:` needs a value of it. Nil for a body that returns nothing.
+    var returnType: TypeRef?
+
     /// How many loop bodies enclose the steps being compiled (in this body; a block's own body starts at 0):
     /// `break` and `continue` are allowed only where it is above 0.
     var loopDepth = 0

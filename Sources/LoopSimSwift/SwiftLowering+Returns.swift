@@ -1,0 +1,344 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Methods that return values (docs/swift-scenarios.md, "Computed properties and returned values"): a method with a
+/// return type is a method of the lowered class with `returns:`, each `return e` is `return: e`, and a call of it
+/// whose value is used is a `call:` with `result:`. The scenario language's expressions have no calls, so a call
+/// inside an expression is hoisted: its `call:` runs just before the statement, into a local named after the
+/// call's place (`loadSync_12_9`), and the expression reads that local. Swift evaluates a statement's calls in
+/// the order written before the statement acts, so this is its order wherever the call is evaluated each time the
+/// statement runs; where it may not be (right of `&&`, `||`, `??`, in `?:`, a condition after the first), the
+/// call is refused and the engineer binds it to a local first.
+extension SwiftLowering {
+    /// The calls hoisted out of the statement being lowered (``lowerStatements(_:in:tail:)`` opens one per statement).
+    struct Hoisting {
+        /// Whether a statement is being lowered, so a hoisted call has a place to go.
+        var isOpen = false
+        /// The `call:` steps, in evaluation order.
+        var steps: [LocatedNode] = []
+        /// The `release:` steps of the objects hoisted calls returned, run when the statement ends (ARC releases an
+        /// unused +1 result at the end of its full expression).
+        var releases: [LocatedNode] = []
+        /// Each hoisted call's local, by the call's syntax node (a node lowered twice is called once).
+        var temporaries: [SyntaxIdentifier: (String, LoweredType)] = [:]
+        /// The statement being lowered: where a call is checked to be evaluated each time it runs.
+        var root: Syntax?
+    }
+
+    /// The return type `decl` declares, nil for none (`-> Void`, `-> ()`).
+    func declaredReturnType(_ decl: FunctionDeclSyntax) -> TypeSyntax? {
+        guard let returns = decl.signature.returnClause,
+            !["Void", "()"].contains(returns.type.trimmedDescription)
+        else { return nil }
+        return returns.type
+    }
+
+    /// Whether a method may return a value of `type`: an `Int`, `Bool`, `String`, an enum of the file, or an object
+    /// the language follows (a class of the file, a timer, a thread, a semaphore or a group), optional or not. A
+    /// `Double`, a date or a run loop has no value of the language a store could take as Swift's.
+    static func isReturnable(_ type: LoweredType) -> Bool {
+        switch type {
+        case .int, .bool, .string, .enumeration, .object, .timer, .thread, .semaphore, .group: true
+        default: false
+        }
+    }
+
+    /// The scenario class, receiver text and method of a call of a method that returns a value (one lowered with
+    /// `returns:`): `f()` on `self`, `x.f()`, `a.b.f()`, `x?.f()`. Nil when `call` is no such call.
+    mutating func returningCallee(_ call: FunctionCallExprSyntax, in scope: Scope) -> (
+        receiver: String, className: String, method: String, type: LoweredType
+    )?? {
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = callee.baseName.text
+            guard let cls = scope.className, let type = classes[cls]?.returns[name], scope.locals[name] == nil,
+                scope.locals["self"] != nil
+            else { return nil }
+            return .some((scope.locals["self"]?.text("self") ?? "self", cls, name, type))
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            return nil
+        }
+        let name = member.declName.baseName.text
+        guard classes.values.contains(where: { $0.returns[name] != nil }) else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self), classes[reference.baseName.text] != nil {
+            unsupported(
+                "a `static func` that returns a value", "make it an instance method of an object the code holds",
+                at: call)
+            return .some(nil)
+        }
+        guard let receiver = expression(base, in: scope) else { return .some(nil) }
+        guard case .object(let cls) = receiver.type, let type = classes[cls]?.returns[name] else { return nil }
+        return .some((receiver.text, cls, name, type))
+    }
+
+    /// The `call:` step of a returning call whose value goes into `place` (a new local or an existing place), its
+    /// arguments' own hoisted calls first. Nil when `call` is no call of a method that returns a value.
+    mutating func returningCallSteps(_ call: FunctionCallExprSyntax, place: String, in scope: Scope) -> (
+        steps: [LocatedNode], type: LoweredType
+    )? {
+        let before = hoisting.steps.count
+        guard let found = returningCallee(call, in: scope) else { return nil }
+        guard let (receiver, _, method, type) = found,
+            let step = callStep(call, receiver: receiver, method: method, place: place, in: scope)
+        else { return ([], .unknown) }
+        let first = Array(hoisting.steps[min(before, hoisting.steps.count)...])
+        hoisting.steps.removeSubrange(min(before, hoisting.steps.count)...)
+        return (first + [step], type)
+    }
+
+    /// `call: RECEIVER.METHOD` with `with:` the arguments lowered in order and `result: PLACE`.
+    private mutating func callStep(
+        _ call: FunctionCallExprSyntax, receiver: String, method: String, place: String, in scope: Scope
+    ) -> LocatedNode? {
+        let at = location(call)
+        if call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
+            unsupported(
+                "a closure passed to a method of a scenario class",
+                "store the closure in the object's closure property first, then call the method without it", at: call)
+            return nil
+        }
+        var arguments: [LocatedNode] = []
+        for argument in call.arguments {
+            guard let value = expression(argument.expression, in: scope) else { return nil }
+            arguments.append(.plain(value.text, at: location(argument.expression)))
+        }
+        var extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        extra.append(("result", .plain(place, at: at)))
+        return .step("call", "\(receiver).\(method)", at: at, extra)
+    }
+
+    /// A call of a method that returns a value, used as a value inside an expression: hoisted before the statement
+    /// (``Hoisting``), read from its local. Nil when `call` is no such call.
+    mutating func hoistedCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        if let done = hoisting.temporaries[call.id] { return .some(done) }
+        guard let found = returningCallee(call, in: scope) else { return nil }
+        guard let (receiver, _, method, type) = found else { return .some(nil) }
+        guard hoisting.isOpen else {
+            unsupported(
+                "a call of `\(method)(…)`, a method that returns a value, here",
+                "call it in a method, a closure or the scenario's code, where statements run", at: call)
+            return .some(nil)
+        }
+        if !computedInProgress.isEmpty {
+            unsupported(
+                "a computed property or one-expression method that calls `\(method)(…)`, a method that returns a value",
+                "write it as a method with a body: `func value() -> T { … return … }`", at: call)
+            return .some(nil)
+        }
+        if let root = hoisting.root,
+            let why = conditionallyEvaluated(ExprSyntax(call), root: root) ?? repeatCondition(call, root: root)
+        {
+            unsupported(
+                "a call of `\(method)(…)`, a method that returns a value, \(why)",
+                "Swift may not call it each time the statement runs: call it first into a local (`let v = "
+                    + "\(method)(…)`), then use the local", at: call)
+            return .some(nil)
+        }
+        if let root = hoisting.root, let read = stateReadBefore(Syntax(call), root: root, in: scope) {
+            unsupported(
+                "a call of `\(method)(…)`, a method that returns a value, after `\(read.trimmedDescription)` in the same "
+                    + "statement",
+                "Swift reads `\(read.trimmedDescription)` before it calls the method, which may change it: "
+                    + "call it first into a local (`let v = \(method)(…)`), then write the statement with the local",
+                at: call)
+            return .some(nil)
+        }
+        let l = location(call)
+        let temporary = "\(method)_\(l.line)_\(l.column)"
+        guard let step = callStep(call, receiver: receiver, method: method, place: temporary, in: scope) else {
+            return .some(nil)
+        }
+        hoisting.steps.append(step)
+        if type.isObject { hoisting.releases.append(.step("release", temporary, at: l)) }
+        hoisting.temporaries[call.id] = (temporary, type)
+        return .some((temporary, type))
+    }
+
+    /// A read of a property (or of a variable a closure shares) that Swift evaluates before `node` in its statement:
+    /// an operand, argument or interpolation to its left. The hoisted call would run before that read, so a call
+    /// that changes what it reads would give another value; nil when there is none. Not reads: the place an `=`,
+    /// `+=`, … stores into (Swift's `+=` takes it `inout`, so a method changing it is an exclusivity trap in Swift),
+    /// a call's receiver (read when the call is made), literals, enum cases, locals, and other hoisted calls (they run
+    /// in order).
+    func stateReadBefore(_ node: Syntax, root: Syntax, in scope: Scope) -> Syntax? {
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == child.id {
+                // inside the callee's receiver: nothing of the call is evaluated before it
+            } else {
+                var isPlace = false
+                if let sequence = parent.as(ExprListSyntax.self) {
+                    let elements = Array(sequence)
+                    if elements.count >= 3,
+                        elements[1].is(AssignmentExprSyntax.self)
+                            || (elements[1].as(BinaryOperatorExprSyntax.self).map {
+                                ["+=", "-=", "*=", "/=", "%="].contains($0.operator.text)
+                            } ?? false)
+                    {
+                        isPlace = true  // elements[0] is the place, not a read before the call
+                    }
+                }
+                for (index, sibling) in parent.children(viewMode: .sourceAccurate).enumerated() {
+                    if sibling.id == child.id { break }
+                    if isPlace && index == 0 { continue }
+                    if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == sibling.id {
+                        continue  // the receiver: read when the call is made
+                    }
+                    if let read = firstStateRead(sibling, in: scope) { return read }
+                }
+            }
+            if parent.id == root.id { break }
+            child = parent
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// The first property read in `node` (``stateReadBefore(_:root:in:)``), skipping hoisted calls and closures.
+    private func firstStateRead(_ node: Syntax, in scope: Scope) -> Syntax? {
+        if node.is(ClosureExprSyntax.self) { return nil }
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            let name =
+                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let name, classes.values.contains(where: { $0.returns[name] != nil }) { return nil }
+        }
+        if let member = node.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return nil }  // `.fast`: an enum case
+            if let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
+                scope.locals[type] == nil
+            {
+                return nil  // `Mode.fast`, `RunLoop.main`: a type's member
+            }
+            return node
+        }
+        if let ref = node.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if let local = scope.locals[name] { return local.isBlock ? node : nil }
+            if name.first?.isUppercase == true || name == "self" { return nil }
+            if let cls = scope.className, classes[cls]?.fields[name] != nil { return node }  // implicit `self.name`
+            return nil
+        }
+        for c in node.children(viewMode: .sourceAccurate) {
+            if let read = firstStateRead(c, in: scope) { return read }
+        }
+        return nil
+    }
+
+    /// "in a `repeat … while` condition" when `call` is in one under `root` (tested after each turn, not once).
+    private func repeatCondition(_ call: some SyntaxProtocol, root: Syntax) -> String? {
+        var child = Syntax(call)
+        var current = call.parent
+        while let node = current {
+            if let r = node.as(RepeatStmtSyntax.self), r.condition.id == child.id {
+                return "in a `repeat … while` condition"
+            }
+            if node.id == root.id { break }
+            child = node
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// A read of a getter lowered as a method (``ClassShape/getters``), `x.isReady` or a bare `isReady`: a call of
+    /// it hoisted as ``hoistedCall(_:in:)`` hoists one. Nil when `name` is no such getter of `cls`.
+    mutating func hoistedGetter(_ cls: String, _ name: String, receiver: String, at node: some ExprSyntaxProtocol)
+        -> (String, LoweredType)??
+    {
+        guard classes[cls]?.getters.contains(name) == true, let type = classes[cls]?.returns[name] else { return nil }
+        if let done = hoisting.temporaries[node.id] { return .some(done) }
+        guard hoisting.isOpen, computedInProgress.isEmpty else {
+            unsupported(
+                "a read of `\(name)`, a computed property of several statements, here",
+                "read it in a method, a closure or the scenario's code, where statements run", at: node)
+            return .some(nil)
+        }
+        if let root = hoisting.root,
+            let why = conditionallyEvaluated(ExprSyntax(node), root: root) ?? repeatCondition(node, root: root)
+        {
+            unsupported(
+                "a read of `\(name)`, a computed property of several statements, \(why)",
+                "Swift may not run its getter each time the statement runs: read it into a local first", at: node)
+            return .some(nil)
+        }
+        let l = location(node)
+        let temporary = "\(name)_\(l.line)_\(l.column)"
+        hoisting.steps.append(
+            .step("call", "\(receiver).\(name)", at: l, [("result", .plain(temporary, at: l))]))
+        if type.isObject { hoisting.releases.append(.step("release", temporary, at: l)) }
+        hoisting.temporaries[node.id] = (temporary, type)
+        return .some((temporary, type))
+    }
+
+    /// The end of a method that returns a value, when its last statement is not a `return`: Swift compiled the file,
+    /// so its definite-return analysis proved that end unreachable (a `switch` over every case of an enum, a
+    /// `while true` left only by `return`; the Swift book, "Functions" and "Control Flow"), while the language's
+    /// simpler rule cannot see it (docs/scenario-format.md §7.1). A `trap:` says so there: the method never ends
+    /// without a value, and the compiler's `return.value` check holds.
+    func unreachableEnd(of statements: CodeBlockItemListSyntax, at node: some SyntaxProtocol) -> [LocatedNode] {
+        if statements.last?.item.is(ReturnStmtSyntax.self) == true { return [] }
+        let at = location(node)
+        return [
+            LocatedNode.step("trap", nil, at: at).replacingArgument(
+                trapPrefix(node)
+                    + "Fatal error: the end of a method that returns a value, which Swift proves unreachable")
+        ]
+    }
+
+    /// Opens a statement's hoisting: what ``closeHoisting(_:into:at:)`` needs to restore the enclosing one.
+    mutating func openHoisting(root: some SyntaxProtocol) -> Hoisting {
+        let saved = hoisting
+        hoisting = Hoisting(isOpen: true, root: Syntax(root))
+        return saved
+    }
+
+    /// Closes a statement's hoisting: its hoisted calls go into `steps` at `mark` (before the statement's own
+    /// steps), the releases of their objects after them; the enclosing statement's hoisting is back.
+    mutating func closeHoisting(_ saved: Hoisting, into steps: inout [LocatedNode], at mark: Int) {
+        let done = hoisting
+        hoisting = saved
+        guard !done.steps.isEmpty || !done.releases.isEmpty else { return }
+        steps.insert(contentsOf: done.steps, at: min(mark, steps.count))
+        steps += done.releases
+    }
+
+    /// `return e` in a method that declares a return type: `return: e`, the calls in `e` hoisted before it and the
+    /// objects they returned released before the method returns. A call as the whole value is returned from its
+    /// local, which the method's return moves out.
+    mutating func lowerValueReturn(_ ret: ReturnStmtSyntax, value: ExprSyntax, type: LoweredType, in scope: Scope)
+        -> [LocatedNode]
+    {
+        let at = location(ret)
+        if let sequence = value.as(SequenceExprSyntax.self), let split = ternarySplit(Array(sequence.elements)) {
+            // `return c ? a : b`: `if: c` with a `return:` in each branch (only the branch Swift takes is evaluated).
+            guard let condition = infix(split.condition, in: scope),
+                let yes = withEnumContext(type, { $0.infix(split.yes, in: scope) }),
+                let no = withEnumContext(type, { $0.infix(split.no, in: scope) })
+            else { return [] }
+            let done = hoisting
+            hoisting.steps = []
+            hoisting.releases = []
+            return done.steps + done.releases + [
+                .step(
+                    "if", condition.text, at: location(split.condition[0]),
+                    [
+                        ("then", .list([.step("return", yes.text, at: at)], at: at)),
+                        ("else", .list([.step("return", no.text, at: at)], at: at)),
+                    ])
+            ]
+        }
+        guard let lowered = withEnumContext(type, { $0.expression(value, in: scope) }) else { return [] }
+        let done = hoisting
+        hoisting.steps = []
+        hoisting.releases = []
+        // the value's own call keeps its object: the return hands it to the caller
+        let releases = done.releases.filter { $0.scalarArgument != lowered.text }
+        return done.steps + releases + [.step("return", lowered.text, at: at)]
+    }
+}
+
+extension LocatedNode {
+    /// The argument of a one-entry step (`release: x` → `x`), nil for another node.
+    var scalarArgument: String? { mapping?.entries.first?.value.scalar?.text }
+}
