@@ -57,7 +57,8 @@ echo "== loopsim conform (linux-corelibs against this machine's real RunLoop; do
 # The Swift-coded ones: each .swift file itself compiled with swiftc beside the support library (issue 35, item 7).
 .build/debug/loopsim test conformance/swift | tail -n 1
 # Corpus files that run on Linux too (their variants include .linuxCorelibs) are conformed in place, not copied.
-pasted=(scenarios/swift-pasted/{poller-extension-marks,constants-namespace,if-let-shorthand}.swift)
+pasted=(scenarios/swift-pasted/{poller-extension-marks,constants-namespace,if-let-shorthand}.swift
+    scenarios/swift-pasted/{sync-backoff-state-machine,feed-loader-guard-bool}.swift)
 .build/debug/loopsim conform conformance/swift "${pasted[@]}" | tail -n 3
 
 echo "== README.md's commands and checkable claims (scripts/readme_test.py)"
