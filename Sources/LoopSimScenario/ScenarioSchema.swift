@@ -123,11 +123,17 @@ public enum ScenarioSchema {
             ("required", .array([.string("do")])),
             (
                 "properties",
-                .object([
-                    ("params", .object([("type", .string("array"))])), ("do", .object(stepsRef)),
-                    // Flags are scalars whose spelling the compiler checks (the schema's YAML reader keeps text).
-                    ("async", .object([])), ("mainActor", .object([])),
-                ])
+                // The compiler's own list of a method mapping's keys, so that the two cannot drift apart (`returns:`
+                // did). `params` is a list, `do` the steps; the others are scalars whose spelling the compiler
+                // checks (`returns: bool`, the `async` and `mainActor` flags: the schema's YAML reader keeps text).
+                .object(
+                    ScenarioCompiler.methodKeys.map { key in
+                        switch key {
+                        case "params": (key, .object([("type", .string("array"))]))
+                        case "do": (key, .object(stepsRef))
+                        default: (key, .object([]))
+                        }
+                    })
             ),
             ("additionalProperties", .bool(false)),
         ])
