@@ -145,7 +145,7 @@ extension RunLoops {
     func setNextFireDate(_ o: HeapObject, to date: SimInstant, on thread: SimThread) {
         guard o.timer.isValid else { return }
         let now = recorder.now
-        let limit = SimDuration(nanoseconds: Self.timerIntervalLimitSeconds * 1_000_000_000)
+        let limit = Self.timerIntervalLimit
         let next = date < now ? now : (date - now > limit ? now + limit : date)
         o.timer.fireTSR = next
         recorder.record(thread, .timerSetFireDate(timer: recorder.name(o), next: next))
@@ -154,9 +154,6 @@ extension RunLoops {
         for name in o.timerModes { if let mode = rl.modes[name] { move(o, to: next, in: mode, of: rl) } }
         if thread.runLoopID != rl.id { wakeUp(rl, from: thread) }
     }
-
-    /// CF's `TIMER_INTERVAL_LIMIT`, in seconds: the furthest ahead a timer's next fire is set.
-    static let timerIntervalLimitSeconds: Int64 = 504_911_232
 
     /// `__CFRepositionTimerInMode(rlm, rlt, true)` (CFRunLoop.c lines 2477–2498): moves `o` to its next deadline
     /// in `mode`'s list, if it is there, and re-arms the mode's port.
