@@ -160,7 +160,8 @@ import Testing
         #expect(Self.logs(o) == ["300 mark on main", "300 back on the pool"])
     }
 
-    /// `taskYield:` puts a main-actor task's job behind the main queue's other blocks.
+    /// `taskYield:` puts a main-actor task's job behind the main queue's other blocks, and behind a block queued
+    /// after the yield: the task comes back through the pool.
     @Test func taskYieldGoesToTheBackOfTheMainQueue() throws {
         let o = try Self.run(
             """
@@ -170,10 +171,56 @@ import Testing
               - task:
                 do: [log: A1, taskYield: , log: A2]
               - dispatch_async: main
-                do: [log: block]
+                do:
+                  - log: block
+                  - dispatch_async: main
+                    do: [log: block2]
               - runUntil: 100ms
             """)
-        #expect(Self.logs(o) == ["0 A1", "0 block", "0 A2"])
+        #expect(Self.logs(o) == ["0 A1", "0 block", "0 block2", "0 A2"])
+    }
+
+    /// `taskYield:` on the main actor needs a pool thread (Task.yield is nonisolated, SE-0338): with the pool's
+    /// threads blocked, the task goes on when one is free, after a later main-queue timer.
+    @Test func taskYieldOnTheMainActorWaitsForAPoolThread() throws {
+        let o = try Self.run(
+            """
+            name: yield
+            until: 2s
+            variants: [linux-corelibs]
+            main:
+              - task:
+                do:
+                  - taskGroup:
+                      - do: [work: 500ms]
+                      - do: [work: 500ms]
+              - task:
+                do: [log: A1, taskYield: , log: A2]
+              - dispatch_after: main
+                delay: 200ms
+                do: [log: tick]
+              - runUntil: 1s
+            """)
+        #expect(Self.logs(o) == ["0 A1", "200 tick", "500 A2"])
+    }
+
+    /// A detached task's `taskYield:` stays on the pool: it goes on at once, off the main thread.
+    @Test func taskYieldOnThePoolStaysOnThePool() throws {
+        let o = try Self.run(
+            """
+            name: yield
+            until: 1s
+            main:
+              - task:
+                detached: true
+                do:
+                  - taskYield:
+                  - if: current thread.isMainThread
+                    then: [log: on main]
+                    else: [log: on the pool]
+              - runUntil: 100ms
+            """)
+        #expect(Self.logs(o) == ["0 on the pool"])
     }
 
     /// `awaitTask:` waits for the task to finish, and a finished task is not waited for.

@@ -44,10 +44,12 @@ public struct AwaitCallStep: ExecutableStep {
     }
 }
 
-/// `await Task.yield()`: the task's job goes to the back of its executor's queue — the main queue, the pool's
-/// queue, or its actor's queue, whose other jobs run first (swift `swift_task_yield`: the task is re-enqueued on
-/// its current executor). Measured on this machine: two main-actor tasks that yield interleave with a main-queue
-/// block queued between them (conformance c111).
+/// `await Task.yield()`: `Task.yield` is a nonisolated async function, so a task on the main actor or an actor
+/// first hops to the global executor (SE-0338); there it enqueues a continuation job on its current executor — the
+/// global one — whose run resumes the task with one more job on the pool, and the task then hops back to where it
+/// was (``YieldFrame``). Swift 6.3's `Task.yield()` (stdlib Task.swift: `_taskCreateNullaryContinuationJob`,
+/// `Task.currentExecutor.enqueue`); on this machine gdb showed the jobs, main → pool → pool → pool → main, and
+/// blocks queued on the main queue during the yield run before the task goes on (conformance c111).
 public struct TaskYieldStep: ExecutableStep {
     public var verb: String { "taskYield" }
 
@@ -55,7 +57,7 @@ public struct TaskYieldStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let task = c.kernel.runningTask(on: c.thread) else { throw RuntimeFault("Task.yield outside a task") }
-        return StepOutcome(.push(TaskSuspendFrame(.hop(c.kernel.tasks.executor(of: task)))))
+        return StepOutcome(.push(YieldFrame(task: task)))
     }
 }
 

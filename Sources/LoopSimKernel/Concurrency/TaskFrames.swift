@@ -154,6 +154,39 @@ final class AwaitCallFrame: Frame {
     }
 }
 
+/// Runs one `Task.yield()` (``TaskYieldStep``) as the Swift runtime does: the hop to the global executor when the
+/// task is elsewhere (swift_task_switch), the yield's continuation job and the task's job it enqueues on the pool
+/// (NullaryContinuationJob::process), and the hop back to the executor the task yielded on.
+final class YieldFrame: Frame {
+    let task: ObjectID
+    /// Where the yield is: 0 before the hop off, 1 before the continuation job, 2 before the task's job, 3 before
+    /// the hop back, 4 done.
+    private var stage = 0
+
+    init(task: ObjectID) { self.task = task }
+
+    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        let tasks = kernel.tasks
+        stage += 1
+        switch stage {
+        case 1:
+            tasks.pushReturn(task)
+            if tasks.executor(of: task) != .global { return .push(TaskSuspendFrame(.hop(.global))) }
+            return .next
+        case 2, 3:
+            return .push(TaskSuspendFrame(.hop(.global)))
+        case 4:
+            let back = tasks.popReturn(task)
+            if back != .global { return .push(TaskSuspendFrame(.hop(back))) }
+            return .pop(.null)
+        default:
+            return .pop(.null)
+        }
+    }
+
+    func heldObjects() -> [(String, ObjectID)] { [] }
+}
+
 /// The end of a task group (``TaskGroupStep``): the task waits for each child still running, in the order they
 /// were added, and then lets go of their handles. A suspension takes the frame off the thread with the task's
 /// other frames; it goes on when the task resumes.

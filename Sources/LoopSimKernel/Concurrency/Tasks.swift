@@ -215,7 +215,7 @@ final class Tasks {
     }
 
     /// Task `id` hops to `executor` with `frames` taken off its thread (`MainActor.run`, its return, an `await` of
-    /// an isolated method, `Task.yield()` onto its own executor).
+    /// an isolated method, `Task.yield()` to the pool and back).
     func hop(_ id: ObjectID, to executor: TaskExecutor, frames: [Frame]) {
         let r = recordOf[id]!
         records[r].generation += 1
