@@ -222,6 +222,15 @@ extension SwiftLowering {
             guard let cls = enclosingClassName(of: Syntax(member)) else { return nil }
             return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
         }
+        if let member = e.as(MemberAccessExprSyntax.self),
+            member.base?.as(OptionalChainingExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName
+                .text == "self"
+        {
+            // `self?.count` under `[weak self]`: an optional of the property's type (`self?.count ?? 0` is plain).
+            guard let cls = enclosingClassName(of: Syntax(member)) else { return nil }
+            let type = storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
+            return type == .plain ? .optionalPlain : nil
+        }
         return nil
     }
 

@@ -74,6 +74,17 @@ import Testing
         #expect(texts == [#"weak \(self?.samples)"#, "strong 3 3", #"weak \(self?.samples)"#, "strong 3 3"])
     }
 
+    /// `self?.samples ?? -1` unwraps the weak chain with a default: a plain `Int`, logged as its value.
+    @Test func aWeakSelfChainWithADefaultIsPlain() throws {
+        let texts = try Self.logs(
+            #"""
+                    Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { [weak self] _ in
+                        print("weak \(self?.samples ?? -1) \(self?.name ?? "none")")
+                    }
+            """#)
+        #expect(texts == ["weak 3 n", "weak 3 n"])
+    }
+
     @Test func aLaterDeclarationShadowsTheField() throws {
         let texts = try Self.logs(
             #"""
