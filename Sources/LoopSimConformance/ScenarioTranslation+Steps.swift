@@ -511,6 +511,9 @@ extension ScenarioTranslation {
             return "LS.product(\(expr(lhs, context)), \"\(op.rawValue)\", \(expr(rhs, context)))"
         case .wallSeconds:
             return "LS.wallSeconds()"
+        case .wallNow, .wholeSeconds:
+            unsupported(Self.computedDuration("a date or a duration's whole seconds"))
+            return "LSValue.null"
         case .taskIsCancelled:
             return "LSValue.bool(Task.isCancelled)"
         case .uikitProperty(_, let property):

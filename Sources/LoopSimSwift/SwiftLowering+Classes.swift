@@ -212,8 +212,9 @@ extension SwiftLowering {
             }
             if type == .runLoop { declaration = typeName }
             let at = location(binding)
-            // `var retries: Int?` (or `= nil`): Swift's optional starts nil, where the language's int starts 0.
-            if type == .int || type == .bool, isOptionalAnnotation(binding),
+            // `var retries: Int?` (or `= nil`), `var start: Date?`, `var name: String?`: Swift's optional starts
+            // nil, where the language's int starts 0 (its duration 0, its string empty).
+            if [.int, .bool, .string, .duration].contains(type), isOptionalAnnotation(binding),
                 binding.initializer == nil || binding.initializer?.value.is(NilLiteralExprSyntax.self) == true
             {
                 declaration += " = nil"

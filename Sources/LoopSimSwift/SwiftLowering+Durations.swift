@@ -12,9 +12,11 @@ extension SwiftLowering {
     static let durationUnits = ["seconds": "s", "milliseconds": "ms", "microseconds": "us", "nanoseconds": "ns"]
 
     /// The Swift types a `duration` holds: `TimeInterval` and `Double` (seconds), `CFTimeInterval`,
-    /// `DispatchTimeInterval`, `Duration`.
+    /// `DispatchTimeInterval`, `Duration`, and `Date`.
     static let durationTypeNames: Set<String> = [
         "TimeInterval", "Double", "CFTimeInterval", "DispatchTimeInterval", "Duration",
+        // A `Date` is held as the wall clock's time since the start (SwiftLowering+Dates.swift).
+        "Date",
     ]
 
     /// A decimal float literal's text as the scenario language's duration literal (`0.5`, seconds); nil after

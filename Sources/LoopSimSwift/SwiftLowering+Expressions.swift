@@ -8,9 +8,11 @@ extension SwiftLowering {
         if let ref = e.as(DeclReferenceExprSyntax.self) { return reference(ref, in: scope) }
         if let member = e.as(MemberAccessExprSyntax.self) {
             if let text = describedValue(member, in: scope) { return text }
+            if let found = dateMember(member, in: scope) { return found }  // SwiftLowering+Dates.swift
             return memberAccess(member, in: scope)
         }
         if let call = e.as(FunctionCallExprSyntax.self), let text = stringConversion(call, in: scope) { return text }
+        if let call = e.as(FunctionCallExprSyntax.self), let found = dateCall(call, in: scope) { return found }
         if let chain = e.as(OptionalChainingExprSyntax.self) {
             // `a?.b` reads nil through nil, as every path of the scenario language does (§6, messaging nil).
             return expression(chain.expression, in: scope)
@@ -41,7 +43,12 @@ extension SwiftLowering {
             guard let inner = expression(prefix.expression, in: scope) else { return nil }
             switch prefix.operator.text {
             case "!": return ("!" + inner.text, .bool)
-            case "-": return ("-" + inner.text, .int)
+            case "-":
+                // The language's `-` prefixes a literal or a name; anything else is `0 - X` (an `Int` 0 beside a
+                // duration is 0 seconds).
+                let type: LoweredType = inner.type == .duration ? .duration : .int
+                let simple = inner.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                return (simple ? "-" + inner.text : "(0 - \(inner.text))", type)
             default:
                 unsupported("the prefix operator `\(prefix.operator.text)`", "use `!` or `-`", at: prefix)
                 return nil

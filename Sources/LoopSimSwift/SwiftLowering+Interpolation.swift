@@ -38,7 +38,9 @@ extension SwiftLowering {
         if calls { _ = expression(e, in: scope) }
         // A `\(` in the lowered text is inside a string value (`"\(self.count)"` from `count.description`), which
         // the log's parser reads as one string literal.
-        guard interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope),
+        guard
+            interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
+                || isWholeSeconds(e, lowered),
             let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums)
         else {
             return asWritten
@@ -88,6 +90,15 @@ extension SwiftLowering {
             text += item
         }
         return ("\"\(text)\"", .string)
+    }
+
+    /// Whether `e` is `Int(x)` of a `TimeInterval`, which the lowering made `int(x)` (SwiftLowering+Dates.swift): an
+    /// `Int`, never nil.
+    private func isWholeSeconds(_ e: ExprSyntax, _ lowered: (text: String, type: LoweredType)?) -> Bool {
+        guard let call = e.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Int", let lowered
+        else { return false }
+        return lowered.type == .int && lowered.text.hasPrefix("int(")
     }
 
     /// Whether `e` reads an array's `count` or `isEmpty`, an element of an array of `Int`, `Bool` or `String`

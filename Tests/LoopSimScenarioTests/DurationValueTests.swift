@@ -18,6 +18,37 @@ import Testing
             .map { "\($0.location.line):\($0.location.column) \($0.message)" }
     }
 
+    /// `now_date` (Swift's `Date()`) is the wall clock: an interval between dates counts the time the device slept,
+    /// where a run-loop timer's does not (section 8.3, `lock`). `int(x)` is a duration's whole seconds toward zero.
+    @Test func nowDateIsTheWallClock() throws {
+        let o = try Self.run(
+            """
+            name: wall
+            until: 10s
+            classes:
+              W:
+                fields: {start: duration = nil}
+            main:
+              - let: w = new W
+              - if: w.start == nil
+                then: [set: w.start = now_date]
+            user:
+              - at: 1s
+                app: lock
+              - at: 4s
+                app: unlock
+              - at: 4500ms
+                app: foreground
+              - at: 5s
+                name: read
+                do:
+                  - log: elapsed \\(int(now_date - w.start)) \\(int(-1500ms)) \\(int(3))
+            """)
+        #expect(Self.logs(o) == ["5000 elapsed 5 -1 3"])
+        let refused = Self.diagnostics("name: x\nuntil: 1s\nmain:\n  - log: x \\(int(\"s\"))\n")
+        #expect(refused.first?.contains("int(…) takes a duration") == true, "\(refused)")
+    }
+
     /// A timer's interval, tolerance and first fire from a field set by a parameter: fires at the field's value,
     /// read when the timer is made (a later change of the field does not move it, as `Timer` copies its interval).
     @Test func aTimerTakesItsIntervalFromAField() throws {

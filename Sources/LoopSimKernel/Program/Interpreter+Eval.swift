@@ -107,6 +107,14 @@ extension Interpreter {
             return .bool(k.runningTask(on: thread).map { k.tasks.isCancelled($0) } ?? false)
         case .wallSeconds:
             return .int(Int(k.now.nanoseconds / 1_000_000_000))
+        case .wallNow:
+            return .duration(SimDuration(nanoseconds: k.now.nanoseconds))
+        case .wholeSeconds(let inner):
+            switch try evaluate(inner, in: frame, on: thread, k) {
+            case .duration(let d): return .int(Int(d.nanoseconds / 1_000_000_000))
+            case .int(let n): return .int(n)
+            default: throw RuntimeFault("int(…) takes a duration or an integer")
+            }
         case .timerProperty(let base, let property):
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a timer")
             else { return property.isBool ? .bool(false) : .int(0) }  // a message to nil

@@ -221,6 +221,12 @@ public indirect enum Expr: Sendable {
     /// Whole seconds of wall-clock time since the start (`[NSDate date]` relative to launch): goes on while the
     /// device sleeps, unlike the monotonic clock of run-loop timers.
     case wallSeconds
+    /// `now_date`, Swift's `Date()`: the wall clock's time since the start, as a duration, so that a date's
+    /// arithmetic (`Date().timeIntervalSince(start)`, `addingTimeInterval`) is the duration's.
+    case wallNow
+    /// `int(x)`: a duration's whole seconds, toward zero, as Swift's `Int(_: Double)` truncates; an integer is
+    /// itself.
+    case wholeSeconds(Expr)
     /// `Task.isCancelled`: whether the task whose job runs the expression was cancelled; false outside a task.
     case taskIsCancelled
     /// Integer `+` and `-`.

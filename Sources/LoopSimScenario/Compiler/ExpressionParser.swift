@@ -47,6 +47,10 @@ indirect enum ParsedExpr {
     case newSemaphore(Int)
     case newGroup
     case wallSeconds
+    /// `now_date`: the wall clock's time since the start, a duration (Swift's `Date()`).
+    case wallNow
+    /// `int(x)`: a duration's whole seconds, toward zero; the column is `int`'s.
+    case wholeSeconds(ParsedExpr, column: Int)
     /// `Task.isCancelled`.
     case taskIsCancelled
     case arithmetic(ParsedExpr, String, ParsedExpr)
@@ -406,6 +410,17 @@ struct ExpressionParser {
             return .new(cls, column: tokens[index - 1].1)
         case .name("now_s"):
             return .wallSeconds
+        case .name("now_date"):
+            return .wallNow
+        case .name("int") where tokens[index].0 == .open:
+            index += 1
+            try nest(at: column)
+            let inner = try disjunction()
+            guard case .close = tokens[index].0 else {
+                throw ExpressionError(message: "'int(' is not closed: add ')'", column: tokens[index].1)
+            }
+            index += 1
+            return .wholeSeconds(inner, column: column)
         case .name("dispatch_semaphore_create"):
             guard case .int(let value) = tokens[index].0, value >= 0 else {
                 throw ExpressionError(

@@ -212,8 +212,9 @@ extension ScenarioCompiler {
             bag.error(.fieldDecl, "only objects can be weak; `\(entry.key.text)` is \(type)", at: entry.value.location)
         }
         var initial = Value.null
-        if initialText == "nil", type == .int || type == .bool || type == .string {
-            // `count: int = nil`: an optional integer or boolean (Swift's `var count: Int?`), nil until set.
+        if initialText == "nil", type == .int || type == .bool || type == .string || type == .duration {
+            // `count: int = nil`: an optional integer, boolean, string or duration (Swift's `var count: Int?`,
+            // `var start: Date?`), nil until set.
         } else if let initialText {
             // The caret goes on the value: the first character after `=` that is not a space.
             var valueAt = entry.value.location

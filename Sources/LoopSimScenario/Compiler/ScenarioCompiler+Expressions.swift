@@ -51,6 +51,16 @@ extension ScenarioCompiler {
         case .newSemaphore(let value): return (.newSemaphore(value), .semaphore)
         case .newGroup: return (.newGroup, .group)
         case .wallSeconds: return (.wallSeconds, .int)
+        case .wallNow: return (.wallNow, .duration)
+        case .wholeSeconds(let inner, let column):
+            guard let (value, type) = typed(inner, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            guard type == .duration || type == .int else {
+                bag.error(
+                    .exprType, "int(…) takes a duration (its whole seconds) or an integer, not \(type)",
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            return (.wholeSeconds(value), .int)
         case .taskIsCancelled: return (.taskIsCancelled, .bool)
         case .arithmetic(let lhs, let op, let rhs):
             guard var (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
