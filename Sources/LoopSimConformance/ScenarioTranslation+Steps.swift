@@ -514,6 +514,9 @@ extension ScenarioTranslation {
         case .wallNow, .wholeSeconds:
             unsupported(Self.computedDuration("a date or a duration's whole seconds"))
             return "LSValue.null"
+        case .format:
+            unsupported("`format(…)` (String(format:)) is not translated: write the Swift file itself")
+            return "LSValue.null"
         case .taskIsCancelled:
             return "LSValue.bool(Task.isCancelled)"
         case .uikitProperty(_, let property):

@@ -185,6 +185,12 @@ extension SwiftLowering {
         }
         if let call = e.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+            call.arguments.first?.label?.text == "format"
+        {
+            return .plain  // `String(format:)`: a `String` (SwiftLowering+Format.swift), or refused
+        }
+        if let call = e.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
             call.arguments.count == 1, let only = call.arguments.first
         {
             return interpolatedType(only.expression) == .plain ? .plain : nil

@@ -109,6 +109,33 @@ extension Interpreter {
             return .int(Int(k.now.nanoseconds / 1_000_000_000))
         case .wallNow:
             return .duration(SimDuration(nanoseconds: k.now.nanoseconds))
+        case .format(let pieces, let arguments):
+            var text = ""
+            var next = 0
+            for piece in pieces {
+                switch piece {
+                case .text(let t):
+                    text += t
+                case .integer(let spec):
+                    guard case .int(let n) = try evaluate(arguments[next], in: frame, on: thread, k) else {
+                        throw RuntimeFault("format: `%\(spec.conversion)` takes an integer")
+                    }
+                    text += FormatPiece.write(n, spec)
+                    next += 1
+                case .string(let spec):
+                    let value = try evaluate(arguments[next], in: frame, on: thread, k)
+                    // `%@` of nil writes `(null)`, as Foundation's does.
+                    if case .null = value {
+                        text += FormatPiece.write("(null)", spec)
+                    } else if case .string(let s) = value {
+                        text += FormatPiece.write(s, spec)
+                    } else {
+                        throw RuntimeFault("format: `%@` takes a string")
+                    }
+                    next += 1
+                }
+            }
+            return .string(text)
         case .wholeSeconds(let inner):
             switch try evaluate(inner, in: frame, on: thread, k) {
             case .duration(let d): return .int(Int(d.nanoseconds / 1_000_000_000))

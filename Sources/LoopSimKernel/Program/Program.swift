@@ -227,6 +227,9 @@ public indirect enum Expr: Sendable {
     /// `int(x)`: a duration's whole seconds, toward zero, as Swift's `Int(_: Double)` truncates; an integer is
     /// itself.
     case wholeSeconds(Expr)
+    /// `format("%02d:%02d", m, s)`, Swift's `String(format:)`: the pieces (``FormatPiece``), each conversion
+    /// writing the next argument's value.
+    case format([FormatPiece], [Expr])
     /// `Task.isCancelled`: whether the task whose job runs the expression was cancelled; false outside a task.
     case taskIsCancelled
     /// Integer `+` and `-`.

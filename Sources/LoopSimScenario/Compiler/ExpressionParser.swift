@@ -51,6 +51,8 @@ indirect enum ParsedExpr {
     case wallNow
     /// `int(x)`: a duration's whole seconds, toward zero; the column is `int`'s.
     case wholeSeconds(ParsedExpr, column: Int)
+    /// `format("%02d", n)`: the format's text, where its text starts (one past the quote), and the arguments.
+    case format(String, textColumn: Int, [ParsedExpr], column: Int)
     /// `Task.isCancelled`.
     case taskIsCancelled
     case arithmetic(ParsedExpr, String, ParsedExpr)
@@ -162,7 +164,8 @@ struct ExpressionParser {
                     && (tokens.isEmpty
                         || {
                             switch tokens.last!.0 {
-                            case .op, .open: return true
+                            // after an operator, `(`, `[` or `,`: `[-1, -2]`, `format("%d", -3)`
+                            case .op, .open, .openBracket, .comma: return true
                             default: return false
                             }
                         }()))
@@ -412,6 +415,26 @@ struct ExpressionParser {
             return .wallSeconds
         case .name("now_date"):
             return .wallNow
+        case .name("format") where tokens[index].0 == .open:
+            index += 1
+            try nest(at: column)
+            guard case .string(let format) = tokens[index].0 else {
+                throw ExpressionError(
+                    message: "format( takes a string first: `format(\"%02d\", n)`", column: tokens[index].1)
+            }
+            let textColumn = tokens[index].1 + 1
+            index += 1
+            var arguments: [ParsedExpr] = []
+            while case .comma = tokens[index].0 {
+                index += 1
+                arguments.append(try disjunction())
+            }
+            guard case .close = tokens[index].0 else {
+                throw ExpressionError(
+                    message: "format( is `format(\"…\", a, b)`: expected ',' or ')'", column: tokens[index].1)
+            }
+            index += 1
+            return .format(format, textColumn: textColumn, arguments, column: column)
         case .name("int") where tokens[index].0 == .open:
             index += 1
             try nest(at: column)

@@ -52,6 +52,39 @@ extension ScenarioCompiler {
         case .newGroup: return (.newGroup, .group)
         case .wallSeconds: return (.wallSeconds, .int)
         case .wallNow: return (.wallNow, .duration)
+        case .format(let format, let textColumn, let arguments, let column):
+            let pieces: [FormatPiece]
+            switch FormatPiece.parse(format) {
+            case .success(let p): pieces = p
+            case .failure(let error):
+                bag.error(
+                    .exprType, "format: \(error.message)",
+                    at: location(in: scalar, offset: offset + textColumn + error.offset))
+                return nil
+            }
+            let wanted = FormatPiece.arguments(of: pieces)
+            guard wanted.count == arguments.count else {
+                bag.error(
+                    .exprType,
+                    "format: the format has \(wanted.count) conversion(s) and \(arguments.count) argument(s) follow it",
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            var values: [Expr] = []
+            for (argument, isInteger) in zip(arguments, wanted) {
+                guard let (value, type) = typed(argument, scope: scope, scalar: scalar, offset: offset) else {
+                    return nil
+                }
+                guard type == (isInteger ? .int : .string) || (!isInteger && type == .null) else {
+                    bag.error(
+                        .exprType,
+                        "format: a \(isInteger ? "`%d`-style conversion takes an int" : "`%@` takes a string"), "
+                            + "not \(type)", at: location(in: scalar, offset: offset + column))
+                    return nil
+                }
+                values.append(value)
+            }
+            return (.format(pieces, values), .string)
         case .wholeSeconds(let inner, let column):
             guard let (value, type) = typed(inner, scope: scope, scalar: scalar, offset: offset) else { return nil }
             guard type == .duration || type == .int else {
