@@ -145,7 +145,11 @@ extension ScenarioTranslation {
             w.line("LS.setFireDate(\(expr(s.timer, context)), at: \(at), after: \(s.after.nanoseconds))")
         case let s as RunStep:
             if s.durationExpression != nil { unsupported(Self.computedDuration(s.verb)) }
-            emitRun(s.call, id: context.pendingRun ?? -1, into: &w)
+            let id = context.pendingRun ?? -1
+            emitRun(s.call, id: id, into: &w)
+            if let result = s.result, case .runMode = s.call, id >= 0 {
+                w.line(store("LSValue.bool(ran\(id))", into: result, context))
+            }
             context.pendingRun = nil
         case let s as LimitDateStep:
             let value = "LS.limitDate(\(expr(s.runLoop, context)), \(modeLiteral(s.mode)))"

@@ -54,12 +54,18 @@ extension ScenarioSchemaWords {
         (the mode is empty). After a `CFRunLoopStop` it just starts another activation (semantics §1.7).
         == step/runMode
         `runMode: MODE` — `-[NSRunLoop runMode:beforeDate:]`. Returns at once, without running, when the
-        mode is empty (trace `nsrunloop.runmode.empty`). Else one activation with `returnAfterSourceHandled
-        = true`: it returns after the first source0 or main-queue drain, or at the limit; timers fire
-        without ending it (semantics §1.4).
+        mode is empty (trace `nsrunloop.runmode.empty`): `result:` gets false (NO). Else one activation with
+        `returnAfterSourceHandled = true`: it returns after the first source0 or main-queue drain, or at the
+        limit; timers fire without ending it (semantics §1.4); `result:` gets true
+        (swift-corelibs-foundation `RunLoop.run(mode:before:)`; conformance c165). `while: not self.done &&
+        ran` with `runMode:` … `result: ran` in its body is the thread-keeping loop `while (!done && [rl
+        runMode:… beforeDate:…])`.
         == step/runMode/before
         `before:` (default `distantFuture`; may be negative) (a key of `runMode:`, which models `-[NSRunLoop
         runMode:beforeDate:]`)
+        == step/runMode/result
+        `result:` (a place; a new name becomes a `bool` local) (a key of `runMode:`, which models
+        `-[NSRunLoop runMode:beforeDate:]`)
         == step/runUntil
         `runUntil: DURATION` — `-[NSRunLoop runUntilDate:]`. Repeats `runMode:default` with the remaining
         time until the date passes; returns at once if the mode is empty.

@@ -8,6 +8,10 @@ public struct RunStep: ExecutableStep {
     /// The call's duration computed when the step runs (`run(until: Date(timeIntervalSinceNow: t))`, the seconds
     /// of `CFRunLoopRunInMode`), in place of the one ``call`` holds; a past date returns at once, as a literal's.
     public var durationExpression: Expr? = nil
+    /// Where `runMode:` puts what `-runMode:beforeDate:` returns (`result:`): NO when the mode was empty and the
+    /// loop did not run, YES after an activation (corelibs `RunLoop.run(mode:before:)`: `_CFRunLoopFinished` →
+    /// false, else `CFRunLoopRunInMode` and true).
+    public var result: LValue? = nil
     public var verb: String {
         switch call {
         case .run: "run"
@@ -30,7 +34,8 @@ public struct RunStep: ExecutableStep {
             case .run, .cfRun: break
             }
         }
-        return StepOutcome(.push(RunCallFrame(call: call, runLoop: c.kernel.runLoops.runLoop(for: c.thread))))
+        let frame = RunCallFrame(call: call, runLoop: c.kernel.runLoops.runLoop(for: c.thread))
+        return try c.waiting(into: result) { .push(frame) }
     }
 }
 

@@ -72,8 +72,8 @@ extension CancelConnectionStep {
 // MARK: RunLoop/RunLoops+Steps.swift
 
 extension RunStep {
-    public static func make(call: RunCall, durationExpression: Expr? = nil) -> Self {
-        Self(call: call, durationExpression: durationExpression)
+    public static func make(call: RunCall, durationExpression: Expr? = nil, result: LValue? = nil) -> Self {
+        Self(call: call, durationExpression: durationExpression, result: result)
     }
 }
 

@@ -11,10 +11,17 @@ extension ScenarioCompiler {
                 [.perform(RunStep.make(call: .runUntil(after: $0.fixed), durationExpression: $0.computed))]
             } ?? []
         },
-        StepVerb("runMode", keys: ["before"]) { c, s in
+        StepVerb("runMode", keys: ["before", "result"]) { c, s in
             let before = c.limit(s.map["before"], what: "before", scope: s.scope)
+            var place: LValue?
+            if let node = s.map["result"] {
+                guard let lvalue = c.lvalue(node, scope: s.scope, declare: .bool)?.0 else { return [] }
+                place = lvalue
+            }
+            let result = place
             return c.modeSteps(s.arg, scope: s.scope) {
-                RunStep.make(call: .runMode($0, before: before?.fixed), durationExpression: before?.computed)
+                RunStep.make(
+                    call: .runMode($0, before: before?.fixed), durationExpression: before?.computed, result: result)
             }
         },
         StepVerb("CFRunLoopRun") { _, _ in [.perform(RunStep.make(call: .cfRun))] },
