@@ -342,7 +342,7 @@ extension SwiftLowering {
 
     /// `RunLoop.current` → `current runloop`, `RunLoop.main` → `main runloop` (the run steps run only the current
     /// thread's loop; `add(_:forMode:)` takes either).
-    private func namedRunLoop(_ e: ExprSyntax) -> String? {
+    func namedRunLoop(_ e: ExprSyntax) -> String? {
         guard let member = e.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "RunLoop"
         else { return nil }
@@ -386,10 +386,15 @@ extension SwiftLowering {
         return [.step("scroll", drag, at: location(call), extra)]
     }
 
-    /// `RunLoop.current.run()`, `.run(until:)`, `.run(mode:before:)` (docs/scenario-format.md §7.4).
-    private mutating func runStep(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+    /// `RunLoop.current.run()`, `.run(until:)`, `.run(mode:before:)` (docs/scenario-format.md §7.4); `result` is the
+    /// place `run(mode:before:)`'s `Bool` goes (SwiftLowering+RunLoopValues.swift).
+    mutating func runStep(_ call: FunctionCallExprSyntax, in scope: Scope, result: String? = nil) -> [LocatedNode] {
         let at = location(call)
         let arguments = Array(call.arguments)
+        if result != nil, arguments.count != 2 || arguments[0].label?.text != "mode" {
+            unsupported("this run call as a value", "`run(mode:before:)` returns a `Bool`", at: call)
+            return []
+        }
         if arguments.isEmpty { return [.plain("run", at: at)] }
         if arguments.count == 1, arguments[0].label?.text == "until" {
             guard let limit = dateFromNow(arguments[0].expression, in: scope), limit != "distantFuture" else {
@@ -401,7 +406,9 @@ extension SwiftLowering {
         if arguments.count == 2, arguments[0].label?.text == "mode", arguments[1].label?.text == "before",
             let mode = modeName(arguments[0].expression), let before = dateFromNow(arguments[1].expression, in: scope)
         {
-            return [.step("runMode", mode, at: at, [("before", .plain(before, at: location(arguments[1])))])]
+            var extra: [(String, LocatedNode)] = [("before", .plain(before, at: location(arguments[1])))]
+            if let result { extra.append(("result", .plain(result, at: at))) }
+            return [.step("runMode", mode, at: at, extra)]
         }
         unsupported(
             "this run call",

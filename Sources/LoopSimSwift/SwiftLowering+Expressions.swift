@@ -14,6 +14,7 @@ extension SwiftLowering {
         if let call = e.as(FunctionCallExprSyntax.self), let text = stringConversion(call, in: scope) { return text }
         if let call = e.as(FunctionCallExprSyntax.self), let found = dateCall(call, in: scope) { return found }
         if let call = e.as(FunctionCallExprSyntax.self), let found = formatCall(call, in: scope) { return found }
+        if let call = e.as(FunctionCallExprSyntax.self), let found = runModeValue(call, in: scope) { return found }
         if let chain = e.as(OptionalChainingExprSyntax.self) {
             // `a?.b` reads nil through nil, as every path of the scenario language does (§6, messaging nil).
             return expression(chain.expression, in: scope)

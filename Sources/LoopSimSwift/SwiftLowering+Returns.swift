@@ -161,6 +161,7 @@ extension SwiftLowering {
     /// a call's receiver (read when the call is made), literals, enum cases, locals, and other hoisted calls (they run
     /// in order).
     func stateReadBefore(_ node: Syntax, root: Syntax, in scope: Scope) -> Syntax? {
+        if node.id == root.id { return nil }  // the call is all that is lowered (an operand tested on its own)
         var child = node
         var current = node.parent
         while let parent = current {
@@ -227,7 +228,8 @@ extension SwiftLowering {
     }
 
     /// "in a `repeat … while` condition" when `call` is in one under `root` (tested after each turn, not once).
-    private func repeatCondition(_ call: some SyntaxProtocol, root: Syntax) -> String? {
+    func repeatCondition(_ call: some SyntaxProtocol, root: Syntax) -> String? {
+        if call.id == root.id { return nil }
         var child = Syntax(call)
         var current = call.parent
         while let node = current {

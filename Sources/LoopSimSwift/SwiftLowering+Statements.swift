@@ -284,9 +284,13 @@ extension SwiftLowering {
         case .stmt(let stmt):
             if let e = stmt.as(ExpressionStmtSyntax.self) { return lowerExpressionStatement(e.expression, in: &scope) }
             if let w = stmt.as(WhileStmtSyntax.self) {
-                guard let (condition, pre) = conditions(w.conditions, in: &scope),
-                    pre.isEmpty || pre.count == conditionHoists
-                else {
+                // `while !done && RunLoop.current.run(…) {}`: each operand tested in turn (+RunLoopValues.swift)
+                if let operands = shortCircuitOperands(w.conditions) {
+                    return shortCircuitWhile(w, operands, in: &scope)
+                }
+                // (a condition it cannot lower has said why)
+                guard let (condition, pre) = conditions(w.conditions, in: &scope) else { return [] }
+                guard pre.isEmpty || pre.count == conditionHoists else {
                     unsupported("`while let`", "write `while x != nil` and read x inside", at: w.conditions)
                     return []
                 }

@@ -80,6 +80,7 @@ extension SwiftLowering {
     /// Why `unwrap` may not be evaluated each time its statement runs, or nil: it is to the right of a
     /// short-circuiting operator or a `?:`, or in a condition after the first.
     func conditionallyEvaluated(_ unwrap: ExprSyntax, root: Syntax) -> String? {
+        if unwrap.id == root.id { return nil }  // the whole of what is lowered (an operand tested on its own)
         var child = Syntax(unwrap)
         var current = unwrap.parent
         while let node = current, node.id != root.id {
