@@ -187,6 +187,7 @@ extension SwiftLowering {
                 return nil
             }
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
+        case .thread where name == "name": return ("\(inner.text).name", .string)  // a `String?`, nil unnamed
         case .array: return arrayMember(inner, name, at: member)
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
         default: return ("\(inner.text).\(name)", .unknown)

@@ -215,6 +215,17 @@ extension SwiftLowering {
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))
         }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(MemberAccessExprSyntax.self),
+            base.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread",
+            ["current", "main"].contains(base.declName.baseName.text)
+        {
+            // `Thread.current.name` is a `String?` (`?? "?"` makes it plain); `isMainThread` a `Bool`.
+            switch member.declName.baseName.text {
+            case "name": return .optionalPlain
+            case "isMainThread": return .plain
+            default: return nil
+            }
+        }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             let e = enums[base.baseName.text], e.rawType == nil, e.value(of: member.declName.baseName.text) != nil
         {

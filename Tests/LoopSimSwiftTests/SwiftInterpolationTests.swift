@@ -74,6 +74,22 @@ import Testing
         #expect(texts == [#"weak \(self?.samples)"#, "strong 3 3", #"weak \(self?.samples)"#, "strong 3 3"])
     }
 
+    /// `Thread.current.name ?? "?"`: the thread's name or the default, logged as its value; without a default it is
+    /// an optional, logged as written (Swift prints `Optional("…")`).
+    @Test func aThreadsNameWithADefaultIsPlain() throws {
+        let texts = try Self.logs(
+            #"""
+                    let worker = Thread {
+                        print("on \(Thread.current.name ?? "?") main \(Thread.current.isMainThread)")
+                        print("raw \(Thread.current.name)")
+                    }
+                    worker.name = "w1"
+                    worker.start()
+            """#)
+        #expect(texts.contains("on w1 main false"), "\(texts)")
+        #expect(texts.contains(#"raw \(Thread.current.name)"#), "\(texts)")
+    }
+
     /// `self?.samples ?? -1` unwraps the weak chain with a default: a plain `Int`, logged as its value.
     @Test func aWeakSelfChainWithADefaultIsPlain() throws {
         let texts = try Self.logs(
