@@ -144,6 +144,8 @@ extension EventPhrases {
                 + (stale ? " (stale: no timer is due)" : "")
         case .displayLinkCreate(let link, let fps):
             return "creates the display link \(s(link)) at \(fps) fps"
+        case .displayLinkRate(let link, let fps, let next):
+            return "sets \(s(link)) to \(fps) fps, next frame at \(time(next, or: "never"))"
         case .dispatchAsync(let queue, let block):
             return "queues \(s(block)) on the \(s(queue)) queue"
         case .dispatchAfter(let queue, let at, let block):

@@ -128,6 +128,17 @@ extension ScenarioSchemaWords {
         == step/setPaused/to
         `to:` (required: true or false) (a key of `setPaused:`, which models `link.paused = YES`
         (`-[CADisplayLink setPaused:]`))
+        == step/setPreferredFramesPerSecond
+        `setPreferredFramesPerSecond: LINK` — `link.preferredFramesPerSecond = N` (`-[CADisplayLink
+        setPreferredFramesPerSecond:]`). The link's rate becomes the factor of the display's 60 Hz nearest
+        to N (the larger on a tie; 0, a negative N or more than 60 is 60: Apple, `preferredFramesPerSecond`,
+        "a factor of the maximum refresh rate"), its period 1/rate s, and its next frame the first boundary
+        of the new grid after now (anchored at instant 0, as at creation), repositioned in its modes as a
+        new fire date is. Trace `displaylink.rate`. An `NSTimer` crashes the run (unrecognized selector);
+        nil does nothing.
+        == step/setPreferredFramesPerSecond/to
+        `to:` (required: an int) (a key of `setPreferredFramesPerSecond:`, which models
+        `link.preferredFramesPerSecond = N` (`-[CADisplayLink setPreferredFramesPerSecond:]`))
         == step/timer
         `scheduledTimer: [PLACE]`, `timer: [PLACE]` — `+[NSTimer scheduledTimerWithTimeInterval:…]`,
         `+[NSTimer timerWithTimeInterval:…]`. Creates an `NSTimer` and stores it into `PLACE` (a new name

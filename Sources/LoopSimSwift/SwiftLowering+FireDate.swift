@@ -7,15 +7,8 @@ extension SwiftLowering {
     /// `.distantPast`, `Date()` (resume now), `Date(timeIntervalSinceNow: N)`, `Date().addingTimeInterval(N)`,
     /// `Date() + N`, another timer's `fireDate`. Nil when the sequence is no such store.
     mutating func fireDateStore(_ sequence: SequenceExprSyntax, in scope: Scope) -> [LocatedNode]? {
-        let elements = Array(sequence.elements)
-        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
-            let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "fireDate",
-            let base = member.base
-        else { return nil }
-        let receiver = base.as(OptionalChainingExprSyntax.self)?.expression ?? base
-        guard let timer = expression(receiver, in: scope), timer.type == .timer else { return nil }
+        guard let (timer, value) = timerStore(sequence, "fireDate", in: scope) else { return nil }
         let at = location(sequence)
-        let value = Array(elements[2...])
         func step(_ key: String, _ text: String) -> [LocatedNode] {
             [.step("setFireDate", timer.text, at: at, [(key, .plain(text, at: location(value[0])))])]
         }
@@ -56,24 +49,47 @@ extension SwiftLowering {
         unsupported(
             "this fire date",
             "write `.distantFuture`, `Date()`, `Date(timeIntervalSinceNow: N)`, "
-                + "`Date().addingTimeInterval(N)` or `Date() + N`", at: elements[2])
+                + "`Date().addingTimeInterval(N)` or `Date() + N`", at: value[0])
         return []
     }
 
     /// `link.isPaused = BOOL` (`link?.isPaused`, `self.link.isPaused`) on a `CADisplayLink`: `setPaused:`
     /// (docs/scenario-format.md §7.3). Nil when the sequence is no such store.
     mutating func pausedStore(_ sequence: SequenceExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let (link, value) = timerStore(sequence, "isPaused", in: scope) else { return nil }
+        guard let flag = infix(value, in: scope) else { return [] }
+        let at = location(sequence)
+        return [.step("setPaused", link.text, at: at, [("to", .plain(flag.text, at: location(value[0])))])]
+    }
+
+    /// `link.preferredFramesPerSecond = N` on a `CADisplayLink`: `setPreferredFramesPerSecond:` (docs/scenario-format.md
+    /// §7.3): the link's rate, the factor of 60 Hz nearest to N. Nil when the sequence is no such store.
+    mutating func frameRateStore(_ sequence: SequenceExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let (link, value) = timerStore(sequence, "preferredFramesPerSecond", in: scope) else { return nil }
+        guard let rate = infix(value, in: scope) else { return [] }
+        guard [.int, .unknown].contains(rate.type) else {
+            unsupported("a frame rate of type \(rate.type)", "write a number of frames per second: `30`", at: value[0])
+            return []
+        }
+        let at = location(sequence)
+        return [
+            .step("setPreferredFramesPerSecond", link.text, at: at, [("to", .plain(rate.text, at: location(value[0])))])
+        ]
+    }
+
+    /// `TIMER.PROPERTY = VALUE` (`t.p`, `t?.p`, `self.t.p`) on a timer or a display link: the timer, lowered, and the
+    /// value's elements. Nil when the sequence is no such store (another property, not a timer).
+    mutating func timerStore(_ sequence: SequenceExprSyntax, _ property: String, in scope: Scope)
+        -> (timer: (text: String, type: LoweredType), value: [ExprSyntax])?
+    {
         let elements = Array(sequence.elements)
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
-            let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isPaused",
+            let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == property,
             let base = member.base
         else { return nil }
         let receiver = base.as(OptionalChainingExprSyntax.self)?.expression ?? base
-        guard let link = expression(receiver, in: scope), link.type == .timer,
-            let value = infix(Array(elements[2...]), in: scope)
-        else { return nil }
-        let at = location(sequence)
-        return [.step("setPaused", link.text, at: at, [("to", .plain(value.text, at: location(elements[2])))])]
+        guard let timer = expression(receiver, in: scope), timer.type == .timer else { return nil }
+        return (timer, Array(elements[2...]))
     }
 
     /// `distantFuture` for `.distantFuture`, `Date.distantFuture`, `NSDate.distantFuture` (likewise `distantPast`).

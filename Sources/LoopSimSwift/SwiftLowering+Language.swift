@@ -64,6 +64,10 @@ extension SwiftLowering {
             steps += lowered
             return .handled
         }
+        if let sequence = expr?.as(SequenceExprSyntax.self), let lowered = frameRateStore(sequence, in: scope) {
+            steps += lowered
+            return .handled
+        }
         if let sequence = expr?.as(SequenceExprSyntax.self), let lowered = fireDateStore(sequence, in: scope) {
             steps += lowered
             return .handled
@@ -341,15 +345,10 @@ extension SwiftLowering {
     private mutating func toleranceStore(
         _ sequence: SequenceExprSyntax, steps: inout [LocatedNode], in scope: Scope
     ) -> Bool {
-        let elements = Array(sequence.elements)
-        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
-            let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "tolerance",
-            let base = member.base
-        else { return false }
-        guard let timer = expression(base, in: scope), timer.type == .timer else { return false }
+        guard let (timer, elements) = timerStore(sequence, "tolerance", in: scope) else { return false }
         guard
-            let value = elements.count == 3
-                ? duration(elements[2], in: scope) : durationExpression(Array(elements[2...]), in: scope)
+            let value = elements.count == 1
+                ? duration(elements[0], in: scope) : durationExpression(elements, in: scope)
         else { return true }
         let place = timer.text
         guard case .mapping(var made)? = steps.last, let verb = made.entries.first,
@@ -362,7 +361,7 @@ extension SwiftLowering {
                     + "the scenario language gives a timer its tolerance where it is made", at: sequence)
             return true
         }
-        let at = location(elements[2])
+        let at = location(elements[0])
         made.entries.append(.init(key: .init(text: "tolerance", location: at), value: .plain(value, at: at)))
         steps[steps.count - 1] = .mapping(made)
         return true

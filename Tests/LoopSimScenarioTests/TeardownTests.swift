@@ -354,6 +354,44 @@ import Testing
         #expect(o.alive.count == 2)
     }
 
+    /// `preferredFramesPerSecond`: the link goes onto the new rate's grid from the next boundary after now; the rate
+    /// is the factor of 60 Hz nearest to the one asked for (0 and more than 60: 60).
+    @Test func aDisplayLinksFrameRateChangesItsGrid() throws {
+        let o = try run(
+            """
+            name: frame rate
+            until: 1s
+            classes:
+              V:
+                fields: {link: CADisplayLink, frames: int}
+                methods:
+                  step: [increment: self.frames]
+            main:
+              - let: v = new V
+              - displayLink: v.link
+                target: v
+                selector: step
+              - setPreferredFramesPerSecond: v.link
+                to: 24
+              - addTimer: v.link
+                to: main runloop
+                mode: common
+            user:
+              - at: 500ms
+                do:
+                  - log: frames \\(v.frames)
+                  - setPreferredFramesPerSecond: v.link
+                    to: 0
+            """)
+        #expect(logs(o) == ["500ms main frames 10"])  // 20 fps: 50, 100, … 500 ms
+        #expect(o.timers.first?.fires == 10 + 30)  // then 60 fps: 516.7 … 1000 ms
+        #expect(SetFrameRateStep.frameRate(preferred: 30) == 30)
+        #expect(SetFrameRateStep.frameRate(preferred: 45) == 60)  // a tie: the larger
+        #expect(SetFrameRateStep.frameRate(preferred: 7) == 6)
+        #expect(SetFrameRateStep.frameRate(preferred: 120) == 60)
+        #expect(SetFrameRateStep.frameRate(preferred: -5) == 60)
+    }
+
     /// `activity:` cannot take a constant's name, and `CFRunLoopRemoveObserver` needs an observer.
     @Test func badTeardownInputIsADiagnostic() {
         let ids = HostileInputTests.ids(

@@ -63,6 +63,7 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
     case portCancel
     case portFire
     case displayLinkCreate
+    case displayLinkRate
     case dispatchAsync
     case dispatchAfter
     case sourceCreate
@@ -176,6 +177,7 @@ public enum EventKind: UInt8, Sendable, Hashable, CaseIterable {
         case .portCancel: "port.cancel"
         case .portFire: "port.fire"
         case .displayLinkCreate: "displaylink.create"
+        case .displayLinkRate: "displaylink.rate"
         case .dispatchAsync: "dispatch.async"
         case .dispatchAfter: "dispatch.after"
         case .sourceCreate: "dsource.create"

@@ -163,6 +163,10 @@ extension SimEvent.Body {
         case .displayLinkCreate(let link, let fps):
             visitor.name("link", link)
             visitor.int("fps", fps)
+        case .displayLinkRate(let link, let fps, let next):
+            visitor.name("link", link)
+            visitor.int("fps", fps)
+            visitor.instant("next", next)
         case .dispatchAsync(let queue, let block):
             visitor.name("queue", queue)
             visitor.name("block", block)

@@ -123,6 +123,9 @@ extension SimEvent {
         case portFire(runLoop: Name, mode: Name, stale: Bool)
         /// `displaylink.create`: A `CADisplayLink` is made.
         case displayLinkCreate(link: Name, fps: Int64)
+        /// `displaylink.rate`: `preferredFramesPerSecond` set the display link's frame rate; its next frame is on the
+        /// new grid.
+        case displayLinkRate(link: Name, fps: Int64, next: SimInstant)
         /// `dispatch.async`: `dispatch_async`.
         case dispatchAsync(queue: Name, block: Name)
         /// `dispatch.after`: `dispatch_after`, with the instant it is due.
@@ -292,6 +295,7 @@ extension SimEvent {
             case .portCancel: .portCancel
             case .portFire: .portFire
             case .displayLinkCreate: .displayLinkCreate
+            case .displayLinkRate: .displayLinkRate
             case .dispatchAsync: .dispatchAsync
             case .dispatchAfter: .dispatchAfter
             case .sourceCreate: .sourceCreate

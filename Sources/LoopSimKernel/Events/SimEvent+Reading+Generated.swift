@@ -163,6 +163,11 @@ extension SimEvent.Body {
                 stale: try reader.bool("stale"))
         case "displaylink.create":
             self = .displayLinkCreate(link: try reader.name("link"), fps: try reader.int("fps"))
+        case "displaylink.rate":
+            self = .displayLinkRate(
+                link: try reader.name("link"),
+                fps: try reader.int("fps"),
+                next: try reader.instant("next"))
         case "dispatch.async":
             self = .dispatchAsync(queue: try reader.name("queue"), block: try reader.name("block"))
         case "dispatch.after":

@@ -38,6 +38,12 @@ extension SetPausedStep {
     }
 }
 
+extension SetFrameRateStep {
+    public static func make(link: Expr, fps: Expr) -> Self {
+        Self(link: link, fps: fps)
+    }
+}
+
 extension SetFireDateStep {
     public static func make(timer: Expr, at: Expr?, after: SimDuration) -> Self {
         Self(timer: timer, at: at, after: after)

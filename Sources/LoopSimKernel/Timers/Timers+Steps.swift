@@ -92,6 +92,53 @@ public struct SetPausedStep: ExecutableStep {
     }
 }
 
+/// `link.preferredFramesPerSecond = N` (`-[CADisplayLink setPreferredFramesPerSecond:]`): the link's frame rate
+/// becomes the factor of the display's 60 Hz nearest to N (Apple, `preferredFramesPerSecond`: "the actual frame
+/// rate chosen is usually a factor of the maximum refresh rate"; 0, or N above the maximum, is the maximum), its
+/// period that rate's, and its next frame the first boundary of the new grid after now (frames are anchored at
+/// instant 0, as ``RunLoops/makeDisplayLink`` anchors them), repositioned in its modes as a new fire date is. An
+/// `NSTimer` crashes the run (unrecognized selector); nil does nothing.
+public struct SetFrameRateStep: ExecutableStep {
+    public var verb: String { "setPreferredFramesPerSecond" }
+    public var link: Expr
+    public var fps: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(link, expecting: "a display link") else { return .next }
+        guard o.isTimer, o.className == "CADisplayLink" else {
+            throw RuntimeFault(
+                "-[\(o.className) setPreferredFramesPerSecond:]: unrecognized selector sent to \(o.displayName) "
+                    + "(only a CADisplayLink has a frame rate)")
+        }
+        guard case .int(let wanted) = try c.value(fps) else {
+            throw RuntimeFault("setPreferredFramesPerSecond: takes an integer")
+        }
+        let rate = Self.frameRate(preferred: wanted)
+        let period = Int64((1_000_000_000 + rate / 2) / rate)
+        o.timer.interval = SimDuration(nanoseconds: period)
+        guard o.timer.isValid else { return .next }
+        let now = c.kernel.now.nanoseconds
+        let next = SimInstant(nanoseconds: (now / period + 1) * period)
+        c.kernel.record(c.thread, .displayLinkRate(link: c.kernel.name(o), fps: Int64(rate), next: next))
+        c.kernel.runLoops.setNextFireDate(o, to: next, on: c.thread)
+        return .next
+    }
+
+    /// The display's maximum refresh rate, as ``RunLoops/makeDisplayLink`` makes a link at by default.
+    public static let maximumRate = 60
+
+    /// The factor of ``maximumRate`` nearest to `preferred` (the larger one on a tie); the maximum for 0, a
+    /// negative value or more than the maximum.
+    public static func frameRate(preferred: Int) -> Int {
+        guard preferred > 0, preferred < maximumRate else { return maximumRate }
+        let factors = (1...maximumRate).filter { maximumRate % $0 == 0 }
+        return factors.min { a, b in
+            let (da, db) = (abs(a - preferred), abs(b - preferred))
+            return da != db ? da < db : a > b
+        }!
+    }
+}
+
 /// `-[NSTimer setFireDate:]` (`CFRunLoopTimerSetNextFireDate`): the timer's next fire, `at` an instant (milliseconds
 /// of virtual time, `distantFuture` included) or `after` a duration from now (`Date(timeIntervalSinceNow:)`). A nil
 /// timer does nothing, as any message to nil.

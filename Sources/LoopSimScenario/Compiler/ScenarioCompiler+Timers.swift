@@ -29,6 +29,20 @@ extension ScenarioCompiler {
             if pt != .bool { c.bag.error(.exprType, "to: is true or false, not \(pt)", at: node.location) }
             return [.perform(SetPausedStep.make(link: link, paused: paused))]
         },
+        StepVerb("setPreferredFramesPerSecond", keys: ["to"]) { c, s in
+            guard let (link, t) = c.expression(s.arg, scope: s.scope),
+                let node = c.required(s, "to", example: "to: 30"),
+                let (fps, ft) = c.expression(node, scope: s.scope)
+            else { return [] }
+            if t != .timer && t != .anyObject && t != .null {
+                c.bag.error(
+                    .exprType, "setPreferredFramesPerSecond needs a CADisplayLink, not \(t)", at: s.arg.location)
+            }
+            if ft != .int {
+                c.bag.error(.exprType, "to: is a number of frames per second, not \(ft)", at: node.location)
+            }
+            return [.perform(SetFrameRateStep.make(link: link, fps: fps))]
+        },
         StepVerb("setFireDate", keys: ["at", "after"]) { c, s in c.setFireDate(s) },
     ]
 

@@ -330,6 +330,11 @@ let eventCatalog: [EventDeclaration] = [
         .name("link"), .int("fps"),
         text: #""creates the display link \(s(link)) at \(fps) fps""#),
     .init(
+        "displayLinkRate", "displaylink.rate",
+        "`preferredFramesPerSecond` set the display link's frame rate; its next frame is on the new grid.",
+        .name("link"), .int("fps"), .instant("next"),
+        text: #""sets \(s(link)) to \(fps) fps, next frame at \(time(next, or: "never"))""#),
+    .init(
         "dispatchAsync", "dispatch.async",
         "`dispatch_async`.",
         .name("queue"), .name("block"),
