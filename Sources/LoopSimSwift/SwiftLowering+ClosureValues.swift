@@ -123,8 +123,8 @@ extension SwiftLowering {
             guard type != .unknown else {
                 unsupported(
                     "a closure parameter of this type",
-                    "give closures parameters of type Int, Bool, String, an enum or a class of the file (optional "
-                        + "for a class)", at: argument)
+                    "give closures parameters of type Int, Bool, String, TimeInterval, an enum or a class of the "
+                        + "file (optional or not), `Error?` or `Result<Value, Error>`", at: argument)
                 return []
             }
             guard
@@ -216,8 +216,9 @@ extension SwiftLowering {
             guard type != .unknown else {
                 unsupported(
                     "a closure parameter of this type",
-                    "give closures parameters of type Int, Bool, String, an enum or a class of the file (optional "
-                        + "for a class)", at: closure.signature.map(Syntax.init) ?? Syntax(closure))
+                    "give closures parameters of type Int, Bool, String, TimeInterval, an enum or a class of the "
+                        + "file (optional or not), `Error?` or `Result<Value, Error>`",
+                    at: closure.signature.map(Syntax.init) ?? Syntax(closure))
                 return []
             }
             let lowered = name == "_" ? "unused\(i)" : name.hasPrefix("$") ? "shorthand\(i)" : name

@@ -85,6 +85,13 @@ extension SwiftLowering {
                 unsupported("a KVO change itself", "read its `\(name).newValue` or `\(name).oldValue`", at: ref)
                 return nil
             }
+            if case .result = local.type {  // SwiftLowering+Result.swift
+                unsupported(
+                    "a `Result` used as a value here",
+                    "read it with `switch \(name) { case .success(let v): … }`, `if case .failure(let e) = \(name)` or "
+                        + "`try? \(name).get()`, or pass it on as an argument", at: ref)
+                return nil
+            }
             return (local.text(name), local.type)
         }
         if name == "self" {
