@@ -262,6 +262,11 @@ extension SwiftLowering {
                 arguments.append(.plain(temporary, at: location(closure)))
                 continue
             }
+            if i < types.count, case .result = types[i] {  // SwiftLowering+Result.swift: its two parts
+                guard let parts = resultArgument(e, types[i], in: scope) else { return nil }
+                arguments += parts.map { .plain($0, at: location(e)) }
+                continue
+            }
             guard let value = expression(e, in: scope) else { return nil }
             arguments.append(.plain(value.text, at: location(e)))
         }

@@ -328,6 +328,8 @@ extension SwiftLowering {
         }
         if let o = type.as(OptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
+        if let error = errorExistentialType(type) { return error }  // SwiftLowering+Errors.swift
+        if let result = resultType(type) { return result }  // SwiftLowering+Result.swift
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }
         if let i = type.as(IdentifierTypeSyntax.self), i.genericArgumentClause == nil {
             return typeNamed(i.name.text)
@@ -402,6 +404,12 @@ extension SwiftLowering {
         where !isLifecycleOverride(decl, className: className) {
             let name = (parameter.secondName ?? parameter.firstName).text
             let type = typeNamed(parameter.type)
+            if case .result = type {  // SwiftLowering+Result.swift: two parameters
+                let (split, locals) = resultParameters(name, lowered: name, type, at: location(parameter))
+                params += split
+                for (n, local) in locals { scope.locals[n] = local }
+                continue
+            }
             let typeName = type == .timer ? "NSTimer" : (type.fieldTypeName ?? "id")
             scope.locals[name] = Local(type: type, isVar: false)
             params.append(.map([(name, .plain(typeName, at: location(parameter)))], at: location(parameter)))

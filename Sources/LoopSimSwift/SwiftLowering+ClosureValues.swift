@@ -68,8 +68,15 @@ extension SwiftLowering {
     func closureParameterType(_ type: TypeSyntax) -> LoweredType {
         let lowered = typeNamed(type)
         let isOptional = type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
-        if isOptional && !lowered.isObject { return .unknown }
         if case .api = lowered { return .unknown }
+        if isOptional && !lowered.isObject {
+            // `Int?`, `String?`, `Error?`: the language's value, nil when the caller passes nil
+            // (SwiftLowering+Errors.swift); an optional array or closure is not followed.
+            switch lowered {
+            case .int, .bool, .string, .duration, .enumeration: return .optional(lowered)
+            default: return .unknown
+            }
+        }
         return lowered
     }
 
@@ -108,14 +115,21 @@ extension SwiftLowering {
         guard let value = expression(callee, in: scope) else { return [] }
         var arguments: [LocatedNode] = []
         for (argument, type) in zip(call.arguments, types) {
+            if case .result = type {  // SwiftLowering+Result.swift: its two parts
+                guard let parts = resultArgument(argument.expression, type, in: scope) else { return [] }
+                arguments += parts.map { .plain($0, at: location(argument.expression)) }
+                continue
+            }
             guard type != .unknown else {
                 unsupported(
                     "a closure parameter of this type",
-                    "give closures parameters of type Int, Bool, String, an enum or a class of the file (optional "
-                        + "for a class)", at: argument)
+                    "give closures parameters of type Int, Bool, String, TimeInterval, an enum or a class of the "
+                        + "file (optional or not), `Error?` or `Result<Value, Error>`", at: argument)
                 return []
             }
-            guard let lowered = withEnumContext(type, { $0.expression(argument.expression, in: scope) }) else {
+            guard
+                let lowered = withEnumContext(type.unwrapped, { $0.expression(argument.expression, in: scope) })
+            else {
                 return []
             }
             arguments.append(.plain(lowered.text, at: location(argument.expression)))
@@ -202,18 +216,26 @@ extension SwiftLowering {
             guard type != .unknown else {
                 unsupported(
                     "a closure parameter of this type",
-                    "give closures parameters of type Int, Bool, String, an enum or a class of the file (optional "
-                        + "for a class)", at: closure.signature.map(Syntax.init) ?? Syntax(closure))
+                    "give closures parameters of type Int, Bool, String, TimeInterval, an enum or a class of the "
+                        + "file (optional or not), `Error?` or `Result<Value, Error>`",
+                    at: closure.signature.map(Syntax.init) ?? Syntax(closure))
                 return []
             }
             let lowered = name == "_" ? "unused\(i)" : name.hasPrefix("$") ? "shorthand\(i)" : name
-            var local = Local(type: type, isVar: false)
+            if case .result = type {  // SwiftLowering+Result.swift: two parameters
+                let (split, locals) = resultParameters(name, lowered: lowered, type, at: at)
+                params += split
+                if name != "_" { bindings += locals }
+                printed[name] = type
+                continue
+            }
+            var local = Local(type: type.unwrapped, isVar: false)
             if lowered != name { local.lowered = lowered }
             if name != "_" {
                 bindings.append((name, local))
                 printed[name] = type
             }
-            let typeName = type == .timer ? "NSTimer" : (type.fieldTypeName ?? "id")
+            let typeName = type.unwrapped == .timer ? "NSTimer" : (type.fieldTypeName ?? "id")
             params.append(.map([(lowered, .plain(typeName, at: at))], at: at))
         }
         closureParameterTypes[closure.id] = printed

@@ -16,6 +16,9 @@ struct SwiftEnum {
     var rawType: String?
     /// Each case's name and its value as the scenario language's expression text (`"idle"`, `2`), in order.
     var cases: [(name: String, value: String)]
+    /// Declared `: Error` (`enum LoadError: Error { case timeout }`): its values may be held by an `Error`
+    /// (SwiftLowering+Errors.swift).
+    var isError = false
 
     /// Whether its values are integers.
     var isInt: Bool { rawType == "Int" }
@@ -70,14 +73,17 @@ extension SwiftLowering {
             unsupported("an `indirect` enum", "write cases without associated values", at: indirect)
         }
         var rawType: String?
+        var isError = false
         for (index, inherited) in (e.inheritanceClause?.inheritedTypes ?? []).enumerated() {
             let type = inherited.type.trimmedDescription
             if index == 0, type == "Int" || type == "String" {
                 rawType = type
+            } else if type == "Error" {
+                isError = true  // SwiftLowering+Errors.swift
             } else if !Self.enumConformances.contains(type) {
                 unsupported(
                     "an enum of raw type or conformance `\(type)`",
-                    "an enum's raw values are `Int` or `String`; it may conform to Equatable, Hashable, "
+                    "an enum's raw values are `Int` or `String`; it may conform to Error, Equatable, Hashable, "
                         + "CaseIterable, Sendable or Codable", at: inherited)
             }
         }
@@ -101,7 +107,8 @@ extension SwiftLowering {
                 cases.append((caseName, value))
             }
         }
-        enums[name] = SwiftEnum(name: name, rawType: rawType, cases: cases)
+        enums[name] = SwiftEnum(name: name, rawType: rawType, cases: cases, isError: isError)
+        if isError { checkErrorEnum(e, rawType: rawType) }
     }
 
     /// The value of one case: its name as a string, its `String` raw value, or its `Int` raw value (written, or
@@ -280,6 +287,11 @@ extension SwiftLowering {
             c.statements.last?.item.as(ReturnStmtSyntax.self).map { $0.expression == nil } ?? false
         }
         let cases = s.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
+        if let subject = s.subject.as(DeclReferenceExprSyntax.self),
+            case .result = scope.locals[subject.baseName.text]?.type
+        {
+            return nil  // a Result's cases bind values: SwiftLowering+Result.swift, where `return` is a step
+        }
         guard !rest.isEmpty, cases.count == s.cases.count, cases.contains(where: endsWithReturn) else { return nil }
         guard let subject = expression(s.subject, in: scope) else { return [] }
         var tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])] = []

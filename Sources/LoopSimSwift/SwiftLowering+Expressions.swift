@@ -63,6 +63,7 @@ extension SwiftLowering {
         if let call = e.as(FunctionCallExprSyntax.self) { return callValue(call, in: scope) }
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
+        if let t = e.as(TryExprSyntax.self), let part = resultGet(t, in: scope) { return part }  // +Result.swift
         if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
             unsupported(
                 "`await` or `try` inside an expression",
@@ -91,6 +92,13 @@ extension SwiftLowering {
         if let local = scope.locals[name] {
             if local.type == Self.keyValueChangeType {
                 unsupported("a KVO change itself", "read its `\(name).newValue` or `\(name).oldValue`", at: ref)
+                return nil
+            }
+            if case .result = local.type {  // SwiftLowering+Result.swift
+                unsupported(
+                    "a `Result` used as a value here",
+                    "read it with `switch \(name) { case .success(let v): … }`, `if case .failure(let e) = \(name)` or "
+                        + "`try? \(name).get()`, or pass it on as an argument", at: ref)
                 return nil
             }
             return (local.text(name), local.type)

@@ -143,7 +143,9 @@ extension SwiftLowering {
     static func isPrintedAsItsValue(_ type: LoweredType, enums: [String: SwiftEnum]) -> Bool {
         switch type {
         case .int, .bool, .string, .array(.int), .array(.bool), .array(.string): true
-        case .enumeration(let name, _): enums[name].map { $0.rawType == nil } ?? false
+        case .enumeration(let name, _):
+            enums[name].map { $0.rawType == nil }
+                ?? (name == errorTypeName && enums.values.allSatisfy { !$0.isError || $0.rawType == nil })
         default: false
         }
     }
@@ -373,7 +375,14 @@ extension SwiftLowering {
                 }
                 if let found { return found }
             } else if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.body.id == current.id {
+                if let type = resultCaseBindings[ifExpr.conditions.id]?[name] {  // SwiftLowering+Result.swift
+                    return Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil
+                }
                 if let bound = binding(of: name, in: ifExpr.conditions) { return bound }
+            } else if let switchCase = parent.as(SwitchCaseSyntax.self),
+                let type = resultCaseBindings[switchCase.id]?[name]
+            {
+                return Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil
             } else if let whileStmt = parent.as(WhileStmtSyntax.self), whileStmt.body.id == current.id {
                 if let bound = binding(of: name, in: whileStmt.conditions) { return bound }
             } else if let forStmt = parent.as(ForStmtSyntax.self), forStmt.body.id == current.id {
@@ -384,7 +393,9 @@ extension SwiftLowering {
                 // A closure value's parameter, whose type the lowering took from the closure's type
                 // (SwiftLowering+ClosureValues.swift): an `Int`, `Bool` or `String` parameter is never optional.
                 if let type = closureParameterTypes[closure.id]?[name] {
-                    return Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil
+                    // An optional one (`(Int?) -> Void`) prints `Optional(3)`: its `if let` binding prints 3.
+                    guard Self.isPrintedAsItsValue(type.unwrapped, enums: enums) else { return nil }
+                    return type == type.unwrapped ? .plain : .optionalPlain
                 }
                 if closureDeclares(name, closure) || name.hasPrefix("$") { return nil }
             } else if let function = parent.as(FunctionDeclSyntax.self) {
@@ -427,6 +438,10 @@ extension SwiftLowering {
                 return .some(bindingType(binding))
             }
             return nil
+        }
+        if let guardStmt = item.as(GuardStmtSyntax.self), let type = resultCaseBindings[guardStmt.conditions.id]?[name]
+        {
+            return .some(Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil)  // SwiftLowering+Result.swift
         }
         if let guardStmt = item.as(GuardStmtSyntax.self), let bound = binding(of: name, in: guardStmt.conditions) {
             return .some(bound)
@@ -473,6 +488,10 @@ extension SwiftLowering {
         }
         let name = identifier.name.text
         if let e = enums[name] { return e.rawType == nil ? .plain : nil }
+        if name == Self.errorTypeName {
+            // An `Error` holds a case of the file's error enums, printed by its name (SwiftLowering+Errors.swift).
+            return Self.isPrintedAsItsValue(.enumeration(name, isInt: false), enums: enums) ? .plain : nil
+        }
         return ["Int", "Bool", "String"].contains(name) ? .plain : nil
     }
 

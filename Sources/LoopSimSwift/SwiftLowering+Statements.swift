@@ -239,6 +239,12 @@ extension SwiftLowering {
                 }
                 parts.append("\(name) != nil")
             case .matchingPattern(let m):
+                if let found = resultCaseCondition(m, in: &scope) {  // SwiftLowering+Result.swift
+                    guard let (test, steps) = found else { return nil }
+                    pre += steps
+                    parts.append(list.count > 1 ? "(\(test))" : test)
+                    continue
+                }
                 guard let test = enumCaseCondition(m, in: scope) else { return nil }  // SwiftLowering+Enums.swift
                 parts.append(list.count > 1 ? "(\(test))" : test)
             case .availability(let a):

@@ -171,6 +171,16 @@ extension SwiftLowering {
                 }
                 continue
             }
+            if case .result = local.type {
+                // A Result used in a nested closure: the closure captures its two parts (SwiftLowering+Result.swift).
+                inner.locals[name] = Local(type: local.type, isVar: false)
+                for member in ["success", "failure"] {
+                    guard let part = scope.locals["\(name).\(member)"] else { continue }
+                    captures.append(.plain("strong \(part.text(member))", at: location(node)))
+                    inner.locals["\(name).\(member)"] = part
+                }
+                continue
+            }
             let strong =
                 local.lowered.map { "strong \($0) as \(name)" } ?? "\(local.captureStrength ?? "strong") \(name)"
             captures.append(.plain(local.isBlock ? "__block \(name)" : strong, at: location(node)))

@@ -59,6 +59,9 @@ struct SwiftLowering {
     /// `typealias Completion = (Bool) -> Void`, at the top level or in a class: the name to the closure type
     /// (SwiftLowering+ClosureValues.swift).
     var closureAliases: [String: TypeSyntax] = [:]
+    /// The names a `case .success(let v)` / `.failure(let e)` of a Result binds, by the switch case or the
+    /// condition list that binds them: what an interpolation of one prints (SwiftLowering+Result.swift).
+    var resultCaseBindings: [SyntaxIdentifier: [String: LoweredType]] = [:]
     /// The calls of methods that return values hoisted out of the statement being lowered (SwiftLowering+Returns.swift).
     var hoisting = Hoisting()
     /// How many of the last ``conditions(_:in:)``'s steps are hoisted calls (a `while` runs them each turn).
@@ -140,6 +143,13 @@ enum LoweredType: Equatable, Sendable {
     case closure([LoweredType])
     /// A Swift array of its element type (SwiftLowering+Arrays.swift).
     indirect case array(LoweredType)
+    /// An optional `Int`, `Bool`, `String`, `TimeInterval`, enum or `Error` parameter of a closure type
+    /// (`(Int?) -> Void`, `(String?, Error?) -> Void`), only in a ``closure(_:)``'s list: the language's value of
+    /// the wrapped type, which may be nil; an interpolation of it prints `Optional(…)` (SwiftLowering+Errors.swift).
+    indirect case optional(LoweredType)
+    /// `Result<Success, Failure>`, as a parameter of a closure or a method: split into its success and failure
+    /// parts (SwiftLowering+Result.swift); no field or local holds one whole.
+    indirect case result(LoweredType, LoweredType)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -163,8 +173,16 @@ enum LoweredType: Equatable, Sendable {
         case .conformer: "id"
         case .closure: "block"
         case .array(let element): element.fieldTypeName.map { "[\($0)]" }
+        case .optional(let wrapped): wrapped.fieldTypeName
+        case .result: nil
         case .unknown: nil
         }
+    }
+
+    /// The type without its ``optional(_:)`` wrapper.
+    var unwrapped: LoweredType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
     }
 
     /// Whether a value of this type is a reference-counted object (so `weak`/`unowned` apply).

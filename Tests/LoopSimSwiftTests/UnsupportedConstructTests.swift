@@ -81,9 +81,29 @@ import Testing
             name: "closure value with untyped parameters", code: "let f = { /*@*/n in self.go() }",
             advice: "write their types"),
         Case(
-            name: "closure parameter of an optional Int",
-            code: "TOP:class Hub { var done: ((Int?) -> Void)?\nfunc f() { done = { /*@*/n in self.f() } } }",
+            name: "closure parameter of type Data",
+            code: "TOP:class Hub { var done: ((Data?) -> Void)?\nfunc f() { done = { /*@*/n in self.f() } } }",
             advice: "parameters of type Int, Bool, String"),
+        Case(
+            name: "Result of an optional value",
+            code:
+                "TOP:class Hub { var done: ((Result<Int?, Error>) -> Void)?\nfunc f() { done = { /*@*/r in self.f() } } }",
+            advice: "`Result<Value, Error>`"),
+        Case(
+            name: "Result used as a value",
+            code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r } }", advice: "`try? r.get()`"),
+        Case(
+            name: "Result method map",
+            code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r.map { $0 + 1 } } }",
+            advice: "as a value"),
+        Case(
+            name: "error enum with Int raw values", code: "TOP:enum LoadError: /*@*/Int, Error { case timeout }",
+            advice: "without a raw type"),
+        Case(
+            name: "error case in two error enums",
+            code: "TOP:enum LoadError: Error { case timeout }\nenum SaveError: Error { case /*@*/timeout }",
+            advice: "its own case names"),
+        Case(name: "do catch", code: "/*@*/do { try self.go() } catch { print(\"x\") }", advice: "use if, guard"),
         Case(
             name: "closure value called with another number of arguments",
             code: "let f = { self.go() }\n        /*@*/f(1)", advice: "the closure's type takes 0"),

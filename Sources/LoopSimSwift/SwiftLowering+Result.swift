@@ -1,0 +1,254 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// `Result<Success, Failure>` passed to a completion handler (docs/swift-scenarios.md, "Completion handlers:
+/// optionals, errors and Result"). The program model has no Result: a parameter `result` of that type is split into
+/// two parameters of the block or method, `result_success` (the success value, nil on failure) and
+/// `result_failure` (the error, nil on success), so `completion(.success(3))` passes `[3, nil]` and
+/// `completion(.failure(LoadError.timeout))` passes `[nil, "timeout"]`. A `Failure` is an `Error`, never nil, so
+/// the case is `result_failure == nil` (the standard library's `Result` is `.success(Success)` or
+/// `.failure(Failure)`, `Failure: Error`). `Result<Void, Error>`'s `.success(())` is `true`.
+extension SwiftLowering {
+    /// `Result<S, F>`: `.result(S, F)` when S is a value the language holds (not optional) and F an `Error` or an
+    /// error enum of the file; `.unknown` for another `Result`; nil for any other type.
+    func resultType(_ type: TypeSyntax) -> LoweredType? {
+        guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Result" else { return nil }
+        guard let arguments = identifier.genericArgumentClause?.arguments, arguments.count == 2,
+            case .type(let successType) = arguments.first?.argument,
+            case .type(let failureType) = arguments.last?.argument
+        else { return .unknown }
+        let success: LoweredType
+        if successType.trimmedDescription == "Void" || successType.trimmedDescription == "()" {
+            success = .bool
+        } else if successType.is(OptionalTypeSyntax.self) || successType.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+        {
+            return .unknown
+        } else {
+            success = typeNamed(successType)
+        }
+        switch success {
+        case .int, .bool, .string, .duration, .enumeration, .object, .timer: break
+        default: return .unknown
+        }
+        let failure = typeNamed(failureType)
+        guard case .enumeration(let name, false) = failure, name == Self.errorTypeName || enums[name]?.isError == true
+        else { return .unknown }
+        return .result(success, failure)
+    }
+
+    /// The two parameters a `Result` parameter `lowered` of `type` is split into, and the locals that read them:
+    /// `name` itself (the Result, for `switch`, `if case` and passing it on) and `name.success`/`name.failure`.
+    func resultParameters(_ name: String, lowered: String, _ type: LoweredType, at: ScenarioLocation)
+        -> (params: [LocatedNode], locals: [(String, Local)])
+    {
+        guard case .result(let success, let failure) = type else { return ([], []) }
+        let successName = success == .timer ? "NSTimer" : (success.fieldTypeName ?? "id")
+        let params: [LocatedNode] = [
+            .map([("\(lowered)_success", .plain(successName, at: at))], at: at),
+            .map([("\(lowered)_failure", .plain(failure.fieldTypeName ?? "string", at: at))], at: at),
+        ]
+        var whole = Local(type: type, isVar: false)
+        if lowered != name { whole.lowered = lowered }
+        return (
+            params,
+            [
+                (name, whole),
+                ("\(name).success", Local(type: success, isVar: false, lowered: "\(lowered)_success")),
+                ("\(name).failure", Local(type: failure, isVar: false, lowered: "\(lowered)_failure")),
+            ]
+        )
+    }
+
+    /// The texts of a `Result` of `type` passed as an argument: `.success(x)` is `[x, nil]`, `.failure(e)` is
+    /// `[nil, e]` (`.failure(.timeout)` takes the failure's enum), a `Result` parameter passed on is its two parts.
+    /// Nil after reporting what to write.
+    mutating func resultArgument(_ e: ExprSyntax, _ type: LoweredType, in scope: Scope) -> [String]? {
+        guard case .result(let success, let failure) = type else { return nil }
+        if let ref = e.as(DeclReferenceExprSyntax.self), case .result = scope.locals[ref.baseName.text]?.type,
+            let s = scope.locals["\(ref.baseName.text).success"], let f = scope.locals["\(ref.baseName.text).failure"]
+        {
+            return [s.text("success"), f.text("failure")]
+        }
+        var caseName: String?
+        var payload: ExprSyntax?
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base == nil || member.base?.trimmedDescription.hasPrefix("Result") == true,
+            call.arguments.count == 1, call.trailingClosure == nil
+        {
+            caseName = member.declName.baseName.text
+            payload = call.arguments.first?.expression
+        } else if let member = e.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "success", success == .bool
+        {
+            return ["true", "nil"]  // `.success` of a `Result<Void, …>`, Swift 5.x's shorthand for `.success(())`
+        }
+        guard let caseName, let payload, caseName == "success" || caseName == "failure" else {
+            unsupported(
+                "this `Result` argument",
+                "pass `.success(value)`, `.failure(error)` or a `Result` parameter as it is", at: e)
+            return nil
+        }
+        if caseName == "success" {
+            if let tuple = payload.as(TupleExprSyntax.self), tuple.elements.isEmpty { return ["true", "nil"] }
+            guard let value = withEnumContext(success, { $0.expression(payload, in: scope) }) else { return nil }
+            return [value.text, "nil"]
+        }
+        guard let error = withEnumContext(failure, { $0.expression(payload, in: scope) }) else { return nil }
+        guard case .enumeration = error.type else {
+            unsupported(
+                "this error", "pass a case of an error enum of the file (`enum LoadError: Error { case timeout }`)",
+                at: payload)
+            return nil
+        }
+        return ["nil", error.text]
+    }
+
+    /// The case test and bindings of `.success(let v)`, `.failure(let e)`, `.failure(.timeout)`, `.success`, `let
+    /// .failure(e)` against the Result `subject` (a local made by ``resultParameters``). Nil (after refusing) for
+    /// another pattern.
+    mutating func resultCaseTest(
+        _ pattern: PatternSyntax, subject: String, in scope: Scope
+    ) -> (test: String, bindings: [(String, String, LoweredType)])? {
+        guard case .result(let success, let failure) = scope.locals[subject]?.type,
+            let s = scope.locals["\(subject).success"], let f = scope.locals["\(subject).failure"]
+        else { return nil }
+        var expr: ExprSyntax?
+        var bindAll = false
+        if let value = pattern.as(ValueBindingPatternSyntax.self) {
+            // `case let .success(v)`: every name in the payload is bound.
+            bindAll = true
+            expr = value.pattern.as(ExpressionPatternSyntax.self)?.expression
+        } else {
+            expr = pattern.as(ExpressionPatternSyntax.self)?.expression
+        }
+        var caseName: String?
+        var argument: ExprSyntax?
+        if let call = expr?.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base == nil, call.arguments.count == 1
+        {
+            caseName = member.declName.baseName.text
+            argument = call.arguments.first?.expression
+        } else if let member = expr?.as(MemberAccessExprSyntax.self), member.base == nil {
+            caseName = member.declName.baseName.text
+        }
+        let isSuccess = caseName == "success"
+        guard caseName == "success" || caseName == "failure" else {
+            unsupported(
+                "this pattern on a `Result`",
+                "match `.success(let value)`, `.failure(let error)`, `.failure(.timeout)`, `.success` or `.failure`",
+                at: pattern)
+            return nil
+        }
+        let tag = isSuccess ? "\(f.text("failure")) == nil" : "\(f.text("failure")) != nil"
+        guard let argument else { return (tag, []) }
+        let part = isSuccess ? s.text("success") : f.text("failure")
+        let partType = isSuccess ? success : failure
+        // `let v`, `_`, a bare name under `case let`, or a value to compare with.
+        if let binding = argument.as(PatternExprSyntax.self)?.pattern.as(ValueBindingPatternSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        {
+            return (tag, [(name, part, partType)])
+        }
+        if argument.is(DiscardAssignmentExprSyntax.self) { return (tag, []) }
+        if bindAll, let ref = argument.as(DeclReferenceExprSyntax.self) {
+            return (tag, [(ref.baseName.text, part, partType)])
+        }
+        if let name = argument.as(PatternExprSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            return (tag, [(name, part, partType)])
+        }
+        guard let value = withEnumContext(partType, { $0.expression(argument, in: scope) }) else { return nil }
+        return ("\(tag) && \(part) == \(value.text)", [])
+    }
+
+    /// `if case .success(let v) = result`, `guard case .failure(let e) = result else { … }`: the test, and the
+    /// `let:` steps of its bindings (each reads its part, which is nil when the case is the other). Nil when the
+    /// subject is no Result; `.some(nil)` after a refused pattern.
+    mutating func resultCaseCondition(_ condition: MatchingPatternConditionSyntax, in scope: inout Scope)
+        -> (test: String, steps: [LocatedNode])??
+    {
+        guard let subject = condition.initializer.value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .result = scope.locals[subject]?.type
+        else { return nil }
+        guard let (test, bindings) = resultCaseTest(condition.pattern, subject: subject, in: scope) else {
+            return .some(nil)
+        }
+        var steps: [LocatedNode] = []
+        var printed: [String: LoweredType] = [:]
+        for (name, part, type) in bindings {
+            steps.append(.step("let", "\(name) = \(part)", at: location(condition.pattern)))
+            scope.locals[name] = Local(type: type, isVar: false)
+            printed[name] = type
+        }
+        if let list = condition.parent?.parent?.as(ConditionElementListSyntax.self) {
+            resultCaseBindings[list.id, default: [:]].merge(printed) { $1 }
+        }
+        return .some((test, steps))
+    }
+
+    /// `switch result { case .success(let v): …; case .failure(let e): … }` on a Result: nested `if:` steps on
+    /// its failure part, each case's bindings `let:` steps at the start of its branch. Nil when the subject is no
+    /// Result.
+    mutating func resultSwitch(_ s: SwitchExprSyntax, in scope: inout Scope, tail: Bool) -> [LocatedNode]? {
+        guard let subject = s.subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .result = scope.locals[subject]?.type
+        else { return nil }
+        var tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])] = []
+        var defaultBody: [LocatedNode]?
+        for element in s.cases {
+            guard let switchCase = element.as(SwitchCaseSyntax.self) else {
+                unsupported("`#if` inside a `switch`", "write the cases plainly", at: element)
+                return []
+            }
+            guard let statements = caseStatements(switchCase) else { return [] }
+            var body = scope
+            switch switchCase.label {
+            case .default:
+                defaultBody = lowerStatements(statements, in: &body, tail: tail)
+            case .case(let label):
+                var alternatives: [String] = []
+                var pre: [LocatedNode] = []
+                for item in label.caseItems {
+                    if let clause = item.whereClause {
+                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
+                        return []
+                    }
+                    guard let (test, bindings) = resultCaseTest(item.pattern, subject: subject, in: scope) else {
+                        return []
+                    }
+                    if label.caseItems.count > 1, !bindings.isEmpty {
+                        unsupported(
+                            "a binding in a case of several patterns", "write one case per pattern", at: item)
+                        return []
+                    }
+                    var printed: [String: LoweredType] = [:]
+                    for (name, part, type) in bindings {
+                        pre.append(.step("let", "\(name) = \(part)", at: location(item.pattern)))
+                        body.locals[name] = Local(type: type, isVar: false)
+                        printed[name] = type
+                    }
+                    resultCaseBindings[switchCase.id, default: [:]].merge(printed) { $1 }
+                    alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
+                }
+                let steps = pre + lowerStatements(statements, in: &body, tail: tail)
+                tests.append((alternatives.joined(separator: " || "), location(label), steps))
+            }
+        }
+        return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: true)
+    }
+
+    /// `try? result.get()`: the success part, nil on failure (the standard library's `get()` throws the failure,
+    /// and `try?` makes that nil). Nil when `e` is not that form.
+    func resultGet(_ e: TryExprSyntax, in scope: Scope) -> (text: String, type: LoweredType)? {
+        guard e.questionOrExclamationMark?.tokenKind == .postfixQuestionMark,
+            let call = e.expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "get",
+            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .result(let success, _) = scope.locals[base]?.type,
+            let part = scope.locals["\(base).success"]
+        else { return nil }
+        return (part.text("success"), success)
+    }
+}
