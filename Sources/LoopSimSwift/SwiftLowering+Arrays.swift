@@ -136,6 +136,7 @@ extension SwiftLowering {
 
     /// Whether `e` names an array (a field, a local, a path to one), judged without reporting anything.
     func isArrayExpression(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        if e.is(ArrayExprSyntax.self) { return true }  // `for delay in [0.3, 0.6]`
         if let chain = e.as(OptionalChainingExprSyntax.self) { return isArrayExpression(chain.expression, in: scope) }
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
@@ -356,8 +357,16 @@ extension SwiftLowering {
         body.locals[name] = Local(type: element, isVar: false)
         body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
         let steps = lowerStatements(f.body.statements, in: &body, tail: false)
-        return [
-            .step("for", "\(name) in \(array.text)", at: location(f.pattern), [("do", .list(steps, at: location(f)))])
+        var before: [LocatedNode] = []
+        var sequence = array.text
+        if f.sequence.is(ArrayExprSyntax.self) {
+            // `for delay in [0.3, 0.6]`: the literal made once, before the loop, as Swift evaluates the sequence.
+            let at = location(f.sequence)
+            sequence = "items_\(at.line)_\(at.column)"
+            before.append(.step("let", "\(sequence) = \(array.text)", at: at))
+        }
+        return before + [
+            .step("for", "\(name) in \(sequence)", at: location(f.pattern), [("do", .list(steps, at: location(f)))])
         ]
     }
 
