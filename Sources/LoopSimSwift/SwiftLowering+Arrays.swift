@@ -305,7 +305,7 @@ extension SwiftLowering {
 
     /// Whether `call` makes its value with a step of its own (a timer, an observer token, a framework object)
     /// rather than as an expression.
-    private func callValueIsStep(_ call: FunctionCallExprSyntax, in scope: Scope) -> Bool {
+    func callValueIsStep(_ call: FunctionCallExprSyntax, in scope: Scope) -> Bool {
         if isTimerCreation(call) { return true }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             isDefaultCenter(base), member.declName.baseName.text == "addObserver"

@@ -11,7 +11,40 @@ extension SwiftLowering {
             let labels = i.signature.parameterClause.parameters.map(\.firstName.text)
             return labels != ["coder"]
         }
-        return own + extensionMembers(of: decl.name.text, in: decl)
+        let extended = own + extensionMembers(of: decl.name.text, in: decl)
+        return extended + protocolDefaults(for: decl.name.text, besides: extended, in: decl)
+    }
+
+    /// The default implementations a protocol extension of the file gives `className` (`protocol Refreshable:
+    /// AnyObject { func refresh() }` and `extension Refreshable { func scheduleRefresh() -> Timer { … } }`): the
+    /// extension's methods and computed properties, for each protocol of the file the class conforms to, less
+    /// those the class declares itself, whose implementation is the one a call reaches (the Swift book,
+    /// "Protocols" › "Providing Default Implementations": "If a conforming type provides its own implementation
+    /// of a required method or property, that implementation will be used instead of the one provided by the
+    /// extension"). Each is lowered as a member of the class, `self` being the conforming instance.
+    func protocolDefaults(
+        for className: String, besides declared: [MemberBlockItemSyntax], in tree: some SyntaxProtocol
+    ) -> [MemberBlockItemSyntax] {
+        guard let file = tree.root.as(SourceFileSyntax.self) else { return [] }
+        var names = Set(declared.compactMap { memberName($0.decl) })
+        var defaults: [MemberBlockItemSyntax] = []
+        for item in file.statements {
+            guard let e = item.item.as(ExtensionDeclSyntax.self), e.genericWhereClause == nil,
+                e.inheritanceClause == nil, protocols[e.extendedType.trimmedDescription]?.contains(className) == true
+            else { continue }
+            for member in e.memberBlock.members where isClassLowered(member.decl) {
+                guard let name = memberName(member.decl), !names.contains(name) else { continue }
+                names.insert(name)
+                defaults.append(member)
+            }
+        }
+        return defaults
+    }
+
+    /// A method's or a computed property's name (nil for an initializer).
+    private func memberName(_ d: DeclSyntax) -> String? {
+        if let f = d.as(FunctionDeclSyntax.self) { return f.name.text }
+        return d.as(VariableDeclSyntax.self)?.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
     /// The members an `extension C { … }` (or `private extension C`) adds to the scenario class C that the class
@@ -54,6 +87,7 @@ extension SwiftLowering {
     /// extension of a scenario class (the caller reports it as before, or the notification names take it).
     mutating func checkExtension(_ e: ExtensionDeclSyntax) -> Bool {
         let name = e.extendedType.trimmedDescription
+        if classes[name] == nil, isResolvedProtocol(name) { return checkProtocolExtension(e, name) }
         guard classes[name] != nil else {
             if e.extendedType.is(IdentifierTypeSyntax.self) || e.extendedType.is(MemberTypeSyntax.self) {
                 unsupported(
@@ -93,6 +127,26 @@ extension SwiftLowering {
             unsupported(
                 "\(describe(d)) in an extension",
                 "an extension of a scenario class adds methods and literal `static let` constants", at: d)
+        }
+        return true
+    }
+
+    /// `extension P { … }` of a protocol of the file: default implementations (``protocolDefaults(for:besides:in:)``)
+    /// — methods and computed properties; a constrained one (`where Self: …`), a conformance it declares, or any
+    /// other member is refused, located.
+    private mutating func checkProtocolExtension(_ e: ExtensionDeclSyntax, _ name: String) -> Bool {
+        if let clause = e.genericWhereClause {
+            unsupported(
+                "a constrained protocol extension", "write the defaults in a plain `extension \(name) { … }`",
+                at: clause)
+        }
+        if let clause = e.inheritanceClause {
+            unsupported("a conformance declared by a protocol extension", "leave it out", at: clause)
+        }
+        for member in e.memberBlock.members where !isClassLowered(member.decl) {
+            unsupported(
+                "\(describe(member.decl)) in a protocol extension",
+                "a protocol extension gives its conforming classes methods and computed properties", at: member.decl)
         }
         return true
     }

@@ -308,10 +308,28 @@ extension SwiftLowering {
     /// `return e` in a method that declares a return type: `return: e`, the calls in `e` hoisted before it and the
     /// objects they returned released before the method returns. A call as the whole value is returned from its
     /// local, which the method's return moves out.
-    mutating func lowerValueReturn(_ ret: ReturnStmtSyntax, value: ExprSyntax, type: LoweredType, in scope: Scope)
-        -> [LocatedNode]
-    {
+    mutating func lowerValueReturn(
+        _ ret: some SyntaxProtocol, value: ExprSyntax, type: LoweredType, in scope: inout Scope
+    ) -> [LocatedNode] {
         let at = location(ret)
+        if let made = value.as(FunctionCallExprSyntax.self), emptyArrayConstruction(value) == nil,
+            callValueIsStep(made, in: scope)
+        {
+            // `return Timer.scheduledTimer(…)`, a factory method: the object made into a local the return moves
+            // out (named by the method, as an object is labelled by the name it is stored into).
+            let method = ret.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) })?.name.text ?? "made"
+            let temporary = scope.locals[method] == nil ? method : "\(method)\(at.line)x\(at.column)"
+            var steps: [LocatedNode] = []
+            if isTimerCreation(made) {
+                steps = creationStep(made, place: temporary, in: scope)?.steps ?? []
+            } else if let created = frameworkCreation(made, place: temporary, in: &scope) {
+                steps = created.steps
+            } else if let created = apiCreation(made, place: temporary, in: scope) {
+                steps = created.steps
+            }
+            guard !steps.isEmpty else { return [] }
+            return steps + [.step("return", temporary, at: at)]
+        }
         if let sequence = value.as(SequenceExprSyntax.self), let split = ternarySplit(Array(sequence.elements)) {
             // `return c ? a : b`: `if: c` with a `return:` in each branch (only the branch Swift takes is evaluated).
             guard let condition = infix(split.condition, in: scope),

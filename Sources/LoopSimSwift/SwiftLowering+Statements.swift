@@ -42,9 +42,19 @@ extension SwiftLowering {
                 closeHoisting(Hoisting(), into: &steps, at: mark)
                 return steps
             }
+            if items.count == 1, isLast, tail, let type = scope.returnType, !scope.isInlineClosure,
+                let value = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression,
+                let made = value.as(FunctionCallExprSyntax.self), callValueIsStep(made, in: scope)
+            {
+                // `func makeTimer() -> Timer { Timer.scheduledTimer(…) }`: a one-expression body returns its value
+                // (SE-0255), here an object a step makes.
+                steps += lowerValueReturn(item, value: value, type: type, in: &scope)
+                closeHoisting(Hoisting(), into: &steps, at: mark)
+                return steps
+            }
             if let ret = item.item.as(ReturnStmtSyntax.self) {
                 if let value = ret.expression, let type = scope.returnType, !scope.isInlineClosure {
-                    steps += lowerValueReturn(ret, value: value, type: type, in: scope)
+                    steps += lowerValueReturn(ret, value: value, type: type, in: &scope)
                     refuseUnwrapsWithCalls(&self)
                 } else if let value = ret.expression {
                     unsupported(
