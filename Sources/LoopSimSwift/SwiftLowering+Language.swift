@@ -225,7 +225,45 @@ extension SwiftLowering {
         let after = lowerStatements(rest, in: &scope, tail: tail)
         var deferScope = scope
         let deferred = lowerStatements(d.body.statements, in: &deferScope, tail: false)
-        return after + deferred
+        var count = 0
+        return Self.runningDeferred(after, deferred, count: &count) + deferred
+    }
+
+    /// `steps` with `deferred` run before each `return` they hold (in `if:` branches and loop bodies, not in
+    /// blocks, whose `return` leaves the block): Swift runs a scope's `defer` when a `return` leaves it, after the
+    /// returned value is evaluated (the Swift book, "Deferred Actions"), so `return: X` becomes `let:` a local `= X`,
+    /// the deferred steps, and `return:` that local (`lock.lock(); defer { lock.unlock() }; return value`).
+    static func runningDeferred(_ steps: [LocatedNode], _ deferred: [LocatedNode], count: inout Int) -> [LocatedNode] {
+        var out: [LocatedNode] = []
+        for step in steps {
+            if case .scalar(let s) = step, s.text == "return" {
+                out += deferred + [step]
+                continue
+            }
+            guard case .mapping(var m) = step, let first = m.entries.first else {
+                out.append(step)
+                continue
+            }
+            switch first.key.text {
+            case "return":
+                count += 1
+                let at = first.key.location
+                let name = "returned\(at.line)x\(count)"
+                out.append(.step("let", "\(name) = \(first.value.scalar?.text ?? "nil")", at: at))
+                out += deferred
+                out.append(.step("return", name, at: at))
+            case "if", "while", "for":
+                for i in m.entries.indices.dropFirst() {
+                    guard case .sequence(var list) = m.entries[i].value else { continue }
+                    list.items = runningDeferred(list.items, deferred, count: &count)
+                    m.entries[i].value = .sequence(list)
+                }
+                out.append(.mapping(m))
+            default:
+                out.append(step)
+            }
+        }
+        return out
     }
 
     // MARK: withExtendedLifetime
