@@ -40,6 +40,27 @@ extension SwiftLowering {
             guard let item = expression(argument.expression, in: scope) else { return [] }
             return [.step("asyncWorkItem", item.text, at: at, [("queue", .plain(queue, at: at))])]
         }
+        if ["async", "sync", "asyncAfter"].contains(name),
+            let other = call.arguments.first(where: {
+                !["execute", "deadline", "wallDeadline", "qos", "group", "flags"].contains($0.label?.text ?? "execute")
+            })
+        {
+            unsupported(
+                "the argument `\(other.label?.text ?? "_")` of `\(name)`",
+                "write `\(name)(group:)`, `\(name)(flags: .barrier)` or a trailing closure", at: other)
+            return []
+        }
+        if name == "async", let group = call.arguments.first(where: { $0.label?.text == "group" }) {
+            // `q.async(group: g) { }`: `dispatch_group_async` (enter, the block, leave on the thread that ran it).
+            guard !call.arguments.contains(where: { $0.label?.text == "flags" }),
+                let closure = trailingOrLabelled(call, "execute"), let g = expression(group.expression, in: scope),
+                let block = lowerClosure(closure, in: scope, parameters: 0)
+            else {
+                unsupported("this `async(group:)`", "write `queue.async(group: group) { … }`", at: call)
+                return []
+            }
+            return [.step("dispatch_group_async", g.text, at: at, [("queue", .plain(queue, at: at))] + block)]
+        }
         if name == "async", let flags = call.arguments.first(where: { $0.label?.text == "flags" }) {
             guard flags.expression.trimmedDescription == ".barrier", let closure = trailingOrLabelled(call, "execute"),
                 let block = lowerClosure(closure, in: scope, parameters: 0)
