@@ -282,7 +282,7 @@ extension SwiftLowering {
             // Named by the array (`timers`), as the object is labelled by the name it is stored into.
             let arrayName = String(place.text.split(separator: ".").last ?? "")
             let temporary =
-                scope.locals[arrayName] == nil && !arrayName.isEmpty ? arrayName : "appended\(at.line)x\(at.column)"
+                scope.locals[arrayName] == nil && !arrayName.isEmpty ? arrayName : Self.temporaryName("appended", at: at)
             var steps: [LocatedNode] = []
             if isDefaultCenter(made.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? value) {
                 steps = notificationCall(made, token: temporary, in: scope)
@@ -362,7 +362,7 @@ extension SwiftLowering {
         if f.sequence.is(ArrayExprSyntax.self) {
             // `for delay in [0.3, 0.6]`: the literal made once, before the loop, as Swift evaluates the sequence.
             let at = location(f.sequence)
-            sequence = "items_\(at.line)_\(at.column)"
+            sequence = Self.temporaryName("items", at: at)
             before.append(.step("let", "\(sequence) = \(array.text)", at: at))
         }
         return before + [

@@ -130,7 +130,7 @@ extension SwiftLowering {
             classes[callee] != nil
         else { return nil }
         let at = location(made)
-        let temporary = "new\(callee)\(at.line)x\(at.column)"
+        let temporary = Self.temporaryName("new\(callee)", at: at)
         var steps: [LocatedNode]
         if initializedClass(made) != nil {
             guard let (making, _) = initializedLocal(made, name: temporary, declared: temporary, in: scope) else {
@@ -254,7 +254,7 @@ extension SwiftLowering {
                         "declare the parameter with a closure type: `completion: @escaping (Bool) -> Void`", at: e)
                     return nil
                 }
-                let temporary = "closure\(location(closure).line)x\(location(closure).column)"
+                let temporary = Self.temporaryName("closure", at: location(closure))
                 let made = closureValueSteps(closure, place: temporary, types: parameterTypes, in: scope)
                 guard !made.isEmpty else { return nil }
                 before += made

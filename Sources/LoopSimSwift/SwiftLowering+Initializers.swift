@@ -186,7 +186,7 @@ extension SwiftLowering {
     ) -> [LocatedNode]? {
         guard let cls = initializedClass(call) else { return nil }
         let at = location(call)
-        let temporary = "new\(cls)\(at.line)x\(at.column)"
+        let temporary = Self.temporaryName("new\(cls)", at: at)
         guard let made = initializedLocal(call, name: temporary, declared: temporary, in: scope), !made.steps.isEmpty
         else { return [] }
         return made.steps + [.step(verb, "\(place) = \(temporary)", at: at), .step("release", temporary, at: at)]

@@ -248,7 +248,7 @@ extension SwiftLowering {
             case "return":
                 count += 1
                 let at = first.key.location
-                let name = "returned\(at.line)x\(count)"
+                let name = temporaryName("returned", at: at)
                 out.append(.step("let", "\(name) = \(first.value.scalar?.text ?? "nil")", at: at))
                 out += deferred
                 out.append(.step("return", name, at: at))

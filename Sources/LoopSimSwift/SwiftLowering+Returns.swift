@@ -144,7 +144,7 @@ extension SwiftLowering {
             return .some(nil)
         }
         let l = location(call)
-        let temporary = "\(method)_\(l.line)_\(l.column)"
+        let temporary = Self.temporaryName("\(method)_", at: l)
         guard let step = callStep(call, receiver: receiver, method: method, place: temporary, in: scope) else {
             return .some(nil)
         }
@@ -265,7 +265,7 @@ extension SwiftLowering {
             return .some(nil)
         }
         let l = location(node)
-        let temporary = "\(name)_\(l.line)_\(l.column)"
+        let temporary = Self.temporaryName("\(name)_", at: l)
         hoisting.steps.append(
             .step("call", "\(receiver).\(name)", at: l, [("result", .plain(temporary, at: l))]))
         if type.isObject { hoisting.releases.append(.step("release", temporary, at: l)) }
@@ -318,7 +318,7 @@ extension SwiftLowering {
             // `return Timer.scheduledTimer(…)`, a factory method: the object made into a local the return moves
             // out (named by the method, as an object is labelled by the name it is stored into).
             let method = ret.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) })?.name.text ?? "made"
-            let temporary = scope.locals[method] == nil ? method : "\(method)\(at.line)x\(at.column)"
+            let temporary = scope.locals[method] == nil ? method : Self.temporaryName(method, at: at)
             var steps: [LocatedNode] = []
             if isTimerCreation(made) {
                 steps = creationStep(made, place: temporary, in: scope)?.steps ?? []

@@ -43,7 +43,7 @@ extension SwiftLowering {
             return .some(nil)
         }
         let l = location(call)
-        let temporary = "ran_\(l.line)_\(l.column)"
+        let temporary = Self.temporaryName("ran", at: l)
         let steps = runStep(call, in: scope, result: temporary)
         guard !steps.isEmpty else { return .some(nil) }
         hoisting.steps += steps

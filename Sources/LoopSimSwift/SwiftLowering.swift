@@ -338,6 +338,15 @@ extension LocatedNode {
 typealias ScenarioLocation = LoopSimScenario.SourceLocation
 
 extension SwiftLowering {
+    /// The name of a local the lowering makes for a value Swift keeps without one (a temporary receiver, a
+    /// hoisted call's result, a returned object): `PREFIX` and the Swift line and column it comes from
+    /// (`newSeeder12x5`), so two such locals never share a name and a view can tell where one was made.
+    static func temporaryName(_ prefix: String, at: ScenarioLocation) -> String {
+        "\(prefix)\(at.line)x\(at.column)"
+    }
+}
+
+extension SwiftLowering {
     /// What a construct is, for messages: "a struct", "an enum", "a protocol".
     func describe(_ node: some SyntaxProtocol) -> String {
         let node = Syntax(node)

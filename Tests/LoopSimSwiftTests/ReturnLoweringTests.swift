@@ -125,11 +125,11 @@ import Testing
         let probe = try #require(tree.mapping?["classes"]?.mapping?["Page"]?.mapping?["methods"]?.mapping?["probe"])
         #expect(
             SwiftLoweringTests.render(probe)
-                == "[{call: self.check, result: ok}, {call: self.check, result: check_9_12}, "
-                + "{if: check_9_12, then: [{set: self.count = 0}]}, "
-                + "{call: self.size, with: [self.count], result: size_10_23}, "
-                + "{call: self.size, with: [size_10_23], result: size_10_18}, "
-                + "{set: self.count = self.count + (size_10_18)}]")
+                == "[{call: self.check, result: ok}, {call: self.check, result: check_9x12}, "
+                + "{if: check_9x12, then: [{set: self.count = 0}]}, "
+                + "{call: self.size, with: [self.count], result: size_10x23}, "
+                + "{call: self.size, with: [size_10x23], result: size_10x18}, "
+                + "{set: self.count = self.count + (size_10x18)}]")
     }
 
     /// The values the forms compute, run: the guard's two answers, a value from inside a loop, a `switch`'s case,
