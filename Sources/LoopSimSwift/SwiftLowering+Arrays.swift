@@ -282,7 +282,8 @@ extension SwiftLowering {
             // Named by the array (`timers`), as the object is labelled by the name it is stored into.
             let arrayName = String(place.text.split(separator: ".").last ?? "")
             let temporary =
-                scope.locals[arrayName] == nil && !arrayName.isEmpty ? arrayName : Self.temporaryName("appended", at: at)
+                scope.locals[arrayName] == nil && !arrayName.isEmpty
+                ? arrayName : Self.temporaryName("appended", at: at)
             var steps: [LocatedNode] = []
             if isDefaultCenter(made.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? value) {
                 steps = notificationCall(made, token: temporary, in: scope)
