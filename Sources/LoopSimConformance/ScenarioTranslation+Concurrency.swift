@@ -48,6 +48,7 @@ extension ScenarioTranslation {
             // The body's steps come between the two steps: the closure opens at the first and closes at the second.
             w.line(s.enter ? "try await LS.mainActorRun {" : "}")
         case let s as AwaitCallStep:
+            if s.result != nil { unsupported("`await:` with `result:` (write the Swift file itself)") }
             emitAwait(s, context: context, into: &w)
         case is TaskYieldStep:
             w.line("await Task.yield()")

@@ -11,6 +11,10 @@ extension ScenarioSchemaWords {
         there when it is elsewhere, the method runs (its suspension points suspend the task), and the task
         hops back to where it was. A nil receiver does nothing (`await x?.m()`). A nonisolated sync method
         is `await.not-async`.
+        == step/await/result
+        `result:` (a place for the value a method that declares its return type returns; a new name becomes
+        a local of that type; stored when the await ends, on the caller's executor) (a key of `await:`,
+        which models `await receiver.method(…)`)
         == step/await/with
         `with:` (its arguments, as for a method call) (a key of `await:`, which models `await
         receiver.method(…)`)

@@ -223,6 +223,57 @@ import Testing
         #expect(Self.logs(o) == ["0 on the pool"])
     }
 
+    /// `await:` with `result:`: the method's returned value, stored when the await ends (after the method's sleep,
+    /// back on the main thread); a method that returns nothing refuses `result:`.
+    @Test func awaitTakesTheReturnedValue() throws {
+        let o = try Self.run(
+            """
+            name: await result
+            until: 1s
+            classes:
+              Loader:
+                methods:
+                  load:
+                    async: true
+                    params: [n: int]
+                    returns: int
+                    do:
+                      - taskSleep: 200ms
+                      - return: n * 2
+            main:
+              - let: loader = new Loader
+              - task:
+                captures: [loader]
+                do:
+                  - await: loader.load
+                    with: [21]
+                    result: total
+                  - if: current thread.isMainThread
+                    then: [log: total \\(total) on main]
+              - runUntil: 500ms
+            """)
+        #expect(Self.logs(o) == ["200 total 42 on main"])
+        let refused = Self.ids(
+            """
+            name: no value
+            until: 1s
+            classes:
+              Loader:
+                methods:
+                  poke: {async: true, do: []}
+            main:
+              - let: loader = new Loader
+              - task:
+                captures: [loader]
+                do:
+                  - await: loader.poke
+                    result: x
+            """)
+        #expect(
+            refused.contains("method.return-value") || refused.map(\.description).contains { $0.contains("return") },
+            "\(refused)")
+    }
+
     /// `awaitTask:` waits for the task to finish, and a finished task is not waited for.
     @Test func awaitTaskWaitsForTheTaskToFinish() throws {
         let o = try Self.run(

@@ -13,6 +13,9 @@ public struct AwaitCallStep: ExecutableStep {
     public var arguments: [Expr]
     /// Where the callee runs.
     public var isolation: CalleeIsolation
+    /// Where the method's returned value goes (`let n = await counter.increment()`): taken by the calling frame
+    /// when the await ends, back on the caller's executor, as a `call:`'s `result:` is.
+    public var result: LValue? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let task = c.kernel.runningTask(on: c.thread) else {
@@ -28,6 +31,9 @@ public struct AwaitCallStep: ExecutableStep {
         }
         guard let object = try c.object(receiver, expecting: "a receiver") else {
             for id in held { c.kernel.release(id, on: c.thread) }
+            if let result {
+                try c.kernel.interpreter.store(.null, owned: false, into: result, in: c.frame, on: c.thread, c.kernel)
+            }
             return .next
         }
         c.kernel.retain(object.id)
@@ -39,7 +45,11 @@ public struct AwaitCallStep: ExecutableStep {
         }
         let frame = AwaitCallFrame(
             task: task, receiver: object.id, classIndex: classIndex, method: method, arguments: values,
-            held: held, target: target)
+            held: held, target: target, caller: result == nil ? nil : c.frame)
+        if let result {
+            c.frame.awaitsReturn = true
+            c.frame.returnPlace = result
+        }
         return StepOutcome(.push(frame))
     }
 }

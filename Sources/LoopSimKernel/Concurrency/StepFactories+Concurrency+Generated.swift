@@ -8,9 +8,10 @@
 // MARK: Concurrency/Awaits+Steps.swift
 
 extension AwaitCallStep {
-    public static func make(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr],
-                            isolation: CalleeIsolation) -> Self {
-        Self(receiver: receiver, classIndex: classIndex, method: method, arguments: arguments, isolation: isolation)
+    public static func make(receiver: Expr, classIndex: Int, method: Int, arguments: [Expr], isolation: CalleeIsolation,
+                            result: LValue? = nil) -> Self {
+        Self(receiver: receiver, classIndex: classIndex, method: method, arguments: arguments, isolation: isolation,
+             result: result)
     }
 }
 

@@ -98,13 +98,16 @@ final class AwaitCallFrame: Frame {
     /// The +1 references the frame owns: the arguments' objects (the receiver's is released with them).
     let held: [ObjectID]
     let target: TaskExecutor
+    /// The frame that awaits a returned value (``AwaitCallStep/result``): the method returns to it.
+    let caller: ProgramFrame?
     /// Where the await is: 0 before the hop, 1 before the call, 2 after it, 3 after the hop back.
     private var stage = 0
 
     init(
         task: ObjectID, receiver: ObjectID, classIndex: Int, method: Int, arguments: [Value], held: [ObjectID],
-        target: TaskExecutor
+        target: TaskExecutor, caller: ProgramFrame? = nil
     ) {
+        self.caller = caller
         self.task = task
         self.receiver = receiver
         self.classIndex = classIndex
@@ -125,10 +128,10 @@ final class AwaitCallFrame: Frame {
         case 1:
             stage = 2
             guard let object = kernel.heap.object(receiver) else { return .next }
-            return .push(
-                kernel.interpreter.methodFrame(
-                    object, classIndex: classIndex, method: method,
-                    arguments: arguments))
+            let callee = kernel.interpreter.methodFrame(
+                object, classIndex: classIndex, method: method, arguments: arguments)
+            callee.returnTo = caller  // its value (+1 for an object) is the caller's, stored when the await ends
+            return .push(callee)
         case 2:
             stage = 3
             kernel.release(receiver, on: thread)

@@ -66,7 +66,7 @@ extension ScenarioCompiler {
             }
             return [.perform(CancelTaskStep.make(task: task))]
         },
-        StepVerb("await", keys: ["with"]) { c, s in
+        StepVerb("await", keys: ["with", "result"]) { c, s in
             guard c.requireAsync(s) else { return [] }
             return c.awaitCall(s).map { [$0] } ?? []
         },
@@ -199,9 +199,24 @@ extension ScenarioCompiler {
             checkAssignable(t, to: parameter.type, at: node.location)
             arguments.append(e)
         }
+        var result: LValue?
+        if let resultNode = s.map["result"] {
+            guard let returnType = classMethodReturns[c][m] else {
+                bag.error(
+                    .returnValue,
+                    "\(info.name).\(method) returns nothing: declare its `returns:` type, or drop `result:`",
+                    at: resultNode.location)
+                return nil
+            }
+            // A new name becomes a local of the returned type, as `call:`'s `result:` makes one.
+            guard let (place, placeType) = lvalue(resultNode, scope: s.scope, declare: returnType) else { return nil }
+            checkAssignable(returnType, to: placeType, at: resultNode.location)
+            result = place
+        }
         return .perform(
             AwaitCallStep.make(
-                receiver: receiver, classIndex: c, method: m, arguments: arguments, isolation: isolation))
+                receiver: receiver, classIndex: c, method: m, arguments: arguments, isolation: isolation,
+                result: result))
     }
 
     /// Whether `call:` may call method `m` of class `c` from `scope` without `await`; reports `await.missing` when
