@@ -380,7 +380,7 @@ extension SwiftLowering {
         var returnsEntry: [(String, LocatedNode)] = []
         if let returns = declaredReturnType(decl) {
             guard Self.isReturnable(typeNamed(returns)), let typeName = typeNamed(returns).fieldTypeName,
-                !isStatic(decl.modifiers), decl.signature.effectSpecifiers == nil
+                !isStatic(decl.modifiers), decl.signature.effectSpecifiers.map(isAsyncOnly) ?? true
             else {
                 unsupported(
                     "a method that returns `\(returns.trimmedDescription)`",

@@ -382,7 +382,9 @@ extension SwiftLowering {
 
     /// `await x.m(a)`, `await m()` (implicit self), `await x?.m()`: `await: x.m` (`with:` the arguments), run on
     /// the method's executor (docs/scenario-format.md §7.13, "Methods on executors").
-    private mutating func awaitMethod(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+    private mutating func awaitMethod(
+        _ call: FunctionCallExprSyntax, in scope: Scope, result: String? = nil
+    ) -> [LocatedNode] {
         let at = location(call)
         let receiver: String
         let method: String
@@ -421,8 +423,49 @@ extension SwiftLowering {
             guard let value = expression(argument.expression, in: scope) else { return [] }
             arguments.append(.plain(value.text, at: location(argument.expression)))
         }
-        let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        var extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        if let result { extra.append(("result", .plain(result, at: at))) }
         return [.step("await", "\(receiver).\(method)", at: at, extra)]
+    }
+
+    /// The type `await x.m()` gives: what `m` returns, by the receiver's class when it is known, else by the one
+    /// return type every method of that name in the file declares.
+    func awaitedType(_ value: ExprSyntax, in scope: Scope) -> LoweredType {
+        guard let call = value.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else {
+            return .unknown
+        }
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self), let cls = scope.className {
+            return classes[cls]?.returns[ref.baseName.text] ?? .unknown
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return .unknown }
+        let name = member.declName.baseName.text
+        var copy = self
+        if let base = member.base, case .object(let cls)? = copy.quietType(base, in: scope) {
+            return classes[cls]?.returns[name] ?? .unknown
+        }
+        let types = Set(classes.values.compactMap { $0.returns[name].map { "\($0)" } })
+        guard types.count == 1 else { return .unknown }
+        return classes.values.compactMap { $0.returns[name] }.first ?? .unknown
+    }
+
+    /// `let n = await counter.increment()`, `self.total = await model.load(3)`: the awaited method's value into
+    /// `place` (`await:` with `result:`), stored when the await ends, back on the caller's executor. Nil when
+    /// `value` awaits no call of a method of the file.
+    mutating func awaitedValue(_ value: ExprSyntax, place: String, in scope: Scope) -> [LocatedNode]? {
+        guard let awaited = value.as(AwaitExprSyntax.self),
+            let call = awaited.expression.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        let name =
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name, classes.values.contains(where: { $0.methods[name] != nil }) else { return nil }
+        guard classes.values.contains(where: { $0.returns[name] != nil }) else {
+            unsupported(
+                "the value of `await \(call.calledExpression.trimmedDescription)(…)`, a method that returns nothing",
+                "write the awaited call as a statement of its own", at: awaited)
+            return []
+        }
+        return awaitMethod(call, in: scope, result: place)  // outside an async context: the compiler's task.not-async
     }
 
     // MARK: Loops and advice

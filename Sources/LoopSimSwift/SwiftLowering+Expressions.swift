@@ -68,7 +68,8 @@ extension SwiftLowering {
             unsupported(
                 "`await` or `try` inside an expression",
                 "write the awaited call as a statement of its own (`await model.refresh()`, "
-                    + "`try await Task.sleep(for: .seconds(1))`); methods return nothing in LoopSim", at: e)
+                    + "`try await Task.sleep(for: .seconds(1))`), or into a local: `let n = await counter.next()`",
+                at: e)
             return nil
         }
         if e.is(ClosureExprSyntax.self) {

@@ -217,6 +217,11 @@ extension SwiftLowering {
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))
         }
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isMainThread",
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread"
+        {
+            return .plain  // `Thread.isMainThread`, a `Bool`
+        }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(MemberAccessExprSyntax.self),
             base.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread",
             ["current", "main"].contains(base.declName.baseName.text)
@@ -284,6 +289,8 @@ extension SwiftLowering {
             let members: MemberBlockItemListSyntax
             if let decl = statement.item.as(ClassDeclSyntax.self) {
                 members = decl.memberBlock.members
+            } else if let decl = statement.item.as(ActorDeclSyntax.self) {
+                members = decl.memberBlock.members
             } else if let ext = statement.item.as(ExtensionDeclSyntax.self) {
                 members = ext.memberBlock.members
             } else {
@@ -344,7 +351,7 @@ extension SwiftLowering {
             }
             guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
             switch op {
-            case "==", "!=", "<", "<=", ">", ">=", "&&", "||": boolean = true
+            case "==", "!=", "<", "<=", ">", ">=", "&&", "||", "===", "!==": boolean = true
             case "+", "-", "*", "/", "%": break
             case "??": segments.append([])
             default: return nil
@@ -470,6 +477,8 @@ extension SwiftLowering {
     private func bindingType(_ binding: PatternBindingSyntax) -> InterpolatedType? {
         if let annotation = binding.typeAnnotation { return annotatedType(annotation.type) }
         guard let value = binding.initializer?.value else { return nil }
+        // `let n = await counter.increment()`: what the awaited method returns.
+        if let awaited = value.as(AwaitExprSyntax.self) { return interpolatedType(awaited.expression) }
         return interpolatedType(value)
     }
 

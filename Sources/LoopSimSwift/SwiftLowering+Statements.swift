@@ -44,10 +44,10 @@ extension SwiftLowering {
             }
             if items.count == 1, isLast, tail, let type = scope.returnType, !scope.isInlineClosure,
                 let value = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression,
-                let made = value.as(FunctionCallExprSyntax.self), callValueIsStep(made, in: scope)
+                !isNeverCall(value), !value.is(SwitchExprSyntax.self), !value.is(IfExprSyntax.self)
             {
-                // `func makeTimer() -> Timer { Timer.scheduledTimer(…) }`: a one-expression body returns its value
-                // (SE-0255), here an object a step makes.
+                // `func makeTimer() -> Timer { Timer.scheduledTimer(…) }`, `func makePage() async -> Page { Page() }`:
+                // a one-expression body returns its value (SE-0255).
                 steps += lowerValueReturn(item, value: value, type: type, in: &scope)
                 closeHoisting(Hoisting(), into: &steps, at: mark)
                 return steps
@@ -425,6 +425,14 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if let made = awaitedValue(value, place: name, in: scope) {
+                // `let n = await counter.increment()`: `await:` with `result:` (SwiftLowering+Concurrency.swift)
+                if isBlock { steps.append(.step("let", "\(declared) = nil", at: location(binding))) }
+                steps += made
+                scope.locals[name] = Local(
+                    type: annotated ?? awaitedType(value, in: scope), isVar: isVar, isBlock: isBlock)
+                continue
+            }
             if let call = value.as(FunctionCallExprSyntax.self),
                 let made = returningCallSteps(call, place: name, in: scope)
             {
@@ -628,6 +636,7 @@ extension SwiftLowering {
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }
+        if let made = awaitedValue(rhs, place: place.text, in: scope) { return made }  // `x = await m()`
         if let call = rhs.as(FunctionCallExprSyntax.self),
             let made = returningCallSteps(call, place: place.text, in: scope)
         {
@@ -675,5 +684,12 @@ extension SwiftLowering {
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"
         if verb == "let" { scope.locals[place.text]?.type = value.type }
         return [.step(verb, "\(place.text) = \(value.text)", at: location(e))]
+    }
+
+    /// Whether `e` is a call that never returns (`fatalError(…)`, `preconditionFailure(…)`): as a one-expression
+    /// body it is a statement, not the value returned.
+    func isNeverCall(_ e: ExprSyntax) -> Bool {
+        let name = e.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        return ["fatalError", "preconditionFailure"].contains(name ?? "")
     }
 }
