@@ -43,6 +43,7 @@ extension SwiftLowering {
                     appDelegateDecl = c  // appDelegate:, lowered with main:'s names below
                 } else if let c = decl.as(ClassDeclSyntax.self) {
                     if let lowered = lowerClass(c) { classNodes.append(lowered) }
+                    if let typeObject = lowerTypeClass(c) { classNodes.append(typeObject) }  // +TypeMembers.swift
                 } else if let a = decl.as(ActorDeclSyntax.self) {
                     if let lowered = lowerClass(a) { classNodes.append(lowered) }
                 } else if let v = decl.as(VariableDeclSyntax.self), let call = scenarioCall(v) {

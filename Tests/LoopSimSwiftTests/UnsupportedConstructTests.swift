@@ -105,7 +105,25 @@ import Testing
             advice: "change.newValue"),
         Case(name: "ternary in a condition", code: "if (count > 1 /*@*/? true : false) { go() }", advice: "if"),
         Case(name: "cast", code: "let x = self /*@*/as? Page", advice: "compare with nil"),
-        Case(name: "static var", code: "TOP:class Hub { /*@*/static var count = 0 }", advice: "top-level"),
+        Case(
+            name: "lazy type property", code: "TOP:class Hub { /*@*/lazy static var count = 0 }",
+            advice: "a type property is lazy already"),
+        Case(
+            name: "timer userInfo dictionary",
+            code: "TOP:class T: NSObject { @objc func tick(_ t: Timer) { let d = t.userInfo as? /*@*/[String: Any] } }",
+            advice: "pass one value"),
+        Case(
+            name: "work item after a wall deadline",
+            code:
+                "let w = DispatchWorkItem { }\n/*@*/DispatchQueue.main.asyncAfter(wallDeadline: .now() + 1, execute: w)",
+            advice: "deadline: .now()"),
+        Case(
+            name: "stride over computed intervals",
+            code: "var d = 0.5\nfor x in /*@*/stride(from: 0.0, to: d, by: 0.1) { print(x) }",
+            advice: "as literals"),
+        Case(
+            name: "stride with a zero step", code: "for i in stride(from: 0, to: 3, by: /*@*/0) { go() }",
+            advice: "zero"),
         Case(
             name: "shared in a method",
             code: "TOP:class Hub { static let shared = Hub(); func f() { /*@*/Hub.shared.f() } }",
@@ -181,9 +199,9 @@ import Testing
             code: "TOP:class Hub { var n = 0\n    func bump() -> Int { n += 1; return n }\n"
                 + "    func f() { let x = n + /*@*/bump(); print(x) } }", advice: "call it first into a local"),
         Case(
-            name: "static func returning a value",
-            code: "TOP:class Hub { var n = 0\n    static func make() -> Int { return 1 }\n"
-                + "    func f() { n = /*@*/Hub.make() } }", advice: "instance method"),
+            name: "static func returning a double",
+            code: "TOP:class Hub { var n = 0\n    static func make() -> /*@*/Double { return 1 }\n"
+                + "    func f() { print(Hub.make()) } }", advice: "return an Int"),
         Case(
             name: "returned object in a condition",
             code: "TOP:class Hub { func make() -> Hub { let h = Hub(); return h }\n"

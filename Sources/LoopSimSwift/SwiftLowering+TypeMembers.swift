@@ -1,0 +1,101 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Type members of a class (docs/swift-scenarios.md, "Type members"): `static var instances = 0`, `static func
+/// make() -> Poller`, `class func log(_ s: String)`. Swift keeps a stored type property in storage of its own,
+/// initialized lazily on its first access and shared by every use ("Stored type properties are lazily initialized on
+/// their first access. They're guaranteed to be initialized only once, even when accessed by multiple threads
+/// simultaneously"; the Swift book, "Properties" › "Type Properties"), and a type method is called on the type, with
+/// `self` the type itself ("Methods" › "Type Methods"). The lowering gives each class C that declares some a second
+/// class, `C_Type`, declared `root: true` (a singleton, never a leak): its fields are C's stored type properties, its
+/// methods C's type methods, and every `C.x`, `Self.x` (or a bare `x` inside a type method) reads the one instance
+/// the scenario language's `shared C_Type` names, which the kernel makes, running its `init:` (the property
+/// initializers), on the first read — Swift's lazy initialization — and keeps for the whole run.
+extension SwiftLowering {
+    /// The name of class `className`'s type object's class.
+    func typeObjectName(_ className: String) -> String { "\(className)_Type" }
+
+    /// The type object's class that `name` means as the base of a member access or a call, seen from `scope`:
+    /// C's for a class C that declares type members, and for `Self` inside C or one of its type methods. Nil for
+    /// any other name, and for a name a local shadows.
+    func typeObjectClass(named name: String, in scope: Scope) -> String? {
+        guard scope.locals[name] == nil else { return nil }
+        var owner = name
+        if name == "Self" {
+            guard let current = scope.className else { return nil }
+            owner = typeObjectOwner(current) ?? current
+        }
+        let typeObject = typeObjectName(owner)
+        return classes[owner] != nil && classes[typeObject] != nil ? typeObject : nil
+    }
+
+    /// The class whose type object `className` is, nil when it is none.
+    func typeObjectOwner(_ className: String) -> String? {
+        guard className.hasSuffix("_Type") else { return nil }
+        let owner = String(className.dropLast("_Type".count))
+        return classes[owner] != nil && typeObjectName(owner) == className ? owner : nil
+    }
+
+    /// Whether `d` is a type member the type object holds: a `static` or `class` method, or a `static var` (or a
+    /// `static let` neither a `shared` singleton nor a folded literal constant).
+    func isTypeMember(_ d: DeclSyntax) -> Bool {
+        if let f = d.as(FunctionDeclSyntax.self) { return isStatic(f.modifiers) }
+        if let v = d.as(VariableDeclSyntax.self) {
+            return isStatic(v.modifiers) && singleton(v) == nil && !isFoldedConstant(v)
+        }
+        return false
+    }
+
+    /// Records the shape of the type object of `decl`, when it declares type members: their fields and methods.
+    mutating func collectTypeShape(_ decl: some ClassLikeDecl) {
+        let members = classMembers(decl).map(\.decl).filter { isTypeMember($0) }
+        guard !members.isEmpty, decl.is(ClassDeclSyntax.self) else { return }
+        var shape = ClassShape(name: typeObjectName(decl.name.text))
+        for d in members {
+            if let v = d.as(VariableDeclSyntax.self) {
+                for binding in v.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if collectComputed(binding, name: name, into: &shape) { continue }
+                    shape.fields[name] = fieldType(binding)
+                }
+            } else if let f = d.as(FunctionDeclSyntax.self) {
+                shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
+                    ($0.secondName ?? $0.firstName).text
+                }
+                shape.methodParameterTypes[f.name.text] = f.signature.parameterClause.parameters.map {
+                    typeNamed($0.type)
+                }
+                if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
+            }
+        }
+        classes[shape.name] = shape
+    }
+
+    /// The `classes:` entry of `decl`'s type object, `C_Type: {root: true, fields:, init:, methods:}`; nil when C
+    /// declares no type members.
+    mutating func lowerTypeClass(_ decl: ClassDeclSyntax) -> (String, LocatedNode)? {
+        let name = typeObjectName(decl.name.text)
+        guard classes[name] != nil else { return nil }
+        let at = location(decl)
+        var fields: [(String, LocatedNode)] = []
+        var methods: [(String, LocatedNode)] = []
+        var initSteps: [LocatedNode] = []
+        for member in classMembers(decl) where isTypeMember(member.decl) {
+            if let v = member.decl.as(VariableDeclSyntax.self) {
+                if v.modifiers.contains(where: { $0.name.text == "lazy" }) {
+                    unsupported("a `lazy` type property", "leave `lazy` out: a type property is lazy already", at: v)
+                    continue
+                }
+                lowerField(v, className: name, into: &fields, initSteps: &initSteps, asTypeMember: true)
+                methods += getterMethods(v, className: name)
+            } else if let f = member.decl.as(FunctionDeclSyntax.self) {
+                if let method = lowerMethod(f, className: name, asTypeMember: true) { methods.append(method) }
+            }
+        }
+        var entries: [(String, LocatedNode)] = [("root", .plain("true", at: at))]
+        if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
+        if !initSteps.isEmpty { entries.append(("init", .list(initSteps, at: at))) }
+        if !methods.isEmpty { entries.append(("methods", .map(methods, at: at))) }
+        return (name, .map(entries, at: at))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Type members of a class (docs/swift-scenarios.md, "Type members"): `static var`, `static func`, `class func`,
+/// lowered to the class's type object, `C_Type`, which the kernel makes on its first read (`shared C_Type`), as
+/// Swift initializes a stored type property lazily on its first access (the Swift book, "Properties" › "Type
+/// Properties").
+@Suite struct TypeMethodTests {
+    /// The instance counter engineers add to find a leak: `init` counts up, `deinit` down. A view model whose
+    /// closure captures it strongly never runs its `deinit`, so the count stays at 1 after both are released.
+    @Test func anInstanceCounterShowsTheLeakedViewModel() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("counter", until: .seconds(3), variants: [.ios10, .ios13])
+            final class FeedViewModel {
+                static var instances = 0
+                var onChange: (() -> Void)?
+                init() { FeedViewModel.instances += 1 }
+                func bind() { onChange = { self.refresh() } }
+                func refresh() {}
+                deinit { Self.instances -= 1 }
+            }
+            var a: FeedViewModel? = FeedViewModel()
+            var b: FeedViewModel? = FeedViewModel()
+            b?.bind()
+            scenario.at(.seconds(1), "leave") {
+                a = nil
+                b = nil
+                print("live \\(FeedViewModel.instances)")
+            }
+            scenario.expect(.all, ["logs[0].text": "live 1", "objects.leaked": 2, "leaks[0].class": "FeedViewModel"])
+            """)
+    }
+
+    /// A factory (`static func make() -> Poller`), a `class func` helper called bare inside another type method
+    /// and through `Self.` in an instance method, and a private `static var` the factory counts in: each runs on
+    /// the one type object, whose properties start at their initial values on the first access. The first poller
+    /// fires at 1 and 2 s before it is released, the second every second to 5 s: 7 fires.
+    @Test func factoriesAndHelpers() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("factory", until: .seconds(5), variants: [.ios10])
+            final class Poller {
+                private static var made = 0
+                static var label = "poller"
+                var polls = 0
+                private var timer: Timer?
+                static func make() -> Poller {
+                    made += 1
+                    log("made \\(made)")
+                    let p = Poller()
+                    p.start()
+                    return p
+                }
+                class func log(_ s: String) { print("[\\(label)] " + s) }
+                func start() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+                        self?.polls += 1
+                    }
+                    Self.log("started")
+                }
+                deinit { timer?.invalidate() }
+            }
+            var first: Poller? = Poller.make()
+            let second = Poller.make()
+            scenario.at(.milliseconds(2500), "drop the first") { first = nil }
+            scenario.expect(.all, [
+                "logs": 4, "logs[0].text": "[poller] made 1", "logs[1].text": "[poller] started",
+                "logs[2].text": "[poller] made 2", "timers.fires": 7, "objects.leaked": 0,
+            ])
+            """)
+    }
+
+    /// A type object is not made before its first access: a class whose type members nobody reads has none at
+    /// the end, and its `static var`'s object initial value is made at the first read, not at launch.
+    @Test func theTypeObjectIsMadeOnFirstAccess() throws {
+        let text = """
+            let scenario = Scenario("lazy", until: .seconds(2), variants: [.ios10])
+            final class Cache { init() { print("cache made") } }
+            final class Store {
+                static var cache = Cache()
+                static var hits = 0
+                static func hit() { hits += 1 }
+            }
+            print("launched")
+            scenario.at(.seconds(1), "first use") { Store.hit() }
+            scenario.expect(.all, ["logs[0].text": "launched", "logs[1].text": "cache made", "logs[1].at_ms": 1000])
+            """
+        try SwiftLanguageTests.passes(text)
+        let lowered = try SwiftPastedFormsTests.lowered(text)
+        #expect(lowered.contains("Store_Type"))
+        #expect(lowered.contains("shared Store_Type"))
+    }
+
+    /// `static let shared = C()` stays the launch-made singleton; a `static let` literal stays folded; a
+    /// `static var` of a namespace enum is still refused.
+    @Test func singletonsAndConstantsAreUnchanged() throws {
+        let lowered = try SwiftPastedFormsTests.lowered(
+            """
+            let scenario = Scenario("s", until: .seconds(1), variants: [.ios10])
+            final class Hub {
+                static let shared = Hub()
+                static let interval = 0.5
+                static var count = 0
+                func f() { Self.count += 1 }
+            }
+            Hub.shared.f()
+            scenario.expect(.all, ["objects.leaked": 0])
+            """)
+        #expect(lowered.contains("Hub_shared = new Hub"))
+        #expect(!lowered.contains("interval"))
+        #expect(lowered.contains("shared Hub_Type.count"))
+    }
+}
