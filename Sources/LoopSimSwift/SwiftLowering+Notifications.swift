@@ -219,8 +219,16 @@ extension SwiftLowering {
         while let tuple = operand.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             operand = only.expression
         }
+        // A timer's userInfo (`timer.userInfo as? Int`): the value the timer holds (SwiftLowering+Timers.swift).
+        var timerBase: ExprSyntax?
+        if let member = operand.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "userInfo",
+            var base = member.base
+        {
+            if let chain = base.as(OptionalChainingExprSyntax.self) { base = chain.expression }
+            if staticType(base, in: scope, report: false) == .timer { timerBase = base }
+        }
         // Only a notification's userInfo value or sender: other casts stay outside the subset.
-        if !operand.is(SubscriptCallExprSyntax.self) {
+        if timerBase == nil, !operand.is(SubscriptCallExprSyntax.self) {
             guard let member = operand.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "object",
                 let base = member.base, staticType(base, in: scope, report: false) == .object("NSNotification")
             else { return nil }
@@ -237,7 +245,11 @@ extension SwiftLowering {
                 unsupported(
                     "a cast to `\(typeName)`",
                     "cast a userInfo value or a sender to Int, Bool, String or a class of "
-                        + "the file", at: typeExpr)
+                        + "the file"
+                        + (timerBase != nil
+                            ? " (a timer's userInfo dictionary is not modelled: pass one value, or an object of "
+                                + "the file holding the values, as `userInfo:`)" : ""),
+                    at: typeExpr)
                 return .some(nil)
             }
             (loweredType, castName) = (.object(typeName), typeName)
@@ -261,6 +273,10 @@ extension SwiftLowering {
             }
             guard let note = expression(noteExpr, in: scope) else { return .some(nil) }
             return .some(("\(note.text).userInfo.\(key) as? \(castName)", loweredType))
+        }
+        if let timerBase {
+            guard let timer = expression(timerBase, in: scope) else { return .some(nil) }
+            return .some(("\(timer.text).userInfo as? \(castName)", loweredType))
         }
         guard let value = expression(operand, in: scope) else { return .some(nil) }
         return .some(("\(value.text) as? \(castName)", loweredType))
