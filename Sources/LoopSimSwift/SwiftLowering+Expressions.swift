@@ -109,7 +109,7 @@ extension SwiftLowering {
         if let parameter = parameters[name] { return (parameter.expressionText, parameter.type) }
         // `Poller` or `Self` before a type member (`Poller.instances`, `Self.make()`): the class's type object
         // (SwiftLowering+TypeMembers.swift).
-        if let typeObject = typeObjectClass(named: name, in: scope) {
+        if let typeObject = typeObjectClass(named: name, in: scope, at: Syntax(ref)) {
             return ("shared \(typeObject)", .object(typeObject))
         }
         // A name of main: seen from an action, or an undefined name: the compiler reports the latter.
@@ -145,7 +145,7 @@ extension SwiftLowering {
                 if let found = enumTypeMember(type, name, at: member) { return found }
                 if let found = invalidTaskIdentifier(type, name) { return found }
                 if let found = singletonReference(type, name, at: member, in: scope) { return found }
-                if let typeObject = typeObjectClass(named: type, in: scope),
+                if let typeObject = typeObjectClass(named: type, in: scope, at: Syntax(member)),
                     classes[typeObject]?.hasMember(name) == true
                 {
                     break  // a type member, read from the type object (SwiftLowering+TypeMembers.swift)

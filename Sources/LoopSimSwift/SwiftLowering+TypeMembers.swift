@@ -18,15 +18,29 @@ extension SwiftLowering {
     /// The type object's class that `name` means as the base of a member access or a call, seen from `scope`:
     /// C's for a class C that declares type members, and for `Self` inside C or one of its type methods. Nil for
     /// any other name, and for a name a local shadows.
-    func typeObjectClass(named name: String, in scope: Scope) -> String? {
+    func typeObjectClass(named name: String, in scope: Scope, at node: Syntax? = nil) -> String? {
         guard scope.locals[name] == nil else { return nil }
         var owner = name
         if name == "Self" {
-            guard let current = scope.className else { return nil }
+            // A closure's scope has no class: the class whose declaration (or extension) holds the closure.
+            guard let current = scope.className ?? node.flatMap({ enclosingTypeName(of: $0) }) else { return nil }
             owner = typeObjectOwner(current) ?? current
         }
         let typeObject = typeObjectName(owner)
         return classes[owner] != nil && classes[typeObject] != nil ? typeObject : nil
+    }
+
+    /// The name of the class or extended type whose member block holds `node`.
+    func enclosingTypeName(of node: Syntax) -> String? {
+        var current: Syntax? = node
+        while let c = current {
+            if let cls = c.as(ClassDeclSyntax.self) { return cls.name.text }
+            if let ext = c.as(ExtensionDeclSyntax.self) {
+                return ext.extendedType.as(IdentifierTypeSyntax.self)?.name.text
+            }
+            current = c.parent
+        }
+        return nil
     }
 
     /// The class whose type object `className` is, nil when it is none.

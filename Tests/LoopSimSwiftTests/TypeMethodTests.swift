@@ -74,6 +74,61 @@ import Testing
             """)
     }
 
+    /// Type members in every position: `Self.x` inside a timer's closure (the closure's class is the one whose
+    /// declaration holds it), a computed `static var` and a `class var`, a `static func` taking a completion
+    /// closure, one in an extension returning a value, a `static var` holding an object set by a factory and
+    /// cleared from an action (the poller is freed then: a type property holds it strongly, as a global does).
+    @Test func typeMembersInEveryPosition() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("stress", until: .seconds(5), variants: [.ios13])
+
+            final class Poller: NSObject {
+                static var current: Poller?
+                static var ticks = 0
+                static var isVerbose: Bool { true }
+                class var tag: String { "P" }
+                private var timer: Timer?
+
+                static func setup() {
+                    current = Poller()
+                }
+
+                static func fetch(completion: @escaping (Bool) -> Void) {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { completion(true) }
+                }
+
+                func start() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+                        Poller.ticks += 1
+                        if Self.isVerbose { print("tick \\(Poller.ticks) " + Self.tag) }
+                    }
+                }
+
+                func stop() { timer?.invalidate() }
+            }
+
+            extension Poller {
+                static func total() -> Int { return ticks * 10 }
+            }
+
+            Poller.setup()
+            Poller.current?.start()
+            Poller.fetch { ok in print("fetched \\(ok)") }
+
+            scenario.at(.milliseconds(2500), "stop") {
+                Poller.current?.stop()
+                print("total \\(Poller.total())")
+                Poller.current = nil
+            }
+
+            scenario.expect(.all, [
+                "logs": 4, "logs[0].text": "tick 1 P", "logs[1].text": "fetched true", "logs[3].text": "total 20",
+                "objects.leaked": 0, "objects.deallocated": 3,
+            ])
+            """)
+    }
+
     /// A type object is not made before its first access: a class whose type members nobody reads has none at
     /// the end, and its `static var`'s object initial value is made at the first read, not at launch.
     @Test func theTypeObjectIsMadeOnFirstAccess() throws {
