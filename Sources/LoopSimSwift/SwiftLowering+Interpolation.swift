@@ -547,6 +547,7 @@ extension SwiftLowering {
         var current: Syntax? = node
         while let c = current {
             if let cls = c.as(ClassDeclSyntax.self) { return cls.name.text }
+            if let e = c.as(EnumDeclSyntax.self) { return e.name.text }  // a namespace enum's type members
             if let ext = c.as(ExtensionDeclSyntax.self) {
                 return ext.extendedType.as(IdentifierTypeSyntax.self)?.name.text
             }
@@ -562,8 +563,14 @@ extension SwiftLowering {
     ) -> InterpolatedType? {
         guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
         for statement in file.statements {
-            guard let decl = statement.item.as(ClassDeclSyntax.self), decl.name.text == cls else { continue }
-            for member in decl.memberBlock.members {
+            // a class, or a namespace enum holding type properties (SwiftLowering+TypeMembers.swift)
+            let members =
+                statement.item.as(ClassDeclSyntax.self).flatMap { $0.name.text == cls ? $0.memberBlock.members : nil }
+                ?? statement.item.as(EnumDeclSyntax.self).flatMap {
+                    $0.name.text == cls && isStatic ? $0.memberBlock.members : nil
+                }
+            guard let members else { continue }
+            for member in members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self),
                     variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
                         == isStatic

@@ -27,7 +27,7 @@ extension SwiftLowering {
             owner = typeObjectOwner(current) ?? current
         }
         let typeObject = typeObjectName(owner)
-        return classes[owner] != nil && classes[typeObject] != nil ? typeObject : nil
+        return classes[typeObject] != nil ? typeObject : nil
     }
 
     /// The name of the class or extended type whose member block holds `node`.
@@ -47,7 +47,7 @@ extension SwiftLowering {
     func typeObjectOwner(_ className: String) -> String? {
         guard className.hasSuffix("_Type") else { return nil }
         let owner = String(className.dropLast("_Type".count))
-        return classes[owner] != nil && typeObjectName(owner) == className ? owner : nil
+        return classes[className] != nil && typeObjectName(owner) == className ? owner : nil
     }
 
     /// Whether `d` is a type member the type object holds: a `static` or `class` method, or a `static var` (or a
@@ -62,9 +62,34 @@ extension SwiftLowering {
 
     /// Records the shape of the type object of `decl`, when it declares type members: their fields and methods.
     mutating func collectTypeShape(_ decl: some ClassLikeDecl) {
-        let members = classMembers(decl).map(\.decl).filter { isTypeMember($0) }
-        guard !members.isEmpty, decl.is(ClassDeclSyntax.self) else { return }
-        var shape = ClassShape(name: typeObjectName(decl.name.text))
+        guard decl.is(ClassDeclSyntax.self) else { return }
+        collectTypeShape(of: decl.name.text, classMembers(decl).map(\.decl).filter { isTypeMember($0) })
+    }
+
+    /// A namespace enum's type members (`enum Analytics { static var sent = 0; static func track(…) }`): an enum
+    /// without cases, generics or conformances whose members are all `static`, one at least a `static var` or a
+    /// `static func`. Its members are a type object's as a class's are; nil for any other declaration.
+    func namespaceTypeMembers(_ decl: DeclSyntax) -> (name: String, members: [DeclSyntax])? {
+        guard let e = decl.as(EnumDeclSyntax.self), !Self.hasCases(e), e.genericParameterClause == nil,
+            e.inheritanceClause == nil, !e.memberBlock.members.isEmpty,
+            e.memberBlock.members.allSatisfy({ member in
+                if let v = member.decl.as(VariableDeclSyntax.self) { return isStatic(v.modifiers) }
+                if let f = member.decl.as(FunctionDeclSyntax.self) { return isStatic(f.modifiers) }
+                return false
+            })
+        else { return nil }
+        let members = e.memberBlock.members.map(\.decl).filter { isTypeMember($0) }
+        // Only `static let`s: a namespace of constants, folded or refused as before (SwiftLowering+Constants.swift).
+        let holdsState = members.contains {
+            $0.is(FunctionDeclSyntax.self) || $0.as(VariableDeclSyntax.self)?.bindingSpecifier.text == "var"
+        }
+        return holdsState ? (e.name.text, members) : nil
+    }
+
+    /// Records the shape of the type object of `owner`, whose type members are `members`.
+    mutating func collectTypeShape(of owner: String, _ members: [DeclSyntax]) {
+        guard !members.isEmpty else { return }
+        var shape = ClassShape(name: typeObjectName(owner))
         for d in members {
             if let v = d.as(VariableDeclSyntax.self) {
                 for binding in v.bindings {
@@ -88,21 +113,27 @@ extension SwiftLowering {
     /// The `classes:` entry of `decl`'s type object, `C_Type: {root: true, fields:, init:, methods:}`; nil when C
     /// declares no type members.
     mutating func lowerTypeClass(_ decl: ClassDeclSyntax) -> (String, LocatedNode)? {
-        let name = typeObjectName(decl.name.text)
+        lowerTypeClass(of: decl.name.text, classMembers(decl).map(\.decl), at: location(decl))
+    }
+
+    /// The `classes:` entry of the type object of `owner`, from its members' type members; nil when it has none.
+    mutating func lowerTypeClass(of owner: String, _ members: [DeclSyntax], at: ScenarioLocation) -> (
+        String, LocatedNode
+    )? {
+        let name = typeObjectName(owner)
         guard classes[name] != nil else { return nil }
-        let at = location(decl)
         var fields: [(String, LocatedNode)] = []
         var methods: [(String, LocatedNode)] = []
         var initSteps: [LocatedNode] = []
-        for member in classMembers(decl) where isTypeMember(member.decl) {
-            if let v = member.decl.as(VariableDeclSyntax.self) {
+        for member in members where isTypeMember(member) {
+            if let v = member.as(VariableDeclSyntax.self) {
                 if v.modifiers.contains(where: { $0.name.text == "lazy" }) {
                     unsupported("a `lazy` type property", "leave `lazy` out: a type property is lazy already", at: v)
                     continue
                 }
                 lowerField(v, className: name, into: &fields, initSteps: &initSteps, asTypeMember: true)
                 methods += getterMethods(v, className: name)
-            } else if let f = member.decl.as(FunctionDeclSyntax.self) {
+            } else if let f = member.as(FunctionDeclSyntax.self) {
                 if let method = lowerMethod(f, className: name, asTypeMember: true) { methods.append(method) }
             }
         }

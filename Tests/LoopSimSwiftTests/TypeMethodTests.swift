@@ -129,6 +129,47 @@ import Testing
             """)
     }
 
+    /// A namespace enum (no cases) holding a `static var`, a private one and a `static func`, beside a literal
+    /// `static let` that stays folded: the analytics helper engineers call from methods and closures.
+    @Test func aNamespaceEnumsTypeMembers() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("ns", until: .seconds(3), variants: [.ios13])
+
+            enum Analytics {
+                static let maxEvents = 2
+                static var sent = 0
+                private static var dropped = 0
+
+                static func track(_ name: String) {
+                    guard sent < maxEvents else {
+                        dropped += 1
+                        print("dropped " + name)
+                        return
+                    }
+                    sent += 1
+                    print("track " + name + " \\(sent)")
+                }
+            }
+
+            final class Screen {
+                func appear() { Analytics.track("appear") }
+                func tap() {
+                    DispatchQueue.main.async { Analytics.track("tap") }
+                }
+            }
+
+            let s = Screen()
+            s.appear()
+            s.tap()
+            scenario.at(.seconds(1), "tap") { s.tap() }
+
+            scenario.expect(.all, [
+                "logs": 3, "logs[0].text": "track appear 1", "logs[1].text": "track tap 2", "logs[2].text": "dropped tap",
+            ])
+            """)
+    }
+
     /// A type object is not made before its first access: a class whose type members nobody reads has none at
     /// the end, and its `static var`'s object initial value is made at the first read, not at launch.
     @Test func theTypeObjectIsMadeOnFirstAccess() throws {

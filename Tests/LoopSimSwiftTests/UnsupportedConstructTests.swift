@@ -61,7 +61,8 @@ import Testing
         Case(
             name: "fire date", code: "timer = Timer(fire: /*@*/later, interval: 1, repeats: true) { _ in }",
             advice: "Date(timeIntervalSinceNow: N)"),
-        Case(name: "static var in a namespace", code: "TOP:enum K { /*@*/static var d = 2 }", advice: "literal"),
+        Case(
+            name: "static var in a struct namespace", code: "TOP:struct K { /*@*/static var d = 2 }", advice: "literal"),
         Case(
             name: "floating-point literal with an exponent",
             code: "let d = /*@*/1e-3\n        DispatchQueue.main.asyncAfter(deadline: .now() + d) { self.go() }",
