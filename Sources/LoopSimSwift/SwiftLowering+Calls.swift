@@ -316,7 +316,9 @@ extension SwiftLowering {
                 let delay = delayFromNow(deadline, in: scope)
             else {
                 unsupported(
-                    "this deadline", "write `deadline: .now() + 2` or `.now() + .milliseconds(500)`", at: call)
+                    "this deadline",
+                    "write `deadline: .now() + 2` or `.now() + .milliseconds(500)` (`wallDeadline:` likewise)", at: call
+                )
                 return []
             }
             extra.append(("delay", .plain(delay, at: location(deadline))))

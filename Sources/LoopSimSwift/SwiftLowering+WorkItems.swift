@@ -18,7 +18,9 @@ extension SwiftLowering {
         guard let deadline = deadlineArgument(call),
             let delay = delayFromNow(deadline, in: scope)
         else {
-            unsupported("this deadline", "write `deadline: .now() + 2` or `.now() + .milliseconds(500)`", at: call)
+            unsupported(
+                "this deadline",
+                "write `deadline: .now() + 2` or `.now() + .milliseconds(500)` (`wallDeadline:` likewise)", at: call)
             return []
         }
         let delayEntry: (String, LocatedNode) = ("delay", .plain(delay, at: location(deadline)))

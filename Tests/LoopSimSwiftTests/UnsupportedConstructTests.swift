@@ -114,6 +114,12 @@ import Testing
             code: "TOP:class T: NSObject { @objc func tick(_ t: Timer) { let d = t.userInfo as? /*@*/[String: Any] } }",
             advice: "pass one value"),
         Case(
+            name: "timer userInfo collection",
+            code: "TOP:class T: NSObject { func go() { Timer.scheduledTimer(timeInterval: 1, target: self, "
+                + "selector: #selector(tick(_:)), userInfo: /*@*/[\"count\": 3], repeats: false) }\n"
+                + "    @objc func tick(_ t: Timer) {} }",
+            advice: "pass one value"),
+        Case(
             name: "work item after a wall deadline",
             code:
                 "let w = DispatchWorkItem { }\n/*@*/DispatchQueue.main.asyncAfter(wallDeadline: .now() + 1, execute: w)",
