@@ -10,6 +10,8 @@ extension SwiftLowering {
                 continue  // the type object's (SwiftLowering+TypeMembers.swift)
             } else if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
                 if let (name, cls) = singleton(v) { shape.statics[name] = (cls, location(v)) }
+                // `static let queue = DispatchQueue(label:)`: one queue for the type (SwiftLowering+PropertyQueues).
+                if isPropertyQueue(v) { _ = recordPropertyQueue(v, className: typeObjectName(shape.name)) }
             } else if let v = member.decl.as(VariableDeclSyntax.self), recordPropertyQueue(v, className: shape.name) {
                 // A queue kept in a property (SwiftLowering+PropertyQueues.swift): a queue, not a field.
             } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {

@@ -55,7 +55,8 @@ extension SwiftLowering {
     func isTypeMember(_ d: DeclSyntax) -> Bool {
         if let f = d.as(FunctionDeclSyntax.self) { return isStatic(f.modifiers) }
         if let v = d.as(VariableDeclSyntax.self) {
-            return isStatic(v.modifiers) && singleton(v) == nil && !isFoldedConstant(v)
+            // a `static let queue = DispatchQueue(label:)` is a queue of the scenario (SwiftLowering+PropertyQueues)
+            return isStatic(v.modifiers) && singleton(v) == nil && !isFoldedConstant(v) && !isPropertyQueue(v)
         }
         return false
     }

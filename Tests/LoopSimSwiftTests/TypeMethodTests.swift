@@ -170,6 +170,36 @@ import Testing
             """)
     }
 
+    /// `private static let queue = DispatchQueue(label:)`: one serial queue for the type, whatever the number of
+    /// instances (a static's storage is one per type), used bare in a type method, as `Self.queue` and as
+    /// `ImageCache.queue`: the `sync` runs after the two blocks queued before it.
+    @Test func aStaticQueueIsOneQueue() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("static queue", until: .seconds(3), variants: [.ios13])
+
+            final class ImageCache {
+                private static let queue = DispatchQueue(label: "com.app.cache")
+                static var stored = 0
+
+                static func store(_ name: String) {
+                    queue.async {
+                        stored += 1
+                    }
+                }
+
+                func warm() {
+                    Self.queue.async { ImageCache.stored += 10 }
+                    ImageCache.queue.sync { print("warmed \\(ImageCache.stored)") }
+                }
+            }
+
+            ImageCache.store("a")
+            ImageCache().warm()
+            scenario.expect(.all, ["logs[0].text": "warmed 11"])
+            """)
+    }
+
     /// A type object is not made before its first access: a class whose type members nobody reads has none at
     /// the end, and its `static var`'s object initial value is made at the first read, not at launch.
     @Test func theTypeObjectIsMadeOnFirstAccess() throws {
