@@ -153,7 +153,8 @@ extension SwiftLowering {
                 if classes[type] != nil {
                     unsupported(
                         "the static member `\(type).\(name)`",
-                        "create the shared object in the top-level code and pass it where it is used", at: member)
+                        "declare it in `\(type)`: `static var \(name) = …`, `static let \(name) = \(type)()` or "
+                            + "`static func \(name)()`", at: member)
                     return nil
                 }
                 if scope.className.flatMap({ classes[$0]?.fields[type] }) == nil, type.first?.isUppercase == true {

@@ -200,6 +200,52 @@ import Testing
             """)
     }
 
+    /// `NetworkManager.shared` read inside a controller's method and a global-queue closure: the singleton is the
+    /// type object's, made on the first access (at 1 s, when the screen opens), not at launch, as Swift makes a
+    /// `static let`; read only in top-level code and actions it stays `main:`'s launch-made local (unchanged).
+    @Test func aSharedSingletonReadInMethodsIsMadeOnFirstAccess() throws {
+        let text = """
+            let scenario = Scenario("shared in methods", until: .seconds(3), variants: [.ios13])
+
+            final class NetworkManager {
+                static let shared = NetworkManager()
+                var requests = 0
+                init() { print("manager made") }
+                func request(_ path: String) {
+                    requests += 1
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { print("reply " + path) }
+                }
+            }
+
+            final class FeedViewController {
+                func viewDidLoad() {
+                    NetworkManager.shared.request("/feed")
+                }
+                func refresh() {
+                    DispatchQueue.global().async {
+                        NetworkManager.shared.request("/refresh")
+                    }
+                }
+            }
+
+            print("launched")
+            let vc = FeedViewController()
+            scenario.at(.seconds(1), "open") { vc.viewDidLoad() }
+            scenario.at(.seconds(2), "pull") {
+                vc.refresh()
+                print("requests \\(NetworkManager.shared.requests)")
+            }
+
+            scenario.expect(.all, [
+                "logs[0].text": "launched", "logs[1].text": "manager made", "logs[1].at_ms": 1000, "objects.leaked": 0,
+            ])
+            """
+        try SwiftLanguageTests.passes(text)
+        let lowered = try SwiftPastedFormsTests.lowered(text)
+        #expect(lowered.contains("shared NetworkManager_Type.shared"))
+        #expect(!lowered.contains("NetworkManager_shared"))
+    }
+
     /// A type object is not made before its first access: a class whose type members nobody reads has none at
     /// the end, and its `static var`'s object initial value is made at the first read, not at launch.
     @Test func theTypeObjectIsMadeOnFirstAccess() throws {

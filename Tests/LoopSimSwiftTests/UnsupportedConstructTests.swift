@@ -132,9 +132,9 @@ import Testing
             name: "stride with a zero step", code: "for i in stride(from: 0, to: 3, by: /*@*/0) { go() }",
             advice: "zero"),
         Case(
-            name: "shared in a method",
-            code: "TOP:class Hub { static let shared = Hub(); func f() { /*@*/Hub.shared.f() } }",
-            advice: "pass it in"),
+            name: "undeclared static member",
+            code: "TOP:class Hub { static var count = 0; func f() { count = /*@*/Hub.missing } }",
+            advice: "declare it in `Hub`"),
         Case(
             name: "array of arrays", code: "TOP:class Grid { var /*@*/rows: [[Int]] = [] }",
             advice: "keep the elements in one array"),
