@@ -213,7 +213,8 @@ extension SwiftLowering {
     /// else nil; Swift's `as?` does not convert). `.some(nil)` after reporting, nil when `elements` is no such cast.
     mutating func notificationCast(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)?? {
         guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
-            cast.questionOrExclamationMark?.text == "?", let typeExpr = elements[2].as(TypeExprSyntax.self)
+            let mark = cast.questionOrExclamationMark?.text, mark == "?" || mark == "!",
+            let typeExpr = elements[2].as(TypeExprSyntax.self)
         else { return nil }
         var operand = elements[0]
         while let tuple = operand.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
@@ -276,7 +277,31 @@ extension SwiftLowering {
         }
         if let timerBase {
             guard let timer = expression(timerBase, in: scope) else { return .some(nil) }
-            return .some(("\(timer.text).userInfo as? \(castName)", loweredType))
+            let text = "\(timer.text).userInfo as? \(castName)"
+            if mark == "!" {
+                // `as!`: Swift traps on nil ("Unexpectedly found nil") and on another type ("Could not cast value").
+                guard hoisting.isOpen, let root = hoisting.root,
+                    conditionallyEvaluated(elements[0], root: root) == nil
+                else {
+                    unsupported(
+                        "`as!` where Swift may not evaluate it each time its statement runs",
+                        "bind it first: `let x = timer.userInfo as! T`, or write `as?`", at: cast)
+                    return .some(nil)
+                }
+                let at = location(cast)
+                let prefix = trapPrefix(cast)
+                let nilTrap = LocatedNode.step("trap", nil, at: at).replacingArgument(prefix + Self.unwrapTrap)
+                let castTrap = LocatedNode.step("trap", nil, at: at).replacingArgument(
+                    prefix + "Could not cast value to '\(typeName)'")
+                hoisting.steps.append(
+                    .step("if", "\(timer.text).userInfo == nil", at: at, [("then", .list([nilTrap], at: at))]))
+                hoisting.steps.append(.step("if", "(\(text)) == nil", at: at, [("then", .list([castTrap], at: at))]))
+            }
+            return .some((text, loweredType))
+        }
+        if mark == "!" {
+            unsupported("`as!`", "write `as?` and unwrap the result (`if let`, `guard let`)", at: cast)
+            return .some(nil)
         }
         guard let value = expression(operand, in: scope) else { return .some(nil) }
         return .some(("\(value.text) as? \(castName)", loweredType))

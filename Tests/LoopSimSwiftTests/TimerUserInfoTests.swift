@@ -50,6 +50,38 @@ import Testing
             """)
     }
 
+    /// `timer.userInfo as! T`: the value when it is a T; Swift traps otherwise ("Could not cast value"), and on a
+    /// nil userInfo ("Unexpectedly found nil"), ending the run there.
+    @Test func aForcedCastReadsOrTraps() throws {
+        let text = """
+            let scenario = Scenario("forced", until: .seconds(3), variants: [.ios13])
+            final class Session { let id = 1 }
+            final class Poller: NSObject {
+                func go(_ info: Int) {
+                    if info == 0 {
+                        Timer.scheduledTimer(
+                            timeInterval: 1, target: self, selector: #selector(tick(_:)), userInfo: Session(),
+                            repeats: false)
+                    } else {
+                        Timer.scheduledTimer(
+                            timeInterval: 1, target: self, selector: #selector(tick(_:)), userInfo: info,
+                            repeats: false)
+                    }
+                }
+                @objc func tick(_ t: Timer) {
+                    let s = t.userInfo as! Session
+                    if s.id == 1 { print("session") }
+                }
+            }
+            Poller().go(0)
+            scenario.at(.milliseconds(1500), "wrong") { Poller().go(7) }
+            scenario.expect(.all, [
+                "logs": 1, "logs[0].at_ms": 1000, "crashed": true, "crash.at_ms": 2500,
+            ])
+            """
+        try SwiftLanguageTests.passes(text)
+    }
+
     /// A dictionary userInfo is not modelled: its cast is refused at the type, saying what to pass instead.
     @Test func aDictionaryCastIsRefused() {
         let loaded = SwiftScenarioLoader.load(
