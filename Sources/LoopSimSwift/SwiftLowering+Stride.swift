@@ -16,6 +16,12 @@ extension SwiftLowering {
         }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "reversed", call.arguments.isEmpty, call.trailingClosure == nil,
+            let base = member.base, isArrayExpression(base, in: scope)
+        {
+            return reversedArray(f, base, in: scope)
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "reversed", call.arguments.isEmpty, call.trailingClosure == nil,
             let base = member.base.map({ unparenthesized($0) })?.as(SequenceExprSyntax.self),
             base.elements.count == 3,
             let op = base.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text,
@@ -208,6 +214,34 @@ extension SwiftLowering {
         turn += lowerStatements(f.body.statements, in: &body, tail: false)
         steps.append(.step("while", "\(counter) >= \(lower)", at: at, [("do", .list(turn, at: location(f)))]))
         return steps
+    }
+
+    /// `for t in timers.reversed()`: over a copy of the array taken when the loop starts (Swift's `reversed()`
+    /// of an array is a view of that value), from its last element to its first: a hidden copy and index, each
+    /// turn binding `t` to `copy[i]`.
+    private mutating func reversedArray(_ f: ForStmtSyntax, _ base: ExprSyntax, in scope: Scope) -> [LocatedNode] {
+        guard f.whereClause == nil, let loopName = loopName(f), let array = expression(base, in: scope),
+            case .array(let element) = array.type
+        else { return [] }
+        let at = location(f.pattern)
+        let tag = "\(location(base).line)x\(location(base).column)"
+        let copy = "reversedCopy\(tag)"
+        let index = "reversedIndex\(tag)"
+        var body = scope
+        body.returnBreaksLoop = false
+        var turn: [LocatedNode] = [.step("set", "\(index) = \(index) - 1", at: at)]
+        if let name = loopName {
+            body.locals[name] = Local(type: element, isVar: false)
+            body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
+            turn.append(.step("let", "\(name) = \(copy)[\(index)]", at: at))
+        }
+        turn += lowerStatements(f.body.statements, in: &body, tail: false)
+        return [
+            .step("let", "\(copy) = \(array.text)", at: location(base)),
+            .step("let", "\(index) = \(copy).count", at: location(base)),
+            .step("while", "\(index) > 0", at: at, [("do", .list(turn, at: location(f)))]),
+            .step("removeAll", copy, at: at),  // the copy (the loop's iterator) ends with the loop
+        ]
     }
 
     /// The loop's name: `.some(name)`, `.some(nil)` for `_`; nil after refusing another pattern.

@@ -60,6 +60,32 @@ import Testing
             """)
     }
 
+    /// `for x in array.reversed()` runs over a copy taken when the loop starts, last element first: appending in
+    /// the body adds no turn; a timer array's loop invalidates every timer (no fire), and the copy lets go of its
+    /// elements when the loop ends (nothing leaked).
+    @Test func aReversedArray() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("rev", until: .seconds(3), variants: [.ios13])
+            final class Board {
+                var names: [String] = ["a", "b", "c"]
+                var timers: [Timer] = []
+                func go() {
+                    for n in names.reversed() {
+                        names.append(n + "!")
+                        print(n)
+                    }
+                    timers.append(Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("t") })
+                    for t in timers.reversed() { t.invalidate() }
+                    for _ in timers.reversed() { print("x") }
+                    print("\\(names.count)")
+                }
+            }
+            Board().go()
+            scenario.expect(.all, ["logs": 5, "logs[0].text": "c", "logs[2].text": "a", "logs[4].text": "6", "timers.fires": 0])
+            """)
+    }
+
     /// A zero step traps in Swift ("Stride size must not be zero"): a computed one crashes the run there.
     @Test func aComputedZeroStepTraps() throws {
         try SwiftLanguageTests.passes(
