@@ -470,6 +470,9 @@ extension ScenarioTranslation {
             switch root {
             case .local(let i): text = place(i, context)
             case .selfObject: text = "LSValue.object(self)"
+            case .shared:
+                unsupported("`shared C` (a class's lazily made singleton)")
+                text = "LSValue.null"
             case .capture(let i):
                 switch i < context.captures.count ? context.captures[i] : .strong {
                 case .strong: text = "c\(i)"
@@ -525,6 +528,9 @@ extension ScenarioTranslation {
             return "LSValue.bool(Task.isCancelled)"
         case .uikitProperty(_, let property):
             unsupported("UIKit's \(property.rawValue): no UIKit on Linux")
+            return "LSValue.null"
+        case .timerProperty(_, .userInfo):
+            unsupported("a timer's `userInfo` read")
             return "LSValue.null"
         case .timerProperty(let base, let property):
             return "LS.timerProperty(\(expr(base, context)), \(SwiftWriter.literal(property.rawValue)))"

@@ -51,7 +51,10 @@ extension ScenarioSchemaWords {
         `dispatch_after: QUEUE` — `dispatch_after(dispatch_time(NOW, delay), queue, block)`. The block is
         retained until its deadline, then queued on `QUEUE`. Modelled to fire at the deadline (libdispatch
         allows up to 10 % leeway, semantics §6). A random `delay:` draws from the network stream (section
-        7.7): a reply after a random latency.
+        7.7): a reply after a random latency. With `wall: true` (Swift's `asyncAfter(wallDeadline:)`) the
+        deadline is on the wall clock, which goes on while the device sleeps (section 8.3, `lock`);
+        otherwise it is on the monotonic clock, which stands still (Apple, `DispatchTime`: "does not advance
+        while the system is asleep").
         == step/dispatch_after/captures
         `captures:` (a key of `dispatch_after:`, which models `dispatch_after(dispatch_time(NOW, delay),
         queue, block)`)
@@ -61,6 +64,9 @@ extension ScenarioSchemaWords {
         == step/dispatch_after/do
         `do:` (a key of `dispatch_after:`, which models `dispatch_after(dispatch_time(NOW, delay), queue,
         block)`)
+        == step/dispatch_after/wall
+        `wall:` (true: `dispatch_walltime`) (a key of `dispatch_after:`, which models
+        `dispatch_after(dispatch_time(NOW, delay), queue, block)`)
         == step/dispatch_async
         `dispatch_async: QUEUE` — `dispatch_async`. `main`: the main queue, drained by the main run loop
         when it runs a common mode and is not already inside a main-queue drain; a drain runs only the

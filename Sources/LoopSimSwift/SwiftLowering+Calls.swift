@@ -317,19 +317,33 @@ extension SwiftLowering {
         case "sync": verb = "dispatch_sync"
         case "asyncAfter":
             verb = "dispatch_after"
-            guard let deadline = call.arguments.first(where: { $0.label?.text == "deadline" })?.expression,
+            guard let deadline = deadlineArgument(call),
                 let delay = delayFromNow(deadline, in: scope)
             else {
                 unsupported(
-                    "this deadline", "write `deadline: .now() + 2` or `.now() + .milliseconds(500)`", at: call)
+                    "this deadline",
+                    "write `deadline: .now() + 2` or `.now() + .milliseconds(500)` (`wallDeadline:` likewise)", at: call
+                )
                 return []
             }
             extra.append(("delay", .plain(delay, at: location(deadline))))
+            if isWallDeadline(call) { extra.append(("wall", .plain("true", at: location(deadline)))) }
         default:
             return unknownAPI(call)
         }
         guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
         return [.step(verb, queue, at: at, extra + block)]
+    }
+
+    /// The deadline of `asyncAfter(deadline:…)` or `asyncAfter(wallDeadline:…)` (a `DispatchWallTime`: on the
+    /// wall clock, `dispatch_after:` with `wall: true`, which goes on while the device sleeps).
+    func deadlineArgument(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+        call.arguments.first(where: { $0.label?.text == "deadline" || $0.label?.text == "wallDeadline" })?.expression
+    }
+
+    /// Whether the call's deadline is `wallDeadline:` (a `DispatchWallTime`).
+    func isWallDeadline(_ call: FunctionCallExprSyntax) -> Bool {
+        call.arguments.contains { $0.label?.text == "wallDeadline" }
     }
 
     /// `.now() + D`: D as a duration.

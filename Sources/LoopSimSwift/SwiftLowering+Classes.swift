@@ -6,8 +6,12 @@ extension SwiftLowering {
     mutating func collectShape(_ decl: some ClassLikeDecl) {
         var shape = ClassShape(name: decl.name.text)
         for member in classMembers(decl) {
-            if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
+            if isTypeMember(member.decl) {
+                continue  // the type object's (SwiftLowering+TypeMembers.swift)
+            } else if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
                 if let (name, cls) = singleton(v) { shape.statics[name] = (cls, location(v)) }
+                // `static let queue = DispatchQueue(label:)`: one queue for the type (SwiftLowering+PropertyQueues).
+                if isPropertyQueue(v) { _ = recordPropertyQueue(v, className: typeObjectName(shape.name)) }
             } else if let v = member.decl.as(VariableDeclSyntax.self), recordPropertyQueue(v, className: shape.name) {
                 // A queue kept in a property (SwiftLowering+PropertyQueues.swift): a queue, not a field.
             } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
@@ -42,6 +46,7 @@ extension SwiftLowering {
         shape.constantMembers = instanceConstantNames(decl)
         collectInitializers(decl, into: &shape)
         classes[shape.name] = shape
+        collectTypeShape(decl)  // SwiftLowering+TypeMembers.swift
     }
 
     /// Lowers a class declaration to a `classes:` entry: fields, `init`, `deinit` (as `dealloc:`) and methods.
@@ -69,7 +74,9 @@ extension SwiftLowering {
         var dealloc: LocatedNode?
         for member in classMembers(decl) {
             let d = member.decl
-            if let v = d.as(VariableDeclSyntax.self) {
+            if isTypeMember(d) {
+                continue  // lowered into the type object's class (SwiftLowering+TypeMembers.swift)
+            } else if let v = d.as(VariableDeclSyntax.self) {
                 lowerField(v, className: name, into: &fields, initSteps: &fieldInits)
                 methods += getterMethods(v, className: name)  // SwiftLowering+Computed.swift
             } else if let f = d.as(FunctionDeclSyntax.self), isProxyMethod(f, of: decl) {
@@ -138,17 +145,17 @@ extension SwiftLowering {
 
     /// A stored property as a field declaration `[STRENGTH] TYPE [= VALUE]`; an object initial value
     /// (`var button = Button()`) becomes a store at the start of `init`, where Swift evaluates it.
-    private mutating func lowerField(
+    mutating func lowerField(
         _ decl: VariableDeclSyntax, className: String, into fields: inout [(String, LocatedNode)],
-        initSteps: inout [LocatedNode]
+        initSteps: inout [LocatedNode], asTypeMember: Bool = false
     ) {
         if isFoldedConstant(decl) { return }  // folded at its uses (SwiftLowering+Constants.swift)
         if isPropertyQueue(decl) { return }
-        if isStatic(decl.modifiers), singleton(decl) != nil {
+        if isStatic(decl.modifiers), !asTypeMember, singleton(decl) != nil {
             // Lowered in main: (``singletonSteps(in:)``).
             return
         }
-        if isStatic(decl.modifiers) {
+        if isStatic(decl.modifiers), !asTypeMember {
             unsupported(
                 "a static property (`static let shared`)",
                 "create the shared object in the top-level code and pass it where it is used", at: decl)
@@ -161,6 +168,9 @@ extension SwiftLowering {
             case "unowned": strength = modifier.detail?.detail.text == "unsafe" ? "unretained" : "unowned"
             case "private", "fileprivate", "internal", "public", "final", "open", "dynamic": break
             case "lazy": break  // made at its first read (SwiftLowering+Lazy.swift)
+            case "static",
+                "class" where asTypeMember:
+                break  // a field of the type object
             default:
                 unsupported("the modifier `\(modifier.name.text)` on a property", "leave it out", at: modifier)
             }
@@ -356,12 +366,14 @@ extension SwiftLowering {
     }
 
     /// A method: `func name(_ a: T, b: U) { … }` as `name: {params: [a: T, b: U], do: […]}` (or just its steps).
-    private mutating func lowerMethod(_ decl: FunctionDeclSyntax, className: String) -> (String, LocatedNode)? {
+    mutating func lowerMethod(
+        _ decl: FunctionDeclSyntax, className: String, asTypeMember: Bool = false
+    ) -> (String, LocatedNode)? {
         let at = location(decl)
         if isKVOObserveMethod(decl) { return lowerKVOObserveMethod(decl, className: className) }
         for modifier in decl.modifiers
         where !["private", "fileprivate", "internal", "public", "final", "override", "open", "dynamic"]
-            .contains(modifier.name.text)
+            .contains(modifier.name.text) && !(asTypeMember && ["static", "class"].contains(modifier.name.text))
         {
             unsupported(
                 "a `\(modifier.name.text)` method", "a scenario class has instance methods only", at: modifier)
@@ -380,7 +392,7 @@ extension SwiftLowering {
         var returnsEntry: [(String, LocatedNode)] = []
         if let returns = declaredReturnType(decl) {
             guard Self.isReturnable(typeNamed(returns)), let typeName = typeNamed(returns).fieldTypeName,
-                !isStatic(decl.modifiers), decl.signature.effectSpecifiers.map(isAsyncOnly) ?? true
+                !isStatic(decl.modifiers) || asTypeMember, decl.signature.effectSpecifiers.map(isAsyncOnly) ?? true
             else {
                 unsupported(
                     "a method that returns `\(returns.trimmedDescription)`",

@@ -125,6 +125,11 @@ extension SwiftLowering {
         if let c = constant(named: name, at: ref) { return constantValue(c, name: name, at: ref) }
         // A parameter of the experiment (a top-level `let`, so visible everywhere): `${name}`.
         if let parameter = parameters[name] { return (parameter.expressionText, parameter.type) }
+        // `Poller` or `Self` before a type member (`Poller.instances`, `Self.make()`): the class's type object
+        // (SwiftLowering+TypeMembers.swift).
+        if let typeObject = typeObjectClass(named: name, in: scope, at: Syntax(ref)) {
+            return ("shared \(typeObject)", .object(typeObject))
+        }
         // A name of main: seen from an action, or an undefined name: the compiler reports the latter.
         return (name, .unknown)
     }
@@ -158,10 +163,16 @@ extension SwiftLowering {
                 if let found = enumTypeMember(type, name, at: member) { return found }
                 if let found = invalidTaskIdentifier(type, name) { return found }
                 if let found = singletonReference(type, name, at: member, in: scope) { return found }
+                if let typeObject = typeObjectClass(named: type, in: scope, at: Syntax(member)),
+                    classes[typeObject]?.hasMember(name) == true
+                {
+                    break  // a type member, read from the type object (SwiftLowering+TypeMembers.swift)
+                }
                 if classes[type] != nil {
                     unsupported(
                         "the static member `\(type).\(name)`",
-                        "create the shared object in the top-level code and pass it where it is used", at: member)
+                        "declare it in `\(type)`: `static var \(name) = …`, `static let \(name) = \(type)()` or "
+                            + "`static func \(name)()`", at: member)
                     return nil
                 }
                 if scope.className.flatMap({ classes[$0]?.fields[type] }) == nil, type.first?.isUppercase == true {
@@ -191,7 +202,9 @@ extension SwiftLowering {
             case "fireDate": return ("\(inner.text).fireDate", .date)
             default:
                 unsupported(
-                    "`Timer.\(name)`", "a timer reads `isValid`, `timeInterval`, `tolerance` and `fireDate`",
+                    "`Timer.\(name)`",
+                    "a timer reads `isValid`, `timeInterval`, `tolerance`, `fireDate` and `userInfo` through a cast "
+                        + "(`timer.userInfo as? Int`)",
                     at: member)
                 return nil
             }

@@ -33,6 +33,9 @@ extension SwiftLowering {
             if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
             if let decl = item.item.as(ExtensionDeclSyntax.self) { _ = collectNotificationNames(decl) }
             if let decl = item.item.as(ActorDeclSyntax.self) { collectShape(decl) }
+            if let decl = item.item.as(DeclSyntax.self), let namespace = namespaceTypeMembers(decl) {
+                collectTypeShape(of: namespace.name, namespace.members)  // SwiftLowering+TypeMembers.swift
+            }
         }
         for item in tree.statements {
             switch item.item {
@@ -43,6 +46,7 @@ extension SwiftLowering {
                     appDelegateDecl = c  // appDelegate:, lowered with main:'s names below
                 } else if let c = decl.as(ClassDeclSyntax.self) {
                     if let lowered = lowerClass(c) { classNodes.append(lowered) }
+                    if let typeObject = lowerTypeClass(c) { classNodes.append(typeObject) }  // +TypeMembers.swift
                 } else if let a = decl.as(ActorDeclSyntax.self) {
                     if let lowered = lowerClass(a) { classNodes.append(lowered) }
                 } else if let v = decl.as(VariableDeclSyntax.self), let call = scenarioCall(v) {
@@ -70,6 +74,12 @@ extension SwiftLowering {
                     // A delegate protocol with one conforming class (SwiftLowering+Protocols.swift).
                 } else if let e = decl.as(ExtensionDeclSyntax.self), checkExtension(e) {
                     // Its methods join the class (SwiftLowering+Extensions.swift).
+                } else if let namespace = namespaceTypeMembers(decl) {
+                    // A namespace enum's type members: a type object (SwiftLowering+TypeMembers.swift).
+                    let members = namespace.members
+                    if let typeObject = lowerTypeClass(of: namespace.name, members, at: location(decl)) {
+                        classNodes.append(typeObject)
+                    }
                 } else if isCaseEnum(decl) {
                     // Values of the scenario language, collected in the first pass (SwiftLowering+Enums.swift).
                 } else if foldsAway(decl) {

@@ -251,6 +251,13 @@ extension SwiftLowering {
             return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
         }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            let cls = base.baseName.text == "Self" ? enclosingClassName(of: Syntax(member)) : base.baseName.text,
+            classes[typeObjectName(cls)] != nil
+        {
+            // `Poller.instances`, `Self.instances`: a type property (SwiftLowering+TypeMembers.swift).
+            return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member), isStatic: true)
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text == "self"
         {
             // `self.count` (a `self?.count` is an optional chain, not this form).
@@ -429,7 +436,11 @@ extension SwiftLowering {
                 }
             } else if parent.is(MemberBlockSyntax.self) {
                 guard let cls = enclosingClassName(of: current) else { return nil }
-                return storedPropertyType(name, of: cls, from: current)
+                // inside a `static func`, a bare name is a type property (SwiftLowering+TypeMembers.swift)
+                let inTypeMethod = node.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }).map {
+                    isStatic($0.modifiers)
+                }
+                return storedPropertyType(name, of: cls, from: current, isStatic: inTypeMethod ?? false)
             }
             current = parent
         }
@@ -506,6 +517,20 @@ extension SwiftLowering {
 
     /// `a..<b`, `a...b` of plain values.
     private func isIntegerRange(_ e: ExprSyntax) -> Bool {
+        let e = unparenthesized(e)
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            // `stride(from:to:by:)` of `Int`s, `(a..<b).reversed()` (SwiftLowering+Stride.swift)
+            if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "stride" {
+                return call.arguments.count == 3
+                    && call.arguments.allSatisfy { interpolatedType($0.expression) == .plain }
+            }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "reversed", let base = member.base
+            {
+                return isIntegerRange(base)
+            }
+            return false
+        }
         guard let sequence = e.as(SequenceExprSyntax.self) else { return false }
         let elements = Array(sequence.elements)
         guard elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
@@ -587,6 +612,7 @@ extension SwiftLowering {
         var current: Syntax? = node
         while let c = current {
             if let cls = c.as(ClassDeclSyntax.self) { return cls.name.text }
+            if let e = c.as(EnumDeclSyntax.self) { return e.name.text }  // a namespace enum's type members
             if let ext = c.as(ExtensionDeclSyntax.self) {
                 return ext.extendedType.as(IdentifierTypeSyntax.self)?.name.text
             }
@@ -597,13 +623,22 @@ extension SwiftLowering {
 
     /// The type of the property `name` declared in the body of the file's class `cls` (stored, or computed with
     /// an annotation).
-    private func storedPropertyType(_ name: String, of cls: String, from node: Syntax) -> InterpolatedType? {
+    private func storedPropertyType(
+        _ name: String, of cls: String, from node: Syntax, isStatic: Bool = false
+    ) -> InterpolatedType? {
         guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
         for statement in file.statements {
-            guard let decl = statement.item.as(ClassDeclSyntax.self), decl.name.text == cls else { continue }
-            for member in decl.memberBlock.members {
+            // a class, or a namespace enum holding type properties (SwiftLowering+TypeMembers.swift)
+            let members =
+                statement.item.as(ClassDeclSyntax.self).flatMap { $0.name.text == cls ? $0.memberBlock.members : nil }
+                ?? statement.item.as(EnumDeclSyntax.self).flatMap {
+                    $0.name.text == cls && isStatic ? $0.memberBlock.members : nil
+                }
+            guard let members else { continue }
+            for member in members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self),
-                    !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
+                    variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
+                        == isStatic
                 else { continue }
                 for binding in variable.bindings
                 where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {

@@ -213,14 +213,23 @@ extension SwiftLowering {
     /// else nil; Swift's `as?` does not convert). `.some(nil)` after reporting, nil when `elements` is no such cast.
     mutating func notificationCast(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)?? {
         guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
-            cast.questionOrExclamationMark?.text == "?", let typeExpr = elements[2].as(TypeExprSyntax.self)
+            let mark = cast.questionOrExclamationMark?.text, mark == "?" || mark == "!",
+            let typeExpr = elements[2].as(TypeExprSyntax.self)
         else { return nil }
         var operand = elements[0]
         while let tuple = operand.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             operand = only.expression
         }
+        // A timer's userInfo (`timer.userInfo as? Int`): the value the timer holds (SwiftLowering+Timers.swift).
+        var timerBase: ExprSyntax?
+        if let member = operand.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "userInfo",
+            var base = member.base
+        {
+            if let chain = base.as(OptionalChainingExprSyntax.self) { base = chain.expression }
+            if staticType(base, in: scope, report: false) == .timer { timerBase = base }
+        }
         // Only a notification's userInfo value or sender: other casts stay outside the subset.
-        if !operand.is(SubscriptCallExprSyntax.self) {
+        if timerBase == nil, !operand.is(SubscriptCallExprSyntax.self) {
             guard let member = operand.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "object",
                 let base = member.base, staticType(base, in: scope, report: false) == .object("NSNotification")
             else { return nil }
@@ -237,7 +246,11 @@ extension SwiftLowering {
                 unsupported(
                     "a cast to `\(typeName)`",
                     "cast a userInfo value or a sender to Int, Bool, String or a class of "
-                        + "the file", at: typeExpr)
+                        + "the file"
+                        + (timerBase != nil
+                            ? " (a timer's userInfo dictionary is not modelled: pass one value, or an object of "
+                                + "the file holding the values, as `userInfo:`)" : ""),
+                    at: typeExpr)
                 return .some(nil)
             }
             (loweredType, castName) = (.object(typeName), typeName)
@@ -261,6 +274,34 @@ extension SwiftLowering {
             }
             guard let note = expression(noteExpr, in: scope) else { return .some(nil) }
             return .some(("\(note.text).userInfo.\(key) as? \(castName)", loweredType))
+        }
+        if let timerBase {
+            guard let timer = expression(timerBase, in: scope) else { return .some(nil) }
+            let text = "\(timer.text).userInfo as? \(castName)"
+            if mark == "!" {
+                // `as!`: Swift traps on nil ("Unexpectedly found nil") and on another type ("Could not cast value").
+                guard hoisting.isOpen, let root = hoisting.root,
+                    conditionallyEvaluated(elements[0], root: root) == nil
+                else {
+                    unsupported(
+                        "`as!` where Swift may not evaluate it each time its statement runs",
+                        "bind it first: `let x = timer.userInfo as! T`, or write `as?`", at: cast)
+                    return .some(nil)
+                }
+                let at = location(cast)
+                let prefix = trapPrefix(cast)
+                let nilTrap = LocatedNode.step("trap", nil, at: at).replacingArgument(prefix + Self.unwrapTrap)
+                let castTrap = LocatedNode.step("trap", nil, at: at).replacingArgument(
+                    prefix + "Could not cast value to '\(typeName)'")
+                hoisting.steps.append(
+                    .step("if", "\(timer.text).userInfo == nil", at: at, [("then", .list([nilTrap], at: at))]))
+                hoisting.steps.append(.step("if", "(\(text)) == nil", at: at, [("then", .list([castTrap], at: at))]))
+            }
+            return .some((text, loweredType))
+        }
+        if mark == "!" {
+            unsupported("`as!`", "write `as?` and unwrap the result (`if let`, `guard let`)", at: cast)
+            return .some(nil)
         }
         guard let value = expression(operand, in: scope) else { return .some(nil) }
         return .some(("\(value.text) as? \(castName)", loweredType))

@@ -158,6 +158,15 @@ extension SwiftLowering {
 
     /// The property queue `e` names inside its class (`queue`, `self.queue`), nil for anything else.
     func propertyQueue(_ e: ExprSyntax, in scope: Scope) -> PropertyQueue? {
+        // `Store.queue`, `Self.queue`: a `static let` queue, one for the type (SwiftLowering+TypeMembers.swift).
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            scope.locals[base.baseName.text] == nil, let owner = typeName(base, in: scope),
+            let queue = propertyQueues.first(where: {
+                $0.className == typeObjectName(owner) && $0.property == member.declName.baseName.text
+            })
+        {
+            return queue
+        }
         guard let cls = scope.className else { return nil }
         let property: String
         if let ref = e.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text] == nil {
@@ -170,6 +179,13 @@ extension SwiftLowering {
             return nil
         }
         return propertyQueues.first { $0.className == cls && $0.property == property }
+    }
+
+    /// The class a type name written before a member means: itself, or for `Self` the class whose declaration
+    /// holds it (of a type method: its owner).
+    private func typeName(_ ref: DeclReferenceExprSyntax, in scope: Scope) -> String? {
+        guard ref.baseName.text == "Self" else { return ref.baseName.text }
+        return (scope.className ?? enclosingTypeName(of: Syntax(ref))).map { typeObjectOwner($0) ?? $0 }
     }
 
     /// The dispatch queue a property names (``propertyQueue(_:in:)``), for ``queueName(_:in:)``.

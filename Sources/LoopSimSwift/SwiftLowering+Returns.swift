@@ -60,7 +60,11 @@ extension SwiftLowering {
         }
         let name = member.declName.baseName.text
         guard classes.values.contains(where: { $0.returns[name] != nil }) else { return nil }
-        if let reference = base.as(DeclReferenceExprSyntax.self), classes[reference.baseName.text] != nil {
+        if let reference = base.as(DeclReferenceExprSyntax.self), classes[reference.baseName.text] != nil,
+            typeObjectClass(named: reference.baseName.text, in: scope, at: Syntax(reference)).flatMap({
+                classes[$0]?.returns[name]
+            }) == nil
+        {
             unsupported(
                 "a `static func` that returns a value", "make it an instance method of an object the code holds",
                 at: call)

@@ -364,13 +364,16 @@ extension SwiftLowering {
             return []
         }
         if let steps = arrayForLoop(f, in: scope) { return steps }  // SwiftLowering+Arrays.swift
+        if let steps = strideForLoop(f, in: scope) { return steps }  // SwiftLowering+Stride.swift
         guard f.whereClause == nil, f.awaitKeyword == nil, f.tryKeyword == nil,
-            let sequence = f.sequence.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let sequence = unparenthesized(f.sequence).as(SequenceExprSyntax.self), sequence.elements.count == 3,
             let op = sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self),
             op.operator.text == "..<" || op.operator.text == "..."
         else {
             unsupported(
-                "this `for` loop", "loop over a range of integers (`for i in 0..<n`) or an array (`for t in timers`)",
+                "this `for` loop",
+                "loop over a range of integers (`for i in 0..<n`), a `stride(from:to:by:)` or an array "
+                    + "(`for t in timers`)",
                 at: f)
             return []
         }

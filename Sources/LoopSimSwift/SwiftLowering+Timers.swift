@@ -90,6 +90,13 @@ extension SwiftLowering {
                 extra.append(("target", .plain(t.text, at: location(target))))
                 extra.append(("selector", .plain(method, at: location(selector!))))
                 if let userInfo, !userInfo.is(NilLiteralExprSyntax.self) {
+                    if userInfo.is(DictionaryExprSyntax.self) || userInfo.is(ArrayExprSyntax.self) {
+                        unsupported(
+                            "a collection as a timer's userInfo",
+                            "pass one value, or an object of the file holding the values, and read it back with "
+                                + "`timer.userInfo as? T`", at: userInfo)
+                        return ([], .timer)
+                    }
                     guard let info = expression(userInfo, in: scope) else { return ([], .timer) }
                     extra.append(("userInfo", .plain(info.text, at: location(userInfo))))
                 }

@@ -15,10 +15,12 @@ extension SwiftLowering {
             !argument.expression.is(ClosureExprSyntax.self)
         else { return nil }
         let at = location(call)
-        guard let deadline = call.arguments.first(where: { $0.label?.text == "deadline" })?.expression,
+        guard let deadline = deadlineArgument(call),
             let delay = delayFromNow(deadline, in: scope)
         else {
-            unsupported("this deadline", "write `deadline: .now() + 2` or `.now() + .milliseconds(500)`", at: call)
+            unsupported(
+                "this deadline",
+                "write `deadline: .now() + 2` or `.now() + .milliseconds(500)` (`wallDeadline:` likewise)", at: call)
             return []
         }
         let delayEntry: (String, LocatedNode) = ("delay", .plain(delay, at: location(deadline)))
@@ -29,10 +31,18 @@ extension SwiftLowering {
                 .step(
                     "dispatch_after", queue, at: at,
                     [
-                        delayEntry, ("captures", .list([.plain(capture, at: at)], at: at)),
+                        delayEntry,
+                        ("wall", .plain(isWallDeadline(call) ? "true" : "false", at: location(deadline))),
+                        ("captures", .list([.plain(capture, at: at)], at: at)),
                         ("do", .list([.step("callBlock", isName ? value.text : "work", at: at)], at: at)),
                     ])
             ]
+        }
+        if isWallDeadline(call) {
+            unsupported(
+                "a work item after a wall-clock deadline", "write `asyncAfter(deadline: .now() + D, execute: item)`",
+                at: call)
+            return []
         }
         guard let item = expression(argument.expression, in: scope) else { return [] }
         return [.step("asyncAfterWorkItem", item.text, at: at, [("queue", .plain(queue, at: at)), delayEntry])]

@@ -61,7 +61,8 @@ import Testing
         Case(
             name: "fire date", code: "timer = Timer(fire: /*@*/later, interval: 1, repeats: true) { _ in }",
             advice: "Date(timeIntervalSinceNow: N)"),
-        Case(name: "static var in a namespace", code: "TOP:enum K { /*@*/static var d = 2 }", advice: "literal"),
+        Case(
+            name: "static var in a struct namespace", code: "TOP:struct K { /*@*/static var d = 2 }", advice: "literal"),
         Case(
             name: "floating-point literal with an exponent",
             code: "let d = /*@*/1e-3\n        DispatchQueue.main.asyncAfter(deadline: .now() + d) { self.go() }",
@@ -125,11 +126,35 @@ import Testing
             advice: "change.newValue"),
         Case(name: "ternary in a condition", code: "if (count > 1 /*@*/? true : false) { go() }", advice: "if"),
         Case(name: "cast", code: "let x = self /*@*/as? Page", advice: "compare with nil"),
-        Case(name: "static var", code: "TOP:class Hub { /*@*/static var count = 0 }", advice: "top-level"),
         Case(
-            name: "shared in a method",
-            code: "TOP:class Hub { static let shared = Hub(); func f() { /*@*/Hub.shared.f() } }",
-            advice: "pass it in"),
+            name: "lazy type property", code: "TOP:class Hub { /*@*/lazy static var count = 0 }",
+            advice: "a type property is lazy already"),
+        Case(
+            name: "timer userInfo dictionary",
+            code: "TOP:class T: NSObject { @objc func tick(_ t: Timer) { let d = t.userInfo as? /*@*/[String: Any] } }",
+            advice: "pass one value"),
+        Case(
+            name: "timer userInfo collection",
+            code: "TOP:class T: NSObject { func go() { Timer.scheduledTimer(timeInterval: 1, target: self, "
+                + "selector: #selector(tick(_:)), userInfo: /*@*/[\"count\": 3], repeats: false) }\n"
+                + "    @objc func tick(_ t: Timer) {} }",
+            advice: "pass one value"),
+        Case(
+            name: "work item after a wall deadline",
+            code:
+                "let w = DispatchWorkItem { }\n/*@*/DispatchQueue.main.asyncAfter(wallDeadline: .now() + 1, execute: w)",
+            advice: "deadline: .now()"),
+        Case(
+            name: "stride over computed intervals",
+            code: "var d = 0.5\nfor x in /*@*/stride(from: 0.0, to: d, by: 0.1) { print(x) }",
+            advice: "as literals"),
+        Case(
+            name: "stride with a zero step", code: "for i in stride(from: 0, to: 3, by: /*@*/0) { go() }",
+            advice: "zero"),
+        Case(
+            name: "undeclared static member",
+            code: "TOP:class Hub { static var count = 0; func f() { count = /*@*/Hub.missing } }",
+            advice: "declare it in `Hub`"),
         Case(
             name: "array of arrays", code: "TOP:class Grid { var /*@*/rows: [[Int]] = [] }",
             advice: "keep the elements in one array"),
@@ -201,9 +226,9 @@ import Testing
             code: "TOP:class Hub { var n = 0\n    func bump() -> Int { n += 1; return n }\n"
                 + "    func f() { let x = n + /*@*/bump(); print(x) } }", advice: "call it first into a local"),
         Case(
-            name: "static func returning a value",
-            code: "TOP:class Hub { var n = 0\n    static func make() -> Int { return 1 }\n"
-                + "    func f() { n = /*@*/Hub.make() } }", advice: "instance method"),
+            name: "static func returning a double",
+            code: "TOP:class Hub { var n = 0\n    static func make() -> /*@*/Double { return 1 }\n"
+                + "    func f() { print(Hub.make()) } }", advice: "return an Int"),
         Case(
             name: "returned object in a condition",
             code: "TOP:class Hub { func make() -> Hub { let h = Hub(); return h }\n"

@@ -55,6 +55,10 @@ final class AppLifecycle {
     @inline(__always)
     var isFrozen: Bool { state == .suspended || state == .killed }
 
+    /// The `dispatch_after` deadlines (by index) set with `dispatch_walltime`: on the wall clock, they go on while
+    /// the device sleeps (looked up only).
+    var wallClockAfters: Set<Int> = []
+
     /// Whether the device sleeps (the monotonic clock stands still).
     @inline(__always)
     var isDeviceAsleep: Bool { deviceAsleepSince != nil }
@@ -223,7 +227,8 @@ final class AppLifecycle {
     /// Whether an event runs on the monotonic clock (stops while the device sleeps) rather than the wall clock.
     func usesMonotonicClock(_ event: KernelEvent) -> Bool {
         switch event {
-        case .workDone, .portExpiry, .activationTimeout, .dispatchAfter, .semaphoreTimeout, .taskSleepEnd: true
+        case .dispatchAfter(let index): !wallClockAfters.contains(index)
+        case .workDone, .portExpiry, .activationTimeout, .semaphoreTimeout, .taskSleepEnd: true
         case .resume: false
         case .dispatchSourceFire(let id): !(objects.heap.object(id)?.dispatchSource?.wallClock ?? false)
         case .userAction, .backgroundBudgetExpired: false

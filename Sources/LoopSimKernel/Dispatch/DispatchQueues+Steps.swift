@@ -7,12 +7,18 @@ public struct DispatchAfterStep: ExecutableStep {
     public var delay: DurationSpec
     public var queue: QueueRef
     public var block: Expr
+    /// `dispatch_walltime` (Swift's `asyncAfter(wallDeadline:)`): the deadline is on the wall clock, which goes on
+    /// while the device sleeps, rather than on the monotonic clock of `dispatch_time` (`asyncAfter(deadline:)`),
+    /// which stands still (Apple, `dispatch_walltime`: "a dispatch_time_t using the wall clock"; `DispatchTime`:
+    /// "does not advance while the system is asleep"; ``AppLifecycle/usesMonotonicClock(_:)``).
+    public var wallClock: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         // Swift evaluates the deadline (`.now() + delay`) before the closure argument.
         let delay = try c.duration(delay)
         guard let block = try c.retainedObject(block) else { return .next }
-        c.kernel.dispatch.after(block, delay: delay, to: queue, from: c.thread)
+        let index = c.kernel.dispatch.after(block, delay: delay, to: queue, from: c.thread)
+        if wallClock, let index { c.kernel.app.wallClockAfters.insert(index) }
         return .next
     }
 }

@@ -191,16 +191,17 @@ final class DispatchQueues {
 
     /// `dispatch_after`: the block waits (retained) until `delay` has passed, then is queued.
     /// Modelled to fire at its deadline; libdispatch allows up to 10 % leeway (semantics §6).
+    @discardableResult
     func after(
         _ block: ObjectID, delay: SimDuration, to queueRef: QueueRef, from thread: SimThread, isWorkItem: Bool = false
-    ) {
+    ) -> Int? {
         if delay <= .zero {
             if isWorkItem {
                 enqueueWorkItem(block, to: queueRef, from: thread)
             } else {
                 async(block, to: queueRef, from: thread)
             }
-            return
+            return nil
         }
         afters.append((block: block, queue: queueRef, isWorkItem: isWorkItem))
         recorder.record(
@@ -209,6 +210,7 @@ final class DispatchQueues {
                 queue: recorder.name(name(of: queueRef)), at: recorder.now + delay,
                 block: blockName(block)))
         recorder.clock.schedule(.dispatchAfter(afters.count - 1), at: recorder.now + delay, phase: .kernelTimer)
+        return afters.count - 1
     }
 
     /// The deadline of `dispatch_after` block `index` came: it is queued, if it is still waiting.

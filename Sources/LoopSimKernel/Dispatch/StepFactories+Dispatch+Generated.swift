@@ -8,8 +8,8 @@
 // MARK: Dispatch/DispatchQueues+Steps.swift
 
 extension DispatchAfterStep {
-    public static func make(delay: DurationSpec, queue: QueueRef, block: Expr) -> Self {
-        Self(delay: delay, queue: queue, block: block)
+    public static func make(delay: DurationSpec, queue: QueueRef, block: Expr, wallClock: Bool = false) -> Self {
+        Self(delay: delay, queue: queue, block: block, wallClock: wallClock)
     }
 }
 

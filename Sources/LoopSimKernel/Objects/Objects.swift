@@ -26,6 +26,9 @@ final class Objects {
     private var lifecycleEnds: [ObjectID: LetGo] = [:]
     /// The global block of each block literal that captures nothing, made on first use (by template index).
     private var globalBlocks: [ObjectID?]
+    /// The one instance of each `root: true` class that a `shared C` expression made, on its first read (by class
+    /// index): Swift's lazily initialized type properties, ObjC's `dispatch_once` `+sharedInstance`.
+    private var sharedInstances: [ObjectID?]
     /// Each class's and block template's slot names and strengths, built once: every instance shares them.
     private let classSlotLayouts: [SlotLayout]
     private let blockSlotLayouts: [SlotLayout]
@@ -59,6 +62,7 @@ final class Objects {
             SlotLayout(names: $0.captures.map(\.name), strengths: $0.captures.map(\.strength))
         }
         globalBlocks = Array(repeating: nil, count: program.blocks.count)
+        sharedInstances = Array(repeating: nil, count: program.classes.count)
     }
 
     // MARK: Allocation
@@ -142,6 +146,19 @@ final class Objects {
     /// The global block of a literal that captures nothing: the same object every time, with no `obj.alloc`
     /// (nothing is allocated: ``ObjectHeap/makeGlobalBlock(templateIndex:label:at:)``). Its name counts block
     /// literals in the scenario's order, after what a debugger prints (`<__NSGlobalBlock__: 0x…>`).
+    /// `shared C`: the one instance of class `classIndex` (declared `root: true`), allocated (and its `init:` run)
+    /// on the first read, as Swift initializes a stored type property on its first access ("Stored type properties
+    /// are lazily initialized on their first access … guaranteed to be initialized only once", the Swift book,
+    /// "Properties" › "Type Properties") and ObjC's `dispatch_once` singleton does. The table keeps the
+    /// allocation's +1 for the whole run, so the object is never freed; its class being a declared root, it is
+    /// never a leak either.
+    func sharedInstance(classIndex: Int, on thread: SimThread) -> ObjectID {
+        if let id = sharedInstances[classIndex] { return id }
+        let id = allocateInstance(classIndex: classIndex, label: program.classes[classIndex].name, on: thread)
+        sharedInstances[classIndex] = id
+        return id
+    }
+
     private func globalBlock(templateIndex: Int) -> ObjectID {
         if let id = globalBlocks[templateIndex] { return id }
         let id = heap.makeGlobalBlock(

@@ -64,6 +64,7 @@ extension Interpreter {
                 guard let block = frame.env.block else { throw RuntimeFault("capture read outside a block") }
                 value = k.objects.readSlot(block, i)
             case .selfObject: value = frame.env.selfValue
+            case .shared(let classIndex): value = .object(k.objects.sharedInstance(classIndex: classIndex, on: thread))
             }
             for field in fields {
                 switch value {
@@ -144,7 +145,7 @@ extension Interpreter {
             }
         case .timerProperty(let base, let property):
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a timer")
-            else { return property.isBool ? .bool(false) : .int(0) }  // a message to nil
+            else { return property == .userInfo ? .null : property.isBool ? .bool(false) : .int(0) }  // nil
             guard object.isTimer else {
                 throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not a timer")
             }

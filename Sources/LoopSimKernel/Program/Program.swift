@@ -201,6 +201,9 @@ public enum PathRoot: Sendable, Hashable {
     case local(Int)
     case capture(Int)
     case selfObject
+    /// `shared ClassName`: the one instance of a `root: true` class (by index), made (and its `init:` run) on the
+    /// first read and kept for the whole run (``Objects/sharedInstance(classIndex:on:)``).
+    case shared(Int)
 }
 
 /// An expression.

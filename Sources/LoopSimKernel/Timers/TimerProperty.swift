@@ -16,6 +16,12 @@ public enum TimerProperty: String, Sendable, CaseIterable {
     case tolerance
     /// `paused` of a `CADisplayLink` (`setPaused:`); false for an NSTimer, which has no such property.
     case paused
+    /// `userInfo`: the value the timer was made with (`scheduledTimer(timeInterval:target:selector:userInfo:
+    /// repeats:)`), which the timer retains until it is invalidated (Apple, NSTimer `userInfo`: "The receiver
+    /// maintains a strong reference to this object until it (the timer) is invalidated"); nil for a block timer and
+    /// once invalidated, as CF's `CFRunLoopTimerInvalidate` releases the context's info and clears it (CFRunLoop.c).
+    /// Swift's `Any?`: the compiler lets a scenario read it only through `as?` or a nil check.
+    case userInfo
 
     /// `Date(timeIntervalSinceReferenceDate: 0)` (2001-01-01) in milliseconds of virtual time: a run has no wall
     /// clock, so the date before every start is the smallest integer (as `distantFuture` is the largest). The
@@ -37,6 +43,7 @@ public enum TimerProperty: String, Sendable, CaseIterable {
             profile.timerPortBackend == .timerfd
                 ? .int(0) : .int(Int(timer.timerExtras.tolerance.nanoseconds / 1_000_000))
         case .paused: .bool(timer.timerExtras.isPaused)
+        case .userInfo: timer[slot: TimerState.userInfoSlot]
         }
     }
 }

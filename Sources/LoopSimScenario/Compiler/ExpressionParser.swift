@@ -11,7 +11,7 @@
 /// sum        := term (("+" | "-") term)*
 /// term       := unary (("*" | "/" | "%") unary)*
 /// unary      := ("not" | "!") unary | primary ("as?" Name)?
-/// primary    := "(" expr ")" | "new" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil"
+/// primary    := "(" expr ")" | "new" Name | "shared" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil"
 ///             | "true" | "false" | "distantFuture" | "referenceDate" | Integer | Duration | String | Name ("." Name)*
 /// Duration   := Integer ("." Digits)? Unit | Integer "." Digits        -- `250ms`, `1.5s`, `0.1` (seconds)
 /// ```
@@ -40,6 +40,8 @@ indirect enum ParsedExpr {
     case string(String)
     case null
     case new(String, column: Int)
+    /// `shared C`: the one instance of a `root: true` class, made on its first read.
+    case shared(String, column: Int)
     case currentRunLoop
     case mainRunLoop
     case currentThread
@@ -78,6 +80,16 @@ indirect enum ParsedExpr {
         switch self {
         case .name(let n, _): [n]
         case .member(let base, let n, _): base.pathNames.map { $0 + [n] }
+        default: nil
+        }
+    }
+
+    /// The names of a field path from a class's shared instance (`shared Counter.instances` →
+    /// `["shared Counter", "instances"]`), nil for any other expression.
+    var sharedPathNames: [String]? {
+        switch self {
+        case .shared(let cls, _): ["shared \(cls)"]
+        case .member(let base, let n, _): base.sharedPathNames.map { $0 + [n] }
         default: nil
         }
     }
@@ -411,6 +423,13 @@ struct ExpressionParser {
             }
             index += 1
             return .new(cls, column: tokens[index - 1].1)
+        case .name("shared"):
+            // `shared C`: only before a class name; `shared` alone stays a name (a local, a field's path).
+            guard case .name(let cls) = tokens[index].0, cls.first?.isUppercase == true else {
+                return try path(from: "shared", column: column)
+            }
+            index += 1
+            return try members(of: .shared(cls, column: tokens[index - 1].1))
         case .name("now_s"):
             return .wallSeconds
         case .name("now_date"):

@@ -127,6 +127,21 @@ extension ScenarioCompiler {
                 return nil
             }
             return (.new(classIndex: c, label: name.lowercasedFirst), .object(classIndex: c, name: name))
+        case .shared(let name, let column):
+            guard let c = program.classes.firstIndex(where: { $0.name == name }) else {
+                bag.error(
+                    .nameUndefined, "no class named '\(name)'" + suggestion(name, program.classes.map(\.name)),
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            guard program.classes[c].isRoot else {
+                bag.error(
+                    .exprType,
+                    "`shared \(name)` reads the one instance of a singleton class: declare \(name) with `root: true`",
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            return (.path(.shared(c), []), .object(classIndex: c, name: name))
         case .not(let inner):
             guard let (expr, _) = typed(inner, scope: scope, scalar: scalar, offset: offset) else { return nil }
             return (.not(expr), .bool)
@@ -390,6 +405,11 @@ extension ScenarioCompiler {
             if baseType == .notification {
                 return notificationMember(baseExpr, field, at: location(in: scalar, offset: offset + column))
             }
+            if baseType == .timer, field == "userInfo" {
+                // Swift's `Any?`: an `id`, read with `as? TYPE` (``cast(_:to:column:scope:scalar:offset:)``) or
+                // compared with nil.
+                return (.timerProperty(baseExpr, .userInfo), .anyObject)
+            }
             if baseType == .timer, let property = TimerProperty(rawValue: field) {
                 return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)
             }
@@ -527,7 +547,9 @@ extension ScenarioCompiler {
         text: String, in scalar: LocatedNode.Scalar, offset: Int, scope: Scope,
         declare: TypeRef? = nil
     ) -> (LValue, TypeRef)? {
-        guard case .success(let parsed) = ExpressionParser.parse(text), let names = parsed.pathNames else {
+        guard case .success(let parsed) = ExpressionParser.parse(text),
+            let names = parsed.pathNames ?? parsed.sharedPathNames
+        else {
             bag.error(
                 .exprSyntax, "expected a variable or a field such as `self.timer`, got '\(text)'",
                 at: location(in: scalar, offset: offset))

@@ -5,7 +5,7 @@ extension ScenarioCompiler {
     /// `scroll` and `displayLink`. Each makes its step of `Dispatch/DispatchQueues+Steps.swift`,
     /// `UIKit/UIKit+Steps.swift` or `Timers/Timers+Steps.swift`.
     static let gcdVerbs: [StepVerb] = [
-        StepVerb("dispatch_after", keys: ["delay", "captures", "do"]) { $0.dispatchAfter($1) },
+        StepVerb("dispatch_after", keys: ["delay", "wall", "captures", "do"]) { $0.dispatchAfter($1) },
         StepVerb(
             "dispatch_source_timer", keys: ["queue", "start", "interval", "leeway", "wall", "resume", "captures", "do"]
         ) {
@@ -53,7 +53,8 @@ extension ScenarioCompiler {
         guard let delay = randomDuration(delayNode, what: "delay", stream: RandomStream.network, scope: scope),
             let block = blockLiteral(captures: map["captures"], body: map["do"], at: at, scope: scope)
         else { return [] }
-        return [.perform(DispatchAfterStep.make(delay: delay, queue: queue, block: block))]
+        let wall = map["wall"].flatMap { bool($0, what: "wall") } ?? false
+        return [.perform(DispatchAfterStep.make(delay: delay, queue: queue, block: block, wallClock: wall))]
     }
 
     /// `dispatch_source_timer: name` with its queue, start, interval, leeway and handler.

@@ -1,0 +1,203 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Type members of a class (docs/swift-scenarios.md, "Type members"): `static var instances = 0`, `static func
+/// make() -> Poller`, `class func log(_ s: String)`. Swift keeps a stored type property in storage of its own,
+/// initialized lazily on its first access and shared by every use ("Stored type properties are lazily initialized on
+/// their first access. They're guaranteed to be initialized only once, even when accessed by multiple threads
+/// simultaneously"; the Swift book, "Properties" › "Type Properties"), and a type method is called on the type, with
+/// `self` the type itself ("Methods" › "Type Methods"). The lowering gives each class C that declares some a second
+/// class, `C_Type`, declared `root: true` (a singleton, never a leak): its fields are C's stored type properties, its
+/// methods C's type methods, and every `C.x`, `Self.x` (or a bare `x` inside a type method) reads the one instance
+/// the scenario language's `shared C_Type` names, which the kernel makes, running its `init:` (the property
+/// initializers), on the first read — Swift's lazy initialization — and keeps for the whole run.
+extension SwiftLowering {
+    /// The name of class `className`'s type object's class.
+    func typeObjectName(_ className: String) -> String { "\(className)_Type" }
+
+    /// The type object's class that `name` means as the base of a member access or a call, seen from `scope`:
+    /// C's for a class C that declares type members, and for `Self` inside C or one of its type methods. Nil for
+    /// any other name, and for a name a local shadows.
+    func typeObjectClass(named name: String, in scope: Scope, at node: Syntax? = nil) -> String? {
+        guard scope.locals[name] == nil else { return nil }
+        var owner = name
+        if name == "Self" {
+            // A closure's scope has no class: the class whose declaration (or extension) holds the closure.
+            guard let current = scope.className ?? node.flatMap({ enclosingTypeName(of: $0) }) else { return nil }
+            owner = typeObjectOwner(current) ?? current
+        }
+        let typeObject = typeObjectName(owner)
+        return classes[typeObject] != nil ? typeObject : nil
+    }
+
+    /// The name of the class or extended type whose member block holds `node`.
+    func enclosingTypeName(of node: Syntax) -> String? {
+        var current: Syntax? = node
+        while let c = current {
+            if let cls = c.as(ClassDeclSyntax.self) { return cls.name.text }
+            if let ext = c.as(ExtensionDeclSyntax.self) {
+                return ext.extendedType.as(IdentifierTypeSyntax.self)?.name.text
+            }
+            current = c.parent
+        }
+        return nil
+    }
+
+    /// The class whose type object `className` is, nil when it is none.
+    func typeObjectOwner(_ className: String) -> String? {
+        guard className.hasSuffix("_Type") else { return nil }
+        let owner = String(className.dropLast("_Type".count))
+        return classes[className] != nil && typeObjectName(owner) == className ? owner : nil
+    }
+
+    /// Whether `d` is a type member the type object holds: a `static` or `class` method, or a `static var` (or a
+    /// `static let` neither a `shared` singleton nor a folded literal constant).
+    func isTypeMember(_ d: DeclSyntax) -> Bool {
+        if let f = d.as(FunctionDeclSyntax.self) { return isStatic(f.modifiers) }
+        if let v = d.as(VariableDeclSyntax.self) {
+            // a `static let shared = C()` read inside a method or closure is the type object's, made on first access
+            if isStatic(v.modifiers), let (name, _) = singleton(v),
+                let owner = enclosingTypeName(of: Syntax(v))
+            {
+                return isReadInABody(owner, name, in: Syntax(v).root)
+            }
+            // a `static let queue = DispatchQueue(label:)` is a queue of the scenario (SwiftLowering+PropertyQueues)
+            return isStatic(v.modifiers) && !isFoldedConstant(v) && !isPropertyQueue(v)
+        }
+        return false
+    }
+
+    /// Whether `Owner.name` (or `Self.name` inside Owner) is read anywhere but in top-level code and the
+    /// experiment's actions: inside a method, an init, a deinit, an accessor or a closure. Such a singleton cannot be
+    /// `main:`'s launch-made local (docs/swift-scenarios.md, "Type members"), so it is the type object's.
+    func isReadInABody(_ owner: String, _ name: String, in root: Syntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            let owner: String
+            let name: String
+            var found = false
+            init(_ owner: String, _ name: String) {
+                (self.owner, self.name) = (owner, name)
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                guard !found, node.declName.baseName.text == name,
+                    let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    base == owner || base == "Self"
+                else { return .visitChildren }
+                var current = node.parent
+                while let c = current {
+                    if c.is(FunctionDeclSyntax.self) || c.is(InitializerDeclSyntax.self)
+                        || c.is(DeinitializerDeclSyntax.self) || c.is(AccessorDeclSyntax.self)
+                    {
+                        found = true
+                        break
+                    }
+                    if let closure = c.as(ClosureExprSyntax.self), !isActionClosure(closure) {
+                        found = true
+                        break
+                    }
+                    current = c.parent
+                }
+                return .visitChildren
+            }
+            /// The closure of `scenario.at(…) { … }` (any top-level name before `.at`), whose body is a user action.
+            func isActionClosure(_ closure: ClosureExprSyntax) -> Bool {
+                guard
+                    let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                        ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                    let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    member.declName.baseName.text == "at",
+                    member.base?.is(DeclReferenceExprSyntax.self) == true
+                else { return false }
+                return call.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+            }
+        }
+        let finder = Finder(owner, name)
+        finder.walk(root)
+        return finder.found
+    }
+
+    /// Records the shape of the type object of `decl`, when it declares type members: their fields and methods.
+    mutating func collectTypeShape(_ decl: some ClassLikeDecl) {
+        guard decl.is(ClassDeclSyntax.self) else { return }
+        collectTypeShape(of: decl.name.text, classMembers(decl).map(\.decl).filter { isTypeMember($0) })
+    }
+
+    /// A namespace enum's type members (`enum Analytics { static var sent = 0; static func track(…) }`): an enum
+    /// without cases, generics or conformances whose members are all `static`, one at least a `static var` or a
+    /// `static func`. Its members are a type object's as a class's are; nil for any other declaration.
+    func namespaceTypeMembers(_ decl: DeclSyntax) -> (name: String, members: [DeclSyntax])? {
+        guard let e = decl.as(EnumDeclSyntax.self), !Self.hasCases(e), e.genericParameterClause == nil,
+            e.inheritanceClause == nil, !e.memberBlock.members.isEmpty,
+            e.memberBlock.members.allSatisfy({ member in
+                if let v = member.decl.as(VariableDeclSyntax.self) { return isStatic(v.modifiers) }
+                if let f = member.decl.as(FunctionDeclSyntax.self) { return isStatic(f.modifiers) }
+                return false
+            })
+        else { return nil }
+        let members = e.memberBlock.members.map(\.decl).filter { isTypeMember($0) }
+        // Only `static let`s: a namespace of constants, folded or refused as before (SwiftLowering+Constants.swift).
+        let holdsState = members.contains {
+            $0.is(FunctionDeclSyntax.self) || $0.as(VariableDeclSyntax.self)?.bindingSpecifier.text == "var"
+        }
+        return holdsState ? (e.name.text, members) : nil
+    }
+
+    /// Records the shape of the type object of `owner`, whose type members are `members`.
+    mutating func collectTypeShape(of owner: String, _ members: [DeclSyntax]) {
+        guard !members.isEmpty else { return }
+        var shape = ClassShape(name: typeObjectName(owner))
+        for d in members {
+            if let v = d.as(VariableDeclSyntax.self) {
+                for binding in v.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if collectComputed(binding, name: name, into: &shape) { continue }
+                    shape.fields[name] = fieldType(binding)
+                }
+            } else if let f = d.as(FunctionDeclSyntax.self) {
+                shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
+                    ($0.secondName ?? $0.firstName).text
+                }
+                shape.methodParameterTypes[f.name.text] = f.signature.parameterClause.parameters.map {
+                    typeNamed($0.type)
+                }
+                if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
+            }
+        }
+        classes[shape.name] = shape
+    }
+
+    /// The `classes:` entry of `decl`'s type object, `C_Type: {root: true, fields:, init:, methods:}`; nil when C
+    /// declares no type members.
+    mutating func lowerTypeClass(_ decl: ClassDeclSyntax) -> (String, LocatedNode)? {
+        lowerTypeClass(of: decl.name.text, classMembers(decl).map(\.decl), at: location(decl))
+    }
+
+    /// The `classes:` entry of the type object of `owner`, from its members' type members; nil when it has none.
+    mutating func lowerTypeClass(of owner: String, _ members: [DeclSyntax], at: ScenarioLocation) -> (
+        String, LocatedNode
+    )? {
+        let name = typeObjectName(owner)
+        guard classes[name] != nil else { return nil }
+        var fields: [(String, LocatedNode)] = []
+        var methods: [(String, LocatedNode)] = []
+        var initSteps: [LocatedNode] = []
+        for member in members where isTypeMember(member) {
+            if let v = member.as(VariableDeclSyntax.self) {
+                if v.modifiers.contains(where: { $0.name.text == "lazy" }) {
+                    unsupported("a `lazy` type property", "leave `lazy` out: a type property is lazy already", at: v)
+                    continue
+                }
+                lowerField(v, className: name, into: &fields, initSteps: &initSteps, asTypeMember: true)
+                methods += getterMethods(v, className: name)
+            } else if let f = member.as(FunctionDeclSyntax.self) {
+                if let method = lowerMethod(f, className: name, asTypeMember: true) { methods.append(method) }
+            }
+        }
+        var entries: [(String, LocatedNode)] = [("root", .plain("true", at: at))]
+        if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
+        if !initSteps.isEmpty { entries.append(("init", .list(initSteps, at: at))) }
+        if !methods.isEmpty { entries.append(("methods", .map(methods, at: at))) }
+        return (name, .map(entries, at: at))
+    }
+}
