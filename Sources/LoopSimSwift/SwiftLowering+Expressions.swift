@@ -179,6 +179,7 @@ extension SwiftLowering {
             }
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
         case .array: return arrayMember(inner, name, at: member)
+        case .value(let s): return structMember(inner.text, s, name, at: member)  // SwiftLowering+Structs.swift
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
         default: return ("\(inner.text).\(name)", .unknown)
         }

@@ -38,7 +38,9 @@ extension SwiftLowering {
         if calls { _ = expression(e, in: scope) }
         // A `\(` in the lowered text is inside a string value (`"\(self.count)"` from `count.description`), which
         // the log's parser reads as one string literal.
-        guard interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope),
+        guard
+            interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
+                || isPlainStructRead(e, in: scope),  // SwiftLowering+Structs.swift
             let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums)
         else {
             return asWritten

@@ -63,6 +63,11 @@ struct SwiftLowering {
     var hoisting = Hoisting()
     /// How many of the last ``conditions(_:in:)``'s steps are hoisted calls (a `while` runs them each turn).
     var conditionHoists = 0
+    /// The value types (`struct S { var a: Int }`) the file declares, by name (SwiftLowering+Structs.swift; looked up
+    /// only).
+    var structs: [String: SwiftStruct] = [:]
+    /// Stored properties of a struct type declared with `let`, as `Class.name` (SwiftLowering+Structs.swift).
+    var letStructFields: Set<String> = []
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -140,6 +145,9 @@ enum LoweredType: Equatable, Sendable {
     case closure([LoweredType])
     /// A Swift array of its element type (SwiftLowering+Arrays.swift).
     indirect case array(LoweredType)
+    /// A value of a struct of the file: its stored properties are flattened into the holder's fields or locals
+    /// (`config.interval` is `config_interval`; SwiftLowering+Structs.swift).
+    case value(String)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -163,7 +171,7 @@ enum LoweredType: Equatable, Sendable {
         case .conformer: "id"
         case .closure: "block"
         case .array(let element): element.fieldTypeName.map { "[\($0)]" }
-        case .unknown: nil
+        case .value, .unknown: nil
         }
     }
 

@@ -21,7 +21,18 @@ import Testing
             name: "URLSession", code: "/*@*/URLSession.shared.dataTask(with: u) { _, _, _ in }.resume()",
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
-        Case(name: "struct", code: "TOP:/*@*/struct Point { var x = 0 }", advice: "use a class"),
+        Case(
+            name: "method of a struct", code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() {}\n}",
+            advice: "method of the class that holds the struct"),
+        Case(
+            name: "explicit init of a struct", code: "TOP:struct Point {\n var x: Int\n /*@*/init() { x = 0 }\n}",
+            advice: "memberwise initializer"),
+        Case(
+            name: "computed property of a struct", code: "TOP:struct Point {\n var x = 0\n var /*@*/y: Int { x }\n}",
+            advice: "compute the value where it is used"),
+        Case(
+            name: "struct declared in a method", code: "/*@*/struct Point { var x = 0 }",
+            advice: "declare the struct at the top level"),
         Case(
             name: "protocol without a conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
             advice: "the classes of the file that conform to it"),

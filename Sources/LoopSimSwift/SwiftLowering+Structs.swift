@@ -1,0 +1,437 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// A struct of the file with stored properties (`struct PollConfig { var interval: TimeInterval; var maxRetries = 3 }`):
+/// a value type (the Swift book, "Structures and Classes" › "Structures and Enumerations Are Value Types"). It has no
+/// object of its own in the lowered tree: each place that holds one (a class's stored property, a local) holds its
+/// stored properties as fields or locals of its own, named `place_property` (`config.interval` is
+/// `self.config_interval`), so a copy is a store of each property and a reference it holds (an object, a closure, a
+/// `weak` delegate) is held by the holder, strongly or weakly as the property is declared.
+struct SwiftStruct {
+    /// One stored property.
+    struct Field {
+        var name: String
+        var type: LoweredType
+        /// Declared with `let`: no store may change it once the value is made.
+        var isLet: Bool
+        /// `strong`, or `weak`/`unowned` as declared.
+        var strength: String
+        /// Declared `T?` (an `Int?` or `Bool?` starts nil).
+        var isOptional: Bool
+        /// Its default value, which the memberwise initializer's omitted argument takes.
+        var defaultValue: ExprSyntax?
+        /// Where it is declared.
+        var node: Syntax
+    }
+
+    var name: String
+    /// The stored properties, in declaration order (the memberwise initializer's parameter order).
+    var fields: [Field] = []
+
+    func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+}
+
+extension SwiftLowering {
+    /// The protocols a struct may name in its inheritance clause: synthesized conformances that change nothing the
+    /// model follows while nothing calls their requirements (SE-0185 for `Equatable`/`Hashable`, SE-0166 `Codable`).
+    static let acceptedStructConformances: Set<String> = [
+        "Equatable", "Hashable", "Codable", "Encodable", "Decodable", "Sendable",
+    ]
+
+    /// Whether `decl` is a struct with stored instance properties (a namespace of `static let`s is folded away,
+    /// SwiftLowering+Constants.swift).
+    func isValueStruct(_ decl: DeclSyntax) -> Bool {
+        guard let s = decl.as(StructDeclSyntax.self) else { return false }
+        return structs[s.name.text] != nil
+    }
+
+    /// First pass: a struct's name, so that types naming it resolve in any order.
+    mutating func collectStructName(_ item: CodeBlockItemSyntax) {
+        guard let s = item.item.as(StructDeclSyntax.self) else { return }
+        let hasStored = s.memberBlock.members.contains { member in
+            guard let v = member.decl.as(VariableDeclSyntax.self), !isStatic(v.modifiers) else { return false }
+            return v.bindings.contains { $0.accessorBlock == nil }
+        }
+        if hasStored { structs[s.name.text] = SwiftStruct(name: s.name.text) }
+    }
+
+    /// Second pass: a struct's stored properties, in order.
+    mutating func collectStructFields(_ item: CodeBlockItemSyntax) {
+        guard let s = item.item.as(StructDeclSyntax.self), structs[s.name.text] != nil else { return }
+        var shape = SwiftStruct(name: s.name.text)
+        for member in s.memberBlock.members {
+            guard let v = member.decl.as(VariableDeclSyntax.self), !isStatic(v.modifiers) else { continue }
+            var strength = "strong"
+            for modifier in v.modifiers {
+                switch modifier.name.text {
+                case "weak": strength = "weak"
+                case "unowned": strength = "unowned"
+                default: break
+                }
+            }
+            for binding in v.bindings where binding.accessorBlock == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                shape.fields.append(
+                    SwiftStruct.Field(
+                        name: name, type: fieldType(binding), isLet: v.bindingSpecifier.text == "let",
+                        strength: strength, isOptional: isOptionalAnnotation(binding),
+                        defaultValue: binding.initializer?.value, node: Syntax(binding)))
+            }
+        }
+        structs[s.name.text] = shape
+    }
+
+    /// Third pass: refuses what a struct of the model cannot have, each with what to write instead.
+    mutating func checkStruct(_ decl: DeclSyntax) {
+        guard let s = decl.as(StructDeclSyntax.self), let shape = structs[s.name.text] else { return }
+        if let generics = s.genericParameterClause {
+            unsupported("a generic struct", "write the struct with concrete types", at: generics)
+        }
+        for inherited in s.inheritanceClause?.inheritedTypes ?? [] {
+            let name = inherited.type.trimmedDescription
+            if !Self.acceptedStructConformances.contains(name) {
+                unsupported(
+                    "a struct conforming to `\(name)`",
+                    "a struct may declare Equatable, Hashable, Codable or Sendable; leave other protocols out",
+                    at: inherited)
+            }
+        }
+        for member in s.memberBlock.members {
+            let d = member.decl
+            if let v = d.as(VariableDeclSyntax.self) {
+                if isStatic(v.modifiers) {
+                    unsupported(
+                        "a static property of a struct with stored properties",
+                        "keep the constant at the top level of the file", at: v)
+                    continue
+                }
+                for binding in v.bindings {
+                    if binding.accessorBlock != nil {
+                        unsupported(
+                            "a computed property of a struct",
+                            "compute the value where it is used from the struct's stored properties", at: binding)
+                    } else if binding.pattern.as(IdentifierPatternSyntax.self) == nil {
+                        unsupported("a property pattern", "declare one property per name", at: binding.pattern)
+                    }
+                }
+            } else if d.is(FunctionDeclSyntax.self) {
+                unsupported(
+                    "a method of a struct",
+                    "write it as a method of the class that holds the struct, reading "
+                        + "`config.field`", at: d)
+            } else if d.is(InitializerDeclSyntax.self) {
+                unsupported(
+                    "an explicit init of a struct",
+                    "use the memberwise initializer (`\(s.name.text)(field: value, …)`), with default values for "
+                        + "the fields it may omit", at: d)
+            } else {
+                unsupported(
+                    "\(describe(d)) inside a struct", "a struct holds stored properties (`var`/`let` with types)", at: d
+                )
+            }
+        }
+        for field in shape.fields {
+            switch field.type {
+            case .value(let inner) where inner == shape.name:
+                unsupported("a struct that contains itself", "hold the value in a class instead", at: field.node)
+            case .array(.value):
+                unsupported(
+                    "an array of structs", "keep an array of a class's instances, or one array per property",
+                    at: field.node)
+            case .unknown:
+                unsupported(
+                    "a struct property of this type",
+                    "give it a type LoopSim models: Int, Bool, String, TimeInterval, an optional of them, an array, "
+                        + "a class of the file, a closure or another struct", at: field.node)
+            default: break
+            }
+        }
+    }
+
+    /// The flattened stored properties of struct `s` held at `prefix` (`self.config`): the lowered name of each, its
+    /// struct field and that field's prefix path (nested structs flatten too), in declaration order.
+    func flatFields(of s: String, prefix: String) -> [(place: String, field: SwiftStruct.Field)] {
+        guard let shape = structs[s] else { return [] }
+        var out: [(String, SwiftStruct.Field)] = []
+        for field in shape.fields {
+            let place = "\(prefix)_\(field.name)"
+            if case .value(let inner) = field.type, inner != s {
+                out += flatFields(of: inner, prefix: place)
+            } else {
+                out.append((place, field))
+            }
+        }
+        return out
+    }
+
+    /// `inner.name` where `inner` is a struct value: the flattened field or the nested struct.
+    mutating func structMember(
+        _ text: String, _ s: String, _ name: String, at node: some SyntaxProtocol
+    ) -> (String, LoweredType)? {
+        guard let field = structs[s]?.field(name) else {
+            unsupported(
+                "`\(name)` of the struct `\(s)`",
+                "read one of its stored properties; structs have no methods or computed properties in LoopSim",
+                at: node)
+            return nil
+        }
+        return ("\(text)_\(name)", field.type)
+    }
+
+    /// A class's stored property of a struct type: records its flattened fields in the class's shape.
+    mutating func noteStructField(
+        _ decl: VariableDeclSyntax, name: String, type: LoweredType, into shape: inout ClassShape
+    ) {
+        guard case .value(let s) = type else { return }
+        for (place, field) in flatFields(of: s, prefix: name) { shape.fields[place] = field.type }
+        if decl.bindingSpecifier.text == "let" { letStructFields.insert("\(shape.name).\(name)") }
+    }
+
+    /// A class's stored property of a struct type as the class's fields, one per stored property, and the steps
+    /// `init` starts with that store its initial value (a memberwise call or the struct's default values).
+    mutating func lowerStructField(
+        _ binding: PatternBindingSyntax, name: String, struct s: String, className: String,
+        into fields: inout [(String, LocatedNode)], initSteps: inout [LocatedNode]
+    ) {
+        let at = location(binding)
+        if isOptionalAnnotation(binding) {
+            unsupported(
+                "an optional struct property", "give the property a value (`var config = \(s)(…)`)",
+                at: binding)
+            return
+        }
+        for (place, field) in flatFields(of: s, prefix: name) {
+            guard let typeName = field.type.fieldTypeName else { continue }
+            if case .array = field.type {
+                fields.append((place, .plain(typeName, at: at)))
+                continue
+            }
+            var declaration = field.type == .runLoop ? typeName : "\(field.strength) \(typeName)"
+            if field.type == .int || field.type == .bool, field.isOptional { declaration += " = nil" }
+            fields.append((place, .plain(declaration, at: at)))
+        }
+        let scope = methodScope(className: className, body: [])
+        // Without an initial value, init stores the whole struct (`self.config = config`).
+        if let value = binding.initializer?.value {
+            initSteps += structStore(value, struct: s, into: "self.\(name)", verb: "set", in: scope) ?? []
+        }
+    }
+
+    /// The memberwise initializer call `S(a: 1, b: x)` of struct `s`, if `e` is one.
+    func structConstruction(_ e: ExprSyntax) -> (String, FunctionCallExprSyntax)? {
+        guard let call = e.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), structs[callee.baseName.text] != nil
+        else { return nil }
+        return (callee.baseName.text, call)
+    }
+
+    /// Stores a value of struct `s` (a memberwise call, or another struct value, copied) into the flattened place
+    /// `prefix`, one step per stored property (`verb` is `let` for a new local, `set` otherwise). Nil after
+    /// reporting why.
+    mutating func structStore(
+        _ value: ExprSyntax, struct s: String, into prefix: String, verb: String, in scope: Scope
+    ) -> [LocatedNode]? {
+        guard let shape = structs[s] else { return nil }
+        let at = location(value)
+        if let (made, call) = structConstruction(value) {
+            guard made == s else {
+                unsupported("a `\(made)` where a `\(s)` is stored", "store a `\(s)(…)`", at: value)
+                return nil
+            }
+            if call.trailingClosure != nil {
+                unsupported(
+                    "a trailing closure to a memberwise initializer", "pass the closure with its label", at: call)
+                return nil
+            }
+            // The memberwise initializer takes every stored property, in declaration order, as a labelled
+            // argument; one with a default value (a `var` with an initial value) may be omitted (the Swift book,
+            // "Initialization" › "Memberwise Initializers for Structure Types").
+            var arguments = Array(call.arguments)
+            var steps: [LocatedNode] = []
+            for field in shape.fields {
+                var given: ExprSyntax?
+                // A `let` with an initial value is no parameter of it: it always has that value.
+                let isFixed = field.isLet && field.defaultValue != nil
+                if !isFixed, let first = arguments.first, first.label?.text == field.name {
+                    given = first.expression
+                    arguments.removeFirst()
+                }
+                let omittable = field.defaultValue != nil
+                guard let expr = given ?? (omittable ? field.defaultValue : nil) else {
+                    if field.isOptional && given == nil && field.defaultValue == nil && !field.isLet {
+                        steps.append(.step(verb, "\(prefix)_\(field.name) = nil", at: at))
+                        continue
+                    }
+                    unsupported(
+                        "`\(s)(…)` without `\(field.name):`",
+                        "pass every stored property without a default value, in declaration order: "
+                            + shape.fields.map { "\($0.name):" }.joined(separator: " "), at: call)
+                    return nil
+                }
+                guard let made = fieldStore(expr, field: field, place: "\(prefix)_\(field.name)", verb: verb, in: scope)
+                else { return nil }
+                steps += made
+            }
+            if let extra = arguments.first {
+                unsupported(
+                    "the argument `\(extra.label?.text ?? "_")` of `\(s)(…)`",
+                    "pass the stored properties by label, in declaration order: "
+                        + shape.fields.map { "\($0.name):" }.joined(separator: " "), at: extra)
+                return nil
+            }
+            return steps
+        }
+        guard let source = expression(value, in: scope) else { return nil }
+        guard source.type == .value(s) else {
+            unsupported("this value as a `\(s)`", "store a `\(s)(…)` or another `\(s)`", at: value)
+            return nil
+        }
+        // A copy: each stored property stored anew (the Swift book, "Structures and Enumerations Are Value Types").
+        return flatFields(of: s, prefix: prefix).map { place, _ in
+            let from = source.text + place.dropFirst(prefix.count)
+            return .step(verb, "\(place) = \(from)", at: at)
+        }
+    }
+
+    /// One stored property's value in a memberwise call or a default value.
+    private mutating func fieldStore(
+        _ expr: ExprSyntax, field: SwiftStruct.Field, place: String, verb: String, in scope: Scope
+    ) -> [LocatedNode]? {
+        let at = location(expr)
+        if case .value(let inner) = field.type {
+            return structStore(expr, struct: inner, into: place, verb: verb, in: scope)
+        }
+        if expr.is(NilLiteralExprSyntax.self) { return [.step(verb, "\(place) = nil", at: at)] }
+        if case .closure(let types) = field.type, let closure = expr.as(ClosureExprSyntax.self) {
+            let steps = closureValueSteps(closure, place: place, types: types, in: scope)
+            return verb == "let" ? [.step("let", "\(place) = nil", at: at)] + steps : steps
+        }
+        if case .array = field.type, isEmptyArray(expr) {
+            guard let typeName = field.type.fieldTypeName else { return nil }
+            return [.step(verb, verb == "let" ? "\(place): \(typeName) = []" : "\(place) = []", at: at)]
+        }
+        if case .object(let cls) = field.type, isConstruction(expr, of: cls) {
+            return [.step(verb, "\(place) = new \(cls)", at: at)]
+        }
+        guard var value = withEnumContext(field.type, { $0.expression(expr, in: scope) }) else { return nil }
+        if field.type == .duration && value.type == .int {
+            guard Self.isLiteralArithmetic(value.text) else {
+                refuseMixedNumbers(expr)
+                return nil
+            }
+            value = ("(\(value.text)) * 1s", .duration)
+        } else if field.type == .int && value.type == .duration {
+            refuseMixedNumbers(expr)
+            return nil
+        }
+        return [.step(verb, "\(place) = \(value.text)", at: at)]
+    }
+
+    /// `let c = S(…)`, `var b = a` in a body: one local per stored property. Nil when the value is no struct.
+    mutating func structLocal(
+        _ binding: PatternBindingSyntax, name: String, isVar: Bool, in scope: inout Scope
+    ) -> [LocatedNode]? {
+        guard let value = binding.initializer?.value else {
+            if let annotation = binding.typeAnnotation, case .value = typeNamed(annotation.type) {
+                unsupported(
+                    "a struct local without a value", "give it its value where it is declared", at: binding)
+                return []
+            }
+            return nil
+        }
+        var s: String?
+        if let annotation = binding.typeAnnotation, case .value(let named) = typeNamed(annotation.type) { s = named }
+        if s == nil, let (made, _) = structConstruction(value) { s = made }
+        if s == nil, case .value(let named) = staticType(value, in: scope, report: false) { s = named }
+        guard let s else { return nil }
+        if isVar && scope.capturedVars.contains(name) {
+            unsupported(
+                "a struct `var` a closure captures",
+                "keep the struct in a property of the class, which the closure reaches through `self`, or copy it "
+                    + "into a `let` first", at: binding)
+            return []
+        }
+        guard let steps = structStore(value, struct: s, into: name, verb: "let", in: scope) else { return [] }
+        scope.locals[name] = Local(type: .value(s), isVar: isVar)
+        for (place, field) in flatFields(of: s, prefix: name) {
+            scope.locals[place] = Local(type: field.type, isVar: isVar)
+        }
+        return steps
+    }
+
+    /// `place = value` where `place` holds a struct: a copy into each stored property. Nil when it holds none.
+    mutating func structAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        guard case .value(let s) = staticType(lhs, in: scope, report: false) else { return nil }
+        guard let place = expression(lhs, in: scope) else { return [] }
+        let isLocal = scope.locals[place.text] != nil && scope.kind != .closure
+        return structStore(rhs, struct: s, into: place.text, verb: isLocal ? "let" : "set", in: scope) ?? []
+    }
+
+    /// Refuses a store into a `let` struct or a `let` property of one, as Swift does at compile time ("cannot
+    /// assign to property: 'x' is a 'let' constant"). True when refused.
+    mutating func refusesStructMutation(_ lhs: ExprSyntax, in scope: Scope) -> Bool {
+        // `config = …`, `self.config = …` on a whole `let` struct.
+        if isLetStruct(lhs, in: scope) {
+            letError("`\(lhs.trimmedDescription)` is a `let` struct", "declare it with `var`", at: lhs)
+            return true
+        }
+        var node = lhs
+        while let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            if case .value(let s) = staticType(base, in: scope, report: false) {
+                if let field = structs[s]?.field(name), field.isLet {
+                    letError(
+                        "`\(name)` is a `let` property of the struct `\(s)`",
+                        "declare it `var \(name)` in `\(s)`, or store a new `\(s)(…)`", at: member)
+                    return true
+                }
+            }
+            node = base
+            if isLetStruct(node, in: scope) {
+                letError(
+                    "`\(node.trimmedDescription)` is a `let` struct",
+                    "declare it with `var`: a struct held by a `let` is constant, every property of it too", at: node)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A store Swift itself refuses at compile time ("cannot assign to property: 'x' is a 'let' constant").
+    private mutating func letError(_ what: String, _ instead: String, at node: some SyntaxProtocol) {
+        bag.error(
+            .swiftUnsupported,
+            "cannot assign: \(what), and Swift refuses this store when it compiles; \(instead) "
+                + "(docs/swift-scenarios.md)", at: location(node))
+    }
+
+    /// Whether `e` names a struct held by a `let` (a local, or a class's `let` property outside its init).
+    private mutating func isLetStruct(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        guard case .value = staticType(e, in: scope, report: false) else { return false }
+        var name: String?
+        var cls = scope.className
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            name = ref.baseName.text
+            if let local = scope.locals[ref.baseName.text], local.type != .object(cls ?? "") {
+                return !local.isVar
+            }
+        } else if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+            case .object(let owner) = staticType(base, in: scope, report: false)
+        {
+            name = member.declName.baseName.text
+            cls = owner
+        }
+        guard let name, let cls, letStructFields.contains("\(cls).\(name)") else { return false }
+        return scope.initializerOf != cls
+    }
+
+    /// `config.label`, `self.config.retries`: a stored property of a struct declared `Int`, `Bool` or `String`
+    /// (not optional), which an interpolation prints as its value.
+    mutating func isPlainStructRead(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+            case .value(let s) = staticType(base, in: scope, report: false),
+            let field = structs[s]?.field(member.declName.baseName.text), !field.isOptional
+        else { return false }
+        return [.int, .bool, .string].contains(field.type)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Structs with stored properties (SwiftLowering+Structs.swift): value types whose stored properties are flattened
+/// into the holder's fields or locals (`config.interval` is `self.config_interval`), copied property by property
+/// (the Swift book, "Structures and Classes" › "Structures and Enumerations Are Value Types").
+@Suite struct StructTests {
+    /// A file declaring `PollConfig` and a `Poller` class whose `probe()` body is `body`.
+    static func file(_ body: String, fields: String = "", expect: String = "[\"logs\": 0]") -> String {
+        """
+        import Foundation
+        let scenario = Scenario("structs", until: .seconds(5), variants: [.ios10, .linuxCorelibs])
+        struct PollConfig: Equatable, Codable {
+            var interval: TimeInterval
+            var maxRetries = 3
+            let label: String
+        }
+        final class Poller {
+            var config = PollConfig(interval: 0.5, label: "feed")
+            var timer: Timer?
+            \(fields)
+            func probe() {
+                \(body)
+            }
+        }
+        let poller = Poller()
+        poller.probe()
+        scenario.expect(.all, \(expect))
+        """
+    }
+
+    static func lowered(_ text: String) throws -> LocatedNode {
+        let (tree, diagnostics) = SwiftScenarioLoader.lower(text: text, file: "S.swift")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return try #require(tree)
+    }
+
+    static func errors(_ text: String) -> [Diagnostic] {
+        SwiftScenarioLoader.lower(text: text, file: "S.swift").1.filter { $0.severity == .error }
+    }
+
+    @Test func aStructPropertyIsOneFieldPerStoredPropertyMadeByTheMemberwiseInit() throws {
+        let tree = try Self.lowered(Self.file("print(config.label)"))
+        let poller = try #require(tree.mapping?["classes"]?.mapping?["Poller"]?.mapping)
+        let fields = try #require(poller["fields"]?.mapping)
+        #expect(SwiftLoweringTests.render(try #require(fields["config_interval"])) == "strong duration")
+        #expect(SwiftLoweringTests.render(try #require(fields["config_maxRetries"])) == "strong int")
+        #expect(SwiftLoweringTests.render(try #require(fields["config_label"])) == "strong string")
+        #expect(fields["config"] == nil)
+        // The omitted `maxRetries` takes its default; the arguments come in declaration order.
+        let initSteps = SwiftLoweringTests.render(try #require(poller["init"]))
+        #expect(
+            initSteps
+                == "[{set: self.config_interval = 0.5}, {set: self.config_maxRetries = 3}, "
+                + "{set: self.config_label = \"feed\"}]")
+        let probe = SwiftLoweringTests.render(try #require(poller["methods"]?.mapping?["probe"]))
+        #expect(probe == "[{log: \\(self.config_label)}]")
+    }
+
+    @Test func aCopyIsIndependentOfItsSource() throws {
+        // `var b = a; b.x = 2` leaves `a.x`; `self.config.x = …` changes the property in place.
+        try SwiftLanguageTests.passes(
+            Self.file(
+                """
+                var fast = config
+                fast.maxRetries = 9
+                self.config.interval = 2
+                print("\\(config.maxRetries) \\(fast.maxRetries) \\(fast.label)")
+                config.maxRetries += 1
+                print("\\(config.maxRetries) \\(fast.maxRetries)")
+                """,
+                expect: "[\"logs[0].text\": \"3 9 feed\", \"logs[1].text\": \"4 9\"]"))
+    }
+
+    @Test func aWholeStructStoreCopiesEveryProperty() throws {
+        try SwiftLanguageTests.passes(
+            Self.file(
+                """
+                let other = PollConfig(interval: 1, maxRetries: 5, label: "other")
+                config = other
+                print("\\(config.maxRetries) \\(config.label)")
+                """,
+                expect: "[\"logs[0].text\": \"5 other\"]"))
+    }
+
+    @Test func aStructLocalFollowsTheCallerAndAClosureReadsTheCopyItCaptured() throws {
+        // The timer's closure reads `self.config` when it runs: the value stored then, not the one at scheduling.
+        try SwiftLanguageTests.passes(
+            Self.file(
+                """
+                timer = Timer.scheduledTimer(withTimeInterval: config.interval, repeats: false) { [weak self] _ in
+                    guard let self = self else { return }
+                    print("\\(self.config.maxRetries)")
+                }
+                config.maxRetries = 7
+                """,
+                expect: "[\"logs[0].text\": \"7\", \"logs[0].at_ms\": 500]"))
+    }
+
+    @Test func aClosureInAStructPropertyCapturingSelfIsACycleThroughTheField() throws {
+        let text = """
+            import Foundation
+            let scenario = Scenario("structs", until: .seconds(3), variants: [.ios10])
+            struct Handlers {
+                var onChange: (() -> Void)?
+                var count = 0
+            }
+            final class ViewModel {
+                var handlers = Handlers()
+                func bind() {
+                    handlers.onChange = { self.handlers.count += 1 }
+                }
+            }
+            var model: ViewModel? = ViewModel()
+            model?.bind()
+            scenario.at(.seconds(1)) { model = nil }
+            scenario.expect(.all, ["leaks[0].class": "ViewModel", "objects.deallocated": 0])
+            """
+        try SwiftLanguageTests.passes(text)
+        let weak = text.replacingOccurrences(of: "{ self.handlers", with: "{ [weak self] in self?.handlers")
+            .replacingOccurrences(of: "[\"leaks[0].class\": \"ViewModel\", ", with: "[\"objects.leaked\": 0, ")
+            .replacingOccurrences(of: "\"objects.deallocated\": 0", with: "\"objects.deallocated\": 2")
+        try SwiftLanguageTests.passes(weak)
+    }
+
+    @Test func aStructHoldsAnObjectAndAWeakDelegateOnBehalfOfItsHolder() throws {
+        let text = """
+            import Foundation
+            let scenario = Scenario("structs", until: .seconds(3), variants: [.ios10])
+            final class Screen {}
+            struct Wiring {
+                weak var delegate: Screen?
+                var child: Screen
+            }
+            final class Owner {
+                var wiring = Wiring(delegate: nil, child: Screen())
+            }
+            let screen = Screen()
+            var owner: Owner? = Owner()
+            owner?.wiring.delegate = screen
+            scenario.at(.seconds(1)) { owner = nil }
+            scenario.expect(.all, ["objects.leaked": 0, "objects.deallocated": 2])
+            """
+        let tree = try Self.lowered(text)
+        let fields = try #require(tree.mapping?["classes"]?.mapping?["Owner"]?.mapping?["fields"]?.mapping)
+        #expect(SwiftLoweringTests.render(try #require(fields["wiring_delegate"])) == "weak Screen")
+        #expect(SwiftLoweringTests.render(try #require(fields["wiring_child"])) == "strong Screen")
+        try SwiftLanguageTests.passes(text)
+    }
+
+    @Test func aLetStructOrALetPropertyRefusesAStoreAtItsPlace() throws {
+        for (body, fragment) in [
+            ("let c = PollConfig(interval: 1, label: \"a\")\n c.interval = 2", "`c` is a `let` struct"),
+            ("config.label = \"b\"", "`label` is a `let` property of the struct `PollConfig`"),
+            ("fixed.maxRetries = 2", "`fixed` is a `let` struct"),
+            ("self.fixed = PollConfig(interval: 1, label: \"a\")", "is a `let` struct"),
+        ] {
+            let errors = Self.errors(Self.file(body, fields: "let fixed = PollConfig(interval: 1, label: \"x\")"))
+            #expect(errors.count == 1, "\(body): \(errors)")
+            #expect(errors.first?.message.contains(fragment) == true, "\(errors)")
+            #expect(errors.first?.location.line ?? 0 >= 13)
+        }
+    }
+
+    @Test func aMemberwiseCallNeedsEveryPropertyWithoutADefaultInOrder() throws {
+        let missing = Self.errors(Self.file("let c = PollConfig(interval: 1)"))
+        #expect(missing.first?.message.contains("without `label:`") == true, "\(missing)")
+        let extra = Self.errors(Self.file("let c = PollConfig(interval: 1, label: \"a\", speed: 2)"))
+        #expect(extra.first?.message.contains("`speed`") == true, "\(extra)")
+    }
+
+    @Test func whatStructsDoNotHaveIsALocatedErrorSayingWhatToWrite() throws {
+        let text = """
+            import Foundation
+            let scenario = Scenario("structs", until: .seconds(3), variants: [.ios10])
+            struct Item: Hashable, CustomStringConvertible {
+                let id: Int
+                var description: String { "item" }
+                func moved() {}
+                init(id: Int) { self.id = id }
+            }
+            scenario.expect(.all, ["logs": 0])
+            """
+        let errors = Self.errors(text)
+        #expect(errors.map(\.location.line) == [3, 5, 6, 7], "\(errors)")
+        #expect(errors.allSatisfy { $0.id == "swift.unsupported" })
+        #expect(errors[2].message.contains("method of the class"))
+        #expect(errors[3].message.contains("memberwise initializer"))
+    }
+}
