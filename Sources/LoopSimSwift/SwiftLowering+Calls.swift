@@ -262,6 +262,14 @@ extension SwiftLowering {
                 arguments.append(.plain(temporary, at: location(closure)))
                 continue
             }
+            if i < types.count, case .value(let s) = types[i] {
+                // A struct: one argument per stored property (SwiftLowering+Structs.swift).
+                guard let made = structArguments(e, struct: s, in: scope) else { return nil }
+                before += made.before
+                arguments += made.arguments
+                after += made.after
+                continue
+            }
             guard let value = expression(e, in: scope) else { return nil }
             arguments.append(.plain(value.text, at: location(e)))
         }

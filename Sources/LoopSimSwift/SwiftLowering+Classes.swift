@@ -411,6 +411,10 @@ extension SwiftLowering {
         where !isLifecycleOverride(decl, className: className) {
             let name = (parameter.secondName ?? parameter.firstName).text
             let type = typeNamed(parameter.type)
+            if case .value(let s) = type {
+                params += structParameters(parameter, name: name, struct: s, in: &scope)  // +Structs.swift
+                continue
+            }
             let typeName = type == .timer ? "NSTimer" : (type.fieldTypeName ?? "id")
             scope.locals[name] = Local(type: type, isVar: false)
             params.append(.map([(name, .plain(typeName, at: location(parameter)))], at: location(parameter)))

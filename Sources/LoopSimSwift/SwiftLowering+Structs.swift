@@ -434,4 +434,66 @@ extension SwiftLowering {
         else { return false }
         return [.int, .bool, .string].contains(field.type)
     }
+
+    /// A parameter of struct type `s` (`init(config: PollConfig)`, `func apply(_ c: PollConfig)`): one parameter per
+    /// stored property, `config_interval`, …, which the body reads as the struct `config` (a `let`: Swift's
+    /// parameters are constants).
+    mutating func structParameters(
+        _ parameter: FunctionParameterSyntax, name: String, struct s: String, in scope: inout Scope
+    ) -> [LocatedNode] {
+        let at = location(parameter)
+        if parameter.type.is(OptionalTypeSyntax.self) || parameter.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+            || parameter.defaultValue != nil || parameter.type.trimmedDescription.hasPrefix("inout")
+        {
+            unsupported(
+                "an optional, `inout` or defaulted struct parameter", "pass a `\(s)` value, without a default",
+                at: parameter)
+            return []
+        }
+        scope.locals[name] = Local(type: .value(s), isVar: false)
+        var params: [LocatedNode] = []
+        for (place, field) in flatFields(of: s, prefix: name) {
+            let typeName = field.type == .timer ? "NSTimer" : (field.type.fieldTypeName ?? "id")
+            scope.locals[place] = Local(type: field.type, isVar: false)
+            params.append(.map([(place, .plain(typeName, at: at))], at: at))
+        }
+        return params
+    }
+
+    /// A struct passed to a parameter of struct type `s`: one argument per stored property. A struct made in the
+    /// argument (`Poller(config: PollConfig(…))`) is made into temporaries `structLINExCOL_…` first, the objects
+    /// among them released after the call, as Swift releases a temporary at the end of its statement.
+    mutating func structArguments(_ e: ExprSyntax, struct s: String, in scope: Scope)
+        -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])?
+    {
+        let at = location(e)
+        if structConstruction(e) != nil {
+            let temporary = "struct\(at.line)x\(at.column)"
+            guard let made = structStore(e, struct: s, into: temporary, verb: "let", in: scope) else { return nil }
+            let fields = flatFields(of: s, prefix: temporary)
+            let after = fields.filter { $0.field.type.isObject }.map { LocatedNode.step("release", $0.place, at: at) }
+            return (made, fields.map { .plain($0.place, at: at) }, after)
+        }
+        guard let value = expression(e, in: scope) else { return nil }
+        guard value.type == .value(s) else {
+            unsupported("this value as a `\(s)`", "pass a `\(s)(…)` or another `\(s)`", at: e)
+            return nil
+        }
+        return ([], flatFields(of: s, prefix: value.text).map { .plain($0.place, at: at) }, [])
+    }
+
+    /// A closure's capture of the struct local `name`: a capture of each stored property's local, which the closure
+    /// then reads as the struct (a `let` struct's properties cannot change, so capturing their values is capturing
+    /// the variable; a captured `var` struct is refused in ``structLocal(_:name:isVar:in:)``).
+    func structCaptures(
+        _ name: String, struct s: String, from scope: Scope, into inner: inout Scope, at location: ScenarioLocation
+    ) -> [LocatedNode] {
+        inner.locals[name] = Local(type: .value(s), isVar: false)
+        var captures: [LocatedNode] = []
+        for (place, field) in flatFields(of: s, prefix: name) {
+            inner.locals[place] = Local(type: field.type, isVar: false)
+            captures.append(.plain("strong \(place)", at: location))
+        }
+        return captures
+    }
 }

@@ -152,6 +152,15 @@ extension SwiftLowering {
                 source = expression(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), in: scope)
             }
             guard let source else { return nil }
+            if case .value(let s) = source.type {
+                // `[config]`: a copy of each stored property (SwiftLowering+Structs.swift).
+                guard source.text == name, strength == "strong" else {
+                    unsupported("this capture of a struct", "capture it by its own name: `[\(name)]`", at: item)
+                    return nil
+                }
+                captures += structCaptures(name, struct: s, from: scope, into: &inner, at: location(item))
+                continue
+            }
             let text = source.text == name ? "\(strength) \(name)" : "\(strength) \(source.text) as \(name)"
             captures.append(.plain(text, at: location(item)))
             inner.locals[name] = Local(type: source.type, isVar: false)
@@ -169,6 +178,11 @@ extension SwiftLowering {
                     let text = value.text(member)
                     if text != "nil" { captures.append(.plain("strong \(text)", at: location(node))) }
                 }
+                continue
+            }
+            if case .value(let s) = local.type {
+                // A struct local: each stored property's local (SwiftLowering+Structs.swift).
+                captures += structCaptures(name, struct: s, from: scope, into: &inner, at: location(node))
                 continue
             }
             let strong =

@@ -191,3 +191,75 @@ import Testing
         #expect(errors[3].message.contains("memberwise initializer"))
     }
 }
+
+/// Structs passed to inits and methods, nested in structs, and captured by closures.
+@Suite struct StructPassingTests {
+    static let text = """
+        import Foundation
+        let scenario = Scenario("structs", until: .seconds(5), variants: [.ios10, .linuxCorelibs])
+        struct Retry {
+            var delay: TimeInterval = 0.5
+            var limit: Int
+        }
+        struct PollConfig {
+            var interval: TimeInterval
+            var retry: Retry
+            var tag: String?
+        }
+        final class Poller {
+            var config: PollConfig
+            init(config: PollConfig) {
+                self.config = config
+            }
+            func apply(_ other: PollConfig, times: Int) {
+                config = other
+                config.retry.limit *= times
+            }
+            func start() {
+                let local = config
+                DispatchQueue.main.asyncAfter(deadline: .now() + local.interval) {
+                    print("fired \\(local.retry.limit)")
+                }
+                config.retry.limit = 99
+            }
+        }
+        var settings = PollConfig(interval: 1, retry: Retry(limit: 2), tag: nil)
+        let poller = Poller(config: settings)
+        settings.retry.limit = 50
+        poller.apply(settings, times: 2)
+        poller.start()
+        print("caller \\(settings.retry.limit) poller \\(poller.config.retry.limit)")
+        scenario.at(.seconds(2), "check") { print("limit \\(settings.retry.limit)") }
+        scenario.expect(.all, [
+            "logs": 3, "logs[0].text": "caller 50 poller 99", "logs[1].text": "fired 100", "logs[1].at_ms": 1000,
+            "logs[2].text": "limit 50",
+        ])
+        """
+
+    @Test func aStructIsPassedAsOneParameterPerStoredPropertyAndCopied() throws {
+        let (tree, diagnostics) = SwiftScenarioLoader.lower(text: Self.text, file: "S.swift")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let poller = try #require(tree?.mapping?["classes"]?.mapping?["Poller"]?.mapping)
+        let fields = try #require(poller["fields"]?.mapping)
+        // A nested struct flattens again.
+        #expect(SwiftLoweringTests.render(try #require(fields["config_retry_limit"])) == "strong int")
+        let initMethod = SwiftLoweringTests.render(try #require(poller["methods"]?.mapping?["init_config"]))
+        #expect(initMethod.hasPrefix("{params: [{config_interval: duration}, {config_retry_delay: duration}, "))
+        try SwiftLanguageTests.passes(Self.text)
+    }
+
+    @Test func aStructArgumentMadeInTheCallIsMadeIntoTemporaries() throws {
+        let text = Self.text.replacingOccurrences(
+            of: "let poller = Poller(config: settings)",
+            with: "let poller = Poller(config: PollConfig(interval: 1, retry: Retry(limit: 2), tag: \"t\"))")
+        try SwiftLanguageTests.passes(text)
+    }
+
+    @Test func aCapturedStructVarIsRefusedWithWhatToWrite() {
+        let text = Self.text.replacingOccurrences(of: "let local = config", with: "var local = config")
+        let errors = SwiftScenarioLoader.lower(text: text, file: "S.swift").1.filter { $0.severity == .error }
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.message.contains("a struct `var` a closure captures") == true)
+        #expect(errors.first?.location.line == 22)
+    }
+}
