@@ -7,6 +7,7 @@ extension SwiftLowering {
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
         if let steps = arrayCall(call, in: &scope) { return steps }  // SwiftLowering+Arrays.swift
+        if let steps = structMethodCall(call, in: &scope) { return steps }  // SwiftLowering+Structs.swift
         if let steps = delegatingInitializer(call, in: scope) { return steps }
         if let steps = threadSubclassCall(call, in: scope) { return steps }  // SwiftLowering+ThreadSubclass.swift
         if let steps = applicationCall(call, in: scope) { return steps }  // SwiftLowering+AppLifecycle.swift

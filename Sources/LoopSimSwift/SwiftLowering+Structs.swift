@@ -27,6 +27,14 @@ struct SwiftStruct {
     var name: String
     /// The stored properties, in declaration order (the memberwise initializer's parameter order).
     var fields: [Field] = []
+    /// Read-only computed properties of one expression (`var isDone: Bool { attempts >= limit }`), by name: each
+    /// read is the expression on the value read.
+    var computed: [String: ExprSyntax] = [:]
+    /// The computed properties whose annotation is a plain `Int`, `Bool` or `String` (printed as their value).
+    var plainComputed: Set<String> = []
+    /// Methods without a returned value (`mutating func reset()`, `func log()`), by name: each call is the body's
+    /// steps on the value called.
+    var methods: [String: FunctionDeclSyntax] = [:]
 
     func field(_ name: String) -> Field? { fields.first { $0.name == name } }
 }
@@ -69,6 +77,17 @@ extension SwiftLowering {
                 default: break
                 }
             }
+            for binding in v.bindings where binding.accessorBlock != nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let getter = Self.singleExpressionGetter(binding)
+                else { continue }
+                shape.computed[name] = getter
+                if let annotation = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self),
+                    ["Int", "Bool", "String"].contains(annotation.name.text)
+                {
+                    shape.plainComputed.insert(name)
+                }
+            }
             for binding in v.bindings where binding.accessorBlock == nil {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 shape.fields.append(
@@ -78,7 +97,28 @@ extension SwiftLowering {
                         defaultValue: binding.initializer?.value, node: Syntax(binding)))
             }
         }
+        for member in s.memberBlock.members {
+            guard let f = member.decl.as(FunctionDeclSyntax.self), f.signature.returnClause == nil,
+                f.signature.effectSpecifiers == nil, f.genericParameterClause == nil, !isStatic(f.modifiers)
+            else { continue }
+            shape.methods[f.name.text] = f
+        }
         structs[s.name.text] = shape
+    }
+
+    /// The expression of a getter `{ e }`, `{ return e }` or `{ get { e } }`; nil for anything else.
+    static func singleExpressionGetter(_ binding: PatternBindingSyntax) -> ExprSyntax? {
+        guard let accessors = binding.accessorBlock?.accessors else { return nil }
+        var body: CodeBlockItemListSyntax?
+        switch accessors {
+        case .getter(let items): body = items
+        case .accessors(let list):
+            guard list.count == 1, let only = list.first, only.accessorSpecifier.text == "get" else { return nil }
+            body = only.body?.statements
+        }
+        guard let body, body.count == 1, let item = body.first else { return nil }
+        if let r = item.item.as(ReturnStmtSyntax.self) { return r.expression }
+        return item.item.as(ExprSyntax.self)
     }
 
     /// Third pass: refuses what a struct of the model cannot have, each with what to write instead.
@@ -106,19 +146,27 @@ extension SwiftLowering {
                     continue
                 }
                 for binding in v.bindings {
-                    if binding.accessorBlock != nil {
+                    if binding.accessorBlock != nil,
+                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        shape.computed[name] != nil
+                    {
+                        continue  // read inline (``structMember(_:_:_:at:)``)
+                    } else if binding.accessorBlock != nil {
                         unsupported(
-                            "a computed property of a struct",
-                            "compute the value where it is used from the struct's stored properties", at: binding)
+                            "a computed property of a struct with more than one statement or a setter",
+                            "write its getter as one expression (`var isDone: Bool { attempts >= limit }`), or "
+                                + "compute the value where it is used", at: binding)
                     } else if binding.pattern.as(IdentifierPatternSyntax.self) == nil {
                         unsupported("a property pattern", "declare one property per name", at: binding.pattern)
                     }
                 }
+            } else if let f = d.as(FunctionDeclSyntax.self), shape.methods[f.name.text] != nil {
+                continue  // inlined at each call (``structMethodCall(_:in:)``)
             } else if d.is(FunctionDeclSyntax.self) {
                 unsupported(
-                    "a method of a struct",
-                    "write it as a method of the class that holds the struct, reading "
-                        + "`config.field`", at: d)
+                    "a struct method that returns a value, throws, is async, generic or static",
+                    "write it as a method that returns nothing, or as a method of the class that holds the struct, "
+                        + "reading `config.field`", at: d)
             } else if d.is(InitializerDeclSyntax.self) {
                 unsupported(
                     "an explicit init of a struct",
@@ -168,6 +216,17 @@ extension SwiftLowering {
     mutating func structMember(
         _ text: String, _ s: String, _ name: String, at node: some SyntaxProtocol
     ) -> (String, LoweredType)? {
+        if let getter = structs[s]?.computed[name] {
+            // A computed property: its expression on this value, `self` and bare members being this value's.
+            if computedInProgress.contains("\(s).\(name)") {
+                unsupported("a computed property that reads itself", "compute it from stored properties", at: node)
+                return nil
+            }
+            computedInProgress.insert("\(s).\(name)")
+            defer { computedInProgress.remove("\(s).\(name)") }
+            guard let value = expression(getter, in: structScope(s, value: text)) else { return nil }
+            return ("(\(value.text))", value.type)
+        }
         guard let field = structs[s]?.field(name) else {
             unsupported(
                 "`\(name)` of the struct `\(s)`",
@@ -429,9 +488,10 @@ extension SwiftLowering {
     /// (not optional), which an interpolation prints as its value.
     mutating func isPlainStructRead(_ e: ExprSyntax, in scope: Scope) -> Bool {
         guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
-            case .value(let s) = staticType(base, in: scope, report: false),
-            let field = structs[s]?.field(member.declName.baseName.text), !field.isOptional
+            case .value(let s) = staticType(base, in: scope, report: false)
         else { return false }
+        if structs[s]?.plainComputed.contains(member.declName.baseName.text) == true { return true }
+        guard let field = structs[s]?.field(member.declName.baseName.text), !field.isOptional else { return false }
         return [.int, .bool, .string].contains(field.type)
     }
 
@@ -495,5 +555,70 @@ extension SwiftLowering {
             captures.append(.plain("strong \(place)", at: location))
         }
         return captures
+    }
+
+    /// The scope of a struct's computed property or method on the value at `text`: `self` is that value, a bare
+    /// stored property is its property there.
+    func structScope(_ s: String, value text: String) -> Scope {
+        var scope = Scope(kind: .method)
+        scope.locals["self"] = Local(type: .value(s), isVar: true, lowered: text)
+        scope.isInlineClosure = true  // a `return` would leave the caller: refused
+        for field in structs[s]?.fields ?? [] {
+            scope.locals[field.name] = Local(type: field.type, isVar: !field.isLet, lowered: "\(text)_\(field.name)")
+        }
+        return scope
+    }
+
+    /// `config.reset()`, `self.config.bump(by: 2)`: a method of a struct, its body's steps on the value called
+    /// (its parameters `let` locals `METHOD_PARAM_LINExCOL` first). A `mutating` method of a `let` struct is
+    /// refused, as Swift refuses it. Nil when `call` is no such call.
+    mutating func structMethodCall(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            case .value(let s) = staticType(base, in: scope, report: false)
+        else { return nil }
+        let name = member.declName.baseName.text
+        guard let method = structs[s]?.methods[name], let body = method.body else {
+            unsupported(
+                "the struct method `\(s).\(name)`",
+                "a struct's methods that return nothing are called as statements (`config.reset()`)", at: member)
+            return []
+        }
+        if method.modifiers.contains(where: { $0.name.text == "mutating" }), isLetStruct(base, in: scope) {
+            letError(
+                "`\(base.trimmedDescription)` is a `let` struct and `\(name)` is `mutating`",
+                "declare it with `var`", at: base)
+            return []
+        }
+        guard let receiver = expression(base, in: scope) else { return [] }
+        let at = location(call)
+        var inner = structScope(s, value: receiver.text)
+        var steps: [LocatedNode] = []
+        let parameters = Array(method.signature.parameterClause.parameters)
+        let arguments = Array(call.arguments)
+        guard parameters.count == arguments.count, call.trailingClosure == nil else {
+            unsupported(
+                "this call of `\(s).\(name)`", "pass one argument per parameter, without a trailing closure", at: call)
+            return []
+        }
+        for (parameter, argument) in zip(parameters, arguments) {
+            let pname = (parameter.secondName ?? parameter.firstName).text
+            let type = typeNamed(parameter.type)
+            guard [.int, .bool, .string, .duration].contains(type) else {
+                unsupported(
+                    "a struct method parameter of type `\(parameter.type.trimmedDescription)`",
+                    "give it a type Int, Bool, String or TimeInterval", at: parameter.type)
+                return []
+            }
+            guard var value = expression(argument.expression, in: scope) else { return [] }
+            if type == .duration && value.type == .int && Self.isLiteralArithmetic(value.text) {
+                value = ("(\(value.text)) * 1s", .duration)
+            }
+            let lowered = "\(name)_\(pname)_\(at.line)x\(at.column)"
+            steps.append(.step("let", "\(lowered) = \(value.text)", at: location(argument)))
+            inner.locals[pname] = Local(type: type, isVar: false, lowered: lowered)
+        }
+        inner.capturedVars = capturedNames(in: body.statements.map(Syntax.init))
+        steps += lowerStatements(body.statements[...], in: &inner, tail: false)
+        return steps
     }
 }

@@ -179,16 +179,17 @@ import Testing
             struct Item: Hashable, CustomStringConvertible {
                 let id: Int
                 var description: String { "item" }
-                func moved() {}
+                func moved() -> Int { id }
                 init(id: Int) { self.id = id }
             }
             scenario.expect(.all, ["logs": 0])
             """
         let errors = Self.errors(text)
-        #expect(errors.map(\.location.line) == [3, 5, 6, 7], "\(errors)")
+        // `description` is a computed property of one expression: in; `CustomStringConvertible` is not.
+        #expect(errors.map(\.location.line) == [3, 6, 7], "\(errors)")
         #expect(errors.allSatisfy { $0.id == "swift.unsupported" })
-        #expect(errors[2].message.contains("method of the class"))
-        #expect(errors[3].message.contains("memberwise initializer"))
+        #expect(errors[1].message.contains("method of the class"))
+        #expect(errors[2].message.contains("memberwise initializer"))
     }
 }
 
@@ -261,5 +262,64 @@ import Testing
         #expect(errors.count == 1, "\(errors)")
         #expect(errors.first?.message.contains("a struct `var` a closure captures") == true)
         #expect(errors.first?.location.line == 22)
+    }
+}
+
+/// Computed properties and methods of structs, inlined on the value they are read or called on.
+@Suite struct StructMemberTests {
+    static let text = """
+        import Foundation
+        let scenario = Scenario("structs", until: .seconds(5), variants: [.ios10, .linuxCorelibs])
+        struct RetryPolicy {
+            var attempts = 0
+            let limit: Int
+            var isExhausted: Bool { attempts >= limit }
+            var remaining: Int {
+                return self.limit - attempts
+            }
+            mutating func recordFailure() {
+                attempts += 1
+            }
+            mutating func reset(to value: Int) {
+                self.attempts = value
+            }
+        }
+        final class Fetcher {
+            var policy = RetryPolicy(limit: 3)
+            private var timer: Timer?
+            func start() {
+                timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] t in
+                    guard let self = self else { return }
+                    self.policy.recordFailure()
+                    print("left \\(self.policy.remaining)")
+                    if self.policy.isExhausted {
+                        t.invalidate()
+                    }
+                }
+            }
+        }
+        var local = RetryPolicy(limit: 2)
+        let copy = local
+        local.recordFailure()
+        local.reset(to: 5)
+        print("local \\(local.attempts) \\(local.isExhausted) copy \\(copy.attempts) \\(copy.isExhausted)")
+        let fetcher = Fetcher()
+        fetcher.start()
+        scenario.expect(.all, [
+            "logs": 4, "logs[0].text": "local 5 true copy 0 false", "logs[1].text": "left 2", "logs[3].text": "left 0",
+            "timers.fires": 3,
+        ])
+        """
+
+    @Test func computedPropertiesAndMutatingMethodsActOnTheirOwnValue() throws {
+        try SwiftLanguageTests.passes(Self.text)
+    }
+
+    @Test func aMutatingMethodOfALetStructIsRefused() {
+        let text = Self.text.replacingOccurrences(of: "var local = RetryPolicy", with: "let local = RetryPolicy")
+        let errors = SwiftScenarioLoader.lower(text: text, file: "S.swift").1.filter { $0.severity == .error }
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.first?.message.contains("`local` is a `let` struct and `recordFailure` is `mutating`") == true)
+        #expect(errors.first?.location.line == 33)
     }
 }

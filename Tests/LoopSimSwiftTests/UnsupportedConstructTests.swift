@@ -22,14 +22,16 @@ import Testing
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(
-            name: "method of a struct", code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() {}\n}",
+            name: "struct method returning a value",
+            code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() -> Int { x }\n}",
             advice: "method of the class that holds the struct"),
         Case(
             name: "explicit init of a struct", code: "TOP:struct Point {\n var x: Int\n /*@*/init() { x = 0 }\n}",
             advice: "memberwise initializer"),
         Case(
-            name: "computed property of a struct", code: "TOP:struct Point {\n var x = 0\n var /*@*/y: Int { x }\n}",
-            advice: "compute the value where it is used"),
+            name: "computed property of a struct",
+            code: "TOP:struct Point {\n var x = 0\n var /*@*/y: Int { get { x } set { x = newValue } }\n}",
+            advice: "write its getter as one expression"),
         Case(
             name: "struct declared in a method", code: "/*@*/struct Point { var x = 0 }",
             advice: "declare the struct at the top level"),
