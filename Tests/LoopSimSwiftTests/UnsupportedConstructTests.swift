@@ -33,6 +33,19 @@ import Testing
             code: "TOP:struct Point {\n var x = 0\n var /*@*/y: Int { get { x } set { x = newValue } }\n}",
             advice: "write its getter as one expression"),
         Case(
+            name: "array of structs",
+            code: "TOP:struct Item {\n var id = 0\n}\nclass Box {\n var /*@*/items: [Item] = []\n}",
+            advice: "keep one array per property"),
+        Case(
+            name: "whole struct in an expression",
+            code:
+                "TOP:struct Item {\n var id = 0\n}\nclass Box {\n var item = Item()\n func f() { if /*@*/item == item {} }\n}",
+            advice: "compare or combine its stored properties"),
+        Case(
+            name: "struct made inside an expression",
+            code: "TOP:struct Item {\n var id = 0\n}\nclass Box {\n func f() { let n = /*@*/Item().id }\n}",
+            advice: "store it first"),
+        Case(
             name: "struct declared in a method", code: "/*@*/struct Point { var x = 0 }",
             advice: "declare the struct at the top level"),
         Case(
