@@ -487,6 +487,16 @@ extension SwiftLowering {
     /// `config.label`, `self.config.retries`: a stored property of a struct declared `Int`, `Bool` or `String`
     /// (not optional), which an interpolation prints as its value.
     mutating func isPlainStructRead(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        // `config.tag ?? "none"`: an optional property's value or the plain default (the standard library's `??`).
+        if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let first = sequence.elements.first, let last = sequence.elements.last,
+            sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+            let member = first.as(MemberAccessExprSyntax.self), let base = member.base,
+            case .value(let s) = staticType(base, in: scope, report: false),
+            let field = structs[s]?.field(member.declName.baseName.text)
+        {
+            return [.int, .bool, .string].contains(field.type) && interpolatedType(last) == .plain
+        }
         guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
             case .value(let s) = staticType(base, in: scope, report: false)
         else { return false }

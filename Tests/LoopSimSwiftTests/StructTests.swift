@@ -323,3 +323,44 @@ import Testing
         #expect(errors.first?.location.line == 33)
     }
 }
+
+/// Optional and closure properties of structs, a memberwise call with a closure, and a `let` property set in init.
+@Suite struct StructOptionalTests {
+    @Test func optionalPropertiesAndClosuresPassThroughTheMemberwiseInit() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("structs", until: .seconds(3), variants: [.ios10, .linuxCorelibs])
+            struct Handlers {
+                var onChange: (() -> Void)?
+                var tag: String?
+            }
+            final class Screen {
+                let config: Handlers
+                var handlers = Handlers()
+                init(tag: String) {
+                    config = Handlers(onChange: nil, tag: tag)
+                }
+                func bind() {
+                    handlers = Handlers(onChange: { [weak self] in
+                        print("render \\(self?.config.tag ?? "-")")
+                    }, tag: nil)
+                    print("tags \\(config.tag ?? "-") \\(handlers.tag ?? "-")")
+                }
+            }
+            var settings = Handlers(onChange: nil, tag: nil)
+            var screen: Screen? = Screen(tag: "cfg")
+            screen?.bind()
+            screen?.handlers.onChange?()
+            scenario.at(.seconds(1), "change") {
+                settings.tag = "changed"
+                print("now \\(settings.tag ?? "none")")
+                screen = nil
+            }
+            scenario.expect(.all, [
+                "logs": 3, "logs[0].text": "tags cfg -", "logs[2].text": "now changed", "objects.leaked": 0,
+                "objects.deallocated": 2,
+            ])
+            """)
+    }
+}
