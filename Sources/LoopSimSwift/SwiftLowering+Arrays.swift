@@ -60,6 +60,13 @@ extension SwiftLowering {
             unsupported("an array of arrays", "keep the elements in one array, or in objects of a class", at: node)
             return nil
         }
+        if case .value(let s) = element {
+            unsupported(
+                "an array of the struct `\(s)`",
+                "keep one array per property (`var ids: [Int]`, `var titles: [String]`), or make `\(s)` a class "
+                    + "(section \"Structs\")", at: node)
+            return nil
+        }
         guard let name = type.fieldTypeName else {
             unsupported(
                 "an array of `\(element)`",

@@ -7,6 +7,7 @@ extension SwiftLowering {
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
         if let steps = arrayCall(call, in: &scope) { return steps }  // SwiftLowering+Arrays.swift
+        if let steps = structMethodCall(call, in: &scope) { return steps }  // SwiftLowering+Structs.swift
         if let steps = delegatingInitializer(call, in: scope) { return steps }
         if let steps = threadSubclassCall(call, in: scope) { return steps }  // SwiftLowering+ThreadSubclass.swift
         if let steps = applicationCall(call, in: scope) { return steps }  // SwiftLowering+AppLifecycle.swift
@@ -265,6 +266,14 @@ extension SwiftLowering {
             if i < types.count, case .result = types[i] {  // SwiftLowering+Result.swift: its two parts
                 guard let parts = resultArgument(e, types[i], in: scope) else { return nil }
                 arguments += parts.map { .plain($0, at: location(e)) }
+                continue
+            }
+            if i < types.count, case .value(let s) = types[i] {
+                // A struct: one argument per stored property (SwiftLowering+Structs.swift).
+                guard let made = structArguments(e, struct: s, in: scope) else { return nil }
+                before += made.before
+                arguments += made.arguments
+                after += made.after
                 continue
             }
             guard let value = expression(e, in: scope) else { return nil }

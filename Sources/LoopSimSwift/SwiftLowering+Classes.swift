@@ -26,6 +26,7 @@ extension SwiftLowering {
                     if collectComputed(binding, name: name, into: &shape) { continue }
                     _ = collectLazy(v, binding, name: name, into: &shape)  // SwiftLowering+Lazy.swift
                     shape.fields[name] = fieldType(binding)
+                    noteStructField(v, name: name, type: fieldType(binding), into: &shape)  // +Structs.swift
                 }
             } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
                 continue
@@ -182,6 +183,13 @@ extension SwiftLowering {
             }
             if binding.accessorBlock != nil, classes[className]?.observers[name] == nil {
                 checkComputed(binding, name: name, className: className)
+                continue
+            }
+            if case .value(let s) = fieldType(binding) {
+                // A struct: its stored properties are the class's fields (SwiftLowering+Structs.swift).
+                lowerStructField(
+                    binding, name: name, struct: s, className: className, into: &fields,
+                    initSteps: &initSteps)
                 continue
             }
             let isLazy = decl.modifiers.contains { $0.name.text == "lazy" }
@@ -360,8 +368,10 @@ extension SwiftLowering {
         case "DispatchGroup": .group
         case "Thread": .thread
         default:
-            classes[name] != nil
-                ? .object(name) : (enumType(named: name) ?? protocolType(name) ?? apiType(name) ?? uikitType(name))
+            structs[name] != nil
+                ? .value(name)
+                : classes[name] != nil
+                    ? .object(name) : (enumType(named: name) ?? protocolType(name) ?? apiType(name) ?? uikitType(name))
         }
     }
 
@@ -420,6 +430,10 @@ extension SwiftLowering {
                 let (split, locals) = resultParameters(name, lowered: name, type, at: location(parameter))
                 params += split
                 for (n, local) in locals { scope.locals[n] = local }
+                continue
+            }
+            if case .value(let s) = type {
+                params += structParameters(parameter, name: name, struct: s, in: &scope)  // +Structs.swift
                 continue
             }
             let typeName = type == .timer ? "NSTimer" : (type.fieldTypeName ?? "id")

@@ -211,6 +211,7 @@ extension SwiftLowering {
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
         case .thread where name == "name": return ("\(inner.text).name", .string)  // a `String?`, nil unnamed
         case .array: return arrayMember(inner, name, at: member)
+        case .value(let s): return structMember(inner.text, s, name, at: member)  // SwiftLowering+Structs.swift
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
         default: return ("\(inner.text).\(name)", .unknown)
         }
@@ -225,6 +226,13 @@ extension SwiftLowering {
         if let found = arrayContains(call, in: scope) { return found }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
+            if structs[name] != nil {
+                unsupported(
+                    "a `\(name)(…)` inside an expression",
+                    "store it first (`let value = \(name)(…)`) and use `value` or its properties; a struct is "
+                        + "made where it is stored or passed", at: call)
+                return nil
+            }
             if classes[name] != nil {
                 if refuseInitializerInExpression(call) { return nil }
                 if !call.arguments.isEmpty || call.trailingClosure != nil {
@@ -354,6 +362,13 @@ extension SwiftLowering {
                 return nil
             } else {
                 guard let operand = withEnumContext(lastOperand, { $0.expression(element, in: scope) }) else {
+                    return nil
+                }
+                if case .value(let s) = operand.type {
+                    // A struct has no value of its own in the model (SwiftLowering+Structs.swift).
+                    unsupported(
+                        "a whole `\(s)` in an expression", "compare or combine its stored properties (`a.id == b.id`)",
+                        at: element)
                     return nil
                 }
                 lastOperand = operand.type

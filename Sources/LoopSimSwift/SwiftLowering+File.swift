@@ -22,6 +22,7 @@ extension SwiftLowering {
             collectProtocol(item)
             collectEnums(item)
             collectClosureAliases(item)  // SwiftLowering+ClosureValues.swift
+            collectStructName(item)  // SwiftLowering+Structs.swift
             if let decl = item.item.as(ClassDeclSyntax.self) {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
@@ -29,6 +30,7 @@ extension SwiftLowering {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
         }
+        for item in tree.statements { collectStructFields(item) }
         for item in tree.statements {
             if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
             if let decl = item.item.as(ExtensionDeclSyntax.self) { _ = collectNotificationNames(decl) }
@@ -80,6 +82,8 @@ extension SwiftLowering {
                     if let typeObject = lowerTypeClass(of: namespace.name, members, at: location(decl)) {
                         classNodes.append(typeObject)
                     }
+                } else if isValueStruct(decl) {
+                    checkStruct(decl)  // its values are flattened where held (SwiftLowering+Structs.swift)
                 } else if isCaseEnum(decl) {
                     // Values of the scenario language, collected in the first pass (SwiftLowering+Enums.swift).
                 } else if foldsAway(decl) {

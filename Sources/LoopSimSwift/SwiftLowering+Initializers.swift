@@ -90,6 +90,11 @@ extension SwiftLowering {
         for parameter in decl.signature.parameterClause.parameters where !isUIKitInit {
             let name = (parameter.secondName ?? parameter.firstName).text
             let type = typeNamed(parameter.type)
+            if case .value(let s) = type {
+                // A struct: one parameter per stored property (SwiftLowering+Structs.swift).
+                params += structParameters(parameter, name: name, struct: s, in: &scope)
+                continue
+            }
             guard let typeName = type.fieldTypeName, type != .interval, type != .date else {
                 unsupported(
                     "an init parameter of type `\(parameter.type.trimmedDescription)`",

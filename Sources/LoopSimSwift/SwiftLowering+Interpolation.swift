@@ -40,7 +40,8 @@ extension SwiftLowering {
         // the log's parser reads as one string literal.
         guard
             interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
-                || isWholeSeconds(e, lowered),
+                || isWholeSeconds(e, lowered)
+                || isPlainStructRead(e, in: scope),  // SwiftLowering+Structs.swift
             let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums)
         else {
             return asWritten

@@ -344,7 +344,7 @@ extension SwiftLowering {
     /// What to write instead of a declaration the subset does not model.
     private func declarationAdvice(_ decl: DeclSyntax) -> String {
         if decl.is(StructDeclSyntax.self) {
-            return "use a class: LoopSim follows the lifetimes of reference types"
+            return "declare the struct at the top level of the file (SwiftLowering+Structs.swift)"
         }
         if decl.is(ProtocolDeclSyntax.self) {
             return "LoopSim does not resolve protocol witnesses; call the class's own method"
@@ -418,6 +418,10 @@ extension SwiftLowering {
         for binding in decl.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
                 unsupported("this pattern", "declare one name: `let x = …`", at: binding.pattern)
+                continue
+            }
+            if let made = structLocal(binding, name: name, isVar: isVar, in: &scope) {
+                steps += made  // a struct: one local per stored property (SwiftLowering+Structs.swift)
                 continue
             }
             let isBlock = isVar && scope.capturedVars.contains(name)
@@ -565,6 +569,11 @@ extension SwiftLowering {
                     lowering.unobservedStatement(e, cls: target.cls, name: target.name, in: &scope)
                 }
             }
+            if elements[1].is(AssignmentExprSyntax.self) || isCompound,
+                refusesStructMutation(elements[0], in: scope)  // SwiftLowering+Structs.swift
+            {
+                return []
+            }
             if elements[1].is(AssignmentExprSyntax.self) {
                 if elements.count > 3 {
                     // `x = a + b`: the value is the rest of the sequence.
@@ -636,6 +645,7 @@ extension SwiftLowering {
             return []
         }
         if let steps = displayStateAssignment(lhs, [rhs], in: scope) { return steps }  // +DisplayState.swift
+        if let steps = structAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+Structs.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }

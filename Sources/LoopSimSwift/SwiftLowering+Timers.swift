@@ -159,6 +159,15 @@ extension SwiftLowering {
                 source = expression(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), in: scope)
             }
             guard let source else { return nil }
+            if case .value(let s) = source.type {
+                // `[config]`: a copy of each stored property (SwiftLowering+Structs.swift).
+                guard source.text == name, strength == "strong" else {
+                    unsupported("this capture of a struct", "capture it by its own name: `[\(name)]`", at: item)
+                    return nil
+                }
+                captures += structCaptures(name, struct: s, from: scope, into: &inner, at: location(item))
+                continue
+            }
             let text = source.text == name ? "\(strength) \(name)" : "\(strength) \(source.text) as \(name)"
             captures.append(.plain(text, at: location(item)))
             inner.locals[name] = Local(type: source.type, isVar: false)
@@ -186,6 +195,11 @@ extension SwiftLowering {
                     captures.append(.plain("strong \(part.text(member))", at: location(node)))
                     inner.locals["\(name).\(member)"] = part
                 }
+                continue
+            }
+            if case .value(let s) = local.type {
+                // A struct local: each stored property's local (SwiftLowering+Structs.swift).
+                captures += structCaptures(name, struct: s, from: scope, into: &inner, at: location(node))
                 continue
             }
             let strong =

@@ -66,6 +66,11 @@ struct SwiftLowering {
     var hoisting = Hoisting()
     /// How many of the last ``conditions(_:in:)``'s steps are hoisted calls (a `while` runs them each turn).
     var conditionHoists = 0
+    /// The value types (`struct S { var a: Int }`) the file declares, by name (SwiftLowering+Structs.swift; looked up
+    /// only).
+    var structs: [String: SwiftStruct] = [:]
+    /// Stored properties of a struct type declared with `let`, as `Class.name` (SwiftLowering+Structs.swift).
+    var letStructFields: Set<String> = []
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -150,6 +155,9 @@ enum LoweredType: Equatable, Sendable {
     /// `Result<Success, Failure>`, as a parameter of a closure or a method: split into its success and failure
     /// parts (SwiftLowering+Result.swift); no field or local holds one whole.
     indirect case result(LoweredType, LoweredType)
+    /// A value of a struct of the file: its stored properties are flattened into the holder's fields or locals
+    /// (`config.interval` is `config_interval`; SwiftLowering+Structs.swift).
+    case value(String)
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -174,8 +182,7 @@ enum LoweredType: Equatable, Sendable {
         case .closure: "block"
         case .array(let element): element.fieldTypeName.map { "[\($0)]" }
         case .optional(let wrapped): wrapped.fieldTypeName
-        case .result: nil
-        case .unknown: nil
+        case .result, .value, .unknown: nil
         }
     }
 

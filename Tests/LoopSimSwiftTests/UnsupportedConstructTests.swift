@@ -21,7 +21,33 @@ import Testing
             name: "URLSession", code: "/*@*/URLSession.shared.dataTask(with: u) { _, _, _ in }.resume()",
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
-        Case(name: "struct", code: "TOP:/*@*/struct Point { var x = 0 }", advice: "use a class"),
+        Case(
+            name: "struct method returning a value",
+            code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() -> Int { x }\n}",
+            advice: "method of the class that holds the struct"),
+        Case(
+            name: "explicit init of a struct", code: "TOP:struct Point {\n var x: Int\n /*@*/init() { x = 0 }\n}",
+            advice: "memberwise initializer"),
+        Case(
+            name: "computed property of a struct",
+            code: "TOP:struct Point {\n var x = 0\n var /*@*/y: Int { get { x } set { x = newValue } }\n}",
+            advice: "write its getter as one expression"),
+        Case(
+            name: "array of structs",
+            code: "TOP:struct Item {\n var id = 0\n}\nclass Box {\n var /*@*/items: [Item] = []\n}",
+            advice: "keep one array per property"),
+        Case(
+            name: "whole struct in an expression",
+            code:
+                "TOP:struct Item {\n var id = 0\n}\nclass Box {\n var item = Item()\n func f() { if /*@*/item == item {} }\n}",
+            advice: "compare or combine its stored properties"),
+        Case(
+            name: "struct made inside an expression",
+            code: "TOP:struct Item {\n var id = 0\n}\nclass Box {\n func f() { let n = /*@*/Item().id }\n}",
+            advice: "store it first"),
+        Case(
+            name: "struct declared in a method", code: "/*@*/struct Point { var x = 0 }",
+            advice: "declare the struct at the top level"),
         Case(
             name: "protocol without a conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
             advice: "the classes of the file that conform to it"),
