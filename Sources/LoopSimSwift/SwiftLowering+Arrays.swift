@@ -294,12 +294,8 @@ extension SwiftLowering {
             var steps: [LocatedNode] = []
             if isDefaultCenter(made.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? value) {
                 steps = notificationCall(made, token: temporary, in: scope)
-            } else if isTimerCreation(made) {
-                steps = creationStep(made, place: temporary, in: scope)?.steps ?? []
-            } else if let created = frameworkCreation(made, place: temporary, in: &scope) {
-                steps = created.steps
-            } else if let created = apiCreation(made, place: temporary, in: scope) {
-                steps = created.steps
+            } else {
+                steps = madeSteps(made, into: temporary, in: &scope)
             }
             guard !steps.isEmpty else { return [] }
             return steps + [
@@ -309,6 +305,15 @@ extension SwiftLowering {
         }
         guard let lowered = expression(value, in: scope) else { return [] }
         return [.step("append", place.text, at: at, [("value", .plain(lowered.text, at: at))])]
+    }
+
+    /// The steps that make the object `made` — a timer, a framework object, an API object (``callValueIsStep(_:in:)``)
+    /// — into `place`: an array's element, a factory method's returned local. Empty after a refusal.
+    mutating func madeSteps(_ made: FunctionCallExprSyntax, into place: String, in scope: inout Scope) -> [LocatedNode]
+    {
+        if isTimerCreation(made) { return creationStep(made, place: place, in: scope)?.steps ?? [] }
+        if let created = frameworkCreation(made, place: place, in: &scope) { return created.steps }
+        return apiCreation(made, place: place, in: scope)?.steps ?? []
     }
 
     /// Whether `call` makes its value with a step of its own (a timer, an observer token, a framework object)

@@ -323,14 +323,7 @@ extension SwiftLowering {
             // out (named by the method, as an object is labelled by the name it is stored into).
             let method = ret.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) })?.name.text ?? "made"
             let temporary = scope.locals[method] == nil ? method : Self.temporaryName(method, at: at)
-            var steps: [LocatedNode] = []
-            if isTimerCreation(made) {
-                steps = creationStep(made, place: temporary, in: scope)?.steps ?? []
-            } else if let created = frameworkCreation(made, place: temporary, in: &scope) {
-                steps = created.steps
-            } else if let created = apiCreation(made, place: temporary, in: scope) {
-                steps = created.steps
-            }
+            let steps = madeSteps(made, into: temporary, in: &scope)
             guard !steps.isEmpty else { return [] }
             return steps + [.step("return", temporary, at: at)]
         }
