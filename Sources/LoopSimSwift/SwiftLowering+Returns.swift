@@ -129,9 +129,7 @@ extension SwiftLowering {
                 "write it as a method with a body: `func value() -> T { … return … }`", at: call)
             return .some(nil)
         }
-        if let root = hoisting.root,
-            let why = conditionallyEvaluated(ExprSyntax(call), root: root) ?? repeatCondition(call, root: root)
-        {
+        if let why = notEvaluatedEachTime(call) {
             unsupported(
                 "a call of `\(method)(…)`, a method that returns a value, \(why)",
                 "Swift may not call it each time the statement runs: call it first into a local (`let v = "
@@ -229,6 +227,14 @@ extension SwiftLowering {
             if let read = firstStateRead(c, in: scope) { return read }
         }
         return nil
+    }
+
+    /// Why Swift may not evaluate `node` each time the statement being lowered runs — to the right of `&&`, `||`
+    /// or `??`, in a branch of `?:`, in a condition after the first, in a `repeat … while` condition —, so a step
+    /// hoisted before the statement would not be Swift's; nil when it always is.
+    func notEvaluatedEachTime(_ node: some ExprSyntaxProtocol) -> String? {
+        guard let root = hoisting.root else { return nil }
+        return conditionallyEvaluated(ExprSyntax(node), root: root) ?? repeatCondition(node, root: root)
     }
 
     /// "in a `repeat … while` condition" when `call` is in one under `root` (tested after each turn, not once).

@@ -33,9 +33,7 @@ extension SwiftLowering {
                 at: call)
             return .some(nil)
         }
-        if let root = hoisting.root,
-            let why = conditionallyEvaluated(ExprSyntax(call), root: root) ?? repeatCondition(call, root: root)
-        {
+        if let why = notEvaluatedEachTime(call) {
             unsupported(
                 "`run(mode:before:)` used as a value \(why)",
                 "write the loop's condition as an `&&` chain (`while !done && RunLoop.current.run(…) {}`) or run it "
