@@ -217,6 +217,16 @@ extension SwiftLowering {
                         "fields hold scenario classes, Timer, RunLoop/CFRunLoop, DispatchSemaphore, DispatchGroup, "
                             + "Thread, Int, Bool or String" + floatFieldAdvice(annotation.type)
                             + optionalArrayAdvice(annotation.type), at: annotation.type)
+                } else if let made = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                    made.calledExpression.trimmedDescription.hasPrefix("DispatchSource.make")
+                {
+                    // A dispatch source is made, scheduled, given its handler and resumed in one step
+                    // (SwiftLowering+DispatchSources.swift's fold), which a property's initial value cannot hold.
+                    unsupported(
+                        "a dispatch source made in a property's initial value",
+                        "keep it in `var timer: DispatchSourceTimer?` and make it in a method: `let t = "
+                            + "DispatchSource.makeTimerSource(queue: .main)`, then `t.schedule(…)`, "
+                            + "`t.setEventHandler { … }` and `t.resume()` right after, then `timer = t`", at: binding)
                 } else {
                     unsupported(
                         "a property whose type LoopSim cannot infer",

@@ -22,6 +22,10 @@ import Testing
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(
+            name: "dispatch source in a property's initial value",
+            code: "TOP:final class H { private let /*@*/timer = DispatchSource.makeTimerSource(queue: .main) }",
+            advice: "make it in a method"),
+        Case(
             name: "struct method returning a value",
             code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() -> Int { x }\n}",
             advice: "method of the class that holds the struct"),
