@@ -15,7 +15,7 @@ extension SwiftLowering {
     /// `DispatchTimeInterval`, `Duration`, and `Date`.
     static let durationTypeNames: Set<String> = [
         "TimeInterval", "Double", "CFTimeInterval", "DispatchTimeInterval", "Duration",
-        // A `Date` is held as the wall clock's time since the start (SwiftLowering+Dates.swift).
+        // A `Date` is held as the modelled device's wall time (virtual, never the host's clock) since the start (SwiftLowering+Dates.swift).
         "Date",
     ]
 

@@ -224,8 +224,9 @@ public indirect enum Expr: Sendable {
     /// Whole seconds of wall-clock time since the start (`[NSDate date]` relative to launch): goes on while the
     /// device sleeps, unlike the monotonic clock of run-loop timers.
     case wallSeconds
-    /// `now_date`, Swift's `Date()`: the wall clock's time since the start, as a duration, so that a date's
-    /// arithmetic (`Date().timeIntervalSince(start)`, `addingTimeInterval`) is the duration's.
+    /// `now_date`, Swift's `Date()`: the virtual clock's `now` (the modelled device's wall time, which goes on
+    /// while it sleeps; never the host's clock), as a duration since the start, so that a date's arithmetic
+    /// (`Date().timeIntervalSince(start)`, `addingTimeInterval`) is the duration's and a run stays deterministic.
     case wallNow
     /// `int(x)`: a duration's whole seconds, toward zero, as Swift's `Int(_: Double)` truncates; an integer is
     /// itself.

@@ -49,7 +49,8 @@ indirect enum ParsedExpr {
     case newSemaphore(Int)
     case newGroup
     case wallSeconds
-    /// `now_date`: the wall clock's time since the start, a duration (Swift's `Date()`).
+    /// `now_date`: the virtual clock's time since the start (the modelled device's wall time, never the host's), a
+    /// duration (Swift's `Date()`).
     case wallNow
     /// `int(x)`: a duration's whole seconds, toward zero; the column is `int`'s.
     case wholeSeconds(ParsedExpr, column: Int)
