@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "LoopSimSwift",
             dependencies: [
-                "LoopSimScenario",
+                "LoopSimScenario", "LoopSimKernel",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

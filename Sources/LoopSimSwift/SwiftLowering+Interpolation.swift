@@ -26,6 +26,11 @@ extension SwiftLowering {
     mutating func logItem(_ e: ExprSyntax, in scope: Scope) -> String {
         // Written as is: every `\(` in it escaped too, so that a nested interpolation stays text.
         let asWritten = "\\\\(" + e.trimmedDescription.replacingOccurrences(of: "\\(", with: "\\\\(") + ")"
+        // `print(String(format: …))`: a format whose values do not fit its conversions is refused, not logged as
+        // written (Swift compiles it and prints what the registers hold).
+        if let call = e.as(FunctionCallExprSyntax.self), let format = formatCall(call, in: scope) {
+            return format.map { "\\(" + $0.0 + ")" } ?? asWritten
+        }
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self

@@ -49,6 +49,28 @@ import Testing
         #expect(refused.first?.contains("int(…) takes a duration") == true, "\(refused)")
     }
 
+    /// `format("%.1f", d)` writes the duration's seconds as Foundation writes a `Double` (the exact binary value of
+    /// the double nearest it, rounded half to even: 0.25 s is `0.2`); `%d` of a duration and `%f` of an int are
+    /// refused at the call, as Swift would print what another register holds.
+    @Test func aDurationIsFormattedAsADouble() throws {
+        let o = try Self.run(
+            """
+            name: f
+            until: 1s
+            main:
+              - let: d = 250ms
+              - log: '\\(format("%.1f|%.3e|%g|%+06.2f", d, d * 3, d - 1s, d))'
+            """)
+        #expect(Self.logs(o) == ["0 0.2|7.500e-01|-0.75|+00.25"])
+        for (expression, fragment) in [
+            (#"format("%d", 250ms)"#, "takes an int, not duration"), (#"format("%.1f", 3)"#, "takes a duration"),
+            (#"format("%a", 1s)"#, "not modelled"),
+        ] {
+            let refused = Self.diagnostics("name: x\nuntil: 1s\nmain:\n  - log: 'x \\(\(expression))'\n")
+            #expect(refused.first?.contains(fragment) == true, "\(expression): \(refused)")
+        }
+    }
+
     /// A timer's interval, tolerance and first fire from a field set by a parameter: fires at the field's value,
     /// read when the timer is made (a later change of the field does not move it, as `Timer` copies its interval).
     @Test func aTimerTakesItsIntervalFromAField() throws {

@@ -1,13 +1,20 @@
 /// One piece of a `String(format:)` format (the scenario language's `format("%02d:%02d", m, s)`): text, or a
-/// conversion of one argument. The subset is the integers' and the strings': `%d %i %u %x %X %o` with the flags
-/// `- 0 + space #`, a width, a precision and a length (`h hh l ll q z t j`), `%@` (a width is ignored, as CF
-/// ignores it), and `%%`. Its
-/// output is C's `printf` (ISO C §7.21.6.1), as Foundation's `-[NSString initWithFormat:]` writes integers: a
-/// conversion without `l`/`ll`/`q` reads 32 bits of the argument (`%d` of `Int(1) << 32 + 5` writes `5`).
+/// conversion of one argument. The subset is the integers', the doubles' and the strings': `%d %i %u %x %X %o` with
+/// the flags `- 0 + space #`, a width, a precision and a length (`h hh l ll q z t j`), `%f %F %e %E %g %G` (with
+/// `l` or no length), `%@` (a width is ignored, as CF ignores it), and `%%`. Its output is C's `printf` (ISO C
+/// §7.21.6.1), as Foundation's `-[NSString initWithFormat:]` writes numbers: a conversion without `l`/`ll`/`q` reads
+/// 32 bits of the argument (`%d` of `Int(1) << 32 + 5` writes `5`); a floating conversion writes the exact binary
+/// value of the `Double` rounded half to even (glibc's and Darwin's libc's `printf` in the default rounding mode).
 public enum FormatPiece: Sendable, Equatable {
     case text(String)
     case integer(FormatSpec)
+    case floating(FormatSpec)
     case string(FormatSpec)
+
+    /// What a conversion takes.
+    public enum Argument: Sendable, Equatable {
+        case integer, floating, string
+    }
 
     /// A conversion's flags, width, precision, length and letter.
     public struct FormatSpec: Sendable, Equatable {
@@ -20,7 +27,7 @@ public enum FormatPiece: Sendable, Equatable {
         public var precision: Int?
         /// The bits the argument is read as: 8, 16, 32 or 64.
         public var bits = 32
-        /// `d i u x X o @`.
+        /// `d i u x X o f F e E g G @`.
         public var conversion: Character = "d"
     }
 
@@ -105,30 +112,35 @@ public enum FormatPiece: Sendable, Equatable {
                     return .failure(FormatError("`%@` takes a width only", start))
                 }
                 pieces.append(.string(spec))
-            case "f", "F", "e", "E", "g", "G", "a", "A":
-                return .failure(
-                    FormatError(
-                        "`%\(spec.conversion)` of a floating-point value is not modelled: LoopSim's times are exact "
-                            + "nanoseconds, which a `Double`'s digits are not; format `Int(x)` or `Int(x * 10)` "
-                            + "with `%d`", start))
+            case "f", "F", "e", "E", "g", "G":
+                // C's `l` does nothing to a floating conversion (§7.21.6.1 ¶7); the others are undefined there.
+                guard length.isEmpty || length == "l" else {
+                    return .failure(
+                        FormatError("the length `\(length)` does not apply to `%\(spec.conversion)`", start))
+                }
+                guard (spec.precision ?? 0) <= 40 else {
+                    return .failure(FormatError("a precision above 40 digits is not modelled", start))
+                }
+                pieces.append(.floating(spec))
             default:
                 return .failure(
                     FormatError(
                         "`%\(spec.conversion)` is not modelled: the formats are `%d`, `%i`, `%u`, `%x`, `%X`, `%o` "
-                            + "of integers, `%@` of strings and `%%`", start))
+                            + "of integers, `%f`, `%e`, `%g` of doubles, `%@` of strings and `%%`", start))
             }
         }
         if !text.isEmpty { pieces.append(.text(text)) }
         return .success(pieces)
     }
 
-    /// What the format's conversions take, in order: true for an integer, false for a string.
-    public static func arguments(of pieces: [FormatPiece]) -> [Bool] {
+    /// What the format's conversions take, in order.
+    public static func arguments(of pieces: [FormatPiece]) -> [Argument] {
         pieces.compactMap {
             switch $0 {
             case .text: nil
-            case .integer: true
-            case .string: false
+            case .integer: .integer
+            case .floating: .floating
+            case .string: .string
             }
         }
     }
@@ -176,6 +188,203 @@ public enum FormatPiece: Sendable, Equatable {
     public static func write(_ s: String, _ spec: FormatSpec) -> String { s }
 
     private static func split(_ v: Int64) -> (Bool, UInt64) { (v < 0, v.magnitude) }
+
+    /// `x` written by a floating conversion (`f F e E g G`), as `printf` writes a finite `Double`: its exact binary
+    /// value in decimal, rounded half to even at the precision (6 when none is written; `%g`'s is significant
+    /// digits).
+    public static func write(_ x: Double, _ spec: FormatSpec) -> String {
+        let exact = ExactDecimal(x.magnitude)
+        let upper = spec.conversion.isUppercase
+        var body: String
+        switch spec.conversion {
+        case "e", "E":
+            body = exact.scientific(spec.precision ?? 6, alternate: spec.alternate, upper: upper)
+        case "g", "G":
+            let p = max(spec.precision ?? 6, 1)
+            // The exponent `%e` would write with p - 1 decimals chooses the style (§7.21.6.1 ¶8).
+            let x = exact.rounded(significant: p).exponent
+            if x < p && x >= -4 {
+                body = exact.fixed(p - 1 - x, alternate: spec.alternate)
+            } else {
+                body = exact.scientific(p - 1, alternate: spec.alternate, upper: upper)
+            }
+            if !spec.alternate { body = trimmingZeros(body) }
+        default:
+            body = exact.fixed(spec.precision ?? 6, alternate: spec.alternate)
+        }
+        // C writes the sign of a negative value that rounds to zero too (`-0.0`).
+        let prefix = x.sign == .minus ? "-" : spec.plus ? "+" : spec.space ? " " : ""
+        let length = prefix.count + body.count
+        guard length < spec.width else { return prefix + body }
+        let pad = spec.width - length
+        if spec.leftAlign { return prefix + body + String(repeating: " ", count: pad) }
+        if spec.zeroPad { return prefix + String(repeating: "0", count: pad) + body }
+        return String(repeating: " ", count: pad) + prefix + body
+    }
+
+    /// `%g`'s output without the fraction's trailing zeros, nor a point left alone (§7.21.6.1 ¶8).
+    private static func trimmingZeros(_ body: String) -> String {
+        var mantissa = Substring(body)
+        var exponent: Substring = ""
+        if let e = body.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = body[..<e]
+            exponent = body[e...]
+        }
+        guard mantissa.contains(".") else { return body }
+        while mantissa.hasSuffix("0") { mantissa.removeLast() }
+        if mantissa.hasSuffix(".") { mantissa.removeLast() }
+        return String(mantissa + exponent)
+    }
+}
+
+/// A non-negative finite `Double`'s exact value in decimal: `digits` × 10^-`scale` (a binary fraction's expansion
+/// ends: 2^-k = 5^k × 10^-k), and its roundings, half to even, as `printf` writes them.
+struct ExactDecimal {
+    /// The decimal digits, most significant first, without leading zeros ("0" for zero).
+    var digits: [UInt8]
+    /// How many of `digits` (from the right) are after the point; may exceed the count (leading zeros).
+    var scale: Int
+
+    var isZero: Bool { digits.allSatisfy { $0 == 0 } }
+
+    init(digits: [UInt8], scale: Int) {
+        self.digits = digits
+        self.scale = scale
+    }
+
+    init(_ x: Double) {
+        guard x != 0, x.isFinite else {
+            self.init(digits: [0], scale: 0)
+            return
+        }
+        // x = m × 2^e, m an integer below 2^53.
+        let m = x.significandBitPattern | (x.exponentBitPattern == 0 ? 0 : 1 << 52)
+        let e = (x.exponentBitPattern == 0 ? 1 : Int(x.exponentBitPattern)) - 1075
+        var limbs = Self.limbs(m)
+        if e >= 0 {
+            var left = e
+            while left > 0 {
+                let step = min(left, 29)
+                Self.multiply(&limbs, by: 1 << UInt32(step))
+                left -= step
+            }
+            self.init(digits: Self.decimal(limbs), scale: 0)
+        } else {
+            var left = -e
+            while left > 0 {
+                let step = min(left, 12)
+                var factor: UInt64 = 1
+                for _ in 0..<step { factor *= 5 }
+                Self.multiply(&limbs, by: factor)
+                left -= step
+            }
+            self.init(digits: Self.decimal(limbs), scale: -e)
+        }
+    }
+
+    /// The power of ten of the first digit (x = d.ddd × 10^exponent); 0 for zero.
+    var exponent: Int {
+        guard let first = digits.firstIndex(where: { $0 != 0 }) else { return 0 }
+        return digits.count - first - 1 - scale
+    }
+
+    /// Rounded, half to even, to `places` digits after the point (`places` ≥ 0).
+    func rounded(places: Int) -> ExactDecimal {
+        rounded(dropping: scale - places)
+    }
+
+    /// Rounded, half to even, to `count` significant digits (count ≥ 1).
+    func rounded(significant count: Int) -> ExactDecimal {
+        guard !isZero else { return ExactDecimal(digits: [0], scale: 0) }
+        let first = digits.firstIndex(where: { $0 != 0 })!
+        return rounded(dropping: digits.count - first - count)
+    }
+
+    /// Without its last `n` digits, rounded half to even; n ≤ 0 appends zeros.
+    private func rounded(dropping n: Int) -> ExactDecimal {
+        if n <= 0 { return ExactDecimal(digits: digits + Array(repeating: 0, count: -n), scale: scale - n) }
+        guard n <= digits.count else {
+            // Every digit is dropped and the first dropped one is a leading zero: below half.
+            return ExactDecimal(digits: [0], scale: scale - n)
+        }
+        var kept = Array(digits[..<(digits.count - n)])
+        let dropped = digits[(digits.count - n)...]
+        let first = dropped.first!
+        let rest = dropped.dropFirst().contains { $0 != 0 }
+        let up = first > 5 || (first == 5 && (rest || (kept.last ?? 0) % 2 == 1))
+        if up {
+            var i = kept.count - 1
+            while i >= 0 && kept[i] == 9 {
+                kept[i] = 0
+                i -= 1
+            }
+            if i >= 0 { kept[i] += 1 } else { kept.insert(1, at: 0) }
+        }
+        if kept.isEmpty { kept = [0] }
+        while kept.count > 1 && kept[0] == 0 { kept.removeFirst() }
+        return ExactDecimal(digits: kept, scale: scale - n)
+    }
+
+    /// `%.{places}f`: the integer part, then a point and `places` digits (a point alone with `#` and 0 places).
+    func fixed(_ places: Int, alternate: Bool) -> String {
+        let r = rounded(places: places)
+        var all = r.digits
+        if all.count <= places { all = Array(repeating: 0, count: places + 1 - all.count) + all }
+        let whole = all[..<(all.count - places)].map { Character(String($0)) }
+        let fraction = all[(all.count - places)...].map { Character(String($0)) }
+        return String(whole) + (places > 0 || alternate ? "." : "") + String(fraction)
+    }
+
+    /// `%.{places}e`: one digit, a point and `places` digits, `e`, the exponent's sign and at least two digits.
+    func scientific(_ places: Int, alternate: Bool, upper: Bool) -> String {
+        var r = rounded(significant: places + 1)
+        var exponent = 0
+        if r.isZero {
+            r = ExactDecimal(digits: Array(repeating: 0, count: places + 1), scale: places)
+        } else {
+            exponent = r.exponent
+            // A carry (9.99 -> 10.0) adds a digit: the rounding to places + 1 significant digits drops it again.
+            if r.digits.count > places + 1 { r = r.rounded(significant: places + 1) }
+        }
+        let chars = r.digits.prefix(places + 1).map { Character(String($0)) }
+        let mantissa = String(chars.first!) + (places > 0 || alternate ? "." : "") + String(chars.dropFirst())
+        let e = exponent.magnitude < 10 ? "0\(exponent.magnitude)" : "\(exponent.magnitude)"
+        return mantissa + (upper ? "E" : "e") + (exponent < 0 ? "-" : "+") + e
+    }
+
+    private static func limbs(_ m: UInt64) -> [UInt64] {
+        var limbs: [UInt64] = []
+        var m = m
+        repeat {
+            limbs.append(m % 1_000_000_000)
+            m /= 1_000_000_000
+        } while m > 0
+        return limbs
+    }
+
+    /// limbs (base 10^9, least significant first) × factor (below 2^32 × 10^9 / 10^9 headroom: ≤ 5^12 or 2^29).
+    private static func multiply(_ limbs: inout [UInt64], by factor: UInt64) {
+        var carry: UInt64 = 0
+        for i in limbs.indices {
+            let v = limbs[i] * factor + carry
+            limbs[i] = v % 1_000_000_000
+            carry = v / 1_000_000_000
+        }
+        while carry > 0 {
+            limbs.append(carry % 1_000_000_000)
+            carry /= 1_000_000_000
+        }
+    }
+
+    private static func decimal(_ limbs: [UInt64]) -> [UInt8] {
+        var out: [UInt8] = []
+        for (i, limb) in limbs.reversed().enumerated() {
+            var chunk = Array(String(limb).utf8.map { $0 - 48 })
+            if i > 0 { chunk = Array(repeating: 0, count: 9 - chunk.count) + chunk }
+            out += chunk
+        }
+        return out
+    }
 }
 
 /// Why a format is not modelled, and where in it.

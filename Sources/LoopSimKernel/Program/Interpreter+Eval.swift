@@ -123,6 +123,14 @@ extension Interpreter {
                     }
                     text += FormatPiece.write(n, spec)
                     next += 1
+                case .floating(let spec):
+                    // A `TimeInterval` is a duration: the `Double` nearest its seconds (the quotient of two exact
+                    // doubles, rounded once), what the app's own `Double` holds when it was written in nanoseconds.
+                    guard case .duration(let d) = try evaluate(arguments[next], in: frame, on: thread, k) else {
+                        throw RuntimeFault("format: `%\(spec.conversion)` takes a TimeInterval (a duration)")
+                    }
+                    text += FormatPiece.write(Double(d.nanoseconds) / 1e9, spec)
+                    next += 1
                 case .string(let spec):
                     let value = try evaluate(arguments[next], in: frame, on: thread, k)
                     // `%@` of nil writes `(null)`, as Foundation's does.

@@ -71,15 +71,26 @@ extension ScenarioCompiler {
                 return nil
             }
             var values: [Expr] = []
-            for (argument, isInteger) in zip(arguments, wanted) {
+            for (argument, kind) in zip(arguments, wanted) {
                 guard let (value, type) = typed(argument, scope: scope, scalar: scalar, offset: offset) else {
                     return nil
                 }
-                guard type == (isInteger ? .int : .string) || (!isInteger && type == .null) else {
+                let fits =
+                    switch kind {
+                    case .integer: type == .int
+                    case .floating: type == .duration
+                    case .string: type == .string || type == .null
+                    }
+                guard fits else {
+                    let conversion =
+                        switch kind {
+                        case .integer: "a `%d`-style conversion takes an int"
+                        case .floating: "a `%f`-style conversion takes a duration (a TimeInterval)"
+                        case .string: "`%@` takes a string"
+                        }
                     bag.error(
-                        .exprType,
-                        "format: a \(isInteger ? "`%d`-style conversion takes an int" : "`%@` takes a string"), "
-                            + "not \(type)", at: location(in: scalar, offset: offset + column))
+                        .exprType, "format: \(conversion), not \(type)",
+                        at: location(in: scalar, offset: offset + column))
                     return nil
                 }
                 values.append(value)
