@@ -185,6 +185,7 @@ extension SwiftLowering {
                 checkComputed(binding, name: name, className: className)
                 continue
             }
+            if refusesTupleProperty(binding) { continue }  // SwiftLowering+Tuples.swift
             if case .value(let s) = fieldType(binding) {
                 // A struct: its stored properties are the class's fields (SwiftLowering+Structs.swift).
                 lowerStructField(
@@ -337,6 +338,7 @@ extension SwiftLowering {
             return .int
         }
         if let array = emptyArrayConstruction(value) { return array }  // `[String]()`
+        if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
         {
@@ -357,6 +359,7 @@ extension SwiftLowering {
         if let o = type.as(OptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeNamed(o.wrappedType) }
         if let error = errorExistentialType(type) { return error }  // SwiftLowering+Errors.swift
+        if let tuple = type.as(TupleTypeSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if let result = resultType(type) { return result }  // SwiftLowering+Result.swift
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }
         if let i = type.as(IdentifierTypeSyntax.self), i.genericArgumentClause == nil {

@@ -84,6 +84,12 @@ extension SwiftLowering {
             where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
                 return .some(bindingType(binding))
             }
+            for binding in variable.bindings {
+                guard let pattern = binding.pattern.as(TuplePatternSyntax.self),
+                    let type = tupleBindings[pattern.id]?[name]
+                else { continue }
+                return .some(Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil)  // SwiftLowering+Tuples
+            }
             return nil
         }
         if let guardStmt = item.as(GuardStmtSyntax.self), let type = resultCaseBindings[guardStmt.conditions.id]?[name]

@@ -83,6 +83,14 @@ extension SwiftLowering {
             unsupported("the conditional operator `?:`", "write an `if` with two stores", at: e)
             return nil
         }
+        if let tuple = e.as(TupleExprSyntax.self), tuple.elements.count >= 2 {
+            unsupported(
+                "a tuple here",
+                "keep a tuple in a property or a local (`var window = (count: 0, limit: 2)`) and read "
+                    + "its elements (`window.count`, `let (count, limit) = window`); a method returns one value",
+                at: e)
+            return nil
+        }
         unsupported(describe(e), "see the subset's list", at: e)
         return nil
     }

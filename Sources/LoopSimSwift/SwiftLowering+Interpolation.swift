@@ -31,6 +31,7 @@ extension SwiftLowering {
         if let call = e.as(FunctionCallExprSyntax.self), let format = formatCall(call, in: scope) {
             return format.map { "\\(" + $0.0 + ")" } ?? asWritten
         }
+        if let tuple = tupleLogText(e, in: scope) { return tuple }  // SwiftLowering+Tuples.swift
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self

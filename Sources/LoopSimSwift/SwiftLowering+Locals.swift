@@ -19,6 +19,11 @@ extension SwiftLowering {
         let isVar = decl.bindingSpecifier.text == "var"
         var steps: [LocatedNode] = []
         for binding in decl.bindings {
+            if let pattern = binding.pattern.as(TuplePatternSyntax.self) {
+                // `let (count, limit) = self.window`: one local per element (SwiftLowering+Tuples.swift).
+                steps += tupleDestructuring(pattern, binding, isVar: isVar, in: &scope)
+                continue
+            }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
                 unsupported("this pattern", "declare one name: `let x = …`", at: binding.pattern)
                 continue

@@ -292,6 +292,27 @@ extension SwiftLowering {
     ) -> [LocatedNode]? {
         guard let shape = structs[s] else { return nil }
         let at = location(value)
+        if let elements = tupleArguments(value, of: s) {  // SwiftLowering+Tuples.swift
+            var steps: [LocatedNode] = []
+            for (field, element) in zip(shape.fields, elements) {
+                guard element.label == field.name else {
+                    unsupported(
+                        "the element `\(element.label)` where `\(s)` has `\(field.name)`",
+                        "write the tuple's elements with its labels, in order", at: element.expression)
+                    return nil
+                }
+                guard
+                    let made = fieldStore(
+                        element.expression, field: field, place: "\(prefix)_\(field.name)", verb: verb, in: scope)
+                else { return nil }
+                steps += made
+            }
+            return steps
+        }
+        if Self.isTupleShape(s), value.is(TupleExprSyntax.self) {
+            unsupported("this tuple as a `\(s)`", "write a tuple of its elements, in order", at: value)
+            return nil
+        }
         if let (made, call) = structConstruction(value) {
             guard made == s else {
                 unsupported("a `\(made)` where a `\(s)` is stored", "store a `\(s)(…)`", at: value)
@@ -401,6 +422,7 @@ extension SwiftLowering {
         var s: String?
         if let annotation = binding.typeAnnotation, case .value(let named) = typeNamed(annotation.type) { s = named }
         if s == nil, let (made, _) = structConstruction(value) { s = made }
+        if s == nil, let tuple = value.as(TupleExprSyntax.self) { s = tupleShape(tuple) }  // +Tuples.swift
         if s == nil, case .value(let named) = staticType(value, in: scope, report: false) { s = named }
         guard let s else { return nil }
         if isVar && scope.capturedVars.contains(name) {
@@ -537,7 +559,7 @@ extension SwiftLowering {
         -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])?
     {
         let at = location(e)
-        if structConstruction(e) != nil {
+        if structConstruction(e) != nil || tupleArguments(e, of: s) != nil {
             let temporary = "struct\(at.line)x\(at.column)"
             guard let made = structStore(e, struct: s, into: temporary, verb: "let", in: scope) else { return nil }
             let fields = flatFields(of: s, prefix: temporary)
