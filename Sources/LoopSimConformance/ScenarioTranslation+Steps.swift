@@ -518,7 +518,7 @@ extension ScenarioTranslation {
             return "LS.product(\(expr(lhs, context)), \"\(op.rawValue)\", \(expr(rhs, context)))"
         case .wallSeconds:
             return "LS.wallSeconds()"
-        case .wallNow, .wholeSeconds:
+        case .wallNow, .uptimeNow, .wholeSeconds:
             unsupported(Self.computedDuration("a date or a duration's whole seconds"))
             return "LSValue.null"
         case .format:

@@ -49,6 +49,35 @@ import Testing
         #expect(refused.first?.contains("int(…) takes a duration") == true, "\(refused)")
     }
 
+    /// `now_uptime` (Swift's `CACurrentMediaTime()`) is the monotonic clock: it stands still while the device
+    /// sleeps, so across a lock of 3 s, 5 s of wall time are 2 s of uptime, and uptime never goes back.
+    @Test func nowUptimeStandsStillWhileTheDeviceSleeps() throws {
+        let o = try Self.run(
+            """
+            name: uptime
+            until: 10s
+            classes:
+              W:
+                fields: {wall: duration, up: duration}
+            main:
+              - let: w = new W
+              - set: w.wall = now_date
+              - set: w.up = now_uptime
+            user:
+              - at: 1s
+                app: lock
+              - at: 4s
+                app: unlock
+              - at: 4500ms
+                app: foreground
+              - at: 5s
+                name: read
+                do:
+                  - log: 'wall \\(int(now_date - w.wall)) uptime \\(int(now_uptime - w.up)) \\(now_uptime - w.up)'
+            """)
+        #expect(Self.logs(o) == ["5000 wall 5 uptime 2 2.0"])
+    }
+
     /// `format("%.1f", d)` writes the duration's seconds as Foundation writes a `Double` (the exact binary value of
     /// the double nearest it, rounded half to even: 0.25 s is `0.2`); `%d` of a duration and `%f` of an int are
     /// refused at the call, as Swift would print what another register holds.

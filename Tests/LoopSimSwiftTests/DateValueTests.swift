@@ -77,11 +77,39 @@ import Testing
         #expect(logs == ["1000 before later", "1000 left 2", "2000 past", "2000 before later", "2000 left 1"])
     }
 
-    @Test func absoluteDatesAreRefused() throws {
-        for code in [
-            "let t = Date().timeIntervalSince1970", "let d = Date.distantFuture",
-            "let d = Date(timeIntervalSince1970: 0)",
-        ] {
+    /// The absolute clocks: `Date().timeIntervalSince1970` and `CFAbsoluteTimeGetCurrent()` read the wall clock
+    /// from a fixed start (2026-01-01T00:00:00Z), `CACurrentMediaTime()` and `systemUptime` the monotonic clock from
+    /// 1000 s, so elapsed times are exact; a date made from an absolute value is that instant again.
+    @Test func absoluteClocksDifferByTheElapsedTime() throws {
+        let logs = try Self.logs(
+            """
+                private var started: TimeInterval = 0
+                private var mediaStart: CFTimeInterval = 0
+                private var timer: Timer?
+                func begin() {
+                    started = Date().timeIntervalSince1970
+                    mediaStart = CACurrentMediaTime()
+                    timer = Timer.scheduledTimer(withTimeInterval: 0.75, repeats: true) { [weak self] t in
+                        guard let self else { return }
+                        let wall = Date().timeIntervalSince1970 - self.started
+                        let media = CACurrentMediaTime() - self.mediaStart
+                        let uptime = ProcessInfo.processInfo.systemUptime
+                        let reference = CFAbsoluteTimeGetCurrent() - Date.timeIntervalSinceReferenceDate
+                        let deadline = Date(timeIntervalSince1970: self.started + 2)
+                        print(Int(wall * 1000), Int(media * 1000), Int(uptime), Int(reference), deadline < Date())
+                        print(String(format: "%.2f", Date().timeIntervalSince1970))
+                        if wall > 1 { t.invalidate() }
+                    }
+                }
+            """, "let w = W()\nw.begin()")
+        #expect(
+            logs == [
+                "750 750 750 1000 0 false", "750 1767225600.75", "1500 1500 1500 1001 0 false", "1500 1767225601.50",
+            ])
+    }
+
+    @Test func absoluteDatesOutsideTheClocksAreRefused() throws {
+        for code in ["let d = Date.distantFuture", "let d = Date(timeIntervalSinceReferenceDate: 0, x: 1)"] {
             let (_, diagnostics) = SwiftScenarioLoader.lower(
                 text: """
                     let scenario = Scenario("dates", until: .seconds(1), variants: [.ios13])
@@ -92,7 +120,7 @@ import Testing
                     }
                     """, file: "D.swift")
             let message = try #require(diagnostics.first { $0.id == .swiftUnsupported }, "\(code)")
-            #expect(message.message.contains("count from the start of the run"), "\(message.message)")
+            #expect(message.message.contains("intervals between dates"), "\(message.message)")
             #expect(message.location.line == 4)
         }
     }

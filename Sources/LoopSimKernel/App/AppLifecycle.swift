@@ -16,6 +16,8 @@ final class AppLifecycle {
     private(set) var foregroundReturns: [ForegroundReturn] = []
     /// Since when the device sleeps; nil while it is awake.
     private var deviceAsleepSince: SimInstant?
+    /// The time the device has slept so far, over every sleep that ended.
+    private var sleptTotal = SimDuration(nanoseconds: 0)
     /// Queue entries on the monotonic clock that came due while the device slept: back in the queue at the wake.
     private var frozenEntries: [EventQueue<KernelEvent>.Entry] = []
     /// Threads (by id, in order) whose resume came while the app was suspended.
@@ -62,6 +64,12 @@ final class AppLifecycle {
     /// Whether the device sleeps (the monotonic clock stands still).
     @inline(__always)
     var isDeviceAsleep: Bool { deviceAsleepSince != nil }
+
+    /// The monotonic clock's time since the start at `now`: the wall time less every sleep (it stands still while
+    /// the device sleeps, as `mach_absolute_time` does).
+    func monotonicNow(_ now: SimInstant) -> SimDuration {
+        SimDuration(nanoseconds: (deviceAsleepSince ?? now).nanoseconds - sleptTotal.nanoseconds)
+    }
 
     /// A frozen app could not resume thread `id`: a suspended one resumes it at the return to the foreground,
     /// a killed one never.
@@ -246,6 +254,7 @@ final class AppLifecycle {
         guard let since = deviceAsleepSince else { return }
         deviceAsleepSince = nil
         let slept = k.now - since
+        sleptTotal = sleptTotal + slept
         k.record(nil, .deviceWake(slept: slept))
         k.clock.postpone(by: slept) { usesMonotonicClock($0) }
         for entry in frozenEntries { k.clock.restore(entry, at: entry.instant + slept) }

@@ -110,6 +110,8 @@ extension Interpreter {
             return .int(Int(k.now.nanoseconds / 1_000_000_000))
         case .wallNow:
             return .duration(SimDuration(nanoseconds: k.now.nanoseconds))
+        case .uptimeNow:
+            return .duration(k.app.monotonicNow(k.now))
         case .format(let pieces, let arguments):
             var text = ""
             var next = 0

@@ -228,6 +228,9 @@ public indirect enum Expr: Sendable {
     /// while it sleeps; never the host's clock), as a duration since the start, so that a date's arithmetic
     /// (`Date().timeIntervalSince(start)`, `addingTimeInterval`) is the duration's and a run stays deterministic.
     case wallNow
+    /// `now_uptime`, Swift's `CACurrentMediaTime()` and `ProcessInfo.processInfo.systemUptime`: the monotonic
+    /// clock's time since the start (`mach_absolute_time`, which stands still while the device sleeps), a duration.
+    case uptimeNow
     /// `int(x)`: a duration's whole seconds, toward zero, as Swift's `Int(_: Double)` truncates; an integer is
     /// itself.
     case wholeSeconds(Expr)

@@ -52,6 +52,9 @@ indirect enum ParsedExpr {
     /// `now_date`: the virtual clock's time since the start (the modelled device's wall time, never the host's), a
     /// duration (Swift's `Date()`).
     case wallNow
+    /// `now_uptime`: the monotonic clock's time since the start (stands still while the device sleeps), a duration
+    /// (Swift's `CACurrentMediaTime()`).
+    case uptimeNow
     /// `int(x)`: a duration's whole seconds, toward zero; the column is `int`'s.
     case wholeSeconds(ParsedExpr, column: Int)
     /// `format("%02d", n)`: the format's text, where its text starts (one past the quote), and the arguments.
@@ -435,6 +438,8 @@ struct ExpressionParser {
             return .wallSeconds
         case .name("now_date"):
             return .wallNow
+        case .name("now_uptime"):
+            return .uptimeNow
         case .name("format") where tokens[index].0 == .open:
             index += 1
             try nest(at: column)

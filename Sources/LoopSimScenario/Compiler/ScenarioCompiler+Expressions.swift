@@ -52,6 +52,7 @@ extension ScenarioCompiler {
         case .newGroup: return (.newGroup, .group)
         case .wallSeconds: return (.wallSeconds, .int)
         case .wallNow: return (.wallNow, .duration)
+        case .uptimeNow: return (.uptimeNow, .duration)
         case .format(let format, let textColumn, let arguments, let column):
             let pieces: [FormatPiece]
             switch FormatPiece.parse(format) {
