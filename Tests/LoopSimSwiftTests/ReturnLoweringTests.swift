@@ -251,3 +251,22 @@ import Testing
         #expect(logs == ["fast slow 3"])
     }
 }
+
+/// A call left of `&&` or `||` runs each time its statement does: it is hoisted, not refused (the refusal is for
+/// the operand to the right, which Swift may skip).
+@Suite struct HoistedCallLeftOfAndTests {
+    @Test func aCallLeftOfAndIsHoisted() throws {
+        let logs = try DateValueTests.logs(
+            """
+                var fast = true
+                var count = 0
+                func bump() -> Int { count += 1; return count }
+                func go() {
+                    if bump() > 0 && fast { print("first \\(count)") }
+                    let both = (bump() > 1) && fast
+                    print("both \\(both) \\(count)")
+                }
+            """, "let w = W()\nw.go()")
+        #expect(logs == ["0 first 1", "0 both true 2"])
+    }
+}
