@@ -154,7 +154,9 @@ import Testing
                 + "var t: NSKeyValueObservation?\nfunc f() { t = m.observe(\\.n, options: [.new]) "
                 + "{ _, change in if /*@*/change.kind == .setting { } } } }",
             advice: "change.newValue"),
-        Case(name: "ternary in a condition", code: "if (count > 1 /*@*/? true : false) { go() }", advice: "if"),
+        Case(
+            name: "ternary right of &&", code: "if count > 0 && (count > 1 /*@*/? true : false) { go() }",
+            advice: "choose the value into a local first"),
         Case(name: "cast", code: "let x = self /*@*/as? Page", advice: "compare with nil"),
         Case(
             name: "lazy type property", code: "TOP:class Hub { /*@*/lazy static var count = 0 }",
