@@ -350,9 +350,11 @@ extension SwiftLowering {
         return [.step("append", place.text, at: location(e), [("contentsOf", .plain(value.text, at: location(e)))])]
     }
 
-    /// `for x in array { … }`: `for: x in ARRAY`, over a copy of the array taken when the loop starts.
+    /// `for x in array { … }`: `for: x in ARRAY`, over a copy of the array taken when the loop starts; `for (i, x) in
+    /// array.enumerated()` counts the copy's indices; a `where` clause is an `if:` around the body.
     mutating func arrayForLoop(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode]? {
-        guard f.whereClause == nil, f.awaitKeyword == nil, f.tryKeyword == nil,
+        if let steps = enumeratedForLoop(f, in: scope) { return steps }
+        guard f.awaitKeyword == nil, f.tryKeyword == nil,
             isArrayExpression(f.sequence, in: scope), let array = expression(f.sequence, in: scope),
             case .array(let element) = array.type
         else { return nil }
@@ -369,7 +371,7 @@ extension SwiftLowering {
         body.returnBreaksLoop = false
         body.locals[name] = Local(type: element, isVar: false)
         body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
-        let steps = lowerStatements(f.body.statements, in: &body, tail: false)
+        guard let steps = loopBody(f, in: &body) else { return [] }
         var before: [LocatedNode] = []
         var sequence = array.text
         if f.sequence.is(ArrayExprSyntax.self) {
@@ -381,6 +383,65 @@ extension SwiftLowering {
         return before + [
             .step("for", "\(name) in \(sequence)", at: location(f.pattern), [("do", .list(steps, at: location(f)))])
         ]
+    }
+
+    /// `for (i, timer) in timers.enumerated() { … }` (either name may be `_`): a copy of the array taken when the loop
+    /// starts (Swift's `enumerated()` iterates the value it was given), then `for: i in 0..<COPY.count` with the
+    /// element `let: timer = COPY[i]` first in the body. Nil when the sequence is no `enumerated()` of an array.
+    private mutating func enumeratedForLoop(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let call = f.sequence.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.trailingClosure == nil, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "enumerated", let base = member.base, isArrayExpression(base, in: scope)
+        else { return nil }
+        guard f.awaitKeyword == nil, f.tryKeyword == nil, let pattern = f.pattern.as(TuplePatternSyntax.self),
+            pattern.elements.count == 2
+        else {
+            unsupported(
+                "this loop pattern", "name the offset and the element: `for (i, timer) in timers.enumerated()`",
+                at: f.pattern)
+            return []
+        }
+        let at = location(f)
+        var names: [String?] = []
+        for element in pattern.elements {
+            if element.pattern.is(WildcardPatternSyntax.self) {
+                names.append(nil)
+            } else if let identifier = element.pattern.as(IdentifierPatternSyntax.self), element.label == nil {
+                names.append(identifier.identifier.text)
+            } else {
+                unsupported("this element of the loop's pattern", "name it, or `_`", at: element)
+                return []
+            }
+        }
+        guard let array = expression(base, in: scope), case .array(let element) = array.type else { return [] }
+        let copy = Self.temporaryName("items", at: at)
+        let index = names[0] ?? Self.temporaryName("offset", at: at)
+        var body = scope
+        body.returnBreaksLoop = false
+        body.locals[index] = Local(type: .int, isVar: false)
+        body.locals[index]?.isPlainElement = true  // an `Int`: printed as its value
+        var first: [LocatedNode] = []
+        if let name = names[1] {
+            body.locals[name] = Local(type: element, isVar: false)
+            body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
+            first.append(.step("let", "\(name) = \(copy)[\(index)]", at: location(pattern)))
+        }
+        guard let steps = loopBody(f, in: &body) else { return [] }
+        return [
+            .step("let", "\(copy) = \(array.text)", at: location(f.sequence)),
+            .step(
+                "for", "\(index) in 0..<\(copy).count", at: location(f.pattern),
+                [("do", .list(first + steps, at: at))]),
+        ]
+    }
+
+    /// A `for` loop's body; with a `where` clause, the body inside an `if:` of it, tested for each element after the
+    /// loop's names are bound (the Swift book, "Control Flow" › "For-In Loops"). Nil after a refusal in the clause.
+    mutating func loopBody(_ f: ForStmtSyntax, in body: inout Scope) -> [LocatedNode]? {
+        guard let clause = f.whereClause else { return lowerStatements(f.body.statements, in: &body, tail: false) }
+        guard let condition = expression(clause.condition, in: body) else { return nil }
+        let steps = lowerStatements(f.body.statements, in: &body, tail: false)
+        return [.step("if", condition.text, at: location(clause), [("then", .list(steps, at: location(f)))])]
     }
 
     /// `array.forEach { x in … }` or `{ $0.invalidate() }`: the same loop as `for x in array`, the closure's body

@@ -246,7 +246,7 @@ extension SwiftLowering {
         }
         if let steps = arrayForLoop(f, in: scope) { return steps }  // SwiftLowering+Arrays.swift
         if let steps = strideForLoop(f, in: scope) { return steps }  // SwiftLowering+Stride.swift
-        guard f.whereClause == nil, f.awaitKeyword == nil, f.tryKeyword == nil,
+        guard f.awaitKeyword == nil, f.tryKeyword == nil,
             let sequence = unparenthesized(f.sequence).as(SequenceExprSyntax.self), sequence.elements.count == 3,
             let op = sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self),
             op.operator.text == "..<" || op.operator.text == "..."
@@ -274,7 +274,7 @@ extension SwiftLowering {
         var body = scope
         body.returnBreaksLoop = false
         body.locals[name] = Local(type: .int, isVar: false)
-        let steps = lowerStatements(f.body.statements, in: &body, tail: false)
+        guard let steps = loopBody(f, in: &body) else { return [] }  // SwiftLowering+Arrays.swift
         return [
             .step(
                 "for", "\(name) in \(from.text)\(op.operator.text)\(to.text)", at: location(f.pattern),
