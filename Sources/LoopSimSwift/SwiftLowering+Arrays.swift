@@ -79,7 +79,7 @@ extension SwiftLowering {
 
     /// `[a, b]` as a value: its elements lowered, of one type.
     mutating func arrayLiteral(_ array: ArrayExprSyntax, in scope: Scope) -> (String, LoweredType)? {
-        var texts: [String] = []
+        var items: [(text: String, type: LoweredType)] = []
         var element = LoweredType.unknown
         for item in array.elements {
             guard let lowered = expression(item.expression, in: scope) else { return nil }
@@ -87,10 +87,47 @@ extension SwiftLowering {
                 unsupported("an array of arrays", "keep the elements in one array", at: item)
                 return nil
             }
-            if element == .unknown { element = lowered.type }
-            texts.append(lowered.text)
+            if element == .unknown || lowered.type == .duration { element = lowered.type }
+            items.append(lowered)
+        }
+        // `[0.3, 2, 1.5]`: an integer literal beside a floating one is a `Double`, as Swift types the literal.
+        let texts = items.map { item in
+            element == .duration && item.type == .int && Self.isLiteralArithmetic(item.text)
+                ? "(\(item.text)) * 1s" : item.text
         }
         return ("[" + texts.joined(separator: ", ") + "]", .array(element))
+    }
+
+    /// The type of a non-empty array literal of literals (`[11, 12]`, `[0.3, 2.0]`, `["a"]`, `[true]`, enum cases)
+    /// as a property's initial value: Swift infers `[Int]`, `[Double]` (a `TimeInterval` array here), …; an integer
+    /// literal among floating ones is a `Double` too. Nil when the elements are no such literals.
+    func arrayLiteralType(_ value: ExprSyntax) -> LoweredType? {
+        guard let array = value.as(ArrayExprSyntax.self), !array.elements.isEmpty else { return nil }
+        var types: Set<String> = []
+        var element: LoweredType = .unknown
+        for item in array.elements {
+            var e = item.expression
+            if let p = e.as(PrefixOperatorExprSyntax.self), p.operator.text == "-" { e = p.expression }
+            let type: LoweredType
+            if e.is(IntegerLiteralExprSyntax.self) {
+                type = .int
+            } else if e.is(FloatLiteralExprSyntax.self) {
+                type = .duration
+            } else if e.is(BooleanLiteralExprSyntax.self) {
+                type = .bool
+            } else if e.is(StringLiteralExprSyntax.self) {
+                type = .string
+            } else if let enumType = enumValueType(e) {
+                type = enumType
+            } else {
+                return nil
+            }
+            types.insert("\(type)")
+            if element == .unknown || type == .duration { element = type }
+        }
+        // Swift's literal typing: integers beside a floating literal are `Double`s; other mixes do not compile.
+        guard types.count == 1 || types == ["int", "duration"] else { return nil }
+        return .array(element)
     }
 
     /// `a[i]`: the element (Swift traps on an index outside the array; so does the run).

@@ -267,6 +267,8 @@ extension SwiftLowering {
                     }
                 } else if let literal = literalText(value) ?? enumInitialValue(value, type: type) {
                     declaration += " = " + literal
+                } else if let bound = Self.intBound(value) {
+                    initSteps.append(.step("set", "self.\(name) = \(bound)", at: location(value)))
                 } else if value.is(NilLiteralExprSyntax.self) || isInvalidTaskIdentifier(value) {
                     // nil is every field's initial value.
                 } else if let call = value.as(FunctionCallExprSyntax.self),
@@ -338,6 +340,8 @@ extension SwiftLowering {
             return .int
         }
         if let array = emptyArrayConstruction(value) { return array }  // `[String]()`
+        if let array = arrayLiteralType(value) { return array }  // `[0.3, 2.0]`: SwiftLowering+Arrays.swift
+        if Self.intBound(value) != nil { return .int }  // `var best = Int.max`
         if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)

@@ -7,6 +7,7 @@ extension SwiftLowering {
     mutating func expression(_ e: ExprSyntax, in scope: Scope) -> (text: String, type: LoweredType)? {
         if let ref = e.as(DeclReferenceExprSyntax.self) { return reference(ref, in: scope) }
         if let member = e.as(MemberAccessExprSyntax.self) {
+            if let bound = Self.intBound(e) { return (bound, .int) }  // `Int.max`
             if let text = describedValue(member, in: scope) { return text }
             if let found = dateMember(member, in: scope) { return found }  // SwiftLowering+Dates.swift
             return memberAccess(member, in: scope)
@@ -93,6 +94,19 @@ extension SwiftLowering {
         }
         unsupported(describe(e), "see the subset's list", at: e)
         return nil
+    }
+
+    /// `Int.max`, `Int.min` (64-bit, as on every device LoopSim models): the language's integer, `Int.min` written
+    /// as a difference since its magnitude is no `Int`.
+    static func intBound(_ e: ExprSyntax) -> String? {
+        guard let member = e.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Int"
+        else { return nil }
+        switch member.declName.baseName.text {
+        case "max": return String(Int.max)
+        case "min": return "(-\(Int.max) - 1)"
+        default: return nil
+        }
     }
 
     /// A bare name: a local or capture, `self`, or a member of the class reached through `self`.

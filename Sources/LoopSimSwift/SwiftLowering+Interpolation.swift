@@ -46,13 +46,23 @@ extension SwiftLowering {
         // the log's parser reads as one string literal.
         guard
             interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
-                || isWholeSeconds(e, lowered)
+                || isWholeSeconds(e, lowered) || isRawValueRead(e, lowered)
                 || isPlainStructRead(e, in: scope),  // SwiftLowering+Structs.swift
             let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums)
         else {
             return asWritten
         }
         return "\\(" + lowered.text + ")"
+    }
+
+    /// `\(style.rawValue)`: the raw value of an enum held as it (SwiftLowering+Enums.swift), an `Int` or a `String`
+    /// that Swift prints as itself. The base is no optional: Swift reads `rawValue` of one only through `?.` or `!`.
+    private func isRawValueRead(_ e: ExprSyntax, _ lowered: (text: String, type: LoweredType)?) -> Bool {
+        guard let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
+            let base = member.base, !base.trimmedDescription.contains("?"), !base.trimmedDescription.contains("!"),
+            let lowered
+        else { return false }
+        return lowered.type == .int || lowered.type == .string
     }
 
     /// `"tick \(count)"` as a value (`log.append("tick \(n)")`, `state = "step \(n)"`): the language's interpolated
@@ -220,6 +230,15 @@ extension SwiftLowering {
             return interpolatedType(unwrap.expression) == .optionalPlain ? .plain : nil
         }
         if let sequence = e.as(SequenceExprSyntax.self) { return infixType(sequence) }
+        if Self.intBound(e) != nil { return .plain }  // `Int.max`
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            ["min", "max"].contains(name), call.arguments.count == 2, call.arguments.allSatisfy({ $0.label == nil })
+        {
+            // `let m = min(n, 3)` of two `Int`s: an `Int` (SwiftLowering+Durations.swift `minMaxStore`).
+            let plain = call.arguments.allSatisfy { interpolatedType($0.expression) == .plain }
+            return plain ? .plain : nil
+        }
         if let call = e.as(FunctionCallExprSyntax.self) { return returnedType(call) }
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))

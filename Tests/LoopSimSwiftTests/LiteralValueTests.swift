@@ -1,0 +1,35 @@
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Values Swift infers or prints that hold-out files use: array literal properties (`private let delays = [0.3, 2,
+/// 1.5]`, `let ids = [11, 12]`), `Int.max`/`Int.min`, and the printed value (not the source text) of an enum's
+/// `rawValue` and of `min`/`max` of `Int`s.
+@Suite struct LiteralValueTests {
+    @Test func arrayLiteralsIntBoundsAndRawValuesAreValues() throws {
+        let logs = try DateValueTests.logs(
+            """
+                enum Style: Int { case info = 1, warning = 2 }
+                enum Mode: String { case fast, slow = "Slow" }
+                private let delays = [0.3, 2, 1.5]
+                private let ids = [11, 12]
+                private var best = Int.max
+                private var worst = Int.min
+                private var style: Style = .warning
+                private var mode: Mode = .slow
+                func go() {
+                    for d in delays { DispatchQueue.main.asyncAfter(deadline: .now() + d) { print("after") } }
+                    for id in ids where id < best { best = id }
+                    let low = min(best, 5)
+                    print("best \\(best) low \\(low) worst \\(worst) \\(Int.max) \\(style.rawValue) \\(mode.rawValue)")
+                }
+            """, "let w = W()\nw.go()")
+        #expect(
+            logs == [
+                "0 best 11 low 5 worst -9223372036854775808 9223372036854775807 2 Slow", "300 after", "1500 after",
+                "2000 after",
+            ])
+    }
+}
