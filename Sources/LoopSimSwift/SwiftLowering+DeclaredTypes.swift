@@ -247,6 +247,7 @@ extension SwiftLowering {
         var current: Syntax? = node
         while let c = current {
             if let cls = c.as(ClassDeclSyntax.self) { return cls.name.text }
+            if let a = c.as(ActorDeclSyntax.self) { return a.name.text }  // an actor is lowered as a class
             if let e = c.as(EnumDeclSyntax.self) { return e.name.text }  // a namespace enum's type members
             if let ext = c.as(ExtensionDeclSyntax.self) {
                 return ext.extendedType.as(IdentifierTypeSyntax.self)?.name.text
@@ -264,11 +265,14 @@ extension SwiftLowering {
         guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
         for statement in file.statements {
             // a class, or a namespace enum holding type properties (SwiftLowering+TypeMembers.swift)
-            let members =
-                statement.item.as(ClassDeclSyntax.self).flatMap { $0.name.text == cls ? $0.memberBlock.members : nil }
-                ?? statement.item.as(EnumDeclSyntax.self).flatMap {
-                    $0.name.text == cls && isStatic ? $0.memberBlock.members : nil
-                }
+            var members: MemberBlockItemListSyntax?
+            if let c = statement.item.as(ClassDeclSyntax.self), c.name.text == cls {
+                members = c.memberBlock.members
+            } else if let a = statement.item.as(ActorDeclSyntax.self), a.name.text == cls {
+                members = a.memberBlock.members  // an actor is lowered as a class
+            } else if let e = statement.item.as(EnumDeclSyntax.self), e.name.text == cls, isStatic {
+                members = e.memberBlock.members
+            }
             guard let members else { continue }
             for member in members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self),

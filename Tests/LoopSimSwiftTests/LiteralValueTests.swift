@@ -32,4 +32,29 @@ import Testing
                 "2000 after",
             ])
     }
+
+    /// An actor's stored `Int` in a string value (`"tok-\(refreshes)"`) prints as it does in a class: an actor is
+    /// lowered as a class, and the interpolation's type lookup reads its declaration too.
+    @Test func anActorsPropertyInterpolatesAsAClasssDoes() throws {
+        let scenario = try SwiftLanguageTests.load(
+            """
+            import Foundation
+            let scenario = Scenario("actor", until: .seconds(1), variants: [.ios13])
+            actor Tokens {
+                private(set) var refreshes = 0
+                func fresh() -> String {
+                    refreshes += 1
+                    let token = "tok-\\(refreshes)"
+                    return token
+                }
+            }
+            let tokens = Tokens()
+            Task {
+                let t = await tokens.fresh()
+                print("uses \\(t)")
+            }
+            """)
+        let run = try #require(try ScenarioRunner.run(scenario).first)
+        #expect(run.outcome.logs.map(\.text) == ["uses tok-1"])
+    }
 }
