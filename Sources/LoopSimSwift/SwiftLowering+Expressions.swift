@@ -300,6 +300,14 @@ extension SwiftLowering {
     mutating func infix(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)? {
         if elements.count == 1 { return expression(elements[0], in: scope) }
         if let cast = notificationCast(elements, in: scope) { return cast }  // SwiftLowering+Notifications.swift
+        if elements.count >= 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+            let found = notificationCast(Array(elements[..<3]), in: scope)
+        {
+            // `note.userInfo?["n"] as? Int ?? 0`: the cast binds tighter than `??` (CastingPrecedence is above
+            // NilCoalescingPrecedence), so the default is the rest.
+            guard let cast = found, let fallback = infix(Array(elements[4...]), in: scope) else { return nil }
+            return ("(\(cast.text)) ?? \(fallback.text)", cast.type == .unknown ? fallback.type : cast.type)
+        }
         if let chosen = hoistedTernary(elements, in: scope) { return chosen }  // SwiftLowering+Language.swift
         var parts: [String] = []
         var type: LoweredType = .unknown

@@ -374,6 +374,17 @@ extension SwiftLowering {
         {
             return ["Int", "Bool", "String"].contains(type) ? .optionalPlain : nil
         }
+        // `x as? Int ?? 0`: the cast's optional, unwrapped by a plain default.
+        if elements.count >= 5, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
+            cast.questionOrExclamationMark?.text == "?",
+            let type = elements[2].as(TypeExprSyntax.self)?.type.trimmedDescription,
+            ["Int", "Bool", "String"].contains(type),
+            elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        {
+            let rest = Array(elements[4...])
+            let fallback = rest.count == 1 ? interpolatedType(rest[0]) : nil
+            return fallback == .plain ? .plain : nil
+        }
         // The operands between `??`s: `a ?? b + 1` is `a ?? (b + 1)` (NilCoalescingPrecedence is below addition).
         var segments: [[ExprSyntax]] = [[]]
         var boolean = false

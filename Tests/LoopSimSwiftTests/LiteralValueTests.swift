@@ -57,4 +57,32 @@ import Testing
         let run = try #require(try ScenarioRunner.run(scenario).first)
         #expect(run.outcome.logs.map(\.text) == ["uses tok-1"])
     }
+
+    /// `note.userInfo?["length"] as? Int ?? 0`: the cast, then its default where the key is missing, printed as the
+    /// value (the cast binds tighter than `??`).
+    @Test func aUserInfoCastWithADefault() throws {
+        let scenario = try SwiftLanguageTests.load(
+            """
+            import Foundation
+            let scenario = Scenario("userInfo", until: .seconds(2), variants: [.ios13, .linuxCorelibs])
+            extension Notification.Name { static let saved = Notification.Name("Saved") }
+            final class Composer {
+                private var observer: NSObjectProtocol?
+                init() {
+                    observer = NotificationCenter.default.addObserver(forName: .saved, object: nil, queue: .main) { note in
+                        let length = note.userInfo?["length"] as? Int ?? 0
+                        print("saved \\(length)")
+                    }
+                }
+            }
+            let composer = Composer()
+            scenario.at(.milliseconds(500), "save") {
+                NotificationCenter.default.post(name: .saved, object: nil, userInfo: ["length": 42])
+            }
+            scenario.at(.seconds(1), "save without") { NotificationCenter.default.post(name: .saved, object: nil) }
+            """)
+        for run in try ScenarioRunner.run(scenario) {
+            #expect(run.outcome.logs.map(\.text) == ["saved 42", "saved 0"], "\(run.variant)")
+        }
+    }
 }
