@@ -184,6 +184,42 @@ extension SwiftLowering {
         return duration(elements[2], in: scope)
     }
 
+    /// `semaphore.wait(timeout: …)` as a value inside a statement (`if semaphore.wait(timeout: .now() + 1) ==
+    /// .timedOut`): the wait made into a temporary before the statement (``Hoisting``), as a returning call is. Nil
+    /// when `call` is no timed wait; `.some(nil)` after refusing it.
+    mutating func hoistedTimedWait(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "wait", call.arguments.first?.label?.text == "timeout"
+        else { return nil }
+        if let done = hoisting.temporaries[call.id] { return .some(done) }
+        let at = location(call)
+        let temporary = Self.temporaryName("waited_", at: at)
+        let snapshot = self
+        guard let steps = timedWait(call, place: temporary, in: scope) else {
+            self = snapshot
+            return nil
+        }
+        guard !steps.isEmpty else { return .some(nil) }
+        let why =
+            !hoisting.isOpen
+            ? "here"
+            : notEvaluatedEachTime(call)
+                ?? hoisting.root.flatMap { root in
+                    stateReadBefore(Syntax(call), root: root, in: scope).map {
+                        "after `\($0.trimmedDescription)` in the same statement"
+                    }
+                }
+        if let why {
+            unsupported(
+                "a timed `wait(timeout:)` \(why)",
+                "wait into a local first (`let result = semaphore.wait(timeout: …)`), then test the local", at: call)
+            return .some(nil)
+        }
+        hoisting.steps += steps
+        hoisting.temporaries[call.id] = (temporary, .int)
+        return .some((temporary, .int))
+    }
+
     /// `let r = semaphore.wait(timeout: .now() + D)` (or a group's): `dispatch_semaphore_wait:` (`dispatch_group_wait:`)
     /// with `timeout: D` and `result: r`, 0 when it was taken and 1 when it timed out (`.success`, `.timedOut`:
     /// libdispatch returns non-zero on a timeout, docs/scenario-format.md §7.6).

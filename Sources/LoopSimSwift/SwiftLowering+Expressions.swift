@@ -61,6 +61,9 @@ extension SwiftLowering {
         if let array = e.as(ArrayExprSyntax.self) { return arrayLiteral(array, in: scope) }  // +Arrays.swift
         if let element = e.as(SubscriptCallExprSyntax.self) { return arrayElement(element, in: scope) }
         if let empty = emptyArrayConstruction(e) { return ("[]", empty) }
+        if let call = e.as(FunctionCallExprSyntax.self), let waited = hoistedTimedWait(call, in: scope) {
+            return waited  // `if semaphore.wait(timeout: …) == .timedOut`: SwiftLowering+DispatchSources.swift
+        }
         if let call = e.as(FunctionCallExprSyntax.self) { return callValue(call, in: scope) }
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }

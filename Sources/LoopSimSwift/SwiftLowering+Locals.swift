@@ -36,7 +36,11 @@ extension SwiftLowering {
             let declared = isBlock ? "__block \(name)" : name
             let annotated = binding.typeAnnotation.map { typeNamed($0.type) }
             guard let value = binding.initializer?.value else {
-                steps.append(.step("let", "\(declared) = nil", at: location(binding)))
+                // `var result: String?` a closure sets: a `__block` of its type, so that it may be returned as one.
+                let typed =
+                    isBlock && [.int, .bool, .string, .duration].contains(annotated?.unwrapped)
+                    ? annotated?.fieldTypeName.map { ": \($0)" } ?? "" : ""
+                steps.append(.step("let", "\(declared)\(typed) = nil", at: location(binding)))
                 scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
                 continue
             }

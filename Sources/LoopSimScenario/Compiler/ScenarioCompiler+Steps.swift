@@ -220,7 +220,8 @@ extension ScenarioCompiler {
     /// `let: __block NAME = EXPR`: a `__block` variable. Its storage is made, bound to the local NAME, and EXPR is
     /// stored into it; from then on NAME reads and writes the storage's slot, here and in every block that captures
     /// it as `__block NAME`. A variable declared `nil` has type `id` (`__block id x = nil;`), so that the object a
-    /// later step makes can be stored into it.
+    /// later step makes can be stored into it; `__block NAME: TYPE = nil` declares its type (`__block NSString *x =
+    /// nil;`, Swift's `var result: String?` that a closure sets).
     func byrefDeclaration(_ scalar: LocatedNode.Scalar, scope: Scope) -> [Step] {
         let offset = Self.byrefKeyword.count + 1
         let text = String(scalar.text.dropFirst(offset))
@@ -228,7 +229,19 @@ extension ScenarioCompiler {
             bag.error(.stepShape, "write `__block NAME = EXPRESSION`, e.g. `__block timer = nil`", at: scalar.location)
             return []
         }
-        let name = String(text[..<eq]).trimmingCharacters
+        var name = String(text[..<eq]).trimmingCharacters
+        var declared: TypeRef?
+        if let colon = name.firstIndex(of: ":") {
+            let typeText = String(name[name.index(after: colon)...]).trimmingCharacters
+            name = String(name[..<colon]).trimmingCharacters
+            guard let type = typeNamed(typeText) else {
+                bag.error(
+                    .nameUndefined, "unknown type '\(typeText)'" + suggestion(typeText, Self.builtinTypes),
+                    at: location(in: scalar, offset: offset))
+                return []
+            }
+            declared = type
+        }
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name != "self" else {
             bag.error(
                 .stepShape, "`let: __block` declares a plain name, e.g. `__block timer = nil`",
@@ -242,7 +255,8 @@ extension ScenarioCompiler {
                 offset: rhsOffset, scope: scope)
         else { return [] }
         if case .new(let c, _) = rhs { rhs = .new(classIndex: c, label: name) }
-        let index = scope.declare(name, rhsType == .null ? .anyObject : rhsType, byref: true)
+        if let declared { checkAssignable(rhsType, to: declared, at: location(in: scalar, offset: rhsOffset)) }
+        let index = scope.declare(name, declared ?? (rhsType == .null ? .anyObject : rhsType), byref: true)
         return [
             .perform(MakeByrefStep(name: name, into: .local(index))),
             .assign(.field(.path(.local(index), []), Self.byrefSlot), rhs),
