@@ -67,10 +67,19 @@ extension SwiftLowering {
     {
         let at = location(call)
         if let argument = call.arguments.first {
-            unsupported(
-                "`\(argument.label?.text ?? "an argument"):` in a Task initializer",
-                "every job has the default priority in LoopSim: write `Task { … }`", at: argument)
-            return ([], .task)
+            guard call.arguments.count == 1, argument.label?.text == "priority" else {
+                unsupported(
+                    "`\(argument.label?.text ?? "an argument"):` in a Task initializer",
+                    "write `Task { … }` or `Task(priority: …) { … }`", at: argument)
+                return ([], .task)
+            }
+            // `Task(priority: .userInitiated) { … }`: run, with a warning, as a task of the one priority the model's
+            // cooperative pool has (docs/fidelity.md, "Swift concurrency": no per-priority global queues).
+            bag.warning(
+                .swiftIgnored,
+                "`priority:` is not modelled: LoopSim's cooperative pool runs every job at one priority, so this "
+                    + "task runs as `Task { … }` does; its order against tasks of other priorities may differ from "
+                    + "a device's when the pool is busy (docs/fidelity.md)", at: location(argument))
         }
         guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty else {
             unsupported("a Task without a trailing closure", "write `Task { … }`", at: call)

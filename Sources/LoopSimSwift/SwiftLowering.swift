@@ -119,6 +119,8 @@ extension DiagnosticID {
     static let swiftSyntax: DiagnosticID = "swift.syntax"
     /// The experiment's own calls (`Scenario(…)`, `scenario.at`, `scenario.expect`) are malformed or missing.
     static let swiftScenario: DiagnosticID = "swift.scenario"
+    /// A warning: an argument the model runs without (`Task(priority:)`), said where it is written.
+    static let swiftIgnored: DiagnosticID = "swift.ignored"
 }
 
 /// The static type the lowering follows through an expression: enough to choose a step (`t.invalidate()` on a

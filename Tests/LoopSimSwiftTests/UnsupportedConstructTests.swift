@@ -329,7 +329,7 @@ import Testing
             name: "addTask in a loop",
             code: "Task {\n await withTaskGroup(of: Void.self) { g in /*@*/for _ in 0..<3 { g.addTask { } } } }",
             advice: "written out"),
-        Case(name: "task priority", code: "Task(/*@*/priority: .high) { go() }", advice: "default priority"),
+        Case(name: "task executor", code: "Task(/*@*/executorPreference: nil) { go() }", advice: "Task(priority:"),
         Case(name: "try!", code: "Task {\n /*@*/try! await Task.sleep(for: .seconds(1)) }", advice: "`try?`"),
         Case(
             name: "sleep until a deadline", code: "Task {\n try await Task.sleep(/*@*/until: .now) }",
