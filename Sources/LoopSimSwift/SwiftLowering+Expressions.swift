@@ -260,6 +260,7 @@ extension SwiftLowering {
             }
             if classes[name] != nil {
                 if refuseInitializerInExpression(call) { return nil }
+                if inheritsUIKitDesignatedInit(call, of: name) { return ("new \(name)", .object(name)) }
                 if !call.arguments.isEmpty || call.trailingClosure != nil {
                     unsupported(
                         "an initializer with arguments", "create the object with `\(name)()` and set its fields",

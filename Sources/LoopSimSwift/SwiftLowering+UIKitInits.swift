@@ -37,6 +37,27 @@ extension SwiftLowering {
         return true
     }
 
+    /// `LevelMeterView(frame: .zero)` of a class that does not override its UIKit superclass's designated init (nor
+    /// declares an init of those labels): Swift inherits the designated init (the Swift book, "Initialization" ›
+    /// "Automatic Initializer Inheritance", rule 1: a subclass that defines no designated initializer inherits all of
+    /// its superclass's), so the call makes the object and runs no init of the file; its arguments are not modelled.
+    func inheritsUIKitDesignatedInit(_ call: FunctionCallExprSyntax, of cls: String) -> Bool {
+        guard let shape = classes[cls], let superclass = shape.superclass, call.trailingClosure == nil else {
+            return false
+        }
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let designated: [String]? =
+            switch superclass {
+            case "UIViewController": ["nibName", "bundle"]
+            case "UITableViewCell": ["style", "reuseIdentifier"]
+            case "UIView", "UICollectionViewCell": ["frame"]
+            default: nil
+            }
+        // Rule 1 holds while the class declares no designated init of its own (`init()` included).
+        guard let designated, labels == designated, shape.initializers.isEmpty else { return false }
+        return true
+    }
+
     /// Whether `method` of `cls` is a UIKit designated-init override, whose call passes no arguments.
     func takesNoArguments(_ cls: String, _ method: String) -> Bool {
         classes[cls]?.methods[method]?.isEmpty == true && method != "init_"
