@@ -235,6 +235,22 @@ extension SwiftLowering {
             case "NSConditionLock":
                 return conditionLockCreation(call, place: place)
             case "DispatchWorkItem":
+                if let argument = call.arguments.first(where: { $0.label?.text == "block" }),
+                    call.trailingClosure == nil, isClosureValue(argument.expression, in: scope),
+                    let value = expression(argument.expression, in: scope)
+                {
+                    // `DispatchWorkItem(block: action)` of a closure value: an item whose block calls it, retaining
+                    // it (the item copies the block it is given; the extra block is the model's, as for
+                    // `queue.async(execute: work)`, docs/fidelity.md).
+                    if refusesWorkItemFlags(call) { return ([], .api(name)) }
+                    let isName = !value.text.contains(".")
+                    let capture = isName ? "strong \(value.text)" : "strong \(value.text) as work"
+                    let block: [(String, LocatedNode)] = [
+                        ("captures", .list([.plain(capture, at: at)], at: at)),
+                        ("do", .list([.step("callBlock", isName ? value.text : "work", at: at)], at: at)),
+                    ]
+                    return ([.step("workItem", place, at: at, block)], .api(name))
+                }
                 guard let closure = trailingOrLabelled(call, "block") else { return nil }
                 if refusesWorkItemFlags(call) { return ([], .api(name)) }  // SwiftLowering+WorkItems.swift
                 guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .api(name)) }
