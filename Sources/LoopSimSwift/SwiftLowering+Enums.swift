@@ -87,6 +87,12 @@ extension SwiftLowering {
                         + "CaseIterable, Sendable or Codable", at: inherited)
             }
         }
+        if recordPayloadEnum(e, rawType: rawType, isError: isError) {  // SwiftLowering+PayloadEnums.swift
+            for member in e.memberBlock.members where !member.decl.is(EnumCaseDeclSyntax.self) {
+                refuseEnumMember(member.decl, enumName: name)
+            }
+            return
+        }
         var cases: [(name: String, value: String)] = []
         var nextInt = 0
         for member in e.memberBlock.members {

@@ -313,6 +313,7 @@ extension SwiftLowering {
             return ("(\(cast.text)) ?? \(fallback.text)", cast.type == .unknown ? fallback.type : cast.type)
         }
         if let chosen = hoistedTernary(elements, in: scope) { return chosen }  // SwiftLowering+Language.swift
+        if let compared = payloadEnumComparison(elements, in: scope) { return compared }  // +PayloadEnums.swift
         var parts: [String] = []
         var type: LoweredType = .unknown
         // Number literals, lowered once the operands' types are known: in a clause (between `&&`s and `||`s) with a

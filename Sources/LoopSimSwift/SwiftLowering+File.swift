@@ -32,6 +32,7 @@ extension SwiftLowering {
         }
         for item in tree.statements { collectStructFields(item) }
         collectTupleShapes(tree)  // SwiftLowering+Tuples.swift
+        collectPayloadEnumFields()  // SwiftLowering+PayloadEnums.swift
         for item in tree.statements {
             if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
             if let decl = item.item.as(ExtensionDeclSyntax.self) { _ = collectNotificationNames(decl) }

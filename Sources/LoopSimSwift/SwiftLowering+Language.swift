@@ -83,6 +83,7 @@ extension SwiftLowering {
     /// the same value, as the scenario language's reads have no side effects (a `new` subject is refused).
     private mutating func lowerSwitch(_ s: SwitchExprSyntax, in scope: inout Scope, tail: Bool) -> [LocatedNode] {
         if let lowered = resultSwitch(s, in: &scope, tail: tail) { return lowered }  // SwiftLowering+Result.swift
+        if let lowered = payloadEnumSwitch(s, in: &scope, tail: tail) { return lowered }  // +PayloadEnums.swift
         guard let subject = expression(s.subject, in: scope) else { return [] }
         if subject.text.contains("new ") {
             unsupported("a `switch` on a new object", "switch on an Int, Bool or String value", at: s.subject)

@@ -82,8 +82,8 @@ extension SwiftLowering {
     )? {
         let before = hoisting.steps.count
         guard let found = returningCallee(call, in: scope) else { return nil }
-        guard let (receiver, _, method, type) = found,
-            let step = callStep(call, receiver: receiver, method: method, place: place, in: scope)
+        guard let (receiver, cls, method, type) = found,
+            let step = callStep(call, receiver: receiver, className: cls, method: method, place: place, in: scope)
         else { return ([], .unknown) }
         let first = Array(hoisting.steps[min(before, hoisting.steps.count)...])
         hoisting.steps.removeSubrange(min(before, hoisting.steps.count)...)
@@ -92,7 +92,8 @@ extension SwiftLowering {
 
     /// `call: RECEIVER.METHOD` with `with:` the arguments lowered in order and `result: PLACE`.
     private mutating func callStep(
-        _ call: FunctionCallExprSyntax, receiver: String, method: String, place: String, in scope: Scope
+        _ call: FunctionCallExprSyntax, receiver: String, className: String, method: String, place: String,
+        in scope: Scope
     ) -> LocatedNode? {
         let at = location(call)
         if call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
@@ -101,11 +102,15 @@ extension SwiftLowering {
                 "store the closure in the object's closure property first, then call the method without it", at: call)
             return nil
         }
-        var arguments: [LocatedNode] = []
-        for argument in call.arguments {
-            guard let value = expression(argument.expression, in: scope) else { return nil }
-            arguments.append(.plain(value.text, at: location(argument.expression)))
-        }
+        // The arguments as a call's (SwiftLowering+Calls.swift): a struct, a payload enum or a Result argument is one
+        // value per part; what a struct made in place needs runs before the statement, its objects released after.
+        let types = classes[className]?.methodParameterTypes[method] ?? []
+        guard
+            let (before, arguments, after) = callArguments(
+                call, types: types, callee: "`\(className).\(method)`", in: scope)
+        else { return nil }
+        hoisting.steps += before
+        hoisting.releases += after
         var extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
         extra.append(("result", .plain(place, at: at)))
         return .step("call", "\(receiver).\(method)", at: at, extra)
@@ -116,7 +121,7 @@ extension SwiftLowering {
     mutating func hoistedCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         if let done = hoisting.temporaries[call.id] { return .some(done) }
         guard let found = returningCallee(call, in: scope) else { return nil }
-        guard let (receiver, _, method, type) = found else { return .some(nil) }
+        guard let (receiver, cls, method, type) = found else { return .some(nil) }
         guard hoisting.isOpen else {
             unsupported(
                 "a call of `\(method)(…)`, a method that returns a value, here",
@@ -147,7 +152,8 @@ extension SwiftLowering {
         }
         let l = location(call)
         let temporary = Self.temporaryName("\(method)_", at: l)
-        guard let step = callStep(call, receiver: receiver, method: method, place: temporary, in: scope) else {
+        guard let step = callStep(call, receiver: receiver, className: cls, method: method, place: temporary, in: scope)
+        else {
             return .some(nil)
         }
         hoisting.steps.append(step)

@@ -156,7 +156,7 @@ extension SwiftLowering {
         -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])?
     {
         let at = location(e)
-        if structConstruction(e) != nil || tupleArguments(e, of: s) != nil {
+        if structConstruction(e) != nil || tupleArguments(e, of: s) != nil || isPayloadCaseValue(e, of: s) {
             let temporary = "struct\(at.line)x\(at.column)"
             guard let made = structStore(e, struct: s, into: temporary, verb: "let", in: scope) else { return nil }
             let fields = flatFields(of: s, prefix: temporary)

@@ -292,6 +292,7 @@ extension SwiftLowering {
     ) -> [LocatedNode]? {
         guard let shape = structs[s] else { return nil }
         let at = location(value)
+        if let made = payloadEnumStore(value, enum: s, into: prefix, verb: verb, in: scope) { return made }
         if let elements = tupleArguments(value, of: s) {  // SwiftLowering+Tuples.swift
             var steps: [LocatedNode] = []
             for (field, element) in zip(shape.fields, elements) {

@@ -49,6 +49,8 @@ struct SwiftLowering {
     var protocols: [String: [String]] = [:]
     /// The enums with cases the file declares, by name (SwiftLowering+Enums.swift; looked up only).
     var enums: [String: SwiftEnum] = [:]
+    /// The enums whose cases carry values, held as structs (SwiftLowering+PayloadEnums.swift).
+    var payloadEnums: [String: PayloadEnum] = [:]
     /// The enum whose cases an implicit member (`.idle`) names here: a `switch` subject's (SwiftLowering+Enums.swift).
     var enumContext: String?
     /// The file's classes that subclass `Thread` (SwiftLowering+ThreadSubclass.swift; looked up only).

@@ -65,8 +65,8 @@ import Testing
             name: "stored property in an extension", code: "TOP:extension Page { /*@*/var more = 0 }",
             advice: "declare it in the class"),
         Case(
-            name: "enum case with associated values", code: "TOP:enum State { case on, off/*@*/(Int) }",
-            advice: "keep the value in a property"),
+            name: "associated values with raw values", code: "TOP:enum State: Int { case on, off/*@*/(Int) }",
+            advice: "raw values to cases without associated values"),
         Case(
             name: "method on an enum", code: "TOP:enum State { case on, off\n    /*@*/func flip() {} }",
             advice: "switching on it"),
