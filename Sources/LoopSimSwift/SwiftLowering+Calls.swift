@@ -229,7 +229,8 @@ extension SwiftLowering {
         let types = classes[className]?.methodParameterTypes[method] ?? []
         guard
             let (before, arguments, after) = callArguments(
-                call, types: types, callee: "`\(className).\(method)`", in: scope)
+                call, types: types, callee: "`\(className).\(method)`",
+                defaults: classes[className]?.methodParameterDefaults[method], in: scope)
         else { return [] }
         let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
         return before + [.step("call", "\(receiver).\(method)", at: at, extra)] + after
@@ -239,7 +240,8 @@ extension SwiftLowering {
     /// `types`. A closure written as an argument (trailing, labelled, several) is a temporary block: `before`
     /// makes it, `after` releases it once the call returns. Nil after a reported problem.
     mutating func callArguments(
-        _ call: FunctionCallExprSyntax, types: [LoweredType], callee: String, in scope: Scope
+        _ call: FunctionCallExprSyntax, types: [LoweredType], callee: String,
+        defaults: [(label: String, value: ExprSyntax?)]? = nil, in scope: Scope
     ) -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])? {
         var arguments: [LocatedNode] = []
         var before: [LocatedNode] = []
@@ -247,6 +249,24 @@ extension SwiftLowering {
         var expressions = call.arguments.map(\.expression)
         if let trailing = call.trailingClosure { expressions.append(ExprSyntax(trailing)) }
         expressions += call.additionalTrailingClosures.map { ExprSyntax($0.closure) }
+        if let defaults, call.trailingClosure == nil {
+            // `refresh()` of `func refresh(attempt: Int = 1)`: each parameter the call leaves out takes its default
+            // value, matched by label in order, as Swift matches them (the Swift book, "Functions" › "Default
+            // Parameter Values"); the default is a literal or a constant, the same wherever it is evaluated.
+            var given = Array(call.arguments)
+            var filled: [ExprSyntax] = []
+            for parameter in defaults {
+                if let next = given.first, (next.label?.text ?? "_") == parameter.label {
+                    filled.append(next.expression)
+                    given.removeFirst()
+                } else if let value = parameter.value {
+                    filled.append(value)
+                } else {
+                    break
+                }
+            }
+            expressions = filled + given.map(\.expression)
+        }
         for (i, e) in expressions.enumerated() {
             if let closure = e.as(ClosureExprSyntax.self) {
                 guard i < types.count, case .closure(let parameterTypes) = types[i] else {

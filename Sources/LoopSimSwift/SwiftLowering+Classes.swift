@@ -39,6 +39,12 @@ extension SwiftLowering {
                 shape.methodParameterTypes[f.name.text] = f.signature.parameterClause.parameters.map {
                     typeNamed($0.type)
                 }
+                let parameters = f.signature.parameterClause.parameters
+                if parameters.contains(where: { $0.defaultValue != nil }) {
+                    shape.methodParameterDefaults[f.name.text] = parameters.map {
+                        ($0.firstName.text, $0.defaultValue?.value)
+                    }
+                }
                 if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
             }
         }

@@ -107,7 +107,8 @@ extension SwiftLowering {
         let types = classes[className]?.methodParameterTypes[method] ?? []
         guard
             let (before, arguments, after) = callArguments(
-                call, types: types, callee: "`\(className).\(method)`", in: scope)
+                call, types: types, callee: "`\(className).\(method)`",
+                defaults: classes[className]?.methodParameterDefaults[method], in: scope)
         else { return nil }
         hoisting.steps += before
         hoisting.releases += after

@@ -219,6 +219,9 @@ struct ClassShape {
     /// Method name to its parameters' types, in order (a closure passed to it is lowered with its parameter's
     /// type, SwiftLowering+ClosureValues.swift).
     var methodParameterTypes: [String: [LoweredType]] = [:]
+    /// Method name to its parameters' argument labels (`_` for none) and default values, for a method with a
+    /// default argument (`func refresh(attempt: Int = 1)`): a call may leave those out (SwiftLowering+Calls.swift).
+    var methodParameterDefaults: [String: [(label: String, value: ExprSyntax?)]] = [:]
     /// The UIKit superclass (`UIViewController`, `UITableViewCell`, …), if any (SwiftLowering+UIKit.swift).
     var superclass: String?
     /// Members inherited from the UIKit superclass that a bare name inside the class means (`navigationController`).
