@@ -334,7 +334,7 @@ enum LS {
         return .int(x + sign * y)
     }
 
-    /// Integer `a * b`, `a / b` or `a % b`, trapping as Swift's operators do.
+    /// Integer `a * b`, `a / b`, `a % b`, `a << b` or `a >> b`, trapping as Swift's operators do.
     static func product(_ a: LSValue, _ op: String, _ b: LSValue) -> LSValue {
         guard case .int(let x) = a, case .int(let y) = b else {
             fatalError("arithmetic on a value that is not an integer")
@@ -342,6 +342,8 @@ enum LS {
         switch op {
         case "*": return .int(x * y)
         case "/": return .int(x / y)
+        case "<<": return .int(x << y)
+        case ">>": return .int(x >> y)
         default: return .int(x % y)
         }
     }

@@ -374,7 +374,7 @@ extension SwiftLowering {
                 case "+" where lastOperand == .string:
                     parts.append(text)  // `a + b` of two strings: their concatenation (the language's `+`)
                     if type != .bool { type = .string }
-                case "+", "-", "*", "/", "%":
+                case "+", "-", "*", "/", "%", "<<", ">>":
                     parts.append(text)
                     if type != .bool { type = .int }
                 case "??":
@@ -383,7 +383,7 @@ extension SwiftLowering {
                     if type == .unknown { type = lastOperand }
                 default:
                     unsupported(
-                        "the operator `\(text)`", "use ==, !=, <, <=, >, >=, +, -, *, /, %, ??, &&, || or !",
+                        "the operator `\(text)`", "use ==, !=, <, <=, >, >=, +, -, *, /, %, <<, >>, ??, &&, || or !",
                         at: op)
                     return nil
                 }

@@ -49,6 +49,22 @@ import Testing
         #expect(refused.first?.contains("int(…) takes a duration") == true, "\(refused)")
     }
 
+    /// `<<` and `>>` are Swift's smart shifts of `Int`, tighter than `*`: a shift past 64 bits gives 0 (or -1 for
+    /// a negative value shifted right), a negative amount shifts the other way; a duration has none.
+    @Test func integerShiftsAreSwiftsSmartShifts() throws {
+        let o = try Self.run(
+            """
+            name: shifts
+            until: 1s
+            main:
+              - let: n = 3
+              - log: '\\(1 << n) \\(2 * 1 << n) \\(-8 >> 1) \\(1 << 64) \\(-1 >> 70) \\(5 << -1) \\(1 << (n - 1))'
+            """)
+        #expect(Self.logs(o) == ["0 8 16 -4 0 -1 2 4"])
+        let refused = Self.diagnostics("name: x\nuntil: 1s\nmain:\n  - log: 'x \\(1s << 2)'\n")
+        #expect(refused.first?.contains("no shifts") == true, "\(refused)")
+    }
+
     /// `now_uptime` (Swift's `CACurrentMediaTime()`) is the monotonic clock: it stands still while the device
     /// sleeps, so across a lock of 3 s, 5 s of wall time are 2 s of uptime, and uptime never goes back.
     @Test func nowUptimeStandsStillWhileTheDeviceSleeps() throws {

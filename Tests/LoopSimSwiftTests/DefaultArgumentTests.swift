@@ -34,4 +34,19 @@ import Testing
                 "0 delays 2 6", "500 poll", "500 poll", "1000 poll", "2000 slow", "4000 slow",
             ])
     }
+
+    /// Exponential backoff as engineers write it: `Double(1 << (attempt - 1))` seconds.
+    @Test func aShiftedBackoffDelay() throws {
+        let logs = try DateValueTests.logs(
+            """
+                func retry(attempt: Int = 1) {
+                    let delay = Double(1 << (attempt - 1))
+                    DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+                        print("attempt \\(attempt)")
+                        if attempt < 3 { self?.retry(attempt: attempt + 1) }
+                    }
+                }
+            """, "let w = W()\nw.retry()", until: 10)
+        #expect(logs == ["1000 attempt 1", "3000 attempt 2", "7000 attempt 3"])
+    }
 }

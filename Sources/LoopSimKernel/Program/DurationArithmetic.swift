@@ -41,6 +41,8 @@ public enum DurationArithmetic {
             return SimDuration(nanoseconds: r)
         case .remainder:
             throw RuntimeFault("\(text): `%` takes integers; a TimeInterval's remainder is `truncatingRemainder`")
+        case .shiftLeft, .shiftRight:
+            throw RuntimeFault("\(text): `<<` and `>>` take integers; a TimeInterval has no shifts")
         }
     }
 
@@ -63,6 +65,8 @@ public enum DurationArithmetic {
             divisor = y
         case .remainder:
             throw RuntimeFault("\(text): `%` takes integers; a TimeInterval's remainder is `truncatingRemainder`")
+        case .shiftLeft, .shiftRight:
+            throw RuntimeFault("\(text): `<<` and `>>` take integers; a TimeInterval has no shifts")
         }
         // The quotient fits in 64 bits only when the high half is below the divisor (else dividingFullWidth traps).
         guard numerator.high < divisor else { throw overflowFault(text) }

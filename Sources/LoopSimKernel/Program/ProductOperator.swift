@@ -7,11 +7,18 @@ public enum ProductOperator: String, Sendable {
     case multiply = "*"
     case divide = "/"
     case remainder = "%"
+    /// `<<` and `>>`: Swift's smart shifts of `Int` (the standard library's `BinaryInteger.<<`: a shift past the
+    /// width gives 0, or -1 for a negative value shifted right; a negative amount shifts the other way). They
+    /// never trap.
+    case shiftLeft = "<<"
+    case shiftRight = ">>"
 
     /// `a op b`, or the fault Swift traps with.
     public func apply(_ a: Int, _ b: Int) throws(RuntimeFault) -> Int {
         let (result, overflow): (Int, Bool)
         switch self {
+        case .shiftLeft: return a << b
+        case .shiftRight: return a >> b
         case .multiply: (result, overflow) = a.multipliedReportingOverflow(by: b)
         case .divide, .remainder:
             guard b != 0 else {

@@ -9,7 +9,8 @@
 /// comparison := coalesce (("==" | "!=" | "<" | "<=" | ">" | ">=") coalesce)?
 /// coalesce   := sum ("??" coalesce)?
 /// sum        := term (("+" | "-") term)*
-/// term       := unary (("*" | "/" | "%") unary)*
+/// term       := shift (("*" | "/" | "%") shift)*
+/// shift      := unary (("<<" | ">>") unary)*
 /// unary      := ("not" | "!") unary | primary ("as?" Name)?
 /// primary    := "(" expr ")" | "new" Name | "shared" Name | ("current" | "main") ("runloop" | "thread") ("." Name)* | "nil"
 ///             | "true" | "false" | "distantFuture" | "referenceDate" | Integer | Duration | String | Name ("." Name)*
@@ -276,7 +277,15 @@ struct ExpressionParser {
                         at: start)
                 }
                 if (op == "<" || op == ">") && i < chars.count && chars[i] == c {
-                    throw ExpressionError.foreign("no shift operators: integers take `+` and `-` only", at: start)
+                    // `<<`, `>>`: Swift's shifts of integers (BitwiseShiftPrecedence, above multiplication).
+                    i += 1
+                    if i < chars.count && chars[i] == "=" {
+                        throw ExpressionError.foreign(
+                            "`\(op)\(op)=` is not an expression here; write it as a step: `set: NAME = NAME \(op)\(op) N`",
+                            at: start)
+                    }
+                    tokens.append((.op(op + op), start))
+                    continue
                 }
                 guard ["==", "!=", "<", "<=", ">", ">="].contains(op) else {
                     throw ExpressionError(
@@ -374,8 +383,19 @@ struct ExpressionParser {
 
     /// `*`, `/` and `%`, tighter than `+` and `-`.
     private mutating func term() throws -> ParsedExpr {
-        var lhs = try unary()
+        var lhs = try shift()
         while case .op(let op) = tokens[index].0, op == "*" || op == "/" || op == "%" {
+            try nest(at: tokens[index].1)
+            index += 1
+            lhs = .arithmetic(lhs, op, try shift())
+        }
+        return lhs
+    }
+
+    /// `<<` and `>>`, tighter than `*`, as Swift's BitwiseShiftPrecedence is.
+    private mutating func shift() throws -> ParsedExpr {
+        var lhs = try unary()
+        while case .op(let op) = tokens[index].0, op == "<<" || op == ">>" {
             try nest(at: tokens[index].1)
             index += 1
             lhs = .arithmetic(lhs, op, try unary())

@@ -116,6 +116,12 @@ extension ScenarioCompiler {
                 return (.interpolation([.value(a), .value(b)]), .string)
             }
             if ta == .duration || tb == .duration {
+                if op == "<<" || op == ">>" {
+                    bag.error(
+                        .exprType, "\(op) takes integers, not \(ta) and \(tb): a TimeInterval has no shifts",
+                        at: location(in: scalar, offset: offset))
+                    return nil
+                }
                 guard
                     let typed = durationArithmetic(
                         (a, ta, lhs), op, (b, tb, rhs), at: location(in: scalar, offset: offset))
