@@ -109,6 +109,55 @@ extension SwiftLowering {
         return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: true)
     }
 
+    /// A `switch` whose case patterns bind values (`case .success(let v)`, `case .loading(let n)`): nested `if:`
+    /// steps of `caseTest`'s tests, each case's bindings `let:` steps first in its branch, `default`'s steps the
+    /// last `else:`. A binding in a case of several patterns is refused, as is a `where` clause. The names bound
+    /// are recorded by the case, so that an interpolation of one prints its value.
+    mutating func bindingSwitch(
+        _ s: SwitchExprSyntax, in scope: inout Scope, tail: Bool,
+        caseTest: (inout SwiftLowering, PatternSyntax) -> (test: String, bindings: [(String, String, LoweredType)])?
+    ) -> [LocatedNode] {
+        var tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])] = []
+        var defaultBody: [LocatedNode]?
+        for element in s.cases {
+            guard let switchCase = element.as(SwitchCaseSyntax.self) else {
+                unsupported("`#if` inside a `switch`", "write the cases plainly", at: element)
+                return []
+            }
+            guard let statements = caseStatements(switchCase) else { return [] }
+            var body = scope
+            switch switchCase.label {
+            case .default:
+                defaultBody = lowerStatements(statements, in: &body, tail: tail)
+            case .case(let label):
+                var alternatives: [String] = []
+                var pre: [LocatedNode] = []
+                for item in label.caseItems {
+                    if let clause = item.whereClause {
+                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
+                        return []
+                    }
+                    guard let (test, bindings) = caseTest(&self, item.pattern) else { return [] }
+                    if label.caseItems.count > 1, !bindings.isEmpty {
+                        unsupported("a binding in a case of several patterns", "write one case per pattern", at: item)
+                        return []
+                    }
+                    var printed: [String: LoweredType] = [:]
+                    for (name, part, type) in bindings {
+                        pre.append(.step("let", "\(name) = \(part)", at: location(item.pattern)))
+                        body.locals[name] = Local(type: type, isVar: false)
+                        printed[name] = type
+                    }
+                    resultCaseBindings[switchCase.id, default: [:]].merge(printed) { $1 }
+                    alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
+                }
+                let steps = pre + lowerStatements(statements, in: &body, tail: tail)
+                tests.append((alternatives.joined(separator: " || "), location(label), steps))
+            }
+        }
+        return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: true)
+    }
+
     /// A case label's condition on `subject`: its patterns' tests joined by `||` (Swift matches any of them); nil
     /// after refusing a `where` clause or a pattern the lowering does not follow.
     mutating func caseCondition(

@@ -233,47 +233,9 @@ extension SwiftLowering {
         guard case .value(let name) = staticType(s.subject, in: scope, report: false), let e = payloadEnums[name]
         else { return nil }
         guard let subject = expression(s.subject, in: scope) else { return [] }
-        var tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])] = []
-        var defaultBody: [LocatedNode]?
-        for element in s.cases {
-            guard let switchCase = element.as(SwitchCaseSyntax.self) else {
-                unsupported("`#if` inside a `switch`", "write the cases plainly", at: element)
-                return []
-            }
-            guard let statements = caseStatements(switchCase) else { return [] }
-            var body = scope
-            switch switchCase.label {
-            case .default:
-                defaultBody = lowerStatements(statements, in: &body, tail: tail)
-            case .case(let label):
-                var alternatives: [String] = []
-                var pre: [LocatedNode] = []
-                for item in label.caseItems {
-                    if let clause = item.whereClause {
-                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
-                        return []
-                    }
-                    guard let (test, bindings) = payloadCaseTest(item.pattern, subject: subject.text, enum: e) else {
-                        return []
-                    }
-                    if label.caseItems.count > 1, !bindings.isEmpty {
-                        unsupported("a binding in a case of several patterns", "write one case per pattern", at: item)
-                        return []
-                    }
-                    var printed: [String: LoweredType] = [:]
-                    for (name, place, type) in bindings {
-                        pre.append(.step("let", "\(name) = \(place)", at: location(item.pattern)))
-                        body.locals[name] = Local(type: type, isVar: false)
-                        printed[name] = type
-                    }
-                    resultCaseBindings[switchCase.id, default: [:]].merge(printed) { $1 }  // what prints as a value
-                    alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
-                }
-                let steps = pre + lowerStatements(statements, in: &body, tail: tail)
-                tests.append((alternatives.joined(separator: " || "), location(label), steps))
-            }
+        return bindingSwitch(s, in: &scope, tail: tail) { lowering, pattern in  // SwiftLowering+Language.swift
+            lowering.payloadCaseTest(pattern, subject: subject.text, enum: e)
         }
-        return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: true)
     }
 
     /// `if case .failed(let message) = state`, `guard case .loading = self.state else { … }`: the tag test and the

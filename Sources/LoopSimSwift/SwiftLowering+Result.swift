@@ -194,48 +194,10 @@ extension SwiftLowering {
         guard let subject = s.subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
             case .result = scope.locals[subject]?.type
         else { return nil }
-        var tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])] = []
-        var defaultBody: [LocatedNode]?
-        for element in s.cases {
-            guard let switchCase = element.as(SwitchCaseSyntax.self) else {
-                unsupported("`#if` inside a `switch`", "write the cases plainly", at: element)
-                return []
-            }
-            guard let statements = caseStatements(switchCase) else { return [] }
-            var body = scope
-            switch switchCase.label {
-            case .default:
-                defaultBody = lowerStatements(statements, in: &body, tail: tail)
-            case .case(let label):
-                var alternatives: [String] = []
-                var pre: [LocatedNode] = []
-                for item in label.caseItems {
-                    if let clause = item.whereClause {
-                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
-                        return []
-                    }
-                    guard let (test, bindings) = resultCaseTest(item.pattern, subject: subject, in: scope) else {
-                        return []
-                    }
-                    if label.caseItems.count > 1, !bindings.isEmpty {
-                        unsupported(
-                            "a binding in a case of several patterns", "write one case per pattern", at: item)
-                        return []
-                    }
-                    var printed: [String: LoweredType] = [:]
-                    for (name, part, type) in bindings {
-                        pre.append(.step("let", "\(name) = \(part)", at: location(item.pattern)))
-                        body.locals[name] = Local(type: type, isVar: false)
-                        printed[name] = type
-                    }
-                    resultCaseBindings[switchCase.id, default: [:]].merge(printed) { $1 }
-                    alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
-                }
-                let steps = pre + lowerStatements(statements, in: &body, tail: tail)
-                tests.append((alternatives.joined(separator: " || "), location(label), steps))
-            }
+        let outer = scope
+        return bindingSwitch(s, in: &scope, tail: tail) { lowering, pattern in  // SwiftLowering+Language.swift
+            lowering.resultCaseTest(pattern, subject: subject, in: outer)
         }
-        return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: true)
     }
 
     /// `try? result.get()`: the success part, nil on failure (the standard library's `get()` throws the failure,
