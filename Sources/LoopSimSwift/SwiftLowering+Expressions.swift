@@ -238,6 +238,15 @@ extension SwiftLowering {
         case .array: return arrayMember(inner, name, at: member)
         case .value(let s): return structMember(inner.text, s, name, at: member)  // SwiftLowering+Structs.swift
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
+        case .string where name == "isEmpty":
+            // `name.isEmpty`: the empty string is the only one without characters (the language compares strings).
+            return ("(\(inner.text) == \"\")", .bool)
+        case .string:
+            unsupported(
+                "`\(name)` of a `String`",
+                "a String here is compared (`==`, `isEmpty`), joined (`+`) and printed; its characters are not "
+                    + "modelled", at: member)
+            return nil
         default: return ("\(inner.text).\(name)", .unknown)
         }
     }

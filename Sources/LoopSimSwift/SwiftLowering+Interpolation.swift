@@ -299,6 +299,15 @@ extension SwiftLowering {
             let type = storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
             return type == .plain ? .optionalPlain : nil
         }
+        if let member = e.as(MemberAccessExprSyntax.self),
+            ["isEmpty", "count"].contains(member.declName.baseName.text),
+            let base = member.base, !base.trimmedDescription.contains("?")
+        {
+            // `query.isEmpty` (a Bool), `timers.count` (an Int) of a local or another object's property: the
+            // collection's and String's members, never optional without a `?` (a property of the file's own class
+            // named so was looked up above).
+            return .plain
+        }
         return nil
     }
 

@@ -85,4 +85,32 @@ import Testing
             #expect(run.outcome.logs.map(\.text) == ["saved 42", "saved 0"], "\(run.variant)")
         }
     }
+
+    /// A String's `isEmpty` is its comparison with `""`; printed, it and an array's `count` write their values; a
+    /// String's `count` (its characters) is refused at the member.
+    @Test func aStringIsEmptyWhenItEqualsTheEmptyString() throws {
+        let logs = try DateValueTests.logs(
+            """
+                var query = ""
+                var timers: [Timer] = []
+                func search(_ text: String) {
+                    query = text
+                    guard !query.isEmpty else { print("cleared"); return }
+                    let empty = query.isEmpty
+                    print("search \\(query) \\(empty) \\(timers.count) \\(timers.isEmpty)")
+                }
+            """, "let w = W()\nw.search(\"a\")\nw.search(\"\")")
+        #expect(logs == ["0 search a false 0 true", "0 cleared"])
+        let loaded = SwiftScenarioLoader.load(
+            text: """
+                let scenario = Scenario("s", until: .seconds(1), variants: [.ios13])
+                final class W {
+                    var name = "abc"
+                    func go() { if name.count > 2 { print("long") } }
+                }
+                let w = W()
+                w.go()
+                """, file: "S.swift")
+        #expect(loaded.diagnostics.contains { $0.message.contains("`count` of a `String`") })
+    }
 }
