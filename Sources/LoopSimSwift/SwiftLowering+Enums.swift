@@ -307,6 +307,7 @@ extension SwiftLowering {
             let statements = returns ? Array(switchCase.statements.dropLast())[...] : caseStatements(switchCase)
             guard let statements else { return [] }
             var body = scope
+            bindCaseNames(switchCase, subject: subject, into: &body)  // SwiftLowering+Language.swift
             let items = returns ? Array(statements) : Array(statements) + Array(rest)
             let steps = lowerStatements(items, in: &body, tail: true)
             switch switchCase.label {

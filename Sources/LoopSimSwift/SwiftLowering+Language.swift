@@ -98,6 +98,7 @@ extension SwiftLowering {
             }
             guard let statements = caseStatements(switchCase) else { return [] }
             var body = scope
+            bindCaseNames(switchCase, subject: subject, into: &body)
             switch switchCase.label {
             case .default:
                 defaultBody = lowerStatements(statements, in: &body, tail: tail)
@@ -165,17 +166,57 @@ extension SwiftLowering {
     ) -> String? {
         var alternatives: [String] = []
         for item in label.caseItems {
-            if let clause = item.whereClause {
-                unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
-                return nil
+            var itemScope = scope
+            var test: String
+            if let name = Self.boundCaseName(item.pattern) {
+                // `case let n where n > 5`: any value, bound to the name (the subject itself; it does not change
+                // between the test and the body).
+                guard label.caseItems.count == 1 else {
+                    unsupported("a binding in a case of several patterns", "write one case per pattern", at: item)
+                    return nil
+                }
+                itemScope.locals[name] = Local(type: subject.type, isVar: false, lowered: subject.text)
+                test = "true"
+            } else {
+                guard
+                    let made = withEnumContext(
+                        subject.type, { $0.caseTest(item.pattern, subject: subject.text, in: scope) })
+                else { return nil }
+                test = made
             }
-            guard
-                let test = withEnumContext(
-                    subject.type, { $0.caseTest(item.pattern, subject: subject.text, in: scope) })
-            else { return nil }
+            if let clause = item.whereClause {
+                // `case .loading where retries > 2`: the pattern, then the clause, only when the pattern matched
+                // (the Swift book, "Control Flow" › "Where"). A call in it would run before the switch: refused.
+                let hoisted = hoisting.steps.count
+                guard let condition = expression(clause.condition, in: itemScope) else { return nil }
+                guard hoisting.steps.count == hoisted else {
+                    hoisting.steps.removeSubrange(hoisted...)
+                    unsupported(
+                        "a call of a method that returns a value in a `where` clause",
+                        "call it into a local before the `switch`", at: clause)
+                    return nil
+                }
+                test = test == "true" ? condition.text : "(\(test)) && (\(condition.text))"
+            }
             alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
         }
         return alternatives.joined(separator: " || ")
+    }
+
+    /// The name `case let n` (or `case var n`) binds, nil for another pattern.
+    static func boundCaseName(_ pattern: PatternSyntax) -> String? {
+        pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    /// A case's `let n` bound, for its body, to the subject it names (and printed as the subject's type is).
+    mutating func bindCaseNames(
+        _ switchCase: SwitchCaseSyntax, subject: (text: String, type: LoweredType), into body: inout Scope
+    ) {
+        guard case .case(let label) = switchCase.label, label.caseItems.count == 1,
+            let name = label.caseItems.first.flatMap({ Self.boundCaseName($0.pattern) })
+        else { return }
+        body.locals[name] = Local(type: subject.type, isVar: false, lowered: subject.text)
+        resultCaseBindings[switchCase.id, default: [:]][name] = subject.type
     }
 
     /// The cases' tests as nested `if:` steps, `default`'s steps the last `else:`: Swift tries the cases in order

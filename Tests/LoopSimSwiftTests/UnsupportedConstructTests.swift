@@ -101,8 +101,10 @@ import Testing
             name: "fallthrough", code: "switch count { case 1: go(); /*@*/fallthrough; default: break }",
             advice: "list the values"),
         Case(
-            name: "where in a case", code: "switch count { case 1 /*@*/where count > 0: go(); default: break }",
-            advice: "extra condition"),
+            name: "call in a case's where",
+            code: "TOP:class Hub { var n = 0\n    func ready() -> Bool { n += 1; return n > 1 }\n"
+                + "    func f() { switch n { case 1 where /*@*/ready(): n = 0; default: break } } }",
+            advice: "call it first into a local"),
         Case(
             name: "defer left by break",
             code: "while count < 3 { defer { go() }; if count == 1 { /*@*/break }; count += 1 }",
