@@ -32,6 +32,7 @@ extension SwiftLowering {
             return format.map { "\\(" + $0.0 + ")" } ?? asWritten
         }
         if let tuple = tupleLogText(e, in: scope) { return tuple }  // SwiftLowering+Tuples.swift
+        if let state = payloadEnumLogText(e, in: scope) { return state }  // SwiftLowering+PayloadEnums.swift
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self

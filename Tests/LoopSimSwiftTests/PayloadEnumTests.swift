@@ -50,6 +50,23 @@ import Testing
             ])
     }
 
+    /// `print(state)` writes what Swift's `print` writes for a case: its name, and its values with their labels.
+    @Test func aPrintedStateWritesItsCaseAndValues() throws {
+        let logs = try DateValueTests.logs(
+            """
+                enum Sync { case idle; case running(attempt: Int); case done(Int, ok: Bool) }
+                var state: Sync = .idle
+                func go() {
+                    print(state)
+                    state = .running(attempt: 2)
+                    print("now \\(state)")
+                    state = .done(3, ok: true)
+                    print("state:", state)
+                }
+            """, "let w = W()\nw.go()")
+        #expect(logs == ["0 idle", "0 now running(attempt: 2)", "0 state: done(3, ok: true)"])
+    }
+
     @Test func whatIsNotModelledIsRefused() throws {
         for (code, fragment) in [
             ("enum E: Int { case a(Int) }\nvar e: E? = nil", "associated values in an enum with raw values"),
