@@ -134,14 +134,28 @@ extension SwiftLowering {
                 var alternatives: [String] = []
                 var pre: [LocatedNode] = []
                 for item in label.caseItems {
-                    if let clause = item.whereClause {
-                        unsupported("a `where` clause in a case", "test the extra condition with an `if`", at: clause)
-                        return []
-                    }
-                    guard let (test, bindings) = caseTest(&self, item.pattern) else { return [] }
+                    guard var (test, bindings) = caseTest(&self, item.pattern) else { return [] }
                     if label.caseItems.count > 1, !bindings.isEmpty {
                         unsupported("a binding in a case of several patterns", "write one case per pattern", at: item)
                         return []
+                    }
+                    if let clause = item.whereClause {
+                        // `case .waiting(let n) where n >= limit`: the clause after the pattern, each bound name read
+                        // from its part (a read, the same before the branch as in it).
+                        var clauseScope = scope
+                        for (name, part, type) in bindings {
+                            clauseScope.locals[name] = Local(type: type, isVar: false, lowered: part)
+                        }
+                        let hoisted = hoisting.steps.count
+                        guard let condition = expression(clause.condition, in: clauseScope) else { return [] }
+                        guard hoisting.steps.count == hoisted else {
+                            hoisting.steps.removeSubrange(hoisted...)
+                            unsupported(
+                                "a call of a method that returns a value in a `where` clause",
+                                "call it into a local before the `switch`", at: clause)
+                            return []
+                        }
+                        test = "(\(test)) && (\(condition.text))"
                     }
                     var printed: [String: LoweredType] = [:]
                     for (name, part, type) in bindings {

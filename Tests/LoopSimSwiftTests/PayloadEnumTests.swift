@@ -23,6 +23,7 @@ import Testing
                 private func describe(_ s: FetchState) -> String {
                     switch s {
                     case .idle: return "idle"
+                    case .loading(let attempt) where attempt > 1: return "retry#\\(attempt)"
                     case .loading(let attempt): return "loading#\\(attempt)"
                     case let .failed(reason, _): return "failed:\\(reason)"
                     case .loaded(let n): return "loaded \\(n)"
@@ -46,7 +47,7 @@ import Testing
             """, "let w = W()\nw.refresh(attempt: 1, limit: 2)")
         #expect(
             logs == [
-                "0 state loading#1", "500 state loading#2", "1000 state failed:offline", "1000 retry in 2",
+                "0 state loading#1", "500 state retry#2", "1000 state failed:offline", "1000 retry in 2",
             ])
     }
 
