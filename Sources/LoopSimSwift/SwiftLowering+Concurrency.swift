@@ -32,11 +32,6 @@ extension SwiftLowering {
         }
     }
 
-    /// Whether a method's effects are `async` alone: `throws` is outside the subset (errors are not modelled).
-    func isAsyncOnly(_ effects: FunctionEffectSpecifiersSyntax) -> Bool {
-        effects.asyncSpecifier != nil && effects.throwsClause == nil
-    }
-
     /// A method's `async: true` (`func m() async`) and `mainActor: true` (`@MainActor func m()`), the keys of a
     /// method's mapping form (docs/scenario-format.md §4, method keys).
     func methodTraits(_ decl: FunctionDeclSyntax) -> [(String, LocatedNode)] {
@@ -263,11 +258,14 @@ extension SwiftLowering {
             guard require(true, [.none], "await withTaskGroup(of: Void.self) { group in … }") else { return [] }
             return taskGroup(call, in: scope)
         }
+        if let steps = throwingCallStatement(call, tryKind: tryKind, awaited: awaited, in: &scope) {
+            return steps  // a throwing method of the file (SwiftLowering+Throws.swift)
+        }
         guard tryKind == .none else {
             unsupported(
                 "`try` before `\(callee.trimmedDescription)(…)`",
-                "errors are not modelled: LoopSim's methods do not throw; `try` wraps Task.sleep and "
-                    + "Task.checkCancellation only", at: e)
+                "only the file's methods declared `throws`, Task.sleep and Task.checkCancellation throw: declare "
+                    + "the method `throws`, or call it without `try`", at: e)
             return []
         }
         guard awaited else { return callStatement(call, in: &scope) }
@@ -382,7 +380,7 @@ extension SwiftLowering {
 
     /// `await x.m(a)`, `await m()` (implicit self), `await x?.m()`: `await: x.m` (`with:` the arguments), run on
     /// the method's executor (docs/scenario-format.md §7.13, "Methods on executors").
-    private mutating func awaitMethod(
+    mutating func awaitMethod(
         _ call: FunctionCallExprSyntax, in scope: Scope, result: String? = nil
     ) -> [LocatedNode] {
         let at = location(call)

@@ -64,6 +64,7 @@ extension SwiftLowering {
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
         if let t = e.as(TryExprSyntax.self), let part = resultGet(t, in: scope) { return part }  // +Result.swift
+        if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
         if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
             unsupported(
                 "`await` or `try` inside an expression",

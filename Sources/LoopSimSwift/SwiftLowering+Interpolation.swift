@@ -171,6 +171,13 @@ extension SwiftLowering {
 
     /// What `e`'s Swift type is, when it is one of the kinds an interpolation evaluates; nil when unknown.
     func interpolatedType(_ e: ExprSyntax) -> InterpolatedType? {
+        if let t = e.as(TryExprSyntax.self) {
+            // `try f()`, `try! f()`: f's value; `try? f()`: optional (SE-0230 flattens an optional one).
+            let inner = t.expression.as(AwaitExprSyntax.self)?.expression ?? t.expression
+            let type = interpolatedType(inner)
+            guard t.questionOrExclamationMark?.text == "?" else { return type }
+            return type == .plain || type == .optionalPlain ? .optionalPlain : nil
+        }
         if e.is(IntegerLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self) { return .plain }
         if let s = e.as(StringLiteralExprSyntax.self) {
             // A `String`; with interpolations, only of values the lowering writes as Swift does (else refused).

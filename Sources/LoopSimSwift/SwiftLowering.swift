@@ -232,6 +232,8 @@ struct ClassShape {
     var lazy: [String: ExprSyntax] = [:]
     /// Stored properties with `willSet`/`didSet`, by name (SwiftLowering+Observers.swift; looked up only).
     var observers: [String: PropertyObservers] = [:]
+    /// The methods declared `throws` (SwiftLowering+Throws.swift).
+    var throwing: Set<String> = []
 
     /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
     /// so a closure that reads one captures `self`.
@@ -307,6 +309,9 @@ struct Scope {
     /// The body of a closure lowered in place (`autoreleasepool { … }`, `withExtendedLifetime`): a `return` in it
     /// leaves the closure, not the body around it, so it is refused.
     var isInlineClosure = false
+    /// Where a `throw` (or a `try` whose call threw) goes: out of the throwing method, or to the `catch`es of the
+    /// `do` around it (SwiftLowering+Throws.swift). Nil where Swift accepts no throw.
+    var throwContext: ThrowContext?
 }
 
 extension LocatedNode {
