@@ -261,6 +261,10 @@ extension SwiftLowering {
         if let steps = throwingCallStatement(call, tryKind: tryKind, awaited: awaited, in: &scope) {
             return steps  // a throwing method of the file (SwiftLowering+Throws.swift)
         }
+        if name == "withThrowingTaskGroup" || name == "withThrowingDiscardingTaskGroup" {
+            unsupported("`\(name)`", insteadOfConcurrencyAPI("ThrowingTaskGroup"), at: e)
+            return []
+        }
         guard tryKind == .none else {
             unsupported(
                 "`try` before `\(callee.trimmedDescription)(…)`",
@@ -487,7 +491,8 @@ extension SwiftLowering {
                 + "try await Task.sleep(for: …) }`"
         }
         if text.contains("ThrowingTaskGroup") {
-            return "errors are not modelled: write `await withTaskGroup(of: Void.self) { group in … }`"
+            return "a throwing task group is not modelled: write `await withTaskGroup(of: Void.self) { group in … }` "
+                + "and catch inside each child task"
         }
         return "LoopSim lowers `Task { }`, `Task.detached`, `Task.sleep`, `Task.yield`, `Task.checkCancellation`, "
             + "`Task.isCancelled`, `task.cancel()`, `await task.value`, `MainActor.run`, `withTaskGroup` and "

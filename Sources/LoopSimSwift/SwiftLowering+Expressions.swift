@@ -279,6 +279,7 @@ extension SwiftLowering {
     mutating func infix(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)? {
         if elements.count == 1 { return expression(elements[0], in: scope) }
         if let cast = notificationCast(elements, in: scope) { return cast }  // SwiftLowering+Notifications.swift
+        if let cast = errorCast(elements, in: scope) { return cast }  // `error is LoadError` (+Throws.swift)
         var parts: [String] = []
         var type: LoweredType = .unknown
         // Number literals, lowered once the operands' types are known: in a clause (between `&&`s and `||`s) with a

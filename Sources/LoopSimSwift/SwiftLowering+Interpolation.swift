@@ -178,6 +178,14 @@ extension SwiftLowering {
             guard t.questionOrExclamationMark?.text == "?" else { return type }
             return type == .plain || type == .optionalPlain ? .optionalPlain : nil
         }
+        if let s = e.as(SequenceExprSyntax.self), s.elements.count == 3,
+            let cast = Array(s.elements)[1].as(UnresolvedAsExprSyntax.self),
+            let type = Array(s.elements)[2].as(TypeExprSyntax.self),
+            enums[type.type.trimmedDescription]?.isError == true
+        {
+            // `error as? LoadError`: a `LoadError?`, whose `if let` binding prints its case (+Throws.swift)
+            return cast.questionOrExclamationMark?.text == "?" ? .optionalPlain : .plain
+        }
         if e.is(IntegerLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self) { return .plain }
         if let s = e.as(StringLiteralExprSyntax.self) {
             // A `String`; with interpolations, only of values the lowering writes as Swift does (else refused).
