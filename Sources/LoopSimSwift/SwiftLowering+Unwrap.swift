@@ -86,7 +86,8 @@ extension SwiftLowering {
         while let node = current, node.id != root.id {
             if let sequence = node.as(SequenceExprSyntax.self) {
                 for element in sequence.elements {
-                    if element.id == child.id || Syntax(element).isAncestor(of: child) { break }
+                    // the operand that holds the node (`(try? f()) ?? 0`: the node is inside a parenthesized operand)
+                    if element.id == child.id || Syntax(element).isAncestor(of: Syntax(unwrap)) { break }
                     if let op = element.as(BinaryOperatorExprSyntax.self),
                         ["&&", "||", "??"].contains(op.operator.text)
                     {

@@ -211,11 +211,13 @@ import Testing
                     if let value = try? digit(7) { print("seven \\(value)") }
                     try? check()
                     print("checked")
+                    let fallback = (try? digit(30)) ?? 2
+                    print("fallback \\(fallback)")
                 }
             }
             Parser().parse()
             """)
-        #expect(logs == ["0 good 3 bad -1", "0 seven 7", "0 checked"])
+        #expect(logs == ["0 good 3 bad -1", "0 seven 7", "0 checked", "0 fallback 2"])
     }
 
     @Test func tryForcedCrashesTheRunWhereItThrew() throws {
