@@ -174,7 +174,9 @@ extension SwiftLowering {
         if let t = e.as(TryExprSyntax.self) {
             // `try f()`, `try! f()`: f's value; `try? f()`: optional (SE-0230 flattens an optional one).
             let inner = t.expression.as(AwaitExprSyntax.self)?.expression ?? t.expression
-            let type = interpolatedType(inner)
+            let type =
+                triedValueTypes[t.id].map { Self.isPrintedAsItsValue($0, enums: enums) ? .plain : nil }
+                ?? interpolatedType(inner)
             guard t.questionOrExclamationMark?.text == "?" else { return type }
             return type == .plain || type == .optionalPlain ? .optionalPlain : nil
         }

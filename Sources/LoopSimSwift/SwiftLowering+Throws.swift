@@ -198,15 +198,16 @@ extension SwiftLowering {
             inner = a.expression
             awaited = true
         }
-        guard let call = inner.as(FunctionCallExprSyntax.self), let callee = throwingCallee(call, in: scope) else {
-            return nil
-        }
         let kind: TryKind =
             switch t.questionOrExclamationMark?.text {
             case "?": .optional
             case "!": .forced
             default: .plain
             }
+        if let got = resultGetValue(t, inner, kind: kind, in: scope) { return got }
+        guard let call = inner.as(FunctionCallExprSyntax.self), let callee = throwingCallee(call, in: scope) else {
+            return nil
+        }
         guard let type = classes[callee.className]?.returns[callee.method] else {
             unsupported(
                 "the value of `\(call.calledExpression.trimmedDescription)(…)`, a throwing method that returns nothing",
@@ -546,5 +547,44 @@ extension SwiftLowering {
             return .some(nil)
         }
         return .some(test)
+    }
+}
+
+extension SwiftLowering {
+    /// `try result.get()` (`try!`), `result` a `Result` parameter (SwiftLowering+Result.swift): its success part,
+    /// after a check that passes its failure on as a throw (or traps, for `try!`), as the standard library's `get()`
+    /// returns the success value or throws the failure. Nil when `inner` is no `get()` of a `Result`.
+    fileprivate mutating func resultGetValue(
+        _ t: TryExprSyntax, _ inner: ExprSyntax, kind: TryKind, in scope: Scope
+    ) -> (String, LoweredType)?? {
+        guard kind != .optional, let call = inner.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "get",
+            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .result(let success, _) = scope.locals[base]?.type,
+            let part = scope.locals["\(base).success"], let failure = scope.locals["\(base).failure"]
+        else { return nil }
+        guard hoisting.isOpen else {
+            unsupported("a `try` here", "read the Result in a method or a closure, where statements run", at: t)
+            return .some(nil)
+        }
+        let at = location(t)
+        let failed = failure.text("failure")
+        let branch: [LocatedNode]
+        if kind == .forced {
+            branch = [
+                LocatedNode.step("trap", nil, at: at).replacingArgument(
+                    trapPrefix(t) + "Fatal error: 'try!' expression unexpectedly raised an error")
+            ]
+        } else {
+            guard let out = propagate(failed, from: t, in: scope) else { return .some(nil) }
+            branch = out
+        }
+        hoisting.steps.append(.step("if", "\(failed) != nil", at: at, [("then", .list(branch, at: at))]))
+        if kind == .plain, case .doBlock(let flag, _)? = scope.throwContext {
+            hoisting.throwChecks.append((hoisting.steps.count, flag, at))
+        }
+        triedValueTypes[t.id] = success
+        return .some((part.text("success"), success))
     }
 }

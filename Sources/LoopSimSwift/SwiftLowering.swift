@@ -62,6 +62,9 @@ struct SwiftLowering {
     /// The names a `case .success(let v)` / `.failure(let e)` of a Result binds, by the switch case or the
     /// condition list that binds them: what an interpolation of one prints (SwiftLowering+Result.swift).
     var resultCaseBindings: [SyntaxIdentifier: [String: LoweredType]] = [:]
+    /// The type of each `try result.get()` lowered, by the `try`: what an interpolation of it prints
+    /// (SwiftLowering+Throws.swift).
+    var triedValueTypes: [SyntaxIdentifier: LoweredType] = [:]
     /// The calls of methods that return values hoisted out of the statement being lowered (SwiftLowering+Returns.swift).
     var hoisting = Hoisting()
     /// How many of the last ``conditions(_:in:)``'s steps are hoisted calls (a `while` runs them each turn).

@@ -220,6 +220,36 @@ import Testing
         #expect(logs == ["0 good 3 bad -1", "0 seven 7", "0 checked", "0 fallback 2"])
     }
 
+    @Test func tryResultGetThrowsTheFailure() throws {
+        let (logs, _) = try Self.run(
+            """
+            final class Fetcher {
+                func load(_ n: Int, completion: @escaping (Result<Int, LoadError>) -> Void) {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                        if n > 1 { completion(.failure(.timeout)) } else { completion(.success(n * 10)) }
+                    }
+                }
+            }
+            final class Screen {
+                let fetcher = Fetcher()
+                func open(_ n: Int) {
+                    fetcher.load(n) { result in
+                        do {
+                            let value = try result.get()
+                            print("value \\(value)")
+                        } catch {
+                            print("failed \\(error)")
+                        }
+                    }
+                }
+            }
+            let screen = Screen()
+            screen.open(1)
+            screen.open(2)
+            """)
+        #expect(logs == ["500 value 10", "500 failed timeout"])
+    }
+
     @Test func tryForcedCrashesTheRunWhereItThrew() throws {
         let (logs, run) = try Self.run(
             """
