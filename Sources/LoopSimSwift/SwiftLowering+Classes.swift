@@ -69,6 +69,7 @@ extension SwiftLowering {
                         + "are not followed", at: inherited)
             }
         }
+        refuseThrowingClosureTypes(in: decl)  // SwiftLowering+Throws.swift
         var fields: [(String, LocatedNode)] = []
         var methods: [(String, LocatedNode)] = []
         var initSteps: [LocatedNode] = []

@@ -588,3 +588,27 @@ extension SwiftLowering {
         return .some((part.text("success"), success))
     }
 }
+
+extension SwiftLowering {
+    /// Refuses each throwing closure type in `decl` (`var work: (() throws -> Void)?`, a parameter `_ body: () throws
+    /// -> Void`), at its `throws`: only methods throw in the subset.
+    mutating func refuseThrowingClosureTypes(in decl: some SyntaxProtocol) {
+        let finder = ThrowingClosureTypeFinder(viewMode: .sourceAccurate)
+        finder.walk(decl)
+        for clause in finder.found {
+            unsupported(
+                "a throwing closure type",
+                "make the closure not throw (catch inside it), or make the work a method "
+                    + "declared `throws` and call it with `try`", at: clause)
+        }
+    }
+}
+
+/// The `throws` clauses of function types (not of declarations) in a subtree.
+private final class ThrowingClosureTypeFinder: SyntaxVisitor {
+    var found: [ThrowsClauseSyntax] = []
+    override func visit(_ node: FunctionTypeSyntax) -> SyntaxVisitorContinueKind {
+        if let clause = node.effectSpecifiers?.throwsClause { found.append(clause) }
+        return .visitChildren
+    }
+}

@@ -337,6 +337,9 @@ import Testing
             code: "TOP:enum LoadError: Error { case timeout }\nclass Hub { func f() /*@*/throws(LoadError) { } }",
             advice: "write `throws`"),
         Case(
+            name: "throwing closure type", code: "TOP:class Hub { var work: (() /*@*/throws -> Void)? }",
+            advice: "make the closure not throw"),
+        Case(
             name: "rethrows", code: "TOP:class Hub { func f(_ g: () -> Void) /*@*/rethrows { } }",
             advice: "declare the method `throws`"),
         Case(name: "async let", code: "Task {\n /*@*/async let n = 1 }", advice: "withTaskGroup"),
