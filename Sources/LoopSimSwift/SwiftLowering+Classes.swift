@@ -48,6 +48,7 @@ extension SwiftLowering {
                 if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
             }
         }
+        collectThrowing(decl, into: &shape)  // SwiftLowering+Throws.swift
         noteUIKitSuperclass(decl, into: &shape)
         collectThreadSubclass(decl, into: &shape)  // SwiftLowering+ThreadSubclass.swift
         shape.constantMembers = instanceConstantNames(decl)
@@ -74,6 +75,7 @@ extension SwiftLowering {
                         + "are not followed", at: inherited)
             }
         }
+        refuseThrowingClosureTypes(in: decl)  // SwiftLowering+Throws.swift
         var fields: [(String, LocatedNode)] = []
         var methods: [(String, LocatedNode)] = []
         var initSteps: [LocatedNode] = []
@@ -127,6 +129,7 @@ extension SwiftLowering {
         methods += observerMethods(decl, className: name)  // SwiftLowering+Observers.swift
         fields += uikitFields(className: name, at: at)
         fields += threadSubclassFieldNodes(className: name, at: at)
+        fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps
@@ -425,25 +428,28 @@ extension SwiftLowering {
         var returnsEntry: [(String, LocatedNode)] = []
         if let returns = declaredReturnType(decl) {
             guard Self.isReturnable(typeNamed(returns)), let typeName = typeNamed(returns).fieldTypeName,
-                !isStatic(decl.modifiers) || asTypeMember, decl.signature.effectSpecifiers.map(isAsyncOnly) ?? true
+                !isStatic(decl.modifiers) || asTypeMember
             else {
                 unsupported(
                     "a method that returns `\(returns.trimmedDescription)`",
                     "return an Int, a Bool, a String, an enum of the file or an object of a class of the file "
-                        + "(optional or not), from a method that is neither static, async nor throwing", at: returns)
+                        + "(optional or not), from an instance method", at: returns)
                 return nil
             }
             returnsEntry = [("returns", .plain(typeName, at: location(returns)))]
         }
-        if let effects = decl.signature.effectSpecifiers, !isAsyncOnly(effects) {
+        if let effects = decl.signature.effectSpecifiers, !acceptsThrows(effects) { return nil }  // +Throws.swift
+        if asTypeMember, let clause = decl.signature.effectSpecifiers?.throwsClause {
             unsupported(
-                "a `throws` method", "errors are not modelled: write the method without `throws`",
-                at: effects)
+                "a `static func` that throws", "make it an instance method of an object the code holds", at: clause)
             return nil
         }
         guard let body = decl.body else { return nil }
         var scope = methodScope(className: className, body: body.statements)
         scope.returnType = declaredReturnType(decl).map { typeNamed($0) }
+        if decl.signature.effectSpecifiers?.throwsClause != nil {
+            scope.throwContext = .method(returns: scope.returnType)
+        }
         var params: [LocatedNode] = []
         for parameter in decl.signature.parameterClause.parameters
         where !isLifecycleOverride(decl, className: className) {

@@ -32,11 +32,6 @@ extension SwiftLowering {
         }
     }
 
-    /// Whether a method's effects are `async` alone: `throws` is outside the subset (errors are not modelled).
-    func isAsyncOnly(_ effects: FunctionEffectSpecifiersSyntax) -> Bool {
-        effects.asyncSpecifier != nil && effects.throwsClause == nil
-    }
-
     /// A method's `async: true` (`func m() async`) and `mainActor: true` (`@MainActor func m()`), the keys of a
     /// method's mapping form (docs/scenario-format.md §4, method keys).
     func methodTraits(_ decl: FunctionDeclSyntax) -> [(String, LocatedNode)] {
@@ -272,11 +267,18 @@ extension SwiftLowering {
             guard require(true, [.none], "await withTaskGroup(of: Void.self) { group in … }") else { return [] }
             return taskGroup(call, in: scope)
         }
+        if let steps = throwingCallStatement(call, tryKind: tryKind, awaited: awaited, in: &scope) {
+            return steps  // a throwing method of the file (SwiftLowering+Throws.swift)
+        }
+        if name == "withThrowingTaskGroup" || name == "withThrowingDiscardingTaskGroup" {
+            unsupported("`\(name)`", insteadOfConcurrencyAPI("ThrowingTaskGroup"), at: e)
+            return []
+        }
         guard tryKind == .none else {
             unsupported(
                 "`try` before `\(callee.trimmedDescription)(…)`",
-                "errors are not modelled: LoopSim's methods do not throw; `try` wraps Task.sleep and "
-                    + "Task.checkCancellation only", at: e)
+                "only the file's methods declared `throws`, Task.sleep and Task.checkCancellation throw: declare "
+                    + "the method `throws`, or call it without `try`", at: e)
             return []
         }
         guard awaited else { return callStatement(call, in: &scope) }
@@ -391,7 +393,7 @@ extension SwiftLowering {
 
     /// `await x.m(a)`, `await m()` (implicit self), `await x?.m()`: `await: x.m` (`with:` the arguments), run on
     /// the method's executor (docs/scenario-format.md §7.13, "Methods on executors").
-    private mutating func awaitMethod(
+    mutating func awaitMethod(
         _ call: FunctionCallExprSyntax, in scope: Scope, result: String? = nil
     ) -> [LocatedNode] {
         let at = location(call)
@@ -498,7 +500,8 @@ extension SwiftLowering {
                 + "try await Task.sleep(for: …) }`"
         }
         if text.contains("ThrowingTaskGroup") {
-            return "errors are not modelled: write `await withTaskGroup(of: Void.self) { group in … }`"
+            return "a throwing task group is not modelled: write `await withTaskGroup(of: Void.self) { group in … }` "
+                + "and catch inside each child task"
         }
         return "LoopSim lowers `Task { }`, `Task.detached`, `Task.sleep`, `Task.yield`, `Task.checkCancellation`, "
             + "`Task.isCancelled`, `task.cancel()`, `await task.value`, `MainActor.run`, `withTaskGroup` and "

@@ -56,6 +56,16 @@ extension SwiftLowering {
                     parts.append("\(name) != nil")
                     continue
                 }
+                if let initial = binding.initializer?.value,
+                    let cast = errorCastBinding(initial, name: name, in: scope)  // SwiftLowering+Throws.swift
+                {
+                    // `if let e = error as? LoadError`: the error into `e`, tested to be one of the enum's cases.
+                    guard let (source, test, type) = cast else { return nil }
+                    pre.append(.step("let", "\(name) = \(source)", at: location(binding)))
+                    scope.locals[name] = Local(type: type, isVar: false)
+                    parts.append("(\(test))")
+                    continue
+                }
                 let value: ExprSyntax =
                     binding.initializer?.value
                     ?? ExprSyntax(

@@ -26,6 +26,8 @@ extension SwiftLowering {
                 let type = resultCaseBindings[switchCase.id]?[name]
             {
                 return Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil
+            } else if let clause = parent.as(CatchClauseSyntax.self), clause.body.id == current.id {
+                if catchBinds(name, clause) { return .plain }  // an error, printed by its case (+Throws.swift)
             } else if let whileStmt = parent.as(WhileStmtSyntax.self), whileStmt.body.id == current.id {
                 if let bound = binding(of: name, in: whileStmt.conditions) { return bound }
             } else if let forStmt = parent.as(ForStmtSyntax.self), forStmt.body.id == current.id {

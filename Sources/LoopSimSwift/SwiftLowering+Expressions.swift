@@ -68,6 +68,7 @@ extension SwiftLowering {
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
         if let t = e.as(TryExprSyntax.self), let part = resultGet(t, in: scope) { return part }  // +Result.swift
+        if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
         if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
             unsupported(
                 "`await` or `try` inside an expression",
@@ -313,6 +314,7 @@ extension SwiftLowering {
     mutating func infix(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)? {
         if elements.count == 1 { return expression(elements[0], in: scope) }
         if let cast = notificationCast(elements, in: scope) { return cast }  // SwiftLowering+Notifications.swift
+        if let cast = errorCast(elements, in: scope) { return cast }  // `error is LoadError` (+Throws.swift)
         if elements.count >= 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
             let found = notificationCast(Array(elements[..<3]), in: scope)
         {

@@ -188,6 +188,23 @@ extension SwiftLowering {
 
     /// What `e`'s Swift type is, when it is one of the kinds an interpolation evaluates; nil when unknown.
     func interpolatedType(_ e: ExprSyntax) -> InterpolatedType? {
+        if let t = e.as(TryExprSyntax.self) {
+            // `try f()`, `try! f()`: f's value; `try? f()`: optional (SE-0230 flattens an optional one).
+            let inner = t.expression.as(AwaitExprSyntax.self)?.expression ?? t.expression
+            let type =
+                triedValueTypes[t.id].map { Self.isPrintedAsItsValue($0, enums: enums) ? .plain : nil }
+                ?? interpolatedType(inner)
+            guard t.questionOrExclamationMark?.text == "?" else { return type }
+            return type == .plain || type == .optionalPlain ? .optionalPlain : nil
+        }
+        if let s = e.as(SequenceExprSyntax.self), s.elements.count == 3,
+            let cast = Array(s.elements)[1].as(UnresolvedAsExprSyntax.self),
+            let type = Array(s.elements)[2].as(TypeExprSyntax.self),
+            enums[type.type.trimmedDescription]?.isError == true
+        {
+            // `error as? LoadError`: a `LoadError?`, whose `if let` binding prints its case (+Throws.swift)
+            return cast.questionOrExclamationMark?.text == "?" ? .optionalPlain : .plain
+        }
         if e.is(IntegerLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self) { return .plain }
         if let s = e.as(StringLiteralExprSyntax.self) {
             // A `String`; with interpolations, only of values the lowering writes as Swift does (else refused).

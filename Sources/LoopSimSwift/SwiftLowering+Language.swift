@@ -269,6 +269,7 @@ extension SwiftLowering {
 
     /// The test of one case pattern: `v == 3`, or `v >= a && v <= b` for a range `a...b` (`v < b` for `a..<b`).
     mutating func caseTest(_ pattern: PatternSyntax, subject: String, in scope: Scope) -> String? {
+        if let test = errorCaseTest(pattern, subject: subject, in: scope) { return test }  // `case is E:` (+Throws)
         guard let value = pattern.as(ExpressionPatternSyntax.self)?.expression else {
             unsupported(
                 "this case pattern", "a case of the subset is a literal, a name or a range (`case 1...3:`)",

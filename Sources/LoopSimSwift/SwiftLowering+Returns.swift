@@ -23,6 +23,9 @@ extension SwiftLowering {
         var temporaries: [SyntaxIdentifier: (String, LoweredType)] = [:]
         /// The statement being lowered: where a call is checked to be evaluated each time it runs.
         var root: Syntax?
+        /// Inside a `do` body, where each `try`'s check ends in ``steps`` and the flag it sets: what follows it
+        /// runs only when the flag is nil (SwiftLowering+Throws.swift).
+        var throwChecks: [(index: Int, flag: String, at: ScenarioLocation)] = []
     }
 
     /// The return type `decl` declares, nil for none (`-> Void`, `-> ()`).
@@ -318,6 +321,22 @@ extension SwiftLowering {
         let done = hoisting
         hoisting = saved
         guard !done.steps.isEmpty || !done.releases.isEmpty else { return }
+        if !done.throwChecks.isEmpty {
+            // A `try` inside a `do`: what follows its check runs only when it threw nothing (+Throws.swift).
+            let m = min(mark, steps.count)
+            var tail = Array(steps[m...]) + done.releases
+            var end = done.steps.count
+            for check in done.throwChecks.reversed() {
+                let segment = Array(done.steps[check.index..<end])
+                let guarded = segment + tail
+                tail =
+                    guarded.isEmpty
+                    ? [] : [.step("if", "\(check.flag) == nil", at: check.at, [("then", .list(guarded, at: check.at))])]
+                end = check.index
+            }
+            steps = Array(steps[..<m]) + Array(done.steps[..<end]) + tail
+            return
+        }
         steps.insert(contentsOf: done.steps, at: min(mark, steps.count))
         steps += done.releases
     }

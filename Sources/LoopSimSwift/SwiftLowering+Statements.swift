@@ -18,6 +18,11 @@ extension SwiftLowering {
         for (index, item) in items.enumerated() {
             if hoisting.isOpen { closeHoisting(Hoisting(), into: &steps, at: mark) }
             if skip > 0 { skip -= 1; continue }
+            if index > 0,
+                let after = skippingAfterThrow(items[index - 1], rest: items[index...], in: &scope, tail: tail)
+            {
+                return steps + after  // inside a `do`, the rest runs when nothing was thrown (+Throws.swift)
+            }
             if let folded = foldedGroup(items, at: index, in: &scope) {
                 steps += folded.steps
                 skip = folded.used - 1
@@ -116,7 +121,7 @@ extension SwiftLowering {
             refuseUnwrapsWithCalls(&self)
         }
         if hoisting.isOpen { closeHoisting(Hoisting(), into: &steps, at: mark) }
-        return steps
+        return steps + breakAfterLastThrow(items.last, in: scope)
     }
 
     /// The `if` of a statement, however the parser wrapped it.
@@ -209,6 +214,8 @@ extension SwiftLowering {
             if let f = stmt.as(ForStmtSyntax.self) { return lowerFor(f, in: scope) }
             if stmt.is(BreakStmtSyntax.self) { return [.plain("break", at: location(stmt))] }
             if stmt.is(ContinueStmtSyntax.self) { return [.plain("continue", at: location(stmt))] }
+            if let d = stmt.as(DoStmtSyntax.self) { return lowerDo(d, in: &scope) }  // SwiftLowering+Throws.swift
+            if let t = stmt.as(ThrowStmtSyntax.self) { return lowerThrow(t, in: scope) }
             let what: String =
                 if stmt.is(DeferStmtSyntax.self) { "`defer`" } else if stmt.is(RepeatStmtSyntax.self) {
                     "`repeat … while`"

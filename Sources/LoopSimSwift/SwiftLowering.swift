@@ -67,6 +67,9 @@ struct SwiftLowering {
     /// The names a tuple pattern (`let (count, limit) = window`) binds, by the pattern, with their types, so that
     /// an interpolation of one prints its value (SwiftLowering+Tuples.swift).
     var tupleBindings: [SyntaxIdentifier: [String: LoweredType]] = [:]
+    /// The type of each `try result.get()` lowered, by the `try`: what an interpolation of it prints
+    /// (SwiftLowering+Throws.swift).
+    var triedValueTypes: [SyntaxIdentifier: LoweredType] = [:]
     /// The calls of methods that return values hoisted out of the statement being lowered (SwiftLowering+Returns.swift).
     var hoisting = Hoisting()
     /// How many of the last ``conditions(_:in:)``'s steps are hoisted calls (a `while` runs them each turn).
@@ -242,6 +245,8 @@ struct ClassShape {
     var lazy: [String: ExprSyntax] = [:]
     /// Stored properties with `willSet`/`didSet`, by name (SwiftLowering+Observers.swift; looked up only).
     var observers: [String: PropertyObservers] = [:]
+    /// The methods declared `throws` (SwiftLowering+Throws.swift).
+    var throwing: Set<String> = []
 
     /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
     /// so a closure that reads one captures `self`.
@@ -317,6 +322,9 @@ struct Scope {
     /// The body of a closure lowered in place (`autoreleasepool { … }`, `withExtendedLifetime`): a `return` in it
     /// leaves the closure, not the body around it, so it is refused.
     var isInlineClosure = false
+    /// Where a `throw` (or a `try` whose call threw) goes: out of the throwing method, or to the `catch`es of the
+    /// `do` around it (SwiftLowering+Throws.swift). Nil where Swift accepts no throw.
+    var throwContext: ThrowContext?
 }
 
 extension LocatedNode {

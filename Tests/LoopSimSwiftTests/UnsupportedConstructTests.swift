@@ -109,7 +109,9 @@ import Testing
             name: "defer left by break",
             code: "while count < 3 { defer { go() }; if count == 1 { /*@*/break }; count += 1 }",
             advice: "before the `break`"),
-        Case(name: "try", code: "/*@*/try self.go()", advice: "errors are not modelled"),
+        Case(
+            name: "try of a method that does not throw", code: "/*@*/try self.go()",
+            advice: "declare the method `throws`"),
         Case(
             name: "closure value with untyped parameters", code: "let f = { /*@*/n in self.go() }",
             advice: "write their types"),
@@ -136,7 +138,25 @@ import Testing
             name: "error case in two error enums",
             code: "TOP:enum LoadError: Error { case timeout }\nenum SaveError: Error { case /*@*/timeout }",
             advice: "its own case names"),
-        Case(name: "do catch", code: "/*@*/do { try self.go() } catch { print(\"x\") }", advice: "use if, guard"),
+        Case(
+            name: "throw outside a throwing method",
+            code: "TOP:enum LoadError: Error { case timeout }\nclass Hub { func f() { /*@*/throw LoadError.timeout } }",
+            advice: "do { try"),
+        Case(
+            name: "where in a catch",
+            code:
+                "TOP:enum LoadError: Error { case timeout }\nclass Hub { func f() throws { }\nfunc g() { do { try f() "
+                + "} catch let e /*@*/where e is LoadError { } catch { } } }", advice: "test the condition with an `if`"
+        ),
+        Case(
+            name: "catching a type of another library",
+            code:
+                "TOP:class Hub { func f() throws { }\nfunc g() { do { try f() } catch /*@*/is URLError { } catch { } } }",
+            advice: "error enum of the file"),
+        Case(
+            name: "throwing a value that is no error enum",
+            code: "TOP:class Hub { func f() throws { throw /*@*/NSError(domain: \"x\", code: 1) } }",
+            advice: "error enum of the file"),
         Case(
             name: "closure value called with another number of arguments",
             code: "let f = { self.go() }\n        /*@*/f(1)", advice: "the closure's type takes 0"),
@@ -316,7 +336,16 @@ import Testing
             name: "observer on a dispatch queue",
             code: "NotificationCenter.default.addObserver(forName: nil, object: nil, queue: /*@*/DispatchQueue.main) "
                 + "{ _ in }", advice: "OperationQueue()"),
-        Case(name: "throwing method", code: "}\n    func load() /*@*/throws {", advice: "without `throws`"),
+        Case(
+            name: "typed throws",
+            code: "TOP:enum LoadError: Error { case timeout }\nclass Hub { func f() /*@*/throws(LoadError) { } }",
+            advice: "write `throws`"),
+        Case(
+            name: "throwing closure type", code: "TOP:class Hub { var work: (() /*@*/throws -> Void)? }",
+            advice: "make the closure not throw"),
+        Case(
+            name: "rethrows", code: "TOP:class Hub { func f(_ g: () -> Void) /*@*/rethrows { } }",
+            advice: "declare the method `throws`"),
         Case(name: "async let", code: "Task {\n /*@*/async let n = 1 }", advice: "withTaskGroup"),
         Case(name: "for await", code: "Task {\n /*@*/for await x in feed { print(x) } }", advice: "AsyncSequence"),
         Case(
@@ -326,7 +355,7 @@ import Testing
         Case(
             name: "throwing task group",
             code: "Task {\n /*@*/try await withThrowingTaskGroup(of: Void.self) { g in g.addTask { } } }",
-            advice: "errors are not modelled"),
+            advice: "throwing task group is not modelled"),
         Case(
             name: "addTask in a loop",
             code: "Task {\n await withTaskGroup(of: Void.self) { g in /*@*/for _ in 0..<3 { g.addTask { } } } }",
