@@ -439,17 +439,7 @@ extension SwiftLowering {
             return []
         }
         let at = location(f)
-        var names: [String?] = []
-        for element in pattern.elements {
-            if element.pattern.is(WildcardPatternSyntax.self) {
-                names.append(nil)
-            } else if let identifier = element.pattern.as(IdentifierPatternSyntax.self), element.label == nil {
-                names.append(identifier.identifier.text)
-            } else {
-                unsupported("this element of the loop's pattern", "name it, or `_`", at: element)
-                return []
-            }
-        }
+        guard let names = tuplePatternNames(pattern) else { return [] }  // SwiftLowering+Tuples.swift
         guard let array = expression(base, in: scope), case .array(let element) = array.type else { return [] }
         let copy = Self.temporaryName("items", at: at)
         let index = names[0] ?? Self.temporaryName("offset", at: at)

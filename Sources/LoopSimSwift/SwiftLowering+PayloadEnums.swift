@@ -249,17 +249,7 @@ extension SwiftLowering {
         guard let subject = expression(condition.initializer.value, in: scope),
             let (test, bindings) = payloadCaseTest(condition.pattern, subject: subject.text, enum: e)
         else { return .some(nil) }
-        var steps: [LocatedNode] = []
-        var printed: [String: LoweredType] = [:]
-        for (name, place, type) in bindings {
-            steps.append(.step("let", "\(name) = \(place)", at: location(condition.pattern)))
-            scope.locals[name] = Local(type: type, isVar: false)
-            printed[name] = type
-        }
-        if let list = condition.parent?.parent?.as(ConditionElementListSyntax.self) {
-            resultCaseBindings[list.id, default: [:]].merge(printed) { $1 }
-        }
-        return .some((test, steps))
+        return .some((test, conditionBindings(bindings, of: condition, in: &scope)))  // SwiftLowering+Result.swift
     }
 
     /// `print(state)`, `"\(state)"` of a payload enum whose values are `Int`s, `Bool`s and enum cases: what Swift's

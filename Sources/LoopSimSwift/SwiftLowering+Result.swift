@@ -174,6 +174,15 @@ extension SwiftLowering {
         guard let (test, bindings) = resultCaseTest(condition.pattern, subject: subject, in: scope) else {
             return .some(nil)
         }
+        return .some((test, conditionBindings(bindings, of: condition, in: &scope)))
+    }
+
+    /// The `let:` steps of an `if case`/`guard case` condition's bindings (name, the part it reads, its type),
+    /// each name a local of the rest of the statement, recorded by the condition list so that an interpolation of
+    /// one prints its value. Shared by Result and payload enum patterns (SwiftLowering+PayloadEnums.swift).
+    mutating func conditionBindings(
+        _ bindings: [(String, String, LoweredType)], of condition: MatchingPatternConditionSyntax, in scope: inout Scope
+    ) -> [LocatedNode] {
         var steps: [LocatedNode] = []
         var printed: [String: LoweredType] = [:]
         for (name, part, type) in bindings {
@@ -184,7 +193,7 @@ extension SwiftLowering {
         if let list = condition.parent?.parent?.as(ConditionElementListSyntax.self) {
             resultCaseBindings[list.id, default: [:]].merge(printed) { $1 }
         }
-        return .some((test, steps))
+        return steps
     }
 
     /// `switch result { case .success(let v): …; case .failure(let e): … }` on a Result: nested `if:` steps on

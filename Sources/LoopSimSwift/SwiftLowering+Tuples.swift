@@ -82,6 +82,23 @@ extension SwiftLowering {
         return false
     }
 
+    /// The names of `(a, _, b)` in order, nil for `_`; nil after refusing an element that is neither (a label, a
+    /// nested pattern). Shared by tuple destructuring and `for (i, x) in a.enumerated()`.
+    mutating func tuplePatternNames(_ pattern: TuplePatternSyntax) -> [String?]? {
+        var names: [String?] = []
+        for element in pattern.elements {
+            if element.pattern.is(WildcardPatternSyntax.self) {
+                names.append(nil)
+            } else if let identifier = element.pattern.as(IdentifierPatternSyntax.self), element.label == nil {
+                names.append(identifier.identifier.text)
+            } else {
+                unsupported("this element of a tuple pattern", "name each element, or `_`", at: element)
+                return nil
+            }
+        }
+        return names
+    }
+
     /// `let (count, limit) = self.window`, `var (a, _) = (0, 2)`: a local per named element, the element's value
     /// (a copy: the tuple is a value). Each element of a tuple written in place is its own local's value.
     mutating func tupleDestructuring(
@@ -92,17 +109,7 @@ extension SwiftLowering {
             unsupported("this tuple pattern", "give it its value, without a type: `let (a, b) = pair`", at: pattern)
             return []
         }
-        var names: [String?] = []
-        for element in pattern.elements {
-            if element.pattern.is(WildcardPatternSyntax.self) {
-                names.append(nil)
-            } else if let identifier = element.pattern.as(IdentifierPatternSyntax.self), element.label == nil {
-                names.append(identifier.identifier.text)
-            } else {
-                unsupported("this element of a tuple pattern", "name each element, or `_`", at: element)
-                return []
-            }
-        }
+        guard let names = tuplePatternNames(pattern) else { return [] }
         // The values, as expressions of the language, with their types.
         var values: [(text: String, type: LoweredType)] = []
         if let tuple = value.as(TupleExprSyntax.self), tuple.elements.count == names.count, names.count >= 2 {
