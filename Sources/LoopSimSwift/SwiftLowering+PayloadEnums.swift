@@ -179,14 +179,7 @@ extension SwiftLowering {
     mutating func payloadCaseTest(
         _ pattern: PatternSyntax, subject: String, enum e: PayloadEnum
     ) -> (test: String, bindings: [(String, String, LoweredType)])? {
-        var expr: ExprSyntax?
-        var bindAll = false
-        if let value = pattern.as(ValueBindingPatternSyntax.self) {
-            bindAll = true
-            expr = value.pattern.as(ExpressionPatternSyntax.self)?.expression
-        } else {
-            expr = pattern.as(ExpressionPatternSyntax.self)?.expression
-        }
+        let (expr, bindAll) = Self.casePatternExpression(pattern)  // SwiftLowering+Result.swift
         guard let expr, let (c, arguments) = payloadCase(expr, of: e) else {
             unsupported(
                 "this pattern on `\(e.name)`", "match a case: `.idle`, `.loading(let attempt)`, `let .failed(message)`",
@@ -207,15 +200,7 @@ extension SwiftLowering {
             let type = structs[e.name]?.field(PayloadEnum.field(c, index))?.type ?? .unknown
             let inner = argument.expression
             if inner.is(DiscardAssignmentExprSyntax.self) { continue }
-            if let binding = inner.as(PatternExprSyntax.self)?.pattern.as(ValueBindingPatternSyntax.self),
-                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            {
-                bindings.append((name, place, type))
-            } else if bindAll, let ref = inner.as(DeclReferenceExprSyntax.self) {
-                bindings.append((ref.baseName.text, place, type))
-            } else if let name = inner.as(PatternExprSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?
-                .identifier.text
-            {
+            if let name = Self.boundPayloadName(inner, bindAll: bindAll) {
                 bindings.append((name, place, type))
             } else {
                 unsupported(

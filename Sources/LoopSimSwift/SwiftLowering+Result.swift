@@ -113,15 +113,7 @@ extension SwiftLowering {
         guard case .result(let success, let failure) = scope.locals[subject]?.type,
             let s = scope.locals["\(subject).success"], let f = scope.locals["\(subject).failure"]
         else { return nil }
-        var expr: ExprSyntax?
-        var bindAll = false
-        if let value = pattern.as(ValueBindingPatternSyntax.self) {
-            // `case let .success(v)`: every name in the payload is bound.
-            bindAll = true
-            expr = value.pattern.as(ExpressionPatternSyntax.self)?.expression
-        } else {
-            expr = pattern.as(ExpressionPatternSyntax.self)?.expression
-        }
+        let (expr, bindAll) = Self.casePatternExpression(pattern)
         var caseName: String?
         var argument: ExprSyntax?
         if let call = expr?.as(FunctionCallExprSyntax.self),
@@ -146,20 +138,31 @@ extension SwiftLowering {
         let part = isSuccess ? s.text("success") : f.text("failure")
         let partType = isSuccess ? success : failure
         // `let v`, `_`, a bare name under `case let`, or a value to compare with.
+        if argument.is(DiscardAssignmentExprSyntax.self) { return (tag, []) }
+        if let name = Self.boundPayloadName(argument, bindAll: bindAll) { return (tag, [(name, part, partType)]) }
+        guard let value = withEnumContext(partType, { $0.expression(argument, in: scope) }) else { return nil }
+        return ("\(tag) && \(part) == \(value.text)", [])
+    }
+
+    /// A case pattern's expression (`.success(let v)`), and whether a `let` before it binds every name in it
+    /// (`case let .success(v)`). Shared by Result and payload enum patterns (SwiftLowering+PayloadEnums.swift).
+    static func casePatternExpression(_ pattern: PatternSyntax) -> (expr: ExprSyntax?, bindAll: Bool) {
+        if let value = pattern.as(ValueBindingPatternSyntax.self) {
+            return (value.pattern.as(ExpressionPatternSyntax.self)?.expression, true)
+        }
+        return (pattern.as(ExpressionPatternSyntax.self)?.expression, false)
+    }
+
+    /// The name one value of a case pattern binds: `let v`, a bare name under `case let`, or a name the parser made
+    /// a pattern; nil for `_` and for a value to compare with.
+    static func boundPayloadName(_ argument: ExprSyntax, bindAll: Bool) -> String? {
         if let binding = argument.as(PatternExprSyntax.self)?.pattern.as(ValueBindingPatternSyntax.self),
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         {
-            return (tag, [(name, part, partType)])
+            return name
         }
-        if argument.is(DiscardAssignmentExprSyntax.self) { return (tag, []) }
-        if bindAll, let ref = argument.as(DeclReferenceExprSyntax.self) {
-            return (tag, [(ref.baseName.text, part, partType)])
-        }
-        if let name = argument.as(PatternExprSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            return (tag, [(name, part, partType)])
-        }
-        guard let value = withEnumContext(partType, { $0.expression(argument, in: scope) }) else { return nil }
-        return ("\(tag) && \(part) == \(value.text)", [])
+        if bindAll, let ref = argument.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+        return argument.as(PatternExprSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
     /// `if case .success(let v) = result`, `guard case .failure(let e) = result else { … }`: the test, and the
