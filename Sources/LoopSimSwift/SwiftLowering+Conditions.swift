@@ -57,7 +57,7 @@ extension SwiftLowering {
                     continue
                 }
                 if let initial = binding.initializer?.value,
-                    let cast = errorCastBinding(initial, name: name, in: scope)  // SwiftLowering+Throws.swift
+                    let cast = errorCastBinding(initial, name: name, in: scope)  // SwiftLowering+ErrorCasts.swift
                 {
                     // `if let e = error as? LoadError`: the error into `e`, tested to be one of the enum's cases.
                     guard let (source, test, type) = cast else { return nil }

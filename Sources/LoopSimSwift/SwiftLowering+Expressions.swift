@@ -314,7 +314,7 @@ extension SwiftLowering {
     mutating func infix(_ elements: [ExprSyntax], in scope: Scope) -> (text: String, type: LoweredType)? {
         if elements.count == 1 { return expression(elements[0], in: scope) }
         if let cast = notificationCast(elements, in: scope) { return cast }  // SwiftLowering+Notifications.swift
-        if let cast = errorCast(elements, in: scope) { return cast }  // `error is LoadError` (+Throws.swift)
+        if let cast = errorCast(elements, in: scope) { return cast }  // `error is LoadError` (+ErrorCasts.swift)
         if elements.count >= 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
             let found = notificationCast(Array(elements[..<3]), in: scope)
         {
@@ -323,7 +323,7 @@ extension SwiftLowering {
             guard let cast = found, let fallback = infix(Array(elements[4...]), in: scope) else { return nil }
             return ("(\(cast.text)) ?? \(fallback.text)", cast.type == .unknown ? fallback.type : cast.type)
         }
-        if let chosen = hoistedTernary(elements, in: scope) { return chosen }  // SwiftLowering+Language.swift
+        if let chosen = hoistedTernary(elements, in: scope) { return chosen }  // SwiftLowering+Conditional.swift
         if let compared = payloadEnumComparison(elements, in: scope) { return compared }  // +PayloadEnums.swift
         var parts: [String] = []
         var type: LoweredType = .unknown
