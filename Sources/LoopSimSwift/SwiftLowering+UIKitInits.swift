@@ -17,12 +17,18 @@ extension SwiftLowering {
         guard let superclass, decl.modifiers.contains(where: { $0.name.text == "override" }),
             decl.optionalMark == nil, decl.signature.effectSpecifiers == nil
         else { return false }
-        let labels = initializerLabels(decl)
+        return Self.designatedInitLabels(of: superclass) == initializerLabels(decl)
+    }
+
+    /// The argument labels of a UIKit class's designated init: `init(frame:)` of a view or a collection-view cell,
+    /// `init(style:reuseIdentifier:)` of a table-view cell, `init(nibName:bundle:)` of a controller; nil for
+    /// another superclass.
+    static func designatedInitLabels(of superclass: String) -> [String]? {
         switch superclass {
-        case "UIViewController": return labels == ["nibName", "bundle"]
-        case "UITableViewCell": return labels == ["style", "reuseIdentifier"]
-        case "UIView", "UICollectionViewCell": return labels == ["frame"]
-        default: return false
+        case "UIViewController": ["nibName", "bundle"]
+        case "UITableViewCell": ["style", "reuseIdentifier"]
+        case "UIView", "UICollectionViewCell": ["frame"]
+        default: nil
         }
     }
 
@@ -46,16 +52,8 @@ extension SwiftLowering {
             return false
         }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
-        let designated: [String]? =
-            switch superclass {
-            case "UIViewController": ["nibName", "bundle"]
-            case "UITableViewCell": ["style", "reuseIdentifier"]
-            case "UIView", "UICollectionViewCell": ["frame"]
-            default: nil
-            }
         // Rule 1 holds while the class declares no designated init of its own (`init()` included).
-        guard let designated, labels == designated, shape.initializers.isEmpty else { return false }
-        return true
+        return Self.designatedInitLabels(of: superclass) == labels && shape.initializers.isEmpty
     }
 
     /// Whether `method` of `cls` is a UIKit designated-init override, whose call passes no arguments.
