@@ -106,22 +106,8 @@ extension SwiftLowering {
         var types: Set<String> = []
         var element: LoweredType = .unknown
         for item in array.elements {
-            var e = item.expression
-            if let p = e.as(PrefixOperatorExprSyntax.self), p.operator.text == "-" { e = p.expression }
-            let type: LoweredType
-            if e.is(IntegerLiteralExprSyntax.self) {
-                type = .int
-            } else if e.is(FloatLiteralExprSyntax.self) {
-                type = .duration
-            } else if e.is(BooleanLiteralExprSyntax.self) {
-                type = .bool
-            } else if e.is(StringLiteralExprSyntax.self) {
-                type = .string
-            } else if let enumType = enumValueType(e) {
-                type = enumType
-            } else {
-                return nil
-            }
+            let type = literalType(item.expression)  // SwiftLowering+Tuples.swift
+            guard type != .unknown else { return nil }
             types.insert("\(type)")
             if element == .unknown || type == .duration { element = type }
         }

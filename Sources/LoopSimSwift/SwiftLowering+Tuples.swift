@@ -192,8 +192,9 @@ extension SwiftLowering {
         return elements
     }
 
-    /// The type of a literal as a property's initial value gives it (SwiftLowering+Classes.swift `fieldType`).
-    private func literalType(_ value: ExprSyntax) -> LoweredType {
+    /// The type of a literal as a property's initial value gives it (SwiftLowering+Classes.swift `fieldType`): a
+    /// tuple's element, an array literal's (SwiftLowering+Arrays.swift); `.unknown` for anything but a literal.
+    func literalType(_ value: ExprSyntax) -> LoweredType {
         if value.is(IntegerLiteralExprSyntax.self) { return .int }
         if value.is(FloatLiteralExprSyntax.self) { return .duration }
         if value.is(BooleanLiteralExprSyntax.self) { return .bool }
