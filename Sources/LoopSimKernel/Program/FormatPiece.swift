@@ -202,9 +202,9 @@ public enum FormatPiece: Sendable, Equatable {
         case "g", "G":
             let p = max(spec.precision ?? 6, 1)
             // The exponent `%e` would write with p - 1 decimals chooses the style (§7.21.6.1 ¶8).
-            let x = exact.rounded(significant: p).exponent
-            if x < p && x >= -4 {
-                body = exact.fixed(p - 1 - x, alternate: spec.alternate)
+            let exponent = exact.rounded(significant: p).exponent
+            if exponent < p && exponent >= -4 {
+                body = exact.fixed(p - 1 - exponent, alternate: spec.alternate)
             } else {
                 body = exact.scientific(p - 1, alternate: spec.alternate, upper: upper)
             }
