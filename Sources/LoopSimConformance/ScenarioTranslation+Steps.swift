@@ -559,6 +559,9 @@ extension ScenarioTranslation {
         case .arrayLiteral, .arrayProperty, .arrayElement, .arrayContains:
             unsupported("an array (write a Swift-coded conformance file: docs/swift-scenarios.md)")
             return "LSValue.null"
+        case .sorted, .dictionaryLiteral, .dictionaryValue, .dictionaryView:
+            unsupported("a dictionary (write a Swift-coded conformance file: docs/swift-scenarios.md)")
+            return "LSValue.null"
         case .cast(let inner, let type):
             let value: String
             if case .userInfoValue(let base, let key) = inner {

@@ -8,6 +8,7 @@ extension ScenarioSchemaWords {
         classesWords,
         valuesAndControlFlowWords,
         arraysWords,
+        dictionariesWords,
         objectsWords,
         timersWords,
         runningARunLoopWords,

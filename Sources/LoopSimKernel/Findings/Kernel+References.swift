@@ -28,13 +28,15 @@ extension Kernel {
                 case .object(let id):
                     guard let target = heap.object(id), !target.isInternal else { continue }
                     body(o, "", o.slotNames[i], target, o.slotStrengths[i])
-                case .array(let elements):
-                    // An array field: a reference per object element, `timers[2]`, as objectGraph() lists them.
-                    for (j, element) in elements.enumerated() {
+                case .array, .dictionary:
+                    // A collection field: a reference per object element, `timers[2]`, `timers["poll"]`, as
+                    // objectGraph() lists them.
+                    let value = o[slot: i]
+                    for (j, element) in (value.heldElements ?? []).enumerated() {
                         guard case .object(let id) = element, let target = heap.object(id), !target.isInternal else {
                             continue
                         }
-                        body(o, "", "\(o.slotNames[i])[\(j)]", target, o.slotStrengths[i])
+                        body(o, "", value.elementEdgeName(o.slotNames[i], j), target, o.slotStrengths[i])
                     }
                 default: continue
                 }

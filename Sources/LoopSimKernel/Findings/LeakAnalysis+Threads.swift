@@ -242,7 +242,7 @@ extension LeakAnalysis {
                     frontier.append(id)
                 case .runLoop(let id): if loops[id] == nil { loops[id] = holder() }
                 case .thread(let id): if threads[id] == nil { threads[id] = holder() }
-                case .array(let elements): for element in elements { reach(element, holder()) }
+                case .array, .dictionary: for element in value.heldElements ?? [] { reach(element, holder()) }
                 default: break
                 }
             }

@@ -170,9 +170,9 @@ struct LeakAnalysis {
         for i in 0..<o.slotCount where o.slotStrengths[i] == .strong {
             switch o[slot: i] {
             case .object(let id): if heap.contains(id) { body(Int32(i), id) }
-            case .array(let elements):
-                // An array field's element `j`: the slot in the low 16 bits, `j + 1` above them (``edgeName``).
-                for (j, element) in elements.enumerated() {
+            case .array, .dictionary:
+                // A collection field's element `j`: the slot in the low 16 bits, `j + 1` above them (``edgeName``).
+                for (j, element) in (o[slot: i].heldElements ?? []).enumerated() {
                     if case .object(let id) = element, heap.contains(id) { body(Int32(i | (j + 1) << 16), id) }
                 }
             default: break
@@ -197,8 +197,8 @@ struct LeakAnalysis {
     func edgeName(_ o: HeapObject, _ edge: Int32) -> String {
         if edge >= 0 {
             let element = Int(edge >> 16)
-            let slot = o.slotNames[Int(edge & 0xFFFF)]
-            return element == 0 ? slot : "\(slot)[\(element - 1)]"
+            let slot = Int(edge & 0xFFFF)
+            return element == 0 ? o.slotNames[slot] : o[slot: slot].elementEdgeName(o.slotNames[slot], element - 1)
         }
         let links = kernel.uikit.links[o.id]?.strongLinks ?? []
         let k = Int(-1 - edge)

@@ -124,7 +124,7 @@ final class Objects {
             slotNames: blockSlotLayouts[templateIndex].names, slotStrengths: blockSlotLayouts[templateIndex].strengths,
             slots: values, isDeclaredRoot: false, at: k.now, on: thread.name, site: recorder.log.site)
         for (i, capture) in template.captures.enumerated() {
-            if case .array(let elements) = values[i], capture.strength == .strong { retainElements(elements) }
+            if let elements = values[i].heldElements, capture.strength == .strong { retainElements(elements) }
             guard case .object(let id) = values[i] else { continue }
             switch (capture.strength, owned[i]) {
             case (.strong, false): retain(id)
@@ -185,7 +185,7 @@ final class Objects {
     /// The fault of retaining `value` when it names a freed object: `objc_retain` on a dangling pointer.
     func requireRetainable(_ value: Value) throws(RuntimeFault) {
         if case .object(let id) = value, heap.object(id) == nil { throw deallocatedMessage(id) }
-        if case .array(let elements) = value {
+        if let elements = value.heldElements {
             for case .object(let id) in elements where heap.object(id) == nil { throw deallocatedMessage(id) }
         }
     }
@@ -235,8 +235,8 @@ final class Objects {
         default: (isInstance, isByref) = (false, false)
         }
         for i in 0..<object.slotCount {
-            if case .array(let elements) = object[slot: i] {
-                // An array field's buffer goes with its owner: its elements are released, in order, and what only
+            if let elements = object[slot: i].heldElements {
+                // An array (or dictionary) field's buffer goes with its owner: its elements are released, in order, and what only
                 // the owner reached through it is let go as a field's object is ("owner died").
                 object[slot: i] = .null
                 dropElements(
@@ -319,7 +319,7 @@ final class Objects {
     /// ``release(_:on:)`` alone. A `__block` variable lets its value go when its storage dies
     /// (docs/scenario-format.md §10.1, "Letting go"; docs/fidelity.md).
     func endLifetime(of value: Value, on thread: SimThread) {
-        if case .array(let elements) = value {
+        if let elements = value.heldElements {
             dropElements(elements, because: Self.outOfScope, on: thread)
             return
         }
@@ -492,9 +492,9 @@ final class Objects {
             }
             if strength == .strong, heap.object(newID)?.isAbandoned == true { letGoStoredAnew = true }
         }
-        if case .array(let elements) = value, strength == .strong { retainElements(elements) }
+        if let elements = value.heldElements, strength == .strong { retainElements(elements) }
         if k.keyValueObserving.isObserving { k.keyValueObserving.didChange(o, index, from: old, to: value, on: thread) }
-        if strength == .strong, case .array(let elements) = old {
+        if strength == .strong, let elements = old.heldElements {
             dropElements(elements, because: "reference overwritten", on: thread)
         }
         if strength == .strong, case .object(let oldID) = old {

@@ -65,7 +65,7 @@ public struct ArrayStep: ExecutableStep {
             index = i
         default: break
         }
-        guard let (holder, slot) = try location(c) else { return .next }  // a field of nil: a message to nil
+        guard let (holder, slot) = try place.location(c) else { return .next }  // a field of nil: a message to nil
         let current: Value
         if let holder { current = k.objects.readSlot(holder, slot) } else { current = c.frame.env.locals[slot] }
         guard case .array(var elements) = current else {
@@ -114,10 +114,13 @@ public struct ArrayStep: ExecutableStep {
         k.objects.dropElements(removed, because: "removed from an array", on: c.thread)
         return .next
     }
+}
 
-    /// The object and slot of a field place, or nil and the local's index; nil for a field of nil.
-    private func location(_ c: StepContext) throws(RuntimeFault) -> (ObjectID?, Int)? {
-        switch place {
+extension LValue {
+    /// The object and slot of a field place, or nil and the local's index; nil for a field of nil (a collection
+    /// step's place: ``ArrayStep``, ``DictionaryStep``).
+    func location(_ c: StepContext) throws(RuntimeFault) -> (ObjectID?, Int)? {
+        switch self {
         case .local(let i): return (nil, i)
         case .field(let base, let index):
             guard let o = try c.object(base, expecting: "an object") else { return nil }

@@ -229,6 +229,25 @@ extension Interpreter {
             let elements = try array(base, in: frame, on: thread, k)
             let value = try evaluate(element, in: frame, on: thread, k)
             return .bool(elements.contains { compare($0, .equal, value) })
+        case .sorted(let base):
+            return .array(try Self.sorted(try array(base, in: frame, on: thread, k)))
+        case .dictionaryLiteral(let keyExprs, let valueExprs):
+            var entries = DictionaryEntries()
+            for (keyExpr, valueExpr) in zip(keyExprs, valueExprs) {
+                let key = try evaluate(keyExpr, in: frame, on: thread, k)
+                guard entries.index(of: key) == nil else {
+                    throw RuntimeFault("Fatal error: Dictionary literal contains duplicate keys")
+                }
+                entries.keys.append(key)
+                entries.values.append(try evaluate(valueExpr, in: frame, on: thread, k))
+            }
+            return .dictionary(entries)
+        case .dictionaryValue(let base, let keyExpr):
+            let entries = try dictionary(base, in: frame, on: thread, k)
+            return entries[try evaluate(keyExpr, in: frame, on: thread, k)]
+        case .dictionaryView(let base, let isKeys):
+            let entries = try dictionary(base, in: frame, on: thread, k)
+            return .array(isKeys ? entries.keys : entries.values)
         case .currentOperationQueue:
             return k.operations.currentQueueName(on: thread).map { .string($0) } ?? .null
         case .arithmetic(let lhs, let isAddition, let rhs):
@@ -249,15 +268,48 @@ extension Interpreter {
         }
     }
 
-    /// The elements of the array `expr` yields: none for nil (a field read through nil, as a message to nil).
+    /// The elements of the array `expr` yields (a dictionary's values, for `count` and `isEmpty`): none for nil (a
+    /// field read through nil, as a message to nil).
     private func array(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault)
         -> [Value]
     {
         switch try evaluate(expr, in: frame, on: thread, k) {
         case .array(let elements): return elements
+        case .dictionary(let entries): return entries.values
         case .null: return []
         default: throw RuntimeFault("an array read from a value that is not an array")
         }
+    }
+
+    /// The entries of the dictionary `expr` yields: none for nil (a field read through nil).
+    private func dictionary(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel)
+        throws(RuntimeFault) -> DictionaryEntries
+    {
+        switch try evaluate(expr, in: frame, on: thread, k) {
+        case .dictionary(let entries): return entries
+        case .null: return DictionaryEntries()
+        default: throw RuntimeFault("a dictionary read from a value that is not a dictionary")
+        }
+    }
+
+    /// `a.sorted()`: integers, durations or strings in ascending order; the compiler lets no other array through.
+    static func sorted(_ elements: [Value]) throws(RuntimeFault) -> [Value] {
+        var ints: [Int] = [], strings: [String] = [], durations: [SimDuration] = []
+        for element in elements {
+            switch element {
+            case .int(let n): ints.append(n)
+            case .string(let s): strings.append(s)
+            case .duration(let d): durations.append(d)
+            default: throw RuntimeFault("sorted() of an array that is not of integers, strings or durations")
+            }
+        }
+        guard [ints.count, strings.count, durations.count].filter({ $0 > 0 }).count <= 1 else {
+            throw RuntimeFault("sorted() of an array of mixed types")
+        }
+        // Strings by their Unicode scalars: Swift's `<` for the strings a scenario writes (no combining marks).
+        return ints.sorted().map(Value.int)
+            + strings.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map(Value.string)
+            + durations.sorted().map(Value.duration)
     }
 
     /// Whether `expr` holds (an `if:` or `while:` condition): C's truthiness (``isTruthy(_:_:)``).
@@ -359,8 +411,8 @@ extension Interpreter {
             let old = frame.env.locals[i]
             frame.env.locals[i] = value
             if !owned, case .object(let id) = value { k.retain(id) }
-            if case .array(let elements) = value { k.objects.retainElements(elements) }
-            if case .array(let elements) = old {
+            if let elements = value.heldElements { k.objects.retainElements(elements) }
+            if let elements = old.heldElements {
                 // `.null` ends a `for: x in ARRAY` loop's copy: its scope ends (ScenarioCompiler+Loops.swift).
                 k.objects.dropElements(
                     elements, because: value == .null ? Objects.outOfScope : "reference overwritten", on: thread)

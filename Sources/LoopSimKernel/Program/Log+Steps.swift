@@ -35,7 +35,9 @@ public struct InterpolatedLogStep: ExecutableStep {
     /// `nil` for an absent value. The compiler lets only integer, Boolean and string expressions through, so the
     /// last case names a kernel handle only if that check is bypassed; it never prints an address.
     static func describe(_ value: Value) -> String {
-        switch value {
+        /// An element as a collection's description writes it: its `debugDescription`, which quotes a string.
+        func debug(_ v: Value) -> String { if case .string(let s) = v { "\"\(s)\"" } else { describe(v) } }
+        return switch value {
         case .int(let n): String(n)
         case .bool(let b): b ? "true" : "false"
         case .string(let s): s
@@ -43,10 +45,14 @@ public struct InterpolatedLogStep: ExecutableStep {
         case .duration(let d): DurationArithmetic.describe(d)  // a `Double`'s description: `0.5`, `2.0`
         case .object, .runLoop, .thread: "<object>"
         // `print(["a", "b"])`: an array's description writes each element's `debugDescription`, quoting strings.
-        case .array(let elements):
-            "["
-                + elements.map { if case .string(let s) = $0 { "\"\(s)\"" } else { describe($0) } }
-                .joined(separator: ", ") + "]"
+        case .array(let elements): "[" + elements.map(debug).joined(separator: ", ") + "]"
+        // `print(["a": 1])`: the compilers refuse it (Swift's order is unspecified); the model's order if reached.
+        case .dictionary(let entries):
+            entries.keys.isEmpty
+                ? "[:]"
+                : "["
+                    + zip(entries.keys, entries.values).map { debug($0) + ": " + debug($1) }.joined(separator: ", ")
+                    + "]"
         }
     }
 }

@@ -287,6 +287,16 @@ public indirect enum Expr: Sendable {
     case arrayElement(Expr, index: Expr)
     /// `a.contains(x)`: whether an element equals `x` (`==` as comparisons read it, section 6).
     case arrayContains(Expr, Expr)
+    /// `a.sorted()`: an array of integers, strings or durations in ascending order (strings by their Unicode
+    /// scalars, which is Swift's `<` for the strings the language writes).
+    case sorted(Expr)
+    /// `[k: v, …]`, `[:]`: a dictionary of the entries in the order written (``DictionaryEntries``); a key written
+    /// twice crashes the run, as Swift's literal traps.
+    case dictionaryLiteral(keys: [Expr], values: [Expr])
+    /// `d[k]`: the value under key `k`, nil when the dictionary has none (Swift's optional subscript).
+    case dictionaryValue(Expr, key: Expr)
+    /// `d.keys` (`isKeys`) or `d.values`: an array of them, in the dictionary's order (``DictionaryEntries``).
+    case dictionaryView(Expr, isKeys: Bool)
     /// `OperationQueue.current`: the name of the operation queue whose operation runs on this thread (`main` on
     /// the main thread), nil when none (``OperationQueues/currentQueueName(on:)``).
     case currentOperationQueue

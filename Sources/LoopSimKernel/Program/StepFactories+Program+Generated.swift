@@ -13,6 +13,14 @@ extension ArrayStep {
     }
 }
 
+// MARK: Program/Dictionaries+Steps.swift
+
+extension DictionaryStep {
+    public static func make(place: LValue, operation: DictionaryOperation) -> Self {
+        Self(place: place, operation: operation)
+    }
+}
+
 // MARK: Program/Log+Steps.swift
 
 extension InterpolatedLogStep {

@@ -23,6 +23,10 @@ public enum Value: Hashable, Sendable {
     /// that holds it retains each object element, so storing a copy into a second place retains the elements again
     /// (docs/fidelity.md, "Arrays"). Boxed (`indirect`), as a string is, to keep a value 9 bytes.
     indirect case array([Value])
+    /// A Swift dictionary (`[String: Timer]`, `[Int: Int]`): its entries in the order their keys were first
+    /// stored (``DictionaryEntries``). A value type whose storage holds strong references, as an array's: the place
+    /// that holds it retains each object value (docs/fidelity.md, "Dictionaries").
+    indirect case dictionary(DictionaryEntries)
 
     /// The object handle, if this is an object.
     public var object: ObjectID? {
@@ -30,26 +34,76 @@ public enum Value: Hashable, Sendable {
         return nil
     }
 
-    /// Calls `body` with each object this value holds a reference to: itself, or an array's object elements.
+    /// The values a collection holds, which its place retains: an array's elements, a dictionary's values (its
+    /// keys are never objects); nil for any other value.
+    @inline(__always)
+    public var heldElements: [Value]? {
+        switch self {
+        case .array(let elements): elements
+        case .dictionary(let entries): entries.values
+        default: nil
+        }
+    }
+
+    /// Calls `body` with each object this value holds a reference to: itself, or a collection's object elements.
     @inline(__always)
     public func forEachObject(_ body: (ObjectID) -> Void) {
         switch self {
         case .object(let id): body(id)
         case .array(let elements): for case .object(let id) in elements { body(id) }
+        case .dictionary(let entries): for case .object(let id) in entries.values { body(id) }
         default: break
         }
     }
 
     /// The objects this value holds, with the edge name each is held by: `name` for an object, `name[i]` for an
-    /// array's element `i` (the retain paths name the array edge, `timers[2]`).
+    /// array's element `i` (the retain paths name the array edge, `timers[2]`), `name[key]` for a dictionary's
+    /// value (`timers["poll"]`).
     public func objectEdges(_ name: String) -> [(String, ObjectID)] {
         switch self {
         case .object(let id): return [(name, id)]
-        case .array(let elements):
-            return elements.enumerated().compactMap { i, v in v.object.map { ("\(name)[\(i)]", $0) } }
+        case .array, .dictionary:
+            return (heldElements ?? []).indices.compactMap { i in
+                heldElements?[i].object.map { (elementEdgeName(name, i), $0) }
+            }
         default: return []
         }
     }
+
+    /// The edge name of element `i` of the collection this value is, held by a place named `name`: `name[i]` for
+    /// an array, `name[key]` for a dictionary, its key written as Swift's debug description writes it
+    /// (`timers["poll"]`, `observers[3]`).
+    public func elementEdgeName(_ name: String, _ i: Int) -> String {
+        guard case .dictionary(let entries) = self, entries.keys.indices.contains(i) else { return "\(name)[\(i)]" }
+        let key = entries.keys[i]
+        if case .string(let s) = key { return "\(name)[\"\(s)\"]" }
+        switch key {
+        case .int(let n): return "\(name)[\(n)]"
+        case .bool(let b): return "\(name)[\(b)]"
+        default: return "\(name)[?]"
+        }
+    }
+}
+
+/// A dictionary's entries: its keys (integers, strings or Booleans, never objects) and the value under each, in the
+/// order the keys were first stored. Storing under a key already present replaces its value in place; removing a
+/// key drops its entry. Swift's own order is unspecified ("The order of key-value pairs in a dictionary is stable
+/// between mutations but is otherwise unpredictable", Apple, Dictionary): the model's insertion order is its
+/// deterministic stand-in, and the compilers refuse what would print it (docs/fidelity.md, "Dictionaries").
+public struct DictionaryEntries: Hashable, Sendable {
+    public var keys: [Value] = []
+    public var values: [Value] = []
+
+    public init(keys: [Value] = [], values: [Value] = []) {
+        self.keys = keys
+        self.values = values
+    }
+
+    /// The position of `key`'s entry, if it has one.
+    public func index(of key: Value) -> Int? { keys.firstIndex(of: key) }
+
+    /// The value under `key`; nil (``Value/null``) when it has none, as Swift's subscript reads an absent key.
+    public subscript(key: Value) -> Value { index(of: key).map { values[$0] } ?? .null }
 }
 
 /// How a slot holds an object.

@@ -79,6 +79,10 @@ indirect enum ParsedExpr {
     case element(ParsedExpr, ParsedExpr, column: Int)
     /// `a.contains(x)`; the column is `contains`'s.
     case contains(ParsedExpr, ParsedExpr, column: Int)
+    /// `a.sorted()`; the column is `sorted`'s.
+    case sorted(ParsedExpr, column: Int)
+    /// `[k: v, …]`, `[:]`: a dictionary literal (section 7.1.2, "Dictionaries"); the column is the `[`'s.
+    case dictionaryLiteral(keys: [ParsedExpr], values: [ParsedExpr], column: Int)
 
     /// The path's names (`["self", "button", "timer"]`) if this is a plain path.
     var pathNames: [String]? {
@@ -115,7 +119,7 @@ struct ExpressionError: Error {
 struct ExpressionParser {
     private enum Token: Equatable {
         case name(String), int(Int), duration(Int64), string(String), dot, op(String), cast, open, close
-        case openBracket, closeBracket, comma, end
+        case openBracket, closeBracket, comma, colon, end
     }
     private var tokens: [(Token, Int)] = []
     private var index = 0
@@ -235,6 +239,9 @@ struct ExpressionParser {
             } else if c == "," {
                 i += 1
                 tokens.append((.comma, start))
+            } else if c == ":" {
+                i += 1
+                tokens.append((.colon, start))
             } else if c == "@" {
                 let selector = chars[(i + 1)...].starts(with: "selector".unicodeScalars)
                 throw ExpressionError.foreign(
@@ -538,8 +545,17 @@ struct ExpressionParser {
             index += 1
             return .arrayLiteral([], column: column)
         }
+        if case .colon = tokens[index].0 {
+            guard case .closeBracket = tokens[index + 1].0 else {
+                throw ExpressionError(
+                    message: "an empty dictionary is `[:]`: expected ']'", column: tokens[index + 1].1)
+            }
+            index += 2
+            return .dictionaryLiteral(keys: [], values: [], column: column)
+        }
         while true {
             elements.append(try disjunction())
+            if elements.count == 1, case .colon = tokens[index].0 { return try dictionaryLiteral(elements[0], column) }
             switch tokens[index].0 {
             case .comma: index += 1
             case .closeBracket:
@@ -552,6 +568,31 @@ struct ExpressionParser {
             default:
                 throw ExpressionError(
                     message: "an array literal is `[a, b]`: expected ',' or ']'", column: tokens[index].1)
+            }
+        }
+    }
+
+    /// `[k: v, …]` after its first key: the entries up to the `]`.
+    private mutating func dictionaryLiteral(_ firstKey: ParsedExpr, _ column: Int) throws -> ParsedExpr {
+        var keys = [firstKey]
+        var values: [ParsedExpr] = []
+        while true {
+            guard case .colon = tokens[index].0 else {
+                throw ExpressionError(
+                    message: "a dictionary literal is `[key: value, …]`: expected ':'", column: tokens[index].1)
+            }
+            index += 1
+            values.append(try disjunction())
+            switch tokens[index].0 {
+            case .comma:
+                index += 1
+                keys.append(try disjunction())
+            case .closeBracket:
+                index += 1
+                return .dictionaryLiteral(keys: keys, values: values, column: column)
+            default:
+                throw ExpressionError(
+                    message: "a dictionary literal is `[key: value, …]`: expected ',' or ']'", column: tokens[index].1)
             }
         }
     }
@@ -588,6 +629,14 @@ struct ExpressionParser {
                 }
                 index += 1
                 expr = .contains(expr, argument, column: column)
+                continue
+            }
+            if member == "sorted", case .open = tokens[index].0 {
+                guard case .close = tokens[index + 1].0 else {
+                    throw ExpressionError(message: "`sorted()` takes no argument here", column: tokens[index + 1].1)
+                }
+                index += 2
+                expr = .sorted(expr, column: column)
                 continue
             }
             expr = .member(expr, member, column: column)

@@ -7,7 +7,12 @@ extension ScenarioCompiler {
     /// The array verbs, listed in ``stepVerbs``.
     static let arrayVerbs: [StepVerb] = [
         StepVerb("append", keys: ["value", "contentsOf"]) { c, s in c.appendStep(s) },
-        StepVerb("removeAll") { c, s in c.arrayStep(s, .removeAll) },
+        StepVerb("removeAll") { c, s in
+            // On a dictionary place too (ScenarioCompiler+Dictionaries.swift).
+            guard let (place, type) = c.lvalue(s.arg, scope: s.scope) else { return [] }
+            if case .dictionary = type { return c.dictionaryRemoveAll(place) }
+            return c.arrayStep(s, .removeAll)
+        },
         StepVerb("removeFirst") { c, s in c.arrayStep(s, .removeFirst) },
         StepVerb("removeLast") { c, s in c.arrayStep(s, .removeLast) },
         StepVerb("removeAt", keys: ["index"]) { c, s in

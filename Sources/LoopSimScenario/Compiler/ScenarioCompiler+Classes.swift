@@ -130,6 +130,27 @@ extension ScenarioCompiler {
         "retain": "strong", "copy": "strong", "unsafe_unretained": "unretained",
     ]
 
+    /// The words of a field's declaration before its `=`: a bracketed type (`[string: NSTimer]`) is one word.
+    static func typeWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var depth = 0
+        for c in text {
+            if c == "[" { depth += 1 }
+            if c == "]" { depth -= 1 }
+            if c == " " && depth <= 0 {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else if c != " " {
+                current.append(c)
+            } else if current.last == ":" {
+                current.append(c)  // `[string: int]` keeps Swift's spacing
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
     /// `[strong|weak|unretained|unowned] Type [= value]`.
     private func fieldDeclaration(_ entry: LocatedNode.Mapping.Entry) -> (FieldInfo, TypeRef)? {
         // `timers: [NSTimer]` is a YAML sequence of one type name: the array type `[NSTimer]`.
@@ -153,7 +174,7 @@ extension ScenarioCompiler {
         }
         // Empty pieces are kept: `= 5` has no type, and must be reported rather than crash the compiler.
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        var words = parts[0].split(separator: " ").map(String.init)
+        var words = Self.typeWords(String(parts[0]))
         let initialText = parts.count > 1 ? parts[1].trimmingSpaces : nil
         guard !words.isEmpty else {
             bag.error(
@@ -194,6 +215,20 @@ extension ScenarioCompiler {
                 "unknown type '\(name)' for field `\(entry.key.text)`"
                     + suggestion(name, program.classes.map(\.name) + Self.builtinTypes), at: at)
             return nil
+        }
+        if case .dictionary = type {
+            // A dictionary is a value as an array is: strong, and it starts empty (`= [:]`).
+            if strength != .strong {
+                bag.error(
+                    .fieldDecl,
+                    "a dictionary field holds its values strongly: `\(entry.key.text)` cannot be weak "
+                        + "or unretained (a Swift dictionary is a value, never `weak`)", at: entry.value.location)
+            }
+            if let initialText, initialText != "[:]" {
+                bag.error(
+                    .fieldDecl, "a dictionary field starts empty: write `= [:]` or nothing", at: entry.value.location)
+            }
+            return (FieldInfo(name: entry.key.text, strength: .strong, initial: .dictionary(DictionaryEntries())), type)
         }
         if case .array = type {
             // An array is a value: its place holds its elements strongly, and it starts empty (`= []`).
@@ -286,7 +321,17 @@ extension ScenarioCompiler {
         // `[NSTimer]`: an array of a type that is not itself an array (section 7.1, "Arrays").
         if name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 {
             let inner = String(name.dropFirst().dropLast()).trimmingCharacters
-            guard !inner.hasPrefix("["), let element = typeNamed(inner) else { return nil }
+            guard !inner.hasPrefix("[") else { return nil }
+            // `[string: NSTimer]`: a dictionary; its key an int, a string or a bool, its value no collection
+            // (section 7.1.2, "Dictionaries").
+            if let colon = inner.firstIndex(of: ":") {
+                let valueText = String(inner[inner.index(after: colon)...]).trimmingCharacters
+                guard let key = typeNamed(String(inner[..<colon]).trimmingCharacters),
+                    [.int, .string, .bool].contains(key), !valueText.hasPrefix("["), let value = typeNamed(valueText)
+                else { return nil }
+                return .dictionary(key, value)
+            }
+            guard let element = typeNamed(inner) else { return nil }
             return .array(element)
         }
         switch name {

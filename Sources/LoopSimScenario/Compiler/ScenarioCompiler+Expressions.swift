@@ -237,10 +237,35 @@ extension ScenarioCompiler {
                 elements.append(element)
             }
             return (.arrayLiteral(elements), .array(elementType))
+        case .dictionaryLiteral(let keyItems, let valueItems, let column):
+            return dictionaryLiteral(
+                keyItems, valueItems, scope: scope, at: location(in: scalar, offset: offset + column)
+            ) {
+                typed($0, scope: scope, scalar: scalar, offset: offset)
+            }
+        case .sorted(let base, let column):
+            guard let (array, arrayType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            guard case .array(let element) = arrayType, [.int, .string, .duration].contains(element) else {
+                bag.error(
+                    .exprType, "`sorted()` orders an array of int, string or duration, not \(arrayType)",
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            return (.sorted(array), arrayType)
         case .element(let base, let indexExpr, let column):
             guard let (array, arrayType) = typed(base, scope: scope, scalar: scalar, offset: offset),
                 let (i, indexType) = typed(indexExpr, scope: scope, scalar: scalar, offset: offset)
             else { return nil }
+            if case .dictionary(let keyType, let valueType) = arrayType {
+                // `d[k]`: the value under the key, nil when there is none (Swift's optional subscript).
+                guard indexType == keyType else {
+                    bag.error(
+                        .exprType, "this dictionary's key is \(keyType), not \(indexType)",
+                        at: location(in: scalar, offset: offset + column + 1))
+                    return nil
+                }
+                return (.dictionaryValue(array, key: i), valueType)
+            }
             guard case .array(let element) = arrayType else {
                 bag.error(
                     .exprType, "`[…]` reads an element of an array, not of a value of type \(arrayType)",
@@ -333,10 +358,18 @@ extension ScenarioCompiler {
             case nil: return nil
             }
         case .member(let base, let field, _):
-            guard let (_, t) = quietType(base, scope: scope), case .object(let c, _) = t,
-                let f = classFields[c].first(where: { $0.name == field })
-            else { return nil }
+            guard let (_, t) = quietType(base, scope: scope) else { return nil }
+            // `d.keys`, `d.values`: arrays (section 7.1.2, "Dictionaries").
+            if case .dictionary(let key, let value) = t, field == "keys" || field == "values" {
+                return (.literal(.null), .array(field == "keys" ? key : value))
+            }
+            guard case .object(let c, _) = t, let f = classFields[c].first(where: { $0.name == field }) else {
+                return nil
+            }
             return (.literal(.null), f.type)
+        case .sorted(let base, _):
+            guard let (_, t) = quietType(base, scope: scope), case .array = t else { return nil }
+            return (.literal(.null), t)
         default:
             return nil
         }
@@ -436,6 +469,20 @@ extension ScenarioCompiler {
 
     /// Checks that a value of type `actual` may be stored where `expected` is declared.
     func checkAssignable(_ actual: TypeRef, to expected: TypeRef, at location: SourceLocation) {
+        if case .dictionary(let key, let value) = expected {
+            // `[:]` fits every dictionary; a dictionary is never nil.
+            if case .dictionary(let k, let v) = actual, k == key || k == .null,
+                v == value || v == .null || (value == .anyObject && v.isObject)
+            {
+                return
+            }
+            bag.error(
+                .exprType,
+                "a value of type \(actual) cannot be stored where \(expected) is declared"
+                    + (actual == .null ? " (a dictionary is never nil: write `[:]` for an empty one)" : ""),
+                at: location)
+            return
+        }
         if case .array(let element) = expected {
             // `[]` fits every array; an array never holds nil (Swift's `[T]` is not optional).
             if case .array(let given) = actual, given == element || given == .null { return }

@@ -88,6 +88,9 @@ extension ScenarioCompiler {
                 }
                 return (.threadProperty(baseExpr, property), property.isString ? .string : .bool)
             }
+            if case .dictionary = baseType {
+                return dictionaryMember(baseExpr, baseType, field, at: location(in: scalar, offset: offset + column))
+            }
             if case .array(let element) = baseType {
                 guard let property = ArrayProperty(rawValue: field) else {
                     bag.error(

@@ -5,7 +5,7 @@ extension ScenarioCompiler {
     /// The language's own statements first, then the API verbs, each table beside the compile code of its part;
     /// every API verb compiles to an ``ExecutableStep`` defined beside the kernel part that runs it.
     static let stepVerbs: [StepVerb] =
-        languageVerbs + loopVerbs + arrayVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
+        languageVerbs + loopVerbs + arrayVerbs + dictionaryVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
         + gcdSyncVerbs
         + portVerbs + socketPortVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
         + concurrencyVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs + operationControlVerbs

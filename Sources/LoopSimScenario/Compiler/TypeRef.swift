@@ -29,6 +29,9 @@ indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     /// A Swift array of its element type (`[NSTimer]`, `[string]`); `[]` alone is an array of `nil` elements, which
     /// fits every array place (section 7.1, "Arrays").
     case array(TypeRef)
+    /// A Swift dictionary of its key type (int, string or bool) and value type (`[string: NSTimer]`); `[:]` alone
+    /// is a dictionary of `nil` keys and values, which fits every dictionary place (section 7.1.2, "Dictionaries").
+    case dictionary(TypeRef, TypeRef)
 
     var description: String {
         switch self {
@@ -51,6 +54,7 @@ indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .null: "nil"
         case .anyObject: "id"
         case .array(let element): "[\(element)]"
+        case .dictionary(let key, let value): "[\(key): \(value)]"
         }
     }
 
