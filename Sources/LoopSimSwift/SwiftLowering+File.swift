@@ -361,14 +361,9 @@ extension SwiftLowering {
         }
     }
 
-    /// The text of a string literal without interpolation.
+    /// The value of a string literal without interpolation, its escapes read as Swift reads them (`\"` is a
+    /// quote: `"keys [\"a\"]"` is `keys ["a"]`).
     func plainString(_ expr: ExprSyntax) -> String? {
-        guard let literal = expr.as(StringLiteralExprSyntax.self) else { return nil }
-        var text = ""
-        for segment in literal.segments {
-            guard let s = segment.as(StringSegmentSyntax.self) else { return nil }
-            text += s.content.text
-        }
-        return text
+        expr.as(StringLiteralExprSyntax.self)?.representedLiteralValue
     }
 }

@@ -34,6 +34,18 @@ import Testing
         SwiftScenarioLoader.lower(text: SwiftLoweringTests.file(body), file: "P.swift").1
     }
 
+    /// An expectation's string is read as Swift reads the literal: `\"` is a quote, `\\` a backslash.
+    @Test func anExpectedStringReadsItsEscapes() throws {
+        try Self.passes(
+            #"""
+            import Foundation
+            let scenario = Scenario("escapes", until: .seconds(1), variants: [.ios13])
+            let names = ["a", "b"]
+            print("names \(names)")
+            scenario.expect(.all, ["logs": 1, "logs[0].text": "names [\"a\", \"b\"]"])
+            """#)
+    }
+
     // MARK: a timer closure's parameter
 
     @Test func aTimerClosureThatUsesItsParameterNamesItWithTimer() throws {
