@@ -106,7 +106,10 @@ extension SwiftLowering {
         }
         guard let receiver = expression(base, in: scope) else { return [] }
         switch receiver.type {
-        case .object where ["addObserver", "removeObserver"].contains(name):
+        case .object(let cls)
+        where ["addObserver", "removeObserver"].contains(name) && classes[cls]?.methods[name] == nil:
+            // KVO's `addObserver(_:forKeyPath:…)`; a class of the file with its own `removeObserver(_:)` (a
+            // hand-made observable) is called as any method is.
             return keyPathObserverStep(receiver.text, name, call, in: scope)
         case .timer where name == "add":
             // `link.add(to: .main, forMode: .common)`: a display link joins a run loop's mode, as `addTimer:` does.

@@ -184,6 +184,17 @@ import Testing
                 + "{addPort: port14, to: current runloop, mode: default}]")
     }
 
+    /// A class of the file with its own `removeObserver(_:)` (a hand-made observable store) is called as any method
+    /// is; KVO's `removeObserver(_:forKeyPath:)` is only meant on a class without one.
+    @Test func aClassesOwnRemoveObserverIsItsMethod() throws {
+        let logs = try DateValueTests.logs(
+            """
+                func removeObserver(_ token: Int) { print("removed \\(token)") }
+                func addObserver(_ token: Int) { print("added \\(token)") }
+            """, "let w = W()\nw.addObserver(3)\nw.removeObserver(3)")
+        #expect(logs == ["0 added 3", "0 removed 3"])
+    }
+
     @Test func theObserveValueOverrideIsTheKVOMethod() throws {
         let (tree, diagnostics) = SwiftScenarioLoader.lower(
             text: """
