@@ -167,6 +167,13 @@ extension SwiftLowering {
     /// Whether `e` names an array (a field, a local, a path to one), judged without reporting anything.
     func isArrayExpression(_ e: ExprSyntax, in scope: Scope) -> Bool {
         if e.is(ArrayExprSyntax.self) { return true }  // `for delay in [0.3, 0.6]`
+        if isDictionaryView(e, in: scope) { return true }  // `d.keys`, `d.values`: SwiftLowering+Dictionaries.swift
+        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "sorted", let base = member.base
+        {
+            return isArrayExpression(base, in: scope)  // `d.keys.sorted()`
+        }
         if let chain = e.as(OptionalChainingExprSyntax.self) { return isArrayExpression(chain.expression, in: scope) }
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
@@ -459,7 +466,7 @@ extension SwiftLowering {
 
     /// `array.forEach { x in … }` or `{ $0.invalidate() }`: the same loop as `for x in array`, the closure's body
     /// run in place for each element (a non-escaping closure, called before `forEach` returns).
-    private mutating func forEachLoop(
+    mutating func forEachLoop(
         _ place: (text: String, type: LoweredType), _ closure: ClosureExprSyntax, at call: FunctionCallExprSyntax,
         in scope: Scope
     ) -> [LocatedNode] {

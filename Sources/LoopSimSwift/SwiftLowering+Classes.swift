@@ -205,6 +205,21 @@ extension SwiftLowering {
             let isLazy = decl.modifiers.contains { $0.name.text == "lazy" }
             if isLazy, !checkLazy(binding, name: name, className: className) { continue }
             let type = fieldType(binding)
+            if case .dictionary = type {
+                // A dictionary property: a field that starts empty (SwiftLowering+Dictionaries.swift).
+                guard let typeName = dictionaryTypeName(type, at: binding) else { continue }
+                if strength != "strong" {
+                    unsupported("`\(strength)` on a dictionary property", "leave the modifier out", at: decl)
+                }
+                if let value = binding.initializer?.value, !isEmptyDictionary(value) {
+                    guard let made = expression(value, in: methodScope(className: className, body: [])) else {
+                        continue
+                    }
+                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
+                }
+                fields.append((name, .plain(typeName, at: location(binding))))
+                continue
+            }
             if case .array = type {
                 // An array property: a field that starts empty (SwiftLowering+Arrays.swift).
                 guard let typeName = arrayTypeName(type, at: binding) else { continue }
@@ -349,6 +364,8 @@ extension SwiftLowering {
             return .int
         }
         if let array = emptyArrayConstruction(value) { return array }  // `[String]()`
+        if let dictionary = emptyDictionaryConstruction(value) { return dictionary }  // `[String: Int]()`
+        if let dictionary = dictionaryLiteralType(value) { return dictionary }  // `["a": 1]`
         if let array = arrayLiteralType(value) { return array }  // `[0.3, 2.0]`: SwiftLowering+Arrays.swift
         if Self.intBound(value) != nil { return .int }  // `var best = Int.max`
         if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
@@ -364,6 +381,8 @@ extension SwiftLowering {
     func typeNamed(_ type: TypeSyntax) -> LoweredType {
         if isClosureType(type) { return closureType(type) }  // SwiftLowering+ClosureValues.swift
         if let array = arrayType(type) { return array }  // SwiftLowering+Arrays.swift
+        if let dictionary = dictionaryType(type) { return dictionary }  // SwiftLowering+Dictionaries.swift
+        if let o = type.as(OptionalTypeSyntax.self), dictionaryType(o.wrappedType) != nil { return .unknown }
         // `[Timer]?`: an optional array is not modelled (the language's arrays are never nil); refused where declared.
         if let o = type.as(OptionalTypeSyntax.self), arrayType(o.wrappedType) != nil { return .unknown }
         if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self), arrayType(o.wrappedType) != nil {

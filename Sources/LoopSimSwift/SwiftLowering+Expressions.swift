@@ -59,8 +59,17 @@ extension SwiftLowering {
         }
         if let sequence = e.as(SequenceExprSyntax.self) { return infix(sequence, in: scope) }
         if let array = e.as(ArrayExprSyntax.self) { return arrayLiteral(array, in: scope) }  // +Arrays.swift
+        if let d = e.as(DictionaryExprSyntax.self) { return dictionaryLiteral(d, in: scope) }  // +Dictionaries.swift
+        if let element = e.as(SubscriptCallExprSyntax.self), let value = dictionaryValue(element, in: scope) {
+            return value
+        }
         if let element = e.as(SubscriptCallExprSyntax.self) { return arrayElement(element, in: scope) }
         if let empty = emptyArrayConstruction(e) { return ("[]", empty) }
+        if let empty = emptyDictionaryConstruction(e) { return ("[:]", empty) }
+        if let call = e.as(FunctionCallExprSyntax.self), let sorted = sortedValue(call, in: scope) { return sorted }
+        if let call = e.as(FunctionCallExprSyntax.self), let removed = hoistedRemoval(call, in: scope) {
+            return removed
+        }
         if let call = e.as(FunctionCallExprSyntax.self), let waited = hoistedTimedWait(call, in: scope) {
             return waited  // `if semaphore.wait(timeout: …) == .timedOut`: SwiftLowering+DispatchSources.swift
         }
@@ -237,6 +246,7 @@ extension SwiftLowering {
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
         case .thread where name == "name": return ("\(inner.text).name", .string)  // a `String?`, nil unnamed
         case .array: return arrayMember(inner, name, at: member)
+        case .dictionary: return dictionaryMember(inner, name, at: member)  // SwiftLowering+Dictionaries.swift
         case .value(let s): return structMember(inner.text, s, name, at: member)  // SwiftLowering+Structs.swift
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
         case .string where name == "isEmpty":

@@ -48,7 +48,8 @@ extension SwiftLowering {
         guard
             interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
                 || isWholeSeconds(e, lowered) || isRawValueRead(e, lowered)
-                || isPlainStructRead(e, in: scope),  // SwiftLowering+Structs.swift
+                || isPlainStructRead(e, in: scope)  // SwiftLowering+Structs.swift
+                || isPlainDictionaryRead(e, in: scope),  // SwiftLowering+Dictionaries.swift
             let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums)
         else {
             return asWritten
@@ -248,6 +249,20 @@ extension SwiftLowering {
             return interpolatedType(unwrap.expression) == .optionalPlain ? .plain : nil
         }
         if let sequence = e.as(SequenceExprSyntax.self) { return infixType(sequence) }
+        if let read = e.as(SubscriptCallExprSyntax.self), let value = dictionaryPropertyValueType(read.calledExpression)
+        {
+            // `limits["a"]` of a `[String: Int]` property: an `Int?`; with `default:`, an `Int`
+            // (SwiftLowering+Dictionaries.swift).
+            guard Self.isPrintedAsItsValue(value, enums: enums) else { return nil }
+            return read.arguments.count == 2 ? .plain : .optionalPlain
+        }
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "removeValue", let base = member.base,
+            let value = dictionaryPropertyValueType(base)
+        {
+            return Self.isPrintedAsItsValue(value, enums: enums) ? .optionalPlain : nil  // the removed `Int?`
+        }
         if Self.intBound(e) != nil { return .plain }  // `Int.max`
         if let call = e.as(FunctionCallExprSyntax.self),
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,

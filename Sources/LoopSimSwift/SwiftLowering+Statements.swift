@@ -251,6 +251,7 @@ extension SwiftLowering {
             unsupported("`for await`", insteadOfConcurrencyAPI("AsyncSequence"), at: f)
             return []
         }
+        if let steps = dictionaryForLoop(f, in: scope) { return steps }  // SwiftLowering+Dictionaries.swift
         if let steps = arrayForLoop(f, in: scope) { return steps }  // SwiftLowering+Arrays.swift
         if let steps = strideForLoop(f, in: scope) { return steps }  // SwiftLowering+Stride.swift
         guard f.awaitKeyword == nil, f.tryKeyword == nil,
@@ -303,6 +304,14 @@ extension SwiftLowering {
     private mutating func lowerExpressionStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
             let elements = Array(sequence.elements)
+            let op =
+                elements[1].is(AssignmentExprSyntax.self)
+                ? "=" : elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
+            if ["=", "+=", "-=", "*=", "/=", "%="].contains(op),
+                let steps = dictionaryAssignment(elements[0], operator: op, Array(elements[2...]), at: e, in: &scope)
+            {
+                return steps  // `d[k] = v`, `d[k, default: 0] += 1`: SwiftLowering+Dictionaries.swift
+            }
             let isCompound =
                 elements[1].as(BinaryOperatorExprSyntax.self).map {
                     ["+=", "-=", "*=", "/=", "%="].contains($0.operator.text)

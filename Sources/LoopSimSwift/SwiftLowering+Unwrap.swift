@@ -63,7 +63,8 @@ extension SwiftLowering {
             }
             switch operand.type {
             case .int, .bool, .string, .interval, .date:
-                if isChangeValue { break }
+                // `counts[key]!`: a dictionary's value is an optional of its type (SwiftLowering+Dictionaries.swift).
+                if isChangeValue || isDictionarySubscript(operandSyntax, in: scope) { break }
                 unsupported(
                     "a force unwrap `!` of a value that is not an object",
                     "LoopSim's Int, Bool and String values are never nil: drop the `!`", at: unwrap)

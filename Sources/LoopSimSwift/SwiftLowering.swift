@@ -158,6 +158,8 @@ enum LoweredType: Equatable, Sendable {
     case closure([LoweredType])
     /// A Swift array of its element type (SwiftLowering+Arrays.swift).
     indirect case array(LoweredType)
+    /// A Swift dictionary of its key and value types (SwiftLowering+Dictionaries.swift).
+    indirect case dictionary(LoweredType, LoweredType)
     /// An optional `Int`, `Bool`, `String`, `TimeInterval`, enum or `Error` parameter of a closure type
     /// (`(Int?) -> Void`, `(String?, Error?) -> Void`), only in a ``closure(_:)``'s list: the language's value of
     /// the wrapped type, which may be nil; an interpolation of it prints `Optional(…)` (SwiftLowering+Errors.swift).
@@ -191,6 +193,8 @@ enum LoweredType: Equatable, Sendable {
         case .conformer: "id"
         case .closure: "block"
         case .array(let element): element.fieldTypeName.map { "[\($0)]" }
+        case .dictionary(let key, let value):
+            key.fieldTypeName.flatMap { k in value.fieldTypeName.map { "[\(k): \($0)]" } }
         case .optional(let wrapped): wrapped.fieldTypeName
         case .result, .value, .unknown: nil
         }
