@@ -99,14 +99,10 @@ extension SwiftLowering {
         in scope: Scope
     ) -> LocatedNode? {
         let at = location(call)
-        if call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
-            unsupported(
-                "a closure passed to a method of a scenario class",
-                "store the closure in the object's closure property first, then call the method without it", at: call)
-            return nil
-        }
         // The arguments as a call's (SwiftLowering+Calls.swift): a struct, a payload enum or a Result argument is one
-        // value per part; what a struct made in place needs runs before the statement, its objects released after.
+        // value per part; what a struct made in place needs runs before the statement, its objects released after;
+        // a closure written as an argument (`let token = store.observe { … }`) is a temporary block made before
+        // and released after, as for a method that returns nothing.
         let types = classes[className]?.methodParameterTypes[method] ?? []
         guard
             let (before, arguments, after) = callArguments(

@@ -92,6 +92,33 @@ import Testing
         return outcome.logs.map(\.text)
     }
 
+    /// A closure passed to a method that returns a value (`let token = store.observe { … }`, a hand-made observable)
+    /// is a temporary block made before the call and released after it, as for a method that returns nothing: the
+    /// store keeps it, the caller keeps the token.
+    @Test func aReturningMethodTakesAClosureArgument() throws {
+        let logs = try Self.logs(
+            """
+            import Foundation
+            let scenario = Scenario("observers", until: .seconds(1), variants: [.ios10])
+            final class Store {
+                private var handler: ((Int) -> Void)?
+                private var next = 0
+                func observe(_ handler: @escaping (Int) -> Void) -> Int {
+                    self.handler = handler
+                    handler(0)
+                    next += 1
+                    return next
+                }
+                func send(_ n: Int) { handler?(n) }
+            }
+            let store = Store()
+            let token = store.observe { n in print("got \\(n)") }
+            print("token \\(token)")
+            store.send(4)
+            """)
+        #expect(logs == ["got 0", "token 1", "got 4"])
+    }
+
     /// A method with a return type declares `returns:`; `guard … else { return false }` is a `return:` in the
     /// `if:`'s branch, and the value at the end is `return:` too.
     @Test func aReturningMethodLowersWithReturns() throws {
