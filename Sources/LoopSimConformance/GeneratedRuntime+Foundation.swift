@@ -64,6 +64,12 @@ extension LS {
     /// `Thread.current` or `Thread.main`, and their `name` and `isMainThread` as Foundation answers them.
     static func currentThread() -> LSValue { .object(Thread.current) }
     static func mainThread() -> LSValue { .object(Thread.mainThread) }
+    /// A string's `count`: its characters (grapheme clusters); nil counts 0, as a message to nil.
+    static func stringCount(_ v: LSValue) -> LSValue {
+        if case .string(let s) = v { return .int(s.count) }
+        return .int(0)
+    }
+
     static func threadProperty(_ v: LSValue, _ name: String) -> LSValue {
         guard let thread = obj(v) as? Thread else { return name == "name" ? .null : .bool(false) }
         if name == "isMainThread" { return .bool(thread.isMainThread) }

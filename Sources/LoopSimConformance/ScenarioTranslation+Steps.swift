@@ -559,6 +559,8 @@ extension ScenarioTranslation {
         case .arrayLiteral, .arrayProperty, .arrayElement, .arrayContains:
             unsupported("an array (write a Swift-coded conformance file: docs/swift-scenarios.md)")
             return "LSValue.null"
+        case .stringCount(let base):
+            return "LS.stringCount(\(expr(base, context)))"
         case .sorted, .dictionaryLiteral, .dictionaryValue, .dictionaryView:
             unsupported("a dictionary (write a Swift-coded conformance file: docs/swift-scenarios.md)")
             return "LSValue.null"

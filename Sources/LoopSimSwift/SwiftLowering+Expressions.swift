@@ -249,6 +249,7 @@ extension SwiftLowering {
         case .dictionary: return dictionaryMember(inner, name, at: member)  // SwiftLowering+Dictionaries.swift
         case .value(let s): return structMember(inner.text, s, name, at: member)  // SwiftLowering+Structs.swift
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
+        case .string where name == "count": return ("\(inner.text).count", .int)  // its characters
         case .string where name == "isEmpty":
             // `name.isEmpty`: the empty string is the only one without characters (the language compares strings).
             return ("(\(inner.text) == \"\")", .bool)

@@ -388,6 +388,13 @@ import Testing
         #expect(logs == [expected ? "yes" : "no"])
     }
 
+    /// A string's `count` is its characters as Swift counts them (grapheme clusters: `é` and a flag are one each).
+    @Test func aStringCountsItsCharacters() throws {
+        let logs = try Self.logs(
+            "  - let: code = \"héllo🇫🇷\"\n  - let: empty = \"\"\n  - log: 'n \\(code.count) \\(empty.count)'\n")
+        #expect(logs == ["n 6 0"])
+    }
+
     /// Parentheses, `!`, `&&` and `||` count toward the expression's nesting bound.
     @Test(arguments: ["(", "!", "true && "])
     func theNewOperatorsAreBounded(_ piece: String) {

@@ -229,6 +229,12 @@ extension Interpreter {
             let elements = try array(base, in: frame, on: thread, k)
             let value = try evaluate(element, in: frame, on: thread, k)
             return .bool(elements.contains { compare($0, .equal, value) })
+        case .stringCount(let base):
+            switch try evaluate(base, in: frame, on: thread, k) {
+            case .string(let s): return .int(s.count)
+            case .null: return .int(0)
+            default: throw RuntimeFault("count of a value that is not a string")
+            }
         case .sorted(let base):
             return .array(try Self.sorted(try array(base, in: frame, on: thread, k)))
         case .dictionaryLiteral(let keyExprs, let valueExprs):

@@ -287,6 +287,9 @@ public indirect enum Expr: Sendable {
     case arrayElement(Expr, index: Expr)
     /// `a.contains(x)`: whether an element equals `x` (`==` as comparisons read it, section 6).
     case arrayContains(Expr, Expr)
+    /// `s.count`: a string's characters (extended grapheme clusters, as Swift's `String.count` counts them; nil counts
+    /// 0, as a message to nil).
+    case stringCount(Expr)
     /// `a.sorted()`: an array of integers, strings or durations in ascending order (strings by their Unicode
     /// scalars, which is Swift's `<` for the strings the language writes).
     case sorted(Expr)

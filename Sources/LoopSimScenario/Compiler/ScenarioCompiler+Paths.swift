@@ -88,6 +88,9 @@ extension ScenarioCompiler {
                 }
                 return (.threadProperty(baseExpr, property), property.isString ? .string : .bool)
             }
+            if baseType == .string, field == "count" {
+                return (.stringCount(baseExpr), .int)  // `name.count`: its characters (section 6)
+            }
             if case .dictionary = baseType {
                 return dictionaryMember(baseExpr, baseType, field, at: location(in: scalar, offset: offset + column))
             }
