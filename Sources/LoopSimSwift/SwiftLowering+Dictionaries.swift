@@ -127,16 +127,22 @@ extension SwiftLowering {
     /// The value type of the dictionary property `e` names (`limits`, `self.limits` in the class that declares it),
     /// judged from the syntax alone; nil for anything else.
     func dictionaryPropertyValueType(_ e: ExprSyntax) -> LoweredType? {
+        guard case .dictionary(_, let value)? = propertyType(e) else { return nil }
+        return value
+    }
+
+    /// The type of the property of the enclosing class that `e` names (`limits`, `self.limits`), judged from the
+    /// syntax alone (a local of the same name is not looked for: callers use it where a local would be seen
+    /// first); nil for anything else.
+    func propertyType(_ e: ExprSyntax) -> LoweredType? {
         var name = e.as(DeclReferenceExprSyntax.self)?.baseName.text
         if let member = e.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
         {
             name = member.declName.baseName.text
         }
-        guard let name, let cls = enclosingClassName(of: Syntax(e)),
-            case .dictionary(_, let value)? = classes[cls]?.fields[name]
-        else { return nil }
-        return value
+        guard let name, let cls = enclosingClassName(of: Syntax(e)) else { return nil }
+        return classes[cls]?.fields[name]
     }
 
     /// Whether `e` is `d[k]` of a dictionary.

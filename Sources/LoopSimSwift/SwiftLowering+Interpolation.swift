@@ -332,6 +332,13 @@ extension SwiftLowering {
             let type = storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member))
             return type == .plain ? .optionalPlain : nil
         }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+            case .value(let s)? = propertyType(base), payloadEnums[s] == nil,
+            let field = structs[s]?.fields.first(where: { $0.name == member.declName.baseName.text })
+        {
+            // `config.length` of a struct property: the field's own type (SwiftLowering+Structs.swift).
+            return !field.isOptional && Self.isPrintedAsItsValue(field.type, enums: enums) ? .plain : nil
+        }
         if let member = e.as(MemberAccessExprSyntax.self),
             ["isEmpty", "count"].contains(member.declName.baseName.text),
             let base = member.base, !base.trimmedDescription.contains("?")

@@ -146,21 +146,41 @@ extension SwiftLowering {
         return steps
     }
 
-    /// `print(window)`, `"\(window)"` of a tuple of integers and booleans: `(count: 1, limit: 2)`, `(1, 2)`, as
-    /// Swift's `print` writes a tuple (its labels, then each element's description). Nil for anything else.
+    /// `print(window)`, `"\(window)"` of a tuple or a struct (``valueLogText(_:_:)``): `(count: 1, limit: 2)`,
+    /// `(1, 2)`, `Config(interval: 0.5, name: "poll")`, as Swift's `print` writes them. Nil for anything else.
     mutating func tupleLogText(_ e: ExprSyntax, in scope: Scope) -> String? {
-        guard case .value(let s) = staticType(e, in: scope, report: false), Self.isTupleShape(s),
-            let shape = structs[s], shape.fields.allSatisfy({ [.int, .bool].contains($0.type) && !$0.isOptional })
+        guard case .value(let s) = staticType(e, in: scope, report: false), payloadEnums[s] == nil,
+            valueLogText("", s) != nil
         else { return nil }
         let snapshot = self
         let source = expression(e, in: scope)
         self = snapshot
         guard let source else { return nil }
-        let parts = shape.fields.map { field in
-            let value = "\\(\(source.text)_\(field.name))"
-            return field.name.first!.isNumber ? value : "\(field.name): \(value)"
+        return valueLogText(source.text, s)
+    }
+
+    /// The log text of the tuple or struct `s` held at `base` (its fields `base_name`): `(count: \(base_count))`, a
+    /// struct's `Config(interval: \(…), name: "\(…)")`, as Swift's default description writes them (each field's
+    /// `debugDescription`: a string quoted, a `Double` as `0.5`; a struct nested in a class by its own name). Nil
+    /// when a field is optional (`Optional(…)`), an object, an enum, a struct (written with its module's name) or a
+    /// collection, which Swift writes otherwise. A string holding a quote or a backslash is written as it is, where
+    /// Swift escapes it.
+    func valueLogText(_ base: String, _ s: String) -> String? {
+        guard let shape = structs[s], payloadEnums[s] == nil else { return nil }
+        var parts: [String] = []
+        for field in shape.fields {
+            guard !field.isOptional else { return nil }
+            let place = "\(base)_\(field.name)"
+            let value: String
+            switch field.type {
+            case .int, .bool, .duration: value = "\\(\(place))"
+            case .string: value = "\"\\(\(place))\""
+            default: return nil  // a nested struct is written with its module's name (`App.Config(…)`)
+            }
+            parts.append(field.name.first!.isNumber ? value : "\(field.name): \(value)")
         }
-        return "(" + parts.joined(separator: ", ") + ")"
+        let name = Self.isTupleShape(s) ? "" : String(s.split(separator: ".").last ?? Substring(s))
+        return name + "(" + parts.joined(separator: ", ") + ")"
     }
 
     /// `(count: Int, limit: Int)`'s elements: each label (nil for none) and type; nil unless there are two or more

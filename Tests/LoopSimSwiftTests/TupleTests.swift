@@ -62,6 +62,26 @@ import Testing
         #expect(logs == ["0 count 1 of 2 a 6", "0 (count: 9, limit: 2)", "0 flags (true, false)"])
     }
 
+    /// A struct printed whole is written as Swift's default description writes it: its name, each field's label and
+    /// debugDescription (a string quoted, a `Double` as `0.5`); a field of a struct property reads as its value; a
+    /// String's `count` is its characters. A struct with an optional field is logged as written.
+    @Test func aStructPrintsAsSwiftWritesIt() throws {
+        let logs = try DateValueTests.logs(
+            """
+                private var config = Config(interval: 0.5, name: "poll")
+                private var maybe = Maybe()
+                func show() {
+                    let code = "123456"
+                    let left = config.retries - code.count
+                    print(config)
+                    print("left \\(left) \\(config.name) \\(maybe)")
+                }
+            """,
+            "struct Config { var interval: TimeInterval; var retries = 3; let name: String }\n"
+                + "struct Maybe { var n: Int? }\nlet w = W()\nw.show()")
+        #expect(logs == ["0 Config(interval: 0.5, retries: 3, name: \"poll\")", "0 left -3 poll \\(maybe)"])
+    }
+
     @Test func whatIsNotModelledIsRefusedWhereItIsWritten() throws {
         let go = "\n    func go() { print(\"go\") }"
         for (code, fragment) in [
