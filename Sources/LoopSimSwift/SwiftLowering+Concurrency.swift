@@ -242,11 +242,18 @@ extension SwiftLowering {
                 guard require(true, [.plain, .optional], "try await Task.sleep(for: .seconds(1))"),
                     let delay = sleepDuration(call, in: scope)
                 else { return [] }
+                if tryKind == .plain, scope.throwContext != nil {
+                    // In a `do` with a `catch`, or a method declared `throws`: the `CancellationError` is caught
+                    // or passed on, as a value (SwiftLowering+Throws.swift). A cancellation wakes the sleep at
+                    // once, so testing the task's flag after it is the sleep's throw (docs/fidelity.md).
+                    return cancellationThrow(after: [.step("taskSleep", delay, at: at)], at: e, in: scope) ?? []
+                }
                 let extra: [(String, LocatedNode)] =
                     tryKind == .plain ? [("throwing", .plain("true", at: location(call)))] : []
                 return [.step("taskSleep", delay, at: at, extra)]
             case "checkCancellation":
                 guard require(false, [.plain], "try Task.checkCancellation()") else { return [] }
+                if scope.throwContext != nil { return cancellationThrow(after: [], at: e, in: scope) ?? [] }
                 return [.step("checkCancellation", nil, at: at)]
             case "yield":
                 guard require(true, [.none], "await Task.yield()") else { return [] }

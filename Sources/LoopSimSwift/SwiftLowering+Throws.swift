@@ -382,6 +382,11 @@ extension SwiftLowering {
         if name == Self.errorTypeName || name == "any Error" {
             return ("true", .enumeration(Self.errorTypeName, isInt: false))
         }
+        if name == "CancellationError" {
+            // What `try await Task.sleep` and `try Task.checkCancellation()` throw in a cancelled task
+            // (SwiftLowering+Concurrency.swift): held as the text Swift prints for it.
+            return ("\(flag) == \"\(Self.cancellationError)\"", .enumeration(Self.errorTypeName, isInt: false))
+        }
         guard let e = enums[name], e.isError else {
             unsupported(
                 "catching `\(name)`",
@@ -391,6 +396,23 @@ extension SwiftLowering {
         }
         let test = e.cases.map { "\(flag) == \($0.value)" }.joined(separator: " || ")
         return (e.cases.count > 1 ? "(\(test))" : test, e.type)
+    }
+
+    /// The error value of a `CancellationError`: the text Swift prints for it (`print(error)` writes
+    /// `CancellationError()`), which no case of an error enum of the file can be.
+    static let cancellationError = "CancellationError()"
+
+    /// The steps of a `CancellationError` thrown where the scope catches or passes errors on: Swift's throwing
+    /// `Task.sleep` and `Task.checkCancellation()` throw it when the task is cancelled (swift
+    /// stdlib/public/Concurrency/TaskSleep.swift, `Task.checkCancellation`). The sleep (or nothing) first, then the
+    /// test of the task's flag; nil after a refusal.
+    mutating func cancellationThrow(after steps: [LocatedNode], at node: some SyntaxProtocol, in scope: Scope)
+        -> [LocatedNode]?
+    {
+        guard let thrown = propagate("\"\(Self.cancellationError)\"", from: node, in: scope) else { return nil }
+        return steps + [
+            .step("if", "Task.isCancelled", at: location(node), [("then", .list(thrown, at: location(node)))])
+        ]
     }
 
     /// Whether `item` may throw into the `do` around it: it holds a `throw` or a plain `try` outside closures.

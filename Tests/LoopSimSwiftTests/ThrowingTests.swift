@@ -329,6 +329,49 @@ import Testing
         #expect(logs == ["0 opened", "0 connection closed", "0 caught offline"])
     }
 
+    /// A cancelled task's `try await Task.sleep` throws `CancellationError` into the `do` around it, also from a
+    /// throwing method it calls, where `catch is CancellationError` (or a catch-all, printing `CancellationError()`)
+    /// catches it; `try Task.checkCancellation()` throws it too; a file's error enum is not matched by it.
+    @Test func aCancelledSleepThrowsCancellationError() throws {
+        let (logs, _) = try Self.run(
+            """
+            final class Poller {
+                private var task: Task<Void, Never>?
+                private var other: Task<Void, Never>?
+                func pause() async throws { try await Task.sleep(nanoseconds: 400_000_000) }
+                func start() {
+                    task = Task {
+                        do {
+                            while true {
+                                try await pause()
+                                print("poll")
+                            }
+                        } catch is CancellationError {
+                            print("cancelled")
+                        } catch {
+                            print("other")
+                        }
+                    }
+                    other = Task {
+                        do {
+                            try await Task.sleep(nanoseconds: 2_000_000_000)
+                            try Task.checkCancellation()
+                        } catch let e as LoadError {
+                            print("load \\(e)")
+                        } catch {
+                            print("stopped: \\(error)")
+                        }
+                    }
+                }
+                func stop() { task?.cancel(); other?.cancel() }
+            }
+            let p = Poller()
+            p.start()
+            scenario.at(.milliseconds(1000), "stop") { p.stop() }
+            """)
+        #expect(logs == ["400 poll", "800 poll", "1000 cancelled", "1000 stopped: CancellationError()"])
+    }
+
     @Test func aThrowOutsideAThrowingMethodIsRefused() {
         let loaded = SwiftScenarioLoader.load(
             text: Self.header + """
