@@ -87,7 +87,7 @@ import Testing
     }
 
     /// A String's `isEmpty` is its comparison with `""`; printed, it and an array's `count` write their values; a
-    /// String's `count` (its characters) is refused at the member.
+    /// String's other members (`first`, its characters) are refused at the member.
     @Test func aStringIsEmptyWhenItEqualsTheEmptyString() throws {
         let logs = try DateValueTests.logs(
             """
@@ -106,11 +106,12 @@ import Testing
                 let scenario = Scenario("s", until: .seconds(1), variants: [.ios13])
                 final class W {
                     var name = "abc"
-                    func go() { if name.count > 2 { print("long") } }
+                    func go() { if name.first == "a" { print("first") } }
                 }
                 let w = W()
                 w.go()
                 """, file: "S.swift")
-        #expect(loaded.diagnostics.contains { $0.message.contains("`count` of a `String`") })
+        // A String's other members than `isEmpty` and `count` (its characters) are refused at the member.
+        #expect(loaded.diagnostics.contains { $0.message.contains("`first` of a `String`") }, "\(loaded.diagnostics)")
     }
 }
