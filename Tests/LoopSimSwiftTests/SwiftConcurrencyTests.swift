@@ -62,7 +62,10 @@ import Testing
     }
 
     @Test func taskInitializersChooseTheExecutor() throws {
-        #expect(try Self.probe("Task { go() }") == "[{task: , captures: [strong self], do: [{call: self.go}]}]")
+        // `Feed` is a plain class: its methods are nonisolated, and so is a task made in one (SE-0304).
+        #expect(
+            try Self.probe("Task { go() }") == "[{task: , actor: none, captures: [strong self], do: [{call: self.go}]}]"
+        )
         #expect(
             try Self.probe("Task { @MainActor in go() }")
                 == "[{task: , actor: main, captures: [strong self], do: [{call: self.go}]}]")
@@ -71,7 +74,43 @@ import Testing
                 == "[{task: , detached: true, captures: [weak self], do: [{call: self.go}]}]")
         #expect(
             try Self.probe("let t = Task { go() }\nt.cancel()")
-                == "[{task: t, captures: [strong self], do: [{call: self.go}]}, {cancelTask: t}]")
+                == "[{task: t, actor: none, captures: [strong self], do: [{call: self.go}]}, {cancelTask: t}]")
+    }
+
+    /// A plain `Task { }` takes the static isolation of the code that makes it: a `@MainActor` class's or a UIKit
+    /// view controller's method is the main actor's (also through an extension); a plain class's and a closure's inside
+    /// it are nonisolated; inside another task, an actor's method, a closure of
+    /// main-actor code and top-level code the kernel decides when the step runs (no `actor:`).
+    @Test func aTaskTakesTheStaticIsolationOfItsMaker() throws {
+        func actors(_ text: String) throws -> [String] {
+            let rendered = SwiftLoweringTests.render(.mapping(try Self.lowered(text)))
+            return rendered.components(separatedBy: "{task: ").dropFirst().map {
+                $0.hasPrefix(", actor: main") ? "main" : $0.hasPrefix(", actor: none") ? "none" : "inherit"
+            }
+        }
+        let text = """
+            import Foundation
+            import UIKit
+            let scenario = Scenario("isolation", until: .seconds(1), variants: [.ios13])
+            @MainActor final class Model { func a() { Task { } } }
+            final class Screen: UIViewController { func b() { Task { } } }
+            extension Screen { func c() { Task { } } }
+            final class Plain {
+                func d() { Task { } }
+                func e() { DispatchQueue.main.async { Task { } } }
+                @MainActor func f() { Task { } }
+            }
+            @MainActor final class Hub {
+                func h() { DispatchQueue.main.async { Task { } } }
+                func i() { Task { Task { } } }
+            }
+            actor Store { func j() { Task { } } }
+            Task { }
+            """
+        #expect(
+            try actors(text) == [
+                "main", "main", "main", "none", "none", "main", "inherit", "main", "inherit", "inherit", "inherit",
+            ])
     }
 
     @Test func aTaskLoopWithAWeakSelfCheckedEachTurn() throws {
@@ -88,7 +127,8 @@ import Testing
         // Ending the closure, the loop's `return` leaves the loop: `break`. `guard let self` binds a strong local
         // for the rest of the turn, the sleep included (SE-0079; docs/fidelity.md).
         #expect(
-            steps == "[{task: self.task, captures: [weak self], do: [{while: !Task.isCancelled, do: [{let: strongSelf "
+            steps == "[{task: self.task, actor: none, captures: [weak self], do: [{while: !Task.isCancelled, do: "
+                + "[{let: strongSelf "
                 + "= self}, {if: strongSelf != nil, then: [{call: strongSelf.go}, {taskSleep: 1s}], else: [break]}]}]}]"
         )
     }
@@ -122,7 +162,8 @@ import Testing
                 == "[{mainActorRun: [{increment: self.count}]}]")
         #expect(
             try Self.probe("let t = Task { go() }\n_ = await t.value\nawait t.value", async: true)
-                == "[{task: t, captures: [strong self], do: [{call: self.go}]}, {awaitTask: t}, {awaitTask: t}]")
+                == "[{task: t, actor: none, captures: [strong self], do: [{call: self.go}]}, {awaitTask: t}, "
+                + "{awaitTask: t}]")
         #expect(
             try Self.probe(
                 """

@@ -9,7 +9,7 @@ let scenario = Scenario(
     "A task loop with a weak self re-checked each turn lets its screen go (cookbook, the fix)", until: .seconds(6),
     variants: [.ios13])
 
-final class PricesVC {  // a UITableViewController in the app
+@MainActor final class PricesVC {  // a UITableViewController in the app (UIKit's are @MainActor)
     var task: Task<Void, Never>?
     var refreshes = 0
 

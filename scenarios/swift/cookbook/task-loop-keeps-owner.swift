@@ -6,7 +6,7 @@
 let scenario = Scenario(
     "A task loop that captures self keeps its screen (cookbook, the bug)", until: .seconds(6), variants: [.ios13])
 
-final class PricesVC {  // a UITableViewController in the app
+@MainActor final class PricesVC {  // a UITableViewController in the app (UIKit's are @MainActor)
     var task: Task<Void, Never>?
     var refreshes = 0
 
