@@ -561,7 +561,7 @@ extension ScenarioTranslation {
             return "LSValue.null"
         case .stringCount(let base):
             return "LS.stringCount(\(expr(base, context)))"
-        case .sorted, .dictionaryLiteral, .dictionaryValue, .dictionaryView:
+        case .sorted, .sum, .dictionaryLiteral, .dictionaryValue, .dictionaryView:
             unsupported("a dictionary (write a Swift-coded conformance file: docs/swift-scenarios.md)")
             return "LSValue.null"
         case .cast(let inner, let type):

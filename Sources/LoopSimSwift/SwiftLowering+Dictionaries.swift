@@ -254,6 +254,39 @@ extension SwiftLowering {
         return .some((temporary, value))
     }
 
+    /// `a.reduce(0, +)` (`reduce(0.0, +)`, `reduce(0) { $0 + $1 }`) of an array of Int or TimeInterval values (also
+    /// `d.values`) as a value: `a.sum()`, the sum, 0 for an empty array (Swift's `0` or `0.0`). Nil when `call` is
+    /// no such sum.
+    mutating func summedValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            member.declName.baseName.text == "reduce",
+            isArrayExpression(base, in: scope) || isDictionaryView(base, in: scope)
+        else { return nil }
+        let arguments = Array(call.arguments)
+        let initial = arguments.first.flatMap { $0.label == nil ? $0.expression : nil }
+        let isZero = initial.map { ["0", "0.0"].contains($0.trimmedDescription) } ?? false
+        let adds: Bool
+        if arguments.count == 2, call.trailingClosure == nil {
+            adds = arguments[1].expression.trimmedDescription == "+"
+        } else if arguments.count == 1, let closure = call.trailingClosure {
+            adds =
+                closure.signature == nil
+                && closure.statements.trimmedDescription.replacingOccurrences(of: " ", with: "") == "$0+$1"
+        } else {
+            adds = false
+        }
+        guard isZero, adds else {
+            unsupported("this `reduce`", "sum Int or TimeInterval values with `reduce(0, +)`", at: call)
+            return .some(nil)
+        }
+        guard let array = expression(base, in: scope) else { return .some(nil) }
+        guard case .array(let element) = array.type, element == .int || element == .duration else {
+            unsupported("`reduce(0, +)` of `\(array.type)`", "sum an array of Int or TimeInterval values", at: call)
+            return .some(nil)
+        }
+        return ("\(array.text).sum()", element)
+    }
+
     /// Whether `e` is `d.keys` or `d.values` of a dictionary.
     func isDictionaryView(_ e: ExprSyntax, in scope: Scope) -> Bool {
         guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base,

@@ -67,6 +67,7 @@ extension SwiftLowering {
         if let empty = emptyArrayConstruction(e) { return ("[]", empty) }
         if let empty = emptyDictionaryConstruction(e) { return ("[:]", empty) }
         if let call = e.as(FunctionCallExprSyntax.self), let sorted = sortedValue(call, in: scope) { return sorted }
+        if let call = e.as(FunctionCallExprSyntax.self), let sum = summedValue(call, in: scope) { return sum }
         if let call = e.as(FunctionCallExprSyntax.self), let removed = hoistedRemoval(call, in: scope) {
             return removed
         }

@@ -272,6 +272,12 @@ extension SwiftLowering {
             let plain = call.arguments.allSatisfy { interpolatedType($0.expression) == .plain }
             return plain ? .plain : nil
         }
+        if let call = e.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "reduce",
+            call.arguments.first.map({ ["0", "0.0"].contains($0.expression.trimmedDescription) }) == true
+        {
+            return .plain  // `a.reduce(0, +)`: an Int or a Double, never nil (or refused where lowered)
+        }
         if let call = e.as(FunctionCallExprSyntax.self) { return returnedType(call) }
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))

@@ -127,6 +127,22 @@ import Testing
             "\(String(describing: o.crash))")
     }
 
+    /// `a.sum()` adds integers or durations (a zero duration for an empty array of them) and refuses strings.
+    @Test func sumAddsIntegersAndDurations() throws {
+        let o = try run(
+            """
+            name: sums
+            until: 1s
+            main:
+              - let: 'd: [string: int] = ["a": 2, "b": 5]'
+              - let: 'gaps: [duration] = [250ms, 0.5]'
+              - let: 'none: [duration] = []'
+              - log: 'sum \\(d.values.sum()) gaps \\(gaps.sum()) none \\(none.sum())'
+            """)
+        #expect(logs(o) == ["0 sum 7 gaps 0.75 none 0.0"])
+        #expect(ids("name: s\nuntil: 1s\nmain:\n  - let: 'n: [string] = []'\n  - let: x = n.sum()\n") == ["expr.type"])
+    }
+
     /// Wrong keys and values are located type errors; a whole dictionary is not interpolated (its order is Swift's
     /// to choose); a dictionary field is never weak.
     @Test func misuseIsLocated() {

@@ -86,6 +86,32 @@ import Testing
         #expect(logs == ["0 a 2", "0 b 5", "0 total 3 count 2 seen true 1", "0 cleared true"])
     }
 
+    /// `reduce(0, +)` sums an array or a dictionary's values (Int, or TimeInterval); an empty one sums to 0 (`0.0`);
+    /// another `reduce` is refused where it is written.
+    @Test func reduceSumsValues() throws {
+        let logs = try Self.logs(
+            """
+                private var counts = ["a": 2, "b": 5]
+                private var frames: [TimeInterval] = [0.25, 0.5]
+                private var none: [TimeInterval] = []
+                func go() {
+                    let total = counts.values.reduce(0, +)
+                    print("total \\(total) over \\(frames.reduce(0, +) > 0.7) none \\(none.reduce(0.0) { $0 + $1 } == 0)")
+                }
+            """, "let w = W()\nw.go()")
+        #expect(logs == ["0 total 7 over true none true"])
+        #expect(
+            Self.diagnostics(
+                """
+                import Foundation
+                let scenario = Scenario("d", until: .seconds(1), variants: [.ios13])
+                final class W {
+                    var a = [1, 2]
+                    func go() { let m = a.reduce(1, *) }
+                }
+                """) == ["swift.unsupported 5:25"])
+    }
+
     /// A controller kept in a dictionary of a singleton lives while its entry does: removing the key frees it.
     @Test func aDictionaryRetainsItsObjectValues() throws {
         let run = try Self.run(

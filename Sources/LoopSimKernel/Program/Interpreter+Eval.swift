@@ -235,6 +235,16 @@ extension Interpreter {
             case .null: return .int(0)
             default: throw RuntimeFault("count of a value that is not a string")
             }
+        case .sum(let base, let ofDurations):
+            var total: Value = ofDurations ? .duration(.zero) : .int(0)
+            for element in try array(base, in: frame, on: thread, k) {
+                switch (total, element) {
+                case (.int(let a), .int(let b)): total = .int(try Self.arithmetic(a, true, b))
+                case (.duration(let a), .duration(let b)): total = .duration(try DurationArithmetic.add(a, true, b))
+                default: throw RuntimeFault("sum() of an array that is not of integers or durations")
+                }
+            }
+            return total
         case .sorted(let base):
             return .array(try Self.sorted(try array(base, in: frame, on: thread, k)))
         case .dictionaryLiteral(let keyExprs, let valueExprs):

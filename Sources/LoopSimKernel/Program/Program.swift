@@ -290,6 +290,10 @@ public indirect enum Expr: Sendable {
     /// `s.count`: a string's characters (extended grapheme clusters, as Swift's `String.count` counts them; nil counts
     /// 0, as a message to nil).
     case stringCount(Expr)
+    /// `a.sum()`, Swift's `a.reduce(0, +)`: the sum of an array of integers or (`ofDurations`) durations, 0 (or a
+    /// zero duration, Swift's `0.0`) for an empty one; an integer sum past `Int`'s range crashes the run, as Swift's
+    /// `+` traps.
+    case sum(Expr, ofDurations: Bool)
     /// `a.sorted()`: an array of integers, strings or durations in ascending order (strings by their Unicode
     /// scalars, which is Swift's `<` for the strings the language writes).
     case sorted(Expr)

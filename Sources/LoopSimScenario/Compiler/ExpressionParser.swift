@@ -81,6 +81,8 @@ indirect enum ParsedExpr {
     case contains(ParsedExpr, ParsedExpr, column: Int)
     /// `a.sorted()`; the column is `sorted`'s.
     case sorted(ParsedExpr, column: Int)
+    /// `a.sum()`; the column is `sum`'s.
+    case sum(ParsedExpr, column: Int)
     /// `[k: v, …]`, `[:]`: a dictionary literal (section 7.1.2, "Dictionaries"); the column is the `[`'s.
     case dictionaryLiteral(keys: [ParsedExpr], values: [ParsedExpr], column: Int)
 
@@ -631,12 +633,12 @@ struct ExpressionParser {
                 expr = .contains(expr, argument, column: column)
                 continue
             }
-            if member == "sorted", case .open = tokens[index].0 {
+            if member == "sorted" || member == "sum", case .open = tokens[index].0 {
                 guard case .close = tokens[index + 1].0 else {
-                    throw ExpressionError(message: "`sorted()` takes no argument here", column: tokens[index + 1].1)
+                    throw ExpressionError(message: "`\(member)()` takes no argument here", column: tokens[index + 1].1)
                 }
                 index += 2
-                expr = .sorted(expr, column: column)
+                expr = member == "sum" ? .sum(expr, column: column) : .sorted(expr, column: column)
                 continue
             }
             expr = .member(expr, member, column: column)

@@ -243,6 +243,15 @@ extension ScenarioCompiler {
             ) {
                 typed($0, scope: scope, scalar: scalar, offset: offset)
             }
+        case .sum(let base, let column):
+            guard let (array, arrayType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
+            guard case .array(let element) = arrayType, element == .int || element == .duration else {
+                bag.error(
+                    .exprType, "`sum()` adds an array of int or duration, not \(arrayType)",
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            return (.sum(array, ofDurations: element == .duration), element)
         case .sorted(let base, let column):
             guard let (array, arrayType) = typed(base, scope: scope, scalar: scalar, offset: offset) else { return nil }
             guard case .array(let element) = arrayType, [.int, .string, .duration].contains(element) else {
