@@ -313,20 +313,7 @@ extension SwiftLowering {
         in scope: inout Scope
     ) -> [LocatedNode] {
         let at = location(value)
-        if let made = value.as(FunctionCallExprSyntax.self), emptyArrayConstruction(value) == nil,
-            callValueIsStep(made, in: scope)
-        {
-            // Named by the array (`timers`), as the object is labelled by the name it is stored into.
-            let arrayName = String(place.text.split(separator: ".").last ?? "")
-            let temporary =
-                scope.locals[arrayName] == nil && !arrayName.isEmpty
-                ? arrayName : Self.temporaryName("appended", at: at)
-            var steps: [LocatedNode] = []
-            if isDefaultCenter(made.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? value) {
-                steps = notificationCall(made, token: temporary, in: scope)
-            } else {
-                steps = madeSteps(made, into: temporary, in: &scope)
-            }
+        if let (temporary, steps) = madeIntoTemporary(value, holder: place.text, prefix: "appended", in: &scope) {
             guard !steps.isEmpty else { return [] }
             return steps + [
                 .step("append", place.text, at: at, [("value", .plain(temporary, at: at))]),
@@ -335,6 +322,31 @@ extension SwiftLowering {
         }
         guard let lowered = expression(value, in: scope) else { return [] }
         return [.step("append", place.text, at: at, [("value", .plain(lowered.text, at: at))])]
+    }
+
+    /// A value that a step makes — a timer, an observer token, a framework object, an object of the file made by its
+    /// init (`Timer.scheduledTimer(…)`, `Poller(name: key)`) — made into a temporary local named by the collection
+    /// that will hold it (`timers`), as an object is labelled by the name it is stored into; the caller stores it
+    /// and releases the temporary, as Swift's +1 result is consumed by the store. Nil when `value` is made by an
+    /// expression; the steps are empty after a refusal.
+    mutating func madeIntoTemporary(
+        _ value: ExprSyntax, holder place: String, prefix: String, in scope: inout Scope
+    ) -> (temporary: String, steps: [LocatedNode])? {
+        guard let made = value.as(FunctionCallExprSyntax.self), emptyArrayConstruction(value) == nil else { return nil }
+        let name = String(place.split(separator: ".").last ?? "")
+        let temporary =
+            scope.locals[name] == nil && !name.isEmpty ? name : Self.temporaryName(prefix, at: location(value))
+        if callValueIsStep(made, in: scope) {
+            if isDefaultCenter(made.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? value) {
+                return (temporary, notificationCall(made, token: temporary, in: scope))
+            }
+            return (temporary, madeSteps(made, into: temporary, in: &scope))
+        }
+        if initializedClass(made) != nil {
+            // `Poller(name: key)`: made by its init into the local, as an assignment's is.
+            return (temporary, initializedStore(made, place: temporary, verb: "let", in: scope) ?? [])
+        }
+        return nil
     }
 
     /// The steps that make the object `made` — a timer, a framework object, an API object (``callValueIsStep(_:in:)``)

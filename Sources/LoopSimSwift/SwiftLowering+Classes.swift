@@ -205,28 +205,14 @@ extension SwiftLowering {
             let isLazy = decl.modifiers.contains { $0.name.text == "lazy" }
             if isLazy, !checkLazy(binding, name: name, className: className) { continue }
             let type = fieldType(binding)
-            if case .dictionary = type {
-                // A dictionary property: a field that starts empty (SwiftLowering+Dictionaries.swift).
-                guard let typeName = dictionaryTypeName(type, at: binding) else { continue }
+            if let collection = type.collectionName {
+                // An array or a dictionary property: a field that starts empty (SwiftLowering+Arrays.swift,
+                // SwiftLowering+Dictionaries.swift); a non-empty initial value is stored by `init:`.
+                guard let typeName = collectionTypeName(type, at: binding) else { continue }
                 if strength != "strong" {
-                    unsupported("`\(strength)` on a dictionary property", "leave the modifier out", at: decl)
+                    unsupported("`\(strength)` on \(collection) property", "leave the modifier out", at: decl)
                 }
-                if let value = binding.initializer?.value, !isEmptyDictionary(value) {
-                    guard let made = expression(value, in: methodScope(className: className, body: [])) else {
-                        continue
-                    }
-                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
-                }
-                fields.append((name, .plain(typeName, at: location(binding))))
-                continue
-            }
-            if case .array = type {
-                // An array property: a field that starts empty (SwiftLowering+Arrays.swift).
-                guard let typeName = arrayTypeName(type, at: binding) else { continue }
-                if strength != "strong" {
-                    unsupported("`\(strength)` on an array property", "leave the modifier out", at: decl)
-                }
-                if let value = binding.initializer?.value, !isEmptyArray(value) {
+                if let value = binding.initializer?.value, !isEmptyCollection(value) {
                     guard let made = expression(value, in: methodScope(className: className, body: [])) else {
                         continue
                     }

@@ -46,6 +46,16 @@ extension SwiftLowering {
         return emptyDictionaryConstruction(e) != nil
     }
 
+    /// The language's spelling of an array's or a dictionary's type for a declaration; nil, after reporting why, for
+    /// one the model does not hold.
+    mutating func collectionTypeName(_ type: LoweredType, at node: some SyntaxProtocol) -> String? {
+        if case .dictionary = type { return dictionaryTypeName(type, at: node) }
+        return arrayTypeName(type, at: node)
+    }
+
+    /// Whether `e` is an empty array or dictionary: `[]`, `[:]`, `[String]()`, `[String: Int]()`.
+    func isEmptyCollection(_ e: ExprSyntax) -> Bool { isEmptyArray(e) || isEmptyDictionary(e) }
+
     /// The language's spelling of a dictionary's type for a declaration (`[string: NSTimer]`); nil, after reporting
     /// why, for one the model does not hold.
     mutating func dictionaryTypeName(_ type: LoweredType, at node: some SyntaxProtocol) -> String? {
@@ -227,16 +237,7 @@ extension SwiftLowering {
         guard let place = expression(base, in: scope), case .dictionary(_, let value) = place.type,
             let key = expression(call.arguments.first!.expression, in: scope)
         else { return .some(nil) }
-        let why =
-            !hoisting.isOpen
-            ? "here"
-            : notEvaluatedEachTime(call)
-                ?? hoisting.root.flatMap { root in
-                    stateReadBefore(Syntax(call), root: root, in: scope).map {
-                        "after `\($0.trimmedDescription)` in the same statement"
-                    }
-                }
-        if let why {
+        if let why = whyNotHoisted(call, in: scope) {
             unsupported(
                 "`removeValue(forKey:)`'s value \(why)",
                 "remove into a local first (`let old = d.removeValue(forKey: k)`), then use the local", at: call)
@@ -385,32 +386,15 @@ extension SwiftLowering {
         .step("updateValue", place, at: at, [("forKey", .plain(key, at: at)), ("value", .plain(value, at: at))])
     }
 
-    /// The steps storing `value` under `key`: a value a framework call makes (`timers[key] = Timer.scheduledTimer(…)`)
-    /// is made into a local first, stored, and released, as Swift's temporary is after the statement.
+    /// The steps storing `value` under `key`: a value a step makes (`timers[key] = Timer.scheduledTimer(…)`,
+    /// `screens[route] = Screen(route: route)`) is made into a local first, stored, and released, as Swift's
+    /// temporary is after the statement (``madeIntoTemporary(_:holder:prefix:in:)``).
     private mutating func storeSteps(
         _ place: (text: String, type: LoweredType), key: String, _ value: ExprSyntax, in scope: inout Scope
     ) -> [LocatedNode] {
         let at = location(value)
-        // Named by the dictionary (`timers`), as the object is labelled by the name it is stored into.
-        let dictionaryName = String(place.text.split(separator: ".").last ?? "")
-        let temporary =
-            scope.locals[dictionaryName] == nil && !dictionaryName.isEmpty
-            ? dictionaryName : Self.temporaryName("stored", at: at)
-        if let made = value.as(FunctionCallExprSyntax.self), emptyArrayConstruction(value) == nil,
-            callValueIsStep(made, in: scope)
-        {
-            var steps: [LocatedNode] = []
-            if isDefaultCenter(made.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? value) {
-                steps = notificationCall(made, token: temporary, in: scope)
-            } else {
-                steps = madeSteps(made, into: temporary, in: &scope)
-            }
+        if let (temporary, steps) = madeIntoTemporary(value, holder: place.text, prefix: "stored", in: &scope) {
             guard !steps.isEmpty else { return [] }
-            return steps + [update(place.text, key, temporary, at: at), .step("release", temporary, at: at)]
-        }
-        if let made = value.as(FunctionCallExprSyntax.self), initializedClass(made) != nil {
-            // `pollers[key] = Poller(name: key)`: made by its init into a local, as an assignment's is.
-            guard let steps = initializedStore(made, place: temporary, verb: "let", in: scope) else { return [] }
             return steps + [update(place.text, key, temporary, at: at), .step("release", temporary, at: at)]
         }
         guard let lowered = expression(value, in: scope) else { return [] }

@@ -200,16 +200,7 @@ extension SwiftLowering {
             return nil
         }
         guard !steps.isEmpty else { return .some(nil) }
-        let why =
-            !hoisting.isOpen
-            ? "here"
-            : notEvaluatedEachTime(call)
-                ?? hoisting.root.flatMap { root in
-                    stateReadBefore(Syntax(call), root: root, in: scope).map {
-                        "after `\($0.trimmedDescription)` in the same statement"
-                    }
-                }
-        if let why {
+        if let why = whyNotHoisted(call, in: scope) {
             unsupported(
                 "a timed `wait(timeout:)` \(why)",
                 "wait into a local first (`let result = semaphore.wait(timeout: …)`), then test the local", at: call)

@@ -96,33 +96,21 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: made.type, isVar: isVar, isBlock: isBlock)
                 continue
             }
-            if let type = annotated ?? emptyDictionaryConstruction(value), case .dictionary = type,
-                isEmptyDictionary(value)
+            if let type = annotated ?? emptyArrayConstruction(value) ?? emptyDictionaryConstruction(value),
+                let collection = type.collectionName, isEmptyCollection(value)
             {
-                // `var counts: [String: Int] = [:]`: a local of its declared type (SwiftLowering+Dictionaries.swift).
-                guard let typeName = dictionaryTypeName(type, at: binding) else { continue }
+                // `var log: [String] = []`, `var counts: [String: Int] = [:]`: a local of its declared type
+                // (SwiftLowering+Arrays.swift, SwiftLowering+Dictionaries.swift).
+                guard let typeName = collectionTypeName(type, at: binding) else { continue }
                 if isBlock {
                     unsupported(
-                        "a dictionary `var` a closure captures",
-                        "keep the dictionary in a property of the class, which the closure reaches through `self`",
-                        at: binding)
+                        "\(collection) `var` a closure captures",
+                        "keep the \(collection.split(separator: " ").last!) in a property of the class, which the "
+                            + "closure reaches through `self`", at: binding)
                     continue
                 }
-                steps.append(.step("let", "\(declared): \(typeName) = [:]", at: location(binding)))
-                scope.locals[name] = Local(type: type, isVar: isVar, isBlock: isBlock)
-                continue
-            }
-            if let type = annotated ?? emptyArrayConstruction(value), case .array = type, isEmptyArray(value) {
-                // `var log: [String] = []`: a local of its declared type (SwiftLowering+Arrays.swift).
-                guard let typeName = arrayTypeName(type, at: binding) else { continue }
-                if isBlock {
-                    unsupported(
-                        "an array `var` a closure captures",
-                        "keep the array in a property of the class, which the closure reaches through `self`",
-                        at: binding)
-                    continue
-                }
-                steps.append(.step("let", "\(declared): \(typeName) = []", at: location(binding)))
+                let empty = if case .dictionary = type { "[:]" } else { "[]" }
+                steps.append(.step("let", "\(declared): \(typeName) = \(empty)", at: location(binding)))
                 scope.locals[name] = Local(type: type, isVar: isVar, isBlock: isBlock)
                 continue
             }

@@ -162,6 +162,19 @@ extension SwiftLowering {
         return .some((temporary, type))
     }
 
+    /// Why a call with an effect (a timed wait, a dictionary's `removeValue`) cannot be hoisted before its statement
+    /// as a temporary, or nil when it can: no statement is being lowered (`here`), Swift may not evaluate it each
+    /// time the statement runs, or a read to its left would see the state after it.
+    func whyNotHoisted(_ call: FunctionCallExprSyntax, in scope: Scope) -> String? {
+        guard hoisting.isOpen else { return "here" }
+        return notEvaluatedEachTime(call)
+            ?? hoisting.root.flatMap { root in
+                stateReadBefore(Syntax(call), root: root, in: scope).map {
+                    "after `\($0.trimmedDescription)` in the same statement"
+                }
+            }
+    }
+
     /// A read of a property (or of a variable a closure shares) that Swift evaluates before `node` in its statement:
     /// an operand, argument or interpolation to its left. The hoisted call would run before that read, so a call
     /// that changes what it reads would give another value; nil when there is none. Not reads: the place an `=`,

@@ -200,6 +200,15 @@ enum LoweredType: Equatable, Sendable {
         }
     }
 
+    /// `an array` or `a dictionary` for a collection (a value whose place holds its elements strongly), else nil.
+    var collectionName: String? {
+        switch self {
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        default: nil
+        }
+    }
+
     /// The type without its ``optional(_:)`` wrapper.
     var unwrapped: LoweredType {
         if case .optional(let wrapped) = self { return wrapped }

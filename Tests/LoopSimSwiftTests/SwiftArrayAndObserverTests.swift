@@ -34,6 +34,27 @@ import Testing
         return SwiftLoweringTests.render(probe)
     }
 
+    /// An object made by its init as `append`'s argument (`kids.append(Child(name: "a"))`) is made into a temporary
+    /// named by the array, appended and released, as a timer is: the array holds it alone.
+    @Test func anObjectMadeByItsInitIsAppended() throws {
+        let logs = try DateValueTests.logs(
+            """
+                var kids: [Child] = []
+                func add() { kids.append(Child(name: "a")); kids.append(Child(name: "b")) }
+            """,
+            """
+            final class Child {
+                let name: String
+                init(name: String) { self.name = name }
+                deinit { print("\\(name) deinit") }
+            }
+            let w = W()
+            w.add()
+            scenario.at(.milliseconds(500), "clear") { w.kids.removeAll() }
+            """)
+        #expect(logs == ["500 a deinit", "500 b deinit"])
+    }
+
     @Test func arrayPropertiesAreFieldsThatStartEmpty() throws {
         let (tree, diagnostics) = SwiftScenarioLoader.lower(text: Self.file(""), file: "A.swift")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
