@@ -129,6 +129,8 @@ extension ScenarioTranslation {
         switch step {
         case let s as MakeTimerStep:
             emitTimer(s.spec, into: s.into, context: context, w: &w)
+        case is EnsureSharedStep:
+            break  // `shared C` itself is reported untranslatable where it is read
         case let s as ModeExpressionStep:
             // A mode in a string variable: resolved when the step runs, into a Swift local the inner step names.
             let variable = temporary()

@@ -46,6 +46,35 @@ import Testing
             """#)
     }
 
+    /// A singleton first reached through one of its properties from another class's init (`ThemeManager.shared
+    /// .onChange { … }`) has run its own init before the method stores into its array: both handlers stay, and both
+    /// closed screens, which their handlers hold through the singleton, still repaint.
+    @Test func aSingletonFirstReadThroughAPropertyIsInitializedFirst() throws {
+        try Self.passes(
+            #"""
+            import Foundation
+            let scenario = Scenario("themes", until: .seconds(2), variants: [.ios13])
+            final class ThemeManager {
+                static let shared = ThemeManager()
+                private var handlers: [(String) -> Void] = []
+                func onChange(_ handler: @escaping (String) -> Void) { handlers.append(handler) }
+                func switchTo(_ name: String) { handlers.forEach { $0(name) } }
+            }
+            final class Screen {
+                let title: String
+                init(title: String) {
+                    self.title = title
+                    ThemeManager.shared.onChange { theme in print("\(self.title) \(theme)") }
+                }
+            }
+            var a: Screen? = Screen(title: "a")
+            var b: Screen? = Screen(title: "b")
+            scenario.at(.seconds(1), "close") { a = nil; b = nil }
+            scenario.at(.milliseconds(1500), "dark") { ThemeManager.shared.switchTo("dark") }
+            scenario.expect(.all, ["logs": 2, "logs[0].text": "a dark", "logs[1].text": "b dark"])
+            """#)
+    }
+
     // MARK: a timer closure's parameter
 
     @Test func aTimerClosureThatUsesItsParameterNamesItWithTimer() throws {

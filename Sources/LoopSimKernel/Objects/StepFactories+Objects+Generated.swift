@@ -12,3 +12,9 @@ extension RetainStep {
         Self(object: object)
     }
 }
+
+extension EnsureSharedStep {
+    public static func make(classIndex: Int) -> Self {
+        Self(classIndex: classIndex)
+    }
+}

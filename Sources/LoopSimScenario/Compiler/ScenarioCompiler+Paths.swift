@@ -151,6 +151,7 @@ extension ScenarioCompiler {
                         + "store it in a local first", at: location(in: scalar, offset: offset + column))
                 return nil
             }
+            if case .shared(let s) = root, fields.isEmpty, !sharedFieldReads.contains(s) { sharedFieldReads.append(s) }
             return (.path(root, fields + [index]), classFields[c][index].type)
         default:
             return nil

@@ -30,10 +30,17 @@ extension ScenarioCompiler {
         }
         var steps: [Step] = []
         for item in seq.items {
+            // The fields of `shared C` this step reads (not its nested lists', which their own steps read).
+            let outer = sharedFieldReads
+            sharedFieldReads = []
             let compiled = compileStep(item, scope: scope)
+            let reads = sharedFieldReads
+            sharedFieldReads = outer
             // Each statement's site goes before it (docs/kernel.md, "Sites"); none before a statement that
             // compiled to nothing, so a list of no steps stays empty.
             if !compiled.isEmpty { steps.append(.site(site(of: item))) }
+            // `shared C`'s instance is made, and its `init:` run, before a step reads its fields.
+            steps += reads.map { .perform(EnsureSharedStep.make(classIndex: $0)) }
             steps += compiled
         }
         return steps

@@ -11,6 +11,9 @@ final class ScenarioCompiler {
     var program = Program()
     /// Each site's index in ``Program/sites`` (``site(of:)``).
     var siteIndex: [SourceSite: Int32] = [:]
+    /// The `root: true` classes whose instance (`shared C`) the step being compiled reads a field of, in the order
+    /// first read: ``compileSteps(_:scope:)`` makes each before the step (``EnsureSharedStep``).
+    var sharedFieldReads: [Int] = []
     var classFields: [[(name: String, type: TypeRef, location: SourceLocation)]] = []
     var classMethods: [[String]] = []
     /// Each method's `params:`, by class and method index: names and types, bound to a `call:`'s `with:`.
