@@ -116,8 +116,11 @@ enum ScenarioFiles {
             let enumerator = FileManager.default.enumerator(atPath: path)
             var found: [String] = []
             while let item = enumerator?.nextObject() as? String {
-                // `modelled/` holds the app code a Swift twin models (`// models:`), not scenarios.
+                // `modelled/` holds the app code a Swift twin models (`// models:`), not scenarios; a hidden folder
+                // (`.build-conformance/`, where `loopsim conform` writes the programs it builds, `.build`, `.git`)
+                // holds none either.
                 if item.hasPrefix("modelled/") || item.contains("/modelled/") { continue }
+                if item.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
                 let file = (path as NSString).appendingPathComponent(item)
                 if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
                     found.append(file)
