@@ -396,13 +396,15 @@ extension SwiftLowering {
     }
 
     /// `cache.status`, where `cache` is a local holding an object of the file's class (not optional: Swift needs `?`
-    /// or `!` to reach a member of an optional) and `status` a getter of that class lowered as a method
-    /// (``ClassShape/getters``) declared `Int`, `Bool`, `String` or an enum without raw values. (Stored properties
-    /// of another object stay logged as written, as before.)
+    /// or `!` to reach a member of an optional) and `status` a computed property of that class, lowered as a method
+    /// (``ClassShape/getters``) or inlined (``ClassShape/computed``), declared `Int`, `Bool`, `String` or an enum
+    /// without raw values. (Stored properties of another object stay logged as written, as before.)
     private func memberOfAnObjectIsPlain(_ e: ExprSyntax, in scope: Scope) -> Bool {
         guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text != "self", case .object(let cls)? = scope.locals[base.baseName.text]?.type,
-            classes[cls]?.getters.contains(member.declName.baseName.text) == true
+            let shape = classes[cls],
+            shape.getters.contains(member.declName.baseName.text)
+                || shape.computed[member.declName.baseName.text] != nil  // `var active: Int { timers.count }`
         else { return false }
         return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member)) == .plain
     }

@@ -31,6 +31,7 @@ import Testing
             """
                 private var timers: [String: Timer] = [:]
                 private var fires = [String: Int]()
+                var running: Int { timers.count }
                 func start(_ key: String, every interval: TimeInterval) {
                     timers[key]?.invalidate()
                     timers[key] = Timer.scheduledTimer(withTimeInterval: interval, repeats: true) { [weak self] _ in
@@ -54,11 +55,12 @@ import Testing
             w.start("sync", every: 1.0)
             scenario.at(.milliseconds(1200), "stop") { w.stop("poll") }
             scenario.at(.milliseconds(2100), "all") { w.stopAll() }
+            scenario.at(.milliseconds(2500), "status") { print("running \\(w.running)") }
             """, until: 3)
         #expect(
             logs == [
                 "1200 stopped poll, 1 left, fired 2", "2100 empty true, keys [\"poll\", \"sync\"]", "2100 poll: 2",
-                "2100 sync: 2",
+                "2100 sync: 2", "2500 running 0",
             ])
     }
 
