@@ -281,7 +281,7 @@ extension SwiftLowering {
                 return nil
             }
             if classes[name] != nil {
-                if refuseInitializerInExpression(call) { return nil }
+                if let made = hoistedInitializer(call, in: scope) { return made }  // SwiftLowering+Initializers.swift
                 if inheritsUIKitDesignatedInit(call, of: name) { return ("new \(name)", .object(name)) }
                 if !call.arguments.isEmpty || call.trailingClosure != nil {
                     unsupported(

@@ -217,14 +217,28 @@ extension SwiftLowering {
         return before + [.step("call", "self.\(method)", at: at, with)] + after
     }
 
-    /// `C(…)` of a class made through initializer methods, used as a value inside an expression, where the
-    /// lowering has no place to run the init body: refused, with the binding to write.
-    mutating func refuseInitializerInExpression(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let cls = initializedClass(call) else { return false }
-        unsupported(
-            "`\(cls)(…)` inside an expression",
-            "bind it to a local first: `let made = \(call.trimmedDescription)`, "
-                + "then use `made`", at: call)
-        return true
+    /// `C(…)` of a class made through initializer methods, used as a value inside an expression
+    /// (`CADisplayLink(target: LinkTarget(owner: self), selector: …)`, `handlers.contains(Handler(id: 1))`): made
+    /// and initialized on a temporary before the statement (``Hoisting``), as Swift evaluates the argument first,
+    /// and released when the statement ends, as Swift's +1 result is once its full expression ends; what the
+    /// statement stores it into keeps it. Nil when `call` makes no such object; `.some(nil)` after a refusal (where
+    /// Swift may not evaluate it each time the statement runs, or a read to its left would see its init's effects).
+    mutating func hoistedInitializer(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard let cls = initializedClass(call) else { return nil }
+        if let done = hoisting.temporaries[call.id] { return .some(done) }
+        if let why = whyNotHoisted(call, in: scope) {
+            unsupported(
+                "`\(cls)(…)` \(why)",
+                "bind it to a local first: `let made = \(call.trimmedDescription)`, then use `made`", at: call)
+            return .some(nil)
+        }
+        let at = location(call)
+        let temporary = Self.temporaryName("new\(cls)", at: at)
+        guard let made = initializedLocal(call, name: temporary, declared: temporary, in: scope), !made.steps.isEmpty
+        else { return .some(nil) }
+        hoisting.steps += made.steps
+        hoisting.releases.append(.step("release", temporary, at: at))
+        hoisting.temporaries[call.id] = (temporary, .object(cls))
+        return .some((temporary, .object(cls)))
     }
 }

@@ -70,6 +70,32 @@ import Testing
                 """)
     }
 
+    /// An object made by its init as an argument (`take(Hub(n: 1))`, a display link's weak target) is made before
+    /// the statement and released after it: freed at once when the callee keeps nothing, kept when it stores it.
+    @Test func anInitInsideAnExpressionIsMadeBeforeTheStatement() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("init-argument", until: .seconds(1), variants: [.ios10])
+            class Hub {
+                let n: Int
+                init(n: Int) { self.n = n; print("init \\(n)") }
+                deinit { print("deinit \\(n)") }
+            }
+            class Use {
+                var kept: Hub?
+                func take(_ h: Hub) { print("take") }
+                func keep(_ h: Hub) { kept = h }
+            }
+            let u = Use()
+            u.take(Hub(n: 1))
+            u.keep(Hub(n: 2))
+            print("end")
+            scenario.expect(.all, ["logs": 5, "logs[0].text": "init 1", "logs[1].text": "take",
+                                   "logs[2].text": "deinit 1", "logs[3].text": "init 2", "logs[4].text": "end"])
+            """)
+    }
+
     @Test func aWeakDestinationSeesTheObjectFreedAtOnce() throws {
         // `weakChild = Child(n: 1)`: nothing but the weak reference would hold the new object, so Swift frees it
         // at the end of the statement and the field reads nil; a strong field keeps its object.

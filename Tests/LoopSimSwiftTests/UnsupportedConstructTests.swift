@@ -235,9 +235,9 @@ import Testing
             name: "Float init parameter",
             code: "TOP:class Hub { init(every: /*@*/Float) {} }", advice: "declare the parameter `TimeInterval`"),
         Case(
-            name: "init call inside an expression",
+            name: "init call where Swift may not evaluate it",
             code: "TOP:class Hub { init(n: Int) {} }\n"
-                + "class Use { func take(_ h: Hub) {}; func f() { take(/*@*/Hub(n: 1)) } }",
+                + "class Use { var n = 0; func f() { if n > 0 && /*@*/Hub(n: 1) !== nil { n = 1 } } }",
             advice: "bind it to a local first"),
         Case(
             name: "forwardingTarget returning no field",
