@@ -258,6 +258,10 @@ extension SwiftLowering {
             {
                 declaration += " = nil"
             }
+            // `lazy var line: String = "GET \(path)"`: nil until its first read makes it (SwiftLowering+Lazy.swift).
+            if [.int, .bool, .string, .duration].contains(type), isLazy, classes[className]?.lazy[name] != nil {
+                declaration += " = nil"
+            }
             if let value = binding.initializer?.value, !(isLazy && classes[className]?.lazy[name] != nil) {
                 if type == .duration {
                     // `var interval: TimeInterval = 0.5`, `= 2`, `= .milliseconds(500)`: a literal duration; `= 60 * 5`,

@@ -396,15 +396,13 @@ extension SwiftLowering {
     }
 
     /// `cache.status`, where `cache` is a local holding an object of the file's class (not optional: Swift needs `?`
-    /// or `!` to reach a member of an optional) and `status` a computed property of that class, lowered as a method
-    /// (``ClassShape/getters``) or inlined (``ClassShape/computed``), declared `Int`, `Bool`, `String` or an enum
-    /// without raw values. (Stored properties of another object stay logged as written, as before.)
+    /// or `!` to reach a member of an optional) and `status` a property of that class, stored (also `lazy`) or
+    /// computed (a getter lowered as a method or inlined), declared `Int`, `Bool`, `String` or an enum without raw
+    /// values, not optional (``storedPropertyType(_:of:from:isStatic:)``).
     private func memberOfAnObjectIsPlain(_ e: ExprSyntax, in scope: Scope) -> Bool {
         guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text != "self", case .object(let cls)? = scope.locals[base.baseName.text]?.type,
-            let shape = classes[cls],
-            shape.getters.contains(member.declName.baseName.text)
-                || shape.computed[member.declName.baseName.text] != nil  // `var active: Int { timers.count }`
+            classes[cls] != nil
         else { return false }
         return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member)) == .plain
     }

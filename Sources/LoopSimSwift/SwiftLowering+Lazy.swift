@@ -7,8 +7,9 @@ import SwiftSyntax
 /// it's used"; its initializer may refer to `self`, as it runs after initialization is complete). The language's
 /// reads are expressions, which make nothing, so each statement that reads a lazy property is preceded by
 /// `if: RECEIVER.x == nil` `then:` the steps that make the initial value and store it: the first read makes it,
-/// the later ones find it made. A non-optional lazy property is never nil again once made, so the check is exact;
-/// an optional one (which Swift leaves nil when set to nil after its first read) is refused.
+/// the later ones find it made. A non-optional lazy property is never nil again once made, so the check is exact
+/// (an `Int`, `Bool`, `String` or `TimeInterval` one's field starts nil for it); an optional one (which Swift
+/// leaves nil when set to nil after its first read) is refused.
 extension SwiftLowering {
     /// Records `lazy var x = e` of the class (first pass): the initial value its first read runs. True when
     /// `binding` belongs to a `lazy` declaration with an initial value that is not a literal.
@@ -43,9 +44,11 @@ extension SwiftLowering {
             }
             return true  // a literal: the same value whether made early or late
         }
-        guard fieldType(binding).isObject else {
+        // An object, or an `Int`, `Bool`, `String` or `TimeInterval` (its field starts nil, which no made value is).
+        let type = fieldType(binding)
+        guard type.isObject || [.int, .bool, .string, .duration].contains(type) else {
             unsupported(
-                "a `lazy` property of a value type made by an expression",
+                "a `lazy` property of this type made by an expression",
                 "write a computed property (`var x: Int { … }`) or set the value where it is first needed",
                 at: binding)
             return false

@@ -31,6 +31,27 @@ import Testing
             """)
     }
 
+    /// A lazy `String` (or `Int`, `Bool`, `TimeInterval`) made by an expression takes the values it reads at its
+    /// first read: a change after that first read does not change it.
+    @Test func aLazyValueIsMadeAtItsFirstRead() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("lazy value", until: .seconds(1), variants: [.ios10])
+            class Client {
+                var endpoint = "/a"
+                lazy var requestLine: String = "GET \\(endpoint)"
+                lazy var retries: Int = endpoint.count * 2
+            }
+            let c = Client()
+            c.endpoint = "/feed"
+            print(c.requestLine)
+            c.endpoint = "/other"
+            print("\\(c.requestLine) \\(c.retries)")
+            scenario.expect(.all, ["logs": 2, "logs[0].text": "GET /feed", "logs[1].text": "GET /feed 12"])
+            """)
+    }
+
     /// Never read, never made: a lazy object no code reads is not allocated at all.
     @Test func anUnreadLazyPropertyIsNeverMade() throws {
         try SwiftLanguageTests.passes(
