@@ -139,6 +139,16 @@ extension ScenarioSchemaWords {
         `captures:` (a key of `setCompletionBlock:`, which models `operation.completionBlock = ^{…}`)
         == step/setCompletionBlock/do
         `do:` (a key of `setCompletionBlock:`, which models `operation.completionBlock = ^{…}`)
+        == step/setMaxConcurrentOperationCount
+        `setMaxConcurrentOperationCount: QUEUE` — `queue.maxConcurrentOperationCount = n` while the app
+        runs. QUEUE's width from then on: corelibs stores the count and schedules (`_maxNumOps = newValue`,
+        then `_schedule()`, Operation.swift at 761b621), so a wider queue starts its ready operations at
+        once and a narrower one lets the running ones finish, starting none until fewer run. A negative
+        count but -1 crashes the run (`count (N) cannot be negative`, corelibs' `fatalError`); on `main` it
+        does nothing (`if !__mainQ`). `queueProperty:` reads the new count.
+        == step/setMaxConcurrentOperationCount/to
+        `to:` (required: an integer; -1 for the default) (a key of `setMaxConcurrentOperationCount:`, which
+        models `queue.maxConcurrentOperationCount = n` while the app runs)
         == step/setQualityOfService
         `setQualityOfService: OP` — `operation.qualityOfService = …`. Sets OP's quality of service. When OP
         is added to a queue whose `maxConcurrentOperationCount` is not 1 and OP has no `queuePriority` of

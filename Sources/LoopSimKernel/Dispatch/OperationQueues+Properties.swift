@@ -21,6 +21,18 @@ extension OperationQueues {
 
     /// `queue.isSuspended = value`: a suspended queue starts nothing new; the operations it runs go on. Resuming
     /// it starts what is ready (corelibs: `if !newValue { _schedule() }`, Operation.swift lines 1326-1336).
+    /// `queue.maxConcurrentOperationCount = value` while the app runs: the queue's width from then on; the main
+    /// queue's setter does nothing. corelibs stores the count and schedules (`_maxNumOps = newValue`, then
+    /// `_schedule()`: Operation.swift at 761b621), so a wider queue starts its ready operations at once, and a
+    /// narrower one lets the running ones finish and starts none until fewer run; Apple documents the same count
+    /// ("The maximum number of queued operations that can run at the same time").
+    func setMaxConcurrent(_ index: Int, _ value: Int) {
+        guard !queues[index].isMain else { return }
+        queues[index].maxConcurrent = value
+        queues[index].width = Self.width(maxConcurrent: value, pool: profile.operationPoolWidth)
+        startReady()
+    }
+
     func setSuspended(_ index: Int, _ value: Bool) {
         queues[index].isSuspended = value
         if !value { startReady() }

@@ -164,6 +164,8 @@ public struct OperationSetterStep: ExecutableStep {
         case underlying(queue: Int, to: QueueRef?)
         case qualityOfService(operation: Expr, value: OperationQualityOfService)
         case queueQualityOfService(queue: Int, value: OperationQualityOfService)
+        /// `queue.maxConcurrentOperationCount = n` while the app runs (``OperationQueues/setMaxConcurrent(_:_:)``).
+        case maxConcurrent(queue: Int, value: Int)
     }
     public var verb: String {
         switch setter {
@@ -172,6 +174,7 @@ public struct OperationSetterStep: ExecutableStep {
         case .underlying: "setUnderlyingQueue"
         case .qualityOfService: "setQualityOfService"
         case .queueQualityOfService: "setQueueQualityOfService"
+        case .maxConcurrent: "setMaxConcurrentOperationCount"
         }
     }
     public var setter: Setter
@@ -191,6 +194,12 @@ public struct OperationSetterStep: ExecutableStep {
             operations.setQualityOfService(o, value)
         case .queueQualityOfService(let queue, let value):
             operations.setQualityOfService(queue: queue, value)
+        case .maxConcurrent(let queue, let value):
+            // corelibs' setter traps on a negative count but the default's -1 (Operation.swift at 761b621).
+            if value < 0 && value != Program.defaultMaxConcurrentOperationCount {
+                throw RuntimeFault("Fatal error: count (\(value)) cannot be negative")
+            }
+            operations.setMaxConcurrent(queue, value)
         }
         return .next
     }
