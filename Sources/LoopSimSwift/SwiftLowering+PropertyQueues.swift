@@ -194,26 +194,47 @@ extension SwiftLowering {
         return queue.name
     }
 
-    /// `queue.maxConcurrentOperationCount = N` on an operation queue kept in a property: in `init`, N becomes the
-    /// queue's width (`operationQueues:`), as it is set before any operation is added; anywhere else it is
-    /// refused. Nil when `lhs = rhs` is not that.
+    /// A property of an operation queue kept in a property, set: `queue.maxConcurrentOperationCount = N` (in `init`,
+    /// N becomes the queue's width, `operationQueues:`, as it is set before any operation is added; in a method or
+    /// a closure, `setMaxConcurrentOperationCount:`, the width from then on), `qualityOfService`
+    /// (`setQueueQualityOfService:`), `isSuspended` (`setSuspended:`), and `name`, which the model does not hold (a
+    /// warning). Nil when `lhs = rhs` is none of these.
     mutating func propertyQueueAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: Scope) -> [LocatedNode]? {
-        guard let member = lhs.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "maxConcurrentOperationCount", let base = member.base,
+        guard let member = lhs.as(MemberAccessExprSyntax.self), let base = member.base,
             let queue = propertyQueue(base, in: scope), queue.isOperationQueue
         else { return nil }
-        guard scope.kind == .method, isInInit(lhs) else {
-            unsupported(
-                "setting `maxConcurrentOperationCount` outside `init`",
-                "set the width in `init`, before any operation is added", at: lhs)
+        let at = location(lhs)
+        switch member.declName.baseName.text {
+        case "maxConcurrentOperationCount": break
+        case "name":
+            // The model names the queue after its property, in reports and `OperationQueue.current?.name`.
+            bag.warning(
+                .swiftIgnored,
+                "an operation queue's `name` is not modelled: the queue is named `\(queue.name)` in the reports, "
+                    + "and `OperationQueue.current?.name` reads that name", at: at)
             return []
+        case "qualityOfService":
+            guard let level = rhs.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return nil }
+            return [.step("setQueueQualityOfService", queue.name, at: at, [("to", .plain(level, at: location(rhs)))])]
+        case "isSuspended":
+            guard let value = rhs.as(BooleanLiteralExprSyntax.self)?.literal.text else { return nil }
+            return [.step("setSuspended", queue.name, at: at, [("to", .plain(value, at: location(rhs)))])]
+        default: return nil
         }
-        guard let n = rhs.as(IntegerLiteralExprSyntax.self) else {
+        let negative = rhs.as(PrefixOperatorExprSyntax.self).flatMap { p in
+            p.operator.text == "-" ? p.expression.as(IntegerLiteralExprSyntax.self).map { "-" + $0.literal.text } : nil
+        }
+        let isDefault = rhs.trimmedDescription.hasSuffix("defaultMaxConcurrentOperationCount")
+        guard let n = rhs.as(IntegerLiteralExprSyntax.self)?.literal.text ?? negative ?? (isDefault ? "-1" : nil)
+        else {
             unsupported("a computed width", "write an integer literal", at: rhs)
             return []
         }
+        guard scope.kind == .method, isInInit(lhs) else {
+            return [.step("setMaxConcurrentOperationCount", queue.name, at: at, [("to", .plain(n, at: location(rhs)))])]
+        }
         if let index = operationQueues.firstIndex(where: { $0.name == queue.name }) {
-            operationQueues[index].width = n.literal.text
+            operationQueues[index].width = n
         }
         return []
     }
