@@ -110,6 +110,7 @@ extension SwiftLowering {
             }
             return nil
         }
+        if let steps = taskGroupCall(call, awaited: false, tryKind: .none, in: scope) { return steps }
         let name = member.declName.baseName.text
         let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
         if typeName == "Thread", scope.locals["Thread"] == nil, name == "sleep" {
@@ -236,6 +237,7 @@ extension SwiftLowering {
             unsupported("`\(e.trimmedDescription)`", "write `\(form)`", at: e)
             return false
         }
+        if let steps = taskGroupCall(call, awaited: awaited, tryKind: tryKind, in: scope) { return steps }
         if typeName == "Task", scope.locals["Task"] == nil {
             switch name {
             case "sleep":
@@ -359,7 +361,8 @@ extension SwiftLowering {
         if case .simpleInput(let list)? = body.signature?.parameterClause, let first = list.first {
             groupName = first.name.text
         }
-        var children: [LocatedNode] = []
+        // Children written out one by one (with a trailing `await group.waitForAll()`): `taskGroup:`, the list.
+        var added: [FunctionCallExprSyntax] = []
         let statements = Array(body.statements)
         for (index, item) in statements.enumerated() {
             var e: ExprSyntax?
@@ -373,22 +376,69 @@ extension SwiftLowering {
             }
             guard let add = e?.as(FunctionCallExprSyntax.self),
                 add.calledExpression.trimmedDescription == "\(groupName).addTask", add.arguments.isEmpty,
-                let closure = add.trailingClosure
+                add.trailingClosure != nil
             else {
-                unsupported(
-                    "this statement in a task group",
-                    "a group's body adds its children one by one: `\(groupName).addTask { … }` for each, written "
-                        + "out (no loop)", at: item)
-                return []
+                return taskGroupBody(call, body: body, groupName: groupName, in: scope)
             }
-            guard let lowered = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
-            children.append(.map(lowered, at: location(add)))
+            added.append(add)
         }
-        if children.isEmpty {
+        if added.isEmpty {
             unsupported("an empty task group", "add a child with `\(groupName).addTask { … }`", at: call)
             return []
         }
+        var children: [LocatedNode] = []
+        for add in added {
+            guard let lowered = lowerClosure(add.trailingClosure!, in: scope, parameters: 0) else { return [] }
+            children.append(.map(lowered, at: location(add)))
+        }
         return [.map([("taskGroup", .list(children, at: location(call)))], at: location(call))]
+    }
+
+    /// A task group whose body is ordinary statements (`for id in ids { group.addTask { … } }`, an `if` around an
+    /// `addTask`, a local computed before it): `withTaskGroup:` with the body's steps, where each
+    /// `group.addTask { … }` is an `addTask:` step that starts a child when it runs, its closure capturing the
+    /// loop constant's value of that turn (SE-0304; the Swift book, "Capturing Values"). The group waits for its
+    /// children at its end (swift `TaskGroup.cpp` `waitAll`). The body is a closure: a `return` in it is refused.
+    private mutating func taskGroupBody(
+        _ call: FunctionCallExprSyntax, body: ClosureExprSyntax, groupName: String, in scope: Scope
+    ) -> [LocatedNode] {
+        var inner = scope
+        inner.returnBreaksLoop = false
+        inner.tailLoopID = nil
+        inner.isInlineClosure = true
+        inner.taskGroupName = groupName
+        let steps = lowerStatements(body.statements, in: &inner, tail: true)
+        return [.map([("withTaskGroup", .list(steps, at: location(body)))], at: location(call))]
+    }
+
+    /// `group.addTask { … }` and the group's other calls in a group's body lowered as statements; nil when `call`
+    /// is not on the innermost group.
+    mutating func taskGroupCall(
+        _ call: FunctionCallExprSyntax, awaited: Bool, tryKind: TryKind, in scope: Scope
+    ) -> [LocatedNode]? {
+        guard let group = scope.taskGroupName, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == group
+        else { return nil }
+        let name = member.declName.baseName.text
+        switch name {
+        case "addTask" where !awaited && tryKind == .none:
+            guard call.arguments.isEmpty, let closure = call.trailingClosure else {
+                unsupported(
+                    "this `\(group).addTask`",
+                    "write `\(group).addTask { … }`: a priority or an executor preference is not modelled", at: call)
+                return []
+            }
+            guard let lowered = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
+            return [.step("addTask", nil, at: location(call), lowered)]
+        case "waitForAll" where awaited && tryKind == .none && call.arguments.isEmpty:
+            return [.step("waitForAll", nil, at: location(call))]
+        default:
+            unsupported(
+                "`\(call.trimmedDescription)` in a task group",
+                "a group's body adds children with `\(group).addTask { … }` and may `await \(group).waitForAll()`; "
+                    + "the group waits for its children at its end", at: call)
+            return []
+        }
     }
 
     /// `await x.m(a)`, `await m()` (implicit self), `await x?.m()`: `await: x.m` (`with:` the arguments), run on
