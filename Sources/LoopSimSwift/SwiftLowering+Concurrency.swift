@@ -246,7 +246,7 @@ extension SwiftLowering {
                 else { return [] }
                 let extra: [(String, LocatedNode)] =
                     tryKind == .plain ? [("throwing", .plain("true", at: location(call)))] : []
-                return [.step("taskSleep", delay, at: at, extra)]
+                return delay.checks + [.step("taskSleep", delay.text, at: at, extra)]
             case "checkCancellation":
                 guard require(false, [.plain], "try Task.checkCancellation()") else { return [] }
                 return [.step("checkCancellation", nil, at: at)]
@@ -295,15 +295,35 @@ extension SwiftLowering {
     }
 
     /// The duration of `Task.sleep(for: .seconds(N))` or `Task.sleep(nanoseconds: N)`.
-    private mutating func sleepDuration(_ call: FunctionCallExprSyntax, in scope: Scope) -> String? {
+    /// `checks` are the steps that must run before the sleep: `UInt64(n)` of a negative `n` traps.
+    private mutating func sleepDuration(
+        _ call: FunctionCallExprSyntax, in scope: Scope
+    ) -> (text: String, checks: [LocatedNode])? {
         guard call.arguments.count == 1, let argument = call.arguments.first else {
             unsupported(
                 "this `Task.sleep`", "write `Task.sleep(for: .seconds(1))` or `Task.sleep(nanoseconds: N)`", at: call)
             return nil
         }
         switch argument.label?.text {
-        case "for": return duration(argument.expression, in: scope)
+        case "for": return duration(argument.expression, in: scope).map { ($0, []) }
         case "nanoseconds":
+            if let (inner, factor) = uint64Conversion(argument.expression) {
+                // `Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)`: the parameter is a `UInt64`, and converting an
+                // `Int` keeps its value (a negative one traps in Swift: refused here as for any negative sleep)
+                guard let value = infix(sequenceElements(inner), in: scope), value.type == .int else {
+                    unsupported(
+                        "a `UInt64(…)` of something not an `Int` in `nanoseconds:`",
+                        "write `Task.sleep(for: .seconds(delay))`, or `UInt64(n)` of an `Int`", at: inner)
+                    return nil
+                }
+                // Swift's `UInt64.init(_:)` of a negative value stops the program (stdlib Integers.swift:
+                // "Negative value is not representable").
+                let at = location(inner)
+                let trap = LocatedNode.step("trap", nil, at: at).replacingArgument(
+                    trapPrefix(inner) + "Fatal error: Negative value is not representable")
+                let check = LocatedNode.step("if", "(\(value.text)) < 0", at: at, [("then", .list([trap], at: at))])
+                return ("(\(value.text))" + (factor.map { " * \($0)" } ?? "") + " * 1ns", [check])
+            }
             guard let n = argument.expression.as(IntegerLiteralExprSyntax.self) else {
                 // `Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))` and the like: an integer of nanoseconds
                 guard let value = infix(sequenceElements(argument.expression), in: scope), value.type == .int else {
@@ -312,9 +332,9 @@ extension SwiftLowering {
                         "write `Task.sleep(for: .seconds(delay))`, or an integer of nanoseconds", at: argument)
                     return nil
                 }
-                return "(\(value.text)) * 1ns"
+                return ("(\(value.text)) * 1ns", [])
             }
-            return n.literal.text.replacingUnderscores() + "ns"
+            return (n.literal.text.replacingUnderscores() + "ns", [])
         default:
             unsupported(
                 "`Task.sleep(\(argument.label?.text ?? "_"):)`",
@@ -322,6 +342,29 @@ extension SwiftLowering {
                     + "not modelled", at: argument)
             return nil
         }
+    }
+
+    /// `UInt64(e)`, `UInt64(e) * N` or `N * UInt64(e)` (N an integer literal): `e` and N's digits; nil for any
+    /// other expression.
+    private func uint64Conversion(_ e: ExprSyntax) -> (ExprSyntax, String?)? {
+        func converted(_ x: ExprSyntax) -> ExprSyntax? {
+            guard let call = x.as(FunctionCallExprSyntax.self),
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "UInt64",
+                call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
+                call.trailingClosure == nil
+            else { return nil }
+            return only.expression
+        }
+        if let inner = converted(e) { return (inner, nil) }
+        let parts = sequenceElements(e)
+        guard parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "*" else { return nil }
+        if let inner = converted(parts[0]), let n = parts[2].as(IntegerLiteralExprSyntax.self) {
+            return (inner, n.literal.text.replacingUnderscores())
+        }
+        if let inner = converted(parts[2]), let n = parts[0].as(IntegerLiteralExprSyntax.self) {
+            return (inner, n.literal.text.replacingUnderscores())
+        }
+        return nil
     }
 
     /// `await MainActor.run { … }`: `mainActorRun:` with the closure's statements (SE-0316). The closure is
