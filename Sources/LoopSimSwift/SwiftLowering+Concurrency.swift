@@ -454,6 +454,25 @@ extension SwiftLowering {
         return [.map([("withTaskGroup", .list(steps, at: location(body)))], at: location(call))]
     }
 
+    /// `for await _ in group {}` in a group's body: the children's results are nothing, so the loop only waits
+    /// for every child added so far (`waitForAll:`); nil when `f` is not over the innermost group. A body, or a
+    /// name for the results, is refused: children return nothing here.
+    mutating func taskGroupDrain(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let group = scope.taskGroupName,
+            f.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text == group
+        else { return nil }
+        guard f.tryKeyword == nil, f.pattern.is(WildcardPatternSyntax.self), f.whereClause == nil,
+            f.body.statements.isEmpty
+        else {
+            unsupported(
+                "this `for await … in \(group)`",
+                "children return nothing here: write `for await _ in \(group) {}` or `await \(group).waitForAll()`",
+                at: f)
+            return []
+        }
+        return [.step("waitForAll", nil, at: location(f))]
+    }
+
     /// `group.addTask { … }` and the group's other calls in a group's body lowered as statements; nil when `call`
     /// is not on the innermost group.
     mutating func taskGroupCall(

@@ -37,6 +37,17 @@ import Testing
                 + "{addTask: , captures: [strong i], do: [{log: \\(i)}]}]}, {waitForAll: }]}]")
     }
 
+    @Test func forAwaitOverTheGroupWaitsForTheChildrenSoFar() throws {
+        let lowered = try SwiftConcurrencyTests.probe(
+            "await withTaskGroup(of: Void.self) { g in\nfor i in 0..<2 { g.addTask { go() } }\n"
+                + "for await _ in g {}\ngo()\n}",
+            async: true)
+        #expect(
+            lowered
+                == "[{withTaskGroup: [{for: i in 0..<2, do: [{addTask: , captures: [strong self], "
+                + "do: [{call: self.go}]}]}, {waitForAll: }, {call: self.go}]}]", "\(lowered)")
+    }
+
     @Test func childrenAddedInALoopCaptureTheirTurnsValueAndTheGroupWaits() throws {
         // Three children that sleep 300, 100 and 200 ms: they end in that order of their deadlines, each printing
         // the id it captured, and the task goes on when the last ends. The `Thumb` each child captures is freed

@@ -362,6 +362,10 @@ import Testing
                 + " /*@*/g.addTask(priority: .high) { } } } }",
             advice: "priority"),
         Case(
+            name: "task group results in for await",
+            code: "Task {\n await withTaskGroup(of: Void.self) { g in g.addTask { }\n /*@*/for await v in g { } } }",
+            advice: "children return nothing"),
+        Case(
             name: "task group cancelAll",
             code: "Task {\n await withTaskGroup(of: Void.self) { g in g.addTask { }\n /*@*/g.cancelAll() } }",
             advice: "waitForAll"),
