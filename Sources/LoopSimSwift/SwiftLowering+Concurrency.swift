@@ -401,8 +401,11 @@ extension SwiftLowering {
             return []
         }
         var groupName = "group"
-        if case .simpleInput(let list)? = body.signature?.parameterClause, let first = list.first {
-            groupName = first.name.text
+        switch body.signature?.parameterClause {
+        case .simpleInput(let list)?: if let first = list.first { groupName = first.name.text }
+        // `{ (group) in … }`, `{ (group: inout TaskGroup<Void>) in … }`
+        case .parameterClause(let clause)?: if let first = clause.parameters.first { groupName = first.firstName.text }
+        case nil: break
         }
         // Children written out one by one (with a trailing `await group.waitForAll()`): `taskGroup:`, the list.
         var added: [FunctionCallExprSyntax] = []

@@ -48,6 +48,17 @@ import Testing
                 + "do: [{call: self.go}]}]}, {waitForAll: }, {call: self.go}]}]", "\(lowered)")
     }
 
+    @Test func theGroupsNameIsTheClosuresParameterHoweverWritten() throws {
+        // `withDiscardingTaskGroup { (tasks) in … }`: the parenthesized parameter names the group.
+        let lowered = try SwiftConcurrencyTests.probe(
+            "await withDiscardingTaskGroup { (tasks) in\nfor i in 0..<2 {\nif i > 0 { tasks.addTask { go() } }\n}\n}",
+            async: true)
+        #expect(
+            lowered
+                == "[{withTaskGroup: [{for: i in 0..<2, do: [{if: i > 0, then: [{addTask: , captures: [strong self], "
+                + "do: [{call: self.go}]}]}]}]}]", "\(lowered)")
+    }
+
     @Test func childrenAddedInALoopCaptureTheirTurnsValueAndTheGroupWaits() throws {
         // Three children that sleep 300, 100 and 200 ms: they end in that order of their deadlines, each printing
         // the id it captured, and the task goes on when the last ends. The `Thumb` each child captures is freed
