@@ -11,7 +11,8 @@ extension ScenarioTranslation {
             switch step {
             case .perform(let s):
                 s is TaskSleepStep || s is MainActorRunStep || s is CheckCancellationStep || s is AwaitCallStep
-                    || s is TaskYieldStep || s is AwaitTaskStep || s is TaskGroupStep
+                    || s is TaskYieldStep || s is AwaitTaskStep || s is TaskGroupStep || s is TaskGroupBodyStep
+                    || s is TaskGroupWaitStep
             case .ifThen(_, let a, let b): awaits(a) || awaits(b)
             case .loop(let loop): awaits(loop.body)
             default: false
@@ -62,6 +63,18 @@ extension ScenarioTranslation {
                 w.line("await withTaskGroup(of: Void.self) { g in")
                 w.indented { w in for t in made { w.line("g.addTask { await LS.runTaskBody(\(t)) }") } }
                 w.line("}")
+            }
+        case let s as TaskGroupBodyStep:
+            // The body's steps come between the two steps; `g`, the innermost group's name, is the one `addTask`
+            // adds to, as Swift's innermost closure parameter shadows an outer one.
+            w.line(s.open ? "await withTaskGroup(of: Void.self) { g in" : "}")
+        case is TaskGroupWaitStep:
+            w.line("await g.waitForAll()")
+        case let s as AddTaskStep:
+            let t = temporary()
+            w.block("do") { w in
+                w.line("let \(t) = \(expr(s.closure, context))")
+                w.line("g.addTask { await LS.runTaskBody(\(t)) }")
             }
         default:
             unsupported(step.verb)

@@ -304,7 +304,8 @@ extension ScenarioTranslation {
             // only perform(inModes:block:) and perform(_:); NSObject and Thread have no perform(_:with:...).
             unsupported("\(step.verb) (swift-corelibs-foundation has no selector performs: no Objective-C runtime)")
         case is MakeTaskStep, is TaskSleepStep, is CheckCancellationStep, is CancelTaskStep, is MainActorRunStep,
-            is AwaitCallStep, is TaskYieldStep, is AwaitTaskStep, is TaskGroupStep:
+            is AwaitCallStep, is TaskYieldStep, is AwaitTaskStep, is TaskGroupStep, is TaskGroupBodyStep,
+            is AddTaskStep, is TaskGroupWaitStep:
             emitConcurrency(step, context: context, into: &w)
         default:
             if emitOperation(step, context: context, into: &w) || emitLock(step, context: context, into: &w)

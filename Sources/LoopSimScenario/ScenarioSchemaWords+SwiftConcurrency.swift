@@ -5,6 +5,15 @@
 extension ScenarioSchemaWords {
     /// The words docs/scenario-format.md's section gives each key and step there, by name.
     static let swiftConcurrencyWords = #"""
+        == step/addTask
+        `addTask:` — `group.addTask { … }`. Only in a `withTaskGroup:`'s steps: makes the closure now (a
+        loop counter it captures has this turn's value) and starts it as a child task (`Task`, label `child
+        task`) on the global executor, a child of the innermost group. A child added by a cancelled task
+        starts cancelled.
+        == step/addTask/captures
+        `captures:` (a key of `addTask:`, which models `group.addTask { … }`)
+        == step/addTask/do
+        `do:` (the child's closure) (a key of `addTask:`, which models `group.addTask { … }`)
         == step/await
         `await: RECEIVER.METHOD` — `await receiver.method(…)`. Calls an async method, or any method of an
         `actor` or `@MainActor` class or a `mainActor: true` method, on the callee's executor: the task hops
@@ -69,5 +78,14 @@ extension ScenarioSchemaWords {
         == step/taskYield
         `taskYield:` — `await Task.yield()`. The task's job goes to the back of its executor's queue: the
         main queue, the pool's queue, or its actor's queue (whose other jobs run first).
+        == step/waitForAll
+        `waitForAll:` — `await group.waitForAll()`. Only in a `withTaskGroup:`'s steps: the task waits until
+        every child added so far has finished; the group stays open for more.
+        == step/withTaskGroup
+        `withTaskGroup:` (a list of steps) — `await withTaskGroup(of: Void.self) { group in for id in ids {
+        group.addTask { … } } }`. The steps are the group's body, run in the task: each `addTask:` in them
+        (in a loop, under an `if:`) starts a child task then, and at the body's end the task waits until
+        every child has finished, as `taskGroup:`'s end. The body is a closure: `break`, `continue` and
+        `return` cannot leave it.
         """#
 }

@@ -192,6 +192,7 @@ extension SwiftLowering {
             }
             return nil
         }
+        if let steps = taskGroupCall(call, awaited: false, tryKind: .none, in: scope) { return steps }
         let name = member.declName.baseName.text
         let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
         if typeName == "Thread", scope.locals["Thread"] == nil, name == "sleep" {
@@ -318,6 +319,7 @@ extension SwiftLowering {
             unsupported("`\(e.trimmedDescription)`", "write `\(form)`", at: e)
             return false
         }
+        if let steps = taskGroupCall(call, awaited: awaited, tryKind: tryKind, in: scope) { return steps }
         if typeName == "Task", scope.locals["Task"] == nil {
             switch name {
             case "sleep":
@@ -332,7 +334,7 @@ extension SwiftLowering {
                 }
                 let extra: [(String, LocatedNode)] =
                     tryKind == .plain ? [("throwing", .plain("true", at: location(call)))] : []
-                return [.step("taskSleep", delay, at: at, extra)]
+                return delay.checks + [.step("taskSleep", delay.text, at: at, extra)]
             case "checkCancellation":
                 guard require(false, [.plain], "try Task.checkCancellation()") else { return [] }
                 if scope.throwContext != nil { return cancellationThrow(after: [], at: e, in: scope) ?? [] }
@@ -382,15 +384,35 @@ extension SwiftLowering {
     }
 
     /// The duration of `Task.sleep(for: .seconds(N))` or `Task.sleep(nanoseconds: N)`.
-    private mutating func sleepDuration(_ call: FunctionCallExprSyntax, in scope: Scope) -> String? {
+    /// `checks` are the steps that must run before the sleep: `UInt64(n)` of a negative `n` traps.
+    private mutating func sleepDuration(
+        _ call: FunctionCallExprSyntax, in scope: Scope
+    ) -> (text: String, checks: [LocatedNode])? {
         guard call.arguments.count == 1, let argument = call.arguments.first else {
             unsupported(
                 "this `Task.sleep`", "write `Task.sleep(for: .seconds(1))` or `Task.sleep(nanoseconds: N)`", at: call)
             return nil
         }
         switch argument.label?.text {
-        case "for": return duration(argument.expression, in: scope)
+        case "for": return duration(argument.expression, in: scope).map { ($0, []) }
         case "nanoseconds":
+            if let (inner, factor) = uint64Conversion(argument.expression) {
+                // `Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)`: the parameter is a `UInt64`, and converting an
+                // `Int` keeps its value (a negative one traps in Swift: refused here as for any negative sleep)
+                guard let value = infix(sequenceElements(inner), in: scope), value.type == .int else {
+                    unsupported(
+                        "a `UInt64(…)` of something not an `Int` in `nanoseconds:`",
+                        "write `Task.sleep(for: .seconds(delay))`, or `UInt64(n)` of an `Int`", at: inner)
+                    return nil
+                }
+                // Swift's `UInt64.init(_:)` of a negative value stops the program (stdlib Integers.swift:
+                // "Negative value is not representable").
+                let at = location(inner)
+                let trap = LocatedNode.step("trap", nil, at: at).replacingArgument(
+                    trapPrefix(inner) + "Fatal error: Negative value is not representable")
+                let check = LocatedNode.step("if", "(\(value.text)) < 0", at: at, [("then", .list([trap], at: at))])
+                return ("(\(value.text))" + (factor.map { " * \($0)" } ?? "") + " * 1ns", [check])
+            }
             guard let n = argument.expression.as(IntegerLiteralExprSyntax.self) else {
                 // `Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))` and the like: an integer of nanoseconds
                 guard let value = infix(sequenceElements(argument.expression), in: scope), value.type == .int else {
@@ -399,9 +421,9 @@ extension SwiftLowering {
                         "write `Task.sleep(for: .seconds(delay))`, or an integer of nanoseconds", at: argument)
                     return nil
                 }
-                return "(\(value.text)) * 1ns"
+                return ("(\(value.text)) * 1ns", [])
             }
-            return n.literal.text.replacingUnderscores() + "ns"
+            return (n.literal.text.replacingUnderscores() + "ns", [])
         default:
             unsupported(
                 "`Task.sleep(\(argument.label?.text ?? "_"):)`",
@@ -409,6 +431,29 @@ extension SwiftLowering {
                     + "not modelled", at: argument)
             return nil
         }
+    }
+
+    /// `UInt64(e)`, `UInt64(e) * N` or `N * UInt64(e)` (N an integer literal): `e` and N's digits; nil for any
+    /// other expression.
+    private func uint64Conversion(_ e: ExprSyntax) -> (ExprSyntax, String?)? {
+        func converted(_ x: ExprSyntax) -> ExprSyntax? {
+            guard let call = x.as(FunctionCallExprSyntax.self),
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "UInt64",
+                call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
+                call.trailingClosure == nil
+            else { return nil }
+            return only.expression
+        }
+        if let inner = converted(e) { return (inner, nil) }
+        let parts = sequenceElements(e)
+        guard parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "*" else { return nil }
+        if let inner = converted(parts[0]), let n = parts[2].as(IntegerLiteralExprSyntax.self) {
+            return (inner, n.literal.text.replacingUnderscores())
+        }
+        if let inner = converted(parts[2]), let n = parts[0].as(IntegerLiteralExprSyntax.self) {
+            return (inner, n.literal.text.replacingUnderscores())
+        }
+        return nil
     }
 
     /// `await MainActor.run { … }`: `mainActorRun:` with the closure's statements (SE-0316). The closure is
@@ -445,10 +490,14 @@ extension SwiftLowering {
             return []
         }
         var groupName = "group"
-        if case .simpleInput(let list)? = body.signature?.parameterClause, let first = list.first {
-            groupName = first.name.text
+        switch body.signature?.parameterClause {
+        case .simpleInput(let list)?: if let first = list.first { groupName = first.name.text }
+        // `{ (group) in … }`, `{ (group: inout TaskGroup<Void>) in … }`
+        case .parameterClause(let clause)?: if let first = clause.parameters.first { groupName = first.firstName.text }
+        case nil: break
         }
-        var children: [LocatedNode] = []
+        // Children written out one by one (with a trailing `await group.waitForAll()`): `taskGroup:`, the list.
+        var added: [FunctionCallExprSyntax] = []
         let statements = Array(body.statements)
         for (index, item) in statements.enumerated() {
             var e: ExprSyntax?
@@ -462,22 +511,88 @@ extension SwiftLowering {
             }
             guard let add = e?.as(FunctionCallExprSyntax.self),
                 add.calledExpression.trimmedDescription == "\(groupName).addTask", add.arguments.isEmpty,
-                let closure = add.trailingClosure
+                add.trailingClosure != nil
             else {
-                unsupported(
-                    "this statement in a task group",
-                    "a group's body adds its children one by one: `\(groupName).addTask { … }` for each, written "
-                        + "out (no loop)", at: item)
-                return []
+                return taskGroupBody(call, body: body, groupName: groupName, in: scope)
             }
-            guard let lowered = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
-            children.append(.map(lowered, at: location(add)))
+            added.append(add)
         }
-        if children.isEmpty {
+        if added.isEmpty {
             unsupported("an empty task group", "add a child with `\(groupName).addTask { … }`", at: call)
             return []
         }
+        var children: [LocatedNode] = []
+        for add in added {
+            guard let lowered = lowerClosure(add.trailingClosure!, in: scope, parameters: 0) else { return [] }
+            children.append(.map(lowered, at: location(add)))
+        }
         return [.map([("taskGroup", .list(children, at: location(call)))], at: location(call))]
+    }
+
+    /// A task group whose body is ordinary statements (`for id in ids { group.addTask { … } }`, an `if` around an
+    /// `addTask`, a local computed before it): `withTaskGroup:` with the body's steps, where each
+    /// `group.addTask { … }` is an `addTask:` step that starts a child when it runs, its closure capturing the
+    /// loop constant's value of that turn (SE-0304; the Swift book, "Capturing Values"). The group waits for its
+    /// children at its end (swift `TaskGroup.cpp` `waitAll`). The body is a closure: a `return` in it is refused.
+    private mutating func taskGroupBody(
+        _ call: FunctionCallExprSyntax, body: ClosureExprSyntax, groupName: String, in scope: Scope
+    ) -> [LocatedNode] {
+        var inner = scope
+        inner.returnBreaksLoop = false
+        inner.tailLoopID = nil
+        inner.isInlineClosure = true
+        inner.taskGroupName = groupName
+        let steps = lowerStatements(body.statements, in: &inner, tail: true)
+        return [.map([("withTaskGroup", .list(steps, at: location(body)))], at: location(call))]
+    }
+
+    /// `for await _ in group {}` in a group's body: the children's results are nothing, so the loop only waits
+    /// for every child added so far (`waitForAll:`); nil when `f` is not over the innermost group. A body, or a
+    /// name for the results, is refused: children return nothing here.
+    mutating func taskGroupDrain(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let group = scope.taskGroupName,
+            f.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text == group
+        else { return nil }
+        guard f.tryKeyword == nil, f.pattern.is(WildcardPatternSyntax.self), f.whereClause == nil,
+            f.body.statements.isEmpty
+        else {
+            unsupported(
+                "this `for await … in \(group)`",
+                "children return nothing here: write `for await _ in \(group) {}` or `await \(group).waitForAll()`",
+                at: f)
+            return []
+        }
+        return [.step("waitForAll", nil, at: location(f))]
+    }
+
+    /// `group.addTask { … }` and the group's other calls in a group's body lowered as statements; nil when `call`
+    /// is not on the innermost group.
+    mutating func taskGroupCall(
+        _ call: FunctionCallExprSyntax, awaited: Bool, tryKind: TryKind, in scope: Scope
+    ) -> [LocatedNode]? {
+        guard let group = scope.taskGroupName, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == group
+        else { return nil }
+        let name = member.declName.baseName.text
+        switch name {
+        case "addTask" where !awaited && tryKind == .none:
+            guard call.arguments.isEmpty, let closure = call.trailingClosure else {
+                unsupported(
+                    "this `\(group).addTask`",
+                    "write `\(group).addTask { … }`: a priority or an executor preference is not modelled", at: call)
+                return []
+            }
+            guard let lowered = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
+            return [.step("addTask", nil, at: location(call), lowered)]
+        case "waitForAll" where awaited && tryKind == .none && call.arguments.isEmpty:
+            return [.step("waitForAll", nil, at: location(call))]
+        default:
+            unsupported(
+                "`\(call.trimmedDescription)` in a task group",
+                "a group's body adds children with `\(group).addTask { … }` and may `await \(group).waitForAll()`; "
+                    + "the group waits for its children at its end", at: call)
+            return []
+        }
     }
 
     /// `await x.m(a)`, `await m()` (implicit self), `await x?.m()`: `await: x.m` (`with:` the arguments), run on

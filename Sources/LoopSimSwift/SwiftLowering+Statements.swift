@@ -248,6 +248,7 @@ extension SwiftLowering {
     /// `for i in A..<B { … }` (or `A...B`): `for: i in A..<B`.
     private mutating func lowerFor(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode] {
         if f.awaitKeyword != nil {
+            if let steps = taskGroupDrain(f, in: scope) { return steps }  // SwiftLowering+Concurrency.swift
             unsupported("`for await`", insteadOfConcurrencyAPI("AsyncSequence"), at: f)
             return []
         }

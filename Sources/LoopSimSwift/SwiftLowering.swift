@@ -335,6 +335,9 @@ struct Scope {
     /// The body of a closure lowered in place (`autoreleasepool { … }`, `withExtendedLifetime`): a `return` in it
     /// leaves the closure, not the body around it, so it is refused.
     var isInlineClosure = false
+    /// In the body of `withTaskGroup(of: Void.self) { group in … }` lowered as statements: the group's name, whose
+    /// `addTask { … }` and `waitForAll()` are steps of the innermost group (SwiftLowering+Concurrency.swift).
+    var taskGroupName: String?
     /// Where a `throw` (or a `try` whose call threw) goes: out of the throwing method, or to the `catch`es of the
     /// `do` around it (SwiftLowering+Throws.swift). Nil where Swift accepts no throw.
     var throwContext: ThrowContext?

@@ -156,6 +156,31 @@ import Testing
                 == "[{if: Task.isCancelled, then: [{call: self.go}]}]")
     }
 
+    @Test func sleepNanosecondsOfAUInt64Conversion() throws {
+        // `Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)`: the Int's value, and a trap before the sleep when it
+        // is negative (UInt64.init(_:): "Negative value is not representable").
+        let lowered = try Self.probe("try? await Task.sleep(nanoseconds: UInt64(count) * 1_000_000)", async: true)
+        #expect(
+            lowered
+                == "[{if: (self.count) < 0, then: [{trap: C.swift:11: Fatal error: Negative value is not "
+                + "representable}]}, {taskSleep: (self.count) * 1000000 * 1ns}]", "\(lowered)")
+        let run = try Self.run(
+            Self.file(
+                "go()",
+                top: """
+                    let ms = [30, -5]
+                    Task {
+                        for m in ms {
+                            try? await Task.sleep(nanoseconds: 1_000 * UInt64(m * 1_000))
+                            print("slept \\(m)")
+                        }
+                    }
+                    """))
+        #expect(run.report.value(at: "logs[0].at_ms")?.compact == "30")
+        #expect(run.report.value(at: "crash.message")?.compact.contains("Negative value is not representable") == true)
+        #expect(run.report.value(at: "crash.at_ms")?.compact == "30")
+    }
+
     @Test func mainActorRunTaskValueAndGroups() throws {
         #expect(
             try Self.probe("await MainActor.run { count += 1 }", async: true)

@@ -357,9 +357,18 @@ import Testing
             code: "Task {\n /*@*/try await withThrowingTaskGroup(of: Void.self) { g in g.addTask { } } }",
             advice: "throwing task group is not modelled"),
         Case(
-            name: "addTask in a loop",
-            code: "Task {\n await withTaskGroup(of: Void.self) { g in /*@*/for _ in 0..<3 { g.addTask { } } } }",
-            advice: "written out"),
+            name: "addTask with a priority",
+            code: "Task {\n await withTaskGroup(of: Void.self) { g in\n for _ in 0..<3 {\n"
+                + " /*@*/g.addTask(priority: .high) { } } } }",
+            advice: "priority"),
+        Case(
+            name: "task group results in for await",
+            code: "Task {\n await withTaskGroup(of: Void.self) { g in g.addTask { }\n /*@*/for await v in g { } } }",
+            advice: "children return nothing"),
+        Case(
+            name: "task group cancelAll",
+            code: "Task {\n await withTaskGroup(of: Void.self) { g in g.addTask { }\n /*@*/g.cancelAll() } }",
+            advice: "waitForAll"),
         Case(name: "task executor", code: "Task(/*@*/executorPreference: nil) { go() }", advice: "Task(priority:"),
         Case(name: "try!", code: "Task {\n /*@*/try! await Task.sleep(for: .seconds(1)) }", advice: "`try?`"),
         Case(

@@ -114,3 +114,69 @@ public struct TaskGroupStep: ExecutableStep {
         return StepOutcome(.push(TaskGroupFrame(children: made)))
     }
 }
+
+/// `await withTaskGroup(of: Void.self) { group in … }` whose body is ordinary statements (children added in a loop,
+/// under an `if`): the step before the body opens a group in the running task, and the step after it closes the
+/// group and waits, as ``TaskGroupStep``'s end does, until every child has finished (`waitAll`, swift
+/// `TaskGroup.cpp`; SE-0304: "a task group's children are awaited when the group's body returns").
+public struct TaskGroupBodyStep: ExecutableStep {
+    public var verb: String { "withTaskGroup" }
+    /// True before the body, false after it.
+    public var open: Bool
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let task = c.kernel.runningTask(on: c.thread) else {
+            throw RuntimeFault("withTaskGroup outside a task")
+        }
+        if open {
+            c.kernel.tasks.openGroup(task)
+            return .next
+        }
+        guard let children = c.kernel.tasks.closeGroup(task) else {
+            throw RuntimeFault("the end of a task group that was not opened")
+        }
+        return StepOutcome(.push(TaskGroupFrame(children: children)))
+    }
+}
+
+/// `group.addTask { … }` in a group's body (``TaskGroupBodyStep``): the closure, made now (so it captures a
+/// loop constant's value at this turn), becomes a child task on the global executor (an `addTask` closure is
+/// nonisolated), queued at once, and joins the innermost open group of the running task (SE-0304). A child
+/// added by a cancelled task starts cancelled (`swift_taskGroup_addTask`).
+public struct AddTaskStep: ExecutableStep {
+    public var verb: String { "addTask" }
+    /// The child's closure.
+    public var closure: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let parent = c.kernel.runningTask(on: c.thread) else {
+            throw RuntimeFault("addTask outside a task")
+        }
+        guard c.kernel.tasks.hasOpenGroup(parent) else { throw RuntimeFault("addTask outside a task group's body") }
+        guard let made = try c.retainedObject(closure) else { return .next }
+        let child = c.kernel.tasks.makeTask(
+            closure: made, executor: .global, label: "child task", parent: parent, on: c.thread)
+        c.kernel.tasks.addChild(child, toGroupOf: parent)
+        return .next
+    }
+}
+
+/// `await group.waitForAll()` in a group's body (``TaskGroupBodyStep``): the task waits until every child added
+/// so far has finished, as at the group's end, and lets go of their handles; the group stays open for more
+/// children (swift `TaskGroup.cpp` `waitAll`).
+public struct TaskGroupWaitStep: ExecutableStep {
+    public var verb: String { "waitForAll" }
+
+    public init() {}
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let task = c.kernel.runningTask(on: c.thread) else {
+            throw RuntimeFault("waitForAll outside a task")
+        }
+        guard let children = c.kernel.tasks.closeGroup(task) else {
+            throw RuntimeFault("waitForAll outside a task group's body")
+        }
+        c.kernel.tasks.openGroup(task)
+        return StepOutcome(.push(TaskGroupFrame(children: children)))
+    }
+}

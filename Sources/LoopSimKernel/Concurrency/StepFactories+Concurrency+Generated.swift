@@ -27,6 +27,18 @@ extension TaskGroupStep {
     }
 }
 
+extension TaskGroupBodyStep {
+    public static func make(open: Bool) -> Self {
+        Self(open: open)
+    }
+}
+
+extension AddTaskStep {
+    public static func make(closure: Expr) -> Self {
+        Self(closure: closure)
+    }
+}
+
 // MARK: Concurrency/Tasks+Steps.swift
 
 extension MakeTaskStep {

@@ -58,6 +58,9 @@ final class Tasks {
         var waitingFor: ObjectID?
         /// The task whose task group made this one (a child task): its cancellation cancels this one.
         var parent: ObjectID?
+        /// The task groups open in its body (``TaskGroupBodyStep``), innermost last: each one's children so far
+        /// (+1 each, the group's handle), in the order `addTask` made them.
+        var openGroups: [[ObjectID]] = []
     }
 
     /// The tasks in creation order.
@@ -239,6 +242,29 @@ final class Tasks {
         return records[r].returnExecutors.popLast() ?? records[r].executor
     }
 
+    // MARK: Task groups written as statements
+
+    /// `withTaskGroup`'s body begins in task `id`: a new, innermost group with no children yet.
+    func openGroup(_ id: ObjectID) {
+        records[recordOf[id]!].openGroups.append([])
+    }
+
+    /// Whether task `id` is in a group's body.
+    func hasOpenGroup(_ id: ObjectID) -> Bool { !records[recordOf[id]!].openGroups.isEmpty }
+
+    /// `group.addTask` in task `id`, in a group's body: `child` (+1 taken, the group's handle) joins the innermost
+    /// open group.
+    func addChild(_ child: ObjectID, toGroupOf id: ObjectID) {
+        let r = recordOf[id]!
+        records[r].openGroups[records[r].openGroups.count - 1].append(child)
+    }
+
+    /// `withTaskGroup`'s body ends in task `id`: the innermost group's children (the caller takes their handles),
+    /// nil when no group is open.
+    func closeGroup(_ id: ObjectID) -> [ObjectID]? {
+        records[recordOf[id]!].openGroups.popLast()
+    }
+
     // MARK: Cancellation and the end
 
     /// `task.cancel()`: marks the task cancelled; a task suspended in `Task.sleep` wakes at once on the global
@@ -297,6 +323,10 @@ final class Tasks {
         guard let r = recordOf[id], records[r].state != .finished else { return }
         records[r].state = .finished
         records[r].saved = []
+        // A task that ends inside a group's body lets go of the handles of the children added so far.
+        let groups = records[r].openGroups
+        records[r].openGroups = []
+        for child in groups.reversed().flatMap({ $0 }) { objects.release(child, on: thread) }
         // `await task.value` waiters resume on their executors, in the order the tasks were made (the runtime's
         // wait list order is not modelled: docs/fidelity.md).
         for w in records.indices where records[w].state == .waiting && records[w].waitingFor == id {
@@ -317,11 +347,12 @@ final class Tasks {
 
     /// What each suspended task's saved frames hold, for the leak analysis: (task, edge, object). The closure its
     /// job's frame holds is left out: the task holds it too, and its path goes through the task.
+    /// The handles of the children of a group whose body is still running are the task's too.
     var suspendedHolds: [(task: ObjectID, edge: String, object: ObjectID)] {
         records.flatMap { r in
             r.saved.flatMap { f in
                 f.heldObjects().filter { $0.0 != TaskJobFrame.closureEdge }.map { (r.id, $0.0, $0.1) }
-            }
+            } + (r.state == .finished ? [] : r.openGroups.flatMap { $0 }.map { (r.id, "child task", $0) })
         }
     }
 }

@@ -106,6 +106,49 @@ extension ScenarioCompiler {
             }
             return [.perform(TaskGroupStep.make(children: children))]
         },
+        StepVerb("withTaskGroup") { c, s in
+            guard c.requireAsync(s) else { return [] }
+            // `await withTaskGroup(of: Void.self) { group in … }` with statements in its body: the body is a
+            // closure, so `break`, `continue` and `return` cannot leave it; the group waits for its children at
+            // its end (SE-0304).
+            let (depth, canReturn) = (s.scope.loopDepth, s.scope.canReturn)
+            s.scope.loopDepth = 0
+            s.scope.canReturn = false
+            s.scope.groupDepth += 1
+            let body = c.compileSteps(s.arg, scope: s.scope)
+            s.scope.groupDepth -= 1
+            (s.scope.loopDepth, s.scope.canReturn) = (depth, canReturn)
+            return [.perform(TaskGroupBodyStep.make(open: true))] + body
+                + [.perform(TaskGroupBodyStep.make(open: false))]
+        },
+        StepVerb("waitForAll") { c, s in
+            guard s.scope.groupDepth > 0 else {
+                c.bag.error(
+                    .taskNotAsync, "waitForAll: waits for a task group's children: put it in a `withTaskGroup:`",
+                    at: s.at)
+                return []
+            }
+            return [.perform(TaskGroupWaitStep())]
+        },
+        StepVerb("addTask", keys: ["captures", "do"]) { c, s in
+            guard s.scope.groupDepth > 0 else {
+                c.bag.error(
+                    .taskNotAsync, "addTask: adds a child to a task group: put it in the steps of a `withTaskGroup:`",
+                    at: s.at)
+                return []
+            }
+            if !(s.arg.isNull || s.arg.scalar?.text == "") {
+                c.bag.error(
+                    .typeMismatch, "addTask: takes no value: write `- addTask:` with `do: [...]` beside it",
+                    at: s.arg.location)
+                return []
+            }
+            guard
+                let closure = c.blockLiteral(
+                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, isAsync: true)
+            else { return [] }
+            return [.perform(AddTaskStep.make(closure: closure))]
+        },
         StepVerb("mainActorRun") { c, s in
             guard c.requireAsync(s) else { return [] }
             // The closure's body runs where the task's code runs, between a hop to the main actor and one back.

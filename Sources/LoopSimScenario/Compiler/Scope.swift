@@ -82,6 +82,9 @@ final class Scope {
     /// How many loop bodies enclose the steps being compiled (in this body; a block's own body starts at 0):
     /// `break` and `continue` are allowed only where it is above 0.
     var loopDepth = 0
+    /// How many `withTaskGroup:` bodies enclose the steps being compiled (in this body): `addTask:` is allowed only
+    /// where it is above 0.
+    var groupDepth = 0
     /// The `for:` counters in scope, by local index: constants, as Swift's `for i in` binds a `let`.
     private(set) var counters: Set<Int> = []
 
