@@ -330,7 +330,8 @@ extension SwiftLowering {
                     // In a `do` with a `catch`, or a method declared `throws`: the `CancellationError` is caught
                     // or passed on, as a value (SwiftLowering+Throws.swift). A cancellation wakes the sleep at
                     // once, so testing the task's flag after it is the sleep's throw (docs/fidelity.md).
-                    return cancellationThrow(after: [.step("taskSleep", delay, at: at)], at: e, in: scope) ?? []
+                    return cancellationThrow(
+                        after: delay.checks + [.step("taskSleep", delay.text, at: at)], at: e, in: scope) ?? []
                 }
                 let extra: [(String, LocatedNode)] =
                     tryKind == .plain ? [("throwing", .plain("true", at: location(call)))] : []
