@@ -287,6 +287,11 @@ extension SwiftLowering {
         {
             return .plain  // `Thread.isMainThread`, a `Bool`
         }
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isCancelled",
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
+        {
+            return .plain  // `Task.isCancelled`, a `Bool`
+        }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(MemberAccessExprSyntax.self),
             base.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread",
             ["current", "main"].contains(base.declName.baseName.text)

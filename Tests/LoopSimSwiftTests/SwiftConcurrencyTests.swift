@@ -143,6 +143,21 @@ import Testing
         #expect(lowered.contains("do: [return]}, {call: "), "\(lowered)")
     }
 
+    /// `Task.isCancelled` printed is a `Bool`, written as its value.
+    @Test func taskIsCancelledPrintsItsValue() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("cancelled", until: .seconds(1), variants: [.ios13])
+            let t = Task {
+                try? await Task.sleep(nanoseconds: 100_000_000)
+                print("cancelled \\(Task.isCancelled)")
+            }
+            t.cancel()
+            scenario.expect(.all, ["logs": 1, "logs[0].text": "cancelled true"])
+            """)
+    }
+
     @Test func sleepsAndCancellationPoints() throws {
         #expect(
             try Self.probe("try await Task.sleep(nanoseconds: 1_000_000_000)", async: true)
