@@ -309,6 +309,7 @@ extension SwiftLowering {
     mutating func foldedGroup(_ items: [CodeBlockItemSyntax], at index: Int, in scope: inout Scope)
         -> (steps: [LocatedNode], used: Int)?
     {
+        if let folded = foldPropertySource(items, at: index, in: &scope) { return folded }  // +PropertySources.swift
         guard let (placeSyntax, place, isNewLocal, call) = creationStatement(items[index], in: scope) else {
             return nil
         }

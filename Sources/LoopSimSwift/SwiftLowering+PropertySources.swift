@@ -1,0 +1,59 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// A dispatch timer source made in a stored property's initial value and configured in `init`:
+///
+///     private let timer = DispatchSource.makeTimerSource(queue: .main)
+///     init() { timer.schedule(deadline: .now() + 0.5, repeating: 0.5); timer.setEventHandler { … } }
+///     func resume() { timer.resume() }
+///
+/// Swift runs the property's initial value before the init's body (the Swift book, "Initialization" › "Default
+/// Property Values"); `makeTimerSource` returns a suspended source with no timer and no handler (Apple's
+/// documentation of `dispatch_source_create`: "Dispatch sources are created in a suspended state"), so nothing
+/// can run before the init's `schedule` and `setEventHandler`. The scenario language makes, schedules and gives
+/// the handler in one `dispatch_source_timer:` (SwiftLowering+DispatchSources.swift), so the init's statements
+/// that configure the property's source fold into that step, stored into `self.NAME`, suspended (`resume: false`)
+/// unless a `resume()` or `activate()` follows among them. The later `resume()`, `suspend()` and `cancel()` in any
+/// method are the source's own steps, with their suspend count (releasing a suspended source is the kernel's
+/// finding, as for a source made in a method).
+extension SwiftLowering {
+    /// The `DispatchSource.makeTimerSource(…)` call that is `binding`'s initial value, if it is one.
+    func propertySourceCreation(_ binding: PatternBindingSyntax) -> FunctionCallExprSyntax? {
+        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            call.calledExpression.trimmedDescription == "DispatchSource.makeTimerSource"
+        else { return nil }
+        return call
+    }
+
+    /// In an init of the class: `items[index]` is `NAME.schedule(…)`, `NAME.setEventHandler { … }` (or
+    /// `self.NAME.…`) on a property made by `makeTimerSource` in its initial value: that statement and the ones
+    /// right after that configure the same source, as one `dispatch_source_timer: self.NAME`.
+    mutating func foldPropertySource(_ items: [CodeBlockItemSyntax], at index: Int, in scope: inout Scope)
+        -> (steps: [LocatedNode], used: Int)?
+    {
+        guard let cls = scope.initializerOf, let shape = classes[cls], !shape.sources.isEmpty else { return nil }
+        for (name, made) in shape.sources.sorted(by: { $0.key < $1.key }) {
+            guard let (_, verb) = callOn(name, items[index]), ["schedule", "setEventHandler"].contains(verb),
+                scope.locals[name] == nil
+            else { continue }
+            foldedPropertySources.insert("\(cls).\(name)")
+            // `foldSource` reads the statements after its creation statement: the creation is the property's.
+            // `used` counts the creation statement, which is not among `items`.
+            let folded = foldSource(items, at: index - 1, place: (name, "self.\(name)", false), call: made, in: &scope)
+            return (folded.steps, max(folded.used - 1, 1))
+        }
+        return nil
+    }
+
+    /// The class's source properties that no init configured: a located error at each (sorted by name).
+    mutating func checkPropertySources(className: String) {
+        guard let shape = classes[className] else { return }
+        for (name, made) in shape.sources.sorted(by: { $0.key < $1.key })
+        where !foldedPropertySources.contains("\(className).\(name)") {
+            unsupported(
+                "a dispatch source made in a property's initial value that `init` does not schedule",
+                "schedule it and set its handler in `init`: `\(name).schedule(deadline: .now() + 1, repeating: 1)`, "
+                    + "`\(name).setEventHandler { … }`; resume it there or in any method", at: made)
+        }
+    }
+}

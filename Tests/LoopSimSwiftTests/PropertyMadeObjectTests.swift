@@ -1,0 +1,101 @@
+import Foundation
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Objects made in a stored property's initial value and configured later (SwiftLowering+PropertySources.swift):
+/// a dispatch timer source made by `makeTimerSource` in the property, scheduled and given its handler in `init`,
+/// resumed, suspended and cancelled from methods at user times.
+@Suite struct PropertyMadeObjectTests {
+    /// A scenario whose class `Ticker` keeps `property`, runs `initBody` in `init` and has the methods `go()`
+    /// (resume), `pause()` (suspend) and `stop()` (cancel); the top-level code is `top`.
+    static func file(_ property: String, _ initBody: String, top: String) -> String {
+        """
+        import Foundation
+        let scenario = Scenario("sources", until: .seconds(4), variants: [.ios13])
+        final class Ticker {
+            \(property)
+            var ticks = 0
+            init() {
+        \(initBody)
+            }
+            func go() { timer.resume() }
+            func pause() { timer.suspend() }
+            func stop() { timer.cancel() }
+        }
+        \(top)
+        """
+    }
+
+    static let handler = "timer.setEventHandler { [weak self] in self?.ticks += 1; print(\"tick\") }"
+
+    /// The rendered `init` steps of `Ticker` and its methods.
+    static func lowered(_ text: String) throws -> (initSteps: String, methods: String) {
+        let (tree, diagnostics) = SwiftScenarioLoader.lower(text: text, file: "T.swift")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let ticker = try #require(tree?.mapping?["classes"]?.mapping?["Ticker"]?.mapping)
+        let initSteps = try #require(ticker["init"])
+        let methods = try #require(ticker["methods"])
+        return (SwiftLoweringTests.render(initSteps), SwiftLoweringTests.render(methods))
+    }
+
+    @Test func aSourcePropertyConfiguredInInitIsOneSuspendedStepAndMethodsDriveIt() throws {
+        let (initSteps, methods) = try Self.lowered(
+            Self.file(
+                "private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.main)",
+                "timer.schedule(deadline: .now() + 0.5, repeating: 0.5)\n" + Self.handler + "\nticks = 0",
+                top: "let t = Ticker()"))
+        #expect(
+            initSteps
+                == "[{dispatch_source_timer: self.timer, queue: main, start: 0.5s, interval: 0.5s, resume: false, "
+                + "captures: [weak self], do: [{increment: self.ticks}, {log: tick}]}, {set: self.ticks = 0}]")
+        #expect(methods.contains("{dispatch_resume: self.timer}"))
+        #expect(methods.contains("{dispatch_suspend: self.timer}"))
+        #expect(methods.contains("{dispatch_source_cancel: self.timer}"))
+    }
+
+    /// The handler before `schedule`, `self.` on the property, a declared type, `flags: []`, a global queue and
+    /// `activate()` in `init`: the source runs from init; paused at 1.2 s it fires into its data, and the resume at
+    /// 2.2 s runs the handler once for the merged fires (libdispatch), then at 2.5 s and 3 s until the cancel.
+    @Test func aSourceResumedInInitIsSuspendedAndResumedAtUserTimes() throws {
+        try SwiftLanguageTests.passes(
+            Self.file(
+                "private let timer: DispatchSourceTimer = DispatchSource.makeTimerSource(flags: [], "
+                    + "queue: .global())",
+                Self.handler + "\nself.timer.schedule(deadline: .now() + .milliseconds(500), repeating: 0.5)\n"
+                    + "timer.activate()",
+                top: """
+                    let ticker = Ticker()
+                    scenario.at(.milliseconds(1200), "pause") { ticker.pause() }
+                    scenario.at(.milliseconds(2200), "go") { ticker.go() }
+                    scenario.at(.milliseconds(3200), "stop") { ticker.stop() }
+                    scenario.expect(.all, ["logs": 5, "logs[2].at_ms": 2200, "logs[4].at_ms": 3000])
+                    """))
+    }
+
+    /// A source left suspended in `init` and resumed by a method; the holder released while the source is
+    /// suspended again crashes libdispatch ("Release of a suspended object").
+    @Test func aSuspendedSourcePropertyReleasedWithItsHolderCrashes() throws {
+        try SwiftLanguageTests.passes(
+            Self.file(
+                "var timer = DispatchSource.makeTimerSource(queue: .main)",
+                "timer.schedule(deadline: .now() + 1, repeating: 1)\n" + Self.handler,
+                top: """
+                    var ticker: Ticker? = Ticker()
+                    ticker?.go()
+                    scenario.at(.milliseconds(2500), "pause") { ticker?.pause() }
+                    scenario.at(.seconds(3), "close") { ticker = nil }
+                    scenario.expect(.all, ["crashed": true, "crash.at_ms": 3000, "logs": 2])
+                    """))
+    }
+
+    /// A source property that `init` never schedules is refused at the property, naming what to write.
+    @Test func aSourcePropertyNoInitSchedulesIsRefusedWhereItIsMade() {
+        let text = Self.file("let timer = DispatchSource.makeTimerSource()", "ticks = 1", top: "let t = Ticker()")
+        let errors = SwiftScenarioLoader.lower(text: text, file: "T.swift").1.filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.location.line == 4)
+        #expect(errors.first?.message.contains("that `init` does not schedule") == true)
+    }
+}
