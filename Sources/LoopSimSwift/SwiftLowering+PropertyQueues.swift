@@ -105,7 +105,13 @@ extension SwiftLowering {
         let name: String
         let width: Int
         var isOperationQueue = false
-        if let made = dispatchQueueCreation(call) {
+        var lazyWidth: String?
+        if let made = lazyOperationQueue(decl, call) {
+            // `lazy var queue: OperationQueue = { let q = OperationQueue(); q.maxConcurrentOperationCount = 1;
+            // return q }()` (SwiftLowering+PropertySources.swift).
+            (name, width, lazyWidth) = ("\(className).\(property)", 0, made)
+            isOperationQueue = true
+        } else if let made = dispatchQueueCreation(call) {
             guard let made else { return true }
             (name, width) = made
         } else if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "OperationQueue",
@@ -116,7 +122,7 @@ extension SwiftLowering {
         } else {
             return false
         }
-        if decl.bindingSpecifier.text != "let" {
+        if decl.bindingSpecifier.text != "let", lazyWidth == nil {
             unsupported(
                 "a queue in a `var`",
                 "keep the queue in a `let`: `private let queue = …` (a replaced queue is not "
@@ -139,7 +145,7 @@ extension SwiftLowering {
         propertyQueues.append(
             PropertyQueue(className: className, property: property, name: name, isOperationQueue: isOperationQueue))
         if isOperationQueue {
-            operationQueues.append((name: name, width: "default"))
+            operationQueues.append((name: name, width: lazyWidth ?? "default"))
         } else if width > 1 {
             queueWidths[name] = width
         }
@@ -149,9 +155,10 @@ extension SwiftLowering {
     /// Whether `decl` is a property recorded by ``recordPropertyQueue(_:className:)`` (or refused there).
     func isPropertyQueue(_ decl: VariableDeclSyntax) -> Bool {
         guard decl.bindings.count == 1,
-            let call = decl.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self),
-            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            let call = decl.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self)
         else { return false }
+        if isLazyOperationQueue(decl, call) { return true }  // SwiftLowering+PropertySources.swift
+        guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         return (callee == "DispatchQueue" && call.arguments.first?.label?.text == "label")
             || (callee == "OperationQueue" && call.arguments.isEmpty && call.trailingClosure == nil)
     }

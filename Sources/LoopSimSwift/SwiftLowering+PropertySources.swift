@@ -56,4 +56,59 @@ extension SwiftLowering {
                     + "`\(name).setEventHandler { … }`; resume it there or in any method", at: made)
         }
     }
+
+    /// Whether `decl` is `lazy var NAME: OperationQueue = { … }()`: a closure called at once whose first statement
+    /// makes an `OperationQueue()`.
+    func isLazyOperationQueue(_ decl: VariableDeclSyntax, _ call: FunctionCallExprSyntax) -> Bool {
+        guard decl.modifiers.contains(where: { $0.name.text == "lazy" }), call.arguments.isEmpty,
+            call.trailingClosure == nil, let closure = call.calledExpression.as(ClosureExprSyntax.self),
+            let first = closure.statements.first?.item.as(VariableDeclSyntax.self),
+            let made = first.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self)
+        else { return false }
+        return made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "OperationQueue"
+            && made.arguments.isEmpty && made.trailingClosure == nil
+    }
+
+    /// `lazy var queue: OperationQueue = { let q = OperationQueue(); q.maxConcurrentOperationCount = N; return q
+    /// }()`: an operation queue kept in the property, of width N (`default` without it). Swift makes it at the
+    /// property's first read (the Swift book, "Properties" › "Lazy Stored Properties"), so nothing is ever added to
+    /// it before the width is set: the queue declared with that width from the start runs the same operations the
+    /// same way. Nil when `decl` is not that form. A statement the closure may not hold (anything but the width,
+    /// then `return q`) is a located refusal; the queue is still recorded, so that its uses report nothing more.
+    mutating func lazyOperationQueue(_ decl: VariableDeclSyntax, _ call: FunctionCallExprSyntax) -> String? {
+        guard isLazyOperationQueue(decl, call), let closure = call.calledExpression.as(ClosureExprSyntax.self),
+            let first = closure.statements.first?.item.as(VariableDeclSyntax.self),
+            let local = first.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        let items = Array(closure.statements)
+        if items.count < 2 || items.last?.item.as(ReturnStmtSyntax.self)?.expression?.trimmedDescription != local {
+            unsupported(
+                "a `lazy` operation queue whose closure does not end in `return \(local)`",
+                "end the closure with `return \(local)`", at: closure)
+        }
+        var width = "default"
+        for item in items.dropFirst().dropLast() {
+            let e = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+            if let sequence = e?.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+                let parts = Array(sequence.elements)
+                if let member = parts[0].as(MemberAccessExprSyntax.self),
+                    member.base?.trimmedDescription == local,
+                    member.declName.baseName.text == "maxConcurrentOperationCount",
+                    parts[1].is(AssignmentExprSyntax.self)
+                {
+                    guard let n = parts[2].as(IntegerLiteralExprSyntax.self) else {
+                        unsupported("a computed width", "write an integer literal", at: parts[2])
+                        continue
+                    }
+                    width = n.literal.text
+                    continue
+                }
+            }
+            unsupported(
+                "this statement in a `lazy` operation queue's closure",
+                "the closure makes the queue, sets `maxConcurrentOperationCount` to an integer literal and returns "
+                    + "it; set the rest where the queue is used", at: item)
+        }
+        return width
+    }
 }

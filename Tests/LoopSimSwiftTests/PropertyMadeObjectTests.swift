@@ -98,4 +98,44 @@ import Testing
         #expect(errors.first?.location.line == 4)
         #expect(errors.first?.message.contains("that `init` does not schedule") == true)
     }
+
+    /// A loader whose queue is `lazy var queue: OperationQueue = { …; q.maxConcurrentOperationCount = WIDTH; … }()`
+    /// with two operations of 200 ms each; `expect` is the scenario's expectation.
+    static func lazyQueue(_ width: String, expect: String) -> String {
+        """
+        import Foundation
+        let scenario = Scenario("lazy queue", until: .seconds(2), variants: [.ios13])
+        final class Loader {
+            private lazy var queue: OperationQueue = {
+                let q = OperationQueue()
+                \(width)
+                return q
+            }()
+            func load() {
+                queue.addOperation { Thread.sleep(forTimeInterval: 0.2); print("a") }
+                queue.addOperation { Thread.sleep(forTimeInterval: 0.2); print("b") }
+            }
+        }
+        let loader = Loader()
+        loader.load()
+        scenario.expect(.all, \(expect))
+        """
+    }
+
+    /// A `lazy` operation queue made by a closure that sets its width: one at a time (the second operation ends at
+    /// 400 ms); without the width both run at once (both end at 200 ms).
+    @Test func aLazyOperationQueueTakesTheWidthItsClosureSets() throws {
+        try SwiftLanguageTests.passes(
+            Self.lazyQueue("q.maxConcurrentOperationCount = 1", expect: "[\"logs[1].at_ms\": 400, \"logs\": 2]"))
+        try SwiftLanguageTests.passes(Self.lazyQueue("", expect: "[\"logs[1].at_ms\": 200, \"logs\": 2]"))
+    }
+
+    /// Another statement in the closure is refused at that statement.
+    @Test func aLazyOperationQueueClosureRefusesOtherStatements() {
+        let text = Self.lazyQueue("q.name = \"loader\"", expect: "[\"logs\": 2]")
+        let errors = SwiftScenarioLoader.lower(text: text, file: "L.swift").1.filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.location.line == 6)
+        #expect(errors.first?.message.contains("`lazy` operation queue's closure") == true)
+    }
 }

@@ -27,7 +27,8 @@ import Testing
             advice: "schedule it and set its handler in `init`"),
         Case(
             name: "strict flag of a dispatch timer source",
-            code: "TOP:final class H {\n let timer = DispatchSource.makeTimerSource(/*@*/flags: .strict, queue: .main)\n"
+            code: "TOP:final class H {\n let timer = DispatchSource.makeTimerSource(/*@*/flags: .strict, "
+                + "queue: .main)\n"
                 + " init() { timer.schedule(deadline: .now()); timer.setEventHandler {} }\n}",
             advice: "`flags: []` only"),
         Case(
