@@ -42,6 +42,8 @@ extension ScenarioTranslation {
                 w.line("(LS.obj(\(expr(operation, context))) as? Operation)?.qualityOfService = .\(value.rawValue)")
             case .queueQualityOfService(let index, let value):
                 w.line("\(operationQueue(index)).queue.qualityOfService = .\(value.rawValue)")
+            case .maxConcurrent(let index, let value):
+                w.line("\(operationQueue(index)).queue.maxConcurrentOperationCount = \(value)")
             }
         case let s as OperationQueuePropertyStep:
             let q = "\(operationQueue(s.queue)).queue"

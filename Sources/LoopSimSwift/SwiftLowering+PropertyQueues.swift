@@ -202,25 +202,26 @@ extension SwiftLowering {
     }
 
     /// `queue.maxConcurrentOperationCount = N` on an operation queue kept in a property: in `init`, N becomes the
-    /// queue's width (`operationQueues:`), as it is set before any operation is added; anywhere else it is
-    /// refused. Nil when `lhs = rhs` is not that.
+    /// queue's width (`operationQueues:`), as it is set before any operation is added; in a method it is
+    /// `setMaxConcurrentOperationCount:` where it is written (the new width bounds the operations started from
+    /// then on; corelibs' setter calls `_schedule()`). Nil when `lhs = rhs` is not that.
     mutating func propertyQueueAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: Scope) -> [LocatedNode]? {
         guard let member = lhs.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "maxConcurrentOperationCount", let base = member.base,
             let queue = propertyQueue(base, in: scope), queue.isOperationQueue
         else { return nil }
-        guard scope.kind == .method, isInInit(lhs) else {
+        let literal = literalText(rhs).flatMap { Int($0) }
+        guard let literal, literal >= 1 || literal == -1 else {
             unsupported(
-                "setting `maxConcurrentOperationCount` outside `init`",
-                "set the width in `init`, before any operation is added", at: lhs)
+                "this width", "write a positive integer literal, or -1 for the default", at: rhs)
             return []
         }
-        guard let n = rhs.as(IntegerLiteralExprSyntax.self) else {
-            unsupported("a computed width", "write an integer literal", at: rhs)
-            return []
+        guard scope.kind == .method, isInInit(lhs) else {
+            let at = location(lhs)
+            return [.step("setMaxConcurrentOperationCount", queue.name, at: at, [("to", .plain("\(literal)", at: at))])]
         }
         if let index = operationQueues.firstIndex(where: { $0.name == queue.name }) {
-            operationQueues[index].width = n.literal.text
+            operationQueues[index].width = literal == -1 ? "default" : "\(literal)"
         }
         return []
     }

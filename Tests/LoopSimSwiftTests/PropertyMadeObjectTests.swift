@@ -138,4 +138,36 @@ import Testing
         #expect(errors.first?.location.line == 6)
         #expect(errors.first?.message.contains("`lazy` operation queue's closure") == true)
     }
+
+    /// An `OperationQueue()` property whose width is set in a method after three 300 ms operations were added at
+    /// 0: width 1 from `init` runs the first alone; widened to 3 at 100 ms, the other two start at once and end at
+    /// 400 ms (corelibs' setter calls `_schedule()`). The lowered method holds the setter where it is written.
+    @Test func anOperationQueueWidthSetInAMethodAppliesFromThen() throws {
+        let text = """
+            import Foundation
+            let scenario = Scenario("width", until: .seconds(3), variants: [.ios13])
+            final class Importer {
+                private let queue = OperationQueue()
+                init() { queue.maxConcurrentOperationCount = 1 }
+                func load() {
+                    for i in 0..<3 { queue.addOperation { Thread.sleep(forTimeInterval: 0.3); print("op \\(i)") } }
+                }
+                func widen() { self.queue.maxConcurrentOperationCount = 3 }
+            }
+            let importer = Importer()
+            importer.load()
+            scenario.at(.milliseconds(100), "widen") { importer.widen() }
+            scenario.expect(.all, ["logs": 3, "logs[0].at_ms": 300, "logs[1].at_ms": 400, "logs[2].at_ms": 400])
+            """
+        try SwiftLanguageTests.passes(text)
+        let (tree, diagnostics) = SwiftScenarioLoader.lower(text: text, file: "W.swift")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let importer = try #require(tree?.mapping?["classes"]?.mapping?["Importer"]?.mapping)
+        let widen = try #require(importer["methods"]?.mapping?["widen"])
+        #expect(SwiftLoweringTests.render(widen) == "[{setMaxConcurrentOperationCount: Importer.queue, to: 3}]")
+        let bad = text.replacingOccurrences(
+            of: "maxConcurrentOperationCount = 3", with: "maxConcurrentOperationCount = 0")
+        let errors = SwiftScenarioLoader.lower(text: bad, file: "W.swift").1.filter { $0.severity == .error }
+        #expect(errors.map(\.location.line) == [9])
+    }
 }

@@ -26,6 +26,16 @@ extension OperationQueues {
         if !value { startReady() }
     }
 
+    /// `queue.maxConcurrentOperationCount = value` on a running queue: the new width bounds the operations started
+    /// from now on; the ones running go on (Apple, `maxConcurrentOperationCount`: "the maximum number of queued
+    /// operations that can run at the same time"; corelibs' setter stores the count and calls `_schedule()`, which
+    /// starts what the new width allows). The compiler refuses `main` and negative counts but -1.
+    func setMaxConcurrent(_ index: Int, _ value: Int) {
+        queues[index].maxConcurrent = value
+        queues[index].width = Self.width(maxConcurrent: value, pool: profile.operationPoolWidth)
+        startReady()
+    }
+
     /// `operation.qualityOfService = value` (corelibs `__propertyQoS`): read back by `operationQualityOfService:`,
     /// and it chooses the operation's priority list when it is added (``add(operation:to:from:)``).
     func setQualityOfService(_ operation: HeapObject, _ value: OperationQualityOfService) {

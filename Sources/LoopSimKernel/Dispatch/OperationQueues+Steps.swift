@@ -156,7 +156,8 @@ public struct AddOperationsStep: ExecutableStep {
     }
 }
 
-/// `operation.queuePriority = …`, `queue.isSuspended = …`, `queue.underlyingQueue = …` (issue 34 item 5).
+/// `operation.queuePriority = …`, `queue.isSuspended = …`, `queue.underlyingQueue = …` (issue 34 item 5),
+/// `queue.maxConcurrentOperationCount = …`.
 public struct OperationSetterStep: ExecutableStep {
     public enum Setter: Sendable {
         case priority(operation: Expr, value: Int)
@@ -164,6 +165,7 @@ public struct OperationSetterStep: ExecutableStep {
         case underlying(queue: Int, to: QueueRef?)
         case qualityOfService(operation: Expr, value: OperationQualityOfService)
         case queueQualityOfService(queue: Int, value: OperationQualityOfService)
+        case maxConcurrent(queue: Int, value: Int)
     }
     public var verb: String {
         switch setter {
@@ -172,6 +174,7 @@ public struct OperationSetterStep: ExecutableStep {
         case .underlying: "setUnderlyingQueue"
         case .qualityOfService: "setQualityOfService"
         case .queueQualityOfService: "setQueueQualityOfService"
+        case .maxConcurrent: "setMaxConcurrentOperationCount"
         }
     }
     public var setter: Setter
@@ -191,6 +194,8 @@ public struct OperationSetterStep: ExecutableStep {
             operations.setQualityOfService(o, value)
         case .queueQualityOfService(let queue, let value):
             operations.setQualityOfService(queue: queue, value)
+        case .maxConcurrent(let queue, let value):
+            operations.setMaxConcurrent(queue, value)
         }
         return .next
     }

@@ -34,7 +34,7 @@ final class OperationQueues {
     /// The threads.
     private let threads: Threads
     /// The variant's flags.
-    private let profile: VariantProfile
+    let profile: VariantProfile
     /// GCD's queues.
     let dispatch: DispatchQueues
 
