@@ -288,6 +288,13 @@ extension SwiftLowering {
                     // nil is every field's initial value.
                 } else if !isLazy, propertySourceCreation(binding) != nil {
                     // Made where init configures it (SwiftLowering+PropertySources.swift).
+                } else if type == .runLoop, Self.isRunLoopAccessor(value),
+                    let made = expression(value, in: methodScope(className: className, body: [])), made.type == .runLoop
+                {
+                    // `let loop = RunLoop.current`: the run loop of the thread that makes the object, where Swift
+                    // evaluates a property's initial value (the Swift book, "Initialization" › "Default Property
+                    // Values"; Apple, `RunLoop.current`: "the run loop for the current thread").
+                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
                 } else if let call = value.as(FunctionCallExprSyntax.self),
                     let made = initializedStore(
                         call, place: "self.\(name)", in: methodScope(className: className, body: []))
@@ -361,6 +368,7 @@ extension SwiftLowering {
         if Self.intBound(value) != nil { return .int }  // `var best = Int.max`
         if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if propertySourceCreation(binding) != nil { return .api("DispatchSourceTimer") }  // +PropertySources.swift
+        if Self.isRunLoopAccessor(value) { return .runLoop }  // `let loop = RunLoop.current`
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
         {

@@ -111,4 +111,19 @@ extension SwiftLowering {
         }
         return width
     }
+
+    /// Whether `e` is `RunLoop.current`, `RunLoop.main`, `CFRunLoopGetCurrent()` or `CFRunLoopGetMain()`: a property
+    /// initial value that is a run loop.
+    static func isRunLoopAccessor(_ e: ExprSyntax) -> Bool {
+        let text = e.trimmedDescription
+        return ["RunLoop.current", "RunLoop.main", "CFRunLoopGetCurrent()", "CFRunLoopGetMain()"].contains(text)
+    }
+
+    /// A run loop kept in a property of the class (`loop`, `self.loop`): its lowered text, for `loop.add(t, forMode:)`.
+    mutating func runLoopProperty(_ base: ExprSyntax, in scope: Scope) -> String? {
+        guard let cls = scope.className, scope.locals[swiftPlace(base)] == nil,
+            classes[cls]?.fields[swiftPlace(base)] == .runLoop, swiftPlace(base).allSatisfy({ $0 != "." })
+        else { return nil }
+        return expression(base, in: scope)?.text
+    }
 }

@@ -170,4 +170,26 @@ import Testing
         let errors = SwiftScenarioLoader.lower(text: bad, file: "W.swift").1.filter { $0.severity == .error }
         #expect(errors.map(\.location.line) == [9])
     }
+
+    /// `let loop = RunLoop.current` (or `: RunLoop`): the run loop of the thread that makes the object (main here),
+    /// so a timer a pool thread adds to it later fires on main.
+    @Test func aRunLoopPropertyIsTheMakingThreadsRunLoop() throws {
+        for property in ["private let loop = RunLoop.current", "let loop: RunLoop = RunLoop.current"] {
+            try SwiftLanguageTests.passes(
+                """
+                import Foundation
+                let scenario = Scenario("loop", until: .seconds(2), variants: [.ios13])
+                final class Poller {
+                    \(property)
+                    func start() {
+                        let t = Timer(timeInterval: 0.5, repeats: false) { _ in print("fired") }
+                        loop.add(t, forMode: .common)
+                    }
+                }
+                let poller = Poller()
+                DispatchQueue.global().async { poller.start() }
+                scenario.expect(.all, ["logs": 1, "logs[0].thread": "main", "logs[0].at_ms": 500])
+                """)
+        }
+    }
 }
