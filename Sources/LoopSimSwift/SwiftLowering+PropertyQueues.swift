@@ -206,6 +206,7 @@ extension SwiftLowering {
     /// `setMaxConcurrentOperationCount:` where it is written (the new width bounds the operations started from
     /// then on; corelibs' setter calls `_schedule()`). Nil when `lhs = rhs` is not that.
     mutating func propertyQueueAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        if let steps = propertyQueueSetter(lhs, rhs, in: scope) { return steps }  // SwiftLowering+PropertySources.swift
         guard let member = lhs.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "maxConcurrentOperationCount", let base = member.base,
             let queue = propertyQueue(base, in: scope), queue.isOperationQueue

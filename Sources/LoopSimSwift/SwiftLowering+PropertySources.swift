@@ -126,4 +126,39 @@ extension SwiftLowering {
         else { return nil }
         return expression(base, in: scope)?.text
     }
+
+    /// `queue.isSuspended = B`, `queue.qualityOfService = .LEVEL`, `queue.name = …` on an operation queue kept in a
+    /// property, in `init` or any method: `setSuspended:` (a suspended queue starts nothing new; corelibs'
+    /// setter calls `_schedule()` on resume) and `setQueueQualityOfService:` where they are written; `name` is
+    /// refused (the queue is named `Class.property`, and the model has no setter for it). Nil for anything else.
+    mutating func propertyQueueSetter(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let member = lhs.as(MemberAccessExprSyntax.self), let base = member.base,
+            let queue = propertyQueue(base, in: scope), queue.isOperationQueue
+        else { return nil }
+        let at = location(lhs)
+        switch member.declName.baseName.text {
+        case "isSuspended":
+            guard let b = rhs.as(BooleanLiteralExprSyntax.self) else {
+                unsupported("a computed `isSuspended`", "write `true` or `false`", at: rhs)
+                return []
+            }
+            return [.step("setSuspended", queue.name, at: at, [("to", .plain(b.literal.text, at: at))])]
+        case "qualityOfService":
+            let levels = ["userInteractive", "userInitiated", "utility", "background", "default"]
+            let text = rhs.trimmedDescription
+            let level = text.hasPrefix("QualityOfService.") ? String(text.dropFirst(17)) : String(text.dropFirst())
+            guard text.hasPrefix(".") || text.hasPrefix("QualityOfService."), levels.contains(level) else {
+                unsupported("this quality of service", "write `.utility` (or another `QualityOfService` case)", at: rhs)
+                return []
+            }
+            return [.step("setQueueQualityOfService", queue.name, at: at, [("to", .plain(level, at: at))])]
+        case "name":
+            unsupported(
+                "setting an operation queue's `name`",
+                "leave it out: LoopSim names the queue `\(queue.name)` after its property", at: lhs)
+            return []
+        default:
+            return nil
+        }
+    }
 }

@@ -192,4 +192,31 @@ import Testing
                 """)
         }
     }
+
+    /// `isSuspended` and `qualityOfService` set on a property queue in methods: the operation added while the
+    /// queue is suspended starts at the resume (500 ms); `name` is refused at the assignment.
+    @Test func anOperationQueueSuspendedInAMethodStartsNothingUntilResumed() throws {
+        let text = """
+            import Foundation
+            let scenario = Scenario("suspend", until: .seconds(2), variants: [.ios13])
+            final class Importer {
+                private let queue = OperationQueue()
+                func start() {
+                    queue.isSuspended = true
+                    queue.qualityOfService = .utility
+                    queue.addOperation { print("ran") }
+                }
+                func resume() { self.queue.isSuspended = false }
+            }
+            let importer = Importer()
+            importer.start()
+            scenario.at(.milliseconds(500), "resume") { importer.resume() }
+            scenario.expect(.all, ["logs": 1, "logs[0].at_ms": 500])
+            """
+        try SwiftLanguageTests.passes(text)
+        let named = text.replacingOccurrences(of: "queue.qualityOfService = .utility", with: "queue.name = \"imports\"")
+        let errors = SwiftScenarioLoader.lower(text: named, file: "S.swift").1.filter { $0.severity == .error }
+        #expect(errors.map(\.location.line) == [7])
+        #expect(errors.first?.message.contains("`name`") == true)
+    }
 }
