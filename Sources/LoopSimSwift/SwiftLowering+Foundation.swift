@@ -161,7 +161,8 @@ extension SwiftLowering {
             unsupported(
                 "`\(name)` apart from the source's creation",
                 "schedule the source and set its handler in the statements right after "
-                    + "`DispatchSource.makeTimerSource(queue:)`, before `resume()`", at: call)
+                    + "`DispatchSource.makeTimerSource(queue:)`, before `resume()` (for a source made in a property's "
+                    + "initial value: in `init`; rescheduling a running source is not modelled)", at: call)
             return []
         case ("BlockOperation", "addDependency"), ("Operation", "addDependency"):
             guard call.arguments.count == 1, let other = call.arguments.first,
