@@ -121,8 +121,8 @@ extension ScenarioSchemaWords {
         bool (always false for `main`, whose setter corelibs ignores: `if !__mainQ`); `name` a string, the
         queue's declared name (the app names it so) and `NSOperationQueue Main Queue` for `main` (corelibs
         `init(asMainQueue:)`); `qualityOfService` a string, `default` until `setQueueQualityOfService:` and
-        `userInteractive` for `main`; `maxConcurrentOperationCount` an int, as declared (-1 for the
-        default). Conformance c148.
+        `userInteractive` for `main`; `maxConcurrentOperationCount` an int, as declared or last set (-1 for
+        the default). Conformance c148.
         == step/queueProperty/into
         `into:` (required: a place of the property's type) (a key of `queueProperty:`, which models
         `queue.isSuspended`, `queue.name`, `queue.qualityOfService`, `queue.maxConcurrentOperationCount`)
@@ -140,15 +140,13 @@ extension ScenarioSchemaWords {
         == step/setCompletionBlock/do
         `do:` (a key of `setCompletionBlock:`, which models `operation.completionBlock = ^{…}`)
         == step/setMaxConcurrentOperationCount
-        `setMaxConcurrentOperationCount: QUEUE` — `queue.maxConcurrentOperationCount = n` while the app
-        runs. QUEUE's width from then on: corelibs stores the count and schedules (`_maxNumOps = newValue`,
-        then `_schedule()`, Operation.swift at 761b621), so a wider queue starts its ready operations at
-        once and a narrower one lets the running ones finish, starting none until fewer run. A negative
-        count but -1 crashes the run (`count (N) cannot be negative`, corelibs' `fatalError`); on `main` it
-        does nothing (`if !__mainQ`). `queueProperty:` reads the new count.
+        `setMaxConcurrentOperationCount: QUEUE` — `queue.maxConcurrentOperationCount = …`. After QUEUE was
+        declared, at any time: the new width bounds the operations started from then on; the running ones go
+        on, and a wider queue starts what is ready at once (corelibs' setter calls `_schedule()`). `main` is
+        `value.invalid`. Conformance sw81.
         == step/setMaxConcurrentOperationCount/to
-        `to:` (required: an integer; -1 for the default) (a key of `setMaxConcurrentOperationCount:`, which
-        models `queue.maxConcurrentOperationCount = n` while the app runs)
+        `to:` (required: a positive count, or -1 for the default) (a key of
+        `setMaxConcurrentOperationCount:`, which models `queue.maxConcurrentOperationCount = …`)
         == step/setQualityOfService
         `setQualityOfService: OP` — `operation.qualityOfService = …`. Sets OP's quality of service. When OP
         is added to a queue whose `maxConcurrentOperationCount` is not 1 and OP has no `queuePriority` of

@@ -76,7 +76,7 @@ extension SwiftLowering {
             if let steps = workItemQueueCall(queue, name, call, in: scope) { return steps }  // +WorkItems.swift
             return dispatchStep(queue, name, call, in: scope)
         }
-        if let loop = namedRunLoop(base) ?? currentRunLoopLocal(base, in: scope) {
+        if let loop = namedRunLoop(base) ?? currentRunLoopLocal(base, in: scope) ?? runLoopProperty(base, in: scope) {
             switch name {
             case "run" where loop == "current runloop": return runStep(call, in: scope)
             case "add":

@@ -25,6 +25,11 @@ extension SwiftLowering {
                     }
                     if collectComputed(binding, name: name, into: &shape) { continue }
                     _ = collectLazy(v, binding, name: name, into: &shape)  // SwiftLowering+Lazy.swift
+                    if !v.modifiers.contains(where: { $0.name.text == "lazy" }),
+                        let made = propertySourceCreation(binding)
+                    {
+                        shape.sources[name] = made  // SwiftLowering+PropertySources.swift
+                    }
                     shape.fields[name] = fieldType(binding)
                     noteStructField(v, name: name, type: fieldType(binding), into: &shape)  // +Structs.swift
                 }
@@ -126,6 +131,7 @@ extension SwiftLowering {
                     "a scenario class has stored properties, init, deinit and methods", at: d)
             }
         }
+        checkPropertySources(className: name)  // SwiftLowering+PropertySources.swift
         methods += observerMethods(decl, className: name)  // SwiftLowering+Observers.swift
         fields += uikitFields(className: name, at: at)
         fields += threadSubclassFieldNodes(className: name, at: at)
@@ -285,6 +291,15 @@ extension SwiftLowering {
                     initSteps.append(.step("set", "self.\(name) = \(bound)", at: location(value)))
                 } else if value.is(NilLiteralExprSyntax.self) || isInvalidTaskIdentifier(value) {
                     // nil is every field's initial value.
+                } else if !isLazy, propertySourceCreation(binding) != nil {
+                    // Made where init configures it (SwiftLowering+PropertySources.swift).
+                } else if type == .runLoop, Self.isRunLoopAccessor(value),
+                    let made = expression(value, in: methodScope(className: className, body: [])), made.type == .runLoop
+                {
+                    // `let loop = RunLoop.current`: the run loop of the thread that makes the object, where Swift
+                    // evaluates a property's initial value (the Swift book, "Initialization" › "Default Property
+                    // Values"; Apple, `RunLoop.current`: "the run loop for the current thread").
+                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
                 } else if let call = value.as(FunctionCallExprSyntax.self),
                     let made = initializedStore(
                         call, place: "self.\(name)", in: methodScope(className: className, body: []))
@@ -359,6 +374,8 @@ extension SwiftLowering {
         if let array = arrayLiteralType(value) { return array }  // `[0.3, 2.0]`: SwiftLowering+Arrays.swift
         if Self.intBound(value) != nil { return .int }  // `var best = Int.max`
         if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
+        if propertySourceCreation(binding) != nil { return .api("DispatchSourceTimer") }  // +PropertySources.swift
+        if Self.isRunLoopAccessor(value) { return .runLoop }  // `let loop = RunLoop.current`
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
         {

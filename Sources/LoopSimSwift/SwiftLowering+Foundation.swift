@@ -164,7 +164,8 @@ extension SwiftLowering {
             unsupported(
                 "`\(name)` apart from the source's creation",
                 "schedule the source and set its handler in the statements right after "
-                    + "`DispatchSource.makeTimerSource(queue:)`, before `resume()`", at: call)
+                    + "`DispatchSource.makeTimerSource(queue:)`, before `resume()` (for a source made in a property's "
+                    + "initial value: in `init`; rescheduling a running source is not modelled)", at: call)
             return []
         case ("BlockOperation", "addDependency"), ("Operation", "addDependency"):
             guard call.arguments.count == 1, let other = call.arguments.first,
@@ -312,6 +313,7 @@ extension SwiftLowering {
     mutating func foldedGroup(_ items: [CodeBlockItemSyntax], at index: Int, in scope: inout Scope)
         -> (steps: [LocatedNode], used: Int)?
     {
+        if let folded = foldPropertySource(items, at: index, in: &scope) { return folded }  // +PropertySources.swift
         guard let (placeSyntax, place, isNewLocal, call) = creationStatement(items[index], in: scope) else {
             return nil
         }

@@ -105,7 +105,13 @@ extension SwiftLowering {
         let name: String
         let width: Int
         var isOperationQueue = false
-        if let made = dispatchQueueCreation(call) {
+        var lazyWidth: String?
+        if let made = lazyOperationQueue(decl, call) {
+            // `lazy var queue: OperationQueue = { let q = OperationQueue(); q.maxConcurrentOperationCount = 1;
+            // return q }()` (SwiftLowering+PropertySources.swift).
+            (name, width, lazyWidth) = ("\(className).\(property)", 0, made)
+            isOperationQueue = true
+        } else if let made = dispatchQueueCreation(call) {
             guard let made else { return true }
             (name, width) = made
         } else if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "OperationQueue",
@@ -116,7 +122,7 @@ extension SwiftLowering {
         } else {
             return false
         }
-        if decl.bindingSpecifier.text != "let" {
+        if decl.bindingSpecifier.text != "let", lazyWidth == nil {
             unsupported(
                 "a queue in a `var`",
                 "keep the queue in a `let`: `private let queue = …` (a replaced queue is not "
@@ -139,7 +145,7 @@ extension SwiftLowering {
         propertyQueues.append(
             PropertyQueue(className: className, property: property, name: name, isOperationQueue: isOperationQueue))
         if isOperationQueue {
-            operationQueues.append((name: name, width: "default"))
+            operationQueues.append((name: name, width: lazyWidth ?? "default"))
         } else if width > 1 {
             queueWidths[name] = width
         }
@@ -149,9 +155,10 @@ extension SwiftLowering {
     /// Whether `decl` is a property recorded by ``recordPropertyQueue(_:className:)`` (or refused there).
     func isPropertyQueue(_ decl: VariableDeclSyntax) -> Bool {
         guard decl.bindings.count == 1,
-            let call = decl.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self),
-            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            let call = decl.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self)
         else { return false }
+        if isLazyOperationQueue(decl, call) { return true }  // SwiftLowering+PropertySources.swift
+        guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         return (callee == "DispatchQueue" && call.arguments.first?.label?.text == "label")
             || (callee == "OperationQueue" && call.arguments.isEmpty && call.trailingClosure == nil)
     }
@@ -194,47 +201,28 @@ extension SwiftLowering {
         return queue.name
     }
 
-    /// A property of an operation queue kept in a property, set: `queue.maxConcurrentOperationCount = N` (in `init`,
-    /// N becomes the queue's width, `operationQueues:`, as it is set before any operation is added; in a method or
-    /// a closure, `setMaxConcurrentOperationCount:`, the width from then on), `qualityOfService`
-    /// (`setQueueQualityOfService:`), `isSuspended` (`setSuspended:`), and `name`, which the model does not hold (a
-    /// warning). Nil when `lhs = rhs` is none of these.
+    /// `queue.maxConcurrentOperationCount = N` on an operation queue kept in a property: in `init`, N becomes the
+    /// queue's width (`operationQueues:`), as it is set before any operation is added; in a method it is
+    /// `setMaxConcurrentOperationCount:` where it is written (the new width bounds the operations started from
+    /// then on; corelibs' setter calls `_schedule()`). Nil when `lhs = rhs` is not that.
     mutating func propertyQueueAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: Scope) -> [LocatedNode]? {
-        guard let member = lhs.as(MemberAccessExprSyntax.self), let base = member.base,
+        if let steps = propertyQueueSetter(lhs, rhs, in: scope) { return steps }  // SwiftLowering+PropertySources.swift
+        guard let member = lhs.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "maxConcurrentOperationCount", let base = member.base,
             let queue = propertyQueue(base, in: scope), queue.isOperationQueue
         else { return nil }
-        let at = location(lhs)
-        switch member.declName.baseName.text {
-        case "maxConcurrentOperationCount": break
-        case "name":
-            // The model names the queue after its property, in reports and `OperationQueue.current?.name`.
-            bag.warning(
-                .swiftIgnored,
-                "an operation queue's `name` is not modelled: the queue is named `\(queue.name)` in the reports, "
-                    + "and `OperationQueue.current?.name` reads that name", at: at)
-            return []
-        case "qualityOfService":
-            guard let level = rhs.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return nil }
-            return [.step("setQueueQualityOfService", queue.name, at: at, [("to", .plain(level, at: location(rhs)))])]
-        case "isSuspended":
-            guard let value = rhs.as(BooleanLiteralExprSyntax.self)?.literal.text else { return nil }
-            return [.step("setSuspended", queue.name, at: at, [("to", .plain(value, at: location(rhs)))])]
-        default: return nil
-        }
-        let negative = rhs.as(PrefixOperatorExprSyntax.self).flatMap { p in
-            p.operator.text == "-" ? p.expression.as(IntegerLiteralExprSyntax.self).map { "-" + $0.literal.text } : nil
-        }
-        let isDefault = rhs.trimmedDescription.hasSuffix("defaultMaxConcurrentOperationCount")
-        guard let n = rhs.as(IntegerLiteralExprSyntax.self)?.literal.text ?? negative ?? (isDefault ? "-1" : nil)
-        else {
-            unsupported("a computed width", "write an integer literal", at: rhs)
+        let literal = literalText(rhs).flatMap { Int($0) }
+        guard let literal, literal >= 1 || literal == -1 else {
+            unsupported(
+                "this width", "write a positive integer literal, or -1 for the default", at: rhs)
             return []
         }
         guard scope.kind == .method, isInInit(lhs) else {
-            return [.step("setMaxConcurrentOperationCount", queue.name, at: at, [("to", .plain(n, at: location(rhs)))])]
+            let at = location(lhs)
+            return [.step("setMaxConcurrentOperationCount", queue.name, at: at, [("to", .plain("\(literal)", at: at))])]
         }
         if let index = operationQueues.firstIndex(where: { $0.name == queue.name }) {
-            operationQueues[index].width = n
+            operationQueues[index].width = literal == -1 ? "default" : "\(literal)"
         }
         return []
     }

@@ -20,6 +20,8 @@ struct SwiftLowering {
     var classes: [String: ClassShape] = [:]
     /// The names of dispatch queues declared at the top level (`let db = DispatchQueue(label: "db")`).
     var queueNames: [String] = []
+    /// `Class.property` of each dispatch source property an init configured (SwiftLowering+PropertySources.swift).
+    var foldedPropertySources: Set<String> = []
     /// The operation queues declared at the top level (`let imports = OperationQueue()`) and their
     /// `maxConcurrentOperationCount` (`default` until set), in order (SwiftLowering+Foundation.swift).
     var operationQueues: [(name: String, width: String)] = []
@@ -256,6 +258,9 @@ struct ClassShape {
     var getters: Set<String> = []
     /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
     var lazy: [String: ExprSyntax] = [:]
+    /// `let timer = DispatchSource.makeTimerSource(…)`: the property's name to the call, configured in `init`
+    /// (SwiftLowering+PropertySources.swift).
+    var sources: [String: FunctionCallExprSyntax] = [:]
     /// Stored properties with `willSet`/`didSet`, by name (SwiftLowering+Observers.swift; looked up only).
     var observers: [String: PropertyObservers] = [:]
     /// The methods declared `throws` (SwiftLowering+Throws.swift).

@@ -124,9 +124,15 @@ import Testing
         }
     }
 
-    @Test func aQueueInAVarIsRefused() {
+    /// A queue in a `var` is refused; a width set outside `init` is a setter where it is written
+    /// (PropertyMadeObjectTests), and a width below 1 (but -1) is refused at the value.
+    @Test func aQueueInAVarAndAWidthBelowOneAreRefused() {
         let inVar = Self.errors(Self.file("var queue = DispatchQueue(label: \"w\")", "queue.async { }"))
         #expect(inVar.contains { $0.0 == 4 && $0.1.contains("a queue in a `var`") }, "\(inVar)")
+        let width = Self.errors(Self.file("let queue = OperationQueue()", "queue.maxConcurrentOperationCount = 2"))
+        #expect(width.isEmpty, "\(width)")
+        let zero = Self.errors(Self.file("let queue = OperationQueue()", "queue.maxConcurrentOperationCount = 0"))
+        #expect(zero.contains { $0.1.contains("this width") }, "\(zero)")
     }
 
     /// An operation queue's width set in a method takes effect from then on (`setMaxConcurrentOperationCount:`):

@@ -22,9 +22,15 @@ import Testing
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(
-            name: "dispatch source in a property's initial value",
-            code: "TOP:final class H { private let /*@*/timer = DispatchSource.makeTimerSource(queue: .main) }",
-            advice: "make it in a method"),
+            name: "dispatch source in a property's initial value that init does not schedule",
+            code: "TOP:final class H { private let timer = /*@*/DispatchSource.makeTimerSource(queue: .main) }",
+            advice: "schedule it and set its handler in `init`"),
+        Case(
+            name: "strict flag of a dispatch timer source",
+            code: "TOP:final class H {\n let timer = DispatchSource.makeTimerSource(/*@*/flags: .strict, "
+                + "queue: .main)\n"
+                + " init() { timer.schedule(deadline: .now()); timer.setEventHandler {} }\n}",
+            advice: "`flags: []` only"),
         Case(
             name: "struct method returning a value",
             code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() -> Int { x }\n}",

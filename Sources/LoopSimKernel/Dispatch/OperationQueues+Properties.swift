@@ -19,8 +19,6 @@ extension OperationQueues {
         }
     }
 
-    /// `queue.isSuspended = value`: a suspended queue starts nothing new; the operations it runs go on. Resuming
-    /// it starts what is ready (corelibs: `if !newValue { _schedule() }`, Operation.swift lines 1326-1336).
     /// `queue.maxConcurrentOperationCount = value` while the app runs: the queue's width from then on; the main
     /// queue's setter does nothing. corelibs stores the count and schedules (`_maxNumOps = newValue`, then
     /// `_schedule()`: Operation.swift at 761b621), so a wider queue starts its ready operations at once, and a
@@ -33,6 +31,8 @@ extension OperationQueues {
         startReady()
     }
 
+    /// `queue.isSuspended = value`: a suspended queue starts nothing new; the operations it runs go on. Resuming
+    /// it starts what is ready (corelibs: `if !newValue { _schedule() }`, Operation.swift lines 1326-1336).
     func setSuspended(_ index: Int, _ value: Bool) {
         queues[index].isSuspended = value
         if !value { startReady() }

@@ -44,20 +44,27 @@ extension ScenarioCompiler {
             if !t.isObject { c.bag.error(.exprType, "the operation is an object, not \(t)", at: s.arg.location) }
             return [.perform(OperationSetterStep.make(setter: .qualityOfService(operation: op, value: level)))]
         },
-        StepVerb("setMaxConcurrentOperationCount", keys: ["to"]) { c, s in
-            guard let index = c.operationQueue(s.arg), let node = c.required(s, "to", example: "to: 1") else {
-                return []
-            }
-            guard let n = node.scalar.flatMap({ Int($0.text) }) else {
-                c.bag.error(
-                    .valueInvalid, "to: is an integer, the queue's new width (-1 for the default)", at: node.location)
-                return []
-            }
-            return [.perform(OperationSetterStep.make(setter: .maxConcurrent(queue: index, value: n)))]
-        },
         StepVerb("setQueueQualityOfService", keys: ["to"]) { c, s in
             guard let index = c.operationQueue(s.arg), let level = c.qualityOfService(s) else { return [] }
             return [.perform(OperationSetterStep.make(setter: .queueQualityOfService(queue: index, value: level)))]
+        },
+        StepVerb("setMaxConcurrentOperationCount", keys: ["to"]) { c, s in
+            guard let index = c.operationQueue(s.arg), let node = c.required(s, "to", example: "to: 1"),
+                let value = c.int(node, what: "to")
+            else { return [] }
+            if index == c.program.operationQueues.count {
+                c.bag.error(
+                    .valueInvalid, "OperationQueue.main runs one operation at a time; its width is not set",
+                    at: s.arg.location)
+                return []
+            }
+            if value < 1 && value != -1 {
+                c.bag.error(
+                    .valueInvalid, "to: is a positive count, or -1 for the default (no limit of the queue's own)",
+                    at: node.location)
+                return []
+            }
+            return [.perform(OperationSetterStep.make(setter: .maxConcurrent(queue: index, value: value)))]
         },
     ]
 
