@@ -5,9 +5,7 @@ import Testing
 /// `withTaskGroup:` with `addTask:` and `waitForAll:` in its steps (docs/scenario-format.md §7.13): the YAML words
 /// of a task group whose children are added as its body runs (SE-0304).
 @Suite struct TaskGroupBodyTests {
-    static func ids(_ yaml: String) -> [DiagnosticID] {
-        ScenarioLoader.load(text: yaml, file: "inline.yaml").diagnostics.map(\.id)
-    }
+    static func ids(_ yaml: String) -> [DiagnosticID] { SwiftConcurrencyAwaitTests.ids(yaml) }
 
     /// Children added in a `for:` loop each capture that turn's counter; `waitForAll:` waits for those added so
     /// far, and the body's end for the rest.
