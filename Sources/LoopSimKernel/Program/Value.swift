@@ -63,9 +63,8 @@ public enum Value: Hashable, Sendable {
         switch self {
         case .object(let id): return [(name, id)]
         case .array, .dictionary:
-            return (heldElements ?? []).indices.compactMap { i in
-                heldElements?[i].object.map { (elementEdgeName(name, i), $0) }
-            }
+            let elements = heldElements ?? []
+            return elements.indices.compactMap { i in elements[i].object.map { (elementEdgeName(name, i), $0) } }
         default: return []
         }
     }
