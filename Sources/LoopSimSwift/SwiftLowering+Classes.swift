@@ -54,6 +54,7 @@ extension SwiftLowering {
             }
         }
         collectThrowing(decl, into: &shape)  // SwiftLowering+Throws.swift
+        shape.isIsolated = !isolationEntries(decl).isEmpty
         noteUIKitSuperclass(decl, into: &shape)
         collectThreadSubclass(decl, into: &shape)  // SwiftLowering+ThreadSubclass.swift
         shape.constantMembers = instanceConstantNames(decl)
@@ -133,6 +134,7 @@ extension SwiftLowering {
         }
         checkPropertySources(className: name)  // SwiftLowering+PropertySources.swift
         methods += observerMethods(decl, className: name)  // SwiftLowering+Observers.swift
+        methods += awaitedReadMethods(className: name, at: at)  // SwiftLowering+ActorReads.swift
         fields += uikitFields(className: name, at: at)
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift

@@ -56,13 +56,8 @@ extension SwiftLowering {
             // `var x: Int { e }` returns its one expression, as `{ return e }` does.
             var steps: [LocatedNode]
             if statements.count == 1, let only = statements.first?.item.as(ExprSyntax.self) {
-                let before = hoisting
-                hoisting = Hoisting(isOpen: true, root: Syntax(only))
-                let lowered = withEnumContext(type) { $0.expression(only, in: scope) }
-                steps = hoisting.steps + hoisting.releases.filter { $0.scalarArgument != lowered?.text }
-                hoisting = before
-                guard let lowered else { continue }
-                steps.append(.step("return", lowered.text, at: location(only)))
+                guard let returned = returnSteps(only, type: type, in: scope) else { continue }
+                steps = returned
             } else {
                 steps = lowerStatements(statements, in: &scope, tail: true)
                 steps += unreachableEnd(of: statements, at: binding)  // SwiftLowering+Returns.swift
@@ -71,6 +66,18 @@ extension SwiftLowering {
                 (name, .map([("returns", .plain(typeName, at: at)), ("do", .list(steps, at: at))], at: at)))
         }
         return methods
+    }
+
+    /// The steps of a body that returns the one expression `only` of `type`: what it hoists, then `return:` it (the
+    /// hoisted objects released, but not the one returned). Nil when the expression is refused.
+    mutating func returnSteps(_ only: ExprSyntax, type: LoweredType, in scope: Scope) -> [LocatedNode]? {
+        let before = hoisting
+        hoisting = Hoisting(isOpen: true, root: Syntax(only))
+        let lowered = withEnumContext(type) { $0.expression(only, in: scope) }
+        let steps = hoisting.steps + hoisting.releases.filter { $0.scalarArgument != lowered?.text }
+        hoisting = before
+        guard let lowered else { return nil }
+        return steps + [.step("return", lowered.text, at: location(only))]
     }
 
     /// Records a computed property of the class (first pass). True when `binding` has accessors: such a

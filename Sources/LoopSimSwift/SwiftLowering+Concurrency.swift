@@ -449,6 +449,7 @@ extension SwiftLowering {
     /// The type `await x.m()` gives: what `m` returns, by the receiver's class when it is known, else by the one
     /// return type every method of that name in the file declares.
     func awaitedType(_ value: ExprSyntax, in scope: Scope) -> LoweredType {
+        if let read = awaitedReadLoweredType(value, in: scope) { return read }  // SwiftLowering+ActorReads.swift
         guard let call = value.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else {
             return .unknown
         }
@@ -470,6 +471,7 @@ extension SwiftLowering {
     /// `place` (`await:` with `result:`), stored when the await ends, back on the caller's executor. Nil when
     /// `value` awaits no call of a method of the file.
     mutating func awaitedValue(_ value: ExprSyntax, place: String, in scope: Scope) -> [LocatedNode]? {
+        if let read = awaitedRead(value, place: place, in: scope) { return read }  // SwiftLowering+ActorReads.swift
         guard let awaited = value.as(AwaitExprSyntax.self),
             let call = awaited.expression.as(FunctionCallExprSyntax.self)
         else { return nil }

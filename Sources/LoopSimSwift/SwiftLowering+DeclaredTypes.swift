@@ -125,9 +125,7 @@ extension SwiftLowering {
     func bindingType(_ binding: PatternBindingSyntax) -> InterpolatedType? {
         if let annotation = binding.typeAnnotation { return annotatedType(annotation.type) }
         guard let value = binding.initializer?.value else { return nil }
-        // `let n = await counter.increment()`: what the awaited method returns.
-        if let awaited = value.as(AwaitExprSyntax.self) { return interpolatedType(awaited.expression) }
-        return interpolatedType(value)
+        return interpolatedType(value)  // `let n = await counter.increment()`: what the awaited method returns
     }
 
     /// `Int`, `Bool`, `String` and an enum of the file without raw values are plain; the same wrapped in `?` or `!`

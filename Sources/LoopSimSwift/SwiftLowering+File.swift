@@ -41,6 +41,7 @@ extension SwiftLowering {
                 collectTypeShape(of: namespace.name, namespace.members)  // SwiftLowering+TypeMembers.swift
             }
         }
+        collectAwaitedReads(tree)  // SwiftLowering+ActorReads.swift
         for item in tree.statements {
             switch item.item {
             case .decl(let decl):

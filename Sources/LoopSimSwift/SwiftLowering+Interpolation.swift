@@ -206,6 +206,13 @@ extension SwiftLowering {
             // `error as? LoadError`: a `LoadError?`, whose `if let` binding prints its case (+Throws.swift)
             return cast.questionOrExclamationMark?.text == "?" ? .optionalPlain : .plain
         }
+        if let a = e.as(AwaitExprSyntax.self) {
+            // `await store.count` (SwiftLowering+ActorReads.swift), `await loader.next()`: the value's own type.
+            if let member = a.expression.as(MemberAccessExprSyntax.self), let read = awaitedReadType(member) {
+                return read
+            }
+            return interpolatedType(a.expression)
+        }
         if e.is(IntegerLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self) { return .plain }
         if let s = e.as(StringLiteralExprSyntax.self) {
             // A `String`; with interpolations, only of values the lowering writes as Swift does (else refused).

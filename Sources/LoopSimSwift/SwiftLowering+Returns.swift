@@ -165,7 +165,7 @@ extension SwiftLowering {
     /// Why a call with an effect (a timed wait, a dictionary's `removeValue`) cannot be hoisted before its statement
     /// as a temporary, or nil when it can: no statement is being lowered (`here`), Swift may not evaluate it each
     /// time the statement runs, or a read to its left would see the state after it.
-    func whyNotHoisted(_ call: FunctionCallExprSyntax, in scope: Scope) -> String? {
+    func whyNotHoisted(_ call: some ExprSyntaxProtocol, in scope: Scope) -> String? {
         guard hoisting.isOpen else { return "here" }
         return notEvaluatedEachTime(call)
             ?? hoisting.root.flatMap { root in

@@ -265,6 +265,11 @@ struct ClassShape {
     var observers: [String: PropertyObservers] = [:]
     /// The methods declared `throws` (SwiftLowering+Throws.swift).
     var throwing: Set<String> = []
+    /// An `actor` or a `@MainActor` class: its state is read from outside with `await` (SE-0306).
+    var isIsolated = false
+    /// Properties read from outside with `await store.count`: the property's name to the method that returns it on
+    /// the class's executor (SwiftLowering+ActorReads.swift).
+    var awaitedReads: [String: String] = [:]
 
     /// Its instance `let`s of literal values, folded at their uses (SwiftLowering+Constants.swift): members still,
     /// so a closure that reads one captures `self`.
