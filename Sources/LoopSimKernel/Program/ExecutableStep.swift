@@ -99,7 +99,7 @@ public struct StepContext {
     /// Stores `object`, a +1 reference the step made, into `place`, or releases it when there is no place.
     func bind(_ object: ObjectID, into place: LValue?) throws(RuntimeFault) {
         if let place {
-            try kernel.interpreter.store(.object(object), owned: true, into: place, in: frame, on: thread, kernel)
+            try kernel.interpreter.storeMade(.object(object), owned: true, into: place, in: frame, on: thread, kernel)
         } else {
             kernel.release(object, on: thread)
         }
@@ -111,7 +111,7 @@ public struct StepContext {
     func bindFactoryResult(_ object: ObjectID, into place: LValue?) throws(RuntimeFault) {
         let owned = kernel.objects.autoreleaseFactoryResult(object, on: thread)
         if let place {
-            try kernel.interpreter.store(.object(object), owned: owned, into: place, in: frame, on: thread, kernel)
+            try kernel.interpreter.storeMade(.object(object), owned: owned, into: place, in: frame, on: thread, kernel)
         } else if owned {
             kernel.release(object, on: thread)
         }

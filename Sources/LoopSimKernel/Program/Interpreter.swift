@@ -208,12 +208,21 @@ extension Interpreter {
     func storeReturned(
         _ value: Value, into place: LValue, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel
     ) throws(RuntimeFault) {
-        if let dropped = try store(value, owned: true, into: place, in: frame, on: thread, k) {
-            if case .local = place {
-                letGo(dropped, because: "name rebound")
-            } else {
-                letGo(dropped, because: "reference overwritten")
-            }
+        try storeMade(value, owned: true, into: place, in: frame, on: thread, k)
+    }
+
+    /// Stores a value a step made or returned (an object +1 when `owned`) into `place`. The object the place held
+    /// before is dropped as an assignment drops it: let go when it survives the drop, "name rebound" for a local,
+    /// "reference overwritten" for a field or an element, so that a timer made straight into a field that still
+    /// held a scheduled one leaves the old one abandoned to its run loop, as `self.timer = t` would.
+    func storeMade(
+        _ value: Value, owned: Bool, into place: LValue, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel
+    ) throws(RuntimeFault) {
+        guard let dropped = try store(value, owned: owned, into: place, in: frame, on: thread, k) else { return }
+        if case .local = place {
+            letGo(dropped, because: "name rebound")
+        } else {
+            letGo(dropped, because: "reference overwritten")
         }
     }
 
