@@ -331,12 +331,24 @@ extension SwiftLowering {
                 figures.append((key, .plain("null", at: at)))  // absent, as YAML's `null` (§9)
             } else if let d = value.as(DictionaryExprSyntax.self) {
                 if let mapping = expectMapping(d) { figures.append((key, mapping)) }
+            } else if let list = value.as(ArrayExprSyntax.self) {
+                // `"logged_in_order": ["start", "done"]`: a list of texts (§9, log checks).
+                var items: [LocatedNode] = []
+                for element in list.elements {
+                    guard let text = plainString(element.expression) else {
+                        scenarioError("a figure's list holds string literals: [\"start\", \"done\"]", at: element)
+                        continue
+                    }
+                    items.append(.quoted(text, at: location(element.expression)))
+                }
+                figures.append((key, .list(items, at: at)))
             } else if let p = value.as(PrefixOperatorExprSyntax.self), p.operator.text == "-",
                 let i = p.expression.as(IntegerLiteralExprSyntax.self)
             {
                 figures.append((key, .plain("-" + i.literal.text, at: at)))
             } else {
-                scenarioError("a figure's value is an integer, boolean or string literal", at: value)
+                scenarioError(
+                    "a figure's value is an integer, boolean or string literal, or a list of strings", at: value)
             }
         }
         return (variant, figures)

@@ -46,6 +46,25 @@ import Testing
             """#)
     }
 
+    /// A figure's value may be a list of strings, as YAML's `logged_in_order: [a, b]` (§9): checked, not ignored.
+    @Test func anExpectedListOfLogsIsCheckedInOrder() throws {
+        let text = """
+            import Foundation
+            let scenario = Scenario("order", until: .seconds(1), variants: [.ios13])
+            print("start")
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { print("done") }
+            scenario.expect(.all, ["logged_in_order": ORDER])
+            """
+        try Self.passes(text.replacingOccurrences(of: "ORDER", with: #"["start", "done"]"#))
+        let reversed = try Self.load(text.replacingOccurrences(of: "ORDER", with: #"["done", "start"]"#))
+        let run = try #require(try ScenarioRunner.run(reversed).first)
+        #expect(run.failedExpectations.count == 1, "\(run.expectations)")
+        let problems = SwiftScenarioLoader.load(
+            text: text.replacingOccurrences(of: "ORDER", with: #"["start", 3]"#), file: "L.swift"
+        ).diagnostics
+        #expect(problems.contains { $0.message.contains("list holds string literals") && $0.location.line == 5 })
+    }
+
     /// A singleton first reached through one of its properties from another class's init (`ThemeManager.shared
     /// .onChange { … }`) has run its own init before the method stores into its array: both handlers stay, and both
     /// closed screens, which their handlers hold through the singleton, still repaint.
