@@ -97,6 +97,12 @@ extension SwiftLowering {
         switch receiver.type {
         case .object(let cls) where classes[cls]?.methods[name] != nil:
             return methodCall(receiver.text, cls, name, call, in: scope)
+        case .object(let cls)
+        where Self.viewOverrides.contains(name) && call.arguments.isEmpty && call.trailingClosure == nil
+            && classes[cls]?.superclass.map({ $0 != "UIViewController" }) == true:
+            // `cell.prepareForReuse()` of a cell that does not override it: UIKit's own implementation, which
+            // resets nothing the model follows (the table view, the cell's views) — UITableViewCell's documentation.
+            return []
         case .object(let cls):
             bag.error(
                 .nameUndefined, "`\(cls)` has no method `\(name)`; declare `func \(name)()` in the class",

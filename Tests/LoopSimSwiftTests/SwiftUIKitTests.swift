@@ -73,6 +73,39 @@ import Testing
         let nav = UINavigationController(rootViewController: home)
         """
 
+    /// `cell.prepareForReuse()` of a cell that does not override it runs UIKit's own, which resets nothing the model
+    /// follows: the call lowers to nothing, and its timer keeps running (the reuse bug); an override runs.
+    @Test func anInheritedPrepareForReuseIsUIKitsOwn() throws {
+        let report = try Self.report(
+            """
+            class PlainCell: UITableViewCell {
+                var timer: Timer?
+                func configure() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("plain tick") }
+                }
+            }
+            class ResetCell: UITableViewCell {
+                var timer: Timer?
+                override func prepareForReuse() {
+                    super.prepareForReuse()
+                    timer?.invalidate()
+                }
+                func configure() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("reset tick") }
+                }
+            }
+            let plain = PlainCell()
+            let reset = ResetCell()
+            plain.configure()
+            reset.configure()
+            scenario.at(.milliseconds(1500), "reuse") {
+                plain.prepareForReuse()
+                reset.prepareForReuse()
+            }
+            """, until: 3)
+        #expect(Self.logs(report) == ["plain tick", "reset tick", "plain tick", "plain tick"], "\(Self.logs(report))")
+    }
+
     @Test func aPushAndAPopRunTheHooksInUIKitsOrder() throws {
         let report = try Self.report(
             Self.countdown + """
