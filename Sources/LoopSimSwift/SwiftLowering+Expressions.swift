@@ -74,6 +74,7 @@ extension SwiftLowering {
         if let call = e.as(FunctionCallExprSyntax.self), let waited = hoistedTimedWait(call, in: scope) {
             return waited  // `if semaphore.wait(timeout: …) == .timedOut`: SwiftLowering+DispatchSources.swift
         }
+        if let call = e.as(FunctionCallExprSyntax.self), let value = syncValue(call, in: scope) { return value }
         if let call = e.as(FunctionCallExprSyntax.self) { return callValue(call, in: scope) }
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }

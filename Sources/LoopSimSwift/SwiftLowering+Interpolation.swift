@@ -285,6 +285,9 @@ extension SwiftLowering {
         {
             return .plain  // `a.reduce(0, +)`: an Int or a Double, never nil (or refused where lowered)
         }
+        if let call = e.as(FunctionCallExprSyntax.self), let value = syncClosureValue(call) {
+            return interpolatedType(value)  // `queue.sync { items.count }`: its closure's value (+SyncValues.swift)
+        }
         if let call = e.as(FunctionCallExprSyntax.self) { return returnedType(call) }
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))

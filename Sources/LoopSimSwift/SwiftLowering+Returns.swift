@@ -220,6 +220,7 @@ extension SwiftLowering {
     /// The first property read in `node` (``stateReadBefore(_:root:in:)``), skipping hoisted calls and closures.
     private func firstStateRead(_ node: Syntax, in scope: Scope) -> Syntax? {
         if node.is(ClosureExprSyntax.self) { return nil }
+        if hoisting.temporaries[node.id] != nil { return nil }  // hoisted already (`queue.sync { … }`, an `await`)
         if let call = node.as(FunctionCallExprSyntax.self) {
             let name =
                 call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text

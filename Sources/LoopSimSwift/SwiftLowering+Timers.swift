@@ -129,7 +129,7 @@ extension SwiftLowering {
     mutating func lowerClosure(
         _ closure: ClosureExprSyntax, in scope: Scope, parameters: Int, bound: LoweredType? = nil,
         parameterKey: (key: String, type: LoweredType)? = nil, passed: [Int: LoweredType] = [:],
-        bindings: [(String, Local)] = []
+        bindings: [(String, Local)] = [], valueInto: SyncValue? = nil
     ) -> [(String, LocatedNode)]? {
         let at = location(closure)
         var captures: [LocatedNode] = []
@@ -253,7 +253,15 @@ extension SwiftLowering {
             return nil
         }
         inner.capturedVars = capturedNames(in: closure.statements.map(Syntax.init))
-        let steps = lowerStatements(closure.statements, in: &inner, tail: true)
+        let steps: [LocatedNode]
+        if let valueInto {
+            // `queue.sync { items.count }` used as a value (SwiftLowering+SyncValues.swift).
+            guard let stored = storeClosureValue(closure, into: valueInto, in: &inner) else { return nil }
+            steps = stored
+            captures.append(.plain("__block \(valueInto.name)", at: at))
+        } else {
+            steps = lowerStatements(closure.statements, in: &inner, tail: true)
+        }
         if !captures.isEmpty { result.append(("captures", .list(captures, at: at))) }
         result.append(("do", .list(steps, at: at)))
         return result

@@ -81,6 +81,9 @@ struct SwiftLowering {
     var structs: [String: SwiftStruct] = [:]
     /// Stored properties of a struct type declared with `let`, as `Class.name` (SwiftLowering+Structs.swift).
     var letStructFields: Set<String> = []
+    /// The type of the value a `queue.sync { e }` closure stored into its `__block` variable, by the variable's name
+    /// (SwiftLowering+SyncValues.swift).
+    var syncValueTypes: [String: LoweredType] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
