@@ -316,15 +316,17 @@ extension SwiftLowering {
     /// `defer { D }` then the rest of its scope R: R's steps, then D's. The scenario language has no `return`
     /// (the lowering turns an early exit into the other branch of an `if`), so every path through R ends at the
     /// end of its steps, where Swift runs D (The Swift Programming Language, "Control Flow" › "Deferred Actions").
-    /// A `break` or `continue` in R leaves the scope on a path that would skip D: refused.
+    /// A `break` or `continue` in R (not in a loop nested in R) leaves the scope too: D runs before it, as before a
+    /// `return` (``runningDeferredOnLoopExits(_:_:)``). A labeled one, or a `break` inside a `switch` (which leaves
+    /// the `switch`, not the loop), is refused.
     private mutating func lowerDefer(
         _ d: DeferStmtSyntax, rest: ArraySlice<CodeBlockItemSyntax>, in scope: inout Scope, tail: Bool
     ) -> [LocatedNode] {
         let finder = LoopExitFinder()
         for statement in rest { finder.walk(statement) }
-        if let exit = finder.found {
+        if let exit = finder.refused {
             unsupported(
-                "a `defer` whose scope is left by `break` or `continue`",
+                "a `defer` whose scope is left by a labeled `break` or `continue`, or a `break` in a `switch`",
                 "run the deferred code before the `break` or `continue` yourself", at: exit)
             return []
         }
@@ -332,7 +334,33 @@ extension SwiftLowering {
         var deferScope = scope
         let deferred = lowerStatements(d.body.statements, in: &deferScope, tail: false)
         var count = 0
-        return Self.runningDeferred(after, deferred, count: &count) + deferred
+        let exits = finder.found == nil ? after : Self.runningDeferredOnLoopExits(after, deferred)
+        return Self.runningDeferred(exits, deferred, count: &count) + deferred
+    }
+
+    /// `steps` with `deferred` run before each `break` and `continue` that leaves them (in `if:` branches, not in
+    /// loops nested in them, whose exits are their own, nor in blocks): Swift runs a scope's `defer` whenever control
+    /// leaves the scope, "whether it leaves because of an error or because of a statement such as return or break"
+    /// (The Swift Programming Language, "Control Flow" › "Deferred Actions").
+    static func runningDeferredOnLoopExits(_ steps: [LocatedNode], _ deferred: [LocatedNode]) -> [LocatedNode] {
+        var out: [LocatedNode] = []
+        for step in steps {
+            if case .scalar(let s) = step, s.text == "break" || s.text == "continue" {
+                out += deferred + [step]
+                continue
+            }
+            guard case .mapping(var m) = step, m.entries.first?.key.text == "if" else {
+                out.append(step)
+                continue
+            }
+            for i in m.entries.indices.dropFirst() {
+                guard case .sequence(var list) = m.entries[i].value else { continue }
+                list.items = runningDeferredOnLoopExits(list.items, deferred)
+                m.entries[i].value = .sequence(list)
+            }
+            out.append(.mapping(m))
+        }
+        return out
     }
 
     /// `steps` with `deferred` run before each `return` they hold (in `if:` branches and loop bodies, not in
@@ -466,18 +494,31 @@ private final class SwitchExitFinder: SyntaxVisitor {
 private final class LoopExitFinder: SyntaxVisitor {
     /// The first one found.
     var found: Syntax?
+    /// The first that the lowering does not run a `defer` before: labeled, or a `break` inside a `switch`.
+    var refused: Syntax?
+    /// How deep in `switch` statements the walk is.
+    private var switches = 0
 
     init() { super.init(viewMode: .sourceAccurate) }
 
     override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
         if found == nil { found = Syntax(node) }
+        if refused == nil, node.label != nil || switches > 0 { refused = Syntax(node) }
         return .skipChildren
     }
 
     override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind {
         if found == nil { found = Syntax(node) }
+        if refused == nil, node.label != nil { refused = Syntax(node) }
         return .skipChildren
     }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        switches += 1
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: SwitchExprSyntax) { switches -= 1 }
 
     override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

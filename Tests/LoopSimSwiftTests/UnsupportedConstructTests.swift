@@ -112,8 +112,8 @@ import Testing
                 + "    func f() { switch n { case 1 where /*@*/ready(): n = 0; default: break } } }",
             advice: "call it first into a local"),
         Case(
-            name: "defer left by break",
-            code: "while count < 3 { defer { go() }; if count == 1 { /*@*/break }; count += 1 }",
+            name: "defer left by a break in a switch",
+            code: "while count < 3 { defer { go() }; switch count { case 1: /*@*/break; default: count += 1 } }",
             advice: "before the `break`"),
         Case(
             name: "try of a method that does not throw", code: "/*@*/try self.go()",
