@@ -5,6 +5,24 @@
 extension ScenarioSchemaWords {
     /// The words docs/scenario-format.md's section gives each key and step there, by name.
     static let uIKitWords = #"""
+        == step/addChild
+        `addChild: PARENT` — `[parent addChildViewController:child]`. PARENT keeps CHILD in its
+        `childViewControllers` (strong; the edge `childViewControllers`) until `removeFromParent:` or
+        PARENT's dealloc; a child of another container is first removed from it; adding it again to its own
+        parent changes nothing; a controller as its own child is a run-time fault. The child's
+        `willMoveToParentViewController:` is the front-end's to call (the Swift lowering calls an override).
+        == step/addChild/child
+        `child:` (a key of `addChild:`, which models `[parent addChildViewController:child]`)
+        == step/addChildView
+        `addChildView: CHILD` — `[parent.view addSubview:child.view]`. CHILD's view joins its container's
+        hierarchy: when the container has appeared (its `viewWillAppear` ran and its `viewDidDisappear` has
+        not), CHILD's `viewWillAppear` and `viewDidAppear` run at once, on this thread; from then on the
+        container's appearance hooks are forwarded to CHILD after its own
+        (`shouldAutomaticallyForwardAppearanceMethods`). Nothing for a controller that is not a child of
+        `to:`. Load the child's view first (`call: child.viewDidLoad` or the Swift front-end's
+        `child.view`).
+        == step/addChildView/to
+        `to:` the container (a key of `addChildView:`, which models `[parent.view addSubview:child.view]`)
         == step/dismiss
         `dismiss: EXPR` — `dismissViewControllerAnimated:completion:` sent to EXPR. Dismisses what EXPR (or
         its navigation controller) presents, with everything presented above it; when EXPR presents nothing,
@@ -23,6 +41,11 @@ extension ScenarioSchemaWords {
         == step/dismiss/completion
         `completion:` (a key of `dismiss:`, which models `dismissViewControllerAnimated:completion:` sent to
         EXPR)
+        == step/makeKeyAndVisible
+        `makeKeyAndVisible: ROOT` — `window.rootViewController = root; [window makeKeyAndVisible]`. The
+        window shows ROOT (a navigation controller: its top controller): its `viewWillAppear` through
+        UIKit's event source, then its `viewDidAppear`, as a transition without animation
+        (docs/fidelity.md).
         == step/navigationController
         `navigationController: [PLACE]` — `initWithRootViewController:`. A `UINavigationController` with one
         controller, and its `UINavigationBar` with the root's navigation item. No hook: it is in no window
@@ -79,6 +102,13 @@ extension ScenarioSchemaWords {
         `animated:` (a key of `push:`, which models `pushViewController:animated:`)
         == step/push/on
         `on:` (the navigation controller) (a key of `push:`, which models `pushViewController:animated:`)
+        == step/removeChildView
+        `removeChildView: CHILD` — `[child.view removeFromSuperview]`. CHILD's view leaves its container's:
+        its `viewWillDisappear` and `viewDidDisappear` run at once when the container has appeared.
+        == step/removeFromParent
+        `removeFromParent: CHILD` — `[child removeFromParentViewController]`. CHILD's parent lets it go
+        (`removed from parent` when it survives); its view no longer gets the parent's hooks. Nothing
+        without a parent.
         == step/scroll
         `scroll: DRAG` — a touch that drags a scroll view. Main thread only; under a variant without UIKit
         (`linux-corelibs`) the step crashes the run, since there is no tracking mode to run. UIKit leaves

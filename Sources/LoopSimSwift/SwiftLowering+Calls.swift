@@ -16,6 +16,11 @@ extension SwiftLowering {
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }
         if let steps = foundationStatement(call, in: &scope) { return steps }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let steps = childViewCall(base, member.declName.baseName.text, call, in: scope)
+        {
+            return steps  // `view.addSubview(child.view)`: SwiftLowering+Containment.swift
+        }
         if let steps = displayStateCall(call, in: scope) { return steps }  // SwiftLowering+DisplayState.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text

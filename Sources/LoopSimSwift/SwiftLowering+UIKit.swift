@@ -97,10 +97,14 @@ extension SwiftLowering {
         if let superclass = shape?.superclass, superclass != "UIViewController", Self.viewOverrides.contains(name) {
             return true
         }
+        if isViewController(className), ["willMove", "didMove"].contains(name) {
+            return true  // containment's, called with the parent (SwiftLowering+Containment.swift)
+        }
         unsupported(
             "overriding `\(name)`",
             "a UIViewController subclass overrides viewDidLoad, viewWillAppear(_:), viewDidAppear(_:), "
-                + "viewWillDisappear(_:) and viewDidDisappear(_:); a cell prepareForReuse(); name other methods "
+                + "viewWillDisappear(_:), viewDidDisappear(_:), willMove(toParent:) and didMove(toParent:); a cell "
+                + "prepareForReuse(); name other methods "
                 + "without `override`", at: decl.name)
         return false
     }
@@ -155,7 +159,11 @@ extension SwiftLowering {
     /// `super.init(nibName: nil, bundle: nil)`: UIKit's own implementations, which do nothing the model follows.
     func uikitSuperCall(_ name: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
         guard let superclass = scope.className.flatMap({ classes[$0]?.superclass }) else { return nil }
-        if superclass == "UIViewController", Self.controllerHooks.contains(name) { return [] }
+        if superclass == "UIViewController",
+            Self.controllerHooks.contains(name) || ["willMove", "didMove"].contains(name)
+        {
+            return []
+        }
         if superclass != "UIViewController", Self.viewOverrides.contains(name) { return [] }
         if name == "init", scope.kind == .method { return [] }
         return nil
@@ -188,7 +196,8 @@ extension SwiftLowering {
             "pushViewController", "popViewController", "popToRootViewController", "present", "dismiss",
             "loadViewIfNeeded", "makeKeyAndVisible",
         ]
-        guard known.contains(name) || Self.controllerHooks.contains(name) else { return nil }
+        guard known.contains(name) || Self.controllerHooks.contains(name) || Self.containmentCalls.contains(name)
+        else { return nil }
         guard let receiver = expression(base, in: scope) else { return [] }
         if case .object(let cls) = receiver.type, let shape = classes[cls] {
             if Self.controllerHooks.contains(name), shape.superclass == "UIViewController" {
@@ -240,9 +249,12 @@ extension SwiftLowering {
             guard arguments.isEmpty else { return refuseUIKitCall(call, "write `loadViewIfNeeded()`") }
             return loadViewSteps(receiver.text, receiver.type, at: at)
         case "makeKeyAndVisible":
-            // The window shows its root controller, whose view was loaded when it was made (``uikitCreation``).
-            return []
+            // The window shows its root controller, whose view was loaded when it was made (``uikitCreation``):
+            // its appear hooks run (SwiftLowering+Containment.swift).
+            guard arguments.isEmpty else { return refuseUIKitCall(call, "write `window.makeKeyAndVisible()`") }
+            return [.step("makeKeyAndVisible", receiver.text, at: at)]
         default:
+            if Self.containmentCalls.contains(name) { return containmentCall(receiver, name, call, in: &scope) }
             return nil
         }
     }

@@ -179,7 +179,7 @@ import Testing
         #expect(
             main == "[{let: loaded7 = new HomeVC}, {if: loaded7 != nil && !loaded7.isViewLoaded, then: "
                 + "[{set: loaded7.isViewLoaded = true}, {call: loaded7.viewDidLoad}]}, "
-                + "{navigationController: window, root: loaded7}, {release: loaded7}]")
+                + "{navigationController: window, root: loaded7}, {release: loaded7}, {makeKeyAndVisible: window}]")
     }
 
     @Test func aBlockObserverLowersWithItsTokenQueueAndNotification() throws {

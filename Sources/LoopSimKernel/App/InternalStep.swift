@@ -6,8 +6,11 @@ public enum InternalStep: Sendable {
     case killUnlessTasksEnded
     /// Call a block held by the kernel (an expiration handler).
     case callBlock(ObjectID)
-    /// Call a view-controller lifecycle method if its class defines it.
+    /// Call a view-controller lifecycle method if its class defines it, then forward an appearance hook to the
+    /// child controllers whose views are in its hierarchy (UIKit+Containment.swift).
     case callHook(ObjectID, String)
+    /// Call a view-controller lifecycle method if its class defines it, without forwarding it.
+    case callOwnHook(ObjectID, String)
     /// A dismissal's transition ended: the presenter forgets the controller (UIKit holds it to the end).
     case endPresentation(presenter: ObjectID, presented: ObjectID)
     /// The end of a transition: UIKit releases a controller it held for it (dismissed or popped: `reason`).

@@ -144,6 +144,13 @@ extension Interpreter {
                 // UIKit's reference passes to the call's frame, which releases it when the block returns.
                 if k.uikit.unhold(block) { return .push(blockFrame(block, edge: "completion")) }
             case .callHook(let id, let method):
+                let forwarded = k.uikit.forwardAppearance(id, method)
+                if !forwarded.isEmpty {
+                    let steps = [Step.internalStep(.callOwnHook(id, method))] + forwarded
+                    return .push(ProgramFrame(steps: steps, env: frame.env, ownsEnvironment: false, label: frame.label))
+                }
+                if let frame = k.uikit.hookFrame(id, method, k) { return .push(frame) }
+            case .callOwnHook(let id, let method):
                 if let frame = k.uikit.hookFrame(id, method, k) { return .push(frame) }
             case .callBlock(let block):
                 guard k.heap.object(block) != nil else { return .next }

@@ -5,6 +5,32 @@
 // `LOOPSIM_GENERATE_STEPS=1 swift test --filter StepFactoryTests`, which rewrites the folders' files (the test
 // fails while one differs from what the declarations make). Do not edit by hand.
 
+// MARK: UIKit/Containment+Steps.swift
+
+extension AddChildStep {
+    public static func make(parent: Expr, child: Expr) -> Self {
+        Self(parent: parent, child: child)
+    }
+}
+
+extension RemoveFromParentStep {
+    public static func make(child: Expr) -> Self {
+        Self(child: child)
+    }
+}
+
+extension ChildViewStep {
+    public static func make(child: Expr, parent: Expr? = nil, appeared: Bool) -> Self {
+        Self(child: child, parent: parent, appeared: appeared)
+    }
+}
+
+extension MakeKeyAndVisibleStep {
+    public static func make(root: Expr) -> Self {
+        Self(root: root)
+    }
+}
+
 // MARK: UIKit/UIKit+Steps.swift
 
 extension MakeNavigationControllerStep {

@@ -26,6 +26,17 @@ struct UIKitLinks {
     /// the top item again or taken it off): the bar that covered it. The model's one closed-source edge, inferred
     /// from seed 000 (S3): such views outlive their controllers until a pop (docs/fidelity.md).
     var coveringBar: ObjectID?
+    /// On a container view controller: its `childViewControllers` (`addChildViewController:` keeps each; UIKit's
+    /// array, strong), in the order added (UIKit+Containment.swift).
+    var children: [ObjectID] = []
+    /// On a child view controller: its `parentViewController` (weak in UIViewController.h).
+    var parentController: ObjectID?
+    /// On a child view controller: its view is in its parent's view hierarchy (`addSubview(child.view)`), so the
+    /// parent forwards its appearance hooks to it.
+    var viewInParent = false
+    /// On a view controller: it has appeared (its `viewWillAppear` ran) and not yet disappeared (its
+    /// `viewDidDisappear`), so a child view added now appears at once.
+    var isAppeared = false
 
     /// Strong links as (property, object), in a fixed order.
     var strongLinks: [(String, ObjectID)] {
@@ -38,6 +49,7 @@ struct UIKitLinks {
         if let rightBarButtonItem { links.append(("rightBarButtonItem", rightBarButtonItem)) }
         if let customView { links.append(("customView", customView)) }
         if let coveringBar { links.append(("coveringBar", coveringBar)) }
+        for child in children { links.append(("childViewControllers", child)) }
         return links
     }
 }

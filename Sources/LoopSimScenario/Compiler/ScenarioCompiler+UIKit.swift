@@ -59,6 +59,30 @@ extension ScenarioCompiler {
         StepVerb("setRightBarButton", keys: ["customView", "systemItem", "target"]) { c, s in
             c.setRightBarButton(s)
         },
+        StepVerb("addChild", keys: ["child"]) { c, s in
+            guard let parent = c.objectArgument(s.arg, "the container view controller", s),
+                let child = c.objectArgument(s.map["child"], "child: (the child view controller)", s)
+            else { return [] }
+            return [.perform(AddChildStep.make(parent: parent, child: child))]
+        },
+        StepVerb("removeFromParent") { c, s in
+            guard let child = c.objectArgument(s.arg, "the child view controller", s) else { return [] }
+            return [.perform(RemoveFromParentStep.make(child: child))]
+        },
+        StepVerb("addChildView", keys: ["to"]) { c, s in
+            guard let child = c.objectArgument(s.arg, "the child view controller", s),
+                let parent = c.objectArgument(s.map["to"], "to: (the container whose view takes it)", s)
+            else { return [] }
+            return [.perform(ChildViewStep.make(child: child, parent: parent, appeared: true))]
+        },
+        StepVerb("removeChildView") { c, s in
+            guard let child = c.objectArgument(s.arg, "the child view controller", s) else { return [] }
+            return [.perform(ChildViewStep.make(child: child, appeared: false))]
+        },
+        StepVerb("makeKeyAndVisible") { c, s in
+            guard let root = c.objectArgument(s.arg, "the window's root view controller", s) else { return [] }
+            return [.perform(MakeKeyAndVisibleStep.make(root: root))]
+        },
     ]
 
     /// A step's `completion:` block (its steps, with the captures of `captures:`): `.some(nil)` when there is

@@ -1,0 +1,77 @@
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// View-controller containment in Swift (docs/swift-scenarios.md, "UIKit and notifications"): the calls a
+/// container makes, what they lower to, and the hooks and lifetimes of the run.
+@Suite struct SwiftContainmentTests {
+    static let classes = """
+        final class TickerVC: UIViewController {
+            private var timer: Timer?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                print("ticker loaded")
+                timer = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick),
+                    userInfo: nil, repeats: true)
+            }
+            override func viewWillAppear(_ animated: Bool) { print("ticker will appear") }
+            override func viewDidDisappear(_ animated: Bool) { print("ticker did disappear") }
+            override func willMove(toParent parent: UIViewController?) { print("ticker will move") }
+            override func didMove(toParent parent: UIViewController?) { print("ticker did move") }
+            @objc func tick() { print("tick") }
+            deinit { print("ticker deinit") }
+        }
+        final class DashboardVC: UIViewController {
+            private var ticker: TickerVC?
+            override func viewWillAppear(_ animated: Bool) { print("dashboard will appear") }
+            func showTicker() {
+                let child = TickerVC()
+                addChild(child)
+                view.addSubview(child.view)
+                child.didMove(toParent: self)
+                ticker = child
+            }
+            func hideTicker() {
+                ticker?.willMove(toParent: nil)
+                ticker?.view.removeFromSuperview()
+                ticker?.removeFromParent()
+                ticker = nil
+            }
+        }
+        let dashboard = DashboardVC()
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = dashboard
+        window.makeKeyAndVisible()
+
+        """
+
+    @Test func theContainmentCallsLowerToTheirSteps() throws {
+        let tree = try SwiftUIKitTests.lowered(Self.classes)
+        let methods = try #require(tree.mapping?["classes"]?.mapping?["DashboardVC"]?.mapping?["methods"]?.mapping)
+        let show = SwiftLoweringTests.render(try #require(methods["showTicker"]))
+        #expect(show.contains("{addChild: self, child: child}, {call: child.willMove, with: [self]}"), "\(show)")
+        #expect(show.contains("{addChildView: child, to: self}, {call: child.didMove, with: [self]}"), "\(show)")
+        let hide = SwiftLoweringTests.render(try #require(methods["hideTicker"]))
+        #expect(
+            hide.contains(
+                "{removeChildView: self.ticker}, {removeFromParent: self.ticker}, "
+                    + "{call: self.ticker.didMove, with: [nil]}"), "\(hide)")
+    }
+
+    @Test func aRemovedChildsTimerKeepsItAbandonedAndTheHooksRunInUIKitsOrder() throws {
+        let report = try SwiftUIKitTests.report(
+            Self.classes + """
+                scenario.at(.milliseconds(200), "show") { dashboard.showTicker() }
+                scenario.at(.milliseconds(2500), "hide") { dashboard.hideTicker() }
+                """, until: 4)
+        #expect(
+            SwiftUIKitTests.logs(report) == [
+                "dashboard will appear", "ticker will move", "ticker loaded", "ticker will appear", "ticker did move",
+                "tick", "tick", "ticker will move", "ticker did disappear", "ticker did move", "tick",
+            ], "\(SwiftUIKitTests.logs(report))")
+        #expect(report.value(at: "leaks[0].class")?.compact == "\"TickerVC\"")
+        #expect(report.value(at: "leaks[0].kind")?.compact == "\"abandoned\"")
+    }
+}
