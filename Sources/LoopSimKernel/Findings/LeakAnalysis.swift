@@ -420,10 +420,11 @@ struct LeakAnalysis {
                 if !grew { break }
             }
         }
-        // Leak candidates, by serial.
+        // Leak candidates, by serial. The system's own objects (``HeapObject/isInternal``: a work item's group)
+        // are no findings, as they are counted in no census figure: what holds them is reported instead.
         var candidates: [HeapObject] = []
         for index in 0..<heap.indexLimit {
-            guard let o = heap.object(atIndex: index), o.state == .alive, o.canLeak else { continue }
+            guard let o = heap.object(atIndex: index), o.state == .alive, o.canLeak, !o.isInternal else { continue }
             let isFinding =
                 s.category[index] == Search.unreachedCategory
                 || (!abandoned.isEmpty && abandoned[index])
