@@ -57,10 +57,11 @@ extension SwiftLowering {
         }
     }
 
-    /// Whether `decl` is `lazy var NAME: OperationQueue = { … }()`: a closure called at once whose first statement
-    /// makes an `OperationQueue()`.
+    /// Whether `decl` is `lazy var NAME: OperationQueue = { … }()` (or `let NAME: OperationQueue = { … }()`): a
+    /// closure called at once whose first statement makes an `OperationQueue()`.
     func isLazyOperationQueue(_ decl: VariableDeclSyntax, _ call: FunctionCallExprSyntax) -> Bool {
-        guard decl.modifiers.contains(where: { $0.name.text == "lazy" }), call.arguments.isEmpty,
+        guard decl.modifiers.contains(where: { $0.name.text == "lazy" }) || decl.bindingSpecifier.text == "let",
+            call.arguments.isEmpty,
             call.trailingClosure == nil, let closure = call.calledExpression.as(ClosureExprSyntax.self),
             let first = closure.statements.first?.item.as(VariableDeclSyntax.self),
             let made = first.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self)
@@ -71,10 +72,12 @@ extension SwiftLowering {
 
     /// `lazy var queue: OperationQueue = { let q = OperationQueue(); q.maxConcurrentOperationCount = N; return q
     /// }()`: an operation queue kept in the property, of width N (`default` without it). Swift makes it at the
-    /// property's first read (the Swift book, "Properties" › "Lazy Stored Properties"), so nothing is ever added to
-    /// it before the width is set: the queue declared with that width from the start runs the same operations the
-    /// same way. Nil when `decl` is not that form. A statement the closure may not hold (anything but the width,
-    /// then `return q`) is a located refusal; the queue is still recorded, so that its uses report nothing more.
+    /// property's first read (the Swift book, "Properties" › "Lazy Stored Properties"), or, in a `let`, when the
+    /// instance is initialized, so nothing is ever added to it before the width is set: the queue declared with that
+    /// width from the start runs the same operations the same way. Nil when `decl` is not that form. `q.name = …` is
+    /// a warning (the queue is named after its property, as for a queue named in a method); another statement the
+    /// closure may not hold (anything but the width, then `return q`) is a located refusal; the queue is still
+    /// recorded, so that its uses report nothing more.
     mutating func lazyOperationQueue(_ decl: VariableDeclSyntax, _ call: FunctionCallExprSyntax) -> String? {
         guard isLazyOperationQueue(decl, call), let closure = call.calledExpression.as(ClosureExprSyntax.self),
             let first = closure.statements.first?.item.as(VariableDeclSyntax.self),
@@ -83,7 +86,7 @@ extension SwiftLowering {
         let items = Array(closure.statements)
         if items.count < 2 || items.last?.item.as(ReturnStmtSyntax.self)?.expression?.trimmedDescription != local {
             unsupported(
-                "a `lazy` operation queue whose closure does not end in `return \(local)`",
+                "an operation queue made by a closure that does not end in `return \(local)`",
                 "end the closure with `return \(local)`", at: closure)
         }
         var width = "default"
@@ -103,9 +106,18 @@ extension SwiftLowering {
                     width = n.literal.text
                     continue
                 }
+                if let member = parts[0].as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == local,
+                    member.declName.baseName.text == "name", parts[1].is(AssignmentExprSyntax.self)
+                {
+                    bag.warning(
+                        .swiftIgnored,
+                        "an operation queue's `name` is not modelled: the queue is named after its property in the "
+                            + "reports", at: location(item))
+                    continue
+                }
             }
             unsupported(
-                "this statement in a `lazy` operation queue's closure",
+                "this statement in an operation queue's closure",
                 "the closure makes the queue, sets `maxConcurrentOperationCount` to an integer literal and returns "
                     + "it; set the rest where the queue is used", at: item)
         }

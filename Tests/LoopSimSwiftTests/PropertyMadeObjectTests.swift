@@ -101,12 +101,12 @@ import Testing
 
     /// A loader whose queue is `lazy var queue: OperationQueue = { …; q.maxConcurrentOperationCount = WIDTH; … }()`
     /// with two operations of 200 ms each; `expect` is the scenario's expectation.
-    static func lazyQueue(_ width: String, expect: String) -> String {
+    static func lazyQueue(_ width: String, expect: String, declared: String = "lazy var") -> String {
         """
         import Foundation
         let scenario = Scenario("lazy queue", until: .seconds(2), variants: [.ios13])
         final class Loader {
-            private lazy var queue: OperationQueue = {
+            private \(declared) queue: OperationQueue = {
                 let q = OperationQueue()
                 \(width)
                 return q
@@ -130,13 +130,24 @@ import Testing
         try SwiftLanguageTests.passes(Self.lazyQueue("", expect: "[\"logs[1].at_ms\": 200, \"logs\": 2]"))
     }
 
+    /// The same closure on a `let` (run when the instance is made, before any use), and its `name` a warning.
+    @Test func aLetOperationQueueMadeByAClosureTakesItsWidthAndItsNameIsAWarning() throws {
+        try SwiftLanguageTests.passes(
+            Self.lazyQueue(
+                "q.maxConcurrentOperationCount = 1\nq.name = \"loader\"", expect: "[\"logs[1].at_ms\": 400, \"logs\": 2]",
+                declared: "let"))
+        let text = Self.lazyQueue("q.name = \"loader\"", expect: "[\"logs\": 2]", declared: "let")
+        let problems = SwiftScenarioLoader.lower(text: text, file: "L.swift").1
+        #expect(problems.map(\.id) == ["swift.ignored"], "\(problems)")
+    }
+
     /// Another statement in the closure is refused at that statement.
     @Test func aLazyOperationQueueClosureRefusesOtherStatements() {
-        let text = Self.lazyQueue("q.name = \"loader\"", expect: "[\"logs\": 2]")
+        let text = Self.lazyQueue("q.isSuspended = true", expect: "[\"logs\": 2]")
         let errors = SwiftScenarioLoader.lower(text: text, file: "L.swift").1.filter { $0.severity == .error }
         #expect(errors.count == 1)
         #expect(errors.first?.location.line == 6)
-        #expect(errors.first?.message.contains("`lazy` operation queue's closure") == true)
+        #expect(errors.first?.message.contains("operation queue's closure") == true)
     }
 
     /// An `OperationQueue()` property whose width is set in a method after three 300 ms operations were added at
