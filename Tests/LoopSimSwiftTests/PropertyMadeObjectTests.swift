@@ -134,7 +134,8 @@ import Testing
     @Test func aLetOperationQueueMadeByAClosureTakesItsWidthAndItsNameIsAWarning() throws {
         try SwiftLanguageTests.passes(
             Self.lazyQueue(
-                "q.maxConcurrentOperationCount = 1\nq.name = \"loader\"", expect: "[\"logs[1].at_ms\": 400, \"logs\": 2]",
+                "q.maxConcurrentOperationCount = 1\nq.name = \"loader\"",
+                expect: "[\"logs[1].at_ms\": 400, \"logs\": 2]",
                 declared: "let"))
         let text = Self.lazyQueue("q.name = \"loader\"", expect: "[\"logs\": 2]", declared: "let")
         let problems = SwiftScenarioLoader.lower(text: text, file: "L.swift").1
