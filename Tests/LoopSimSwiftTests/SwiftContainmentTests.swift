@@ -74,4 +74,21 @@ import Testing
         #expect(report.value(at: "leaks[0].class")?.compact == "\"TickerVC\"")
         #expect(report.value(at: "leaks[0].kind")?.compact == "\"abandoned\"")
     }
+
+    /// The corpus file's fix (`invalidateOnDisappear`): the disappear hook that removeFromSuperview runs stops the
+    /// timer, and the ticker deinits when the dashboard lets it go.
+    @Test func theCorpusFixStopsTheTimerWhenTheChildDisappears() throws {
+        let url = SwiftTwinTests.root.appendingPathComponent(
+            "scenarios/swift-pasted/child-controller-timer-outlives-removal.swift")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        text = text.replacingOccurrences(of: "default: false", with: "default: true")
+        let cut = try #require(text.range(of: "scenario.expect(.all, ["))
+        text = String(text[..<cut.lowerBound]) + """
+            scenario.expect(.all, [
+                "timers.fires": 2, "logs": 3, "logs[2].text": "ticker deinit", "logs[2].at_ms": 2500,
+                "objects.abandoned": 0,
+            ])
+            """
+        try SwiftLanguageTests.passes(text)
+    }
 }
