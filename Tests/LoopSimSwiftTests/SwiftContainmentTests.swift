@@ -83,12 +83,13 @@ import Testing
         var text = try String(contentsOf: url, encoding: .utf8)
         text = text.replacingOccurrences(of: "default: false", with: "default: true")
         let cut = try #require(text.range(of: "scenario.expect(.all, ["))
-        text = String(text[..<cut.lowerBound]) + """
-            scenario.expect(.all, [
-                "timers.fires": 2, "logs": 3, "logs[2].text": "ticker deinit", "logs[2].at_ms": 2500,
-                "objects.abandoned": 0,
-            ])
-            """
+        text =
+            String(text[..<cut.lowerBound]) + """
+                scenario.expect(.all, [
+                    "timers.fires": 2, "logs": 3, "logs[2].text": "ticker deinit", "logs[2].at_ms": 2500,
+                    "objects.abandoned": 0,
+                ])
+                """
         try SwiftLanguageTests.passes(text)
     }
 }
