@@ -32,6 +32,7 @@ extension SwiftLowering {
                     }
                     shape.fields[name] = fieldType(binding)
                     noteStructField(v, name: name, type: fieldType(binding), into: &shape)  // +Structs.swift
+                    noteResultField(binding, name: name, into: &shape)  // SwiftLowering+ResultValues.swift
                 }
             } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
                 continue
@@ -206,6 +207,11 @@ extension SwiftLowering {
                 lowerStructField(
                     binding, name: name, struct: s, className: className, into: &fields,
                     initSteps: &initSteps)
+                continue
+            }
+            if case .result = fieldType(binding), !asTypeMember {
+                // A `Result`: its two parts are the class's fields (SwiftLowering+ResultValues.swift).
+                lowerResultField(binding, name: name, className: className, into: &fields, initSteps: &initSteps)
                 continue
             }
             let isLazy = decl.modifiers.contains { $0.name.text == "lazy" }

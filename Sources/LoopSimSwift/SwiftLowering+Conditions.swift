@@ -71,6 +71,12 @@ extension SwiftLowering {
                     ?? ExprSyntax(
                         DeclReferenceExprSyntax(
                             baseName: .identifier(name)))
+                if let found = resultOptionalBinding(name, value, at: binding, in: &scope) {  // +ResultValues.swift
+                    guard let (test, steps) = found else { return nil }
+                    pre += steps
+                    parts.append(list.count > 1 ? "(\(test))" : test)
+                    continue
+                }
                 let lowered: (text: String, type: LoweredType)?
                 if binding.initializer == nil {
                     lowered = scope.locals[name].map { (name, $0.type) } ?? expression(value, in: scope)

@@ -489,16 +489,16 @@ extension SwiftLowering {
         guard kind != .optional, let call = inner.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "get",
-            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            case .result(let success, _) = scope.locals[base]?.type,
-            let part = scope.locals["\(base).success"], let failure = scope.locals["\(base).failure"]
+            let base = member.base, isResultSubject(base, in: scope),
+            let place = resultPlace(base, in: scope), !place.isOptional  // SwiftLowering+ResultValues.swift
         else { return nil }
+        let success = place.successType
         guard hoisting.isOpen else {
             unsupported("a `try` here", "read the Result in a method or a closure, where statements run", at: t)
             return .some(nil)
         }
         let at = location(t)
-        let failed = failure.text("failure")
+        let failed = place.failure
         let branch: [LocatedNode]
         if kind == .forced {
             branch = [
@@ -514,7 +514,7 @@ extension SwiftLowering {
             hoisting.throwChecks.append((hoisting.steps.count, flag, at))
         }
         triedValueTypes[t.id] = success
-        return .some((part.text("success"), success))
+        return .some((place.success, success))
     }
 }
 

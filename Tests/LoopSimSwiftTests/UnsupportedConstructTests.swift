@@ -132,7 +132,12 @@ import Testing
             advice: "`Result<Value, Error>`"),
         Case(
             name: "Result used as a value",
-            code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r } }", advice: "`try? r.get()`"),
+            code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r.hashValue } }",
+            advice: "`try? r.get()`"),
+        Case(
+            name: "optional Result local",
+            code: "TOP:class Hub { var last: Result<Int, Error>?\n    func f() { let x = /*@*/last } }",
+            advice: "`if let r = last`"),
         Case(
             name: "Result method map",
             code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r.map { $0 + 1 } } }",
