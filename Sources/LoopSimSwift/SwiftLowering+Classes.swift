@@ -137,6 +137,7 @@ extension SwiftLowering {
         fields += uikitFields(className: name, at: at)
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
+        fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultValues.swift
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps
@@ -458,7 +459,12 @@ extension SwiftLowering {
             return nil
         }
         var returnsEntry: [(String, LocatedNode)] = []
-        if let returns = declaredReturnType(decl) {
+        if let returns = declaredReturnType(decl),
+            let entry = resultReturnsEntry(returns, of: decl, asTypeMember: asTypeMember)  // +ResultValues.swift
+        {
+            guard !entry.isEmpty else { return nil }
+            returnsEntry = entry
+        } else if let returns = declaredReturnType(decl) {
             guard Self.isReturnable(typeNamed(returns)), let typeName = typeNamed(returns).fieldTypeName,
                 !isStatic(decl.modifiers) || asTypeMember
             else {

@@ -174,6 +174,45 @@ import Testing
         #expect(run.outcome.findings.leaks.isEmpty)
     }
 
+    @Test func aMethodReturnsAResultThatIsSwitchedStoredReturnedAndPassedOn() throws {
+        let logs = try Self.run(
+            """
+            final class Loader {
+                var calls = 0
+                var last: Result<Int, LoadError>?
+                func load() -> Result<Int, LoadError> {
+                    calls += 1
+                    if calls == 2 {
+                        return .failure(.timeout)
+                    }
+                    return .success(calls * 10)
+                }
+                func relay() -> Result<Int, LoadError> {
+                    return load()
+                }
+                func run(completion: (Result<Int, LoadError>) -> Void) {
+                    let r = load()
+                    switch r {
+                    case .success(let v): print("first \\(v)")
+                    case .failure(let e): print("first failed \\(e)")
+                    }
+                    last = relay()
+                    if case .failure(let e) = last { print("last failed \\(e)") }
+                    completion(load())
+                    if case .success(let v) = load() { print("fourth \\(v)") }
+                }
+            }
+            let loader = Loader()
+            loader.run { r in
+                switch r {
+                case .success(let v): print("completed \\(v)")
+                case .failure: print("completed with an error")
+                }
+            }
+            """)
+        #expect(logs == ["0 first 10", "0 last failed timeout", "0 completed 30", "0 fourth 40"])
+    }
+
     @Test func whatIsNotModelledIsRefusedAtItsPlace() {
         for (code, fragment) in [
             (
