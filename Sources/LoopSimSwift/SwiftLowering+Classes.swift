@@ -59,6 +59,7 @@ extension SwiftLowering {
         collectThreadSubclass(decl, into: &shape)  // SwiftLowering+ThreadSubclass.swift
         shape.constantMembers = instanceConstantNames(decl)
         collectInitializers(decl, into: &shape)
+        collectThrowingInits(decl, into: &shape)  // SwiftLowering+ThrowingInits.swift
         classes[shape.name] = shape
         collectTypeShape(decl)  // SwiftLowering+TypeMembers.swift
     }
@@ -118,7 +119,7 @@ extension SwiftLowering {
                 if let body = deinitDecl.body {
                     var scope = methodScope(className: name, body: body.statements)
                     let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
-                    dealloc = .list(steps, at: location(deinitDecl))
+                    dealloc = .list(guardedDealloc(steps, decl, at: location(deinitDecl)), at: location(deinitDecl))
                 }
             } else if isCaseEnum(d) {
                 // An enum of cases: values, collected in the first pass (SwiftLowering+Enums.swift).
@@ -138,6 +139,7 @@ extension SwiftLowering {
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
         fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultValues.swift
+        fields += initAbandonedFieldNodes(decl, at: at)  // SwiftLowering+ThrowingInits.swift
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps

@@ -288,7 +288,7 @@ extension SwiftLowering {
                     at: elements[1])
                 return .some(nil)
             }
-            return .some(op == "==" ? ("(\(place.nilTest))", .bool) : ("!(\(place.nilTest))", .bool))
+            return .some(op == "==" ? ("(\(place.nilTest))", .bool) : ("not (\(place.nilTest))", .bool))
         }
         return nil
     }

@@ -174,6 +174,7 @@ extension SwiftLowering {
         case nil: break
         }
         return pre + [.step("if", condition, at: location(ifExpr.conditions), extra)]
+            + thenBindingReleases(ifExpr.conditions)  // SwiftLowering+ThrowingInits.swift
     }
 
     /// One statement that is not an `if`, `guard` or `return`.

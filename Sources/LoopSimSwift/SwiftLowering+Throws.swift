@@ -118,6 +118,10 @@ extension SwiftLowering {
         case .method(let returns)?:
             let me = scope.locals["self"]?.text("self") ?? "self"
             var steps: [LocatedNode] = [.step("set", "\(me).\(Self.thrownField) = \(error)", at: at)]
+            if scope.initializerOf != nil, throwLeavesBeforeFullInit(node) {
+                // An init that throws before its stored properties all have a value: no `deinit` (+ThrowingInits).
+                steps.append(.step("set", "\(me).\(Self.initAbandonedField) = true", at: at))
+            }
             if let returns {
                 guard let value = placeholder(returns) else {
                     unsupported(
@@ -205,6 +209,7 @@ extension SwiftLowering {
             default: .plain
             }
         if let got = resultGetValue(t, inner, kind: kind, in: scope) { return got }
+        if let made = throwingInitValue(t, inner, kind: kind, in: scope) { return made }  // +ThrowingInits.swift
         guard let call = inner.as(FunctionCallExprSyntax.self), let callee = throwingCallee(call, in: scope) else {
             return nil
         }
