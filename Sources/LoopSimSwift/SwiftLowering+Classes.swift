@@ -479,11 +479,6 @@ extension SwiftLowering {
             returnsEntry = [("returns", .plain(typeName, at: location(returns)))]
         }
         if let effects = decl.signature.effectSpecifiers, !acceptsThrows(effects) { return nil }  // +Throws.swift
-        if asTypeMember, let clause = decl.signature.effectSpecifiers?.throwsClause {
-            unsupported(
-                "a `static func` that throws", "make it an instance method of an object the code holds", at: clause)
-            return nil
-        }
         guard let body = decl.body else { return nil }
         var scope = methodScope(className: className, body: body.statements)
         scope.returnType = declaredReturnType(decl).map { typeNamed($0) }

@@ -76,6 +76,12 @@ extension SwiftLowering {
         }
         let name = member.declName.baseName.text
         guard classes.values.contains(where: { $0.throwing.contains(name) }) else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self),
+            let typeObject = typeObjectClass(named: reference.baseName.text, in: scope, at: Syntax(reference)),
+            classes[typeObject]?.throwing.contains(name) == true
+        {
+            return ("shared \(typeObject)", typeObject, name)  // `Poller.make()`, `Self.make()`: a type's method
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self), classes[reference.baseName.text] != nil {
             return nil  // a type's member
         }

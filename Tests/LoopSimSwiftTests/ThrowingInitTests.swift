@@ -132,6 +132,59 @@ import Testing
         #expect(crash.message.hasSuffix(": Fatal error: 'try!' expression unexpectedly raised an error"))
     }
 
+    @Test func aStaticFactoryThrowsFromTheTypeObject() throws {
+        let logs = try ThrowingTests.run(
+            """
+            enum SetupError: Error {
+                case noInterval
+            }
+            final class Poller {
+                static var made = 0
+                var interval = 0
+                static func make(interval: Int) throws -> Poller {
+                    guard interval > 0 else { throw SetupError.noInterval }
+                    made += 1
+                    let p = Poller()
+                    p.interval = interval
+                    return p
+                }
+                static func check(_ n: Int) throws {
+                    if n > 3 { throw SetupError.noInterval }
+                    print("checked \\(n)")
+                }
+                deinit { print("Poller deinit \\(interval)") }
+            }
+
+            final class Screen {
+                var poller: Poller?
+                func start(_ n: Int) {
+                    do {
+                        try Poller.check(n)
+                        let p = try Poller.make(interval: n)
+                        poller = p
+                        print("started \\(p.interval)")
+                    } catch {
+                        print("no poller: \\(error)")
+                    }
+                    let q = try? Poller.make(interval: 0)
+                    print("q \\(q == nil)")
+                }
+            }
+            let s = Screen()
+            s.start(0)
+            s.start(2)
+            s.start(5)
+            s.poller = nil
+            """
+        ).logs
+        // swiftc's build of the same code prints these lines.
+        #expect(
+            logs == [
+                "0 checked 0", "0 no poller: noInterval", "0 q true", "0 checked 2", "0 started 2", "0 q true",
+                "0 no poller: noInterval", "0 q true", "0 Poller deinit 2",
+            ])
+    }
+
     @Test func asyncAndTypedThrowingInitsAreRefused() {
         for (code, fragment) in [
             ("final class C { let n: Int\n init(n: Int) async { self.n = n } }", "an `async` init"),
