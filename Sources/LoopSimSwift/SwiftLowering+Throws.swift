@@ -30,6 +30,7 @@ extension SwiftLowering {
             else { continue }
             shape.throwing.insert(f.name.text)
         }
+        collectTypedThrows(decl, into: &shape)  // SwiftLowering+TypedThrows.swift
     }
 
     /// The hidden field `thrownError: string` of a class with a throwing method (nil at first, as every field).
@@ -49,14 +50,7 @@ extension SwiftLowering {
                 at: clause)
             return false
         }
-        if let type = clause.type {
-            unsupported(
-                "typed throws `throws(\(type.trimmedDescription))`",
-                "write `throws`: the error is still a case of \(type.trimmedDescription), which `catch let error as "
-                    + "\(type.trimmedDescription)` finds", at: clause)
-            return false
-        }
-        return true
+        return acceptsTypedThrows(clause)  // SwiftLowering+TypedThrows.swift
     }
 
     /// The receiver text, class and name of a call of a throwing method of the file: `load()` on `self`,
@@ -263,10 +257,9 @@ extension SwiftLowering {
                     + "LoadError.timeout`)", at: t.expression)
             return []
         }
-        guard
-            let value = withEnumContext(
-                .enumeration(Self.errorTypeName, isInt: false), { $0.expression(t.expression, in: scope) })
-        else { return [] }
+        // `throw .empty` in a method declared `throws(ParseError)` is a case of ParseError (+TypedThrows.swift).
+        let context: LoweredType = .enumeration(typedThrowTarget(t) ?? Self.errorTypeName, isInt: false)
+        guard let value = withEnumContext(context, { $0.expression(t.expression, in: scope) }) else { return [] }
         guard case .enumeration = value.type.unwrapped else {
             unsupported(
                 "throwing this value", "throw a case of an error enum of the file (`throw LoadError.timeout`)",
@@ -286,10 +279,8 @@ extension SwiftLowering {
         if d.catchClauses.isEmpty {
             return lowerStatements(d.body.statements, in: &scope, tail: false)
         }
-        if let clause = d.throwsClause {
-            unsupported("a typed `do throws(…)`", "write `do { … } catch { … }`", at: clause)
-            return []
-        }
+        if let clause = d.throwsClause, !acceptsTypedThrows(clause) { return [] }  // SwiftLowering+TypedThrows
+        let caughtType = caughtErrorType(d)
         let flag = Self.temporaryName("caught", at: at)
         var body = scope
         body.throwContext = .doBlock(flag: flag, doID: d.id)
@@ -304,7 +295,7 @@ extension SwiftLowering {
             if items.isEmpty {
                 // `catch { … }`: every error, bound to `error`
                 bindings.append(.step("let", "error = \(flag)", at: location(clause)))
-                clauseScope.locals["error"] = Local(type: .enumeration(Self.errorTypeName, isInt: false), isVar: false)
+                clauseScope.locals["error"] = Local(type: caughtType, isVar: false)
                 alternatives.append("true")
             }
             for item in items {
@@ -314,7 +305,7 @@ extension SwiftLowering {
                     return []
                 }
                 guard let pattern = item.pattern,
-                    let (test, binding) = catchTest(pattern, flag: flag, in: scope)
+                    let (test, binding) = catchTest(pattern, flag: flag, caught: caughtType, in: scope)
                 else { return [] }
                 if let (name, type) = binding {
                     if items.count > 1 {
@@ -346,13 +337,16 @@ extension SwiftLowering {
 
     /// The test of a `catch` pattern on the flag, and the name it binds: `let e` (every error), `let e as
     /// LoadError` and `is LoadError` (a case of that enum), `LoadError.timeout` (that case). Nil after refusing.
-    private mutating func catchTest(_ pattern: PatternSyntax, flag: String, in scope: Scope) -> (
+    private mutating func catchTest(
+        _ pattern: PatternSyntax, flag: String, caught: LoweredType = .enumeration(errorTypeName, isInt: false),
+        in scope: Scope
+    ) -> (
         String, (String, LoweredType)?
     )? {
         let words = pattern.trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         if words.count == 2, ["let", "var"].contains(words[0]) {
             if words[1] == "_" { return ("true", nil) }
-            return ("true", (words[1], .enumeration(Self.errorTypeName, isInt: false)))
+            return ("true", (words[1], caught))
         }
         if words.count == 4, ["let", "var"].contains(words[0]), words[2] == "as" {
             guard let (test, type) = errorTypeTest(words[3], flag: flag, at: pattern) else { return nil }
@@ -365,10 +359,7 @@ extension SwiftLowering {
             return (test, nil)
         }
         if let expr = pattern.as(ExpressionPatternSyntax.self)?.expression {
-            guard
-                let value = withEnumContext(
-                    .enumeration(Self.errorTypeName, isInt: false), { $0.expression(expr, in: scope) })
-            else { return nil }
+            guard let value = withEnumContext(caught, { $0.expression(expr, in: scope) }) else { return nil }
             guard case .enumeration = value.type.unwrapped else {
                 unsupported(
                     "this `catch` pattern", "catch a case of an error enum of the file (`catch LoadError.timeout`)",

@@ -260,6 +260,9 @@ struct ClassShape {
     var lazy: [String: ExprSyntax] = [:]
     /// The stored properties declared `Result<…>?` (SwiftLowering+ResultValues.swift).
     var optionalResults: Set<String> = []
+    /// The methods declared with typed throws `throws(E)`, by name, with the error enum E
+    /// (SwiftLowering+TypedThrows.swift).
+    var typedThrows: [String: String] = [:]
     /// `let timer = DispatchSource.makeTimerSource(…)`: the property's name to the call, configured in `init`
     /// (SwiftLowering+PropertySources.swift).
     var sources: [String: FunctionCallExprSyntax] = [:]

@@ -188,7 +188,7 @@ import Testing
     @Test func asyncAndTypedThrowingInitsAreRefused() {
         for (code, fragment) in [
             ("final class C { let n: Int\n init(n: Int) async { self.n = n } }", "an `async` init"),
-            ("final class C { let n: Int\n init(n: Int) throws(ConfigError) { self.n = n } }", "typed throws"),
+            ("final class C { let n: Int\n init(n: Int) throws(CancellationError) { self.n = n } }", "typed throws"),
         ] {
             let loaded = SwiftScenarioLoader.load(
                 text: ThrowingTests.header + "enum ConfigError: Error { case empty }\n" + code, file: "I.swift")

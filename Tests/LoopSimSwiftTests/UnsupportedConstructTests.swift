@@ -348,8 +348,8 @@ import Testing
             code: "NotificationCenter.default.addObserver(forName: nil, object: nil, queue: /*@*/DispatchQueue.main) "
                 + "{ _ in }", advice: "OperationQueue()"),
         Case(
-            name: "typed throws",
-            code: "TOP:enum LoadError: Error { case timeout }\nclass Hub { func f() /*@*/throws(LoadError) { } }",
+            name: "typed throws of a library error",
+            code: "TOP:class Hub { func f() throws(/*@*/CancellationError) { } }",
             advice: "write `throws`"),
         Case(
             name: "throwing closure type", code: "TOP:class Hub { var work: (() /*@*/throws -> Void)? }",
