@@ -164,6 +164,9 @@ extension SwiftLowering {
                 if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
                 // `static func make() throws -> Poller`: throws into the type object's `thrownError` (+Throws.swift)
                 if f.signature.effectSpecifiers?.throwsClause != nil { shape.throwing.insert(f.name.text) }
+                if let e = typedThrowsEnum(f.signature.effectSpecifiers?.throwsClause) {
+                    shape.typedThrows[f.name.text] = e  // `static func parse() throws(ParseError)`: +TypedThrows.swift
+                }
             }
         }
         classes[shape.name] = shape
