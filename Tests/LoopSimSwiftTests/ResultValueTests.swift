@@ -213,6 +213,44 @@ import Testing
         #expect(logs == ["0 first 10", "0 last failed timeout", "0 completed 30", "0 fourth 40"])
     }
 
+    @Test func resultCatchingMapAndMapErrorMakeNewResults() throws {
+        let logs = try Self.run(
+            """
+            final class Parser {
+                var n = 0
+                var last: Result<Int, Error>?
+                func parse() throws -> Int {
+                    n += 1
+                    if n % 2 == 0 { throw LoadError.timeout }
+                    return n * 10
+                }
+                func typed() throws(ParseError) -> Int { throw .badDigit }
+                func run() {
+                    let r = Result { try parse() }
+                    switch r {
+                    case .success(let v): print("ok \\(v)")
+                    case .failure(let e): print("failed \\(e)")
+                    }
+                    last = Result(catching: { try parse() })
+                    if case .failure(let e) = last { print("last failed \\(e)") }
+                    let doubled = r.map { $0 * 2 }
+                    if case .success(let v) = doubled { print("doubled \\(v)") }
+                    let t = Result { try typed() }
+                    let renamed = t.mapError { _ in LoadError.offline }
+                    switch renamed {
+                    case .success: print("never")
+                    case .failure(let e): print("renamed \\(e)")
+                    }
+                    let big = r.map { v in v > 5 }
+                    if case .success(true) = big { print("big") }
+                }
+            }
+            Parser().run()
+            """)
+        // swiftc's build of the same code prints these lines.
+        #expect(logs == ["0 ok 10", "0 last failed timeout", "0 doubled 20", "0 renamed offline", "0 big"])
+    }
+
     @Test func whatIsNotModelledIsRefusedAtItsPlace() {
         for (code, fragment) in [
             (
