@@ -55,6 +55,7 @@ extension SwiftLowering {
             }
         }
         collectThrowing(decl, into: &shape)  // SwiftLowering+Throws.swift
+        collectThrowingClosures(decl, into: &shape)  // SwiftLowering+ThrowingClosures.swift
         noteUIKitSuperclass(decl, into: &shape)
         collectThreadSubclass(decl, into: &shape)  // SwiftLowering+ThreadSubclass.swift
         shape.constantMembers = instanceConstantNames(decl)
@@ -135,6 +136,7 @@ extension SwiftLowering {
         }
         checkPropertySources(className: name)  // SwiftLowering+PropertySources.swift
         methods += observerMethods(decl, className: name)  // SwiftLowering+Observers.swift
+        methods += closureThrewMethodNodes(className: name, at: at)  // SwiftLowering+ThrowingClosures.swift
         fields += uikitFields(className: name, at: at)
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift

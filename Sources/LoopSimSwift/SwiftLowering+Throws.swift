@@ -43,13 +43,7 @@ extension SwiftLowering {
     /// are refused (false, after saying what to write).
     mutating func acceptsThrows(_ effects: FunctionEffectSpecifiersSyntax) -> Bool {
         guard let clause = effects.throwsClause else { return true }
-        if clause.throwsSpecifier.text == "rethrows" {
-            unsupported(
-                "a `rethrows` method",
-                "a throwing closure parameter is not modelled: declare the method `throws` and call it with `try`",
-                at: clause)
-            return false
-        }
+        // `rethrows`: a throwing method that throws what its closure throws (SwiftLowering+ThrowingClosures.swift).
         return acceptsTypedThrows(clause)  // SwiftLowering+TypedThrows.swift
     }
 
@@ -138,6 +132,8 @@ extension SwiftLowering {
             var steps: [LocatedNode] = [.step("set", "\(flag) = \(error)", at: at)]
             if loopBetween(Syntax(node), and: doID) { steps.append(.plain("break", at: at)) }
             return steps
+        case nil where scope.locals[Self.closureBoxName] != nil:
+            return closureThrow(error, at: at)  // out of a throwing closure (SwiftLowering+ThrowingClosures.swift)
         case nil:
             unsupported(
                 "a `throw` or a `try` that may throw here",
@@ -182,6 +178,7 @@ extension SwiftLowering {
     mutating func throwingCallStatement(
         _ call: FunctionCallExprSyntax, tryKind: TryKind, awaited: Bool, in scope: inout Scope
     ) -> [LocatedNode]? {
+        if let steps = throwingClosureCallStatement(call, tryKind: tryKind, in: scope) { return steps }  // +Closures
         guard tryKind != .none, let callee = throwingCallee(call, in: scope) else { return nil }
         let steps = awaited ? awaitMethod(call, in: scope) : callStatement(call, in: &scope)
         guard let check = thrownCheck(receiver: callee.receiver, kind: tryKind, at: call, in: scope) else {
@@ -521,25 +518,21 @@ extension SwiftLowering {
 }
 
 extension SwiftLowering {
-    /// Refuses each throwing closure type in `decl` (`var work: (() throws -> Void)?`, a parameter `_ body: () throws
-    /// -> Void`), at its `throws`: only methods throw in the subset.
+    /// Refuses each throwing closure type in `decl` that returns a value (`var work: (() throws -> Int)?`), at its
+    /// `throws`: a block returns nothing to its caller; a throwing closure that returns nothing is in
+    /// (SwiftLowering+ThrowingClosures.swift).
     mutating func refuseThrowingClosureTypes(in decl: some SyntaxProtocol) {
-        let finder = ThrowingClosureTypeFinder(viewMode: .sourceAccurate)
+        let finder = ThrowingFunctionTypeFinder(viewMode: .sourceAccurate)
         finder.walk(decl)
-        for clause in finder.found {
+        for function in finder.found {
+            let returned = function.returnClause.type.trimmedDescription
+            guard returned != "Void", returned != "()", let clause = function.effectSpecifiers?.throwsClause else {
+                continue
+            }
             unsupported(
-                "a throwing closure type",
-                "make the closure not throw (catch inside it), or make the work a method "
-                    + "declared `throws` and call it with `try`", at: clause)
+                "a throwing closure type that returns a value",
+                "make it return nothing and store its result where the caller reads it (a property), or make the work "
+                    + "a method declared `throws` and call it with `try`", at: clause)
         }
-    }
-}
-
-/// The `throws` clauses of function types (not of declarations) in a subtree.
-private final class ThrowingClosureTypeFinder: SyntaxVisitor {
-    var found: [ThrowsClauseSyntax] = []
-    override func visit(_ node: FunctionTypeSyntax) -> SyntaxVisitorContinueKind {
-        if let clause = node.effectSpecifiers?.throwsClause { found.append(clause) }
-        return .visitChildren
     }
 }

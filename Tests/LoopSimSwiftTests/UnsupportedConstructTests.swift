@@ -352,11 +352,12 @@ import Testing
             code: "TOP:class Hub { func f() throws(/*@*/CancellationError) { } }",
             advice: "write `throws`"),
         Case(
-            name: "throwing closure type", code: "TOP:class Hub { var work: (() /*@*/throws -> Void)? }",
-            advice: "make the closure not throw"),
+            name: "throwing closure type returning a value",
+            code: "TOP:class Hub { var work: (() /*@*/throws -> Int)? }", advice: "make it return nothing"),
         Case(
-            name: "rethrows", code: "TOP:class Hub { func f(_ g: () -> Void) /*@*/rethrows { } }",
-            advice: "declare the method `throws`"),
+            name: "throwing closure called outside a method",
+            code: "TOP:let work: () throws -> Void = { }\ndo { try /*@*/work() } catch { }",
+            advice: "in a method of the class"),
         Case(name: "async let", code: "Task {\n /*@*/async let n = 1 }", advice: "withTaskGroup"),
         Case(name: "for await", code: "Task {\n /*@*/for await x in feed { print(x) } }", advice: "AsyncSequence"),
         Case(
