@@ -89,6 +89,21 @@ extension SwiftLowering {
     }
 }
 
+extension SwiftLowering {
+    /// Whether a statement `try! e` is one the lowering traps for: a call of a throwing method of the file or of a
+    /// throwing closure (``thrownCheck(receiver:kind:at:in:nilling:)``'s `try!` branch, Swift's "'try!' expression
+    /// unexpectedly raised an error").
+    mutating func isModelledForcedTry(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        guard let call = e.as(FunctionCallExprSyntax.self) else { return false }
+        var callee = call.calledExpression
+        if let chain = callee.as(OptionalChainingExprSyntax.self) { callee = chain.expression }
+        if case .closure(let types) = staticType(callee, in: scope, report: false), types.last == Self.closureBoxType {
+            return true
+        }
+        return throwingCallee(call, in: scope) != nil
+    }
+}
+
 /// The function types with a `throws` clause in a subtree.
 final class ThrowingFunctionTypeFinder: SyntaxVisitor {
     var found: [FunctionTypeSyntax] = []

@@ -87,4 +87,27 @@ import Testing
         ).logs
         #expect(logs == ["0 after try?"])
     }
+
+    @Test func aForcedTryStatementTrapsOnAThrowOfAMethodOrAClosure() throws {
+        let (logs, run) = try ThrowingTests.run(
+            """
+            final class Runner {
+                var n = 0
+                func check() throws {
+                    n += 1
+                    if n > 1 { throw LoadError.timeout }
+                }
+                func run(_ body: () throws -> Void) {
+                    try! check()
+                    print("first ok")
+                    try! body()
+                    print("never")
+                }
+            }
+            Runner().run { throw LoadError.timeout }
+            """, file: "F.swift")
+        #expect(logs == ["0 first ok"])
+        let crash = try #require(run.outcome.crash)
+        #expect(crash.message == "F.swift:19: Fatal error: 'try!' expression unexpectedly raised an error")
+    }
 }
