@@ -353,11 +353,8 @@ extension SwiftLowering {
         -> [(String, LocatedNode)]?
     {
         guard case .result(let s, _) = typeNamed(returns) else { return nil }
-        if isStatic(decl.modifiers) || asTypeMember {
-            unsupported(
-                "a `static func` that returns a `Result`", "make it an instance method of an object the code holds",
-                at: returns)
-            return []
+        if isStatic(decl.modifiers) && !asTypeMember {
+            return []  // lowered with the type object's methods (SwiftLowering+TypeMembers.swift)
         }
         let typeName = s == .timer ? "NSTimer" : (s.fieldTypeName ?? "id")
         return [("returns", .plain(typeName, at: location(returns)))]

@@ -251,6 +251,31 @@ import Testing
         #expect(logs == ["0 ok 10", "0 last failed timeout", "0 doubled 20", "0 renamed offline", "0 big"])
     }
 
+    @Test func aStaticFuncReturnsAResultFromTheTypeObject() throws {
+        let logs = try Self.run(
+            """
+            final class Parser {
+                static func parse(_ s: String) -> Result<Int, ParseError> {
+                    if s.isEmpty { return .failure(.badDigit) }
+                    return .success(s.count)
+                }
+                var last: Result<Int, ParseError>?
+                func run() {
+                    for s in ["", "abc"] {
+                        switch Parser.parse(s) {
+                        case .success(let n): print("parsed \\(n)")
+                        case .failure(let e): print("failed \\(e)")
+                        }
+                    }
+                    last = Self.parse("ab")
+                    if case .success(let n)? = last { print("last \\(n)") }
+                }
+            }
+            Parser().run()
+            """)
+        #expect(logs == ["0 failed badDigit", "0 parsed 3", "0 last 2"])
+    }
+
     @Test func whatIsNotModelledIsRefusedAtItsPlace() {
         for (code, fragment) in [
             (
