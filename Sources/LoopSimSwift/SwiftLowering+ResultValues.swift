@@ -366,11 +366,36 @@ extension SwiftLowering {
         _ ret: some SyntaxProtocol, value: ExprSyntax, type: LoweredType, in scope: inout Scope
     ) -> [LocatedNode] {
         let at = location(ret)
+        let me = scope.locals["self"]?.text("self") ?? "self"
+        if let sequence = value.as(SequenceExprSyntax.self), let split = ternarySplit(Array(sequence.elements)),
+            split.yes.count == 1, split.no.count == 1
+        {
+            // `return n < 0 ? .failure(.negative) : .success(n)`: an `if:` with a return in each branch (only the
+            // branch Swift takes is evaluated).
+            guard let condition = infix(split.condition, in: scope),
+                let yes = resultArgument(split.yes[0], type, in: scope),
+                let no = resultArgument(split.no[0], type, in: scope)
+            else { return [] }
+            let done = hoisting
+            hoisting.steps = []
+            hoisting.releases = []
+            func branch(_ parts: [String]) -> LocatedNode {
+                .list(
+                    [
+                        .step("set", "\(me).\(Self.returnedFailureField) = \(parts[1])", at: at),
+                        .step("return", parts[0], at: at),
+                    ], at: at)
+            }
+            return done.steps + done.releases + [
+                .step(
+                    "if", condition.text, at: location(split.condition[0]),
+                    [("then", branch(yes)), ("else", branch(no))])
+            ]
+        }
         guard let parts = resultArgument(value, type, in: scope) else { return [] }
         let done = hoisting
         hoisting.steps = []
         hoisting.releases = []
-        let me = scope.locals["self"]?.text("self") ?? "self"
         return done.steps + done.releases.filter { $0.scalarArgument != parts[0] } + [
             .step("set", "\(me).\(Self.returnedFailureField) = \(parts[1])", at: at),
             .step("return", parts[0], at: at),
@@ -430,7 +455,7 @@ extension SwiftLowering {
             return true
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            ["map", "mapError"].contains(member.declName.baseName.text)
+            ["map", "mapError", "flatMap"].contains(member.declName.baseName.text)
         else { return false }
         return isResultSubject(base, in: scope)
     }
@@ -528,8 +553,13 @@ extension SwiftLowering {
             }
             parameter = names.count == 1 ? names[0] : ""
         }
-        guard let closure = makerClosure(call), let body = singleExpression(closure), !parameter.isEmpty,
-            !callsAMethod(body)
+        if name == "flatMap", let closure = makerClosure(call), let body = singleExpression(closure),
+            !parameter.isEmpty
+        {
+            return flatMappedResultPlace(call, source, parameter, body, in: scope)
+        }
+        guard name != "flatMap", let closure = makerClosure(call), let body = singleExpression(closure),
+            !parameter.isEmpty, !callsAMethod(body)
         else {
             unsupported(
                 "this `\(name)`",
@@ -571,5 +601,73 @@ extension SwiftLowering {
             : ResultPlace(
                 success: source.success, failure: temporary, successType: source.successType,
                 failureType: value.type, isOptional: false)
+    }
+
+    /// `r.flatMap { parse($0) }`, `r.flatMap { $0 > 0 ? … }` written as `.success(…)`/`.failure(…)` or a call of a
+    /// method that returns a `Result`: the closure's `Result` (its calls made only when `r` is a success, as the
+    /// standard library's `flatMap` calls its closure only then), else `r`'s failure passed on.
+    private mutating func flatMappedResultPlace(
+        _ call: FunctionCallExprSyntax, _ source: ResultPlace, _ parameter: String, _ body: ExprSyntax,
+        in scope: Scope
+    ) -> ResultPlace? {
+        var inner = scope
+        inner.locals[parameter] = Local(type: source.successType, isVar: false, lowered: source.success)
+        let saved = (hoisting.steps, hoisting.releases)
+        hoisting.steps = []
+        hoisting.releases = []
+        var parts: [String]?
+        var successType: LoweredType?
+        if isResultSubject(body, in: inner) {
+            if let made = resultPlace(body, in: inner), !made.isOptional {
+                parts = [made.success, made.failure]
+                successType = made.successType
+            }
+        } else if let made = body.as(FunctionCallExprSyntax.self),
+            let member = made.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "success", let payload = made.arguments.first?.expression,
+            let value = expression(payload, in: inner), Self.isResultPart(value.type)
+        {
+            parts = [value.text, "nil"]
+            successType = value.type
+        } else if body.as(FunctionCallExprSyntax.self).flatMap({ $0.calledExpression.as(MemberAccessExprSyntax.self) })
+            .map({ $0.base == nil && $0.declName.baseName.text == "failure" }) == true,
+            let found = resultArgument(body, .result(source.successType, source.failureType), in: inner)
+        {
+            parts = found
+            successType = source.successType
+        }
+        let branchSteps = hoisting.steps
+        let branchReleases = hoisting.releases
+        (hoisting.steps, hoisting.releases) = saved
+        guard let parts, let successType else {
+            unsupported(
+                "this `flatMap`",
+                "return `.success(…)`, `.failure(…)` or a call of a method that returns a `Result` from its one "
+                    + "expression, or switch on the `Result`", at: call)
+            return nil
+        }
+        let at = location(call)
+        let success = Self.temporaryName("flatMapped", at: at)
+        let failure = "\(success)_failure"
+        let typeName = successType == .timer ? "NSTimer" : (successType.fieldTypeName ?? "id")
+        hoisting.steps += [
+            .step("let", "\(success): \(typeName) = nil", at: at),
+            .step("let", "\(failure): string = \(source.failure)", at: at),
+            .step(
+                "if", source.caseTest(success: true), at: at,
+                [
+                    (
+                        "then",
+                        .list(
+                            branchSteps + [
+                                .step("set", "\(success) = \(parts[0])", at: at),
+                                .step("set", "\(failure) = \(parts[1])", at: at),
+                            ] + branchReleases, at: at)
+                    )
+                ]),
+        ]
+        return ResultPlace(
+            success: success, failure: failure, successType: successType, failureType: source.failureType,
+            isOptional: false)
     }
 }

@@ -276,6 +276,37 @@ import Testing
         #expect(logs == ["0 failed badDigit", "0 parsed 3", "0 last 2"])
     }
 
+    @Test func flatMapCallsItsClosureOnlyOnASuccessAndATernaryReturnsEitherCase() throws {
+        let logs = try Self.run(
+            """
+            final class Parser {
+                var calls = 0
+                func check(_ n: Int) -> Result<Int, ParseError> {
+                    calls += 1
+                    return n < 0 ? .failure(.badDigit) : .success(n + 1)
+                }
+                func read(_ s: String) -> Result<Int, LoadError> {
+                    s.isEmpty ? .failure(.offline) : .success(s.count - 3)
+                }
+                func run() {
+                    for s in ["", "ab", "abcde"] {
+                        let r = read(s).mapError { _ in ParseError.badDigit }.flatMap { check($0) }
+                        switch r {
+                        case .success(let n): print("ok \\(n)")
+                        case .failure(let e): print("failed \\(e)")
+                        }
+                    }
+                    let wrapped = read("abcd").flatMap { v in .success(v * 10) }
+                    if case .success(let n) = wrapped { print("wrapped \\(n)") }
+                    print("calls \\(calls)")
+                }
+            }
+            Parser().run()
+            """)
+        // swiftc's build of the same code prints these lines: `check` runs for the two successes only.
+        #expect(logs == ["0 failed badDigit", "0 failed badDigit", "0 ok 3", "0 wrapped 10", "0 calls 2"])
+    }
+
     @Test func whatIsNotModelledIsRefusedAtItsPlace() {
         for (code, fragment) in [
             (

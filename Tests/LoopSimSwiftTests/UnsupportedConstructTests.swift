@@ -139,8 +139,9 @@ import Testing
             code: "TOP:class Hub { var last: Result<Int, Error>?\n    func f() { let x = /*@*/last } }",
             advice: "`if let r = last`"),
         Case(
-            name: "Result method flatMap",
-            code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r.flatMap { .success($0 + 1) } } }",
+            name: "Result method flatMapError",
+            code:
+                "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r.flatMapError { _ in .success(0) } } }",
             advice: "as a value"),
         Case(
             name: "error enum with Int raw values", code: "TOP:enum LoadError: /*@*/Int, Error { case timeout }",
