@@ -24,10 +24,11 @@ extension SwiftLowering {
         return !finder.found.isEmpty
     }
 
-    /// Records `closureThrew` as a throwing member of a class that spells a throwing closure type, so that it has
-    /// the hidden field `thrownError` its closures' throws go to.
+    /// Records `closureThrew` as a throwing member of each class of a file that spells a throwing closure type,
+    /// so that any of them may call one (`try worker.onStep?()` from another class): each has the hidden field
+    /// `thrownError` its closures' throws go to.
     func collectThrowingClosures(_ decl: some ClassLikeDecl, into shape: inout ClassShape) {
-        guard mentionsThrowingClosureType(decl.memberBlock) else { return }
+        guard mentionsThrowingClosureType(decl.root) else { return }
         shape.throwing.insert(Self.closureThrewMethod)
     }
 
@@ -54,7 +55,7 @@ extension SwiftLowering {
         else {
             unsupported(
                 "calling a throwing closure here",
-                "call it with `try` in a method of the class that declares its type (a parameter or a property)",
+                "call it with `try` in a method, a closure that uses `self` or an init of one of the file's classes",
                 at: call)
             return nil
         }

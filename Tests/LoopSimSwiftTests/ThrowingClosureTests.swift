@@ -110,4 +110,28 @@ import Testing
         let crash = try #require(run.outcome.crash)
         #expect(crash.message == "F.swift:19: Fatal error: 'try!' expression unexpectedly raised an error")
     }
+
+    @Test func aClosureKeptByOneClassIsCalledByAnother() throws {
+        let logs = try ThrowingTests.run(
+            """
+            final class Worker {
+                var onStep: (() throws -> Void)?
+            }
+            final class Driver {
+                let worker = Worker()
+                func drive() {
+                    worker.onStep = { throw LoadError.offline }
+                    do {
+                        try worker.onStep?()
+                        print("never")
+                    } catch {
+                        print("driver caught \\(error)")
+                    }
+                }
+            }
+            Driver().drive()
+            """
+        ).logs
+        #expect(logs == ["0 driver caught offline"])
+    }
 }

@@ -358,7 +358,7 @@ import Testing
         Case(
             name: "throwing closure called outside a method",
             code: "TOP:let work: () throws -> Void = { }\ndo { try /*@*/work() } catch { }",
-            advice: "in a method of the class"),
+            advice: "in a method, a closure that uses `self`"),
         Case(name: "async let", code: "Task {\n /*@*/async let n = 1 }", advice: "withTaskGroup"),
         Case(name: "for await", code: "Task {\n /*@*/for await x in feed { print(x) } }", advice: "AsyncSequence"),
         Case(
