@@ -32,6 +32,7 @@ extension SwiftLowering {
                     }
                     shape.fields[name] = fieldType(binding)
                     noteStructField(v, name: name, type: fieldType(binding), into: &shape)  // +Structs.swift
+                    noteResultField(binding, name: name, into: &shape)  // SwiftLowering+ResultValues.swift
                 }
             } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
                 continue
@@ -55,10 +56,12 @@ extension SwiftLowering {
         }
         collectThrowing(decl, into: &shape)  // SwiftLowering+Throws.swift
         shape.isIsolated = !isolationEntries(decl).isEmpty
+        collectThrowingClosures(decl, into: &shape)  // SwiftLowering+ThrowingClosures.swift
         noteUIKitSuperclass(decl, into: &shape)
         collectThreadSubclass(decl, into: &shape)  // SwiftLowering+ThreadSubclass.swift
         shape.constantMembers = instanceConstantNames(decl)
         collectInitializers(decl, into: &shape)
+        collectThrowingInits(decl, into: &shape)  // SwiftLowering+ThrowingInits.swift
         classes[shape.name] = shape
         collectTypeShape(decl)  // SwiftLowering+TypeMembers.swift
     }
@@ -118,7 +121,7 @@ extension SwiftLowering {
                 if let body = deinitDecl.body {
                     var scope = methodScope(className: name, body: body.statements)
                     let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
-                    dealloc = .list(steps, at: location(deinitDecl))
+                    dealloc = .list(guardedDealloc(steps, decl, at: location(deinitDecl)), at: location(deinitDecl))
                 }
             } else if isCaseEnum(d) {
                 // An enum of cases: values, collected in the first pass (SwiftLowering+Enums.swift).
@@ -135,9 +138,12 @@ extension SwiftLowering {
         checkPropertySources(className: name)  // SwiftLowering+PropertySources.swift
         methods += observerMethods(decl, className: name)  // SwiftLowering+Observers.swift
         methods += awaitedReadMethods(className: name, at: at)  // SwiftLowering+ActorReads.swift
+        methods += closureThrewMethodNodes(className: name, at: at)  // SwiftLowering+ThrowingClosures.swift
         fields += uikitFields(className: name, at: at)
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
+        fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultValues.swift
+        fields += initAbandonedFieldNodes(decl, at: at)  // SwiftLowering+ThrowingInits.swift
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps
@@ -208,6 +214,11 @@ extension SwiftLowering {
                 lowerStructField(
                     binding, name: name, struct: s, className: className, into: &fields,
                     initSteps: &initSteps)
+                continue
+            }
+            if case .result = fieldType(binding), !asTypeMember {
+                // A `Result`: its two parts are the class's fields (SwiftLowering+ResultValues.swift).
+                lowerResultField(binding, name: name, className: className, into: &fields, initSteps: &initSteps)
                 continue
             }
             let isLazy = decl.modifiers.contains { $0.name.text == "lazy" }
@@ -454,7 +465,12 @@ extension SwiftLowering {
             return nil
         }
         var returnsEntry: [(String, LocatedNode)] = []
-        if let returns = declaredReturnType(decl) {
+        if let returns = declaredReturnType(decl),
+            let entry = resultReturnsEntry(returns, of: decl, asTypeMember: asTypeMember)  // +ResultValues.swift
+        {
+            guard !entry.isEmpty else { return nil }
+            returnsEntry = entry
+        } else if let returns = declaredReturnType(decl) {
             guard Self.isReturnable(typeNamed(returns)), let typeName = typeNamed(returns).fieldTypeName,
                 !isStatic(decl.modifiers) || asTypeMember
             else {
@@ -467,11 +483,6 @@ extension SwiftLowering {
             returnsEntry = [("returns", .plain(typeName, at: location(returns)))]
         }
         if let effects = decl.signature.effectSpecifiers, !acceptsThrows(effects) { return nil }  // +Throws.swift
-        if asTypeMember, let clause = decl.signature.effectSpecifiers?.throwsClause {
-            unsupported(
-                "a `static func` that throws", "make it an instance method of an object the code holds", at: clause)
-            return nil
-        }
         guard let body = decl.body else { return nil }
         var scope = methodScope(className: className, body: body.statements)
         scope.returnType = declaredReturnType(decl).map { typeNamed($0) }

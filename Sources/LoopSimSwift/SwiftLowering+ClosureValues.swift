@@ -61,7 +61,10 @@ extension SwiftLowering {
     /// type the lowering does not follow (`Error?`, `Data`, `[String]`).
     func closureType(_ type: TypeSyntax) -> LoweredType {
         guard let function = functionType(type) else { return .unknown }
-        return .closure(function.parameters.map { closureParameterType($0.type) })
+        let parameters = function.parameters.map { closureParameterType($0.type) }
+        // `() throws -> Void`: a hidden last parameter, the object its throws go to (SwiftLowering+ThrowingClosures).
+        if function.effectSpecifiers?.throwsClause != nil { return .closure(parameters + [Self.closureBoxType]) }
+        return .closure(parameters)
     }
 
     /// The lowered type of a closure's parameter of Swift type `type` (``closureType(_:)``).
@@ -97,8 +100,15 @@ extension SwiftLowering {
             callee = chain.expression
             isOptional = true
         }
-        guard case .closure(let types) = staticType(callee, in: scope, report: false) else { return nil }
+        guard case .closure(var types) = staticType(callee, in: scope, report: false) else { return nil }
         let at = location(call)
+        var box: String?
+        if types.last == Self.closureBoxType {
+            // A throwing closure: its caller passes itself, where its throws go (SwiftLowering+ThrowingClosures).
+            types.removeLast()
+            guard let me = throwingClosureCaller(call, in: scope) else { return [] }
+            box = me
+        }
         let written = call.arguments.lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
         if let closure = call.trailingClosure ?? written {
             unsupported(
@@ -134,6 +144,7 @@ extension SwiftLowering {
             }
             arguments.append(.plain(lowered.text, at: location(argument.expression)))
         }
+        if let box { arguments.append(.plain(box, at: at)) }
         let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
         let invoke = LocatedNode.step("callBlock", value.text, at: at, extra)
         guard isOptional else { return [invoke] }
@@ -194,12 +205,14 @@ extension SwiftLowering {
         case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
         case nil: break
         }
-        guard let types else {
+        guard var types else {
             unsupported(
                 "a closure whose parameters have no type", "write their types: `{ (ok: Bool) in … }`",
                 at: closure.signature.map(Syntax.init) ?? Syntax(closure))
             return []
         }
+        let throwsInto = types.last == Self.closureBoxType  // SwiftLowering+ThrowingClosures.swift
+        if throwsInto { types.removeLast() }
         let isShorthand = closure.signature?.parameterClause == nil && !types.isEmpty
         if isShorthand { names = types.indices.map { "$\($0)" } }
         guard names.count == types.count else {
@@ -239,6 +252,12 @@ extension SwiftLowering {
             params.append(.map([(lowered, .plain(typeName, at: at))], at: at))
         }
         closureParameterTypes[closure.id] = printed
+        if throwsInto {
+            // The object the closure's throws go to, which its caller passes (SwiftLowering+ThrowingClosures.swift).
+            let at = location(closure)
+            params.append(.map([(Self.closureBoxName, .plain("id", at: at))], at: at))
+            bindings.append((Self.closureBoxName, Local(type: Self.closureBoxType, isVar: false)))
+        }
         guard let block = lowerClosure(closure, in: scope, parameters: names.count, bindings: bindings) else {
             return []
         }

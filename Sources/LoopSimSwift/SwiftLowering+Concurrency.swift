@@ -210,7 +210,7 @@ extension SwiftLowering {
                 break
             }
         }
-        if tryKind == .forced {
+        if tryKind == .forced, !isModelledForcedTry(inner, in: scope) {  // SwiftLowering+ThrowingClosures.swift
             unsupported("`try!`", "write `try` (the error ends the task) or `try?` (it is swallowed)", at: e)
             return []
         }

@@ -57,6 +57,16 @@ extension SwiftLowering {
                     continue
                 }
                 if let initial = binding.initializer?.value,
+                    let made = throwingInitBinding(name, initial, in: scope)  // SwiftLowering+ThrowingInits.swift
+                {
+                    // `if let c = try? Config(path: p)`: made into the binding's local, nil when its init threw.
+                    guard let made else { return nil }
+                    pre += made.steps
+                    scope.locals[name] = Local(type: made.type, isVar: false)
+                    parts.append("\(name) != nil")
+                    continue
+                }
+                if let initial = binding.initializer?.value,
                     let cast = errorCastBinding(initial, name: name, in: scope)  // SwiftLowering+ErrorCasts.swift
                 {
                     // `if let e = error as? LoadError`: the error into `e`, tested to be one of the enum's cases.
@@ -71,6 +81,12 @@ extension SwiftLowering {
                     ?? ExprSyntax(
                         DeclReferenceExprSyntax(
                             baseName: .identifier(name)))
+                if let found = resultOptionalBinding(name, value, at: binding, in: &scope) {  // +ResultValues.swift
+                    guard let (test, steps) = found else { return nil }
+                    pre += steps
+                    parts.append(list.count > 1 ? "(\(test))" : test)
+                    continue
+                }
                 let lowered: (text: String, type: LoweredType)?
                 if binding.initializer == nil {
                     lowered = scope.locals[name].map { (name, $0.type) } ?? expression(value, in: scope)

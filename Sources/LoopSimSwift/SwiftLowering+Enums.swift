@@ -293,9 +293,7 @@ extension SwiftLowering {
             c.statements.last?.item.as(ReturnStmtSyntax.self).map { $0.expression == nil } ?? false
         }
         let cases = s.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
-        if let subject = s.subject.as(DeclReferenceExprSyntax.self),
-            case .result = scope.locals[subject.baseName.text]?.type
-        {
+        if isResultSubject(s.subject, in: scope) {
             return nil  // a Result's cases bind values: SwiftLowering+Result.swift, where `return` is a step
         }
         guard !rest.isEmpty, cases.count == s.cases.count, cases.contains(where: endsWithReturn) else { return nil }

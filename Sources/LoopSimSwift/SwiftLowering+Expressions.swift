@@ -156,6 +156,10 @@ extension SwiftLowering {
         {
             return found
         }
+        if let cls = scope.className, case .result? = classes[cls]?.fields[name] {
+            refuseResultValue(name, at: ref)  // SwiftLowering+ResultValues.swift
+            return nil
+        }
         if let cls = scope.className, let type = classes[cls]?.fields[name] {
             return ("\(scope.locals["self"]?.text("self") ?? "self").\(name)", type)
         }
@@ -225,6 +229,10 @@ extension SwiftLowering {
             if refusesThreadMember(cls, name, at: member) { return nil }  // SwiftLowering+ThreadSubclass.swift
             if let found = hoistedGetter(cls, name, receiver: inner.text, at: member) { return found }
             if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
+            if case .result? = classes[cls]?.fields[name] {
+                refuseResultValue(name, at: member)  // SwiftLowering+ResultValues.swift
+                return nil
+            }
             if let type = classes[cls]?.fields[name] { return ("\(inner.text).\(name)", type) }
             if classes[cls]?.methods[name] != nil {
                 unsupported("a method used as a value", "call it: `\(name)()`", at: member)
@@ -339,6 +347,7 @@ extension SwiftLowering {
         }
         if let chosen = hoistedTernary(elements, in: scope) { return chosen }  // SwiftLowering+Conditional.swift
         if let compared = payloadEnumComparison(elements, in: scope) { return compared }  // +PayloadEnums.swift
+        if let compared = resultNilComparison(elements, in: scope) { return compared }  // +ResultValues.swift
         var parts: [String] = []
         var type: LoweredType = .unknown
         // Number literals, lowered once the operands' types are known: in a clause (between `&&`s and `||`s) with a

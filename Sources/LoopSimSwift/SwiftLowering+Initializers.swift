@@ -32,7 +32,7 @@ extension SwiftLowering {
         classMembers(decl).contains { member in  // its extensions' too, less `init?(coder:)` (+Extensions.swift)
             guard let i = member.decl.as(InitializerDeclSyntax.self) else { return false }
             return !i.signature.parameterClause.parameters.isEmpty
-                || i.modifiers.contains { $0.name.text == "convenience" }
+                || i.modifiers.contains { $0.name.text == "convenience" } || Self.isThrowingInit(i)
         }
     }
 
@@ -62,8 +62,7 @@ extension SwiftLowering {
                 "a failable `init?`", "write a non-failable `init`: creation failing is not modelled", at: mark)
             return nil
         }
-        if let effects = decl.signature.effectSpecifiers {
-            unsupported("a `throws` or `async` init", "write the init without effects", at: effects)
+        if let effects = decl.signature.effectSpecifiers, !acceptsInitEffects(effects) {  // +ThrowingInits.swift
             return nil
         }
         if let generics = decl.genericParameterClause {
@@ -86,6 +85,7 @@ extension SwiftLowering {
         scope.locals["self"] = Local(type: .object(className), isVar: false)
         scope.capturedVars = capturedNames(in: body.statements.map(Syntax.init))
         scope.initializerOf = className
+        if Self.isThrowingInit(decl) { scope.throwContext = .method(returns: nil) }  // SwiftLowering+ThrowingInits
         var params: [LocatedNode] = []
         for parameter in decl.signature.parameterClause.parameters where !isUIKitInit {
             let name = (parameter.secondName ?? parameter.firstName).text

@@ -32,6 +32,10 @@ extension SwiftLowering {
                 steps += made  // a struct: one local per stored property (SwiftLowering+Structs.swift)
                 continue
             }
+            if let made = resultLocal(binding, name: name, isVar: isVar, in: &scope) {
+                steps += made  // a `Result`: a local per part (SwiftLowering+ResultValues.swift)
+                continue
+            }
             let isBlock = isVar && scope.capturedVars.contains(name)
             let declared = isBlock ? "__block \(name)" : name
             let annotated = binding.typeAnnotation.map { typeNamed($0.type) }

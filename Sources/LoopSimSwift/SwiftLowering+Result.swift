@@ -64,10 +64,16 @@ extension SwiftLowering {
     /// Nil after reporting what to write.
     mutating func resultArgument(_ e: ExprSyntax, _ type: LoweredType, in scope: Scope) -> [String]? {
         guard case .result(let success, let failure) = type else { return nil }
-        if let ref = e.as(DeclReferenceExprSyntax.self), case .result = scope.locals[ref.baseName.text]?.type,
-            let s = scope.locals["\(ref.baseName.text).success"], let f = scope.locals["\(ref.baseName.text).failure"]
-        {
-            return [s.text("success"), f.text("failure")]
+        if isResultSubject(e, in: scope) {
+            // A `Result` passed on or copied: a parameter, a local, a property (SwiftLowering+ResultValues.swift).
+            guard let place = resultPlace(e, in: scope) else { return nil }
+            if place.isOptional {
+                unsupported(
+                    "an optional `Result` where a `Result` is expected",
+                    "unwrap it: `\(e.trimmedDescription)!`, or `if let r = \(e.trimmedDescription)`", at: e)
+                return nil
+            }
+            return [place.success, place.failure]
         }
         var caseName: String?
         var payload: ExprSyntax?
@@ -108,12 +114,22 @@ extension SwiftLowering {
     /// .failure(e)` against the Result `subject` (a local made by ``resultParameters``). Nil (after refusing) for
     /// another pattern.
     mutating func resultCaseTest(
-        _ pattern: PatternSyntax, subject: String, in scope: Scope
+        _ pattern: PatternSyntax, subject place: ResultPlace, in scope: Scope
     ) -> (test: String, bindings: [(String, String, LoweredType)])? {
-        guard case .result(let success, let failure) = scope.locals[subject]?.type,
-            let s = scope.locals["\(subject).success"], let f = scope.locals["\(subject).failure"]
-        else { return nil }
-        let (expr, bindAll) = Self.casePatternExpression(pattern)
+        let success = place.successType
+        let failure = place.failureType
+        var (expr, bindAll) = Self.casePatternExpression(pattern)
+        if place.isOptional, let e = expr {
+            // An optional Result: `case nil`/`case .none`, and `.success(let v)?` as `.success(let v)` (an enum
+            // case pattern matches through an optional, the Swift book, "Patterns" › "Enumeration Case Pattern").
+            if e.is(NilLiteralExprSyntax.self)
+                || e.as(MemberAccessExprSyntax.self).map({ $0.base == nil && $0.declName.baseName.text == "none" })
+                    == true
+            {
+                return (place.nilTest, [])
+            }
+            if let chained = e.as(OptionalChainingExprSyntax.self) { expr = chained.expression }
+        }
         var caseName: String?
         var argument: ExprSyntax?
         if let call = expr?.as(FunctionCallExprSyntax.self),
@@ -133,9 +149,9 @@ extension SwiftLowering {
                 at: pattern)
             return nil
         }
-        let tag = isSuccess ? "\(f.text("failure")) == nil" : "\(f.text("failure")) != nil"
+        let tag = place.caseTest(success: isSuccess)
         guard let argument else { return (tag, []) }
-        let part = isSuccess ? s.text("success") : f.text("failure")
+        let part = isSuccess ? place.success : place.failure
         let partType = isSuccess ? success : failure
         // `let v`, `_`, a bare name under `case let`, or a value to compare with.
         if argument.is(DiscardAssignmentExprSyntax.self) { return (tag, []) }
@@ -171,10 +187,10 @@ extension SwiftLowering {
     mutating func resultCaseCondition(_ condition: MatchingPatternConditionSyntax, in scope: inout Scope)
         -> (test: String, steps: [LocatedNode])??
     {
-        guard let subject = condition.initializer.value.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            case .result = scope.locals[subject]?.type
-        else { return nil }
-        guard let (test, bindings) = resultCaseTest(condition.pattern, subject: subject, in: scope) else {
+        guard isResultSubject(condition.initializer.value, in: scope) else { return nil }
+        guard let subject = resultPlace(condition.initializer.value, in: scope),
+            let (test, bindings) = resultCaseTest(condition.pattern, subject: subject, in: scope)
+        else {
             return .some(nil)
         }
         return .some((test, conditionBindings(bindings, of: condition, in: &scope)))
@@ -203,9 +219,8 @@ extension SwiftLowering {
     /// its failure part, each case's bindings `let:` steps at the start of its branch. Nil when the subject is no
     /// Result.
     mutating func resultSwitch(_ s: SwitchExprSyntax, in scope: inout Scope, tail: Bool) -> [LocatedNode]? {
-        guard let subject = s.subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            case .result = scope.locals[subject]?.type
-        else { return nil }
+        guard isResultSubject(s.subject, in: scope) else { return nil }
+        guard let subject = resultPlace(s.subject, in: scope) else { return [] }
         let outer = scope
         return bindingSwitch(s, in: &scope, tail: tail) { lowering, pattern in  // SwiftLowering+Language.swift
             lowering.resultCaseTest(pattern, subject: subject, in: outer)
@@ -214,15 +229,14 @@ extension SwiftLowering {
 
     /// `try? result.get()`: the success part, nil on failure (the standard library's `get()` throws the failure,
     /// and `try?` makes that nil). Nil when `e` is not that form.
-    func resultGet(_ e: TryExprSyntax, in scope: Scope) -> (text: String, type: LoweredType)? {
+    mutating func resultGet(_ e: TryExprSyntax, in scope: Scope) -> (text: String, type: LoweredType)? {
         guard e.questionOrExclamationMark?.tokenKind == .postfixQuestionMark,
             let call = e.expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "get",
-            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            case .result(let success, _) = scope.locals[base]?.type,
-            let part = scope.locals["\(base).success"]
+            let base = member.base, isResultSubject(base, in: scope),
+            let place = resultPlace(base, in: scope), !place.isOptional
         else { return nil }
-        return (part.text("success"), success)
+        return (place.success, place.successType)
     }
 }

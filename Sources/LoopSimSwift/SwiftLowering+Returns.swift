@@ -357,6 +357,7 @@ extension SwiftLowering {
     mutating func lowerValueReturn(
         _ ret: some SyntaxProtocol, value: ExprSyntax, type: LoweredType, in scope: inout Scope
     ) -> [LocatedNode] {
+        if case .result = type { return resultReturn(ret, value: value, type: type, in: &scope) }  // +ResultValues
         let at = location(ret)
         if let made = value.as(FunctionCallExprSyntax.self), emptyArrayConstruction(value) == nil,
             callValueIsStep(made, in: scope)

@@ -174,6 +174,7 @@ extension SwiftLowering {
         case nil: break
         }
         return pre + [.step("if", condition, at: location(ifExpr.conditions), extra)]
+            + thenBindingReleases(ifExpr.conditions)  // SwiftLowering+ThrowingInits.swift
     }
 
     /// One statement that is not an `if`, `guard` or `return`.
@@ -411,6 +412,7 @@ extension SwiftLowering {
         }
         if let steps = displayStateAssignment(lhs, [rhs], in: scope) { return steps }  // +DisplayState.swift
         if let steps = structAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+Structs.swift
+        if let steps = resultAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+ResultValues.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }

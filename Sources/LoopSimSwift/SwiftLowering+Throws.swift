@@ -30,6 +30,7 @@ extension SwiftLowering {
             else { continue }
             shape.throwing.insert(f.name.text)
         }
+        collectTypedThrows(decl, into: &shape)  // SwiftLowering+TypedThrows.swift
     }
 
     /// The hidden field `thrownError: string` of a class with a throwing method (nil at first, as every field).
@@ -42,21 +43,8 @@ extension SwiftLowering {
     /// are refused (false, after saying what to write).
     mutating func acceptsThrows(_ effects: FunctionEffectSpecifiersSyntax) -> Bool {
         guard let clause = effects.throwsClause else { return true }
-        if clause.throwsSpecifier.text == "rethrows" {
-            unsupported(
-                "a `rethrows` method",
-                "a throwing closure parameter is not modelled: declare the method `throws` and call it with `try`",
-                at: clause)
-            return false
-        }
-        if let type = clause.type {
-            unsupported(
-                "typed throws `throws(\(type.trimmedDescription))`",
-                "write `throws`: the error is still a case of \(type.trimmedDescription), which `catch let error as "
-                    + "\(type.trimmedDescription)` finds", at: clause)
-            return false
-        }
-        return true
+        // `rethrows`: a throwing method that throws what its closure throws (SwiftLowering+ThrowingClosures.swift).
+        return acceptsTypedThrows(clause)  // SwiftLowering+TypedThrows.swift
     }
 
     /// The receiver text, class and name of a call of a throwing method of the file: `load()` on `self`,
@@ -76,6 +64,12 @@ extension SwiftLowering {
         }
         let name = member.declName.baseName.text
         guard classes.values.contains(where: { $0.throwing.contains(name) }) else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self),
+            let typeObject = typeObjectClass(named: reference.baseName.text, in: scope, at: Syntax(reference)),
+            classes[typeObject]?.throwing.contains(name) == true
+        {
+            return ("shared \(typeObject)", typeObject, name)  // `Poller.make()`, `Self.make()`: a type's method
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self), classes[reference.baseName.text] != nil {
             return nil  // a type's member
         }
@@ -118,6 +112,10 @@ extension SwiftLowering {
         case .method(let returns)?:
             let me = scope.locals["self"]?.text("self") ?? "self"
             var steps: [LocatedNode] = [.step("set", "\(me).\(Self.thrownField) = \(error)", at: at)]
+            if scope.initializerOf != nil, throwLeavesBeforeFullInit(node) {
+                // An init that throws before its stored properties all have a value: no `deinit` (+ThrowingInits).
+                steps.append(.step("set", "\(me).\(Self.initAbandonedField) = true", at: at))
+            }
             if let returns {
                 guard let value = placeholder(returns) else {
                     unsupported(
@@ -134,6 +132,8 @@ extension SwiftLowering {
             var steps: [LocatedNode] = [.step("set", "\(flag) = \(error)", at: at)]
             if loopBetween(Syntax(node), and: doID) { steps.append(.plain("break", at: at)) }
             return steps
+        case nil where scope.locals[Self.closureBoxName] != nil:
+            return closureThrow(error, at: at)  // out of a throwing closure (SwiftLowering+ThrowingClosures.swift)
         case nil:
             unsupported(
                 "a `throw` or a `try` that may throw here",
@@ -178,6 +178,7 @@ extension SwiftLowering {
     mutating func throwingCallStatement(
         _ call: FunctionCallExprSyntax, tryKind: TryKind, awaited: Bool, in scope: inout Scope
     ) -> [LocatedNode]? {
+        if let steps = throwingClosureCallStatement(call, tryKind: tryKind, in: scope) { return steps }  // +Closures
         guard tryKind != .none, let callee = throwingCallee(call, in: scope) else { return nil }
         let steps = awaited ? awaitMethod(call, in: scope) : callStatement(call, in: &scope)
         guard let check = thrownCheck(receiver: callee.receiver, kind: tryKind, at: call, in: scope) else {
@@ -205,6 +206,7 @@ extension SwiftLowering {
             default: .plain
             }
         if let got = resultGetValue(t, inner, kind: kind, in: scope) { return got }
+        if let made = throwingInitValue(t, inner, kind: kind, in: scope) { return made }  // +ThrowingInits.swift
         guard let call = inner.as(FunctionCallExprSyntax.self), let callee = throwingCallee(call, in: scope) else {
             return nil
         }
@@ -252,10 +254,9 @@ extension SwiftLowering {
                     + "LoadError.timeout`)", at: t.expression)
             return []
         }
-        guard
-            let value = withEnumContext(
-                .enumeration(Self.errorTypeName, isInt: false), { $0.expression(t.expression, in: scope) })
-        else { return [] }
+        // `throw .empty` in a method declared `throws(ParseError)` is a case of ParseError (+TypedThrows.swift).
+        let context: LoweredType = .enumeration(typedThrowTarget(t) ?? Self.errorTypeName, isInt: false)
+        guard let value = withEnumContext(context, { $0.expression(t.expression, in: scope) }) else { return [] }
         guard case .enumeration = value.type.unwrapped else {
             unsupported(
                 "throwing this value", "throw a case of an error enum of the file (`throw LoadError.timeout`)",
@@ -275,10 +276,8 @@ extension SwiftLowering {
         if d.catchClauses.isEmpty {
             return lowerStatements(d.body.statements, in: &scope, tail: false)
         }
-        if let clause = d.throwsClause {
-            unsupported("a typed `do throws(…)`", "write `do { … } catch { … }`", at: clause)
-            return []
-        }
+        if let clause = d.throwsClause, !acceptsTypedThrows(clause) { return [] }  // SwiftLowering+TypedThrows
+        let caughtType = caughtErrorType(d)
         let flag = Self.temporaryName("caught", at: at)
         var body = scope
         body.throwContext = .doBlock(flag: flag, doID: d.id)
@@ -293,7 +292,7 @@ extension SwiftLowering {
             if items.isEmpty {
                 // `catch { … }`: every error, bound to `error`
                 bindings.append(.step("let", "error = \(flag)", at: location(clause)))
-                clauseScope.locals["error"] = Local(type: .enumeration(Self.errorTypeName, isInt: false), isVar: false)
+                clauseScope.locals["error"] = Local(type: caughtType, isVar: false)
                 alternatives.append("true")
             }
             for item in items {
@@ -303,7 +302,7 @@ extension SwiftLowering {
                     return []
                 }
                 guard let pattern = item.pattern,
-                    let (test, binding) = catchTest(pattern, flag: flag, in: scope)
+                    let (test, binding) = catchTest(pattern, flag: flag, caught: caughtType, in: scope)
                 else { return [] }
                 if let (name, type) = binding {
                     if items.count > 1 {
@@ -335,13 +334,16 @@ extension SwiftLowering {
 
     /// The test of a `catch` pattern on the flag, and the name it binds: `let e` (every error), `let e as
     /// LoadError` and `is LoadError` (a case of that enum), `LoadError.timeout` (that case). Nil after refusing.
-    private mutating func catchTest(_ pattern: PatternSyntax, flag: String, in scope: Scope) -> (
+    private mutating func catchTest(
+        _ pattern: PatternSyntax, flag: String, caught: LoweredType = .enumeration(errorTypeName, isInt: false),
+        in scope: Scope
+    ) -> (
         String, (String, LoweredType)?
     )? {
         let words = pattern.trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         if words.count == 2, ["let", "var"].contains(words[0]) {
             if words[1] == "_" { return ("true", nil) }
-            return ("true", (words[1], .enumeration(Self.errorTypeName, isInt: false)))
+            return ("true", (words[1], caught))
         }
         if words.count == 4, ["let", "var"].contains(words[0]), words[2] == "as" {
             guard let (test, type) = errorTypeTest(words[3], flag: flag, at: pattern) else { return nil }
@@ -354,10 +356,7 @@ extension SwiftLowering {
             return (test, nil)
         }
         if let expr = pattern.as(ExpressionPatternSyntax.self)?.expression {
-            guard
-                let value = withEnumContext(
-                    .enumeration(Self.errorTypeName, isInt: false), { $0.expression(expr, in: scope) })
-            else { return nil }
+            guard let value = withEnumContext(caught, { $0.expression(expr, in: scope) }) else { return nil }
             guard case .enumeration = value.type.unwrapped else {
                 unsupported(
                     "this `catch` pattern", "catch a case of an error enum of the file (`catch LoadError.timeout`)",
@@ -489,16 +488,16 @@ extension SwiftLowering {
         guard kind != .optional, let call = inner.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "get",
-            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            case .result(let success, _) = scope.locals[base]?.type,
-            let part = scope.locals["\(base).success"], let failure = scope.locals["\(base).failure"]
+            let base = member.base, isResultSubject(base, in: scope),
+            let place = resultPlace(base, in: scope), !place.isOptional  // SwiftLowering+ResultValues.swift
         else { return nil }
+        let success = place.successType
         guard hoisting.isOpen else {
             unsupported("a `try` here", "read the Result in a method or a closure, where statements run", at: t)
             return .some(nil)
         }
         let at = location(t)
-        let failed = failure.text("failure")
+        let failed = place.failure
         let branch: [LocatedNode]
         if kind == .forced {
             branch = [
@@ -514,30 +513,26 @@ extension SwiftLowering {
             hoisting.throwChecks.append((hoisting.steps.count, flag, at))
         }
         triedValueTypes[t.id] = success
-        return .some((part.text("success"), success))
+        return .some((place.success, success))
     }
 }
 
 extension SwiftLowering {
-    /// Refuses each throwing closure type in `decl` (`var work: (() throws -> Void)?`, a parameter `_ body: () throws
-    /// -> Void`), at its `throws`: only methods throw in the subset.
+    /// Refuses each throwing closure type in `decl` that returns a value (`var work: (() throws -> Int)?`), at its
+    /// `throws`: a block returns nothing to its caller; a throwing closure that returns nothing is in
+    /// (SwiftLowering+ThrowingClosures.swift).
     mutating func refuseThrowingClosureTypes(in decl: some SyntaxProtocol) {
-        let finder = ThrowingClosureTypeFinder(viewMode: .sourceAccurate)
+        let finder = ThrowingFunctionTypeFinder(viewMode: .sourceAccurate)
         finder.walk(decl)
-        for clause in finder.found {
+        for function in finder.found {
+            let returned = function.returnClause.type.trimmedDescription
+            guard returned != "Void", returned != "()", let clause = function.effectSpecifiers?.throwsClause else {
+                continue
+            }
             unsupported(
-                "a throwing closure type",
-                "make the closure not throw (catch inside it), or make the work a method "
-                    + "declared `throws` and call it with `try`", at: clause)
+                "a throwing closure type that returns a value",
+                "make it return nothing and store its result where the caller reads it (a property), or make the work "
+                    + "a method declared `throws` and call it with `try`", at: clause)
         }
-    }
-}
-
-/// The `throws` clauses of function types (not of declarations) in a subtree.
-private final class ThrowingClosureTypeFinder: SyntaxVisitor {
-    var found: [ThrowsClauseSyntax] = []
-    override func visit(_ node: FunctionTypeSyntax) -> SyntaxVisitorContinueKind {
-        if let clause = node.effectSpecifiers?.throwsClause { found.append(clause) }
-        return .visitChildren
     }
 }

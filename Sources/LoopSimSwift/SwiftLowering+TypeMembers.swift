@@ -162,6 +162,11 @@ extension SwiftLowering {
                     typeNamed($0.type)
                 }
                 if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
+                // `static func make() throws -> Poller`: throws into the type object's `thrownError` (+Throws.swift)
+                if f.signature.effectSpecifiers?.throwsClause != nil { shape.throwing.insert(f.name.text) }
+                if let e = typedThrowsEnum(f.signature.effectSpecifiers?.throwsClause) {
+                    shape.typedThrows[f.name.text] = e  // `static func parse() throws(ParseError)`: +TypedThrows.swift
+                }
             }
         }
         classes[shape.name] = shape
@@ -194,6 +199,8 @@ extension SwiftLowering {
                 if let method = lowerMethod(f, className: name, asTypeMember: true) { methods.append(method) }
             }
         }
+        fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
+        fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultValues.swift
         var entries: [(String, LocatedNode)] = [("root", .plain("true", at: at))]
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         if !initSteps.isEmpty { entries.append(("init", .list(initSteps, at: at))) }

@@ -49,6 +49,14 @@ extension SwiftLowering {
                     "a force unwrap `!` \(why)", "bind the value with `if let` or `guard let` first", at: unwrap)
                 return []
             }
+            if isResultSubject(operandSyntax, in: scope) {
+                // `lastResult!` of an optional `Result` (SwiftLowering+ResultValues.swift): nil when both parts are.
+                guard let place = resultPlace(operandSyntax, in: scope) else { return [] }
+                let at = location(unwrap)
+                let trap = LocatedNode.step("trap", nil, at: at).replacingArgument(trapPrefix(unwrap) + Self.unwrapTrap)
+                steps.append(.step("if", place.nilTest, at: at, [("then", .list([trap], at: at))]))
+                continue
+            }
             guard let operand = expression(operandSyntax, in: scope) else { return [] }
             // A KVO change's `newValue`/`oldValue` is an optional of any type: nil when not asked for, or the old
             // value of an `.initial` call (SwiftLowering+KVO.swift).

@@ -261,6 +261,11 @@ struct ClassShape {
     var getters: Set<String> = []
     /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
     var lazy: [String: ExprSyntax] = [:]
+    /// The stored properties declared `Result<…>?` (SwiftLowering+ResultValues.swift).
+    var optionalResults: Set<String> = []
+    /// The methods declared with typed throws `throws(E)`, by name, with the error enum E
+    /// (SwiftLowering+TypedThrows.swift).
+    var typedThrows: [String: String] = [:]
     /// `let timer = DispatchSource.makeTimerSource(…)`: the property's name to the call, configured in `init`
     /// (SwiftLowering+PropertySources.swift).
     var sources: [String: FunctionCallExprSyntax] = [:]

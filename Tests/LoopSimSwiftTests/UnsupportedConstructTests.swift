@@ -132,10 +132,16 @@ import Testing
             advice: "`Result<Value, Error>`"),
         Case(
             name: "Result used as a value",
-            code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r } }", advice: "`try? r.get()`"),
+            code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r.hashValue } }",
+            advice: "`try? r.get()`"),
         Case(
-            name: "Result method map",
-            code: "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r.map { $0 + 1 } } }",
+            name: "optional Result local",
+            code: "TOP:class Hub { var last: Result<Int, Error>?\n    func f() { let x = /*@*/last } }",
+            advice: "`if let r = last`"),
+        Case(
+            name: "Result method flatMapError",
+            code:
+                "TOP:class Hub { func f(_ r: Result<Int, Error>) { let x = /*@*/r.flatMapError { _ in .success(0) } } }",
             advice: "as a value"),
         Case(
             name: "error enum with Int raw values", code: "TOP:enum LoadError: /*@*/Int, Error { case timeout }",
@@ -343,15 +349,16 @@ import Testing
             code: "NotificationCenter.default.addObserver(forName: nil, object: nil, queue: /*@*/DispatchQueue.main) "
                 + "{ _ in }", advice: "OperationQueue()"),
         Case(
-            name: "typed throws",
-            code: "TOP:enum LoadError: Error { case timeout }\nclass Hub { func f() /*@*/throws(LoadError) { } }",
+            name: "typed throws of a library error",
+            code: "TOP:class Hub { func f() throws(/*@*/CancellationError) { } }",
             advice: "write `throws`"),
         Case(
-            name: "throwing closure type", code: "TOP:class Hub { var work: (() /*@*/throws -> Void)? }",
-            advice: "make the closure not throw"),
+            name: "throwing closure type returning a value",
+            code: "TOP:class Hub { var work: (() /*@*/throws -> Int)? }", advice: "make it return nothing"),
         Case(
-            name: "rethrows", code: "TOP:class Hub { func f(_ g: () -> Void) /*@*/rethrows { } }",
-            advice: "declare the method `throws`"),
+            name: "throwing closure called outside a method",
+            code: "TOP:let work: () throws -> Void = { }\ndo { try /*@*/work() } catch { }",
+            advice: "in a method, a closure that uses `self`"),
         Case(name: "async let", code: "Task {\n /*@*/async let n = 1 }", advice: "withTaskGroup"),
         Case(name: "for await", code: "Task {\n /*@*/for await x in feed { print(x) } }", advice: "AsyncSequence"),
         Case(

@@ -1,0 +1,673 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Where a `Result` is held: its two parts (SwiftLowering+Result.swift splits a `Result` into a success part, nil on
+/// failure, and a failure part, nil on success), as the texts the lowered tree reads and stores.
+struct ResultPlace {
+    /// The success part's place (`r_success`, `self.lastResult_success`).
+    var success: String
+    /// The failure part's place.
+    var failure: String
+    var successType: LoweredType
+    var failureType: LoweredType
+    /// A `Result<…>?` property: nil when both parts are nil (a `Result`'s failure is an `Error`, never nil, and its
+    /// success is no optional, SwiftLowering+Result.swift).
+    var isOptional: Bool
+
+    /// The test that the Result holds the case `.success` (`isSuccess`) or `.failure`. A Result that cannot be nil
+    /// is a success when its failure part is nil; an optional one holds the case whose part is set.
+    func caseTest(success isSuccess: Bool) -> String {
+        if isSuccess { return isOptional ? "\(success) != nil" : "\(failure) == nil" }
+        return "\(failure) != nil"
+    }
+
+    /// The test that an optional Result is nil: neither part is set.
+    var nilTest: String { "\(success) == nil && \(failure) == nil" }
+}
+
+/// `Result` values kept in properties and locals (docs/swift-scenarios.md, "Completion handlers: optionals, errors
+/// and Result"): the standard library's `enum Result<Success, Failure: Error>` is a value of two cases, so the
+/// program model keeps each place that holds one as two places, `NAME_success` and `NAME_failure`, fields of the
+/// class for a stored property (`var lastResult: Result<Int, LoadError>?`), locals for a local. A store of
+/// `.success(x)` sets the first and clears the second, `.failure(e)` the reverse, `nil` (an optional property)
+/// clears both; a copy (`let r = self.lastResult!`) copies both. Every read (`switch`, `if case`, `try r.get()`,
+/// passing it on) reads the parts as it reads a `Result` parameter's.
+extension SwiftLowering {
+    /// The two field names a `Result` property `name` is kept in.
+    static func resultPartNames(_ name: String) -> (success: String, failure: String) {
+        ("\(name)_success", "\(name)_failure")
+    }
+
+    /// Records a stored property of a `Result` type, optional or not, in the class's shape.
+    func noteResultField(_ binding: PatternBindingSyntax, name: String, into shape: inout ClassShape) {
+        guard case .result = shape.fields[name] else { return }
+        if isOptionalAnnotation(binding) { shape.optionalResults.insert(name) }
+    }
+
+    /// Whether `name` is a `Result` stored property of some class of the file.
+    func isResultFieldName(_ name: String) -> Bool {
+        classes.values.contains { shape in
+            if case .result = shape.fields[name] { return true }
+            return false
+        }
+    }
+
+    /// Whether `e` names a place that holds a `Result` (a local or parameter, `name` or `x.name` of a `Result`
+    /// property), without lowering anything.
+    func isResultSubject(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        let e = Self.withoutParentheses(e)
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if let local = scope.locals[name] {
+                if case .result = local.type { return true }
+                return false
+            }
+            guard let cls = scope.className, case .result? = classes[cls]?.fields[name] else { return false }
+            return true
+        }
+        if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return isResultSubject(unwrap.expression, in: scope) }
+        if let member = e.as(MemberAccessExprSyntax.self), member.base != nil {
+            return isResultFieldName(member.declName.baseName.text)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            return isResultReturningCall(call) || isMadeResult(call, in: scope)
+        }
+        return false
+    }
+
+    /// `(e)` without its parentheses.
+    static func withoutParentheses(_ e: ExprSyntax) -> ExprSyntax {
+        var e = e
+        while let tuple = e.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            e = only.expression
+        }
+        return e
+    }
+
+    /// The place of the `Result` `e` names: a local or parameter (``resultParameters``), a `Result` property of
+    /// the class (`lastResult`, `self.lastResult`) or of an object (`cache.lastResult`), or `x!` of an optional
+    /// one (its nil check is a step before the statement, SwiftLowering+Unwrap.swift). Nil for anything else.
+    mutating func resultPlace(_ e: ExprSyntax, in scope: Scope) -> ResultPlace? {
+        let e = Self.withoutParentheses(e)
+        if let unwrap = e.as(ForceUnwrapExprSyntax.self) {
+            guard var place = resultPlace(unwrap.expression, in: scope) else { return nil }
+            place.isOptional = false
+            return place
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if let local = scope.locals[name] {
+                guard case .result(let s, let f) = local.type, let success = scope.locals["\(name).success"],
+                    let failure = scope.locals["\(name).failure"]
+                else { return nil }
+                return ResultPlace(
+                    success: success.text("success"), failure: failure.text("failure"), successType: s,
+                    failureType: f, isOptional: false)
+            }
+            guard let cls = scope.className, let me = scope.locals["self"] else { return nil }
+            return resultFieldPlace(me.text("self"), cls, name)
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            guard isResultFieldName(name), let inner = expression(base, in: scope),
+                case .object(let cls) = inner.type
+            else { return nil }
+            return resultFieldPlace(inner.text, cls, name)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), isMadeResult(call, in: scope) {
+            return madeResultPlace(call, in: scope)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), isResultReturningCall(call) {
+            return returnedResultPlace(call, in: scope)
+        }
+        return nil
+    }
+
+    /// The place of the `Result` property `name` of class `cls` on the object `receiver`.
+    private func resultFieldPlace(_ receiver: String, _ cls: String, _ name: String) -> ResultPlace? {
+        guard let shape = classes[cls], case .result(let s, let f)? = shape.fields[name] else { return nil }
+        let (success, failure) = Self.resultPartNames(name)
+        return ResultPlace(
+            success: "\(receiver).\(success)", failure: "\(receiver).\(failure)", successType: s, failureType: f,
+            isOptional: shape.optionalResults.contains(name))
+    }
+
+    /// A `Result` stored property as two fields of the class, its success part (of the success's type, nil at
+    /// first) and its failure part (`string`, nil at first); an initial value (`= .success(0)`) is stored by
+    /// `init` first, as Swift stores a property's initial value before the init's body runs.
+    mutating func lowerResultField(
+        _ binding: PatternBindingSyntax, name: String, className: String,
+        into fields: inout [(String, LocatedNode)], initSteps: inout [LocatedNode]
+    ) {
+        guard case .result(let s, let f)? = classes[className]?.fields[name] else { return }
+        let at = location(binding)
+        let (success, failure) = Self.resultPartNames(name)
+        let successType = s == .timer ? "NSTimer" : (s.fieldTypeName ?? "id")
+        var successDeclaration = s.isObject ? "strong \(successType)" : successType
+        if s == .int || s == .bool { successDeclaration += " = nil" }  // the language's int and bool start at 0
+        fields.append((success, .plain(successDeclaration, at: at)))
+        fields.append((failure, .plain(f.fieldTypeName ?? "string", at: at)))
+        guard let value = binding.initializer?.value else { return }
+        let scope = methodScope(className: className, body: [])
+        guard let place = resultFieldPlace("self", className, name) else { return }
+        initSteps += resultStore(value, into: place, verb: "set", in: scope) ?? []
+    }
+
+    /// The steps that store the `Result` `value` into `place`: `.success(x)`, `.failure(e)`, another `Result`'s
+    /// parts, `nil` (an optional place). Nil after reporting what to write.
+    mutating func resultStore(_ value: ExprSyntax, into place: ResultPlace, verb: String, in scope: Scope)
+        -> [LocatedNode]?
+    {
+        let at = location(value)
+        let parts: [String]
+        if value.is(NilLiteralExprSyntax.self) {
+            guard place.isOptional else {
+                unsupported("storing nil into a `Result` that is not optional", "declare it `Result<…>?`", at: value)
+                return nil
+            }
+            parts = ["nil", "nil"]
+        } else {
+            guard let found = resultArgument(value, .result(place.successType, place.failureType), in: scope) else {
+                return nil
+            }
+            parts = found
+        }
+        let successType = place.successType == .timer ? "NSTimer" : (place.successType.fieldTypeName ?? "id")
+        let failureType = place.failureType.fieldTypeName ?? "string"
+        let typed = verb == "let"
+        return [
+            .step("\(verb)", "\(place.success)\(typed ? ": \(successType)" : "") = \(parts[0])", at: at),
+            .step("\(verb)", "\(place.failure)\(typed ? ": \(failureType)" : "") = \(parts[1])", at: at),
+        ]
+    }
+
+    /// The `let:` steps that copy the `Result` at `source` into the new locals of `place`.
+    private func resultCopy(_ source: ResultPlace, into place: ResultPlace, at node: some SyntaxProtocol)
+        -> [LocatedNode]
+    {
+        let at = location(node)
+        let successType = place.successType == .timer ? "NSTimer" : (place.successType.fieldTypeName ?? "id")
+        return [
+            .step("let", "\(place.success): \(successType) = \(source.success)", at: at),
+            .step(
+                "let", "\(place.failure): \(place.failureType.fieldTypeName ?? "string") = \(source.failure)", at: at),
+        ]
+    }
+
+    /// `place = value` where `place` holds a `Result` (a property, or a `var` local): both parts stored. Nil when
+    /// `lhs` holds no `Result`.
+    mutating func resultAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        guard isResultSubject(lhs, in: scope), !lhs.is(ForceUnwrapExprSyntax.self) else { return nil }
+        guard let place = resultPlace(lhs, in: scope) else { return [] }
+        return resultStore(rhs, into: place, verb: "set", in: scope) ?? []
+    }
+
+    /// `let r = cache.lastResult!`, `var r: Result<Int, LoadError> = .success(0)`: a local `Result`, its two
+    /// parts locals `r_success` and `r_failure` (read as a `Result` parameter's). Nil when the value is no `Result`.
+    mutating func resultLocal(
+        _ binding: PatternBindingSyntax, name: String, isVar: Bool, in scope: inout Scope
+    ) -> [LocatedNode]? {
+        var type: LoweredType?
+        if let annotation = binding.typeAnnotation {
+            if annotation.type.is(OptionalTypeSyntax.self)
+                || annotation.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self),
+                case .result = typeNamed(annotation.type)
+            {
+                unsupported(
+                    "an optional `Result` local",
+                    "keep the optional `Result` in a property, or a `Result` that is not optional in the local",
+                    at: annotation.type)
+                return []
+            }
+            guard case .result = typeNamed(annotation.type) else { return nil }
+            type = typeNamed(annotation.type)
+        }
+        guard let value = binding.initializer?.value else {
+            guard type != nil else { return nil }
+            unsupported("a `Result` local without a value", "give it its value where it is declared", at: binding)
+            return []
+        }
+        var copied: ResultPlace?
+        if type == nil {
+            guard isResultSubject(value, in: scope) else { return nil }
+            guard let source = resultPlace(value, in: scope) else { return [] }
+            copied = source
+            if source.isOptional {
+                unsupported(
+                    "an optional `Result` local",
+                    "unwrap it: `if let r = \(value.trimmedDescription)`, or `\(value.trimmedDescription)!`",
+                    at: value)
+                return []
+            }
+            type = .result(source.successType, source.failureType)
+        }
+        guard case .result(let s, let f) = type else { return nil }
+        if isVar && scope.capturedVars.contains(name) {
+            unsupported(
+                "a `Result` `var` a closure captures",
+                "keep the `Result` in a property of the class, which the closure reaches through `self`, or copy it "
+                    + "into a `let` first", at: binding)
+            return []
+        }
+        let (success, failure) = Self.resultPartNames(name)
+        let place = ResultPlace(success: success, failure: failure, successType: s, failureType: f, isOptional: false)
+        // A place found above is copied as it is: lowering the value again would make its calls twice.
+        guard
+            let steps = copied.map({ resultCopy($0, into: place, at: value) })
+                ?? resultStore(value, into: place, verb: "let", in: scope)
+        else { return [] }
+        scope.locals[name] = Local(type: .result(s, f), isVar: isVar)
+        scope.locals["\(name).success"] = Local(type: s, isVar: isVar, lowered: success)
+        scope.locals["\(name).failure"] = Local(type: f, isVar: isVar, lowered: failure)
+        return steps
+    }
+
+    /// `if let r = cache.lastResult`, `guard let r = lastResult`: the test that the optional `Result` is set, and
+    /// the `let:` steps of the local `Result` `r` (its two parts). Nil when the value is no optional `Result`.
+    mutating func resultOptionalBinding(
+        _ name: String, _ value: ExprSyntax, at node: some SyntaxProtocol, in scope: inout Scope
+    ) -> (test: String, steps: [LocatedNode])?? {
+        guard isResultSubject(value, in: scope) else { return nil }
+        guard let source = resultPlace(value, in: scope) else { return .some(nil) }
+        guard source.isOptional else {
+            unsupported(
+                "`if let` of a `Result` that is not optional", "read it with `switch` or `if case`", at: value)
+            return .some(nil)
+        }
+        let at = location(node)
+        let (success, failure) = Self.resultPartNames(name)
+        let successType = source.successType == .timer ? "NSTimer" : (source.successType.fieldTypeName ?? "id")
+        let steps: [LocatedNode] = [
+            .step("let", "\(success): \(successType) = \(source.success)", at: at),
+            .step("let", "\(failure): \(source.failureType.fieldTypeName ?? "string") = \(source.failure)", at: at),
+        ]
+        scope.locals[name] = Local(type: .result(source.successType, source.failureType), isVar: false)
+        scope.locals["\(name).success"] = Local(type: source.successType, isVar: false, lowered: success)
+        scope.locals["\(name).failure"] = Local(type: source.failureType, isVar: false, lowered: failure)
+        return .some(("(\(success) != nil || \(failure) != nil)", steps))
+    }
+
+    /// `lastResult == nil`, `cache.lastResult != nil`: the test on an optional `Result`'s parts. Nil when neither
+    /// side is a `Result`.
+    mutating func resultNilComparison(_ elements: [ExprSyntax], in scope: Scope) -> (
+        text: String, type: LoweredType
+    )?? {
+        guard elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+            op == "==" || op == "!="
+        else { return nil }
+        for (subjectSide, nilSide) in [(0, 2), (2, 0)] {
+            guard isResultSubject(elements[subjectSide], in: scope) else { continue }
+            guard elements[nilSide].is(NilLiteralExprSyntax.self) else {
+                unsupported(
+                    "comparing a `Result` with `==`", "match its case: `if case .success(let value) = result`",
+                    at: elements[1])
+                return .some(nil)
+            }
+            guard let place = resultPlace(elements[subjectSide], in: scope) else { return .some(nil) }
+            guard place.isOptional else {
+                unsupported(
+                    "comparing a `Result` that is not optional with nil", "it is never nil: leave the test out",
+                    at: elements[1])
+                return .some(nil)
+            }
+            return .some(op == "==" ? ("(\(place.nilTest))", .bool) : ("not (\(place.nilTest))", .bool))
+        }
+        return nil
+    }
+}
+
+extension SwiftLowering {
+    /// Refuses a `Result` property read as a plain value (an operand, a method's receiver), saying how to read it.
+    mutating func refuseResultValue(_ name: String, at node: some SyntaxProtocol) {
+        unsupported(
+            "a `Result` used as a value here",
+            "read it with `switch \(name) { case .success(let v): … }`, `if case .failure(let e) = \(name)` or "
+                + "`try? \(name).get()`, store it (`\(name) = .success(v)`) or pass it on as an argument", at: node)
+    }
+}
+
+/// `Result` as a method's returned value (`func load() -> Result<Int, LoadError>`): the method returns its success
+/// part (`returns:` of the success's type, nil on failure) and leaves its failure part in the object's hidden field
+/// ``SwiftLowering/returnedFailureField``, which each `return` sets (nil on success) and the caller reads right after
+/// the call, before anything else runs on its thread (the field is the object's, as ``thrownField`` is).
+extension SwiftLowering {
+    /// The hidden field of an object whose class has a method that returns a `Result`: its last return's failure.
+    static let returnedFailureField = "returnedFailure"
+
+    /// The hidden field `returnedFailure: string` of a class with a method that returns a `Result`.
+    func returnedFailureFieldNodes(className: String, at: ScenarioLocation) -> [(String, LocatedNode)] {
+        guard
+            classes[className]?.returns.values.contains(where: {
+                if case .result = $0 { return true }
+                return false
+            }) == true
+        else { return [] }
+        return [(Self.returnedFailureField, .plain("string", at: at))]
+    }
+
+    /// The `returns:` entry of a method declared to return `Result<S, F>`: the success's type. Nil when `returns`
+    /// is no `Result`; an empty entry after refusing (a `static func`).
+    mutating func resultReturnsEntry(_ returns: TypeSyntax, of decl: FunctionDeclSyntax, asTypeMember: Bool)
+        -> [(String, LocatedNode)]?
+    {
+        guard case .result(let s, _) = typeNamed(returns) else { return nil }
+        if isStatic(decl.modifiers) && !asTypeMember {
+            return []  // lowered with the type object's methods (SwiftLowering+TypeMembers.swift)
+        }
+        let typeName = s == .timer ? "NSTimer" : (s.fieldTypeName ?? "id")
+        return [("returns", .plain(typeName, at: location(returns)))]
+    }
+
+    /// `return .failure(.timeout)`, `return .success(n)`, `return r` in a method that returns a `Result`: the
+    /// failure part into the object's ``returnedFailureField``, the success part returned.
+    mutating func resultReturn(
+        _ ret: some SyntaxProtocol, value: ExprSyntax, type: LoweredType, in scope: inout Scope
+    ) -> [LocatedNode] {
+        let at = location(ret)
+        let me = scope.locals["self"]?.text("self") ?? "self"
+        if let sequence = value.as(SequenceExprSyntax.self), let split = ternarySplit(Array(sequence.elements)),
+            split.yes.count == 1, split.no.count == 1
+        {
+            // `return n < 0 ? .failure(.negative) : .success(n)`: an `if:` with a return in each branch (only the
+            // branch Swift takes is evaluated).
+            guard let condition = infix(split.condition, in: scope),
+                let yes = resultArgument(split.yes[0], type, in: scope),
+                let no = resultArgument(split.no[0], type, in: scope)
+            else { return [] }
+            let done = hoisting
+            hoisting.steps = []
+            hoisting.releases = []
+            func branch(_ parts: [String]) -> LocatedNode {
+                .list(
+                    [
+                        .step("set", "\(me).\(Self.returnedFailureField) = \(parts[1])", at: at),
+                        .step("return", parts[0], at: at),
+                    ], at: at)
+            }
+            return done.steps + done.releases + [
+                .step(
+                    "if", condition.text, at: location(split.condition[0]),
+                    [("then", branch(yes)), ("else", branch(no))])
+            ]
+        }
+        guard let parts = resultArgument(value, type, in: scope) else { return [] }
+        let done = hoisting
+        hoisting.steps = []
+        hoisting.releases = []
+        return done.steps + done.releases.filter { $0.scalarArgument != parts[0] } + [
+            .step("set", "\(me).\(Self.returnedFailureField) = \(parts[1])", at: at),
+            .step("return", parts[0], at: at),
+        ]
+    }
+
+    /// Whether `call` calls a method of the file's classes that returns a `Result` (by name).
+    func isResultReturningCall(_ call: FunctionCallExprSyntax) -> Bool {
+        let name: String
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = ref.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
+            name = member.declName.baseName.text
+        } else {
+            return false
+        }
+        return classes.values.contains { shape in
+            if case .result = shape.returns[name] { return true }
+            return false
+        }
+    }
+
+    /// `load()`, `loader.load()` of a method that returns a `Result`, as a place: the call hoisted before the
+    /// statement into a temporary (its success part), the failure read from the receiver's
+    /// ``returnedFailureField`` into a second one. Nil when `call` is no such call (or after refusing).
+    mutating func returnedResultPlace(_ call: FunctionCallExprSyntax, in scope: Scope) -> ResultPlace? {
+        guard let found = returningCallee(call, in: scope), let (receiver, _, _, type) = found,
+            case .result(let s, let f) = type
+        else { return nil }
+        guard let hoisted = hoistedCall(call, in: scope), let (temporary, _) = hoisted else { return nil }
+        let failure = "\(temporary)_failure"
+        if !hoisting.steps.contains(where: { $0.scalarArgument?.hasPrefix("\(failure):") == true }) {
+            let at = location(call)
+            hoisting.steps.append(
+                .step("let", "\(failure): string = \(receiver).\(Self.returnedFailureField)", at: at))
+            // an object the success holds is released when the statement ends, as a returned object is
+            if s.isObject { hoisting.releases.append(.step("release", temporary, at: at)) }
+        }
+        return ResultPlace(success: temporary, failure: failure, successType: s, failureType: f, isOptional: false)
+    }
+}
+
+/// `Result { try f() }` (`Result(catching:)`) and a `Result`'s `map { … }` and `mapError { … }` (the standard
+/// library's `Result`: `init(catching:)` is `.success` of the body's value or `.failure` of what it threw, typed by
+/// the body's thrown error (SE-0413); `map` transforms a success and passes a failure on, `mapError` the reverse).
+/// Each is a place made before the statement: two temporaries, the transformed part set only in its case.
+extension SwiftLowering {
+    /// Whether `call` is `Result { … }`, `Result(catching: { … })` or `r.map { … }`/`r.mapError { … }` of a
+    /// `Result` (by form, without lowering anything).
+    func isMadeResult(_ call: FunctionCallExprSyntax, in scope: Scope) -> Bool {
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self), ref.baseName.text == "Result" {
+            return true
+        }
+        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+            generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Result"
+        {
+            return true
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["map", "mapError", "flatMap"].contains(member.declName.baseName.text)
+        else { return false }
+        return isResultSubject(base, in: scope)
+    }
+
+    /// The closure a `Result` maker takes: its trailing closure, or its one argument's closure.
+    private func makerClosure(_ call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let trailing = call.trailingClosure, call.arguments.isEmpty { return trailing }
+        guard call.trailingClosure == nil, call.arguments.count == 1 else { return nil }
+        return call.arguments.first?.expression.as(ClosureExprSyntax.self)
+    }
+
+    /// A closure's one expression (`{ e }`, `{ return e }`); nil for a body of several statements.
+    private func singleExpression(_ closure: ClosureExprSyntax) -> ExprSyntax? {
+        guard closure.statements.count == 1, let item = closure.statements.first?.item else { return nil }
+        return item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression
+            ?? item.as(ReturnStmtSyntax.self)?.expression
+    }
+
+    /// The place of `Result { try f() }`, `r.map { … }` or `r.mapError { … }`; nil after refusing.
+    mutating func madeResultPlace(_ call: FunctionCallExprSyntax, in scope: Scope) -> ResultPlace? {
+        guard hoisting.isOpen else {
+            unsupported("making a `Result` here", "make it in a method or a closure, where statements run", at: call)
+            return nil
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return mappedResultPlace(call, member.declName.baseName.text, base, in: scope)
+        }
+        guard let closure = makerClosure(call), closure.signature == nil,
+            call.arguments.first.map({ $0.label?.text == "catching" }) ?? true,
+            let t = singleExpression(closure)?.as(TryExprSyntax.self), t.questionOrExclamationMark == nil,
+            let inner = t.expression.as(FunctionCallExprSyntax.self), let callee = throwingCallee(inner, in: scope),
+            let type = classes[callee.className]?.returns[callee.method], Self.isResultPart(type)
+        else {
+            unsupported(
+                "this `Result { … }`",
+                "write `Result { try f() }`: one call of a throwing method of the file that returns an Int, a Bool, "
+                    + "a String, an enum or an object", at: call)
+            return nil
+        }
+        guard let hoisted = hoistedCall(inner, in: scope), let (temporary, _) = hoisted else { return nil }
+        let at = location(call)
+        let failure = Self.temporaryName("caught", at: at)
+        let typeName = type == .timer ? "NSTimer" : (type.fieldTypeName ?? "id")
+        hoisting.steps += [
+            .step("let", "\(failure): string = \(callee.receiver).\(Self.thrownField)", at: at),
+            .step(
+                "if", "\(failure) != nil", at: at,
+                [
+                    (
+                        "then",
+                        .list(
+                            [
+                                .step("set", "\(callee.receiver).\(Self.thrownField) = nil", at: at),
+                                .step("let", "\(temporary): \(typeName) = nil", at: at),
+                            ], at: at)
+                    )
+                ]),
+        ]
+        let thrownType = classes[callee.className]?.typedThrows[callee.method] ?? Self.errorTypeName
+        return ResultPlace(
+            success: temporary, failure: failure, successType: type,
+            failureType: .enumeration(thrownType, isInt: false), isOptional: false)
+    }
+
+    /// Whether a `Result`'s success may be of `type` (a value the language holds, not optional).
+    static func isResultPart(_ type: LoweredType) -> Bool {
+        switch type {
+        case .int, .bool, .string, .duration, .enumeration, .object, .timer: true
+        default: false
+        }
+    }
+
+    /// `r.map { $0 * 2 }`, `r.mapError { _ in LoadError.offline }`: a new place whose transformed part is the
+    /// closure's one expression on the old part, set only in its case; the other part is the old one's.
+    private mutating func mappedResultPlace(
+        _ call: FunctionCallExprSyntax, _ name: String, _ base: ExprSyntax, in scope: Scope
+    ) -> ResultPlace? {
+        guard let source = resultPlace(base, in: scope) else { return nil }
+        let isMap = name == "map"
+        guard !source.isOptional else {
+            unsupported(
+                "`\(name)` of an optional `Result`", "unwrap it first: `if let r = \(base.trimmedDescription)`",
+                at: call)
+            return nil
+        }
+        var parameter = "$0"
+        if let signature = makerClosure(call)?.signature {
+            let names: [String]
+            if let clause = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self) {
+                names = clause.map(\.name.text)
+            } else if let clause = signature.parameterClause?.as(ClosureParameterClauseSyntax.self) {
+                names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            } else {
+                names = []
+            }
+            parameter = names.count == 1 ? names[0] : ""
+        }
+        if name == "flatMap", let closure = makerClosure(call), let body = singleExpression(closure),
+            !parameter.isEmpty
+        {
+            return flatMappedResultPlace(call, source, parameter, body, in: scope)
+        }
+        guard name != "flatMap", let closure = makerClosure(call), let body = singleExpression(closure),
+            !parameter.isEmpty, !callsAMethod(body)
+        else {
+            unsupported(
+                "this `\(name)`",
+                "write it with one expression of its one parameter (`r.\(name) { $0 … }`), or switch on the `Result` "
+                    + "and store each case", at: call)
+            return nil
+        }
+        var inner = scope
+        let part = isMap ? source.success : source.failure
+        inner.locals[parameter] = Local(
+            type: isMap ? source.successType : source.failureType, isVar: false, lowered: part)
+        let context = isMap ? source.successType : .enumeration(Self.errorTypeName, isInt: false)
+        guard let value = withEnumContext(context, { $0.expression(body, in: inner) }) else { return nil }
+        if isMap, !Self.isResultPart(value.type) {
+            unsupported(
+                "`map` to this type", "map to an Int, a Bool, a String, an enum or an object of the file", at: body)
+            return nil
+        }
+        if !isMap {
+            guard case .enumeration(let e, false) = value.type, e == Self.errorTypeName || enums[e]?.isError == true
+            else {
+                unsupported("`mapError` to this value", "map to a case of an error enum of the file", at: body)
+                return nil
+            }
+        }
+        let at = location(call)
+        let temporary = Self.temporaryName(isMap ? "mapped" : "mappedError", at: at)
+        let typeName = isMap ? (value.type == .timer ? "NSTimer" : (value.type.fieldTypeName ?? "id")) : "string"
+        hoisting.steps += [
+            .step("let", "\(temporary): \(typeName) = nil", at: at),
+            .step(
+                "if", source.caseTest(success: isMap), at: at,
+                [("then", .list([.step("set", "\(temporary) = \(value.text)", at: at)], at: at))]),
+        ]
+        return isMap
+            ? ResultPlace(
+                success: temporary, failure: source.failure, successType: value.type,
+                failureType: source.failureType, isOptional: false)
+            : ResultPlace(
+                success: source.success, failure: temporary, successType: source.successType,
+                failureType: value.type, isOptional: false)
+    }
+
+    /// `r.flatMap { parse($0) }`, `r.flatMap { $0 > 0 ? … }` written as `.success(…)`/`.failure(…)` or a call of a
+    /// method that returns a `Result`: the closure's `Result` (its calls made only when `r` is a success, as the
+    /// standard library's `flatMap` calls its closure only then), else `r`'s failure passed on.
+    private mutating func flatMappedResultPlace(
+        _ call: FunctionCallExprSyntax, _ source: ResultPlace, _ parameter: String, _ body: ExprSyntax,
+        in scope: Scope
+    ) -> ResultPlace? {
+        var inner = scope
+        inner.locals[parameter] = Local(type: source.successType, isVar: false, lowered: source.success)
+        let saved = (hoisting.steps, hoisting.releases)
+        hoisting.steps = []
+        hoisting.releases = []
+        var parts: [String]?
+        var successType: LoweredType?
+        if isResultSubject(body, in: inner) {
+            if let made = resultPlace(body, in: inner), !made.isOptional {
+                parts = [made.success, made.failure]
+                successType = made.successType
+            }
+        } else if let made = body.as(FunctionCallExprSyntax.self),
+            let member = made.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "success", let payload = made.arguments.first?.expression,
+            let value = expression(payload, in: inner), Self.isResultPart(value.type)
+        {
+            parts = [value.text, "nil"]
+            successType = value.type
+        } else if body.as(FunctionCallExprSyntax.self).flatMap({ $0.calledExpression.as(MemberAccessExprSyntax.self) })
+            .map({ $0.base == nil && $0.declName.baseName.text == "failure" }) == true,
+            let found = resultArgument(body, .result(source.successType, source.failureType), in: inner)
+        {
+            parts = found
+            successType = source.successType
+        }
+        let branchSteps = hoisting.steps
+        let branchReleases = hoisting.releases
+        (hoisting.steps, hoisting.releases) = saved
+        guard let parts, let successType else {
+            unsupported(
+                "this `flatMap`",
+                "return `.success(…)`, `.failure(…)` or a call of a method that returns a `Result` from its one "
+                    + "expression, or switch on the `Result`", at: call)
+            return nil
+        }
+        let at = location(call)
+        let success = Self.temporaryName("flatMapped", at: at)
+        let failure = "\(success)_failure"
+        let typeName = successType == .timer ? "NSTimer" : (successType.fieldTypeName ?? "id")
+        hoisting.steps += [
+            .step("let", "\(success): \(typeName) = nil", at: at),
+            .step("let", "\(failure): string = \(source.failure)", at: at),
+            .step(
+                "if", source.caseTest(success: true), at: at,
+                [
+                    (
+                        "then",
+                        .list(
+                            branchSteps + [
+                                .step("set", "\(success) = \(parts[0])", at: at),
+                                .step("set", "\(failure) = \(parts[1])", at: at),
+                            ] + branchReleases, at: at)
+                    )
+                ]),
+        ]
+        return ResultPlace(
+            success: success, failure: failure, successType: successType, failureType: source.failureType,
+            isOptional: false)
+    }
+}
