@@ -124,6 +124,7 @@ extension SwiftLowering {
     /// A `let`/`var` binding's type: its annotation, or its initial value's.
     func bindingType(_ binding: PatternBindingSyntax) -> InterpolatedType? {
         if let annotation = binding.typeAnnotation { return annotatedType(annotation.type) }
+        if plainBindings.contains(binding.id) { return .plain }  // proven where it was lowered (+Locals.swift)
         guard let value = binding.initializer?.value else { return nil }
         return interpolatedType(value)  // `let n = await counter.increment()`: what the awaited method returns
     }

@@ -414,7 +414,7 @@ extension SwiftLowering {
     /// or `!` to reach a member of an optional) and `status` a property of that class, stored (also `lazy`) or
     /// computed (a getter lowered as a method or inlined), declared `Int`, `Bool`, `String` or an enum without raw
     /// values, not optional (``storedPropertyType(_:of:from:isStatic:)``).
-    private func memberOfAnObjectIsPlain(_ e: ExprSyntax, in scope: Scope) -> Bool {
+    func memberOfAnObjectIsPlain(_ e: ExprSyntax, in scope: Scope) -> Bool {
         guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text != "self", case .object(let cls)? = scope.locals[base.baseName.text]?.type,
             classes[cls] != nil

@@ -28,6 +28,11 @@ extension SwiftLowering {
                 unsupported("this pattern", "declare one name: `let x = …`", at: binding.pattern)
                 continue
             }
+            if binding.typeAnnotation == nil, let value = binding.initializer?.value,
+                memberOfAnObjectIsPlain(value, in: scope)
+            {
+                plainBindings.insert(binding.id)  // `let n = counter.count`, printed as its value (+Interpolation)
+            }
             if let made = structLocal(binding, name: name, isVar: isVar, in: &scope) {
                 steps += made  // a struct: one local per stored property (SwiftLowering+Structs.swift)
                 continue

@@ -84,6 +84,9 @@ struct SwiftLowering {
     /// The type of the value a `queue.sync { e }` closure stored into its `__block` variable, by the variable's name
     /// (SwiftLowering+SyncValues.swift).
     var syncValueTypes: [String: LoweredType] = [:]
+    /// `let n = counter.count` bindings whose value the lowering proved a plain `Int`, `Bool` or `String` from the
+    /// scope (another object's stored property): an interpolation of `n` prints its value (+Interpolation.swift).
+    var plainBindings: Set<SyntaxIdentifier> = []
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {

@@ -46,6 +46,37 @@ import Testing
             """#)
     }
 
+    /// `let v = c.value` of another object's stored `Int`, `Bool` or `String` property is printed as its value; an
+    /// optional one (`c.maybe`) is still logged as written, as Swift would print `Optional(…)` or `nil`.
+    @Test func aLocalTakenFromAnotherObjectsPropertyPrintsItsValue() throws {
+        try Self.passes(
+            #"""
+            import Foundation
+            let scenario = Scenario("plain", until: .seconds(1), variants: [.linuxCorelibs])
+            final class Counter {
+                var value = 3
+                var label = "hits"
+                var maybe: Int? = nil
+            }
+            final class Screen {
+                let counter = Counter()
+                func show() {
+                    let c = counter
+                    let v = c.value
+                    let l = c.label
+                    let m = c.maybe
+                    print("\(l) \(v) \(m)")
+                }
+            }
+            let screen = Screen()
+            screen.show()
+            let counter = Counter()
+            let n = counter.value
+            print("n \(n)")
+            scenario.expect(.all, ["logs[0].text": "hits 3 \\(m)", "logs[1].text": "n 3"])
+            """#)
+    }
+
     /// A figure's value may be a list of strings, as YAML's `logged_in_order: [a, b]` (§9): checked, not ignored.
     @Test func anExpectedListOfLogsIsCheckedInOrder() throws {
         let text = """
