@@ -39,6 +39,21 @@ extension AddTaskStep {
     }
 }
 
+// MARK: Concurrency/Continuations+Steps.swift
+
+extension WithContinuationStep {
+    public static func make(open: Bool, into: Int, checked: Bool = true, function: String = "", result: LValue? = nil,
+                            error: LValue? = nil) -> Self {
+        Self(open: open, into: into, checked: checked, function: function, result: result, error: error)
+    }
+}
+
+extension ResumeContinuationStep {
+    public static func make(continuation: Expr, value: Expr? = nil, error: Expr? = nil) -> Self {
+        Self(continuation: continuation, value: value, error: error)
+    }
+}
+
 // MARK: Concurrency/Tasks+Steps.swift
 
 extension MakeTaskStep {

@@ -55,6 +55,8 @@ final class TaskSuspendFrame: Frame {
         case hop(TaskExecutor)
         /// `await task.value`: until that task finishes.
         case wait(ObjectID)
+        /// `withCheckedContinuation`: until its continuation is resumed (``Continuations``).
+        case continuation
         /// The task ends: a thrown `CancellationError` leaves its closure.
         case end
     }
@@ -76,6 +78,8 @@ final class TaskSuspendFrame: Frame {
             kernel.tasks.hop(job.task, to: executor, frames: taken)
         case .wait(let target):
             kernel.tasks.wait(job.task, for: target, frames: taken)
+        case .continuation:
+            kernel.tasks.awaitContinuation(job.task, frames: taken)
         case .end:
             unwind(taken, on: thread, kernel)
             kernel.tasks.finish(job.task, on: thread)

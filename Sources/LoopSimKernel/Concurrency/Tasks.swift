@@ -28,6 +28,9 @@ final class Tasks {
         case suspended
         /// Suspended in `await task.value`, waiting for that task to finish (a cancellation does not wake it).
         case waiting
+        /// Suspended in `withCheckedContinuation` (``Continuations``) until its continuation is resumed; a
+        /// cancellation does not wake it (the continuation APIs install no cancellation handler).
+        case continuation
         /// Its closure returned or threw; the runtime let it go.
         case finished
     }
@@ -80,6 +83,8 @@ final class Tasks {
 
     /// The actors' executors: which task holds each, and the jobs waiting for it.
     let actors = Actors()
+    /// The continuations tasks made (`withCheckedContinuation`), and what each was resumed with.
+    let continuations = Continuations()
 
     init(recorder: Recorder, objects: Objects, dispatch: DispatchQueues, profile: VariantProfile) {
         self.recorder = recorder
@@ -298,6 +303,23 @@ final class Tasks {
         records[r].waitingFor = target
     }
 
+    /// Task `id` suspends in `withCheckedContinuation` with `frames` taken off its thread, until its continuation
+    /// is resumed (``Continuations``; swift_continuation_await).
+    func awaitContinuation(_ id: ObjectID, frames: [Frame]) {
+        let r = recordOf[id]!
+        records[r].generation += 1
+        records[r].saved = frames
+        records[r].state = .continuation
+    }
+
+    /// The continuation task `id` is suspended on was resumed: its next job is queued on the task's executor
+    /// (swift_continuation_resume enqueues the task on the executor it suspended on). A task not suspended yet
+    /// (its continuation's body resumed it) goes on without suspending.
+    func continuationResumed(_ id: ObjectID) {
+        guard let r = recordOf[id], records[r].state == .continuation else { return }
+        enqueueJob(of: r, on: records[r].executor)
+    }
+
     /// Whether task `id` has finished (its closure returned or threw).
     func isFinished(_ id: ObjectID) -> Bool { recordOf[id].map { records[$0].state == .finished } ?? true }
 
@@ -353,7 +375,7 @@ final class Tasks {
             r.saved.flatMap { f in
                 f.heldObjects().filter { $0.0 != TaskJobFrame.closureEdge }.map { (r.id, $0.0, $0.1) }
             } + (r.state == .finished ? [] : r.openGroups.flatMap { $0 }.map { (r.id, "child task", $0) })
-        }
+        } + continuations.resumedValues
     }
 }
 
