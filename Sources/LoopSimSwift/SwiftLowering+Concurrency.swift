@@ -191,6 +191,7 @@ extension SwiftLowering {
     ///   `taskGroup:`. `await task.value`: `awaitTask:`.
     /// - `await x.m(…)`, `await m()`, `await x?.m()`: `await: x.m` with `with:` the arguments.
     mutating func effectStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
+        if let steps = continuationSteps(e, place: nil, type: nil, in: scope) { return steps }  // +Continuations
         var tryKind = TryKind.none
         var awaited = false
         var inner = e
@@ -499,8 +500,9 @@ extension SwiftLowering {
     /// What to write instead of a concurrency API outside the subset.
     func insteadOfConcurrencyAPI(_ text: String) -> String {
         if text.contains("Continuation") {
-            return "a continuation is not modelled: model the callback that resumes it with "
-                + "`try await Task.sleep(for: …)` in the task, or `DispatchQueue.main.asyncAfter`"
+            return "a continuation is made with `await withCheckedContinuation { continuation in … }` (or "
+                + "`withUnsafeContinuation`, `try await withChecked…ThrowingContinuation`) and resumed with "
+                + "`resume(returning:)`, `resume()` or `resume(throwing:)`"
         }
         if text.hasPrefix("Async") {
             return "AsyncSequence and AsyncStream are not modelled: loop with `while !Task.isCancelled { … "

@@ -357,6 +357,12 @@ extension SwiftLowering {
         _ ret: some SyntaxProtocol, value: ExprSyntax, type: LoweredType, in scope: inout Scope
     ) -> [LocatedNode] {
         let at = location(ret)
+        if continuationCall(value) != nil {
+            // `return await withCheckedContinuation { … }` (SwiftLowering+Continuations.swift)
+            let temporary = Self.temporaryName("resumed", at: at)
+            guard let made = continuationSteps(value, place: temporary, type: type, in: scope) else { return [] }
+            return made.isEmpty ? [] : made + [.step("return", temporary, at: at)]
+        }
         if let made = value.as(FunctionCallExprSyntax.self), emptyArrayConstruction(value) == nil,
             callValueIsStep(made, in: scope)
         {
