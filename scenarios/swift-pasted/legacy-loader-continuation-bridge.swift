@@ -52,10 +52,10 @@ final class LegacyLoader {
     }
 }
 
-@MainActor final class LocationProvider {
+final class LocationProvider {
     var pending: CheckedContinuation<Int, Never>?
 
-    func nextFix() async -> Int {
+    @MainActor func nextFix() async -> Int {
         return await withCheckedContinuation { continuation in
             pending = continuation
             Timer.scheduledTimer(withTimeInterval: 0.2, repeats: false) { _ in
