@@ -12,7 +12,7 @@ extension ScenarioTranslation {
             case .perform(let s):
                 s is TaskSleepStep || s is MainActorRunStep || s is CheckCancellationStep || s is AwaitCallStep
                     || s is TaskYieldStep || s is AwaitTaskStep || s is TaskGroupStep || s is TaskGroupBodyStep
-                    || s is TaskGroupWaitStep
+                    || s is TaskGroupWaitStep || s is WithContinuationStep
             case .ifThen(_, let a, let b): awaits(a) || awaits(b)
             case .loop(let loop): awaits(loop.body)
             default: false
