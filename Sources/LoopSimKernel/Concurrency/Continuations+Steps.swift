@@ -26,9 +26,10 @@ public struct WithContinuationStep: ExecutableStep {
         let continuations = c.kernel.tasks.continuations
         if open {
             let label = function.isEmpty ? "continuation" : function
+            let sites = c.kernel.program.sites
+            let site = c.frame.site > 0 && Int(c.frame.site) < sites.count ? sites[Int(c.frame.site)] : nil
             let made = continuations.make(
-                task: task, checked: checked, function: function, label: label, site: c.frame.site, on: c.thread,
-                c.kernel)
+                task: task, checked: checked, function: function, label: label, site: site, on: c.thread)
             try c.bind(made, into: .local(into))
             return .next
         }
@@ -60,7 +61,8 @@ public struct ResumeContinuationStep: ExecutableStep {
         }
         let (v, owned) = try value.map { e throws(RuntimeFault) in try c.ownedValue(e) } ?? (.null, false)
         let thrown = try c.value(error)
-        try c.kernel.tasks.continuations.resume(o.id, value: v, owned: owned, error: thrown, on: c.thread, c.kernel)
+        let task = try c.kernel.tasks.continuations.resume(o.id, value: v, owned: owned, error: thrown, on: c.thread)
+        c.kernel.tasks.continuationResumed(task)
         return .next
     }
 }

@@ -59,6 +59,18 @@ final class Continuations {
     private(set) var records: [Record] = []
     /// Each continuation's record by object (a lookup table, never iterated).
     private var recordOf: [ObjectID: Int] = [:]
+    /// The clock and the event log.
+    let recorder: Recorder
+    /// Allocation and the heap.
+    let objects: Objects
+    /// The run's logs (the misuse message).
+    let runRecords: RunRecords
+
+    init(recorder: Recorder, objects: Objects, records: RunRecords) {
+        self.recorder = recorder
+        self.objects = objects
+        runRecords = records
+    }
 
     /// Whether `object` is a continuation.
     func isContinuation(_ object: ObjectID) -> Bool { recordOf[object] != nil }
@@ -68,14 +80,13 @@ final class Continuations {
 
     /// A new continuation of `task` (+1, the body's parameter's).
     func make(
-        task: ObjectID, checked: Bool, function: String, label: String, site: Int32, on thread: SimThread, _ k: Kernel
+        task: ObjectID, checked: Bool, function: String, label: String, site: SourceSite?, on thread: SimThread
     ) -> ObjectID {
         let className = checked ? "CheckedContinuation" : "UnsafeContinuation"
-        let site = site > 0 && Int(site) < k.program.sites.count ? k.program.sites[Int(site)] : nil
-        let o = k.objects.allocate(
+        let o = objects.allocate(
             kind: .continuation, className: className, label: label, slotNames: [], slotStrengths: [], slots: [],
-            isDeclaredRoot: false, at: k.now, on: thread.name)
-        k.record(thread, .objectAlloc(object: k.name(o), className: k.name(className)))
+            isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name(className)))
         recordOf[o.id] = records.count
         records.append(
             Record(id: o.id, task: task, checked: checked, function: function, site: site))
@@ -83,17 +94,17 @@ final class Continuations {
     }
 
     /// `resume(returning: value)` (`value` a +1 the record takes when `owned`) or `resume(throwing: error)`:
-    /// the task goes on when it is suspended on it. A second resume of a checked continuation is Swift's
-    /// `fatalError`; of an unsafe one, undefined behaviour, a crash here too.
-    func resume(_ id: ObjectID, value: Value, owned: Bool, error: Value, on thread: SimThread, _ k: Kernel)
-        throws(RuntimeFault)
+    /// returns the task to go on (when it is suspended on it: ``Tasks/continuationResumed(_:)``). A second resume
+    /// of a checked continuation is Swift's `fatalError`; of an unsafe one, undefined behaviour, a crash here too.
+    func resume(_ id: ObjectID, value: Value, owned: Bool, error: Value, on thread: SimThread)
+        throws(RuntimeFault) -> ObjectID
     {
         guard let r = recordOf[id] else { throw RuntimeFault("resume of an object that is not a continuation") }
         guard records[r].state == .pending else {
-            if owned, case .object(let o) = value { k.release(o, on: thread) }
+            if owned, case .object(let o) = value { objects.release(o, on: thread) }
             let what =
                 error != .null
-                ? "throwing \(InterpolatedLogStep.describe(error))" : "returning \(Self.describe(value, k))"
+                ? "throwing \(InterpolatedLogStep.describe(error))" : "returning \(describe(value))"
             if records[r].checked {
                 throw RuntimeFault(
                     "Fatal error: SWIFT TASK CONTINUATION MISUSE: \(records[r].function) tried to resume its "
@@ -104,18 +115,18 @@ final class Continuations {
                     + "behaviour (the task it resumed already is resumed again); use withCheckedContinuation to "
                     + "have Swift trap here")
         }
-        if !owned, case .object(let o) = value { k.retain(o) }
+        if !owned, case .object(let o) = value { objects.retain(o) }
         records[r].state = .resumed
         records[r].value = value
         records[r].error = error
-        k.tasks.continuationResumed(records[r].task)
+        return records[r].task
     }
 
     /// A value as the misuse message writes it (`\(value)`): `()` for `resume()`, an object by its class.
-    private static func describe(_ value: Value, _ k: Kernel) -> String {
+    private func describe(_ value: Value) -> String {
         switch value {
         case .null: return "()"
-        case .object(let o): return k.heap.object(o)?.className ?? "nil"
+        case .object(let o): return objects.heap.object(o)?.className ?? "nil"
         default: return InterpolatedLogStep.describe(value)
         }
     }
@@ -139,15 +150,15 @@ final class Continuations {
 
     /// Continuation `id`'s last reference went (the checked one's canary `deinit`): never resumed, it logs the
     /// misuse (checked only) and its task is suspended for ever.
-    func freed(_ id: ObjectID, on thread: SimThread, _ k: Kernel) {
+    func freed(_ id: ObjectID, on thread: SimThread) {
         guard let r = recordOf[id], records[r].state == .pending else { return }
         records[r].leaked = true
         guard records[r].checked else { return }
         let text =
             "SWIFT TASK CONTINUATION MISUSE: \(records[r].function) leaked its continuation without resuming it. "
             + "This may cause tasks waiting on it to remain suspended forever."
-        k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: text))
-        k.record(thread, .log(text: k.name(text)))
+        runRecords.logs.append(LogEntry(at: recorder.now, thread: thread.name, text: text))
+        recorder.record(thread, .log(text: recorder.name(text)))
     }
 
     /// The resumed values not taken yet, held for their tasks (for the leak analysis): (task, edge, object).
@@ -161,12 +172,13 @@ final class Continuations {
     /// The tasks suspended on a continuation at this instant, as threads waiting are reported: parked when the
     /// continuation was freed without being resumed (nothing can resume it), waiting when something still holds
     /// it. Named as the task is (`Task loader`), in the order the continuations were made.
-    func waits(_ k: Kernel) -> (parked: [ParkedThread], waiting: [WaitingThread]) {
+    func waits(_ tasks: Tasks) -> (parked: [ParkedThread], waiting: [WaitingThread]) {
+        let heap = objects.heap
         var parked: [ParkedThread] = []
         var waiting: [WaitingThread] = []
         for r in records where r.state == .pending && r.suspendedSince != nil {
-            guard k.tasks.record(r.task)?.state == .continuation else { continue }
-            let name = k.heap.object(r.task)?.displayName ?? "Task"
+            guard tasks.record(r.task)?.state == .continuation else { continue }
+            let name = heap.object(r.task)?.displayName ?? "Task"
             let kind = r.checked ? "withCheckedContinuation" : "withUnsafeContinuation"
             let at = r.site.map { " at \($0.shortText)" } ?? ""
             if r.leaked {
@@ -180,7 +192,7 @@ final class Continuations {
                     WaitingThread(
                         name: name, since: r.suspendedSince,
                         reason: "suspended in \(kind) of \(r.function)\(at) until its continuation "
-                            + "\(k.heap.object(r.id)?.displayName ?? "") is resumed"))
+                            + "\(heap.object(r.id)?.displayName ?? "") is resumed"))
             }
         }
         return (parked, waiting)

@@ -84,11 +84,14 @@ final class Tasks {
     /// The actors' executors: which task holds each, and the jobs waiting for it.
     let actors = Actors()
     /// The continuations tasks made (`withCheckedContinuation`), and what each was resumed with.
-    let continuations = Continuations()
+    let continuations: Continuations
 
-    init(recorder: Recorder, objects: Objects, dispatch: DispatchQueues, profile: VariantProfile) {
+    init(
+        recorder: Recorder, objects: Objects, dispatch: DispatchQueues, profile: VariantProfile, records: RunRecords
+    ) {
         self.recorder = recorder
         self.objects = objects
+        continuations = Continuations(recorder: recorder, objects: objects, records: records)
         self.dispatch = dispatch
         self.profile = profile
     }

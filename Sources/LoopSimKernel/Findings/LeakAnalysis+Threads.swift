@@ -40,7 +40,7 @@ extension LeakAnalysis {
     func threadWaits() -> (parked: [ParkedThread], waiting: [WaitingThread]) {
         let w = threadWaitsWithIDs()
         // Tasks suspended on a continuation are reported with the threads, after them (``Continuations``).
-        let tasks = kernel.tasks.continuations.waits(kernel)
+        let tasks = kernel.tasks.continuations.waits(kernel.tasks)
         return (w.parked + tasks.parked, w.waiting + tasks.waiting)
     }
 
