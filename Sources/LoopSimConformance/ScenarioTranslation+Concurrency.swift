@@ -54,6 +54,7 @@ extension ScenarioTranslation {
         case is TaskYieldStep:
             w.line("await Task.yield()")
         case let s as AwaitTaskStep:
+            if s.result != nil { unsupported("`awaitTask:` with `result:` (write the Swift file itself)") }
             w.line("await LS.awaitTask(\(expr(s.task, context)))")
         case let s as TaskGroupStep:
             // The closures are made in the caller's context, then handed to the children.

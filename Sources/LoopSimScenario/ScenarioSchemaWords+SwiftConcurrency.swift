@@ -28,9 +28,17 @@ extension ScenarioSchemaWords {
         `with:` (its arguments, as for a method call) (a key of `await:`, which models `await
         receiver.method(…)`)
         == step/awaitTask
-        `awaitTask: TASK` — `_ = await task.value`. The task suspends until TASK finishes and resumes on its
-        own executor; a finished TASK does not suspend it, nil does nothing. A cancel of the waiter does not
-        wake it.
+        `awaitTask: TASK` — `_ = await task.value`, `let n = await task.value`. The task suspends until TASK
+        finishes and resumes on its own executor; a finished TASK does not suspend it, nil does nothing. A
+        cancel of the waiter does not wake it. With `result:`, the value TASK's closure returned (`task:`
+        with `returns:`) is stored there: the task keeps it (its `value` slot) for every await, until the
+        task object is freed; nil when it returned nothing or threw.
+        == step/awaitTask/result
+        `result:` (a place for TASK's value; a new name becomes a local of `type:`) (a key of `awaitTask:`,
+        which models `_ = await task.value`, `let n = await task.value`)
+        == step/awaitTask/type
+        `type:` (the value's type) (a key of `awaitTask:`, which models `_ = await task.value`, `let n =
+        await task.value`)
         == step/cancelTask
         `cancelTask: TASK` — `task.cancel()`. Marks TASK cancelled (`Task.isCancelled` reads true in it from
         then on) and wakes it if it sleeps; a finished task ignores it; nil does nothing.
@@ -71,6 +79,12 @@ extension ScenarioSchemaWords {
         }`)
         == step/task/do
         `do:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
+        == step/task/return
+        `returns:` (the task's value type: its closure's `return:` gives it) (a key of `task:`, which models
+        `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
+        == step/task/returns
+        `returns:` (the task's value type: its closure's `return:` gives it) (a key of `task:`, which models
+        `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
         == step/taskGroup
         `taskGroup:` (a list of child tasks, each `{captures: [...], do: [...]}`) — `await withTaskGroup(of:
         Void.self) { group in group.addTask { … } … }`. Each child is a child task (`Task`, label `child

@@ -16,8 +16,8 @@ extension AwaitCallStep {
 }
 
 extension AwaitTaskStep {
-    public static func make(task: Expr) -> Self {
-        Self(task: task)
+    public static func make(task: Expr, result: LValue? = nil) -> Self {
+        Self(task: task, result: result)
     }
 }
 

@@ -61,6 +61,11 @@ final class Tasks {
         var waitingFor: ObjectID?
         /// The task whose task group made this one (a child task): its cancellation cancels this one.
         var parent: ObjectID?
+        /// Where the closure's `return EXPR` puts its value (+1 for an object): the frame the closure's frame
+        /// returns to, across its suspensions, which runs no step of its own (``TaskJobFrame``).
+        let returned = ProgramFrame(
+            steps: [], env: Environment(names: [], selfValue: .null, block: nil), ownsEnvironment: false,
+            label: "task value")
         /// The task groups open in its body (``TaskGroupBodyStep``), innermost last: each one's children so far
         /// (+1 each, the group's handle), in the order `addTask` made them.
         var openGroups: [[ObjectID]] = []
@@ -111,8 +116,9 @@ final class Tasks {
         closure: ObjectID, executor: TaskExecutor, label: String, parent: ObjectID? = nil, on thread: SimThread
     ) -> ObjectID {
         let o = objects.allocate(
-            kind: .task, className: "Task", label: label, slotNames: ["closure"], slotStrengths: [.strong],
-            slots: [.object(closure)], isDeclaredRoot: false, at: recorder.now, on: thread.name)
+            kind: .task, className: "Task", label: label, slotNames: ["closure", "value"],
+            slotStrengths: [.strong, .strong], slots: [.object(closure), .null], isDeclaredRoot: false,
+            at: recorder.now, on: thread.name)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("Task")))
         objects.retain(o.id)  // the runtime's: released when the task finishes
         recordOf[o.id] = records.count
@@ -323,6 +329,13 @@ final class Tasks {
         enqueueJob(of: r, on: records[r].executor)
     }
 
+    /// What finished task `id` returned (nil while it runs, or when it returned nothing or threw).
+    func value(of id: ObjectID) -> Value {
+        guard let r = recordOf[id], records[r].state == .finished, let o = objects.heap.object(id), o.slotCount > 1
+        else { return .null }
+        return o[slot: 1]
+    }
+
     /// Whether task `id` has finished (its closure returned or threw).
     func isFinished(_ id: ObjectID) -> Bool { recordOf[id].map { records[$0].state == .finished } ?? true }
 
@@ -343,9 +356,16 @@ final class Tasks {
     /// Whether task `id` was cancelled (`Task.isCancelled` in its body).
     func isCancelled(_ id: ObjectID) -> Bool { recordOf[id].map { records[$0].isCancelled } ?? false }
 
-    /// Task `id`'s closure returned or threw: the task lets go of its closure, and the runtime of the task.
-    func finish(_ id: ObjectID, on thread: SimThread) {
-        guard let r = recordOf[id], records[r].state != .finished else { return }
+    /// Task `id`'s closure returned or threw: the task lets go of its closure, and the runtime of the task. What
+    /// the closure returned (+1 for an object, taken) is the task's value (``value(of:)``), kept in its `value`
+    /// slot for as long as the task object lives (the runtime stores a future's result in the task:
+    /// `AsyncTask::completeFuture`); a task that threw keeps nil.
+    func finish(_ id: ObjectID, returning value: Value = .null, on thread: SimThread) {
+        guard let r = recordOf[id], records[r].state != .finished else {
+            if case .object(let o) = value { objects.release(o, on: thread) }
+            return
+        }
+        if let o = objects.heap.object(id), o.slotCount > 1 { o[slot: 1] = value }
         records[r].state = .finished
         records[r].saved = []
         // A task that ends inside a group's body lets go of the handles of the children added so far.
