@@ -79,12 +79,9 @@ extension ScenarioSchemaWords {
         }`)
         == step/task/do
         `do:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
-        == step/task/return
-        `returns:` (the task's value type: its closure's `return:` gives it) (a key of `task:`, which models
-        `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
         == step/task/returns
-        `returns:` (the task's value type: its closure's `return:` gives it) (a key of `task:`, which models
-        `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
+        `returns:` (the type of the value its closure returns) (a key of `task:`, which models `Task { }`,
+        `Task { @MainActor in }`, `Task.detached { }`)
         == step/taskGroup
         `taskGroup:` (a list of child tasks, each `{captures: [...], do: [...]}`) — `await withTaskGroup(of:
         Void.self) { group in group.addTask { … } … }`. Each child is a child task (`Task`, label `child
