@@ -96,7 +96,12 @@ extension SwiftLowering {
             unsupported("this closure attribute", "a task's closure takes `@MainActor` only", at: other)
             return ([], .task)
         }
-        guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .task) }
+        // `Task { … return 5 }`: the value `await task.value` reads (SwiftLowering+Continuations.swift).
+        let returns = taskReturnType(closure)
+        if let name = returns?.fieldTypeName { extra.append(("returns", .plain(name, at: at))) }
+        guard let block = lowerClosure(closure, in: scope, parameters: 0, returnType: returns) else {
+            return ([], .task)
+        }
         return ([.step("task", place, at: at, extra + block)], .task)
     }
 

@@ -249,4 +249,47 @@ extension SwiftLowering {
         }
         return [.step("resume", receiver, at: at, [("throwing", .plain(value.text, at: location(argument)))])]
     }
+
+    /// The type of the value a task's closure returns, from its first `return` of a literal outside nested
+    /// closures (`return 5`: `Int`); nil when it returns none.
+    func taskReturnType(_ closure: ClosureExprSyntax) -> LoweredType? {
+        for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.return) {
+            guard let ret = token.parent?.as(ReturnStmtSyntax.self), let e = ret.expression else { continue }
+            var n = ret.parent
+            var nested = false
+            while let node = n, node.id != closure.id {
+                if node.is(ClosureExprSyntax.self) { nested = true }
+                n = node.parent
+            }
+            if nested { continue }
+            if e.is(IntegerLiteralExprSyntax.self) { return .int }
+            if e.is(BooleanLiteralExprSyntax.self) { return .bool }
+            if e.is(StringLiteralExprSyntax.self) { return .string }
+        }
+        return nil
+    }
+
+    /// `let n: Int = await task.value` (or `n = await task.value`): `awaitTask:` with the value into `place`, of
+    /// `type` (the annotation or the place's). Nil when `e` is not `await X.value`.
+    mutating func taskValueSteps(_ e: ExprSyntax, place: String, type: LoweredType?, in scope: Scope)
+        -> [LocatedNode]?
+    {
+        guard let a = e.as(AwaitExprSyntax.self), let member = a.expression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "value", let base = member.base
+        else { return nil }
+        guard let task = expression(base, in: scope) else { return [] }
+        guard task.type == .task else { return nil }
+        guard let name = type?.fieldTypeName, type != .unknown else {
+            unsupported(
+                "the value of `await \(base.trimmedDescription).value` without a type",
+                "say its type: `let \(place): Int = await \(base.trimmedDescription).value`", at: e)
+            return []
+        }
+        let at = location(e)
+        return [
+            .step(
+                "awaitTask", task.text, at: at,
+                [("type", .plain(name, at: at)), ("result", .plain(place, at: at))])
+        ]
+    }
 }

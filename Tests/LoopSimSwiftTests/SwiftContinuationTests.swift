@@ -228,6 +228,30 @@ import Testing
                 + "than once, returning ()!")
     }
 
+    /// `let t = Task { … return 42 }` then `let n: Int = await t.value`: the value the closure returned, read at
+    /// the task's end and again at once; without a type the value is refused, located.
+    @Test func aTasksValueIsAwaited() throws {
+        let o = try Self.run(
+            """
+            let loader = Task.detached {
+                try? await Task.sleep(for: .milliseconds(200))
+                return 42
+            }
+            Task { @MainActor in
+                let n: Int = await loader.value
+                print("loaded \\(n)")
+                let again: Int = await loader.value
+                print("again \\(again)")
+            }
+            """)
+        #expect(o.logs == ["loaded 42@200", "again 42@200"])
+        let refused = SwiftScenarioLoader.load(
+            text: SwiftConcurrencyTests.file("let t = Task { return 1 }\nlet n = await t.value", async: true),
+            file: "C.swift"
+        ).diagnostics.filter { $0.severity == .error }.map(\.message)
+        #expect(refused.first?.contains("without a type") == true, "\(refused)")
+    }
+
     /// What stays out is refused where it is written.
     @Test func outOfTheSubsetIsLocated() {
         func errors(_ body: String) -> [String] {
