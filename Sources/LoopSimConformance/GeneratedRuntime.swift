@@ -9,7 +9,7 @@
 /// argument); events carry real `CLOCK_MONOTONIC` nanoseconds since the start of `main:`.
 enum GeneratedRuntime {
     /// The whole runtime: the core, then the Foundation, Dispatch and CF wrappers.
-    static var source: String { core + "\n" + foundation + "\n" + concurrency + "\n" + operations }
+    static var source: String { core + "\n" + foundation + "\n" + concurrency + "\n" + continuations + "\n" + operations }
 
     /// Values, instances, blocks, the clock, threads, the event record, run-loop handles.
     static let core = #"""

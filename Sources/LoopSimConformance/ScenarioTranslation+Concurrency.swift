@@ -12,7 +12,7 @@ extension ScenarioTranslation {
             case .perform(let s):
                 s is TaskSleepStep || s is MainActorRunStep || s is CheckCancellationStep || s is AwaitCallStep
                     || s is TaskYieldStep || s is AwaitTaskStep || s is TaskGroupStep || s is TaskGroupBodyStep
-                    || s is TaskGroupWaitStep
+                    || s is TaskGroupWaitStep || s is WithContinuationStep
             case .ifThen(_, let a, let b): awaits(a) || awaits(b)
             case .loop(let loop): awaits(loop.body)
             default: false
@@ -54,6 +54,7 @@ extension ScenarioTranslation {
         case is TaskYieldStep:
             w.line("await Task.yield()")
         case let s as AwaitTaskStep:
+            if s.result != nil { unsupported("`awaitTask:` with `result:` (write the Swift file itself)") }
             w.line("await LS.awaitTask(\(expr(s.task, context)))")
         case let s as TaskGroupStep:
             // The closures are made in the caller's context, then handed to the children.

@@ -307,6 +307,8 @@ extension ScenarioTranslation {
             is AwaitCallStep, is TaskYieldStep, is AwaitTaskStep, is TaskGroupStep, is TaskGroupBodyStep,
             is AddTaskStep, is TaskGroupWaitStep:
             emitConcurrency(step, context: context, into: &w)
+        case is WithContinuationStep, is ResumeContinuationStep:
+            emitContinuation(step, context: context, into: &w)  // ScenarioTranslation+Continuations.swift
         default:
             if emitOperation(step, context: context, into: &w) || emitLock(step, context: context, into: &w)
                 || emitWorkItem(step, context: context, into: &w)

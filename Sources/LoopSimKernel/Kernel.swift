@@ -101,7 +101,8 @@ public final class Kernel {
         self.operations = OperationQueues(
             program.operationQueues, recorder: recorder, objects: objects, halt: halt,
             threads: threads, profile: configuration.profile, dispatch: dispatch)
-        self.tasks = Tasks(recorder: recorder, objects: objects, dispatch: dispatch, profile: configuration.profile)
+        self.tasks = Tasks(
+            recorder: recorder, objects: objects, dispatch: dispatch, profile: configuration.profile, records: records)
         let handlerSlots =
             (program.userActions.map(\.body.localNames.count)
             + program.appDelegate.map { $0.body.localNames.count }).max() ?? 0

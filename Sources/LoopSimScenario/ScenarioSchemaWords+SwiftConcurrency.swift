@@ -28,9 +28,17 @@ extension ScenarioSchemaWords {
         `with:` (its arguments, as for a method call) (a key of `await:`, which models `await
         receiver.method(…)`)
         == step/awaitTask
-        `awaitTask: TASK` — `_ = await task.value`. The task suspends until TASK finishes and resumes on its
-        own executor; a finished TASK does not suspend it, nil does nothing. A cancel of the waiter does not
-        wake it.
+        `awaitTask: TASK` — `_ = await task.value`, `let n = await task.value`. The task suspends until TASK
+        finishes and resumes on its own executor; a finished TASK does not suspend it, nil does nothing. A
+        cancel of the waiter does not wake it. With `result:`, the value TASK's closure returned (`task:`
+        with `returns:`) is stored there: the task keeps it (its `value` slot) for every await, until the
+        task object is freed; nil when it returned nothing or threw.
+        == step/awaitTask/result
+        `result:` (a place for TASK's value; a new name becomes a local of `type:`) (a key of `awaitTask:`,
+        which models `_ = await task.value`, `let n = await task.value`)
+        == step/awaitTask/type
+        `type:` (the value's type) (a key of `awaitTask:`, which models `_ = await task.value`, `let n =
+        await task.value`)
         == step/cancelTask
         `cancelTask: TASK` — `task.cancel()`. Marks TASK cancelled (`Task.isCancelled` reads true in it from
         then on) and wakes it if it sleeps; a finished task ignores it; nil does nothing.
@@ -42,6 +50,19 @@ extension ScenarioSchemaWords {
         `mainActorRun:` (a list of steps) — `await MainActor.run { … }`. The steps run on the main actor: a
         task elsewhere hops (its next job is a main-queue block) and, once they have run, hops back to where
         it was; on the main actor already, no hop.
+        == step/resume
+        `resume: CONTINUATION` — `continuation.resume(returning: v)`, `resume()`, `resume(throwing: e)`.
+        Resumes the continuation's task (from any thread, queue, timer or task): its next job is queued on
+        its executor, or it goes on at the body's end when the body resumed it. A second resume of a checked
+        continuation crashes: `Fatal error: SWIFT TASK CONTINUATION MISUSE: F tried to resume its
+        continuation more than once, returning V!`; of an unsafe one, a crash naming the undefined
+        behaviour. nil does nothing (`pending?.resume(…)`).
+        == step/resume/returning
+        `returning:` (the value; none: `resume()`) (a key of `resume:`, which models
+        `continuation.resume(returning: v)`, `resume()`, `resume(throwing: e)`)
+        == step/resume/throwing
+        `throwing:` (a string error) (a key of `resume:`, which models `continuation.resume(returning: v)`,
+        `resume()`, `resume(throwing: e)`)
         == step/task
         `task: [PLACE]` — `Task { }`, `Task { @MainActor in }`, `Task.detached { }`. A new task (+1, stored
         into PLACE when given, a new name becoming a local) running the `do:` closure on the executor above;
@@ -58,6 +79,9 @@ extension ScenarioSchemaWords {
         }`)
         == step/task/do
         `do:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached { }`)
+        == step/task/returns
+        `returns:` (the type of the value its closure returns) (a key of `task:`, which models `Task { }`,
+        `Task { @MainActor in }`, `Task.detached { }`)
         == step/taskGroup
         `taskGroup:` (a list of child tasks, each `{captures: [...], do: [...]}`) — `await withTaskGroup(of:
         Void.self) { group in group.addTask { … } … }`. Each child is a child task (`Task`, label `child
@@ -81,6 +105,41 @@ extension ScenarioSchemaWords {
         == step/waitForAll
         `waitForAll:` — `await group.waitForAll()`. Only in a `withTaskGroup:`'s steps: the task waits until
         every child added so far has finished; the group stays open for more.
+        == step/withContinuation
+        `withContinuation: NAME` — `await withCheckedContinuation { NAME in … }`, `withUnsafeContinuation`,
+        `try await withChecked…ThrowingContinuation`. The running task makes a continuation (an object,
+        `CheckedContinuation` or `UnsafeContinuation`, +1 in the local NAME) and the `do:` steps run at
+        once, synchronously, in the task (no await in them; `break`, `continue` and `return` cannot leave
+        them). At their end NAME's lifetime ends: what captured the continuation (a closure, a field) keeps
+        it. Resumed already, the task goes on without suspending; else it suspends until a `resume:` queues
+        its next job on the executor it suspended on (the main queue, the pool, its actor's queue); a cancel
+        does not wake it. The resumed value goes into `result:`. A checked continuation freed without being
+        resumed logs `SWIFT TASK CONTINUATION MISUSE: F leaked its continuation without resuming it. This
+        may cause tasks waiting on it to remain suspended forever.`, and its task is reported parked (`Task
+        LABEL`, the reason naming F and the line); an unresumed one still held makes it a waiting entry.
+        == step/withContinuation/checked
+        `checked:` (default true; false: `withUnsafeContinuation`) (a key of `withContinuation:`, which
+        models `await withCheckedContinuation { NAME in … }`, `withUnsafeContinuation`, `try await
+        withChecked…ThrowingContinuation`)
+        == step/withContinuation/do
+        `do:` (the body's steps) (a key of `withContinuation:`, which models `await withCheckedContinuation
+        { NAME in … }`, `withUnsafeContinuation`, `try await withChecked…ThrowingContinuation`)
+        == step/withContinuation/error
+        `error:` (a place, a string, for a `resume(throwing:)` error; nil when none) (a key of
+        `withContinuation:`, which models `await withCheckedContinuation { NAME in … }`,
+        `withUnsafeContinuation`, `try await withChecked…ThrowingContinuation`)
+        == step/withContinuation/function
+        `function:` (`#function` there, for the misuse messages) (a key of `withContinuation:`, which models
+        `await withCheckedContinuation { NAME in … }`, `withUnsafeContinuation`, `try await
+        withChecked…ThrowingContinuation`)
+        == step/withContinuation/result
+        `result:` (a place for the resumed value; a new name becomes a local of `type:`) (a key of
+        `withContinuation:`, which models `await withCheckedContinuation { NAME in … }`,
+        `withUnsafeContinuation`, `try await withChecked…ThrowingContinuation`)
+        == step/withContinuation/type
+        `type:` (the value's type) (a key of `withContinuation:`, which models `await
+        withCheckedContinuation { NAME in … }`, `withUnsafeContinuation`, `try await
+        withChecked…ThrowingContinuation`)
         == step/withTaskGroup
         `withTaskGroup:` (a list of steps) — `await withTaskGroup(of: Void.self) { group in for id in ids {
         group.addTask { … } } }`. The steps are the group's body, run in the task: each `addTask:` in them

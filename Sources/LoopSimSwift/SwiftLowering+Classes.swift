@@ -414,6 +414,7 @@ extension SwiftLowering {
         if let tuple = type.as(TupleTypeSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if let result = resultType(type) { return result }  // SwiftLowering+Result.swift
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }
+        if Self.isContinuationType(type) { return Self.continuationType }  // SwiftLowering+Continuations.swift
         if let i = type.as(IdentifierTypeSyntax.self), i.genericArgumentClause == nil {
             return typeNamed(i.name.text)
         }

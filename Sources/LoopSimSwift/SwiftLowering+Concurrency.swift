@@ -96,7 +96,12 @@ extension SwiftLowering {
             unsupported("this closure attribute", "a task's closure takes `@MainActor` only", at: other)
             return ([], .task)
         }
-        guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return ([], .task) }
+        // `Task { … return 5 }`: the value `await task.value` reads (SwiftLowering+Continuations.swift).
+        let returns = taskReturnType(closure)
+        if let name = returns?.fieldTypeName { extra.append(("returns", .plain(name, at: at))) }
+        guard let block = lowerClosure(closure, in: scope, parameters: 0, returnType: returns) else {
+            return ([], .task)
+        }
         return ([.step("task", place, at: at, extra + block)], .task)
     }
 
@@ -191,6 +196,7 @@ extension SwiftLowering {
     ///   `taskGroup:`. `await task.value`: `awaitTask:`.
     /// - `await x.m(…)`, `await m()`, `await x?.m()`: `await: x.m` with `with:` the arguments.
     mutating func effectStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
+        if let steps = continuationSteps(e, place: nil, type: nil, in: scope) { return steps }  // +Continuations
         var tryKind = TryKind.none
         var awaited = false
         var inner = e
@@ -501,8 +507,9 @@ extension SwiftLowering {
     /// What to write instead of a concurrency API outside the subset.
     func insteadOfConcurrencyAPI(_ text: String) -> String {
         if text.contains("Continuation") {
-            return "a continuation is not modelled: model the callback that resumes it with "
-                + "`try await Task.sleep(for: …)` in the task, or `DispatchQueue.main.asyncAfter`"
+            return "a continuation is made with `await withCheckedContinuation { continuation in … }` (or "
+                + "`withUnsafeContinuation`, `try await withChecked…ThrowingContinuation`) and resumed with "
+                + "`resume(returning:)`, `resume()` or `resume(throwing:)`"
         }
         if text.hasPrefix("Async") {
             return "AsyncSequence and AsyncStream are not modelled: loop with `while !Task.isCancelled { … "

@@ -16,7 +16,7 @@ extension SwiftLowering {
         case "Block": "block"
         case "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "NSKeyValueObservation", "DispatchWorkItem",
             "BlockOperation",
-            "Operation", "UIBackgroundTaskIdentifier":
+            "Operation", "UIBackgroundTaskIdentifier", "CheckedContinuation":
             "id"
         default: nil
         }
@@ -155,6 +155,7 @@ extension SwiftLowering {
     ) -> [LocatedNode] {
         let at = location(call)
         let bare = call.arguments.isEmpty && call.trailingClosure == nil
+        if type == "CheckedContinuation" { return continuationMethod(receiver, name, call, in: scope) }
         if let steps = lockMethod(type, receiver, name, call, in: &scope) { return steps }
         switch (type, name) {
         case ("DispatchSourceTimer", "resume") where bare: return [.step("dispatch_resume", receiver, at: at)]

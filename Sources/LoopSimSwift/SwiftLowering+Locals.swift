@@ -53,6 +53,21 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
                 continue
             }
+            if let made = taskValueSteps(value, place: name, type: annotated, in: scope) {
+                // `let n: Int = await task.value` (SwiftLowering+Continuations.swift)
+                if isBlock { steps.append(.step("let", "\(declared) = nil", at: location(binding))) }
+                steps += made
+                scope.locals[name] = Local(type: annotated ?? .unknown, isVar: isVar, isBlock: isBlock)
+                continue
+            }
+            if let made = continuationSteps(value, place: name, type: annotated, in: scope) {
+                // `let v = await withCheckedContinuation { … }` (SwiftLowering+Continuations.swift)
+                if isBlock { steps.append(.step("let", "\(declared) = nil", at: location(binding))) }
+                steps += made
+                let type = annotated ?? continuationCall(value).flatMap { continuationValueType($0.call) }
+                scope.locals[name] = Local(type: type ?? .unknown, isVar: isVar, isBlock: isBlock)
+                continue
+            }
             if let made = awaitedValue(value, place: name, in: scope) {
                 // `let n = await counter.increment()`: `await:` with `result:` (SwiftLowering+Concurrency.swift)
                 if isBlock { steps.append(.step("let", "\(declared) = nil", at: location(binding))) }

@@ -359,6 +359,12 @@ extension SwiftLowering {
     ) -> [LocatedNode] {
         if case .result = type { return resultReturn(ret, value: value, type: type, in: &scope) }  // +ResultValues
         let at = location(ret)
+        if continuationCall(value) != nil {
+            // `return await withCheckedContinuation { … }` (SwiftLowering+Continuations.swift)
+            let temporary = Self.temporaryName("resumed", at: at)
+            guard let made = continuationSteps(value, place: temporary, type: type, in: scope) else { return [] }
+            return made.isEmpty ? [] : made + [.step("return", temporary, at: at)]
+        }
         if let made = value.as(FunctionCallExprSyntax.self), emptyArrayConstruction(value) == nil,
             callValueIsStep(made, in: scope)
         {

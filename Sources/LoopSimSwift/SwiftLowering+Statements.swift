@@ -416,6 +416,7 @@ extension SwiftLowering {
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }
+        if let made = continuationSteps(rhs, place: place.text, type: place.type, in: scope) { return made }
         if let made = awaitedValue(rhs, place: place.text, in: scope) { return made }  // `x = await m()`
         if let call = rhs.as(FunctionCallExprSyntax.self),
             let made = returningCallSteps(call, place: place.text, in: scope)

@@ -362,8 +362,13 @@ import Testing
         Case(name: "async let", code: "Task {\n /*@*/async let n = 1 }", advice: "withTaskGroup"),
         Case(name: "for await", code: "Task {\n /*@*/for await x in feed { print(x) } }", advice: "AsyncSequence"),
         Case(
-            name: "continuation", code: "Task {\n await /*@*/withCheckedContinuation { c in c.resume() } }",
-            advice: "continuation is not modelled"),
+            name: "continuation resumed with a Result",
+            code: "Task {\n await withCheckedContinuation { c in /*@*/c.resume(with: .success(())) } }",
+            advice: "resume(with:)"),
+        Case(
+            name: "continuation without await",
+            code: "Task {\n /*@*/withCheckedContinuation { c in c.resume() } }",
+            advice: "await withCheckedContinuation"),
         Case(name: "AsyncStream", code: "let s = /*@*/AsyncStream { c in c.finish() }", advice: "AsyncSequence"),
         Case(
             name: "throwing task group",

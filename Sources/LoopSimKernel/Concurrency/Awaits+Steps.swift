@@ -77,6 +77,8 @@ public struct TaskYieldStep: ExecutableStep {
 public struct AwaitTaskStep: ExecutableStep {
     public var verb: String { "awaitTask" }
     public var task: Expr
+    /// Where the task's value goes (`let n = await task.value`), stored when the await ends (TaskValues.swift).
+    public var result: LValue? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let waiter = c.kernel.runningTask(on: c.thread) else {
@@ -85,6 +87,7 @@ public struct AwaitTaskStep: ExecutableStep {
         guard let o = try c.object(task, expecting: "a task") else { return .next }
         guard c.kernel.tasks.isTask(o.id) else { throw RuntimeFault("awaitTask on a \(o.className), not a Task") }
         if o.id == waiter { throw RuntimeFault("a task awaits its own value: it would wait for ever") }
+        if let result { return StepOutcome(.push(TaskValueFrame(task: o.id, caller: c.frame, result: result))) }
         if c.kernel.tasks.isFinished(o.id) { return .next }
         return StepOutcome(.push(TaskSuspendFrame(.wait(o.id))))
     }

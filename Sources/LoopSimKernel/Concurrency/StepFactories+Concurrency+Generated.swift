@@ -16,8 +16,8 @@ extension AwaitCallStep {
 }
 
 extension AwaitTaskStep {
-    public static func make(task: Expr) -> Self {
-        Self(task: task)
+    public static func make(task: Expr, result: LValue? = nil) -> Self {
+        Self(task: task, result: result)
     }
 }
 
@@ -36,6 +36,21 @@ extension TaskGroupBodyStep {
 extension AddTaskStep {
     public static func make(closure: Expr) -> Self {
         Self(closure: closure)
+    }
+}
+
+// MARK: Concurrency/Continuations+Steps.swift
+
+extension WithContinuationStep {
+    public static func make(open: Bool, into: Int, checked: Bool = true, function: String = "", result: LValue? = nil,
+                            error: LValue? = nil) -> Self {
+        Self(open: open, into: into, checked: checked, function: function, result: result, error: error)
+    }
+}
+
+extension ResumeContinuationStep {
+    public static func make(continuation: Expr, value: Expr? = nil, error: Expr? = nil) -> Self {
+        Self(continuation: continuation, value: value, error: error)
     }
 }
 

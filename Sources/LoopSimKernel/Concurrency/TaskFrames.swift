@@ -18,7 +18,11 @@ final class TaskJobFrame: Frame {
         let tasks = kernel.tasks
         if ran {
             // Back on top: the task suspended (its frames are saved) or its closure returned.
-            if tasks.record(task)?.state == .running { tasks.finish(task, on: thread) }
+            if let record = tasks.record(task), record.state == .running {
+                let value = record.returned.returned
+                record.returned.returned = .null
+                tasks.finish(task, returning: value, on: thread)
+            }
             tasks.jobEnded(task)
             return .pop(.null)
         }
@@ -29,7 +33,9 @@ final class TaskJobFrame: Frame {
         case .start:
             guard let closure = tasks.closure(of: task) else { return .pop(.null) }
             kernel.retain(closure)  // the frame's +1, released when the closure returns
-            return .push(kernel.interpreter.blockFrame(closure, edge: Self.closureEdge))
+            let body = kernel.interpreter.blockFrame(closure, edge: Self.closureEdge)
+            body.returnTo = tasks.record(task)?.returned
+            return .push(body)
         case .resume(let frames):
             guard let top = frames.last else { return .next }
             thread.frames.append(contentsOf: frames.dropLast())
@@ -55,6 +61,8 @@ final class TaskSuspendFrame: Frame {
         case hop(TaskExecutor)
         /// `await task.value`: until that task finishes.
         case wait(ObjectID)
+        /// `withCheckedContinuation`: until its continuation is resumed (``Continuations``).
+        case continuation
         /// The task ends: a thrown `CancellationError` leaves its closure.
         case end
     }
@@ -76,6 +84,8 @@ final class TaskSuspendFrame: Frame {
             kernel.tasks.hop(job.task, to: executor, frames: taken)
         case .wait(let target):
             kernel.tasks.wait(job.task, for: target, frames: taken)
+        case .continuation:
+            kernel.tasks.awaitContinuation(job.task, frames: taken)
         case .end:
             unwind(taken, on: thread, kernel)
             kernel.tasks.finish(job.task, on: thread)

@@ -28,6 +28,9 @@ final class Tasks {
         case suspended
         /// Suspended in `await task.value`, waiting for that task to finish (a cancellation does not wake it).
         case waiting
+        /// Suspended in `withCheckedContinuation` (``Continuations``) until its continuation is resumed; a
+        /// cancellation does not wake it (the continuation APIs install no cancellation handler).
+        case continuation
         /// Its closure returned or threw; the runtime let it go.
         case finished
     }
@@ -58,6 +61,11 @@ final class Tasks {
         var waitingFor: ObjectID?
         /// The task whose task group made this one (a child task): its cancellation cancels this one.
         var parent: ObjectID?
+        /// Where the closure's `return EXPR` puts its value (+1 for an object): the frame the closure's frame
+        /// returns to, across its suspensions, which runs no step of its own (``TaskJobFrame``).
+        let returned = ProgramFrame(
+            steps: [], env: Environment(names: [], selfValue: .null, block: nil), ownsEnvironment: false,
+            label: "task value")
         /// The task groups open in its body (``TaskGroupBodyStep``), innermost last: each one's children so far
         /// (+1 each, the group's handle), in the order `addTask` made them.
         var openGroups: [[ObjectID]] = []
@@ -80,10 +88,15 @@ final class Tasks {
 
     /// The actors' executors: which task holds each, and the jobs waiting for it.
     let actors = Actors()
+    /// The continuations tasks made (`withCheckedContinuation`), and what each was resumed with.
+    let continuations: Continuations
 
-    init(recorder: Recorder, objects: Objects, dispatch: DispatchQueues, profile: VariantProfile) {
+    init(
+        recorder: Recorder, objects: Objects, dispatch: DispatchQueues, profile: VariantProfile, records: RunRecords
+    ) {
         self.recorder = recorder
         self.objects = objects
+        continuations = Continuations(recorder: recorder, objects: objects, records: records)
         self.dispatch = dispatch
         self.profile = profile
     }
@@ -103,8 +116,9 @@ final class Tasks {
         closure: ObjectID, executor: TaskExecutor, label: String, parent: ObjectID? = nil, on thread: SimThread
     ) -> ObjectID {
         let o = objects.allocate(
-            kind: .task, className: "Task", label: label, slotNames: ["closure"], slotStrengths: [.strong],
-            slots: [.object(closure)], isDeclaredRoot: false, at: recorder.now, on: thread.name)
+            kind: .task, className: "Task", label: label, slotNames: ["closure", "value"],
+            slotStrengths: [.strong, .strong], slots: [.object(closure), .null], isDeclaredRoot: false,
+            at: recorder.now, on: thread.name)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("Task")))
         objects.retain(o.id)  // the runtime's: released when the task finishes
         recordOf[o.id] = records.count
@@ -298,6 +312,30 @@ final class Tasks {
         records[r].waitingFor = target
     }
 
+    /// Task `id` suspends in `withCheckedContinuation` with `frames` taken off its thread, until its continuation
+    /// is resumed (``Continuations``; swift_continuation_await).
+    func awaitContinuation(_ id: ObjectID, frames: [Frame]) {
+        let r = recordOf[id]!
+        records[r].generation += 1
+        records[r].saved = frames
+        records[r].state = .continuation
+    }
+
+    /// The continuation task `id` is suspended on was resumed: its next job is queued on the task's executor
+    /// (swift_continuation_resume enqueues the task on the executor it suspended on). A task not suspended yet
+    /// (its continuation's body resumed it) goes on without suspending.
+    func continuationResumed(_ id: ObjectID) {
+        guard let r = recordOf[id], records[r].state == .continuation else { return }
+        enqueueJob(of: r, on: records[r].executor)
+    }
+
+    /// What finished task `id` returned (nil while it runs, or when it returned nothing or threw).
+    func value(of id: ObjectID) -> Value {
+        guard let r = recordOf[id], records[r].state == .finished, let o = objects.heap.object(id), o.slotCount > 1
+        else { return .null }
+        return o[slot: 1]
+    }
+
     /// Whether task `id` has finished (its closure returned or threw).
     func isFinished(_ id: ObjectID) -> Bool { recordOf[id].map { records[$0].state == .finished } ?? true }
 
@@ -318,9 +356,16 @@ final class Tasks {
     /// Whether task `id` was cancelled (`Task.isCancelled` in its body).
     func isCancelled(_ id: ObjectID) -> Bool { recordOf[id].map { records[$0].isCancelled } ?? false }
 
-    /// Task `id`'s closure returned or threw: the task lets go of its closure, and the runtime of the task.
-    func finish(_ id: ObjectID, on thread: SimThread) {
-        guard let r = recordOf[id], records[r].state != .finished else { return }
+    /// Task `id`'s closure returned or threw: the task lets go of its closure, and the runtime of the task. What
+    /// the closure returned (+1 for an object, taken) is the task's value (``value(of:)``), kept in its `value`
+    /// slot for as long as the task object lives (the runtime stores a future's result in the task:
+    /// `AsyncTask::completeFuture`); a task that threw keeps nil.
+    func finish(_ id: ObjectID, returning value: Value = .null, on thread: SimThread) {
+        guard let r = recordOf[id], records[r].state != .finished else {
+            if case .object(let o) = value { objects.release(o, on: thread) }
+            return
+        }
+        if let o = objects.heap.object(id), o.slotCount > 1 { o[slot: 1] = value }
         records[r].state = .finished
         records[r].saved = []
         // A task that ends inside a group's body lets go of the handles of the children added so far.
@@ -353,7 +398,7 @@ final class Tasks {
             r.saved.flatMap { f in
                 f.heldObjects().filter { $0.0 != TaskJobFrame.closureEdge }.map { (r.id, $0.0, $0.1) }
             } + (r.state == .finished ? [] : r.openGroups.flatMap { $0 }.map { (r.id, "child task", $0) })
-        }
+        } + continuations.resumedValues
     }
 }
 

@@ -39,7 +39,9 @@ extension LeakAnalysis {
     /// until nothing changes. A `dispatch_sync`/`dispatch_once` chain is parked: no reference releases it.
     func threadWaits() -> (parked: [ParkedThread], waiting: [WaitingThread]) {
         let w = threadWaitsWithIDs()
-        return (w.parked, w.waiting)
+        // Tasks suspended on a continuation are reported with the threads, after them (``Continuations``).
+        let tasks = kernel.tasks.continuations.waits(kernel.tasks)
+        return (w.parked + tasks.parked, w.waiting + tasks.waiting)
     }
 
     /// ``threadWaits()`` with the ids of the parked threads, computed once an analysis.

@@ -48,6 +48,9 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         case boundBlock
         /// A Swift concurrency `Task` (``Tasks``): its closure in slot 0, strong, until the task finishes.
         case task
+        /// A continuation of `withCheckedContinuation` / `withUnsafeContinuation` (``Continuations``): no slots;
+        /// freed while not resumed, its task is suspended for ever.
+        case continuation
         /// A `DispatchWorkItem`: its block and its group (``DispatchQueues/makeWorkItem(block:label:on:)``).
         case workItem
     }

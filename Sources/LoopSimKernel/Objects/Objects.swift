@@ -268,6 +268,7 @@ final class Objects {
             k.operations.operationFreed(object.id, on: thread)  // an `Operation` subclass's instance
         }
         if case .workItem = object.kind { k.dispatch.workItemFreed(object, on: thread) }
+        if case .continuation = object.kind { k.tasks.continuations.freed(object.id, on: thread) }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
                 release(id, on: thread)

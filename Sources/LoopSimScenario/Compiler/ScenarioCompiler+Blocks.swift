@@ -13,7 +13,7 @@ extension ScenarioCompiler {
     /// notification).
     func blockLiteral(
         captures: LocatedNode?, body: LocatedNode?, at location: SourceLocation, scope: Scope,
-        parameters: [(name: String, type: TypeRef)] = [], isAsync: Bool = false
+        parameters: [(name: String, type: TypeRef)] = [], isAsync: Bool = false, returnType: TypeRef? = nil
     ) -> Expr? {
         guard let body else {
             bag.error(.keyMissing, "a block needs a do: list of steps", at: location)
@@ -47,6 +47,7 @@ extension ScenarioCompiler {
         let blockScope = Scope(captures: types, captureIsByref: byref, isBlock: true, locals: parameters)
         blockScope.isAsync = isAsync
         blockScope.canReturn = true
+        blockScope.returnType = returnType  // a task's closure that returns its value (`task:` with `returns:`)
         var compiled = compileBody(body, scope: blockScope)
         compiled.parameterCount = parameters.count
         program.blocks.append(BlockTemplate(captures: specs, body: compiled))

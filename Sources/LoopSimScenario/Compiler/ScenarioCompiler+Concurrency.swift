@@ -13,7 +13,7 @@ extension DiagnosticID {
 extension ScenarioCompiler {
     /// The Swift concurrency verbs (docs/scenario-format.md §7.13), run by the kernel's `Tasks`.
     static let concurrencyVerbs: [StepVerb] = [
-        StepVerb("task", keys: ["detached", "actor", "captures", "do"]) { c, s in
+        StepVerb("task", keys: ["detached", "actor", "captures", "returns", "do"]) { c, s in
             let detached = s.map["detached"].flatMap { c.bool($0, what: "detached") } ?? false
             var actor: TaskExecutor?
             if let node = s.map["actor"] {
@@ -28,9 +28,21 @@ extension ScenarioCompiler {
                     return []
                 }
             }
+            // `Task { … return v }`: the closure returns the task's value, `awaitTask:` with `result:` reads it.
+            var returnType: TypeRef?
+            if let node = s.map["returns"] {
+                guard let text = node.scalar?.text, let t = c.typeNamed(text) else {
+                    c.bag.error(
+                        .nameUndefined, "returns: is the task's value type: int, bool, string or a class",
+                        at: node.location)
+                    return []
+                }
+                returnType = t
+            }
             guard
                 let closure = c.blockLiteral(
-                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, isAsync: true)
+                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, isAsync: true,
+                    returnType: returnType)
             else { return [] }
             var into: LValue?
             var label = "task"
@@ -74,14 +86,32 @@ extension ScenarioCompiler {
             guard c.requireAsync(s) else { return [] }
             return [.perform(TaskYieldStep())]
         },
-        StepVerb("awaitTask") { c, s in
+        StepVerb("awaitTask", keys: ["type", "result"]) { c, s in
             guard c.requireAsync(s) else { return [] }
             guard let (task, type) = c.expression(s.arg, scope: s.scope) else { return [] }
             if !type.isObject {
                 c.bag.error(.exprType, "awaitTask: takes a task handle, not \(type)", at: s.arg.location)
                 return []
             }
-            return [.perform(AwaitTaskStep.make(task: task))]
+            // `let n = await task.value`: the value the task's closure returned, into `result:` (a new name
+            // becomes a local of `type:`).
+            var result: LValue?
+            if let node = s.map["result"] {
+                var valueType: TypeRef?
+                if let typeNode = s.map["type"] {
+                    guard let text = typeNode.scalar?.text, let t = c.typeNamed(text) else {
+                        c.bag.error(
+                            .nameUndefined, "type: is the task's value type: int, bool, string or a class",
+                            at: typeNode.location)
+                        return []
+                    }
+                    valueType = t
+                }
+                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: valueType) else { return [] }
+                if let valueType { c.checkAssignable(valueType, to: placeType, at: node.location) }
+                result = place
+            }
+            return [.perform(AwaitTaskStep.make(task: task, result: result))]
         },
         StepVerb("taskGroup") { c, s in
             guard c.requireAsync(s) else { return [] }

@@ -8,7 +8,8 @@ extension ScenarioCompiler {
         languageVerbs + loopVerbs + arrayVerbs + dictionaryVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
         + gcdSyncVerbs
         + portVerbs + socketPortVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
-        + concurrencyVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs + operationControlVerbs
+        + concurrencyVerbs + continuationVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs
+        + operationControlVerbs
         + operationQueuePropertyVerbs + trapVerbs + blockValueVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
