@@ -85,6 +85,7 @@ extension SwiftLowering {
             }
         }
         refuseThrowingClosureTypes(in: decl)  // SwiftLowering+Throws.swift
+        refuseOverloads(in: decl)
         var fields: [(String, LocatedNode)] = []
         var methods: [(String, LocatedNode)] = []
         var initSteps: [LocatedNode] = []
@@ -160,6 +161,28 @@ extension SwiftLowering {
         scope.locals["self"] = Local(type: .object(className), isVar: false)
         scope.capturedVars = capturedNames(in: body.map(Syntax.init))
         return scope
+    }
+
+    /// A second instance method of one name in the class (and its extensions): Swift tells overloads apart by their
+    /// argument labels, types and `async` (`func load(completion:)` beside `func load() async`, the bridge of a
+    /// completion API to async); the lowering names a class's methods by their base name alone, so the second is
+    /// refused at its name rather than taken for the first at its calls.
+    mutating func refuseOverloads(in decl: some ClassLikeDecl) {
+        var seen: [String: FunctionDeclSyntax] = [:]
+        for member in classMembers(decl) {
+            guard let f = member.decl.as(FunctionDeclSyntax.self), !isStatic(f.modifiers), !isTypeMember(member.decl)
+            else { continue }
+            let name = f.name.text
+            guard let first = seen[name] else {
+                seen[name] = f
+                continue
+            }
+            let line = location(first).line
+            unsupported(
+                "a second method named `\(name)` (an overload of line \(line)'s)",
+                "give each its own name (`func \(name)Async() async`, `func \(name)(completion:)`): LoopSim names "
+                    + "a class's methods by their base name", at: f.name)
+        }
     }
 
     /// Whether the modifiers include `static` or `class`.

@@ -112,6 +112,11 @@ import Testing
                 + "    func f() { switch n { case 1 where /*@*/ready(): n = 0; default: break } } }",
             advice: "call it first into a local"),
         Case(
+            name: "overloaded method",
+            code: "TOP:class Loader {\n    func load(completion: @escaping (Int) -> Void) { completion(1) }\n"
+                + "    func /*@*/load() { } }",
+            advice: "give each its own name"),
+        Case(
             name: "defer left by a break in a switch",
             code: "while count < 3 { defer { go() }; switch count { case 1: /*@*/break; default: count += 1 } }",
             advice: "before the `break`"),
