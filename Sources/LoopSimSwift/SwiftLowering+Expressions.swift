@@ -80,6 +80,7 @@ extension SwiftLowering {
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
         if let t = e.as(TryExprSyntax.self), let part = resultGet(t, in: scope) { return part }  // +Result.swift
         if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
+        if let a = e.as(AwaitExprSyntax.self), let value = hoistedAsyncLet(a, in: scope) { return value }  // +AsyncLet
         if let a = e.as(AwaitExprSyntax.self), let value = hoistedAwait(a, in: scope) { return value }  // +ActorReads
         if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
             unsupported(

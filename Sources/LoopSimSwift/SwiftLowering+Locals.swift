@@ -6,6 +6,7 @@ import SwiftSyntax
 extension SwiftLowering {
     /// `let x = …` / `var x = …` in a body: `let: x = …` (`let: __block x = …` when a closure captures the var).
     mutating func lowerLocal(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode] {
+        if let steps = asyncLetSteps(decl, in: &scope) { return steps }  // SwiftLowering+AsyncLet.swift
         if let modifier = decl.modifiers.first, modifier.name.text == "async" {
             unsupported("`async let`", insteadOfAsyncLet(), at: modifier)
             return []
@@ -19,6 +20,10 @@ extension SwiftLowering {
         let isVar = decl.bindingSpecifier.text == "var"
         var steps: [LocatedNode] = []
         for binding in decl.bindings {
+            if let made = asyncLetAwaitSteps(binding, isVar: isVar, in: &scope) {
+                steps += made  // `let (a, b) = await (x, y)` of `async let`s (SwiftLowering+AsyncLet.swift)
+                continue
+            }
             if let pattern = binding.pattern.as(TuplePatternSyntax.self) {
                 // `let (count, limit) = self.window`: one local per element (SwiftLowering+Tuples.swift).
                 steps += tupleDestructuring(pattern, binding, isVar: isVar, in: &scope)

@@ -87,6 +87,9 @@ struct SwiftLowering {
     /// `let n = counter.count` bindings whose value the lowering proved a plain `Int`, `Bool` or `String` from the
     /// scope (another object's stored property): an interpolation of `n` prints its value (+Interpolation.swift).
     var plainBindings: Set<SyntaxIdentifier> = []
+    /// The `async let` names of the body being lowered: each child task's local and its value's type
+    /// (SwiftLowering+AsyncLet.swift).
+    var asyncLets: [String: (task: String, type: LoweredType, isPlain: Bool)] = [:]
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {

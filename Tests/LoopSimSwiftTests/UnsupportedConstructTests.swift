@@ -364,7 +364,13 @@ import Testing
             name: "throwing closure called outside a method",
             code: "TOP:let work: () throws -> Void = { }\ndo { try /*@*/work() } catch { }",
             advice: "in a method, a closure that uses `self`"),
-        Case(name: "async let", code: "Task {\n /*@*/async let n = 1 }", advice: "withTaskGroup"),
+        Case(
+            name: "async let of a literal", code: "Task {\n async let n = /*@*/1\n print(await n) }",
+            advice: "a call of a method of the file"),
+        Case(
+            name: "async let never awaited",
+            code: "TOP:final class S {\n    func count() async -> Int { return 1 }\n"
+                + "    func run() async { async let /*@*/n = count() } }", advice: "await it"),
         Case(name: "for await", code: "Task {\n /*@*/for await x in feed { print(x) } }", advice: "AsyncSequence"),
         Case(
             name: "continuation resumed with a Result",

@@ -1,0 +1,177 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// `async let` (SE-0317): `async let unread = service.fetchUnreadCount()` starts a child task at once that evaluates
+/// the initializer, nonisolated, on the global executor ("the initializer … is evaluated in a separate, concurrently-
+/// executing child task"); the first `await unread` (or `await (unread, name)`) waits for it and takes its value.
+/// The lowering makes the child a `task:` whose block awaits the call and returns its value (`returns:`), and each
+/// `await` of the name an `awaitTask:` of it with `result:` (the kernel keeps a finished task's value). The
+/// initializer is one call of a method of the file that returns an `Int`, `Bool`, `String`, enum or object. SE-0317's
+/// implicit cancellation — a child never awaited is cancelled and awaited when its scope ends — is not modelled: an
+/// `async let` whose scope never awaits it is refused, located.
+extension SwiftLowering {
+    /// The `async let` declaration `decl`'s steps, or nil when it is not one.
+    mutating func asyncLetSteps(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode]? {
+        guard decl.modifiers.first?.name.text == "async", decl.bindingSpecifier.text == "let" else { return nil }
+        var steps: [LocatedNode] = []
+        for binding in decl.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                var value = binding.initializer?.value
+            else {
+                unsupported("this `async let`", "declare one name: `async let n = loader.count()`", at: binding)
+                continue
+            }
+            if let a = value.as(AwaitExprSyntax.self) { value = a.expression }
+            guard let call = value.as(FunctionCallExprSyntax.self), let found = returningCallee(call, in: scope),
+                let (_, _, method, type) = found, let typeName = type.fieldTypeName
+            else {
+                unsupported(
+                    "this `async let` initializer",
+                    "start it with a call of a method of the file that returns a value: "
+                        + "`async let n = loader.count()`", at: value)
+                continue
+            }
+            guard isAwaited(name, after: decl) else {
+                unsupported(
+                    "an `async let` its scope never awaits",
+                    "await it (`let n = await \(name)`): Swift cancels and awaits an unawaited child when its scope "
+                        + "ends, which LoopSim does not model", at: binding.pattern)
+                continue
+            }
+            let at = location(binding)
+            let task = Self.temporaryName("asyncLet_\(name)_", at: at)
+            let result = Self.temporaryName("\(method)_", at: location(call))
+            var inner = Scope(kind: .closure, className: scope.className)
+            var captures: [LocatedNode] = []
+            let collector = NameCollector()
+            collector.walk(call)
+            var added: Set<String> = []
+            for (used, node) in collector.referenced {
+                var resolved: String?
+                if let local = scope.locals[used] {
+                    resolved = used
+                    inner.locals[used] = local
+                } else if let cls = scope.className, classes[cls]?.hasMember(used) == true,
+                    let me = scope.locals["self"]
+                {
+                    resolved = "self"
+                    inner.locals["self"] = me
+                }
+                guard let resolved, added.insert(resolved).inserted, let local = scope.locals[resolved] else {
+                    continue
+                }
+                let text =
+                    local.isBlock
+                    ? "__block \(resolved)"
+                    : local.lowered.map { "strong \($0) as \(resolved)" }
+                        ?? "strong \(resolved)"
+                captures.append(.plain(text, at: location(node)))
+            }
+            if inner.locals["self"] == nil { inner.className = nil }
+            let body = awaitMethod(call, in: inner, result: result) + [.step("return", result, at: at)]
+            var entries: [(String, LocatedNode)] = [
+                ("actor", .plain("none", at: at)), ("returns", .plain(typeName, at: at)),
+            ]
+            if !captures.isEmpty { entries.append(("captures", .list(captures, at: at))) }
+            entries.append(("do", .list(body, at: at)))
+            steps.append(.step("task", task, at: at, entries))
+            asyncLets[name] = (task, type, interpolatedType(ExprSyntax(call)) == .plain)
+            scope.locals[name] = Local(type: type, isVar: false, lowered: task)
+        }
+        return steps
+    }
+
+    /// `let (a, b) = await (x, y)` or `let v = await x` of `async let` names: the `awaitTask:` steps taking each
+    /// child's value into the pattern's names; nil when `binding` is no such form.
+    mutating func asyncLetAwaitSteps(_ binding: PatternBindingSyntax, isVar: Bool, in scope: inout Scope)
+        -> [LocatedNode]?
+    {
+        guard let awaited = binding.initializer?.value.as(AwaitExprSyntax.self) else { return nil }
+        var pairs: [(String, ExprSyntax)] = []
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            pairs = [(name, awaited.expression)]
+        } else if let tuple = binding.pattern.as(TuplePatternSyntax.self),
+            let values = awaited.expression.as(TupleExprSyntax.self), tuple.elements.count == values.elements.count
+        {
+            for (p, v) in zip(tuple.elements, values.elements) {
+                guard let name = p.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+                pairs.append((name, v.expression))
+            }
+        } else {
+            return nil
+        }
+        var children: [(String, String, LoweredType, ExprSyntax)] = []
+        for (name, e) in pairs {
+            guard let ref = e.as(DeclReferenceExprSyntax.self), let child = asyncLets[ref.baseName.text],
+                scope.locals[ref.baseName.text]?.lowered == child.task
+            else { return nil }
+            children.append((name, child.task, child.type, e))
+            // The value prints as itself when the method's declared return type is a plain one
+            // (SwiftLowering+Interpolation.swift reads these).
+            guard child.isPlain else { continue }
+            if let tuple = binding.pattern.as(TuplePatternSyntax.self) {
+                tupleBindings[tuple.id, default: [:]][name] = child.type
+            } else {
+                plainBindings.insert(binding.id)
+            }
+        }
+        return children.map { name, task, type, e in
+            scope.locals[name] = Local(type: type, isVar: isVar)
+            return awaitTaskStep(task, type: type, into: name, at: location(e))
+        }
+    }
+
+    /// `await x` of an `async let` name inside an expression: hoisted into a temporary (``Hoisting``); nil when `a`
+    /// awaits no such name.
+    mutating func hoistedAsyncLet(_ a: AwaitExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard let ref = a.expression.as(DeclReferenceExprSyntax.self), let child = asyncLets[ref.baseName.text],
+            scope.locals[ref.baseName.text]?.lowered == child.task
+        else { return nil }
+        if let why = whyNotHoisted(a, in: scope) {
+            unsupported(
+                "`\(a.trimmedDescription)` \(why)",
+                "await it first into a local (`let v = \(a.trimmedDescription)`), then use the local", at: a)
+            return .some(nil)
+        }
+        let temporary = Self.temporaryName("\(ref.baseName.text)_", at: location(a))
+        hoisting.steps.append(awaitTaskStep(child.task, type: child.type, into: temporary, at: location(a)))
+        if child.type.isObject { hoisting.releases.append(.step("release", temporary, at: location(a))) }
+        hoisting.temporaries[a.id] = (temporary, child.type)
+        return .some((temporary, child.type))
+    }
+
+    private func awaitTaskStep(_ task: String, type: LoweredType, into place: String, at: ScenarioLocation)
+        -> LocatedNode
+    {
+        .step(
+            "awaitTask", task, at: at,
+            [("type", .plain(type.fieldTypeName ?? "int", at: at)), ("result", .plain(place, at: at))])
+    }
+
+    /// Whether a statement after `decl` in its block awaits `name` (`await name`, `await (name, …)`).
+    private func isAwaited(_ name: String, after decl: VariableDeclSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            let name: String
+            var found = false
+            init(_ name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+                let e = node.expression
+                if e.as(DeclReferenceExprSyntax.self)?.baseName.text == name { found = true }
+                if let t = e.as(TupleExprSyntax.self),
+                    t.elements.contains(where: { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
+                    )
+                {
+                    found = true
+                }
+                return .visitChildren
+            }
+        }
+        guard let items = decl.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        let finder = Finder(name)
+        for item in items where item.position > decl.position { finder.walk(item) }
+        return finder.found
+    }
+}
