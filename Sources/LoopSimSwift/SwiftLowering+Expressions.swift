@@ -82,6 +82,17 @@ extension SwiftLowering {
         if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
         if let a = e.as(AwaitExprSyntax.self), let value = hoistedAsyncLet(a, in: scope) { return value }  // +AsyncLet
         if let a = e.as(AwaitExprSyntax.self), let value = hoistedAwait(a, in: scope) { return value }  // +ActorReads
+        if let a = e.as(AwaitExprSyntax.self),
+            let callee = a.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(
+                DeclReferenceExprSyntax.self),
+            callee.baseName.text.hasPrefix("with"), callee.baseName.text.hasSuffix("TaskGroup")
+        {
+            unsupported(
+                "the value of a task group (children that return values, `for await v in group`)",
+                "let each child store what it made (an actor's method, a property the group's body reads after "
+                    + "`await group.waitForAll()`) in `await withTaskGroup(of: Void.self) { group in … }`", at: e)
+            return nil
+        }
         if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
             unsupported(
                 "`await` or `try` inside an expression",

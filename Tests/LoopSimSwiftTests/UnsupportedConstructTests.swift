@@ -368,6 +368,10 @@ import Testing
             name: "async let of a literal", code: "Task {\n async let n = /*@*/1\n print(await n) }",
             advice: "a call of a method of the file"),
         Case(
+            name: "task group value",
+            code: "Task {\n let n = /*@*/await withTaskGroup(of: Int.self) { g in\n g.addTask { 1 }\n return 0 }\n"
+                + " print(n) }", advice: "let each child store what it made"),
+        Case(
             name: "async let never awaited",
             code: "TOP:final class S {\n    func count() async -> Int { return 1 }\n"
                 + "    func run() async { async let /*@*/n = count() } }", advice: "await it"),
