@@ -197,25 +197,7 @@ extension SwiftLowering {
     /// - `await x.m(…)`, `await m()`, `await x?.m()`: `await: x.m` with `with:` the arguments.
     mutating func effectStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         if let steps = continuationSteps(e, place: nil, type: nil, in: scope) { return steps }  // +Continuations
-        var tryKind = TryKind.none
-        var awaited = false
-        var inner = e
-        while true {
-            if let t = inner.as(TryExprSyntax.self) {
-                tryKind =
-                    switch t.questionOrExclamationMark?.text {
-                    case "?": .optional
-                    case "!": .forced
-                    default: .plain
-                    }
-                inner = t.expression
-            } else if let a = inner.as(AwaitExprSyntax.self) {
-                awaited = true
-                inner = a.expression
-            } else {
-                break
-            }
-        }
+        let (inner, tryKind, awaited) = Self.effects(of: e)
         if tryKind == .forced, !isModelledForcedTry(inner, in: scope) {  // SwiftLowering+ThrowingClosures.swift
             unsupported("`try!`", "write `try` (the error ends the task) or `try?` (it is swallowed)", at: e)
             return []
@@ -301,6 +283,30 @@ extension SwiftLowering {
         }
         guard awaited else { return callStatement(call, in: &scope) }
         return awaitMethod(call, in: scope)
+    }
+
+    /// The expression under `e`'s `try` (`try?`, `try!`) and `await`, in either order: what is tried and awaited,
+    /// the `try`'s kind, and whether it is awaited.
+    static func effects(of e: ExprSyntax) -> (inner: ExprSyntax, tryKind: TryKind, awaited: Bool) {
+        var tryKind = TryKind.none
+        var awaited = false
+        var inner = e
+        while true {
+            if let t = inner.as(TryExprSyntax.self) {
+                tryKind =
+                    switch t.questionOrExclamationMark?.text {
+                    case "?": .optional
+                    case "!": .forced
+                    default: .plain
+                    }
+                inner = t.expression
+            } else if let a = inner.as(AwaitExprSyntax.self) {
+                awaited = true
+                inner = a.expression
+            } else {
+                return (inner, tryKind, awaited)
+            }
+        }
     }
 
     /// `_ = await task.value` (and `_ = try? await …`): the awaited statement, its value dropped; nil when `rhs`

@@ -26,25 +26,7 @@ extension SwiftLowering {
     /// The call of a continuation function `e` is, under its `try` and `await`: the call, the `try`'s kind and
     /// whether it was awaited. Nil when `e` is no such call.
     func continuationCall(_ e: ExprSyntax) -> (call: FunctionCallExprSyntax, tryKind: TryKind, awaited: Bool)? {
-        var tryKind = TryKind.none
-        var awaited = false
-        var inner = e
-        while true {
-            if let t = inner.as(TryExprSyntax.self) {
-                tryKind =
-                    switch t.questionOrExclamationMark?.text {
-                    case "?": .optional
-                    case "!": .forced
-                    default: .plain
-                    }
-                inner = t.expression
-            } else if let a = inner.as(AwaitExprSyntax.self) {
-                awaited = true
-                inner = a.expression
-            } else {
-                break
-            }
-        }
+        let (inner, tryKind, awaited) = Self.effects(of: e)
         guard let call = inner.as(FunctionCallExprSyntax.self),
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             Self.continuationFunctions.contains(name)

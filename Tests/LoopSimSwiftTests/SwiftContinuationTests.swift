@@ -116,111 +116,69 @@ import Testing
         #expect(o.crash == nil)
     }
 
+    /// An image cache whose `lookup` never calls its completion when `cached` (a leaked continuation), and a `ping`
+    /// that resumes a checked continuation once, or twice when `twice`.
+    static func imageCache(pingTwice twice: Bool) -> String {
+        """
+        final class ImageCache {
+            var cached = true
+
+            func lookup(completion: @escaping (Int) -> Void) {
+                if cached {
+                    return
+                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
+                    completion(5)
+                }
+            }
+
+            func image() async -> Int {
+                await withCheckedContinuation { continuation in
+                    lookup { continuation.resume(returning: $0) }
+                }
+            }
+
+            func ping(twice: Bool) async {
+                await withUnsafeContinuation { (c: UnsafeContinuation<Void, Never>) in
+                    DispatchQueue.main.async {
+                        c.resume()
+                    }
+                }
+                await withCheckedContinuation {
+                    let held = $0
+                    DispatchQueue.main.async {
+                        held.resume()
+                        if twice {
+                            held.resume()
+                        }
+                    }
+                }
+            }
+        }
+
+        let cache = ImageCache()
+        Task {
+            await cache.ping(twice: \(twice))
+            print("pinged")
+            let size: Int = await withCheckedContinuation { c in c.resume(returning: 3) }
+            print("size \\(size)")
+            let n = await cache.image()
+            print("image \\(n)")
+        }
+        """
+    }
+
     /// `$0`, an unsafe continuation, a typed local resumed in the body (no suspension), and the leaked
     /// continuation of a completion never called: Swift's misuse log, and the task parked.
     @Test func shorthandUnsafeAndALeak() throws {
-        let o = try Self.run(
-            """
-            final class ImageCache {
-                var cached = true
-
-                func lookup(completion: @escaping (Int) -> Void) {
-                    if cached {
-                        return
-                    }
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
-                        completion(5)
-                    }
-                }
-
-                func image() async -> Int {
-                    await withCheckedContinuation { continuation in
-                        lookup { continuation.resume(returning: $0) }
-                    }
-                }
-
-                func ping(twice: Bool) async {
-                    await withUnsafeContinuation { (c: UnsafeContinuation<Void, Never>) in
-                        DispatchQueue.main.async {
-                            c.resume()
-                        }
-                    }
-                    await withCheckedContinuation {
-                        let held = $0
-                        DispatchQueue.main.async {
-                            held.resume()
-                            if twice {
-                                held.resume()
-                            }
-                        }
-                    }
-                }
-            }
-
-            let cache = ImageCache()
-            Task {
-                await cache.ping(twice: false)
-                print("pinged")
-                let size: Int = await withCheckedContinuation { c in c.resume(returning: 3) }
-                print("size \\(size)")
-                let n = await cache.image()
-                print("image \\(n)")
-            }
-            """)
+        let o = try Self.run(Self.imageCache(pingTwice: false))
         #expect(
             o.logs == [
                 "pinged@0", "size 3@0",
                 "SWIFT TASK CONTINUATION MISUSE: image() leaked its continuation without resuming it. This may "
                     + "cause tasks waiting on it to remain suspended forever.@0",
             ])
-        let twice = try Self.run(
-            """
-            final class ImageCache {
-                var cached = true
-
-                func lookup(completion: @escaping (Int) -> Void) {
-                    if cached {
-                        return
-                    }
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
-                        completion(5)
-                    }
-                }
-
-                func image() async -> Int {
-                    await withCheckedContinuation { continuation in
-                        lookup { continuation.resume(returning: $0) }
-                    }
-                }
-
-                func ping(twice: Bool) async {
-                    await withUnsafeContinuation { (c: UnsafeContinuation<Void, Never>) in
-                        DispatchQueue.main.async {
-                            c.resume()
-                        }
-                    }
-                    await withCheckedContinuation {
-                        let held = $0
-                        DispatchQueue.main.async {
-                            held.resume()
-                            if twice {
-                                held.resume()
-                            }
-                        }
-                    }
-                }
-            }
-
-            let cache = ImageCache()
-            Task {
-                await cache.ping(twice: true)
-                print("pinged")
-                let size: Int = await withCheckedContinuation { c in c.resume(returning: 3) }
-                print("size \\(size)")
-                let n = await cache.image()
-                print("image \\(n)")
-            }
-            """)
+        let twice = try Self.run(Self.imageCache(pingTwice: true))
         #expect(twice.logs.isEmpty)
         #expect(
             twice.crash
