@@ -29,16 +29,10 @@ extension ScenarioCompiler {
                 }
             }
             // `Task { … return v }`: the closure returns the task's value, `awaitTask:` with `result:` reads it.
-            var returnType: TypeRef?
-            if let node = s.map["returns"] {
-                guard let text = node.scalar?.text, let t = c.typeNamed(text) else {
-                    c.bag.error(
-                        .nameUndefined, "returns: is the task's value type: int, bool, string or a class",
-                        at: node.location)
-                    return []
-                }
-                returnType = t
-            }
+            guard
+                let returnType = c.valueTypeKey(
+                    s.map["returns"], "returns: is the task's value type: int, bool, string or a class")
+            else { return [] }
             guard
                 let closure = c.blockLiteral(
                     captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, isAsync: true,
@@ -97,16 +91,10 @@ extension ScenarioCompiler {
             // becomes a local of `type:`).
             var result: LValue?
             if let node = s.map["result"] {
-                var valueType: TypeRef?
-                if let typeNode = s.map["type"] {
-                    guard let text = typeNode.scalar?.text, let t = c.typeNamed(text) else {
-                        c.bag.error(
-                            .nameUndefined, "type: is the task's value type: int, bool, string or a class",
-                            at: typeNode.location)
-                        return []
-                    }
-                    valueType = t
-                }
+                guard
+                    let valueType = c.valueTypeKey(
+                        s.map["type"], "type: is the task's value type: int, bool, string or a class")
+                else { return [] }
                 guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: valueType) else { return [] }
                 if let valueType { c.checkAssignable(valueType, to: placeType, at: node.location) }
                 result = place

@@ -21,17 +21,11 @@ extension ScenarioCompiler {
                 return []
             }
             // What the await returns: into `result:`, a new local of `type:` or a place that exists.
-            var valueType: TypeRef?
-            if let typeNode = s.map["type"] {
-                guard let text = typeNode.scalar?.text, let t = c.typeNamed(text) else {
-                    c.bag.error(
-                        .nameUndefined,
-                        "type: is the continuation's value type: int, bool, string or a class of the scenario",
-                        at: typeNode.location)
-                    return []
-                }
-                valueType = t
-            }
+            guard
+                let valueType = c.valueTypeKey(
+                    s.map["type"],
+                    "type: is the continuation's value type: int, bool, string or a class of the scenario")
+            else { return [] }
             var result: LValue?
             if let node = s.map["result"] {
                 guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: valueType) else { return [] }

@@ -198,6 +198,17 @@ extension ScenarioCompiler {
         return (FieldInfo(name: entry.key.text, strength: strength, initial: initial), type)
     }
 
+    /// A step's value-type key (`returns:`, `type:`): `.some(nil)` without it, `.some(type)` for a name of a type,
+    /// nil after reporting `message` at the key for anything else.
+    func valueTypeKey(_ node: LocatedNode?, _ message: String) -> TypeRef?? {
+        guard let node else { return .some(nil) }
+        guard let text = node.scalar?.text, let t = typeNamed(text) else {
+            bag.error(.nameUndefined, message, at: node.location)
+            return nil
+        }
+        return .some(t)
+    }
+
     func typeNamed(_ name: String) -> TypeRef? {
         // `[NSTimer]`: an array of a type that is not itself an array (section 7.1, "Arrays").
         if name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 {
