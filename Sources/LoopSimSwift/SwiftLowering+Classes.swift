@@ -143,7 +143,7 @@ extension SwiftLowering {
         fields += uikitFields(className: name, at: at)
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
-        fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultValues.swift
+        fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultReturns.swift
         fields += initAbandonedFieldNodes(decl, at: at)  // SwiftLowering+ThrowingInits.swift
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }

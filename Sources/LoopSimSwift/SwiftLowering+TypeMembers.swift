@@ -200,7 +200,7 @@ extension SwiftLowering {
             }
         }
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
-        fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultValues.swift
+        fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultReturns.swift
         var entries: [(String, LocatedNode)] = [("root", .plain("true", at: at))]
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         if !initSteps.isEmpty { entries.append(("init", .list(initSteps, at: at))) }
