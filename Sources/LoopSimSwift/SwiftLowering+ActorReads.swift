@@ -131,15 +131,15 @@ extension SwiftLowering {
             return .some(nil)
         }
         let temporary = Self.temporaryName("\(name)_", at: at)
+        var steps: [LocatedNode] = []
         if let read {
-            hoisting.steps.append(
-                .step("await", "\(read.receiver).\(read.method)", at: at, [("result", .plain(temporary, at: at))]))
+            steps = [
+                .step("await", "\(read.receiver).\(read.method)", at: at, [("result", .plain(temporary, at: at))])
+            ]
         } else if let call {
-            hoisting.steps += awaitMethod(call, in: scope, result: temporary)
+            steps = awaitMethod(call, in: scope, result: temporary)
         }
-        if type.isObject { hoisting.releases.append(.step("release", temporary, at: at)) }
-        hoisting.temporaries[a.id] = (temporary, type)
-        return .some((temporary, type))
+        return .some(hoisted(steps, into: temporary, type: type, for: a.id, at: at))
     }
 }
 

@@ -134,10 +134,8 @@ extension SwiftLowering {
             return .some(nil)
         }
         let temporary = Self.temporaryName("\(ref.baseName.text)_", at: location(a))
-        hoisting.steps.append(awaitTaskStep(child.task, type: child.type, into: temporary, at: location(a)))
-        if child.type.isObject { hoisting.releases.append(.step("release", temporary, at: location(a))) }
-        hoisting.temporaries[a.id] = (temporary, child.type)
-        return .some((temporary, child.type))
+        let step = awaitTaskStep(child.task, type: child.type, into: temporary, at: location(a))
+        return .some(hoisted([step], into: temporary, type: child.type, for: a.id, at: location(a)))
     }
 
     private func awaitTaskStep(_ task: String, type: LoweredType, into place: String, at: ScenarioLocation)

@@ -97,17 +97,14 @@ extension SwiftLowering {
         let type = yes.text == "nil" || yes.type == .unknown ? no.type : yes.type
         let at = location(mark)
         let temporary = Self.temporaryName("choice_", at: at)
-        hoisting.steps.append(
-            .step(
-                "if", condition.text, at: location(split.condition[0]),
-                [
-                    ("then", .list([.step("let", "\(temporary) = \(yes.text)", at: at)], at: at)),
-                    ("else", .list([.step("let", "\(temporary) = \(no.text)", at: at)], at: at)),
-                ]))
+        let choice = LocatedNode.step(
+            "if", condition.text, at: location(split.condition[0]),
+            [
+                ("then", .list([.step("let", "\(temporary) = \(yes.text)", at: at)], at: at)),
+                ("else", .list([.step("let", "\(temporary) = \(no.text)", at: at)], at: at)),
+            ])
         // An object chosen is the temporary's until the statement ends, as Swift's value of the expression is.
-        if type.isObject { hoisting.releases.append(.step("release", temporary, at: at)) }
-        hoisting.temporaries[mark.id] = (temporary, type)
-        return .some((temporary, type))
+        return .some(hoisted([choice], into: temporary, type: type, for: mark.id, at: at))
     }
 
     /// `flag ? 0.5 : 1`, `let d: TimeInterval = c ? 2 : 1`: an integer literal branch beside a `TimeInterval` (the

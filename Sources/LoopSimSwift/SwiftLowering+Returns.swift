@@ -116,6 +116,19 @@ extension SwiftLowering {
         return .step("call", "\(receiver).\(method)", at: at, extra)
     }
 
+    /// Records a value hoisted before the statement being lowered: `steps`, which store it into `temporary`, run
+    /// first; an object is released when the statement ends (ARC's unused +1 result); `node` lowered again reads the
+    /// same temporary.
+    mutating func hoisted(
+        _ steps: [LocatedNode], into temporary: String, type: LoweredType, for node: SyntaxIdentifier,
+        at: ScenarioLocation
+    ) -> (String, LoweredType) {
+        hoisting.steps += steps
+        if type.isObject { hoisting.releases.append(.step("release", temporary, at: at)) }
+        hoisting.temporaries[node] = (temporary, type)
+        return (temporary, type)
+    }
+
     /// A call of a method that returns a value, used as a value inside an expression: hoisted before the statement
     /// (``Hoisting``), read from its local. Nil when `call` is no such call.
     mutating func hoistedCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
@@ -156,10 +169,7 @@ extension SwiftLowering {
         else {
             return .some(nil)
         }
-        hoisting.steps.append(step)
-        if type.isObject { hoisting.releases.append(.step("release", temporary, at: l)) }
-        hoisting.temporaries[call.id] = (temporary, type)
-        return .some((temporary, type))
+        return .some(hoisted([step], into: temporary, type: type, for: call.id, at: l))
     }
 
     /// Why a call with an effect (a timed wait, a dictionary's `removeValue`) cannot be hoisted before its statement
@@ -296,11 +306,8 @@ extension SwiftLowering {
         }
         let l = location(node)
         let temporary = Self.temporaryName("\(name)_", at: l)
-        hoisting.steps.append(
-            .step("call", "\(receiver).\(name)", at: l, [("result", .plain(temporary, at: l))]))
-        if type.isObject { hoisting.releases.append(.step("release", temporary, at: l)) }
-        hoisting.temporaries[node.id] = (temporary, type)
-        return .some((temporary, type))
+        let call = LocatedNode.step("call", "\(receiver).\(name)", at: l, [("result", .plain(temporary, at: l))])
+        return .some(hoisted([call], into: temporary, type: type, for: node.id, at: l))
     }
 
     /// The end of a method that returns a value, when its last statement is not a `return`: Swift compiled the file,

@@ -48,11 +48,10 @@ extension SwiftLowering {
         else { return .some(nil) }
         let typed =
             [.int, .bool, .string, .duration].contains(type) ? type.fieldTypeName.map { ": \($0)" } ?? "" : ""
-        hoisting.steps.append(.step("let", "__block \(temporary)\(typed) = nil", at: at))
-        hoisting.steps.append(.step("dispatch_sync", queue, at: at, block))
-        if type.isObject { hoisting.releases.append(.step("release", temporary, at: at)) }
-        hoisting.temporaries[call.id] = (temporary, type)
-        return .some((temporary, type))
+        let steps: [LocatedNode] = [
+            .step("let", "__block \(temporary)\(typed) = nil", at: at), .step("dispatch_sync", queue, at: at, block),
+        ]
+        return .some(hoisted(steps, into: temporary, type: type, for: call.id, at: at))
     }
 
     /// The one expression (or `return e`) of `x.sync { … }`'s closure, syntactically; nil for anything else.
