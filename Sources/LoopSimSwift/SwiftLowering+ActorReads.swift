@@ -105,17 +105,21 @@ extension SwiftLowering {
         return [.step("await", "\(target.receiver).\(target.method)", at: at, [("result", .plain(place, at: at))])]
     }
 
-    /// An `await` inside an expression: an awaited read of an isolated class's property, or an awaited call of a
-    /// method of the file that returns a value, hoisted before the statement into a temporary the expression reads.
+    /// An `await` inside an expression: an awaited read of an isolated class's property, an awaited call of a
+    /// method of the file that returns a value, or an `async let` name, hoisted before the statement into a
+    /// temporary the expression reads.
     /// Nil when `a` is neither (the caller refuses it); `.some(nil)` when it is refused here.
     mutating func hoistedAwait(_ a: AwaitExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         if let done = hoisting.temporaries[a.id] { return .some(done) }
         let at = location(a.expression)
-        let read = awaitedReadTarget(a.expression, in: scope)
+        let child = asyncLetChild(a.expression, in: scope)  // SwiftLowering+AsyncLet.swift
+        let read = child == nil ? awaitedReadTarget(a.expression, in: scope) : nil
         let call = a.expression.as(FunctionCallExprSyntax.self)
         let type: LoweredType
         let name: String
-        if let read {
+        if let child {
+            (type, name) = (child.type, child.name)
+        } else if let read {
             (type, name) = (read.type, read.method)
         } else if let call {
             guard let found = returningCallee(call, in: scope) else { return nil }
@@ -130,9 +134,12 @@ extension SwiftLowering {
                 "await it first into a local (`let v = \(a.trimmedDescription)`), then use the local", at: a)
             return .some(nil)
         }
-        let temporary = Self.temporaryName("\(name)_", at: at)
+        // An `async let`'s temporary is named at its `await`, a call's or a read's at what is awaited.
+        let temporary = Self.temporaryName("\(name)_", at: child == nil ? at : location(a))
         var steps: [LocatedNode] = []
-        if let read {
+        if let child {
+            steps = [awaitTaskStep(child.task, type: type, into: temporary, at: location(a))]
+        } else if let read {
             steps = [
                 .step("await", "\(read.receiver).\(read.method)", at: at, [("result", .plain(temporary, at: at))])
             ]

@@ -121,24 +121,18 @@ extension SwiftLowering {
         }
     }
 
-    /// `await x` of an `async let` name inside an expression: hoisted into a temporary (``Hoisting``); nil when `a`
-    /// awaits no such name.
-    mutating func hoistedAsyncLet(_ a: AwaitExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
-        guard let ref = a.expression.as(DeclReferenceExprSyntax.self), let child = asyncLets[ref.baseName.text],
+    /// `x`, an `async let` name of the scope: its name, its child task's local and its value's type; nil for
+    /// anything else. `await x` inside an expression is hoisted as other awaited values are
+    /// (SwiftLowering+ActorReads.swift, ``hoistedAwait(_:in:)``).
+    func asyncLetChild(_ e: ExprSyntax, in scope: Scope) -> (name: String, task: String, type: LoweredType)? {
+        guard let ref = e.as(DeclReferenceExprSyntax.self), let child = asyncLets[ref.baseName.text],
             scope.locals[ref.baseName.text]?.lowered == child.task
         else { return nil }
-        if let why = whyNotHoisted(a, in: scope) {
-            unsupported(
-                "`\(a.trimmedDescription)` \(why)",
-                "await it first into a local (`let v = \(a.trimmedDescription)`), then use the local", at: a)
-            return .some(nil)
-        }
-        let temporary = Self.temporaryName("\(ref.baseName.text)_", at: location(a))
-        let step = awaitTaskStep(child.task, type: child.type, into: temporary, at: location(a))
-        return .some(hoisted([step], into: temporary, type: child.type, for: a.id, at: location(a)))
+        return (ref.baseName.text, child.task, child.type)
     }
 
-    private func awaitTaskStep(_ task: String, type: LoweredType, into place: String, at: ScenarioLocation)
+    /// `awaitTask:` of the child task `task`, its value of `type` into `place`.
+    func awaitTaskStep(_ task: String, type: LoweredType, into place: String, at: ScenarioLocation)
         -> LocatedNode
     {
         .step(

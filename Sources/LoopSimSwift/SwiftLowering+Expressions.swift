@@ -80,7 +80,6 @@ extension SwiftLowering {
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
         if let t = e.as(TryExprSyntax.self), let part = resultGet(t, in: scope) { return part }  // +Result.swift
         if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
-        if let a = e.as(AwaitExprSyntax.self), let value = hoistedAsyncLet(a, in: scope) { return value }  // +AsyncLet
         if let a = e.as(AwaitExprSyntax.self), let value = hoistedAwait(a, in: scope) { return value }  // +ActorReads
         if let a = e.as(AwaitExprSyntax.self),
             let callee = a.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(
