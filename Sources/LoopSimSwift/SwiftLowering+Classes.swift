@@ -355,6 +355,12 @@ extension SwiftLowering {
                     // `private let group = DispatchGroup()`: made with the object, as a stored property's initial
                     // value is (the Swift book, "Initialization" › "Default Property Values").
                     initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
+                } else if singletonType(value) != nil,
+                    let made = expression(value, in: methodScope(className: className, body: [])), made.type == type
+                {
+                    // `private let service = AvatarService.shared`: the type object's singleton, made on its first
+                    // access (section "Type members"), read when the object is made.
+                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
                 } else {
                     unsupported(
                         "this initial value", "use a literal, nil, or `ClassName()`; or set the field in init",
@@ -412,6 +418,7 @@ extension SwiftLowering {
         if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if propertySourceCreation(binding) != nil { return .api("DispatchSourceTimer") }  // +PropertySources.swift
         if Self.isRunLoopAccessor(value) { return .runLoop }  // `let loop = RunLoop.current`
+        if let singleton = singletonType(value) { return singleton }  // `let s = C.shared`: +Singletons.swift
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
         {

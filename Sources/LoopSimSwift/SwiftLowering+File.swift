@@ -31,6 +31,7 @@ extension SwiftLowering {
             }
         }
         for item in tree.statements { collectStructFields(item) }
+        collectSingletons(tree)  // SwiftLowering+Singletons.swift: `let s = C.shared` in any class infers `C`
         collectTupleShapes(tree)  // SwiftLowering+Tuples.swift
         collectPayloadEnumFields()  // SwiftLowering+PayloadEnums.swift
         for item in tree.statements {

@@ -68,7 +68,8 @@ extension SwiftLowering {
     }
 
     /// Whether `Owner.name` (or `Self.name` inside Owner) is read anywhere but in top-level code and the
-    /// experiment's actions: inside a method, an init, a deinit, an accessor or a closure. Such a singleton cannot be
+    /// experiment's actions: inside a method, an init, a deinit, an accessor, a closure or a stored property's initial
+    /// value. Such a singleton cannot be
     /// `main:`'s launch-made local (docs/swift-scenarios.md, "Type members"), so it is the type object's.
     func isReadInABody(_ owner: String, _ name: String, in root: Syntax) -> Bool {
         final class Finder: SyntaxVisitor {
@@ -88,6 +89,7 @@ extension SwiftLowering {
                 while let c = current {
                     if c.is(FunctionDeclSyntax.self) || c.is(InitializerDeclSyntax.self)
                         || c.is(DeinitializerDeclSyntax.self) || c.is(AccessorDeclSyntax.self)
+                        || c.is(MemberBlockItemSyntax.self)  // a stored property's initial value
                     {
                         found = true
                         break

@@ -91,6 +91,10 @@ struct SwiftLowering {
     /// (SwiftLowering+AsyncLet.swift).
     var asyncLets: [String: (task: String, type: LoweredType, isPlain: Bool)] = [:]
 
+    /// `Owner.name` of each `static let name = C()` singleton of the file's classes to C (SwiftLowering+Singletons.swift;
+    /// looked up only).
+    var singletonClasses: [String: String] = [:]
+
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
         self.file = file

@@ -286,4 +286,28 @@ import Testing
         #expect(!lowered.contains("interval"))
         #expect(lowered.contains("shared Hub_Type.count"))
     }
+
+    /// `private let service = Service.shared` as a stored property's initial value, in a class declared before the
+    /// singleton's: its type is the singleton's class, and the value is the type object's singleton, made on its
+    /// first access (the property's initializer, where Swift evaluates it).
+    @Test func aSingletonAsAPropertysInitialValue() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("singleton property", until: .seconds(1), variants: [.ios13])
+            final class Screen {
+                private let service = Service.shared
+                func show() { service.count += 1; print("count \\(service.count)") }
+            }
+            final class Service {
+                static let shared = Service()
+                var count = 0
+            }
+            let a = Screen()
+            let b = Screen()
+            a.show()
+            b.show()
+            scenario.expect(.all, ["logs": 2, "logs[0].text": "count 1", "logs[1].text": "count 2"])
+            """)
+    }
 }
