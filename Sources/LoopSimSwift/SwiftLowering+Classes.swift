@@ -163,10 +163,10 @@ extension SwiftLowering {
         return scope
     }
 
-    /// A second instance method of one name in the class (and its extensions): Swift tells overloads apart by their
-    /// argument labels, types and `async` (`func load(completion:)` beside `func load() async`, the bridge of a
-    /// completion API to async); the lowering names a class's methods by their base name alone, so the second is
-    /// refused at its name rather than taken for the first at its calls.
+    /// A second instance method of one name, argument labels and `async` in the class (and its extensions): Swift
+    /// tells such overloads apart by their parameter or return types, which the lowering does not follow; it is
+    /// refused at its name rather than taken for the first at its calls. Overloads by labels or `async` were given
+    /// names of their own before lowering (SwiftOverloads.swift).
     mutating func refuseOverloads(in decl: some ClassLikeDecl) {
         var seen: [String: FunctionDeclSyntax] = [:]
         for member in classMembers(decl) {
@@ -179,9 +179,10 @@ extension SwiftLowering {
             }
             let line = location(first).line
             unsupported(
-                "a second method named `\(name)` (an overload of line \(line)'s)",
-                "give each its own name (`func \(name)Async() async`, `func \(name)(completion:)`): LoopSim names "
-                    + "a class's methods by their base name", at: f.name)
+                "a second method named `\(name)` with the argument labels of line \(line)'s (an overload by parameter "
+                    + "or return types)",
+                "give each its own name (`func \(name)Text(_ s: String)`): LoopSim tells overloads apart by their "
+                    + "labels and `async`, not their types", at: f.name)
         }
     }
 

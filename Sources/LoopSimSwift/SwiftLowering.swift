@@ -94,6 +94,9 @@ struct SwiftLowering {
     /// `Owner.name` of each `static let name = C()` singleton of the file's classes to C (SwiftLowering+Singletons.swift;
     /// looked up only).
     var singletonClasses: [String: String] = [:]
+    /// The overloads renamed before lowering (SwiftOverloads.swift): it maps the renamed tree's positions to the
+    /// file's.
+    var overloads: OverloadRenaming?
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -104,7 +107,12 @@ struct SwiftLowering {
 
     /// Where `node` starts (after its leading trivia), as a scenario location.
     func location(_ node: some SyntaxProtocol) -> ScenarioLocation {
-        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        location(of: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    /// The location of `position`, a position in the tree being lowered.
+    func location(of position: AbsolutePosition) -> ScenarioLocation {
+        let l = converter.location(for: overloads?.map(position) ?? position)
         return ScenarioLocation(file: file, line: l.line, column: scalarColumn(l))
     }
 
@@ -120,10 +128,15 @@ struct SwiftLowering {
 
     /// Reports a construct outside the subset, saying what to write instead.
     mutating func unsupported(_ what: String, _ instead: String, at node: some SyntaxProtocol) {
+        unsupported(what, instead, at: location(node))
+    }
+
+    /// ``unsupported(_:_:at:)`` at a location.
+    mutating func unsupported(_ what: String, _ instead: String, at location: ScenarioLocation) {
         bag.error(
             .swiftUnsupported,
             "\(what) is outside the Swift subset LoopSim models; \(instead) (docs/swift-scenarios.md)",
-            at: location(node))
+            at: location)
     }
 
     /// Reports a problem with the experiment's form (`Scenario(…)`, `at`, `expect`).

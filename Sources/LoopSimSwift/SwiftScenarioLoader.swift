@@ -78,7 +78,14 @@ public enum SwiftScenarioLoader {
             }
             return (nil, lowering.bag.sorted())
         }
-        let tree = lowering.lowerFile(source)
+        // Overloads by labels or `async` get names of their own first (SwiftOverloads.swift); locations stay the file's.
+        let renaming = OverloadRenaming(source)
+        for refusal in renaming.refusals {
+            lowering.unsupported(
+                refusal.what, refusal.instead, at: lowering.location(of: refusal.at))
+        }
+        lowering.overloads = renaming
+        let tree = lowering.lowerFile(renaming.tree)
         return (tree, lowering.bag.sorted())
     }
 }

@@ -112,9 +112,24 @@ import Testing
                 + "    func f() { switch n { case 1 where /*@*/ready(): n = 0; default: break } } }",
             advice: "call it first into a local"),
         Case(
-            name: "overloaded method",
-            code: "TOP:class Loader {\n    func load(completion: @escaping (Int) -> Void) { completion(1) }\n"
-                + "    func /*@*/load() { } }",
+            name: "method overloaded by its parameter's type",
+            code: "TOP:class Loader {\n    func show(_ n: Int) { print(n) }\n"
+                + "    func /*@*/show(_ s: String) { print(s) } }",
+            advice: "give each its own name"),
+        Case(
+            name: "call that may reach two classes' overloads",
+            code: "TOP:class A { func show(_ n: Int) { }\n    func show(message: String) { } }\n"
+                + "class B { func show(message: String) { } }\nlet b = B()\n/*@*/b.show(message: \"x\")",
+            advice: "give the overloads names of their own"),
+        Case(
+            name: "static method overloaded",
+            code:
+                "TOP:class Log {\n    static func write(_ n: Int) { }\n    static func /*@*/write(text: String) { } }",
+            advice: "give each its own name"),
+        Case(
+            name: "struct method overloaded",
+            code: "TOP:struct Tally {\n    var n = 0\n    mutating func add() { n += 1 }\n"
+                + "    mutating func /*@*/add(_ k: Int) { n += k } }",
             advice: "give each its own name"),
         Case(
             name: "defer left by a break in a switch",
