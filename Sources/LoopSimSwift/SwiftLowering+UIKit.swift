@@ -388,7 +388,11 @@ extension SwiftLowering {
         }
         guard let root = expression(rhs, in: scope) else { return [] }
         scope.locals[place]?.type = root.type
+        // "Assigning a view controller to this property … installs the view controller's view as the content view
+        // of the window" (Apple, UIWindow.rootViewController): the root's view loads here, its appear hooks wait
+        // for `makeKeyAndVisible()`.
         return [.step("let", "\(place) = \(root.text)", at: location(e))]
+            + loadViewSteps(place, root.type, at: location(e))
     }
 }
 

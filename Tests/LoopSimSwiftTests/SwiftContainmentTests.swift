@@ -25,6 +25,7 @@ import Testing
         }
         final class DashboardVC: UIViewController {
             private var ticker: TickerVC?
+            override func viewDidLoad() { super.viewDidLoad(); print("dashboard loaded") }
             override func viewWillAppear(_ animated: Bool) { print("dashboard will appear") }
             func showTicker() {
                 let child = TickerVC()
@@ -68,7 +69,8 @@ import Testing
                 """, until: 4)
         #expect(
             SwiftUIKitTests.logs(report) == [
-                "dashboard will appear", "ticker will move", "ticker loaded", "ticker will appear", "ticker did move",
+                "dashboard loaded", "dashboard will appear", "ticker will move", "ticker loaded", "ticker will appear",
+                "ticker did move",
                 "tick", "tick", "ticker will move", "ticker did disappear", "ticker did move", "tick",
             ], "\(SwiftUIKitTests.logs(report))")
         #expect(report.value(at: "leaks[0].class")?.compact == "\"TickerVC\"")
