@@ -46,7 +46,8 @@ extension SwiftLowering {
         // A `\(` in the lowered text is inside a string value (`"\(self.count)"` from `count.description`), which
         // the log's parser reads as one string literal.
         guard
-            interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
+            interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope)
+                || memberOfAReachedObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
                 || isWholeSeconds(e, lowered) || isRawValueRead(e, lowered)
                 || isPlainStructRead(e, in: scope)  // SwiftLowering+Structs.swift
                 || isPlainDictionaryRead(e, in: scope),  // SwiftLowering+Dictionaries.swift
@@ -419,6 +420,22 @@ extension SwiftLowering {
             base.baseName.text != "self", case .object(let cls)? = scope.locals[base.baseName.text]?.type,
             classes[cls] != nil
         else { return false }
+        return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member)) == .plain
+    }
+
+    /// `\(session.userID)`, `\(self.session.userID)`: a stored `Int`, `Bool` or `String` property of an object the
+    /// base expression reaches without `?` (a property of `self`, a chain of them), whose class the lowering knows.
+    /// The read runs when the log does, so a read through an `unowned` reference whose object is gone traps there,
+    /// as Swift's does. A base through `?.` or `!` is not this form (Swift prints an optional otherwise).
+    mutating func memberOfAReachedObjectIsPlain(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+            !base.trimmedDescription.contains("?"), !base.trimmedDescription.contains("!"),
+            !base.is(DeclReferenceExprSyntax.self) || base.as(DeclReferenceExprSyntax.self)?.baseName.text != "self"
+        else { return false }
+        let snapshot = self
+        let lowered = expression(base, in: scope)
+        self = snapshot
+        guard case .object(let cls)? = lowered?.type, classes[cls] != nil else { return false }
         return storedPropertyType(member.declName.baseName.text, of: cls, from: Syntax(member)) == .plain
     }
 

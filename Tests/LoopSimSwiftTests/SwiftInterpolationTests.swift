@@ -132,3 +132,32 @@ import Testing
         #expect(run.outcome.logs.map(\.text) == [#"phase running was idle speed \(speed)"#])
     }
 }
+
+/// `\(session.userID)` through a property of `self` (or a chain of them) prints the stored value, read when the log
+/// runs: through an `unowned` reference whose object is gone, that read traps, as Swift's does.
+@Suite struct ReachedMemberInterpolationTests {
+    @Test func aMemberReachedThroughAPropertyPrintsItsValueAndTrapsOnceItsObjectIsGone() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("reached", until: .seconds(1), variants: [.ios13, .linuxCorelibs])
+            final class Session {
+                let userID: String
+                init(userID: String) { self.userID = userID }
+            }
+            final class Heartbeat {
+                unowned let session: Session
+                init(session: Session) { self.session = session }
+                func beat() { print("beat \\(session.userID) \\(self.session.userID.count)") }
+            }
+            var s: Session? = Session(userID: "ann")
+            let h = Heartbeat(session: s!)
+            h.beat()
+            scenario.at(.milliseconds(100), "logout") { s = nil }
+            scenario.at(.milliseconds(200), "beat") { h.beat() }
+            scenario.expect(.all, [
+                "logs": 1, "logs[0].text": "beat ann 3", "crashed": true, "crash.at_ms": 200,
+            ])
+            """)
+    }
+}
