@@ -95,6 +95,7 @@ extension SwiftLowering {
                         "addTimer", timer.text, at: at,
                         [("to", .plain(loop, at: at)), ("mode", .plain(mode, at: at))])
                 ]
+            case "perform": return runLoopPerform(loop, call, in: scope)  // SwiftLowering+RunLoopObservers.swift
             default: return unknownAPI(call)
             }
         }
@@ -122,6 +123,8 @@ extension SwiftLowering {
                 "not every class conforming to `\(p)` has a method `\(name)`; declare it in the protocol and in "
                     + "each class", at: location(member.declName))
             return []
+        case .runLoop where name == "perform":
+            return runLoopPerform(receiver.text, call, in: scope)  // `worker.loop?.perform { … }`
         case .semaphore where call.arguments.isEmpty && ["wait", "signal"].contains(name):
             return [.step("dispatch_semaphore_\(name)", receiver.text, at: at)]
         case .group where call.arguments.isEmpty && ["enter", "leave", "wait"].contains(name):
@@ -502,7 +505,7 @@ extension SwiftLowering {
     }
 
     /// A run-loop mode: `.default`, `.common`, `.tracking`, `RunLoop.Mode("name")`.
-    private mutating func modeName(_ e: ExprSyntax) -> String? {
+    mutating func modeName(_ e: ExprSyntax) -> String? {
         if let member = e.as(MemberAccessExprSyntax.self) {
             switch member.declName.baseName.text {
             case "default", "defaultMode": return "default"

@@ -187,6 +187,38 @@ extension SwiftLowering {
         return [.step("CFRunLoopPerformBlock", loop.text, at: at, [("mode", .plain(mode, at: at))] + block)]
     }
 
+    /// `RunLoop.main.perform { … }` and `RunLoop.current.perform(inModes: [.common]) { … }` (iOS 10): Foundation's
+    /// wrapper of `CFRunLoopPerformBlock` (swift-corelibs-foundation RunLoop.swift: `perform(inModes:block:)` calls
+    /// `CFRunLoopPerformBlock(getCFRunLoop(), modes, block)`, and `perform(_:)` passes `[.default]`), so the same
+    /// step: queued for the mode, no wake-up. One mode in the list: a block queued for several runs once, in the
+    /// first of them to run a pass, which one step per mode would not model.
+    mutating func runLoopPerform(_ loop: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+        var rest = Array(call.arguments)[...]
+        var mode = "default"
+        if let first = rest.first, first.label?.text == "inModes" {
+            guard let list = first.expression.as(ArrayExprSyntax.self), list.elements.count == 1,
+                let only = list.elements.first
+            else {
+                unsupported(
+                    "`perform(inModes:)` with a list of other than one mode",
+                    "name one mode: `[.default]`, `[.common]` (the common modes) or `[.tracking]`", at: first.expression
+                )
+                return []
+            }
+            guard let name = modeName(only.expression) else { return [] }
+            mode = name
+            rest.removeFirst()
+        }
+        // `perform { … }`, `perform(inModes: m) { … }`, `perform(inModes: m, block: { … })`, `perform({ … })`.
+        let closure = call.trailingClosure ?? rest.first?.expression.as(ClosureExprSyntax.self)
+        guard let closure, rest.count == (call.trailingClosure == nil ? 1 : 0),
+            rest.first.map({ $0.label == nil || $0.label?.text == "block" }) ?? true
+        else { return unknownFoundationCall(call) }
+        guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
+        let at = location(call)
+        return [.step("CFRunLoopPerformBlock", loop, at: at, [("mode", .plain(mode, at: at))] + block)]
+    }
+
     /// Whether `e` is a port: `NSMachPort()`, `Port()`, or a value of either type.
     func isPortValue(_ e: ExprSyntax, in scope: Scope) -> Bool {
         if let call = e.as(FunctionCallExprSyntax.self),

@@ -290,3 +290,34 @@ import Testing
                 + "{addOperations: work, operations: [op], waitUntilFinished: true}]")
     }
 }
+
+/// `RunLoop.perform` is `CFRunLoopPerformBlock` (swift-corelibs-foundation RunLoop.swift): queued for its one mode,
+/// no wake-up; a list of several modes is refused at the list.
+@Suite struct RunLoopPerformTests {
+    @Test func aPerformedBlockWaitsForTheModeItWasQueuedFor() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("perform", until: .seconds(2), variants: [.ios13])
+            DispatchQueue.main.async {
+                RunLoop.main.perform(inModes: [.default]) { print("default") }
+                RunLoop.main.perform { print("plain") }
+                RunLoop.current.perform(inModes: [.common]) { print("common") }
+            }
+            scenario.at(.milliseconds(500), "scroll") { scenario.scroll(.seconds(1)) }
+            scenario.at(.milliseconds(700), "queue during the scroll") {
+                RunLoop.main.perform { print("after the scroll") }
+                RunLoop.main.perform(inModes: [.common]) { print("during the scroll") }
+            }
+            scenario.expect(.all, [
+                "logs": 5, "logs[0].text": "default", "logs[1].text": "plain", "logs[2].text": "common",
+                "logs[3].text": "during the scroll", "logs[3].at_ms": 700,
+                "logs[4].text": "after the scroll", "logs[4].at_ms": 1500,
+            ])
+            """)
+        let (_, problems) = SwiftScenarioLoader.lower(
+            text: SwiftLoweringTests.file("RunLoop.main.perform(inModes: [.default, .tracking]) { print(1) }"),
+            file: "P.swift")
+        #expect(problems.contains { $0.message.contains("a list of other than one mode") }, "\(problems)")
+    }
+}
