@@ -389,25 +389,33 @@ extension SwiftLowering {
                 let yes = withEnumContext(type, { $0.infix(split.yes, in: scope) }),
                 let no = withEnumContext(type, { $0.infix(split.no, in: scope) })
             else { return [] }
-            let done = hoisting
-            hoisting.steps = []
-            hoisting.releases = []
-            return done.steps + done.releases + [
+            return afterHoisted([
                 .step(
                     "if", condition.text, at: location(split.condition[0]),
                     [
                         ("then", .list([.step("return", yes.text, at: at)], at: at)),
                         ("else", .list([.step("return", no.text, at: at)], at: at)),
                     ])
-            ]
+            ])
         }
         guard let lowered = withEnumContext(type, { $0.expression(value, in: scope) }) else { return [] }
-        let done = hoisting
-        hoisting.steps = []
-        hoisting.releases = []
         // the value's own call keeps its object: the return hands it to the caller
-        let releases = done.releases.filter { $0.scalarArgument != lowered.text }
-        return done.steps + releases + [.step("return", lowered.text, at: at)]
+        return afterHoisted([.step("return", lowered.text, at: at)], keeping: lowered.text)
+    }
+
+    /// `steps` (a return) after the calls hoisted out of its value and the releases of the objects they returned
+    /// (but `keeping`'s, which the return hands on); the hoisting is left empty for the statement's own close.
+    /// Inside a `do`, a hoisted `try`'s check guards what follows it (``closeHoisting(_:into:at:)``): `return try
+    /// once(a)` returns only when `once` threw nothing, else the `catch` runs, as in Swift.
+    private mutating func afterHoisted(_ steps: [LocatedNode], keeping: String? = nil) -> [LocatedNode] {
+        var saved = hoisting
+        saved.steps = []
+        saved.releases = []
+        saved.throwChecks = []
+        var body = hoisting.releases.filter { keeping == nil || $0.scalarArgument != keeping } + steps
+        hoisting.releases = []
+        closeHoisting(saved, into: &body, at: 0)
+        return body
     }
 }
 

@@ -385,3 +385,46 @@ import Testing
         #expect(diagnostic?.message.contains("do { try") == true)
     }
 }
+
+/// `return try f()` inside a `do`: the method returns only when `f` threw nothing; on a throw the `catch` runs and
+/// the loop goes on (the Swift book, "Error Handling" › "Handling Errors Using Do-Catch").
+@Suite struct ReturnTryTests {
+    @Test func aReturnOfATriedValueWaitsForItsCheck() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("return try", until: .seconds(1), variants: [.ios13])
+            enum FetchError: Error { case busy }
+            final class Fetcher {
+                var failures = 2
+                func once(_ attempt: Int) throws -> Int {
+                    print("attempt \\(attempt)")
+                    if failures > 0 { failures -= 1; throw FetchError.busy }
+                    return 40 + attempt
+                }
+                func retry() -> Int {
+                    for attempt in 1...3 {
+                        do {
+                            return try once(attempt) * 2
+                        } catch {
+                            print("caught \\(error)")
+                        }
+                    }
+                    return -1
+                }
+                func first() -> Int {
+                    do { return try once(9) } catch { print("first failed") }
+                    return 0
+                }
+            }
+            let fetcher = Fetcher()
+            print("got \\(fetcher.retry())")
+            print("then \\(fetcher.first())")
+            scenario.expect(.all, [
+                "logs": 8, "logs[0].text": "attempt 1", "logs[1].text": "caught busy", "logs[2].text": "attempt 2",
+                "logs[3].text": "caught busy", "logs[4].text": "attempt 3", "logs[5].text": "got 86",
+                "logs[6].text": "attempt 9", "logs[7].text": "then 49",
+            ])
+            """)
+    }
+}
