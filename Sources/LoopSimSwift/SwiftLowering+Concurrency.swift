@@ -22,6 +22,12 @@ extension SwiftLowering {
         let at = location(decl)
         if decl.is(ActorDeclSyntax.self) { return [("actor", .plain("true", at: at))] }
         if hasMainActor(decl.attributes) { return [("mainActor", .plain("true", at: at))] }
+        // `@MainActor class UIViewController`, `@MainActor class UIView` (Apple's declarations of both, iOS 15 SDK
+        // and later): a subclass inherits its superclass's global actor (SE-0316, "Global actor inference"), so
+        // its async methods run on the main actor and a `Task { }` made in its methods inherits the main actor.
+        if let superclass = classes[decl.name.text]?.superclass, Self.uikitSuperclasses.contains(superclass) {
+            return [("mainActor", .plain("true", at: at))]
+        }
         return []
     }
 

@@ -316,3 +316,34 @@ import Testing
         #expect(diagnostic.location.line == 11)
     }
 }
+
+/// A subclass of `@MainActor class UIViewController` (or `UIView`) is main-actor isolated (SE-0316, "Global actor
+/// inference"): its async methods run on the main thread, and a timer one schedules goes on the main run loop.
+@Suite struct UIKitMainActorTests {
+    @Test func anAsyncMethodOfAControllerRunsOnTheMainActor() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("controller isolation", until: .seconds(1), variants: [.ios13])
+            final class WelcomeViewController: UIViewController {
+                func showWelcome() async {
+                    print("welcome")
+                    Timer.scheduledTimer(withTimeInterval: 0.2, repeats: false) { _ in print("tip") }
+                }
+            }
+            final class Poller {
+                func poll() async { print("poll") }
+            }
+            let welcome = WelcomeViewController()
+            let poller = Poller()
+            Task.detached {
+                await welcome.showWelcome()
+                await poller.poll()
+            }
+            scenario.expect(.all, [
+                "logs": 3, "logs[0].text": "welcome", "logs[0].thread": "main", "logs[1].text": "poll",
+                "logs[1].thread": "worker-1", "logs[2].text": "tip", "logs[2].at_ms": 200,
+            ])
+            """)
+    }
+}
