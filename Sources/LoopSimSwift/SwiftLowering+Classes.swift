@@ -479,7 +479,7 @@ extension SwiftLowering {
         let at = location(decl)
         if isKVOObserveMethod(decl) { return lowerKVOObserveMethod(decl, className: className) }
         for modifier in decl.modifiers
-        where !["private", "fileprivate", "internal", "public", "final", "override", "open", "dynamic"]
+        where !["private", "fileprivate", "internal", "public", "final", "override", "open", "dynamic", "nonisolated"]
             .contains(modifier.name.text) && !(asTypeMember && ["static", "class"].contains(modifier.name.text))
         {
             unsupported(

@@ -46,6 +46,9 @@ extension SwiftLowering {
             traits.append(("async", .plain("true", at: location(decl.signature))))
         }
         if hasMainActor(decl.attributes) { traits.append(("mainActor", .plain("true", at: location(decl)))) }
+        if decl.modifiers.contains(where: { $0.name.text == "nonisolated" }) {
+            traits.append(("nonisolated", .plain("true", at: location(decl))))  // SE-0313
+        }
         return traits
     }
 

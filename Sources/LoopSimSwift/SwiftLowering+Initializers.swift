@@ -113,8 +113,12 @@ extension SwiftLowering {
         }
         let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
         let method = Self.initializerMethodName(labels: initializerLabels(decl))
-        if params.isEmpty { return (method, .list(steps, at: at)) }
-        return (method, .map([("params", .list(params, at: at)), ("do", .list(steps, at: at))], at: at))
+        // An actor's synchronous init is nonisolated (SE-0327): `let box = Box(start: 3)` needs no `await`.
+        let isActorInit = decl.ancestorOrSelf(mapping: { $0.as(ActorDeclSyntax.self) }) != nil
+        if params.isEmpty && !isActorInit { return (method, .list(steps, at: at)) }
+        var entries: [(String, LocatedNode)] = params.isEmpty ? [] : [("params", .list(params, at: at))]
+        if isActorInit { entries.append(("nonisolated", .plain("true", at: at))) }
+        return (method, .map(entries + [("do", .list(steps, at: at))], at: at))
     }
 
     /// What to write instead of an init parameter whose type a method parameter cannot have.

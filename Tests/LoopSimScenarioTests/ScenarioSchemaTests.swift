@@ -50,7 +50,7 @@ import Testing
         #expect(method["type"] as? [String] == ["array", "null", "object"])
         #expect(Self.at(method, "items")?["$ref"] as? String == "#/$defs/step")
         let mapping = try #require(method["properties"] as? [String: Any])
-        #expect(mapping.keys.sorted() == ["async", "do", "mainActor", "params", "returns"])
+        #expect(mapping.keys.sorted() == ["async", "do", "mainActor", "nonisolated", "params", "returns"])
         #expect(method["required"] as? [String] == ["do"])
         #expect(method["additionalProperties"] as? Bool == false)
     }

@@ -365,5 +365,37 @@ import Testing
         #expect(Self.ids("name: x\n\(classes)\nmain:\n  - let: m = new M\n  - await: m.go") == [.taskNotAsync])
         #expect(
             Self.ids("name: x\nclasses:\n  B:\n    actor: true\n    mainActor: true\nmain: []") == [.valueInvalid])
+        // `nonisolated: true` (SE-0313, an actor's sync init by SE-0327): called with `call:` from outside; not also
+        // `mainActor:`.
+        let nonisolated =
+            "classes:\n  S:\n    actor: true\n    methods:\n      label: {nonisolated: true, do: [log: l]}"
+        #expect(Self.ids("name: x\n\(nonisolated)\nmain:\n  - let: s = new S\n  - call: s.label").isEmpty)
+        let both = nonisolated.replacingOccurrences(of: "nonisolated: true", with: "nonisolated: true, mainActor: true")
+        #expect(Self.ids("name: x\n\(both)\nmain: []") == [.valueInvalid])
+    }
+
+    /// A nonisolated method of an actor runs where it is called: on main from `main:`, and an async one on the
+    /// global executor when a main-actor task awaits it.
+    @Test func aNonisolatedActorMethodRunsWhereItIsCalled() throws {
+        let yaml = """
+            name: nonisolated
+            until: 1s
+            classes:
+              S:
+                actor: true
+                methods:
+                  label: {nonisolated: true, do: [log: label]}
+                  fetch: {nonisolated: true, async: true, do: [log: fetch]}
+            main:
+              - let: s = new S
+              - call: s.label
+              - task:
+                actor: main
+                captures: [s]
+                do: [await: s.fetch]
+            """
+        let run = try Self.run(yaml)
+        #expect(run.logs.map(\.text) == ["label", "fetch"], "\(run.logs)")
+        #expect(run.logs.map(\.thread) == ["main", "worker-1"], "\(run.logs)")
     }
 }

@@ -140,3 +140,39 @@ import Testing
         #expect(problems.allSatisfy { $0.message.contains("outside the Swift subset") }, "\(problems)")
     }
 }
+
+/// An actor's synchronous init is nonisolated (SE-0327), and so is a `nonisolated func` (SE-0313): both are called
+/// without `await`, and run where they are called.
+@Suite struct NonisolatedActorMemberTests {
+    @Test func anActorsInitWithParametersAndANonisolatedMethodNeedNoAwait() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("nonisolated", until: .seconds(1), variants: [.ios13, .linuxCorelibs])
+            actor Metrics {
+                private(set) var events: Int
+                let name: String
+                init(name: String, start: Int) {
+                    self.name = name
+                    events = start
+                }
+                nonisolated func label() {
+                    print("metrics:\\(name)")
+                }
+                func record() -> Int {
+                    events += 1
+                    return events
+                }
+            }
+            let metrics = Metrics(name: "checkout", start: 4)
+            metrics.label()
+            Task {
+                let n = await metrics.record()
+                print("events: \\(n)")
+            }
+            scenario.expect(.all, [
+                "logs": 2, "logs[0].text": "metrics:checkout", "logs[0].thread": "main", "logs[1].text": "events: 5",
+            ])
+            """)
+    }
+}

@@ -18,10 +18,15 @@ public struct MethodTraits: Sendable, Equatable {
     public var isAsync: Bool
     /// `mainActor: true`: `@MainActor func m()`.
     public var isMainActor: Bool
+    /// `nonisolated: true`: `nonisolated func m()` of an actor or `@MainActor` class, or an actor's synchronous
+    /// `init` (SE-0327: "a non-async initializer of an actor is nonisolated"): a sync one runs where it is called,
+    /// an async one on the global executor.
+    public var isNonisolated: Bool
 
-    public init(isAsync: Bool = false, isMainActor: Bool = false) {
+    public init(isAsync: Bool = false, isMainActor: Bool = false, isNonisolated: Bool = false) {
         self.isAsync = isAsync
         self.isMainActor = isMainActor
+        self.isNonisolated = isNonisolated
     }
 }
 
@@ -35,6 +40,7 @@ extension ClassInfo {
     /// machine's Swift 6.3.1 in the Swift 5 language mode: the body runs on a pool thread when a main-actor task
     /// awaits it). nil: a nonisolated sync method, which cannot be awaited.
     public func isolation(of m: Int) -> CalleeIsolation? {
+        if traits(of: m).isNonisolated { return traits(of: m).isAsync ? .global : nil }
         if isolation == .actor { return .instanceActor }
         if isolation == .mainActor || traits(of: m).isMainActor { return .mainActor }
         return traits(of: m).isAsync ? .global : nil

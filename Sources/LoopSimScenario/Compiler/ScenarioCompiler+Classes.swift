@@ -6,7 +6,7 @@ extension ScenarioCompiler {
         "fields", "methods", "init", "dealloc", "root", "proxy", "superclass", "isAsynchronous", "actor", "mainActor",
     ]
     /// The keys of a method written as a mapping (`refresh: {async: true, params: [...], do: [...]}`).
-    static let methodKeys = ["params", "returns", "do", "async", "mainActor"]
+    static let methodKeys = ["params", "returns", "do", "async", "mainActor", "nonisolated"]
     /// The keys of a class's `proxy:` mapping.
     static let proxyKeys = ["target", "whenTargetIsNil"]
     /// The keys of one `user:` action.

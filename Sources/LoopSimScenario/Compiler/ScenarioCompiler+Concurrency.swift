@@ -204,12 +204,18 @@ extension ScenarioCompiler {
         program.classes[c].isolation = isActor ? .actor : isMain ? .mainActor : .nonisolated
     }
 
-    /// A method's `async:` and `mainActor:` (only in its mapping form).
+    /// A method's `async:`, `mainActor:` and `nonisolated:` (only in its mapping form).
     func methodTraits(_ node: LocatedNode) -> MethodTraits {
         guard let map = node.mapping else { return MethodTraits() }
-        return MethodTraits(
+        let traits = MethodTraits(
             isAsync: map["async"].flatMap { bool($0, what: "async") } ?? false,
-            isMainActor: map["mainActor"].flatMap { bool($0, what: "mainActor") } ?? false)
+            isMainActor: map["mainActor"].flatMap { bool($0, what: "mainActor") } ?? false,
+            isNonisolated: map["nonisolated"].flatMap { bool($0, what: "nonisolated") } ?? false)
+        if traits.isMainActor && traits.isNonisolated, let node = map["nonisolated"] {
+            bag.error(
+                .valueInvalid, "a method is @MainActor or nonisolated, not both: leave one out", at: node.location)
+        }
+        return traits
     }
 
     /// `await: receiver.method` (`with:` its arguments): a call that runs on the callee's executor.
@@ -294,7 +300,7 @@ extension ScenarioCompiler {
                 at: location)
             return false
         }
-        if info.isolation == .actor {
+        if info.isolation == .actor && !info.traits(of: m).isNonisolated {
             var inside = false
             if case .object(let selfClass, _)? = scope.selfType { inside = selfClass == c && !scope.isBlock }
             if !inside {
