@@ -57,4 +57,29 @@ import Testing
                 == true)
         #expect(o.logs.isEmpty)
     }
+
+    /// `_dispatch_semaphore_dispose`: a semaphore let go below the value it was made with crashes; balanced, or
+    /// above it (signalled more than waited), it goes quietly.
+    @Test func aSemaphoreDeallocatedWhileInUseCrashesAsLibdispatchDoes() throws {
+        let o = try Self.run(
+            """
+              - let: s = dispatch_semaphore_create 2
+              - dispatch_semaphore_wait: s
+              - release: s
+            """)
+        #expect(
+            o.crash?.message.hasPrefix("BUG IN CLIENT OF LIBDISPATCH: Semaphore object deallocated while in use")
+                == true, "\(String(describing: o.crash))")
+        #expect(o.logs.isEmpty)
+        let balanced = try Self.run(
+            """
+              - let: s = dispatch_semaphore_create 2
+              - dispatch_semaphore_wait: s
+              - dispatch_semaphore_signal: s
+              - dispatch_semaphore_signal: s
+              - release: s
+            """)
+        #expect(balanced.crash == nil)
+        #expect(balanced.logs.map(\.text) == ["after"])
+    }
 }

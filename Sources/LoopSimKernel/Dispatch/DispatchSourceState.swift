@@ -31,4 +31,12 @@ public struct SemaphoreState: Sendable {
     var waiters: [Int] = []
     /// A `dispatch_group` (semaphore.c implements groups beside semaphores, and groups began as semaphores).
     var isGroup = false
+    /// The value the semaphore was made with (`dsema_orig`): disposing of it below that value crashes.
+    let original: Int
+
+    public init(value: Int, isGroup: Bool = false) {
+        self.value = value
+        self.isGroup = isGroup
+        self.original = value
+    }
 }

@@ -16,6 +16,15 @@ final class DeallocFrame: Frame {
                 kernel.dispatch.sources.deallocating(object, on: thread)
                 if kernel.crash != nil { return .next }
             }
+            if let s = object.semaphore, !s.isGroup, !object.isInternal, s.value < s.original {
+                // libdispatch semaphore.c, `_dispatch_semaphore_dispose`: `if (dsema->dsema_value <
+                // dsema->dsema_orig) DISPATCH_CLIENT_CRASH(…, "Semaphore object deallocated while in use")` — a
+                // unit taken by a wait and never signalled back when the last reference goes.
+                kernel.halt.appCrashed(
+                    "BUG IN CLIENT OF LIBDISPATCH: Semaphore object deallocated while in use (its value \(s.value) "
+                        + "is below the \(s.original) it was made with: a wait not balanced by a signal)", on: thread)
+                return .next
+            }
             if case .instance(let c) = object.kind, let body = kernel.program.classes[c].dealloc {
                 let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
                 return .push(
