@@ -232,9 +232,44 @@ extension SwiftLowering {
         return [.step("resume", receiver, at: at, [("throwing", .plain(value.text, at: location(argument)))])]
     }
 
-    /// The type of the value a task's closure returns, from its first `return` of a literal outside nested
-    /// closures (`return 5`: `Int`); nil when it returns none.
+    /// The type of the value a task's closure returns: its signature's (`Task { () -> Int in … }`), its first
+    /// `return` of a literal outside nested closures (`return 5`: `Int`), or the type of the place its value is
+    /// awaited into (`let job = Task { … }` then `let total: Int = await job.value`: Swift's `Success` is that
+    /// type); nil when it returns none, or none of these says which.
     func taskReturnType(_ closure: ClosureExprSyntax) -> LoweredType? {
+        if let written = closure.signature?.returnClause?.type {
+            let type = typeNamed(written)
+            return type == .unknown ? nil : type
+        }
+        if let literal = literalReturnType(closure) { return literal }
+        return awaitedValueType(of: closure)
+    }
+
+    /// `let job = Task { … }` … `let total: Int = await job.value` in the same body: `Int`.
+    private func awaitedValueType(of closure: ClosureExprSyntax) -> LoweredType? {
+        guard let binding = closure.ancestorOrSelf(mapping: { $0.as(PatternBindingSyntax.self) }),
+            binding.initializer?.value.as(FunctionCallExprSyntax.self)?.trailingClosure?.id == closure.id,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let body = binding.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) })
+        else { return nil }
+        for item in body {
+            for token in item.tokens(viewMode: .sourceAccurate) where token.text == "value" {
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                    member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+                    member.parent?.is(AwaitExprSyntax.self) == true,
+                    let typed = member.ancestorOrSelf(mapping: { $0.as(PatternBindingSyntax.self) }),
+                    typed.initializer?.value.as(AwaitExprSyntax.self)?.expression.id == member.id,
+                    let annotation = typed.typeAnnotation?.type
+                else { continue }
+                let type = typeNamed(annotation)
+                return type == .unknown ? nil : type
+            }
+        }
+        return nil
+    }
+
+    /// The type of a task closure's first `return` of a literal outside nested closures.
+    private func literalReturnType(_ closure: ClosureExprSyntax) -> LoweredType? {
         for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.return) {
             guard let ret = token.parent?.as(ReturnStmtSyntax.self), let e = ret.expression else { continue }
             var n = ret.parent

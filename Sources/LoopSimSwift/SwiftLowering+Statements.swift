@@ -66,7 +66,11 @@ extension SwiftLowering {
                         "returning a value here",
                         scope.isInlineClosure
                             ? "this closure's body is lowered in place: return from the method around it"
-                            : "a value is returned from a method that declares its type (`func f() -> Bool`)",
+                            : scope.kind == .closure
+                                ? "a closure returns a value where LoopSim knows its type: write it in the "
+                                    + "closure's signature (`Task { () -> Int in … }`), or await a task's value into "
+                                    + "a typed place (`let total: Int = await job.value`)"
+                                : "a value is returned from a method that declares its type (`func f() -> Bool`)",
                         at: value)
                 } else if scope.returnBreaksLoop && !(isLast && tail) {
                     steps.append(.plain("break", at: location(ret)))

@@ -227,3 +227,40 @@ import Testing
                 "without a type") == true)
     }
 }
+
+/// A task's value of a computed expression: its type from the closure's signature or from the typed place its value
+/// is awaited into (Swift's `Success`); with neither, the return is refused saying so.
+@Suite struct ComputedTaskValueTests {
+    @Test func aTaskReturnsAComputedValueOfAKnownType() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("task value", until: .seconds(1), variants: [.ios13, .linuxCorelibs])
+            final class CartTotals {
+                var prices = [10, 20, 30]
+                func refresh() {
+                    let items = prices
+                    let base = 5
+                    Task {
+                        let job = Task { () -> Int in
+                            var sum = 0
+                            for price in items { sum += price }
+                            return sum
+                        }
+                        let other = Task { return base * 2 }
+                        let total: Int = await job.value
+                        let extra: Int = await other.value
+                        print("total \\(total) extra \\(extra)")
+                    }
+                }
+            }
+            let totals = CartTotals()
+            totals.refresh()
+            scenario.expect(.all, ["logs": 1, "logs[0].text": "total 60 extra 10"])
+            """)
+        let (_, problems) = SwiftScenarioLoader.lower(
+            text: SwiftLoweringTests.file("let b = 2\nTask { let t = Task { return b + 1 }\n    _ = t }"),
+            file: "P.swift")
+        #expect(problems.contains { $0.message.contains("`Task { () -> Int in … }`") }, "\(problems)")
+    }
+}
