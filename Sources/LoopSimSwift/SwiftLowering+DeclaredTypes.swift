@@ -65,6 +65,12 @@ extension SwiftLowering {
                     while let up = holder.parent, !up.is(PatternBindingSyntax.self) { holder = up }
                     return holder.parent?.as(PatternBindingSyntax.self).flatMap { bindingType($0) }
                 }
+            } else if parent.is(MemberBlockSyntax.self), let st = parent.parent?.as(StructDeclSyntax.self) {
+                // a bare member in a struct's computed property (`var label: String { "\(done)/\(total)" }`)
+                if structs[st.name.text]?.plainComputed.contains(name) == true { return .plain }
+                guard let field = structs[st.name.text]?.field(name), [.int, .bool, .string].contains(field.type)
+                else { return nil }
+                return field.isOptional ? .optionalPlain : .plain
             } else if parent.is(MemberBlockSyntax.self) {
                 guard let cls = enclosingClassName(of: current) else { return nil }
                 // inside a `static func`, a bare name is a type property (SwiftLowering+TypeMembers.swift)

@@ -34,7 +34,8 @@ extension SwiftLowering {
                 continue
             }
             if binding.typeAnnotation == nil, let value = binding.initializer?.value,
-                memberOfAnObjectIsPlain(value, in: scope)
+                memberOfAnObjectIsPlain(value, in: scope) || memberOfAReachedObjectIsPlain(value, in: scope)
+                    || isPlainStructRead(value, in: scope)
             {
                 plainBindings.insert(binding.id)  // `let n = counter.count`, printed as its value (+Interpolation)
             }

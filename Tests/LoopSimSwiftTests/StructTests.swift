@@ -364,3 +364,37 @@ import Testing
             """)
     }
 }
+
+/// A struct's computed `String` (or `Int`, `Bool`) property of its stored properties prints its value, in place
+/// and through a local taken from it.
+@Suite struct StructComputedPrintTests {
+    @Test func aComputedLabelOfAStructPrintsItsValue() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("struct label", until: .seconds(1), variants: [.ios13, .linuxCorelibs])
+            struct ImportProgress {
+                var done = 0
+                var total: Int
+                var label: String { "\\(done)/\\(total)" }
+                var finished: Bool { done >= total }
+            }
+            final class Importer {
+                var progress = ImportProgress(total: 2)
+                func step() {
+                    progress.done += 1
+                    print("imported \\(progress.label) finished \\(progress.finished)")
+                    let shown = progress.label
+                    print("shown \\(shown)")
+                }
+            }
+            let importer = Importer()
+            importer.step()
+            importer.step()
+            scenario.expect(.all, [
+                "logs": 4, "logs[0].text": "imported 1/2 finished false", "logs[1].text": "shown 1/2",
+                "logs[2].text": "imported 2/2 finished true", "logs[3].text": "shown 2/2",
+            ])
+            """)
+    }
+}
