@@ -22,6 +22,7 @@ extension SwiftLowering {
             return steps  // `view.addSubview(child.view)`: SwiftLowering+Containment.swift
         }
         if let steps = displayStateCall(call, in: scope) { return steps }  // SwiftLowering+DisplayState.swift
+        if let steps = viewAnimation(call, in: &scope) { return steps }  // SwiftLowering+ViewAnimations.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
             switch name {

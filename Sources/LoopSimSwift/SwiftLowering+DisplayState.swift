@@ -6,6 +6,16 @@ extension SwiftLowering {
     /// `title`, `navigationItem.title`).
     static let controllerDisplayProperties: Set<String> = ["view", "title", "navigationItem", "tabBarItem"]
 
+    /// A view's (or cell's) own properties that UIKit draws (`alpha = 0`, `self.transform = .identity`,
+    /// `backgroundColor`, a cell's `textLabel`), inside a subclass of UIView, UITableViewCell or
+    /// UICollectionViewCell (Apple, UIView "Configuring a view's visual appearance", "Configuring the bounds and
+    /// frame rectangles").
+    static let viewDisplayProperties: Set<String> = [
+        "alpha", "backgroundColor", "isHidden", "isOpaque", "tintColor", "frame", "bounds", "center", "transform",
+        "layer", "clipsToBounds", "contentMode", "isUserInteractionEnabled", "textLabel", "detailTextLabel",
+        "imageView", "contentView", "accessoryType", "accessoryView", "selectionStyle",
+    ]
+
     /// `label.text = "…"`, `button.isEnabled = false`, `title = "Clock"`: a write of display state — a property of
     /// an `@IBOutlet` view, or of a controller's own `view`, `title`, `navigationItem` — which UIKit draws and
     /// which changes no run loop, queue or lifetime the model follows, so it lowers to nothing. The outlet is
@@ -13,13 +23,21 @@ extension SwiftLowering {
     /// Nil when `lhs` is not display state; refused when the value calls something (whose effect would be lost)
     /// or is an object of the file's classes (which the view would keep).
     mutating func displayStateAssignment(_ lhs: ExprSyntax, _ rhs: [ExprSyntax], in scope: Scope) -> [LocatedNode]? {
+        if isViewObjectDisplayState(lhs, in: scope) {
+            _ = checkedDisplayValues(rhs, at: lhs, in: scope)
+            return []
+        }
         guard let root = displayRoot(lhs, in: scope) else { return nil }
         // Storing into an outlet itself changes which view it holds: only a controller's `title` (and the like) is
         // display state as a whole.
         let name =
             root.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? root.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        if root.id == lhs.id, !Self.controllerDisplayProperties.contains(name ?? "") { return nil }
+        if root.id == lhs.id, !Self.controllerDisplayProperties.contains(name ?? ""),
+            !Self.viewDisplayProperties.contains(name ?? "")
+        {
+            return nil
+        }
         _ = checkedDisplayValues(rhs, at: lhs, in: scope)
         return []
     }
@@ -40,6 +58,22 @@ extension SwiftLowering {
         }
         _ = checkedDisplayValues(call.arguments.map(\.expression), at: call, in: scope)
         return []
+    }
+
+    /// `self.toast.alpha = 0`, `badge?.isHidden = true`: a drawn property (``viewDisplayProperties``) of an object of
+    /// one of the file's view or cell subclasses that does not declare it.
+    private mutating func isViewObjectDisplayState(_ lhs: ExprSyntax, in scope: Scope) -> Bool {
+        guard let member = lhs.as(MemberAccessExprSyntax.self), var base = member.base,
+            Self.viewDisplayProperties.contains(member.declName.baseName.text)
+        else { return false }
+        if let chain = base.as(OptionalChainingExprSyntax.self) { base = chain.expression }
+        let snapshot = self
+        let type = staticType(base, in: scope, report: false)
+        self = snapshot
+        guard case .object(let cls)? = type?.unwrapped, let superclass = classes[cls]?.superclass,
+            superclass != "UIViewController", Self.uikitSuperclasses.contains(superclass)
+        else { return false }
+        return classes[cls]?.fields[member.declName.baseName.text] == nil
     }
 
     /// The outlet or controller property `e` is rooted at (`label` in `label.text`, `self.label?.layer`), if any.
@@ -70,6 +104,12 @@ extension SwiftLowering {
     private func isDisplayName(_ name: String, at node: ExprSyntax, in scope: Scope) -> Bool {
         guard let cls = scope.className else { return false }
         if isViewController(cls), Self.controllerDisplayProperties.contains(name), classes[cls]?.fields[name] == nil {
+            return true
+        }
+        if let superclass = classes[cls]?.superclass, superclass != "UIViewController",
+            Self.uikitSuperclasses.contains(superclass), Self.viewDisplayProperties.contains(name),
+            classes[cls]?.fields[name] == nil
+        {
             return true
         }
         return outletNames(of: cls, at: node).contains(name)
