@@ -228,8 +228,10 @@ extension SwiftLowering {
     }
 
     /// Why more than one instance of `cls` could be made (its own queue each), nil when it is made at most once: at
-    /// one place, in top-level code, a `static let` or a user action's closure, not in a loop.
-    private func manyInstances(of cls: String, from node: Syntax) -> String? {
+    /// one place, in top-level code, a `static let` or a user action's closure, not in a loop — or in a stored
+    /// property's initial value of another class that is itself made at most once (`private let loader =
+    /// DataLoader()` in a screen made once: one loader, one queue).
+    private func manyInstances(of cls: String, from node: Syntax, seen: Set<String> = []) -> String? {
         let finder = ConstructionFinder(className: cls)
         finder.walk(node.root)
         if finder.sites.count > 1 { return "is made at \(finder.sites.count) places" }
@@ -250,7 +252,13 @@ extension SwiftLowering {
             if let v = p.as(VariableDeclSyntax.self), p.parent?.is(MemberBlockItemSyntax.self) == true,
                 !isStatic(v.modifiers)
             {
-                return "is made in a property of another class"
+                guard let owner = enclosingClassName(of: p), owner != cls, !seen.contains(owner) else {
+                    return "is made in a property of a class that (through others) holds itself"
+                }
+                if let why = manyInstances(of: owner, from: node, seen: seen.union([cls])) {
+                    return "is made in a property of `\(owner)`, which \(why)"
+                }
+                return nil
             }
             parent = p.parent
         }

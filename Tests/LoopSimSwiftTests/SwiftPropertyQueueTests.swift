@@ -110,12 +110,27 @@ import Testing
         try SwiftLanguageTests.passes(text)
     }
 
+    /// A class with a queue made in a property of a class made once (a screen's loader): one instance, one queue.
+    @Test func aQueueOfAClassMadeOnceThroughAnotherClasssPropertyIsItsQueue() throws {
+        let text = Self.file(
+            "private let queue = DispatchQueue(label: \"loader\")",
+            "queue.async { self.polls += 1; print(\"polled \\(self.polls)\") }",
+            top: "final class Screen {\n    let poller = Poller()\n    func open() { poller.poll() }\n}\n"
+                + "let screen = Screen()\nscreen.open()\n"
+                + "scenario.expect(.all, [\"logs\": 1, \"logs[0].text\": \"polled 1\"])")
+        try SwiftLanguageTests.passes(text)
+    }
+
     @Test func aQueueOfAClassMadeMoreThanOnceIsRefusedAtItsProperty() {
         let property = "private let queue = DispatchQueue(label: \"w\")"
         for (top, reason) in [
             ("let a = Poller()\nlet b = Poller()", "is made at 2 places"),
             ("for _ in 0..<2 { let p = Poller(); p.poll() }", "is made in a loop"),
             ("func make() -> Poller { Poller() }", "is made in a function or method"),
+            (
+                "final class Screen { let poller = Poller() }\nlet a = Screen()\nlet b = Screen()",
+                "is made in a property of `Screen`, which is made at 2 places"
+            ),
         ] {
             let errors = Self.errors(Self.file(property, "queue.async { }", top: top))
             #expect(
