@@ -117,6 +117,7 @@ extension SwiftLowering {
                 optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
             else { continue }
             if let annotation = optional.typeAnnotation { return .some(annotatedType(annotation.type)) }
+            if plainBindings.contains(optional.id) { return .some(.plain) }  // `if let big = a.first(where: …)`
             // `if let x = e` unwraps e; `if let x` (SE-0345) unwraps the outer `x`.
             let source = optional.initializer?.value
             let unwrapped =

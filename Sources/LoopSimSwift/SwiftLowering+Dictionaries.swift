@@ -276,10 +276,8 @@ extension SwiftLowering {
         } else {
             adds = false
         }
-        guard isZero, adds else {
-            unsupported("this `reduce`", "sum Int or TimeInterval values with `reduce(0, +)`", at: call)
-            return .some(nil)
-        }
+        // Any other `reduce(x) { … }` is the loop it runs (SwiftLowering+ArrayFunctions.swift).
+        guard isZero, adds else { return nil }
         guard let array = expression(base, in: scope) else { return .some(nil) }
         guard case .array(let element) = array.type, element == .int || element == .duration else {
             unsupported("`reduce(0, +)` of `\(array.type)`", "sum an array of Int or TimeInterval values", at: call)

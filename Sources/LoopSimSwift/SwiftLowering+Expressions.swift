@@ -291,6 +291,7 @@ extension SwiftLowering {
         if let found = returnedValue(call, in: scope) { return found }
         if let d = constantDuration(ExprSyntax(call)) { return (d, .duration) }  // `.milliseconds(kDelay)`
         if let found = durationCall(call, in: scope) { return found }
+        if let found = arrayFunctionValue(call, in: scope) { return found }  // SwiftLowering+ArrayFunctions.swift
         if let found = arrayContains(call, in: scope) { return found }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text

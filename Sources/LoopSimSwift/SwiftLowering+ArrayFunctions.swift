@@ -1,0 +1,199 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// An array's functions that take a closure, as a value (docs/swift-scenarios.md, "Arrays"): `a.filter { … }`,
+/// `a.map { … }`, `a.first(where: { … })`, `a.contains(where: { … })`, `a.allSatisfy { … }`, `a.reduce(x) { $0 + $1 }`
+/// and `a.count(where: { … })`. Each closure is non-escaping and runs in place, once per element in order, before the
+/// call returns (the Swift standard library's `Sequence`), so each is lowered as the loop it runs: hoisted before the
+/// statement into a local (SwiftLowering+Returns.swift), `for:` over a copy of the array, the closure's one
+/// expression evaluated with its parameter (or `$0`) bound to the element; `first(where:)`, `contains(where:)` and
+/// `allSatisfy` stop at the first element that decides, as the standard library's do.
+extension SwiftLowering {
+    /// The functions lowered here.
+    static let arrayFunctions: Set<String> = ["filter", "map", "first", "contains", "allSatisfy", "reduce", "count"]
+
+    /// The value of `call` when it is one of ``arrayFunctions`` on an array with a closure; nil when it is not.
+    mutating func arrayFunctionValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            Self.arrayFunctions.contains(member.declName.baseName.text), isArrayExpression(base, in: scope)
+        else { return nil }
+        if let done = hoisting.temporaries[call.id] { return .some(done) }
+        let name = member.declName.baseName.text
+        let arguments = Array(call.arguments)
+        // The closure: trailing, `where:`, or the last unlabelled argument (`reduce(0, { $0 + $1 })`).
+        let closure =
+            call.trailingClosure
+            ?? arguments.last(where: { $0.label?.text == "where" || $0.label == nil })?
+            .expression.as(ClosureExprSyntax.self)
+        let labelled = arguments.filter { !$0.expression.is(ClosureExprSyntax.self) }
+        switch name {
+        case "first", "contains", "count":
+            // `first(where:)`, `contains(where:)`, `count(where:)`; `a.contains(x)` is an element test (+Arrays).
+            guard closure != nil, arguments.allSatisfy({ $0.label?.text == "where" }) || arguments.isEmpty else {
+                return nil
+            }
+        case "reduce":
+            guard labelled.count == 1, labelled[0].label == nil else {
+                if call.arguments.first?.label?.text == "into" {
+                    unsupported("`reduce(into:)`", "write `reduce(initial) { $0 + $1 }` or a `for` loop", at: call)
+                    return .some(nil)
+                }
+                return nil  // `reduce(0, +)`: the array's sum (SwiftLowering+Dictionaries.swift)
+            }
+        default:
+            guard labelled.isEmpty else { return nil }
+        }
+        guard let closure else { return nil }
+        let at = location(call)
+        guard hoisting.isOpen else {
+            unsupported(
+                "`\(name)` with a closure here",
+                "use it in a method, a closure or the scenario's code, where statements run", at: call)
+            return .some(nil)
+        }
+        guard let array = expression(base, in: scope), case .array(let element) = array.type else { return .some(nil) }
+        guard let body = Self.singleExpression(closure) else {
+            unsupported(
+                "a closure of more than one expression passed to `\(name)`",
+                "write one expression (`{ $0.count > 2 }`), or a `for` loop that does the same", at: closure)
+            return .some(nil)
+        }
+        let parameters = Self.orderedParameterNames(closure)
+        let item = Self.temporaryName("item", at: at)
+        let result = Self.temporaryName(name, at: at)
+        var inner = scope
+        func bind(_ swiftName: String?, as lowered: String, type: LoweredType) {
+            let key = swiftName ?? "$0"
+            inner.locals[key] = Local(type: type, isVar: false, lowered: lowered)
+            inner.locals[key]?.isPlainElement = [.int, .bool, .string].contains(type)
+        }
+        var steps: [LocatedNode] = []
+        let type: LoweredType
+        let loopBody: [LocatedNode]
+        if name == "reduce" {
+            guard let initial = expression(labelled[0].expression, in: scope) else { return .some(nil) }
+            guard parameters.count == 2 || (parameters.isEmpty && Self.usesShorthand(closure, upTo: 1)) else {
+                unsupported(
+                    "this `reduce` closure", "take the running value and the element: `{ total, x in total + x }`",
+                    at: closure)
+                return .some(nil)
+            }
+            bind(parameters.first, as: result, type: initial.type)
+            if parameters.isEmpty {
+                inner.locals["$1"] = Local(type: element, isVar: false, lowered: item)
+            } else {
+                bind(parameters[1], as: item, type: element)
+            }
+            if parameters.isEmpty { inner.locals["$0"] = Local(type: initial.type, isVar: false, lowered: result) }
+            guard let next = expression(body, in: inner) else { return .some(nil) }
+            type = initial.type
+            steps.append(.step("let", "\(result) = \(initial.text)", at: at))
+            loopBody = [.step("set", "\(result) = \(next.text)", at: location(body))]
+        } else {
+            guard parameters.count <= 1 else {
+                unsupported("this closure passed to `\(name)`", "take one element: `{ item in … }`", at: closure)
+                return .some(nil)
+            }
+            bind(parameters.first, as: item, type: element)
+            guard let value = expression(body, in: inner) else { return .some(nil) }
+            if name != "map", value.type != .bool {
+                unsupported(
+                    "a closure that does not give a `Bool` to `\(name)`", "write a condition: `{ $0 > 2 }`",
+                    at: body)
+                return .some(nil)
+            }
+            let then: (ScenarioLocation) -> [LocatedNode]
+            switch name {
+            case "filter":
+                guard let typeName = collectionTypeName(array.type, at: call) else { return .some(nil) }
+                type = array.type
+                steps.append(.step("let", "\(result): \(typeName) = []", at: at))
+                then = { [.step("append", result, at: $0, [("value", .plain(item, at: $0))])] }
+            case "map":
+                type = .array(value.type)
+                guard let typeName = collectionTypeName(type, at: call) else { return .some(nil) }
+                steps.append(.step("let", "\(result): \(typeName) = []", at: at))
+                then = { _ in [] }
+            case "first":
+                type = element
+                guard let typeName = element.fieldTypeName else { return .some(nil) }
+                steps.append(.step("let", "\(result): \(typeName) = nil", at: at))
+                then = { [.step("set", "\(result) = \(item)", at: $0), .plain("break", at: $0)] }
+            case "count":
+                type = .int
+                steps.append(.step("let", "\(result) = 0", at: at))
+                then = { [.step("increment", result, at: $0)] }
+            case "allSatisfy":
+                type = .bool
+                steps.append(.step("let", "\(result) = true", at: at))
+                then = { _ in [] }
+            default:  // contains(where:)
+                type = .bool
+                steps.append(.step("let", "\(result) = false", at: at))
+                then = { [.step("set", "\(result) = true", at: $0), .plain("break", at: $0)] }
+            }
+            let where_ = location(body)
+            if name == "map" {
+                loopBody = [.step("append", result, at: at, [("value", .plain(value.text, at: where_))])]
+            } else if name == "allSatisfy" {
+                let stop: [LocatedNode] = [.step("set", "\(result) = false", at: where_), .plain("break", at: where_)]
+                loopBody = [.step("if", "!(\(value.text))", at: where_, [("then", .list(stop, at: where_))])]
+            } else {
+                loopBody = [.step("if", value.text, at: where_, [("then", .list(then(where_), at: where_))])]
+            }
+        }
+        steps.append(.step("for", "\(item) in \(array.text)", at: at, [("do", .list(loopBody, at: at))]))
+        notePlainBinding(of: call, name: name, type: type)
+        return .some(hoisted(steps, into: result, type: type, for: call.id, at: at))
+    }
+
+    /// `let n = a.count(where: …)` and `if let big = a.first(where: …)` of plain values print as their values
+    /// (SwiftLowering+Interpolation.swift): the binding is recorded as proven plain.
+    private mutating func notePlainBinding(of call: FunctionCallExprSyntax, name: String, type: LoweredType) {
+        guard [.int, .bool, .string].contains(type), let initializer = call.parent?.as(InitializerClauseSyntax.self)
+        else { return }
+        if name == "first", let condition = initializer.parent?.as(OptionalBindingConditionSyntax.self) {
+            plainBindings.insert(condition.id)
+        } else if name != "first", let binding = initializer.parent?.as(PatternBindingSyntax.self) {
+            plainBindings.insert(binding.id)
+        }
+    }
+
+    /// Whether `e` is a call of one of ``arrayFunctions`` with a closure whose value is never optional (all but
+    /// `first(where:)`): its value prints as itself when it is a plain one.
+    func isNonOptionalArrayFunction(_ e: ExprSyntax) -> Bool {
+        guard let call = e.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            Self.arrayFunctions.contains(name), name != "first"
+        else { return false }
+        return call.trailingClosure != nil || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+    }
+
+    /// The one expression of a closure's body (`{ $0 > 2 }`, `{ item in item.isDone }`, `{ return $0 * 2 }`).
+    static func singleExpression(_ closure: ClosureExprSyntax) -> ExprSyntax? {
+        guard closure.statements.count == 1, let only = closure.statements.first else { return nil }
+        if let e = only.item.as(ExprSyntax.self) { return e }
+        if let s = only.item.as(ExpressionStmtSyntax.self) { return s.expression }
+        if let r = only.item.as(ReturnStmtSyntax.self) { return r.expression }
+        return nil
+    }
+
+    /// The closure's parameter names (`_` kept), in order.
+    static func orderedParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list): return list.map(\.name.text)
+        case .parameterClause(let clause): return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: return []
+        }
+    }
+
+    /// Whether the closure's body uses `$n` for some n up to `last` (a shorthand closure of that many parameters).
+    static func usesShorthand(_ closure: ClosureExprSyntax, upTo last: Int) -> Bool {
+        closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            if case .dollarIdentifier(let text) = token.tokenKind {
+                return Int(text.dropFirst()).map { $0 <= last } ?? false
+            }
+            return false
+        }
+    }
+}
