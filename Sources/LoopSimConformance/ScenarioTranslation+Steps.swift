@@ -566,6 +566,9 @@ extension ScenarioTranslation {
             return "LSValue.null"
         case .stringCount(let base):
             return "LS.stringCount(\(expr(base, context)))"
+        case .stringFunction:
+            unsupported("a String function (write a Swift-coded conformance file: docs/swift-scenarios.md)")
+            return "LSValue.null"
         case .sorted, .sum, .dictionaryLiteral, .dictionaryValue, .dictionaryView:
             unsupported("a dictionary (write a Swift-coded conformance file: docs/swift-scenarios.md)")
             return "LSValue.null"

@@ -235,6 +235,22 @@ extension Interpreter {
             case .null: return .int(0)
             default: throw RuntimeFault("count of a value that is not a string")
             }
+        case .stringFunction(let base, let function, let argument):
+            let value = try evaluate(base, in: frame, on: thread, k)
+            var other: Value?
+            if let argument { other = try evaluate(argument, in: frame, on: thread, k) }
+            guard case .string(let s) = value else {
+                if case .null = value { return function.takesArgument ? .bool(false) : .null }
+                throw RuntimeFault("\(function.rawValue) of a value that is not a string")
+            }
+            switch (function, other) {
+            case (.hasPrefix, .string(let p)?): return .bool(s.hasPrefix(p))
+            case (.hasSuffix, .string(let p)?): return .bool(s.hasSuffix(p))
+            case (.contains, .string(let p)?): return .bool(p.isEmpty || s.contains(p))
+            case (.uppercased, _): return .string(s.uppercased())
+            case (.lowercased, _): return .string(s.lowercased())
+            default: return .bool(false)  // a nil argument: a message with nil answers NO
+            }
         case .sum(let base, let ofDurations):
             var total: Value = ofDurations ? .duration(.zero) : .int(0)
             for element in try array(base, in: frame, on: thread, k) {

@@ -196,6 +196,14 @@ public struct Body: Sendable {
     }
 }
 
+/// A String function an expression may call (``Expr/stringFunction(_:_:_:)``).
+public enum StringFunction: String, Sendable, CaseIterable {
+    case hasPrefix, hasSuffix, contains, uppercased, lowercased
+
+    /// Whether it takes a string argument (and answers a Bool); the others take none and answer a String.
+    public var takesArgument: Bool { self == .hasPrefix || self == .hasSuffix || self == .contains }
+}
+
 /// Where an expression's value starts.
 public enum PathRoot: Sendable, Hashable {
     case local(Int)
@@ -290,6 +298,10 @@ public indirect enum Expr: Sendable {
     /// `s.count`: a string's characters (extended grapheme clusters, as Swift's `String.count` counts them; nil counts
     /// 0, as a message to nil).
     case stringCount(Expr)
+    /// `s.hasPrefix(p)`, `s.hasSuffix(p)`, `s.contains(p)`, `s.uppercased()`, `s.lowercased()`: Swift's own String
+    /// functions of the same names (the standard library's, the same on Darwin and Linux); nil answers false, or nil,
+    /// as a message to nil does.
+    case stringFunction(Expr, StringFunction, Expr?)
     /// `a.sum()`, Swift's `a.reduce(0, +)`: the sum of an array of integers or (`ofDurations`) durations, 0 (or a
     /// zero duration, Swift's `0.0`) for an empty one; an integer sum past `Int`'s range crashes the run, as Swift's
     /// `+` traps.

@@ -79,6 +79,9 @@ indirect enum ParsedExpr {
     case element(ParsedExpr, ParsedExpr, column: Int)
     /// `a.contains(x)`; the column is `contains`'s.
     case contains(ParsedExpr, ParsedExpr, column: Int)
+    /// `s.hasPrefix(p)`, `s.hasSuffix(p)`, `s.uppercased()`, `s.lowercased()` (``StringFunction``); the column is
+    /// the function's.
+    case stringCall(ParsedExpr, String, ParsedExpr?, column: Int)
     /// `a.sorted()`; the column is `sorted`'s.
     case sorted(ParsedExpr, column: Int)
     /// `a.sum()`; the column is `sum`'s.
@@ -459,6 +462,24 @@ struct ExpressionParser {
                 }
                 index += 1
                 expr = .contains(expr, argument, column: column)
+                continue
+            }
+            if member == "hasPrefix" || member == "hasSuffix", case .open = tokens[index].0 {
+                index += 1
+                let argument = try disjunction()
+                guard case .close = tokens[index].0 else {
+                    throw ExpressionError(message: "'(' is not closed: add ')'", column: tokens[index].1)
+                }
+                index += 1
+                expr = .stringCall(expr, member, argument, column: column)
+                continue
+            }
+            if member == "uppercased" || member == "lowercased", case .open = tokens[index].0 {
+                guard case .close = tokens[index + 1].0 else {
+                    throw ExpressionError(message: "`\(member)()` takes no argument", column: tokens[index + 1].1)
+                }
+                index += 2
+                expr = .stringCall(expr, member, nil, column: column)
                 continue
             }
             if member == "sorted" || member == "sum", case .open = tokens[index].0 {

@@ -288,10 +288,16 @@ extension ScenarioCompiler {
                 return nil
             }
             return (.arrayElement(array, index: i), element)
+        case .stringCall(let base, let name, let argument, let column):
+            return stringCall(base, name, argument, column: column, scope: scope, scalar: scalar, offset: offset)
         case .contains(let base, let argument, let column):
             guard let (array, arrayType) = typed(base, scope: scope, scalar: scalar, offset: offset),
                 let (value, _) = typed(argument, scope: scope, scalar: scalar, offset: offset)
             else { return nil }
+            if arrayType == .string {
+                return stringCall(
+                    base, "contains", argument, column: column, scope: scope, scalar: scalar, offset: offset)
+            }
             guard case .array = arrayType else {
                 bag.error(
                     .exprType, "`contains` is asked of an array, not of a value of type \(arrayType)",
