@@ -155,6 +155,14 @@ extension SwiftLowering {
         return true
     }
 
+    /// The globals' class, when a bare call of `name` is a top-level function's (`let n = next()`, `try check()`,
+    /// `await fetch()`) and no method of the class around and no local shadows it; its receiver is `shared CLASS`.
+    func globalCallee(_ name: String, in scope: Scope) -> String? {
+        guard isGlobalFunction(name, in: scope) else { return nil }
+        if scope.className == globalsClass, scope.locals["self"] != nil { return nil }  // another one: `self.f`
+        return globalsClass
+    }
+
     /// The `classes:` entry of the globals' object: `root: true`, a field per global class code reads, and the
     /// top-level functions as methods; nil when the file has neither.
     mutating func globalsClassNode(methods: [(String, LocatedNode)], at: ScenarioLocation) -> (String, LocatedNode)? {

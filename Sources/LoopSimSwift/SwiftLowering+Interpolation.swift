@@ -400,6 +400,11 @@ extension SwiftLowering {
                 members = decl.memberBlock.members
             } else if let ext = statement.item.as(ExtensionDeclSyntax.self) {
                 members = ext.memberBlock.members
+            } else if let f = statement.item.as(FunctionDeclSyntax.self), f.name.text == name,
+                let type = declaredReturnType(f)
+            {
+                found.append(annotatedType(type))  // a top-level function (SwiftLowering+Globals.swift)
+                continue
             } else {
                 continue
             }

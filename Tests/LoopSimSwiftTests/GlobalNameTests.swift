@@ -143,6 +143,58 @@ import Testing
             """)
     }
 
+    /// A top-level function that returns a value, one that is `async` and one that `throws`, each called bare
+    /// from a class's method (in a `Task`, in `do`/`catch`) and from the top-level code; a value returned is
+    /// printed as itself, the error as its case.
+    @Test func topLevelFunctionsReturnAwaitAndThrow() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("fns", until: .seconds(2), variants: [.ios13])
+            enum LoadError: Error { case offline }
+            final class Counter { var n = 0 }
+            let counter = Counter()
+            var online = false
+            func next() -> Int {
+                counter.n += 1
+                return counter.n
+            }
+            func fetch() async -> Int {
+                try? await Task.sleep(nanoseconds: 100_000_000)
+                return 42
+            }
+            func check() throws {
+                if !online { throw LoadError.offline }
+            }
+            final class Screen {
+                func show() {
+                    let a = next()
+                    print("a \\(a)")
+                    Task {
+                        let v = await fetch()
+                        print("v \\(v)")
+                    }
+                    do {
+                        try check()
+                        print("online")
+                    } catch {
+                        print("failed \\(error)")
+                    }
+                }
+            }
+            let s = Screen()
+            s.show()
+            let b = next()
+            print("b \\(b)")
+            scenario.at(.milliseconds(500), "on") { online = true; s.show() }
+            scenario.expect(.all, [
+                "logs": 7, "logs[0].text": "a 1", "logs[1].text": "failed offline", "logs[2].text": "b 2",
+                "logs[3].text": "v 42", "logs[3].at_ms": 100, "logs[4].text": "a 3", "logs[5].text": "online",
+                "logs[6].at_ms": 600,
+            ])
+            """)
+    }
+
     /// What the report says: a global `let` object is held by the app as any top-level name is (never a leak,
     /// alive at the end); a global `var` set to nil frees its object at once, as Swift's one storage does, so a
     /// retain cycle is still found as the leak it is (the page and its closure). Alive at the end, not findings:
