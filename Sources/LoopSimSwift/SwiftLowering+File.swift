@@ -34,6 +34,7 @@ extension SwiftLowering {
         collectSingletons(tree)  // SwiftLowering+Singletons.swift: `let s = C.shared` in any class infers `C`
         collectTupleShapes(tree)  // SwiftLowering+Tuples.swift
         collectPayloadEnumFields()  // SwiftLowering+PayloadEnums.swift
+        collectGlobals(tree)  // SwiftLowering+Globals.swift: before the shapes, whose fields may be `= client`
         for item in tree.statements {
             if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
             if let decl = item.item.as(ExtensionDeclSyntax.self) { _ = collectNotificationNames(decl) }
@@ -43,8 +44,7 @@ extension SwiftLowering {
             }
         }
         collectAwaitedReads(tree)  // SwiftLowering+ActorReads.swift
-        collectGlobals(tree)  // SwiftLowering+Globals.swift
-        var globalMethods: [(String, LocatedNode)] = []
+        var globalMethods: [(String, LocatedNode)] = []  // the top-level functions (SwiftLowering+Globals.swift)
         for item in tree.statements {
             switch item.item {
             case .decl(let decl):

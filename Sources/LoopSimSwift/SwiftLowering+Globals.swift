@@ -116,6 +116,15 @@ extension SwiftLowering {
         return .found("shared \(globalsClass).\(name)", global.type)
     }
 
+    /// The type of `value` when it is a bare top-level name class code may read (`let api = client` as a stored
+    /// property's initial value), nil otherwise.
+    func globalType(_ value: ExprSyntax) -> LoweredType? {
+        guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let global = globalCandidates[name], global.refusal == nil
+        else { return nil }
+        return global.type
+    }
+
     /// Whether `e` is a bare global of type `Int`, `Bool` or `String` declared without `?` or `!` read where it is
     /// the global's field: never nil, so an interpolation prints its value (SwiftLowering+Interpolation.swift).
     func isPlainGlobalRead(_ e: ExprSyntax, in scope: Scope) -> Bool {

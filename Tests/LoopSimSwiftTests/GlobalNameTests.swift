@@ -195,6 +195,57 @@ import Testing
             """)
     }
 
+    /// A global `var` a method assigns (`current = self`, `current = nil` after `===`), a stored property whose
+    /// initial value is a global (`let c = counter`), a `[counter]` capture list naming a global, and a top-level
+    /// closure reading a moved `var`: the panel lives while the global holds it and is freed when `close()`
+    /// clears it, at 500 ms.
+    @Test func aGlobalVarAssignedFromAMethod() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("edges2", until: .seconds(2), variants: [.ios13])
+            final class Counter { var n = 0 }
+            let counter = Counter()
+            var current: Panel? = nil
+            var opened = 0
+            final class Panel {
+                let name: String
+                let c = counter
+                init(name: String) { self.name = name }
+                func open() {
+                    current = self
+                    opened += 1
+                }
+                func close() {
+                    if current === self { current = nil }
+                }
+                func later() {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) { [counter] in
+                        counter.n += 1
+                        print("later \\(counter.n)")
+                    }
+                }
+                deinit { print("panel \\(name) freed") }
+            }
+            var p: Panel? = Panel(name: "a")
+            p?.open()
+            p = nil
+            print("opened \\(opened)")
+            DispatchQueue.main.async {
+                current?.later()
+                print("async sees opened \\(opened)")
+            }
+            scenario.at(.milliseconds(500), "close") {
+                current?.close()
+                print("closed")
+            }
+            scenario.expect(.all, [
+                "logs": 5, "logs[0].text": "opened 1", "logs[1].text": "async sees opened 1", "logs[2].text": "later 1",
+                "logs[3].text": "panel a freed", "logs[3].at_ms": 500, "logs[4].text": "closed", "objects.leaked": 0,
+            ])
+            """)
+    }
+
     /// What the report says: a global `let` object is held by the app as any top-level name is (never a leak,
     /// alive at the end); a global `var` set to nil frees its object at once, as Swift's one storage does, so a
     /// retain cycle is still found as the leak it is (the page and its closure). Alive at the end, not findings:
