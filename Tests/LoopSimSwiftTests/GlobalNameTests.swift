@@ -303,4 +303,48 @@ import Testing
         #expect(found.contains { $0.hasPrefix("6:27 a top-level variable of the struct type `Settings`") }, "\(found)")
         #expect(found.contains { $0.contains("keep it in a class") }, "\(found)")
     }
+
+    /// `lazy var onQueryChange: (String) -> Void = { query in self.queryCount += 1 }` (reviewers' h10-14): the
+    /// closure is made at the property's first read and kept, capturing `self` strongly, so a controller whose
+    /// handler was read leaks with its closure; one never read makes no closure and is freed, as is one whose
+    /// lazy closure captures `[weak self]` (the Swift book, "Properties" › "Lazy Stored Properties" and
+    /// "Automatic Reference Counting" › "Strong Reference Cycles for Closures").
+    @Test func aLazyClosurePropertyCapturingSelfLeaksOnceRead() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("lazy closure", until: .seconds(2), variants: [.ios10, .ios13])
+            final class SearchViewController: UIViewController {
+                private(set) var queryCount = 0
+                lazy var onQueryChange: (String) -> Void = { query in
+                    self.queryCount += 1
+                    print("searching \\(query)")
+                }
+                lazy var onClear: () -> Void = { [weak self] in
+                    self?.queryCount = 0
+                    print("cleared")
+                }
+                func type(_ q: String) { onQueryChange(q) }
+                deinit { print("search deinit") }
+            }
+            var search: SearchViewController? = SearchViewController()
+            var unused: SearchViewController? = SearchViewController()
+            var weakOnly: SearchViewController? = SearchViewController()
+            scenario.at(.milliseconds(300), "types") {
+                search?.onQueryChange("sw")
+                search?.type("swift")
+            }
+            scenario.at(.milliseconds(400), "clears") { weakOnly?.onClear() }
+            scenario.at(.milliseconds(1000), "closes") {
+                search = nil
+                unused = nil
+                weakOnly = nil
+            }
+            scenario.expect(.all, [
+                "logs": 5, "logs[0].text": "searching sw", "logs[1].text": "searching swift", "logs[2].text": "cleared",
+                "logs[3].text": "search deinit", "logs[3].at_ms": 1000, "logs[4].text": "search deinit",
+                "objects.leaked": 2, "leaks[0].class": "SearchViewController",
+            ])
+            """)
+    }
 }
