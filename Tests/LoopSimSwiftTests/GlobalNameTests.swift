@@ -347,4 +347,47 @@ import Testing
             ])
             """)
     }
+
+    /// `CADisplayLink(target: proxy, selector: #selector(step))` with a weak proxy target (reviewers' h10-03):
+    /// the link retains the proxy (Apple, `init(target:selector:)`: "The newly constructed display link retains
+    /// the target"), which forwards `step` to the animator through `forwardingTarget(for:)` without holding it, so
+    /// releasing the animator runs its deinit, which invalidates the link: 30 frames a second, nothing leaks.
+    @Test func aDisplayLinkThroughAWeakProxy() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("proxy link", until: .seconds(2), variants: [.ios10, .ios13])
+            final class WeakProxy: NSObject {
+                weak var target: Animator?
+                override func forwardingTarget(for aSelector: Selector!) -> Any? { return target }
+            }
+            final class Animator: NSObject {
+                private var link: CADisplayLink?
+                private(set) var frames = 0
+                func start() {
+                    let proxy = WeakProxy()
+                    proxy.target = self
+                    let l = CADisplayLink(target: proxy, selector: #selector(step))
+                    l.preferredFramesPerSecond = 30
+                    l.add(to: .main, forMode: .common)
+                    link = l
+                }
+                @objc func step() { frames += 1 }
+                deinit {
+                    link?.invalidate()
+                    print("animator deinit")
+                }
+            }
+            var animator: Animator? = Animator()
+            animator?.start()
+            scenario.at(.seconds(1), "done") {
+                scenario.sample("frames", animator?.frames ?? 0)
+                animator = nil
+            }
+            scenario.expect(.all, [
+                "samples[0].value": ["min": 29, "max": 31], "logs[0].text": "animator deinit", "logs[0].at_ms": 1000,
+                "objects.leaked": 0, "objects.abandoned": 0,
+            ])
+            """)
+    }
 }
