@@ -94,8 +94,10 @@ extension SwiftLowering {
             return "a top-level variable whose type LoopSim cannot tell, read inside a class's code|write its type "
                 + "(`let client: APIClient = APIClient()`), or pass the value in as an argument"
         default:
-            return "a top-level variable of this type read inside a class's code|keep it in a stored property of "
-                + "a class, or pass it in as an argument"
+            let kind: String =
+                if case .closure = type { "a closure" } else { type.collectionName ?? "a value of this type" }
+            return "a top-level variable holding \(kind) read inside a class's code|keep it in a stored property "
+                + "of a class, or pass it in as an argument"
         }
     }
 
