@@ -84,7 +84,12 @@ extension SwiftLowering {
     /// Why a top-level name of type `type` cannot be one field of the globals' object, nil when it can.
     private func globalRefusal(_ type: LoweredType) -> String? {
         switch type {
-        case .object, .int, .bool, .string, .duration, .enumeration, .conformer, .semaphore, .group, .timer, .task:
+        case .object, .int, .bool, .string, .duration, .enumeration, .conformer, .semaphore, .group, .timer, .task,
+            .runLoop, .thread:
+            return nil
+        case .api where type.fieldTypeName != nil:
+            return nil
+        case .closure where type.fieldTypeName != nil:
             return nil
         case .value(let s):
             return "a top-level variable of the struct type `\(s)` read inside a class's code (a struct is flattened "

@@ -390,4 +390,56 @@ import Testing
             ])
             """)
     }
+
+    /// Globals of the framework's types: a closure called from a method (`onEvent?(e)`), a run loop a worker
+    /// thread stores, and a lock two pool threads take around a global counter the action prints as its value.
+    @Test func globalsOfFrameworkTypes() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("edges5", until: .seconds(2), variants: [.ios13])
+            var total = 0
+            var onEvent: ((String) -> Void)? = nil
+            var workerLoop: RunLoop?
+            final class Recorder {
+                func record(_ e: String) {
+                    total += 1
+                    onEvent?(e)
+                }
+                func startWorker() {
+                    Thread.detachNewThread {
+                        workerLoop = RunLoop.current
+                        Timer.scheduledTimer(withTimeInterval: 0.1, repeats: false) { _ in print("worker tick") }
+                        RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.3))
+                    }
+                }
+            }
+            onEvent = { e in print("event \\(e)") }
+            let r = Recorder()
+            r.record("a")
+            r.record("a")
+            r.startWorker()
+            print("events \\(total)")
+            scenario.expect(.all, ["logs": 4, "logs[2].text": "events 2", "logs[3].text": "worker tick"])
+            """)
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("edges6", until: .seconds(2), variants: [.ios13])
+            let lock = NSLock()
+            var balance = 0
+            final class Account {
+                func deposit(_ n: Int) {
+                    lock.lock()
+                    balance += n
+                    lock.unlock()
+                }
+            }
+            let a = Account()
+            DispatchQueue.global().async { a.deposit(5) }
+            DispatchQueue.global().async { a.deposit(7) }
+            scenario.at(.milliseconds(100), "read") { print("balance \\(balance)") }
+            scenario.expect(.all, ["logs": 1, "logs[0].text": "balance 12"])
+            """)
+    }
 }
