@@ -19,12 +19,13 @@ extension ScenarioSchemaWords {
         `to:` run loop (a key of `addTimer:`, which models `[runLoop addTimer:forMode:]`)
         == step/displayLink
         `displayLink: [PLACE]` — `+[CADisplayLink displayLinkWithTarget:selector:]`. Creates a display link
-        (autoreleased like a timer) and stores it into `PLACE`. It is added to modes with `addTimer:` and
-        removed with `invalidate:`, retains its target until invalidated, keeps its modes non-empty, and
-        fires on the frame grid (multiples of the frame period from the start of the run: 1/fps s rounded to
-        the nearest nanosecond, 16,666,667 ns at 60 fps, so frame 60 is 20 ns after 1 s) while a mode it is
-        in runs; frames passed in another mode are skipped like a late timer's slots (the render-server
-        source1 is modelled as a mode-scoped periodic source, semantics §3.3).
+        (autoreleased like a timer) and stores it into `PLACE`; through a `proxy:` target the selector is
+        its target's class's, as a timer's. It is added to modes with `addTimer:` and removed with
+        `invalidate:`, retains its target until invalidated, keeps its modes non-empty, and fires on the
+        frame grid (multiples of the frame period from the start of the run: 1/fps s rounded to the nearest
+        nanosecond, 16,666,667 ns at 60 fps, so frame 60 is 20 ns after 1 s) while a mode it is in runs;
+        frames passed in another mode are skipped like a late timer's slots (the render-server source1 is
+        modelled as a mode-scoped periodic source, semantics §3.3).
         == step/displayLink/fps
         `fps:` (default 60, 1…240) (a key of `displayLink:`, which models `+[CADisplayLink
         displayLinkWithTarget:selector:]`)

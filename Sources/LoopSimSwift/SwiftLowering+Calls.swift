@@ -51,6 +51,9 @@ extension SwiftLowering {
                 if let cls = scope.className, classes[cls]?.methods[name] != nil, scope.locals["self"] != nil {
                     return methodCall(scope.locals["self"]?.text("self") ?? "self", cls, name, call, in: scope)
                 }
+                if isGlobalFunction(name, in: scope) {  // `show(r)`: a top-level function (+Globals.swift)
+                    return methodCall("shared \(globalsClass)", globalsClass, name, call, in: scope)
+                }
                 if classes[name] != nil {
                     unsupported(
                         "an object created and dropped at once", "keep it: `let x = \(name)()`", at: call)
@@ -238,7 +241,7 @@ extension SwiftLowering {
     /// `receiver.method(args)`: `call: receiver.method` with `with:` the arguments in order. A closure written as
     /// an argument (`loader.load { ok in … }`, `load(completion: { … })`) is a block made into a temporary local
     /// before the call and released after it (SwiftLowering+ClosureValues.swift).
-    private mutating func methodCall(
+    mutating func methodCall(
         _ receiver: String, _ className: String, _ method: String, _ call: FunctionCallExprSyntax, in scope: Scope
     ) -> [LocatedNode] {
         let at = location(call)

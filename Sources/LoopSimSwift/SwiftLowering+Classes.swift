@@ -362,6 +362,11 @@ extension SwiftLowering {
                     // `private let service = AvatarService.shared`: the type object's singleton, made on its first
                     // access (section "Type members"), read when the object is made.
                     initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
+                } else if globalType(value) != nil,
+                    let made = expression(value, in: methodScope(className: className, body: [])), made.type == type
+                {
+                    // `let api = client`: the global's field, read when the object is made (+Globals.swift).
+                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
                 } else {
                     unsupported(
                         "this initial value", "use a literal, nil, or `ClassName()`; or set the field in init",
@@ -420,6 +425,7 @@ extension SwiftLowering {
         if propertySourceCreation(binding) != nil { return .api("DispatchSourceTimer") }  // +PropertySources.swift
         if Self.isRunLoopAccessor(value) { return .runLoop }  // `let loop = RunLoop.current`
         if let singleton = singletonType(value) { return singleton }  // `let s = C.shared`: +Singletons.swift
+        if let global = globalType(value) { return global }  // `let api = client`: SwiftLowering+Globals.swift
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
         {

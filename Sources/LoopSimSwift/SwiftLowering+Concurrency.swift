@@ -428,13 +428,13 @@ extension SwiftLowering {
         let receiver: String
         let method: String
         if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            guard let cls = scope.className, classes[cls]?.methods[ref.baseName.text] != nil,
-                scope.locals["self"] != nil
-            else {
+            let global = globalCallee(ref.baseName.text, in: scope)  // a top-level function (+Globals.swift)
+            let isOwnMethod = scope.className.flatMap { classes[$0]?.methods[ref.baseName.text] } != nil
+            guard global != nil || (isOwnMethod && scope.locals["self"] != nil) else {
                 unsupported("`await \(ref.baseName.text)(…)`", insteadOfConcurrencyAPI(ref.baseName.text), at: call)
                 return []
             }
-            (receiver, method) = ("self", ref.baseName.text)
+            (receiver, method) = (global.map { "shared \($0)" } ?? "self", ref.baseName.text)
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             guard let lowered = expression(base, in: scope) else { return [] }
             // A receiver of unknown type (a name of main: seen from an action) is left to the compiler's checks.
@@ -473,6 +473,11 @@ extension SwiftLowering {
         if let read = awaitedReadLoweredType(value, in: scope) { return read }  // SwiftLowering+ActorReads.swift
         guard let call = value.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else {
             return .unknown
+        }
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            let g = globalCallee(ref.baseName.text, in: scope)
+        {
+            return classes[g]?.returns[ref.baseName.text] ?? .unknown  // a top-level function (+Globals.swift)
         }
         if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self), let cls = scope.className {
             return classes[cls]?.returns[ref.baseName.text] ?? .unknown

@@ -183,6 +183,11 @@ extension SwiftLowering {
         if let typeObject = typeObjectClass(named: name, in: scope, at: Syntax(ref)) {
             return ("shared \(typeObject)", .object(typeObject))
         }
+        switch globalReference(name, in: scope, at: ref) {  // a top-level name in class code: +Globals.swift
+        case .found(let text, let type): return (text, type)
+        case .refused: return nil
+        case .none: break
+        }
         // A name of main: seen from an action, or an undefined name: the compiler reports the latter.
         return (name, .unknown)
     }

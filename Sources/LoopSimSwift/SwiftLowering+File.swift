@@ -34,6 +34,7 @@ extension SwiftLowering {
         collectSingletons(tree)  // SwiftLowering+Singletons.swift: `let s = C.shared` in any class infers `C`
         collectTupleShapes(tree)  // SwiftLowering+Tuples.swift
         collectPayloadEnumFields()  // SwiftLowering+PayloadEnums.swift
+        collectGlobals(tree)  // SwiftLowering+Globals.swift: before the shapes, whose fields may be `= client`
         for item in tree.statements {
             if let decl = item.item.as(ClassDeclSyntax.self) { collectShape(decl) }
             if let decl = item.item.as(ExtensionDeclSyntax.self) { _ = collectNotificationNames(decl) }
@@ -43,6 +44,7 @@ extension SwiftLowering {
             }
         }
         collectAwaitedReads(tree)  // SwiftLowering+ActorReads.swift
+        var globalMethods: [(String, LocatedNode)] = []  // the top-level functions (SwiftLowering+Globals.swift)
         for item in tree.statements {
             switch item.item {
             case .decl(let decl):
@@ -53,6 +55,9 @@ extension SwiftLowering {
                 } else if let c = decl.as(ClassDeclSyntax.self) {
                     if let lowered = lowerClass(c) { classNodes.append(lowered) }
                     if let typeObject = lowerTypeClass(c) { classNodes.append(typeObject) }  // +TypeMembers.swift
+                } else if let f = decl.as(FunctionDeclSyntax.self) {
+                    // A top-level function: a method of the globals' object (SwiftLowering+Globals.swift).
+                    if let method = lowerMethod(f, className: globalsClass) { globalMethods.append(method) }
                 } else if let a = decl.as(ActorDeclSyntax.self) {
                     if let lowered = lowerClass(a) { classNodes.append(lowered) }
                 } else if let v = decl.as(VariableDeclSyntax.self), let call = scenarioCall(v) {
@@ -143,6 +148,7 @@ extension SwiftLowering {
         for call in actionCalls {
             if let action = lowerAction(call, names: scope.locals) { actions.append(action) }
         }
+        if let node = globalsClassNode(methods: globalMethods, at: start) { classNodes.append(node) }
         var top = header + experimentKeys(at: start)
         let queueList = queueEntries(at: start)
         if !queueList.isEmpty { top.append(("queues", .list(queueList, at: start))) }

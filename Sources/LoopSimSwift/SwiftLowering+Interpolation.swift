@@ -39,7 +39,9 @@ extension SwiftLowering {
         let lowered = expression(e, in: scope)
         let calls =
             hoisting.temporaries.count != snapshot.hoisting.temporaries.count || callsAReturningMethod(Syntax(e))
+        let globalsRead = usedGlobals
         self = snapshot
+        usedGlobals = globalsRead  // a global read here is a field of the globals' object (+Globals.swift)
         // `print("\(describe())")`, `\(cache.status)`: a call of a method or getter in it runs before the statement
         // (SwiftLowering+Returns.swift), as Swift's interpolation runs it, whether its value is logged or not.
         if calls { _ = expression(e, in: scope) }
@@ -52,7 +54,8 @@ extension SwiftLowering {
                 || isPlainStringFunction(e, in: scope)  // SwiftLowering+StringFunctions.swift
                 || isWholeSeconds(e, lowered) || isRawValueRead(e, lowered)
                 || isPlainStructRead(e, in: scope)  // SwiftLowering+Structs.swift
-                || isPlainDictionaryRead(e, in: scope),  // SwiftLowering+Dictionaries.swift
+                || isPlainDictionaryRead(e, in: scope)  // SwiftLowering+Dictionaries.swift
+                || isPlainGlobalRead(e, in: scope),  // SwiftLowering+Globals.swift
             let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums)
         else {
             return asWritten
@@ -399,6 +402,11 @@ extension SwiftLowering {
                 members = decl.memberBlock.members
             } else if let ext = statement.item.as(ExtensionDeclSyntax.self) {
                 members = ext.memberBlock.members
+            } else if let f = statement.item.as(FunctionDeclSyntax.self), f.name.text == name,
+                let type = declaredReturnType(f)
+            {
+                found.append(annotatedType(type))  // a top-level function (SwiftLowering+Globals.swift)
+                continue
             } else {
                 continue
             }

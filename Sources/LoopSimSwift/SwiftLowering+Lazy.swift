@@ -87,7 +87,7 @@ extension SwiftLowering {
             var initScope = Scope(kind: .method, className: cls)
             initScope.locals["self"] = Local(type: .object(cls), isVar: false, lowered: receiver)
             let at = location(read)
-            let make = lazyStore(value, place: place, in: &initScope)
+            let make = lazyStore(value, place: place, type: classes[cls]?.fields[name], in: &initScope)
             var check = LocatedNode.step("if", "\(place) == nil", at: at, [("then", .list(make, at: at))])
             if optional {
                 check = .step("if", "\(receiver) != nil", at: at, [("then", .list([check], at: at))])
@@ -121,8 +121,15 @@ extension SwiftLowering {
     /// Stores a lazy property's initial value into `place`: an object made with its initializer, a timer or an API
     /// object made by its step, the value of `{ … }()` (its statements, then its returned value), any other value
     /// by `set:`.
-    private mutating func lazyStore(_ value: ExprSyntax, place: String, in scope: inout Scope) -> [LocatedNode] {
+    private mutating func lazyStore(
+        _ value: ExprSyntax, place: String, type: LoweredType? = nil, in scope: inout Scope
+    ) -> [LocatedNode] {
         let at = location(value)
+        if let closure = value.as(ClosureExprSyntax.self), case .closure(let types)? = type {
+            // `lazy var onChange: (String) -> Void = { q in self.count += 1 }`: the closure is made at the first
+            // read and kept, capturing what it uses as any closure value does (SwiftLowering+ClosureValues.swift).
+            return closureValueSteps(closure, place: place, types: types, in: scope)
+        }
         if let call = value.as(FunctionCallExprSyntax.self),
             let closure = call.calledExpression.as(
                 ClosureExprSyntax.self)

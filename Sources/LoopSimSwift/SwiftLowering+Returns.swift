@@ -55,7 +55,11 @@ extension SwiftLowering {
             let name = callee.baseName.text
             guard let cls = scope.className, let type = classes[cls]?.returns[name], scope.locals[name] == nil,
                 scope.locals["self"] != nil
-            else { return nil }
+            else {
+                // `let n = next()` of a top-level function (SwiftLowering+Globals.swift)
+                guard let g = globalCallee(name, in: scope), let type = classes[g]?.returns[name] else { return nil }
+                return .some(("shared \(g)", g, name, type))
+            }
             return .some((scope.locals["self"]?.text("self") ?? "self", cls, name, type))
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {

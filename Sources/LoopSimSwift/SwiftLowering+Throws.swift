@@ -56,7 +56,13 @@ extension SwiftLowering {
             let name = ref.baseName.text
             guard scope.locals[name] == nil, let cls = scope.className, classes[cls]?.throwing.contains(name) == true,
                 scope.locals["self"] != nil
-            else { return nil }
+            else {
+                // `try check()` of a top-level function (SwiftLowering+Globals.swift)
+                guard let g = globalCallee(name, in: scope), classes[g]?.throwing.contains(name) == true else {
+                    return nil
+                }
+                return ("shared \(g)", g, name)
+            }
             return (scope.locals["self"]?.text("self") ?? "self", cls, name)
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {

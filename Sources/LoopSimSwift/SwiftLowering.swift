@@ -94,6 +94,15 @@ struct SwiftLowering {
     /// `Owner.name` of each `static let name = C()` singleton of the file's classes to C (SwiftLowering+Singletons.swift;
     /// looked up only).
     var singletonClasses: [String: String] = [:]
+    /// The top-level `let`/`var`s class code may read, by name, and those some class code, closure or top-level
+    /// function did read, in first-read order (SwiftLowering+Globals.swift; the first looked up only).
+    var globalCandidates: [String: TopLevelGlobal] = [:]
+    var usedGlobals: [String] = []
+    /// The file's top-level functions, and its classes' and actors' names (SwiftLowering+Globals.swift).
+    var globalFunctions: Set<String> = []
+    var declaredTypeNames: Set<String> = []
+    /// Lowering the `main:` declaration of a global (SwiftLowering+Globals.swift).
+    var loweringGlobalDeclaration = false
     /// The overloads renamed before lowering (SwiftOverloads.swift): it maps the renamed tree's positions to the
     /// file's.
     var overloads: OverloadRenaming?

@@ -465,6 +465,16 @@ import Testing
                 + "of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) "
                 + "{ print(keyPath) } }", advice: "read the observed field"),
         Case(
+            name: "top-level struct variable read in a method",
+            code: "TOP:struct Limits { var retries = 3 }\nvar limits = Limits()\n"
+                + "class Hub { func go() { let n = /*@*/limits.retries; print(n) } }",
+            advice: "keep it in a class"),
+        Case(
+            name: "top-level array read in a closure",
+            code: "TOP:var names = [\"a\"]\n"
+                + "class Hub { func go() { DispatchQueue.main.async { let n = /*@*/names.count; print(n) } } }",
+            advice: "keep it in a stored property"),
+        Case(
             name: "display link initializer",
             code: "let l = /*@*/CADisplayLink(target: self, selector: #selector(go), extra: 1)",
             advice: "CADisplayLink(target: self"),

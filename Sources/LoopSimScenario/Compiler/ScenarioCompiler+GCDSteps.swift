@@ -123,9 +123,14 @@ extension ScenarioCompiler {
                 at: targetNode.location)
             return []
         }
-        guard let m = classMethods[c].firstIndex(of: selector) else {
+        // Through a proxy class (a weak proxy's `forwardingTarget(for:)`), the selector is its target's class's, as
+        // a timer's is (``targetAndSelector(_:_:scope:)``): the link messages the proxy, which forwards it.
+        let owner = methodOwner(c)
+        let ownerName = owner == c ? className : program.classes[owner].name
+        guard let m = classMethods[owner].firstIndex(of: selector) else {
             bag.error(
-                .nameUndefined, "\(className) has no method '\(selector)'" + suggestion(selector, classMethods[c]),
+                .nameUndefined,
+                "\(ownerName) has no method '\(selector)'" + suggestion(selector, classMethods[owner]),
                 at: selectorNode.location)
             return []
         }
@@ -143,7 +148,8 @@ extension ScenarioCompiler {
         }
         return [
             .perform(
-                MakeDisplayLinkStep.make(target: target, classIndex: c, method: m, fps: fps, label: label, into: into))
+                MakeDisplayLinkStep.make(
+                    target: target, classIndex: owner, method: m, fps: fps, label: label, into: into))
         ]
     }
 }
