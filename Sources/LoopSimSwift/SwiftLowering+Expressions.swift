@@ -13,6 +13,7 @@ extension SwiftLowering {
             return memberAccess(member, in: scope)
         }
         if let call = e.as(FunctionCallExprSyntax.self), let text = stringConversion(call, in: scope) { return text }
+        if let call = e.as(FunctionCallExprSyntax.self), let made = errorPayloadValue(call, in: scope) { return made }
         if let call = e.as(FunctionCallExprSyntax.self), let found = dateCall(call, in: scope) { return found }
         if let call = e.as(FunctionCallExprSyntax.self), let found = formatCall(call, in: scope) { return found }
         if let call = e.as(FunctionCallExprSyntax.self), let found = runModeValue(call, in: scope) { return found }

@@ -1,0 +1,330 @@
+import Foundation
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Error enums whose cases carry values (SwiftLowering+ErrorPayloads.swift), each checked by what the run logs: a
+/// thrown case keeps its values through every method it leaves, a `catch`, `switch` or `if case` pattern binds them,
+/// a `Result`'s failure carries them, and `print` writes Swift's text, `server(code: 503)` (measured with swiftc,
+/// conformance sw89).
+@Suite struct ErrorPayloadTests {
+    static let header = """
+        import Foundation
+        let scenario = Scenario("payload errors", until: .seconds(5), variants: [.ios13])
+        enum NetError: Error {
+            case offline
+            case server(code: Int)
+            case slow(Int, retry: Bool)
+        }
+
+        """
+
+    /// The run's logs as "MS TEXT".
+    static func logs(_ body: String) throws -> [String] {
+        let scenario = try SwiftLanguageTests.load(header + body, file: "P.swift")
+        let run = try #require(try ScenarioRunner.run(scenario).first)
+        return run.outcome.logs.map { "\($0.at.nanoseconds / 1_000_000) \($0.text)" }
+    }
+
+    /// The error diagnostics of a file.
+    static func errors(_ body: String) -> [Diagnostic] {
+        SwiftScenarioLoader.load(text: header + body, file: "P.swift").diagnostics.filter { $0.severity == .error }
+    }
+
+    @Test func aCatchPatternBindsTheValueAndAnotherErrorFallsToThePlainCatch() throws {
+        let logs = try Self.logs(
+            """
+            final class SignUp {
+                var attempts = 0
+                func validate(_ status: Int) throws {
+                    attempts += 1
+                    defer { print("attempt \\(attempts) checked") }
+                    guard status != 0 else { throw NetError.offline }
+                    guard status < 500 else { throw NetError.server(code: status) }
+                    print("valid \\(status)")
+                }
+                func tap(_ status: Int) {
+                    do {
+                        try validate(status)
+                        print("created")
+                    } catch NetError.server(let code) {
+                        print("server says \\(code)")
+                    } catch {
+                        print("error: \\(error)")
+                    }
+                }
+            }
+            let s = SignUp()
+            s.tap(0)
+            s.tap(503)
+            s.tap(200)
+            """)
+        #expect(
+            logs == [
+                "0 attempt 1 checked", "0 error: offline", "0 attempt 2 checked", "0 server says 503", "0 valid 200",
+                "0 attempt 3 checked", "0 created",
+            ])
+    }
+
+    @Test func aWhereClauseIsTestedAfterItsPatternAndAFailedOneTriesTheNextCatch() throws {
+        let logs = try Self.logs(
+            """
+            final class Client {
+                func fetch(_ status: Int) throws {
+                    if status == 1 { throw NetError.slow(3, retry: true) }
+                    throw NetError.server(code: status)
+                }
+                func run(_ status: Int) {
+                    do {
+                        try fetch(status)
+                    } catch let NetError.server(code) where code >= 500 {
+                        print("down \\(code)")
+                    } catch NetError.server(let code) {
+                        print("refused \\(code)")
+                    } catch NetError.slow(_, let retry) where retry {
+                        print("retry")
+                    } catch {
+                        print("other \\(error)")
+                    }
+                }
+            }
+            let c = Client()
+            c.run(503)
+            c.run(404)
+            c.run(1)
+            """)
+        #expect(logs == ["0 down 503", "0 refused 404", "0 retry"])
+    }
+
+    @Test func aThrownCaseKeepsItsValuesThroughTwoThrowingMethods() throws {
+        let logs = try Self.logs(
+            """
+            final class Store {
+                var status = 502
+                func fetch() throws -> Int {
+                    if status >= 500 { throw NetError.server(code: status) }
+                    return status
+                }
+                func load() throws -> Int {
+                    let n = try fetch()
+                    print("fetched")
+                    return n + 1
+                }
+                func refresh() throws {
+                    let n = try load()
+                    print("loaded \\(n)")
+                }
+                func run() {
+                    do {
+                        try refresh()
+                    } catch let e as NetError {
+                        switch e {
+                        case .server(let code) where code > 501: print("server \\(code)")
+                        case .server: print("some server error")
+                        case .slow(let n, _): print("slow \\(n)")
+                        case .offline: print("offline")
+                        }
+                    } catch {
+                        print("unknown")
+                    }
+                }
+            }
+            let s = Store()
+            s.run()
+            s.status = 7
+            s.run()
+            """)
+        #expect(logs == ["0 server 502", "0 fetched", "0 loaded 8"])
+    }
+
+    @Test func aResultFailureCarriesItsValuesThroughACompletion() throws {
+        let logs = try Self.logs(
+            """
+            final class Service {
+                var next = 200
+                func load(completion: @escaping (Result<Int, NetError>) -> Void) {
+                    let status = next
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+                        let result: Result<Int, NetError>
+                        if status == 200 {
+                            result = .success(1)
+                        } else if status == 0 {
+                            result = .failure(.offline)
+                        } else {
+                            result = .failure(.server(code: status))
+                        }
+                        DispatchQueue.main.async { completion(result) }
+                    }
+                }
+            }
+            final class Screen {
+                let service = Service()
+                func reload() {
+                    service.load { result in
+                        switch result {
+                        case .success(let n): print("ok \\(n)")
+                        case .failure(.offline): print("offline")
+                        case .failure(.server(let code)): print("server \\(code)")
+                        case .failure(let error): print("other \\(error)")
+                        }
+                        if case .failure(.server(let code)) = result, code == 503 { print("503 again") }
+                        do {
+                            let n = try result.get()
+                            print("got \\(n)")
+                        } catch NetError.server(let code) {
+                            print("rethrown \\(code)")
+                        } catch {
+                            print("rethrown \\(error)")
+                        }
+                    }
+                }
+            }
+            let screen = Screen()
+            screen.reload()
+            scenario.at(.seconds(1), "down") {
+                screen.service.next = 503
+                screen.reload()
+            }
+            scenario.at(.seconds(2), "offline") {
+                screen.service.next = 0
+                screen.reload()
+            }
+            """)
+        #expect(
+            logs == [
+                "300 ok 1", "300 got 1", "1300 server 503", "1300 503 again", "1300 rethrown 503", "2300 offline",
+                "2300 rethrown offline",
+            ])
+    }
+
+    @Test func anErrorPrintsAsSwiftWritesItsCaseAndValues() throws {
+        let logs = try Self.logs(
+            """
+            final class Printer {
+                func fail(_ n: Int) throws {
+                    if n == 0 { throw NetError.server(code: -3) }
+                    throw NetError.slow(n, retry: n > 1)
+                }
+                func run(_ n: Int) {
+                    do {
+                        try fail(n)
+                    } catch {
+                        print(error)
+                        print("failed: \\(error)")
+                    }
+                }
+            }
+            let p = Printer()
+            p.run(0)
+            p.run(2)
+            """)
+        // swiftc: `print(NetError.server(code: -3))` writes `server(code: -3)`, an unlabelled value as itself.
+        #expect(
+            logs == [
+                "0 server(code: -3)", "0 failed: server(code: -3)", "0 slow(2, retry: true)",
+                "0 failed: slow(2, retry: true)",
+            ])
+    }
+
+    @Test func aThrowInsideATimerAGCDBlockAndATaskIsCaughtByPattern() throws {
+        let logs = try Self.logs(
+            """
+            final class Poller {
+                var timer: Timer?
+                var code = 500
+                func check() throws {
+                    code += 1
+                    throw NetError.server(code: code)
+                }
+                func start() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { [weak self] _ in
+                        guard let self else { return }
+                        do {
+                            try self.check()
+                        } catch NetError.server(let code) {
+                            print("timer \\(code)")
+                        } catch {
+                            print("timer other")
+                        }
+                    }
+                    DispatchQueue.global().async {
+                        do {
+                            throw NetError.slow(2, retry: false)
+                        } catch let NetError.slow(n, retry) {
+                            print("queue \\(n) \\(retry)")
+                        } catch {
+                            print("queue other")
+                        }
+                    }
+                    Task {
+                        do {
+                            try await Task.sleep(nanoseconds: 1_000_000_000)
+                            try self.check()
+                        } catch NetError.server(let code) where code > 501 {
+                            print("task \\(code)")
+                        } catch {
+                            print("task \\(error)")
+                        }
+                    }
+                }
+            }
+            let p = Poller()
+            p.start()
+            """)
+        #expect(logs == ["0 queue 2 false", "500 timer 501", "1000 task 502"])
+    }
+
+    @Test func anErrorPropertyKeepsTheValuesForALaterSwitchOrIfCase() throws {
+        let logs = try Self.logs(
+            """
+            final class Screen {
+                var lastError: Error?
+                func fail(_ code: Int) throws { throw NetError.server(code: code) }
+                func load(_ code: Int) {
+                    do {
+                        try fail(code)
+                    } catch {
+                        self.lastError = error
+                    }
+                }
+                func show() {
+                    if let e = lastError as? NetError {
+                        switch e {
+                        case .server(let code): print("server \\(code)")
+                        default: print("other")
+                        }
+                    }
+                    if case NetError.server(let code)? = lastError { print("again \\(code)") }
+                    if let error = lastError, case NetError.server(404) = error { print("not found") }
+                    if lastError is NetError { print("a net error: \\(lastError!)") }
+                }
+            }
+            let s = Screen()
+            s.load(404)
+            s.show()
+            """)
+        #expect(logs == ["0 server 404", "0 again 404", "0 not found", "0 a net error: server(code: 404)"])
+    }
+
+    @Test func whatIsNotModelledIsRefusedWhereItIsWritten() throws {
+        for (code, line, fragment) in [
+            ("enum Bad: Error { case text(String) }", 8, "an associated value of type `String` in an error enum"),
+            ("enum Bad: Error { case wait(TimeInterval) }", 8, "an associated value of type `TimeInterval`"),
+            (
+                "final class C {\n    func f() throws { throw NetError.server(code: 1, 2) }\n}", 9,
+                "`.server` with 2 value(s)"
+            ),
+            (
+                "final class C {\n    func f() throws { throw NetError.server(status: 1) }\n}", 9,
+                "write the case's labels as declared"
+            ),
+        ] {
+            let errors = Self.errors(code + "\nlet x = 1\n")
+            #expect(
+                errors.contains { $0.location.line == line && $0.message.contains(fragment) },
+                "\(code): \(errors.map { "\($0.location.line): \($0.message)" })")
+        }
+    }
+}
