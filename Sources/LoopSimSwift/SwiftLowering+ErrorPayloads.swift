@@ -102,8 +102,11 @@ extension SwiftLowering {
         guard let member else { return nil }
         let caseName = member.declName.baseName.text
         if let base = member.base {
-            guard let reference = base.as(DeclReferenceExprSyntax.self),
-                let found = errorPayloadEnums[reference.baseName.text], let c = found.case(caseName),
+            // `SignUpError.c`, or `Loader.Failure.c` for an error enum nested in a class.
+            let typeName =
+                base.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            guard let typeName, let found = errorPayloadEnums[typeName], let c = found.case(caseName),
                 !c.values.isEmpty
             else { return nil }
             return (found, c, arguments)

@@ -308,6 +308,94 @@ import Testing
         #expect(logs == ["0 server 404", "0 again 404", "0 not found", "0 a net error: server(code: 404)"])
     }
 
+    /// The same forms in typed throws (`throw .badDigit(at: …)`, `catch .badDigit(at: let i)`), an error enum nested
+    /// in a class (`Loader.Failure.http(…)`, a pattern comparing a value), a `rethrows` closure, a throwing init and a
+    /// continuation resumed with a case: the logs are those of swiftc's build of the same code on this machine.
+    @Test func typedThrowsNestedEnumsRethrowsInitsAndContinuationsCarryTheValues() throws {
+        let logs = try Self.logs(
+            """
+            enum ParseError: Error {
+                case empty
+                case badDigit(at: Int)
+            }
+            final class Loader {
+                enum Failure: Error {
+                    case gone
+                    case http(status: Int, retry: Bool)
+                }
+                var n = 0
+                init(limit: Int) throws {
+                    if limit < 0 { throw ParseError.badDigit(at: limit) }
+                    n = limit
+                }
+                func parse(_ s: Int) throws(ParseError) -> Int {
+                    if s < 0 { throw .badDigit(at: 0 - s) }
+                    if s == 0 { throw .empty }
+                    return s
+                }
+                func fetch() throws {
+                    throw Loader.Failure.http(status: 429, retry: true)
+                }
+                func guarded(_ body: () throws -> Void) rethrows {
+                    try body()
+                }
+                func value() async throws -> Int {
+                    try await withCheckedThrowingContinuation { continuation in
+                        DispatchQueue.global().async {
+                            continuation.resume(throwing: ParseError.badDigit(at: 7))
+                        }
+                    }
+                }
+                func run() {
+                    do {
+                        _ = try parse(-4)
+                    } catch .badDigit(at: let i) {
+                        print("bad digit at \\(i)")
+                    } catch {
+                        print("typed \\(error)")
+                    }
+                    do {
+                        try fetch()
+                    } catch Failure.http(let status, true) {
+                        print("retry \\(status)")
+                    } catch {
+                        print("fetch \\(error)")
+                    }
+                    do {
+                        try guarded { try self.fetch() }
+                    } catch let e as Failure {
+                        if case .http(status: let s, retry: _) = e { print("guarded \\(s)") }
+                    } catch {
+                        print("?")
+                    }
+                    do {
+                        let l = try Loader(limit: -2)
+                        print("made \\(l.n)")
+                    } catch ParseError.badDigit(let at) {
+                        print("init threw \\(at)")
+                    } catch {
+                        print("init \\(error)")
+                    }
+                    Task {
+                        do {
+                            let v = try await self.value()
+                            print("v \\(v)")
+                        } catch {
+                            print("continuation threw \\(error)")
+                        }
+                    }
+                }
+            }
+            let l = try! Loader(limit: 1)
+            l.run()
+            """)
+        #expect(
+            logs == [
+                "0 bad digit at 4", "0 retry 429", "0 guarded 429", "0 init threw -2",
+                "0 continuation threw badDigit(at: 7)",
+            ])
+    }
+
     @Test func whatIsNotModelledIsRefusedWhereItIsWritten() throws {
         for (code, line, fragment) in [
             ("enum Bad: Error { case text(String) }", 8, "an associated value of type `String` in an error enum"),
