@@ -111,11 +111,19 @@ extension SwiftLowering {
             else { return nil }
             return (found, c, arguments)
         }
-        if let context = enumContext, let found = errorPayloadEnums[context] {
-            guard let c = found.case(caseName), !c.values.isEmpty else { return nil }
+        if let context = enumContext, context != Self.errorTypeName {
+            // An implicit member of the enum the context expects: another enum's `.server` is that enum's case.
+            guard let found = errorPayloadEnums[context], let c = found.case(caseName), !c.values.isEmpty else {
+                return nil
+            }
             return (found, c, arguments)
         }
-        // Each error enum of the file has its own case names (SwiftLowering+Errors.swift).
+        // Each error enum of the file has its own case names (SwiftLowering+Errors.swift); a case name another enum
+        // of the file has too is that enum's unless the context says otherwise.
+        let elsewhere =
+            enums.values.contains { !$0.isError && $0.value(of: caseName) != nil }
+            || payloadEnums.values.contains { $0.case(caseName) != nil }
+        guard !elsewhere else { return nil }
         for name in errorPayloadEnums.keys.sorted() {
             if let found = errorPayloadEnums[name], let c = found.case(caseName), !c.values.isEmpty {
                 return (found, c, arguments)

@@ -396,6 +396,60 @@ import Testing
             ])
     }
 
+    /// A `switch` on an `Error` whose case returns, `guard case` in a method that returns a value, `==` of an
+    /// `Equatable` error enum with values (the synthesized `==`: same case, equal values), and a plain enum whose case
+    /// has an error case's name: the logs of swiftc's build of the same code.
+    @Test func returningCasesGuardCaseEqualityAndACaseNameSharedWithAnotherEnum() throws {
+        let logs = try Self.logs(
+            """
+            enum ProfileError: Error, Equatable {
+                case missingUser
+                case backend(code: Int)
+            }
+            enum Route { case home, backend }
+            final class Screen {
+                var lastError: ProfileError?
+                var route: Route = .backend
+                func describe(_ error: Error) -> Int {
+                    guard case ProfileError.backend(let code) = error else { return 0 }
+                    return code
+                }
+                func handle(_ error: Error) {
+                    switch error {
+                    case ProfileError.backend(let code) where code > 500:
+                        print("5xx \\(code)")
+                        return
+                    case ProfileError.missingUser:
+                        print("missing user")
+                    default:
+                        print("default \\(error)")
+                    }
+                    print("handled \\(describe(error))")
+                }
+                func run() {
+                    handle(ProfileError.backend(code: 503))
+                    handle(ProfileError.missingUser)
+                    handle(ProfileError.backend(code: 404))
+                    lastError = .backend(code: 503)
+                    if lastError == .backend(code: 503) { print("same 503") }
+                    if lastError != .missingUser { print("not missingUser") }
+                    if let e = lastError, e == ProfileError.backend(code: 500) { print("wrong") }
+                    switch route {
+                    case .backend: print("route backend")
+                    case .home: print("route home")
+                    }
+                }
+            }
+            Screen().run()
+            """)
+        #expect(
+            logs == [
+                "0 5xx 503", "0 missing user", "0 handled 0", "0 default backend(code: 404)", "0 handled 404",
+                "0 same 503",
+                "0 not missingUser", "0 route backend",
+            ])
+    }
+
     @Test func whatIsNotModelledIsRefusedWhereItIsWritten() throws {
         for (code, line, fragment) in [
             ("enum Bad: Error { case text(String) }", 8, "an associated value of type `String` in an error enum"),
