@@ -327,3 +327,20 @@ extension SwiftLowering {
         return "\(errorPayloadTable(found, payloadCase, 0))[\(flag)] != nil"
     }
 }
+
+extension SwiftLowering {
+    /// `try result.get()` (`_ = try result.get()`, `try!`, `try?`) as a statement, `result` a `Result`: its failure
+    /// thrown as ``throwingCallValue(_:in:)`` throws it for `let v = try result.get()`, the success value unused
+    /// (`try?` drops the failure: nothing happens). Nil when `e` is no such `try`.
+    mutating func resultGetStatement(_ e: ExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let t = e.as(TryExprSyntax.self), let call = t.expression.as(FunctionCallExprSyntax.self),
+            call.arguments.isEmpty, call.trailingClosure == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "get", let base = member.base, isResultSubject(base, in: scope)
+        else { return nil }
+        if t.questionOrExclamationMark?.text == "?" { return [] }
+        guard let found = throwingCallValue(t, in: scope) else { return nil }
+        _ = found  // the check is hoisted before the statement, which has no step of its own
+        return []
+    }
+}

@@ -450,6 +450,38 @@ import Testing
             ])
     }
 
+    /// `try r.get()` as a statement (also `_ = try r.get()` and `try? r.get()`) of a `Result` property: its failure
+    /// thrown with its values, as swiftc's build of the same code does.
+    @Test func aResultGetAsAStatementRethrowsTheFailureWithItsValues() throws {
+        let logs = try Self.logs(
+            """
+            final class Screen {
+                var last: Result<String, NetError> = .success("x")
+                func check() throws {
+                    try last.get()
+                    print("checked")
+                }
+                func run() {
+                    do {
+                        _ = try last.get()
+                        print("first ok")
+                        last = .failure(.server(code: 500))
+                        try check()
+                        print("not here")
+                    } catch NetError.server(let code) {
+                        print("caught \\(code)")
+                    } catch {
+                        print("other")
+                    }
+                    try? last.get()
+                    print("after try?")
+                }
+            }
+            Screen().run()
+            """)
+        #expect(logs == ["0 first ok", "0 caught 500", "0 after try?"])
+    }
+
     @Test func whatIsNotModelledIsRefusedWhereItIsWritten() throws {
         for (code, line, fragment) in [
             ("enum Bad: Error { case text(String) }", 8, "an associated value of type `String` in an error enum"),
