@@ -482,6 +482,26 @@ import Testing
         #expect(logs == ["0 first ok", "0 caught 500", "0 after try?"])
     }
 
+    /// `-s` of a name (an error's value `.server(code: -status)`, a local `let x = -s`) is `0 - s`: the language's
+    /// `-` prefixes a number literal only.
+    @Test func aNegatedNameIsItsValueSubtractedFromZero() throws {
+        let logs = try Self.logs(
+            """
+            final class C {
+                var total = 0
+                func fail(_ s: Int) throws { throw NetError.server(code: -s) }
+                func run(_ s: Int) {
+                    let x = -s
+                    total = -x
+                    print("x \\(x) \\(total) \\(-4)")
+                    do { try fail(s) } catch { print("\\(error)") }
+                }
+            }
+            C().run(4)
+            """)
+        #expect(logs == ["0 x -4 4 -4", "0 server(code: -4)"])
+    }
+
     @Test func whatIsNotModelledIsRefusedWhereItIsWritten() throws {
         for (code, line, fragment) in [
             ("enum Bad: Error { case text(String) }", 8, "an associated value of type `String` in an error enum"),
