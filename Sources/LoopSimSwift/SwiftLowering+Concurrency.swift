@@ -206,6 +206,7 @@ extension SwiftLowering {
     /// - `await x.m(…)`, `await m()`, `await x?.m()`: `await: x.m` with `with:` the arguments.
     mutating func effectStatement(_ e: ExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         if let steps = continuationSteps(e, place: nil, type: nil, in: scope) { return steps }  // +Continuations
+        if let steps = resultGetStatement(e, in: scope) { return steps }  // `try r.get()`: +ErrorPayloads.swift
         let (inner, tryKind, awaited) = Self.effects(of: e)
         if tryKind == .forced, !isModelledForcedTry(inner, in: scope) {  // SwiftLowering+ThrowingClosures.swift
             unsupported("`try!`", "write `try` (the error ends the task) or `try?` (it is swallowed)", at: e)

@@ -120,6 +120,12 @@ extension SwiftLowering {
                     parts.append(list.count > 1 ? "(\(test))" : test)
                     continue
                 }
+                if let found = errorPayloadCaseCondition(m, in: &scope) {  // SwiftLowering+ErrorPayloads.swift
+                    guard let (test, steps) = found else { return nil }
+                    pre += steps
+                    parts.append(list.count > 1 ? "(\(test))" : test)
+                    continue
+                }
                 guard let test = enumCaseCondition(m, in: scope) else { return nil }  // SwiftLowering+Enums.swift
                 parts.append(list.count > 1 ? "(\(test))" : test)
             case .availability(let a):

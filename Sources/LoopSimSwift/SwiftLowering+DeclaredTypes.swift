@@ -27,6 +27,9 @@ extension SwiftLowering {
             {
                 return Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil
             } else if let clause = parent.as(CatchClauseSyntax.self), clause.body.id == current.id {
+                if let type = resultCaseBindings[clause.id]?[name] {  // a case's value (+ErrorPayloads.swift)
+                    return Self.isPrintedAsItsValue(type, enums: enums) ? .plain : nil
+                }
                 if catchBinds(name, clause) { return .plain }  // an error, printed by its case (+Throws.swift)
             } else if let whileStmt = parent.as(WhileStmtSyntax.self), whileStmt.body.id == current.id {
                 if let bound = binding(of: name, in: whileStmt.conditions) { return bound }

@@ -102,7 +102,7 @@ extension SwiftLowering {
             }
             for element in caseDecl.elements {
                 let caseName = element.name.text
-                if let associated = element.parameterClause {
+                if let associated = element.parameterClause, errorPayloadEnums[name] == nil {
                     unsupported(
                         "an enum case with associated values (`\(caseName)\(associated.trimmedDescription)`)",
                         "write the case without values and keep the value in a property of the class that holds "
@@ -293,7 +293,7 @@ extension SwiftLowering {
             c.statements.last?.item.as(ReturnStmtSyntax.self).map { $0.expression == nil } ?? false
         }
         let cases = s.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
-        if isResultSubject(s.subject, in: scope) {
+        if isResultSubject(s.subject, in: scope) || switchNamesErrorPayloadCase(s) {
             return nil  // a Result's cases bind values: SwiftLowering+Result.swift, where `return` is a step
         }
         guard !rest.isEmpty, cases.count == s.cases.count, cases.contains(where: endsWithReturn) else { return nil }

@@ -13,6 +13,7 @@ extension SwiftLowering {
             return memberAccess(member, in: scope)
         }
         if let call = e.as(FunctionCallExprSyntax.self), let text = stringConversion(call, in: scope) { return text }
+        if let call = e.as(FunctionCallExprSyntax.self), let made = errorPayloadValue(call, in: scope) { return made }
         if let call = e.as(FunctionCallExprSyntax.self), let found = dateCall(call, in: scope) { return found }
         if let call = e.as(FunctionCallExprSyntax.self), let found = formatCall(call, in: scope) { return found }
         if let call = e.as(FunctionCallExprSyntax.self), let found = runModeValue(call, in: scope) { return found }
@@ -47,10 +48,12 @@ extension SwiftLowering {
             switch prefix.operator.text {
             case "!": return ("!" + inner.text, .bool)
             case "-":
-                // The language's `-` prefixes a literal or a name; anything else is `0 - X` (an `Int` 0 beside a
-                // duration is 0 seconds).
+                // The language's `-` prefixes a number literal (`-4`, `-0.5`, `-250ms`); anything else, a name
+                // included, is `0 - X` (an `Int` 0 beside a duration is 0 seconds).
                 let type: LoweredType = inner.type == .duration ? .duration : .int
-                let simple = inner.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                let simple =
+                    inner.text.first?.isNumber == true
+                    && inner.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
                 return (simple ? "-" + inner.text : "(0 - \(inner.text))", type)
             default:
                 unsupported("the prefix operator `\(prefix.operator.text)`", "use `!` or `-`", at: prefix)

@@ -141,6 +141,7 @@ extension SwiftLowering {
                     + "until: .seconds(30), variants: [.ios9, .ios10])` (docs/swift-scenarios.md)",
                 at: start)
         }
+        classNodes += errorPayloadClassNodes()  // an error's values, by its text: SwiftLowering+ErrorPayloads.swift
         var scope = Scope(kind: .main)
         scope.capturedVars = capturedNames(in: mainItems.map(Syntax.init))
         let mainSteps = singletonSteps(in: tree) + lowerStatements(mainItems[...], in: &scope, tail: true)

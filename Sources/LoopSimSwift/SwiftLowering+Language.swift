@@ -84,6 +84,7 @@ extension SwiftLowering {
     private mutating func lowerSwitch(_ s: SwitchExprSyntax, in scope: inout Scope, tail: Bool) -> [LocatedNode] {
         if let lowered = resultSwitch(s, in: &scope, tail: tail) { return lowered }  // SwiftLowering+Result.swift
         if let lowered = payloadEnumSwitch(s, in: &scope, tail: tail) { return lowered }  // +PayloadEnums.swift
+        if let lowered = errorPayloadSwitch(s, in: &scope, tail: tail) { return lowered }  // +ErrorPayloads.swift
         guard let subject = expression(s.subject, in: scope) else { return [] }
         if subject.text.contains("new ") {
             unsupported("a `switch` on a new object", "switch on an Int, Bool or String value", at: s.subject)

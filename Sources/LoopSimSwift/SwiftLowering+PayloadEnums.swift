@@ -32,6 +32,10 @@ extension SwiftLowering {
     mutating func recordPayloadEnum(_ e: EnumDeclSyntax, rawType: String?, isError: Bool) -> Bool {
         let elements = e.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements)
         guard elements.contains(where: { $0.parameterClause != nil }) else { return false }
+        if isError, rawType == nil {
+            recordErrorPayloadEnum(e)  // an error's values travel in its text: SwiftLowering+ErrorPayloads.swift
+            return false
+        }
         if rawType != nil || isError {
             let first = elements.first { $0.parameterClause != nil }!.parameterClause!
             unsupported(

@@ -156,6 +156,14 @@ extension SwiftLowering {
         // `let v`, `_`, a bare name under `case let`, or a value to compare with.
         if argument.is(DiscardAssignmentExprSyntax.self) { return (tag, []) }
         if let name = Self.boundPayloadName(argument, bindAll: bindAll) { return (tag, [(name, part, partType)]) }
+        if !isSuccess,
+            let found = withEnumContext(
+                partType, { $0.errorPayloadPattern(argument, bindAll: bindAll, subject: part, in: scope) })
+        {
+            // `.failure(.server(let code))`: a case with values of the error (SwiftLowering+ErrorPayloads.swift).
+            guard let (test, bindings) = found else { return nil }
+            return ("\(tag) && \(test)", bindings)
+        }
         guard let value = withEnumContext(partType, { $0.expression(argument, in: scope) }) else { return nil }
         return ("\(tag) && \(part) == \(value.text)", [])
     }

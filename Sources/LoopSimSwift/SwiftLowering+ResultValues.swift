@@ -225,9 +225,8 @@ extension SwiftLowering {
             type = typeNamed(annotation.type)
         }
         guard let value = binding.initializer?.value else {
-            guard type != nil else { return nil }
-            unsupported("a `Result` local without a value", "give it its value where it is declared", at: binding)
-            return []
+            guard case .result(let s, let f) = type else { return nil }
+            return deferredResultLocal(name, s, f, isVar: isVar, at: binding, in: &scope)  // +ResultLocals.swift
         }
         var copied: ResultPlace?
         if type == nil {

@@ -252,7 +252,7 @@ extension SwiftLowering {
 
     /// `throw E.c` (or `throw error`, a caught error passed on): ``propagate(_:from:in:)`` its case.
     mutating func lowerThrow(_ t: ThrowStmtSyntax, in scope: Scope) -> [LocatedNode] {
-        if t.expression.is(FunctionCallExprSyntax.self) {
+        if t.expression.is(FunctionCallExprSyntax.self), !isErrorPayloadCase(t.expression) {
             // `NSError(domain:code:)`, `URLError(.timedOut)`, `CancellationError()`: not an error of the file.
             unsupported(
                 "throwing `\(t.expression.trimmedDescription)`",
@@ -302,22 +302,18 @@ extension SwiftLowering {
                 alternatives.append("true")
             }
             for item in items {
-                if let clause = item.whereClause {
-                    unsupported(
-                        "a `where` clause in a `catch`", "test the condition with an `if` in the catch", at: clause)
+                // A case with values, a `where` clause: SwiftLowering+ErrorPayloads.swift.
+                guard let (test, bound) = catchItemTest(item, flag: flag, caught: caughtType, in: scope) else {
                     return []
                 }
-                guard let pattern = item.pattern,
-                    let (test, binding) = catchTest(pattern, flag: flag, caught: caughtType, in: scope)
-                else { return [] }
-                if let (name, type) = binding {
-                    if items.count > 1 {
-                        unsupported(
-                            "a binding in a `catch` of several patterns", "write one `catch` per pattern", at: item)
-                        return []
-                    }
-                    bindings.append(.step("let", "\(name) = \(flag)", at: location(pattern)))
+                if !bound.isEmpty, items.count > 1 {
+                    unsupported("a binding in a `catch` of several patterns", "write one `catch` per pattern", at: item)
+                    return []
+                }
+                for (name, place, type) in bound {
+                    bindings.append(.step("let", "\(name) = \(place)", at: location(item)))
                     clauseScope.locals[name] = Local(type: type, isVar: false)
+                    if place != flag { resultCaseBindings[clause.id, default: [:]][name] = type }  // a case's value
                 }
                 alternatives.append(items.count > 1 ? "(\(test))" : test)
             }
@@ -340,7 +336,7 @@ extension SwiftLowering {
 
     /// The test of a `catch` pattern on the flag, and the name it binds: `let e` (every error), `let e as
     /// LoadError` and `is LoadError` (a case of that enum), `LoadError.timeout` (that case). Nil after refusing.
-    private mutating func catchTest(
+    mutating func catchTest(
         _ pattern: PatternSyntax, flag: String, caught: LoweredType = .enumeration(errorTypeName, isInt: false),
         in scope: Scope
     ) -> (
@@ -399,7 +395,8 @@ extension SwiftLowering {
                 at: node)
             return nil
         }
-        let test = e.cases.map { "\(flag) == \($0.value)" }.joined(separator: " || ")
+        let test = e.cases.map { errorCaseIsTest(name, $0.name, value: $0.value, flag: flag) }  // +ErrorPayloads
+            .joined(separator: " || ")
         return (e.cases.count > 1 ? "(\(test))" : test, e.type)
     }
 

@@ -53,6 +53,8 @@ struct SwiftLowering {
     var enums: [String: SwiftEnum] = [:]
     /// The enums whose cases carry values, held as structs (SwiftLowering+PayloadEnums.swift).
     var payloadEnums: [String: PayloadEnum] = [:]
+    /// The error enums whose cases carry values, by name (SwiftLowering+ErrorPayloads.swift; looked up only).
+    var errorPayloadEnums: [String: PayloadEnum] = [:]
     /// The enum whose cases an implicit member (`.idle`) names here: a `switch` subject's (SwiftLowering+Enums.swift).
     var enumContext: String?
     /// The file's classes that subclass `Thread` (SwiftLowering+ThreadSubclass.swift; looked up only).

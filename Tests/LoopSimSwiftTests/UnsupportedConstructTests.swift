@@ -175,11 +175,20 @@ import Testing
             code: "TOP:enum LoadError: Error { case timeout }\nclass Hub { func f() { /*@*/throw LoadError.timeout } }",
             advice: "do { try"),
         Case(
-            name: "where in a catch",
+            name: "a call of a method that returns a value in a catch's where",
             code:
-                "TOP:enum LoadError: Error { case timeout }\nclass Hub { func f() throws { }\nfunc g() { do { try f() "
-                + "} catch let e /*@*/where e is LoadError { } catch { } } }", advice: "test the condition with an `if`"
-        ),
+                "TOP:enum LoadError: Error { case timeout }\nclass Hub { var n = 0\nfunc f() throws { }\n"
+                + "func ok() -> Bool { n += 1\nreturn n > 1 }"
+                + "\nfunc g() { do { try f() } catch let e /*@*/where ok() { } catch { } } }",
+            advice: "test it with an `if` in the catch"),
+        Case(
+            name: "String associated value in an error enum",
+            code: "TOP:enum LoadError: Error { case bad(reason: /*@*/String) }", advice: "an Int or a Bool"),
+        Case(
+            name: "error case with values made where no statement runs",
+            code:
+                "TOP:enum LoadError: Error { case bad(code: Int) }\nclass Hub { var last: Error? = "
+                + "/*@*/LoadError.bad(code: 1) }", advice: "set the field in init"),
         Case(
             name: "catching a type of another library",
             code:
