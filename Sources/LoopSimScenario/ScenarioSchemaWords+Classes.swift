@@ -30,6 +30,10 @@ extension ScenarioSchemaWords {
         == class/superclass
         `Operation` (or `NSOperation`): the class subclasses `Operation`; its `start` and `main` methods are
         its overrides (below)
+        == class/typeObject
+        `true` (with `root: true`): the storage of a type's static members or of a file's globals (the Swift
+        front-end's `C_Type` and `MainGlobals`): the system's, not the app's — never counted in the report's
+        `objects` nor listed among the objects alive at the end; a retain path through it names it
         == proxy/target
         required: the field holding the target, which must be declared with a scenario class as its type
         == proxy/whenTargetIsNil

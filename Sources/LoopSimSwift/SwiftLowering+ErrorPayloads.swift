@@ -83,7 +83,11 @@ extension SwiftLowering {
             nodes.append(
                 (
                     errorPayloadTableClass(name),
-                    .map([("root", .plain("true", at: at)), ("fields", .map(fields, at: at))], at: at)
+                    .map(
+                        [
+                            ("root", .plain("true", at: at)), ("typeObject", .plain("true", at: at)),
+                            ("fields", .map(fields, at: at)),
+                        ], at: at)
                 ))
         }
         return nodes

@@ -190,7 +190,9 @@ extension SwiftLowering {
         }
         fields += thrownFieldNodes(className: globalsClass, at: at)  // SwiftLowering+Throws.swift
         fields += returnedFailureFieldNodes(className: globalsClass, at: at)  // SwiftLowering+ResultReturns.swift
-        var entries: [(String, LocatedNode)] = [("root", .plain("true", at: at))]
+        var entries: [(String, LocatedNode)] = [
+            ("root", .plain("true", at: at)), ("typeObject", .plain("true", at: at)),
+        ]
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         if !methods.isEmpty { entries.append(("methods", .map(methods, at: at))) }
         return (globalsClass, .map(entries, at: at))

@@ -203,7 +203,9 @@ extension SwiftLowering {
         }
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
         fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultReturns.swift
-        var entries: [(String, LocatedNode)] = [("root", .plain("true", at: at))]
+        var entries: [(String, LocatedNode)] = [
+            ("root", .plain("true", at: at)), ("typeObject", .plain("true", at: at)),
+        ]
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         if !initSteps.isEmpty { entries.append(("init", .list(initSteps, at: at))) }
         if !methods.isEmpty { entries.append(("methods", .map(methods, at: at))) }

@@ -311,3 +311,23 @@ import Testing
             """)
     }
 }
+
+/// A type's static storage is not one of the app's objects: `objects.allocated` and `objects.alive` count the
+/// instances the file makes, not the type object (`typeObject: true`).
+@Suite struct TypeObjectCountTests {
+    @Test func aTypeObjectIsNotCounted() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("counts", until: .seconds(1), variants: [.ios13])
+            final class Counter {
+                static var made = 0
+                init() { Counter.made += 1 }
+            }
+            let a = Counter()
+            let b = Counter()
+            print("made \\(Counter.made)")
+            scenario.expect(.all, ["logs[0].text": "made 2", "objects.allocated": 2, "objects.alive": 2])
+            """)
+    }
+}

@@ -95,8 +95,8 @@ final class Objects {
         let o = heap.allocate(
             kind: .instance(classIndex: classIndex), className: info.name, label: label,
             slotNames: classSlotLayouts[classIndex].names, slotStrengths: classSlotLayouts[classIndex].strengths,
-            slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, at: recorder.now, on: thread.name,
-            site: recorder.log.site)
+            slots: info.fields.map(\.initial), isDeclaredRoot: info.isRoot, isInternal: info.isTypeObject,
+            at: recorder.now, on: thread.name, site: recorder.log.site)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name(info.name)))
         if info.initializer != nil { pendingCalls.append(.initializer(o.id)) }
         return o.id

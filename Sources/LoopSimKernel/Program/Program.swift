@@ -98,6 +98,10 @@ public struct ClassInfo: Sendable {
     public var dealloc: Body?
     /// Instances are roots by declaration (singletons): never reported as leaks.
     public var isRoot: Bool
+    /// `typeObject: true`: Swift's storage of a type's static members (or of the file's globals), which the Swift
+    /// front-end models as the one instance of a `root: true` class; not one of the app's heap objects, so it is
+    /// internal — never counted in the report's `objects` nor listed among them (``HeapObject/isInternal``).
+    public var isTypeObject = false
     /// An `NSProxy` subclass that forwards every message to the object in this field (usually weak).
     public var proxyTargetField: Int?
     /// What the proxy does when its target is nil: crash (`methodSignatureForSelector:` returns nil, then

@@ -3,7 +3,8 @@ import LoopSimKernel
 extension ScenarioCompiler {
     /// The keys of a class declaration under `classes:`.
     static let classKeys = [
-        "fields", "methods", "init", "dealloc", "root", "proxy", "superclass", "isAsynchronous", "actor", "mainActor",
+        "fields", "methods", "init", "dealloc", "root", "typeObject", "proxy", "superclass", "isAsynchronous", "actor",
+        "mainActor",
     ]
     /// The keys of a method written as a mapping (`refresh: {async: true, params: [...], do: [...]}`).
     static let methodKeys = ["params", "returns", "do", "async", "mainActor", "nonisolated"]
@@ -46,6 +47,13 @@ extension ScenarioCompiler {
             }
             checkKeys(decl, allowed: Self.classKeys, context: "class `\(entry.key.text)`", into: &bag)
             if let root = decl["root"], bool(root, what: "root") == true { program.classes[c].isRoot = true }
+            if let type = decl["typeObject"], bool(type, what: "typeObject") == true {
+                program.classes[c].isTypeObject = true
+                if !program.classes[c].isRoot {
+                    bag.error(
+                        .valueInvalid, "a type object is a `root: true` class: add `root: true`", at: type.location)
+                }
+            }
             declareIsolation(c, decl)
             // A bad fields: must not skip the methods below: pass 2 compiles them with their parameters.
             if let fields = decl["fields"], fields.mapping == nil {
