@@ -54,7 +54,7 @@ extension ResumeContinuationStep {
     }
 }
 
-// MARK: Concurrency/TaskGroupValues.swift
+// MARK: Concurrency/TaskGroupValues+Steps.swift
 
 extension TaskGroupNextStep {
     public static func make(result: LValue?, found: LValue?) -> Self {

@@ -61,7 +61,7 @@ final class TaskSuspendFrame: Frame {
         case hop(TaskExecutor)
         /// `await task.value`: until that task finishes.
         case wait(ObjectID)
-        /// `await group.next()`: until one of the task's children finishes (TaskGroupValues.swift).
+        /// `await group.next()`: until one of the task's children finishes (TaskGroupValues+Steps.swift).
         case waitChild
         /// `withCheckedContinuation`: until its continuation is resumed (``Continuations``).
         case continuation

@@ -72,7 +72,7 @@ final class Tasks {
         /// Suspended in `await group.next()` (``TaskGroupNextStep``): the next child of its own to finish wakes it.
         var waitsForChild = false
         /// When it finished, counted across every task (1 for the first to finish; 0 while it runs): a group's
-        /// `next()` yields the children that finished before it was called earliest first (TaskGroupValues.swift).
+        /// `next()` yields the children that finished before it was called earliest first (TaskGroupValues+Steps.swift).
         var finishOrder = 0
     }
 
