@@ -9,11 +9,15 @@ extension ScenarioSchemaWords {
         `addTask:` — `group.addTask { … }`. Only in a `withTaskGroup:`'s steps: makes the closure now (a
         loop counter it captures has this turn's value) and starts it as a child task (`Task`, label `child
         task`) on the global executor, a child of the innermost group. A child added by a cancelled task
-        starts cancelled.
+        starts cancelled. With `returns:`, what its closure returns is the child's value, which `groupNext:`
+        takes.
         == step/addTask/captures
         `captures:` (a key of `addTask:`, which models `group.addTask { … }`)
         == step/addTask/do
         `do:` (the child's closure) (a key of `addTask:`, which models `group.addTask { … }`)
+        == step/addTask/returns
+        `returns:` (the type of the value its closure returns) (a key of `addTask:`, which models
+        `group.addTask { … }`)
         == step/await
         `await: RECEIVER.METHOD` — `await receiver.method(…)`. Calls an async method, or any method of an
         `actor` or `@MainActor` class or a `mainActor: true` method, on the callee's executor: the task hops
@@ -46,6 +50,24 @@ extension ScenarioSchemaWords {
         `checkCancellation:` — `try Task.checkCancellation()`. In a cancelled task, throws
         `CancellationError`, which ends the task: its frames are unwound (locals released) and it lets go of
         its closure. Else nothing.
+        == step/groupNext
+        `groupNext:` — `let v = await group.next()`, `for await v in group { … }`, `while let v = await
+        group.next() { … }`. Only in a `withTaskGroup:`'s steps: takes a child of the innermost group not
+        taken yet. One that has finished is taken at once, the earliest to finish first; else the task
+        suspends until the next of its children finishes (a cancel does not wake it), and takes that one.
+        Its value goes into `result:` and true into `found:`; when every child has been taken, `found:` is
+        false, `result:` is left as it was, and the task does not suspend. A taken child is no longer waited
+        for at the group's end.
+        == step/groupNext/found
+        `found:` (a bool place: whether a child was left) (a key of `groupNext:`, which models `let v =
+        await group.next()`, `for await v in group { … }`, `while let v = await group.next() { … }`)
+        == step/groupNext/result
+        `result:` (a place for the child's value; a new name becomes a local of `type:`) (a key of
+        `groupNext:`, which models `let v = await group.next()`, `for await v in group { … }`, `while let v
+        = await group.next() { … }`)
+        == step/groupNext/type
+        `type:` (the children's value type) (a key of `groupNext:`, which models `let v = await
+        group.next()`, `for await v in group { … }`, `while let v = await group.next() { … }`)
         == step/mainActorRun
         `mainActorRun:` (a list of steps) — `await MainActor.run { … }`. The steps run on the main actor: a
         task elsewhere hops (its next job is a main-queue block) and, once they have run, hops back to where

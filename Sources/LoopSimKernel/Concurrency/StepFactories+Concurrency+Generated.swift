@@ -54,6 +54,14 @@ extension ResumeContinuationStep {
     }
 }
 
+// MARK: Concurrency/TaskGroupValues+Steps.swift
+
+extension TaskGroupNextStep {
+    public static func make(result: LValue?, found: LValue?) -> Self {
+        Self(result: result, found: found)
+    }
+}
+
 // MARK: Concurrency/Tasks+Steps.swift
 
 extension MakeTaskStep {

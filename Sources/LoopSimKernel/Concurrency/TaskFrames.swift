@@ -61,6 +61,8 @@ final class TaskSuspendFrame: Frame {
         case hop(TaskExecutor)
         /// `await task.value`: until that task finishes.
         case wait(ObjectID)
+        /// `await group.next()`: until one of the task's children finishes (TaskGroupValues+Steps.swift).
+        case waitChild
         /// `withCheckedContinuation`: until its continuation is resumed (``Continuations``).
         case continuation
         /// The task ends: a thrown `CancellationError` leaves its closure.
@@ -84,6 +86,8 @@ final class TaskSuspendFrame: Frame {
             kernel.tasks.hop(job.task, to: executor, frames: taken)
         case .wait(let target):
             kernel.tasks.wait(job.task, for: target, frames: taken)
+        case .waitChild:
+            kernel.tasks.waitForChild(job.task, frames: taken)
         case .continuation:
             kernel.tasks.awaitContinuation(job.task, frames: taken)
         case .end:

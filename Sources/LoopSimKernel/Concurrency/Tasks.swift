@@ -69,10 +69,17 @@ final class Tasks {
         /// The task groups open in its body (``TaskGroupBodyStep``), innermost last: each one's children so far
         /// (+1 each, the group's handle), in the order `addTask` made them.
         var openGroups: [[ObjectID]] = []
+        /// Suspended in `await group.next()` (``TaskGroupNextStep``): the next child of its own to finish wakes it.
+        var waitsForChild = false
+        /// When it finished, counted across every task (1 for the first to finish; 0 while it runs): a group's
+        /// `next()` yields the children that finished before it was called earliest first (TaskGroupValues+Steps.swift).
+        var finishOrder = 0
     }
 
     /// The tasks in creation order.
     private(set) var records: [TaskRecord] = []
+    /// How many tasks have finished (``TaskRecord/finishOrder``).
+    private var finishedCount = 0
     /// Each task's record by object (a lookup table, never iterated).
     private var recordOf: [ObjectID: Int] = [:]
     /// The cooperative pool's queue (`Swift global concurrent queue`), made with the first task that needs it.
@@ -279,6 +286,32 @@ final class Tasks {
         records[recordOf[id]!].openGroups.popLast()
     }
 
+    /// The children of task `id`'s innermost open group not collected yet, in the order they were added (nil when
+    /// no group is open).
+    func innermostGroup(of id: ObjectID) -> [ObjectID]? { records[recordOf[id]!].openGroups.last }
+
+    /// `group.next()` in task `id` took `child`'s result: the child leaves the innermost open group, whose handle
+    /// of it the caller takes.
+    func collect(_ child: ObjectID, fromGroupOf id: ObjectID) {
+        let r = recordOf[id]!
+        guard var group = records[r].openGroups.popLast() else { return }
+        group.removeAll { $0 == child }
+        records[r].openGroups.append(group)
+    }
+
+    /// When task `id` finished, counted across every task (0 while it runs).
+    func finishOrder(of id: ObjectID) -> Int { recordOf[id].map { records[$0].finishOrder } ?? 0 }
+
+    /// Task `id` suspends in `await group.next()` with `frames` taken off its thread, until one of its children
+    /// finishes (swift TaskGroup.cpp: the waiting task is stored in the group and resumed by the next completion).
+    func waitForChild(_ id: ObjectID, frames: [Frame]) {
+        let r = recordOf[id]!
+        records[r].generation += 1
+        records[r].saved = frames
+        records[r].state = .waiting
+        records[r].waitsForChild = true
+    }
+
     // MARK: Cancellation and the end
 
     /// `task.cancel()`: marks the task cancelled; a task suspended in `Task.sleep` wakes at once on the global
@@ -367,6 +400,8 @@ final class Tasks {
         }
         if let o = objects.heap.object(id), o.slotCount > 1 { o[slot: 1] = value }
         records[r].state = .finished
+        finishedCount += 1
+        records[r].finishOrder = finishedCount
         records[r].saved = []
         // A task that ends inside a group's body lets go of the handles of the children added so far.
         let groups = records[r].openGroups
@@ -376,6 +411,12 @@ final class Tasks {
         // wait list order is not modelled: docs/fidelity.md).
         for w in records.indices where records[w].state == .waiting && records[w].waitingFor == id {
             records[w].waitingFor = nil
+            enqueueJob(of: w, on: records[w].executor)
+        }
+        // A parent suspended in `await group.next()` resumes on its executor: the child's result is offered to the
+        // waiting task (swift TaskGroup.cpp, `offer`: a waiting task is resumed with the completed child).
+        if let p = records[r].parent, let w = recordOf[p], records[w].state == .waiting, records[w].waitsForChild {
+            records[w].waitsForChild = false
             enqueueJob(of: w, on: records[w].executor)
         }
         if let o = objects.heap.object(id), case .object(let closure) = o[slot: 0] {

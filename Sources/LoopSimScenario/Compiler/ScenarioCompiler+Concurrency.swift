@@ -148,7 +148,40 @@ extension ScenarioCompiler {
             }
             return [.perform(TaskGroupWaitStep())]
         },
-        StepVerb("addTask", keys: ["captures", "do"]) { c, s in
+        StepVerb("groupNext", keys: ["type", "result", "found"]) { c, s in
+            // `let v = await group.next()`, `for await v in group`: a finished child's value into `result:` (a new
+            // name becomes a local of `type:`), whether one was left into `found:` (a bool place).
+            guard s.scope.groupDepth > 0 else {
+                c.bag.error(
+                    .taskNotAsync, "groupNext: takes a task group's next result: put it in a `withTaskGroup:`",
+                    at: s.at)
+                return []
+            }
+            if !(s.arg.isNull || s.arg.scalar?.text == "") {
+                c.bag.error(
+                    .typeMismatch, "groupNext: takes no value: write `- groupNext:` with `result:` and `found:`",
+                    at: s.arg.location)
+                return []
+            }
+            var result: LValue?
+            if let node = s.map["result"] {
+                guard
+                    let valueType = c.valueTypeKey(
+                        s.map["type"], "type: is the children's value type: int, bool, string or a class")
+                else { return [] }
+                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: valueType) else { return [] }
+                if let valueType { c.checkAssignable(valueType, to: placeType, at: node.location) }
+                result = place
+            }
+            var found: LValue?
+            if let node = s.map["found"] {
+                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: .bool) else { return [] }
+                c.checkAssignable(.bool, to: placeType, at: node.location)
+                found = place
+            }
+            return [.perform(TaskGroupNextStep.make(result: result, found: found))]
+        },
+        StepVerb("addTask", keys: ["captures", "returns", "do"]) { c, s in
             guard s.scope.groupDepth > 0 else {
                 c.bag.error(
                     .taskNotAsync, "addTask: adds a child to a task group: put it in the steps of a `withTaskGroup:`",
@@ -161,9 +194,15 @@ extension ScenarioCompiler {
                     at: s.arg.location)
                 return []
             }
+            // `group.addTask { … return v }`: the child's value, which `groupNext:` takes.
+            guard
+                let returnType = c.valueTypeKey(
+                    s.map["returns"], "returns: is the child's value type: int, bool, string or a class")
+            else { return [] }
             guard
                 let closure = c.blockLiteral(
-                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, isAsync: true)
+                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, isAsync: true,
+                    returnType: returnType)
             else { return [] }
             return [.perform(AddTaskStep.make(closure: closure))]
         },
