@@ -1,0 +1,31 @@
+import LoopSimScenario
+import SwiftSyntax
+
+/// Payload-enum values crossing a call or a closure (docs/swift-scenarios.md, "Enums with cases" › "Passed to
+/// methods and closures"). A value of a payload enum is its tag and each case's values in places of their own
+/// (SwiftLowering+PayloadEnums.swift); a parameter of one, of a method or of a closure, is one parameter per place,
+/// `event_tag`, `event_progress_done`, …, and an argument is the value's places, or a temporary's made for a case
+/// written in the call (`emit(.finished(bytes: 5))`, `onChange?(.loading)`, `handler(Ev.idle)`). Swift passes an
+/// enum by value (the Swift book, "Enumerations" › "Associated Values"; "Structures and Enumerations Are Value
+/// Types"), so a callee's copy is the caller's value at the call, which these places are.
+extension SwiftLowering {
+    /// A place of a payload enum declared from a case (`let e: Ev = .finished(bytes: 5)`, the temporary of a case
+    /// passed as an argument): the values of the other cases, declared nil. Swift's value holds no such values
+    /// (an enum's storage is one case's payload) and nothing reads them (a case's values are read only under its
+    /// pattern), but every place of the value is passed on or copied as a whole, so each is declared.
+    func payloadEnumUnsetFields(
+        _ e: PayloadEnum, besides set: PayloadEnum.Case, of prefix: String, at: ScenarioLocation
+    ) -> [LocatedNode] {
+        guard let shape = structs[e.name] else { return [] }
+        var steps: [LocatedNode] = []
+        for c in e.cases where c.name != set.name {
+            for index in c.values.indices {
+                let fieldName = PayloadEnum.field(c, index)
+                guard let field = shape.field(fieldName) else { continue }
+                let typeName = field.type == .timer ? "NSTimer" : (field.type.fieldTypeName ?? "id")
+                steps.append(.step("let", "\(prefix)_\(fieldName): \(typeName) = nil", at: at))
+            }
+        }
+        return steps
+    }
+}

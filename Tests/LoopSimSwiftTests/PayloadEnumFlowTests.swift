@@ -1,0 +1,128 @@
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Payload-enum values passed through method calls, closure calls and closure parameters
+/// (SwiftLowering+PayloadEnumFlow.swift). Each expectation is a value a wrong model gets wrong: a case's values read
+/// from another case's places, a callee that sees the caller's later value, an argument evaluated when the closure is
+/// nil.
+@Suite struct PayloadEnumFlowTests {
+    /// The run's logs of a whole file, `MS TEXT` each.
+    static func logs(_ text: String, until: Int = 2) throws -> [String] {
+        let scenario = try SwiftLanguageTests.load(
+            """
+            import Foundation
+            let scenario = Scenario("flow", until: .seconds(\(until)), variants: [.ios13])
+            \(text)
+            """)
+        let run = try #require(try ScenarioRunner.run(scenario).first)
+        return run.outcome.logs.map { "\($0.at.nanoseconds / 1_000_000) \($0.text)" }
+    }
+
+    /// The error messages of a whole file that does not load.
+    static func errors(_ text: String) -> [String] {
+        let loaded = SwiftScenarioLoader.load(
+            text: """
+                import Foundation
+                let scenario = Scenario("flow", until: .seconds(1), variants: [.ios13])
+                \(text)
+                """, file: "F.swift")
+        return loaded.diagnostics.filter { $0.severity == .error }.map { "\($0.location.line): \($0.message)" }
+    }
+
+    static let event = """
+        enum Ev {
+            case idle
+            case progress(done: Int, total: Int)
+            case finished(bytes: Int)
+        }
+        """
+
+    // MARK: a method's parameter
+
+    /// Each form of argument: a case with values, without, spelled with its type, a local, a property and a
+    /// parameter passed on. The callee switches, matches and prints what it was given.
+    @Test func aMethodTakesEveryFormOfArgument() throws {
+        let logs = try Self.logs(
+            Self.event + """
+
+                final class M {
+                    var last: Ev = .idle
+                    func show(_ e: Ev) {
+                        switch e {
+                        case .idle: print("idle")
+                        case .progress(let done, let total): print("progress \\(done)/\\(total)")
+                        case .finished(let bytes): print("finished \\(bytes)")
+                        }
+                    }
+                    func relay(_ e: Ev, tag: String) {
+                        print(tag, e)
+                        show(e)
+                    }
+                    func start() {
+                        show(.progress(done: 1, total: 4))
+                        show(.idle)
+                        self.show(Ev.finished(bytes: 7))
+                        show(Ev.idle)
+                        let local: Ev = .progress(done: 2, total: 4)
+                        show(local)
+                        last = .finished(bytes: 9)
+                        show(last)
+                        relay(.progress(done: 3, total: 4), tag: "relay")
+                        relay(self.last, tag: "again")
+                    }
+                }
+                let m = M()
+                m.start()
+                """)
+        #expect(
+            logs == [
+                "0 progress 1/4", "0 idle", "0 finished 7", "0 idle", "0 progress 2/4", "0 finished 9",
+                "0 relay progress(done: 3, total: 4)", "0 progress 3/4", "0 again finished(bytes: 9)", "0 finished 9",
+            ])
+    }
+
+    /// A local made from a case, switched, stored with another case and matched: the second case's values, not the
+    /// first's.
+    @Test func aLocalMadeFromACaseIsReassigned() throws {
+        let logs = try Self.logs(
+            Self.event + """
+
+                final class M {
+                    func start() {
+                        var e: Ev = .finished(bytes: 5)
+                        if case .finished(let b) = e { print("f \\(b)") }
+                        e = .progress(done: 2, total: 3)
+                        if case .progress(let d, _) = e { print("p \\(d)") }
+                        if case .finished = e { print("never") }
+                    }
+                }
+                M().start()
+                """)
+        #expect(logs == ["0 f 5", "0 p 2"])
+    }
+
+    /// The callee's copy is the value at the call: a later store into the caller's property does not change what a
+    /// block the callee scheduled prints (an enum is a value type).
+    @Test func aParameterIsACopyAtTheCall() throws {
+        let logs = try Self.logs(
+            Self.event + """
+
+                final class M {
+                    var state: Ev = .progress(done: 1, total: 2)
+                    func later(_ e: Ev) {
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { print("later \\(e)") }
+                    }
+                    func start() {
+                        later(state)
+                        state = .finished(bytes: 3)
+                        print("now \\(state)")
+                    }
+                }
+                M().start()
+                """)
+        #expect(logs == ["0 now finished(bytes: 3)", "500 later progress(done: 1, total: 2)"])
+    }
+}
