@@ -29,3 +29,24 @@ extension SwiftLowering {
         return steps
     }
 }
+
+extension SwiftLowering {
+    /// A closure's parameter `name` (lowered `lowered`: `$0` is `shorthand0`) of the payload enum or struct `s`:
+    /// one block parameter per place, `event_tag`, `event_progress_done`, …, which a `callBlock:` passes in order
+    /// (``structArguments(_:struct:in:)``), and the locals the body reads them by: `name` as the value (for
+    /// `switch`, `if case`, `print` and passing it on) and each place. A constant, as Swift's closure parameters are.
+    func valueClosureParameters(_ name: String, lowered: String, struct s: String, at: ScenarioLocation)
+        -> (params: [LocatedNode], locals: [(String, Local)])
+    {
+        var whole = Local(type: .value(s), isVar: false)
+        if lowered != name { whole.lowered = lowered }
+        var params: [LocatedNode] = []
+        var locals: [(String, Local)] = [(name, whole)]
+        for (place, field) in flatFields(of: s, prefix: lowered) {
+            let typeName = field.type == .timer ? "NSTimer" : (field.type.fieldTypeName ?? "id")
+            params.append(.map([(place, .plain(typeName, at: at))], at: at))
+            locals.append((place, Local(type: field.type, isVar: false)))
+        }
+        return (params, locals)
+    }
+}

@@ -125,4 +125,121 @@ import Testing
                 """)
         #expect(logs == ["0 now finished(bytes: 3)", "500 later progress(done: 1, total: 2)"])
     }
+
+    // MARK: a closure's parameter
+
+    /// A closure of type `(Ev) -> Void` in each place an engineer keeps one: an array of handlers (a `for` loop
+    /// and `forEach`), an optional property, a non-optional property set by an init, a non-escaping parameter;
+    /// called with a case, a parameter and a property, from a GCD block, a Timer's closure and a pool thread. The
+    /// closure bodies switch, `if case` and print the parameter.
+    @Test func aClosureTakesAPayloadEnumInEveryPlace() throws {
+        let logs = try Self.logs(
+            Self.event + """
+
+                final class Bus {
+                    private var handlers: [(Ev) -> Void] = []
+                    var onEvent: ((Ev) -> Void)?
+                    var always: (Ev) -> Void
+                    var last: Ev = .idle
+                    init(always: @escaping (Ev) -> Void) { self.always = always }
+                    func subscribe(_ handler: @escaping (Ev) -> Void) { handlers.append(handler) }
+                    func emit(_ e: Ev) {
+                        last = e
+                        for h in handlers { h(e) }
+                        handlers.forEach { $0(e) }
+                        onEvent?(e)
+                        always(e)
+                    }
+                    func run(_ body: (Ev) -> Void) { body(.finished(bytes: 1)); body(last) }
+                    func start() {
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { self.emit(.progress(done: 1, total: 2)) }
+                        Timer.scheduledTimer(withTimeInterval: 0.2, repeats: false) { _ in self.emit(.idle) }
+                        DispatchQueue.global().async { [weak self] in self?.onEvent?(Ev.finished(bytes: 64)) }
+                    }
+                }
+                let bus = Bus(always: { print("always", $0) })
+                bus.subscribe { event in
+                    switch event {
+                    case .idle: print("h idle")
+                    case .progress(let d, let t): print("h \\(d)/\\(t)")
+                    case .finished(let b): print("h fin \\(b)")
+                    }
+                }
+                bus.onEvent = { e in
+                    if case .finished(let b) = e { print("on fin \\(b)") } else { print("on \\(e)") }
+                }
+                bus.run { e in print("run \\(e)") }
+                bus.start()
+                """)
+        #expect(
+            logs == [
+                "0 run finished(bytes: 1)", "0 run idle", "0 on fin 64", "100 h 1/2", "100 h 1/2",
+                "100 on progress(done: 1, total: 2)", "100 always progress(done: 1, total: 2)", "200 h idle",
+                "200 h idle", "200 on idle", "200 always idle",
+            ])
+    }
+
+    /// A `@MainActor` view model publishes its state through a closure property; the screen's closure passes the
+    /// state on to a method through a main-queue block, a typealiased two-parameter closure reads it in a Task, a
+    /// closure local switches over `$0`, and a user action calls the closure with a case.
+    @Test func aViewModelPublishesItsStateThroughAClosure() throws {
+        let logs = try Self.logs(
+            """
+            enum ScreenState {
+                case loading
+                case loaded(count: Int)
+                case failed(code: Int)
+            }
+            typealias StateHandler = (ScreenState, Int) -> Void
+            @MainActor
+            final class ViewModel {
+                var onStateChange: ((ScreenState) -> Void)?
+                var onPair: StateHandler?
+                func load() async {
+                    onStateChange?(.loading)
+                    try? await Task.sleep(nanoseconds: 300_000_000)
+                    onStateChange?(ScreenState.loaded(count: 3))
+                    onPair?(.failed(code: 7), 2)
+                }
+            }
+            final class Screen {
+                let vm: ViewModel
+                init(vm: ViewModel) { self.vm = vm }
+                func bind() {
+                    vm.onStateChange = { [weak self] state in
+                        DispatchQueue.main.async { self?.render(state) }
+                    }
+                    vm.onPair = { (s: ScreenState, n: Int) in
+                        Task { @MainActor in
+                            if case .failed(let code) = s { print("pair failed \\(code) x\\(n)") }
+                        }
+                    }
+                    let log: (ScreenState) -> Void = {
+                        switch $0 {
+                        case .loading: print("log loading")
+                        default: print("log other")
+                        }
+                    }
+                    log(.loading)
+                    log(.failed(code: 1))
+                }
+                func render(_ state: ScreenState) {
+                    switch state {
+                    case .loading: print("spinner")
+                    case .loaded(let count): print("showing \\(count)")
+                    case .failed(let code): print("error \\(code)")
+                    }
+                }
+            }
+            let vm = ViewModel()
+            let screen = Screen(vm: vm)
+            screen.bind()
+            Task { await vm.load() }
+            scenario.at(.seconds(1), "tap") { vm.onStateChange?(.failed(code: 500)) }
+            """)
+        #expect(
+            logs == [
+                "0 log loading", "0 log other", "0 spinner", "300 showing 3", "300 pair failed 7 x2", "1000 error 500",
+            ])
+    }
 }
