@@ -50,3 +50,24 @@ extension SwiftLowering {
         return (params, locals)
     }
 }
+
+extension SwiftLowering {
+    /// The arguments of `await x.m(…)`, `await m(…)` as a synchronous call's (``callArguments(_:types:callee:
+    /// defaults:in:)``), typed by the method's parameters when the receiver is an object of the file's classes: a
+    /// payload enum or a struct passed as its places (a case written in the call made into a temporary first, and
+    /// released after the await), a `Result` as its two parts. Nil after a reported problem.
+    mutating func awaitedArguments(_ call: FunctionCallExprSyntax, method: String, in scope: Scope)
+        -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])?
+    {
+        var className: String?
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            className = scope.className
+        } else if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+            case .object(let cls) = staticType(base, in: scope, report: false)
+        {
+            className = cls
+        }
+        let types = className.flatMap { classes[$0]?.methodParameterTypes[method] } ?? []
+        return callArguments(call, types: types, callee: "`\(className ?? "?").\(method)`", in: scope)
+    }
+}

@@ -242,4 +242,44 @@ import Testing
                 "0 log loading", "0 log other", "0 spinner", "300 showing 3", "300 pair failed 7 x2", "1000 error 500",
             ])
     }
+
+    /// `await x.m(.case)`, `await m(e)`: an async method's and an actor's method's payload-enum parameter takes the
+    /// same places as a synchronous call's, a case written in the call included.
+    @Test func anAwaitedMethodTakesAPayloadEnum() throws {
+        let logs = try Self.logs(
+            Self.event + """
+
+                actor Store {
+                    var seen = 0
+                    func record(_ e: Ev) {
+                        if case .progress(let d, _) = e { seen += d }
+                        print("store \\(e) seen \\(seen)")
+                    }
+                }
+                final class Worker {
+                    let store = Store()
+                    let first: Ev
+                    init(first: Ev) { self.first = first }
+                    func handle(_ e: Ev) async {
+                        await store.record(e)
+                        if e == .idle { print("was idle") }
+                    }
+                    func go(_ e: Ev) {
+                        Task {
+                            await self.handle(e)
+                            await handle(.idle)
+                            await self.handle(self.first)
+                            await store.record(Ev.finished(bytes: 4))
+                        }
+                    }
+                }
+                let w = Worker(first: .progress(done: 5, total: 9))
+                w.go(.progress(done: 2, total: 3))
+                """)
+        #expect(
+            logs.map { String($0.drop { $0 != " " }.dropFirst()) } == [
+                "store progress(done: 2, total: 3) seen 2", "store idle seen 2", "was idle",
+                "store progress(done: 5, total: 9) seen 7", "store finished(bytes: 4) seen 7",
+            ])
+    }
 }
