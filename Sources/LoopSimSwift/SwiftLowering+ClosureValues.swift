@@ -123,6 +123,7 @@ extension SwiftLowering {
             return []
         }
         guard let value = expression(callee, in: scope) else { return [] }
+        let mark = HoistMark(hoisting)  // the arguments' hoisted calls, moved under the nil test (+PayloadEnumFlow)
         var arguments: [LocatedNode] = []
         var (before, after): ([LocatedNode], [LocatedNode]) = ([], [])
         for (argument, type) in zip(call.arguments, types) {
@@ -152,8 +153,9 @@ extension SwiftLowering {
         }
         if let box { arguments.append(.plain(box, at: at)) }
         let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
-        let invoke = before + [LocatedNode.step("callBlock", value.text, at: at, extra)] + after
+        var invoke = before + [LocatedNode.step("callBlock", value.text, at: at, extra)] + after
         guard isOptional else { return invoke }
+        invoke = takeHoisted(since: mark, around: invoke)
         // Optional chaining: the call happens only when the closure is there (nil does nothing).
         return [.step("if", "\(value.text) != nil", at: at, [("then", .list(invoke, at: at))])]
     }

@@ -71,3 +71,32 @@ extension SwiftLowering {
         return callArguments(call, types: types, callee: "`\(className ?? "?").\(method)`", in: scope)
     }
 }
+
+/// Where the statement's hoisted steps stood before an expression was lowered (``SwiftLowering/Hoisting``).
+struct HoistMark {
+    var steps: Int
+    var releases: Int
+    var throwChecks: Int
+
+    init(_ hoisting: SwiftLowering.Hoisting) {
+        (steps, releases, throwChecks) = (hoisting.steps.count, hoisting.releases.count, hoisting.throwChecks.count)
+    }
+}
+
+extension SwiftLowering {
+    /// `steps` with the calls hoisted since `mark` before them and their results' releases after them, taken out
+    /// of the statement's: the arguments of `onEvent?(.finished(bytes: count()))`, which Swift evaluates only when
+    /// the closure is not nil ("If the optional is nil, all of those operators and their sub-expressions are
+    /// skipped": John McCall, forums.swift.org/t/how-does-the-optional-chaining-work-here/69850; certain, and
+    /// checked by swiftc in conformance sw93). A `try` among them (its check recorded by index) leaves them in place.
+    mutating func takeHoisted(since mark: HoistMark, around steps: [LocatedNode]) -> [LocatedNode] {
+        guard hoisting.throwChecks.count == mark.throwChecks, hoisting.steps.count >= mark.steps,
+            hoisting.releases.count >= mark.releases
+        else { return steps }
+        let made = Array(hoisting.steps[mark.steps...])
+        let released = Array(hoisting.releases[mark.releases...])
+        hoisting.steps.removeSubrange(mark.steps...)
+        hoisting.releases.removeSubrange(mark.releases...)
+        return made + steps + released
+    }
+}

@@ -282,4 +282,38 @@ import Testing
                 "store progress(done: 5, total: 9) seen 7", "store finished(bytes: 4) seen 7",
             ])
     }
+
+    /// `onChange?(.x(…))` on a nil closure evaluates nothing: Swift's optional chaining skips the arguments of a
+    /// call on nil, and the temporary made for the case is made only inside the nil test.
+    @Test func aCallOnANilClosureMakesNoArgument() throws {
+        let logs = try Self.logs(
+            Self.event + """
+
+                final class M {
+                    var onEvent: ((Ev) -> Void)?
+                    func count() -> Int { print("evaluated"); return 1 }
+                    func go() {
+                        onEvent?(.finished(bytes: count()))
+                        onEvent = { print("got \\($0)") }
+                        onEvent?(.finished(bytes: count()))
+                    }
+                }
+                M().go()
+                """)
+        #expect(logs == ["0 evaluated", "0 got finished(bytes: 1)"])
+        let ints = try Self.logs(
+            """
+            final class M {
+                var onCount: ((Int) -> Void)?
+                func count() -> Int { print("evaluated"); return 1 }
+                func go() {
+                    onCount?(count())
+                    onCount = { print("got \\($0)") }
+                    onCount?(count() + 1)
+                }
+            }
+            M().go()
+            """)
+        #expect(ints == ["0 evaluated", "0 got 2"])
+    }
 }
