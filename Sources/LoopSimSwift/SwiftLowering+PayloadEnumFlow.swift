@@ -28,6 +28,19 @@ extension SwiftLowering {
         }
         return steps
     }
+
+    /// The payload enum `value` is a case of, spelled with its type (`Ev.progress(done: 1)`, `Ev.idle`): what a
+    /// local without an annotation holds (`let event = DownloadEvent.finished(bytes: 5)`). Nil for another value
+    /// (`.idle` alone has no type without an annotation, as in Swift).
+    func payloadEnumSpelledCase(_ value: ExprSyntax) -> String? {
+        let member =
+            value.as(MemberAccessExprSyntax.self)
+            ?? value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+        guard let name = member?.base?.trimmedDescription, payloadEnums[name] != nil,
+            isPayloadCaseValue(value, of: name)
+        else { return nil }
+        return name
+    }
 }
 
 extension SwiftLowering {

@@ -104,6 +104,31 @@ import Testing
         #expect(logs == ["0 f 5", "0 p 2"])
     }
 
+    /// `let event = Ev.progress(done: 1, total: 2)`: a local without an annotation takes the enum its case is
+    /// spelled with, in a method, in a closure that captures it and in the file's top-level code.
+    @Test func aLocalTakesTheEnumItsCaseIsSpelledWith() throws {
+        let logs = try Self.logs(
+            Self.event + """
+
+                final class M {
+                    var onEvent: ((Ev) -> Void)?
+                    func go() {
+                        let e = Ev.progress(done: 1, total: 2)
+                        let later = { print("later \\(e)") }
+                        let idle = Ev.idle
+                        onEvent = { print("got \\($0)") }
+                        onEvent?(idle)
+                        later()
+                    }
+                }
+                let m = M()
+                m.go()
+                let top = Ev.finished(bytes: 8)
+                m.onEvent?(top)
+                """)
+        #expect(logs == ["0 got idle", "0 later progress(done: 1, total: 2)", "0 got finished(bytes: 8)"])
+    }
+
     /// The callee's copy is the value at the call: a later store into the caller's property does not change what a
     /// block the callee scheduled prints (an enum is a value type).
     @Test func aParameterIsACopyAtTheCall() throws {
