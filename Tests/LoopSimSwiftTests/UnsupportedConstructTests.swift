@@ -87,6 +87,11 @@ import Testing
                 + " func f() -> /*@*/Ev { let x: Ev = .b; return x } }",
             advice: "return an Int, a Bool"),
         Case(
+            name: "one-expression method returning a payload enum",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H {\n func f() -> /*@*/Ev { .b }\n"
+                + " func g() { let e = f(); print(e) } }",
+            advice: "return an Int, a Bool"),
+        Case(
             name: "optional payload-enum parameter",
             code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H {\n func f(/*@*/_ e: Ev?) { } }",
             advice: "pass a `Ev` value"),
