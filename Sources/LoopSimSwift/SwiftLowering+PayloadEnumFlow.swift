@@ -113,3 +113,20 @@ extension SwiftLowering {
         return made + steps + released
     }
 }
+
+extension SwiftLowering {
+    /// How a refusal names a value of `s` to write instead: `a case (`.idle`, `.progress(done: …, total: …)`)` of a
+    /// payload enum, `a `S(…)`` of a struct; `bare`: the first case, or `S(…)`, alone.
+    func valueSpelling(_ s: String, bare: Bool = false) -> String {
+        guard let e = payloadEnums[s] else { return bare ? "\(s)(…)" : "a `\(s)(…)`" }
+        let cases = e.cases.prefix(2).map { c in
+            c.values.isEmpty
+                ? ".\(c.name)"
+                : ".\(c.name)("
+                    + c.values.map { ($0.label.map { "\($0): " } ?? "") + "…" }
+                    .joined(separator: ", ") + ")"
+        }
+        if bare { return cases.first ?? s }
+        return "a case (" + cases.map { "`\($0)`" }.joined(separator: ", ") + ")"
+    }
+}

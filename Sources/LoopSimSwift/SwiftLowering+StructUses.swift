@@ -166,7 +166,7 @@ extension SwiftLowering {
         }
         guard let value = expression(e, in: scope) else { return nil }
         guard value.type == .value(s) else {
-            unsupported("this value as a `\(s)`", "pass a `\(s)(…)` or another `\(s)`", at: e)
+            unsupported("this value as a `\(s)`", "pass \(valueSpelling(s)) or another `\(s)`", at: e)
             return nil
         }
         return ([], flatFields(of: s, prefix: value.text).map { .plain($0.place, at: at) }, [])

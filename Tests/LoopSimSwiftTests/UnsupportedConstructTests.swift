@@ -96,6 +96,15 @@ import Testing
             code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H {\n func f(/*@*/_ e: Ev?) { } }",
             advice: "pass a `Ev` value"),
         Case(
+            name: "optional payload-enum property",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H { var /*@*/last: Ev? = nil }",
+            advice: "`var last: Ev = .a(n: …)`"),
+        Case(
+            name: "another value passed as a payload enum",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H {\n func f(_ e: Ev) { }\n"
+                + " func g() { f(/*@*/5) } }",
+            advice: "pass a case (`.a(n: …)`, `.b`)"),
+        Case(
             name: "rawValue of a non-raw enum",
             code:
                 "TOP:enum State { case on, off }\nclass H { var s: State = .on\n func f() { if /*@*/s.rawValue == \"on\" { f() } } }",
