@@ -308,6 +308,40 @@ import Testing
             ])
     }
 
+    /// A case that carries an object, made in a closure call's argument: the temporary's reference is released when
+    /// the call's statement ends (ARC releases a temporary at the end of its full expression), so the first item is
+    /// freed at once and the second lives on in the property the handler stored it into, until it is cleared.
+    @Test func anObjectCarriedByACaseLivesAsLongAsItsHolders() throws {
+        let logs = try Self.logs(
+            """
+            final class Item {
+                let id: Int
+                init(id: Int) { self.id = id }
+                deinit { print("item \\(id) freed") }
+            }
+            enum Ev {
+                case idle
+                case loaded(item: Item)
+            }
+            final class Feed {
+                var kept: Item?
+                var onEvent: ((Ev) -> Void)?
+                func emit() {
+                    onEvent?(.loaded(item: Item(id: 1)))
+                    onEvent?(.loaded(item: Item(id: 2)))
+                }
+            }
+            let feed = Feed()
+            feed.onEvent = { e in
+                if case .loaded(let item) = e, item.id == 2 { feed.kept = item }
+                print("got")
+            }
+            feed.emit()
+            scenario.at(.seconds(1), "drop") { feed.kept = nil }
+            """)
+        #expect(logs == ["0 got", "0 item 1 freed", "0 got", "1000 item 2 freed"])
+    }
+
     /// `onChange?(.x(…))` on a nil closure evaluates nothing: Swift's optional chaining skips the arguments of a
     /// call on nil, and the temporary made for the case is made only inside the nil test.
     @Test func aCallOnANilClosureMakesNoArgument() throws {
