@@ -62,7 +62,7 @@ extension SwiftLowering {
         }
         if case .value(let s) = element {
             unsupported(
-                "an array of the struct `\(s)`",
+                payloadEnums[s] == nil ? "an array of the struct `\(s)`" : "an array of the enum `\(s)`",
                 "keep one array per property (`var ids: [Int]`, `var titles: [String]`), or make `\(s)` a class "
                     + "(section \"Structs\")", at: node)
             return nil

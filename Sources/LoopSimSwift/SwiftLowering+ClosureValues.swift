@@ -123,11 +123,18 @@ extension SwiftLowering {
             return []
         }
         guard let value = expression(callee, in: scope) else { return [] }
+        let mark = HoistMark(hoisting)  // the arguments' hoisted calls, moved under the nil test (+PayloadEnumFlow)
         var arguments: [LocatedNode] = []
+        var (before, after): ([LocatedNode], [LocatedNode]) = ([], [])
         for (argument, type) in zip(call.arguments, types) {
             if case .result = type {  // SwiftLowering+Result.swift: its two parts
                 guard let parts = resultArgument(argument.expression, type, in: scope) else { return [] }
                 arguments += parts.map { .plain($0, at: location(argument.expression)) }
+                continue
+            }
+            if case .value(let s) = type {  // a payload enum or a struct: its places (SwiftLowering+PayloadEnumFlow)
+                guard let made = structArguments(argument.expression, struct: s, in: scope) else { return [] }
+                (before, arguments, after) = (before + made.before, arguments + made.arguments, after + made.after)
                 continue
             }
             guard type != .unknown else {
@@ -146,10 +153,11 @@ extension SwiftLowering {
         }
         if let box { arguments.append(.plain(box, at: at)) }
         let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
-        let invoke = LocatedNode.step("callBlock", value.text, at: at, extra)
-        guard isOptional else { return [invoke] }
+        var invoke = before + [LocatedNode.step("callBlock", value.text, at: at, extra)] + after
+        guard isOptional else { return invoke }
+        invoke = takeHoisted(since: mark, around: invoke)
         // Optional chaining: the call happens only when the closure is there (nil does nothing).
-        return [.step("if", "\(value.text) != nil", at: at, [("then", .list([invoke], at: at))])]
+        return [.step("if", "\(value.text) != nil", at: at, [("then", .list(invoke, at: at))])]
     }
 
     /// `PLACE = { … }` where PLACE holds a closure: `block: PLACE` with the closure's parameters, captures and
@@ -240,6 +248,12 @@ extension SwiftLowering {
                 params += split
                 if name != "_" { bindings += locals }
                 printed[name] = type
+                continue
+            }
+            if case .value(let s) = type {  // a payload enum or a struct: one parameter per place (+PayloadEnumFlow)
+                let (split, locals) = valueClosureParameters(name, lowered: lowered, struct: s, at: at)
+                params += split
+                if name != "_" { (bindings, printed[name]) = (bindings + locals, type) }
                 continue
             }
             var local = Local(type: type.unwrapped, isVar: false)

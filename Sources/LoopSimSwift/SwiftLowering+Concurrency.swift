@@ -458,14 +458,11 @@ extension SwiftLowering {
             unsupported("a closure passed to a method", "methods take values, not closures", at: call)
             return []
         }
-        var arguments: [LocatedNode] = []
-        for argument in call.arguments {
-            guard let value = expression(argument.expression, in: scope) else { return [] }
-            arguments.append(.plain(value.text, at: location(argument.expression)))
-        }
+        // A payload enum's or a struct's places, a `Result`'s parts (SwiftLowering+PayloadEnumFlow.swift).
+        guard let (before, arguments, after) = awaitedArguments(call, method: method, in: scope) else { return [] }
         var extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
         if let result { extra.append(("result", .plain(result, at: at))) }
-        return [.step("await", "\(receiver).\(method)", at: at, extra)]
+        return before + [.step("await", "\(receiver).\(method)", at: at, extra)] + after
     }
 
     /// The type `await x.m()` gives: what `m` returns, by the receiver's class when it is known, else by the one

@@ -131,6 +131,7 @@ extension SwiftLowering {
             }
             steps.append(.step(verb, "\(place) = \(lowered.text)", at: at))
         }
+        if verb == "let" { steps += payloadEnumUnsetFields(e, besides: c, of: prefix, at: at) }  // +PayloadEnumFlow
         return .some(steps)
     }
 

@@ -21,6 +21,7 @@ extension SwiftLowering {
         if s == nil, let (made, _) = structConstruction(value) { s = made }
         if s == nil, let tuple = value.as(TupleExprSyntax.self) { s = tupleShape(tuple) }  // +Tuples.swift
         if s == nil, case .value(let named) = staticType(value, in: scope, report: false) { s = named }
+        if s == nil { s = payloadEnumSpelledCase(value) }  // `let e = Ev.progress(done: 1)` (+PayloadEnumFlow)
         guard let s else { return nil }
         if isVar && scope.capturedVars.contains(name) {
             unsupported(
@@ -165,7 +166,7 @@ extension SwiftLowering {
         }
         guard let value = expression(e, in: scope) else { return nil }
         guard value.type == .value(s) else {
-            unsupported("this value as a `\(s)`", "pass a `\(s)(…)` or another `\(s)`", at: e)
+            unsupported("this value as a `\(s)`", "pass \(valueSpelling(s)) or another `\(s)`", at: e)
             return nil
         }
         return ([], flatFields(of: s, prefix: value.text).map { .plain($0.place, at: at) }, [])

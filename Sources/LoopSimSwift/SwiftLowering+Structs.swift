@@ -255,8 +255,8 @@ extension SwiftLowering {
         let at = location(binding)
         if isOptionalAnnotation(binding) {
             unsupported(
-                "an optional struct property", "give the property a value (`var config = \(s)(…)`)",
-                at: binding)
+                payloadEnums[s] == nil ? "an optional struct property" : "an optional `\(s)` property",
+                "give the property a value (`var \(name): \(s) = \(valueSpelling(s, bare: true))`)", at: binding)
             return
         }
         for (place, field) in flatFields(of: s, prefix: name) {
@@ -364,7 +364,7 @@ extension SwiftLowering {
         }
         guard let source = expression(value, in: scope) else { return nil }
         guard source.type == .value(s) else {
-            unsupported("this value as a `\(s)`", "store a `\(s)(…)` or another `\(s)`", at: value)
+            unsupported("this value as a `\(s)`", "store \(valueSpelling(s)) or another `\(s)`", at: value)
             return nil
         }
         // A copy: each stored property stored anew (the Swift book, "Structures and Enumerations Are Value Types").

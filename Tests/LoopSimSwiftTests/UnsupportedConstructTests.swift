@@ -77,6 +77,34 @@ import Testing
             name: "method on an enum", code: "TOP:enum State { case on, off\n    /*@*/func flip() {} }",
             advice: "switching on it"),
         Case(
+            name: "optional payload-enum closure parameter",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H { var on: ((Ev?) -> Void)?\n"
+                + " func f() { on = { /*@*/e in print(1) } } }",
+            advice: "give closures parameters of type Int"),
+        Case(
+            name: "method returning a payload enum",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H {\n"
+                + " func f() -> /*@*/Ev { let x: Ev = .b; return x } }",
+            advice: "return an Int, a Bool"),
+        Case(
+            name: "one-expression method returning a payload enum",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H {\n func f() -> /*@*/Ev { .b }\n"
+                + " func g() { let e = f(); print(e) } }",
+            advice: "return an Int, a Bool"),
+        Case(
+            name: "optional payload-enum parameter",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H {\n func f(/*@*/_ e: Ev?) { } }",
+            advice: "pass a `Ev` value"),
+        Case(
+            name: "optional payload-enum property",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H { var /*@*/last: Ev? = nil }",
+            advice: "`var last: Ev = .a(n: …)`"),
+        Case(
+            name: "another value passed as a payload enum",
+            code: "TOP:enum Ev { case a(n: Int), b }\nfinal class H {\n func f(_ e: Ev) { }\n"
+                + " func g() { f(/*@*/5) } }",
+            advice: "pass a case (`.a(n: …)`, `.b`)"),
+        Case(
             name: "rawValue of a non-raw enum",
             code:
                 "TOP:enum State { case on, off }\nclass H { var s: State = .on\n func f() { if /*@*/s.rawValue == \"on\" { f() } } }",
