@@ -89,6 +89,7 @@ extension SwiftLowering {
                 DeclReferenceExprSyntax.self),
             callee.baseName.text.hasPrefix("with"), callee.baseName.text.hasSuffix("TaskGroup")
         {
+            if let value = taskGroupValue(a, in: scope) { return value }  // SwiftLowering+TaskGroupValues.swift
             unsupported(
                 "the value of a task group (children that return values, `for await v in group`)",
                 "let each child store what it made (an actor's method, a property the group's body reads after "

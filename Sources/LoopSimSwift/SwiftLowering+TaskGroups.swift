@@ -9,6 +9,10 @@ extension SwiftLowering {
     /// `addTask` in the order written (SE-0304, task groups). A trailing `await group.waitForAll()` changes
     /// nothing: the group waits for its children at its end.
     mutating func taskGroup(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
+        if let child = taskGroupChildType(call) {
+            // Children that return values, the group's value unused (SwiftLowering+TaskGroupValues.swift).
+            return taskGroupValueSteps(call, child: child, result: nil, in: scope) ?? []
+        }
         guard let body = call.trailingClosure,
             call.arguments.allSatisfy({ $0.label?.text == "of" && $0.expression.trimmedDescription == "Void.self" })
         else {
@@ -81,6 +85,7 @@ extension SwiftLowering {
         guard let group = scope.taskGroupName,
             f.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text == group
         else { return nil }
+        if let child = scope.taskGroupChildType { return taskGroupValueLoop(f, child: child, in: scope) }
         guard f.tryKeyword == nil, f.pattern.is(WildcardPatternSyntax.self), f.whereClause == nil,
             f.body.statements.isEmpty
         else {
@@ -109,6 +114,14 @@ extension SwiftLowering {
                     "this `\(group).addTask`",
                     "write `\(group).addTask { … }`: a priority or an executor preference is not modelled", at: call)
                 return []
+            }
+            if let child = scope.taskGroupChildType {
+                // A child that returns its value (SwiftLowering+TaskGroupValues.swift).
+                guard let lowered = lowerClosure(closure, in: scope, parameters: 0, returnType: child),
+                    let name = child.fieldTypeName
+                else { return [] }
+                let at = location(call)
+                return [.step("addTask", nil, at: at, [("returns", .plain(name, at: at))] + lowered)]
             }
             guard let lowered = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
             return [.step("addTask", nil, at: location(call), lowered)]

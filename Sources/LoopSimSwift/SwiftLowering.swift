@@ -390,6 +390,9 @@ struct Scope {
     /// In the body of `withTaskGroup(of: Void.self) { group in … }` lowered as statements: the group's name, whose
     /// `addTask { … }` and `waitForAll()` are steps of the innermost group (SwiftLowering+Concurrency.swift).
     var taskGroupName: String?
+    /// The type the innermost group's children return (`withTaskGroup(of: Int.self)`), nil for `Void`
+    /// (SwiftLowering+TaskGroupValues.swift).
+    var taskGroupChildType: LoweredType?
     /// Where a `throw` (or a `try` whose call threw) goes: out of the throwing method, or to the `catch`es of the
     /// `do` around it (SwiftLowering+Throws.swift). Nil where Swift accepts no throw.
     var throwContext: ThrowContext?

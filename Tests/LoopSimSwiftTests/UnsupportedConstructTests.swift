@@ -420,8 +420,8 @@ import Testing
             name: "async let of a literal", code: "Task {\n async let n = /*@*/1\n print(await n) }",
             advice: "a call of a method of the file"),
         Case(
-            name: "task group value",
-            code: "Task {\n let n = /*@*/await withTaskGroup(of: Int.self) { g in\n g.addTask { 1 }\n return 0 }\n"
+            name: "task group value of a type the language holds not",
+            code: "Task {\n let n = /*@*/await withTaskGroup(of: Double.self) { g in\n g.addTask { 1.5 }\n return 0 }\n"
                 + " print(n) }", advice: "let each child store what it made"),
         Case(
             name: "async let never awaited",
