@@ -197,4 +197,92 @@ import Testing
             """)
         #expect(o.logs == ["badge 1 true@200", "listening ended@400"])
     }
+
+    /// Stream properties (a `makeStream` pair, a stream with a build closure, a `Void` stream) read in a detached
+    /// task (`continue`), in an actor's method and with `where`; `_ = continuation.yield(v)`; a `notifications`
+    /// loop with `object:` that leaves by `break`, removing its observer (a second post reaches nobody).
+    @Test func propertiesActorsDetachedAndObjectFilter() throws {
+        let o = try Self.run(
+            """
+            extension Notification.Name {
+                static let tokenRefreshed = Notification.Name("TokenRefreshed")
+            }
+            actor Counter {
+                var seen = 0
+                func consume(_ s: AsyncStream<Int>) async {
+                    for await n in s where n > 5 {
+                        seen += n
+                    }
+                    print("actor saw \\(seen)")
+                }
+            }
+            final class Session {
+                let (updates, updatesInput) = AsyncStream.makeStream(of: String.self)
+                let counter = Counter()
+                let numbers = AsyncStream<Int> { c in
+                    c.yield(5)
+                    c.yield(6)
+                    c.finish()
+                }
+                let pings = AsyncStream(Void.self) { c in
+                    c.yield()
+                    c.finish()
+                }
+
+                func watch() {
+                    Task.detached {
+                        for await u in self.updates {
+                            if u.isEmpty { continue }
+                            print("update \\(u) main=\\(Thread.isMainThread)")
+                        }
+                    }
+                    Task {
+                        await self.counter.consume(self.numbers)
+                        for await _ in self.pings { print("ping") }
+                    }
+                    Task { @MainActor in
+                        for await _ in NotificationCenter.default.notifications(named: .tokenRefreshed, object: self) {
+                            print("refreshed")
+                            break
+                        }
+                        print("stopped listening")
+                    }
+                }
+
+                func push(_ s: String) {
+                    _ = updatesInput.yield(s)
+                }
+            }
+            let session = Session()
+            session.watch()
+            scenario.at(.milliseconds(100), "push") { session.push("") }
+            scenario.at(.milliseconds(150), "push") { session.push("x") }
+            scenario.at(.milliseconds(200), "post") {
+                NotificationCenter.default.post(name: .tokenRefreshed, object: nil)
+                NotificationCenter.default.post(name: .tokenRefreshed, object: session)
+            }
+            scenario.at(.milliseconds(300), "post") {
+                NotificationCenter.default.post(name: .tokenRefreshed, object: session)
+            }
+            """)
+        #expect(
+            o.logs == [
+                "actor saw 6@0", "ping@0", "update x main=false@150", "refreshed@200", "stopped listening@200",
+            ])
+    }
+
+    /// `notifications(named:)` is iOS 15: it runs with a warning saying so, located at the call.
+    @Test func notificationsWarnsItIsIOS15() throws {
+        let loaded = SwiftScenarioLoader.load(
+            text: """
+                import Foundation
+                let scenario = Scenario("w", until: .seconds(1), variants: [.ios13])
+                Task {
+                    for await _ in NotificationCenter.default.notifications(named: Notification.Name("A")) { }
+                }
+                """, file: "W.swift")
+        let warnings = loaded.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.map { "\($0.location.line):\($0.location.column)" } == ["4:20"], "\(loaded.diagnostics)")
+        #expect(warnings.first?.message.contains("iOS 15") == true)
+    }
 }

@@ -424,6 +424,10 @@ import Testing
             code: "Task {\n /*@*/withCheckedContinuation { c in c.resume() } }",
             advice: "await withCheckedContinuation"),
         Case(
+            name: "lazy AsyncStream property",
+            code: "TOP:final class F {\n /*@*/lazy var s = AsyncStream(Int.self) { _ in } }",
+            advice: "make it when the object is made"),
+        Case(
             name: "AsyncStream without its element type", code: "let s = /*@*/AsyncStream { c in c.finish() }",
             advice: "AsyncStream(Int.self)"),
         Case(
