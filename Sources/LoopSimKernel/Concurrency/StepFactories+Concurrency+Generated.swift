@@ -75,8 +75,8 @@ extension StreamFinishStep {
 }
 
 extension StreamNextStep {
-    public static func make(stream: Expr, result: LValue? = nil, ended: LValue? = nil) -> Self {
-        Self(stream: stream, result: result, ended: ended)
+    public static func make(stream: Expr, take: Bool, result: LValue? = nil, ended: LValue? = nil) -> Self {
+        Self(stream: stream, take: take, result: result, ended: ended)
     }
 }
 

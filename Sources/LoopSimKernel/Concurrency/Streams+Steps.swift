@@ -47,11 +47,15 @@ public struct StreamFinishStep: ExecutableStep {
     }
 }
 
-/// `await iterator.next()` (one turn of `for await value in stream`): the next value into `result`, and whether
-/// the stream ended (nil) into `ended`; the task suspends while the stream is empty and not finished.
+/// `await iterator.next()` (one turn of `for await value in stream`), two steps: `take: false` asks (the answer
+/// is ready at once, or the task suspends as in `withUnsafeContinuation` until a yield, a finish or its
+/// cancellation hands it over), then `take: true` stores the value into `result` and whether the stream ended (nil)
+/// into `ended`.
 public struct StreamNextStep: ExecutableStep {
     public var verb: String { "streamNext" }
     public var stream: Expr
+    /// False: the ask (which may suspend the task); true: the answer stored.
+    public var take: Bool
     public var result: LValue? = nil
     public var ended: LValue? = nil
 
@@ -62,10 +66,23 @@ public struct StreamNextStep: ExecutableStep {
         guard let o = try c.object(stream, expecting: "an AsyncStream") else {
             throw RuntimeFault("`for await` over a nil AsyncStream")
         }
-        guard c.kernel.tasks.streams.isStream(o.id) else {
+        let streams = c.kernel.tasks.streams
+        guard streams.isStream(o.id) else {
             throw RuntimeFault("`for await` over a \(o.className), not an AsyncStream")
         }
-        return StepOutcome(
-            .push(StreamNextFrame(stream: o.id, task: task, caller: c.frame, result: result, ended: ended)))
+        guard take else {
+            let ready = try streams.ask(o.id, task: task, cancelled: c.kernel.tasks.isCancelled(task))
+            return ready ? .next : StepOutcome(.push(TaskSuspendFrame(.continuation)))
+        }
+        guard let (value, end) = streams.take(o.id) else { return .next }
+        if let result, !end {
+            try c.kernel.interpreter.storeReturned(value, into: result, in: c.frame, on: c.thread, c.kernel)
+        } else if case .object(let object) = value {
+            c.kernel.release(object, on: c.thread)
+        }
+        if let ended {
+            try c.kernel.interpreter.store(.bool(end), owned: false, into: ended, in: c.frame, on: c.thread, c.kernel)
+        }
+        return .next
     }
 }

@@ -87,24 +87,35 @@ final class Streams {
         return task
     }
 
-    /// What `next()` of task `task` gets now: a value (+1 for an object, the caller's) or the end; nil when it must
-    /// suspend (it is then the stream's waiter). A second consumer while one waits is Swift's `fatalError`.
-    func next(_ id: ObjectID, task: ObjectID, cancelled: Bool) throws(RuntimeFault) -> (value: Value, ended: Bool)? {
+    /// `next()` of task `task` begins: true when its answer is ready (a buffered value, or the end), handed over
+    /// for ``take(_:)``; false when the task must suspend (it is then the stream's waiter, and a yield, a finish or
+    /// its cancellation hands it the answer). A second consumer while one waits is Swift's `fatalError`.
+    func ask(_ id: ObjectID, task: ObjectID, cancelled: Bool) throws(RuntimeFault) -> Bool {
         guard let r = recordOf[id] else { throw RuntimeFault("next() on an object that is not an AsyncStream") }
-        if let got = records[r].handoff {
-            records[r].handoff = nil
-            return got
-        }
         if records[r].waiter != nil, records[r].waiter != task {
             throw RuntimeFault("Fatal error: attempt to await next() on more than one task")
         }
         // withTaskCancellationHandler runs its handler at once in a cancelled task: the stream ends.
         if cancelled { records[r].terminal = true }
-        if !records[r].pending.isEmpty { return (records[r].pending.removeFirst(), false) }
-        if records[r].terminal { return (.null, true) }
+        if !records[r].pending.isEmpty {
+            records[r].handoff = (records[r].pending.removeFirst(), false)
+            return true
+        }
+        if records[r].terminal {
+            records[r].handoff = (.null, true)
+            return true
+        }
         records[r].waiter = task
         records[r].suspendedSince = recorder.now
-        return nil
+        return false
+    }
+
+    /// What the consumer's `next()` returns once its answer was handed over: a value (+1 for an object, the
+    /// caller's now) or the end; nil when none was (not reached: a task resumes only after a hand-over).
+    func take(_ id: ObjectID) -> (value: Value, ended: Bool)? {
+        guard let r = recordOf[id], let got = records[r].handoff else { return nil }
+        records[r].handoff = nil
+        return got
     }
 
     /// Task `task` was cancelled: the stream it waits on in `next()` (if any) ends, and the task to resume is
@@ -135,50 +146,4 @@ final class Streams {
                     + "a value is yielded or the stream is finished")
         }
     }
-}
-
-/// A stream's `next()` (``StreamNextStep``): a value or the end at once, or the task suspends (as in
-/// `withUnsafeContinuation`, ``TaskSuspendFrame``) until a yield, a finish or its cancellation resumes it; then it
-/// stores the value into `result` and whether the stream ended into `ended`.
-final class StreamNextFrame: Frame {
-    let stream: ObjectID
-    let task: ObjectID
-    let caller: ProgramFrame
-    let result: LValue?
-    let ended: LValue?
-    private var suspended = false
-
-    init(stream: ObjectID, task: ObjectID, caller: ProgramFrame, result: LValue?, ended: LValue?) {
-        self.stream = stream
-        self.task = task
-        self.caller = caller
-        self.result = result
-        self.ended = ended
-    }
-
-    func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
-        let streams = kernel.tasks.streams
-        do throws(RuntimeFault) {
-            let cancelled = kernel.tasks.isCancelled(task)
-            guard let (value, end) = try streams.next(stream, task: task, cancelled: cancelled && !suspended)
-            else {
-                if suspended { return .pop(.null) }  // woken with nothing to take (not reached)
-                suspended = true
-                return .push(TaskSuspendFrame(.continuation))
-            }
-            if let result, !end {
-                try kernel.interpreter.storeReturned(value, into: result, in: caller, on: thread, kernel)
-            } else if case .object(let o) = value {
-                kernel.release(o, on: thread)
-            }
-            if let ended {
-                try kernel.interpreter.store(.bool(end), owned: false, into: ended, in: caller, on: thread, kernel)
-            }
-        } catch {
-            kernel.appCrashed(error.message, on: thread)
-        }
-        return .pop(.null)
-    }
-
-    func heldObjects() -> [(String, ObjectID)] { [] }
 }

@@ -45,7 +45,10 @@ extension ScenarioCompiler {
                 c.checkAssignable(.bool, to: placeType, at: node.location)
                 ended = place
             }
-            return [.perform(StreamNextStep.make(stream: stream, result: result, ended: ended))]
+            return [
+                .perform(StreamNextStep.make(stream: stream, take: false)),
+                .perform(StreamNextStep.make(stream: stream, take: true, result: result, ended: ended)),
+            ]
         },
     ]
 
