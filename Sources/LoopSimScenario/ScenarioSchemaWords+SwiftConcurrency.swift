@@ -18,6 +18,12 @@ extension ScenarioSchemaWords {
         == step/addTask/returns
         `returns:` (the type of the value its closure returns) (a key of `addTask:`, which models
         `group.addTask { … }`)
+        == step/asyncStream
+        `asyncStream: PLACE` — `let stream = AsyncStream(Int.self) { continuation in … }`, `let (stream,
+        continuation) = AsyncStream.makeStream(of: Int.self)`. Makes an `AsyncStream`'s storage (an object,
+        class `AsyncStream`, +1 in PLACE): the stream and its continuation are the same object here (two
+        Swift structs around one `_Storage`), so bind it to both. Default buffering, `.unbounded`: every
+        value yielded and not taken waits in its buffer.
         == step/await
         `await: RECEIVER.METHOD` — `await receiver.method(…)`. Calls an async method, or any method of an
         `actor` or `@MainActor` class or a `mainActor: true` method, on the callee's executor: the task hops
@@ -85,6 +91,33 @@ extension ScenarioSchemaWords {
         == step/resume/throwing
         `throwing:` (a string error) (a key of `resume:`, which models `continuation.resume(returning: v)`,
         `resume()`, `resume(throwing: e)`)
+        == step/streamFinish
+        `streamFinish: STREAM` — `continuation.finish()`. The stream ends: buffered values are still
+        delivered, then every `streamNext:` gets the end; a task waiting in `streamNext:` is resumed with
+        the end.
+        == step/streamNext
+        `streamNext: STREAM` — one turn of `for await v in stream { … }` (`await iterator.next()`). Only in
+        a task: the oldest buffered value at once (no suspension); the end at once on a finished stream;
+        else the task suspends until a yield, a finish or its cancellation. Cancelling the task while it
+        waits, or a `streamNext:` in a task already cancelled, ends the stream (its cancellation handler
+        finishes it). A second task asking while one waits is the app's crash `Fatal error: attempt to await
+        next() on more than one task`. A task waiting at the end of the run is a waiting entry.
+        == step/streamNext/ended
+        `ended:` (a bool place: true when the stream ended and there is no value) (a key of `streamNext:`,
+        which models one turn of `for await v in stream { … }` (`await iterator.next()`))
+        == step/streamNext/result
+        `result:` (a place for the value; a new name becomes a local of `type:`) (a key of `streamNext:`,
+        which models one turn of `for await v in stream { … }` (`await iterator.next()`))
+        == step/streamNext/type
+        `type:` (the element type) (a key of `streamNext:`, which models one turn of `for await v in stream
+        { … }` (`await iterator.next()`))
+        == step/streamYield
+        `streamYield: STREAM` — `continuation.yield(v)`. From anywhere (a timer, a block, a task): hands the
+        value to the task waiting in `streamNext:` (its next job is queued on the executor it suspended on),
+        else appends it to the buffer; after `streamFinish:` (or the consumer's cancellation) the value is
+        dropped. Nil does nothing.
+        == step/streamYield/value
+        `value:` (the value) (a key of `streamYield:`, which models `continuation.yield(v)`)
         == step/task
         `task: [PLACE]` — `Task { }`, `Task { @MainActor in }`, `Task.detached { }`. A new task (+1, stored
         into PLACE when given, a new name becoming a local) running the `do:` closure on the executor above;

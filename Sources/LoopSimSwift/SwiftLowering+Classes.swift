@@ -16,7 +16,10 @@ extension SwiftLowering {
                 // A queue kept in a property (SwiftLowering+PropertyQueues.swift): a queue, not a field.
             } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
                 for binding in v.bindings {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                        for (n, t) in streamPairFields(binding) ?? [] { shape.fields[n] = t }  // +Streams.swift
+                        continue
+                    }
                     if let observers = propertyObservers(binding) {
                         // A stored property with observers (SwiftLowering+Observers.swift).
                         shape.observers[name] = observers
@@ -224,6 +227,9 @@ extension SwiftLowering {
             }
         }
         for binding in decl.bindings {
+            if streamField(binding, decl, className: className, into: &fields, initSteps: &initSteps) {
+                continue  // `let (stream, continuation) = AsyncStream.makeStream(…)` (SwiftLowering+Streams.swift)
+            }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
                 unsupported("a property pattern", "declare one property per name", at: binding.pattern)
                 continue
@@ -426,6 +432,7 @@ extension SwiftLowering {
         if Self.isRunLoopAccessor(value) { return .runLoop }  // `let loop = RunLoop.current`
         if let singleton = singletonType(value) { return singleton }  // `let s = C.shared`: +Singletons.swift
         if let global = globalType(value) { return global }  // `let api = client`: SwiftLowering+Globals.swift
+        if let stream = streamPropertyType(value) { return stream }  // SwiftLowering+Streams.swift
         if let call = value.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
         {
@@ -452,6 +459,7 @@ extension SwiftLowering {
         if let result = resultType(type) { return result }  // SwiftLowering+Result.swift
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "Task" { return .task }
         if Self.isContinuationType(type) { return Self.continuationType }  // SwiftLowering+Continuations.swift
+        if let stream = streamTypeNamed(type) { return stream }  // SwiftLowering+Streams.swift
         if let i = type.as(IdentifierTypeSyntax.self), i.genericArgumentClause == nil {
             return typeNamed(i.name.text)
         }

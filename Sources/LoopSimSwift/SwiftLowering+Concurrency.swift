@@ -530,8 +530,10 @@ extension SwiftLowering {
                 + "`resume(returning:)`, `resume()` or `resume(throwing:)`"
         }
         if text.hasPrefix("Async") {
-            return "AsyncSequence and AsyncStream are not modelled: loop with `while !Task.isCancelled { … "
-                + "try await Task.sleep(for: …) }`"
+            return "LoopSim models `AsyncStream(Int.self) { continuation in … }`, `AsyncStream.makeStream(of:)` and "
+                + "`for await` over them (section \"AsyncStream and for await\"); other AsyncSequences are not "
+                + "modelled: feed an AsyncStream, or loop with `while !Task.isCancelled { … try await "
+                + "Task.sleep(for: …) }`"
         }
         if text.contains("ThrowingTaskGroup") {
             return "a throwing task group is not modelled: write `await withTaskGroup(of: Void.self) { group in … }` "

@@ -18,7 +18,7 @@ extension SwiftLowering {
             "BlockOperation",
             "Operation", "UIBackgroundTaskIdentifier", "CheckedContinuation":
             "id"
-        default: nil
+        default: name.hasPrefix("AsyncStream<") ? "id" : nil  // SwiftLowering+Streams.swift
         }
     }
 
@@ -135,7 +135,7 @@ extension SwiftLowering {
         "perform", "performSelector", "async", "addObserver", "removeObserver", "notify", "resume", "suspend",
         "cancel", "schedule", "setEventHandler", "lock", "unlock", "wait", "signal", "broadcast", "withLock",
         "invalidate", "add", "addOperation", "addOperations", "cancelAllOperations",
-        "waitUntilAllOperationsAreFinished", "addDependency", "waitUntilFinished",
+        "waitUntilAllOperationsAreFinished", "addDependency", "waitUntilFinished", "yield", "finish",
     ]
 
     /// The name an expression's chain of members starts from (`a` of `a?.b.c`).
@@ -156,6 +156,7 @@ extension SwiftLowering {
         let at = location(call)
         let bare = call.arguments.isEmpty && call.trailingClosure == nil
         if type == "CheckedContinuation" { return continuationMethod(receiver, name, call, in: scope) }
+        if type.hasPrefix("AsyncStream<") { return streamContinuationMethod(type, receiver, name, call, in: scope) }
         if let steps = lockMethod(type, receiver, name, call, in: &scope) { return steps }
         switch (type, name) {
         case ("DispatchSourceTimer", "resume") where bare: return [.step("dispatch_resume", receiver, at: at)]

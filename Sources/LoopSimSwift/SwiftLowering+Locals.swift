@@ -25,6 +25,10 @@ extension SwiftLowering {
                 steps += made  // `let (a, b) = await (x, y)` of `async let`s (SwiftLowering+AsyncLet.swift)
                 continue
             }
+            if let made = streamBinding(binding, in: &scope) {
+                steps += made  // `let (stream, continuation) = AsyncStream.makeStream(…)` (SwiftLowering+Streams)
+                continue
+            }
             if let pattern = binding.pattern.as(TuplePatternSyntax.self) {
                 // `let (count, limit) = self.window`: one local per element (SwiftLowering+Tuples.swift).
                 steps += tupleDestructuring(pattern, binding, isVar: isVar, in: &scope)

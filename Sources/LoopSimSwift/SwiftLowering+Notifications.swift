@@ -47,7 +47,7 @@ extension SwiftLowering {
 
     /// A notification name as the language writes it: `.dataDidChange` (a constant of the file's extension),
     /// `Notification.Name.dataDidChange`, `Notification.Name("X")`, or `nil` (every name, for an observer).
-    private mutating func notificationName(_ e: ExprSyntax, allowNil: Bool) -> LocatedNode? {
+    mutating func notificationName(_ e: ExprSyntax, allowNil: Bool) -> LocatedNode? {
         let at = location(e)
         if allowNil, e.is(NilLiteralExprSyntax.self) { return .plain("nil", at: at) }
         if let raw = nameLiteral(e) { return .quoted(raw, at: at) }

@@ -254,6 +254,7 @@ extension SwiftLowering {
     private mutating func lowerFor(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode] {
         if f.awaitKeyword != nil {
             if let steps = taskGroupDrain(f, in: scope) { return steps }  // SwiftLowering+Concurrency.swift
+            if let steps = streamForAwait(f, in: scope) { return steps }  // SwiftLowering+Streams.swift
             unsupported("`for await`", insteadOfConcurrencyAPI("AsyncSequence"), at: f)
             return []
         }
@@ -418,6 +419,7 @@ extension SwiftLowering {
         if let steps = structAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+Structs.swift
         if let steps = resultAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+ResultValues.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
+        if let steps = streamAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+Streams.swift
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }
         if let made = continuationSteps(rhs, place: place.text, type: place.type, in: scope) { return made }

@@ -427,7 +427,31 @@ import Testing
             name: "async let never awaited",
             code: "TOP:final class S {\n    func count() async -> Int { return 1 }\n"
                 + "    func run() async { async let /*@*/n = count() } }", advice: "await it"),
-        Case(name: "for await", code: "Task {\n /*@*/for await x in feed { print(x) } }", advice: "AsyncSequence"),
+        Case(
+            name: "for await over an array",
+            code: "TOP:final class F { var feed = [1]\n func f() async { /*@*/for await x in feed { print(x) } } }",
+            advice: "other AsyncSequences"),
+        Case(
+            name: "for await over a URL's lines",
+            code: "TOP:final class F { func f(u: URL) async { /*@*/for await l in u.lines { print(l) } } }",
+            advice: "feed an `AsyncStream"),
+        Case(
+            name: "for try await",
+            code: "TOP:final class F { let s = AsyncStream(Int.self) { _ in }\n"
+                + " func f() async { /*@*/for try await x in s { print(x) } } }",
+            advice: "which does not throw"),
+        Case(
+            name: "AsyncStream buffering policy",
+            code: "let s = AsyncStream(Int.self, /*@*/bufferingPolicy: .bufferingNewest(1)) { c in c.finish() }",
+            advice: "`.unbounded`"),
+        Case(
+            name: "AsyncThrowingStream",
+            code: "let s = /*@*/AsyncThrowingStream(Int.self) { c in c.finish() }", advice: "use `AsyncStream`"),
+        Case(
+            name: "AsyncStream onTermination",
+            code: "let (s, c) = AsyncStream.makeStream(of: Int.self)\n /*@*/c.onTermination = { _ in }\n"
+                + " c.finish()",
+            advice: "after the `for await` loop"),
         Case(
             name: "continuation resumed with a Result",
             code: "Task {\n await withCheckedContinuation { c in /*@*/c.resume(with: .success(())) } }",
@@ -436,7 +460,13 @@ import Testing
             name: "continuation without await",
             code: "Task {\n /*@*/withCheckedContinuation { c in c.resume() } }",
             advice: "await withCheckedContinuation"),
-        Case(name: "AsyncStream", code: "let s = /*@*/AsyncStream { c in c.finish() }", advice: "AsyncSequence"),
+        Case(
+            name: "lazy AsyncStream property",
+            code: "TOP:final class F {\n /*@*/lazy var s = AsyncStream(Int.self) { _ in } }",
+            advice: "make it when the object is made"),
+        Case(
+            name: "AsyncStream without its element type", code: "let s = /*@*/AsyncStream { c in c.finish() }",
+            advice: "AsyncStream(Int.self)"),
         Case(
             name: "throwing task group",
             code: "Task {\n /*@*/try await withThrowingTaskGroup(of: Void.self) { g in g.addTask { } } }",

@@ -54,6 +54,32 @@ extension ResumeContinuationStep {
     }
 }
 
+// MARK: Concurrency/Streams+Steps.swift
+
+extension MakeStreamStep {
+    public static func make(into: LValue, label: String) -> Self {
+        Self(into: into, label: label)
+    }
+}
+
+extension StreamYieldStep {
+    public static func make(stream: Expr, value: Expr) -> Self {
+        Self(stream: stream, value: value)
+    }
+}
+
+extension StreamFinishStep {
+    public static func make(stream: Expr) -> Self {
+        Self(stream: stream)
+    }
+}
+
+extension StreamNextStep {
+    public static func make(stream: Expr, take: Bool, result: LValue? = nil, ended: LValue? = nil) -> Self {
+        Self(stream: stream, take: take, result: result, ended: ended)
+    }
+}
+
 // MARK: Concurrency/TaskGroupValues+Steps.swift
 
 extension TaskGroupNextStep {

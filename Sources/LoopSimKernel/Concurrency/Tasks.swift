@@ -97,6 +97,8 @@ final class Tasks {
     let actors = Actors()
     /// The continuations tasks made (`withCheckedContinuation`), and what each was resumed with.
     let continuations: Continuations
+    /// The `AsyncStream`s (``Streams``): their buffers and the task waiting in each one's `next()`.
+    let streams: Streams
 
     init(
         recorder: Recorder, objects: Objects, dispatch: DispatchQueues, profile: VariantProfile, records: RunRecords
@@ -104,6 +106,7 @@ final class Tasks {
         self.recorder = recorder
         self.objects = objects
         continuations = Continuations(recorder: recorder, objects: objects, records: records)
+        streams = Streams(recorder: recorder, objects: objects)
         self.dispatch = dispatch
         self.profile = profile
     }
@@ -324,6 +327,9 @@ final class Tasks {
             records[r].throwsOnResume = records[r].sleepThrows
             enqueueJob(of: r, on: .global)
         }
+        // A task waiting in an AsyncStream's `next()`: its cancellation handler finishes the stream, and the task
+        // resumes on its executor with nil (AsyncStreamBuffer.swift `cancel()`).
+        if records[r].state == .continuation, let waiter = streams.taskCancelled(id) { continuationResumed(waiter) }
         // Cancellation propagates to the task's child tasks (TaskGroup.cpp: a group's children are cancelled with
         // their parent, SE-0304 "Cancellation propagation"), in the order they were made.
         for c in records.indices where records[c].parent == id && records[c].state != .finished {

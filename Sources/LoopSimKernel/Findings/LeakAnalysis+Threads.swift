@@ -41,7 +41,9 @@ extension LeakAnalysis {
         let w = threadWaitsWithIDs()
         // Tasks suspended on a continuation are reported with the threads, after them (``Continuations``).
         let tasks = kernel.tasks.continuations.waits(kernel.tasks)
-        return (w.parked + tasks.parked, w.waiting + tasks.waiting)
+        // Then the tasks waiting in an AsyncStream's `next()` (``Streams``).
+        let streams = kernel.tasks.streams.waits(kernel.tasks)
+        return (w.parked + tasks.parked, w.waiting + tasks.waiting + streams)
     }
 
     /// ``threadWaits()`` with the ids of the parked threads, computed once an analysis.

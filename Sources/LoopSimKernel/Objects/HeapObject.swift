@@ -53,6 +53,9 @@ public final class HeapObject: ManagedBuffer<HeapObjectHeader, UInt64> {
         case continuation
         /// A `DispatchWorkItem`: its block and its group (``DispatchQueues/makeWorkItem(block:label:on:)``).
         case workItem
+        /// The storage of an `AsyncStream` and its continuation (``Streams``): no slots; its record holds the
+        /// buffered values.
+        case asyncStream
     }
     public enum State: Sendable, Hashable { case alive, deallocating, dead }
 

@@ -269,6 +269,7 @@ final class Objects {
         }
         if case .workItem = object.kind { k.dispatch.workItemFreed(object, on: thread) }
         if case .continuation = object.kind { k.tasks.continuations.freed(object.id, on: thread) }
+        if case .asyncStream = object.kind { k.tasks.streams.freed(object.id, on: thread) }
         if let links = k.uikit.removeLinks(of: object.id) {
             for (_, id) in links.strongLinks {
                 release(id, on: thread)

@@ -8,7 +8,7 @@ extension ScenarioCompiler {
         languageVerbs + loopVerbs + arrayVerbs + dictionaryVerbs + timerVerbs + runLoopVerbs + performVerbs + gcdVerbs
         + gcdSyncVerbs
         + portVerbs + socketPortVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
-        + concurrencyVerbs + continuationVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs
+        + concurrencyVerbs + continuationVerbs + streamVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs
         + operationControlVerbs
         + operationQueuePropertyVerbs + trapVerbs + blockValueVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).

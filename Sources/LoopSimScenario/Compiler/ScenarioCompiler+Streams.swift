@@ -1,0 +1,64 @@
+import LoopSimKernel
+
+extension ScenarioCompiler {
+    /// Swift's `AsyncStream` (docs/scenario-format.md §7.13): `asyncStream:` makes one (its storage, which the
+    /// stream and its continuation share), `streamYield:` and `streamFinish:` (from anywhere), `streamNext:` (one
+    /// turn of `for await`, in a task), run by the kernel's `Streams`.
+    static let streamVerbs: [StepVerb] = [
+        StepVerb("asyncStream", keys: []) { c, s in
+            guard let (place, type) = c.lvalue(s.arg, scope: s.scope, declare: .anyObject) else { return [] }
+            if !type.isObject {
+                c.bag.error(.exprType, "an AsyncStream is an object, not \(type)", at: s.arg.location)
+                return []
+            }
+            let label = s.arg.scalar?.text.split(separator: ".").last.map(String.init) ?? "stream"
+            return [.perform(MakeStreamStep.make(into: place, label: label))]
+        },
+        StepVerb("streamYield", keys: ["value"]) { c, s in
+            guard let stream = c.streamExpression(s) else { return [] }
+            guard let node = s.map["value"] else {
+                c.bag.error(.typeMismatch, "streamYield: needs the value it yields in `value:`", at: s.at)
+                return []
+            }
+            guard let (value, _) = c.expression(node, scope: s.scope) else { return [] }
+            return [.perform(StreamYieldStep.make(stream: stream, value: value))]
+        },
+        StepVerb("streamFinish", keys: []) { c, s in
+            guard let stream = c.streamExpression(s) else { return [] }
+            return [.perform(StreamFinishStep.make(stream: stream))]
+        },
+        StepVerb("streamNext", keys: ["type", "result", "ended"]) { c, s in
+            guard c.requireAsync(s), let stream = c.streamExpression(s) else { return [] }
+            guard
+                let valueType = c.valueTypeKey(
+                    s.map["type"], "type: is the stream's element type: int, bool, string or a class of the scenario")
+            else { return [] }
+            var result: LValue?
+            if let node = s.map["result"] {
+                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: valueType) else { return [] }
+                if let valueType { c.checkAssignable(valueType, to: placeType, at: node.location) }
+                result = place
+            }
+            var ended: LValue?
+            if let node = s.map["ended"] {
+                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: .bool) else { return [] }
+                c.checkAssignable(.bool, to: placeType, at: node.location)
+                ended = place
+            }
+            return [
+                .perform(StreamNextStep.make(stream: stream, take: false)),
+                .perform(StreamNextStep.make(stream: stream, take: true, result: result, ended: ended)),
+            ]
+        },
+    ]
+
+    /// The stream (or continuation) a stream verb's argument names: an object expression.
+    func streamExpression(_ s: StepSite) -> Expr? {
+        guard let (stream, type) = expression(s.arg, scope: s.scope) else { return nil }
+        if !type.isObject {
+            bag.error(.exprType, "\(s.verb): takes an AsyncStream or its continuation, not \(type)", at: s.arg.location)
+            return nil
+        }
+        return stream
+    }
+}
