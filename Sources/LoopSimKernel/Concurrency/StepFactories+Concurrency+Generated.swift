@@ -83,8 +83,8 @@ extension StreamNextStep {
 // MARK: Concurrency/TaskGroupValues+Steps.swift
 
 extension TaskGroupNextStep {
-    public static func make(result: LValue?, found: LValue?) -> Self {
-        Self(result: result, found: found)
+    public static func make(take: Bool, result: LValue? = nil, found: LValue? = nil) -> Self {
+        Self(take: take, result: result, found: found)
     }
 }
 

@@ -179,7 +179,10 @@ extension ScenarioCompiler {
                 c.checkAssignable(.bool, to: placeType, at: node.location)
                 found = place
             }
-            return [.perform(TaskGroupNextStep.make(result: result, found: found))]
+            return [
+                .perform(TaskGroupNextStep.make(take: false)),
+                .perform(TaskGroupNextStep.make(take: true, result: result, found: found)),
+            ]
         },
         StepVerb("addTask", keys: ["captures", "returns", "do"]) { c, s in
             guard s.scope.groupDepth > 0 else {
