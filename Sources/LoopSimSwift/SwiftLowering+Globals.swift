@@ -38,17 +38,7 @@ extension SwiftLowering {
         for item in tree.statements {
             if let f = item.item.as(FunctionDeclSyntax.self) {
                 globalFunctions.insert(f.name.text)
-                shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
-                    ($0.secondName ?? $0.firstName).text
-                }
-                shape.methodParameterTypes[f.name.text] = f.signature.parameterClause.parameters.map {
-                    typeNamed($0.type)
-                }
-                if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
-                if f.signature.effectSpecifiers?.throwsClause != nil { shape.throwing.insert(f.name.text) }
-                if let e = typedThrowsEnum(f.signature.effectSpecifiers?.throwsClause) {
-                    shape.typedThrows[f.name.text] = e
-                }
+                recordSignature(f, into: &shape)  // SwiftLowering+TypeMembers.swift
                 continue
             }
             guard let v = item.item.as(VariableDeclSyntax.self), v.bindings.count == 1,

@@ -157,18 +157,8 @@ extension SwiftLowering {
                     shape.fields[name] = fieldType(binding)
                 }
             } else if let f = d.as(FunctionDeclSyntax.self) {
-                shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
-                    ($0.secondName ?? $0.firstName).text
-                }
-                shape.methodParameterTypes[f.name.text] = f.signature.parameterClause.parameters.map {
-                    typeNamed($0.type)
-                }
-                if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
-                // `static func make() throws -> Poller`: throws into the type object's `thrownError` (+Throws.swift)
-                if f.signature.effectSpecifiers?.throwsClause != nil { shape.throwing.insert(f.name.text) }
-                if let e = typedThrowsEnum(f.signature.effectSpecifiers?.throwsClause) {
-                    shape.typedThrows[f.name.text] = e  // `static func parse() throws(ParseError)`: +TypedThrows.swift
-                }
+                // `static func make() throws -> Poller` throws into the type object's `thrownError` (+Throws.swift)
+                recordSignature(f, into: &shape)
             }
         }
         classes[shape.name] = shape
@@ -210,5 +200,16 @@ extension SwiftLowering {
         if !initSteps.isEmpty { entries.append(("init", .list(initSteps, at: at))) }
         if !methods.isEmpty { entries.append(("methods", .map(methods, at: at))) }
         return (name, .map(entries, at: at))
+    }
+
+    /// A function's parameters (names and types), returned type, `throws` and typed throws in `shape`: what calls
+    /// of it are checked and lowered against (a type method here, a top-level function in SwiftLowering+Globals).
+    func recordSignature(_ f: FunctionDeclSyntax, into shape: inout ClassShape) {
+        let name = f.name.text
+        shape.methods[name] = f.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        shape.methodParameterTypes[name] = f.signature.parameterClause.parameters.map { typeNamed($0.type) }
+        if let type = declaredReturnType(f) { shape.returns[name] = typeNamed(type) }
+        if f.signature.effectSpecifiers?.throwsClause != nil { shape.throwing.insert(name) }
+        if let e = typedThrowsEnum(f.signature.effectSpecifiers?.throwsClause) { shape.typedThrows[name] = e }
     }
 }

@@ -164,19 +164,17 @@ extension ScenarioCompiler {
                 return []
             }
             var result: LValue?
-            if let node = s.map["result"] {
+            if s.map["result"] != nil {
                 guard
                     let valueType = c.valueTypeKey(
-                        s.map["type"], "type: is the children's value type: int, bool, string or a class")
+                        s.map["type"], "type: is the children's value type: int, bool, string or a class"),
+                    let place = c.typedPlaceKey(s.map["result"], valueType, scope: s.scope)
                 else { return [] }
-                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: valueType) else { return [] }
-                if let valueType { c.checkAssignable(valueType, to: placeType, at: node.location) }
                 result = place
             }
             var found: LValue?
-            if let node = s.map["found"] {
-                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: .bool) else { return [] }
-                c.checkAssignable(.bool, to: placeType, at: node.location)
+            if s.map["found"] != nil {
+                guard let place = c.typedPlaceKey(s.map["found"], .bool, scope: s.scope) else { return [] }
                 found = place
             }
             return [

@@ -26,12 +26,7 @@ extension ScenarioCompiler {
                     s.map["type"],
                     "type: is the continuation's value type: int, bool, string or a class of the scenario")
             else { return [] }
-            var result: LValue?
-            if let node = s.map["result"] {
-                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: valueType) else { return [] }
-                if let valueType { c.checkAssignable(valueType, to: placeType, at: node.location) }
-                result = place
-            }
+            guard let result = c.typedPlaceKey(s.map["result"], valueType, scope: s.scope) else { return [] }
             var error: LValue?
             if let node = s.map["error"] {
                 guard let (place, _) = c.lvalue(node, scope: s.scope, declare: .string) else { return [] }

@@ -209,6 +209,16 @@ extension ScenarioCompiler {
         return .some(t)
     }
 
+    /// A step's place key (`result:`, `found:`, `ended:`) for a value of `type` (nil: any): `.some(nil)` without it,
+    /// `.some(place)` declared (a new name becomes a local of `type`) and checked to take `type`; nil after a
+    /// reported problem.
+    func typedPlaceKey(_ node: LocatedNode?, _ type: TypeRef?, scope: Scope) -> LValue?? {
+        guard let node else { return .some(nil) }
+        guard let (place, placeType) = lvalue(node, scope: scope, declare: type) else { return nil }
+        if let type { checkAssignable(type, to: placeType, at: node.location) }
+        return .some(place)
+    }
+
     func typeNamed(_ name: String) -> TypeRef? {
         // `[NSTimer]`: an array of a type that is not itself an array (section 7.1, "Arrays").
         if name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 {

@@ -33,18 +33,9 @@ extension ScenarioCompiler {
                 let valueType = c.valueTypeKey(
                     s.map["type"], "type: is the stream's element type: int, bool, string or a class of the scenario")
             else { return [] }
-            var result: LValue?
-            if let node = s.map["result"] {
-                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: valueType) else { return [] }
-                if let valueType { c.checkAssignable(valueType, to: placeType, at: node.location) }
-                result = place
-            }
-            var ended: LValue?
-            if let node = s.map["ended"] {
-                guard let (place, placeType) = c.lvalue(node, scope: s.scope, declare: .bool) else { return [] }
-                c.checkAssignable(.bool, to: placeType, at: node.location)
-                ended = place
-            }
+            guard let result = c.typedPlaceKey(s.map["result"], valueType, scope: s.scope),
+                let ended = c.typedPlaceKey(s.map["ended"], .bool, scope: s.scope)
+            else { return [] }
             return [
                 .perform(StreamNextStep.make(stream: stream, take: false)),
                 .perform(StreamNextStep.make(stream: stream, take: true, result: result, ended: ended)),
