@@ -132,14 +132,14 @@ extension SwiftLowering {
                 steps.append(.step("let", "\(result) = false", at: at))
                 then = { [.step("set", "\(result) = true", at: $0), .plain("break", at: $0)] }
             }
-            let where_ = location(body)
+            let bodyAt = location(body)
             if name == "map" {
-                loopBody = [.step("append", result, at: at, [("value", .plain(value.text, at: where_))])]
+                loopBody = [.step("append", result, at: at, [("value", .plain(value.text, at: bodyAt))])]
             } else if name == "allSatisfy" {
-                let stop: [LocatedNode] = [.step("set", "\(result) = false", at: where_), .plain("break", at: where_)]
-                loopBody = [.step("if", "!(\(value.text))", at: where_, [("then", .list(stop, at: where_))])]
+                let stop: [LocatedNode] = [.step("set", "\(result) = false", at: bodyAt), .plain("break", at: bodyAt)]
+                loopBody = [.step("if", "!(\(value.text))", at: bodyAt, [("then", .list(stop, at: bodyAt))])]
             } else {
-                loopBody = [.step("if", value.text, at: where_, [("then", .list(then(where_), at: where_))])]
+                loopBody = [.step("if", value.text, at: bodyAt, [("then", .list(then(bodyAt), at: bodyAt))])]
             }
         }
         steps.append(.step("for", "\(item) in \(array.text)", at: at, [("do", .list(loopBody, at: at))]))
