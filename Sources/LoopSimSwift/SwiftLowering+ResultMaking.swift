@@ -30,13 +30,6 @@ extension SwiftLowering {
         return call.arguments.first?.expression.as(ClosureExprSyntax.self)
     }
 
-    /// A closure's one expression (`{ e }`, `{ return e }`); nil for a body of several statements.
-    private func singleExpression(_ closure: ClosureExprSyntax) -> ExprSyntax? {
-        guard closure.statements.count == 1, let item = closure.statements.first?.item else { return nil }
-        return item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression
-            ?? item.as(ReturnStmtSyntax.self)?.expression
-    }
-
     /// The place of `Result { try f() }`, `r.map { … }` or `r.mapError { … }`; nil after refusing.
     mutating func madeResultPlace(_ call: FunctionCallExprSyntax, in scope: Scope) -> ResultPlace? {
         guard hoisting.isOpen else {
@@ -48,7 +41,7 @@ extension SwiftLowering {
         }
         guard let closure = makerClosure(call), closure.signature == nil,
             call.arguments.first.map({ $0.label?.text == "catching" }) ?? true,
-            let t = singleExpression(closure)?.as(TryExprSyntax.self), t.questionOrExclamationMark == nil,
+            let t = Self.singleExpression(closure)?.as(TryExprSyntax.self), t.questionOrExclamationMark == nil,
             let inner = t.expression.as(FunctionCallExprSyntax.self), let callee = throwingCallee(inner, in: scope),
             let type = classes[callee.className]?.returns[callee.method], Self.isResultPart(type)
         else {
@@ -116,12 +109,12 @@ extension SwiftLowering {
             }
             parameter = names.count == 1 ? names[0] : ""
         }
-        if name == "flatMap", let closure = makerClosure(call), let body = singleExpression(closure),
+        if name == "flatMap", let closure = makerClosure(call), let body = Self.singleExpression(closure),
             !parameter.isEmpty
         {
             return flatMappedResultPlace(call, source, parameter, body, in: scope)
         }
-        guard name != "flatMap", let closure = makerClosure(call), let body = singleExpression(closure),
+        guard name != "flatMap", let closure = makerClosure(call), let body = Self.singleExpression(closure),
             !parameter.isEmpty, !callsAMethod(body)
         else {
             unsupported(

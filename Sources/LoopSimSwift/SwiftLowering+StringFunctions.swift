@@ -1,3 +1,4 @@
+import LoopSimKernel
 import LoopSimScenario
 import SwiftSyntax
 
@@ -8,7 +9,7 @@ extension SwiftLowering {
     /// The value of `call` when it is one of these on a `String`; nil when it is not.
     mutating func stringFunctionValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            let function = StringFunctionName(rawValue: member.declName.baseName.text), call.trailingClosure == nil
+            let function = StringFunction(rawValue: member.declName.baseName.text), call.trailingClosure == nil
         else { return nil }
         let arguments = Array(call.arguments)
         guard arguments.count == (function.takesArgument ? 1 : 0), arguments.allSatisfy({ $0.label == nil }) else {
@@ -39,7 +40,7 @@ extension SwiftLowering {
     mutating func isPlainStringFunction(_ e: ExprSyntax, in scope: Scope) -> Bool {
         guard let call = e.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            StringFunctionName(rawValue: member.declName.baseName.text) != nil,
+            StringFunction(rawValue: member.declName.baseName.text) != nil,
             !base.trimmedDescription.contains("?")
         else { return false }
         let snapshot = self
@@ -47,11 +48,4 @@ extension SwiftLowering {
         self = snapshot
         return type == .string
     }
-}
-
-/// The String functions the language evaluates.
-enum StringFunctionName: String {
-    case hasPrefix, hasSuffix, contains, uppercased, lowercased
-
-    var takesArgument: Bool { self == .hasPrefix || self == .hasSuffix || self == .contains }
 }

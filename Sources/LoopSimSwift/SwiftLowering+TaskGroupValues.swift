@@ -44,12 +44,7 @@ extension SwiftLowering {
                 "this task group", "write `await withTaskGroup(of: Int.self) { group in … }` with its body", at: call)
             return nil
         }
-        var groupName = "group"
-        switch body.signature?.parameterClause {
-        case .simpleInput(let list)?: if let first = list.first { groupName = first.name.text }
-        case .parameterClause(let clause)?: if let first = clause.parameters.first { groupName = first.firstName.text }
-        case nil: break
-        }
+        let groupName = Self.orderedParameterNames(body).first ?? "group"
         var inner = scope
         inner.returnBreaksLoop = false
         inner.tailLoopID = nil

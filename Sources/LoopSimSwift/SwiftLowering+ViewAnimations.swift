@@ -74,14 +74,7 @@ extension SwiftLowering {
                 at: completion)
             return []
         }
-        var finished: String?
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let list): finished = list.first?.name.text
-        case .parameterClause(let clause):
-            finished = clause.parameters.first.map { ($0.secondName ?? $0.firstName).text }
-        case nil: break
-        }
-        if finished == "_" { finished = nil }
+        let finished = Self.orderedParameterNames(closure).first.flatMap { $0 == "_" ? nil : $0 }
         let bindings = finished.map { [($0, Local(type: .bool, isVar: false))] } ?? []
         if let finished { closureParameterTypes[closure.id, default: [:]][finished] = .bool }  // printed as a Bool
         guard var block = lowerClosure(closure, in: scope, parameters: 1, bindings: bindings) else { return [] }
