@@ -515,5 +515,12 @@ extension ScenarioCompiler {
 }
 
 extension String {
-    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+    /// A class name as a value's name, as Swift's API Design Guidelines case it ("acronyms and initialisms …
+    /// uniformly up- or down-cased"): `Button` → `button`, `UIViewController` → `uiViewController`, `URL` → `url`.
+    var lowercasedFirst: String {
+        let capitals = prefix { $0.isUppercase }.count
+        // A run of capitals before a lowercase letter ends with the next word's first letter, which stays.
+        let lowered = capitals > 1 && capitals < count ? capitals - 1 : max(capitals, 1)
+        return prefix(lowered).lowercased() + dropFirst(lowered)
+    }
 }
