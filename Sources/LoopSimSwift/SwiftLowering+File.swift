@@ -30,6 +30,8 @@ extension SwiftLowering {
                 classes[decl.name.text] = ClassShape(name: decl.name.text)
             }
         }
+        let bareController = bareControllerDeclaration(tree)  // SwiftLowering+BareControllers.swift
+        if let bareController { classes[bareController.name.text] = ClassShape(name: bareController.name.text) }
         for item in tree.statements { collectStructFields(item) }
         collectSingletons(tree)  // SwiftLowering+Singletons.swift: `let s = C.shared` in any class infers `C`
         collectTupleShapes(tree)  // SwiftLowering+Tuples.swift
@@ -42,6 +44,10 @@ extension SwiftLowering {
             if let decl = item.item.as(DeclSyntax.self), let namespace = namespaceTypeMembers(decl) {
                 collectTypeShape(of: namespace.name, namespace.members)  // SwiftLowering+TypeMembers.swift
             }
+        }
+        if let bareController {
+            declaredTypeNames.insert(bareController.name.text)
+            collectShape(bareController)
         }
         collectAwaitedReads(tree)  // SwiftLowering+ActorReads.swift
         var globalMethods: [(String, LocatedNode)] = []  // the top-level functions (SwiftLowering+Globals.swift)
@@ -134,6 +140,7 @@ extension SwiftLowering {
                 mainItems.append(item)
             }
         }
+        if let bareController, let lowered = lowerClass(bareController) { classNodes.append(lowered) }
         if headerNode == nil && !isAppCode {
             bag.error(
                 .swiftScenario,
