@@ -89,7 +89,7 @@ extension SwiftLowering {
         if parameter.isRead, case .array = type {
             unsupported(
                 "`\(parameter.name)` of an array property's observer",
-                "read the property itself (a parameter of array type is not modelled)", at: body)
+                "read the property itself (an array property's old and new values are not modelled)", at: body)
             return nil
         }
         if parameter.isRead {

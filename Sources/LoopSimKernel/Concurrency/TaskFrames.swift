@@ -246,8 +246,8 @@ private func unwind(_ frames: [Frame], on thread: SimThread, _ kernel: Kernel) {
                 f.env.locals[i] = .null
                 if i >= f.env.parameterCount {
                     kernel.objects.endLifetime(of: old, on: thread)
-                } else if case .object(let id) = old {
-                    kernel.release(id, on: thread)
+                } else {
+                    kernel.objects.endParameter(old, on: thread)
                 }
             }
         }

@@ -351,6 +351,17 @@ final class Objects {
         for case .object(let id) in elements { retain(id) }
     }
 
+    /// A parameter's end (a method's or a block's): it hands back what its binding retained — the object, or the
+    /// object elements of an array or dictionary argument, which the parameter's copy of the buffer held — letting
+    /// nothing go: it borrowed its caller's reference (``endLifetime(of:on:)``).
+    func endParameter(_ value: Value, on thread: SimThread) {
+        if case .object(let id) = value {
+            release(id, on: thread)
+        } else if let elements = value.heldElements {
+            dropElements(elements, because: nil, on: thread)
+        }
+    }
+
     /// The reason of a let-go by the end of a local's scope (``endLifetime(of:on:)``).
     static let outOfScope = "went out of scope"
 

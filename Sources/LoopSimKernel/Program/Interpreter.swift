@@ -100,9 +100,11 @@ extension Interpreter {
             }
             let (calleeClass, calleeMethod) = try dispatch(classIndex, method, to: target)
             let callee = methodFrame(target, classIndex: calleeClass, method: calleeMethod)
-            // Parameters are strong locals (ARC retains an object argument for the callee's scope).
+            // Parameters are strong locals (ARC retains an object argument for the callee's scope, and an array
+            // argument's copy of the buffer holds its object elements).
             for (i, a) in arguments.enumerated() {
                 if !a.owned, case .object(let id) = a.value { k.retain(id) }
+                if let elements = a.value.heldElements { k.objects.retainElements(elements) }
                 callee.env.locals[i] = a.value
             }
             callee.returnTo = frame
@@ -319,6 +321,7 @@ extension Interpreter {
                 guard objects.heap.isAlive(id) else { continue }  // a freed object reads nil
                 objects.retain(id)
             }
+            if let elements = value.heldElements { objects.retainElements(elements) }
             env.locals[i] = value
         }
         return ProgramFrame(
@@ -352,6 +355,7 @@ extension Interpreter {
                 guard objects.heap.isAlive(id) else { continue }  // a freed object reads nil
                 objects.retain(id)
             }
+            if let elements = value.heldElements { objects.retainElements(elements) }
             env.locals[i] = value
         }
         return ProgramFrame(

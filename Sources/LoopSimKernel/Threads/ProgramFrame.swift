@@ -137,8 +137,8 @@ final class ProgramFrame: Frame {
                 env.locals[i] = .null
                 if i >= env.parameterCount {
                     kernel.objects.endLifetime(of: old, on: thread)
-                } else if case .object(let id) = old {
-                    kernel.release(id, on: thread)
+                } else {
+                    kernel.objects.endParameter(old, on: thread)
                 }
             }
         }

@@ -323,13 +323,7 @@ extension ScenarioCompiler {
         for item in items.items {
             var entry: (name: String, type: TypeRef)?
             if let pair = item.mapping, pair.entries.count == 1, let typeName = pair.entries[0].value.scalar?.text {
-                if case .array? = typeNamed(typeName) {
-                    // A parameter borrows its argument's references; an array's would be its elements'.
-                    bag.error(
-                        .typeMismatch,
-                        "a parameter of array type is not modelled: keep the array in a field of an object and "
-                            + "pass the object", at: pair.entries[0].value.location)
-                } else if let type = typeNamed(typeName) {
+                if let type = typeNamed(typeName) {
                     entry = (pair.entries[0].key.text, type)
                 } else {
                     bag.error(
