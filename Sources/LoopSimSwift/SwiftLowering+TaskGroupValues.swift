@@ -51,17 +51,18 @@ extension SwiftLowering {
         inner.isInlineClosure = true
         inner.taskGroupName = groupName
         inner.taskGroupChildType = child
-        var statements = Array(body.statements)
+        // Slices of the body itself, never a new list: a new list's nodes are detached, and their positions (so
+        // every diagnostic's line and column) would count from that list's start, not the file's.
+        let statements = body.statements[...]
         var last: [LocatedNode] = []
         if let ret = statements.last?.item.as(ReturnStmtSyntax.self), let value = ret.expression {
-            statements.removeLast()
             guard let result else {
                 unsupported(
                     "the value of a task group that nothing takes",
                     "take it (`let total = await withTaskGroup(…)`) or leave the `return` out", at: ret)
                 return nil
             }
-            var steps = lowerStatements(CodeBlockItemListSyntax(statements)[...], in: &inner, tail: false)
+            var steps = lowerStatements(statements.dropLast(), in: &inner, tail: false)
             let before = hoisting
             hoisting = Hoisting(isOpen: true, root: Syntax(value))
             let lowered = withEnumContext(child) { $0.expression(value, in: inner) }
@@ -73,7 +74,7 @@ extension SwiftLowering {
             steps += last
             return [.map([("withTaskGroup", .list(steps, at: location(body)))], at: location(call))]
         }
-        let steps = lowerStatements(CodeBlockItemListSyntax(statements)[...], in: &inner, tail: true)
+        let steps = lowerStatements(statements, in: &inner, tail: true)
         return [.map([("withTaskGroup", .list(steps, at: location(body)))], at: location(call))]
     }
 
