@@ -92,6 +92,13 @@ extension SwiftLowering {
                 "read the property itself (an array property's old and new values are not modelled)", at: body)
             return nil
         }
+        if parameter.isRead, case .value(let s) = type {
+            unsupported(
+                "`\(parameter.name)` of an observer of a property that holds a struct",
+                "read the property itself (`\(property).\(structs[s]?.fields.first?.name ?? "field")`): a struct's old "
+                    + "and new values are not modelled", at: body)
+            return nil
+        }
         if parameter.isRead {
             guard let typeName = type.fieldTypeName else { return nil }
             scope.locals[parameter.name] = Local(type: type, isVar: false)

@@ -340,6 +340,14 @@ extension SwiftLowering {
                     lowering.unobservedStatement(e, cls: target.cls, name: target.name, in: &scope)
                 }
             }
+            if isCompound || elements[1].is(AssignmentExprSyntax.self),
+                let base = observedStructBase(elements[0], in: scope), let target = observedTarget(base, in: scope)
+            {
+                // `viewState.isLoading = true`, `progress.done += 1`: a mutation of an observed struct property,
+                // its observers around it (SwiftLowering+StructObservers.swift).
+                let steps = unobservedStatement(e, cls: target.cls, name: target.name, in: &scope)
+                return steps.isEmpty ? [] : observedMutation(base, in: scope, steps, at: e)
+            }
             if elements[1].is(AssignmentExprSyntax.self) || isCompound,
                 refusesStructMutation(elements[0], in: scope)  // SwiftLowering+Structs.swift
             {

@@ -249,6 +249,8 @@ extension SwiftLowering {
         }
         inner.capturedVars = capturedNames(in: body.statements.map(Syntax.init))
         steps += lowerStatements(body.statements[...], in: &inner, tail: false)
-        return steps
+        guard method.modifiers.contains(where: { $0.name.text == "mutating" }) else { return steps }
+        // A mutating method of an observed struct property: its observers around the call (+StructObservers.swift).
+        return observedStructMutation(ExprSyntax(member), in: scope, at: call) { steps }
     }
 }
