@@ -9,7 +9,6 @@ extension SwiftLowering {
             if isTypeMember(member.decl) {
                 continue  // the type object's (SwiftLowering+TypeMembers.swift)
             } else if let v = member.decl.as(VariableDeclSyntax.self), isStatic(v.modifiers) {
-                if let (name, cls) = singleton(v) { shape.statics[name] = (cls, location(v)) }
                 // `static let queue = DispatchQueue(label:)`: one queue for the type (SwiftLowering+PropertyQueues).
                 if isPropertyQueue(v) { _ = recordPropertyQueue(v, className: typeObjectName(shape.name)) }
             } else if let v = member.decl.as(VariableDeclSyntax.self), recordPropertyQueue(v, className: shape.name) {
@@ -202,10 +201,6 @@ extension SwiftLowering {
     ) {
         if isFoldedConstant(decl) { return }  // folded at its uses (SwiftLowering+Constants.swift)
         if isPropertyQueue(decl) { return }
-        if isStatic(decl.modifiers), !asTypeMember, singleton(decl) != nil {
-            // Lowered in main: (``singletonSteps(in:)``).
-            return
-        }
         if isStatic(decl.modifiers), !asTypeMember {
             unsupported(
                 "a static property (`static let shared`)",

@@ -224,7 +224,6 @@ extension SwiftLowering {
             default:
                 if let found = enumTypeMember(type, name, at: member) { return found }
                 if let found = invalidTaskIdentifier(type, name) { return found }
-                if let found = singletonReference(type, name, at: member, in: scope) { return found }
                 if let typeObject = typeObjectClass(named: type, in: scope, at: Syntax(member)),
                     classes[typeObject]?.hasMember(name) == true
                 {

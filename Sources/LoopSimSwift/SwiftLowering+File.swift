@@ -151,7 +151,7 @@ extension SwiftLowering {
         classNodes += errorPayloadClassNodes()  // an error's values, by its text: SwiftLowering+ErrorPayloads.swift
         var scope = Scope(kind: .main)
         scope.capturedVars = capturedNames(in: mainItems.map(Syntax.init))
-        let mainSteps = singletonSteps(in: tree) + lowerStatements(mainItems[...], in: &scope, tail: true)
+        let mainSteps = lowerStatements(mainItems[...], in: &scope, tail: true)
         // Actions see main:'s names (docs/scenario-format.md §5), so they are lowered after it, with its names.
         for call in actionCalls {
             if let action = lowerAction(call, names: scope.locals) { actions.append(action) }

@@ -55,68 +55,12 @@ extension SwiftLowering {
     func isTypeMember(_ d: DeclSyntax) -> Bool {
         if let f = d.as(FunctionDeclSyntax.self) { return isStatic(f.modifiers) }
         if let v = d.as(VariableDeclSyntax.self) {
-            // a `static let shared = C()` read inside a method or closure is the type object's, made on first access
-            if isStatic(v.modifiers), let (name, _) = singleton(v),
-                let owner = enclosingTypeName(of: Syntax(v))
-            {
-                return isReadInABody(owner, name, in: Syntax(v).root)
-            }
+            // a `static let shared = C()` is the type object's, made on its first access wherever that is
+            if isStatic(v.modifiers), singleton(v) != nil { return true }
             // a `static let queue = DispatchQueue(label:)` is a queue of the scenario (SwiftLowering+PropertyQueues)
             return isStatic(v.modifiers) && !isFoldedConstant(v) && !isPropertyQueue(v)
         }
         return false
-    }
-
-    /// Whether `Owner.name` (or `Self.name` inside Owner) is read anywhere but in top-level code and the
-    /// experiment's actions: inside a method, an init, a deinit, an accessor, a closure or a stored property's initial
-    /// value. Such a singleton cannot be
-    /// `main:`'s launch-made local (docs/swift-scenarios.md, "Type members"), so it is the type object's.
-    func isReadInABody(_ owner: String, _ name: String, in root: Syntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            let owner: String
-            let name: String
-            var found = false
-            init(_ owner: String, _ name: String) {
-                (self.owner, self.name) = (owner, name)
-                super.init(viewMode: .sourceAccurate)
-            }
-            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-                guard !found, node.declName.baseName.text == name,
-                    let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                    base == owner || base == "Self"
-                else { return .visitChildren }
-                var current = node.parent
-                while let c = current {
-                    if c.is(FunctionDeclSyntax.self) || c.is(InitializerDeclSyntax.self)
-                        || c.is(DeinitializerDeclSyntax.self) || c.is(AccessorDeclSyntax.self)
-                        || c.is(MemberBlockItemSyntax.self)  // a stored property's initial value
-                    {
-                        found = true
-                        break
-                    }
-                    if let closure = c.as(ClosureExprSyntax.self), !isActionClosure(closure) {
-                        found = true
-                        break
-                    }
-                    current = c.parent
-                }
-                return .visitChildren
-            }
-            /// The closure of `scenario.at(…) { … }` (any top-level name before `.at`), whose body is a user action.
-            func isActionClosure(_ closure: ClosureExprSyntax) -> Bool {
-                guard
-                    let call = closure.parent?.as(FunctionCallExprSyntax.self)
-                        ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                    let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                    member.declName.baseName.text == "at",
-                    member.base?.is(DeclReferenceExprSyntax.self) == true
-                else { return false }
-                return call.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-            }
-        }
-        let finder = Finder(owner, name)
-        finder.walk(root)
-        return finder.found
     }
 
     /// Records the shape of the type object of `decl`, when it declares type members: their fields and methods.

@@ -281,8 +281,6 @@ struct ClassShape {
     var superclass: String?
     /// Members inherited from the UIKit superclass that a bare name inside the class means (`navigationController`).
     var inherited: Set<String> = []
-    /// `static let shared = C()`: the property's name to the class it creates and where (looked up only).
-    var statics: [String: (className: String, location: ScenarioLocation)] = [:]
     /// An init's argument labels to the method its body lowers to (SwiftLowering+Initializers.swift).
     var initializers: [[String]: String] = [:]
     /// Read-only computed properties, whose reads are inlined (SwiftLowering+Computed.swift).

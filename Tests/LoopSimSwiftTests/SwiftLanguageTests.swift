@@ -361,7 +361,9 @@ import Testing
             """)
     }
 
-    @Test func aStaticSharedSingletonIsCreatedAtLaunchAndHeldByTheApp() throws {
+    /// Swift makes a stored type property on its first access (the Swift book, "Type Properties"), so a
+    /// singleton first read by a user action at 1 s is made then, and only once.
+    @Test func aStaticSharedSingletonIsMadeOnItsFirstAccess() throws {
         let text = """
             import Foundation
             let scenario = Scenario("singleton", until: .seconds(3), variants: [.ios10])
@@ -371,19 +373,21 @@ import Testing
                 init() { print("store made") }
                 func hit() { hits += 1 }
             }
-            Store.shared.hit()
             scenario.at(.seconds(1)) {
+                Store.shared.hit()
                 Store.shared.hit()
                 if Store.shared.hits == 2 { print("one store") }
             }
-            scenario.expect(.ios10, ["logs": 2, "logs[1].text": "one store", "objects.leaked": 0])
+            scenario.expect(.ios10, [
+                "logs": 2, "logs[0].text": "store made", "logs[0].at_ms": 1000, "logs[1].text": "one store",
+                "objects.leaked": 0,
+            ])
             """
         try Self.passes(text)
         let tree = try #require(SwiftScenarioLoader.lower(text: text, file: "L.swift").0)
-        let main = try #require(tree.mapping?["main"])
-        #expect(SwiftLoweringTests.render(main) == "[{let: Store_shared = new Store}, {call: Store_shared.hit}]")
-        let inMethod = Self.problems("Page.shared.go()")
-        #expect(inMethod.map(\.id) == ["swift.unsupported"])
+        #expect(tree.mapping?["main"] == nil || SwiftLoweringTests.render(tree.mapping!["main"]!) == "[]")
+        let unknown = Self.problems("Page.shared.go()")
+        #expect(unknown.map(\.id) == ["swift.unsupported"])
     }
 
     // MARK: params, cases, sweeps
