@@ -212,8 +212,21 @@ extension SwiftLowering {
             case "separator":
                 if let literal = argument.expression.as(StringLiteralExprSyntax.self) {
                     separator = literalText(literal)
+                } else {
+                    unsupported(
+                        "a `separator:` that is not a string literal", "write the separator as a literal (`\", \"`)",
+                        at: argument.expression)
                 }
-            case "terminator": continue
+            case "terminator":
+                // Each log is one line of output; a terminator other than the newline would join it to the next
+                // print's, which a log cannot say (a reviewer's probe: two logs where Swift writes one line).
+                let text = argument.expression.as(StringLiteralExprSyntax.self).map { $0.segments.trimmedDescription }
+                if text != "\\n" {
+                    unsupported(
+                        "`print(…, terminator: \(argument.expression.trimmedDescription))`",
+                        "a log is one line: print the whole line in one call (`print(\"loading \\(state)\")`)",
+                        at: argument)
+                }
             default:
                 if let literal = argument.expression.as(StringLiteralExprSyntax.self) {
                     items.append(logText(literal, in: scope))
