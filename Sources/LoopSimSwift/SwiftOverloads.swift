@@ -46,12 +46,14 @@ struct OverloadRenaming {
         refusals = Self.unfollowedOverloads(of: source)
         var methods = Self.methods(of: source)
         let overloaded = Self.assignNames(&methods)
-        guard !overloaded.isEmpty else { return }
         let finder = CallSiteFinder(names: overloaded, methods: methods)
-        finder.walk(source)
+        if !overloaded.isEmpty { finder.walk(source) }
         refusals += finder.refusals
+        let words = ReservedWordFinder(viewMode: .sourceAccurate)
+        words.walk(source)  // SwiftReservedWords.swift
+        guard !overloaded.isEmpty || !words.renames.isEmpty else { return }
         var renames: [SyntaxIdentifier: String] = [:]
-        for (token, name) in finder.renames {
+        for (token, name) in finder.renames + words.renames where renames[token.id] == nil {
             renames[token.id] = name
             edits.append(
                 Edit(
