@@ -132,6 +132,9 @@ extension SwiftLowering {
         if typeName == "Thread", scope.locals["Thread"] == nil, name == "sleep" {
             return threadSleep(call, in: scope)
         }
+        if typeName == "MainActor", scope.locals["MainActor"] == nil, name == "assumeIsolated" {
+            return mainActorAssumeIsolated(call, in: scope)  // SwiftLowering+AssumeIsolated.swift
+        }
         if typeName == "Task" || typeName == "MainActor", scope.locals[typeName ?? ""] == nil {
             let form: String? =
                 switch name {
