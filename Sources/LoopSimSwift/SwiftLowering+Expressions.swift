@@ -97,6 +97,10 @@ extension SwiftLowering {
             return nil
         }
         if e.is(AwaitExprSyntax.self) || e.is(TryExprSyntax.self) {
+            if let (what, instead) = unmodelledAwait(e, in: scope) {
+                unsupported(what, instead, at: e)  // a form named as itself (SwiftLowering+UnmodelledAwaits.swift)
+                return nil
+            }
             unsupported(
                 "`await` or `try` inside an expression",
                 "write the awaited call as a statement of its own (`await model.refresh()`, "

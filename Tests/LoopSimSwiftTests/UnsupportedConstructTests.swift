@@ -22,6 +22,26 @@ import Testing
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(
+            name: "Task whose closure throws",
+            code: "TOP:final class L {\n func load() async throws -> Int { 1 }\n"
+                + " func go() { Task { try await /*@*/self.load() } }\n}",
+            advice: "catch inside the Task's closure"),
+        Case(
+            name: "throwing task's value",
+            code: "TOP:final class L {\n func go() async {\n let t = Task { () -> Int in return 1 }\n"
+                + " do { let v = /*@*/try await t.value; print(v) } catch {}\n }\n}",
+            advice: "await a value that cannot throw"),
+        Case(
+            name: "throwing async let",
+            code: "TOP:final class L {\n func load() async throws -> Int { 1 }\n func go() async {\n"
+                + " async let a = load()\n do { let x = /*@*/try await a; print(x) } catch {}\n }\n}",
+            advice: "call the method with `try await` where its value is needed"),
+        Case(
+            name: "task cancellation handler",
+            code: "TOP:final class L {\n func go() async {\n"
+                + " let v = /*@*/await withTaskCancellationHandler { 1 } onCancel: { }\n print(v)\n }\n}",
+            advice: "cancellation handlers are not modelled"),
+        Case(
             name: "dispatch source in a property's initial value that init does not schedule",
             code: "TOP:final class H { private let timer = /*@*/DispatchSource.makeTimerSource(queue: .main) }",
             advice: "schedule it and set its handler in `init`"),
