@@ -74,6 +74,7 @@ extension SwiftLowering {
     /// and their closures, which do not see `main:`'s names, read the folded literal (a global of `main.swift`).
     private mutating func recordConstants(_ decl: VariableDeclSyntax, prefix: String, instance: Bool) {
         guard decl.bindingSpecifier.text == "let" else { return }
+        recordNotificationName(decl, prefix: prefix)  // SwiftLowering+NotificationNames.swift
         let isInstance = instance && !isStatic(decl.modifiers)
         for binding in decl.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -126,6 +127,7 @@ extension SwiftLowering {
     /// Whether `decl`, a stored property of a class, is a folded constant: a `let` of a floating-point literal
     /// (`private let interval: TimeInterval = 1.0`), or a `static let` of any literal. Such a property is no field.
     func isFoldedConstant(_ decl: VariableDeclSyntax) -> Bool {
+        if isNotificationNameConstant(decl) { return true }  // SwiftLowering+NotificationNames.swift
         guard decl.bindingSpecifier.text == "let", decl.bindings.count == 1,
             let binding = decl.bindings.first, let value = binding.initializer?.value,
             let constant = literalConstant(value, binding: binding)

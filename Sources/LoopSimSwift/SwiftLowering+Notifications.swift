@@ -37,7 +37,7 @@ extension SwiftLowering {
     }
 
     /// `Notification.Name("X")`, `Notification.Name(rawValue: "X")`, `NSNotification.Name(…)`: "X".
-    private func nameLiteral(_ e: ExprSyntax) -> String? {
+    func nameLiteral(_ e: ExprSyntax) -> String? {
         guard let call = e.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
             let argument = call.arguments.first, argument.label == nil || argument.label?.text == "rawValue",
             ["Notification.Name", "NSNotification.Name", "Name"].contains(call.calledExpression.trimmedDescription)
@@ -52,6 +52,7 @@ extension SwiftLowering {
         if allowNil, e.is(NilLiteralExprSyntax.self) { return .plain("nil", at: at) }
         if let raw = nameLiteral(e) { return .quoted(raw, at: at) }
         if let raw = systemNotificationName(e) { return .quoted(raw, at: at) }  // SwiftLowering+AppLifecycle.swift
+        if let raw = typeNotificationName(e) { return .quoted(raw, at: at) }  // SwiftLowering+NotificationNames.swift
         if let member = e.as(MemberAccessExprSyntax.self) {
             let base = member.base?.trimmedDescription
             if base == nil || base == "Notification.Name" || base == "NSNotification.Name",

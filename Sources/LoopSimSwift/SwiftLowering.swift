@@ -33,6 +33,9 @@ struct SwiftLowering {
     var scenarioName: String?
     /// The notification names an `extension Notification.Name` declares: constant to raw name (looked up only).
     var notificationNames: [String: String] = [:]
+    /// Notification names kept as constants of a type or of the top level, by `Owner.name` or `name`
+    /// (SwiftLowering+NotificationNames.swift).
+    var typeNotificationNames: [String: String] = [:]
     /// The experiment's parameters, by their Swift names (looked up only), and those names in source order.
     var parameters: [String: SwiftParameter] = [:]
     var parameterOrder: [String] = []
