@@ -147,12 +147,9 @@ extension SwiftLowering {
     ) -> [LocatedNode] where C.Element == CodeBlockItemSyntax {
         guard let (condition, pre) = conditions(guardStmt.conditions, in: &scope) else { return [] }
         let body = guardStmt.body.statements
-        if endsWithReturn(body) && !tail && !scope.returnBreaksLoop {
-            unsupported(
-                "`guard … else { return }` here", "inside a loop, leave the turn with `continue` or `break`",
-                at: guardStmt)
-            return []
-        }
+        // Not in the body's tail (a `switch` case followed by more statements, a loop's turn), the else body's
+        // `return` is a `return` step, which ends the method from any depth; where the body cannot return early
+        // (a user action, the scenario's code) the `return`'s own lowering refuses it.
         let elseSteps = lowerStatements(body, in: &scope, tail: tail)
         let thenSteps = lowerStatements(rest, in: &scope, tail: tail)
         let at = location(guardStmt)
