@@ -32,5 +32,14 @@ extension ScenarioSchemaWords {
         `removeFirst: PLACE`, `removeLast: PLACE` — `a.removeFirst()`, `a.removeLast()`. Removes and
         releases one element. On an empty array the run crashes with Swift's message (`Fatal error: Can't
         remove first element from an empty collection`, `… last …`).
+        == step/replaceAt
+        `replaceAt: PLACE` — `a[i] = x`. Evaluates the index, then the value; replaces element `i` with the
+        value (retained) and releases the old element, which is let go when nothing else reaches it (reason
+        `removed from an array`); an index outside the array crashes the run (`Fatal error: Index out of
+        range`).
+        == step/replaceAt/index
+        `index:` (a key of `replaceAt:`, which models `a[i] = x`)
+        == step/replaceAt/value
+        `value:` (both required) (a key of `replaceAt:`, which models `a[i] = x`)
         """#
 }

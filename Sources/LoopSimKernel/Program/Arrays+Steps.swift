@@ -28,9 +28,12 @@ public enum ArrayOperation: Sendable {
     case removeFirst, removeLast
     /// `a.remove(at: i)`: traps when `i` is outside the array.
     case removeAt(Expr)
+    /// `a[i] = x`: the element at `i` replaced by `x` (retained), the old one released; traps when `i` is outside
+    /// the array, as the standard library's subscript does.
+    case replaceAt(Expr, Expr)
 }
 
-/// `append:`, `removeAll:`, `removeFirst:`, `removeLast:`, `removeAt:` on an array place (a field or a local):
+/// `append:`, `removeAll:`, `removeFirst:`, `removeLast:`, `removeAt:`, `replaceAt:` on an array place (a field or a local):
 /// reads the array, changes it, and stores it back, retaining what it adds and releasing what it removes, so
 /// the place's strong references are always its elements. A place that holds nil (a field of a freed or nil
 /// object: a message to nil) does nothing.
@@ -42,6 +45,7 @@ public struct ArrayStep: ExecutableStep {
         case .removeFirst: "removeFirst"
         case .removeLast: "removeLast"
         case .removeAt: "removeAt"
+        case .replaceAt: "replaceAt"
         }
     }
     public var place: LValue
@@ -63,6 +67,11 @@ public struct ArrayStep: ExecutableStep {
         case .removeAt(let e):
             guard case .int(let i) = try c.value(e) else { throw RuntimeFault("remove(at:) takes an integer index") }
             index = i
+        case .replaceAt(let i, let e):
+            // Swift evaluates the subscript's index, then the value assigned (left to right).
+            guard case .int(let at) = try c.value(i) else { throw RuntimeFault("a[i] takes an integer index") }
+            index = at
+            added = [try c.value(e)]
         default: break
         }
         guard let (holder, slot) = try place.location(c) else { return .next }  // a field of nil: a message to nil
@@ -98,6 +107,12 @@ public struct ArrayStep: ExecutableStep {
         case .removeAt:
             guard elements.indices.contains(index) else { throw RuntimeFault("Fatal error: Index out of range") }
             removed = [elements.remove(at: index)]
+        case .replaceAt:
+            guard elements.indices.contains(index) else { throw RuntimeFault("Fatal error: Index out of range") }
+            for value in added { try k.objects.requireRetainable(value) }
+            k.objects.retainElements(added)
+            removed = [elements[index]]
+            elements[index] = added[0]
         }
         // Stored back without a second retain or release of the elements that stay: the place's references are
         // moved, not copied.

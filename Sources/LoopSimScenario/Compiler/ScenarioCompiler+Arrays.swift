@@ -24,6 +24,21 @@ extension ScenarioCompiler {
             if type != .int { c.bag.error(.exprType, "an array's index is an int, not \(type)", at: node.location) }
             return c.arrayStep(s, .removeAt(index))
         },
+        StepVerb("replaceAt", keys: ["index", "value"]) { c, s in
+            guard let indexNode = s.map["index"], let valueNode = s.map["value"] else {
+                c.bag.error(.keyMissing, "`replaceAt` needs `index:` and `value:`: `index: 0` `value: 3`", at: s.at)
+                return []
+            }
+            guard let (place, type) = c.arrayPlace(s),
+                let (index, indexType) = c.expression(indexNode, scope: s.scope),
+                let (value, valueType) = c.expression(valueNode, scope: s.scope)
+            else { return [] }
+            if indexType != .int {
+                c.bag.error(.exprType, "an array's index is an int, not \(indexType)", at: indexNode.location)
+            }
+            c.checkAssignable(.array(valueType), to: type, at: valueNode.location)
+            return [.perform(ArrayStep.make(place: place, operation: .replaceAt(index, value)))]
+        },
     ]
 
     /// `append: PLACE` with `value: EXPR` (one element) or `contentsOf: EXPR` (an array's elements).
@@ -52,7 +67,7 @@ extension ScenarioCompiler {
     }
 
     /// The verb's argument as an array place (a local or a field of array type).
-    private func arrayPlace(_ s: StepSite) -> (LValue, TypeRef)? {
+    func arrayPlace(_ s: StepSite) -> (LValue, TypeRef)? {
         guard let (place, type) = lvalue(s.arg, scope: s.scope) else { return nil }
         guard case .array = type else {
             bag.error(
