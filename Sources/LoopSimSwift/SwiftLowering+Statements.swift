@@ -316,6 +316,11 @@ extension SwiftLowering {
             {
                 return steps  // `d[k] = v`, `d[k, default: 0] += 1`: SwiftLowering+Dictionaries.swift
             }
+            if ["=", "+=", "-=", "*=", "/=", "%="].contains(op),
+                let steps = arrayElementAssignment(elements[0], operator: op, Array(elements[2...]), at: e, in: &scope)
+            {
+                return steps  // `a[i] = v`, `a[i] += 1`: SwiftLowering+ArrayElements.swift
+            }
             let isCompound =
                 elements[1].as(BinaryOperatorExprSyntax.self).map {
                     ["+=", "-=", "*=", "/=", "%="].contains($0.operator.text)
