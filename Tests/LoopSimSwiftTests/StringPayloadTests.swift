@@ -48,4 +48,145 @@ import Testing
                 #"0 greeter: "ann" said "hi" to ann a\b "q""#, #"0 done "said "hi" to ann""#,
             ])
     }
+
+    static let errors = """
+        enum LoadError: Error {
+            case offline
+            case server(message: String)
+            case rejected(Int, reason: String, retry: Bool)
+        }
+
+        """
+
+    /// A thrown `.server(message:)` keeps its `String` through a throwing method, is caught by each pattern form
+    /// and printed as swiftc prints it: `failed: server(message: "busy")`.
+    @Test func aStringValueOfAnErrorIsThrownCaughtAndPrinted() throws {
+        let logs = try Self.logs(
+            Self.errors + #"""
+                final class Loader {
+                    func fetch(_ status: Int) throws -> Int {
+                        if status == 0 { throw LoadError.offline }
+                        if status == 503 { throw LoadError.server(message: "busy") }
+                        if status == 429 { throw LoadError.rejected(status, reason: "too \"many\"", retry: true) }
+                        if status >= 500 { throw LoadError.server(message: "down \(status)") }
+                        return status
+                    }
+                    func load(_ status: Int) throws -> Int { try fetch(status) + 1 }
+                    func run(_ status: Int) {
+                        do {
+                            let n = try load(status)
+                            print("loaded \(n)")
+                        } catch LoadError.server(let message) where message == "busy" {
+                            print("server said \(message)")
+                        } catch let LoadError.rejected(code, reason: why, retry: again) {
+                            print("rejected \(code) \(why) \(again)")
+                        } catch LoadError.server(message: "down 502") {
+                            print("bad gateway")
+                        } catch {
+                            print("failed: \(error)")
+                        }
+                    }
+                }
+                let l = Loader()
+                l.run(503)
+                l.run(429)
+                l.run(502)
+                l.run(500)
+                l.run(0)
+                l.run(200)
+                """#)
+        #expect(
+            logs == [
+                "0 server said busy", #"0 rejected 429 too "many" true"#, "0 bad gateway",
+                #"0 failed: server(message: "down 500")"#, "0 failed: offline", "0 loaded 201",
+            ])
+    }
+
+    /// `if case`, `guard case`, `switch error` and an `Error?` property carry and match the `String`.
+    @Test func aStringValueIsMatchedByIfCaseSwitchAndAnOptionalError() throws {
+        let logs = try Self.logs(
+            Self.errors + #"""
+                final class Screen {
+                    var lastError: Error?
+                    func fail(_ text: String) throws { throw LoadError.server(message: text) }
+                    func tap(_ text: String) {
+                        do {
+                            try fail(text)
+                        } catch {
+                            lastError = error
+                            if case LoadError.server(let m) = error, m.hasPrefix("x") { print("x-error \(m)") }
+                            switch error {
+                            case LoadError.server(let m) where m.count > 3: print("long \(m)")
+                            case LoadError.server(let m): print("short \(m)")
+                            default: print("other")
+                            }
+                        }
+                    }
+                    func report() {
+                        guard case LoadError.server(let m)? = lastError else {
+                            print("no server error")
+                            return
+                        }
+                        print("last \(m) of \(lastError!)")
+                    }
+                }
+                let s = Screen()
+                s.report()
+                s.tap("xyz")
+                s.tap("timeout")
+                s.report()
+                """#)
+        #expect(
+            logs == [
+                "0 no server error", "0 x-error xyz", "0 short xyz", "0 long timeout",
+                #"0 last timeout of server(message: "timeout")"#,
+            ])
+    }
+
+    /// A `Result<Int, LoadError>`'s failure and an `async throws` method awaited in a `Task` carry the `String`
+    /// value (a throwing `Task`'s `value` is outside the subset: docs/swift-scenarios.md).
+    @Test func aStringValueTravelsInAResultAndATask() throws {
+        let logs = try Self.logs(
+            Self.errors + #"""
+                final class Service {
+                    func load(_ ok: Bool, completion: @escaping (Result<Int, LoadError>) -> Void) {
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
+                            if ok { completion(.success(7)) } else { completion(.failure(.server(message: "busy"))) }
+                        }
+                    }
+                    func send(_ size: Int) async throws -> Int {
+                        try await Task.sleep(nanoseconds: 200_000_000)
+                        if size > 100 { throw LoadError.server(message: "too big") }
+                        return size
+                    }
+                }
+                let service = Service()
+                service.load(false) { result in
+                    switch result {
+                    case .success(let n): print("got \(n)")
+                    case .failure(.server(let message)): print("server: \(message)")
+                    case .failure(let error): print("failed: \(error)")
+                    }
+                    do {
+                        _ = try result.get()
+                    } catch {
+                        print("rethrown: \(error)")
+                    }
+                }
+                Task {
+                    do {
+                        let n = try await service.send(500)
+                        print("sent \(n)")
+                    } catch LoadError.server(let message) {
+                        print("upload refused: \(message)")
+                    } catch {
+                        print("upload failed: \(error)")
+                    }
+                }
+                """#)
+        #expect(
+            logs == [
+                "100 server: busy", #"100 rethrown: server(message: "busy")"#, "200 upload refused: too big",
+            ])
+    }
 }
