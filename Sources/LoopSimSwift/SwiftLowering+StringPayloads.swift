@@ -20,4 +20,47 @@ extension SwiftLowering {
         default: nil
         }
     }
+
+    /// The steps that store into `temporary` the text Swift prints for the case `c` of the payload enum `e` held at
+    /// `subject` (its places `subject_c_label`, SwiftLowering+PayloadEnums.swift): `idle`, `moved(from: 1, to: "x")`.
+    /// An optional value is `Optional(…)` or `nil` (`String(describing:)` of an `Optional`, the standard library's
+    /// `Optional.debugDescription`), chosen by an `if:` on its place into a temporary of its own first.
+    func payloadCaseText(
+        _ c: PayloadEnum.Case, of e: PayloadEnum, at subject: String, into temporary: String, at: ScenarioLocation
+    ) -> [LocatedNode] {
+        guard !c.values.isEmpty else { return [.step("let", "\(temporary) = \"\(c.name)\"", at: at)] }
+        var steps: [LocatedNode] = []
+        var parts: [String] = []
+        for index in c.values.indices {
+            let fieldName = PayloadEnum.field(c, index)
+            let place = "\(subject)_\(fieldName)"
+            guard let field = structs[e.name]?.field(fieldName),
+                let printed = Self.printedPayloadValue(place, type: field.type)
+            else { continue }
+            var value = printed
+            if field.isOptional {
+                let optional = "\(temporary)_\(fieldName)"
+                steps.append(.step("let", "\(optional) = \"nil\"", at: at))
+                steps.append(
+                    .step(
+                        "if", "\(place) != nil", at: at,
+                        [("then", .list([.step("set", "\(optional) = \"Optional(\(printed))\"", at: at)], at: at))]))
+                value = "\\(\(optional))"
+            }
+            parts.append(c.values[index].label.map { "\($0): \(value)" } ?? value)
+        }
+        steps.append(.step("let", "\(temporary) = \"\(c.name)(\(parts.joined(separator: ", ")))\"", at: at))
+        return steps
+    }
+
+    /// `x` of `String(describing: x)`, which is the text `print(x)` writes (the standard library's
+    /// `String(describing:)` and `print` both write `x`'s `description` through `_print_unlocked`,
+    /// stdlib/public/core/OutputStream.swift). Nil for another expression.
+    func describedValue(_ e: ExprSyntax) -> ExprSyntax? {
+        guard let call = e.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+            call.arguments.count == 1, let only = call.arguments.first, only.label?.text == "describing"
+        else { return nil }
+        return only.expression
+    }
 }

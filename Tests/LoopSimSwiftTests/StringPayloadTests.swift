@@ -189,4 +189,85 @@ import Testing
                 "100 server: busy", #"100 rethrown: server(message: "busy")"#, "200 upload refused: too big",
             ])
     }
+
+    static let states = """
+        enum State {
+            case idle
+            case failed(String)
+            case moved(from: Int, to: String)
+            case note(String?, count: Int?)
+            case flag(ok: Bool)
+        }
+
+        """
+
+    /// A payload enum printed whole from a property, a local, a parameter and a closure's parameter, in a `print`
+    /// and in a string value, as swiftc prints it (conformance sw97): `failed("timeout")`, `moved(from: 1, to: "x")`,
+    /// `note(Optional("x"), count: nil)`.
+    @Test func aPayloadEnumIsPrintedWholeWhereverItIsRead() throws {
+        let logs = try Self.logs(
+            Self.states + #"""
+                final class Machine {
+                    var state: State = .idle
+                    var onChange: ((State) -> Void)?
+                    var last = ""
+                    func show(_ s: State) { print("param \(s)") }
+                    func run(_ reason: String) {
+                        print("state \(state)")
+                        state = .failed(reason)
+                        print("state \(state)")
+                        let local: State = .moved(from: 1, to: "x \"y\"")
+                        print(local)
+                        show(.note("x", count: nil))
+                        show(.note(nil, count: 3))
+                        let flag = State.flag(ok: true)
+                        last = "described \(flag)"
+                        print(last, String(describing: local))
+                        onChange?(state)
+                    }
+                }
+                let m = Machine()
+                m.onChange = { s in print("changed to \(s)") }
+                m.run("timeout")
+                """#)
+        #expect(
+            logs == [
+                "0 state idle", #"0 state failed("timeout")"#, #"0 moved(from: 1, to: "x \"y\"")"#,
+                #"0 param note(Optional("x"), count: nil)"#, "0 param note(nil, count: Optional(3))",
+                #"0 described flag(ok: true) moved(from: 1, to: "x \"y\"")"#, #"0 changed to failed("timeout")"#,
+            ])
+    }
+
+    /// A `String` value of a payload enum is matched and bound as any value is, and compared after binding.
+    @Test func aStringValueOfAPayloadEnumIsMatched() throws {
+        let logs = try Self.logs(
+            Self.states + #"""
+                final class Machine {
+                    var state: State = .idle
+                    func check() {
+                        switch state {
+                        case .failed(let why) where why == "timeout": print("timed out")
+                        case .failed(let why): print("failed: \(why)")
+                        case let .moved(from, to): print("moved \(from) \(to)")
+                        default: print("other \(state)")
+                        }
+                        if case .note(let text, _) = state, let text { print("note \(text)") }
+                    }
+                }
+                let m = Machine()
+                m.state = .failed("timeout")
+                m.check()
+                m.state = .failed("offline")
+                m.check()
+                m.state = .moved(from: 2, to: "b")
+                m.check()
+                m.state = .note("hi", count: 1)
+                m.check()
+                """#)
+        #expect(
+            logs == [
+                "0 timed out", "0 failed: offline", "0 moved 2 b", #"0 other note(Optional("hi"), count: Optional(1))"#,
+                "0 note hi",
+            ])
+    }
 }
