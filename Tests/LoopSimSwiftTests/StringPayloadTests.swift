@@ -270,4 +270,54 @@ import Testing
                 "0 note hi",
             ])
     }
+
+    /// A `Double` value of a payload enum is stored, matched and compared (a `duration`, docs/scenario-format.md §6);
+    /// printed, it is logged as written, as any `Double` is (Swift writes its shortest round-trip digits,
+    /// `running(0.25)`, which a duration's nanoseconds do not keep), and `loopsim conform` matches it with any text.
+    @Test func aDoubleValueIsStoredMatchedAndComparedButLoggedAsWritten() throws {
+        let logs = try Self.logs(
+            #"""
+            enum Progress { case idle; case running(Double); case paused(at: TimeInterval, reason: String) }
+            final class Job {
+                var state: Progress = .idle
+                var done = 0
+                func step() {
+                    done += 1
+                    state = .running(0.25 * Double(done))
+                    if case .running(let p) = state, p >= 0.5 { print("half done") }
+                    switch state {
+                    case .running(let p) where p < 0.5: print("early \(p)")
+                    case .running: print("late")
+                    default: print("other")
+                    }
+                    print("state \(state)")
+                    state = .paused(at: 1.5, reason: "user")
+                    if case .paused(let t, let why) = state { print("paused \(why) \(t > 1.0)") }
+                }
+            }
+            let j = Job()
+            j.step()
+            j.step()
+            """#)
+        #expect(
+            logs == [
+                #"0 early \(p)"#, #"0 state \(state)"#, "0 paused user true", "0 half done", "0 late",
+                #"0 state \(state)"#, "0 paused user true",
+            ])
+    }
+
+    /// A struct printed whole writes a `String` property as its `debugDescription` too (swiftc 6.3.1:
+    /// `Config(retries: 2, name: "say \"hi\" a\\b")`).
+    @Test func aStructsStringPropertyIsEscapedWhenPrintedWhole() throws {
+        let logs = try Self.logs(
+            #"""
+            struct Config { var retries: Int; var name: String }
+            final class Holder {
+                var config = Config(retries: 2, name: "say \"hi\" a\\b")
+                func show() { print("cfg \(config)") }
+            }
+            Holder().show()
+            """#)
+        #expect(logs == [#"0 cfg Config(retries: 2, name: "say \"hi\" a\\b")"#])
+    }
 }
