@@ -182,7 +182,7 @@ extension SwiftLowering {
     /// A case pattern against the payload enum held at `subject`: its tag test and its bindings (name, field
     /// place, type). `.x`, `.x(let a, _)`, `let .x(a, b)`, `.x(let a)` with a label or without. Nil after refusing.
     mutating func payloadCaseTest(
-        _ pattern: PatternSyntax, subject: String, enum e: PayloadEnum
+        _ pattern: PatternSyntax, subject: String, enum e: PayloadEnum, in scope: Scope
     ) -> (test: String, bindings: [(String, String, LoweredType)])? {
         let (expr, bindAll) = Self.casePatternExpression(pattern)  // SwiftLowering+Result.swift
         guard let expr, let (c, arguments) = payloadCase(expr, of: e) else {
@@ -191,7 +191,7 @@ extension SwiftLowering {
                 at: pattern)
             return nil
         }
-        let test = "\(subject)_tag == \"\(c.name)\""
+        var test = "\(subject)_tag == \"\(c.name)\""
         guard !arguments.isEmpty else { return (test, []) }
         guard arguments.count == c.values.count else {
             unsupported(
@@ -207,10 +207,9 @@ extension SwiftLowering {
             if inner.is(DiscardAssignmentExprSyntax.self) { continue }
             if let name = Self.boundPayloadName(inner, bindAll: bindAll) {
                 bindings.append((name, place, type))
+            } else if let compared = payloadValueTest(inner, place: place, type: type, in: scope) {
+                test += " && " + compared  // `case .failed("timeout")`: SwiftLowering+StringPayloads.swift
             } else {
-                unsupported(
-                    "this value in a case pattern", "bind it (`let value`) and compare it in the case's body",
-                    at: inner)
                 return nil
             }
         }
@@ -223,8 +222,9 @@ extension SwiftLowering {
         guard case .value(let name) = staticType(s.subject, in: scope, report: false), let e = payloadEnums[name]
         else { return nil }
         guard let subject = expression(s.subject, in: scope) else { return [] }
+        let outer = scope
         return bindingSwitch(s, in: &scope, tail: tail) { lowering, pattern in  // SwiftLowering+Language.swift
-            lowering.payloadCaseTest(pattern, subject: subject.text, enum: e)
+            lowering.payloadCaseTest(pattern, subject: subject.text, enum: e, in: outer)
         }
     }
 
@@ -237,7 +237,7 @@ extension SwiftLowering {
             let e = payloadEnums[name]
         else { return nil }
         guard let subject = expression(condition.initializer.value, in: scope),
-            let (test, bindings) = payloadCaseTest(condition.pattern, subject: subject.text, enum: e)
+            let (test, bindings) = payloadCaseTest(condition.pattern, subject: subject.text, enum: e, in: scope)
         else { return .some(nil) }
         return .some((test, conditionBindings(bindings, of: condition, in: &scope)))  // SwiftLowering+Result.swift
     }

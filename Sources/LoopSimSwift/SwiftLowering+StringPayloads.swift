@@ -63,4 +63,24 @@ extension SwiftLowering {
         else { return nil }
         return only.expression
     }
+
+    /// `case .failed("timeout")`, `case .moved(from: 1, to: name)`: a value written in a case pattern is compared
+    /// with the case's value by `~=`, which is `==` for an `Int`, a `Bool`, a `String` (the Swift book, "Patterns" ›
+    /// "Expression Pattern"); the test of the value held at `place`. Nil after refusing (a value of another type, or
+    /// of a type that is not the case's).
+    mutating func payloadValueTest(_ value: ExprSyntax, place: String, type: LoweredType, in scope: Scope) -> String? {
+        guard [.int, .bool, .string].contains(type) else {
+            unsupported(
+                "this value in a case pattern", "bind it (`let value`) and compare it in the case's body", at: value)
+            return nil
+        }
+        guard let lowered = expression(value, in: scope) else { return nil }
+        guard lowered.type == type else {
+            unsupported(
+                "this value in a case pattern", "write a value of the case's type, or bind it (`let value`)",
+                at: value)
+            return nil
+        }
+        return "\(place) == \(lowered.text)"
+    }
 }

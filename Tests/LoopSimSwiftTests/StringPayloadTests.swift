@@ -320,4 +320,44 @@ import Testing
             """#)
         #expect(logs == [#"0 cfg Config(retries: 2, name: "say \"hi\" a\\b")"#])
     }
+
+    /// A value written in a payload enum's case pattern is compared with the case's value (`~=`, `==` of a String,
+    /// an Int, a Bool): `case .failed("timeout")`, `if case .moved(from: 1, to: let to) = state`.
+    @Test func aValueInAPayloadCasePatternIsCompared() throws {
+        let logs = try Self.logs(
+            Self.states + #"""
+                final class Machine {
+                    var state: State = .idle
+                    let expected = "offline"
+                    func check() {
+                        switch state {
+                        case .failed("timeout"): print("timed out")
+                        case .failed(expected): print("expected \(expected)")
+                        case .failed(let why): print("failed: \(why)")
+                        case .moved(from: 1, to: let to): print("from one to \(to)")
+                        default: print("other \(state)")
+                        }
+                        if case .flag(ok: true) = state { print("ok") }
+                    }
+                }
+                let m = Machine()
+                m.state = .failed("timeout")
+                m.check()
+                m.state = .failed("offline")
+                m.check()
+                m.state = .failed("x")
+                m.check()
+                m.state = .moved(from: 1, to: "b")
+                m.check()
+                m.state = .moved(from: 2, to: "c")
+                m.check()
+                m.state = .flag(ok: true)
+                m.check()
+                """#)
+        #expect(
+            logs == [
+                "0 timed out", "0 expected offline", "0 failed: x", "0 from one to b",
+                #"0 other moved(from: 2, to: "c")"#, "0 other flag(ok: true)", "0 ok",
+            ])
+    }
 }
