@@ -360,4 +360,42 @@ import Testing
                 #"0 other moved(from: 2, to: "c")"#, "0 other flag(ok: true)", "0 ok",
             ])
     }
+
+    /// The brief's forms as written: `catch let LoadError.server(message: m)`, `error as LoadError` switched,
+    /// `==` of an `Equatable` error with a String value, `"\(error)"` kept in a property, `String(describing:)`.
+    @Test func theEverydayFormsOfAStringErrorAreModelled() throws {
+        let logs = try Self.logs(
+            #"""
+            enum LoadError: Error, Equatable { case offline; case server(message: String) }
+            final class Loader {
+                var lastMessage = ""
+                func fetch(_ n: Int) throws { throw LoadError.server(message: "busy \(n)") }
+                func run(_ n: Int) {
+                    do {
+                        try fetch(n)
+                    } catch let LoadError.server(message: m) where n == 1 {
+                        print("server said \(m)")
+                    } catch let error as LoadError {
+                        switch error {
+                        case .server(let message): print("server \(message)")
+                        case .offline: print("offline")
+                        }
+                        if error == .server(message: "busy 2") { print("equal") }
+                        lastMessage = "\(error)"
+                        print("kept \(lastMessage) \(String(describing: error))")
+                    } catch {
+                        print("other \(error)")
+                    }
+                }
+            }
+            let l = Loader()
+            l.run(1)
+            l.run(2)
+            """#)
+        #expect(
+            logs == [
+                "0 server said busy 1", "0 server busy 2", "0 equal",
+                #"0 kept server(message: "busy 2") server(message: "busy 2")"#,
+            ])
+    }
 }
