@@ -109,8 +109,9 @@ extension ScenarioSchemaWords {
         interpolation: an integer, Boolean, string or duration expression (section 6), evaluated when the
         step runs and written as Swift's string interpolation writes it (`3`, `true`, the string's
         characters, a duration as its `Double`: `0.5`; `nil` for an absent value): `log: 'tick
-        \(self.count)'` (single quotes or none: YAML's double quotes read `\(` as an escape). `\\(` logs the
-        text `\(`.
+        \(self.count)'` (single quotes or none: YAML's double quotes read `\(` as an escape). As in a Swift
+        string literal, `\"` logs a `"` and `\\` a `\` (so `\\(` logs the text `\(`); any other `\` is
+        itself: `log: 'state failed(\"\(reason)\")'` is Swift's `print("state failed(\"\(reason)\")")`.
         == step/return
         `return: EXPR` — `return;`, `return value;` in a method that returns a value. `- return` (a bare
         step) ends the method, block, `init` or `dealloc` that runs it, from any depth of `if:` branches and

@@ -12,14 +12,13 @@ import SwiftSyntax
 /// `print("\(error)")` writes Swift's text. A value is read back through a table the text keys: the enum's type
 /// object (`SignUpError_Type`, a singleton as a class's type properties are, SwiftLowering+TypeMembers.swift) has a
 /// dictionary per value of each case, `shortPassword_minimum: [string: int]`, filled where a case is made; the text
-/// of a value is a function of its values (an `Int` and a `Bool` print one way each), so a text's
-/// entry never changes. A case pattern tests the text's entry and binds its values from the tables.
+/// of a value is a function of its values (an `Int` and a `Bool` print one way each, a `String` as its
+/// `debugDescription`, SwiftLowering+StringPayloads.swift), so a text's entry never changes. A case pattern tests the text's entry and binds its values from the tables.
 extension SwiftLowering {
     /// Records an error enum whose cases carry values: each case's values (label and type) in
     /// ``errorPayloadEnums``; the enum's cases themselves are recorded as any error enum's (SwiftLowering+Enums.swift),
     /// the value of a case with values being the text its values complete. A value of a type whose printed text the
-    /// language cannot write (a `String`, which Swift prints quoted, a `Double`, an enum, an object, an optional) is
-    /// refused at its type.
+    /// language cannot write (a `Double`, an enum, an object, an optional) is refused at its type.
     mutating func recordErrorPayloadEnum(_ e: EnumDeclSyntax) {
         let elements = e.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements)
         var cases: [PayloadEnum.Case] = []
@@ -35,14 +34,15 @@ extension SwiftLowering {
                     unsupported("a default associated value", "write the value where the case is made", at: value)
                 }
                 let type = typeNamed(parameter.type)
-                guard type == .int || type == .bool,
+                guard Self.printedPayloadValue("v", type: type) != nil,  // SwiftLowering+StringPayloads.swift
                     !parameter.type.is(OptionalTypeSyntax.self)
                 else {
                     unsupported(
                         "an associated value of type `\(parameter.type.trimmedDescription)` in an error enum",
-                        "an error's associated value is an Int or a Bool (Swift prints a String's quoted, a Double's "
-                            + "digits from its binary value and an enum's with its module, which the model does not "
-                            + "write); keep other detail in a property of the object that throws", at: parameter.type)
+                        "an error's associated value is an Int, a Bool or a String (Swift prints a Double's digits "
+                            + "from its binary value, an enum's with its module and an optional's as `Optional(…)`, "
+                            + "which the model does not write into an error's text); keep other detail in a "
+                            + "property of the object that throws", at: parameter.type)
                     continue
                 }
                 values.append((parameter.firstName?.text, parameter.type))
@@ -182,7 +182,7 @@ extension SwiftLowering {
             let temporary = Self.temporaryName("\(c.name)_\(index)_", at: location(argument))
             hoisting.steps.append(.step("let", "\(temporary) = \(lowered.text)", at: at))
             temporaries.append(temporary)
-            let value = "\\(\(temporary))"
+            guard let value = Self.printedPayloadValue(temporary, type: type) else { return .some(nil) }
             parts.append(c.values[index].label.map { "\($0): \(value)" } ?? value)
         }
         let text = "\"\(c.name)(\(parts.joined(separator: ", ")))\""

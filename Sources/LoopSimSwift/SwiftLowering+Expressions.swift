@@ -29,13 +29,13 @@ extension SwiftLowering {
             if s.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) {
                 return interpolatedString(s, in: scope)  // SwiftLowering+Interpolation.swift
             }
-            guard let text = plainString(e), !text.contains("\"") else {
-                unsupported(
-                    "a quote or an escape in a string value", "write the text without `\"` and `\\`",
-                    at: s)
+            guard let text = plainString(e) else {
+                unsupported("this string value", "write the text without `\\`", at: s)
                 return nil
             }
-            return ("\"\(text)\"", .string)
+            // A `"` and a `\` as the language escapes them (docs/scenario-format.md §6).
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return ("\"\(escaped)\"", .string)
         }
         if let tuple = e.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
             only.label == nil

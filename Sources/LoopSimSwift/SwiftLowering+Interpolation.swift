@@ -33,6 +33,7 @@ extension SwiftLowering {
         }
         if let tuple = tupleLogText(e, in: scope) { return tuple }  // SwiftLowering+Tuples.swift
         if let state = payloadEnumLogText(e, in: scope) { return state }  // SwiftLowering+PayloadEnums.swift
+        if let described = describedValue(e) { return logItem(described, in: scope) }  // +StringPayloads.swift
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self
@@ -76,7 +77,7 @@ extension SwiftLowering {
     /// `"tick \(count)"` as a value (`log.append("tick \(n)")`, `state = "step \(n)"`): the language's interpolated
     /// string, each interpolation a plain `Int`, `Bool` or `String` (or an array of them) written as Swift writes it
     /// when the statement runs. An interpolation Swift would write otherwise (an optional as `Optional(3)`, a
-    /// `Double`, an object), an escape or a quote in the text, and a multi-line literal are refused.
+    /// `Double`, an object), an escape other than `\"` and `\\` in the text, and a multi-line literal are refused.
     mutating func interpolatedString(_ literal: StringLiteralExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         guard literal.openingQuote.text == "\"", literal.openingPounds == nil else {
             unsupported("this string literal", "write a one-line `\"…\"` literal without `#`", at: literal)
@@ -85,8 +86,11 @@ extension SwiftLowering {
         var text = ""
         for segment in literal.segments {
             if let s = segment.as(StringSegmentSyntax.self) {
-                guard !s.content.text.contains("\\"), !s.content.text.contains("\"") else {
-                    unsupported("an escape in an interpolated string", "write the text without `\\`", at: s)
+                // `\"` and `\\` are the language's escapes too (docs/scenario-format.md §6); another escape is not.
+                guard Self.hasOnlyQuoteEscapes(s.content.text) else {
+                    unsupported(
+                        "an escape other than `\\\"` and `\\\\` in an interpolated string",
+                        "write the text without it", at: s)
                     return nil
                 }
                 text += s.content.text
@@ -115,6 +119,21 @@ extension SwiftLowering {
             text += item
         }
         return ("\"\(text)\"", .string)
+    }
+
+    /// Whether a string literal segment's escapes (`\"`, `\\`) are those the scenario language reads as Swift
+    /// does.
+    static func hasOnlyQuoteEscapes(_ text: String) -> Bool {
+        var escaped = false
+        for c in text {
+            if escaped {
+                guard c == "\"" || c == "\\" else { return false }
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            }
+        }
+        return !escaped
     }
 
     /// Whether `e` is `Int(x)` of a `TimeInterval`, which the lowering made `int(x)` (SwiftLowering+Dates.swift): an

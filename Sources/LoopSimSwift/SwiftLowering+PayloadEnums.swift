@@ -182,7 +182,7 @@ extension SwiftLowering {
     /// A case pattern against the payload enum held at `subject`: its tag test and its bindings (name, field
     /// place, type). `.x`, `.x(let a, _)`, `let .x(a, b)`, `.x(let a)` with a label or without. Nil after refusing.
     mutating func payloadCaseTest(
-        _ pattern: PatternSyntax, subject: String, enum e: PayloadEnum
+        _ pattern: PatternSyntax, subject: String, enum e: PayloadEnum, in scope: Scope
     ) -> (test: String, bindings: [(String, String, LoweredType)])? {
         let (expr, bindAll) = Self.casePatternExpression(pattern)  // SwiftLowering+Result.swift
         guard let expr, let (c, arguments) = payloadCase(expr, of: e) else {
@@ -191,7 +191,7 @@ extension SwiftLowering {
                 at: pattern)
             return nil
         }
-        let test = "\(subject)_tag == \"\(c.name)\""
+        var test = "\(subject)_tag == \"\(c.name)\""
         guard !arguments.isEmpty else { return (test, []) }
         guard arguments.count == c.values.count else {
             unsupported(
@@ -207,10 +207,9 @@ extension SwiftLowering {
             if inner.is(DiscardAssignmentExprSyntax.self) { continue }
             if let name = Self.boundPayloadName(inner, bindAll: bindAll) {
                 bindings.append((name, place, type))
+            } else if let compared = payloadValueTest(inner, place: place, type: type, in: scope) {
+                test += " && " + compared  // `case .failed("timeout")`: SwiftLowering+StringPayloads.swift
             } else {
-                unsupported(
-                    "this value in a case pattern", "bind it (`let value`) and compare it in the case's body",
-                    at: inner)
                 return nil
             }
         }
@@ -223,8 +222,9 @@ extension SwiftLowering {
         guard case .value(let name) = staticType(s.subject, in: scope, report: false), let e = payloadEnums[name]
         else { return nil }
         guard let subject = expression(s.subject, in: scope) else { return [] }
+        let outer = scope
         return bindingSwitch(s, in: &scope, tail: tail) { lowering, pattern in  // SwiftLowering+Language.swift
-            lowering.payloadCaseTest(pattern, subject: subject.text, enum: e)
+            lowering.payloadCaseTest(pattern, subject: subject.text, enum: e, in: outer)
         }
     }
 
@@ -237,22 +237,21 @@ extension SwiftLowering {
             let e = payloadEnums[name]
         else { return nil }
         guard let subject = expression(condition.initializer.value, in: scope),
-            let (test, bindings) = payloadCaseTest(condition.pattern, subject: subject.text, enum: e)
+            let (test, bindings) = payloadCaseTest(condition.pattern, subject: subject.text, enum: e, in: scope)
         else { return .some(nil) }
         return .some((test, conditionBindings(bindings, of: condition, in: &scope)))  // SwiftLowering+Result.swift
     }
 
-    /// `print(state)`, `"\(state)"` of a payload enum whose values are `Int`s, `Bool`s and enum cases: what Swift's
-    /// `print` writes, `idle`, `loading(attempt: 2)`, `loaded(3)`, chosen by the tag into a temporary before the
-    /// statement (``Hoisting``). Nil for another value (a `String` value is written quoted by Swift, which the
-    /// language's strings cannot hold; it is logged as written).
+    /// `print(state)`, `"\(state)"` of a payload enum whose values are `Int`s, `Bool`s and `String`s, optional or
+    /// not: what Swift's `print` writes, `idle`, `loading(attempt: 2)`, `failed("timeout")`, `note(Optional("x"))`,
+    /// chosen by the tag into a temporary before the statement (``Hoisting``; each value's text by
+    /// ``payloadCaseText(_:of:at:into:at:)``, SwiftLowering+StringPayloads.swift). Nil for another value (a `Double`, an
+    /// enum, which Swift prints with its module's name, or an object: logged as written).
     mutating func payloadEnumLogText(_ e: ExprSyntax, in scope: Scope) -> String? {
         guard hoisting.isOpen, case .value(let name) = staticType(e, in: scope, report: false),
             let payload = payloadEnums[name], let shape = structs[name], notEvaluatedEachTime(e) == nil
         else { return nil }
-        let printable = shape.fields.dropFirst().allSatisfy { field in
-            !field.isOptional && (field.type == .int || field.type == .bool || Self.isCaseName(field.type, enums))
-        }
+        let printable = shape.fields.dropFirst().allSatisfy { Self.printedPayloadValue("v", type: $0.type) != nil }
         guard printable else { return nil }
         let snapshot = self
         guard let subject = expression(e, in: scope) else {
@@ -263,32 +262,18 @@ extension SwiftLowering {
         let temporary = Self.temporaryName("printed_", at: at)
         var chain: [LocatedNode]?
         for c in payload.cases.reversed() {
-            var text = c.name
-            if !c.values.isEmpty {
-                let parts = c.values.indices.map { index -> String in
-                    let value = "\\(\(subject.text)_\(PayloadEnum.field(c, index)))"
-                    return c.values[index].label.map { "\($0): \(value)" } ?? value
-                }
-                text += "(" + parts.joined(separator: ", ") + ")"
-            }
-            let store = LocatedNode.step("let", "\(temporary) = \"\(text)\"", at: at)
+            let store = payloadCaseText(c, of: payload, at: subject.text, into: temporary, at: at)
             guard let otherwise = chain else {
-                chain = [store]
+                chain = store
                 continue
             }
             chain = [
                 .step(
                     "if", "\(subject.text)_tag == \"\(c.name)\"", at: at,
-                    [("then", .list([store], at: at)), ("else", .list(otherwise, at: at))])
+                    [("then", .list(store, at: at)), ("else", .list(otherwise, at: at))])
             ]
         }
         hoisting.steps += chain ?? []
         return "\\(\(temporary))"
-    }
-
-    /// Whether `type` is an enum of the file printed as its case's name (no raw values).
-    private static func isCaseName(_ type: LoweredType, _ enums: [String: SwiftEnum]) -> Bool {
-        if case .enumeration(let name, _) = type { return enums[name]?.rawType == nil }
-        return false
     }
 }

@@ -9,7 +9,8 @@ extension SwiftLowering {
     /// The value of `call` when it is one of these on a `String`; nil when it is not.
     mutating func stringFunctionValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            let function = StringFunction(rawValue: member.declName.baseName.text), call.trailingClosure == nil
+            let function = StringFunction(rawValue: member.declName.baseName.text), call.trailingClosure == nil,
+            function != .debugDescription  // a property, not a function
         else { return nil }
         let arguments = Array(call.arguments)
         guard arguments.count == (function.takesArgument ? 1 : 0), arguments.allSatisfy({ $0.label == nil }) else {
@@ -40,7 +41,7 @@ extension SwiftLowering {
     mutating func isPlainStringFunction(_ e: ExprSyntax, in scope: Scope) -> Bool {
         guard let call = e.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            StringFunction(rawValue: member.declName.baseName.text) != nil,
+            let function = StringFunction(rawValue: member.declName.baseName.text), function != .debugDescription,
             !base.trimmedDescription.contains("?")
         else { return false }
         let snapshot = self

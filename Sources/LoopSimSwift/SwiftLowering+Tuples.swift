@@ -163,8 +163,8 @@ extension SwiftLowering {
     /// struct's `Config(interval: \(…), name: "\(…)")`, as Swift's default description writes them (each field's
     /// `debugDescription`: a string quoted, a `Double` as `0.5`; a struct nested in a class by its own name). Nil
     /// when a field is optional (`Optional(…)`), an object, an enum, a struct (written with its module's name) or a
-    /// collection, which Swift writes otherwise. A string holding a quote or a backslash is written as it is, where
-    /// Swift escapes it.
+    /// collection, which Swift writes otherwise. A string is its `debugDescription`, quoted and escaped as Swift
+    /// writes it (`name: "say \"hi\""`).
     func valueLogText(_ base: String, _ s: String) -> String? {
         guard let shape = structs[s], payloadEnums[s] == nil else { return nil }
         var parts: [String] = []
@@ -174,7 +174,7 @@ extension SwiftLowering {
             let value: String
             switch field.type {
             case .int, .bool, .duration: value = "\\(\(place))"
-            case .string: value = "\"\\(\(place))\""
+            case .string: value = "\\(\(place).debugDescription)"  // quoted and escaped, SwiftLowering+StringPayloads
             default: return nil  // a nested struct is written with its module's name (`App.Config(…)`)
             }
             parts.append(field.name.first!.isNumber ? value : "\(field.name): \(value)")

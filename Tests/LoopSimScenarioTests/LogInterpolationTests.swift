@@ -42,6 +42,35 @@ import Testing
         #expect(texts == ["tick \\(self?.count) and 0", "plain \\(x)"])
     }
 
+    /// `\"` is a `"` and `\\` a `\`, in a log's text and in a string literal, as in a Swift string literal; any
+    /// other backslash is itself.
+    @Test func aQuoteAndABackslashAreEscaped() throws {
+        let texts = try Self.logs(
+            #"""
+              - set: c.label = "say \"hi\" a\\b \n"
+              - log: 'said \"\(c.label)\" x\\y \t'
+              - log: 'plain \"q\" \\\"'
+              - let: path = "a\\b"
+              - log: 'escaped \(c.label.debugDescription) \(path.debugDescription)'
+            """#)
+        #expect(
+            texts == [
+                #"said "say "hi" a\b \n" x\y \t"#, #"plain "q" \""#,
+                #"escaped "say \"hi\" a\\b \\n" "a\\b""#,
+            ])
+    }
+
+    /// `s.debugDescription` is the standard library's: quoted, `\t` and `\n` escaped (measured by swiftc 6.3.1).
+    @Test func aDebugDescriptionIsSwiftsOwn() throws {
+        let texts = try Self.logs(
+            """
+              - set: c.label = "tab\\ttab"
+              - let: empty = ""
+              - log: '\\(c.label.debugDescription) \\(empty.debugDescription) \\(c.label.count)'
+            """)
+        #expect(texts == [#""tab\\ttab" "" 8"#])
+    }
+
     @Test func aTextWithoutInterpolationsIsTheFixedLog() throws {
         let loaded = ScenarioLoader.load(text: "name: t\nmain:\n  - log: 'tick (1)'\n", file: "t.yaml")
         let program = try #require(loaded.scenario).program

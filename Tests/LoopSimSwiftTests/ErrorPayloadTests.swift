@@ -504,7 +504,7 @@ import Testing
 
     @Test func whatIsNotModelledIsRefusedWhereItIsWritten() throws {
         for (code, line, fragment) in [
-            ("enum Bad: Error { case text(String) }", 8, "an associated value of type `String` in an error enum"),
+            ("enum Bad: Error { case text(String?) }", 8, "an associated value of type `String?` in an error enum"),
             ("enum Bad: Error { case wait(TimeInterval) }", 8, "an associated value of type `TimeInterval`"),
             (
                 "final class C {\n    func f() throws { throw NetError.server(code: 1, 2) }\n}", 9,

@@ -230,8 +230,11 @@ import Testing
                 + "\nfunc g() { do { try f() } catch let e /*@*/where ok() { } catch { } } }",
             advice: "test it with an `if` in the catch"),
         Case(
-            name: "String associated value in an error enum",
-            code: "TOP:enum LoadError: Error { case bad(reason: /*@*/String) }", advice: "an Int or a Bool"),
+            name: "Double associated value in an error enum",
+            code: "TOP:enum LoadError: Error { case bad(after: /*@*/Double) }", advice: "an Int, a Bool or a String"),
+        Case(
+            name: "optional String associated value in an error enum",
+            code: "TOP:enum LoadError: Error { case bad(reason: /*@*/String?) }", advice: "an Int, a Bool or a String"),
         Case(
             name: "error case with values made where no statement runs",
             code:

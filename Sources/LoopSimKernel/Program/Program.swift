@@ -203,6 +203,9 @@ public struct Body: Sendable {
 /// A String function an expression may call (``Expr/stringFunction(_:_:_:)``).
 public enum StringFunction: String, Sendable, CaseIterable {
     case hasPrefix, hasSuffix, contains, uppercased, lowercased
+    /// `s.debugDescription`: the string quoted and escaped, as Swift prints a `String` inside an enum case's
+    /// associated values (`failed("timeout")`) or an array.
+    case debugDescription
 
     /// Whether it takes a string argument (and answers a Bool); the others take none and answer a String.
     public var takesArgument: Bool { self == .hasPrefix || self == .hasSuffix || self == .contains }

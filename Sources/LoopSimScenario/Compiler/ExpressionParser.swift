@@ -145,6 +145,24 @@ struct ExpressionParser {
     }
 
     /// Parses `text`; columns in errors and paths are 0-based offsets into `text`.
+    /// A string literal's text without its escapes: `\"` is `"`, `\\` is `\`, any other `\` itself (section 6).
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var i = text.startIndex
+        while i < text.endIndex {
+            let next = text.index(after: i)
+            if text[i] == "\\", next < text.endIndex, text[next] == "\\" || text[next] == "\"" {
+                result.append(text[next])
+                i = text.index(after: next)
+            } else {
+                result.append(text[i])
+                i = next
+            }
+        }
+        return result
+    }
+
     static func parse(_ text: String) -> Result<ParsedExpr, ExpressionError> {
         var parser = ExpressionParser()
         do {
@@ -265,7 +283,8 @@ struct ExpressionParser {
         switch token {
         case .int(let v): return .int(v)
         case .duration(let ns): return .duration(ns)
-        case .string(let text): return text.contains("\\(") ? .interpolated(text, column: column) : .string(text)
+        case .string(let text):
+            return text.contains("\\(") ? .interpolated(text, column: column) : .string(Self.unescaped(text))
         case .open:
             try nest(at: column)
             let inner = try disjunction()

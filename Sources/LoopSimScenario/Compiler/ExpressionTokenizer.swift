@@ -5,7 +5,7 @@ enum ExpressionToken: Equatable {
 }
 
 /// Splits an expression's text into ``ExpressionToken``s: names, integers, duration literals (`250ms`, `1.5`),
-/// double-quoted strings without escapes, operators and punctuation, ending with `.end`. Constructs of C,
+/// double-quoted strings (`\"` and `\\` their only escapes), operators and punctuation, ending with `.end`. Constructs of C,
 /// Objective-C and Swift that the language does not have (`->`, `++`, `&`, `@selector`, `?:`) are foreign
 /// ``ExpressionError``s whose message says how to write them here.
 struct ExpressionTokenizer {
@@ -108,7 +108,10 @@ struct ExpressionTokenizer {
                         + "nil; for a choice write an `if:` step", at: start)
             } else if c == "\"" {
                 i += 1
-                while i < chars.count && chars[i] != "\"" { i += 1 }
+                // `\"` and `\\` are escapes (a `"` and a `\`), read where the text is (``ExpressionParser``): a
+                // backslash never ends the literal's text with the character after it.
+                while i < chars.count && chars[i] != "\"" { i += chars[i] == "\\" ? 2 : 1 }
+                i = min(i, chars.count)
                 guard i < chars.count else {
                     throw ExpressionError(message: "unterminated string: close it with '\"'", column: start)
                 }

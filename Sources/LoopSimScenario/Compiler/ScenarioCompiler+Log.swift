@@ -3,11 +3,11 @@ import LoopSimKernel
 extension ScenarioCompiler {
     /// `log: TEXT` (docs/scenario-format.md §7.1). Each `\(EXPR)` in TEXT is an interpolation: an integer, Boolean
     /// or string expression of the language (§6), evaluated when the step runs and written as Swift's `print`
-    /// writes it (``InterpolatedLogStep``). `\\(` is a `\(` logged as written. A text without interpolations is the
-    /// fixed ``Step/log(_:)``, as before.
+    /// writes it (``InterpolatedLogStep``). `\"` is a `"` and `\\` a `\` (so `\\(` is a `\(` logged as written), as
+    /// in a Swift string literal. A text without interpolations is the fixed ``Step/log(_:)``, as before.
     func logStep(_ node: LocatedNode, scope: Scope) -> [Step] {
         guard let text = string(node, what: "log") else { return [] }
-        guard text.contains("\\(") else { return [.log(text)] }
+        guard text.contains("\\") else { return [.log(text)] }
         guard let scalar = node.scalar, let parts = interpolationParts(text, in: scalar, offset: 0, scope: scope)
         else { return [] }
         guard parts.contains(where: { if case .value = $0 { true } else { false } }) else {
@@ -18,8 +18,9 @@ extension ScenarioCompiler {
 
     /// The parts of a text with interpolations (`tick \(self.count)`): literal text, and each `\(EXPR)` an
     /// integer, Boolean or string expression (or an array of them), written as Swift's interpolation writes it;
-    /// `\\(` is the text `\(`. `offset` is where `text` starts in `scalar`'s text; `what` names it in errors (`a
-    /// log`, `a string`). Nil after reporting a problem.
+    /// `\"` is the text `"` and `\\` the text `\` (`\\(` the text `\(`); any other `\` is itself. `offset` is where
+    /// `text` starts in `scalar`'s text; `what` names it in errors (`a log`, `a string`). Nil after reporting a
+    /// problem.
     func interpolationParts(
         _ text: String, in scalar: LocatedNode.Scalar, offset base: Int, scope: Scope, what: String = "a log"
     ) -> [LogPart]? {
@@ -29,9 +30,9 @@ extension ScenarioCompiler {
         var i = text.startIndex
         while i < text.endIndex {
             let rest = text[i...]
-            if rest.hasPrefix("\\\\(") {
-                literal += "\\("
-                i = text.index(i, offsetBy: 3)
+            if rest.hasPrefix("\\\\") || rest.hasPrefix("\\\"") {
+                literal.append(text[text.index(after: i)])
+                i = text.index(i, offsetBy: 2)
                 continue
             }
             guard rest.hasPrefix("\\(") else {

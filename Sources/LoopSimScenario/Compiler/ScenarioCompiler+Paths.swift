@@ -91,6 +91,10 @@ extension ScenarioCompiler {
             if baseType == .string, field == "count" {
                 return (.stringCount(baseExpr), .int)  // `name.count`: its characters (section 6)
             }
+            if baseType == .string, field == "debugDescription" {
+                // `name.debugDescription`: quoted and escaped as Swift's `String.debugDescription` (section 6).
+                return (.stringFunction(baseExpr, .debugDescription, nil), .string)
+            }
             if case .dictionary = baseType {
                 return dictionaryMember(baseExpr, baseType, field, at: location(in: scalar, offset: offset + column))
             }
