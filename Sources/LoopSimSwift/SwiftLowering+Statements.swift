@@ -183,6 +183,10 @@ extension SwiftLowering {
         switch item.item {
         case .decl(let decl):
             if let v = decl.as(VariableDeclSyntax.self) { return lowerLocal(v, in: &scope) }
+            if let f = decl.as(FunctionDeclSyntax.self) {
+                declareLocalFunction(f, in: &scope)  // SwiftLowering+LocalFunctions.swift
+                return []
+            }
             unsupported(describe(decl), declarationAdvice(decl), at: decl)
             return []
         case .stmt(let stmt):

@@ -397,6 +397,11 @@ struct Scope {
     /// Where a `throw` (or a `try` whose call threw) goes: out of the throwing method, or to the `catch`es of the
     /// `do` around it (SwiftLowering+Throws.swift). Nil where Swift accepts no throw.
     var throwContext: ThrowContext?
+    /// The nested functions declared so far in this body and the bodies around it, by name, each inlined where it
+    /// is called (SwiftLowering+LocalFunctions.swift).
+    var localFunctions: [String: FunctionDeclSyntax] = [:]
+    /// The nested functions refused where declared: their calls say nothing more.
+    var refusedLocalFunctions: Set<String> = []
 }
 
 extension LocatedNode {
