@@ -191,6 +191,7 @@ extension SwiftLowering {
         case .stmt(let stmt):
             if let e = stmt.as(ExpressionStmtSyntax.self) { return lowerExpressionStatement(e.expression, in: &scope) }
             if let w = stmt.as(WhileStmtSyntax.self) {
+                if let steps = taskGroupWhileNext(w, in: scope) { return steps }  // +ThrowingTaskGroups.swift
                 // `while !done && RunLoop.current.run(…) {}`: each operand tested in turn (+RunLoopValues.swift)
                 if let operands = shortCircuitOperands(w.conditions) {
                     return shortCircuitWhile(w, operands, in: &scope)
