@@ -158,7 +158,8 @@ extension SwiftLowering {
         let at = location(guardStmt)
         var extra: [(String, LocatedNode)] = [("then", .list(thenSteps, at: at))]
         if !elseSteps.isEmpty { extra.append(("else", .list(elseSteps, at: at))) }
-        return pre + [.step("if", condition, at: location(guardStmt.conditions), extra)]
+        let test = LocatedNode.step("if", condition, at: location(guardStmt.conditions), extra)
+        return pre + [afterThrowingConditions(guardStmt.conditions, test, in: scope)]  // +ThrowingTaskGroups.swift
     }
 
     /// `if … { } else if … { } else { }` as nested `if:` steps (the scenario language has no `else if`).
@@ -177,7 +178,8 @@ extension SwiftLowering {
             extra.append(("else", .list(lowerStatements(block.statements, in: &scope, tail: tail), at: at)))
         case nil: break
         }
-        return pre + [.step("if", condition, at: location(ifExpr.conditions), extra)]
+        let test = LocatedNode.step("if", condition, at: location(ifExpr.conditions), extra)
+        return pre + [afterThrowingConditions(ifExpr.conditions, test, in: scope)]  // +ThrowingTaskGroups.swift
             + thenBindingReleases(ifExpr.conditions)  // SwiftLowering+ThrowingInits.swift
     }
 

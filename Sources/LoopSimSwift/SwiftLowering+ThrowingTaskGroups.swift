@@ -56,6 +56,7 @@ extension SwiftLowering {
     /// error passed on after it; inside a `do`, the rest of the statement runs only when nothing was thrown. Nil when
     /// `t` is no such group.
     mutating func throwingTaskGroupValue(_ t: TryExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        if let next = taskGroupNextValue(ExprSyntax(t), in: scope) { return next }
         if let done = hoisting.temporaries[t.id] { return .some(done) }
         guard let call = Self.throwingTaskGroupCall(ExprSyntax(t)) else { return nil }
         let (_, tryKind, awaited) = Self.effects(of: ExprSyntax(t))
@@ -316,6 +317,64 @@ extension SwiftLowering {
         guard let out = propagate(error, from: node, in: scope) else { return nil }
         let at = location(node)
         return [.step("if", "\(error) != nil", at: at, [("then", .list(out, at: at))])]
+    }
+
+    /// `let v = try await group.next()` (`await group.next()` in a group whose children do not throw), `if let`,
+    /// `guard let` of it: one child taken (`groupNext:`) before the statement, its value in a local that stays nil
+    /// when no child was left; in a throwing group its error is rethrown there, and inside the body's `do`-like
+    /// context the rest of the statement runs only when nothing was thrown. Nil when `e` is no such call.
+    mutating func taskGroupNextValue(_ e: ExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard let group = scope.taskGroupName else { return nil }
+        let (inner, tryKind, awaited) = Self.effects(of: e)
+        guard let call = inner.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.calledExpression.trimmedDescription == "\(group).next"
+        else { return nil }
+        if let done = hoisting.temporaries[e.id] { return .some(done) }
+        let throwing = scope.taskGroupThrows
+        guard awaited, tryKind == (throwing ? .plain : .none) else {
+            unsupported(
+                "this `\(group).next()`", "write `let value = \(throwing ? "try " : "")await \(group).next()`", at: e)
+            return .some(nil)
+        }
+        guard let child = scope.taskGroupChildType, let typeName = child.fieldTypeName else {
+            unsupported(
+                "the value of `\(group).next()` of children that return nothing",
+                "write `\(throwing ? "try " : "")await \(group).next()` as a statement", at: e)
+            return .some(nil)
+        }
+        guard hoisting.isOpen else {
+            unsupported("`\(group).next()` here", "take it into a local in the group's body", at: e)
+            return .some(nil)
+        }
+        let at = location(call)
+        let value = Self.temporaryName("next", at: at)
+        var keys: [(String, LocatedNode)] = [("type", .plain(typeName, at: at)), ("result", .plain(value, at: at))]
+        var steps: [LocatedNode] = [.step("let", "\(value): \(typeName) = nil", at: at)]
+        if throwing {
+            let error = Self.temporaryName("childError", at: at)
+            keys.append(("error", .plain(error, at: at)))
+            guard let out = rethrowChildError(error, from: call, in: scope) else { return .some(nil) }
+            steps += [.step("groupNext", nil, at: at, keys)] + out
+        } else {
+            steps.append(.step("groupNext", nil, at: at, keys))
+        }
+        hoisting.steps += steps
+        if throwing, case .doBlock(let flag, _)? = scope.throwContext {
+            hoisting.throwChecks.append((hoisting.steps.count, flag, location(e)))
+        }
+        hoisting.temporaries[e.id] = (value, child)
+        return .some((value, child))
+    }
+
+    /// The `if:` of an `if` or `guard` whose conditions hold a plain `try` (`guard let first = try await
+    /// group.next() else { … }`) inside a `do`-like context: it runs only when the conditions' hoisted calls threw
+    /// nothing, as Swift leaves the statement at the throw (neither branch runs). Else `test` itself.
+    func afterThrowingConditions(_ conditions: ConditionElementListSyntax, _ test: LocatedNode, in scope: Scope)
+        -> LocatedNode
+    {
+        guard case .doBlock(let flag, _)? = scope.throwContext, mayThrow(conditions) else { return test }
+        let at = location(conditions)
+        return .step("if", "\(flag) == nil", at: at, [("then", .list([test], at: at))])
     }
 
     // MARK: Taking the children's results in a loop

@@ -186,6 +186,43 @@ import Testing
         #expect(logs == ["slow child ends@300", "offline@300"], "\(logs)")
     }
 
+    /// The first child to finish wins (`guard let first = try await group.next()`, then `group.cancelAll()`): a load
+    /// of 100 ms beats its 300 ms timeout, whose cancelled sleep's error nobody takes; a timeout of 100 ms beats a
+    /// load of 300 ms, and its error leaves the group at once, the load cancelled.
+    @Test func theFirstChildToFinishWins() throws {
+        let logs = try Self.logs(
+            Self.file(
+                """
+                    do {
+                        let a = try await loader.fetch(1, timeout: 3)
+                        print("a \\(a)")
+                    } catch {
+                        print("a failed \\(error)")
+                    }
+                    do {
+                        let b = try await loader.fetch(3, timeout: 1)
+                        print("b \\(b)")
+                    } catch {
+                        print("b failed \\(error)")
+                    }
+                """,
+                extra: """
+                        func fetch(_ id: Int, timeout: Int) async throws -> Int {
+                            try await withThrowingTaskGroup(of: Int.self) { group in
+                                group.addTask { try await self.load(id) }
+                                group.addTask {
+                                    try await Task.sleep(nanoseconds: UInt64(timeout) * 100_000_000)
+                                    throw LoadError.offline
+                                }
+                                guard let first = try await group.next() else { throw LoadError.notFound }
+                                group.cancelAll()
+                                return first
+                            }
+                        }
+                    """))
+        #expect(logs == ["a 10@100", "b failed offline@200"], "\(logs)")
+    }
+
     /// A non-throwing group's `while let v = await group.next()` takes the values in finishing order.
     @Test func whileLetNextInANonThrowingGroup() throws {
         let logs = try Self.logs(
