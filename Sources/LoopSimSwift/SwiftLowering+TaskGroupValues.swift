@@ -51,6 +51,7 @@ extension SwiftLowering {
         inner.isInlineClosure = true
         inner.taskGroupName = groupName
         inner.taskGroupChildType = child
+        inner.taskGroupThrows = false  // inside a throwing group's body (SwiftLowering+ThrowingTaskGroups.swift)
         var statements = Array(body.statements)
         var last: [LocatedNode] = []
         if let ret = statements.last?.item.as(ReturnStmtSyntax.self), let value = ret.expression {

@@ -74,6 +74,7 @@ extension SwiftLowering {
         inner.tailLoopID = nil
         inner.isInlineClosure = true
         inner.taskGroupName = groupName
+        inner.taskGroupThrows = false  // inside a throwing group's body (SwiftLowering+ThrowingTaskGroups.swift)
         let steps = lowerStatements(body.statements, in: &inner, tail: true)
         return [.map([("withTaskGroup", .list(steps, at: location(body)))], at: location(call))]
     }

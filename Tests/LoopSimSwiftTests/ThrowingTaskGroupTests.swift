@@ -223,6 +223,34 @@ import Testing
         #expect(logs == ["a 10@100", "b failed offline@200"], "\(logs)")
     }
 
+    /// A non-throwing group inside a throwing group's body keeps its own rules (`for await`, no `try`), and `for try
+    /// await _ in outer {}` over children that return nothing takes them in finishing order until one's error
+    /// leaves the body.
+    @Test func aGroupInsideAThrowingGroupAndADrainingLoop() throws {
+        let logs = try Self.logs(
+            Self.file(
+                """
+                    do {
+                        try await withThrowingTaskGroup(of: Void.self) { outer in
+                            outer.addTask { _ = try await loader.load(1) }
+                            let five = await withTaskGroup(of: Int.self) { group in
+                                group.addTask { 5 }
+                                var sum = 0
+                                for await v in group { sum += v }
+                                return sum
+                            }
+                            print("inner \\(five)")
+                            outer.addTask { _ = try await loader.load(2) }
+                            for try await _ in outer {}
+                            print("not reached")
+                        }
+                    } catch {
+                        print("drained \\(error)")
+                    }
+                """))
+        #expect(logs == ["inner 5@0", "drained notFound@200"], "\(logs)")
+    }
+
     /// A non-throwing group's `while let v = await group.next()` takes the values in finishing order.
     @Test func whileLetNextInANonThrowingGroup() throws {
         let logs = try Self.logs(
