@@ -56,6 +56,16 @@ extension ScenarioSchemaWords {
         `checkCancellation:` — `try Task.checkCancellation()`. In a cancelled task, throws
         `CancellationError`, which ends the task: its frames are unwound (locals released) and it lets go of
         its closure. Else nothing.
+        == step/groupCancelAll
+        `groupCancelAll:` — `group.cancelAll()`. Only in a `withTaskGroup:`'s steps: cancels every child of
+        the innermost group not taken yet, as `cancelTask:` does (a sleeping child wakes at once), and each
+        child added to the group later starts cancelled; the task itself is not cancelled (swift
+        TaskGroup.swift `cancelAll()`). A throwing group whose body threw runs it before the group's end
+        (`withThrowingTaskGroup`).
+        == step/groupIsCancelled
+        `groupIsCancelled: PLACE` (a bool place; a new name becomes a bool local) — `group.isCancelled`.
+        Only in a `withTaskGroup:`'s steps: true once `groupCancelAll:` ran on the innermost group, or when
+        the task running the group is cancelled (TaskGroup.swift `isCancelled`), else false.
         == step/groupNext
         `groupNext:` — `let v = await group.next()`, `for await v in group { … }`, `while let v = await
         group.next() { … }`. Only in a `withTaskGroup:`'s steps: takes a child of the innermost group not
@@ -63,7 +73,12 @@ extension ScenarioSchemaWords {
         suspends until the next of its children finishes (a cancel does not wake it), and takes that one.
         Its value goes into `result:` and true into `found:`; when every child has been taken, `found:` is
         false, `result:` is left as it was, and the task does not suspend. A taken child is no longer waited
-        for at the group's end.
+        for at the group's end. A child whose closure threw (`taskThrow:`) is taken as any other: its error
+        goes into `error:` and `result:` is left as it was (`try await group.next()` rethrows it, SE-0304).
+        == step/groupNext/error
+        `error:` (a string place: the child's error when its closure threw, else nil) (a key of
+        `groupNext:`, which models `let v = await group.next()`, `for await v in group { … }`, `while let v
+        = await group.next() { … }`)
         == step/groupNext/found
         `found:` (a bool place: whether a child was left) (a key of `groupNext:`, which models `let v =
         await group.next()`, `for await v in group { … }`, `while let v = await group.next() { … }`)
@@ -154,6 +169,12 @@ extension ScenarioSchemaWords {
         == step/taskSleep/throwing
         `throwing:` (default false) (a key of `taskSleep:`, which models `try? await
         Task.sleep(nanoseconds:)`; `try await` with `throwing: true`)
+        == step/taskThrow
+        `taskThrow: ERROR` (a string) — `throw E.c` out of a task's closure, `group.addTask { try await
+        self.load(id) }`. In a task's closure: ERROR is the task's result and the task ends, its frames
+        unwound (locals released) as a thrown `CancellationError` unwinds them. A child's error is what
+        `groupNext:` puts in `error:`; a child nobody takes is waited for at the group's end and its error
+        dropped (TaskGroup.swift).
         == step/taskYield
         `taskYield:` — `await Task.yield()`. The task's job goes to the back of its executor's queue: the
         main queue, the pool's queue, or its actor's queue (whose other jobs run first).

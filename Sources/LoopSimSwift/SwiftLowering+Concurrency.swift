@@ -284,8 +284,8 @@ extension SwiftLowering {
             return steps  // a throwing method of the file (SwiftLowering+Throws.swift)
         }
         if name == "withThrowingTaskGroup" || name == "withThrowingDiscardingTaskGroup" {
-            unsupported("`\(name)`", insteadOfConcurrencyAPI("ThrowingTaskGroup"), at: e)
-            return []
+            // SwiftLowering+ThrowingTaskGroups.swift
+            return throwingTaskGroupStatement(call, tryKind: tryKind, awaited: awaited, in: scope)
         }
         guard tryKind == .none else {
             unsupported(

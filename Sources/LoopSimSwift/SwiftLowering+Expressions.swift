@@ -82,7 +82,9 @@ extension SwiftLowering {
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
         if let t = e.as(TryExprSyntax.self), let part = resultGet(t, in: scope) { return part }  // +Result.swift
+        if let t = e.as(TryExprSyntax.self), let value = throwingTaskGroupValue(t, in: scope) { return value }
         if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
+        if e.is(AwaitExprSyntax.self), let value = taskGroupNextValue(e, in: scope) { return value }  // +TaskGroups
         if let a = e.as(AwaitExprSyntax.self), let value = hoistedAwait(a, in: scope) { return value }  // +ActorReads
         if let a = e.as(AwaitExprSyntax.self),
             let callee = a.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(
@@ -210,6 +212,7 @@ extension SwiftLowering {
         {
             return value
         }
+        if let found = taskGroupIsCancelledValue(member, in: scope) { return found }  // +ThrowingTaskGroups.swift
         guard let base = member.base else {
             if let found = implicitEnumMember(name, at: member) { return found }
             if let found = invalidTaskIdentifier(nil, name) { return found }  // SwiftLowering+AppLifecycle.swift

@@ -214,6 +214,7 @@ extension SwiftLowering {
 
     /// What `e`'s Swift type is, when it is one of the kinds an interpolation evaluates; nil when unknown.
     func interpolatedType(_ e: ExprSyntax) -> InterpolatedType? {
+        if let group = taskGroupInterpolatedType(e) { return group }  // SwiftLowering+ThrowingTaskGroups.swift
         if let t = e.as(TryExprSyntax.self) {
             // `try f()`, `try! f()`: f's value; `try? f()`: optional (SE-0230 flattens an optional one).
             let inner = t.expression.as(AwaitExprSyntax.self)?.expression ?? t.expression

@@ -155,7 +155,8 @@ extension SwiftLowering {
         let at = location(guardStmt)
         var extra: [(String, LocatedNode)] = [("then", .list(thenSteps, at: at))]
         if !elseSteps.isEmpty { extra.append(("else", .list(elseSteps, at: at))) }
-        return pre + [.step("if", condition, at: location(guardStmt.conditions), extra)]
+        let test = LocatedNode.step("if", condition, at: location(guardStmt.conditions), extra)
+        return pre + [afterThrowingConditions(guardStmt.conditions, test, in: scope)]  // +ThrowingTaskGroups.swift
     }
 
     /// `if … { } else if … { } else { }` as nested `if:` steps (the scenario language has no `else if`).
@@ -174,7 +175,8 @@ extension SwiftLowering {
             extra.append(("else", .list(lowerStatements(block.statements, in: &scope, tail: tail), at: at)))
         case nil: break
         }
-        return pre + [.step("if", condition, at: location(ifExpr.conditions), extra)]
+        let test = LocatedNode.step("if", condition, at: location(ifExpr.conditions), extra)
+        return pre + [afterThrowingConditions(ifExpr.conditions, test, in: scope)]  // +ThrowingTaskGroups.swift
             + thenBindingReleases(ifExpr.conditions)  // SwiftLowering+ThrowingInits.swift
     }
 
@@ -192,6 +194,7 @@ extension SwiftLowering {
         case .stmt(let stmt):
             if let e = stmt.as(ExpressionStmtSyntax.self) { return lowerExpressionStatement(e.expression, in: &scope) }
             if let w = stmt.as(WhileStmtSyntax.self) {
+                if let steps = taskGroupWhileNext(w, in: scope) { return steps }  // +ThrowingTaskGroups.swift
                 // `while !done && RunLoop.current.run(…) {}`: each operand tested in turn (+RunLoopValues.swift)
                 if let operands = shortCircuitOperands(w.conditions) {
                     return shortCircuitWhile(w, operands, in: &scope)

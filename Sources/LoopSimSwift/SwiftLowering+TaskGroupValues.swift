@@ -51,6 +51,7 @@ extension SwiftLowering {
         inner.isInlineClosure = true
         inner.taskGroupName = groupName
         inner.taskGroupChildType = child
+        inner.taskGroupThrows = false  // inside a throwing group's body (SwiftLowering+ThrowingTaskGroups.swift)
         // Slices of the body itself, never a new list: a new list's nodes are detached, and their positions (so
         // every diagnostic's line and column) would count from that list's start, not the file's.
         let statements = body.statements[...]

@@ -74,6 +74,7 @@ extension SwiftLowering {
         inner.tailLoopID = nil
         inner.isInlineClosure = true
         inner.taskGroupName = groupName
+        inner.taskGroupThrows = false  // inside a throwing group's body (SwiftLowering+ThrowingTaskGroups.swift)
         let steps = lowerStatements(body.statements, in: &inner, tail: true)
         return [.map([("withTaskGroup", .list(steps, at: location(body)))], at: location(call))]
     }
@@ -85,6 +86,7 @@ extension SwiftLowering {
         guard let group = scope.taskGroupName,
             f.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text == group
         else { return nil }
+        if let steps = throwingTaskGroupLoop(f, in: scope) { return steps }  // SwiftLowering+ThrowingTaskGroups.swift
         if let child = scope.taskGroupChildType { return taskGroupValueLoop(f, child: child, in: scope) }
         guard f.tryKeyword == nil, f.pattern.is(WildcardPatternSyntax.self), f.whereClause == nil,
             f.body.statements.isEmpty
@@ -106,6 +108,10 @@ extension SwiftLowering {
         guard let group = scope.taskGroupName, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == group
         else { return nil }
+        // `cancelAll()`, `next()`, a throwing group's calls: SwiftLowering+ThrowingTaskGroups.swift.
+        if let steps = taskGroupExtraCall(call, group: group, awaited: awaited, tryKind: tryKind, in: scope) {
+            return steps
+        }
         let name = member.declName.baseName.text
         switch name {
         case "addTask" where !awaited && tryKind == .none:

@@ -129,12 +129,14 @@ extension SwiftLowering {
     mutating func lowerClosure(
         _ closure: ClosureExprSyntax, in scope: Scope, parameters: Int, bound: LoweredType? = nil,
         parameterKey: (key: String, type: LoweredType)? = nil, passed: [Int: LoweredType] = [:],
-        bindings: [(String, Local)] = [], returnType: LoweredType? = nil, valueInto: SyncValue? = nil
+        bindings: [(String, Local)] = [], returnType: LoweredType? = nil, valueInto: SyncValue? = nil,
+        throwContext: ThrowContext? = nil
     ) -> [(String, LocatedNode)]? {
         let at = location(closure)
         var captures: [LocatedNode] = []
         var inner = Scope(kind: .closure, className: scope.className)
         inner.returnType = returnType  // a task's closure that returns its value (SwiftLowering+Continuations.swift)
+        inner.throwContext = throwContext  // a throwing group's child (SwiftLowering+ThrowingTaskGroups.swift)
         for item in closure.signature?.capture?.items ?? [] {
             let name = item.name.text
             var strength = "strong"

@@ -394,6 +394,9 @@ struct Scope {
     /// The type the innermost group's children return (`withTaskGroup(of: Int.self)`), nil for `Void`
     /// (SwiftLowering+TaskGroupValues.swift).
     var taskGroupChildType: LoweredType?
+    /// The innermost group is a throwing one (`withThrowingTaskGroup`): its children may throw, and its `next()` and
+    /// `waitForAll()` rethrow their errors (SwiftLowering+ThrowingTaskGroups.swift).
+    var taskGroupThrows = false
     /// Where a `throw` (or a `try` whose call threw) goes: out of the throwing method, or to the `catch`es of the
     /// `do` around it (SwiftLowering+Throws.swift). Nil where Swift accepts no throw.
     var throwContext: ThrowContext?

@@ -491,9 +491,14 @@ import Testing
             name: "AsyncStream without its element type", code: "let s = /*@*/AsyncStream { c in c.finish() }",
             advice: "AsyncStream(Int.self)"),
         Case(
-            name: "throwing task group",
-            code: "Task {\n /*@*/try await withThrowingTaskGroup(of: Void.self) { g in g.addTask { } } }",
-            advice: "throwing task group is not modelled"),
+            name: "throwing discarding task group",
+            code: "Task {\n try await /*@*/withThrowingDiscardingTaskGroup { g in g.addTask { } } }",
+            advice: "withThrowingTaskGroup(of: Void.self)"),
+        Case(
+            name: "a throwing group's next() without try",
+            code: "Task {\n do { try await withThrowingTaskGroup(of: Int.self) { g in g.addTask { 1 }\n"
+                + " await /*@*/g.next() } } catch {} }",
+            advice: "try await g.next()"),
         Case(
             name: "addTask with a priority",
             code: "Task {\n await withTaskGroup(of: Void.self) { g in\n for _ in 0..<3 {\n"
@@ -504,8 +509,9 @@ import Testing
             code: "Task {\n await withTaskGroup(of: Void.self) { g in g.addTask { }\n /*@*/for await v in g { } } }",
             advice: "children return nothing"),
         Case(
-            name: "task group cancelAll",
-            code: "Task {\n await withTaskGroup(of: Void.self) { g in g.addTask { }\n /*@*/g.cancelAll() } }",
+            name: "task group addTaskUnlessCancelled",
+            code:
+                "Task {\n await withTaskGroup(of: Void.self) { g in g.addTask { }\n /*@*/g.addTaskUnlessCancelled { } } }",
             advice: "waitForAll"),
         Case(name: "task executor", code: "Task(/*@*/executorPreference: nil) { go() }", advice: "Task(priority:"),
         Case(name: "try!", code: "Task {\n /*@*/try! await Task.sleep(for: .seconds(1)) }", advice: "`try?`"),

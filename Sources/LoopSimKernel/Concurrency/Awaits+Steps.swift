@@ -176,10 +176,9 @@ public struct TaskGroupWaitStep: ExecutableStep {
         guard let task = c.kernel.runningTask(on: c.thread) else {
             throw RuntimeFault("waitForAll outside a task")
         }
-        guard let children = c.kernel.tasks.closeGroup(task) else {
+        guard let children = c.kernel.tasks.takeGroupChildren(task) else {
             throw RuntimeFault("waitForAll outside a task group's body")
         }
-        c.kernel.tasks.openGroup(task)
         return StepOutcome(.push(TaskGroupFrame(children: children)))
     }
 }

@@ -83,8 +83,8 @@ extension StreamNextStep {
 // MARK: Concurrency/TaskGroupValues+Steps.swift
 
 extension TaskGroupNextStep {
-    public static func make(take: Bool, result: LValue? = nil, found: LValue? = nil) -> Self {
-        Self(take: take, result: result, found: found)
+    public static func make(take: Bool, result: LValue? = nil, found: LValue? = nil, error: LValue? = nil) -> Self {
+        Self(take: take, result: result, found: found, error: error)
     }
 }
 
@@ -111,5 +111,19 @@ extension CancelTaskStep {
 extension MainActorRunStep {
     public static func make(enter: Bool) -> Self {
         Self(enter: enter)
+    }
+}
+
+// MARK: Concurrency/ThrowingTaskGroups+Steps.swift
+
+extension TaskThrowStep {
+    public static func make(error: Expr) -> Self {
+        Self(error: error)
+    }
+}
+
+extension TaskGroupIsCancelledStep {
+    public static func make(into: LValue) -> Self {
+        Self(into: into)
     }
 }

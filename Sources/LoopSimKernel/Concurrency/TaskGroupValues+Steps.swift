@@ -19,6 +19,10 @@ public struct TaskGroupNextStep: ExecutableStep {
     public var result: LValue? = nil
     /// Where true goes when a child was collected, false when none was left (`while let v = …`, `for await`).
     public var found: LValue? = nil
+    /// Where the child's error goes when its closure threw (`try await group.next()` rethrows it, SE-0304: "an
+    /// individual task throws its error in the corresponding call to `next()`"), nil when it returned; its value is
+    /// then left as it was. Nil discards it (a group whose children do not throw).
+    public var error: LValue? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let task = c.kernel.runningTask(on: c.thread) else { throw RuntimeFault("group.next() outside a task") }
@@ -39,7 +43,11 @@ public struct TaskGroupNextStep: ExecutableStep {
             return .next
         }
         tasks.collect(child, fromGroupOf: task)
-        if let result {
+        let thrown = tasks.thrown(by: child)
+        if let error {
+            try c.kernel.interpreter.store(thrown, owned: false, into: error, in: c.frame, on: c.thread, c.kernel)
+        }
+        if let result, thrown == .null {
             try c.kernel.interpreter.store(
                 tasks.value(of: child), owned: false, into: result, in: c.frame, on: c.thread, c.kernel)
         }

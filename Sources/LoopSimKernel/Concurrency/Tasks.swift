@@ -74,6 +74,11 @@ final class Tasks {
         /// When it finished, counted across every task (1 for the first to finish; 0 while it runs): a group's
         /// `next()` yields the children that finished before it was called earliest first (TaskGroupValues+Steps.swift).
         var finishOrder = 0
+        /// What its closure threw (`taskThrow:`, ThrowingTaskGroups+Steps.swift), nil while it runs or when it
+        /// returned: a child's error, which the group's `next()` rethrows.
+        var thrown: Value = .null
+        /// Whether each open group was cancelled (`group.cancelAll()`), innermost last, beside ``openGroups``.
+        var cancelledGroups: [Bool] = []
     }
 
     /// The tasks in creation order.
@@ -271,6 +276,7 @@ final class Tasks {
     /// `withTaskGroup`'s body begins in task `id`: a new, innermost group with no children yet.
     func openGroup(_ id: ObjectID) {
         records[recordOf[id]!].openGroups.append([])
+        records[recordOf[id]!].cancelledGroups.append(false)
     }
 
     /// Whether task `id` is in a group's body.
@@ -281,12 +287,49 @@ final class Tasks {
     func addChild(_ child: ObjectID, toGroupOf id: ObjectID) {
         let r = recordOf[id]!
         records[r].openGroups[records[r].openGroups.count - 1].append(child)
+        // A child added to a cancelled group starts cancelled (TaskGroup.swift `cancelAll()`: "a task added to
+        // the group after this method is called is also cancelled").
+        if records[r].cancelledGroups.last == true, let c = recordOf[child] { records[c].isCancelled = true }
     }
 
     /// `withTaskGroup`'s body ends in task `id`: the innermost group's children (the caller takes their handles),
     /// nil when no group is open.
     func closeGroup(_ id: ObjectID) -> [ObjectID]? {
-        records[recordOf[id]!].openGroups.popLast()
+        _ = records[recordOf[id]!].cancelledGroups.popLast()
+        return records[recordOf[id]!].openGroups.popLast()
+    }
+
+    /// `group.waitForAll()` in task `id`: the innermost group's children so far (the caller takes their handles),
+    /// the group staying open, cancelled or not, for more; nil when no group is open.
+    func takeGroupChildren(_ id: ObjectID) -> [ObjectID]? {
+        let r = recordOf[id]!
+        guard let children = records[r].openGroups.last else { return nil }
+        records[r].openGroups[records[r].openGroups.count - 1] = []
+        return children
+    }
+
+    /// `group.cancelAll()` in task `id`: every child of the innermost open group not collected yet is cancelled
+    /// (as ``cancel(_:from:)`` cancels a task, in the order they were added), and so is each child added later.
+    func cancelGroup(of id: ObjectID, from thread: SimThread) {
+        let r = recordOf[id]!
+        guard let children = records[r].openGroups.last else { return }
+        records[r].cancelledGroups[records[r].cancelledGroups.count - 1] = true
+        for child in children { cancel(child, from: thread) }
+    }
+
+    /// Whether task `id`'s innermost open group was cancelled (`group.cancelAll()`).
+    func isGroupCancelled(of id: ObjectID) -> Bool { records[recordOf[id]!].cancelledGroups.last ?? false }
+
+    /// Task `id`'s closure throws `error` (a child task's error, ``TaskRecord/thrown``).
+    func setThrown(_ id: ObjectID, _ error: Value) {
+        guard let r = recordOf[id] else { return }
+        records[r].thrown = error
+    }
+
+    /// What finished task `id` threw, nil when it returned (or runs).
+    func thrown(by id: ObjectID) -> Value {
+        guard let r = recordOf[id], records[r].state == .finished else { return .null }
+        return records[r].thrown
     }
 
     /// The children of task `id`'s innermost open group not collected yet, in the order they were added (nil when
@@ -412,6 +455,7 @@ final class Tasks {
         // A task that ends inside a group's body lets go of the handles of the children added so far.
         let groups = records[r].openGroups
         records[r].openGroups = []
+        records[r].cancelledGroups = []
         for child in groups.reversed().flatMap({ $0 }) { objects.release(child, on: thread) }
         // `await task.value` waiters resume on their executors, in the order the tasks were made (the runtime's
         // wait list order is not modelled: docs/fidelity.md).

@@ -148,7 +148,7 @@ extension ScenarioCompiler {
             }
             return [.perform(TaskGroupWaitStep())]
         },
-        StepVerb("groupNext", keys: ["type", "result", "found"]) { c, s in
+        StepVerb("groupNext", keys: ["type", "result", "found", "error"]) { c, s in
             // `let v = await group.next()`, `for await v in group`: a finished child's value into `result:` (a new
             // name becomes a local of `type:`), whether one was left into `found:` (a bool place).
             guard s.scope.groupDepth > 0 else {
@@ -177,9 +177,15 @@ extension ScenarioCompiler {
                 guard let place = c.typedPlaceKey(s.map["found"], .bool, scope: s.scope) else { return [] }
                 found = place
             }
+            // `try await group.next()`: a child's error into `error:` (a string place), nil when it returned.
+            var error: LValue?
+            if s.map["error"] != nil {
+                guard let place = c.typedPlaceKey(s.map["error"], .string, scope: s.scope) else { return [] }
+                error = place
+            }
             return [
                 .perform(TaskGroupNextStep.make(take: false)),
-                .perform(TaskGroupNextStep.make(take: true, result: result, found: found)),
+                .perform(TaskGroupNextStep.make(take: true, result: result, found: found, error: error)),
             ]
         },
         StepVerb("addTask", keys: ["captures", "returns", "do"]) { c, s in

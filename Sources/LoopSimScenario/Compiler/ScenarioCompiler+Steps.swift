@@ -10,6 +10,7 @@ extension ScenarioCompiler {
         + portVerbs + socketPortVerbs + uikitVerbs + operationVerbs + notificationVerbs + kvoVerbs + appVerbs
         + concurrencyVerbs + continuationVerbs + streamVerbs + lockVerbs + notificationQueueVerbs + workItemVerbs
         + operationControlVerbs
+        + throwingTaskGroupVerbs
         + operationQueuePropertyVerbs + trapVerbs + blockValueVerbs
     /// ``stepVerbs`` by name (building it traps on a verb listed twice).
     static let stepVerbsByName = Dictionary(uniqueKeysWithValues: stepVerbs.map { ($0.name, $0) })
