@@ -464,6 +464,10 @@ private final class ThrowFinder: SyntaxVisitor {
         if node.questionOrExclamationMark == nil { found = true }
         return .visitChildren
     }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        if node.tryKeyword != nil { found = true }  // `for try await`: its `next()` throws
+        return .visitChildren
+    }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
