@@ -101,6 +101,8 @@ extension SwiftLowering {
             switch argument.label?.text {
             case "throwing" where isMakeStream && throwing:
                 guard isErrorMetatype(argument.expression) else { return .some(nil) }  // +ThrowingStreams.swift
+            case "bufferingPolicy" where argument.expression.trimmedDescription.hasSuffix(".unbounded"):
+                continue  // the default, written out
             case "bufferingPolicy":
                 unsupported(
                     "an AsyncStream `bufferingPolicy:`",
@@ -367,6 +369,7 @@ extension SwiftLowering {
                 unsupported("`for await` over `\(f.sequence.trimmedDescription)`", other, at: f)
                 return []
             }
+            if refuseSequenceOperator(f) { return [] }  // SwiftLowering+ThrowingStreams.swift
             guard let sequence = expression(f.sequence, in: scope) else { return [] }
             guard let written = Self.streamElement(of: sequence.type) else {
                 unsupported("`for await` over this sequence", other, at: f)
@@ -483,13 +486,14 @@ extension SwiftLowering {
             called = generic.expression
             element = generic.genericArgumentClause.arguments.first?.argument.trimmedDescription
         }
-        guard called.trimmedDescription == "AsyncStream" else { return nil }
+        let throwing = called.trimmedDescription == "AsyncThrowingStream"
+        guard called.trimmedDescription == "AsyncStream" || throwing else { return nil }
         if element == nil, let first = call.arguments.first, first.label == nil,
             let member = first.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self"
         {
             element = member.base?.trimmedDescription
         }
-        return element.map { Self.streamType(element: $0) }
+        return element.map { Self.streamType(element: $0, throwing: throwing) }
     }
 
     /// `let (stream, continuation) = AsyncStream.makeStream(of: Int.self)` as a property pair: the two fields'
@@ -501,11 +505,15 @@ extension SwiftLowering {
             member.declName.baseName.text == "makeStream", let base = member.base
         else { return nil }
         var element: String?
+        let streamTypes = ["AsyncStream", "AsyncThrowingStream"]
+        let throwing =
+            (base.as(GenericSpecializationExprSyntax.self)?.expression ?? base).trimmedDescription
+            == "AsyncThrowingStream"
         if let generic = base.as(GenericSpecializationExprSyntax.self) {
-            guard generic.expression.trimmedDescription == "AsyncStream" else { return nil }
+            guard streamTypes.contains(generic.expression.trimmedDescription) else { return nil }
             element = generic.genericArgumentClause.arguments.first?.argument.trimmedDescription
         } else {
-            guard base.trimmedDescription == "AsyncStream" else { return nil }
+            guard streamTypes.contains(base.trimmedDescription) else { return nil }
             if let of = call.arguments.first(where: { $0.label?.text == "of" })?.expression.as(
                 MemberAccessExprSyntax.self), of.declName.baseName.text == "self"
             {
@@ -515,7 +523,8 @@ extension SwiftLowering {
         guard let element else { return nil }
         let names = pattern.elements.map { $0.pattern.trimmedDescription }
         return [
-            (names[0], Self.streamType(element: element)), (names[1], Self.streamContinuationType(element: element)),
+            (names[0], Self.streamType(element: element, throwing: throwing)),
+            (names[1], Self.streamContinuationType(element: element, throwing: throwing)),
         ]
         .filter { $0.0 != "_" }
     }

@@ -13,6 +13,9 @@ extension SwiftLowering {
     /// The lowered enum of a termination handler's parameter (`AsyncStream<T>.Continuation.Termination`, and the
     /// throwing stream's): its cases are their names, as Swift prints an `AsyncStream`'s.
     static let streamTerminationEnum = "Termination"
+    /// An `AsyncThrowingStream`'s termination: Swift prints `.finished` with its optional error (`finished(nil)`),
+    /// so it is not printed as its case's name (declared with a raw type, which ``isPrintedAsItsValue`` excludes).
+    static let throwingStreamTerminationEnum = "ThrowingTermination"
 
     /// Whether `type` is an `AsyncThrowingStream` (or its continuation).
     static func isThrowingStream(_ type: LoweredType) -> Bool {
@@ -135,14 +138,16 @@ extension SwiftLowering {
                 "write the closure there: `continuation.onTermination = { termination in … }`", at: rhs)
             return []
         }
-        if enums[Self.streamTerminationEnum] == nil {
-            enums[Self.streamTerminationEnum] = SwiftEnum(
-                name: Self.streamTerminationEnum, rawType: nil,
+        let throwing = Self.isThrowingStream(base.type)
+        let termination = throwing ? Self.throwingStreamTerminationEnum : Self.streamTerminationEnum
+        if enums[termination] == nil {
+            enums[termination] = SwiftEnum(
+                name: termination, rawType: throwing ? "String" : nil,
                 cases: [("finished", "\"finished\""), ("cancelled", "\"cancelled\"")])
         }
         let handler = Self.temporaryName("onTermination", at: at)
         let made = closureValueSteps(
-            closure, place: handler, types: [.enumeration(Self.streamTerminationEnum, isInt: false)], in: scope)
+            closure, place: handler, types: [.enumeration(termination, isInt: false)], in: scope)
         guard !made.isEmpty else { return [] }
         // The storage takes its own reference; the temporary lets go of its one at once, so that the handler lives
         // exactly as long as the storage keeps it.
@@ -247,4 +252,46 @@ private final class EarlyExitFinder: SyntaxVisitor {
     override func visitPost(_ node: SwitchExprSyntax) { nested -= 1 }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+extension SwiftLowering {
+    /// The `AsyncSequence` operators (swift stdlib/public/Concurrency: AsyncMapSequence.swift and its siblings).
+    static let asyncSequenceOperators: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "prefix", "dropFirst", "drop", "first", "reduce", "contains",
+        "allSatisfy", "min", "max", "enumerated", "removeDuplicates", "debounce", "throttle", "chunked", "merge",
+    ]
+
+    /// `for await v in stream.map { … }` (any `AsyncSequence` operator on the sequence) is refused, located, with
+    /// what to write instead. True after refusing.
+    mutating func refuseSequenceOperator(_ f: ForStmtSyntax) -> Bool {
+        var e = unparenthesized(f.sequence)
+        if let t = e.as(TryExprSyntax.self) { e = t.expression }
+        guard let call = e.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+            Self.asyncSequenceOperators.contains(member.declName.baseName.text)
+        else { return false }
+        let name = member.declName.baseName.text
+        unsupported(
+            "the AsyncSequence operator `.\(name)` in `for await`",
+            "LoopSim iterates the stream itself: loop over it and do the `\(name)` in the body (`for await v in "
+                + "stream { guard v > 0 else { continue }; … }`)", at: call)
+        return true
+    }
+}
+
+extension SwiftLowering {
+    /// Whether `e` is a call that makes a stream (`AsyncThrowingStream { … }`, `AsyncStream<Int>(…)`,
+    /// `AsyncStream.makeStream(of:)`): a method returning it makes a new stream at each call, so it is a method,
+    /// not a value to inline.
+    static func makesStream(_ e: ExprSyntax) -> Bool {
+        guard let call = e.as(FunctionCallExprSyntax.self) else { return false }
+        var called = call.calledExpression
+        if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "makeStream",
+            let base = member.base
+        {
+            called = base
+        }
+        if let generic = called.as(GenericSpecializationExprSyntax.self) { called = generic.expression }
+        return ["AsyncStream", "AsyncThrowingStream"].contains(called.trimmedDescription)
+    }
 }
