@@ -172,6 +172,46 @@ import Testing
             ])
     }
 
+    /// A consumer whose task is already cancelled when it asks: `withTaskCancellationHandler` runs `cancel()` at
+    /// once, on the consumer's thread, so the handler runs there with `cancelled` before the ask; the value
+    /// buffered before still comes out, then the end.
+    @Test func handlerRunsAtAnAskInACancelledTask() throws {
+        let o = try Self.run(
+            """
+            name: precancelled
+            until: 1s
+            main:
+              - asyncStream: numbers
+                throwing: true
+            \(Self.handler)
+              - streamYield: numbers
+                value: 5
+              - task: late
+                actor: main
+                captures: [numbers]
+                do:
+                  - taskSleep: 200ms
+                  - while: "true"
+                    do:
+                      - streamNext: numbers
+                        type: int
+                        result: n
+                        ended: done
+                        error: failure
+                      - if: done
+                        then:
+                          - log: "late ended failed=\\\\(failure != nil)"
+                          - break
+                      - log: "late got \\\\(n)"
+              - dispatch_after: main
+                delay: 100ms
+                captures: [late]
+                do: [cancelTask: late]
+              - runUntil: 500ms
+            """)
+        #expect(Self.logs(o) == ["100 terminated cancelled", "100 late got 5", "100 late ended failed=false"])
+    }
+
     /// The storage freed with its handler still set (no finish, no consumer): its deinit calls it with
     /// `cancelled`; the block the handler captured dies after the call.
     @Test func handlerRunsWhenTheStreamIsFreed() throws {
