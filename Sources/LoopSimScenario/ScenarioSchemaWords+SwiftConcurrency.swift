@@ -20,10 +20,16 @@ extension ScenarioSchemaWords {
         `group.addTask { … }`)
         == step/asyncStream
         `asyncStream: PLACE` — `let stream = AsyncStream(Int.self) { continuation in … }`, `let (stream,
-        continuation) = AsyncStream.makeStream(of: Int.self)`. Makes an `AsyncStream`'s storage (an object,
-        class `AsyncStream`, +1 in PLACE): the stream and its continuation are the same object here (two
-        Swift structs around one `_Storage`), so bind it to both. Default buffering, `.unbounded`: every
-        value yielded and not taken waits in its buffer.
+        continuation) = AsyncStream.makeStream(of: Int.self)`, `AsyncThrowingStream { continuation in … }`.
+        Makes an `AsyncStream`'s storage (an object, class `AsyncStream`, or `AsyncThrowingStream` with
+        `throwing: true`, +1 in PLACE): the stream and its continuation are the same object here (two Swift
+        structs around one `_Storage`), so bind it to both. Default buffering, `.unbounded`: every value
+        yielded and not taken waits in its buffer. Its one strong field, `onTermination`, holds the
+        termination handler.
+        == step/asyncStream/throwing
+        `throwing:` (true for an `AsyncThrowingStream`) (a key of `asyncStream:`, which models `let stream =
+        AsyncStream(Int.self) { continuation in … }`, `let (stream, continuation) =
+        AsyncStream.makeStream(of: Int.self)`, `AsyncThrowingStream { continuation in … }`)
         == step/await
         `await: RECEIVER.METHOD` — `await receiver.method(…)`. Calls an async method, or any method of an
         `actor` or `@MainActor` class or a `mainActor: true` method, on the callee's executor: the task hops
@@ -107,9 +113,15 @@ extension ScenarioSchemaWords {
         `throwing:` (a string error) (a key of `resume:`, which models `continuation.resume(returning: v)`,
         `resume()`, `resume(throwing: e)`)
         == step/streamFinish
-        `streamFinish: STREAM` — `continuation.finish()`. The stream ends: buffered values are still
-        delivered, then every `streamNext:` gets the end; a task waiting in `streamNext:` is resumed with
-        the end.
+        `streamFinish: STREAM` — `continuation.finish()`, `continuation.finish(throwing:
+        UploadError.stalled)`. The stream ends (the first finish wins; a later one changes nothing):
+        buffered values are still delivered, then the error once (`streamNext:`'s `error:`), then every
+        `streamNext:` gets the end; a task waiting in `streamNext:` is resumed with the end or the error.
+        The termination handler, if set, is called first, on this thread, with `finished`.
+        == step/streamFinish/error
+        `error:` (the error, a string: `finish(throwing:)` of an `AsyncThrowingStream`) (a key of
+        `streamFinish:`, which models `continuation.finish()`, `continuation.finish(throwing:
+        UploadError.stalled)`)
         == step/streamNext
         `streamNext: STREAM` — one turn of `for await v in stream { … }` (`await iterator.next()`). Only in
         a task: the oldest buffered value at once (no suspension); the end at once on a finished stream;
@@ -120,12 +132,25 @@ extension ScenarioSchemaWords {
         == step/streamNext/ended
         `ended:` (a bool place: true when the stream ended and there is no value) (a key of `streamNext:`,
         which models one turn of `for await v in stream { … }` (`await iterator.next()`))
+        == step/streamNext/error
+        `error:` (a string place: the error of an `AsyncThrowingStream` that failed, once, with `ended:`
+        true; nil otherwise) (a key of `streamNext:`, which models one turn of `for await v in stream { … }`
+        (`await iterator.next()`))
         == step/streamNext/result
         `result:` (a place for the value; a new name becomes a local of `type:`) (a key of `streamNext:`,
         which models one turn of `for await v in stream { … }` (`await iterator.next()`))
         == step/streamNext/type
         `type:` (the element type) (a key of `streamNext:`, which models one turn of `for await v in stream
         { … }` (`await iterator.next()`))
+        == step/streamOnTermination
+        `streamOnTermination: STREAM` — `continuation.onTermination = { termination in … }`. The storage
+        keeps the handler (strongly: what it captures lives as long as the stream) in place of the one
+        before. It is called once, with the string `finished` (the first `streamFinish:`, on its thread) or
+        `cancelled` (the waiting consumer's task cancelled, on the cancelling thread; a `streamNext:` in a
+        task already cancelled; the storage freed with the handler still set), and let go after the call.
+        == step/streamOnTermination/handler
+        `handler:` (a block of one parameter, the termination, or nil) (a key of `streamOnTermination:`,
+        which models `continuation.onTermination = { termination in … }`)
         == step/streamYield
         `streamYield: STREAM` — `continuation.yield(v)`. From anywhere (a timer, a block, a task): hands the
         value to the task waiting in `streamNext:` (its next job is queued on the executor it suspended on),

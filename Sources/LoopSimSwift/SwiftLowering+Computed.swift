@@ -154,6 +154,7 @@ extension SwiftLowering {
         // A call of a method (`loader.isReady()`, `check()`) may do anything: such a method is a method, called
         // where it is read (SwiftLowering+Returns.swift); a creation (`Child()`) is an expression.
         if callsAMethod(value) { return false }
+        if Self.makesStream(value) { return false }  // a new stream each call (SwiftLowering+ThrowingStreams.swift)
         // A payload enum has no one value to inline: refused where the method is lowered (+PayloadEnumFlow.swift).
         if case .value(let s) = typeNamed(returns.type), payloadEnums[s] != nil { return false }
         shape.computed[decl.name.text + "()"] = ComputedProperty(getter: value, type: typeNamed(returns.type))

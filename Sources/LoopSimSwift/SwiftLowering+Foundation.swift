@@ -18,7 +18,7 @@ extension SwiftLowering {
             "BlockOperation",
             "Operation", "UIBackgroundTaskIdentifier", "CheckedContinuation":
             "id"
-        default: name.hasPrefix("AsyncStream<") ? "id" : nil  // SwiftLowering+Streams.swift
+        default: name.hasPrefix("AsyncStream<") || name.hasPrefix("AsyncThrowingStream<") ? "id" : nil  // +Streams
         }
     }
 
@@ -156,7 +156,9 @@ extension SwiftLowering {
         let at = location(call)
         let bare = call.arguments.isEmpty && call.trailingClosure == nil
         if type == "CheckedContinuation" { return continuationMethod(receiver, name, call, in: scope) }
-        if type.hasPrefix("AsyncStream<") { return streamContinuationMethod(type, receiver, name, call, in: scope) }
+        if type.hasPrefix("AsyncStream<") || type.hasPrefix("AsyncThrowingStream<") {
+            return streamContinuationMethod(type, receiver, name, call, in: scope)  // SwiftLowering+Streams.swift
+        }
         if let steps = lockMethod(type, receiver, name, call, in: &scope) { return steps }
         switch (type, name) {
         case ("DispatchSourceTimer", "resume") where bare: return [.step("dispatch_resume", receiver, at: at)]

@@ -42,6 +42,7 @@ extension SwiftLowering {
     static func isReturnable(_ type: LoweredType) -> Bool {
         switch type {
         case .int, .bool, .string, .enumeration, .object, .timer, .thread, .semaphore, .group: true
+        case .api: streamElement(of: type) != nil  // `-> AsyncStream<Int>` (SwiftLowering+ThrowingStreams.swift)
         default: false
         }
     }
@@ -370,6 +371,7 @@ extension SwiftLowering {
     ) -> [LocatedNode] {
         if case .result = type { return resultReturn(ret, value: value, type: type, in: &scope) }  // +ResultValues
         let at = location(ret)
+        if let made = streamReturn(ret, value: value, type: type, in: &scope) { return made }  // +ThrowingStreams
         if continuationCall(value) != nil {
             // `return await withCheckedContinuation { … }` (SwiftLowering+Continuations.swift)
             let temporary = Self.temporaryName("resumed", at: at)

@@ -11,21 +11,27 @@ import SwiftSyntax
 /// object in Swift (swift stdlib/public/Concurrency/AsyncStream.swift).
 extension SwiftLowering {
     /// The lowered type of `AsyncStream<T>` (`element` is T as written).
-    static func streamType(element: String) -> LoweredType { .api("AsyncStream<\(element)>") }
+    static func streamType(element: String, throwing: Bool = false) -> LoweredType {
+        .api("\(throwing ? "AsyncThrowingStream" : "AsyncStream")<\(element)>")
+    }
 
     /// The lowered type of `AsyncStream<T>.Continuation`.
-    static func streamContinuationType(element: String) -> LoweredType { .api("AsyncStream<\(element)>.Continuation") }
+    static func streamContinuationType(element: String, throwing: Bool = false) -> LoweredType {
+        .api("\(throwing ? "AsyncThrowingStream" : "AsyncStream")<\(element)>.Continuation")
+    }
 
     /// The element type text of a stream or continuation type (`Int` of `AsyncStream<Int>.Continuation`).
     static func streamElement(of type: LoweredType) -> String? {
-        guard case .api(let name) = type.unwrapped, name.hasPrefix("AsyncStream<"),
-            let close = name.lastIndex(of: ">")
-        else { return nil }
-        return String(name[name.index(name.startIndex, offsetBy: 12)..<close])
+        guard case .api(let name) = type.unwrapped, let close = name.lastIndex(of: ">") else { return nil }
+        for prefix in ["AsyncStream<", "AsyncThrowingStream<"] where name.hasPrefix(prefix) {
+            return String(name[name.index(name.startIndex, offsetBy: prefix.count)..<close])
+        }
+        return nil
     }
 
     /// `AsyncStream<Int>` or `AsyncStream<Int>.Continuation` as a type annotation; nil for any other type.
     func streamTypeNamed(_ type: TypeSyntax) -> LoweredType? {
+        if let throwing = throwingStreamTypeNamed(type) { return throwing }  // SwiftLowering+ThrowingStreams.swift
         if let i = type.as(IdentifierTypeSyntax.self), i.name.text == "AsyncStream",
             let element = i.genericArgumentClause?.arguments.first
         {
@@ -61,17 +67,19 @@ extension SwiftLowering {
 
     /// What a stream-making expression is: the call, its element type (nil when it does not say), the build
     /// closure (nil for `makeStream`), and whether it is `makeStream`.
-    private struct StreamMaking {
+    struct StreamMaking {
         let call: FunctionCallExprSyntax
         var element: String?
         let build: ClosureExprSyntax?
         let isMakeStream: Bool
+        /// `AsyncThrowingStream` (SwiftLowering+ThrowingStreams.swift).
+        var throwing = false
     }
 
     /// `AsyncStream(Int.self) { c in … }`, `AsyncStream<Int> { … }`, `AsyncStream { (c: AsyncStream<Int>.Continuation)
     /// in … }`, `AsyncStream.makeStream(of: Int.self)` or `AsyncStream<Int>.makeStream()`; nil for anything else.
     /// A form LoopSim refuses (a buffering policy, `AsyncThrowingStream`) is reported and answers `.some(nil)`.
-    private mutating func streamMaking(_ e: ExprSyntax) -> StreamMaking?? {
+    mutating func streamMaking(_ e: ExprSyntax) -> StreamMaking?? {
         guard let call = unparenthesized(e).as(FunctionCallExprSyntax.self) else { return nil }
         var called = call.calledExpression
         var isMakeStream = false
@@ -87,16 +95,14 @@ extension SwiftLowering {
             typeName = generic.expression.trimmedDescription
             element = generic.genericArgumentClause.arguments.first?.argument.trimmedDescription
         }
-        if typeName == "AsyncThrowingStream" {
-            unsupported(
-                "`AsyncThrowingStream`",
-                "LoopSim models `AsyncStream` (no thrown error): use `AsyncStream` and end it with `finish()`",
-                at: call)
-            return .some(nil)
-        }
-        guard typeName == "AsyncStream" else { return nil }
+        let throwing = typeName == "AsyncThrowingStream"
+        guard typeName == "AsyncStream" || throwing else { return nil }
         for argument in call.arguments {
             switch argument.label?.text {
+            case "throwing" where isMakeStream && throwing:
+                guard isErrorMetatype(argument.expression) else { return .some(nil) }  // +ThrowingStreams.swift
+            case "bufferingPolicy" where argument.expression.trimmedDescription.hasSuffix(".unbounded"):
+                continue  // the default, written out
             case "bufferingPolicy":
                 unsupported(
                     "an AsyncStream `bufferingPolicy:`",
@@ -137,12 +143,13 @@ extension SwiftLowering {
         {
             element = Self.streamElement(of: t)
         }
-        return .some(StreamMaking(call: call, element: element, build: build, isMakeStream: isMakeStream))
+        return .some(
+            StreamMaking(call: call, element: element, build: build, isMakeStream: isMakeStream, throwing: throwing))
     }
 
     /// The steps that make the stream of `made` into local `local` (new, of the stream type), run its build closure
     /// at once with its parameter bound to the same object, and declare the local in `scope`. Nil after a refusal.
-    private mutating func makeStreamSteps(
+    mutating func makeStreamSteps(
         _ made: StreamMaking, element: String?, into local: String, in scope: inout Scope
     ) -> [LocatedNode]? {
         let at = location(made.call)
@@ -154,8 +161,11 @@ extension SwiftLowering {
             return nil
         }
         guard streamElementType(element, at: made.call) != nil else { return nil }
-        var steps: [LocatedNode] = [.step("asyncStream", local, at: at)]
-        scope.locals[local] = Local(type: Self.streamType(element: element), isVar: false)
+        let throwing = made.throwing
+        var steps: [LocatedNode] = [
+            .step("asyncStream", local, at: at, throwing ? [("throwing", .plain("true", at: at))] : [])
+        ]
+        scope.locals[local] = Local(type: Self.streamType(element: element, throwing: throwing), isVar: false)
         guard let build = made.build else { return steps }
         // The build closure runs at once, synchronously, in `init` (AsyncStream.swift: `build(Continuation(…))`):
         // its statements are lowered in place, its parameter naming the stream's storage.
@@ -179,7 +189,7 @@ extension SwiftLowering {
         inner.throwContext = nil
         if parameter != "_" {
             inner.locals[parameter] = Local(
-                type: Self.streamContinuationType(element: element), isVar: false, lowered: local)
+                type: Self.streamContinuationType(element: element, throwing: throwing), isVar: false, lowered: local)
         }
         steps += lowerStatements(build.statements, in: &inner, tail: true)
         return steps
@@ -206,7 +216,8 @@ extension SwiftLowering {
             guard var steps = makeStreamSteps(made, element: element, into: stream, in: &scope) else { return [] }
             if names[1] != "_", let element {
                 steps.append(.step("let", "\(names[1]) = \(stream)", at: at))
-                scope.locals[names[1]] = Local(type: Self.streamContinuationType(element: element), isVar: false)
+                scope.locals[names[1]] = Local(
+                    type: Self.streamContinuationType(element: element, throwing: made.throwing), isVar: false)
             }
             return steps
         }
@@ -233,11 +244,7 @@ extension SwiftLowering {
     /// Nil when `rhs` makes no stream.
     mutating func streamAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
         if let member = lhs.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "onTermination" {
-            unsupported(
-                "an AsyncStream continuation's `onTermination`",
-                "LoopSim does not model it: do the clean-up after the `for await` loop ends (a cancelled task's loop "
-                    + "ends too)", at: lhs)
-            return []
+            return streamOnTermination(member, rhs, in: scope)  // SwiftLowering+ThrowingStreams.swift
         }
         guard let found = streamMaking(rhs) else { return nil }
         guard let made = found else { return [] }
@@ -300,6 +307,8 @@ extension SwiftLowering {
         switch name {
         case "finish" where arguments.isEmpty && call.trailingClosure == nil:
             return [.step("streamFinish", receiver, at: at)]
+        case "finish" where arguments.count == 1 && arguments[0].label?.text == "throwing":
+            return streamFinishThrowing(type, receiver, arguments[0].expression, at: call, in: scope)  // +Throwing…
         case "yield" where arguments.count == 1 && arguments[0].label == nil:
             let argument = arguments[0].expression
             var value: (text: String, type: LoweredType)?
@@ -315,8 +324,8 @@ extension SwiftLowering {
         default:
             unsupported(
                 "`\(call.calledExpression.trimmedDescription)(…)` on an AsyncStream continuation",
-                "LoopSim models `yield(value)` and `finish()`; `onTermination`, `yield(with:)` and the buffering "
-                    + "policies are not modelled", at: call)
+                "LoopSim models `yield(value)`, `finish()`, `finish(throwing:)` and `onTermination`; `yield(with:)` "
+                    + "and the buffering policies are not modelled", at: call)
             return []
         }
     }
@@ -329,13 +338,6 @@ extension SwiftLowering {
     mutating func streamForAwait(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode]? {
         guard f.awaitKeyword != nil else { return nil }
         let at = location(f)
-        if f.tryKeyword != nil {
-            unsupported(
-                "`for try await`",
-                "LoopSim models `for await` over an AsyncStream (which does not throw) and over "
-                    + "`NotificationCenter.default.notifications(named:)`", at: f)
-            return []
-        }
         var name: String?
         if let identifier = f.pattern.as(IdentifierPatternSyntax.self) {
             name = identifier.identifier.text
@@ -348,6 +350,7 @@ extension SwiftLowering {
         let stream: String
         let element: LoweredType
         let elementName: String?
+        var iteratedType = LoweredType.unknown
         if let notifications = notificationSequence(f.sequence) {
             guard let made = notificationStreamSteps(notifications, in: scope) else { return [] }
             (stream, before, after) = made
@@ -357,8 +360,8 @@ extension SwiftLowering {
             let other =
                 "LoopSim models `for await` over an AsyncStream and over "
                 + "`NotificationCenter.default.notifications(named:)`; other AsyncSequences (`url.lines`, "
-                + "`AsyncThrowingStream`, an `AsyncPublisher`) are not modelled: feed an "
-                + "`AsyncStream(Int.self) { continuation in … }` from the callback instead"
+                + "an `AsyncPublisher`) are not modelled: feed an `AsyncStream(Int.self) { continuation in … }` (or "
+                + "an `AsyncThrowingStream`) from the callback instead"
             if let member = unparenthesized(f.sequence).as(MemberAccessExprSyntax.self),
                 ["lines", "bytes", "values", "characters", "unicodeScalars", "resourceBytes"].contains(
                     member.declName.baseName.text)
@@ -366,6 +369,7 @@ extension SwiftLowering {
                 unsupported("`for await` over `\(f.sequence.trimmedDescription)`", other, at: f)
                 return []
             }
+            if refuseSequenceOperator(f) { return [] }  // SwiftLowering+ThrowingStreams.swift
             guard let sequence = expression(f.sequence, in: scope) else { return [] }
             guard let written = Self.streamElement(of: sequence.type) else {
                 unsupported("`for await` over this sequence", other, at: f)
@@ -375,8 +379,16 @@ extension SwiftLowering {
                 unsupported("`for await` over a continuation", "iterate the stream itself", at: f.sequence)
                 return []
             }
+            if Self.isThrowingStream(sequence.type), f.tryKeyword == nil {
+                unsupported(
+                    "`for await` over an AsyncThrowingStream", "its `next()` throws: write `for try await`",
+                    at: f)
+                return []
+            }
             guard let type = streamElementType(written, at: f.sequence) else { return [] }
+            if refuseEarlyExitWithTermination(f) { return [] }  // SwiftLowering+ThrowingStreams.swift
             element = type
+            iteratedType = sequence.type
             elementName = Self.isVoidElement(written) ? nil : type.fieldTypeName
             // The iterator is made once, from the stream the expression names when the loop starts.
             stream = Self.temporaryName("iterated", at: at)
@@ -389,6 +401,8 @@ extension SwiftLowering {
             next.append(("result", .plain(name, at: location(f.pattern))))
         }
         next.append(("ended", .plain(ended, at: at)))
+        // `for try await` over an AsyncThrowingStream: its error, after the buffered values (+ThrowingStreams.swift).
+        guard let thrown = streamLoopError(f, iteratedType, into: &next, in: scope) else { return [] }
         var body = scope
         body.returnBreaksLoop = false
         if let name {
@@ -397,7 +411,7 @@ extension SwiftLowering {
         }
         guard let steps = loopBody(f, in: &body) else { return [] }  // SwiftLowering+Arrays.swift
         let leave = LocatedNode.step("if", ended, at: at, [("then", .list([.plain("break", at: at)], at: at))])
-        let turn = [LocatedNode.step("streamNext", stream, at: location(f.sequence), next), leave] + steps
+        let turn = [LocatedNode.step("streamNext", stream, at: location(f.sequence), next)] + thrown + [leave] + steps
         return before + [.step("while", "true", at: location(f.pattern), [("do", .list(turn, at: at))])] + after
     }
 
@@ -472,13 +486,14 @@ extension SwiftLowering {
             called = generic.expression
             element = generic.genericArgumentClause.arguments.first?.argument.trimmedDescription
         }
-        guard called.trimmedDescription == "AsyncStream" else { return nil }
+        let throwing = called.trimmedDescription == "AsyncThrowingStream"
+        guard called.trimmedDescription == "AsyncStream" || throwing else { return nil }
         if element == nil, let first = call.arguments.first, first.label == nil,
             let member = first.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self"
         {
             element = member.base?.trimmedDescription
         }
-        return element.map { Self.streamType(element: $0) }
+        return element.map { Self.streamType(element: $0, throwing: throwing) }
     }
 
     /// `let (stream, continuation) = AsyncStream.makeStream(of: Int.self)` as a property pair: the two fields'
@@ -490,11 +505,15 @@ extension SwiftLowering {
             member.declName.baseName.text == "makeStream", let base = member.base
         else { return nil }
         var element: String?
+        let streamTypes = ["AsyncStream", "AsyncThrowingStream"]
+        let throwing =
+            (base.as(GenericSpecializationExprSyntax.self)?.expression ?? base).trimmedDescription
+            == "AsyncThrowingStream"
         if let generic = base.as(GenericSpecializationExprSyntax.self) {
-            guard generic.expression.trimmedDescription == "AsyncStream" else { return nil }
+            guard streamTypes.contains(generic.expression.trimmedDescription) else { return nil }
             element = generic.genericArgumentClause.arguments.first?.argument.trimmedDescription
         } else {
-            guard base.trimmedDescription == "AsyncStream" else { return nil }
+            guard streamTypes.contains(base.trimmedDescription) else { return nil }
             if let of = call.arguments.first(where: { $0.label?.text == "of" })?.expression.as(
                 MemberAccessExprSyntax.self), of.declName.baseName.text == "self"
             {
@@ -504,7 +523,8 @@ extension SwiftLowering {
         guard let element else { return nil }
         let names = pattern.elements.map { $0.pattern.trimmedDescription }
         return [
-            (names[0], Self.streamType(element: element)), (names[1], Self.streamContinuationType(element: element)),
+            (names[0], Self.streamType(element: element, throwing: throwing)),
+            (names[1], Self.streamContinuationType(element: element, throwing: throwing)),
         ]
         .filter { $0.0 != "_" }
     }

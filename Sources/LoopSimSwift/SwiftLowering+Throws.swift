@@ -472,7 +472,7 @@ private final class ThrowFinder: SyntaxVisitor {
         return .visitChildren
     }
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        if node.tryKeyword != nil { found = true }  // `for try await v in group`: a child's error is rethrown
+        if node.tryKeyword != nil { found = true }  // `for try await`: a stream's or a group's `next()` throws
         return .visitChildren
     }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

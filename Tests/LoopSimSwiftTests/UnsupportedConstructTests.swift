@@ -459,22 +459,29 @@ import Testing
             code: "TOP:final class F { func f(u: URL) async { /*@*/for await l in u.lines { print(l) } } }",
             advice: "feed an `AsyncStream"),
         Case(
-            name: "for try await",
-            code: "TOP:final class F { let s = AsyncStream(Int.self) { _ in }\n"
-                + " func f() async { /*@*/for try await x in s { print(x) } } }",
-            advice: "which does not throw"),
+            name: "for await over an AsyncThrowingStream",
+            code: "TOP:final class F { let s = AsyncThrowingStream(Int.self) { _ in }\n"
+                + " func f() async { /*@*/for await x in s { print(x) } } }",
+            advice: "write `for try await`"),
         Case(
             name: "AsyncStream buffering policy",
             code: "let s = AsyncStream(Int.self, /*@*/bufferingPolicy: .bufferingNewest(1)) { c in c.finish() }",
             advice: "`.unbounded`"),
         Case(
-            name: "AsyncThrowingStream",
-            code: "let s = /*@*/AsyncThrowingStream(Int.self) { c in c.finish() }", advice: "use `AsyncStream`"),
+            name: "AsyncSequence operator on a stream",
+            code: "let (s, c) = AsyncStream.makeStream(of: Int.self)\n"
+                + "Task { for await v in /*@*/s.map({ $0 * 2 }) { print(v) } }",
+            advice: "do the `map` in the body"),
         Case(
-            name: "AsyncStream onTermination",
-            code: "let (s, c) = AsyncStream.makeStream(of: Int.self)\n /*@*/c.onTermination = { _ in }\n"
-                + " c.finish()",
-            advice: "after the `for await` loop"),
+            name: "finish(throwing:) on an AsyncStream",
+            code: "let (s, c) = AsyncStream.makeStream(of: Int.self)\n"
+                + "/*@*/c.finish(throwing: CancellationError())",
+            advice: "an AsyncStream cannot fail"),
+        Case(
+            name: "leaving a stream's loop early with onTermination set",
+            code: "let (s, c) = AsyncStream.makeStream(of: Int.self)\n c.onTermination = { _ in print(1) }\n"
+                + "Task { for await v in s { if v > 1 { /*@*/break } } }",
+            advice: "continuation.finish()"),
         Case(
             name: "continuation resumed with a Result",
             code: "Task {\n await withCheckedContinuation { c in /*@*/c.resume(with: .success(())) } }",

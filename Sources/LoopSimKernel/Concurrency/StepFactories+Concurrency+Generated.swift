@@ -57,8 +57,8 @@ extension ResumeContinuationStep {
 // MARK: Concurrency/Streams+Steps.swift
 
 extension MakeStreamStep {
-    public static func make(into: LValue, label: String) -> Self {
-        Self(into: into, label: label)
+    public static func make(into: LValue, label: String, throwing: Bool = false) -> Self {
+        Self(into: into, label: label, throwing: throwing)
     }
 }
 
@@ -69,14 +69,15 @@ extension StreamYieldStep {
 }
 
 extension StreamFinishStep {
-    public static func make(stream: Expr) -> Self {
-        Self(stream: stream)
+    public static func make(stream: Expr, error: Expr? = nil) -> Self {
+        Self(stream: stream, error: error)
     }
 }
 
 extension StreamNextStep {
-    public static func make(stream: Expr, take: Bool, result: LValue? = nil, ended: LValue? = nil) -> Self {
-        Self(stream: stream, take: take, result: result, ended: ended)
+    public static func make(stream: Expr, take: Bool, result: LValue? = nil, ended: LValue? = nil,
+                            error: LValue? = nil) -> Self {
+        Self(stream: stream, take: take, result: result, ended: ended, error: error)
     }
 }
 
@@ -125,5 +126,13 @@ extension TaskThrowStep {
 extension TaskGroupIsCancelledStep {
     public static func make(into: LValue) -> Self {
         Self(into: into)
+    }
+}
+
+// MARK: Concurrency/ThrowingStreams+Steps.swift
+
+extension StreamOnTerminationStep {
+    public static func make(stream: Expr, handler: Expr) -> Self {
+        Self(stream: stream, handler: handler)
     }
 }

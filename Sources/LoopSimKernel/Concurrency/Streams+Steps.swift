@@ -7,9 +7,11 @@ public struct MakeStreamStep: ExecutableStep {
     public var into: LValue
     /// The stream's label in reports: the place's name.
     public var label: String
+    /// An `AsyncThrowingStream` (it may end with an error, `finish(throwing:)`).
+    public var throwing: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        let made = c.kernel.tasks.streams.make(label: label, on: c.thread)
+        let made = c.kernel.tasks.streams.make(label: label, throwing: throwing, on: c.thread)
         try c.bind(made, into: into)
         return .next
     }
@@ -33,17 +35,31 @@ public struct StreamYieldStep: ExecutableStep {
     }
 }
 
-/// `continuation.finish()`: the stream ends; the task waiting in `next()` gets nil. Nil does nothing.
+/// `continuation.finish()` or `finish(throwing: error)`: the stream ends (the first finish wins); the task waiting
+/// in `next()` gets nil, or the error. Its termination handler, if set, is called first, on this thread, with
+/// `.finished` (``StreamTerminationCall``). Nil does nothing.
 public struct StreamFinishStep: ExecutableStep {
     public var verb: String { "streamFinish" }
     public var stream: Expr
+    /// The error `finish(throwing:)` ends an `AsyncThrowingStream` with; nil for `finish()`.
+    public var error: Expr? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(stream, expecting: "an AsyncStream continuation") else { return .next }
         let streams = c.kernel.tasks.streams
         guard streams.isStream(o.id) else { throw RuntimeFault("finish on a \(o.className), not an AsyncStream") }
-        if let task = streams.finish(o.id) { c.kernel.tasks.continuationResumed(task) }
-        return .next
+        let failure = try c.value(error)
+        if failure != .null, o.className != "AsyncThrowingStream" {
+            throw RuntimeFault("finish(throwing:) on an AsyncStream, which cannot fail")
+        }
+        let handler = streams.takeHandler(o.id)
+        let task = streams.finish(o.id, error: failure == .null ? nil : failure)
+        guard let handler else {
+            if let task { c.kernel.tasks.continuationResumed(task) }
+            return .next
+        }
+        return StreamTerminationCall.outcome(
+            [Streams.Termination(handler: handler, reason: "finished", resume: task)], in: c)
     }
 }
 
@@ -58,6 +74,9 @@ public struct StreamNextStep: ExecutableStep {
     public var take: Bool
     public var result: LValue? = nil
     public var ended: LValue? = nil
+    /// Where the error of an `AsyncThrowingStream` that failed goes (`for try await`): set once, after the
+    /// buffered values, with `ended` true.
+    public var error: LValue? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let task = c.kernel.runningTask(on: c.thread) else {
@@ -71,10 +90,23 @@ public struct StreamNextStep: ExecutableStep {
             throw RuntimeFault("`for await` over a \(o.className), not an AsyncStream")
         }
         guard take else {
-            let ready = try streams.ask(o.id, task: task, cancelled: c.kernel.tasks.isCancelled(task))
+            let cancelled = c.kernel.tasks.isCancelled(task)
+            // In a cancelled task `withTaskCancellationHandler` runs `cancel()` first: the termination handler is
+            // called (once) before the ask, on this thread.
+            if cancelled, let handler = streams.takeHandler(o.id) {
+                return StreamTerminationCall.outcome(
+                    [Streams.Termination(handler: handler, reason: "cancelled", resume: nil)], then: self, in: c)
+            }
+            let ready = try streams.ask(o.id, task: task, cancelled: cancelled)
             return ready ? .next : StepOutcome(.push(TaskSuspendFrame(.continuation)))
         }
-        guard let (value, end) = streams.take(o.id) else { return .next }
+        guard let (value, end, failure) = streams.take(o.id) else { return .next }
+        if let error {
+            try c.kernel.interpreter.store(
+                failure ?? .null, owned: false, into: error, in: c.frame, on: c.thread, c.kernel)
+        } else if failure != nil {
+            throw RuntimeFault("an AsyncThrowingStream's error in `for await` without `try`")
+        }
         if let result, !end {
             try c.kernel.interpreter.storeReturned(value, into: result, in: c.frame, on: c.thread, c.kernel)
         } else if case .object(let object) = value {

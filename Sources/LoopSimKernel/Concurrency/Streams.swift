@@ -13,10 +13,18 @@
 ///   `withTaskCancellationHandler { … } onCancel: { cancel() }`: cancelling the task while it waits, or calling
 ///   `next()` in a task already cancelled (the handler runs at once), terminates the stream as `finish()` does.
 ///
-/// The storage is a heap object (kind ``HeapObject/Kind/asyncStream``, class `AsyncStream`) shared by every
-/// place that holds the stream or its continuation; the buffered objects are held (+1) by its record until taken,
-/// dropped or the storage freed. `onTermination` and the other buffering policies are not modelled (the front-ends
-/// refuse them, located).
+/// The storage is a heap object (kind ``HeapObject/Kind/asyncStream``, class `AsyncStream`, or
+/// `AsyncThrowingStream` for a stream that may end with an error) shared by every place that holds the stream or
+/// its continuation; the buffered objects are held (+1) by its record until taken, dropped or the storage freed.
+/// Its one slot, `onTermination`, holds the termination handler strongly (`_Storage.State.onTermination`), so what
+/// the handler captures (a timer to invalidate) stays as long as the stream does. The handler is called once, with
+/// `.finished` or `.cancelled`: the first `finish` (on the finishing thread), the consumer task's cancellation (on
+/// the cancelling thread), or the storage's deinit (``ThrowingStreams+Steps.swift``). The other buffering policies
+/// are not modelled (the front-ends refuse them, located).
+///
+/// `AsyncThrowingStream` (`_ThrowingStorage` in AsyncStreamBuffer.swift): `finish(throwing: e)` records the
+/// failure once (the first finish wins); the consumer's `next()` drains the buffered values first, then throws `e`
+/// once, then returns nil. Cancelling the consumer finishes the stream without an error: the loop ends normally.
 final class Streams {
     /// One stream's storage.
     struct Record {
@@ -32,6 +40,28 @@ final class Streams {
         var handoff: (value: Value, ended: Bool)?
         /// When the waiter suspended.
         var suspendedSince: SimInstant?
+        /// `finish(throwing:)`'s error, not thrown to the consumer yet (an `AsyncThrowingStream`).
+        var failure: Value?
+        /// An error handed over with ``handoff`` (the end of a failed stream), thrown by the consumer's `next()`.
+        var thrown: Value?
+    }
+
+    /// A termination handler to call (``takeHandler(_:)``), and the consumer to resume after it returns.
+    struct Termination {
+        let handler: ObjectID
+        let reason: String
+        let resume: ObjectID?
+    }
+
+    /// The storage's slot holding the termination handler.
+    static let handlerSlot = 0
+    /// Terminations due because a task was cancelled (``taskCancelled(_:)``): the cancelling step calls them.
+    private(set) var dueTerminations: [Termination] = []
+
+    /// The terminations due (``dueTerminations``), handed to the step that calls them.
+    func takeDueTerminations() -> [Termination] {
+        defer { dueTerminations = [] }
+        return dueTerminations
     }
 
     /// The streams in creation order.
@@ -50,11 +80,12 @@ final class Streams {
     func isStream(_ object: ObjectID) -> Bool { recordOf[object] != nil }
 
     /// A new stream (+1, the caller's): `AsyncStream(T.self) { continuation in … }` or `AsyncStream.makeStream`.
-    func make(label: String, on thread: SimThread) -> ObjectID {
+    func make(label: String, throwing: Bool = false, on thread: SimThread) -> ObjectID {
+        let className = throwing ? "AsyncThrowingStream" : "AsyncStream"
         let o = objects.allocate(
-            kind: .asyncStream, className: "AsyncStream", label: label, slotNames: [], slotStrengths: [], slots: [],
-            isDeclaredRoot: false, at: recorder.now, on: thread.name)
-        recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name("AsyncStream")))
+            kind: .asyncStream, className: className, label: label, slotNames: ["onTermination"],
+            slotStrengths: [.strong], slots: [.null], isDeclaredRoot: false, at: recorder.now, on: thread.name)
+        recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name(className)))
         recordOf[o.id] = records.count
         records.append(Record(id: o.id))
         return o.id
@@ -76,16 +107,34 @@ final class Streams {
         return nil
     }
 
-    /// `continuation.finish()`, or the consumer's cancellation: the stream is terminal, and the waiting task (when
-    /// one is) is resumed with nil: it is returned to be resumed.
-    func finish(_ id: ObjectID) -> ObjectID? {
+    /// `continuation.finish()` or `finish(throwing: error)`, or the consumer's cancellation: the stream is terminal
+    /// (the first finish wins: a later one changes nothing, AsyncStreamBuffer.swift `if state.terminal == nil`), and
+    /// the waiting task (when one is) is resumed with nil, or with the error: it is returned to be resumed.
+    func finish(_ id: ObjectID, error: Value? = nil) -> ObjectID? {
         guard let r = recordOf[id] else { return nil }
+        if !records[r].terminal { records[r].failure = error }
         records[r].terminal = true
         guard let task = records[r].waiter else { return nil }
         records[r].waiter = nil
         records[r].handoff = (.null, true)
+        records[r].thrown = records[r].failure
+        records[r].failure = nil
         return task
     }
+
+    /// The stream's termination handler, taken out of its slot (the storage's +1 passes to the caller, which
+    /// calls it once and lets it go: `_Storage.finish()` and `cancel()` swap it out before calling it); nil when
+    /// none is set or it was called already.
+    func takeHandler(_ id: ObjectID) -> ObjectID? {
+        guard let o = objects.heap.object(id), case .object(let handler) = o[slot: Self.handlerSlot] else {
+            return nil
+        }
+        o[slot: Self.handlerSlot] = .null
+        return handler
+    }
+
+    /// Whether the stream is terminal (finished, failed or cancelled).
+    func isTerminal(_ id: ObjectID) -> Bool { recordOf[id].map { records[$0].terminal } ?? false }
 
     /// `next()` of task `task` begins: true when its answer is ready (a buffered value, or the end), handed over
     /// for ``take(_:)``; false when the task must suspend (it is then the stream's waiter, and a yield, a finish or
@@ -102,7 +151,11 @@ final class Streams {
             return true
         }
         if records[r].terminal {
+            // A failed stream throws its error once, after its buffered values; then it returns nil
+            // (`_ThrowingStorage.next(_:)`: `state.terminal = .finished`).
             records[r].handoff = (.null, true)
+            records[r].thrown = records[r].failure
+            records[r].failure = nil
             return true
         }
         records[r].waiter = task
@@ -112,17 +165,25 @@ final class Streams {
 
     /// What the consumer's `next()` returns once its answer was handed over: a value (+1 for an object, the
     /// caller's now) or the end; nil when none was (not reached: a task resumes only after a hand-over).
-    func take(_ id: ObjectID) -> (value: Value, ended: Bool)? {
+    func take(_ id: ObjectID) -> (value: Value, ended: Bool, error: Value?)? {
         guard let r = recordOf[id], let got = records[r].handoff else { return nil }
         records[r].handoff = nil
-        return got
+        let error = records[r].thrown
+        records[r].thrown = nil
+        return (got.value, got.ended, error)
     }
 
     /// Task `task` was cancelled: the stream it waits on in `next()` (if any) ends, and the task to resume is
-    /// returned (the cancellation handler of `next()` calls `cancel()`, which finishes the stream).
+    /// returned (the cancellation handler of `next()` calls `cancel()`, which finishes the stream). When the
+    /// stream has a termination handler, it is called first, with `.cancelled` (`cancel()`: "handler must be
+    /// invoked before yielding nil for termination"): the resumption is then left in ``dueTerminations`` for the
+    /// cancelling step, which calls the handler on its thread and resumes the task after it.
     func taskCancelled(_ task: ObjectID) -> ObjectID? {
         guard let r = records.firstIndex(where: { $0.waiter == task }) else { return nil }
-        return finish(records[r].id)
+        let id = records[r].id
+        guard let handler = takeHandler(id) else { return finish(id) }
+        dueTerminations.append(Termination(handler: handler, reason: "cancelled", resume: finish(id)))
+        return nil
     }
 
     /// The storage's last reference went: the buffered values are let go.
@@ -140,9 +201,10 @@ final class Streams {
         return records.compactMap { r in
             guard let task = r.waiter, tasks.record(task)?.state == .continuation else { return nil }
             let name = heap.object(task)?.displayName ?? "Task"
+            let loop = heap.object(r.id)?.className == "AsyncThrowingStream" ? "for try await" : "for await"
             return WaitingThread(
                 name: name, since: r.suspendedSince,
-                reason: "suspended in `for await` over \(heap.object(r.id)?.displayName ?? "an AsyncStream") until "
+                reason: "suspended in `\(loop)` over \(heap.object(r.id)?.displayName ?? "an AsyncStream") until "
                     + "a value is yielded or the stream is finished")
         }
     }

@@ -77,7 +77,7 @@ public struct CancelTaskStep: ExecutableStep {
             throw RuntimeFault("cancelTask on a \(o.className), not a Task")
         }
         c.kernel.tasks.cancel(o.id, from: c.thread)
-        return .next
+        return StreamTerminationCall.due(in: c)  // the streams' termination handlers, called on this thread
     }
 }
 

@@ -25,6 +25,12 @@ final class DeallocFrame: Frame {
                         + "is below the \(s.original) it was made with: a wait not balanced by a signal)", on: thread)
                 return .next
             }
+            // An AsyncStream's storage: its deinit calls a handler still set with `.cancelled` (AsyncStreamBuffer.swift
+            // `deinit { state.onTermination?(.cancelled) }`); the slot's reference passes to the call.
+            if case .asyncStream = object.kind, let handler = kernel.tasks.streams.takeHandler(object.id) {
+                return .push(
+                    kernel.interpreter.blockFrame(handler, edge: "onTermination", arguments: [.string("cancelled")]))
+            }
             if case .instance(let c) = object.kind, let body = kernel.program.classes[c].dealloc {
                 let env = Environment(names: body.localNames, selfValue: .object(object.id), block: nil)
                 return .push(

@@ -1,18 +1,21 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// Swift's `AsyncStream` (docs/scenario-format.md §7.13): `asyncStream:` makes one (its storage, which the
-    /// stream and its continuation share), `streamYield:` and `streamFinish:` (from anywhere), `streamNext:` (one
-    /// turn of `for await`, in a task), run by the kernel's `Streams`.
+    /// Swift's `AsyncStream` and `AsyncThrowingStream` (docs/scenario-format.md §7.13): `asyncStream:` makes one (its
+    /// storage, which the stream and its continuation share; `throwing: true` for an `AsyncThrowingStream`),
+    /// `streamYield:`, `streamFinish:` (with `error:` for `finish(throwing:)`) and `streamOnTermination:` (from
+    /// anywhere), `streamNext:` (one turn of `for await`, in a task; `error:` for `for try await`), run by the
+    /// kernel's `Streams`.
     static let streamVerbs: [StepVerb] = [
-        StepVerb("asyncStream", keys: []) { c, s in
+        StepVerb("asyncStream", keys: ["throwing"]) { c, s in
             guard let (place, type) = c.lvalue(s.arg, scope: s.scope, declare: .anyObject) else { return [] }
             if !type.isObject {
                 c.bag.error(.exprType, "an AsyncStream is an object, not \(type)", at: s.arg.location)
                 return []
             }
             let label = s.arg.scalar?.text.split(separator: ".").last.map(String.init) ?? "stream"
-            return [.perform(MakeStreamStep.make(into: place, label: label))]
+            let throwing = s.map["throwing"].flatMap { c.bool($0, what: "throwing") } ?? false
+            return [.perform(MakeStreamStep.make(into: place, label: label, throwing: throwing))]
         },
         StepVerb("streamYield", keys: ["value"]) { c, s in
             guard let stream = c.streamExpression(s) else { return [] }
@@ -23,11 +26,34 @@ extension ScenarioCompiler {
             guard let (value, _) = c.expression(node, scope: s.scope) else { return [] }
             return [.perform(StreamYieldStep.make(stream: stream, value: value))]
         },
-        StepVerb("streamFinish", keys: []) { c, s in
+        StepVerb("streamFinish", keys: ["error"]) { c, s in
             guard let stream = c.streamExpression(s) else { return [] }
-            return [.perform(StreamFinishStep.make(stream: stream))]
+            var error: Expr?
+            if let node = s.map["error"] {
+                guard let (e, t) = c.expression(node, scope: s.scope) else { return [] }
+                if t != .string {
+                    c.bag.error(.exprType, "error: is an error, a string, not \(t)", at: node.location)
+                    return []
+                }
+                error = e
+            }
+            return [.perform(StreamFinishStep.make(stream: stream, error: error))]
         },
-        StepVerb("streamNext", keys: ["type", "result", "ended"]) { c, s in
+        StepVerb("streamOnTermination", keys: ["handler"]) { c, s in
+            guard let stream = c.streamExpression(s) else { return [] }
+            guard let node = s.map["handler"] else {
+                c.bag.error(
+                    .typeMismatch, "streamOnTermination: needs its handler block (or nil) in `handler:`", at: s.at)
+                return []
+            }
+            guard let (handler, type) = c.expression(node, scope: s.scope) else { return [] }
+            if !type.isObject {
+                c.bag.error(.exprType, "handler: is a block (or nil), not \(type)", at: node.location)
+                return []
+            }
+            return [.perform(StreamOnTerminationStep.make(stream: stream, handler: handler))]
+        },
+        StepVerb("streamNext", keys: ["type", "result", "ended", "error"]) { c, s in
             guard c.requireAsync(s), let stream = c.streamExpression(s) else { return [] }
             guard
                 let valueType = c.valueTypeKey(
@@ -36,9 +62,14 @@ extension ScenarioCompiler {
             guard let result = c.typedPlaceKey(s.map["result"], valueType, scope: s.scope),
                 let ended = c.typedPlaceKey(s.map["ended"], .bool, scope: s.scope)
             else { return [] }
+            var error: LValue?
+            if let node = s.map["error"] {
+                guard let (place, _) = c.lvalue(node, scope: s.scope, declare: .string) else { return [] }
+                error = place
+            }
             return [
                 .perform(StreamNextStep.make(stream: stream, take: false)),
-                .perform(StreamNextStep.make(stream: stream, take: true, result: result, ended: ended)),
+                .perform(StreamNextStep.make(stream: stream, take: true, result: result, ended: ended, error: error)),
             ]
         },
     ]
