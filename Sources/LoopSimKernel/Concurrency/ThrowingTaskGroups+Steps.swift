@@ -42,7 +42,9 @@ public struct TaskGroupCancelAllStep: ExecutableStep {
             throw RuntimeFault("group.cancelAll() outside a task group's body")
         }
         c.kernel.tasks.cancelGroup(of: task, from: c.thread)
-        return .next
+        // A cancelled child waiting in a stream's next() with an onTermination handler: the handler runs here,
+        // on the cancelling thread, before that child resumes (ThrowingStreams+Steps.swift).
+        return StreamTerminationCall.due(in: c)
     }
 }
 
