@@ -84,4 +84,81 @@ import Testing
             ])
             """)
     }
+
+    /// `objc_sync_enter(self)` / `defer { objc_sync_exit(self) }`: the object's own recursive lock (objc4
+    /// objc-sync.mm). The thread that holds it enters again (`refresh` → `clearCaches`); main, entering while a
+    /// background thread holds it, waits until the background thread's last exit.
+    @Test func objcSyncIsARecursiveLockPerObject() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("objc_sync", until: .seconds(4), variants: [.ios10, .ios13])
+            final class SessionStore: NSObject {
+                private var refreshes = 0
+                private var clears = 0
+                private let queue = DispatchQueue(label: "session")
+                private func synchronized(_ body: () -> Void) {
+                    objc_sync_enter(self)
+                    defer { objc_sync_exit(self) }
+                    body()
+                }
+                func refresh() {
+                    synchronized {
+                        refreshes += 1
+                        clearCaches()
+                        Thread.sleep(forTimeInterval: 0.5)
+                        print("refreshed \\(refreshes)")
+                    }
+                }
+                private func clearCaches() {
+                    synchronized { clears += 1 }
+                }
+                func refreshInBackground() {
+                    queue.async { self.refresh() }
+                }
+                func summary() {
+                    synchronized { print("\\(refreshes) refreshes, \\(clears) clears") }
+                }
+            }
+            let store = SessionStore()
+            scenario.at(.seconds(1), "background") { store.refreshInBackground() }
+            scenario.at(.milliseconds(1200), "summary") { store.summary() }
+            scenario.at(.seconds(2), "refresh") { store.refresh() }
+            scenario.expect(.all, [
+                "logged_in_order": ["refreshed 1", "1 refreshes, 1 clears", "refreshed 2"],
+                "logs[0].at_ms": 1500, "logs[0].thread": "!= main", "logs[1].at_ms": 1500, "logs[1].thread": "main",
+                "logs[2].at_ms": 2500, "threads.parked": 0, "objects.leaked": 0,
+            ])
+            """)
+    }
+
+    /// `objc_sync_exit` by a thread that does not hold the lock changes nothing (the runtime answers
+    /// OBJC_SYNC_NOT_OWNING_THREAD_ERROR): main still waits for the holder.
+    @Test func objcSyncExitByAnotherThreadDoesNothing() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("objc_sync exit", until: .seconds(3), variants: [.ios13])
+            final class Box: NSObject {
+                func hold() {
+                    Thread.detachNewThread {
+                        objc_sync_enter(self)
+                        Thread.sleep(forTimeInterval: 1)
+                        print("worker done")
+                        objc_sync_exit(self)
+                    }
+                }
+                func poke() {
+                    objc_sync_exit(self)
+                    objc_sync_enter(self)
+                    print("main in")
+                    objc_sync_exit(self)
+                }
+            }
+            let box = Box()
+            box.hold()
+            scenario.at(.milliseconds(500), "poke") { box.poke() }
+            scenario.expect(.all, [
+                "logged_in_order": ["worker done", "main in"], "logs[1].at_ms": 1000, "threads.parked": 0,
+            ])
+            """)
+    }
 }
