@@ -161,4 +161,70 @@ import Testing
             ])
             """)
     }
+
+    /// An `Operation` subclass overriding `main()`: a queue of width 2 runs two side by side; an operation on the
+    /// main queue that depends on both runs once both have finished; one cancelled before it starts never runs
+    /// `main()`, and `isCancelled` inside `main()` reads its own state.
+    @Test func anOperationSubclassRunsItsMain() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("operation subclass", until: .seconds(3), variants: [.ios10, .ios13])
+            final class DecodeOperation: Operation {
+                let imageName: String
+                private(set) var decoded = false
+                init(imageName: String) {
+                    self.imageName = imageName
+                    super.init()
+                }
+                override func main() {
+                    if isCancelled { return }
+                    Thread.sleep(forTimeInterval: 0.5)
+                    decoded = true
+                    print("decoded \\(imageName)")
+                }
+            }
+            final class GalleryLoader {
+                private let decodeQueue = OperationQueue()
+                private var published = 0
+                init() {
+                    decodeQueue.maxConcurrentOperationCount = 2
+                }
+                func load() {
+                    let first = DecodeOperation(imageName: "beach")
+                    let second = DecodeOperation(imageName: "forest")
+                    let skipped = DecodeOperation(imageName: "desert")
+                    skipped.cancel()
+                    let publish = BlockOperation { [weak self] in
+                        guard let self else { return }
+                        self.published += 1
+                        print("published \\(self.published)")
+                    }
+                    publish.addDependency(first)
+                    publish.addDependency(second)
+                    decodeQueue.addOperations([first, second, skipped], waitUntilFinished: false)
+                    OperationQueue.main.addOperation(publish)
+                }
+            }
+            let loader = GalleryLoader()
+            scenario.at(.seconds(1), "open gallery") { loader.load() }
+            scenario.expect(.all, [
+                "logs": 3, "first_logged_at_ms": ["decoded beach": 1500, "decoded forest": 1500, "published 1": 1500],
+                "logs[2].text": "published 1", "logs[2].thread": "main", "threads.parked": 0, "objects.leaked": 0,
+            ])
+            """)
+    }
+
+    /// An asynchronous Operation subclass (`override func start()`) is refused, located, with what to write.
+    @Test func anOperationSubclassOverridingStartIsRefused() {
+        let loaded = SwiftScenarioLoader.load(
+            text: """
+                let scenario = Scenario("start", until: .seconds(1), variants: [.ios13])
+                final class Fetch: Operation {
+                    override func start() { print("start") }
+                }
+                """, file: "F.swift")
+        #expect(
+            loaded.diagnostics.contains { $0.message.contains("overriding `start` in an Operation subclass") },
+            "\(loaded.diagnostics)")
+    }
 }
