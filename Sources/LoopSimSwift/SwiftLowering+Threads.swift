@@ -80,7 +80,9 @@ extension SwiftLowering {
     /// - `perform(#selector(m), on: thread, with: x, waitUntilDone: b)` (`modes:`) → `performSelectorOnThread:`;
     /// - `performSelector(onMainThread: #selector(m), with: x, waitUntilDone: b)` → the same, `onThread: main
     ///   runloop`;
-    /// - `perform(#selector(m))` → `call: TARGET.m` (Apple: "equivalent to sending an aSelector message directly").
+    /// - `perform(#selector(m))` and `perform(#selector(m), with: x)` → `call: TARGET.m` (Apple: "equivalent to
+    ///   sending an aSelector message directly"), `with: [x]` when `m` takes it;
+    /// - `performSelector(inBackground: #selector(m), with: x)` → a detached `thread:` that calls it.
     mutating func performStep(target: String, _ call: FunctionCallExprSyntax, in scope: Scope)
         -> [LocatedNode]
     {
@@ -91,11 +93,12 @@ extension SwiftLowering {
         let verb: String
         switch first.label?.text {
         case nil:
-            guard arguments.count > 1 else {
-                guard let method = selectorMethod(first.expression) else { return badSelector(first) }
-                return [.step("call", "\(target).\(method)", at: at)]
+            if arguments.dropFirst().allSatisfy({ $0.label?.text == "with" }) {
+                return performNow(target: target, call, in: scope)  // SwiftLowering+ObjCEra.swift
             }
             verb = arguments.contains { $0.label?.text == "afterDelay" } ? "performSelector" : "performSelectorOnThread"
+        case "inBackground":
+            return performInBackground(target: target, call, in: scope)  // SwiftLowering+ObjCEra.swift
         case "onMainThread":
             verb = "performSelectorOnThread"
             extra.append(("onThread", .plain("main runloop", at: location(first.expression))))
@@ -136,7 +139,7 @@ extension SwiftLowering {
     }
 
     /// A selector that is not `#selector(name)`.
-    private mutating func badSelector(_ argument: LabeledExprSyntax) -> [LocatedNode] {
+    mutating func badSelector(_ argument: LabeledExprSyntax) -> [LocatedNode] {
         unsupported("this selector", "write `#selector(hideSpinner)`", at: argument)
         return []
     }

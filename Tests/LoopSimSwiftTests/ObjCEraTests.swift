@@ -85,6 +85,66 @@ import Testing
             """)
     }
 
+    /// `perform(#selector(open(_:)), with: feed)` is the message sent at once (Apple, `perform(_:with:)`), before
+    /// the next statement; a method that takes no argument ignores it.
+    @Test func performWithAnArgumentCallsAtOnce() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("perform now", until: .seconds(2), variants: [.ios13])
+            final class Feed: NSObject { let name = "home" }
+            final class Router: NSObject {
+                let feed = Feed()
+                func route() {
+                    perform(#selector(open(_:)), with: feed)
+                    perform(#selector(title(_:)), with: "Inbox")
+                    perform(#selector(done), with: feed)
+                    print("routed")
+                }
+                @objc func open(_ feed: Feed) { print("open \\(feed.name)") }
+                @objc func title(_ text: String) { print("title " + text) }
+                @objc func done() { print("done") }
+            }
+            let router = Router()
+            scenario.at(.seconds(1), "tap") { router.route() }
+            scenario.expect(.all, [
+                "logged_in_order": ["open home", "title Inbox", "done", "routed"], "logs[0].at_ms": 1000,
+            ])
+            """)
+    }
+
+    /// `performSelector(inBackground:with:)` runs the method on a new thread (Apple: "This method creates a new
+    /// thread in your application"); its `performSelector(onMainThread:…waitUntilDone: true)` blocks it until main
+    /// has run the report.
+    @Test func performInBackgroundRunsOnANewThread() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("background", until: .seconds(3), variants: [.ios9, .ios13])
+            final class ContactsImporter: NSObject {
+                private var contacts = 0
+                func start() {
+                    print("import started")
+                    performSelector(inBackground: #selector(importContacts), with: nil)
+                    performSelector(inBackground: #selector(importGroup(_:)), with: "family")
+                }
+                @objc private func importContacts() {
+                    Thread.sleep(forTimeInterval: 1)
+                    contacts = 42
+                    performSelector(onMainThread: #selector(importFinished), with: nil, waitUntilDone: true)
+                    print("import returns")
+                }
+                @objc func importGroup(_ name: String) { print("group " + name) }
+                @objc private func importFinished() { print("imported \\(contacts)") }
+            }
+            let importer = ContactsImporter()
+            importer.start()
+            scenario.expect(.all, [
+                "logged_in_order": ["import started", "group family", "imported 42", "import returns"],
+                "logs[1].thread": "!= main", "logs[2].thread": "main", "logs[2].at_ms": 1000,
+                "logs[3].thread": "!= main", "threads.parked": 0, "objects.leaked": 0,
+            ])
+            """)
+    }
+
     /// `objc_sync_enter(self)` / `defer { objc_sync_exit(self) }`: the object's own recursive lock (objc4
     /// objc-sync.mm). The thread that holds it enters again (`refresh` → `clearCaches`); main, entering while a
     /// background thread holds it, waits until the background thread's last exit.
