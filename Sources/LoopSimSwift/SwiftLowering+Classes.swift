@@ -472,7 +472,7 @@ extension SwiftLowering {
     /// The type a Swift type name means.
     func typeNamed(_ name: String) -> LoweredType {
         switch name {
-        case "Timer", "CADisplayLink": .timer
+        case "Timer", "CADisplayLink", "CFRunLoopTimer": .timer  // CFRunLoopTimer: toll-free bridged (+CFTimers)
         case "RunLoop", "CFRunLoop": .runLoop
         case "Int": .int
         case _ where Self.durationTypeNames.contains(name): .duration

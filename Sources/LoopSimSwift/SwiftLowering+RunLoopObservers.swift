@@ -57,7 +57,7 @@ extension SwiftLowering {
 
     /// A CF mode: `.commonModes`, `.defaultMode`, `CFRunLoopMode.commonModes`, `kCFRunLoopCommonModes`,
     /// `RunLoop.Mode.default`… as `common`, `default` or `tracking`.
-    private mutating func cfMode(_ e: ExprSyntax) -> LocatedNode? {
+    mutating func cfMode(_ e: ExprSyntax) -> LocatedNode? {
         let text = e.trimmedDescription
         let at = location(e)
         if text.contains("ommon") { return .plain("common", at: at) }

@@ -222,6 +222,49 @@ import Testing
             """)
     }
 
+    /// `CFRunLoopTimerCreateWithHandler` + `CFRunLoopAddTimer` in the common modes: a repeating timer that fires
+    /// during a drag, invalidated by its own handler (`CFRunLoopTimerInvalidate(timer)`) after the third save; an
+    /// interval of 0 is a one-shot.
+    @Test func aCFRunLoopTimerIsATimerInModes() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("cf timer", until: .seconds(5), variants: [.ios10, .ios13])
+            final class AutosaveScheduler {
+                private var timer: CFRunLoopTimer?
+                private var saves = 0
+                func start() {
+                    timer = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 1, 1, 0, 0) {
+                        [weak self] timer in
+                        guard let self else { return }
+                        self.saves += 1
+                        print("autosave \\(self.saves)")
+                        if self.saves == 3 {
+                            CFRunLoopTimerInvalidate(timer)
+                        }
+                    }
+                    CFRunLoopAddTimer(CFRunLoopGetMain(), timer, .commonModes)
+                    let once = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + 0.5, 0, 0, 0) { _ in
+                        print("once")
+                    }
+                    CFRunLoopAddTimer(CFRunLoopGetCurrent(), once, CFRunLoopMode.defaultMode)
+                }
+                deinit {
+                    if let timer {
+                        CFRunLoopTimerInvalidate(timer)
+                    }
+                }
+            }
+            let autosave = AutosaveScheduler()
+            autosave.start()
+            scenario.at(.milliseconds(1500), "drag") { scenario.scroll(.seconds(1)) }
+            scenario.expect(.all, [
+                "logged_in_order": ["once", "autosave 1", "autosave 2", "autosave 3"], "logs[0].at_ms": 500,
+                "logs[2].at_ms": 2000, "logs[3].at_ms": 3000, "timers.fires": 4, "objects.leaked": 0,
+            ])
+            """)
+    }
+
     /// An `Operation` subclass overriding `main()`: a queue of width 2 runs two side by side; an operation on the
     /// main queue that depends on both runs once both have finished; one cancelled before it starts never runs
     /// `main()`, and `isCancelled` inside `main()` reads its own state.
