@@ -222,6 +222,50 @@ import Testing
             """)
     }
 
+    /// `performSelector(onMainThread:with:waitUntilDone:modes:)` takes `[String]` modes in the SDK:
+    /// `RunLoop.Mode.default.rawValue` and `"NSDefaultRunLoopMode"` are the default mode, so the updates wait for
+    /// the drag to end, then run in the order they were queued.
+    @Test func stringModesAreTheModes() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("string modes", until: .seconds(4), variants: [.ios13])
+            final class PhotoImporter: NSObject {
+                private var imported = 0
+                func importAll() {
+                    Thread.detachNewThread {
+                        for _ in 1...3 {
+                            Thread.sleep(forTimeInterval: 0.5)
+                            self.imported += 1
+                            self.performSelector(onMainThread: #selector(self.updateBadge), with: nil,
+                                waitUntilDone: false, modes: [RunLoop.Mode.default.rawValue])
+                        }
+                        self.performSelector(onMainThread: #selector(self.finish), with: nil,
+                            waitUntilDone: false, modes: ["NSDefaultRunLoopMode"])
+                    }
+                }
+                @objc func updateBadge() { print("badge \\(imported)") }
+                @objc func finish() { print("finish") }
+            }
+            let importer = PhotoImporter()
+            importer.importAll()
+            scenario.at(.milliseconds(200), "drag") { scenario.scroll(.seconds(2)) }
+            scenario.expect(.all, [
+                "logs": 4, "logged": ["badge 3": 3], "first_logged_at_ms": ["badge 3": 2200, "finish": 2200],
+                "logs[3].text": "finish",
+            ])
+            """)
+    }
+
+    /// A mode's name as a string that is not a mode's real name is refused, located.
+    @Test func anUnknownStringModeIsRefused() {
+        let problems = SwiftLanguageTests.problems(
+            """
+            performSelector(onMainThread: #selector(probe), with: nil, waitUntilDone: false, modes: ["default"])
+            """)
+        #expect(problems.contains { $0.message.contains("the mode \"default\"") }, "\(problems)")
+    }
+
     /// `CFRunLoopTimerCreateWithHandler` + `CFRunLoopAddTimer` in the common modes: a repeating timer that fires
     /// during a drag, invalidated by its own handler (`CFRunLoopTimerInvalidate(timer)`) after the third save; an
     /// interval of 0 is a one-shot.
