@@ -266,6 +266,34 @@ import Testing
         #expect(problems.contains { $0.message.contains("the mode \"default\"") }, "\(problems)")
     }
 
+    /// `observations.append(task.observe(\\.progress) { … })`: the observation is kept by the array, and dies
+    /// with its owner.
+    @Test func observationsKeptInAnArray() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("kvo array", until: .seconds(4), variants: [.ios13])
+            final class Download: NSObject {
+                @objc dynamic var progress = 0
+            }
+            final class Screen {
+                private var observations: [NSKeyValueObservation] = []
+                let download: Download
+                init(download: Download) {
+                    self.download = download
+                    observations.append(download.observe(\\.progress, options: [.new]) { _, change in
+                        print("progress \\(change.newValue ?? 0)")
+                    })
+                }
+            }
+            let download = Download()
+            var screen: Screen? = Screen(download: download)
+            scenario.at(.seconds(1), "one") { download.progress = 1 }
+            scenario.at(.seconds(2), "close") { screen = nil }
+            scenario.at(.seconds(3), "two") { download.progress = 2 }
+            scenario.expect(.all, ["logs": 1, "logs[0].text": "progress 1", "objects.leaked": 0])
+            """)
+    }
+
     /// `CFRunLoopTimerCreateWithHandler` + `CFRunLoopAddTimer` in the common modes: a repeating timer that fires
     /// during a drag, invalidated by its own handler (`CFRunLoopTimerInvalidate(timer)`) after the third save; an
     /// interval of 0 is a one-shot.
