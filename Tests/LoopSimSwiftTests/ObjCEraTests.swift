@@ -294,6 +294,44 @@ import Testing
             """)
     }
 
+    /// `let t = Thread { … }; t.name = "sync"; thread = t; t.start()`: the store between creation and start is
+    /// kept, and the thread runs under its name.
+    @Test func aThreadStoredBeforeItIsStarted() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("stored thread", until: .seconds(2), variants: [.ios13])
+            final class Worker: NSObject {
+                private var thread: Thread?
+                func start() {
+                    let t = Thread {
+                        print("running")
+                    }
+                    t.name = "sync"
+                    thread = t
+                    t.start()
+                    if thread != nil { print("kept") }
+                }
+            }
+            let worker = Worker()
+            worker.start()
+            scenario.expect(.all, [
+                "logged_in_order": ["kept", "running"], "logs[1].thread": "sync",
+            ])
+            """)
+    }
+
+    /// A Thread not started at all is still refused, once, at its creation.
+    @Test func aThreadNotStartedIsRefusedOnce() {
+        let problems = SwiftLanguageTests.problems(
+            """
+            let t = Thread { print("x") }
+            print("between")
+            t.start()
+            """)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.message.contains("a Thread not started right after it is made") == true)
+    }
+
     /// `CFRunLoopTimerCreateWithHandler` + `CFRunLoopAddTimer` in the common modes: a repeating timer that fires
     /// during a drag, invalidated by its own handler (`CFRunLoopTimerInvalidate(timer)`) after the third save; an
     /// interval of 0 is a one-shot.
