@@ -332,6 +332,28 @@ import Testing
         #expect(problems.first?.message.contains("a Thread not started right after it is made") == true)
     }
 
+    /// `[n]` copies a `var`'s value when the closure is made: a later `n = 2` does not change it (the Swift book,
+    /// "Capture Lists").
+    @Test func aCaptureListCopiesAVar() throws {
+        try SwiftLanguageTests.passes(
+            """
+            let scenario = Scenario("capture list", until: .seconds(3), variants: [.ios13])
+            final class Counter {
+                func go() {
+                    var n = 1
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [n] in
+                        print("n \\(n)")
+                    }
+                    n = 2
+                    print("now \\(n)")
+                }
+            }
+            let counter = Counter()
+            counter.go()
+            scenario.expect(.all, ["logs": 2, "logs[0].text": "now 2", "logs[1].text": "n 1"])
+            """)
+    }
+
     /// `CFRunLoopTimerCreateWithHandler` + `CFRunLoopAddTimer` in the common modes: a repeating timer that fires
     /// during a drag, invalidated by its own handler (`CFRunLoopTimerInvalidate(timer)`) after the third save; an
     /// interval of 0 is a one-shot.
