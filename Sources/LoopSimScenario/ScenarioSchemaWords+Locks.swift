@@ -49,6 +49,15 @@ extension ScenarioSchemaWords {
         == step/newLock/name
         `name:` (a string: the lock's `name`) (a key of `newLock:`, which models `[[NSLock alloc] init]`,
         `NSRecursiveLock()`, `NSCondition()`, `NSConditionLock(condition:)`)
+        == step/objcSyncEnter
+        `objcSyncEnter: X` — `objc_sync_enter(X)` (`@synchronized(X)`'s entry). Takes X's own recursive
+        mutex, made on the first enter and never freed (objc4 `objc-sync.mm`, `id2data`: one `SyncData` per
+        object; the system's, never a leak): the thread holding it takes it again, another waits (state
+        `blocked`) until the holder's last exit. X is any object; nil does nothing (`objc_sync_nil`).
+        == step/objcSyncExit
+        `objcSyncExit: X` — `objc_sync_exit(X)`. Undoes one `objcSyncEnter:` of this thread, letting the
+        mutex go at the last; does nothing when this thread does not hold it
+        (`OBJC_SYNC_NOT_OWNING_THREAD_ERROR`), when X was never entered, or for nil.
         == step/signalCondition
         `signalCondition: C` — `-[NSCondition signal]`. Wakes C's first waiter; a signal with no waiter is
         lost (c131). Trace `cond.signal`.

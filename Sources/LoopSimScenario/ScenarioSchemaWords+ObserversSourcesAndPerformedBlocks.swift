@@ -111,8 +111,9 @@ extension ScenarioSchemaWords {
         `cancelPreviousPerformRequests: TARGET` — `cancelPreviousPerformRequestsWithTarget:` and
         `...WithTarget:selector:object:`. Invalidates the **current thread's** run loop's pending
         `performSelector:` requests for TARGET (with `selector:`, only those of that method whose argument
-        is `object:`, by identity; nil matches only requests without one), which releases what they hold.
-        Requests on other run loops and `performSelectorOnThread:` requests are untouched.
+        equals `object:`, as `isEqual:` compares them: an object by identity, a value by its value; nil
+        matches only requests without one), which releases what they hold. Requests on other run loops and
+        `performSelectorOnThread:` requests are untouched.
         == step/cancelPreviousPerformRequests/object
         `object:` (only with `selector:`; default nil) (a key of `cancelPreviousPerformRequests:`, which
         models `cancelPreviousPerformRequestsWithTarget:` and `...WithTarget:selector:object:`)
@@ -123,10 +124,12 @@ extension ScenarioSchemaWords {
         `performSelector: TARGET` — `performSelector:withObject:afterDelay:` and `...afterDelay:inModes:`. A
         one-shot timer (`NSTimer perform METHOD`) in the **current thread's** run loop, in the given modes,
         due after the delay; its target and userInfo slots hold the target and the argument until it fires
-        (then it is invalidated and releases them) or is cancelled. A method declaring a parameter gets the
-        argument in it (section 4). It runs only when that loop runs in one of the modes: on a GCD pool
-        thread, whose loop nobody runs, it never fires and keeps its target (the leak analysis: section
-        10.1). An empty list makes no request (a warning).
+        (then it is invalidated and releases them) or is cancelled. `withObject:` is an object (held
+        strongly) or any value — a string, an int, a bool, a duration — which the request keeps as it is
+        (Swift passes a `String` or an `Int` as the `NSString` or `NSNumber` it bridges to). A method
+        declaring a parameter gets the argument in it (section 4). It runs only when that loop runs in one
+        of the modes: on a GCD pool thread, whose loop nobody runs, it never fires and keeps its target (the
+        leak analysis: section 10.1). An empty list makes no request (a warning).
         == step/performSelector/afterDelay
         `afterDelay:` (required; a duration, negative means now) (a key of `performSelector:`, which models
         `performSelector:withObject:afterDelay:` and `...afterDelay:inModes:`)

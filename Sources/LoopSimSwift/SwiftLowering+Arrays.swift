@@ -367,6 +367,12 @@ extension SwiftLowering {
         {
             return true
         }
+        if call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "observe"
+            || call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "observe",
+            call.arguments.first?.expression.is(KeyPathExprSyntax.self) == true
+        {
+            return true  // `x.observe(\.k) { … }`: its `NSKeyValueObservation` (SwiftLowering+KVO.swift)
+        }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), classes[callee.baseName.text] != nil {
             return false  // `new C`, an expression
         }

@@ -12,6 +12,7 @@ extension SwiftLowering {
         if let steps = structMethodCall(call, in: &scope) { return steps }  // SwiftLowering+Structs.swift
         if let steps = delegatingInitializer(call, in: scope) { return steps }
         if let steps = threadSubclassCall(call, in: scope) { return steps }  // SwiftLowering+ThreadSubclass.swift
+        if let steps = operationSubclassCall(call, in: scope) { return steps }  // +OperationSubclass.swift
         if let steps = applicationCall(call, in: scope) { return steps }  // SwiftLowering+AppLifecycle.swift
         if let made = creationStep(call, place: nil, in: scope) { return made.steps }
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }

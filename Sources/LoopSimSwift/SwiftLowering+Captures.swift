@@ -74,9 +74,14 @@ extension SwiftLowering {
                 {
                     return .visitChildren
                 }
+                // A capture-list entry (`[n]`, `[weak x]`, `[m = n]`) copies the value when the closure is made:
+                // it does not share the variable, and inside the body its name is that copy (the Swift book,
+                // "Closures" › "Capturing Values" and "Expressions" › "Capture Lists"). Only the body's other names
+                // are shared.
+                let listed = Set(node.signature?.capture?.items.map(\.name.text) ?? [])
                 let collector = NameCollector()
-                collector.walk(node)
-                for (name, _) in collector.referenced { names.insert(name) }
+                collector.walk(node.statements)
+                for (name, _) in collector.referenced where !listed.contains(name) { names.insert(name) }
                 return .skipChildren
             }
         }

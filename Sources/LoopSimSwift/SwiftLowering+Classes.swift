@@ -61,6 +61,7 @@ extension SwiftLowering {
         collectThrowingClosures(decl, into: &shape)  // SwiftLowering+ThrowingClosures.swift
         noteUIKitSuperclass(decl, into: &shape)
         collectThreadSubclass(decl, into: &shape)  // SwiftLowering+ThreadSubclass.swift
+        collectOperationSubclass(decl, into: &shape)  // SwiftLowering+OperationSubclass.swift
         shape.constantMembers = instanceConstantNames(decl)
         collectInitializers(decl, into: &shape)
         collectThrowingInits(decl, into: &shape)  // SwiftLowering+ThrowingInits.swift
@@ -78,6 +79,7 @@ extension SwiftLowering {
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
             if parent != "NSObject", !isResolvedProtocol(parent), !(parent == "Thread" && isThreadSuperclass(decl)),
+                !(["Operation", "Foundation.Operation"].contains(parent) && isOperationSuperclass(decl)),
                 !acceptsUIKitSuperclass(parent, at: inherited)
             {
                 unsupported(
@@ -148,6 +150,7 @@ extension SwiftLowering {
         fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultReturns.swift
         fields += initAbandonedFieldNodes(decl, at: at)  // SwiftLowering+ThrowingInits.swift
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
+        entries += operationSubclassEntries(decl)  // SwiftLowering+OperationSubclass.swift
         if !fields.isEmpty { entries.append(("fields", .map(fields, at: at))) }
         let allInit = fieldInits + initSteps
         if !allInit.isEmpty { entries.append(("init", .list(allInit, at: at))) }
@@ -464,7 +467,7 @@ extension SwiftLowering {
     /// The type a Swift type name means.
     func typeNamed(_ name: String) -> LoweredType {
         switch name {
-        case "Timer", "CADisplayLink": .timer
+        case "Timer", "CADisplayLink", "CFRunLoopTimer": .timer  // CFRunLoopTimer: toll-free bridged (+CFTimers)
         case "RunLoop", "CFRunLoop": .runLoop
         case "Int": .int
         case _ where Self.durationTypeNames.contains(name): .duration
@@ -497,6 +500,7 @@ extension SwiftLowering {
         }
         if decl.modifiers.contains(where: { $0.name.text == "override" }),
             !isThreadMainOverride(decl, className: className),
+            !isOperationMainOverride(decl, className: className),
             !checkOverride(decl, className: className)
         {
             return nil

@@ -45,6 +45,13 @@ extension SwiftLowering {
                     guard Self.isPrintedAsItsValue(type.unwrapped, enums: enums) else { return nil }
                     return type == type.unwrapped ? .plain : .optionalPlain
                 }
+                if let item = closure.signature?.capture?.items.first(where: { $0.name.text == name }),
+                    item.specifier == nil
+                {
+                    // `[n]`: a copy of the enclosing `n` made with the closure, of its type; `[m = e]`: e's type.
+                    if let value = item.initializer?.value { return interpolatedType(value) }
+                    return declaredType(of: name, at: Syntax(closure))
+                }
                 if closureDeclares(name, closure) || name.hasPrefix("$") { return nil }
             } else if let function = parent.as(FunctionDeclSyntax.self) {
                 if let parameter = function.signature.parameterClause.parameters.first(where: {

@@ -50,6 +50,8 @@ extension SwiftLowering {
                     call.arguments.dropFirst().first?.label?.text == "forKeyPath"
                 else { return nil }
                 return keyPathObserverStep("self", name, call, in: scope)
+            case "objc_sync_enter", "objc_sync_exit": return objcSyncStep(name, call, in: scope)  // +ObjCEra.swift
+            case "CFRunLoopAddTimer", "CFRunLoopTimerInvalidate": return cfTimerCall(name, call, in: scope)
             case "CFRunLoopPerformBlock": return runLoopPerformBlock(call, in: scope)
             case "CFRunLoopAddObserver", "CFRunLoopRemoveObserver", "CFRunLoopObserverInvalidate":
                 return runLoopObserverCall(name, call, in: scope)

@@ -16,11 +16,37 @@ extension SwiftLowering {
         return loop.text
     }
 
-    /// One mode (`.default`, `.common`, `.tracking`, `RunLoop.Mode.common`) as a scalar, nil after reporting.
+    /// One mode (`.default`, `.common`, `.tracking`, `RunLoop.Mode.common`) as a scalar, nil after reporting. The
+    /// `[String]` spellings of `perform(_:on:with:waitUntilDone:modes:)` and `performSelector(onMainThread:with:
+    /// waitUntilDone:modes:)`, whose `modes` is `[String]?` in the SDK (Apple's pages for both), are the same modes:
+    /// `RunLoop.Mode.default.rawValue` (`CFRunLoopMode.commonModes.rawValue as String`) and the modes' names as
+    /// string literals (`"kCFRunLoopDefaultMode"`, `"NSDefaultRunLoopMode"`, `"kCFRunLoopCommonModes"`,
+    /// `"UITrackingRunLoopMode"`).
     mutating func singleMode(_ e: ExprSyntax) -> LocatedNode? {
         let text = e.trimmedDescription
-        switch text.split(separator: ".").last.map(String.init) ?? text {
-        case "default", "defaultRunLoopMode": return .plain("default", at: location(e))
+        if let literal = plainString(e) {
+            // A mode's name as a string: only the real names (a mode named "default" is a custom mode).
+            let names = [
+                "kCFRunLoopDefaultMode": "default", "NSDefaultRunLoopMode": "default",
+                "kCFRunLoopCommonModes": "common", "NSRunLoopCommonModes": "common",
+                "UITrackingRunLoopMode": "tracking",
+            ]
+            guard let mode = names[literal] else {
+                unsupported(
+                    "the mode \"\(literal)\"",
+                    "write `RunLoop.Mode.default.rawValue`, `RunLoop.Mode.common.rawValue` or "
+                        + "`RunLoop.Mode.tracking.rawValue`", at: e)
+                return nil
+            }
+            return .plain(mode, at: location(e))
+        }
+        var name = text
+        if let cast = e.as(AsExprSyntax.self), cast.type.trimmedDescription == "String" {
+            name = cast.expression.trimmedDescription
+        }
+        if name.hasSuffix(".rawValue") { name.removeLast(".rawValue".count) }
+        switch name.split(separator: ".").last.map(String.init) ?? name {
+        case "default", "defaultRunLoopMode", "defaultMode": return .plain("default", at: location(e))
         case "common", "commonModes": return .plain("common", at: location(e))
         case "tracking", "UITrackingRunLoopMode": return .plain("tracking", at: location(e))
         default:
@@ -57,7 +83,7 @@ extension SwiftLowering {
 
     /// A CF mode: `.commonModes`, `.defaultMode`, `CFRunLoopMode.commonModes`, `kCFRunLoopCommonModes`,
     /// `RunLoop.Mode.default`… as `common`, `default` or `tracking`.
-    private mutating func cfMode(_ e: ExprSyntax) -> LocatedNode? {
+    mutating func cfMode(_ e: ExprSyntax) -> LocatedNode? {
         let text = e.trimmedDescription
         let at = location(e)
         if text.contains("ommon") { return .plain("common", at: at) }

@@ -46,6 +46,9 @@ extension SwiftLowering {
         var used = 1
         var threadName = place.swift.split(separator: ".").last.map(String.init) ?? "thread"
         var started = false
+        // `thread = t` between the local's creation and its start: the store, lowered after the thread step
+        // (nothing runs on the new thread before the creating thread's next statement, so the order is the same).
+        var stores: [CodeBlockItemSyntax] = []
         while index + used < items.count, !started {
             let item = items[index + used]
             if let (_, name) = callOn(place.swift, item), name == "start" {
@@ -54,6 +57,10 @@ extension SwiftLowering {
                 let text = plainString(value)
             {
                 threadName = text
+            } else if place.isNew, let (_, value) = assignmentOf(item),
+                value.as(DeclReferenceExprSyntax.self)?.baseName.text == place.swift
+            {
+                stores.append(item)
             } else {
                 break
             }
@@ -62,16 +69,23 @@ extension SwiftLowering {
         guard started else {
             unsupported(
                 "a Thread not started right after it is made",
-                "call `start()` in the statements right after creating it (its name may be set between)", at: call)
+                "call `start()` in the statements right after creating it (its name may be set, and the thread "
+                    + "stored, between)", at: call)
+            // The rest up to its `start()` is not lowered: the start alone would be a second, misleading error.
+            if let start = items[(index + used)...].firstIndex(where: { callOn(place.swift, $0)?.1 == "start" }) {
+                used = items.distance(from: index, to: start) + 1
+            }
             return ([], used)
         }
         var extra = block
-        let usedLater = place.isNew && items[(index + used)...].contains { usesName(place.swift, $0) }
+        let usedLater =
+            place.isNew && (!stores.isEmpty || items[(index + used)...].contains { usesName(place.swift, $0) })
         if !place.isNew || usedLater {
             extra.insert(("into", .plain(place.text, at: at)), at: 0)
         }
         if place.isNew { scope.locals[place.swift] = Local(type: .thread, isVar: false) }
-        return ([.step("thread", threadName, at: at, extra)], used)
+        let stored = lowerStatements(stores, in: &scope, tail: false)
+        return ([.step("thread", threadName, at: at, extra)] + stored, used)
     }
 
     /// NSObject's perform family on TARGET (docs/scenario-format.md §7.5, "Perform requests"):
@@ -80,7 +94,9 @@ extension SwiftLowering {
     /// - `perform(#selector(m), on: thread, with: x, waitUntilDone: b)` (`modes:`) → `performSelectorOnThread:`;
     /// - `performSelector(onMainThread: #selector(m), with: x, waitUntilDone: b)` → the same, `onThread: main
     ///   runloop`;
-    /// - `perform(#selector(m))` → `call: TARGET.m` (Apple: "equivalent to sending an aSelector message directly").
+    /// - `perform(#selector(m))` and `perform(#selector(m), with: x)` → `call: TARGET.m` (Apple: "equivalent to
+    ///   sending an aSelector message directly"), `with: [x]` when `m` takes it;
+    /// - `performSelector(inBackground: #selector(m), with: x)` → a detached `thread:` that calls it.
     mutating func performStep(target: String, _ call: FunctionCallExprSyntax, in scope: Scope)
         -> [LocatedNode]
     {
@@ -91,11 +107,12 @@ extension SwiftLowering {
         let verb: String
         switch first.label?.text {
         case nil:
-            guard arguments.count > 1 else {
-                guard let method = selectorMethod(first.expression) else { return badSelector(first) }
-                return [.step("call", "\(target).\(method)", at: at)]
+            if arguments.dropFirst().allSatisfy({ $0.label?.text == "with" }) {
+                return performNow(target: target, call, in: scope)  // SwiftLowering+ObjCEra.swift
             }
             verb = arguments.contains { $0.label?.text == "afterDelay" } ? "performSelector" : "performSelectorOnThread"
+        case "inBackground":
+            return performInBackground(target: target, call, in: scope)  // SwiftLowering+ObjCEra.swift
         case "onMainThread":
             verb = "performSelectorOnThread"
             extra.append(("onThread", .plain("main runloop", at: location(first.expression))))
@@ -136,7 +153,7 @@ extension SwiftLowering {
     }
 
     /// A selector that is not `#selector(name)`.
-    private mutating func badSelector(_ argument: LabeledExprSyntax) -> [LocatedNode] {
+    mutating func badSelector(_ argument: LabeledExprSyntax) -> [LocatedNode] {
         unsupported("this selector", "write `#selector(hideSpinner)`", at: argument)
         return []
     }

@@ -5,6 +5,7 @@ extension SwiftLowering {
     /// Whether `call` creates a timer: `Timer.scheduledTimer(…)` or `Timer(…)`.
     func isTimerCreation(_ call: FunctionCallExprSyntax) -> Bool {
         if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Timer" { return true }
+        if isCFTimerCreation(call) { return true }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
         return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Timer"
             && member.declName.baseName.text == "scheduledTimer"
@@ -24,6 +25,7 @@ extension SwiftLowering {
     {
         if isTaskCreation(call) { return taskCreation(call, place: place, in: scope) }
         guard isTimerCreation(call) else { return nil }
+        if isCFTimerCreation(call) { return cfTimerCreation(call, place: place, in: scope) }  // +CFTimers.swift
         let verb = call.calledExpression.is(MemberAccessExprSyntax.self) ? "scheduledTimer" : "timer"
         let at = location(call)
         var extra: [(String, LocatedNode)] = []

@@ -62,6 +62,8 @@ struct SwiftLowering {
     var enumContext: String?
     /// The file's classes that subclass `Thread` (SwiftLowering+ThreadSubclass.swift; looked up only).
     var threadSubclasses: Set<String> = []
+    /// The file's classes that subclass `Operation` (SwiftLowering+OperationSubclass.swift; looked up only).
+    var operationSubclasses: Set<String> = []
     /// The types of the parameters of the closures being lowered with parameters, by closure and parameter name
     /// (`$0` too): what an interpolation of one prints (SwiftLowering+Interpolation.swift).
     var closureParameterTypes: [SyntaxIdentifier: [String: LoweredType]] = [:]

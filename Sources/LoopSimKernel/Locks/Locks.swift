@@ -16,6 +16,9 @@ public final class Locks {
     let threads: Threads
     let halt: Halt
     let profile: VariantProfile
+    /// `objc_sync_enter`'s recursive mutex of each object it was called on (objc4's `SyncData` list), looked up by
+    /// the object, never iterated (ObjcSync.swift).
+    var syncLocks: [ObjectID: ObjectID] = [:]
 
     init(recorder: Recorder, objects: Objects, threads: Threads, halt: Halt, profile: VariantProfile) {
         self.recorder = recorder

@@ -43,3 +43,17 @@ extension LockConditionStep {
         Self(lock: lock, into: into)
     }
 }
+
+// MARK: Locks/ObjcSync+Steps.swift
+
+extension ObjcSyncEnterStep {
+    public static func make(object: Expr) -> Self {
+        Self(object: object)
+    }
+}
+
+extension ObjcSyncExitStep {
+    public static func make(object: Expr) -> Self {
+        Self(object: object)
+    }
+}

@@ -20,7 +20,7 @@ public struct PerformAfterDelayStep: ExecutableStep {
         try k.runLoops.requirePerformAPI("-[NSObject performSelector:withObject:afterDelay:]")
         guard let target = try c.retainedObject(target) else { return .next }  // a message to nil
         let delay = try c.duration(delayExpression, or: delay)
-        let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
+        let argument = try c.performArgument(argument)
         k.runLoops.performAfterDelay(
             target: target, classIndex: classIndex, method: method, argument: argument,
             delay: delay, modes: modes, on: c.thread)
@@ -45,7 +45,7 @@ public struct PerformOnThreadStep: ExecutableStep {
         let k = c.kernel
         try k.runLoops.requirePerformAPI("-[NSObject performSelector:onThread:withObject:waitUntilDone:]")
         guard let rl = try targetRunLoop(c), let target = try c.retainedObject(target) else { return .next }
-        let argument = try argument.flatMap { e throws(RuntimeFault) in try c.retainedObject(e) }
+        let argument = try c.performArgument(argument)
         return StepOutcome(
             k.runLoops.performOnThread(
                 rl, target: target, classIndex: classIndex, method: method,
@@ -64,6 +64,25 @@ extension PerformOnThreadStep {
         let value = try c.value(runLoop)
         if case .thread(let id) = value { return c.kernel.runLoops.runLoop(for: c.kernel.threads[id]) }
         return try c.kernel.runLoops.runLoop(named: value)
+    }
+}
+
+extension StepContext {
+    /// A perform request's argument (`withObject:`), held by the request: an object with a +1 reference the
+    /// request takes over, a collection with its object elements retained, and any other value (a Swift `String`,
+    /// `Int`, `Bool` or `TimeInterval`) as it is. Swift bridges such a value to an object (`NSString`, `NSNumber`)
+    /// when it passes it as the `Any?` argument, and the method receives it (the Swift overlay's
+    /// `perform(_:with:afterDelay:)` takes `Any?`); the model keeps the value itself, which is what the method's
+    /// parameter reads. `.null` when there is no argument.
+    fileprivate func performArgument(_ expr: Expr?) throws(RuntimeFault) -> Value {
+        guard let expr else { return .null }
+        let (value, owned) = try ownedValue(expr)
+        if case .object = value { return try reference(to: value, owned: owned).map { .object($0) } ?? .null }
+        if !owned, let elements = value.heldElements {
+            try kernel.objects.requireRetainable(value)
+            kernel.objects.retainElements(elements)
+        }
+        return value
     }
 }
 

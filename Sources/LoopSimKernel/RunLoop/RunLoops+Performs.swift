@@ -57,18 +57,18 @@ extension RunLoops {
     /// target slot holds `target` and whose userInfo slot holds `argument` (both +1 references the caller hands
     /// over). An empty mode list makes no request and lets both go, as Foundation returns without performing.
     func performAfterDelay(
-        target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?, delay: SimDuration,
+        target: ObjectID, classIndex: Int, method: Int, argument: Value, delay: SimDuration,
         modes: [String], on thread: SimThread
     ) {
         guard !modes.isEmpty else {
             objects.release(target, on: thread)
-            if let argument { objects.release(argument, on: thread) }
+            objects.endParameter(argument, on: thread)
             return
         }
         let rl = runLoop(for: thread)
         let methodName = program.classes[classIndex].methods[method].name
         let fire = recorder.now + max(.zero, delay)
-        let slots: [Value] = [.object(target), argument.map { .object($0) } ?? .null, .null]
+        let slots: [Value] = [.object(target), argument, .null]
         let action = TimerState.Action.targetSelector(classIndex: Int32(classIndex), method: Int32(method))
         let o = objects.allocate(
             kind: .timer(action), className: "NSTimer", label: "perform \(methodName)",
@@ -95,8 +95,12 @@ extension RunLoops {
     }
 
     /// `cancelPreviousPerformRequestsWithTarget:[selector:object:]`: invalidates the current run loop's pending
-    /// requests for `target` (and, with a selector, only those of that method whose argument is `argument`, nil
-    /// matching nil), which releases what they hold. Other run loops' requests are untouched.
+    /// requests for `target` (and, with a selector, only those of that method whose argument equals `argument`),
+    /// which releases what they hold. Other run loops' requests are untouched. Apple: "Argument equality is
+    /// determined using isEqual:" and nil matches only a request made with nil (DOC NSObject
+    /// `cancelPreviousPerformRequestsWithTarget:selector:object:`): an object is equal to itself only (NSObject's
+    /// `isEqual:` is identity; a class of the app never overrides it here), a value (a Swift `String` or `Int`,
+    /// bridged to an `NSString` or `NSNumber`) to an equal value.
     func cancelPerformRequests(
         target: ObjectID, method: (classIndex: Int, method: Int, argument: Value)?,
         on thread: SimThread
@@ -106,7 +110,7 @@ extension RunLoops {
             guard let o = objects.heap.object(id), o[slot: TimerState.targetSlot].object == target else { continue }
             if let method {
                 guard case .targetSelector(let c, let m) = o.timerAction, Int(c) == method.classIndex,
-                    Int(m) == method.method, o[slot: TimerState.userInfoSlot].object == method.argument.object
+                    Int(m) == method.method, o[slot: TimerState.userInfoSlot] == method.argument
                 else { continue }
             }
             invalidateTimer(id, on: thread, reason: "cancelPreviousPerformRequests")
@@ -120,19 +124,19 @@ extension RunLoops {
     /// and `argument` are +1 references the request takes over. Returns what the caller's frame does next: run
     /// the method at once (its own thread, waiting), block until it has run (another thread, waiting), or go on.
     func performOnThread(
-        _ rl: SimRunLoop, target: ObjectID, classIndex: Int, method: Int, argument: ObjectID?,
+        _ rl: SimRunLoop, target: ObjectID, classIndex: Int, method: Int, argument: Value,
         waitUntilDone: Bool, modes: [String], from thread: SimThread, _ k: Kernel
     ) -> FrameAction {
         let methodName = k.program.classes[classIndex].methods[method].name
         guard !modes.isEmpty else {
             k.release(target, on: thread)
-            if let argument { k.release(argument, on: thread) }
+            k.objects.endParameter(argument, on: thread)
             return .next
         }
         let request = k.objects.allocate(
             kind: .invocation, className: "NSThreadPerform", label: methodName,
             slotNames: Self.performSlotNames, slotStrengths: [.strong, .strong],
-            slots: [.object(target), argument.map { .object($0) } ?? .null],
+            slots: [.object(target), argument],
             isDeclaredRoot: false, isInternal: true, at: k.now, on: thread.name)
         var perform = ThreadPerform(request: request.id, classIndex: classIndex, method: method, modes: modes)
         if waitUntilDone && rl.threadID == thread.id {

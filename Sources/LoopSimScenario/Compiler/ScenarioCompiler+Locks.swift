@@ -78,6 +78,15 @@ extension ScenarioCompiler {
             guard let condition = c.lockExpression(s.arg, s) else { return [] }
             return [.perform(ConditionSignalStep.make(condition: condition, broadcast: true))]
         },
+        StepVerb("objcSyncEnter", keys: []) { c, s in
+            // objc_sync_enter (objc4 objc-sync.mm): the object's own recursive mutex (Locks/ObjcSync.swift).
+            guard let object = c.syncObject(s) else { return [] }
+            return [.perform(ObjcSyncEnterStep.make(object: object))]
+        },
+        StepVerb("objcSyncExit", keys: []) { c, s in
+            guard let object = c.syncObject(s) else { return [] }
+            return [.perform(ObjcSyncExitStep.make(object: object))]
+        },
         StepVerb("lockCondition", keys: ["into"]) { c, s in
             guard let lock = c.lockExpression(s.arg, s),
                 let node = c.required(s, "into", example: "into: box.stage"),
@@ -110,6 +119,18 @@ extension ScenarioCompiler {
         guard let (e, t) = expression(node, scope: s.scope) else { return nil }
         if !t.isObject {
             bag.error(.exprType, "\(s.verb) needs a lock (made by `newLock:`), not \(t)", at: node.location)
+        }
+        return e
+    }
+
+    /// The object of `objcSyncEnter:` or `objcSyncExit:`: any object (which one is read when the step runs).
+    private func syncObject(_ s: StepSite) -> Expr? {
+        guard let (e, t) = expression(s.arg, scope: s.scope) else { return nil }
+        if !t.isObject {
+            bag.error(
+                .exprType, "\(s.verb) needs an object (objc_sync_enter locks the object's own mutex), not \(t)",
+                at: s.arg.location)
+            return nil
         }
         return e
     }
