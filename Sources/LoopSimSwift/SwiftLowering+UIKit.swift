@@ -370,12 +370,13 @@ extension SwiftLowering {
     mutating func uikitAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, at e: ExprSyntax, in scope: inout Scope)
         -> [LocatedNode]?
     {
+        if let steps = presentationStyleAssignment(lhs, rhs, in: &scope) { return steps }  // +PresentationStyle
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
-        if name == "modalPresentationStyle" || name == "modalTransitionStyle" {
+        if name == "modalTransitionStyle" {
             unsupported(
                 "setting `\(name)`",
-                "present full screen here; a page sheet is the YAML `present:` step's `style: pageSheet`", at: lhs)
+                "leave it out: the model's transitions all take the same time (docs/swift-scenarios.md)", at: lhs)
             return []
         }
         guard name == "rootViewController", let window = member.base?.as(DeclReferenceExprSyntax.self),
