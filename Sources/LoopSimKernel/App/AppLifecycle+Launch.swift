@@ -15,15 +15,23 @@ extension AppLifecycle {
     /// observer the notification matches, registered by the end of the launch code. A run nobody hears it in is
     /// left as it was (no event-source turn for it). Without an app lifecycle (`backgroundTaskSeconds: none`,
     /// Linux) nothing is posted.
-    func becomeActiveAtLaunch(_ k: Kernel) {
-        guard k.profile.backgroundTaskBudget != nil, state == .active else { return }
-        let callback = k.program.appDelegate.first { $0.name == "didBecomeActive" }?.body
-        let heard = k.notifications.registrations.contains {
+    /// - Parameters:
+    ///   - profile: The variant (whether the app has a lifecycle at all).
+    ///   - program: The scenario (its `appDelegate:` callbacks).
+    ///   - center: The default notification center (its registrations so far).
+    ///   - uikit: UIKit, whose event source delivers the callback and the post.
+    ///   - now: The instant the launch code returned.
+    func becomeActiveAtLaunch(
+        profile: VariantProfile, program: Program, center: NotificationCenter, uikit: UIKit, at now: SimInstant
+    ) {
+        guard profile.backgroundTaskBudget != nil, state == .active else { return }
+        let callback = program.appDelegate.first { $0.name == "didBecomeActive" }?.body
+        let heard = center.registrations.contains {
             $0.matches(name: Self.didBecomeActiveNotification, object: .null)
         }
         guard callback != nil || heard else { return }
         let post = Step.perform(PostNotificationStep(name: Self.didBecomeActiveNotification, object: nil))
         let body = Body(steps: (callback?.steps ?? []) + [post], localNames: callback?.localNames ?? [])
-        k.uikit.queue(UserAction(at: k.now, label: "didBecomeActive", body: body))
+        uikit.queue(UserAction(at: now, label: "didBecomeActive", body: body))
     }
 }

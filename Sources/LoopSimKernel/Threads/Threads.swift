@@ -174,7 +174,9 @@ final class AppMainFrame: Frame {
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         if !launched {
             launched = true
-            kernel.app.becomeActiveAtLaunch(kernel)  // AppLifecycle+Launch.swift
+            kernel.app.becomeActiveAtLaunch(  // AppLifecycle+Launch.swift
+                profile: kernel.profile, program: kernel.program, center: kernel.notifications, uikit: kernel.uikit,
+                at: kernel.now)
         }
         let rl = kernel.runLoops.runLoop(for: thread)
         let next = kernel.uikit.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
