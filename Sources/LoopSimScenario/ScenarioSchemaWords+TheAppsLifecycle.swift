@@ -6,7 +6,8 @@ extension ScenarioSchemaWords {
     /// The words docs/scenario-format.md's section gives each key and step there, by name.
     static let theAppsLifecycleWords = #"""
         == appDelegate/didBecomeActive
-        `applicationDidBecomeActive:`: on `foreground`, after `willEnterForeground`
+        `applicationDidBecomeActive:`: at launch, once `main:` has returned (below); on `foreground`, after
+        `willEnterForeground`
         == appDelegate/didEnterBackground
         `applicationDidEnterBackground:`: after `background` or `lock`; when it returns the app is
         suspended, unless a background task runs

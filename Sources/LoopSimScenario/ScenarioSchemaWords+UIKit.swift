@@ -69,12 +69,18 @@ extension ScenarioSchemaWords {
         `animated:` (a key of `popToRoot:`, which models `popToRootViewControllerAnimated:`)
         == step/present
         `present: EXPR` — `presentViewController:animated:completion:` with `modalPresentationStyle`. Main
-        thread only. A controller in a navigation stack presents from its navigation controller. A presenter
-        presents one controller at a time: while it is presenting (until a dismissal's transition ends) the
-        request is refused with UIKit's warning (logged), the controller is not retained — a `new` one dies
-        at once (S17) — and the completion never runs. Full screen: the presenter's `viewWillDisappear`, the
-        presented `viewWillAppear`, then `viewDidAppear`, the presenter's `viewDidDisappear`, the
-        completion. A sheet leaves the presenter's views: no presenter hook. Crashes
+        thread only; under a variant without UIKit (`sheetPresentation: none`, `linux-corelibs`) the step
+        crashes the run. A controller in a navigation stack presents from its navigation controller. A
+        presenter presents one controller at a time: while it is presenting (until a dismissal's transition
+        ends) the request is refused with UIKit's warning (logged), the controller is not retained — a `new`
+        one dies at once (S17) — and the completion never runs. Full screen: the presenter's
+        `viewWillDisappear`, the presented `viewWillAppear`, then `viewDidAppear`, the presenter's
+        `viewDidDisappear`, the completion. A sheet leaves the presenter's views: no presenter hook, on
+        present or dismiss. Which styles are full screen is the variant's `sheetPresentation` (an iPhone):
+        `fullScreen` always; `overFullScreen` never; `automatic`, `pageSheet` and `formSheet` before iOS 13
+        (ios8–ios10: the default was full screen, and sheets adapt to it in compact width) but not from iOS
+        13 (ios13: `automatic` is a page sheet; Apple, `UIModalPresentationStyle.automatic`), so there a
+        timer the presenter stops in `viewWillDisappear` keeps firing behind the sheet. Crashes
         (`NSInvalidArgumentException`): presenting the presenter itself, a controller already presented, one
         in a navigation stack, or an active controller (one that is presenting, e.g. the presenter's own
         presenter).
@@ -91,8 +97,10 @@ extension ScenarioSchemaWords {
         `from:` (the presenter) (a key of `present:`, which models
         `presentViewController:animated:completion:` with `modalPresentationStyle`)
         == step/present/style
-        `style:` (`fullScreen`, the default; `pageSheet`; `overFullScreen`) (a key of `present:`, which
-        models `presentViewController:animated:completion:` with `modalPresentationStyle`)
+        `style:` (`automatic`, `fullScreen`, `pageSheet`, `formSheet`, `overFullScreen`; default: the
+        controller's own `modalPresentationStyle`, `automatic` unless the `setModalPresentationStyle` step
+        set it) (a key of `present:`, which models `presentViewController:animated:completion:` with
+        `modalPresentationStyle`)
         == step/push
         `push: EXPR` — `pushViewController:animated:`. Retains the controller, puts its navigation item on
         the bar (the custom view of the item it covers now keeps the bar: S3). The covered controller's
@@ -122,6 +130,14 @@ extension ScenarioSchemaWords {
         == step/scroll/decelerate
         `decelerate:` (default 0); both durations or distributions (a key of `scroll:`, which models a touch
         that drags a scroll view)
+        == step/setModalPresentationStyle
+        `setModalPresentationStyle: EXPR` — `vc.modalPresentationStyle = style`. Sets the controller's
+        presentation style, which a later `present:` of it without `style:` uses (UIKit reads the property
+        when a presentation starts; one under way keeps its style). Every controller starts with
+        `automatic`. What each style does is `present:`'s. Any thread (a property store).
+        == step/setModalPresentationStyle/style
+        `style:` (required: `automatic`, `fullScreen`, `pageSheet`, `formSheet`, `overFullScreen`) (a key of
+        `setModalPresentationStyle:`, which models `vc.modalPresentationStyle = style`)
         == step/setRightBarButton
         `setRightBarButton: VC` — `navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc]
         initWithCustomView:]`, or `initWithBarButtonSystemItem:target:action:`. Replaces VC's navigation

@@ -194,7 +194,7 @@ extension SwiftLowering {
     ) -> [LocatedNode]? {
         let known = [
             "pushViewController", "popViewController", "popToRootViewController", "present", "dismiss",
-            "loadViewIfNeeded", "makeKeyAndVisible",
+            "loadViewIfNeeded", "makeKeyAndVisible", "setViewControllers",
         ]
         guard known.contains(name) || Self.controllerHooks.contains(name) || Self.containmentCalls.contains(name)
         else { return nil }
@@ -248,6 +248,12 @@ extension SwiftLowering {
         case "loadViewIfNeeded":
             guard arguments.isEmpty else { return refuseUIKitCall(call, "write `loadViewIfNeeded()`") }
             return loadViewSteps(receiver.text, receiver.type, at: at)
+        case "setViewControllers":
+            unsupported(
+                "`setViewControllers(_:animated:)`",
+                "build the stack with `UINavigationController(rootViewController: first)` and "
+                    + "`pushViewController(next, animated: false)` for each next controller", at: call)
+            return []
         case "makeKeyAndVisible":
             // The window shows its root controller, whose view was loaded when it was made (``uikitCreation``):
             // its appear hooks run (SwiftLowering+Containment.swift).
@@ -345,6 +351,14 @@ extension SwiftLowering {
             guard call.arguments.count == 1, call.arguments.first?.label?.text == "rootViewController",
                 let argument = call.arguments.first?.expression
             else {
+                if call.arguments.isEmpty {
+                    // Its first controller set later (`setViewControllers([vc], animated: false)`, a first push).
+                    unsupported(
+                        "a navigation controller made without a root (`UINavigationController()`)",
+                        "make it with its first controller, `UINavigationController(rootViewController: vc)`, in "
+                            + "place of the later `setViewControllers([vc], animated:)` or first push", at: call)
+                    return ([], .unknown)
+                }
                 unsupported(
                     "this UINavigationController initializer", "write `UINavigationController(rootViewController: vc)`",
                     at: call)
@@ -370,12 +384,13 @@ extension SwiftLowering {
     mutating func uikitAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, at e: ExprSyntax, in scope: inout Scope)
         -> [LocatedNode]?
     {
+        if let steps = presentationStyleAssignment(lhs, rhs, in: &scope) { return steps }  // +PresentationStyle
         guard let member = lhs.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
-        if name == "modalPresentationStyle" || name == "modalTransitionStyle" {
+        if name == "modalTransitionStyle" {
             unsupported(
                 "setting `\(name)`",
-                "present full screen here; a page sheet is the YAML `present:` step's `style: pageSheet`", at: lhs)
+                "leave it out: the model's transitions all take the same time (docs/swift-scenarios.md)", at: lhs)
             return []
         }
         guard name == "rootViewController", let window = member.base?.as(DeclReferenceExprSyntax.self),

@@ -51,6 +51,7 @@ import Testing
         "cooperativePoolWidth": ["1", "2", "3", "6"],
         "notificationQueuePosting": VariantProfile.NotificationQueuePosting.allCases.map(\.rawValue),
         "notificationQueueSenderCoalescing": ["object", "nilOnly"],
+        "sheetPresentation": SheetPresentation.allCases.map(\.rawValue),
     ]
 
     /// The values of `flag` other than its `linux-corelibs` one.

@@ -279,8 +279,9 @@ import Testing
     // MARK: The app's lifecycle
 
     /// UIKit calls each delegate callback, then posts its notification (Apple, the four `UIApplicationDelegate`
-    /// pages: "After calling this method, the app also posts a … notification"): resign, background; foreground,
-    /// active. A selector observer and a block observer of `nil` queue hear them on the main thread, in order.
+    /// pages: "After calling this method, the app also posts a … notification"): active at launch; resign,
+    /// background; foreground, active. A selector observer and a block observer of `nil` queue hear them on the
+    /// main thread, in order.
     @Test func delegateCallbacksComeBeforeTheirNotifications() throws {
         try SwiftLanguageTests.passes(
             """
@@ -315,16 +316,18 @@ import Testing
             scenario.at(.seconds(1), "home") { scenario.background() }
             scenario.at(.seconds(2), "back") { scenario.foreground() }
             scenario.expect(.all, [
-                "logs": 8, "logs[0].text": "resign", "logs[1].text": "heard resign", "logs[2].text": "background",
-                "logs[3].text": "heard background", "logs[4].text": "foreground", "logs[5].text": "heard foreground",
-                "logs[6].text": "active", "logs[7].text": "heard active", "logs[7].at_ms": 2000,
-                "logs[7].thread": "main",
+                "logs": 10, "logs[0].text": "active", "logs[0].at_ms": 0, "logs[1].text": "heard active",
+                "logs[2].text": "resign", "logs[3].text": "heard resign", "logs[4].text": "background",
+                "logs[5].text": "heard background", "logs[6].text": "foreground", "logs[7].text": "heard foreground",
+                "logs[8].text": "active", "logs[9].text": "heard active", "logs[9].at_ms": 2000,
+                "logs[9].thread": "main",
             ])
             """)
     }
 
     /// Locking the device is a trip to the background too; unlocking alone does not bring the app back. An
-    /// observer of `didBecomeActive` written the Swift 4 way hears only the `foreground`.
+    /// observer of `didBecomeActive` written the Swift 4 way hears the launch (+10) and the `foreground`, not the
+    /// unlock.
     @Test func lockPostsTheBackgroundNotificationsOnly() throws {
         try SwiftLanguageTests.passes(
             """
@@ -348,7 +351,7 @@ import Testing
             scenario.at(.seconds(3), "look") { scenario.sample("heard", listener.heard) }
             scenario.at(.seconds(4), "open") { scenario.foreground() }
             scenario.at(.milliseconds(4500), "look") { scenario.sample("heard", listener.heard) }
-            scenario.expect(.all, ["samples[0].value": 1, "samples[1].value": 11])
+            scenario.expect(.all, ["samples[0].value": 11, "samples[1].value": 21])
             """)
     }
 

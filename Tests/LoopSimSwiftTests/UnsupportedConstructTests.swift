@@ -400,8 +400,19 @@ import Testing
             code: "let a = /*@*/UIAlertController(title: \"t\", message: nil, preferredStyle: .alert)",
             advice: "class AlertVC: UIViewController"),
         Case(
-            name: "presentation style", code: "let d = Page()\n/*@*/d.modalPresentationStyle = .pageSheet",
-            advice: "style: pageSheet"),
+            name: "presentation style", code: "let d = UIViewController()\nd.modalPresentationStyle = /*@*/.popover",
+            advice: "popover, custom and current-context presentations are not modelled"),
+        Case(
+            name: "navigation controller without a root", code: "let nav = /*@*/UINavigationController()",
+            advice: "UINavigationController(rootViewController: vc)`, in place of the later `setViewControllers"),
+        Case(
+            name: "setViewControllers",
+            code: "let nav = UINavigationController(rootViewController: Page())\n"
+                + "/*@*/nav.setViewControllers([Page()], animated: false)",
+            advice: "build the stack with `UINavigationController(rootViewController: first)`"),
+        Case(
+            name: "presentation style of a non-controller",
+            code: "let n = 3\n/*@*/n.modalPresentationStyle = .pageSheet", advice: "set it on a view controller"),
         Case(
             name: "unknown override",
             code: "TOP:class V: UIViewController { override func /*@*/viewDidLayoutSubviews() {} }",

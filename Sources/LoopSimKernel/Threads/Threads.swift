@@ -168,8 +168,16 @@ extension Threads {
 /// scroll is tracked.
 final class AppMainFrame: Frame {
     var mode = RunLoopModeName.default
+    /// The launch code (`application:didFinishLaunching`, the frame above this one) has returned.
+    private var launched = false
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
+        if !launched {
+            launched = true
+            kernel.app.becomeActiveAtLaunch(  // AppLifecycle+Launch.swift
+                profile: kernel.profile, program: kernel.program, center: kernel.notifications, uikit: kernel.uikit,
+                at: kernel.now)
+        }
         let rl = kernel.runLoops.runLoop(for: thread)
         let next = kernel.uikit.trackingUntil > kernel.now ? RunLoopModeName.tracking : RunLoopModeName.default
         if next != mode {

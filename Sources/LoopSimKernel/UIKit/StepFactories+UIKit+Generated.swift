@@ -58,10 +58,16 @@ extension SetRightBarButtonStep {
 }
 
 extension PresentStep {
-    public static func make(controller: Expr, presenter: Expr, animated: Bool, style: PresentationStyle = .fullScreen,
+    public static func make(controller: Expr, presenter: Expr, animated: Bool, style: PresentationStyle? = nil,
                             completion: Expr? = nil, site: String = "") -> Self {
         Self(controller: controller, presenter: presenter, animated: animated, style: style, completion: completion,
              site: site)
+    }
+}
+
+extension SetModalPresentationStyleStep {
+    public static func make(controller: Expr, style: PresentationStyle) -> Self {
+        Self(controller: controller, style: style)
     }
 }
 

@@ -13,11 +13,22 @@ extension UIKit {
     /// Hooks: with a full-screen style the presenter's visible controller gets viewWillDisappear, then the presented
     /// one viewWillAppear; at the end of the transition the presented one viewDidAppear, then the presenter
     /// viewDidDisappear, then the completion block. With a sheet style the presenter's views stay and it gets none.
+    /// The style is `style`, or (nil) the controller's `modalPresentationStyle`; what it does is the variant's
+    /// `sheetPresentation` (``PresentationStyle/coversPresenter(sheets:)``).
     /// - Parameter completion: a block UIKit now owns (+1), or nil.
     func present(
-        _ vc: ObjectID, from requested: ObjectID, animated: Bool, style: PresentationStyle,
+        _ vc: ObjectID, from requested: ObjectID, animated: Bool, style requestedStyle: PresentationStyle?,
         completion: ObjectID?, on thread: SimThread, _ k: Kernel
     ) throws(RuntimeFault) {
+        let sheets = k.profile.sheetPresentation
+        guard sheets != .none else {
+            if let completion { k.release(completion, on: thread) }
+            throw RuntimeFault(
+                "present: needs UIKit's modal presentation, which \(k.profile.name) does not have (no UIKit); "
+                    + "run this scenario under an iOS variant")
+        }
+        let style = requestedStyle ?? links(of: vc).modalPresentationStyle
+        let covers = style.coversPresenter(sheets: sheets)
         let presenter = parent(of: requested) ?? requested
         do {
             try checkPresentable(vc, from: presenter)
@@ -45,7 +56,7 @@ extension UIKit {
         setLinks(presenter) { $0.presented = vc }
         setLinks(vc) {
             $0.presenting = presenter
-            $0.coversPresenter = style.coversPresenter
+            $0.coversPresenter = covers
         }
         k.record(thread, .present(controller: k.name(name)))
         recordPresentation(vc, k) { r in
@@ -56,7 +67,7 @@ extension UIKit {
         let covered = visibleController(presenter)
         var will: [Step] = []
         var did = [Self.hook(shown, "viewDidAppear")]
-        if style.coversPresenter {
+        if covers {
             will.append(Self.hook(covered, "viewWillDisappear"))
             did.append(Self.hook(covered, "viewDidDisappear"))
         }
@@ -93,6 +104,12 @@ extension UIKit {
         if links(of: vc).presented != nil {
             throw raise("Application tried to present modally an active controller \(describe(vc)).")
         }
+    }
+
+    /// `vc.modalPresentationStyle = style`: how a later `present` of `vc` shows it (UIKit reads the property when
+    /// the presentation starts; one under way keeps the style it began with).
+    func setModalPresentationStyle(_ vc: ObjectID, _ style: PresentationStyle) {
+        setLinks(vc) { $0.modalPresentationStyle = style }
     }
 
     // MARK: Dismissing

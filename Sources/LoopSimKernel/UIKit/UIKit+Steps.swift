@@ -117,7 +117,9 @@ public struct PresentStep: ExecutableStep {
     public var controller: Expr
     public var presenter: Expr
     public var animated: Bool
-    public var style: PresentationStyle = .fullScreen
+    /// The `modalPresentationStyle` to present with; nil: the controller's own (`automatic` unless the app set it
+    /// with `setModalPresentationStyle:`).
+    public var style: PresentationStyle? = nil
     /// A block literal (`completion:`), called at the end of the presentation.
     public var completion: Expr? = nil
     /// Where the step is written (`LINE, column COLUMN`), named by the crash UIKit raises there.
@@ -142,6 +144,21 @@ public struct PresentStep: ExecutableStep {
             throw error
         }
         c.drop(vc, owned: owned)  // a new controller lives only as long as UIKit keeps it
+        return .next
+    }
+}
+
+/// `vc.modalPresentationStyle = style`: how a later `present:` of the controller shows it. A property store:
+/// UIKit does not check the thread (its Main Thread Checker only logs in a debug run).
+public struct SetModalPresentationStyleStep: ExecutableStep {
+    public var verb: String { "setModalPresentationStyle" }
+    public var controller: Expr
+    public var style: PresentationStyle
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        if let vc = try c.object(controller, expecting: "a view controller") {
+            c.kernel.uikit.setModalPresentationStyle(vc.id, style)
+        }
         return .next
     }
 }

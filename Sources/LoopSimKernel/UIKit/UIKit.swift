@@ -134,6 +134,13 @@ final class UIKit {
         return userActions[index]
     }
 
+    /// An action that reaches the event source at its instant through the queue, after those already queued for
+    /// that instant (the launch's appearance callouts).
+    func queue(_ action: UserAction) {
+        userActions.append(action)
+        recorder.clock.schedule(.userAction(userActions.count - 1), at: action.at, phase: .input)
+    }
+
     /// Callbacks that reach the event source at `instant` through the queue, like a touch.
     private func queueCallouts(_ steps: [Step], at instant: SimInstant, label: String) {
         guard !steps.isEmpty else { return }

@@ -9,6 +9,9 @@ struct UIKitLinks {
     /// On a presented controller: whether its presentation removes the presenter's views (full screen), so that
     /// the presenter gets disappear hooks when it is presented and appear hooks when it is dismissed.
     var coversPresenter = true
+    /// On a view controller: its `modalPresentationStyle`, how a `present` shows it (`automatic` until the app
+    /// sets it).
+    var modalPresentationStyle = PresentationStyle.automatic
     var viewControllers: [ObjectID] = []
     /// On a navigation controller: its `UINavigationBar`. A navigation item does not keep the bar it is on: its
     /// `_owningNavigationBar` is `assign` in iOS 9's and 10's runtime headers and `weak` in iOS 16's.
@@ -54,18 +57,46 @@ struct UIKitLinks {
     }
 }
 
-/// How `present:` shows a controller (`modalPresentationStyle`).
+/// How `present:` shows a controller (`modalPresentationStyle`), as the app sets it. What a style does on the
+/// modelled device, an iPhone (compact width), depends on the variant's `sheetPresentation`
+/// (``effect(on:)``; docs/fidelity.md "UIKit").
 public enum PresentationStyle: String, Sendable, CaseIterable {
+    /// `UIModalPresentationAutomatic` (iOS 13), every controller's default: "For most view controllers, UIKit maps
+    /// this style to" a page sheet (Apple, `UIModalPresentationStyle.automatic`). Before iOS 13 the default was
+    /// full screen, which is what the model gives it there.
+    case automatic
     /// `UIModalPresentationFullScreen`: the presenter's views are removed after the presentation (its disappear
     /// hooks run) and put back by the dismissal (its appear hooks run). Before iOS 13 the default.
     case fullScreen
-    /// `UIModalPresentationPageSheet`, what iOS 13's default `automatic` gives most controllers on an iPhone: part
-    /// of the presenter stays visible, its views stay, and it gets no appear or disappear hooks.
+    /// `UIModalPresentationPageSheet`: from iOS 13 a sheet on an iPhone, part of the presenter stays visible, its
+    /// views stay, and it gets no appear or disappear hooks; before iOS 13 an iPhone adapts it to full screen.
     case pageSheet
-    /// `UIModalPresentationOverFullScreen`: covers the screen but leaves the presenter's views in place (no hooks).
+    /// `UIModalPresentationFormSheet`: as a page sheet on an iPhone (a sheet from iOS 13, full screen before).
+    case formSheet
+    /// `UIModalPresentationOverFullScreen`: covers the screen but leaves the presenter's views in place (no hooks),
+    /// on every version.
     case overFullScreen
 
-    var coversPresenter: Bool { self == .fullScreen }
+    /// Whether the presentation removes the presenter's views (full screen), under `sheets`, the variant's
+    /// `sheetPresentation`.
+    func coversPresenter(sheets: SheetPresentation) -> Bool {
+        switch self {
+        case .fullScreen: true
+        case .overFullScreen: false
+        case .automatic, .pageSheet, .formSheet: sheets != .sheet
+        }
+    }
+}
+
+/// What the variant's iPhone does with the default style and the sheet styles (flag `sheetPresentation`).
+public enum SheetPresentation: String, Sendable, Hashable, CaseIterable {
+    /// Before iOS 13: the default is full screen, and a page or form sheet is adapted to full screen in a
+    /// compact-width size class.
+    case fullScreen
+    /// iOS 13 and later: `automatic` is a page sheet, and page and form sheets stay sheets on an iPhone.
+    case sheet
+    /// No UIKit (Linux): presenting a controller crashes the run, naming the variant.
+    case none
 }
 
 /// What happened to each controller that was presented (or refused).

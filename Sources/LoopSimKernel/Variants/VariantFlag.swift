@@ -286,6 +286,20 @@ public struct VariantFlag: Sendable, Hashable {
             source: "DOC SocketPort (availability: macOS 10.0+ only, no iOS); SCF 761b621 Port.swift lines 422-1124 "
                 + "(SocketPort on CFSocket, every platform but WASI)",
             isModelled: true, linuxEvidence: .measured(["c160", "c161", "c162"])),
+        .init(
+            name: "sheetPresentation",
+            summary: "what an iPhone does with the default modal style and the sheet styles: fullScreen (before "
+                + "iOS 13: the default is full screen, page and form sheets adapt to it; the presenter's views go and "
+                + "it gets its disappear and appear hooks), sheet (iOS 13: automatic is a page sheet, sheets stay "
+                + "sheets; the presenter's views stay, no hooks) or none (no UIKit: present crashes)",
+            source: "DOC UIModalPresentationStyle.automatic (iOS 13: \"For most view controllers, UIKit maps this "
+                + "style to\" pageSheet), .fullScreen (\"The views belonging to the presenting view controller are "
+                + "removed after the presentation completes\"), .pageSheet (\"A part of the background content always "
+                + "remains visible\"), UIViewController.modalPresentationStyle (\"In compact-width size classes, some "
+                + "styles take on the behavior of other styles\"); SEC hacknicity.medium.com \"View Controller "
+                + "Presentation Changes in iOS 13\", regularberry.github.io 2019-02-22 (iPhone, iOS 12: a page or form "
+                + "sheet's presenter gets viewWillAppear at the dismissal)",
+            isModelled: true, linuxEvidence: .cited("no UIKit on Linux: nothing to present")),
     ]
 
     /// The flag with this name, if any.

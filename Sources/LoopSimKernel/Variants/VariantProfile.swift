@@ -96,6 +96,8 @@ public struct VariantProfile: Sendable, Hashable {
     public private(set) var notificationQueueReentryTraps = false
     /// `SocketPort` exists (false: the iOS variants; Apple documents it for macOS only).
     public private(set) var socketPortAPI = false
+    /// What the default modal style and the sheet styles do on an iPhone (`sheetPresentation`).
+    public private(set) var sheetPresentation = SheetPresentation.fullScreen
 
     public static func == (a: VariantProfile, b: VariantProfile) -> Bool {
         a.name == b.name && a.values.map { "\($0.name)=\($0.value)" } == b.values.map { "\($0.name)=\($0.value)" }
@@ -142,6 +144,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "toleranceAffectsWakeTime": "true", "notificationSelectorObserverRef": "weak",
                 "backgroundTaskSeconds": "30",
                 "kvoObservedDeallocWithObservers": "remove",
+                "sheetPresentation": "sheet",
             ],
             "linux-corelibs": [
                 "staleTimerPortWakeAfterLastTimerRemoved": "true", "timerPortBackend": "timerfd",
@@ -161,6 +164,7 @@ public struct VariantProfile: Sendable, Hashable {
                 "notificationQueuePosting": "corelibs",
                 "notificationQueueSenderCoalescing": "nilOnly", "notificationQueueReentrantEnqueueTraps": "true",
                 "socketPortAPI": "true",
+                "sheetPresentation": "none",
             ],
         ]
         guard let overrides = table[name] else { return nil }
@@ -179,6 +183,7 @@ public struct VariantProfile: Sendable, Hashable {
             "notificationQueuePosting": "documented",
             "notificationQueueSenderCoalescing": "object", "notificationQueueReentrantEnqueueTraps": "false",
             "socketPortAPI": "false",
+            "sheetPresentation": "fullScreen",
         ]
         var values: [(String, String)] = []
         for flag in VariantFlag.all {
@@ -264,6 +269,10 @@ public struct VariantProfile: Sendable, Hashable {
                 message: "flag 'notificationQueueSenderCoalescing' takes object or nilOnly, not '\(other ?? "")'")
         }
         socketPortAPI = try bool("socketPortAPI")
+        guard let sheets = SheetPresentation(rawValue: value(of: "sheetPresentation") ?? "") else {
+            throw VariantError(message: "flag 'sheetPresentation' takes fullScreen, sheet or none")
+        }
+        sheetPresentation = sheets
         switch value(of: "repeatingTimerZeroInterval") {
         case "clamped": zeroIntervalClamped = true
         case "oneShot": zeroIntervalClamped = false

@@ -7,16 +7,9 @@ extension ScenarioCompiler {
             guard let vc = c.objectArgument(s.arg, "the controller to present", s),
                 let from = c.objectArgument(s.map["from"], "from: (the presenter)", s)
             else { return [] }
-            var style = PresentationStyle.fullScreen
-            if let node = s.map["style"], let name = c.string(node, what: "style") {
-                guard let parsed = PresentationStyle(rawValue: name) else {
-                    c.bag.error(
-                        .valueInvalid,
-                        "unknown presentation style '\(name)'; use "
-                            + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                            + c.suggestion(name, PresentationStyle.allCases.map(\.rawValue)), at: node.location)
-                    return []
-                }
+            var style: PresentationStyle?
+            if let node = s.map["style"] {
+                guard let parsed = c.presentationStyle(node) else { return [] }
                 style = parsed
             }
             guard let completion = c.completion(s) else { return [] }
@@ -26,6 +19,19 @@ extension ScenarioCompiler {
                         controller: vc, presenter: from, animated: c.animated(s), style: style,
                         completion: completion, site: c.site(s)))
             ]
+        },
+        StepVerb("setModalPresentationStyle", keys: ["style"]) { c, s in
+            guard let vc = c.objectArgument(s.arg, "the controller", s) else { return [] }
+            guard let node = s.map["style"] else {
+                c.bag.error(
+                    .keyMissing,
+                    "setModalPresentationStyle: needs `style:` ("
+                        + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", ") + ")",
+                    at: s.at)
+                return []
+            }
+            guard let style = c.presentationStyle(node) else { return [] }
+            return [.perform(SetModalPresentationStyleStep.make(controller: vc, style: style))]
         },
         StepVerb("dismiss", keys: ["animated", "completion", "captures"]) { c, s in
             guard let vc = c.objectArgument(s.arg, "the controller that dismisses", s),
@@ -163,5 +169,21 @@ extension ScenarioCompiler {
     private func pop(_ s: StepSite, toRoot: Bool) -> [Step] {
         guard let nav = objectArgument(s.arg, "the navigation controller", s) else { return [] }
         return [.perform(PopStep.make(navigationController: nav, toRoot: toRoot, animated: animated(s)))]
+    }
+}
+
+extension ScenarioCompiler {
+    /// A `style:` value: one of the `modalPresentationStyle` names, or an error naming them (nil).
+    func presentationStyle(_ node: LocatedNode) -> PresentationStyle? {
+        guard let name = string(node, what: "style") else { return nil }
+        let names = PresentationStyle.allCases.map(\.rawValue)
+        guard let style = PresentationStyle(rawValue: name) else {
+            bag.error(
+                .valueInvalid,
+                "unknown presentation style '\(name)'; use " + names.joined(separator: ", ")
+                    + suggestion(name, names), at: node.location)
+            return nil
+        }
+        return style
     }
 }
