@@ -115,6 +115,14 @@ extension MainActorRunStep {
     }
 }
 
+// MARK: Concurrency/ThrowingStreams+Steps.swift
+
+extension StreamOnTerminationStep {
+    public static func make(stream: Expr, handler: Expr) -> Self {
+        Self(stream: stream, handler: handler)
+    }
+}
+
 // MARK: Concurrency/ThrowingTaskGroups+Steps.swift
 
 extension TaskThrowStep {
@@ -126,13 +134,5 @@ extension TaskThrowStep {
 extension TaskGroupIsCancelledStep {
     public static func make(into: LValue) -> Self {
         Self(into: into)
-    }
-}
-
-// MARK: Concurrency/ThrowingStreams+Steps.swift
-
-extension StreamOnTerminationStep {
-    public static func make(stream: Expr, handler: Expr) -> Self {
-        Self(stream: stream, handler: handler)
     }
 }
