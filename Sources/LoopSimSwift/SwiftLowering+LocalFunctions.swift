@@ -59,18 +59,40 @@ extension SwiftLowering {
         }
         let at = location(call)
         var inner = scope
+        guard
+            var steps = inlinedParameterSteps(
+                name, Array(zip(parameters, arguments)), objects: true, owner: "a nested function", at: at, in: scope,
+                into: &inner)
+        else { return [] }
+        inner.capturedVars = scope.capturedVars.union(capturedNames(in: body.statements.map(Syntax.init)))
+        steps += lowerStatements(body.statements[...], in: &inner, tail: false)
+        return steps
+    }
+}
+
+extension SwiftLowering {
+    /// The `let` steps binding the parameters of a body inlined at a call (a nested function's, a struct method's)
+    /// to the call's arguments, each a `let` local `NAME_PARAM_LINExCOL` of `inner`: an `Int`, `Bool`, `String`,
+    /// `TimeInterval` (a literal `Int` argument converted, as Swift types the literal) or, with `objects`, an object
+    /// of a class of the file. Nil after a refusal, which names `owner`'s parameter.
+    mutating func inlinedParameterSteps(
+        _ name: String, _ pairs: [(FunctionParameterSyntax, LabeledExprSyntax)], objects: Bool, owner: String,
+        at: ScenarioLocation, in scope: Scope, into inner: inout Scope
+    ) -> [LocatedNode]? {
         var steps: [LocatedNode] = []
-        for (parameter, argument) in zip(parameters, arguments) {
+        for (parameter, argument) in pairs {
             let pname = (parameter.secondName ?? parameter.firstName).text
             let type = typeNamed(parameter.type)
-            let isObject: Bool = if case .object = type { true } else { false }
+            let isObject: Bool = if case .object = type { objects } else { false }
             guard [.int, .bool, .string, .duration].contains(type) || isObject else {
                 unsupported(
-                    "a nested function's parameter of type `\(parameter.type.trimmedDescription)`",
-                    "give it a type Int, Bool, String, TimeInterval or a class of the file", at: parameter.type)
-                return []
+                    "\(owner) parameter of type `\(parameter.type.trimmedDescription)`",
+                    "give it a type Int, Bool, String"
+                        + (objects ? ", TimeInterval or a class of the file" : " or TimeInterval"),
+                    at: parameter.type)
+                return nil
             }
-            guard var value = expression(argument.expression, in: scope) else { return [] }
+            guard var value = expression(argument.expression, in: scope) else { return nil }
             if type == .duration && value.type == .int && Self.isLiteralArithmetic(value.text) {
                 value = ("(\(value.text)) * 1s", .duration)
             }
@@ -78,8 +100,6 @@ extension SwiftLowering {
             steps.append(.step("let", "\(lowered) = \(value.text)", at: location(argument)))
             inner.locals[pname] = Local(type: type, isVar: false, lowered: lowered)
         }
-        inner.capturedVars = scope.capturedVars.union(capturedNames(in: body.statements.map(Syntax.init)))
-        steps += lowerStatements(body.statements[...], in: &inner, tail: false)
         return steps
     }
 }

@@ -230,23 +230,12 @@ extension SwiftLowering {
                 "this call of `\(s).\(name)`", "pass one argument per parameter, without a trailing closure", at: call)
             return []
         }
-        for (parameter, argument) in zip(parameters, arguments) {
-            let pname = (parameter.secondName ?? parameter.firstName).text
-            let type = typeNamed(parameter.type)
-            guard [.int, .bool, .string, .duration].contains(type) else {
-                unsupported(
-                    "a struct method parameter of type `\(parameter.type.trimmedDescription)`",
-                    "give it a type Int, Bool, String or TimeInterval", at: parameter.type)
-                return []
-            }
-            guard var value = expression(argument.expression, in: scope) else { return [] }
-            if type == .duration && value.type == .int && Self.isLiteralArithmetic(value.text) {
-                value = ("(\(value.text)) * 1s", .duration)
-            }
-            let lowered = "\(name)_\(pname)_\(at.line)x\(at.column)"
-            steps.append(.step("let", "\(lowered) = \(value.text)", at: location(argument)))
-            inner.locals[pname] = Local(type: type, isVar: false, lowered: lowered)
-        }
+        guard
+            let bound = inlinedParameterSteps(
+                name, Array(zip(parameters, arguments)), objects: false, owner: "a struct method", at: at, in: scope,
+                into: &inner)
+        else { return [] }
+        steps += bound
         inner.capturedVars = capturedNames(in: body.statements.map(Syntax.init))
         steps += lowerStatements(body.statements[...], in: &inner, tail: false)
         guard method.modifiers.contains(where: { $0.name.text == "mutating" }) else { return steps }
