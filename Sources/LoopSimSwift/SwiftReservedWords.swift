@@ -5,8 +5,8 @@ import SwiftSyntax
 /// `dispatch_semaphore_create`, `dispatch_group_create`. Swift lets an engineer name a local `new` (`let new =
 /// change.newValue` in a KVO handler), which the language would read as its word, so before the lowering runs such
 /// a name is renamed `NAME_` wherever it names the same thing: a declaration (`let new`, a closure's parameter, a
-/// parameter's internal name, a stored property), a bare reference (`new`) and a member with an explicit base
-/// (`self.new`, `change.new`). An implicit member (`.new` of `NSKeyValueObservingOptions`) is the framework's and
+/// parameter's label and internal name, a stored property), a bare reference (`new`), a member with an explicit base
+/// (`self.new`, `change.new`), a call's argument label (`render(new: 2)`) and a selector's (`render(old:new:)`). An implicit member (`.new` of `NSKeyValueObservingOptions`) is the framework's and
 /// keeps its name. The renames join the overloads' (SwiftOverloads.swift), so every location stays the file's.
 final class ReservedWordFinder: SyntaxVisitor {
     static let words: Set<String> = [
@@ -38,8 +38,21 @@ final class ReservedWordFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        // The internal name is the local; a label (`f(new: 1)`) stays as written at every call.
+        // Both names: `func render(old: Int, new: Int)` uses its label as its local, and a label renamed here is
+        // renamed at every call (`render(old: 1, new: 2)`) and selector (`#selector(render(old:new:))`) too, below,
+        // so declarations and calls agree.
+        note(node.firstName)
         if let second = node.secondName { note(second) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+        if let label = node.label { note(label) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclNameArgumentSyntax) -> SyntaxVisitorContinueKind {
+        note(node.name)
         return .visitChildren
     }
 

@@ -27,6 +27,25 @@ import Testing
         #expect(SwiftUIKitTests.logs(report) == ["changed to 11", "now 11"])
     }
 
+    @Test func aParameterLabelledNewAndItsSelector() throws {
+        // `func render(old: Int, new: Int)`: the label is the local; calls and selectors name it too.
+        let report = try SwiftUIKitTests.report(
+            """
+            final class Detail: NSObject {
+                func render(old: Int, new: Int) { print("progress \\(old) -> \\(new)") }
+                @objc func tick(new: Timer) { print("tick") }
+                func start() {
+                    render(old: 0, new: 10)
+                    Timer.scheduledTimer(
+                        timeInterval: 0.1, target: self, selector: #selector(tick(new:)), userInfo: nil, repeats: false)
+                }
+            }
+            let detail = Detail()
+            detail.start()
+            """)
+        #expect(SwiftUIKitTests.logs(report) == ["progress 0 -> 10", "tick"])
+    }
+
     @Test func aRenamedNameKeepsTheFilesColumns() {
         // `new_` is one longer than `new`: a diagnostic after it on the same line still names the file's column.
         let (_, diagnostics) = SwiftScenarioLoader.lower(
