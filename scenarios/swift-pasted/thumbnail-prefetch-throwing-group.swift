@@ -66,7 +66,7 @@ DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(400)) {
     gallery.load(3, 5)
 }
 DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1000)) {
-    gallery.load(1, 9)
+    gallery.load(1, 6)
 }
 DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1150)) {
     gallery.loading?.cancel()
