@@ -19,7 +19,7 @@ extension SwiftLowering {
             )
         }
         if tryKind != .none, let name = inner.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            scope.locals[name] != nil || isAsyncLetName(name, around: Syntax(e))
+            asyncLets[name] != nil || scope.locals[name] != nil
         {
             return (
                 "`\(e.trimmedDescription)`, a throwing `async let`",
@@ -38,27 +38,6 @@ extension SwiftLowering {
             )
         }
         return nil
-    }
-
-    /// Whether `name` is declared by an `async let` in a body enclosing `node`.
-    private func isAsyncLetName(_ name: String, around node: Syntax) -> Bool {
-        var current = node.parent
-        while let c = current {
-            if let block = c.as(CodeBlockItemListSyntax.self) {
-                for item in block {
-                    guard let v = item.item.as(VariableDeclSyntax.self),
-                        v.modifiers.contains(where: { $0.name.text == "async" })
-                    else { continue }
-                    if v.bindings.contains(where: {
-                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                    }) {
-                        return true
-                    }
-                }
-            }
-            current = c.parent
-        }
-        return false
     }
 
     /// Whether `node` is inside the closure of `Task { … }` or `Task.detached { … }` (nearest closure).
