@@ -136,6 +136,15 @@ extension SwiftLowering {
     private mutating func initializer(of cls: String, for call: FunctionCallExprSyntax) -> String? {
         let labels = callLabels(call)
         if let method = classes[cls]?.initializers[labels] { return method }
+        // `Throttler(interval: 0.25) { … }`: a trailing closure is the argument of the init's last parameter,
+        // whatever its label (the Swift book, "Closures" › "Trailing Closures"); ``callArguments`` passes it last.
+        if call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty {
+            let matching = (classes[cls]?.initializers ?? [:]).filter {
+                $0.key.count == labels.count + 1
+                    && Array($0.key.prefix(labels.count)) == labels
+            }
+            if matching.count == 1, let method = matching.first?.value { return method }
+        }
         let known = (classes[cls]?.initializers.keys.map { "init(" + $0.map { $0 + ":" }.joined() + ")" } ?? [])
             .sorted().joined(separator: ", ")
         bag.error(

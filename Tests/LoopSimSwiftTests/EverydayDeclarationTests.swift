@@ -1,0 +1,40 @@
+import LoopSimReport
+import LoopSimScenario
+import Testing
+
+@testable import LoopSimSwift
+
+/// Declarations engineers write around the modelled code: a trailing closure for an init's closure parameter,
+/// `@unchecked Sendable` and `Sendable` on a class, a `CGFloat` property, a conditional stored into a dictionary,
+/// `contains` on a range written in place, an enum made from its raw value.
+@Suite struct EverydayDeclarationTests {
+    @Test func aTrailingClosureIsTheInitsLastParameter() throws {
+        let report = try SwiftUIKitTests.report(
+            """
+            final class Throttler {
+                private let interval: TimeInterval
+                private let action: () -> Void
+                init(interval: TimeInterval, action: @escaping () -> Void) {
+                    self.interval = interval
+                    self.action = action
+                }
+                func call() {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + interval) { self.action() }
+                }
+            }
+            final class Feed {
+                var saves = 0
+                lazy var throttler = Throttler(interval: 0.25) { [weak self] in
+                    self?.saves += 1
+                    print("saved \\(self?.saves ?? 0)")
+                }
+                deinit { print("feed deinit") }
+            }
+            var feed: Feed? = Feed()
+            feed?.throttler.call()
+            scenario.at(.seconds(1), "leave") { feed = nil }
+            """)
+        #expect(SwiftUIKitTests.logs(report) == ["saved 1", "feed deinit"])
+        #expect(report.value(at: "logs[0].at_ms")?.compact == "250")
+    }
+}
