@@ -78,7 +78,8 @@ extension SwiftLowering {
         }
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
-            if parent != "NSObject", !isResolvedProtocol(parent), !(parent == "Thread" && isThreadSuperclass(decl)),
+            if parent != "NSObject", !isResolvedProtocol(parent), !Self.isMarkerConformance(inherited.type),
+                !(parent == "Thread" && isThreadSuperclass(decl)),
                 !(["Operation", "Foundation.Operation"].contains(parent) && isOperationSuperclass(decl)),
                 !acceptsUIKitSuperclass(parent, at: inherited)
             {

@@ -124,7 +124,7 @@ extension SwiftLowering {
     /// What to write instead of an init parameter whose type a method parameter cannot have.
     private func initializerParameterAdvice(_ type: TypeSyntax) -> String {
         let name = type.trimmedDescription.replacingOccurrences(of: "?", with: "")
-        if ["Float", "CGFloat", "Float32", "Float80"].contains(name) {
+        if ["Float", "Float32", "Float80"].contains(name) {
             return "a time is a `TimeInterval` (a `Double` of seconds, held exactly to the nanosecond); other "
                 + "floating-point types are not modelled: declare the parameter `TimeInterval`"
         }

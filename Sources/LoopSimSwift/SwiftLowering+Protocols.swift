@@ -87,4 +87,18 @@ extension SwiftLowering {
 
     /// Whether `name` is a protocol of the file that LoopSim resolves (a class may conform to it).
     func isResolvedProtocol(_ name: String) -> Bool { protocols[name]?.isEmpty == false }
+
+    /// `Sendable` and `@unchecked Sendable` in a class's inheritance clause: a marker protocol, which has no
+    /// requirements and no runtime representation (SE-0302, "Marker protocols"; `@unchecked` only silences the
+    /// compiler's check of the class's stored properties), so the class runs as it would without it.
+    static func isMarkerConformance(_ type: TypeSyntax) -> Bool {
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            let attributes = attributed.attributes.compactMap {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+            }
+            return attributes == ["unchecked"] && attributed.specifiers.isEmpty
+                && attributed.baseType.trimmedDescription == "Sendable"
+        }
+        return type.trimmedDescription == "Sendable"
+    }
 }

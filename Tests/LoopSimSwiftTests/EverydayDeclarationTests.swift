@@ -37,4 +37,27 @@ import Testing
         #expect(SwiftUIKitTests.logs(report) == ["saved 1", "feed deinit"])
         #expect(report.value(at: "logs[0].at_ms")?.compact == "250")
     }
+
+    @Test func markerConformancesACGFloatAndAConditionalIntoADictionary() throws {
+        let report = try SwiftUIKitTests.report(
+            """
+            final class Scores: @unchecked Sendable {
+                private var last: [String: Int] = [:]
+                var inset: CGFloat = 0
+                var polls = 0
+                func poll() {
+                    polls += 1
+                    let home = last["home", default: 0]
+                    last["home"] = polls % 2 == 0 ? home + 1 : home
+                    inset = inset + 12.5
+                    print("home \\(last["home", default: 0])")
+                }
+            }
+            final class Box: Sendable {}
+            let scores = Scores()
+            let box = Box()
+            Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in scores.poll() }
+            """, until: 4)
+        #expect(SwiftUIKitTests.logs(report) == ["home 0", "home 1", "home 1", "home 2"])
+    }
 }
