@@ -422,7 +422,7 @@ extension SwiftLowering {
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "notifications",
             ["NotificationCenter.default", "NotificationCenter.`default`"].contains(
-                member.base?.trimmedDescription ?? "")
+                member.base?.trimmedDescription ?? "") || member.base.map(isCenterAlias) == true
         else { return nil }
         return call
     }

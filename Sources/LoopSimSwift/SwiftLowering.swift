@@ -36,6 +36,8 @@ struct SwiftLowering {
     /// Notification names kept as constants of a type or of the top level, by `Owner.name` or `name`
     /// (SwiftLowering+NotificationNames.swift).
     var typeNotificationNames: [String: String] = [:]
+    /// The names bound once, by a `let`, to `NotificationCenter.default` (SwiftLowering+CenterAliases.swift).
+    var centerAliases: Set<String> = []
     /// The experiment's parameters, by their Swift names (looked up only), and those names in source order.
     var parameters: [String: SwiftParameter] = [:]
     var parameterOrder: [String] = []

@@ -429,8 +429,8 @@ import Testing
                 + "{ return true } }", advice: "top level of the file"),
         Case(
             name: "system notification",
-            code: "NotificationCenter.default.post(name: /*@*/UIResponder.keyboardWillShowNotification, object: nil)",
-            advice: "system notifications"),
+            code: "NotificationCenter.default.post(name: /*@*/UIDevice.orientationDidChangeNotification, object: nil)",
+            advice: "the system names LoopSim knows"),
         Case(
             name: "removeObserver with a name",
             code: "/*@*/NotificationCenter.default.removeObserver(self, name: Notification.Name(\"x\"), object: nil)",
