@@ -272,6 +272,13 @@ extension SwiftLowering {
             // meet are converted from seconds (``infix(_:in:)``).
             case "timeInterval", "tolerance": return ("\(inner.text).\(name)", .interval)
             case "fireDate": return ("\(inner.text).fireDate", .date)
+            case "timestamp", "targetTimestamp", "duration":
+                // A display link's frame times, which the model's display link (a timer on the frame grid) has not.
+                unsupported(
+                    "`CADisplayLink.\(name)`",
+                    "read the uptime clock where the frame is handled, `CACurrentMediaTime()`, or count frames",
+                    at: member)
+                return nil
             default:
                 unsupported(
                     "`Timer.\(name)`",

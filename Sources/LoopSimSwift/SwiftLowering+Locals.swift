@@ -13,6 +13,13 @@ extension SwiftLowering {
             return []
         }
         if let modifier = decl.modifiers.first(where: { !isTopLevelAccessModifier($0, in: scope) }) {
+            if scope.kind == .main {
+                unsupported(
+                    "a `\(modifier.name.text)` top-level variable",
+                    "keep a strong top-level variable (set it to nil where the app lets the object go), or hold the "
+                        + "object in a `\(modifier.name.text)` property of one of the file's classes", at: modifier)
+                return []
+            }
             unsupported(
                 "a `\(modifier.name.text)` local", "keep a strong local, or a weak field of a class", at: modifier)
             return []

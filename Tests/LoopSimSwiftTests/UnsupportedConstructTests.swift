@@ -386,6 +386,14 @@ import Testing
                 + "/*@*/timer?.tolerance = 0.1", advice: "right after"),
         Case(name: "subclass", code: "TOP:class VC: /*@*/Page {}", advice: "NSObject subclass"),
         Case(name: "table view controller", code: "TOP:class T: /*@*/UITableViewController {}", advice: "data sources"),
+        Case(
+            name: "display link frame time",
+            code: "TOP:class V: UIViewController {\n var t: CFTimeInterval = 0\n"
+                + " @objc func step(_ link: CADisplayLink) { t = /*@*/link.timestamp }\n}",
+            advice: "CACurrentMediaTime()"),
+        Case(
+            name: "UIKit delegate protocol", code: "TOP:class T: UIViewController, /*@*/UISearchBarDelegate {}",
+            advice: "sends no delegate or data-source callbacks"),
         Case(name: "storyboard segue", code: "TOP:class S: /*@*/UIStoryboardSegue {}", advice: "segues"),
         Case(
             name: "performSegue", code: "/*@*/performSegue(withIdentifier: \"show\", sender: nil)",
