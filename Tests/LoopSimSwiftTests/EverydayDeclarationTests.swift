@@ -60,4 +60,23 @@ import Testing
             """, until: 4)
         #expect(SwiftUIKitTests.logs(report) == ["home 0", "home 1", "home 1", "home 2"])
     }
+
+    @Test func containsOnARangeWrittenInPlace() throws {
+        let report = try SwiftUIKitTests.report(
+            """
+            final class Rating {
+                let maximum = 5
+                func set(_ index: Int) {
+                    guard (1...maximum).contains(index) else { print("\\(index) refused"); return }
+                    if (0..<maximum).contains(index) { print("\\(index) in") } else { print("\\(index) at the top") }
+                }
+            }
+            let rating = Rating()
+            rating.set(0)
+            rating.set(5)
+            rating.set(6)
+            rating.set(3)
+            """)
+        #expect(SwiftUIKitTests.logs(report) == ["0 refused", "5 at the top", "6 refused", "3 in"])
+    }
 }
