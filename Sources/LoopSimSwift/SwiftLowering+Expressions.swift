@@ -316,6 +316,7 @@ extension SwiftLowering {
         if let found = arrayFunctionValue(call, in: scope) { return found }  // SwiftLowering+ArrayFunctions.swift
         if let found = arrayContains(call, in: scope) { return found }
         if let found = rangeContains(call, in: scope) { return found }  // SwiftLowering+RangeContains.swift
+        if let found = enumRawInit(call, in: scope) { return found }  // SwiftLowering+EnumRawInit.swift
         if let found = stringFunctionValue(call, in: scope) { return found }  // SwiftLowering+StringFunctions.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text

@@ -79,4 +79,24 @@ import Testing
             """)
         #expect(SwiftUIKitTests.logs(report) == ["0 refused", "5 at the top", "6 refused", "3 in"])
     }
+
+    @Test func anEnumFromItsRawValueIsTheCaseOrNil() throws {
+        let report = try SwiftUIKitTests.report(
+            """
+            enum Theme: String { case light, dark = "Dark" }
+            enum Level: Int { case low = 1, high }
+            final class Settings {
+                var theme = Theme.light
+                func apply(_ name: String, _ n: Int) {
+                    theme = Theme(rawValue: name) ?? .light
+                    print("theme \\(theme.rawValue)")
+                    if let level = Level(rawValue: n) { print("level \\(level.rawValue)") } else { print("no level \\(n)") }
+                }
+            }
+            let settings = Settings()
+            settings.apply("Dark", 2)
+            settings.apply("dark", 3)
+            """)
+        #expect(SwiftUIKitTests.logs(report) == ["theme Dark", "level 2", "theme light", "no level 3"])
+    }
 }
