@@ -403,6 +403,11 @@ import Testing
             name: "presentation style", code: "let d = UIViewController()\nd.modalPresentationStyle = /*@*/.popover",
             advice: "popover, custom and current-context presentations are not modelled"),
         Case(
+            name: "presentation style read",
+            code: "let d = UIViewController()\nd.modalPresentationStyle = .fullScreen\n"
+                + "if /*@*/d.modalPresentationStyle == .fullScreen { print(1) }",
+            advice: "keep the choice in a property of your own"),
+        Case(
             name: "navigation controller without a root", code: "let nav = /*@*/UINavigationController()",
             advice: "UINavigationController(rootViewController: vc)`, in place of the later `setViewControllers"),
         Case(
