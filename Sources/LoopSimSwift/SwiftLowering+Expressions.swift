@@ -253,6 +253,7 @@ extension SwiftLowering {
         switch inner.type {
         case .object(let cls):
             if refusesThreadMember(cls, name, at: member) { return nil }  // SwiftLowering+ThreadSubclass.swift
+            if refusesPresentationStyleRead(cls, name, at: member) { return nil }  // +PresentationStyle.swift
             if let found = hoistedGetter(cls, name, receiver: inner.text, at: member) { return found }
             if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
             if case .result? = classes[cls]?.fields[name] {

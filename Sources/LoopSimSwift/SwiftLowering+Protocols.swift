@@ -45,7 +45,7 @@ extension SwiftLowering {
     }
 
     /// A top-level `protocol`: accepted when LoopSim can resolve it — requirements that are methods returning
-    /// nothing, inheriting at most `AnyObject` or `NSObjectProtocol`, exactly one class of the file conforming —
+    /// nothing or properties of a protocol one class conforms to, inheriting at most `AnyObject` or `NSObjectProtocol`, exactly one class of the file conforming —
     /// and refused at what it cannot resolve otherwise. True: the declaration is handled (it lowers to nothing).
     mutating func checkProtocol(_ p: ProtocolDeclSyntax) -> Bool {
         let name = p.name.text
@@ -60,6 +60,10 @@ extension SwiftLowering {
             unsupported("a protocol with associated types", "write the protocol with concrete types", at: clause)
         }
         for member in p.memberBlock.members {
+            if let v = member.decl.as(VariableDeclSyntax.self) {
+                checkPropertyRequirement(v, of: name)  // SwiftLowering+ProtocolProperties.swift
+                continue
+            }
             guard let f = member.decl.as(FunctionDeclSyntax.self) else {
                 unsupported(
                     "\(describe(member.decl)) in a protocol",

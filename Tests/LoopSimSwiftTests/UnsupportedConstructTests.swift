@@ -411,6 +411,11 @@ import Testing
             name: "presentation style", code: "let d = UIViewController()\nd.modalPresentationStyle = /*@*/.popover",
             advice: "popover, custom and current-context presentations are not modelled"),
         Case(
+            name: "presentation style read",
+            code: "let d = UIViewController()\nd.modalPresentationStyle = .fullScreen\n"
+                + "if /*@*/d.modalPresentationStyle == .fullScreen { print(1) }",
+            advice: "keep the choice in a property of your own"),
+        Case(
             name: "navigation controller without a root", code: "let nav = /*@*/UINavigationController()",
             advice: "UINavigationController(rootViewController: vc)`, in place of the later `setViewControllers"),
         Case(
@@ -596,6 +601,33 @@ import Testing
             code: "TOP:var names = [\"a\"]\n"
                 + "class Hub { func go() { DispatchQueue.main.async { let n = /*@*/names.count; print(n) } } }",
             advice: "keep it in a stored property"),
+        Case(
+            name: "tuple switch over a Double",
+            code: "let d = 0.5\nswitch (/*@*/d, count) {\ndefault: break\n}", advice: "each element of the subject"),
+        Case(
+            name: "tuple switch binding the whole tuple",
+            code: "switch (count, count) {\ncase /*@*/let pair: print(pair)\n}", advice: "one per element"),
+        Case(
+            name: "tuple switch with labels",
+            code: "switch (/*@*/a: count, b: count) {\ndefault: break\n}", advice: "without labels"),
+        Case(
+            name: "tuple switch binding in several patterns",
+            code: "switch (count, count) {\ncase /*@*/(0, let n), (let n, 0): print(n)\ndefault: break\n}",
+            advice: "write one case per pattern"),
+        Case(
+            name: "tuple switch over a tuple variable",
+            code: "var pair = (0, 2)\npair.0 += 1\nswitch /*@*/pair {\ndefault: break\n}",
+            advice: "write the tuple in place"),
+        Case(
+            name: "property requirement of several conformers",
+            code: "TOP:protocol Poller: AnyObject { var /*@*/interval: Int { get } }\n"
+                + "final class A: Poller { var interval = 1 }\nfinal class B: Poller { var interval = 2 }",
+            advice: "hold the concrete class"),
+        Case(
+            name: "static property requirement",
+            code: "TOP:protocol Poller: AnyObject { /*@*/static var limit: Int { get } }\n"
+                + "final class A: Poller { var n = 1 }",
+            advice: "require an instance property"),
         Case(
             name: "display link initializer",
             code: "let l = /*@*/CADisplayLink(target: self, selector: #selector(go), extra: 1)",
