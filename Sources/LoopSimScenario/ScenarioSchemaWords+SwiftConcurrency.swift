@@ -44,17 +44,23 @@ extension ScenarioSchemaWords {
         `with:` (its arguments, as for a method call) (a key of `await:`, which models `await
         receiver.method(…)`)
         == step/awaitTask
-        `awaitTask: TASK` — `_ = await task.value`, `let n = await task.value`. The task suspends until TASK
-        finishes and resumes on its own executor; a finished TASK does not suspend it, nil does nothing. A
-        cancel of the waiter does not wake it. With `result:`, the value TASK's closure returned (`task:`
-        with `returns:`) is stored there: the task keeps it (its `value` slot) for every await, until the
-        task object is freed; nil when it returned nothing or threw.
+        `awaitTask: TASK` — `_ = await task.value`, `let n = await task.value`, `let n = try await
+        task.value`. The task suspends until TASK finishes and resumes on its own executor; a finished TASK
+        does not suspend it, nil does nothing. A cancel of the waiter does not wake it. With `result:`, the
+        value TASK's closure returned (`task:` with `returns:`) is stored there: the task keeps it (its
+        `value` slot) for every await, until the task object is freed; nil when it returned nothing or
+        threw. With `error:`, what TASK's closure threw (`taskThrow:`; `CancellationError()` when a
+        cancelled throwing `taskSleep:` or `checkCancellation:` ended it) is stored there, at every await,
+        and `result:` is left as it was (stdlib Task.swift, `value` of a `Task<Success, Error>`).
+        == step/awaitTask/error
+        `error:` (a string place: TASK's error when its closure threw, else nil) (a key of `awaitTask:`,
+        which models `_ = await task.value`, `let n = await task.value`, `let n = try await task.value`)
         == step/awaitTask/result
         `result:` (a place for TASK's value; a new name becomes a local of `type:`) (a key of `awaitTask:`,
-        which models `_ = await task.value`, `let n = await task.value`)
+        which models `_ = await task.value`, `let n = await task.value`, `let n = try await task.value`)
         == step/awaitTask/type
         `type:` (the value's type) (a key of `awaitTask:`, which models `_ = await task.value`, `let n =
-        await task.value`)
+        await task.value`, `let n = try await task.value`)
         == step/cancelTask
         `cancelTask: TASK` — `task.cancel()`. Marks TASK cancelled (`Task.isCancelled` reads true in it from
         then on) and wakes it if it sleeps; a finished task ignores it; nil does nothing.
@@ -199,7 +205,8 @@ extension ScenarioSchemaWords {
         self.load(id) }`. In a task's closure: ERROR is the task's result and the task ends, its frames
         unwound (locals released) as a thrown `CancellationError` unwinds them. A child's error is what
         `groupNext:` puts in `error:`; a child nobody takes is waited for at the group's end and its error
-        dropped (TaskGroup.swift).
+        dropped (TaskGroup.swift). A task's error is what `awaitTask:` puts in `error:`; one nobody reads is
+        dropped with the task, silently.
         == step/taskYield
         `taskYield:` — `await Task.yield()`. The task's job goes to the back of its executor's queue: the
         main queue, the pool's queue, or its actor's queue (whose other jobs run first).

@@ -7,8 +7,9 @@ import SwiftSyntax
 /// The lowering makes the child a `task:` whose block awaits the call and returns its value (`returns:`), and each
 /// `await` of the name an `awaitTask:` of it with `result:` (the kernel keeps a finished task's value). The
 /// initializer is one call of a method of the file that returns an `Int`, `Bool`, `String`, enum or object. SE-0317's
-/// implicit cancellation — a child never awaited is cancelled and awaited when its scope ends — is not modelled: an
-/// `async let` whose scope never awaits it is refused, located.
+/// implicit cancellation — a child never awaited is cancelled and awaited when its scope ends — is modelled for a
+/// child whose method throws (SwiftLowering+ThrowingTasks.swift); any other `async let` whose scope never awaits it
+/// is refused, located.
 extension SwiftLowering {
     /// The `async let` declaration `decl`'s steps, or nil when it is not one.
     mutating func asyncLetSteps(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode]? {
@@ -21,6 +22,7 @@ extension SwiftLowering {
                 unsupported("this `async let`", "declare one name: `async let n = loader.count()`", at: binding)
                 continue
             }
+            if let t = value.as(TryExprSyntax.self), t.questionOrExclamationMark == nil { value = t.expression }
             if let a = value.as(AwaitExprSyntax.self) { value = a.expression }
             guard let call = value.as(FunctionCallExprSyntax.self), let found = returningCallee(call, in: scope),
                 let (_, _, method, type) = found, let typeName = type.fieldTypeName
@@ -31,7 +33,8 @@ extension SwiftLowering {
                         + "`async let n = loader.count()`", at: value)
                 continue
             }
-            guard isAwaited(name, after: decl) else {
+            let throwing = isThrowingAsyncLet(decl)
+            guard throwing || isAwaited(name, after: decl) else {
                 unsupported(
                     "an `async let` its scope never awaits",
                     "await it (`let n = await \(name)`): Swift cancels and awaits an unawaited child when its scope "
@@ -68,7 +71,11 @@ extension SwiftLowering {
                 captures.append(.plain(text, at: location(node)))
             }
             if inner.locals["self"] == nil { inner.className = nil }
-            let body = awaitMethod(call, in: inner, result: result) + [.step("return", result, at: at)]
+            var body = awaitMethod(call, in: inner, result: result)
+            if throwing, let callee = throwingCallee(call, in: inner) {
+                body += asyncLetChildThrow(callee.receiver, at: call)  // SwiftLowering+ThrowingTasks.swift
+            }
+            body.append(.step("return", result, at: at))
             var entries: [(String, LocatedNode)] = [
                 ("actor", .plain("none", at: at)), ("returns", .plain(typeName, at: at)),
             ]

@@ -83,6 +83,7 @@ extension SwiftLowering {
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
         if let t = e.as(TryExprSyntax.self), let part = resultGet(t, in: scope) { return part }  // +Result.swift
         if let t = e.as(TryExprSyntax.self), let value = throwingTaskGroupValue(t, in: scope) { return value }
+        if let t = e.as(TryExprSyntax.self), let value = throwingTaskValue(t, in: scope) { return value }  // +Tasks
         if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
         if e.is(AwaitExprSyntax.self), let value = taskGroupNextValue(e, in: scope) { return value }  // +TaskGroups
         if let a = e.as(AwaitExprSyntax.self), let value = hoistedAwait(a, in: scope) { return value }  // +ActorReads

@@ -45,6 +45,10 @@ extension SwiftLowering {
             steps += lowerDefer(d, rest: rest, in: &scope, tail: tail)
             return .consumedRest
         }
+        if case .decl(let decl) = item.item, let v = decl.as(VariableDeclSyntax.self), isThrowingAsyncLet(v) {
+            steps += throwingAsyncLetScope(v, rest: rest, in: &scope, tail: tail)  // SwiftLowering+ThrowingTasks
+            return .consumedRest
+        }
         if let call = expr?.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "withExtendedLifetime"
         {
@@ -334,7 +338,7 @@ extension SwiftLowering {
     /// A `break` or `continue` in R (not in a loop nested in R) leaves the scope too: D runs before it, as before a
     /// `return` (``runningDeferredOnLoopExits(_:_:)``). A labeled one, or a `break` inside a `switch` (which leaves
     /// the `switch`, not the loop), is refused.
-    private mutating func lowerDefer(
+    mutating func lowerDefer(
         _ d: DeferStmtSyntax, rest: ArraySlice<CodeBlockItemSyntax>, in scope: inout Scope, tail: Bool
     ) -> [LocatedNode] {
         let finder = LoopExitFinder()
@@ -506,7 +510,7 @@ private final class SwitchExitFinder: SyntaxVisitor {
 }
 
 /// Finds a `break` or `continue` that is not inside a nested loop or closure (one that leaves the scope).
-private final class LoopExitFinder: SyntaxVisitor {
+final class LoopExitFinder: SyntaxVisitor {
     /// The first one found.
     var found: Syntax?
     /// The first that the lowering does not run a `defer` before: labeled, or a `break` inside a `switch`.

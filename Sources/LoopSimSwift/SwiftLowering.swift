@@ -99,6 +99,11 @@ struct SwiftLowering {
     /// The `async let` names of the body being lowered: each child task's local and its value's type
     /// (SwiftLowering+AsyncLet.swift).
     var asyncLets: [String: (task: String, type: LoweredType, isPlain: Bool)] = [:]
+    /// The flags of the task closures being lowered that throw (SwiftLowering+ThrowingTasks.swift).
+    var taskClosureFlags: Set<String> = []
+    /// The type of the value of each task made into a place whose closure returns one, by the place
+    /// (`try await task.value`, SwiftLowering+ThrowingTasks.swift).
+    var taskValueTypes: [String: LoweredType] = [:]
 
     /// `Owner.name` of each `static let name = C()` singleton of the file's classes to C (SwiftLowering+Singletons.swift;
     /// looked up only).

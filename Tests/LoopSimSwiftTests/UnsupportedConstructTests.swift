@@ -22,20 +22,15 @@ import Testing
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(
-            name: "Task whose closure throws",
-            code: "TOP:final class L {\n func load() async throws -> Int { 1 }\n"
-                + " func go() { Task { try await /*@*/self.load() } }\n}",
-            advice: "catch inside the Task's closure"),
-        Case(
-            name: "throwing task's value",
+            name: "task's result",
             code: "TOP:final class L {\n func go() async {\n let t = Task { () -> Int in return 1 }\n"
-                + " do { let v = /*@*/try await t.value; print(v) } catch {}\n }\n}",
-            advice: "await a value that cannot throw"),
+                + " let r = /*@*/await t.result\n print(r)\n }\n}",
+            advice: "`task.result` is not modelled"),
         Case(
-            name: "throwing async let",
-            code: "TOP:final class L {\n func load() async throws -> Int { 1 }\n func go() async {\n"
-                + " async let a = load()\n do { let x = /*@*/try await a; print(x) } catch {}\n }\n}",
-            advice: "call the method with `try await` where its value is needed"),
+            name: "throwing value of something not a task",
+            code: "TOP:final class L {\n var t: AnyObject?\n func go() async {\n"
+                + " do { let v = /*@*/try await t.value; print(v) } catch {}\n }\n}",
+            advice: "keep the task in a local or a property"),
         Case(
             name: "task cancellation handler",
             code: "TOP:final class L {\n func go() async {\n"

@@ -16,8 +16,8 @@ extension AwaitCallStep {
 }
 
 extension AwaitTaskStep {
-    public static func make(task: Expr, result: LValue? = nil) -> Self {
-        Self(task: task, result: result)
+    public static func make(task: Expr, result: LValue? = nil, error: LValue? = nil) -> Self {
+        Self(task: task, result: result, error: error)
     }
 }
 
