@@ -385,7 +385,8 @@ extension SwiftLowering {
         if expr.is(NilLiteralExprSyntax.self) { return [.step(verb, "\(place) = nil", at: at)] }
         if case .closure(let types) = field.type, let closure = expr.as(ClosureExprSyntax.self) {
             let steps = closureValueSteps(closure, place: place, types: types, in: scope)
-            return verb == "let" ? [.step("let", "\(place) = nil", at: at)] + steps : steps
+            // A new local is declared a `block` first: `block:` stores only into a place of that type.
+            return verb == "let" ? [.step("let", "\(place): block = nil", at: at)] + steps : steps
         }
         if case .array = field.type, isEmptyArray(expr) {
             guard let typeName = field.type.fieldTypeName else { return nil }
