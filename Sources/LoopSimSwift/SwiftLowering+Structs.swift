@@ -234,7 +234,7 @@ extension SwiftLowering {
                 at: node)
             return nil
         }
-        return ("\(text)_\(name)", field.type)
+        return (Self.elementPlace(text, "_\(name)"), field.type)  // `P_name[i]` of an element
     }
 
     /// A class's stored property of a struct type: records its flattened fields in the class's shape.
@@ -369,7 +369,7 @@ extension SwiftLowering {
         }
         // A copy: each stored property stored anew (the Swift book, "Structures and Enumerations Are Value Types").
         return flatFields(of: s, prefix: prefix).map { place, _ in
-            let from = source.text + place.dropFirst(prefix.count)
+            let from = Self.elementPlace(source.text, String(place.dropFirst(prefix.count)))
             return .step(verb, "\(place) = \(from)", at: at)
         }
     }
