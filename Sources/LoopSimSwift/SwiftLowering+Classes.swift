@@ -34,6 +34,7 @@ extension SwiftLowering {
                     }
                     shape.fields[name] = fieldType(binding)
                     noteStructField(v, name: name, type: fieldType(binding), into: &shape)  // +Structs.swift
+                    noteStructArrayField(name: name, type: fieldType(binding), into: &shape)  // +StructArrays.swift
                     noteResultField(binding, name: name, into: &shape)  // SwiftLowering+ResultValues.swift
                 }
             } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
@@ -238,6 +239,12 @@ extension SwiftLowering {
                 continue
             }
             if refusesTupleProperty(binding) { continue }  // SwiftLowering+Tuples.swift
+            if let s = structArrayElement(fieldType(binding)) {
+                // An array of structs: one array field per stored property (SwiftLowering+StructArrays.swift).
+                lowerStructArrayField(
+                    binding, name: name, struct: s, className: className, into: &fields, initSteps: &initSteps)
+                continue
+            }
             if case .value(let s) = fieldType(binding) {
                 // A struct: its stored properties are the class's fields (SwiftLowering+Structs.swift).
                 lowerStructField(
@@ -511,6 +518,10 @@ extension SwiftLowering {
             return nil
         }
         var returnsEntry: [(String, LocatedNode)] = []
+        if let returns = declaredReturnType(decl), structArrayElement(typeNamed(returns)) != nil {
+            _ = arrayTypeName(typeNamed(returns), at: returns)  // refused: SwiftLowering+Arrays.swift
+            return nil
+        }
         if let returns = declaredReturnType(decl),
             let entry = resultReturnsEntry(returns, of: decl, asTypeMember: asTypeMember)  // +ResultValues.swift
         {
@@ -544,6 +555,10 @@ extension SwiftLowering {
                 let (split, locals) = resultParameters(name, lowered: name, type, at: location(parameter))
                 params += split
                 for (n, local) in locals { scope.locals[n] = local }
+                continue
+            }
+            if structArrayElement(type) != nil {
+                _ = arrayTypeName(type, at: parameter.type)  // refused: SwiftLowering+Arrays.swift
                 continue
             }
             if case .value(let s) = type {

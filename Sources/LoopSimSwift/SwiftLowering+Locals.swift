@@ -51,6 +51,10 @@ extension SwiftLowering {
             {
                 plainBindings.insert(binding.id)  // `let n = counter.count`, printed as its value (+Interpolation)
             }
+            if let made = structArrayLocal(binding, name: name, isVar: isVar, in: &scope) {
+                steps += made  // an array of structs: one local array per stored property (+StructArrays.swift)
+                continue
+            }
             if let made = structLocal(binding, name: name, isVar: isVar, in: &scope) {
                 steps += made  // a struct: one local per stored property (SwiftLowering+Structs.swift)
                 continue

@@ -58,9 +58,9 @@ import Testing
             code: "TOP:struct Point {\n var x = 0\n var /*@*/y: Int { get { x } set { x = newValue } }\n}",
             advice: "write its getter as one expression"),
         Case(
-            name: "array of structs",
-            code: "TOP:struct Item {\n var id = 0\n}\nclass Box {\n var /*@*/items: [Item] = []\n}",
-            advice: "keep one array per property"),
+            name: "array of structs in a struct",
+            code: "TOP:struct Item {\n var id = 0\n}\nstruct Box {\n var /*@*/items: [Item] = []\n}",
+            advice: "one array per property"),
         Case(
             name: "whole struct in an expression",
             code:
@@ -627,6 +627,79 @@ import Testing
             name: "display link initializer",
             code: "let l = /*@*/CADisplayLink(target: self, selector: #selector(go), extra: 1)",
             advice: "CADisplayLink(target: self"),
+        Case(
+            name: "first of an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n print(/*@*/items.first?.id ?? 0)\n }\n}",
+            advice: "read `items[0]`"),
+        Case(
+            name: "last of an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let n = /*@*/items.last\n }\n}",
+            advice: "test `!items.isEmpty`"),
+        Case(
+            name: "map on an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let ids = /*@*/items.map { $0.id }\n }\n}",
+            advice: "`for item in items` loop"),
+        Case(
+            name: "filter on an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let big = /*@*/items.filter { $0.id > 1 }\n }\n}",
+            advice: "`for item in items` loop"),
+        Case(
+            name: "contains(where:) on an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n if /*@*/items.contains(where: { $0.id == 1 }) { }\n }\n}",
+            advice: "`for item in items` loop"),
+        Case(
+            name: "sorted on an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let s = /*@*/items.sorted { $0.id < $1.id }\n }\n}",
+            advice: "`for item in items` loop"),
+        Case(
+            name: "removed struct element as a value",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let x = /*@*/items.removeFirst()\n }\n}",
+            advice: "read the element first"),
+        Case(
+            name: "insert into an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n /*@*/items.insert(Item(id: 0), at: 0)\n }\n}",
+            advice: "`append(x)`"),
+        Case(
+            name: "printing a whole array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n print(/*@*/items)\n }\n}",
+            advice: "print each element's properties"),
+        Case(
+            name: "closure capturing a local array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let /*@*/copy = items\n DispatchQueue.main.async { print(copy.count) }\n }\n}",
+            advice: "keep the array in a property"),
+        Case(
+            name: "mutating method on an element of an array of structs",
+            code:
+                "TOP:struct Item { var id: Int; mutating func reset() { id = 0 } }\nfinal class Q {\n var items: [Item] = []\n func f() {\n /*@*/items[0].reset()\n }\n}",
+            advice: "copy the element out"),
+        Case(
+            name: "array of structs as a parameter",
+            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n func show(_ xs: /*@*/[Item]) {}\n}",
+            advice: "keep the `[Item]` in a property of the class"),
+        Case(
+            name: "array of structs as a returned value",
+            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n"
+                + " func all() -> /*@*/[Item] { return items }\n}",
+            advice: "keep the `[Item]` in a property"),
+        Case(
+            name: "optional array of structs",
+            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: /*@*/[Item]? = nil\n}",
+            advice: "[Item]"),
+        Case(
+            name: "array of a struct with a weak property",
+            code: "TOP:final class O {}\nstruct Item { weak var owner: O? }\nfinal class Q {\n"
+                + " var /*@*/items: [Item] = []\n}",
+            advice: "hold the object strongly"),
     ]
 
     /// The scenario file around `code`.
