@@ -50,7 +50,7 @@ import Testing
                     on: nav
                     animated: false
               - at: 2s
-                do: [pop: nav, animated: false]
+                do: [pop: nav]
               - at: 5s
                 do:
                   - present: new Prompt
@@ -61,7 +61,7 @@ import Testing
         #expect(Self.figures(o) == [1, 1, 0])
         #expect(
             Self.warnings(o) == [
-                "5s Warning: Attempt to present Prompt on Account kept whose view is not in the window hierarchy!"
+                "5s Warning: Attempt to present Prompt prompt on Account kept whose view is not in the window hierarchy!"
             ])
         // Nothing keeps the prompt: it deallocates in the statement; the completion is never called.
         #expect(o.logs.map(\.text).contains("Prompt dealloc"))
@@ -70,7 +70,7 @@ import Testing
         let o13 = try KernelSemanticsTests.run(yaml, "ios13")
         #expect(
             Self.warnings(o13) == [
-                "5s Attempt to present Prompt on Account kept (from Account kept) whose view is not in the window "
+                "5s Attempt to present Prompt prompt on Account kept (from Account kept) whose view is not in the window "
                     + "hierarchy."
             ])
     }
@@ -93,7 +93,7 @@ import Testing
                       - present: new Prompt
                         from: account
                   - at: 3s
-                    do: [pop: nav, animated: false]
+                    do: [pop: nav]
                   - at: 4s
                     do:
                       - present: new Prompt
@@ -102,7 +102,7 @@ import Testing
         // The first prompt (pushed under Other) is refused and freed; the second (Account on top) is shown.
         #expect(Self.figures(o) == [1, 1, 0, 1, 0, 1])
         #expect(Self.warnings(o).count == 1)
-        #expect(Self.warnings(o).first?.hasPrefix("2s Warning: Attempt to present Prompt on nav ") == true)
+        #expect(Self.warnings(o).first?.hasPrefix("2s Warning: Attempt to present Prompt prompt on ") == true)
     }
 
     @Test func aControllerNeverAttachedPresentsNothing() throws {
@@ -155,7 +155,7 @@ import Testing
         #expect(Self.figures(during) == [1, 1, 0])
         #expect(
             Self.warnings(during) == [
-                "0s Warning: Attempt to present Prompt on Root whose view is not in the window hierarchy!"
+                "0s Warning: Attempt to present Prompt prompt on Root root whose view is not in the window hierarchy!"
             ])
         let after = try KernelSemanticsTests.run(presentIn("viewDidAppear"))
         #expect(Self.figures(after) == [1, 0, 1])
@@ -169,12 +169,12 @@ import Testing
                       - let: other = new Other
                       - let: child = new Child
                       - let: hidden = new Child
-                      - addChild: child
-                        to: home
+                      - addChild: home
+                        child: child
                       - addChildView: child
                         to: home
-                      - addChild: hidden
-                        to: home
+                      - addChild: home
+                        child: hidden
                     """,
                 """
                   - at: 1s
