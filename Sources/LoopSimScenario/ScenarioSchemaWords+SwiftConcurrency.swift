@@ -24,12 +24,25 @@ extension ScenarioSchemaWords {
         Makes an `AsyncStream`'s storage (an object, class `AsyncStream`, or `AsyncThrowingStream` with
         `throwing: true`, +1 in PLACE): the stream and its continuation are the same object here (two Swift
         structs around one `_Storage`), so bind it to both. Default buffering, `.unbounded`: every value
-        yielded and not taken waits in its buffer. Its one strong field, `onTermination`, holds the
-        termination handler.
+        yielded and not taken waits in its buffer; `bufferingOldest: N` keeps the first N and drops a new
+        value while N wait, `bufferingNewest: N` drops the oldest waiting value for the new one (N ≤ 0:
+        every value not handed straight to a waiting consumer is dropped). Its one strong field,
+        `onTermination`, holds the termination handler.
+        == step/asyncStream/bufferingNewest
+        `throwing:` (true for an `AsyncThrowingStream`); `bufferingOldest:` or `bufferingNewest:` (an int,
+        the buffer's limit) (a key of `asyncStream:`, which models `let stream = AsyncStream(Int.self) {
+        continuation in … }`, `let (stream, continuation) = AsyncStream.makeStream(of: Int.self)`,
+        `AsyncThrowingStream { continuation in … }`)
+        == step/asyncStream/bufferingOldest
+        `throwing:` (true for an `AsyncThrowingStream`); `bufferingOldest:` or `bufferingNewest:` (an int,
+        the buffer's limit) (a key of `asyncStream:`, which models `let stream = AsyncStream(Int.self) {
+        continuation in … }`, `let (stream, continuation) = AsyncStream.makeStream(of: Int.self)`,
+        `AsyncThrowingStream { continuation in … }`)
         == step/asyncStream/throwing
-        `throwing:` (true for an `AsyncThrowingStream`) (a key of `asyncStream:`, which models `let stream =
-        AsyncStream(Int.self) { continuation in … }`, `let (stream, continuation) =
-        AsyncStream.makeStream(of: Int.self)`, `AsyncThrowingStream { continuation in … }`)
+        `throwing:` (true for an `AsyncThrowingStream`); `bufferingOldest:` or `bufferingNewest:` (an int,
+        the buffer's limit) (a key of `asyncStream:`, which models `let stream = AsyncStream(Int.self) {
+        continuation in … }`, `let (stream, continuation) = AsyncStream.makeStream(of: Int.self)`,
+        `AsyncThrowingStream { continuation in … }`)
         == step/await
         `await: RECEIVER.METHOD` — `await receiver.method(…)`. Calls an async method, or any method of an
         `actor` or `@MainActor` class or a `mainActor: true` method, on the callee's executor: the task hops
@@ -123,11 +136,18 @@ extension ScenarioSchemaWords {
         UploadError.stalled)`. The stream ends (the first finish wins; a later one changes nothing):
         buffered values are still delivered, then the error once (`streamNext:`'s `error:`), then every
         `streamNext:` gets the end; a task waiting in `streamNext:` is resumed with the end or the error.
-        The termination handler, if set, is called first, on this thread, with `finished`.
+        The termination handler, if set, is called first, on this thread, with `finished` (`cancelled` with
+        `cancelled: true`).
+        == step/streamFinish/cancelled
+        `error:` (the error, a string: `finish(throwing:)` of an `AsyncThrowingStream`); `cancelled:` (true:
+        the storage's `cancel()`, run when the last copy of the stream goes, as when a `for await` over a
+        stream no one else holds is left early) (a key of `streamFinish:`, which models
+        `continuation.finish()`, `continuation.finish(throwing: UploadError.stalled)`)
         == step/streamFinish/error
-        `error:` (the error, a string: `finish(throwing:)` of an `AsyncThrowingStream`) (a key of
-        `streamFinish:`, which models `continuation.finish()`, `continuation.finish(throwing:
-        UploadError.stalled)`)
+        `error:` (the error, a string: `finish(throwing:)` of an `AsyncThrowingStream`); `cancelled:` (true:
+        the storage's `cancel()`, run when the last copy of the stream goes, as when a `for await` over a
+        stream no one else holds is left early) (a key of `streamFinish:`, which models
+        `continuation.finish()`, `continuation.finish(throwing: UploadError.stalled)`)
         == step/streamNext
         `streamNext: STREAM` — one turn of `for await v in stream { … }` (`await iterator.next()`). Only in
         a task: the oldest buffered value at once (no suspension); the end at once on a finished stream;

@@ -359,6 +359,7 @@ extension SwiftLowering {
         {
             return expression(base, in: scope)
         }
+        if refuseYieldResult(call, in: scope) { return nil }  // SwiftLowering+StreamBuffering.swift
         let text = call.calledExpression.trimmedDescription
         unsupported(
             "`\(text)(…)` as a value",

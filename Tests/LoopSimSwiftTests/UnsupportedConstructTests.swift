@@ -483,9 +483,16 @@ import Testing
                 + " func f() async { /*@*/for await x in s { print(x) } } }",
             advice: "write `for try await`"),
         Case(
-            name: "AsyncStream buffering policy",
-            code: "let s = AsyncStream(Int.self, /*@*/bufferingPolicy: .bufferingNewest(1)) { c in c.finish() }",
-            advice: "`.unbounded`"),
+            name: "AsyncStream buffering policy held in a value",
+            code: "TOP:final class F { let p = 1\n func f(n: Int) {\n"
+                + " let s = AsyncStream(Int.self, bufferingPolicy: /*@*/n > 1 ? .unbounded : .bufferingNewest(1)) "
+                + "{ c in c.finish() } } }",
+            advice: "write the policy in the call"),
+        Case(
+            name: "reading an AsyncStream yield's result",
+            code: "let (s, c) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))\n"
+                + "if case .dropped = /*@*/c.yield(1) { print(0) }",
+            advice: "as a statement"),
         Case(
             name: "AsyncSequence operator on a stream",
             code: "let (s, c) = AsyncStream.makeStream(of: Int.self)\n"
