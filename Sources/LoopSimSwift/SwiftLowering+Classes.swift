@@ -79,6 +79,7 @@ extension SwiftLowering {
         }
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
+            if refusesFileSuperclass(parent, of: name, at: inherited) { continue }  // SwiftLowering+Subclasses.swift
             if parent != "NSObject", !isResolvedProtocol(parent), !Self.isMarkerConformance(inherited.type),
                 !(parent == "Thread" && isThreadSuperclass(decl)),
                 !(["Operation", "Foundation.Operation"].contains(parent) && isOperationSuperclass(decl)),
@@ -506,7 +507,7 @@ extension SwiftLowering {
                 "a `\(modifier.name.text)` method", "a scenario class has instance methods only", at: modifier)
             return nil
         }
-        if decl.modifiers.contains(where: { $0.name.text == "override" }),
+        if decl.modifiers.contains(where: { $0.name.text == "override" }), !overridesFileClass(decl),
             !isThreadMainOverride(decl, className: className),
             !isOperationMainOverride(decl, className: className),
             !checkOverride(decl, className: className)

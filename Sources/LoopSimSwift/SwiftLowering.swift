@@ -120,6 +120,9 @@ struct SwiftLowering {
     /// The overloads renamed before lowering (SwiftOverloads.swift): it maps the renamed tree's positions to the
     /// file's.
     var overloads: OverloadRenaming?
+    /// The method references written out as closures before that (SwiftMethodReferences.swift): it maps the
+    /// written-out tree's positions to the file's.
+    var methodReferences: MethodReferenceRewriting?
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -135,7 +138,8 @@ struct SwiftLowering {
 
     /// The location of `position`, a position in the tree being lowered.
     func location(of position: AbsolutePosition) -> ScenarioLocation {
-        let l = converter.location(for: overloads?.map(position) ?? position)
+        let renamed = overloads?.map(position) ?? position
+        let l = converter.location(for: methodReferences?.map(renamed) ?? renamed)
         return ScenarioLocation(file: file, line: l.line, column: scalarColumn(l))
     }
 

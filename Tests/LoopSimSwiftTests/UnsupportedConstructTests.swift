@@ -707,6 +707,37 @@ import Testing
             code: "TOP:final class O {}\nstruct Item { weak var owner: O? }\nfinal class Q {\n"
                 + " var /*@*/items: [Item] = []\n}",
             advice: "hold the object strongly"),
+        Case(
+            name: "reference to an async method as a closure",
+            code: "TOP:final class L {\n var onDone: (() -> Void)?\n func load() async {}\n"
+                + " func go() { onDone = /*@*/load }\n}",
+            advice: "inside a `do` or a `Task`"),
+        Case(
+            name: "reference to a throwing method as a closure",
+            code: "TOP:final class L {\n var onDone: (() -> Void)?\n func load() throws {}\n"
+                + " func go() { self.onDone = /*@*/self.load }\n}",
+            advice: "inside a `do` or a `Task`"),
+        Case(
+            name: "reference to another object's method as a closure",
+            code: "TOP:final class W { func fire() {} }\nfinal class L {\n var onDone: (() -> Void)?\n"
+                + " let w = W()\n func go() { onDone = /*@*/w.fire }\n}",
+            advice: "capture list"),
+        Case(
+            name: "reference to an overloaded method as a closure",
+            code: "TOP:final class L {\n var f: ((Int) -> Void)?\n func take(_ n: Int) {}\n"
+                + " func take(count n: Int) {}\n func go() { f = /*@*/take }\n}",
+            advice: "write the closure"),
+        Case(
+            name: "subclass of the file's own view controller",
+            code: "TOP:class BaseViewController: UIViewController {\n override func viewDidLoad() { setup() }\n"
+                + " func setup() {}\n}\nclass FeedViewController: /*@*/BaseViewController {\n"
+                + " override func setup() { super.setup() }\n}",
+            advice: "write one class"),
+        Case(
+            name: "subclass of the file's own NSObject subclass",
+            code: "TOP:class Base: NSObject {\n override init() { super.init() }\n}\n"
+                + "class Child: /*@*/Base {\n override init() { super.init() }\n}",
+            advice: "write one class"),
     ]
 
     /// The scenario file around `code`.
