@@ -116,10 +116,15 @@ extension LS {
         queue.async(flags: .barrier) { b.run() }
     }
 
-    /// `dispatch_sync`: the block runs (on this thread, or the main thread for the main queue) before it returns.
-    static func sync(_ queue: DispatchQueue, _ block: LSValue) {
+    /// `dispatch_sync`: the block runs (on this thread, or the main thread for the main queue) before it returns;
+    /// `dispatch_barrier_sync` when `barrier`.
+    static func sync(_ queue: DispatchQueue, _ block: LSValue, barrier: Bool = false) {
         guard let b = obj(block) as? LSBlock else { return }
-        queue.sync { b.run() }
+        if barrier {
+            queue.sync(flags: .barrier) { b.run() }
+        } else {
+            queue.sync { b.run() }
+        }
     }
 
     /// `dispatch_group_async` and `dispatch_group_notify`: the closure holds the block until it has run.

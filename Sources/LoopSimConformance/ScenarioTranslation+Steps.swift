@@ -233,7 +233,9 @@ extension ScenarioTranslation {
         case let s as DispatchBarrierAsyncStep:
             w.line("LS.barrierAsync(\(queueExpression(s.queue)), \(expr(s.block, context)))")
         case let s as DispatchSyncStep:
-            w.line("LS.sync(\(queueExpression(s.queue)), \(expr(s.block, context)))")
+            w.line(
+                "LS.sync(\(queueExpression(s.queue)), \(expr(s.block, context))\(s.isBarrier ? ", barrier: true" : ""))"
+            )
         case let s as DispatchGroupStep:
             w.line("(LS.obj(\(expr(s.group, context))) as? DispatchGroup)?.\(s.call == .enter ? "enter" : "leave")()")
         case let s as DispatchGroupBlockStep:

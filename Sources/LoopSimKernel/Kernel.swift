@@ -376,6 +376,9 @@ enum WorkItem {
     case syncOnMain(ObjectID, waiter: Int)
     /// `dispatch_sync` onto a busy serial queue: when the drain reaches it, the queue passes to the waiting thread.
     case syncWaiter(Int)
+    /// `dispatch_barrier_sync` onto a busy concurrent queue: when it reaches the front and nothing runs, the queue
+    /// passes, alone, to the waiting thread.
+    case barrierSyncWaiter(Int)
     /// `dispatch_group_async`: the block, then `dispatch_group_leave` on the same thread.
     case groupBlock(ObjectID, group: ObjectID)
     /// `dispatch_barrier_async` onto a concurrent queue: waits in the queue until it can run alone.
@@ -397,7 +400,7 @@ enum WorkItem {
             id
         case .concurrentItem(_, let item, _): item.heldObject
         case .taskJob(let id, _): id
-        case .serialDrain, .operation, .inputHandler, .syncWaiter, .applyWorker: nil
+        case .serialDrain, .operation, .inputHandler, .syncWaiter, .barrierSyncWaiter, .applyWorker: nil
         }
     }
 }

@@ -89,6 +89,21 @@ extension ScenarioSchemaWords {
         `captures:` (a key of `dispatch_barrier_async:`, which models `dispatch_barrier_async`)
         == step/dispatch_barrier_async/do
         `do:` (a key of `dispatch_barrier_async:`, which models `dispatch_barrier_async`)
+        == step/dispatch_barrier_sync
+        `dispatch_barrier_sync: QUEUE` — `dispatch_barrier_sync`. On a concurrent queue from `queues:`: the
+        caller waits (state `blocked`) until the blocks queued or started before it have returned, then runs
+        the block on its own thread, alone; blocks and `dispatch_sync` callers queued after it wait until it
+        returns (libdispatch `_dispatch_barrier_sync_f_inline`). Called from a block of the same concurrent
+        queue — the block of a `dispatch_sync` onto it, or a `dispatch_async` block — it waits for itself
+        for ever with no crash (a reader holds no drain lock; docs/fidelity.md "Barrier syncs"): the thread
+        is parked, its `threads.parked_reasons` entry `main waits in dispatch_barrier_sync onto queue cache,
+        behind main's own block on it → deadlock: …`. Any `dispatch_sync` onto the queue from inside its
+        barrier is one onto a queue the thread holds (see `dispatch_sync:`). On a serial queue, `main` or
+        `global`: a plain `dispatch_sync`. No trace event of its own.
+        == step/dispatch_barrier_sync/captures
+        `captures:` (a key of `dispatch_barrier_sync:`, which models `dispatch_barrier_sync`)
+        == step/dispatch_barrier_sync/do
+        `do:` (a key of `dispatch_barrier_sync:`, which models `dispatch_barrier_sync`)
         == step/dispatch_group_async
         `dispatch_group_async: EXPR` — `dispatch_group_async`. Enters the group, queues the block on
         `queue:` as `dispatch_async` does, and leaves once the block has returned, on the thread that ran
@@ -165,7 +180,9 @@ extension ScenarioSchemaWords {
         `dispatch_semaphore_wait`)
         == step/dispatch_source_cancel
         `dispatch_source_cancel: EXPR` — `dispatch_source_cancel`. No more fires or handler calls; the
-        handler block is released.
+        handler block is released later, by the cancellation callout on the source's queue — for a suspended
+        source, once a resume brings its count to 0 (libdispatch does not wake a suspended source).
+        Cancelling does not lift a suspension: a suspended source released, cancelled or not, crashes.
         == step/dispatch_source_timer
         `dispatch_source_timer: [PLACE]` — `dispatch_source_create(TIMER)`, `dispatch_source_set_timer`,
         `…set_event_handler`, `dispatch_resume`. Fires at each target; the handler is queued on `queue:`
@@ -173,7 +190,9 @@ extension ScenarioSchemaWords {
         whose `dispatch_source_get_data` is their count, and the next target is the first grid point after
         now (semantics §6). The source retains its handler (and its captures) until cancelled. Nothing else
         keeps an active source alive: releasing the last reference frees and cancels it; releasing a
-        suspended one crashes (`BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object`).
+        suspended one crashes, cancelled or not (`BUG IN CLIENT OF LIBDISPATCH: Release of a suspended
+        object`; one never resumed is still inactive: `… Release of an inactive object`; queue.c
+        `_dispatch_queue_xref_dispose`).
         == step/dispatch_source_timer/captures
         `captures:` (a key of `dispatch_source_timer:`, which models `dispatch_source_create(TIMER)`,
         `dispatch_source_set_timer`, `…set_event_handler`, `dispatch_resume`)

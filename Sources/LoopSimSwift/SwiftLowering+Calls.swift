@@ -377,7 +377,19 @@ extension SwiftLowering {
         let verb: String
         switch name {
         case "async": verb = "dispatch_async"
-        case "sync": verb = "dispatch_sync"
+        case "sync":
+            verb = "dispatch_sync"
+            if let flags = call.arguments.first(where: { $0.label?.text == "flags" }) {
+                // `sync(flags: .barrier)`: `dispatch_barrier_sync`; other flags change how the block runs
+                guard flags.expression.trimmedDescription == ".barrier" else {
+                    unsupported(
+                        "these flags", "write `sync(flags: .barrier) { … }` or `sync { … }`", at: flags.expression)
+                    return []
+                }
+                return lowerClosure(closure, in: scope, parameters: 0).map {
+                    [.step("dispatch_barrier_sync", queue, at: at, $0)]
+                } ?? []
+            }
         case "asyncAfter":
             verb = "dispatch_after"
             guard let deadline = deadlineArgument(call),

@@ -28,6 +28,13 @@ extension SwiftLowering {
             call.trailingClosure
             ?? call.arguments.first(where: { $0.label == nil || $0.label?.text == "execute" })?.expression.as(
                 ClosureExprSyntax.self)
+        if let flags = call.arguments.first(where: { $0.label?.text == "flags" }) {
+            unsupported(
+                "`sync(flags:)` as a value",
+                "store into a variable inside: `var v = 0; queue.sync(flags: "
+                    + "\(flags.expression.trimmedDescription)) { v = … }`", at: call)
+            return .some(nil)
+        }
         guard let closure, call.arguments.count == (call.trailingClosure == nil ? 1 : 0) else {
             unsupported(
                 "`\(call.calledExpression.trimmedDescription)(…)` as a value with these arguments",

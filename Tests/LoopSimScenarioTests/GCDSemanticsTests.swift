@@ -84,7 +84,41 @@ import Testing
                 do: [log: tick]
               - release: owner
             """)
-        #expect(o.crash?.message == "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object")
+        // never resumed: still inactive (`dispatch_source_create` sets `DISPATCH_QUEUE_INACTIVE`)
+        #expect(o.crash?.message == "BUG IN CLIENT OF LIBDISPATCH: Release of an inactive object")
+    }
+
+    /// `dispatch_source_cancel` does not lift a suspension: releasing a resumed, then suspended and cancelled source
+    /// crashes (queue.c `_dispatch_queue_xref_dispose`), on every variant, at the release; resumed after the cancel,
+    /// the same source is freed cleanly.
+    @Test func cancellingASuspendedSourceDoesNotAllowItsRelease() throws {
+        func yaml(resumeAfterCancel: Bool) -> String {
+            """
+            name: suspended cancelled source released
+            until: 3s
+            classes:
+              Owner: {fields: {source: strong dispatch_source}}
+            main:
+              - let: owner = new Owner
+              - dispatch_source_timer: owner.source
+                interval: 500ms
+                do: [log: tick]
+              - work: 1200ms
+              - dispatch_suspend: owner.source
+              - dispatch_source_cancel: owner.source
+            \(resumeAfterCancel ? "  - dispatch_resume: owner.source" : "")
+              - release: owner
+            """
+        }
+        for variant in ["ios9", "ios10", "ios13", "linux-corelibs"] {
+            let o = try run(yaml(resumeAfterCancel: false), variant)
+            #expect(o.crash?.message == "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object")
+            #expect(o.crash?.at == SimInstant(nanoseconds: 1_200_000_000))
+            #expect(o.logs.count == 3)  // fires at 0, 500 and 1000 ms
+            let fixed = try run(yaml(resumeAfterCancel: true), variant)
+            #expect(fixed.crash == nil)
+            #expect(fixed.logs.count == 3)
+        }
     }
 
     @Test func anUnretainedSourceIsFreedAndNeverFires() throws {

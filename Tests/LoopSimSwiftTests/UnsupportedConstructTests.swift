@@ -584,6 +584,16 @@ import Testing
             code: "TOP:final class W: Thread { override func main() {} }\nlet w = W()\nif /*@*/w.isFinished { }",
             advice: "keep the state in a field"),
         Case(
+            name: "sync flags other than barrier",
+            code: "TOP:let q = DispatchQueue(label: \"q\", attributes: .concurrent)\n"
+                + "q.sync(flags: /*@*/.detached) { print(1) }",
+            advice: "sync(flags: .barrier)"),
+        Case(
+            name: "barrier sync as a value",
+            code: "TOP:let q = DispatchQueue(label: \"q\", attributes: .concurrent)\n"
+                + "let n = /*@*/q.sync(flags: .barrier) { 1 }\nprint(n)",
+            advice: "store into a variable inside"),
+        Case(
             name: "work item flags",
             code: "let w = DispatchWorkItem(flags: /*@*/.barrier) { self.go() }\n        w.perform()",
             advice: "without flags"),

@@ -16,6 +16,8 @@ struct SyncWait {
     var holder: Int?
     /// True when the holder is the waiting thread itself: a deadlock.
     var isSelfDeadlock: Bool
+    /// A `dispatch_barrier_sync`.
+    var isBarrier = false
 }
 
 /// A `dispatch_once` whose block is running: its thread, and the threads waiting for it to finish.
@@ -32,7 +34,7 @@ extension DispatchQueues {
         case .main: return 0
         case .global: return nil
         case .serial(let i) where serial[i].width > 1:
-            return nil  // concurrent: only a barrier excludes, and a barrier is never waited for with dispatch_sync
+            return barrierHolder(of: i)  // concurrent: only a barrier takes the drain lock
         case .serial(let i):
             if let owner = serial[i].syncOwner { return owner }
             for t in threads.all where t.kind == .poolWorker && t.state != .idle {
@@ -65,6 +67,12 @@ extension DispatchQueues {
             block(thread, SyncWait(queue: .main, holder: 0, isSelfDeadlock: false))
             enqueue(.syncOnMain(frame.block, waiter: thread.id), on: .main)
             return false
+        case .serial(let i) where serial[i].width > 1 && frame.isBarrier:
+            if beginConcurrentBarrierSync(i, on: thread) { return true }
+            // a reader of the queue waiting for its barrier waits for itself (the queue never drains to it)
+            let own = isReader(thread, of: i)
+            block(thread, SyncWait(queue: queue, holder: own ? thread.id : nil, isSelfDeadlock: own, isBarrier: true))
+            return false
         case .serial(let i) where serial[i].width > 1:
             if beginConcurrentSync(i, on: thread) { return true }
             block(thread, SyncWait(queue: queue, holder: nil, isSelfDeadlock: false))
@@ -88,9 +96,10 @@ extension DispatchQueues {
     }
 
     /// The caller's `dispatch_sync` block returned: it lets go of the queue, whose drain goes on if work waits.
-    func endSync(_ queue: QueueRef, on thread: SimThread) {
+    func endSync(_ queue: QueueRef, isBarrier: Bool = false, on thread: SimThread) {
         if case .serial(let i) = queue, serial[i].width > 1 {
-            concurrentItemEnded(i, isBarrier: false)
+            if isBarrier { serial[i].barrierSyncOwner = nil }
+            concurrentItemEnded(i, isBarrier: isBarrier)
             return
         }
         guard case .serial(let i) = queue, serial[i].syncOwner == thread.id else { return }
@@ -137,7 +146,9 @@ extension DispatchQueues {
                 let by =
                     holder.map { $0 == current ? "held by \(name) itself" : "held by \(k.threads[$0].name)" }
                     ?? "waiting behind its earlier blocks"
-                parts.append("\(name) waits in dispatch_sync onto \(queueName), \(by)")
+                let call = wait.isBarrier ? "dispatch_barrier_sync" : "dispatch_sync"
+                let held = wait.isBarrier && holder == current ? "behind \(name)'s own block on it" : by
+                parts.append("\(name) waits in \(call) onto \(queueName), \(held)")
             } else if let run = onceWait(of: current) {
                 holder = run.thread
                 let by = run.thread == current ? "its own" : "\(k.threads[run.thread].name)'s"
@@ -185,19 +196,26 @@ extension DispatchQueues {
     }
 }
 
-/// A `dispatch_sync` in progress on the caller's thread: wait for the queue, run the block, let the queue go.
+/// A `dispatch_sync` (or `dispatch_barrier_sync`) in progress on the caller's thread: wait for the queue, run the
+/// block, let the queue go.
 final class DispatchSyncFrame: Frame {
     let queue: QueueRef
     /// The block, +1: the frame's until it runs it (the block frame then owns it) or hands it to the main queue.
     let block: ObjectID
+    /// `dispatch_barrier_sync`: on a concurrent queue the block runs alone; elsewhere it is a `dispatch_sync`.
+    let isBarrier: Bool
     var handedOver = false
     private var phase = Phase.start
     private enum Phase { case start, waiting, ran }
 
-    init(queue: QueueRef, block: ObjectID) {
+    init(queue: QueueRef, block: ObjectID, isBarrier: Bool = false) {
         self.queue = queue
         self.block = block
+        self.isBarrier = isBarrier
     }
+
+    /// The caller runs its block as one of the queue's readers (not a barrier).
+    var isRunningReader: Bool { phase == .ran && !isBarrier }
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
         switch phase {
@@ -215,7 +233,7 @@ final class DispatchSyncFrame: Frame {
             if handedOver { return .pop(.null) }
             return runBlock(kernel)
         case .ran:
-            kernel.dispatch.endSync(queue, on: thread)
+            kernel.dispatch.endSync(queue, isBarrier: isBarrier, on: thread)
             return .pop(.null)
         }
     }

@@ -3,15 +3,17 @@
 /// `+Once.swift`, `+Concurrent.swift`).
 
 /// `dispatch_sync(queue, block)`: the caller waits for the queue, the block runs (on the caller's thread, or the
-/// main thread for the main queue), then the caller goes on.
+/// main thread for the main queue), then the caller goes on. `dispatch_barrier_sync` when `isBarrier`: on a
+/// concurrent queue the block waits for the blocks before it and runs alone (`DispatchQueues+Concurrent.swift`).
 public struct DispatchSyncStep: ExecutableStep {
-    public var verb: String { "dispatch_sync" }
+    public var verb: String { isBarrier ? "dispatch_barrier_sync" : "dispatch_sync" }
     public var queue: QueueRef
     public var block: Expr
+    public var isBarrier: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let block = try c.retainedObject(block) else { return .next }
-        return StepOutcome(.push(DispatchSyncFrame(queue: queue, block: block)))
+        return StepOutcome(.push(DispatchSyncFrame(queue: queue, block: block, isBarrier: isBarrier)))
     }
 }
 

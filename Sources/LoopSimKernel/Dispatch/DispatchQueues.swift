@@ -247,12 +247,10 @@ final class DispatchQueues {
             BlockThenFrame(block: block, edge: "dispatch_sync block") { kernel, _ in
                 kernel.dispatch.endSyncWait(kernel.threads[waiter])
             }
-        case .syncWaiter:
+        case .syncWaiter, .barrierSyncWaiter:
             preconditionFailure("a dispatch_sync waiter is handed the queue by its drain, never run as a block")
         case .concurrentItem(let queue, let inner, let isBarrier):
-            ThenFrame(inner: frame(for: inner, edge: edge, k)) { kernel, _ in
-                kernel.dispatch.concurrentItemEnded(queue, isBarrier: isBarrier)
-            }
+            ConcurrentItemFrame(queue: queue, isBarrier: isBarrier, inner: frame(for: inner, edge: edge, k))
         case .barrier:
             preconditionFailure("a barrier waits on its concurrent queue, which runs it as a concurrentItem")
         case .groupBlock(let block, let group):
@@ -304,6 +302,8 @@ struct SerialQueue {
     var running = 0
     /// A concurrent queue's barrier block is running: nothing else starts until it returns.
     var barrierRunning = false
+    /// The thread running a `dispatch_barrier_sync` block on this concurrent queue (it holds the drain lock).
+    var barrierSyncOwner: Int?
     /// The serial queue it targets (`DispatchQueue(label:target:)`), nil for the default root queue.
     var target: Int? = nil
 }

@@ -8,9 +8,18 @@ public struct DispatchSourceState: Sendable {
     public var wallClock: Bool
     /// Next target, on the source's clock.
     public var target: SimInstant
-    /// `dispatch_suspend` count; a source is created suspended (1) and runs once resumed.
+    /// `dispatch_suspend` count; a source is created suspended (1) and runs once resumed. It counts the inactive
+    /// state of a new source as one suspension, as `dispatch_resume` on a source consumes it (libdispatch queue.c
+    /// `_dispatch_lane_resume`: "only dispatch sources can abuse dispatch_resume() to really mean
+    /// dispatch_activate()").
     public var suspendCount = 1
+    /// The first resume brought the count to 0: libdispatch cleared `DISPATCH_QUEUE_INACTIVE`. Until then a release
+    /// crashes with "Release of an inactive object", after it with "Release of a suspended object".
+    public var isActivated = false
     public var isCancelled = false
+    /// Cancelled while suspended: libdispatch does not wake a suspended source (queue.c `_dispatch_queue_wakeup`
+    /// enqueues only `!_dq_state_is_suspended`), so its cancellation callout waits for the resume.
+    public var cancelCalloutPending = false
     /// Fires not yet delivered to the handler (`dispatch_source_get_data`).
     public var pendingData = 0
     /// A handler invocation is queued or running.

@@ -121,6 +121,15 @@ final class DispatchSources {
         }
         o.dispatchSource!.suspendCount -= 1
         recorder.record(thread, .sourceResume(source: recorder.name(o)))
+        guard o.dispatchSource!.suspendCount == 0 else { return }
+        o.dispatchSource!.isActivated = true
+        if o.dispatchSource!.cancelCalloutPending {
+            // the source runs again: its invoke delivers the cancellation it could not while suspended
+            o.dispatchSource!.cancelCalloutPending = false
+            objects.retain(o.id)  // the queued cancellation callout keeps the source
+            queues.enqueue(.sourceCancel(o.id), on: o.dispatchSource!.queue)
+            return
+        }
         deliverHandlerIfReady(o)
     }
 
@@ -133,7 +142,8 @@ final class DispatchSources {
 
     /// `dispatch_source_cancel`: no more fires or handler calls. The handler (and its captures) is released
     /// later, by the source's cancellation callout on its target queue (libdispatch `_dispatch_source_cancel_callout`;
-    /// conformance p03, docs/fidelity.md D3), not on the cancelling thread.
+    /// conformance p03, docs/fidelity.md D3), not on the cancelling thread. A suspended source is not woken, so the
+    /// callout waits for the resume that brings its suspend count to 0.
     func cancel(_ o: HeapObject, on thread: SimThread, disposing: Bool = false) {
         guard var state = o.dispatchSource, !state.isCancelled else { return }
         state.isCancelled = true
@@ -146,6 +156,10 @@ final class DispatchSources {
             // the source itself is being freed: its handlers go with it, now
             o[slot: DispatchSourceState.handlerSlot] = .null
             objects.release(handler, on: thread)
+            return
+        }
+        if state.suspendCount > 0 {
+            o.dispatchSource!.cancelCalloutPending = true
             return
         }
         objects.retain(o.id)  // the queued cancellation callout keeps the source
@@ -166,12 +180,15 @@ final class DispatchSources {
         }
     }
 
-    /// The last reference to a source went: releasing a suspended source crashes libdispatch; otherwise
-    /// it is cancelled.
+    /// The last reference to a source went: releasing a suspended source crashes libdispatch, cancelled or not
+    /// (queue.c `_dispatch_queue_xref_dispose` tests the suspend bits of the queue state, which
+    /// `dispatch_source_cancel` does not touch: it only sets `DSF_CANCELED` in the flags); a source never resumed is
+    /// still inactive and crashes with "Release of an inactive object". Otherwise it is cancelled.
     func deallocating(_ o: HeapObject, on thread: SimThread) {
         guard let state = o.dispatchSource else { return }
-        if state.suspendCount > 0 && !state.isCancelled {
-            halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", on: thread)
+        if state.suspendCount > 0 {
+            let what = state.isActivated ? "a suspended" : "an inactive"
+            halt.appCrashed("BUG IN CLIENT OF LIBDISPATCH: Release of \(what) object", on: thread)
             return
         }
         cancel(o, on: thread, disposing: true)

@@ -47,8 +47,8 @@ extension DispatchAsyncStep {
 // MARK: Dispatch/DispatchQueues+SyncSteps.swift
 
 extension DispatchSyncStep {
-    public static func make(queue: QueueRef, block: Expr) -> Self {
-        Self(queue: queue, block: block)
+    public static func make(queue: QueueRef, block: Expr, isBarrier: Bool = false) -> Self {
+        Self(queue: queue, block: block, isBarrier: isBarrier)
     }
 }
 

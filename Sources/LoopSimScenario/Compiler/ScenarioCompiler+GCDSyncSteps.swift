@@ -1,12 +1,16 @@
 import LoopSimKernel
 
 extension ScenarioCompiler {
-    /// The verbs of `dispatch_sync`, `dispatch_barrier_async`, dispatch groups and `dispatch_once`
+    /// The verbs of `dispatch_sync`, `dispatch_barrier_sync`, `dispatch_barrier_async`, dispatch groups and `dispatch_once`
     /// (docs/scenario-format.md §7.6). Each makes its step of `Dispatch/DispatchQueues+SyncSteps.swift`.
     static let gcdSyncVerbs: [StepVerb] = [
         StepVerb("dispatch_sync", keys: ["captures", "do"]) { c, s in
             guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
             return [.perform(DispatchSyncStep.make(queue: queue, block: block))]
+        },
+        StepVerb("dispatch_barrier_sync", keys: ["captures", "do"]) { c, s in
+            guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
+            return [.perform(DispatchSyncStep.make(queue: queue, block: block, isBarrier: true))]
         },
         StepVerb("dispatch_barrier_async", keys: ["captures", "do"]) { c, s in
             guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
