@@ -25,10 +25,18 @@ struct ScenarioOptions: ParsableArguments {
 
     @OptionGroup var parameters: ParameterOptions
 
-    /// The variants named, in order (empty: the scenario's own list).
+    /// The variants named, in order (empty: the scenario's own list). A Swift scenario's spelling of a variant
+    /// (`.linuxCorelibs`, `linuxCorelibs`) is the variant it names there (`linux-corelibs`).
     var variants: [String] {
         (variantOptions + (variantList ?? "").split(separator: ",").map(String.init)).map(\.trimmingSpaces)
-            .filter { !$0.isEmpty }
+            .filter { !$0.isEmpty }.map(Self.profileName)
+    }
+
+    /// A variant as a Swift scenario writes it, `.ios10` or `linuxCorelibs`, → `ios10`, `linux-corelibs`; any other
+    /// name as given.
+    static func profileName(_ name: String) -> String {
+        let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
+        return bare == "linuxCorelibs" ? "linux-corelibs" : bare
     }
 
     /// `--set` as (flag, value) pairs.

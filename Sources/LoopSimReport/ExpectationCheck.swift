@@ -38,7 +38,8 @@ public enum ExpectationCheck {
     }
 
     /// What a log check reads from the report's `logs`: the number of lines with the text, the `at_ms` of the
-    /// first of them (nil when none), or the listed texts that were logged, in the order of their first lines.
+    /// first of them (nil when none), or the listed texts that were logged, in the order of their lines (the k-th
+    /// mention of a text being its k-th line).
     static func logFigure(_ query: Expectation.LogQuery, in report: JSONValue) -> JSONValue? {
         var lines: [(text: String, at: JSONValue)] = []
         if case .array(let logs)? = report.value(at: "logs") {
@@ -52,9 +53,18 @@ public enum ExpectationCheck {
         case .firstAt(let text):
             return lines.first { $0.text == text }?.at
         case .order(let texts):
-            // Each listed text at its first line's index; texts never logged are left out.
-            let firsts = texts.compactMap { t in lines.firstIndex { $0.text == t }.map { (t, $0) } }
-            return .array(firsts.sorted { $0.1 < $1.1 }.map { .string($0.0) })
+            // The k-th mention of a text in the list stands for the k-th line with that text (for a list without
+            // repeats, each text's first line): `[loading, failed, loading, loaded]` checks the second `loading`
+            // came after `failed`. A mention with no such line is left out, so the list cannot match.
+            var mentions: [String: Int] = [:]
+            var placed: [(text: String, index: Int)] = []
+            for t in texts {
+                let k = mentions[t, default: 0]
+                mentions[t] = k + 1
+                let indices = lines.indices.lazy.filter { lines[$0].text == t }
+                if let index = indices.dropFirst(k).first { placed.append((t, index)) }
+            }
+            return .array(placed.sorted { $0.index < $1.index }.map { .string($0.text) })
         }
     }
 

@@ -156,7 +156,7 @@ public struct Expectation: Sendable, Hashable {
         /// `{min: A, max: B}`: a number between both bounds, each inclusive (with the tolerance of `<=`/`>=`);
         /// either bound may be left out.
         case range(min: Double?, max: Double?)
-        /// `logged_in_order:`: these texts, in the order their first lines were logged.
+        /// `logged_in_order:`: these texts, in the order their lines were logged (a text listed k times: its first k).
         case texts([String])
     }
     /// A check of the run's `log:` lines by their text, whatever their index.
@@ -165,7 +165,8 @@ public struct Expectation: Sendable, Hashable {
         case count(String)
         /// `first_logged_at_ms: {TEXT: T}`: when the first line with this text was logged (absent if none was).
         case firstAt(String)
-        /// `logged_in_order: [TEXT, …]`: the listed texts that were logged, in the order of their first lines.
+        /// `logged_in_order: [TEXT, …]`: the listed texts that were logged, in the order of their lines (the k-th
+        /// mention of a text being its k-th line).
         case order([String])
     }
     /// The variant it applies to; nil for `all`.

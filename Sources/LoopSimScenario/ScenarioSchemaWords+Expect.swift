@@ -57,8 +57,9 @@ extension ScenarioSchemaWords {
         a mapping of log text to a number, a comparison (`">= 1"`) or a range; passes when the number of
         lines with exactly that text matches; `0` means never logged
         == logCheck/logged_in_order
-        a list of log texts; passes when every text was logged and their first lines came in the list's
-        order; the actual value shows the listed texts that were logged, in the order they were
+        a list of log texts; passes when every text was logged and their lines came in the list's order, a
+        text listed k times standing for its first k lines (`[loading, failed, loading]`: a second `loading`
+        after `failed`); the actual value shows the listed texts that were logged, in the order they were
         == range/max
         the highest value that passes (inclusive)
         == range/min

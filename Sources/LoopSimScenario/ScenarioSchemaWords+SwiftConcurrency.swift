@@ -24,12 +24,25 @@ extension ScenarioSchemaWords {
         Makes an `AsyncStream`'s storage (an object, class `AsyncStream`, or `AsyncThrowingStream` with
         `throwing: true`, +1 in PLACE): the stream and its continuation are the same object here (two Swift
         structs around one `_Storage`), so bind it to both. Default buffering, `.unbounded`: every value
-        yielded and not taken waits in its buffer. Its one strong field, `onTermination`, holds the
-        termination handler.
+        yielded and not taken waits in its buffer; `bufferingOldest: N` keeps the first N and drops a new
+        value while N wait, `bufferingNewest: N` drops the oldest waiting value for the new one (N ≤ 0:
+        every value not handed straight to a waiting consumer is dropped). Its one strong field,
+        `onTermination`, holds the termination handler.
+        == step/asyncStream/bufferingNewest
+        `throwing:` (true for an `AsyncThrowingStream`); `bufferingOldest:` or `bufferingNewest:` (an int,
+        the buffer's limit) (a key of `asyncStream:`, which models `let stream = AsyncStream(Int.self) {
+        continuation in … }`, `let (stream, continuation) = AsyncStream.makeStream(of: Int.self)`,
+        `AsyncThrowingStream { continuation in … }`)
+        == step/asyncStream/bufferingOldest
+        `throwing:` (true for an `AsyncThrowingStream`); `bufferingOldest:` or `bufferingNewest:` (an int,
+        the buffer's limit) (a key of `asyncStream:`, which models `let stream = AsyncStream(Int.self) {
+        continuation in … }`, `let (stream, continuation) = AsyncStream.makeStream(of: Int.self)`,
+        `AsyncThrowingStream { continuation in … }`)
         == step/asyncStream/throwing
-        `throwing:` (true for an `AsyncThrowingStream`) (a key of `asyncStream:`, which models `let stream =
-        AsyncStream(Int.self) { continuation in … }`, `let (stream, continuation) =
-        AsyncStream.makeStream(of: Int.self)`, `AsyncThrowingStream { continuation in … }`)
+        `throwing:` (true for an `AsyncThrowingStream`); `bufferingOldest:` or `bufferingNewest:` (an int,
+        the buffer's limit) (a key of `asyncStream:`, which models `let stream = AsyncStream(Int.self) {
+        continuation in … }`, `let (stream, continuation) = AsyncStream.makeStream(of: Int.self)`,
+        `AsyncThrowingStream { continuation in … }`)
         == step/await
         `await: RECEIVER.METHOD` — `await receiver.method(…)`. Calls an async method, or any method of an
         `actor` or `@MainActor` class or a `mainActor: true` method, on the callee's executor: the task hops
@@ -44,17 +57,23 @@ extension ScenarioSchemaWords {
         `with:` (its arguments, as for a method call) (a key of `await:`, which models `await
         receiver.method(…)`)
         == step/awaitTask
-        `awaitTask: TASK` — `_ = await task.value`, `let n = await task.value`. The task suspends until TASK
-        finishes and resumes on its own executor; a finished TASK does not suspend it, nil does nothing. A
-        cancel of the waiter does not wake it. With `result:`, the value TASK's closure returned (`task:`
-        with `returns:`) is stored there: the task keeps it (its `value` slot) for every await, until the
-        task object is freed; nil when it returned nothing or threw.
+        `awaitTask: TASK` — `_ = await task.value`, `let n = await task.value`, `let n = try await
+        task.value`. The task suspends until TASK finishes and resumes on its own executor; a finished TASK
+        does not suspend it, nil does nothing. A cancel of the waiter does not wake it. With `result:`, the
+        value TASK's closure returned (`task:` with `returns:`) is stored there: the task keeps it (its
+        `value` slot) for every await, until the task object is freed; nil when it returned nothing or
+        threw. With `error:`, what TASK's closure threw (`taskThrow:`; `CancellationError()` when a
+        cancelled throwing `taskSleep:` or `checkCancellation:` ended it) is stored there, at every await,
+        and `result:` is left as it was (stdlib Task.swift, `value` of a `Task<Success, Error>`).
+        == step/awaitTask/error
+        `error:` (a string place: TASK's error when its closure threw, else nil) (a key of `awaitTask:`,
+        which models `_ = await task.value`, `let n = await task.value`, `let n = try await task.value`)
         == step/awaitTask/result
         `result:` (a place for TASK's value; a new name becomes a local of `type:`) (a key of `awaitTask:`,
-        which models `_ = await task.value`, `let n = await task.value`)
+        which models `_ = await task.value`, `let n = await task.value`, `let n = try await task.value`)
         == step/awaitTask/type
         `type:` (the value's type) (a key of `awaitTask:`, which models `_ = await task.value`, `let n =
-        await task.value`)
+        await task.value`, `let n = try await task.value`)
         == step/cancelTask
         `cancelTask: TASK` — `task.cancel()`. Marks TASK cancelled (`Task.isCancelled` reads true in it from
         then on) and wakes it if it sleeps; a finished task ignores it; nil does nothing.
@@ -117,11 +136,18 @@ extension ScenarioSchemaWords {
         UploadError.stalled)`. The stream ends (the first finish wins; a later one changes nothing):
         buffered values are still delivered, then the error once (`streamNext:`'s `error:`), then every
         `streamNext:` gets the end; a task waiting in `streamNext:` is resumed with the end or the error.
-        The termination handler, if set, is called first, on this thread, with `finished`.
+        The termination handler, if set, is called first, on this thread, with `finished` (`cancelled` with
+        `cancelled: true`).
+        == step/streamFinish/cancelled
+        `error:` (the error, a string: `finish(throwing:)` of an `AsyncThrowingStream`); `cancelled:` (true:
+        the storage's `cancel()`, run when the last copy of the stream goes, as when a `for await` over a
+        stream no one else holds is left early) (a key of `streamFinish:`, which models
+        `continuation.finish()`, `continuation.finish(throwing: UploadError.stalled)`)
         == step/streamFinish/error
-        `error:` (the error, a string: `finish(throwing:)` of an `AsyncThrowingStream`) (a key of
-        `streamFinish:`, which models `continuation.finish()`, `continuation.finish(throwing:
-        UploadError.stalled)`)
+        `error:` (the error, a string: `finish(throwing:)` of an `AsyncThrowingStream`); `cancelled:` (true:
+        the storage's `cancel()`, run when the last copy of the stream goes, as when a `for await` over a
+        stream no one else holds is left early) (a key of `streamFinish:`, which models
+        `continuation.finish()`, `continuation.finish(throwing: UploadError.stalled)`)
         == step/streamNext
         `streamNext: STREAM` — one turn of `for await v in stream { … }` (`await iterator.next()`). Only in
         a task: the oldest buffered value at once (no suspension); the end at once on a finished stream;
@@ -199,7 +225,8 @@ extension ScenarioSchemaWords {
         self.load(id) }`. In a task's closure: ERROR is the task's result and the task ends, its frames
         unwound (locals released) as a thrown `CancellationError` unwinds them. A child's error is what
         `groupNext:` puts in `error:`; a child nobody takes is waited for at the group's end and its error
-        dropped (TaskGroup.swift).
+        dropped (TaskGroup.swift). A task's error is what `awaitTask:` puts in `error:`; one nobody reads is
+        dropped with the task, silently.
         == step/taskYield
         `taskYield:` — `await Task.yield()`. The task's job goes to the back of its executor's queue: the
         main queue, the pool's queue, or its actor's queue (whose other jobs run first).

@@ -45,7 +45,9 @@ extension ScenarioSchemaWords {
         `makeKeyAndVisible: ROOT` — `window.rootViewController = root; [window makeKeyAndVisible]`. The
         window shows ROOT (a navigation controller: its top controller): its `viewWillAppear` through
         UIKit's event source, then its `viewDidAppear`, as a transition without animation
-        (docs/fidelity.md).
+        (docs/fidelity.md). ROOT's view is in the window after that `viewWillAppear`; a program with this
+        step anywhere refuses a `present:` from a controller whose view is not in the window hierarchy
+        (UIKit's warning, `presentations[N].refused`; docs/fidelity.md).
         == step/navigationController
         `navigationController: [PLACE]` — `initWithRootViewController:`. A `UINavigationController` with one
         controller, and its `UINavigationBar` with the root's navigation item. No hook: it is in no window
@@ -73,7 +75,10 @@ extension ScenarioSchemaWords {
         crashes the run. A controller in a navigation stack presents from its navigation controller. A
         presenter presents one controller at a time: while it is presenting (until a dismissal's transition
         ends) the request is refused with UIKit's warning (logged), the controller is not retained — a `new`
-        one dies at once (S17) — and the completion never runs. Full screen: the presenter's
+        one dies at once (S17) — and the completion never runs. So is a request from a controller whose view
+        is not in the window hierarchy, in a program that shows a window (`makeKeyAndVisible:`): one popped,
+        pushed under another, never attached, or the root before its `viewWillAppear` ends (UIKit's "… whose
+        view is not in the window hierarchy" warning; docs/fidelity.md). Full screen: the presenter's
         `viewWillDisappear`, the presented `viewWillAppear`, then `viewDidAppear`, the presenter's
         `viewDidDisappear`, the completion. A sheet leaves the presenter's views: no presenter hook, on
         present or dismiss. Which styles are full screen is the variant's `sheetPresentation` (an iPhone):

@@ -23,6 +23,23 @@ extension SwiftLowering {
         "didEnterBackgroundNotification": "UIApplicationDidEnterBackgroundNotification",
         "willEnterForegroundNotification": "UIApplicationWillEnterForegroundNotification",
         "didBecomeActiveNotification": "UIApplicationDidBecomeActiveNotification",
+        // Posted by no part of the model: an observer of one is registered (and holds what it holds) and hears the
+        // posts the experiment makes (`scenario.at(…) { NotificationCenter.default.post(name: …) }`).
+        "didReceiveMemoryWarningNotification": "UIApplicationDidReceiveMemoryWarningNotification",
+        "willTerminateNotification": "UIApplicationWillTerminateNotification",
+        "significantTimeChangeNotification": "UIApplicationSignificantTimeChangeNotification",
+    ]
+
+    /// UIKit's keyboard notifications (`UIResponder.keyboardWillShowNotification`) by their Swift names, with their
+    /// raw names (UIKit's `UIKeyboardWillShowNotification`, …). The model has no keyboard: nothing posts them but the
+    /// experiment, whose `post(name:object:)` carries no keyboard frame.
+    static let keyboardNotificationNames: [String: String] = [
+        "keyboardWillShowNotification": "UIKeyboardWillShowNotification",
+        "keyboardDidShowNotification": "UIKeyboardDidShowNotification",
+        "keyboardWillHideNotification": "UIKeyboardWillHideNotification",
+        "keyboardDidHideNotification": "UIKeyboardDidHideNotification",
+        "keyboardWillChangeFrameNotification": "UIKeyboardWillChangeFrameNotification",
+        "keyboardDidChangeFrameNotification": "UIKeyboardDidChangeFrameNotification",
     ]
 
     // MARK: The experiment's app actions
@@ -117,6 +134,7 @@ extension SwiftLowering {
         let base = member.base?.trimmedDescription
         let name = member.declName.baseName.text
         if base == "UIApplication" { return Self.systemNotificationNames[name] }
+        if base == "UIResponder" { return Self.keyboardNotificationNames[name] }
         if base == nil || ["NSNotification.Name", "Notification.Name"].contains(base), name.hasPrefix("UIApplication") {
             let raw = name + "Notification"
             return Self.systemNotificationNames.values.contains(raw) ? raw : nil

@@ -60,6 +60,14 @@ extension SwiftLowering {
             unsupported("an array of arrays", "keep the elements in one array, or in objects of a class", at: node)
             return nil
         }
+        if case .value(let s) = element, structArrayElement(type) != nil {
+            // A class's property or a local holds one as parallel arrays (SwiftLowering+StructArrays.swift).
+            unsupported(
+                "an array of the struct `\(s)` here (a parameter, a returned value, an optional, a closure's type)",
+                "keep the `[\(s)]` in a property of the class (`var items: [\(s)] = []`) and read it there, or pass "
+                    + "one element's properties (section \"Arrays of structs\")", at: node)
+            return nil
+        }
         if case .value(let s) = element {
             unsupported(
                 payloadEnums[s] == nil ? "an array of the struct `\(s)`" : "an array of the enum `\(s)`",
@@ -130,6 +138,7 @@ extension SwiftLowering {
             return nil
         }
         guard let i = expression(index.expression, in: scope) else { return nil }
+        // An element of an array of structs: the value `P[i]`, whose properties are `P_name[i]` (+StructArrays).
         return ("\(base.text)[\(i.text)]", element)
     }
 
@@ -138,6 +147,7 @@ extension SwiftLowering {
         -> (String, LoweredType)?
     {
         guard case .array(let element) = inner.type else { return nil }
+        if let found = structArrayMember(inner, name, at: node) { return found }  // SwiftLowering+StructArrayReads
         switch name {
         case "count": return ("\(inner.text).count", .int)
         case "isEmpty": return ("\(inner.text).isEmpty", .bool)
@@ -217,6 +227,7 @@ extension SwiftLowering {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             isArrayExpression(base, in: scope)
         else { return nil }
+        if let steps = structArrayCall(call, base: base, in: &scope) { return steps }  // +StructArrays.swift
         let name = member.declName.baseName.text
         let at = location(call)
         guard let place = expression(base, in: scope) else { return [] }
@@ -272,6 +283,7 @@ extension SwiftLowering {
             ["removeFirst", "removeLast", "remove", "popLast"].contains(member.declName.baseName.text),
             call.trailingClosure == nil, isArrayExpression(base, in: scope)
         else { return nil }
+        if refusesStructArrayCall(call, in: scope) { return ([], .unknown, false) }  // +StructArrayReads.swift
         let name = member.declName.baseName.text
         let arguments = Array(call.arguments)
         guard let place = expression(base, in: scope), case .array(let element) = place.type else {
@@ -401,6 +413,7 @@ extension SwiftLowering {
     /// `for x in array { … }`: `for: x in ARRAY`, over a copy of the array taken when the loop starts; `for (i, x) in
     /// array.enumerated()` counts the copy's indices; a `where` clause is an `if:` around the body.
     mutating func arrayForLoop(_ f: ForStmtSyntax, in scope: Scope) -> [LocatedNode]? {
+        if let steps = structArrayForLoop(f, in: scope) { return steps }  // SwiftLowering+StructArrayReads.swift
         if let steps = enumeratedForLoop(f, in: scope) { return steps }
         guard f.awaitKeyword == nil, f.tryKeyword == nil,
             isArrayExpression(f.sequence, in: scope), let array = expression(f.sequence, in: scope),

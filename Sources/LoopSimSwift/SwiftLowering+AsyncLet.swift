@@ -9,7 +9,8 @@ import SwiftSyntax
 /// initializer is one call of a method of the file that returns an `Int`, `Bool`, `String`, enum or object. The child
 /// is a child task of the running one (`child: true`): cancelling the parent cancels it (SE-0304, "Cancellation").
 /// SE-0317's implicit cancellation — a child not awaited is cancelled and awaited when its scope ends — is the
-/// `cancelTask:` and `awaitTask:` at each exit of the block (SwiftLowering+AsyncLetScope.swift).
+/// `cancelTask:` and `awaitTask:` at each exit of the block (SwiftLowering+AsyncLetScope.swift) for a child whose
+/// method does not throw; a throwing child's are written with its error handling (SwiftLowering+ThrowingTasks.swift).
 extension SwiftLowering {
     /// The `async let` declaration `decl`'s steps, or nil when it is not one.
     mutating func asyncLetSteps(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode]? {
@@ -22,6 +23,7 @@ extension SwiftLowering {
                 unsupported("this `async let`", "declare one name: `async let n = loader.count()`", at: binding)
                 continue
             }
+            if let t = value.as(TryExprSyntax.self), t.questionOrExclamationMark == nil { value = t.expression }
             if let a = value.as(AwaitExprSyntax.self) { value = a.expression }
             guard let call = value.as(FunctionCallExprSyntax.self), let found = returningCallee(call, in: scope),
                 let (_, _, method, type) = found, let typeName = type.fieldTypeName
@@ -32,6 +34,7 @@ extension SwiftLowering {
                         + "`async let n = loader.count()`", at: value)
                 continue
             }
+            let throwing = isThrowingAsyncLet(decl)
             let at = location(binding)
             let task = Self.temporaryName("asyncLet_\(name)_", at: at)
             let result = Self.temporaryName("\(method)_", at: location(call))
@@ -62,7 +65,11 @@ extension SwiftLowering {
                 captures.append(.plain(text, at: location(node)))
             }
             if inner.locals["self"] == nil { inner.className = nil }
-            let body = awaitMethod(call, in: inner, result: result) + [.step("return", result, at: at)]
+            var body = awaitMethod(call, in: inner, result: result)
+            if throwing, let callee = throwingCallee(call, in: inner) {
+                body += asyncLetChildThrow(callee.receiver, at: call)  // SwiftLowering+ThrowingTasks.swift
+            }
+            body.append(.step("return", result, at: at))
             var entries: [(String, LocatedNode)] = [
                 ("actor", .plain("none", at: at)), ("child", .plain("true", at: at)),
                 ("returns", .plain(typeName, at: at)),
@@ -72,7 +79,7 @@ extension SwiftLowering {
             steps.append(.step("task", task, at: at, entries))
             asyncLets[name] = (task, type, interpolatedType(ExprSyntax(call)) == .plain)
             scope.locals[name] = Local(type: type, isVar: false, lowered: task)
-            scope.openAsyncLets.append((task, at))  // ended with its block (SwiftLowering+AsyncLetScope.swift)
+            if !throwing { scope.openAsyncLets.append((task, at)) }  // ended with its block (SwiftLowering+AsyncLetScope.swift)
         }
         return steps
     }

@@ -87,7 +87,7 @@ extension SwiftLowering {
             }
             if isThrow, let d = parent.as(DoStmtSyntax.self), !d.catchClauses.isEmpty, node.id == d.body.id { break }
             if let items = parent.as(CodeBlockItemListSyntax.self),
-                items.contains(where: { $0.position < node.position && Self.isAsyncLet($0) })
+                items.contains(where: { $0.position < node.position && isPlainAsyncLet($0) })
             {
                 let what = isThrow ? "a `throw`" : "`\(stmt.firstToken(viewMode: .sourceAccurate)?.text ?? "break")`"
                 unsupported(
@@ -101,9 +101,11 @@ extension SwiftLowering {
         return false
     }
 
-    /// Whether `item` declares an `async let`.
-    private static func isAsyncLet(_ item: CodeBlockItemSyntax) -> Bool {
+    /// Whether `item` declares an `async let` whose method does not throw (a throwing child is ended on every way
+    /// out, `throw` and `break` too, with its error handling: SwiftLowering+ThrowingTasks.swift).
+    private func isPlainAsyncLet(_ item: CodeBlockItemSyntax) -> Bool {
         guard let decl = item.item.as(VariableDeclSyntax.self) else { return false }
         return decl.modifiers.first?.name.text == "async" && decl.bindingSpecifier.text == "let"
+            && !isThrowingAsyncLet(decl)
     }
 }

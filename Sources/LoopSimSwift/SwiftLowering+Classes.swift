@@ -34,6 +34,7 @@ extension SwiftLowering {
                     }
                     shape.fields[name] = fieldType(binding)
                     noteStructField(v, name: name, type: fieldType(binding), into: &shape)  // +Structs.swift
+                    noteStructArrayField(name: name, type: fieldType(binding), into: &shape)  // +StructArrays.swift
                     noteResultField(binding, name: name, into: &shape)  // SwiftLowering+ResultValues.swift
                 }
             } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
@@ -78,7 +79,9 @@ extension SwiftLowering {
         }
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
-            if parent != "NSObject", !isResolvedProtocol(parent), !(parent == "Thread" && isThreadSuperclass(decl)),
+            if refusesFileSuperclass(parent, of: name, at: inherited) { continue }  // SwiftLowering+Subclasses.swift
+            if parent != "NSObject", !isResolvedProtocol(parent), !Self.isMarkerConformance(inherited.type),
+                !(parent == "Thread" && isThreadSuperclass(decl)),
                 !(["Operation", "Foundation.Operation"].contains(parent) && isOperationSuperclass(decl)),
                 !acceptsUIKitSuperclass(parent, at: inherited)
             {
@@ -237,6 +240,12 @@ extension SwiftLowering {
                 continue
             }
             if refusesTupleProperty(binding) { continue }  // SwiftLowering+Tuples.swift
+            if let s = structArrayElement(fieldType(binding)) {
+                // An array of structs: one array field per stored property (SwiftLowering+StructArrays.swift).
+                lowerStructArrayField(
+                    binding, name: name, struct: s, className: className, into: &fields, initSteps: &initSteps)
+                continue
+            }
             if case .value(let s) = fieldType(binding) {
                 // A struct: its stored properties are the class's fields (SwiftLowering+Structs.swift).
                 lowerStructField(
@@ -498,7 +507,7 @@ extension SwiftLowering {
                 "a `\(modifier.name.text)` method", "a scenario class has instance methods only", at: modifier)
             return nil
         }
-        if decl.modifiers.contains(where: { $0.name.text == "override" }),
+        if decl.modifiers.contains(where: { $0.name.text == "override" }), !overridesFileClass(decl),
             !isThreadMainOverride(decl, className: className),
             !isOperationMainOverride(decl, className: className),
             !checkOverride(decl, className: className)
@@ -510,6 +519,10 @@ extension SwiftLowering {
             return nil
         }
         var returnsEntry: [(String, LocatedNode)] = []
+        if let returns = declaredReturnType(decl), structArrayElement(typeNamed(returns)) != nil {
+            _ = arrayTypeName(typeNamed(returns), at: returns)  // refused: SwiftLowering+Arrays.swift
+            return nil
+        }
         if let returns = declaredReturnType(decl),
             let entry = resultReturnsEntry(returns, of: decl, asTypeMember: asTypeMember)  // +ResultValues.swift
         {
@@ -543,6 +556,10 @@ extension SwiftLowering {
                 let (split, locals) = resultParameters(name, lowered: name, type, at: location(parameter))
                 params += split
                 for (n, local) in locals { scope.locals[n] = local }
+                continue
+            }
+            if structArrayElement(type) != nil {
+                _ = arrayTypeName(type, at: parameter.type)  // refused: SwiftLowering+Arrays.swift
                 continue
             }
             if case .value(let s) = type {

@@ -157,6 +157,7 @@ extension SwiftLowering {
         if Self.makesStream(value) { return false }  // a new stream each call (SwiftLowering+ThrowingStreams.swift)
         // A payload enum has no one value to inline: refused where the method is lowered (+PayloadEnumFlow.swift).
         if case .value(let s) = typeNamed(returns.type), payloadEnums[s] != nil { return false }
+        if structArrayElement(typeNamed(returns.type)) != nil { return false }  // refused (+StructArrays.swift)
         shape.computed[decl.name.text + "()"] = ComputedProperty(getter: value, type: typeNamed(returns.type))
         return true
     }

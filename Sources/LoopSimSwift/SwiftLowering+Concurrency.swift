@@ -57,6 +57,7 @@ extension SwiftLowering {
     /// Whether `call` makes a task: `Task { }`, `Task.detached { }` (with or without arguments).
     func isTaskCreation(_ call: FunctionCallExprSyntax) -> Bool {
         if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" { return true }
+        if Self.specializedTaskSuccess(call) != nil { return true }  // `Task<Int, Error> { … }`
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
         return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
             && member.declName.baseName.text == "detached"
@@ -108,9 +109,9 @@ extension SwiftLowering {
         // `Task { … return 5 }`: the value `await task.value` reads (SwiftLowering+Continuations.swift).
         let returns = taskReturnType(closure)
         if let name = returns?.fieldTypeName { extra.append(("returns", .plain(name, at: at))) }
-        guard let block = lowerClosure(closure, in: scope, parameters: 0, returnType: returns) else {
-            return ([], .task)
-        }
+        if let place, let returns { taskValueTypes[place] = returns }  // `try await task.value` (+ThrowingTasks)
+        // A closure that throws: its error is the task's result (SwiftLowering+ThrowingTasks.swift).
+        guard let block = taskClosureKeys(closure, returns: returns, in: scope) else { return ([], .task) }
         return ([.step("task", place, at: at, extra + block)], .task)
     }
 
@@ -216,6 +217,7 @@ extension SwiftLowering {
             return []
         }
         let at = location(inner)
+        if let steps = throwingTaskValueStatement(e, in: scope) { return steps }  // SwiftLowering+ThrowingTasks
         if let member = inner.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "value",
             let base = member.base
         {
@@ -247,7 +249,7 @@ extension SwiftLowering {
                 guard require(true, [.plain, .optional], "try await Task.sleep(for: .seconds(1))"),
                     let delay = sleepDuration(call, in: scope)
                 else { return [] }
-                if tryKind == .plain, scope.throwContext != nil {
+                if tryKind == .plain, scope.throwContext != nil, !isTaskClosureThrowContext(scope) {
                     // In a `do` with a `catch`, or a method declared `throws`: the `CancellationError` is caught
                     // or passed on, as a value (SwiftLowering+Throws.swift). A cancellation wakes the sleep at
                     // once, so testing the task's flag after it is the sleep's throw (docs/fidelity.md).
@@ -259,7 +261,9 @@ extension SwiftLowering {
                 return delay.checks + [.step("taskSleep", delay.text, at: at, extra)]
             case "checkCancellation":
                 guard require(false, [.plain], "try Task.checkCancellation()") else { return [] }
-                if scope.throwContext != nil { return cancellationThrow(after: [], at: e, in: scope) ?? [] }
+                if scope.throwContext != nil, !isTaskClosureThrowContext(scope) {
+                    return cancellationThrow(after: [], at: e, in: scope) ?? []
+                }
                 return [.step("checkCancellation", nil, at: at)]
             case "yield":
                 guard require(true, [.none], "await Task.yield()") else { return [] }

@@ -14,6 +14,11 @@ extension SwiftLowering {
         guard elements.count >= 5, elements[1].is(AssignmentExprSyntax.self),
             let split = ternarySplit(Array(elements[2...]))
         else { return nil }
+        // `d[k] = c ? a : b`, `a[i] = …`: a collection's element is no place a `set:` names; its store takes the
+        // value as an expression (SwiftLowering+Dictionaries.swift, +ArrayElements.swift), which hoists the choice.
+        if (elements[0].as(ForceUnwrapExprSyntax.self)?.expression ?? elements[0]).is(SubscriptCallExprSyntax.self) {
+            return nil
+        }
         guard let place = expression(elements[0], in: scope), let condition = infix(split.condition, in: scope),
             let yes = infix(split.yes, in: scope), let no = infix(split.no, in: scope)
         else { return [] }

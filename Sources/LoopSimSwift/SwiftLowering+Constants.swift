@@ -128,6 +128,7 @@ extension SwiftLowering {
     /// (`private let interval: TimeInterval = 1.0`), or a `static let` of any literal. Such a property is no field.
     func isFoldedConstant(_ decl: VariableDeclSyntax) -> Bool {
         if isNotificationNameConstant(decl) { return true }  // SwiftLowering+NotificationNames.swift
+        if isCenterAliasDeclaration(decl) { return true }  // the default center's name (+CenterAliases.swift)
         guard decl.bindingSpecifier.text == "let", decl.bindings.count == 1,
             let binding = decl.bindings.first, let value = binding.initializer?.value,
             let constant = literalConstant(value, binding: binding)

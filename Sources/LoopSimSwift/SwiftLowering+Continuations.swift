@@ -241,6 +241,14 @@ extension SwiftLowering {
             let type = typeNamed(written)
             return type == .unknown ? nil : type
         }
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self), let success = Self.specializedTaskSuccess(call) {
+            let type = typeNamed(success)  // `Task<Int, Error> { … }`: its `Success` (+ThrowingTasks.swift)
+            return type == .unknown ? nil : type
+        }
+        if let success = declaredTaskSuccess(closure) {
+            let type = typeNamed(success)  // `let job: Task<Int, Error> = Task { … }`
+            return type == .unknown ? nil : type
+        }
         if let literal = literalReturnType(closure) { return literal }
         return awaitedValueType(of: closure)
     }
@@ -256,9 +264,10 @@ extension SwiftLowering {
             for token in item.tokens(viewMode: .sourceAccurate) where token.text == "value" {
                 guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
                     member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
-                    member.parent?.is(AwaitExprSyntax.self) == true,
+                    let awaited = member.parent?.as(AwaitExprSyntax.self),
                     let typed = member.ancestorOrSelf(mapping: { $0.as(PatternBindingSyntax.self) }),
-                    typed.initializer?.value.as(AwaitExprSyntax.self)?.expression.id == member.id,
+                    typed.initializer?.value.id == awaited.id
+                        || typed.initializer?.value.as(TryExprSyntax.self)?.expression.id == awaited.id,
                     let annotation = typed.typeAnnotation?.type
                 else { continue }
                 let type = typeNamed(annotation)
@@ -266,6 +275,15 @@ extension SwiftLowering {
             }
         }
         return nil
+    }
+
+    /// `let job: Task<Int, Error> = Task { … }` (or `var`): the annotation's first generic argument.
+    private func declaredTaskSuccess(_ closure: ClosureExprSyntax) -> TypeSyntax? {
+        guard let binding = closure.ancestorOrSelf(mapping: { $0.as(PatternBindingSyntax.self) }),
+            binding.initializer?.value.as(FunctionCallExprSyntax.self)?.trailingClosure?.id == closure.id,
+            let type = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self), type.name.text == "Task"
+        else { return nil }
+        return type.genericArgumentClause?.arguments.first.flatMap { $0.argument.as(TypeSyntax.self) }
     }
 
     /// The type of a task closure's first `return` of a literal outside nested closures.

@@ -12,9 +12,10 @@ extension SwiftLowering {
     static let durationUnits = ["seconds": "s", "milliseconds": "ms", "microseconds": "us", "nanoseconds": "ns"]
 
     /// The Swift types a `duration` holds: `TimeInterval` and `Double` (seconds), `CFTimeInterval`,
-    /// `DispatchTimeInterval`, `Duration`, and `Date`.
+    /// `DispatchTimeInterval`, `Duration`, and `Date`; and `CGFloat`, which is a `Double` on every 64-bit Apple
+    /// platform (CGFloat's documentation: "a Double on 64-bit architectures"), held in the same fixed point.
     static let durationTypeNames: Set<String> = [
-        "TimeInterval", "Double", "CFTimeInterval", "DispatchTimeInterval", "Duration",
+        "TimeInterval", "Double", "CFTimeInterval", "DispatchTimeInterval", "Duration", "CGFloat",
         // A `Date` is held as the modelled device's wall time (virtual, never the host's clock) since the start (SwiftLowering+Dates.swift).
         "Date",
     ]
@@ -146,7 +147,8 @@ extension SwiftLowering {
             }
             unit = u
         } else if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            ["Double", "TimeInterval", "CFTimeInterval"].contains(callee.baseName.text), argument.label == nil,
+            ["Double", "TimeInterval", "CFTimeInterval", "CGFloat"].contains(callee.baseName.text),
+            argument.label == nil,
             scope.locals[callee.baseName.text] == nil
         {
             unit = "s"

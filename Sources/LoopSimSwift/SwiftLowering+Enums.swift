@@ -289,9 +289,7 @@ extension SwiftLowering {
     mutating func lowerSwitchWithReturns(
         _ s: SwitchExprSyntax, rest: ArraySlice<CodeBlockItemSyntax>, in scope: inout Scope
     ) -> [LocatedNode]? {
-        func endsWithReturn(_ c: SwitchCaseSyntax) -> Bool {
-            c.statements.last?.item.as(ReturnStmtSyntax.self).map { $0.expression == nil } ?? false
-        }
+        let endsWithReturn = Self.endsWithBareReturn  // SwiftLowering+TupleSwitch.swift
         let cases = s.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
         if isResultSubject(s.subject, in: scope) || switchNamesErrorPayloadCase(s) {
             return nil  // a Result's cases bind values: SwiftLowering+Result.swift, where `return` is a step

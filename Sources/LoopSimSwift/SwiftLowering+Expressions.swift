@@ -12,6 +12,7 @@ extension SwiftLowering {
             if let found = dateMember(member, in: scope) { return found }  // SwiftLowering+Dates.swift
             return memberAccess(member, in: scope)
         }
+        if let call = e.as(FunctionCallExprSyntax.self), refusesStructArrayCall(call, in: scope) { return nil }
         if let call = e.as(FunctionCallExprSyntax.self), let text = stringConversion(call, in: scope) { return text }
         if let call = e.as(FunctionCallExprSyntax.self), let made = errorPayloadValue(call, in: scope) { return made }
         if let call = e.as(FunctionCallExprSyntax.self), let found = dateCall(call, in: scope) { return found }
@@ -83,6 +84,7 @@ extension SwiftLowering {
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
         if let t = e.as(TryExprSyntax.self), let part = resultGet(t, in: scope) { return part }  // +Result.swift
         if let t = e.as(TryExprSyntax.self), let value = throwingTaskGroupValue(t, in: scope) { return value }
+        if let t = e.as(TryExprSyntax.self), let value = throwingTaskValue(t, in: scope) { return value }  // +Tasks
         if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
         if e.is(AwaitExprSyntax.self), let value = taskGroupNextValue(e, in: scope) { return value }  // +TaskGroups
         if let a = e.as(AwaitExprSyntax.self), let value = hoistedAwait(a, in: scope) { return value }  // +ActorReads
@@ -253,6 +255,7 @@ extension SwiftLowering {
         switch inner.type {
         case .object(let cls):
             if refusesThreadMember(cls, name, at: member) { return nil }  // SwiftLowering+ThreadSubclass.swift
+            if refusesPresentationStyleRead(cls, name, at: member) { return nil }  // +PresentationStyle.swift
             if let found = hoistedGetter(cls, name, receiver: inner.text, at: member) { return found }
             if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
             if case .result? = classes[cls]?.fields[name] {
@@ -272,6 +275,13 @@ extension SwiftLowering {
             // meet are converted from seconds (``infix(_:in:)``).
             case "timeInterval", "tolerance": return ("\(inner.text).\(name)", .interval)
             case "fireDate": return ("\(inner.text).fireDate", .date)
+            case "timestamp", "targetTimestamp", "duration":
+                // A display link's frame times, which the model's display link (a timer on the frame grid) has not.
+                unsupported(
+                    "`CADisplayLink.\(name)`",
+                    "read the uptime clock where the frame is handled, `CACurrentMediaTime()`, or count frames",
+                    at: member)
+                return nil
             default:
                 unsupported(
                     "`Timer.\(name)`",
@@ -308,6 +318,8 @@ extension SwiftLowering {
         if let found = durationCall(call, in: scope) { return found }
         if let found = arrayFunctionValue(call, in: scope) { return found }  // SwiftLowering+ArrayFunctions.swift
         if let found = arrayContains(call, in: scope) { return found }
+        if let found = rangeContains(call, in: scope) { return found }  // SwiftLowering+RangeContains.swift
+        if let found = enumRawInit(call, in: scope) { return found }  // SwiftLowering+EnumRawInit.swift
         if let found = stringFunctionValue(call, in: scope) { return found }  // SwiftLowering+StringFunctions.swift
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = callee.baseName.text
@@ -347,6 +359,7 @@ extension SwiftLowering {
         {
             return expression(base, in: scope)
         }
+        if refuseYieldResult(call, in: scope) { return nil }  // SwiftLowering+StreamBuffering.swift
         let text = call.calledExpression.trimmedDescription
         unsupported(
             "`\(text)(…)` as a value",

@@ -17,6 +17,7 @@ extension SwiftLowering {
 
         // First pass: the classes' shapes, so that bodies can resolve members of classes declared later.
         // Names first, so that a field may have the type of a class declared after it.
+        collectCenterAliases(tree)  // SwiftLowering+CenterAliases.swift
         for item in tree.statements {
             collectConstants(item)
             collectProtocol(item)

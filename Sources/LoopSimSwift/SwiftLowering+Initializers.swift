@@ -124,7 +124,7 @@ extension SwiftLowering {
     /// What to write instead of an init parameter whose type a method parameter cannot have.
     private func initializerParameterAdvice(_ type: TypeSyntax) -> String {
         let name = type.trimmedDescription.replacingOccurrences(of: "?", with: "")
-        if ["Float", "CGFloat", "Float32", "Float80"].contains(name) {
+        if ["Float", "Float32", "Float80"].contains(name) {
             return "a time is a `TimeInterval` (a `Double` of seconds, held exactly to the nanosecond); other "
                 + "floating-point types are not modelled: declare the parameter `TimeInterval`"
         }
@@ -136,6 +136,15 @@ extension SwiftLowering {
     private mutating func initializer(of cls: String, for call: FunctionCallExprSyntax) -> String? {
         let labels = callLabels(call)
         if let method = classes[cls]?.initializers[labels] { return method }
+        // `Throttler(interval: 0.25) { … }`: a trailing closure is the argument of the init's last parameter,
+        // whatever its label (the Swift book, "Closures" › "Trailing Closures"); ``callArguments`` passes it last.
+        if call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty {
+            let matching = (classes[cls]?.initializers ?? [:]).filter {
+                $0.key.count == labels.count + 1
+                    && Array($0.key.prefix(labels.count)) == labels
+            }
+            if matching.count == 1, let method = matching.first?.value { return method }
+        }
         let known = (classes[cls]?.initializers.keys.map { "init(" + $0.map { $0 + ":" }.joined() + ")" } ?? [])
             .sorted().joined(separator: ", ")
         bag.error(

@@ -31,9 +31,11 @@ extension SwiftLowering {
         if let call = e.as(FunctionCallExprSyntax.self), let format = formatCall(call, in: scope) {
             return format.map { "\\(" + $0.0 + ")" } ?? asWritten
         }
+        if refuseYieldResults(in: e, scope: scope) { return asWritten }  // SwiftLowering+StreamBuffering.swift
         if let tuple = tupleLogText(e, in: scope) { return tuple }  // SwiftLowering+Tuples.swift
         if let state = payloadEnumLogText(e, in: scope) { return state }  // SwiftLowering+PayloadEnums.swift
         if let described = describedValue(e) { return logItem(described, in: scope) }  // +StringPayloads.swift
+        if refusesStructArrayLog(e, in: scope) { return asWritten }  // SwiftLowering+StructArrayReads.swift
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self

@@ -26,6 +26,10 @@ extension SwiftLowering {
             case .decl: nil
             }
         if let s = expr?.as(SwitchExprSyntax.self) {
+            if let lowered = tupleSwitch(s, rest: rest, in: &scope, tail: tail) {  // +TupleSwitch.swift
+                steps += lowered.steps
+                return lowered.consumedRest ? .consumedRest : .handled
+            }
             if tail, let lowered = lowerSwitchWithReturns(s, rest: rest, in: &scope) {  // +Enums.swift
                 steps += lowered
                 return .consumedRest
@@ -39,6 +43,10 @@ extension SwiftLowering {
         }
         if case .stmt(let stmt) = item.item, let d = stmt.as(DeferStmtSyntax.self) {
             steps += lowerDefer(d, rest: rest, in: &scope, tail: tail)
+            return .consumedRest
+        }
+        if case .decl(let decl) = item.item, let v = decl.as(VariableDeclSyntax.self), isThrowingAsyncLet(v) {
+            steps += throwingAsyncLetScope(v, rest: rest, in: &scope, tail: tail)  // SwiftLowering+ThrowingTasks
             return .consumedRest
         }
         if let call = expr?.as(FunctionCallExprSyntax.self),
@@ -114,9 +122,11 @@ extension SwiftLowering {
     /// A `switch` whose case patterns bind values (`case .success(let v)`, `case .loading(let n)`): nested `if:`
     /// steps of `caseTest`'s tests, each case's bindings `let:` steps first in its branch, `default`'s steps the
     /// last `else:`. A binding in a case of several patterns is refused, as is a `where` clause. The names bound
-    /// are recorded by the case, so that an interpolation of one prints its value.
+    /// are recorded by the case, so that an interpolation of one prints its value. With `rest` (the statements after
+    /// the `switch` at the end of a body's flow), a case ending in `return` ends there and the others, and no case
+    /// matching, run `rest` after their steps, as ``lowerSwitchWithReturns(_:rest:in:)`` does.
     mutating func bindingSwitch(
-        _ s: SwitchExprSyntax, in scope: inout Scope, tail: Bool,
+        _ s: SwitchExprSyntax, in scope: inout Scope, tail: Bool, rest: ArraySlice<CodeBlockItemSyntax>? = nil,
         caseTest: (inout SwiftLowering, PatternSyntax) -> (test: String, bindings: [(String, String, LoweredType)])?
     ) -> [LocatedNode] {
         var tests: [(condition: String, at: ScenarioLocation, body: [LocatedNode])] = []
@@ -126,11 +136,15 @@ extension SwiftLowering {
                 unsupported("`#if` inside a `switch`", "write the cases plainly", at: element)
                 return []
             }
-            guard let statements = caseStatements(switchCase) else { return [] }
+            let returns = rest != nil && Self.endsWithBareReturn(switchCase)  // +TupleSwitch.swift
+            let kept = returns ? Array(switchCase.statements.dropLast())[...] : caseStatements(switchCase)
+            guard let kept else { return [] }
+            let statements = returns ? Array(kept) : Array(kept) + Array(rest ?? [])
+            let bodyTail = rest != nil || tail
             var body = scope
             switch switchCase.label {
             case .default:
-                defaultBody = lowerStatements(statements, in: &body, tail: tail)
+                defaultBody = lowerStatements(statements, in: &body, tail: bodyTail)
             case .case(let label):
                 var alternatives: [String] = []
                 var pre: [LocatedNode] = []
@@ -167,11 +181,15 @@ extension SwiftLowering {
                     resultCaseBindings[switchCase.id, default: [:]].merge(printed) { $1 }
                     alternatives.append(label.caseItems.count > 1 ? "(\(test))" : test)
                 }
-                let steps = pre + lowerStatements(statements, in: &body, tail: tail)
+                let steps = pre + lowerStatements(statements, in: &body, tail: bodyTail)
                 tests.append((alternatives.joined(separator: " || "), location(label), steps))
             }
         }
-        return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: true)
+        if let rest, defaultBody == nil {
+            var body = scope
+            defaultBody = lowerStatements(Array(rest), in: &body, tail: true)
+        }
+        return Self.nestedCaseTests(tests, default: defaultBody, keepsEmptyElse: rest == nil)
     }
 
     /// A case label's condition on `subject`: its patterns' tests joined by `||` (Swift matches any of them); nil
@@ -320,7 +338,7 @@ extension SwiftLowering {
     /// A `break` or `continue` in R (not in a loop nested in R) leaves the scope too: D runs before it, as before a
     /// `return` (``runningDeferredOnLoopExits(_:_:)``). A labeled one, or a `break` inside a `switch` (which leaves
     /// the `switch`, not the loop), is refused.
-    private mutating func lowerDefer(
+    mutating func lowerDefer(
         _ d: DeferStmtSyntax, rest: ArraySlice<CodeBlockItemSyntax>, in scope: inout Scope, tail: Bool
     ) -> [LocatedNode] {
         let finder = LoopExitFinder()
@@ -492,7 +510,7 @@ private final class SwitchExitFinder: SyntaxVisitor {
 }
 
 /// Finds a `break` or `continue` that is not inside a nested loop or closure (one that leaves the scope).
-private final class LoopExitFinder: SyntaxVisitor {
+final class LoopExitFinder: SyntaxVisitor {
     /// The first one found.
     var found: Syntax?
     /// The first that the lowering does not run a `defer` before: labeled, or a `break` inside a `switch`.

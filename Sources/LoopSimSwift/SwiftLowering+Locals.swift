@@ -13,6 +13,13 @@ extension SwiftLowering {
             return []
         }
         if let modifier = decl.modifiers.first(where: { !isTopLevelAccessModifier($0, in: scope) }) {
+            if scope.kind == .main {
+                unsupported(
+                    "a `\(modifier.name.text)` top-level variable",
+                    "keep a strong top-level variable (set it to nil where the app lets the object go), or hold the "
+                        + "object in a `\(modifier.name.text)` property of one of the file's classes", at: modifier)
+                return []
+            }
             unsupported(
                 "a `\(modifier.name.text)` local", "keep a strong local, or a weak field of a class", at: modifier)
             return []
@@ -43,6 +50,10 @@ extension SwiftLowering {
                     || isPlainStructRead(value, in: scope)
             {
                 plainBindings.insert(binding.id)  // `let n = counter.count`, printed as its value (+Interpolation)
+            }
+            if let made = structArrayLocal(binding, name: name, isVar: isVar, in: &scope) {
+                steps += made  // an array of structs: one local array per stored property (+StructArrays.swift)
+                continue
             }
             if let made = structLocal(binding, name: name, isVar: isVar, in: &scope) {
                 steps += made  // a struct: one local per stored property (SwiftLowering+Structs.swift)

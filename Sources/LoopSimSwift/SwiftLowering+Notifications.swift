@@ -64,13 +64,15 @@ extension SwiftLowering {
         unsupported(
             "this notification name",
             "write `Notification.Name(\"X\")`, or a constant of `extension Notification.Name { static let x = "
-                + "Notification.Name(\"X\") }` in this file (LoopSim posts no system notifications but UIApplication's "
-                + "willResignActive, didEnterBackground, willEnterForeground and didBecomeActive)", at: e)
+                + "Notification.Name(\"X\") }` in this file (the system names LoopSim knows are UIApplication's "
+                + "lifecycle ones, which its app posts, and its memory-warning, terminate and time-change ones and "
+                + "UIResponder's keyboard ones, which only the experiment posts)", at: e)
         return nil
     }
 
     /// Whether `e` is `NotificationCenter.default`.
     func isDefaultCenter(_ e: ExprSyntax) -> Bool {
+        if isCenterAlias(e) { return true }  // `let center = NotificationCenter.default` (+CenterAliases.swift)
         guard let member = e.as(MemberAccessExprSyntax.self) else { return false }
         return member.declName.baseName.text == "default"
             && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "NotificationCenter"

@@ -61,6 +61,21 @@ extension SwiftLowering {
         ]
     }
 
+    /// `vc.modalPresentationStyle` read as a value: refused (true), as the model keeps the style only for the
+    /// `present` that reads it and the scenario language has no expression for it. False for another member, or
+    /// an app's own field of that name.
+    mutating func refusesPresentationStyleRead(_ cls: String, _ name: String, at node: some SyntaxProtocol) -> Bool {
+        guard name == "modalPresentationStyle", classes[cls]?.fields[name] == nil,
+            isPresentableController(.object(cls))
+        else { return false }
+        unsupported(
+            "reading `modalPresentationStyle`",
+            "LoopSim keeps the style for the `present` that reads it; keep the choice in a property of your own "
+                + "(a Bool or an enum of the file) set beside `vc.modalPresentationStyle = …`, and read that",
+            at: node)
+        return true
+    }
+
     /// Whether a value of `type` is a controller `present` takes: a `UIViewController` subclass of the scenario's,
     /// a plain `UIViewController()` or a navigation controller.
     private func isPresentableController(_ type: LoweredType) -> Bool {

@@ -19,6 +19,9 @@ struct PropertyQueue {
     var name: String
     /// Whether it is an `OperationQueue` (else a `DispatchQueue`).
     var isOperationQueue: Bool
+    /// A `let` holding one of the process's shared queues (`DispatchQueue.main`, `.global()`): `name` is that
+    /// queue's, which no `queues:` entry declares.
+    var isShared = false
 }
 
 extension SwiftLowering {
@@ -88,7 +91,7 @@ extension SwiftLowering {
     /// `queues:`: the top-level queues and then the ones kept in properties, a concurrent one as `{NAME:
     /// {concurrent: WIDTH}}`.
     func queueEntries(at start: ScenarioLocation) -> [LocatedNode] {
-        let dispatched = propertyQueues.filter { !$0.isOperationQueue }.map(\.name)
+        let dispatched = propertyQueues.filter { !$0.isOperationQueue && !$0.isShared }.map(\.name)
         return (queueNames + dispatched).map { name in
             guard let width = queueWidths[name] else { return .plain(name, at: start) }
             return .map([(name, .map([("concurrent", .plain(String(width), at: start))], at: start))], at: start)
@@ -98,6 +101,13 @@ extension SwiftLowering {
     /// Records a stored property that keeps a queue (``PropertyQueue``), from ``collectShape(_:)``; true when
     /// `decl` is one (also after a refusal), so that it is no field of the class.
     mutating func recordPropertyQueue(_ decl: VariableDeclSyntax, className: String) -> Bool {
+        if let shared = sharedQueueProperty(decl) {
+            propertyQueues.append(
+                PropertyQueue(
+                    className: className, property: shared.property, name: shared.queue, isOperationQueue: false,
+                    isShared: true))
+            return true
+        }
         guard decl.bindings.count == 1, let binding = decl.bindings.first,
             let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let call = binding.initializer?.value.as(FunctionCallExprSyntax.self)
@@ -152,8 +162,38 @@ extension SwiftLowering {
         return true
     }
 
+    /// `private let queue = DispatchQueue.main`, `let work: DispatchQueue = .global(qos: .utility)`: a `let`
+    /// holding one of the process's shared queues, which every use of the property names (the queue is one object
+    /// for the whole process: `dispatch_get_main_queue`, `dispatch_get_global_queue` return the same queue at each
+    /// call), so the property is no field; the property's name and the queue's (`main`, `global`). Nil otherwise.
+    func sharedQueueProperty(_ decl: VariableDeclSyntax) -> (property: String, queue: String)? {
+        guard decl.bindingSpecifier.text == "let", decl.bindings.count == 1, let binding = decl.bindings.first,
+            let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            var value = binding.initializer?.value
+        else { return nil }
+        let annotated = binding.typeAnnotation?.type.trimmedDescription == "DispatchQueue"
+        var isCall = false
+        if let call = value.as(FunctionCallExprSyntax.self) {
+            guard call.trailingClosure == nil else { return nil }
+            value = call.calledExpression
+            isCall = true
+        }
+        guard let member = value.as(MemberAccessExprSyntax.self) else { return nil }
+        if let base = member.base {
+            guard base.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchQueue" else { return nil }
+        } else if !annotated {
+            return nil
+        }
+        switch (member.declName.baseName.text, isCall) {
+        case ("main", false): return (property, "main")
+        case ("global", true): return (property, "global")
+        default: return nil
+        }
+    }
+
     /// Whether `decl` is a property recorded by ``recordPropertyQueue(_:className:)`` (or refused there).
     func isPropertyQueue(_ decl: VariableDeclSyntax) -> Bool {
+        if sharedQueueProperty(decl) != nil { return true }
         guard decl.bindings.count == 1,
             let call = decl.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self)
         else { return false }

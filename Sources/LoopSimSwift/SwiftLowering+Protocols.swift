@@ -45,7 +45,7 @@ extension SwiftLowering {
     }
 
     /// A top-level `protocol`: accepted when LoopSim can resolve it — requirements that are methods returning
-    /// nothing, inheriting at most `AnyObject` or `NSObjectProtocol`, exactly one class of the file conforming —
+    /// nothing or properties of a protocol one class conforms to, inheriting at most `AnyObject` or `NSObjectProtocol`, exactly one class of the file conforming —
     /// and refused at what it cannot resolve otherwise. True: the declaration is handled (it lowers to nothing).
     mutating func checkProtocol(_ p: ProtocolDeclSyntax) -> Bool {
         let name = p.name.text
@@ -60,6 +60,10 @@ extension SwiftLowering {
             unsupported("a protocol with associated types", "write the protocol with concrete types", at: clause)
         }
         for member in p.memberBlock.members {
+            if let v = member.decl.as(VariableDeclSyntax.self) {
+                checkPropertyRequirement(v, of: name)  // SwiftLowering+ProtocolProperties.swift
+                continue
+            }
             guard let f = member.decl.as(FunctionDeclSyntax.self) else {
                 unsupported(
                     "\(describe(member.decl)) in a protocol",
@@ -87,4 +91,18 @@ extension SwiftLowering {
 
     /// Whether `name` is a protocol of the file that LoopSim resolves (a class may conform to it).
     func isResolvedProtocol(_ name: String) -> Bool { protocols[name]?.isEmpty == false }
+
+    /// `Sendable` and `@unchecked Sendable` in a class's inheritance clause: a marker protocol, which has no
+    /// requirements and no runtime representation (SE-0302, "Marker protocols"; `@unchecked` only silences the
+    /// compiler's check of the class's stored properties), so the class runs as it would without it.
+    static func isMarkerConformance(_ type: TypeSyntax) -> Bool {
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            let attributes = attributed.attributes.compactMap {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+            }
+            return attributes == ["unchecked"] && attributed.specifiers.isEmpty
+                && attributed.baseType.trimmedDescription == "Sendable"
+        }
+        return type.trimmedDescription == "Sendable"
+    }
 }

@@ -322,6 +322,11 @@ extension SwiftLowering {
                 elements[1].is(AssignmentExprSyntax.self)
                 ? "=" : elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
             if ["=", "+=", "-=", "*=", "/=", "%="].contains(op),
+                let steps = structArrayAssignment(elements[0], operator: op, Array(elements[2...]), at: e, in: &scope)
+            {
+                return steps  // `items[i].title = "y"`, `items = []`: SwiftLowering+StructArrays.swift
+            }
+            if ["=", "+=", "-=", "*=", "/=", "%="].contains(op),
                 let steps = dictionaryAssignment(elements[0], operator: op, Array(elements[2...]), at: e, in: &scope)
             {
                 return steps  // `d[k] = v`, `d[k, default: 0] += 1`: SwiftLowering+Dictionaries.swift

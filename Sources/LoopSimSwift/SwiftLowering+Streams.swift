@@ -74,6 +74,8 @@ extension SwiftLowering {
         let isMakeStream: Bool
         /// `AsyncThrowingStream` (SwiftLowering+ThrowingStreams.swift).
         var throwing = false
+        /// `bufferingPolicy: .bufferingOldest(n)` or `.bufferingNewest(n)`; nil for `.unbounded`.
+        var buffering: StreamBuffering? = nil
     }
 
     /// `AsyncStream(Int.self) { c in … }`, `AsyncStream<Int> { … }`, `AsyncStream { (c: AsyncStream<Int>.Continuation)
@@ -90,6 +92,7 @@ extension SwiftLowering {
             called = base
         }
         var element: String?
+        var buffering: StreamBuffering?
         var typeName = called.trimmedDescription
         if let generic = called.as(GenericSpecializationExprSyntax.self) {
             typeName = generic.expression.trimmedDescription
@@ -101,13 +104,9 @@ extension SwiftLowering {
             switch argument.label?.text {
             case "throwing" where isMakeStream && throwing:
                 guard isErrorMetatype(argument.expression) else { return .some(nil) }  // +ThrowingStreams.swift
-            case "bufferingPolicy" where argument.expression.trimmedDescription.hasSuffix(".unbounded"):
-                continue  // the default, written out
             case "bufferingPolicy":
-                unsupported(
-                    "an AsyncStream `bufferingPolicy:`",
-                    "LoopSim models the default `.unbounded` buffering: leave `bufferingPolicy:` out", at: argument)
-                return .some(nil)
+                guard let policy = streamBufferingPolicy(argument.expression) else { return .some(nil) }
+                buffering = policy  // SwiftLowering+StreamBuffering.swift
             case nil where !isMakeStream, "of" where isMakeStream:
                 if let member = argument.expression.as(MemberAccessExprSyntax.self),
                     member.declName.baseName.text == "self", let base = member.base
@@ -144,7 +143,9 @@ extension SwiftLowering {
             element = Self.streamElement(of: t)
         }
         return .some(
-            StreamMaking(call: call, element: element, build: build, isMakeStream: isMakeStream, throwing: throwing))
+            StreamMaking(
+                call: call, element: element, build: build, isMakeStream: isMakeStream, throwing: throwing,
+                buffering: buffering?.limit == nil ? nil : buffering))
     }
 
     /// The steps that make the stream of `made` into local `local` (new, of the stream type), run its build closure
@@ -162,9 +163,17 @@ extension SwiftLowering {
         }
         guard streamElementType(element, at: made.call) != nil else { return nil }
         let throwing = made.throwing
-        var steps: [LocatedNode] = [
-            .step("asyncStream", local, at: at, throwing ? [("throwing", .plain("true", at: at))] : [])
-        ]
+        var keys: [(String, LocatedNode)] = throwing ? [("throwing", .plain("true", at: at))] : []
+        if let buffering = made.buffering, let limit = buffering.limit {
+            guard let n = expression(limit, in: scope) else { return nil }
+            guard n.type == .int else {
+                unsupported("this buffering limit", "give the number of values the buffer keeps, an Int", at: limit)
+                return nil
+            }
+            keys.append(
+                (buffering.keepsNewest ? "bufferingNewest" : "bufferingOldest", .plain(n.text, at: location(limit))))
+        }
+        var steps: [LocatedNode] = [.step("asyncStream", local, at: at, keys)]
         scope.locals[local] = Local(type: Self.streamType(element: element, throwing: throwing), isVar: false)
         guard let build = made.build else { return steps }
         // The build closure runs at once, synchronously, in `init` (AsyncStream.swift: `build(Continuation(…))`):
@@ -351,6 +360,7 @@ extension SwiftLowering {
         let element: LoweredType
         let elementName: String?
         var iteratedType = LoweredType.unknown
+        var dropsStream = false
         if let notifications = notificationSequence(f.sequence) {
             guard let made = notificationStreamSteps(notifications, in: scope) else { return [] }
             (stream, before, after) = made
@@ -386,7 +396,8 @@ extension SwiftLowering {
                 return []
             }
             guard let type = streamElementType(written, at: f.sequence) else { return [] }
-            if refuseEarlyExitWithTermination(f) { return [] }  // SwiftLowering+ThrowingStreams.swift
+            guard let drops = streamDroppedAtExit(f) else { return [] }  // SwiftLowering+StreamExit.swift
+            dropsStream = drops
             element = type
             iteratedType = sequence.type
             elementName = Self.isVoidElement(written) ? nil : type.fieldTypeName
@@ -412,7 +423,8 @@ extension SwiftLowering {
         guard let steps = loopBody(f, in: &body) else { return [] }  // SwiftLowering+Arrays.swift
         let leave = LocatedNode.step("if", ended, at: at, [("then", .list([.plain("break", at: at)], at: at))])
         let turn = [LocatedNode.step("streamNext", stream, at: location(f.sequence), next)] + thrown + [leave] + steps
-        return before + [.step("while", "true", at: location(f.pattern), [("do", .list(turn, at: at))])] + after
+        let loop = [LocatedNode.step("while", "true", at: location(f.pattern), [("do", .list(turn, at: at))])]
+        return before + (dropsStream ? Self.cancellingAtExits(loop, stream, at: at) : loop) + after
     }
 
     /// `NotificationCenter.default.notifications(named: N)` or `(named: N, object: O)`: the call; nil for anything
@@ -422,7 +434,7 @@ extension SwiftLowering {
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "notifications",
             ["NotificationCenter.default", "NotificationCenter.`default`"].contains(
-                member.base?.trimmedDescription ?? "")
+                member.base?.trimmedDescription ?? "") || member.base.map(isCenterAlias) == true
         else { return nil }
         return call
     }

@@ -169,7 +169,13 @@ extension SwiftLowering {
             unsupported("this value as a `\(s)`", "pass \(valueSpelling(s)) or another `\(s)`", at: e)
             return nil
         }
-        return ([], flatFields(of: s, prefix: value.text).map { .plain($0.place, at: at) }, [])
+        return (
+            [],
+            flatFields(of: s, prefix: s).map {
+                .plain(Self.elementPlace(value.text, String($0.place.dropFirst(s.count))), at: at)
+            },
+            []
+        )
     }
 
     /// A closure's capture of the struct local `name`: a capture of each stored property's local, which the closure
@@ -194,7 +200,8 @@ extension SwiftLowering {
         scope.locals["self"] = Local(type: .value(s), isVar: true, lowered: text)
         scope.isInlineClosure = true  // a `return` would leave the caller: refused
         for field in structs[s]?.fields ?? [] {
-            scope.locals[field.name] = Local(type: field.type, isVar: !field.isLet, lowered: "\(text)_\(field.name)")
+            scope.locals[field.name] = Local(
+                type: field.type, isVar: !field.isLet, lowered: Self.elementPlace(text, "_\(field.name)"))
         }
         return scope
     }
@@ -220,6 +227,13 @@ extension SwiftLowering {
             return []
         }
         guard let receiver = expression(base, in: scope) else { return [] }
+        if Self.splitElement(receiver.text) != nil, method.modifiers.contains(where: { $0.name.text == "mutating" }) {
+            unsupported(
+                "a `mutating` method called on an element of an array of structs",
+                "copy the element out, call it, and store it back: `var item = items[i]; item.\(name)(…); "
+                    + "items[i] = item`", at: call)
+            return []
+        }
         let at = location(call)
         var inner = structScope(s, value: receiver.text)
         var steps: [LocatedNode] = []

@@ -234,7 +234,7 @@ extension SwiftLowering {
                 at: node)
             return nil
         }
-        return ("\(text)_\(name)", field.type)
+        return (Self.elementPlace(text, "_\(name)"), field.type)  // `P_name[i]` of an element
     }
 
     /// A class's stored property of a struct type: records its flattened fields in the class's shape.
@@ -369,7 +369,7 @@ extension SwiftLowering {
         }
         // A copy: each stored property stored anew (the Swift book, "Structures and Enumerations Are Value Types").
         return flatFields(of: s, prefix: prefix).map { place, _ in
-            let from = source.text + place.dropFirst(prefix.count)
+            let from = Self.elementPlace(source.text, String(place.dropFirst(prefix.count)))
             return .step(verb, "\(place) = \(from)", at: at)
         }
     }
@@ -385,7 +385,8 @@ extension SwiftLowering {
         if expr.is(NilLiteralExprSyntax.self) { return [.step(verb, "\(place) = nil", at: at)] }
         if case .closure(let types) = field.type, let closure = expr.as(ClosureExprSyntax.self) {
             let steps = closureValueSteps(closure, place: place, types: types, in: scope)
-            return verb == "let" ? [.step("let", "\(place) = nil", at: at)] + steps : steps
+            // A new local is declared a `block` first: `block:` stores only into a place of that type.
+            return verb == "let" ? [.step("let", "\(place): block = nil", at: at)] + steps : steps
         }
         if case .array = field.type, isEmptyArray(expr) {
             guard let typeName = field.type.fieldTypeName else { return nil }

@@ -141,11 +141,12 @@ extension SwiftLowering {
         case nil where scope.locals[Self.closureBoxName] != nil:
             return closureThrow(error, at: at)  // out of a throwing closure (SwiftLowering+ThrowingClosures.swift)
         case nil where Self.isInTaskClosure(Syntax(node)):
-            // Swift lets a Task's closure throw (a `Task<T, Error>`, its error rethrown by `try await task.value`).
+            // A task's closure that may throw has its own flag (SwiftLowering+ThrowingTasks.swift); a throw the
+            // lowering did not see coming when it chose one lands here.
             unsupported(
-                "a Task whose closure throws (`Task<T, Error>`)",
-                "catch inside the Task's closure: `Task { do { try await … } catch { … } }` (or `try?`); a task's "
-                    + "error carried to `try await task.value` is not modelled", at: node)
+                "a throw here in a Task's closure",
+                "write the `throw` or the `try` as a statement of the closure (`try await loader.load()`), or catch "
+                    + "it inside: `Task { do { try await … } catch { … } }`", at: node)
             return nil
         case nil:
             unsupported(

@@ -164,6 +164,10 @@ extension SwiftLowering {
                 source = expression(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), in: scope)
             }
             guard let source else { return nil }
+            if structArrayElement(source.type) != nil {
+                refuseStructArrayCapture(name, at: item)  // SwiftLowering+StructArrays.swift
+                return nil
+            }
             if case .value(let s) = source.type {
                 // `[config]`: a copy of each stored property (SwiftLowering+Structs.swift).
                 guard source.text == name, strength == "strong" else {
@@ -201,6 +205,10 @@ extension SwiftLowering {
                     inner.locals["\(name).\(member)"] = part
                 }
                 continue
+            }
+            if structArrayElement(local.type) != nil {
+                refuseStructArrayCapture(name, at: node)  // SwiftLowering+StructArrays.swift
+                return nil
             }
             if case .value(let s) = local.type {
                 // A struct local: each stored property's local (SwiftLowering+Structs.swift).

@@ -61,6 +61,15 @@ extension SwiftLowering {
                     + "not modelled (call the cell's methods from the scenario's code)", at: node)
             return true
         }
+        if parent.hasPrefix("UI"), ["Delegate", "DataSource"].contains(where: { parent.hasSuffix($0) }) {
+            unsupported(
+                "conforming to `\(parent)`",
+                "LoopSim's UIKit sends no delegate or data-source callbacks (search bars, scroll views, tables and text "
+                    + "fields are not modelled): leave the conformance out, give the method plain parameters, and call "
+                    + "it from the experiment (`scenario.at(.seconds(1), \"type\") { vc.searchTextChanged(\"sw\") }`)",
+                at: node)
+            return true
+        }
         if parent.hasPrefix("UI") {
             unsupported(
                 "subclassing `\(parent)`",

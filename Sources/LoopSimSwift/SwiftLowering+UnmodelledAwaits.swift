@@ -1,30 +1,29 @@
 import LoopSimScenario
 import SwiftSyntax
 
-/// Awaited forms LoopSim does not model, named as themselves: a reviewer's files wrote `let image = try await
-/// task.value`, `let who = try await name` (an `async let`) and `try await withTaskCancellationHandler { … }` as a
-/// local's value, and were told to write the call "into a local", which they already were.
+/// Awaited forms LoopSim does not model, named as themselves: a reviewer's files wrote `await task.result`, `try
+/// await x.value` of something not known to be a task and `try await withTaskCancellationHandler { … }` as a
+/// local's value, and were told to write the call "into a local", which they already were. (`try await task.value`
+/// and `try await a` of an `async let` are modelled: SwiftLowering+ThrowingTasks.swift.)
 extension SwiftLowering {
     /// What `e` (under its `try`/`await`) is and what to write instead, when it is a form LoopSim knows it does not
     /// model; nil for any other.
     func unmodelledAwait(_ e: ExprSyntax, in scope: Scope) -> (String, String)? {
         let (inner, tryKind, _) = Self.effects(of: e)
-        if tryKind != .none, let member = inner.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "value" || member.declName.baseName.text == "result"
-        {
+        if let member = inner.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "result" {
             return (
-                "`\(e.trimmedDescription)`, a throwing task's value",
-                "a Task whose closure throws is not modelled: catch inside its closure (`Task { do { … } catch "
-                    + "{ … } }`) and await a value that cannot throw (`let v = await task.value`)"
+                "`\(e.trimmedDescription)`, a task's `Result`",
+                "`task.result` is not modelled: write `do { let v = try await task.value; … } catch { … }` "
+                    + "(SwiftLowering+ThrowingTasks.swift)"
             )
         }
-        if tryKind != .none, let name = inner.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            asyncLets[name] != nil || scope.locals[name] != nil
+        if tryKind != .none, let member = inner.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "value", let base = member.base
         {
             return (
-                "`\(e.trimmedDescription)`, a throwing `async let`",
-                "an `async let` whose call throws is not modelled: call the method with `try await` where its value "
-                    + "is needed (`let \(name) = try await load()`), or make it catch its error and return a value"
+                "`\(e.trimmedDescription)`, the value of something LoopSim cannot tell is a Task",
+                "keep the task in a local or a property (`let t = Task { … }`) and write `let v = try await "
+                    + "t.value` inside a `do` with a `catch`; `\(base.trimmedDescription)` is no task handle here"
             )
         }
         if let call = inner.as(FunctionCallExprSyntax.self),

@@ -36,6 +36,8 @@ struct SwiftLowering {
     /// Notification names kept as constants of a type or of the top level, by `Owner.name` or `name`
     /// (SwiftLowering+NotificationNames.swift).
     var typeNotificationNames: [String: String] = [:]
+    /// The names bound once, by a `let`, to `NotificationCenter.default` (SwiftLowering+CenterAliases.swift).
+    var centerAliases: Set<String> = []
     /// The experiment's parameters, by their Swift names (looked up only), and those names in source order.
     var parameters: [String: SwiftParameter] = [:]
     var parameterOrder: [String] = []
@@ -97,6 +99,11 @@ struct SwiftLowering {
     /// The `async let` names of the body being lowered: each child task's local and its value's type
     /// (SwiftLowering+AsyncLet.swift).
     var asyncLets: [String: (task: String, type: LoweredType, isPlain: Bool)] = [:]
+    /// The flags of the task closures being lowered that throw (SwiftLowering+ThrowingTasks.swift).
+    var taskClosureFlags: Set<String> = []
+    /// The type of the value of each task made into a place whose closure returns one, by the place
+    /// (`try await task.value`, SwiftLowering+ThrowingTasks.swift).
+    var taskValueTypes: [String: LoweredType] = [:]
 
     /// `Owner.name` of each `static let name = C()` singleton of the file's classes to C (SwiftLowering+Singletons.swift;
     /// looked up only).
@@ -113,6 +120,9 @@ struct SwiftLowering {
     /// The overloads renamed before lowering (SwiftOverloads.swift): it maps the renamed tree's positions to the
     /// file's.
     var overloads: OverloadRenaming?
+    /// The method references written out as closures before that (SwiftMethodReferences.swift): it maps the
+    /// written-out tree's positions to the file's.
+    var methodReferences: MethodReferenceRewriting?
 
     /// Creates a lowering for `tree`, the parsed contents of `file`.
     init(file: String, tree: SourceFileSyntax) {
@@ -128,7 +138,8 @@ struct SwiftLowering {
 
     /// The location of `position`, a position in the tree being lowered.
     func location(of position: AbsolutePosition) -> ScenarioLocation {
-        let l = converter.location(for: overloads?.map(position) ?? position)
+        let renamed = overloads?.map(position) ?? position
+        let l = converter.location(for: methodReferences?.map(renamed) ?? renamed)
         return ScenarioLocation(file: file, line: l.line, column: scalarColumn(l))
     }
 

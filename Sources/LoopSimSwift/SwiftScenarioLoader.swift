@@ -78,8 +78,14 @@ public enum SwiftScenarioLoader {
             }
             return (nil, lowering.bag.sorted())
         }
-        // Overloads by labels or `async` get names of their own first (SwiftOverloads.swift); locations stay the file's.
-        let renaming = OverloadRenaming(source)
+        // Method references become the closures Swift makes of them (SwiftMethodReferences.swift), then overloads by
+        // labels or `async` get names of their own (SwiftOverloads.swift); locations stay the file's.
+        let references = MethodReferenceRewriting(source)
+        for refusal in references.refusals {  // located in the file's own tree
+            lowering.unsupported(refusal.what, refusal.instead, at: lowering.location(of: refusal.at))
+        }
+        lowering.methodReferences = references
+        let renaming = OverloadRenaming(references.tree)
         for refusal in renaming.refusals {
             lowering.unsupported(
                 refusal.what, refusal.instead, at: lowering.location(of: refusal.at))

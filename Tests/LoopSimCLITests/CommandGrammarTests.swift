@@ -55,6 +55,17 @@ import Testing
         #expect(twice.stderr.contains("name 'ios10' twice"), "\(twice.stderr)")
     }
 
+    /// A variant as a Swift scenario spells it (`.linuxCorelibs`, `linuxCorelibs`, `.ios10`) names the same profile.
+    @Test func swiftSpellingsOfVariantsNameTheirProfiles() throws {
+        #expect(ScenarioOptions.profileName("linuxCorelibs") == "linux-corelibs")
+        #expect(ScenarioOptions.profileName(".linuxCorelibs") == "linux-corelibs")
+        #expect(ScenarioOptions.profileName(".ios10") == "ios10")
+        #expect(ScenarioOptions.profileName("ios9") == "ios9")
+        let run = try CLIEndToEndTests.loopsim(["run", Self.s2, "--variant", ".ios10"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("── ios10 (seed") && !run.stdout.contains("── ios9 (seed"), "\(run.stdout)")
+    }
+
     /// `why` and `graph` take several variants: a second `--variant` used to replace the first.
     @Test func whyAndGraphAnswerEveryVariantNamed() throws {
         let why = try CLIEndToEndTests.loopsim(["why", Self.s2, "--object", "button", "--variants", "ios9,ios10"])

@@ -95,6 +95,20 @@ import Testing
         #expect(r[0].explanation == #"logged_in_order == [done, start, never] (actual: ["start","done"])"#)
     }
 
+    @Test func aTextListedTwiceStandsForItsSecondLine() throws {
+        // The log: start, 0, 0, tick (1 s), tick (2 s), tick (3 s), done (3.5 s).
+        let r = try [
+            "[start, tick, tick, tick, done]", "[0, start, 0]", "[tick, done, tick]", "[tick, tick, tick, tick]",
+        ].map { try #require(try Self.results("logged_in_order: \($0)").first) }
+        #expect(r.map(\.passed) == [true, false, false, false])
+        // The second `0` is the third line: after `start`, so the actual order puts `start` first.
+        #expect(r[1].explanation == #"logged_in_order == [0, start, 0] (actual: ["start","0","0"])"#)
+        #expect(r[2].explanation == #"logged_in_order == [tick, done, tick] (actual: ["tick","tick","done"])"#)
+        // A fourth `tick` was never logged: left out of the actual value.
+        #expect(
+            r[3].explanation == #"logged_in_order == [tick, tick, tick, tick] (actual: ["tick","tick","tick"])"#)
+    }
+
     @Test func textsMadeOfDigitsMatchQuotedOrNot() throws {
         // `log: "0"` and `log: 0` both log the text 0; a text figure compares with the expected text as written.
         let doubleQuoted = try Self.results(

@@ -397,4 +397,26 @@ import Testing
             ])
             """)
     }
+
+    /// A struct local made with a closure property: the property's local is a `block` before the closure is stored
+    /// into it, and the struct's other properties read as any local's.
+    @Test func aStructLocalHoldsAClosureProperty() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import Foundation
+            let scenario = Scenario("struct closure", until: .seconds(1), variants: [.ios10])
+            struct Row {
+                var title: String
+                var onTap: () -> Void
+            }
+            final class Screen {
+                func load() {
+                    let row = Row(title: "a", onTap: { print("tap") })
+                    print(row.title)
+                }
+            }
+            Screen().load()
+            scenario.expect(.all, ["logs": 1, "logs[0].text": "a"])
+            """)
+    }
 }

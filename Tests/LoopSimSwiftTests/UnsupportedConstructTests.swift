@@ -22,20 +22,15 @@ import Testing
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
         Case(
-            name: "Task whose closure throws",
-            code: "TOP:final class L {\n func load() async throws -> Int { 1 }\n"
-                + " func go() { Task { try await /*@*/self.load() } }\n}",
-            advice: "catch inside the Task's closure"),
-        Case(
-            name: "throwing task's value",
+            name: "task's result",
             code: "TOP:final class L {\n func go() async {\n let t = Task { () -> Int in return 1 }\n"
-                + " do { let v = /*@*/try await t.value; print(v) } catch {}\n }\n}",
-            advice: "await a value that cannot throw"),
+                + " let r = /*@*/await t.result\n print(r)\n }\n}",
+            advice: "`task.result` is not modelled"),
         Case(
-            name: "throwing async let",
-            code: "TOP:final class L {\n func load() async throws -> Int { 1 }\n func go() async {\n"
-                + " async let a = load()\n do { let x = /*@*/try await a; print(x) } catch {}\n }\n}",
-            advice: "call the method with `try await` where its value is needed"),
+            name: "throwing value of something not a task",
+            code: "TOP:final class L {\n var t: AnyObject?\n func go() async {\n"
+                + " do { let v = /*@*/try await t.value; print(v) } catch {}\n }\n}",
+            advice: "keep the task in a local or a property"),
         Case(
             name: "task cancellation handler",
             code: "TOP:final class L {\n func go() async {\n"
@@ -63,9 +58,9 @@ import Testing
             code: "TOP:struct Point {\n var x = 0\n var /*@*/y: Int { get { x } set { x = newValue } }\n}",
             advice: "write its getter as one expression"),
         Case(
-            name: "array of structs",
-            code: "TOP:struct Item {\n var id = 0\n}\nclass Box {\n var /*@*/items: [Item] = []\n}",
-            advice: "keep one array per property"),
+            name: "array of structs in a struct",
+            code: "TOP:struct Item {\n var id = 0\n}\nstruct Box {\n var /*@*/items: [Item] = []\n}",
+            advice: "one array per property"),
         Case(
             name: "whole struct in an expression",
             code:
@@ -386,6 +381,14 @@ import Testing
                 + "/*@*/timer?.tolerance = 0.1", advice: "right after"),
         Case(name: "subclass", code: "TOP:class VC: /*@*/Page {}", advice: "NSObject subclass"),
         Case(name: "table view controller", code: "TOP:class T: /*@*/UITableViewController {}", advice: "data sources"),
+        Case(
+            name: "display link frame time",
+            code: "TOP:class V: UIViewController {\n var t: CFTimeInterval = 0\n"
+                + " @objc func step(_ link: CADisplayLink) { t = /*@*/link.timestamp }\n}",
+            advice: "CACurrentMediaTime()"),
+        Case(
+            name: "UIKit delegate protocol", code: "TOP:class T: UIViewController, /*@*/UISearchBarDelegate {}",
+            advice: "sends no delegate or data-source callbacks"),
         Case(name: "storyboard segue", code: "TOP:class S: /*@*/UIStoryboardSegue {}", advice: "segues"),
         Case(
             name: "performSegue", code: "/*@*/performSegue(withIdentifier: \"show\", sender: nil)",
@@ -402,6 +405,11 @@ import Testing
         Case(
             name: "presentation style", code: "let d = UIViewController()\nd.modalPresentationStyle = /*@*/.popover",
             advice: "popover, custom and current-context presentations are not modelled"),
+        Case(
+            name: "presentation style read",
+            code: "let d = UIViewController()\nd.modalPresentationStyle = .fullScreen\n"
+                + "if /*@*/d.modalPresentationStyle == .fullScreen { print(1) }",
+            advice: "keep the choice in a property of your own"),
         Case(
             name: "navigation controller without a root", code: "let nav = /*@*/UINavigationController()",
             advice: "UINavigationController(rootViewController: vc)`, in place of the later `setViewControllers"),
@@ -429,8 +437,8 @@ import Testing
                 + "{ return true } }", advice: "top level of the file"),
         Case(
             name: "system notification",
-            code: "NotificationCenter.default.post(name: /*@*/UIResponder.keyboardWillShowNotification, object: nil)",
-            advice: "system notifications"),
+            code: "NotificationCenter.default.post(name: /*@*/UIDevice.orientationDidChangeNotification, object: nil)",
+            advice: "the system names LoopSim knows"),
         Case(
             name: "removeObserver with a name",
             code: "/*@*/NotificationCenter.default.removeObserver(self, name: Notification.Name(\"x\"), object: nil)",
@@ -482,9 +490,16 @@ import Testing
                 + " func f() async { /*@*/for await x in s { print(x) } } }",
             advice: "write `for try await`"),
         Case(
-            name: "AsyncStream buffering policy",
-            code: "let s = AsyncStream(Int.self, /*@*/bufferingPolicy: .bufferingNewest(1)) { c in c.finish() }",
-            advice: "`.unbounded`"),
+            name: "AsyncStream buffering policy held in a value",
+            code: "TOP:final class F { let p = 1\n func f(n: Int) {\n"
+                + " let s = AsyncStream(Int.self, bufferingPolicy: /*@*/n > 1 ? .unbounded : .bufferingNewest(1)) "
+                + "{ c in c.finish() } } }",
+            advice: "write the policy in the call"),
+        Case(
+            name: "reading an AsyncStream yield's result",
+            code: "let (s, c) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))\n"
+                + "if case .dropped = /*@*/c.yield(1) { print(0) }",
+            advice: "as a statement"),
         Case(
             name: "AsyncSequence operator on a stream",
             code: "let (s, c) = AsyncStream.makeStream(of: Int.self)\n"
@@ -596,9 +611,140 @@ import Testing
                 + "class Hub { func go() { DispatchQueue.main.async { let n = /*@*/names.count; print(n) } } }",
             advice: "keep it in a stored property"),
         Case(
+            name: "tuple switch over a Double",
+            code: "let d = 0.5\nswitch (/*@*/d, count) {\ndefault: break\n}", advice: "each element of the subject"),
+        Case(
+            name: "tuple switch binding the whole tuple",
+            code: "switch (count, count) {\ncase /*@*/let pair: print(pair)\n}", advice: "one per element"),
+        Case(
+            name: "tuple switch with labels",
+            code: "switch (/*@*/a: count, b: count) {\ndefault: break\n}", advice: "without labels"),
+        Case(
+            name: "tuple switch binding in several patterns",
+            code: "switch (count, count) {\ncase /*@*/(0, let n), (let n, 0): print(n)\ndefault: break\n}",
+            advice: "write one case per pattern"),
+        Case(
+            name: "tuple switch over a tuple variable",
+            code: "var pair = (0, 2)\npair.0 += 1\nswitch /*@*/pair {\ndefault: break\n}",
+            advice: "write the tuple in place"),
+        Case(
+            name: "property requirement of several conformers",
+            code: "TOP:protocol Poller: AnyObject { var /*@*/interval: Int { get } }\n"
+                + "final class A: Poller { var interval = 1 }\nfinal class B: Poller { var interval = 2 }",
+            advice: "hold the concrete class"),
+        Case(
+            name: "static property requirement",
+            code: "TOP:protocol Poller: AnyObject { /*@*/static var limit: Int { get } }\n"
+                + "final class A: Poller { var n = 1 }",
+            advice: "require an instance property"),
+        Case(
             name: "display link initializer",
             code: "let l = /*@*/CADisplayLink(target: self, selector: #selector(go), extra: 1)",
             advice: "CADisplayLink(target: self"),
+        Case(
+            name: "first of an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n print(/*@*/items.first?.id ?? 0)\n }\n}",
+            advice: "read `items[0]`"),
+        Case(
+            name: "last of an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let n = /*@*/items.last\n }\n}",
+            advice: "test `!items.isEmpty`"),
+        Case(
+            name: "map on an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let ids = /*@*/items.map { $0.id }\n }\n}",
+            advice: "`for item in items` loop"),
+        Case(
+            name: "filter on an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let big = /*@*/items.filter { $0.id > 1 }\n }\n}",
+            advice: "`for item in items` loop"),
+        Case(
+            name: "contains(where:) on an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n if /*@*/items.contains(where: { $0.id == 1 }) { }\n }\n}",
+            advice: "`for item in items` loop"),
+        Case(
+            name: "sorted on an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let s = /*@*/items.sorted { $0.id < $1.id }\n }\n}",
+            advice: "`for item in items` loop"),
+        Case(
+            name: "removed struct element as a value",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let x = /*@*/items.removeFirst()\n }\n}",
+            advice: "read the element first"),
+        Case(
+            name: "insert into an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n /*@*/items.insert(Item(id: 0), at: 0)\n }\n}",
+            advice: "`append(x)`"),
+        Case(
+            name: "printing a whole array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n print(/*@*/items)\n }\n}",
+            advice: "print each element's properties"),
+        Case(
+            name: "closure capturing a local array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let /*@*/copy = items\n DispatchQueue.main.async { print(copy.count) }\n }\n}",
+            advice: "keep the array in a property"),
+        Case(
+            name: "mutating method on an element of an array of structs",
+            code:
+                "TOP:struct Item { var id: Int; mutating func reset() { id = 0 } }\nfinal class Q {\n var items: [Item] = []\n func f() {\n /*@*/items[0].reset()\n }\n}",
+            advice: "copy the element out"),
+        Case(
+            name: "array of structs as a parameter",
+            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n func show(_ xs: /*@*/[Item]) {}\n}",
+            advice: "keep the `[Item]` in a property of the class"),
+        Case(
+            name: "array of structs as a returned value",
+            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n"
+                + " func all() -> /*@*/[Item] { return items }\n}",
+            advice: "keep the `[Item]` in a property"),
+        Case(
+            name: "optional array of structs",
+            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: /*@*/[Item]? = nil\n}",
+            advice: "[Item]"),
+        Case(
+            name: "array of a struct with a weak property",
+            code: "TOP:final class O {}\nstruct Item { weak var owner: O? }\nfinal class Q {\n"
+                + " var /*@*/items: [Item] = []\n}",
+            advice: "hold the object strongly"),
+        Case(
+            name: "reference to an async method as a closure",
+            code: "TOP:final class L {\n var onDone: (() -> Void)?\n func load() async {}\n"
+                + " func go() { onDone = /*@*/load }\n}",
+            advice: "inside a `do` or a `Task`"),
+        Case(
+            name: "reference to a throwing method as a closure",
+            code: "TOP:final class L {\n var onDone: (() -> Void)?\n func load() throws {}\n"
+                + " func go() { self.onDone = /*@*/self.load }\n}",
+            advice: "inside a `do` or a `Task`"),
+        Case(
+            name: "reference to another object's method as a closure",
+            code: "TOP:final class W { func fire() {} }\nfinal class L {\n var onDone: (() -> Void)?\n"
+                + " let w = W()\n func go() { onDone = /*@*/w.fire }\n}",
+            advice: "capture list"),
+        Case(
+            name: "reference to an overloaded method as a closure",
+            code: "TOP:final class L {\n var f: ((Int) -> Void)?\n func take(_ n: Int) {}\n"
+                + " func take(count n: Int) {}\n func go() { f = /*@*/take }\n}",
+            advice: "write the closure"),
+        Case(
+            name: "subclass of the file's own view controller",
+            code: "TOP:class BaseViewController: UIViewController {\n override func viewDidLoad() { setup() }\n"
+                + " func setup() {}\n}\nclass FeedViewController: /*@*/BaseViewController {\n"
+                + " override func setup() { super.setup() }\n}",
+            advice: "write one class"),
+        Case(
+            name: "subclass of the file's own NSObject subclass",
+            code: "TOP:class Base: NSObject {\n override init() { super.init() }\n}\n"
+                + "class Child: /*@*/Base {\n override init() { super.init() }\n}",
+            advice: "write one class"),
     ]
 
     /// The scenario file around `code`.

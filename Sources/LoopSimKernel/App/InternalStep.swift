@@ -17,4 +17,7 @@ public enum InternalStep: Sendable {
     case releaseHeld(ObjectID, reason: String)
     /// The end of a transition: UIKit calls the `completion:` block it held, and releases it.
     case callCompletion(ObjectID)
+    /// After the root's `viewWillAppear` of `makeKeyAndVisible`: the root's view is in the window
+    /// (``UIKit/isInWindowHierarchy(_:)``).
+    case windowShowsRoot(ObjectID)
 }

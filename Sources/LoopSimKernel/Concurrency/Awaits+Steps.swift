@@ -79,6 +79,9 @@ public struct AwaitTaskStep: ExecutableStep {
     public var task: Expr
     /// Where the task's value goes (`let n = await task.value`), stored when the await ends (TaskValues.swift).
     public var result: LValue? = nil
+    /// Where the task's error goes (`try await task.value` of a task whose closure threw), a string place: what the
+    /// task threw, nil when it returned (TaskValues.swift).
+    public var error: LValue? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let waiter = c.kernel.runningTask(on: c.thread) else {
@@ -87,7 +90,9 @@ public struct AwaitTaskStep: ExecutableStep {
         guard let o = try c.object(task, expecting: "a task") else { return .next }
         guard c.kernel.tasks.isTask(o.id) else { throw RuntimeFault("awaitTask on a \(o.className), not a Task") }
         if o.id == waiter { throw RuntimeFault("a task awaits its own value: it would wait for ever") }
-        if let result { return StepOutcome(.push(TaskValueFrame(task: o.id, caller: c.frame, result: result))) }
+        if result != nil || error != nil {
+            return StepOutcome(.push(TaskValueFrame(task: o.id, caller: c.frame, result: result, error: error)))
+        }
         if c.kernel.tasks.isFinished(o.id) { return .next }
         return StepOutcome(.push(TaskSuspendFrame(.wait(o.id))))
     }

@@ -16,8 +16,8 @@ extension AwaitCallStep {
 }
 
 extension AwaitTaskStep {
-    public static func make(task: Expr, result: LValue? = nil) -> Self {
-        Self(task: task, result: result)
+    public static func make(task: Expr, result: LValue? = nil, error: LValue? = nil) -> Self {
+        Self(task: task, result: result, error: error)
     }
 }
 
@@ -57,8 +57,9 @@ extension ResumeContinuationStep {
 // MARK: Concurrency/Streams+Steps.swift
 
 extension MakeStreamStep {
-    public static func make(into: LValue, label: String, throwing: Bool = false) -> Self {
-        Self(into: into, label: label, throwing: throwing)
+    public static func make(into: LValue, label: String, throwing: Bool = false, bufferingLimit: Expr? = nil,
+                            keepsNewest: Bool = false) -> Self {
+        Self(into: into, label: label, throwing: throwing, bufferingLimit: bufferingLimit, keepsNewest: keepsNewest)
     }
 }
 
@@ -69,8 +70,8 @@ extension StreamYieldStep {
 }
 
 extension StreamFinishStep {
-    public static func make(stream: Expr, error: Expr? = nil) -> Self {
-        Self(stream: stream, error: error)
+    public static func make(stream: Expr, error: Expr? = nil, cancelled: Bool = false) -> Self {
+        Self(stream: stream, error: error, cancelled: cancelled)
     }
 }
 

@@ -9,9 +9,20 @@ public struct MakeStreamStep: ExecutableStep {
     public var label: String
     /// An `AsyncThrowingStream` (it may end with an error, `finish(throwing:)`).
     public var throwing: Bool = false
+    /// `bufferingPolicy: .bufferingOldest(n)` or `.bufferingNewest(n)`: n, an int; nil for `.unbounded`.
+    public var bufferingLimit: Expr? = nil
+    /// `.bufferingNewest(n)` (drop the oldest waiting value when full), else `.bufferingOldest(n)` (drop the new).
+    public var keepsNewest: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
-        let made = c.kernel.tasks.streams.make(label: label, throwing: throwing, on: c.thread)
+        var policy = Streams.Policy.unbounded
+        if let bufferingLimit {
+            guard case .int(let n) = try c.value(bufferingLimit) else {
+                throw RuntimeFault("an AsyncStream's buffering limit is not an int")
+            }
+            policy = keepsNewest ? .newest(Int(n)) : .oldest(Int(n))
+        }
+        let made = c.kernel.tasks.streams.make(label: label, throwing: throwing, policy: policy, on: c.thread)
         try c.bind(made, into: into)
         return .next
     }
@@ -37,12 +48,16 @@ public struct StreamYieldStep: ExecutableStep {
 
 /// `continuation.finish()` or `finish(throwing: error)`: the stream ends (the first finish wins); the task waiting
 /// in `next()` gets nil, or the error. Its termination handler, if set, is called first, on this thread, with
-/// `.finished` (``StreamTerminationCall``). Nil does nothing.
+/// `.finished` (``StreamTerminationCall``). Nil does nothing. With `cancelled`, the storage's `cancel()`, which
+/// the iterator's context runs when the last copy of the stream goes (AsyncStream.swift, `_Context.deinit`): the
+/// handler, if still set, with `.cancelled`, then `finish()`.
 public struct StreamFinishStep: ExecutableStep {
     public var verb: String { "streamFinish" }
     public var stream: Expr
     /// The error `finish(throwing:)` ends an `AsyncThrowingStream` with; nil for `finish()`.
     public var error: Expr? = nil
+    /// `cancel()`: the handler is told `.cancelled`.
+    public var cancelled: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let o = try c.object(stream, expecting: "an AsyncStream continuation") else { return .next }
@@ -59,7 +74,7 @@ public struct StreamFinishStep: ExecutableStep {
             return .next
         }
         return StreamTerminationCall.outcome(
-            [Streams.Termination(handler: handler, reason: "finished", resume: task)], in: c)
+            [Streams.Termination(handler: handler, reason: cancelled ? "cancelled" : "finished", resume: task)], in: c)
     }
 }
 

@@ -19,16 +19,30 @@
 /// Its one slot, `onTermination`, holds the termination handler strongly (`_Storage.State.onTermination`), so what
 /// the handler captures (a timer to invalidate) stays as long as the stream does. The handler is called once, with
 /// `.finished` or `.cancelled`: the first `finish` (on the finishing thread), the consumer task's cancellation (on
-/// the cancelling thread), or the storage's deinit (``ThrowingStreams+Steps.swift``). The other buffering policies
-/// are not modelled (the front-ends refuse them, located).
+/// the cancelling thread), the iterator's context dropped (`_Context.deinit` calls `storage.cancel()`, on the
+/// thread that drops it: the `streamFinish:` step with `cancelled: true`), or the storage's deinit
+/// (``ThrowingStreams+Steps.swift``).
+///
+/// Buffering (``Policy``, `AsyncStream(…, bufferingPolicy:)`): `.unbounded` keeps every value; `.bufferingOldest(n)`
+/// keeps the first n and drops a new value while n wait; `.bufferingNewest(n)` drops the oldest waiting value to
+/// make room for the new one (n ≤ 0: the new value is dropped). A value handed straight to a waiting consumer is
+/// never buffered (`_Storage.yield(_:)` in AsyncStreamBuffer.swift).
 ///
 /// `AsyncThrowingStream` (`_ThrowingStorage` in AsyncStreamBuffer.swift): `finish(throwing: e)` records the
 /// failure once (the first finish wins); the consumer's `next()` drains the buffered values first, then throws `e`
 /// once, then returns nil. Cancelling the consumer finishes the stream without an error: the loop ends normally.
 final class Streams {
+    /// A stream's `BufferingPolicy`: how many values its buffer keeps, and which it drops when full.
+    enum Policy: Equatable {
+        case unbounded
+        case oldest(Int)
+        case newest(Int)
+    }
+
     /// One stream's storage.
     struct Record {
         let id: ObjectID
+        var policy: Policy = .unbounded
         /// The values yielded and not taken yet, oldest first (+1 for an object).
         var pending: [Value] = []
         /// `finish()` was called or the consumer was cancelled: no value is buffered any more.
@@ -80,18 +94,20 @@ final class Streams {
     func isStream(_ object: ObjectID) -> Bool { recordOf[object] != nil }
 
     /// A new stream (+1, the caller's): `AsyncStream(T.self) { continuation in … }` or `AsyncStream.makeStream`.
-    func make(label: String, throwing: Bool = false, on thread: SimThread) -> ObjectID {
+    func make(label: String, throwing: Bool = false, policy: Policy = .unbounded, on thread: SimThread) -> ObjectID {
         let className = throwing ? "AsyncThrowingStream" : "AsyncStream"
         let o = objects.allocate(
             kind: .asyncStream, className: className, label: label, slotNames: ["onTermination"],
             slotStrengths: [.strong], slots: [.null], isDeclaredRoot: false, at: recorder.now, on: thread.name)
         recorder.record(thread, .objectAlloc(object: recorder.name(o), className: recorder.name(className)))
         recordOf[o.id] = records.count
-        records.append(Record(id: o.id))
+        records.append(Record(id: o.id, policy: policy))
         return o.id
     }
 
     /// `continuation.yield(value)` (`value` a +1 the stream takes): the task to resume when one was waiting.
+    /// A value the buffering policy drops (the new one, or the oldest waiting one for `.bufferingNewest`) is let
+    /// go (`_Storage.yield(_:)`: `.dropped(value)`, `.dropped(state.pending.removeFirst())`).
     func yield(_ id: ObjectID, _ value: Value, on thread: SimThread) -> ObjectID? {
         guard let r = recordOf[id] else { return nil }
         if let task = records[r].waiter {
@@ -99,11 +115,24 @@ final class Streams {
             records[r].handoff = (value, false)
             return task
         }
-        if records[r].terminal {
-            if case .object(let o) = value { objects.release(o, on: thread) }
-            return nil
+        var dropped = value
+        if !records[r].terminal {
+            let count = records[r].pending.count
+            switch records[r].policy {
+            case .unbounded:
+                records[r].pending.append(value)
+                dropped = .null
+            case .oldest(let limit) where count < limit, .newest(let limit) where count < limit:
+                records[r].pending.append(value)
+                dropped = .null
+            case .newest where count > 0:
+                dropped = records[r].pending.removeFirst()
+                records[r].pending.append(value)
+            case .oldest, .newest:
+                break
+            }
         }
-        records[r].pending.append(value)
+        if case .object(let o) = dropped { objects.release(o, on: thread) }
         return nil
     }
 

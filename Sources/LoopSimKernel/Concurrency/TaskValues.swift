@@ -4,16 +4,21 @@
 
 /// `await task.value` into a place: waits as ``AwaitTaskStep`` does (a finished task does not suspend the waiter),
 /// then stores the task's value into the calling frame's place, a copy: the task keeps its own for later awaits.
+/// `try await task.value` of a task whose closure threw: its error into the error place and the value place left
+/// as it was (stdlib Task.swift, `Task.value` where `Failure == Error`: `try await _taskFutureGetThrowing(_task)`,
+/// which rethrows the error the future completed with, for every await).
 final class TaskValueFrame: Frame {
     let task: ObjectID
     let caller: ProgramFrame
-    let result: LValue
+    let result: LValue?
+    let error: LValue?
     private var waited = false
 
-    init(task: ObjectID, caller: ProgramFrame, result: LValue) {
+    init(task: ObjectID, caller: ProgramFrame, result: LValue?, error: LValue? = nil) {
         self.task = task
         self.caller = caller
         self.result = result
+        self.error = error
     }
 
     func step(_ kernel: Kernel, _ thread: SimThread) -> FrameAction {
@@ -22,8 +27,14 @@ final class TaskValueFrame: Frame {
             return .push(TaskSuspendFrame(.wait(task)))
         }
         do throws(RuntimeFault) {
-            try kernel.interpreter.store(
-                kernel.tasks.value(of: task), owned: false, into: result, in: caller, on: thread, kernel)
+            let thrown = kernel.tasks.thrown(by: task)
+            if let error {
+                try kernel.interpreter.store(thrown, owned: false, into: error, in: caller, on: thread, kernel)
+            }
+            if let result, thrown == .null || error == nil {
+                try kernel.interpreter.store(
+                    kernel.tasks.value(of: task), owned: false, into: result, in: caller, on: thread, kernel)
+            }
         } catch {
             kernel.appCrashed(error.message, on: thread)
         }

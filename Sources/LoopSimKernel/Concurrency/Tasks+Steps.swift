@@ -52,7 +52,9 @@ public struct TaskSleepStep: ExecutableStep {
             throw RuntimeFault("Task.sleep outside a task")
         }
         if c.kernel.tasks.isCancelled(task) {
-            return throwing ? StepOutcome(.push(TaskSuspendFrame(.end))) : .next
+            guard throwing else { return .next }
+            c.kernel.tasks.setThrown(task, Tasks.cancellationError)
+            return StepOutcome(.push(TaskSuspendFrame(.end)))
         }
         let d = max(.zero, try c.duration(delay))
         return StepOutcome(.push(TaskSuspendFrame(.sleep(d, throwing: throwing))))
@@ -67,6 +69,7 @@ public struct CheckCancellationStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let task = c.kernel.runningTask(on: c.thread), c.kernel.tasks.isCancelled(task) else { return .next }
+        c.kernel.tasks.setThrown(task, Tasks.cancellationError)
         return StepOutcome(.push(TaskSuspendFrame(.end)))
     }
 }

@@ -194,6 +194,7 @@ final class Tasks {
         records[r].state = .running
         if records[r].throwsOnResume {
             records[r].throwsOnResume = false
+            records[r].thrown = Self.cancellationError
             return .end(records[r].saved)
         }
         if !records[r].started {
@@ -319,6 +320,11 @@ final class Tasks {
 
     /// Whether task `id`'s innermost open group was cancelled (`group.cancelAll()`).
     func isGroupCancelled(of id: ObjectID) -> Bool { records[recordOf[id]!].cancelledGroups.last ?? false }
+
+    /// The error a cancelled `try await Task.sleep` or `try Task.checkCancellation()` throws out of a task's
+    /// closure, as the Swift front-end writes an error's text: `CancellationError()` (stdlib TaskCancellation.swift,
+    /// `public struct CancellationError: Error { public init() {} }`). `try await task.value` rethrows it.
+    static let cancellationError = Value.string("CancellationError()")
 
     /// Task `id`'s closure throws `error` (a child task's error, ``TaskRecord/thrown``).
     func setThrown(_ id: ObjectID, _ error: Value) {

@@ -154,6 +154,8 @@ extension Interpreter {
                 if let frame = k.uikit.hookFrame(id, method, k) { return .push(frame) }
             case .callOwnHook(let id, let method):
                 if let frame = k.uikit.hookFrame(id, method, k) { return .push(frame) }
+            case .windowShowsRoot(let root):
+                k.uikit.windowShows(root)
             case .callBlock(let block):
                 guard k.heap.object(block) != nil else { return .next }
                 k.retain(block)

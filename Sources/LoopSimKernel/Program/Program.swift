@@ -36,6 +36,10 @@ public struct Program: Sendable {
     /// Where each statement was written, indexed by ``Step/site(_:)``; index 0 is "no site" (a step the compiler
     /// or the kernel made). The views name a step's line from it; the kernel only passes the index along.
     public var sites: [SourceSite] = [SourceSite(file: "", line: 0, column: 0)]
+    /// The program shows a window (it has a `makeKeyAndVisible` step): `present` then checks that the presenter's
+    /// view is in the window hierarchy (UIKit+Window.swift). A program without one leaves the window out of the
+    /// model, and its presenters are taken to be on screen.
+    public var showsWindow = false
 
     public init() {}
 }

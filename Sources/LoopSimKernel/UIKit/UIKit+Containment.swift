@@ -65,10 +65,12 @@ extension UIKit {
     }
 
     /// `[window makeKeyAndVisible]` with `root` as its `rootViewController`: the root's (or its visible
-    /// controller's) appear hooks, as a transition without animation.
+    /// controller's) appear hooks, as a transition without animation; the root's view is in the window after its
+    /// viewWillAppear (UIKit+Window.swift).
     func showRoot(_ root: ObjectID) {
         let shown = visibleController(root)
         queueTransition(
-            will: [Self.hook(shown, "viewWillAppear")], did: [Self.hook(shown, "viewDidAppear")], animated: false)
+            will: [Self.hook(shown, "viewWillAppear"), .internalStep(.windowShowsRoot(root))],
+            did: [Self.hook(shown, "viewDidAppear")], animated: false)
     }
 }

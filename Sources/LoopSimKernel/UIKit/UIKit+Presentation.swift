@@ -7,7 +7,9 @@ extension UIKit {
     /// is the presenter itself, is already presented, sits in a navigation stack, or is itself presenting (an
     /// "active controller": the presenter's own presenter, or any controller further down the chain). A presenter
     /// presents one controller at a time: while it is presenting, UIKit refuses with a warning and drops the
-    /// request (the controller is not retained: it may die; the completion block is not called). A controller in a
+    /// request (the controller is not retained: it may die; the completion block is not called). So does it when the
+    /// program shows a window and the controller `present` is sent to is not in the window hierarchy
+    /// (UIKit+Window.swift), with its own warning. A controller in a
     /// navigation stack presents from its navigation controller (`presentingViewController` is the container).
     ///
     /// Hooks: with a full-screen style the presenter's visible controller gets viewWillDisappear, then the presented
@@ -45,6 +47,15 @@ extension UIKit {
             let warning =
                 "Warning: Attempt to present \(name) on \(k.heap.object(presenter)?.displayName ?? "") "
                 + "which is already presenting \(k.heap.object(current)?.displayName ?? "")"
+            k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: warning))
+            k.record(thread, .presentRefused(controller: k.name(name)))
+            recordPresentation(vc, k) { $0.refused += 1 }
+            if let completion { k.release(completion, on: thread) }
+            return
+        }
+        if k.program.showsWindow, !isInWindowHierarchy(requested) {
+            let warning = notInWindowWarning(
+                presenting: vc, on: presenter, from: requested, iosVersion: k.profile.iosVersion)
             k.records.logs.append(LogEntry(at: k.now, thread: thread.name, text: warning))
             k.record(thread, .presentRefused(controller: k.name(name)))
             recordPresentation(vc, k) { $0.refused += 1 }

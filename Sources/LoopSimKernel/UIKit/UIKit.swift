@@ -21,6 +21,9 @@ final class UIKit {
     var navigationControllers: [ObjectID] = []
     /// Presentation figures per controller, in the order first presented.
     var presentations: [(serial: Int, record: PresentationRecord)] = []
+    /// The window's root controller once `makeKeyAndVisible` has put its view in the window (UIKit+Window.swift);
+    /// nil before.
+    var windowRoot: ObjectID?
     /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
     private(set) var trackingUntil = SimInstant.zero
     /// UIKit's event source, a version-0 source in the main run loop's common modes.

@@ -83,7 +83,7 @@ extension ScenarioCompiler {
             guard c.requireAsync(s) else { return [] }
             return [.perform(TaskYieldStep())]
         },
-        StepVerb("awaitTask", keys: ["type", "result"]) { c, s in
+        StepVerb("awaitTask", keys: ["type", "result", "error"]) { c, s in
             guard c.requireAsync(s) else { return [] }
             guard let (task, type) = c.expression(s.arg, scope: s.scope) else { return [] }
             if !type.isObject {
@@ -102,7 +102,14 @@ extension ScenarioCompiler {
                 if let valueType { c.checkAssignable(valueType, to: placeType, at: node.location) }
                 result = place
             }
-            return [.perform(AwaitTaskStep.make(task: task, result: result))]
+            // `try await task.value`: the error the task's closure threw into `error:` (a string place), nil when
+            // it returned.
+            var error: LValue?
+            if s.map["error"] != nil {
+                guard let place = c.typedPlaceKey(s.map["error"], .string, scope: s.scope) else { return [] }
+                error = place
+            }
+            return [.perform(AwaitTaskStep.make(task: task, result: result, error: error))]
         },
         StepVerb("taskGroup") { c, s in
             guard c.requireAsync(s) else { return [] }

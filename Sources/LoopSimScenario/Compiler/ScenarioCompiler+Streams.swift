@@ -7,7 +7,7 @@ extension ScenarioCompiler {
     /// anywhere), `streamNext:` (one turn of `for await`, in a task; `error:` for `for try await`), run by the
     /// kernel's `Streams`.
     static let streamVerbs: [StepVerb] = [
-        StepVerb("asyncStream", keys: ["throwing"]) { c, s in
+        StepVerb("asyncStream", keys: ["throwing", "bufferingOldest", "bufferingNewest"]) { c, s in
             guard let (place, type) = c.lvalue(s.arg, scope: s.scope, declare: .anyObject) else { return [] }
             if !type.isObject {
                 c.bag.error(.exprType, "an AsyncStream is an object, not \(type)", at: s.arg.location)
@@ -15,7 +15,26 @@ extension ScenarioCompiler {
             }
             let label = s.arg.scalar?.text.split(separator: ".").last.map(String.init) ?? "stream"
             let throwing = s.map["throwing"].flatMap { c.bool($0, what: "throwing") } ?? false
-            return [.perform(MakeStreamStep.make(into: place, label: label, throwing: throwing))]
+            var limit: Expr?
+            let newest = s.map["bufferingNewest"]
+            if let node = newest ?? s.map["bufferingOldest"] {
+                if newest != nil, s.map["bufferingOldest"] != nil {
+                    c.bag.error(.typeMismatch, "a stream has one buffering policy: oldest or newest", at: node.location)
+                    return []
+                }
+                guard let (e, t) = c.expression(node, scope: s.scope) else { return [] }
+                if t != .int {
+                    c.bag.error(.exprType, "a buffering limit is an int, not \(t)", at: node.location)
+                    return []
+                }
+                limit = e
+            }
+            return [
+                .perform(
+                    MakeStreamStep.make(
+                        into: place, label: label, throwing: throwing, bufferingLimit: limit, keepsNewest: newest != nil
+                    ))
+            ]
         },
         StepVerb("streamYield", keys: ["value"]) { c, s in
             guard let stream = c.streamExpression(s) else { return [] }
@@ -26,7 +45,7 @@ extension ScenarioCompiler {
             guard let (value, _) = c.expression(node, scope: s.scope) else { return [] }
             return [.perform(StreamYieldStep.make(stream: stream, value: value))]
         },
-        StepVerb("streamFinish", keys: ["error"]) { c, s in
+        StepVerb("streamFinish", keys: ["error", "cancelled"]) { c, s in
             guard let stream = c.streamExpression(s) else { return [] }
             var error: Expr?
             if let node = s.map["error"] {
@@ -37,7 +56,12 @@ extension ScenarioCompiler {
                 }
                 error = e
             }
-            return [.perform(StreamFinishStep.make(stream: stream, error: error))]
+            let cancelled = s.map["cancelled"].flatMap { c.bool($0, what: "cancelled") } ?? false
+            if cancelled, error != nil {
+                c.bag.error(.typeMismatch, "a cancelled stream ends without an error", at: s.at)
+                return []
+            }
+            return [.perform(StreamFinishStep.make(stream: stream, error: error, cancelled: cancelled))]
         },
         StepVerb("streamOnTermination", keys: ["handler"]) { c, s in
             guard let stream = c.streamExpression(s) else { return [] }

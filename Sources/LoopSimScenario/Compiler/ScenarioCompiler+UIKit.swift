@@ -87,6 +87,7 @@ extension ScenarioCompiler {
         },
         StepVerb("makeKeyAndVisible") { c, s in
             guard let root = c.objectArgument(s.arg, "the window's root view controller", s) else { return [] }
+            c.program.showsWindow = true
             return [.perform(MakeKeyAndVisibleStep.make(root: root))]
         },
     ]
