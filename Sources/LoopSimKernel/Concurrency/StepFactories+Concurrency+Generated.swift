@@ -93,9 +93,8 @@ extension TaskGroupNextStep {
 // MARK: Concurrency/Tasks+Steps.swift
 
 extension MakeTaskStep {
-    public static func make(
-        closure: Expr, detached: Bool, actor: TaskExecutor?, into: LValue?, label: String, child: Bool = false
-    ) -> Self {
+    public static func make(closure: Expr, detached: Bool, actor: TaskExecutor?, into: LValue?, label: String,
+                            child: Bool = false) -> Self {
         Self(closure: closure, detached: detached, actor: actor, into: into, label: label, child: child)
     }
 }
