@@ -79,7 +79,8 @@ extension SwiftLowering {
             steps.append(.step("task", task, at: at, entries))
             asyncLets[name] = (task, type, interpolatedType(ExprSyntax(call)) == .plain)
             scope.locals[name] = Local(type: type, isVar: false, lowered: task)
-            if !throwing { scope.openAsyncLets.append((task, at)) }  // ended with its block (SwiftLowering+AsyncLetScope.swift)
+            // Ended with its block (SwiftLowering+AsyncLetScope.swift); a throwing child with its error handling.
+            if !throwing { scope.openAsyncLets.append((task, at)) }
         }
         return steps
     }

@@ -32,7 +32,7 @@ import Testing
         let yaml = SwiftLoweringTests.render(try #require(node?.mapping?["main"]))
         #expect(
             yaml.contains(
-                "{task: asyncLet_n_15x15, actor: none, returns: int, captures: [strong service], "
+                "{task: asyncLet_n_15x15, actor: none, child: true, returns: int, captures: [strong service], "
                     + "do: [{await: service.count, result: count_15x19}, {return: count_15x19}]}"), "\(yaml)")
         #expect(yaml.contains("{awaitTask: asyncLet_n_15x15, type: int, result: n_16x16}"), "\(yaml)")
         #expect(yaml.contains("{log: n \\(n_16x16)}"), "\(yaml)")
