@@ -24,6 +24,7 @@ extension ScenarioTranslation {
     mutating func emitConcurrency(_ step: any ExecutableStep, context: BodyContext, into w: inout SwiftWriter) {
         switch step {
         case let s as MakeTaskStep:
+            if s.child { unsupported("a child task (`task:` with `child: true`; write the Swift file itself)") }
             let closure = expr(s.closure, context)
             let call: String
             switch (s.actor, s.detached) {

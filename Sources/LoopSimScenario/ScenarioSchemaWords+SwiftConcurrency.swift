@@ -195,6 +195,10 @@ extension ScenarioSchemaWords {
         == step/task/captures
         `captures:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached {
         }`)
+        == step/task/child
+        `child:` (`true`: a child task of the running task, as `async let` makes, which the running task's
+        cancellation reaches) (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`,
+        `Task.detached { }`)
         == step/task/detached
         `detached:` (a key of `task:`, which models `Task { }`, `Task { @MainActor in }`, `Task.detached {
         }`)

@@ -6,10 +6,11 @@ import SwiftSyntax
 /// executing child task"); the first `await unread` (or `await (unread, name)`) waits for it and takes its value.
 /// The lowering makes the child a `task:` whose block awaits the call and returns its value (`returns:`), and each
 /// `await` of the name an `awaitTask:` of it with `result:` (the kernel keeps a finished task's value). The
-/// initializer is one call of a method of the file that returns an `Int`, `Bool`, `String`, enum or object. SE-0317's
-/// implicit cancellation — a child never awaited is cancelled and awaited when its scope ends — is modelled for a
-/// child whose method throws (SwiftLowering+ThrowingTasks.swift); any other `async let` whose scope never awaits it
-/// is refused, located.
+/// initializer is one call of a method of the file that returns an `Int`, `Bool`, `String`, enum or object. The child
+/// is a child task of the running one (`child: true`): cancelling the parent cancels it (SE-0304, "Cancellation").
+/// SE-0317's implicit cancellation — a child not awaited is cancelled and awaited when its scope ends — is the
+/// `cancelTask:` and `awaitTask:` at each exit of the block (SwiftLowering+AsyncLetScope.swift) for a child whose
+/// method does not throw; a throwing child's are written with its error handling (SwiftLowering+ThrowingTasks.swift).
 extension SwiftLowering {
     /// The `async let` declaration `decl`'s steps, or nil when it is not one.
     mutating func asyncLetSteps(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode]? {
@@ -34,13 +35,6 @@ extension SwiftLowering {
                 continue
             }
             let throwing = isThrowingAsyncLet(decl)
-            guard throwing || isAwaited(name, after: decl) else {
-                unsupported(
-                    "an `async let` its scope never awaits",
-                    "await it (`let n = await \(name)`): Swift cancels and awaits an unawaited child when its scope "
-                        + "ends, which LoopSim does not model", at: binding.pattern)
-                continue
-            }
             let at = location(binding)
             let task = Self.temporaryName("asyncLet_\(name)_", at: at)
             let result = Self.temporaryName("\(method)_", at: location(call))
@@ -77,13 +71,16 @@ extension SwiftLowering {
             }
             body.append(.step("return", result, at: at))
             var entries: [(String, LocatedNode)] = [
-                ("actor", .plain("none", at: at)), ("returns", .plain(typeName, at: at)),
+                ("actor", .plain("none", at: at)), ("child", .plain("true", at: at)),
+                ("returns", .plain(typeName, at: at)),
             ]
             if !captures.isEmpty { entries.append(("captures", .list(captures, at: at))) }
             entries.append(("do", .list(body, at: at)))
             steps.append(.step("task", task, at: at, entries))
             asyncLets[name] = (task, type, interpolatedType(ExprSyntax(call)) == .plain)
             scope.locals[name] = Local(type: type, isVar: false, lowered: task)
+            // Ended with its block (SwiftLowering+AsyncLetScope.swift); a throwing child with its error handling.
+            if !throwing { scope.openAsyncLets.append((task, at)) }
         }
         return steps
     }
@@ -145,32 +142,5 @@ extension SwiftLowering {
         .step(
             "awaitTask", task, at: at,
             [("type", .plain(type.fieldTypeName ?? "int", at: at)), ("result", .plain(place, at: at))])
-    }
-
-    /// Whether a statement after `decl` in its block awaits `name` (`await name`, `await (name, …)`).
-    private func isAwaited(_ name: String, after decl: VariableDeclSyntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            let name: String
-            var found = false
-            init(_ name: String) {
-                self.name = name
-                super.init(viewMode: .sourceAccurate)
-            }
-            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-                let e = node.expression
-                if e.as(DeclReferenceExprSyntax.self)?.baseName.text == name { found = true }
-                if let t = e.as(TupleExprSyntax.self),
-                    t.elements.contains(where: { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
-                    )
-                {
-                    found = true
-                }
-                return .visitChildren
-            }
-        }
-        guard let items = decl.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return false }
-        let finder = Finder(name)
-        for item in items where item.position > decl.position { finder.walk(item) }
-        return finder.found
     }
 }

@@ -5,7 +5,7 @@ extension SwiftLowering {
     /// Lowers a list of statements to steps. `tail` says the list ends its body (a method, closure or action), so
     /// a `return` at its end, or a `guard`/`if` whose branch returns, can be lowered: the scenario language has no
     /// `return`, so the code after such an `if` becomes its `else:` branch.
-    mutating func lowerStatements<C: Collection>(_ items: C, in scope: inout Scope, tail: Bool) -> [LocatedNode]
+    mutating func lowerBlockStatements<C: Collection>(_ items: C, in scope: inout Scope, tail: Bool) -> [LocatedNode]
     where C.Element == CodeBlockItemSyntax {
         let items = Array(items)
         var steps: [LocatedNode] = []
@@ -59,7 +59,7 @@ extension SwiftLowering {
             }
             if let ret = item.item.as(ReturnStmtSyntax.self) {
                 if let value = ret.expression, let type = scope.returnType, !scope.isInlineClosure {
-                    steps += lowerValueReturn(ret, value: value, type: type, in: &scope)
+                    steps += endingAsyncLets(lowerValueReturn(ret, value: value, type: type, in: &scope), in: scope)
                     refuseUnwrapsWithCalls(&self)
                 } else if let value = ret.expression {
                     unsupported(
@@ -73,9 +73,11 @@ extension SwiftLowering {
                                 : "a value is returned from a method that declares its type (`func f() -> Bool`)",
                         at: value)
                 } else if scope.returnBreaksLoop && !(isLast && tail) {
+                    steps += asyncLetEnds(scope.openAsyncLets)
                     steps.append(.plain("break", at: location(ret)))
                 } else if !(isLast && tail) {
                     if [.method, .closure].contains(scope.kind), !scope.isInlineClosure, scope.returnType == nil {
+                        steps += asyncLetEnds(scope.openAsyncLets)  // SE-0317: cancelled and awaited on the way out
                         steps.append(.plain("return", at: location(ret)))  // ends the method or closure here
                     } else {
                         unsupported(
@@ -221,6 +223,7 @@ extension SwiftLowering {
                 return [.step("while", header, at: location(w.conditions), [("do", .list(steps, at: location(w)))])]
             }
             if let f = stmt.as(ForStmtSyntax.self) { return lowerFor(f, in: scope) }
+            if refusedAsyncLetExit(stmt) { return [] }  // SwiftLowering+AsyncLetScope.swift
             if stmt.is(BreakStmtSyntax.self) { return [.plain("break", at: location(stmt))] }
             if stmt.is(ContinueStmtSyntax.self) { return [.plain("continue", at: location(stmt))] }
             if let d = stmt.as(DoStmtSyntax.self) { return lowerDo(d, in: &scope) }  // SwiftLowering+Throws.swift

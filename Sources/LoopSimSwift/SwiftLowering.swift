@@ -418,6 +418,9 @@ struct Scope {
     var localFunctions: [String: FunctionDeclSyntax] = [:]
     /// The nested functions refused where declared: their calls say nothing more.
     var refusedLocalFunctions: Set<String> = []
+    /// The `async let` children declared so far in this body's open blocks, innermost last: each is cancelled and
+    /// awaited where its block ends or the body returns (SwiftLowering+AsyncLetScope.swift).
+    var openAsyncLets: [(task: String, at: ScenarioLocation)] = []
 }
 
 extension LocatedNode {

@@ -466,9 +466,16 @@ import Testing
             code: "Task {\n let n = /*@*/await withTaskGroup(of: Double.self) { g in\n g.addTask { 1.5 }\n return 0 }\n"
                 + " print(n) }", advice: "let each child store what it made"),
         Case(
-            name: "async let never awaited",
+            name: "throw out of an async let's block",
+            code: "TOP:struct E: Error {}\nfinal class S {\n    func count() async -> Int { return 1 }\n"
+                + "    func run() async throws {\n async let n = count()\n /*@*/throw E() } }",
+            advice: "await the child before it"),
+        Case(
+            name: "continue out of an async let's loop body",
             code: "TOP:final class S {\n    func count() async -> Int { return 1 }\n"
-                + "    func run() async { async let /*@*/n = count() } }", advice: "await it"),
+                + "    func run() async {\n for i in 0..<2 {\n async let n = count()\n if i == 0 { /*@*/continue }\n"
+                + " print(await n) } } }",
+            advice: "await the child before it"),
         Case(
             name: "for await over an array",
             code: "TOP:final class F { var feed = [1]\n func f() async { /*@*/for await x in feed { print(x) } } }",

@@ -93,8 +93,9 @@ extension TaskGroupNextStep {
 // MARK: Concurrency/Tasks+Steps.swift
 
 extension MakeTaskStep {
-    public static func make(closure: Expr, detached: Bool, actor: TaskExecutor?, into: LValue?, label: String) -> Self {
-        Self(closure: closure, detached: detached, actor: actor, into: into, label: label)
+    public static func make(closure: Expr, detached: Bool, actor: TaskExecutor?, into: LValue?, label: String,
+                            child: Bool = false) -> Self {
+        Self(closure: closure, detached: detached, actor: actor, into: into, label: label, child: child)
     }
 }
 

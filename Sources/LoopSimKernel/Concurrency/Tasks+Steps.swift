@@ -11,11 +11,16 @@ public struct MakeTaskStep: ExecutableStep {
     public var into: LValue?
     /// The task's label in reports: the place's name, or `task`.
     public var label: String
+    /// `async let` (SE-0317): the task is a child of the running task, so the parent's cancellation reaches it
+    /// (swift stdlib/public/Concurrency/AsyncLet.cpp `asyncLet_addImpl` attaches the child's record to the
+    /// parent; `swift_task_cancel` cancels every child record), and it starts cancelled in a cancelled parent.
+    public var child: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard let closure = try c.retainedObject(closure) else { return .next }
+        let parent = child ? c.kernel.runningTask(on: c.thread) : nil
         let task = c.kernel.tasks.makeTask(
-            closure: closure, executor: executor(in: c), label: label, on: c.thread)
+            closure: closure, executor: executor(in: c), label: label, parent: parent, on: c.thread)
         try c.bind(task, into: into)
         return .next
     }

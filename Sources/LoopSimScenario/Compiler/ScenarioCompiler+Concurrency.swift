@@ -13,8 +13,10 @@ extension DiagnosticID {
 extension ScenarioCompiler {
     /// The Swift concurrency verbs (docs/scenario-format.md §7.13), run by the kernel's `Tasks`.
     static let concurrencyVerbs: [StepVerb] = [
-        StepVerb("task", keys: ["detached", "actor", "captures", "returns", "do"]) { c, s in
+        StepVerb("task", keys: ["detached", "actor", "child", "captures", "returns", "do"]) { c, s in
             let detached = s.map["detached"].flatMap { c.bool($0, what: "detached") } ?? false
+            // `child: true`: an `async let`'s child task, which the running task's cancellation reaches.
+            let child = s.map["child"].flatMap { c.bool($0, what: "child") } ?? false
             var actor: TaskExecutor?
             if let node = s.map["actor"] {
                 switch node.scalar?.text {
@@ -51,7 +53,8 @@ extension ScenarioCompiler {
             }
             return [
                 .perform(
-                    MakeTaskStep.make(closure: closure, detached: detached, actor: actor, into: into, label: label))
+                    MakeTaskStep.make(
+                        closure: closure, detached: detached, actor: actor, into: into, label: label, child: child))
             ]
         },
         StepVerb("taskSleep", keys: ["throwing"]) { c, s in
