@@ -170,6 +170,14 @@ private final class ReferenceFinder: SyntaxVisitor {
 
     override func visit(_ node: KeyPathExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
+    /// Whether `base` names a type (`Names`, `IdleTimer`, `Self`; Swift's types are capitalized by convention, the
+    /// API Design Guidelines): `Names.signedOut` is a static member, a constant or a type's method, never an
+    /// instance's method bound to an object.
+    static func isTypeName(_ base: ExprSyntax) -> Bool {
+        guard let ref = base.as(DeclReferenceExprSyntax.self), let first = ref.baseName.text.first else { return false }
+        return first.isUppercase
+    }
+
     override func visit(_ node: ClosureCaptureClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -188,7 +196,7 @@ private final class ReferenceFinder: SyntaxVisitor {
             return .skipChildren
         }
         let name = node.declName.baseName.text
-        if let base = node.base, !base.is(SuperExprSyntax.self), isValueUse(ExprSyntax(node)),
+        if let base = node.base, !base.is(SuperExprSyntax.self), !Self.isTypeName(base), isValueUse(ExprSyntax(node)),
             table.isMethodOnly(name)
         {
             // `other.method`: Swift binds the method to the object `other` is now, which a closure reading `other`
