@@ -51,9 +51,14 @@ extension SwiftLowering {
             let isOptional =
                 annotation?.is(OptionalTypeSyntax.self) == true
                 || annotation?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true
+            let isWeak = v.modifiers.contains { $0.name.text == "weak" }
+            if isWeak && (!type.isObject || !isOptional) { continue }  // refused where declared (+Locals.swift)
             globalCandidates[name] = TopLevelGlobal(
                 type: type, isVar: v.bindingSpecifier.text == "var", isOptional: isOptional,
-                refusal: globalRefusal(type), location: location(v))
+                refusal: globalRefusal(type), location: location(v), isWeak: isWeak)
+            // A `weak var` handle the top-level code and the actions share: the globals' weak field from the
+            // start, since `main:`'s locals are strong.
+            if isWeak && !usedGlobals.contains(name) { usedGlobals.append(name) }
         }
         if !globalFunctions.isEmpty { classes[shape.name] = shape }
     }
@@ -176,7 +181,7 @@ extension SwiftLowering {
         var fields: [(String, LocatedNode)] = []
         for name in usedGlobals {
             guard let global = globalCandidates[name], let typeName = global.type.fieldTypeName else { continue }
-            fields.append((name, .plain(typeName, at: global.location)))
+            fields.append((name, .plain(global.isWeak ? "weak \(typeName)" : typeName, at: global.location)))
         }
         fields += thrownFieldNodes(className: globalsClass, at: at)  // SwiftLowering+Throws.swift
         fields += returnedFailureFieldNodes(className: globalsClass, at: at)  // SwiftLowering+ResultReturns.swift
@@ -197,6 +202,8 @@ struct TopLevelGlobal {
     var isOptional: Bool
     var refusal: String?
     var location: ScenarioLocation
+    /// `weak var openNotes: NotesViewController?`: a zeroing weak field of the globals' object.
+    var isWeak = false
 }
 
 /// What ``SwiftLowering/globalReference(_:in:at:)`` found for a bare name.

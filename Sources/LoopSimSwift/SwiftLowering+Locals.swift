@@ -12,7 +12,9 @@ extension SwiftLowering {
             unsupported("`async let`", insteadOfAsyncLet(), at: modifier)
             return []
         }
-        if let modifier = decl.modifiers.first(where: { !isTopLevelAccessModifier($0, in: scope) }) {
+        if let modifier = decl.modifiers.first(where: { !isTopLevelAccessModifier($0, in: scope) }),
+            !loweringGlobalDeclaration || modifier.name.text != "weak"
+        {
             if scope.kind == .main {
                 unsupported(
                     "a `\(modifier.name.text)` top-level variable",

@@ -52,6 +52,38 @@ import Testing
             """)
     }
 
+    /// A top-level `weak var` handle the actions share: it keeps nothing, and reads nil once the stack pops the
+    /// controller (a zeroing weak global), so the later tap does nothing. (A tap in the pop's own action would still
+    /// reach it: `popViewController` returns the controller autoreleased, alive until the pass's pool drains.)
+    @Test func aWeakGlobalHandle() throws {
+        try SwiftLanguageTests.passes(
+            """
+            import UIKit
+            let scenario = Scenario("weak handle", until: .seconds(4), variants: [.ios13])
+            final class Root: UIViewController {}
+            final class Page: UIViewController {
+                func tap() { print("tapped") }
+                deinit { print("Page deinit") }
+            }
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let nav = UINavigationController(rootViewController: Root())
+            window.rootViewController = nav
+            window.makeKeyAndVisible()
+            weak var openPage: Page?
+            scenario.at(.seconds(1), "push") {
+                let page = Page()
+                openPage = page
+                nav.pushViewController(page, animated: false)
+            }
+            scenario.at(.seconds(2), "tap") { openPage?.tap() }
+            scenario.at(.seconds(3), "pop") { nav.popViewController(animated: false) }
+            scenario.at(.milliseconds(3500), "tap again") { openPage?.tap() }
+            scenario.expect(.all, [
+                "logged_in_order": ["tapped", "Page deinit"], "logged": ["tapped": 1], "objects.leaked": 0,
+            ])
+            """)
+    }
+
     /// A closure in a method uses the global without capturing it (a global is no capture), and so does a
     /// `[weak self]` closure that has no `self` left: the store still counts after the controller is gone.
     @Test func aClosureInAMethodReadsTheGlobal() throws {
