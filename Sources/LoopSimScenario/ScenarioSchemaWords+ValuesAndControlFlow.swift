@@ -25,6 +25,16 @@ extension ScenarioSchemaWords {
         == step/block/params
         `params:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`,
         `self.onTick = { (n: Int) in … }`)
+        == step/blockAPI
+        `blockAPI: SELECTOR` — the iOS 10 block APIs of NSRunLoop and NSThread: `-[NSRunLoop
+        performBlock:]`, `-[NSRunLoop performInModes:block:]`, `-[NSThread initWithBlock:]`, `+[NSThread
+        detachNewThreadWithBlock:]`. Under `blockBasedTimerAPI: false` (ios8, ios9) the app crashes at this
+        step, `SELECTOR: unrecognized selector sent to instance` (`class` for a `+`), as a `block:` timer
+        does: NSRunLoop.h and NSThread.h mark these `API_AVAILABLE(macosx(10.12), ios(10.0))`, the release
+        that brought NSTimer's block API. Otherwise it does nothing; the call is the next step
+        (`CFRunLoopPerformBlock:`, `thread:`). The Swift front-end writes it before `RunLoop.perform { … }`,
+        `Thread { … }` and `Thread.detachNewThread { … }`; `CFRunLoopPerformBlock` (CF, iOS 4) and
+        `Thread(target:selector:object:)` need none.
         == step/break
         `break`, `continue` — `break;`, `continue;`. Written as bare steps (`- break`). `break` leaves the
         innermost loop, `continue` ends its current turn (a `for:` goes on to the next value, a `while:`

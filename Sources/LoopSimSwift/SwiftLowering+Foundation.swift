@@ -70,7 +70,10 @@ extension SwiftLowering {
                 guard let closure = trailingOrLabelled(call, "block"),
                     let block = lowerClosure(closure, in: scope, parameters: 0)
                 else { return [] }
-                return [.step("thread", "thread\(at.line)", at: at, block)]
+                return [
+                    .step("blockAPI", "+[NSThread detachNewThreadWithBlock:]", at: at),  // iOS 10 (NSThread.h)
+                    .step("thread", "thread\(at.line)", at: at, block),
+                ]
             case ("NSObject", "cancelPreviousPerformRequests"):
                 return cancelPerformRequests(call, in: scope)
             default: return nil

@@ -217,7 +217,8 @@ extension SwiftLowering {
     /// wrapper of `CFRunLoopPerformBlock` (swift-corelibs-foundation RunLoop.swift: `perform(inModes:block:)` calls
     /// `CFRunLoopPerformBlock(getCFRunLoop(), modes, block)`, and `perform(_:)` passes `[.default]`), so the same
     /// step: queued for the mode, no wake-up. One mode in the list: a block queued for several runs once, in the
-    /// first of them to run a pass, which one step per mode would not model.
+    /// first of them to run a pass, which one step per mode would not model. Both are iOS 10 API
+    /// (`API_AVAILABLE(macosx(10.12), ios(10.0))` in NSRunLoop.h): `blockAPI:` first, the crash of ios8/ios9.
     mutating func runLoopPerform(_ loop: String, _ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode] {
         var rest = Array(call.arguments)[...]
         var mode = "default"
@@ -242,7 +243,12 @@ extension SwiftLowering {
         else { return unknownFoundationCall(call) }
         guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
         let at = location(call)
-        return [.step("CFRunLoopPerformBlock", loop, at: at, [("mode", .plain(mode, at: at))] + block)]
+        // iOS 10 API (NSRunLoop.h): on an older Foundation the message is not understood (`BlockAPIStep`).
+        let selector = call.arguments.first?.label?.text == "inModes" ? "performInModes:block:" : "performBlock:"
+        return [
+            .step("blockAPI", "-[NSRunLoop \(selector)]", at: at),
+            .step("CFRunLoopPerformBlock", loop, at: at, [("mode", .plain(mode, at: at))] + block),
+        ]
     }
 
     /// Whether `e` is a port: `NSMachPort()`, `Port()`, or a value of either type.

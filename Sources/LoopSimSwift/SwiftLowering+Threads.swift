@@ -16,9 +16,12 @@ extension SwiftLowering {
     ) -> (steps: [LocatedNode], used: Int) {
         let at = location(call)
         let block: [(String, LocatedNode)]
+        var blockAPI: [LocatedNode] = []
         if let closure = trailingOrLabelled(call, "block") {
             guard let lowered = lowerClosure(closure, in: scope, parameters: 0) else { return ([], 1) }
             block = lowered
+            // iOS 10 API (NSThread.h): on an older Foundation the message is not understood (`BlockAPIStep`).
+            blockAPI = [.step("blockAPI", "-[NSThread initWithBlock:]", at: at)]
         } else {
             let arguments = Array(call.arguments)
             guard arguments.count == 3, arguments[0].label?.text == "target",
@@ -85,7 +88,7 @@ extension SwiftLowering {
         }
         if place.isNew { scope.locals[place.swift] = Local(type: .thread, isVar: false) }
         let stored = lowerStatements(stores, in: &scope, tail: false)
-        return ([.step("thread", threadName, at: at, extra)] + stored, used)
+        return (blockAPI + [.step("thread", threadName, at: at, extra)] + stored, used)
     }
 
     /// NSObject's perform family on TARGET (docs/scenario-format.md §7.5, "Perform requests"):

@@ -59,3 +59,9 @@ extension TrapStep {
         Self(message: message)
     }
 }
+
+extension BlockAPIStep {
+    public static func make(selector: String) -> Self {
+        Self(selector: selector)
+    }
+}

@@ -13,3 +13,24 @@ public struct TrapStep: ExecutableStep {
         throw RuntimeFault(message)
     }
 }
+
+/// `blockAPI: SELECTOR`: the app is about to call one of Foundation's iOS 10 block APIs — `-[NSRunLoop
+/// performBlock:]`, `-[NSRunLoop performInModes:block:]`, `-[NSThread initWithBlock:]`, `+[NSThread
+/// detachNewThreadWithBlock:]` — which NSRunLoop.h and NSThread.h mark `API_AVAILABLE(macosx(10.12), ios(10.0))`,
+/// as NSTimer.h marks the block timers. The variant flag `blockBasedTimerAPI` says whether that release's Foundation
+/// has them (all came in the same release); without them the message is not understood and the app crashes with
+/// `unrecognized selector`, as the timer's block API does (`RunLoops.makeTimer`). With them the step does nothing:
+/// the call itself is the next step.
+public struct BlockAPIStep: ExecutableStep {
+    public var verb: String { "blockAPI" }
+    /// The Objective-C method, `-[Class selector]` for an instance's, `+[Class selector]` for the class's.
+    public var selector: String
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard !c.kernel.profile.blockBasedTimerAPI else { return .next }
+        let receiver = selector.hasPrefix("+") ? "class" : "instance"
+        throw RuntimeFault(
+            "\(selector): unrecognized selector sent to \(receiver) (the block API needs iOS 10; use "
+                + "target/selector, or CFRunLoopPerformBlock)")
+    }
+}

@@ -7,19 +7,22 @@ let scenario = Scenario(
     "A port-kept network thread that can be stopped (cookbook, the fix, Swift)",
     until: .seconds(4), variants: [.ios9, .ios13])
 
-class Uploader {
+class Uploader: NSObject {
     var loop: CFRunLoop?
     var uploads = 0
 
     func start() {
-        let thread = Thread {
-            self.loop = CFRunLoopGetCurrent()
-            RunLoop.current.add(NSMachPort(), forMode: .default)
-            CFRunLoopRun()  // FIX was: RunLoop.current.run()
-            print("network thread exits")
-        }
+        // The target/selector form: `Thread { … }` is iOS 10 API (NSThread.h), and the variants include ios9.
+        let thread = Thread(target: self, selector: #selector(run), object: nil)
         thread.name = "uploader"
         thread.start()
+    }
+
+    @objc func run() {
+        loop = CFRunLoopGetCurrent()
+        RunLoop.current.add(NSMachPort(), forMode: .default)
+        CFRunLoopRun()  // FIX was: RunLoop.current.run()
+        print("network thread exits")
     }
 
     func upload() {
