@@ -422,6 +422,10 @@ extension SwiftLowering {
                 members = decl.memberBlock.members
             } else if let decl = statement.item.as(ActorDeclSyntax.self) {
                 members = decl.memberBlock.members
+            } else if let decl = statement.item.as(EnumDeclSyntax.self) {
+                members = decl.memberBlock.members  // `enum Renderer { static func decodeAll(…) -> Int }`
+            } else if let decl = statement.item.as(StructDeclSyntax.self) {
+                members = decl.memberBlock.members
             } else if let ext = statement.item.as(ExtensionDeclSyntax.self) {
                 members = ext.memberBlock.members
             } else if let f = statement.item.as(FunctionDeclSyntax.self), f.name.text == name,
