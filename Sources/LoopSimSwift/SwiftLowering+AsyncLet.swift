@@ -135,6 +135,56 @@ extension SwiftLowering {
         return (ref.baseName.text, child.task, child.type)
     }
 
+    /// `sales` in `await visits + sales`, `x` in `await f(a) * x`: an `async let` name read bare inside an expression
+    /// that an `await` to its left covers. Swift's `await` marks the whole expression to its right ("the `await`
+    /// covers everything to its right", the Swift book, "Concurrency" › "Defining and Calling Asynchronous
+    /// Functions"; SE-0296), so the read waits for the child as `await sales` would: hoisted before the statement
+    /// as an `awaitTask:` into a temporary, after the ones to its left. Nil when `ref` is no such read (a bare name
+    /// no `await` covers is the compiler's error in Swift, refused here).
+    mutating func coveredAsyncLetRead(_ ref: DeclReferenceExprSyntax, in scope: Scope) -> (String, LoweredType)? {
+        guard let child = asyncLetChild(ExprSyntax(ref), in: scope) else { return nil }
+        guard isCoveredByAwait(Syntax(ref)) else {
+            unsupported(
+                "`\(child.name)`, an `async let` read without `await`",
+                "write `await \(child.name)` (Swift: \"expression is 'async' but is not marked with 'await'\")",
+                at: ref)
+            return nil
+        }
+        if let done = hoisting.temporaries[ref.id] { return done }
+        if let why = whyNotHoisted(ref, in: scope) {
+            unsupported(
+                "`await` of `\(child.name)` \(why)",
+                "await it first into a local (`let v = await \(child.name)`), then use the local", at: ref)
+            return nil
+        }
+        let temporary = Self.temporaryName("\(child.name)_", at: location(ref))
+        let at = location(ref)
+        return hoisted(
+            [awaitTaskStep(child.task, type: child.type, into: temporary, at: at)], into: temporary, type: child.type,
+            for: ref.id, at: at)
+    }
+
+    /// Whether an `await` covers `node`: an ancestor is one (`await (a + b)`), or, in an operator sequence that
+    /// holds `node`, an element to its left is one (`await a + b`, which swift-syntax keeps unfolded as `[await a,
+    /// +, b]`). The search stops at the statement.
+    func isCoveredByAwait(_ node: Syntax) -> Bool {
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if parent.is(AwaitExprSyntax.self) { return true }
+            if let list = parent.as(ExprListSyntax.self) {
+                for element in list {
+                    if element.id == child.id { break }
+                    if element.is(AwaitExprSyntax.self) { return true }
+                }
+            }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            child = parent
+            current = parent.parent
+        }
+        return false
+    }
+
     /// `awaitTask:` of the child task `task`, its value of `type` into `place`.
     func awaitTaskStep(_ task: String, type: LoweredType, into place: String, at: ScenarioLocation)
         -> LocatedNode
@@ -142,5 +192,15 @@ extension SwiftLowering {
         .step(
             "awaitTask", task, at: at,
             [("type", .plain(type.fieldTypeName ?? "int", at: at)), ("result", .plain(place, at: at))])
+    }
+}
+
+extension TupleExprSyntax {
+    /// Whether a call is written anywhere inside: `await (a + b)` of `async let` names holds none, so its only
+    /// suspension points are the names' reads.
+    var containsCall: Bool {
+        tokens(viewMode: .sourceAccurate).contains {
+            $0.tokenKind == .leftParen && $0.parent?.is(FunctionCallExprSyntax.self) == true
+        }
     }
 }

@@ -5,7 +5,11 @@ extension SwiftLowering {
     /// Lowers a Swift expression to the text of a scenario expression (docs/scenario-format.md §6) and its static
     /// type; nil after reporting why it cannot be.
     mutating func expression(_ e: ExprSyntax, in scope: Scope) -> (text: String, type: LoweredType)? {
-        if let ref = e.as(DeclReferenceExprSyntax.self) { return reference(ref, in: scope) }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            // `await visits + sales`: `await` covers the whole expression to its right (+AsyncLet.swift).
+            if let value = coveredAsyncLetRead(ref, in: scope) { return value }
+            return reference(ref, in: scope)
+        }
         if let member = e.as(MemberAccessExprSyntax.self) {
             if let bound = Self.intBound(e) { return (bound, .int) }  // `Int.max`
             if let text = describedValue(member, in: scope) { return text }
@@ -88,6 +92,11 @@ extension SwiftLowering {
         if let t = e.as(TryExprSyntax.self), let value = throwingCallValue(t, in: scope) { return value }  // +Throws
         if e.is(AwaitExprSyntax.self), let value = taskGroupNextValue(e, in: scope) { return value }  // +TaskGroups
         if let a = e.as(AwaitExprSyntax.self), let value = hoistedAwait(a, in: scope) { return value }  // +ActorReads
+        if let a = e.as(AwaitExprSyntax.self), let inner = a.expression.as(TupleExprSyntax.self),
+            inner.elements.count == 1, !inner.containsCall
+        {
+            return expression(a.expression, in: scope)  // `await (visits + sales)`: its `async let` reads (+AsyncLet)
+        }
         if let a = e.as(AwaitExprSyntax.self),
             let callee = a.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(
                 DeclReferenceExprSyntax.self),

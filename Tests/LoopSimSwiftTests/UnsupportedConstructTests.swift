@@ -466,6 +466,11 @@ import Testing
             code: "Task {\n let n = /*@*/await withTaskGroup(of: Double.self) { g in\n g.addTask { 1.5 }\n return 0 }\n"
                 + " print(n) }", advice: "let each child store what it made"),
         Case(
+            name: "async let read without await",
+            code: "TOP:final class S {\n    func count() async -> Int { return 1 }\n"
+                + "    func run() async {\n async let n = count()\n let m = 1 + (await n) + /*@*/n\n print(m) } }",
+            advice: "write `await n`"),
+        Case(
             name: "throw out of an async let's block",
             code: "TOP:struct E: Error {}\nfinal class S {\n    func count() async -> Int { return 1 }\n"
                 + "    func run() async throws {\n async let n = count()\n /*@*/throw E() } }",
