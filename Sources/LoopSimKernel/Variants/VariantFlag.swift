@@ -42,8 +42,11 @@ public struct VariantFlag: Sendable, Hashable {
             linuxEvidence: .measured(["c10"])),
         .init(
             name: "blockBasedTimerAPI",
-            summary: "scheduledTimer(withTimeInterval:repeats:block:) exists",
-            source: "DOC Timer, available iOS 10.0", isModelled: true,
+            summary:
+                "scheduledTimer(withTimeInterval:repeats:block:) exists, and the other iOS 10 block APIs "
+                + "(RunLoop.perform, Thread(block:), Thread.detachNewThread)",
+            source: "DOC Timer, available iOS 10.0; NSRunLoop.h, NSThread.h API_AVAILABLE(ios(10.0))",
+            isModelled: true,
             linuxEvidence: .measured(["c01", "c08", "c15", "c18"])),
         .init(
             name: "timerReleasesTargetOnInvalidate",
