@@ -307,7 +307,13 @@ final class ScenarioCompiler {
         var listed: Set<String> = [], repeated: Set<String> = []
         for (i, n) in names.enumerated() {
             let location = items[min(i, items.count - 1)].location
-            if VariantProfile.builtIn(n) == nil {
+            if VariantProfile.builtIn(n) == nil, n == "ios11" || n == "ios12" {
+                bag.error(
+                    .variantUnknown,
+                    "unknown variant '\(n)': LoopSim models ios8, ios9, ios10, ios13 and linux-corelibs; iOS 11 "
+                        + "and 12 lie between ios10 and ios13 (KVO's automatic observer removal came in iOS 11; "
+                        + "page sheets and 30 s background tasks in iOS 13): run both", at: location)
+            } else if VariantProfile.builtIn(n) == nil {
                 bag.error(
                     .variantUnknown, "unknown variant '\(n)'\(suggestion(n, VariantProfile.builtInNames))",
                     at: location)
