@@ -18,6 +18,7 @@ extension SwiftLowering {
         if let made = frameworkCreation(call, place: nil, in: &scope) { return made.steps }
         if let steps = concurrencyCall(call, in: &scope) { return steps }
         if let steps = foundationStatement(call, in: &scope) { return steps }
+        if let steps = controlCall(call, in: scope) { return steps }  // SwiftLowering+Controls.swift
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             let steps = childViewCall(base, member.declName.baseName.text, call, in: scope)
         {

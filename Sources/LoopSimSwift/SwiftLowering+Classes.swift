@@ -13,6 +13,8 @@ extension SwiftLowering {
                 if isPropertyQueue(v) { _ = recordPropertyQueue(v, className: typeObjectName(shape.name)) }
             } else if let v = member.decl.as(VariableDeclSyntax.self), recordPropertyQueue(v, className: shape.name) {
                 // A queue kept in a property (SwiftLowering+PropertyQueues.swift): a queue, not a field.
+            } else if let v = member.decl.as(VariableDeclSyntax.self), noteViewProperties(v, into: &shape) {
+                // A UIKit view kept in a property: display state, no field (SwiftLowering+Controls.swift).
             } else if let v = member.decl.as(VariableDeclSyntax.self), !isFoldedConstant(v) {
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
@@ -57,6 +59,7 @@ extension SwiftLowering {
                 if let type = declaredReturnType(f) { shape.returns[f.name.text] = typeNamed(type) }
             }
         }
+        collectControlTargets(decl, into: &shape)  // SwiftLowering+Controls.swift
         collectThrowing(decl, into: &shape)  // SwiftLowering+Throws.swift
         shape.isIsolated = !isolationEntries(decl).isEmpty
         collectThrowingClosures(decl, into: &shape)  // SwiftLowering+ThrowingClosures.swift
@@ -148,6 +151,7 @@ extension SwiftLowering {
         methods += awaitedReadMethods(className: name, at: at)  // SwiftLowering+ActorReads.swift
         methods += closureThrewMethodNodes(className: name, at: at)  // SwiftLowering+ThrowingClosures.swift
         fields += uikitFields(className: name, at: at)
+        fields += controlTargetFieldNodes(className: name, at: at)  // SwiftLowering+Controls.swift
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
         fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultReturns.swift
@@ -207,6 +211,7 @@ extension SwiftLowering {
     ) {
         if isFoldedConstant(decl) { return }  // folded at its uses (SwiftLowering+Constants.swift)
         if isPropertyQueue(decl) { return }
+        if lowerViewProperty(decl, className: className) { return }  // SwiftLowering+Controls.swift
         if isStatic(decl.modifiers), !asTypeMember {
             unsupported(
                 "a static property (`static let shared`)",

@@ -20,7 +20,7 @@ extension SwiftLowering {
     ) -> [LocatedNode]? {
         let at = location(call)
         let arguments = Array(call.arguments)
-        guard case .object(let cls) = receiver.type, isViewController(cls) else {
+        guard case .object(let cls) = receiver.type, isViewController(cls) || cls == "UIViewController" else {
             unsupported(
                 "`\(name)` on `\(receiver.text)`", "call it on a view controller class of the file", at: call)
             return []
@@ -79,7 +79,9 @@ extension SwiftLowering {
         else { return nil }
         if let chain = base.as(OptionalChainingExprSyntax.self) { base = chain.expression }
         var copy = self
-        guard case .object(let cls)? = copy.quietType(base, in: scope), isViewController(cls) else { return nil }
+        guard case .object(let cls)? = copy.quietType(base, in: scope),
+            isViewController(cls) || cls == "UIViewController"
+        else { return nil }
         return expression(base, in: scope)
     }
 
@@ -87,8 +89,33 @@ extension SwiftLowering {
     private func movedHook(
         _ child: (text: String, type: LoweredType), _ name: String, toParent parent: String, at: ScenarioLocation
     ) -> [LocatedNode] {
+        let with: [(String, LocatedNode)] = [("with", .list([.plain(parent, at: at)], at: at))]
+        if child.type == .object("UIViewController") {
+            return dispatchedHook(child.text, name, with, at: at)
+        }
         guard case .object(let cls) = child.type, classes[cls]?.methods[name] != nil else { return [] }
-        return [.step("call", "\(child.text).\(name)", at: at, [("with", .list([.plain(parent, at: at)], at: at))])]
+        return [.step("call", "\(child.text).\(name)", at: at, with)]
+    }
+
+    /// A hook called on a controller typed `UIViewController` (a parameter, `embed(_ child: UIViewController)`):
+    /// Objective-C sends the message to the object's own class, so each controller class of the file that declares
+    /// the method runs it when the object is one of its (`as?`), in the order of the classes' names; UIKit's own
+    /// does nothing the model follows.
+    func dispatchedHook(
+        _ receiver: String, _ name: String, _ arguments: [(String, LocatedNode)], at: ScenarioLocation
+    ) -> [LocatedNode] {
+        let owners = classes.keys.filter {
+            $0 != "UIViewController" && isViewController($0) && classes[$0]?.methods[name] != nil
+        }.sorted()
+        return owners.flatMap { cls -> [LocatedNode] in
+            let local = "hook\(cls)\(at.line)x\(at.column)"
+            return [
+                .step("let", "\(local) = \(receiver) as? \(cls)", at: at),
+                .step(
+                    "if", "\(local) != nil", at: at,
+                    [("then", .list([.step("call", "\(local).\(name)", at: at, arguments)], at: at))]),
+            ]
+        }
     }
 
     private mutating func refuseContainment(_ call: FunctionCallExprSyntax, _ instead: String) -> [LocatedNode] {

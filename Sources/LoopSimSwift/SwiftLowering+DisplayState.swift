@@ -112,6 +112,7 @@ extension SwiftLowering {
         {
             return true
         }
+        if classes[cls]?.views[name] != nil { return true }  // a view made in its property (+Controls.swift)
         return outletNames(of: cls, at: node).contains(name)
     }
 

@@ -188,6 +188,7 @@ extension SwiftLowering {
         {
             return found
         }
+        if scope.locals["self"] != nil, refusesViewRead(scope.className, name, at: ref) { return nil }  // +Controls
         if let cls = scope.className, case .result? = classes[cls]?.fields[name] {
             refuseResultValue(name, at: ref)  // SwiftLowering+ResultValues.swift
             return nil
@@ -265,6 +266,7 @@ extension SwiftLowering {
         case .object(let cls):
             if refusesThreadMember(cls, name, at: member) { return nil }  // SwiftLowering+ThreadSubclass.swift
             if refusesPresentationStyleRead(cls, name, at: member) { return nil }  // +PresentationStyle.swift
+            if refusesViewRead(cls, name, at: member) { return nil }  // SwiftLowering+Controls.swift
             if let found = hoistedGetter(cls, name, receiver: inner.text, at: member) { return found }
             if let found = computedRead(cls, name, receiver: inner.text, at: member) { return found }
             if case .result? = classes[cls]?.fields[name] {

@@ -341,6 +341,15 @@ extension SwiftLowering {
     /// of `view` and a push or a present do): `isViewLoaded` becomes true and `viewDidLoad` runs. Only a controller
     /// of a scenario class is followed; a navigation controller made by the lowering loads its root's view.
     func loadViewSteps(_ text: String, _ type: LoweredType, at: ScenarioLocation) -> [LocatedNode] {
+        if type == .object("UIViewController") {
+            // Any controller (a parameter typed `UIViewController`): the view of the class the object is of, tried
+            // with `as?` for each controller class of the file, in the order of their names.
+            return classes.keys.filter { isViewController($0) }.sorted().flatMap { cls -> [LocatedNode] in
+                let local = "loaded\(cls)\(at.line)x\(at.column)"
+                return [.step("let", "\(local) = \(text) as? \(cls)", at: at)]
+                    + loadViewSteps(local, .object(cls), at: at)
+            }
+        }
         guard case .object(let cls) = type, isViewController(cls) else { return [] }
         var then: [LocatedNode] = [.step("set", "\(text).isViewLoaded = true", at: at)]
         if classes[cls]?.methods["viewDidLoad"] != nil { then.append(.step("call", "\(text).viewDidLoad", at: at)) }

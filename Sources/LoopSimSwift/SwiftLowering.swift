@@ -309,6 +309,12 @@ struct ClassShape {
     var getters: Set<String> = []
     /// `lazy var x = e`: the property's name to the initial value its first read runs (SwiftLowering+Lazy.swift).
     var lazy: [String: ExprSyntax] = [:]
+    /// UIKit views kept in stored properties (`let button = UIButton(type: .system)`): the property's name to the
+    /// view's class; no field, the view's state is display state (SwiftLowering+Controls.swift).
+    var views: [String: String] = [:]
+    /// `button.addTarget(self, action: #selector(tap), for: .touchUpInside)`: the hidden weak field `button_touchUpInside`
+    /// to the control, event and action (SwiftLowering+Controls.swift).
+    var controlTargets: [String: ControlTarget] = [:]
     /// The stored properties declared `Result<…>?` (SwiftLowering+ResultValues.swift).
     var optionalResults: Set<String> = []
     /// The methods declared with typed throws `throws(E)`, by name, with the error enum E

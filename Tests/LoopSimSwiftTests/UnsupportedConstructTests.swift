@@ -389,6 +389,37 @@ import Testing
         Case(
             name: "UIKit delegate protocol", code: "TOP:class T: UIViewController, /*@*/UISearchBarDelegate {}",
             advice: "sends no delegate or data-source callbacks"),
+        Case(
+            name: "reading a view property's state",
+            code: "TOP:final class V: UIViewController {\n let button = UIButton(type: .system)\n"
+                + " func f() { if /*@*/button.isEnabled { print(1) } }\n}", advice: "a property of your own"),
+        Case(
+            name: "control target other than self",
+            code: "TOP:final class V: UIViewController {\n let button = UIButton()\n @objc func tap() {}\n"
+                + " func f() { /*@*/button.addTarget(nil, action: #selector(tap), for: .touchUpInside) }\n}",
+            advice: "addTarget(self"),
+        Case(
+            name: "control action with a sender",
+            code: "TOP:final class V: UIViewController {\n let button = UIButton()\n @objc func tap(_ b: UIButton) {}\n"
+                + " func f() { button.addTarget(self, action: /*@*/#selector(tap(_:)), for: .touchUpInside) }\n}",
+            advice: "without them"),
+        Case(
+            name: "second action for one control event",
+            code: "TOP:final class V: UIViewController {\n let button = UIButton()\n @objc func a() {}\n"
+                + " @objc func b() {}\n func f() { button.addTarget(self, action: #selector(a), for: .touchUpInside)\n"
+                + " /*@*/button.addTarget(self, action: #selector(b), for: .touchUpInside) }\n}",
+            advice: "from one action method"),
+        Case(
+            name: "UIAction on a control",
+            code: "TOP:final class V: UIViewController {\n let button = UIButton()\n"
+                + " func f() { /*@*/button.addAction(UIAction { _ in print(1) }, for: .touchUpInside) }\n}",
+            advice: "addTarget(self"),
+        Case(
+            name: "target in a lazy view closure",
+            code: "TOP:final class V: UIViewController {\n @objc func tap() {}\n"
+                + " lazy var button: UIButton = {\n let b = UIButton(type: .system)\n"
+                + " /*@*/b.addTarget(self, action: #selector(tap), for: .touchUpInside)\n return b\n }()\n}",
+            advice: "viewDidLoad"),
         Case(name: "storyboard segue", code: "TOP:class S: /*@*/UIStoryboardSegue {}", advice: "segues"),
         Case(
             name: "performSegue", code: "/*@*/performSegue(withIdentifier: \"show\", sender: nil)",
