@@ -80,3 +80,8 @@ final class Sitter {
 
 let sitter = Sitter()
 sitter.start()
+
+scenario.expect(.all, [
+    "logged": ["purr 2": 1, "woof": 2, "no dog": 3, "switch dog": 2, "switch none": 1, "last purr count 2": 1],
+    "logged_in_order": ["fire 1 cat=true dog=false", "fire 3 cat=false dog=true", "fire 5 cat=false dog=false"],
+])
