@@ -46,6 +46,9 @@ extension SwiftLowering {
             only.label == nil
         {
             guard let inner = expression(only.expression, in: scope) else { return nil }
+            // An object read into a local (`(x as? C)?.m()`, SwiftLowering+ObjectCasts.swift) stays a path, so
+            // that a member or a call can follow it.
+            if case .object = inner.type, Self.isPlainPath(inner.text) { return inner }
             return ("(\(inner.text))", inner.type)
         }
         if let prefix = e.as(PrefixOperatorExprSyntax.self) {
@@ -389,6 +392,7 @@ extension SwiftLowering {
         if elements.count == 1 { return expression(elements[0], in: scope) }
         if let cast = notificationCast(elements, in: scope) { return cast }  // SwiftLowering+Notifications.swift
         if let cast = errorCast(elements, in: scope) { return cast }  // `error is LoadError` (+ErrorCasts.swift)
+        if let cast = objectCast(elements, in: scope) { return cast }  // `x as? C` (+ObjectCasts.swift)
         if elements.count >= 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
             let found = notificationCast(Array(elements[..<3]), in: scope)
         {
@@ -477,7 +481,10 @@ extension SwiftLowering {
                 unsupported("an assignment inside an expression", "assign in a statement of its own", at: element)
                 return nil
             } else if element.is(UnresolvedAsExprSyntax.self) || element.is(UnresolvedIsExprSyntax.self) {
-                unsupported("a cast (`as`, `is`)", "compare with nil, or use the class's own fields", at: element)
+                unsupported(
+                    "a cast (`as`, `is`) here",
+                    "cast an object to a class of the file on its own (`x as? C`, `x is C`, `x as! C`), "
+                        + "or bind it first (`let c = x as? C`), then use the local", at: element)
                 return nil
             } else if element.is(UnresolvedTernaryExprSyntax.self) {
                 unsupported("the conditional operator `?:`", "write an `if` with two stores", at: element)

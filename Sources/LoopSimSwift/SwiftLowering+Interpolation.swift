@@ -490,6 +490,8 @@ extension SwiftLowering {
             let yes = interpolatedType(ternary.thenExpression)
             return yes != nil && yes == interpolatedType(elements[k + 1]) ? yes : nil
         }
+        // `x is C`: a `Bool` (the Swift book, "Type Casting" › "Checking Type"; SwiftLowering+ObjectCasts.swift).
+        if elements.count == 3, elements[1].is(UnresolvedIsExprSyntax.self) { return .plain }
         // `x as? Int`: an optional Int (a notification's userInfo value, SwiftLowering+Notifications.swift).
         if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
             cast.questionOrExclamationMark?.text == "?",

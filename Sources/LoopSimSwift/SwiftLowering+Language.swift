@@ -93,6 +93,7 @@ extension SwiftLowering {
         if let lowered = resultSwitch(s, in: &scope, tail: tail) { return lowered }  // SwiftLowering+Result.swift
         if let lowered = payloadEnumSwitch(s, in: &scope, tail: tail) { return lowered }  // +PayloadEnums.swift
         if let lowered = errorPayloadSwitch(s, in: &scope, tail: tail) { return lowered }  // +ErrorPayloads.swift
+        if let lowered = objectCastSwitch(s, in: &scope, tail: tail) { return lowered }  // +ObjectCasts.swift
         guard let subject = expression(s.subject, in: scope) else { return [] }
         if subject.text.contains("new ") {
             unsupported("a `switch` on a new object", "switch on an Int, Bool or String value", at: s.subject)

@@ -238,6 +238,10 @@ extension SwiftLowering {
             else { return nil }
         }
         let typeName = typeExpr.type.trimmedDescription
+        if let key = keyboardUserInfoKey(operand) {
+            refuseKeyboardUserInfo(key, at: operand)  // SwiftLowering+ObjectCasts.swift
+            return .some(nil)
+        }
         let loweredType: LoweredType
         let castName: String
         switch typeName {

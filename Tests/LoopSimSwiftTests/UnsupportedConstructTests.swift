@@ -266,7 +266,30 @@ import Testing
         Case(
             name: "ternary right of &&", code: "if count > 0 && (count > 1 /*@*/? true : false) { go() }",
             advice: "choose the value into a local first"),
-        Case(name: "cast", code: "let x = self /*@*/as? Page", advice: "compare with nil"),
+        Case(
+            name: "cast of an object to a type not of the file", code: "let x = self as? /*@*/Timer",
+            advice: "a class this file declares"),
+        Case(name: "upcast of an object", code: "let x = self /*@*/as Page", advice: "write `as? Page`"),
+        Case(
+            name: "cast inside a larger expression", code: "let x = self /*@*/as? Page ?? page",
+            advice: "bind it first"),
+        Case(
+            name: "forced cast right of &&", code: "if count > 0 && (self /*@*/as! Page).count > 0 { go() }",
+            advice: "bind it first"),
+        Case(
+            name: "cast of an element of viewControllers",
+            code: "TOP:final class V: UIViewController {\n func f() {\n"
+                + " let x = /*@*/navigationController?.viewControllers.last as? V\n }\n}",
+            advice: "cast `nav.topViewController`"),
+        Case(
+            name: "keyboard frame from userInfo",
+            code: "TOP:final class K: NSObject {\n @objc func shown(_ note: Notification) {\n"
+                + " let v = /*@*/note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue\n }\n}",
+            advice: "post the height with the notification"),
+        Case(
+            name: "other pattern in a switch on an object",
+            code: "switch self {\n case let p as Page: p.go()\n case /*@*/nil: break\n default: break\n }",
+            advice: "write `case let c as C:`"),
         Case(
             name: "lazy type property", code: "TOP:class Hub { /*@*/lazy static var count = 0 }",
             advice: "a type property is lazy already"),

@@ -158,7 +158,8 @@ extension ScenarioCompiler {
     }
 
     /// `EXPR as? TYPE`, Swift's conditional cast: of a notification's userInfo value (`note.userInfo.KEY`, of
-    /// type `Any`), or of an `id` (`note.object as? Sender`). The value, when it is of TYPE; else nil.
+    /// type `Any`), or of an object (`note.object as? Sender`, `nav.topViewController as? Review`, a field of
+    /// a class). The value, when it is of TYPE; else nil.
     func cast(
         _ inner: ParsedExpr, to typeName: String, column: Int, scope: Scope, scalar: LocatedNode.Scalar,
         offset: Int
@@ -172,10 +173,10 @@ extension ScenarioCompiler {
             if noteType == .notification { return (.cast(.userInfoValue(note, key: key), castType), type) }
         }
         guard let (expr, innerType) = typed(inner, scope: scope, scalar: scalar, offset: offset) else { return nil }
-        guard innerType == .anyObject else {
+        guard innerType.isObject else {
             bag.error(
                 .exprType,
-                "`as?` casts a notification's userInfo value or an id, not a value of type "
+                "`as?` casts a notification's userInfo value or an object, not a value of type "
                     + "\(innerType)", at: typeLocation)
             return nil
         }
