@@ -130,6 +130,11 @@ extension SwiftLowering {
     ) -> (String, LoweredType) {
         hoisting.steps += steps
         if type.isObject { hoisting.releases.append(.step("release", temporary, at: at)) }
+        // A new array of objects (`rows.filter { … }`, `(0..<3).map { Cell(row: $0) }`) is a temporary of its
+        // statement: emptied when the statement ends, so what the statement stored it into holds the elements alone.
+        if case .array(let element) = type, element.isObject {
+            hoisting.releases.append(.step("removeAll", temporary, at: at))
+        }
         hoisting.temporaries[node] = (temporary, type)
         return (temporary, type)
     }

@@ -755,6 +755,11 @@ import Testing
             code: "TOP:class Base: NSObject {\n override init() { super.init() }\n}\n"
                 + "class Child: /*@*/Base {\n override init() { super.init() }\n}",
             advice: "write one class"),
+        Case(
+            name: "map of a range that makes structs",
+            code: "TOP:struct Banner { let id: Int }\nfinal class F {\n func go() {\n"
+                + " let b = (0..<3).map /*@*/{ Banner(id: $0) }\n print(b.count)\n }\n}",
+            advice: "append them in a `for` loop"),
     ]
 
     /// The scenario file around `code`.
