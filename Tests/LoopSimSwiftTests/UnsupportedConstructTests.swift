@@ -760,6 +760,11 @@ import Testing
             code: "TOP:struct Banner { let id: Int }\nfinal class F {\n func go() {\n"
                 + " let b = (0..<3).map /*@*/{ Banner(id: $0) }\n print(b.count)\n }\n}",
             advice: "append them in a `for` loop"),
+        Case(
+            name: "joined of an array of Ints",
+            code: "TOP:final class F {\n var ids = [1, 2]\n func go() {\n"
+                + " let s = /*@*/ids.joined(separator: \",\")\n print(s)\n }\n}",
+            advice: "join an array of `String`s"),
     ]
 
     /// The scenario file around `code`.
