@@ -43,6 +43,9 @@ extension SwiftLowering {
         switch type {
         case .int, .bool, .string, .enumeration, .object, .timer, .thread, .semaphore, .group: true
         case .api: streamElement(of: type) != nil  // `-> AsyncStream<Int>` (SwiftLowering+ThrowingStreams.swift)
+        // `-> [String]`, `-> [Int]`: an array of values holds no object, so returning it hands over no reference
+        // (docs/swift-scenarios.md, "Arrays"); an array of objects or structs stays refused.
+        case .array(let element): [.int, .bool, .string].contains(element)
         default: false
         }
     }

@@ -765,6 +765,10 @@ import Testing
             code: "TOP:final class F {\n var ids = [1, 2]\n func go() {\n"
                 + " let s = /*@*/ids.joined(separator: \",\")\n print(s)\n }\n}",
             advice: "join an array of `String`s"),
+        Case(
+            name: "method returning an array of objects",
+            code: "TOP:final class R {}\nfinal class F {\n func rows() -> /*@*/[R] {\n print(1)\n return []\n }\n}",
+            advice: "an array of them"),
     ]
 
     /// The scenario file around `code`.
