@@ -15,7 +15,8 @@ extension SwiftLowering {
     /// The value of `call` when it is one of ``arrayFunctions`` on an array with a closure; nil when it is not.
     mutating func arrayFunctionValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            Self.arrayFunctions.contains(member.declName.baseName.text), isArrayExpression(base, in: scope)
+            Self.arrayFunctions.contains(member.declName.baseName.text),
+            Self.rangeOperands(base) != nil || isArrayExpression(base, in: scope)
         else { return nil }
         if let done = hoisting.temporaries[call.id] { return .some(done) }
         let name = member.declName.baseName.text
@@ -44,6 +45,13 @@ extension SwiftLowering {
             guard labelled.isEmpty else { return nil }
         }
         guard let closure else { return nil }
+        if name == "map", let made = structMadeBy(closure) {
+            unsupported(
+                "a `map` that makes values of the struct `\(made)`",
+                "append them in a `for` loop in a method or `init`: `for i in 0..<n { items.append(\(made)(…)) }` "
+                    + "(section \"Arrays of structs\")", at: closure)
+            return .some(nil)
+        }
         let at = location(call)
         guard hoisting.isOpen else {
             unsupported(
@@ -51,7 +59,11 @@ extension SwiftLowering {
                 "use it in a method, a closure or the scenario's code, where statements run", at: call)
             return .some(nil)
         }
-        guard let array = expression(base, in: scope), case .array(let element) = array.type else { return .some(nil) }
+        // `(0..<n).map { … }`, `(1...3).filter { … }`: the range is the loop's, its bounds evaluated once
+        // (SwiftLowering+RangeFunctions.swift); any other base is an array, copied when the loop starts.
+        guard let array = rangeSource(base, in: scope) ?? expression(base, in: scope),
+            case .array(let element) = array.type
+        else { return .some(nil) }
         guard let body = Self.singleExpression(closure) else {
             unsupported(
                 "a closure of more than one expression passed to `\(name)`",
@@ -69,7 +81,7 @@ extension SwiftLowering {
         }
         var steps: [LocatedNode] = []
         let type: LoweredType
-        let loopBody: [LocatedNode]
+        var loopBody: [LocatedNode]
         if name == "reduce" {
             guard let initial = expression(labelled[0].expression, in: scope) else { return .some(nil) }
             guard parameters.count == 2 || (parameters.isEmpty && Self.usesShorthand(closure, upTo: 1)) else {
@@ -85,17 +97,23 @@ extension SwiftLowering {
                 bind(parameters[1], as: item, type: element)
             }
             if parameters.isEmpty { inner.locals["$0"] = Local(type: initial.type, isVar: false, lowered: result) }
+            let mark = hoistingMark
             guard let next = expression(body, in: inner) else { return .some(nil) }
+            let (before, after) = takeHoisted(since: mark)
             type = initial.type
             steps.append(.step("let", "\(result) = \(initial.text)", at: at))
-            loopBody = [.step("set", "\(result) = \(next.text)", at: location(body))]
+            loopBody = before + [.step("set", "\(result) = \(next.text)", at: location(body))] + after
         } else {
             guard parameters.count <= 1 else {
                 unsupported("this closure passed to `\(name)`", "take one element: `{ item in … }`", at: closure)
                 return .some(nil)
             }
             bind(parameters.first, as: item, type: element)
+            let mark = hoistingMark
             guard let value = expression(body, in: inner) else { return .some(nil) }
+            // What the closure's expression hoists (`Cell(row: $0)` made into a temporary) runs in the loop, each
+            // turn, as the closure's call does; its objects are released at the end of the turn.
+            let (inLoop, inLoopReleases) = takeHoisted(since: mark)
             if name != "map", value.type != .bool {
                 unsupported(
                     "a closure that does not give a `Bool` to `\(name)`", "write a condition: `{ $0 > 2 }`",
@@ -141,6 +159,7 @@ extension SwiftLowering {
             } else {
                 loopBody = [.step("if", value.text, at: bodyAt, [("then", .list(then(bodyAt), at: bodyAt))])]
             }
+            loopBody = inLoop + loopBody + inLoopReleases
         }
         steps.append(.step("for", "\(item) in \(array.text)", at: at, [("do", .list(loopBody, at: at))]))
         notePlainBinding(of: call, name: name, type: type)
@@ -167,6 +186,26 @@ extension SwiftLowering {
             Self.arrayFunctions.contains(name), name != "first"
         else { return false }
         return call.trailingClosure != nil || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+    }
+
+    /// Where the hoisted steps and releases stand now.
+    var hoistingMark: (steps: Int, releases: Int) { (hoisting.steps.count, hoisting.releases.count) }
+
+    /// The steps and releases hoisted since `mark`, taken out of the statement's (a closure's body runs them itself).
+    mutating func takeHoisted(since mark: (steps: Int, releases: Int)) -> ([LocatedNode], [LocatedNode]) {
+        let steps = Array(hoisting.steps[min(mark.steps, hoisting.steps.count)...])
+        let releases = Array(hoisting.releases[min(mark.releases, hoisting.releases.count)...])
+        hoisting.steps.removeSubrange(min(mark.steps, hoisting.steps.count)...)
+        hoisting.releases.removeSubrange(min(mark.releases, hoisting.releases.count)...)
+        return (steps, releases)
+    }
+
+    /// The struct of the file a closure's one expression makes (`{ Banner(id: $0) }`), nil for any other closure.
+    func structMadeBy(_ closure: ClosureExprSyntax) -> String? {
+        guard let body = Self.singleExpression(closure), let call = body.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, structs[name] != nil
+        else { return nil }
+        return name
     }
 
     /// The one expression of a closure's body (`{ $0 > 2 }`, `{ item in item.isDone }`, `{ return $0 * 2 }`).

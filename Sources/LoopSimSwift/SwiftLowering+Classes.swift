@@ -539,8 +539,8 @@ extension SwiftLowering {
             else {
                 unsupported(
                     "a method that returns `\(returns.trimmedDescription)`",
-                    "return an Int, a Bool, a String, an enum of the file or an object of a class of the file "
-                        + "(optional or not), from an instance method", at: returns)
+                    "return an Int, a Bool, a String, an array of them, an enum of the file or an object of a "
+                        + "class of the file (optional or not), from an instance method", at: returns)
                 return nil
             }
             returnsEntry = [("returns", .plain(typeName, at: location(returns)))]

@@ -54,6 +54,7 @@ extension SwiftLowering {
             interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope)
                 || memberOfAReachedObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
                 || isNonOptionalArrayFunction(e)  // SwiftLowering+ArrayFunctions.swift
+                || isJoinedCall(e)  // SwiftLowering+Joined.swift
                 || isPlainStringFunction(e, in: scope)  // SwiftLowering+StringFunctions.swift
                 || isWholeSeconds(e, lowered) || isRawValueRead(e, lowered)
                 || isPlainStructRead(e, in: scope)  // SwiftLowering+Structs.swift

@@ -43,6 +43,9 @@ extension SwiftLowering {
         switch type {
         case .int, .bool, .string, .enumeration, .object, .timer, .thread, .semaphore, .group: true
         case .api: streamElement(of: type) != nil  // `-> AsyncStream<Int>` (SwiftLowering+ThrowingStreams.swift)
+        // `-> [String]`, `-> [Int]`: an array of values holds no object, so returning it hands over no reference
+        // (docs/swift-scenarios.md, "Arrays"); an array of objects or structs stays refused.
+        case .array(let element): [.int, .bool, .string].contains(element)
         default: false
         }
     }
@@ -130,6 +133,11 @@ extension SwiftLowering {
     ) -> (String, LoweredType) {
         hoisting.steps += steps
         if type.isObject { hoisting.releases.append(.step("release", temporary, at: at)) }
+        // A new array of objects (`rows.filter { … }`, `(0..<3).map { Cell(row: $0) }`) is a temporary of its
+        // statement: emptied when the statement ends, so what the statement stored it into holds the elements alone.
+        if case .array(let element) = type, element.isObject {
+            hoisting.releases.append(.step("removeAll", temporary, at: at))
+        }
         hoisting.temporaries[node] = (temporary, type)
         return (temporary, type)
     }

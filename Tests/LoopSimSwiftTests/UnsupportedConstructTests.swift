@@ -814,6 +814,20 @@ import Testing
             code: "TOP:class Base: NSObject {\n override init() { super.init() }\n}\n"
                 + "class Child: /*@*/Base {\n override init() { super.init() }\n}",
             advice: "write one class"),
+        Case(
+            name: "map of a range that makes structs",
+            code: "TOP:struct Banner { let id: Int }\nfinal class F {\n func go() {\n"
+                + " let b = (0..<3).map /*@*/{ Banner(id: $0) }\n print(b.count)\n }\n}",
+            advice: "append them in a `for` loop"),
+        Case(
+            name: "joined of an array of Ints",
+            code: "TOP:final class F {\n var ids = [1, 2]\n func go() {\n"
+                + " let s = /*@*/ids.joined(separator: \",\")\n print(s)\n }\n}",
+            advice: "join an array of `String`s"),
+        Case(
+            name: "method returning an array of objects",
+            code: "TOP:final class R {}\nfinal class F {\n func rows() -> /*@*/[R] {\n print(1)\n return []\n }\n}",
+            advice: "an array of them"),
     ]
 
     /// The scenario file around `code`.
