@@ -755,6 +755,27 @@ import Testing
             code: "TOP:class Base: NSObject {\n override init() { super.init() }\n}\n"
                 + "class Child: /*@*/Base {\n override init() { super.init() }\n}",
             advice: "write one class"),
+        Case(
+            name: "async method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nfinal class L {\n func q() async -> /*@*/Q { Q(n: 1) }\n}",
+            advice: "read it after the `await`"),
+        Case(
+            name: "actor method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nactor A {\n func q() -> /*@*/Q { Q(n: 1) }\n}",
+            advice: "return its properties one by one"),
+        Case(
+            name: "throwing method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nfinal class L {\n func q() throws -> /*@*/Q { Q(n: 1) }\n}",
+            advice: "a throwing method that returns nothing"),
+        Case(
+            name: "method returning a struct that holds an object",
+            code: "TOP:final class C {}\nstruct Q { let c: C }\nfinal class L {\n func q() -> /*@*/Q { Q(c: C()) }\n}",
+            advice: "return the object itself"),
+        Case(
+            name: "optional chaining on a method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nfinal class L {\n weak var o: L?\n func q() -> Q { Q(n: 1) }\n"
+                + " func go() { let v = /*@*/o?.q(); print(v?.n ?? 0) }\n}",
+            advice: "unwrap the receiver first"),
     ]
 
     /// The scenario file around `code`.
