@@ -48,8 +48,8 @@ import Testing
             advice: "`flags: []` only"),
         Case(
             name: "struct method returning a value",
-            code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() -> Int { x }\n}",
-            advice: "method of the class that holds the struct"),
+            code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() -> Int { let y = x + 1; return y }\n}",
+            advice: "return one expression"),
         Case(
             name: "explicit init of a struct", code: "TOP:struct Point {\n var x: Int\n /*@*/init() { x = 0 }\n}",
             advice: "memberwise initializer"),
