@@ -155,6 +155,7 @@ extension SwiftLowering {
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
         fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultReturns.swift
+        fields += returnedStructFieldNodes(className: name, at: at)  // SwiftLowering+StructReturns.swift
         fields += initAbandonedFieldNodes(decl, at: at)  // SwiftLowering+ThrowingInits.swift
         var entries: [(String, LocatedNode)] = isolationEntries(decl)
         entries += operationSubclassEntries(decl)  // SwiftLowering+OperationSubclass.swift
@@ -533,6 +534,14 @@ extension SwiftLowering {
         {
             guard !entry.isEmpty else { return nil }
             returnsEntry = entry
+        } else if let returns = declaredReturnType(decl), case .value(let s) = typeNamed(returns),
+            structs[s] != nil, payloadEnums[s] == nil, !isStatic(decl.modifiers) || asTypeMember
+        {
+            // a struct: left in the object's hidden fields, the method returning nothing (+StructReturns.swift)
+            if let (what, instead) = whyNotStructReturn(decl, struct: s) {
+                unsupported(what, instead, at: returns)
+                return nil
+            }
         } else if let returns = declaredReturnType(decl) {
             guard Self.isReturnable(typeNamed(returns)), let typeName = typeNamed(returns).fieldTypeName,
                 !isStatic(decl.modifiers) || asTypeMember

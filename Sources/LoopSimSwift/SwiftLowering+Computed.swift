@@ -155,8 +155,9 @@ extension SwiftLowering {
         // where it is read (SwiftLowering+Returns.swift); a creation (`Child()`) is an expression.
         if callsAMethod(value) { return false }
         if Self.makesStream(value) { return false }  // a new stream each call (SwiftLowering+ThrowingStreams.swift)
-        // A payload enum has no one value to inline: refused where the method is lowered (+PayloadEnumFlow.swift).
-        if case .value(let s) = typeNamed(returns.type), payloadEnums[s] != nil { return false }
+        // A payload enum has no one value to inline: refused where the method is lowered (+PayloadEnumFlow.swift);
+        // a struct is returned through the object's hidden fields (+StructReturns.swift).
+        if case .value = typeNamed(returns.type) { return false }
         if structArrayElement(typeNamed(returns.type)) != nil { return false }  // refused (+StructArrays.swift)
         shape.computed[decl.name.text + "()"] = ComputedProperty(getter: value, type: typeNamed(returns.type))
         return true

@@ -327,6 +327,7 @@ extension SwiftLowering {
     /// A call whose value is used: `Class()`, `CFRunLoopGetCurrent()`, `DispatchSemaphore(value: 0)`.
     private mutating func callValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         if let found = hoistedCall(call, in: scope) { return found }  // SwiftLowering+Returns.swift
+        if let found = structValueMethodCall(call, in: scope) { return found }  // +StructValueMethods.swift
         if let found = returnedValue(call, in: scope) { return found }
         if let d = constantDuration(ExprSyntax(call)) { return (d, .duration) }  // `.milliseconds(kDelay)`
         if let found = durationCall(call, in: scope) { return found }

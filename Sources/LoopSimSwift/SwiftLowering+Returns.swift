@@ -92,6 +92,10 @@ extension SwiftLowering {
         steps: [LocatedNode], type: LoweredType
     )? {
         let before = hoisting.steps.count
+        var probe = self
+        if case .value(let s)?? = probe.returningCallee(call, in: scope).map({ $0?.type }), structs[s] != nil {
+            return nil  // a struct: a value read as an expression (``hoistedCall(_:in:)``)
+        }
         guard let found = returningCallee(call, in: scope) else { return nil }
         guard let (receiver, cls, method, type) = found,
             let step = callStep(call, receiver: receiver, className: cls, method: method, place: place, in: scope)
@@ -103,7 +107,7 @@ extension SwiftLowering {
 
     /// `call: RECEIVER.METHOD` with `with:` the arguments lowered in order and `result: PLACE`.
     private mutating func callStep(
-        _ call: FunctionCallExprSyntax, receiver: String, className: String, method: String, place: String,
+        _ call: FunctionCallExprSyntax, receiver: String, className: String, method: String, place: String?,
         in scope: Scope
     ) -> LocatedNode? {
         let at = location(call)
@@ -120,7 +124,7 @@ extension SwiftLowering {
         hoisting.steps += before
         hoisting.releases += after
         var extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
-        extra.append(("result", .plain(place, at: at)))
+        if let place { extra.append(("result", .plain(place, at: at))) }
         return .step("call", "\(receiver).\(method)", at: at, extra)
     }
 
@@ -177,6 +181,12 @@ extension SwiftLowering {
             return .some(nil)
         }
         let l = location(call)
+        if case .value(let s) = type, structs[s] != nil, payloadEnums[s] == nil {
+            // a struct: copied out of the receiver's hidden fields right after the call (+StructReturns.swift)
+            guard let step = callStep(call, receiver: receiver, className: cls, method: method, place: nil, in: scope)
+            else { return .some(nil) }
+            return .some(hoistedStructCall(call, step: step, receiver: receiver, method: method, struct: s))
+        }
         let temporary = Self.temporaryName("\(method)_", at: l)
         guard let step = callStep(call, receiver: receiver, className: cls, method: method, place: temporary, in: scope)
         else {
@@ -252,6 +262,9 @@ extension SwiftLowering {
         }
         if let member = node.as(MemberAccessExprSyntax.self) {
             guard let base = member.base else { return nil }  // `.fast`: an enum case
+            if let call = base.as(FunctionCallExprSyntax.self), returnsStruct(call) {
+                return firstStateRead(Syntax(base), in: scope)  // `pick().symbol`: a temporary's (+StructReturns.swift)
+            }
             if let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true,
                 scope.locals[type] == nil
             {
@@ -378,6 +391,9 @@ extension SwiftLowering {
         _ ret: some SyntaxProtocol, value: ExprSyntax, type: LoweredType, in scope: inout Scope
     ) -> [LocatedNode] {
         if case .result = type { return resultReturn(ret, value: value, type: type, in: &scope) }  // +ResultValues
+        if case .value(let s) = type, structs[s] != nil, payloadEnums[s] == nil {
+            return structReturn(ret, value: value, struct: s, in: &scope)  // SwiftLowering+StructReturns.swift
+        }
         let at = location(ret)
         if let made = streamReturn(ret, value: value, type: type, in: &scope) { return made }  // +ThrowingStreams
         if continuationCall(value) != nil {

@@ -117,6 +117,15 @@ extension SwiftLowering {
         {
             return [.int, .bool, .string].contains(field.type) && interpolatedType(last) == .plain
         }
+        // `policy.label()`: a struct method returning one expression, declared a plain `Int`, `Bool` or `String`
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base, case .value(let s) = staticType(base, in: scope, report: false),
+            let method = structs[s]?.valueMethods[member.declName.baseName.text]
+        {
+            let returns = declaredReturnType(method.decl)?.as(IdentifierTypeSyntax.self)?.name.text
+            return ["Int", "Bool", "String"].contains(returns ?? "")
+        }
         guard let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
             case .value(let s) = staticType(base, in: scope, report: false)
         else { return false }

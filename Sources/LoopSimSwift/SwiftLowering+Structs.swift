@@ -35,6 +35,10 @@ struct SwiftStruct {
     /// Methods without a returned value (`mutating func reset()`, `func log()`), by name: each call is the body's
     /// steps on the value called.
     var methods: [String: FunctionDeclSyntax] = [:]
+    /// Methods that return a plain value with a body of one expression (`func delay(for n: Int) -> TimeInterval
+    /// { base * Double(n) }`), by name: each call is the expression on the value called, its parameters the
+    /// arguments' values (SwiftLowering+StructValueMethods.swift).
+    var valueMethods: [String: (decl: FunctionDeclSyntax, value: ExprSyntax)] = [:]
 
     func field(_ name: String) -> Field? { fields.first { $0.name == name } }
 }
@@ -103,6 +107,12 @@ extension SwiftLowering {
             else { continue }
             shape.methods[f.name.text] = f
         }
+        for member in s.memberBlock.members {
+            guard let f = member.decl.as(FunctionDeclSyntax.self), let value = structValueMethodExpression(f) else {
+                continue
+            }
+            shape.valueMethods[f.name.text] = (f, value)
+        }
         structs[s.name.text] = shape
     }
 
@@ -160,13 +170,16 @@ extension SwiftLowering {
                         unsupported("a property pattern", "declare one property per name", at: binding.pattern)
                     }
                 }
-            } else if let f = d.as(FunctionDeclSyntax.self), shape.methods[f.name.text] != nil {
+            } else if let f = d.as(FunctionDeclSyntax.self),
+                shape.methods[f.name.text] != nil || shape.valueMethods[f.name.text] != nil
+            {
                 continue  // inlined at each call (``structMethodCall(_:in:)``)
             } else if d.is(FunctionDeclSyntax.self) {
                 unsupported(
-                    "a struct method that returns a value, throws, is async, generic or static",
-                    "write it as a method that returns nothing, or as a method of the class that holds the struct, "
-                        + "reading `config.field`", at: d)
+                    "a struct method that returns a value from several statements, or a struct, throws, is async, "
+                        + "generic, static or mutating",
+                    "return one expression (`func delay(for n: Int) -> TimeInterval { base * Double(n) }`), or "
+                        + "write it as a method of the class that holds the struct, reading `config.field`", at: d)
             } else if d.is(InitializerDeclSyntax.self) {
                 unsupported(
                     "an explicit init of a struct",

@@ -137,6 +137,7 @@ extension SwiftLowering {
         }
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
         fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultReturns.swift
+        fields += returnedStructFieldNodes(className: name, at: at)  // SwiftLowering+StructReturns.swift
         var entries: [(String, LocatedNode)] = [
             ("root", .plain("true", at: at)), ("typeObject", .plain("true", at: at)),
         ]

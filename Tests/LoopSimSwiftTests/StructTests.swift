@@ -179,7 +179,7 @@ import Testing
             struct Item: Hashable, CustomStringConvertible {
                 let id: Int
                 var description: String { "item" }
-                func moved() -> Int { id }
+                func moved() -> Int { let n = id + 1; return n }
                 init(id: Int) { self.id = id }
             }
             scenario.expect(.all, ["logs": 0])

@@ -48,8 +48,8 @@ import Testing
             advice: "`flags: []` only"),
         Case(
             name: "struct method returning a value",
-            code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() -> Int { x }\n}",
-            advice: "method of the class that holds the struct"),
+            code: "TOP:struct Point {\n var x = 0\n /*@*/func moved() -> Int { let y = x + 1; return y }\n}",
+            advice: "return one expression"),
         Case(
             name: "explicit init of a struct", code: "TOP:struct Point {\n var x: Int\n /*@*/init() { x = 0 }\n}",
             advice: "memberwise initializer"),
@@ -828,6 +828,27 @@ import Testing
             name: "method returning an array of objects",
             code: "TOP:final class R {}\nfinal class F {\n func rows() -> /*@*/[R] {\n print(1)\n return []\n }\n}",
             advice: "an array of them"),
+        Case(
+            name: "async method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nfinal class L {\n func q() async -> /*@*/Q { Q(n: 1) }\n}",
+            advice: "read it after the `await`"),
+        Case(
+            name: "actor method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nactor A {\n func q() -> /*@*/Q { Q(n: 1) }\n}",
+            advice: "return its properties one by one"),
+        Case(
+            name: "throwing method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nfinal class L {\n func q() throws -> /*@*/Q { Q(n: 1) }\n}",
+            advice: "a throwing method that returns nothing"),
+        Case(
+            name: "method returning a struct that holds an object",
+            code: "TOP:final class C {}\nstruct Q { let c: C }\nfinal class L {\n func q() -> /*@*/Q { Q(c: C()) }\n}",
+            advice: "return the object itself"),
+        Case(
+            name: "optional chaining on a method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nfinal class L {\n weak var o: L?\n func q() -> Q { Q(n: 1) }\n"
+                + " func go() { let v = /*@*/o?.q(); print(v?.n ?? 0) }\n}",
+            advice: "unwrap the receiver first"),
     ]
 
     /// The scenario file around `code`.
