@@ -441,6 +441,7 @@ extension SwiftLowering {
             return []
         }
         if let steps = displayStateAssignment(lhs, [rhs], in: scope) { return steps }  // +DisplayState.swift
+        if let steps = injectedQueueAssignment(lhs, rhs, in: scope) { return steps }  // +QueueParameters.swift
         if let steps = structAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+Structs.swift
         if let steps = resultAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+ResultValues.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
