@@ -58,7 +58,10 @@ extension SwiftLowering {
                 return steps
             }
             if let ret = item.item.as(ReturnStmtSyntax.self) {
-                if let value = ret.expression, let type = scope.returnType, !scope.isInlineClosure {
+                if let value = ret.expression, let into = scope.syncValueInto, !scope.isInlineClosure {
+                    // `return e` in `let v = queue.sync { …; return e }` (SwiftLowering+SyncValues.swift).
+                    steps += syncValueReturn(ret, value: value, into: into, leaves: !(isLast && tail), in: &scope)
+                } else if let value = ret.expression, let type = scope.returnType, !scope.isInlineClosure {
                     steps += endingAsyncLets(lowerValueReturn(ret, value: value, type: type, in: &scope), in: scope)
                     refuseUnwrapsWithCalls(&self)
                 } else if let value = ret.expression {

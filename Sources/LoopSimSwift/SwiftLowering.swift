@@ -407,6 +407,9 @@ struct Scope {
     /// The body of a closure lowered in place (`autoreleasepool { … }`, `withExtendedLifetime`): a `return` in it
     /// leaves the closure, not the body around it, so it is refused.
     var isInlineClosure = false
+    /// The `__block` variable a `sync` closure of several statements used as a value stores each `return e` into
+    /// (SwiftLowering+SyncValues.swift), nil elsewhere; a nested closure's scope is a new one, without it.
+    var syncValueInto: String?
     /// In the body of `withTaskGroup(of: Void.self) { group in … }` lowered as statements: the group's name, whose
     /// `addTask { … }` and `waitForAll()` are steps of the innermost group (SwiftLowering+Concurrency.swift).
     var taskGroupName: String?

@@ -363,6 +363,10 @@ import Testing
             code: "TOP:class W {\n func go(/*@*/on queue: DispatchQueue = .main) { queue.async { print(1) } }\n}",
             advice: "take the queue in the class's `init`"),
         Case(
+            name: "closure called for its value",
+            code: "TOP:class W {\n func go(_ compute: () -> Int) { let v = /*@*/compute(); print(v) }\n}",
+            advice: "compute the value in the method"),
+        Case(
             name: "method returning a Double",
             code: "}\n    func n() -> /*@*/Double { go(); return 1.5 }\n    func m() {", advice: "return an Int"),
         Case(
