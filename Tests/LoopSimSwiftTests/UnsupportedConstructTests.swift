@@ -359,6 +359,12 @@ import Testing
                 + "let a = W(queue: DispatchQueue(label: \"x\"))",
             advice: "a queue declared at the top level"),
         Case(
+            name: "observer activities not a union",
+            code: "let o = /*@*/CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, "
+                + "CFRunLoopActivity.allActivities.rawValue & ~CFRunLoopActivity.exit.rawValue, true, 0) { _, _ in }\n"
+                + "CFRunLoopAddObserver(CFRunLoopGetMain(), o, .commonModes)",
+            advice: "CFRunLoopActivity.beforeWaiting.rawValue"),
+        Case(
             name: "method parameter of type DispatchQueue",
             code: "TOP:class W {\n func go(/*@*/on queue: DispatchQueue = .main) { queue.async { print(1) } }\n}",
             advice: "take the queue in the class's `init`"),
