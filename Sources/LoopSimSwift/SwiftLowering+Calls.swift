@@ -276,7 +276,7 @@ extension SwiftLowering {
     /// makes it, `after` releases it once the call returns. Nil after a reported problem.
     mutating func callArguments(
         _ call: FunctionCallExprSyntax, types: [LoweredType], callee: String,
-        defaults: [(label: String, value: ExprSyntax?)]? = nil, in scope: Scope
+        defaults: [(label: String, value: ExprSyntax?)]? = nil, skipping: Set<Int> = [], in scope: Scope
     ) -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])? {
         var arguments: [LocatedNode] = []
         var before: [LocatedNode] = []
@@ -301,6 +301,10 @@ extension SwiftLowering {
                 }
             }
             expressions = filled + given.map(\.expression)
+        }
+        if !skipping.isEmpty {
+            // An init's `DispatchQueue` parameters: named statically, passed as no value (+QueueParameters.swift).
+            expressions = expressions.enumerated().filter { !skipping.contains($0.offset) }.map(\.element)
         }
         for (i, e) in expressions.enumerated() {
             if let closure = e.as(ClosureExprSyntax.self) {
@@ -341,6 +345,11 @@ extension SwiftLowering {
     /// `DispatchQueue(label:)` by its name.
     func queueName(_ base: ExprSyntax, in scope: Scope) -> String? {
         if let queue = propertyQueueName(base, in: scope) { return queue }
+        if let ref = base.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text] == nil,
+            let queue = queueParameters[ref.baseName.text]
+        {
+            return queue  // `init(queue: DispatchQueue = .main)`'s `queue` (SwiftLowering+QueueParameters.swift)
+        }
         if let member = base.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchQueue",
             member.declName.baseName.text == "main"

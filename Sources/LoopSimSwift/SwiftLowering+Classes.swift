@@ -565,6 +565,14 @@ extension SwiftLowering {
         for parameter in decl.signature.parameterClause.parameters
         where !isLifecycleOverride(decl, className: className) {
             let name = (parameter.secondName ?? parameter.firstName).text
+            if Self.isQueueParameter(parameter) {  // only an init's is followed (SwiftLowering+QueueParameters.swift)
+                unsupported(
+                    "a method parameter of type `DispatchQueue`",
+                    "take the queue in the class's `init` (`init(queue: DispatchQueue = .main)`) and keep it in a "
+                        + "`let` property, or name the queue in the method (`DispatchQueue.main.async { … }`)",
+                    at: parameter)
+                return nil
+            }
             let type = typeNamed(parameter.type)
             if case .result = type {  // SwiftLowering+Result.swift: two parameters
                 let (split, locals) = resultParameters(name, lowered: name, type, at: location(parameter))

@@ -377,6 +377,17 @@ extension SwiftLowering {
         }
         if refuseYieldResult(call, in: scope) { return nil }  // SwiftLowering+StreamBuffering.swift
         let text = call.calledExpression.trimmedDescription
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            let local = scope.locals[ref.baseName.text],
+            case .closure = local.type
+        {
+            // `let value = compute()` of `compute: () -> Int`: the language's `callBlock:` returns nothing.
+            unsupported(
+                "calling the closure `\(text)` for its value",
+                "a closure LoopSim models returns nothing (the language's `callBlock:`): compute the value in the "
+                    + "method, or pass it in as a parameter", at: call)
+            return nil
+        }
         unsupported(
             "`\(text)(…)` as a value",
             insteadOfAPI(text), at: call)

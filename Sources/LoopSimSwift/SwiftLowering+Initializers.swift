@@ -49,8 +49,17 @@ extension SwiftLowering {
             if collectUIKitDesignatedInit(i, into: &shape) { continue }  // SwiftLowering+UIKitInits.swift
             let name = Self.initializerMethodName(labels: initializerLabels(i))
             shape.initializers[initializerLabels(i)] = name
-            shape.methods[name] = i.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
-            shape.methodParameterTypes[name] = i.signature.parameterClause.parameters.map { typeNamed($0.type) }
+            // A `DispatchQueue` parameter names a queue statically and is no parameter of the method
+            // (SwiftLowering+QueueParameters.swift).
+            let parameters = i.signature.parameterClause.parameters
+            let values = parameters.filter { !Self.isQueueParameter($0) }
+            shape.methods[name] = values.map { ($0.secondName ?? $0.firstName).text }
+            shape.methodParameterTypes[name] = values.map { typeNamed($0.type) }
+            if parameters.contains(where: { $0.defaultValue != nil }) {
+                shape.methodParameterDefaults[name] = parameters.map { ($0.firstName.text, $0.defaultValue?.value) }
+            }
+            let queuePositions = parameters.enumerated().filter { Self.isQueueParameter($0.element) }.map(\.offset)
+            if !queuePositions.isEmpty { shape.initializerQueuePositions[name] = Set(queuePositions) }
         }
     }
 
@@ -87,8 +96,10 @@ extension SwiftLowering {
         scope.initializerOf = className
         if Self.isThrowingInit(decl) { scope.throwContext = .method(returns: nil) }  // SwiftLowering+ThrowingInits
         var params: [LocatedNode] = []
+        guard let queues = initializerQueueParameters(decl, of: className) else { return nil }  // +QueueParameters
         for parameter in decl.signature.parameterClause.parameters where !isUIKitInit {
             let name = (parameter.secondName ?? parameter.firstName).text
+            if Self.isQueueParameter(parameter) { continue }
             let type = typeNamed(parameter.type)
             if case .value(let s) = type {
                 // A struct: one parameter per stored property (SwiftLowering+Structs.swift).
@@ -101,17 +112,12 @@ extension SwiftLowering {
                     initializerParameterAdvice(parameter.type), at: parameter.type)
                 return nil
             }
-            if parameter.defaultValue != nil {
-                unsupported(
-                    "a default argument",
-                    "write a second init without the parameter that calls "
-                        + "`self.init(…)` with the value", at: parameter.defaultValue!)
-                return nil
-            }
             scope.locals[name] = Local(type: type, isVar: false)
             params.append(.map([(name, .plain(typeName, at: location(parameter)))], at: location(parameter)))
         }
+        queueParameters = queues
         let steps = lowerStatements(body.statements[...], in: &scope, tail: true)
+        queueParameters = [:]
         let method = Self.initializerMethodName(labels: initializerLabels(decl))
         // An actor's synchronous init is nonisolated (SE-0327): `let box = Box(start: 3)` needs no `await`.
         let isActorInit = decl.ancestorOrSelf(mapping: { $0.as(ActorDeclSyntax.self) }) != nil
@@ -136,6 +142,9 @@ extension SwiftLowering {
     private mutating func initializer(of cls: String, for call: FunctionCallExprSyntax) -> String? {
         let labels = callLabels(call)
         if let method = classes[cls]?.initializers[labels] { return method }
+        if let method = initializerWithDefaults(of: cls, labels: labels, trailing: call.trailingClosure != nil) {
+            return method
+        }
         // `Throttler(interval: 0.25) { … }`: a trailing closure is the argument of the init's last parameter,
         // whatever its label (the Swift book, "Closures" › "Trailing Closures"); ``callArguments`` passes it last.
         if call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty {
@@ -169,8 +178,10 @@ extension SwiftLowering {
     )
         -> (before: [LocatedNode], arguments: [LocatedNode], after: [LocatedNode])?
     {
-        callArguments(
-            call, types: classes[cls]?.methodParameterTypes[method] ?? [], callee: "this init of `\(cls)`", in: scope)
+        let defaults = classes[cls]?.methodParameterDefaults[method]
+        return callArguments(
+            call, types: classes[cls]?.methodParameterTypes[method] ?? [], callee: "this init of `\(cls)`",
+            defaults: defaults, skipping: classes[cls]?.initializerQueuePositions[method] ?? [], in: scope)
     }
 
     /// `let x = C(a: 1)`: `let: x = new C`, then `call: x.init_a with: [1]` (the property initializers run at

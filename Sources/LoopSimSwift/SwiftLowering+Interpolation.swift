@@ -317,6 +317,9 @@ extension SwiftLowering {
         if let call = e.as(FunctionCallExprSyntax.self), let value = syncClosureValue(call) {
             return interpolatedType(value)  // `queue.sync { items.count }`: its closure's value (+SyncValues.swift)
         }
+        if let call = e.as(FunctionCallExprSyntax.self), let type = syncClosureReturnedType(call) {
+            return type  // `queue.sync { () -> Int in …; return n }` (SwiftLowering+SyncValues.swift)
+        }
         if let call = e.as(FunctionCallExprSyntax.self) { return returnedType(call) }
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))

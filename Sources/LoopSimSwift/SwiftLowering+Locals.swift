@@ -8,6 +8,7 @@ extension SwiftLowering {
     mutating func lowerLocal(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode] {
         if let steps = asyncLetSteps(decl, in: &scope) { return steps }  // SwiftLowering+AsyncLet.swift
         if let steps = globalDeclaration(decl, in: &scope) { return steps }  // SwiftLowering+Globals.swift
+        if let steps = activityMaskLocal(decl) { return steps }  // `let activities = A | B` (+ActivityMasks.swift)
         if let modifier = decl.modifiers.first, modifier.name.text == "async" {
             unsupported("`async let`", insteadOfAsyncLet(), at: modifier)
             return []

@@ -101,6 +101,10 @@ extension SwiftLowering {
     /// Records a stored property that keeps a queue (``PropertyQueue``), from ``collectShape(_:)``; true when
     /// `decl` is one (also after a refusal), so that it is no field of the class.
     mutating func recordPropertyQueue(_ decl: VariableDeclSyntax, className: String) -> Bool {
+        if isInjectedQueueProperty(decl) {  // `let queue: DispatchQueue` set in init (+QueueParameters.swift)
+            recordInjectedQueueProperty(decl, className: className)
+            return true
+        }
         if let shared = sharedQueueProperty(decl) {
             propertyQueues.append(
                 PropertyQueue(
@@ -193,7 +197,7 @@ extension SwiftLowering {
 
     /// Whether `decl` is a property recorded by ``recordPropertyQueue(_:className:)`` (or refused there).
     func isPropertyQueue(_ decl: VariableDeclSyntax) -> Bool {
-        if sharedQueueProperty(decl) != nil { return true }
+        if sharedQueueProperty(decl) != nil || isInjectedQueueProperty(decl) { return true }
         guard decl.bindings.count == 1,
             let call = decl.bindings.first?.initializer?.value.as(FunctionCallExprSyntax.self)
         else { return false }

@@ -135,7 +135,9 @@ extension SwiftLowering {
         let at = location(call)
         let arguments = Array(call.arguments)
         guard arguments.count == 4, let closure = trailingOrLabelled(call, "block"),
-            let activities = activityNames(arguments[1].expression),
+            let activities = observerActivities(arguments[1].expression, items, before: index)  // +ActivityMasks
+                ?? (arguments[1].expression.trimmedDescription.contains(where: { "&|~^".contains($0) })
+                    ? nil : activityNames(arguments[1].expression)),
             let repeats = arguments[2].expression.as(BooleanLiteralExprSyntax.self),
             let order = arguments[3].expression.as(IntegerLiteralExprSyntax.self)
         else {

@@ -58,7 +58,10 @@ extension SwiftLowering {
                 return steps
             }
             if let ret = item.item.as(ReturnStmtSyntax.self) {
-                if let value = ret.expression, let type = scope.returnType, !scope.isInlineClosure {
+                if let value = ret.expression, let into = scope.syncValueInto, !scope.isInlineClosure {
+                    // `return e` in `let v = queue.sync { …; return e }` (SwiftLowering+SyncValues.swift).
+                    steps += syncValueReturn(ret, value: value, into: into, leaves: !(isLast && tail), in: &scope)
+                } else if let value = ret.expression, let type = scope.returnType, !scope.isInlineClosure {
                     steps += endingAsyncLets(lowerValueReturn(ret, value: value, type: type, in: &scope), in: scope)
                     refuseUnwrapsWithCalls(&self)
                 } else if let value = ret.expression {
@@ -441,6 +444,7 @@ extension SwiftLowering {
             return []
         }
         if let steps = displayStateAssignment(lhs, [rhs], in: scope) { return steps }  // +DisplayState.swift
+        if let steps = injectedQueueAssignment(lhs, rhs, in: scope) { return steps }  // +QueueParameters.swift
         if let steps = structAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+Structs.swift
         if let steps = resultAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+ResultValues.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }

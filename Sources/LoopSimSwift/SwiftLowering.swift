@@ -29,6 +29,9 @@ struct SwiftLowering {
     var propertyQueues: [PropertyQueue] = []
     /// The widths of the concurrent dispatch queues, by name (looked up only).
     var queueWidths: [String: Int] = [:]
+    /// The `DispatchQueue` parameters of the init being lowered, by name, and the queue each names
+    /// (SwiftLowering+QueueParameters.swift).
+    var queueParameters: [String: String] = [:]
     /// The name of the top-level `Scenario` value (`let scenario = Scenario(…)`).
     var scenarioName: String?
     /// The notification names an `extension Notification.Name` declares: constant to raw name (looked up only).
@@ -293,6 +296,9 @@ struct ClassShape {
     /// Method name to its parameters' argument labels (`_` for none) and default values, for a method with a
     /// default argument (`func refresh(attempt: Int = 1)`): a call may leave those out (SwiftLowering+Calls.swift).
     var methodParameterDefaults: [String: [(label: String, value: ExprSyntax?)]] = [:]
+    /// An init method's `DispatchQueue` parameters, by position: named statically, passed as no value
+    /// (SwiftLowering+QueueParameters.swift).
+    var initializerQueuePositions: [String: Set<Int>] = [:]
     /// The UIKit superclass (`UIViewController`, `UITableViewCell`, …), if any (SwiftLowering+UIKit.swift).
     var superclass: String?
     /// Members inherited from the UIKit superclass that a bare name inside the class means (`navigationController`).
@@ -407,6 +413,9 @@ struct Scope {
     /// The body of a closure lowered in place (`autoreleasepool { … }`, `withExtendedLifetime`): a `return` in it
     /// leaves the closure, not the body around it, so it is refused.
     var isInlineClosure = false
+    /// The `__block` variable a `sync` closure of several statements used as a value stores each `return e` into
+    /// (SwiftLowering+SyncValues.swift), nil elsewhere; a nested closure's scope is a new one, without it.
+    var syncValueInto: String?
     /// In the body of `withTaskGroup(of: Void.self) { group in … }` lowered as statements: the group's name, whose
     /// `addTask { … }` and `waitForAll()` are steps of the innermost group (SwiftLowering+Concurrency.swift).
     var taskGroupName: String?

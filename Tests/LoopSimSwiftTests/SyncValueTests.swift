@@ -68,13 +68,37 @@ import Testing
             """)
     }
 
-    @Test func aClosureOfSeveralStatementsOrAConditionalReadIsRefusedWithItsLine() throws {
-        let several = SwiftScenarioLoader.lower(
-            text: Self.header + "var items = [1]\nlet n = queue.sync { let c = items.count; return c }\n",
-            file: "S.swift"
-        ).1.filter { $0.severity == .error }
-        #expect(several.count == 1 && several[0].message.contains("several statements"), "\(several)")
-        #expect(several.first?.location.line == 5, "\(several)")
+    /// A closure of several statements: each `return e` stores into the variable and leaves the block.
+    @Test func aClosureOfSeveralStatementsStoresEachReturn() throws {
+        let (node, problems) = SwiftScenarioLoader.lower(
+            text: Self.header + """
+                var items = [1]
+                let n = queue.sync { () -> Int in
+                    if items.isEmpty { return -1 }
+                    let c = items.count
+                    return c
+                }
+                print("n \\(n)")
+                """, file: "S.swift")
+        #expect(!problems.contains { $0.severity == .error }, "\(problems)")
+        let yaml = SwiftLoweringTests.render(try #require(node?.mapping?["main"]))
+        #expect(yaml.contains("{let: __block sync_5x9: int = nil}"), "\(yaml)")
+        #expect(yaml.contains("then: [{set: sync_5x9 = -1}, return]"), "\(yaml)")
+        #expect(yaml.contains("{set: sync_5x9 = c}"), "\(yaml)")
+        try SwiftLanguageTests.passes(
+            Self.header + """
+                var items = [1, 2, 3]
+                let n = queue.sync { () -> Int in
+                    if items.isEmpty { return -1 }
+                    let c = items.count
+                    return c * 10
+                }
+                print("n \\(n)")
+                scenario.expect(.all, ["logs": 1, "logs[0].text": "n 30"])
+                """)
+    }
+
+    @Test func aConditionalReadIsRefusedWithItsLine() throws {
         let conditional = SwiftScenarioLoader.lower(
             text: Self.header + "var ready = true\nvar items = [1]\nif ready && queue.sync({ items.count }) > 0 { }\n",
             file: "S.swift"

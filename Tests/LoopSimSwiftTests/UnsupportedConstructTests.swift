@@ -370,7 +370,31 @@ import Testing
         Case(
             name: "override init with parameters",
             code: "TOP:class Hub { /*@*/override init(n: Int) {} }", advice: "set it up in a method"),
-        Case(name: "default argument", code: "TOP:class Hub { init(n: Int /*@*/= 1) {} }", advice: "second init"),
+        Case(
+            name: "queue parameter given different queues",
+            code:
+                "TOP:class W {\n private let queue: DispatchQueue\n init(/*@*/queue: DispatchQueue) { self.queue = queue }\n}\n"
+                + "let a = W(queue: .main)\nlet b = W(queue: .global())",
+            advice: "pass the same queue at every `W(…)`"),
+        Case(
+            name: "queue parameter given a queue made in place",
+            code: "TOP:class W {\n init(/*@*/queue: DispatchQueue = .main) { queue.async { print(1) } }\n}\n"
+                + "let a = W(queue: DispatchQueue(label: \"x\"))",
+            advice: "a queue declared at the top level"),
+        Case(
+            name: "observer activities not a union",
+            code: "let o = /*@*/CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, "
+                + "CFRunLoopActivity.allActivities.rawValue & ~CFRunLoopActivity.exit.rawValue, true, 0) { _, _ in }\n"
+                + "CFRunLoopAddObserver(CFRunLoopGetMain(), o, .commonModes)",
+            advice: "CFRunLoopActivity.beforeWaiting.rawValue"),
+        Case(
+            name: "method parameter of type DispatchQueue",
+            code: "TOP:class W {\n func go(/*@*/on queue: DispatchQueue = .main) { queue.async { print(1) } }\n}",
+            advice: "take the queue in the class's `init`"),
+        Case(
+            name: "closure called for its value",
+            code: "TOP:class W {\n func go(_ compute: () -> Int) { let v = /*@*/compute(); print(v) }\n}",
+            advice: "compute the value in the method"),
         Case(
             name: "method returning a Double",
             code: "}\n    func n() -> /*@*/Double { go(); return 1.5 }\n    func m() {", advice: "return an Int"),
