@@ -302,9 +302,17 @@ public final class Kernel {
         // A loop that never waits turns at one instant: steps take no virtual time (docs/fidelity.md).
         let stalled = interpreter.steps - stepsWhenTimeMoved
         guard stalled > min(Self.spinNoteSteps, configuration.limits.maxSteps / 10) else { return " in the \(site)" }
-        return " in the \(site), with virtual time standing at \(now) for its last \(stalled) steps: steps take no "
+        let head =
+            " in the \(site), with virtual time standing at \(now) for its last \(stalled) steps: steps take no "
             + "virtual time, so a loop that never waits, sleeps or does `work:` spins at one instant and nothing "
-            + "later can happen; give each turn its cost with `work:` (a device spins at full CPU instead)"
+            + "later can happen"
+        // A Swift file has no `work:` to write: what makes a turn of its loop wait is a sleep that is not skipped.
+        guard site.contains(".swift:") else {
+            return head + "; give each turn its cost with `work:` (a device spins at full CPU instead)"
+        }
+        return head + " (a device spins at full CPU instead); make each turn wait or leave the loop: after a "
+            + "task's cancel, `try? await Task.sleep` returns at once, so test `Task.isCancelled` in the loop's "
+            + "condition (or let `try await Task.sleep` throw out of it)"
     }
 
     /// The interpreter's step count when the clock last moved on (for ``loopNote``).

@@ -25,6 +25,12 @@ extension ScenarioSchemaWords {
         skips its block (queue.c `_dispatch_block_async_invoke2`). Trace `gcd.async`.
         == step/asyncWorkItem/queue
         `queue:` (default `global`) (a key of `asyncWorkItem:`, which models `queue.async(execute: item)`)
+        == step/cancelThread
+        `cancelThread: THREAD` — `-[NSThread cancel]`, `thread.cancel()`. Sets THREAD's cancelled flag,
+        which `THREAD.isCancelled` (and `current thread.isCancelled` on it) reads true from then on, and
+        nothing else: the thread is not woken, its run loop runs on (Apple, `-[NSThread cancel]`: "Changes
+        the cancelled state of the receiver to indicate that it should exit"; swift-corelibs-foundation
+        Thread.swift `cancel()` only sets `_cancelled`). Nil does nothing.
         == step/cancelWorkItem
         `cancelWorkItem: ITEM` — `item.cancel()` (`dispatch_block_cancel`). Later executions skip the block;
         one under way goes on. It does not release the block and does not count as an execution (block.h:

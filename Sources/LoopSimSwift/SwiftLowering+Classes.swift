@@ -521,7 +521,7 @@ extension SwiftLowering {
             return nil
         }
         if let generics = decl.genericParameterClause {
-            unsupported("a generic method", "write it with concrete types", at: generics)
+            refuseGeneric(decl, generics)  // SwiftLowering+ThreadCancel.swift
             return nil
         }
         var returnsEntry: [(String, LocatedNode)] = []

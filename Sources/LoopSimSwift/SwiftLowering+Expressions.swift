@@ -305,6 +305,7 @@ extension SwiftLowering {
                 return nil
             }
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
+        case .thread where name == "isCancelled": return ("\(inner.text).isCancelled", .bool)  // `cancelThread:`
         case .thread where name == "name": return ("\(inner.text).name", .string)  // a `String?`, nil unnamed
         case .array: return arrayMember(inner, name, at: member)
         case .dictionary: return dictionaryMember(inner, name, at: member)  // SwiftLowering+Dictionaries.swift

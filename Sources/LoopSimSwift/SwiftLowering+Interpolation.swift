@@ -59,7 +59,8 @@ extension SwiftLowering {
                 || isWholeSeconds(e, lowered) || isRawValueRead(e, lowered)
                 || isPlainStructRead(e, in: scope)  // SwiftLowering+Structs.swift
                 || isPlainDictionaryRead(e, in: scope)  // SwiftLowering+Dictionaries.swift
-                || isPlainGlobalRead(e, in: scope),  // SwiftLowering+Globals.swift
+                || isPlainGlobalRead(e, in: scope)  // SwiftLowering+Globals.swift
+                || isThreadFlagRead(e, lowered, in: scope),  // SwiftLowering+ThreadCancel.swift
             let lowered, Self.isPrintedAsItsValue(lowered.type, enums: enums)
         else {
             return asWritten
@@ -341,7 +342,7 @@ extension SwiftLowering {
             // `Thread.current.name` is a `String?` (`?? "?"` makes it plain); `isMainThread` a `Bool`.
             switch member.declName.baseName.text {
             case "name": return .optionalPlain
-            case "isMainThread": return .plain
+            case "isMainThread", "isCancelled": return .plain
             default: return nil
             }
         }

@@ -44,7 +44,9 @@ extension SwiftLowering {
     /// `cancel()`, and `super.main()` (the default implementation invokes a target the subclass has not got:
     /// nothing). Nil for every other call.
     mutating func threadSubclassCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
-        guard !threadSubclasses.isEmpty, call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
+        guard call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
+        if let steps = threadCancel(call, in: scope) { return steps }
+        guard !threadSubclasses.isEmpty else { return nil }
         let name: String
         var receiver: (text: String, type: LoweredType)
         var isOptional = false
@@ -65,14 +67,19 @@ extension SwiftLowering {
         } else {
             return nil
         }
+        let at = location(call)
         guard case .object(let cls) = receiver.type, threadSubclasses.contains(cls),
             classes[cls]?.methods[name] == nil
         else { return nil }
-        let at = location(call)
         var steps: [LocatedNode]
         switch name {
         case "cancel":
-            steps = [.step("set", "\(receiver.text).isCancelled = true", at: at)]
+            // The class's field, and the flag of the thread it runs on, which `Thread.current.isCancelled` reads
+            // in its `main()` (nil before `start()`: `cancelThread:` then does nothing).
+            steps = [
+                .step("set", "\(receiver.text).isCancelled = true", at: at),
+                .step("cancelThread", "\(receiver.text).nsthread", at: at),
+            ]
         case "start":
             steps = [startStep(receiver.text, className: cls, call: call)]
         default:
@@ -82,6 +89,18 @@ extension SwiftLowering {
             steps = [.step("if", "\(receiver.text) != nil", at: at, [("then", .list(steps, at: at))])]
         }
         return steps
+    }
+
+    /// `thread.cancel()` or `thread?.cancel()` on a `Thread` (one kept by `let thread = Thread(…)`, or
+    /// `Thread.current`): `cancelThread:`, which only sets the flag `isCancelled` reads (Apple, `cancel()`;
+    /// swift-corelibs-foundation Thread.swift `cancel()`). Nil for any other call.
+    private mutating func threadCancel(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "cancel",
+            let base = member.base, staticType(base, in: scope, report: false)?.unwrapped == .thread,
+            let receiver = expression(base, in: scope)
+        else { return nil }
+        return [.step("cancelThread", receiver.text, at: location(call))]
     }
 
     /// `start()`: `thread: NAME` whose block holds the object (swift-corelibs-foundation's `Thread.start()` passes

@@ -127,6 +127,12 @@ import Testing
         Case(
             name: "enum of a Double raw type", code: "TOP:enum Speed: /*@*/Double { case slow }",
             advice: "`Int` or `String`"),
+        Case(
+            name: "generic function taking a closure",
+            code:
+                "TOP:func withTimeout/*@*/<T>(seconds: Int, _ operation: @escaping () async throws -> T) async throws "
+                + "-> T { try await operation() }",
+            advice: "write its body where it is called"),
         Case(name: "generic class", code: "TOP:class Box/*@*/<T> { var n = 0 }", advice: "concrete types"),
         Case(name: "force unwrap after &&", code: "if count > 0 && /*@*/timer!.isValid { go() }", advice: "if let"),
         Case(name: "force unwrap of an Int", code: "let n: Int? = 3\n        let m = /*@*/n! + 1", advice: "drop the"),

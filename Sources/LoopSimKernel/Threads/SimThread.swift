@@ -51,6 +51,9 @@ public final class SimThread {
     @exclusivity(unchecked) fileprivate(set) var blockedOn: ObjectID?
     @exclusivity(unchecked) public fileprivate(set) var blockedSince: SimInstant?
     @exclusivity(unchecked) fileprivate(set) var waitTimeoutEntry: UInt64?
+    /// `-[NSThread cancel]` was sent to the thread's object: `isCancelled` reads true from then on. Nothing else
+    /// changes: cancelling only sets this flag (``CancelThreadStep``).
+    @exclusivity(unchecked) var isCancelled = false
 
     init(id: Int, name: String, nameID: Name, kind: Kind) {
         self.id = id

@@ -12,3 +12,9 @@ extension DetachThreadStep {
         Self(name: name, block: block, into: into)
     }
 }
+
+extension CancelThreadStep {
+    public static func make(thread: Expr) -> Self {
+        Self(thread: thread)
+    }
+}

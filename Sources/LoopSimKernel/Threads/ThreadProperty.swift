@@ -16,6 +16,8 @@ public enum ThreadProperty: String, Sendable, CaseIterable {
     case name
     /// `-[NSThread isMainThread]`.
     case isMainThread
+    /// `-[NSThread isCancelled]`: true once `cancel` was sent to the thread (``CancelThreadStep``).
+    case isCancelled
 
     /// Whether the property is a string (else a boolean).
     public var isString: Bool { self == .name }
@@ -25,6 +27,8 @@ public enum ThreadProperty: String, Sendable, CaseIterable {
         switch self {
         case .isMainThread:
             return .bool(thread.isMain)
+        case .isCancelled:
+            return .bool(thread.isCancelled)
         case .name:
             switch k.profile.threadNames {
             case .nsthread:

@@ -18,3 +18,22 @@ public struct DetachThreadStep: ExecutableStep {
         return .next
     }
 }
+
+/// `[thread cancel]` (`thread.cancel()`): sets the thread's cancelled flag, which `isCancelled` reads, and does
+/// nothing else; nil does nothing. Apple, `-[NSThread cancel]`: "Changes the cancelled state of the receiver to
+/// indicate that it should exit"; swift-corelibs-foundation Sources/Foundation/Thread.swift, `open func cancel()`,
+/// only sets `_cancelled` under its lock. The thread is not woken, its run loop is not stopped: a thread whose body
+/// never reads `isCancelled` runs on (docs/fidelity.md, "Thread cancellation").
+public struct CancelThreadStep: ExecutableStep {
+    public var verb: String { "cancelThread" }
+    public var thread: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        switch try c.value(thread) {
+        case .thread(let id): c.kernel.threads[id].isCancelled = true
+        case .null: break
+        default: throw RuntimeFault("cancelThread on a value that is not an NSThread")
+        }
+        return .next
+    }
+}

@@ -81,7 +81,7 @@ extension ScenarioCompiler {
                 guard let property = ThreadProperty(rawValue: field) else {
                     bag.error(
                         .exprType,
-                        "a thread has no property '\(field)'; it reads `name` and `isMainThread`"
+                        "a thread has no property '\(field)'; it reads `name`, `isMainThread` and `isCancelled`"
                             + suggestion(field, ThreadProperty.allCases.map(\.rawValue)),
                         at: location(in: scalar, offset: offset + column))
                     return nil

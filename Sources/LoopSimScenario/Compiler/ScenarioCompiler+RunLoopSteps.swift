@@ -145,6 +145,14 @@ extension ScenarioCompiler {
             }
             return [.perform(DetachThreadStep.make(name: name, block: block, into: into))]
         },
+        StepVerb("cancelThread") { c, s in
+            guard let (thread, type) = c.expression(s.arg, scope: s.scope) else { return [] }
+            if type != .thread {
+                c.bag.error(.exprType, "cancelThread: takes an NSThread, not \(type)", at: s.arg.location)
+                return []
+            }
+            return [.perform(CancelThreadStep.make(thread: thread))]
+        },
     ]
 
     /// The name a `thread:` step gives its thread: not `main` or `worker-N`, the main thread's and GCD's pool
