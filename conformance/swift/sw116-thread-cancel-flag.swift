@@ -3,7 +3,9 @@
 // `_cancelled` under its lock and nothing more). A worker thread with its own run loop and a repeating Timer polls
 // `Thread.current.isCancelled` between `run(until:)` slices of 300 ms: cancelled from the main thread at 350 ms, it
 // goes on ticking until its slice ends at 600 ms, then sees the flag, invalidates its timer and exits. The main
-// thread's own flag stays false. Real and simulated on Linux.
+// thread's own flag stays false. Real and simulated on Linux. The worker reports through the main queue: on Linux
+// a name set before `start()` does not reach the OS thread (variant flag `threadNames`), so the real run labels the
+// worker's own lines with the process's name, which the comparison cannot pair with the model's thread name.
 import Foundation
 
 let scenario = Scenario("sw116 Thread.cancel() only sets a flag", until: .seconds(1), variants: [.linuxCorelibs])
@@ -16,13 +18,15 @@ final class Poller {
         let thread = Thread { [self] in
             let timer = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: true) { _ in
                 self.ticks += 1
-                print("tick \(self.ticks)")
+                let n = self.ticks
+                DispatchQueue.main.async { print("tick \(n)") }
             }
             while !Thread.current.isCancelled {
                 RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.3))
             }
             timer.invalidate()
-            print("worker saw cancel after \(self.ticks) ticks")
+            let n = self.ticks
+            DispatchQueue.main.async { print("worker saw cancel after \(n) ticks") }
         }
         thread.name = "poller"
         self.thread = thread
