@@ -86,7 +86,11 @@ import Testing
             """)
         #expect(steps == "[{thread: loader, into: self.thread, captures: [strong self], do: [{call: self.go}]}]")
         let block = try Self.steps("let worker = Thread { self.go() }\nworker.start()")
-        #expect(block == "[{thread: worker, captures: [strong self], do: [{call: self.go}]}]")
+        // `Thread { … }` is iOS 10 API: `blockAPI:` first (BlockAPIAvailabilityTests).
+        #expect(
+            block
+                == "[{blockAPI: -[NSThread initWithBlock:]}, "
+                + "{thread: worker, captures: [strong self], do: [{call: self.go}]}]")
     }
 
     @Test func sleepsAreWork() throws {
