@@ -218,3 +218,8 @@ public struct Expectation: Sendable, Hashable {
         n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
     }
 }
+
+extension Scenario {
+    /// The seed case ids `covers:` may name: S1…S19 without S5 and S16 (docs/scenario-format.md §1).
+    public static var seedCaseIDs: [String] { ScenarioCompiler.seedCases }
+}

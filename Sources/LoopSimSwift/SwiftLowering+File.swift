@@ -236,7 +236,21 @@ extension SwiftLowering {
                     scenarioError("covers: is an array of seed case ids, e.g. [\"S2\"]", at: argument)
                     continue
                 }
-                let ids = array.elements.compactMap { plainString($0.expression) }
+                // A tag that is no seed case id (`"runloop-modes"`) is the file's own label, not the seed's: a
+                // warning, and left out, so the experiment still runs (a YAML file's `covers:` is an error).
+                var ids: [String] = []
+                for element in array.elements {
+                    guard let id = plainString(element.expression) else { continue }
+                    guard Scenario.seedCaseIDs.contains(id) else {
+                        bag.warning(
+                            .coversUnknown,
+                            "'\(id)' is not a seed case id (S1…S19 without S5 and S16), so `covers:` leaves it out; "
+                                + "`covers:` names the seed cases a file replays, not its own tags",
+                            at: location(element))
+                        continue
+                    }
+                    ids.append(id)
+                }
                 result.append(("covers", .list(ids.map { .plain($0, at: at) }, at: at)))
             case "seed":
                 guard let literal = argument.expression.as(IntegerLiteralExprSyntax.self) else {
