@@ -177,6 +177,7 @@ extension SwiftLowering {
     /// Whether `e` names an array (a field, a local, a path to one), judged without reporting anything.
     func isArrayExpression(_ e: ExprSyntax, in scope: Scope) -> Bool {
         if e.is(ArrayExprSyntax.self) { return true }  // `for delay in [0.3, 0.6]`
+        if caseIterableEnum(e, in: scope) != nil { return true }  // `Section.allCases`: +EnumCaseIterable.swift
         if isDictionaryView(e, in: scope) { return true }  // `d.keys`, `d.values`: SwiftLowering+Dictionaries.swift
         if let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -431,11 +432,12 @@ extension SwiftLowering {
         var body = scope
         body.returnBreaksLoop = false
         body.locals[name] = Local(type: element, isVar: false)
-        body.locals[name]?.isPlainElement = [.int, .bool, .string].contains(element)
+        // A case of an enum without raw values is held as its name, which Swift prints (`for s in Section.allCases`).
+        body.locals[name]?.isPlainElement = Self.isPrintedAsItsValue(element, enums: enums)
         guard let steps = loopBody(f, in: &body) else { return [] }
         var before: [LocatedNode] = []
         var sequence = array.text
-        if f.sequence.is(ArrayExprSyntax.self) {
+        if f.sequence.is(ArrayExprSyntax.self) || caseIterableEnum(f.sequence, in: scope) != nil {
             // `for delay in [0.3, 0.6]`: the literal made once, before the loop, as Swift evaluates the sequence.
             let at = location(f.sequence)
             sequence = Self.temporaryName("items", at: at)

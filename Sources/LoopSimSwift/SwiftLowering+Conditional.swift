@@ -19,6 +19,7 @@ extension SwiftLowering {
         if (elements[0].as(ForceUnwrapExprSyntax.self)?.expression ?? elements[0]).is(SubscriptCallExprSyntax.self) {
             return nil
         }
+        if let steps = ternaryValueStore(elements[0], split, at: sequence, in: scope) { return steps }
         guard let place = expression(elements[0], in: scope), let condition = infix(split.condition, in: scope),
             let yes = infix(split.yes, in: scope), let no = infix(split.no, in: scope)
         else { return [] }
@@ -34,6 +35,34 @@ extension SwiftLowering {
             .step(
                 "if", condition.text, at: location(split.condition[0]),
                 [("then", .list([store(yes)], at: at)), ("else", .list([store(no)], at: at))])
+        ]
+    }
+
+    /// `badge = items == 0 ? .hidden : .count(items)`, `origin = c ? Point(x: 0, y: 0) : other` into a place of a
+    /// struct or of an enum whose cases carry values (a value flattened into one place per stored value): `if: c` with
+    /// the whole store of the chosen value in each branch, as Swift evaluates only the branch it chose. Each branch
+    /// is typed by the place, so an implicit member (`.hidden`) is a case of its enum. Nil when the place holds no
+    /// such value.
+    private mutating func ternaryValueStore(
+        _ lhs: ExprSyntax, _ split: (condition: [ExprSyntax], yes: [ExprSyntax], no: [ExprSyntax]),
+        at sequence: SequenceExprSyntax, in scope: Scope
+    ) -> [LocatedNode]? {
+        guard case .value(let s) = staticType(lhs, in: scope, report: false), split.yes.count == 1,
+            split.no.count == 1
+        else { return nil }
+        guard let place = expression(lhs, in: scope), let condition = infix(split.condition, in: scope) else {
+            return []
+        }
+        let isLocal = scope.locals[place.text] != nil && scope.kind != .closure
+        let verb = isLocal ? "let" : "set"
+        guard let yes = structStore(split.yes[0], struct: s, into: place.text, verb: verb, in: scope),
+            let no = structStore(split.no[0], struct: s, into: place.text, verb: verb, in: scope)
+        else { return [] }
+        let at = location(sequence)
+        return [
+            .step(
+                "if", condition.text, at: location(split.condition[0]),
+                [("then", .list(yes, at: at)), ("else", .list(no, at: at))])
         ]
     }
 

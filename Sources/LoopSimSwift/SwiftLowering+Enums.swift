@@ -19,6 +19,8 @@ struct SwiftEnum {
     /// Declared `: Error` (`enum LoadError: Error { case timeout }`): its values may be held by an `Error`
     /// (SwiftLowering+Errors.swift).
     var isError = false
+    /// Declared `: CaseIterable`: `allCases` is its cases in declaration order (SwiftLowering+EnumCaseIterable.swift).
+    var isCaseIterable = false
 
     /// Whether its values are integers.
     var isInt: Bool { rawType == "Int" }
@@ -80,6 +82,8 @@ extension SwiftLowering {
                 rawType = type
             } else if type == "Error" {
                 isError = true  // SwiftLowering+Errors.swift
+            } else if type == "CustomStringConvertible" {
+                refuseCustomDescription("enum", name, at: inherited)  // SwiftLowering+EnumCaseIterable.swift
             } else if !Self.enumConformances.contains(type) {
                 unsupported(
                     "an enum of raw type or conformance `\(type)`",
@@ -113,7 +117,12 @@ extension SwiftLowering {
                 cases.append((caseName, value))
             }
         }
-        enums[name] = SwiftEnum(name: name, rawType: rawType, cases: cases, isError: isError)
+        let isCaseIterable =
+            e.inheritanceClause?.inheritedTypes.contains {
+                $0.type.trimmedDescription == "CaseIterable"
+            } == true
+        enums[name] = SwiftEnum(
+            name: name, rawType: rawType, cases: cases, isError: isError, isCaseIterable: isCaseIterable)
         if isError { checkErrorEnum(e, rawType: rawType) }
     }
 
@@ -181,6 +190,7 @@ extension SwiftLowering {
     {
         guard let e = enums[type] else { return nil }
         if let value = e.value(of: name) { return .some((value, e.type)) }
+        if name == "allCases", e.isCaseIterable { return .some(allCases(of: e)) }  // +EnumCaseIterable.swift
         unsupported(
             "`\(type).\(name)`",
             "`\(type)` is read through its cases: \(e.cases.map { "`.\($0.name)`" }.joined(separator: ", "))",

@@ -228,6 +228,7 @@ extension SwiftLowering {
             return value
         }
         if let found = taskGroupIsCancelledValue(member, in: scope) { return found }  // +ThrowingTaskGroups.swift
+        if let found = allCasesMember(member, in: scope) { return found }  // SwiftLowering+EnumCaseIterable.swift
         guard let base = member.base else {
             if let found = implicitEnumMember(name, at: member) { return found }
             if let found = invalidTaskIdentifier(nil, name) { return found }  // SwiftLowering+AppLifecycle.swift

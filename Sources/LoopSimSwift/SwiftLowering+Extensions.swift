@@ -89,6 +89,10 @@ extension SwiftLowering {
         let name = e.extendedType.trimmedDescription
         if classes[name] == nil, isResolvedProtocol(name) { return checkProtocolExtension(e, name) }
         guard classes[name] != nil else {
+            if enums[name] != nil || payloadEnums[name] != nil || structs[name] != nil {
+                refuseValueTypeExtension(e, name)  // SwiftLowering+EnumCaseIterable.swift
+                return true
+            }
             if e.extendedType.is(IdentifierTypeSyntax.self) || e.extendedType.is(MemberTypeSyntax.self) {
                 unsupported(
                     "an extension of `\(name)`, which is not a class of this file",

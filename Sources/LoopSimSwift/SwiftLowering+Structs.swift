@@ -139,7 +139,9 @@ extension SwiftLowering {
         }
         for inherited in s.inheritanceClause?.inheritedTypes ?? [] {
             let name = inherited.type.trimmedDescription
-            if !Self.acceptedStructConformances.contains(name) {
+            if name == "CustomStringConvertible" {
+                refuseCustomDescription("struct", s.name.text, at: inherited)  // SwiftLowering+EnumCaseIterable.swift
+            } else if !Self.acceptedStructConformances.contains(name) {
                 unsupported(
                     "a struct conforming to `\(name)`",
                     "a struct may declare Equatable, Hashable, Codable or Sendable; leave other protocols out",

@@ -879,6 +879,23 @@ import Testing
             code: "TOP:struct Q { let n: Int }\nfinal class L {\n weak var o: L?\n func q() -> Q { Q(n: 1) }\n"
                 + " func go() { let v = /*@*/o?.q(); print(v?.n ?? 0) }\n}",
             advice: "unwrap the receiver first"),
+        Case(
+            name: "computed property in an extension of the file's enum",
+            code: "TOP:enum Result2 { case sent(count: Int), none }\nextension Result2 {\n"
+                + " /*@*/var summary: String { switch self { case .sent: return \"s\"; case .none: return \"n\" } }\n}",
+            advice: "taking it as a parameter"),
+        Case(
+            name: "CustomStringConvertible enum",
+            code: "TOP:enum Badge: /*@*/CustomStringConvertible { case hidden\n var description: String { \"h\" } }",
+            advice: "write the text in a method of the class that prints it"),
+        Case(
+            name: "CustomStringConvertible struct",
+            code: "TOP:struct Item: /*@*/CustomStringConvertible { var n = 0\n var description: String { \"i\" } }",
+            advice: "write the text in a method of the class that prints it"),
+        Case(
+            name: "allCases of an enum not CaseIterable",
+            code: "TOP:enum Tab { case a, b }\nfinal class H { var n = 0\n func f() { n = /*@*/Tab.allCases.count } }",
+            advice: "read through its cases"),
     ]
 
     /// The scenario file around `code`.
