@@ -161,7 +161,14 @@ extension SwiftLowering {
             }
             loopBody = inLoop + loopBody + inLoopReleases
         }
-        steps.append(.step("for", "\(item) in \(array.text)", at: at, [("do", .list(loopBody, at: at))]))
+        var sequence = array.text
+        if base.is(ArrayExprSyntax.self) {
+            // `[1, 2, 3].filter { … }`: the literal made once into a local, as a `for` over a literal is
+            // (SwiftLowering+Arrays.swift); the language's `for:` runs over a range or a named array.
+            sequence = Self.temporaryName("items", at: location(base))
+            steps.insert(.step("let", "\(sequence) = \(array.text)", at: location(base)), at: 0)
+        }
+        steps.append(.step("for", "\(item) in \(sequence)", at: at, [("do", .list(loopBody, at: at))]))
         notePlainBinding(of: call, name: name, type: type)
         return .some(hoisted(steps, into: result, type: type, for: call.id, at: at))
     }

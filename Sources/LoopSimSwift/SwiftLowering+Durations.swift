@@ -46,15 +46,24 @@ extension SwiftLowering {
             name == "min" || name == "max", scope.locals[name] == nil, call.arguments.count == 2,
             call.arguments.allSatisfy({ $0.label == nil }), call.trailingClosure == nil
         else { return nil }
-        let first = call.arguments.first!.expression
-        let second = call.arguments.last!.expression
+        var first = call.arguments.first!.expression
+        var second = call.arguments.last!.expression
         let placeName = place.split(separator: " ").last.map(String.init) ?? place
+        let bare = placeName.split(separator: ".").last.map(String.init) ?? placeName
+        func reads(_ e: ExprSyntax) -> Bool { e.tokens(viewMode: .sourceAccurate).contains { $0.text == bare } }
+        if reads(second), !reads(first) {
+            // `alpha = max(0, alpha - 1)`: store the argument that reads the place first. `min` and `max` are
+            // symmetric in value (the standard library's Algorithm.swift: `max` returns `y >= x ? y : x`, `min`
+            // `y < x ? y : x`; the two differ only in which of two equal values they return), so the order of
+            // the comparison does not change the number stored.
+            swap(&first, &second)
+        }
         guard let a = infix(sequenceElements(first), in: scope), let b = infix(sequenceElements(second), in: scope)
         else { return ([], .unknown) }
-        let bare = placeName.split(separator: ".").last.map(String.init) ?? placeName
-        if second.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == bare }) {
+        if reads(second) {
             unsupported(
-                "`\(name)(…)` whose second argument reads `\(bare)`", "compute it into a local first", at: second)
+                "`\(name)(…)` whose two arguments both read `\(bare)`", "compute one of them into a local first",
+                at: second)
             return ([], .unknown)
         }
         let type: LoweredType = a.type == .duration || b.type == .duration ? .duration : a.type

@@ -86,6 +86,9 @@ extension SwiftLowering {
             return waited  // `if semaphore.wait(timeout: …) == .timedOut`: SwiftLowering+DispatchSources.swift
         }
         if let call = e.as(FunctionCallExprSyntax.self), let value = syncValue(call, in: scope) { return value }
+        if let call = e.as(FunctionCallExprSyntax.self), let value = isMultipleValue(call, in: scope) {
+            return value  // `n.isMultiple(of: 2)`: SwiftLowering+IntMethods.swift
+        }
         if let call = e.as(FunctionCallExprSyntax.self) { return callValue(call, in: scope) }
         // `x!`: its nil check is a step before the statement (SwiftLowering+Unwrap.swift); the value is x's.
         if let unwrap = e.as(ForceUnwrapExprSyntax.self) { return expression(unwrap.expression, in: scope) }
@@ -308,6 +311,9 @@ extension SwiftLowering {
         case .thread where name == "isMainThread": return ("\(inner.text).isMainThread", .bool)
         case .thread where name == "isCancelled": return ("\(inner.text).isCancelled", .bool)  // `cancelThread:`
         case .thread where name == "name": return ("\(inner.text).name", .string)  // a `String?`, nil unnamed
+        case .thread where ["isFinished", "isExecuting", "isCancelled"].contains(name):
+            refuseThreadState(name, at: member)  // SwiftLowering+ThreadState.swift
+            return nil
         case .array: return arrayMember(inner, name, at: member)
         case .dictionary: return dictionaryMember(inner, name, at: member)  // SwiftLowering+Dictionaries.swift
         case .value(let s): return structMember(inner.text, s, name, at: member)  // SwiftLowering+Structs.swift
@@ -378,6 +384,7 @@ extension SwiftLowering {
             return expression(base, in: scope)
         }
         if refuseYieldResult(call, in: scope) { return nil }  // SwiftLowering+StreamBuffering.swift
+        if refusesPow(call) { return nil }  // SwiftLowering+IntMethods.swift
         let text = call.calledExpression.trimmedDescription
         if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
             let local = scope.locals[ref.baseName.text],

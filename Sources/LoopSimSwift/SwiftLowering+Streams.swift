@@ -299,7 +299,7 @@ extension SwiftLowering {
 
     // MARK: The continuation
 
-    /// `continuation.yield(v)`, `continuation.yield()` (a stream of `Void`) and `continuation.finish()` on a
+    /// `continuation.yield(v)`, `continuation.yield()` and `yield(())` (a stream of `Void`) and `continuation.finish()` on a
     /// continuation (`receiver`, its lowered text; an optional chain is nil-safe); any other call is refused.
     mutating func streamContinuationMethod(
         _ type: String, _ receiver: String, _ name: String, _ call: FunctionCallExprSyntax, in scope: Scope
@@ -318,6 +318,12 @@ extension SwiftLowering {
             return [.step("streamFinish", receiver, at: at)]
         case "finish" where arguments.count == 1 && arguments[0].label?.text == "throwing":
             return streamFinishThrowing(type, receiver, arguments[0].expression, at: call, in: scope)  // +Throwing…
+        case "yield"
+        where arguments.count == 1 && arguments[0].label == nil && Self.isVoidElement(element)
+            && arguments[0].expression.as(TupleExprSyntax.self)?.elements.isEmpty == true:
+            // `yield(())`: the one value of `Void`, the empty tuple (the Swift book, "Functions" › "Functions
+            // Without Return Values"), spelled out; the same call as `yield()`.
+            return [.step("streamYield", receiver, at: at, [("value", .plain("nil", at: at))])]
         case "yield" where arguments.count == 1 && arguments[0].label == nil:
             let argument = arguments[0].expression
             var value: (text: String, type: LoweredType)?

@@ -202,7 +202,7 @@ import Testing
             ])
             """)
         let problems = SwiftLanguageTests.problems("var d: TimeInterval = 1\nd = min(d * 2, d + 1)")
-        #expect(problems.contains { $0.message.contains("second argument reads `d`") }, "\(problems)")
+        #expect(problems.contains { $0.message.contains("two arguments both read `d`") }, "\(problems)")
     }
 
     /// `semaphore.wait(timeout: .now() + t)` and a group's, with a computed `t`: the wait times out at it.

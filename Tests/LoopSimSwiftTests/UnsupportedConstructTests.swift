@@ -896,6 +896,21 @@ import Testing
             name: "allCases of an enum not CaseIterable",
             code: "TOP:enum Tab { case a, b }\nfinal class H { var n = 0\n func f() { n = /*@*/Tab.allCases.count } }",
             advice: "read through its cases"),
+        Case(
+            name: "power of a Double",
+            code: "TOP:final class L {\n var attempt = 3\n func go() {\n"
+                + " let d = /*@*/pow(2.0, Double(attempt - 1))\n print(d)\n }\n}",
+            advice: "repeated multiplication"),
+        Case(
+            name: "running state of a kept Thread",
+            code: "TOP:final class L {\n var thread: Thread?\n func running() -> Bool {\n"
+                + " guard let t = thread else { return false }\n return /*@*/t.isExecuting\n }\n}",
+            advice: "keep the state in a property"),
+        Case(
+            name: "isMultiple(of:) of a variable divisor",
+            code: "TOP:final class L {\n var n = 4\n var k = 2\n func go() {\n"
+                + " if n.isMultiple(of: /*@*/k) { print(\"m\") }\n }\n}",
+            advice: "write the divisor as a literal"),
     ]
 
     /// The scenario file around `code`.
