@@ -124,16 +124,6 @@ extension SwiftLowering {
         return nil
     }
 
-    /// `#selector(tap)`, `#selector(tap(_:))`, `#selector(self.tap)`: the method's name.
-    private static func selectorMethod(_ e: ExprSyntax) -> String? {
-        guard let macro = e.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
-            let argument = macro.arguments.first?.expression
-        else { return nil }
-        if let ref = argument.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
-        if let member = argument.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-        return nil
-    }
-
     /// `.touchUpInside`, `UIControl.Event.valueChanged`: the event's case; nil for a set of events.
     private static func eventName(_ e: ExprSyntax) -> String? {
         guard let member = e.as(MemberAccessExprSyntax.self) else { return nil }

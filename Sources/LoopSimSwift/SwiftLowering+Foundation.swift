@@ -417,7 +417,10 @@ extension SwiftLowering {
     }
 
     /// `#selector(tick)`, `#selector(tick(_:))`, `#selector(Page.tick(_:))` → `tick`.
-    func selectorMethod(_ e: ExprSyntax) -> String? {
+    func selectorMethod(_ e: ExprSyntax) -> String? { Self.selectorMethod(e) }
+
+    /// `#selector(tick)`, `#selector(tick(_:))`, `#selector(Page.tick(_:))` → `tick` (for static helpers too).
+    static func selectorMethod(_ e: ExprSyntax) -> String? {
         guard let macro = e.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
             let argument = macro.arguments.first?.expression
         else { return nil }

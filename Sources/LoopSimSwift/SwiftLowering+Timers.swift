@@ -85,7 +85,7 @@ extension SwiftLowering {
                 extra.append(("userInfo", .map(lowered, at: location(closure))))
             } else {
                 guard let t = expression(target, in: scope) else { return ([], .timer) }
-                guard let method = selector.flatMap(selectorName) else {
+                guard let method = selector.flatMap(Self.selectorMethod) else {
                     unsupported("this selector", "write `#selector(tick)` or `#selector(tick(_:))`", at: call)
                     return ([], .timer)
                 }
@@ -108,16 +108,6 @@ extension SwiftLowering {
             return ([], .timer)
         }
         return ([.step(verb, place, at: at, extra)], .timer)
-    }
-
-    /// `#selector(tick)`, `#selector(tick(_:))`, `#selector(Page.tick(_:))` → `tick`.
-    private func selectorName(_ e: ExprSyntax) -> String? {
-        guard let macro = e.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
-            let argument = macro.arguments.first?.expression
-        else { return nil }
-        if let ref = argument.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
-        if let member = argument.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-        return nil
     }
 
     /// A closure passed to an API as the block it takes: `[("captures", …), ("do", …)]` (docs/scenario-format.md
