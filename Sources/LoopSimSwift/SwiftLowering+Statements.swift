@@ -449,6 +449,7 @@ extension SwiftLowering {
         if let steps = resultAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+ResultValues.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }
         if let steps = streamAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+Streams.swift
+        if refusedThreadRename(lhs, in: scope) { return [] }
         guard let place = expression(lhs, in: scope) else { return [] }
         if rhs.is(NilLiteralExprSyntax.self) { return [.step("release", place.text, at: location(e))] }
         if let made = continuationSteps(rhs, place: place.text, type: place.type, in: scope) { return made }
@@ -500,6 +501,28 @@ extension SwiftLowering {
         let verb = local != nil && !(local?.isBlock ?? false) && scope.kind != .closure ? "let" : "set"
         if verb == "let" { scope.locals[place.text]?.type = value.type }
         return [.step(verb, "\(place.text) = \(value.text)", at: location(e))]
+    }
+
+    /// Refuses `Thread.current.name = …` and a thread's `name` set once it runs (`self.thread?.name = …` after
+    /// `start()`): LoopSim names a thread where it is made, before `start()` (a `Thread { }` or a subclass; the
+    /// statement before `start()` is read there, SwiftLowering+ThreadSubclass.swift), and a GCD worker reads its
+    /// queue's name. A rename inside the thread is a `pthread_setname_np` on Linux (swift-corelibs-foundation
+    /// `Thread.name`'s setter) and `-[NSThread setName:]` on Darwin, which the kernel has no step for.
+    private mutating func refusedThreadRename(_ lhs: ExprSyntax, in scope: Scope) -> Bool {
+        guard let member = lhs.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "name",
+            let base = member.base
+        else { return false }
+        let written = base.trimmedDescription.replacingOccurrences(of: "?", with: "")
+        let isThread =
+            ["Thread.current", "Thread.main"].contains(written) || staticType(base, in: scope, report: false) == .thread
+        guard isThread else { return false }
+        unsupported(
+            "setting `\(written).name` here",
+            "name a thread before it starts, where it is made: `let t = Thread { … }` then `t.name = \"worker\"` "
+                + "then `t.start()` (or `self.name = \"worker\"` in a `Thread` subclass's `init`); a GCD worker's name is the system's, "
+                + "not one the app sets; LoopSim does not rename a running thread",
+            at: lhs)
+        return true
     }
 
     /// Whether `e` is a call that never returns (`fatalError(…)`, `preconditionFailure(…)`): as a one-expression

@@ -911,6 +911,16 @@ import Testing
             code: "TOP:final class L {\n var n = 4\n var k = 2\n func go() {\n"
                 + " if n.isMultiple(of: /*@*/k) { print(\"m\") }\n }\n}",
             advice: "write the divisor as a literal"),
+        Case(
+            name: "renaming the running thread",
+            code: "TOP:final class L {\n func go() {\n DispatchQueue.global().async {\n"
+                + " /*@*/Thread.current.name = \"poller\"\n }\n }\n}",
+            advice: "name a thread before it starts"),
+        Case(
+            name: "renaming a kept thread after its start",
+            code: "TOP:final class L {\n var thread: Thread?\n func go() {\n"
+                + " /*@*/thread?.name = \"late\"\n }\n}",
+            advice: "name a thread before it starts"),
     ]
 
     /// The scenario file around `code`.
