@@ -400,6 +400,15 @@ enum WorkItem {
     /// A `concurrentPerform` participant on a pool thread (``ApplyFrame``).
     case applyWorker(Int)
 
+    /// The group a `dispatch_group_async` item leaves once its block has run (it holds the group until then).
+    var enteredGroup: ObjectID? {
+        switch self {
+        case .groupBlock(_, let group): group
+        case .concurrentItem(_, let item, _): item.enteredGroup
+        default: nil
+        }
+    }
+
     /// The object the queue keeps alive for this item.
     var heldObject: ObjectID? {
         switch self {

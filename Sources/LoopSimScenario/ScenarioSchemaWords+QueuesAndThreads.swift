@@ -123,17 +123,21 @@ extension ScenarioSchemaWords {
         == step/dispatch_group_enter
         `dispatch_group_enter: EXPR`, `dispatch_group_leave: EXPR` — `dispatch_group_enter` /
         `dispatch_group_leave`. Count an enter and a leave on a group (`dispatch_group_create`). An entered
-        group holds itself (and its notify blocks) until the count is back at 0 (`queue group …` in leak
-        paths). The leave that brings the count to 0 wakes every `dispatch_group_wait` and queues the notify
-        blocks in order; a leave at 0 crashes (`BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to
-        dispatch_group_leave()`). On nil or a non-group: a crash (`EXC_BAD_ACCESS`).
+        group holds itself (a count: no root) and its notify blocks (`group -> notify -> block` in leak
+        paths) until the count is back at 0; a group nothing can reach any more can never be left, and it,
+        its notify blocks and what they capture are leaked (docs/fidelity.md, "GCD"). The leave that brings
+        the count to 0 wakes every `dispatch_group_wait` and queues the notify blocks in order; a leave at 0
+        crashes (`BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()`). On nil or a
+        non-group: a crash (`EXC_BAD_ACCESS`).
         == step/dispatch_group_leave
         `dispatch_group_enter: EXPR`, `dispatch_group_leave: EXPR` — `dispatch_group_enter` /
         `dispatch_group_leave`. Count an enter and a leave on a group (`dispatch_group_create`). An entered
-        group holds itself (and its notify blocks) until the count is back at 0 (`queue group …` in leak
-        paths). The leave that brings the count to 0 wakes every `dispatch_group_wait` and queues the notify
-        blocks in order; a leave at 0 crashes (`BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to
-        dispatch_group_leave()`). On nil or a non-group: a crash (`EXC_BAD_ACCESS`).
+        group holds itself (a count: no root) and its notify blocks (`group -> notify -> block` in leak
+        paths) until the count is back at 0; a group nothing can reach any more can never be left, and it,
+        its notify blocks and what they capture are leaked (docs/fidelity.md, "GCD"). The leave that brings
+        the count to 0 wakes every `dispatch_group_wait` and queues the notify blocks in order; a leave at 0
+        crashes (`BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()`). On nil or a
+        non-group: a crash (`EXC_BAD_ACCESS`).
         == step/dispatch_group_notify
         `dispatch_group_notify: EXPR` — `dispatch_group_notify`. The group keeps the block until its count
         is 0, then queues it on `queue:`; on an empty group it is queued at once.

@@ -155,6 +155,67 @@ import Testing
         #expect(o.deallocated == o.allocated)
     }
 
+    /// A completion that returns before its `leave()` (h19-08's shape): nothing can leave the group any more, so
+    /// the group, its notify block and the owner the block captured are a leaked cycle — no pending work.
+    @Test func aGroupNothingCanLeaveLeaksWithItsNotifyBlock() throws {
+        let o = try run(
+            """
+            name: a leave skipped
+            until: 2s
+            classes:
+              Loader: {fields: {g: strong dispatch_group}}
+            main:
+              - let: loader = new Loader
+              - set: loader.g = dispatch_group_create
+              - dispatch_group_enter: loader.g
+              - dispatch_group_enter: loader.g
+              - dispatch_after: global
+                delay: 100ms
+                captures: [loader]
+                do: [dispatch_group_leave: loader.g]
+              - dispatch_group_notify: loader.g
+                queue: main
+                captures: [loader]
+                do: [log: notified]
+              - release: loader
+            """)
+        #expect(o.logs.isEmpty)
+        #expect(o.findings.leaks.map(\.className) == ["Loader", "dispatch_group", "block"])
+        #expect(o.findings.leaks.map(\.cause) == ["cycle", "cycle", "cycle"])
+        #expect(o.findings.leaks.first?.edges == ["g", "notify", "loader"])
+    }
+
+    /// A queued `dispatch_group_async` item holds its group until its leave: the group and its notify block are
+    /// pending work while the item waits behind a busy serial queue, not a leak.
+    @Test func aQueuedGroupItemKeepsItsGroupAndNotifyBlockPending() throws {
+        let o = try run(
+            """
+            name: a group item waits
+            until: 2s
+            queues: [db]
+            classes:
+              Loader: {fields: {g: strong dispatch_group}}
+            main:
+              - let: loader = new Loader
+              - set: loader.g = dispatch_group_create
+              - dispatch_async: db
+                do: [work: 300ms]
+              - dispatch_group_async: loader.g
+                queue: db
+                do: [log: saved]
+              - dispatch_group_notify: loader.g
+                queue: main
+                captures: [loader]
+                do: [log: notified]
+              - release: loader
+              - check: queued
+            """)
+        #expect(o.checks.map(\.findings.leaks.count) == [0])
+        #expect(o.logs.map { "\($0.at) \($0.text)" } == ["300ms saved", "300ms notified"])
+        #expect(o.findings.leaks.isEmpty)
+        #expect(o.deallocated == o.allocated)
+    }
+
     @Test func badQueueDeclarationsAndTokensAreErrorsWithTheirPlace() throws {
         let text = """
             name: x

@@ -5,7 +5,10 @@
 ///
 /// While entered, a group holds a reference on itself (`dispatch_group_enter`: `_dispatch_retain(dg)` when the
 /// count leaves zero, released by the leave that brings it back), so an entered group outlives its creator's
-/// references; the leak analysis roots it, with its notify blocks, as `queue group NAME` pending work.
+/// references. That hold is a count, not a reference: the leak analysis roots no group. A group is reached through
+/// what can still leave it — the app's references, a thread's frame, a queued `dispatch_group_async` item, a block
+/// or timer that captured its owner — and reaches its notify blocks; one nothing reaches can never be left, and it,
+/// its notify blocks and what they capture are leaked (a `guard … else { return }` that skips `leave()`).
 extension DispatchQueues {
     /// `dispatch_group_enter`.
     func groupEnter(_ g: HeapObject, on thread: SimThread) {

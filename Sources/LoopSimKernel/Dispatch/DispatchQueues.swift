@@ -260,11 +260,26 @@ final class DispatchQueues {
         }
     }
 
-    /// What the queues hold strongly, for the leak analysis, queue by queue: (queue name, held objects).
+    /// What the queues hold strongly, for the leak analysis, queue by queue: (queue name, held objects): each
+    /// item's block, and the group of a `dispatch_group_async` item, whose leave comes after its block. An entered
+    /// group is no root of its own: its hold on itself is a count, not a reference, and its notify blocks are the
+    /// group's edges (``ActiveGroup``, ``LeakAnalysis/forEachEdge(of:_:)``) — a group no root reaches can never be
+    /// left, so it, its notify blocks and what they capture are leaked (docs/fidelity.md, "GCD").
     func heldObjects() -> [(queue: String, objects: [ObjectID])] {
-        [("main", main.compactMap(\.heldObject)), ("global", global.compactMap(\.heldObject))]
-            + serial.map { ($0.name, $0.items.compactMap(\.heldObject)) }
-            + activeGroups.map { ($0.name, [$0.id] + $0.notify.map(\.block)) }
+        func held(_ items: some Sequence<WorkItem>) -> [ObjectID] {
+            var ids: [ObjectID] = []
+            for item in items {
+                if let id = item.heldObject { ids.append(id) }
+                if let group = item.enteredGroup { ids.append(group) }
+            }
+            return ids
+        }
+        return [("main", held(main)), ("global", held(global))] + serial.map { ($0.name, held($0.items)) }
+    }
+
+    /// The notify blocks an entered group holds (none when it is not entered: they were queued then).
+    func notifyBlocks(of group: ObjectID) -> [ObjectID] {
+        activeGroups.first { $0.id == group }?.notify.map(\.block) ?? []
     }
 
     /// The objects the queues' pending work items hold, by queue (``heldObjects()`` without the groups).

@@ -154,7 +154,8 @@ struct LeakAnalysis {
         return state == .exited || state == .idle
     }
 
-    /// Strong edges out of `o`, in slot order, then UIKit's links, then an operation's dependencies.
+    /// Strong edges out of `o`, in slot order, then UIKit's links, then an operation's dependencies or an entered
+    /// group's notify blocks.
     func edges(_ o: HeapObject) -> [(String, ObjectID)] {
         var result: [(String, ObjectID)] = []
         forEachEdge(of: o) { edge, child in result.append((edgeName(o, edge), child)) }
@@ -191,6 +192,13 @@ struct LeakAnalysis {
                 body(-1 - linkCount - Int32(j), id)
             }
         }
+        // An entered group holds its `dispatch_group_notify` blocks until it empties (`_dispatch_group_notify`
+        // keeps them on the group, semaphore.c): edges, numbered like an operation's dependencies.
+        if o.semaphore?.isGroup == true, !kernel.dispatch.activeGroups.isEmpty {
+            for (j, id) in kernel.dispatch.notifyBlocks(of: o.id).enumerated() where heap.contains(id) {
+                body(-1 - linkCount - Int32(j), id)
+            }
+        }
     }
 
     /// The name of edge `edge` out of `o` (see ``forEachEdge(of:_:)``).
@@ -203,6 +211,7 @@ struct LeakAnalysis {
         let links = kernel.uikit.links[o.id]?.strongLinks ?? []
         let k = Int(-1 - edge)
         if k < links.count { return links[k].0 }
+        if o.semaphore?.isGroup == true { return "notify" }
         let held = kernel.operations.heldReferences(of: o.id)
         return k - links.count < held.count ? held[k - links.count].name : "dependencies"
     }
