@@ -293,13 +293,10 @@ extension SwiftLowering {
             // meet are converted from seconds (``infix(_:in:)``).
             case "timeInterval", "tolerance": return ("\(inner.text).\(name)", .interval)
             case "fireDate": return ("\(inner.text).fireDate", .date)
-            case "timestamp", "targetTimestamp", "duration":
-                // A display link's frame times, which the model's display link (a timer on the frame grid) has not.
-                unsupported(
-                    "`CADisplayLink.\(name)`",
-                    "read the uptime clock where the frame is handled, `CACurrentMediaTime()`, or count frames",
-                    at: member)
-                return nil
+            case "timestamp", "targetTimestamp":
+                // A display link's frame times, on `CACurrentMediaTime()`'s clock (SwiftLowering+Dates.swift).
+                return ("(\(inner.text).\(name) + \(Self.uptimeAtStart)s)", .duration)
+            case "duration": return ("\(inner.text).duration", .duration)
             default:
                 unsupported(
                     "`Timer.\(name)`",

@@ -435,11 +435,6 @@ import Testing
         Case(name: "subclass", code: "TOP:class VC: /*@*/Page {}", advice: "NSObject subclass"),
         Case(name: "table view controller", code: "TOP:class T: /*@*/UITableViewController {}", advice: "data sources"),
         Case(
-            name: "display link frame time",
-            code: "TOP:class V: UIViewController {\n var t: CFTimeInterval = 0\n"
-                + " @objc func step(_ link: CADisplayLink) { t = /*@*/link.timestamp }\n}",
-            advice: "CACurrentMediaTime()"),
-        Case(
             name: "UIKit delegate protocol", code: "TOP:class T: UIViewController, /*@*/UISearchBarDelegate {}",
             advice: "sends no delegate or data-source callbacks"),
         Case(

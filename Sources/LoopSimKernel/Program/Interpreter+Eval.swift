@@ -159,6 +159,7 @@ extension Interpreter {
             guard object.isTimer else {
                 throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not a timer")
             }
+            if property.isFrameTime { return try property.frameTime(of: object, k) }
             return property.value(of: object, k.profile)
         case .runLoopProperty(let base, let property):
             guard let loop = try k.runLoops.runLoop(named: try evaluate(base, in: frame, on: thread, k))

@@ -22,14 +22,28 @@ public enum TimerProperty: String, Sendable, CaseIterable {
     /// once invalidated, as CF's `CFRunLoopTimerInvalidate` releases the context's info and clears it (CFRunLoop.c).
     /// Swift's `Any?`: the compiler lets a scenario read it only through `as?` or a nil check.
     case userInfo
+    /// `timestamp` of a `CADisplayLink`, a duration on the monotonic clock (`CACurrentMediaTime()`'s, the
+    /// language's `now_uptime`): the frame boundary at or before now on the link's grid — in its callout, the frame
+    /// the callout is for, however late the callout runs (Apple, `timestamp`: "The time interval that represents
+    /// when the last frame displayed"). An `NSTimer` has none.
+    case timestamp
+    /// `targetTimestamp` of a `CADisplayLink` (iOS 10): the next frame boundary, `timestamp` plus the period
+    /// (Apple: "The time interval that represents when the next frame displays").
+    case targetTimestamp
+    /// `duration` of a `CADisplayLink`: the frame period, 1/fps (Apple: "The time interval between screen refresh
+    /// updates").
+    case duration
 
     /// `Date(timeIntervalSinceReferenceDate: 0)` (2001-01-01) in milliseconds of virtual time: a run has no wall
     /// clock, so the date before every start is the smallest integer (as `distantFuture` is the largest). The
     /// expression `referenceDate` reads it.
     public static let referenceDateMs = Int.min
 
-    /// Whether the property is a boolean (else an integer).
+    /// Whether the property is a boolean (else an integer or a duration).
     public var isBool: Bool { self == .isValid || self == .paused }
+
+    /// Whether the property is a display link's frame time, a duration (``frameTime(of:_:)``).
+    public var isFrameTime: Bool { self == .timestamp || self == .targetTimestamp || self == .duration }
 
     /// The value for `timer`, a timer object, under `profile`.
     func value(of timer: HeapObject, _ profile: VariantProfile) -> Value {
@@ -44,6 +58,26 @@ public enum TimerProperty: String, Sendable, CaseIterable {
                 ? .int(0) : .int(Int(timer.timerExtras.tolerance.nanoseconds / 1_000_000))
         case .paused: .bool(timer.timerExtras.isPaused)
         case .userInfo: timer[slot: TimerState.userInfoSlot]
+        case .timestamp, .targetTimestamp, .duration: .duration(timer.timer.interval)  // see frameTime(of:_:)
         }
+    }
+
+    /// A display link's frame time at the kernel's `now`: the boundary at or before now on the link's own grid,
+    /// the slots of its fire date and period (``RunLoops/makeDisplayLink``; a rate change keeps the grid's slots).
+    /// In its callout the fire date is still the slot called out (CF reschedules after the callout), so a late
+    /// callout reads the last slot passed, not the one it was due at; read on the monotonic clock
+    /// (``AppLifecycle/monotonicNow(_:)``). An `NSTimer` has no such property: the read fails as
+    /// `-[__NSCFTimer timestamp]` would (an unrecognized selector).
+    func frameTime(of link: HeapObject, _ k: Kernel) throws(RuntimeFault) -> Value {
+        guard link.className == "CADisplayLink" else {
+            throw RuntimeFault("'\(rawValue)' read from an NSTimer: it is a CADisplayLink's")
+        }
+        let period = link.timer.interval
+        if self == .duration { return .duration(period) }
+        let anchor = link.timer.fireTSR.nanoseconds, step = period.nanoseconds
+        let offset = k.now.nanoseconds - anchor
+        let slots = offset >= 0 ? offset / step : -((-offset + step - 1) / step)  // rounded toward -infinity
+        let timestamp = k.app.monotonicNow(SimInstant(nanoseconds: anchor + slots * step))
+        return .duration(self == .timestamp ? timestamp : timestamp + period)
     }
 }

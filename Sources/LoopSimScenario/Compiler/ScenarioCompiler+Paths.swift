@@ -122,7 +122,10 @@ extension ScenarioCompiler {
                 return (.timerProperty(baseExpr, .userInfo), .anyObject)
             }
             if baseType == .timer, let property = TimerProperty(rawValue: field) {
-                return (.timerProperty(baseExpr, property), property.isBool ? .bool : .int)
+                return (
+                    .timerProperty(baseExpr, property),
+                    property.isBool ? .bool : property.isFrameTime ? .duration : .int
+                )
             }
             if baseType == .anyObject, let property = OperationProperty(rawValue: field) {
                 // An operation's state, or a work item's isCancelled: which object it is is checked when it runs.
