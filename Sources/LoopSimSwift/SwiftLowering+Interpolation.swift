@@ -310,6 +310,18 @@ extension SwiftLowering {
             return plain ? .plain : nil
         }
         if let call = e.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Int", call.arguments.count == 1,
+            let only = call.arguments.first, only.label == nil,
+            let product = only.expression.as(SequenceExprSyntax.self),
+            product.elements.contains(where: {
+                ["*", "/"].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text)
+            })
+        {
+            // `let ms = Int(elapsed * 1000)`: `Int(_:)` of a product or quotient, which no `String` is, so the
+            // initializer that cannot fail (an `Int` from a number; `Int(String)` is the failable one).
+            return .plain
+        }
+        if let call = e.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "reduce",
             call.arguments.first.map({ ["0", "0.0"].contains($0.expression.trimmedDescription) }) == true
         {

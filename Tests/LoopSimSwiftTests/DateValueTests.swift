@@ -40,6 +40,26 @@ import Testing
         #expect(logs == ["750 s 0 ms 750 over false", "1500 s 1 ms 1500 over true"])
     }
 
+    /// A local made by `Int(_:)` of a product or a quotient is an `Int` (the initializer that cannot fail); one of
+    /// anything else might be `Int(String)`'s optional as far as the syntax says, and is logged as written.
+    @Test func aLocalMadeByIntOfAProductPrintsItsValue() throws {
+        let logs = try Self.logs(
+            """
+                private let start = Date()
+                private var timer: Timer?
+                func begin() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: false) { [weak self] _ in
+                        guard let self else { return }
+                        let ms = Int(Date().timeIntervalSince(self.start) * 1000)
+                        let tenths = Int(Date().timeIntervalSince(self.start) / 0.1)
+                        let secs = Int(Date().timeIntervalSince(self.start))
+                        print("ms \\(ms) tenths \\(tenths) secs \\(secs)")
+                    }
+                }
+            """, "let w = W()\nw.begin()", until: 1)
+        #expect(logs == ["250 ms 250 tenths 2 secs \\(secs)"])
+    }
+
     @Test func optionalPropertiesStartNil() throws {
         let logs = try Self.logs(
             """
