@@ -134,6 +134,10 @@ extension SwiftLowering {
         }
         guard let base = expression(call.calledExpression, in: scope) else { return nil }
         guard case .array(let element) = base.type else {
+            if base.type.unwrapped == .data {
+                refuseDataBytes("a subscript of a `Data` (its bytes)", at: call)  // SwiftLowering+Data.swift
+                return nil
+            }
             unsupported("a subscript of a value that is not an array", "index an array: `timers[0]`", at: call)
             return nil
         }

@@ -313,9 +313,9 @@ extension SwiftLowering {
             }
             if type == .runLoop { declaration = typeName }
             let at = location(binding)
-            // `var retries: Int?` (or `= nil`), `var start: Date?`, `var name: String?`: Swift's optional starts
+            // `var retries: Int?` (or `= nil`), `var start: Date?`, `var body: Data?`: Swift's optional starts
             // nil, where the language's int starts 0 (its duration 0, its string empty).
-            if [.int, .bool, .string, .duration].contains(type), isOptionalAnnotation(binding),
+            if [.int, .bool, .string, .duration, .data].contains(type), isOptionalAnnotation(binding),
                 binding.initializer == nil || binding.initializer?.value.is(NilLiteralExprSyntax.self) == true
             {
                 declaration += " = nil"
@@ -380,6 +380,11 @@ extension SwiftLowering {
                 {
                     // `private let service = AvatarService.shared`: the type object's singleton, made on its first
                     // access (section "Type members"), read when the object is made.
+                    initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
+                } else if type == .data, let call = value.as(FunctionCallExprSyntax.self),
+                    case .some(let made?) = dataValue(call, in: methodScope(className: className, body: []))
+                {
+                    // `var body = Data()`: its byte count, set with the object (SwiftLowering+Data.swift).
                     initSteps.append(.step("set", "self.\(name) = \(made.text)", at: location(value)))
                 } else if globalType(value) != nil,
                     let made = expression(value, in: methodScope(className: className, body: [])), made.type == type
@@ -485,6 +490,7 @@ extension SwiftLowering {
         case "Timer", "CADisplayLink", "CFRunLoopTimer": .timer  // CFRunLoopTimer: toll-free bridged (+CFTimers)
         case "RunLoop", "CFRunLoop": .runLoop
         case "Int": .int
+        case "Data": .data  // its byte count (SwiftLowering+Data.swift)
         case _ where Self.durationTypeNames.contains(name): .duration
         case "Bool": .bool
         case "String": .string

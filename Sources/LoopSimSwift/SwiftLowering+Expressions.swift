@@ -19,6 +19,10 @@ extension SwiftLowering {
         if let call = e.as(FunctionCallExprSyntax.self), refusesStructArrayCall(call, in: scope) { return nil }
         if let call = e.as(FunctionCallExprSyntax.self), let text = stringConversion(call, in: scope) { return text }
         if let call = e.as(FunctionCallExprSyntax.self), let made = errorPayloadValue(call, in: scope) { return made }
+        if let call = e.as(FunctionCallExprSyntax.self), let made = dataValue(call, in: scope) { return made }  // +Data
+        if let call = e.as(FunctionCallExprSyntax.self), Self.isCancellationErrorValue(call) {
+            return ("\"\(Self.cancellationError)\"", .enumeration(Self.errorTypeName, isInt: false))  // +Throws
+        }
         if let call = e.as(FunctionCallExprSyntax.self), let found = dateCall(call, in: scope) { return found }
         if let call = e.as(FunctionCallExprSyntax.self), let found = formatCall(call, in: scope) { return found }
         if let call = e.as(FunctionCallExprSyntax.self), let found = runModeValue(call, in: scope) { return found }
@@ -315,6 +319,7 @@ extension SwiftLowering {
         case .dictionary: return dictionaryMember(inner, name, at: member)  // SwiftLowering+Dictionaries.swift
         case .value(let s): return structMember(inner.text, s, name, at: member)  // SwiftLowering+Structs.swift
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
+        case .data: return dataMember(inner.text, name, at: member)  // SwiftLowering+Data.swift
         case .string where name == "count": return ("\(inner.text).count", .int)  // its characters
         case .string where name == "isEmpty":
             // `name.isEmpty`: the empty string is the only one without characters (the language compares strings).
@@ -382,6 +387,12 @@ extension SwiftLowering {
         }
         if refuseYieldResult(call, in: scope) { return nil }  // SwiftLowering+StreamBuffering.swift
         if refusesPow(call) { return nil }  // SwiftLowering+IntMethods.swift
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            expression(base, in: scope)?.type.unwrapped == .data
+        {
+            refuseDataBytes("`.\(member.declName.baseName.text)(…)` of a `Data`", at: call)  // +Data.swift
+            return nil
+        }
         let text = call.calledExpression.trimmedDescription
         if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
             let local = scope.locals[ref.baseName.text],

@@ -122,6 +122,10 @@ extension SwiftLowering {
                         at: element)
                     return nil
                 }
+                if operand.type == .data, !Self.isDataPresenceTest(elements) {
+                    refuseDataBytes("`\(elements.map(\.trimmedDescription).joined(separator: " "))`", at: element)
+                    return nil  // SwiftLowering+Data.swift: a byte count is no `Data` to compare or add
+                }
                 lastOperand = operand.type
                 parts.append(operand.text)
                 if operand.type == .interval || operand.type == .date { isTime = true }

@@ -41,7 +41,7 @@ extension SwiftLowering {
     /// `Double`, a date or a run loop has no value of the language a store could take as Swift's.
     static func isReturnable(_ type: LoweredType) -> Bool {
         switch type {
-        case .int, .bool, .string, .enumeration, .object, .timer, .thread, .semaphore, .group: true
+        case .int, .bool, .string, .enumeration, .object, .timer, .thread, .semaphore, .group, .data: true
         case .api: streamElement(of: type) != nil  // `-> AsyncStream<Int>` (SwiftLowering+ThrowingStreams.swift)
         // `-> [String]`, `-> [Int]`: an array of values holds no object, so returning it hands over no reference
         // (docs/swift-scenarios.md, "Arrays"); an array of objects or structs stays refused.

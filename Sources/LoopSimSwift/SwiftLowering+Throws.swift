@@ -260,7 +260,9 @@ extension SwiftLowering {
 
     /// `throw E.c` (or `throw error`, a caught error passed on): ``propagate(_:from:in:)`` its case.
     mutating func lowerThrow(_ t: ThrowStmtSyntax, in scope: Scope) -> [LocatedNode] {
-        if t.expression.is(FunctionCallExprSyntax.self), !isErrorPayloadCase(t.expression) {
+        if let call = t.expression.as(FunctionCallExprSyntax.self), !isErrorPayloadCase(t.expression),
+            !Self.isCancellationErrorValue(call)
+        {
             // `NSError(domain:code:)`, `URLError(.timedOut)`, `CancellationError()`: not an error of the file.
             unsupported(
                 "throwing `\(t.expression.trimmedDescription)`",
@@ -411,6 +413,15 @@ extension SwiftLowering {
     /// The error value of a `CancellationError`: the text Swift prints for it (`print(error)` writes
     /// `CancellationError()`), which no case of an error enum of the file can be.
     static let cancellationError = "CancellationError()"
+
+    /// `CancellationError()` written as a value (`throw CancellationError()`, `.failure(CancellationError())`): the
+    /// same error value a cancelled `Task.sleep` or `Task.checkCancellation()` throws, ``cancellationError`` — the
+    /// stdlib's `public struct CancellationError: Error { public init() {} }` (TaskCancellation.swift) has no state,
+    /// so every value of it is the same error.
+    static func isCancellationErrorValue(_ call: FunctionCallExprSyntax) -> Bool {
+        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "CancellationError"
+            && call.arguments.isEmpty && call.trailingClosure == nil
+    }
 
     /// The steps of a `CancellationError` thrown where the scope catches or passes errors on: Swift's throwing
     /// `Task.sleep` and `Task.checkCancellation()` throw it when the task is cancelled (swift

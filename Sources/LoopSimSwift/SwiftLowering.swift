@@ -228,6 +228,9 @@ enum LoweredType: Equatable, Sendable {
     /// A value of a struct of the file: its stored properties are flattened into the holder's fields or locals
     /// (`config.interval` is `config_interval`; SwiftLowering+Structs.swift).
     case value(String)
+    /// A Foundation `Data` value, held as its byte count in an `int` place: the scenarios that hold one time
+    /// and count downloads, never read the bytes (SwiftLowering+Data.swift).
+    case data
     /// Anything else the lowering does not follow.
     case unknown
 
@@ -243,7 +246,7 @@ enum LoweredType: Equatable, Sendable {
         case .semaphore: "dispatch_semaphore"
         case .group: "dispatch_group"
         case .thread: "NSThread"
-        case .interval, .date: "int"
+        case .interval, .date, .data: "int"
         case .duration: "duration"
         case .task: "Task"
         case .api(let name): SwiftLowering.apiFieldTypeName(name)

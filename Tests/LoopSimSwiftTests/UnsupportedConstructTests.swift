@@ -18,6 +18,23 @@ import Testing
 
     static let cases: [Case] = [
         Case(
+            name: "subscript of a Data", code: "let d = Data(count: 2)\n let b = /*@*/d[0]\n print(b)",
+            advice: "holds a `Data` as its byte count, not its bytes"),
+        Case(
+            name: "map of a Data", code: "let d = Data(count: 2)\n let b = /*@*/d.map { $0 }\n print(b)",
+            advice: "holds a `Data` as its byte count, not its bytes"),
+        Case(
+            name: "comparing two Data values",
+            code: "let d = Data(count: 2)\n let e = Data()\n if /*@*/d == e { print(1) }",
+            advice: "holds a `Data` as its byte count, not its bytes"),
+        Case(
+            name: "Data made another way", code: "let d = /*@*/Data(capacity: 2)\n print(d.count)",
+            advice: "make one with `Data()`, `Data(count: n)`"),
+        Case(
+            name: "UTF-8 of a String that is no literal",
+            code: "let s = \"x\"\n let d = /*@*/s.data(using: .utf8)!\n print(d.count)",
+            advice: "encode a string literal as UTF-8"),
+        Case(
             name: "URLSession", code: "/*@*/URLSession.shared.dataTask(with: u) { _, _, _ in }.resume()",
             advice: "asyncAfter"),
         Case(name: "Combine import", code: "TOP:/*@*/import Combine", advice: "publishers"),
