@@ -117,6 +117,7 @@ extension SwiftLowering {
         let call = a.expression.as(FunctionCallExprSyntax.self)
         let type: LoweredType
         let name: String
+        var callee: (className: String, method: String)?
         if let child {
             (type, name) = (child.type, child.name)
         } else if let read {
@@ -125,6 +126,7 @@ extension SwiftLowering {
             guard let found = returningCallee(call, in: scope) else { return nil }
             guard let found else { return .some(nil) }
             (type, name) = (found.type, found.method)
+            callee = (found.className, found.method)
         } else {
             return nil
         }
@@ -138,11 +140,18 @@ extension SwiftLowering {
         let temporary = Self.temporaryName("\(name)_", at: child == nil ? at : location(a))
         var steps: [LocatedNode] = []
         if let child {
-            steps = [awaitTaskStep(child.task, type: type, into: temporary, at: location(a))]
+            steps = awaitTaskSteps(child.task, type: type, into: temporary, at: location(a))
         } else if let read {
             steps = [
                 .step("await", "\(read.receiver).\(read.method)", at: at, [("result", .plain(temporary, at: at))])
             ]
+        } else if let call, let found = callee, case .value(let s) = type, structs[s] != nil, payloadEnums[s] == nil {
+            // a struct's parts, unpacked into the temporaries read as it (SwiftLowering+AsyncStructReturns.swift)
+            guard
+                let made = awaitedStructCall(
+                    call, className: found.className, method: found.method, struct: s, temporary: temporary, in: scope)
+            else { return .some(nil) }
+            steps = made
         } else if let call {
             steps = awaitMethod(call, in: scope, result: temporary)
         }

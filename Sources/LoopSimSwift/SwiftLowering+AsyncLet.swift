@@ -26,7 +26,8 @@ extension SwiftLowering {
             if let t = value.as(TryExprSyntax.self), t.questionOrExclamationMark == nil { value = t.expression }
             if let a = value.as(AwaitExprSyntax.self) { value = a.expression }
             guard let call = value.as(FunctionCallExprSyntax.self), let found = returningCallee(call, in: scope),
-                let (_, _, method, type) = found, let typeName = type.fieldTypeName
+                let (_, className, method, type) = found,
+                let typeName = type.fieldTypeName ?? asyncLetStructType(type, className, method)
             else {
                 unsupported(
                     "this `async let` initializer",
@@ -119,9 +120,14 @@ extension SwiftLowering {
                 plainBindings.insert(binding.id)
             }
         }
-        return children.map { name, task, type, e in
+        return children.flatMap { name, task, type, e in
             scope.locals[name] = Local(type: type, isVar: isVar)
-            return awaitTaskStep(task, type: type, into: name, at: location(e))
+            if case .value(let s) = type {
+                for (place, field) in flatFields(of: s, prefix: name) {
+                    scope.locals[place] = Local(type: field.type, isVar: isVar)
+                }
+            }
+            return awaitTaskSteps(task, type: type, into: name, at: location(e))
         }
     }
 
@@ -160,7 +166,7 @@ extension SwiftLowering {
         let temporary = Self.temporaryName("\(child.name)_", at: location(ref))
         let at = location(ref)
         return hoisted(
-            [awaitTaskStep(child.task, type: child.type, into: temporary, at: at)], into: temporary, type: child.type,
+            awaitTaskSteps(child.task, type: child.type, into: temporary, at: at), into: temporary, type: child.type,
             for: ref.id, at: at)
     }
 
@@ -183,6 +189,21 @@ extension SwiftLowering {
             current = parent.parent
         }
         return false
+    }
+
+    /// `awaitTask:` of the child task `task`, its value of `type` into `place`; a struct's parts into `place`,
+    /// unpacked into the temporaries `place_name`, … read as it (SwiftLowering+AsyncStructReturns.swift).
+    func awaitTaskSteps(_ task: String, type: LoweredType, into place: String, at: ScenarioLocation)
+        -> [LocatedNode]
+    {
+        guard case .value(let s) = type, isPlainStruct(s) else {
+            return [awaitTaskStep(task, type: type, into: place, at: at)]
+        }
+        return [
+            .step(
+                "awaitTask", task, at: at,
+                [("type", .plain(structPartsType(s), at: at)), ("result", .plain(place, at: at))])
+        ] + structPartsUnpacked(place, struct: s, at: at)
     }
 
     /// `awaitTask:` of the child task `task`, its value of `type` into `place`.

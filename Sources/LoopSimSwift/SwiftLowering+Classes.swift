@@ -61,6 +61,7 @@ extension SwiftLowering {
         }
         collectControlTargets(decl, into: &shape)  // SwiftLowering+Controls.swift
         collectThrowing(decl, into: &shape)  // SwiftLowering+Throws.swift
+        collectStructPartReturns(decl, into: &shape)  // SwiftLowering+AsyncStructReturns.swift
         shape.isIsolated = !isolationEntries(decl).isEmpty
         collectThrowingClosures(decl, into: &shape)  // SwiftLowering+ThrowingClosures.swift
         noteUIKitSuperclass(decl, into: &shape)
@@ -543,8 +544,11 @@ extension SwiftLowering {
         } else if let returns = declaredReturnType(decl), case .value(let s) = typeNamed(returns),
             structs[s] != nil, payloadEnums[s] == nil, !isStatic(decl.modifiers) || asTypeMember
         {
-            // a struct: left in the object's hidden fields, the method returning nothing (+StructReturns.swift)
-            if let (what, instead) = whyNotStructReturn(decl, struct: s) {
+            // a struct: left in the object's hidden fields, the method returning nothing (+StructReturns.swift);
+            // an async or actor method's returned as one value of its parts (+AsyncStructReturns.swift)
+            if returnsStructParts(decl) {
+                returnsEntry = structPartsEntry(s, at: location(returns))
+            } else if let (what, instead) = whyNotStructReturn(decl, struct: s) {
                 unsupported(what, instead, at: returns)
                 return nil
             }

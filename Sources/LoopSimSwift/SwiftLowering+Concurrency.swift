@@ -510,6 +510,18 @@ extension SwiftLowering {
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         guard let name, classes.values.contains(where: { $0.methods[name] != nil }) else { return nil }
+        if case .value(let s) = awaitedType(value, in: scope), structs[s] != nil, payloadEnums[s] == nil {
+            // a struct: its parts unpacked where it is stored (SwiftLowering+AsyncStructReturns.swift)
+            guard classes.values.contains(where: { $0.structPartReturns.contains(name) }) else {
+                unsupported(
+                    "an awaited call of `\(name)(…)`, which returns the struct `\(s)`",
+                    "the caller hops back after the return, where another call may overwrite the value; make the "
+                        + "method `async` (`func \(name)(…) async -> \(s)`), or call it where no `await` is needed",
+                    at: call)
+                return []
+            }
+            return nil
+        }
         guard classes.values.contains(where: { $0.returns[name] != nil }) else {
             unsupported(
                 "the value of `await \(call.calledExpression.trimmedDescription)(…)`, a method that returns nothing",

@@ -8,10 +8,11 @@ import SwiftSyntax
 /// `makeQuote_LINExCOL_symbol`, … that the statement reads as the struct value (a copy, as Swift's returned value
 /// is). A thread runs its steps until it yields (sleeps, works, idles, waits), and neither a `return:` nor the pop of
 /// a synchronous call's frame yields, so no other thread's call of the method can run between the return and the
-/// copy (docs/fidelity.md, "Structs returned by methods"). An `async` method, an actor's method or an awaited call
-/// hops executors after the return — a suspension, at which another task may call the same object's method — so
-/// they are refused. Only a struct of plain values (Int, Bool, String, TimeInterval, an enum of the file) is
-/// returned so: a reference left in a hidden field would keep its object alive past Swift's release.
+/// copy (docs/fidelity.md, "Structs returned by methods"). An `async` method or an actor's method hops executors
+/// after the return — a suspension, at which another task may call the same object's method —, so it returns the
+/// struct's parts as one value instead (SwiftLowering+AsyncStructReturns.swift). Only a struct of plain values
+/// (Int, Bool, String, TimeInterval, an enum of the file) is returned so: a reference left in a hidden field would
+/// keep its object alive past Swift's release.
 extension SwiftLowering {
     /// The prefix of the hidden fields a method returning struct `s` leaves its value in: `returnedQuote`.
     static func returnedStructPrefix(_ s: String) -> String { "returned\(s)" }
@@ -29,31 +30,25 @@ extension SwiftLowering {
 
     /// Why a method declared `-> S` (`s` a struct of the file) cannot return it, or nil when it can.
     func whyNotStructReturn(_ decl: FunctionDeclSyntax, struct s: String) -> (String, String)? {
-        if decl.signature.effectSpecifiers?.asyncSpecifier != nil {
+        if !isPlainStruct(s) {
             return (
-                "an `async` method that returns the struct `\(s)`",
-                "the task resumes after the return at a suspension point, where another call may overwrite the "
-                    + "value; return its properties one by one from `async` methods (`-> Int`), or keep the struct in "
-                    + "a property and read it after the `await`"
+                "a method that returns the struct `\(s)`, which holds an object, a closure, an array or an optional",
+                "return a struct of Int, Bool, String, TimeInterval or enum properties, or return the object itself"
             )
         }
-        if decl.ancestorOrSelf(mapping: { $0.as(ActorDeclSyntax.self) }) != nil {
+        if decl.signature.effectSpecifiers?.asyncSpecifier != nil
+            || decl.ancestorOrSelf(mapping: { $0.as(ActorDeclSyntax.self) }) != nil
+        {
+            // An instance method returns the struct's parts (SwiftLowering+AsyncStructReturns.swift).
             return (
-                "an actor's method that returns the struct `\(s)`",
-                "a caller outside the actor awaits it and hops back after the return; return its properties one by "
-                    + "one (`-> Int`), or keep the struct in a property"
+                "a `static` `async` or actor method that returns the struct `\(s)`",
+                "make it an instance method of a class or an actor of the file, or return its properties one by one"
             )
         }
         if decl.signature.effectSpecifiers?.throwsClause != nil {
             return (
                 "a `throws` method that returns the struct `\(s)`",
                 "split it: a throwing method that returns nothing, then one that returns the struct"
-            )
-        }
-        if !isPlainStruct(s) {
-            return (
-                "a method that returns the struct `\(s)`, which holds an object, a closure, an array or an optional",
-                "return a struct of Int, Bool, String, TimeInterval or enum properties, or return the object itself"
             )
         }
         return nil
@@ -63,7 +58,7 @@ extension SwiftLowering {
     func returnedStructFieldNodes(className: String, at: ScenarioLocation) -> [(String, LocatedNode)] {
         guard let shape = classes[className] else { return [] }
         var names: Set<String> = []
-        for type in shape.returns.values {
+        for (method, type) in shape.returns where !shape.structPartReturns.contains(method) {
             if case .value(let s) = type, isPlainStruct(s) { names.insert(s) }
         }
         var out: [(String, LocatedNode)] = []
@@ -82,6 +77,9 @@ extension SwiftLowering {
     mutating func structReturn(
         _ ret: some SyntaxProtocol, value: ExprSyntax, struct s: String, in scope: inout Scope
     ) -> [LocatedNode] {
+        if let f = ret.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }), returnsStructParts(f) {
+            return structPartsReturn(ret, value: value, struct: s, in: &scope)  // SwiftLowering+AsyncStructReturns
+        }
         let at = location(ret)
         let me = scope.locals["self"]?.text("self") ?? "self"
         let prefix = "\(me).\(Self.returnedStructPrefix(s))"

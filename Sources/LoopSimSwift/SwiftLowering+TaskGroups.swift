@@ -13,6 +13,18 @@ extension SwiftLowering {
             // Children that return values, the group's value unused (SwiftLowering+TaskGroupValues.swift).
             return taskGroupValueSteps(call, child: child, result: nil, in: scope) ?? []
         }
+        if let of = call.arguments.first(where: { $0.label?.text == "of" }),
+            let base = of.expression.as(MemberAccessExprSyntax.self)?.base,
+            case .value(let s) = typeNamed(base.trimmedDescription),
+            structs[s] != nil
+        {
+            unsupported(
+                "a task group whose children return the struct `\(s)`",
+                "make the children return one of its properties (`withTaskGroup(of: Int.self)`), or let each child "
+                    + "store its `\(s)` through a method of the class and write `withTaskGroup(of: Void.self)`",
+                at: of.expression)
+            return []
+        }
         guard let body = call.trailingClosure,
             call.arguments.allSatisfy({ $0.label?.text == "of" && $0.expression.trimmedDescription == "Void.self" })
         else {

@@ -106,7 +106,15 @@ extension SwiftLowering {
     /// threw. Nil when `t` is no such read.
     mutating func throwingTaskValue(_ t: TryExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         let (inner, tryKind, awaited) = Self.effects(of: ExprSyntax(t))
-        if let done = hoisting.temporaries[t.id] { return .some(done) }
+        return throwingTaskValue(t, inner: inner, tryKind: tryKind, awaited: awaited, key: t.id, in: scope)
+    }
+
+    /// ``throwingTaskValue(_:in:)`` of `inner` under `t` (`orders` in `try await (orders, returns)`), its value
+    /// recorded under `key`.
+    mutating func throwingTaskValue(
+        _ t: TryExprSyntax, inner: ExprSyntax, tryKind: TryKind, awaited: Bool, key: SyntaxIdentifier, in scope: Scope
+    ) -> (String, LoweredType)?? {
+        if let done = hoisting.temporaries[key] { return .some(done) }
         let task: (String, LoweredType)
         var childType: LoweredType?
         if let child = asyncLetChild(inner, in: scope) {
@@ -127,7 +135,19 @@ extension SwiftLowering {
                 "write `let v = try await \(name)` inside a `do` with a `catch` (or a throwing method)", at: t)
             return .some(nil)
         }
-        guard let type = childType ?? taskValueTypes[task.0] ?? annotatedType(of: t), let typeName = type.fieldTypeName
+        // A struct's parts, unpacked once nothing was thrown (SwiftLowering+AsyncStructReturns.swift).
+        var parts: String?
+        if case .value(let s)? = childType, isPlainStruct(s) {
+            guard tryKind == .plain else {
+                unsupported(
+                    "`try?` on an `async let` of the struct `\(s)`, an optional struct",
+                    "write `try await \(name)` inside `do { … } catch { … }`", at: t)
+                return .some(nil)
+            }
+            parts = s
+        }
+        guard let type = childType ?? taskValueTypes[task.0] ?? annotatedType(of: t),
+            let typeName = type.fieldTypeName ?? parts.map({ structPartsType($0) })
         else {
             unsupported(
                 "the value of `try await \(name)` without a type",
@@ -163,8 +183,9 @@ extension SwiftLowering {
         if tryKind == .plain, case .doBlock(let outerFlag, _)? = scope.throwContext {
             hoisting.throwChecks.append((hoisting.steps.count, outerFlag, location(t)))
         }
-        hoisting.temporaries[t.id] = (value, type)
-        if Self.isPrintedAsItsValue(type, enums: enums) { triedValueTypes[t.id] = type }
+        if let parts { hoisting.steps += structPartsUnpacked(value, struct: parts, at: at) }
+        hoisting.temporaries[key] = (value, type)
+        if Self.isPrintedAsItsValue(type, enums: enums) { triedValueTypes[key] = type }
         return .some((value, type))
     }
 

@@ -94,6 +94,7 @@ extension SwiftLowering {
         case .string: "\"\""
         case .enumeration(let name, _): enums[name]?.cases.first?.value
         case .optional, .object, .timer, .thread, .semaphore, .group: "nil"
+        case .value(let s): structPartsPlaceholder(s)  // SwiftLowering+AsyncStructReturns.swift
         default: nil
         }
     }
@@ -239,7 +240,23 @@ extension SwiftLowering {
         let value: (String, LoweredType)
         if awaited {
             let temporary = Self.temporaryName("\(callee.method)_", at: location(call))
-            hoisting.steps += awaitMethod(call, in: scope, result: temporary)
+            if case .value(let s) = type {
+                // a struct's parts, unpacked (SwiftLowering+AsyncStructReturns.swift)
+                guard kind != .optional else {
+                    unsupported(
+                        "`try?` on a method that returns the struct `\(s)`, an optional struct",
+                        "write `try await` inside `do { … } catch { … }`", at: t)
+                    return .some(nil)
+                }
+                guard
+                    let made = awaitedStructCall(
+                        call, className: callee.className, method: callee.method, struct: s, temporary: temporary,
+                        in: scope)
+                else { return .some(nil) }
+                hoisting.steps += made
+            } else {
+                hoisting.steps += awaitMethod(call, in: scope, result: temporary)
+            }
             value = (temporary, type)
         } else {
             guard let hoisted = hoistedCall(call, in: scope) else { return nil }

@@ -112,7 +112,21 @@ extension SwiftLowering {
         guard let names = tuplePatternNames(pattern) else { return [] }
         // The values, as expressions of the language, with their types.
         var values: [(text: String, type: LoweredType)] = []
-        if let tuple = value.as(TupleExprSyntax.self), tuple.elements.count == names.count, names.count >= 2 {
+        if let t = value.as(TryExprSyntax.self), let tuple = awaitedAsyncLets(t, count: names.count, in: scope) {
+            // `let (o, r) = try await (orders, returns)`: each child awaited in order, its error passed on before
+            // the next is awaited (SwiftLowering+ThrowingTasks.swift).
+            for element in tuple.elements {
+                guard
+                    let read = throwingTaskValue(
+                        t, inner: element.expression, tryKind: .plain, awaited: true, key: element.id, in: scope)
+                else {
+                    unsupported("this element", "await an `async let` name", at: element)
+                    return []
+                }
+                guard let read else { return [] }
+                values.append(read)
+            }
+        } else if let tuple = value.as(TupleExprSyntax.self), tuple.elements.count == names.count, names.count >= 2 {
             for element in tuple.elements {
                 guard let lowered = expression(element.expression, in: scope) else { return [] }
                 values.append(lowered)
@@ -138,6 +152,16 @@ extension SwiftLowering {
         var steps: [LocatedNode] = []
         for (name, value) in zip(names, values) {
             guard let name else { continue }
+            if case .value(let s) = value.type, structs[s] != nil {
+                // a struct's parts copied, one local per stored property (SwiftLowering+Structs.swift)
+                scope.locals[name] = Local(type: value.type, isVar: isVar)
+                for (place, field) in flatFields(of: s, prefix: name) {
+                    let from = value.text + place.dropFirst(name.count)
+                    steps.append(.step("let", "\(place) = \(from)", at: at))
+                    scope.locals[place] = Local(type: field.type, isVar: isVar)
+                }
+                continue
+            }
             let isBlock = isVar && scope.capturedVars.contains(name)
             steps.append(.step("let", "\(isBlock ? "__block " : "")\(name) = \(value.text)", at: at))
             scope.locals[name] = Local(type: value.type, isVar: isVar, isBlock: isBlock)

@@ -313,6 +313,9 @@ struct ClassShape {
     /// The methods that return a value (lowered with `returns:`), by name, with the type they return
     /// (SwiftLowering+Returns.swift); each is in ``methods`` too.
     var returns: [String: LoweredType] = [:]
+    /// The methods of ``returns`` that return a struct as one value of its parts: `async` and actor methods
+    /// (SwiftLowering+AsyncStructReturns.swift).
+    var structPartReturns: Set<String> = []
     /// Read-only computed properties lowered as methods that return their value (a getter of several statements,
     /// or one that calls a method): each read is a call (SwiftLowering+Returns.swift).
     var getters: Set<String> = []

@@ -871,13 +871,26 @@ import Testing
             code: "TOP:final class R {}\nfinal class F {\n func rows() -> /*@*/[R] {\n print(1)\n return []\n }\n}",
             advice: "an array of them"),
         Case(
-            name: "async method returning a struct",
-            code: "TOP:struct Q { let n: Int }\nfinal class L {\n func q() async -> /*@*/Q { Q(n: 1) }\n}",
-            advice: "read it after the `await`"),
+            name: "static async method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nfinal class L {\n static func q() async -> /*@*/Q { Q(n: 1) }\n}",
+            advice: "make it an instance method"),
         Case(
-            name: "actor method returning a struct",
-            code: "TOP:struct Q { let n: Int }\nactor A {\n func q() -> /*@*/Q { Q(n: 1) }\n}",
-            advice: "return its properties one by one"),
+            name: "awaited synchronous method returning a struct",
+            code: "TOP:struct Q { let n: Int }\n@MainActor final class M {\n func q() -> Q { Q(n: 1) }\n}\n"
+                + "final class U {\n let m = M()\n func go() async {\n let v = await /*@*/m.q()\n print(v.n)\n }\n}",
+            advice: "make the method `async`"),
+        Case(
+            name: "task group of a struct",
+            code: "TOP:struct Q { let n: Int }\nfinal class L {\n func q() async -> Q { return Q(n: 1) }\n"
+                + " func go() async {\n await withTaskGroup(of: /*@*/Q.self) { group in\n"
+                + " group.addTask { await self.q() }\n for await v in group { print(v.n) }\n }\n }\n}",
+            advice: "`withTaskGroup(of: Int.self)`"),
+        Case(
+            name: "try? of an async method returning a struct",
+            code: "TOP:struct Q { let n: Int }\nenum E: Error { case x }\nfinal class L {\n"
+                + " func q() async throws -> Q { return Q(n: 1) }\n"
+                + " func go() async {\n let v = /*@*/try? await q()\n print(v?.n ?? 0)\n }\n}",
+            advice: "inside `do { … } catch { … }`"),
         Case(
             name: "throwing method returning a struct",
             code: "TOP:struct Q { let n: Int }\nfinal class L {\n func q() throws -> /*@*/Q { Q(n: 1) }\n}",

@@ -275,6 +275,16 @@ extension ScenarioCompiler {
                 }
                 return (.dictionaryValue(array, key: i), valueType)
             }
+            if case .record(let parts) = arrayType {
+                // `r[1]`: a part of a struct an async method returned, by a constant index (TypeRef.record).
+                guard case .int(let n) = indexExpr, n >= 0, n < parts.count else {
+                    bag.error(
+                        .exprType, "a part of \(arrayType) is read by a constant index from 0 to \(parts.count - 1)",
+                        at: location(in: scalar, offset: offset + column + 1))
+                    return nil
+                }
+                return (.arrayElement(array, index: i), parts[n])
+            }
             guard case .array(let element) = arrayType else {
                 bag.error(
                     .exprType, "`[…]` reads an element of an array, not of a value of type \(arrayType)",

@@ -220,6 +220,17 @@ extension ScenarioCompiler {
     }
 
     func typeNamed(_ name: String) -> TypeRef? {
+        // `(string, int)`: the stored properties of a struct an async method returns (``TypeRef/record(_:)``), each
+        // an int, a bool, a string or a duration.
+        if name.hasPrefix("("), name.hasSuffix(")") {
+            let parts = name.dropFirst().dropLast().split(separator: ",").map {
+                typeNamed(String($0).trimmingCharacters)
+            }
+            guard !parts.isEmpty, parts.allSatisfy({ [.int, .bool, .string, .duration].contains($0) }) else {
+                return nil
+            }
+            return .record(parts.compactMap { $0 })
+        }
         // `[NSTimer]`: an array of a type that is not itself an array (section 7.1, "Arrays").
         if name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 {
             let inner = String(name.dropFirst().dropLast()).trimmingCharacters

@@ -362,9 +362,36 @@ extension ScenarioCompiler {
                 at: valueNode.location)
             return []
         }
+        if case .record(let parts) = type { return recordReturn(valueNode, parts: parts, scope: scope) }
         guard let (value, valueType) = expression(valueNode, scope: scope) else { return [] }
         checkAssignable(valueType, to: type, at: valueNode.location)
         return [.returnValue(value)]
+    }
+
+    /// `return: [a, b]` in a method declared `returns: (string, int)`: one element per part, each of its type,
+    /// returned as one array value (``TypeRef/record(_:)``); or a value of that type (`return: r`).
+    private func recordReturn(_ valueNode: LocatedNode, parts: [TypeRef], scope: Scope) -> [Step] {
+        guard let scalar = valueNode.scalar,
+            case .success(.arrayLiteral(let items, _)) = ExpressionParser.parse(scalar.text)
+        else {
+            guard let (value, valueType) = expression(valueNode, scope: scope) else { return [] }
+            checkAssignable(valueType, to: .record(parts), at: valueNode.location)
+            return [.returnValue(value)]
+        }
+        guard items.count == parts.count else {
+            bag.error(
+                .returnValue,
+                "this method returns \(TypeRef.record(parts)): write `return: [a, b]`, one value per part",
+                at: valueNode.location)
+            return []
+        }
+        var elements: [Expr] = []
+        for (item, part) in zip(items, parts) {
+            guard let (element, type) = typed(item, scope: scope, scalar: scalar, offset: 0) else { return [] }
+            checkAssignable(type, to: part, at: valueNode.location)
+            elements.append(element)
+        }
+        return [.returnValue(.arrayLiteral(elements))]
     }
 
     /// An argument as its parameter takes it: an integer literal passed to a `duration` parameter is that many

@@ -32,6 +32,10 @@ indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     /// A Swift dictionary of its key type (int, string or bool) and value type (`[string: NSTimer]`); `[:]` alone
     /// is a dictionary of `nil` keys and values, which fits every dictionary place (section 7.1.2, "Dictionaries").
     case dictionary(TypeRef, TypeRef)
+    /// The stored properties of a Swift struct an `async` or actor method returns (`returns: (string, int)`), in
+    /// order: one value, an array of them at run time, read back by a constant index (`r[1]`). Never nil, never
+    /// an object (docs/scenario-format.md, "Methods that return several values").
+    case record([TypeRef])
 
     var description: String {
         switch self {
@@ -55,6 +59,7 @@ indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .anyObject: "id"
         case .array(let element): "[\(element)]"
         case .dictionary(let key, let value): "[\(key): \(value)]"
+        case .record(let parts): "(" + parts.map(\.description).joined(separator: ", ") + ")"
         }
     }
 
