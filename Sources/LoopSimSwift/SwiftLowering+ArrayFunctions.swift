@@ -175,7 +175,7 @@ extension SwiftLowering {
 
     /// `let n = a.count(where: …)` and `if let big = a.first(where: …)` of plain values print as their values
     /// (SwiftLowering+Interpolation.swift): the binding is recorded as proven plain.
-    private mutating func notePlainBinding(of call: FunctionCallExprSyntax, name: String, type: LoweredType) {
+    mutating func notePlainBinding(of call: FunctionCallExprSyntax, name: String, type: LoweredType) {
         guard [.int, .bool, .string].contains(type), let initializer = call.parent?.as(InitializerClauseSyntax.self)
         else { return }
         if name == "first", let condition = initializer.parent?.as(OptionalBindingConditionSyntax.self) {

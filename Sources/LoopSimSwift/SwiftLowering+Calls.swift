@@ -327,6 +327,11 @@ extension SwiftLowering {
                 arguments += parts.map { .plain($0, at: location(e)) }
                 continue
             }
+            if i < types.count, let s = structArrayElement(types[i]) {  // SwiftLowering+StructArrayValues.swift
+                guard let made = structArrayArguments(e, struct: s, in: scope) else { return nil }
+                arguments += made
+                continue
+            }
             if i < types.count, case .value(let s) = types[i] {
                 // A struct: one argument per stored property (SwiftLowering+Structs.swift).
                 guard let made = structArguments(e, struct: s, in: scope) else { return nil }

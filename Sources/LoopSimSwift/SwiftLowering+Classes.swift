@@ -445,6 +445,7 @@ extension SwiftLowering {
         if let dictionary = emptyDictionaryConstruction(value) { return dictionary }  // `[String: Int]()`
         if let dictionary = dictionaryLiteralType(value) { return dictionary }  // `["a": 1]`
         if let array = arrayLiteralType(value) { return array }  // `[0.3, 2.0]`: SwiftLowering+Arrays.swift
+        if let made = structArrayValueType(value, in: nil) { return made }  // `(0..<5).map { Item(id: $0) }`
         if Self.intBound(value) != nil { return .int }  // `var best = Int.max`
         if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if propertySourceCreation(binding) != nil { return .api("DispatchSourceTimer") }  // +PropertySources.swift
@@ -590,8 +591,8 @@ extension SwiftLowering {
                 for (n, local) in locals { scope.locals[n] = local }
                 continue
             }
-            if structArrayElement(type) != nil {
-                _ = arrayTypeName(type, at: parameter.type)  // refused: SwiftLowering+Arrays.swift
+            if let s = structArrayElement(type) {  // SwiftLowering+StructArrayValues.swift
+                params += structArrayParameters(parameter, name: name, struct: s, in: &scope)
                 continue
             }
             if case .value(let s) = type {

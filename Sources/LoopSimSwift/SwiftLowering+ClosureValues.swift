@@ -132,6 +132,11 @@ extension SwiftLowering {
                 arguments += parts.map { .plain($0, at: location(argument.expression)) }
                 continue
             }
+            if let s = structArrayElement(type) {  // one argument per parallel array (+StructArrayValues.swift)
+                guard let made = structArrayArguments(argument.expression, struct: s, in: scope) else { return [] }
+                arguments += made
+                continue
+            }
             if case .value(let s) = type {  // a payload enum or a struct: its places (SwiftLowering+PayloadEnumFlow)
                 guard let made = structArguments(argument.expression, struct: s, in: scope) else { return [] }
                 (before, arguments, after) = (before + made.before, arguments + made.arguments, after + made.after)
@@ -248,6 +253,21 @@ extension SwiftLowering {
                 params += split
                 if name != "_" { bindings += locals }
                 printed[name] = type
+                continue
+            }
+            if let s = structArrayElement(type) {  // one parameter per parallel array (+StructArrayValues.swift)
+                guard name != "_", !name.hasPrefix("$") else {
+                    unsupported(
+                        "an unnamed closure parameter of an array of structs",
+                        "name it: `{ items in … }`", at: closure.signature.map(Syntax.init) ?? Syntax(closure))
+                    return []
+                }
+                guard checkArrayableStruct(s, at: closure) else { return [] }
+                bindings.append((name, Local(type: type, isVar: false)))
+                for (place, field) in parallelArrays(of: s, at: name) {
+                    params.append(.map([(place, .plain("[\(field.type.fieldTypeName ?? "id")]", at: at))], at: at))
+                    bindings.append((place, Local(type: .array(field.type), isVar: false)))
+                }
                 continue
             }
             if case .value(let s) = type {  // a payload enum or a struct: one parameter per place (+PayloadEnumFlow)

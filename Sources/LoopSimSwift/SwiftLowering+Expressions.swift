@@ -16,6 +16,9 @@ extension SwiftLowering {
             if let found = dateMember(member, in: scope) { return found }  // SwiftLowering+Dates.swift
             return memberAccess(member, in: scope)
         }
+        if let call = e.as(FunctionCallExprSyntax.self), let found = hoistedStructArrayValue(call, in: scope) {
+            return found  // `items.filter { … }`, `(0..<3).map { Item(id: $0) }`: SwiftLowering+StructArrayValues.swift
+        }
         if let call = e.as(FunctionCallExprSyntax.self), refusesStructArrayCall(call, in: scope) { return nil }
         if let call = e.as(FunctionCallExprSyntax.self), let text = stringConversion(call, in: scope) { return text }
         if let call = e.as(FunctionCallExprSyntax.self), let made = errorPayloadValue(call, in: scope) { return made }

@@ -36,6 +36,7 @@ extension SwiftLowering {
         if let state = payloadEnumLogText(e, in: scope) { return state }  // SwiftLowering+PayloadEnums.swift
         if let described = describedValue(e) { return logItem(described, in: scope) }  // +StringPayloads.swift
         if refusesStructArrayLog(e, in: scope) { return asWritten }  // SwiftLowering+StructArrayReads.swift
+        if let value = structArrayValueLogText(e, in: scope) { return value ?? asWritten }  // +StructArrayValues
         // Lowered without reporting anything or changing any state: a value the language cannot spell is logged
         // as written, not refused.
         let snapshot = self
@@ -54,6 +55,7 @@ extension SwiftLowering {
             interpolatedType(e) == .plain || memberOfAnObjectIsPlain(e, in: scope)
                 || memberOfAReachedObjectIsPlain(e, in: scope) || isPlainArrayRead(e, in: scope)
                 || isNonOptionalArrayFunction(e)  // SwiftLowering+ArrayFunctions.swift
+                || isStructArrayValueCount(e, in: scope)  // SwiftLowering+StructArrayValues.swift
                 || isJoinedCall(e)  // SwiftLowering+Joined.swift
                 || isPlainStringFunction(e, in: scope)  // SwiftLowering+StringFunctions.swift
                 || isWholeSeconds(e, lowered) || isRawValueRead(e, lowered)

@@ -35,6 +35,7 @@ extension SwiftLowering {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             isArrayExpression(base, in: scope), let s = structArrayElement(quietType(base, in: scope))
         else { return false }
+        if isStructArrayValueCall(call, in: scope) { return false }  // SwiftLowering+StructArrayValues.swift
         let name = member.declName.baseName.text
         let instead =
             ["removeFirst", "removeLast", "remove", "popLast"].contains(name)
@@ -50,7 +51,7 @@ extension SwiftLowering {
     /// with its module's name) and what ``structArrayMember(_:_:at:)`` and ``refusesStructArrayCall(_:in:)``
     /// refuse (`items.first?.id`), which a log would otherwise write as the source text. True when refused.
     mutating func refusesStructArrayLog(_ e: ExprSyntax, in scope: Scope) -> Bool {
-        if structArrayElement(quietType(e, in: scope)) != nil {
+        if structArrayElement(quietType(e, in: scope) ?? structArrayValueType(e, in: scope)) != nil {
             unsupported(
                 "printing a whole array of structs",
                 "print each element's properties in a loop: `for item in \(e.trimmedDescription) { print(item.id) }`",

@@ -123,11 +123,12 @@ extension SwiftLowering {
             {
                 type = .array(.value(made))
             }
+            if type == nil { type = structArrayValueType(value, in: scope) }  // SwiftLowering+StructArrayValues.swift
             if type == nil { type = staticType(value, in: scope, report: false) }
         }
         guard let s = structArrayElement(type) else { return nil }
         guard checkArrayableStruct(s, at: binding) else { return [] }
-        if scope.capturedVars.contains(name) {
+        if isVar, scope.capturedVars.contains(name) {
             refuseStructArrayCapture(name, at: binding)
             return []
         }
@@ -174,6 +175,19 @@ extension SwiftLowering {
                 steps += appendStructElement(element.expression, struct: s, to: place, in: &scope)
             }
             return steps
+        }
+        if let call = value.as(FunctionCallExprSyntax.self), isStructArrayValueCall(call, in: scope) {
+            // `(0..<5).map { Item(id: $0) }`, `items.filter { … }` (SwiftLowering+StructArrayValues.swift): made
+            // into temporary parallel arrays, then copied, with no hoisting (a property's initial value has none).
+            guard let made = structArrayValueSteps(call, in: &scope) else { return [] }
+            guard structArrayElement(made.type) == s else {
+                unsupported("this value as a `[\(s)]`", "store `[]`, `[\(s)(…), …]` or another `[\(s)]`", at: value)
+                return []
+            }
+            return made.steps
+                + arrays.map { array, _ in
+                    .step(verb, "\(array) = \(made.result)\(array.dropFirst(place.count))", at: at)
+                } + made.releases
         }
         guard let source = expression(value, in: scope) else { return [] }
         guard structArrayElement(source.type) == s else {
@@ -255,6 +269,12 @@ extension SwiftLowering {
         switch name {
         case "append" where arguments.count == 1 && arguments[0].label == nil && call.trailingClosure == nil:
             steps = appendStructElement(arguments[0].expression, struct: s, to: place.text, in: &scope)
+        case "append" where arguments.count == 1 && arguments[0].label?.text == "contentsOf":
+            // `items.append(contentsOf: fresh)`: each parallel array appends the other's (+StructArrayValues.swift).
+            guard let other = structArrayArguments(arguments[0].expression, struct: s, in: scope) else { return [] }
+            steps = zip(arrays, other).map { array, value in
+                .step("append", array, at: at, [("contentsOf", value)])
+            }
         case "removeAll" where arguments.isEmpty && call.trailingClosure == nil:
             steps = arrays.map { .step("removeAll", $0, at: at) }
         case "removeFirst", "removeLast":
@@ -270,7 +290,7 @@ extension SwiftLowering {
         guard let steps else {
             unsupported(
                 "`\(call.trimmedDescription)` on an array of structs",
-                "an array of `\(s)` takes `append(x)`, `removeAll()`, `removeFirst()`, `removeLast()` and "
+                "an array of `\(s)` takes `append(x)`, `append(contentsOf:)`, `removeAll()`, `removeFirst()`, `removeLast()` and "
                     + "`remove(at: i)` as statements; loop over it with `for item in \(base.trimmedDescription)`",
                 at: call)
             return []

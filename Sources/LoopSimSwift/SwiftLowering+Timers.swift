@@ -154,9 +154,14 @@ extension SwiftLowering {
                 source = expression(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), in: scope)
             }
             guard let source else { return nil }
-            if structArrayElement(source.type) != nil {
-                refuseStructArrayCapture(name, at: item)  // SwiftLowering+StructArrays.swift
-                return nil
+            if let s = structArrayElement(source.type) {
+                // `[items]`: a copy of each parallel array (SwiftLowering+StructArrayValues.swift).
+                guard source.text == name, strength == "strong" else {
+                    refuseStructArrayCapture(name, at: item)  // SwiftLowering+StructArrays.swift
+                    return nil
+                }
+                captures += structArrayCaptures(name, struct: s, into: &inner, at: location(item))
+                continue
             }
             if case .value(let s) = source.type {
                 // `[config]`: a copy of each stored property (SwiftLowering+Structs.swift).
@@ -196,9 +201,14 @@ extension SwiftLowering {
                 }
                 continue
             }
-            if structArrayElement(local.type) != nil {
-                refuseStructArrayCapture(name, at: node)  // SwiftLowering+StructArrays.swift
-                return nil
+            if let s = structArrayElement(local.type) {
+                // A `let` array of structs: each parallel array (SwiftLowering+StructArrayValues.swift).
+                guard !local.isVar, local.lowered == nil else {
+                    refuseStructArrayCapture(name, at: node)  // SwiftLowering+StructArrays.swift
+                    return nil
+                }
+                captures += structArrayCaptures(name, struct: s, into: &inner, at: location(node))
+                continue
             }
             if case .value(let s) = local.type {
                 // A struct local: each stored property's local (SwiftLowering+Structs.swift).

@@ -763,20 +763,30 @@ import Testing
                 "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let n = /*@*/items.last\n }\n}",
             advice: "test `!items.isEmpty`"),
         Case(
-            name: "map on an array of structs",
+            name: "first(where:) on an array of structs",
             code:
-                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let ids = /*@*/items.map { $0.id }\n }\n}",
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let x = /*@*/items.first(where: { $0.id > 1 })\n }\n}",
             advice: "`for item in items` loop"),
         Case(
-            name: "filter on an array of structs",
+            name: "filter on an array of structs after a read of state",
             code:
-                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let big = /*@*/items.filter { $0.id > 1 }\n }\n}",
-            advice: "`for item in items` loop"),
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n print(\"\\(items.count) \\(/*@*/items.filter { $0.id > 1 }.count)\")\n }\n}",
+            advice: "make it first into a local"),
         Case(
-            name: "contains(where:) on an array of structs",
+            name: "map making structs with a closure of several statements",
             code:
-                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n if /*@*/items.contains(where: { $0.id == 1 }) { }\n }\n}",
-            advice: "`for item in items` loop"),
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n items = (0..<2).map /*@*/{ n in\n let k = n\n return Item(id: k)\n }\n }\n}",
+            advice: "write one expression"),
+        Case(
+            name: "array literal of structs as an argument",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n items.append(contentsOf: /*@*/[Item(id: 1)])\n }\n}",
+            advice: "make it into a local first"),
+        Case(
+            name: "unnamed closure parameter of an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var done: (([Item]) -> Void)?\n func f() {\n done = /*@*/{ print($0.count) }\n }\n}",
+            advice: "name it"),
         Case(
             name: "sorted on an array of structs",
             code:
@@ -800,7 +810,7 @@ import Testing
         Case(
             name: "closure capturing a local array of structs",
             code:
-                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n let /*@*/copy = items\n DispatchQueue.main.async { print(copy.count) }\n }\n}",
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n var /*@*/copy = items\n copy.removeAll()\n DispatchQueue.main.async { print(copy.count) }\n }\n}",
             advice: "keep the array in a property"),
         Case(
             name: "mutating method on an element of an array of structs",
@@ -808,9 +818,9 @@ import Testing
                 "TOP:struct Item { var id: Int; mutating func reset() { id = 0 } }\nfinal class Q {\n var items: [Item] = []\n func f() {\n /*@*/items[0].reset()\n }\n}",
             advice: "copy the element out"),
         Case(
-            name: "array of structs as a parameter",
-            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n func show(_ xs: /*@*/[Item]) {}\n}",
-            advice: "keep the `[Item]` in a property of the class"),
+            name: "defaulted parameter of an array of structs",
+            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n func show(/*@*/_ xs: [Item] = []) {}\n}",
+            advice: "without a default"),
         Case(
             name: "array of structs as a returned value",
             code: "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n"
@@ -857,10 +867,10 @@ import Testing
                 + "class Child: /*@*/Base {\n override init() { super.init() }\n}",
             advice: "write one class"),
         Case(
-            name: "map of a range that makes structs",
-            code: "TOP:struct Banner { let id: Int }\nfinal class F {\n func go() {\n"
-                + " let b = (0..<3).map /*@*/{ Banner(id: $0) }\n print(b.count)\n }\n}",
-            advice: "append them in a `for` loop"),
+            name: "map that makes another struct than the array holds",
+            code: "TOP:struct Banner { let id: Int }\nstruct Item { let id: Int }\nfinal class F {\n"
+                + " var items: [Item] = []\n func go() {\n items = /*@*/(0..<3).map { Banner(id: $0) }\n }\n}",
+            advice: "store `[]`"),
         Case(
             name: "joined of an array of Ints",
             code: "TOP:final class F {\n var ids = [1, 2]\n func go() {\n"
