@@ -384,7 +384,7 @@ extension SwiftLowering {
             return expression(base, in: scope)
         }
         if refuseYieldResult(call, in: scope) { return nil }  // SwiftLowering+StreamBuffering.swift
-        if refusesPow(call) { return nil }  // SwiftLowering+IntMethods.swift
+        if let found = powValue(call, in: scope) { return found }  // SwiftLowering+Pow.swift
         let text = call.calledExpression.trimmedDescription
         if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
             let local = scope.locals[ref.baseName.text],

@@ -897,10 +897,15 @@ import Testing
             code: "TOP:enum Tab { case a, b }\nfinal class H { var n = 0\n func f() { n = /*@*/Tab.allCases.count } }",
             advice: "read through its cases"),
         Case(
-            name: "power of a Double",
-            code: "TOP:final class L {\n var attempt = 3\n func go() {\n"
-                + " let d = /*@*/pow(2.0, Double(attempt - 1))\n print(d)\n }\n}",
-            advice: "repeated multiplication"),
+            name: "power of a Double to a fractional exponent",
+            code: "TOP:final class L {\n var delay: TimeInterval = 4\n func go() {\n"
+                + " let d = pow(delay, /*@*/0.5)\n print(d)\n }\n}",
+            advice: "write the exponent as `Double(n)`"),
+        Case(
+            name: "power whose exponent is a Double variable",
+            code: "TOP:final class L {\n var e: TimeInterval = 2\n func go() {\n"
+                + " let d = pow(2.0, /*@*/e)\n print(d)\n }\n}",
+            advice: "write the exponent as `Double(n)`"),
         Case(
             name: "running state of a kept Thread",
             code: "TOP:final class L {\n var thread: Thread?\n func running() -> Bool {\n"

@@ -153,6 +153,11 @@ extension Interpreter {
             case .int(let n): return .int(n)
             default: throw RuntimeFault("int(…) takes a duration or an integer")
             }
+        case .power(let base, let exponent):
+            guard case .duration(let b) = try evaluate(base, in: frame, on: thread, k),
+                case .int(let n) = try evaluate(exponent, in: frame, on: thread, k)
+            else { throw RuntimeFault("pow(…) takes a duration and an integer exponent") }
+            return .duration(try DurationArithmetic.power(b, n))
         case .timerProperty(let base, let property):
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a timer")
             else { return property == .userInfo ? .null : property.isBool ? .bool(false) : .int(0) }  // nil

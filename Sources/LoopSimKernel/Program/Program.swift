@@ -253,6 +253,9 @@ public indirect enum Expr: Sendable {
     /// `int(x)`: a duration's whole seconds, toward zero, as Swift's `Int(_: Double)` truncates; an integer is
     /// itself.
     case wholeSeconds(Expr)
+    /// `pow(b, n)`: Foundation's `pow(Double, Double)` of a duration `b` and an integer exponent `n` (Swift's
+    /// `pow(2.0, Double(attempt))`), computed as `n` fixed-point products of `b` (``DurationArithmetic/power(_:_:)``).
+    case power(Expr, exponent: Expr)
     /// `format("%02d:%02d", m, s)`, Swift's `String(format:)`: the pieces (``FormatPiece``), each conversion
     /// writing the next argument's value.
     case format([FormatPiece], [Expr])
