@@ -254,6 +254,7 @@ extension Interpreter {
             case (.contains, .string(let p)?): return .bool(p.isEmpty || s.contains(p))
             case (.uppercased, _): return .string(s.uppercased())
             case (.lowercased, _): return .string(s.lowercased())
+            case (.trimmingWhitespaces, _), (.trimmingWhitespacesAndNewlines, _): return .string(function.trimmed(s))
             // The standard library's own `String.debugDescription` (stdlib/public/core/StringDebugDescription…:
             // `\"`, `\\`, `\'`, `\n`, `\t`, `\r`, `\0`, `\u{1F}` escaped), which `print` uses for a String payload.
             case (.debugDescription, _): return .string(s.debugDescription)

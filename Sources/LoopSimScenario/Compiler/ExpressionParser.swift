@@ -286,7 +286,9 @@ struct ExpressionParser {
         case .int(let v): return .int(v)
         case .duration(let ns): return .duration(ns)
         case .string(let text):
-            return text.contains("\\(") ? .interpolated(text, column: column) : .string(Self.unescaped(text))
+            // a literal's members: `" a ".trimmingWhitespaces()`, `"abc".count`
+            return try members(
+                of: text.contains("\\(") ? .interpolated(text, column: column) : .string(Self.unescaped(text)))
         case .open:
             try nest(at: column)
             let inner = try disjunction()
@@ -509,7 +511,9 @@ struct ExpressionParser {
                 expr = .stringCall(expr, member, argument, column: column)
                 continue
             }
-            if member == "uppercased" || member == "lowercased", case .open = tokens[index].0 {
+            if ["uppercased", "lowercased", "trimmingWhitespaces", "trimmingWhitespacesAndNewlines"].contains(member),
+                case .open = tokens[index].0
+            {
                 guard case .close = tokens[index + 1].0 else {
                     throw ExpressionError(message: "`\(member)()` takes no argument", column: tokens[index + 1].1)
                 }
