@@ -269,6 +269,7 @@ extension SwiftLowering {
             return []
         }
         if let steps = dictionaryForLoop(f, in: scope) { return steps }  // SwiftLowering+Dictionaries.swift
+        if refusesSetLoop(f, in: scope) { return [] }  // SwiftLowering+Sets.swift
         if let steps = arrayForLoop(f, in: scope) { return steps }  // SwiftLowering+Arrays.swift
         if let steps = strideForLoop(f, in: scope) { return steps }  // SwiftLowering+Stride.swift
         guard f.awaitKeyword == nil, f.tryKeyword == nil,
