@@ -525,8 +525,8 @@ extension ScenarioTranslation {
             return "LS.product(\(expr(lhs, context)), \"\(op.rawValue)\", \(expr(rhs, context)))"
         case .wallSeconds:
             return "LS.wallSeconds()"
-        case .wallNow, .uptimeNow, .wholeSeconds:
-            unsupported(Self.computedDuration("a date or a duration's whole seconds"))
+        case .wallNow, .uptimeNow, .wholeSeconds, .power:
+            unsupported(Self.computedDuration("a date, a duration's whole seconds or a power"))
             return "LSValue.null"
         case .format:
             unsupported("`format(…)` (String(format:)) is not translated: write the Swift file itself")

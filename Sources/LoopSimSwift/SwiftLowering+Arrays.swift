@@ -187,7 +187,7 @@ extension SwiftLowering {
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "sorted", let base = member.base
         {
-            return isArrayExpression(base, in: scope)  // `d.keys.sorted()`
+            return isArrayExpression(base, in: scope) || isSetExpression(base, in: scope)  // `d.keys.sorted()`
         }
         if let chain = e.as(OptionalChainingExprSyntax.self) { return isArrayExpression(chain.expression, in: scope) }
         if let ref = e.as(DeclReferenceExprSyntax.self) {

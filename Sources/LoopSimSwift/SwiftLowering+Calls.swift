@@ -7,6 +7,7 @@ extension SwiftLowering {
     mutating func callStatement(_ call: FunctionCallExprSyntax, in scope: inout Scope) -> [LocatedNode] {
         let at = location(call)
         if let steps = localFunctionCall(call, in: &scope) { return steps }  // SwiftLowering+LocalFunctions.swift
+        if let steps = setCall(call, in: &scope) { return steps }  // SwiftLowering+Sets.swift
         if let steps = dictionaryCall(call, in: &scope) { return steps }  // SwiftLowering+Dictionaries.swift
         if let steps = arrayCall(call, in: &scope) { return steps }  // SwiftLowering+Arrays.swift
         if let steps = structMethodCall(call, in: &scope) { return steps }  // SwiftLowering+Structs.swift

@@ -443,6 +443,7 @@ extension SwiftLowering {
         }
         if let array = emptyArrayConstruction(value) { return array }  // `[String]()`
         if let dictionary = emptyDictionaryConstruction(value) { return dictionary }  // `[String: Int]()`
+        if let set = emptySetConstruction(value) { return set }  // `Set<String>()`: SwiftLowering+Sets.swift
         if let dictionary = dictionaryLiteralType(value) { return dictionary }  // `["a": 1]`
         if let array = arrayLiteralType(value) { return array }  // `[0.3, 2.0]`: SwiftLowering+Arrays.swift
         if let made = structArrayValueType(value, in: nil) { return made }  // `(0..<5).map { Item(id: $0) }`
@@ -465,6 +466,7 @@ extension SwiftLowering {
     func typeNamed(_ type: TypeSyntax) -> LoweredType {
         if isClosureType(type) { return closureType(type) }  // SwiftLowering+ClosureValues.swift
         if let array = arrayType(type) { return array }  // SwiftLowering+Arrays.swift
+        if let set = setType(type) { return set }  // SwiftLowering+Sets.swift
         if let dictionary = dictionaryType(type) { return dictionary }  // SwiftLowering+Dictionaries.swift
         if let o = type.as(OptionalTypeSyntax.self), dictionaryType(o.wrappedType) != nil { return .unknown }
         // `[Timer]?`: an optional array is not modelled (the language's arrays are never nil); refused where declared.

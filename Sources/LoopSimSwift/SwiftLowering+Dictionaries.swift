@@ -54,7 +54,9 @@ extension SwiftLowering {
     }
 
     /// Whether `e` is an empty array or dictionary: `[]`, `[:]`, `[String]()`, `[String: Int]()`.
-    func isEmptyCollection(_ e: ExprSyntax) -> Bool { isEmptyArray(e) || isEmptyDictionary(e) }
+    func isEmptyCollection(_ e: ExprSyntax) -> Bool {
+        isEmptyArray(e) || isEmptyDictionary(e) || emptySetConstruction(e) != nil
+    }
 
     /// The language's spelling of a dictionary's type for a declaration (`[string: NSTimer]`); nil, after reporting
     /// why, for one the model does not hold.

@@ -83,7 +83,9 @@ extension SwiftLowering {
         }
         if let element = e.as(SubscriptCallExprSyntax.self) { return arrayElement(element, in: scope) }
         if let empty = emptyArrayConstruction(e) { return ("[]", empty) }
-        if let empty = emptyDictionaryConstruction(e) { return ("[:]", empty) }
+        if let empty = emptyDictionaryConstruction(e) ?? emptySetConstruction(e) { return ("[:]", empty) }
+        // `s.contains(x)`, `s.sorted()` of a Set: SwiftLowering+Sets.swift
+        if let call = e.as(FunctionCallExprSyntax.self), let found = setValue(call, in: scope) { return found }
         if let call = e.as(FunctionCallExprSyntax.self), let sorted = sortedValue(call, in: scope) { return sorted }
         if let call = e.as(FunctionCallExprSyntax.self), let sum = summedValue(call, in: scope) { return sum }
         if let call = e.as(FunctionCallExprSyntax.self), let removed = hoistedRemoval(call, in: scope) {
@@ -319,6 +321,7 @@ extension SwiftLowering {
             refuseThreadState(name, at: member)  // SwiftLowering+ThreadState.swift
             return nil
         case .array: return arrayMember(inner, name, at: member)
+        case .dictionary where Self.isSet(inner.type): return setMember(inner, name, at: member)  // +Sets.swift
         case .dictionary: return dictionaryMember(inner, name, at: member)  // SwiftLowering+Dictionaries.swift
         case .value(let s): return structMember(inner.text, s, name, at: member)  // SwiftLowering+Structs.swift
         case .enumeration(let e, _): return enumValueMember(inner.text, enumName: e, name, at: member)
@@ -389,7 +392,7 @@ extension SwiftLowering {
             return expression(base, in: scope)
         }
         if refuseYieldResult(call, in: scope) { return nil }  // SwiftLowering+StreamBuffering.swift
-        if refusesPow(call) { return nil }  // SwiftLowering+IntMethods.swift
+        if let found = powValue(call, in: scope) { return found }  // SwiftLowering+Pow.swift
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             expression(base, in: scope)?.type.unwrapped == .data
         {

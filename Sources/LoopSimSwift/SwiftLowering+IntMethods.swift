@@ -35,16 +35,4 @@ extension SwiftLowering {
         }
         return .some(("((\(value.text)) % \(k) == 0)", .bool))
     }
-
-    /// `pow(2.0, Double(n - 1))`, the exponential back-off: the language's durations have no power, so it is refused
-    /// with the loop that computes the same value (doubling is exact in a `Double`, so the loop's value is `pow`'s).
-    mutating func refusesPow(_ call: FunctionCallExprSyntax) -> Bool {
-        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "pow", call.arguments.count == 2
-        else { return false }
-        unsupported(
-            "`pow(…)`, a power",
-            "compute it by repeated multiplication: `var delay: TimeInterval = 1` then "
-                + "`for _ in 1..<attempt { delay *= 2 }`", at: call)
-        return true
-    }
 }

@@ -145,7 +145,8 @@ extension SwiftLowering {
                 scope.locals[name] = Local(type: made.type, isVar: isVar, isBlock: isBlock)
                 continue
             }
-            if let type = annotated ?? emptyArrayConstruction(value) ?? emptyDictionaryConstruction(value),
+            if let type = annotated ?? emptyArrayConstruction(value) ?? emptyDictionaryConstruction(value)
+                ?? emptySetConstruction(value),
                 let collection = type.collectionName, isEmptyCollection(value)
             {
                 // `var log: [String] = []`, `var counts: [String: Int] = [:]`: a local of its declared type

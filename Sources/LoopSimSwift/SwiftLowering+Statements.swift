@@ -268,6 +268,7 @@ extension SwiftLowering {
             unsupported("`for await`", insteadOfConcurrencyAPI("AsyncSequence"), at: f)
             return []
         }
+        if refusesSetLoop(f, in: scope) { return [] }  // SwiftLowering+Sets.swift
         if let steps = dictionaryForLoop(f, in: scope) { return steps }  // SwiftLowering+Dictionaries.swift
         if let steps = arrayForLoop(f, in: scope) { return steps }  // SwiftLowering+Arrays.swift
         if let steps = strideForLoop(f, in: scope) { return steps }  // SwiftLowering+Stride.swift

@@ -2,17 +2,16 @@ import LoopSimKernel
 import LoopSimScenario
 import SwiftSyntax
 
-/// `name.hasPrefix("r")`, `hasSuffix`, `contains`, `uppercased()`, `lowercased()` of a `String` as values
-/// (docs/swift-scenarios.md, "Everyday Swift"): the scenario language's string functions of the same names, which
+/// `name.hasPrefix("r")`, `hasSuffix`, `contains`, `uppercased()`, `lowercased()`, `trimmingCharacters(in:
+/// .whitespaces)` and `(in: .whitespacesAndNewlines)` of a `String` as values (docs/swift-scenarios.md, "Everyday Swift"): the scenario language's string functions of the same names, which
 /// the kernel evaluates with Swift's own (docs/scenario-format.md §6).
 extension SwiftLowering {
     /// The value of `call` when it is one of these on a `String`; nil when it is not.
     mutating func stringFunctionValue(_ call: FunctionCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            let function = StringFunction(rawValue: member.declName.baseName.text), call.trailingClosure == nil,
-            function != .debugDescription  // a property, not a function
+            let function = Self.stringFunction(call), call.trailingClosure == nil
         else { return nil }
-        let arguments = Array(call.arguments)
+        let arguments = function.takesArgument ? Array(call.arguments) : []
         guard arguments.count == (function.takesArgument ? 1 : 0), arguments.allSatisfy({ $0.label == nil }) else {
             return nil
         }
@@ -41,12 +40,36 @@ extension SwiftLowering {
     mutating func isPlainStringFunction(_ e: ExprSyntax, in scope: Scope) -> Bool {
         guard let call = e.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            let function = StringFunction(rawValue: member.declName.baseName.text), function != .debugDescription,
-            !base.trimmedDescription.contains("?")
+            Self.stringFunction(call) != nil, !base.trimmedDescription.contains("?")
         else { return false }
         let snapshot = self
         let type = staticType(base, in: scope, report: false)
         self = snapshot
         return type == .string
+    }
+}
+
+extension SwiftLowering {
+    /// The language's function `call` is (its name, or `trimmingCharacters(in: .whitespaces)`'s
+    /// `trimmingWhitespaces`); nil for any other call, and for a character set other than those two.
+    static func stringFunction(_ call: FunctionCallExprSyntax) -> StringFunction? {
+        guard let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else {
+            return nil
+        }
+        if name == "trimmingCharacters" {
+            guard call.arguments.count == 1, call.arguments.first?.label?.text == "in",
+                let set = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                set.base == nil || set.base?.trimmedDescription == "CharacterSet"
+            else { return nil }
+            switch set.declName.baseName.text {
+            case "whitespaces": return .trimmingWhitespaces
+            case "whitespacesAndNewlines": return .trimmingWhitespacesAndNewlines
+            default: return nil
+            }
+        }
+        guard let function = StringFunction(rawValue: name), function != .debugDescription,  // a property
+            function != .trimmingWhitespaces, function != .trimmingWhitespacesAndNewlines  // not Swift's names
+        else { return nil }
+        return function
     }
 }

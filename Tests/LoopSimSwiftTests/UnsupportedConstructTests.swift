@@ -932,10 +932,39 @@ import Testing
             code: "TOP:enum Tab { case a, b }\nfinal class H { var n = 0\n func f() { n = /*@*/Tab.allCases.count } }",
             advice: "read through its cases"),
         Case(
-            name: "power of a Double",
-            code: "TOP:final class L {\n var attempt = 3\n func go() {\n"
-                + " let d = /*@*/pow(2.0, Double(attempt - 1))\n print(d)\n }\n}",
-            advice: "repeated multiplication"),
+            name: "power of a Double to a fractional exponent",
+            code: "TOP:final class L {\n var delay: TimeInterval = 4\n func go() {\n"
+                + " let d = pow(delay, /*@*/0.5)\n print(d)\n }\n}",
+            advice: "write the exponent as `Double(n)`"),
+        Case(
+            name: "power whose exponent is a Double variable",
+            code: "TOP:final class L {\n var e: TimeInterval = 2\n func go() {\n"
+                + " let d = pow(2.0, /*@*/e)\n print(d)\n }\n}",
+            advice: "write the exponent as `Double(n)`"),
+        Case(
+            name: "for loop over a Set",
+            code: "TOP:final class L {\n var keys: Set<String> = []\n func go() {\n"
+                + " for k in /*@*/keys { print(k) }\n }\n}",
+            advice: "loop over `keys.sorted()`"),
+        Case(
+            name: "result of a Set's insert",
+            code: "TOP:final class L {\n var keys: Set<Int> = []\n func go() {\n"
+                + " if /*@*/keys.insert(3).inserted { print(\"new\") }\n }\n}",
+            advice: "if !s.contains(x)"),
+        Case(
+            name: "first of a Set",
+            code: "TOP:final class L {\n var keys: Set<Int> = []\n func go() {\n"
+                + " let k = /*@*/keys.first\n print(k ?? 0)\n }\n}",
+            advice: "its order is unspecified"),
+        Case(
+            name: "dictionary of a struct",
+            code: "TOP:struct U { let id: Int }\nfinal class L {\n private var /*@*/cache: [Int: U] = [:]\n}",
+            advice: "keep one dictionary per property"),
+        Case(
+            name: "union of Sets",
+            code: "TOP:final class L {\n var keys: Set<Int> = []\n func go() {\n"
+                + " /*@*/keys.formUnion([1, 2])\n }\n}",
+            advice: "a Set takes `insert(x)`"),
         Case(
             name: "running state of a kept Thread",
             code: "TOP:final class L {\n var thread: Thread?\n func running() -> Bool {\n"

@@ -75,6 +75,29 @@ public enum DurationArithmetic {
         return SimDuration(nanoseconds: negative ? -Int64(q) : Int64(q))
     }
 
+    /// `pow(b, n)` for an integer `n`: `|n|` fixed-point products of `b` starting from one second, and for a
+    /// negative `n` one second divided by that product. Foundation's `pow` (glibc's on Linux, the libm's on Darwin)
+    /// is exact where the power is a `Double` exactly (`pow(2.0, 3.0)` is 8.0); this agrees with it to the
+    /// nanosecond wherever every partial product is a whole number of nanoseconds (a power of `2.0`, `1.5`, `10.0`),
+    /// and otherwise truncates each product toward zero, as the fixed point's `*` does (docs/fidelity.md,
+    /// "Durations computed from values"). An exponent beyond ±1000 stops the run with a fault.
+    public static func power(_ b: SimDuration, _ n: Int) throws(RuntimeFault) -> SimDuration {
+        let one = SimDuration(nanoseconds: scale)
+        // A back-off's exponent is a retry count; past 1,000 the loop would be the run's cost for nothing.
+        guard n.magnitude <= 1_000 else {
+            throw RuntimeFault("pow(\(describe(b)), \(n)): LoopSim computes powers up to an exponent of ±1000")
+        }
+        var result = one
+        for _ in 0..<n.magnitude {
+            do {
+                result = try apply(result, .multiply, b)
+            } catch {
+                throw overflowFault("pow(\(describe(b)), \(n))")
+            }
+        }
+        return n < 0 ? try apply(one, .divide, result) : result
+    }
+
     /// The value as Swift's `description` of the `Double` writes it: `0.5`, `2.0`, `-1.25`, and exponent notation
     /// below 10⁻⁴ (`1e-05`, `1.5e-07`), as `print(0.00001)` does. Exact for the values a `Double` holds exactly in
     /// its shortest form (up to 15 significant digits).

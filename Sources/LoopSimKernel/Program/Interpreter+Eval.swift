@@ -153,6 +153,11 @@ extension Interpreter {
             case .int(let n): return .int(n)
             default: throw RuntimeFault("int(…) takes a duration or an integer")
             }
+        case .power(let base, let exponent):
+            guard case .duration(let b) = try evaluate(base, in: frame, on: thread, k),
+                case .int(let n) = try evaluate(exponent, in: frame, on: thread, k)
+            else { throw RuntimeFault("pow(…) takes a duration and an integer exponent") }
+            return .duration(try DurationArithmetic.power(b, n))
         case .timerProperty(let base, let property):
             guard let object = try liveObject(try evaluate(base, in: frame, on: thread, k), expecting: "a timer")
             else { return property == .userInfo ? .null : property.isBool ? .bool(false) : .int(0) }  // nil
@@ -250,6 +255,7 @@ extension Interpreter {
             case (.contains, .string(let p)?): return .bool(p.isEmpty || s.contains(p))
             case (.uppercased, _): return .string(s.uppercased())
             case (.lowercased, _): return .string(s.lowercased())
+            case (.trimmingWhitespaces, _), (.trimmingWhitespacesAndNewlines, _): return .string(function.trimmed(s))
             // The standard library's own `String.debugDescription` (stdlib/public/core/StringDebugDescription…:
             // `\"`, `\\`, `\'`, `\n`, `\t`, `\r`, `\0`, `\u{1F}` escaped), which `print` uses for a String payload.
             case (.debugDescription, _): return .string(s.debugDescription)

@@ -210,6 +210,34 @@ public enum StringFunction: String, Sendable, CaseIterable {
     /// `s.debugDescription`: the string quoted and escaped, as Swift prints a `String` inside an enum case's
     /// associated values (`failed("timeout")`) or an array.
     case debugDescription
+    /// `s.trimmingWhitespaces()`, Swift's `s.trimmingCharacters(in: .whitespaces)`; `trimmingWhitespacesAndNewlines`
+    /// is `.whitespacesAndNewlines` (``trimmed(_:)``).
+    case trimmingWhitespaces, trimmingWhitespacesAndNewlines
+
+    /// The scalars of Foundation's `CharacterSet.whitespaces`: Unicode's `Zs` and the tab as CoreFoundation's
+    /// table holds them (U+200B included), measured on swift-corelibs-foundation (docs/fidelity.md, "Swift
+    /// scenarios: everyday Swift").
+    public static let whitespaces: Set<UInt32> = [
+        0x9, 0x20, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009,
+        0x200A, 0x200B, 0x202F, 0x205F, 0x3000,
+    ]
+    /// `CharacterSet.whitespacesAndNewlines`: those, U+000A–U+000D, U+0085, U+2028 and U+2029.
+    public static let whitespacesAndNewlines: Set<UInt32> = whitespaces.union([
+        0xA, 0xB, 0xC, 0xD, 0x85, 0x2028, 0x2029,
+    ])
+
+    /// `s` without the leading and trailing unicode scalars of the function's set, as `trimmingCharacters(in:)`
+    /// removes them (scalar by scalar: a combining mark after a trimmed space stays).
+    public func trimmed(_ s: String) -> String {
+        let set = self == .trimmingWhitespaces ? Self.whitespaces : Self.whitespacesAndNewlines
+        let scalars = Array(s.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !set.contains($0.value) }),
+            let last = scalars.lastIndex(where: { !set.contains($0.value) })
+        else { return "" }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[first...last])
+        return String(view)
+    }
 
     /// Whether it takes a string argument (and answers a Bool); the others take none and answer a String.
     public var takesArgument: Bool { self == .hasPrefix || self == .hasSuffix || self == .contains }
@@ -253,6 +281,9 @@ public indirect enum Expr: Sendable {
     /// `int(x)`: a duration's whole seconds, toward zero, as Swift's `Int(_: Double)` truncates; an integer is
     /// itself.
     case wholeSeconds(Expr)
+    /// `pow(b, n)`: Foundation's `pow(Double, Double)` of a duration `b` and an integer exponent `n` (Swift's
+    /// `pow(2.0, Double(attempt))`), computed as `n` fixed-point products of `b` (``DurationArithmetic/power(_:_:)``).
+    case power(Expr, exponent: Expr)
     /// `format("%02d:%02d", m, s)`, Swift's `String(format:)`: the pieces (``FormatPiece``), each conversion
     /// writing the next argument's value.
     case format([FormatPiece], [Expr])

@@ -58,6 +58,8 @@ indirect enum ParsedExpr {
     case uptimeNow
     /// `int(x)`: a duration's whole seconds, toward zero; the column is `int`'s.
     case wholeSeconds(ParsedExpr, column: Int)
+    /// `pow(b, n)`: a duration to an integer power; the column is `pow`'s.
+    case power(ParsedExpr, ParsedExpr, column: Int)
     /// `format("%02d", n)`: the format's text, where its text starts (one past the quote), and the arguments.
     case format(String, textColumn: Int, [ParsedExpr], column: Int)
     /// `Task.isCancelled`.
@@ -284,7 +286,9 @@ struct ExpressionParser {
         case .int(let v): return .int(v)
         case .duration(let ns): return .duration(ns)
         case .string(let text):
-            return text.contains("\\(") ? .interpolated(text, column: column) : .string(Self.unescaped(text))
+            // a literal's members: `" a ".trimmingWhitespaces()`, `"abc".count`
+            return try members(
+                of: text.contains("\\(") ? .interpolated(text, column: column) : .string(Self.unescaped(text)))
         case .open:
             try nest(at: column)
             let inner = try disjunction()
@@ -348,6 +352,20 @@ struct ExpressionParser {
             }
             index += 1
             return .wholeSeconds(inner, column: column)
+        case .name("pow") where tokens[index].0 == .open:
+            index += 1
+            try nest(at: column)
+            let base = try disjunction()
+            guard case .comma = tokens[index].0 else {
+                throw ExpressionError(message: "pow( is `pow(base, exponent)`: expected ','", column: tokens[index].1)
+            }
+            index += 1
+            let exponent = try disjunction()
+            guard case .close = tokens[index].0 else {
+                throw ExpressionError(message: "'pow(' is not closed: add ')'", column: tokens[index].1)
+            }
+            index += 1
+            return .power(base, exponent, column: column)
         case .name("dispatch_semaphore_create"):
             guard case .int(let value) = tokens[index].0, value >= 0 else {
                 throw ExpressionError(
@@ -493,7 +511,9 @@ struct ExpressionParser {
                 expr = .stringCall(expr, member, argument, column: column)
                 continue
             }
-            if member == "uppercased" || member == "lowercased", case .open = tokens[index].0 {
+            if ["uppercased", "lowercased", "trimmingWhitespaces", "trimmingWhitespacesAndNewlines"].contains(member),
+                case .open = tokens[index].0
+            {
                 guard case .close = tokens[index + 1].0 else {
                     throw ExpressionError(message: "`\(member)()` takes no argument", column: tokens[index + 1].1)
                 }

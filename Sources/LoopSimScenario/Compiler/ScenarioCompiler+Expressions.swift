@@ -106,6 +106,18 @@ extension ScenarioCompiler {
                 return nil
             }
             return (.wholeSeconds(value), .int)
+        case .power(let base, let exponent, let column):
+            guard let (b, tb) = typed(base, scope: scope, scalar: scalar, offset: offset),
+                let (n, tn) = typed(exponent, scope: scope, scalar: scalar, offset: offset)
+            else { return nil }
+            guard tb == .duration || tb == .int, tn == .int else {
+                bag.error(
+                    .exprType, "pow(…) takes a duration (or an int, its seconds) and an int exponent, not \(tb), \(tn)",
+                    at: location(in: scalar, offset: offset + column))
+                return nil
+            }
+            let seconds: Expr = tb == .int ? .product(b, .multiply, .literal(.duration(.seconds(1)))) : b
+            return (.power(seconds, exponent: n), .duration)
         case .taskIsCancelled: return (.taskIsCancelled, .bool)
         case .arithmetic(let lhs, let op, let rhs):
             guard var (a, ta) = typed(lhs, scope: scope, scalar: scalar, offset: offset),
