@@ -105,9 +105,10 @@ extension ScenarioTranslation {
             } else {
                 w.block("do") { w in for line in lines { w.line(line) } }
             }
-        case .callBlock(let e, let arguments):
+        case .callBlock(let e, let arguments, let result):
             // A generated block takes at most one argument (`LSBlock(taking:)`, bound to its first local).
             if arguments.count > 1 { unsupported("a block called with \(arguments.count) arguments") }
+            if result != nil { unsupported("a block called for its value") }
             w.line("LS.call(\(expr(e, context))).run(\(arguments.first.map { expr($0, context) } ?? ""))")
         case .check(let label):
             w.line("// check: \(label.replacingNewlines) (a LoopSim snapshot; nothing to do on the real machine)")

@@ -15,7 +15,10 @@ extension ScenarioSchemaWords {
         Block ABI). A block retains what it captures strongly, so a block kept in a strong field of an
         object it captures strongly is a cycle (`self → onTick → block → self`): a leak once the scenario
         lets the object go; a `weak self` capture makes none (The Swift Programming Language, "Strong
-        Reference Cycles for Closures"; `scenarios/cookbook/closure-property-cycle.yaml`).
+        Reference Cycles for Closures"; `scenarios/cookbook/closure-property-cycle.yaml`). `returns: TYPE`
+        (`int`, `bool`, `string` or a class) makes a block that returns a value, Swift's `() -> Int`: its
+        body ends each path with `return: EXPR`, type-checked as a method's (section 4), and the value goes
+        to the `callBlock:` that called it.
         == step/block/captures
         `captures:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`,
         `self.onTick = { (n: Int) in … }`)
@@ -24,6 +27,9 @@ extension ScenarioSchemaWords {
         `self.onTick = { (n: Int) in … }`)
         == step/block/params
         `params:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`,
+        `self.onTick = { (n: Int) in … }`)
+        == step/block/returns
+        `returns:` (a key of `block:`, which models `self.onTick = ^{ … };`, Swift's `self.onTick = { … }`,
         `self.onTick = { (n: Int) in … }`)
         == step/blockAPI
         `blockAPI: SELECTOR` — the iOS 10 block APIs of NSRunLoop and NSThread: `-[NSRunLoop
@@ -76,6 +82,16 @@ extension ScenarioSchemaWords {
         wrong signature is undefined behaviour), and the Swift front-end checks the types where it lowers
         the call. A nil block crashes the run (`called a nil block (EXC_BAD_ACCESS)`), as calling a NULL
         block pointer does: test it first (`if: self.onTick != nil`, what Swift's `onTick?()` does).
+        `result: PLACE` with `returns: TYPE` (the type the caller expects, as the call site's block type
+        `int (^)(void)` spells it) takes what a `block:` with `returns:` returns, Swift's `let value =
+        compute()`: the block's frame hands its `return:` value to the calling frame, which stores it as
+        `call:`'s `result:` does, before any other code of the thread runs (an object is +1 to the place); a
+        block that returns nothing stores nil. Without `result:` a returned object is released at once.
+        == step/callBlock/result
+        `result:` (a place; a new name becomes a local of the `returns:` type) (a key of `callBlock:`, which
+        models `self.onTick()`, `work()`, `completion(true)`)
+        == step/callBlock/returns
+        `returns:` (a key of `callBlock:`, which models `self.onTick()`, `work()`, `completion(true)`)
         == step/callBlock/with
         `with:` (a key of `callBlock:`, which models `self.onTick()`, `work()`, `completion(true)`)
         == step/check

@@ -64,6 +64,10 @@ extension SwiftLowering {
         let parameters = function.parameters.map { closureParameterType($0.type) }
         // `() throws -> Void`: a hidden last parameter, the object its throws go to (SwiftLowering+ThrowingClosures).
         if function.effectSpecifiers?.throwsClause != nil { return .closure(parameters + [Self.closureBoxType]) }
+        // `() -> Int`: a marker last, the value it returns (SwiftLowering+ClosureResults.swift).
+        if let result = closureResultType(function) {
+            return .closure(parameters + [Self.closureReturnsMarker(result)])
+        }
         return .closure(parameters)
     }
 
@@ -93,14 +97,18 @@ extension SwiftLowering {
     /// `onTick?(n)`, `self.onTick?()` (called only when not nil), `work()`, `completion(true)`: `callBlock:` with
     /// `with:` the arguments, evaluated after the closure value and only when it is called (Swift's optional
     /// chaining skips the arguments of a call on nil). Nil when `call` calls no closure value.
-    mutating func closureValueCall(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
+    /// `result:` (the type's name, the place) takes the value of a closure that returns one (+ClosureResults.swift).
+    mutating func closureValueCall(
+        _ call: FunctionCallExprSyntax, in scope: Scope, result: (type: String, place: String)? = nil
+    ) -> [LocatedNode]? {
         var callee = call.calledExpression
         var isOptional = false
         if let chain = callee.as(OptionalChainingExprSyntax.self) {
             callee = chain.expression
             isOptional = true
         }
-        guard case .closure(var types) = staticType(callee, in: scope, report: false) else { return nil }
+        guard case .closure(let all) = staticType(callee, in: scope, report: false) else { return nil }
+        var types = Self.splitClosureResult(all).parameters
         let at = location(call)
         var box: String?
         if types.last == Self.closureBoxType {
@@ -157,7 +165,10 @@ extension SwiftLowering {
             arguments.append(.plain(lowered.text, at: location(argument.expression)))
         }
         if let box { arguments.append(.plain(box, at: at)) }
-        let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        var extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
+        if let result {
+            extra += [("returns", .plain(result.type, at: at)), ("result", .plain(result.place, at: at))]
+        }
         var invoke = before + [LocatedNode.step("callBlock", value.text, at: at, extra)] + after
         guard isOptional else { return invoke }
         invoke = takeHoisted(since: mark, around: invoke)
@@ -218,12 +229,16 @@ extension SwiftLowering {
         case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
         case nil: break
         }
-        guard var types else {
+        guard let all = types else {
             unsupported(
                 "a closure whose parameters have no type", "write their types: `{ (ok: Bool) in … }`",
                 at: closure.signature.map(Syntax.init) ?? Syntax(closure))
             return []
         }
+        // `{ … return 88 }` for a `() -> Int`: a block that returns its value (SwiftLowering+ClosureResults.swift).
+        let split = Self.splitClosureResult(all)
+        var types = split.parameters
+        let returnType = split.result
         let throwsInto = types.last == Self.closureBoxType  // SwiftLowering+ThrowingClosures.swift
         if throwsInto { types.removeLast() }
         let isShorthand = closure.signature?.parameterClause == nil && !types.isEmpty
@@ -292,11 +307,15 @@ extension SwiftLowering {
             params.append(.map([(Self.closureBoxName, .plain("id", at: at))], at: at))
             bindings.append((Self.closureBoxName, Local(type: Self.closureBoxType, isVar: false)))
         }
-        guard let block = lowerClosure(closure, in: scope, parameters: names.count, bindings: bindings) else {
+        guard
+            let block = lowerClosure(
+                closure, in: scope, parameters: names.count, bindings: bindings, returnType: returnType)
+        else {
             return []
         }
         let at = location(closure)
-        let paramEntry: [(String, LocatedNode)] = params.isEmpty ? [] : [("params", .list(params, at: at))]
+        var paramEntry: [(String, LocatedNode)] = params.isEmpty ? [] : [("params", .list(params, at: at))]
+        if let name = returnType?.fieldTypeName { paramEntry.append(("returns", .plain(name, at: at))) }
         return [.step("block", place, at: at, paramEntry + block)]
     }
 

@@ -399,16 +399,18 @@ extension SwiftLowering {
             refuseDataBytes("`.\(member.declName.baseName.text)(…)` of a `Data`", at: call)  // +Data.swift
             return nil
         }
+        if let made = closureResultValue(call, in: scope) { return made }  // SwiftLowering+ClosureResults.swift
         let text = call.calledExpression.trimmedDescription
         if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
             let local = scope.locals[ref.baseName.text],
             case .closure = local.type
         {
-            // `let value = compute()` of `compute: () -> Int`: the language's `callBlock:` returns nothing.
+            // `let value = compute()` of `compute: () -> [Int]`: a result the model does not follow
+            // (SwiftLowering+ClosureResults.swift follows `Int`, `Bool` and `String`).
             unsupported(
                 "calling the closure `\(text)` for its value",
-                "a closure LoopSim models returns nothing (the language's `callBlock:`): compute the value in the "
-                    + "method, or pass it in as a parameter", at: call)
+                "a closure's value LoopSim follows is an Int, a Bool or a String (`compute: () -> Int`), of a closure "
+                    + "that does not throw: compute the value in the method, or pass it in as a parameter", at: call)
             return nil
         }
         unsupported(

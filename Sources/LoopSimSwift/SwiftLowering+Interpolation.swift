@@ -462,6 +462,7 @@ extension SwiftLowering {
                 found.append(annotatedType(type))
             }
         }
+        if found.isEmpty, !chained { return closureResultInterpolatedType(call, named: name) }  // +ClosureResults
         guard let first = found.first, found.allSatisfy({ $0 == first }), let type = first else { return nil }
         return chained ? (type == .plain ? .optionalPlain : nil) : type
     }

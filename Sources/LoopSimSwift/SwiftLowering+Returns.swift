@@ -42,6 +42,9 @@ extension SwiftLowering {
     static func isReturnable(_ type: LoweredType) -> Bool {
         switch type {
         case .int, .bool, .string, .enumeration, .object, .timer, .thread, .semaphore, .group, .data: true
+        // `-> DispatchWorkItem`: the kernel's work item is an object, returned +1 as a class instance is
+        // (docs/swift-scenarios.md, "Work items returned")
+        case .api("DispatchWorkItem"): true
         case .api: streamElement(of: type) != nil  // `-> AsyncStream<Int>` (SwiftLowering+ThrowingStreams.swift)
         // `-> [String]`, `-> [Int]`: an array of values holds no object, so returning it hands over no reference
         // (docs/swift-scenarios.md, "Arrays"); an array of objects or structs stays refused.

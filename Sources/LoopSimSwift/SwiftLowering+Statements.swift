@@ -70,7 +70,8 @@ extension SwiftLowering {
                         scope.isInlineClosure
                             ? "this closure's body is lowered in place: return from the method around it"
                             : scope.kind == .closure
-                                ? "a closure returns a value where LoopSim knows its type: write it in the "
+                                ? "a closure returns a value where LoopSim knows its type: an Int, Bool or String "
+                                    + "of the closure type it is passed as (`compute: () -> Int`), or write it in the "
                                     + "closure's signature (`Task { () -> Int in … }`), or await a task's value into "
                                     + "a typed place (`let total: Int = await job.value`)"
                                 : "a value is returned from a method that declares its type (`func f() -> Bool`)",

@@ -415,9 +415,18 @@ import Testing
             code: "TOP:class W {\n func go(/*@*/on queue: DispatchQueue = .main) { queue.async { print(1) } }\n}",
             advice: "take the queue in the class's `init`"),
         Case(
-            name: "closure called for its value",
-            code: "TOP:class W {\n func go(_ compute: () -> Int) { let v = /*@*/compute(); print(v) }\n}",
+            name: "closure called for a value of a type not followed",
+            code: "TOP:class W {\n func go(_ compute: () -> [Int]) { let v = /*@*/compute(); print(v) }\n}",
             advice: "compute the value in the method"),
+        Case(
+            name: "optional closure called for its value",
+            code: "TOP:class W {\n var compute: (() -> Int)?\n func go() { let v = /*@*/compute?(); print(v) }\n}",
+            advice: "unwrap it first"),
+        Case(
+            name: "value returned from a closure of a type not followed",
+            code: "TOP:class W {\n func go(_ make: () -> Double) { }\n"
+                + " func run() { go { return /*@*/1.5 } }\n}",
+            advice: "write it in the closure's signature"),
         Case(
             name: "method returning a Double",
             code: "}\n    func n() -> /*@*/Double { go(); return 1.5 }\n    func m() {", advice: "return an Int"),

@@ -111,7 +111,7 @@ extension Interpreter {
             frame.awaitsReturn = true
             frame.returnPlace = result
             return .push(callee)
-        case .callBlock(let expr, let argumentExprs):
+        case .callBlock(let expr, let argumentExprs, let result):
             guard let block = try liveObject(try evaluate(expr, in: frame, on: thread, k), expecting: "a block") else {
                 throw RuntimeFault("called a nil block (EXC_BAD_ACCESS)")
             }
@@ -131,6 +131,12 @@ extension Interpreter {
             // callee's +0 borrowed parameter, retained here as the caller's reference would be).
             let callee = blockFrame(block.id, edge: "calling", arguments: arguments.map(\.value))
             for a in arguments where a.owned { if case .object(let id) = a.value { k.release(id, on: thread) } }
+            if let result {
+                // `let v = compute()`: the block's `return:` value goes to this frame, stored when it steps again.
+                callee.returnTo = frame
+                frame.awaitsReturn = true
+                frame.returnPlace = result
+            }
             return .push(callee)
         case .internalStep(let kernelStep):
             switch kernelStep {

@@ -27,8 +27,10 @@ public indirect enum Step: Sendable {
     /// it; the value (retained, or moved out of a local of the body) goes to the `call:` that called the method.
     case returnValue(Expr?)
     /// Call a block value synchronously on this thread; the arguments bind the block's parameters (`block:` with
-    /// `params:`), as many as it declares.
-    case callBlock(Expr, arguments: [Expr] = [])
+    /// `params:`), as many as it declares. What the block returns (`block:` with `returns:`, ``returnValue(_:)``) goes
+    /// to `result` when the call names one, as a `call:`'s does: the calling frame takes it when the block's frame
+    /// pops, so no other code runs between the block's `return` and the store; without `result` it is dropped.
+    case callBlock(Expr, arguments: [Expr] = [], result: LValue? = nil)
 
     /// Take a findings snapshot now (leaks, parked threads) under `label`.
     case check(String)

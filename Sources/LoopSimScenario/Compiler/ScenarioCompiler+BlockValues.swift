@@ -7,13 +7,17 @@ extension ScenarioCompiler {
     /// field of an object it captures strongly is a cycle (Clang's Block ABI, "Blocks as Objects"; The Swift
     /// Programming Language, "Strong Reference Cycles for Closures").
     static let blockValueVerbs: [StepVerb] = [
-        StepVerb("block", keys: ["params", "captures", "do"]) { c, s in
+        StepVerb("block", keys: ["params", "returns", "captures", "do"]) { c, s in
             // `params:` as a method's (`[ok: bool, count: int]`): the block's first locals, bound to the arguments
             // of each `callBlock:` (Swift's `{ (ok: Bool) in … }` kept in a `((Bool) -> Void)?`).
             let parameters = c.blockParameters(s)
+            // `returns:` the value type of a block that returns one (Swift's `() -> Int`): its body ends in `return:`.
             guard let parameters,
+                let returnType = c.valueTypeKey(
+                    s.map["returns"], "returns: is the block's value type: int, bool, string or a class"),
                 let block = c.blockLiteral(
-                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, parameters: parameters),
+                    captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope, parameters: parameters,
+                    returnType: returnType),
                 let (into, type) = c.lvalue(s.arg, scope: s.scope, declare: .block)
             else { return [] }
             if type != .block && type != .anyObject {
@@ -25,7 +29,7 @@ extension ScenarioCompiler {
             // The literal's +1 passes to the place (a strong field or local), as `objc_retainBlock` + store does.
             return [.assign(into, block)]
         },
-        StepVerb("callBlock", keys: ["with"]) { c, s in
+        StepVerb("callBlock", keys: ["with", "returns", "result"]) { c, s in
             guard let (value, type) = c.expression(s.arg, scope: s.scope) else { return [] }
             if type != .block && type != .anyObject {
                 c.bag.error(.exprType, "callBlock: calls a block value, not \(type)", at: s.arg.location)
@@ -41,9 +45,22 @@ extension ScenarioCompiler {
                     arguments.append(e)
                 }
             }
+            // `result: PLACE` takes what the block returns (`block:` with `returns:`); `returns: TYPE` says the
+            // type the caller expects, as the call site's block type `int (^)(void)` does, and types a new name.
+            guard
+                let returnType = c.valueTypeKey(
+                    s.map["returns"], "returns: is the block's value type: int, bool, string or a class")
+            else { return [] }
+            if s.map["result"] != nil, returnType == nil {
+                c.bag.error(
+                    .returnValue, "callBlock: with result: says the block's value type: add `returns: TYPE`",
+                    at: s.map["result"]?.location ?? s.at)
+                return []
+            }
+            guard let result = c.typedPlaceKey(s.map["result"], returnType, scope: s.scope) else { return [] }
             // The block is retained for the call (the kernel's `calling` edge); calling nil crashes, as calling a
             // NULL block pointer does (EXC_BAD_ACCESS): test it first (`if: self.onTick != nil`).
-            return [.callBlock(value, arguments: arguments)]
+            return [.callBlock(value, arguments: arguments, result: result)]
         },
     ]
 
