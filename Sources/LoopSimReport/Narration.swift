@@ -125,7 +125,7 @@ public struct Narration: Sendable {
         guard detail == .brief else { return out }
         out += "  left behind:\n"
         return out
-            + (leftBehind.isEmpty ? ["nothing: no leak, no parked thread, no task suspended for ever"] : leftBehind)
+            + (leftBehind.isEmpty ? ["nothing: no leak, no parked thread"] : leftBehind)
             .map { "    \($0)\n" }.joined()
     }
 

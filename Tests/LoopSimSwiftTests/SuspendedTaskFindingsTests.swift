@@ -85,14 +85,15 @@ import Testing
         let reason = try #require(run.outcome.findings.suspendedTasks.first?.reason)
         #expect(
             reason
-                == "suspended for ever in withCheckedContinuation of avatar(user:) at C.swift:31: its continuation "
+                == "suspended for ever in withCheckedContinuation of avatar(user:) at C.swift:18: its continuation "
                 + "was released without being resumed; resume it on every path (resume(returning:) once)")
         #expect(run.outcome.findings.suspendedTasks.first?.since?.milliseconds == 0)
         #expect(run.outcome.findings.parkedThreads.isEmpty && run.outcome.findings.waitingThreads.isEmpty)
         // No task among the threads: main and the pool's threads only.
         #expect(!run.outcome.threads.contains { $0.name.hasPrefix("Task") })
         #expect(!run.outcome.threads.contains { $0.state == "parked" })
-        #expect((r.value(at: "objects.leaked").flatMap { Int($0.compact) } ?? 0) >= 1)
+        // Abandoned: the runtime holds the task, whose closure holds the view model (and its store) the app let go.
+        #expect(r.value(at: "objects.abandoned")?.compact == "4")
         #expect(r.value(at: "leaks[0].class")?.compact == "\"AvatarViewModel\"")
     }
 
@@ -108,7 +109,10 @@ import Testing
         #expect(text.contains("    Task loadTask since 0 ms: suspended for ever in withCheckedContinuation"))
         #expect(!text.contains("parked threads"))
         let brief = Narration.leftBehind(runs[0].outcome.findings)
-        #expect(brief.contains { $0.hasPrefix("Task loadTask is suspended for ever since 0 s (it holds no thread)") })
+        #expect(
+            brief.contains {
+                $0.hasPrefix("Task loadTask is suspended for ever since ") && $0.contains(" (it holds no thread): ")
+            }, "\(brief)")
     }
 
     /// The file's own expectations, as a reviewer writes them, pass: threads.parked 0 with tasks.suspended 1.
@@ -159,7 +163,8 @@ import Testing
         #expect(reason.hasPrefix("suspended in withCheckedContinuation of next() at C.swift:8 until its continuation"))
     }
 
-    /// A thread blocked for ever beside a suspended task: the thread is parked, the task is not counted with it.
+    /// A thread blocked for ever (on a semaphore only its own frame holds) beside a suspended task: the thread is
+    /// parked, the task is not counted with it.
     @Test func aParkedThreadAndASuspendedTaskAreCountedApart() throws {
         let run = try Self.run(
             """
@@ -167,8 +172,6 @@ import Testing
             let scenario = Scenario("both", until: .seconds(1), variants: [.ios13])
 
             final class Bridge {
-                let done = DispatchSemaphore(value: 0)
-
                 func value() async -> Int {
                     await withCheckedContinuation { continuation in
                         print("dropped")
@@ -178,7 +181,8 @@ import Testing
 
             let bridge = Bridge()
             let waiter = Thread {
-                bridge.done.wait()
+                let done = DispatchSemaphore(value: 0)
+                done.wait()
                 print("never")
             }
             waiter.name = "waiter"
