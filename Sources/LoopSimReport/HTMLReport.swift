@@ -68,6 +68,16 @@ public enum HTMLReport {
                             + ": \(e(p.reason))</li>"
                     }.joined() + "</ul>\n"
             }
+            let suspended = run.outcome.findings.suspendedTasks
+            if !suspended.isEmpty {
+                retain +=
+                    "<ul class=\"parked\">"
+                    + suspended.map { t in
+                        "<li><strong>\(e(t.name))</strong> suspended for ever (it holds no thread)"
+                            + (t.since.map { " since \(TimeText.seconds($0.nanoseconds))" } ?? "")
+                            + ": \(e(t.reason))</li>"
+                    }.joined() + "</ul>\n"
+            }
         }
         html += section("retain", "Retain graph", retain)
         let series = runs.map(\.outcome.timers.pooledLatency)

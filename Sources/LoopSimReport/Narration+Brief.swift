@@ -2,7 +2,8 @@ import LoopSimKernel
 
 extension Narration {
     /// What a run left behind, one sentence each: every leaked or abandoned object with the path that keeps it,
-    /// every object freed late, every parked thread with why nothing can wake it. Empty when the run left nothing.
+    /// every object freed late, every parked thread with why nothing can wake it, every task suspended for ever with
+    /// why nothing can resume it. Empty when the run left nothing.
     public static func leftBehind(_ findings: Findings) -> [String] {
         var out: [String] = []
         for leak in findings.leaks {
@@ -23,6 +24,10 @@ extension Narration {
         for thread in findings.parkedThreads {
             let since = thread.since.map { " since " + TimeText.seconds($0.nanoseconds) } ?? ""
             out.append("\(thread.name) is parked\(since): \(thread.reason)")
+        }
+        for task in findings.suspendedTasks {
+            let since = task.since.map { " since " + TimeText.seconds($0.nanoseconds) } ?? ""
+            out.append("\(task.name) is suspended for ever\(since) (it holds no thread): \(task.reason)")
         }
         return out
     }

@@ -8,6 +8,8 @@ public enum RunReport {
     public static func json(_ outcome: RunOutcome) -> JSONValue {
         let parked = outcome.findings.parkedThreads
         let waiting = outcome.findings.waitingThreads
+        let suspendedTasks = outcome.findings.suspendedTasks
+        let waitingTasks = outcome.findings.waitingTasks
         var run: [String: JSONValue] = [
             "variant": .string(outcome.variant),
             "seed": .int(Int64(bitPattern: outcome.seed)),
@@ -29,6 +31,15 @@ public enum RunReport {
                             "state": .string($0.state),
                         ])
                     }),
+            ]),
+            // Swift tasks suspended at an await hold no thread (SE-0296): apart from `threads`.
+            "tasks": .object([
+                "suspended": .int(Int64(suspendedTasks.count)),
+                "suspended_names": .array(suspendedTasks.map { .string($0.name) }),
+                "suspended_reasons": .array(suspendedTasks.map { .string($0.reason) }),
+                "waiting": .int(Int64(waitingTasks.count)),
+                "waiting_names": .array(waitingTasks.map { .string($0.name) }),
+                "waiting_reasons": .array(waitingTasks.map { .string($0.reason) }),
             ]),
             "objects": .object([
                 "allocated": .int(Int64(outcome.allocated)),
@@ -123,6 +134,7 @@ public enum RunReport {
                         "label": .string(check.label), "at_ms": .double(check.at.milliseconds),
                         "leaks": .array(check.findings.leaks.map { leakJSON($0, site: outcome.site(of: $0)) }),
                         "parked": .array(check.findings.parkedThreads.map { .string($0.name) }),
+                        "suspended": .array(check.findings.suspendedTasks.map { .string($0.name) }),
                     ])
                 }),
         ]

@@ -41,6 +41,21 @@ public enum TextReport {
                         ? ""
                         : " · waiting \(waiting.count) (" + waiting.map(\.name).joined(separator: ", ") + ")")
             ))
+        let suspendedTasks = o.findings.suspendedTasks
+        let waitingTasks = o.findings.waitingTasks
+        if !suspendedTasks.isEmpty || !waitingTasks.isEmpty {
+            rows.append(
+                (
+                    "tasks",
+                    "suspended for ever \(suspendedTasks.count)"
+                        + (suspendedTasks.isEmpty
+                            ? "" : " (" + suspendedTasks.map(\.name).joined(separator: ", ") + ")")
+                        + (waitingTasks.isEmpty
+                            ? ""
+                            : " · waiting \(waitingTasks.count) ("
+                                + waitingTasks.map(\.name).joined(separator: ", ") + ")")
+                ))
+        }
         rows.append(
             (
                 "objects",
@@ -103,6 +118,18 @@ public enum TextReport {
             out += "  waiting threads (something the app holds can wake them)\n"
             for w in waiting {
                 out += "    \(w.name)" + (w.since.map { " since \(ms($0.milliseconds))" } ?? "") + ": \(w.reason)\n"
+            }
+        }
+        if !suspendedTasks.isEmpty {
+            out += "  tasks suspended for ever (no thread is blocked: nothing can resume them)\n"
+            for t in suspendedTasks {
+                out += "    \(t.name)" + (t.since.map { " since \(ms($0.milliseconds))" } ?? "") + ": \(t.reason)\n"
+            }
+        }
+        if !waitingTasks.isEmpty {
+            out += "  waiting tasks (something the app holds can resume them)\n"
+            for t in waitingTasks {
+                out += "    \(t.name)" + (t.since.map { " since \(ms($0.milliseconds))" } ?? "") + ": \(t.reason)\n"
             }
         }
         for failure in run.failedExpectations {

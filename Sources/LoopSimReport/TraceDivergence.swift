@@ -186,7 +186,7 @@ public struct TraceDivergence: Sendable {
         return text
     }
 
-    /// What `mine` ends with that `other` does not: parked threads, leaks, a crash.
+    /// What `mine` ends with that `other` does not: parked threads, tasks suspended for ever, leaks, a crash.
     static func ownEndState(_ mine: RunOutcome, versus other: RunOutcome) -> [String] {
         var lines: [String] = []
         let otherParked = Set(other.findings.parkedThreads.map(\.name))
@@ -195,6 +195,12 @@ public struct TraceDivergence: Sendable {
                 "\(p.name) is parked for ever"
                     + (p.since.map { " (asleep since \(TimeText.seconds($0.nanoseconds)))" } ?? "")
                     + ": \(p.reason)")
+        }
+        let otherSuspended = Set(other.findings.suspendedTasks.map(\.name))
+        for t in mine.findings.suspendedTasks where !otherSuspended.contains(t.name) {
+            lines.append(
+                "\(t.name) is suspended for ever"
+                    + (t.since.map { " (since \(TimeText.seconds($0.nanoseconds)))" } ?? "") + ": \(t.reason)")
         }
         let otherLeaks = Set(other.findings.leaks.map { "\($0.className) \($0.object)" })
         for leak in mine.findings.leaks where !otherLeaks.contains("\(leak.className) \(leak.object)") {

@@ -91,6 +91,10 @@ public struct VariantComparison: Sendable {
         Row(
             "parked names", "threads.parked_names",
             { .string($0.outcome.findings.parkedThreads.map(\.name).joined(separator: ", ")) }),
+        Row("tasks suspended for ever", "tasks.suspended"),
+        Row(
+            "suspended task names", "tasks.suspended_names",
+            { .string($0.outcome.findings.suspendedTasks.map(\.name).joined(separator: ", ")) }),
         Row("objects allocated", "objects.allocated"),
         Row("objects deallocated", "objects.deallocated"),
         Row("objects leaked", "objects.leaked"),

@@ -10,7 +10,8 @@ extension ScenarioSchemaWords {
         == figure/app
         the app's lifecycle
         == figure/checks
-        the `check:` snapshots (`leaks[N]` as above)
+        the `check:` snapshots (`leaks[N]` as above; `parked` the parked threads' names, `suspended` the
+        names of the tasks suspended for ever)
         == figure/countdowns
         per repeating timer
         == figure/crash
@@ -43,9 +44,14 @@ extension ScenarioSchemaWords {
         the `sample:` steps
         == figure/seed
         the run's seed
+        == figure/tasks
+        Swift tasks suspended at the end: the count suspended for ever, `suspended_names[N]` (`Task LABEL`),
+        `suspended_reasons[N]`; the count waiting on something still held, `waiting_names[N]`,
+        `waiting_reasons[N]` (section 10, "Suspended tasks")
         == figure/threads
         `all[N]` `{name, kind, state}`, the parked count, `parked_names[N]`, `parked_reasons[N]`; the
-        waiting count, `waiting_names[N]`, `waiting_reasons[N]` (section 10, "Parked threads")
+        waiting count, `waiting_names[N]`, `waiting_reasons[N]` (section 10, "Parked threads"); threads
+        only, never a Swift task
         == figure/timers
         run-loop timer fires, skipped slots, latencies, `per_timer[N]`
         == figure/variant

@@ -154,7 +154,8 @@ extension ScenarioSchemaWords {
         else the task suspends until a yield, a finish or its cancellation. Cancelling the task while it
         waits, or a `streamNext:` in a task already cancelled, ends the stream (its cancellation handler
         finishes it). A second task asking while one waits is the app's crash `Fatal error: attempt to await
-        next() on more than one task`. A task waiting at the end of the run is a waiting entry.
+        next() on more than one task`. A task waiting at the end of the run is a waiting task
+        (`tasks.waiting`; it holds no thread).
         == step/streamNext/ended
         `ended:` (a bool place: true when the stream ended and there is no value) (a key of `streamNext:`,
         which models one turn of `for await v in stream { … }` (`await iterator.next()`))
@@ -247,8 +248,9 @@ extension ScenarioSchemaWords {
         its next job on the executor it suspended on (the main queue, the pool, its actor's queue); a cancel
         does not wake it. The resumed value goes into `result:`. A checked continuation freed without being
         resumed logs `SWIFT TASK CONTINUATION MISUSE: F leaked its continuation without resuming it. This
-        may cause tasks waiting on it to remain suspended forever.`, and its task is reported parked (`Task
-        LABEL`, the reason naming F and the line); an unresumed one still held makes it a waiting entry.
+        may cause tasks waiting on it to remain suspended forever.`, and its task is suspended for ever
+        (`tasks.suspended`, `Task LABEL`, the reason naming F and the line; no thread is parked: section 10,
+        "Suspended tasks"); an unresumed one still held makes it a waiting task (`tasks.waiting`).
         == step/withContinuation/checked
         `checked:` (default true; false: `withUnsafeContinuation`) (a key of `withContinuation:`, which
         models `await withCheckedContinuation { NAME in … }`, `withUnsafeContinuation`, `try await

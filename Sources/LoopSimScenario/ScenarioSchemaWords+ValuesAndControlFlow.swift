@@ -95,9 +95,10 @@ extension ScenarioSchemaWords {
         == step/callBlock/with
         `with:` (a key of `callBlock:`, which models `self.onTick()`, `work()`, `completion(true)`)
         == step/check
-        `check: LABEL` — a snapshot. Records the findings (section 10.1) and parked threads at this instant
-        under `checks` (section 10). The snapshots of a run list at most `--max-objects` objects and threads
-        in all: a check that would pass that stops the run at that limit.
+        `check: LABEL` — a snapshot. Records the findings (section 10.1), parked threads and tasks suspended
+        for ever at this instant under `checks` (section 10). The snapshots of a run list at most
+        `--max-objects` objects and threads in all: a check that would pass that stops the run at that
+        limit.
         == step/continue
         `break`, `continue` — `break;`, `continue;`. Written as bare steps (`- break`). `break` leaves the
         innermost loop, `continue` ends its current turn (a `for:` goes on to the next value, a `while:`

@@ -48,8 +48,9 @@ import Testing
               - runUntil: 100ms
             """)
         #expect(Self.logs(o) == ["0 got 1", "0 got 2", "0 queued after the task"])
-        #expect(o.findings.waitingThreads.map(\.name) == ["Task consumer"])
-        #expect(o.findings.waitingThreads.first?.reason.contains("for await") == true)
+        #expect(o.findings.waitingTasks.map(\.name) == ["Task consumer"])
+        #expect(o.findings.waitingThreads.isEmpty)
+        #expect(o.findings.waitingTasks.first?.reason.contains("for await") == true)
     }
 
     /// The consumer asks first: it suspends, and a yield from a global-queue block resumes it on its executor (the

@@ -74,8 +74,9 @@ import Testing
     }
 
     /// Never resumed: the checked continuation's last reference goes at the body's end, Swift logs the misuse,
-    /// and the task is parked for ever, reported with the function and the line.
-    @Test func neverResumedIsLoggedAndTheTaskIsParked() throws {
+    /// and the task is suspended for ever, reported with the function and the line — apart from the threads: it
+    /// holds none, so no thread is parked.
+    @Test func neverResumedIsLoggedAndTheTaskIsSuspendedForEver() throws {
         let o = try Self.run(
             """
             name: leak
@@ -97,12 +98,13 @@ import Testing
                 "0 SWIFT TASK CONTINUATION MISUSE: load() leaked its continuation without resuming it. This may "
                     + "cause tasks waiting on it to remain suspended forever.",
             ])
-        #expect(o.findings.parkedThreads.map(\.name) == ["Task loader"])
-        #expect(o.findings.parkedThreads.first?.reason.contains("withCheckedContinuation of load()") == true)
+        #expect(o.findings.parkedThreads.isEmpty)
+        #expect(o.findings.suspendedTasks.map(\.name) == ["Task loader"])
+        #expect(o.findings.suspendedTasks.first?.reason.contains("withCheckedContinuation of load()") == true)
     }
 
-    /// An unsafe continuation checks nothing: no log, the task is parked all the same. One held by a field but
-    /// never resumed makes the task a waiting entry (something the app holds can still resume it).
+    /// An unsafe continuation checks nothing: no log, the task is suspended for ever all the same. One held by a
+    /// field but never resumed makes the task a waiting one (something the app holds can still resume it).
     @Test func uncheckedLeakIsSilentAndAHeldOneIsWaiting() throws {
         let o = try Self.run(
             """
@@ -135,8 +137,9 @@ import Testing
               - runUntil: 100ms
             """)
         #expect(Self.logs(o) == ["0 dropped"])
-        #expect(o.findings.parkedThreads.map(\.name) == ["Task first"])
-        #expect(o.findings.waitingThreads.map(\.name) == ["Task second"])
+        #expect(o.findings.suspendedTasks.map(\.name) == ["Task first"])
+        #expect(o.findings.waitingTasks.map(\.name) == ["Task second"])
+        #expect(o.findings.parkedThreads.isEmpty && o.findings.waitingThreads.isEmpty)
     }
 
     /// A second resume of a checked continuation is Swift's fatalError, with the value.

@@ -198,6 +198,8 @@ import Testing
     static func findings(_ report: JSONValue) -> [String] {
         let paths = [
             "objects", "leaks", "threads.parked", "threads.parked_names", "threads.parked_reasons",
+            // not `tasks.suspended_reasons`: a reason names the line of its own file
+            "tasks.suspended", "tasks.suspended_names", "tasks.waiting", "tasks.waiting_names",
             "timers.fires", "timers.skipped", "timers.wasted", "runloop_exits", "crashed", "logs", "end_time_ms",
         ]
         // A leak's `site` names its own file's line: the twins' differ by design.

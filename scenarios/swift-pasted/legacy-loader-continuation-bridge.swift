@@ -93,5 +93,7 @@ scenario.expect(.all, [
     "logs[1].text": "fix 5", "logs[1].at_ms": 500, "logs[1].thread": "main",
     "logs[2].text": "profile failed: offline", "logs[2].at_ms": 600,
     "threads.parked": 0,
+    "tasks.suspended": 0,
+    "tasks.waiting": 0,
     "objects.leaked": 0,
 ])

@@ -47,5 +47,7 @@ scenario.expect(.all, [
     "logs[2].text": "thumb 2: 20", "logs[2].at_ms": 200,
     "threads.parked": 0,
     "threads.waiting": 0,
+    "tasks.suspended": 0,
+    "tasks.waiting": 0,
     "objects.leaked": 0,
 ])

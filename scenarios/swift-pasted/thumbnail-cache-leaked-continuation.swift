@@ -4,7 +4,8 @@
 // MISUSE: thumbnail(id:) leaked its continuation without resuming it. This may cause tasks waiting on it to
 // remain suspended forever." (`CheckedContinuationCanary.deinit`, swift
 // stdlib/public/Concurrency/CheckedContinuation.swift), and the awaiting task stays suspended for ever: the
-// second thumbnail is never shown. The fix (thumbnail-cache-leaked-continuation-fix.swift) calls the completion
+// second thumbnail is never shown. No thread is blocked (a suspended task holds none): the task is counted in
+// tasks.suspended, not threads.parked. The fix (thumbnail-cache-leaked-continuation-fix.swift) calls the completion
 // on the cached path too.
 import UIKit
 
@@ -48,6 +49,9 @@ scenario.expect(.all, [
     "logs[1].text": "thumb 2 cached", "logs[1].at_ms": 200,
     "logs[2].text": "SWIFT TASK CONTINUATION MISUSE: thumbnail(id:) leaked its continuation without resuming it. This may cause tasks waiting on it to remain suspended forever.",
     "logs[2].at_ms": 200,
-    "threads.parked": 1,
-    "threads.parked_names[0]": "Task task",
+    "threads.parked": 0,
+    "threads.waiting": 0,
+    "tasks.suspended": 1,
+    "tasks.suspended_names[0]": "Task task",
+    "tasks.waiting": 0,
 ])

@@ -169,33 +169,33 @@ final class Continuations {
         }
     }
 
-    /// The tasks suspended on a continuation at this instant, as threads waiting are reported: parked when the
-    /// continuation was freed without being resumed (nothing can resume it), waiting when something still holds
-    /// it. Named as the task is (`Task loader`), in the order the continuations were made.
-    func waits(_ tasks: Tasks) -> (parked: [ParkedThread], waiting: [WaitingThread]) {
+    /// The tasks suspended on a continuation at this instant: suspended for ever when the continuation was freed
+    /// without being resumed (nothing can resume it), waiting when something still holds it. Named as the task is
+    /// (`Task loader`), in the order the continuations were made.
+    func waits(_ tasks: Tasks) -> (suspended: [SuspendedTask], waiting: [SuspendedTask]) {
         let heap = objects.heap
-        var parked: [ParkedThread] = []
-        var waiting: [WaitingThread] = []
+        var suspended: [SuspendedTask] = []
+        var waiting: [SuspendedTask] = []
         for r in records where r.state == .pending && r.suspendedSince != nil {
             guard tasks.record(r.task)?.state == .continuation else { continue }
             let name = heap.object(r.task)?.displayName ?? "Task"
             let kind = r.checked ? "withCheckedContinuation" : "withUnsafeContinuation"
             let at = r.site.map { " at \($0.shortText)" } ?? ""
             if r.leaked {
-                parked.append(
-                    ParkedThread(
+                suspended.append(
+                    SuspendedTask(
                         name: name, since: r.suspendedSince,
                         reason: "suspended for ever in \(kind) of \(r.function)\(at): its continuation was released "
                             + "without being resumed; resume it on every path (resume(returning:) once)"))
             } else {
                 waiting.append(
-                    WaitingThread(
+                    SuspendedTask(
                         name: name, since: r.suspendedSince,
                         reason: "suspended in \(kind) of \(r.function)\(at) until its continuation "
                             + "\(heap.object(r.id)?.displayName ?? "") is resumed"))
             }
         }
-        return (parked, waiting)
+        return (suspended, waiting)
     }
 }
 

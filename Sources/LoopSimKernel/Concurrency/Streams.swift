@@ -224,14 +224,15 @@ final class Streams {
         for case .object(let o) in pending { objects.release(o, on: thread) }
     }
 
-    /// The tasks suspended in a stream's `next()` at this instant, as waiting threads: named as the task is.
-    func waits(_ tasks: Tasks) -> [WaitingThread] {
+    /// The tasks suspended in a stream's `next()` at this instant, each waiting on a stream someone can still
+    /// finish or yield to: named as the task is.
+    func waits(_ tasks: Tasks) -> [SuspendedTask] {
         let heap = objects.heap
         return records.compactMap { r in
             guard let task = r.waiter, tasks.record(task)?.state == .continuation else { return nil }
             let name = heap.object(task)?.displayName ?? "Task"
             let loop = heap.object(r.id)?.className == "AsyncThrowingStream" ? "for try await" : "for await"
-            return WaitingThread(
+            return SuspendedTask(
                 name: name, since: r.suspendedSince,
                 reason: "suspended in `\(loop)` over \(heap.object(r.id)?.displayName ?? "an AsyncStream") until "
                     + "a value is yielded or the stream is finished")

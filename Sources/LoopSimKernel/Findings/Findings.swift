@@ -1,11 +1,20 @@
-/// What is wrong at an instant: leaked and abandoned objects, parked threads, and the delayed releases so far.
+/// What is wrong at an instant: leaked and abandoned objects, parked threads, tasks suspended for ever, and the
+/// delayed releases so far.
 public struct Findings: Sendable, Hashable {
     /// Leaked and abandoned objects, by serial.
     public var leaks: [Leak]
+    /// Threads asleep or blocked for ever. Threads only: a suspended task holds none (``suspendedTasks``).
     public var parkedThreads: [ParkedThread]
     /// Threads asleep or blocked with nothing of their own to wake them, that something the app or the simulation
     /// still holds can wake (docs/scenario-format.md §10, "Parked threads").
     public var waitingThreads: [WaitingThread] = []
+    /// Tasks suspended for ever: nothing can resume them (a continuation freed unresumed). A suspended task is
+    /// its async frame on the heap, referenced by what would resume it; it holds no thread (SE-0296), so it is
+    /// not a parked thread (docs/scenario-format.md §10, "Suspended tasks").
+    public var suspendedTasks: [SuspendedTask] = []
+    /// Tasks suspended on something still held that can resume them: a continuation not yet resumed, an
+    /// `AsyncStream` not yet finished.
+    public var waitingTasks: [SuspendedTask] = []
     /// Objects freed more than ``Objects/delayGrace`` after the app let go of them, in the order they died.
     public var delayed: [DelayedRelease] = []
 
@@ -111,6 +120,14 @@ public struct ParkedThread: Sendable, Hashable {
 /// A thread asleep or blocked that only something the app (or other work in the simulation) holds can wake: its
 /// run loop, its thread, a port it waits on, the semaphore it waits on. `reason` names that holder.
 public struct WaitingThread: Sendable, Hashable {
+    public var name: String
+    public var since: SimInstant?
+    public var reason: String
+}
+
+/// A Swift task suspended at an await with no thread of its own: `name` is the task's (`Task loader`), `reason`
+/// what it awaits and, for one suspended for ever, why nothing can resume it.
+public struct SuspendedTask: Sendable, Hashable {
     public var name: String
     public var since: SimInstant?
     public var reason: String

@@ -9,8 +9,11 @@ extension LeakAnalysis {
         let alive = alive(besides: leaks, reusing: paths)
         paths = nil
         let (parked, waiting) = threadWaits()
+        let tasks = taskWaits()
         return (
-            Findings(leaks: leaks, parkedThreads: parked, waitingThreads: waiting, delayed: kernel.records.delayed),
+            Findings(
+                leaks: leaks, parkedThreads: parked, waitingThreads: waiting, suspendedTasks: tasks.suspended,
+                waitingTasks: tasks.waiting, delayed: kernel.records.delayed),
             alive
         )
     }

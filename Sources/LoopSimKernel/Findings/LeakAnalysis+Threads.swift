@@ -39,11 +39,19 @@ extension LeakAnalysis {
     /// until nothing changes. A `dispatch_sync`/`dispatch_once` chain is parked: no reference releases it.
     func threadWaits() -> (parked: [ParkedThread], waiting: [WaitingThread]) {
         let w = threadWaitsWithIDs()
-        // Tasks suspended on a continuation are reported with the threads, after them (``Continuations``).
-        let tasks = kernel.tasks.continuations.waits(kernel.tasks)
-        // Then the tasks waiting in an AsyncStream's `next()` (``Streams``).
+        return (w.parked, w.waiting)
+    }
+
+    /// The Swift tasks suspended at this instant with nothing of their own to resume them, apart from the threads:
+    /// a suspended task holds no thread — its async frame is a heap object that whatever would resume it refers to,
+    /// and the thread that ran it goes on (SE-0296: at a suspension point "the thread is given up"). Suspended for
+    /// ever: on a continuation freed unresumed (``Continuations``). Waiting: on a continuation still held, then in
+    /// an AsyncStream's `next()` (``Streams``), each in the order they were made (docs/scenario-format.md §10,
+    /// "Suspended tasks").
+    func taskWaits() -> (suspended: [SuspendedTask], waiting: [SuspendedTask]) {
+        let continuations = kernel.tasks.continuations.waits(kernel.tasks)
         let streams = kernel.tasks.streams.waits(kernel.tasks)
-        return (w.parked + tasks.parked, w.waiting + tasks.waiting + streams)
+        return (continuations.suspended, continuations.waiting + streams)
     }
 
     /// ``threadWaits()`` with the ids of the parked threads, computed once an analysis.

@@ -218,7 +218,10 @@ struct LeakAnalysis {
 
     func findings() -> Findings {
         let (parked, waiting) = threadWaits()
-        return Findings(leaks: leaks(), parkedThreads: parked, waitingThreads: waiting, delayed: kernel.records.delayed)
+        let tasks = taskWaits()
+        return Findings(
+            leaks: leaks(), parkedThreads: parked, waitingThreads: waiting, suspendedTasks: tasks.suspended,
+            waitingTasks: tasks.waiting, delayed: kernel.records.delayed)
     }
 
     /// How the breadth-first search reached an object: from root `edge` (`from == Self.fromRoot`), or from the

@@ -174,7 +174,9 @@ extension Interpreter {
             let findings = LeakAnalysis(kernel: k).findings()
             // Each snapshot lists the run's findings so far: bounded in all, or a check of each of thousands of
             // leaks, taken at every turn of a loop, keeps gigabytes (RunLimits.maxCheckEntries).
-            let entries = findings.leaks.count + findings.parkedThreads.count + findings.delayed.count
+            let entries =
+                findings.leaks.count + findings.parkedThreads.count + findings.suspendedTasks.count
+                + findings.delayed.count
             let budget = k.configuration.limits.maxCheckEntries
             guard entries <= budget - k.records.checkEntries else {
                 k.stopForLimit("max-objects", "check: snapshots listing more than \(budget) objects and threads in all")

@@ -57,6 +57,11 @@ public enum FigureSchema {
                 Field("all", .list(keys("name", "kind", "state"))), Field("parked"), Field("parked_names", texts),
                 Field("parked_reasons", texts), Field("waiting"), Field("waiting_names", texts),
                 Field("waiting_reasons", texts))),
+        Field(
+            "tasks",
+            object(
+                Field("suspended"), Field("suspended_names", texts), Field("suspended_reasons", texts),
+                Field("waiting"), Field("waiting_names", texts), Field("waiting_reasons", texts))),
         Field("objects", keys("allocated", "deallocated", "leaked", "abandoned", "delayed", "alive")),
         Field("leaks", .list(leak)),
         Field("delayed", .list(keys("object", "class", "reason", "let_go_at_ms", "freed_at_ms", "late_ms"))),
@@ -89,7 +94,7 @@ public enum FigureSchema {
             .list(
                 object(
                     Field("label"), Field("at_ms"), Field("leaks", .list(leak)),
-                    Field("parked", texts)))),
+                    Field("parked", texts), Field("suspended", texts)))),
         Field(
             "app",
             object(

@@ -54,15 +54,19 @@ extension ScenarioCompiler {
                 }
                 guard let (op, expected, written) = expectedValue(figure.value) else { continue }
                 if case .string(let thread) = expected, op == .equal, Self.namesThread(figure.key.text),
-                    !isKnownThread(thread, declared: threadNames),
-                    !(figure.key.text.hasPrefix("threads.parked_names[")
-                        && thread.split(separator: " ").first == "Task")
+                    !isKnownThread(thread, declared: threadNames)
                 {
+                    // A task suspended at an await holds no thread: it is listed under `tasks`, not `threads`.
+                    let task =
+                        thread.split(separator: " ").first == "Task"
+                        ? "; '\(thread)' is a task, and a suspended task holds no thread: expect it in "
+                            + Self.taskFigure(for: figure.key.text) : ""
                     bag.error(
                         .threadUnknown,
                         "no thread '\(thread)' can exist in this scenario: threads are main, pool "
                             + "workers (worker-1, worker-2, …) and the names of `thread:` steps"
-                            + suggestion(thread, threadNames.sorted()), at: figure.value.location)
+                            + (task.isEmpty ? suggestion(thread, threadNames.sorted()) : task),
+                        at: figure.value.location)
                     continue
                 }
                 result.append(
@@ -74,10 +78,19 @@ extension ScenarioCompiler {
         return result
     }
 
-    /// Whether a figure's value is a thread name: `…thread` keys and `threads.parked_names[N]` (where a task
-    /// suspended for ever on a continuation, `Task LABEL`, is listed too).
+    /// Whether a figure's value is a thread name: `…thread` keys, `threads.parked_names[N]` and
+    /// `threads.waiting_names[N]` (threads only: a task, `Task LABEL`, is listed under `tasks`).
     static func namesThread(_ figure: String) -> Bool {
         figure.hasSuffix(".thread") || figure.hasPrefix("threads.parked_names[")
+            || figure.hasPrefix("threads.waiting_names[")
+    }
+
+    /// The `tasks` figure that lists what a `threads` names figure would have listed for a task:
+    /// `threads.parked_names[0]` → `tasks.suspended_names[0]`, `threads.waiting_names[0]` → `tasks.waiting_names[0]`.
+    static func taskFigure(for figure: String) -> String {
+        figure.hasPrefix("threads.parked_names")
+            ? "tasks.suspended_names" + figure.dropFirst("threads.parked_names".count)
+            : "tasks.waiting_names" + figure.dropFirst("threads.waiting_names".count)
     }
 
     /// `logged:`, `first_logged_at_ms:` (each a mapping of a log text to an expected value) or `logged_in_order:`
