@@ -74,6 +74,13 @@ import Testing
             name: "struct declared in a method", code: "/*@*/struct Point { var x = 0 }",
             advice: "declare the struct at the top level"),
         Case(
+            name: "array of dictionaries", code: "TOP:final class T {\n var /*@*/rows: [[String: Int]] = []\n}",
+            advice: "keep each row in an object of a class of the file"),
+        Case(
+            name: "method returning an Operation",
+            code: "TOP:final class L {\n func make() -> /*@*/Operation { return BlockOperation {} }\n}",
+            advice: "return an Int, a Bool, a String"),
+        Case(
             name: "protocol without a conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
             advice: "the classes of the file that conform to it"),
         Case(
