@@ -77,6 +77,11 @@ import Testing
             name: "array of dictionaries", code: "TOP:final class T {\n var /*@*/rows: [[String: Int]] = []\n}",
             advice: "keep each row in an object of a class of the file"),
         Case(
+            name: "bridging cast of a value of another type",
+            code: "TOP:final class T: NSObject {\n @objc func m(_ x: Any) {}\n func f() {\n"
+                + " perform(#selector(m(_:)), with: 1 /*@*/as NSString, afterDelay: 0.1)\n }\n}",
+            advice: "bridge a `String` to `NSString`"),
+        Case(
             name: "method returning an Operation",
             code: "TOP:final class L {\n func make() -> /*@*/Operation { return BlockOperation {} }\n}",
             advice: "return an Int, a Bool, a String"),
