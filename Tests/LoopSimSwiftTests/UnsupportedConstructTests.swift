@@ -87,10 +87,6 @@ import Testing
                 + " perform(#selector(m(_:)), with: 1 /*@*/as NSString, afterDelay: 0.1)\n }\n}",
             advice: "bridge a `String` to `NSString`"),
         Case(
-            name: "method returning an Operation",
-            code: "TOP:final class L {\n func make() -> /*@*/Operation { return BlockOperation {} }\n}",
-            advice: "return an Int, a Bool, a String"),
-        Case(
             name: "protocol without a conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
             advice: "the classes of the file that conform to it"),
         Case(
