@@ -60,6 +60,13 @@ extension SwiftLowering {
             unsupported("an array of arrays", "keep the elements in one array, or in objects of a class", at: node)
             return nil
         }
+        if case .dictionary = element {
+            unsupported(
+                "an array of dictionaries",
+                "keep each row in an object of a class of the file (`final class Row { var counts: [String: Int] = "
+                    + "[:] }`, then `var rows: [Row] = []`), or one dictionary keyed by the row", at: node)
+            return nil
+        }
         if case .value(let s) = element, structArrayElement(type) != nil {
             // A class's property or a local holds one as parallel arrays (SwiftLowering+StructArrays.swift).
             unsupported(
@@ -155,7 +162,9 @@ extension SwiftLowering {
         switch name {
         case "count": return ("\(inner.text).count", .int)
         case "isEmpty": return ("\(inner.text).isEmpty", .bool)
-        case "first", "last": return ("\(inner.text).\(name)", element)
+        case "first", "last":
+            notePlainEndRead(node, element: element)  // `if let top = stack.last` (+ObjectArrayLiterals.swift)
+            return ("\(inner.text).\(name)", element)
         default:
             unsupported(
                 "`\(name)` of an array",
@@ -273,7 +282,8 @@ extension SwiftLowering {
         unsupported(
             "`\(call.trimmedDescription)` on an array",
             "an array takes `append(x)`, `append(contentsOf:)`, `+=`, `removeAll()`, `removeFirst()`, "
-                + "`removeLast()`, `remove(at:)` and `forEach { }` as statements (their results unused)", at: call)
+                + "`removeLast()`, `remove(at:)` and `forEach { }` as statements (their results unused), and "
+                + "`_ = a.popLast()`", at: call)
         return []
     }
 

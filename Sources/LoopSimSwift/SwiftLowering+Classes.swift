@@ -275,7 +275,12 @@ extension SwiftLowering {
                 if strength != "strong" {
                     unsupported("`\(strength)` on \(collection) property", "leave the modifier out", at: decl)
                 }
-                if let value = binding.initializer?.value, !isEmptyCollection(value) {
+                if let value = binding.initializer?.value,
+                    let made = objectArrayLiteralSteps(
+                        value, place: "self.\(name)", in: methodScope(className: className, body: []))
+                {
+                    initSteps += made  // `[Banner(id: 1), …]`: SwiftLowering+ObjectArrayLiterals.swift
+                } else if let value = binding.initializer?.value, !isEmptyCollection(value) {
                     guard let made = expression(value, in: methodScope(className: className, body: [])) else {
                         continue
                     }
@@ -447,6 +452,7 @@ extension SwiftLowering {
         if let dictionary = dictionaryLiteralType(value) { return dictionary }  // `["a": 1]`
         if let array = arrayLiteralType(value) { return array }  // `[0.3, 2.0]`: SwiftLowering+Arrays.swift
         if let made = structArrayValueType(value, in: nil) { return made }  // `(0..<5).map { Item(id: $0) }`
+        if let array = objectArrayLiteralType(value) { return array }  // `[C(…)]`: +ObjectArrayLiterals.swift
         if Self.intBound(value) != nil { return .int }  // `var best = Int.max`
         if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if propertySourceCreation(binding) != nil { return .api("DispatchSourceTimer") }  // +PropertySources.swift

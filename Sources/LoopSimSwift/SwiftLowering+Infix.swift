@@ -15,6 +15,7 @@ extension SwiftLowering {
         if let cast = notificationCast(elements, in: scope) { return cast }  // SwiftLowering+Notifications.swift
         if let cast = errorCast(elements, in: scope) { return cast }  // `error is LoadError` (+ErrorCasts.swift)
         if let cast = objectCast(elements, in: scope) { return cast }  // `x as? C` (+ObjectCasts.swift)
+        if let cast = bridgingCast(elements, in: scope) { return cast }  // `s as NSString` (+BridgingCasts.swift)
         if elements.count >= 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
             let found = notificationCast(Array(elements[..<3]), in: scope)
         {

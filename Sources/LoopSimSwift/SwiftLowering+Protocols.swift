@@ -70,10 +70,7 @@ extension SwiftLowering {
                     "a protocol LoopSim resolves requires methods that return nothing", at: member.decl)
                 continue
             }
-            if let returns = f.signature.returnClause {
-                unsupported(
-                    "a protocol method that returns a value", "methods return nothing in LoopSim", at: returns)
-            }
+            if let returns = f.signature.returnClause { checkReturningRequirement(f, returns, of: name) }
             if let modifier = f.modifiers.first(where: { ["optional", "static", "class"].contains($0.name.text) }) {
                 unsupported(
                     "an `\(modifier.name.text)` protocol requirement",
@@ -87,6 +84,24 @@ extension SwiftLowering {
                 "LoopSim resolves a protocol's calls to the classes of the file that conform to it", at: p.name)
         }
         return true
+    }
+
+    /// A protocol method that returns a value (`func now() -> Int`): accepted when exactly one class of the file
+    /// conforms, whose method is then the witness every call through a value of the protocol's type reaches (the
+    /// Swift book, "Protocols" › "Protocols as Types": only conforming types can be stored there), lowered and
+    /// checked as that class's own returning method. With several conforming classes the value's class would choose
+    /// the witness at run time, and the language's `call:` with `result:` on an `id` is not followed here: refused.
+    private mutating func checkReturningRequirement(
+        _ f: FunctionDeclSyntax, _ returns: ReturnClauseSyntax, of protocolName: String
+    ) {
+        let conformers = (protocols[protocolName] ?? []).filter { classes[$0] != nil }
+        if conformers.count > 1 {
+            unsupported(
+                "a protocol method that returns a value, of a protocol \(conformers.count) classes conform to",
+                "LoopSim resolves a returning requirement when one class of the file conforms: with several, hold "
+                    + "the concrete class where the method is called, or return the value through a property",
+                at: returns)
+        }
     }
 
     /// Whether `name` is a protocol of the file that LoopSim resolves (a class may conform to it).

@@ -441,6 +441,7 @@ extension SwiftLowering {
         }
         if lhs.is(DiscardAssignmentExprSyntax.self) {
             if let steps = discardedAwait(rhs, in: &scope) { return steps }
+            if let steps = discardedRemoval(rhs, in: &scope) { return steps }  // `_ = a.popLast()`
             if let steps = discardedValue(rhs, in: &scope) { return steps }
             unsupported("`_ = …`", "call the API as a statement", at: lhs)
             return []

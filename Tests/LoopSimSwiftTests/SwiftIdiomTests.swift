@@ -186,8 +186,12 @@ import Testing
             Self.header + "protocol Q: AnyObject { func f() }\nclass Page {}\nlet p = Page()\n")
         #expect(noConformer.1.contains { $0.message.contains("a protocol no class of the file conforms to") })
         let returning = Self.lower(
-            Self.header + "protocol P: AnyObject { func f() -> Int }\nclass Page: P { func f() {} }\nlet p = Page()\n")
-        #expect(returning.1.contains { $0.message.contains("a protocol method that returns a value") })
+            Self.header + "protocol P: AnyObject { func f() -> Int }\nclass Page: P { func f() -> Int { 1 } }\n"
+                + "class Other: P { func f() -> Int { 2 } }\nlet p = Page()\n")
+        #expect(
+            returning.1.contains {
+                $0.message.contains("a protocol method that returns a value, of a protocol 2 classes conform to")
+            })
     }
 
     /// A delegate protocol two classes conform to: the property holds either, and each call runs the method of

@@ -91,6 +91,19 @@ import Testing
             name: "struct declared in a method", code: "/*@*/struct Point { var x = 0 }",
             advice: "declare the struct at the top level"),
         Case(
+            name: "array of dictionaries", code: "TOP:final class T {\n var /*@*/rows: [[String: Int]] = []\n}",
+            advice: "keep each row in an object of a class of the file"),
+        Case(
+            name: "returning protocol method of two conforming classes",
+            code: "TOP:protocol Clock { func now() /*@*/-> Int }\nfinal class A: Clock { func now() -> Int { 1 } }\n"
+                + "final class B: Clock { func now() -> Int { 2 } }",
+            advice: "hold the concrete class where the method is called"),
+        Case(
+            name: "bridging cast of a value of another type",
+            code: "TOP:final class T: NSObject {\n @objc func m(_ x: Any) {}\n func f() {\n"
+                + " perform(#selector(m(_:)), with: 1 /*@*/as NSString, afterDelay: 0.1)\n }\n}",
+            advice: "bridge a `String` to `NSString`"),
+        Case(
             name: "protocol without a conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
             advice: "the classes of the file that conform to it"),
         Case(
