@@ -59,7 +59,7 @@ import Testing
         let (tree, diagnostics) = SwiftScenarioLoader.lower(text: Self.file(keep: false), file: "K.swift")
         #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
         let text = SwiftLoweringTests.render(try #require(tree))
-        #expect(text.contains("token: observation12x"), "\(text)")
-        #expect(text.contains("{release: observation12x"), "\(text)")
+        #expect(text.contains("token: observation11x"), "\(text)")
+        #expect(text.contains("{release: observation11x"), "\(text)")
     }
 }
