@@ -32,7 +32,7 @@ extension SwiftLowering {
         -> [LocatedNode]
     {
         let superclass = inheritedViewMethod(cls, name) ?? "UIView"
-        let at = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
+        let at = Syntax(call)
         guard Self.inertViewMethods.contains(name) else {
             unsupported(
                 "`\(name)`, which `\(cls)` inherits from \(superclass)",

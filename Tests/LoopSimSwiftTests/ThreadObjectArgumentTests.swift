@@ -44,7 +44,7 @@ import Testing
             }
             scenario.expect(.all, [
                 "logged_in_order": ["entry nil=true", "flush nil=true"], "logs": 2,
-                "first_logged_at_ms": ["flush nil=true": 1000], "threads.parked": 1,
+                "first_logged_at_ms": ["flush nil=true": 1000],
             ])
             """)
     }

@@ -919,7 +919,7 @@ import Testing
         Case(
             name: "a UIKit method the file's view subclass inherits, not modelled",
             code: "TOP:final class Banner: UIView {}\nfinal class V: UIViewController {\n let banner = Banner()\n"
-                + " func f() {\n banner./*@*/becomeFirstResponder()\n }\n}",
+                + " func f() {\n /*@*/banner.becomeFirstResponder()\n }\n}",
             advice: "call a method `Banner` declares"),
     ]
 

@@ -63,7 +63,6 @@ import Testing
                 var page = 0
                 func advance() {
                     page += 1
-                    setNeedsLayout()
                     print("page \\(page)")
                 }
             }
