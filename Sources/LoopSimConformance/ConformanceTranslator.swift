@@ -212,7 +212,7 @@ struct ScenarioTranslation {
                 switch field.strength {
                 case .strong: w.line("var f\(i) = \(literal(field.initial))  // \(field.name)")
                 case .weak: w.line("weak var f\(i): AnyObject?  // \(field.name)")
-                case .unretained: w.line("var f\(i) = LSUnowned()  // \(field.name)")
+                case .unretained, .unowned: w.line("var f\(i) = LSUnowned()  // \(field.name)")
                 }
             }
             w.line("init(label: String) { super.init(className: \(SwiftWriter.literal(info.name)), label: label) }")
@@ -222,7 +222,7 @@ struct ScenarioTranslation {
                         switch field.strength {
                         case .strong: w.line("case \(i): return f\(i)")
                         case .weak: w.line("case \(i): return LSValue(weak: f\(i))")
-                        case .unretained: w.line("case \(i): return f\(i).value")
+                        case .unretained, .unowned: w.line("case \(i): return f\(i).value")
                         }
                     }
                     w.line("default: return .null")
@@ -234,7 +234,7 @@ struct ScenarioTranslation {
                         switch field.strength {
                         case .strong: w.line("case \(i): f\(i) = value")
                         case .weak: w.line("case \(i): f\(i) = LS.obj(value)")
-                        case .unretained: w.line("case \(i): f\(i) = LSUnowned(value)")
+                        case .unretained, .unowned: w.line("case \(i): f\(i) = LSUnowned(value)")
                         }
                     }
                     w.line("default: break")
@@ -289,7 +289,7 @@ struct ScenarioTranslation {
             case .weak:
                 parameters.append("_ c\(i): AnyObject?")
                 captureList.append("weak c\(i)")
-            case .unretained:
+            case .unretained, .unowned:
                 parameters.append("_ c\(i): LSUnowned")
                 captureList.append("c\(i)")
             }

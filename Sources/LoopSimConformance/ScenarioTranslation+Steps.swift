@@ -485,7 +485,7 @@ extension ScenarioTranslation {
                 switch i < context.captures.count ? context.captures[i] : .strong {
                 case .strong: text = "c\(i)"
                 case .weak: text = "LSValue(weak: c\(i))"
-                case .unretained: text = "c\(i).value"
+                case .unretained, .unowned: text = "c\(i).value"
                 }
             }
             for field in fields { text = "LS.get(\(text), \(field))" }
@@ -498,7 +498,7 @@ extension ScenarioTranslation {
                 switch capture.strength {
                 case .strong: return value
                 case .weak: return "LS.obj(\(value))"
-                case .unretained: return "LSUnowned(\(value))"
+                case .unretained, .unowned: return "LSUnowned(\(value))"
                 }
             }
             return "LSValue.object(\(namespace).block\(t)(" + arguments.joined(separator: ", ") + "))"

@@ -187,7 +187,7 @@ public enum LifetimeQuery {
             switch edge.strength {
             case .strong: style = "solid"
             case .weak: style = "dashed"
-            case .unretained: style = "dotted"
+            case .unretained, .unowned: style = "dotted"
             }
             out += "\(indent)\(from) -> \(prefix)o\(edge.to) [label=\"\(escape(edge.label))\", style=\(style)];\n"
         }

@@ -117,6 +117,8 @@ extension SwiftLowering {
             // `cell.prepareForReuse()` of a cell that does not override it: UIKit's own implementation, which
             // resets nothing the model follows (the table view, the cell's views) — UITableViewCell's documentation.
             return []
+        case .object(let cls) where inheritedViewMethod(cls, name) != nil:
+            return inheritedViewCall(cls, name, call, in: scope)  // SwiftLowering+ViewMethods.swift
         case .object(let cls):
             bag.error(
                 .nameUndefined, "`\(cls)` has no method `\(name)`; declare `func \(name)()` in the class",

@@ -140,7 +140,7 @@ extension SwiftLowering {
 
     /// Refuses, at the value, a display value that calls something or is an object of the file's classes; true
     /// when none is.
-    private mutating func checkedDisplayValues(_ values: [ExprSyntax], at node: some SyntaxProtocol, in scope: Scope)
+    mutating func checkedDisplayValues(_ values: [ExprSyntax], at node: some SyntaxProtocol, in scope: Scope)
         -> Bool
     {
         for value in values {
@@ -155,13 +155,36 @@ extension SwiftLowering {
             if let ref = value.as(DeclReferenceExprSyntax.self), let local = scope.locals[ref.baseName.text],
                 case .object = local.type
             {
-                unsupported(
-                    "handing one of the file's objects to a view", "the view would keep it; keep it in a property",
-                    at: value)
+                if let role = Self.callbackRole(of: node) {
+                    // UIKit keeps a delegate or data source weakly (UIScrollView.h: `@property(nullable, nonatomic,
+                    // weak) id<UIScrollViewDelegate> delegate`); what is not modelled is the callbacks it sends.
+                    unsupported(
+                        "making one of the file's objects a view's `\(role)`",
+                        "UIKit holds it weakly, but LoopSim's UIKit sends no delegate or data-source callbacks "
+                            + "(scrolling, typing and table views are not modelled): leave this line out, give the "
+                            + "callback plain parameters, and call it from the experiment (`scenario.at(.seconds(2), "
+                            + "\"drag\") { feed.userBeganDragging() }`)", at: value)
+                } else {
+                    unsupported(
+                        "handing one of the file's objects to a view",
+                        "the view would keep it (a subview, a gesture recognizer, a target) and views are not "
+                            + "modelled: keep it in a property", at: value)
+                }
                 return false
             }
         }
         return true
+    }
+}
+
+extension SwiftLowering {
+    /// `delegate` or `dataSource` when `node` stores into a view's delegate or data source (`scrollView.delegate`,
+    /// `tableView.dataSource`, `searchBar.delegate`, `textField.delegate`, `webView.navigationDelegate`).
+    static func callbackRole(of node: some SyntaxProtocol) -> String? {
+        guard let member = Syntax(node).as(MemberAccessExprSyntax.self) else { return nil }
+        let name = member.declName.baseName.text
+        return name.hasSuffix("delegate") || name.hasSuffix("Delegate") || name.hasSuffix("dataSource")
+            || name.hasSuffix("DataSource") ? name : nil
     }
 }
 

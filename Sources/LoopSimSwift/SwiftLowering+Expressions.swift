@@ -14,6 +14,7 @@ extension SwiftLowering {
             if let bound = Self.intBound(e) { return (bound, .int) }  // `Int.max`
             if let text = describedValue(member, in: scope) { return text }
             if let found = dateMember(member, in: scope) { return found }  // SwiftLowering+Dates.swift
+            if let count = hoistedOperationCount(member, in: scope) { return count }  // +OperationQueues.swift
             return memberAccess(member, in: scope)
         }
         if let call = e.as(FunctionCallExprSyntax.self), let found = hoistedStructArrayValue(call, in: scope) {

@@ -129,6 +129,7 @@ extension SwiftLowering {
             return []
         }
         if let call = rhs.as(FunctionCallExprSyntax.self) {
+            if let steps = discardedObservation(call, in: scope) { return steps }  // SwiftLowering+KVO.swift
             return callStatement(call, in: &scope)
         }
         return nil

@@ -134,6 +134,25 @@ extension SwiftLowering {
         return ([.step("observeKeyPath", key, at: at, extra + block)], type)
     }
 
+    /// `_ = object.observe(\.key) { … }`: the observation is made, and its `NSKeyValueObservation`, which nothing
+    /// keeps, is released at once, which invalidates it (swift `stdlib/public/Darwin/Foundation/NSObject.swift`:
+    /// `deinit { invalidate() }`; the returned token's documentation: "when the returned NSKeyValueObservation is
+    /// deinited or invalidated, it will stop observing"). The handler never runs: the classic discarded-token bug.
+    /// Lowered as `observeKeyPath:` into a temporary `token:`, then `release:` of it. Nil when `call` is no
+    /// `observe(\.key)`.
+    mutating func discardedObservation(_ call: FunctionCallExprSyntax, in scope: Scope) -> [LocatedNode]? {
+        guard call.arguments.first?.expression.is(KeyPathExprSyntax.self) == true else { return nil }
+        let name =
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard name == "observe" else { return nil }
+        let at = location(call)
+        let token = Self.temporaryName("observation", at: at)
+        guard let made = apiCreation(call, place: token, in: scope) else { return nil }
+        if made.steps.isEmpty { return [] }  // refused
+        return made.steps + [.step("release", token, at: at)]
+    }
+
     /// The lowered type of a KVO change handler's `change` (an `NSKeyValueObservedChange`): only its `newValue`
     /// and `oldValue` are read (``keyValueChangeMember(_:_:in:)``).
     static let keyValueChangeType = LoweredType.api("NSKeyValueObservedChange")

@@ -50,7 +50,7 @@ extension SwiftLowering {
             }
             if binding.typeAnnotation == nil, let value = binding.initializer?.value,
                 memberOfAnObjectIsPlain(value, in: scope) || memberOfAReachedObjectIsPlain(value, in: scope)
-                    || isPlainStructRead(value, in: scope)
+                    || isPlainStructRead(value, in: scope) || isOperationCountRead(value, in: scope)
             {
                 plainBindings.insert(binding.id)  // `let n = counter.count`, printed as its value (+Interpolation)
             }

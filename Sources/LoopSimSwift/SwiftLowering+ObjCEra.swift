@@ -8,7 +8,7 @@ extension SwiftLowering {
     /// (`#selector(open(_:))`), or, for a bare name (`#selector(open)`), as many as the method of the file's class
     /// declares; an Objective-C method that takes fewer ignores the rest (the argument rides in a register
     /// nobody reads).
-    private func performedParameterCount(_ selector: ExprSyntax, target: String, in scope: Scope) -> Int {
+    func performedParameterCount(_ selector: ExprSyntax, target: String, in scope: Scope) -> Int {
         if let macro = selector.as(MacroExpansionExprSyntax.self), let argument = macro.arguments.first?.expression {
             let names =
                 argument.as(DeclReferenceExprSyntax.self)?.argumentNames

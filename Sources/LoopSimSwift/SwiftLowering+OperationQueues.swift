@@ -87,3 +87,60 @@ extension SwiftLowering {
         return [.step("setCompletionBlock", op.text, at: location(lhs), block)]
     }
 }
+
+extension SwiftLowering {
+    /// `queue.operationCount` of an operation queue (a property's, a top-level one, `OperationQueue.main`) as a
+    /// value: `operationCount: QUEUE` `into:` a temporary before the statement (``Hoisting``), as a returning call
+    /// is; also inside a computed property's getter (`var pending: Int { queue.operationCount }`), read where the
+    /// property is. Nil when `member` is no such read; `.some(nil)` after refusing it.
+    mutating func hoistedOperationCount(_ member: MemberAccessExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
+        guard member.declName.baseName.text == "operationCount", let base = member.base else { return nil }
+        let queue: String
+        if let q = propertyQueue(base, in: scope), q.isOperationQueue {
+            queue = q.name
+        } else if let ref = base.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text] == nil,
+            operationQueues.contains(where: { $0.name == ref.baseName.text })
+        {
+            queue = ref.baseName.text
+        } else if base.trimmedDescription == "OperationQueue.main" {
+            queue = "main"
+        } else {
+            return nil
+        }
+        if let done = hoisting.temporaries[member.id] { return .some(done) }
+        // A computed property's getter is read where the property is: its own declaration is outside the statement.
+        var inStatement = false
+        var node: Syntax? = Syntax(member)
+        while let current = node, !inStatement {
+            inStatement = current.id == hoisting.root?.id
+            node = current.parent
+        }
+        let why = inStatement ? whyNotHoisted(member, in: scope) : hoisting.isOpen ? nil : "here"
+        if let why {
+            unsupported(
+                "reading `operationCount` \(why)",
+                "read it into a local first (`let n = queue.operationCount`), then use the local", at: member)
+            return .some(nil)
+        }
+        let at = location(member)
+        let temporary = Self.temporaryName("operationCount", at: at)
+        hoisting.steps.append(.step("operationCount", queue, at: at, [("into", .plain(temporary, at: at))]))
+        hoisting.temporaries[member.id] = (temporary, .int)
+        return .some((temporary, .int))
+    }
+}
+
+extension SwiftLowering {
+    /// Whether `e` is `queue.operationCount` of an operation queue: an `Int`, never optional, so a local bound to it
+    /// prints as its value.
+    func isOperationCountRead(_ e: ExprSyntax, in scope: Scope) -> Bool {
+        guard let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "operationCount",
+            let base = member.base
+        else { return false }
+        if let q = propertyQueue(base, in: scope), q.isOperationQueue { return true }
+        if let ref = base.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text] == nil {
+            return operationQueues.contains { $0.name == ref.baseName.text }
+        }
+        return base.trimmedDescription == "OperationQueue.main"
+    }
+}

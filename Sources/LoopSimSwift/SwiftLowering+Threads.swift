@@ -8,7 +8,8 @@ extension SwiftLowering {
     /// then `t.name = "NAME"` and `t.start()`: one `thread: NAME` (Foundation's `-[NSThread initWithBlock:]`,
     /// `setName:`, `start`). The target/selector form runs `target.m()` in the thread, the thread retaining the
     /// target until it exits (Apple, `initWithTarget:selector:object:`: "The objects target and argument are
-    /// retained during the execution of the detached thread"). A thread not started right after it is made is
+    /// retained during the execution of the detached thread"); `object:` is passed to a method that takes one
+    /// (`threadEntry(_ arg: Any?)`: nil for `object: nil`) and retained with the target. A thread not started right after it is made is
     /// refused. The thread is stored (`into:`) when the place is a field or the local is used afterwards.
     mutating func foldThread(
         _ items: [CodeBlockItemSyntax], at index: Int, place: (swift: String, text: String, isNew: Bool),
@@ -34,16 +35,33 @@ extension SwiftLowering {
                     "write `Thread { … }` or `Thread(target: self, selector: #selector(m), object: nil)`", at: call)
                 return ([], 1)
             }
-            if !arguments[2].expression.is(NilLiteralExprSyntax.self) {
-                unsupported("a thread's `object:`", "pass nil and keep the value in a field", at: arguments[2])
+            guard arguments[2].label?.text == "object" else {
+                unsupported(
+                    "this Thread initializer",
+                    "write `Thread(target: self, selector: #selector(m), object: nil)`", at: call)
                 return ([], 1)
             }
             let targetAt = location(arguments[0].expression)
             let name = target.text == "self" ? "self" : "threadTarget"
-            let capture = name == "self" ? "strong self" : "strong \(target.text) as threadTarget"
+            var captures: [LocatedNode] = [
+                .plain(name == "self" ? "strong self" : "strong \(target.text) as threadTarget", at: targetAt)
+            ]
+            // `object:` is the method's argument when it takes one (`@objc func entry(_ arg: Any?)`), and the thread
+            // retains it until it exits, as it retains the target.
+            let object = arguments[2].expression
+            guard let value = performArgument(object, in: scope) else { return ([], 1) }
+            var passed = "nil"
+            if value != "nil" {
+                captures.append(.plain("\(value) as threadArgument", at: location(object)))
+                passed = "threadArgument"
+            }
+            var with: [(String, LocatedNode)] = []
+            if performedParameterCount(arguments[1].expression, target: target.text, in: scope) > 0 {
+                with = [("with", .list([.plain(passed, at: location(object))], at: location(object)))]
+            }
             block = [
-                ("captures", .list([.plain(capture, at: targetAt)], at: targetAt)),
-                ("do", .list([.step("call", "\(name).\(method)", at: location(arguments[1]))], at: at)),
+                ("captures", .list(captures, at: targetAt)),
+                ("do", .list([.step("call", "\(name).\(method)", at: location(arguments[1]), with)], at: at)),
             ]
         }
         var used = 1

@@ -1007,6 +1007,16 @@ import Testing
             code: "TOP:final class L {\n var thread: Thread?\n func go() {\n"
                 + " /*@*/thread?.name = \"late\"\n }\n}",
             advice: "name a thread before it starts"),
+        Case(
+            name: "a view's delegate set to one of the file's objects",
+            code: "TOP:final class V: UIViewController {\n @IBOutlet var scrollView: UIScrollView!\n"
+                + " override func viewDidLoad() {\n super.viewDidLoad()\n scrollView.delegate = /*@*/self\n }\n}",
+            advice: "call it from the experiment"),
+        Case(
+            name: "a UIKit method the file's view subclass inherits, not modelled",
+            code: "TOP:final class Banner: UIView {}\nfinal class V: UIViewController {\n let banner = Banner()\n"
+                + " func f() {\n /*@*/banner.becomeFirstResponder()\n }\n}",
+            advice: "call a method `Banner` declares"),
     ]
 
     /// The scenario file around `code`.

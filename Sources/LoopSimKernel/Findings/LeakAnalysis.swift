@@ -78,6 +78,9 @@ struct LeakAnalysis {
             add(
                 rl.threadPerforms.map(\.request), "\(name) perform requests", "runloop", "perform request",
                 neverRuns ? .persistent : .pending)
+            // A timer (or display link) added for `.common` sits in each common mode's list too: its common-items
+            // entry comes first, so that its path names what the code wrote rather than the first common mode.
+            add(rl.commonTimers, "\(name) common items", "runloop", "timers", .persistent)
             for mode in rl.modes.values {
                 let label = "\(name) mode \(mode.shortName)"
                 if ordered {
@@ -96,7 +99,6 @@ struct LeakAnalysis {
                 add(mode.sources1, label, "runloop", "ports", .persistent)
                 add(mode.observers.lazy.map(\.object), label, "runloop", "observer", .persistent)
             }
-            add(rl.commonTimers, "\(name) common items", "runloop", "timers", .persistent)
             add(rl.blocks.lazy.map(\.block), "\(name) blocks", "runloop", "block", neverRuns ? .persistent : .pending)
         }
         for (queue, held) in k.dispatch.heldObjects() {

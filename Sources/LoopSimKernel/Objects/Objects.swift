@@ -197,6 +197,28 @@ final class Objects {
                 + " (an unretained reference outlived its object)")
     }
 
+    /// The fault of reading a Swift `unowned` reference whose object is deallocated: the runtime's
+    /// `swift_abortRetainUnowned` (swift `stdlib/public/runtime/Errors.cpp`), "Fatal error: Attempted to read an
+    /// unowned reference but object %p was already deallocated", the object named instead of its address.
+    func unownedReadFault(_ id: ObjectID) -> RuntimeFault {
+        RuntimeFault(
+            "Fatal error: Attempted to read an unowned reference but object " + describeFreed(id)
+                + " was already deallocated")
+    }
+
+    /// Reads slot `index` of `id` as ``readSlot(_:_:)`` does; a Swift `unowned` slot whose object is no longer
+    /// alive traps (Swift's strong retain of an unowned reference fails once deinit has begun:
+    /// `swift_unownedRetainStrong`).
+    func readSlotChecked(_ id: ObjectID, _ index: Int) throws(RuntimeFault) -> Value {
+        let value = readSlot(id, index)
+        if case .object(let target) = value, let o = heap.object(id), o.slotStrengths[index] == .unowned,
+            !heap.isAlive(target)
+        {
+            throw unownedReadFault(target)
+        }
+        return value
+    }
+
     /// A freed object as crash messages name it: `TimerVC vc (#2, deallocated at 1.500 s on main)`, from its
     /// death record (NSZombie's `-[TimerVC tick]: message sent to deallocated instance` names the class too).
     func describeFreed(_ id: ObjectID) -> String {

@@ -62,7 +62,7 @@ extension Interpreter {
             case .local(let i): value = frame.env.locals[i]
             case .capture(let i):
                 guard let block = frame.env.block else { throw RuntimeFault("capture read outside a block") }
-                value = k.objects.readSlot(block, i)
+                value = try k.objects.readSlotChecked(block, i)
             case .selfObject: value = frame.env.selfValue
             case .shared(let classIndex): value = .object(k.objects.sharedInstance(classIndex: classIndex, on: thread))
             }
@@ -72,7 +72,7 @@ extension Interpreter {
                     return .null
                 case .object(let id):
                     guard k.heap.object(id) != nil else { throw k.objects.deallocatedMessage(id) }
-                    value = k.objects.readSlot(id, field)
+                    value = try k.objects.readSlotChecked(id, field)
                 default:
                     throw RuntimeFault("field access on a value that is not an object")
                 }

@@ -113,4 +113,7 @@ public enum Strength: String, Sendable, Hashable {
     case weak
     /// Swift's unsafe unowned reference / ObjC's `assign`: neither retains nor zeroes; using it after dealloc crashes.
     case unretained
+    /// Swift's (safe) `unowned`: neither retains nor zeroes, as `unretained`; reading it once its object is
+    /// deallocated traps with the Swift runtime's fatal error (``Objects/unownedReadFault(_:)``).
+    case unowned
 }

@@ -61,7 +61,7 @@ extension ScenarioCompiler {
         var offset = 0
         var strength = Strength.strong
         for (word, s) in [
-            ("strong ", Strength.strong), ("weak ", .weak), ("unretained ", .unretained), ("unowned ", .unretained),
+            ("strong ", Strength.strong), ("weak ", .weak), ("unretained ", .unretained), ("unowned ", .unowned),
         ]
         where text.hasPrefix(word) {
             strength = s

@@ -65,7 +65,8 @@ extension ScenarioCompiler {
         }
         var strength = Strength.strong
         if let first = words.first, Self.ownershipWords.contains(first) {
-            strength = first == "strong" ? .strong : first == "weak" ? .weak : .unretained
+            strength =
+                first == "strong" ? .strong : first == "weak" ? .weak : first == "unowned" ? .unowned : .unretained
             words.removeFirst()
         } else if words.count == 2, typeNamed(words[1]) != nil {
             // `waek NSTimer`: the type is known, so the first word is a misspelt ownership. One error, and the

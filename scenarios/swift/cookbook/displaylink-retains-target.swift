@@ -37,6 +37,6 @@ scenario.at(.milliseconds(500), "the controller removes the spinner") {
 }
 
 scenario.expect(.all, [
-    "objects.abandoned": 2, "leaks[0].class": "SpinnerView", "leaks[0].path[0]": "runloop(main) mode default",
+    "objects.abandoned": 2, "leaks[0].class": "SpinnerView", "leaks[0].path[0]": "runloop(main) common items",
     "timers.fires": 119,  // every 1/60 s until 2 s: it never stopped
 ])
