@@ -164,7 +164,7 @@ extension Interpreter {
             guard object.isTimer else {
                 throw RuntimeFault("'\(property.rawValue)' read from a \(object.className), not a timer")
             }
-            if property.isFrameTime { return try property.frameTime(of: object, k) }
+            if property.isFrameTime { return try property.frameTime(of: object, now: k.now, app: k.app) }
             return property.value(of: object, k.profile)
         case .runLoopProperty(let base, let property):
             guard let loop = try k.runLoops.runLoop(named: try evaluate(base, in: frame, on: thread, k))

@@ -42,7 +42,7 @@ public enum TimerProperty: String, Sendable, CaseIterable {
     /// Whether the property is a boolean (else an integer or a duration).
     public var isBool: Bool { self == .isValid || self == .paused }
 
-    /// Whether the property is a display link's frame time, a duration (``frameTime(of:_:)``).
+    /// Whether the property is a display link's frame time, a duration (``frameTime(of:now:app:)``).
     public var isFrameTime: Bool { self == .timestamp || self == .targetTimestamp || self == .duration }
 
     /// The value for `timer`, a timer object, under `profile`.
@@ -58,26 +58,26 @@ public enum TimerProperty: String, Sendable, CaseIterable {
                 ? .int(0) : .int(Int(timer.timerExtras.tolerance.nanoseconds / 1_000_000))
         case .paused: .bool(timer.timerExtras.isPaused)
         case .userInfo: timer[slot: TimerState.userInfoSlot]
-        case .timestamp, .targetTimestamp, .duration: .duration(timer.timer.interval)  // see frameTime(of:_:)
+        case .timestamp, .targetTimestamp, .duration: .duration(timer.timer.interval)  // see frameTime(of:now:app:)
         }
     }
 
-    /// A display link's frame time at the kernel's `now`: the boundary at or before now on the link's own grid,
+    /// A display link's frame time at `now`: the boundary at or before now on the link's own grid,
     /// the slots of its fire date and period (``RunLoops/makeDisplayLink``; a rate change keeps the grid's slots).
     /// In its callout the fire date is still the slot called out (CF reschedules after the callout), so a late
     /// callout reads the last slot passed, not the one it was due at; read on the monotonic clock
     /// (``AppLifecycle/monotonicNow(_:)``). An `NSTimer` has no such property: the read fails as
     /// `-[__NSCFTimer timestamp]` would (an unrecognized selector).
-    func frameTime(of link: HeapObject, _ k: Kernel) throws(RuntimeFault) -> Value {
+    func frameTime(of link: HeapObject, now: SimInstant, app: AppLifecycle) throws(RuntimeFault) -> Value {
         guard link.className == "CADisplayLink" else {
             throw RuntimeFault("'\(rawValue)' read from an NSTimer: it is a CADisplayLink's")
         }
         let period = link.timer.interval
         if self == .duration { return .duration(period) }
         let anchor = link.timer.fireTSR.nanoseconds, step = period.nanoseconds
-        let offset = k.now.nanoseconds - anchor
+        let offset = now.nanoseconds - anchor
         let slots = offset >= 0 ? offset / step : -((-offset + step - 1) / step)  // rounded toward -infinity
-        let timestamp = k.app.monotonicNow(SimInstant(nanoseconds: anchor + slots * step))
+        let timestamp = app.monotonicNow(SimInstant(nanoseconds: anchor + slots * step))
         return .duration(self == .timestamp ? timestamp : timestamp + period)
     }
 }
