@@ -335,6 +335,14 @@ extension SwiftLowering {
         if let call = e.as(FunctionCallExprSyntax.self), let type = syncClosureReturnedType(call) {
             return type  // `queue.sync { () -> Int in …; return n }` (SwiftLowering+SyncValues.swift)
         }
+        if let call = e.as(FunctionCallExprSyntax.self), Self.stringFunction(call) != nil,
+            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+            !base.trimmedDescription.contains("?")
+        {
+            // `let normalized = text.trimmingCharacters(in: .whitespaces)`: a `String` function of a plain value (only a
+            // `String` has them), itself a `String` (SwiftLowering+StringFunctions.swift).
+            return interpolatedType(base) == .plain ? .plain : nil
+        }
         if let call = e.as(FunctionCallExprSyntax.self) { return returnedType(call) }
         if let ref = e.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             return declaredType(of: ref.baseName.text, at: Syntax(ref))

@@ -26,17 +26,17 @@ import Testing
                     }
                 }
                 func done(_ text: String) {
-                    print("<\\(text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased())>")
+                    print("(\\(text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()))")
                 }
             }
             let search = Search()
-            search.textDidChange("  sw ift\t")
+            search.textDidChange("  sw ift\\t")
             scenario.at(.milliseconds(100), "clears the field") {
-                search.textDidChange("\u{3000}\u{A0} ")
+                search.textDidChange("\\u{3000}\\u{A0} ")
             }
             search.done(" ok  ")
             scenario.expect(.all, [
-                "logs": 3, "logs[0].text": "<OK>", "logs[1].text": "[sw ift] 6", "logs[2].text": "empty",
+                "logs": 3, "logs[0].text": "(OK)", "logs[1].text": "[sw ift] 6", "logs[2].text": "empty",
             ])
             """)
     }
