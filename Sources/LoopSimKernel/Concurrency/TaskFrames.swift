@@ -116,6 +116,16 @@ final class AwaitCallFrame: Frame {
     let caller: ProgramFrame?
     /// Where the await is: 0 before the hop, 1 before the call, 2 after it, 3 after the hop back.
     private var stage = 0
+    /// The receiver's error field (``carriedErrorField``) as the method left it, carried across the hop back:
+    /// (the slot, its value).
+    private var carriedError: (slot: Int, value: Value)?
+
+    /// The hidden field a throwing method leaves its error in (the Swift front-end's `thrownError`,
+    /// SwiftLowering+Throws.swift), read by the caller right after the call. Across an await it rides with the
+    /// await: taken from the receiver when the method returns and put back when the caller resumes, just before
+    /// the caller's next step reads it, so a second task that awaits the same object's method meanwhile — while
+    /// this caller waits for its executor — neither reads this error nor has its own read by this caller.
+    static let carriedErrorField = "thrownError"
 
     init(
         task: ObjectID, receiver: ObjectID, classIndex: Int, method: Int, arguments: [Value], held: [ObjectID],
@@ -148,14 +158,33 @@ final class AwaitCallFrame: Frame {
             return .push(callee)
         case 2:
             stage = 3
+            if let object = kernel.heap.object(receiver),
+                let slot = object.slotNames.firstIndex(of: Self.carriedErrorField)
+            {
+                carriedError = (slot, object[slot: slot])
+                object[slot: slot] = .null
+            }
+            let back = tasks.popReturn(task)
+            if tasks.executor(of: task) != back {
+                kernel.release(receiver, on: thread)  // the error is put back on the object only if it lives
+                for id in held { kernel.release(id, on: thread) }
+                return .push(TaskSuspendFrame(.hop(back)))
+            }
+            restoreCarriedError(in: kernel.heap)
             kernel.release(receiver, on: thread)
             for id in held { kernel.release(id, on: thread) }
-            let back = tasks.popReturn(task)
-            if tasks.executor(of: task) != back { return .push(TaskSuspendFrame(.hop(back))) }
             return .pop(.null)
         default:
+            restoreCarriedError(in: kernel.heap)
             return .pop(.null)
         }
+    }
+
+    /// Puts the carried error back on the receiver, for the caller's next step to read (``carriedErrorField``).
+    private func restoreCarriedError(in heap: ObjectHeap) {
+        guard let (slot, value) = carriedError else { return }
+        carriedError = nil
+        if let object = heap.object(receiver), slot < object.slotCount { object[slot: slot] = value }
     }
 
     /// The task ends inside the await (a thrown `CancellationError`): the frame lets go of what it holds.
