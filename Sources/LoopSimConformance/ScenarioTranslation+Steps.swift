@@ -490,6 +490,8 @@ extension ScenarioTranslation {
             }
             for field in fields { text = "LS.get(\(text), \(field))" }
             return text
+        case .field(let base, let field):
+            return "LS.get(\(expr(base, context)), \(field))"
         case .new(let c, let label):
             return "LS.new(\(className(c))(label: \(SwiftWriter.literal(label))))"
         case .block(let t):

@@ -172,4 +172,50 @@ import Testing
                 main: []
                 """) == ["field.declaration"])
     }
+
+    /// A field read of what a subscript yields (`self.requests[key].waiting`, Swift's `inFlight[key]?.completions`):
+    /// the entry's field, nil for a missing key, as optional chaining gives; the array of blocks read through it is
+    /// called element by element. The in-flight de-duplication idiom: two callers wait on one request.
+    @Test func aFieldOfADictionaryValueIsReadThroughTheSubscript() throws {
+        let o = try run(
+            """
+            name: a field through a subscript
+            until: 2s
+            classes:
+              Request:
+                fields:
+                  waiting: '[block]'
+                  attempts: int
+              Loader:
+                root: true
+                fields:
+                  requests: '[string: Request]'
+                methods:
+                  finish:
+                    - let: handlers = self.requests["a"].waiting ?? []
+                    - let: missing = self.requests["b"].attempts
+                    - log: 'handlers \\(handlers.count), attempts \\(self.requests["a"].attempts), missing \\(missing == nil)'
+                    - for: h in handlers
+                      do:
+                        - callBlock: h
+            main:
+              - let: r = new Request
+              - set: r.attempts = 2
+              - block: b1
+                do: [{log: first}]
+              - block: b2
+                do: [{log: second}]
+              - append: r.waiting
+                value: b1
+              - append: r.waiting
+                value: b2
+              - updateValue: shared Loader.requests
+                forKey: '"a"'
+                value: r
+            user:
+              - {at: 1s, name: finish, do: [{call: shared Loader.finish}]}
+            """)
+        #expect(o.crash == nil)
+        #expect(logs(o) == ["1000 handlers 2, attempts 2, missing true", "1000 first", "1000 second"])
+    }
 }

@@ -88,6 +88,43 @@ import Testing
         #expect(logs == ["0 a 2", "0 b 5", "0 total 3 count 2 seen true 1", "0 cleared true"])
     }
 
+    /// The in-flight de-duplication idiom: callers wait on one request kept under its key; when it finishes, its
+    /// waiting handlers are read through the subscript (`inFlight[key]?.completions ?? []`, nil for a missing key)
+    /// and called with `forEach`, and the entry is removed in a `defer`.
+    @Test func aFieldIsReadThroughASubscript() throws {
+        let logs = try Self.logs(
+            """
+                private var inFlight: [String: Pending] = [:]
+                func load(_ key: String, _ done: @escaping (Int) -> Void) {
+                    if let pending = inFlight[key] {
+                        pending.completions.append(done)
+                        return
+                    }
+                    let pending = Pending()
+                    pending.completions.append(done)
+                    inFlight[key] = pending
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                        let waiting = self.inFlight[key]?.completions ?? []
+                        let none = self.inFlight["other"]?.completions ?? []
+                        defer { self.inFlight[key] = nil }
+                        print("\\(waiting.count) waiting, \\(none.count) other")
+                        waiting.forEach { $0(7) }
+                    }
+                }
+                func report() { print("in flight \\(inFlight.count)") }
+            """,
+            """
+            final class Pending {
+                var completions: [(Int) -> Void] = []
+            }
+            let w = W()
+            w.load("a") { v in print("first \\(v)") }
+            w.load("a") { v in print("second \\(v)") }
+            scenario.at(.seconds(2), "report") { w.report() }
+            """, until: 3)
+        #expect(logs == ["1000 2 waiting, 0 other", "1000 first 7", "1000 second 7", "2000 in flight 0"])
+    }
+
     /// `reduce(0, +)` sums an array or a dictionary's values (Int, or TimeInterval); an empty one sums to 0 (`0.0`);
     /// another `reduce` is refused where it is written.
     @Test func reduceSumsValues() throws {

@@ -78,6 +78,16 @@ extension Interpreter {
                 }
             }
             return value
+        case .field(let base, let field):
+            switch try evaluate(base, in: frame, on: thread, k) {
+            case .null:
+                return .null
+            case .object(let id):
+                guard k.heap.object(id) != nil else { throw k.objects.deallocatedMessage(id) }
+                return try k.objects.readSlotChecked(id, field)
+            default:
+                throw RuntimeFault("field access on a value that is not an object")
+            }
         case .new, .block, .newSemaphore, .newGroup:
             // a +1 temporary: the frame holds it until the step's call ends (ProgramFrame.temporaries)
             let (value, _) = try evaluateOwned(expr, in: frame, on: thread, k)

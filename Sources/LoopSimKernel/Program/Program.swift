@@ -258,6 +258,10 @@ public indirect enum Expr: Sendable {
     case literal(Value)
     /// A root followed by field indices: `self.button.timer`.
     case path(PathRoot, [Int])
+    /// A field of the object another expression yields, which no path names: `cache[key].name`, `items[0].owner`
+    /// (Swift's `cache[key]?.name`); nil when that expression yields nil, as optional chaining (and a message to nil)
+    /// does.
+    case field(Expr, Int)
     /// `new ClassName`: a fresh instance (+1, owned by whoever stores it).
     case new(classIndex: Int, label: String)
     /// A block literal: a fresh block object whose captures are evaluated now.

@@ -189,6 +189,8 @@ extension ScenarioCompiler {
             if ta == .null { return (.coalesce(a, b), tb) }
             if tb == .null || ta == tb { return (.coalesce(a, b), ta) }
             if ta.isObject && tb.isObject { return (.coalesce(a, b), .anyObject) }
+            // `xs ?? []`: the empty array literal takes the left side's array type.
+            if case .array = ta, case .arrayLiteral(let elements) = b, elements.isEmpty { return (.coalesce(a, b), ta) }
             bag.error(
                 .exprType, "?? takes a value and a default of the same type, not \(ta) and \(tb)",
                 at: location(in: scalar, offset: offset))

@@ -152,11 +152,8 @@ extension ScenarioCompiler {
                 return nil
             }
             guard case .path(let root, let fields) = baseExpr else {
-                bag.error(
-                    .exprType,
-                    "'\(field)' is read from an expression that is not a variable or a field; "
-                        + "store it in a local first", at: location(in: scalar, offset: offset + column))
-                return nil
+                // A field of what a subscript or another expression yields (`cache[key].name`): nil when it is.
+                return (.field(baseExpr, index), classFields[c][index].type)
             }
             if case .shared(let s) = root, fields.isEmpty, !sharedFieldReads.contains(s) { sharedFieldReads.append(s) }
             return (.path(root, fields + [index]), classFields[c][index].type)
