@@ -116,6 +116,39 @@ import Testing
         #expect(o.timers.first?.fires == 3)
     }
 
+    /// A singleton that keeps a screen's block (so the screen stays alive): the path starts at the singleton's root, named once, and goes on
+    /// from the singleton's field that holds the block (`singleton Hub -> block#1 -> VC vc`, not `singleton Hub ->
+    /// Hub Hub -> …`); its first edge is that field.
+    @Test func aSingletonsPathNamesItOnce() throws {
+        let yaml = """
+            name: a singleton keeps a screen's block
+            until: 2s
+            classes:
+              Hub:
+                root: true
+                fields:
+                  handler: block
+              VC:
+                methods:
+                  listen:
+                    - block: shared Hub.handler
+                      captures: [strong self]
+                      do: [{log: changed}]
+            main:
+              - let: vc = new VC
+              - call: vc.listen
+            user:
+              - at: 1s
+                do: [release: vc]
+            """
+        let o = try Self.run(yaml)
+        let vc = try #require(o.alive.listed?.first { $0.object == "vc" })
+        #expect(vc.path == ["singleton Hub", "block#1", "VC vc"])
+        #expect(vc.edges == ["handler", "self"])
+        let hub = try #require(o.alive.listed?.first { $0.className == "Hub" })
+        #expect(hub.path == ["singleton Hub", "Hub Hub"])
+    }
+
     /// A popped controller that only its timer (and so the run loop) still holds is abandoned by its lifecycle end,
     /// with its timer (MLeaksFinder's rule reaches it through the system's roots, not only the app's).
     @Test func aPoppedControllerHeldByItsTimerIsAbandoned() throws {

@@ -45,7 +45,8 @@ public struct Leak: Sendable, Hashable {
     /// `TimerButton button`). For `leaked`: the cycle, starting and ending at the object (just the object when it
     /// is not on one).
     public var path: [String]
-    /// The field or slot names along the path (one fewer than `path` for `abandoned`).
+    /// The field or slot names along the path (one fewer than `path` for `abandoned`; a singleton's first edge is
+    /// its field that holds the next object).
     public var edges: [String]
     /// The kind of root that holds it (`thread`, `runloop`, `queue`, `app`, `corelibs`), for `abandoned`.
     public var holder: String?
@@ -75,7 +76,8 @@ public struct AliveObject: Sendable, Hashable {
     /// Its shortest path from the root that reaches it first, root first (`thread worker-1 frame`, `block#1`),
     /// as for an abandoned ``Leak``; just the object when no root reaches it.
     public var path: [String]
-    /// The field or slot names along the path, the root's edge first (one fewer than `path`).
+    /// The field or slot names along the path, the root's edge first (one fewer than `path`); a singleton's path
+    /// starts at its root, named once, so its first edge is the singleton's field that holds the next object.
     public var edges: [String]
     /// The kind of that root (`app`, `singleton`, `thread`, `runloop`, `queue`…).
     public var holder: String?

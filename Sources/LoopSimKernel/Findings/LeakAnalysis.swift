@@ -314,8 +314,14 @@ struct LeakAnalysis {
             r = s.reach[Int(r.from)]
         }
         let root = roots[Int(r.edge)]
+        if root.holder == "singleton", path.count > 1 {
+            // The root's label names the singleton (`singleton Store`): the path goes on from the field of it that
+            // holds the next object, rather than naming the singleton twice (`singleton Store -> Store Store`).
+            path.removeLast()
+        } else {
+            edges.append(root.edge)
+        }
         path.append(root.label)
-        edges.append(root.edge)
         return (path.reversed(), edges.reversed(), root)
     }
 
