@@ -105,7 +105,7 @@ extension SwiftLowering {
                 continue
             }
             for element in caseDecl.elements {
-                let caseName = element.name.text
+                let caseName = element.name.identifier?.name ?? element.name.text
                 if let associated = element.parameterClause, errorPayloadEnums[name] == nil {
                     unsupported(
                         "an enum case with associated values (`\(caseName)\(associated.trimmedDescription)`)",
@@ -129,7 +129,7 @@ extension SwiftLowering {
     /// The value of one case: its name as a string, its `String` raw value, or its `Int` raw value (written, or
     /// one more than the case before). Nil after refusing a raw value that is not a literal.
     private mutating func caseValue(_ element: EnumCaseElementSyntax, rawType: String?, next: inout Int) -> String? {
-        let caseName = element.name.text
+        let caseName = element.name.identifier?.name ?? element.name.text
         switch rawType {
         case "Int":
             if let raw = element.rawValue?.value {

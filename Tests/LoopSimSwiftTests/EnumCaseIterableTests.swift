@@ -20,6 +20,25 @@ import Testing
         return run.outcome.logs.map { "\($0.at.nanoseconds / 1_000_000) \($0.text)" }
     }
 
+    /// A case named by a keyword in backticks (`case \`default\``, Swift's escaped identifier) is the case
+    /// `default`: `.default` names it, and it prints without the backticks, as Swift prints it.
+    @Test func aBacktickedCaseIsItsName() throws {
+        let logs = try Self.logs(
+            """
+            enum Priority { case low, `default`, high }
+            final class Queue {
+                var priority = Priority.low
+                func raise() {
+                    priority = .default
+                    if priority == .default { print("priority \\(priority)") }
+                }
+            }
+            let q = Queue()
+            q.raise()
+            """)
+        #expect(logs == ["0 priority default"])
+    }
+
     @Test func allCasesListsTheCasesInDeclarationOrder() throws {
         let logs = try Self.logs(
             """
