@@ -119,6 +119,10 @@ extension SwiftLowering {
             return []
         case .object(let cls) where inheritedViewMethod(cls, name) != nil:
             return inheritedViewCall(cls, name, call, in: scope)  // SwiftLowering+ViewMethods.swift
+        case .object(let cls) where synthesizedAlertClass(cls):
+            unsupported(
+                "`\(cls).\(name)`", Self.alertAdvice, at: member)  // SwiftLowering+Alerts.swift
+            return []
         case .object(let cls):
             bag.error(
                 .nameUndefined, "`\(cls)` has no method `\(name)`; declare `func \(name)()` in the class",

@@ -295,6 +295,10 @@ extension SwiftLowering {
                 unsupported("a method used as a value", "call it: `\(name)()`", at: member)
                 return nil
             }
+            if synthesizedAlertClass(cls), classes[cls]?.inherited.contains(name) != true {
+                unsupported("`\(cls).\(name)`", Self.alertAdvice, at: member)  // SwiftLowering+Alerts.swift
+                return nil
+            }
             return ("\(inner.text).\(name)", .unknown)
         case .timer:
             switch name {

@@ -33,6 +33,11 @@ extension SwiftLowering {
         }
         let bareController = bareControllerDeclaration(tree)  // SwiftLowering+BareControllers.swift
         if let bareController { classes[bareController.name.text] = ClassShape(name: bareController.name.text) }
+        let alertItems = alertDeclarations(tree)  // SwiftLowering+Alerts.swift
+        let alertClasses = alertItems.compactMap { $0.item.as(ClassDeclSyntax.self) }
+        alertSynthesized = !alertItems.isEmpty
+        for item in alertItems { collectEnums(item) }
+        for decl in alertClasses { classes[decl.name.text] = ClassShape(name: decl.name.text) }
         for item in tree.statements { collectStructFields(item) }
         collectSingletons(tree)  // SwiftLowering+Singletons.swift: `let s = C.shared` in any class infers `C`
         collectTupleShapes(tree)  // SwiftLowering+Tuples.swift
@@ -49,6 +54,10 @@ extension SwiftLowering {
         if let bareController {
             declaredTypeNames.insert(bareController.name.text)
             collectShape(bareController)
+        }
+        for decl in alertClasses {
+            declaredTypeNames.insert(decl.name.text)
+            collectShape(decl)
         }
         collectAwaitedReads(tree)  // SwiftLowering+ActorReads.swift
         var globalMethods: [(String, LocatedNode)] = []  // the top-level functions (SwiftLowering+Globals.swift)
@@ -142,6 +151,7 @@ extension SwiftLowering {
             }
         }
         if let bareController, let lowered = lowerClass(bareController) { classNodes.append(lowered) }
+        for decl in alertClasses { if let lowered = lowerClass(decl) { classNodes.append(lowered) } }
         if headerNode == nil && !isAppCode {
             bag.error(
                 .swiftScenario,

@@ -150,6 +150,7 @@ extension SwiftLowering {
     func uikitType(_ name: String) -> LoweredType {
         switch name {
         case "UINavigationController": .object("UINavigationController")
+        case "UIAlertController" where classes[name] != nil: .object(name)  // SwiftLowering+Alerts.swift
         case "UIViewController", "UIAlertController": .object("UIViewController")
         case "UIView", "UIWindow": .object("UIView")
         default: notificationType(name)

@@ -118,6 +118,8 @@ struct SwiftLowering {
     /// The file's top-level functions, and its classes' and actors' names (SwiftLowering+Globals.swift).
     var globalFunctions: Set<String> = []
     var declaredTypeNames: Set<String> = []
+    /// Whether the lowering declared `UIAlertController` and `UIAlertAction` for the file (SwiftLowering+Alerts.swift).
+    var alertSynthesized = false
     /// Lowering the `main:` declaration of a global (SwiftLowering+Globals.swift).
     var loweringGlobalDeclaration = false
     /// The overloads renamed before lowering (SwiftOverloads.swift): it maps the renamed tree's positions to the

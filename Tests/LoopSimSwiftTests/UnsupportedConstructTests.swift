@@ -517,9 +517,10 @@ import Testing
             advice: "create the controller"),
         Case(name: "table view data", code: "/*@*/tableView.reloadData()", advice: "table views"),
         Case(
-            name: "alert controller",
-            code: "let a = /*@*/UIAlertController(title: \"t\", message: nil, preferredStyle: .alert)",
-            advice: "class AlertVC: UIViewController"),
+            name: "alert text field",
+            code: "let a = UIAlertController(title: \"t\", message: nil, preferredStyle: .alert)\n"
+                + "/*@*/a.addTextField { _ in }",
+            advice: "its text fields"),
         Case(
             name: "presentation style", code: "let d = UIViewController()\nd.modalPresentationStyle = /*@*/.popover",
             advice: "popover, custom and current-context presentations are not modelled"),
