@@ -25,10 +25,11 @@ extension SwiftLowering {
 
     /// Whether `expr` is `Class()` for the scenario class `cls`.
     func isConstruction(_ expr: ExprSyntax, of cls: String) -> Bool {
-        guard let call = expr.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+        guard let call = expr.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == cls
         else { return false }
-        return callee.baseName.text == cls
+        // `Cell(style: .default, reuseIdentifier: "c")`: UIKit's inherited designated init (+UIKitInits.swift).
+        return call.arguments.isEmpty || inheritsUIKitDesignatedInit(call, of: cls)
     }
 
     /// A property's type: its annotation (optional or not), or the type of its initial value.

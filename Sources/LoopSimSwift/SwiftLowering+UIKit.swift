@@ -43,24 +43,25 @@ extension SwiftLowering {
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let parent = inherited.type.trimmedDescription
             if Self.uikitSuperclasses.contains(parent) { shape.superclass = parent }
+            if Self.listControllers.contains(parent) {
+                shape.superclass = "UIViewController"
+                shape.listController = parent
+            }
         }
         guard shape.superclass == "UIViewController" else { return }
         for hook in Self.controllerHooks where shape.methods[hook] != nil { shape.methods[hook] = [] }
         shape.inherited = Set(Self.controllerProperties.keys)
     }
 
+    /// `UITableViewController` and `UICollectionViewController`: controllers as any other for UIKit's model, which
+    /// follows their lifecycle and presentation but not their table or collection view (no data-source or delegate
+    /// callbacks, no cell reuse: the app's code calls the cell's methods itself, as the tests of a cell do).
+    static let listControllers: Set<String> = ["UITableViewController", "UICollectionViewController"]
+
     /// Whether `parent` is a UIKit superclass the lowering follows; a UIKit class it does not follow is refused
     /// here with what to write instead (and the caller reports nothing more).
     mutating func acceptsUIKitSuperclass(_ parent: String, at node: some SyntaxProtocol) -> Bool {
-        if Self.uikitSuperclasses.contains(parent) { return true }
-        let tables = ["UITableViewController", "UICollectionViewController"]
-        if tables.contains(parent) {
-            unsupported(
-                "subclassing `\(parent)`",
-                "subclass UIViewController: table and collection views, their data sources and their cell reuse are "
-                    + "not modelled (call the cell's methods from the scenario's code)", at: node)
-            return true
-        }
+        if Self.uikitSuperclasses.contains(parent) || Self.listControllers.contains(parent) { return true }
         if parent.hasPrefix("UI"), ["Delegate", "DataSource"].contains(where: { parent.hasSuffix($0) }) {
             unsupported(
                 "conforming to `\(parent)`",
@@ -108,6 +109,14 @@ extension SwiftLowering {
         }
         if isViewController(className), ["willMove", "didMove"].contains(name) {
             return true  // containment's, called with the parent (SwiftLowering+Containment.swift)
+        }
+        if ["tableView", "collectionView", "numberOfSections"].contains(name) {
+            unsupported(
+                "overriding `\(name)`",
+                "a table's or collection's data-source and delegate callbacks are not modelled (UIKit's model has "
+                    + "no table view): keep the cell in a property and call its methods from the scenario's code "
+                    + "(`cell.configure(…)`, `cell.prepareForReuse()`) where the table would", at: decl.name)
+            return false
         }
         unsupported(
             "overriding `\(name)`",

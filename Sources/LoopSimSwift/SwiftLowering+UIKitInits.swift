@@ -52,8 +52,17 @@ extension SwiftLowering {
             return false
         }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
+        // `DealsViewController(style: .plain)`: UITableViewController's `init(style:)`, UICollectionViewController's
+        // `init(collectionViewLayout:)`, its arguments not modelled as the controller's table is not.
+        let listLabels: [String]? =
+            switch shape.listController {
+            case "UITableViewController": ["style"]
+            case "UICollectionViewController": ["collectionViewLayout"]
+            default: nil
+            }
         // Rule 1 holds while the class declares no designated init of its own (`init()` included).
-        return Self.designatedInitLabels(of: superclass) == labels && shape.initializers.isEmpty
+        return (Self.designatedInitLabels(of: superclass) == labels || listLabels == labels)
+            && shape.initializers.isEmpty
     }
 
     /// Whether `method` of `cls` is a UIKit designated-init override, whose call passes no arguments.

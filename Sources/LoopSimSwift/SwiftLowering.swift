@@ -306,6 +306,9 @@ struct ClassShape {
     var initializerQueuePositions: [String: Set<Int>] = [:]
     /// The UIKit superclass (`UIViewController`, `UITableViewCell`, …), if any (SwiftLowering+UIKit.swift).
     var superclass: String?
+    /// `UITableViewController` or `UICollectionViewController`, a controller whose table or collection view is not
+    /// modelled: ``superclass`` is then `UIViewController` (SwiftLowering+UIKit.swift).
+    var listController: String?
     /// Members inherited from the UIKit superclass that a bare name inside the class means (`navigationController`).
     var inherited: Set<String> = []
     /// An init's argument labels to the method its body lowers to (SwiftLowering+Initializers.swift).

@@ -472,7 +472,11 @@ import Testing
             code: "timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in }; go(); "
                 + "/*@*/timer?.tolerance = 0.1", advice: "right after"),
         Case(name: "subclass", code: "TOP:class VC: /*@*/Page {}", advice: "NSObject subclass"),
-        Case(name: "table view controller", code: "TOP:class T: /*@*/UITableViewController {}", advice: "data sources"),
+        Case(
+            name: "table data source override",
+            code: "TOP:class T: UITableViewController {\n    override func /*@*/tableView(_ tableView: UITableView, "
+                + "numberOfRowsInSection section: Int) -> Int { 1 }\n}",
+            advice: "data-source and delegate callbacks are not modelled"),
         Case(
             name: "UIKit delegate protocol", code: "TOP:class T: UIViewController, /*@*/UISearchBarDelegate {}",
             advice: "sends no delegate or data-source callbacks"),
