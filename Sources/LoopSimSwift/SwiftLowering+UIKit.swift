@@ -46,6 +46,10 @@ extension SwiftLowering {
             if Self.listControllers.contains(parent) {
                 shape.superclass = "UIViewController"
                 shape.listController = parent
+            } else if parent.hasPrefix("UI"), parent.hasSuffix("ViewController"), shape.superclass == nil {
+                // `UIPageViewController`, refused where it is named (``acceptsUIKitSuperclass(_:at:)``): its lifecycle
+                // overrides and its callers are read as a controller's, so that the one refusal is all it reports.
+                shape.superclass = "UIViewController"
             }
         }
         guard shape.superclass == "UIViewController" else { return }
