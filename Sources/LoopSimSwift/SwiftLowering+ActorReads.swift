@@ -145,6 +145,13 @@ extension SwiftLowering {
             steps = [
                 .step("await", "\(read.receiver).\(read.method)", at: at, [("result", .plain(temporary, at: at))])
             ]
+        } else if let call, let found = callee, let s = structArrayElement(type) {
+            // an array of structs' parallel arrays, unpacked (SwiftLowering+StructArrayReturns.swift)
+            guard
+                let made = awaitedStructCall(
+                    call, className: found.className, method: found.method, struct: s, temporary: temporary, in: scope)
+            else { return .some(nil) }
+            steps = made
         } else if let call, let found = callee, case .value(let s) = type, structs[s] != nil, payloadEnums[s] == nil {
             // a struct's parts, unpacked into the temporaries read as it (SwiftLowering+AsyncStructReturns.swift)
             guard

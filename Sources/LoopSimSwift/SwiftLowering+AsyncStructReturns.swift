@@ -31,7 +31,8 @@ extension SwiftLowering {
     /// Records the methods of `decl` that return a struct as one value of its parts.
     func collectStructPartReturns(_ decl: some ClassLikeDecl, into shape: inout ClassShape) {
         for member in classMembers(decl) where !isTypeMember(member.decl) {
-            guard let f = member.decl.as(FunctionDeclSyntax.self), returnsStructParts(f) else { continue }
+            guard let f = member.decl.as(FunctionDeclSyntax.self), returnsStructParts(f) || returnsStructArrayParts(f)
+            else { continue }
             shape.structPartReturns.insert(f.name.text)
         }
     }

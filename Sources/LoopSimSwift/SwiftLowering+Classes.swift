@@ -433,11 +433,11 @@ extension SwiftLowering {
             return nil
         }
         var returnsEntry: [(String, LocatedNode)] = []
-        if let returns = declaredReturnType(decl), structArrayElement(typeNamed(returns)) != nil {
-            _ = arrayTypeName(typeNamed(returns), at: returns)  // refused: SwiftLowering+Arrays.swift
-            return nil
-        }
-        if let returns = declaredReturnType(decl),
+        if let returns = declaredReturnType(decl), let s = structArrayElement(typeNamed(returns)) {
+            // its parallel arrays returned as one value (SwiftLowering+StructArrayReturns.swift)
+            guard let entry = structArrayReturnsEntry(decl, struct: s, returns: returns) else { return nil }
+            returnsEntry = entry
+        } else if let returns = declaredReturnType(decl),
             let entry = resultReturnsEntry(returns, of: decl, asTypeMember: asTypeMember)  // +ResultValues.swift
         {
             guard !entry.isEmpty else { return nil }

@@ -522,6 +522,8 @@ extension SwiftLowering {
             }
             return nil
         }
+        // an array of structs: its parallel arrays unpacked where it is stored (SwiftLowering+StructArrayReturns.swift)
+        if structArrayElement(awaitedType(value, in: scope)) != nil { return nil }
         guard classes.values.contains(where: { $0.returns[name] != nil }) else {
             unsupported(
                 "the value of `await \(call.calledExpression.trimmedDescription)(…)`, a method that returns nothing",

@@ -39,6 +39,8 @@ extension SwiftLowering {
             if let f = item.item.as(FunctionDeclSyntax.self) {
                 globalFunctions.insert(f.name.text)
                 recordSignature(f, into: &shape)  // SwiftLowering+TypeMembers.swift
+                // an array of structs, returned as its parallel arrays (SwiftLowering+StructArrayReturns.swift)
+                if returnsStructArrayParts(f) { shape.structPartReturns.insert(f.name.text) }
                 continue
             }
             guard let v = item.item.as(VariableDeclSyntax.self), v.bindings.count == 1,

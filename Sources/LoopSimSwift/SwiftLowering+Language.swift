@@ -387,6 +387,17 @@ extension SwiftLowering {
     /// blocks, whose `return` leaves the block): Swift runs a scope's `defer` when a `return` leaves it, after the
     /// returned value is evaluated (the Swift book, "Deferred Actions"), so `return: X` becomes `let:` a local `= X`,
     /// the deferred steps, and `return:` that local (`lock.lock(); defer { lock.unlock() }; return value`).
+    /// Whether `text` is `[returnedS_…, …]`, the parts a method that returns a struct's (or an array of structs')
+    /// parts returns from its own temporaries (SwiftLowering+AsyncStructReturns.swift).
+    static func isReturnedParts(_ text: String?) -> Bool {
+        guard let text, text.hasPrefix("["), text.hasSuffix("]") else { return false }
+        let names = text.dropFirst().dropLast().split(separator: ",").map { $0.filter { $0 != " " } }
+        return !names.isEmpty
+            && names.allSatisfy { name in
+                name.hasPrefix("returned") && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            }
+    }
+
     static func runningDeferred(_ steps: [LocatedNode], _ deferred: [LocatedNode], count: inout Int) -> [LocatedNode] {
         var out: [LocatedNode] = []
         for step in steps {
@@ -399,6 +410,11 @@ extension SwiftLowering {
                 continue
             }
             switch first.key.text {
+            case "return" where isReturnedParts(first.value.scalar?.text):
+                // `return: [returnedS_…]`: a struct's (or an array of structs') parts, already copied into the
+                // method's own temporaries, which no deferred step names (SwiftLowering+StructArrayReturns.swift).
+                out += deferred
+                out.append(step)
             case "return":
                 count += 1
                 let at = first.key.location

@@ -99,6 +99,9 @@ extension SwiftLowering {
         if case .value(let s)?? = probe.returningCallee(call, in: scope).map({ $0?.type }), structs[s] != nil {
             return nil  // a struct: a value read as an expression (``hoistedCall(_:in:)``)
         }
+        if let type = probe.returningCallee(call, in: scope)??.type, structArrayElement(type.unwrapped) != nil {
+            return nil  // an array of structs: its parallel arrays, read as an expression (+StructArrayReturns.swift)
+        }
         guard let found = returningCallee(call, in: scope) else { return nil }
         guard let (receiver, cls, method, type) = found,
             let step = callStep(call, receiver: receiver, className: cls, method: method, place: place, in: scope)
@@ -184,6 +187,20 @@ extension SwiftLowering {
             return .some(nil)
         }
         let l = location(call)
+        if let s = structArrayElement(type), returnsStructParts(cls, method) {
+            // parallel arrays, copied out of the call's value (SwiftLowering+StructArrayReturns.swift)
+            if let why = optionalChainedStructArrayCall(call, method: method, struct: s) {
+                unsupported(why.what, why.instead, at: call)
+                return .some(nil)
+            }
+            let temporary = Self.temporaryName("\(method)_", at: l)
+            guard
+                let step = callStep(
+                    call, receiver: receiver, className: cls, method: method, place: temporary, in: scope)
+            else { return .some(nil) }
+            let steps = [step] + structPartsUnpacked(temporary, struct: s, at: l)
+            return .some(hoisted(steps, into: temporary, type: type, for: call.id, at: l))
+        }
         if case .value(let s) = type, structs[s] != nil, payloadEnums[s] == nil {
             // a struct: copied out of the receiver's hidden fields right after the call (+StructReturns.swift)
             guard let step = callStep(call, receiver: receiver, className: cls, method: method, place: nil, in: scope)
@@ -396,6 +413,9 @@ extension SwiftLowering {
         if case .result = type { return resultReturn(ret, value: value, type: type, in: &scope) }  // +ResultValues
         if case .value(let s) = type, structs[s] != nil, payloadEnums[s] == nil {
             return structReturn(ret, value: value, struct: s, in: &scope)  // SwiftLowering+StructReturns.swift
+        }
+        if let s = structArrayElement(type) {
+            return structArrayReturn(ret, value: value, struct: s, in: &scope)  // +StructArrayReturns.swift
         }
         let at = location(ret)
         if let made = streamReturn(ret, value: value, type: type, in: &scope) { return made }  // +ThrowingStreams

@@ -279,6 +279,16 @@ extension SwiftLowering {
     /// property, a local, a parameter, or a `map`/`filter` hoisted before the statement). Nil after a refusal.
     mutating func structArrayArguments(_ e: ExprSyntax, struct s: String, in scope: Scope) -> [LocatedNode]? {
         let at = location(e)
+        if e.is(ArrayExprSyntax.self), hoisting.isOpen {
+            // `completion([Item(…)])`, `apply([])`: made into temporary parallel arrays before the statement, as
+            // Swift makes the array before the call.
+            let temporary = Self.temporaryName("items", at: at)
+            var inner = scope
+            let made = structArrayStore(e, struct: s, into: temporary, verb: "let", in: &inner)
+            guard !made.isEmpty else { return nil }
+            hoisting.steps += made
+            return parallelArrays(of: s, at: temporary).map { .plain($0.place, at: at) }
+        }
         if e.is(ArrayExprSyntax.self) {
             unsupported(
                 "an array literal of structs as an argument",

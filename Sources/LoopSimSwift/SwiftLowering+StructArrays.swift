@@ -319,6 +319,14 @@ extension SwiftLowering {
                 }
                 return observedMutation(lhs, in: scope, steps, at: e)
             }
+            if op == "+=", rest.count == 1 {
+                // `items += fresh`: each parallel array appends the other's, as `append(contentsOf:)` (Array's `+=`).
+                guard let other = structArrayArguments(rest[0], struct: s, in: scope) else { return [] }
+                let steps = zip(parallelArrays(of: s, at: place.text), other).map { array, value in
+                    LocatedNode.step("append", array.place, at: at, [("contentsOf", value)])
+                }
+                return observedMutation(lhs, in: scope, steps, at: e)
+            }
             unsupported(
                 "`\(op)` on an array of structs",
                 "store `[]` or `[\(s)(…)]`, or append: `\(lhs.trimmedDescription)"

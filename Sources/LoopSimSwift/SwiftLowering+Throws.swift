@@ -95,6 +95,7 @@ extension SwiftLowering {
         case .enumeration(let name, _): enums[name]?.cases.first?.value
         case .optional, .object, .timer, .thread, .semaphore, .group: "nil"
         case .value(let s): structPartsPlaceholder(s)  // SwiftLowering+AsyncStructReturns.swift
+        case .array(.value(let s)) where structArrayElement(type) != nil: structArrayPartsPlaceholder(s)
         default: nil
         }
     }
@@ -240,7 +241,21 @@ extension SwiftLowering {
         let value: (String, LoweredType)
         if awaited {
             let temporary = Self.temporaryName("\(callee.method)_", at: location(call))
-            if case .value(let s) = type {
+            if let s = structArrayElement(type) {
+                // an array of structs' parallel arrays, unpacked (SwiftLowering+StructArrayReturns.swift)
+                guard kind != .optional else {
+                    unsupported(
+                        "`try?` on a method that returns an array of the struct `\(s)`, an optional array",
+                        "write `try await` inside `do { … } catch { … }`", at: t)
+                    return .some(nil)
+                }
+                guard
+                    let made = awaitedStructCall(
+                        call, className: callee.className, method: callee.method, struct: s, temporary: temporary,
+                        in: scope)
+                else { return .some(nil) }
+                hoisting.steps += made
+            } else if case .value(let s) = type {
                 // a struct's parts, unpacked (SwiftLowering+AsyncStructReturns.swift)
                 guard kind != .optional else {
                     unsupported(

@@ -143,6 +143,8 @@ import Testing
         #expect(
             texts.contains { $0.contains("`filter` on an array of structs after `items.count` in the same statement") },
             "\(texts)")
-        #expect(texts.contains { $0.contains("an array literal of structs as an argument") })
+        // An array literal of structs as an argument is made into temporaries before the statement
+        // (StructArrayReturnTests): only the filter after a read of state is refused.
+        #expect(texts.count == 1, "\(texts)")
     }
 }

@@ -805,10 +805,35 @@ import Testing
                 "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n items = (0..<2).map /*@*/{ n in\n let k = n\n return Item(id: k)\n }\n }\n}",
             advice: "write one expression"),
         Case(
-            name: "array literal of structs as an argument",
+            name: "static method returning an array of structs",
             code:
-                "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n func f() {\n items.append(contentsOf: /*@*/[Item(id: 1)])\n }\n}",
-            advice: "make it into a local first"),
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n"
+                + " static func all() -> /*@*/[Item] { return [] }\n}",
+            advice: "make it an instance method"),
+        Case(
+            name: "method returning an array of structs holding objects",
+            code:
+                "TOP:final class Owner {}\nstruct Held { var id: Int\n let owner: Owner }\nfinal class Q {\n"
+                + " func all() -> /*@*/[Held] { return [] }\n}",
+            advice: "return an array of a struct of Int, Bool, String"),
+        Case(
+            name: "try? on an async method returning an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n func all() async throws -> [Item] { return [] }\n"
+                + " func f() async {\n let x = /*@*/try? await all()\n print(x?.count ?? 0)\n }\n}",
+            advice: "write `try await` inside `do"),
+        Case(
+            name: "ternary return of arrays of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n var on = true\n var items: [Item] = []\n"
+                + " func all() -> [Item] { return /*@*/on ? items : [] }\n}",
+            advice: "write `if c { return a }`"),
+        Case(
+            name: "optional chained call returning an array of structs",
+            code:
+                "TOP:struct Item { var id: Int }\nfinal class Q {\n func all() -> [Item] { return [] }\n}\n"
+                + "final class R {\n var q: Q? = Q()\n func f() {\n let x = /*@*/q?.all()\n print(x?.count ?? 0)\n }\n}",
+            advice: "unwrap the receiver first"),
         Case(
             name: "unnamed closure parameter of an array of structs",
             code:
@@ -848,11 +873,6 @@ import Testing
             name: "defaulted parameter of an array of structs",
             code: "TOP:struct Item { var id: Int }\nfinal class Q {\n func show(/*@*/_ xs: [Item] = []) {}\n}",
             advice: "without a default"),
-        Case(
-            name: "array of structs as a returned value",
-            code: "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: [Item] = []\n"
-                + " func all() -> /*@*/[Item] { return items }\n}",
-            advice: "keep the `[Item]` in a property"),
         Case(
             name: "optional array of structs",
             code: "TOP:struct Item { var id: Int }\nfinal class Q {\n var items: /*@*/[Item]? = nil\n}",

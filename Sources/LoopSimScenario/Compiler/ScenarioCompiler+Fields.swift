@@ -222,12 +222,20 @@ extension ScenarioCompiler {
 
     func typeNamed(_ name: String) -> TypeRef? {
         // `(string, int)`: the stored properties of a struct an async method returns (``TypeRef/record(_:)``), each
-        // an int, a bool, a string or a duration.
+        // an int, a bool, a string or a duration; `([int], [string])`: those of an array of structs, one array of
+        // such values per property.
         if name.hasPrefix("("), name.hasSuffix(")") {
             let parts = name.dropFirst().dropLast().split(separator: ",").map {
                 typeNamed(String($0).trimmingCharacters)
             }
-            guard !parts.isEmpty, parts.allSatisfy({ [.int, .bool, .string, .duration].contains($0) }) else {
+            let plain: [TypeRef] = [.int, .bool, .string, .duration]
+            guard !parts.isEmpty,
+                parts.allSatisfy({ part in
+                    guard let part else { return false }
+                    if case .array(let element) = part { return plain.contains(element) }
+                    return plain.contains(part)
+                })
+            else {
                 return nil
             }
             return .record(parts.compactMap { $0 })

@@ -33,8 +33,10 @@ indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     /// is a dictionary of `nil` keys and values, which fits every dictionary place (section 7.1.2, "Dictionaries").
     case dictionary(TypeRef, TypeRef)
     /// The stored properties of a Swift struct an `async` or actor method returns (`returns: (string, int)`), in
-    /// order: one value, an array of them at run time, read back by a constant index (`r[1]`). Never nil, never
-    /// an object (docs/scenario-format.md, "Methods that return several values").
+    /// order: one value, an array of them at run time, read back by a constant index (`r[1]`); or the parallel
+    /// arrays of an array of structs a method returns (`returns: ([int], [string])`), one array of plain values per
+    /// part. Never nil, never an object, never holding one (docs/scenario-format.md, "Methods that return several
+    /// values").
     case record([TypeRef])
 
     var description: String {
