@@ -76,6 +76,10 @@ extension SwiftLowering {
             return nil
         }
         let name = member.declName.baseName.text
+        if let method = frameworkStaticCallee(base, name, in: scope) {  // `Timer.helper(…)`: +FrameworkStatics.swift
+            guard let type = classes[globalsClass]?.returns[method] else { return nil }
+            return .some(("shared \(globalsClass)", globalsClass, method, type))
+        }
         guard classes.values.contains(where: { $0.returns[name] != nil }) else { return nil }
         if let reference = base.as(DeclReferenceExprSyntax.self), classes[reference.baseName.text] != nil,
             typeObjectClass(named: reference.baseName.text, in: scope, at: Syntax(reference)).flatMap({

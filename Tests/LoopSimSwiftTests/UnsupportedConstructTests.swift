@@ -107,8 +107,14 @@ import Testing
             name: "protocol without a conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
             advice: "the classes of the file that conform to it"),
         Case(
-            name: "extension of a framework type", code: "TOP:/*@*/extension Timer { func more() {} }",
-            advice: "extend the file's own classes"),
+            name: "extension of a framework type", code: "TOP:extension Timer { /*@*/func more() {} }",
+            advice: "write a `static func` called as `Timer.name(…)`"),
+        Case(
+            name: "self in a static method of an extension of a framework type",
+            code: "TOP:extension Timer { static func make() { print(/*@*/self) } }", advice: "name the type"),
+        Case(
+            name: "property in an extension of a framework type",
+            code: "TOP:extension Timer { /*@*/static var count: Int { 1 } }", advice: "write a `static func`"),
         Case(
             name: "conformance with witnesses",
             code: "TOP:extension Page: UITableViewDelegate { /*@*/func more() {} }", advice: "calls no protocol"),
