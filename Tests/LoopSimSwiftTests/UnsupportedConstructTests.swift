@@ -712,9 +712,14 @@ import Testing
             code: "let s = /*@*/DispatchSource.makeTimerSource(queue: .main)\n        s.resume()",
             advice: "schedule it in the next statements"),
         Case(
-            name: "dispatch source handler set later",
-            code: "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.setEventHandler { } } }",
-            advice: "right after"),
+            name: "dispatch source handler cleared with nil",
+            code:
+                "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.setEventHandler(handler: nil) } }",
+            advice: "pass the handler as a trailing closure"),
+        Case(
+            name: "dispatch source rescheduled later",
+            code: "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.schedule(deadline: .now()) } }",
+            advice: "rescheduling a running source is not modelled"),
         Case(
             name: "isFinished of a Thread subclass",
             code: "TOP:final class W: Thread { override func main() {} }\nlet w = W()\nif /*@*/w.isFinished { }",
