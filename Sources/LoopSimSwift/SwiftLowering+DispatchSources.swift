@@ -141,6 +141,8 @@ extension SwiftLowering {
             return ([], used)
         }
         if !resumed { extra.append(("resume", .plain("false", at: at))) }
+        // No handler yet (one set later, by `setEventHandler` in a method): an empty one, as libdispatch calls none.
+        if block.isEmpty { block = [("do", .list([], at: at))] }
         return ([.step("dispatch_source_timer", place.text, at: at, extra + block)], used)
     }
 
