@@ -193,6 +193,19 @@ extension ScenarioSchemaWords {
         handler block is released later, by the cancellation callout on the source's queue — for a suspended
         source, once a resume brings its count to 0 (libdispatch does not wake a suspended source).
         Cancelling does not lift a suspension: a suspended source released, cancelled or not, crashes.
+        == step/dispatch_source_set_event_handler
+        `dispatch_source_set_event_handler: EXPR` — `dispatch_source_set_event_handler` on a source made
+        before. The source holds the new handler in place of its old one, which it releases: every
+        invocation that starts from then on runs the new one; one already running finishes with the old one.
+        libdispatch swaps at once when the source is inactive or idle and otherwise in a barrier at the
+        source's next drain, before its next event (source.c `_dispatch_source_set_handler`); the model
+        swaps at once, so only the old handler's release can come earlier.
+        == step/dispatch_source_set_event_handler/captures
+        `captures:` (a key of `dispatch_source_set_event_handler:`, which models
+        `dispatch_source_set_event_handler` on a source made before)
+        == step/dispatch_source_set_event_handler/do
+        `do:` (a key of `dispatch_source_set_event_handler:`, which models
+        `dispatch_source_set_event_handler` on a source made before)
         == step/dispatch_source_timer
         `dispatch_source_timer: [PLACE]` — `dispatch_source_create(TIMER)`, `dispatch_source_set_timer`,
         `…set_event_handler`, `dispatch_resume`. Fires at each target; the handler is queued on `queue:`

@@ -70,6 +70,9 @@ extension SwiftLowering {
             return unknownAPI(call)
         }
         let name = member.declName.baseName.text
+        if let method = frameworkStaticCallee(base, name, in: scope) {  // `Timer.helper(…)`: +FrameworkStatics.swift
+            return methodCall("shared \(globalsClass)", globalsClass, method, call, in: scope)
+        }
         if let made = base.as(FunctionCallExprSyntax.self), let steps = callOnTemporary(made, name, call, in: scope) {
             return steps
         }

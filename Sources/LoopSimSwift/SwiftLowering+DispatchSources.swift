@@ -105,6 +105,7 @@ extension SwiftLowering {
         var block: [(String, LocatedNode)] = []
         var resumed = false
         var scheduled = false
+        var stop = false
         while index + used < items.count, let (c, name) = callOn(place.swift, items[index + used]) {
             switch name {
             case "schedule" where !scheduled:
@@ -124,9 +125,13 @@ extension SwiftLowering {
             case "resume",
                 "activate" where !resumed:
                 resumed = true
-            default: break
+            default:
+                // Another call, or a second `schedule` or `setEventHandler`: the fold ends, and the statement is
+                // lowered on its own (a handler set again replaces the first: ``sourceHandlerReplaced(_:_:in:)``).
+                stop = true
             }
-            if ["schedule", "setEventHandler", "resume", "activate"].contains(name) { used += 1 } else { break }
+            if stop { break }
+            used += 1
             if resumed { break }
         }
         if !scheduled {
@@ -136,7 +141,30 @@ extension SwiftLowering {
             return ([], used)
         }
         if !resumed { extra.append(("resume", .plain("false", at: at))) }
+        // No handler yet (one set later, by `setEventHandler` in a method): an empty one, as libdispatch calls none.
+        if block.isEmpty { block = [("do", .list([], at: at))] }
         return ([.step("dispatch_source_timer", place.text, at: at, extra + block)], used)
+    }
+
+    /// `source.setEventHandler { … }` on a source made before, in any method, `deinit` or closure, before or after
+    /// `resume()`: `dispatch_source_set_event_handler: SOURCE`. The source holds the latest handler, and each
+    /// invocation that starts afterwards runs it (libdispatch source.c `_dispatch_source_set_handler`; the model's
+    /// swap is immediate: docs/fidelity.md, "A dispatch source's handler replaced"). `setEventHandler(handler: nil)`
+    /// and a handler that is not a closure are refused.
+    mutating func sourceHandlerReplaced(_ source: String, _ call: FunctionCallExprSyntax, in scope: Scope)
+        -> [LocatedNode]
+    {
+        guard call.arguments.count + (call.trailingClosure == nil ? 0 : 1) == 1,
+            let closure = trailingOrLabelled(call, "handler")
+        else {
+            unsupported(
+                "`setEventHandler` without a closure",
+                "pass the handler as a trailing closure (`source.setEventHandler { … }`); to stop the handlers, "
+                    + "`cancel()` the source", at: call)
+            return []
+        }
+        guard let block = lowerClosure(closure, in: scope, parameters: 0) else { return [] }
+        return [.step("dispatch_source_set_event_handler", source, at: location(call), block)]
     }
 
     /// `schedule(deadline: .now() + S, repeating: I, leeway: L)` as `start:`, `interval:` and `leeway:`

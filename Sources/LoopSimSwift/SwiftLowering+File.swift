@@ -99,6 +99,9 @@ extension SwiftLowering {
                     operationQueues.append((queue, "default"))
                 } else if let p = decl.as(ProtocolDeclSyntax.self), checkProtocol(p) {
                     // A delegate protocol with one conforming class (SwiftLowering+Protocols.swift).
+                } else if let e = decl.as(ExtensionDeclSyntax.self), let methods = lowerFrameworkExtension(e) {
+                    // Static helpers on a framework type (SwiftLowering+FrameworkStatics.swift).
+                    globalMethods += methods
                 } else if let e = decl.as(ExtensionDeclSyntax.self), checkExtension(e) {
                     // Its methods join the class (SwiftLowering+Extensions.swift).
                 } else if let namespace = namespaceTypeMembers(decl) {

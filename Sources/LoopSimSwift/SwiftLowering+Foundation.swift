@@ -169,12 +169,14 @@ extension SwiftLowering {
         case ("DispatchSourceTimer", "resume") where bare: return [.step("dispatch_resume", receiver, at: at)]
         case ("DispatchSourceTimer", "suspend") where bare: return [.step("dispatch_suspend", receiver, at: at)]
         case ("DispatchSourceTimer", "cancel") where bare: return [.step("dispatch_source_cancel", receiver, at: at)]
-        case ("DispatchSourceTimer", "schedule"), ("DispatchSourceTimer", "setEventHandler"):
+        case ("DispatchSourceTimer", "setEventHandler"):
+            return sourceHandlerReplaced(receiver, call, in: scope)  // SwiftLowering+DispatchSources.swift
+        case ("DispatchSourceTimer", "schedule"):
             unsupported(
-                "`\(name)` apart from the source's creation",
-                "schedule the source and set its handler in the statements right after "
-                    + "`DispatchSource.makeTimerSource(queue:)`, before `resume()` (for a source made in a property's "
-                    + "initial value: in `init`; rescheduling a running source is not modelled)", at: call)
+                "`schedule` apart from the source's creation",
+                "schedule the source in the statements right after `DispatchSource.makeTimerSource(queue:)`, "
+                    + "before `resume()` (for a source made in a property's initial value: in `init`; rescheduling "
+                    + "a running source is not modelled)", at: call)
             return []
         case ("BlockOperation", "addDependency"), ("Operation", "addDependency"):
             guard call.arguments.count == 1, let other = call.arguments.first,

@@ -62,6 +62,7 @@ extension SwiftLowering {
             // start, since `main:`'s locals are strong.
             if isWeak && !usedGlobals.contains(name) { usedGlobals.append(name) }
         }
+        collectFrameworkStatics(tree, into: &shape)  // `extension Timer { static func … }`: +FrameworkStatics.swift
         if !globalFunctions.isEmpty { classes[shape.name] = shape }
     }
 

@@ -45,6 +45,9 @@ extension SwiftLowering {
         // `-> DispatchWorkItem`: the kernel's work item is an object, returned +1 as a class instance is
         // (docs/swift-scenarios.md, "Work items returned")
         case .api("DispatchWorkItem"): true
+        // `-> Operation`, `-> BlockOperation`: the kernel's operation is an object too, returned +1 the same way
+        // (docs/swift-scenarios.md, "Operations returned")
+        case .api("Operation"), .api("BlockOperation"): true
         case .api: streamElement(of: type) != nil  // `-> AsyncStream<Int>` (SwiftLowering+ThrowingStreams.swift)
         // `-> [String]`, `-> [Int]`: an array of values holds no object, so returning it hands over no reference
         // (docs/swift-scenarios.md, "Arrays"); an array of objects or structs stays refused.
@@ -73,6 +76,10 @@ extension SwiftLowering {
             return nil
         }
         let name = member.declName.baseName.text
+        if let method = frameworkStaticCallee(base, name, in: scope) {  // `Timer.helper(…)`: +FrameworkStatics.swift
+            guard let type = classes[globalsClass]?.returns[method] else { return nil }
+            return .some(("shared \(globalsClass)", globalsClass, method, type))
+        }
         guard classes.values.contains(where: { $0.returns[name] != nil }) else { return nil }
         if let reference = base.as(DeclReferenceExprSyntax.self), classes[reference.baseName.text] != nil,
             typeObjectClass(named: reference.baseName.text, in: scope, at: Syntax(reference)).flatMap({

@@ -149,8 +149,8 @@ extension SwiftLowering {
 
     /// A function's parameters (names and types), returned type, `throws` and typed throws in `shape`: what calls
     /// of it are checked and lowered against (a type method here, a top-level function in SwiftLowering+Globals).
-    func recordSignature(_ f: FunctionDeclSyntax, into shape: inout ClassShape) {
-        let name = f.name.text
+    func recordSignature(_ f: FunctionDeclSyntax, into shape: inout ClassShape, as renamed: String? = nil) {
+        let name = renamed ?? f.name.text
         shape.methods[name] = f.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
         shape.methodParameterTypes[name] = f.signature.parameterClause.parameters.map { typeNamed($0.type) }
         if let type = declaredReturnType(f) { shape.returns[name] = typeNamed(type) }

@@ -117,6 +117,10 @@ struct SwiftLowering {
     var usedGlobals: [String] = []
     /// The file's top-level functions, and its classes' and actors' names (SwiftLowering+Globals.swift).
     var globalFunctions: Set<String> = []
+    /// `Type.method` of each static method of an extension of a framework type to the globals' method it lowers to,
+    /// and the framework types the file extends (SwiftLowering+FrameworkStatics.swift).
+    var frameworkStatics: [String: String] = [:]
+    var frameworkExtensionTypes: Set<String> = []
     var declaredTypeNames: Set<String> = []
     /// Whether the lowering declared `UIAlertController` and `UIAlertAction` for the file (SwiftLowering+Alerts.swift).
     var alertSynthesized = false

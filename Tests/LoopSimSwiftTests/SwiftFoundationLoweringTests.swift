@@ -64,7 +64,9 @@ import Testing
             source?.resume()
             source?.cancel()
             """)
-        #expect(suspended == "[{dispatch_source_timer: self.source, start: 2s}, {dispatch_source_cancel: self.source}]")
+        #expect(
+            suspended
+                == "[{dispatch_source_timer: self.source, start: 2s, do: []}, {dispatch_source_cancel: self.source}]")
         let never = try Self.steps(
             """
             source = DispatchSource.makeTimerSource()
@@ -73,7 +75,7 @@ import Testing
             source?.resume()
             """)
         #expect(
-            never == "[{dispatch_source_timer: self.source, start: 2s, resume: false}, {call: self.go}, "
+            never == "[{dispatch_source_timer: self.source, start: 2s, resume: false, do: []}, {call: self.go}, "
                 + "{dispatch_resume: self.source}]")
     }
 

@@ -107,8 +107,14 @@ import Testing
             name: "protocol without a conforming class", code: "TOP:protocol /*@*/Ticker { func tick() }",
             advice: "the classes of the file that conform to it"),
         Case(
-            name: "extension of a framework type", code: "TOP:/*@*/extension Timer { func more() {} }",
-            advice: "extend the file's own classes"),
+            name: "extension of a framework type", code: "TOP:extension Timer { /*@*/func more() {} }",
+            advice: "write a `static func` called as `Timer.name(…)`"),
+        Case(
+            name: "self in a static method of an extension of a framework type",
+            code: "TOP:extension Timer { static func make() { print(/*@*/self) } }", advice: "name the type"),
+        Case(
+            name: "property in an extension of a framework type",
+            code: "TOP:extension Timer { /*@*/static var count: Int { 1 } }", advice: "write a `static func`"),
         Case(
             name: "conformance with witnesses",
             code: "TOP:extension Page: UITableViewDelegate { /*@*/func more() {} }", advice: "calls no protocol"),
@@ -711,9 +717,14 @@ import Testing
             code: "let s = /*@*/DispatchSource.makeTimerSource(queue: .main)\n        s.resume()",
             advice: "schedule it in the next statements"),
         Case(
-            name: "dispatch source handler set later",
-            code: "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.setEventHandler { } } }",
-            advice: "right after"),
+            name: "dispatch source handler cleared with nil",
+            code:
+                "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.setEventHandler(handler: nil) } }",
+            advice: "pass the handler as a trailing closure"),
+        Case(
+            name: "dispatch source rescheduled later",
+            code: "TOP:class Hub { var s: DispatchSourceTimer?\n    func go() { /*@*/s?.schedule(deadline: .now()) } }",
+            advice: "rescheduling a running source is not modelled"),
         Case(
             name: "isFinished of a Thread subclass",
             code: "TOP:final class W: Thread { override func main() {} }\nlet w = W()\nif /*@*/w.isFinished { }",

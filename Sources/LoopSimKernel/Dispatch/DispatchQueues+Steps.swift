@@ -64,6 +64,22 @@ public struct DispatchSourceStep: ExecutableStep {
     }
 }
 
+/// `dispatch_source_set_event_handler` on a source made before: the source holds `block` in place of its handler.
+public struct DispatchSourceSetHandlerStep: ExecutableStep {
+    public var verb: String { "dispatch_source_set_event_handler" }
+    public var source: Expr
+    public var block: Expr
+
+    public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        guard let o = try c.object(source, expecting: "a dispatch source"), o.dispatchSource != nil else {
+            return .next
+        }
+        let handler = try c.retainedObject(block)
+        c.kernel.dispatch.sources.setHandler(o, handler, on: c.thread)
+        return .next
+    }
+}
+
 /// `dispatch_semaphore_wait`; `result` receives 0 (taken) or 1 (timed out).
 public struct SemaphoreWaitStep: ExecutableStep {
     public var verb: String { "dispatch_semaphore_wait" }

@@ -133,6 +133,22 @@ final class DispatchSources {
         deliverHandlerIfReady(o)
     }
 
+    /// `dispatch_source_set_event_handler` after the source was made: `handler` (a +1 the slot takes; nil clears it)
+    /// replaces the handler the source holds, and the old one is released. Every handler invocation that starts
+    /// from then on runs the new one; one already running keeps its own reference to the old one until it returns
+    /// (``SourceHandlerFrame``). libdispatch swaps the handler at once when the source is inactive or idle, and
+    /// otherwise (suspended, or an invocation queued or running) in a barrier the source runs at its next drain,
+    /// before it delivers its next event (source.c `_dispatch_source_set_handler`,
+    /// `_dispatch_barrier_trysync_or_async_f`; `_dispatch_source_invoke2` drains its items first): the model swaps at
+    /// once in every case, so only the old handler's release can come earlier than libdispatch's (docs/fidelity.md,
+    /// "A dispatch source's handler replaced").
+    func setHandler(_ o: HeapObject, _ handler: ObjectID?, on thread: SimThread) {
+        guard o.dispatchSource != nil else { return }
+        let old = o[slot: DispatchSourceState.handlerSlot]
+        o[slot: DispatchSourceState.handlerSlot] = handler.map { .object($0) } ?? .null
+        if case .object(let id) = old { objects.release(id, on: thread) }
+    }
+
     /// `dispatch_suspend`: fires go on accumulating; the handler waits for the resume.
     func suspend(_ o: HeapObject, on thread: SimThread) {
         guard o.dispatchSource != nil else { return }

@@ -25,6 +25,12 @@ extension DispatchSourceStep {
     }
 }
 
+extension DispatchSourceSetHandlerStep {
+    public static func make(source: Expr, block: Expr) -> Self {
+        Self(source: source, block: block)
+    }
+}
+
 extension SemaphoreWaitStep {
     public static func make(semaphore: Expr, timeout: SimDuration?, result: LValue?,
                             timeoutExpression: Expr? = nil) -> Self {

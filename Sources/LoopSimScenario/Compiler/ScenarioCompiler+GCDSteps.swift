@@ -14,6 +14,15 @@ extension ScenarioCompiler {
         StepVerb("dispatch_resume") { $0.dispatchSourceCall(.resume, $1) },
         StepVerb("dispatch_suspend") { $0.dispatchSourceCall(.suspend, $1) },
         StepVerb("dispatch_source_cancel") { $0.dispatchSourceCall(.cancel, $1) },
+        StepVerb("dispatch_source_set_event_handler", keys: ["captures", "do"]) { c, s in
+            guard let (e, t) = c.expression(s.arg, scope: s.scope),
+                let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
+            else { return [] }
+            if t != .dispatchSource && t != .anyObject {
+                c.bag.error(.exprType, "\(s.verb) needs a dispatch source, not \(t)", at: s.arg.location)
+            }
+            return [.perform(DispatchSourceSetHandlerStep.make(source: e, block: block))]
+        },
         StepVerb("dispatch_semaphore_wait", keys: ["timeout", "result"]) { c, s in
             guard let e = c.semaphore(s) else { return [] }
             var timeout: DurationArgument?
