@@ -6,7 +6,8 @@ import Testing
 
 /// `AsyncStream<Date>` (SwiftLowering+Streams.swift): a stream's element may be a `Date`, held as the virtual wall
 /// clock's time since the start (SwiftLowering+Dates.swift), so the date a Timer's block yields is the instant it
-/// fired, and `date.timeIntervalSince(start)` in the loop is exact.
+/// fired, and `date.timeIntervalSince(start)` in the loop is exact. (The consuming task is on the main actor, so the
+/// stream's build closure schedules its Timer on the main run loop; made on a pool thread, the timer would never fire.)
 @Suite struct AsyncStreamDateTests {
     static let clock = """
         final class Clock {
@@ -24,7 +25,7 @@ import Testing
             }
             func start() {
                 let start = Date()
-                task = Task {
+                task = Task { @MainActor in
                     var ticks = 0
                     for await date in self.ticks() {
                         ticks += 1
