@@ -307,6 +307,16 @@ extension SwiftLowering {
             let upper = op.operator.text == "..." ? "<=" : "<"
             return "\(subject) >= \(low.text) && \(subject) \(upper) \(high.text)"
         }
+        // One-sided ranges (SE-0172): `case ..<100:` is `v < 100`, `case ...99:` `v <= 99`, `case 500...:` `v >= 500`
+        // (the standard library's `~=` of a range pattern is the range's `contains`).
+        if let prefix = value.as(PrefixOperatorExprSyntax.self), ["..<", "..."].contains(prefix.operator.text) {
+            guard let high = expression(prefix.expression, in: scope) else { return nil }
+            return "\(subject) \(prefix.operator.text == "..." ? "<=" : "<") \(high.text)"
+        }
+        if let postfix = value.as(PostfixOperatorExprSyntax.self), postfix.operator.text == "..." {
+            guard let low = expression(postfix.expression, in: scope) else { return nil }
+            return "\(subject) >= \(low.text)"
+        }
         guard let lowered = expression(value, in: scope) else { return nil }
         return "\(subject) == \(lowered.text)"
     }

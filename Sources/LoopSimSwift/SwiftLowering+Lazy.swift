@@ -18,7 +18,7 @@ extension SwiftLowering {
         into shape: inout ClassShape
     ) -> Bool {
         guard decl.modifiers.contains(where: { $0.name.text == "lazy" }), let value = binding.initializer?.value,
-            literalText(value) == nil
+            literalText(value) == nil, !isLiteralArray(value)
         else { return false }
         shape.lazy[name] = value
         return true
@@ -165,6 +165,14 @@ extension SwiftLowering {
         }
         guard let lowered = expression(value, in: scope) else { return [] }
         return [.step("set", "\(place) = \(lowered.text)", at: at)]
+    }
+
+    /// Whether `value` is an array literal of literals (`["AAPL", "MSFT"]`, `[1, 2]`, `[]`): the same value whether
+    /// made when the object is made or at the first read, and holding no object whose lifetime the moment would
+    /// change, so the lazy property is an ordinary field with that value.
+    func isLiteralArray(_ value: ExprSyntax) -> Bool {
+        guard let array = value.as(ArrayExprSyntax.self) else { return false }
+        return array.elements.allSatisfy { literalText($0.expression) != nil }
     }
 }
 

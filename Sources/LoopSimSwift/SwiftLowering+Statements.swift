@@ -412,7 +412,10 @@ extension SwiftLowering {
                 return [.step("set", "\(place.text) = \(place.text) \(product) (\(amount.text))", at: location(e))]
             }
         }
-        if let call = e.as(FunctionCallExprSyntax.self) { return callStatement(call, in: &scope) }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            if let steps = boolToggle(call, in: &scope) { return steps }  // SwiftLowering+Toggle.swift
+            return callStatement(call, in: &scope)
+        }
         if let chain = e.as(OptionalChainingExprSyntax.self) {
             return lowerExpressionStatement(chain.expression, in: &scope)
         }

@@ -54,11 +54,14 @@ extension SwiftLowering {
         if Self.isVoidElement(element) { return .unknown }
         let type = typeNamed(element)
         switch type {
-        case .int, .bool, .string, .object, .enumeration: return type
+        // A `Date` (or a `TimeInterval`) is a duration: a date is the virtual wall clock's time since the start
+        // (SwiftLowering+Dates.swift), and a stream hands the value over unchanged.
+        case .int, .bool, .string, .object, .enumeration, .duration: return type
         default:
             unsupported(
                 "an AsyncStream of `\(element)`",
-                "stream Int, Bool, String, an enum of the file or an object of a class of the file", at: node)
+                "stream Int, Bool, String, Date, TimeInterval, an enum of the file or an object of a class of the file",
+                at: node)
             return nil
         }
     }

@@ -32,6 +32,9 @@ struct SwiftStruct {
     var computed: [String: ExprSyntax] = [:]
     /// The computed properties whose annotation is a plain `Int`, `Bool` or `String` (printed as their value).
     var plainComputed: Set<String> = []
+    /// Read-only computed properties whose getter is one `switch` of a value per case, with the declared type
+    /// (SwiftLowering+StructSwitchGetters.swift): each read is chosen into a temporary before its statement.
+    var switchComputed: [String: (switch: SwitchExprSyntax, type: TypeSyntax)] = [:]
     /// Methods without a returned value (`mutating func reset()`, `func log()`), by name: each call is the body's
     /// steps on the value called.
     var methods: [String: FunctionDeclSyntax] = [:]
@@ -82,9 +85,15 @@ extension SwiftLowering {
                 }
             }
             for binding in v.bindings where binding.accessorBlock != nil {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let getter = Self.singleExpressionGetter(binding)
-                else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if let s = Self.switchGetter(binding), let annotation = binding.typeAnnotation?.type {
+                    shape.switchComputed[name] = (s, annotation)
+                    if ["Int", "Bool", "String"].contains(annotation.trimmedDescription) {
+                        shape.plainComputed.insert(name)
+                    }
+                    continue
+                }
+                guard let getter = Self.singleExpressionGetter(binding) else { continue }
                 shape.computed[name] = getter
                 if let annotation = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self),
                     ["Int", "Bool", "String"].contains(annotation.name.text)
@@ -160,12 +169,13 @@ extension SwiftLowering {
                 for binding in v.bindings {
                     if binding.accessorBlock != nil,
                         let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                        shape.computed[name] != nil
+                        shape.computed[name] != nil || shape.switchComputed[name] != nil
                     {
                         continue  // read inline (``structMember(_:_:_:at:)``)
                     } else if binding.accessorBlock != nil {
                         unsupported(
-                            "a computed property of a struct with more than one statement or a setter",
+                            "a computed property of a struct with more than one statement (other than one `switch` "
+                                + "giving a value in each case) or a setter",
                             "write its getter as one expression (`var isDone: Bool { attempts >= limit }`), or "
                                 + "compute the value where it is used", at: binding)
                     } else if binding.pattern.as(IdentifierPatternSyntax.self) == nil {
@@ -231,6 +241,9 @@ extension SwiftLowering {
     mutating func structMember(
         _ text: String, _ s: String, _ name: String, at node: some SyntaxProtocol
     ) -> (String, LoweredType)? {
+        if let getter = structs[s]?.switchComputed[name] {
+            return structSwitchRead(text, s, name, getter, at: node)  // SwiftLowering+StructSwitchGetters.swift
+        }
         if let getter = structs[s]?.computed[name] {
             // A computed property: its expression on this value, `self` and bare members being this value's.
             if computedInProgress.contains("\(s).\(name)") {

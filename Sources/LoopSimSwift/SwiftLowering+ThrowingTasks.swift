@@ -191,10 +191,35 @@ extension SwiftLowering {
 
     /// The type written on the binding `e` initializes (`let n: Int = try await job.value`), when it is one.
     private func annotatedType(of e: TryExprSyntax) -> LoweredType? {
+        if e.parent?.is(ReturnStmtSyntax.self) == true, e.questionOrExclamationMark == nil {
+            return returnedValueType(of: e)
+        }
         guard let binding = e.parent?.parent?.as(PatternBindingSyntax.self), let written = binding.typeAnnotation
         else { return nil }
         let type = typeNamed(written.type)
         return type == .unknown ? nil : type
+    }
+
+    /// `return try await task.value` in a method declared `-> T`: the task's value is a `T` (Swift converts the
+    /// returned value to the declared type; for an `Int`, `Bool`, `String`, an enum or an object the task's `Success`
+    /// is that type), as when a task is bound from an enum's payload (`case .inProgress(let task)`) or an optional
+    /// (`if let task = inFlight`), where the lowering does not carry the task's type. Nil inside a closure, and for
+    /// other types.
+    private func returnedValueType(of e: TryExprSyntax) -> LoweredType? {
+        var node = e.parent
+        while let n = node {
+            if n.is(ClosureExprSyntax.self) || n.is(AccessorDeclSyntax.self) { return nil }
+            if let f = n.as(FunctionDeclSyntax.self) {
+                guard let written = declaredReturnType(f), !written.is(OptionalTypeSyntax.self) else { return nil }
+                let type = typeNamed(written)
+                switch type {
+                case .int, .bool, .string, .enumeration, .object: return type
+                default: return nil
+                }
+            }
+            node = n.parent
+        }
+        return nil
     }
 
     // MARK: Throwing async let

@@ -78,6 +78,9 @@ private struct MethodTable {
     var properties: [String: Set<String>] = [:]
     var superclass: [String: String] = [:]
     var classes: Set<String> = []
+    /// The names of the properties of the file's structs, enums, protocols and actors, wherever declared: `r.status`
+    /// of a struct `r` reads its field even when a class of the file has a method `status(jobID:)`.
+    var valueProperties: Set<String> = []
 
     var isEmpty: Bool { methods.isEmpty }
 
@@ -95,6 +98,9 @@ private struct MethodTable {
                 methods["", default: []].append(Self.method(f))
             }
         }
+        let finder = ValuePropertyFinder(viewMode: .sourceAccurate)
+        finder.walk(source)
+        valueProperties = finder.names
     }
 
     private mutating func add(_ members: MemberBlockItemListSyntax, to className: String) {
@@ -136,7 +142,7 @@ private struct MethodTable {
     /// Whether `name` is an instance method of some class of the file and no class's property.
     func isMethodOnly(_ name: String) -> Bool {
         methods.contains { $0.key != "" && $0.value.contains { $0.name == name } }
-            && !properties.values.contains { $0.contains(name) }
+            && !properties.values.contains { $0.contains(name) } && !valueProperties.contains(name)
     }
 
     /// The methods named `name` that an instance of `className` has (its own, then its file superclasses').
@@ -150,6 +156,23 @@ private struct MethodTable {
             cls = superclass[c].flatMap { classes.contains($0) ? $0 : nil }
         }
         return []
+    }
+}
+
+/// The property names declared in the members of the file's structs, enums, protocols and actors (nested ones too).
+private final class ValuePropertyFinder: SyntaxVisitor {
+    var names: Set<String> = []
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let owner = node.parent?.parent?.parent?.parent
+        if owner?.is(StructDeclSyntax.self) == true || owner?.is(EnumDeclSyntax.self) == true
+            || owner?.is(ProtocolDeclSyntax.self) == true || owner?.is(ActorDeclSyntax.self) == true
+        {
+            for b in node.bindings {
+                if let n = b.pattern.as(IdentifierPatternSyntax.self) { names.insert(n.identifier.text) }
+            }
+        }
+        return .visitChildren
     }
 }
 

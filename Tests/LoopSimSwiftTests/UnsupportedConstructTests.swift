@@ -1053,6 +1053,23 @@ import Testing
             code: "TOP:final class Banner: UIView {}\nfinal class V: UIViewController {\n let banner = Banner()\n"
                 + " func f() {\n /*@*/banner.becomeFirstResponder()\n }\n}",
             advice: "call a method `Banner` declares"),
+        Case(
+            name: "a struct's switch getter read where no statement runs",
+            code: "TOP:struct Ping {\n let ms: Int\n var fast: Bool {\n switch ms {\n case ..<100: return true\n"
+                + " default: return false\n }\n }\n}\nfinal class M {\n var last = Ping(ms: 3)\n"
+                + " var isFast: Bool { /*@*/last.fast }\n func go() { if isFast { print(1) } }\n}",
+            advice: "read it into a local in a statement"),
+        Case(
+            name: "a struct's switch getter whose case binds a name",
+            code: "TOP:struct Ping {\n let ms: Int\n var slow: Bool {\n switch ms {\n"
+                + " /*@*/case let n where n > 100: return true\n default: return false\n }\n }\n}\n"
+                + "final class M {\n func go() {\n let p = Ping(ms: 3)\n let s = p.slow\n print(s)\n }\n}",
+            advice: "match values or ranges"),
+        Case(
+            name: "Bool.toggle() through optional chaining",
+            code: "TOP:final class S {\n var flag = false\n func go() {\n"
+                + " DispatchQueue.main.async { [weak self] in /*@*/self?.flag.toggle() }\n }\n}",
+            advice: "unwrap first"),
     ]
 
     /// The scenario file around `code`.
