@@ -37,6 +37,7 @@ extension SwiftLowering {
                     shape.fields[name] = fieldType(binding)
                     noteStructField(v, name: name, type: fieldType(binding), into: &shape)  // +Structs.swift
                     noteStructArrayField(name: name, type: fieldType(binding), into: &shape)  // +StructArrays.swift
+                    noteStructDictionaryField(name: name, type: fieldType(binding), into: &shape)
                     noteResultField(binding, name: name, into: &shape)  // SwiftLowering+ResultValues.swift
                 }
             } else if let f = member.decl.as(FunctionDeclSyntax.self), collectReturningMethod(f, into: &shape) {
@@ -251,6 +252,11 @@ extension SwiftLowering {
                 // An array of structs: one array field per stored property (SwiftLowering+StructArrays.swift).
                 lowerStructArrayField(
                     binding, name: name, struct: s, className: className, into: &fields, initSteps: &initSteps)
+                continue
+            }
+            if let (key, s) = structDictionaryValue(fieldType(binding)) {
+                // A dictionary of structs: one dictionary field per stored property (+StructDictionaries.swift).
+                lowerStructDictionaryField(binding, name: name, key: key, struct: s, into: &fields)
                 continue
             }
             if case .value(let s) = fieldType(binding) {

@@ -81,6 +81,12 @@ extension SwiftLowering {
                     ?? ExprSyntax(
                         DeclReferenceExprSyntax(
                             baseName: .identifier(name)))
+                if let found = structEntryBinding(name, value, at: binding, in: &scope) {  // +StructDictionaries
+                    guard let (test, steps) = found else { return nil }
+                    pre += steps
+                    parts.append(list.count > 1 ? "(\(test))" : test)
+                    continue
+                }
                 if let found = resultOptionalBinding(name, value, at: binding, in: &scope) {  // +ResultValues.swift
                     guard let (test, steps) = found else { return nil }
                     pre += steps

@@ -58,43 +58,6 @@ extension SwiftLowering {
         isEmptyArray(e) || isEmptyDictionary(e) || emptySetConstruction(e) != nil
     }
 
-    /// The language's spelling of a dictionary's type for a declaration (`[string: NSTimer]`); nil, after reporting
-    /// why, for one the model does not hold.
-    mutating func dictionaryTypeName(_ type: LoweredType, at node: some SyntaxProtocol) -> String? {
-        guard case .dictionary(let key, let value) = type else { return type.fieldTypeName }
-        guard [.int, .string, .bool].contains(key) || isEnumeration(key) else {
-            unsupported(
-                "a dictionary keyed by `\(key)`", "key it by Int, String, Bool or an enum of the file", at: node)
-            return nil
-        }
-        switch value {
-        case .array, .dictionary:
-            unsupported(
-                "a dictionary of collections", "keep the values in objects of a class, or in one dictionary per value",
-                at: node)
-            return nil
-        case .value(let s):
-            unsupported(
-                "a dictionary of the struct `\(s)`", "make `\(s)` a class, or keep one dictionary per property",
-                at: node)
-            return nil
-        default: break
-        }
-        guard let name = type.fieldTypeName else {
-            unsupported(
-                "a dictionary of `\(value)`",
-                "a dictionary holds scenario classes, Timer, Int, Bool, String, closures, observer tokens or the other "
-                    + "types a property may have", at: node)
-            return nil
-        }
-        return name
-    }
-
-    private func isEnumeration(_ type: LoweredType) -> Bool {
-        if case .enumeration = type { return true }
-        return false
-    }
-
     /// `[k: v, …]` or `[:]` as a value: its entries lowered, of one key type and one value type.
     mutating func dictionaryLiteral(_ d: DictionaryExprSyntax, in scope: Scope) -> (String, LoweredType)? {
         guard case .elements(let elements) = d.content else { return ("[:]", .dictionary(.unknown, .unknown)) }
@@ -167,9 +130,17 @@ extension SwiftLowering {
     /// subscript of a dictionary.
     mutating func dictionaryValue(_ call: SubscriptCallExprSyntax, in scope: Scope) -> (String, LoweredType)?? {
         guard isDictionaryExpression(call.calledExpression, in: scope) else { return nil }
-        guard let base = expression(call.calledExpression, in: scope), case .dictionary(_, let value) = base.type,
-            let key = subscriptKey(call, in: scope)
+        guard let base = expression(call.calledExpression, in: scope), case .dictionary(_, let value) = base.type
         else { return .some(nil) }
+        // An entry of a dictionary of structs, `P[k]`, whose property `f` is `P_f[k]` (+StructDictionaries.swift).
+        if structDictionaryValue(base.type) != nil, !checkStructEntryUse(call) { return .some(nil) }
+        guard let key = subscriptKey(call, in: scope) else { return .some(nil) }
+        if structDictionaryValue(base.type) != nil, key.fallback != nil {
+            unsupported(
+                "`d[key, default: v]` of a dictionary of structs", "bind the entry: `if let v = d[key] { … }`", at: call
+            )
+            return .some(nil)
+        }
         if let fallback = key.fallback { return ("(\(base.text)[\(key.text)] ?? \(fallback))", value) }
         return ("\(base.text)[\(key.text)]", value)
     }
@@ -196,6 +167,7 @@ extension SwiftLowering {
         _ inner: (text: String, type: LoweredType), _ name: String, at node: some SyntaxProtocol
     ) -> (String, LoweredType)? {
         guard case .dictionary(let key, let value) = inner.type else { return nil }
+        if let found = structDictionaryMember(inner, name, at: node) { return found }  // +StructDictionaries.swift
         switch name {
         case "count": return ("\(inner.text).count", .int)
         case "isEmpty": return ("\(inner.text).isEmpty", .bool)
@@ -236,6 +208,7 @@ extension SwiftLowering {
             call.arguments.first?.label?.text == "forKey", isDictionaryExpression(base, in: scope)
         else { return nil }
         if let done = hoisting.temporaries[call.id] { return .some(done) }
+        if refusesStructRemovalValue(call, in: scope) { return .some(nil) }  // SwiftLowering+StructDictionaries.swift
         guard let place = expression(base, in: scope), case .dictionary(_, let value) = place.type,
             let key = expression(call.arguments.first!.expression, in: scope)
         else { return .some(nil) }
@@ -307,6 +280,7 @@ extension SwiftLowering {
             return dictionaryViewForEach(call, base, in: &scope)
         }
         guard isDictionaryExpression(base, in: scope) else { return nil }
+        if let steps = structDictionaryCall(call, base: base, in: &scope) { return steps }  // +StructDictionaries
         let at = location(call)
         guard let place = expression(base, in: scope) else { return [] }
         let arguments = Array(call.arguments)
@@ -408,10 +382,22 @@ extension SwiftLowering {
         let isWhole = isDictionaryExpression(f.sequence, in: scope)
         guard isWhole || isDictionaryView(f.sequence, in: scope) else { return nil }
         guard f.awaitKeyword == nil, f.tryKeyword == nil else { return nil }
+        if isWhole, let steps = structDictionaryForLoop(f, in: scope) { return steps }  // +StructDictionaries.swift
         let at = location(f)
         let dictionary = isWhole ? f.sequence : f.sequence.as(MemberAccessExprSyntax.self)!.base!
-        guard let d = expression(dictionary, in: scope), case .dictionary(let keyType, let valueType) = d.type else {
+        guard var d = expression(dictionary, in: scope), case .dictionary(let keyType, var valueType) = d.type else {
             return []
+        }
+        if let (_, s) = structDictionaryValue(d.type), let first = parallelArrays(of: s, at: d.text).first {
+            // `for key in cache.keys` of a dictionary of structs: its first parallel dictionary's keys.
+            guard f.sequence.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keys" else {
+                unsupported(
+                    "a loop over the values of a dictionary of structs",
+                    "loop over its entries: `for (key, value) in \(dictionary.trimmedDescription)`", at: f.sequence)
+                return []
+            }
+            d = (first.place, .dictionary(keyType, first.field.type))
+            valueType = first.field.type
         }
         var names: [String?]
         if isWhole {
@@ -450,11 +436,14 @@ extension SwiftLowering {
             first.append(.step("let", "\(value) = \(copy).values[\(index)]", at: location(f.pattern)))
         }
         guard let steps = loopBody(f, in: &body) else { return [] }  // SwiftLowering+Arrays.swift
+        // The copy is let go when the loop ends, as Swift's iterator is: an object only it still holds (its entry
+        // removed in the loop) is released there, not when the method returns.
+        let letGo: [LocatedNode] = valueType.isObject ? [.step("removeAll", copy, at: at)] : []
         return [
             .step("let", "\(copy) = \(d.text)", at: location(f.sequence)),
             .step(
                 "for", "\(index) in 0..<\(copy).count", at: location(f.pattern), [("do", .list(first + steps, at: at))]),
-        ]
+        ] + letGo
     }
 
     /// `d.values.forEach { $0.invalidate() }`, `d.keys.forEach { … }`: the loop `for x in d.values` is.

@@ -353,6 +353,7 @@ extension SwiftLowering {
         if let d = constantDuration(ExprSyntax(call)) { return (d, .duration) }  // `.milliseconds(kDelay)`
         if let found = durationCall(call, in: scope) { return found }
         if let found = arrayFunctionValue(call, in: scope) { return found }  // SwiftLowering+ArrayFunctions.swift
+        if let found = dictionaryFilterValue(call, in: scope) { return found }  // SwiftLowering+DictionaryFilter.swift
         if let found = joinedValue(call, in: scope) { return found }  // SwiftLowering+Joined.swift
         if let found = arrayContains(call, in: scope) { return found }
         if let found = rangeContains(call, in: scope) { return found }  // SwiftLowering+RangeContains.swift

@@ -155,6 +155,9 @@ extension SwiftLowering {
         if case .array(let element) = type, element.isObject {
             hoisting.releases.append(.step("removeAll", temporary, at: at))
         }
+        if case .dictionary(_, let value) = type, value.isObject {  // `tasks.filter { … }` (+DictionaryFilter.swift)
+            hoisting.releases.append(.step("removeAll", temporary, at: at))
+        }
         hoisting.temporaries[node] = (temporary, type)
         return (temporary, type)
     }

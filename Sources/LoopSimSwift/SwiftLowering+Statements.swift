@@ -327,6 +327,12 @@ extension SwiftLowering {
                 elements[1].is(AssignmentExprSyntax.self)
                 ? "=" : elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
             if ["=", "+=", "-=", "*=", "/=", "%="].contains(op),
+                let steps = structDictionaryAssignment(
+                    elements[0], operator: op, Array(elements[2...]), at: e, in: &scope)
+            {
+                return steps  // `cache[k] = user`, `cache[k]?.name = "x"`: SwiftLowering+StructDictionaries.swift
+            }
+            if ["=", "+=", "-=", "*=", "/=", "%="].contains(op),
                 let steps = structArrayAssignment(elements[0], operator: op, Array(elements[2...]), at: e, in: &scope)
             {
                 return steps  // `items[i].title = "y"`, `items = []`: SwiftLowering+StructArrays.swift

@@ -48,31 +48,33 @@ extension SwiftLowering {
 
     /// Whether an array may hold `s`: each stored property is strong, not optional, and of a type an array holds.
     /// False after refusing the first that is not.
-    mutating func checkArrayableStruct(_ s: String, at node: some SyntaxProtocol) -> Bool {
+    mutating func checkArrayableStruct(_ s: String, container: String = "an array", at node: some SyntaxProtocol)
+        -> Bool
+    {
         for (_, field) in flatFields(of: s, prefix: s) {
             if field.strength != "strong" {
                 unsupported(
-                    "an array of `\(s)`, whose `\(field.name)` is `\(field.strength)`",
+                    "\(container) of `\(s)`, whose `\(field.name)` is `\(field.strength)`",
                     "keep the `\(field.strength)` reference in a class's property, or hold the object strongly in "
                         + "`\(s)` (an array holds its elements' properties strongly)", at: node)
                 return false
             }
             if field.isOptional {
                 unsupported(
-                    "an array of `\(s)`, whose `\(field.name)` is optional",
+                    "\(container) of `\(s)`, whose `\(field.name)` is optional",
                     "give `\(field.name)` a non-optional type and a value (`var \(field.name) = 0`), or keep one "
                         + "array per property", at: node)
                 return false
             }
             if case .array = field.type {
                 unsupported(
-                    "an array of `\(s)`, whose `\(field.name)` is an array",
+                    "\(container) of `\(s)`, whose `\(field.name)` is an array",
                     "keep the inner arrays in a class's instances (`[ItemModel]`)", at: node)
                 return false
             }
             if field.type.fieldTypeName == nil {
                 unsupported(
-                    "an array of `\(s)`, whose `\(field.name)` is of a type an array does not hold",
+                    "\(container) of `\(s)`, whose `\(field.name)` is of a type an array does not hold",
                     "give it a type LoopSim models: Int, Bool, String, TimeInterval, a class of the file or a closure",
                     at: node)
                 return false
@@ -219,7 +221,7 @@ extension SwiftLowering {
 
     /// The struct value `value` of `s` as a place whose properties an element store reads: a struct local or
     /// parameter as itself, anything else made into temporaries first. Nil after a refusal.
-    private mutating func structElementSource(_ value: ExprSyntax, struct s: String, in scope: Scope)
+    mutating func structElementSource(_ value: ExprSyntax, struct s: String, in scope: Scope)
         -> (source: String, before: [LocatedNode], after: [LocatedNode])?
     {
         if let ref = value.as(DeclReferenceExprSyntax.self), let local = scope.locals[ref.baseName.text],

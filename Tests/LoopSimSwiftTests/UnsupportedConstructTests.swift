@@ -1015,9 +1015,59 @@ import Testing
                 + " let k = /*@*/keys.first\n print(k ?? 0)\n }\n}",
             advice: "its order is unspecified"),
         Case(
-            name: "dictionary of a struct",
-            code: "TOP:struct U { let id: Int }\nfinal class L {\n private var /*@*/cache: [Int: U] = [:]\n}",
-            advice: "keep one dictionary per property"),
+            name: "dictionary of a struct as a local",
+            code: "TOP:struct U { let id: Int }\nfinal class L {\n func go() {\n var /*@*/cache: [Int: U] = [:]\n"
+                + " cache[1] = U(id: 1)\n }\n}",
+            advice: "keep it in a property of a class"),
+        Case(
+            name: "entry of a dictionary of structs as a value",
+            code:
+                "TOP:struct U { let id: Int; var name: String }\nfinal class L {\n var cache: [Int: U] = [:]\n func go() {\n let u = /*@*/cache[1]\n print(u?.id ?? 0)\n }\n}",
+            advice: "bind it (`if let value = cache[1]"),
+        Case(
+            name: "force-unwrapped entry of a dictionary of structs",
+            code:
+                "TOP:struct U { let id: Int; var name: String }\nfinal class L {\n var cache: [Int: U] = [:]\n func go() {\n print(/*@*/cache[1]!.name)\n }\n}",
+            advice: "read `cache[1]?.name`"),
+        Case(
+            name: "values of a dictionary of structs",
+            code:
+                "TOP:struct U { let id: Int; var name: String }\nfinal class L {\n var cache: [Int: U] = [:]\n func go() {\n let n = /*@*/cache.values.count\n print(n)\n }\n}",
+            advice: "loop over its entries with `for (key, value) in d`"),
+        Case(
+            name: "removed struct of a dictionary as a value",
+            code:
+                "TOP:struct U { let id: Int; var name: String }\nfinal class L {\n var cache: [Int: U] = [:]\n func go() {\n if let old = /*@*/cache.removeValue(forKey: 1) { print(old.id) }\n }\n}",
+            advice: "bind the entry first"),
+        Case(
+            name: "dictionary of a struct with an optional property",
+            code:
+                "TOP:struct U { let id: Int; var note: String? }\nfinal class L {\n var /*@*/cache: [Int: U] = [:]\n}",
+            advice: "give `note` a non-optional type"),
+        Case(
+            name: "filter of a dictionary of structs",
+            code:
+                "TOP:struct U { let id: Int; var name: String }\nfinal class L {\n var cache: [Int: U] = [:]\n func go() {\n cache = /*@*/cache.filter { $0.value.id > 1 }\n }\n}",
+            advice: "remove the entries in a loop"),
+        Case(
+            name: "filter of a dictionary with a closure of statements",
+            code: "TOP:final class L {\n var counts: [String: Int] = [:]\n func go() {\n"
+                + " counts = counts.filter /*@*/{ e in\n print(e.key)\n return e.value > 1\n }\n }\n}",
+            advice: "write one expression"),
+        Case(
+            name: "dictionary of arrays of closures",
+            code: "TOP:final class L {\n private var /*@*/waiting: [String: [(Int) -> Void]] = [:]\n}",
+            advice: "keep each key's handlers in an object of a class of the file"),
+        Case(
+            name: "dictionary of an enum with values declared inside an actor",
+            code: "TOP:actor L {\n enum Entry { case ready(Int), failed(String) }\n"
+                + " private var /*@*/entries: [String: Entry] = [:]\n}",
+            advice: "declare `Entry` at the top level of the file"),
+        Case(
+            name: "dictionary of an enum with values",
+            code: "TOP:enum Entry { case ready(Int), failed(String) }\nfinal class L {\n"
+                + " private var /*@*/entries: [String: Entry] = [:]\n}",
+            advice: "keep one dictionary per case's values"),
         Case(
             name: "union of Sets",
             code: "TOP:final class L {\n var keys: Set<Int> = []\n func go() {\n"
