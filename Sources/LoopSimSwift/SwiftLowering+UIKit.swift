@@ -61,6 +61,7 @@ extension SwiftLowering {
                     + "not modelled (call the cell's methods from the scenario's code)", at: node)
             return true
         }
+        if Self.viewDelegateProtocols.contains(parent) { return true }  // SwiftLowering+ViewDelegates.swift
         if parent.hasPrefix("UI"), ["Delegate", "DataSource"].contains(where: { parent.hasSuffix($0) }) {
             unsupported(
                 "conforming to `\(parent)`",

@@ -327,6 +327,15 @@ struct ClassShape {
     /// `button.addTarget(self, action: #selector(tap), for: .touchUpInside)`: the hidden weak field `button_touchUpInside`
     /// to the control, event and action (SwiftLowering+Controls.swift).
     var controlTargets: [String: ControlTarget] = [:]
+    /// `scrollView.delegate = self` on a `UIScrollView` property: the hidden weak field `scrollView_delegate`
+    /// (SwiftLowering+ViewDelegates.swift).
+    var scrollDelegateFields: Set<String> = []
+    /// A method's parameters of a delegate's view type (`_ searchBar: UISearchBar`), by position: no local, and a
+    /// call passes no value (SwiftLowering+ViewDelegates.swift).
+    var viewParameterPositions: [String: Set<Int>] = [:]
+    /// The UIKit delegate protocols the class conforms to (`UIScrollViewDelegate`), in its declaration or an
+    /// extension (SwiftLowering+ViewDelegates.swift).
+    var delegateProtocols: Set<String> = []
     /// The stored properties declared `Result<…>?` (SwiftLowering+ResultValues.swift).
     var optionalResults: Set<String> = []
     /// The methods declared with typed throws `throws(E)`, by name, with the error enum E
