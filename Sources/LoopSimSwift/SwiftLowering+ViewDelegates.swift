@@ -67,9 +67,36 @@ extension SwiftLowering {
         (classes[className]?.scrollDelegateFields.sorted() ?? []).map { ($0, .plain("weak \(className)", at: at)) }
     }
 
+    /// `let searchBar = UISearchBar()` (or `UITextField(frame: .zero)`, not a scroll view, whose delegate the
+    /// model calls: keep it in a property) in a body or at the top level: a view
+    /// made to be passed to a delegate method (`vc.searchBar(searchBar, textDidChange: "s")`, which passes no value
+    /// for it) or given a delegate (inert). No local: any other use of the name is refused where it is. True when
+    /// `decl` is one.
+    mutating func inertViewLocal(_ decl: VariableDeclSyntax, in scope: inout Scope) -> Bool {
+        guard decl.bindings.count == 1, let binding = decl.bindings.first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            Self.delegateViewClasses.contains(callee), callee != "UIScrollView",
+            call.trailingClosure == nil,
+            !call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }),
+            binding.typeAnnotation == nil || binding.typeAnnotation?.type.trimmedDescription == callee
+        else { return false }
+        inertViewLocals.insert(name)
+        scope.locals[name] = nil
+        return true
+    }
+
     /// `scrollView.delegate = self`, `searchBar.delegate = self`, `textField.delegate = nil` on a view property;
     /// nil when `lhs` is not a delegate of one of these views.
     mutating func viewDelegateAssignment(_ lhs: ExprSyntax, _ rhs: [ExprSyntax], in scope: Scope) -> [LocatedNode]? {
+        if let member = lhs.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "delegate",
+            let ref = member.base?.as(DeclReferenceExprSyntax.self), scope.locals[ref.baseName.text] == nil,
+            inertViewLocals.contains(ref.baseName.text), rhs.count == 1,
+            rhs[0].is(DeclReferenceExprSyntax.self) || rhs[0].is(NilLiteralExprSyntax.self)
+        {
+            return []  // `searchBar.delegate = search` on an inert view: weak, and sends nothing
+        }
         guard let member = lhs.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "delegate",
             let base = member.base, rhs.count == 1, let view = viewPropertyReference(base, in: scope),
             let viewClass = classes[view.cls]?.views[view.property], Self.delegateViewClasses.contains(viewClass)
@@ -115,6 +142,14 @@ extension SwiftLowering {
             unsupported("the scroll-view delegate method `\(name)`", instead, at: decl.name)
             return false
         }
+        for parameter in parameters where ["NSRange", "NSRange?"].contains(parameter.type.trimmedDescription) {
+            // `textField(_:shouldChangeCharactersIn:replacementString:)`: the model has no NSRange value.
+            unsupported(
+                "an `NSRange` parameter",
+                "LoopSim has no NSRange and sends no typing callbacks: give the method the new text only "
+                    + "(`func textChanged(to text: String)`) and call it from the experiment", at: parameter.type)
+            return false
+        }
         guard let body = decl.body else { return true }
         for position in positions.sorted() {
             let parameter = parameters[position]
@@ -154,7 +189,7 @@ extension SwiftLowering {
     mutating func implicitScrollDelegate(in scope: Scope, at node: some SyntaxProtocol) -> String? {
         var found: [String] = []
         for name in scope.locals.keys.sorted() {
-            guard let local = scope.locals[name], case .object(let cls) = local.type, let shape = classes[cls]
+            guard let local = scope.locals[name], case .object(let cls) = local.type.unwrapped, let shape = classes[cls]
             else { continue }
             found += shape.scrollDelegateFields.sorted().map { "\(local.text(name)).\($0)" }
         }

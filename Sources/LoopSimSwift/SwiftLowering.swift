@@ -99,6 +99,9 @@ struct SwiftLowering {
     /// `let n = counter.count` bindings whose value the lowering proved a plain `Int`, `Bool` or `String` from the
     /// scope (another object's stored property): an interpolation of `n` prints its value (+Interpolation.swift).
     var plainBindings: Set<SyntaxIdentifier> = []
+    /// `let searchBar = UISearchBar()` locals and top-level variables: inert views, no local
+    /// (SwiftLowering+ViewDelegates.swift).
+    var inertViewLocals: Set<String> = []
     /// The `async let` names of the body being lowered: each child task's local and its value's type
     /// (SwiftLowering+AsyncLet.swift).
     var asyncLets: [String: (task: String, type: LoweredType, isPlain: Bool)] = [:]
