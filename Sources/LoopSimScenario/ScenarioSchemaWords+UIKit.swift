@@ -131,10 +131,24 @@ extension ScenarioSchemaWords {
         default mode only are silent meanwhile; common-mode ones, the main queue and user actions go on. A
         scroll during tracking extends it. A scroll ends when its touch does, however long: one longer than
         CF's `TIMER_INTERVAL_LIMIT` (504911232 s, beyond which a run-loop timeout is none at all) is tracked
-        in activations of at most that length, one after another. Trace: `ui.scroll`, `ui.mode`.
+        in activations of at most that length, one after another. `delegate: EXPR` is the scroll view's
+        delegate, read at the touch's start and kept weakly, as UIKit keeps it (UIScrollView.h:
+        `@property(nullable,nonatomic,weak) id<UIScrollViewDelegate> delegate`; a `weak` field holds it in
+        the scenario, Swift's `scrollView.delegate = self`): UIKit's event source calls, on the main thread
+        and so inside the tracking activation, the methods of its class that it declares:
+        `scrollViewWillBeginDragging` at the touch's start, `scrollViewDidEndDragging` (its one parameter, a
+        `bool`, is true when a deceleration follows) when the drag ends, then
+        `scrollViewWillBeginDecelerating` and, when the deceleration ends, `scrollViewDidEndDecelerating`,
+        the last two only after a `decelerate:` above zero. A delegate freed meanwhile gets nothing more; a
+        scroll that begins before an earlier one has ended stops it, and that one's end callbacks are not
+        sent (docs/fidelity.md, "Scroll-view delegate callbacks";
+        `scenarios/scroll-delegate-pauses-gallery.yaml`). Trace: `ui.scroll`, `ui.mode`.
         == step/scroll/decelerate
-        `decelerate:` (default 0); both durations or distributions (a key of `scroll:`, which models a touch
-        that drags a scroll view)
+        `decelerate:` (default 0); both durations or distributions; `delegate:` (an object or nil) (a key of
+        `scroll:`, which models a touch that drags a scroll view)
+        == step/scroll/delegate
+        `decelerate:` (default 0); both durations or distributions; `delegate:` (an object or nil) (a key of
+        `scroll:`, which models a touch that drags a scroll view)
         == step/setModalPresentationStyle
         `setModalPresentationStyle: EXPR` — `vc.modalPresentationStyle = style`. Sets the controller's
         presentation style, which a later `present:` of it without `style:` uses (UIKit reads the property

@@ -275,7 +275,8 @@ extension SwiftLowering {
         guard
             let (before, arguments, after) = callArguments(
                 call, types: types, callee: "`\(className).\(method)`",
-                defaults: classes[className]?.methodParameterDefaults[method], in: scope)
+                defaults: classes[className]?.methodParameterDefaults[method],
+                skipping: classes[className]?.viewParameterPositions[method] ?? [], in: scope)
         else { return [] }
         let extra: [(String, LocatedNode)] = arguments.isEmpty ? [] : [("with", .list(arguments, at: at))]
         return before + [.step("call", "\(receiver).\(method)", at: at, extra)] + after
@@ -495,13 +496,26 @@ extension SwiftLowering {
             return []
         }
         var extra: [(String, LocatedNode)] = []
+        var delegate: String?
         for argument in arguments.dropFirst() {
-            guard argument.label?.text == "decelerate", let d = duration(argument.expression) else {
-                scenarioError("scroll takes `decelerate:` after the drag, a duration", at: argument)
+            if argument.label?.text == "in", delegate == nil {
+                // The scroll view the user drags, whose delegate gets the drag's callbacks (+ViewDelegates.swift).
+                guard let field = scrollDelegateArgument(argument.expression, in: scope) else { return [] }
+                delegate = field
+                continue
+            }
+            guard argument.label?.text == "decelerate", delegate == nil, let d = duration(argument.expression) else {
+                scenarioError(
+                    "scroll takes `decelerate:` after the drag, a duration, then `in:` the scroll view", at: argument)
                 return []
             }
             extra.append(("decelerate", .plain(d, at: location(argument.expression))))
         }
+        if delegate == nil {
+            guard let implicit = implicitScrollDelegate(in: scope, at: call) else { return [] }
+            delegate = implicit
+        }
+        if let delegate, !delegate.isEmpty { extra.append(("delegate", .plain(delegate, at: location(call)))) }
         return [.step("scroll", drag, at: location(call), extra)]
     }
 

@@ -45,12 +45,11 @@ extension SwiftLowering {
             } else if let f = member.decl.as(FunctionDeclSyntax.self), isKVOObserveMethod(f) {
                 shape.methods["observeValueForKeyPath"] = []
             } else if let f = member.decl.as(FunctionDeclSyntax.self) {
-                shape.methods[f.name.text] = f.signature.parameterClause.parameters.map {
-                    ($0.secondName ?? $0.firstName).text
-                }
-                shape.methodParameterTypes[f.name.text] = f.signature.parameterClause.parameters.map {
-                    typeNamed($0.type)
-                }
+                let views = Self.viewParameterPositions(f)  // SwiftLowering+ViewDelegates.swift
+                if !views.isEmpty { shape.viewParameterPositions[f.name.text] = views }
+                let kept = f.signature.parameterClause.parameters.enumerated().filter { !views.contains($0.offset) }
+                shape.methods[f.name.text] = kept.map { ($0.element.secondName ?? $0.element.firstName).text }
+                shape.methodParameterTypes[f.name.text] = kept.map { typeNamed($0.element.type) }
                 let parameters = f.signature.parameterClause.parameters
                 if parameters.contains(where: { $0.defaultValue != nil }) {
                     shape.methodParameterDefaults[f.name.text] = parameters.map {
@@ -61,6 +60,7 @@ extension SwiftLowering {
             }
         }
         collectControlTargets(decl, into: &shape)  // SwiftLowering+Controls.swift
+        collectViewDelegates(decl, into: &shape)  // SwiftLowering+ViewDelegates.swift
         collectThrowing(decl, into: &shape)  // SwiftLowering+Throws.swift
         collectStructPartReturns(decl, into: &shape)  // SwiftLowering+AsyncStructReturns.swift
         shape.isIsolated = !isolationEntries(decl).isEmpty
@@ -154,6 +154,7 @@ extension SwiftLowering {
         methods += closureThrewMethodNodes(className: name, at: at)  // SwiftLowering+ThrowingClosures.swift
         fields += uikitFields(className: name, at: at)
         fields += controlTargetFieldNodes(className: name, at: at)  // SwiftLowering+Controls.swift
+        fields += scrollDelegateFieldNodes(className: name, at: at)  // SwiftLowering+ViewDelegates.swift
         fields += threadSubclassFieldNodes(className: name, at: at)
         fields += thrownFieldNodes(className: name, at: at)  // SwiftLowering+Throws.swift
         fields += returnedFailureFieldNodes(className: name, at: at)  // SwiftLowering+ResultReturns.swift
@@ -479,8 +480,10 @@ extension SwiftLowering {
             scope.throwContext = .method(returns: scope.returnType)
         }
         var params: [LocatedNode] = []
-        for parameter in decl.signature.parameterClause.parameters
-        where !isLifecycleOverride(decl, className: className) {
+        if !checkDelegateMethod(decl, className: className) { return nil }  // SwiftLowering+ViewDelegates.swift
+        let viewPositions = Self.viewParameterPositions(decl)
+        for (position, parameter) in decl.signature.parameterClause.parameters.enumerated()
+        where !isLifecycleOverride(decl, className: className) && !viewPositions.contains(position) {
             let name = (parameter.secondName ?? parameter.firstName).text
             if Self.isQueueParameter(parameter) {  // only an init's is followed (SwiftLowering+QueueParameters.swift)
                 unsupported(

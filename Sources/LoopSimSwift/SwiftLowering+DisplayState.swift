@@ -23,6 +23,7 @@ extension SwiftLowering {
     /// Nil when `lhs` is not display state; refused when the value calls something (whose effect would be lost)
     /// or is an object of the file's classes (which the view would keep).
     mutating func displayStateAssignment(_ lhs: ExprSyntax, _ rhs: [ExprSyntax], in scope: Scope) -> [LocatedNode]? {
+        if let steps = viewDelegateAssignment(lhs, rhs, in: scope) { return steps }  // +ViewDelegates.swift
         if isViewObjectDisplayState(lhs, in: scope) {
             _ = checkedDisplayValues(rhs, at: lhs, in: scope)
             return []

@@ -69,7 +69,10 @@ extension SwiftLowering {
     /// members would be called by the framework. A conformance to a protocol of the file that LoopSim resolves
     /// (SwiftLowering+Protocols.swift) is a plain extension: the app's own code calls its methods.
     private func conformsToUnresolved(_ e: ExtensionDeclSyntax) -> Bool {
-        (e.inheritanceClause?.inheritedTypes ?? []).contains { !isResolvedProtocol($0.type.trimmedDescription) }
+        (e.inheritanceClause?.inheritedTypes ?? []).contains {
+            let name = $0.type.trimmedDescription
+            return !isResolvedProtocol(name) && !Self.viewDelegateProtocols.contains(name)  // +ViewDelegates.swift
+        }
     }
 
     /// Whether an extension's member is lowered by the class lowering, as if written in the class: a method, an

@@ -7,6 +7,7 @@ extension SwiftLowering {
     /// `let x = …` / `var x = …` in a body: `let: x = …` (`let: __block x = …` when a closure captures the var).
     mutating func lowerLocal(_ decl: VariableDeclSyntax, in scope: inout Scope) -> [LocatedNode] {
         if let steps = asyncLetSteps(decl, in: &scope) { return steps }  // SwiftLowering+AsyncLet.swift
+        if inertViewLocal(decl, in: &scope) { return [] }  // `let bar = UISearchBar()` (+ViewDelegates.swift)
         if let steps = globalDeclaration(decl, in: &scope) { return steps }  // SwiftLowering+Globals.swift
         if let steps = activityMaskLocal(decl) { return steps }  // `let activities = A | B` (+ActivityMasks.swift)
         if let modifier = decl.modifiers.first, modifier.name.text == "async" {

@@ -66,12 +66,14 @@ extension SwiftLowering {
     /// here with what to write instead (and the caller reports nothing more).
     mutating func acceptsUIKitSuperclass(_ parent: String, at node: some SyntaxProtocol) -> Bool {
         if Self.uikitSuperclasses.contains(parent) || Self.listControllers.contains(parent) { return true }
+        if Self.viewDelegateProtocols.contains(parent) { return true }  // SwiftLowering+ViewDelegates.swift
         if parent.hasPrefix("UI"), ["Delegate", "DataSource"].contains(where: { parent.hasSuffix($0) }) {
             unsupported(
                 "conforming to `\(parent)`",
-                "LoopSim's UIKit sends no delegate or data-source callbacks (search bars, scroll views, tables and text "
-                    + "fields are not modelled): leave the conformance out, give the method plain parameters, and call "
-                    + "it from the experiment (`scenario.at(.seconds(1), \"type\") { vc.searchTextChanged(\"sw\") }`)",
+                "LoopSim's UIKit sends no `\(parent)` callbacks (table and collection views are not modelled; "
+                    + "scroll-view, search-bar and text-field delegates are): leave the conformance out, give the "
+                    + "method plain parameters, and call it from the experiment (`scenario.at(.seconds(1), \"tap\") "
+                    + "{ vc.didSelectRow(2) }`)",
                 at: node)
             return true
         }

@@ -99,6 +99,9 @@ struct SwiftLowering {
     /// `let n = counter.count` bindings whose value the lowering proved a plain `Int`, `Bool` or `String` from the
     /// scope (another object's stored property): an interpolation of `n` prints its value (+Interpolation.swift).
     var plainBindings: Set<SyntaxIdentifier> = []
+    /// `let searchBar = UISearchBar()` locals and top-level variables: inert views, no local
+    /// (SwiftLowering+ViewDelegates.swift).
+    var inertViewLocals: Set<String> = []
     /// The `async let` names of the body being lowered: each child task's local and its value's type
     /// (SwiftLowering+AsyncLet.swift).
     var asyncLets: [String: (task: String, type: LoweredType, isPlain: Bool)] = [:]
@@ -336,6 +339,15 @@ struct ClassShape {
     /// `button.addTarget(self, action: #selector(tap), for: .touchUpInside)`: the hidden weak field `button_touchUpInside`
     /// to the control, event and action (SwiftLowering+Controls.swift).
     var controlTargets: [String: ControlTarget] = [:]
+    /// `scrollView.delegate = self` on a `UIScrollView` property: the hidden weak field `scrollView_delegate`
+    /// (SwiftLowering+ViewDelegates.swift).
+    var scrollDelegateFields: Set<String> = []
+    /// A method's parameters of a delegate's view type (`_ searchBar: UISearchBar`), by position: no local, and a
+    /// call passes no value (SwiftLowering+ViewDelegates.swift).
+    var viewParameterPositions: [String: Set<Int>] = [:]
+    /// The UIKit delegate protocols the class conforms to (`UIScrollViewDelegate`), in its declaration or an
+    /// extension (SwiftLowering+ViewDelegates.swift).
+    var delegateProtocols: Set<String> = []
     /// The stored properties declared `Result<…>?` (SwiftLowering+ResultValues.swift).
     var optionalResults: Set<String> = []
     /// The methods declared with typed throws `throws(E)`, by name, with the error enum E

@@ -484,8 +484,35 @@ import Testing
                 + "numberOfRowsInSection section: Int) -> Int { 1 }\n}",
             advice: "data-source and delegate callbacks are not modelled"),
         Case(
-            name: "UIKit delegate protocol", code: "TOP:class T: UIViewController, /*@*/UISearchBarDelegate {}",
+            name: "UIKit delegate protocol", code: "TOP:class T: UIViewController, /*@*/UITableViewDelegate {}",
             advice: "sends no delegate or data-source callbacks"),
+        Case(
+            name: "scrollViewDidScroll of a scroll-view delegate",
+            code: "TOP:final class F: UIViewController, UIScrollViewDelegate {\n"
+                + " func /*@*/scrollViewDidScroll(_ scrollView: UIScrollView) { print(1) }\n}",
+            advice: "at every frame of a scroll"),
+        Case(
+            name: "a scroll-view delegate method not sent",
+            code: "TOP:final class F: UIViewController, UIScrollViewDelegate {\n"
+                + " func /*@*/scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { print(1) }\n}",
+            advice: "sends scrollViewWillBeginDragging"),
+        Case(
+            name: "reading a delegate method's view parameter",
+            code: "TOP:final class F: UIViewController, UIScrollViewDelegate {\n"
+                + " func scrollViewWillBeginDragging(/*@*/_ scrollView: UIScrollView) { print(scrollView.isDragging) }\n}",
+            advice: "leave `scrollView` unread"),
+        Case(
+            name: "NSRange parameter of a text-field delegate method",
+            code: "TOP:final class F: UIViewController, UITextFieldDelegate {\n"
+                + " func textField(_ textField: UITextField, shouldChangeCharactersIn range: /*@*/NSRange,\n"
+                + "   replacementString string: String) -> Bool { return true }\n}",
+            advice: "give the method the new text only"),
+        Case(
+            name: "another object than self as a scroll view's delegate",
+            code:
+                "TOP:final class D: NSObject {}\nfinal class F: UIViewController {\n let scrollView = UIScrollView()\n"
+                + " let d = D()\n override func viewDidLoad() { super.viewDidLoad(); scrollView.delegate = /*@*/d }\n}",
+            advice: "`scrollView.delegate = self`"),
         Case(
             name: "reading a view property's state",
             code: "TOP:final class V: UIViewController {\n let button = UIButton(type: .system)\n"

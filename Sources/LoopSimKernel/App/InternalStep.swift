@@ -20,4 +20,8 @@ public enum InternalStep: Sendable {
     /// After the root's `viewWillAppear` of `makeKeyAndVisible`: the root's view is in the window
     /// (``UIKit/isInWindowHierarchy(_:)``).
     case windowShowsRoot(ObjectID)
+    /// A scroll view's delegate callback (UIKit+ScrollDelegate.swift): `method` on the delegate if it is still
+    /// alive (UIKit holds it weakly) and its class declares the method, with `argument` when there is one; an
+    /// end-of-scroll callback of scroll `scroll` is skipped once a later touch has begun.
+    case callScrollDelegate(ObjectID, String, argument: Value?, scroll: Int)
 }

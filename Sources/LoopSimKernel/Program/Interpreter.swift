@@ -162,6 +162,10 @@ extension Interpreter {
                 if let frame = k.uikit.hookFrame(id, method, k) { return .push(frame) }
             case .windowShowsRoot(let root):
                 k.uikit.windowShows(root)
+            case .callScrollDelegate(let id, let method, let argument, let scroll):
+                if let frame = k.uikit.scrollDelegateFrame(id, method, argument: argument, scroll: scroll, k) {
+                    return .push(frame)
+                }
             case .callBlock(let block):
                 guard k.heap.object(block) != nil else { return .next }
                 k.retain(block)

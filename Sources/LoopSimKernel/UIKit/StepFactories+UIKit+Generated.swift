@@ -78,7 +78,7 @@ extension DismissStep {
 }
 
 extension ScrollStep {
-    public static func make(drag: DurationSpec, decelerate: DurationSpec) -> Self {
-        Self(drag: drag, decelerate: decelerate)
+    public static func make(drag: DurationSpec, decelerate: DurationSpec, delegate: Expr? = nil) -> Self {
+        Self(drag: drag, decelerate: decelerate, delegate: delegate)
     }
 }

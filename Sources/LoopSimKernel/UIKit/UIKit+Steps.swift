@@ -186,6 +186,8 @@ public struct ScrollStep: ExecutableStep {
     public var verb: String { "scroll" }
     public var drag: DurationSpec
     public var decelerate: DurationSpec
+    /// The scroll view's delegate (`delegate:`), read at the touch's start: nil for none. UIKit holds it weakly.
+    public var delegate: Expr? = nil
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         guard c.thread.isMain else { throw RuntimeFault("UIKit touch handling off the main thread") }
@@ -197,7 +199,12 @@ public struct ScrollStep: ExecutableStep {
                 "scroll: needs UIKit's UITrackingRunLoopMode, which \(k.profile.name) does not have "
                     + "(no UIKit); run this scenario under an iOS variant")
         }
-        k.uikit.beginTracking(for: try c.duration(drag) + (try c.duration(decelerate)), on: c.thread, k)
+        let (dragging, decelerating) = (try c.duration(drag), try c.duration(decelerate))
+        let target = try delegate.flatMap { e throws(RuntimeFault) in
+            try c.object(e, expecting: "a scroll view's delegate")
+        }
+        k.uikit.beginTracking(for: dragging + decelerating, on: c.thread, k)
+        k.uikit.queueScrollDelegate(target?.id, drag: dragging, decelerate: decelerating)
         return .next
     }
 }

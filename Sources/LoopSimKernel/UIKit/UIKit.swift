@@ -26,6 +26,8 @@ final class UIKit {
     var windowRoot: ObjectID?
     /// The main run loop tracks a scroll (runs `UITrackingRunLoopMode`) until this instant.
     private(set) var trackingUntil = SimInstant.zero
+    /// How many scrolls have begun: the serial of the latest touch (UIKit+ScrollDelegate.swift).
+    var scrolls = 0
     /// UIKit's event source, a version-0 source in the main run loop's common modes.
     private var eventSource: ObjectID?
     /// The program's user actions, then the run's generated ones and the callbacks queued as the run goes.
@@ -145,7 +147,7 @@ final class UIKit {
     }
 
     /// Callbacks that reach the event source at `instant` through the queue, like a touch.
-    private func queueCallouts(_ steps: [Step], at instant: SimInstant, label: String) {
+    func queueCallouts(_ steps: [Step], at instant: SimInstant, label: String) {
         guard !steps.isEmpty else { return }
         userActions.append(UserAction(at: instant, label: label, body: Body(steps: steps, localNames: [])))
         recorder.clock.schedule(.userAction(userActions.count - 1), at: instant, phase: .input)

@@ -39,14 +39,25 @@ extension ScenarioCompiler {
         StepVerb("dispatch_semaphore_signal") { c, s in
             c.semaphore(s).map { [.perform(SemaphoreSignalStep.make(semaphore: $0))] } ?? []
         },
-        StepVerb("scroll", keys: ["decelerate"]) { c, s in
+        StepVerb("scroll", keys: ["decelerate", "delegate"]) { c, s in
             guard let drag = c.randomDuration(s.arg, what: "scroll (the drag)", stream: RandomStream.gestures) else {
                 return []
             }
             let decelerate = s.map["decelerate"].flatMap {
                 c.randomDuration($0, what: "decelerate", stream: RandomStream.gestures)
             }
-            return [.perform(ScrollStep.make(drag: drag, decelerate: decelerate ?? .fixed(.zero)))]
+            var delegate: Expr?
+            if let node = s.map["delegate"] {
+                guard let (e, t) = c.expression(node, scope: s.scope) else { return [] }
+                guard t.isObject else {
+                    c.bag.error(.exprType, "delegate: is an object (or nil), not \(t)", at: node.location)
+                    return []
+                }
+                delegate = e
+            }
+            return [
+                .perform(ScrollStep.make(drag: drag, decelerate: decelerate ?? .fixed(.zero), delegate: delegate))
+            ]
         },
         StepVerb("displayLink", keys: ["target", "selector", "fps"]) { $0.displayLink($1) },
     ]
