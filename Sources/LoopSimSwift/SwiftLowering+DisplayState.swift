@@ -162,7 +162,9 @@ extension SwiftLowering {
                     unsupported(
                         "making one of the file's objects a view's `\(role)`",
                         "UIKit holds it weakly, but LoopSim's UIKit sends no delegate or data-source callbacks "
-                            + "(scrolling, typing and table views are not modelled): leave this line out, give the "
+                            + "to this view (only a scroll view made in a property, `let scrollView = UIScrollView()`, "
+                            + "sends `scrollView.delegate = self` its drag callbacks; table views and typing are not "
+                            + "modelled): leave this line out, give the "
                             + "callback plain parameters, and call it from the experiment (`scenario.at(.seconds(2), "
                             + "\"drag\") { feed.userBeganDragging() }`)", at: value)
                 } else {

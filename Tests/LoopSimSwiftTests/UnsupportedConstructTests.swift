@@ -485,7 +485,7 @@ import Testing
             advice: "data-source and delegate callbacks are not modelled"),
         Case(
             name: "UIKit delegate protocol", code: "TOP:class T: UIViewController, /*@*/UITableViewDelegate {}",
-            advice: "sends no delegate or data-source callbacks"),
+            advice: "sends no `UITableViewDelegate` callbacks"),
         Case(
             name: "scrollViewDidScroll of a scroll-view delegate",
             code: "TOP:final class F: UIViewController, UIScrollViewDelegate {\n"
