@@ -85,7 +85,8 @@ import Testing
     /// Without a cancel the operation runs to its end; a cancel after the operation returned finds no handler.
     @Test func noCancelNoHandlerAndALateCancelFindsNone() throws {
         let o = try SwiftContinuationTests.run(
-            Self.request + """
+            Self.request
+                + """
                 let fetching = Task {
                     let ok = try? await fetcher.fetch()
                     print("fetched \\(ok == true)")
@@ -132,17 +133,21 @@ import Testing
         let o = try SwiftContinuationTests.run(
             Self.request + """
                 Task { @MainActor in
-                    let first = try? await withThrowingTaskGroup(of: Bool.self) { group in
+                    do {
+                    let first = try await withThrowingTaskGroup(of: Bool.self) { group in
                         group.addTask { try await fetcher.fetch() }
                         group.addTask {
                             try await Task.sleep(nanoseconds: 200_000_000)
                             return false
                         }
                         defer { group.cancelAll() }
-                        guard let first = try await group.next() else { return false }
+                        guard let first = try await group.next() else { throw CancellationError() }
                         return first
                     }
-                    print("first \\(first == true)")
+                    print("first \\(first)")
+                    } catch {
+                        print("threw")
+                    }
                 }
                 """)
         #expect(o.logs == ["request cancelled@200", "first false@200"])
