@@ -310,9 +310,19 @@ public final class Kernel {
         guard site.contains(".swift:") else {
             return head + "; give each turn its cost with `work:` (a device spins at full CPU instead)"
         }
-        return head + " (a device spins at full CPU instead); make each turn wait or leave the loop: after a "
-            + "task's cancel, `try? await Task.sleep` returns at once, so test `Task.isCancelled` in the loop's "
-            + "condition (or let `try await Task.sleep` throw out of it)"
+        // A cancelled task's loop: `Task.sleep` throws `CancellationError` at once in a cancelled task (swift
+        // stdlib/public/Concurrency/TaskSleep.swift), and a `try?` around it swallows the error.
+        let cancelled = threads.all.contains { t in
+            t.state == .running && runningTask(on: t).map { tasks.isCancelled($0) } == true
+        }
+        guard cancelled else {
+            return head + " (a device spins at full CPU instead); make each turn wait (a sleep, a timer, an await "
+                + "that suspends) or leave the loop"
+        }
+        return head + " (a device spins at full CPU instead): the task running the loop was cancelled, so "
+            + "`Task.sleep` throws `CancellationError` at once at every turn and a `try?` swallows it, and the loop "
+            + "never sleeps again; test `Task.isCancelled` in the loop's condition (`while !Task.isCancelled`), or "
+            + "write `try await Task.sleep` so that the error leaves the loop"
     }
 
     /// The interpreter's step count when the clock last moved on (for ``loopNote``).

@@ -41,6 +41,12 @@ extension SwiftLowering {
             }
             let rest = items[(index + 1)...]
             let isLast = rest.isEmpty
+            if let made = cancellationHandlerStatement(item, onlyItem: items.count == 1, tail: tail, in: &scope) {
+                steps += made  // `withTaskCancellationHandler` (SwiftLowering+CancellationHandlers.swift)
+                closeHoisting(Hoisting(), into: &steps, at: mark)
+                if item.item.is(ReturnStmtSyntax.self) { return steps }
+                continue
+            }
             if let guardStmt = item.item.as(GuardStmtSyntax.self) {
                 steps += lowerGuard(guardStmt, rest: rest, in: &scope, tail: tail)
                 refuseUnwrapsWithCalls(&self)

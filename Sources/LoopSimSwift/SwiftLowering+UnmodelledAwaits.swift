@@ -30,10 +30,17 @@ extension SwiftLowering {
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             ["withTaskCancellationHandler", "withTaskPriorityEscalationHandler"].contains(callee)
         {
+            if callee == "withTaskCancellationHandler" {
+                return (
+                    "`withTaskCancellationHandler` inside an expression",
+                    "write it as a statement, or as the whole value of a `return` or a `let` "
+                        + "(SwiftLowering+CancellationHandlers.swift)"
+                )
+            }
             return (
                 "`\(callee)`",
-                "cancellation handlers are not modelled: check `Task.isCancelled` (or `try Task.checkCancellation()`) "
-                    + "in the operation, or cancel the work the handler would stop from the code that cancels the task"
+                "priority escalation is not modelled: leave the handler out (a task's priority does not change when "
+                    + "it runs in LoopSim)"
             )
         }
         return nil

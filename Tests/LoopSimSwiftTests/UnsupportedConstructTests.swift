@@ -49,10 +49,21 @@ import Testing
                 + " do { let v = /*@*/try await t.value; print(v) } catch {}\n }\n}",
             advice: "keep the task in a local or a property"),
         Case(
-            name: "task cancellation handler",
+            name: "task cancellation handler whose operation's value is no call",
             code: "TOP:final class L {\n func go() async {\n"
-                + " let v = /*@*/await withTaskCancellationHandler { 1 } onCancel: { }\n print(v)\n }\n}",
-            advice: "cancellation handlers are not modelled"),
+                + " let v = await withTaskCancellationHandler { /*@*/1 } onCancel: { }\n print(v)\n }\n}",
+            advice: "make the operation a continuation"),
+        Case(
+            name: "task cancellation handler whose operation returns",
+            code: "TOP:final class L {\n func go() async {\n"
+                + " await withTaskCancellationHandler { print(1); /*@*/return } onCancel: { }\n }\n}",
+            advice: "a `return` would leave the method around it"),
+        Case(
+            name: "task priority escalation handler",
+            code: "TOP:final class L {\n func go() async {\n"
+                + " let v = /*@*/await withTaskPriorityEscalationHandler { 1 } onPriorityEscalated: { _ in }\n"
+                + " print(v)\n }\n}",
+            advice: "priority escalation is not modelled"),
         Case(
             name: "dispatch source in a property's initial value that init does not schedule",
             code: "TOP:final class H { private let timer = /*@*/DispatchSource.makeTimerSource(queue: .main) }",

@@ -39,6 +39,14 @@ extension AddTaskStep {
     }
 }
 
+// MARK: Concurrency/CancellationHandlers+Steps.swift
+
+extension AddCancelHandlerStep {
+    public static func make(handler: Expr) -> Self {
+        Self(handler: handler)
+    }
+}
+
 // MARK: Concurrency/Continuations+Steps.swift
 
 extension WithContinuationStep {

@@ -79,10 +79,16 @@ final class Tasks {
         var thrown: Value = .null
         /// Whether each open group was cancelled (`group.cancelAll()`), innermost last, beside ``openGroups``.
         var cancelledGroups: [Bool] = []
+        /// The `withTaskCancellationHandler` handlers installed in its body (+1 each), innermost last; nil once a
+        /// cancellation called it (CancellationHandlers+Steps.swift).
+        var cancelHandlers: [ObjectID?] = []
     }
 
     /// The tasks in creation order.
     private(set) var records: [TaskRecord] = []
+    /// Cancellation handlers a cancellation made due (+1 each), in the order to call them: the cancelling step
+    /// calls them on its thread (``takeDueCancelHandlers()``).
+    private(set) var dueCancelHandlers: [ObjectID] = []
     /// How many tasks have finished (``TaskRecord/finishOrder``).
     private var finishedCount = 0
     /// Each task's record by object (a lookup table, never iterated).
@@ -372,6 +378,13 @@ final class Tasks {
     func cancel(_ id: ObjectID, from thread: SimThread) {
         guard let r = recordOf[id], records[r].state != .finished else { return }
         records[r].isCancelled = true
+        // Its cancellation handlers are due, innermost first, called by the cancelling step on its own thread
+        // (CancellationHandlers+Steps.swift).
+        for i in records[r].cancelHandlers.indices.reversed() {
+            guard let handler = records[r].cancelHandlers[i] else { continue }
+            records[r].cancelHandlers[i] = nil
+            dueCancelHandlers.append(handler)
+        }
         if records[r].state == .suspended {
             records[r].throwsOnResume = records[r].sleepThrows
             enqueueJob(of: r, on: .global)
@@ -384,6 +397,24 @@ final class Tasks {
         for c in records.indices where records[c].parent == id && records[c].state != .finished {
             cancel(records[c].id, from: thread)
         }
+    }
+
+    /// `withTaskCancellationHandler` in task `id` installs `handler` (+1, taken) until ``removeCancelHandler(_:)``.
+    func addCancelHandler(_ id: ObjectID, _ handler: ObjectID) {
+        records[recordOf[id]!].cancelHandlers.append(handler)
+    }
+
+    /// The operation of task `id`'s innermost `withTaskCancellationHandler` returned or threw: its handler is
+    /// removed, returned to be let go (nil when a cancellation took it, or none is installed).
+    func removeCancelHandler(_ id: ObjectID) -> ObjectID? {
+        guard let r = recordOf[id] else { return nil }
+        return records[r].cancelHandlers.popLast() ?? nil
+    }
+
+    /// The cancellation handlers due (``dueCancelHandlers``), handed to the step that calls them.
+    func takeDueCancelHandlers() -> [ObjectID] {
+        defer { dueCancelHandlers = [] }
+        return dueCancelHandlers
     }
 
     /// Task `id` suspends in `await target.value` with `frames` taken off its thread, until `target` finishes
@@ -463,6 +494,10 @@ final class Tasks {
         records[r].openGroups = []
         records[r].cancelledGroups = []
         for child in groups.reversed().flatMap({ $0 }) { objects.release(child, on: thread) }
+        // A handler its body did not remove (it cannot: the lowering removes it on every way out) is let go.
+        let handlers = records[r].cancelHandlers.compactMap { $0 }
+        records[r].cancelHandlers = []
+        for handler in handlers.reversed() { objects.release(handler, on: thread) }
         // `await task.value` waiters resume on their executors, in the order the tasks were made (the runtime's
         // wait list order is not modelled: docs/fidelity.md).
         for w in records.indices where records[w].state == .waiting && records[w].waitingFor == id {

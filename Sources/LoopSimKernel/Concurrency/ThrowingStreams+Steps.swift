@@ -45,10 +45,15 @@ enum StreamTerminationCall {
     /// A frame on this thread calling `terminations` in order, then running `then` (a step to run again once the
     /// handlers returned) when there is one.
     static func outcome(
-        _ terminations: [Streams.Termination], then: (any ExecutableStep)? = nil, in c: StepContext
+        _ terminations: [Streams.Termination], then: (any ExecutableStep)? = nil, cancelHandlers: [ObjectID] = [],
+        in c: StepContext
     ) -> StepOutcome {
-        if terminations.isEmpty { return then == nil ? .next : StepOutcome(.push(frame([then!], c))) }
-        var steps: [any ExecutableStep] = []
+        if terminations.isEmpty && cancelHandlers.isEmpty {
+            return then == nil ? .next : StepOutcome(.push(frame([then!], c)))
+        }
+        // `withTaskCancellationHandler` handlers first: the runtime calls a cancelled task's records as it cancels
+        // it, before the stream's own handler runs in the resumed `next()` (CancellationHandlers+Steps.swift).
+        var steps: [any ExecutableStep] = cancelHandlers.map { CallCancelHandlerStep(handler: $0) }
         for t in terminations {
             steps.append(CallHandlerStep(handler: t.handler, reason: t.reason))
             if let task = t.resume { steps.append(ResumeConsumerStep(task: task)) }
@@ -65,7 +70,19 @@ enum StreamTerminationCall {
     /// The terminations a task's cancellation made due (``Streams/taskCancelled(_:)``), called by the cancelling
     /// step on its own thread.
     static func due(in c: StepContext) -> StepOutcome {
-        outcome(c.kernel.tasks.streams.takeDueTerminations(), in: c)
+        outcome(
+            c.kernel.tasks.streams.takeDueTerminations(), cancelHandlers: c.kernel.tasks.takeDueCancelHandlers(), in: c)
+    }
+
+    /// Calls one `withTaskCancellationHandler` handler (its +1 passes to the call's frame).
+    struct CallCancelHandlerStep: ExecutableStep {
+        var verb: String { "onCancel" }
+        let handler: ObjectID
+
+        func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+            guard c.kernel.heap.object(handler) != nil else { return .next }
+            return StepOutcome(.push(c.kernel.interpreter.blockFrame(handler, edge: "onCancel")))
+        }
     }
 
     /// Calls one handler with its reason (the handler's +1 passes to the call's frame).

@@ -67,6 +67,19 @@ extension ScenarioCompiler {
             guard c.requireAsync(s) else { return [] }
             return [.perform(CheckCancellationStep())]
         },
+        // `withTaskCancellationHandler { … } onCancel: { … }`: the handler installed on the running task for the
+        // steps between the two (the operation's), as TaskCancellation.swift writes it (CancellationHandlers+Steps).
+        StepVerb("addCancelHandler", keys: ["captures", "do"]) { c, s in
+            guard c.requireAsync(s) else { return [] }
+            guard
+                let closure = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
+            else { return [] }
+            return [.perform(AddCancelHandlerStep.make(handler: closure))]
+        },
+        StepVerb("removeCancelHandler") { c, s in
+            guard c.requireAsync(s) else { return [] }
+            return [.perform(RemoveCancelHandlerStep())]
+        },
         StepVerb("cancelTask") { c, s in
             guard let (task, type) = c.expression(s.arg, scope: s.scope) else { return [] }
             if !type.isObject {
