@@ -75,6 +75,7 @@ extension SwiftLowering {
             }
             return [place.success, place.failure]
         }
+        if let chosen = resultChoice(e, type, in: scope) { return chosen }  // SwiftLowering+ResultChoice.swift
         var caseName: String?
         var payload: ExprSyntax?
         if let call = e.as(FunctionCallExprSyntax.self),

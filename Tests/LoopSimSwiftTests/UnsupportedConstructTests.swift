@@ -1017,6 +1017,12 @@ import Testing
             code: "TOP:final class Banner: UIView {}\nfinal class V: UIViewController {\n let banner = Banner()\n"
                 + " func f() {\n /*@*/banner.becomeFirstResponder()\n }\n}",
             advice: "call a method `Banner` declares"),
+        Case(
+            name: "a ?: choosing a Result whose branch calls a method",
+            code: "TOP:enum E: Error { case x }\nfinal class T {\n func name() -> String { \"a\" }\n"
+                + " func f(_ b: Bool, completion: @escaping (Result<String, E>) -> Void) {\n"
+                + " completion(b /*@*/? .failure(.x) : .success(name()))\n }\n}",
+            advice: "write an `if` with a call in each branch"),
     ]
 
     /// The scenario file around `code`.
