@@ -269,9 +269,9 @@ extension SwiftLowering {
     ) {
         let at = location(binding)
         if isOptionalAnnotation(binding) {
-            unsupported(
-                payloadEnums[s] == nil ? "an optional struct property" : "an optional `\(s)` property",
-                "give the property a value (`var \(name): \(s) = \(valueSpelling(s, bare: true))`)", at: binding)
+            // Its properties and a presence flag (SwiftLowering+OptionalStructs.swift).
+            lowerOptionalStructField(
+                binding, name: name, struct: s, className: className, into: &fields, initSteps: &initSteps)
             return
         }
         for (place, field) in flatFields(of: s, prefix: name) {

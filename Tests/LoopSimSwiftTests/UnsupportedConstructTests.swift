@@ -1018,6 +1018,27 @@ import Testing
                 + " func f() {\n /*@*/banner.becomeFirstResponder()\n }\n}",
             advice: "call a method `Banner` declares"),
         Case(
+            name: "a store through ?. on an optional struct",
+            code:
+                "TOP:struct Fix { var n: Int }\nfinal class T {\n var last: Fix?\n func f() {\n /*@*/last?.n += 1\n }\n}",
+            advice: "bind it, change the copy and store it back"),
+        Case(
+            name: "a mutating call through ?. on an optional struct",
+            code:
+                "TOP:struct Fix {\n var n: Int\n mutating func bump() { n += 1 }\n}\nfinal class T {\n var last: Fix?\n"
+                + " func f() {\n /*@*/last?.bump()\n }\n}",
+            advice: "bind it, change the copy and store it back"),
+        Case(
+            name: "an optional struct holding an array",
+            code: "TOP:struct Batch { var ids: [Int] = [] }\nfinal class T { var /*@*/batch: Batch? }",
+            advice: "give the property a value"),
+        Case(
+            name: "a continuation resumed with a struct holding an object",
+            code: "TOP:final class K {}\nstruct Box { var k: K }\nfinal class T {\n func f() async {\n"
+                + " let b: Box = await /*@*/withCheckedContinuation { c in c.resume(returning: Box(k: K())) }\n"
+                + " print(b.k === b.k)\n }\n}",
+            advice: "resume with a struct of Int, Bool, String, TimeInterval and enum properties"),
+        Case(
             name: "a ?: choosing a Result whose branch calls a method",
             code: "TOP:enum E: Error { case x }\nfinal class T {\n func name() -> String { \"a\" }\n"
                 + " func f(_ b: Bool, completion: @escaping (Result<String, E>) -> Void) {\n"
