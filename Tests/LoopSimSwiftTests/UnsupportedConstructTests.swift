@@ -1033,6 +1033,11 @@ import Testing
             code: "TOP:struct Batch { var ids: [Int] = [] }\nfinal class T { var /*@*/batch: Batch? }",
             advice: "give the property a value"),
         Case(
+            name: "a Result of a struct kept in a property",
+            code: "TOP:struct User { let name: String }\nenum E: Error { case x }\n"
+                + "final class T { var /*@*/last: Result<User, E>? }",
+            advice: "pass it straight to a completion handler"),
+        Case(
             name: "a continuation resumed with a struct holding an object",
             code: "TOP:final class K {}\nstruct Box { var k: K }\nfinal class T {\n func f() async {\n"
                 + " let b: Box = await /*@*/withCheckedContinuation { c in c.resume(returning: Box(k: K())) }\n"
