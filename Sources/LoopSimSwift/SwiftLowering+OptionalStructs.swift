@@ -72,6 +72,12 @@ extension SwiftLowering {
         into fields: inout [(String, LocatedNode)], initSteps: inout [LocatedNode]
     ) {
         let at = location(binding)
+        if payloadEnums[s] != nil {
+            unsupported(
+                "an optional `\(s)` property",
+                "give the property a value (`var \(name): \(s) = \(valueSpelling(s, bare: true))`)", at: binding)
+            return
+        }
         guard refusesOptionalStructShape(s, at: binding) == false else { return }
         for (place, field) in flatFields(of: s, prefix: name) {
             guard let typeName = field.type.fieldTypeName else { continue }

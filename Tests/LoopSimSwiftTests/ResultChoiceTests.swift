@@ -59,7 +59,11 @@ import Testing
             let scenario = Scenario("result choice", until: .seconds(1), variants: [.ios13])
             enum FetchError: Error { case timeout }
             final class API {
-                func name() -> String { "ada" }
+                var calls = 0
+                func name() -> String {
+                    calls += 1
+                    return "ada"
+                }
                 func fetch(_ failed: Bool, completion: @escaping (Result<String, FetchError>) -> Void) {
                     completion(failed ? .failure(.timeout) : .success(name()))
                 }
@@ -68,7 +72,7 @@ import Testing
             """
         let errors = SwiftScenarioLoader.lower(text: text, file: "C.swift").1.filter { $0.severity == .error }
         #expect(errors.count == 1, "\(errors)")
-        #expect(errors.first?.location.line == 7)
+        #expect(errors.first?.location.line == 11)
         #expect(errors.first?.message.contains("write an `if` with a call in each branch") == true, "\(errors)")
     }
 }

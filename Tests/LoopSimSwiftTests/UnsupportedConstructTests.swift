@@ -1045,7 +1045,8 @@ import Testing
             advice: "resume with a struct of Int, Bool, String, TimeInterval and enum properties"),
         Case(
             name: "a ?: choosing a Result whose branch calls a method",
-            code: "TOP:enum E: Error { case x }\nfinal class T {\n func name() -> String { \"a\" }\n"
+            code: "TOP:enum E: Error { case x }\nfinal class T {\n var n = 0\n"
+                + " func name() -> String {\n n += 1\n return \"a\"\n }\n"
                 + " func f(_ b: Bool, completion: @escaping (Result<String, E>) -> Void) {\n"
                 + " completion(b /*@*/? .failure(.x) : .success(name()))\n }\n}",
             advice: "write an `if` with a call in each branch"),
