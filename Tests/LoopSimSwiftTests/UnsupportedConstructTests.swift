@@ -1029,6 +1029,10 @@ import Testing
                 + " func f() {\n /*@*/last?.bump()\n }\n}",
             advice: "bind it, change the copy and store it back"),
         Case(
+            name: "an optional struct inside a struct",
+            code: "TOP:struct Fix { var n: Int }\nstruct Trip { var /*@*/last: Fix? }",
+            advice: "keep the optional struct in a property of the class"),
+        Case(
             name: "an optional struct holding an array",
             code: "TOP:struct Batch { var ids: [Int] = [] }\nfinal class T { var /*@*/batch: Batch? }",
             advice: "give the property a value"),
