@@ -1052,8 +1052,8 @@ import Testing
             code: "TOP:enum E: Error { case x }\nfinal class T {\n var n = 0\n"
                 + " func name() -> String {\n n += 1\n return \"a\"\n }\n"
                 + " func f(_ b: Bool, completion: @escaping (Result<String, E>) -> Void) {\n"
-                + " completion(b /*@*/? .failure(.x) : .success(name()))\n }\n}",
-            advice: "write an `if` with a call in each branch"),
+                + " completion(b ? .failure(.x) : .success(/*@*/name()))\n }\n}",
+            advice: "call it first into a local"),
     ]
 
     /// The scenario file around `code`.
