@@ -36,6 +36,7 @@ extension SwiftLowering {
                     }
                     shape.fields[name] = fieldType(binding)
                     noteStructField(v, name: name, type: fieldType(binding), into: &shape)  // +Structs.swift
+                    noteOptionalStructField(binding, name: name, into: &shape)  // +OptionalStructs.swift
                     noteStructArrayField(name: name, type: fieldType(binding), into: &shape)  // +StructArrays.swift
                     noteStructDictionaryField(name: name, type: fieldType(binding), into: &shape)
                     noteResultField(binding, name: name, into: &shape)  // SwiftLowering+ResultValues.swift

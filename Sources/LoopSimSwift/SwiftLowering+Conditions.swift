@@ -87,6 +87,13 @@ extension SwiftLowering {
                     parts.append(list.count > 1 ? "(\(test))" : test)
                     continue
                 }
+                if let found = optionalStructBinding(
+                    name, value, isVar: binding.bindingSpecifier.text == "var", at: binding, in: &scope)
+                {
+                    pre += found.steps  // SwiftLowering+OptionalStructs.swift
+                    parts.append(list.count > 1 ? "(\(found.test))" : found.test)
+                    continue
+                }
                 if let found = resultOptionalBinding(name, value, at: binding, in: &scope) {  // +ResultValues.swift
                     guard let (test, steps) = found else { return nil }
                     pre += steps

@@ -85,7 +85,13 @@ extension SwiftLowering {
             valueType = genericArgumentType(generic)
         }
         if valueType == nil || valueType == .unknown { valueType = resumedLiteralType(body) }
-        if let place, valueType == nil || valueType == .unknown || valueType?.fieldTypeName == nil {
+        if case .value(let s)? = valueType, !isPlainStruct(s) {
+            unsupported(
+                "a continuation whose value is a `\(s)`, which holds an object, a closure, an array or an optional",
+                "resume with a struct of Int, Bool, String, TimeInterval and enum properties", at: call)
+            return []
+        }
+        if let place, valueType == nil || valueType == .unknown || continuationTypeName(valueType) == nil {
             unsupported(
                 "the value of `\(name)` without a type",
                 "say its type: `let \(place): Int = await \(name) { … }`, or name the parameter's type "
@@ -105,7 +111,7 @@ extension SwiftLowering {
         var extra: [(String, LocatedNode)] = []
         if name.hasPrefix("withUnsafe") { extra.append(("checked", .plain("false", at: at))) }
         extra.append(("function", .quoted(continuationFunctionName(call), at: at)))
-        if let place, let typeName = valueType?.fieldTypeName {
+        if let place, let typeName = continuationTypeName(valueType) {  // SwiftLowering+ContinuationStructs.swift
             extra.append(("type", .plain(typeName, at: at)))
             extra.append(("result", .plain(place, at: at)))
         }
@@ -215,6 +221,7 @@ extension SwiftLowering {
         }
         let argument = arguments[0].expression
         if label == "returning" {
+            if let made = structResume(receiver, argument, at: call, in: scope) { return made }  // +ContinuationStructs
             guard let value = expression(argument, in: scope) else { return [] }
             return [.step("resume", receiver, at: at, [("returning", .plain(value.text, at: location(argument)))])]
         }

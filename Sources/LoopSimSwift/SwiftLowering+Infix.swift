@@ -28,6 +28,7 @@ extension SwiftLowering {
         if let compared = payloadEnumComparison(elements, in: scope) { return compared }  // +PayloadEnums.swift
         if let compared = resultNilComparison(elements, in: scope) { return compared }  // +ResultValues.swift
         if let compared = structEntryNilComparison(elements, in: scope) { return compared }  // +StructDictionaries
+        if let compared = optionalStructNilComparison(elements, in: scope) { return compared }  // +OptionalStructs
         var parts: [String] = []
         var type: LoweredType = .unknown
         // Number literals, lowered once the operands' types are known: in a clause (between `&&`s and `||`s) with a

@@ -175,7 +175,9 @@ extension SwiftLowering {
                     }
                     var printed: [String: LoweredType] = [:]
                     for (name, part, type) in bindings {
-                        pre.append(.step("let", "\(name) = \(part)", at: location(item.pattern)))
+                        if !Self.isStructBinding(type) {  // a struct's name binds its properties (+StructResults)
+                            pre.append(.step("let", "\(name) = \(part)", at: location(item.pattern)))
+                        }
                         body.locals[name] = Local(type: type, isVar: false)
                         printed[name] = type
                     }

@@ -59,6 +59,14 @@ extension SwiftLowering {
                 steps += made  // an array of structs: one local array per stored property (+StructArrays.swift)
                 continue
             }
+            if let made = continuationStructLocal(binding, name: name, isVar: isVar, in: &scope) {
+                steps += made  // a struct resumed through a continuation (+ContinuationStructs.swift)
+                continue
+            }
+            if let made = optionalStructLocal(binding, name: name, isVar: isVar, in: &scope) {
+                steps += made  // an optional struct: its properties and a flag (+OptionalStructs.swift)
+                continue
+            }
             if let made = structLocal(binding, name: name, isVar: isVar, in: &scope) {
                 steps += made  // a struct: one local per stored property (SwiftLowering+Structs.swift)
                 continue

@@ -28,6 +28,7 @@ extension SwiftLowering {
         }
         switch success {
         case .int, .bool, .string, .duration, .enumeration, .object, .timer: break
+        case .value(let s) where isPlainStruct(s): break  // its stored properties (+StructResults.swift)
         default: return .unknown
         }
         let failure = typeNamed(failureType)
@@ -43,10 +44,9 @@ extension SwiftLowering {
     {
         guard case .result(let success, let failure) = type else { return ([], []) }
         let successName = success == .timer ? "NSTimer" : (success.fieldTypeName ?? "id")
-        let params: [LocatedNode] = [
-            .map([("\(lowered)_success", .plain(successName, at: at))], at: at),
-            .map([("\(lowered)_failure", .plain(failure.fieldTypeName ?? "string", at: at))], at: at),
-        ]
+        var params: [LocatedNode] = [.map([("\(lowered)_success", .plain(successName, at: at))], at: at)]
+        if case .value(let s) = success { params = structSuccessParameters(s, lowered: lowered, at: at) }
+        params.append(.map([("\(lowered)_failure", .plain(failure.fieldTypeName ?? "string", at: at))], at: at))
         var whole = Local(type: type, isVar: false)
         if lowered != name { whole.lowered = lowered }
         return (
@@ -73,8 +73,10 @@ extension SwiftLowering {
                     "unwrap it: `\(e.trimmedDescription)!`, or `if let r = \(e.trimmedDescription)`", at: e)
                 return nil
             }
+            if case .value(let s) = success { return structResultParts(place, struct: s) }  // +StructResults.swift
             return [place.success, place.failure]
         }
+        if let chosen = resultChoice(e, type, in: scope) { return chosen }  // SwiftLowering+ResultChoice.swift
         var caseName: String?
         var payload: ExprSyntax?
         if let call = e.as(FunctionCallExprSyntax.self),
@@ -94,6 +96,19 @@ extension SwiftLowering {
                 "this `Result` argument",
                 "pass `.success(value)`, `.failure(error)` or a `Result` parameter as it is", at: e)
             return nil
+        }
+        if case .value(let s) = success {  // a struct's stored properties (SwiftLowering+StructResults.swift)
+            guard let parts = structSuccessArgument(caseName == "success" ? payload : nil, struct: s, in: scope)
+            else { return nil }
+            if caseName == "success" { return parts + ["nil"] }
+            guard let error = withEnumContext(failure, { $0.expression(payload, in: scope) }) else { return nil }
+            guard case .enumeration = error.type else {
+                unsupported(
+                    "this error", "pass a case of an error enum of the file (`enum LoadError: Error { case timeout }`)",
+                    at: payload)
+                return nil
+            }
+            return parts + [error.text]
         }
         if caseName == "success" {
             if let tuple = payload.as(TupleExprSyntax.self), tuple.elements.isEmpty { return ["true", "nil"] }
@@ -155,7 +170,17 @@ extension SwiftLowering {
         let partType = isSuccess ? success : failure
         // `let v`, `_`, a bare name under `case let`, or a value to compare with.
         if argument.is(DiscardAssignmentExprSyntax.self) { return (tag, []) }
-        if let name = Self.boundPayloadName(argument, bindAll: bindAll) { return (tag, [(name, part, partType)]) }
+        if let name = Self.boundPayloadName(argument, bindAll: bindAll) {
+            if case .value(let s) = partType { return (tag, structSuccessBindings(name, part: part, struct: s)) }
+            return (tag, [(name, part, partType)])
+        }
+        if case .value(let s) = partType {
+            unsupported(
+                "comparing a `\(s)` in a `.success` pattern",
+                "bind it (`case .success(let value)`) and compare its "
+                    + "properties", at: argument)
+            return nil
+        }
         if !isSuccess,
             let found = withEnumContext(
                 partType, { $0.errorPayloadPattern(argument, bindAll: bindAll, subject: part, in: scope) })
@@ -213,7 +238,9 @@ extension SwiftLowering {
         var steps: [LocatedNode] = []
         var printed: [String: LoweredType] = [:]
         for (name, part, type) in bindings {
-            steps.append(.step("let", "\(name) = \(part)", at: location(condition.pattern)))
+            if !Self.isStructBinding(type) {  // a struct's name: its properties are bound (+StructResults.swift)
+                steps.append(.step("let", "\(name) = \(part)", at: location(condition.pattern)))
+            }
             scope.locals[name] = Local(type: type, isVar: false)
             printed[name] = type
         }
@@ -245,6 +272,7 @@ extension SwiftLowering {
             let base = member.base, isResultSubject(base, in: scope),
             let place = resultPlace(base, in: scope), !place.isOptional
         else { return nil }
+        if refusesStructResult(.result(place.successType, place.failureType), at: e) { return nil }
         return (place.success, place.successType)
     }
 }

@@ -10,6 +10,7 @@ extension SwiftLowering {
         _ name: String, _ s: LoweredType, _ f: LoweredType, isVar: Bool, at binding: PatternBindingSyntax,
         in scope: inout Scope
     ) -> [LocatedNode] {
+        if refusesStructResult(.result(s, f), at: binding) { return [] }  // SwiftLowering+StructResults.swift
         if isVar && scope.capturedVars.contains(name) {
             unsupported(
                 "a `Result` `var` a closure captures",

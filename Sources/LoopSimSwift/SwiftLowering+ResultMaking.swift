@@ -36,6 +36,12 @@ extension SwiftLowering {
             unsupported("making a `Result` here", "make it in a method or a closure, where statements run", at: call)
             return nil
         }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let source = resultPlace(base, in: scope),
+            refusesStructResult(.result(source.successType, source.failureType), at: call)
+        {
+            return nil  // SwiftLowering+StructResults.swift
+        }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             return mappedResultPlace(call, member.declName.baseName.text, base, in: scope)
         }

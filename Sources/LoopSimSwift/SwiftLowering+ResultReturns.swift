@@ -26,6 +26,7 @@ extension SwiftLowering {
         -> [(String, LocatedNode)]?
     {
         guard case .result(let s, _) = typeNamed(returns) else { return nil }
+        if refusesStructResult(typeNamed(returns), at: returns) { return [] }  // SwiftLowering+StructResults.swift
         if isStatic(decl.modifiers) && !asTypeMember {
             return []  // lowered with the type object's methods (SwiftLowering+TypeMembers.swift)
         }

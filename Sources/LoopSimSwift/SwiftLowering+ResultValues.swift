@@ -142,6 +142,7 @@ extension SwiftLowering {
         into fields: inout [(String, LocatedNode)], initSteps: inout [LocatedNode]
     ) {
         guard case .result(let s, let f)? = classes[className]?.fields[name] else { return }
+        if refusesStructResult(.result(s, f), at: binding) { return }  // SwiftLowering+StructResults.swift
         let at = location(binding)
         let (success, failure) = Self.resultPartNames(name)
         let successType = s == .timer ? "NSTimer" : (s.fieldTypeName ?? "id")
@@ -201,6 +202,7 @@ extension SwiftLowering {
     mutating func resultAssignment(_ lhs: ExprSyntax, _ rhs: ExprSyntax, in scope: inout Scope) -> [LocatedNode]? {
         guard isResultSubject(lhs, in: scope), !lhs.is(ForceUnwrapExprSyntax.self) else { return nil }
         guard let place = resultPlace(lhs, in: scope) else { return [] }
+        if refusesStructResult(.result(place.successType, place.failureType), at: lhs) { return [] }
         return resultStore(rhs, into: place, verb: "set", in: scope) ?? []
     }
 
@@ -243,6 +245,7 @@ extension SwiftLowering {
             type = .result(source.successType, source.failureType)
         }
         guard case .result(let s, let f) = type else { return nil }
+        if refusesStructResult(type, at: binding) { return [] }  // SwiftLowering+StructResults.swift
         if isVar && scope.capturedVars.contains(name) {
             unsupported(
                 "a `Result` `var` a closure captures",

@@ -384,6 +384,7 @@ extension SwiftLowering {
             }
             if elements[1].is(AssignmentExprSyntax.self) || isCompound,
                 refusesStructMutation(elements[0], in: scope)  // SwiftLowering+Structs.swift
+                    || refusesOptionalStructChain(elements[0], in: scope)  // SwiftLowering+OptionalStructs.swift
             {
                 return []
             }
@@ -463,6 +464,7 @@ extension SwiftLowering {
         }
         if let steps = displayStateAssignment(lhs, [rhs], in: scope) { return steps }  // +DisplayState.swift
         if let steps = injectedQueueAssignment(lhs, rhs, in: scope) { return steps }  // +QueueParameters.swift
+        if let steps = optionalStructAssignment(lhs, rhs, in: &scope) { return steps }  // +OptionalStructs.swift
         if let steps = structAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+Structs.swift
         if let steps = resultAssignment(lhs, rhs, in: &scope) { return steps }  // SwiftLowering+ResultValues.swift
         if let steps = frameworkAssignment(lhs, rhs, at: e, in: &scope) { return steps }

@@ -78,6 +78,7 @@ extension SwiftLowering {
         _ ret: some SyntaxProtocol, value: ExprSyntax, struct s: String, in scope: inout Scope
     ) -> [LocatedNode] {
         if let f = ret.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }), returnsStructParts(f) {
+            if let made = continuationStructReturn(ret, value: value, struct: s, in: scope) { return made }
             return structPartsReturn(ret, value: value, struct: s, in: &scope)  // SwiftLowering+AsyncStructReturns
         }
         let at = location(ret)

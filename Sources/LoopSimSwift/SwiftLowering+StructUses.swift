@@ -199,6 +199,11 @@ extension SwiftLowering {
             inner.locals[place] = Local(type: field.type, isVar: false)
             captures.append(.plain("strong \(place)", at: location))
         }
+        let flag = name + Self.optionalStructFlag  // an optional struct's flag (SwiftLowering+OptionalStructs.swift)
+        if scope.locals[flag] != nil {
+            inner.locals[flag] = Local(type: .bool, isVar: false)
+            captures.append(.plain("strong \(flag)", at: location))
+        }
         return captures
     }
 
@@ -223,6 +228,7 @@ extension SwiftLowering {
             case .value(let s) = staticType(base, in: scope, report: false)
         else { return nil }
         let name = member.declName.baseName.text
+        if refusesOptionalStructChain(ExprSyntax(call), in: scope) { return [] }  // `fix?.reset()`: +OptionalStructs
         guard let method = structs[s]?.methods[name], let body = method.body else {
             unsupported(
                 "the struct method `\(s).\(name)`",

@@ -207,6 +207,13 @@ extension SwiftLowering {
             switch field.type {
             case .value(let inner) where inner == shape.name:
                 unsupported("a struct that contains itself", "hold the value in a class instead", at: field.node)
+            case .value(let inner) where field.isOptional && structs[inner] != nil:
+                // An optional struct has a presence flag only where a class or a body holds it
+                // (SwiftLowering+OptionalStructs.swift).
+                unsupported(
+                    "an optional struct inside a struct",
+                    "give the property a value (`var \(field.name): \(inner) = \(valueSpelling(inner, bare: true))`), "
+                        + "or keep the optional struct in a property of the class", at: field.node)
             case .array(.value):
                 unsupported(
                     "an array of structs", "keep an array of a class's instances, or one array per property",
@@ -282,9 +289,9 @@ extension SwiftLowering {
     ) {
         let at = location(binding)
         if isOptionalAnnotation(binding) {
-            unsupported(
-                payloadEnums[s] == nil ? "an optional struct property" : "an optional `\(s)` property",
-                "give the property a value (`var \(name): \(s) = \(valueSpelling(s, bare: true))`)", at: binding)
+            // Its properties and a presence flag (SwiftLowering+OptionalStructs.swift).
+            lowerOptionalStructField(
+                binding, name: name, struct: s, className: className, into: &fields, initSteps: &initSteps)
             return
         }
         for (place, field) in flatFields(of: s, prefix: name) {

@@ -196,8 +196,14 @@ extension SwiftLowering {
                 inner.locals[name] = Local(type: local.type, isVar: false)
                 for member in ["success", "failure"] {
                     guard let part = scope.locals["\(name).\(member)"] else { continue }
-                    captures.append(.plain("strong \(part.text(member))", at: location(node)))
                     inner.locals["\(name).\(member)"] = part
+                    if case .value(let s) = part.type {  // a struct success: its properties (+StructResults.swift)
+                        for (place, _) in flatFields(of: s, prefix: part.text(member)) {
+                            captures.append(.plain("strong \(place)", at: location(node)))
+                        }
+                        continue
+                    }
+                    captures.append(.plain("strong \(part.text(member))", at: location(node)))
                 }
                 continue
             }

@@ -49,6 +49,14 @@ extension SwiftLowering {
                     "a force unwrap `!` \(why)", "bind the value with `if let` or `guard let` first", at: unwrap)
                 return []
             }
+            if let found = optionalStructPlace(operandSyntax, in: scope) {
+                // `lastFix!` of an optional struct (SwiftLowering+OptionalStructs.swift): nil when its flag is false.
+                let at = location(unwrap)
+                let trap = LocatedNode.step("trap", nil, at: at).replacingArgument(trapPrefix(unwrap) + Self.unwrapTrap)
+                steps.append(
+                    .step("if", "!\(found.place)\(Self.optionalStructFlag)", at: at, [("then", .list([trap], at: at))]))
+                continue
+            }
             if isResultSubject(operandSyntax, in: scope) {
                 // `lastResult!` of an optional `Result` (SwiftLowering+ResultValues.swift): nil when both parts are.
                 guard let place = resultPlace(operandSyntax, in: scope) else { return [] }

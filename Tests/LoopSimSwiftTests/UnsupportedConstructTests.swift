@@ -1158,6 +1158,43 @@ import Testing
             code: "TOP:final class S {\n var flag = false\n func go() {\n"
                 + " DispatchQueue.main.async { [weak self] in /*@*/self?.flag.toggle() }\n }\n}",
             advice: "unwrap first"),
+        Case(
+            name: "a store through ?. on an optional struct",
+            code:
+                "TOP:struct Fix { var n: Int }\nfinal class T {\n var last: Fix?\n func f() {\n /*@*/last?.n += 1\n }\n}",
+            advice: "bind it, change the copy and store it back"),
+        Case(
+            name: "a mutating call through ?. on an optional struct",
+            code:
+                "TOP:struct Fix {\n var n: Int\n mutating func bump() { n += 1 }\n}\nfinal class T {\n var last: Fix?\n"
+                + " func f() {\n /*@*/last?.bump()\n }\n}",
+            advice: "bind it, change the copy and store it back"),
+        Case(
+            name: "an optional struct inside a struct",
+            code: "TOP:struct Fix { var n: Int }\nstruct Trip { var /*@*/last: Fix? }",
+            advice: "keep the optional struct in a property of the class"),
+        Case(
+            name: "an optional struct holding an array",
+            code: "TOP:struct Batch { var ids: [Int] = [] }\nfinal class T { var /*@*/batch: Batch? }",
+            advice: "give the property a value"),
+        Case(
+            name: "a Result of a struct kept in a property",
+            code: "TOP:struct User { let name: String }\nenum E: Error { case x }\n"
+                + "final class T { var /*@*/last: Result<User, E>? }",
+            advice: "pass it straight to a completion handler"),
+        Case(
+            name: "a continuation resumed with a struct holding an object",
+            code: "TOP:final class K {}\nstruct Box { var k: K }\nfinal class T {\n func f() async {\n"
+                + " let b: Box = await /*@*/withCheckedContinuation { c in c.resume(returning: Box(k: K())) }\n"
+                + " print(b.k === b.k)\n }\n}",
+            advice: "resume with a struct of Int, Bool, String, TimeInterval and enum properties"),
+        Case(
+            name: "a ?: choosing a Result whose branch calls a method",
+            code: "TOP:enum E: Error { case x }\nfinal class T {\n var n = 0\n"
+                + " func name() -> String {\n n += 1\n return \"a\"\n }\n"
+                + " func f(_ b: Bool, completion: @escaping (Result<String, E>) -> Void) {\n"
+                + " completion(b ? .failure(.x) : .success(/*@*/name()))\n }\n}",
+            advice: "call it first into a local"),
     ]
 
     /// The scenario file around `code`.

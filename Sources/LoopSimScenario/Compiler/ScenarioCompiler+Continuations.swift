@@ -63,7 +63,9 @@ extension ScenarioCompiler {
                 return []
             }
             var value: Expr?
-            if let node = s.map["returning"] {
+            if let node = s.map["returning"], let record = c.recordValue(node, scope: s.scope) {
+                value = record  // `returning: [c_latitude, c_label]`: a struct's parts (``TypeRef/record(_:)``)
+            } else if let node = s.map["returning"] {
                 guard let (e, _) = c.expression(node, scope: s.scope) else { return [] }
                 value = e
             }
@@ -79,4 +81,27 @@ extension ScenarioCompiler {
             return [.perform(ResumeContinuationStep.make(continuation: continuation, value: value, error: error))]
         },
     ]
+}
+
+extension ScenarioCompiler {
+    /// `[a, b]` whose elements have different types: the parts of a struct as one value (``TypeRef/record(_:)``), as
+    /// a method declared `returns: (duration, string)` returns it, here a continuation's resumed value (the Swift
+    /// front-end's struct through a continuation). Nil for anything else, which is typed as an expression.
+    func recordValue(_ node: LocatedNode, scope: Scope) -> Expr? {
+        guard let scalar = node.scalar, case .success(.arrayLiteral(let items, _)) = ExpressionParser.parse(scalar.text)
+        else { return nil }
+        var elements: [Expr] = []
+        var types: [TypeRef] = []
+        let saved = bag
+        for item in items {
+            guard let (element, type) = typed(item, scope: scope, scalar: scalar, offset: 0) else {
+                bag = saved  // the expression path reports it
+                return nil
+            }
+            elements.append(element)
+            types.append(type)
+        }
+        guard Set(types.map(\.description)).count > 1 else { return nil }
+        return .arrayLiteral(elements)
+    }
 }
