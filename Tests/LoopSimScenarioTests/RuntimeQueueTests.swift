@@ -52,7 +52,7 @@ import Testing
         let o = try run(Self.twoWorkers)
         let queues = o.traceLines.compactMap { line -> String? in
             let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            guard event?["ev"] as? String == "dispatch_async" else { return nil }
+            guard event?["ev"] as? String == "dispatch.async" else { return nil }
             return event?["queue"] as? String
         }
         #expect(queues == ["com.app.worker", "com.app.worker", "com.app.worker#2", "com.app.worker#2"])
@@ -70,7 +70,7 @@ import Testing
                 fields: {queue: dispatch_queue}
                 init: [{set: self.queue = dispatch_queue_create "w"}]
                 methods:
-                  call:
+                  relay:
                     params: [other: Worker]
                     do:
                       - dispatch_async: self.queue
@@ -82,11 +82,12 @@ import Testing
             main:
               - let: a = new Worker
               - let: b = new Worker
-              - call: a.call(b)
+              - call: a.relay
+                with: b
               - dispatch_after: main
                 delay: 100ms
                 captures: [strong a]
-                do: [{call: a.call(a)}]
+                do: [{call: a.relay, with: a}]
             """)
         #expect(o.logs.map(\.text) == ["worked"])
         #expect(
