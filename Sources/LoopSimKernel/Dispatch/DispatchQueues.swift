@@ -168,15 +168,9 @@ final class DispatchQueues {
     /// Apple, `DispatchQueue.init(label:qos:attributes:autoreleaseFrequency:target:)`, "Creates a new dispatch
     /// queue"), serial or concurrent (`width`), on the pool; its index (``Value/queue(_:)``). Named by its label;
     /// a second queue with the same label (or a declared queue's name) is `label#2`, the third `label#3`, in the
-    /// order they are made. Nil after stopping the run at ``maxRuntimeQueues``.
-    func makeQueue(label: String, width: Int, _ k: Kernel) -> Int? {
-        guard runtimeQueueCount < Self.maxRuntimeQueues else {
-            k.stopForLimit(
-                "max-queues",
-                "more than \(Self.maxRuntimeQueues) dispatch queues made at run time (DispatchQueue(label:) in a "
-                    + "loop, or in a class made over and over)")
-            return nil
-        }
+    /// order they are made. Nil at ``maxRuntimeQueues``: the caller stops the run (`max-queues`).
+    func makeQueue(label: String, width: Int) -> Int? {
+        guard runtimeQueueCount < Self.maxRuntimeQueues else { return nil }
         runtimeQueueCount += 1
         let count = labelCounts[label] ?? (serial.contains { $0.name == label } ? 1 : 0)
         labelCounts[label] = count + 1

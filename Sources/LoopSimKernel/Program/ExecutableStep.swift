@@ -55,7 +55,7 @@ public struct StepContext {
     @inline(__always)
     func queue(_ ref: QueueRef) throws(RuntimeFault) -> QueueRef {
         guard case .value(let e) = ref else { return ref }
-        return try kernel.interpreter.queue(e.expr, in: frame, on: thread, kernel)
+        return try Interpreter.queue(try value(e.expr))
     }
 
     /// The run loop `expr` names; nil for nil; a fault for a value that is not a run loop.
