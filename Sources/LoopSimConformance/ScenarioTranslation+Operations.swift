@@ -37,7 +37,8 @@ extension ScenarioTranslation {
             case .suspended(let index, let value):
                 w.line("\(operationQueue(index)).queue.isSuspended = \(value)")
             case .underlying(let index, let to):
-                w.line("\(operationQueue(index)).queue.underlyingQueue = \(to.map(queueExpression) ?? "nil")")
+                let target = to.map { queueExpression($0, context) } ?? "nil"
+                w.line("\(operationQueue(index)).queue.underlyingQueue = \(target)")
             case .qualityOfService(let operation, let value):
                 w.line("(LS.obj(\(expr(operation, context))) as? Operation)?.qualityOfService = .\(value.rawValue)")
             case .queueQualityOfService(let index, let value):

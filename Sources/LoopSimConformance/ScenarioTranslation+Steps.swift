@@ -201,7 +201,7 @@ extension ScenarioTranslation {
                 "if let source = LS.obj(\(expr(s.source, context))) as? LSSource { CFRunLoopSourceSignal(source.source) }"
             )
         case let s as DispatchAsyncStep:
-            w.line("LS.async(\(queueExpression(s.queue)), \(expr(s.block, context)))")
+            w.line("LS.async(\(queueExpression(s.queue, context)), \(expr(s.block, context)))")
         case let s as DetachThreadStep:
             w.line("LS.detach(\(SwiftWriter.literal(s.name)), LS.call(\(expr(s.block, context))))")
         case let s as DispatchAfterStep:
@@ -210,7 +210,7 @@ extension ScenarioTranslation {
                 unsupported("dispatch_after with a random delay (the real program cannot replay the seeded draws)")
                 return
             }
-            w.line("LS.after(\(d.nanoseconds), \(queueExpression(s.queue)), \(expr(s.block, context)))")
+            w.line("LS.after(\(d.nanoseconds), \(queueExpression(s.queue, context)), \(expr(s.block, context)))")
         case let s as MakeDispatchTimerStep:
             emitDispatchTimer(s.spec, into: s.into, context: context, into: &w)
         case let s as MakeByrefStep:
@@ -232,16 +232,16 @@ extension ScenarioTranslation {
                 w.line("_ = \(value)")
             }
         case let s as DispatchBarrierAsyncStep:
-            w.line("LS.barrierAsync(\(queueExpression(s.queue)), \(expr(s.block, context)))")
+            w.line("LS.barrierAsync(\(queueExpression(s.queue, context)), \(expr(s.block, context)))")
         case let s as DispatchSyncStep:
             w.line(
-                "LS.sync(\(queueExpression(s.queue)), \(expr(s.block, context))\(s.isBarrier ? ", barrier: true" : ""))"
+                "LS.sync(\(queueExpression(s.queue, context)), \(expr(s.block, context))\(s.isBarrier ? ", barrier: true" : ""))"
             )
         case let s as DispatchGroupStep:
             w.line("(LS.obj(\(expr(s.group, context))) as? DispatchGroup)?.\(s.call == .enter ? "enter" : "leave")()")
         case let s as DispatchGroupBlockStep:
             w.line(
-                "LS.groupAsync(\(expr(s.group, context)), \(queueExpression(s.queue)), \(expr(s.block, context)), "
+                "LS.groupAsync(\(expr(s.group, context)), \(queueExpression(s.queue, context)), \(expr(s.block, context)), "
                     + "notify: \(s.call == .notify))")
         case let s as DispatchGroupWaitStep:
             if s.timeoutExpression != nil { unsupported(Self.computedDuration(s.verb)) }
@@ -264,7 +264,7 @@ extension ScenarioTranslation {
             let filter = s.object.map { "LS.obj(\(expr($0, context)))" } ?? "nil"
             let operationQueue =
                 s.operationQueue.map { "\(self.operationQueue($0)).queue" } ?? s.queue.map { q in
-                    q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q)))"
+                    q == .main ? "OperationQueue.main" : "LS.operationQueue(\(queueExpression(q, context)))"
                 } ?? "nil"
             let name = s.name.map(SwiftWriter.literal) ?? "nil"
             w.line(
@@ -340,7 +340,7 @@ extension ScenarioTranslation {
         let handler = expr(spec.handler, context)
         w.line(
             "let \(source) = LS.dispatchTimer(label: \(SwiftWriter.literal(spec.label)), "
-                + "queue: \(queueExpression(spec.queue)), startNs: \(start.nanoseconds), intervalNs: \(interval), "
+                + "queue: \(queueExpression(spec.queue, context)), startNs: \(start.nanoseconds), intervalNs: \(interval), "
                 + "leewayNs: \(spec.leeway.nanoseconds), resume: \(spec.resume), handler: \(handler))")
         if let into { w.line(store(source, into: into, context)) }
     }
@@ -459,11 +459,12 @@ extension ScenarioTranslation {
         return SwiftWriter.literal(RunLoopModeName.canonical(mode))
     }
 
-    func queueExpression(_ queue: QueueRef) -> String {
+    mutating func queueExpression(_ queue: QueueRef, _ context: BodyContext) -> String {
         switch queue {
         case .main: "DispatchQueue.main"
         case .global: "DispatchQueue.global()"
         case .serial(let i): "\(namespace).queues[\(i)]"
+        case .value(let e): "(LS.obj(\(expr(e.expr, context))) as! DispatchQueue)"
         }
     }
 
@@ -522,6 +523,9 @@ extension ScenarioTranslation {
             return "LSValue.object(DispatchSemaphore(value: \(value)))"
         case .newGroup:
             return "LSValue.object(DispatchGroup())"
+        case .newQueue(let label, let width):
+            let attributes = width > 1 ? ", attributes: .concurrent" : ""
+            return "LSValue.object(DispatchQueue(label: \(SwiftWriter.literal(label))\(attributes)))"
         case .arithmetic(let lhs, let isAddition, let rhs):
             return "LS.arithmetic(\(expr(lhs, context)), \(isAddition ? 1 : -1), \(expr(rhs, context)))"
         case .product(let lhs, let op, let rhs):

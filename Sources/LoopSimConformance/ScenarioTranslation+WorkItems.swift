@@ -11,19 +11,21 @@ extension ScenarioTranslation {
             let item = "(LS.obj(\(expr(s.item, context))) as? DispatchWorkItem)"
             switch s.call {
             case .perform: w.line("\(item)?.perform()")
-            case .async(let queue): w.line("if let item = \(item) { \(queueExpression(queue)).async(execute: item) }")
+            case .async(let queue):
+                w.line("if let item = \(item) { \(queueExpression(queue, context)).async(execute: item) }")
             case .asyncAfter(let queue, let delay):
                 guard case .fixed(let d) = delay else {
                     unsupported("asyncAfterWorkItem with a random delay (the real program cannot replay the draws)")
                     return true
                 }
                 w.line(
-                    "if let item = \(item) { \(queueExpression(queue)).asyncAfter(deadline: .now() + "
+                    "if let item = \(item) { \(queueExpression(queue, context)).asyncAfter(deadline: .now() + "
                         + ".nanoseconds(\(d.nanoseconds)), execute: item) }")
             case .cancel: w.line("\(item)?.cancel()")
             case .notify(let queue, let block):
                 w.line(
-                    "LS.notifyWorkItem(\(expr(s.item, context)), \(queueExpression(queue)), \(expr(block, context)))")
+                    "LS.notifyWorkItem(\(expr(s.item, context)), \(queueExpression(queue, context)), \(expr(block, context)))"
+                )
             case .wait(let timeout, let result):
                 let value =
                     "LS.waitWorkItem(\(expr(s.item, context)), \(timeout.map { String($0.nanoseconds) } ?? "nil"))"

@@ -215,6 +215,7 @@ extension SwiftLowering {
         initSteps: inout [LocatedNode], asTypeMember: Bool = false
     ) {
         if isFoldedConstant(decl) { return }  // folded at its uses (SwiftLowering+Constants.swift)
+        if lowerInstanceQueueField(decl, className: className, into: &fields, initSteps: &initSteps) { return }
         if isPropertyQueue(decl) { return }
         if lowerViewProperty(decl, className: className) { return }  // SwiftLowering+Controls.swift
         if isStatic(decl.modifiers), !asTypeMember {

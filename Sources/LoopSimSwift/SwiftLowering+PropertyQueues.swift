@@ -22,6 +22,12 @@ struct PropertyQueue {
     /// A `let` holding one of the process's shared queues (`DispatchQueue.main`, `.global()`): `name` is that
     /// queue's, which no `queues:` entry declares.
     var isShared = false
+    /// A dispatch queue of a class that may be made more than once: each instance makes its own queue
+    /// (`DispatchQueue(label:)` makes a new queue at each call), so the property is a `dispatch_queue` field set to
+    /// `dispatch_queue_create "label"` where the object is made, and its uses name `self.PROPERTY`
+    /// (SwiftLowering+InstanceQueues.swift). `name` is the label; `width` 1 serial, more concurrent.
+    var isPerInstance = false
+    var width = 1
 }
 
 extension SwiftLowering {
@@ -91,7 +97,7 @@ extension SwiftLowering {
     /// `queues:`: the top-level queues and then the ones kept in properties, a concurrent one as `{NAME:
     /// {concurrent: WIDTH}}`.
     func queueEntries(at start: ScenarioLocation) -> [LocatedNode] {
-        let dispatched = propertyQueues.filter { !$0.isOperationQueue && !$0.isShared }.map(\.name)
+        let dispatched = propertyQueues.filter { !$0.isOperationQueue && !$0.isShared && !$0.isPerInstance }.map(\.name)
         return (queueNames + dispatched).map { name in
             guard let width = queueWidths[name] else { return .plain(name, at: start) }
             return .map([(name, .map([("concurrent", .plain(String(width), at: start))], at: start))], at: start)
@@ -144,6 +150,14 @@ extension SwiftLowering {
             return true
         }
         if let reason = manyInstances(of: className, from: Syntax(decl)) {
+            if !isOperationQueue {
+                // A queue per instance (SwiftLowering+InstanceQueues.swift).
+                propertyQueues.append(
+                    PropertyQueue(
+                        className: className, property: property, name: name, isOperationQueue: false,
+                        isPerInstance: true, width: width))
+                return true
+            }
             unsupported(
                 "a queue kept in a property of `\(className)`, which \(reason)",
                 "each instance has its own queue, and LoopSim declares one queue per property: make `\(className)` "
@@ -151,7 +165,7 @@ extension SwiftLowering {
                 at: decl)
             return true
         }
-        if queueNames.contains(name) || propertyQueues.contains(where: { $0.name == name }) {
+        if queueNames.contains(name) || propertyQueues.contains(where: { $0.name == name && !$0.isPerInstance }) {
             unsupported(
                 "a second queue labelled \"\(name)\"", "give each queue its own label", at: call)
             return true
@@ -242,6 +256,7 @@ extension SwiftLowering {
     /// The dispatch queue a property names (``propertyQueue(_:in:)``), for ``queueName(_:in:)``.
     func propertyQueueName(_ e: ExprSyntax, in scope: Scope) -> String? {
         guard let queue = propertyQueue(e, in: scope), !queue.isOperationQueue else { return nil }
+        if queue.isPerInstance { return instanceQueueText(queue, in: scope) }  // SwiftLowering+InstanceQueues.swift
         return queue.name
     }
 
@@ -275,7 +290,7 @@ extension SwiftLowering {
     /// one place, in top-level code, a `static let` or a user action's closure, not in a loop — or in a stored
     /// property's initial value of another class that is itself made at most once (`private let loader =
     /// DataLoader()` in a screen made once: one loader, one queue).
-    private func manyInstances(of cls: String, from node: Syntax, seen: Set<String> = []) -> String? {
+    func manyInstances(of cls: String, from node: Syntax, seen: Set<String> = []) -> String? {
         let finder = ConstructionFinder(className: cls)
         finder.walk(node.root)
         if finder.sites.count > 1 { return "is made at \(finder.sites.count) places" }

@@ -121,8 +121,10 @@ import Testing
         try SwiftLanguageTests.passes(text)
     }
 
-    @Test func aQueueOfAClassMadeMoreThanOnceIsRefusedAtItsProperty() {
-        let property = "private let queue = DispatchQueue(label: \"w\")"
+    /// An operation queue of a class made more than once is refused; a dispatch queue is one per instance
+    /// (InstanceQueueTests).
+    @Test func anOperationQueueOfAClassMadeMoreThanOnceIsRefusedAtItsProperty() {
+        let property = "private let queue = OperationQueue()"
         for (top, reason) in [
             ("let a = Poller()\nlet b = Poller()", "is made at 2 places"),
             ("for _ in 0..<2 { let p = Poller(); p.poll() }", "is made in a loop"),
@@ -132,7 +134,7 @@ import Testing
                 "is made in a property of `Screen`, which is made at 2 places"
             ),
         ] {
-            let errors = Self.errors(Self.file(property, "queue.async { }", top: top))
+            let errors = Self.errors(Self.file(property, "queue.addOperation { }", top: top))
             #expect(
                 errors.contains { $0.0 == 4 && $0.1.contains(reason) && $0.1.contains("one queue per property") },
                 "\(top): \(errors)")

@@ -744,8 +744,8 @@ import Testing
             name: "queue with a target", code: "TOP:let q = DispatchQueue(label: \"q\", /*@*/target: .main)",
             advice: "declared in YAML"),
         Case(
-            name: "queue property of a class made twice",
-            code: "TOP:class W { /*@*/private let queue = DispatchQueue(label: \"w\") }\nlet a = W()\nlet b = W()",
+            name: "operation queue property of a class made twice",
+            code: "TOP:class W { /*@*/private let queue = OperationQueue() }\nlet a = W()\nlet b = W()",
             advice: "make `W` once"),
         Case(
             name: "NSConditionLock with a deadline",

@@ -15,6 +15,7 @@ public struct DispatchAfterStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         // Swift evaluates the deadline (`.now() + delay`) before the closure argument.
+        let queue = try c.queue(queue)
         let delay = try c.duration(delay)
         guard let block = try c.retainedObject(block) else { return .next }
         let index = c.kernel.dispatch.after(block, delay: delay, to: queue, from: c.thread)
@@ -119,6 +120,7 @@ public struct DispatchAsyncStep: ExecutableStep {
     public var block: Expr
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let queue = try c.queue(queue)
         guard let block = try c.retainedObject(block) else { return .next }
         c.kernel.dispatch.async(block, to: queue, from: c.thread)
         return .next

@@ -32,7 +32,7 @@ extension DispatchQueues {
     func holder(of queue: QueueRef) -> Int? {
         switch queue {
         case .main: return 0
-        case .global: return nil
+        case .global, .value: return nil  // a queue expression is evaluated by its step (StepContext.queue)
         case .serial(let i) where serial[i].width > 1:
             return barrierHolder(of: i)  // concurrent: only a barrier takes the drain lock
         case .serial(let i):
@@ -61,6 +61,8 @@ extension DispatchQueues {
         switch queue {
         case .global:
             return true
+        case .value:
+            preconditionFailure("a queue expression is evaluated by its step (StepContext.queue)")
         case .main:
             // the block goes to the main queue; the main thread runs it and then wakes the caller
             frame.handedOver = true

@@ -12,6 +12,7 @@ public struct DispatchSyncStep: ExecutableStep {
     public var isBarrier: Bool = false
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let queue = try c.queue(queue)
         guard let block = try c.retainedObject(block) else { return .next }
         return StepOutcome(.push(DispatchSyncFrame(queue: queue, block: block, isBarrier: isBarrier)))
     }
@@ -45,6 +46,7 @@ public struct DispatchGroupBlockStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let g = try c.group(group, for: verb)
+        let queue = try c.queue(queue)
         guard let block = try c.retainedObject(block) else { return .next }
         switch call {
         case .async: c.kernel.dispatch.groupAsync(g, block: block, to: queue, from: c.thread)
@@ -104,6 +106,7 @@ public struct DispatchBarrierAsyncStep: ExecutableStep {
     public var block: Expr
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
+        let queue = try c.queue(queue)
         guard let block = try c.retainedObject(block) else { return .next }
         c.kernel.dispatch.barrierAsync(block, to: queue, from: c.thread)
         return .next

@@ -54,12 +54,14 @@ public struct WorkItemStep: ExecutableStep {
         case .perform:
             return StepOutcome(.push(WorkItemFrame(item: o.id, isQueued: false)))
         case .async(let queue):
-            dispatch.asyncWorkItem(o, to: queue, from: c.thread)
+            dispatch.asyncWorkItem(o, to: try c.queue(queue), from: c.thread)
         case .asyncAfter(let queue, let delay):
+            let queue = try c.queue(queue)
             dispatch.asyncAfterWorkItem(o, delay: try c.duration(delay), to: queue, from: c.thread)
         case .cancel:
             dispatch.cancelWorkItem(o)
         case .notify(let queue, let block):
+            let queue = try c.queue(queue)
             guard let block = try c.retainedObject(block) else { return .next }
             dispatch.notifyWorkItem(o, block: block, to: queue, from: c.thread)
         case .wait(let timeout, let result):

@@ -97,6 +97,8 @@ final class DispatchQueues {
                 serial[index].isScheduled = true
                 scheduleDrain(index)
             }
+        case .value:
+            preconditionFailure("a queue expression is evaluated by its step (StepContext.queue)")
         }
     }
 
@@ -106,6 +108,7 @@ final class DispatchQueues {
         case .main: "main"
         case .global: "global"
         case .serial(let i): serial[i].name
+        case .value: preconditionFailure("a queue expression is evaluated by its step (StepContext.queue)")
         }
     }
 
@@ -149,6 +152,31 @@ final class DispatchQueues {
             worker.frames = [PoolWorkerFrame()]
             threads.scheduleResume(worker)
         }
+    }
+
+    /// The most queues a run makes at run time (``makeQueue(label:width:_:)``): libdispatch has no such limit, but
+    /// a file that makes a queue per turn of a loop would grow the kernel's table without end; reaching it stops
+    /// the run cleanly (a `limit` finding, `max-queues`), as the other limits do.
+    static let maxRuntimeQueues = 10_000
+    /// The queues made at run time so far.
+    private(set) var runtimeQueueCount = 0
+    /// How many queues have each label (declared ones counted once), for the names of the queues made at run time:
+    /// a lookup table, never iterated.
+    private var labelCounts: [String: Int] = [:]
+
+    /// `dispatch_queue_create(label, attr)`, Swift's `DispatchQueue(label:)`: a new queue (each call makes one:
+    /// Apple, `DispatchQueue.init(label:qos:attributes:autoreleaseFrequency:target:)`, "Creates a new dispatch
+    /// queue"), serial or concurrent (`width`), on the pool; its index (``Value/queue(_:)``). Named by its label;
+    /// a second queue with the same label (or a declared queue's name) is `label#2`, the third `label#3`, in the
+    /// order they are made. Nil at ``maxRuntimeQueues``: the caller stops the run (`max-queues`).
+    func makeQueue(label: String, width: Int) -> Int? {
+        guard runtimeQueueCount < Self.maxRuntimeQueues else { return nil }
+        runtimeQueueCount += 1
+        let count = labelCounts[label] ?? (serial.contains { $0.name == label } ? 1 : 0)
+        labelCounts[label] = count + 1
+        let name = count == 0 ? label : "\(label)#\(count + 1)"
+        serial.append(SerialQueue(name: name, width: max(1, min(width, Program.maxQueueWidth))))
+        return serial.count - 1
     }
 
     /// A concurrent queue the runtime makes (Swift's global concurrent queue, ``Tasks``): its index.

@@ -33,6 +33,9 @@ final class DispatchSources {
         case .expression(let e): start = try k.interpreter.durationValue(e, in: frame, on: thread, k)
         }
         var spec = spec
+        if case .value(let e) = spec.queue {
+            spec.queue = try Interpreter.queue(try k.interpreter.evaluate(e.expr, in: frame, on: thread, k))
+        }
         // Computed interval and leeway (`schedule(deadline: .now() + d, repeating: interval, leeway: …)`), before
         // the handler, as the schedule call's arguments are. The literal forms' checks hold for them at run time.
         if let e = spec.intervalExpression {

@@ -188,7 +188,7 @@ public struct OperationSetterStep: ExecutableStep {
         case .suspended(let queue, let value):
             operations.setSuspended(queue, value)
         case .underlying(let queue, let to):
-            operations.setUnderlying(queue, to, on: c.thread)
+            operations.setUnderlying(queue, try to.map { q throws(RuntimeFault) in try c.queue(q) }, on: c.thread)
         case .qualityOfService(let operation, let value):
             guard let o = try c.operation(operation) else { return .next }
             operations.setQualityOfService(o, value)

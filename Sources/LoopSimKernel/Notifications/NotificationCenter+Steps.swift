@@ -18,6 +18,7 @@ public struct AddBlockObserverStep: ExecutableStep {
 
     public func execute(in c: StepContext) throws(RuntimeFault) -> StepOutcome {
         let object = try c.value(object)
+        let queue = try queue.map { q throws(RuntimeFault) in try c.queue(q) }
         guard let block = try c.retainedObject(block) else { return .next }
         let token = c.kernel.notifications.addBlockObserver(
             name: name, object: object, queue: queue,

@@ -49,6 +49,15 @@ public struct StepContext {
         try kernel.interpreter.liveObject(try value(expr), expecting: what)
     }
 
+    /// The queue `ref` names now: itself for a declared queue, the queue its expression yields for a
+    /// ``QueueRef/value(_:)``. Swift's `DispatchQueue` is never nil; a nil or a value that is not a queue is a
+    /// fault, as libdispatch dereferences the queue (`dispatch_async(NULL, …)` crashes).
+    @inline(__always)
+    func queue(_ ref: QueueRef) throws(RuntimeFault) -> QueueRef {
+        guard case .value(let e) = ref else { return ref }
+        return try Interpreter.queue(try value(e.expr))
+    }
+
     /// The run loop `expr` names; nil for nil; a fault for a value that is not a run loop.
     func runLoop(_ expr: Expr) throws(RuntimeFault) -> SimRunLoop? {
         try kernel.runLoops.runLoop(named: try value(expr))

@@ -19,6 +19,15 @@ public struct RuntimeFault: Error, Sendable, Hashable {
 }
 
 extension Interpreter {
+    /// The queue `value` is (``QueueRef/value(_:)``'s expression evaluated), as a declared queue's reference; a
+    /// fault for nil or a value that is not a queue.
+    static func queue(_ value: Value) throws(RuntimeFault) -> QueueRef {
+        guard case .queue(let index) = value else {
+            throw RuntimeFault("a dispatch call on a queue that is nil or not a queue (EXC_BAD_ACCESS)")
+        }
+        return .serial(index)
+    }
+
     /// Evaluates `expr`; `new` and block literals yield a fresh +1 reference (`owned == true`) that the
     /// caller must store or release.
     func evaluateOwned(_ expr: Expr, in frame: ProgramFrame, on thread: SimThread, _ k: Kernel) throws(RuntimeFault)
@@ -302,6 +311,15 @@ extension Interpreter {
             return .array(isKeys ? entries.keys : entries.values)
         case .currentOperationQueue:
             return k.operations.currentQueueName(on: thread).map { .string($0) } ?? .null
+        case .newQueue(let label, let width):
+            guard let index = k.dispatch.makeQueue(label: label, width: width) else {
+                k.stopForLimit(
+                    "max-queues",
+                    "more than \(DispatchQueues.maxRuntimeQueues) dispatch queues made at run time "
+                        + "(DispatchQueue(label:) in a loop, or in a class made over and over)")
+                return .null
+            }
+            return .queue(index)
         case .arithmetic(let lhs, let isAddition, let rhs):
             switch (try evaluate(lhs, in: frame, on: thread, k), try evaluate(rhs, in: frame, on: thread, k)) {
             case (.int(let a), .int(let b)): return .int(try Self.arithmetic(a, isAddition, b))

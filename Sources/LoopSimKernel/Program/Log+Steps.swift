@@ -43,7 +43,7 @@ public struct InterpolatedLogStep: ExecutableStep {
         case .string(let s): s
         case .null: "nil"
         case .duration(let d): DurationArithmetic.describe(d)  // a `Double`'s description: `0.5`, `2.0`
-        case .object, .runLoop, .thread: "<object>"
+        case .object, .runLoop, .thread, .queue: "<object>"
         // `print(["a", "b"])`: an array's description writes each element's `debugDescription`, quoting strings.
         case .array(let elements): "[" + elements.map(debug).joined(separator: ", ") + "]"
         // `print(["a": 1])`: the compilers refuse it (Swift's order is unspecified); the model's order if reached.

@@ -272,6 +272,10 @@ public indirect enum Expr: Sendable {
     case newSemaphore(Int)
     /// `dispatch_group_create()`: a fresh, empty group (+1).
     case newGroup
+    /// `dispatch_queue_create(label, attr)`, Swift's `DispatchQueue(label:)`: a new queue each time it is evaluated
+    /// (``Value/queue(_:)``), serial (`width` 1) or concurrent (``Program/maxQueueWidth``). A kernel handle, not
+    /// an object of the heap (docs/fidelity.md, "Queues kept in properties").
+    case newQueue(label: String, width: Int)
     /// Whole seconds of wall-clock time since the start (`[NSDate date]` relative to launch): goes on while the
     /// device sleeps, unlike the monotonic clock of run-loop timers.
     case wallSeconds
@@ -382,6 +386,20 @@ public enum LValue: Sendable {
 public enum QueueRef: Sendable, Hashable {
     case main
     case global
-    /// A queue declared under `queues:`, serial or concurrent.
+    /// A queue declared under `queues:`, serial or concurrent; also a queue made at run time
+    /// (``Expr/newQueue(label:width:)``), once a step has evaluated its ``value(_:)``.
     case serial(Int)
+    /// A queue an expression yields when the step runs (`dispatch_async: self.queue`): a queue made at run time
+    /// (``Value/queue(_:)``). Every step taking a queue evaluates it first (``StepContext/queue(_:)``), so the
+    /// dispatch code below the steps sees only the other cases.
+    case value(QueueExpression)
+}
+
+/// The expression of a ``QueueRef/value(_:)``: boxed so that a queue reference stays small and hashable (two
+/// references are the same when they are the same box, as each is written once in a program).
+public final class QueueExpression: Sendable, Hashable {
+    public let expr: Expr
+    public init(_ expr: Expr) { self.expr = expr }
+    public static func == (a: QueueExpression, b: QueueExpression) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

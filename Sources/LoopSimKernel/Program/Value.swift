@@ -13,6 +13,9 @@ public enum Value: Hashable, Sendable {
     case object(ObjectID)
     case runLoop(Int)
     case thread(Int)
+    /// A dispatch queue made at run time (``Expr/newQueue(label:width:)``), by its index among the kernel's
+    /// queues (``QueueRef/serial(_:)``): a kernel handle like a thread, not reference-counted.
+    case queue(Int)
     /// A time value: Swift's `TimeInterval` (a `Double` of seconds), `DispatchTimeInterval` or `Duration`, held in
     /// the kernel's clock unit, integer nanoseconds (fixed-point seconds with nine decimals; docs/scenario-format.md
     /// §6, "Durations as values"). Arithmetic on it is exact where the result is a whole number of nanoseconds and

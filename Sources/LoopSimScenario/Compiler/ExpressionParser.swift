@@ -49,6 +49,8 @@ indirect enum ParsedExpr {
     case mainThread
     case newSemaphore(Int)
     case newGroup
+    /// `dispatch_queue_create "label"` (serial) or `dispatch_queue_create "label" concurrent`: a new queue.
+    case newQueue(String, concurrent: Bool)
     case wallSeconds
     /// `now_date`: the virtual clock's time since the start (the modelled device's wall time, never the host's), a
     /// duration (Swift's `Date()`).
@@ -376,6 +378,19 @@ struct ExpressionParser {
             return .newSemaphore(value)
         case .name("dispatch_group_create"):
             return .newGroup
+        case .name("dispatch_queue_create"):
+            guard case .string(let label) = tokens[index].0 else {
+                throw ExpressionError(
+                    message: "dispatch_queue_create takes a label, e.g. `dispatch_queue_create \"com.app.worker\"` "
+                        + "(add `concurrent` for a concurrent queue)",
+                    column: tokens[index].1)
+            }
+            index += 1
+            if case .name("concurrent") = tokens[index].0 {
+                index += 1
+                return .newQueue(label, concurrent: true)
+            }
+            return .newQueue(label, concurrent: false)
         case .name("Task") where tokens[index].0 == .dot && tokens[index + 1].0 == .name("isCancelled"):
             index += 2
             return .taskIsCancelled

@@ -50,6 +50,8 @@ extension ScenarioCompiler {
         case .mainThread: return (.mainThread, .thread)
         case .newSemaphore(let value): return (.newSemaphore(value), .semaphore)
         case .newGroup: return (.newGroup, .group)
+        case .newQueue(let label, let concurrent):
+            return (.newQueue(label: label, width: concurrent ? Program.maxQueueWidth : 1), .queue)
         case .wallSeconds: return (.wallSeconds, .int)
         case .wallNow: return (.wallNow, .duration)
         case .uptimeNow: return (.uptimeNow, .duration)

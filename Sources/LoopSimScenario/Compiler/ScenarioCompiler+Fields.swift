@@ -261,6 +261,7 @@ extension ScenarioCompiler {
         case "dispatch_source", "dispatch_source_t", "DispatchSourceTimer": return .dispatchSource
         case "dispatch_semaphore", "dispatch_semaphore_t", "DispatchSemaphore": return .semaphore
         case "dispatch_group", "dispatch_group_t", "DispatchGroup": return .group
+        case "dispatch_queue", "dispatch_queue_t", "DispatchQueue": return .queue
         case "dispatch_once_t": return .int
         case "CFRunLoop", "CFRunLoopRef", "NSRunLoop", "RunLoop": return .runLoop
         case "CFRunLoopSource": return .source

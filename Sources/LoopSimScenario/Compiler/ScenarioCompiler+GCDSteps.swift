@@ -65,7 +65,7 @@ extension ScenarioCompiler {
     /// `dispatch_after: queue` with `delay:` and the block.
     private func dispatchAfter(_ s: StepSite) -> [Step] {
         let (arg, map, at, scope) = (s.arg, s.map, s.at, s.scope)
-        guard let queue = queueRef(arg) else { return [] }
+        guard let queue = queueRef(arg, scope: scope) else { return [] }
         guard let delayNode = map["delay"] else {
             bag.error(.keyMissing, "dispatch_after needs delay: (a duration or a distribution)", at: at)
             return []
@@ -80,7 +80,7 @@ extension ScenarioCompiler {
     /// `dispatch_source_timer: name` with its queue, start, interval, leeway and handler.
     private func dispatchSourceTimer(_ s: StepSite) -> [Step] {
         let (arg, map, at, scope) = (s.arg, s.map, s.at, s.scope)
-        let queue = map["queue"].flatMap { queueRef($0) } ?? .global
+        let queue = map["queue"].flatMap { queueRef($0, scope: scope) } ?? .global
         let start =
             map["start"].flatMap { randomDuration($0, what: "start", stream: RandomStream.work, scope: scope) }
             ?? .fixed(.zero)

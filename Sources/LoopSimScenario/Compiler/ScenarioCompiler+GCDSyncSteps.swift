@@ -5,15 +5,15 @@ extension ScenarioCompiler {
     /// (docs/scenario-format.md §7.6). Each makes its step of `Dispatch/DispatchQueues+SyncSteps.swift`.
     static let gcdSyncVerbs: [StepVerb] = [
         StepVerb("dispatch_sync", keys: ["captures", "do"]) { c, s in
-            guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
+            guard let queue = c.queueRef(s.arg, scope: s.scope), let block = c.gcdBlock(s) else { return [] }
             return [.perform(DispatchSyncStep.make(queue: queue, block: block))]
         },
         StepVerb("dispatch_barrier_sync", keys: ["captures", "do"]) { c, s in
-            guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
+            guard let queue = c.queueRef(s.arg, scope: s.scope), let block = c.gcdBlock(s) else { return [] }
             return [.perform(DispatchSyncStep.make(queue: queue, block: block, isBarrier: true))]
         },
         StepVerb("dispatch_barrier_async", keys: ["captures", "do"]) { c, s in
-            guard let queue = c.queueRef(s.arg), let block = c.gcdBlock(s) else { return [] }
+            guard let queue = c.queueRef(s.arg, scope: s.scope), let block = c.gcdBlock(s) else { return [] }
             return [.perform(DispatchBarrierAsyncStep.make(queue: queue, block: block))]
         },
         StepVerb("dispatch_group_enter") { c, s in
@@ -60,7 +60,7 @@ extension ScenarioCompiler {
     private func groupBlock(_ call: DispatchGroupBlockStep.Call, _ s: StepSite) -> [Step] {
         guard let group = group(s) else { return [] }
         let queue: QueueRef?
-        if let node = s.map["queue"] { queue = queueRef(node) } else { queue = .global }
+        if let node = s.map["queue"] { queue = queueRef(node, scope: s.scope) } else { queue = .global }
         guard let queue, let block = gcdBlock(s) else { return [] }
         return [.perform(DispatchGroupBlockStep.make(call: call, group: group, queue: queue, block: block))]
     }

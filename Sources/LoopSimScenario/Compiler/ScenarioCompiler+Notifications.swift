@@ -14,7 +14,7 @@ extension ScenarioCompiler {
             {
                 operationQueue = index
             } else {
-                queue = s.map["queue"].flatMap { c.queueRef($0) }
+                queue = s.map["queue"].flatMap { c.queueRef($0, scope: s.scope) }
             }
             guard let parameter = c.notificationParameter(s) else { return [] }
             guard

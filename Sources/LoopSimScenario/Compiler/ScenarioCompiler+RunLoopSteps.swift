@@ -126,7 +126,7 @@ extension ScenarioCompiler {
             }
         },
         StepVerb("dispatch_async", keys: ["captures", "do"]) { c, s in
-            guard let queue = c.queueRef(s.arg), let block = c.blockArgument(s) else { return [] }
+            guard let queue = c.queueRef(s.arg, scope: s.scope), let block = c.blockArgument(s) else { return [] }
             return [.perform(DispatchAsyncStep.make(queue: queue, block: block))]
         },
         StepVerb("thread", keys: ["into", "captures", "do"]) { c, s in
@@ -196,13 +196,30 @@ extension ScenarioCompiler {
         return durationArgument(node, what: what, scope: scope, allowNegative: true)
     }
 
-    func queueRef(_ node: LocatedNode) -> QueueRef? {
+    /// The queue a step names: `main`, `global`, a queue declared under `queues:`, or, with the step's `scope`, an
+    /// expression that yields a queue made at run time (`self.queue`, a local holding `dispatch_queue_create
+    /// "label"`), evaluated when the step runs (``QueueRef/value(_:)``).
+    func queueRef(_ node: LocatedNode, scope: Scope? = nil) -> QueueRef? {
         guard let name = string(node, what: "queue") else { return nil }
         switch name {
         case "main": return .main
         case "global": return .global
         default:
             if let i = program.serialQueues.firstIndex(of: name) { return .serial(i) }
+            if let scope,
+                name.contains(".") || name.hasPrefix("dispatch_queue_create")
+                    || scope.localNames.contains(name) || scope.captures.contains(where: { $0.name == name })
+            {
+                guard let (e, t) = expression(node, scope: scope) else { return nil }
+                guard t == .queue else {
+                    bag.error(
+                        .typeMismatch,
+                        "'\(name)' is \(t), not a queue: name main, global, a queue declared under "
+                            + "queues:, or a dispatch_queue value (dispatch_queue_create \"label\")", at: node.location)
+                    return nil
+                }
+                return .value(QueueExpression(e))
+            }
             bag.error(
                 .nameUndefined,
                 "unknown queue '\(name)': use main, global, or a serial queue declared under queues:"

@@ -16,11 +16,11 @@ extension ScenarioCompiler {
             c.workItemExpression(s).map { [.perform(WorkItemStep.make(call: .perform, item: $0))] } ?? []
         },
         StepVerb("asyncWorkItem", keys: ["queue"]) { c, s in
-            let queue = s.map["queue"].flatMap { c.queueRef($0) } ?? .global
+            let queue = s.map["queue"].flatMap { c.queueRef($0, scope: s.scope) } ?? .global
             return c.workItemExpression(s).map { [.perform(WorkItemStep.make(call: .async(queue), item: $0))] } ?? []
         },
         StepVerb("asyncAfterWorkItem", keys: ["queue", "delay"]) { c, s in
-            let queue = s.map["queue"].flatMap { c.queueRef($0) } ?? .global
+            let queue = s.map["queue"].flatMap { c.queueRef($0, scope: s.scope) } ?? .global
             guard let node = c.required(s, "delay", example: "delay: 300ms"),
                 let delay = c.randomDuration(node, what: "delay", stream: RandomStream.network, scope: s.scope),
                 let item = c.workItemExpression(s)
@@ -31,7 +31,7 @@ extension ScenarioCompiler {
             c.workItemExpression(s).map { [.perform(WorkItemStep.make(call: .cancel, item: $0))] } ?? []
         },
         StepVerb("notifyWorkItem", keys: ["queue", "captures", "do"]) { c, s in
-            let queue = s.map["queue"].flatMap { c.queueRef($0) } ?? .global
+            let queue = s.map["queue"].flatMap { c.queueRef($0, scope: s.scope) } ?? .global
             guard let item = c.workItemExpression(s),
                 let block = c.blockLiteral(captures: s.map["captures"], body: s.map["do"], at: s.at, scope: s.scope)
             else { return [] }

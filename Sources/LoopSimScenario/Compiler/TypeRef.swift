@@ -16,6 +16,9 @@ indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     case dispatchSource
     case semaphore
     case group
+    /// A dispatch queue made at run time (`dispatch_queue_create "label"`): a kernel handle like a thread, not an
+    /// object (``Value/queue(_:)``).
+    case queue
     /// An `NSNotification` (an observer's `notification:` parameter).
     case notification
     case int
@@ -52,6 +55,7 @@ indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .dispatchSource: "dispatch_source"
         case .semaphore: "dispatch_semaphore"
         case .group: "dispatch_group"
+        case .queue: "dispatch_queue"
         case .notification: "NSNotification"
         case .int: "int"
         case .bool: "bool"
