@@ -5,6 +5,19 @@
 extension ScenarioSchemaWords {
     /// The words docs/scenario-format.md's section gives each key and step there, by name.
     static let swiftConcurrencyWords = #"""
+        == step/addCancelHandler
+        `addCancelHandler:` — `withTaskCancellationHandler { … } onCancel: { … }` (before the operation).
+        Installs the handler block on the running task until `removeCancelHandler:`; in a task cancelled
+        already it calls the handler at once instead. A cancellation of the task (`cancelTask:`,
+        `groupCancelAll:`, its parent's) calls the installed handlers at once on the cancelling thread,
+        innermost first, before the cancelling step's next step; each runs at most once (stdlib
+        TaskCancellation.swift).
+        == step/addCancelHandler/captures
+        `captures:` (a key of `addCancelHandler:`, which models `withTaskCancellationHandler { … } onCancel:
+        { … }` (before the operation))
+        == step/addCancelHandler/do
+        `do:` (the handler's steps) (a key of `addCancelHandler:`, which models `withTaskCancellationHandler
+        { … } onCancel: { … }` (before the operation))
         == step/addTask
         `addTask:` — `group.addTask { … }`. Only in a `withTaskGroup:`'s steps: makes the closure now (a
         loop counter it captures has this turn's value) and starts it as a child task (`Task`, label `child
@@ -118,6 +131,10 @@ extension ScenarioSchemaWords {
         `mainActorRun:` (a list of steps) — `await MainActor.run { … }`. The steps run on the main actor: a
         task elsewhere hops (its next job is a main-queue block) and, once they have run, hops back to where
         it was; on the main actor already, no hop.
+        == step/removeCancelHandler
+        `removeCancelHandler:` — the end of `withTaskCancellationHandler`'s operation. Removes and lets go
+        of the running task's innermost handler (nothing when a cancellation already called it). The Swift
+        front-end puts one on every way out of the operation, as a `defer`.
         == step/resume
         `resume: CONTINUATION` — `continuation.resume(returning: v)`, `resume()`, `resume(throwing: e)`.
         Resumes the continuation's task (from any thread, queue, timer or task): its next job is queued on
@@ -125,9 +142,16 @@ extension ScenarioSchemaWords {
         continuation crashes: `Fatal error: SWIFT TASK CONTINUATION MISUSE: F tried to resume its
         continuation more than once, returning V!`; of an unsafe one, a crash naming the undefined
         behaviour. nil does nothing (`pending?.resume(…)`).
+        == step/resume/return
+        `returning:` (the value; none: `resume()`; `[a, b]` of elements of different types is a struct's
+        parts as one value, for a `type: (duration, string)` continuation, as `return:` of a method declared
+        `returns: (…)`) (a key of `resume:`, which models `continuation.resume(returning: v)`, `resume()`,
+        `resume(throwing: e)`)
         == step/resume/returning
-        `returning:` (the value; none: `resume()`) (a key of `resume:`, which models
-        `continuation.resume(returning: v)`, `resume()`, `resume(throwing: e)`)
+        `returning:` (the value; none: `resume()`; `[a, b]` of elements of different types is a struct's
+        parts as one value, for a `type: (duration, string)` continuation, as `return:` of a method declared
+        `returns: (…)`) (a key of `resume:`, which models `continuation.resume(returning: v)`, `resume()`,
+        `resume(throwing: e)`)
         == step/resume/throwing
         `throwing:` (a string error) (a key of `resume:`, which models `continuation.resume(returning: v)`,
         `resume()`, `resume(throwing: e)`)
