@@ -163,7 +163,10 @@ extension Interpreter {
             case .windowShowsRoot(let root):
                 k.uikit.windowShows(root)
             case .callScrollDelegate(let id, let method, let argument, let scroll):
-                if let frame = k.uikit.scrollDelegateFrame(id, method, argument: argument, scroll: scroll, k) {
+                if k.uikit.sendsScrollCallback(method, scroll: scroll),
+                    let frame = k.uikit.hookFrame(
+                        id, method, arguments: argument.map { [$0] } ?? [], aliveOnly: true, k)
+                {
                     return .push(frame)
                 }
             case .callBlock(let block):

@@ -36,15 +36,10 @@ extension UIKit {
         }
     }
 
-    /// The frame of a scroll-delegate callback, or nil when none is sent: the delegate freed (its weak reference
-    /// reads nil), its class without the method, or an end callback of a scroll a later touch has stopped.
-    func scrollDelegateFrame(_ id: ObjectID, _ method: String, argument: Value?, scroll: Int, _ k: Kernel)
-        -> Frame?
-    {
-        if method != Self.willBeginDragging, scroll != scrolls { return nil }
-        guard let o = k.heap.object(id), o.state == .alive, case .instance(let c) = o.kind,
-            let m = k.program.classes[c].methods.firstIndex(where: { $0.name == method })
-        else { return nil }
-        return k.interpreter.methodFrame(o, classIndex: c, method: m, arguments: argument.map { [$0] } ?? [])
+    /// Whether a scroll-delegate callback of scroll number `scroll` is still sent: an end callback of a scroll a
+    /// later touch has stopped is not. (A freed delegate, or one whose class lacks the method, gets nothing either:
+    /// ``hookFrame(_:_:arguments:aliveOnly:_:)``.)
+    func sendsScrollCallback(_ method: String, scroll: Int) -> Bool {
+        method == Self.willBeginDragging || scroll == scrolls
     }
 }

@@ -220,11 +220,14 @@ final class UIKit {
     /// The step calling `hook` on `id`.
     static func hook(_ id: ObjectID, _ hook: String) -> Step { .internalStep(.callHook(id, hook)) }
 
-    /// A hook's frame, if the object's class defines the method.
-    func hookFrame(_ id: ObjectID, _ method: String, _ k: Kernel) -> Frame? {
-        guard let o = k.heap.object(id), case .instance(let c) = o.kind,
+    /// A hook's frame, if the object's class defines the method (and, when `aliveOnly`, the object is not being
+    /// deallocated: a scroll view's delegate callback, sent through a weak reference).
+    func hookFrame(_ id: ObjectID, _ method: String, arguments: [Value] = [], aliveOnly: Bool = false, _ k: Kernel)
+        -> Frame?
+    {
+        guard let o = k.heap.object(id), !aliveOnly || o.state == .alive, case .instance(let c) = o.kind,
             let m = k.program.classes[c].methods.firstIndex(where: { $0.name == method })
         else { return nil }
-        return k.interpreter.methodFrame(o, classIndex: c, method: m)
+        return k.interpreter.methodFrame(o, classIndex: c, method: m, arguments: arguments)
     }
 }
