@@ -13,15 +13,7 @@ extension SwiftLowering {
     /// The `switch` of a getter `{ switch x { case …: return v … } }` (or `case …: v`, SE-0380's switch expression)
     /// whose cases are each one value, without bindings; nil for any other getter.
     static func switchGetter(_ binding: PatternBindingSyntax) -> SwitchExprSyntax? {
-        guard binding.typeAnnotation != nil, let accessors = binding.accessorBlock?.accessors else { return nil }
-        var body: CodeBlockItemListSyntax?
-        switch accessors {
-        case .getter(let items): body = items
-        case .accessors(let list):
-            guard list.count == 1, let only = list.first, only.accessorSpecifier.text == "get" else { return nil }
-            body = only.body?.statements
-        }
-        guard let body, body.count == 1, let item = body.first else { return nil }
+        guard binding.typeAnnotation != nil, let item = singleGetterStatement(binding) else { return nil }
         let s =
             item.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
             ?? item.item.as(SwitchExprSyntax.self)

@@ -125,8 +125,9 @@ extension SwiftLowering {
         structs[s.name.text] = shape
     }
 
-    /// The expression of a getter `{ e }`, `{ return e }` or `{ get { e } }`; nil for anything else.
-    static func singleExpressionGetter(_ binding: PatternBindingSyntax) -> ExprSyntax? {
+    /// The one statement of a read-only getter (`{ s }` or `{ get { s } }`); nil for a getter of several
+    /// statements, one with a setter or observers, or a stored property.
+    static func singleGetterStatement(_ binding: PatternBindingSyntax) -> CodeBlockItemSyntax? {
         guard let accessors = binding.accessorBlock?.accessors else { return nil }
         var body: CodeBlockItemListSyntax?
         switch accessors {
@@ -135,7 +136,13 @@ extension SwiftLowering {
             guard list.count == 1, let only = list.first, only.accessorSpecifier.text == "get" else { return nil }
             body = only.body?.statements
         }
-        guard let body, body.count == 1, let item = body.first else { return nil }
+        guard let body, body.count == 1 else { return nil }
+        return body.first
+    }
+
+    /// The expression of a getter `{ e }`, `{ return e }` or `{ get { e } }`; nil for anything else.
+    static func singleExpressionGetter(_ binding: PatternBindingSyntax) -> ExprSyntax? {
+        guard let item = singleGetterStatement(binding) else { return nil }
         if let r = item.item.as(ReturnStmtSyntax.self) { return r.expression }
         return item.item.as(ExprSyntax.self)
     }

@@ -241,25 +241,14 @@ extension SwiftLowering {
         let value: (String, LoweredType)
         if awaited {
             let temporary = Self.temporaryName("\(callee.method)_", at: location(call))
-            if let s = structArrayElement(type) {
-                // an array of structs' parallel arrays, unpacked (SwiftLowering+StructArrayReturns.swift)
+            if let (s, isArray) = awaitedStructShape(type) {
+                // a struct's parts, or an array of structs' parallel arrays, unpacked
+                // (SwiftLowering+AsyncStructReturns.swift, +StructArrayReturns.swift)
                 guard kind != .optional else {
                     unsupported(
-                        "`try?` on a method that returns an array of the struct `\(s)`, an optional array",
-                        "write `try await` inside `do { … } catch { … }`", at: t)
-                    return .some(nil)
-                }
-                guard
-                    let made = awaitedStructCall(
-                        call, className: callee.className, method: callee.method, struct: s, temporary: temporary,
-                        in: scope)
-                else { return .some(nil) }
-                hoisting.steps += made
-            } else if case .value(let s) = type {
-                // a struct's parts, unpacked (SwiftLowering+AsyncStructReturns.swift)
-                guard kind != .optional else {
-                    unsupported(
-                        "`try?` on a method that returns the struct `\(s)`, an optional struct",
+                        isArray
+                            ? "`try?` on a method that returns an array of the struct `\(s)`, an optional array"
+                            : "`try?` on a method that returns the struct `\(s)`, an optional struct",
                         "write `try await` inside `do { … } catch { … }`", at: t)
                     return .some(nil)
                 }
@@ -592,5 +581,14 @@ extension SwiftLowering {
                 "make it return nothing and store its result where the caller reads it (a property), or make the work "
                     + "a method declared `throws` and call it with `try`", at: clause)
         }
+    }
+}
+
+extension SwiftLowering {
+    /// The struct an awaited call returns, whole or as an array of it (`isArray`); nil for any other type.
+    func awaitedStructShape(_ type: LoweredType) -> (name: String, isArray: Bool)? {
+        if let s = structArrayElement(type) { return (s, true) }
+        if case .value(let s) = type { return (s, false) }
+        return nil
     }
 }
