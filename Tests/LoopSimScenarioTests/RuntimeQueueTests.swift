@@ -114,6 +114,23 @@ import Testing
         #expect(o.logs.map { "\($0.at.nanoseconds / 1_000_000) \($0.text)" } == ["100 one", "100 two", "100 barrier"])
     }
 
+    /// A queue made inline in the step that uses it, past the limit: the step cannot finish (it has no queue), and
+    /// the run stops at the limit without reporting a crash of the app.
+    @Test func aQueueMadeInlinePastTheLimitIsNoCrash() throws {
+        let o = try run(
+            """
+            name: queues made inline
+            until: 2s
+            main:
+              - while: true
+                do:
+                  - dispatch_async: dispatch_queue_create "q"
+                    do: [{log: hi}]
+            """)
+        #expect(o.crash == nil)
+        #expect(o.limit?.kind == "max-queues")
+    }
+
     /// A queue made in a loop stops the run at the limit with a clear reason, not a crash.
     @Test func queuesMadeWithoutEndStopAtTheLimit() throws {
         let o = try run(

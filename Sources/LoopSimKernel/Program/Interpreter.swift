@@ -31,6 +31,9 @@ extension Interpreter {
         do {
             return try perform(step, in: frame, on: thread, k)
         } catch {
+            // A limit reached inside the step (a queue made past `max-queues`) stops the run there: what the step
+            // could not finish is no crash of the app.
+            if k.limit != nil { return .next }
             k.appCrashed(error.message, on: thread)
             return .next  // the interpreter stops on the crash; objects the step released are left as they are
         }
