@@ -323,6 +323,12 @@ extension SwiftLowering {
                 continue
             }
             var declaration = type == .runLoop ? typeName : "\(strength) \(typeName)"
+            if type.unwrapped == .api("UIBackgroundTaskIdentifier"), strength == "strong" {
+                // A `UIBackgroundTaskIdentifier` is a value (a `RawRepresentable` Int, UIApplication.h): the property
+                // names the task UIApplication holds until it is ended, and holds nothing itself — weak, so that
+                // an expiration handler capturing `self` is held by the app's task, not by a cycle through `self`.
+                declaration = "weak \(typeName)"
+            }
             if strength != "strong" && !type.isObject {
                 unsupported("`\(strength)` on a non-object property", "leave the modifier out", at: decl)
             }

@@ -52,6 +52,9 @@ extension SwiftLowering {
         if let made = structArrayValueType(value, in: nil) { return made }  // `(0..<5).map { Item(id: $0) }`
         if let array = objectArrayLiteralType(value) { return array }  // `[C(…)]`: +ObjectArrayLiterals.swift
         if Self.intBound(value) != nil { return .int }  // `var best = Int.max`
+        if value.trimmedDescription == "UIBackgroundTaskIdentifier.invalid" {
+            return .api("UIBackgroundTaskIdentifier")  // `var task = UIBackgroundTaskIdentifier.invalid`: no task
+        }
         if let tuple = value.as(TupleExprSyntax.self), let s = tupleShape(tuple) { return .value(s) }  // +Tuples.swift
         if propertySourceCreation(binding) != nil { return .api("DispatchSourceTimer") }  // +PropertySources.swift
         if Self.isRunLoopAccessor(value) { return .runLoop }  // `let loop = RunLoop.current`

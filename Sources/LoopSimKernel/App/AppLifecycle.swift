@@ -206,6 +206,9 @@ final class AppLifecycle {
         return o.id
     }
 
+    /// The background tasks begun and not yet ended, which UIApplication holds (a leak analysis root).
+    var runningBackgroundTasks: [ObjectID] { backgroundTasks.lazy.filter { !$0.ended }.map(\.id) }
+
     /// `endBackgroundTask:`: UIApplication lets the task go; a backgrounded app with no task left is suspended.
     func endBackgroundTask(_ o: HeapObject, on thread: SimThread) {
         guard let i = backgroundTasks.firstIndex(where: { $0.id == o.id && !$0.ended }) else { return }

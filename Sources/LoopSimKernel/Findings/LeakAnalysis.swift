@@ -117,6 +117,9 @@ struct LeakAnalysis {
         for (queue, held) in k.notificationQueues.heldObservers() {
             add(held, queue, "notification queue", "observer", .persistent)
         }
+        // UIApplication holds a background task, and through it its expiration handler, until the task is ended
+        // (`-[UIApplication endBackgroundTask:]`): the app's own identifier is a number that holds nothing.
+        add(k.app.runningBackgroundTasks, "UIApplication background tasks", "app lifecycle", "task", .persistent)
         add(k.dispatch.pendingAfterBlocks, "dispatch_after pending", "queue", "block", .pending)
         // An operation waits in its queue until it runs, or for ever when a dependency can never finish (a cycle,
         // or one in no queue): what it holds then stays as long as the queue does (docs/fidelity.md).
