@@ -102,6 +102,34 @@ import Testing
         #expect(o.logs == ["request finished@1000", "fetched true@1000"])
     }
 
+    /// While its operation waits, the handler is held by the task's cancellation record: a task suspended for ever
+    /// there holds the handler and what it captures, which are no leak of their own (the suspended task is the
+    /// finding).
+    @Test func anInstalledHandlerIsHeldByItsTask() throws {
+        let run = try SwiftConcurrencyTests.run(
+            """
+            import Foundation
+            let scenario = Scenario("c", until: .seconds(1), variants: [.ios13])
+            final class Request {
+                func cancel() { print("cancel") }
+            }
+            final class Loader {
+                func load() async -> Int {
+                    let request = Request()
+                    return await withTaskCancellationHandler {
+                        await withCheckedContinuation { (c: CheckedContinuation<Int, Never>) in print("waiting") }
+                    } onCancel: {
+                        request.cancel()
+                    }
+                }
+            }
+            let loader = Loader()
+            Task { print("got \\(await loader.load())") }
+            """)
+        #expect(run.report.value(at: "leaks")?.compact == "[]")
+        #expect(run.report.value(at: "tasks.suspended")?.compact == "1")
+    }
+
     /// A task cancelled before it reaches the call runs the handler first, then the operation.
     @Test func aTaskCancelledAlreadyRunsTheHandlerBeforeTheOperation() throws {
         let o = try SwiftContinuationTests.run(

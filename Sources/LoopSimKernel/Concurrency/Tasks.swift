@@ -524,12 +524,16 @@ final class Tasks {
 
     /// What each suspended task's saved frames hold, for the leak analysis: (task, edge, object). The closure its
     /// job's frame holds is left out: the task holds it too, and its path goes through the task.
-    /// The handles of the children of a group whose body is still running are the task's too.
+    /// The handles of the children of a group whose body is still running are the task's too, and so are its
+    /// installed cancellation handlers.
     var suspendedHolds: [(task: ObjectID, edge: String, object: ObjectID)] {
         records.flatMap { r in
             r.saved.flatMap { f in
                 f.heldObjects().filter { $0.0 != TaskJobFrame.closureEdge }.map { (r.id, $0.0, $0.1) }
             } + (r.state == .finished ? [] : r.openGroups.flatMap { $0 }.map { (r.id, "child task", $0) })
+                // A `withTaskCancellationHandler` handler installed and not yet called or removed: the task's record
+                // holds it (TaskCancellation.swift's cancellation record), and what it captures with it.
+                + (r.state == .finished ? [] : r.cancelHandlers.compactMap { $0 }.map { (r.id, "onCancel", $0) })
         } + continuations.resumedValues
     }
 }
