@@ -142,16 +142,11 @@ extension ScenarioSchemaWords {
         continuation crashes: `Fatal error: SWIFT TASK CONTINUATION MISUSE: F tried to resume its
         continuation more than once, returning V!`; of an unsafe one, a crash naming the undefined
         behaviour. nil does nothing (`pending?.resume(…)`).
-        == step/resume/return
-        `returning:` (the value; none: `resume()`; `[a, b]` of elements of different types is a struct's
-        parts as one value, for a `type: (duration, string)` continuation, as `return:` of a method declared
-        `returns: (…)`) (a key of `resume:`, which models `continuation.resume(returning: v)`, `resume()`,
-        `resume(throwing: e)`)
         == step/resume/returning
         `returning:` (the value; none: `resume()`; `[a, b]` of elements of different types is a struct's
-        parts as one value, for a `type: (duration, string)` continuation, as `return:` of a method declared
-        `returns: (…)`) (a key of `resume:`, which models `continuation.resume(returning: v)`, `resume()`,
-        `resume(throwing: e)`)
+        parts as one value, for a `type: (duration, string)` continuation, as a method declared with a tuple
+        of types returns them) (a key of `resume:`, which models `continuation.resume(returning: v)`,
+        `resume()`, `resume(throwing: e)`)
         == step/resume/throwing
         `throwing:` (a string error) (a key of `resume:`, which models `continuation.resume(returning: v)`,
         `resume()`, `resume(throwing: e)`)

@@ -18,13 +18,13 @@ extension ScenarioSchemaWords {
         `didEnterBackground`
         == step/beginBackgroundTask
         `beginBackgroundTask: [PLACE]` — `-[UIApplication beginBackgroundTaskWithExpirationHandler:]`.
-        Starts a background task (a `UIBackgroundTask` object, which UIApplication holds until the task
-        ends; it holds the expiration block) and stores it into `PLACE` (a new name becomes a local), or
-        releases the step's +1 at once. While a task runs, a backgrounded app is not suspended. When the
-        budget `backgroundTaskSeconds` after entering the background runs out (180 s for ios8–ios10, 30 s
-        for ios13; observed, not documented by Apple, semantics §7) the expiration blocks of the running
-        tasks run on the main thread; a task still not ended then gets the app killed (state `killed`,
-        nothing runs any more).
+        Starts a background task (a `UIBackgroundTask` object, which UIApplication holds until the task ends
+        — a root of the leak analysis, `UIApplication background tasks`; it holds the expiration block) and
+        stores it into `PLACE` (a new name becomes a local), or releases the step's +1 at once. While a task
+        runs, a backgrounded app is not suspended. When the budget `backgroundTaskSeconds` after entering
+        the background runs out (180 s for ios8–ios10, 30 s for ios13; observed, not documented by Apple,
+        semantics §7) the expiration blocks of the running tasks run on the main thread; a task still not
+        ended then gets the app killed (state `killed`, nothing runs any more).
         == step/beginBackgroundTask/expiration
         `expiration:` (a block: `{captures: [...], do: [...]}`) (a key of `beginBackgroundTask:`, which
         models `-[UIApplication beginBackgroundTaskWithExpirationHandler:]`)
