@@ -24,19 +24,39 @@ extension SwiftLowering {
             return []
         }
         let at = location(e)
-        let value: String
-        switch op {
-        case "=": value = amount.text
-        case "+=", "-=", "*=", "/=", "%=":
-            // Swift reads the element (trapping outside the array) and stores `element OP amount` back.
-            value = "\(place.text)[\(index.text)] \(op.dropLast()) (\(amount.text))"
-        default:
-            unsupported("`\(op)` on an array's element", "write `a[i] = a[i] + n`", at: e)
-            return []
-        }
+        // Swift reads the element (trapping outside the array) and stores `element OP amount` back.
+        guard
+            let value = compoundStoreValue(
+                "\(place.text)[\(index.text)]", op, amount.text, what: "an array's element",
+                instead: "write `a[i] = a[i] + n`", at: e)
+        else { return [] }
         let step = LocatedNode.step(
             "replaceAt", place.text, at: at,
             [("index", .plain(index.text, at: location(indexArgument))), ("value", .plain(value, at: at))])
         return observedMutation(base, in: scope, [step], at: e)
+    }
+}
+
+extension SwiftLowering {
+    /// The value a store `PLACE op AMOUNT` writes: the amount for `=`; for `+=`, `-=`, `*=`, `/=` and `%=`,
+    /// `read OP (amount)`, the place read first, as Swift reads it. Nil after refusing another operator on `what`
+    /// with `instead`.
+    mutating func compoundStoreValue(
+        _ read: String, _ op: String, _ amount: String, what: String, instead: String, at e: some SyntaxProtocol
+    ) -> String? {
+        switch op {
+        case "=": return amount
+        case "+=", "-=", "*=", "/=", "%=": return "\(read) \(op.dropLast()) (\(amount))"
+        default:
+            unsupported("`\(op)` on \(what)", instead, at: e)
+            return nil
+        }
+    }
+
+    /// `amount` as a store into a place of `type` writes it: an integer literal's arithmetic stored into a
+    /// `TimeInterval` is seconds (`(2) * 1s`), as Swift's literal is a `Double` there.
+    static func storedAmount(_ amount: (text: String, type: LoweredType), into type: LoweredType) -> String {
+        guard type == .duration, amount.type == .int, isLiteralArithmetic(amount.text) else { return amount.text }
+        return "(\(amount.text)) * 1s"
     }
 }

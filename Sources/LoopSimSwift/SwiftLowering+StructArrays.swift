@@ -370,18 +370,11 @@ extension SwiftLowering {
                 "store each of its properties: `items[i].inner.count = 1`", at: e)
             return []
         }
-        var amountText = amount.text
-        if place.type == .duration, amount.type == .int, Self.isLiteralArithmetic(amount.text) {
-            amountText = "(\(amount.text)) * 1s"
-        }
-        let value: String
-        switch op {
-        case "=": value = amountText
-        case "+=", "-=", "*=", "/=", "%=": value = "\(place.text) \(op.dropLast()) (\(amountText))"
-        default:
-            unsupported("`\(op)` on an element's property", "write `items[i].n = items[i].n + 1`", at: e)
-            return []
-        }
+        guard
+            let value = compoundStoreValue(
+                place.text, op, Self.storedAmount((amount.text, amount.type), into: place.type),
+                what: "an element's property", instead: "write `items[i].n = items[i].n + 1`", at: e)
+        else { return [] }
         let step = LocatedNode.step(
             "replaceAt", array, at: at, [("index", .plain(index, at: at)), ("value", .plain(value, at: at))])
         return observedMutation(call.calledExpression, in: scope, [step], at: e)

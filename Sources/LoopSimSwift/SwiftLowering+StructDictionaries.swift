@@ -218,18 +218,11 @@ extension SwiftLowering {
                 "a store of a whole struct into an entry's property", "store each of its properties", at: e)
             return []
         }
-        var amountText = amount.text
-        if target.type == .duration, amount.type == .int, Self.isLiteralArithmetic(amount.text) {
-            amountText = "(\(amount.text)) * 1s"
-        }
-        let value: String
-        switch op {
-        case "=": value = amountText
-        case "+=", "-=", "*=", "/=", "%=": value = "\(target.text) \(op.dropLast()) (\(amountText))"
-        default:
-            unsupported("`\(op)` on an entry's property", "write `d[k]?.n = n + 1` with the value read first", at: e)
-            return []
-        }
+        guard
+            let value = compoundStoreValue(
+                target.text, op, Self.storedAmount((amount.text, amount.type), into: target.type),
+                what: "an entry's property", instead: "write `d[k]?.n = n + 1` with the value read first", at: e)
+        else { return [] }
         guard let first = parallelArrays(of: s, at: place).first else { return [] }
         let store = LocatedNode.step(
             "updateValue", d, at: at, [("forKey", .plain(key, at: at)), ("value", .plain(value, at: at))])
